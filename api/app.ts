@@ -1,0 +1,97 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Koa from 'koa';
+import { bodyParser } from '@koa/bodyparser';
+import session from 'koa-session';
+import helmet from 'koa-helmet';
+import type { Config } from './config';
+import type { AppDeps, AppState } from './context';
+import type { Pool } from './db';
+import { createLogger, type Logger } from './log';
+import { errorHandler } from './middleware/errorHandler';
+import { requestLog } from './middleware/requestLog';
+import { csrf } from './middleware/csrf';
+import { createLucia } from './auth/lucia';
+import { loadSession } from './auth/sessions';
+import { pgSessionStore } from './auth/sessionStore';
+import { authRoutes } from './auth/auth.routes';
+import { userRoutes } from './users/users.routes';
+import { planRoutes } from './billing/plans.routes';
+import { healthRoutes } from './health/health.routes';
+import { serveWeb } from './static';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_DIST = join(ROOT, 'web', 'dist');
+
+/** The guest session (koa-session, `session` table): the CSRF secret and pre-sign-up state. */
+const GUEST_SESSION_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
+export interface AppOptions {
+  config: Config;
+  pool: Pool;
+  log?: Logger;
+  webDist?: string;
+}
+
+/** Build the Koa app over an open database. Tests call this; `main.ts` adds the process around it. */
+export function createApp({ config, pool, log = createLogger(config.logLevel), webDist = WEB_DIST }: AppOptions) {
+  const app = new Koa<AppState, AppDeps>({ proxy: config.trustProxy, keys: [config.sessionSecret] });
+  Object.assign(app.context, { config, pool, log } satisfies AppDeps);
+  app.silent = true; // errors are logged by errorHandler, once
+
+  const lucia = createLucia(pool, { secure: config.isProduction });
+
+  app.use(requestLog());
+  app.use(errorHandler());
+  app.use(securityHeaders(config));
+  app.use(serveWeb(webDist));
+  app.use(
+    session(
+      {
+        key: 'pitchpad_guest',
+        maxAge: GUEST_SESSION_MAX_AGE_MS,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.isProduction,
+        signed: true,
+        store: pgSessionStore(pool),
+      },
+      app,
+    ),
+  );
+  app.use(loadSession(lucia));
+  app.use(csrf({ appUrl: config.appUrl }));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
+  for (const router of [healthRoutes(), authRoutes(lucia), userRoutes(), planRoutes()]) {
+    app.use(router.routes()).use(router.allowedMethods());
+  }
+  return app;
+}
+
+/** Security headers; the CSP allows Stripe's script and frames and nothing else from outside. */
+function securityHeaders(config: Config) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://checkout.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        // Ionic's web components inject <style> elements and style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: config.isProduction,
+    crossOriginEmbedderPolicy: false,
+  });
+}

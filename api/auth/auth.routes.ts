@@ -1,0 +1,68 @@
+import { Router } from '@koa/router';
+import { LoginInput, RegisterInput } from '../../domain/contract/auth';
+import * as limits from '../../domain/limits';
+import type { AppDeps, AppState } from '../context';
+import { Conflict, Unauthorized } from '../errors';
+import { consume, rateLimit, resetLimit, type LimitRule } from '../middleware/rateLimit';
+import { inputOf, validate } from '../middleware/validate';
+import { findTaken, findUserByUsername, insertUser } from './auth.sql';
+import { presentUser } from './auth.present';
+import type { AppLucia } from './lucia';
+import { hashPassword, verifyPassword } from './passwords';
+import { endSession, startSession } from './sessions';
+
+const loginPerUser: LimitRule = { name: 'login:user', limit: limits.LOGIN_FAILURES_PER_USERNAME, windowMs: limits.LOGIN_WINDOW_MS };
+const loginPerIp: LimitRule = { name: 'login:ip', limit: limits.LOGIN_FAILURES_PER_IP, windowMs: limits.LOGIN_WINDOW_MS };
+const registerPerIp: LimitRule = { name: 'register:ip', limit: limits.REGISTRATIONS_PER_IP, windowMs: limits.REGISTER_WINDOW_MS };
+const registerPerUser: LimitRule = { name: 'register:user', limit: limits.REGISTRATIONS_PER_IP, windowMs: limits.REGISTER_WINDOW_MS };
+
+const INVALID_LOGIN = 'Invalid username or password';
+
+/** POST /api/auth/register, /login, /logout and GET /api/auth/user (spec §7). */
+export function authRoutes(lucia: AppLucia) {
+  const router = new Router<AppState, AppDeps>({ prefix: '/api/auth' });
+
+  router.post('/register', rateLimit(registerPerIp), validate(RegisterInput), async (ctx) => {
+    const input = inputOf(ctx, RegisterInput);
+    await consume(ctx.pool, registerPerUser, input.username.toLowerCase());
+    const taken = await findTaken(ctx.pool, input.username, input.email);
+    if (taken.username) throw Conflict('That username is already taken');
+    if (taken.email) throw Conflict('An account with that email already exists');
+    const user = await insertUser(ctx.pool, {
+      username: input.username,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      name: input.name,
+    }).catch((err: { code?: string; constraint?: string }) => {
+      // Two sign-ups racing for one name: the unique index decides.
+      if (err.code === '23505') throw Conflict(err.constraint === 'users_email_key' ? 'An account with that email already exists' : 'That username is already taken');
+      throw err;
+    });
+    ctx.status = 201;
+    ctx.body = { user: presentUser(user) };
+  });
+
+  router.post('/login', rateLimit(loginPerIp), validate(LoginInput), async (ctx) => {
+    const input = inputOf(ctx, LoginInput);
+    // Every attempt counts; a success clears the username's count, so only failures add up.
+    await consume(ctx.pool, loginPerUser, input.username.toLowerCase());
+    const user = await findUserByUsername(ctx.pool, input.username);
+    if (!(await verifyPassword(user?.password, input.password)) || !user) throw Unauthorized(INVALID_LOGIN);
+    await resetLimit(ctx.pool, loginPerUser, input.username.toLowerCase());
+    await startSession(ctx, lucia, user.id);
+    ctx.body = { user: presentUser(user) };
+  });
+
+  router.post('/logout', async (ctx) => {
+    await endSession(ctx, lucia);
+    ctx.body = { ok: true };
+  });
+
+  router.get('/user', (ctx) => {
+    // Koa turns a null body into 204; the spec's client reads JSON null.
+    ctx.type = 'json';
+    ctx.body = JSON.stringify(ctx.state.user ? presentUser(ctx.state.user) : null);
+  });
+
+  return router;
+}

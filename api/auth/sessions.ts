@@ -1,0 +1,55 @@
+import type { Middleware } from 'koa';
+import type { AppDeps, AppState } from '../context';
+import type { AppLucia, SessionUser } from './lucia';
+
+/** Reads the session cookie on every request into `ctx.state.user`, refreshing or clearing the cookie. */
+export function loadSession(lucia: AppLucia): Middleware<AppState, AppDeps> {
+  return async (ctx, next) => {
+    ctx.state.user = null;
+    ctx.state.sessionId = null;
+    const sessionId = ctx.cookies.get(lucia.sessionCookieName);
+    if (sessionId) {
+      const { session, user } = await lucia.validateSession(sessionId);
+      if (session?.fresh) setCookie(ctx, lucia.createSessionCookie(session.id));
+      if (!session) setCookie(ctx, lucia.createBlankSessionCookie());
+      ctx.state.user = user as SessionUser | null;
+      ctx.state.sessionId = session?.id ?? null;
+    }
+    await next();
+  };
+}
+
+interface LuciaCookie {
+  name: string;
+  value: string;
+  attributes: { secure?: boolean; sameSite?: 'lax' | 'strict' | 'none'; httpOnly?: boolean; maxAge?: number; path?: string };
+}
+
+function setCookie(ctx: { cookies: { set(name: string, value: string | null, opts: object): unknown } }, cookie: LuciaCookie): void {
+  const a = cookie.attributes;
+  // Koa's cookies clear a cookie when given null (Lucia's blank cookie has an empty value).
+  ctx.cookies.set(cookie.name, cookie.value || null, {
+    httpOnly: a.httpOnly ?? true,
+    secure: a.secure ?? false,
+    sameSite: a.sameSite ?? 'lax',
+    path: a.path ?? '/',
+    maxAge: a.maxAge === undefined ? undefined : a.maxAge * 1000,
+    overwrite: true,
+    signed: false,
+  });
+}
+
+/** Log in: drop any session the browser had (rotation), then start a new one. */
+export async function startSession(ctx: Parameters<Middleware<AppState, AppDeps>>[0], lucia: AppLucia, userId: number): Promise<void> {
+  if (ctx.state.sessionId) await lucia.invalidateSession(ctx.state.sessionId);
+  const session = await lucia.createSession(userId, {});
+  setCookie(ctx, lucia.createSessionCookie(session.id));
+  ctx.state.sessionId = session.id;
+}
+
+export async function endSession(ctx: Parameters<Middleware<AppState, AppDeps>>[0], lucia: AppLucia): Promise<void> {
+  if (ctx.state.sessionId) await lucia.invalidateSession(ctx.state.sessionId);
+  setCookie(ctx, lucia.createBlankSessionCookie());
+  ctx.state.user = null;
+  ctx.state.sessionId = null;
+}

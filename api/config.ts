@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/** The environment, parsed once. A bad value stops start-up with a message naming the variable. */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : undefined))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: z.url().optional(),
+  LLM_MODELS: z
+    .string()
+    .default('gpt-4o,gpt-4o-mini')
+    .transform((v) => v.split(',').map((m) => m.trim()).filter(Boolean))
+    .refine((list) => list.length > 0, 'must name at least one model'),
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_ID: optionalString,
+  STRIPE_API_URL: z.url().optional(),
+  PRO_PRICE_MONTHLY: z.coerce.number().positive().default(10),
+  PRO_PRICE_CURRENCY: z.string().length(3).default('USD'),
+  CONTACT_EMAIL: z.email().default('hello@pitchpad.app'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Read the client IP and protocol from X-Forwarded-* (behind a TLS-terminating proxy). */
+  trustProxy: boolean;
+  /** The public origin, used for the Origin check and payment return URLs. */
+  appUrl: string;
+  /** A Postgres URL, or undefined for the embedded database. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sessionSecret: string;
+  llm: { apiKey: string | undefined; baseUrl: string | undefined; models: string[]; timeoutMs: number };
+  stripe: {
+    secretKey: string | undefined;
+    publishableKey: string | undefined;
+    webhookSecret: string | undefined;
+    priceId: string | undefined;
+    apiUrl: string | undefined;
+  };
+  pricing: { amount: number; currency: string };
+  contactEmail: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** A development-only secret, so `npm start` works with no setup. Production must set its own. */
+const DEV_SESSION_SECRET = 'pitchpad-development-session-secret-do-not-use-in-production';
+
+/** Parse the environment into a Config; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.SESSION_SECRET) {
+    throw new ConfigError('Invalid environment:\n  SESSION_SECRET: required in production (at least 32 characters)');
+  }
+  if (isProduction && !e.APP_URL) {
+    throw new ConfigError('Invalid environment:\n  APP_URL: required in production (the public origin, e.g. https://pitchpad.example.com)');
+  }
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    trustProxy: e.TRUST_PROXY ?? isProduction,
+    appUrl: (e.APP_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    llm: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, models: e.LLM_MODELS, timeoutMs: e.LLM_TIMEOUT_MS },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      priceId: e.STRIPE_PRICE_ID,
+      apiUrl: e.STRIPE_API_URL,
+    },
+    pricing: { amount: e.PRO_PRICE_MONTHLY, currency: e.PRO_PRICE_CURRENCY.toUpperCase() },
+    contactEmail: e.CONTACT_EMAIL,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The model the server answers with: the first configured model, or the offline drafter. */
+export function modelInUse(config: Config): string {
+  return config.llm.apiKey || config.llm.baseUrl ? config.llm.models[0]! : 'Offline drafter';
+}

@@ -1,0 +1,45 @@
+// The process: read the environment, open (and migrate) the database, serve the API and the PWA.
+import { loadConfig, modelInUse, ConfigError } from './config';
+import { openDatabase } from './db';
+import { createApp } from './app';
+import { createLogger } from './log';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = createLogger(config.logLevel);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = createApp({ config, pool: db.pool, log });
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+
+  console.log(`Pitchpad is running at http://${config.host}:${config.port}`);
+  console.log(`  database: ${db.label}`);
+  console.log(`  model:    ${modelInUse(config)}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: shutting down`);
+    server.close();
+    server.closeAllConnections();
+    await db.close().catch((err: Error) => log.error(`closing the database: ${err.message}`));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: Error) => {
+  console.error(`Pitchpad could not start: ${err.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Middleware } from 'koa';
+import { CSRF_HEADER } from '../../domain/contract/errors';
+import { CsrfFailed } from '../errors';
+import type { AppDeps, AppState } from '../context';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+interface CsrfSession {
+  csrfSecret?: string;
+}
+
+function sign(secret: string, salt: string): string {
+  return createHmac('sha256', secret).update(salt).digest('base64url');
+}
+
+/** A fresh token for the session's secret (created on first use): `salt.hmac(secret, salt)`. */
+export function issueCsrfToken(session: CsrfSession): string {
+  session.csrfSecret ??= randomBytes(32).toString('base64url');
+  const salt = randomBytes(12).toString('base64url');
+  return `${salt}.${sign(session.csrfSecret, salt)}`;
+}
+
+function verifyCsrfToken(session: CsrfSession | null | undefined, token: string | undefined): boolean {
+  if (!session?.csrfSecret || !token) return false;
+  const [salt, mac] = token.split('.');
+  if (!salt || !mac) return false;
+  const expected = Buffer.from(sign(session.csrfSecret, salt));
+  const given = Buffer.from(mac);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** The origin a browser puts on a request: the Origin header, else the Referer's origin. */
+function requestOrigin(origin: string, referer: string): string | undefined {
+  if (origin) return origin;
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'invalid';
+  }
+}
+
+/**
+ * Every POST/PUT/PATCH/DELETE under /api must carry a valid token in `x-csrf-token` and, when the
+ * browser names an origin, come from our own. Runs before any handler, so a refused request
+ * changes nothing. `exempt` lists paths with their own proof (the Stripe webhook's signature).
+ */
+export function csrf(opts: { appUrl: string; exempt?: string[] }): Middleware<AppState, AppDeps> {
+  const exempt = new Set(opts.exempt ?? []);
+  const appOrigin = new URL(opts.appUrl).origin;
+  return async (ctx, next) => {
+    if (!UNSAFE.has(ctx.method) || !ctx.path.startsWith('/api/') || exempt.has(ctx.path)) return next();
+    // Koa 3: ctx.origin is the Origin header; compare with our own origins explicitly.
+    const origin = requestOrigin(ctx.get('Origin'), ctx.get('Referer'));
+    const own = `${ctx.protocol}://${ctx.host}`;
+    if (origin !== undefined && origin !== appOrigin && origin !== own) {
+      throw CsrfFailed('Cross-origin request refused');
+    }
+    if (!verifyCsrfToken(ctx.session, ctx.get(CSRF_HEADER) || undefined)) throw CsrfFailed();
+    await next();
+  };
+}

@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Middleware } from 'koa';
+import send from 'koa-send';
+import type { AppDeps, AppState } from './context';
+import { NotFound } from './errors';
+
+/**
+ * Serves the built PWA (web/dist). Hashed assets are cached for a year; index.html and the
+ * service worker never, so a deploy reaches users. Any other GET outside /api gets index.html
+ * and the client router shows the page, or its 404 screen. An unknown /api path is a JSON 404.
+ */
+export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
+  const hasBuild = existsSync(join(distDir, 'index.html'));
+  return async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw NotFound(`API route ${ctx.method} ${ctx.path}`);
+      return;
+    }
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (!hasBuild) {
+      ctx.status = 503;
+      ctx.type = 'text';
+      ctx.body = 'The web app is not built yet: run `npm run build` (npm start does it for you).';
+      return;
+    }
+    const isAsset = ctx.path.startsWith('/assets/');
+    try {
+      await send(ctx, ctx.path, {
+        root: distDir,
+        index: 'index.html',
+        maxage: isAsset ? 365 * 24 * 3600 * 1000 : 0,
+        immutable: isAsset,
+        setHeaders: (res, path) => {
+          if (!isAsset) res.setHeader('Cache-Control', 'no-cache');
+          if (path.endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json');
+        },
+      });
+      return;
+    } catch (err) {
+      if ((err as { status?: number }).status !== 404) throw err;
+    }
+    // A missing hashed asset is a real 404, not the app shell.
+    if (isAsset) {
+      ctx.status = 404;
+      return;
+    }
+    ctx.set('Cache-Control', 'no-cache');
+    await send(ctx, 'index.html', { root: distDir });
+  };
+}

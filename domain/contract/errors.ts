@@ -1,0 +1,22 @@
+/** The body of every failed API call: a stable machine-readable code and a message for the user. */
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+}
+
+/** Stable error codes the server sends and the client may branch on. */
+export const ErrorCode = {
+  invalidRequest: 'invalid_request',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  csrf: 'csrf_failed',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  rateLimited: 'rate_limited',
+  internal: 'internal_error',
+  unavailable: 'unavailable',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The header that carries the CSRF token on POST, PUT, PATCH and DELETE. */
+export const CSRF_HEADER = 'x-csrf-token';

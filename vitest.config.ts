@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Three projects: the API and database against a real Postgres (embedded PGlite unless
+// DATABASE_URL/TEST_DATABASE_URL is set), the runtime-free domain, and the web app in jsdom.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['api/**/*.test.ts', 'db/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: { name: 'domain', environment: 'node', include: ['domain/**/*.test.ts'] },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
