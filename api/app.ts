@@ -39,9 +39,16 @@ export function createApp({ config, pool, log = createLogger(config.logLevel), w
   Object.assign(app.context, { config, pool, log } satisfies AppDeps);
   app.silent = true; // errors are logged by errorHandler, once
 
-  const lucia = createLucia(pool, { secure: config.isProduction });
+  const lucia = createLucia(pool, { secure: config.secureCookies });
 
   app.use(requestLog());
+  if (config.secureCookies) {
+    // The public origin is https; TLS may end at a proxy, so don't let Koa refuse Secure cookies.
+    app.use((ctx, next) => {
+      (ctx.cookies as unknown as { secure: boolean }).secure = true;
+      return next();
+    });
+  }
   app.use(errorHandler());
   app.use(securityHeaders(config));
   app.use(serveWeb(webDist));
@@ -52,7 +59,7 @@ export function createApp({ config, pool, log = createLogger(config.logLevel), w
         maxAge: GUEST_SESSION_MAX_AGE_MS,
         httpOnly: true,
         sameSite: 'lax',
-        secure: config.isProduction,
+        secure: config.secureCookies,
         signed: true,
         store: pgSessionStore(pool),
       },

@@ -48,6 +48,8 @@ export interface Config {
   isProduction: boolean;
   port: number;
   host: string;
+  /** Cookies carry Secure: the public origin is https (production deployments). */
+  secureCookies: boolean;
   /** Read the client IP and protocol from X-Forwarded-* (behind a TLS-terminating proxy). */
   trustProxy: boolean;
   /** The public origin, used for the Origin check and payment return URLs. */
@@ -91,13 +93,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && !e.APP_URL) {
     throw new ConfigError('Invalid environment:\n  APP_URL: required in production (the public origin, e.g. https://pitchpad.example.com)');
   }
+  const appUrl = (e.APP_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
     host: e.HOST,
     trustProxy: e.TRUST_PROXY ?? isProduction,
-    appUrl: (e.APP_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    appUrl,
+    secureCookies: appUrl.startsWith('https://'),
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,

@@ -1,11 +1,11 @@
-import pg from 'pg';
+import { Pool as PgPool } from 'pg';
 import { startEmbeddedDatabase } from '../db/embedded';
 import { migrate } from '../db/migrate';
 
-export type Pool = pg.Pool;
+export type Pool = PgPool;
 
 export interface Database {
-  pool: pg.Pool;
+  pool: PgPool;
   /** What start-up prints: 'embedded (<dir>)' or the host of DATABASE_URL. */
   label: string;
   close(): Promise<void>;
@@ -23,7 +23,7 @@ export function describeDatabaseUrl(url: string): string {
  */
 export async function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
   const embedded = opts.databaseUrl ? undefined : await startEmbeddedDatabase(opts.dataDir);
-  const pool = new pg.Pool(
+  const pool = new PgPool(
     embedded
       ? { connectionString: embedded.connectionString, max: 1 } // PGlite: one connection (stack-notes)
       : { connectionString: opts.databaseUrl, max: 10 },

@@ -17,7 +17,7 @@ export interface Migration {
 export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
   return readdirSync(dir)
     .filter((f) => MIGRATION_NAME.test(f))
-    .sort()
+    .toSorted()
     .map((name) => ({ name, sql: readFileSync(join(dir, name), 'utf8') }));
 }
 

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../tests/support/server';
+import { TestClient } from '../../tests/support/client';
+import { loggedInClient } from '../../tests/factories/users';
+import { IDEA_ANALYSIS_TYPE, MINUTES_SAVED_PER_WORKFLOW } from './users.sql';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+describe('GET /api/user/subscription', () => {
+  it('answers 401 with no session', async () => {
+    const res = await new TestClient(server.url).get('/api/user/subscription');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ code: 'unauthorized', message: 'You must be logged in' });
+  });
+
+  it('answers a new user with no plan', async () => {
+    const { client } = await loggedInClient(server);
+    expect((await client.get('/api/user/subscription')).body).toEqual({
+      subscriptionTier: 'none',
+      isActive: false,
+      stripeCustomerId: null,
+      stripeSubscriptionId: null,
+    });
+  });
+
+  it("reads the database: Alice sees her Pro plan, Bob does not see Alice's", async () => {
+    const alice = await loggedInClient(server);
+    const bob = await loggedInClient(server);
+    await server.pool.query(
+      `UPDATE users SET subscription_tier = 'pro', subscription_active = 'true', stripe_customer_id = 'cus_alice', stripe_subscription_id = 'sub_alice' WHERE id = $1`,
+      [alice.user.id],
+    );
+    expect((await alice.client.get('/api/user/subscription')).body).toEqual({
+      subscriptionTier: 'pro',
+      isActive: true,
+      stripeCustomerId: 'cus_alice',
+      stripeSubscriptionId: 'sub_alice',
+    });
+    expect((await bob.client.get('/api/user/subscription')).body.subscriptionTier).toBe('none');
+    expect((await alice.client.get('/api/auth/user')).body).toMatchObject({ subscriptionTier: 'pro', subscriptionActive: true });
+  });
+});
+
+describe('GET /api/user/usage', () => {
+  it('answers 401 with no session', async () => {
+    expect((await new TestClient(server.url).get('/api/user/usage')).status).toBe(401);
+  });
+
+  it("counts only the user's own chats and workflows", async () => {
+    const alice = await loggedInClient(server);
+    const bob = await loggedInClient(server);
+    const uid = alice.user.id;
+    await server.pool.query(`INSERT INTO chats (id, title, user_id) VALUES ($1, 'One', $3), ($2, 'Two', $3)`, [crypto.randomUUID(), crypto.randomUUID(), uid]);
+    await server.pool.query(`INSERT INTO chats (id, title, user_id, deleted_at) VALUES ($1, 'Gone', $2, now())`, [crypto.randomUUID(), uid]);
+    await server.pool.query(
+      `INSERT INTO workflows (id, user_id, name, workflow_type) VALUES ($1, $3, 'Idea', $4), ($2, $3, 'Cold Email to Dana', 'Cold Email')`,
+      [crypto.randomUUID(), crypto.randomUUID(), uid, IDEA_ANALYSIS_TYPE],
+    );
+    expect((await alice.client.get('/api/user/usage')).body).toEqual({
+      totalChats: 2,
+      ideasAnalyzed: 1,
+      timeSavedMinutes: 2 * MINUTES_SAVED_PER_WORKFLOW,
+    });
+    expect((await bob.client.get('/api/user/usage')).body).toEqual({ totalChats: 0, ideasAnalyzed: 0, timeSavedMinutes: 0 });
+  });
+});
