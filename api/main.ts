@@ -3,6 +3,9 @@ import { loadConfig, modelInUse, ConfigError } from './config';
 import { openDatabase } from './db';
 import { createApp } from './app';
 import { createLogger } from './log';
+import { sweepExpired } from './maintenance';
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 async function main() {
   let config;
@@ -24,6 +27,14 @@ async function main() {
   console.log(`Pitchpad is running at http://${config.host}:${config.port}`);
   console.log(`  database: ${db.label}`);
   console.log(`  model:    ${modelInUse(config)}`);
+
+  const sweep = () =>
+    sweepExpired(db.pool).then(
+      (n) => log.debug(`swept expired rows: ${JSON.stringify(n)}`),
+      (err: Error) => log.warn(`sweeping expired rows failed: ${err.message}`),
+    );
+  void sweep();
+  setInterval(sweep, SWEEP_EVERY_MS).unref();
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../tests/support/server';
+import { buildUser } from '../tests/factories/users';
+import { sweepExpired } from './maintenance';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+describe('sweepExpired', () => {
+  it('deletes expired sessions and stale counters and keeps live ones', async () => {
+    const user = await buildUser(server);
+    const tag = crypto.randomUUID();
+    await server.pool.query(
+      `INSERT INTO session (sid, sess, expire) VALUES ($1, '{}', now() - interval '1 minute'), ($2, '{}', now() + interval '1 day')`,
+      [`old-${tag}`, `live-${tag}`],
+    );
+    await server.pool.query(
+      `INSERT INTO user_session (id, expires_at, user_id) VALUES ($1, now() - interval '1 minute', $3), ($2, now() + interval '1 day', $3)`,
+      [`old-${tag}`, `live-${tag}`, user.id],
+    );
+    await server.pool.query(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, now() - interval '2 days', 3), ($2, now(), 1)`,
+      [`old-${tag}`, `live-${tag}`],
+    );
+    await sweepExpired(server.pool);
+    for (const table of ['session', 'user_session', 'rate_limits']) {
+      const col = table === 'session' ? 'sid' : table === 'rate_limits' ? 'key' : 'id';
+      const left = (await server.pool.query(`SELECT ${col} AS k FROM ${table} WHERE ${col} LIKE $1 ORDER BY 1`, [`%${tag}`])).rows.map((r) => r.k);
+      expect(left, table).toEqual([`live-${tag}`]);
+    }
+  });
+});
