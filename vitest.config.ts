@@ -20,6 +20,8 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // Ionic's React wrappers use @lit/react, whose Node build wires up no props or events.
+        ssr: { resolve: { conditions: ['browser'] } },
         test: {
           name: 'web',
           environment: 'jsdom',

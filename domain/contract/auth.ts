@@ -59,18 +59,8 @@ export const SubscriptionInfo = z.object({
 });
 export type SubscriptionInfo = z.infer<typeof SubscriptionInfo>;
 
-/** A paid subscriber has tier pro and an active subscription (spec §3). */
-export function isPaidSubscriber(info: Pick<SubscriptionInfo, 'subscriptionTier' | 'isActive'> | null | undefined): boolean {
-  return info?.subscriptionTier === 'pro' && info.isActive;
-}
-
-/** The spec's fallback when the subscription lookup fails. */
-export const NO_SUBSCRIPTION: SubscriptionInfo = {
-  subscriptionTier: 'none',
-  isActive: false,
-  stripeCustomerId: null,
-  stripeSubscriptionId: null,
-};
+// Zod-free helpers live in ../subscription so the browser bundle can use them without zod.
+export { isPaidSubscriber, NO_SUBSCRIPTION } from '../subscription';
 
 /** GET /api/csrf-token */
 export const CsrfTokenResponse = z.object({ csrfToken: z.string() });

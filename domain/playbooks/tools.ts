@@ -1,0 +1,19 @@
+/**
+ * The landing page's PRO tools. Kept free of zod so the browser's landing chunk does not pull in the
+ * schema library (domain/playbooks/types.ts re-exports these).
+ */
+import type { PlaybookType } from './types';
+
+/** Landing card types: the playbook types plus the competitive intelligence tool. */
+export type ToolType = PlaybookType | 'competitive';
+
+/** The seven PRO cards of the landing page, in the spec's order (spec §2). */
+export const LANDING_TOOLS: ReadonlyArray<{ title: string; type: ToolType; description: string }> = [
+  { title: 'Build Your GTM Plan', type: 'gtmplan', description: 'An investor-ready go-to-market plan from eleven questions.' },
+  { title: 'Refine Your Value Proposition', type: 'playbook', description: 'Sharpen what you offer, then turn it into a sales pitch.' },
+  { title: 'Define Customer Personas', type: 'demo', description: 'Who buys, who signs, and what keeps them up at night.' },
+  { title: 'Handle Objections', type: 'objection', description: 'A guide to the pushback you will hear, and how to answer it.' },
+  { title: 'Generate Cold Emails', type: 'email', description: 'A short, personal cold email that books the meeting.' },
+  { title: 'Competitive Intelligence', type: 'competitive', description: 'A competitor grid and comparison matrix for your market.' },
+  { title: 'GTM Advice', type: 'none', description: 'Ask anything about go-to-market, sales and growth.' },
+];

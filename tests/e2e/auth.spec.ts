@@ -1,0 +1,50 @@
+import { expect, test } from './fixtures';
+
+test('a founder registers, logs in, checks the dashboard and logs out', async ({ page, auth, chat, dashboard, newAccount }) => {
+  await auth.open('/auth');
+  await auth.register(newAccount);
+
+  // Registering does not log in: the Login tab opens with the username filled in.
+  await auth.expectToast('Account created');
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(auth.tab('Login')).toHaveAttribute('aria-selected', 'true');
+  await expect(auth.loginForm.getByLabel('Username')).toHaveValue(newAccount.username);
+
+  await auth.logIn('', newAccount.password);
+
+  // With nowhere else to go, a login lands in the chat.
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(chat.title).toHaveText('New Conversation');
+  await expect(chat.welcome).toHaveText(
+    "Welcome to Pitchpad! I'm here to help you with various tasks. You can select one of the menu options or ask me any question to get started.",
+  );
+
+  await chat.goToDashboardFromMenu();
+  await expect(dashboard.detail('Email')).toHaveText(newAccount.email);
+  await expect(dashboard.detail('Username')).toHaveText(newAccount.username);
+  const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  await expect(dashboard.detail('Member Since')).toHaveText(today);
+  await expect(dashboard.subscription).toContainText('No Active Plan');
+  await expect(dashboard.subscription.getByRole('link', { name: 'Upgrade to PRO Plan' })).toBeVisible();
+  await expect(dashboard.usageCard('Total Chats')).toContainText('0');
+
+  await dashboard.logOutFromMenu();
+  await dashboard.expectToast('Successfully logged out', 'You have been logged out of your account.');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(dashboard.signInButton).toBeVisible();
+
+  // The session is really gone: the dashboard sends a guest to log in.
+  await dashboard.open();
+  await expect(page).toHaveURL(/\/auth\?redirect=dashboard$/);
+});
+
+test('a wrong password shows why the login failed', async ({ auth, newAccount }) => {
+  await auth.open('/auth/login');
+  await auth.logIn(newAccount.username, 'not-the-password');
+  await auth.expectToast('Login failed', 'Invalid username or password');
+});
+
+test('register?email= pre-fills the email', async ({ auth }) => {
+  await auth.open('/auth/register?email=grace%40example.com');
+  await expect(auth.registerForm.getByLabel('Email')).toHaveValue('grace@example.com');
+});

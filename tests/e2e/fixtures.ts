@@ -1,0 +1,47 @@
+import { expect, test as base } from '@playwright/test';
+import { uniqueCredentials } from '../factories/users';
+import { AuthPage, type NewAccount } from './pages/AuthPage';
+import { ChatPage } from './pages/ChatPage';
+import { DashboardPage } from './pages/DashboardPage';
+import { LandingPage } from './pages/LandingPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { PricingPage } from './pages/PricingPage';
+
+interface Pages {
+  landing: LandingPage;
+  auth: AuthPage;
+  dashboard: DashboardPage;
+  chat: ChatPage;
+  notFound: NotFoundPage;
+  pricing: PricingPage;
+  /** A fresh, never-registered account for this test. */
+  newAccount: NewAccount;
+  /** Fails the test on an uncaught page error or a console error (a crash or a CSP violation). */
+  failOnPageErrors: void;
+}
+
+export const test = base.extend<Pages>({
+  landing: async ({ page }, use) => use(new LandingPage(page)),
+  auth: async ({ page }, use) => use(new AuthPage(page)),
+  dashboard: async ({ page }, use) => use(new DashboardPage(page)),
+  chat: async ({ page }, use) => use(new ChatPage(page)),
+  notFound: async ({ page }, use) => use(new NotFoundPage(page)),
+  pricing: async ({ page }, use) => use(new PricingPage(page)),
+  // oxlint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies
+  newAccount: async ({}, use) => use({ name: 'Ada Founder', ...uniqueCredentials('ada') }),
+  failOnPageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        // A failed request (e.g. the 401 a wrong password gets) is logged by the browser itself, not by us.
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(`console: ${message.text()}`);
+      });
+      await use();
+      expect(errors, 'the page reported errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

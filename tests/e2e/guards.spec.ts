@@ -1,0 +1,13 @@
+import { expect, test } from './fixtures';
+
+test('a guest opening the chat is sent to log in, and comes back after', async ({ page }) => {
+  await page.goto('/chat');
+  await expect(page).toHaveURL(/\/auth\?redirect=chat$/);
+  await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a guest opening the dashboard is told to log in and sent to /auth', async ({ page, auth }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth\?redirect=dashboard$/);
+  await auth.expectToast('Login Required');
+});

@@ -1,0 +1,47 @@
+import { expect } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+
+/** What every screen shares: the header, its menus and the toast. */
+export class AppPage {
+  constructor(readonly page: Page) {}
+
+  get header(): Locator {
+    return this.page.locator('ion-header.app-header');
+  }
+
+  get signInButton(): Locator {
+    return this.header.getByRole('link', { name: 'Sign In / Sign Up' });
+  }
+
+  get accountMenuButton(): Locator {
+    return this.header.getByRole('button', { name: 'Account menu' });
+  }
+
+  /** The one toast on screen (spec §9: one at a time). */
+  get toast(): Locator {
+    return this.page.locator('ion-toast');
+  }
+
+  async expectToast(header: string, message?: string): Promise<void> {
+    await expect(this.toast).toContainText(header);
+    if (message) await expect(this.toast).toContainText(message);
+  }
+
+  async openAccountMenu(): Promise<Locator> {
+    await this.accountMenuButton.click();
+    const menu = this.page.locator('ion-popover.user-menu');
+    await expect(menu).toBeVisible();
+    return menu;
+  }
+
+  async goToDashboardFromMenu(): Promise<void> {
+    const menu = await this.openAccountMenu();
+    await menu.getByText('Dashboard').click();
+    await expect(this.page).toHaveURL(/\/dashboard$/);
+  }
+
+  async logOutFromMenu(): Promise<void> {
+    const menu = await this.openAccountMenu();
+    await menu.getByText('Logout').click();
+  }
+}

@@ -1,0 +1,52 @@
+import { expect } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { AppPage } from './AppPage';
+
+export interface NewAccount {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+export class AuthPage extends AppPage {
+  async open(path = '/auth'): Promise<void> {
+    await this.page.goto(path);
+  }
+
+  tab(name: 'Login' | 'Register'): Locator {
+    return this.page.getByRole('tab', { name });
+  }
+
+  /** Ionic's segment button takes the tap on its host; the inner role=tab button lets it through. */
+  async showTab(name: 'Login' | 'Register'): Promise<void> {
+    await this.page.locator('ion-segment-button', { hasText: name }).click();
+    await expect(this.tab(name)).toHaveAttribute('aria-selected', 'true');
+  }
+
+  get loginForm(): Locator {
+    return this.page.getByRole('form', { name: 'Login' });
+  }
+
+  get registerForm(): Locator {
+    return this.page.getByRole('form', { name: 'Register' });
+  }
+
+  async register(account: NewAccount): Promise<void> {
+    await this.showTab('Register');
+    const form = this.registerForm;
+    await form.getByLabel('Full name').fill(account.name);
+    await form.getByLabel('Username').fill(account.username);
+    await form.getByLabel('Email').fill(account.email);
+    await form.getByLabel('Password', { exact: true }).fill(account.password);
+    await form.getByRole('button', { name: 'Create account' }).click();
+  }
+
+  async logIn(username: string, password: string): Promise<void> {
+    const form = this.loginForm;
+    await expect(form).toBeVisible();
+    if (username) await form.getByLabel('Username').fill(username);
+    await form.getByLabel('Password', { exact: true }).fill(password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+  }
+}

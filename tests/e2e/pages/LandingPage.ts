@@ -1,0 +1,28 @@
+import type { Locator } from '@playwright/test';
+import { AppPage } from './AppPage';
+
+export class LandingPage extends AppPage {
+  async open(): Promise<void> {
+    await this.page.goto('/');
+  }
+
+  get heading(): Locator {
+    return this.page.getByRole('heading', { name: 'Got an idea?' });
+  }
+
+  get ideaInput(): Locator {
+    return this.page.getByRole('textbox', { name: 'Your startup idea' });
+  }
+
+  get analyzeButton(): Locator {
+    return this.page.getByRole('button', { name: 'Analyze (without signing up)' });
+  }
+
+  async typeIdea(idea: string): Promise<void> {
+    await this.ideaInput.fill(idea);
+  }
+
+  toolCard(title: string): Locator {
+    return this.page.locator('ion-card.tool-card').filter({ hasText: title });
+  }
+}

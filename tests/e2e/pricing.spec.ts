@@ -1,0 +1,43 @@
+import { expect, test } from './fixtures';
+
+test('the pricing page shows the server price, the Pro and Team plans, and that payments are not set up', async ({ pricing }) => {
+  await pricing.open();
+  await expect(pricing.plan('Pro')).toContainText('Recommended');
+  await expect(pricing.plan('Pro')).toContainText('$10');
+  await expect(pricing.plan('Pro')).toContainText('/ month');
+  await expect(pricing.plan('Pro').locator('.plan-card__features li')).toHaveCount(10);
+  await expect(pricing.plan('Team')).toContainText('Work With Us');
+  await expect(pricing.plan('Team').locator('.plan-card__features li')).toHaveCount(4);
+  await expect(pricing.page.getByRole('note')).toContainText('Payments are not set up yet');
+});
+
+test('a guest asking for Team is told to log in first', async ({ pricing }) => {
+  await pricing.open();
+  await pricing.contactButton.click();
+  await pricing.expectToast('Login Required', 'Please log in to select a plan');
+});
+
+test('a guest choosing Pro logs in and is taken on to checkout', async ({ page, pricing, auth, newAccount }) => {
+  await pricing.open();
+  await pricing.upgradeButton.click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await auth.register(newAccount);
+  await auth.expectToast('Account created');
+  await auth.logIn('', newAccount.password);
+  await expect(page).toHaveURL(/\/checkout\?plan=pro&billing=monthly$/);
+});
+
+test('a signed-in user asking for Team gets the contact dialog', async ({ page, pricing, auth, newAccount }) => {
+  await auth.open('/auth/register');
+  await auth.register(newAccount);
+  await auth.logIn('', newAccount.password);
+  await expect(page).toHaveURL(/\/chat$/);
+
+  await pricing.open();
+  await pricing.contactButton.click();
+  await expect(pricing.teamDialog).toBeVisible();
+  await expect(pricing.teamDialog.getByRole('link', { name: 'Email Pitchpad' })).toHaveAttribute('href', /^mailto:.+\?subject=Pitchpad%20Team%20plan%20enquiry$/);
+  await pricing.teamDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(pricing.teamDialog).toBeHidden();
+});

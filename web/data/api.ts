@@ -1,0 +1,173 @@
+/**
+ * The one HTTP client. Every call sends cookies and JSON; every mutation carries the CSRF token.
+ * Failed calls become typed errors whose messages use the spec's wording (spec §8), so screens can
+ * show `error.message` as is.
+ */
+import { CSRF_HEADER, ErrorCode } from '../../domain/contract/errors';
+import type { ApiErrorBody } from '../../domain/contract/errors';
+
+export const NETWORK_ERROR_MESSAGE = 'Network error: Cannot connect to server. Please check your connection.';
+
+/** A call that reached the server and failed. `data` is the parsed body, `status` the HTTP status. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly data: unknown;
+  /** The server's machine-readable code, when it sent one. */
+  readonly code: string | undefined;
+
+  constructor(message: string, status: number, data: unknown) {
+    super(message);
+    this.status = status;
+    this.data = data;
+    this.code = isErrorBody(data) ? data.code : undefined;
+  }
+}
+
+/** 401: no session, or it expired. */
+export class UnauthorizedError extends ApiError {
+  override name = 'UnauthorizedError';
+}
+
+/** 429: too many attempts; the message says when to try again. */
+export class RateLimitedError extends ApiError {
+  override name = 'RateLimitedError';
+}
+
+/** The server could not be reached at all (offline, DNS, refused). */
+export class OfflineError extends Error {
+  override name = 'NetworkError';
+  constructor(cause?: unknown) {
+    super(NETWORK_ERROR_MESSAGE, { cause });
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiClientOptions {
+  /** Prefix for every path; '' (same origin) in the app, a loopback origin in tests. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+export interface QueryOptions {
+  /** 'returnNull' turns a 401 into `null` (e.g. "who am I" while logged out); 'throw' is the default. */
+  on401?: 'returnNull' | 'throw';
+  signal?: AbortSignal;
+}
+
+function isErrorBody(data: unknown): data is ApiErrorBody {
+  return typeof data === 'object' && data !== null && typeof (data as ApiErrorBody).message === 'string';
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function errorFor(status: number, message: string, data: unknown): ApiError {
+  if (status === 401) return new UnauthorizedError(message, status, data);
+  if (status === 429) return new RateLimitedError(message, status, data);
+  return new ApiError(message, status, data);
+}
+
+/** Builds a client; the app uses the shared `api` below, tests build one pointed at a loopback server. */
+export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => fetch(...args) }: ApiClientOptions = {}) {
+  let csrfToken: Promise<string> | null = null;
+
+  async function send(method: Method, path: string, body: unknown, headers: Record<string, string>, signal?: AbortSignal) {
+    try {
+      return await fetchImpl(baseUrl + path, {
+        method,
+        credentials: 'include',
+        headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      // An abort is the caller's choice, not a connection failure.
+      if (signal?.aborted) throw error;
+      throw new OfflineError(error);
+    }
+  }
+
+  /** The CSRF token, fetched once and cached (spec §7). */
+  function getCsrfToken(): Promise<string> {
+    csrfToken ??= (async () => {
+      const res = await send('GET', '/api/csrf-token', undefined, {});
+      const data = await readBody(res);
+      if (!res.ok) throw errorFor(res.status, isErrorBody(data) ? data.message : `Request failed with status ${res.status}`, data);
+      return (data as { csrfToken: string }).csrfToken;
+    })();
+    // A failed fetch must not poison the cache.
+    csrfToken.catch(() => {
+      csrfToken = null;
+    });
+    return csrfToken;
+  }
+
+  /** Forget the cached token, e.g. after the session changed. */
+  function resetCsrfToken(): void {
+    csrfToken = null;
+  }
+
+  async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+    const isMutation = method !== 'GET';
+    let res = await send(method, path, body, isMutation ? { [CSRF_HEADER]: await getCsrfToken() } : {}, signal);
+    let data = await readBody(res);
+    if (isMutation && res.status === 403 && isErrorBody(data) && data.code === ErrorCode.csrf) {
+      // The session (and with it the CSRF secret) may have rotated since we cached the token: refetch once.
+      resetCsrfToken();
+      res = await send(method, path, body, { [CSRF_HEADER]: await getCsrfToken() }, signal);
+      data = await readBody(res);
+    }
+    if (!res.ok) {
+      throw errorFor(res.status, isErrorBody(data) ? data.message : `Request failed with status ${res.status}`, data);
+    }
+    return data as T;
+  }
+
+  /**
+   * The default query: GET `path`; a 401 is `null` when the caller asked for it, otherwise
+   * 'Unauthorized access to {path}'; any other failure is 'Request to {path} failed: {status} {text}'.
+   */
+  async function query<T>(path: string, { on401 = 'throw', signal }: QueryOptions = {}): Promise<T | null> {
+    const res = await send('GET', path, undefined, {}, signal);
+    const data = await readBody(res);
+    if (res.status === 401) {
+      if (on401 === 'returnNull') return null;
+      throw new UnauthorizedError(`Unauthorized access to ${path}`, res.status, data);
+    }
+    if (!res.ok) {
+      const text = isErrorBody(data) ? data.message : typeof data === 'string' && data ? data : res.statusText;
+      throw errorFor(res.status, `Request to ${path} failed: ${res.status} ${text}`.trimEnd(), data);
+    }
+    return data as T;
+  }
+
+  return {
+    query,
+    get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
+    post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+    put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
+    patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+    delete: <T>(path: string) => request<T>('DELETE', path),
+    getCsrfToken,
+    resetCsrfToken,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The app's client: same origin, cookies. */
+export const api: ApiClient = createApiClient();
+
+/** True for a failed call the server rejected on purpose (4xx): retrying will not help. */
+export function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}

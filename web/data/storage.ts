@@ -1,0 +1,59 @@
+/**
+ * Small values kept in localStorage. Every access is guarded: Safari private mode and a full quota
+ * throw, and losing one of these values must never break a screen.
+ */
+
+/** Every key this app writes, in one place so features agree on the names. */
+export const StorageKey = {
+  /** The idea typed on the landing page, read by onboarding. */
+  startupIdea: 'startupIdea',
+  /** Where to go after login, e.g. the checkout a guest chose on pricing. */
+  postLoginTarget: 'postLoginTarget',
+  /** A landing tool a guest picked: {title, interviewType}. */
+  pendingChatDestination: 'pendingChatDestination',
+  /** The three auth values cleared at logout (spec §3). */
+  authAttemptAt: 'authAttemptAt',
+  authSuccessAt: 'authSuccessAt',
+  authUserId: 'authUserId',
+} as const;
+export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
+
+export function readString(key: StorageKey): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeString(key: StorageKey, value: string): void {
+  try {
+    globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // Storage full or blocked: the value is a convenience, carry on without it.
+  }
+}
+
+export function removeKey(key: StorageKey): void {
+  try {
+    globalThis.localStorage?.removeItem(key);
+  } catch {
+    // Same as above.
+  }
+}
+
+/** Parsed JSON, or null when missing or unreadable. */
+export function readJson<T>(key: StorageKey, isValid: (value: unknown) => value is T): T | null {
+  const raw = readString(key);
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isValid(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: StorageKey, value: unknown): void {
+  writeString(key, JSON.stringify(value));
+}

@@ -1,0 +1,55 @@
+import { IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PRODUCT_NAME } from '../../../domain/limits';
+import { BrandMark } from '../../ui/BrandMark';
+import { Screen } from '../../ui/Screen';
+import { LoginForm } from './LoginForm';
+import { RegisterForm } from './RegisterForm';
+
+type Tab = 'login' | 'register';
+
+/** /auth and /auth/{login|register}: the two forms under one segment (spec §2 'Auth screen'). */
+export function AuthScreen() {
+  const { tab: tabParam } = useParams({ strict: false });
+  const { redirect, email } = useSearch({ from: '/auth' });
+  const navigate = useNavigate();
+  const [registeredUsername, setRegisteredUsername] = useState<string>();
+  const tab: Tab = tabParam === 'register' ? 'register' : 'login';
+
+  const showTab = (next: Tab) => {
+    if (next !== tab) void navigate({ to: '/auth/$tab', params: { tab: next }, search: (prev) => prev, replace: true });
+  };
+
+  const handleRegistered = (username: string) => {
+    setRegisteredUsername(username);
+    showTab('login');
+  };
+
+  return (
+    <Screen width="narrow" className="auth-screen">
+      <section className="auth-card">
+        <div className="auth-card__brand">
+          <BrandMark size={44} />
+          <h1>{tab === 'login' ? 'Welcome back' : `Join ${PRODUCT_NAME}`}</h1>
+          <p className="muted">
+            {tab === 'login' ? 'Sign in to pick up where you left off.' : 'Create a free account to save your chats and plans.'}
+          </p>
+        </div>
+        <IonSegment value={tab} onIonChange={(event) => showTab(event.detail.value === 'register' ? 'register' : 'login')}>
+          <IonSegmentButton value="login">
+            <IonLabel>Login</IonLabel>
+          </IonSegmentButton>
+          <IonSegmentButton value="register">
+            <IonLabel>Register</IonLabel>
+          </IonSegmentButton>
+        </IonSegment>
+        {tab === 'login' ? (
+          <LoginForm initialUsername={registeredUsername} redirect={redirect} />
+        ) : (
+          <RegisterForm initialEmail={email} onRegistered={handleRegistered} />
+        )}
+      </section>
+    </Screen>
+  );
+}

@@ -1,0 +1,109 @@
+/** Auth state: who is signed in and what they pay for, plus the login, register and logout mutations. */
+import { hashKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { NO_SUBSCRIPTION, isPaidSubscriber } from '../../../domain/subscription';
+import type { AuthResponse, LoginInput, RegisterInput, SubscriptionInfo, User } from '../../../domain/contract/auth';
+import { AUTH_DEDUPE_MS } from '../../../domain/limits';
+import { api } from '../../data/api';
+import { clearAuthStorage, recordLoginAttempt, recordLoginSuccess } from './authStorage';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  user: ['auth', 'user'] as const,
+  subscription: (userId: number) => ['auth', 'subscription', userId] as const,
+};
+
+/** GET /api/auth/user: null when logged out. Deduped for 60 s, no refetch on focus or reconnect (spec §9). */
+export const userQueryOptions = queryOptions({
+  queryKey: authKeys.user,
+  queryFn: ({ signal }) => api.query<User>('/api/auth/user', { on401: 'returnNull', signal }),
+  staleTime: AUTH_DEDUPE_MS,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+});
+
+/** GET /api/user/subscription; any failure falls back to "no subscription" (spec §7). */
+export function subscriptionQueryOptions(userId: number) {
+  return queryOptions({
+    queryKey: authKeys.subscription(userId),
+    queryFn: async ({ signal }): Promise<SubscriptionInfo> => {
+      try {
+        return await api.get<SubscriptionInfo>('/api/user/subscription', signal);
+      } catch {
+        return NO_SUBSCRIPTION;
+      }
+    },
+  });
+}
+
+/** The signed-in user (or null) and their subscription, loaded only while a user is present. */
+export function useAuth() {
+  const userQuery = useQuery(userQueryOptions);
+  const user = userQuery.data ?? null;
+  const subscriptionQuery = useQuery({ ...subscriptionQueryOptions(user?.id ?? 0), enabled: user !== null });
+  const subscription = user ? (subscriptionQuery.data ?? null) : null;
+  return {
+    user,
+    isLoading: userQuery.isPending,
+    subscription,
+    isSubscriptionLoading: user !== null && subscriptionQuery.isPending,
+    isPaid: isPaidSubscriber(subscription),
+  };
+}
+
+/** The signed-in user for a route guard: null when logged out or when the lookup fails. */
+export async function loadSessionUser(queryClient: QueryClient): Promise<User | null> {
+  try {
+    return await queryClient.ensureQueryData(userQueryOptions);
+  } catch {
+    return null;
+  }
+}
+
+export function useLoginMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => api.post<AuthResponse>('/api/auth/login', input),
+    onMutate: () => recordLoginAttempt(),
+    onSuccess: ({ user }) => {
+      recordLoginSuccess(user.id);
+      // Nothing cached for whoever was signed in before may leak into this session.
+      removeAllButUser(queryClient);
+      queryClient.setQueryData(authKeys.user, user);
+    },
+  });
+}
+
+/** Registration does not log the user in (spec §4): the screen switches to the login tab. */
+export function useRegisterMutation() {
+  return useMutation({
+    mutationFn: (input: RegisterInput) => api.post<AuthResponse>('/api/auth/register', input),
+  });
+}
+
+/**
+ * Drops every cached query except the user lookup. The user query is updated in place rather than
+ * removed so that mounted observers (the header) are notified of the change.
+ */
+function removeAllButUser(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(authKeys.user) });
+}
+
+/** Forget everything about the user that was, whether or not the server heard the logout. */
+export function clearSession(queryClient: QueryClient): void {
+  clearAuthStorage();
+  removeAllButUser(queryClient);
+  queryClient.setQueryData(authKeys.user, null);
+  // The server drops the session with its CSRF secret; the next mutation fetches a fresh token.
+  api.resetCsrfToken();
+}
+
+export function useLogoutMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ ok: boolean }>('/api/auth/logout'),
+    // A failed logout is not retried: the user is logged out locally either way.
+    retry: false,
+    onSettled: () => clearSession(queryClient),
+  });
+}

@@ -1,0 +1,49 @@
+import { IonButton, IonIcon } from '@ionic/react';
+import { checkmarkCircle } from 'ionicons/icons';
+import type { ReactNode } from 'react';
+
+interface PlanCardProps {
+  name: string;
+  tagline: string;
+  /** The price line, or a description where the plan has no list price. */
+  price: ReactNode;
+  features: readonly string[];
+  buttonLabel: string;
+  onSelect: () => void;
+  recommended?: boolean;
+  current?: boolean;
+  busy?: boolean;
+}
+
+/** One plan on the pricing page. */
+export function PlanCard({ name, tagline, price, features, buttonLabel, onSelect, recommended, current, busy }: PlanCardProps) {
+  const headingId = `plan-${name.toLowerCase()}`;
+  return (
+    <article className={`plan-card${recommended ? ' plan-card--recommended' : ''}`} aria-labelledby={headingId}>
+      {recommended && <span className="plan-card__ribbon">Recommended</span>}
+      <h2 id={headingId} className="plan-card__name">
+        {name}
+      </h2>
+      <p className="plan-card__tagline">{tagline}</p>
+      <div className="plan-card__price">{price}</div>
+      <IonButton
+        expand="block"
+        fill={recommended ? 'solid' : 'outline'}
+        className="plan-card__button"
+        onClick={onSelect}
+        disabled={busy}
+        aria-current={current ? 'true' : undefined}
+      >
+        {buttonLabel}
+      </IonButton>
+      <ul className="plan-card__features">
+        {features.map((feature) => (
+          <li key={feature}>
+            <IonIcon icon={checkmarkCircle} color="primary" aria-hidden="true" />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}

@@ -1,0 +1,75 @@
+import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { informationCircleOutline } from 'ionicons/icons';
+import { PRO_FEATURES, PRO_PLAN_NAME, PRO_PLAN_TAGLINE, TEAM_FEATURES, TEAM_PLAN_NAME, TEAM_PLAN_TAGLINE } from '../../../domain/plans';
+import { PRODUCT_NAME } from '../../../domain/limits';
+import { Screen } from '../../ui/Screen';
+import { useAuth } from '../auth/auth.queries';
+import { formatPrice } from './formatPrice';
+import { PlanCard } from './PlanCard';
+import { plansQueryOptions } from './billing.queries';
+import { TeamContactDialog } from './TeamContactDialog';
+import { usePlanSelection } from './usePlanSelection';
+
+/** /pricing: Pro (the one server-configured price) and Team (by contact). */
+export function PricingScreen() {
+  const plans = useQuery(plansQueryOptions);
+  const { isPaid, isLoading } = useAuth();
+  const { selectPro, selectTeam, teamDialogOpen, closeTeamDialog } = usePlanSelection();
+
+  const proPrice = plans.data ? (
+    <>
+      <span className="plan-card__amount">{formatPrice(plans.data.pro.amount, plans.data.pro.currency)}</span>
+      <span className="plan-card__interval"> / month</span>
+    </>
+  ) : plans.isError ? (
+    <span className="muted">Price unavailable right now</span>
+  ) : (
+    <IonSkeletonText animated className="plan-card__price-skeleton" aria-label="Loading price" />
+  );
+
+  return (
+    <Screen width="wide">
+      <section className="page-intro page-intro--center">
+        <p className="eyebrow">Pricing</p>
+        <h1>Your AI Head of Growth, for less than a lunch</h1>
+        <p className="lede">Start free. Upgrade when you need the PRO tools. Billed monthly.</p>
+      </section>
+
+      {plans.data && !plans.data.paymentsEnabled && (
+        <div className="callout" role="note">
+          <IonIcon icon={informationCircleOutline} aria-hidden="true" />
+          <p>
+            <strong>Payments are not set up yet.</strong> This {PRODUCT_NAME} server has no payment provider configured,
+            so upgrading to Pro cannot be completed right now.
+          </p>
+        </div>
+      )}
+
+      <div className="plan-grid">
+        <PlanCard
+          name={PRO_PLAN_NAME}
+          tagline={PRO_PLAN_TAGLINE}
+          price={proPrice}
+          features={PRO_FEATURES}
+          buttonLabel={isPaid ? 'Current Plan' : 'Upgrade to Pro'}
+          current={isPaid}
+          busy={isLoading}
+          onSelect={selectPro}
+          recommended
+        />
+        <PlanCard
+          name={TEAM_PLAN_NAME}
+          tagline={TEAM_PLAN_TAGLINE}
+          price={<span className="plan-card__custom">Tailored consulting for your team</span>}
+          features={TEAM_FEATURES}
+          buttonLabel={`Contact ${PRODUCT_NAME}`}
+          busy={isLoading}
+          onSelect={selectTeam}
+        />
+      </div>
+
+      <TeamContactDialog open={teamDialogOpen} contactEmail={plans.data?.contactEmail} onClose={closeTeamDialog} />
+    </Screen>
+  );
+}

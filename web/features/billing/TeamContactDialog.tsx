@@ -1,0 +1,54 @@
+import { IonButton, IonIcon } from '@ionic/react';
+import { mailOutline } from 'ionicons/icons';
+import { useEffect, useRef } from 'react';
+import { PRODUCT_NAME } from '../../../domain/limits';
+
+const SUBJECT = `${PRODUCT_NAME} Team plan enquiry`;
+
+interface TeamContactDialogProps {
+  open: boolean;
+  contactEmail: string | undefined;
+  onClose: () => void;
+}
+
+/**
+ * 'Work With Us': opens the user's mail client with a preset subject (spec §2 Pricing). A native
+ * <dialog> (focus trap, Esc to close) rather than IonAlert, whose code would ship on every page.
+ */
+export function TeamContactDialog({ open, contactEmail, onClose }: TeamContactDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+
+  const mailto = contactEmail ? `mailto:${contactEmail}?subject=${encodeURIComponent(SUBJECT)}` : undefined;
+
+  return (
+    <dialog ref={dialog} className="dialog" aria-labelledby="team-dialog-title" onClose={onClose}>
+      <h2 id="team-dialog-title">Work With Us</h2>
+      {contactEmail ? (
+        <p className="muted">
+          Tell us about your team and what you want to achieve. Your email app opens with a message to{' '}
+          <strong>{contactEmail}</strong>.
+        </p>
+      ) : (
+        <p className="muted">Contact details are not available right now. Please try again in a moment.</p>
+      )}
+      <div className="dialog__actions">
+        <IonButton fill="clear" onClick={onClose}>
+          Cancel
+        </IonButton>
+        {mailto && (
+          <IonButton href={mailto} onClick={onClose}>
+            <IonIcon slot="start" icon={mailOutline} aria-hidden="true" />
+            Email {PRODUCT_NAME}
+          </IonButton>
+        )}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,69 @@
+import { IonButton, IonContent, IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
+import {
+  gridOutline,
+  homeOutline,
+  informationCircleOutline,
+  logInOutline,
+  logOutOutline,
+  menuOutline,
+  pricetagOutline,
+} from 'ionicons/icons';
+import { LinkItem } from '../../ui/LinkButton';
+import { usePopoverMenu } from '../../ui/usePopoverMenu';
+import { useAuth } from '../auth/auth.queries';
+import { useLogout } from '../auth/useLogout';
+import { NAV_LINKS } from './navLinks';
+
+const ICONS = { '/': homeOutline, '/about': informationCircleOutline, '/pricing': pricetagOutline } as const;
+
+/**
+ * The menu for narrow screens: the main links plus the account actions. A popover rather than
+ * IonMenu: it looks the same on a phone and keeps the side-menu and gesture code out of the bundle.
+ */
+export function MobileMenu() {
+  const { user } = useAuth();
+  const logout = useLogout();
+  const menu = usePopoverMenu();
+
+  const handleLogout = () => {
+    menu.close();
+    void logout('/');
+  };
+
+  return (
+    <>
+      <IonButton className="app-header__menu-button" aria-label="Open menu" aria-haspopup="menu" aria-expanded={menu.isOpen} onClick={menu.open}>
+        <IonIcon slot="icon-only" icon={menuOutline} aria-hidden="true" />
+      </IonButton>
+      <IonPopover isOpen={menu.isOpen} event={menu.event} onDidDismiss={menu.close} dismissOnSelect alignment="end" className="mobile-menu">
+        <IonContent>
+          <IonList lines="none" aria-label="Menu">
+            {NAV_LINKS.map((link) => (
+              <LinkItem key={link.to} to={link.to} button detail={false}>
+                <IonIcon slot="start" icon={ICONS[link.to]} aria-hidden="true" />
+                <IonLabel>{link.label}</IonLabel>
+              </LinkItem>
+            ))}
+            {user ? (
+              <>
+                <LinkItem to="/dashboard" button detail={false}>
+                  <IonIcon slot="start" icon={gridOutline} aria-hidden="true" />
+                  <IonLabel>Dashboard</IonLabel>
+                </LinkItem>
+                <IonItem button detail={false} onClick={handleLogout}>
+                  <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
+                  <IonLabel>Logout</IonLabel>
+                </IonItem>
+              </>
+            ) : (
+              <LinkItem to="/auth" button detail={false}>
+                <IonIcon slot="start" icon={logInOutline} aria-hidden="true" />
+                <IonLabel>Sign In / Sign Up</IonLabel>
+              </LinkItem>
+            )}
+          </IonList>
+        </IonContent>
+      </IonPopover>
+    </>
+  );
+}

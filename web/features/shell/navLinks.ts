@@ -1,0 +1,6 @@
+/** The header's main links (spec §2 Header), shared by the desktop bar and the mobile menu. */
+export const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+  { to: '/pricing', label: 'Pricing' },
+] as const;

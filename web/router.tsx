@@ -1,0 +1,42 @@
+/** The URL map: code-based TanStack routes, one thin file per route in routes/. */
+import { createRouter } from '@tanstack/react-router';
+import { aboutRoute } from './routes/about';
+import { authIndexRoute, authRoute, authTabRoute } from './routes/auth';
+import { callbackRoute } from './routes/callback';
+import { chatRoute } from './routes/chat';
+import type { RouterContext } from './routes/context';
+import { dashboardRoute } from './routes/dashboard';
+import { landingRoute } from './routes/index';
+import { pricingRoute } from './routes/pricing';
+import { rootRoute } from './routes/root';
+import { PendingScreen } from './ui/PendingScreen';
+import { RouteErrorScreen } from './ui/RouteErrorScreen';
+
+export const routeTree = rootRoute.addChildren([
+  landingRoute,
+  aboutRoute,
+  pricingRoute,
+  authRoute.addChildren([authIndexRoute, authTabRoute]),
+  callbackRoute,
+  chatRoute,
+  dashboardRoute,
+]);
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    // Fetch a screen's chunk when its link is hovered or touched, so the tap itself feels instant.
+    defaultPreload: 'intent',
+    // Preloading must not serve a stale guard decision: the query cache already dedupes the user lookup.
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: PendingScreen,
+    defaultErrorComponent: RouteErrorScreen,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

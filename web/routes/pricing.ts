@@ -1,0 +1,13 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { plansQueryOptions } from '../features/billing/billing.queries';
+import { rootRoute } from './root';
+
+export const pricingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'pricing',
+  // Start the price request with the chunk download; the screen shows a skeleton until it lands.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(plansQueryOptions);
+  },
+  component: lazyRouteComponent(() => import('../features/billing/PricingScreen'), 'PricingScreen'),
+});

@@ -1,0 +1,24 @@
+import { IonContent } from '@ionic/react';
+import type { ReactNode } from 'react';
+import { Footer } from './Footer';
+
+interface ScreenProps {
+  children: ReactNode;
+  /** Extra class on the scrolling content, e.g. for a page background. */
+  className?: string;
+  /** Narrow screens (forms) read better in a slimmer column. */
+  width?: 'narrow' | 'default' | 'wide';
+  footer?: boolean;
+}
+
+/** One screen's scrolling area: a centred column and the footer. Each screen gets a fresh scroll position. */
+export function Screen({ children, className, width = 'default', footer = true }: ScreenProps) {
+  return (
+    <IonContent className={className}>
+      <div className="screen">
+        <main className={`screen__main screen__main--${width}`}>{children}</main>
+        {footer && <Footer />}
+      </div>
+    </IonContent>
+  );
+}

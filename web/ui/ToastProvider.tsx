@@ -1,0 +1,49 @@
+import { IonToast } from '@ionic/react';
+import { closeOutline } from 'ionicons/icons';
+import { createContext, useContext, useState, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import type { ShowToast, ShownToast, Toaster } from './toaster';
+
+const ToastContext = createContext<ShowToast | null>(null);
+
+/**
+ * Renders the toaster's current toast with one IonToast that stays mounted for the app's lifetime:
+ * Ionic moves a presented toast out of its React parent, so unmounting it would crash React. A new
+ * toast first closes the one on screen, then takes its place once Ionic reports it gone.
+ */
+export function ToastProvider({ toaster, children }: { toaster: Toaster; children: ReactNode }) {
+  const wanted = useSyncExternalStore(toaster.subscribe, toaster.current);
+  // The toast Ionic has on screen. While it is up, a newer wanted toast first closes it.
+  const [presented, setPresented] = useState<ShownToast | null>(null);
+  const current = presented ?? wanted;
+  const isOpen = current !== null && current.id === wanted?.id;
+
+  const handleDidDismiss = () => {
+    if (current) toaster.dismiss(current.id); // ignored when a newer toast is already waiting
+    setPresented(null);
+  };
+
+  return (
+    <ToastContext.Provider value={toaster.show}>
+      {children}
+      <IonToast
+        isOpen={isOpen}
+        position="bottom"
+        header={current?.header}
+        message={current?.message}
+        color={current?.color}
+        duration={current?.duration}
+        buttons={[{ icon: closeOutline, role: 'cancel', side: 'end', htmlAttributes: { 'aria-label': 'Dismiss' } }]}
+        onDidPresent={() => setPresented(current)}
+        onDidDismiss={handleDidDismiss}
+      />
+    </ToastContext.Provider>
+  );
+}
+
+/** Shows a toast; throws outside a ToastProvider (spec §8: contexts used outside their provider). */
+export function useToast(): ShowToast {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error('useToast must be used within a ToastProvider');
+  return show;
+}
