@@ -18,6 +18,9 @@ import { authRoutes } from './auth/auth.routes';
 import { userRoutes } from './users/users.routes';
 import { planRoutes } from './billing/plans.routes';
 import { healthRoutes } from './health/health.routes';
+import { chatRoutes } from './chats/chats.routes';
+import { createGateway } from './llm/gateway';
+import type { LlmGateway } from './llm/types';
 import { serveWeb } from './static';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,10 +34,12 @@ export interface AppOptions {
   pool: Pool;
   log?: Logger;
   webDist?: string;
+  /** The model gateway; default: from the configuration (a model server, or the offline drafter). */
+  llm?: LlmGateway;
 }
 
 /** Build the Koa app over an open database. Tests call this; `main.ts` adds the process around it. */
-export function createApp({ config, pool, log = createLogger(config.logLevel), webDist = WEB_DIST }: AppOptions) {
+export function createApp({ config, pool, log = createLogger(config.logLevel), webDist = WEB_DIST, llm = createGateway(config) }: AppOptions) {
   const app = new Koa<AppState, AppDeps>({ proxy: config.trustProxy, keys: [config.sessionSecret] });
   Object.assign(app.context, { config, pool, log } satisfies AppDeps);
   app.silent = true; // errors are logged by errorHandler, once
@@ -69,7 +74,7 @@ export function createApp({ config, pool, log = createLogger(config.logLevel), w
   app.use(loadSession(lucia));
   app.use(csrf({ appUrl: config.appUrl }));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
-  for (const router of [healthRoutes(), authRoutes(lucia), userRoutes(), planRoutes()]) {
+  for (const router of [healthRoutes(), authRoutes(lucia), userRoutes(), planRoutes(), chatRoutes(llm)]) {
     app.use(router.routes()).use(router.allowedMethods());
   }
   return app;

@@ -38,3 +38,33 @@ export const AUTH_DEDUPE_MS = 60_000;
 export function retryDelay(attempt: number): number {
   return Math.min(QUERY_RETRY_BASE_MS * 2 ** attempt, QUERY_RETRY_CAP_MS);
 }
+
+/** Chat (spec §5, issue 'Chat'). */
+export const MESSAGE_MAX_CHARS = 32_000;
+export const CHAT_TITLE_STORE_MAX = 200;
+/** How many earlier messages of a chat go to the model with a new one. */
+export const CHAT_CONTEXT_MESSAGES = 40;
+/** Model calls allowed per user inside the window (chat, value props). */
+export const LLM_CALLS_PER_USER = 300;
+export const LLM_WINDOW_MS = 10 * 60 * 1000;
+
+/** LLM parameter ranges and defaults (spec §5). */
+export const LLM_DEFAULTS = {
+  provider: 'openai',
+  model: 'gpt-4o',
+  temperature: 0.7,
+  max_tokens: 1024,
+  top_p: 1,
+  frequency_penalty: 0,
+  presence_penalty: 0,
+} as const;
+
+/** Chat title from the first message: its first 50 characters, then an ellipsis if longer (spec §4). */
+export function chatTitleFrom(message: string): string {
+  const text = message.trim().replace(/\s+/g, ' ');
+  return text.length > CHAT_TITLE_MAX ? `${text.slice(0, CHAT_TITLE_MAX)}...` : text;
+}
+
+/** The model id the offline drafter answers under (design §5). */
+export const OFFLINE_DRAFTER_MODEL = 'offline-drafter';
+export const OFFLINE_DRAFTER_LABEL = 'Offline drafter';

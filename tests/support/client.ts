@@ -84,3 +84,62 @@ export interface RequestOpts {
   origin?: string;
   headers?: Record<string, string>;
 }
+
+export interface StreamEvent {
+  event: string;
+  data: any;
+}
+
+/** Parse a Server-Sent Events body into its events. */
+export function parseEvents(text: string): StreamEvent[] {
+  return text
+    .split('\n\n')
+    .map((block) => {
+      const event = block.match(/^event: (.*)$/m)?.[1];
+      const data = block.match(/^data: (.*)$/m)?.[1];
+      return event && data ? { event, data: JSON.parse(data) } : undefined;
+    })
+    .filter((e): e is StreamEvent => e !== undefined);
+}
+
+/**
+ * POST and read the reply as SSE. `until(events)` may end the read early by returning true: the
+ * client then drops the connection, as a phone losing signal would.
+ */
+export async function postStream(
+  client: TestClient,
+  path: string,
+  body: unknown,
+  until?: (events: StreamEvent[]) => boolean,
+): Promise<{ status: number; events: StreamEvent[]; text: string }> {
+  const controller = new AbortController();
+  const headers: Record<string, string> = {
+    'x-forwarded-for': client.ip,
+    'content-type': 'application/json',
+    accept: 'text/event-stream',
+    [CSRF_HEADER]: await client.token(),
+    cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+  };
+  const res = await fetch(client.baseUrl + path, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
+  if (!res.headers.get('content-type')?.includes('text/event-stream')) {
+    const text = await res.text();
+    return { status: res.status, events: [], text };
+  }
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      if (until?.(parseEvents(text))) {
+        controller.abort();
+        break;
+      }
+    }
+  } catch (err) {
+    if (!controller.signal.aborted) throw err;
+  }
+  return { status: res.status, events: parseEvents(text), text };
+}

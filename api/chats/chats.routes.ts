@@ -1,0 +1,140 @@
+import { Router } from '@koa/router';
+import { ChatRequest, RegenerateInput, RenameChatInput, StopInput, ValuePropsInput } from '../../domain/contract/chat';
+import type { ChatStreamEvent, ModelsResponse } from '../../domain/contract/chat';
+import { LLM_CALLS_PER_USER, LLM_WINDOW_MS } from '../../domain/limits';
+import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
+import { PlaybookType } from '../../domain/playbooks/types';
+import type { AppContext, AppDeps, AppState } from '../context';
+import { Conflict, NotFound, Unavailable } from '../errors';
+import { upstreamToAppError } from '../llm/errors';
+import type { LlmGateway } from '../llm/types';
+import { UpstreamError } from '../llm/types';
+import { rateLimit, type LimitRule } from '../middleware/rateLimit';
+import { requireUser, userOf } from '../middleware/requireUser';
+import { inputOf, validate } from '../middleware/validate';
+import { openEventStream, wantsEventStream } from '../sse';
+import { contextBefore, deleteChat, findChat, lastUserMessage, listChats, listMessages, renameChat, requestStop, resetReply } from './chats.sql';
+import { presentChat, presentMessage } from './chats.present';
+import { abortIfRunningHere, generateReply, type GenerationResult } from './generate';
+import { planSend, resolveModel } from './send';
+import type { ChatRow, MessageRow } from './chats.sql';
+
+const llmPerUser: LimitRule = { name: 'llm:user', limit: LLM_CALLS_PER_USER, windowMs: LLM_WINDOW_MS };
+const byUser = (ctx: AppContext) => String(ctx.state.user?.id);
+
+/** Chats and the model: POST /api/chat (JSON or SSE), the chat list, one chat, rename, delete, stop, regenerate. */
+export function chatRoutes(llm: LlmGateway) {
+  const router = new Router<AppState, AppDeps>({ prefix: '/api' });
+  const deps = (ctx: AppContext) => ({ config: ctx.config, pool: ctx.pool, log: ctx.log, llm });
+
+  router.get('/models', (ctx) => {
+    const body: ModelsResponse = { models: llm.models, defaultModel: llm.defaultModel };
+    ctx.body = body;
+  });
+
+  router.post('/chat', requireUser(), rateLimit(llmPerUser, byUser), validate(ChatRequest), async (ctx) => {
+    const plan = await planSend(deps(ctx), userOf(ctx), inputOf(ctx, ChatRequest));
+    await respondWithReply(ctx, plan.chat, plan.run, { userMessage: plan.userMessage, replyId: plan.reply?.id ?? null });
+  });
+
+  router.post('/chat/stop', requireUser(), validate(StopInput), async (ctx) => {
+    const { chatId, clientMessageId } = inputOf(ctx, StopInput);
+    const reply = await requestStop(ctx.pool, userOf(ctx).id, chatId, clientMessageId);
+    if (!reply) throw NotFound('Reply');
+    abortIfRunningHere(reply.id);
+    ctx.body = { ok: true };
+  });
+
+  router.post('/chat/value-props', requireUser(), rateLimit(llmPerUser, byUser), validate(ValuePropsInput), async (ctx) => {
+    if (llm.offline) throw Unavailable('Generating value propositions needs a language model, and none is configured on this server.');
+    const { prompt } = inputOf(ctx, ValuePropsInput);
+    const content = await llm
+      .complete({ model: llm.defaultModel, params: { temperature: 0.8, max_tokens: 300, top_p: 1, frequency_penalty: 0, presence_penalty: 0 }, messages: [{ role: 'system', content: systemPromptFor('playbook') }, { role: 'user', content: prompt }] })
+      .catch((err: unknown) => {
+        if (err instanceof UpstreamError) {
+          ctx.log.warn(`value-props: ${err.kind}: ${err.message}`);
+          throw upstreamToAppError(err);
+        }
+        throw err;
+      });
+    ctx.body = { content };
+  });
+
+  router.get('/chats', requireUser(), async (ctx) => {
+    ctx.body = (await listChats(ctx.pool, userOf(ctx).id)).map(presentChat);
+  });
+
+  router.get('/chats/:id', requireUser(), async (ctx) => {
+    const chat = await findChat(ctx.pool, userOf(ctx).id, ctx.params.id!);
+    if (!chat) throw NotFound('Chat');
+    ctx.body = { chat: presentChat(chat), messages: (await listMessages(ctx.pool, chat.id)).map(presentMessage) };
+  });
+
+  router.patch('/chats/:id', requireUser(), validate(RenameChatInput), async (ctx) => {
+    const chat = await renameChat(ctx.pool, userOf(ctx).id, ctx.params.id!, inputOf(ctx, RenameChatInput).title);
+    if (!chat) throw NotFound('Chat');
+    ctx.body = presentChat(chat);
+  });
+
+  router.delete('/chats/:id', requireUser(), async (ctx) => {
+    if (!(await deleteChat(ctx.pool, userOf(ctx).id, ctx.params.id!))) throw NotFound('Chat');
+    ctx.body = { ok: true };
+  });
+
+  router.post('/chats/:id/regenerate', requireUser(), rateLimit(llmPerUser, byUser), validate(RegenerateInput), async (ctx) => {
+    const { llmParams } = inputOf(ctx, RegenerateInput);
+    const model = resolveModel(llm, llmParams.model);
+    const chat = await findChat(ctx.pool, userOf(ctx).id, ctx.params.id!);
+    if (!chat) throw NotFound('Chat');
+    const userMessage = await lastUserMessage(ctx.pool, chat.id);
+    if (!userMessage) throw NotFound('Message to answer');
+    const reply = await resetReply(ctx.pool, userMessage, model);
+    if (!reply) throw Conflict('A reply is still being written');
+    const type = PlaybookType.catch('none').parse(chat.playbook_type);
+    const context = await contextBefore(ctx.pool, chat.id, userMessage.id);
+    const request = {
+      model,
+      params: llmParams,
+      messages: [{ role: 'system' as const, content: systemPromptFor(type) }, ...context, { role: 'user' as const, content: userMessage.content }],
+    };
+    await respondWithReply(ctx, chat, (onDelta) => generateReply(deps(ctx), reply, request, onDelta), { userMessage, replyId: reply.id });
+  });
+
+  return router;
+}
+
+/**
+ * Answer with the reply: as SSE (start, delta…, done | error) when asked, else JSON `{message, chat}`
+ * once it is stored. Either way the reply is generated and stored even if the client goes away.
+ */
+async function respondWithReply(
+  ctx: AppContext,
+  chat: ChatRow,
+  run: (onDelta: (text: string) => void) => Promise<GenerationResult>,
+  start: { userMessage: MessageRow; replyId: number | null },
+) {
+  const finalChat = (m: MessageRow) => presentChat({ ...chat, updated_at: m.updated_at });
+  if (!wantsEventStream(ctx)) {
+    const result = await run(() => {});
+    if (result.error && result.message.status === 'failed') throw upstreamToAppError(result.error);
+    ctx.body = { message: presentMessage(result.message), chat: finalChat(result.message) };
+    return;
+  }
+  const events = openEventStream(ctx);
+  const send = <E extends ChatStreamEvent>(event: E['event'], data: E['data']) => events.send(event, data);
+  send('start', { chat: presentChat(chat), userMessage: presentMessage(start.userMessage), replyId: start.replyId });
+  void run((text) => send('delta', { text }))
+    .then((result) => {
+      if (result.error) {
+        const err = upstreamToAppError(result.error);
+        send('error', { code: err.code, message: err.message, reply: presentMessage(result.message) });
+      } else {
+        send('done', { message: presentMessage(result.message), chat: finalChat(result.message) });
+      }
+    })
+    .catch((err: Error) => {
+      ctx.log.error(`chat stream failed: ${err.stack ?? err.message}`);
+      send('error', { code: 'internal_error', message: 'Something went wrong. Please try again.' });
+    })
+    .finally(() => events.close());
+}

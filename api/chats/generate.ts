@@ -1,0 +1,95 @@
+// Generating a reply: stream from the model, save progress to the reply's row every second (so a
+// reload, another device or a replayed send sees it), and finish it as complete, partial or failed.
+// The work is not tied to the HTTP request: a client that disconnects does not stop it.
+import type { Logger } from '../log';
+import type { Pool } from '../db';
+import type { LlmGateway, CompletionRequest } from '../llm/types';
+import { UpstreamError } from '../llm/types';
+import { finishReply, findMessage, saveProgress, type MessageRow } from './chats.sql';
+
+const SAVE_EVERY_MS = 1000;
+const FOLLOW_POLL_MS = 250;
+
+/** Generations running in this process, so a stop sent to this instance aborts at once. */
+const running = new Map<number, AbortController>();
+
+/** Abort a generation if it runs here; other instances notice the stop flag at their next save. */
+export function abortIfRunningHere(replyId: number): void {
+  running.get(replyId)?.abort();
+}
+
+export interface GenerationResult {
+  message: MessageRow;
+  /** Set when the model failed; `message` is then partial (what arrived) or failed (nothing did). */
+  error?: UpstreamError;
+}
+
+export async function generateReply(
+  deps: { pool: Pool; llm: LlmGateway; log: Logger },
+  reply: MessageRow,
+  request: Omit<CompletionRequest, 'signal'>,
+  onDelta: (text: string) => void,
+): Promise<GenerationResult> {
+  const controller = new AbortController();
+  running.set(reply.id, controller);
+  let content = '';
+  let saved = '';
+  let stopped = false;
+  let saving: Promise<void> | undefined;
+  const save = () => {
+    if (saving || content === saved) return;
+    const snapshot = content;
+    saving = saveProgress(deps.pool, reply.id, snapshot)
+      .then(({ stopRequested }) => {
+        saved = snapshot;
+        if (stopRequested) {
+          stopped = true;
+          controller.abort();
+        }
+      })
+      .catch((err: Error) => deps.log.warn(`chat reply ${reply.id}: saving progress failed: ${err.message}`))
+      .finally(() => {
+        saving = undefined;
+      });
+  };
+  const timer = setInterval(save, SAVE_EVERY_MS);
+  try {
+    for await (const text of deps.llm.stream({ ...request, signal: controller.signal })) {
+      content += text;
+      onDelta(text);
+    }
+    await saving;
+    return { message: await finishReply(deps.pool, reply.id, content, stopped ? 'partial' : 'complete') };
+  } catch (thrown) {
+    await saving;
+    const err = thrown instanceof UpstreamError ? thrown : new UpstreamError('server', String(thrown));
+    if (err.kind === 'aborted' || controller.signal.aborted) {
+      return { message: await finishReply(deps.pool, reply.id, content, 'partial') };
+    }
+    const status = content ? 'partial' : 'failed';
+    deps.log.warn(`chat reply ${reply.id} ${status} (model ${request.model}): ${err.kind}: ${err.message}`);
+    return { message: await finishReply(deps.pool, reply.id, content, status), error: err };
+  } finally {
+    clearInterval(timer);
+    running.delete(reply.id);
+  }
+}
+
+/**
+ * Follow a reply another request is generating (a replayed send): pass on what it adds until it
+ * finishes. Gives up (returns undefined) when it stops changing for `staleMs`: its process died.
+ */
+export async function followReply(pool: Pool, replyId: number, onDelta: (text: string) => void, staleMs: number): Promise<MessageRow | undefined> {
+  let sent = 0;
+  for (;;) {
+    const m = await findMessage(pool, replyId);
+    if (!m) return undefined;
+    if (m.content.length > sent) {
+      onDelta(m.content.slice(sent));
+      sent = m.content.length;
+    }
+    if (m.status !== 'streaming') return m;
+    if (Date.now() - new Date(m.updated_at).getTime() > staleMs) return undefined;
+    await new Promise((r) => setTimeout(r, FOLLOW_POLL_MS));
+  }
+}

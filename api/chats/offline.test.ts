@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../tests/support/server';
+import { TestClient, postStream } from '../../tests/support/client';
+import { loggedInClient } from '../../tests/factories/users';
+import { buildSend } from '../../tests/factories/chats';
+import { OFFLINE_DRAFTS } from '../../domain/drafts/chat';
+
+// No model configured: the offline drafter answers (design §5).
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+describe('the offline drafter', () => {
+  it('is the only model in the picker, labelled as such', async () => {
+    expect((await new TestClient(server.url).get('/api/models')).body).toEqual({
+      models: [{ id: 'offline-drafter', label: 'Offline drafter', group: 'offline' }],
+      defaultModel: 'offline-drafter',
+    });
+  });
+
+  it('answers a free question honestly, naming what it can draft now, and the reply says who wrote it', async () => {
+    const { client } = await loggedInClient(server);
+    const send = buildSend('What is the TAM for dog-walking apps in Berlin?', { llmParams: { model: 'gpt-4o' } });
+    const res = await client.post('/api/chat', send);
+    expect(res.status).toBe(200);
+    expect(res.body.message.model).toBe('offline-drafter');
+    expect(res.body.message.content).toContain('no language model is configured');
+    for (const draft of OFFLINE_DRAFTS) expect(res.body.message.content).toContain(draft);
+    expect(res.body.message.content).not.toMatch(/\$\d|billion|million/);
+  });
+
+  it('streams its answer like a model does', async () => {
+    const { client } = await loggedInClient(server);
+    const { events } = await postStream(client, '/api/chat', buildSend('Hello'));
+    expect(events[0]!.event).toBe('start');
+    expect(events.filter((e) => e.event === 'delta').length).toBeGreaterThan(10);
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { message: { status: 'complete', model: 'offline-drafter' } } });
+  });
+
+  it('says value propositions need a model (503), so the app uses its fallback', async () => {
+    const { client } = await loggedInClient(server);
+    const res = await client.post('/api/chat/value-props', { prompt: 'Three value propositions please' });
+    expect(res.status).toBe(503);
+    expect(res.body.message).toBe('Generating value propositions needs a language model, and none is configured on this server.');
+  });
+});

@@ -1,0 +1,16 @@
+import { AppError } from '../errors';
+import type { UpstreamError } from './types';
+
+/** What the user is told when a model call fails; the log gets `err.message` (which says why). */
+export function upstreamToAppError(err: UpstreamError): AppError {
+  switch (err.kind) {
+    case 'rate_limit':
+      return new AppError(503, 'model_busy', 'The AI model is busy right now. Please try again in a moment.');
+    case 'timeout':
+      return new AppError(504, 'model_timeout', 'The AI model took too long to answer. Please try again.');
+    case 'cut':
+      return new AppError(502, 'model_cut_off', 'The answer was cut off. What arrived has been kept.');
+    default:
+      return new AppError(502, 'model_failed', 'The AI model could not answer. Please try again.');
+  }
+}

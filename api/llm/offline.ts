@@ -1,0 +1,28 @@
+import { draftChatReply } from '../../domain/drafts/chat';
+import { OFFLINE_DRAFTER_LABEL, OFFLINE_DRAFTER_MODEL } from '../../domain/limits';
+import type { PlaybookType } from '../../domain/playbooks/types';
+import { UpstreamError, type CompletionRequest, type LlmGateway } from './types';
+
+/** The offline drafter as a gateway: deterministic templates, no network (design §5). */
+export function createOfflineGateway(playbookOf: (req: CompletionRequest) => PlaybookType = () => 'none'): LlmGateway {
+  const draft = (req: CompletionRequest) => {
+    const last = req.messages.findLast((m) => m.role === 'user')?.content ?? '';
+    return draftChatReply(playbookOf(req), last);
+  };
+  return {
+    offline: true,
+    models: [{ id: OFFLINE_DRAFTER_MODEL, label: OFFLINE_DRAFTER_LABEL, group: 'offline' }],
+    defaultModel: OFFLINE_DRAFTER_MODEL,
+    // Whatever the client asks for (the spec's default is gpt-4o), the drafter is what answers.
+    resolveModel: () => OFFLINE_DRAFTER_MODEL,
+    async *stream(req) {
+      for (const word of draft(req).match(/\s*\S+/g) ?? []) {
+        if (req.signal?.aborted) throw new UpstreamError('aborted', 'Stopped');
+        yield word;
+      }
+    },
+    async complete(req) {
+      return draft(req);
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { LlmParams } from '../../domain/contract/chat';
+
+export interface ModelInfo {
+  id: string;
+  label: string;
+  /** The picker's group: 'openai' for any OpenAI-compatible server, 'offline' for the drafter. */
+  group: string;
+}
+
+export interface CompletionRequest {
+  model: string;
+  messages: Array<{ role: 'system' | 'user' | 'assistant'; content: string }>;
+  params: Omit<LlmParams, 'provider' | 'model'>;
+  /** Abort: the user pressed stop. */
+  signal?: AbortSignal;
+  /** Ask for a JSON object (OpenAI JSON mode). */
+  json?: boolean;
+}
+
+/** The one way the server talks to a model. */
+export interface LlmGateway {
+  /** True when no model is configured and the offline drafter answers. */
+  readonly offline: boolean;
+  readonly models: ModelInfo[];
+  readonly defaultModel: string;
+  /** The model to use for a requested id; unknown ids are refused (null). */
+  resolveModel(requested: string | undefined): string | null;
+  /** The reply, token by token. Throws UpstreamError. */
+  stream(req: CompletionRequest): AsyncIterable<string>;
+  /** The whole reply at once. Throws UpstreamError. */
+  complete(req: CompletionRequest): Promise<string>;
+}
+
+export type UpstreamFailure = 'auth' | 'rate_limit' | 'server' | 'timeout' | 'cut' | 'network' | 'bad_request' | 'aborted';
+
+/** A model call that failed; `kind` says how, for the log and for the status the client gets. */
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+  constructor(
+    readonly kind: UpstreamFailure,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}

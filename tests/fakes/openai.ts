@@ -1,0 +1,176 @@
+// A fake OpenAI-compatible server on loopback: POST /v1/chat/completions, JSON or streamed SSE
+// exactly as OpenAI sends it, and scripted faults. The real `openai` SDK talks to it through
+// OPENAI_BASE_URL. Used by API tests, e2e (tests/e2e/fakeOpenAI.ts starts it) and the bench.
+//
+// Script a reply in two ways:
+//  - per request, from the test: `fake.enqueue({ status: 500 })` applies to the next request;
+//  - inside the last user message, for e2e where the test cannot reach the fake directly:
+//      [[fail:500]] [[fail:429]] [[fail:401]]   answer with that status (once per distinct message)
+//      [[delay:80]]    wait 80 ms before each token       [[first:3000]] wait before the first token
+//      [[cut:5]]       drop the connection after 5 tokens  [[reply:some text]] answer this text
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface Script {
+  /** Answer with this HTTP status and an OpenAI-style error body. */
+  status?: number;
+  /** The reply text (default: "You said: <last user message>", word by word). */
+  reply?: string;
+  /** Milliseconds before the first token, and between tokens. */
+  firstTokenDelayMs?: number;
+  tokenDelayMs?: number;
+  /** Destroy the socket after this many content tokens. */
+  cutAfter?: number;
+}
+
+export interface ReceivedRequest {
+  model: string;
+  messages: Array<{ role: string; content: string }>;
+  stream: boolean;
+  temperature?: number;
+  max_tokens?: number;
+  max_completion_tokens?: number;
+  top_p?: number;
+  frequency_penalty?: number;
+  presence_penalty?: number;
+  response_format?: { type: string };
+  authorization: string | undefined;
+}
+
+export interface FakeOpenAI {
+  /** The base URL for the SDK: http://127.0.0.1:PORT/v1 */
+  url: string;
+  requests: ReceivedRequest[];
+  enqueue(...scripts: Script[]): void;
+  /** Replies that finished or were cut, for tests that wait on the upstream. */
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Split like a tokenizer would, roughly: words with their leading space. */
+export function tokenize(text: string): string[] {
+  return text.match(/\s*\S+/g) ?? [];
+}
+
+function scriptFromMessage(content: string, seenFaults: Set<string>): Script {
+  const script: Script = {};
+  const directive = (name: string) => content.match(new RegExp(`\\[\\[${name}:([^\\]]+)\\]\\]`))?.[1];
+  const fail = directive('fail');
+  // A scripted fault fires once per message text, so a Retry of the same message succeeds.
+  if (fail && !seenFaults.has(content)) {
+    seenFaults.add(content);
+    script.status = Number(fail);
+  }
+  const delay = directive('delay');
+  if (delay) script.tokenDelayMs = Number(delay);
+  const first = directive('first');
+  if (first) script.firstTokenDelayMs = Number(first);
+  const cut = directive('cut');
+  if (cut) script.cutAfter = Number(cut);
+  const reply = directive('reply');
+  if (reply) script.reply = reply;
+  return script;
+}
+
+function errorBody(status: number) {
+  const byStatus: Record<number, { type: string; code: string; message: string }> = {
+    401: { type: 'invalid_request_error', code: 'invalid_api_key', message: 'Incorrect API key provided.' },
+    429: { type: 'requests', code: 'rate_limit_exceeded', message: 'Rate limit reached for requests.' },
+  };
+  return { error: { ...(byStatus[status] ?? { type: 'server_error', code: 'server_error', message: 'The server had an error while processing your request.' }), param: null } };
+}
+
+export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<FakeOpenAI> {
+  const queue: Script[] = [];
+  const requests: ReceivedRequest[] = [];
+  const seenFaults = new Set<string>();
+  const sockets = new Set<Socket>();
+  let counter = 0;
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    if (req.method === 'GET' && req.url === '/v1/models') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-4o', object: 'model' }] }));
+      return;
+    }
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
+      return;
+    }
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    const body = JSON.parse(raw) as Omit<ReceivedRequest, 'authorization'>;
+    requests.push({ ...body, stream: Boolean(body.stream), authorization: req.headers.authorization });
+    const lastUser = body.messages.findLast((m) => m.role === 'user')?.content ?? '';
+    const script: Script = { ...scriptFromMessage(lastUser, seenFaults), ...queue.shift() };
+
+    if (script.status) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (script.status === 429) headers['retry-after-ms'] = '10';
+      res.writeHead(script.status, headers).end(JSON.stringify(errorBody(script.status)));
+      return;
+    }
+
+    const text = script.reply ?? `You said: ${lastUser.replace(/\[\[[^\]]*\]\]/g, '').trim()}`;
+    const id = `chatcmpl-fake${++counter}`;
+    const created = Math.floor(Date.now() / 1000);
+    const model = body.model;
+
+    if (!body.stream) {
+      if (script.firstTokenDelayMs) await sleep(script.firstTokenDelayMs);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created,
+          model,
+          choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 10, completion_tokens: tokenize(text).length, total_tokens: 10 + tokenize(text).length },
+        }),
+      );
+      return;
+    }
+
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: 'fp_fake', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
+    res.write(chunk({ role: 'assistant', content: '', refusal: null }));
+    if (script.firstTokenDelayMs) await sleep(script.firstTokenDelayMs);
+    const tokens = tokenize(text);
+    for (let i = 0; i < tokens.length; i++) {
+      if (res.destroyed) return;
+      if (script.cutAfter !== undefined && i >= script.cutAfter) {
+        // Let what was written reach the client, then drop the connection without a proper end.
+        await sleep(30);
+        res.socket?.destroy();
+        return;
+      }
+      if (i > 0 && script.tokenDelayMs) await sleep(script.tokenDelayMs);
+      res.write(chunk({ content: tokens[i] }));
+    }
+    res.write(chunk({}, 'stop'));
+    res.end('data: [DONE]\n\n');
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((err: Error) => {
+      if (!res.headersSent) res.writeHead(500).end(JSON.stringify({ error: { message: err.message } }));
+      else res.destroy();
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    enqueue: (...scripts) => queue.push(...scripts),
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
