@@ -28,32 +28,6 @@ export interface MessageRow {
 
 const LIVE_CHAT = 'deleted_at IS NULL';
 
-/**
- * The user's chat with this id, created if the id is new (the client generates ids, so a chat made
- * offline keeps its id). Undefined when the id belongs to someone else or was deleted.
- */
-export async function findOrCreateChat(
-  pool: Pool,
-  c: { id: string; userId: number; title: string; playbookType: PlaybookType },
-): Promise<{ chat: ChatRow; created: boolean } | undefined> {
-  const { rows } = await pool.query<ChatRow & { created: boolean }>(
-    `WITH ins AS (
-       INSERT INTO chats (id, title, user_id, is_playbook, playbook_type)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING *
-     )
-     SELECT id, title, user_id, created_at, updated_at, is_playbook, playbook_type, true AS created FROM ins
-     UNION ALL
-     SELECT id, title, user_id, created_at, updated_at, is_playbook, playbook_type, false FROM chats
-      WHERE id = $1 AND user_id = $3 AND ${LIVE_CHAT}
-     LIMIT 1`,
-    [c.id, c.title, c.userId, c.playbookType === 'none' ? 'false' : 'true', c.playbookType],
-  );
-  const row = rows[0];
-  if (!row) return undefined;
-  const { created, ...chat } = row;
-  return { chat, created };
-}
-
 export async function findChat(pool: Pool, userId: number, chatId: string): Promise<ChatRow | undefined> {
   const { rows } = await pool.query<ChatRow>(`SELECT * FROM chats WHERE id = $1 AND user_id = $2 AND ${LIVE_CHAT}`, [chatId, userId]);
   return rows[0];
@@ -84,27 +58,46 @@ export async function deleteChat(pool: Pool, userId: number, chatId: string): Pr
 }
 
 /**
- * Store a new user message and its (empty, streaming) reply in one statement, and touch the chat.
- * Nothing is inserted when the chat already holds this client id: a replay (returns undefined).
+ * One round trip for a send: find the user's chat (creating it if the id is new), store the user
+ * message and its empty, streaming reply, and touch the chat. Undefined when the chat belongs to
+ * someone else or was deleted; `sent` is undefined when the chat already holds this client id (a
+ * replay: nothing was inserted).
  */
-export async function insertSend(
+export async function storeSend(
   pool: Pool,
-  s: { chatId: string; content: string; clientId: string; model: string },
-): Promise<{ user: MessageRow; reply: MessageRow } | undefined> {
-  const { rows } = await pool.query<{ user: MessageRow; reply: MessageRow }>(
-    `WITH u AS (
-       INSERT INTO messages (chat_id, role, content, client_id) VALUES ($1, 'user', $2, $3)
+  s: { chatId: string; userId: number; title: string; playbookType: PlaybookType; content: string; clientId: string; model: string },
+): Promise<{ chat: ChatRow; created: boolean; sent: { user: MessageRow; reply: MessageRow } | undefined } | undefined> {
+  const { rows } = await pool.query<{ chat: ChatRow & { created: boolean }; user: MessageRow | null; reply: MessageRow | null }>(
+    `WITH new_chat AS (
+       INSERT INTO chats (id, title, user_id, is_playbook, playbook_type)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING *
+     ), chat AS (
+       SELECT id, title, user_id, created_at, updated_at, is_playbook, playbook_type, true AS created FROM new_chat
+       UNION ALL
+       SELECT id, title, user_id, created_at, updated_at, is_playbook, playbook_type, false FROM chats
+        WHERE id = $1 AND user_id = $3 AND ${LIVE_CHAT}
+       LIMIT 1
+     ), u AS (
+       INSERT INTO messages (chat_id, role, content, client_id) SELECT id, 'user', $6, $7 FROM chat
        ON CONFLICT (chat_id, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING *
      ), r AS (
        INSERT INTO messages (chat_id, role, content, status, reply_to, model)
-       SELECT chat_id, 'assistant', '', 'streaming', id, $4 FROM u RETURNING *
+       SELECT chat_id, 'assistant', '', 'streaming', id, $8 FROM u RETURNING *
      ), touch AS (
        UPDATE chats SET updated_at = now() WHERE id = $1 AND EXISTS (SELECT 1 FROM u)
      )
-     SELECT row_to_json(u) AS user, row_to_json(r) AS reply FROM u, r`,
-    [s.chatId, s.content, s.clientId, s.model],
+     SELECT row_to_json(chat) AS chat, (SELECT row_to_json(u) FROM u) AS user, (SELECT row_to_json(r) FROM r) AS reply FROM chat`,
+    [s.chatId, s.title, s.userId, s.playbookType === 'none' ? 'false' : 'true', s.playbookType, s.content, s.clientId, s.model],
   );
-  return rows[0] && { user: reviveMessage(rows[0].user), reply: reviveMessage(rows[0].reply) };
+  const row = rows[0];
+  if (!row) return undefined;
+  const { created, ...chat } = row.chat;
+  const revived = { ...chat, created_at: new Date(chat.created_at), updated_at: new Date(chat.updated_at) };
+  return {
+    chat: revived,
+    created,
+    sent: row.user && row.reply ? { user: reviveMessage(row.user), reply: reviveMessage(row.reply) } : undefined,
+  };
 }
 
 /** row_to_json turns timestamps into strings; give them back their Date type. */

@@ -9,7 +9,7 @@ import type { AppDeps } from '../context';
 import { InvalidRequest, NotFound } from '../errors';
 import type { LlmGateway } from '../llm/types';
 import type { SessionUser } from '../auth/lucia';
-import { claimReply, contextBefore, findOrCreateChat, findSend, insertSend, type ChatRow, type MessageRow } from './chats.sql';
+import { claimReply, contextBefore, findSend, storeSend, type ChatRow, type MessageRow } from './chats.sql';
 import { followReply, generateReply, type GenerationResult } from './generate';
 
 type Input = z.output<typeof ChatRequest>;
@@ -33,15 +33,18 @@ export function resolveModel(llm: LlmGateway, requested: string | undefined): st
 export async function planSend(deps: Deps, user: SessionUser, input: Input): Promise<SendPlan> {
   const model = resolveModel(deps.llm, input.llmParams.model);
   const last = input.messages.at(-1)!;
-  const found = await findOrCreateChat(deps.pool, {
-    id: input.chatId ?? randomUUID(),
+  const clientId = input.clientMessageId ?? randomUUID();
+  const stored = await storeSend(deps.pool, {
+    chatId: input.chatId ?? randomUUID(),
     userId: user.id,
     title: input.title ?? chatTitleFrom(last.content),
     playbookType: input.playbookType,
+    content: last.content,
+    clientId,
+    model,
   });
-  if (!found) throw NotFound('Chat');
-  const { chat, created } = found;
-  const clientId = input.clientMessageId ?? randomUUID();
+  if (!stored) throw NotFound('Chat');
+  const { chat, created, sent: inserted } = stored;
   const staleMs = deps.config.llm.timeoutMs * 2;
 
   const completion = (userMessage: MessageRow, context: Array<{ role: 'user' | 'assistant'; content: string }>) => ({
@@ -50,7 +53,6 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
     messages: [{ role: 'system' as const, content: systemPromptFor(input.playbookType, input.systemPrompt) }, ...context, { role: 'user' as const, content: userMessage.content }],
   });
 
-  const inserted = await insertSend(deps.pool, { chatId: chat.id, content: last.content, clientId, model });
   if (inserted) {
     // A chat the server has not seen before may come with history the client holds (a flow's greeting).
     const context = created ? clientContext(input.messages.slice(0, -1)) : await contextBefore(deps.pool, chat.id, inserted.user.id);
