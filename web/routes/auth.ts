@@ -1,13 +1,16 @@
 import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
-import { z } from 'zod/mini';
 import { rootRoute } from './root';
-import { optionalText } from './search';
+import { optionalTextParams } from './search';
 
-export const AuthTab = z.enum(['login', 'register']);
-export type AuthTab = z.infer<typeof AuthTab>;
+export const AUTH_TABS = ['login', 'register'] as const;
+export type AuthTab = (typeof AUTH_TABS)[number];
+
+export function isAuthTab(value: unknown): value is AuthTab {
+  return AUTH_TABS.some((tab) => tab === value);
+}
 
 /** /auth?redirect=pricing and /auth/register?email=... (spec §2). */
-const authSearch = z.object({ redirect: optionalText, email: optionalText });
+const authSearch = optionalTextParams('redirect', 'email');
 
 /**
  * /auth is a layout route holding the screen, and /auth and /auth/$tab are its children, so switching
@@ -30,6 +33,6 @@ export const authTabRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '$tab',
   beforeLoad: ({ params }) => {
-    if (!AuthTab.safeParse(params.tab).success) throw notFound();
+    if (!isAuthTab(params.tab)) throw notFound();
   },
 });

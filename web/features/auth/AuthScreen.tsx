@@ -1,4 +1,4 @@
-import { IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { IonLabel } from '@ionic/react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PRODUCT_NAME } from '../../../domain/limits';
@@ -6,6 +6,7 @@ import { BrandMark } from '../../ui/BrandMark';
 import { Screen } from '../../ui/Screen';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
+import { IonSegment, IonSegmentButton } from './authIonic';
 
 type Tab = 'login' | 'register';
 

@@ -1,5 +1,6 @@
-import { IonInput, IonInputPasswordToggle } from '@ionic/react';
+import { IonInput } from '@ionic/react';
 import type { ComponentProps } from 'react';
+import { IonInputPasswordToggle } from './authIonic';
 
 type TextFieldProps = {
   label: string;

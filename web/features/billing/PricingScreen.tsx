@@ -1,8 +1,9 @@
-import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonIcon } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { informationCircleOutline } from 'ionicons/icons';
 import { PRO_FEATURES, PRO_PLAN_NAME, PRO_PLAN_TAGLINE, TEAM_FEATURES, TEAM_PLAN_NAME, TEAM_PLAN_TAGLINE } from '../../../domain/plans';
 import { PRODUCT_NAME } from '../../../domain/limits';
+import { IonSkeletonText } from '../../ui/IonSkeletonText';
 import { Screen } from '../../ui/Screen';
 import { useAuth } from '../auth/auth.queries';
 import { formatPrice } from './formatPrice';

@@ -1,7 +1,8 @@
-import { IonButton, IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import { useNavigate } from '@tanstack/react-router';
 import { checkmarkCircle, diamond, sparklesOutline } from 'ionicons/icons';
 import { PRO_FEATURES } from '../../../domain/plans';
+import { IonSkeletonText } from '../../ui/IonSkeletonText';
 import { LinkButton } from '../../ui/LinkButton';
 import { useAuth } from '../auth/auth.queries';
 

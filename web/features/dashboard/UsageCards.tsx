@@ -1,6 +1,7 @@
-import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonIcon } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { bulbOutline, chatbubblesOutline, timeOutline } from 'ionicons/icons';
+import { IonSkeletonText } from '../../ui/IonSkeletonText';
 import { formatMinutes } from './format';
 import { usageQueryOptions } from './usage.queries';
 
