@@ -201,6 +201,26 @@ describe('POST /api/auth/login', () => {
     }
   });
 
+  it('rotates the CSRF token at login: a token from before no longer works, the new one does', async () => {
+    const alice = await buildUser(server);
+    const client = new TestClient(server.url);
+    const guestToken = await client.token();
+    await client.post('/api/auth/login', { username: alice.username, password: alice.password });
+    const stale = await client.post('/api/auth/logout', undefined, { csrf: false, headers: { 'x-csrf-token': guestToken } });
+    expect(stale.status).toBe(403);
+    expect((await client.get('/api/auth/user')).body.username).toBe(alice.username);
+    expect((await client.post('/api/auth/logout')).status).toBe(200);
+  });
+
+  it("refuses Bob's CSRF token on Alice's session", async () => {
+    const alice = await loggedInClient(server);
+    const bob = await loggedInClient(server);
+    const bobToken = await bob.client.token();
+    const res = await alice.client.post('/api/auth/logout', undefined, { csrf: false, headers: { 'x-csrf-token': bobToken } });
+    expect(res.status).toBe(403);
+    expect((await alice.client.get('/api/auth/user')).body.username).toBe(alice.user.username);
+  });
+
   it('rotates the session: the session held before logging in no longer works', async () => {
     const alice = await buildUser(server);
     const bob = await buildUser(server);

@@ -20,7 +20,7 @@ export function healthRoutes() {
 
   router.get('/csrf-token', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { csrfToken: issueCsrfToken(ctx.session!) };
+    ctx.body = { csrfToken: issueCsrfToken(ctx) };
   });
 
   return router;

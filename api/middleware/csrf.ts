@@ -6,26 +6,39 @@ import type { AppDeps, AppState } from '../context';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-interface CsrfSession {
-  csrfSecret?: string;
+interface CsrfContext {
+  state: AppState;
+  config: { sessionSecret: string };
+  session: { csrfSecret?: string } | null;
 }
 
 function sign(secret: string, salt: string): string {
   return createHmac('sha256', secret).update(salt).digest('base64url');
 }
 
-/** A fresh token for the session's secret (created on first use): `salt.hmac(secret, salt)`. */
-export function issueCsrfToken(session: CsrfSession): string {
-  session.csrfSecret ??= randomBytes(32).toString('base64url');
-  const salt = randomBytes(12).toString('base64url');
-  return `${salt}.${sign(session.csrfSecret, salt)}`;
+/**
+ * The secret a request's tokens are signed with. Logged in: derived from the login session, so
+ * checking it costs no database read and every login rotates it. A guest: a random secret kept in
+ * the guest session (koa-session, `session` table), created on first use.
+ */
+function csrfSecret(ctx: CsrfContext, create: boolean): string | undefined {
+  if (ctx.state.sessionId) return sign(ctx.config.sessionSecret, `csrf:${ctx.state.sessionId}`);
+  if (create && ctx.session) ctx.session.csrfSecret ??= randomBytes(32).toString('base64url');
+  return ctx.session?.csrfSecret;
 }
 
-function verifyCsrfToken(session: CsrfSession | null | undefined, token: string | undefined): boolean {
-  if (!session?.csrfSecret || !token) return false;
+/** A fresh token for the request's secret: `salt.hmac(secret, salt)`. */
+export function issueCsrfToken(ctx: CsrfContext): string {
+  const salt = randomBytes(12).toString('base64url');
+  return `${salt}.${sign(csrfSecret(ctx, true)!, salt)}`;
+}
+
+function verifyCsrfToken(ctx: CsrfContext, token: string | undefined): boolean {
+  const secret = token && csrfSecret(ctx, false);
+  if (!secret) return false;
   const [salt, mac] = token.split('.');
   if (!salt || !mac) return false;
-  const expected = Buffer.from(sign(session.csrfSecret, salt));
+  const expected = Buffer.from(sign(secret, salt));
   const given = Buffer.from(mac);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
@@ -57,7 +70,7 @@ export function csrf(opts: { appUrl: string; exempt?: string[] }): Middleware<Ap
     if (origin !== undefined && origin !== appOrigin && origin !== own) {
       throw CsrfFailed('Cross-origin request refused');
     }
-    if (!verifyCsrfToken(ctx.session, ctx.get(CSRF_HEADER) || undefined)) throw CsrfFailed();
+    if (!verifyCsrfToken(ctx, ctx.get(CSRF_HEADER) || undefined)) throw CsrfFailed();
     await next();
   };
 }
