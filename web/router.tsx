@@ -8,6 +8,7 @@ import type { RouterContext } from './routes/context';
 import { dashboardRoute } from './routes/dashboard';
 import { landingRoute } from './routes/index';
 import { pricingRoute } from './routes/pricing';
+import { proEmailRoute, proGtmAdvisorRoute } from './routes/pro';
 import { rootRoute } from './routes/root';
 import { PendingScreen } from './ui/PendingScreen';
 import { RouteErrorScreen } from './ui/RouteErrorScreen';
@@ -19,6 +20,8 @@ export const routeTree = rootRoute.addChildren([
   authRoute.addChildren([authIndexRoute, authTabRoute]),
   callbackRoute,
   chatRoute,
+  proEmailRoute,
+  proGtmAdvisorRoute,
   dashboardRoute,
 ]);
 

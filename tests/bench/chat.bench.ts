@@ -1,12 +1,14 @@
 // `npm run bench` (chat part): time to first token through our server vs. straight from the fake
 // upstream in the same run, and 200 concurrent streams through the server. Figures, not tests.
+// The server runs as its own process (`tsx api/main.ts`), as in production, so the load generator
+// and the fake upstream (both here) do not share its event loop.
+import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { startFakeOpenAI } from '../fakes/openai';
-import { startTestServer } from '../support/server';
-import { loggedInClient } from '../factories/users';
 import { buildSend } from '../factories/chats';
+import { uniqueCredentials } from '../factories/users';
 import { CSRF_HEADER } from '../../domain/contract/errors';
-import type { TestClient } from '../support/client';
+import { TestClient } from '../support/client';
 
 const SAMPLES = 100;
 const CONCURRENT = 200;
@@ -31,9 +33,34 @@ async function timeToFirst(res: Response, start: number, isFirstToken: (block: s
   return first;
 }
 
+const PORT = Number(process.env.BENCH_PORT ?? 8093);
 const fake = await startFakeOpenAI();
-const server = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-bench', LLM_MODELS: 'gpt-4o', LOG_LEVEL: 'silent' });
-const { client } = await loggedInClient(server);
+const databaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
+// Node itself (not npx) so killing the child stops the server.
+const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory://', DATABASE_URL: databaseUrl, TRUST_PROXY: 'true', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-bench', LLM_MODELS: 'gpt-4o', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const server = { url: `http://127.0.0.1:${PORT}` };
+child.once('exit', (code) => {
+  if (code) throw new Error(`the server exited with ${code} (is port ${PORT} taken? set BENCH_PORT)`);
+});
+for (let i = 0; ; i++) {
+  if (await fetch(`${server.url}/api/health`).then((r) => r.ok, () => false)) break;
+  if (i > 200) throw new Error('the server did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+/** Register and log in a fresh user through the API. */
+async function loggedIn(): Promise<TestClient> {
+  const client = new TestClient(server.url);
+  const creds = uniqueCredentials('bench');
+  await client.post('/api/auth/register', creds);
+  const res = await client.post('/api/auth/login', { username: creds.username, password: creds.password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+  return client;
+}
+const client = await loggedIn();
 
 async function viaServer(c: TestClient, text: string): Promise<number> {
   const headers = {
@@ -71,24 +98,29 @@ for (let i = 0; i < SAMPLES; i++) {
 }
 const d = p50(directTimes);
 const s = p50(serverTimes);
-console.log(`time to first token, p50 of ${SAMPLES} (${server.config.databaseUrl ? 'postgres' : 'embedded PGlite'}):`);
+console.log(`time to first token, p50 of ${SAMPLES} (${databaseUrl ? 'postgres' : 'embedded PGlite'}):`);
 console.log(`  straight from the fake upstream  ${d.toFixed(2)} ms`);
 console.log(`  through POST /api/chat (SSE)     ${s.toFixed(2)} ms`);
 console.log(`  added by our server              ${(s - d).toFixed(2)} ms   (ratio ${(s / d).toFixed(2)}x; target: added ≤ 5 ms)`);
 
 // 200 streams at once, each long enough (20 tokens, 20 ms apart) to overlap all the others.
-const users = await Promise.all(Array.from({ length: 4 }, () => loggedInClient(server)));
+const users = await Promise.all(Array.from({ length: 4 }, () => loggedIn()));
 const words = Array.from({ length: 19 }, (_, i) => `w${i}`).join(' ');
 const started = performance.now();
 const results = await Promise.allSettled(
-  Array.from({ length: CONCURRENT }, (_, i) => viaServer(users[i % users.length]!.client, `${words} [[delay:20]] #${i}`)),
+  Array.from({ length: CONCURRENT }, (_, i) => viaServer(users[i % users.length]!, `${words} [[delay:20]] #${i}`)),
 );
 const failed = results.filter((r) => r.status === 'rejected');
-const { rows } = await server.pool.query<{ status: string; n: number }>(
-  `SELECT status, count(*)::int AS n FROM messages WHERE role = 'assistant' AND content LIKE 'You said: w0%' GROUP BY status`,
-);
-console.log(`${CONCURRENT} concurrent streams: ${CONCURRENT - failed.length} ok, ${failed.length} failed, in ${(performance.now() - started).toFixed(0)} ms; stored replies by status: ${JSON.stringify(Object.fromEntries(rows.map((r) => [r.status, r.n])))}`);
+// What the users would see on reload: every reply stored complete.
+const stored = new Map<string, number>();
+for (const user of users) {
+  for (const chat of (await user.get<Array<{ id: string }>>('/api/chats')).body) {
+    const { messages } = (await user.get<{ messages: Array<{ role: string; status: string; content: string }> }>(`/api/chats/${chat.id}`)).body;
+    for (const m of messages) if (m.role === 'assistant' && m.content.startsWith('You said: w0')) stored.set(m.status, (stored.get(m.status) ?? 0) + 1);
+  }
+}
+console.log(`${CONCURRENT} concurrent streams: ${CONCURRENT - failed.length} ok, ${failed.length} failed, in ${(performance.now() - started).toFixed(0)} ms; stored replies by status: ${JSON.stringify(Object.fromEntries(stored))}`);
 if (failed.length) console.log(`  first failure: ${(failed[0] as PromiseRejectedResult).reason}`);
 
-await server.close();
+child.kill('SIGTERM');
 await fake.close();

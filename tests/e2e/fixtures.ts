@@ -20,7 +20,12 @@ interface Pages {
   failOnPageErrors: void;
 }
 
+/** A documentation-range IP (RFC 5737) per test: the server trusts X-Forwarded-For in e2e, so per-IP limits are per test. */
+const randomIp = () => `203.0.113.${1 + Math.floor(Math.random() * 254)}`;
+
 export const test = base.extend<Pages>({
+  // oxlint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies
+  extraHTTPHeaders: async ({}, use) => use({ 'x-forwarded-for': randomIp() }),
   landing: async ({ page }, use) => use(new LandingPage(page)),
   auth: async ({ page }, use) => use(new AuthPage(page)),
   dashboard: async ({ page }, use) => use(new DashboardPage(page)),

@@ -6,6 +6,7 @@
 //  - per request, from the test: `fake.enqueue({ status: 500 })` applies to the next request;
 //  - inside the last user message, for e2e where the test cannot reach the fake directly:
 //      [[fail:500]] [[fail:429]] [[fail:401]]   answer with that status (once per distinct message)
+//      [[fail:500:3]]  the same, the first 3 times (outlasting the SDK's two retries)
 //      [[delay:80]]    wait 80 ms before each token       [[first:3000]] wait before the first token
 //      [[cut:5]]       drop the connection after 5 tokens  [[reply:some text]] answer this text
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -53,14 +54,18 @@ export function tokenize(text: string): string[] {
   return text.match(/\s*\S+/g) ?? [];
 }
 
-function scriptFromMessage(content: string, seenFaults: Set<string>): Script {
+function scriptFromMessage(content: string, seenFaults: Map<string, number>): Script {
   const script: Script = {};
   const directive = (name: string) => content.match(new RegExp(`\\[\\[${name}:([^\\]]+)\\]\\]`))?.[1];
   const fail = directive('fail');
-  // A scripted fault fires once per message text, so a Retry of the same message succeeds.
-  if (fail && !seenFaults.has(content)) {
-    seenFaults.add(content);
-    script.status = Number(fail);
+  // A scripted fault fires a set number of times per message text, so a later Retry succeeds.
+  if (fail) {
+    const [status, times = '1'] = fail.split(':');
+    const seen = seenFaults.get(content) ?? 0;
+    if (seen < Number(times)) {
+      seenFaults.set(content, seen + 1);
+      script.status = Number(status);
+    }
   }
   const delay = directive('delay');
   if (delay) script.tokenDelayMs = Number(delay);
@@ -84,7 +89,7 @@ function errorBody(status: number) {
 export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<FakeOpenAI> {
   const queue: Script[] = [];
   const requests: ReceivedRequest[] = [];
-  const seenFaults = new Set<string>();
+  const seenFaults = new Map<string, number>();
   const sockets = new Set<Socket>();
   let counter = 0;
 

@@ -76,6 +76,15 @@ function errorFor(status: number, message: string, data: unknown): ApiError {
   return new ApiError(message, status, data);
 }
 
+/** A failed call's error: the server's message, else 'Request failed with status {code}' (spec §8). */
+function failedCall(status: number, data: unknown): ApiError {
+  return errorFor(status, isErrorBody(data) ? data.message : `Request failed with status ${status}`, data);
+}
+
+function eventStreamHeaders(csrfToken: string): Record<string, string> {
+  return { [CSRF_HEADER]: csrfToken, Accept: 'text/event-stream' };
+}
+
 /** Builds a client; the app uses the shared `api` below, tests build one pointed at a loopback server. */
 export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => fetch(...args) }: ApiClientOptions = {}) {
   let csrfToken: Promise<string> | null = null;
@@ -150,8 +159,28 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
     return data as T;
   }
 
+  /**
+   * POST `body` asking for Server-Sent Events; resolves with the open response once the server
+   * accepted the call (read it with `readEventStream` from ./sse). A refusal (4xx/5xx before any
+   * event) throws the same typed errors as `post`. Kept body-agnostic so the SSE reader stays out of
+   * the entry chunk.
+   */
+  async function stream(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+    let res = await send('POST', path, body, eventStreamHeaders(await getCsrfToken()), signal);
+    if (res.status === 403) {
+      const data = await readBody(res);
+      if (!(isErrorBody(data) && data.code === ErrorCode.csrf)) throw failedCall(res.status, data);
+      // As in `request`: the CSRF secret may have rotated with the session; refetch once.
+      resetCsrfToken();
+      res = await send('POST', path, body, eventStreamHeaders(await getCsrfToken()), signal);
+    }
+    if (!res.ok) throw failedCall(res.status, await readBody(res));
+    return res;
+  }
+
   return {
     query,
+    stream,
     get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
     post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
     put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),

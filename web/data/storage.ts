@@ -11,6 +11,8 @@ export const StorageKey = {
   postLoginTarget: 'postLoginTarget',
   /** A landing tool a guest picked: {title, interviewType}. */
   pendingChatDestination: 'pendingChatDestination',
+  /** A message to send when the chat opens (spec §4 'Pending message'). */
+  pendingMessage: 'pendingMessage',
   /** The three auth values cleared at logout (spec §3). */
   authAttemptAt: 'authAttemptAt',
   authSuccessAt: 'authSuccessAt',

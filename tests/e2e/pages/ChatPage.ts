@@ -1,12 +1,83 @@
+import { expect } from '@playwright/test';
 import type { Locator } from '@playwright/test';
 import { AppPage } from './AppPage';
+import type { NewAccount } from './AuthPage';
 
+/** The chat workspace: header, message list, input bar and the conversations sidebar. */
 export class ChatPage extends AppPage {
+  async open(search = ''): Promise<void> {
+    await this.page.goto(`/chat${search}`);
+  }
+
+  /**
+   * Registers and logs in through the API (the page shares its cookies), then opens the chat. The
+   * login screens have their own spec; here they would only slow every chat story down.
+   */
+  async openAsNewUser(account: NewAccount): Promise<void> {
+    const request = this.page.request;
+    const csrf = async () => ((await (await request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
+    const registered = await request.post('/api/auth/register', { data: account, headers: { 'x-csrf-token': await csrf() } });
+    expect(registered.status(), 'register').toBe(201);
+    const loggedIn = await request.post('/api/auth/login', { data: { username: account.username, password: account.password }, headers: { 'x-csrf-token': await csrf() } });
+    expect(loggedIn.status(), 'login').toBe(200);
+    await this.open();
+    await expect(this.input).toBeVisible();
+  }
+
   get title(): Locator {
     return this.page.locator('ion-header.chat-header ion-title');
   }
 
   get welcome(): Locator {
     return this.page.locator('.message--assistant .message__bubble').first();
+  }
+
+  get input(): Locator {
+    return this.page.getByRole('textbox', { name: 'Message', exact: true });
+  }
+
+  get sendButton(): Locator {
+    return this.page.getByRole('button', { name: 'Send', exact: true });
+  }
+
+  get stopButton(): Locator {
+    return this.page.getByRole('button', { name: 'Stop', exact: true });
+  }
+
+  /** The user's messages, oldest first. */
+  get userMessages(): Locator {
+    return this.page.locator('.chat__messages .message--user');
+  }
+
+  /** The assistant's replies (not the welcome), oldest first. */
+  get replies(): Locator {
+    return this.page.locator('.chat__messages .message--assistant:not(.message--welcome)');
+  }
+
+  /** The text of the `index`th reply's bubble (-1 for the last). */
+  replyText(index = -1): Locator {
+    return this.replies.nth(index).locator('.message__bubble');
+  }
+
+  userMessage(text: string): Locator {
+    return this.userMessages.filter({ hasText: text });
+  }
+
+  /** Types into the input and presses Enter. */
+  async send(text: string): Promise<void> {
+    await this.input.fill(text);
+    await this.input.press('Enter');
+  }
+
+  /** The open chat's id, from the URL. */
+  chatId(): string | null {
+    return new URL(this.page.url()).searchParams.get('chat');
+  }
+
+  async openSidebar(): Promise<Locator> {
+    await this.page.getByRole('button', { name: 'Conversations', exact: true }).click();
+    const sidebar = this.page.getByRole('dialog', { name: 'Conversations' });
+    await expect(sidebar).toBeVisible();
+    return sidebar;
   }
 }

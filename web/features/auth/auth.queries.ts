@@ -67,6 +67,8 @@ export function useLoginMutation() {
     onMutate: () => recordLoginAttempt(),
     onSuccess: ({ user }) => {
       recordLoginSuccess(user.id);
+      // A login session signs its own CSRF tokens (the guest's stop working): fetch a fresh one.
+      api.resetCsrfToken();
       // Nothing cached for whoever was signed in before may leak into this session.
       removeAllButUser(queryClient);
       queryClient.setQueryData(authKeys.user, user);
@@ -104,6 +106,13 @@ export function useLogoutMutation() {
     mutationFn: () => api.post<{ ok: boolean }>('/api/auth/logout'),
     // A failed logout is not retried: the user is logged out locally either way.
     retry: false,
-    onSettled: () => clearSession(queryClient),
+    onSettled: () => {
+      const userId = queryClient.getQueryData<User | null>(authKeys.user)?.id;
+      clearSession(queryClient);
+      // The user's local chats go too. Loaded on demand: the database code stays out of the entry chunk.
+      if (userId !== undefined) {
+        void import('../../data/db').then(({ clearUserData }) => clearUserData(userId)).catch((error: unknown) => console.warn('Could not clear local data', error));
+      }
+    },
   });
 }

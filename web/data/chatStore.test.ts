@@ -1,0 +1,64 @@
+// oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Chat, Message } from '../../domain/contract/chat';
+import { applyChat, applyChatList } from './chatStore';
+import { clearUserData, openUserDb, userDbName } from './db';
+
+const CHAT_ID = '0195f0a0-0000-7000-8000-0000000000aa';
+const chat: Chat = { id: CHAT_ID, title: 'Pricing', createdAt: '2026-03-05T15:00:00.000Z', updatedAt: '2026-03-05T15:01:00.000Z', isPlaybook: false, playbookType: 'none' };
+const messages: Message[] = [
+  { id: 1, chatId: CHAT_ID, role: 'user', content: 'How do I price?', timestamp: '2026-03-05T15:00:00.000Z', clientId: 'c1', replyTo: null, status: 'complete', model: null },
+  { id: 2, chatId: CHAT_ID, role: 'assistant', content: 'Value-based.', timestamp: '2026-03-05T15:00:01.000Z', clientId: null, replyTo: 1, status: 'complete', model: 'gpt-4o' },
+];
+
+let userId = 1000;
+afterEach(async () => {
+  await clearUserData();
+  userId++;
+});
+
+describe('the local chat cache', () => {
+  it('stores a chat and its messages from the server, then forgets what the server deleted', async () => {
+    const db = openUserDb(userId);
+    await applyChat(db, { chat, messages }, Date.now());
+    expect((await db.messages.where('chatId').equals(CHAT_ID).toArray()).map((m) => m.key).toSorted()).toEqual(['r:c1', 'u:c1']);
+
+    await applyChatList(db, [], Date.now() + 1);
+    expect(await db.chats.count()).toBe(0);
+    expect(await db.messages.count()).toBe(0);
+  });
+
+  it('keeps one database per user, deleted at logout', async () => {
+    const db = openUserDb(userId);
+    expect(db.name).toBe(userDbName(userId));
+    await applyChatList(db, [chat], Date.now());
+    await clearUserData(userId);
+    const reopened = openUserDb(userId);
+    expect(await reopened.chats.count()).toBe(0);
+  });
+
+  it("marks sends cut off by a reload as failed, so they offer Retry", async () => {
+    const first = openUserDb(userId);
+    await first.messages.put({
+      key: 'u:c5',
+      chatId: CHAT_ID,
+      role: 'user',
+      content: 'Sent as the tab closed',
+      status: 'sending',
+      sortAt: 1,
+      timestamp: '2026-03-05T15:00:00.000Z',
+      clientId: 'c5',
+      replyToKey: null,
+      serverId: null,
+      model: null,
+      touchedAt: 1,
+    });
+    // Another user's database in between closes this one, as a reload would.
+    openUserDb(userId + 5000);
+    const again = openUserDb(userId);
+    await again.ready;
+    expect((await again.messages.get('u:c5'))?.status).toBe('failed');
+    await clearUserData(userId + 5000);
+  });
+});

@@ -1,0 +1,37 @@
+import { IonButton, IonButtons, IonHeader, IonIcon, IonTitle, IonToolbar } from '@ionic/react';
+import { chatbubblesOutline, createOutline } from 'ionicons/icons';
+import type { ModelsResponse } from '../../../domain/contract/chat';
+import { ModelPicker } from './ModelPicker';
+
+interface ChatHeaderProps {
+  title: string;
+  models: ModelsResponse['models'];
+  model: string | undefined;
+  onModelChange: (model: string) => void;
+  /** Phones: opens the conversations drawer. */
+  onOpenSidebar: () => void;
+  isSidebarOpen: boolean;
+  onNewChat: () => void;
+}
+
+/** The chat's title ('New Conversation' until it has one), the model picker, and on phones the drawer and new-chat buttons. */
+export function ChatHeader({ title, models, model, onModelChange, onOpenSidebar, isSidebarOpen, onNewChat }: ChatHeaderProps) {
+  return (
+    <IonHeader className="chat-header">
+      <IonToolbar>
+        <IonButtons slot="start" className="chat-header__phone-only">
+          <IonButton aria-label="Conversations" aria-controls="chat-sidebar" aria-expanded={isSidebarOpen} onClick={onOpenSidebar}>
+            <IonIcon slot="icon-only" icon={chatbubblesOutline} aria-hidden="true" />
+          </IonButton>
+        </IonButtons>
+        <IonTitle>{title || 'New Conversation'}</IonTitle>
+        <IonButtons slot="end">
+          <ModelPicker models={models} value={model} onChange={onModelChange} />
+          <IonButton className="chat-header__phone-only" aria-label="New Chat" onClick={onNewChat}>
+            <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
+          </IonButton>
+        </IonButtons>
+      </IonToolbar>
+    </IonHeader>
+  );
+}

@@ -1,0 +1,73 @@
+import { IonIcon } from '@ionic/react';
+import { arrowUp, attachOutline, imageOutline, stop } from 'ionicons/icons';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
+
+interface ChatInputBarProps {
+  value: string;
+  onChange: (value: string) => void;
+  onSend: (text: string) => void;
+  onStop: () => void;
+  isLoading: boolean;
+}
+
+/**
+ * The input bar (spec §2): one line, two attachment icons that do nothing yet, and Send. Enter sends,
+ * Shift+Enter does not; Send is disabled while a reply is coming or the text is blank. While a reply
+ * streams, Stop sits above the bar.
+ */
+export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: ChatInputBarProps) {
+  const canSend = !isLoading && value.trim() !== '';
+
+  const submit = () => {
+    if (canSend) onSend(value);
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    // A one-line field would submit the form on any Enter, Shift+Enter included: only plain Enter sends.
+    event.preventDefault();
+    if (!event.shiftKey) submit();
+  };
+
+  return (
+    <div className="chat-input">
+      {isLoading && (
+        <button type="button" className="chat-input__stop" onClick={onStop}>
+          <IonIcon icon={stop} aria-hidden="true" />
+          Stop
+        </button>
+      )}
+      <form className="chat-input__form" onSubmit={handleSubmit} aria-label="Send a message">
+        <div className="chat-input__field">
+          <button type="button" className="chat-input__icon" disabled aria-label="Attach a file (coming soon)">
+            <IonIcon icon={attachOutline} aria-hidden="true" />
+          </button>
+          <button type="button" className="chat-input__icon" disabled aria-label="Add an image (coming soon)">
+            <IonIcon icon={imageOutline} aria-hidden="true" />
+          </button>
+          <input
+            className="chat-input__text"
+            type="text"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            onKeyDown={handleKeyDown}
+            placeholder="Type your message..."
+            aria-label="Message"
+            autoComplete="off"
+            enterKeyHint="send"
+            maxLength={MESSAGE_MAX_CHARS}
+          />
+        </div>
+        <button type="submit" className="chat-input__send" disabled={!canSend} aria-label="Send">
+          <IonIcon icon={arrowUp} aria-hidden="true" />
+        </button>
+      </form>
+    </div>
+  );
+}

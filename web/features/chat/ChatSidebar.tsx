@@ -1,0 +1,123 @@
+import { IonIcon } from '@ionic/react';
+import { addOutline, chatbubbleOutline, closeOutline, logOutOutline, sparkles } from 'ionicons/icons';
+import { useEffect, useRef } from 'react';
+import type { User } from '../../../domain/contract/auth';
+import type { LocalChat } from '../../data/db';
+import { initialsOf } from '../shell/UserMenu';
+import { relativeTime, sidebarTitle } from './format';
+import { FEATURED_PROMPT } from './MessageList';
+import { useNow } from './useNow';
+
+interface ChatSidebarProps {
+  user: User;
+  chats: readonly LocalChat[];
+  activeChatId: string;
+  isDesktop: boolean;
+  /** Phones: whether the drawer is open. A fixed column on desktop. */
+  isOpen: boolean;
+  onClose: () => void;
+  onNewChat: () => void;
+  onFeatured: () => void;
+  onOpenChat: (id: string) => void;
+  onLogout: () => void;
+}
+
+/**
+ * New Chat, the featured prompt, Recent Conversations and the account (spec §2). A fixed column from
+ * 992 px; on phones a drawer over the screen, closed by the backdrop, Escape or picking something.
+ */
+export function ChatSidebar({ user, chats, activeChatId, isDesktop, isOpen, onClose, onNewChat, onFeatured, onOpenChat, onLogout }: ChatSidebarProps) {
+  const now = useNow();
+  const isDrawer = !isDesktop;
+  const firstButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!isDrawer || !isOpen) return;
+    // Focus moves into the drawer, and back to what opened it when it closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    firstButton.current?.focus();
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', handleKey);
+    return () => {
+      document.removeEventListener('keydown', handleKey);
+      opener?.focus();
+    };
+  }, [isDrawer, isOpen, onClose]);
+
+  // In the drawer, picking anything also closes it.
+  const andClose = (action: () => void) => () => {
+    action();
+    if (isDrawer) onClose();
+  };
+
+  return (
+    <>
+      {isDrawer && <div className={`chat-sidebar__backdrop${isOpen ? ' chat-sidebar__backdrop--open' : ''}`} onClick={onClose} aria-hidden="true" />}
+      <aside
+        id="chat-sidebar"
+        className={`chat-sidebar${isOpen ? ' chat-sidebar--open' : ''}`}
+        aria-label="Conversations"
+        inert={isDrawer && !isOpen}
+        {...(isDrawer && isOpen ? { role: 'dialog', 'aria-modal': true } : {})}
+      >
+        <div className="chat-sidebar__top">
+          {isDrawer && (
+            <div className="chat-sidebar__heading">
+              <strong>Conversations</strong>
+              <button type="button" className="chat-sidebar__close" aria-label="Close conversations" onClick={onClose}>
+                <IonIcon icon={closeOutline} aria-hidden="true" />
+              </button>
+            </div>
+          )}
+          <button ref={firstButton} type="button" className="chat-sidebar__new" onClick={andClose(onNewChat)}>
+            <IonIcon icon={addOutline} aria-hidden="true" />
+            New Chat
+          </button>
+          <button type="button" className="chat-sidebar__featured" onClick={andClose(onFeatured)}>
+            <IonIcon icon={sparkles} aria-hidden="true" />
+            <span>{FEATURED_PROMPT}</span>
+          </button>
+        </div>
+
+        <nav className="chat-sidebar__recent" aria-labelledby="chat-sidebar-recent">
+          <h2 id="chat-sidebar-recent">Recent Conversations</h2>
+          {chats.length === 0 ? (
+            <p className="chat-sidebar__empty">Your conversations will appear here.</p>
+          ) : (
+            <ul>
+              {chats.map((chat) => (
+                <li key={chat.id}>
+                  <button
+                    type="button"
+                    className={`chat-sidebar__chat${chat.id === activeChatId ? ' chat-sidebar__chat--active' : ''}`}
+                    aria-current={chat.id === activeChatId ? 'page' : undefined}
+                    title={chat.title}
+                    onClick={andClose(() => onOpenChat(chat.id))}
+                  >
+                    <IonIcon icon={chatbubbleOutline} aria-hidden="true" />
+                    <span className="chat-sidebar__chat-text">
+                      <span className="chat-sidebar__chat-title">{sidebarTitle(chat.title, isDesktop)}</span>
+                      <span className="chat-sidebar__chat-time">{relativeTime(chat.updatedAt, now)}</span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </nav>
+
+        <div className="chat-sidebar__user">
+          <span className="avatar" aria-hidden="true">
+            {initialsOf(user)}
+          </span>
+          <span className="chat-sidebar__who">{user.name?.trim() || user.email}</span>
+          <button type="button" className="chat-sidebar__logout" aria-label="Log out" title="Log out" onClick={onLogout}>
+            <IonIcon icon={logOutOutline} aria-hidden="true" />
+          </button>
+        </div>
+      </aside>
+    </>
+  );
+}

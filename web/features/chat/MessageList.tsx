@@ -1,0 +1,103 @@
+import { IonIcon } from '@ionic/react';
+import { sparklesOutline } from 'ionicons/icons';
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { PRODUCT_NAME } from '../../../domain/limits';
+import type { LocalMessage } from '../../data/db';
+import type { LiveReply } from './liveReplies';
+import { AiAvatar, AssistantReply, UserMessage, WaitingReply } from './MessageItem';
+import { messageViews } from './messageView';
+
+export const WELCOME_MESSAGE = `Welcome to ${PRODUCT_NAME}! I'm here to help you with various tasks. You can select one of the menu options or ask me any question to get started.`;
+export const FEATURED_PROMPT = 'Help me create a compelling sales pitch';
+
+/** How close to the bottom (px) still counts as "reading the latest": the list follows new text then. */
+const FOLLOW_THRESHOLD_PX = 96;
+
+interface MessageListProps {
+  /** Undefined while the local database is being read. */
+  messages: readonly LocalMessage[] | undefined;
+  live: ReadonlyMap<string, LiveReply>;
+  isLoading: boolean;
+  onRetry: (key: string) => void;
+  onCopy: (text: string) => void;
+  onRegenerate: () => void;
+  onSuggestion: (text: string) => void;
+}
+
+/** The conversation, or the welcome on an empty chat. Keeps the newest message in view. */
+export function MessageList({ messages, live, isLoading, onRetry, onCopy, onRegenerate, onSuggestion }: MessageListProps) {
+  const views = useMemo(() => (messages ? messageViews(messages, live, isLoading) : []), [messages, live, isLoading]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  const lastView = views.at(-1);
+  const lastLength = lastView?.kind === 'reply' ? lastView.content.length : 0;
+  // The last row turning into something else ('Not sent', a finished reply with its actions) moves the bottom too.
+  const lastShape = !lastView ? '' : lastView.kind === 'user' ? `${lastView.key}:${lastView.notSent}` : lastView.kind === 'reply' ? `${lastView.key}:${lastView.state}` : lastView.key;
+
+  // A new message or a change of loading always brings the bottom into view (spec §2); text
+  // streaming into the last reply is followed only while the reader has not scrolled up. Compared
+  // by hand after every render, as these changes are the trigger rather than inputs.
+  const seen = useRef({ count: -1, isLoading, lastLength, lastShape });
+  useLayoutEffect(() => {
+    const before = seen.current;
+    const turned = before.count !== views.length || before.isLoading !== isLoading;
+    if (turned) following.current = true;
+    const grew = before.lastLength !== lastLength || before.lastShape !== lastShape;
+    if (turned || (following.current && grew)) scrollToBottom(scroller.current);
+    seen.current = { count: views.length, isLoading, lastLength, lastShape };
+  });
+
+  const handleScroll = () => {
+    const el = scroller.current;
+    if (el) following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_THRESHOLD_PX;
+  };
+
+  return (
+    <div className="chat__scroller" ref={scroller} onScroll={handleScroll}>
+      {messages && views.length === 0 && (
+        <div className="chat__empty">
+          <ol className="chat__messages" aria-label="Messages">
+            <li className="message message--assistant message--welcome">
+              <AiAvatar />
+              <div className="message__body">
+                <p className="message__bubble">{WELCOME_MESSAGE}</p>
+              </div>
+            </li>
+          </ol>
+          <div className="chat__suggestions">
+            <button type="button" className="chat__suggestion" onClick={() => onSuggestion(FEATURED_PROMPT)}>
+              <IonIcon icon={sparklesOutline} aria-hidden="true" />
+              {FEATURED_PROMPT}
+            </button>
+          </div>
+        </div>
+      )}
+      {views.length > 0 && (
+        <ol className="chat__messages" aria-label="Messages" aria-live="polite" aria-relevant="additions">
+          {views.map((view) =>
+            view.kind === 'user' ? (
+              <UserMessage key={view.key} messageKey={view.key} content={view.message.content} notSent={view.notSent} onRetry={onRetry} />
+            ) : view.kind === 'reply' ? (
+              <AssistantReply
+                key={view.key}
+                content={view.content}
+                state={view.state}
+                byOfflineDrafter={view.byOfflineDrafter}
+                canRegenerate={view.canRegenerate}
+                errorMessage={view.message.errorMessage}
+                onCopy={onCopy}
+                onRegenerate={onRegenerate}
+              />
+            ) : (
+              <WaitingReply key={view.key} />
+            ),
+          )}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function scrollToBottom(el: HTMLElement | null): void {
+  if (el) el.scrollTop = el.scrollHeight;
+}

@@ -1,0 +1,52 @@
+import { IonIcon } from '@ionic/react';
+import { chevronDownOutline, hardwareChipOutline } from 'ionicons/icons';
+import type { ModelsResponse } from '../../../domain/contract/chat';
+import { modelGroupHeading, modelLabel } from './format';
+
+interface ModelPickerProps {
+  models: ModelsResponse['models'];
+  value: string | undefined;
+  onChange: (model: string) => void;
+}
+
+/**
+ * The model picker (spec §2): the chosen model's name (GPT names uppercased), or just 'Model' on
+ * small screens, over a native select, so phones get their own picker wheel or sheet. Models are
+ * grouped under their provider's heading ('OpenAI GPT-4o'); an empty id is never offered (spec §5).
+ */
+export function ModelPicker({ models, value, onChange }: ModelPickerProps) {
+  const groups = [...new Set(models.map((m) => m.group))];
+  const current = models.find((m) => m.id === value);
+  const name = current ? modelLabel(current.id, current.label) : 'Model';
+  return (
+    <label className="model-picker">
+      <IonIcon icon={hardwareChipOutline} aria-hidden="true" className="model-picker__icon" />
+      <span className="model-picker__name" aria-hidden="true">
+        {name}
+      </span>
+      <span className="model-picker__short" aria-hidden="true">
+        Model
+      </span>
+      <IonIcon icon={chevronDownOutline} aria-hidden="true" className="model-picker__chevron" />
+      <select
+        className="model-picker__select"
+        aria-label="Model"
+        value={current?.id ?? models[0]?.id ?? ''}
+        disabled={models.length === 0}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {groups.map((group) => (
+          <optgroup key={group} label={modelGroupHeading(group)}>
+            {models
+              .filter((m) => m.group === group)
+              .map((m) => (
+                <option key={m.id} value={m.id}>
+                  {modelLabel(m.id, m.label)}
+                </option>
+              ))}
+          </optgroup>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,71 @@
+/** What the message list shows for each stored message, given the replies streaming right now. */
+import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
+import { replyKeyFor } from '../../data/chatMerge';
+import type { LocalMessage } from '../../data/db';
+import type { LiveReply } from './liveReplies';
+
+/**
+ * A reply's state on screen:
+ *  typing        waiting for the first word (three dots)
+ *  streaming     words arriving here
+ *  reconnecting  the server is still writing it but this tab lost the stream (resumed when possible)
+ *  complete      finished
+ *  stopped       the user stopped it; what arrived is kept
+ *  incomplete    the model failed or was cut off; what arrived is kept
+ */
+export type ReplyState = 'typing' | 'streaming' | 'reconnecting' | 'complete' | 'stopped' | 'incomplete';
+
+export type MessageView =
+  | { kind: 'user'; key: string; message: LocalMessage; notSent: boolean }
+  | { kind: 'reply'; key: string; message: LocalMessage; content: string; state: ReplyState; byOfflineDrafter: boolean; canRegenerate: boolean }
+  /** A send on its way whose reply has not been created yet. */
+  | { kind: 'waiting'; key: string };
+
+function replyState(message: LocalMessage, live: LiveReply | undefined, content: string): ReplyState {
+  if (live) return content ? 'streaming' : 'typing';
+  if (message.status === 'streaming') return content ? 'reconnecting' : 'typing';
+  if (message.status === 'complete') return 'complete';
+  if (message.status === 'partial' && message.note === 'stopped') return 'stopped';
+  return 'incomplete';
+}
+
+/**
+ * The rows of the list, in order. A user message whose send failed, or whose reply failed before any
+ * word arrived, is 'Not sent' (with Retry) and its empty reply is not shown. Only the last reply,
+ * once finished and while nothing streams, offers Regenerate.
+ */
+export function messageViews(messages: readonly LocalMessage[], live: ReadonlyMap<string, LiveReply>, isLoading: boolean): MessageView[] {
+  const replies = new Map(messages.filter((m) => m.replyToKey).map((m) => [m.replyToKey!, m]));
+  const lastReplyKey = messages.findLast((m) => m.role === 'assistant')?.key;
+  const views: MessageView[] = [];
+  for (const message of messages) {
+    if (message.role === 'user') {
+      const reply = replies.get(message.key);
+      const replyKey = replyKeyFor(message.key);
+      const inFlight = live.has(replyKey);
+      const replyFailed = reply?.status === 'failed' && reply.content === '';
+      views.push({ kind: 'user', key: message.key, message, notSent: !inFlight && (message.status === 'failed' || replyFailed) });
+      if (inFlight && (!reply || replyFailed)) views.push({ kind: 'waiting', key: replyKey });
+      continue;
+    }
+    if (message.role !== 'assistant') continue;
+    const liveReply = live.get(message.key);
+    // An empty failed reply is shown as its message's 'Not sent'; while it is retried, as 'waiting'.
+    if (message.status === 'failed' && message.content === '' && message.replyToKey) continue;
+    // A resumed stream replays from the start: show whichever text is further along.
+    const streamed = liveReply?.content ?? '';
+    const content = streamed.length >= message.content.length ? streamed : message.content;
+    const state = replyState(message, liveReply, content);
+    const finished = state === 'complete' || state === 'stopped' || state === 'incomplete';
+    views.push({
+      kind: 'reply',
+      key: message.key,
+      message,
+      content,
+      state,
+      byOfflineDrafter: message.model === OFFLINE_DRAFTER_MODEL,
+      canRegenerate: finished && !isLoading && message.key === lastReplyKey && message.replyToKey !== null,
+    });
+  }
+  return views;
+}

@@ -1,0 +1,150 @@
+// oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
+import { uuidv7 } from '../../data/ids';
+import { liveReplies } from './liveReplies';
+import { messageViews } from './messageView';
+import { deliverMessage, sendMessage } from './sendMessage';
+import { orderMessages } from '../../data/chatMerge';
+
+/** What the fake server answers to the next POST /api/chat: SSE text, or a status with a JSON body. */
+type Answer = { sse: string } | { status: number; body: unknown } | { networkError: true };
+let answers: Answer[] = [];
+const posted: Array<{ url: string; body: Record<string, unknown> }> = [];
+
+const sse = (...events: Array<[string, unknown]>) => events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
+
+beforeEach(() => {
+  answers = [];
+  posted.length = 0;
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+    posted.push({ url, body: JSON.parse(String(init.body)) as Record<string, unknown> });
+    const answer = answers.shift();
+    if (!answer || 'networkError' in answer) throw new TypeError('Failed to fetch');
+    if ('sse' in answer) return new Response(answer.sse, { headers: { 'Content-Type': 'text/event-stream' } });
+    return Response.json(answer.body, { status: answer.status });
+  });
+});
+
+let db: PitchpadDb;
+let userId = 2000;
+beforeEach(() => {
+  db = openUserDb(++userId);
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await clearUserData();
+});
+
+function serverReplyTo(chatId: string, body: Record<string, unknown>, reply: { content: string; status: string }) {
+  const clientId = body.clientMessageId as string;
+  const chat = { id: chatId, title: 'How do I price?', createdAt: 'x', updatedAt: 'x', isPlaybook: false, playbookType: 'none' };
+  const user = { id: 1, chatId, role: 'user', content: 'How do I price?', timestamp: '2026-03-05T15:00:00.000Z', clientId, replyTo: null, status: 'complete', model: null };
+  const message = { id: 2, chatId, role: 'assistant', timestamp: '2026-03-05T15:00:01.000Z', clientId: null, replyTo: 1, model: 'gpt-4o', ...reply };
+  return { chat, user, message };
+}
+
+const views = async (chatId: string) => messageViews(orderMessages(await db.messages.where('chatId').equals(chatId).toArray()), liveReplies.snapshot(), false);
+
+describe('sendMessage', () => {
+  it('saves the message first, then records the streamed reply and the chat', async () => {
+    const chatId = uuidv7();
+    let seenWhileSending: string | undefined;
+    // The answer is built once the request is seen, since it carries the send's id.
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      posted.push({ url, body });
+      seenWhileSending = (await db.messages.get(`u:${body.clientMessageId as string}`))?.status;
+      const { chat, user, message } = serverReplyTo(chatId, body, { content: 'Value-based.', status: 'complete' });
+      return new Response(sse(['start', { chat, userMessage: user, replyId: 2 }], ['delta', { text: 'Value' }], ['delta', { text: '-based.' }], ['done', { message, chat }]));
+    });
+
+    const outcome = await sendMessage(db, { chatId, content: '  How do I price?  ', model: 'gpt-4o' });
+
+    expect(outcome).toEqual({ kind: 'done' });
+    expect(seenWhileSending).toBe('sending');
+    expect(posted[0]!.body).toMatchObject({ chatId, messages: [{ role: 'user', content: 'How do I price?' }], title: 'How do I price?', llmParams: { provider: 'openai', model: 'gpt-4o' } });
+    const shown = await views(chatId);
+    expect(shown.map((v) => v.kind)).toEqual(['user', 'reply']);
+    expect(shown[0]).toMatchObject({ notSent: false, message: { status: 'sent', serverId: 1 } });
+    expect(shown[1]).toMatchObject({ content: 'Value-based.', state: 'complete', canRegenerate: true });
+    expect(await db.chats.get(chatId)).toMatchObject({ synced: true, title: 'How do I price?' });
+  });
+
+  it("keeps a message the server never got as 'Not sent', and Retry sends it with the same id", async () => {
+    const chatId = uuidv7();
+    answers.push({ networkError: true });
+    const outcome = await sendMessage(db, { chatId, content: 'Are you there?' });
+    expect(outcome.kind).toBe('not-sent');
+    const [message] = await views(chatId);
+    expect(message).toMatchObject({ kind: 'user', notSent: true, message: { status: 'failed' } });
+
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      posted.push({ url, body });
+      const { chat, user, message: reply } = serverReplyTo(chatId, body, { content: 'Yes.', status: 'complete' });
+      return new Response(sse(['start', { chat, userMessage: user, replyId: 2 }], ['delta', { text: 'Yes.' }], ['done', { message: reply, chat }]));
+    });
+    expect(await deliverMessage(db, message!.key)).toEqual({ kind: 'done' });
+    expect(posted.at(-1)!.body.clientMessageId).toBe(posted[0]!.body.clientMessageId);
+    expect((await views(chatId)).map((v) => v.kind)).toEqual(['user', 'reply']);
+  });
+
+  it("shows a reply the model failed before any word as the message's 'Not sent'", async () => {
+    const chatId = uuidv7();
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      const { chat, user, message } = serverReplyTo(chatId, body, { content: '', status: 'failed' });
+      return new Response(sse(['start', { chat, userMessage: user, replyId: 2 }], ['error', { code: 'model_failed', message: 'The AI model could not answer.', reply: message }]));
+    });
+    const outcome = await sendMessage(db, { chatId, content: 'Hello' });
+    expect(outcome).toEqual({ kind: 'model-error', partial: false, message: 'The AI model could not answer.' });
+    const shown = await views(chatId);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ kind: 'user', notSent: true });
+  });
+
+  it('keeps the words that arrived when the model fails midway, marked incomplete', async () => {
+    const chatId = uuidv7();
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      const { chat, user, message } = serverReplyTo(chatId, body, { content: 'You said', status: 'partial' });
+      return new Response(sse(['start', { chat, userMessage: user, replyId: 2 }], ['delta', { text: 'You said' }], ['error', { code: 'model_cut_off', message: 'The answer was cut off.', reply: message }]));
+    });
+    expect((await sendMessage(db, { chatId, content: 'Hello' })).kind).toBe('model-error');
+    const [, reply] = await views(chatId);
+    expect(reply).toMatchObject({ kind: 'reply', content: 'You said', state: 'incomplete' });
+  });
+
+  it('keeps the text so far when the connection drops mid-reply, for a resume', async () => {
+    const chatId = uuidv7();
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      const { chat, user } = serverReplyTo(chatId, body, { content: '', status: 'streaming' });
+      let pulls = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (pulls++ === 0) controller.enqueue(new TextEncoder().encode(sse(['start', { chat, userMessage: user, replyId: 2 }], ['delta', { text: 'Half an' }])));
+          else controller.error(new TypeError('network changed'));
+        },
+      });
+      return new Response(stream);
+    });
+    expect((await sendMessage(db, { chatId, content: 'Hello' })).kind).toBe('interrupted');
+    const [user, reply] = await views(chatId);
+    expect(user).toMatchObject({ notSent: false });
+    expect(reply).toMatchObject({ content: 'Half an', state: 'reconnecting' });
+  });
+
+  it('ignores a blank message', async () => {
+    expect(await sendMessage(db, { chatId: uuidv7(), content: '   ' })).toEqual({ kind: 'skipped' });
+    expect(posted).toEqual([]);
+  });
+});

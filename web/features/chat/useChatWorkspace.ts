@@ -1,0 +1,161 @@
+/**
+ * The chat workspace's state (spec §3 'Chat context state'): the open chat, its messages, the chat
+ * history, the loading flag, the input, the model and the available models, and the commands the
+ * screen calls. It renders from the local database, and refreshes that from the server.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../data/api';
+import { orderMessages } from '../../data/chatMerge';
+import type { LocalChat, PitchpadDb } from '../../data/db';
+import { readKeyValue, writeKeyValue } from '../../data/db';
+import { uuidv7 } from '../../data/ids';
+import { useToast } from '../../ui/ToastProvider';
+import { chatListSyncOptions, chatSyncOptions, modelsQueryOptions } from './chat.queries';
+import { useLiveReplies } from './liveReplies';
+import { deliverMessage, regenerateReply, sendMessage, stopReply, type SendOutcome } from './sendMessage';
+import { useResumeReplies } from './useResumeReplies';
+import { useSafeLiveQuery } from './useSafeLiveQuery';
+
+const MODEL_KEY = 'model';
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** A new conversation before its first message: an id (the chat's, once sent) and maybe a title. */
+interface Draft {
+  id: string;
+  title?: string;
+}
+
+export const SEND_FAILED = { header: 'Error', message: 'Failed to send message. Please try again.', color: 'danger' } as const;
+export const NEW_CHAT_FAILED = { header: 'Error', message: 'Failed to start a new chat. Please try again.', color: 'danger' } as const;
+
+export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = '') {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const search: { chat?: string } = useSearch({ strict: false });
+  const chatId = search.chat;
+  const [draft, setDraft] = useState<Draft>(() => ({ id: uuidv7() }));
+  const activeId = chatId ?? draft.id;
+  const [input, setInput] = useState(initialInput);
+
+  const chats = useSafeLiveQuery(async () => (await db.chats.orderBy('updatedAt').toArray()).toReversed(), [db], []);
+  const chatRead = useSafeLiveQuery(async () => ({ id: activeId, chat: (await db.chats.get(activeId)) ?? null }), [db, activeId], { id: activeId, chat: null });
+  const rowsRead = useSafeLiveQuery(async () => ({ id: activeId, rows: await db.messages.where('chatId').equals(activeId).toArray() }), [db, activeId], { id: activeId, rows: [] });
+  // Right after switching chats a live query still holds the previous chat's answer: that is "not read yet".
+  const chatRow = chatRead?.id === activeId ? chatRead.chat : undefined;
+  const rows = rowsRead?.id === activeId ? rowsRead.rows : undefined;
+  const messages = useMemo(() => (rows ? orderMessages(rows) : undefined), [rows]);
+  const live = useLiveReplies();
+  const isLoading = [...live.values()].some((reply) => reply.chatId === activeId);
+
+  // The model: the user's last pick while the server still offers it, else the server's default.
+  const modelsQuery = useQuery(modelsQueryOptions);
+  const models = useMemo(() => (modelsQuery.data?.models ?? []).filter((m) => m.id !== ''), [modelsQuery.data]);
+  const storedModel = useSafeLiveQuery(() => readKeyValue(db, MODEL_KEY, isString), [db], null);
+  const model = storedModel && models.some((m) => m.id === storedModel) ? storedModel : modelsQuery.data?.defaultModel;
+  const setModel = useCallback((id: string) => void writeKeyValue(db, MODEL_KEY, id).catch(() => {}), [db]);
+
+  // Refresh from the server: the list whenever the workspace opens, the open chat whenever it changes.
+  const listSync = useQuery(chatListSyncOptions(db, userId));
+  useFailureToast(listSync.error, listSync.errorUpdatedAt, 'Failed to load chat history.');
+  // A chat this device started and the server has not seen yet has nothing to fetch (the draft's
+  // row may not have reached this render yet, hence the id check).
+  const fetchChat = chatId !== undefined && (chatRow?.synced === true || (chatRow === null && chatId !== draft.id));
+  const chatSync = useQuery({ ...chatSyncOptions(db, userId, activeId), enabled: fetchChat });
+  useFailureToast(chatSync.error, chatSync.errorUpdatedAt, 'Failed to load chat.');
+  useEffect(() => {
+    // Deleted elsewhere (or never ours): the query forgot it locally; start afresh.
+    if (chatId && chatSync.error instanceof ApiError && chatSync.error.status === 404) void navigate({ to: '.', search: {}, replace: true });
+  }, [chatSync.error, chatId, navigate]);
+
+  useResumeReplies(db, messages, model);
+
+  const report = useCallback(
+    (outcome: SendOutcome, text?: string) => {
+      if (outcome.kind === 'not-saved') {
+        // Saved nowhere: give the text back so it is not lost.
+        if (text !== undefined) setInput((current) => current || text);
+        toast(outcome.newChat ? NEW_CHAT_FAILED : SEND_FAILED);
+      }
+      if (outcome.kind === 'not-sent' || outcome.kind === 'model-error') toast(SEND_FAILED);
+    },
+    [toast],
+  );
+
+  /** Send `text` into the chat `target` (the open one unless given). Ignored when blank or busy. */
+  const send = useCallback(
+    async (text: string, target: { id: string; title?: string } = { id: activeId, title: chatRow ? undefined : draft.title }) => {
+      const content = text.trim();
+      if (!content || (target.id === activeId && isLoading)) return;
+      setInput('');
+      const outcome = await sendMessage(db, {
+        chatId: target.id,
+        content,
+        model,
+        title: target.title,
+        // Put the chat in the URL once it exists locally, so a reload reopens it.
+        onSaved: () => {
+          if (target.id !== chatId) void navigate({ to: '.', search: { chat: target.id }, replace: true });
+        },
+      });
+      report(outcome, content);
+    },
+    [activeId, chatRow, draft.title, isLoading, db, model, chatId, navigate, report],
+  );
+
+  const retry = useCallback(async (messageKey: string) => report(await deliverMessage(db, messageKey, model)), [db, model, report]);
+  const regenerate = useCallback(async () => report(await regenerateReply(db, activeId, model)), [db, activeId, model, report]);
+  const stop = useCallback(() => {
+    for (const [key, reply] of live) if (reply.chatId === activeId) stopReply(key);
+  }, [live, activeId]);
+
+  /** A fresh conversation, optionally titled (a landing tool picked before login). */
+  const startNewChat = useCallback(
+    (title?: string): Draft => {
+      const next = { id: uuidv7(), ...(title ? { title } : {}) };
+      setDraft(next);
+      setInput('');
+      if (chatId) void navigate({ to: '.', search: {}, replace: false });
+      return next;
+    },
+    [chatId, navigate],
+  );
+
+  const openChat = useCallback((id: string) => void navigate({ to: '.', search: { chat: id } }), [navigate]);
+
+  const chat: LocalChat | null = chatRow ?? null;
+  return {
+    chatId: activeId,
+    chat,
+    title: chat?.title ?? (chatId ? '' : draft.title) ?? '',
+    messages,
+    chats: chats ?? [],
+    live,
+    isLoading,
+    input,
+    setInput,
+    models,
+    model,
+    setModel,
+    send,
+    retry,
+    regenerate,
+    stop,
+    startNewChat,
+    openChat,
+  };
+}
+
+export type ChatWorkspace = ReturnType<typeof useChatWorkspace>;
+
+/** One toast per failed refresh (after the query's own retries). */
+function useFailureToast(error: Error | null, at: number, message: string): void {
+  const toast = useToast();
+  const shown = useRef(0);
+  useEffect(() => {
+    if (!error || shown.current === at) return;
+    shown.current = at;
+    toast({ header: 'Error', message, color: 'danger' });
+  }, [error, at, message, toast]);
+}

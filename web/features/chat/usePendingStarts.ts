@@ -1,0 +1,41 @@
+/**
+ * What other screens leave for the chat in browser storage: a message to send (spec §4 'Pending
+ * message') and a landing tool picked before login (spec §3 'Pending chat destination').
+ */
+import { useEffect, useRef, useState } from 'react';
+import { StorageKey, readString, removeKey } from '../../data/storage';
+import { takePendingChatDestination } from '../auth/authStorage';
+
+/** Delay before a pending message is sent, once the chat is not loading (spec §9). */
+export const PENDING_MESSAGE_DELAY_MS = 100;
+
+/** The pending message, read once on load so it can fill the input. */
+export function useInitialPendingMessage(): string {
+  const [message] = useState(() => readString(StorageKey.pendingMessage) ?? '');
+  return message;
+}
+
+/** Sends the pending message about 100 ms after the chat is ready and not loading, then removes it. */
+export function useSendPendingMessage(message: string, isReady: boolean, isLoading: boolean, send: (text: string) => void): void {
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!message.trim() || sent.current || !isReady || isLoading) return;
+    const timer = setTimeout(() => {
+      sent.current = true;
+      removeKey(StorageKey.pendingMessage);
+      send(message);
+    }, PENDING_MESSAGE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [message, isReady, isLoading, send]);
+}
+
+/** A landing tool picked before login starts a new chat with that title, once; the value is spent. */
+export function usePendingChatDestination(startNewChat: (title?: string) => unknown): void {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    const destination = takePendingChatDestination();
+    if (destination) startNewChat(destination.title);
+  }, [startNewChat]);
+}
