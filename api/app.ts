@@ -57,21 +57,22 @@ export function createApp({ config, pool, log = createLogger(config.logLevel), w
   app.use(errorHandler());
   app.use(securityHeaders(config));
   app.use(serveWeb(webDist));
-  app.use(
-    session(
-      {
-        key: 'pitchpad_guest',
-        maxAge: GUEST_SESSION_MAX_AGE_MS,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.secureCookies,
-        signed: true,
-        store: pgSessionStore(pool),
-      },
-      app,
-    ),
+  // koa-session reads its store on every request it runs for, so it runs for guests only: a
+  // logged-in user's requests need no guest state (their CSRF secret derives from the login).
+  const guestSession = session(
+    {
+      key: 'pitchpad_guest',
+      maxAge: GUEST_SESSION_MAX_AGE_MS,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      signed: true,
+      store: pgSessionStore(pool),
+    },
+    app,
   );
   app.use(loadSession(lucia));
+  app.use((ctx, next) => (ctx.state.user ? next() : guestSession(ctx, next)));
   app.use(csrf({ appUrl: config.appUrl }));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
   for (const router of [healthRoutes(), authRoutes(lucia), userRoutes(), planRoutes(), chatRoutes(llm)]) {

@@ -67,8 +67,10 @@ export async function storeSend(
   pool: Pool,
   s: { chatId: string; userId: number; title: string; playbookType: PlaybookType; content: string; clientId: string; model: string },
 ): Promise<{ chat: ChatRow; created: boolean; sent: { user: MessageRow; reply: MessageRow } | undefined } | undefined> {
-  const { rows } = await pool.query<{ chat: ChatRow & { created: boolean }; user: MessageRow | null; reply: MessageRow | null }>(
-    `WITH new_chat AS (
+  const { rows } = await pool.query<{ chat: ChatRow & { created: boolean }; user: MessageRow | null; reply: MessageRow | null }>({
+    // Named: the server plans this statement once per connection, not on every send.
+    name: 'chat-store-send',
+    text: `WITH new_chat AS (
        INSERT INTO chats (id, title, user_id, is_playbook, playbook_type)
        VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING *
      ), chat AS (
@@ -87,8 +89,8 @@ export async function storeSend(
        UPDATE chats SET updated_at = now() WHERE id = $1 AND EXISTS (SELECT 1 FROM u)
      )
      SELECT row_to_json(chat) AS chat, (SELECT row_to_json(u) FROM u) AS user, (SELECT row_to_json(r) FROM r) AS reply FROM chat`,
-    [s.chatId, s.title, s.userId, s.playbookType === 'none' ? 'false' : 'true', s.playbookType, s.content, s.clientId, s.model],
-  );
+    values: [s.chatId, s.title, s.userId, s.playbookType === 'none' ? 'false' : 'true', s.playbookType, s.content, s.clientId, s.model],
+  });
   const row = rows[0];
   if (!row) return undefined;
   const { created, ...chat } = row.chat;

@@ -15,14 +15,15 @@ export interface LimitRule {
  * instance), and throw 429 once the count passes the limit. Atomic: one upsert per hit.
  */
 export async function consume(pool: Pool, rule: LimitRule, subject: string): Promise<void> {
-  const { rows } = await pool.query<{ count: number; reset_in: number }>(
-    `INSERT INTO rate_limits AS r (key, window_start, count) VALUES ($1, now(), 1)
+  const { rows } = await pool.query<{ count: number; reset_in: number }>({
+    name: 'rate-limit-consume',
+    text: `INSERT INTO rate_limits AS r (key, window_start, count) VALUES ($1, now(), 1)
      ON CONFLICT (key) DO UPDATE SET
        count = CASE WHEN r.window_start <= now() - make_interval(secs => $2) THEN 1 ELSE r.count + 1 END,
        window_start = CASE WHEN r.window_start <= now() - make_interval(secs => $2) THEN now() ELSE r.window_start END
      RETURNING count, extract(epoch FROM (window_start + make_interval(secs => $2) - now()))::float8 AS reset_in`,
-    [`${rule.name}:${subject}`, rule.windowMs / 1000],
-  );
+    values: [`${rule.name}:${subject}`, rule.windowMs / 1000],
+  });
   const row = rows[0]!;
   if (row.count > rule.limit) throw RateLimited(row.reset_in);
 }

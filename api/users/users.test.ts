@@ -30,15 +30,16 @@ describe('GET /api/user/subscription', () => {
   it("reads the database: Alice sees her Pro plan, Bob does not see Alice's", async () => {
     const alice = await loggedInClient(server);
     const bob = await loggedInClient(server);
+    const tag = crypto.randomUUID().slice(0, 8);
     await server.pool.query(
-      `UPDATE users SET subscription_tier = 'pro', subscription_active = 'true', stripe_customer_id = 'cus_alice', stripe_subscription_id = 'sub_alice' WHERE id = $1`,
-      [alice.user.id],
+      `UPDATE users SET subscription_tier = 'pro', subscription_active = 'true', stripe_customer_id = $2, stripe_subscription_id = $3 WHERE id = $1`,
+      [alice.user.id, `cus_${tag}`, `sub_${tag}`],
     );
     expect((await alice.client.get('/api/user/subscription')).body).toEqual({
       subscriptionTier: 'pro',
       isActive: true,
-      stripeCustomerId: 'cus_alice',
-      stripeSubscriptionId: 'sub_alice',
+      stripeCustomerId: `cus_${tag}`,
+      stripeSubscriptionId: `sub_${tag}`,
     });
     expect((await bob.client.get('/api/user/subscription')).body.subscriptionTier).toBe('none');
     expect((await alice.client.get('/api/auth/user')).body).toMatchObject({ subscriptionTier: 'pro', subscriptionActive: true });
