@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { MESSAGE_MAX_CHARS } from '../limits';
+
+const text = z.string().trim().min(1);
+
+/** The GTM plan (spec §3 'GTM plan response'). */
+export const GtmPlan = z.object({
+  executiveSummary: text,
+  marketAnalysis: z.object({
+    targetMarket: text,
+    competitiveLandscape: text,
+    marketOpportunity: z.object({ tam: text, sam: text, som: text }),
+  }),
+  gtmStrategy: z.object({
+    valueProposition: text,
+    pricingStrategy: text,
+    channelStrategy: text,
+    salesProcess: text,
+    marketingPlan: text,
+  }),
+  executionTimeline: text,
+  financialProjections: text,
+  keyMetrics: z.array(text).min(1),
+  risksAndMitigation: text,
+});
+export type GtmPlan = z.infer<typeof GtmPlan>;
+
+/** POST /api/generate-gtm-plan */
+export const GtmPlanInput = z.object({
+  startupInfo: z.string({ error: 'startupInfo is required' }).trim().min(1, 'must not be empty').max(MESSAGE_MAX_CHARS),
+});
+export const GtmPlanResponse = z.object({ plan: GtmPlan, source: z.enum(['model', 'offline-drafter']) });
+export type GtmPlanResponse = z.infer<typeof GtmPlanResponse>;
+
+/** A score cell of the comparison matrix: 0 to 10, with notes. */
+export const Score = z.object({ score: z.number().min(0).max(10), notes: z.string().default('') });
+
+/** The competitor analysis result (spec §3). */
+export const CompetitorAnalysis = z.object({
+  topic: text,
+  summary: z.string().default(''),
+  competitors: z
+    .array(
+      z.object({
+        name: text,
+        logo_url: z.string().default(''),
+        description: z.string().default(''),
+        strengths: z.array(z.string()).default([]),
+        weaknesses: z.array(z.string()).default([]),
+        pricing: z.string().default(''),
+        target_customers: z.string().default(''),
+      }),
+    )
+    .min(1),
+  /** One row per category; besides category and description, one key per competitor name. */
+  comparison_matrix: z.array(z.looseObject({ category: text, description: z.string().default('') })).default([]),
+  insights: z.array(z.string()).default([]),
+});
+export type CompetitorAnalysis = z.infer<typeof CompetitorAnalysis>;
+
+/** POST /api/competitor-analysis */
+export const CompetitorAnalysisInput = z.object({
+  productDescription: z.string({ error: 'productDescription is required' }).trim().min(1, 'must not be empty').max(4000, 'must be at most 4,000 characters'),
+});
+
+/** Saved workflow history (spec §3), kept on the server so it follows the user (design §3). */
+export const WorkflowInput = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{21}$/, 'must be a 21-character id'),
+  name: z.string({ error: 'name is required' }).trim().min(1, 'must not be empty').max(200),
+  workflowType: z.string().trim().min(1, 'must not be empty').max(100),
+  date: z.iso.datetime({ offset: true, error: 'must be an ISO date' }).optional(),
+  path: z.string().startsWith('/', 'must be an app path').max(500).default('/chat'),
+});
+export const RenameWorkflowInput = z.object({ name: z.string({ error: 'name is required' }).trim().min(1, 'must not be empty').max(200) });
+export const Workflow = z.object({ id: z.string(), name: z.string(), workflowType: z.string(), date: z.string(), path: z.string() });
+export type Workflow = z.infer<typeof Workflow>;

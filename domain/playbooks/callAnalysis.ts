@@ -1,0 +1,58 @@
+import { answeredPairs, defaultWorkflowName, withSelectDefaults, type Flow, type Option, type Question } from './flow';
+
+export const TRANSCRIPT_MIN_CHARS = 50;
+/** The spec's alerts, word for word (spec §5). */
+export const TRANSCRIPT_TOO_SHORT = 'Please provide a longer transcript for meaningful analysis (at least 50 characters)';
+export const SKIP_NEEDS_TRANSCRIPT = 'At minimum, please provide a transcript before skipping to results';
+export const SKIP_TO_ANALYSIS = 'Skip to analysis with current information';
+
+export const CALL_TYPE_OPTIONS: Option[] = [
+  { value: 'discovery', label: 'Discovery' },
+  { value: 'demo', label: 'Demo' },
+  { value: 'negotiation', label: 'Negotiation' },
+  { value: 'onboarding', label: 'Onboarding' },
+  { value: 'support', label: 'Support' },
+  { value: 'other', label: 'Other' },
+];
+
+export const ANALYSIS_FOCUS_OPTIONS: Option[] = [
+  { value: 'pain_points', label: 'Pain points' },
+  { value: 'objections', label: 'Objections' },
+  { value: 'buying_signals', label: 'Buying signals' },
+  { value: 'improvements', label: 'What to improve' },
+  { value: 'general', label: 'General analysis' },
+];
+
+export const CALL_ANALYSIS_QUESTIONS: Question[] = [
+  { id: 'transcript', question: 'Paste the call transcript', description: 'The whole call if you can; at least a few exchanges.', type: 'textarea' },
+  { id: 'call_type', question: 'What kind of call was it?', description: 'So the analysis knows what good looks like.', type: 'select', options: CALL_TYPE_OPTIONS },
+  { id: 'analysis_focus', question: 'What should the analysis focus on?', description: 'Pick one focus.', type: 'select', options: ANALYSIS_FOCUS_OPTIONS },
+  { id: 'context', question: 'Anything else to know?', description: 'Deal stage, who was on the call, what you wanted from it.', type: 'textarea' },
+];
+
+/** Why a transcript cannot be used yet, or null when it can. */
+export function transcriptProblem(transcript: string | undefined, skipping: boolean): string | null {
+  if ((transcript ?? '').trim().length >= TRANSCRIPT_MIN_CHARS) return null;
+  return skipping ? SKIP_NEEDS_TRANSCRIPT : TRANSCRIPT_TOO_SHORT;
+}
+
+export const callAnalysisFlow: Flow = {
+  type: 'call',
+  title: 'Customer Call Analysis',
+  workflowType: 'Call Analysis',
+  greeting: "Paste a call transcript and I'll find the pain points, objections and buying signals, and what to do better next time.",
+  finishLabel: 'Analyze Call',
+  questions: () => CALL_ANALYSIS_QUESTIONS,
+  buildPrompt: (given) => {
+    const answers = withSelectDefaults(CALL_ANALYSIS_QUESTIONS, given);
+    return [
+      'Analyze this customer call. Cover the pain points, objections, buying signals, what went well, what to improve, and the next steps, quoting the transcript where it helps.',
+      '',
+      answeredPairs(CALL_ANALYSIS_QUESTIONS.filter((q) => q.id !== 'transcript'), answers),
+      '',
+      'Transcript:',
+      answers.transcript?.trim() ?? '',
+    ].join('\n');
+  },
+  workflowName: (_answers, now) => defaultWorkflowName('Call Analysis', now),
+};

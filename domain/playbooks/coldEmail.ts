@@ -1,0 +1,48 @@
+import { answeredPairs, type Flow, type Question } from './flow';
+
+export const COLD_EMAIL_QUESTIONS: Question[] = [
+  {
+    id: 'recipient_info',
+    question: 'Who are you writing to?',
+    description: 'Name, role and company, plus anything you know about them: a recent post, a trigger event, a shared connection.',
+    type: 'textarea',
+    placeholder: 'Dana Ortiz, VP Sales at Freightly. Just raised a Series B and is hiring 20 reps.',
+  },
+  {
+    id: 'value_prop',
+    question: 'What do you offer them?',
+    description: 'Your value proposition in a sentence or two: the outcome they get, and proof if you have it.',
+    type: 'textarea',
+    placeholder: 'We cut new-rep ramp time from 6 months to 10 weeks; Acme saw quota attainment up 32%.',
+  },
+  {
+    id: 'booking_link',
+    question: 'Where can they book a meeting?',
+    description: 'A calendar link for the call to action (optional).',
+    type: 'input',
+    placeholder: 'https://cal.com/you/20min',
+  },
+];
+
+/** 'Cold Email to <first line of the recipient>', or 'Cold Email to Contact' (spec §4). */
+export function coldEmailWorkflowName(recipient: string | undefined): string {
+  const first = recipient?.split('\n').map((l) => l.trim()).find(Boolean);
+  return `Cold Email to ${first || 'Contact'}`;
+}
+
+export const coldEmailFlow: Flow = {
+  type: 'email',
+  title: 'Create Cold Email',
+  workflowType: 'Cold Email',
+  greeting: "Let's write a cold email that gets a reply. Three quick questions, or skip ahead whenever you like.",
+  finishLabel: 'Generate Email',
+  questions: () => COLD_EMAIL_QUESTIONS,
+  buildPrompt: (answers) =>
+    [
+      'Write a personalized cold email of 150 to 200 words with a subject line, a greeting, 2 to 3 short paragraphs and a sign-off.',
+      'Make it specific to the recipient, lead with their situation, state one clear outcome, and end with a single call to action.',
+      '',
+      answeredPairs(COLD_EMAIL_QUESTIONS, answers) || 'No details were given: write a strong template with [placeholders].',
+    ].join('\n'),
+  workflowName: (answers) => coldEmailWorkflowName(answers.recipient_info),
+};

@@ -1,0 +1,77 @@
+import { CompetitorAnalysis } from '../contract/playbooks';
+
+export const INPUT_REQUIRED_TITLE = 'Input Required';
+export const INPUT_REQUIRED_MESSAGE = 'Please enter a product or market to analyze.';
+export const ANALYSIS_FAILED_TITLE = 'Analysis Failed';
+export const ANALYSIS_FAILED_MESSAGE = 'There was an error analyzing competitors. Please try again.';
+export const FETCH_FAILED = 'Failed to fetch competitor analysis';
+export const BODY_NOT_READABLE = 'Response body is not readable';
+
+/** The chat message sent before the call (spec §4). */
+export function analyzeCompetitorsMessage(description: string): string {
+  return `Analyze competitors for: ${description.trim()}`;
+}
+
+/** The model's instructions: one JSON object of the spec's shape, 2 to 4 competitors. */
+export const COMPETITOR_ANALYSIS_INSTRUCTIONS = [
+  'You are a competitive-intelligence analyst. Answer with one JSON object and nothing else:',
+  '{"topic": string, "summary": string, "competitors": [{"name": string, "logo_url": string, "description": string, "strengths": string[], "weaknesses": string[], "pricing": string, "target_customers": string}],',
+  ' "comparison_matrix": [{"category": string, "description": string, "<competitor name>": {"score": number 0-10, "notes": string}, ...}], "insights": string[]}',
+  'List 2 to 4 real competitors; use an empty logo_url when unsure. Give 4 to 6 matrix categories with a score for every competitor.',
+].join('\n');
+
+export type ScoreColour = 'green' | 'amber' | 'red';
+
+/** Scores out of 10: 8 or more green, 5 to 7 amber, below 5 red (spec §2, §9). */
+export function scoreColour(score: number): ScoreColour {
+  if (score >= 8) return 'green';
+  if (score >= 5) return 'amber';
+  return 'red';
+}
+
+/**
+ * The analysis, once the streamed text parses as JSON with a topic and competitors; undefined
+ * while it does not (partial JSON is ignored until it parses, spec §4).
+ */
+export function parseStreamedAnalysis(text: string): CompetitorAnalysis | undefined {
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end <= start) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text.slice(start, end + 1));
+  } catch {
+    return undefined;
+  }
+  const parsed = CompetitorAnalysis.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** A competitor's score in a matrix row, if the row has one. */
+export function scoreOf(row: Record<string, unknown>, competitor: string): { score: number; notes: string } | undefined {
+  const cell = row[competitor] as { score?: unknown; notes?: unknown } | undefined;
+  return cell && typeof cell.score === 'number' ? { score: cell.score, notes: typeof cell.notes === 'string' ? cell.notes : '' } : undefined;
+}
+
+/** The comparison matrix as CSV: a row per category, a score column per competitor. */
+export function matrixToCsv(analysis: CompetitorAnalysis): string {
+  const names = analysis.competitors.map((c) => c.name);
+  const esc = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  const header = ['Category', 'Description', ...names.flatMap((n) => [`${n} score`, `${n} notes`])];
+  const rows = analysis.comparison_matrix.map((row) => [
+    row.category,
+    row.description ?? '',
+    ...names.flatMap((n) => {
+      const s = scoreOf(row, n);
+      return [s ? String(s.score) : '', s?.notes ?? ''];
+    }),
+  ]);
+  return [header, ...rows].map((r) => r.map((v) => esc(String(v))).join(',')).join('\n');
+}
+
+/** Initials for the locally drawn avatar that replaces a logo that fails (design §11). */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? '?').slice(0, 2);
+  return letters.toUpperCase();
+}

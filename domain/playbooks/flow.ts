@@ -1,0 +1,66 @@
+import type { PlaybookType } from './types';
+
+/** One answer option: the stored value and what the user sees. */
+export interface Option {
+  value: string;
+  label: string;
+  description?: string;
+}
+
+/** An interview question (spec §3): id, question, description, type, options. */
+export interface Question {
+  id: string;
+  question: string;
+  description: string;
+  type: 'input' | 'text' | 'textarea' | 'select' | 'cards';
+  options?: Option[];
+  placeholder?: string;
+}
+
+/** Answers are a map from question id to answer text. */
+export type Answers = Record<string, string>;
+
+export type FlowType = Exclude<PlaybookType, 'none'>;
+
+/** A guided flow: its questions (which may depend on earlier answers) and what it turns them into. */
+export interface Flow {
+  type: FlowType;
+  /** The header title while the flow runs. */
+  title: string;
+  /** The type label on saved history items. */
+  workflowType: string;
+  /** The assistant's first message in a new chat of this type (spec §4 'New chat'). */
+  greeting: string;
+  /** The label of the button on the last step. */
+  finishLabel: string;
+  questions(answers: Answers): Question[];
+  /** The prompt sent to the chat when the flow finishes. */
+  buildPrompt(answers: Answers): string;
+  /** The saved history item's name. */
+  workflowName(answers: Answers, now: Date): string;
+}
+
+/** 'question: answer' lines for the questions answered so far (blank answers left out). */
+export function answeredPairs(questions: Question[], answers: Answers): string {
+  return questions
+    .filter((q) => answers[q.id]?.trim())
+    .map((q) => `${q.question} ${labelOf(q, answers[q.id]!)}`)
+    .join('\n');
+}
+
+/** The label of a select or card answer, the text itself otherwise. */
+export function labelOf(q: Question, value: string): string {
+  return q.options?.find((o) => o.value === value)?.label ?? value.trim();
+}
+
+/** Default history name: the workflow type plus the date (spec §3). */
+export function defaultWorkflowName(workflowType: string, now: Date): string {
+  return `${workflowType} ${now.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}`;
+}
+
+/** A select step falls back to its first option when nothing was chosen (spec §5). */
+export function withSelectDefaults(questions: Question[], answers: Answers): Answers {
+  const out = { ...answers };
+  for (const q of questions) if (q.type === 'select' && !out[q.id]?.trim() && q.options?.[0]) out[q.id] = q.options[0].value;
+  return out;
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { FLOWS } from './index';
+import { FALLBACK_VALUE_PROPS, buildValuePropsPrompt, parseValueProps, VALUE_PROPOSITION_QUESTIONS } from './valueProposition';
+import { coldEmailWorkflowName, COLD_EMAIL_QUESTIONS } from './coldEmail';
+import { CALL_ANALYSIS_QUESTIONS, SKIP_NEEDS_TRANSCRIPT, TRANSCRIPT_TOO_SHORT, transcriptProblem } from './callAnalysis';
+import { objectionQuestions } from './objection';
+import { INDUSTRY_OPTIONS, PERSONA_QUESTIONS } from './persona';
+import { answeredCount, buildStartupInfo, GTM_QUESTIONS, renderGtmPlanMarkdown } from './gtmPlan';
+import { analyzeCompetitorsMessage, initialsOf, matrixToCsv, parseStreamedAnalysis, scoreColour } from './competitive';
+
+describe('the flows (spec §2, §3, §9)', () => {
+  it('have the spec\'s steps and ids', () => {
+    expect(VALUE_PROPOSITION_QUESTIONS.map((q) => q.id)).toEqual(['founding_journey', 'building', 'problems', 'users', 'buyers', 'features', 'value_proposition']);
+    expect(VALUE_PROPOSITION_QUESTIONS[0]!.options!.map((o) => o.value)).toEqual(['idea', 'product', 'customers', 'sales_process']);
+    expect(COLD_EMAIL_QUESTIONS.map((q) => [q.id, q.type])).toEqual([['recipient_info', 'textarea'], ['value_prop', 'textarea'], ['booking_link', 'input']]);
+    expect(PERSONA_QUESTIONS.map((q) => q.id)).toEqual(['company_name', 'value_proposition', 'industry', 'target_audience', 'key_titles', 'buying_journey', 'current_challenges', 'competitors']);
+    expect(INDUSTRY_OPTIONS.map((o) => o.value)).toEqual(['saas', 'fintech', 'healthcare', 'ecommerce', 'edtech', 'marketing', 'manufacturing', 'legal', 'hr', 'other']);
+    expect(CALL_ANALYSIS_QUESTIONS.map((q) => q.id)).toEqual(['transcript', 'call_type', 'analysis_focus', 'context']);
+    expect(CALL_ANALYSIS_QUESTIONS[1]!.options!.map((o) => o.value)).toEqual(['discovery', 'demo', 'negotiation', 'onboarding', 'support', 'other']);
+    expect(CALL_ANALYSIS_QUESTIONS[2]!.options!.map((o) => o.value)).toEqual(['pain_points', 'objections', 'buying_signals', 'improvements', 'general']);
+    expect(GTM_QUESTIONS).toHaveLength(11);
+    expect(GTM_QUESTIONS.find((q) => q.id === 'business_model')!.options!.map((o) => o.value)).toEqual(['saas', 'marketplace', 'ecommerce', 'subscription', 'freemium', 'advertising', 'enterprise', 'transaction', 'other']);
+    expect(GTM_QUESTIONS.find((q) => q.id === 'pricing_strategy')!.options!.map((o) => o.value)).toEqual(['premium', 'competitive', 'value', 'freemium', 'tiered', 'usage']);
+    expect(FLOWS.objection.finishLabel).toBe('Create Objection Guide');
+    expect(FLOWS.playbook.finishLabel).toBe('Create Sales Pitch');
+  });
+
+  it('ask the objection audience first, then that audience\'s own questions', () => {
+    expect(objectionQuestions({}).map((q) => q.id)).toEqual(['audience_type']);
+    expect(objectionQuestions({ audience_type: 'investors' }).map((q) => q.id)).toEqual(['audience_type', 'business_model', 'market_size', 'common_investor_objections', 'competitive_advantage', 'traction']);
+    expect(objectionQuestions({ audience_type: 'internal' }).map((q) => q.id)).toEqual(['audience_type', 'internal_change', 'stakeholders', 'common_internal_objections', 'resources', 'expected_outcomes']);
+    expect(objectionQuestions({ audience_type: 'partners' })).toHaveLength(5);
+    expect(objectionQuestions({ audience_type: 'customers' }).map((q) => q.id)).toContain('competitive_landscape');
+  });
+
+  it('build prompts from the answers given, leaving blanks out', () => {
+    for (const flow of Object.values(FLOWS)) {
+      const answers = Object.fromEntries(flow.questions({ audience_type: 'customers' }).map((q) => [q.id, q.options?.[0]?.value ?? `answer to ${q.id}`]));
+      const prompt = flow.buildPrompt(answers);
+      for (const q of flow.questions(answers).filter((x) => x.type !== 'select' && x.type !== 'cards')) expect(prompt).toContain(`answer to ${q.id}`);
+    }
+    expect(FLOWS.email.buildPrompt({ recipient_info: 'Dana', value_prop: '  ' })).not.toContain('What do you offer them?');
+    expect(FLOWS.email.buildPrompt({})).toContain('150 to 200 words with a subject line, a greeting, 2 to 3 short paragraphs and a sign-off');
+  });
+
+  it('name cold email workflows after the first line of the recipient, or Contact', () => {
+    expect(coldEmailWorkflowName('Dana Ortiz, VP Sales\nLoves cycling')).toBe('Cold Email to Dana Ortiz, VP Sales');
+    expect(coldEmailWorkflowName('\n  \n')).toBe('Cold Email to Contact');
+    expect(coldEmailWorkflowName(undefined)).toBe('Cold Email to Contact');
+  });
+
+  it('default a skipped call-analysis select to its first option', () => {
+    const prompt = FLOWS.call.buildPrompt({ transcript: 'x'.repeat(60) });
+    expect(prompt).toContain('What kind of call was it? Discovery');
+    expect(prompt).toContain('What should the analysis focus on? Pain points');
+  });
+});
+
+describe('value propositions (spec §8, §9)', () => {
+  it('asks for 3 one-sentence propositions of at most 20 words', () => {
+    expect(buildValuePropsPrompt({ building: 'A CRM for plumbers' })).toMatch(/3 distinct value propositions, one sentence each, at most 20 words each/);
+  });
+
+  it.each([
+    ['numbered lines', 'Here you go:\n1. Close deals faster\n2) Fewer tools\n3. Happier reps\n4. Extra'],
+    ['dash lines', '- Close deals faster\n- Fewer tools\n- Happier reps'],
+    ['bullet lines', '• Close deals faster\n* Fewer tools\n• **Happier reps**'],
+    ['plain lines under 100 characters', 'Close deals faster\nFewer tools\nHappier reps'],
+  ])('parses %s', (_label, text) => {
+    expect(parseValueProps(text)).toEqual(['Close deals faster', 'Fewer tools', 'Happier reps']);
+  });
+
+  it('falls back to the first 100 characters plus two generic lines when nothing parses', () => {
+    const long = 'A'.repeat(150);
+    expect(parseValueProps(long)).toEqual(['A'.repeat(100), FALLBACK_VALUE_PROPS[0], FALLBACK_VALUE_PROPS[1]]);
+    expect(FALLBACK_VALUE_PROPS).toHaveLength(3);
+  });
+});
+
+describe('call analysis transcript rules (spec §5)', () => {
+  it('wants 50 characters, with the spec\'s alerts', () => {
+    expect(transcriptProblem('too short', false)).toBe(TRANSCRIPT_TOO_SHORT);
+    expect(TRANSCRIPT_TOO_SHORT).toBe('Please provide a longer transcript for meaningful analysis (at least 50 characters)');
+    expect(transcriptProblem('   ', true)).toBe(SKIP_NEEDS_TRANSCRIPT);
+    expect(SKIP_NEEDS_TRANSCRIPT).toBe('At minimum, please provide a transcript before skipping to results');
+    expect(transcriptProblem('x'.repeat(50), true)).toBeNull();
+    expect(transcriptProblem(`${'x'.repeat(49)}   `, false)).toBe(TRANSCRIPT_TOO_SHORT);
+  });
+});
+
+describe('GTM plan', () => {
+  it('counts non-blank answers for the skip rule and builds question: answer pairs', () => {
+    expect(answeredCount({ product_service: 'CRM', competitors: ' ', market_size: '$2B' })).toBe(2);
+    expect(buildStartupInfo({ product_service: 'A CRM for plumbers', company_type: 'vc_backed' })).toBe('What product or service do you offer? A CRM for plumbers\nHow is the company funded? VC-backed');
+  });
+
+  it('renders the plan as a Markdown document', () => {
+    const md = renderGtmPlanMarkdown({
+      executiveSummary: 'Summary here',
+      marketAnalysis: { targetMarket: 'Plumbers', competitiveLandscape: 'Spreadsheets', marketOpportunity: { tam: '$2B', sam: '$400M', som: '$20M' } },
+      gtmStrategy: { valueProposition: 'VP', pricingStrategy: 'Tiered', channelStrategy: 'Partners', salesProcess: 'PLG', marketingPlan: 'Content' },
+      executionTimeline: 'Q1', financialProjections: '$1M ARR', keyMetrics: ['CAC', 'NRR'], risksAndMitigation: 'Churn',
+    });
+    expect(md).toMatch(/^# Go-to-Market Plan/);
+    expect(md).toContain('| TAM | $2B |');
+    expect(md).toContain('- CAC\n\n- NRR');
+  });
+});
+
+describe('competitive analysis', () => {
+  const full = {
+    topic: 'CRM for plumbers',
+    summary: 'Crowded',
+    competitors: [{ name: 'ServiceTitan', logo_url: '', description: 'Big', strengths: ['Brand'], weaknesses: ['Price'], pricing: '$$$', target_customers: 'Large' }, { name: 'Jobber', logo_url: '', description: 'SMB', strengths: [], weaknesses: [], pricing: '$', target_customers: 'Small' }],
+    comparison_matrix: [{ category: 'Price', description: 'Cost, "all in"', ServiceTitan: { score: 3, notes: 'pricey' }, Jobber: { score: 8, notes: '' } }],
+    insights: ['Go SMB'],
+  };
+
+  it('ignores partial JSON until it parses with a topic and competitors', () => {
+    const text = JSON.stringify(full);
+    expect(parseStreamedAnalysis(text.slice(0, 40))).toBeUndefined();
+    expect(parseStreamedAnalysis(text.slice(0, -1))).toBeUndefined();
+    expect(parseStreamedAnalysis('{"summary": "no topic"}')).toBeUndefined();
+    expect(parseStreamedAnalysis(`Sure!\n\`\`\`json\n${text}\n\`\`\``)?.competitors.map((c) => c.name)).toEqual(['ServiceTitan', 'Jobber']);
+  });
+
+  it('colours scores green at 8+, amber 5 to 7, red below 5', () => {
+    expect([10, 8, 7.5, 5, 4.9, 0].map(scoreColour)).toEqual(['green', 'green', 'amber', 'amber', 'red', 'red']);
+  });
+
+  it('exports the matrix as CSV with quoting', () => {
+    expect(matrixToCsv(parseStreamedAnalysis(JSON.stringify(full))!)).toBe(
+      'Category,Description,ServiceTitan score,ServiceTitan notes,Jobber score,Jobber notes\nPrice,"Cost, ""all in""",3,pricey,8,',
+    );
+  });
+
+  it('draws initials for the fallback avatar and words the chat message', () => {
+    expect(initialsOf('Service Titan')).toBe('ST');
+    expect(initialsOf('jobber')).toBe('JO');
+    expect(analyzeCompetitorsMessage('  CRM for plumbers ')).toBe('Analyze competitors for: CRM for plumbers');
+  });
+});
