@@ -19,6 +19,9 @@ import { userRoutes } from './users/users.routes';
 import { planRoutes } from './billing/plans.routes';
 import { healthRoutes } from './health/health.routes';
 import { chatRoutes } from './chats/chats.routes';
+import { playbookRoutes } from './playbooks/playbooks.routes';
+import { workflowRoutes } from './workflows/workflows.routes';
+import { PRO_GATE_ENABLED } from './billing/requirePro';
 import { createGateway } from './llm/gateway';
 import type { LlmGateway } from './llm/types';
 import { serveWeb } from './static';
@@ -36,10 +39,12 @@ export interface AppOptions {
   webDist?: string;
   /** The model gateway; default: from the configuration (a model server, or the offline drafter). */
   llm?: LlmGateway;
+  /** Pro features need a paid subscription (default: PRO_GATE_ENABLED). */
+  enforcePro?: boolean;
 }
 
 /** Build the Koa app over an open database. Tests call this; `main.ts` adds the process around it. */
-export function createApp({ config, pool, log = createLogger(config.logLevel), webDist = WEB_DIST, llm = createGateway(config) }: AppOptions) {
+export function createApp({ config, pool, log = createLogger(config.logLevel), webDist = WEB_DIST, llm = createGateway(config), enforcePro = PRO_GATE_ENABLED }: AppOptions) {
   const app = new Koa<AppState, AppDeps>({ proxy: config.trustProxy, keys: [config.sessionSecret] });
   Object.assign(app.context, { config, pool, log } satisfies AppDeps);
   app.silent = true; // errors are logged by errorHandler, once
@@ -75,7 +80,8 @@ export function createApp({ config, pool, log = createLogger(config.logLevel), w
   app.use((ctx, next) => (ctx.state.user ? next() : guestSession(ctx, next)));
   app.use(csrf({ appUrl: config.appUrl }));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
-  for (const router of [healthRoutes(), authRoutes(lucia), userRoutes(), planRoutes(), chatRoutes(llm)]) {
+  const routers = [healthRoutes(), authRoutes(lucia), userRoutes(), planRoutes(), chatRoutes(llm, { enforcePro }), playbookRoutes(llm, { enforcePro }), workflowRoutes()];
+  for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());
   }
   return app;

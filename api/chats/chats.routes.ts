@@ -6,6 +6,7 @@ import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
 import { PlaybookType } from '../../domain/playbooks/types';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { Conflict, NotFound, Unavailable } from '../errors';
+import { assertPro } from '../billing/requirePro';
 import { upstreamToAppError } from '../llm/errors';
 import type { LlmGateway } from '../llm/types';
 import { UpstreamError } from '../llm/types';
@@ -23,7 +24,7 @@ const llmPerUser: LimitRule = { name: 'llm:user', limit: LLM_CALLS_PER_USER, win
 const byUser = (ctx: AppContext) => String(ctx.state.user?.id);
 
 /** Chats and the model: POST /api/chat (JSON or SSE), the chat list, one chat, rename, delete, stop, regenerate. */
-export function chatRoutes(llm: LlmGateway) {
+export function chatRoutes(llm: LlmGateway, opts: { enforcePro: boolean }) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
   const deps = (ctx: AppContext) => ({ config: ctx.config, pool: ctx.pool, log: ctx.log, llm });
 
@@ -33,7 +34,10 @@ export function chatRoutes(llm: LlmGateway) {
   });
 
   router.post('/chat', requireUser(), rateLimit(llmPerUser, byUser), validate(ChatRequest), async (ctx) => {
-    const plan = await planSend(deps(ctx), userOf(ctx), inputOf(ctx, ChatRequest));
+    const input = inputOf(ctx, ChatRequest);
+    // The guided flows are Pro playbooks; free chat is for everyone.
+    if (input.playbookType !== 'none') assertPro(userOf(ctx), opts.enforcePro);
+    const plan = await planSend(deps(ctx), userOf(ctx), input);
     await respondWithReply(ctx, plan.chat, plan.run, { userMessage: plan.userMessage, replyId: plan.reply?.id ?? null });
   });
 

@@ -28,6 +28,8 @@ export type GtmPlan = z.infer<typeof GtmPlan>;
 /** POST /api/generate-gtm-plan */
 export const GtmPlanInput = z.object({
   startupInfo: z.string({ error: 'startupInfo is required' }).trim().min(1, 'must not be empty').max(MESSAGE_MAX_CHARS),
+  /** The answers by question id: lets the offline drafter compose the plan when no model is set. */
+  answers: z.record(z.string(), z.string().max(MESSAGE_MAX_CHARS)).optional(),
 });
 export const GtmPlanResponse = z.object({ plan: GtmPlan, source: z.enum(['model', 'offline-drafter']) });
 export type GtmPlanResponse = z.infer<typeof GtmPlanResponse>;

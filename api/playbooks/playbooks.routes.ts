@@ -1,0 +1,80 @@
+import { PassThrough } from 'node:stream';
+import { Router } from '@koa/router';
+import { CompetitorAnalysisInput, GtmPlan, GtmPlanInput, type GtmPlanResponse } from '../../domain/contract/playbooks';
+import { draftGtmPlan } from '../../domain/drafts/gtmPlan';
+import { LLM_CALLS_PER_USER, LLM_WINDOW_MS } from '../../domain/limits';
+import { COMPETITOR_ANALYSIS_INSTRUCTIONS } from '../../domain/playbooks/competitive';
+import { GTM_INVALID_RESPONSE, GTM_PLAN_INSTRUCTIONS } from '../../domain/playbooks/gtmPlan';
+import { SYSTEM_PROMPTS } from '../../domain/playbooks/systemPrompts';
+import { requirePro } from '../billing/requirePro';
+import type { AppContext, AppDeps, AppState } from '../context';
+import { Unavailable } from '../errors';
+import { upstreamToAppError } from '../llm/errors';
+import { completeJson } from '../llm/json';
+import { UpstreamError, type LlmGateway } from '../llm/types';
+import { rateLimit, type LimitRule } from '../middleware/rateLimit';
+import { requireUser } from '../middleware/requireUser';
+import { inputOf, validate } from '../middleware/validate';
+
+const llmPerUser: LimitRule = { name: 'llm:user', limit: LLM_CALLS_PER_USER, windowMs: LLM_WINDOW_MS };
+const byUser = (ctx: AppContext) => String(ctx.state.user?.id);
+const JSON_PARAMS = { temperature: 0.4, max_tokens: 4096, top_p: 1, frequency_penalty: 0, presence_penalty: 0 };
+
+/** POST /api/generate-gtm-plan and POST /api/competitor-analysis (Pro tools, spec §7). */
+export function playbookRoutes(llm: LlmGateway, opts: { enforcePro: boolean }) {
+  const router = new Router<AppState, AppDeps>({ prefix: '/api' });
+  const pro = requirePro(opts.enforcePro);
+
+  router.post('/generate-gtm-plan', requireUser(), pro, rateLimit(llmPerUser, byUser), validate(GtmPlanInput), async (ctx) => {
+    const { startupInfo, answers } = inputOf(ctx, GtmPlanInput);
+    let body: GtmPlanResponse;
+    if (llm.offline) {
+      // The offline drafter arranges the founder's own answers into the plan and marks the gaps.
+      if (!answers) throw Unavailable('Generating a plan from text needs a language model, and none is configured on this server.');
+      body = { plan: draftGtmPlan(answers), source: 'offline-drafter' };
+    } else {
+      const plan = await completeJson(
+        llm,
+        ctx.log,
+        { model: llm.defaultModel, params: JSON_PARAMS, messages: [{ role: 'system', content: `${SYSTEM_PROMPTS.gtmplan}\n\n${GTM_PLAN_INSTRUCTIONS}` }, { role: 'user', content: startupInfo }] },
+        GtmPlan,
+        GTM_INVALID_RESPONSE,
+      );
+      body = { plan, source: 'model' };
+    }
+    ctx.body = body;
+  });
+
+  router.post('/competitor-analysis', requireUser(), pro, rateLimit(llmPerUser, byUser), validate(CompetitorAnalysisInput), async (ctx) => {
+    if (llm.offline) throw Unavailable('Competitor research needs a language model, and none is configured on this server.');
+    const { productDescription } = inputOf(ctx, CompetitorAnalysisInput);
+    const tokens = llm
+      .stream({ model: llm.defaultModel, json: true, params: JSON_PARAMS, messages: [{ role: 'system', content: COMPETITOR_ANALYSIS_INSTRUCTIONS }, { role: 'user', content: productDescription }] })
+      [Symbol.asyncIterator]();
+    // Wait for the first token before answering, so a model that fails outright gets a proper status.
+    let first: IteratorResult<string>;
+    try {
+      first = await tokens.next();
+    } catch (err) {
+      if (!(err instanceof UpstreamError)) throw err;
+      ctx.log.warn(`competitor analysis failed: ${err.kind}: ${err.message}`);
+      throw upstreamToAppError(err);
+    }
+    const out = new PassThrough();
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache, no-transform');
+    ctx.set('X-Accel-Buffering', 'no');
+    ctx.body = out;
+    if (!first.done) out.write(first.value);
+    void (async () => {
+      for (let next = await tokens.next(); !next.done; next = await tokens.next()) out.write(next.value);
+      out.end();
+    })().catch((err: Error) => {
+      // A cut mid-JSON must not look complete: drop the connection so the client shows its error.
+      ctx.log.warn(`competitor analysis stream cut: ${err.message}`);
+      out.destroy(err);
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../tests/support/server';
+import { TestClient } from '../../tests/support/client';
+import { loggedInClient } from '../../tests/factories/users';
+import { buildSend } from '../../tests/factories/chats';
+import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fakes/openai';
+import { parseStreamedAnalysis } from '../../domain/playbooks/competitive';
+
+const plan = {
+  executiveSummary: 'A CRM for plumbers.',
+  marketAnalysis: { targetMarket: 'US plumbing firms', competitiveLandscape: 'ServiceTitan, Jobber', marketOpportunity: { tam: '$2B', sam: '$400M', som: '$20M' } },
+  gtmStrategy: { valueProposition: 'Less admin', pricingStrategy: 'Tiered', channelStrategy: 'Suppliers', salesProcess: 'Inside sales', marketingPlan: 'Content' },
+  executionTimeline: 'Q1 pilots',
+  financialProjections: '$1M ARR in 18 months',
+  keyMetrics: ['CAC', 'NRR'],
+  risksAndMitigation: 'Churn: onboarding.',
+};
+const analysis = {
+  topic: 'CRM for plumbers',
+  summary: 'Crowded at the top, open at the bottom.',
+  competitors: [
+    { name: 'ServiceTitan', logo_url: '', description: 'Enterprise', strengths: ['Depth'], weaknesses: ['Price'], pricing: '$$$', target_customers: 'Large firms' },
+    { name: 'Jobber', logo_url: '', description: 'SMB', strengths: ['Easy'], weaknesses: ['Shallow'], pricing: '$', target_customers: 'Small firms' },
+  ],
+  comparison_matrix: [{ category: 'Price', description: 'Cost', ServiceTitan: { score: 3, notes: '' }, Jobber: { score: 9, notes: '' } }],
+  insights: ['Win the middle'],
+};
+
+let fake: FakeOpenAI;
+let server: TestServer;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  server = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test' });
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+
+describe('POST /api/generate-gtm-plan', () => {
+  it('answers the plan the model wrote, validated', async () => {
+    const { client } = await loggedInClient(server);
+    fake.enqueue({ reply: `Here is your plan:\n${JSON.stringify(plan)}` });
+    const res = await client.post('/api/generate-gtm-plan', { startupInfo: 'What product or service do you offer? A CRM for plumbers' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ plan, source: 'model' });
+    const sent = fake.requests.at(-1)!;
+    expect(sent.response_format).toEqual({ type: 'json_object' });
+    expect(sent.messages.at(-1)!.content).toBe('What product or service do you offer? A CRM for plumbers');
+  });
+
+  it('asks again once when the answer does not fit the shape', async () => {
+    const { client } = await loggedInClient(server);
+    fake.enqueue({ reply: '{"executiveSummary": "only this"}' }, { reply: JSON.stringify(plan) });
+    const res = await client.post('/api/generate-gtm-plan', { startupInfo: 'x' });
+    expect(res.body.plan).toEqual(plan);
+  });
+
+  it("answers the spec's error when the shape is wrong twice", async () => {
+    const { client } = await loggedInClient(server);
+    fake.enqueue({ reply: 'not json at all' }, { reply: '{"plan": 1}' });
+    const res = await client.post('/api/generate-gtm-plan', { startupInfo: 'x' });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ code: 'model_invalid_output', message: 'Invalid response format from API' });
+  });
+
+  it('answers 502 when the model fails', async () => {
+    const { client } = await loggedInClient(server);
+    fake.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
+    const res = await client.post('/api/generate-gtm-plan', { startupInfo: 'x' });
+    expect(res.status).toBe(502);
+    expect(res.body.code).toBe('model_failed');
+  });
+
+  it('refuses a blank startupInfo and a guest', async () => {
+    const { client } = await loggedInClient(server);
+    expect((await client.post('/api/generate-gtm-plan', { startupInfo: '  ' })).body).toEqual({ code: 'invalid_request', message: 'startupInfo: must not be empty' });
+    expect((await new TestClient(server.url).post('/api/generate-gtm-plan', { startupInfo: 'x' })).status).toBe(401);
+  });
+});
+
+describe('POST /api/competitor-analysis', () => {
+  it('streams the JSON as text that parses once complete', async () => {
+    const { client } = await loggedInClient(server);
+    fake.enqueue({ reply: JSON.stringify(analysis, null, 1) });
+    const res = await client.post('/api/competitor-analysis', { productDescription: 'A CRM for plumbers' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    expect(parseStreamedAnalysis(res.text)).toEqual(analysis);
+    expect(fake.requests.at(-1)).toMatchObject({ stream: true, response_format: { type: 'json_object' } });
+  });
+
+  it('answers 502 when the model fails before answering', async () => {
+    const { client } = await loggedInClient(server);
+    fake.enqueue({ status: 401 });
+    const res = await client.post('/api/competitor-analysis', { productDescription: 'A CRM for plumbers' });
+    expect(res.status).toBe(502);
+  });
+
+  it('drops the connection when the stream is cut mid-JSON, never ending it as if complete', async () => {
+    const { client } = await loggedInClient(server);
+    fake.enqueue({ reply: JSON.stringify(analysis, null, 1), cutAfter: 10 });
+    await expect(client.post('/api/competitor-analysis', { productDescription: 'A CRM for plumbers' })).rejects.toThrow();
+  });
+
+  it('refuses a blank description', async () => {
+    const { client } = await loggedInClient(server);
+    expect((await client.post('/api/competitor-analysis', { productDescription: ' ' })).body).toEqual({ code: 'invalid_request', message: 'productDescription: must not be empty' });
+  });
+});
+
+describe('with no model configured', () => {
+  it('drafts the GTM plan from the answers, and says competitor research needs a model', async () => {
+    const offline = await startTestServer();
+    try {
+      const { client } = await loggedInClient(offline);
+      const res = await client.post('/api/generate-gtm-plan', { startupInfo: 'x', answers: { product_service: 'A CRM for plumbers' } });
+      expect(res.body.source).toBe('offline-drafter');
+      expect(res.body.plan.executiveSummary).toContain('A CRM for plumbers');
+      expect((await client.post('/api/generate-gtm-plan', { startupInfo: 'x' })).status).toBe(503);
+      const research = await client.post('/api/competitor-analysis', { productDescription: 'A CRM for plumbers' });
+      expect(research.status).toBe(503);
+      expect(research.body.message).toBe('Competitor research needs a language model, and none is configured on this server.');
+    } finally {
+      await offline.close();
+    }
+  });
+});
+
+describe('the Pro gate, switched on', () => {
+  it('refuses Pro tools to a free user with 403 pro_required, and lets a paying user and free chat through', async () => {
+    const gated = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test' }, { enforcePro: true });
+    try {
+      const free = await loggedInClient(gated);
+      const paid = await loggedInClient(gated);
+      await gated.pool.query(`UPDATE users SET subscription_tier = 'pro', subscription_active = 'true' WHERE id = $1`, [paid.user.id]);
+      const refused = await free.client.post('/api/competitor-analysis', { productDescription: 'x' });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ code: 'pro_required', message: 'This is a Pro feature. Upgrade to Pro to use it.' });
+      expect((await free.client.post('/api/generate-gtm-plan', { startupInfo: 'x' })).status).toBe(403);
+      expect((await free.client.post('/api/chat', buildSend('cold email please', { playbookType: 'email' }))).status).toBe(403);
+      expect((await free.client.post('/api/chat', buildSend('free question'))).status).toBe(200);
+      fake.enqueue({ reply: JSON.stringify(plan) });
+      expect((await paid.client.post('/api/generate-gtm-plan', { startupInfo: 'x' })).status).toBe(200);
+    } finally {
+      await gated.close();
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { Router } from '@koa/router';
+import { RenameWorkflowInput, WorkflowInput, type Workflow } from '../../domain/contract/playbooks';
+import type { AppDeps, AppState } from '../context';
+import { NotFound } from '../errors';
+import { requireUser, userOf } from '../middleware/requireUser';
+import { inputOf, validate } from '../middleware/validate';
+import { deleteWorkflow, listWorkflows, renameWorkflow, saveWorkflow, type WorkflowRow } from './workflows.sql';
+
+function presentWorkflow(w: WorkflowRow): Workflow {
+  return { id: w.id, name: w.name, workflowType: w.workflow_type, date: new Date(w.date).toISOString(), path: w.path };
+}
+
+/** Saved workflow history on the server, so it follows the user to every device (design §3). */
+export function workflowRoutes() {
+  const router = new Router<AppState, AppDeps>({ prefix: '/api/workflows' });
+
+  router.get('/', requireUser(), async (ctx) => {
+    ctx.body = (await listWorkflows(ctx.pool, userOf(ctx).id)).map(presentWorkflow);
+  });
+
+  router.post('/', requireUser(), validate(WorkflowInput), async (ctx) => {
+    const input = inputOf(ctx, WorkflowInput);
+    const saved = await saveWorkflow(ctx.pool, { ...input, date: input.date, userId: userOf(ctx).id });
+    if (!saved) throw NotFound('Workflow');
+    ctx.status = 201;
+    ctx.body = presentWorkflow(saved);
+  });
+
+  router.patch('/:id', requireUser(), validate(RenameWorkflowInput), async (ctx) => {
+    const renamed = await renameWorkflow(ctx.pool, userOf(ctx).id, ctx.params.id!, inputOf(ctx, RenameWorkflowInput).name);
+    if (!renamed) throw NotFound('Workflow');
+    ctx.body = presentWorkflow(renamed);
+  });
+
+  router.delete('/:id', requireUser(), async (ctx) => {
+    if (!(await deleteWorkflow(ctx.pool, userOf(ctx).id, ctx.params.id!))) throw NotFound('Workflow');
+    ctx.body = { ok: true };
+  });
+
+  return router;
+}

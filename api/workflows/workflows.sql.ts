@@ -1,0 +1,47 @@
+import type { Pool } from '../db';
+
+export interface WorkflowRow {
+  id: string;
+  user_id: number;
+  name: string;
+  workflow_type: string;
+  path: string;
+  date: Date;
+}
+
+export async function listWorkflows(pool: Pool, userId: number): Promise<WorkflowRow[]> {
+  const { rows } = await pool.query<WorkflowRow>('SELECT * FROM workflows WHERE user_id = $1 AND deleted_at IS NULL ORDER BY date DESC, id', [userId]);
+  return rows;
+}
+
+/**
+ * Save a history item under the client's id. Saving the same id again (a retry, another device
+ * syncing) changes nothing; an id that belongs to another user is refused (undefined).
+ */
+export async function saveWorkflow(
+  pool: Pool,
+  w: { id: string; userId: number; name: string; workflowType: string; path: string; date: string | undefined },
+): Promise<WorkflowRow | undefined> {
+  const { rows } = await pool.query<WorkflowRow>(
+    `WITH ins AS (
+       INSERT INTO workflows (id, user_id, name, workflow_type, path, date) VALUES ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now()))
+       ON CONFLICT (id) DO NOTHING RETURNING *
+     )
+     SELECT * FROM ins UNION ALL SELECT * FROM workflows WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL LIMIT 1`,
+    [w.id, w.userId, w.name, w.workflowType, w.path, w.date ?? null],
+  );
+  return rows[0];
+}
+
+export async function renameWorkflow(pool: Pool, userId: number, id: string, name: string): Promise<WorkflowRow | undefined> {
+  const { rows } = await pool.query<WorkflowRow>(
+    'UPDATE workflows SET name = $3, updated_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING *',
+    [id, userId, name],
+  );
+  return rows[0];
+}
+
+export async function deleteWorkflow(pool: Pool, userId: number, id: string): Promise<boolean> {
+  const { rowCount } = await pool.query('UPDATE workflows SET deleted_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL', [id, userId]);
+  return (rowCount ?? 0) > 0;
+}

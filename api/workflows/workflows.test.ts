@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../tests/support/server';
+import { TestClient } from '../../tests/support/client';
+import { loggedInClient } from '../../tests/factories/users';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+/** A 21-character id like the client's (spec §3). */
+const newId = () => crypto.randomUUID().replace(/-/g, '').slice(0, 21);
+const item = (overrides: Record<string, unknown> = {}) => ({ id: newId(), name: 'Cold Email to Dana', workflowType: 'Cold Email', path: '/chat', ...overrides });
+
+describe('/api/workflows', () => {
+  it('saves history items and lists them newest first', async () => {
+    const { client } = await loggedInClient(server);
+    const older = item({ name: 'Older', date: '2024-03-05T15:07:00.000Z' });
+    const newer = item({ name: 'Newer', date: '2024-03-06T09:00:00.000Z' });
+    expect((await client.post('/api/workflows', older)).status).toBe(201);
+    expect((await client.post('/api/workflows', newer)).body).toEqual({ ...newer, date: '2024-03-06T09:00:00.000Z' });
+    expect((await client.get('/api/workflows')).body.map((w: { name: string }) => w.name)).toEqual(['Newer', 'Older']);
+  });
+
+  it('saves the same id once, however often it is sent', async () => {
+    const { client } = await loggedInClient(server);
+    const w = item();
+    await client.post('/api/workflows', w);
+    await client.post('/api/workflows', { ...w, name: 'Changed on replay' });
+    const list = (await client.get('/api/workflows')).body;
+    expect(list).toHaveLength(1);
+    expect(list[0].name).toBe('Cold Email to Dana');
+  });
+
+  it('renames (trimmed) and deletes', async () => {
+    const { client } = await loggedInClient(server);
+    const w = item();
+    await client.post('/api/workflows', w);
+    expect((await client.patch(`/api/workflows/${w.id}`, { name: '  Dana, take two  ' })).body.name).toBe('Dana, take two');
+    expect((await client.delete(`/api/workflows/${w.id}`)).status).toBe(200);
+    expect((await client.get('/api/workflows')).body).toEqual([]);
+    expect((await client.delete(`/api/workflows/${w.id}`)).status).toBe(404);
+  });
+
+  it.each([
+    ['a bad id', { id: 'short' }, 'id: must be a 21-character id'],
+    ['a blank name', { name: '   ' }, 'name: must not be empty'],
+    ['a path outside the app', { path: 'https://evil.example' }, 'path: must be an app path'],
+    ['a bad date', { date: 'yesterday' }, 'date: must be an ISO date'],
+  ])('refuses %s with a 400', async (_label, change, message) => {
+    const { client } = await loggedInClient(server);
+    const res = await client.post('/api/workflows', item(change));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 'invalid_request', message });
+    expect((await client.get('/api/workflows')).body).toEqual([]);
+  });
+
+  it('refuses a blank new name', async () => {
+    const { client } = await loggedInClient(server);
+    const w = item();
+    await client.post('/api/workflows', w);
+    expect((await client.patch(`/api/workflows/${w.id}`, { name: ' ' })).status).toBe(400);
+    expect((await client.get('/api/workflows')).body[0].name).toBe('Cold Email to Dana');
+  });
+
+  it("keeps Bob out of Alice's history", async () => {
+    const alice = await loggedInClient(server);
+    const bob = await loggedInClient(server);
+    const w = item({ name: 'Alice only' });
+    await alice.client.post('/api/workflows', w);
+    expect((await bob.client.get('/api/workflows')).body).toEqual([]);
+    expect((await bob.client.patch(`/api/workflows/${w.id}`, { name: 'Mine' })).status).toBe(404);
+    expect((await bob.client.delete(`/api/workflows/${w.id}`)).status).toBe(404);
+    expect((await bob.client.post('/api/workflows', w)).status).toBe(404);
+    expect((await alice.client.get('/api/workflows')).body[0].name).toBe('Alice only');
+  });
+
+  it('answers 401 without a session and 403 without a CSRF token', async () => {
+    const guest = new TestClient(server.url);
+    expect((await guest.get('/api/workflows')).status).toBe(401);
+    expect((await guest.post('/api/workflows', item())).status).toBe(401);
+    const { client } = await loggedInClient(server);
+    expect((await client.post('/api/workflows', item(), { csrf: false })).status).toBe(403);
+  });
+
+  it('counts finished workflows on the dashboard', async () => {
+    const { client } = await loggedInClient(server);
+    await client.post('/api/workflows', item());
+    await client.post('/api/workflows', item({ workflowType: 'Idea analysis', name: 'My idea' }));
+    expect((await client.get('/api/user/usage')).body).toMatchObject({ ideasAnalyzed: 1, timeSavedMinutes: 60 });
+  });
+});
