@@ -31,6 +31,25 @@ describe('the offline drafter', () => {
     expect(res.body.message.content).not.toMatch(/\$\d|billion|million/);
   });
 
+  it("drafts a finished cold email flow from the rep's answers", async () => {
+    const { client } = await loggedInClient(server);
+    const answers = { recipient_info: 'Dana Ortiz, VP Sales at Freightly', value_prop: 'we cut rep ramp time to 10 weeks', booking_link: 'https://cal.com/sam' };
+    const res = await client.post('/api/chat', buildSend('Write a cold email (composed prompt)', { playbookType: 'email', answers }));
+    expect(res.body.message.model).toBe('offline-drafter');
+    expect(res.body.message.content).toContain('**Subject:** Idea for Freightly');
+    expect(res.body.message.content).toContain('Hi Dana,');
+    expect(res.body.message.content).toContain('https://cal.com/sam');
+  });
+
+  it('drafts a persona sheet and a GTM plan document from answers', async () => {
+    const { client } = await loggedInClient(server);
+    const persona = await client.post('/api/chat', buildSend('personas', { playbookType: 'demo', answers: { company_name: 'Pipewise', industry: 'saas', key_titles: 'Ops managers' } }));
+    expect(persona.body.message.content).toMatch(/^# Customer persona sheet: Pipewise/);
+    expect(persona.body.message.content).toContain('**Industry:** SaaS');
+    const plan = await client.post('/api/chat', buildSend('plan', { playbookType: 'gtmplan', answers: { product_service: 'A CRM for plumbers' } }));
+    expect(plan.body.message.content).toMatch(/^# Go-to-Market Plan/);
+  });
+
   it('streams its answer like a model does', async () => {
     const { client } = await loggedInClient(server);
     const { events } = await postStream(client, '/api/chat', buildSend('Hello'));

@@ -50,6 +50,7 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
   const completion = (userMessage: MessageRow, context: Array<{ role: 'user' | 'assistant'; content: string }>) => ({
     model,
     params: input.llmParams,
+    draft: { type: input.playbookType, answers: input.answers },
     messages: [{ role: 'system' as const, content: systemPromptFor(input.playbookType, input.systemPrompt) }, ...context, { role: 'user' as const, content: userMessage.content }],
   });
 

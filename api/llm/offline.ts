@@ -1,13 +1,12 @@
 import { draftChatReply } from '../../domain/drafts/chat';
 import { OFFLINE_DRAFTER_LABEL, OFFLINE_DRAFTER_MODEL } from '../../domain/limits';
-import type { PlaybookType } from '../../domain/playbooks/types';
 import { UpstreamError, type CompletionRequest, type LlmGateway } from './types';
 
 /** The offline drafter as a gateway: deterministic templates, no network (design §5). */
-export function createOfflineGateway(playbookOf: (req: CompletionRequest) => PlaybookType = () => 'none'): LlmGateway {
+export function createOfflineGateway(): LlmGateway {
   const draft = (req: CompletionRequest) => {
     const last = req.messages.findLast((m) => m.role === 'user')?.content ?? '';
-    return draftChatReply(playbookOf(req), last);
+    return draftChatReply(req.draft?.type ?? 'none', last, req.draft?.answers);
   };
   return {
     offline: true,

@@ -1,4 +1,5 @@
 import type { LlmParams } from '../../domain/contract/chat';
+import type { PlaybookType } from '../../domain/playbooks/types';
 
 export interface ModelInfo {
   id: string;
@@ -15,6 +16,8 @@ export interface CompletionRequest {
   signal?: AbortSignal;
   /** Ask for a JSON object (OpenAI JSON mode). */
   json?: boolean;
+  /** What the offline drafter composes from when no model is configured (a model ignores it). */
+  draft?: { type: PlaybookType; answers?: Record<string, string> };
 }
 
 /** The one way the server talks to a model. */

@@ -37,6 +37,8 @@ export const ChatRequest = z
     playbookType: PlaybookType.default('none'),
     /** Accepted only for `none`, and appended after the server's own system prompt. */
     systemPrompt: z.string().max(MESSAGE_MAX_CHARS).optional(),
+    /** A finished flow's answers by question id: the offline drafter composes its draft from them. */
+    answers: z.record(z.string().max(100), z.string().max(MESSAGE_MAX_CHARS)).optional(),
     /** The title of a chat this send creates (default: the message's first 50 characters). */
     title: z.string().trim().min(1).max(CHAT_TITLE_STORE_MAX).optional(),
     llmParams: LlmParams.prefault({}),

@@ -1,4 +1,9 @@
 import type { PlaybookType } from '../playbooks/types';
+import type { Answers } from '../playbooks/flow';
+import { renderGtmPlanMarkdown } from '../playbooks/gtmPlan';
+import { draftColdEmail, emailDraftMarkdown } from './coldEmail';
+import { draftGtmPlan } from './gtmPlan';
+import { draftObjectionGuide, draftPersonaSheet } from './guides';
 
 /** What the offline drafter can compose from a user's own answers, with no model (design §5). */
 export const OFFLINE_DRAFTS = [
@@ -9,10 +14,19 @@ export const OFFLINE_DRAFTS = [
 ];
 
 /**
- * The offline drafter's answer to a chat message. Open questions need a language model: it says so
+ * The offline drafter's answer to a chat message. A finished flow's answers become a draft (cold
+ * email, persona sheet, objection guide, GTM plan). Open questions need a language model: it says so
  * plainly, never pretending to know, and lists what it can draft right now.
  */
-export function draftChatReply(_type: PlaybookType, _message: string): string {
+export function draftChatReply(type: PlaybookType, _message: string, answers?: Answers): string {
+  if (answers) {
+    if (type === 'email') return `${emailDraftMarkdown(draftColdEmail(answers))}
+
+_Offline draft, composed from your answers._`;
+    if (type === 'demo') return draftPersonaSheet(answers);
+    if (type === 'objection') return draftObjectionGuide(answers);
+    if (type === 'gtmplan') return renderGtmPlanMarkdown(draftGtmPlan(answers));
+  }
   return [
     "I'm Pitchpad's **offline drafter**: no language model is configured on this server, so I can't answer open questions or research your market yet.",
     '',

@@ -42,3 +42,19 @@ describe('the offline GTM plan', () => {
     expect(JSON.stringify(plan)).not.toMatch(/\$\d/);
   });
 });
+
+describe('the offline persona sheet and objection guide', () => {
+  it('arrange the answers and mark the gaps', async () => {
+    const { draftPersonaSheet, draftObjectionGuide } = await import('./guides');
+    const sheet = draftPersonaSheet({ company_name: 'Pipewise', industry: 'fintech', current_challenges: 'Month-end close takes 9 days' });
+    expect(sheet).toContain('# Customer persona sheet: Pipewise');
+    expect(sheet).toContain('**Industry:** Fintech');
+    expect(sheet).toContain('Month-end close takes 9 days');
+    expect(sheet).toContain('_(job titles: to be completed)_');
+    const guide = draftObjectionGuide({ audience_type: 'investors', common_investor_objections: 'The market is too small. You have no moat.', traction: '$20k MRR' });
+    expect(guide).toContain('# Objection guide: investors');
+    expect(guide).toContain('### 1. "The market is too small."');
+    expect(guide).toContain('### 2. "You have no moat."');
+    expect(guide).toContain('**What traction do you have?** $20k MRR');
+  });
+});
