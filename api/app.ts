@@ -21,6 +21,7 @@ import { healthRoutes } from './health/health.routes';
 import { chatRoutes } from './chats/chats.routes';
 import { playbookRoutes } from './playbooks/playbooks.routes';
 import { workflowRoutes } from './workflows/workflows.routes';
+import { analysisRoutes } from './analysis/analysis.routes';
 import { PRO_GATE_ENABLED } from './billing/requirePro';
 import { createGateway } from './llm/gateway';
 import type { LlmGateway } from './llm/types';
@@ -80,7 +81,7 @@ export function createApp({ config, pool, log = createLogger(config.logLevel), w
   app.use((ctx, next) => (ctx.state.user ? next() : guestSession(ctx, next)));
   app.use(csrf({ appUrl: config.appUrl }));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
-  const routers = [healthRoutes(), authRoutes(lucia), userRoutes(), planRoutes(), chatRoutes(llm, { enforcePro }), playbookRoutes(llm, { enforcePro }), workflowRoutes()];
+  const routers = [healthRoutes(), authRoutes(lucia), userRoutes(), planRoutes(), chatRoutes(llm, { enforcePro }), playbookRoutes(llm, { enforcePro }), workflowRoutes(), analysisRoutes(llm)];
   for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());
   }

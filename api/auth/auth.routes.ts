@@ -10,6 +10,8 @@ import { presentUser } from './auth.present';
 import type { AppLucia } from './lucia';
 import { hashPassword, verifyPassword } from './passwords';
 import { endSession, startSession } from './sessions';
+import { carryGuestState } from '../analysis/guest';
+import type { AppContext } from '../context';
 
 const loginPerUser: LimitRule = { name: 'login:user', limit: limits.LOGIN_FAILURES_PER_USERNAME, windowMs: limits.LOGIN_WINDOW_MS };
 const loginPerIp: LimitRule = { name: 'login:ip', limit: limits.LOGIN_FAILURES_PER_IP, windowMs: limits.LOGIN_WINDOW_MS };
@@ -38,6 +40,7 @@ export function authRoutes(lucia: AppLucia) {
       if (err.code === '23505') throw Conflict(err.constraint === 'users_email_key' ? 'An account with that email already exists' : 'That username is already taken');
       throw err;
     });
+    await carryGuestState(ctx as AppContext, user.id, { newAccount: true });
     ctx.status = 201;
     ctx.body = { user: presentUser(user) };
   });
@@ -49,6 +52,7 @@ export function authRoutes(lucia: AppLucia) {
     const user = await findUserByUsername(ctx.pool, input.username);
     if (!(await verifyPassword(user?.password, input.password)) || !user) throw Unauthorized(INVALID_LOGIN);
     await resetLimit(ctx.pool, loginPerUser, input.username.toLowerCase());
+    await carryGuestState(ctx as AppContext, user.id, { newAccount: false });
     await startSession(ctx, lucia, user.id);
     ctx.body = { user: presentUser(user) };
   });

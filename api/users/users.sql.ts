@@ -2,8 +2,10 @@ import type { Pool } from '../db';
 
 /** Minutes a finished workflow is estimated to save (design §11: time saved from real use). */
 export const MINUTES_SAVED_PER_WORKFLOW = 30;
+import { IDEA_ANALYSIS_WORKFLOW as IDEA_ANALYSIS_TYPE } from '../../domain/contract/analysis';
+
 /** The workflow type an idea analysis is saved under. */
-export const IDEA_ANALYSIS_TYPE = 'Idea analysis';
+export { IDEA_ANALYSIS_TYPE };
 
 export async function countUsage(pool: Pool, userId: number): Promise<{ chats: number; ideas: number; workflows: number }> {
   const { rows } = await pool.query<{ chats: number; ideas: number; workflows: number }>(

@@ -1,0 +1,70 @@
+import { Router } from '@koa/router';
+import { AnalyzeStartupInput, SaveAnalysisInput, StartupSummary, type AnalyzeStartupResponse } from '../../domain/contract/analysis';
+import type { AppContext, AppDeps, AppState } from '../context';
+import { NotFound, Unavailable } from '../errors';
+import { completeJson } from '../llm/json';
+import type { LlmGateway } from '../llm/types';
+import { rateLimit, type LimitRule } from '../middleware/rateLimit';
+import { inputOf, validate } from '../middleware/validate';
+import { findAnalysis, saveAnalysis, setWantsUpdates } from './analysis.sql';
+import { guestKeyOf, rememberCapture } from './guest';
+
+const HOUR = 60 * 60 * 1000;
+export const ANALYSES_PER_IP: LimitRule = { name: 'analyze:ip', limit: 20, windowMs: HOUR };
+export const ANALYSES_PER_VISITOR: LimitRule = { name: 'analyze:visitor', limit: 5, windowMs: HOUR };
+
+/** The signed-in user, or this browser's guest session: who an analysis belongs to. */
+const ownerOf = (ctx: AppContext) => (ctx.state.user ? { userId: ctx.state.user.id } : { guestKey: guestKeyOf(ctx) });
+const visitorOf = (ctx: AppContext) => (ctx.state.user ? `u${ctx.state.user.id}` : `g${guestKeyOf(ctx)}`);
+
+const INSTRUCTIONS = [
+  'You analyse startup ideas for founders. Answer with one JSON object and nothing else, with exactly these keys:',
+  '{"marketSize": {"tam": string, "sam": string, "som": string, "assumptions": string[]},',
+  ' "valueProposition": {"core": string, "unique": string[]},',
+  ' "pricing": {"model": string, "range": string, "strategy": string},',
+  ' "ycQuestions": {"market": boolean, "problem": boolean, "solution": boolean, "differentiation": boolean, "traction": boolean}}',
+  'Give market sizes as figures with units (e.g. "$4.2B") and list the assumptions behind them. ycQuestions says whether the idea as described answers each of those YC questions convincingly.',
+].join('\n');
+
+/** POST /api/analyze-startup (guests allowed), GET /api/analyses/:id, POST /api/guest/save-analysis. */
+export function analysisRoutes(llm: LlmGateway) {
+  const router = new Router<AppState, AppDeps>({ prefix: '/api' });
+
+  router.post(
+    '/analyze-startup',
+    rateLimit(ANALYSES_PER_IP),
+    // Counted per visitor too, so one browser cannot use up a shared office IP's allowance alone.
+    rateLimit(ANALYSES_PER_VISITOR, (ctx) => visitorOf(ctx)),
+    validate(AnalyzeStartupInput),
+    async (ctx) => {
+      if (llm.offline) throw Unavailable('Idea analysis needs a language model, and none is configured on this server. Ask the person who runs Pitchpad to set one up.');
+      const { idea } = inputOf(ctx, AnalyzeStartupInput);
+      const summary = await completeJson(
+        llm,
+        ctx.log,
+        { model: llm.defaultModel, params: { temperature: 0.4, max_tokens: 1500, top_p: 1, frequency_penalty: 0, presence_penalty: 0 }, messages: [{ role: 'system', content: INSTRUCTIONS }, { role: 'user', content: idea }] },
+        StartupSummary,
+        "The AI model's answer could not be read. Please try again.",
+      );
+      const analysisId = await saveAnalysis(ctx.pool, ownerOf(ctx as AppContext), idea, summary);
+      const body: AnalyzeStartupResponse = { summary, analysisId };
+      ctx.body = body;
+    },
+  );
+
+  router.get('/analyses/:id', async (ctx) => {
+    const id = Number(ctx.params.id);
+    const found = Number.isSafeInteger(id) ? await findAnalysis(ctx.pool, id, ownerOf(ctx as AppContext)) : undefined;
+    if (!found) throw NotFound('Analysis');
+    ctx.body = found;
+  });
+
+  router.post('/guest/save-analysis', validate(SaveAnalysisInput), async (ctx) => {
+    const capture = inputOf(ctx, SaveAnalysisInput);
+    if (ctx.state.user) await setWantsUpdates(ctx.pool, ctx.state.user.id, capture.updates);
+    else rememberCapture(ctx, capture);
+    ctx.body = { ok: true };
+  });
+
+  return router;
+}

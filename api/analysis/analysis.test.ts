@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../tests/support/server';
+import { TestClient } from '../../tests/support/client';
+import { loggedInClient, uniqueCredentials, buildUser } from '../../tests/factories/users';
+import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fakes/openai';
+
+const summary = {
+  marketSize: { tam: '$4.2B', sam: '$600M', som: '$30M', assumptions: ['40k firms', '$1.2k per seat'] },
+  valueProposition: { core: 'Less admin for plumbers', unique: ['Supplier pricing built in'] },
+  pricing: { model: 'Per seat', range: '$49–$99 per month', strategy: 'Land with one van' },
+  ycQuestions: { market: true, problem: true, solution: true, differentiation: false, traction: false },
+};
+
+let fake: FakeOpenAI;
+let server: TestServer;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  server = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test' });
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+
+const analyze = (client: TestClient, idea = 'A CRM for plumbers') => client.post('/api/analyze-startup', { idea });
+
+describe('POST /api/analyze-startup', () => {
+  it('analyses an idea for a guest, in the spec\'s shape', async () => {
+    fake.enqueue({ reply: JSON.stringify(summary) });
+    const res = await analyze(new TestClient(server.url));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ summary, analysisId: expect.any(Number) });
+    expect(fake.requests.at(-1)).toMatchObject({ response_format: { type: 'json_object' } });
+  });
+
+  it.each([
+    ['an empty idea', '', 'idea: Describe your idea first'],
+    ['a whitespace idea', '   \n', 'idea: Describe your idea first'],
+    ['an idea over 2,000 characters', 'x'.repeat(2001), 'idea: must be at most 2,000 characters'],
+  ])('refuses %s with a 400 and calls no model', async (_label, idea, message) => {
+    const before = fake.requests.length;
+    const res = await analyze(new TestClient(server.url), idea);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 'invalid_request', message });
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('asks again once on a schema miss, and answers 502 after two', async () => {
+    fake.enqueue({ reply: '{"marketSize": {}}' }, { reply: JSON.stringify(summary) });
+    expect((await analyze(new TestClient(server.url))).body.summary).toEqual(summary);
+    fake.enqueue({ reply: 'no json' }, { reply: '{"pricing": 3}' });
+    const res = await analyze(new TestClient(server.url));
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ code: 'model_invalid_output', message: "The AI model's answer could not be read. Please try again." });
+  });
+
+  it('answers 502 with a message when the model fails', async () => {
+    fake.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
+    const res = await analyze(new TestClient(server.url));
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe('The AI model could not answer. Please try again.');
+  });
+
+  it('limits one guest to 5 an hour (429), and calls no model past the limit', async () => {
+    const guest = new TestClient(server.url);
+    for (let i = 0; i < 5; i++) {
+      fake.enqueue({ reply: JSON.stringify(summary) });
+      expect((await analyze(guest)).status).toBe(200);
+    }
+    const before = fake.requests.length;
+    const res = await analyze(guest);
+    expect(res.status).toBe(429);
+    expect(res.body.message).toBe('Too many attempts. Please try again later.');
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('limits one IP to 20 an hour across guests', async () => {
+    const ip = '198.51.100.77';
+    for (let i = 0; i < 20; i++) expect((await analyze(new TestClient(server.url, ip), '')).status).toBe(400);
+    expect((await analyze(new TestClient(server.url, ip))).status).toBe(429);
+  });
+});
+
+describe("a guest's analysis follows them into their account", () => {
+  it('appears in Saved History and Ideas Analyzed after they register and log in', async () => {
+    const visitor = new TestClient(server.url);
+    fake.enqueue({ reply: JSON.stringify(summary) });
+    const { analysisId } = (await analyze(visitor, 'Dog walking marketplace for Berlin')).body;
+    expect((await visitor.post('/api/guest/save-analysis', { email: 'ada@example.com', updates: false })).status).toBe(200);
+    const creds = uniqueCredentials('ada');
+    expect((await visitor.post('/api/auth/register', creds)).status).toBe(201);
+    await visitor.post('/api/auth/login', { username: creds.username, password: creds.password });
+    const history = (await visitor.get('/api/workflows')).body;
+    expect(history).toEqual([{ id: expect.any(String), name: 'Idea: Dog walking marketplace for Berlin', workflowType: 'Idea analysis', date: expect.any(String), path: `/onboarding?analysis=${analysisId}` }]);
+    expect((await visitor.get('/api/user/usage')).body.ideasAnalyzed).toBe(1);
+    expect((await visitor.get(`/api/analyses/${analysisId}`)).body).toEqual({ idea: 'Dog walking marketplace for Berlin', summary });
+    const row = (await server.pool.query('SELECT wants_updates FROM users WHERE username = $1', [creds.username])).rows[0];
+    expect(row.wants_updates).toBe(false);
+  });
+
+  it('moves to an existing account at login from that browser', async () => {
+    const account = await buildUser(server);
+    const visitor = new TestClient(server.url);
+    fake.enqueue({ reply: JSON.stringify(summary) });
+    await analyze(visitor);
+    await visitor.post('/api/auth/login', { username: account.username, password: account.password });
+    expect((await visitor.get('/api/workflows')).body.map((w: { workflowType: string }) => w.workflowType)).toEqual(['Idea analysis']);
+  });
+
+  it('keeps the updates choice ticked by default', async () => {
+    const visitor = new TestClient(server.url);
+    await visitor.post('/api/guest/save-analysis', { email: 'grace@example.com' });
+    const creds = uniqueCredentials('grace');
+    await visitor.post('/api/auth/register', creds);
+    expect((await server.pool.query('SELECT wants_updates FROM users WHERE username = $1', [creds.username])).rows[0].wants_updates).toBe(true);
+  });
+
+  it('refuses a save without a valid email', async () => {
+    const res = await new TestClient(server.url).post('/api/guest/save-analysis', { email: 'nope', updates: true });
+    expect(res.body).toEqual({ code: 'invalid_request', message: 'email: Enter a valid email address' });
+  });
+
+  it("does not show Alice's analysis to Bob or to another browser", async () => {
+    const alice = await loggedInClient(server);
+    fake.enqueue({ reply: JSON.stringify(summary) });
+    const { analysisId } = (await analyze(alice.client)).body;
+    const bob = await loggedInClient(server);
+    expect((await bob.client.get(`/api/analyses/${analysisId}`)).status).toBe(404);
+    expect((await new TestClient(server.url).get(`/api/analyses/${analysisId}`)).status).toBe(404);
+    expect((await alice.client.get('/api/workflows')).body).toHaveLength(1);
+  });
+});
+
+describe('with no model configured', () => {
+  it('says so with a 503 and invents nothing', async () => {
+    const offline = await startTestServer();
+    try {
+      const res = await analyze(new TestClient(offline.url));
+      expect(res.status).toBe(503);
+      expect(res.body.message).toMatch(/^Idea analysis needs a language model/);
+    } finally {
+      await offline.close();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../context';
+import { adoptGuestAnalyses, setWantsUpdates } from './analysis.sql';
+
+interface GuestState {
+  guestKey?: string;
+  /** The save-analysis prompt's answer, applied to the account this guest creates. */
+  capture?: { email: string; updates: boolean };
+}
+
+const guestState = (ctx: Pick<AppContext, 'session'>) => (ctx.session ?? {}) as GuestState;
+
+/** This browser's guest key (kept in the guest session), created on first use. */
+export function guestKeyOf(ctx: Pick<AppContext, 'session'>): string {
+  const state = guestState(ctx);
+  state.guestKey ??= randomUUID();
+  return state.guestKey;
+}
+
+export function rememberCapture(ctx: Pick<AppContext, 'session'>, capture: { email: string; updates: boolean }): void {
+  guestState(ctx).capture = capture;
+}
+
+/**
+ * What a guest did before signing in follows them into the account: their idea analyses (at
+ * registration or login from this browser) and, for a new account, the 'Send me updates' choice.
+ */
+export async function carryGuestState(ctx: AppContext, userId: number, opts: { newAccount: boolean }): Promise<void> {
+  const state = guestState(ctx);
+  if (state.guestKey) await adoptGuestAnalyses(ctx.pool, state.guestKey, userId);
+  if (opts.newAccount && state.capture) await setWantsUpdates(ctx.pool, userId, state.capture.updates);
+}
