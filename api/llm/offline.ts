@@ -3,11 +3,12 @@ import { OFFLINE_DRAFTER_LABEL, OFFLINE_DRAFTER_MODEL } from '../../domain/limit
 import { UpstreamError, type CompletionRequest, type LlmGateway } from './types';
 
 /** The offline drafter as a gateway: deterministic templates, no network (design §5). */
+function draft(req: CompletionRequest): string {
+  const last = req.messages.findLast((m) => m.role === 'user')?.content ?? '';
+  return draftChatReply(req.draft?.type ?? 'none', last, req.draft?.answers);
+}
+
 export function createOfflineGateway(): LlmGateway {
-  const draft = (req: CompletionRequest) => {
-    const last = req.messages.findLast((m) => m.role === 'user')?.content ?? '';
-    return draftChatReply(req.draft?.type ?? 'none', last, req.draft?.answers);
-  };
   return {
     offline: true,
     models: [{ id: OFFLINE_DRAFTER_MODEL, label: OFFLINE_DRAFTER_LABEL, group: 'offline' }],

@@ -48,9 +48,8 @@ export function playbookRoutes(llm: LlmGateway, opts: { enforcePro: boolean }) {
   router.post('/competitor-analysis', requireUser(), pro, rateLimit(llmPerUser, byUser), validate(CompetitorAnalysisInput), async (ctx) => {
     if (llm.offline) throw Unavailable('Competitor research needs a language model, and none is configured on this server.');
     const { productDescription } = inputOf(ctx, CompetitorAnalysisInput);
-    const tokens = llm
-      .stream({ model: llm.defaultModel, json: true, params: JSON_PARAMS, messages: [{ role: 'system', content: COMPETITOR_ANALYSIS_INSTRUCTIONS }, { role: 'user', content: productDescription }] })
-      [Symbol.asyncIterator]();
+    const stream = llm.stream({ model: llm.defaultModel, json: true, params: JSON_PARAMS, messages: [{ role: 'system', content: COMPETITOR_ANALYSIS_INSTRUCTIONS }, { role: 'user', content: productDescription }] });
+    const tokens = stream[Symbol.asyncIterator]();
     // Wait for the first token before answering, so a model that fails outright gets a proper status.
     let first: IteratorResult<string>;
     try {

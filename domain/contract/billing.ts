@@ -12,3 +12,22 @@ export const PlansResponse = z.object({
   contactEmail: z.string(),
 });
 export type PlansResponse = z.infer<typeof PlansResponse>;
+
+/** POST /api/create-checkout-session: empty body = the embedded form; `hosted` = the alternative page. */
+export const CheckoutSessionInput = z.object({ uiMode: z.enum(['embedded', 'hosted']).default('embedded') });
+/** `{clientSecret}` for the embedded form, `{url}` for the hosted page (spec §3). */
+export const CheckoutSessionResponse = z.union([z.object({ clientSecret: z.string() }), z.object({ url: z.string() })]);
+export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponse>;
+
+/** GET /api/checkout-session/{id}: the result page's view of a checkout. */
+export const CheckoutStatus = z.object({
+  /** Stripe's checkout status: 'open', 'complete' or 'expired'. */
+  status: z.string(),
+  paymentStatus: z.string(),
+  /** True once the user's Pro subscription is active in our database. */
+  subscriptionActive: z.boolean(),
+});
+export type CheckoutStatus = z.infer<typeof CheckoutStatus>;
+
+export const PAYMENTS_NOT_CONFIGURED = 'Payments are not set up on this server yet.';
+export const CHECKOUT_LOGIN_REQUIRED = 'Please log in to continue with checkout.';

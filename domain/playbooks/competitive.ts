@@ -53,10 +53,11 @@ export function scoreOf(row: Record<string, unknown>, competitor: string): { sco
   return cell && typeof cell.score === 'number' ? { score: cell.score, notes: typeof cell.notes === 'string' ? cell.notes : '' } : undefined;
 }
 
+const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
 /** The comparison matrix as CSV: a row per category, a score column per competitor. */
 export function matrixToCsv(analysis: CompetitorAnalysis): string {
   const names = analysis.competitors.map((c) => c.name);
-  const esc = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   const header = ['Category', 'Description', ...names.flatMap((n) => [`${n} score`, `${n} notes`])];
   const rows = analysis.comparison_matrix.map((row) => [
     row.category,
@@ -66,7 +67,7 @@ export function matrixToCsv(analysis: CompetitorAnalysis): string {
       return [s ? String(s.score) : '', s?.notes ?? ''];
     }),
   ]);
-  return [header, ...rows].map((r) => r.map((v) => esc(String(v))).join(',')).join('\n');
+  return [header, ...rows].map((r) => r.map((v) => csvCell(String(v))).join(',')).join('\n');
 }
 
 /** Initials for the locally drawn avatar that replaces a logo that fails (design §11). */
