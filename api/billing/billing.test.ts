@@ -9,7 +9,7 @@ let stripe: FakeStripe;
 let server: TestServer;
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  server = await startTestServer({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_URL: stripe.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PRICE_ID: 'price_pro_monthly', APP_URL: 'http://127.0.0.1:8080' });
+  server = await startTestServer({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_URL: stripe.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PRICE_ID: 'price_pro_monthly', STRIPE_PUBLISHABLE_KEY: 'pk_test_123', APP_URL: 'http://127.0.0.1:8080' });
 });
 afterAll(async () => {
   await server?.close();
@@ -28,6 +28,14 @@ async function checkoutStarted() {
   const sessionId = String(res.body.clientSecret).replace(/_secret_fake$/, '');
   return { ...buyer, sessionId };
 }
+
+describe('GET /api/billing/plans with Stripe set up', () => {
+  it('says payments work and hands the browser the publishable key, never the secret', async () => {
+    const res = await new TestClient(server.url).get('/api/billing/plans');
+    expect(res.body).toMatchObject({ paymentsEnabled: true, publishableKey: 'pk_test_123' });
+    expect(res.text).not.toContain('sk_test_123');
+  });
+});
 
 describe('POST /api/create-checkout-session', () => {
   it('creates the Stripe customer once and an embedded subscription checkout', async () => {

@@ -11,6 +11,7 @@ export function planRoutes() {
       pro: { amount: pricing.amount, currency: pricing.currency, interval: 'month' },
       paymentsEnabled: Boolean(stripe.secretKey && stripe.priceId),
       contactEmail,
+      publishableKey: stripe.secretKey && stripe.priceId ? (stripe.publishableKey ?? null) : null,
     };
     ctx.body = body;
   });

@@ -16,6 +16,7 @@ describe('GET /api/billing/plans', () => {
       pro: { amount: 12, currency: 'USD', interval: 'month' },
       paymentsEnabled: false,
       contactEmail: 'team@pitchpad.test',
+      publishableKey: null,
     });
   });
 });

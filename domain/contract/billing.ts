@@ -10,6 +10,8 @@ export const PlansResponse = z.object({
   /** False when no Stripe key is configured: pricing and checkout say payments are not set up. */
   paymentsEnabled: z.boolean(),
   contactEmail: z.string(),
+  /** Stripe.js's publishable key for the embedded form (null when payments are not set up). */
+  publishableKey: z.string().nullable(),
 });
 export type PlansResponse = z.infer<typeof PlansResponse>;
 
