@@ -21,7 +21,8 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
   const inMemory = dataDir === IN_MEMORY;
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(inMemory ? undefined : dataDir);
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0 });
+  // The pool keeps one connection; room for a second lets it reconnect while a dropped one closes.
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 2 });
   await server.start();
   const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
   return {
