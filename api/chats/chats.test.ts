@@ -90,13 +90,16 @@ describe('POST /api/chat (JSON)', () => {
     expect(requestsFor(send.messages[0]!.content)).toHaveLength(1);
   });
 
-  it('stores one pair when the same send arrives twice at once', async () => {
+  it('stores one pair when the same send arrives several times at once, even creating its chat', async () => {
     const { client } = await loggedInClient(server);
-    const send = buildSend(`concurrent ${randomUUID()} [[delay:20]]`);
-    const [a, b] = await Promise.all([client.post('/api/chat', send), client.post('/api/chat', send)]);
-    expect(a.body.message.id).toBe(b.body.message.id);
-    expect(b.body.message.content).toBe(a.body.message.content);
-    expect(await messagesOf(send.chatId)).toHaveLength(2);
+    for (let round = 0; round < 5; round++) {
+      const send = buildSend(`concurrent ${randomUUID()} [[delay:20]]`);
+      const answers = await Promise.all([client.post('/api/chat', send), client.post('/api/chat', send), client.post('/api/chat', send)]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      expect(new Set(answers.map((a) => a.body.message.id)).size).toBe(1);
+      expect(new Set(answers.map((a) => a.body.message.content)).size).toBe(1);
+      expect(await messagesOf(send.chatId)).toHaveLength(2);
+    }
   });
 });
 

@@ -34,7 +34,7 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
   const model = resolveModel(deps.llm, input.llmParams.model);
   const last = input.messages.at(-1)!;
   const clientId = input.clientMessageId ?? randomUUID();
-  const stored = await storeSend(deps.pool, {
+  const send = {
     chatId: input.chatId ?? randomUUID(),
     userId: user.id,
     title: input.title ?? chatTitleFrom(last.content),
@@ -42,7 +42,10 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
     content: last.content,
     clientId,
     model,
-  });
+  };
+  // Two identical sends racing to create a new chat: the loser's statement cannot see the winner's
+  // row (same snapshot), so it finds no chat. A second statement sees it and takes the replay path.
+  const stored = (await storeSend(deps.pool, send)) ?? (await storeSend(deps.pool, send));
   if (!stored) throw NotFound('Chat');
   const { chat, created, sent: inserted } = stored;
   const staleMs = deps.config.llm.timeoutMs * 2;
