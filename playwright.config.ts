@@ -1,10 +1,18 @@
 import { defineConfig } from '@playwright/test';
 
+// Report requests made by service workers to `context.route` (Chromium), so offline tests can cut
+// them too (tests/e2e/support/network.ts). Read when the browser starts.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1';
+
 /** A fixed port of its own, so the e2e server never collides with `npm start` on 8080. */
 const PORT = Number(process.env.E2E_PORT ?? 8091);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const FAKE_OPENAI_PORT = Number(process.env.E2E_FAKE_OPENAI_PORT ?? 8092);
 const FAKE_OPENAI_URL = `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`;
+const FAKE_STRIPE_PORT = Number(process.env.E2E_FAKE_STRIPE_PORT ?? 8093);
+/** The Stripe fake; tests pay checkouts through it (tests/e2e/support/accounts.ts). */
+const FAKE_STRIPE_URL = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
+const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_secret';
 
 /**
  * Browser end-to-end tests: the built app (web/dist, from `vite build`) served by the real API on a
@@ -47,6 +55,16 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      // The Stripe API fake (tests/fakes/stripe.ts): customers, checkout sessions, the billing portal,
+      // subscriptions; POST /__test/checkout/<id>/pay pays a session and sends the app its signed webhooks.
+      command: `npx tsx tests/fakes/stripe-server.ts ${FAKE_STRIPE_PORT} ${BASE_URL} ${STRIPE_WEBHOOK_SECRET}`,
+      url: `${FAKE_STRIPE_URL}/__test/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: 'npx tsx api/main.ts',
       url: `${BASE_URL}/api/health`,
       env: {
@@ -60,6 +78,11 @@ export default defineConfig({
         OPENAI_BASE_URL: FAKE_OPENAI_URL,
         OPENAI_API_KEY: 'sk-e2e',
         LLM_MODELS: 'gpt-4o,gpt-4o-mini',
+        STRIPE_SECRET_KEY: 'sk_test_e2e',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_PRICE_ID: 'price_e2e_pro_monthly',
+        STRIPE_API_URL: FAKE_STRIPE_URL,
       },
       // Always a fresh server: its in-memory database (and its sign-up rate limit) starts empty each run.
       reuseExistingServer: false,

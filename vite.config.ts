@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const MANIFEST_FILE = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
 const MANIFEST_URL = '/manifest.webmanifest';
@@ -14,6 +15,23 @@ export default defineConfig({
   plugins: [
     react(),
     manifestPlugin(),
+    // The service worker (web/sw.ts, its caching rules at its top), built into web/dist/sw.js with
+    // the precache list of the build injected. Registered by the app itself, lazily
+    // (features/pwa/registerServiceWorker.ts); none in dev. The manifest is ours (above).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      devOptions: { enabled: false },
+      injectManifest: {
+        // Vite 8 builds the worker as an ES module ending in `export default`, which a classic
+        // worker registration rejects silently (stack-notes): build it as a plain script.
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      },
+    }),
     ionicReactTreeshakePlugin(),
     // The landing page is what a rep on one bar of signal opens first: keep an eye on its weight.
     landingSizePlugin({

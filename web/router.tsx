@@ -4,11 +4,23 @@ import { aboutRoute } from './routes/about';
 import { authIndexRoute, authRoute, authTabRoute } from './routes/auth';
 import { callbackRoute } from './routes/callback';
 import { chatRoute } from './routes/chat';
+import {
+  checkoutAuthRoute,
+  checkoutCompletedRoute,
+  checkoutEmbeddedRoute,
+  checkoutProRoute,
+  checkoutRoute,
+  loginProRoute,
+  simpleCheckoutRoute,
+  stripeCheckoutRoute,
+} from './routes/checkout';
+import { competitiveRoute } from './routes/competitive';
 import type { RouterContext } from './routes/context';
 import { dashboardRoute } from './routes/dashboard';
 import { landingRoute } from './routes/index';
+import { onboardingRoute } from './routes/onboarding';
 import { pricingRoute } from './routes/pricing';
-import { proEmailRoute, proGtmAdvisorRoute } from './routes/pro';
+import { proEmailRoute, proGtmAdvisorRoute, proRoute } from './routes/pro';
 import { rootRoute } from './routes/root';
 import { PendingScreen } from './ui/PendingScreen';
 import { RouteErrorScreen } from './ui/RouteErrorScreen';
@@ -20,8 +32,19 @@ export const routeTree = rootRoute.addChildren([
   authRoute.addChildren([authIndexRoute, authTabRoute]),
   callbackRoute,
   chatRoute,
+  onboardingRoute,
+  proRoute,
   proEmailRoute,
   proGtmAdvisorRoute,
+  checkoutRoute,
+  checkoutEmbeddedRoute,
+  checkoutCompletedRoute,
+  simpleCheckoutRoute,
+  stripeCheckoutRoute,
+  checkoutProRoute,
+  checkoutAuthRoute,
+  loginProRoute,
+  competitiveRoute,
   dashboardRoute,
 ]);
 

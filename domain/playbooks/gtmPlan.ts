@@ -72,11 +72,8 @@ export function renderGtmPlanMarkdown(plan: GtmPlan): string {
     '### Competitive Landscape',
     m.competitiveLandscape,
     '### Market Opportunity',
-    '| | Size |',
-    '|---|---|',
-    `| TAM | ${cell(m.marketOpportunity.tam)} |`,
-    `| SAM | ${cell(m.marketOpportunity.sam)} |`,
-    `| SOM | ${cell(m.marketOpportunity.som)} |`,
+    // A table's rows must stay on consecutive lines.
+    ['| | Size |', '|---|---|', `| TAM | ${cell(m.marketOpportunity.tam)} |`, `| SAM | ${cell(m.marketOpportunity.sam)} |`, `| SOM | ${cell(m.marketOpportunity.som)} |`].join('\n'),
     '## GTM Strategy',
     '### Value Proposition',
     g.valueProposition,

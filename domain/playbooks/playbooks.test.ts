@@ -102,7 +102,7 @@ describe('GTM plan', () => {
       executionTimeline: 'Q1', financialProjections: '$1M ARR', keyMetrics: ['CAC', 'NRR'], risksAndMitigation: 'Churn',
     });
     expect(md).toMatch(/^# Go-to-Market Plan/);
-    expect(md).toContain('| TAM | $2B |');
+    expect(md).toContain('| | Size |\n|---|---|\n| TAM | $2B |\n| SAM | $400M |\n| SOM | $20M |');
     expect(md).toContain('- CAC\n\n- NRR');
   });
 });

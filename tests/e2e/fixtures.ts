@@ -2,7 +2,10 @@ import { expect, test as base } from '@playwright/test';
 import { uniqueCredentials } from '../factories/users';
 import { AuthPage, type NewAccount } from './pages/AuthPage';
 import { ChatPage } from './pages/ChatPage';
+import { CompetitivePage } from './pages/CompetitivePage';
 import { DashboardPage } from './pages/DashboardPage';
+import { FlowPage } from './pages/FlowPage';
+import { HistorySheet } from './pages/HistorySheet';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PricingPage } from './pages/PricingPage';
@@ -12,6 +15,9 @@ interface Pages {
   auth: AuthPage;
   dashboard: DashboardPage;
   chat: ChatPage;
+  flows: FlowPage;
+  competitive: CompetitivePage;
+  history: HistorySheet;
   notFound: NotFoundPage;
   pricing: PricingPage;
   /** A fresh, never-registered account for this test. */
@@ -30,6 +36,9 @@ export const test = base.extend<Pages>({
   auth: async ({ page }, use) => use(new AuthPage(page)),
   dashboard: async ({ page }, use) => use(new DashboardPage(page)),
   chat: async ({ page }, use) => use(new ChatPage(page)),
+  flows: async ({ page }, use) => use(new FlowPage(page)),
+  competitive: async ({ page }, use) => use(new CompetitivePage(page)),
+  history: async ({ page }, use) => use(new HistorySheet(page)),
   notFound: async ({ page }, use) => use(new NotFoundPage(page)),
   pricing: async ({ page }, use) => use(new PricingPage(page)),
   // oxlint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies

@@ -38,7 +38,4 @@ test('Home, Back and Retry do what they say', async ({ page, landing, notFound }
   await expect(landing.heading).toBeVisible();
 });
 
-test('/checkout picks the default plan after half a second', async ({ page }) => {
-  await page.goto('/checkout');
-  await expect(page).toHaveURL(/\/checkout\?plan=pro&billing=monthly$/);
-});
+// /checkout is a screen of its own now (billing.spec.ts: a bare /checkout gets plan pro, billing monthly).

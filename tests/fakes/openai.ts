@@ -9,6 +9,8 @@
 //      [[fail:500:3]]  the same, the first 3 times (outlasting the SDK's two retries)
 //      [[delay:80]]    wait 80 ms before each token       [[first:3000]] wait before the first token
 //      [[cut:5]]       drop the connection after 5 tokens  [[reply:some text]] answer this text
+//      [[reply64:eyJhIjpbMV19]]  answer this text, base64-encoded: for JSON, whose brackets a plain
+//                      [[reply:...]] cannot hold
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -75,6 +77,8 @@ function scriptFromMessage(content: string, seenFaults: Map<string, number>): Sc
   if (cut) script.cutAfter = Number(cut);
   const reply = directive('reply');
   if (reply) script.reply = reply;
+  const reply64 = directive('reply64');
+  if (reply64) script.reply = Buffer.from(reply64, 'base64').toString('utf8');
   return script;
 }
 

@@ -5,6 +5,7 @@
  */
 import { CSRF_HEADER, ErrorCode } from '../../domain/contract/errors';
 import type { ApiErrorBody } from '../../domain/contract/errors';
+import { SNAPSHOT_HEADER } from './swShared';
 
 export const NETWORK_ERROR_MESSAGE = 'Network error: Cannot connect to server. Please check your connection.';
 
@@ -126,6 +127,10 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
   }
 
   async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+    return (await exchange<T>(method, path, body, signal)).data;
+  }
+
+  async function exchange<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<{ data: T; res: Response }> {
     const isMutation = method !== 'GET';
     let res = await send(method, path, body, isMutation ? { [CSRF_HEADER]: await getCsrfToken() } : {}, signal);
     let data = await readBody(res);
@@ -138,7 +143,17 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
     if (!res.ok) {
       throw errorFor(res.status, isErrorBody(data) ? data.message : `Request failed with status ${res.status}`, data);
     }
-    return data as T;
+    return { data: data as T, res };
+  }
+
+  /**
+   * GET `path` as `get` does, plus `cachedAt`: when the answer came from the service worker's cache
+   * (offline reading, web/sw.ts), the time its request was made; null for a fresh answer.
+   */
+  async function getSnapshot<T>(path: string, signal?: AbortSignal): Promise<{ data: T; cachedAt: number | null }> {
+    const { data, res } = await exchange<T>('GET', path, undefined, signal);
+    const cachedAt = Number(res.headers.get(SNAPSHOT_HEADER));
+    return { data, cachedAt: Number.isFinite(cachedAt) && cachedAt > 0 ? cachedAt : null };
   }
 
   /**
@@ -182,6 +197,7 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
     query,
     stream,
     get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
+    getSnapshot,
     post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
     put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
     patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),

@@ -66,10 +66,21 @@ describe('merging a chat from the server', () => {
   it('keeps unsent local messages, and removes what the server no longer has', () => {
     const unsent = local({ key: 'u:c9', role: 'user', content: 'Offline question', status: 'failed', clientId: 'c9', touchedAt: 1 });
     const sending = local({ key: 'u:c8', role: 'user', content: 'On its way', status: 'sending', clientId: 'c8', touchedAt: 1 });
+    const queued = local({ key: 'u:c4', role: 'user', content: 'Typed offline', status: 'queued', clientId: 'c4', touchedAt: 1 });
     const gone = local({ key: 'u:c7', role: 'user', content: 'Deleted elsewhere', status: 'sent', clientId: 'c7', serverId: 9, touchedAt: 1 });
     const justSent = local({ key: 'u:c6', role: 'user', content: 'Acknowledged after the fetch began', status: 'sent', clientId: 'c6', serverId: 10, touchedAt: fetchedAt + 1 });
-    const plan = mergeMessages([unsent, sending, gone, justSent], [question, answer], fetchedAt);
+    const plan = mergeMessages([unsent, sending, queued, gone, justSent], [question, answer], fetchedAt);
     expect(plan.remove).toEqual(['u:c7']);
+  });
+
+  it('turns a queued send into the sent message, one row, when the server got it but the answer was lost', () => {
+    const queued = local({ key: 'u:c1', role: 'user', content: 'How do I price?', status: 'queued', clientId: 'c1', touchedAt: 1 });
+    const plan = mergeMessages([queued], [question, answer], fetchedAt);
+    expect(plan.put.map((m) => [m.key, m.status])).toEqual([
+      ['u:c1', 'sent'],
+      ['r:c1', 'complete'],
+    ]);
+    expect(plan.remove).toEqual([]);
   });
 
   it('turns a local failed send into the sent message when the server got it after all', () => {
@@ -99,6 +110,11 @@ describe('merging the chat list', () => {
       ['a', 'New title', true],
       ['b', 'b', true],
     ]);
+    expect(plan.remove).toEqual(['gone']);
+  });
+
+  it('never removes a chat holding messages not sent yet, even when the server no longer lists it', () => {
+    const plan = mergeChats([localChat('gone'), localChat('queued-offline')], [], fetchedAt, new Set(['queued-offline']));
     expect(plan.remove).toEqual(['gone']);
   });
 });

@@ -6,8 +6,8 @@
  *     newer than the snapshot and is kept: a reply streaming in right now, a send just acknowledged.
  *  2. A reply this device holds as finished is not put back to 'streaming' by a snapshot: replies
  *     only reopen through a retry or regenerate, and those write here first.
- *  3. Local work the server has never acknowledged (a user message 'sending' or 'failed' with no
- *     server id, a chat whose first send has not started) stays until it is sent.
+ *  3. Local work the server has never acknowledged (a user message 'queued', 'sending' or 'failed'
+ *     with no server id, a chat whose first send has not started) stays until it is sent.
  *  Anything else the server no longer has (a chat deleted on another device) is removed.
  */
 import type { Chat, Message } from '../../domain/contract/chat';
@@ -33,7 +33,7 @@ export function isFinishedReply(m: Pick<LocalMessage, 'role' | 'status'>): boole
 
 /** A user message the server has never acknowledged. */
 export function isUnsent(m: Pick<LocalMessage, 'role' | 'status' | 'serverId'>): boolean {
-  return m.role === 'user' && m.serverId === null && (m.status === 'sending' || m.status === 'failed');
+  return m.role === 'user' && m.serverId === null && (m.status === 'queued' || m.status === 'sending' || m.status === 'failed');
 }
 
 /**
@@ -118,8 +118,12 @@ export function serverChatToLocal(chat: Chat, touchedAt: number): LocalChat {
   return { ...chat, synced: true, touchedAt };
 }
 
-/** Merge the server's chat list into the local one (see the rule at the top). */
-export function mergeChats(local: readonly LocalChat[], server: readonly Chat[], fetchStartedAt: number): MergePlan<LocalChat> {
+/**
+ * Merge the server's chat list into the local one (see the rule at the top). Chats in `withUnsent`
+ * hold messages not sent yet: they are never removed (rule 3), so what the user typed survives even
+ * a chat deleted on another device (its send is then refused, and offered for Delete).
+ */
+export function mergeChats(local: readonly LocalChat[], server: readonly Chat[], fetchStartedAt: number, withUnsent: ReadonlySet<string> = new Set()): MergePlan<LocalChat> {
   const localById = new Map(local.map((c) => [c.id, c]));
   const put = server
     .map((c) => serverChatToLocal(c, fetchStartedAt))
@@ -130,7 +134,7 @@ export function mergeChats(local: readonly LocalChat[], server: readonly Chat[],
       return before.title !== row.title || before.updatedAt !== row.updatedAt || !before.synced || before.playbookType !== row.playbookType;
     });
   const onServer = new Set(server.map((c) => c.id));
-  const remove = local.filter((c) => !onServer.has(c.id) && c.synced && c.touchedAt <= fetchStartedAt).map((c) => c.id);
+  const remove = local.filter((c) => !onServer.has(c.id) && c.synced && c.touchedAt <= fetchStartedAt && !withUnsent.has(c.id)).map((c) => c.id);
   return { put, remove };
 }
 

@@ -38,14 +38,15 @@ describe('the local chat cache', () => {
     expect(await reopened.chats.count()).toBe(0);
   });
 
-  it("marks sends cut off by a reload as failed, so they offer Retry", async () => {
-    const first = openUserDb(userId);
-    await first.messages.put({
+  it('keeps a chat holding unsent messages when the server list lacks it (deleted elsewhere)', async () => {
+    const db = openUserDb(userId);
+    await applyChat(db, { chat, messages }, Date.now());
+    await db.messages.put({
       key: 'u:c5',
       chatId: CHAT_ID,
       role: 'user',
-      content: 'Sent as the tab closed',
-      status: 'sending',
+      content: 'Typed offline',
+      status: 'queued',
       sortAt: 1,
       timestamp: '2026-03-05T15:00:00.000Z',
       clientId: 'c5',
@@ -54,11 +55,8 @@ describe('the local chat cache', () => {
       model: null,
       touchedAt: 1,
     });
-    // Another user's database in between closes this one, as a reload would.
-    openUserDb(userId + 5000);
-    const again = openUserDb(userId);
-    await again.ready;
-    expect((await again.messages.get('u:c5'))?.status).toBe('failed');
-    await clearUserData(userId + 5000);
+    await applyChatList(db, [], Date.now() + 1);
+    expect(await db.chats.get(CHAT_ID)).toBeDefined();
+    expect((await db.messages.where('chatId').equals(CHAT_ID).toArray()).map((m) => m.key)).toContain('u:c5');
   });
 });

@@ -1,12 +1,18 @@
 /** Writes the server's chats and messages into the local database, by the merge rule of chatMerge.ts. */
 import type { Chat, ChatWithMessages } from '../../domain/contract/chat';
-import { mergeChats, mergeMessages } from './chatMerge';
+import { isUnsent, mergeChats, mergeMessages } from './chatMerge';
 import type { PitchpadDb } from './db';
+
+/** The chats holding messages the server has not acknowledged (rule 3 of chatMerge.ts). */
+async function chatsWithUnsent(db: PitchpadDb): Promise<Set<string>> {
+  const unsent = await db.messages.where('status').anyOf('queued', 'sending', 'failed').filter(isUnsent).toArray();
+  return new Set(unsent.map((m) => m.chatId));
+}
 
 /** Apply GET /api/chats, fetched at `fetchStartedAt`. */
 export async function applyChatList(db: PitchpadDb, server: readonly Chat[], fetchStartedAt: number): Promise<void> {
   await db.transaction('rw', db.chats, db.messages, async () => {
-    const plan = mergeChats(await db.chats.toArray(), server, fetchStartedAt);
+    const plan = mergeChats(await db.chats.toArray(), server, fetchStartedAt, await chatsWithUnsent(db));
     if (plan.put.length) await db.chats.bulkPut(plan.put);
     if (plan.remove.length) {
       await db.chats.bulkDelete(plan.remove);
@@ -27,10 +33,15 @@ export async function applyChat(db: PitchpadDb, { chat, messages }: ChatWithMess
   });
 }
 
-/** The server no longer has this chat (deleted elsewhere): forget it here too. */
+/**
+ * The server no longer has this chat (deleted elsewhere): forget it here too, except messages not
+ * sent yet, which stay (with their chat) until they are sent or deleted.
+ */
 export async function forgetChat(db: PitchpadDb, chatId: string): Promise<void> {
   await db.transaction('rw', db.chats, db.messages, async () => {
-    await db.chats.delete(chatId);
-    await db.messages.where('chatId').equals(chatId).delete();
+    const rows = await db.messages.where('chatId').equals(chatId).toArray();
+    const keep = rows.filter(isUnsent);
+    await db.messages.bulkDelete(rows.filter((m) => !isUnsent(m)).map((m) => m.key));
+    if (keep.length === 0) await db.chats.delete(chatId);
   });
 }

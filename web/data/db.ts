@@ -3,6 +3,13 @@
  * work they have not sent yet (design §6). The server is the source of truth for what it holds; see
  * chatStore.ts for how its answers merge in. One database per user, deleted at logout.
  *
+ * Tables:
+ *   chats, messages  the server's chats and messages, plus those typed here and not sent yet
+ *   outbox           every send, in the order typed: queued → sending → sent | failed (outbox.ts)
+ *   drafts           what a guided flow's steps hold so far, saved as typed (drafts.ts)
+ *   workflows        saved workflow history (finished flows), kept here and on the server
+ *   keyValues        small per-user values (the model picked, the outbox lease, ...)
+ *
  * Message keys. A message must keep one row from the moment it is typed (no server id yet) through
  * its reply and later refreshes, so the primary key is derived from the send's client id:
  *   `u:<clientId>`   a user message (clientId = the send's UUID v7 idempotency key)
@@ -10,17 +17,26 @@
  *                    replace the reply on the server under a new id)
  *   `s:<serverId>`   anything else the server holds (messages without a client id)
  *   `r:s<serverId>`  the reply to such a message
+ *
+ * Outbox keys. `seq` (auto-increment) is the order the sends were typed in, which is the order they
+ * are delivered; `clientId` (unique) is the send's idempotency key, shared with its message row.
  */
 import { Dexie } from 'dexie';
-import type { Table } from 'dexie';
+import type { Table, Transaction } from 'dexie';
 import type { Role } from '../../domain/contract/chat';
 import type { PlaybookType } from '../../domain/playbooks/types';
 
-/** Bump with a new `version(...).stores(...)` block when the schema changes. */
-export const DB_SCHEMA_VERSION = 1;
+/**
+ * Bump with a new `version(...).stores(...)` block (and an upgrade when rows must change) whenever
+ * the schema changes. 1: chats, messages, keyValues. 2: outbox, drafts, workflows.
+ */
+export const DB_SCHEMA_VERSION = 2;
 
-/** User messages: sending → sent | failed. Replies: streaming → complete | partial | failed. */
-export type LocalMessageStatus = 'sending' | 'sent' | 'failed' | 'streaming' | 'complete' | 'partial';
+/**
+ * User messages follow their outbox entry: queued → sending → sent | failed.
+ * Replies: streaming → complete | partial | failed.
+ */
+export type LocalMessageStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'streaming' | 'complete' | 'partial';
 
 /** Why a reply is partial or still open, as this device saw it (the server does not record it). */
 export type ReplyNote = 'stopped' | 'error' | 'interrupted';
@@ -45,6 +61,8 @@ export interface LocalMessage {
   note?: ReplyNote;
   /** The server's explanation of a failed or cut reply. */
   errorMessage?: string;
+  /** User messages that finish a guided flow: its answers, sent along so the offline drafter can compose from them. */
+  answers?: Record<string, string>;
   /** Date.now() of the last write made on this device: a server snapshot older than it loses (chatStore.ts). */
   touchedAt: number;
 }
@@ -66,20 +84,98 @@ export interface KeyValue {
   value: unknown;
 }
 
+/** Where a send is (outbox.ts): waiting, on its way, stored by the server, or refused for good. */
+export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** One send in the outbox. Today every send is a chat message (POST /api/chat). */
+export interface OutboxEntry {
+  /** Auto-increment: the order sends were typed in, and so the order they are delivered in. */
+  seq?: number;
+  /** The send's idempotency key (the message's clientId, POST /api/chat's clientMessageId). */
+  clientId: string;
+  chatId: string;
+  /** The user message row this send delivers. */
+  messageKey: string;
+  /** The model picked when it was typed; the server's default when absent. */
+  model?: string;
+  state: OutboxState;
+  /** Failed tries so far (network, 5xx), for the backoff. */
+  attempts: number;
+  /** Date.now() before which a retry is not due (a flush forced by the user or the network ignores it). */
+  nextAttemptAt: number;
+  createdAt: number;
+  updatedAt: number;
+  /** Why the last try failed: shown for a send refused for good, logged otherwise. */
+  lastError?: string;
+}
+
+/** One step of an unfinished guided flow, saved as typed (drafts.ts). */
+export interface DraftStep {
+  /** The flow, e.g. 'email' for the cold email flow. */
+  flow: string;
+  stepId: string;
+  value: unknown;
+  updatedAt: number;
+}
+
+/** A finished guided flow in the saved workflow history. */
+export interface WorkflowRecord {
+  /** Client-generated UUID v7, kept when the record reaches the server. */
+  id: string;
+  /** The flow, e.g. 'email'. */
+  type: string;
+  title: string;
+  /** The answers given, by step id. */
+  answers: Record<string, unknown>;
+  /** What the flow produced (the draft text), when it produced something. */
+  result?: string;
+  /** The chat the flow continued in, if any. */
+  chatId?: string;
+  createdAt: string;
+  updatedAt: string;
+  /** False until the server holds it. */
+  synced: boolean;
+}
+
 export class PitchpadDb extends Dexie {
   chats!: Table<LocalChat, string>;
   messages!: Table<LocalMessage, string>;
   keyValues!: Table<KeyValue, string>;
-  /** Settles once start-up housekeeping is done; sends wait for it (see markStaleSendsFailed). */
-  ready: Promise<void> = Promise.resolve();
+  outbox!: Table<OutboxEntry, number>;
+  drafts!: Table<DraftStep, [string, string]>;
+  workflows!: Table<WorkflowRecord, string>;
 
   constructor(name: string) {
     super(name);
-    this.version(DB_SCHEMA_VERSION).stores({
+    this.version(1).stores({
       chats: 'id, updatedAt',
       messages: 'key, chatId, status',
       keyValues: 'key',
     });
+    // The current schema (2). A later one turns this into `version(2)` and adds its own block.
+    this.version(DB_SCHEMA_VERSION)
+      .stores({
+        outbox: '++seq, &clientId, state, chatId',
+        drafts: '[flow+stepId], flow, updatedAt',
+        workflows: 'id, updatedAt, type',
+      })
+      .upgrade(queueUnsentMessages);
+  }
+}
+
+/**
+ * Version 1 had no outbox: a send cut off by a reload was left 'sending', a failed one 'failed', and
+ * only Retry sent it again. Put each one the server never acknowledged in the outbox, in the order
+ * typed, so it is delivered by itself (a replay is safe: the server stores a send once).
+ */
+async function queueUnsentMessages(tx: Transaction): Promise<void> {
+  const now = Date.now();
+  const unsent = (await tx.table<LocalMessage, string>('messages').where('status').anyOf('sending', 'failed').toArray())
+    .filter((m) => m.role === 'user' && m.serverId === null && m.clientId)
+    .toSorted((a, b) => a.sortAt - b.sortAt);
+  for (const m of unsent) {
+    await tx.table<OutboxEntry, number>('outbox').add({ clientId: m.clientId!, chatId: m.chatId, messageKey: m.key, state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: m.sortAt, updatedAt: now });
+    await tx.table<LocalMessage, string>('messages').update(m.key, { status: 'queued', touchedAt: now });
   }
 }
 
@@ -103,20 +199,7 @@ export function openUserDb(userId: number): PitchpadDb {
     return false;
   });
   open = { userId, db };
-  db.ready = markStaleSendsFailed(db);
   return db;
-}
-
-/**
- * A send still marked 'sending' when the database opens was cut off by a reload or a closed tab:
- * show it as not sent, so Retry is offered (the next issue's outbox will replay it by itself).
- */
-async function markStaleSendsFailed(db: PitchpadDb): Promise<void> {
-  try {
-    await db.messages.where('status').equals('sending').modify({ status: 'failed', touchedAt: Date.now() });
-  } catch (error) {
-    console.warn('Could not check for interrupted sends', error);
-  }
 }
 
 /** A value from the keyValues table, or null when missing or not valid. */
@@ -138,4 +221,25 @@ export async function clearUserData(userId?: number): Promise<void> {
   open = null;
   if (target) await target.delete();
   else if (userId !== undefined) await Dexie.delete(userDbName(userId));
+}
+
+const PERSIST_ASKED_KEY = 'storagePersistAsked';
+
+/**
+ * Ask the browser to keep this site's storage under pressure (iOS purges an uninstalled site's data
+ * after 7 days unused; design §6). Asked once per user database, after the first login: Chromium
+ * answers by itself (installed apps get it), Firefox shows a prompt that should not come back.
+ */
+export async function requestPersistentStorage(db: PitchpadDb): Promise<boolean | null> {
+  const storage = globalThis.navigator?.storage;
+  if (!storage?.persist) return null;
+  try {
+    if (await storage.persisted()) return true;
+    if (await db.keyValues.get(PERSIST_ASKED_KEY)) return false;
+    await writeKeyValue(db, PERSIST_ASKED_KEY, Date.now());
+    return await storage.persist();
+  } catch (error) {
+    console.warn('Could not ask for persistent storage', error);
+    return null;
+  }
 }

@@ -13,10 +13,17 @@ export const StorageKey = {
   pendingChatDestination: 'pendingChatDestination',
   /** A message to send when the chat opens (spec §4 'Pending message'). */
   pendingMessage: 'pendingMessage',
+  /** Saved history's 'new' badge (spec §2 'Header', §3): set when the first workflow is saved, and when the badge is clicked. */
+  firstHistorySaved: 'firstHistorySaved',
+  historyBadgeClicked: 'historyBadgeClicked',
   /** The three auth values cleared at logout (spec §3). */
   authAttemptAt: 'authAttemptAt',
   authSuccessAt: 'authSuccessAt',
   authUserId: 'authUserId',
+  /** When the install banner was last dismissed (it stays away a while). */
+  installBannerDismissedAt: 'installBannerDismissedAt',
+  /** Set once the iOS 'Add to Home Screen' hint has been shown: it is shown once. */
+  iosInstallHintShown: 'iosInstallHintShown',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

@@ -3,8 +3,11 @@ import { requireUser } from './guards';
 import { rootRoute } from './root';
 import { optionalTextParams } from './search';
 
-/** The open chat is in the URL (?chat=<id>), so a reload or a shared tab reopens it. */
-export const chatSearch = optionalTextParams('chat');
+/**
+ * The open chat is in the URL (?chat=<id>), and so is a guided flow on screen (?flow=<type>), so a
+ * reload or a shared tab reopens either.
+ */
+export const chatSearch = optionalTextParams('chat', 'flow');
 
 export const chatRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -1,16 +1,27 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { plansQueryOptions } from '../features/billing/billing.queries';
 import { chatSearch } from './chat';
-import { requireUser } from './guards';
+import { requirePaid } from './guards';
 import { rootRoute } from './root';
 
-// The PRO tools' chat workspace (spec §2). Guarded like /chat for now: the paid-plan gate (guests to
-// /auth?redirect=pricing, free users to /pricing) comes with the Pro issue.
+/** /pro: the Pro welcome page (design §11): the PRO tools for paying users, the upgrade pitch for everyone else. */
+export const proRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'pro',
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(plansQueryOptions);
+  },
+  component: lazyRouteComponent(() => import('../features/pro/ProScreen'), 'ProScreen'),
+});
+
+// The PRO tools' chat workspace (spec §2): paying subscribers only; guests go to /auth?redirect=pricing,
+// free users to /pricing.
 const proChat = (path: 'pro/email' | 'pro/gtm-advisor') =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
     validateSearch: chatSearch,
-    beforeLoad: (args) => requireUser(args),
+    beforeLoad: (args) => requirePaid(args),
     component: lazyRouteComponent(() => import('../features/chat/ChatScreen'), 'ChatScreen'),
   });
 

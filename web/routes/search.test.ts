@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAuthTab } from './auth';
+import { analysisSearch } from './onboarding';
 import { optionalText, optionalTextParams } from './search';
 
 describe('optional text search params', () => {
@@ -28,5 +29,16 @@ describe('the /auth/$tab param', () => {
     expect(isAuthTab('register')).toBe(true);
     expect(isAuthTab('logout')).toBe(false);
     expect(isAuthTab(undefined)).toBe(false);
+  });
+});
+
+describe('the /onboarding ?analysis param', () => {
+  it('keeps a positive whole id as a number, whether the router parsed it or not', () => {
+    expect(analysisSearch({ analysis: 12 })).toEqual({ analysis: 12 });
+    expect(analysisSearch({ analysis: '12' })).toEqual({ analysis: 12 });
+  });
+
+  it('drops anything else', () => {
+    for (const analysis of [undefined, '', 'abc', 0, -3, 1.5, null, {}]) expect(analysisSearch({ analysis })).toEqual({});
   });
 });

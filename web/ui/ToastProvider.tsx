@@ -33,7 +33,10 @@ export function ToastProvider({ toaster, children }: { toaster: Toaster; childre
         message={current?.message}
         color={current?.color}
         duration={current?.duration}
-        buttons={[{ icon: closeOutline, role: 'cancel', side: 'end', htmlAttributes: { 'aria-label': 'Dismiss' } }]}
+        buttons={[
+          ...(current?.action ? [{ text: current.action.label, side: 'end' as const, handler: current.action.handler }] : []),
+          { icon: closeOutline, role: 'cancel', side: 'end', htmlAttributes: { 'aria-label': 'Dismiss' } },
+        ]}
         onDidPresent={() => setPresented(current)}
         onDidDismiss={handleDidDismiss}
       />

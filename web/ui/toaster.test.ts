@@ -27,4 +27,13 @@ describe('the toaster', () => {
     toaster.show({ header: 'Hello' });
     expect(toaster.current()?.duration).toBe(5000);
   });
+
+  it('carries an action button (a save toast offers Rename)', () => {
+    const toaster = createToaster();
+    const handler = vi.fn();
+    toaster.show({ header: 'Saved', action: { label: 'Rename', handler } });
+    expect(toaster.current()?.action).toEqual({ label: 'Rename', handler });
+    toaster.show({ header: 'Plain' });
+    expect(toaster.current()?.action).toBeUndefined();
+  });
 });

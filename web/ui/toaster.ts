@@ -12,11 +12,19 @@ export interface ToastOptions {
   color?: ToastColor;
   /** Milliseconds on screen; 5000 unless told (spec §9). */
   duration?: number;
+  /** A button on the toast, e.g. Rename on a workflow save toast (spec §2). */
+  action?: ToastAction;
 }
 
-export interface ShownToast extends Required<Omit<ToastOptions, 'message'>> {
+export interface ToastAction {
+  label: string;
+  handler: () => void;
+}
+
+export interface ShownToast extends Required<Omit<ToastOptions, 'message' | 'action'>> {
   id: number;
   message: string | undefined;
+  action: ToastAction | undefined;
 }
 
 export type ShowToast = (toast: ToastOptions) => void;
@@ -36,8 +44,8 @@ export function createToaster(): Toaster {
   const emit = () => listeners.forEach((listener) => listener());
 
   return {
-    show({ header, message, color = 'medium', duration = TOAST_DURATION_MS }) {
-      current = { id: nextId++, header, message, color, duration };
+    show({ header, message, color = 'medium', duration = TOAST_DURATION_MS, action }) {
+      current = { id: nextId++, header, message, color, duration, action };
       emit();
     },
     dismiss(id) {

@@ -17,6 +17,11 @@ export class AppPage {
     return this.header.getByRole('button', { name: 'Account menu' });
   }
 
+  /** The header's connection mark: 'Offline', 'N waiting', or a dot when everything is sent. */
+  get syncBadge(): Locator {
+    return this.header.locator('.sync-badge');
+  }
+
   /** The one toast on screen (spec §9: one at a time). */
   get toast(): Locator {
     return this.page.locator('ion-toast');

@@ -74,6 +74,29 @@ export class ChatPage extends AppPage {
     return new URL(this.page.url()).searchParams.get('chat');
   }
 
+  /** The marks under the user's messages, oldest first: 'Queued', 'Sending…', 'Sent', or 'Not sent'. */
+  get deliveryMarks(): Locator {
+    return this.userMessages.locator('.message__status');
+  }
+
+  /** User messages still waiting for the network. */
+  get queuedMessages(): Locator {
+    return this.page.locator('.chat__messages .message--user.message--queued');
+  }
+
+  /** User messages the server has. */
+  get sentMessages(): Locator {
+    return this.page.locator('.chat__messages .message--user.message--sent');
+  }
+
+  /** Waits until the service worker controls the page: from then on the app starts offline. */
+  async waitForOfflineReady(): Promise<void> {
+    await this.page.waitForFunction(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+    });
+  }
+
   async openSidebar(): Promise<Locator> {
     await this.page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const sidebar = this.page.getByRole('dialog', { name: 'Conversations' });

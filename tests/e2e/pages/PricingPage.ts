@@ -14,6 +14,10 @@ export class PricingPage extends AppPage {
     return this.plan('Pro').getByRole('button', { name: 'Upgrade to Pro' });
   }
 
+  get currentPlanButton(): Locator {
+    return this.plan('Pro').getByRole('button', { name: 'Current Plan' });
+  }
+
   get contactButton(): Locator {
     return this.plan('Team').getByRole('button', { name: 'Contact Pitchpad' });
   }

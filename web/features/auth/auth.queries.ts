@@ -1,10 +1,11 @@
 /** Auth state: who is signed in and what they pay for, plus the login, register and logout mutations. */
-import { hashKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, onlineManager, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { NO_SUBSCRIPTION, isPaidSubscriber } from '../../../domain/subscription';
 import type { AuthResponse, LoginInput, RegisterInput, SubscriptionInfo, User } from '../../../domain/contract/auth';
 import { AUTH_DEDUPE_MS } from '../../../domain/limits';
-import { api } from '../../data/api';
+import { OfflineError, api } from '../../data/api';
+import { clearApiCache } from '../../data/swShared';
 import { clearAuthStorage, recordLoginAttempt, recordLoginSuccess } from './authStorage';
 
 export const authKeys = {
@@ -51,8 +52,20 @@ export function useAuth() {
   };
 }
 
-/** The signed-in user for a route guard: null when logged out or when the lookup fails. */
+/**
+ * The signed-in user for a route guard: null when logged out or when the lookup fails. An answer
+ * restored from the last run (queryClient.ts marks it invalidated) is checked with the server when
+ * there is a network, and used as it is when there is none: the app starts offline.
+ */
 export async function loadSessionUser(queryClient: QueryClient): Promise<User | null> {
+  const restored = queryClient.getQueryState(authKeys.user);
+  if (restored?.isInvalidated && onlineManager.isOnline()) {
+    try {
+      return await queryClient.fetchQuery({ ...userQueryOptions, retry: false });
+    } catch (error) {
+      if (!(error instanceof OfflineError)) return null;
+    }
+  }
   try {
     return await queryClient.ensureQueryData(userQueryOptions);
   } catch {
@@ -69,8 +82,10 @@ export function useLoginMutation() {
       recordLoginSuccess(user.id);
       // A login session signs its own CSRF tokens (the guest's stop working): fetch a fresh one.
       api.resetCsrfToken();
-      // Nothing cached for whoever was signed in before may leak into this session.
+      // Nothing cached for whoever was signed in before may leak into this session (the service
+      // worker's copies of chat reads included).
       removeAllButUser(queryClient);
+      void clearApiCache();
       queryClient.setQueryData(authKeys.user, user);
     },
   });
@@ -94,6 +109,7 @@ function removeAllButUser(queryClient: QueryClient): void {
 /** Forget everything about the user that was, whether or not the server heard the logout. */
 export function clearSession(queryClient: QueryClient): void {
   clearAuthStorage();
+  void clearApiCache();
   removeAllButUser(queryClient);
   queryClient.setQueryData(authKeys.user, null);
   // The server drops the session with its CSRF secret; the next mutation fetches a fresh token.

@@ -28,12 +28,13 @@ export function PlanCard({ name, tagline, price, features, buttonLabel, onSelect
       <div className="plan-card__price">{price}</div>
       <IonButton
         expand="block"
-        fill={recommended ? 'solid' : 'outline'}
+        fill={recommended && !current ? 'solid' : 'outline'}
         className="plan-card__button"
         onClick={onSelect}
         disabled={busy}
         aria-current={current ? 'true' : undefined}
       >
+        {current && <IonIcon slot="start" icon={checkmarkCircle} aria-hidden="true" />}
         {buttonLabel}
       </IonButton>
       <ul className="plan-card__features">

@@ -4,6 +4,7 @@ import { CHECKOUT_PATH } from '../auth/postLoginDestination';
 import { savePostLoginTarget } from '../auth/authStorage';
 import { useAuth } from '../auth/auth.queries';
 import { useToast } from '../../ui/ToastProvider';
+import { ALREADY_SUBSCRIBED } from './billingText';
 
 /** What choosing each plan does (spec §2 Pricing). */
 export function usePlanSelection() {
@@ -20,7 +21,7 @@ export function usePlanSelection() {
       return;
     }
     if (isPaid) {
-      toast({ header: 'Already Subscribed', message: 'You already have an active Pro plan.', color: 'primary' });
+      toast({ ...ALREADY_SUBSCRIBED, color: 'primary' });
       void navigate({ to: '/' });
       return;
     }

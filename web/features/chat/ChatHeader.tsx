@@ -1,5 +1,5 @@
 import { IonButton, IonButtons, IonHeader, IonIcon, IonTitle, IonToolbar } from '@ionic/react';
-import { chatbubblesOutline, createOutline } from 'ionicons/icons';
+import { chatbubblesOutline, createOutline, timeOutline } from 'ionicons/icons';
 import type { ModelsResponse } from '../../../domain/contract/chat';
 import { ModelPicker } from './ModelPicker';
 
@@ -12,10 +12,12 @@ interface ChatHeaderProps {
   onOpenSidebar: () => void;
   isSidebarOpen: boolean;
   onNewChat: () => void;
+  /** Flow mode: the Show/Hide History toggle (spec §2). */
+  historyToggle?: { shown: boolean; onToggle: () => void };
 }
 
 /** The chat's title ('New Conversation' until it has one), the model picker, and on phones the drawer and new-chat buttons. */
-export function ChatHeader({ title, models, model, onModelChange, onOpenSidebar, isSidebarOpen, onNewChat }: ChatHeaderProps) {
+export function ChatHeader({ title, models, model, onModelChange, onOpenSidebar, isSidebarOpen, onNewChat, historyToggle }: ChatHeaderProps) {
   return (
     <IonHeader className="chat-header">
       <IonToolbar>
@@ -26,6 +28,20 @@ export function ChatHeader({ title, models, model, onModelChange, onOpenSidebar,
         </IonButtons>
         <IonTitle>{title || 'New Conversation'}</IonTitle>
         <IonButtons slot="end">
+          {historyToggle && (
+            <button
+              type="button"
+              className="chat-header__history"
+              aria-expanded={historyToggle.shown}
+              aria-label={historyToggle.shown ? 'Hide History' : 'Show History'}
+              onClick={historyToggle.onToggle}
+            >
+              <IonIcon icon={timeOutline} aria-hidden="true" />
+              <span className="chat-header__history-text" aria-hidden="true">
+                {historyToggle.shown ? 'Hide History' : 'Show History'}
+              </span>
+            </button>
+          )}
           <ModelPicker models={models} value={model} onChange={onModelChange} />
           <IonButton className="chat-header__phone-only" aria-label="New Chat" onClick={onNewChat}>
             <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />

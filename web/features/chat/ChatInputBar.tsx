@@ -1,7 +1,9 @@
 import { IonIcon } from '@ionic/react';
 import { arrowUp, attachOutline, imageOutline, stop } from 'ionicons/icons';
+import { useEffect } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
+import { setTyping } from '../../ui/typingGuard';
 
 interface ChatInputBarProps {
   value: string;
@@ -18,6 +20,13 @@ interface ChatInputBarProps {
  */
 export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: ChatInputBarProps) {
   const canSend = !isLoading && value.trim() !== '';
+  const hasText = value.trim() !== '';
+
+  // A message being typed holds off an automatic reload for a new version (features/pwa).
+  useEffect(() => {
+    setTyping('chat-input', hasText);
+    return () => setTyping('chat-input', false);
+  }, [hasText]);
 
   const submit = () => {
     if (canSend) onSend(value);

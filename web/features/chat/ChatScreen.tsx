@@ -1,11 +1,18 @@
 /** The chat workspace (spec §2): /chat, and the same screen for /pro/email and /pro/gtm-advisor. */
 // oxlint-disable-next-line import/no-unassigned-import -- the chat's stylesheet, loaded with its chunk
 import './chat.css';
+import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import type { User } from '../../../domain/contract/auth';
+import { FLOWS, type FlowType } from '../../../domain/playbooks';
 import { openUserDb } from '../../data/db';
 import { useToast } from '../../ui/ToastProvider';
 import { useAuth } from '../auth/auth.queries';
+import type { FlowSend } from '../playbooks/finishFlow';
+import { ChatFlowExtras } from '../playbooks/FlowExtras';
+import { FlowMenu } from '../playbooks/FlowMenu';
+import { FlowPanel } from '../playbooks/FlowPanel';
+import { useFlowMode } from '../playbooks/useFlowMode';
 import { ChatHeader } from './ChatHeader';
 import { ChatInputBar } from './ChatInputBar';
 import { ChatSidebar } from './ChatSidebar';
@@ -28,13 +35,18 @@ function ChatWorkspace({ user }: { user: User }) {
   const db = useMemo(() => openUserDb(user.id), [user.id]);
   const pendingMessage = useInitialPendingMessage();
   const workspace = useChatWorkspace(db, user.id, pendingMessage);
-  const { send, startNewChat, retry, regenerate, isLoading, messages } = workspace;
+  const { send, startNewChat, retry, discard, regenerate, isLoading, messages } = workspace;
   const toast = useToast();
   const logout = useWorkspaceLogout();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const [isSidebarOpen, setSidebarOpen] = useState(false);
+  // Guided flows (?flow=<type>): the interview takes the place of the conversation until it finishes.
+  const { flow, startFlow } = useFlowMode();
+  const [showHistory, setShowHistory] = useState(false);
+  const navigate = useNavigate();
+  const pendingOpeners = useMemo(() => ({ flow: startFlow, competitive: () => void navigate({ to: '/competitive' }) }), [startFlow, navigate]);
 
-  usePendingChatDestination(startNewChat);
+  usePendingChatDestination(startNewChat, pendingOpeners);
   useSendPendingMessage(pendingMessage, messages !== undefined, isLoading, send);
   useWakeLock(isLoading);
 
@@ -43,8 +55,8 @@ function ChatWorkspace({ user }: { user: User }) {
     const draft = startNewChat();
     void send(FEATURED_PROMPT, { id: draft.id });
   }, [startNewChat, send]);
-  const handleNewChat = useCallback(() => void startNewChat(), [startNewChat]);
   const handleRetry = useCallback((key: string) => void retry(key), [retry]);
+  const handleDelete = useCallback((key: string) => void discard(key), [discard]);
   const handleRegenerate = useCallback(() => void regenerate(), [regenerate]);
   const handleCopy = useCallback(
     async (text: string) => {
@@ -54,6 +66,20 @@ function ChatWorkspace({ user }: { user: User }) {
     [toast],
   );
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
+  const handleNewChat = useCallback(() => {
+    startNewChat();
+    // New Chat also leaves a flow (it stays saved, to pick up from the menu).
+    if (flow) void navigate({ to: '.', search: {} });
+  }, [startNewChat, flow, navigate]);
+  const handleStartFlow = useCallback(
+    (type: FlowType) => {
+      setSidebarOpen(false);
+      startFlow(type);
+    },
+    [startFlow],
+  );
+  // A finished flow's prompt starts its own chat of the flow's type, through the one send path.
+  const sendFlowPrompt = useCallback<FlowSend>((prompt, target) => send(prompt, { id: target.chatId, title: target.title, playbookType: target.playbookType, answers: target.answers }), [send]);
 
   return (
     <div className="chat-workspace">
@@ -68,27 +94,38 @@ function ChatWorkspace({ user }: { user: User }) {
         onFeatured={handleFeatured}
         onOpenChat={workspace.openChat}
         onLogout={() => void logout()}
+        flowMenu={<FlowMenu db={db} activeFlow={flow} onStart={handleStartFlow} />}
       />
       <section className="chat-main" aria-label="Chat">
         <ChatHeader
-          title={workspace.title}
+          title={flow ? FLOWS[flow].title : workspace.title}
           models={workspace.models}
           model={workspace.model}
           onModelChange={workspace.setModel}
           onOpenSidebar={() => setSidebarOpen(true)}
           isSidebarOpen={isSidebarOpen}
           onNewChat={handleNewChat}
+          historyToggle={flow ? { shown: showHistory, onToggle: () => setShowHistory((shown) => !shown) } : undefined}
         />
-        <MessageList
-          messages={messages}
-          live={workspace.live}
-          isLoading={isLoading}
-          onRetry={handleRetry}
-          onCopy={handleCopy}
-          onRegenerate={handleRegenerate}
-          onSuggestion={handleSend}
-        />
-        <ChatInputBar value={workspace.input} onChange={workspace.setInput} onSend={handleSend} onStop={workspace.stop} isLoading={isLoading} />
+        {flow ? (
+          <FlowPanel key={flow} type={flow} db={db} userId={user.id} showHistory={showHistory} send={sendFlowPrompt} openChat={workspace.openChat} model={workspace.model} />
+        ) : (
+          <>
+            <MessageList
+              messages={messages}
+              live={workspace.live}
+              deliveringElsewhere={workspace.deliveringElsewhere}
+              isLoading={isLoading}
+              onRetry={handleRetry}
+              onDelete={handleDelete}
+              onCopy={handleCopy}
+              onRegenerate={handleRegenerate}
+              onSuggestion={handleSend}
+              footer={<ChatFlowExtras db={db} chat={workspace.chat} messages={messages} isLoading={isLoading} />}
+            />
+            <ChatInputBar value={workspace.input} onChange={workspace.setInput} onSend={handleSend} onStop={workspace.stop} isLoading={isLoading} />
+          </>
+        )}
       </section>
     </div>
   );

@@ -1,6 +1,7 @@
 import { IonIcon } from '@ionic/react';
 import { addOutline, chatbubbleOutline, closeOutline, logOutOutline, sparkles } from 'ionicons/icons';
 import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import type { LocalChat } from '../../data/db';
 import { initialsOf } from '../shell/UserMenu';
@@ -20,13 +21,15 @@ interface ChatSidebarProps {
   onFeatured: () => void;
   onOpenChat: (id: string) => void;
   onLogout: () => void;
+  /** The guided flows menu, above Recent Conversations. */
+  flowMenu?: ReactNode;
 }
 
 /**
  * New Chat, the featured prompt, Recent Conversations and the account (spec §2). A fixed column from
  * 992 px; on phones a drawer over the screen, closed by the backdrop, Escape or picking something.
  */
-export function ChatSidebar({ user, chats, activeChatId, isDesktop, isOpen, onClose, onNewChat, onFeatured, onOpenChat, onLogout }: ChatSidebarProps) {
+export function ChatSidebar({ user, chats, activeChatId, isDesktop, isOpen, onClose, onNewChat, onFeatured, onOpenChat, onLogout, flowMenu }: ChatSidebarProps) {
   const now = useNow();
   const isDrawer = !isDesktop;
   const firstButton = useRef<HTMLButtonElement>(null);
@@ -81,32 +84,35 @@ export function ChatSidebar({ user, chats, activeChatId, isDesktop, isOpen, onCl
           </button>
         </div>
 
-        <nav className="chat-sidebar__recent" aria-labelledby="chat-sidebar-recent">
-          <h2 id="chat-sidebar-recent">Recent Conversations</h2>
-          {chats.length === 0 ? (
-            <p className="chat-sidebar__empty">Your conversations will appear here.</p>
-          ) : (
-            <ul>
-              {chats.map((chat) => (
-                <li key={chat.id}>
-                  <button
-                    type="button"
-                    className={`chat-sidebar__chat${chat.id === activeChatId ? ' chat-sidebar__chat--active' : ''}`}
-                    aria-current={chat.id === activeChatId ? 'page' : undefined}
-                    title={chat.title}
-                    onClick={andClose(() => onOpenChat(chat.id))}
-                  >
-                    <IonIcon icon={chatbubbleOutline} aria-hidden="true" />
-                    <span className="chat-sidebar__chat-text">
-                      <span className="chat-sidebar__chat-title">{sidebarTitle(chat.title, isDesktop)}</span>
-                      <span className="chat-sidebar__chat-time">{relativeTime(chat.updatedAt, now)}</span>
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </nav>
+        <div className="chat-sidebar__scroll">
+          {flowMenu}
+          <nav className="chat-sidebar__recent" aria-labelledby="chat-sidebar-recent">
+            <h2 id="chat-sidebar-recent">Recent Conversations</h2>
+            {chats.length === 0 ? (
+              <p className="chat-sidebar__empty">Your conversations will appear here.</p>
+            ) : (
+              <ul>
+                {chats.map((chat) => (
+                  <li key={chat.id}>
+                    <button
+                      type="button"
+                      className={`chat-sidebar__chat${chat.id === activeChatId ? ' chat-sidebar__chat--active' : ''}`}
+                      aria-current={chat.id === activeChatId ? 'page' : undefined}
+                      title={chat.title}
+                      onClick={andClose(() => onOpenChat(chat.id))}
+                    >
+                      <IonIcon icon={chatbubbleOutline} aria-hidden="true" />
+                      <span className="chat-sidebar__chat-text">
+                        <span className="chat-sidebar__chat-title">{sidebarTitle(chat.title, isDesktop)}</span>
+                        <span className="chat-sidebar__chat-time">{relativeTime(chat.updatedAt, now)}</span>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </nav>
+        </div>
 
         <div className="chat-sidebar__user">
           <span className="avatar" aria-hidden="true">

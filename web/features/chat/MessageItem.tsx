@@ -1,9 +1,9 @@
 import { IonIcon } from '@ionic/react';
-import { alertCircle, copyOutline, refreshOutline, sparkles } from 'ionicons/icons';
+import { alertCircle, arrowUp, checkmarkOutline, copyOutline, refreshOutline, sparkles, timeOutline } from 'ionicons/icons';
 import { memo } from 'react';
 import { OFFLINE_DRAFTER_LABEL } from '../../../domain/limits';
 import { Markdown } from './Markdown';
-import type { ReplyState } from './messageView';
+import type { Delivery, ReplyState } from './messageView';
 import { TypingIndicator } from './TypingIndicator';
 
 export function AiAvatar() {
@@ -17,23 +17,41 @@ export function AiAvatar() {
 interface UserMessageProps {
   messageKey: string;
   content: string;
-  notSent: boolean;
+  delivery: Delivery;
+  /** Why it was not sent, when the server said. */
+  errorMessage: string | undefined;
+  canDelete: boolean;
   onRetry: (key: string) => void;
+  onDelete: (key: string) => void;
 }
 
-/** The user's message, right-aligned; marked 'Not sent' with Retry when its send failed (design §11). */
-export const UserMessage = memo(function UserMessage({ messageKey, content, notSent, onRetry }: UserMessageProps) {
+/**
+ * The user's message, right-aligned, with its mark (design §11): 'Queued' while it waits for the
+ * network, 'Sending…', a check once the server has it, or 'Not sent' with Retry (and Delete when
+ * the server never got it).
+ */
+export const UserMessage = memo(function UserMessage({ messageKey, content, delivery, errorMessage, canDelete, onRetry, onDelete }: UserMessageProps) {
   return (
-    <li className={`message message--user${notSent ? ' message--not-sent' : ''}`}>
+    <li className={`message message--user message--${delivery}${delivery === 'failed' ? ' message--not-sent' : ''}`}>
       <div className="message__body">
         <p className="message__bubble">{content}</p>
-        {notSent && (
-          <div className="message__status message__status--error">
+        {delivery === 'failed' ? (
+          <div className="message__status message__status--error" title={errorMessage}>
             <IonIcon icon={alertCircle} aria-hidden="true" />
             <span>Not sent</span>
             <button type="button" className="message__retry" onClick={() => onRetry(messageKey)}>
               Retry
             </button>
+            {canDelete && (
+              <button type="button" className="message__delete" onClick={() => onDelete(messageKey)}>
+                Delete
+              </button>
+            )}
+          </div>
+        ) : (
+          <div className={`message__status message__status--${delivery}`}>
+            <IonIcon icon={DELIVERY_ICONS[delivery]} aria-hidden="true" />
+            <span className={delivery === 'sent' ? 'visually-hidden' : undefined}>{DELIVERY_LABELS[delivery]}</span>
           </div>
         )}
       </div>
@@ -41,6 +59,10 @@ export const UserMessage = memo(function UserMessage({ messageKey, content, notS
     </li>
   );
 });
+
+const DELIVERY_LABELS = { queued: 'Queued', sending: 'Sending…', sent: 'Sent' } as const;
+// Icons the app already uses elsewhere: every distinct icon adds to the shared icons chunk the landing page loads.
+const DELIVERY_ICONS = { queued: timeOutline, sending: arrowUp, sent: checkmarkOutline } as const;
 
 const STATE_NOTES: Partial<Record<ReplyState, string>> = {
   reconnecting: 'Connection lost. Picking up the rest of the answer…',

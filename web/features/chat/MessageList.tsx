@@ -1,6 +1,7 @@
 import { IonIcon } from '@ionic/react';
 import { sparklesOutline } from 'ionicons/icons';
 import { useLayoutEffect, useMemo, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import type { LocalMessage } from '../../data/db';
 import type { LiveReply } from './liveReplies';
@@ -17,22 +18,27 @@ interface MessageListProps {
   /** Undefined while the local database is being read. */
   messages: readonly LocalMessage[] | undefined;
   live: ReadonlyMap<string, LiveReply>;
+  /** User messages another tab or the service worker is sending now. */
+  deliveringElsewhere: ReadonlySet<string>;
   isLoading: boolean;
   onRetry: (key: string) => void;
+  onDelete: (key: string) => void;
   onCopy: (text: string) => void;
   onRegenerate: () => void;
   onSuggestion: (text: string) => void;
+  /** Shown after the messages, inside the scrolling list (a guided flow's result actions and cards). */
+  footer?: ReactNode;
 }
 
 /** The conversation, or the welcome on an empty chat. Keeps the newest message in view. */
-export function MessageList({ messages, live, isLoading, onRetry, onCopy, onRegenerate, onSuggestion }: MessageListProps) {
-  const views = useMemo(() => (messages ? messageViews(messages, live, isLoading) : []), [messages, live, isLoading]);
+export function MessageList({ messages, live, deliveringElsewhere, isLoading, onRetry, onDelete, onCopy, onRegenerate, onSuggestion, footer }: MessageListProps) {
+  const views = useMemo(() => (messages ? messageViews(messages, live, isLoading, deliveringElsewhere) : []), [messages, live, isLoading, deliveringElsewhere]);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const lastView = views.at(-1);
   const lastLength = lastView?.kind === 'reply' ? lastView.content.length : 0;
   // The last row turning into something else ('Not sent', a finished reply with its actions) moves the bottom too.
-  const lastShape = !lastView ? '' : lastView.kind === 'user' ? `${lastView.key}:${lastView.notSent}` : lastView.kind === 'reply' ? `${lastView.key}:${lastView.state}` : lastView.key;
+  const lastShape = !lastView ? '' : lastView.kind === 'user' ? `${lastView.key}:${lastView.delivery}` : lastView.kind === 'reply' ? `${lastView.key}:${lastView.state}` : lastView.key;
 
   // A new message or a change of loading always brings the bottom into view (spec §2); text
   // streaming into the last reply is followed only while the reader has not scrolled up. Compared
@@ -76,7 +82,16 @@ export function MessageList({ messages, live, isLoading, onRetry, onCopy, onRege
         <ol className="chat__messages" aria-label="Messages" aria-live="polite" aria-relevant="additions">
           {views.map((view) =>
             view.kind === 'user' ? (
-              <UserMessage key={view.key} messageKey={view.key} content={view.message.content} notSent={view.notSent} onRetry={onRetry} />
+              <UserMessage
+                key={view.key}
+                messageKey={view.key}
+                content={view.message.content}
+                delivery={view.delivery}
+                errorMessage={view.message.errorMessage}
+                canDelete={view.canDelete}
+                onRetry={onRetry}
+                onDelete={onDelete}
+              />
             ) : view.kind === 'reply' ? (
               <AssistantReply
                 key={view.key}
@@ -94,6 +109,7 @@ export function MessageList({ messages, live, isLoading, onRetry, onCopy, onRege
           )}
         </ol>
       )}
+      {footer}
     </div>
   );
 }

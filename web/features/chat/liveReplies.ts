@@ -1,10 +1,9 @@
 /**
  * Replies streaming into this tab right now. Each delta lands here (in memory, cheap) and reaches
  * the screen on the next animation frame; the database gets the text about once a second and at the
- * end (replyStream.ts). It also holds each stream's AbortController, so Stop can cut it.
+ * end (replyStream.ts). It also holds each stream's AbortController, so Stop can cut it. No React
+ * here: the service worker delivers sends with the same code (useLiveReplies.ts is the hook).
  */
-import { useSyncExternalStore } from 'react';
-
 export interface LiveReply {
   chatId: string;
   /** The user message's send id, which /api/chat/stop needs. */
@@ -65,8 +64,3 @@ export const liveReplies = {
     return () => listeners.delete(listener);
   },
 };
-
-/** The live replies, re-rendering on change. */
-export function useLiveReplies(): Snapshot {
-  return useSyncExternalStore(liveReplies.subscribe, liveReplies.snapshot);
-}

@@ -15,14 +15,20 @@ import type { LiveReply } from './liveReplies';
  */
 export type ReplyState = 'typing' | 'streaming' | 'reconnecting' | 'complete' | 'stopped' | 'incomplete';
 
+/**
+ * A user message's mark: waiting in the outbox, on its way, stored by the server, or not sent (with
+ * Retry, and Delete when the server never stored it).
+ */
+export type Delivery = 'queued' | 'sending' | 'sent' | 'failed';
+
 export type MessageView =
-  | { kind: 'user'; key: string; message: LocalMessage; notSent: boolean }
+  | { kind: 'user'; key: string; message: LocalMessage; delivery: Delivery; notSent: boolean; canDelete: boolean }
   | { kind: 'reply'; key: string; message: LocalMessage; content: string; state: ReplyState; byOfflineDrafter: boolean; canRegenerate: boolean }
   /** A send on its way whose reply has not been created yet. */
   | { kind: 'waiting'; key: string };
 
-function replyState(message: LocalMessage, live: LiveReply | undefined, content: string): ReplyState {
-  if (live) return content ? 'streaming' : 'typing';
+function replyState(message: LocalMessage, live: LiveReply | undefined, content: string, elsewhere: boolean): ReplyState {
+  if (live || (elsewhere && message.status === 'streaming')) return content ? 'streaming' : 'typing';
   if (message.status === 'streaming') return content ? 'reconnecting' : 'typing';
   if (message.status === 'complete') return 'complete';
   if (message.status === 'partial' && message.note === 'stopped') return 'stopped';
@@ -32,9 +38,15 @@ function replyState(message: LocalMessage, live: LiveReply | undefined, content:
 /**
  * The rows of the list, in order. A user message whose send failed, or whose reply failed before any
  * word arrived, is 'Not sent' (with Retry) and its empty reply is not shown. Only the last reply,
- * once finished and while nothing streams, offers Regenerate.
+ * once finished and while nothing streams, offers Regenerate. `deliveringElsewhere` holds the user
+ * messages another tab or the service worker is sending now: their replies are not "lost".
  */
-export function messageViews(messages: readonly LocalMessage[], live: ReadonlyMap<string, LiveReply>, isLoading: boolean): MessageView[] {
+export function messageViews(
+  messages: readonly LocalMessage[],
+  live: ReadonlyMap<string, LiveReply>,
+  isLoading: boolean,
+  deliveringElsewhere: ReadonlySet<string> = new Set(),
+): MessageView[] {
   const replies = new Map(messages.filter((m) => m.replyToKey).map((m) => [m.replyToKey!, m]));
   const lastReplyKey = messages.findLast((m) => m.role === 'assistant')?.key;
   const views: MessageView[] = [];
@@ -43,9 +55,18 @@ export function messageViews(messages: readonly LocalMessage[], live: ReadonlyMa
       const reply = replies.get(message.key);
       const replyKey = replyKeyFor(message.key);
       const inFlight = live.has(replyKey);
+      const elsewhere = deliveringElsewhere.has(message.key);
       const replyFailed = reply?.status === 'failed' && reply.content === '';
-      views.push({ kind: 'user', key: message.key, message, notSent: !inFlight && (message.status === 'failed' || replyFailed) });
-      if (inFlight && (!reply || replyFailed)) views.push({ kind: 'waiting', key: replyKey });
+      const delivery: Delivery =
+        inFlight || elsewhere || message.status === 'sending'
+          ? 'sending'
+          : message.status === 'queued'
+            ? 'queued'
+            : message.status === 'failed' || replyFailed
+              ? 'failed'
+              : 'sent';
+      views.push({ kind: 'user', key: message.key, message, delivery, notSent: delivery === 'failed', canDelete: delivery === 'failed' && message.serverId === null });
+      if ((inFlight || elsewhere) && (!reply || replyFailed)) views.push({ kind: 'waiting', key: replyKey });
       continue;
     }
     if (message.role !== 'assistant') continue;
@@ -55,7 +76,7 @@ export function messageViews(messages: readonly LocalMessage[], live: ReadonlyMa
     // A resumed stream replays from the start: show whichever text is further along.
     const streamed = liveReply?.content ?? '';
     const content = streamed.length >= message.content.length ? streamed : message.content;
-    const state = replyState(message, liveReply, content);
+    const state = replyState(message, liveReply, content, message.replyToKey !== null && deliveringElsewhere.has(message.replyToKey));
     const finished = state === 'complete' || state === 'stopped' || state === 'incomplete';
     views.push({
       kind: 'reply',

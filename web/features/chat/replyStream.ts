@@ -6,14 +6,17 @@
  * How a stream can end, and what is kept:
  *  - done:          the stored reply (complete, or partial when stopped on another device).
  *  - model-error:   the server kept what arrived (partial) or nothing (failed); the user is told.
- *  - not-sent:      the call failed before the server stored the message; the message is 'failed'.
+ *  - not-sent:      the call failed before the server stored the message (the outbox decides
+ *                   whether it goes again or is 'Not sent').
  *  - interrupted:   the connection dropped mid-reply; the text so far stays, the reply stays
  *                   'streaming' (the server goes on writing it) and is resumed when back online.
- *  - stopped:       the user pressed Stop; the text so far is kept as partial.
+ *  - stopped:       the user pressed Stop; the text so far is kept as partial. `accepted` says
+ *                   whether the server had acknowledged the message.
  */
 import type { ChatStreamEvent, Message } from '../../../domain/contract/chat';
 import { api } from '../../data/api';
 import type { LocalMessage, PitchpadDb, ReplyNote } from '../../data/db';
+import type { DeliveryOutcome } from '../../data/outbox';
 import { readEventStream } from '../../data/sse';
 import { serverChatToLocal } from '../../data/chatMerge';
 import { liveReplies } from './liveReplies';
@@ -21,12 +24,7 @@ import { liveReplies } from './liveReplies';
 /** How often a streaming reply's text is written to the database. */
 const SAVE_EVERY_MS = 1000;
 
-export type ReplyOutcome =
-  | { kind: 'done' }
-  | { kind: 'model-error'; partial: boolean; message: string }
-  | { kind: 'not-sent'; error: unknown }
-  | { kind: 'interrupted' }
-  | { kind: 'stopped' };
+export type ReplyOutcome = Exclude<DeliveryOutcome, { kind: 'skipped' }>;
 
 export interface ReplyTarget {
   chatId: string;
@@ -137,7 +135,7 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
     // The body ended without done or error: the connection was closed under us.
     ended ??= { kind: 'interrupted' };
   } catch (error) {
-    if (controller.signal.aborted) ended = { kind: 'stopped' };
+    if (controller.signal.aborted) ended = { kind: 'stopped', accepted: started };
     else if (started) ended = { kind: 'interrupted' };
     else ended = { kind: 'not-sent', error };
   } finally {
@@ -147,17 +145,10 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
   const outcome: ReplyOutcome = ended;
   // A resumed stream replays the reply from its start: before its first delta it knows less than we stored.
   const text = content !== '' || target.freshReply ? { content } : {};
-  // A message the server never acknowledged is 'failed' (Not sent, Retry); one it holds stays sent.
-  const markUnsent = () =>
-    write(async () => {
-      const message = await db.messages.get(userKey);
-      if (message && message.serverId === null) await db.messages.update(userKey, { status: 'failed', touchedAt: Date.now() });
-    });
+  // A message the server never acknowledged is left to the outbox (queued again, or 'Not sent').
   if (outcome.kind === 'interrupted') patchReply({ ...text, note: 'interrupted' });
-  if (outcome.kind === 'not-sent') markUnsent();
   if (outcome.kind === 'stopped') {
     if (started) patchReply({ ...text, status: 'partial', note: 'stopped' });
-    else markUnsent();
     // The server goes on generating until told; it then keeps what it has as partial.
     void api.post('/api/chat/stop', { chatId: target.chatId, clientMessageId: target.clientId }).catch(() => {
       // Already finished, or never stored (stopped before it arrived): nothing to stop.

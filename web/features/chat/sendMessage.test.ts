@@ -5,7 +5,8 @@ import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
 import { liveReplies } from './liveReplies';
 import { messageViews } from './messageView';
-import { deliverMessage, sendMessage } from './sendMessage';
+import { deleteMessage, deliverChatSend, retryMessage, sendMessage } from './sendMessage';
+import { flushOutbox } from '../../data/outbox';
 import { orderMessages } from '../../data/chatMerge';
 
 /** What the fake server answers to the next POST /api/chat: SSE text, or a status with a JSON body. */
@@ -74,13 +75,14 @@ describe('sendMessage', () => {
     expect(await db.chats.get(chatId)).toMatchObject({ synced: true, title: 'How do I price?' });
   });
 
-  it("keeps a message the server never got as 'Not sent', and Retry sends it with the same id", async () => {
+  it("keeps a message the server could not be reached for as 'Queued', and delivers it later with the same id", async () => {
     const chatId = uuidv7();
     answers.push({ networkError: true });
     const outcome = await sendMessage(db, { chatId, content: 'Are you there?' });
-    expect(outcome.kind).toBe('not-sent');
+    expect(outcome.kind).toBe('queued');
     const [message] = await views(chatId);
-    expect(message).toMatchObject({ kind: 'user', notSent: true, message: { status: 'failed' } });
+    expect(message).toMatchObject({ kind: 'user', delivery: 'queued', notSent: false, message: { status: 'queued' } });
+    expect(await db.outbox.toArray()).toMatchObject([{ state: 'queued', attempts: 1 }]);
 
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
@@ -89,9 +91,32 @@ describe('sendMessage', () => {
       const { chat, user, message: reply } = serverReplyTo(chatId, body, { content: 'Yes.', status: 'complete' });
       return new Response(sse(['start', { chat, userMessage: user, replyId: 2 }], ['delta', { text: 'Yes.' }], ['done', { message: reply, chat }]));
     });
-    expect(await deliverMessage(db, message!.key)).toEqual({ kind: 'done' });
+    const report = await flushOutbox(db, deliverChatSend, { force: true });
+    expect(report.outcomes.get(posted[0]!.body.clientMessageId as string)).toEqual({ outcome: { kind: 'done' }, state: 'sent' });
     expect(posted.at(-1)!.body.clientMessageId).toBe(posted[0]!.body.clientMessageId);
-    expect((await views(chatId)).map((v) => v.kind)).toEqual(['user', 'reply']);
+    expect((await views(chatId)).map((v) => [v.kind, v.kind === 'user' ? v.delivery : ''])).toEqual([
+      ['user', 'sent'],
+      ['reply', ''],
+    ]);
+  });
+
+  it("marks a send the server refuses (4xx) 'Not sent' with Retry and Delete; Delete forgets it", async () => {
+    const chatId = uuidv7();
+    answers.push({ status: 403, body: { code: 'forbidden', message: 'This needs the Pro plan.' } });
+    const outcome = await sendMessage(db, { chatId, content: 'Plan my launch' });
+    expect(outcome.kind).toBe('not-sent');
+    const [message] = await views(chatId);
+    expect(message).toMatchObject({ kind: 'user', delivery: 'failed', notSent: true, canDelete: true, message: { errorMessage: 'This needs the Pro plan.' } });
+    expect(await db.outbox.toArray()).toMatchObject([{ state: 'failed', lastError: 'This needs the Pro plan.' }]);
+
+    // Retry sends it again with the same id; refused again, it stays 'Not sent'.
+    answers.push({ status: 403, body: { code: 'forbidden', message: 'This needs the Pro plan.' } });
+    expect((await retryMessage(db, message!.key)).kind).toBe('not-sent');
+    expect(posted.map((p) => p.body.clientMessageId)).toEqual([posted[0]!.body.clientMessageId, posted[0]!.body.clientMessageId]);
+
+    expect(await deleteMessage(db, message!.key)).toBe(true);
+    expect(await views(chatId)).toEqual([]);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it("shows a reply the model failed before any word as the message's 'Not sent'", async () => {
@@ -106,7 +131,8 @@ describe('sendMessage', () => {
     expect(outcome).toEqual({ kind: 'model-error', partial: false, message: 'The AI model could not answer.' });
     const shown = await views(chatId);
     expect(shown).toHaveLength(1);
-    expect(shown[0]).toMatchObject({ kind: 'user', notSent: true });
+    // The server holds the message: Retry asks the model again, but there is nothing to delete.
+    expect(shown[0]).toMatchObject({ kind: 'user', notSent: true, canDelete: false });
   });
 
   it('keeps the words that arrived when the model fails midway, marked incomplete', async () => {

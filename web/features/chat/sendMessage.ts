@@ -1,16 +1,18 @@
 /**
- * The chat's commands: send, retry, regenerate, resume and stop. Every send is written to the local
- * database first (status 'sending'), then delivered, then marked 'sent' or 'failed' (replyStream.ts),
- * so nothing typed is lost to a reload or a dead connection. The next issue's outbox replays failed
- * sends through `deliverMessage`, which reuses the message's send id: the server never stores a
- * send twice.
+ * The chat's commands: send, retry, delete, regenerate, resume and stop. Every send goes through
+ * the outbox (data/outbox.ts): the message and its outbox entry are written to the local database
+ * first (status 'queued'), then the outbox delivers it, now or when the network allows, always with
+ * the message's own send id, so the server never stores a send twice. `deliverChatSend` is how the
+ * outbox delivers a chat send, in a page or in the service worker.
  */
 import type { ChatRequest } from '../../../domain/contract/chat';
 import { CHAT_CONTEXT_MESSAGES, LLM_DEFAULTS, chatTitleFrom } from '../../../domain/limits';
+import type { PlaybookType } from '../../../domain/playbooks/types';
 import { api } from '../../data/api';
 import { isFinishedReply, isUnsent, orderMessages, replyKeyFor, userMessageKey } from '../../data/chatMerge';
-import type { LocalMessage, PitchpadDb } from '../../data/db';
+import type { LocalMessage, OutboxEntry, PitchpadDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
+import { discardSend, flushOutbox, queueSend, requeueSend, type DeliveryOutcome } from '../../data/outbox';
 import { liveReplies } from './liveReplies';
 import { streamReply, type ReplyOutcome } from './replyStream';
 
@@ -21,12 +23,18 @@ export interface SendInput {
   model?: string;
   /** A new chat's title (default: the message's first 50 characters). */
   title?: string;
+  /** A new chat's playbook (a guided flow's chat); 'none' for free chat. */
+  playbookType?: PlaybookType;
+  /** A finished flow's answers by question id, sent with the message (the offline drafter composes from them). */
+  answers?: Record<string, string>;
   /** Called once the message is saved locally, before it is delivered. */
   onSaved?: () => void;
 }
 
 export type SendOutcome =
   | ReplyOutcome
+  /** Saved and waiting in the outbox (offline, or the server could not take it yet): it goes by itself. */
+  | { kind: 'queued' }
   /** The message could not even be saved on this device. `newChat` when it was to start a chat. */
   | { kind: 'not-saved'; newChat: boolean; error: unknown }
   /** Nothing to do: blank, or the message is already on its way. */
@@ -34,29 +42,32 @@ export type SendOutcome =
 
 const llmParams = (model: string | undefined) => ({ provider: LLM_DEFAULTS.provider, ...(model ? { model } : {}) });
 
-/** Send a new message: save it locally, then deliver it. */
-export async function sendMessage(db: PitchpadDb, { chatId, content, model, title, onSaved }: SendInput): Promise<SendOutcome> {
+/**
+ * Send a new message: save it with its outbox entry (one transaction), then flush the outbox. The
+ * outcome is this send's, when this tab delivered it; 'queued' while it waits.
+ */
+export async function sendMessage(db: PitchpadDb, { chatId, content, model, title, playbookType = 'none', answers, onSaved }: SendInput): Promise<SendOutcome> {
   const text = content.trim();
   if (!text) return { kind: 'skipped' };
   const clientId = uuidv7();
   const key = userMessageKey(clientId);
   let newChat = false;
   try {
-    await db.ready;
-    await db.transaction('rw', db.chats, db.messages, async () => {
+    await db.transaction('rw', db.chats, db.messages, db.outbox, async () => {
       const now = Date.now();
       const iso = new Date(now).toISOString();
       const chat = await db.chats.get(chatId);
       newChat = !chat;
       if (chat) await db.chats.update(chatId, { updatedAt: iso, touchedAt: now });
       else {
+        // A chat started here (online or not) has its id from the start: the server keeps it.
         await db.chats.put({
           id: chatId,
           title: title?.trim() || chatTitleFrom(text),
           createdAt: iso,
           updatedAt: iso,
-          isPlaybook: false,
-          playbookType: 'none',
+          isPlaybook: playbookType !== 'none',
+          playbookType,
           synced: false,
           touchedAt: now,
         });
@@ -66,42 +77,65 @@ export async function sendMessage(db: PitchpadDb, { chatId, content, model, titl
         chatId,
         role: 'user',
         content: text,
-        status: 'sending',
+        status: 'queued',
         sortAt: now,
         timestamp: iso,
         clientId,
         replyToKey: null,
         serverId: null,
         model: null,
+        ...(answers ? { answers } : {}),
         touchedAt: now,
       });
+      await queueSend(db, { clientId, chatId, messageKey: key, ...(model ? { model } : {}) }, now);
     });
   } catch (error) {
     return { kind: 'not-saved', newChat, error };
   }
   onSaved?.();
-  return deliverMessage(db, key, model);
+  return flushFor(db, clientId);
+}
+
+/** Retry a send that failed (Not sent): queue it again and flush. */
+export async function retryMessage(db: PitchpadDb, key: string, model?: string): Promise<SendOutcome> {
+  const message = await db.messages.get(key);
+  if (!message?.clientId || !(await requeueSend(db, key, model))) return { kind: 'skipped' };
+  return flushFor(db, message.clientId);
+}
+
+/** Delete a send the server never stored (Not sent), with its message. */
+export function deleteMessage(db: PitchpadDb, key: string): Promise<boolean> {
+  return discardSend(db, key);
+}
+
+/** Flush the outbox now and report what happened to the send `clientId`. */
+async function flushFor(db: PitchpadDb, clientId: string): Promise<SendOutcome> {
+  const report = await flushOutbox(db, deliverChatSend, { force: true });
+  const mine = report.outcomes.get(clientId);
+  if (!mine || mine.state === 'queued') return { kind: 'queued' };
+  return mine.outcome;
 }
 
 /**
- * Deliver a saved user message (first try or Retry) with its own send id, streaming the reply.
- * The server stores a send once: a retry of one it already holds answers (or follows) its reply.
+ * How the outbox delivers a chat send: POST /api/chat with the message's own send id, streaming the
+ * reply into the local database. The server stores a send once: a replay of one it already holds
+ * answers (or follows) its reply.
  */
-export async function deliverMessage(db: PitchpadDb, key: string, model?: string): Promise<SendOutcome> {
-  const message = await db.messages.get(key);
+export async function deliverChatSend(db: PitchpadDb, entry: OutboxEntry): Promise<DeliveryOutcome> {
+  const message = await db.messages.get(entry.messageKey);
   const chat = message && (await db.chats.get(message.chatId));
   if (!message?.clientId || !chat) return { kind: 'skipped' };
-  const { clientId, chatId } = message;
-  await db.messages.update(key, { status: message.serverId === null ? 'sending' : 'sent', touchedAt: Date.now() });
+  const { clientId, chatId, key } = message;
 
   const body: ChatRequest = {
     chatId,
     clientMessageId: clientId,
     messages: [...(await historyBefore(db, message)), { role: 'user', content: message.content }],
     playbookType: chat.playbookType,
+    ...(message.answers ? { answers: message.answers } : {}),
     // Only a chat the server has not seen yet takes a title; the server keeps its own afterwards.
     ...(chat.synced ? {} : { title: chat.title }),
-    llmParams: llmParams(model),
+    llmParams: llmParams(entry.model),
   };
   const outcome = await streamReply(db, { chatId, userKey: key, clientId, replyKey: replyKeyFor(key), freshReply: true }, (signal) =>
     api.stream('/api/chat', body, signal),

@@ -6,15 +6,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../data/api';
-import { orderMessages } from '../../data/chatMerge';
+import { ApiError, OfflineError } from '../../data/api';
+import { orderMessages, replyKeyFor } from '../../data/chatMerge';
 import type { LocalChat, PitchpadDb } from '../../data/db';
 import { readKeyValue, writeKeyValue } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
+import type { PlaybookType } from '../../../domain/playbooks/types';
 import { useToast } from '../../ui/ToastProvider';
 import { chatListSyncOptions, chatSyncOptions, modelsQueryOptions } from './chat.queries';
-import { useLiveReplies } from './liveReplies';
-import { deliverMessage, regenerateReply, sendMessage, stopReply, type SendOutcome } from './sendMessage';
+import { useLiveReplies } from './useLiveReplies';
+import { setOpenChat } from '../../data/sync';
+import { deleteMessage, regenerateReply, retryMessage, sendMessage, stopReply, type SendOutcome } from './sendMessage';
+import { useComposerDraft } from './useComposerDraft';
 import { useResumeReplies } from './useResumeReplies';
 import { useSafeLiveQuery } from './useSafeLiveQuery';
 
@@ -25,6 +28,14 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 interface Draft {
   id: string;
   title?: string;
+}
+
+/** Where a message goes: the open chat, or a new one (a guided flow's result starts its own chat of its type). */
+export interface SendTarget {
+  id: string;
+  title?: string;
+  playbookType?: PlaybookType;
+  answers?: Record<string, string>;
 }
 
 export const SEND_FAILED = { header: 'Error', message: 'Failed to send message. Please try again.', color: 'danger' } as const;
@@ -38,6 +49,7 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
   const [draft, setDraft] = useState<Draft>(() => ({ id: uuidv7() }));
   const activeId = chatId ?? draft.id;
   const [input, setInput] = useState(initialInput);
+  const { clear: clearComposerDraft } = useComposerDraft(db, chatId, input, setInput);
 
   const chats = useSafeLiveQuery(async () => (await db.chats.orderBy('updatedAt').toArray()).toReversed(), [db], []);
   const chatRead = useSafeLiveQuery(async () => ({ id: activeId, chat: (await db.chats.get(activeId)) ?? null }), [db, activeId], { id: activeId, chat: null });
@@ -48,6 +60,18 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
   const messages = useMemo(() => (rows ? orderMessages(rows) : undefined), [rows]);
   const live = useLiveReplies();
   const isLoading = [...live.values()].some((reply) => reply.chatId === activeId);
+  // Sends of this chat another tab (or the service worker) is delivering right now: their replies
+  // stream there, and reach this tab through the database.
+  const sendingRead = useSafeLiveQuery(
+    async () => (await db.outbox.where('chatId').equals(activeId).filter((e) => e.state === 'sending').toArray()).map((e) => e.messageKey),
+    [db, activeId],
+    [],
+  );
+  const deliveringElsewhere = useMemo(() => new Set((sendingRead ?? []).filter((key) => !live.has(replyKeyFor(key)))), [sendingRead, live]);
+  useEffect(() => {
+    setOpenChat(chatId ?? null);
+    return () => setOpenChat(null);
+  }, [chatId]);
 
   // The model: the user's last pick while the server still offers it, else the server's default.
   const modelsQuery = useQuery(modelsQueryOptions);
@@ -69,7 +93,7 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
     if (chatId && chatSync.error instanceof ApiError && chatSync.error.status === 404) void navigate({ to: '.', search: {}, replace: true });
   }, [chatSync.error, chatId, navigate]);
 
-  useResumeReplies(db, messages, model);
+  useResumeReplies(db, messages, model, deliveringElsewhere);
 
   const report = useCallback(
     (outcome: SendOutcome, text?: string) => {
@@ -78,6 +102,7 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
         if (text !== undefined) setInput((current) => current || text);
         toast(outcome.newChat ? NEW_CHAT_FAILED : SEND_FAILED);
       }
+      // 'queued' is not a failure: the message shows 'Queued' and goes by itself.
       if (outcome.kind === 'not-sent' || outcome.kind === 'model-error') toast(SEND_FAILED);
     },
     [toast],
@@ -85,26 +110,31 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
 
   /** Send `text` into the chat `target` (the open one unless given). Ignored when blank or busy. */
   const send = useCallback(
-    async (text: string, target: { id: string; title?: string } = { id: activeId, title: chatRow ? undefined : draft.title }) => {
+    async (text: string, target: SendTarget = { id: activeId, title: chatRow ? undefined : draft.title }): Promise<SendOutcome> => {
       const content = text.trim();
-      if (!content || (target.id === activeId && isLoading)) return;
+      if (!content || (target.id === activeId && isLoading)) return { kind: 'skipped' };
       setInput('');
+      clearComposerDraft();
       const outcome = await sendMessage(db, {
         chatId: target.id,
         content,
         model,
         title: target.title,
+        playbookType: target.playbookType,
+        answers: target.answers,
         // Put the chat in the URL once it exists locally, so a reload reopens it.
         onSaved: () => {
           if (target.id !== chatId) void navigate({ to: '.', search: { chat: target.id }, replace: true });
         },
       });
       report(outcome, content);
+      return outcome;
     },
-    [activeId, chatRow, draft.title, isLoading, db, model, chatId, navigate, report],
+    [activeId, chatRow, draft.title, isLoading, db, model, chatId, navigate, report, clearComposerDraft],
   );
 
-  const retry = useCallback(async (messageKey: string) => report(await deliverMessage(db, messageKey, model)), [db, model, report]);
+  const retry = useCallback(async (messageKey: string) => report(await retryMessage(db, messageKey, model)), [db, model, report]);
+  const discard = useCallback(async (messageKey: string) => void (await deleteMessage(db, messageKey)), [db]);
   const regenerate = useCallback(async () => report(await regenerateReply(db, activeId, model)), [db, activeId, model, report]);
   const stop = useCallback(() => {
     for (const [key, reply] of live) if (reply.chatId === activeId) stopReply(key);
@@ -132,6 +162,7 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
     messages,
     chats: chats ?? [],
     live,
+    deliveringElsewhere,
     isLoading,
     input,
     setInput,
@@ -140,6 +171,7 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
     setModel,
     send,
     retry,
+    discard,
     regenerate,
     stop,
     startNewChat,
@@ -149,12 +181,12 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
 
 export type ChatWorkspace = ReturnType<typeof useChatWorkspace>;
 
-/** One toast per failed refresh (after the query's own retries). */
+/** One toast per failed refresh (after the query's own retries). Being offline is not one: the header says so. */
 function useFailureToast(error: Error | null, at: number, message: string): void {
   const toast = useToast();
   const shown = useRef(0);
   useEffect(() => {
-    if (!error || shown.current === at) return;
+    if (!error || error instanceof OfflineError || shown.current === at) return;
     shown.current = at;
     toast({ header: 'Error', message, color: 'danger' });
   }, [error, at, message, toast]);

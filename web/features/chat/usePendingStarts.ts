@@ -4,7 +4,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { StorageKey, readString, removeKey } from '../../data/storage';
+import type { FlowType } from '../../../domain/playbooks';
 import { takePendingChatDestination } from '../auth/authStorage';
+import { isFlowType } from '../playbooks/flowMachine';
 
 /** Delay before a pending message is sent, once the chat is not loading (spec §9). */
 export const PENDING_MESSAGE_DELAY_MS = 100;
@@ -29,13 +31,19 @@ export function useSendPendingMessage(message: string, isReady: boolean, isLoadi
   }, [message, isReady, isLoading, send]);
 }
 
-/** A landing tool picked before login starts a new chat with that title, once; the value is spent. */
-export function usePendingChatDestination(startNewChat: (title?: string) => unknown): void {
+/**
+ * A landing tool picked before login, once (the value is spent): a guided flow opens that flow,
+ * competitive intelligence its screen, free advice a new chat with the tool's title.
+ */
+export function usePendingChatDestination(startNewChat: (title?: string) => unknown, open?: { flow: (type: FlowType) => void; competitive: () => void }): void {
   const done = useRef(false);
   useEffect(() => {
     if (done.current) return;
     done.current = true;
     const destination = takePendingChatDestination();
-    if (destination) startNewChat(destination.title);
-  }, [startNewChat]);
+    if (!destination) return;
+    if (open && isFlowType(destination.interviewType)) open.flow(destination.interviewType);
+    else if (open && destination.interviewType === 'competitive') open.competitive();
+    else startNewChat(destination.title);
+  }, [startNewChat, open]);
 }

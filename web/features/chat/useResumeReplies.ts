@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LocalMessage, PitchpadDb } from '../../data/db';
-import { useLiveReplies } from './liveReplies';
+import { useLiveReplies } from './useLiveReplies';
 import { resumeReply } from './sendMessage';
 
 const FIRST_RETRY_MS = 1000;
@@ -11,9 +11,10 @@ const MAX_ATTEMPTS = 8;
  * Picks up replies the server is still writing that no stream in this tab follows: the connection
  * dropped mid-reply, or the page was reloaded. Each is resumed by replaying its send (the server
  * streams the stored text, then the rest), at once, then with backoff, and again when the browser
- * comes back online.
+ * comes back online. A reply whose send another tab (or the service worker) is delivering right now
+ * (`deliveringElsewhere`, by user message key) streams there and is left alone.
  */
-export function useResumeReplies(db: PitchpadDb, messages: readonly LocalMessage[] | undefined, model: string | undefined): void {
+export function useResumeReplies(db: PitchpadDb, messages: readonly LocalMessage[] | undefined, model: string | undefined, deliveringElsewhere: ReadonlySet<string>): void {
   const live = useLiveReplies();
   const attempts = useRef(new Map<string, { count: number; nextAt: number }>());
   const [, setWakeUp] = useState(0);
@@ -35,6 +36,7 @@ export function useResumeReplies(db: PitchpadDb, messages: readonly LocalMessage
     let soonest = Infinity;
     for (const reply of messages) {
       if (reply.role !== 'assistant' || reply.status !== 'streaming' || live.has(reply.key)) continue;
+      if (reply.replyToKey && deliveringElsewhere.has(reply.replyToKey)) continue;
       const attempt = attempts.current.get(reply.key) ?? { count: 0, nextAt: 0 };
       if (attempt.count >= MAX_ATTEMPTS) continue;
       if (attempt.nextAt > now) {

@@ -1,15 +1,34 @@
-import { IonButton, IonIcon } from '@ionic/react';
-import { useNavigate } from '@tanstack/react-router';
-import { checkmarkCircle, diamond, sparklesOutline } from 'ionicons/icons';
+import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { checkmarkCircle, diamond, lockClosedOutline, sparklesOutline } from 'ionicons/icons';
+import { useEffect, useState } from 'react';
 import { PRO_FEATURES } from '../../../domain/plans';
 import { IonSkeletonText } from '../../ui/IonSkeletonText';
 import { LinkButton } from '../../ui/LinkButton';
+import { useToast } from '../../ui/ToastProvider';
 import { useAuth } from '../auth/auth.queries';
+import { createBillingPortalSession, plansQueryOptions, useRefreshSubscription } from '../billing/billing.queries';
+import { formatPrice } from '../billing/formatPrice';
 
-/** 'PRO Plan' with its features for paid users; otherwise 'No Active Plan' and the way to upgrade. */
+/** '$10 / month' from the server's plans, or nothing until they are known. */
+function usePriceLine(): string | null {
+  const plans = useQuery(plansQueryOptions);
+  return plans.data ? `${formatPrice(plans.data.pro.amount, plans.data.pro.currency)} / month` : null;
+}
+
+/**
+ * 'PRO Plan' with its features and 'Manage Payment Method' (the Stripe billing portal, design §11)
+ * for paid users; otherwise 'No Active Plan' and 'Upgrade to PRO Plan'.
+ */
 export function SubscriptionCard() {
   const { isPaid, isSubscriptionLoading } = useAuth();
-  const navigate = useNavigate();
+  const priceLine = usePriceLine();
+  const refreshSubscription = useRefreshSubscription();
+
+  // The plan may have changed elsewhere: in the billing portal (which returns here) or a checkout.
+  useEffect(() => {
+    void refreshSubscription();
+  }, [refreshSubscription]);
 
   if (isSubscriptionLoading) {
     return (
@@ -27,7 +46,7 @@ export function SubscriptionCard() {
           <IonIcon icon={diamond} className="subscription__icon" aria-hidden="true" />
           <div>
             <h2 id="subscription-heading">PRO Plan</h2>
-            <p className="muted">Active · billed monthly</p>
+            <p className="muted">Active · {priceLine ?? 'billed monthly'}</p>
           </div>
         </div>
         <ul className="feature-list">
@@ -38,10 +57,7 @@ export function SubscriptionCard() {
             </li>
           ))}
         </ul>
-        {/* Checkout is a screen of its own issue; navigate by href until its route exists. */}
-        <IonButton fill="outline" expand="block" onClick={() => void navigate({ href: '/checkout' })}>
-          Manage Payment Method
-        </IonButton>
+        <ManagePaymentButton />
       </section>
     );
   }
@@ -52,12 +68,49 @@ export function SubscriptionCard() {
         <IonIcon icon={sparklesOutline} className="subscription__icon subscription__icon--muted" aria-hidden="true" />
         <div>
           <h2 id="subscription-heading">No Active Plan</h2>
-          <p className="muted">You are on the free tier. Upgrade for the PRO tools: GTM plans, cold emails, personas and more.</p>
+          <p className="muted">
+            You are on the free tier. Pro unlocks the PRO tools: GTM plans, cold emails, personas and more
+            {priceLine ? `, for ${priceLine}` : ''}.
+          </p>
         </div>
       </div>
       <LinkButton to="/pricing" expand="block">
         Upgrade to PRO Plan
       </LinkButton>
     </section>
+  );
+}
+
+/** Opens the Stripe billing portal, where a paying user changes their card or cancels. */
+function ManagePaymentButton() {
+  const toast = useToast();
+  const [opening, setOpening] = useState(false);
+
+  const handleClick = async () => {
+    setOpening(true);
+    try {
+      const { url } = await createBillingPortalSession();
+      window.location.assign(url);
+    } catch (error) {
+      setOpening(false);
+      toast({
+        header: 'Billing portal unavailable',
+        message: error instanceof Error ? error.message : 'Could not open the billing portal. Please try again.',
+        color: 'danger',
+      });
+    }
+  };
+
+  return (
+    <IonButton fill="outline" expand="block" onClick={() => void handleClick()} disabled={opening}>
+      {opening ? (
+        <IonSpinner name="dots" aria-label="Opening the billing portal" />
+      ) : (
+        <>
+          <IonIcon slot="start" icon={lockClosedOutline} aria-hidden="true" />
+          Manage Payment Method
+        </>
+      )}
+    </IonButton>
   );
 }

@@ -1,36 +1,22 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { isPaidSubscriber } from '../../../domain/subscription';
-import type { LANDING_TOOLS } from '../../../domain/playbooks/tools';
 import { StorageKey, writeString } from '../../data/storage';
 import { Screen } from '../../ui/Screen';
-import { loadSessionUser, subscriptionQueryOptions } from '../auth/auth.queries';
-import { savePendingChatDestination } from '../auth/authStorage';
 import { IdeaBox } from './IdeaBox';
 import { ToolCards } from './ToolCards';
-import { toolCardAction } from './toolCardDestination';
+import { useToolSelect } from './useToolSelect';
+
+// /pro shows the same tool cards. Taking them from this module keeps the landing page in one chunk
+// (imported from their own modules, they would become a third chunk the landing page waits for).
+export { ToolCards, useToolSelect };
 
 /** '/': the idea box that works without an account, and the PRO tools (spec §2 'Landing page'). */
 export function LandingScreen() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const handleToolSelect = useToolSelect();
 
   const handleAnalyze = (idea: string) => {
     writeString(StorageKey.startupIdea, idea);
-    void navigate({ href: '/onboarding' });
-  };
-
-  const handleToolSelect = async (tool: (typeof LANDING_TOOLS)[number]) => {
-    // Wait for the session lookup rather than treating a still-loading user as a guest.
-    const user = await loadSessionUser(queryClient);
-    const subscription = user ? await queryClient.ensureQueryData(subscriptionQueryOptions(user.id)) : null;
-    const action = toolCardAction({ signedIn: user !== null, paid: isPaidSubscriber(subscription), tool });
-    if (action.kind === 'login') {
-      savePendingChatDestination(action.pending);
-      await navigate({ to: '/auth/$tab', params: { tab: 'login' }, search: { redirect: action.redirect } });
-    } else {
-      await navigate({ href: action.to });
-    }
+    void navigate({ to: '/onboarding' });
   };
 
   return (

@@ -7,13 +7,25 @@ export interface ToolCardContext {
 }
 
 export type ToolCardAction =
-  | { kind: 'open'; to: '/pro/email' | '/pro/gtm-advisor' }
+  | { kind: 'open'; to: string }
   | { kind: 'upgrade'; to: '/pricing' }
   | { kind: 'login'; pending: { title: string; interviewType: ToolType }; to: '/auth/login'; redirect: 'pricing' };
 
+/**
+ * Where a paid user's card opens its tool: the cold email at /pro/email (which starts that flow),
+ * the other flows at /pro/gtm-advisor with the flow started, free GTM advice as a plain chat there,
+ * and competitive intelligence on its own screen.
+ */
+export function toolPath(type: ToolType): string {
+  if (type === 'email') return '/pro/email';
+  if (type === 'competitive') return '/competitive';
+  if (type === 'none') return '/pro/gtm-advisor';
+  return `/pro/gtm-advisor?flow=${type}`;
+}
+
 /** What a click on a landing PRO card does (spec §4 'Landing card click'). */
 export function toolCardAction({ signedIn, paid, tool }: ToolCardContext): ToolCardAction {
-  if (signedIn && paid) return { kind: 'open', to: tool.type === 'email' ? '/pro/email' : '/pro/gtm-advisor' };
+  if (signedIn && paid) return { kind: 'open', to: toolPath(tool.type) };
   if (signedIn) return { kind: 'upgrade', to: '/pricing' };
   return { kind: 'login', pending: { title: tool.title, interviewType: tool.type }, to: '/auth/login', redirect: 'pricing' };
 }

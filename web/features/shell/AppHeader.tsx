@@ -1,12 +1,17 @@
 import { IonButtons, IonHeader, IonIcon, IonToolbar } from '@ionic/react';
 import { Link } from '@tanstack/react-router';
+import { Suspense, lazy } from 'react';
 import { logInOutline } from 'ionicons/icons';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import { BrandMark } from '../../ui/BrandMark';
+import { LazySyncStatusBadge } from '../pwa/LazySyncStatusBadge';
 import { LinkButton } from '../../ui/LinkButton';
 import { useAuth } from '../auth/auth.queries';
 import { NAV_LINKS } from './navLinks';
 import { MobileMenu } from './MobileMenu';
+
+// Signed-in only, so it loads with (not before) the landing page: the saved history button and its sheet.
+const HistoryButton = lazy(() => import('../history/HistoryButton').then((m) => ({ default: m.HistoryButton })));
 import { UserMenu } from './UserMenu';
 
 /** Brand, the main links (wide screens), and sign-in or the user menu; narrow screens get the menu. */
@@ -37,6 +42,12 @@ export function AppHeader() {
         </nav>
 
         <IonButtons slot="end">
+          <LazySyncStatusBadge />
+          {user && (
+            <Suspense fallback={null}>
+              <HistoryButton />
+            </Suspense>
+          )}
           <UserMenu user={user} />
           {!user && (
             <LinkButton

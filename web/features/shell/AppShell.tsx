@@ -1,13 +1,19 @@
 import { IonApp } from '@ionic/react';
 import { Outlet } from '@tanstack/react-router';
+import { useAuth } from '../auth/auth.queries';
+import { AppBanners } from '../pwa/AppBanners';
+import { useSyncEngine } from '../pwa/useSyncEngine';
 import { AppHeader } from './AppHeader';
 
-/** The frame around every screen: the header and the routed screen. */
+/** The frame around every screen: the header, the app's notices and the routed screen; and the sync engine while signed in. */
 export function AppShell() {
+  const { user } = useAuth();
+  useSyncEngine(user);
   return (
     <IonApp>
       <div className="ion-page" id="main-content">
         <AppHeader />
+        <AppBanners />
         <Outlet />
       </div>
     </IonApp>

@@ -1,5 +1,6 @@
 import { IonButton, IonContent, IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
 import {
+  downloadOutline,
   gridOutline,
   homeOutline,
   informationCircleOutline,
@@ -8,8 +9,10 @@ import {
   menuOutline,
   pricetagOutline,
 } from 'ionicons/icons';
+import { useSyncExternalStore } from 'react';
 import { LinkItem } from '../../ui/LinkButton';
 import { usePopoverMenu } from '../../ui/usePopoverMenu';
+import { pwaStatus } from '../pwa/pwaStatus';
 import { useAuth } from '../auth/auth.queries';
 import { useLogout } from '../auth/useLogout';
 import { NAV_LINKS } from './navLinks';
@@ -24,6 +27,7 @@ export function MobileMenu() {
   const { user } = useAuth();
   const logout = useLogout();
   const menu = usePopoverMenu();
+  const { canInstall } = useSyncExternalStore(pwaStatus.subscribe, pwaStatus.get);
 
   const handleLogout = () => {
     menu.close();
@@ -44,6 +48,12 @@ export function MobileMenu() {
                 <IonLabel>{link.label}</IonLabel>
               </LinkItem>
             ))}
+            {canInstall && (
+              <IonItem button detail={false} onClick={() => void pwaStatus.install()}>
+                <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
+                <IonLabel>Install app</IonLabel>
+              </IonItem>
+            )}
             {user ? (
               <>
                 <LinkItem to="/dashboard" button detail={false}>

@@ -1,8 +1,10 @@
 import { IonButton, IonContent, IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
-import { chevronDownOutline, gridOutline, logOutOutline } from 'ionicons/icons';
+import { chevronDownOutline, downloadOutline, gridOutline, logOutOutline } from 'ionicons/icons';
 import type { User } from '../../../domain/contract/auth';
+import { useSyncExternalStore } from 'react';
 import { LinkItem } from '../../ui/LinkButton';
 import { usePopoverMenu } from '../../ui/usePopoverMenu';
+import { pwaStatus } from '../pwa/pwaStatus';
 import { useLogout } from '../auth/useLogout';
 
 /** Initials for the avatar: from the name, else the username. */
@@ -20,6 +22,7 @@ export function initialsOf(user: Pick<User, 'name' | 'username'>): string {
  */
 export function UserMenu({ user }: { user: User | null }) {
   const menu = usePopoverMenu();
+  const { canInstall } = useSyncExternalStore(pwaStatus.subscribe, pwaStatus.get);
   const logout = useLogout();
 
   const handleLogout = () => {
@@ -55,6 +58,12 @@ export function UserMenu({ user }: { user: User | null }) {
                 <IonIcon slot="start" icon={gridOutline} aria-hidden="true" />
                 <IonLabel>Dashboard</IonLabel>
               </LinkItem>
+              {canInstall && (
+                <IonItem button detail={false} onClick={() => void pwaStatus.install()}>
+                  <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
+                  <IonLabel>Install app</IonLabel>
+                </IonItem>
+              )}
               <IonItem button detail={false} onClick={handleLogout}>
                 <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
                 <IonLabel>Logout</IonLabel>

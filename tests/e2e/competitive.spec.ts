@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, test } from './fixtures';
+
+const unique = () => randomUUID().slice(0, 8);
+// The fake model streams this JSON word by word (scripted with [[reply64:...]]).
+const base64 = (value: unknown) => Buffer.from(JSON.stringify(value, null, 1)).toString('base64');
+const LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#4a154b"/></svg>')}`;
+
+const ANALYSIS = {
+  topic: 'Team chat for frontline workers',
+  summary: 'A crowded market where mobile-first tools win the deskless worker.',
+  competitors: [
+    { name: 'Slack', logo_url: LOGO, description: 'Channels for office teams.', strengths: ['Integrations'], weaknesses: ['Desk-first'], pricing: '$8.75/user', target_customers: 'Knowledge workers' },
+    { name: 'Connecteam', logo_url: 'https://127.0.0.1:9/connecteam.png', description: 'Deskless workforce app.', strengths: ['Scheduling built in'], weaknesses: ['Busy UI'], pricing: '$29/month', target_customers: 'Field teams' },
+    { name: 'Microsoft Teams', logo_url: '', description: 'Bundled with 365.', strengths: ['Free with 365'], weaknesses: ['Heavy on phones'], pricing: 'Bundled', target_customers: 'Enterprises' },
+  ],
+  comparison_matrix: [
+    { category: 'Mobile experience', description: 'On a phone, one-handed', Slack: { score: 6, notes: 'Good' }, Connecteam: { score: 9, notes: 'Built for it' }, 'Microsoft Teams': { score: 4, notes: 'Slow' } },
+    { category: 'Price', description: 'Per seat', Slack: { score: 5, notes: '' }, Connecteam: { score: 8, notes: 'Flat' }, 'Microsoft Teams': { score: 7, notes: 'Bundled' } },
+  ],
+  insights: ['Shift workers need offline-first messaging.', 'Flat pricing beats per-seat for large crews.'],
+};
+
+test('a blank description is refused with the spec’s toast', async ({ competitive, newAccount }) => {
+  await competitive.openAsNewUser(newAccount);
+  await competitive.analyzeButton.click();
+  await competitive.expectToast('Input Required', 'Please enter a product or market to analyze.');
+  await expect(competitive.description).toBeVisible();
+});
+
+test('an analysis streams into the competitor grid, the comparison matrix and insights, exports as CSV, and resets', async ({ page, competitive, newAccount }) => {
+  await competitive.openAsNewUser(newAccount);
+  const topic = `Team chat apps for shift workers ${unique()}`;
+  await competitive.analyze(`${topic} [[delay:20]] [[reply64:${base64(ANALYSIS)}]]`);
+  await expect(competitive.ask).toContainText(`Analyze competitors for: ${topic}`);
+  await expect(competitive.spinner).toBeVisible();
+  await expect(competitive.description).toBeHidden();
+
+  await expect(competitive.cards).toHaveCount(3);
+  await expect(competitive.spinner).toBeHidden();
+  await expect(page.getByRole('heading', { name: ANALYSIS.topic })).toBeVisible();
+  // Two columns on a phone.
+  const [first, second, third] = await Promise.all([0, 1, 2].map((i) => competitive.cards.nth(i).boundingBox()));
+  expect(first!.y).toBe(second!.y);
+  expect(third!.y).toBeGreaterThan(first!.y);
+  // Logos: the one that loads, the one that fails and the missing one become drawn avatars.
+  await expect(competitive.cards.nth(0).getByRole('img', { name: 'Slack logo' })).toBeVisible();
+  await expect(competitive.cards.nth(1).getByRole('img', { name: 'Connecteam avatar' })).toHaveText('CO');
+  await expect(competitive.cards.nth(2).getByRole('img', { name: 'Microsoft Teams avatar' })).toHaveText('MT');
+
+  const matrix = competitive.matrix;
+  await expect(matrix.getByRole('columnheader')).toHaveText(['Category', 'Slack', 'Connecteam', 'Microsoft Teams']);
+  const mobile = matrix.getByRole('row').filter({ hasText: 'Mobile experience' });
+  await expect(mobile.locator('.score')).toHaveText(['6/10', '9/10', '4/10']);
+  await expect(mobile.locator('.score').nth(0)).toHaveClass(/score--amber/);
+  await expect(mobile.locator('.score').nth(1)).toHaveClass(/score--green/);
+  await expect(mobile.locator('.score').nth(2)).toHaveClass(/score--red/);
+  await expect(competitive.insights).toHaveText(ANALYSIS.insights);
+
+  const download = page.waitForEvent('download');
+  await competitive.button('Export CSV').click();
+  const csv = await readFile((await (await download).path())!, 'utf8');
+  expect(csv.split('\n')[0]).toBe('Category,Description,Slack score,Slack notes,Connecteam score,Connecteam notes,Microsoft Teams score,Microsoft Teams notes');
+  expect(csv).toContain('Mobile experience,"On a phone, one-handed",6,Good,9,Built for it,4,Slow');
+
+  // The result is still there after a reload; New Analysis empties the form.
+  await page.reload();
+  await expect(competitive.cards).toHaveCount(3);
+  await competitive.button('New Analysis').click();
+  await expect(competitive.description).toHaveValue('');
+  await expect(competitive.grid).toHaveCount(0);
+});
+
+test('a stream cut mid-answer ends in the error state, never a half matrix', async ({ competitive, newAccount }) => {
+  await competitive.openAsNewUser(newAccount);
+  await competitive.analyze(`Field service CRM ${unique()} [[cut:30]] [[reply64:${base64(ANALYSIS)}]]`);
+  await competitive.expectToast('Analysis Failed', 'There was an error analyzing competitors. Please try again.');
+  await expect(competitive.error).toBeVisible();
+  await expect(competitive.grid).toHaveCount(0);
+  await expect(competitive.matrix).toHaveCount(0);
+  await competitive.button('Edit description').click();
+  await expect(competitive.description).toHaveValue(/^Field service CRM/);
+});
+
+test('the chat menu leads to the competitive tool', async ({ page, chat, competitive, newAccount }) => {
+  await chat.openAsNewUser(newAccount);
+  const sidebar = await chat.openSidebar();
+  await sidebar.getByRole('link', { name: 'Competitive Intelligence' }).click();
+  await expect(page).toHaveURL(/\/competitive$/);
+  await expect(competitive.heading).toBeVisible();
+});

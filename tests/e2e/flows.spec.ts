@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { Network } from './support/network';
+
+// The six guided flows on a phone, each to its result in the chat. The fake model answers
+// "You said: <the message>" unless the message scripts a reply ([[reply:...]], or [[reply64:...]]
+// for JSON, whose brackets the plain form cannot hold).
+const unique = () => randomUUID().slice(0, 8);
+const base64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+const TRANSCRIPT = 'Rep: Thanks for joining. Prospect: Our reps lose two hours a day to CRM updates, and pipeline reviews are guesswork.';
+
+/** The spec's alerts, as the page raised them. */
+function collectAlerts(page: Page): string[] {
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  return alerts;
+}
+
+test('value proposition: a founding-journey card, five text steps, generated options, then the sales pitch in the chat', async ({ flows, newAccount }) => {
+  await flows.openAsNewUser(newAccount);
+  await flows.openFlowFromMenu('Refine Your Value Proposition');
+  await expect(flows.title).toHaveText('Refine Your Value Proposition');
+  await flows.expectStep('Question 1 of 7', 'Where are you in your founding journey?');
+  await expect(flows.option('I have an idea')).toBeVisible();
+  await expect(flows.option('I have a sales process')).toBeVisible();
+  await flows.option('I have a product').click();
+
+  await flows.expectStep('Question 2 of 7', 'What are you building?');
+  await expect(flows.button('Next')).toBeDisabled();
+  // The value-props call and the final prompt both carry the answers: script the model's list here.
+  await flows.answer(`A CRM for plumbers ${unique()} [[reply:1. Never miss a job call again\n2. Quote jobs in minutes, not days\n3. Get paid the day the job is done]]`);
+  await flows.answer('Missed calls and slow quotes');
+  await flows.answer('Plumbers in the field');
+  await flows.answer('Owners of small plumbing firms');
+  await flows.expectStep('Question 6 of 7', 'What are its key features?');
+  await expect(flows.button('Create Sales Pitch')).toBeVisible();
+  await flows.answer('Call capture, instant quotes, invoicing', 'Create Sales Pitch');
+
+  await flows.expectStep('Question 7 of 7', 'Which value proposition fits best?');
+  await expect(flows.card.locator('.flow-card--option')).toHaveText(['Never miss a job call again', 'Quote jobs in minutes, not days', 'Get paid the day the job is done']);
+  await flows.option('Quote jobs in minutes, not days').click();
+
+  // 500 ms later the flow finishes: the composed prompt goes to a new chat.
+  await expect(flows.userMessages).toHaveCount(1);
+  await expect(flows.userMessages.first()).toContainText('Create a compelling sales pitch');
+  await expect(flows.userMessages.first()).toContainText('Which value proposition fits best? Quote jobs in minutes, not days');
+  await expect(flows.replyText()).toContainText('Never miss a job call again');
+  await flows.expectToast('Sales Pitch Generated');
+  await expect(flows.title).toHaveText(/^Value Proposition /);
+  await expect(flows.resultActions.getByRole('button', { name: 'Copy' })).toBeVisible();
+
+  // The pick carries into the cold email, editable.
+  await flows.openFlow('email');
+  await flows.answer('Dana Ortiz, VP Sales at Freightly');
+  await expect(flows.answerBox).toHaveValue('Quote jobs in minutes, not days');
+});
+
+test("cold email: three steps with Back, 'Skip to Email', and the email in the chat with Copy, Share and 'Open in mail app'", async ({ page, flows, newAccount }) => {
+  // A share sheet to record what would be shared (Chromium on Linux has none).
+  await page.addInitScript(() => {
+    (window as unknown as { shared: unknown[] }).shared = [];
+    Object.defineProperty(navigator, 'share', { value: async (data: unknown) => void (window as unknown as { shared: unknown[] }).shared.push(data) });
+  });
+  // /pro/email is the cold email tool of a paying user: it opens on the flow.
+  await flows.openProToolAsNewUser(newAccount, '/pro/email');
+  await expect(flows.title).toHaveText('Create Cold Email');
+  await flows.expectStep('Question 1 of 3', 'Who are you writing to?');
+  await expect(flows.button('Skip to Email')).toBeEnabled();
+  const recipient = `Dana Ortiz ${unique()}, VP Sales at Freightly`;
+  await flows.answer(recipient);
+  await flows.expectStep('Question 2 of 3');
+  await flows.backButton.click();
+  await flows.expectStep('Question 1 of 3');
+  await expect(flows.answerBox).toHaveValue(recipient);
+  await flows.button('Next').click();
+  await flows.answer('We cut new-rep ramp time from 6 months to 10 weeks');
+  await flows.expectStep('Question 3 of 3', 'Where can they book a meeting?');
+  await flows.answer('https://cal.com/ada/20min', 'Generate Email');
+
+  await expect(flows.replyText()).toContainText('You said: Write a personalized cold email of 150 to 200 words');
+  await flows.expectToast('Cold Email Generated', 'Your personalized cold email has been created successfully.');
+  await expect(flows.title).toHaveText(`Cold Email to ${recipient}`);
+  const actions = flows.resultActions;
+  await expect(actions.getByRole('link', { name: 'Open in mail app' })).toHaveAttribute('href', /^mailto:\?subject=.*&body=/);
+  await actions.getByRole('button', { name: 'Share' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { shared: Array<{ text: string }> }).shared[0]?.text)).toContain('You said:');
+  await actions.getByRole('button', { name: 'Copy' }).click();
+  await flows.expectToast('Copied');
+
+  // 'Skip to Email' generates with what has been entered so far.
+  await flows.openFlow('email');
+  await flows.expectStep('Question 1 of 3');
+  await expect(flows.answerBox).toHaveValue('');
+  await flows.answerBox.fill(`Sam Lee ${unique()}`);
+  await flows.button('Skip to Email').click();
+  await expect(flows.replyText()).toContainText('Who are you writing to? Sam Lee');
+});
+
+test('cold email offline: the offline draft appears at once, and the model’s version arrives once back online', async ({ context, flows, newAccount }) => {
+  await flows.openAsNewUser(newAccount);
+  await flows.waitForOfflineReady();
+  const network = new Network(context);
+  await flows.openFlow('email');
+  await flows.answer(`Priya Shah ${unique()}, Head of Ops at Tidal`);
+  await flows.answer('We halve the time ops teams spend on vendor onboarding');
+  await flows.answerBox.fill('https://cal.com/ada');
+  await network.goOffline();
+  await flows.button('Generate Email').click();
+
+  const draft = flows.page.locator('.flow-offline-draft');
+  await expect(draft).toContainText('Offline draft');
+  await expect(draft).toContainText('Hi Priya,');
+  await expect(draft.getByRole('link', { name: 'Open in mail app' })).toHaveAttribute('href', /^mailto:\?subject=Idea%20for%20Tidal&body=Hi%20Priya/);
+  await expect(draft.getByRole('button', { name: 'Copy' })).toBeVisible();
+
+  await expect(flows.userMessages.first()).toContainText('Queued');
+  await network.goOnline();
+  await expect(flows.replyText()).toContainText('You said: Write a personalized cold email', { timeout: 15_000 });
+  await expect(draft).toBeVisible();
+});
+
+test('customer persona: eight steps, the industry select defaulting to its first option', async ({ flows, newAccount }) => {
+  await flows.openAsNewUser(newAccount);
+  await flows.openFlow('demo');
+  await expect(flows.title).toHaveText('Define Customer Personas');
+  await flows.answer(`Acme ${unique()}`);
+  await flows.answer('Field-service software that never misses a call');
+  await flows.expectStep('Question 3 of 8', 'Which industry do you sell into?');
+  await expect(flows.choice('SaaS')).toBeChecked();
+  await expect(flows.card.getByRole('radio')).toHaveCount(10);
+  await flows.button('Next').click();
+  for (const text of ['Small plumbing firms', 'Owner, office manager', 'Word of mouth, then a demo', 'Missed calls, slow quotes']) await flows.answer(text);
+  await flows.expectStep('Question 8 of 8');
+  await flows.answer('ServiceTitan, spreadsheets', 'Create Personas');
+  await expect(flows.replyText()).toContainText('Which industry do you sell into? SaaS');
+  await flows.expectToast('Personas Generated');
+});
+
+test("call analysis: the transcript alerts, Back, and 'Skip to analysis with current information'", async ({ page, flows, newAccount }) => {
+  const alerts = collectAlerts(page);
+  await flows.openAsNewUser(newAccount);
+  await flows.openFlow('call');
+  await flows.expectStep('Question 1 of 4', 'Paste the call transcript');
+  await expect(flows.button('Skip to analysis with current information')).toHaveCount(0);
+
+  await flows.answer('Too short to analyse');
+  await expect.poll(() => alerts).toEqual(['Please provide a longer transcript for meaningful analysis (at least 50 characters)']);
+  await flows.expectStep('Question 1 of 4');
+
+  await flows.answer(`${TRANSCRIPT} ${unique()}`);
+  await flows.expectStep('Question 2 of 4', 'What kind of call was it?');
+  await expect(flows.choice('Discovery')).toBeChecked();
+  await flows.choose('Demo');
+  await flows.button('Next').click();
+  await flows.expectStep('Question 3 of 4');
+  await flows.backButton.click();
+  await expect(flows.choice('Demo')).toBeChecked();
+  await flows.button('Next').click();
+
+  // Skipping needs a transcript of 50 characters: one cut short (here, in the saved draft) is refused.
+  await setDraftStep(page, 'call', 'transcript', 'Hi.');
+  await page.reload();
+  await flows.expectStep('Question 3 of 4');
+  await flows.button('Skip to analysis with current information').click();
+  await expect.poll(() => alerts.at(-1)).toBe('At minimum, please provide a transcript before skipping to results');
+
+  await setDraftStep(page, 'call', 'transcript', `${TRANSCRIPT} ${unique()}`);
+  await page.reload();
+  await flows.button('Skip to analysis with current information').click();
+  await expect(flows.replyText()).toContainText('What kind of call was it? Demo');
+  await expect(flows.replyText()).toContainText('What should the analysis focus on? Pain points');
+  await flows.expectToast('Call Analysis Generated');
+});
+
+test("objection handling: the audience first, then that audience's questions, ending in 'Create Objection Guide'", async ({ flows, newAccount }) => {
+  await flows.openAsNewUser(newAccount);
+  await flows.openFlow('objection');
+  await flows.expectStep('Question 1 of 5', 'Whose objections do you want to handle?');
+  await expect(flows.choice('Customers')).toBeChecked();
+  await flows.choose('Investors');
+  await flows.button('Next').click();
+  await flows.expectStep('Question 2 of 6', 'What is your business model?');
+  for (const text of [`SaaS, $49 a seat ${unique()}`, '$4B', 'Too early', 'Proprietary call data']) await flows.answer(text);
+  await flows.expectStep('Question 6 of 6', 'What traction do you have?');
+  await flows.answer('40 paying firms, 15% MoM', 'Create Objection Guide');
+  await expect(flows.replyText()).toContainText('Create an objection-handling guide for investors');
+  await flows.expectToast('Objection Guide Generated');
+});
+
+const PLAN = {
+  executiveSummary: 'Pipewise gives plumbing firms a CRM that answers every call.',
+  marketAnalysis: {
+    targetMarket: 'Plumbing firms with 2 to 20 vans.',
+    competitiveLandscape: 'ServiceTitan at the top end, spreadsheets below.',
+    marketOpportunity: { tam: '$5B', sam: '$1.2B', som: '$60M' },
+  },
+  gtmStrategy: {
+    valueProposition: 'Never miss a job call.',
+    pricingStrategy: '$49 per van per month.',
+    channelStrategy: 'Trade associations and supplier counters.',
+    salesProcess: 'Free trial, then an onboarding call.',
+    marketingPlan: 'Case studies from the first 20 firms.',
+  },
+  executionTimeline: 'Q1 pilot, Q2 launch.',
+  financialProjections: '$1M ARR in 24 months.',
+  keyMetrics: ['Vans live', 'Calls answered'],
+  risksAndMitigation: 'Churn in winter: annual plans.',
+};
+
+test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in the chat, the pitch-deck card 3 s later", async ({ page, flows, newAccount }) => {
+  await flows.openProToolAsNewUser(newAccount, '/pro/gtm-advisor?flow=gtmplan');
+  await expect(flows.title).toHaveText('Build Your GTM Plan');
+  await flows.expectStep('Question 1 of 11');
+  const skip = flows.button('Skip to Plan Generation');
+  await expect(skip).toBeDisabled();
+  await expect(flows.card).toContainText('Answer at least 3 questions');
+
+  await flows.answer(`Pipewise ${unique()}: a CRM for plumbers [[reply64:${base64(PLAN)}]]`);
+  await expect(skip).toBeDisabled();
+  await flows.button('Next').click(); // company type: the first option
+  await expect(skip).toBeDisabled();
+  await flows.answerBox.fill('Never miss a job call');
+  await expect(skip).toBeEnabled();
+  await expect(flows.card).not.toContainText('Answer at least 3 questions');
+  await skip.click();
+
+  const plan = flows.replies.last();
+  await expect(plan.getByRole('heading', { name: 'Go-to-Market Plan', level: 1 })).toBeVisible();
+  await expect(plan.getByRole('heading', { name: 'Executive Summary' })).toBeVisible();
+  await expect(plan).toContainText('Pipewise gives plumbing firms a CRM that answers every call.');
+  await expect(plan.getByRole('table')).toContainText('$1.2B');
+  await flows.expectToast('GTM Plan Generated');
+  await expect(flows.title).toHaveText(/^GTM Plan /);
+
+  const deck = page.locator('.pitch-deck-card');
+  await expect(deck).toBeHidden();
+  await expect(deck).toBeVisible({ timeout: 5_000 });
+  await expect(deck.getByRole('button')).toHaveText('Coming soon');
+  await expect(deck.getByRole('button')).toBeDisabled();
+});
+
+test('GTM plan: an answer the plan call cannot use falls back to a plain chat prompt', async ({ page, flows, newAccount }) => {
+  await flows.openAsNewUser(newAccount);
+  await flows.openFlow('gtmplan');
+  await flows.answer(`Pipewise ${unique()} [[reply:this is not a plan]]`);
+  await flows.button('Next').click();
+  await flows.answerBox.fill('Never miss a job call');
+  await flows.button('Skip to Plan Generation').click();
+  await flows.expectToast('Invalid response format from API', 'API Error: Falling back to chat-based generation. This might be less detailed.');
+  await expect(flows.userMessages.first()).toContainText('Create an investor-ready go-to-market plan');
+  await expect(flows.replyText()).toHaveText('this is not a plan');
+  await flows.expectToast('GTM Plan Generated');
+  await expect(page.locator('.pitch-deck-card')).toHaveCount(0);
+});
+
+test('a flow left at step 3 is found at step 3 after a reload, and from the menu', async ({ page, flows, newAccount }) => {
+  await flows.openAsNewUser(newAccount);
+  await flows.openFlow('demo');
+  await flows.answer('Acme Plumbing');
+  await flows.answer('Field-service CRM');
+  await flows.expectStep('Question 3 of 8');
+  await flows.choose('Fintech');
+
+  await page.reload();
+  await flows.expectStep('Question 3 of 8', 'Which industry do you sell into?');
+  await expect(flows.choice('Fintech')).toBeChecked();
+  await flows.button('Next').click();
+  await flows.answerBox.fill('Half-typed answer');
+
+  // Leave the flow for a chat, then come back through the menu, after a reload.
+  await page.goto('/chat');
+  await page.reload();
+  const sidebar = await flows.openSidebar();
+  await expect(flows.flowMenu(sidebar).getByRole('button', { name: /Define Customer Personas/ })).toContainText('Resume · Question 4 of 8');
+  await flows.flowMenu(sidebar).getByRole('button', { name: /Define Customer Personas/ }).click();
+  await flows.expectStep('Question 4 of 8', 'Who is your target audience?');
+  await expect(flows.answerBox).toHaveValue('Half-typed answer');
+  await flows.backButton.click();
+  await flows.backButton.click();
+  await flows.expectStep('Question 2 of 8');
+  await expect(flows.answerBox).toHaveValue('Field-service CRM');
+});
+
+/** Writes one step of a flow's saved draft, as an older tab or version might have left it. */
+async function setDraftStep(page: Page, flow: string, stepId: string, value: string): Promise<void> {
+  const user = (await (await page.request.get('/api/auth/user')).json()) as { id: number };
+  await page.evaluate(
+    ({ name, row }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.addEventListener('error', () => reject(open.error));
+        open.addEventListener('success', () => {
+          const tx = open.result.transaction('drafts', 'readwrite');
+          tx.objectStore('drafts').put(row);
+          tx.addEventListener('complete', () => {
+            open.result.close();
+            resolve();
+          });
+          tx.addEventListener('error', () => reject(tx.error));
+        });
+      }),
+    { name: `pitchpad-user-${user.id}`, row: { flow, stepId, value, updatedAt: Date.now() } },
+  );
+}

@@ -1,0 +1,36 @@
+import type { BrowserContext, Route } from '@playwright/test';
+
+/**
+ * Takes a whole browser context off the network and back: its pages and its service worker.
+ * `context.setOffline` alone does not reliably cut the fetches a service worker makes (playwright
+ * #2311), so while offline every request the worker makes is also aborted, as a dead radio would
+ * (Chromium reports service worker requests to `context.route`; see playwright.config.ts).
+ */
+export class Network {
+  #offline = false;
+
+  constructor(private readonly context: BrowserContext) {}
+
+  readonly #cutWorker = async (route: Route): Promise<void> => {
+    if (this.#offline && route.request().serviceWorker()) await route.abort('internetdisconnected');
+    else await route.fallback();
+  };
+
+  get isOffline(): boolean {
+    return this.#offline;
+  }
+
+  async goOffline(): Promise<void> {
+    if (this.#offline) return;
+    this.#offline = true;
+    await this.context.route('**/*', this.#cutWorker);
+    await this.context.setOffline(true);
+  }
+
+  async goOnline(): Promise<void> {
+    if (!this.#offline) return;
+    this.#offline = false;
+    await this.context.setOffline(false);
+    await this.context.unroute('**/*', this.#cutWorker);
+  }
+}

@@ -1,0 +1,315 @@
+// oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
+import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, OfflineError, RateLimitedError, UnauthorizedError } from './api';
+import { userMessageKey } from './chatMerge';
+import { PitchpadDb, clearUserData, openUserDb, userDbName, type LocalMessage, type OutboxEntry } from './db';
+import { uuidv7 } from './ids';
+import {
+  BACKOFF_BASE_MS,
+  BACKOFF_MAX_MS,
+  backoffDelay,
+  countWaiting,
+  discardSend,
+  flushOutbox,
+  queueSend,
+  requeueSend,
+  transition,
+  type Deliver,
+  type DeliveryOutcome,
+} from './outbox';
+
+const NOW = Date.parse('2026-03-05T15:00:00Z');
+const half = () => 0.5;
+
+describe('the outbox state machine', () => {
+  const entry = { attempts: 0 };
+  const delivered = { state: 'sent', attempts: 0, nextAttemptAt: 0, stopFlush: false };
+
+  it('marks a send sent once the server has it: a full reply, a cut stream, a Stop after it was taken, a partial reply', () => {
+    expect(transition(entry, { kind: 'done' }, NOW)).toEqual(delivered);
+    expect(transition(entry, { kind: 'interrupted' }, NOW)).toEqual(delivered);
+    expect(transition(entry, { kind: 'stopped', accepted: true }, NOW)).toEqual(delivered);
+    expect(transition(entry, { kind: 'model-error', partial: true, message: 'Cut off.' }, NOW)).toEqual(delivered);
+  });
+
+  it('fails for good on a refusal (4xx), a model that gave no answer, or a Stop before the server took it', () => {
+    const refused = new ApiError('This needs the Pro plan.', 403, { code: 'forbidden', message: 'This needs the Pro plan.' });
+    expect(transition(entry, { kind: 'not-sent', error: refused }, NOW)).toEqual({ state: 'failed', attempts: 0, nextAttemptAt: 0, lastError: 'This needs the Pro plan.', stopFlush: false });
+    expect(transition(entry, { kind: 'not-sent', error: new ApiError('Chat not found', 404, undefined) }, NOW).state).toBe('failed');
+    expect(transition(entry, { kind: 'model-error', partial: false, message: 'The AI model could not answer.' }, NOW)).toMatchObject({ state: 'failed', lastError: 'The AI model could not answer.' });
+    expect(transition(entry, { kind: 'stopped', accepted: false }, NOW).state).toBe('failed');
+  });
+
+  it('stays queued with a growing backoff when the network or the server fails, and stops the flush', () => {
+    for (const error of [new OfflineError(), new ApiError('Bad gateway', 502, undefined), new RateLimitedError('Slow down', 429, undefined), new ApiError('Timeout', 408, undefined)]) {
+      expect(transition({ attempts: 2 }, { kind: 'not-sent', error }, NOW, half)).toMatchObject({ state: 'queued', attempts: 3, nextAttemptAt: NOW + 4 * BACKOFF_BASE_MS, stopFlush: true });
+    }
+  });
+
+  it('waits the longest backoff when the session expired (401): only a new login helps', () => {
+    expect(transition(entry, { kind: 'not-sent', error: new UnauthorizedError('Unauthorized', 401, undefined) }, NOW)).toMatchObject({ state: 'queued', nextAttemptAt: NOW + BACKOFF_MAX_MS });
+  });
+
+  it('doubles the backoff per attempt, with ±20% jitter, up to five minutes', () => {
+    expect([1, 2, 3, 4].map((n) => backoffDelay(n, half))).toEqual([2000, 4000, 8000, 16_000]);
+    expect(backoffDelay(30, half)).toBe(BACKOFF_MAX_MS);
+    expect(backoffDelay(1, () => 0)).toBe(1600);
+    expect(backoffDelay(1, () => 1)).toBe(2400);
+  });
+});
+
+let db: PitchpadDb;
+let userId = 5000;
+
+beforeEach(() => {
+  db = openUserDb(++userId);
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await clearUserData();
+});
+
+/** Writes a message typed here and its outbox entry, as sendMessage does. */
+async function queue(chatId: string, content: string): Promise<OutboxEntry> {
+  const clientId = uuidv7();
+  const key = userMessageKey(clientId);
+  const now = Date.now();
+  const message: LocalMessage = { key, chatId, role: 'user', content, status: 'queued', sortAt: now, timestamp: new Date(now).toISOString(), clientId, replyToKey: null, serverId: null, model: null, touchedAt: now };
+  await db.transaction('rw', db.messages, db.outbox, async () => {
+    await db.messages.put(message);
+    await queueSend(db, { clientId, chatId, messageKey: key });
+  });
+  return (await db.outbox.where('clientId').equals(clientId).first())!;
+}
+
+/** A fake delivery: answers from a script per message text (default: done), records what it sent. */
+function fakeDelivery(script: Record<string, DeliveryOutcome[]> = {}) {
+  const sent: string[] = [];
+  const deliver: Deliver = async (target, entry) => {
+    const message = (await target.messages.get(entry.messageKey))!;
+    sent.push(message.content);
+    const outcome = script[message.content]?.shift() ?? { kind: 'done' };
+    // What the reply stream writes when the server acknowledges the message.
+    if (outcome.kind === 'done' || outcome.kind === 'interrupted' || outcome.kind === 'model-error') {
+      await target.messages.update(entry.messageKey, { status: 'sent', serverId: sent.length });
+    }
+    return outcome;
+  };
+  return { deliver, sent };
+}
+
+const states = async () => (await db.outbox.orderBy('seq').toArray()).map((e) => e.state);
+const messageStatus = async (entry: OutboxEntry) => (await db.messages.get(entry.messageKey))?.status;
+
+describe('flushing the outbox', () => {
+  it('delivers every send once, in the order typed', async () => {
+    const chat = uuidv7();
+    await queue(chat, 'one');
+    await queue(chat, 'two');
+    await queue(chat, 'three');
+    const { deliver, sent } = fakeDelivery();
+    const report = await flushOutbox(db, deliver);
+    expect(sent).toEqual(['one', 'two', 'three']);
+    expect(report.blocked).toBe(false);
+    expect(await states()).toEqual(['sent', 'sent', 'sent']);
+    expect(await countWaiting(db)).toBe(0);
+    // A second flush has nothing to do.
+    await flushOutbox(db, deliver);
+    expect(sent).toHaveLength(3);
+  });
+
+  it('marks each send sending while it goes, then follows the outcome in the message row', async () => {
+    const first = await queue(uuidv7(), 'first');
+    let seen: [string | undefined, string | undefined] = [undefined, undefined];
+    const deliver: Deliver = async (target, entry) => {
+      seen = [(await target.outbox.get(entry.seq!))?.state, (await target.messages.get(entry.messageKey))?.status];
+      return { kind: 'not-sent', error: new OfflineError() };
+    };
+    await flushOutbox(db, deliver);
+    expect(seen).toEqual(['sending', 'sending']);
+    expect(await messageStatus(first)).toBe('queued');
+  });
+
+  it('stops at a transient failure: nothing behind it goes first, and all go in order once it clears', async () => {
+    const chat = uuidv7();
+    const other = uuidv7();
+    await queue(chat, 'one');
+    await queue(chat, 'two');
+    await queue(other, 'elsewhere');
+    const { deliver, sent } = fakeDelivery({ one: [{ kind: 'not-sent', error: new OfflineError() }] });
+
+    const report = await flushOutbox(db, deliver);
+    expect(report.blocked).toBe(true);
+    expect(sent).toEqual(['one']);
+    expect(await db.outbox.orderBy('seq').toArray()).toMatchObject([{ state: 'queued', attempts: 1 }, { state: 'queued', attempts: 0 }, { state: 'queued' }]);
+
+    // Not due yet: a timer-driven flush skips the chat in backoff, and delivers the other chat's send.
+    await flushOutbox(db, deliver);
+    expect(sent).toEqual(['one', 'elsewhere']);
+
+    // The network is back (a forced flush): the chat goes, in order.
+    await flushOutbox(db, deliver, { force: true });
+    expect(sent).toEqual(['one', 'elsewhere', 'one', 'two']);
+    expect(await states()).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it('lets a send refused for good leave the queue without holding up the ones behind it', async () => {
+    const chat = uuidv7();
+    const refused = await queue(chat, 'refused');
+    await queue(chat, 'fine');
+    const { deliver, sent } = fakeDelivery({ refused: [{ kind: 'not-sent', error: new ApiError('Too long', 400, undefined) }] });
+    await flushOutbox(db, deliver);
+    expect(sent).toEqual(['refused', 'fine']);
+    expect(await states()).toEqual(['failed', 'sent']);
+    expect(await db.messages.get(refused.messageKey)).toMatchObject({ status: 'failed', errorMessage: 'Too long' });
+  });
+
+  it('tries nothing while the browser is offline, and delivers once it is back', async () => {
+    await queue(uuidv7(), 'one');
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    const { deliver, sent } = fakeDelivery();
+    expect((await flushOutbox(db, deliver, { force: true })).blocked).toBe(true);
+    expect(sent).toEqual([]);
+    expect(await states()).toEqual(['queued']);
+
+    // Back online, the next flush delivers it.
+    vi.stubGlobal('navigator', { ...navigator, onLine: true });
+    expect((await flushOutbox(db, deliver, { force: true })).blocked).toBe(false);
+    expect(sent).toEqual(['one']);
+  });
+
+  it('replays a send cut off by a closed tab with the same entry, and does not replay one the server acknowledged', async () => {
+    const chat = uuidv7();
+    const cut = await queue(chat, 'cut off before the server answered');
+    const acknowledged = await queue(uuidv7(), 'acknowledged, then the tab closed');
+    await db.outbox.bulkUpdate([
+      { key: cut.seq!, changes: { state: 'sending' } },
+      { key: acknowledged.seq!, changes: { state: 'sending' } },
+    ]);
+    await db.messages.update(cut.messageKey, { status: 'sending' });
+    await db.messages.update(acknowledged.messageKey, { status: 'sent', serverId: 7 });
+
+    const { deliver, sent } = fakeDelivery();
+    await flushOutbox(db, deliver);
+    expect(sent).toEqual(['cut off before the server answered']);
+    expect(await states()).toEqual(['sent', 'sent']);
+  });
+
+  it('joins a flush already running in this tab rather than starting a second', async () => {
+    await queue(uuidv7(), 'one');
+    const { deliver, sent } = fakeDelivery();
+    const [a, b] = await Promise.all([flushOutbox(db, deliver), flushOutbox(db, deliver, { force: true })]);
+    expect(a).toBe(b);
+    expect(sent).toEqual(['one']);
+  });
+
+  it.each([
+    ['Web Locks', true],
+    ['the database lease (no Web Locks)', false],
+  ])('lets one flusher at a time deliver, across tabs, with %s', async (_name, withLocks) => {
+    if (withLocks) vi.stubGlobal('navigator', { ...navigator, onLine: true, locks: fakeLocks() });
+    const chat = uuidv7();
+    for (const text of ['one', 'two', 'three', 'four']) await queue(chat, text);
+    // Two tabs: two connections to the same database, each with its own flusher. The second tab
+    // starts (and opens with its housekeeping) while the first is in the middle of a send.
+    const otherTab = new PitchpadDb(userDbName(userId));
+    const sent: string[] = [];
+    let second: Promise<unknown> | undefined;
+    const slow: Deliver = async (target, entry) => {
+      second ??= Promise.all([flushOutbox(otherTab, slow, { force: true }), flushOutbox(otherTab, slow)]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return fakeDeliveryInto(target, entry, sent);
+    };
+    await flushOutbox(db, slow, { force: true });
+    await second;
+    expect(sent).toEqual(['one', 'two', 'three', 'four']);
+    otherTab.close();
+  });
+});
+
+async function fakeDeliveryInto(target: PitchpadDb, entry: OutboxEntry, sent: string[]): Promise<DeliveryOutcome> {
+  const message = (await target.messages.get(entry.messageKey))!;
+  sent.push(message.content);
+  await target.messages.update(entry.messageKey, { status: 'sent', serverId: sent.length });
+  return { kind: 'done' };
+}
+
+/** An exclusive in-memory Web Locks stand-in (jsdom has none). */
+function fakeLocks() {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      const before = tails.get(name) ?? Promise.resolve();
+      const run = before.then(callback, callback);
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
+      return run;
+    },
+  };
+}
+
+describe('Retry and Delete', () => {
+  it('Retry queues a failed send again at once, with its attempts reset', async () => {
+    const refused = await queue(uuidv7(), 'refused once');
+    const { deliver } = fakeDelivery({ 'refused once': [{ kind: 'not-sent', error: new ApiError('No', 422, undefined) }] });
+    await flushOutbox(db, deliver);
+    expect(await requeueSend(db, refused.messageKey)).toBe(true);
+    const again = await db.outbox.get(refused.seq!);
+    expect(again).toMatchObject({ state: 'queued', attempts: 0, nextAttemptAt: 0 });
+    expect(again?.lastError).toBeUndefined();
+    expect(await messageStatus(refused)).toBe('queued');
+    // Already queued: nothing to do.
+    expect(await requeueSend(db, refused.messageKey)).toBe(false);
+    await flushOutbox(db, deliver);
+    expect(await states()).toEqual(['sent']);
+  });
+
+  it('Delete forgets a send the server never stored, and refuses one it holds', async () => {
+    const never = await queue(uuidv7(), 'never sent');
+    expect(await discardSend(db, never.messageKey)).toBe(true);
+    expect(await db.messages.get(never.messageKey)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+
+    const stored = await queue(uuidv7(), 'stored');
+    await db.messages.update(stored.messageKey, { serverId: 3, status: 'sent' });
+    expect(await discardSend(db, stored.messageKey)).toBe(false);
+  });
+});
+
+/** A version 1 user message row. */
+const v1Row = (key: string, status: string, sortAt: number, serverId: number | null) => ({
+  key,
+  chatId: 'c',
+  role: 'user',
+  content: key,
+  status,
+  sortAt,
+  timestamp: 'x',
+  clientId: key.slice(2),
+  replyToKey: null,
+  serverId,
+  model: null,
+  touchedAt: 1,
+});
+
+describe('the schema upgrade', () => {
+  it('puts the sends version 1 left unsent into the outbox, in the order typed', async () => {
+    const id = ++userId;
+    const v1 = new Dexie(userDbName(id));
+    v1.version(1).stores({ chats: 'id, updatedAt', messages: 'key, chatId, status', keyValues: 'key' });
+    await v1.table('messages').bulkPut([v1Row('u:b', 'failed', 2, null), v1Row('u:a', 'sending', 1, null), v1Row('u:s', 'sent', 0, 4)]);
+    v1.close();
+
+    const upgraded = openUserDb(id);
+    expect((await upgraded.outbox.orderBy('seq').toArray()).map((e) => [e.messageKey, e.state])).toEqual([
+      ['u:a', 'queued'],
+      ['u:b', 'queued'],
+    ]);
+    expect((await upgraded.messages.get('u:b'))?.status).toBe('queued');
+    expect((await upgraded.messages.get('u:s'))?.status).toBe('sent');
+  });
+});

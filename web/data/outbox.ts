@@ -1,0 +1,370 @@
+/**
+ * The outbox (design §6): every send goes through here, so nothing typed is lost and every send is
+ * delivered exactly once.
+ *
+ *  - A send is written to the local database first (`queueSend`, in the same transaction as its
+ *    message row), then delivered by `flushOutbox`. Its states:
+ *
+ *        queued ──▶ sending ──▶ sent
+ *          ▲           │
+ *          └───────────┤ network down, 5xx, 429, 401: back to queued, retried with backoff
+ *                      └──▶ failed   refused for good (other 4xx), or the model gave no answer:
+ *                                    'Not sent' with Retry (requeueSend) and Delete (discardSend)
+ *
+ *  - Delivery replays the same `clientId` (POST /api/chat's clientMessageId) every time: the server
+ *    stores a send once and answers a replay with the stored reply, so a retry after a lost answer
+ *    never makes a second message. That key is the ONLY queue of a send: no Workbox Background Sync
+ *    queue and no paused TanStack mutation ever holds a copy.
+ *  - One flusher at a time across tabs and the service worker: the Web Lock 'pitchpad-outbox:<db>'
+ *    (a lease row in `keyValues` where Web Locks are missing). Whoever holds it may treat any entry
+ *    still 'sending' as cut off (a tab closed mid-send) and queue it again.
+ *  - Strictly in order per chat: only the oldest waiting send of each chat is eligible, and the
+ *    flusher waits for its reply before the next (the next message's context includes it). A send
+ *    refused for good leaves the queue, so it holds up nothing behind it.
+ *  - A transient failure stops the flush (the next sends would fail the same way) and sets the
+ *    entry's backoff; the sync engine (sync.ts) flushes again when it is due, when the browser comes
+ *    back online or the app becomes visible, and on the service worker's `sync` event.
+ *
+ * What delivering means is passed in (`Deliver`): the chat's is `deliverChatSend` in
+ * features/chat/sendMessage.ts, used by the pages and the service worker alike.
+ */
+import { ApiError, UnauthorizedError } from './api';
+import { replyKeyFor } from './chatMerge';
+import type { OutboxEntry, OutboxState, PitchpadDb } from './db';
+
+/** How a delivery ended, as the chat's reply stream reports it (features/chat/replyStream.ts). */
+export type DeliveryOutcome =
+  /** The reply arrived in full. */
+  | { kind: 'done' }
+  /** The server stored the message but the model failed: with some text (partial) or none. */
+  | { kind: 'model-error'; partial: boolean; message: string }
+  /** The call failed before the server acknowledged the message. */
+  | { kind: 'not-sent'; error: unknown }
+  /** The server acknowledged the message, then the connection dropped mid-reply. */
+  | { kind: 'interrupted' }
+  /** The user pressed Stop; `accepted` when the server had acknowledged the message already. */
+  | { kind: 'stopped'; accepted: boolean }
+  /** Nothing was sent: the message is gone, or its reply already streams in this context. */
+  | { kind: 'skipped' };
+
+export type Deliver = (db: PitchpadDb, entry: OutboxEntry) => Promise<DeliveryOutcome>;
+
+/** First retry after a transient failure; doubled per attempt, up to the cap, with ±20% jitter. */
+export const BACKOFF_BASE_MS = 2000;
+export const BACKOFF_MAX_MS = 5 * 60 * 1000;
+/** Sent entries are kept this long (for "how did this go" questions), then pruned. */
+const KEEP_SENT_MS = 24 * 60 * 60 * 1000;
+
+/** The delay before retry number `attempts` (1 = after the first failure). */
+export function backoffDelay(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+/** True for a refusal that will be the same next time: a 4xx other than 401, 408 and 429. */
+export function isRefusedForGood(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error instanceof UnauthorizedError) return false;
+  return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
+/** What an entry becomes after a delivery: the state machine, as a pure function. */
+export interface Transition {
+  state: OutboxState;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError?: string;
+  /** Stop this flush: the next sends would fail the same way. */
+  stopFlush: boolean;
+}
+
+/** The state machine (see the header). `skipped` is settled by the flusher, which re-reads the message. */
+export function transition(entry: Pick<OutboxEntry, 'attempts'>, outcome: Exclude<DeliveryOutcome, { kind: 'skipped' }>, now: number, random?: () => number): Transition {
+  const sent = { state: 'sent' as const, attempts: entry.attempts, nextAttemptAt: 0, stopFlush: false };
+  switch (outcome.kind) {
+    case 'done':
+    case 'interrupted':
+      return sent;
+    case 'stopped':
+      return outcome.accepted ? sent : { state: 'failed', attempts: entry.attempts, nextAttemptAt: 0, lastError: 'Stopped before it was sent.', stopFlush: false };
+    case 'model-error':
+      // The server holds the message either way; with no answer at all the user may Retry (a replay
+      // asks the model again), with part of one they may Regenerate.
+      return outcome.partial ? sent : { state: 'failed', attempts: entry.attempts, nextAttemptAt: 0, lastError: outcome.message, stopFlush: false };
+    case 'not-sent': {
+      const { error } = outcome;
+      const message = error instanceof Error ? error.message : String(error);
+      if (isRefusedForGood(error)) return { state: 'failed', attempts: entry.attempts, nextAttemptAt: 0, lastError: message, stopFlush: false };
+      const attempts = entry.attempts + 1;
+      // Signed out (the session expired): nothing goes through until the user logs in again, which
+      // restarts the app's flushes; meanwhile retry rarely.
+      const delay = error instanceof UnauthorizedError ? BACKOFF_MAX_MS : backoffDelay(attempts, random);
+      return { state: 'queued', attempts, nextAttemptAt: now + delay, lastError: message, stopFlush: true };
+    }
+  }
+}
+
+/** The new send's outbox entry; call inside the transaction that writes its message row. */
+export function queueSend(db: PitchpadDb, send: Pick<OutboxEntry, 'clientId' | 'chatId' | 'messageKey' | 'model'>, now = Date.now()): Promise<number> {
+  return db.outbox.add({ ...send, state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: now, updatedAt: now });
+}
+
+/**
+ * Retry: queue a failed send again (at once, backoff reset). A message with no entry (it failed
+ * before the outbox existed) gets a new one at the end of the queue.
+ */
+export async function requeueSend(db: PitchpadDb, messageKey: string, model?: string): Promise<boolean> {
+  return db.transaction('rw', db.outbox, db.messages, async () => {
+    const message = await db.messages.get(messageKey);
+    if (!message?.clientId || message.role !== 'user') return false;
+    const now = Date.now();
+    const entry = await db.outbox.where('clientId').equals(message.clientId).first();
+    if (entry?.state === 'queued' || entry?.state === 'sending') return false;
+    if (entry) await db.outbox.update(entry.seq!, { state: 'queued', attempts: 0, nextAttemptAt: 0, lastError: undefined, updatedAt: now, ...(model ? { model } : {}) });
+    else await queueSend(db, { clientId: message.clientId, chatId: message.chatId, messageKey, model }, now);
+    await db.messages.update(messageKey, { status: 'queued', errorMessage: undefined, touchedAt: now });
+    return true;
+  });
+}
+
+/**
+ * Delete: forget a send the server never stored (it failed for good), with its message and any
+ * empty reply. A send the server holds cannot be taken back here: false.
+ */
+export async function discardSend(db: PitchpadDb, messageKey: string): Promise<boolean> {
+  return db.transaction('rw', db.outbox, db.messages, async () => {
+    const message = await db.messages.get(messageKey);
+    if (!message?.clientId || message.serverId !== null) return false;
+    const entry = await db.outbox.where('clientId').equals(message.clientId).first();
+    if (entry?.state === 'sending') return false;
+    if (entry) await db.outbox.delete(entry.seq!);
+    await db.messages.bulkDelete([messageKey, replyKeyFor(messageKey)]);
+    return true;
+  });
+}
+
+/** Sends waiting to go (queued, or on their way), in the order typed. */
+export function waitingSends(db: PitchpadDb): Promise<OutboxEntry[]> {
+  return db.outbox.where('state').anyOf('queued', 'sending').sortBy('seq');
+}
+
+/** Sends waiting to go (queued, or on their way). */
+export function countWaiting(db: PitchpadDb): Promise<number> {
+  return db.outbox.where('state').anyOf('queued', 'sending').count();
+}
+
+/** Of the waiting sends (in order), the oldest of each chat that is queued: the only ones that may go next. */
+export function queueHeads(waiting: readonly OutboxEntry[]): OutboxEntry[] {
+  const chats = new Set<string>();
+  return waiting.filter((entry) => {
+    if (chats.has(entry.chatId)) return false;
+    chats.add(entry.chatId);
+    return entry.state === 'queued';
+  });
+}
+
+/** When the next of the waiting sends is due by its backoff (null: none is queued). */
+export function nextDueAt(waiting: readonly OutboxEntry[]): number | null {
+  const heads = queueHeads(waiting);
+  return heads.length ? Math.min(...heads.map((e) => e.nextAttemptAt)) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One flusher at a time
+
+/** Who holds a lease: each open connection (one per tab, one in the service worker) is its own owner. */
+const owners = new WeakMap<PitchpadDb, string>();
+function ownerOf(db: PitchpadDb): string {
+  let owner = owners.get(db);
+  if (!owner) owners.set(db, (owner = Math.random().toString(36).slice(2)));
+  return owner;
+}
+
+/** Runs `fn` holding the outbox lock of `db`: a Web Lock, else a lease in the database. */
+export async function withOutboxLock<T>(db: PitchpadDb, fn: () => Promise<T>): Promise<T> {
+  const locks = globalThis.navigator?.locks;
+  if (locks?.request) return locks.request(`pitchpad-outbox:${db.name}`, () => fn());
+  return withLease(db, fn);
+}
+
+const LEASE_KEY = 'outboxLease';
+const LEASE_MS = 20_000;
+const LEASE_RENEW_MS = 5000;
+const LEASE_POLL_MS = 400;
+
+interface Lease {
+  owner: string;
+  until: number;
+}
+
+/** Take (or renew) the lease unless another context holds a live one. */
+function takeLease(db: PitchpadDb): Promise<boolean> {
+  return db.transaction('rw', db.keyValues, async () => {
+    const lease = (await db.keyValues.get(LEASE_KEY))?.value as Lease | undefined;
+    const now = Date.now();
+    const owner = ownerOf(db);
+    if (lease && lease.owner !== owner && lease.until > now) return false;
+    await db.keyValues.put({ key: LEASE_KEY, value: { owner, until: now + LEASE_MS } satisfies Lease });
+    return true;
+  });
+}
+
+/** The fallback lock for browsers without Web Locks: a lease row, renewed while held, that expires if its holder dies. */
+async function withLease<T>(db: PitchpadDb, fn: () => Promise<T>): Promise<T> {
+  while (!(await takeLease(db))) await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+  const renew = setInterval(() => void takeLease(db).catch(() => {}), LEASE_RENEW_MS);
+  try {
+    return await fn();
+  } finally {
+    clearInterval(renew);
+    await db
+      .transaction('rw', db.keyValues, async () => {
+        const lease = (await db.keyValues.get(LEASE_KEY))?.value as Lease | undefined;
+        if (lease?.owner === ownerOf(db)) await db.keyValues.delete(LEASE_KEY);
+      })
+      .catch(() => {});
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flushing
+
+export interface FlushReport {
+  /** What happened to each send this context delivered, by clientId. */
+  outcomes: Map<string, { outcome: DeliveryOutcome; state: OutboxState }>;
+  /** Stopped on a transient failure, or not tried because the browser is offline. */
+  blocked: boolean;
+}
+
+export interface FlushOptions {
+  /** Ignore the backoff: the user sent something, or the network or the app just came back. */
+  force?: boolean;
+}
+
+interface Run {
+  again: boolean;
+  force: boolean;
+  report: FlushReport;
+  promise: Promise<FlushReport>;
+}
+
+const running = new WeakMap<PitchpadDb, Run>();
+
+/**
+ * Deliver every due send of `db`, in order, under the outbox lock. Calls made while a flush runs in
+ * this context join it (it goes round once more), so a context never flushes twice at once.
+ */
+export function flushOutbox(db: PitchpadDb, deliver: Deliver, { force = false }: FlushOptions = {}): Promise<FlushReport> {
+  const current = running.get(db);
+  if (current) {
+    current.again = true;
+    current.force ||= force;
+    return current.promise;
+  }
+  const report: FlushReport = { outcomes: new Map(), blocked: false };
+  const run = { again: true, force, report } as Run;
+  // Registered before the loop starts: an offline check can end it before its first await.
+  running.set(db, run);
+  run.promise = (async () => {
+    try {
+      while (run.again) {
+        run.again = false;
+        const dueBefore = run.force ? Infinity : Date.now();
+        run.force = false;
+        // Offline for sure: every try would fail. The `online` event brings the next flush.
+        if (globalThis.navigator?.onLine === false) {
+          report.blocked = true;
+          break;
+        }
+        report.blocked = await withOutboxLock(db, () => drain(db, deliver, dueBefore, report));
+      }
+      return report;
+    } finally {
+      if (running.get(db) === run) running.delete(db);
+    }
+  })();
+  return run.promise;
+}
+
+/** Deliver due sends until none is left or one fails transiently (true then). Holds the lock. */
+async function drain(db: PitchpadDb, deliver: Deliver, dueBefore: number, report: FlushReport): Promise<boolean> {
+  await recoverCutOffSends(db);
+  for (;;) {
+    const entry = queueHeads(await waitingSends(db)).find((e) => e.nextAttemptAt <= dueBefore);
+    if (!entry) return false;
+    const settled = await deliverOne(db, deliver, entry);
+    if (!settled) continue;
+    report.outcomes.set(entry.clientId, { outcome: settled.outcome, state: settled.state });
+    if (settled.stopFlush) return true;
+  }
+}
+
+/**
+ * Entries left 'sending' when their context died (a reload, a closed tab). The caller holds the
+ * lock, so nobody is delivering them: those the server acknowledged are sent, the rest go again.
+ * Sent entries past their keeping time are pruned.
+ */
+async function recoverCutOffSends(db: PitchpadDb): Promise<void> {
+  await db.transaction('rw', db.outbox, db.messages, async () => {
+    const now = Date.now();
+    for (const entry of await db.outbox.where('state').equals('sending').toArray()) {
+      const message = await db.messages.get(entry.messageKey);
+      const acknowledged = message !== undefined && message.serverId !== null;
+      await db.outbox.update(entry.seq!, { state: acknowledged ? 'sent' : 'queued', updatedAt: now });
+      if (message && !acknowledged) await db.messages.update(message.key, { status: 'queued', touchedAt: now });
+    }
+    await db.outbox
+      .where('state')
+      .equals('sent')
+      .filter((e) => e.updatedAt < now - KEEP_SENT_MS)
+      .delete();
+  });
+}
+
+type Settled = { outcome: DeliveryOutcome; state: OutboxState; stopFlush: boolean };
+
+/** Deliver one entry and record how it went; null when it changed under us (deleted, already taken). */
+async function deliverOne(db: PitchpadDb, deliver: Deliver, entry: OutboxEntry): Promise<Settled | null> {
+  const seq = entry.seq!;
+  const taken = await db.transaction('rw', db.outbox, db.messages, async () => {
+    const fresh = await db.outbox.get(seq);
+    if (fresh?.state !== 'queued') return null;
+    const now = Date.now();
+    await db.outbox.update(seq, { state: 'sending', updatedAt: now });
+    const message = await db.messages.get(fresh.messageKey);
+    if (message) await db.messages.update(message.key, { status: message.serverId === null ? 'sending' : 'sent', touchedAt: now });
+    return fresh;
+  });
+  if (!taken) return null;
+
+  let outcome: DeliveryOutcome;
+  try {
+    outcome = await deliver(db, taken);
+  } catch (error) {
+    outcome = { kind: 'not-sent', error };
+  }
+
+  return db.transaction('rw', db.outbox, db.messages, async (): Promise<Settled> => {
+    const now = Date.now();
+    const message = await db.messages.get(taken.messageKey);
+    let next: Transition;
+    if (outcome.kind === 'skipped') {
+      if (!message) {
+        await db.outbox.delete(seq);
+        return { outcome, state: 'sent', stopFlush: false };
+      }
+      // Its reply is already streaming in this context (a resume): acknowledged, so sent; otherwise try later.
+      next =
+        message.serverId !== null
+          ? { state: 'sent', attempts: taken.attempts, nextAttemptAt: 0, stopFlush: false }
+          : { state: 'queued', attempts: taken.attempts + 1, nextAttemptAt: now + backoffDelay(taken.attempts + 1), stopFlush: true };
+    } else {
+      next = transition(taken, outcome, now);
+    }
+    const { stopFlush, ...changes } = next;
+    await db.outbox.update(seq, { ...changes, lastError: changes.lastError, updatedAt: now });
+    if (message && message.serverId === null && (next.state === 'queued' || next.state === 'failed')) {
+      await db.messages.update(message.key, { status: next.state, touchedAt: now, ...(next.state === 'failed' ? { errorMessage: next.lastError } : {}) });
+    }
+    return { outcome, state: next.state, stopFlush };
+  });
+}

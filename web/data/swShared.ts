@@ -1,0 +1,30 @@
+/** Names the service worker (web/sw.ts) and the pages agree on. No imports: both bundles take it. */
+
+/** The runtime cache of GET /api/chats and /api/chats/{id}, for reading offline. Cleared at login and logout. */
+export const API_CACHE = 'pitchpad-api';
+
+/**
+ * Set on an API answer served from that cache: the time (Date.now() on this device) the request
+ * behind it was made. The pull merges such a snapshot as of then, so nothing newer is overwritten.
+ */
+export const SNAPSHOT_HEADER = 'x-pitchpad-snapshot-at';
+
+/** The Background Sync tag of a user's outbox: `pitchpad-outbox:<userId>`. */
+export const SYNC_TAG_PREFIX = 'pitchpad-outbox:';
+
+/** Messages between the service worker and its pages. */
+export const SwMessage = {
+  /** Page → waiting service worker: take over now (the user chose Reload). */
+  skipWaiting: 'SKIP_WAITING',
+  /** Service worker → page: the network is back (a `sync` event): flush the outbox. */
+  flushOutbox: 'pitchpad:flush-outbox',
+} as const;
+
+/** Forget every cached API answer (another user may sign in next on this device). */
+export async function clearApiCache(): Promise<void> {
+  try {
+    await globalThis.caches?.delete(API_CACHE);
+  } catch {
+    // No Cache Storage (an old browser, a private window): nothing was cached.
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * The sync engine (design §6): pushes the outbox and pulls the server's chats into the local
+ * database, for the signed-in user, while the app runs.
+ *
+ * Push (outbox.ts does the sending): on start, when the browser comes back `online`, when the app
+ * becomes visible, when the service worker relays a Background Sync `sync` event, and on a timer at
+ * the next send's backoff. Where a flush could not finish and the browser has Background Sync
+ * (Chromium), a sync is registered, so the service worker delivers the queue even if the app is
+ * closed by then (web/sw.ts, same code, same lock). Nothing relies on it: iOS has none.
+ *
+ * Pull: on start the chat list, on reconnect the chat list and the open chat (after the push, so the
+ * answers include what was just sent), merged by chatMerge.ts: the server wins for what it holds, messages
+ * not sent yet stay. The chat screen pulls too when it opens a chat (chat.queries.ts), with the same
+ * functions. An answer served from the service worker's cache (offline) merges as of when it was
+ * fetched, so it never overwrites anything newer.
+ */
+import { liveQuery, type Subscription } from 'dexie';
+import type { Chat, ChatWithMessages } from '../../domain/contract/chat';
+import { ApiError, OfflineError, api } from './api';
+import { applyChat, applyChatList, forgetChat } from './chatStore';
+import { requestPersistentStorage, type PitchpadDb } from './db';
+import { flushOutbox, nextDueAt, waitingSends, type Deliver, type FlushReport } from './outbox';
+import { SYNC_TAG_PREFIX, SwMessage } from './swShared';
+import { syncStatus } from './syncStatus';
+
+/** GET /api/chats into the local database; answers how many chats the server has. */
+export async function pullChatList(db: PitchpadDb, signal?: AbortSignal): Promise<number> {
+  const startedAt = Date.now();
+  const { data: chats, cachedAt } = await reachable(api.getSnapshot<Chat[]>('/api/chats', signal), (at) => at === null);
+  await applyChatList(db, chats, cachedAt ?? startedAt);
+  return chats.length;
+}
+
+/**
+ * GET /api/chats/{id} into the local database; answers whether a reply is still being written. A
+ * chat started here that the server has not seen yet is not an error; one deleted elsewhere is
+ * forgotten here too (its unsent messages stay) and the 404 rethrown.
+ */
+export async function pullChat(db: PitchpadDb, chatId: string, signal?: AbortSignal): Promise<{ streaming: boolean }> {
+  const startedAt = Date.now();
+  try {
+    const { data, cachedAt } = await reachable(api.getSnapshot<ChatWithMessages>(`/api/chats/${encodeURIComponent(chatId)}`, signal), (at) => at === null);
+    await applyChat(db, data, cachedAt ?? startedAt);
+    return { streaming: cachedAt === null && data.messages.some((m) => m.status === 'streaming') };
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    const local = await db.chats.get(chatId);
+    if (local && !local.synced) return { streaming: false };
+    await forgetChat(db, chatId);
+    throw error;
+  }
+}
+
+/** Tells the header whether the server answered: a fresh answer or a refusal means it is reachable. */
+async function reachable<T extends { cachedAt: number | null }>(call: Promise<T>, isFresh: (cachedAt: number | null) => boolean): Promise<T> {
+  try {
+    const answer = await call;
+    syncStatus.setReachable(isFresh(answer.cachedAt));
+    return answer;
+  } catch (error) {
+    if (error instanceof OfflineError) syncStatus.setReachable(false);
+    else if (error instanceof ApiError) syncStatus.setReachable(true);
+    throw error;
+  }
+}
+
+let openChatId: string | null = null;
+let engine: SyncEngine | null = null;
+
+/** The chat on screen, pulled with the list on reconnect. */
+export function setOpenChat(chatId: string | null): void {
+  openChatId = chatId;
+}
+
+export interface SyncEngine {
+  /** Flush the outbox; `force` ignores the backoff. */
+  flush(force?: boolean): Promise<void>;
+  /** Pull the chat list, and the open chat unless told not to. */
+  pull(withOpenChat?: boolean): Promise<void>;
+  stop(): void;
+}
+
+export interface SyncOptions {
+  db: PitchpadDb;
+  userId: number;
+  deliver: Deliver;
+}
+
+/** Never flush again sooner than this after a timer-driven flush (a clock jump, a due time in the past). */
+const MIN_TIMER_MS = 250;
+
+/** Start the engine for the signed-in user (one per tab; starting another stops the first). */
+export function startSync({ db, userId, deliver }: SyncOptions): SyncEngine {
+  engine?.stop();
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** The backoff timer: a flush when the next waiting send is due. */
+  const schedule = (due: number | null) => {
+    clearTimeout(timer);
+    // Offline: no timer, the `online` event flushes.
+    if (stopped || due === null || globalThis.navigator?.onLine === false) return;
+    timer = setTimeout(() => void flush(false), Math.max(due - Date.now(), MIN_TIMER_MS));
+  };
+
+  const flush = async (force = true) => {
+    if (stopped) return;
+    try {
+      const report = await flushOutbox(db, deliver, { force });
+      // Cut off from the network (not refused by a failing server, which the backoff timer
+      // handles): ask for a `sync` event when it is back, which also covers the app being closed.
+      if (noteReach(report) === 'unreachable') await registerBackgroundSync(userId);
+    } catch (error) {
+      console.warn('Could not flush the outbox', error);
+    }
+  };
+
+  const pull = async (withOpenChat = true) => {
+    if (stopped || globalThis.navigator?.onLine === false) return;
+    const chatId = withOpenChat ? openChatId : null;
+    const results = await Promise.allSettled([pullChatList(db), ...(chatId ? [pullChat(db, chatId)] : [])]);
+    for (const result of results) if (result.status === 'rejected' && !(result.reason instanceof OfflineError)) console.warn('Could not refresh chats', result.reason);
+  };
+
+  const handleOnline = () => void flush().then(() => pull());
+  const handleVisibility = () => {
+    if (document.visibilityState === 'visible') void flush();
+  };
+  // The worker relays a `sync` event: the network is back, by the browser's judgement. Only what is
+  // due goes: a relay must never turn a failing server's backoff into a retry loop.
+  const handleWorkerMessage = (event: MessageEvent) => {
+    if ((event.data as { type?: string } | null)?.type === SwMessage.flushOutbox) void flush(false);
+  };
+
+  window.addEventListener('online', handleOnline);
+  document.addEventListener('visibilitychange', handleVisibility);
+  navigator.serviceWorker?.addEventListener('message', handleWorkerMessage);
+  // The waiting sends, whoever writes them (this tab's sends and flushes, other tabs, the worker):
+  // the header's count, and the timer set for the next one due.
+  const watch: Subscription = liveQuery(() => waitingSends(db)).subscribe({
+    next: (waiting) => {
+      if (stopped) return;
+      syncStatus.setWaiting(waiting.length);
+      schedule(nextDueAt(waiting));
+    },
+    error: (error: unknown) => console.warn('Could not watch the outbox', error),
+  });
+
+  void requestPersistentStorage(db);
+  // At start the chat screen, if open, pulls its chat itself (chat.queries.ts).
+  void flush().then(() => pull(false));
+
+  const self: SyncEngine = {
+    flush,
+    pull,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', handleOnline);
+      document.removeEventListener('visibilitychange', handleVisibility);
+      navigator.serviceWorker?.removeEventListener('message', handleWorkerMessage);
+      watch.unsubscribe();
+      syncStatus.setWaiting(null);
+      if (engine === self) engine = null;
+    },
+  };
+  engine = self;
+  return self;
+}
+
+/** Tells the header whether the server could be reached, from what a flush saw; answers it too. */
+function noteReach(report: FlushReport): 'unreachable' | 'reachable' | 'unknown' {
+  const cutOff =
+    globalThis.navigator?.onLine === false ||
+    [...report.outcomes.values()].some(({ outcome, state }) => outcome.kind === 'not-sent' && state === 'queued' && outcome.error instanceof OfflineError);
+  if (cutOff) {
+    syncStatus.setReachable(false);
+    return 'unreachable';
+  }
+  if (report.outcomes.size === 0) return 'unknown';
+  syncStatus.setReachable(true);
+  return 'reachable';
+}
+
+interface SyncRegistration extends ServiceWorkerRegistration {
+  sync?: { register(tag: string): Promise<void>; getTags(): Promise<string[]> };
+}
+
+/** Ask the browser for a `sync` event when the network is back (Chromium only; elsewhere nothing). */
+async function registerBackgroundSync(userId: number): Promise<void> {
+  try {
+    const registration = (await navigator.serviceWorker?.getRegistration()) as SyncRegistration | undefined;
+    const tag = `${SYNC_TAG_PREFIX}${userId}`;
+    if (!registration?.sync || (await registration.sync.getTags()).includes(tag)) return;
+    await registration.sync.register(tag);
+  } catch {
+    // No service worker yet, or Background Sync refused (permission, private window): the page's own triggers remain.
+  }
+}

@@ -1,0 +1,55 @@
+// oxlint-disable-next-line import/no-unassigned-import -- the screen's stylesheet, loaded with its chunk
+import './billing.css';
+import { IonIcon } from '@ionic/react';
+import { Link } from '@tanstack/react-router';
+import { arrowBackOutline } from 'ionicons/icons';
+import { useRef, useState } from 'react';
+import { Screen } from '../../ui/Screen';
+import { CheckoutErrorCard } from './CheckoutErrorCard';
+import { PlanSummary } from './PlanSummary';
+import { useEmbeddedCheckout } from './useEmbeddedCheckout';
+
+/** /checkout and /checkout/embedded: Stripe's embedded card form beside the order summary (spec §2). */
+export function CheckoutScreen() {
+  // Try Again mounts the checkout afresh: a new Stripe session and form.
+  const [attempt, setAttempt] = useState(0);
+  return <EmbeddedCheckout key={attempt} onRetry={() => setAttempt((n) => n + 1)} />;
+}
+
+function EmbeddedCheckout({ onRetry }: { onRetry: () => void }) {
+  const formRef = useRef<HTMLDivElement>(null);
+  const state = useEmbeddedCheckout(formRef);
+
+  return (
+    <Screen width="wide" className="checkout-screen">
+      {state.step === 'failed' ? (
+        <div className="checkout-error-wrap">
+          <CheckoutErrorCard message={state.message} onRetry={onRetry} offerHostedCheckout={state.processorFailed} />
+        </div>
+      ) : (
+        <>
+          <Link to="/pricing" className="back-link">
+            <IonIcon icon={arrowBackOutline} aria-hidden="true" />
+            Pricing
+          </Link>
+          <section className="page-intro checkout-intro">
+            <p className="eyebrow">Checkout</p>
+            <h1>Upgrade to Pro</h1>
+          </section>
+          <div className="checkout-layout">
+            <PlanSummary collapsible securedByStripe />
+            <section className="checkout-form" aria-label="Payment" aria-busy={state.step === 'loading'}>
+              {state.step === 'loading' && (
+                <div className="checkout-form__loading" role="status">
+                  <span className="pp-spinner" aria-hidden="true" />
+                  <p>Setting up checkout...</p>
+                </div>
+              )}
+              <div ref={formRef} className="checkout-form__mount" id="checkout" />
+            </section>
+          </div>
+        </>
+      )}
+    </Screen>
+  );
+}

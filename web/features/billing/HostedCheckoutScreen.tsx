@@ -1,0 +1,66 @@
+// oxlint-disable-next-line import/no-unassigned-import -- the screen's stylesheet, loaded with its chunk
+import './billing.css';
+import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { arrowBackOutline, lockClosedOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { useToast } from '../../ui/ToastProvider';
+import { Screen } from '../../ui/Screen';
+import { createCheckoutSession } from './billing.queries';
+import { ALREADY_SUBSCRIBED, HOSTED_CHECKOUT_FAILED, isAlreadySubscribed } from './checkoutErrors';
+import { PlanSummary } from './PlanSummary';
+
+/**
+ * /simple-checkout and /stripe-checkout: the alternative to the embedded form. Shows the plan and
+ * its price, then hands over to Stripe's own checkout page (spec §2).
+ */
+export function HostedCheckoutScreen() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [redirecting, setRedirecting] = useState(false);
+
+  const handleContinue = async () => {
+    setRedirecting(true);
+    try {
+      const { url } = await createCheckoutSession('hosted');
+      // Stays 'redirecting' while the browser leaves for Stripe.
+      window.location.assign(url);
+    } catch (error) {
+      setRedirecting(false);
+      if (isAlreadySubscribed(error)) {
+        toast({ ...ALREADY_SUBSCRIBED, color: 'primary' });
+        void navigate({ to: '/' });
+        return;
+      }
+      console.warn('Hosted checkout could not start:', error);
+      toast({ ...HOSTED_CHECKOUT_FAILED, color: 'danger' });
+    }
+  };
+
+  return (
+    <Screen width="narrow" className="checkout-screen">
+      <Link to="/pricing" className="back-link">
+        <IonIcon icon={arrowBackOutline} aria-hidden="true" />
+        Pricing
+      </Link>
+      <section className="page-intro checkout-intro">
+        <p className="eyebrow">Checkout</p>
+        <h1>Upgrade to Pro</h1>
+        <p className="lede">You will finish on Stripe&apos;s secure checkout page and come straight back.</p>
+      </section>
+      <div className="hosted-checkout">
+        <PlanSummary featureCount={5} securedByStripe />
+        <IonButton expand="block" size="large" onClick={() => void handleContinue()} disabled={redirecting}>
+          {redirecting ? (
+            <IonSpinner name="dots" aria-label="Opening checkout" />
+          ) : (
+            <>
+              <IonIcon slot="start" icon={lockClosedOutline} aria-hidden="true" />
+              Continue to secure checkout
+            </>
+          )}
+        </IonButton>
+      </div>
+    </Screen>
+  );
+}

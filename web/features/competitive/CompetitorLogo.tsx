@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { initialsOf } from '../../../domain/playbooks/competitive';
+
+const PALETTE = ['#4f38e8', '#0ea5a4', '#d97706', '#dc2626', '#0b5fae', '#7c3aed', '#16a34a', '#db2777'];
+
+/** A stable colour per name, so the same competitor always gets the same avatar. */
+export function avatarColour(name: string): string {
+  let hash = 0;
+  for (const ch of name) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
+  return PALETTE[hash % PALETTE.length]!;
+}
+
+/** Only https and inline images: anything else would be refused by the page's CSP anyway. */
+function usableLogo(url: string): boolean {
+  return /^https:\/\//i.test(url) || /^data:image\//i.test(url);
+}
+
+/**
+ * The competitor's logo, or when it is missing or fails to load an avatar drawn here from the name's
+ * initials (design §11): no third-party avatar service, works offline, leaks no competitor names.
+ */
+export function CompetitorLogo({ name, url, size = 44 }: { name: string; url: string; size?: number }) {
+  const [failed, setFailed] = useState(false);
+  if (url && usableLogo(url) && !failed) {
+    return (
+      <img
+        className="competitor-logo"
+        src={url}
+        alt={`${name} logo`}
+        width={size}
+        height={size}
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  return (
+    <svg className="competitor-logo competitor-logo--avatar" width={size} height={size} viewBox="0 0 44 44" role="img" aria-label={`${name} avatar`}>
+      <rect width="44" height="44" rx="12" fill={avatarColour(name)} />
+      <text x="22" y="22" dy="0.35em" textAnchor="middle" fill="#fff" fontSize="16" fontWeight="700" fontFamily="system-ui, -apple-system, sans-serif">
+        {initialsOf(name)}
+      </text>
+    </svg>
+  );
+}

@@ -1,0 +1,34 @@
+import { IonButton, IonIcon } from '@ionic/react';
+import { timeOutline } from 'ionicons/icons';
+import { Suspense, lazy } from 'react';
+import { useHistoryBadge } from './historyBadge';
+import { openHistorySheet, useHistorySheet } from './historySheet';
+
+// The sheet, its list and the local database load only when the history is first opened, so the
+// header (in the landing page's start-up JS) carries just this button.
+const HistorySheet = lazy(() => import('./HistorySheet').then((m) => ({ default: m.HistorySheet })));
+
+/** The header's history button with its 'new' dot (spec §2 'Header'), and the sheet it opens. */
+export function HistoryButton() {
+  const showBadge = useHistoryBadge();
+  const sheet = useHistorySheet();
+  return (
+    <>
+      <IonButton
+        className="history-button"
+        aria-label={showBadge ? 'Saved history (new items)' : 'Saved history'}
+        aria-haspopup="dialog"
+        aria-expanded={sheet.open}
+        onClick={() => openHistorySheet()}
+      >
+        <IonIcon slot="icon-only" icon={timeOutline} aria-hidden="true" />
+        {showBadge && <span className="history-button__dot" data-testid="history-badge" aria-hidden="true" />}
+      </IonButton>
+      {sheet.open && (
+        <Suspense fallback={null}>
+          <HistorySheet renameId={sheet.renameId} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+// oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Workflow } from '../../../domain/contract/playbooks';
+import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
+import { isHistoryBadgeShown, markHistoryOpened, markHistorySaved } from './historyBadge';
+import { deleteWorkflow, formatHistoryDate, listHistory, newWorkflowId, renameWorkflow, saveWorkflow, syncWorkflows } from './workflowStore';
+
+/** A fake /api/workflows: the server's list, and every call made. */
+let server: Map<string, Workflow>;
+let online: boolean;
+const calls: string[] = [];
+
+beforeEach(() => {
+  server = new Map();
+  online = true;
+  calls.length = 0;
+  localStorage.clear();
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    if (!online) throw new TypeError('Failed to fetch');
+    if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+    const method = init.method ?? 'GET';
+    calls.push(`${method} ${url}`);
+    const body = init.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
+    const id = decodeURIComponent(url.split('/').pop()!);
+    if (method === 'GET') return Response.json([...server.values()]);
+    if (method === 'POST') {
+      const item = server.get(body.id!) ?? ({ id: body.id!, name: body.name!, workflowType: body.workflowType!, date: body.date!, path: body.path! } satisfies Workflow);
+      server.set(item.id, item);
+      return Response.json(item, { status: 201 });
+    }
+    const item = server.get(id);
+    if (!item) return Response.json({ code: 'not_found', message: 'Workflow not found' }, { status: 404 });
+    if (method === 'PATCH') {
+      item.name = body.name!;
+      return Response.json(item);
+    }
+    server.delete(id);
+    return Response.json({ ok: true });
+  });
+});
+
+let db: PitchpadDb;
+let userId = 9000;
+beforeEach(() => {
+  db = openUserDb(++userId);
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await clearUserData();
+});
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('saved history', () => {
+  it('saves here at once and on the server, with a 21-character id and the chat as its path', async () => {
+    const item = await saveWorkflow(db, { type: 'email', name: 'Cold Email to Dana', answers: { recipient_info: 'Dana' }, chatId: 'chat-1', now: new Date('2024-03-05T15:07:00Z') });
+    expect(item).toEqual({ id: item.id, name: 'Cold Email to Dana', workflowType: 'Cold Email', date: '2024-03-05T15:07:00.000Z', path: '/chat?chat=chat-1' });
+    expect(item.id).toMatch(/^[A-Za-z0-9_-]{21}$/);
+    expect(await listHistory(db)).toEqual([item]);
+    await settle();
+    expect(server.get(item.id)).toEqual(item);
+    expect((await db.workflows.get(item.id))?.synced).toBe(true);
+  });
+
+  it('renames trimmed and ignores a blank name (spec §5)', async () => {
+    const item = await saveWorkflow(db, { type: 'gtmplan', name: 'GTM Plan', answers: {} });
+    await settle();
+    expect(await renameWorkflow(db, item.id, '   ')).toBe(false);
+    expect(await renameWorkflow(db, item.id, '  Seed round plan  ')).toBe(true);
+    expect((await listHistory(db))[0]?.name).toBe('Seed round plan');
+    expect(server.get(item.id)?.name).toBe('Seed round plan');
+  });
+
+  it('keeps changes made offline and sends them at the next sync', async () => {
+    online = false;
+    const kept = await saveWorkflow(db, { type: 'email', name: 'Offline email', answers: {} });
+    const gone = await saveWorkflow(db, { type: 'call', name: 'To delete', answers: {} });
+    await renameWorkflow(db, kept.id, 'Renamed offline');
+    await deleteWorkflow(db, gone.id);
+    expect((await listHistory(db)).map((i) => i.name)).toEqual(['Renamed offline']);
+
+    online = true;
+    await syncWorkflows(db);
+    expect([...server.values()].map((w) => w.name)).toEqual(['Renamed offline']);
+    expect(await db.workflows.get(gone.id)).toBeUndefined();
+    expect((await listHistory(db)).map((i) => i.name)).toEqual(['Renamed offline']);
+  });
+
+  it("follows the user: another device's items arrive, its renames win, its deletes apply", async () => {
+    const mine = await saveWorkflow(db, { type: 'email', name: 'Mine', answers: {} });
+    const toGo = await saveWorkflow(db, { type: 'email', name: 'Deleted elsewhere', answers: {} });
+    await settle();
+    const other: Workflow = { id: newWorkflowId(), name: 'From my laptop', workflowType: 'GTM Plan', date: '2024-03-06T09:00:00.000Z', path: '/chat?chat=abc' };
+    server.set(other.id, other);
+    server.get(mine.id)!.name = 'Renamed on laptop';
+    server.delete(toGo.id);
+    await syncWorkflows(db);
+    expect(await listHistory(db)).toEqual([
+      mine.date > other.date ? { ...mine, name: 'Renamed on laptop' } : other,
+      mine.date > other.date ? other : { ...mine, name: 'Renamed on laptop' },
+    ]);
+  });
+
+  it("formats dates like 'Mar 5, 2024 at 3:07 PM' (spec §2)", () => {
+    const date = new Date(2024, 2, 5, 15, 7);
+    expect(formatHistoryDate(date.toISOString())).toBe('Mar 5, 2024 at 3:07 PM');
+    expect(formatHistoryDate('nonsense')).toBe('');
+  });
+});
+
+describe("the header's new-history badge (spec §2, §3)", () => {
+  it('shows once the first item is saved and until the history is opened, for good', () => {
+    expect(isHistoryBadgeShown()).toBe(false);
+    markHistorySaved();
+    expect(localStorage.getItem('firstHistorySaved')).toBe('true');
+    expect(isHistoryBadgeShown()).toBe(true);
+    markHistoryOpened();
+    expect(localStorage.getItem('historyBadgeClicked')).toBe('true');
+    expect(isHistoryBadgeShown()).toBe(false);
+    markHistorySaved();
+    expect(isHistoryBadgeShown()).toBe(false);
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * Saved workflow history (spec §2 'Saved History', §3): kept in the local database so it shows at
+ * once and offline, and on the server (/api/workflows) so it follows the user to every device
+ * (design §11). Every change is written here first and marked unsynced, then sent; what could not
+ * be sent is sent again at the next sync. The server wins for items this device has no pending
+ * change to; an item deleted on another device disappears here too.
+ */
+import type { Workflow } from '../../../domain/contract/playbooks';
+import { FLOWS, type Answers } from '../../../domain/playbooks';
+import { ApiError, api } from '../../data/api';
+import type { PitchpadDb, WorkflowRecord } from '../../data/db';
+
+/** A history item as the list shows it (the server's shape). */
+export type HistoryItem = Workflow;
+
+/**
+ * The local row: the drafts engineer's WorkflowRecord plus what the server's item has that it
+ * lacks (the type label and the path) and a tombstone for a delete not sent yet.
+ */
+export type HistoryRecord = WorkflowRecord & { workflowType?: string; path?: string; deletedAt?: string };
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+
+/** A random 21-character id (spec §3), which the server keys the item by. */
+export function newWorkflowId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(21));
+  return Array.from(bytes, (b) => ID_ALPHABET[b & 63]).join('');
+}
+
+/** The path that reopens a workflow's result: its chat (the spec's '/chat', made specific). */
+export function workflowPath(chatId: string | undefined): string {
+  return chatId ? `/chat?chat=${encodeURIComponent(chatId)}` : '/chat';
+}
+
+function flowTypeOfLabel(label: string): string | undefined {
+  return Object.values(FLOWS).find((f) => f.workflowType === label)?.type;
+}
+
+export function itemOf(record: HistoryRecord): HistoryItem {
+  return {
+    id: record.id,
+    name: record.title,
+    workflowType: record.workflowType ?? (FLOWS as Record<string, { workflowType: string } | undefined>)[record.type]?.workflowType ?? record.type,
+    date: record.createdAt,
+    path: record.path ?? workflowPath(record.chatId),
+  };
+}
+
+function recordOfServer(item: Workflow, before: HistoryRecord | undefined, now: string): HistoryRecord {
+  const chatId = new URLSearchParams(item.path.split('?')[1] ?? '').get('chat') ?? undefined;
+  return {
+    id: item.id,
+    type: flowTypeOfLabel(item.workflowType) ?? item.workflowType,
+    title: item.name,
+    answers: before?.answers ?? {},
+    ...(before?.result === undefined ? {} : { result: before.result }),
+    ...(chatId ? { chatId } : {}),
+    createdAt: item.date,
+    updatedAt: now,
+    synced: true,
+    workflowType: item.workflowType,
+    path: item.path,
+  };
+}
+
+const byNewest = (a: HistoryItem, b: HistoryItem) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
+
+/** The list, newest first, without items deleted here. */
+export async function listHistory(db: PitchpadDb): Promise<HistoryItem[]> {
+  const records = (await db.workflows.toArray()) as HistoryRecord[];
+  return records.filter((r) => !r.deletedAt).map(itemOf).toSorted(byNewest);
+}
+
+export interface NewWorkflow {
+  /** The flow type, e.g. 'email'. */
+  type: string;
+  name: string;
+  answers: Answers;
+  chatId?: string;
+  now?: Date;
+}
+
+/** Save a finished flow: here at once, then on the server (retried at the next sync if that fails). */
+export async function saveWorkflow(db: PitchpadDb, input: NewWorkflow): Promise<HistoryItem> {
+  const now = (input.now ?? new Date()).toISOString();
+  const record: HistoryRecord = {
+    id: newWorkflowId(),
+    type: input.type,
+    title: input.name.trim() || input.name,
+    answers: input.answers,
+    ...(input.chatId ? { chatId: input.chatId } : {}),
+    createdAt: now,
+    updatedAt: now,
+    synced: false,
+    workflowType: (FLOWS as Record<string, { workflowType: string } | undefined>)[input.type]?.workflowType ?? input.type,
+    path: workflowPath(input.chatId),
+  };
+  await db.workflows.put(record);
+  void pushRecord(db, record.id);
+  return itemOf(record);
+}
+
+/** Rename (spec §5: trimmed; a blank name is ignored). Resolves false when nothing changed. */
+export async function renameWorkflow(db: PitchpadDb, id: string, name: string): Promise<boolean> {
+  const title = name.trim();
+  if (!title) return false;
+  const record = (await db.workflows.get(id)) as HistoryRecord | undefined;
+  if (!record || record.deletedAt) return false;
+  if (record.title === title) return true;
+  await db.workflows.update(id, { title, updatedAt: new Date().toISOString(), synced: false });
+  await pushRecord(db, id);
+  return true;
+}
+
+/** Delete: hidden here at once, removed for good once the server has it gone too. */
+export async function deleteWorkflow(db: PitchpadDb, id: string): Promise<void> {
+  await db.workflows.update(id, { deletedAt: new Date().toISOString(), updatedAt: new Date().toISOString(), synced: false } as Partial<HistoryRecord>);
+  await pushRecord(db, id);
+}
+
+/** Send one pending change. Never throws: what fails stays pending for the next sync. */
+async function pushRecord(db: PitchpadDb, id: string): Promise<void> {
+  const record = (await db.workflows.get(id)) as HistoryRecord | undefined;
+  if (!record || record.synced) return;
+  const sentAt = record.updatedAt;
+  try {
+    if (record.deletedAt) {
+      await api.delete(`/api/workflows/${encodeURIComponent(id)}`).catch((error: unknown) => {
+        // Never reached the server, or already gone there: either way it is gone.
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      });
+      await db.workflows.delete(id);
+      return;
+    }
+    const item = itemOf(record);
+    // POST is idempotent by id: it creates the item, or answers the one the server holds.
+    const saved = await api.post<Workflow>('/api/workflows', { id, name: item.name, workflowType: item.workflowType, date: item.date, path: item.path });
+    if (saved.name !== record.title) await api.patch<Workflow>(`/api/workflows/${encodeURIComponent(id)}`, { name: record.title });
+    // Only if nothing changed here meanwhile; a later change has its own push.
+    await db.transaction('rw', db.workflows, async () => {
+      const now = (await db.workflows.get(id)) as HistoryRecord | undefined;
+      if (now && now.updatedAt === sentAt) await db.workflows.update(id, { synced: true });
+    });
+  } catch (error) {
+    console.warn('Saved history: change not sent yet', error);
+  }
+}
+
+/**
+ * Send what is pending, then merge the server's list (fetched after the pushes): new items from
+ * other devices appear, renames there win unless this device has its own pending change, and
+ * items deleted there go.
+ */
+export async function syncWorkflows(db: PitchpadDb, signal?: AbortSignal): Promise<number> {
+  const pending = (await db.workflows.filter((r) => !r.synced).toArray()).map((r) => r.id);
+  for (const id of pending) await pushRecord(db, id);
+  const fetchStartedAt = new Date().toISOString();
+  const server = await api.get<Workflow[]>('/api/workflows', signal);
+  await db.transaction('rw', db.workflows, async () => {
+    const local = new Map(((await db.workflows.toArray()) as HistoryRecord[]).map((r) => [r.id, r]));
+    const onServer = new Set<string>();
+    for (const item of server) {
+      onServer.add(item.id);
+      const before = local.get(item.id);
+      if (before && (!before.synced || before.updatedAt > fetchStartedAt)) continue;
+      const next = recordOfServer(item, before, before?.updatedAt ?? fetchStartedAt);
+      if (!before || before.title !== next.title || before.path !== next.path || before.createdAt !== next.createdAt || before.workflowType !== next.workflowType) {
+        await db.workflows.put(next);
+      }
+    }
+    const gone = [...local.values()].filter((r) => r.synced && !onServer.has(r.id) && r.updatedAt <= fetchStartedAt).map((r) => r.id);
+    if (gone.length) await db.workflows.bulkDelete(gone);
+  });
+  return server.length;
+}
+
+/** 'Mar 5, 2024 at 3:07 PM' (spec §2). */
+export function formatHistoryDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const day = date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  // Newer ICU puts a narrow no-break space before AM/PM; the spec's format has a plain one.
+  const time = date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }).replace(/\s/g, ' ');
+  return `${day} at ${time}`;
+}

@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { isPaidSubscriber } from '../../../domain/subscription';
+import type { LANDING_TOOLS } from '../../../domain/playbooks/tools';
+import { loadSessionUser, subscriptionQueryOptions } from '../auth/auth.queries';
+import { savePendingChatDestination } from '../auth/authStorage';
+import { toolCardAction } from './toolCardDestination';
+
+/** What a tap on a PRO tool card does (spec §4 'Landing card click'), for the landing and /pro. */
+export function useToolSelect(): (tool: (typeof LANDING_TOOLS)[number]) => Promise<void> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (tool) => {
+      // Wait for the session lookup rather than treating a still-loading user as a guest.
+      const user = await loadSessionUser(queryClient);
+      const subscription = user ? await queryClient.ensureQueryData(subscriptionQueryOptions(user.id)) : null;
+      const action = toolCardAction({ signedIn: user !== null, paid: isPaidSubscriber(subscription), tool });
+      if (action.kind === 'login') {
+        savePendingChatDestination(action.pending);
+        await navigate({ to: '/auth/$tab', params: { tab: 'login' }, search: { redirect: action.redirect } });
+      } else {
+        await navigate({ href: action.to });
+      }
+    },
+    [navigate, queryClient],
+  );
+}

@@ -1,0 +1,142 @@
+// oxlint-disable-next-line import/no-unassigned-import -- the screen's stylesheet, loaded with its chunk
+import './onboarding.css';
+import { IonButton, IonIcon } from '@ionic/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { alertCircleOutline, chatbubblesOutline, createOutline, shareOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { StorageKey, readString, writeString } from '../../data/storage';
+import { useToast } from '../../ui/ToastProvider';
+import { Screen } from '../../ui/Screen';
+import { useAuth } from '../auth/auth.queries';
+import { AnalysisResults } from './AnalysisResults';
+import { AnalysingCard } from './AnalysingCard';
+import { ANALYSIS_FAILED, analysisFailureMessage, deeperAnalysisPrompt, shareText } from './analysisText';
+import { analysisKeys, analysisQueryOptions, useAnalyzeStartup, type SavedAnalysis } from './analysis.queries';
+import { IdeaForm } from './IdeaForm';
+import { SaveAnalysisPrompt } from './SaveAnalysisPrompt';
+import { shareAnalysis } from './shareAnalysis';
+import { useDelayedFlag } from './useDelayedFlag';
+
+/** How long a guest looks at the results before the save prompt (spec §9). */
+export const SAVE_PROMPT_DELAY_MS = 10_000;
+
+/**
+ * /onboarding: idea entry, analysing, results (spec §4 'Idea analysis'). A finished analysis is
+ * opened by its id in the URL, so the results survive a reload and Saved History can reopen them.
+ */
+export function OnboardingScreen() {
+  const { analysis: analysisId } = useSearch({ from: '/onboarding' });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { user, isLoading: authLoading } = useAuth();
+  const analyze = useAnalyzeStartup();
+  const opened = useQuery({ ...analysisQueryOptions(analysisId ?? 0), enabled: analysisId !== undefined });
+  // What is in the input: what the user typed, else the opened analysis's idea, else what the landing
+  // page (or the last analysis) left in storage.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [storedIdea] = useState(() => readString(StorageKey.startupIdea) ?? '');
+  const idea = draft ?? opened.data?.idea ?? storedIdea;
+  const [promptDismissed, setPromptDismissed] = useState(false);
+
+  const result: SavedAnalysis | undefined = analysisId !== undefined && !analyze.isPending ? opened.data : undefined;
+  const showPrompt = useDelayedFlag(Boolean(result) && !authLoading && !user && !promptDismissed, SAVE_PROMPT_DELAY_MS, analysisId);
+
+  const handleAnalyze = (text: string) => {
+    writeString(StorageKey.startupIdea, text);
+    analyze.mutate(text, {
+      onSuccess: ({ summary, analysisId: id }) => {
+        queryClient.setQueryData(analysisKeys.one(id), { idea: text, summary });
+        setPromptDismissed(false);
+        void navigate({ to: '/onboarding', search: { analysis: id } });
+      },
+      onError: (error) => toast({ header: ANALYSIS_FAILED.header, message: analysisFailureMessage(error), color: 'danger' }),
+    });
+  };
+
+  const handleNewAnalysis = () => {
+    if (opened.data) setDraft(opened.data.idea);
+    analyze.reset();
+    void navigate({ to: '/onboarding' });
+  };
+
+  const handleShare = async (shown: SavedAnalysis) => {
+    const outcome = await shareAnalysis('Startup idea analysis', shareText(shown.idea, shown.summary));
+    if (outcome === 'copied') toast({ header: 'Copied to clipboard', message: 'Paste the summary into a message to your co-founder.', color: 'success' });
+    if (outcome === 'failed') toast({ header: 'Could not copy', message: 'Your browser blocked the clipboard. Please try again.', color: 'danger' });
+  };
+
+  const handleExplore = (shown: SavedAnalysis) => {
+    // The chat sends it as the first message (spec §4 'Pending message').
+    writeString(StorageKey.pendingMessage, deeperAnalysisPrompt(shown.idea, shown.summary));
+    void navigate({ to: '/chat' });
+  };
+
+  const handleSaved = (email: string) => {
+    toast({ header: 'Analysis saved', message: 'Create your free account to keep it.', color: 'success' });
+    void navigate({ to: '/auth/$tab', params: { tab: 'register' }, search: { email, redirect: `onboarding?analysis=${analysisId}` } });
+  };
+
+  return (
+    <>
+      {/* With the save prompt up, the page can scroll its last lines out from under it. */}
+      <Screen className={`onboarding${showPrompt ? ' onboarding--prompt' : ''}`}>
+        <section className="page-intro">
+          <p className="eyebrow">Idea analysis · free, no account needed</p>
+          <h1>Build a Go-to-Market Plan</h1>
+          {!result && (
+            <p className="lede">Describe your startup. You get the market size, a sharper value proposition, a pricing suggestion and the YC checklist.</p>
+          )}
+        </section>
+
+        {result ? (
+          <>
+            <div className="idea-recap panel">
+              <div className="idea-recap__head">
+                <p className="idea-recap__label">Your idea</p>
+                <IonButton fill="clear" size="small" onClick={handleNewAnalysis}>
+                  <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
+                  New analysis
+                </IonButton>
+              </div>
+              <p className="idea-recap__text">{result.idea}</p>
+            </div>
+            <AnalysisResults summary={result.summary} />
+            <div className="analysis-actions">
+              <IonButton fill="outline" expand="block" onClick={() => void handleShare(result)}>
+                <IonIcon slot="start" icon={shareOutline} aria-hidden="true" />
+                Share with co-founder
+              </IonButton>
+              <IonButton expand="block" onClick={() => handleExplore(result)}>
+                <IonIcon slot="start" icon={chatbubblesOutline} aria-hidden="true" />
+                Explore deeper analysis
+              </IonButton>
+            </div>
+          </>
+        ) : analysisId !== undefined && opened.isPending && !analyze.isPending ? (
+          <AnalysingCard title="Opening your analysis…" />
+        ) : analysisId !== undefined && opened.isError && !analyze.isPending ? (
+          <section className="state-card" role="alert">
+            <IonIcon icon={alertCircleOutline} color="danger" className="state-card__icon" aria-hidden="true" />
+            <h2>This analysis could not be opened</h2>
+            <p className="muted">{opened.error.message}</p>
+            <IonButton onClick={handleNewAnalysis}>Start a new analysis</IonButton>
+          </section>
+        ) : (
+          <>
+            <IdeaForm
+              idea={idea}
+              onIdeaChange={setDraft}
+              onSubmit={handleAnalyze}
+              analysing={analyze.isPending}
+              error={analyze.isError ? analysisFailureMessage(analyze.error) : null}
+            />
+            {analyze.isPending && <AnalysingCard title="Analysing your idea…" steps />}
+          </>
+        )}
+      </Screen>
+      {showPrompt && <SaveAnalysisPrompt onSaved={handleSaved} onDismiss={() => setPromptDismissed(true)} />}
+    </>
+  );
+}

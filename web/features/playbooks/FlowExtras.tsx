@@ -1,0 +1,96 @@
+import { IonIcon } from '@ionic/react';
+import { cloudOfflineOutline, easelOutline } from 'ionicons/icons';
+import { useEffect, useRef, useState } from 'react';
+import { emailDraftMarkdown } from '../../../domain/drafts/coldEmail';
+import type { PlaybookType } from '../../../domain/playbooks/types';
+import type { LocalChat, LocalMessage, PitchpadDb } from '../../data/db';
+import { AiAvatar } from '../chat/MessageItem';
+import { Markdown } from '../chat/Markdown';
+import { emailFromText } from './emailText';
+import { useFlowExtras } from './flowResults';
+import { ResultActions } from './ResultActions';
+
+export const OFFLINE_DRAFT_LABEL = 'Offline draft';
+export const PITCH_DECK_TITLE = 'Turn this plan into a pitch deck';
+export const PITCH_DECK_BUTTON = 'Coming soon';
+
+interface FlowExtrasProps {
+  db: PitchpadDb;
+  chatId: string;
+  playbookType: PlaybookType | undefined;
+  /** The chat's last finished reply, which the result actions act on. */
+  lastReply: string | null;
+  chatTitle: string;
+}
+
+/**
+ * What a guided flow's chat shows after its messages: the offline drafter's cold email (at once,
+ * before the model's version arrives), the actions on the result (Copy, Share, Open in mail app),
+ * and for a GTM plan the pitch-deck card 3 seconds after the plan (spec §4).
+ */
+export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: FlowExtrasProps) {
+  const extras = useFlowExtras(db, chatId);
+  const showDeck = useAfter(extras.pitchDeckAt);
+  const deck = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (showDeck) deck.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [showDeck]);
+  if (!playbookType || playbookType === 'none') return null;
+  const isEmail = playbookType === 'email';
+  return (
+    <div className="flow-extras">
+      {lastReply && <ResultActions text={lastReply} title={chatTitle} email={isEmail ? emailFromText(lastReply) : null} />}
+      {extras.offlineEmail && (
+        <div className="message message--assistant flow-offline-draft">
+          <AiAvatar />
+          <div className="message__body">
+            <div className="message__bubble">
+              <Markdown text={emailDraftMarkdown(extras.offlineEmail)} />
+            </div>
+            <div className="message__meta">
+              <span className="message__tag flow-offline-draft__tag">
+                <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
+                {OFFLINE_DRAFT_LABEL}
+              </span>
+              <span>Written on this device from your answers.</span>
+            </div>
+            <ResultActions text={`Subject: ${extras.offlineEmail.subject}\n\n${extras.offlineEmail.body}`} title={extras.offlineEmail.subject} email={extras.offlineEmail} />
+          </div>
+        </div>
+      )}
+      {showDeck && (
+        <aside ref={deck} className="pitch-deck-card" aria-labelledby={`deck-${chatId}`}>
+          <span className="pitch-deck-card__icon" aria-hidden="true">
+            <IonIcon icon={easelOutline} />
+          </span>
+          <div className="pitch-deck-card__text">
+            <h3 id={`deck-${chatId}`}>{PITCH_DECK_TITLE}</h3>
+            <p>An investor-ready deck built from this plan: problem, solution, market, traction and the ask.</p>
+          </div>
+          <button type="button" className="pp-button pitch-deck-card__button" disabled>
+            {PITCH_DECK_BUTTON}
+          </button>
+        </aside>
+      )}
+    </div>
+  );
+}
+
+/** True once the time `at` has come (re-rendering then), false before or when there is none. */
+function useAfter(at: number | null): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at === null || now >= at) return;
+    const timer = setTimeout(() => setNow(Date.now()), at - now);
+    return () => clearTimeout(timer);
+  }, [at, now]);
+  return at !== null && now >= at;
+}
+
+/** The chat's flow extras, given its messages: the actions act on the last finished reply. */
+export function ChatFlowExtras({ db, chat, messages, isLoading }: { db: PitchpadDb; chat: LocalChat | null; messages: readonly LocalMessage[] | undefined; isLoading: boolean }) {
+  if (!chat?.isPlaybook || !messages) return null;
+  const last = messages.at(-1);
+  const lastReply = !isLoading && last?.role === 'assistant' && last.status === 'complete' && last.content.trim() ? last.content : null;
+  return <FlowExtras db={db} chatId={chat.id} playbookType={chat.playbookType} lastReply={lastReply} chatTitle={chat.title} />;
+}

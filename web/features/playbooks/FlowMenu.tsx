@@ -1,0 +1,66 @@
+import { IonIcon } from '@ionic/react';
+import { Link } from '@tanstack/react-router';
+import { analyticsOutline, callOutline, diamondOutline, mailOutline, peopleOutline, rocketOutline, shieldCheckmarkOutline } from 'ionicons/icons';
+import { FLOWS, type FlowType } from '../../../domain/playbooks';
+import type { PitchpadDb } from '../../data/db';
+import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
+import { unfinishedFlows } from './flowDrafts';
+import { FLOW_TYPES, progressLabel } from './flowMachine';
+
+export const FLOW_ICONS: Record<FlowType, string> = {
+  playbook: diamondOutline,
+  email: mailOutline,
+  demo: peopleOutline,
+  call: callOutline,
+  objection: shieldCheckmarkOutline,
+  gtmplan: rocketOutline,
+};
+
+interface FlowMenuProps {
+  db: PitchpadDb;
+  activeFlow: FlowType | null;
+  onStart: (type: FlowType) => void;
+}
+
+/** The guided flows in the sidebar, with how far an unfinished one got, and the competitive tool. */
+export function FlowMenu({ db, activeFlow, onStart }: FlowMenuProps) {
+  const unfinished = useSafeLiveQuery(() => unfinishedFlows(db), [db], new Map());
+  return (
+    <nav className="flow-menu" aria-labelledby="flow-menu-heading">
+      <h2 id="flow-menu-heading">Guided flows</h2>
+      <ul>
+        {FLOW_TYPES.map((type) => {
+          const draft = unfinished?.get(type);
+          return (
+            <li key={type}>
+              <button
+                type="button"
+                className={`flow-menu__item${activeFlow === type ? ' flow-menu__item--active' : ''}`}
+                aria-current={activeFlow === type ? 'page' : undefined}
+                onClick={() => onStart(type)}
+              >
+                <span className={`flow-menu__icon flow-menu__icon--${type}`} aria-hidden="true">
+                  <IonIcon icon={FLOW_ICONS[type]} />
+                </span>
+                <span className="flow-menu__text">
+                  <span className="flow-menu__title">{FLOWS[type].title}</span>
+                  {draft && <span className="flow-menu__resume">Resume · {progressLabel(draft)}</span>}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+        <li>
+          <Link to="/competitive" className="flow-menu__item">
+            <span className="flow-menu__icon flow-menu__icon--competitive" aria-hidden="true">
+              <IonIcon icon={analyticsOutline} />
+            </span>
+            <span className="flow-menu__text">
+              <span className="flow-menu__title">Competitive Intelligence</span>
+            </span>
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}

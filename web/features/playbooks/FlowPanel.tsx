@@ -1,0 +1,68 @@
+/** A running guided flow in the chat workspace: the flow's greeting, then one interview card at a time. */
+// oxlint-disable-next-line import/no-unassigned-import -- the flows' stylesheet, loaded with the chat's chunk
+import './flows.css';
+import { useCallback, useMemo } from 'react';
+import { FLOWS, type Answers, type FlowType } from '../../../domain/playbooks';
+import { api } from '../../data/api';
+import type { PitchpadDb } from '../../data/db';
+import { useToast } from '../../ui/ToastProvider';
+import { AiAvatar } from '../chat/MessageItem';
+import { HistoryPanel } from '../history/HistoryPanel';
+import { finishFlow, type FinishDeps } from './finishFlow';
+import { InterviewCard } from './InterviewCard';
+import { useFlowSession } from './useFlowSession';
+
+interface FlowPanelProps {
+  type: FlowType;
+  db: PitchpadDb;
+  userId: number;
+  /** 'Show History' in the header: the saved history above the flow (spec §2). */
+  showHistory: boolean;
+  send: FinishDeps['send'];
+  openChat: FinishDeps['openChat'];
+  model: string | undefined;
+}
+
+// oxlint-disable-next-line no-alert -- the spec's transcript messages are alerts (spec §5)
+const showAlert = (message: string) => window.alert(message);
+
+export function FlowPanel({ type, db, userId, showHistory, send, openChat, model }: FlowPanelProps) {
+  const toast = useToast();
+  const flow = FLOWS[type];
+  const onFinish = useCallback(
+    (answers: Answers) => finishFlow(type, answers, { db, api, send, toast, openChat, model, isOnline: () => navigator.onLine }),
+    [type, db, send, toast, openChat, model],
+  );
+  const deps = useMemo(() => ({ db, api, onFinish, alert: showAlert }), [db, onFinish]);
+  const session = useFlowSession(type, deps);
+
+  return (
+    <div className="flow-panel">
+      <div className="flow-panel__inner">
+        {showHistory && <HistoryPanel db={db} userId={userId} />}
+        <div className="message message--assistant flow-panel__greeting">
+          <AiAvatar />
+          <div className="message__body">
+            <p className="message__bubble">{flow.greeting}</p>
+          </div>
+        </div>
+        {session.view && session.progress ? (
+          <InterviewCard
+            key={type}
+            view={session.view}
+            status={session.status}
+            options={session.progress.options}
+            picked={session.picked}
+            onChange={session.setAnswer}
+            onSubmit={session.submit}
+            onBack={session.back}
+            onSkip={session.skip}
+            onPick={session.pick}
+          />
+        ) : (
+          <div className="interview-card interview-card--loading" aria-busy="true" />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { IonIcon } from '@ionic/react';
+import { arrowBackOutline, arrowForwardOutline, checkmarkCircle, sparkles } from 'ionicons/icons';
+import { useEffect, useId, useRef } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import type { Option } from '../../../domain/playbooks';
+import { NO_VALUE_PROPS_MESSAGE } from '../../../domain/playbooks/valueProposition';
+import type { StepView } from './flowMachine';
+import type { FlowStatus } from './useFlowSession';
+
+interface InterviewCardProps {
+  view: StepView;
+  status: FlowStatus;
+  /** The generated value propositions (last value-proposition step). */
+  options: string[] | null;
+  /** The option just picked, during the pick delay. */
+  picked: string | null;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+  onBack: () => void;
+  onSkip: () => void;
+  onPick: (value: string) => void;
+}
+
+/**
+ * One question of a guided flow (spec §2): the question, its description, the answer control and
+ * 'Question N of M'. Blank answers cannot be submitted, and nothing can while a request is loading
+ * (spec §5). Select steps show their first option chosen until another is picked.
+ */
+export function InterviewCard({ view, status, options, picked, onChange, onSubmit, onBack, onSkip, onPick }: InterviewCardProps) {
+  const id = useId();
+  const busy = status !== 'ready';
+  const { question, control } = view;
+  const field = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
+
+  // Moving to a new question gives it the focus, so a phone keeps its keyboard up between text
+  // steps; the first question shown does not take it (the keyboard would cover the card on arrival).
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    const first = shown.current === null;
+    shown.current = question.id;
+    if (!first && (control === 'text' || control === 'textarea')) field.current?.focus({ preventScroll: true });
+  }, [question.id, control]);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  const handleTextareaKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Ctrl/Cmd+Enter submits a long answer; plain Enter is a new line.
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      onSubmit();
+    }
+  };
+
+  return (
+    <form className="interview-card" onSubmit={handleSubmit} aria-labelledby={`${id}-q`} aria-busy={busy} noValidate>
+      <div className="interview-card__progress" aria-hidden="true">
+        <span style={{ width: `${((view.index + 1) / view.total) * 100}%` }} />
+      </div>
+      <p className="interview-card__counter">{view.counter}</p>
+      <h2 id={`${id}-q`} className="interview-card__question">
+        {question.question}
+      </h2>
+      <p id={`${id}-d`} className="interview-card__description">
+        {question.description}
+      </p>
+
+      {control === 'textarea' && (
+        <textarea
+          ref={field}
+          className="interview-card__input interview-card__input--area"
+          value={view.value}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={handleTextareaKey}
+          placeholder={question.placeholder ?? 'Type your answer...'}
+          aria-labelledby={`${id}-q`}
+          aria-describedby={`${id}-d`}
+          rows={5}
+          maxLength={8000}
+          disabled={status === 'finishing'}
+        />
+      )}
+      {control === 'text' && (
+        <input
+          ref={field}
+          className="interview-card__input"
+          value={view.value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={question.placeholder ?? 'Type your answer...'}
+          aria-labelledby={`${id}-q`}
+          aria-describedby={`${id}-d`}
+          maxLength={2000}
+          enterKeyHint={view.primaryLabel === 'Next' ? 'next' : 'go'}
+          disabled={status === 'finishing'}
+        />
+      )}
+      {control === 'select' && <Choices name={`${id}-choice`} options={question.options ?? []} value={view.value} labelledBy={`${id}-q`} disabled={busy} onChange={onChange} />}
+      {control === 'cards' && <Cards options={question.options ?? []} value={view.value} labelledBy={`${id}-q`} disabled={busy} onPick={onPick} />}
+      {control === 'generated' && <Generated options={options} status={status} picked={picked} value={view.value} labelledBy={`${id}-q`} onPick={onPick} />}
+
+      <div className="interview-card__actions">
+        {view.canGoBack && (
+          <button type="button" className="pp-button interview-card__back" onClick={onBack} disabled={busy}>
+            <IonIcon icon={arrowBackOutline} aria-hidden="true" />
+            Back
+          </button>
+        )}
+        {view.primaryLabel && (
+          <button type="submit" className="pp-button pp-button--primary interview-card__next" disabled={!view.canSubmit || busy}>
+            {status === 'finishing' ? <span className="pp-spinner pp-spinner--small" aria-hidden="true" /> : null}
+            {view.primaryLabel}
+            {view.primaryLabel === 'Next' ? <IonIcon icon={arrowForwardOutline} aria-hidden="true" /> : status !== 'finishing' && <IonIcon icon={sparkles} aria-hidden="true" />}
+          </button>
+        )}
+      </div>
+      {status === 'finishing' && (
+        <p className="interview-card__working" role="status">
+          Working on it… this can take a little while.
+        </p>
+      )}
+      {view.skip && (
+        <div className="interview-card__skip">
+          <button type="button" className="pp-button pp-button--ghost" onClick={onSkip} disabled={!view.skip.enabled || busy} aria-describedby={view.skip.hint ? `${id}-skip` : undefined}>
+            {view.skip.label}
+          </button>
+          {view.skip.hint && (
+            <p id={`${id}-skip`} className="interview-card__hint">
+              {view.skip.hint}
+            </p>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}
+
+function Choices({ name, options, value, labelledBy, disabled, onChange }: { name: string; options: Option[]; value: string; labelledBy: string; disabled: boolean; onChange: (value: string) => void }) {
+  const described = options.some((o) => o.description);
+  return (
+    <div className={`choices${described ? ' choices--described' : ''}`} role="radiogroup" aria-labelledby={labelledBy}>
+      {options.map((o) => (
+        <label key={o.value} className={`choice${o.value === value ? ' choice--checked' : ''}`}>
+          <input type="radio" name={name} value={o.value} checked={o.value === value} disabled={disabled} onChange={() => onChange(o.value)} />
+          <span className="choice__text">
+            <span className="choice__label">{o.label}</span>
+            {o.description && <span className="choice__description">{o.description}</span>}
+          </span>
+          <IonIcon icon={checkmarkCircle} className="choice__check" aria-hidden="true" />
+        </label>
+      ))}
+    </div>
+  );
+}
+
+function Cards({ options, value, labelledBy, disabled, onPick }: { options: Option[]; value: string; labelledBy: string; disabled: boolean; onPick: (value: string) => void }) {
+  return (
+    <div className="flow-cards" role="group" aria-labelledby={labelledBy}>
+      {options.map((o) => (
+        <button key={o.value} type="button" className={`flow-card${o.value === value ? ' flow-card--chosen' : ''}`} aria-pressed={o.value === value} disabled={disabled} onClick={() => onPick(o.value)}>
+          <span className="flow-card__title">{o.label}</span>
+          {o.description && <span className="flow-card__description">{o.description}</span>}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Generated({ options, status, picked, value, labelledBy, onPick }: { options: string[] | null; status: FlowStatus; picked: string | null; value: string; labelledBy: string; onPick: (value: string) => void }) {
+  if (status === 'generating' || (!options && status !== 'ready')) {
+    return (
+      <div className="flow-generating" role="status">
+        <span className="pp-spinner" aria-hidden="true" />
+        Writing three value propositions from your answers…
+      </div>
+    );
+  }
+  if (!options?.length) return <p className="flow-error" role="alert">{NO_VALUE_PROPS_MESSAGE}</p>;
+  return (
+    <div className="flow-cards flow-cards--options" role="group" aria-labelledby={labelledBy}>
+      {options.map((option) => {
+        const chosen = picked === option || (picked === null && value === option);
+        return (
+          <button key={option} type="button" className={`flow-card flow-card--option${chosen ? ' flow-card--chosen' : ''}`} aria-pressed={chosen} disabled={status !== 'ready' || (picked !== null && picked !== option)} onClick={() => onPick(option)}>
+            <span className="flow-card__title">{option}</span>
+            {chosen && <IonIcon icon={checkmarkCircle} className="flow-card__check" aria-hidden="true" />}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * What finishing a guided flow does (spec §4): send the composed prompt to a new chat of the flow's
+ * type (through the chat's one send path), save the workflow to the history, and tell the user.
+ * The GTM plan comes from its own call and is put in the chat as the assistant's document; when that
+ * call fails the plain chat prompt goes instead (spec §8). A cold email finished offline, or with the
+ * offline drafter as the model, gets the browser's own draft at once (design §5).
+ */
+import { GtmPlanResponse } from '../../../domain/contract/playbooks';
+import { draftColdEmail } from '../../../domain/drafts/coldEmail';
+import { draftGtmPlan } from '../../../domain/drafts/gtmPlan';
+import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
+import { FLOWS, type Answers, type FlowType } from '../../../domain/playbooks';
+import { GTM_API_ERROR_TOAST, GTM_INVALID_RESPONSE, PITCH_DECK_CARD_DELAY_MS, buildStartupInfo, renderGtmPlanMarkdown } from '../../../domain/playbooks/gtmPlan';
+import { ApiError, OfflineError, type ApiClient } from '../../data/api';
+import type { PitchpadDb } from '../../data/db';
+import { uuidv7 } from '../../data/ids';
+import type { ShowToast, ToastOptions } from '../../ui/toaster';
+import { openHistorySheet } from '../history/historySheet';
+import { markHistorySaved } from '../history/historyBadge';
+import { saveWorkflow } from '../history/workflowStore';
+import { carryValueProposition, clearFlowProgress, saveFlowAnswer, saveFlowStep } from './flowDrafts';
+import { saveGtmPlanChat, saveOfflineEmailDraft } from './flowResults';
+
+/** What the chat's send path reports; only the kind matters here. */
+export interface SendResult {
+  kind: string;
+}
+
+/** Send `prompt` as the first message of the new chat `chatId` (the chat's own send path). */
+export type FlowSend = (prompt: string, target: { chatId: string; title: string; playbookType: FlowType; answers: Answers }) => Promise<SendResult>;
+
+export interface FinishDeps {
+  db: PitchpadDb;
+  api: Pick<ApiClient, 'post'>;
+  send: FlowSend;
+  toast: ShowToast;
+  /** Open the chat that holds the result (the send path opens its own chat). */
+  openChat: (chatId: string) => void;
+  /** The model picked in the workspace. */
+  model: string | undefined;
+  isOnline?: () => boolean;
+  now?: () => Date;
+  /** How long the plan call's error toast stays before the fallback's success toast replaces it. */
+  errorToastMinMs?: number;
+}
+
+/** One toast at a time (spec §9): the GTM fallback's error must be readable before its success. */
+export const ERROR_TOAST_MIN_MS = 4000;
+
+/** The toast a finished flow shows (spec §4): the cold email's words are the spec's. */
+export const FLOW_DONE_TOASTS: Record<FlowType, { header: string; message: string }> = {
+  playbook: { header: 'Sales Pitch Generated', message: 'Your sales pitch has been created successfully.' },
+  email: { header: 'Cold Email Generated', message: 'Your personalized cold email has been created successfully.' },
+  demo: { header: 'Personas Generated', message: 'Your customer personas have been created successfully.' },
+  call: { header: 'Call Analysis Generated', message: 'Your call analysis has been created successfully.' },
+  objection: { header: 'Objection Guide Generated', message: 'Your objection handling guide has been created successfully.' },
+  gtmplan: { header: 'GTM Plan Generated', message: 'Your go-to-market plan has been created successfully.' },
+};
+
+export const QUEUED_TOAST = { header: 'Saved to your history', message: "You're offline: it will be sent as soon as you're back online." };
+
+/** Workflow save toasts last 5000 ms and offer Rename (spec §2, §9). */
+function savedToast(base: { header: string; message: string }, workflowId: string, color: ToastOptions['color'] = 'success'): ToastOptions {
+  return { ...base, color, duration: 5000, action: { label: 'Rename', handler: () => openHistorySheet(workflowId) } };
+}
+
+/** The answer the user gave to the flow's value-proposition step, if it has one. */
+function valuePropositionOf(type: FlowType, answers: Answers): string | undefined {
+  return type === 'playbook' ? answers.value_proposition : undefined;
+}
+
+export async function finishFlow(type: FlowType, answers: Answers, deps: FinishDeps): Promise<void> {
+  const flow = FLOWS[type];
+  const now = deps.now?.() ?? new Date();
+  const name = flow.workflowName(answers, now);
+  const chatId = uuidv7(now.getTime());
+  const carried = valuePropositionOf(type, answers);
+  if (carried) await carryValueProposition(deps.db, carried);
+  let errorShownAt: number | null = null;
+
+  if (type === 'gtmplan') {
+    const plan = await requestGtmPlan(deps, answers);
+    if (plan.ok) {
+      await saveGtmPlanChat(deps.db, {
+        chatId,
+        title: name,
+        markdown: keepTableRowsTogether(renderGtmPlanMarkdown(plan.response.plan)),
+        byOfflineDrafter: plan.response.source === 'offline-drafter',
+        at: now.getTime(),
+        pitchDeckAt: now.getTime() + PITCH_DECK_CARD_DELAY_MS,
+      });
+      const item = await recordWorkflow(deps.db, type, name, answers, chatId, now);
+      await clearFlowProgress(deps.db, type);
+      deps.openChat(chatId);
+      deps.toast(savedToast(FLOW_DONE_TOASTS.gtmplan, item.id));
+      return;
+    }
+    deps.toast({ header: plan.invalid ? GTM_INVALID_RESPONSE : 'API Error', message: GTM_API_ERROR_TOAST, color: 'danger' });
+    errorShownAt = Date.now();
+  }
+
+  const offlineDraft = type === 'email' && (!(deps.isOnline?.() ?? true) || deps.model === OFFLINE_DRAFTER_MODEL);
+  if (offlineDraft) await saveOfflineEmailDraft(deps.db, chatId, draftColdEmail(answers));
+  const item = await recordWorkflow(deps.db, type, name, answers, chatId, now);
+  await clearFlowProgress(deps.db, type);
+  const outcome = await deps.send(flow.buildPrompt(answers), { chatId, title: name, playbookType: type, answers });
+  // The prompt could not even be saved on this device: keep the answers for another try.
+  if (outcome.kind === 'not-saved') await restoreDraft(deps.db, type, answers);
+  if (errorShownAt !== null) await sleep(errorShownAt + (deps.errorToastMinMs ?? ERROR_TOAST_MIN_MS) - Date.now());
+  if (outcome.kind === 'done' || (offlineDraft && outcome.kind === 'queued')) deps.toast(savedToast(FLOW_DONE_TOASTS[type], item.id));
+  else if (outcome.kind === 'queued') deps.toast(savedToast(QUEUED_TOAST, item.id, 'medium'));
+  // A failed send shows the chat's own 'Failed to send message' toast and waits in the chat with Retry.
+}
+
+/**
+ * Table rows kept together: renderGtmPlanMarkdown joins every line with a blank line, which splits
+ * the TAM/SAM/SOM table into paragraphs of pipes. A no-op once it keeps its rows together.
+ */
+export function keepTableRowsTogether(markdown: string): string {
+  return markdown.replace(/^(\|.*\|)\n\n(?=\|)/gm, '$1\n');
+}
+
+type PlanResult = { ok: true; response: GtmPlanResponse } | { ok: false; invalid: boolean };
+
+/**
+ * POST /api/generate-gtm-plan; the shape is checked here too, so a bad answer takes the fallback.
+ * With no connection at all the browser's own drafter arranges the answers into the plan (design §5).
+ */
+async function requestGtmPlan(deps: FinishDeps, answers: Answers): Promise<PlanResult> {
+  if (!(deps.isOnline?.() ?? true)) return { ok: true, response: { plan: draftGtmPlan(answers), source: 'offline-drafter' } };
+  try {
+    const data = await deps.api.post<unknown>('/api/generate-gtm-plan', { startupInfo: buildStartupInfo(answers), answers });
+    const parsed = GtmPlanResponse.safeParse(data);
+    if (parsed.success) return { ok: true, response: parsed.data };
+    console.warn(GTM_INVALID_RESPONSE, parsed.error);
+    return { ok: false, invalid: true };
+  } catch (error) {
+    if (error instanceof OfflineError) return { ok: true, response: { plan: draftGtmPlan(answers), source: 'offline-drafter' } };
+    console.warn('GTM plan call failed', error);
+    return { ok: false, invalid: error instanceof ApiError && error.message === GTM_INVALID_RESPONSE };
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+async function restoreDraft(db: PitchpadDb, type: FlowType, answers: Answers): Promise<void> {
+  for (const [id, value] of Object.entries(answers)) await saveFlowAnswer(db, type, id, value);
+  await saveFlowStep(db, type, null);
+}
+
+async function recordWorkflow(db: PitchpadDb, type: FlowType, name: string, answers: Answers, chatId: string, now: Date) {
+  const item = await saveWorkflow(db, { type, name, answers, chatId, now });
+  markHistorySaved();
+  return item;
+}

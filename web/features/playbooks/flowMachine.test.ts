@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { TRANSCRIPT_TOO_SHORT, SKIP_NEEDS_TRANSCRIPT, SKIP_TO_ANALYSIS } from '../../../domain/playbooks/callAnalysis';
+import { GTM_SKIP_HINT, GTM_SKIP_LABEL } from '../../../domain/playbooks/gtmPlan';
+import type { FlowType } from '../../../domain/playbooks';
+import { goBack, isFlowType, pickOption, questionsOf, skipToResult, startProgress, stepView, submitStep, withAnswer, type FlowProgress, type StepResult } from './flowMachine';
+
+const start = (type: FlowType, answers: Record<string, string> = {}, stepId: string | null = null): FlowProgress => ({ type, answers, stepId, options: null });
+const TRANSCRIPT = 'Rep: Thanks for joining. Prospect: Our reps spend hours on manual CRM updates every week.';
+
+function moved(result: StepResult): FlowProgress {
+  if (result.kind !== 'move' && result.kind !== 'generate') throw new Error(`expected a move, got ${result.kind}`);
+  return result.progress;
+}
+
+/** Types `value` into the step on screen and presses the primary button. */
+function answer(progress: FlowProgress, value?: string): StepResult {
+  const { question } = stepView(progress);
+  return submitStep(value === undefined ? progress : withAnswer(progress, question.id, value));
+}
+
+describe('the interview card for a step (spec §2)', () => {
+  it("counts 'Question N of M' and blocks a blank answer", () => {
+    const view = stepView(start('email'));
+    expect(view.counter).toBe('Question 1 of 3');
+    expect(view.primaryLabel).toBe('Next');
+    expect(view.canSubmit).toBe(false);
+    expect(submitStep(withAnswer(start('email'), 'recipient_info', '   '))).toEqual({ kind: 'ignored' });
+  });
+
+  it('shows a select step with its first option chosen, and stores it on Next (spec §5)', () => {
+    const onIndustry = start('demo', { company_name: 'Acme', value_proposition: 'Faster quotes' }, 'industry');
+    const view = stepView(onIndustry);
+    expect(view.control).toBe('select');
+    expect(view.value).toBe('saas');
+    expect(view.canSubmit).toBe(true);
+    const next = moved(submitStep(onIndustry));
+    expect(next.answers.industry).toBe('saas');
+    expect(stepView(next).question.id).toBe('target_audience');
+  });
+
+  it("labels the last step with the flow's finish button and finishes there", () => {
+    const last = start('objection', { audience_type: 'customers', value_proposition: 'a', common_objections: 'b', competitive_landscape: 'c' }, 'target_audience');
+    expect(stepView(last).primaryLabel).toBe('Create Objection Guide');
+    expect(answer(last, 'Ops leads')).toMatchObject({ kind: 'finish', answers: { target_audience: 'Ops leads', audience_type: 'customers' } });
+  });
+
+  it('goes back a step, never before the first', () => {
+    const second = moved(answer(start('email'), 'Dana, VP Sales at Freightly'));
+    expect(stepView(second).canGoBack).toBe(true);
+    expect(stepView(moved(goBack(second))).question.id).toBe('recipient_info');
+    expect(goBack(start('email'))).toEqual({ kind: 'ignored' });
+  });
+
+  it('knows the six flow types', () => {
+    expect(['playbook', 'email', 'demo', 'call', 'objection', 'gtmplan'].every(isFlowType)).toBe(true);
+    expect(isFlowType('none')).toBe(false);
+    expect(isFlowType('competitive')).toBe(false);
+  });
+});
+
+describe('value proposition (spec §4)', () => {
+  it('advances on a founding-journey card, then text steps, with Create Sales Pitch on the last text step', () => {
+    const first = stepView(start('playbook'));
+    expect(first.control).toBe('cards');
+    expect(first.primaryLabel).toBeNull();
+    expect(first.total).toBe(7);
+    let p = moved(pickOption(start('playbook'), 'product'));
+    expect(p.answers.founding_journey).toBe('product');
+    for (const text of ['A CRM for plumbers', 'Missed calls', 'Plumbers', 'Owners']) p = moved(answer(p, text));
+    expect(stepView(p).question.id).toBe('features');
+    expect(stepView(p).primaryLabel).toBe('Create Sales Pitch');
+    const result = answer(p, 'Call capture, quotes');
+    expect(result.kind).toBe('generate');
+    const onOptions = moved(result);
+    expect(stepView(onOptions)).toMatchObject({ control: 'generated', counter: 'Question 7 of 7', primaryLabel: null });
+    expect(pickOption({ ...onOptions, options: ['One', 'Two'] }, 'Two')).toMatchObject({ kind: 'finish', answers: { value_proposition: 'Two', features: 'Call capture, quotes' } });
+  });
+});
+
+describe('cold email (spec §4)', () => {
+  it("offers 'Skip to Email' on every step, with what has been entered so far", () => {
+    const p = withAnswer(start('email'), 'recipient_info', 'Dana Ortiz');
+    expect(stepView(p).skip).toEqual({ label: 'Skip to Email', enabled: true, hint: null });
+    expect(skipToResult(p)).toEqual({ kind: 'finish', answers: { recipient_info: 'Dana Ortiz' } });
+  });
+});
+
+describe('call analysis (spec §5)', () => {
+  it('alerts when the transcript is under 50 characters', () => {
+    expect(answer(start('call'), 'Too short')).toEqual({ kind: 'alert', message: TRANSCRIPT_TOO_SHORT });
+    expect(answer(start('call'), TRANSCRIPT).kind).toBe('move');
+  });
+
+  it("offers 'Skip to analysis with current information' once past step 1, and needs a transcript for it", () => {
+    expect(stepView(start('call')).skip).toBeNull();
+    const second = moved(answer(start('call'), TRANSCRIPT));
+    expect(stepView(second).skip?.label).toBe(SKIP_TO_ANALYSIS);
+    // Defaults for the select on screen (seen), none invented for steps not reached.
+    expect(skipToResult(second)).toEqual({ kind: 'finish', answers: { transcript: TRANSCRIPT, call_type: 'discovery' } });
+    const shortened = withAnswer(second, 'transcript', 'short now');
+    expect(skipToResult(shortened)).toEqual({ kind: 'alert', message: SKIP_NEEDS_TRANSCRIPT });
+  });
+});
+
+describe('objection handling (spec §3)', () => {
+  it("asks the audience first, then that audience's own questions", () => {
+    expect(questionsOf(start('objection')).map((q) => q.id)).toEqual(['audience_type', 'value_proposition', 'common_objections', 'competitive_landscape', 'target_audience']);
+    expect(stepView(start('objection')).counter).toBe('Question 1 of 5');
+    const investors = moved(submitStep(withAnswer(start('objection'), 'audience_type', 'investors')));
+    expect(stepView(investors)).toMatchObject({ counter: 'Question 2 of 6' });
+    expect(stepView(investors).question.id).toBe('business_model');
+  });
+});
+
+describe('GTM plan (spec §5)', () => {
+  it("enables 'Skip to Plan Generation' at 3 answers, with the hint below that", () => {
+    const p = start('gtmplan', { product_service: 'A', value_proposition: 'B' });
+    expect(stepView(p).total).toBe(11);
+    expect(stepView(p).skip).toEqual({ label: GTM_SKIP_LABEL, enabled: false, hint: GTM_SKIP_HINT });
+    expect(skipToResult(p)).toEqual({ kind: 'ignored' });
+    const three = withAnswer(p, 'target_market', 'C');
+    expect(stepView(three).skip).toEqual({ label: GTM_SKIP_LABEL, enabled: true, hint: null });
+    expect(skipToResult(three).kind).toBe('finish');
+  });
+});
+
+describe('starting or resuming a flow', () => {
+  it('pre-fills a finished value proposition into later flows, where never touched (issue 5, part 5)', () => {
+    expect(startProgress('email', null, 'Ship faster').answers).toEqual({ value_prop: 'Ship faster' });
+    expect(startProgress('demo', null, 'Ship faster').answers).toEqual({ value_proposition: 'Ship faster' });
+    expect(startProgress('objection', null, 'Ship faster').answers).toEqual({ value_proposition: 'Ship faster' });
+    expect(startProgress('call', null, 'Ship faster').answers).toEqual({});
+    // Edited or cleared by the user: theirs stays.
+    expect(startProgress('email', { answers: { value_prop: '' } }, 'Ship faster').answers).toEqual({ value_prop: '' });
+  });
+
+  it('resumes at the saved step, or the first when that step no longer exists', () => {
+    expect(stepView(startProgress('email', { answers: {}, stepId: 'booking_link' }, null)).counter).toBe('Question 3 of 3');
+    expect(startProgress('objection', { answers: { audience_type: 'partners' }, stepId: 'traction' }, null).stepId).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Results of finished flows that did not come from a chat reply, kept with their chat in the local
+ * database: the GTM plan document (from POST /api/generate-gtm-plan) as the assistant's message of
+ * a new chat, the pitch-deck card's time, and the offline drafter's cold email (design §5).
+ */
+import type { EmailDraft } from '../../../domain/drafts/coldEmail';
+import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
+import type { PitchpadDb } from '../../data/db';
+import { uuidv7 } from '../../data/ids';
+import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
+
+/** The model recorded on the plan's message when a model (not the offline drafter) wrote it. */
+export const GTM_PLAN_MODEL = 'gtm-plan';
+
+const offlineDraftKey = (chatId: string) => `flows.offlineDraft:${chatId}`;
+const pitchDeckKey = (chatId: string) => `flows.pitchDeck:${chatId}`;
+
+export interface GtmPlanChat {
+  chatId: string;
+  title: string;
+  markdown: string;
+  byOfflineDrafter: boolean;
+  at: number;
+  /** When the pitch-deck card appears (spec §4: 3 seconds after the plan). */
+  pitchDeckAt: number;
+}
+
+/**
+ * A new chat holding the plan as its first (assistant) message. The chat is this device's until the
+ * user writes in it: the first send takes the plan along as context.
+ */
+export async function saveGtmPlanChat(db: PitchpadDb, plan: GtmPlanChat): Promise<void> {
+  const iso = new Date(plan.at).toISOString();
+  await db.transaction('rw', db.chats, db.messages, db.keyValues, async () => {
+    await db.chats.put({ id: plan.chatId, title: plan.title, createdAt: iso, updatedAt: iso, isPlaybook: true, playbookType: 'gtmplan', synced: false, touchedAt: plan.at });
+    await db.messages.put({
+      key: `a:${uuidv7(plan.at)}`,
+      chatId: plan.chatId,
+      role: 'assistant',
+      content: plan.markdown,
+      status: 'complete',
+      sortAt: plan.at,
+      timestamp: iso,
+      clientId: null,
+      replyToKey: null,
+      serverId: null,
+      model: plan.byOfflineDrafter ? OFFLINE_DRAFTER_MODEL : GTM_PLAN_MODEL,
+      touchedAt: plan.at,
+    });
+    await db.keyValues.put({ key: pitchDeckKey(plan.chatId), value: plan.pitchDeckAt });
+  });
+}
+
+export async function saveOfflineEmailDraft(db: PitchpadDb, chatId: string, draft: EmailDraft): Promise<void> {
+  await db.keyValues.put({ key: offlineDraftKey(chatId), value: draft });
+}
+
+function isEmailDraft(value: unknown): value is EmailDraft {
+  const v = value as EmailDraft | null;
+  return typeof v === 'object' && v !== null && typeof v.subject === 'string' && typeof v.body === 'string';
+}
+
+export interface FlowExtras {
+  offlineEmail: EmailDraft | null;
+  pitchDeckAt: number | null;
+}
+
+/** What a chat shows besides its messages: the offline email draft, the pitch-deck card. */
+export function useFlowExtras(db: PitchpadDb, chatId: string): FlowExtras {
+  const read = useSafeLiveQuery(
+    async () => {
+      const [draft, deck] = await Promise.all([db.keyValues.get(offlineDraftKey(chatId)), db.keyValues.get(pitchDeckKey(chatId))]);
+      return { chatId, offlineEmail: isEmailDraft(draft?.value) ? draft.value : null, pitchDeckAt: typeof deck?.value === 'number' ? deck.value : null };
+    },
+    [db, chatId],
+    { chatId, offlineEmail: null, pitchDeckAt: null },
+  );
+  return read?.chatId === chatId ? read : { offlineEmail: null, pitchDeckAt: null };
+}

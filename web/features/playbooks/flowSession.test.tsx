@@ -1,0 +1,233 @@
+// oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
+import 'fake-indexeddb/auto';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GtmPlan } from '../../../domain/contract/playbooks';
+import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
+import { FALLBACK_VALUE_PROPS } from '../../../domain/playbooks/valueProposition';
+import { GTM_API_ERROR_TOAST } from '../../../domain/playbooks/gtmPlan';
+import { ApiError } from '../../data/api';
+import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
+import { loadDraft } from '../../data/drafts';
+import type { ToastOptions } from '../../ui/toaster';
+import { listHistory } from '../history/workflowStore';
+import { CARRIED_VALUE_PROPOSITION_KEY, resumeFlow } from './flowDrafts';
+import { finishFlow, keepTableRowsTogether, type FinishDeps } from './finishFlow';
+import { GTM_PLAN_MODEL } from './flowResults';
+import { useFlowSession, type FlowSessionDeps } from './useFlowSession';
+
+let db: PitchpadDb;
+let userId = 7000;
+const posted: Array<{ url: string; body: unknown }> = [];
+
+beforeEach(() => {
+  db = openUserDb(++userId);
+  posted.length = 0;
+  // The history's own calls (POST /api/workflows) go through the app's client and fetch.
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+    const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+    posted.push({ url, body });
+    return Response.json({ ...body, date: body?.date ?? new Date().toISOString() }, { status: 201 });
+  });
+});
+afterEach(async () => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  await clearUserData();
+});
+
+function sessionDeps(overrides: Partial<FlowSessionDeps> = {}): FlowSessionDeps {
+  return { db, api: { post: vi.fn() }, onFinish: vi.fn(async () => {}), alert: vi.fn(), ...overrides };
+}
+
+describe('a running flow', () => {
+  it('saves every answer as typed and reopens at the same step after a reload', async () => {
+    const deps = sessionDeps();
+    const first = renderHook(() => useFlowSession('email', deps));
+    await waitFor(() => expect(first.result.current.status).toBe('ready'));
+    act(() => first.result.current.setAnswer('Dana Ortiz, VP Sales at Freightly'));
+    act(() => first.result.current.submit());
+    act(() => first.result.current.setAnswer('We cut ramp time in half'));
+    act(() => first.result.current.submit());
+    act(() => first.result.current.setAnswer('https://cal.com/ada'));
+    expect(first.result.current.view?.counter).toBe('Question 3 of 3');
+    await waitFor(async () => expect((await loadDraft(db, 'email'))?.booking_link).toBe('https://cal.com/ada'));
+    first.unmount();
+
+    // The page is reloaded: a new session reads the draft.
+    const again = sessionDeps();
+    const second = renderHook(() => useFlowSession('email', again));
+    await waitFor(() => expect(second.result.current.status).toBe('ready'));
+    expect(second.result.current.view?.counter).toBe('Question 3 of 3');
+    expect(second.result.current.view?.value).toBe('https://cal.com/ada');
+    expect(second.result.current.progress?.answers.recipient_info).toBe('Dana Ortiz, VP Sales at Freightly');
+  });
+
+  it("shows the spec's alert for a short transcript and stays on the step", async () => {
+    const deps = sessionDeps();
+    const { result } = renderHook(() => useFlowSession('call', deps));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    act(() => result.current.setAnswer('Hi there'));
+    act(() => result.current.submit());
+    expect(deps.alert).toHaveBeenCalledWith('Please provide a longer transcript for meaningful analysis (at least 50 characters)');
+    expect(result.current.view?.question.id).toBe('transcript');
+  });
+
+  it('generates the value propositions, falls back to generic ones on failure, and finishes 500 ms after a pick', async () => {
+    const post = vi.fn().mockRejectedValueOnce(new ApiError('No model', 503, {}));
+    const onFinish = vi.fn(async () => {});
+    const deps = sessionDeps({ api: { post }, onFinish });
+    const { result } = renderHook(() => useFlowSession('playbook', deps));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    act(() => result.current.pick('idea'));
+    for (const text of ['A CRM for plumbers', 'Missed calls', 'Plumbers', 'Owners']) {
+      act(() => result.current.setAnswer(text));
+      act(() => result.current.submit());
+    }
+    act(() => result.current.setAnswer('Call capture'));
+    expect(result.current.view?.primaryLabel).toBe('Create Sales Pitch');
+    act(() => result.current.submit());
+    await waitFor(() => expect(result.current.progress?.options).toEqual(FALLBACK_VALUE_PROPS));
+    expect(post).toHaveBeenCalledWith('/api/chat/value-props', { prompt: expect.stringContaining('What are you building? A CRM for plumbers') });
+
+    vi.useFakeTimers();
+    act(() => result.current.pick(FALLBACK_VALUE_PROPS[1]!));
+    expect(result.current.picked).toBe(FALLBACK_VALUE_PROPS[1]);
+    await act(async () => vi.advanceTimersByTime(499));
+    expect(onFinish).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(onFinish).toHaveBeenCalledWith(expect.objectContaining({ founding_journey: 'idea', value_proposition: FALLBACK_VALUE_PROPS[1] }));
+  });
+
+  it('parses the generated list when the call works', async () => {
+    const post = vi.fn().mockResolvedValue({ content: '1. Close more deals\n2. Ramp reps faster\n3. Never miss a call' });
+    const deps = sessionDeps({ api: { post } });
+    const { result } = renderHook(() => useFlowSession('playbook', deps));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    act(() => result.current.pick('idea'));
+    for (const text of ['a', 'b', 'c', 'd', 'e']) {
+      act(() => result.current.setAnswer(text));
+      act(() => result.current.submit());
+    }
+    await waitFor(() => expect(result.current.progress?.options).toEqual(['Close more deals', 'Ramp reps faster', 'Never miss a call']));
+  });
+});
+
+const PLAN: GtmPlan = {
+  executiveSummary: 'Plumbing CRM.',
+  marketAnalysis: { targetMarket: 'Plumbers', competitiveLandscape: 'Spreadsheets', marketOpportunity: { tam: '$5B', sam: '$1B', som: '$50M' } },
+  gtmStrategy: { valueProposition: 'Never miss a call', pricingStrategy: '$49/mo', channelStrategy: 'Trade shows', salesProcess: 'PLG', marketingPlan: 'Content' },
+  executionTimeline: 'Q1 launch',
+  financialProjections: '$1M ARR in 2 years',
+  keyMetrics: ['MRR'],
+  risksAndMitigation: 'Churn: onboarding',
+};
+
+function finishDeps(overrides: Partial<FinishDeps> = {}) {
+  const toasts: ToastOptions[] = [];
+  const deps: FinishDeps = {
+    db,
+    api: { post: vi.fn() },
+    send: vi.fn(async () => ({ kind: 'done' })),
+    toast: (t) => toasts.push(t),
+    openChat: vi.fn(),
+    model: 'gpt-4o',
+    isOnline: () => true,
+    now: () => new Date('2024-03-05T15:07:00Z'),
+    errorToastMinMs: 0,
+    ...overrides,
+  };
+  return { deps, toasts };
+}
+
+describe('finishing a flow', () => {
+  it("sends the cold email prompt to a new chat, saves 'Cold Email to …' and says so with a Rename action", async () => {
+    const { deps, toasts } = finishDeps();
+    await finishFlow('email', { recipient_info: 'Dana Ortiz, VP Sales\nJust raised', value_prop: 'Faster ramp' }, deps);
+    expect(deps.send).toHaveBeenCalledWith(expect.stringContaining('150 to 200 words'), {
+      chatId: expect.any(String),
+      title: 'Cold Email to Dana Ortiz, VP Sales',
+      playbookType: 'email',
+      answers: { recipient_info: 'Dana Ortiz, VP Sales\nJust raised', value_prop: 'Faster ramp' },
+    });
+    const [item] = await listHistory(db);
+    expect(item).toMatchObject({ name: 'Cold Email to Dana Ortiz, VP Sales', workflowType: 'Cold Email', date: '2024-03-05T15:07:00.000Z' });
+    expect(item?.id).toMatch(/^[A-Za-z0-9_-]{21}$/);
+    await waitFor(() => expect(posted.find((p) => p.url === '/api/workflows')?.body).toMatchObject({ id: item?.id, workflowType: 'Cold Email' }));
+    expect(toasts).toEqual([
+      expect.objectContaining({ header: 'Cold Email Generated', message: 'Your personalized cold email has been created successfully.', duration: 5000, action: expect.objectContaining({ label: 'Rename' }) }),
+    ]);
+    expect(localStorage.getItem('firstHistorySaved')).toBe('true');
+  });
+
+  it('writes the offline draft at once when offline or when the model is the offline drafter', async () => {
+    for (const overrides of [{ isOnline: () => false }, { model: OFFLINE_DRAFTER_MODEL }]) {
+      const { deps } = finishDeps({ ...overrides, send: vi.fn(async () => ({ kind: 'queued' })) });
+      await finishFlow('email', { recipient_info: 'Dana Ortiz', value_prop: 'Faster ramp' }, deps);
+      const chatId = (deps.send as ReturnType<typeof vi.fn>).mock.calls[0]![1].chatId as string;
+      const draft = (await db.keyValues.get(`flows.offlineDraft:${chatId}`))?.value as { subject: string; body: string };
+      expect(draft.body).toContain('Hi Dana,');
+    }
+  });
+
+  it('puts the GTM plan in a new chat as a Markdown document, with the pitch-deck card 3 s later', async () => {
+    const { deps, toasts } = finishDeps({ api: { post: vi.fn(async () => ({ plan: PLAN, source: 'model' })) as FinishDeps['api']['post'] } });
+    await finishFlow('gtmplan', { product_service: 'CRM', value_proposition: 'Calls', target_market: 'Plumbers' }, deps);
+    expect(deps.send).not.toHaveBeenCalled();
+    const chatId = (deps.openChat as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
+    const [message] = await db.messages.where('chatId').equals(chatId).toArray();
+    expect(message).toMatchObject({ role: 'assistant', status: 'complete', model: GTM_PLAN_MODEL });
+    expect(message?.content).toContain('# Go-to-Market Plan');
+    expect(message?.content).toContain('| | Size |\n|---|---|\n| TAM | $5B |\n| SAM | $1B |\n| SOM | $50M |\n\n## GTM Strategy');
+    expect((await db.chats.get(chatId))?.playbookType).toBe('gtmplan');
+    expect((await db.keyValues.get(`flows.pitchDeck:${chatId}`))?.value).toBe(Date.parse('2024-03-05T15:07:00Z') + 3000);
+    expect(toasts[0]).toMatchObject({ header: 'GTM Plan Generated' });
+  });
+
+  it('falls back to a plain chat prompt when the plan call fails or answers in the wrong shape', async () => {
+    for (const post of [vi.fn().mockRejectedValue(new ApiError('Invalid response format from API', 502, {})), vi.fn().mockResolvedValue({ nope: true })]) {
+      const { deps, toasts } = finishDeps({ api: { post } });
+      await finishFlow('gtmplan', { product_service: 'CRM', value_proposition: 'Calls', target_market: 'Plumbers' }, deps);
+      expect(toasts[0]).toMatchObject({ header: 'Invalid response format from API', message: GTM_API_ERROR_TOAST, color: 'danger' });
+      expect(deps.send).toHaveBeenCalledWith(expect.stringContaining('investor-ready go-to-market plan'), expect.objectContaining({ playbookType: 'gtmplan' }));
+      expect(toasts[1]).toMatchObject({ header: 'GTM Plan Generated' });
+    }
+    const { deps, toasts } = finishDeps({ api: { post: vi.fn().mockRejectedValue(new TypeError('Failed to fetch')) } });
+    await finishFlow('gtmplan', { product_service: 'CRM' }, deps);
+    expect(toasts[0]).toMatchObject({ header: 'API Error', message: GTM_API_ERROR_TOAST });
+  });
+
+  it("drafts the GTM plan in the browser when offline, labelled as the offline drafter's", async () => {
+    const post = vi.fn();
+    const { deps, toasts } = finishDeps({ api: { post }, isOnline: () => false });
+    await finishFlow('gtmplan', { product_service: 'A CRM for plumbers', target_market: 'Plumbing firms', value_proposition: 'Calls' }, deps);
+    expect(post).not.toHaveBeenCalled();
+    const chatId = (deps.openChat as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
+    const [message] = await db.messages.where('chatId').equals(chatId).toArray();
+    expect(message).toMatchObject({ model: OFFLINE_DRAFTER_MODEL });
+    expect(message?.content).toContain('Plumbing firms');
+    expect(toasts[0]).toMatchObject({ header: 'GTM Plan Generated' });
+  });
+
+  it('keeps the answers when the prompt cannot even be saved on this device', async () => {
+    const { deps } = finishDeps({ send: vi.fn(async () => ({ kind: 'not-saved' })) });
+    await finishFlow('demo', { company_name: 'Acme', value_proposition: 'Faster quotes' }, deps);
+    expect((await resumeFlow(db, 'demo')).answers).toMatchObject({ company_name: 'Acme', value_proposition: 'Faster quotes' });
+  });
+
+  it('carries a finished value proposition into the next cold email, persona and objection flows', async () => {
+    const { deps } = finishDeps();
+    await finishFlow('playbook', { founding_journey: 'idea', building: 'CRM', value_proposition: 'Never miss a call again' }, deps);
+    expect((await db.keyValues.get(CARRIED_VALUE_PROPOSITION_KEY))?.value).toBe('Never miss a call again');
+    expect((await resumeFlow(db, 'email')).answers.value_prop).toBe('Never miss a call again');
+    expect((await resumeFlow(db, 'objection')).answers.value_proposition).toBe('Never miss a call again');
+  });
+});
+
+describe('the plan document', () => {
+  it('keeps table rows together and leaves other blank lines alone', () => {
+    expect(keepTableRowsTogether('# A\n\n| a | b |\n\n|---|---|\n\n| 1 | 2 |\n\ntext\n\n| x |')).toBe('# A\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\ntext\n\n| x |');
+  });
+});

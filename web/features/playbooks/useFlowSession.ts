@@ -1,0 +1,185 @@
+/**
+ * A running guided flow: its progress read from and written to the drafts table as the user types
+ * (so a flow left half-way reopens at the same step), the step commands the interview card calls,
+ * and the value proposition's generated options. Finishing is handed to `onFinish`.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { Answers, FlowType } from '../../../domain/playbooks';
+import { FALLBACK_VALUE_PROPS, VALUE_PROP_PICK_DELAY_MS, buildValuePropsPrompt, parseValueProps } from '../../../domain/playbooks/valueProposition';
+import type { ApiClient } from '../../data/api';
+import type { PitchpadDb } from '../../data/db';
+import { resumeFlow, saveFlowAnswer, saveFlowOptions, saveFlowStep } from './flowDrafts';
+import { goBack, pickOption, skipToResult, stepView, submitStep, withAnswer, type FlowProgress, type StepResult } from './flowMachine';
+
+/** ready: answering · generating: value propositions on their way · finishing: the result is being made. */
+export type FlowStatus = 'loading' | 'ready' | 'generating' | 'finishing';
+
+export interface FlowSessionDeps {
+  db: PitchpadDb;
+  api: Pick<ApiClient, 'post'>;
+  /** Makes the flow's result; the draft is cleared by it once the result is safe. */
+  onFinish: (answers: Answers) => Promise<void>;
+  /** The spec's alerts (e.g. a transcript under 50 characters). */
+  alert: (message: string) => void;
+}
+
+/** The generated options: the model's list parsed, or three generic ones when the call fails (spec §8). */
+export async function generateValueProps(api: Pick<ApiClient, 'post'>, answers: Answers): Promise<string[]> {
+  try {
+    const { content } = await api.post<{ content: string }>('/api/chat/value-props', { prompt: buildValuePropsPrompt(answers) });
+    return parseValueProps(typeof content === 'string' ? content : '');
+  } catch (error) {
+    console.error('Value propositions could not be generated; offering generic ones', error);
+    return [...FALLBACK_VALUE_PROPS];
+  }
+}
+
+export function useFlowSession(type: FlowType, deps: FlowSessionDeps) {
+  const { db } = deps;
+  // The latest callbacks, without restarting the session when a caller passes new ones.
+  const latest = useRef(deps);
+  useLayoutEffect(() => {
+    latest.current = deps;
+  });
+  const [progress, setProgress] = useState<FlowProgress | null>(null);
+  const [status, setStatus] = useState<FlowStatus>('loading');
+  /** The option just picked, highlighted during the 500 ms before the flow moves on. */
+  const [picked, setPicked] = useState<string | null>(null);
+  // The progress the commands act on: what is on screen (commands run after the render that showed it).
+  const current = useRef<FlowProgress | null>(null);
+  const alive = useRef(true);
+  useLayoutEffect(() => {
+    current.current = progress;
+  }, [progress]);
+
+  const generate = useCallback(
+    async (from: FlowProgress) => {
+      setStatus('generating');
+      const options = await generateValueProps(latest.current.api, from.answers);
+      if (!alive.current) return;
+      void saveFlowOptions(db, type, options).catch(() => {});
+      setProgress((p) => (p ? { ...p, options } : p));
+      setStatus('ready');
+    },
+    [db, type],
+  );
+
+  useEffect(() => {
+    alive.current = true;
+    let cancelled = false;
+    resumeFlow(db, type)
+      .then((resumed) => {
+        if (cancelled) return;
+        setProgress(resumed);
+        setStatus('ready');
+        // Left on the last value-proposition step before its options arrived: fetch them again.
+        if (stepView(resumed).control === 'generated' && !resumed.options) void generate(resumed);
+      })
+      .catch((error: unknown) => {
+        console.warn('Could not read the flow draft', error);
+        if (!cancelled) {
+          setProgress({ type, answers: {}, stepId: null, options: null });
+          setStatus('ready');
+        }
+      });
+    return () => {
+      cancelled = true;
+      alive.current = false;
+    };
+  }, [db, type, generate]);
+
+  const finish = useCallback(
+    async (answers: Answers) => {
+      setStatus('finishing');
+      try {
+        await latest.current.onFinish(answers);
+      } finally {
+        if (alive.current) setStatus('ready');
+      }
+    },
+    [],
+  );
+
+  /** Apply a step result: move (saving the answers and the step), alert, generate or finish. */
+  const apply = useCallback(
+    (result: StepResult, before: FlowProgress) => {
+      switch (result.kind) {
+        case 'alert':
+          latest.current.alert(result.message);
+          return;
+        case 'move':
+        case 'generate': {
+          const next = result.progress;
+          for (const [id, value] of Object.entries(next.answers)) if (before.answers[id] !== value) void saveFlowAnswer(db, type, id, value).catch(() => {});
+          void saveFlowStep(db, type, next.stepId).catch(() => {});
+          setProgress(next);
+          if (result.kind === 'generate') void generate(next);
+          return;
+        }
+        case 'finish':
+          void finish(result.answers);
+          return;
+        default:
+      }
+    },
+    [db, type, generate, finish],
+  );
+
+  const busy = status !== 'ready';
+
+  /** The answer as typed (or chosen, for a select): kept at once and saved as typed. */
+  const setAnswer = useCallback(
+    (value: string) => {
+      const p = current.current;
+      if (!p || status === 'finishing') return;
+      const { question } = stepView(p);
+      setProgress(withAnswer(p, question.id, value));
+      void saveFlowAnswer(db, type, question.id, value).catch(() => {});
+    },
+    [db, type, status],
+  );
+
+  const submit = useCallback(() => {
+    const p = current.current;
+    // Any submission is blocked while a request is loading (spec §5).
+    if (p && !busy) apply(submitStep(p), p);
+  }, [apply, busy]);
+
+  const back = useCallback(() => {
+    const p = current.current;
+    if (p && !busy) apply(goBack(p), p);
+  }, [apply, busy]);
+
+  const skip = useCallback(() => {
+    const p = current.current;
+    if (p && !busy) apply(skipToResult(p), p);
+  }, [apply, busy]);
+
+  /** A card, or one of the generated value propositions (ignored while loading or generating, spec §5). */
+  const pick = useCallback(
+    (value: string) => {
+      const p = current.current;
+      if (!p || busy || picked !== null) return;
+      const view = stepView(p);
+      if (view.control === 'generated') {
+        // Picking waits 500 ms, so the choice is seen to land, then finishes (spec §4).
+        setPicked(value);
+        const chosen = withAnswer(p, view.question.id, value);
+        setProgress(chosen);
+        void saveFlowAnswer(db, type, view.question.id, value).catch(() => {});
+        setTimeout(() => {
+          if (!alive.current) return;
+          setPicked(null);
+          apply(pickOption(p, value), p);
+        }, VALUE_PROP_PICK_DELAY_MS);
+        return;
+      }
+      apply(pickOption(p, value), p);
+    },
+    [apply, busy, db, picked, type],
+  );
+
+  return { progress, view: progress ? stepView(progress) : null, status, picked, setAnswer, submit, back, skip, pick };
+}
+
+export type FlowSession = ReturnType<typeof useFlowSession>;

@@ -1,0 +1,59 @@
+/**
+ * Registers the service worker (web/sw.ts) and turns its updates into the 'A new version is ready'
+ * prompt (design §6). Loaded after the app has rendered (main.tsx), so workbox-window never weighs
+ * on start-up.
+ *
+ * A new version installs in the background and waits. The user's Reload asks it to take over, and
+ * the page reloads once it controls. When another tab's Reload makes it take over here too, this
+ * page reloads at once unless the user is typing a message (ui/typingGuard.ts): then it keeps the
+ * prompt, and reloads only when asked. Installed apps rarely navigate, so updates are also checked
+ * hourly and whenever the app comes back to the foreground.
+ */
+import { Workbox } from 'workbox-window';
+import { SwMessage } from '../../data/swShared';
+import { isTyping } from '../../ui/typingGuard';
+import { pwaStatus } from './pwaStatus';
+
+const CHECK_EVERY_MS = 60 * 60 * 1000;
+
+export function registerServiceWorker(url = '/sw.js'): void {
+  if (!('serviceWorker' in navigator)) return;
+  const workbox = new Workbox(url);
+  // A page with no worker yet gets its first one: that is an install, not an update.
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  let reloadAsked = false;
+  let reloading = false;
+
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  };
+
+  const switchNow = () => {
+    reloadAsked = true;
+    // The waiting worker takes over and `controllerchange` reloads. With none waiting (another tab
+    // switched already), reload straight away.
+    void navigator.serviceWorker.getRegistration().then((registration) => {
+      // oxlint-disable-next-line unicorn/require-post-message-target-origin -- ServiceWorker.postMessage has no target origin
+      if (registration?.waiting) registration.waiting.postMessage({ type: SwMessage.skipWaiting });
+      else reload();
+    }, reload);
+  };
+
+  workbox.addEventListener('waiting', () => pwaStatus.setUpdate(switchNow));
+
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (!hadController && !reloadAsked) return;
+    if (reloadAsked || !isTyping()) reload();
+    else pwaStatus.setUpdate(reload);
+  });
+
+  void workbox.register().catch((error: unknown) => console.warn('Could not register the service worker', error));
+
+  const check = () => void workbox.update().catch(() => {});
+  setInterval(check, CHECK_EVERY_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
+  });
+}

@@ -1,0 +1,92 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isRedirect } from '@tanstack/react-router';
+import type { ParsedLocation } from '@tanstack/react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SubscriptionInfo, User } from '../../domain/contract/auth';
+import { authKeys } from '../features/auth/auth.queries';
+import { proRouteRedirect } from '../features/billing/proAccess';
+import { loadPlanAccess, requirePaid } from './guards';
+
+const user: User = { id: 7, username: 'ada', email: 'ada@example.com', name: null, createdAt: '2026-01-01T00:00:00Z', authProvider: 'local', subscriptionTier: 'none', subscriptionActive: false };
+const free: SubscriptionInfo = { subscriptionTier: 'none', isActive: false, stripeCustomerId: null, stripeSubscriptionId: null };
+const paid: SubscriptionInfo = { subscriptionTier: 'pro', isActive: true, stripeCustomerId: 'cus_1', stripeSubscriptionId: 'sub_1' };
+
+/** A query cache that already knows who is signed in and, when given, their plan. */
+function cacheWith(signedIn: User | null, subscription?: SubscriptionInfo) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(authKeys.user, signedIn);
+  if (signedIn && subscription) queryClient.setQueryData(authKeys.subscription(signedIn.id), subscription);
+  return queryClient;
+}
+
+/** The server's answer to GET /api/user/subscription. */
+function serverSays(subscription: SubscriptionInfo) {
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(subscription), { status: 200, headers: { 'content-type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('where a PRO route sends someone who may not open it (spec §2, §6)', () => {
+  it('lets a paying subscriber in, sends a guest to log in and a free user to pricing, each told why', () => {
+    expect(proRouteRedirect('paid')).toBeNull();
+    expect(proRouteRedirect('guest')).toMatchObject({ to: '/auth', toast: { header: 'Login Required' } });
+    expect(proRouteRedirect('free')).toMatchObject({ to: '/pricing', toast: { header: 'Pro Plan Required' } });
+  });
+});
+
+describe('loadPlanAccess', () => {
+  it('knows a guest without asking about plans', async () => {
+    const fetchMock = serverSays(paid);
+    expect(await loadPlanAccess(cacheWith(null))).toBe('guest');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('trusts a cached paid plan, also offline', async () => {
+    const fetchMock = serverSays(free);
+    expect(await loadPlanAccess(cacheWith(user, paid))).toBe('paid');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks the server before calling a cached free plan final: someone who just paid gets in', async () => {
+    const fetchMock = serverSays(paid);
+    expect(await loadPlanAccess(cacheWith(user, free))).toBe('paid');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    serverSays(free);
+    expect(await loadPlanAccess(cacheWith(user, free))).toBe('free');
+  });
+});
+
+/** The navigation a guard's thrown redirect asks for. */
+async function redirectOf(run: Promise<unknown>) {
+  const thrown = await run.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  if (!isRedirect(thrown)) throw new Error('expected a redirect');
+  return thrown.options;
+}
+
+describe('requirePaid', () => {
+  const location = { pathname: '/pro/email', searchStr: '' } as ParsedLocation;
+
+  it('sends a guest to /auth?redirect=pricing with the Login Required toast', async () => {
+    const toast = vi.fn();
+    const options = await redirectOf(requirePaid({ context: { queryClient: cacheWith(null), toast }, location, preload: false }));
+    expect(options).toMatchObject({ to: '/auth', search: { redirect: 'pricing' } });
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ header: 'Login Required' }));
+  });
+
+  it('sends a free user to /pricing, and shows no toast for a mere preload', async () => {
+    serverSays(free);
+    const toast = vi.fn();
+    const options = await redirectOf(requirePaid({ context: { queryClient: cacheWith(user, free), toast }, location, preload: true }));
+    expect(options).toMatchObject({ to: '/pricing' });
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('lets a paying subscriber through', async () => {
+    await expect(requirePaid({ context: { queryClient: cacheWith(user, paid), toast: vi.fn() }, location, preload: false })).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,22 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from './root';
+
+/**
+ * ?analysis=<id> as a number: the router JSON-parses search values and writes a string back in
+ * quotes (?analysis=%221%22), so ids are kept as the numbers they are. Anything else is dropped.
+ */
+export function analysisSearch(search: Record<string, unknown>): { analysis?: number } {
+  const id = Number(search.analysis);
+  return search.analysis !== undefined && search.analysis !== '' && Number.isSafeInteger(id) && id > 0 ? { analysis: id } : {};
+}
+
+/**
+ * /onboarding: the startup idea analysis, guests welcome (spec §2). A finished analysis is in the
+ * URL (?analysis=<id>), so a reload or a Saved History item (path /onboarding?analysis=<id>) reopens it.
+ */
+export const onboardingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'onboarding',
+  validateSearch: analysisSearch,
+  component: lazyRouteComponent(() => import('../features/onboarding/OnboardingScreen'), 'OnboardingScreen'),
+});

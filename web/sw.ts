@@ -1,0 +1,110 @@
+/**
+ * The service worker (design §6), built by vite-plugin-pwa's injectManifest into web/dist/sw.js as a
+ * classic script (iife; see vite.config.ts). The server sends it with Cache-Control: no-cache, so a
+ * deploy is seen on the next visit.
+ *
+ * Caching rules:
+ *  1. Precache: the app shell, every built JS and CSS chunk, the icons and the manifest, revisioned
+ *     by the build. Old revisions are dropped when a new worker activates.
+ *  2. Navigations (any page URL outside /api) are answered with the precached index.html, online or
+ *     not: the client router draws the screen, the local database fills it.
+ *  3. GET /api/chats and GET /api/chats/{id}: network first, falling back to the last good answer
+ *     when the network fails or is slower than 5 s (offline reading). Only 200s are kept, stamped
+ *     with when they were fetched (SNAPSHOT_HEADER) so the page merges a stale answer as such. The
+ *     cache is per device, so the pages clear it at login and logout.
+ *  4. Everything else goes to the network untouched and is never cached: every POST/PUT/PATCH/DELETE
+ *     (sends are queued in the outbox, in IndexedDB, never here), /api/auth/*, /api/user/*,
+ *     /api/csrf-token, /api/billing/*, checkout and webhooks, streams, and any other API call.
+ *
+ * Background Sync (Chromium): a page whose outbox could not be flushed registers the sync tag
+ * `pitchpad-outbox:<userId>`. When the network is back the browser fires `sync` here: a visible page
+ * is asked to flush (its reply streams on screen); with none, this worker flushes the outbox itself,
+ * with the same code and under the same lock as the pages (data/outbox.ts). It is a bonus, never
+ * the only way: the pages flush on start, `online`, visibility and a backoff timer.
+ *
+ * Updates: a new worker waits until a page asks it to take over (the user pressed Reload on
+ * 'A new version is ready', features/pwa/registerServiceWorker.ts).
+ */
+import { Dexie } from 'dexie';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { openUserDb, userDbName } from './data/db';
+import { flushOutbox } from './data/outbox';
+import { API_CACHE, SNAPSHOT_HEADER, SYNC_TAG_PREFIX, SwMessage } from './data/swShared';
+import { deliverChatSend } from './features/chat/sendMessage';
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// 1. The shell.
+// oxlint-disable-next-line no-underscore-dangle -- Workbox's injection point: the build replaces it with the precache list
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// 2. Offline navigation.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }));
+
+// 3. Chat history for reading offline.
+const CHAT_HISTORY = /^\/api\/chats(\/[^/]+)?$/;
+
+/** Stamps a cached answer with when its request was made (kept in the plugin state per request). */
+const snapshotTime: WorkboxPlugin = {
+  requestWillFetch: async ({ request, state }) => {
+    if (state) state.fetchedAt = Date.now();
+    return request;
+  },
+  cacheWillUpdate: async ({ response, state }) => {
+    const headers = new Headers(response.headers);
+    headers.set(SNAPSHOT_HEADER, String(state?.fetchedAt ?? Date.now()));
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  },
+};
+
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && CHAT_HISTORY.test(url.pathname),
+  new NetworkFirst({
+    cacheName: API_CACHE,
+    networkTimeoutSeconds: 5,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), snapshotTime, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
+);
+
+// 4. Nothing else is routed: the browser fetches it as if there were no worker.
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === SwMessage.skipWaiting) void self.skipWaiting();
+});
+
+// A worker installed for the first time controls the open pages at once (their chat reads get
+// cached from the start); an update only takes over when asked (see above).
+clientsClaim();
+
+self.addEventListener('sync', (event) => {
+  const { tag, lastChance } = event as SyncEvent;
+  if (!tag.startsWith(SYNC_TAG_PREFIX)) return;
+  const userId = Number(tag.slice(SYNC_TAG_PREFIX.length));
+  if (Number.isInteger(userId)) (event as SyncEvent).waitUntil(syncOutbox(userId, lastChance));
+});
+
+/** The `sync` event: let a visible page flush, or flush here. Rejecting asks the browser to try again later. */
+async function syncOutbox(userId: number, lastChance: boolean): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window' });
+  const visible = windows.filter((client) => client.visibilityState === 'visible');
+  if (visible.length > 0) {
+    // oxlint-disable-next-line unicorn/require-post-message-target-origin -- Client.postMessage has no target origin
+    for (const client of visible) client.postMessage({ type: SwMessage.flushOutbox });
+    return;
+  }
+  // Logged out since the sync was registered: the database is gone, and must not be recreated.
+  if (!(await Dexie.exists(userDbName(userId)))) return;
+  const report = await flushOutbox(openUserDb(userId), deliverChatSend, { force: true });
+  if (report.blocked && !lastChance) throw new Error('The outbox is not empty yet: the browser will sync again later.');
+}
