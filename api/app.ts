@@ -102,8 +102,9 @@ function securityHeaders(config: Config) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", 'https://js.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://checkout.stripe.com'],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
+        // Stripe's embedded checkout: its script, its frames (3-D Secure runs on hooks.stripe.com) and its API.
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://checkout.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com', 'https://checkout.stripe.com'],
         // Ionic's web components inject <style> elements and style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

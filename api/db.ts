@@ -25,15 +25,19 @@ export async function openDatabase(opts: { databaseUrl: string | undefined; data
   const embedded = opts.databaseUrl ? undefined : await startEmbeddedDatabase(opts.dataDir);
   const pool = new PgPool(
     embedded
-      ? // PGlite: one connection (stack-notes), kept open; it is one backend for every socket.
-        { connectionString: embedded.connectionString, max: 1, idleTimeoutMillis: 0 }
+      ? {
+          // PGlite: one connection (stack-notes), kept open; it is one backend for every socket.
+          connectionString: embedded.connectionString,
+          max: 1,
+          idleTimeoutMillis: 0,
+          // PGlite keeps prepared statements across socket connections, but a new pg client believes
+          // it has none: forget them before a (re)opened connection is used, or named statements collide.
+          onConnect: async (client) => {
+            await client.query('DEALLOCATE ALL');
+          },
+        }
       : { connectionString: opts.databaseUrl, max: 10 },
   );
-  if (embedded) {
-    // PGlite keeps prepared statements across socket connections, but a new pg client believes it
-    // has none: forget them whenever a connection (re)opens, or named statements would collide.
-    pool.on('connect', (client) => void client.query('DEALLOCATE ALL').catch(() => {}));
-  }
   // An idle client that errors (e.g. the server restarts) must not crash the process.
   pool.on('error', (err) => console.error('[db] idle client error:', err.message));
   try {
