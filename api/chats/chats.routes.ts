@@ -1,7 +1,6 @@
 import { Router } from '@koa/router';
 import { ChatRequest, RegenerateInput, RenameChatInput, StopInput, ValuePropsInput } from '../../domain/contract/chat';
 import type { ChatStreamEvent, ModelsResponse } from '../../domain/contract/chat';
-import { LLM_CALLS_PER_USER, LLM_WINDOW_MS } from '../../domain/limits';
 import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
 import { PlaybookType } from '../../domain/playbooks/types';
 import type { AppContext, AppDeps, AppState } from '../context';
@@ -10,7 +9,7 @@ import { assertPro } from '../billing/requirePro';
 import { upstreamToAppError } from '../llm/errors';
 import type { LlmGateway } from '../llm/types';
 import { UpstreamError } from '../llm/types';
-import { rateLimit, type LimitRule } from '../middleware/rateLimit';
+import { llmRateLimit } from '../llm/limit';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { openEventStream, wantsEventStream } from '../sse';
@@ -20,8 +19,6 @@ import { abortIfRunningHere, generateReply, type GenerationResult } from './gene
 import { planSend, resolveModel } from './send';
 import type { ChatRow, MessageRow } from './chats.sql';
 
-const llmPerUser: LimitRule = { name: 'llm:user', limit: LLM_CALLS_PER_USER, windowMs: LLM_WINDOW_MS };
-const byUser = (ctx: AppContext) => String(ctx.state.user?.id);
 
 /** Chats and the model: POST /api/chat (JSON or SSE), the chat list, one chat, rename, delete, stop, regenerate. */
 export function chatRoutes(llm: LlmGateway, opts: { enforcePro: boolean }) {
@@ -33,7 +30,7 @@ export function chatRoutes(llm: LlmGateway, opts: { enforcePro: boolean }) {
     ctx.body = body;
   });
 
-  router.post('/chat', requireUser(), rateLimit(llmPerUser, byUser), validate(ChatRequest), async (ctx) => {
+  router.post('/chat', requireUser(), llmRateLimit(), validate(ChatRequest), async (ctx) => {
     const input = inputOf(ctx, ChatRequest);
     // The guided flows are Pro playbooks; free chat is for everyone.
     if (input.playbookType !== 'none') assertPro(userOf(ctx), opts.enforcePro);
@@ -49,7 +46,7 @@ export function chatRoutes(llm: LlmGateway, opts: { enforcePro: boolean }) {
     ctx.body = { ok: true };
   });
 
-  router.post('/chat/value-props', requireUser(), rateLimit(llmPerUser, byUser), validate(ValuePropsInput), async (ctx) => {
+  router.post('/chat/value-props', requireUser(), llmRateLimit(), validate(ValuePropsInput), async (ctx) => {
     if (llm.offline) throw Unavailable('Generating value propositions needs a language model, and none is configured on this server.');
     const { prompt } = inputOf(ctx, ValuePropsInput);
     const content = await llm
@@ -85,7 +82,7 @@ export function chatRoutes(llm: LlmGateway, opts: { enforcePro: boolean }) {
     ctx.body = { ok: true };
   });
 
-  router.post('/chats/:id/regenerate', requireUser(), rateLimit(llmPerUser, byUser), validate(RegenerateInput), async (ctx) => {
+  router.post('/chats/:id/regenerate', requireUser(), llmRateLimit(), validate(RegenerateInput), async (ctx) => {
     const { llmParams } = inputOf(ctx, RegenerateInput);
     const model = resolveModel(llm, llmParams.model);
     const chat = await findChat(ctx.pool, userOf(ctx).id, ctx.params.id!);

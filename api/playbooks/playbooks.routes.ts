@@ -2,22 +2,19 @@ import { PassThrough } from 'node:stream';
 import { Router } from '@koa/router';
 import { CompetitorAnalysisInput, GtmPlan, GtmPlanInput, type GtmPlanResponse } from '../../domain/contract/playbooks';
 import { draftGtmPlan } from '../../domain/drafts/gtmPlan';
-import { LLM_CALLS_PER_USER, LLM_WINDOW_MS } from '../../domain/limits';
 import { COMPETITOR_ANALYSIS_INSTRUCTIONS } from '../../domain/playbooks/competitive';
 import { GTM_INVALID_RESPONSE, GTM_PLAN_INSTRUCTIONS } from '../../domain/playbooks/gtmPlan';
 import { SYSTEM_PROMPTS } from '../../domain/playbooks/systemPrompts';
 import { requirePro } from '../billing/requirePro';
-import type { AppContext, AppDeps, AppState } from '../context';
+import type { AppDeps, AppState } from '../context';
 import { Unavailable } from '../errors';
 import { upstreamToAppError } from '../llm/errors';
 import { completeJson } from '../llm/json';
 import { UpstreamError, type LlmGateway } from '../llm/types';
-import { rateLimit, type LimitRule } from '../middleware/rateLimit';
+import { llmRateLimit } from '../llm/limit';
 import { requireUser } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 
-const llmPerUser: LimitRule = { name: 'llm:user', limit: LLM_CALLS_PER_USER, windowMs: LLM_WINDOW_MS };
-const byUser = (ctx: AppContext) => String(ctx.state.user?.id);
 const JSON_PARAMS = { temperature: 0.4, max_tokens: 4096, top_p: 1, frequency_penalty: 0, presence_penalty: 0 };
 
 /** POST /api/generate-gtm-plan and POST /api/competitor-analysis (Pro tools, spec §7). */
@@ -25,7 +22,7 @@ export function playbookRoutes(llm: LlmGateway, opts: { enforcePro: boolean }) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
   const pro = requirePro(opts.enforcePro);
 
-  router.post('/generate-gtm-plan', requireUser(), pro, rateLimit(llmPerUser, byUser), validate(GtmPlanInput), async (ctx) => {
+  router.post('/generate-gtm-plan', requireUser(), pro, llmRateLimit(), validate(GtmPlanInput), async (ctx) => {
     const { startupInfo, answers } = inputOf(ctx, GtmPlanInput);
     let body: GtmPlanResponse;
     if (llm.offline) {
@@ -45,7 +42,7 @@ export function playbookRoutes(llm: LlmGateway, opts: { enforcePro: boolean }) {
     ctx.body = body;
   });
 
-  router.post('/competitor-analysis', requireUser(), pro, rateLimit(llmPerUser, byUser), validate(CompetitorAnalysisInput), async (ctx) => {
+  router.post('/competitor-analysis', requireUser(), pro, llmRateLimit(), validate(CompetitorAnalysisInput), async (ctx) => {
     if (llm.offline) throw Unavailable('Competitor research needs a language model, and none is configured on this server.');
     const { productDescription } = inputOf(ctx, CompetitorAnalysisInput);
     const stream = llm.stream({ model: llm.defaultModel, json: true, params: JSON_PARAMS, messages: [{ role: 'system', content: COMPETITOR_ANALYSIS_INSTRUCTIONS }, { role: 'user', content: productDescription }] });
