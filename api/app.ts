@@ -24,7 +24,6 @@ import { workflowRoutes } from './workflows/workflows.routes';
 import { analysisRoutes } from './analysis/analysis.routes';
 import { billingRoutes, WEBHOOK_PATH } from './billing/billing.routes';
 import { createStripe, type Stripe } from './billing/stripe';
-import { PRO_GATE_ENABLED } from './billing/requirePro';
 import { createGateway } from './llm/gateway';
 import type { LlmGateway } from './llm/types';
 import { serveWeb } from './static';
@@ -42,14 +41,12 @@ export interface AppOptions {
   webDist?: string;
   /** The model gateway; default: from the configuration (a model server, or the offline drafter). */
   llm?: LlmGateway;
-  /** Pro features need a paid subscription (default: PRO_GATE_ENABLED). */
-  enforcePro?: boolean;
   /** The Stripe client; default: from the configuration (null when payments are not set up). */
   stripe?: Stripe | null;
 }
 
 /** Build the Koa app over an open database. Tests call this; `main.ts` adds the process around it. */
-export function createApp({ config, pool, log = createLogger(config.logLevel), webDist = WEB_DIST, llm = createGateway(config), enforcePro = PRO_GATE_ENABLED, stripe = createStripe(config) }: AppOptions) {
+export function createApp({ config, pool, log = createLogger(config.logLevel), webDist = WEB_DIST, llm = createGateway(config), stripe = createStripe(config) }: AppOptions) {
   const app = new Koa<AppState, AppDeps>({ proxy: config.trustProxy, keys: [config.sessionSecret] });
   Object.assign(app.context, { config, pool, log } satisfies AppDeps);
   app.silent = true; // errors are logged by errorHandler, once
@@ -87,7 +84,7 @@ export function createApp({ config, pool, log = createLogger(config.logLevel), w
   app.use(csrf({ appUrl: config.appUrl, exempt: [WEBHOOK_PATH] }));
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' });
   app.use((ctx, next) => (ctx.path === WEBHOOK_PATH ? next() : parseJson(ctx, next)));
-  const routers = [healthRoutes(), authRoutes(lucia), userRoutes(), planRoutes(), chatRoutes(llm, { enforcePro }), playbookRoutes(llm, { enforcePro }), workflowRoutes(), analysisRoutes(llm), billingRoutes(stripe)];
+  const routers = [healthRoutes(), authRoutes(lucia), userRoutes(), planRoutes(), chatRoutes(llm), playbookRoutes(llm), workflowRoutes(), analysisRoutes(llm), billingRoutes(stripe)];
   for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());
   }

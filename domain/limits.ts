@@ -12,6 +12,8 @@ export const LOGIN_FAILURES_PER_IP = 50;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Registrations allowed per IP inside the window. */
 export const REGISTRATIONS_PER_IP = 20;
+/** Sign-up attempts for one username inside the window, from any IP: stops probing which names are taken. */
+export const REGISTRATIONS_PER_USERNAME = 10;
 export const REGISTER_WINDOW_MS = 60 * 60 * 1000;
 
 export const CHAT_TITLE_MAX = 50;
@@ -20,7 +22,6 @@ export const SIDEBAR_TITLE_MOBILE = 25;
 
 export const DEFAULT_PLAN = 'pro';
 export const DEFAULT_BILLING = 'monthly';
-export const CHECKOUT_REDIRECT_DELAY_MS = 500;
 export const LOGIN_REDIRECT_DELAY_MS = 100;
 
 export const TOAST_DURATION_MS = 5000;
@@ -68,3 +69,6 @@ export function chatTitleFrom(message: string): string {
 /** The model id the offline drafter answers under (design §5). */
 export const OFFLINE_DRAFTER_MODEL = 'offline-drafter';
 export const OFFLINE_DRAFTER_LABEL = 'Offline drafter';
+
+/** The longest result a saved workflow keeps (a competitor analysis's JSON is a few kB). */
+export const WORKFLOW_RESULT_MAX_CHARS = 200_000;

@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 const loginPerUser: LimitRule = { name: 'login:user', limit: limits.LOGIN_FAILURES_PER_USERNAME, windowMs: limits.LOGIN_WINDOW_MS };
 const loginPerIp: LimitRule = { name: 'login:ip', limit: limits.LOGIN_FAILURES_PER_IP, windowMs: limits.LOGIN_WINDOW_MS };
 const registerPerIp: LimitRule = { name: 'register:ip', limit: limits.REGISTRATIONS_PER_IP, windowMs: limits.REGISTER_WINDOW_MS };
-const registerPerUser: LimitRule = { name: 'register:user', limit: limits.REGISTRATIONS_PER_IP, windowMs: limits.REGISTER_WINDOW_MS };
+const registerPerUser: LimitRule = { name: 'register:user', limit: limits.REGISTRATIONS_PER_USERNAME, windowMs: limits.REGISTER_WINDOW_MS };
 
 const INVALID_LOGIN = 'Invalid username or password';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { buildUser, loggedInClient, uniqueCredentials } from '../../tests/factories/users';
-import { LOGIN_FAILURES_PER_USERNAME } from '../../domain/limits';
+import { LOGIN_FAILURES_PER_USERNAME, REGISTRATIONS_PER_USERNAME } from '../../domain/limits';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -122,6 +122,17 @@ describe('POST /api/auth/register', () => {
     for (let i = 0; i < 21; i++) statuses.push((await client.post('/api/auth/register', { ...uniqueCredentials(), password: 'x' })).status);
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
     expect(statuses[20]).toBe(429);
+  });
+
+  it('rate-limits sign-ups for one username across IPs, so taken names cannot be probed', async () => {
+    const { username } = uniqueCredentials();
+    const statuses: number[] = [];
+    for (let i = 0; i <= REGISTRATIONS_PER_USERNAME; i++) {
+      statuses.push((await new TestClient(server.url).post('/api/auth/register', { ...uniqueCredentials(), username })).status);
+    }
+    expect(statuses[0]).toBe(201);
+    expect(statuses.slice(1, REGISTRATIONS_PER_USERNAME)).toEqual(Array(REGISTRATIONS_PER_USERNAME - 1).fill(409));
+    expect(statuses[REGISTRATIONS_PER_USERNAME]).toBe(429);
   });
 });
 

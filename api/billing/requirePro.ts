@@ -6,21 +6,19 @@ import { presentSubscription } from '../auth/auth.present';
 import type { SessionUser } from '../auth/lucia';
 
 /**
- * Whether Pro features need a paid subscription. Off until checkout exists (the Pro issue turns it
- * on here); tests turn it on per app with `createApp({ enforcePro: true })`.
+ * The one Pro gate (spec §6, design §4): the guided flows, the GTM plan and the competitor analysis
+ * need an active Pro subscription; everyone else gets 403 {code: 'pro_required'}.
  */
-export const PRO_GATE_ENABLED = false;
-
-export function assertPro(user: SessionUser, enforce: boolean): void {
-  if (enforce && !isPaidSubscriber(presentSubscription(user))) {
+export function assertPro(user: SessionUser): void {
+  if (!isPaidSubscriber(presentSubscription(user))) {
     throw Forbidden('pro_required', 'This is a Pro feature. Upgrade to Pro to use it.');
   }
 }
 
-/** 403 {code: 'pro_required'} for a user without an active Pro subscription (when the gate is on). */
-export function requirePro(enforce: boolean): Middleware<AppState, AppDeps> {
+/** 403 {code: 'pro_required'} for a user without an active Pro subscription. */
+export function requirePro(): Middleware<AppState, AppDeps> {
   return async (ctx, next) => {
-    if (ctx.state.user) assertPro(ctx.state.user, enforce);
+    if (ctx.state.user) assertPro(ctx.state.user);
     await next();
   };
 }

@@ -5,7 +5,7 @@ import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
 import { PlaybookType } from '../../domain/playbooks/types';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { Conflict, NotFound, Unavailable } from '../errors';
-import { assertPro } from '../billing/requirePro';
+import { assertPro, requirePro } from '../billing/requirePro';
 import { upstreamToAppError } from '../llm/errors';
 import type { LlmGateway } from '../llm/types';
 import { UpstreamError } from '../llm/types';
@@ -21,7 +21,7 @@ import type { ChatRow, MessageRow } from './chats.sql';
 
 
 /** Chats and the model: POST /api/chat (JSON or SSE), the chat list, one chat, rename, delete, stop, regenerate. */
-export function chatRoutes(llm: LlmGateway, opts: { enforcePro: boolean }) {
+export function chatRoutes(llm: LlmGateway) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
   const deps = (ctx: AppContext) => ({ config: ctx.config, pool: ctx.pool, log: ctx.log, llm });
 
@@ -33,7 +33,7 @@ export function chatRoutes(llm: LlmGateway, opts: { enforcePro: boolean }) {
   router.post('/chat', requireUser(), llmRateLimit(), validate(ChatRequest), async (ctx) => {
     const input = inputOf(ctx, ChatRequest);
     // The guided flows are Pro playbooks; free chat is for everyone.
-    if (input.playbookType !== 'none') assertPro(userOf(ctx), opts.enforcePro);
+    if (input.playbookType !== 'none') assertPro(userOf(ctx));
     const plan = await planSend(deps(ctx), userOf(ctx), input);
     await respondWithReply(ctx, plan.chat, plan.run, { userMessage: plan.userMessage, replyId: plan.reply?.id ?? null });
   });
@@ -46,7 +46,8 @@ export function chatRoutes(llm: LlmGateway, opts: { enforcePro: boolean }) {
     ctx.body = { ok: true };
   });
 
-  router.post('/chat/value-props', requireUser(), llmRateLimit(), validate(ValuePropsInput), async (ctx) => {
+  // The value-proposition flow's generated options: part of a Pro playbook.
+  router.post('/chat/value-props', requireUser(), requirePro(), llmRateLimit(), validate(ValuePropsInput), async (ctx) => {
     if (llm.offline) throw Unavailable('Generating value propositions needs a language model, and none is configured on this server.');
     const { prompt } = inputOf(ctx, ValuePropsInput);
     const content = await llm
@@ -83,19 +84,22 @@ export function chatRoutes(llm: LlmGateway, opts: { enforcePro: boolean }) {
   });
 
   router.post('/chats/:id/regenerate', requireUser(), llmRateLimit(), validate(RegenerateInput), async (ctx) => {
-    const { llmParams } = inputOf(ctx, RegenerateInput);
+    const { llmParams, answers } = inputOf(ctx, RegenerateInput);
     const model = resolveModel(llm, llmParams.model);
     const chat = await findChat(ctx.pool, userOf(ctx).id, ctx.params.id!);
     if (!chat) throw NotFound('Chat');
+    const type = PlaybookType.catch('none').parse(chat.playbook_type);
+    // As for a send: a guided flow's chat is a Pro playbook. Checked before the old reply is replaced.
+    if (type !== 'none') assertPro(userOf(ctx));
     const userMessage = await lastUserMessage(ctx.pool, chat.id);
     if (!userMessage) throw NotFound('Message to answer');
     const reply = await resetReply(ctx.pool, userMessage, model);
     if (!reply) throw Conflict('A reply is still being written');
-    const type = PlaybookType.catch('none').parse(chat.playbook_type);
     const context = await contextBefore(ctx.pool, chat.id, userMessage.id);
     const request = {
       model,
       params: llmParams,
+      draft: { type, answers },
       messages: [{ role: 'system' as const, content: systemPromptFor(type) }, ...context, { role: 'user' as const, content: userMessage.content }],
     };
     await respondWithReply(ctx, chat, (onDelta) => generateReply(deps(ctx), reply, request, onDelta), { userMessage, replyId: reply.id });

@@ -33,6 +33,12 @@ export async function findChat(pool: Pool, userId: number, chatId: string): Prom
   return rows[0];
 }
 
+/** Whether any chat (anyone's, deleted or not) has this id. */
+export async function chatExists(pool: Pool, chatId: string): Promise<boolean> {
+  const { rowCount } = await pool.query('SELECT 1 FROM chats WHERE id = $1', [chatId]);
+  return (rowCount ?? 0) > 0;
+}
+
 export async function listChats(pool: Pool, userId: number): Promise<ChatRow[]> {
   const { rows } = await pool.query<ChatRow>(`SELECT * FROM chats WHERE user_id = $1 AND ${LIVE_CHAT} ORDER BY updated_at DESC, id`, [userId]);
   return rows;
@@ -100,6 +106,29 @@ export async function storeSend(
     created,
     sent: row.user && row.reply ? { user: reviveMessage(row.user), reply: reviveMessage(row.reply) } : undefined,
   };
+}
+
+/**
+ * A new chat whose first message is a finished document from the assistant (a GTM plan), in one
+ * statement. Undefined when the id is taken (by this user or anyone else): nothing is written then.
+ */
+export async function storeDocumentChat(
+  pool: Pool,
+  d: { chatId: string; userId: number; title: string; playbookType: PlaybookType; content: string; model: string },
+): Promise<{ chat: ChatRow; message: MessageRow } | undefined> {
+  const { rows } = await pool.query<{ chat: ChatRow; message: MessageRow }>(
+    `WITH chat AS (
+       INSERT INTO chats (id, title, user_id, is_playbook, playbook_type)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING *
+     ), m AS (
+       INSERT INTO messages (chat_id, role, content, status, model) SELECT id, 'assistant', $6, 'complete', $7 FROM chat RETURNING *
+     )
+     SELECT row_to_json(chat) AS chat, (SELECT row_to_json(m) FROM m) AS message FROM chat`,
+    [d.chatId, d.title, d.userId, d.playbookType === 'none' ? 'false' : 'true', d.playbookType, d.content, d.model],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return { chat: { ...row.chat, created_at: new Date(row.chat.created_at), updated_at: new Date(row.chat.updated_at) }, message: reviveMessage(row.message) };
 }
 
 /** row_to_json turns timestamps into strings; give them back their Date type. */

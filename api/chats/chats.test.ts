@@ -53,7 +53,7 @@ describe('POST /api/chat (JSON)', () => {
   });
 
   it("appends a client system prompt after ours for free chat, and ignores it for a playbook", async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await loggedInClient(server, { pro: true });
     const free = `free ${randomUUID()}`;
     await client.post('/api/chat', buildSend(free, { systemPrompt: 'Answer in French.' }));
     expect(requestsFor(free)[0]!.messages[0]!.content).toBe(`${SYSTEM_PROMPTS.none}\n\nAdditional instructions from the user:\nAnswer in French.`);
@@ -321,6 +321,7 @@ describe('chats: list, read, rename, delete', () => {
     expect((await guest.patch(`/api/chats/${id}`, { title: 'x' })).status).toBe(401);
     expect((await guest.delete(`/api/chats/${id}`)).status).toBe(401);
     expect((await guest.post('/api/chat/stop', { chatId: id, clientMessageId: id })).status).toBe(401);
+    expect((await guest.post(`/api/chats/${id}/regenerate`, {})).status).toBe(401);
   });
 });
 
@@ -355,18 +356,66 @@ describe('POST /api/chats/:id/regenerate', () => {
     expect(res.body.message).toMatchObject({ role: 'assistant', content: 'A better answer', status: 'complete' });
     expect((await messagesOf(send.chatId)).map((m: { content: string }) => m.content)).toEqual([send.messages[0]!.content, 'A better answer']);
   });
+
+  it.each([
+    ['an answer that is not text', { recipient_info: 42 }, 'answers.recipient_info: Invalid input: expected string, received number'],
+    ['answers that are not a record', 'Dana Ortiz', 'answers: Invalid input: expected record, received string'],
+    ['an answer over 32,000 characters', { recipient_info: 'x'.repeat(32_001) }, 'answers.recipient_info: Too big: expected string to have <=32000 characters'],
+  ])('refuses %s with a 400 naming the field, and keeps the reply', async (_label, answers, message) => {
+    const { client } = await loggedInClient(server, { pro: true });
+    const send = buildSend(`bad answers ${randomUUID()}`, { playbookType: 'email' });
+    await client.post('/api/chat', send);
+    const before = await messagesOf(send.chatId);
+    const res = await client.post(`/api/chats/${send.chatId}/regenerate`, { answers });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 'invalid_request', message });
+    expect(await messagesOf(send.chatId)).toEqual(before);
+  });
+});
+
+const setPro = (userId: number, pro: boolean) =>
+  server.pool.query('UPDATE users SET subscription_tier = $2, subscription_active = $3 WHERE id = $1', [userId, pro ? 'pro' : 'none', String(pro)]);
+const storedOf = async (chatId: string) => (await server.pool.query('SELECT id, role, content, status FROM messages WHERE chat_id = $1 ORDER BY id', [chatId])).rows;
+
+describe('regenerate behind the Pro gate', () => {
+
+  it("refuses a free user (Alice, whose Pro ended) a flow chat's regenerate with 403 pro_required, keeping the reply", async () => {
+    const alice = await loggedInClient(server);
+    await setPro(alice.user.id, true);
+    const send = buildSend(`cold email for Alice ${randomUUID()}`, { playbookType: 'email' });
+    expect((await alice.client.post('/api/chat', send)).status).toBe(200);
+    await setPro(alice.user.id, false);
+    const before = await storedOf(send.chatId);
+    const asked = fake.requests.length;
+    const res = await alice.client.post(`/api/chats/${send.chatId}/regenerate`, { answers: { recipient_info: 'Dana Ortiz' } });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ code: 'pro_required', message: 'This is a Pro feature. Upgrade to Pro to use it.' });
+    expect(await storedOf(send.chatId)).toEqual(before);
+    expect(before[1]).toMatchObject({ role: 'assistant', status: 'complete', content: `You said: ${send.messages[0]!.content}` });
+    expect(fake.requests.length).toBe(asked);
+  });
+
+  it("still regenerates a free user's free chat", async () => {
+    const { client } = await loggedInClient(server);
+    const send = buildSend(`free chat ${randomUUID()}`);
+    expect((await client.post('/api/chat', send)).status).toBe(200);
+    fake.enqueue({ reply: 'Another take' });
+    const res = await client.post(`/api/chats/${send.chatId}/regenerate`, {});
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatchObject({ role: 'assistant', content: 'Another take', status: 'complete' });
+  });
 });
 
 describe('POST /api/chat/value-props', () => {
   it('answers the model text as {content}', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await loggedInClient(server, { pro: true });
     fake.enqueue({ reply: '1. Faster closes\n2. Fewer tools\n3. Happier reps' });
     const res = await client.post('/api/chat/value-props', { prompt: 'Give me 3 value propositions' });
     expect(res.body).toEqual({ content: '1. Faster closes\n2. Fewer tools\n3. Happier reps' });
   });
 
   it('refuses a blank prompt and a guest', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await loggedInClient(server, { pro: true });
     expect((await client.post('/api/chat/value-props', { prompt: ' ' })).body).toEqual({ code: 'invalid_request', message: 'prompt: must not be empty' });
     expect((await new TestClient(server.url).post('/api/chat/value-props', { prompt: 'x' })).status).toBe(401);
   });

@@ -32,7 +32,7 @@ describe('the offline drafter', () => {
   });
 
   it("drafts a finished cold email flow from the rep's answers", async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await loggedInClient(server, { pro: true });
     const answers = { recipient_info: 'Dana Ortiz, VP Sales at Freightly', value_prop: 'we cut rep ramp time to 10 weeks', booking_link: 'https://cal.com/sam' };
     const res = await client.post('/api/chat', buildSend('Write a cold email (composed prompt)', { playbookType: 'email', answers }));
     expect(res.body.message.model).toBe('offline-drafter');
@@ -41,8 +41,26 @@ describe('the offline drafter', () => {
     expect(res.body.message.content).toContain('https://cal.com/sam');
   });
 
+  it("regenerates a cold email flow's draft from the answers the app sends again", async () => {
+    const { client } = await loggedInClient(server, { pro: true });
+    const answers = { recipient_info: 'Priya Shah, Head of Ops at Tidal', value_prop: 'we halve the time ops teams spend on vendor onboarding', booking_link: 'https://cal.com/ada' };
+    const send = buildSend('Write a cold email (composed prompt)', { playbookType: 'email', answers });
+    expect((await client.post('/api/chat', send)).status).toBe(200);
+    const res = await client.post(`/api/chats/${send.chatId}/regenerate`, { answers });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatchObject({ role: 'assistant', status: 'complete', model: 'offline-drafter' });
+    const draft: string = res.body.message.content;
+    expect(draft).toContain('**Subject:** Idea for Tidal');
+    expect(draft).toContain('Hi Priya,');
+    expect(draft).toContain('halve the time ops teams spend on vendor onboarding');
+    expect(draft).toContain('https://cal.com/ada');
+    expect(draft).not.toContain('no language model is configured');
+    const stored = await client.get(`/api/chats/${send.chatId}`);
+    expect(stored.body.messages.map((m: { content: string }) => m.content)).toEqual([send.messages[0]!.content, draft]);
+  });
+
   it('drafts a persona sheet and a GTM plan document from answers', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await loggedInClient(server, { pro: true });
     const persona = await client.post('/api/chat', buildSend('personas', { playbookType: 'demo', answers: { company_name: 'Pipewise', industry: 'saas', key_titles: 'Ops managers' } }));
     expect(persona.body.message.content).toMatch(/^# Customer persona sheet: Pipewise/);
     expect(persona.body.message.content).toContain('**Industry:** SaaS');
@@ -59,7 +77,7 @@ describe('the offline drafter', () => {
   });
 
   it('says value propositions need a model (503), so the app uses its fallback', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await loggedInClient(server, { pro: true });
     const res = await client.post('/api/chat/value-props', { prompt: 'Three value propositions please' });
     expect(res.status).toBe(503);
     expect(res.body.message).toBe('Generating value propositions needs a language model, and none is configured on this server.');

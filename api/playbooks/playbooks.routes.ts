@@ -3,27 +3,35 @@ import { Router } from '@koa/router';
 import { CompetitorAnalysisInput, GtmPlan, GtmPlanInput, type GtmPlanResponse } from '../../domain/contract/playbooks';
 import { draftGtmPlan } from '../../domain/drafts/gtmPlan';
 import { COMPETITOR_ANALYSIS_INSTRUCTIONS } from '../../domain/playbooks/competitive';
-import { GTM_INVALID_RESPONSE, GTM_PLAN_INSTRUCTIONS } from '../../domain/playbooks/gtmPlan';
+import { OFFLINE_DRAFTER_MODEL } from '../../domain/limits';
+import { GTM_INVALID_RESPONSE, GTM_PLAN_INSTRUCTIONS, renderGtmPlanMarkdown } from '../../domain/playbooks/gtmPlan';
 import { SYSTEM_PROMPTS } from '../../domain/playbooks/systemPrompts';
 import { requirePro } from '../billing/requirePro';
 import type { AppDeps, AppState } from '../context';
-import { Unavailable } from '../errors';
+import { presentChat, presentMessage } from '../chats/chats.present';
+import { chatExists, storeDocumentChat } from '../chats/chats.sql';
+import { Conflict, Unavailable } from '../errors';
 import { upstreamToAppError } from '../llm/errors';
 import { completeJson } from '../llm/json';
 import { UpstreamError, type LlmGateway } from '../llm/types';
 import { llmRateLimit } from '../llm/limit';
-import { requireUser } from '../middleware/requireUser';
+import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
+
+/** The title of a plan's chat when the request names none. */
+const GTM_PLAN_TITLE = 'GTM Plan';
 
 const JSON_PARAMS = { temperature: 0.4, max_tokens: 4096, top_p: 1, frequency_penalty: 0, presence_penalty: 0 };
 
 /** POST /api/generate-gtm-plan and POST /api/competitor-analysis (Pro tools, spec §7). */
-export function playbookRoutes(llm: LlmGateway, opts: { enforcePro: boolean }) {
+export function playbookRoutes(llm: LlmGateway) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
-  const pro = requirePro(opts.enforcePro);
+  const pro = requirePro();
 
   router.post('/generate-gtm-plan', requireUser(), pro, llmRateLimit(), validate(GtmPlanInput), async (ctx) => {
-    const { startupInfo, answers } = inputOf(ctx, GtmPlanInput);
+    const { startupInfo, answers, chatId, title } = inputOf(ctx, GtmPlanInput);
+    // Refused before the model is asked: a chat id can hold one plan, and only a new chat takes one.
+    if (chatId && (await chatExists(ctx.pool, chatId))) throw Conflict(`chatId: a chat with this id already exists`);
     let body: GtmPlanResponse;
     if (llm.offline) {
       // The offline drafter arranges the founder's own answers into the plan and marks the gaps.
@@ -38,6 +46,19 @@ export function playbookRoutes(llm: LlmGateway, opts: { enforcePro: boolean }) {
         GTM_INVALID_RESPONSE,
       );
       body = { plan, source: 'model' };
+    }
+    if (chatId) {
+      // The plan kept as the assistant's document in a new chat, so it follows the user (design §3).
+      const stored = await storeDocumentChat(ctx.pool, {
+        chatId,
+        userId: userOf(ctx).id,
+        title: title ?? GTM_PLAN_TITLE,
+        playbookType: 'gtmplan',
+        content: renderGtmPlanMarkdown(body.plan),
+        model: body.source === 'offline-drafter' ? OFFLINE_DRAFTER_MODEL : llm.defaultModel,
+      });
+      if (!stored) throw Conflict(`chatId: a chat with this id already exists`);
+      body.chat = { chat: presentChat(stored.chat), messages: [presentMessage(stored.message)] };
     }
     ctx.body = body;
   });

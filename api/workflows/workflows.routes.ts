@@ -1,10 +1,10 @@
 import { Router } from '@koa/router';
-import { RenameWorkflowInput, WorkflowInput, type Workflow } from '../../domain/contract/playbooks';
+import { RenameWorkflowInput, WorkflowInput, type Workflow, type WorkflowWithResult } from '../../domain/contract/playbooks';
 import type { AppDeps, AppState } from '../context';
 import { NotFound } from '../errors';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
-import { deleteWorkflow, listWorkflows, renameWorkflow, saveWorkflow, type WorkflowRow } from './workflows.sql';
+import { deleteWorkflow, findWorkflow, listWorkflows, renameWorkflow, saveWorkflow, type WorkflowRow } from './workflows.sql';
 
 function presentWorkflow(w: WorkflowRow): Workflow {
   return { id: w.id, name: w.name, workflowType: w.workflow_type, date: new Date(w.date).toISOString(), path: w.path };
@@ -16,6 +16,13 @@ export function workflowRoutes() {
 
   router.get('/', requireUser(), async (ctx) => {
     ctx.body = (await listWorkflows(ctx.pool, userOf(ctx).id)).map(presentWorkflow);
+  });
+
+  router.get('/:id', requireUser(), async (ctx) => {
+    const found = await findWorkflow(ctx.pool, userOf(ctx).id, ctx.params.id!);
+    if (!found) throw NotFound('Workflow');
+    const body: WorkflowWithResult = { ...presentWorkflow(found), result: found.result };
+    ctx.body = body;
   });
 
   router.post('/', requireUser(), validate(WorkflowInput), async (ctx) => {

@@ -9,9 +9,17 @@ export interface WorkflowRow {
   date: Date;
 }
 
+/** The item's columns without its result, which only GET /api/workflows/{id} answers. */
+const ITEM = 'id, user_id, name, workflow_type, path, date';
+
 export async function listWorkflows(pool: Pool, userId: number): Promise<WorkflowRow[]> {
-  const { rows } = await pool.query<WorkflowRow>('SELECT * FROM workflows WHERE user_id = $1 AND deleted_at IS NULL ORDER BY date DESC, id', [userId]);
+  const { rows } = await pool.query<WorkflowRow>(`SELECT ${ITEM} FROM workflows WHERE user_id = $1 AND deleted_at IS NULL ORDER BY date DESC, id`, [userId]);
   return rows;
+}
+
+export async function findWorkflow(pool: Pool, userId: number, id: string): Promise<(WorkflowRow & { result: string | null }) | undefined> {
+  const { rows } = await pool.query<WorkflowRow & { result: string | null }>(`SELECT ${ITEM}, result FROM workflows WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`, [id, userId]);
+  return rows[0];
 }
 
 /**
@@ -20,22 +28,22 @@ export async function listWorkflows(pool: Pool, userId: number): Promise<Workflo
  */
 export async function saveWorkflow(
   pool: Pool,
-  w: { id: string; userId: number; name: string; workflowType: string; path: string; date: string | undefined },
+  w: { id: string; userId: number; name: string; workflowType: string; path: string; date: string | undefined; result?: string | undefined },
 ): Promise<WorkflowRow | undefined> {
   const { rows } = await pool.query<WorkflowRow>(
     `WITH ins AS (
-       INSERT INTO workflows (id, user_id, name, workflow_type, path, date) VALUES ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now()))
-       ON CONFLICT (id) DO NOTHING RETURNING *
+       INSERT INTO workflows (id, user_id, name, workflow_type, path, date, result) VALUES ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now()), $7)
+       ON CONFLICT (id) DO NOTHING RETURNING ${ITEM}
      )
-     SELECT * FROM ins UNION ALL SELECT * FROM workflows WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL LIMIT 1`,
-    [w.id, w.userId, w.name, w.workflowType, w.path, w.date ?? null],
+     SELECT * FROM ins UNION ALL SELECT ${ITEM} FROM workflows WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL LIMIT 1`,
+    [w.id, w.userId, w.name, w.workflowType, w.path, w.date ?? null, w.result ?? null],
   );
   return rows[0];
 }
 
 export async function renameWorkflow(pool: Pool, userId: number, id: string, name: string): Promise<WorkflowRow | undefined> {
   const { rows } = await pool.query<WorkflowRow>(
-    'UPDATE workflows SET name = $3, updated_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING *',
+    `UPDATE workflows SET name = $3, updated_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING ${ITEM}`,
     [id, userId, name],
   );
   return rows[0];

@@ -48,12 +48,33 @@ describe('/api/workflows', () => {
     ['a blank name', { name: '   ' }, 'name: must not be empty'],
     ['a path outside the app', { path: 'https://evil.example' }, 'path: must be an app path'],
     ['a bad date', { date: 'yesterday' }, 'date: must be an ISO date'],
+    ['a result too long', { result: 'x'.repeat(200_001) }, 'result: must be at most 200000 characters'],
   ])('refuses %s with a 400', async (_label, change, message) => {
     const { client } = await loggedInClient(server);
     const res = await client.post('/api/workflows', item(change));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 'invalid_request', message });
     expect((await client.get('/api/workflows')).body).toEqual([]);
+  });
+
+  it('keeps what a workflow produced, answered for the one item and left out of the list', async () => {
+    const { client } = await loggedInClient(server);
+    const result = JSON.stringify({ topic: 'CRM for plumbers', competitors: [] });
+    const w = item({ name: 'Competitive Analysis: CRM for plumbers', workflowType: 'Competitive Analysis', path: '/competitive?workflow=x', result });
+    const saved = await client.post('/api/workflows', w);
+    expect(saved.body).not.toHaveProperty('result');
+    expect((await client.get('/api/workflows')).body[0]).not.toHaveProperty('result');
+    const one = await client.get(`/api/workflows/${w.id}`);
+    expect(one.body).toMatchObject({ id: w.id, name: w.name, path: '/competitive?workflow=x', result });
+    // An item without one answers null; another user's, or a deleted one, is not found.
+    const plain = item();
+    await client.post('/api/workflows', plain);
+    expect((await client.get(`/api/workflows/${plain.id}`)).body.result).toBeNull();
+    const bob = await loggedInClient(server);
+    expect((await bob.client.get(`/api/workflows/${w.id}`)).status).toBe(404);
+    await client.delete(`/api/workflows/${w.id}`);
+    expect((await client.get(`/api/workflows/${w.id}`)).status).toBe(404);
+    expect((await new TestClient(server.url).get(`/api/workflows/${plain.id}`)).status).toBe(401);
   });
 
   it('refuses a blank new name', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MESSAGE_MAX_CHARS } from '../limits';
+import { CHAT_TITLE_STORE_MAX, MESSAGE_MAX_CHARS, WORKFLOW_RESULT_MAX_CHARS } from '../limits';
+import { ChatWithMessages, Uuid } from './chat';
 
 const text = z.string().trim().min(1);
 
@@ -30,8 +31,20 @@ export const GtmPlanInput = z.object({
   startupInfo: z.string({ error: 'startupInfo is required' }).trim().min(1, 'must not be empty').max(MESSAGE_MAX_CHARS),
   /** The answers by question id: lets the offline drafter compose the plan when no model is set. */
   answers: z.record(z.string(), z.string().max(MESSAGE_MAX_CHARS)).optional(),
+  /**
+   * A new chat (client-generated id) to keep the plan in, as its assistant message, so the plan
+   * follows the user to every device. Without it the plan is only answered.
+   */
+  chatId: Uuid.optional(),
+  /** That chat's title (the workflow's name). */
+  title: z.string().trim().min(1, 'must not be empty').max(CHAT_TITLE_STORE_MAX).optional(),
 });
-export const GtmPlanResponse = z.object({ plan: GtmPlan, source: z.enum(['model', 'offline-drafter']) });
+export const GtmPlanResponse = z.object({
+  plan: GtmPlan,
+  source: z.enum(['model', 'offline-drafter']),
+  /** The chat the plan was stored in, when the request named one. */
+  chat: ChatWithMessages.optional(),
+});
 export type GtmPlanResponse = z.infer<typeof GtmPlanResponse>;
 
 /** A score cell of the comparison matrix: 0 to 10, with notes. */
@@ -72,7 +85,12 @@ export const WorkflowInput = z.object({
   workflowType: z.string().trim().min(1, 'must not be empty').max(100),
   date: z.iso.datetime({ offset: true, error: 'must be an ISO date' }).optional(),
   path: z.string().startsWith('/', 'must be an app path').max(500).default('/chat'),
+  /** What the workflow produced, when no chat holds it (a competitor analysis as JSON). */
+  result: z.string().max(WORKFLOW_RESULT_MAX_CHARS, `must be at most ${WORKFLOW_RESULT_MAX_CHARS} characters`).optional(),
 });
 export const RenameWorkflowInput = z.object({ name: z.string({ error: 'name is required' }).trim().min(1, 'must not be empty').max(200) });
 export const Workflow = z.object({ id: z.string(), name: z.string(), workflowType: z.string(), date: z.string(), path: z.string() });
 export type Workflow = z.infer<typeof Workflow>;
+/** GET /api/workflows/{id}: the item with what it produced (the list leaves that out: it can be long). */
+export const WorkflowWithResult = Workflow.extend({ result: z.string().nullable() });
+export type WorkflowWithResult = z.infer<typeof WorkflowWithResult>;

@@ -5,13 +5,126 @@ export interface EmailDraft {
   body: string;
 }
 
-const firstLine = (text: string | undefined) => text?.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+/** Who the email is for, as far as the rep's "Who are you writing to?" answer tells. */
+interface Recipient {
+  firstName?: string;
+  role?: string;
+  company?: string;
+  /** What else the rep knows about them (a trigger event, a shared connection), one entry a line. */
+  notes: string[];
+}
 
-/** The first name in 'Dana Ortiz, VP Sales at Freightly', if the line starts with a name. */
-function firstNameOf(recipient: string): string | undefined {
-  const name = recipient.split(/[,(\-–—]| at /)[0]!.trim();
-  const first = name.split(/\s+/)[0];
-  return first && /^[A-Z][a-zA-Z'’-]+$/.test(first) && name.split(/\s+/).length <= 3 ? first : undefined;
+// Small fixed word lists keep the reading deterministic; a word missing here only costs a
+// personal touch (a neutral greeting, a note kept as the rep wrote it), never a broken sentence.
+const ROLE_WORDS = new Set(
+  'head vp svp evp avp director manager ceo cto cfo coo cmo cro cpo ciso founder cofounder co-founder chief lead president owner partner engineer officer sales ops operations marketing growth product recruiter buyer analyst consultant principal associate specialist executive administrator architect designer developer'.split(' '),
+);
+const COMPANY_SUFFIXES = new Set('inc ltd llc gmbh corp co plc sa ag bv labs group'.split(' '));
+const NOT_IN_NAMES = new Set('of the and for in a an to my our your their'.split(' '));
+const HONORIFICS = /^(?:dr|mr|mrs|ms|mx|prof)\.?\s+/i;
+/** Shared mailboxes and webmail: an address there names no person or no company. */
+const GENERIC_MAILBOXES = new Set('info sales hello hi contact team support admin office jobs careers press billing noreply no-reply enquiries inquiries marketing hr'.split(' '));
+const WEBMAIL = new Set('gmail googlemail outlook hotmail live msn yahoo icloud me mac aol proton protonmail pm gmx yandex fastmail hey zoho mail'.split(' '));
+/** Words a note can start with when it leaves out who did it: "Just raised a Series B". */
+const SUBJECTLESS_STARTS = new Set('just recently now also already is was has had will'.split(' '));
+const IRREGULAR_PAST = new Set('won grew built began became made got'.split(' '));
+/** Words ending in -ing that are not a verb to put after "is". */
+const NOT_VERBS = new Set('thing something nothing anything everything spring string morning evening during king ring wing'.split(' '));
+/** Abbreviations whose full stop does not end the "who" sentence ("Sr. Director", "Dr. Ortiz"). */
+const ABBREVIATIONS = new Set('sr jr dr mr mrs ms mx prof st'.split(' '));
+const EMAIL_ADDRESS = /<?([\w.+-]+)@([\w-]+(?:\.[\w-]+)+)>?/;
+
+const bare = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}'’.-]/gu, '').replace(/\.$/, '');
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+
+/** 'Dana Ortiz, VP Sales at Freightly. Just raised a Series B.' -> the "who" part and the rest. */
+function splitWho(line: string): [string, string] {
+  for (const stop of line.matchAll(/[.!?;]\s+/g)) {
+    const before = line.slice(0, stop.index).split(/\s+/).at(-1) ?? '';
+    if (ABBREVIATIONS.has(bare(before))) continue;
+    return [line.slice(0, stop.index).trim(), line.slice(stop.index + stop[0].length).trim()];
+  }
+  return [line.replace(/[.!?;]$/, '').trim(), ''];
+}
+
+/**
+ * Whether a note starts by saying what happened and leaves out who did it: 'Just raised a Series B',
+ * 'Launched in Europe' (done), 'Hiring 20 reps' (ongoing, it needs an "is"). 'Referred by John' does not.
+ */
+function eventStart(note: string): 'done' | 'ongoing' | null {
+  const [first = '', second = ''] = note.split(/\s+/).map(bare);
+  if (SUBJECTLESS_STARTS.has(first) || IRREGULAR_PAST.has(first) || (first.length > 4 && first.endsWith('ed') && second !== 'by')) return 'done';
+  if (first.length > 4 && first.endsWith('ing') && !NOT_VERBS.has(first)) return 'ongoing';
+  return null;
+}
+
+/** 'Dana Ortiz', 'dana', 'Priya Shah 3f2a9c1b' (an id after the name); not 'Head of Sales', 'Acme Inc' or 'Hiring engineers'. */
+function looksLikeName(text: string): boolean {
+  const words = text.split(/\s+/);
+  return (
+    words.length <= 3 &&
+    /^\p{L}[\p{L}'’-]+$/u.test(words[0]!) &&
+    words.every((w) => /^\p{L}[\p{L}'’-]*$/u.test(w) || /\p{N}/u.test(w)) &&
+    !words.some((w) => [ROLE_WORDS, COMPANY_SUFFIXES, NOT_IN_NAMES, SUBJECTLESS_STARTS].some((list) => list.has(bare(w)))) &&
+    // 'Sterling Archer' is a name, 'Hiring engineers' an event.
+    !(eventStart(text) && !words.slice(1).some((w) => /^\p{Lu}/u.test(w)))
+  );
+}
+
+const looksLikeRole = (text: string) => text.split(/\s+/).some((w) => ROLE_WORDS.has(bare(w)));
+/** 'Globex', '3M', or one word typed in lower case ('acme'); 'loves cycling' is a note. */
+const looksLikeCompany = (text: string) => /^[\p{Lu}\p{N}]/u.test(text) || !/\s/.test(text);
+/** A name or company typed all in lower case, capitalised as the email needs it. */
+const proper = (text: string) => (text === text.toLowerCase() ? text.replace(/(^|\s)(\p{L})/gu, (_m, space: string, letter: string) => space + letter.toUpperCase()) : text);
+
+/** 'dana.smith' -> 'Dana'; 'jsmith' (an initial and a surname) and 'sales' name nobody. */
+function firstNameFromMailbox(mailbox: string): string | undefined {
+  const token = mailbox.split(/[._+-]/)[0]!.toLowerCase();
+  if (!/^[a-z]{2,}$/.test(token) || GENERIC_MAILBOXES.has(token) || GENERIC_MAILBOXES.has(mailbox.toLowerCase())) return undefined;
+  const pronounceable = /^(?:[aeiouy]|[^aeiouy][aeiouy]|(?:ch|sh|th|ph|wh|[bcdfgkpt][rl]|s[cklmnptw]|tw|kn)[aeiouy]|(?:chr|str|scr|spr|shr|thr)[aeiouy])/;
+  return pronounceable.test(token) ? capitalise(token) : undefined;
+}
+
+/** 'acme.com', 'mail.acme.co.uk' -> 'Acme'; webmail names no company. */
+function companyFromDomain(domain: string): string | undefined {
+  const labels = domain.toLowerCase().split('.');
+  const secondLevel = labels.length > 2 && /^(?:co|com|org|net|ac|gov)$/.test(labels.at(-2)!);
+  const label = labels.at(secondLevel ? -3 : -2);
+  return label && !WEBMAIL.has(label) ? capitalise(label) : undefined;
+}
+
+/** Read the recipient answer: 'Dana Smith, Head of Ops at Acme', 'Dana at Acme', 'Head of Sales, Globex', 'dana@acme.com', plus notes. */
+function readRecipient(text: string | undefined): Recipient {
+  const lines = (text ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const [who, rest] = splitWho(lines[0] ?? '');
+  const recipient: Recipient = { notes: [rest, ...lines.slice(1)].filter(Boolean) };
+
+  const address = who.match(EMAIL_ADDRESS);
+  const parts = (address ? who.replace(address[0], ' ') : who)
+    .split(/[,()]|\s[-–—|]\s/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  // 'at Acme' names the company outright; a bare 'Globex' is a guess that gives way to it.
+  let named: string | undefined;
+  let guessed: string | undefined;
+  const unplaced: string[] = [];
+  parts.forEach((part, i) => {
+    const at = part.match(/^(?:(.*?)\s+)?(?:at|@)\s+(.+)$/i);
+    const left = (at ? (at[1] ?? '') : part).replace(HONORIFICS, '').trim();
+    if (at) named ??= proper(at[2]!.trim());
+    if (!left) return;
+    if (i === 0 && looksLikeName(left)) recipient.firstName = proper(left.split(/\s+/)[0]!);
+    else if (!recipient.role && (at || looksLikeRole(left))) recipient.role = left;
+    else if (!guessed && !eventStart(left) && looksLikeCompany(left)) guessed = proper(left);
+    else unplaced.push(left);
+  });
+  recipient.company = named ?? guessed;
+  recipient.notes.unshift(...unplaced);
+  if (address) {
+    recipient.firstName ??= firstNameFromMailbox(address[1]!);
+    recipient.company ??= companyFromDomain(address[2]!);
+  }
+  return recipient;
 }
 
 /** A sentence from free text: trimmed, first letter capitalised, ending in a full stop. */
@@ -22,27 +135,61 @@ function sentence(text: string): string {
   return /[.!?]$/.test(s) ? s : `${s}.`;
 }
 
+/** Lower-case a note's first letter to continue a sentence with it, unless it starts an acronym ('IPO'). */
+const continuing = (text: string) => (/^\p{Lu}\p{Lu}/u.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1));
+
+/**
+ * A note as a sentence of the email. One that leaves out who did it ("Just raised a Series B",
+ * "Hiring 20 reps") is a trigger event: it gets the company as its subject. Anything else stays as
+ * the rep wrote it.
+ */
+function noteSentence(note: string, subject: string, also: boolean): { text: string; isEvent: boolean } {
+  const event = eventStart(note);
+  if (!event) return { text: sentence(note), isEvent: false };
+  const saw = also ? 'I also saw that' : 'I saw that';
+  return { text: sentence(`${saw} ${subject}${event === 'ongoing' ? ' is' : ''} ${continuing(note)}`), isEvent: true };
+}
+
+/**
+ * Why the rep writes to them: their role and company as a sentence, what else the rep knows, then
+ * the events the rep noted and what they usually mean (or, with none, what teams like theirs say).
+ */
+function openingParagraph({ role, company, notes }: Recipient): string {
+  const who = role
+    ? `I'm reaching out to you in your role as ${role}${company ? ` at ${company}` : ''}.`
+    : company
+      ? `I'm reaching out because of your work at ${company}.`
+      : "I'm reaching out with an idea for your team.";
+  const subject = company ?? 'your team';
+  const events: string[] = [];
+  const others: string[] = [];
+  for (const note of notes) {
+    const { text, isEvent } = noteSentence(note, subject, events.length > 0);
+    (isEvent ? events : others).push(text);
+  }
+  const meaning = events.length
+    ? 'That is usually when teams start looking for a better way to do things.'
+    : `Teams like ${company ?? 'yours'} often tell us the old way stops scaling as they grow.`;
+  return [who, ...others, ...events, meaning].join(' ');
+}
+
 /**
  * The offline drafter's cold email (design §5): composed from the rep's own answers with no model,
  * so it works with no signal. Honest by construction: it only says what the rep told it.
  */
 export function draftColdEmail(answers: Answers): EmailDraft {
-  const recipientLine = firstLine(answers.recipient_info);
-  const name = recipientLine ? firstNameOf(recipientLine) : undefined;
+  const recipient = readRecipient(answers.recipient_info);
+  const { firstName, company } = recipient;
   const offer = answers.value_prop?.trim();
   const link = answers.booking_link?.trim();
-  const company = recipientLine.match(/ at ([^,.\n]+)/)?.[1]?.trim();
-  const context = answers.recipient_info?.split('\n').slice(1).join(' ').trim() || recipientLine.split(',').slice(1).join(',').trim();
 
-  const subject = offer ? `Idea for ${company ?? (name ? `you, ${name}` : 'your team')}` : `Quick question${company ? ` for ${company}` : ''}`;
+  const subject = offer ? `Idea for ${company ?? (firstName ? `you, ${firstName}` : 'your team')}` : `Quick question${company ? ` for ${company}` : ''}`;
   const paragraphs = [
-    `Hi ${name ?? 'there'},`,
-    context
-      ? `I came across ${company ? `${company} and noticed` : 'your work and noticed'}: ${context.replace(/\.$/, '')}. That is usually when teams start looking for a better way to handle it.`
-      : `I'm reaching out because teams like ${company ?? 'yours'} often tell us the same thing: the old way stops scaling.`,
+    `Hi ${firstName ?? 'there'},`,
+    openingParagraph(recipient),
     offer ? sentence(offer) : 'We help teams like yours get there faster, with less effort.',
     link
-      ? `Would a 20-minute call next week be useful? You can pick a time that suits you here: ${link}`
+      ? `Would a 20-minute call next week be useful? You can pick a time that suits you at ${link}`
       : 'Would a 20-minute call next week be useful? Just reply with a time that suits you.',
     'Best regards,',
   ];

@@ -12,7 +12,7 @@ describe('the offline cold email', () => {
     });
     expect(draft.subject).toBe('Idea for Freightly');
     expect(draft.body).toMatch(/^Hi Dana,/);
-    expect(draft.body).toContain('Just raised a Series B and is hiring 20 reps');
+    expect(draft.body).toContain('I saw that Freightly just raised a Series B and is hiring 20 reps.');
     expect(draft.body).toContain('We cut new-rep ramp time from 6 months to 10 weeks.');
     expect(draft.body).toContain('https://cal.com/sam/20min');
     expect(draft.body.trim().endsWith('Best regards,')).toBe(true);
@@ -24,12 +24,58 @@ describe('the offline cold email', () => {
     expect(draft.body).toContain('reply with a time');
   });
 
+  it.each([
+    ['a name, a role and a company', 'Dana Smith, Head of Ops at Acme', 'Hi Dana,', "I'm reaching out to you in your role as Head of Ops at Acme. Teams like Acme often tell us"],
+    ['a name and a company', 'Dana at Acme', 'Hi Dana,', "I'm reaching out because of your work at Acme."],
+    ['a role and a company, no name', 'Head of Sales, Globex', 'Hi there,', "I'm reaching out to you in your role as Head of Sales at Globex."],
+    ['an email address', 'dana@acme.com', 'Hi Dana,', "I'm reaching out because of your work at Acme."],
+    ['a webmail address of an initial and a surname', 'jsmith@gmail.com', 'Hi there,', "I'm reaching out with an idea for your team."],
+    [
+      'a note over several lines',
+      'Dana Ortiz, VP Sales at Freightly\nJust raised a Series B\nHiring 20 reps\nWe met at SaaStr last year',
+      'Hi Dana,',
+      "I'm reaching out to you in your role as VP Sales at Freightly. We met at SaaStr last year. I saw that Freightly just raised a Series B. I also saw that Freightly is hiring 20 reps. That is usually when teams start looking for a better way to do things.",
+    ],
+    [
+      'the note on the same line, as the placeholder shows it',
+      'Dana Ortiz, VP Sales at Freightly. Just raised a Series B and is hiring 20 reps.',
+      'Hi Dana,',
+      "I'm reaching out to you in your role as VP Sales at Freightly. I saw that Freightly just raised a Series B and is hiring 20 reps.",
+    ],
+    ['an empty answer', '', 'Hi there,', "I'm reaching out with an idea for your team. Teams like yours often tell us"],
+    ['only blank lines', '  \n \n', 'Hi there,', "I'm reaching out with an idea for your team."],
+  ])('reads naturally for %s', (_label, recipient, greeting, opening) => {
+    const draft = draftColdEmail({ recipient_info: recipient, value_prop: 'we cut ramp time to 10 weeks', booking_link: 'https://cal.com/sam/20min' });
+    const [first, second] = draft.body.split('\n\n');
+    expect(first).toBe(greeting);
+    expect(second).toContain(opening);
+    expectWholeSentences(draft.body);
+    expect(draftColdEmail({ recipient_info: recipient })).toEqual(draftColdEmail({ recipient_info: recipient }));
+  });
+
   it('opens in the mail app with subject and body', () => {
     const link = mailtoLink({ subject: 'Idea & more', body: 'Hi,\n\nThanks' });
     expect(link).toBe('mailto:?subject=Idea%20%26%20more&body=Hi%2C%0A%0AThanks');
     expect(emailDraftMarkdown({ subject: 'S', body: 'B' })).toBe('**Subject:** S\n\nB');
   });
 });
+
+/**
+ * Every sentence between the greeting and the sign-off is whole: it starts with a capital, ends with
+ * a full stop or question mark (a link ends its own), and leaves no colon, empty slot or dangling word.
+ */
+function expectWholeSentences(body: string) {
+  const paragraphs = body.replace(/https?:\/\/\S+/g, 'the link.').split('\n\n');
+  expect(paragraphs.at(-1)).toBe('Best regards,');
+  for (const paragraph of paragraphs.slice(1, -1)) {
+    expect(paragraph).not.toMatch(/:|undefined|null|\s[,.?]|[,.]{2}|\s{2}/);
+    for (const s of paragraph.split(/(?<=[.?!])\s+/)) {
+      expect(s, s).toMatch(/^[A-Z][^.?!]*[.?!]$/);
+      expect(s.split(' ').length, s).toBeGreaterThanOrEqual(4);
+      expect(s, s).not.toMatch(/\b(?:at|of|for|to|and|as|the|a|with|in|noticed|that)[.?!]$/i);
+    }
+  }
+}
 
 describe('the offline GTM plan', () => {
   it('fits the plan shape, uses the answers and invents no figures', () => {

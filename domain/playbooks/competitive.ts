@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { CompetitorAnalysis } from '../contract/playbooks';
 
 export const INPUT_REQUIRED_TITLE = 'Input Required';
@@ -10,6 +11,29 @@ export const BODY_NOT_READABLE = 'Response body is not readable';
 /** The chat message sent before the call (spec §4). */
 export function analyzeCompetitorsMessage(description: string): string {
   return `Analyze competitors for: ${description.trim()}`;
+}
+
+/** Saved history (design §11: every finished workflow is saved): the type label and the item's name. */
+export const COMPETITIVE_WORKFLOW_TYPE = 'Competitive Analysis';
+export const ANALYSIS_SAVED_TOAST = { header: 'Analysis Saved', message: 'Your competitive analysis is in your saved history.' };
+export const SAVED_ANALYSIS_MISSING_TOAST = { header: 'Analysis not found', message: 'This saved analysis is no longer available.' };
+
+export function competitiveWorkflowName(topic: string): string {
+  return `${COMPETITIVE_WORKFLOW_TYPE}: ${topic.trim()}`.slice(0, 200);
+}
+
+/** What a saved analysis keeps: the description asked about and the result. */
+export const SavedAnalysis = z.object({ description: z.string(), analysis: CompetitorAnalysis });
+export type SavedAnalysis = z.infer<typeof SavedAnalysis>;
+
+/** A saved analysis from its stored text; null when it is not one (damaged, or another shape). */
+export function parseSavedAnalysis(text: string): SavedAnalysis | null {
+  try {
+    const parsed = SavedAnalysis.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The model's instructions: one JSON object of the spec's shape, 2 to 4 competitors. */

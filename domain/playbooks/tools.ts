@@ -2,6 +2,7 @@
  * The landing page's PRO tools. Kept free of zod so the browser's landing chunk does not pull in the
  * schema library (domain/playbooks/types.ts re-exports these).
  */
+import type { FlowType } from './flow';
 import type { PlaybookType } from './types';
 
 /** Landing card types: the playbook types plus the competitive intelligence tool. */
@@ -17,3 +18,10 @@ export const LANDING_TOOLS: ReadonlyArray<{ title: string; type: ToolType; descr
   { title: 'Competitive Intelligence', type: 'competitive', description: 'A competitor grid and comparison matrix for your market.' },
   { title: 'GTM Advice', type: 'none', description: 'Ask anything about go-to-market, sales and growth.' },
 ];
+
+/** The guided flows: every playbook type but free chat, in the chat menu's order. All are PRO tools. */
+export const FLOW_TYPES: readonly FlowType[] = ['playbook', 'email', 'demo', 'call', 'objection', 'gtmplan'];
+
+export function isFlowType(value: unknown): value is FlowType {
+  return typeof value === 'string' && (FLOW_TYPES as readonly string[]).includes(value);
+}

@@ -38,6 +38,38 @@ test('a free user: pricing offers the upgrade, the PRO routes and cards lead to 
   await expect(page).toHaveURL(/\/checkout\?plan=pro&billing=monthly$/);
 });
 
+test('a free user keeps the free chat, but the guided flows and competitive intelligence are marked PRO and lead to pricing', async ({ page, flows, pricing, newAccount }) => {
+  await flows.openAsNewUser(newAccount);
+  const sidebar = await flows.openSidebar();
+  const menu = flows.flowMenu(sidebar);
+  await expect(menu.getByRole('button', { name: /Create Cold Email/ })).toContainText('PRO');
+  await expect(menu.getByRole('link', { name: /Competitive Intelligence/ })).toContainText('PRO');
+  await menu.getByRole('button', { name: /Create Cold Email/ }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await pricing.expectToast('Pro Plan Required');
+
+  // A link straight into a flow, or to the competitive tool, gets the same answer.
+  await page.goto('/chat?flow=gtmplan');
+  await expect(page).toHaveURL(/\/pricing$/);
+  await page.goto('/competitive');
+  await expect(page).toHaveURL(/\/pricing$/);
+
+  // The free chat is open to them.
+  await flows.open();
+  await flows.send('Which channel should I try first?');
+  await expect(flows.replyText()).toContainText('Which channel should I try first?');
+});
+
+test('once the user pays, the menu drops the PRO marks and the flows open', async ({ page, flows, newAccount }) => {
+  await flows.openAsNewProUser(newAccount);
+  const sidebar = await flows.openSidebar();
+  const menu = flows.flowMenu(sidebar);
+  await expect(menu.getByText('PRO', { exact: true })).toHaveCount(0);
+  await menu.getByRole('button', { name: /Create Cold Email/ }).click();
+  await expect(page).toHaveURL(/\/chat\?flow=email$/);
+  await expect(flows.card).toBeVisible();
+});
+
 test('a guest opening a PRO route is sent to log in, then to pricing', async ({ page }) => {
   await page.goto('/pro/gtm-advisor');
   await expect(page).toHaveURL(/\/auth\?redirect=pricing$/);

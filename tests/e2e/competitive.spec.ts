@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
+import { logIn } from './pages/session';
 
 const unique = () => randomUUID().slice(0, 8);
 // The fake model streams this JSON word by word (scripted with [[reply64:...]]).
@@ -23,14 +24,14 @@ const ANALYSIS = {
 };
 
 test('a blank description is refused with the spec’s toast', async ({ competitive, newAccount }) => {
-  await competitive.openAsNewUser(newAccount);
+  await competitive.openAsNewProUser(newAccount);
   await competitive.analyzeButton.click();
   await competitive.expectToast('Input Required', 'Please enter a product or market to analyze.');
   await expect(competitive.description).toBeVisible();
 });
 
 test('an analysis streams into the competitor grid, the comparison matrix and insights, exports as CSV, and resets', async ({ page, competitive, newAccount }) => {
-  await competitive.openAsNewUser(newAccount);
+  await competitive.openAsNewProUser(newAccount);
   const topic = `Team chat apps for shift workers ${unique()}`;
   await competitive.analyze(`${topic} [[delay:20]] [[reply64:${base64(ANALYSIS)}]]`);
   await expect(competitive.ask).toContainText(`Analyze competitors for: ${topic}`);
@@ -72,8 +73,40 @@ test('an analysis streams into the competitor grid, the comparison matrix and in
   await expect(competitive.grid).toHaveCount(0);
 });
 
+test('a finished analysis is saved to the history, and opens from there on another device', async ({ browser, competitive, history, newAccount }) => {
+  await competitive.openAsNewProUser(newAccount);
+  const topic = `Field service CRM ${unique()}`;
+  await competitive.analyze(`${topic} [[reply64:${base64({ ...ANALYSIS, topic })}]]`);
+  await expect(competitive.cards).toHaveCount(3);
+  await competitive.expectToast('Analysis Saved');
+
+  await history.open();
+  const name = `Competitive Analysis: ${topic}`;
+  await expect(history.item(name).locator('.history-badge')).toHaveText('Competitive Analysis');
+  await history.close();
+  // A new analysis leaves the saved one in the history.
+  await competitive.button('New Analysis').click();
+  await expect(competitive.description).toHaveValue('');
+
+  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const other = await laptop.newPage();
+    await logIn(other.request, newAccount);
+    await other.goto('/chat');
+    await other.getByRole('button', { name: /^Saved history/ }).click();
+    const sheet = other.getByRole('dialog', { name: 'Saved History' });
+    await sheet.locator('.history-item').filter({ hasText: name }).locator('.history-item__open').click();
+    await expect(other).toHaveURL(/\/competitive\?workflow=/);
+    await expect(other.getByRole('heading', { name: topic })).toBeVisible();
+    await expect(other.locator('.competitor-card')).toHaveCount(3);
+    await expect(other.getByText(`Analyze competitors for: ${topic}`)).toBeVisible();
+  } finally {
+    await laptop.close();
+  }
+});
+
 test('a stream cut mid-answer ends in the error state, never a half matrix', async ({ competitive, newAccount }) => {
-  await competitive.openAsNewUser(newAccount);
+  await competitive.openAsNewProUser(newAccount);
   await competitive.analyze(`Field service CRM ${unique()} [[cut:30]] [[reply64:${base64(ANALYSIS)}]]`);
   await competitive.expectToast('Analysis Failed', 'There was an error analyzing competitors. Please try again.');
   await expect(competitive.error).toBeVisible();
@@ -84,7 +117,7 @@ test('a stream cut mid-answer ends in the error state, never a half matrix', asy
 });
 
 test('the chat menu leads to the competitive tool', async ({ page, chat, competitive, newAccount }) => {
-  await chat.openAsNewUser(newAccount);
+  await chat.openAsNewProUser(newAccount);
   const sidebar = await chat.openSidebar();
   await sidebar.getByRole('link', { name: 'Competitive Intelligence' }).click();
   await expect(page).toHaveURL(/\/competitive$/);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { logIn } from './pages/session';
 import { Network } from './support/network';
 
 // The six guided flows on a phone, each to its result in the chat. The fake model answers
@@ -21,7 +22,7 @@ function collectAlerts(page: Page): string[] {
 }
 
 test('value proposition: a founding-journey card, five text steps, generated options, then the sales pitch in the chat', async ({ flows, newAccount }) => {
-  await flows.openAsNewUser(newAccount);
+  await flows.openAsNewProUser(newAccount);
   await flows.openFlowFromMenu('Refine Your Value Proposition');
   await expect(flows.title).toHaveText('Refine Your Value Proposition');
   await flows.expectStep('Question 1 of 7', 'Where are you in your founding journey?');
@@ -101,7 +102,7 @@ test("cold email: three steps with Back, 'Skip to Email', and the email in the c
 });
 
 test('cold email offline: the offline draft appears at once, and the model’s version arrives once back online', async ({ context, flows, newAccount }) => {
-  await flows.openAsNewUser(newAccount);
+  await flows.openAsNewProUser(newAccount);
   await flows.waitForOfflineReady();
   const network = new Network(context);
   await flows.openFlow('email');
@@ -124,7 +125,7 @@ test('cold email offline: the offline draft appears at once, and the model’s v
 });
 
 test('customer persona: eight steps, the industry select defaulting to its first option', async ({ flows, newAccount }) => {
-  await flows.openAsNewUser(newAccount);
+  await flows.openAsNewProUser(newAccount);
   await flows.openFlow('demo');
   await expect(flows.title).toHaveText('Define Customer Personas');
   await flows.answer(`Acme ${unique()}`);
@@ -142,7 +143,7 @@ test('customer persona: eight steps, the industry select defaulting to its first
 
 test("call analysis: the transcript alerts, Back, and 'Skip to analysis with current information'", async ({ page, flows, newAccount }) => {
   const alerts = collectAlerts(page);
-  await flows.openAsNewUser(newAccount);
+  await flows.openAsNewProUser(newAccount);
   await flows.openFlow('call');
   await flows.expectStep('Question 1 of 4', 'Paste the call transcript');
   await expect(flows.button('Skip to analysis with current information')).toHaveCount(0);
@@ -177,7 +178,7 @@ test("call analysis: the transcript alerts, Back, and 'Skip to analysis with cur
 });
 
 test("objection handling: the audience first, then that audience's questions, ending in 'Create Objection Guide'", async ({ flows, newAccount }) => {
-  await flows.openAsNewUser(newAccount);
+  await flows.openAsNewProUser(newAccount);
   await flows.openFlow('objection');
   await flows.expectStep('Question 1 of 5', 'Whose objections do you want to handle?');
   await expect(flows.choice('Customers')).toBeChecked();
@@ -211,7 +212,7 @@ const PLAN = {
   risksAndMitigation: 'Churn in winter: annual plans.',
 };
 
-test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in the chat, the pitch-deck card 3 s later", async ({ page, flows, newAccount }) => {
+test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in the chat, the pitch-deck card 3 s later, and the plan is on every device", async ({ browser, page, flows, newAccount }) => {
   await flows.openProToolAsNewUser(newAccount, '/pro/gtm-advisor?flow=gtmplan');
   await expect(flows.title).toHaveText('Build Your GTM Plan');
   await flows.expectStep('Question 1 of 11');
@@ -241,10 +242,22 @@ test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in
   await expect(deck).toBeVisible({ timeout: 5_000 });
   await expect(deck.getByRole('button')).toHaveText('Coming soon');
   await expect(deck.getByRole('button')).toBeDisabled();
+
+  // The server kept the plan in that chat: the same address on a laptop shows it.
+  const chatUrl = page.url();
+  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const other = await laptop.newPage();
+    await logIn(other.request, newAccount);
+    await other.goto(chatUrl);
+    await expect(other.locator('.chat__messages .message--assistant:not(.message--welcome)')).toContainText('Pipewise gives plumbing firms a CRM that answers every call.');
+  } finally {
+    await laptop.close();
+  }
 });
 
 test('GTM plan: an answer the plan call cannot use falls back to a plain chat prompt', async ({ page, flows, newAccount }) => {
-  await flows.openAsNewUser(newAccount);
+  await flows.openAsNewProUser(newAccount);
   await flows.openFlow('gtmplan');
   await flows.answer(`Pipewise ${unique()} [[reply:this is not a plan]]`);
   await flows.button('Next').click();
@@ -258,7 +271,7 @@ test('GTM plan: an answer the plan call cannot use falls back to a plain chat pr
 });
 
 test('a flow left at step 3 is found at step 3 after a reload, and from the menu', async ({ page, flows, newAccount }) => {
-  await flows.openAsNewUser(newAccount);
+  await flows.openAsNewProUser(newAccount);
   await flows.openFlow('demo');
   await flows.answer('Acme Plumbing');
   await flows.answer('Field-service CRM');

@@ -15,7 +15,7 @@ test('an empty history says how to fill it', async ({ chat, history, newAccount 
 });
 
 test('a finished flow is saved: the badge, the item, open, rename and delete, on every device', async ({ browser, page, flows, history, newAccount }) => {
-  await flows.openAsNewUser(newAccount);
+  await flows.openAsNewProUser(newAccount);
   await flows.openFlow('email');
   const recipient = `Dana Ortiz ${unique()}`;
   await flows.answerBox.fill(recipient);
@@ -75,7 +75,7 @@ test('a finished flow is saved: the badge, the item, open, rename and delete, on
 });
 
 test("the save toast's Rename opens the item ready to rename", async ({ flows, history, newAccount }) => {
-  await flows.openAsNewUser(newAccount);
+  await flows.openAsNewProUser(newAccount);
   await flows.openFlow('email');
   await flows.answerBox.fill(`Lee ${unique()}`);
   await flows.button('Skip to Email').click();

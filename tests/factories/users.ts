@@ -16,18 +16,26 @@ export function uniqueCredentials(prefix = 'user') {
   return { username: `${prefix}_${tag}`, email: `${prefix}_${tag}@example.com`, password: `pw-${tag}-secret` };
 }
 
+export type UserOverrides = Partial<Omit<BuiltUser, 'id'>> & {
+  name?: string;
+  /** A paying Pro subscriber (what a paid checkout's webhooks leave behind; billing tests go the real way). */
+  pro?: boolean;
+};
+
 /** Insert a fresh user straight into the database. */
-export async function buildUser(server: TestServer, overrides: Partial<Omit<BuiltUser, 'id'>> & { name?: string } = {}): Promise<BuiltUser> {
-  const creds = { ...uniqueCredentials(), ...overrides };
+export async function buildUser(server: TestServer, overrides: UserOverrides = {}): Promise<BuiltUser> {
+  const { pro = false, name = null, ...rest } = overrides;
+  const creds = { ...uniqueCredentials(), ...rest };
   const { rows } = await server.pool.query<{ id: number }>(
-    'INSERT INTO users (username, email, password, name) VALUES ($1, $2, $3, $4) RETURNING id',
-    [creds.username, creds.email, await hashPassword(creds.password), overrides.name ?? null],
+    `INSERT INTO users (username, email, password, name, subscription_tier, subscription_active)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [creds.username, creds.email, await hashPassword(creds.password), name, pro ? 'pro' : 'none', pro ? 'true' : 'false'],
   );
   return { id: rows[0]!.id, username: creds.username, email: creds.email, password: creds.password };
 }
 
 /** A fresh user and a client logged in as them. */
-export async function loggedInClient(server: TestServer, overrides: Parameters<typeof buildUser>[1] = {}) {
+export async function loggedInClient(server: TestServer, overrides: UserOverrides = {}) {
   const user = await buildUser(server, overrides);
   const client = new TestClient(server.url);
   const res = await client.post('/api/auth/login', { username: user.username, password: user.password });

@@ -21,7 +21,7 @@ export function testDatabaseUrl(): string | undefined {
  * The real app over real HTTP on 127.0.0.1, against a real database. Each test file starts one;
  * tests make their own users with factories, so they share nothing and need no cleanup.
  */
-export async function startTestServer(env: Record<string, string> = {}, opts: { webDist?: string; enforcePro?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, opts: { webDist?: string } = {}): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -32,7 +32,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     ...env,
   });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = createApp({ config, pool: db.pool, webDist: opts.webDist, enforcePro: opts.enforcePro });
+  const app = createApp({ config, pool: db.pool, webDist: opts.webDist });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

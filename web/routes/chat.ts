@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { requireUser } from './guards';
+import { isFlowType } from '../../domain/playbooks/tools';
+import { requirePaid, requireUser } from './guards';
 import { rootRoute } from './root';
 import { optionalTextParams } from './search';
 
@@ -13,6 +14,12 @@ export const chatRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'chat',
   validateSearch: chatSearch,
-  beforeLoad: (args) => requireUser(args),
+  // The guided flows are PRO tools (spec §6): a free user who opens one, from the menu or a link, is
+  // sent to pricing; the free chat stays open to every signed-in user.
+  beforeLoad: async (args) => {
+    const signedIn = await requireUser(args);
+    if (isFlowType(args.search.flow)) await requirePaid(args);
+    return signedIn;
+  },
   component: lazyRouteComponent(() => import('../features/chat/ChatScreen'), 'ChatScreen'),
 });

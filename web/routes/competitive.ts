@@ -1,11 +1,14 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { requireUser } from './guards';
+import { requirePaid } from './guards';
 import { rootRoute } from './root';
+import { optionalTextParams } from './search';
 
-/** The competitive intelligence tool (spec §2): signed-in users, like /chat. */
+/** The competitive intelligence tool, a PRO tool (spec §2, §6): paying subscribers, like /pro/*. */
 export const competitiveRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'competitive',
-  beforeLoad: (args) => requireUser(args),
+  // ?workflow=<id>: a saved analysis, opened from the history.
+  validateSearch: optionalTextParams('workflow'),
+  beforeLoad: (args) => requirePaid(args),
   component: lazyRouteComponent(() => import('../features/competitive/CompetitiveScreen'), 'CompetitiveScreen'),
 });

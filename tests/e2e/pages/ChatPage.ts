@@ -1,7 +1,9 @@
 import { expect } from '@playwright/test';
 import type { Locator } from '@playwright/test';
 import { AppPage } from './AppPage';
+import { upgradeToPro } from '../support/billing';
 import type { NewAccount } from './AuthPage';
+import { registerAndLogIn } from './session';
 
 /** The chat workspace: header, message list, input bar and the conversations sidebar. */
 export class ChatPage extends AppPage {
@@ -14,12 +16,15 @@ export class ChatPage extends AppPage {
    * login screens have their own spec; here they would only slow every chat story down.
    */
   async openAsNewUser(account: NewAccount): Promise<void> {
-    const request = this.page.request;
-    const csrf = async () => ((await (await request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
-    const registered = await request.post('/api/auth/register', { data: account, headers: { 'x-csrf-token': await csrf() } });
-    expect(registered.status(), 'register').toBe(201);
-    const loggedIn = await request.post('/api/auth/login', { data: { username: account.username, password: account.password }, headers: { 'x-csrf-token': await csrf() } });
-    expect(loggedIn.status(), 'login').toBe(200);
+    await registerAndLogIn(this.page.request, account);
+    await this.open();
+    await expect(this.input).toBeVisible();
+  }
+
+  /** The same for a new user who then pays for Pro (the Stripe fake's checkout and signed webhooks). */
+  async openAsNewProUser(account: NewAccount): Promise<void> {
+    await registerAndLogIn(this.page.request, account);
+    await upgradeToPro(this.page.request);
     await this.open();
     await expect(this.input).toBeVisible();
   }

@@ -2,12 +2,15 @@ import { expect } from '@playwright/test';
 import type { Locator } from '@playwright/test';
 import { AppPage } from './AppPage';
 import type { NewAccount } from './AuthPage';
+import { upgradeToPro } from '../support/billing';
 import { registerAndLogIn } from './session';
 
 /** /competitive: the description form, the analysis (grid, matrix, insights) and its actions. */
 export class CompetitivePage extends AppPage {
-  async openAsNewUser(account: NewAccount): Promise<void> {
+  /** A new user who pays for Pro (competitive intelligence is a PRO tool), on the tool's page. */
+  async openAsNewProUser(account: NewAccount): Promise<void> {
     await registerAndLogIn(this.page.request, account);
+    await upgradeToPro(this.page.request);
     await this.page.goto('/competitive');
     await expect(this.heading).toBeVisible();
   }

@@ -9,7 +9,7 @@ import { openUserDb } from '../../data/db';
 import { useToast } from '../../ui/ToastProvider';
 import { useAuth } from '../auth/auth.queries';
 import type { FlowSend } from '../playbooks/finishFlow';
-import { ChatFlowExtras } from '../playbooks/FlowExtras';
+import { ChatFlowExtras, offlineDraftRow } from '../playbooks/FlowExtras';
 import { FlowMenu } from '../playbooks/FlowMenu';
 import { FlowPanel } from '../playbooks/FlowPanel';
 import { useFlowMode } from '../playbooks/useFlowMode';
@@ -25,13 +25,13 @@ import { useWakeLock } from './useWakeLock';
 import { useWorkspaceLogout } from './useWorkspaceLogout';
 
 export function ChatScreen() {
-  const { user } = useAuth();
+  const { user, isPaid } = useAuth();
   // The route guard let a user in; during logout the user goes before the screen does.
   if (!user) return null;
-  return <ChatWorkspace key={user.id} user={user} />;
+  return <ChatWorkspace key={user.id} user={user} isPaid={isPaid} />;
 }
 
-function ChatWorkspace({ user }: { user: User }) {
+function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
   const db = useMemo(() => openUserDb(user.id), [user.id]);
   const pendingMessage = useInitialPendingMessage();
   const workspace = useChatWorkspace(db, user.id, pendingMessage);
@@ -94,7 +94,7 @@ function ChatWorkspace({ user }: { user: User }) {
         onFeatured={handleFeatured}
         onOpenChat={workspace.openChat}
         onLogout={() => void logout()}
-        flowMenu={<FlowMenu db={db} activeFlow={flow} onStart={handleStartFlow} />}
+        flowMenu={<FlowMenu db={db} activeFlow={flow} onStart={handleStartFlow} locked={!isPaid} />}
       />
       <section className="chat-main" aria-label="Chat">
         <ChatHeader
@@ -122,6 +122,7 @@ function ChatWorkspace({ user }: { user: User }) {
               onRegenerate={handleRegenerate}
               onSuggestion={handleSend}
               footer={<ChatFlowExtras db={db} chat={workspace.chat} messages={messages} isLoading={isLoading} />}
+              afterMessage={offlineDraftRow(db, workspace.chat, messages)}
             />
             <ChatInputBar value={workspace.input} onChange={workspace.setInput} onSend={handleSend} onStop={workspace.stop} isLoading={isLoading} />
           </>

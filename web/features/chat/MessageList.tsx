@@ -1,6 +1,6 @@
 import { IonIcon } from '@ionic/react';
 import { sparklesOutline } from 'ionicons/icons';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { Fragment, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import type { LocalMessage } from '../../data/db';
@@ -10,6 +10,14 @@ import { messageViews } from './messageView';
 
 export const WELCOME_MESSAGE = `Welcome to ${PRODUCT_NAME}! I'm here to help you with various tasks. You can select one of the menu options or ask me any question to get started.`;
 export const FEATURED_PROMPT = 'Help me create a compelling sales pitch';
+
+/** A row shown right after one message, in the message order (a cold email flow's offline draft after its prompt). */
+export interface AfterMessage {
+  /** The key of the message it follows. */
+  key: string;
+  /** A list item (`<li>`), or nothing. */
+  item: ReactNode;
+}
 
 /** How close to the bottom (px) still counts as "reading the latest": the list follows new text then. */
 const FOLLOW_THRESHOLD_PX = 96;
@@ -28,10 +36,12 @@ interface MessageListProps {
   onSuggestion: (text: string) => void;
   /** Shown after the messages, inside the scrolling list (a guided flow's result actions and cards). */
   footer?: ReactNode;
+  /** Shown inside the list, right after one message. */
+  afterMessage?: AfterMessage;
 }
 
 /** The conversation, or the welcome on an empty chat. Keeps the newest message in view. */
-export function MessageList({ messages, live, deliveringElsewhere, isLoading, onRetry, onDelete, onCopy, onRegenerate, onSuggestion, footer }: MessageListProps) {
+export function MessageList({ messages, live, deliveringElsewhere, isLoading, onRetry, onDelete, onCopy, onRegenerate, onSuggestion, footer, afterMessage }: MessageListProps) {
   const views = useMemo(() => (messages ? messageViews(messages, live, isLoading, deliveringElsewhere) : []), [messages, live, isLoading, deliveringElsewhere]);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -80,7 +90,7 @@ export function MessageList({ messages, live, deliveringElsewhere, isLoading, on
       )}
       {views.length > 0 && (
         <ol className="chat__messages" aria-label="Messages" aria-live="polite" aria-relevant="additions">
-          {views.map((view) =>
+          {views.flatMap((view) => [
             view.kind === 'user' ? (
               <UserMessage
                 key={view.key}
@@ -106,7 +116,8 @@ export function MessageList({ messages, live, deliveringElsewhere, isLoading, on
             ) : (
               <WaitingReply key={view.key} />
             ),
-          )}
+            ...(view.key === afterMessage?.key ? [<Fragment key={`after:${view.key}`}>{afterMessage.item}</Fragment>] : []),
+          ])}
         </ol>
       )}
       {footer}

@@ -5,7 +5,7 @@ import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
 import { liveReplies } from './liveReplies';
 import { messageViews } from './messageView';
-import { deleteMessage, deliverChatSend, retryMessage, sendMessage } from './sendMessage';
+import { deleteMessage, deliverChatSend, regenerateReply, retryMessage, sendMessage } from './sendMessage';
 import { flushOutbox } from '../../data/outbox';
 import { orderMessages } from '../../data/chatMerge';
 
@@ -172,5 +172,52 @@ describe('sendMessage', () => {
   it('ignores a blank message', async () => {
     expect(await sendMessage(db, { chatId: uuidv7(), content: '   ' })).toEqual({ kind: 'skipped' });
     expect(posted).toEqual([]);
+  });
+});
+
+/** A fake server answering every send and regenerate of the chat's first message with `content`. */
+const answerWith = (chatId: string, content: string) =>
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    posted.push({ url, body });
+    const { chat, user, message } = serverReplyTo(chatId, { clientMessageId: posted[0]!.body.clientMessageId }, { content, status: 'complete' });
+    return new Response(sse(['start', { chat, userMessage: user, replyId: 2 }], ['delta', { text: content }], ['done', { message, chat }]));
+  });
+
+describe('regenerateReply', () => {
+  it("sends a flow prompt's answers again, so the offline drafter can compose the same draft", async () => {
+    const chatId = uuidv7();
+    const flowAnswers = { recipient_info: 'Dana Ortiz, VP Sales at Freightly', value_prop: 'Faster ramp' };
+    answerWith(chatId, 'Hi Dana,');
+    expect(await sendMessage(db, { chatId, content: 'Write a cold email', playbookType: 'email', answers: flowAnswers, model: 'offline-drafter' })).toEqual({ kind: 'done' });
+
+    answerWith(chatId, 'Hi Dana, again');
+    expect(await regenerateReply(db, chatId, 'offline-drafter')).toEqual({ kind: 'done' });
+
+    expect(posted.at(-1)).toEqual({ url: `/api/chats/${chatId}/regenerate`, body: { answers: flowAnswers, llmParams: { provider: 'openai', model: 'offline-drafter' } } });
+    expect((await views(chatId)).map((v) => (v.kind === 'reply' ? v.content : v.kind))).toEqual(['user', 'Hi Dana, again']);
+  });
+
+  it('keeps the reply on screen when the server refuses the regenerate (a Pro flow after the subscription ended)', async () => {
+    const chatId = uuidv7();
+    answerWith(chatId, 'Hi Dana,');
+    await sendMessage(db, { chatId, content: 'Write a cold email', playbookType: 'email', answers: { recipient_info: 'Dana' } });
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+      return Response.json({ code: 'pro_required', message: 'This is a Pro feature. Upgrade to Pro to use it.' }, { status: 403 });
+    });
+    const outcome = await regenerateReply(db, chatId);
+    expect(outcome).toMatchObject({ kind: 'not-sent', error: { code: 'pro_required' } });
+    expect((await views(chatId)).map((v) => (v.kind === 'reply' ? [v.content, v.state] : v.kind))).toEqual(['user', ['Hi Dana,', 'complete']]);
+  });
+
+  it('sends no answers for a free chat message', async () => {
+    const chatId = uuidv7();
+    answerWith(chatId, 'Value-based.');
+    await sendMessage(db, { chatId, content: 'How do I price?' });
+    answerWith(chatId, 'Usage-based.');
+    expect(await regenerateReply(db, chatId)).toEqual({ kind: 'done' });
+    expect(posted.at(-1)).toEqual({ url: `/api/chats/${chatId}/regenerate`, body: { llmParams: { provider: 'openai' } } });
   });
 });

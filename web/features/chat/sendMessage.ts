@@ -5,7 +5,7 @@
  * the message's own send id, so the server never stores a send twice. `deliverChatSend` is how the
  * outbox delivers a chat send, in a page or in the service worker.
  */
-import type { ChatRequest } from '../../../domain/contract/chat';
+import type { ChatRequest, RegenerateInput } from '../../../domain/contract/chat';
 import { CHAT_CONTEXT_MESSAGES, LLM_DEFAULTS, chatTitleFrom } from '../../../domain/limits';
 import type { PlaybookType } from '../../../domain/playbooks/types';
 import { api } from '../../data/api';
@@ -168,16 +168,20 @@ export async function resumeReply(db: PitchpadDb, reply: LocalMessage, model?: s
   return outcome ?? { kind: 'skipped' };
 }
 
-/** Write the last reply again (the server replaces it). */
+/**
+ * Write the last reply again (the server replaces it). A flow's prompt takes its answers along again,
+ * as the server does not keep them: the offline drafter composes the draft from them.
+ */
 export async function regenerateReply(db: PitchpadDb, chatId: string, model?: string): Promise<SendOutcome> {
   const messages = orderMessages(await db.messages.where('chatId').equals(chatId).toArray());
   const lastReply = messages.findLast((m) => m.role === 'assistant' && m.replyToKey);
   const message = lastReply?.replyToKey ? messages.find((m) => m.key === lastReply.replyToKey) : undefined;
   if (!lastReply || !message?.clientId || !isFinishedReply(lastReply)) return { kind: 'skipped' };
+  const body: RegenerateInput = { ...(message.answers ? { answers: message.answers } : {}), llmParams: llmParams(model) };
   const outcome = await streamReply(
     db,
     { chatId, userKey: message.key, clientId: message.clientId, replyKey: lastReply.key, freshReply: true },
-    (signal) => api.stream(`/api/chats/${encodeURIComponent(chatId)}/regenerate`, { llmParams: llmParams(model) }, signal),
+    (signal) => api.stream(`/api/chats/${encodeURIComponent(chatId)}/regenerate`, body, signal),
   );
   return outcome ?? { kind: 'skipped' };
 }

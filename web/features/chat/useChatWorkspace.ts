@@ -39,6 +39,7 @@ export interface SendTarget {
 }
 
 export const SEND_FAILED = { header: 'Error', message: 'Failed to send message. Please try again.', color: 'danger' } as const;
+export const PRO_REQUIRED_TO_SEND = { header: 'Pro Plan Required', message: 'This chat is a PRO tool. Upgrade to Pro to continue it.', color: 'warning' } as const;
 export const NEW_CHAT_FAILED = { header: 'Error', message: 'Failed to start a new chat. Please try again.', color: 'danger' } as const;
 
 export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = '') {
@@ -103,9 +104,12 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
         toast(outcome.newChat ? NEW_CHAT_FAILED : SEND_FAILED);
       }
       // 'queued' is not a failure: the message shows 'Queued' and goes by itself.
-      if (outcome.kind === 'not-sent' || outcome.kind === 'model-error') toast(SEND_FAILED);
+      if (outcome.kind === 'not-sent' && outcome.error instanceof ApiError && outcome.error.code === 'pro_required') {
+        // A guided flow's chat after the subscription ended: say why, and where to renew.
+        toast({ ...PRO_REQUIRED_TO_SEND, action: { label: 'Upgrade', handler: () => void navigate({ to: '/pricing' }) } });
+      } else if (outcome.kind === 'not-sent' || outcome.kind === 'model-error') toast(SEND_FAILED);
     },
-    [toast],
+    [toast, navigate],
   );
 
   /** Send `text` into the chat `target` (the open one unless given). Ignored when blank or busy. */

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { StorageKey, readString, removeKey } from '../../data/storage';
 import type { FlowType } from '../../../domain/playbooks';
 import { takePendingChatDestination } from '../auth/authStorage';
-import { isFlowType } from '../playbooks/flowMachine';
+import { isFlowType } from '../../../domain/playbooks/tools';
 
 /** Delay before a pending message is sent, once the chat is not loading (spec §9). */
 export const PENDING_MESSAGE_DELAY_MS = 100;

@@ -2,7 +2,7 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the screen's stylesheet, loaded with its chunk
 import './competitive.css';
 import { IonIcon } from '@ionic/react';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { alertCircleOutline, analyticsOutline, arrowBackOutline, bulbOutline, downloadOutline, refreshOutline, sparkles } from 'ionicons/icons';
 import { useMemo } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
@@ -24,7 +24,15 @@ export function CompetitiveScreen() {
 
 function Competitive({ user }: { user: User }) {
   const db = useMemo(() => openUserDb(user.id), [user.id]);
-  const { state, description, setDescription, analyze, reset, editAgain } = useCompetitorAnalysis(db);
+  const { workflow }: { workflow?: string } = useSearch({ strict: false });
+  const navigate = useNavigate();
+  const { state, description, setDescription, analyze, reset, editAgain } = useCompetitorAnalysis(db, workflow);
+  const startOver = async () => {
+    await reset();
+    // A saved analysis was open: leave its address (once the last result is forgotten, so the
+    // screen does not load it again), so a reload shows the new form.
+    if (workflow) await navigate({ to: '/competitive', search: {}, replace: true });
+  };
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -108,7 +116,7 @@ function Competitive({ user }: { user: User }) {
         </div>
       )}
 
-      {state.phase === 'result' && <AnalysisResult analysis={state.analysis} onNewAnalysis={reset} />}
+      {state.phase === 'result' && <AnalysisResult analysis={state.analysis} onNewAnalysis={() => void startOver()} />}
     </Screen>
   );
 }

@@ -2,14 +2,28 @@
  * The competitive intelligence screen's state (spec §4 'Competitive analysis'): idle form →
  * analysing (spinner, form hidden) → result, or error; 'New Analysis' resets. The last result is
  * kept in the user's local database, so leaving the screen and coming back (or going offline)
- * still shows it.
+ * still shows it, and every finished analysis is saved to the history (here and on the server), so
+ * it opens again from there on any device (`workflowId`).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CompetitorAnalysis } from '../../../domain/contract/playbooks';
-import { ANALYSIS_FAILED_MESSAGE, ANALYSIS_FAILED_TITLE, INPUT_REQUIRED_MESSAGE, INPUT_REQUIRED_TITLE } from '../../../domain/playbooks/competitive';
+import type { CompetitorAnalysis } from '../../../domain/contract/playbooks';
+import {
+  ANALYSIS_FAILED_MESSAGE,
+  ANALYSIS_FAILED_TITLE,
+  ANALYSIS_SAVED_TOAST,
+  COMPETITIVE_WORKFLOW_TYPE,
+  INPUT_REQUIRED_MESSAGE,
+  INPUT_REQUIRED_TITLE,
+  SAVED_ANALYSIS_MISSING_TOAST,
+  SavedAnalysis,
+  competitiveWorkflowName,
+  parseSavedAnalysis,
+} from '../../../domain/playbooks/competitive';
 import { ApiError, OfflineError, api } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
 import { useToast } from '../../ui/ToastProvider';
+import { workflowSavedToast } from '../history/historySheet';
+import { loadWorkflowResult, saveWorkflow } from '../history/workflowStore';
 import { fetchCompetitorAnalysis, type AnalysisProgress } from './analysisStream';
 
 export const LAST_ANALYSIS_KEY = 'competitive.lastAnalysis';
@@ -21,12 +35,17 @@ export type AnalysisState =
   | { phase: 'result'; description: string; analysis: CompetitorAnalysis }
   | { phase: 'error'; description: string; message: string };
 
-interface Stored {
-  description: string;
-  analysis: unknown;
+/** The analysis to show first: a saved one from the history, else the last one made on this device. */
+async function initialAnalysis(db: PitchpadDb, workflowId: string | undefined): Promise<SavedAnalysis | 'missing' | null> {
+  if (workflowId) {
+    const text = await loadWorkflowResult(db, workflowId);
+    return (text !== undefined && parseSavedAnalysis(text)) || 'missing';
+  }
+  const last = SavedAnalysis.safeParse((await db.keyValues.get(LAST_ANALYSIS_KEY))?.value);
+  return last.success ? last.data : null;
 }
 
-export function useCompetitorAnalysis(db: PitchpadDb) {
+export function useCompetitorAnalysis(db: PitchpadDb, workflowId?: string) {
   const toast = useToast();
   const [state, setState] = useState<AnalysisState>({ phase: 'loading' });
   const [description, setDescription] = useState('');
@@ -34,23 +53,24 @@ export function useCompetitorAnalysis(db: PitchpadDb) {
 
   useEffect(() => {
     let cancelled = false;
-    void db.keyValues
-      .get(LAST_ANALYSIS_KEY)
-      .then((row) => {
-        const stored = row?.value as Stored | undefined;
-        const analysis = stored ? CompetitorAnalysis.safeParse(stored.analysis) : undefined;
+    initialAnalysis(db, workflowId)
+      .then((found) => {
         if (cancelled) return;
-        if (stored && analysis?.success) {
-          setDescription(stored.description);
-          setState({ phase: 'result', description: stored.description, analysis: analysis.data });
+        if (found === 'missing') toast({ ...SAVED_ANALYSIS_MISSING_TOAST, color: 'warning' });
+        if (found && found !== 'missing') {
+          setDescription(found.description);
+          setState({ phase: 'result', description: found.description, analysis: found.analysis });
         } else setState({ phase: 'idle' });
       })
-      .catch(() => !cancelled && setState({ phase: 'idle' }));
+      .catch((error: unknown) => {
+        console.warn('Could not open the analysis', error);
+        if (!cancelled) setState({ phase: 'idle' });
+      });
     return () => {
       cancelled = true;
       running.current?.abort();
     };
-  }, [db]);
+  }, [db, workflowId, toast]);
 
   const analyze = useCallback(async () => {
     const text = description.trim();
@@ -73,7 +93,8 @@ export function useCompetitorAnalysis(db: PitchpadDb) {
       );
       if (controller.signal.aborted) return;
       setState({ phase: 'result', description: text, analysis });
-      await db.keyValues.put({ key: LAST_ANALYSIS_KEY, value: { description: text, analysis } satisfies Stored }).catch(() => {});
+      await keepAnalysis(db, { description: text, analysis });
+      toast(workflowSavedToast(ANALYSIS_SAVED_TOAST, (await saveAnalysis(db, { description: text, analysis })).id));
     } catch (error) {
       if (controller.signal.aborted) return;
       console.warn('Competitor analysis failed', error);
@@ -85,17 +106,33 @@ export function useCompetitorAnalysis(db: PitchpadDb) {
     }
   }, [description, db, toast]);
 
-  /** 'New Analysis': back to an empty form. */
-  const reset = useCallback(() => {
+  /** 'New Analysis': back to an empty form; resolves once the last result is forgotten here. */
+  const reset = useCallback(async () => {
     running.current?.abort();
     running.current = null;
     setDescription('');
     setState({ phase: 'idle' });
-    void db.keyValues.delete(LAST_ANALYSIS_KEY).catch(() => {});
+    await db.keyValues.delete(LAST_ANALYSIS_KEY).catch(() => {});
   }, [db]);
 
   /** After an error: the form again, with the description kept. */
   const editAgain = useCallback(() => setState({ phase: 'idle' }), []);
 
   return { state, description, setDescription, analyze, reset, editAgain };
+}
+
+function keepAnalysis(db: PitchpadDb, saved: SavedAnalysis): Promise<unknown> {
+  return db.keyValues.put({ key: LAST_ANALYSIS_KEY, value: saved }).catch(() => {});
+}
+
+/** Into the saved history, with the result itself (no chat holds it); reopened at /competitive?workflow=<id>. */
+function saveAnalysis(db: PitchpadDb, saved: SavedAnalysis) {
+  return saveWorkflow(db, {
+    type: 'competitive',
+    workflowType: COMPETITIVE_WORKFLOW_TYPE,
+    name: competitiveWorkflowName(saved.analysis.topic),
+    answers: { description: saved.description },
+    result: JSON.stringify(saved),
+    pathFor: (id) => `/competitive?workflow=${encodeURIComponent(id)}`,
+  });
 }

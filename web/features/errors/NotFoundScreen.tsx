@@ -2,16 +2,12 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { arrowBackOutline, compassOutline, homeOutline, refreshOutline } from 'ionicons/icons';
 import { useEffect } from 'react';
-import { CHECKOUT_REDIRECT_DELAY_MS } from '../../../domain/limits';
-import { CHECKOUT_PATH } from '../auth/postLoginDestination';
 import { Screen } from '../../ui/Screen';
 
-/** /checkout with no plan chosen yet: it gets the defaults (spec §2: plan pro, billing monthly). */
-function needsCheckoutDefaults(pathname: string, search: string): boolean {
-  return pathname === '/checkout' && search === '';
-}
-
-/** Any unmatched path (spec §2 'Not-found screen'). */
+/**
+ * Any unmatched path (spec §2 'Not-found screen'). The spec's /checkout redirect (bare /checkout
+ * gets plan pro, billing monthly) is the /checkout route's own now (web/routes/checkout.ts).
+ */
 export function NotFoundScreen() {
   const navigate = useNavigate();
   const router = useRouter();
@@ -21,15 +17,7 @@ export function NotFoundScreen() {
 
   useEffect(() => {
     console.warn('404 Page Not Found:', pathname, search);
-    if (!needsCheckoutDefaults(pathname, search)) return;
-    const timer = setTimeout(() => void navigate({ href: CHECKOUT_PATH, replace: true }), CHECKOUT_REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [navigate, pathname, search]);
-
-  const handleRetry = () => {
-    if (pathname === '/checkout') void navigate({ href: CHECKOUT_PATH, replace: true });
-    else window.location.reload();
-  };
+  }, [pathname, search]);
 
   return (
     <Screen width="narrow">
@@ -56,7 +44,7 @@ export function NotFoundScreen() {
             <IonIcon slot="start" icon={arrowBackOutline} aria-hidden="true" />
             Back
           </IonButton>
-          <IonButton fill="outline" onClick={handleRetry}>
+          <IonButton fill="outline" onClick={() => window.location.reload()}>
             <IonIcon slot="start" icon={refreshOutline} aria-hidden="true" />
             Retry
           </IonButton>

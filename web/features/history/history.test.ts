@@ -4,11 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Workflow } from '../../../domain/contract/playbooks';
 import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
 import { isHistoryBadgeShown, markHistoryOpened, markHistorySaved } from './historyBadge';
-import { deleteWorkflow, formatHistoryDate, listHistory, newWorkflowId, renameWorkflow, saveWorkflow, syncWorkflows } from './workflowStore';
+import { deleteWorkflow, formatHistoryDate, listHistory, loadWorkflowResult, newWorkflowId, renameWorkflow, saveWorkflow, syncWorkflows } from './workflowStore';
 
 /** A fake /api/workflows: the server's list, and every call made. */
-let server: Map<string, Workflow>;
+let server: Map<string, Workflow & { result?: string }>;
 let online: boolean;
+/** An item as the list shows it: without its result. */
+const listed = (w: Workflow): Workflow => ({ id: w.id, name: w.name, workflowType: w.workflowType, date: w.date, path: w.path });
 const calls: string[] = [];
 
 beforeEach(() => {
@@ -23,14 +25,15 @@ beforeEach(() => {
     calls.push(`${method} ${url}`);
     const body = init.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
     const id = decodeURIComponent(url.split('/').pop()!);
-    if (method === 'GET') return Response.json([...server.values()]);
+    if (method === 'GET' && url === '/api/workflows') return Response.json([...server.values()].map(listed));
     if (method === 'POST') {
-      const item = server.get(body.id!) ?? ({ id: body.id!, name: body.name!, workflowType: body.workflowType!, date: body.date!, path: body.path! } satisfies Workflow);
+      const item = server.get(body.id!) ?? { id: body.id!, name: body.name!, workflowType: body.workflowType!, date: body.date!, path: body.path!, ...(body.result ? { result: body.result } : {}) };
       server.set(item.id, item);
-      return Response.json(item, { status: 201 });
+      return Response.json(listed(item), { status: 201 });
     }
     const item = server.get(id);
     if (!item) return Response.json({ code: 'not_found', message: 'Workflow not found' }, { status: 404 });
+    if (method === 'GET') return Response.json({ ...item, result: item.result ?? null });
     if (method === 'PATCH') {
       item.name = body.name!;
       return Response.json(item);
@@ -53,6 +56,26 @@ afterEach(async () => {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('saved history', () => {
+  it('keeps what a workflow without a chat produced, and brings it to another device when opened there', async () => {
+    const result = JSON.stringify({ topic: 'CRM for plumbers' });
+    const item = await saveWorkflow(db, { type: 'competitive', workflowType: 'Competitive Analysis', name: 'Competitive Analysis: CRM for plumbers', answers: {}, result, pathFor: (id) => `/competitive?workflow=${id}` });
+    expect(item).toMatchObject({ workflowType: 'Competitive Analysis', path: `/competitive?workflow=${item.id}` });
+    await settle();
+    expect(server.get(item.id)?.result).toBe(result);
+    expect(await loadWorkflowResult(db, item.id)).toBe(result);
+    expect(calls.filter((c) => c.startsWith('GET'))).toEqual([]);
+
+    const phone = openUserDb(++userId);
+    await syncWorkflows(phone);
+    expect((await listHistory(phone)).map((i) => i.path)).toEqual([`/competitive?workflow=${item.id}`]);
+    expect(await loadWorkflowResult(phone, item.id)).toBe(result);
+    // Kept there: opened again offline, it still shows.
+    online = false;
+    expect(await loadWorkflowResult(phone, item.id)).toBe(result);
+    online = true;
+    expect(await loadWorkflowResult(phone, 'no-such-item-000000000')).toBeUndefined();
+  });
+
   it('saves here at once and on the server, with a 21-character id and the chat as its path', async () => {
     const item = await saveWorkflow(db, { type: 'email', name: 'Cold Email to Dana', answers: { recipient_info: 'Dana' }, chatId: 'chat-1', now: new Date('2024-03-05T15:07:00Z') });
     expect(item).toEqual({ id: item.id, name: 'Cold Email to Dana', workflowType: 'Cold Email', date: '2024-03-05T15:07:00.000Z', path: '/chat?chat=chat-1' });

@@ -3,6 +3,7 @@
  * it, and so does a save toast's Rename action anywhere in the app. Opening it clears the badge.
  */
 import { useSyncExternalStore } from 'react';
+import type { ToastOptions } from '../../ui/toaster';
 import { markHistoryOpened } from './historyBadge';
 
 export interface HistorySheetState {
@@ -38,4 +39,9 @@ export function useHistorySheet(): HistorySheetState {
     () => state,
     () => state,
   );
+}
+
+/** A workflow-saved toast: 5000 ms, with a Rename action that opens the item in the sheet (spec §2, §9). */
+export function workflowSavedToast(base: { header: string; message: string }, workflowId: string, color: ToastOptions['color'] = 'success'): ToastOptions {
+  return { ...base, color, duration: 5000, action: { label: 'Rename', handler: () => openHistorySheet(workflowId) } };
 }

@@ -5,10 +5,11 @@
  * be sent is sent again at the next sync. The server wins for items this device has no pending
  * change to; an item deleted on another device disappears here too.
  */
-import type { Workflow } from '../../../domain/contract/playbooks';
+import type { Workflow, WorkflowWithResult } from '../../../domain/contract/playbooks';
 import { FLOWS, type Answers } from '../../../domain/playbooks';
 import { ApiError, api } from '../../data/api';
 import type { PitchpadDb, WorkflowRecord } from '../../data/db';
+import { markHistorySaved } from './historyBadge';
 
 /** A history item as the list shows it (the server's shape). */
 export type HistoryItem = Workflow;
@@ -72,30 +73,39 @@ export async function listHistory(db: PitchpadDb): Promise<HistoryItem[]> {
 }
 
 export interface NewWorkflow {
-  /** The flow type, e.g. 'email'. */
+  /** The flow type, e.g. 'email', or 'competitive'. */
   type: string;
   name: string;
   answers: Answers;
   chatId?: string;
+  /** The type's label, for a workflow that is not a guided flow (a flow's comes from its definition). */
+  workflowType?: string;
+  /** What it produced when no chat holds it; kept here and on the server. */
+  result?: string;
+  /** The path that reopens it, given the new item's id (default: its chat). */
+  pathFor?: (id: string) => string;
   now?: Date;
 }
 
-/** Save a finished flow: here at once, then on the server (retried at the next sync if that fails). */
+/** Save a finished workflow: here at once (the header's dot appears), then on the server (retried at the next sync if that fails). */
 export async function saveWorkflow(db: PitchpadDb, input: NewWorkflow): Promise<HistoryItem> {
   const now = (input.now ?? new Date()).toISOString();
+  const id = newWorkflowId();
   const record: HistoryRecord = {
-    id: newWorkflowId(),
+    id,
     type: input.type,
     title: input.name.trim() || input.name,
     answers: input.answers,
     ...(input.chatId ? { chatId: input.chatId } : {}),
+    ...(input.result === undefined ? {} : { result: input.result }),
     createdAt: now,
     updatedAt: now,
     synced: false,
-    workflowType: (FLOWS as Record<string, { workflowType: string } | undefined>)[input.type]?.workflowType ?? input.type,
-    path: workflowPath(input.chatId),
+    workflowType: input.workflowType ?? (FLOWS as Record<string, { workflowType: string } | undefined>)[input.type]?.workflowType ?? input.type,
+    path: input.pathFor?.(id) ?? workflowPath(input.chatId),
   };
   await db.workflows.put(record);
+  markHistorySaved();
   void pushRecord(db, record.id);
   return itemOf(record);
 }
@@ -134,7 +144,7 @@ async function pushRecord(db: PitchpadDb, id: string): Promise<void> {
     }
     const item = itemOf(record);
     // POST is idempotent by id: it creates the item, or answers the one the server holds.
-    const saved = await api.post<Workflow>('/api/workflows', { id, name: item.name, workflowType: item.workflowType, date: item.date, path: item.path });
+    const saved = await api.post<Workflow>('/api/workflows', { id, name: item.name, workflowType: item.workflowType, date: item.date, path: item.path, ...(record.result === undefined ? {} : { result: record.result }) });
     if (saved.name !== record.title) await api.patch<Workflow>(`/api/workflows/${encodeURIComponent(id)}`, { name: record.title });
     // Only if nothing changed here meanwhile; a later change has its own push.
     await db.transaction('rw', db.workflows, async () => {
@@ -143,6 +153,25 @@ async function pushRecord(db: PitchpadDb, id: string): Promise<void> {
     });
   } catch (error) {
     console.warn('Saved history: change not sent yet', error);
+  }
+}
+
+/**
+ * What a saved workflow produced: from this device if it was made or opened here, else from the
+ * server (and kept here for next time, also offline). Undefined when there is none or it is gone.
+ */
+export async function loadWorkflowResult(db: PitchpadDb, id: string): Promise<string | undefined> {
+  const local = (await db.workflows.get(id)) as HistoryRecord | undefined;
+  if (local?.result !== undefined) return local.result;
+  try {
+    const item = await api.get<WorkflowWithResult>(`/api/workflows/${encodeURIComponent(id)}`);
+    if (item.result === null) return undefined;
+    // Only the result is added: the rest of the record is the list sync's to change.
+    if (local) await db.workflows.update(id, { result: item.result });
+    return item.result;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
   }
 }
 

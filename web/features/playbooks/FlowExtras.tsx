@@ -5,6 +5,7 @@ import { emailDraftMarkdown } from '../../../domain/drafts/coldEmail';
 import type { PlaybookType } from '../../../domain/playbooks/types';
 import type { LocalChat, LocalMessage, PitchpadDb } from '../../data/db';
 import { AiAvatar } from '../chat/MessageItem';
+import type { AfterMessage } from '../chat/MessageList';
 import { Markdown } from '../chat/Markdown';
 import { emailFromText } from './emailText';
 import { useFlowExtras } from './flowResults';
@@ -24,9 +25,8 @@ interface FlowExtrasProps {
 }
 
 /**
- * What a guided flow's chat shows after its messages: the offline drafter's cold email (at once,
- * before the model's version arrives), the actions on the result (Copy, Share, Open in mail app),
- * and for a GTM plan the pitch-deck card 3 seconds after the plan (spec §4).
+ * What a guided flow's chat shows after its messages: the actions on the result (Copy, Share, Open
+ * in mail app) and for a GTM plan the pitch-deck card 3 seconds after the plan (spec §4).
  */
 export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: FlowExtrasProps) {
   const extras = useFlowExtras(db, chatId);
@@ -40,24 +40,6 @@ export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: F
   return (
     <div className="flow-extras">
       {lastReply && <ResultActions text={lastReply} title={chatTitle} email={isEmail ? emailFromText(lastReply) : null} />}
-      {extras.offlineEmail && (
-        <div className="message message--assistant flow-offline-draft">
-          <AiAvatar />
-          <div className="message__body">
-            <div className="message__bubble">
-              <Markdown text={emailDraftMarkdown(extras.offlineEmail)} />
-            </div>
-            <div className="message__meta">
-              <span className="message__tag flow-offline-draft__tag">
-                <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
-                {OFFLINE_DRAFT_LABEL}
-              </span>
-              <span>Written on this device from your answers.</span>
-            </div>
-            <ResultActions text={`Subject: ${extras.offlineEmail.subject}\n\n${extras.offlineEmail.body}`} title={extras.offlineEmail.subject} email={extras.offlineEmail} />
-          </div>
-        </div>
-      )}
       {showDeck && (
         <aside ref={deck} className="pitch-deck-card" aria-labelledby={`deck-${chatId}`}>
           <span className="pitch-deck-card__icon" aria-hidden="true">
@@ -73,6 +55,33 @@ export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: F
         </aside>
       )}
     </div>
+  );
+}
+
+/**
+ * The offline drafter's cold email, written on this device when the flow finished (shown at once,
+ * before the model's version arrives): a row of the message list, nothing until there is a draft.
+ */
+export function OfflineEmailDraft({ db, chatId }: { db: PitchpadDb; chatId: string }) {
+  const { offlineEmail } = useFlowExtras(db, chatId);
+  if (!offlineEmail) return null;
+  return (
+    <li className="message message--assistant flow-offline-draft">
+      <AiAvatar />
+      <div className="message__body">
+        <div className="message__bubble">
+          <Markdown text={emailDraftMarkdown(offlineEmail)} />
+        </div>
+        <div className="message__meta">
+          <span className="message__tag flow-offline-draft__tag">
+            <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
+            {OFFLINE_DRAFT_LABEL}
+          </span>
+          <span>Written on this device from your answers.</span>
+        </div>
+        <ResultActions text={`Subject: ${offlineEmail.subject}\n\n${offlineEmail.body}`} title={offlineEmail.subject} email={offlineEmail} />
+      </div>
+    </li>
   );
 }
 
@@ -93,4 +102,13 @@ export function ChatFlowExtras({ db, chat, messages, isLoading }: { db: Pitchpad
   const last = messages.at(-1);
   const lastReply = !isLoading && last?.role === 'assistant' && last.status === 'complete' && last.content.trim() ? last.content : null;
   return <FlowExtras db={db} chatId={chat.id} playbookType={chat.playbookType} lastReply={lastReply} chatTitle={chat.title} />;
+}
+
+/**
+ * Where a cold email chat shows its offline draft: right after the flow's prompt, the chat's first
+ * user message, so what the user writes later comes after it.
+ */
+export function offlineDraftRow(db: PitchpadDb, chat: LocalChat | null, messages: readonly LocalMessage[] | undefined): AfterMessage | undefined {
+  const prompt = chat?.playbookType === 'email' ? messages?.find((m) => m.role === 'user') : undefined;
+  return chat && prompt ? { key: prompt.key, item: <OfflineEmailDraft db={db} chatId={chat.id} /> } : undefined;
 }

@@ -5,7 +5,8 @@ import { FLOWS, type FlowType } from '../../../domain/playbooks';
 import type { PitchpadDb } from '../../data/db';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
 import { unfinishedFlows } from './flowDrafts';
-import { FLOW_TYPES, progressLabel } from './flowMachine';
+import { FLOW_TYPES } from '../../../domain/playbooks/tools';
+import { progressLabel } from './flowMachine';
 
 export const FLOW_ICONS: Record<FlowType, string> = {
   playbook: diamondOutline,
@@ -20,10 +21,16 @@ interface FlowMenuProps {
   db: PitchpadDb;
   activeFlow: FlowType | null;
   onStart: (type: FlowType) => void;
+  /** The user does not pay for Pro: each tool is marked PRO, and opening one leads to pricing. */
+  locked: boolean;
+}
+
+function ProTag({ locked }: { locked: boolean }) {
+  return locked ? <span className="pro-badge flow-menu__pro">PRO</span> : null;
 }
 
 /** The guided flows in the sidebar, with how far an unfinished one got, and the competitive tool. */
-export function FlowMenu({ db, activeFlow, onStart }: FlowMenuProps) {
+export function FlowMenu({ db, activeFlow, onStart, locked }: FlowMenuProps) {
   const unfinished = useSafeLiveQuery(() => unfinishedFlows(db), [db], new Map());
   return (
     <nav className="flow-menu" aria-labelledby="flow-menu-heading">
@@ -46,6 +53,7 @@ export function FlowMenu({ db, activeFlow, onStart }: FlowMenuProps) {
                   <span className="flow-menu__title">{FLOWS[type].title}</span>
                   {draft && <span className="flow-menu__resume">Resume · {progressLabel(draft)}</span>}
                 </span>
+                <ProTag locked={locked} />
               </button>
             </li>
           );
@@ -58,6 +66,7 @@ export function FlowMenu({ db, activeFlow, onStart }: FlowMenuProps) {
             <span className="flow-menu__text">
               <span className="flow-menu__title">Competitive Intelligence</span>
             </span>
+            <ProTag locked={locked} />
           </Link>
         </li>
       </ul>

@@ -14,12 +14,11 @@ import { GTM_API_ERROR_TOAST, GTM_INVALID_RESPONSE, PITCH_DECK_CARD_DELAY_MS, bu
 import { ApiError, OfflineError, type ApiClient } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
-import type { ShowToast, ToastOptions } from '../../ui/toaster';
-import { openHistorySheet } from '../history/historySheet';
-import { markHistorySaved } from '../history/historyBadge';
+import type { ShowToast } from '../../ui/toaster';
+import { workflowSavedToast } from '../history/historySheet';
 import { saveWorkflow } from '../history/workflowStore';
 import { carryValueProposition, clearFlowProgress, saveFlowAnswer, saveFlowStep } from './flowDrafts';
-import { saveGtmPlanChat, saveOfflineEmailDraft } from './flowResults';
+import { saveGtmPlanChat, saveOfflineEmailDraft, saveStoredGtmPlanChat } from './flowResults';
 
 /** What the chat's send path reports; only the kind matters here. */
 export interface SendResult {
@@ -59,11 +58,6 @@ export const FLOW_DONE_TOASTS: Record<FlowType, { header: string; message: strin
 
 export const QUEUED_TOAST = { header: 'Saved to your history', message: "You're offline: it will be sent as soon as you're back online." };
 
-/** Workflow save toasts last 5000 ms and offer Rename (spec §2, §9). */
-function savedToast(base: { header: string; message: string }, workflowId: string, color: ToastOptions['color'] = 'success'): ToastOptions {
-  return { ...base, color, duration: 5000, action: { label: 'Rename', handler: () => openHistorySheet(workflowId) } };
-}
-
 /** The answer the user gave to the flow's value-proposition step, if it has one. */
 function valuePropositionOf(type: FlowType, answers: Answers): string | undefined {
   return type === 'playbook' ? answers.value_proposition : undefined;
@@ -79,20 +73,26 @@ export async function finishFlow(type: FlowType, answers: Answers, deps: FinishD
   let errorShownAt: number | null = null;
 
   if (type === 'gtmplan') {
-    const plan = await requestGtmPlan(deps, answers);
+    const plan = await requestGtmPlan(deps, answers, { chatId, title: name });
     if (plan.ok) {
-      await saveGtmPlanChat(deps.db, {
-        chatId,
-        title: name,
-        markdown: keepTableRowsTogether(renderGtmPlanMarkdown(plan.response.plan)),
-        byOfflineDrafter: plan.response.source === 'offline-drafter',
-        at: now.getTime(),
-        pitchDeckAt: now.getTime() + PITCH_DECK_CARD_DELAY_MS,
-      });
-      const item = await recordWorkflow(deps.db, type, name, answers, chatId, now);
+      const pitchDeckAt = now.getTime() + PITCH_DECK_CARD_DELAY_MS;
+      // The server kept the plan in the new chat (it follows the user); a plan drafted here offline
+      // stays on this device, and goes along as context with the chat's first message.
+      if (plan.response.chat) await saveStoredGtmPlanChat(deps.db, plan.response.chat, pitchDeckAt);
+      else {
+        await saveGtmPlanChat(deps.db, {
+          chatId,
+          title: name,
+          markdown: renderGtmPlanMarkdown(plan.response.plan),
+          byOfflineDrafter: plan.response.source === 'offline-drafter',
+          at: now.getTime(),
+          pitchDeckAt,
+        });
+      }
+      const item = await saveWorkflow(deps.db, { type, name, answers, chatId, now });
       await clearFlowProgress(deps.db, type);
       deps.openChat(chatId);
-      deps.toast(savedToast(FLOW_DONE_TOASTS.gtmplan, item.id));
+      deps.toast(workflowSavedToast(FLOW_DONE_TOASTS.gtmplan, item.id));
       return;
     }
     deps.toast({ header: plan.invalid ? GTM_INVALID_RESPONSE : 'API Error', message: GTM_API_ERROR_TOAST, color: 'danger' });
@@ -101,23 +101,15 @@ export async function finishFlow(type: FlowType, answers: Answers, deps: FinishD
 
   const offlineDraft = type === 'email' && (!(deps.isOnline?.() ?? true) || deps.model === OFFLINE_DRAFTER_MODEL);
   if (offlineDraft) await saveOfflineEmailDraft(deps.db, chatId, draftColdEmail(answers));
-  const item = await recordWorkflow(deps.db, type, name, answers, chatId, now);
+  const item = await saveWorkflow(deps.db, { type, name, answers, chatId, now });
   await clearFlowProgress(deps.db, type);
   const outcome = await deps.send(flow.buildPrompt(answers), { chatId, title: name, playbookType: type, answers });
   // The prompt could not even be saved on this device: keep the answers for another try.
   if (outcome.kind === 'not-saved') await restoreDraft(deps.db, type, answers);
   if (errorShownAt !== null) await sleep(errorShownAt + (deps.errorToastMinMs ?? ERROR_TOAST_MIN_MS) - Date.now());
-  if (outcome.kind === 'done' || (offlineDraft && outcome.kind === 'queued')) deps.toast(savedToast(FLOW_DONE_TOASTS[type], item.id));
-  else if (outcome.kind === 'queued') deps.toast(savedToast(QUEUED_TOAST, item.id, 'medium'));
+  if (outcome.kind === 'done' || (offlineDraft && outcome.kind === 'queued')) deps.toast(workflowSavedToast(FLOW_DONE_TOASTS[type], item.id));
+  else if (outcome.kind === 'queued') deps.toast(workflowSavedToast(QUEUED_TOAST, item.id, 'medium'));
   // A failed send shows the chat's own 'Failed to send message' toast and waits in the chat with Retry.
-}
-
-/**
- * Table rows kept together: renderGtmPlanMarkdown joins every line with a blank line, which splits
- * the TAM/SAM/SOM table into paragraphs of pipes. A no-op once it keeps its rows together.
- */
-export function keepTableRowsTogether(markdown: string): string {
-  return markdown.replace(/^(\|.*\|)\n\n(?=\|)/gm, '$1\n');
 }
 
 type PlanResult = { ok: true; response: GtmPlanResponse } | { ok: false; invalid: boolean };
@@ -126,10 +118,10 @@ type PlanResult = { ok: true; response: GtmPlanResponse } | { ok: false; invalid
  * POST /api/generate-gtm-plan; the shape is checked here too, so a bad answer takes the fallback.
  * With no connection at all the browser's own drafter arranges the answers into the plan (design §5).
  */
-async function requestGtmPlan(deps: FinishDeps, answers: Answers): Promise<PlanResult> {
+async function requestGtmPlan(deps: FinishDeps, answers: Answers, keepIn: { chatId: string; title: string }): Promise<PlanResult> {
   if (!(deps.isOnline?.() ?? true)) return { ok: true, response: { plan: draftGtmPlan(answers), source: 'offline-drafter' } };
   try {
-    const data = await deps.api.post<unknown>('/api/generate-gtm-plan', { startupInfo: buildStartupInfo(answers), answers });
+    const data = await deps.api.post<unknown>('/api/generate-gtm-plan', { startupInfo: buildStartupInfo(answers), answers, ...keepIn });
     const parsed = GtmPlanResponse.safeParse(data);
     if (parsed.success) return { ok: true, response: parsed.data };
     console.warn(GTM_INVALID_RESPONSE, parsed.error);
@@ -146,10 +138,4 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 async function restoreDraft(db: PitchpadDb, type: FlowType, answers: Answers): Promise<void> {
   for (const [id, value] of Object.entries(answers)) await saveFlowAnswer(db, type, id, value);
   await saveFlowStep(db, type, null);
-}
-
-async function recordWorkflow(db: PitchpadDb, type: FlowType, name: string, answers: Answers, chatId: string, now: Date) {
-  const item = await saveWorkflow(db, { type, name, answers, chatId, now });
-  markHistorySaved();
-  return item;
 }

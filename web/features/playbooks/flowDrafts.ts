@@ -6,7 +6,8 @@
 import type { Answers, FlowType } from '../../../domain/playbooks';
 import type { PitchpadDb } from '../../data/db';
 import { clearDraft, listDrafts, loadDraft, saveDraft } from '../../data/drafts';
-import { isFlowType, startProgress, type FlowProgress } from './flowMachine';
+import { isFlowType } from '../../../domain/playbooks/tools';
+import { startProgress, type FlowProgress } from './flowMachine';
 
 const STEP_KEY = '@step';
 const OPTIONS_KEY = '@options';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { TRANSCRIPT_TOO_SHORT, SKIP_NEEDS_TRANSCRIPT, SKIP_TO_ANALYSIS } from '../../../domain/playbooks/callAnalysis';
 import { GTM_SKIP_HINT, GTM_SKIP_LABEL } from '../../../domain/playbooks/gtmPlan';
 import type { FlowType } from '../../../domain/playbooks';
-import { goBack, isFlowType, pickOption, questionsOf, skipToResult, startProgress, stepView, submitStep, withAnswer, type FlowProgress, type StepResult } from './flowMachine';
+import { isFlowType } from '../../../domain/playbooks/tools';
+import { goBack, pickOption, questionsOf, skipToResult, startProgress, stepView, submitStep, withAnswer, type FlowProgress, type StepResult } from './flowMachine';
 
 const start = (type: FlowType, answers: Record<string, string> = {}, stepId: string | null = null): FlowProgress => ({ type, answers, stepId, options: null });
 const TRANSCRIPT = 'Rep: Thanks for joining. Prospect: Our reps spend hours on manual CRM updates every week.';

@@ -9,12 +9,6 @@ import { withSelectDefaults } from '../../../domain/playbooks/flow';
 import { GTM_SKIP_HINT, GTM_SKIP_LABEL, GTM_SKIP_MIN_ANSWERS, answeredCount } from '../../../domain/playbooks/gtmPlan';
 import { VALUE_PROPOSITION_TEXT_STEPS } from '../../../domain/playbooks/valueProposition';
 
-export const FLOW_TYPES: readonly FlowType[] = ['playbook', 'email', 'demo', 'call', 'objection', 'gtmplan'];
-
-export function isFlowType(value: unknown): value is FlowType {
-  return typeof value === 'string' && (FLOW_TYPES as readonly string[]).includes(value);
-}
-
 export const SKIP_TO_EMAIL = 'Skip to Email';
 export const NEXT_LABEL = 'Next';
 

@@ -1,10 +1,13 @@
 /**
  * Results of finished flows that did not come from a chat reply, kept with their chat in the local
- * database: the GTM plan document (from POST /api/generate-gtm-plan) as the assistant's message of
- * a new chat, the pitch-deck card's time, and the offline drafter's cold email (design §5).
+ * database: the GTM plan document as the assistant's message of a new chat (as the server stored
+ * it, or drafted here offline), the pitch-deck card's time, and the offline drafter's cold email
+ * (design §5).
  */
+import type { ChatWithMessages } from '../../../domain/contract/chat';
 import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
+import { applyChat } from '../../data/chatStore';
 import type { PitchpadDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
@@ -26,8 +29,8 @@ export interface GtmPlanChat {
 }
 
 /**
- * A new chat holding the plan as its first (assistant) message. The chat is this device's until the
- * user writes in it: the first send takes the plan along as context.
+ * A new chat holding a plan drafted on this device (offline) as its first (assistant) message. The
+ * chat is this device's until the user writes in it: the first send takes the plan along as context.
  */
 export async function saveGtmPlanChat(db: PitchpadDb, plan: GtmPlanChat): Promise<void> {
   const iso = new Date(plan.at).toISOString();
@@ -49,6 +52,12 @@ export async function saveGtmPlanChat(db: PitchpadDb, plan: GtmPlanChat): Promis
     });
     await db.keyValues.put({ key: pitchDeckKey(plan.chatId), value: plan.pitchDeckAt });
   });
+}
+
+/** The plan the server kept in a new chat: that chat, as the server holds it, and the pitch-deck card's time. */
+export async function saveStoredGtmPlanChat(db: PitchpadDb, stored: ChatWithMessages, pitchDeckAt: number): Promise<void> {
+  await applyChat(db, stored, Date.now());
+  await db.keyValues.put({ key: pitchDeckKey(stored.chat.id), value: pitchDeckAt });
 }
 
 export async function saveOfflineEmailDraft(db: PitchpadDb, chatId: string, draft: EmailDraft): Promise<void> {

@@ -12,7 +12,7 @@ import { loadDraft } from '../../data/drafts';
 import type { ToastOptions } from '../../ui/toaster';
 import { listHistory } from '../history/workflowStore';
 import { CARRIED_VALUE_PROPOSITION_KEY, resumeFlow } from './flowDrafts';
-import { finishFlow, keepTableRowsTogether, type FinishDeps } from './finishFlow';
+import { finishFlow, type FinishDeps } from './finishFlow';
 import { GTM_PLAN_MODEL } from './flowResults';
 import { useFlowSession, type FlowSessionDeps } from './useFlowSession';
 
@@ -186,6 +186,31 @@ describe('finishing a flow', () => {
     expect(toasts[0]).toMatchObject({ header: 'GTM Plan Generated' });
   });
 
+  it('takes the chat the server kept the plan in, as the server holds it, named after the workflow', async () => {
+    const post = vi.fn(async (_path: string, body: unknown) => {
+      const { chatId, title } = body as { chatId: string; title: string };
+      const at = '2024-03-05T15:07:01.000Z';
+      return {
+        plan: PLAN,
+        source: 'model',
+        chat: {
+          chat: { id: chatId, title, createdAt: at, updatedAt: at, isPlaybook: true, playbookType: 'gtmplan' },
+          messages: [{ id: 41, chatId, role: 'assistant', content: '# Go-to-Market Plan\n\nAs stored', timestamp: at, clientId: null, replyTo: null, status: 'complete', model: 'gpt-4o' }],
+        },
+      };
+    });
+    const { deps, toasts } = finishDeps({ api: { post: post as FinishDeps['api']['post'] } });
+    await finishFlow('gtmplan', { product_service: 'CRM', value_proposition: 'Calls', target_market: 'Plumbers' }, deps);
+    const chatId = (deps.openChat as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
+    expect(post).toHaveBeenCalledWith('/api/generate-gtm-plan', expect.objectContaining({ chatId, title: expect.stringMatching(/^GTM Plan /) }));
+    const messages = await db.messages.where('chatId').equals(chatId).toArray();
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ role: 'assistant', content: '# Go-to-Market Plan\n\nAs stored', serverId: 41, model: 'gpt-4o' });
+    expect(await db.chats.get(chatId)).toMatchObject({ playbookType: 'gtmplan', synced: true });
+    expect((await db.keyValues.get(`flows.pitchDeck:${chatId}`))?.value).toBe(Date.parse('2024-03-05T15:07:00Z') + 3000);
+    expect(toasts[0]).toMatchObject({ header: 'GTM Plan Generated' });
+  });
+
   it('falls back to a plain chat prompt when the plan call fails or answers in the wrong shape', async () => {
     for (const post of [vi.fn().mockRejectedValue(new ApiError('Invalid response format from API', 502, {})), vi.fn().mockResolvedValue({ nope: true })]) {
       const { deps, toasts } = finishDeps({ api: { post } });
@@ -223,11 +248,5 @@ describe('finishing a flow', () => {
     expect((await db.keyValues.get(CARRIED_VALUE_PROPOSITION_KEY))?.value).toBe('Never miss a call again');
     expect((await resumeFlow(db, 'email')).answers.value_prop).toBe('Never miss a call again');
     expect((await resumeFlow(db, 'objection')).answers.value_proposition).toBe('Never miss a call again');
-  });
-});
-
-describe('the plan document', () => {
-  it('keeps table rows together and leaves other blank lines alone', () => {
-    expect(keepTableRowsTogether('# A\n\n| a | b |\n\n|---|---|\n\n| 1 | 2 |\n\ntext\n\n| x |')).toBe('# A\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\ntext\n\n| x |');
   });
 });

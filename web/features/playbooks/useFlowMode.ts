@@ -6,7 +6,7 @@
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { FlowType } from '../../../domain/playbooks';
-import { isFlowType } from './flowMachine';
+import { isFlowType } from '../../../domain/playbooks/tools';
 
 export function useFlowMode() {
   const search: { chat?: string; flow?: string } = useSearch({ strict: false });

@@ -1,0 +1,89 @@
+// oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
+import 'fake-indexeddb/auto';
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { draftColdEmail } from '../../../domain/drafts/coldEmail';
+import { clearUserData, openUserDb, type LocalChat, type LocalMessage, type PitchpadDb } from '../../data/db';
+import { createToaster } from '../../ui/toaster';
+import { ToastProvider } from '../../ui/ToastProvider';
+import { MessageList } from '../chat/MessageList';
+import { ChatFlowExtras, offlineDraftRow } from './FlowExtras';
+import { saveOfflineEmailDraft } from './flowResults';
+
+let db: PitchpadDb;
+let userId = 9000;
+beforeEach(() => {
+  db = openUserDb(++userId);
+});
+afterEach(async () => {
+  cleanup();
+  await clearUserData();
+});
+
+const chat: LocalChat = { id: 'chat-1', title: 'Cold Email to Dana', createdAt: 'x', updatedAt: 'x', isPlaybook: true, playbookType: 'email', synced: true, touchedAt: 1 };
+
+function message(key: string, role: 'user' | 'assistant', content: string, sortAt: number): LocalMessage {
+  const isReply = role === 'assistant';
+  return {
+    key,
+    chatId: chat.id,
+    role,
+    content,
+    status: isReply ? 'complete' : 'sent',
+    sortAt,
+    timestamp: new Date(sortAt).toISOString(),
+    clientId: isReply ? null : key.slice(2),
+    replyToKey: isReply ? `u:${key.slice(2)}` : null,
+    serverId: sortAt,
+    model: isReply ? 'gpt-4o' : null,
+    touchedAt: sortAt,
+  };
+}
+
+/** The chat's list as ChatScreen renders it: each row's role, the offline draft marked as such. */
+async function rowsOf(messages: LocalMessage[]): Promise<string[]> {
+  const view = render(
+    <ToastProvider toaster={createToaster()}>
+      <MessageList
+        messages={messages}
+        live={new Map()}
+        deliveringElsewhere={new Set()}
+        isLoading={false}
+        onRetry={() => {}}
+        onDelete={() => {}}
+        onCopy={() => {}}
+        onRegenerate={() => {}}
+        onSuggestion={() => {}}
+        footer={<ChatFlowExtras db={db} chat={chat} messages={messages} isLoading={false} />}
+        afterMessage={offlineDraftRow(db, chat, messages)}
+      />
+    </ToastProvider>,
+  );
+  await waitFor(() => expect(view.container.querySelector('.flow-offline-draft')).not.toBeNull());
+  return [...view.container.querySelectorAll('.chat__messages > li')].map((li) =>
+    li.classList.contains('flow-offline-draft') ? `draft: ${li.querySelector('.message__bubble p')?.textContent}` : `${li.classList.contains('message--user') ? 'user' : 'reply'}: ${li.querySelector('.message__bubble')?.textContent}`,
+  );
+}
+
+describe('the offline cold email draft', () => {
+  beforeEach(() => saveOfflineEmailDraft(db, chat.id, draftColdEmail({ recipient_info: 'Dana Ortiz, VP Sales at Freightly', value_prop: 'Faster ramp' })));
+
+  it('follows the prompt when the chat holds only the prompt', async () => {
+    expect(await rowsOf([message('u:1', 'user', 'Write a cold email', 1)])).toEqual(['user: Write a cold email', 'draft: Subject: Idea for Freightly']);
+  });
+
+  it('stays right after the prompt, in the list, when the conversation goes on', async () => {
+    const rows = await rowsOf([
+      message('u:1', 'user', 'Write a cold email', 1),
+      message('r:u:1', 'assistant', 'Subject: Hello Dana', 2),
+      message('u:2', 'user', 'Make it shorter', 3),
+      message('r:u:2', 'assistant', 'Subject: Hi', 4),
+    ]);
+    expect(rows).toEqual(['user: Write a cold email', 'draft: Subject: Idea for Freightly', 'reply: Subject: Hello Dana', 'user: Make it shorter', 'reply: Subject: Hi']);
+  });
+
+  it('is not shown in a chat of another flow', () => {
+    expect(offlineDraftRow(db, { ...chat, playbookType: 'demo' }, [message('u:1', 'user', 'Personas', 1)])).toBeUndefined();
+    expect(offlineDraftRow(db, { ...chat, playbookType: 'none', isPlaybook: false }, [message('u:1', 'user', 'Hi', 1)])).toBeUndefined();
+  });
+});
