@@ -256,6 +256,38 @@ test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in
   }
 });
 
+test('GTM plan offline: drafted on the phone at once, then made for real once back online, in the same chat, on every device', async ({ browser, context, page, flows, newAccount }) => {
+  await flows.openProToolAsNewUser(newAccount, '/pro/gtm-advisor?flow=gtmplan');
+  await flows.waitForOfflineReady();
+  const network = new Network(context);
+  await flows.answer(`Pipewise ${unique()}: a CRM for plumbers [[reply64:${base64(PLAN)}]]`);
+  await flows.button('Next').click();
+  await flows.answerBox.fill('Never miss a job call');
+  await network.goOffline();
+  await flows.button('Skip to Plan Generation').click();
+
+  const plan = flows.replies.last();
+  await expect(plan.getByRole('heading', { name: 'Go-to-Market Plan', level: 1 })).toBeVisible();
+  await expect(plan).toContainText('Never miss a job call');
+  await expect(plan).not.toContainText('Pipewise gives plumbing firms a CRM that answers every call.');
+  const chatUrl = page.url();
+
+  await network.goOnline();
+  await expect(flows.replies).toHaveCount(1);
+  await expect(flows.replies.last()).toContainText('Pipewise gives plumbing firms a CRM that answers every call.', { timeout: 15_000 });
+  await expect(flows.replies).toHaveCount(1);
+
+  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const other = await laptop.newPage();
+    await logIn(other.request, newAccount);
+    await other.goto(chatUrl);
+    await expect(other.locator('.chat__messages .message--assistant:not(.message--welcome)')).toContainText('Pipewise gives plumbing firms a CRM that answers every call.');
+  } finally {
+    await laptop.close();
+  }
+});
+
 test('GTM plan: an answer the plan call cannot use falls back to a plain chat prompt', async ({ page, flows, newAccount }) => {
   await flows.openAsNewProUser(newAccount);
   await flows.openFlow('gtmplan');

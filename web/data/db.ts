@@ -135,6 +135,12 @@ export interface WorkflowRecord {
   updatedAt: string;
   /** False until the server holds it. */
   synced: boolean;
+  /** The type's label as the history shows it (e.g. 'Cold Email'). */
+  workflowType?: string;
+  /** The path that reopens the result. */
+  path?: string;
+  /** Deleted here; gone for good once the server has it gone too. */
+  deletedAt?: string;
 }
 
 export class PitchpadDb extends Dexie {

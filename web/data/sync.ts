@@ -84,13 +84,15 @@ export interface SyncOptions {
   db: PitchpadDb;
   userId: number;
   deliver: Deliver;
+  /** Other work made here to hand to the server, after each flush (saved history, offline plans). */
+  pushOther?: () => Promise<void>;
 }
 
 /** Never flush again sooner than this after a timer-driven flush (a clock jump, a due time in the past). */
 const MIN_TIMER_MS = 250;
 
 /** Start the engine for the signed-in user (one per tab; starting another stops the first). */
-export function startSync({ db, userId, deliver }: SyncOptions): SyncEngine {
+export function startSync({ db, userId, deliver, pushOther }: SyncOptions): SyncEngine {
   engine?.stop();
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -122,7 +124,12 @@ export function startSync({ db, userId, deliver }: SyncOptions): SyncEngine {
     for (const result of results) if (result.status === 'rejected' && !(result.reason instanceof OfflineError)) console.warn('Could not refresh chats', result.reason);
   };
 
-  const handleOnline = () => void flush().then(() => pull());
+  const other = async () => {
+    if (stopped || !pushOther || globalThis.navigator?.onLine === false) return;
+    await pushOther().catch((error: unknown) => console.warn('Could not push local work', error));
+  };
+
+  const handleOnline = () => void flush().then(() => Promise.all([pull(), other()]));
   const handleVisibility = () => {
     if (document.visibilityState === 'visible') void flush();
   };
@@ -148,7 +155,7 @@ export function startSync({ db, userId, deliver }: SyncOptions): SyncEngine {
 
   void requestPersistentStorage(db);
   // At start the chat screen, if open, pulls its chat itself (chat.queries.ts).
-  void flush().then(() => pull(false));
+  void flush().then(() => Promise.all([pull(false), other()]));
 
   const self: SyncEngine = {
     flush,

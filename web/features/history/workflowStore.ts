@@ -14,11 +14,8 @@ import { markHistorySaved } from './historyBadge';
 /** A history item as the list shows it (the server's shape). */
 export type HistoryItem = Workflow;
 
-/**
- * The local row: the drafts engineer's WorkflowRecord plus what the server's item has that it
- * lacks (the type label and the path) and a tombstone for a delete not sent yet.
- */
-export type HistoryRecord = WorkflowRecord & { workflowType?: string; path?: string; deletedAt?: string };
+/** The local row (web/data/db.ts). */
+export type HistoryRecord = WorkflowRecord;
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 
@@ -68,7 +65,7 @@ const byNewest = (a: HistoryItem, b: HistoryItem) => b.date.localeCompare(a.date
 
 /** The list, newest first, without items deleted here. */
 export async function listHistory(db: PitchpadDb): Promise<HistoryItem[]> {
-  const records = (await db.workflows.toArray()) as HistoryRecord[];
+  const records = await db.workflows.toArray();
   return records.filter((r) => !r.deletedAt).map(itemOf).toSorted(byNewest);
 }
 
@@ -114,7 +111,7 @@ export async function saveWorkflow(db: PitchpadDb, input: NewWorkflow): Promise<
 export async function renameWorkflow(db: PitchpadDb, id: string, name: string): Promise<boolean> {
   const title = name.trim();
   if (!title) return false;
-  const record = (await db.workflows.get(id)) as HistoryRecord | undefined;
+  const record = await db.workflows.get(id);
   if (!record || record.deletedAt) return false;
   if (record.title === title) return true;
   await db.workflows.update(id, { title, updatedAt: new Date().toISOString(), synced: false });
@@ -124,13 +121,13 @@ export async function renameWorkflow(db: PitchpadDb, id: string, name: string): 
 
 /** Delete: hidden here at once, removed for good once the server has it gone too. */
 export async function deleteWorkflow(db: PitchpadDb, id: string): Promise<void> {
-  await db.workflows.update(id, { deletedAt: new Date().toISOString(), updatedAt: new Date().toISOString(), synced: false } as Partial<HistoryRecord>);
+  await db.workflows.update(id, { deletedAt: new Date().toISOString(), updatedAt: new Date().toISOString(), synced: false });
   await pushRecord(db, id);
 }
 
 /** Send one pending change. Never throws: what fails stays pending for the next sync. */
 async function pushRecord(db: PitchpadDb, id: string): Promise<void> {
-  const record = (await db.workflows.get(id)) as HistoryRecord | undefined;
+  const record = await db.workflows.get(id);
   if (!record || record.synced) return;
   const sentAt = record.updatedAt;
   try {
@@ -148,7 +145,7 @@ async function pushRecord(db: PitchpadDb, id: string): Promise<void> {
     if (saved.name !== record.title) await api.patch<Workflow>(`/api/workflows/${encodeURIComponent(id)}`, { name: record.title });
     // Only if nothing changed here meanwhile; a later change has its own push.
     await db.transaction('rw', db.workflows, async () => {
-      const now = (await db.workflows.get(id)) as HistoryRecord | undefined;
+      const now = await db.workflows.get(id);
       if (now && now.updatedAt === sentAt) await db.workflows.update(id, { synced: true });
     });
   } catch (error) {
@@ -161,7 +158,7 @@ async function pushRecord(db: PitchpadDb, id: string): Promise<void> {
  * server (and kept here for next time, also offline). Undefined when there is none or it is gone.
  */
 export async function loadWorkflowResult(db: PitchpadDb, id: string): Promise<string | undefined> {
-  const local = (await db.workflows.get(id)) as HistoryRecord | undefined;
+  const local = await db.workflows.get(id);
   if (local?.result !== undefined) return local.result;
   try {
     const item = await api.get<WorkflowWithResult>(`/api/workflows/${encodeURIComponent(id)}`);
@@ -175,18 +172,23 @@ export async function loadWorkflowResult(db: PitchpadDb, id: string): Promise<st
   }
 }
 
+/** Send every change made here that the server does not have yet (saves, renames, deletes). */
+export async function pushPendingWorkflows(db: PitchpadDb): Promise<void> {
+  const pending = (await db.workflows.filter((r) => !r.synced).toArray()).map((r) => r.id);
+  for (const id of pending) await pushRecord(db, id);
+}
+
 /**
  * Send what is pending, then merge the server's list (fetched after the pushes): new items from
  * other devices appear, renames there win unless this device has its own pending change, and
  * items deleted there go.
  */
 export async function syncWorkflows(db: PitchpadDb, signal?: AbortSignal): Promise<number> {
-  const pending = (await db.workflows.filter((r) => !r.synced).toArray()).map((r) => r.id);
-  for (const id of pending) await pushRecord(db, id);
+  await pushPendingWorkflows(db);
   const fetchStartedAt = new Date().toISOString();
   const server = await api.get<Workflow[]>('/api/workflows', signal);
   await db.transaction('rw', db.workflows, async () => {
-    const local = new Map(((await db.workflows.toArray()) as HistoryRecord[]).map((r) => [r.id, r]));
+    const local = new Map((await db.workflows.toArray()).map((r) => [r.id, r]));
     const onServer = new Set<string>();
     for (const item of server) {
       onServer.add(item.id);

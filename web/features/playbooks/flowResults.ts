@@ -5,10 +5,15 @@
  * (design §5).
  */
 import type { ChatWithMessages } from '../../../domain/contract/chat';
+import { GtmPlanResponse } from '../../../domain/contract/playbooks';
 import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
+import type { Answers } from '../../../domain/playbooks';
+import { buildStartupInfo } from '../../../domain/playbooks/gtmPlan';
+import { ApiError, OfflineError, api, type ApiClient } from '../../data/api';
 import { applyChat } from '../../data/chatStore';
 import type { PitchpadDb } from '../../data/db';
+import { pullChat } from '../../data/sync';
 import { uuidv7 } from '../../data/ids';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
 
@@ -58,6 +63,40 @@ export async function saveGtmPlanChat(db: PitchpadDb, plan: GtmPlanChat): Promis
 export async function saveStoredGtmPlanChat(db: PitchpadDb, stored: ChatWithMessages, pitchDeckAt: number): Promise<void> {
   await applyChat(db, stored, Date.now());
   await db.keyValues.put({ key: pitchDeckKey(stored.chat.id), value: pitchDeckAt });
+}
+
+/**
+ * Plans drafted on this device while offline, made for real once the server can be reached (design
+ * §5: the real generation is queued): the server writes the plan from the saved answers into the
+ * same chat, which then replaces the local draft here and follows the user to every device. A chat
+ * the user has written in since is left alone: its first send took the plan along as context.
+ * Stops at the first call that cannot reach the server; anything else is tried again next time.
+ */
+export async function deliverOfflinePlans(db: PitchpadDb, post: ApiClient['post'] = api.post.bind(api)): Promise<void> {
+  const chats = await db.chats.filter((c) => c.playbookType === 'gtmplan' && !c.synced).toArray();
+  for (const chat of chats) {
+    const messages = await db.messages.where('chatId').equals(chat.id).toArray();
+    const draft = messages.find((m) => m.role === 'assistant' && m.serverId === null && m.model === OFFLINE_DRAFTER_MODEL);
+    const answers = (await db.workflows.filter((w) => w.chatId === chat.id).first())?.answers as Answers | undefined;
+    if (!draft || messages.some((m) => m.role === 'user') || !answers || Object.keys(answers).length === 0) continue;
+    try {
+      const response = GtmPlanResponse.parse(await post('/api/generate-gtm-plan', { startupInfo: buildStartupInfo(answers), answers, chatId: chat.id, title: chat.title }));
+      const stored = response.chat;
+      if (!stored) continue;
+      // One transaction: the screen never shows the draft and the server's plan together.
+      await db.transaction('rw', db.chats, db.messages, async () => {
+        await applyChat(db, stored, Date.now());
+        await db.messages.delete(draft.key);
+      });
+    } catch (error) {
+      if (error instanceof OfflineError) return;
+      // Another tab (or device) got there first: take the server's chat instead.
+      if (error instanceof ApiError && error.status === 409) {
+        await pullChat(db, chat.id);
+        await db.messages.delete(draft.key);
+      } else console.warn('An offline plan could not be made yet', error);
+    }
+  }
 }
 
 export async function saveOfflineEmailDraft(db: PitchpadDb, chatId: string, draft: EmailDraft): Promise<void> {

@@ -6,14 +6,14 @@ import type { GtmPlan } from '../../../domain/contract/playbooks';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import { FALLBACK_VALUE_PROPS } from '../../../domain/playbooks/valueProposition';
 import { GTM_API_ERROR_TOAST } from '../../../domain/playbooks/gtmPlan';
-import { ApiError } from '../../data/api';
+import { ApiError, OfflineError } from '../../data/api';
 import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
 import { loadDraft } from '../../data/drafts';
 import type { ToastOptions } from '../../ui/toaster';
 import { listHistory } from '../history/workflowStore';
 import { CARRIED_VALUE_PROPOSITION_KEY, resumeFlow } from './flowDrafts';
 import { finishFlow, type FinishDeps } from './finishFlow';
-import { GTM_PLAN_MODEL } from './flowResults';
+import { GTM_PLAN_MODEL, deliverOfflinePlans } from './flowResults';
 import { useFlowSession, type FlowSessionDeps } from './useFlowSession';
 
 let db: PitchpadDb;
@@ -248,5 +248,54 @@ describe('finishing a flow', () => {
     expect((await db.keyValues.get(CARRIED_VALUE_PROPOSITION_KEY))?.value).toBe('Never miss a call again');
     expect((await resumeFlow(db, 'email')).answers.value_prop).toBe('Never miss a call again');
     expect((await resumeFlow(db, 'objection')).answers.value_proposition).toBe('Never miss a call again');
+  });
+});
+
+describe('a GTM plan drafted offline', () => {
+  const answers = { product_service: 'A CRM for plumbers', target_market: 'Plumbing firms', value_proposition: 'Calls' };
+  async function draftOffline(): Promise<string> {
+    const { deps } = finishDeps({ isOnline: () => false });
+    await finishFlow('gtmplan', answers, deps);
+    return (deps.openChat as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
+  }
+  const storedPlan = vi.fn(async (_path: string, body: unknown) => {
+    const { chatId, title } = body as { chatId: string; title: string };
+    const at = '2024-03-05T16:00:00.000Z';
+    return {
+      plan: PLAN,
+      source: 'model',
+      chat: {
+        chat: { id: chatId, title, createdAt: at, updatedAt: at, isPlaybook: true, playbookType: 'gtmplan' },
+        messages: [{ id: 77, chatId, role: 'assistant', content: '# Go-to-Market Plan\n\nBy the model', timestamp: at, clientId: null, replyTo: null, status: 'complete', model: 'gpt-4o' }],
+      },
+    };
+  });
+
+  it("is made for real once the server can be reached: the server's plan replaces the draft in the same chat", async () => {
+    const chatId = await draftOffline();
+    expect((await db.messages.where('chatId').equals(chatId).toArray())[0]).toMatchObject({ model: OFFLINE_DRAFTER_MODEL });
+    storedPlan.mockClear();
+    await deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post']);
+    expect(storedPlan).toHaveBeenCalledWith('/api/generate-gtm-plan', expect.objectContaining({ chatId, answers, title: expect.stringMatching(/^GTM Plan /) }));
+    const messages = await db.messages.where('chatId').equals(chatId).toArray();
+    expect(messages).toEqual([expect.objectContaining({ serverId: 77, content: '# Go-to-Market Plan\n\nBy the model', model: 'gpt-4o' })]);
+    expect((await db.chats.get(chatId))?.synced).toBe(true);
+    // Done once: the next sync has nothing to send.
+    storedPlan.mockClear();
+    await deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post']);
+    expect(storedPlan).not.toHaveBeenCalled();
+  });
+
+  it('keeps the draft while the server cannot be reached, and leaves a chat the user has written in alone', async () => {
+    const chatId = await draftOffline();
+    const unreachable = vi.fn().mockRejectedValue(new OfflineError());
+    await deliverOfflinePlans(db, unreachable);
+    expect(await db.messages.where('chatId').equals(chatId).toArray()).toEqual([expect.objectContaining({ model: OFFLINE_DRAFTER_MODEL })]);
+
+    const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
+    await db.messages.put({ ...draft!, key: 'u:written', role: 'user', content: 'Shorter please', model: null, sortAt: draft!.sortAt + 1 });
+    storedPlan.mockClear();
+    await deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post']);
+    expect(storedPlan).not.toHaveBeenCalled();
   });
 });
