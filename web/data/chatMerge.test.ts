@@ -45,6 +45,16 @@ describe('merging a chat from the server', () => {
     expect(plan.remove).toEqual([]);
   });
 
+  it('never removes a plan drafted here offline (the server has only the send made in its chat since)', () => {
+    const plan = local({ key: 'a:plan', role: 'assistant', content: '# Go-to-Market Plan', status: 'complete', model: 'offline-drafter', touchedAt: 1 });
+    const sent = local({ key: 'u:c1', role: 'user', content: 'How do I price?', clientId: 'c1', serverId: 1, touchedAt: 1 });
+    const merged = mergeMessages([plan, sent], [question, answer], fetchedAt);
+    expect(merged.remove).toEqual([]);
+    // A reply that the server no longer has does go.
+    const gone = local({ key: 'r:old', role: 'assistant', content: 'Old', status: 'complete', replyToKey: 'u:old', serverId: 9, touchedAt: 1 });
+    expect(mergeMessages([plan, gone], [], fetchedAt).remove).toEqual(['r:old']);
+  });
+
   it('keeps a local row written after the snapshot was taken (a reply streaming in now)', () => {
     const streaming = local({ key: 'r:c1', role: 'assistant', content: 'Value-based. Also', status: 'streaming', replyToKey: 'u:c1', touchedAt: fetchedAt + 10 });
     const plan = mergeMessages([streaming], [question, { ...answer, status: 'streaming', content: 'Val' }], fetchedAt);

@@ -93,6 +93,14 @@ export interface MergePlan<T> {
   remove: string[];
 }
 
+/**
+ * An assistant message only this device holds that answers no send: a GTM plan drafted here offline.
+ * A pull never removes it; it goes when the server's own plan replaces it (deliverOfflinePlans).
+ */
+export function isLocalDocument(m: LocalMessage): boolean {
+  return m.role === 'assistant' && m.serverId === null && m.replyToKey === null;
+}
+
 /** Merge one chat's server messages into its local rows (see the rule at the top). */
 export function mergeMessages(local: readonly LocalMessage[], server: readonly Message[], fetchStartedAt: number): MergePlan<LocalMessage> {
   const localByKey = new Map(local.map((m) => [m.key, m]));
@@ -109,7 +117,7 @@ export function mergeMessages(local: readonly LocalMessage[], server: readonly M
   }
   const onServer = new Set(incoming.map((m) => m.key));
   const remove = local
-    .filter((m) => !onServer.has(m.key) && !isUnsent(m) && m.touchedAt <= fetchStartedAt)
+    .filter((m) => !onServer.has(m.key) && !isUnsent(m) && !isLocalDocument(m) && m.touchedAt <= fetchStartedAt)
     .map((m) => m.key);
   return { put, remove };
 }

@@ -93,7 +93,9 @@ export async function deliverOfflinePlans(db: PitchpadDb, post: ApiClient['post'
       // Another tab (or device) got there first: take the server's chat instead.
       if (error instanceof ApiError && error.status === 409) {
         await pullChat(db, chat.id);
-        await db.messages.delete(draft.key);
+        // The draft goes only if the server's chat really holds a plan (not just a send made meanwhile).
+        const plans = await db.messages.where('chatId').equals(chat.id).filter((m) => m.role === 'assistant' && m.serverId !== null && m.replyToKey === null).count();
+        if (plans > 0) await db.messages.delete(draft.key);
       } else console.warn('An offline plan could not be made yet', error);
     }
   }

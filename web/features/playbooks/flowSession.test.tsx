@@ -290,6 +290,7 @@ describe('a GTM plan drafted offline', () => {
     const chatId = await draftOffline();
     const unreachable = vi.fn().mockRejectedValue(new OfflineError());
     await deliverOfflinePlans(db, unreachable);
+    expect(unreachable).toHaveBeenCalledTimes(1);
     expect(await db.messages.where('chatId').equals(chatId).toArray()).toEqual([expect.objectContaining({ model: OFFLINE_DRAFTER_MODEL })]);
 
     const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
