@@ -100,9 +100,8 @@ export async function storeSend(
   const row = rows[0];
   if (!row) return undefined;
   const { created, ...chat } = row.chat;
-  const revived = { ...chat, created_at: new Date(chat.created_at), updated_at: new Date(chat.updated_at) };
   return {
-    chat: revived,
+    chat: reviveChat(chat),
     created,
     sent: row.user && row.reply ? { user: reviveMessage(row.user), reply: reviveMessage(row.reply) } : undefined,
   };
@@ -128,10 +127,14 @@ export async function storeDocumentChat(
   );
   const row = rows[0];
   if (!row) return undefined;
-  return { chat: { ...row.chat, created_at: new Date(row.chat.created_at), updated_at: new Date(row.chat.updated_at) }, message: reviveMessage(row.message) };
+  return { chat: reviveChat(row.chat), message: reviveMessage(row.message) };
 }
 
 /** row_to_json turns timestamps into strings; give them back their Date type. */
+function reviveChat(c: ChatRow): ChatRow {
+  return { ...c, created_at: new Date(c.created_at), updated_at: new Date(c.updated_at) };
+}
+
 function reviveMessage(m: MessageRow): MessageRow {
   return { ...m, timestamp: new Date(m.timestamp), updated_at: new Date(m.updated_at) };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
-import { logIn } from './pages/session';
+import { onAnotherDevice } from './pages/session';
 
 const unique = () => randomUUID().slice(0, 8);
 // The fake model streams this JSON word by word (scripted with [[reply64:...]]).
@@ -88,10 +88,7 @@ test('a finished analysis is saved to the history, and opens from there on anoth
   await competitive.button('New Analysis').click();
   await expect(competitive.description).toHaveValue('');
 
-  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  try {
-    const other = await laptop.newPage();
-    await logIn(other.request, newAccount);
+  await onAnotherDevice(browser, newAccount, async (other) => {
     await other.goto('/chat');
     await other.getByRole('button', { name: /^Saved history/ }).click();
     const sheet = other.getByRole('dialog', { name: 'Saved History' });
@@ -100,9 +97,7 @@ test('a finished analysis is saved to the history, and opens from there on anoth
     await expect(other.getByRole('heading', { name: topic })).toBeVisible();
     await expect(other.locator('.competitor-card')).toHaveCount(3);
     await expect(other.getByText(`Analyze competitors for: ${topic}`)).toBeVisible();
-  } finally {
-    await laptop.close();
-  }
+  });
 });
 
 test('a stream cut mid-answer ends in the error state, never a half matrix', async ({ competitive, newAccount }) => {

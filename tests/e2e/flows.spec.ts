@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import type { NewAccount } from './pages/AuthPage';
+import { ChatPage } from './pages/ChatPage';
 import { expect, test } from './fixtures';
-import { logIn } from './pages/session';
+import { onAnotherDevice } from './pages/session';
 import { Network } from './support/network';
 
 // The six guided flows on a phone, each to its result in the chat. The fake model answers
@@ -212,6 +214,14 @@ const PLAN = {
   risksAndMitigation: 'Churn in winter: annual plans.',
 };
 
+/** The chat at `chatUrl`, opened by the same account on a laptop, shows the model's plan. */
+function expectPlanOnAnotherDevice(browser: Browser, account: NewAccount, chatUrl: string): Promise<void> {
+  return onAnotherDevice(browser, account, async (laptop) => {
+    await laptop.goto(chatUrl);
+    await expect(new ChatPage(laptop).replies).toContainText('Pipewise gives plumbing firms a CRM that answers every call.');
+  });
+}
+
 test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in the chat, the pitch-deck card 3 s later, and the plan is on every device", async ({ browser, page, flows, newAccount }) => {
   await flows.openProToolAsNewUser(newAccount, '/pro/gtm-advisor?flow=gtmplan');
   await expect(flows.title).toHaveText('Build Your GTM Plan');
@@ -245,15 +255,7 @@ test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in
 
   // The server kept the plan in that chat: the same address on a laptop shows it.
   const chatUrl = page.url();
-  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  try {
-    const other = await laptop.newPage();
-    await logIn(other.request, newAccount);
-    await other.goto(chatUrl);
-    await expect(other.locator('.chat__messages .message--assistant:not(.message--welcome)')).toContainText('Pipewise gives plumbing firms a CRM that answers every call.');
-  } finally {
-    await laptop.close();
-  }
+  await expectPlanOnAnotherDevice(browser, newAccount, chatUrl);
 });
 
 test('GTM plan offline: drafted on the phone at once, then made for real once back online, in the same chat, on every device', async ({ browser, context, page, flows, newAccount }) => {
@@ -277,15 +279,7 @@ test('GTM plan offline: drafted on the phone at once, then made for real once ba
   await expect(flows.replies.last()).toContainText('Pipewise gives plumbing firms a CRM that answers every call.', { timeout: 15_000 });
   await expect(flows.replies).toHaveCount(1);
 
-  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  try {
-    const other = await laptop.newPage();
-    await logIn(other.request, newAccount);
-    await other.goto(chatUrl);
-    await expect(other.locator('.chat__messages .message--assistant:not(.message--welcome)')).toContainText('Pipewise gives plumbing firms a CRM that answers every call.');
-  } finally {
-    await laptop.close();
-  }
+  await expectPlanOnAnotherDevice(browser, newAccount, chatUrl);
 });
 
 test('GTM plan: an answer the plan call cannot use falls back to a plain chat prompt', async ({ page, flows, newAccount }) => {

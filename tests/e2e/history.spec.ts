@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
-import { logIn } from './pages/session';
+import { onAnotherDevice } from './pages/session';
 
 const unique = () => randomUUID().slice(0, 8);
 const DATE = /^[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM)$/;
@@ -56,13 +56,11 @@ test('a finished flow is saved: the badge, the item, open, rename and delete, on
   await expect(flows.replyText()).toContainText('You said:');
 
   // The history follows the user to another device.
-  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const other = await laptop.newPage();
-  await logIn(other.request, newAccount);
-  await other.goto('/chat');
-  await other.getByRole('button', { name: /^Saved history/ }).click();
-  await expect(other.getByRole('dialog', { name: 'Saved History' }).locator('.history-item__name')).toHaveText(['Dana: first touch']);
-  await laptop.close();
+  await onAnotherDevice(browser, newAccount, async (other) => {
+    await other.goto('/chat');
+    await other.getByRole('button', { name: /^Saved history/ }).click();
+    await expect(other.getByRole('dialog', { name: 'Saved History' }).locator('.history-item__name')).toHaveText(['Dana: first touch']);
+  });
 
   // Delete, after a confirmation tap.
   await history.open();

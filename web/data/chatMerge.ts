@@ -93,12 +93,17 @@ export interface MergePlan<T> {
   remove: string[];
 }
 
+/** An assistant message that answers no send: a document such as a GTM plan. */
+export function isDocument(m: Pick<LocalMessage, 'role' | 'replyToKey'>): boolean {
+  return m.role === 'assistant' && m.replyToKey === null;
+}
+
 /**
- * An assistant message only this device holds that answers no send: a GTM plan drafted here offline.
- * A pull never removes it; it goes when the server's own plan replaces it (deliverOfflinePlans).
+ * A document only this device holds: a GTM plan drafted here offline. A pull never removes it; it
+ * goes when the server's own plan replaces it (deliverOfflinePlans).
  */
 export function isLocalDocument(m: LocalMessage): boolean {
-  return m.role === 'assistant' && m.serverId === null && m.replyToKey === null;
+  return isDocument(m) && m.serverId === null;
 }
 
 /** Merge one chat's server messages into its local rows (see the rule at the top). */

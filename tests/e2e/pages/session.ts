@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { NewAccount } from './AuthPage';
 
 /**
@@ -19,4 +19,19 @@ export async function logIn(request: APIRequestContext, account: Pick<NewAccount
 
 async function csrfToken(request: APIRequestContext): Promise<string> {
   return ((await (await request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
+}
+
+/**
+ * The same account signed in on a second device (a laptop-sized browser of its own, sharing nothing
+ * with the test's page): `use` drives it, and it is closed afterwards whatever happens.
+ */
+export async function onAnotherDevice(browser: Browser, account: Pick<NewAccount, 'username' | 'password'>, use: (page: Page) => Promise<void>): Promise<void> {
+  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await laptop.newPage();
+    await logIn(page.request, account);
+    await use(page);
+  } finally {
+    await laptop.close();
+  }
 }

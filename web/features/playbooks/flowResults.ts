@@ -11,6 +11,7 @@ import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import type { Answers } from '../../../domain/playbooks';
 import { buildStartupInfo } from '../../../domain/playbooks/gtmPlan';
 import { ApiError, OfflineError, api, type ApiClient } from '../../data/api';
+import { isDocument, isLocalDocument } from '../../data/chatMerge';
 import { applyChat } from '../../data/chatStore';
 import type { PitchpadDb } from '../../data/db';
 import { pullChat } from '../../data/sync';
@@ -76,7 +77,7 @@ export async function deliverOfflinePlans(db: PitchpadDb, post: ApiClient['post'
   const chats = await db.chats.filter((c) => c.playbookType === 'gtmplan' && !c.synced).toArray();
   for (const chat of chats) {
     const messages = await db.messages.where('chatId').equals(chat.id).toArray();
-    const draft = messages.find((m) => m.role === 'assistant' && m.serverId === null && m.model === OFFLINE_DRAFTER_MODEL);
+    const draft = messages.find(isLocalDocument);
     const answers = (await db.workflows.filter((w) => w.chatId === chat.id).first())?.answers as Answers | undefined;
     if (!draft || messages.some((m) => m.role === 'user') || !answers || Object.keys(answers).length === 0) continue;
     try {
@@ -94,7 +95,7 @@ export async function deliverOfflinePlans(db: PitchpadDb, post: ApiClient['post'
       if (error instanceof ApiError && error.status === 409) {
         await pullChat(db, chat.id);
         // The draft goes only if the server's chat really holds a plan (not just a send made meanwhile).
-        const plans = await db.messages.where('chatId').equals(chat.id).filter((m) => m.role === 'assistant' && m.serverId !== null && m.replyToKey === null).count();
+        const plans = await db.messages.where('chatId').equals(chat.id).filter((m) => isDocument(m) && m.serverId !== null).count();
         if (plans > 0) await db.messages.delete(draft.key);
       } else console.warn('An offline plan could not be made yet', error);
     }

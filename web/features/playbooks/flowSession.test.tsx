@@ -125,6 +125,22 @@ const PLAN: GtmPlan = {
   risksAndMitigation: 'Churn: onboarding',
 };
 
+/** POST /api/generate-gtm-plan as the server answers it when asked to keep the plan in a new chat. */
+function serverKeepsPlan(stored: { id: number; content: string; at: string }) {
+  return vi.fn(async (_path: string, body: unknown) => {
+    const { chatId, title } = body as { chatId: string; title: string };
+    const { id, content, at } = stored;
+    return {
+      plan: PLAN,
+      source: 'model',
+      chat: {
+        chat: { id: chatId, title, createdAt: at, updatedAt: at, isPlaybook: true, playbookType: 'gtmplan' },
+        messages: [{ id, chatId, role: 'assistant', content, timestamp: at, clientId: null, replyTo: null, status: 'complete', model: 'gpt-4o' }],
+      },
+    };
+  });
+}
+
 function finishDeps(overrides: Partial<FinishDeps> = {}) {
   const toasts: ToastOptions[] = [];
   const deps: FinishDeps = {
@@ -187,18 +203,7 @@ describe('finishing a flow', () => {
   });
 
   it('takes the chat the server kept the plan in, as the server holds it, named after the workflow', async () => {
-    const post = vi.fn(async (_path: string, body: unknown) => {
-      const { chatId, title } = body as { chatId: string; title: string };
-      const at = '2024-03-05T15:07:01.000Z';
-      return {
-        plan: PLAN,
-        source: 'model',
-        chat: {
-          chat: { id: chatId, title, createdAt: at, updatedAt: at, isPlaybook: true, playbookType: 'gtmplan' },
-          messages: [{ id: 41, chatId, role: 'assistant', content: '# Go-to-Market Plan\n\nAs stored', timestamp: at, clientId: null, replyTo: null, status: 'complete', model: 'gpt-4o' }],
-        },
-      };
-    });
+    const post = serverKeepsPlan({ id: 41, content: '# Go-to-Market Plan\n\nAs stored', at: '2024-03-05T15:07:01.000Z' });
     const { deps, toasts } = finishDeps({ api: { post: post as FinishDeps['api']['post'] } });
     await finishFlow('gtmplan', { product_service: 'CRM', value_proposition: 'Calls', target_market: 'Plumbers' }, deps);
     const chatId = (deps.openChat as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
@@ -258,18 +263,7 @@ describe('a GTM plan drafted offline', () => {
     await finishFlow('gtmplan', answers, deps);
     return (deps.openChat as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
   }
-  const storedPlan = vi.fn(async (_path: string, body: unknown) => {
-    const { chatId, title } = body as { chatId: string; title: string };
-    const at = '2024-03-05T16:00:00.000Z';
-    return {
-      plan: PLAN,
-      source: 'model',
-      chat: {
-        chat: { id: chatId, title, createdAt: at, updatedAt: at, isPlaybook: true, playbookType: 'gtmplan' },
-        messages: [{ id: 77, chatId, role: 'assistant', content: '# Go-to-Market Plan\n\nBy the model', timestamp: at, clientId: null, replyTo: null, status: 'complete', model: 'gpt-4o' }],
-      },
-    };
-  });
+  const storedPlan = serverKeepsPlan({ id: 77, content: '# Go-to-Market Plan\n\nBy the model', at: '2024-03-05T16:00:00.000Z' });
 
   it("is made for real once the server can be reached: the server's plan replaces the draft in the same chat", async () => {
     const chatId = await draftOffline();
