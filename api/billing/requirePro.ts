@@ -9,8 +9,12 @@ import type { SessionUser } from '../auth/lucia';
  * The one Pro gate (spec §6, design §4): the guided flows, the GTM plan and the competitor analysis
  * need an active Pro subscription; everyone else gets 403 {code: 'pro_required'}.
  */
+export function isPro(user: SessionUser): boolean {
+  return isPaidSubscriber(presentSubscription(user));
+}
+
 export function assertPro(user: SessionUser): void {
-  if (!isPaidSubscriber(presentSubscription(user))) {
+  if (!isPro(user)) {
     throw Forbidden('pro_required', 'This is a Pro feature. Upgrade to Pro to use it.');
   }
 }

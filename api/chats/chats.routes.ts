@@ -2,10 +2,9 @@ import { Router } from '@koa/router';
 import { ChatRequest, RegenerateInput, RenameChatInput, StopInput, ValuePropsInput } from '../../domain/contract/chat';
 import type { ChatStreamEvent, ModelsResponse } from '../../domain/contract/chat';
 import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
-import { PlaybookType } from '../../domain/playbooks/types';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { Conflict, NotFound, Unavailable } from '../errors';
-import { assertPro, requirePro } from '../billing/requirePro';
+import { assertPro, isPro, requirePro } from '../billing/requirePro';
 import { upstreamToAppError } from '../llm/errors';
 import type { LlmGateway } from '../llm/types';
 import { UpstreamError } from '../llm/types';
@@ -13,7 +12,7 @@ import { llmRateLimit } from '../llm/limit';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { openEventStream, wantsEventStream } from '../sse';
-import { contextBefore, deleteChat, findChat, lastUserMessage, listChats, listMessages, renameChat, requestStop, resetReply } from './chats.sql';
+import { chatPlaybookType, contextBefore, deleteChat, findChat, lastUserMessage, listChats, listMessages, playbookTypeOf, renameChat, requestStop, resetReply } from './chats.sql';
 import { presentChat, presentMessage } from './chats.present';
 import { abortIfRunningHere, generateReply, type GenerationResult } from './generate';
 import { planSend, resolveModel } from './send';
@@ -32,9 +31,11 @@ export function chatRoutes(llm: LlmGateway) {
 
   router.post('/chat', requireUser(), llmRateLimit(), validate(ChatRequest), async (ctx) => {
     const input = inputOf(ctx, ChatRequest);
-    // The guided flows are Pro playbooks; free chat is for everyone.
-    if (input.playbookType !== 'none') assertPro(userOf(ctx));
-    const plan = await planSend(deps(ctx), userOf(ctx), input);
+    const user = userOf(ctx);
+    // The guided flows are Pro playbooks, free chat is for everyone: what the chat already is counts,
+    // not only what the request says (looked up for non-paying users only: no query on the hot path).
+    if (!isPro(user) && (input.playbookType !== 'none' || (input.chatId && (await chatPlaybookType(ctx.pool, user.id, input.chatId)) !== 'none'))) assertPro(user);
+    const plan = await planSend(deps(ctx), user, input);
     await respondWithReply(ctx, plan.chat, plan.run, { userMessage: plan.userMessage, replyId: plan.reply?.id ?? null });
   });
 
@@ -88,7 +89,7 @@ export function chatRoutes(llm: LlmGateway) {
     const model = resolveModel(llm, llmParams.model);
     const chat = await findChat(ctx.pool, userOf(ctx).id, ctx.params.id!);
     if (!chat) throw NotFound('Chat');
-    const type = PlaybookType.catch('none').parse(chat.playbook_type);
+    const type = playbookTypeOf(chat);
     // As for a send: a guided flow's chat is a Pro playbook. Checked before the old reply is replaced.
     if (type !== 'none') assertPro(userOf(ctx));
     const userMessage = await lastUserMessage(ctx.pool, chat.id);

@@ -1,5 +1,5 @@
 import type { Pool } from '../db';
-import type { PlaybookType } from '../../domain/playbooks/types';
+import { PlaybookType } from '../../domain/playbooks/types';
 import { CHAT_CONTEXT_MESSAGES } from '../../domain/limits';
 
 export interface ChatRow {
@@ -31,6 +31,17 @@ const LIVE_CHAT = 'deleted_at IS NULL';
 export async function findChat(pool: Pool, userId: number, chatId: string): Promise<ChatRow | undefined> {
   const { rows } = await pool.query<ChatRow>(`SELECT * FROM chats WHERE id = $1 AND user_id = $2 AND ${LIVE_CHAT}`, [chatId, userId]);
   return rows[0];
+}
+
+/** A stored chat's playbook type ('none' for anything unknown). */
+export function playbookTypeOf(chat: Pick<ChatRow, 'playbook_type'>): PlaybookType {
+  return PlaybookType.catch('none').parse(chat.playbook_type);
+}
+
+/** The playbook type of the user's chat `chatId`; 'none' when there is no such chat (yet). */
+export async function chatPlaybookType(pool: Pool, userId: number, chatId: string): Promise<PlaybookType> {
+  const chat = await findChat(pool, userId, chatId);
+  return chat ? playbookTypeOf(chat) : 'none';
 }
 
 /** Whether any chat (anyone's, deleted or not) has this id. */

@@ -406,6 +406,33 @@ describe('regenerate behind the Pro gate', () => {
   });
 });
 
+describe('sends behind the Pro gate: the chat counts, not only what the request says', () => {
+  it("refuses a lapsed subscriber's message in an old flow chat sent as free chat, storing nothing", async () => {
+    const alice = await loggedInClient(server, { pro: true });
+    const first = buildSend(`cold email ${randomUUID()}`, { playbookType: 'email' });
+    expect((await alice.client.post('/api/chat', first)).status).toBe(200);
+    await setPro(alice.user.id, false);
+    const before = await storedOf(first.chatId);
+    const asked = fake.requests.length;
+    const res = await alice.client.post('/api/chat', buildSend('shorter please', { chatId: first.chatId, playbookType: 'none' }));
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('pro_required');
+    expect(await storedOf(first.chatId)).toEqual(before);
+    expect(fake.requests.length).toBe(asked);
+    // A new free chat, or one with an id nobody has used, is still free.
+    expect((await alice.client.post('/api/chat', buildSend(`free ${randomUUID()}`))).status).toBe(200);
+  });
+
+  it("keeps a flow chat's own system prompt when a later send says 'none'", async () => {
+    const { client } = await loggedInClient(server, { pro: true });
+    const first = buildSend(`cold email ${randomUUID()}`, { playbookType: 'email' });
+    await client.post('/api/chat', first);
+    const later = `make it shorter ${randomUUID()}`;
+    expect((await client.post('/api/chat', buildSend(later, { chatId: first.chatId, playbookType: 'none' }))).status).toBe(200);
+    expect(requestsFor(later)[0]!.messages[0]!.content).toBe(SYSTEM_PROMPTS.email);
+  });
+});
+
 describe('POST /api/chat/value-props', () => {
   it('answers the model text as {content}', async () => {
     const { client } = await loggedInClient(server, { pro: true });

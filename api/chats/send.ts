@@ -9,7 +9,7 @@ import type { AppDeps } from '../context';
 import { InvalidRequest, NotFound } from '../errors';
 import type { LlmGateway } from '../llm/types';
 import type { SessionUser } from '../auth/lucia';
-import { claimReply, contextBefore, findSend, storeSend, type ChatRow, type MessageRow } from './chats.sql';
+import { claimReply, contextBefore, findSend, playbookTypeOf, storeSend, type ChatRow, type MessageRow } from './chats.sql';
 import { followReply, generateReply, type GenerationResult } from './generate';
 
 type Input = z.output<typeof ChatRequest>;
@@ -49,12 +49,14 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
   if (!stored) throw NotFound('Chat');
   const { chat, created, sent: inserted } = stored;
   const staleMs = deps.config.llm.timeoutMs * 2;
+  // A chat keeps the type it was created with: its system prompt follows it, whatever a later send says.
+  const type = created ? input.playbookType : playbookTypeOf(chat);
 
   const completion = (userMessage: MessageRow, context: Array<{ role: 'user' | 'assistant'; content: string }>) => ({
     model,
     params: input.llmParams,
-    draft: { type: input.playbookType, answers: input.answers },
-    messages: [{ role: 'system' as const, content: systemPromptFor(input.playbookType, input.systemPrompt) }, ...context, { role: 'user' as const, content: userMessage.content }],
+    draft: { type, answers: input.answers },
+    messages: [{ role: 'system' as const, content: systemPromptFor(type, input.systemPrompt) }, ...context, { role: 'user' as const, content: userMessage.content }],
   });
 
   if (inserted) {
