@@ -1,5 +1,16 @@
 /** Who may open what, as far as the Pro plan goes (spec §2 route table, §6 roles). */
+import { ApiError } from '../../data/api';
 import type { ToastOptions } from '../../ui/toaster';
+
+/** The server refused a call for want of an active Pro plan (403 {code: 'pro_required'}). */
+export function isProRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'pro_required';
+}
+
+/** What the user is told then (a lapsed subscriber in a PRO tool), with Upgrade leading to pricing. */
+export function proRequiredToast(upgrade: () => void): ToastOptions {
+  return { header: 'Pro Plan Required', message: 'This is a PRO tool. Upgrade to Pro to use it.', color: 'warning', action: { label: 'Upgrade', handler: upgrade } };
+}
 
 export type PlanAccess = 'guest' | 'free' | 'paid';
 

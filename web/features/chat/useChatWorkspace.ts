@@ -13,6 +13,7 @@ import { readKeyValue, writeKeyValue } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
 import type { PlaybookType } from '../../../domain/playbooks/types';
 import { useToast } from '../../ui/ToastProvider';
+import { isProRequired, proRequiredToast } from '../billing/proAccess';
 import { chatListSyncOptions, chatSyncOptions, modelsQueryOptions } from './chat.queries';
 import { useLiveReplies } from './useLiveReplies';
 import { setOpenChat } from '../../data/sync';
@@ -39,7 +40,6 @@ export interface SendTarget {
 }
 
 export const SEND_FAILED = { header: 'Error', message: 'Failed to send message. Please try again.', color: 'danger' } as const;
-export const PRO_REQUIRED_TO_SEND = { header: 'Pro Plan Required', message: 'This chat is a PRO tool. Upgrade to Pro to continue it.', color: 'warning' } as const;
 export const NEW_CHAT_FAILED = { header: 'Error', message: 'Failed to start a new chat. Please try again.', color: 'danger' } as const;
 
 export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = '') {
@@ -104,9 +104,9 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
         toast(outcome.newChat ? NEW_CHAT_FAILED : SEND_FAILED);
       }
       // 'queued' is not a failure: the message shows 'Queued' and goes by itself.
-      if (outcome.kind === 'not-sent' && outcome.error instanceof ApiError && outcome.error.code === 'pro_required') {
+      if (outcome.kind === 'not-sent' && isProRequired(outcome.error)) {
         // A guided flow's chat after the subscription ended: say why, and where to renew.
-        toast({ ...PRO_REQUIRED_TO_SEND, action: { label: 'Upgrade', handler: () => void navigate({ to: '/pricing' }) } });
+        toast(proRequiredToast(() => void navigate({ to: '/pricing' })));
       } else if (outcome.kind === 'not-sent' || outcome.kind === 'model-error') toast(SEND_FAILED);
     },
     [toast, navigate],

@@ -2,6 +2,7 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the flows' stylesheet, loaded with the chat's chunk
 import './flows.css';
 import { useCallback, useMemo } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { FLOWS, type Answers, type FlowType } from '../../../domain/playbooks';
 import { api } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
@@ -28,10 +29,11 @@ const showAlert = (message: string) => window.alert(message);
 
 export function FlowPanel({ type, db, userId, showHistory, send, openChat, model }: FlowPanelProps) {
   const toast = useToast();
+  const navigate = useNavigate();
   const flow = FLOWS[type];
   const onFinish = useCallback(
-    (answers: Answers) => finishFlow(type, answers, { db, api, send, toast, openChat, model, isOnline: () => navigator.onLine }),
-    [type, db, send, toast, openChat, model],
+    (answers: Answers) => finishFlow(type, answers, { db, api, send, toast, openChat, model, upgrade: () => void navigate({ to: '/pricing' }), isOnline: () => navigator.onLine }),
+    [type, db, send, toast, openChat, model, navigate],
   );
   const deps = useMemo(() => ({ db, api, onFinish, alert: showAlert }), [db, onFinish]);
   const session = useFlowSession(type, deps);

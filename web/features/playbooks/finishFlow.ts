@@ -15,6 +15,7 @@ import { ApiError, OfflineError, type ApiClient } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
 import type { ShowToast } from '../../ui/toaster';
+import { isProRequired, proRequiredToast } from '../billing/proAccess';
 import { workflowSavedToast } from '../history/historySheet';
 import { saveWorkflow } from '../history/workflowStore';
 import { carryValueProposition, clearFlowProgress, saveFlowAnswer, saveFlowStep } from './flowDrafts';
@@ -35,6 +36,8 @@ export interface FinishDeps {
   toast: ShowToast;
   /** Open the chat that holds the result (the send path opens its own chat). */
   openChat: (chatId: string) => void;
+  /** Go to pricing (the Upgrade action when the server says the plan has ended). */
+  upgrade: () => void;
   /** The model picked in the workspace. */
   model: string | undefined;
   isOnline?: () => boolean;
@@ -95,6 +98,11 @@ export async function finishFlow(type: FlowType, answers: Answers, deps: FinishD
       deps.toast(workflowSavedToast(FLOW_DONE_TOASTS.gtmplan, item.id));
       return;
     }
+    if (plan.proRequired) {
+      // The plan has ended: the fallback would be refused too. The answers stay, for after Upgrade.
+      deps.toast(proRequiredToast(deps.upgrade));
+      return;
+    }
     deps.toast({ header: plan.invalid ? GTM_INVALID_RESPONSE : 'API Error', message: GTM_API_ERROR_TOAST, color: 'danger' });
     errorShownAt = Date.now();
   }
@@ -112,7 +120,7 @@ export async function finishFlow(type: FlowType, answers: Answers, deps: FinishD
   // A failed send shows the chat's own 'Failed to send message' toast and waits in the chat with Retry.
 }
 
-type PlanResult = { ok: true; response: GtmPlanResponse } | { ok: false; invalid: boolean };
+type PlanResult = { ok: true; response: GtmPlanResponse } | { ok: false; invalid: boolean; proRequired?: boolean };
 
 /**
  * POST /api/generate-gtm-plan; the shape is checked here too, so a bad answer takes the fallback.
@@ -129,7 +137,7 @@ async function requestGtmPlan(deps: FinishDeps, answers: Answers, keepIn: { chat
   } catch (error) {
     if (error instanceof OfflineError) return { ok: true, response: { plan: draftGtmPlan(answers), source: 'offline-drafter' } };
     console.warn('GTM plan call failed', error);
-    return { ok: false, invalid: error instanceof ApiError && error.message === GTM_INVALID_RESPONSE };
+    return { ok: false, invalid: error instanceof ApiError && error.message === GTM_INVALID_RESPONSE, proRequired: isProRequired(error) };
   }
 }
 

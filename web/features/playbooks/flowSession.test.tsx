@@ -11,7 +11,7 @@ import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
 import { loadDraft } from '../../data/drafts';
 import type { ToastOptions } from '../../ui/toaster';
 import { listHistory } from '../history/workflowStore';
-import { CARRIED_VALUE_PROPOSITION_KEY, resumeFlow } from './flowDrafts';
+import { CARRIED_VALUE_PROPOSITION_KEY, resumeFlow, saveFlowAnswer } from './flowDrafts';
 import { finishFlow, type FinishDeps } from './finishFlow';
 import { GTM_PLAN_MODEL, deliverOfflinePlans } from './flowResults';
 import { useFlowSession, type FlowSessionDeps } from './useFlowSession';
@@ -149,6 +149,7 @@ function finishDeps(overrides: Partial<FinishDeps> = {}) {
     send: vi.fn(async () => ({ kind: 'done' })),
     toast: (t) => toasts.push(t),
     openChat: vi.fn(),
+    upgrade: vi.fn(),
     model: 'gpt-4o',
     isOnline: () => true,
     now: () => new Date('2024-03-05T15:07:00Z'),
@@ -227,6 +228,19 @@ describe('finishing a flow', () => {
     const { deps, toasts } = finishDeps({ api: { post: vi.fn().mockRejectedValue(new TypeError('Failed to fetch')) } });
     await finishFlow('gtmplan', { product_service: 'CRM' }, deps);
     expect(toasts[0]).toMatchObject({ header: 'API Error', message: GTM_API_ERROR_TOAST });
+  });
+
+  it('tells a user whose plan has ended to upgrade, keeps the answers and sends no fallback', async () => {
+    const refused = new ApiError('This is a Pro feature. Upgrade to Pro to use it.', 403, { code: 'pro_required', message: 'This is a Pro feature. Upgrade to Pro to use it.' });
+    const answers = { product_service: 'CRM', value_proposition: 'Calls', target_market: 'Plumbers' };
+    for (const [id, value] of Object.entries(answers)) await saveFlowAnswer(db, 'gtmplan', id, value);
+    const { deps, toasts } = finishDeps({ api: { post: vi.fn().mockRejectedValue(refused) } });
+    await finishFlow('gtmplan', answers, deps);
+    expect(toasts).toEqual([expect.objectContaining({ header: 'Pro Plan Required', action: expect.objectContaining({ label: 'Upgrade' }) })]);
+    expect(deps.send).not.toHaveBeenCalled();
+    expect((await resumeFlow(db, 'gtmplan')).answers).toMatchObject(answers);
+    toasts[0]!.action!.handler();
+    expect(deps.upgrade).toHaveBeenCalled();
   });
 
   it("drafts the GTM plan in the browser when offline, labelled as the offline drafter's", async () => {
