@@ -258,7 +258,7 @@ test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in
   await expectPlanOnAnotherDevice(browser, newAccount, chatUrl);
 });
 
-test('GTM plan offline: drafted on the phone at once, then made for real once back online, in the same chat, on every device', async ({ browser, context, page, flows, newAccount }) => {
+test('GTM plan offline: drafted on the phone at once, then made for real once back online, in the same chat ahead of a question typed meanwhile, on every device', async ({ browser, context, page, flows, newAccount }) => {
   await flows.openProToolAsNewUser(newAccount, '/pro/gtm-advisor?flow=gtmplan');
   await flows.waitForOfflineReady();
   const network = new Network(context);
@@ -273,13 +273,23 @@ test('GTM plan offline: drafted on the phone at once, then made for real once ba
   await expect(plan).toContainText('Never miss a job call');
   await expect(plan).not.toContainText('Pipewise gives plumbing firms a CRM that answers every call.');
   const chatUrl = page.url();
+  // A question typed into the plan's chat while still offline waits for the plan.
+  await flows.send('Make it shorter');
+  await expect(flows.userMessages.last()).toContainText('Queued');
 
   await network.goOnline();
-  await expect(flows.replies).toHaveCount(1);
-  await expect(flows.replies.last()).toContainText('Pipewise gives plumbing firms a CRM that answers every call.', { timeout: 15_000 });
-  await expect(flows.replies).toHaveCount(1);
+  await expect(flows.replies.first()).toContainText('Pipewise gives plumbing firms a CRM that answers every call.', { timeout: 15_000 });
+  await expect(flows.replyText()).toContainText('You said: Make it shorter');
+  await expect(flows.replies).toHaveCount(2);
 
-  await expectPlanOnAnotherDevice(browser, newAccount, chatUrl);
+  // On the laptop: the model's plan, then the question and its answer.
+  await onAnotherDevice(browser, newAccount, async (laptop) => {
+    await laptop.goto(chatUrl);
+    const replies = new ChatPage(laptop).replies;
+    await expect(replies).toHaveCount(2);
+    await expect(replies.first()).toContainText('Pipewise gives plumbing firms a CRM that answers every call.');
+    await expect(replies.last()).toContainText('You said: Make it shorter');
+  });
 });
 
 test('GTM plan: an answer the plan call cannot use falls back to a plain chat prompt', async ({ page, flows, newAccount }) => {

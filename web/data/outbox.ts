@@ -180,13 +180,20 @@ function ownerOf(db: PitchpadDb): string {
 }
 
 /** Runs `fn` holding the outbox lock of `db`: a Web Lock, else a lease in the database. */
-export async function withOutboxLock<T>(db: PitchpadDb, fn: () => Promise<T>): Promise<T> {
-  const locks = globalThis.navigator?.locks;
-  if (locks?.request) return locks.request(`pitchpad-outbox:${db.name}`, () => fn());
-  return withLease(db, fn);
+export function withOutboxLock<T>(db: PitchpadDb, fn: () => Promise<T>): Promise<T> {
+  return withDbLock(db, 'outbox', fn);
 }
 
-const LEASE_KEY = 'outboxLease';
+/**
+ * Runs `fn` holding the lock `name` of `db`, shared by every tab and the service worker: a Web Lock,
+ * else a lease row in the database (browsers without Web Locks).
+ */
+export async function withDbLock<T>(db: PitchpadDb, name: string, fn: () => Promise<T>): Promise<T> {
+  const locks = globalThis.navigator?.locks;
+  if (locks?.request) return locks.request(`pitchpad-${name}:${db.name}`, () => fn());
+  return withLease(db, `${name}Lease`, fn);
+}
+
 const LEASE_MS = 20_000;
 const LEASE_RENEW_MS = 5000;
 const LEASE_POLL_MS = 400;
@@ -197,29 +204,29 @@ interface Lease {
 }
 
 /** Take (or renew) the lease unless another context holds a live one. */
-function takeLease(db: PitchpadDb): Promise<boolean> {
+function takeLease(db: PitchpadDb, key: string): Promise<boolean> {
   return db.transaction('rw', db.keyValues, async () => {
-    const lease = (await db.keyValues.get(LEASE_KEY))?.value as Lease | undefined;
+    const lease = (await db.keyValues.get(key))?.value as Lease | undefined;
     const now = Date.now();
     const owner = ownerOf(db);
     if (lease && lease.owner !== owner && lease.until > now) return false;
-    await db.keyValues.put({ key: LEASE_KEY, value: { owner, until: now + LEASE_MS } satisfies Lease });
+    await db.keyValues.put({ key, value: { owner, until: now + LEASE_MS } satisfies Lease });
     return true;
   });
 }
 
 /** The fallback lock for browsers without Web Locks: a lease row, renewed while held, that expires if its holder dies. */
-async function withLease<T>(db: PitchpadDb, fn: () => Promise<T>): Promise<T> {
-  while (!(await takeLease(db))) await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
-  const renew = setInterval(() => void takeLease(db).catch(() => {}), LEASE_RENEW_MS);
+async function withLease<T>(db: PitchpadDb, key: string, fn: () => Promise<T>): Promise<T> {
+  while (!(await takeLease(db, key))) await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+  const renew = setInterval(() => void takeLease(db, key).catch(() => {}), LEASE_RENEW_MS);
   try {
     return await fn();
   } finally {
     clearInterval(renew);
     await db
       .transaction('rw', db.keyValues, async () => {
-        const lease = (await db.keyValues.get(LEASE_KEY))?.value as Lease | undefined;
-        if (lease?.owner === ownerOf(db)) await db.keyValues.delete(LEASE_KEY);
+        const lease = (await db.keyValues.get(key))?.value as Lease | undefined;
+        if (lease?.owner === ownerOf(db)) await db.keyValues.delete(key);
       })
       .catch(() => {});
   }

@@ -84,7 +84,11 @@ export interface SyncOptions {
   db: PitchpadDb;
   userId: number;
   deliver: Deliver;
-  /** Other work made here to hand to the server, after each flush (saved history, offline plans). */
+  /**
+   * Other work made here offline to hand to the server (saved history, GTM plans drafted offline):
+   * at start and on reconnect, before the outbox flushes, so a plan reaches its chat before a
+   * message the user typed into that chat meanwhile.
+   */
   pushOther?: () => Promise<void>;
 }
 
@@ -129,7 +133,7 @@ export function startSync({ db, userId, deliver, pushOther }: SyncOptions): Sync
     await pushOther().catch((error: unknown) => console.warn('Could not push local work', error));
   };
 
-  const handleOnline = () => void flush().then(() => Promise.all([pull(), other()]));
+  const handleOnline = () => void other().then(() => flush()).then(() => pull());
   const handleVisibility = () => {
     if (document.visibilityState === 'visible') void flush();
   };
@@ -155,7 +159,7 @@ export function startSync({ db, userId, deliver, pushOther }: SyncOptions): Sync
 
   void requestPersistentStorage(db);
   // At start the chat screen, if open, pulls its chat itself (chat.queries.ts).
-  void flush().then(() => Promise.all([pull(false), other()]));
+  void other().then(() => flush()).then(() => pull(false));
 
   const self: SyncEngine = {
     flush,

@@ -13,7 +13,8 @@ import { buildStartupInfo } from '../../../domain/playbooks/gtmPlan';
 import { ApiError, OfflineError, api, type ApiClient } from '../../data/api';
 import { isDocument, isLocalDocument } from '../../data/chatMerge';
 import { applyChat } from '../../data/chatStore';
-import type { PitchpadDb } from '../../data/db';
+import type { LocalMessage, PitchpadDb } from '../../data/db';
+import { withDbLock } from '../../data/outbox';
 import { pullChat } from '../../data/sync';
 import { uuidv7 } from '../../data/ids';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
@@ -69,37 +70,69 @@ export async function saveStoredGtmPlanChat(db: PitchpadDb, stored: ChatWithMess
 /**
  * Plans drafted on this device while offline, made for real once the server can be reached (design
  * §5: the real generation is queued): the server writes the plan from the saved answers into the
- * same chat, which then replaces the local draft here and follows the user to every device. A chat
- * the user has written in since is left alone: its first send took the plan along as context.
- * Stops at the first call that cannot reach the server; anything else is tried again next time.
+ * same chat, which then replaces the local draft here and follows the user to every device. Stops
+ * at the first chat whose call cannot reach the server; anything else is tried again next time.
  */
 export async function deliverOfflinePlans(db: PitchpadDb, post: ApiClient['post'] = api.post.bind(api)): Promise<void> {
   const chats = await db.chats.filter((c) => c.playbookType === 'gtmplan' && !c.synced).toArray();
-  for (const chat of chats) {
-    const messages = await db.messages.where('chatId').equals(chat.id).toArray();
-    const draft = messages.find(isLocalDocument);
-    const answers = (await db.workflows.filter((w) => w.chatId === chat.id).first())?.answers as Answers | undefined;
-    if (!draft || messages.some((m) => m.role === 'user') || !answers || Object.keys(answers).length === 0) continue;
-    try {
-      const response = GtmPlanResponse.parse(await post('/api/generate-gtm-plan', { startupInfo: buildStartupInfo(answers), answers, chatId: chat.id, title: chat.title }));
-      const stored = response.chat;
-      if (!stored) continue;
-      // One transaction: the screen never shows the draft and the server's plan together.
-      await db.transaction('rw', db.chats, db.messages, async () => {
-        await applyChat(db, stored, Date.now());
-        await db.messages.delete(draft.key);
-      });
-    } catch (error) {
-      if (error instanceof OfflineError) return;
-      // Another tab (or device) got there first: take the server's chat instead.
-      if (error instanceof ApiError && error.status === 409) {
-        await pullChat(db, chat.id);
-        // The draft goes only if the server's chat really holds a plan (not just a send made meanwhile).
-        const plans = await db.messages.where('chatId').equals(chat.id).filter((m) => isDocument(m) && m.serverId !== null).count();
-        if (plans > 0) await db.messages.delete(draft.key);
-      } else console.warn('An offline plan could not be made yet', error);
-    }
+  for (const chat of chats) if ((await deliverOfflinePlan(db, chat.id, post)) === 'unreachable') return;
+}
+
+type PlanDelivery = 'delivered' | 'nothing' | 'unreachable' | 'failed';
+
+/** Deliveries running in this tab, by database and chat: a second caller waits for the first. */
+const running = new Map<string, Promise<PlanDelivery>>();
+
+/**
+ * The offline plan of one chat, if it has one the server has not seen (see above). One delivery at
+ * a time per chat, in this tab and across tabs (a lock), so the model is asked once. The chat's
+ * first send waits for it (sendMessage.ts), so the server holds the plan before the message.
+ */
+export function deliverOfflinePlan(db: PitchpadDb, chatId: string, post: ApiClient['post'] = api.post.bind(api)): Promise<PlanDelivery> {
+  const key = `${db.name}:${chatId}`;
+  const current = running.get(key);
+  if (current) return current;
+  const delivery = withDbLock(db, `plan-${chatId}`, () => deliverNow(db, chatId, post)).finally(() => running.delete(key));
+  running.set(key, delivery);
+  return delivery;
+}
+
+async function deliverNow(db: PitchpadDb, chatId: string, post: ApiClient['post']): Promise<PlanDelivery> {
+  // Read under the lock: another tab may have delivered it meanwhile.
+  const chat = await db.chats.get(chatId);
+  if (!chat || chat.synced || chat.playbookType !== 'gtmplan') return 'nothing';
+  const draft = await db.messages.where('chatId').equals(chatId).filter(isLocalDocument).first();
+  const answers = (await db.workflows.filter((w) => w.chatId === chatId).first())?.answers as Answers | undefined;
+  if (!draft || !answers || Object.keys(answers).length === 0) return 'nothing';
+  try {
+    const response = GtmPlanResponse.parse(await post('/api/generate-gtm-plan', { startupInfo: buildStartupInfo(answers), answers, chatId, title: chat.title }));
+    const stored = response.chat;
+    if (!stored) return 'failed';
+    // One transaction: the screen never shows the draft and the server's plan together.
+    await db.transaction('rw', db.chats, db.messages, async () => {
+      await applyChat(db, stored, Date.now());
+      await replaceDraft(db, draft);
+    });
+    return 'delivered';
+  } catch (error) {
+    if (error instanceof OfflineError) return 'unreachable';
+    // The server has a chat of that id already (a send from an older version, another device): take
+    // it, and let the draft go only if that chat really holds a plan.
+    if (error instanceof ApiError && error.status === 409) {
+      await pullChat(db, chatId);
+      await replaceDraft(db, draft);
+    } else console.warn('An offline plan could not be made yet', error);
+    return 'failed';
   }
+}
+
+/**
+ * The server's plan takes the draft's place, in the draft's place in the chat (it was written later,
+ * but it comes before anything typed after the draft). Without a server plan the draft stays.
+ */
+async function replaceDraft(db: PitchpadDb, draft: LocalMessage): Promise<void> {
+  const plans = db.messages.where('chatId').equals(draft.chatId).filter((m) => isDocument(m) && m.serverId !== null);
+  if ((await plans.modify({ sortAt: draft.sortAt })) > 0) await db.messages.delete(draft.key);
 }
 
 export async function saveOfflineEmailDraft(db: PitchpadDb, chatId: string, draft: EmailDraft): Promise<void> {

@@ -7,6 +7,7 @@ import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import { FALLBACK_VALUE_PROPS } from '../../../domain/playbooks/valueProposition';
 import { GTM_API_ERROR_TOAST } from '../../../domain/playbooks/gtmPlan';
 import { ApiError, OfflineError } from '../../data/api';
+import { orderMessages } from '../../data/chatMerge';
 import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
 import { loadDraft } from '../../data/drafts';
 import type { ToastOptions } from '../../ui/toaster';
@@ -294,17 +295,31 @@ describe('a GTM plan drafted offline', () => {
     expect(storedPlan).not.toHaveBeenCalled();
   });
 
-  it('keeps the draft while the server cannot be reached, and leaves a chat the user has written in alone', async () => {
+  it('keeps the draft while the server cannot be reached', async () => {
     const chatId = await draftOffline();
     const unreachable = vi.fn().mockRejectedValue(new OfflineError());
     await deliverOfflinePlans(db, unreachable);
     expect(unreachable).toHaveBeenCalledTimes(1);
     expect(await db.messages.where('chatId').equals(chatId).toArray()).toEqual([expect.objectContaining({ model: OFFLINE_DRAFTER_MODEL })]);
+  });
 
+  it('asks the model once, however many callers (the sync engine, a reconnect, another tab) want it at the same time', async () => {
+    const chatId = await draftOffline();
+    storedPlan.mockClear();
+    await Promise.all([deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post']), deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post'])]);
+    expect(storedPlan).toHaveBeenCalledTimes(1);
+    expect(await db.messages.where('chatId').equals(chatId).toArray()).toEqual([expect.objectContaining({ serverId: 77 })]);
+  });
+
+  it('delivers the plan of a chat the user wrote in while offline, ahead of that message', async () => {
+    const chatId = await draftOffline();
     const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
-    await db.messages.put({ ...draft!, key: 'u:written', role: 'user', content: 'Shorter please', model: null, sortAt: draft!.sortAt + 1 });
+    await db.messages.put({ ...draft!, key: 'u:written', role: 'user', content: 'Shorter please', status: 'queued', clientId: 'written', model: null, sortAt: draft!.sortAt + 1 });
     storedPlan.mockClear();
     await deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post']);
-    expect(storedPlan).not.toHaveBeenCalled();
+    expect(storedPlan).toHaveBeenCalledTimes(1);
+    // The server's plan takes the draft's place: before the question, though the server wrote it later.
+    const ordered = orderMessages(await db.messages.where('chatId').equals(chatId).toArray());
+    expect(ordered.map((m) => m.serverId ?? m.key)).toEqual([77, 'u:written']);
   });
 });
