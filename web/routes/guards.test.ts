@@ -3,7 +3,8 @@ import { isRedirect } from '@tanstack/react-router';
 import type { ParsedLocation } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionInfo, User } from '../../domain/contract/auth';
-import { authKeys } from '../features/auth/auth.queries';
+import { NO_SUBSCRIPTION } from '../../domain/subscription';
+import { authKeys, subscriptionQueryOptions } from '../features/auth/auth.queries';
 import { proRouteRedirect } from '../features/billing/proAccess';
 import { loadPlanAccess, requirePaid } from './guards';
 
@@ -17,6 +18,16 @@ function cacheWith(signedIn: User | null, subscription?: SubscriptionInfo) {
   queryClient.setQueryData(authKeys.user, signedIn);
   if (signedIn && subscription) queryClient.setQueryData(authKeys.subscription(signedIn.id), subscription);
   return queryClient;
+}
+
+/** GET /api/user/subscription cannot be answered: no network (a TypeError, as fetch throws), or a status. */
+function serverFails(status?: number) {
+  const fetchMock = vi.fn(async () => {
+    if (status === undefined) throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify({ code: 'x', message: 'Something went wrong' }), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
 }
 
 /** The server's answer to GET /api/user/subscription. */
@@ -37,6 +48,24 @@ describe('where a PRO route sends someone who may not open it (spec §2, §6)', 
 });
 
 describe('loadPlanAccess', () => {
+  it('keeps a paying user paid when a check finds no network or a failing server', async () => {
+    for (const status of [undefined, 503]) {
+      const queryClient = cacheWith(user, paid);
+      serverFails(status);
+      await expect(queryClient.fetchQuery(subscriptionQueryOptions(user.id))).rejects.toThrow();
+      expect(queryClient.getQueryData(authKeys.subscription(user.id))).toEqual(paid);
+      expect(await loadPlanAccess(queryClient)).toBe('paid');
+    }
+  });
+
+  it('takes a refusal (the session ended) as no subscription, and no answer at all as not paid', async () => {
+    const queryClient = cacheWith(user, paid);
+    serverFails(401);
+    expect(await queryClient.fetchQuery(subscriptionQueryOptions(user.id))).toEqual(NO_SUBSCRIPTION);
+    serverFails();
+    expect(await loadPlanAccess(cacheWith(user))).toBe('free');
+  });
+
   it('knows a guest without asking about plans', async () => {
     const fetchMock = serverSays(paid);
     expect(await loadPlanAccess(cacheWith(null))).toBe('guest');

@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { NO_SUBSCRIPTION, isPaidSubscriber } from '../../../domain/subscription';
 import type { AuthResponse, LoginInput, RegisterInput, SubscriptionInfo, User } from '../../../domain/contract/auth';
 import { AUTH_DEDUPE_MS } from '../../../domain/limits';
-import { OfflineError, api } from '../../data/api';
+import { ApiError, OfflineError, api } from '../../data/api';
 import { clearApiCache } from '../../data/swShared';
 import { clearAuthStorage, recordLoginAttempt, recordLoginSuccess } from './authStorage';
 
@@ -23,14 +23,19 @@ export const userQueryOptions = queryOptions({
   refetchOnReconnect: false,
 });
 
-/** GET /api/user/subscription; any failure falls back to "no subscription" (spec §7). */
+/**
+ * GET /api/user/subscription; a failure falls back to "no subscription" (spec §7), except when the
+ * server could not be reached or failed (offline, 5xx): that is no answer, so the query fails and
+ * keeps its last good one. A paying user is never taken for a free one by a bad connection.
+ */
 export function subscriptionQueryOptions(userId: number) {
   return queryOptions({
     queryKey: authKeys.subscription(userId),
     queryFn: async ({ signal }): Promise<SubscriptionInfo> => {
       try {
         return await api.get<SubscriptionInfo>('/api/user/subscription', signal);
-      } catch {
+      } catch (error) {
+        if (error instanceof OfflineError || (error instanceof ApiError && error.status >= 500)) throw error;
         return NO_SUBSCRIPTION;
       }
     },
