@@ -17,6 +17,7 @@ export function analyzeCompetitorsMessage(description: string): string {
 export const COMPETITIVE_WORKFLOW_TYPE = 'Competitive Analysis';
 export const ANALYSIS_SAVED_TOAST = { header: 'Analysis Saved', message: 'Your competitive analysis is in your saved history.' };
 export const SAVED_ANALYSIS_MISSING_TOAST = { header: 'Analysis not found', message: 'This saved analysis is no longer available.' };
+export const SAVED_ANALYSIS_OFFLINE_TITLE = 'Analysis not on this device yet';
 
 export function competitiveWorkflowName(topic: string): string {
   return `${COMPETITIVE_WORKFLOW_TYPE}: ${topic.trim()}`.slice(0, 200);

@@ -73,20 +73,28 @@ test('an analysis streams into the competitor grid, the comparison matrix and in
   await expect(competitive.grid).toHaveCount(0);
 });
 
-test('a finished analysis is saved to the history, and opens from there on another device', async ({ browser, competitive, history, newAccount }) => {
+test('a finished analysis is saved to the history, and opens from there on another device', async ({ browser, page, competitive, history, newAccount }) => {
   await competitive.openAsNewProUser(newAccount);
   const topic = `Field service CRM ${unique()}`;
   await competitive.analyze(`${topic} [[reply64:${base64({ ...ANALYSIS, topic })}]]`);
   await expect(competitive.cards).toHaveCount(3);
   await competitive.expectToast('Analysis Saved');
+  // The address names the saved analysis: a reload, or the link elsewhere, shows it.
+  await expect(page).toHaveURL(/\/competitive\?workflow=[\w-]{21}$/);
 
   await history.open();
   const name = `Competitive Analysis: ${topic}`;
   await expect(history.item(name).locator('.history-badge')).toHaveText('Competitive Analysis');
   await history.close();
-  // A new analysis leaves the saved one in the history.
+  // A new analysis leaves the saved one in the history, and the address.
   await competitive.button('New Analysis').click();
   await expect(competitive.description).toHaveValue('');
+  await expect(page).toHaveURL(/\/competitive$/);
+  // An address naming an analysis that is gone says so and shows the form.
+  await page.goto('/competitive?workflow=gone_gone_gone_gone_g');
+  await competitive.expectToast('Analysis not found');
+  await expect(page).toHaveURL(/\/competitive$/);
+  await expect(competitive.description).toBeVisible();
 
   await onAnotherDevice(browser, newAccount, async (other) => {
     await other.goto('/chat');

@@ -4,7 +4,7 @@ import './competitive.css';
 import { IonIcon } from '@ionic/react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { alertCircleOutline, analyticsOutline, arrowBackOutline, bulbOutline, downloadOutline, refreshOutline, sparkles } from 'ionicons/icons';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import type { CompetitorAnalysis } from '../../../domain/contract/playbooks';
@@ -26,13 +26,8 @@ function Competitive({ user }: { user: User }) {
   const db = useMemo(() => openUserDb(user.id), [user.id]);
   const { workflow }: { workflow?: string } = useSearch({ strict: false });
   const navigate = useNavigate();
-  const { state, description, setDescription, analyze, reset, editAgain } = useCompetitorAnalysis(db, workflow);
-  const startOver = async () => {
-    await reset();
-    // A saved analysis was open: leave its address (once the last result is forgotten, so the
-    // screen does not load it again), so a reload shows the new form.
-    if (workflow) await navigate({ to: '/competitive', search: {}, replace: true });
-  };
+  const showWorkflow = useCallback((id: string | undefined) => void navigate({ to: '/competitive', search: id ? { workflow: id } : {}, replace: true }), [navigate]);
+  const { state, description, setDescription, analyze, reset, editAgain } = useCompetitorAnalysis(db, workflow, showWorkflow);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -116,7 +111,7 @@ function Competitive({ user }: { user: User }) {
         </div>
       )}
 
-      {state.phase === 'result' && <AnalysisResult analysis={state.analysis} onNewAnalysis={() => void startOver()} />}
+      {state.phase === 'result' && <AnalysisResult analysis={state.analysis} onNewAnalysis={() => void reset()} />}
     </Screen>
   );
 }

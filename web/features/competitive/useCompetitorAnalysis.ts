@@ -5,7 +5,7 @@
  * still shows it, and every finished analysis is saved to the history (here and on the server), so
  * it opens again from there on any device (`workflowId`).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CompetitorAnalysis } from '../../../domain/contract/playbooks';
 import {
   ANALYSIS_FAILED_MESSAGE,
@@ -15,6 +15,7 @@ import {
   INPUT_REQUIRED_MESSAGE,
   INPUT_REQUIRED_TITLE,
   SAVED_ANALYSIS_MISSING_TOAST,
+  SAVED_ANALYSIS_OFFLINE_TITLE,
   SavedAnalysis,
   competitiveWorkflowName,
   parseSavedAnalysis,
@@ -45,8 +46,17 @@ async function initialAnalysis(db: PitchpadDb, workflowId: string | undefined): 
   return last.success ? last.data : null;
 }
 
-export function useCompetitorAnalysis(db: PitchpadDb, workflowId?: string) {
+/**
+ * `workflowId`: the saved analysis the address names. `showWorkflow` puts the one on screen in the
+ * address (a new one once saved, none after 'New Analysis' or when the named one is gone), so a
+ * reload or a shared link shows what is on screen.
+ */
+export function useCompetitorAnalysis(db: PitchpadDb, workflowId: string | undefined, showWorkflow: (id: string | undefined) => void) {
   const toast = useToast();
+  const latestShow = useRef(showWorkflow);
+  useLayoutEffect(() => {
+    latestShow.current = showWorkflow;
+  });
   const [state, setState] = useState<AnalysisState>({ phase: 'loading' });
   const [description, setDescription] = useState('');
   const running = useRef<AbortController | null>(null);
@@ -56,7 +66,10 @@ export function useCompetitorAnalysis(db: PitchpadDb, workflowId?: string) {
     initialAnalysis(db, workflowId)
       .then((found) => {
         if (cancelled) return;
-        if (found === 'missing') toast({ ...SAVED_ANALYSIS_MISSING_TOAST, color: 'warning' });
+        if (found === 'missing') {
+          toast({ ...SAVED_ANALYSIS_MISSING_TOAST, color: 'warning' });
+          latestShow.current(undefined);
+        }
         if (found && found !== 'missing') {
           setDescription(found.description);
           setState({ phase: 'result', description: found.description, analysis: found.analysis });
@@ -64,7 +77,10 @@ export function useCompetitorAnalysis(db: PitchpadDb, workflowId?: string) {
       })
       .catch((error: unknown) => {
         console.warn('Could not open the analysis', error);
-        if (!cancelled) setState({ phase: 'idle' });
+        if (cancelled) return;
+        // Offline, a saved analysis never opened on this device cannot be shown yet: say so.
+        if (error instanceof OfflineError) toast({ header: SAVED_ANALYSIS_OFFLINE_TITLE, message: error.message, color: 'warning' });
+        setState({ phase: 'idle' });
       });
     return () => {
       cancelled = true;
@@ -94,7 +110,9 @@ export function useCompetitorAnalysis(db: PitchpadDb, workflowId?: string) {
       if (controller.signal.aborted) return;
       setState({ phase: 'result', description: text, analysis });
       await keepAnalysis(db, { description: text, analysis });
-      toast(workflowSavedToast(ANALYSIS_SAVED_TOAST, (await saveAnalysis(db, { description: text, analysis })).id));
+      const saved = await saveAnalysis(db, { description: text, analysis });
+      toast(workflowSavedToast(ANALYSIS_SAVED_TOAST, saved.id));
+      latestShow.current(saved.id);
     } catch (error) {
       if (controller.signal.aborted) return;
       console.warn('Competitor analysis failed', error);
@@ -113,6 +131,7 @@ export function useCompetitorAnalysis(db: PitchpadDb, workflowId?: string) {
     setDescription('');
     setState({ phase: 'idle' });
     await db.keyValues.delete(LAST_ANALYSIS_KEY).catch(() => {});
+    latestShow.current(undefined);
   }, [db]);
 
   /** After an error: the form again, with the description kept. */
