@@ -85,7 +85,7 @@ export function chatRoutes(llm: LlmGateway) {
   });
 
   router.post('/chats/:id/regenerate', requireUser(), llmRateLimit(), validate(RegenerateInput), async (ctx) => {
-    const { llmParams, answers } = inputOf(ctx, RegenerateInput);
+    const { llmParams } = inputOf(ctx, RegenerateInput);
     const model = resolveModel(llm, llmParams.model);
     const chat = await findChat(ctx.pool, userOf(ctx).id, ctx.params.id!);
     if (!chat) throw NotFound('Chat');
@@ -100,7 +100,7 @@ export function chatRoutes(llm: LlmGateway) {
     const request = {
       model,
       params: llmParams,
-      draft: { type, answers },
+      draft: { type, answers: userMessage.answers ?? undefined },
       messages: [{ role: 'system' as const, content: systemPromptFor(type) }, ...context, { role: 'user' as const, content: userMessage.content }],
     };
     await respondWithReply(ctx, chat, (onDelta) => generateReply(deps(ctx), reply, request, onDelta), { userMessage, replyId: reply.id });

@@ -24,6 +24,8 @@ export interface MessageRow {
   model: string | null;
   stop_requested: boolean;
   updated_at: Date;
+  /** A flow prompt's answers by question id (user messages only). */
+  answers: Record<string, string> | null;
 }
 
 const LIVE_CHAT = 'deleted_at IS NULL';
@@ -82,7 +84,7 @@ export async function deleteChat(pool: Pool, userId: number, chatId: string): Pr
  */
 export async function storeSend(
   pool: Pool,
-  s: { chatId: string; userId: number; title: string; playbookType: PlaybookType; content: string; clientId: string; model: string },
+  s: { chatId: string; userId: number; title: string; playbookType: PlaybookType; content: string; clientId: string; model: string; answers: Record<string, string> | undefined },
 ): Promise<{ chat: ChatRow; created: boolean; sent: { user: MessageRow; reply: MessageRow } | undefined } | undefined> {
   const { rows } = await pool.query<{ chat: ChatRow & { created: boolean }; user: MessageRow | null; reply: MessageRow | null }>({
     // Named: the server plans this statement once per connection, not on every send.
@@ -97,7 +99,7 @@ export async function storeSend(
         WHERE id = $1 AND user_id = $3 AND ${LIVE_CHAT}
        LIMIT 1
      ), u AS (
-       INSERT INTO messages (chat_id, role, content, client_id) SELECT id, 'user', $6, $7 FROM chat
+       INSERT INTO messages (chat_id, role, content, client_id, answers) SELECT id, 'user', $6, $7, $9::jsonb FROM chat
        ON CONFLICT (chat_id, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING *
      ), r AS (
        INSERT INTO messages (chat_id, role, content, status, reply_to, model)
@@ -106,7 +108,7 @@ export async function storeSend(
        UPDATE chats SET updated_at = now() WHERE id = $1 AND EXISTS (SELECT 1 FROM u)
      )
      SELECT row_to_json(chat) AS chat, (SELECT row_to_json(u) FROM u) AS user, (SELECT row_to_json(r) FROM r) AS reply FROM chat`,
-    values: [s.chatId, s.title, s.userId, s.playbookType === 'none' ? 'false' : 'true', s.playbookType, s.content, s.clientId, s.model],
+    values: [s.chatId, s.title, s.userId, s.playbookType === 'none' ? 'false' : 'true', s.playbookType, s.content, s.clientId, s.model, s.answers ? JSON.stringify(s.answers) : null],
   });
   const row = rows[0];
   if (!row) return undefined;

@@ -361,15 +361,13 @@ describe('POST /api/chats/:id/regenerate', () => {
     ['an answer that is not text', { recipient_info: 42 }, 'answers.recipient_info: Invalid input: expected string, received number'],
     ['answers that are not a record', 'Dana Ortiz', 'answers: Invalid input: expected record, received string'],
     ['an answer over 32,000 characters', { recipient_info: 'x'.repeat(32_001) }, 'answers.recipient_info: Too big: expected string to have <=32000 characters'],
-  ])('refuses %s with a 400 naming the field, and keeps the reply', async (_label, answers, message) => {
+  ])('refuses a flow send with %s with a 400 naming the field, storing nothing', async (_label, answers, message) => {
     const { client } = await loggedInClient(server, { pro: true });
-    const send = buildSend(`bad answers ${randomUUID()}`, { playbookType: 'email' });
-    await client.post('/api/chat', send);
-    const before = await messagesOf(send.chatId);
-    const res = await client.post(`/api/chats/${send.chatId}/regenerate`, { answers });
+    const send = buildSend(`bad answers ${randomUUID()}`, { playbookType: 'email', answers });
+    const res = await client.post('/api/chat', send);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 'invalid_request', message });
-    expect(await messagesOf(send.chatId)).toEqual(before);
+    expect(await messagesOf(send.chatId)).toEqual([]);
   });
 });
 
@@ -387,7 +385,7 @@ describe('regenerate behind the Pro gate', () => {
     await setPro(alice.user.id, false);
     const before = await storedOf(send.chatId);
     const asked = fake.requests.length;
-    const res = await alice.client.post(`/api/chats/${send.chatId}/regenerate`, { answers: { recipient_info: 'Dana Ortiz' } });
+    const res = await alice.client.post(`/api/chats/${send.chatId}/regenerate`, {});
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ code: 'pro_required', message: 'This is a Pro feature. Upgrade to Pro to use it.' });
     expect(await storedOf(send.chatId)).toEqual(before);

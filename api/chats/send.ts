@@ -42,6 +42,7 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
     content: last.content,
     clientId,
     model,
+    answers: input.answers,
   };
   // Two identical sends racing to create a new chat: the loser's statement cannot see the winner's
   // row (same snapshot), so it finds no chat. A second statement sees it and takes the replay path.
@@ -55,7 +56,7 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
   const completion = (userMessage: MessageRow, context: Array<{ role: 'user' | 'assistant'; content: string }>) => ({
     model,
     params: input.llmParams,
-    draft: { type, answers: input.answers },
+    draft: { type, answers: userMessage.answers ?? input.answers },
     messages: [{ role: 'system' as const, content: systemPromptFor(type, input.systemPrompt) }, ...context, { role: 'user' as const, content: userMessage.content }],
   });
 

@@ -98,11 +98,10 @@ export const RenameChatInput = z.object({ title: z.string({ error: 'title is req
 export const StopInput = z.object({ chatId: Uuid, clientMessageId: Uuid });
 
 /**
- * POST /api/chats/{id}/regenerate: answer the last user message again. `answers` are the flow's
- * answers that message was sent with (the server does not store them), so the offline drafter can
- * compose the same kind of draft again.
+ * POST /api/chats/{id}/regenerate: answer the last user message again (with the flow answers it was
+ * sent with, which the server keeps, so the offline drafter can compose the same kind of draft).
  */
-export const RegenerateInput = z.object({ answers: FlowAnswers.optional(), llmParams: LlmParams.prefault({}) });
+export const RegenerateInput = z.object({ llmParams: LlmParams.prefault({}) });
 export type RegenerateInput = z.input<typeof RegenerateInput>;
 
 /** POST /api/chat/value-props (spec §7) */

@@ -186,7 +186,7 @@ const answerWith = (chatId: string, content: string) =>
   });
 
 describe('regenerateReply', () => {
-  it("sends a flow prompt's answers again, so the offline drafter can compose the same draft", async () => {
+  it('asks for the last reply again (the server holds the flow answers it was sent with)', async () => {
     const chatId = uuidv7();
     const flowAnswers = { recipient_info: 'Dana Ortiz, VP Sales at Freightly', value_prop: 'Faster ramp' };
     answerWith(chatId, 'Hi Dana,');
@@ -195,7 +195,7 @@ describe('regenerateReply', () => {
     answerWith(chatId, 'Hi Dana, again');
     expect(await regenerateReply(db, chatId, 'offline-drafter')).toEqual({ kind: 'done' });
 
-    expect(posted.at(-1)).toEqual({ url: `/api/chats/${chatId}/regenerate`, body: { answers: flowAnswers, llmParams: { provider: 'openai', model: 'offline-drafter' } } });
+    expect(posted.at(-1)).toEqual({ url: `/api/chats/${chatId}/regenerate`, body: { llmParams: { provider: 'openai', model: 'offline-drafter' } } });
     expect((await views(chatId)).map((v) => (v.kind === 'reply' ? v.content : v.kind))).toEqual(['user', 'Hi Dana, again']);
   });
 
@@ -212,12 +212,4 @@ describe('regenerateReply', () => {
     expect((await views(chatId)).map((v) => (v.kind === 'reply' ? [v.content, v.state] : v.kind))).toEqual(['user', ['Hi Dana,', 'complete']]);
   });
 
-  it('sends no answers for a free chat message', async () => {
-    const chatId = uuidv7();
-    answerWith(chatId, 'Value-based.');
-    await sendMessage(db, { chatId, content: 'How do I price?' });
-    answerWith(chatId, 'Usage-based.');
-    expect(await regenerateReply(db, chatId)).toEqual({ kind: 'done' });
-    expect(posted.at(-1)).toEqual({ url: `/api/chats/${chatId}/regenerate`, body: { llmParams: { provider: 'openai' } } });
-  });
 });

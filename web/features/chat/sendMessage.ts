@@ -168,16 +168,13 @@ export async function resumeReply(db: PitchpadDb, reply: LocalMessage, model?: s
   return outcome ?? { kind: 'skipped' };
 }
 
-/**
- * Write the last reply again (the server replaces it). A flow's prompt takes its answers along again,
- * as the server does not keep them: the offline drafter composes the draft from them.
- */
+/** Write the last reply again (the server replaces it, from the same message and flow answers). */
 export async function regenerateReply(db: PitchpadDb, chatId: string, model?: string): Promise<SendOutcome> {
   const messages = orderMessages(await db.messages.where('chatId').equals(chatId).toArray());
   const lastReply = messages.findLast((m) => m.role === 'assistant' && m.replyToKey);
   const message = lastReply?.replyToKey ? messages.find((m) => m.key === lastReply.replyToKey) : undefined;
   if (!lastReply || !message?.clientId || !isFinishedReply(lastReply)) return { kind: 'skipped' };
-  const body: RegenerateInput = { ...(message.answers ? { answers: message.answers } : {}), llmParams: llmParams(model) };
+  const body: RegenerateInput = { llmParams: llmParams(model) };
   const outcome = await streamReply(
     db,
     { chatId, userKey: message.key, clientId: message.clientId, replyKey: lastReply.key, freshReply: true },
