@@ -33,6 +33,8 @@ const NOT_VERBS = new Set('thing something nothing anything everything spring st
 /** Abbreviations whose full stop does not end the "who" sentence ("Sr. Director", "Dr. Ortiz"). */
 const ABBREVIATIONS = new Set('sr jr dr mr mrs ms mx prof st'.split(' '));
 const EMAIL_ADDRESS = /<?([\w.+-]+)@([\w-]+(?:\.[\w-]+)+)>?/;
+/** 'Referred by John', 'Introduced via Sam Lee': who put the rep in touch (a note, never a name or company). */
+const REFERRAL = /^(?:referred|introduced|recommended|connected)\s+(?:to you\s+)?(?:by|via|through)\s+(.+)$/i;
 
 const bare = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}'’.-]/gu, '').replace(/\.$/, '');
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
@@ -113,7 +115,8 @@ function readRecipient(text: string | undefined): Recipient {
     const left = (at ? (at[1] ?? '') : part).replace(HONORIFICS, '').trim();
     if (at) named ??= proper(at[2]!.trim());
     if (!left) return;
-    if (i === 0 && looksLikeName(left)) recipient.firstName = proper(left.split(/\s+/)[0]!);
+    if (REFERRAL.test(part)) unplaced.push(part);
+    else if (i === 0 && looksLikeName(left)) recipient.firstName = proper(left.split(/\s+/)[0]!);
     else if (!recipient.role && (at || looksLikeRole(left))) recipient.role = left;
     else if (!guessed && !eventStart(left) && looksLikeCompany(left)) guessed = proper(left);
     else unplaced.push(left);
@@ -144,6 +147,8 @@ const continuing = (text: string) => (/^\p{Lu}\p{Lu}/u.test(text) ? text : text.
  * the rep wrote it.
  */
 function noteSentence(note: string, subject: string, also: boolean): { text: string; isEvent: boolean } {
+  const referrer = note.match(REFERRAL)?.[1];
+  if (referrer) return { text: sentence(`${proper(referrer.replace(/[.!]$/, ''))} suggested I get in touch`), isEvent: false };
   const event = eventStart(note);
   if (!event) return { text: sentence(note), isEvent: false };
   const saw = also ? 'I also saw that' : 'I saw that';
@@ -155,8 +160,11 @@ function noteSentence(note: string, subject: string, also: boolean): { text: str
  * the events the rep noted and what they usually mean (or, with none, what teams like theirs say).
  */
 function openingParagraph({ role, company, notes }: Recipient): string {
+  const at = company ? ` at ${company}` : '';
   const who = role
-    ? `I'm reaching out to you in your role as ${role}${company ? ` at ${company}` : ''}.`
+    ? /\bteam$/i.test(role)
+      ? `I'm reaching out to the ${role.toLowerCase()}${at}.`
+      : `I'm reaching out to you in your role as ${role}${at}.`
     : company
       ? `I'm reaching out because of your work at ${company}.`
       : "I'm reaching out with an idea for your team.";

@@ -30,6 +30,9 @@ describe('the offline cold email', () => {
     ['a role and a company, no name', 'Head of Sales, Globex', 'Hi there,', "I'm reaching out to you in your role as Head of Sales at Globex."],
     ['an email address', 'dana@acme.com', 'Hi Dana,', "I'm reaching out because of your work at Acme."],
     ['a webmail address of an initial and a surname', 'jsmith@gmail.com', 'Hi there,', "I'm reaching out with an idea for your team."],
+    ['a referral, with no name of the recipient', 'Referred by John', 'Hi there,', "I'm reaching out with an idea for your team. John suggested I get in touch."],
+    ['a name, a company and a referral', 'Dana at Acme. Introduced via Sam Lee.', 'Hi Dana,', "I'm reaching out because of your work at Acme. Sam Lee suggested I get in touch."],
+    ['a team rather than a person', 'Sales team at Acme', 'Hi there,', "I'm reaching out to the sales team at Acme."],
     [
       'a note over several lines',
       'Dana Ortiz, VP Sales at Freightly\nJust raised a Series B\nHiring 20 reps\nWe met at SaaStr last year',
