@@ -35,7 +35,7 @@ export function PlanSummary({ featureCount = PRO_FEATURES.length, securedByStrip
 
   return (
     <section className="plan-summary" aria-labelledby="plan-summary-heading">
-      <p className="plan-summary__label">Order summary</p>
+      <p className="section-label plan-summary__label">Order summary</p>
       <div className="plan-summary__head">
         <div>
           <h2 id="plan-summary-heading">{PRODUCT_NAME} Pro</h2>

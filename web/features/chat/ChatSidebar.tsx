@@ -87,11 +87,11 @@ export function ChatSidebar({ user, chats, activeChatId, isDesktop, isOpen, onCl
         <div className="chat-sidebar__scroll">
           {flowMenu}
           <nav className="chat-sidebar__recent" aria-labelledby="chat-sidebar-recent">
-            <h2 id="chat-sidebar-recent">Recent Conversations</h2>
+            <h2 id="chat-sidebar-recent" className="section-label">Recent Conversations</h2>
             {chats.length === 0 ? (
               <p className="chat-sidebar__empty">Your conversations will appear here.</p>
             ) : (
-              <ul>
+              <ul className="plain-list">
                 {chats.map((chat) => (
                   <li key={chat.id}>
                     <button

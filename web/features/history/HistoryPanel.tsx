@@ -11,7 +11,7 @@ export function HistoryPanel({ db, userId }: { db: PitchpadDb; userId: number })
   const navigate = useNavigate();
   return (
     <section className="history-panel" aria-label="Saved history">
-      <h2 className="history-panel__title">Saved History</h2>
+      <h2 className="section-label history-panel__title">Saved History</h2>
       <HistoryList
         items={history.items}
         onOpen={(item) => void navigate({ href: item.path })}

@@ -34,8 +34,8 @@ export function FlowMenu({ db, activeFlow, onStart, locked }: FlowMenuProps) {
   const unfinished = useSafeLiveQuery(() => unfinishedFlows(db), [db], new Map());
   return (
     <nav className="flow-menu" aria-labelledby="flow-menu-heading">
-      <h2 id="flow-menu-heading">Guided flows</h2>
-      <ul>
+      <h2 id="flow-menu-heading" className="section-label">Guided flows</h2>
+      <ul className="plain-list">
         {FLOW_TYPES.map((type) => {
           const draft = unfinished?.get(type);
           return (
