@@ -1,11 +1,9 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the screen's stylesheet, loaded with its chunk
 import './billing.css';
-import { IonIcon } from '@ionic/react';
-import { Link } from '@tanstack/react-router';
-import { arrowBackOutline } from 'ionicons/icons';
 import { useRef, useState } from 'react';
 import { Screen } from '../../ui/Screen';
 import { CheckoutErrorCard } from './CheckoutErrorCard';
+import { CheckoutIntro } from './CheckoutIntro';
 import { PlanSummary } from './PlanSummary';
 import { useEmbeddedCheckout } from './useEmbeddedCheckout';
 
@@ -28,14 +26,7 @@ function EmbeddedCheckout({ onRetry }: { onRetry: () => void }) {
         </div>
       ) : (
         <>
-          <Link to="/pricing" className="back-link">
-            <IonIcon icon={arrowBackOutline} aria-hidden="true" />
-            Pricing
-          </Link>
-          <section className="page-intro checkout-intro">
-            <p className="eyebrow">Checkout</p>
-            <h1>Upgrade to Pro</h1>
-          </section>
+          <CheckoutIntro />
           <div className="checkout-layout">
             <PlanSummary collapsible securedByStripe />
             <section className="checkout-form" aria-label="Payment" aria-busy={state.step === 'loading'}>

@@ -1,12 +1,13 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the screen's stylesheet, loaded with its chunk
 import './billing.css';
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { arrowBackOutline, lockClosedOutline } from 'ionicons/icons';
+import { useNavigate } from '@tanstack/react-router';
+import { lockClosedOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useToast } from '../../ui/ToastProvider';
 import { Screen } from '../../ui/Screen';
 import { createCheckoutSession } from './billing.queries';
+import { CheckoutIntro } from './CheckoutIntro';
 import { ALREADY_SUBSCRIBED, HOSTED_CHECKOUT_FAILED, isAlreadySubscribed } from './checkoutErrors';
 import { PlanSummary } from './PlanSummary';
 
@@ -39,15 +40,9 @@ export function HostedCheckoutScreen() {
 
   return (
     <Screen width="narrow" className="checkout-screen">
-      <Link to="/pricing" className="back-link">
-        <IonIcon icon={arrowBackOutline} aria-hidden="true" />
-        Pricing
-      </Link>
-      <section className="page-intro checkout-intro">
-        <p className="eyebrow">Checkout</p>
-        <h1>Upgrade to Pro</h1>
+      <CheckoutIntro>
         <p className="lede">You will finish on Stripe&apos;s secure checkout page and come straight back.</p>
-      </section>
+      </CheckoutIntro>
       <div className="hosted-checkout">
         <PlanSummary featureCount={5} securedByStripe />
         <IonButton expand="block" size="large" onClick={() => void handleContinue()} disabled={redirecting}>
