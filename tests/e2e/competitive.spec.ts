@@ -90,6 +90,9 @@ test('a finished analysis is saved to the history, and opens from there on anoth
   await competitive.button('New Analysis').click();
   await expect(competitive.description).toHaveValue('');
   await expect(page).toHaveURL(/\/competitive$/);
+  await history.open();
+  await expect(history.item(name)).toBeVisible();
+  await history.close();
   // An address naming an analysis that is gone says so and shows the form.
   await page.goto('/competitive?workflow=gone_gone_gone_gone_g');
   await competitive.expectToast('Analysis not found');
