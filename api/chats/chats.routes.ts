@@ -4,7 +4,7 @@ import type { ChatStreamEvent, ModelsResponse } from '../../domain/contract/chat
 import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { Conflict, NotFound, Unavailable } from '../errors';
-import { assertPro, isPro, requirePro } from '../billing/requirePro';
+import { assertPro, requirePro } from '../billing/requirePro';
 import { upstreamToAppError } from '../llm/errors';
 import type { LlmGateway } from '../llm/types';
 import { UpstreamError } from '../llm/types';
@@ -12,7 +12,7 @@ import { llmRateLimit } from '../llm/limit';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { openEventStream, wantsEventStream } from '../sse';
-import { chatPlaybookType, contextBefore, deleteChat, findChat, lastUserMessage, listChats, listMessages, playbookTypeOf, renameChat, requestStop, resetReply } from './chats.sql';
+import { contextBefore, deleteChat, findChat, lastUserMessage, listChats, listMessages, playbookTypeOf, renameChat, requestStop, resetReply } from './chats.sql';
 import { presentChat, presentMessage } from './chats.present';
 import { abortIfRunningHere, generateReply, type GenerationResult } from './generate';
 import { planSend, resolveModel } from './send';
@@ -32,9 +32,9 @@ export function chatRoutes(llm: LlmGateway) {
   router.post('/chat', requireUser(), llmRateLimit(), validate(ChatRequest), async (ctx) => {
     const input = inputOf(ctx, ChatRequest);
     const user = userOf(ctx);
-    // The guided flows are Pro playbooks, free chat is for everyone: what the chat already is counts,
-    // not only what the request says (looked up for non-paying users only: no query on the hot path).
-    if (!isPro(user) && (input.playbookType !== 'none' || (input.chatId && (await chatPlaybookType(ctx.pool, user.id, input.chatId)) !== 'none'))) assertPro(user);
+    // The guided flows are Pro playbooks, free chat is for everyone. A new flow chat is refused here;
+    // a message into an existing flow chat, whatever the request says, by the send itself (send.ts).
+    if (input.playbookType !== 'none') assertPro(user);
     const plan = await planSend(deps(ctx), user, input);
     await respondWithReply(ctx, plan.chat, plan.run, { userMessage: plan.userMessage, replyId: plan.reply?.id ?? null });
   });

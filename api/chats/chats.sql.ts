@@ -40,12 +40,6 @@ export function playbookTypeOf(chat: Pick<ChatRow, 'playbook_type'>): PlaybookTy
   return PlaybookType.catch('none').parse(chat.playbook_type);
 }
 
-/** The playbook type of the user's chat `chatId`; 'none' when there is no such chat (yet). */
-export async function chatPlaybookType(pool: Pool, userId: number, chatId: string): Promise<PlaybookType> {
-  const chat = await findChat(pool, userId, chatId);
-  return chat ? playbookTypeOf(chat) : 'none';
-}
-
 /** Whether any chat (anyone's, deleted or not) has this id. */
 export async function chatExists(pool: Pool, chatId: string): Promise<boolean> {
   const { rowCount } = await pool.query('SELECT 1 FROM chats WHERE id = $1', [chatId]);
@@ -79,12 +73,23 @@ export async function deleteChat(pool: Pool, userId: number, chatId: string): Pr
 /**
  * One round trip for a send: find the user's chat (creating it if the id is new), store the user
  * message and its empty, streaming reply, and touch the chat. Undefined when the chat belongs to
- * someone else or was deleted; `sent` is undefined when the chat already holds this client id (a
- * replay: nothing was inserted).
+ * someone else or was deleted; `sent` is undefined when nothing was inserted: the chat already
+ * holds this client id (a replay), or it is a guided flow's chat and the user may not write there.
  */
 export async function storeSend(
   pool: Pool,
-  s: { chatId: string; userId: number; title: string; playbookType: PlaybookType; content: string; clientId: string; model: string; answers: Record<string, string> | undefined },
+  s: {
+    chatId: string;
+    userId: number;
+    title: string;
+    playbookType: PlaybookType;
+    content: string;
+    clientId: string;
+    model: string;
+    answers: Record<string, string> | undefined;
+    /** False for a user without Pro: a message into a guided flow's chat is then not stored. */
+    mayWriteInPlaybooks: boolean;
+  },
 ): Promise<{ chat: ChatRow; created: boolean; sent: { user: MessageRow; reply: MessageRow } | undefined } | undefined> {
   const { rows } = await pool.query<{ chat: ChatRow & { created: boolean }; user: MessageRow | null; reply: MessageRow | null }>({
     // Named: the server plans this statement once per connection, not on every send.
@@ -100,6 +105,7 @@ export async function storeSend(
        LIMIT 1
      ), u AS (
        INSERT INTO messages (chat_id, role, content, client_id, answers) SELECT id, 'user', $6, $7, $9::jsonb FROM chat
+        WHERE $10::boolean OR playbook_type = 'none'
        ON CONFLICT (chat_id, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING *
      ), r AS (
        INSERT INTO messages (chat_id, role, content, status, reply_to, model)
@@ -108,7 +114,7 @@ export async function storeSend(
        UPDATE chats SET updated_at = now() WHERE id = $1 AND EXISTS (SELECT 1 FROM u)
      )
      SELECT row_to_json(chat) AS chat, (SELECT row_to_json(u) FROM u) AS user, (SELECT row_to_json(r) FROM r) AS reply FROM chat`,
-    values: [s.chatId, s.title, s.userId, s.playbookType === 'none' ? 'false' : 'true', s.playbookType, s.content, s.clientId, s.model, s.answers ? JSON.stringify(s.answers) : null],
+    values: [s.chatId, s.title, s.userId, s.playbookType === 'none' ? 'false' : 'true', s.playbookType, s.content, s.clientId, s.model, s.answers ? JSON.stringify(s.answers) : null, s.mayWriteInPlaybooks],
   });
   const row = rows[0];
   if (!row) return undefined;

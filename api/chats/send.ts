@@ -9,6 +9,7 @@ import type { AppDeps } from '../context';
 import { InvalidRequest, NotFound } from '../errors';
 import type { LlmGateway } from '../llm/types';
 import type { SessionUser } from '../auth/lucia';
+import { assertPro, isPro } from '../billing/requirePro';
 import { claimReply, contextBefore, findSend, playbookTypeOf, storeSend, type ChatRow, type MessageRow } from './chats.sql';
 import { followReply, generateReply, type GenerationResult } from './generate';
 
@@ -43,6 +44,7 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
     clientId,
     model,
     answers: input.answers,
+    mayWriteInPlaybooks: isPro(user),
   };
   // Two identical sends racing to create a new chat: the loser's statement cannot see the winner's
   // row (same snapshot), so it finds no chat. A second statement sees it and takes the replay path.
@@ -52,6 +54,8 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
   const staleMs = deps.config.llm.timeoutMs * 2;
   // A chat keeps the type it was created with: its system prompt follows it, whatever a later send says.
   const type = created ? input.playbookType : playbookTypeOf(chat);
+  // A flow's chat is a Pro playbook whatever this send says (the statement stored nothing then).
+  if (type !== 'none') assertPro(user);
 
   const completion = (userMessage: MessageRow, context: Array<{ role: 'user' | 'assistant'; content: string }>) => ({
     model,
