@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['api/**/*.test.ts', 'db/**/*.test.ts'],
+          include: ['api/**/*.test.ts', 'db/**/*.test.ts', 'tests/security/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
