@@ -19,13 +19,23 @@ export async function applySubscription(db: Pool, stripe: Stripe, who: Subscribe
   const user = await findSubscriber(db, who);
   if (!user) return null;
   const current = user.currentSubscriptionId;
-  const active = isActiveStatus(subscription.status);
-  const decides = subscription.id === current || (active && !(await isActiveNow(stripe, current)));
+  const decides = subscription.id === current || (isActiveStatus(subscription.status) && !(await isActiveNow(stripe, current)));
   if (!decides) return user.pro;
-  const customerId = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
-  if (await setSubscription(db, user.id, current, { customerId, subscriptionId: subscription.id, active })) return active;
+  // When the current one ends while the customer still pays for another (two checkouts paid in
+  // two tabs), that one carries Pro on rather than waiting a month for its next event.
+  const next = isActiveStatus(subscription.status) ? subscription : ((await anotherActiveSubscription(stripe, subscription)) ?? subscription);
+  const active = isActiveStatus(next.status);
+  if (await setSubscription(db, user.id, current, { customerId: customerOf(next), subscriptionId: next.id, active })) return active;
   // Another delivery changed the current subscription meanwhile: its decision stands.
   return (await findSubscriber(db, { userId: user.id }))?.pro ?? false;
+}
+
+const customerOf = (subscription: Stripe.Subscription) => (typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id);
+
+/** An active subscription of the same customer other than `ended`, if Stripe has one. */
+async function anotherActiveSubscription(stripe: Stripe, ended: Stripe.Subscription): Promise<Stripe.Subscription | undefined> {
+  const { data } = await stripe.subscriptions.list({ customer: customerOf(ended), limit: 10 });
+  return data.find((s) => s.id !== ended.id && isActiveStatus(s.status));
 }
 
 /** Whether Stripe reports the subscription active now (one that Stripe no longer knows is not). */

@@ -148,6 +148,20 @@ describe('late and replayed Stripe events', () => {
     await expectPlan(buyer, { pro: false, subscriptionId: second.subId });
   });
 
+  it('security: 8. (e) two checkouts paid in two tabs: cancelling the current subscription hands Pro to the one still paid for', async () => {
+    const buyer = await loggedInClient(server);
+    const [tabA, tabB] = [await openCheckout(buyer), await openCheckout(buyer)];
+    const first = pay(tabA);
+    const second = pay(tabB);
+    await deliver(first.completed);
+    await deliver(second.completed);
+    await expectPlan(buyer, { pro: true, subscriptionId: first.subId });
+    await deliver(stripe.cancelSubscription(first.subId).deleted);
+    await expectPlan(buyer, { pro: true, subscriptionId: second.subId });
+    await deliver(stripe.cancelSubscription(second.subId).deleted);
+    await expectPlan(buyer, { pro: false, subscriptionId: second.subId });
+  });
+
   it('security: 8. (f) past_due or unpaid on the current subscription pause Pro until it is active again', async () => {
     const buyer = await loggedInClient(server);
     const first = pay(await openCheckout(buyer));

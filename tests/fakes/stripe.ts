@@ -1,5 +1,5 @@
 // A fake of the parts of the Stripe API Pitchpad uses, on loopback: customers, checkout sessions,
-// billing portal sessions and subscriptions (retrievable with their status now, and cancellable). The real `stripe` SDK talks to it through
+// billing portal sessions and subscriptions (retrievable and listed with their status now, cancellable). The real `stripe` SDK talks to it through
 // STRIPE_API_URL (its host/port/protocol options). Tests drive payments with `completeCheckout`
 // and sign webhook events with the SDK's own `generateTestHeaderString`.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -123,6 +123,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if ((m = route.match(/^GET \/v1\/subscriptions\/([\w-]+)$/))) {
       const sub = subscriptions.get(m[1]!);
       return sub ? send(res, 200, sub) : missing(res, `subscription: '${m[1]}'`);
+    }
+    if (route === 'GET /v1/subscriptions') {
+      // As Stripe: a customer's subscriptions, newest first; without a status, all but cancelled ones.
+      const customer = url.searchParams.get('customer');
+      const status = url.searchParams.get('status');
+      const data = [...subscriptions.values()]
+        .filter((sub) => (!customer || sub.customer === customer) && (status === 'all' || (status ? sub.status === status : sub.status !== 'canceled')))
+        .reverse();
+      return send(res, 200, { object: 'list', url: '/v1/subscriptions', has_more: false, data });
     }
     if ((m = route.match(/^DELETE \/v1\/subscriptions\/([\w-]+)$/))) {
       const sub = subscriptions.get(m[1]!);
