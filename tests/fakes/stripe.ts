@@ -2,6 +2,7 @@
 // billing portal sessions and subscriptions (retrievable and listed with their status now, cancellable). The real `stripe` SDK talks to it through
 // STRIPE_API_URL (its host/port/protocol options). Tests drive payments with `completeCheckout`
 // and sign webhook events with the SDK's own `generateTestHeaderString`.
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Stripe } from 'stripe';
@@ -56,7 +57,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sockets = new Set<Socket>();
   let failures: number[] = [];
   let n = 0;
-  const id = (prefix: string) => `${prefix}_test_${(++n).toString(36).padStart(6, '0')}`;
+  // Ids unique across fakes too: test files that share one Postgres database each run their own fake.
+  const instance = randomBytes(4).toString('hex');
+  const id = (prefix: string) => `${prefix}_test_${instance}${(++n).toString(36).padStart(6, '0')}`;
   const event = (type: string, object: Obj, previous?: Obj): Obj => ({
     id: id('evt'),
     object: 'event',
