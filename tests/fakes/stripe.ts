@@ -133,7 +133,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const status = url.searchParams.get('status');
       const data = [...subscriptions.values()]
         .filter((sub) => (!customer || sub.customer === customer) && (status === 'all' || (status ? sub.status === status : sub.status !== 'canceled')))
-        .reverse();
+        .toReversed();
       return send(res, 200, { object: 'list', url: '/v1/subscriptions', has_more: false, data });
     }
     if ((m = route.match(/^DELETE \/v1\/subscriptions\/([\w-]+)$/))) {
