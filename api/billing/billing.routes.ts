@@ -6,8 +6,9 @@ import type { AppContext, AppDeps, AppState } from '../context';
 import { AppError, Conflict, NotFound, Unauthorized } from '../errors';
 import { userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
-import { setCustomerOnce, setSubscription } from './billing.sql';
-import { isActiveStatus, type Stripe } from './stripe';
+import { applySubscription } from './applySubscription';
+import { setCustomerOnce } from './billing.sql';
+import type { Stripe } from './stripe';
 import { handleWebhook } from './webhook';
 
 export const WEBHOOK_PATH = '/api/stripe/webhook';
@@ -77,14 +78,17 @@ export function billingRoutes(stripe: Stripe | null) {
     // Someone else's checkout is as good as missing.
     if (session.client_reference_id !== String(user.id)) throw NotFound('Checkout session');
     let active = presentSubscription(user).isActive;
-    if (session.status === 'complete' && session.payment_status === 'paid' && session.subscription && typeof session.customer === 'string') {
-      // The return page may arrive before the webhook: apply what Stripe says now.
+    if (session.status === 'complete' && session.payment_status === 'paid' && session.subscription) {
+      // The return page may arrive before the webhook: apply what Stripe says now, by the
+      // webhook's own rule (an old checkout's page never switches back to its subscription).
       const subId = typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
-      const sub = await s.subscriptions.retrieve(subId).catch((err: unknown) => {
-        throw stripeFailed(ctx as AppContext, 'reading a subscription', err);
-      });
-      active = isActiveStatus(sub.status);
-      await setSubscription(ctx.pool, { userId: user.id }, { customerId: session.customer, subscriptionId: subId, active });
+      try {
+        const sub = await s.subscriptions.retrieve(subId);
+        active = (await applySubscription(ctx.pool, s, { userId: user.id }, sub)) ?? false;
+      } catch (err) {
+        if (err instanceof s.errors.StripeError) throw stripeFailed(ctx as AppContext, 'reading a subscription', err);
+        throw err;
+      }
     }
     const body: CheckoutStatus = { status: session.status ?? 'open', paymentStatus: session.payment_status, subscriptionActive: active };
     ctx.body = body;

@@ -11,20 +11,45 @@ export async function setCustomerOnce(db: Db, userId: number, customerId: string
   return rows[0]!.stripe_customer_id;
 }
 
-/** Set the subscription state of the user owning a Stripe customer (or a user id, at checkout). */
+/** Whose plan a subscription is about: the user a checkout names, or the owner of a Stripe customer. */
+export type Subscriber = { userId: number } | { customerId: string };
+
+/** The user a subscription is about, their current subscription and whether they have Pro now. */
+export async function findSubscriber(db: Db, who: Subscriber): Promise<{ id: number; currentSubscriptionId: string | null; pro: boolean } | null> {
+  const { rows } = await db.query<{ id: number; stripe_subscription_id: string | null; pro: boolean }>(
+    `SELECT id, stripe_subscription_id, (subscription_tier = 'pro' AND subscription_active = 'true') AS pro
+       FROM users WHERE ${'userId' in who ? 'id = $1' : 'stripe_customer_id = $1'}`,
+    ['userId' in who ? who.userId : who.customerId],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, currentSubscriptionId: row.stripe_subscription_id, pro: row.pro } : null;
+}
+
+/**
+ * Make `s` the user's current subscription and set Pro from it, but only while their current one is
+ * still `decidedFrom`: of two deliveries racing on one user, the later decision never undoes the
+ * other's. Answers whether it was written.
+ */
 export async function setSubscription(
   db: Db,
-  who: { userId: number } | { customerId: string },
+  userId: number,
+  decidedFrom: string | null,
   s: { customerId: string; subscriptionId: string; active: boolean },
-): Promise<number> {
+): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE users SET subscription_tier = CASE WHEN $4 THEN 'pro' ELSE 'none' END,
                       subscription_active = CASE WHEN $4 THEN 'true' ELSE 'false' END,
                       stripe_customer_id = $2, stripe_subscription_id = $3
-      WHERE ${'userId' in who ? 'id = $1' : 'stripe_customer_id = $1'}`,
-    ['userId' in who ? who.userId : who.customerId, s.customerId, s.subscriptionId, s.active],
+      WHERE id = $1 AND stripe_subscription_id IS NOT DISTINCT FROM $5`,
+    [userId, s.customerId, s.subscriptionId, s.active, decidedFrom],
   );
-  return rowCount ?? 0;
+  return (rowCount ?? 0) > 0;
+}
+
+/** Whether a webhook event was already recorded (a redelivery). */
+export async function isEventRecorded(db: Db, id: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM stripe_events WHERE id = $1', [id]);
+  return (rowCount ?? 0) > 0;
 }
 
 /** Record a webhook event; false when it was already recorded (a redelivery). */

@@ -1,7 +1,8 @@
 // A fake of the parts of the Stripe API Pitchpad uses, on loopback: customers, checkout sessions,
-// billing portal sessions and subscriptions. The real `stripe` SDK talks to it through
+// billing portal sessions and subscriptions (retrievable and listed with their status now, cancellable). The real `stripe` SDK talks to it through
 // STRIPE_API_URL (its host/port/protocol options). Tests drive payments with `completeCheckout`
 // and sign webhook events with the SDK's own `generateTestHeaderString`.
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Stripe } from 'stripe';
@@ -34,10 +35,15 @@ export interface FakeStripe {
   failNext(status: number): void;
   /** Pay a checkout session: it completes and a subscription starts. Answers the webhook events Stripe would send. */
   completeCheckout(sessionId: string): { completed: Obj; created: Obj };
-  /** Change a subscription (e.g. the customer cancels in the portal); answers the event. */
+  /** Change a subscription (e.g. a payment fails); answers the event (a snapshot, as Stripe's are). */
   setSubscriptionStatus(subscriptionId: string, status: string): Obj;
-  /** A webhook body and its Stripe-Signature header for `event`. */
-  sign(event: Obj, secret: string): { payload: string; signature: string };
+  /**
+   * End a subscription at Stripe now (the customer cancels in the portal). Answers both events that
+   * may describe it, for tests to deliver late or not at: its `updated` (active → canceled) and `deleted`.
+   */
+  cancelSubscription(subscriptionId: string): { updated: Obj; deleted: Obj };
+  /** A webhook body and its Stripe-Signature header for `event`, signed at `timestamp` (seconds; default now). */
+  sign(event: Obj, secret: string, timestamp?: number): { payload: string; signature: string };
   close(): Promise<void>;
 }
 
@@ -51,8 +57,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sockets = new Set<Socket>();
   let failures: number[] = [];
   let n = 0;
-  const id = (prefix: string) => `${prefix}_test_${(++n).toString(36).padStart(6, '0')}`;
-  const event = (type: string, object: Obj): Obj => ({ id: id('evt'), object: 'event', type, created: now(), data: { object }, livemode: false, api_version: '2026-10-28.endive' });
+  // Ids unique across fakes too: test files that share one Postgres database each run their own fake.
+  const instance = randomBytes(4).toString('hex');
+  const id = (prefix: string) => `${prefix}_test_${instance}${(++n).toString(36).padStart(6, '0')}`;
+  const event = (type: string, object: Obj, previous?: Obj): Obj => ({
+    id: id('evt'),
+    object: 'event',
+    type,
+    created: now(),
+    data: previous ? { object, previous_attributes: previous } : { object },
+    livemode: false,
+    api_version: '2026-10-28.endive',
+  });
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify(body));
@@ -111,6 +127,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const sub = subscriptions.get(m[1]!);
       return sub ? send(res, 200, sub) : missing(res, `subscription: '${m[1]}'`);
     }
+    if (route === 'GET /v1/subscriptions') {
+      // As Stripe: a customer's subscriptions, newest first; without a status, all but cancelled ones.
+      const customer = url.searchParams.get('customer');
+      const status = url.searchParams.get('status');
+      const data = [...subscriptions.values()]
+        .filter((sub) => (!customer || sub.customer === customer) && (status === 'all' || (status ? sub.status === status : sub.status !== 'canceled')))
+        .toReversed();
+      return send(res, 200, { object: 'list', url: '/v1/subscriptions', has_more: false, data });
+    }
+    if ((m = route.match(/^DELETE \/v1\/subscriptions\/([\w-]+)$/))) {
+      const sub = subscriptions.get(m[1]!);
+      if (!sub) return missing(res, `subscription: '${m[1]}'`);
+      sub.status = 'canceled';
+      return send(res, 200, sub);
+    }
     return send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${route})` } });
   }
 
@@ -139,12 +170,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     setSubscriptionStatus(subscriptionId, status) {
       const sub = subscriptions.get(subscriptionId)!;
+      const previous = sub.status;
       sub.status = status;
-      return event(status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated', { ...sub });
+      return event(status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated', { ...sub }, { status: previous });
     },
-    sign(evt, secret) {
+    cancelSubscription(subscriptionId) {
+      const sub = subscriptions.get(subscriptionId)!;
+      const previous = sub.status;
+      sub.status = 'canceled';
+      return { updated: event('customer.subscription.updated', { ...sub }, { status: previous }), deleted: event('customer.subscription.deleted', { ...sub }) };
+    },
+    sign(evt, secret, timestamp) {
       const payload = JSON.stringify(evt);
-      return { payload, signature: sdk.webhooks.generateTestHeaderString({ payload, secret }) };
+      return { payload, signature: sdk.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) }) };
     },
     async close() {
       for (const s of sockets) s.destroy();
