@@ -65,9 +65,9 @@ describe('GET /api/health', () => {
   });
 });
 
-describe('saved-history path', () => {
-  const workflow = (path: string) => ({ id: `wf_${crypto.randomUUID().replaceAll('-', '').slice(0, 18)}`, name: 'Cold Email to Dana', workflowType: 'email', path });
+const workflow = (path: string) => ({ id: `wf_${crypto.randomUUID().replaceAll('-', '').slice(0, 18)}`, name: 'Cold Email to Dana', workflowType: 'email', path });
 
+describe('saved-history path', () => {
   it.each([['//evil.example/chat'], ['/\\evil.example'], ['/\t/evil.example'], ['https://evil.example/'], ['chat']])(
     'security: 12. refuses %j as a saved path with a 400 naming path, and stores nothing',
     async (path) => {
