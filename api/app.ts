@@ -48,6 +48,9 @@ export interface AppOptions {
 /** Build the Koa app over an open database. Tests call this; `main.ts` adds the process around it. */
 export function createApp({ config, pool, log = createLogger(config.logLevel), webDist = WEB_DIST, llm = createGateway(config), stripe = createStripe(config) }: AppOptions) {
   const app = new Koa<AppState, AppDeps>({ proxy: config.trustProxy, keys: [config.sessionSecret] });
+  // Koa's ctx.ip is the left-most X-Forwarded-For entry, which the client writes. Keep only the
+  // entries our own proxies appended, so ctx.ip is the address the outermost trusted proxy saw.
+  app.maxIpsCount = config.trustProxy ? config.proxyHops : 0;
   Object.assign(app.context, { config, pool, log } satisfies AppDeps);
   app.silent = true; // errors are logged by errorHandler, once
 
@@ -61,6 +64,7 @@ export function createApp({ config, pool, log = createLogger(config.logLevel), w
       return next();
     });
   }
+  app.use(noStoreApi());
   app.use(errorHandler());
   app.use(securityHeaders(config));
   app.use(serveWeb(webDist));
@@ -81,7 +85,7 @@ export function createApp({ config, pool, log = createLogger(config.logLevel), w
   app.use(loadSession(lucia));
   app.use((ctx, next) => (ctx.state.user ? next() : guestSession(ctx, next)));
   // The Stripe webhook proves itself with its signature over the raw body: no CSRF, no JSON parsing.
-  app.use(csrf({ appUrl: config.appUrl, exempt: [WEBHOOK_PATH] }));
+  app.use(csrf({ appUrl: config.appUrl, trustHost: !config.isProduction, exempt: [WEBHOOK_PATH] }));
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' });
   app.use((ctx, next) => (ctx.path === WEBHOOK_PATH ? next() : parseJson(ctx, next)));
   const routers = [healthRoutes(), authRoutes(lucia), userRoutes(), planRoutes(), chatRoutes(llm), playbookRoutes(llm), workflowRoutes(), analysisRoutes(llm), billingRoutes(stripe)];
@@ -89,6 +93,30 @@ export function createApp({ config, pool, log = createLogger(config.logLevel), w
     app.use(router.routes()).use(router.allowedMethods());
   }
   return app;
+}
+
+/**
+ * `Cache-Control: no-store` on every /api answer, errors and streams included. All of them, not only
+ * a signed-in user's: a guest's answers are theirs too (CSRF token, idea analyses), a logout's
+ * answer has no session left to test for, and no API answer is meant for a shared or disk cache.
+ * The PWA keeps what it needs offline itself (Dexie, the service worker's cache).
+ */
+function noStoreApi(): Koa.Middleware<AppState, AppDeps> {
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith('/api/')) return next();
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+    // Streams set 'no-cache, no-transform'; keep their other directives beside no-store.
+    if (!ctx.headerSent) ctx.set('Cache-Control', withNoStore(ctx.response.get('Cache-Control')));
+  };
+}
+
+function withNoStore(value: string): string {
+  const others = value
+    .split(',')
+    .map((d) => d.trim())
+    .filter((d) => d && !/^(no-store|no-cache|public|private|max-age=.*|s-maxage=.*|immutable)$/i.test(d));
+  return ['no-store', ...others].join(', ');
 }
 
 /** Security headers; the CSP allows Stripe's script and frames and nothing else from outside. */
@@ -104,7 +132,8 @@ function securityHeaders(config: Config) {
         connectSrc: ["'self'", 'https://api.stripe.com', 'https://checkout.stripe.com'],
         // Ionic's web components inject <style> elements and style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Logos are local initials (design §11): images come from us, data:/blob: URLs and Stripe's checkout.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

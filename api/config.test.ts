@@ -16,6 +16,8 @@ describe('loadConfig', () => {
     [{ LLM_TIMEOUT_MS: '-5' }, 'LLM_TIMEOUT_MS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ TRUST_PROXY_HOPS: '0' }, 'TRUST_PROXY_HOPS'],
+    [{ TRUST_PROXY_HOPS: 'two' }, 'TRUST_PROXY_HOPS'],
   ])('stops on a bad value, naming the variable (%o)', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment:\\n  ${name}: `));
@@ -27,6 +29,11 @@ describe('loadConfig', () => {
     const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), APP_URL: 'https://pitchpad.example.com/' });
     expect(config.appUrl).toBe('https://pitchpad.example.com');
     expect(config.trustProxy).toBe(true);
+  });
+
+  it('security: 1. trusts one proxy hop by default, or as many as TRUST_PROXY_HOPS says', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' })).toMatchObject({ trustProxy: true, proxyHops: 1 });
+    expect(loadConfig({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' })).toMatchObject({ trustProxy: true, proxyHops: 2 });
   });
 
   it('names the first configured model once a model server is set', () => {

@@ -38,6 +38,7 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1, 'must be at least 1 (the proxies in front of the app)').max(10).default(1),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -52,6 +53,11 @@ export interface Config {
   secureCookies: boolean;
   /** Read the client IP and protocol from X-Forwarded-* (behind a TLS-terminating proxy). */
   trustProxy: boolean;
+  /**
+   * How many proxies in front of the app append to X-Forwarded-For. The client IP is the entry that
+   * many places from the right: what the outermost trusted proxy saw, never an entry the client wrote.
+   */
+  proxyHops: number;
   /** The public origin, used for the Origin check and payment return URLs. */
   appUrl: string;
   /** A Postgres URL, or undefined for the embedded database. */
@@ -100,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     trustProxy: e.TRUST_PROXY ?? isProduction,
+    proxyHops: e.TRUST_PROXY_HOPS,
     appUrl,
     secureCookies: appUrl.startsWith('https://'),
     databaseUrl: e.DATABASE_URL,

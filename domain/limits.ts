@@ -5,10 +5,19 @@ export const PRODUCT_NAME = 'Pitchpad';
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 50;
 export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
 
-/** Failed logins allowed per username, and per IP, inside the window before 429. */
-export const LOGIN_FAILURES_PER_USERNAME = 10;
-export const LOGIN_FAILURES_PER_IP = 50;
+/**
+ * Login limits. A guesser's failures limit the guesser, not the account's owner signing in from
+ * elsewhere: the tight limit is per (username, IP); one IP is bounded across usernames; and all
+ * IPs together meet a much higher per-username ceiling, which bounds a distributed guesser.
+ */
+/** Failed logins for one username from one IP inside the window (a success clears it). */
+export const LOGIN_FAILURES_PER_USERNAME_AND_IP = 10;
+/** Login attempts from one IP inside the window, whatever the username (password spraying). */
+export const LOGIN_ATTEMPTS_PER_IP = 50;
+/** Login attempts for one username from all IPs together inside the window. */
+export const LOGIN_ATTEMPTS_PER_USERNAME = 100;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Registrations allowed per IP inside the window. */
 export const REGISTRATIONS_PER_IP = 20;

@@ -2,23 +2,38 @@ import { Router } from '@koa/router';
 import { LoginInput, RegisterInput } from '../../domain/contract/auth';
 import * as limits from '../../domain/limits';
 import type { AppDeps, AppState } from '../context';
-import { Conflict, Unauthorized } from '../errors';
+import { Conflict, InvalidRequest, Unauthorized } from '../errors';
 import { consume, rateLimit, resetLimit, type LimitRule } from '../middleware/rateLimit';
 import { inputOf, validate } from '../middleware/validate';
 import { findTaken, findUserByUsername, insertUser } from './auth.sql';
 import { presentUser } from './auth.present';
 import type { AppLucia } from './lucia';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { endSession, startSession } from './sessions';
 import { carryGuestState } from '../analysis/guest';
 import type { AppContext } from '../context';
 
-const loginPerUser: LimitRule = { name: 'login:user', limit: limits.LOGIN_FAILURES_PER_USERNAME, windowMs: limits.LOGIN_WINDOW_MS };
-const loginPerIp: LimitRule = { name: 'login:ip', limit: limits.LOGIN_FAILURES_PER_IP, windowMs: limits.LOGIN_WINDOW_MS };
+const loginPerIp: LimitRule = { name: 'login:ip', limit: limits.LOGIN_ATTEMPTS_PER_IP, windowMs: limits.LOGIN_WINDOW_MS };
+const loginPerUserAndIp: LimitRule = { name: 'login:user-ip', limit: limits.LOGIN_FAILURES_PER_USERNAME_AND_IP, windowMs: limits.LOGIN_WINDOW_MS };
+const loginPerUser: LimitRule = { name: 'login:user', limit: limits.LOGIN_ATTEMPTS_PER_USERNAME, windowMs: limits.LOGIN_WINDOW_MS };
 const registerPerIp: LimitRule = { name: 'register:ip', limit: limits.REGISTRATIONS_PER_IP, windowMs: limits.REGISTER_WINDOW_MS };
 const registerPerUser: LimitRule = { name: 'register:user', limit: limits.REGISTRATIONS_PER_USERNAME, windowMs: limits.REGISTER_WINDOW_MS };
 
 const INVALID_LOGIN = 'Invalid username or password';
+const COMMON_PASSWORD = 'password: This password is one of the most common ones and easy to guess. Choose another.';
+
+/** One counter per (username, IP) pair; JSON keeps an IPv6 address and a username apart. */
+const userAndIp = (username: string, ip: string) => JSON.stringify([username.toLowerCase(), ip]);
+
+/**
+ * Count a login attempt, narrowest limit first. A client already refused per IP or per (username,
+ * IP) stops there and adds nothing to the username's count, so one guesser cannot push the
+ * owner's account to its ceiling.
+ */
+async function countLoginAttempt(ctx: AppContext, username: string): Promise<void> {
+  await consume(ctx.pool, loginPerUserAndIp, userAndIp(username, ctx.ip));
+  await consume(ctx.pool, loginPerUser, username.toLowerCase());
+}
 
 /** POST /api/auth/register, /login, /logout and GET /api/auth/user (spec §7). */
 export function authRoutes(lucia: AppLucia) {
@@ -26,6 +41,7 @@ export function authRoutes(lucia: AppLucia) {
 
   router.post('/register', rateLimit(registerPerIp), validate(RegisterInput), async (ctx) => {
     const input = inputOf(ctx, RegisterInput);
+    if (isCommonPassword(input.password)) throw InvalidRequest(COMMON_PASSWORD);
     await consume(ctx.pool, registerPerUser, input.username.toLowerCase());
     const taken = await findTaken(ctx.pool, input.username, input.email);
     if (taken.username) throw Conflict('That username is already taken');
@@ -47,11 +63,11 @@ export function authRoutes(lucia: AppLucia) {
 
   router.post('/login', rateLimit(loginPerIp), validate(LoginInput), async (ctx) => {
     const input = inputOf(ctx, LoginInput);
-    // Every attempt counts; a success clears the username's count, so only failures add up.
-    await consume(ctx.pool, loginPerUser, input.username.toLowerCase());
+    await countLoginAttempt(ctx as AppContext, input.username);
     const user = await findUserByUsername(ctx.pool, input.username);
     if (!(await verifyPassword(user?.password, input.password)) || !user) throw Unauthorized(INVALID_LOGIN);
-    await resetLimit(ctx.pool, loginPerUser, input.username.toLowerCase());
+    // Only this address's failures are forgiven; the username-wide count runs out with its window.
+    await resetLimit(ctx.pool, loginPerUserAndIp, userAndIp(input.username, ctx.ip));
     await carryGuestState(ctx as AppContext, user.id, { newAccount: false });
     await startSession(ctx, lucia, user.id);
     ctx.body = { user: presentUser(user) };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { buildUser, loggedInClient, uniqueCredentials } from '../../tests/factories/users';
-import { LOGIN_FAILURES_PER_USERNAME, REGISTRATIONS_PER_USERNAME } from '../../domain/limits';
+import { LOGIN_FAILURES_PER_USERNAME_AND_IP, REGISTRATIONS_PER_USERNAME } from '../../domain/limits';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -172,6 +172,8 @@ describe('POST /api/auth/login', () => {
     ['a blank username', { username: '  ', password: 'x' }, 'username: Username is required'],
     ['a missing password', { username: 'someone' }, 'password: Password is required'],
     ['a non-string password', { username: 'someone', password: 12345678 }, 'password: Password is required'],
+    ['a password under 8 characters', { username: 'someone', password: 'short' }, 'password: Password must be at least 8 characters'],
+    ['a password over 256 characters', { username: 'someone', password: 'x'.repeat(257) }, 'password: Password must be at most 256 characters'],
   ])('refuses %s with a 400', async (_label, body, message) => {
     const res = await new TestClient(server.url).post('/api/auth/login', body);
     expect(res.status).toBe(400);
@@ -187,16 +189,16 @@ describe('POST /api/auth/login', () => {
     expect((await client.get('/api/auth/user')).body).toBeNull();
   });
 
-  it('answers the 11th failed login for one username within the window with 429, even from other IPs', async () => {
+  it('answers the 11th failed login for one username from one IP within the window with 429', async () => {
     const alice = await buildUser(server);
+    const client = new TestClient(server.url);
     const statuses: number[] = [];
-    for (let i = 0; i <= LOGIN_FAILURES_PER_USERNAME; i++) {
-      // A fresh client (and IP) per attempt: the per-username limit must hold across IPs.
-      statuses.push((await new TestClient(server.url).post('/api/auth/login', { username: alice.username, password: `wrong-${i}` })).status);
+    for (let i = 0; i <= LOGIN_FAILURES_PER_USERNAME_AND_IP; i++) {
+      statuses.push((await client.post('/api/auth/login', { username: alice.username, password: `wrong-${i}-pass` })).status);
     }
-    expect(statuses.slice(0, LOGIN_FAILURES_PER_USERNAME)).toEqual(Array(LOGIN_FAILURES_PER_USERNAME).fill(401));
-    const last = await new TestClient(server.url).post('/api/auth/login', { username: alice.username, password: alice.password });
-    expect(statuses[LOGIN_FAILURES_PER_USERNAME]).toBe(429);
+    expect(statuses.slice(0, LOGIN_FAILURES_PER_USERNAME_AND_IP)).toEqual(Array(LOGIN_FAILURES_PER_USERNAME_AND_IP).fill(401));
+    const last = await client.post('/api/auth/login', { username: alice.username, password: alice.password });
+    expect(statuses[LOGIN_FAILURES_PER_USERNAME_AND_IP]).toBe(429);
     expect(last.status).toBe(429);
     expect(last.body.code).toBe('rate_limited');
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -205,9 +207,9 @@ describe('POST /api/auth/login', () => {
   it('clears the failure count after a successful login', async () => {
     const alice = await buildUser(server);
     const client = new TestClient(server.url);
-    for (let i = 0; i < LOGIN_FAILURES_PER_USERNAME - 1; i++) await client.post('/api/auth/login', { username: alice.username, password: 'wrong-pass' });
+    for (let i = 0; i < LOGIN_FAILURES_PER_USERNAME_AND_IP - 1; i++) await client.post('/api/auth/login', { username: alice.username, password: 'wrong-pass' });
     expect((await client.post('/api/auth/login', { username: alice.username, password: alice.password })).status).toBe(200);
-    for (let i = 0; i < LOGIN_FAILURES_PER_USERNAME - 1; i++) {
+    for (let i = 0; i < LOGIN_FAILURES_PER_USERNAME_AND_IP - 1; i++) {
       expect((await client.post('/api/auth/login', { username: alice.username, password: 'wrong-pass' })).status).toBe(401);
     }
   });

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id (the library's default algorithm) with OWASP's minimum parameters.
@@ -18,4 +21,18 @@ export async function verifyPassword(storedHash: string | undefined, password: s
   dummyHash ??= hashPassword('pitchpad-timing-equaliser');
   await verify(await dummyHash, password).catch(() => false);
   return false;
+}
+
+/**
+ * The 10,000 most common passwords, one a line, most common first: the top of the ranked list
+ * that zxcvbn-ts ships (@zxcvbn-ts/language-common 4.1.3, MIT; drawn from leaked-password
+ * corpora). Read once, on first use.
+ */
+const COMMON_PASSWORDS_FILE = join(dirname(fileURLToPath(import.meta.url)), 'common-passwords.txt');
+let commonPasswords: Set<string> | undefined;
+
+/** True for a password on the common list, in any case (Password1 is as guessable as password1). */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(readFileSync(COMMON_PASSWORDS_FILE, 'utf8').split('\n').filter(Boolean));
+  return commonPasswords.has(password.normalize('NFKC').toLowerCase());
 }

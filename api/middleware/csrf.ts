@@ -58,15 +58,18 @@ function requestOrigin(origin: string, referer: string): string | undefined {
  * Every POST/PUT/PATCH/DELETE under /api must carry a valid token in `x-csrf-token` and, when the
  * browser names an origin, come from our own. Runs before any handler, so a refused request
  * changes nothing. `exempt` lists paths with their own proof (the Stripe webhook's signature).
+ * `trustHost` also accepts the origin the request names itself (its Host, or X-Forwarded-Host behind
+ * a trusted proxy): handy in development (Vite's proxy, a LAN address), never in production, where
+ * a forged forwarded host would make any origin "our own" — there only APP_URL counts.
  */
-export function csrf(opts: { appUrl: string; exempt?: string[] }): Middleware<AppState, AppDeps> {
+export function csrf(opts: { appUrl: string; trustHost: boolean; exempt?: string[] }): Middleware<AppState, AppDeps> {
   const exempt = new Set(opts.exempt ?? []);
   const appOrigin = new URL(opts.appUrl).origin;
   return async (ctx, next) => {
     if (!UNSAFE.has(ctx.method) || !ctx.path.startsWith('/api/') || exempt.has(ctx.path)) return next();
     // Koa 3: ctx.origin is the Origin header; compare with our own origins explicitly.
     const origin = requestOrigin(ctx.get('Origin'), ctx.get('Referer'));
-    const own = `${ctx.protocol}://${ctx.host}`;
+    const own = opts.trustHost ? `${ctx.protocol}://${ctx.host}` : appOrigin;
     if (origin !== undefined && origin !== appOrigin && origin !== own) {
       throw CsrfFailed('Cross-origin request refused');
     }

@@ -1,29 +1,52 @@
 import { z } from 'zod';
-import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../limits';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../limits';
+
+/** Control and format characters (Unicode Cc, Cf): NUL, newlines, zero-width joiners, bidi overrides. */
+const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+
+/**
+ * A username as the server keeps and looks it up: NFKC-normalised (so 'ｂｏｂ' and 'bob' are one
+ * name), trimmed, and free of characters that make two names look alike.
+ */
+const Username = z
+  .string({ error: 'Username is required' })
+  .normalize('NFKC')
+  .refine((v) => !INVISIBLE.test(v), 'Username may not contain control or invisible characters (such as zero-width or text-direction marks)')
+  .trim();
+
+/** The same length rule at register and login, so a password accepted at sign-up can always log in. */
+const Password = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+const sameText = (a: string, b: string) => a.normalize('NFKC').toLowerCase() === b.normalize('NFKC').toLowerCase();
 
 /** POST /api/auth/register */
-export const RegisterInput = z.object({
-  username: z
-    .string({ error: 'Username is required' })
-    .trim()
-    .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
-    .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`),
-  email: z.string({ error: 'Email is required' }).trim().toLowerCase().pipe(z.email('Enter a valid email address')),
-  password: z.string({ error: 'Password is required' }).min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
-  name: z
-    .string()
-    .trim()
-    .max(100, 'Name must be at most 100 characters')
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
-});
+export const RegisterInput = z
+  .object({
+    username: Username.min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`).max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`),
+    email: z.string({ error: 'Email is required' }).trim().toLowerCase().pipe(z.email('Enter a valid email address')),
+    password: Password,
+    name: z
+      .string()
+      .trim()
+      .max(100, 'Name must be at most 100 characters')
+      .optional()
+      .nullable()
+      .transform((v) => (v ? v : null)),
+  })
+  .superRefine((input, ctx) => {
+    // The first thing a guesser tries. (The most common passwords are refused by the server's list.)
+    if (sameText(input.password, input.username)) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password must not be the same as your username' });
+    else if (sameText(input.password, input.email)) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password must not be the same as your email' });
+  });
 export type RegisterInput = z.input<typeof RegisterInput>;
 
 /** POST /api/auth/login */
 export const LoginInput = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(200, 'Username is too long'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1000, 'Password is too long'),
+  username: Username.min(1, 'Username is required').max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`),
+  password: Password,
 });
 export type LoginInput = z.input<typeof LoginInput>;
 
@@ -65,6 +88,6 @@ export { isPaidSubscriber, NO_SUBSCRIPTION } from '../subscription';
 /** GET /api/csrf-token */
 export const CsrfTokenResponse = z.object({ csrfToken: z.string() });
 
-/** GET /api/health */
-export const HealthResponse = z.object({ ok: z.boolean(), db: z.string(), model: z.string() });
+/** GET /api/health: up or not, and nothing more (which database or model runs is the operator's business). */
+export const HealthResponse = z.object({ ok: z.boolean() });
 export type HealthResponse = z.infer<typeof HealthResponse>;

@@ -78,13 +78,19 @@ export const CompetitorAnalysisInput = z.object({
   productDescription: z.string({ error: 'productDescription is required' }).trim().min(1, 'must not be empty').max(4000, 'must be at most 4,000 characters'),
 });
 
+/**
+ * A path on this site. `//host` and `/\host` are protocol-relative URLs to another site, and
+ * browsers drop tabs and newlines from URLs, so '/\t/host' is one too.
+ */
+const SAME_SITE_PATH = /^\/(?![/\\])[^\p{Cc}]*$/u;
+
 /** Saved workflow history (spec §3), kept on the server so it follows the user (design §3). */
 export const WorkflowInput = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{21}$/, 'must be a 21-character id'),
   name: z.string({ error: 'name is required' }).trim().min(1, 'must not be empty').max(200),
   workflowType: z.string().trim().min(1, 'must not be empty').max(100),
   date: z.iso.datetime({ offset: true, error: 'must be an ISO date' }).optional(),
-  path: z.string().startsWith('/', 'must be an app path').max(500).default('/chat'),
+  path: z.string().max(500).regex(SAME_SITE_PATH, 'must be an app path').default('/chat'),
   /** What the workflow produced, when no chat holds it (a competitor analysis as JSON). */
   result: z.string().max(WORKFLOW_RESULT_MAX_CHARS, `must be at most ${WORKFLOW_RESULT_MAX_CHARS} characters`).optional(),
 });

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server';
+import { TestClient } from '../support/client';
+
+/** Item 10 (part): the page may load images only from itself, data:/blob: URLs and Stripe. */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+/** The CSP's directives by name. */
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+describe('Content-Security-Policy', () => {
+  it.each(['/api/health', '/'])("security: 10. img-src on %s allows self, data:, blob: and Stripe's hosts, not any https: URL", async (path) => {
+    const res = await new TestClient(server.url).get(path);
+    const imgSrc = directives(res.headers.get('content-security-policy')!).get('img-src');
+    expect(imgSrc).toEqual(["'self'", 'data:', 'blob:', 'https://*.stripe.com']);
+  });
+
+  it('security: 10. nothing else opens the page to images or scripts from anywhere', async () => {
+    const csp = directives((await new TestClient(server.url).get('/')).headers.get('content-security-policy')!);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    for (const [name, values] of csp) expect(values, name).not.toContain('https:');
+    for (const [name, values] of csp) expect(values, name).not.toContain('*');
+  });
+});
