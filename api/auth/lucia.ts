@@ -1,5 +1,6 @@
 // Every use of Lucia lives in this folder, so it can be swapped for a hand-written session
 // module without touching the routes (stack-notes: Lucia is in maintenance upstream).
+import { createHash, randomBytes } from 'node:crypto';
 import { Lucia, type DatabaseSession, type DatabaseUser } from 'lucia';
 import { NodePostgresAdapter } from '@lucia-auth/adapter-postgresql';
 import type { Pool } from '../db';
@@ -23,6 +24,19 @@ export interface UserRow {
 export type SessionUser = Omit<UserRow, 'password'>;
 
 export const SESSION_COOKIE = 'pitchpad_session';
+
+/**
+ * A new session token for the cookie: 160 random bits. Only its hash is stored (Lucia v3's own
+ * advice), so a copy of the user_session table opens no one's session.
+ */
+export function generateSessionToken(): string {
+  return randomBytes(20).toString('base64url');
+}
+
+/** The stored session id of a cookie's token: SHA-256, hex. */
+export function sessionIdOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
 
 /**
  * Lucia's Postgres adapter, but reading a session and its user in one query instead of two: every
