@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Lucia, type DatabaseSession, type DatabaseUser } from 'lucia';
 import { NodePostgresAdapter } from '@lucia-auth/adapter-postgresql';
 import type { Pool } from '../db';
+import { cookieNames } from './cookies';
 
 /** The users row as Lucia loads it (snake_case columns). Only `presentUser` decides what leaves. */
 export interface UserRow {
@@ -22,8 +23,6 @@ export interface UserRow {
 
 /** The user on a request: the row without its password hash. */
 export type SessionUser = Omit<UserRow, 'password'>;
-
-export const SESSION_COOKIE = 'pitchpad_session';
 
 /**
  * A new session token for the cookie: 160 random bits. Only its hash is stored (Lucia v3's own
@@ -71,7 +70,7 @@ export function createLucia(pool: Pool, opts: { secure: boolean }) {
   const adapter = new SessionAdapter(pool);
   return new Lucia(adapter, {
     sessionCookie: {
-      name: SESSION_COOKIE,
+      name: cookieNames(opts.secure).session,
       attributes: { secure: opts.secure, sameSite: 'lax' },
     },
     getUserAttributes: (row): Omit<SessionUser, 'id'> => ({

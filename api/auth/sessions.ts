@@ -1,5 +1,7 @@
 import type { Middleware } from 'koa';
 import type { AppDeps, AppState } from '../context';
+import { forgetGuestCsrfSecret } from '../middleware/csrf';
+import { endGuestSession } from './sessionStore';
 import { generateSessionToken, sessionIdOf, type AppLucia, type SessionUser } from './lucia';
 
 /**
@@ -43,18 +45,29 @@ function setCookie(ctx: { cookies: { set(name: string, value: string | null, opt
   });
 }
 
-/** Log in: drop any session the browser had (rotation), then start a new one. */
+/**
+ * Log in: drop any session the browser had (rotation), then start a new one. The guest session
+ * and the guest's CSRF secret end too: nothing the browser held before login stays valid.
+ */
 export async function startSession(ctx: Parameters<Middleware<AppState, AppDeps>>[0], lucia: AppLucia, userId: number): Promise<void> {
   if (ctx.state.sessionId) await lucia.invalidateSession(ctx.state.sessionId);
+  await endGuest(ctx);
   const token = generateSessionToken();
   const session = await lucia.createSession(userId, {}, { sessionId: sessionIdOf(token) });
   setCookie(ctx, lucia.createSessionCookie(token));
   ctx.state.sessionId = session.id;
 }
 
+/** Log out: the login session ends, and so does any guest session or guest CSRF secret the browser holds. */
 export async function endSession(ctx: Parameters<Middleware<AppState, AppDeps>>[0], lucia: AppLucia): Promise<void> {
   if (ctx.state.sessionId) await lucia.invalidateSession(ctx.state.sessionId);
+  await endGuest(ctx);
   setCookie(ctx, lucia.createBlankSessionCookie());
   ctx.state.user = null;
   ctx.state.sessionId = null;
+}
+
+async function endGuest(ctx: Parameters<Middleware<AppState, AppDeps>>[0]): Promise<void> {
+  await endGuestSession(ctx);
+  forgetGuestCsrfSecret(ctx);
 }
