@@ -56,4 +56,17 @@ describe('security: 5. session ids are stored hashed', () => {
     expect(second).not.toEqual(first);
     expect(second).toEqual([sha256(client.cookies.get('pitchpad_session')!)]);
   });
+
+  it('security: 5. a session renewed in its second half keeps the token in the cookie, not the stored id', async () => {
+    const { user, client } = await loggedInClient(server);
+    const token = client.cookies.get('pitchpad_session')!;
+    await server.pool.query(`UPDATE user_session SET expires_at = now() + interval '1 day' WHERE user_id = $1`, [user.id]);
+    const res = await client.get('/api/auth/user');
+    expect(res.body.username).toBe(user.username);
+    const renewed = res.headers.getSetCookie().find((c) => c.startsWith('pitchpad_session='))!;
+    expect(renewed).toContain(`pitchpad_session=${token};`);
+    const { rows } = await server.pool.query(`SELECT id, expires_at > now() + interval '7 days' AS extended FROM user_session WHERE user_id = $1`, [user.id]);
+    expect(rows).toEqual([{ id: sha256(token), extended: true }]);
+    expect((await client.get('/api/auth/user')).body.username).toBe(user.username);
+  });
 });
