@@ -14,6 +14,7 @@ import { csrf } from './middleware/csrf';
 import { createLucia } from './auth/lucia';
 import { loadSession } from './auth/sessions';
 import { pgSessionStore } from './auth/sessionStore';
+import { cookieNames } from './auth/cookies';
 import { authRoutes } from './auth/auth.routes';
 import { userRoutes } from './users/users.routes';
 import { planRoutes } from './billing/plans.routes';
@@ -72,7 +73,7 @@ export function createApp({ config, pool, log = createLogger(config.logLevel), w
   // logged-in user's requests need no guest state (their CSRF secret derives from the login).
   const guestSession = session(
     {
-      key: 'pitchpad_guest',
+      key: cookieNames(config.secureCookies).guest,
       maxAge: GUEST_SESSION_MAX_AGE_MS,
       httpOnly: true,
       sameSite: 'lax',

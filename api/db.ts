@@ -27,7 +27,8 @@ export async function openDatabase(opts: { databaseUrl: string | undefined; data
     embedded
       ? {
           // PGlite: one connection (stack-notes), kept open; it is one backend for every socket.
-          connectionString: embedded.connectionString,
+          // Reached over its Unix socket (a directory as host), never over TCP.
+          ...embedded.connection,
           max: 1,
           idleTimeoutMillis: 0,
           // PGlite keeps prepared statements across socket connections, but a new pg client believes

@@ -8,7 +8,7 @@ let embedded: EmbeddedDatabase;
 let pool: Pool;
 beforeAll(async () => {
   embedded = await startEmbeddedDatabase(IN_MEMORY);
-  pool = new Pool({ connectionString: embedded.connectionString, max: 1 });
+  pool = new Pool({ ...embedded.connection, max: 1 });
 });
 afterAll(async () => {
   await pool?.end();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
+import { endGuestSession } from '../auth/sessionStore';
 import { adoptGuestAnalyses, setWantsUpdates } from './analysis.sql';
 
 interface GuestState {
@@ -24,9 +25,12 @@ export function rememberCapture(ctx: Pick<AppContext, 'session'>, capture: { ema
 /**
  * What a guest did before signing in follows them into the account: their idea analyses (at
  * registration or login from this browser) and, for a new account, the 'Send me updates' choice.
+ * Then the guest session ends: its state now belongs to the account, and a copy of its cookie
+ * (kept by someone else) can neither read it nor add more to carry at a later login.
  */
 export async function carryGuestState(ctx: AppContext, userId: number, opts: { newAccount: boolean }): Promise<void> {
   const state = guestState(ctx);
   if (state.guestKey) await adoptGuestAnalyses(ctx.pool, state.guestKey, userId);
   if (opts.newAccount && state.capture) await setWantsUpdates(ctx.pool, userId, state.capture.updates);
+  await endGuestSession(ctx);
 }

@@ -10,19 +10,31 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/** The browser's rules for a `__Host-` cookie: Secure, Path=/, no Domain (so no other host can set it). */
+function expectHostOnly(setCookie: string | undefined) {
+  expect(setCookie).toBeDefined();
+  expect(setCookie).toMatch(/;\s*secure/i);
+  expect(setCookie).toMatch(/;\s*path=\/(;|$)/i);
+  expect(setCookie).not.toMatch(/domain=/i);
+  expect(setCookie).toMatch(/httponly/i);
+  expect(setCookie).toMatch(/samesite=lax/i);
+}
+
 describe('cookies behind https', () => {
-  it('marks the session and guest cookies Secure, httpOnly and SameSite=Lax', async () => {
+  it('security: 9. names the session, guest and CSRF cookies __Host- (Secure, Path=/, no Domain, httpOnly, SameSite=Lax)', async () => {
     const client = new TestClient(server.url);
     const token = await client.request('GET', '/api/csrf-token');
-    const guest = token.headers.getSetCookie().find((c) => c.startsWith('pitchpad_guest='))!;
-    expect(guest).toMatch(/secure/i);
-    expect(guest).toMatch(/httponly/i);
+    expectHostOnly(token.headers.getSetCookie().find((c) => c.startsWith('__Host-pitchpad_csrf=')));
+    const guest = await client.post('/api/guest/save-analysis', { email: 'ada@example.com' });
+    expectHostOnly(guest.headers.getSetCookie().find((c) => c.startsWith('__Host-pitchpad_guest=')));
     const { user } = await loggedInClient(server);
     const res = await client.post('/api/auth/login', { username: user.username, password: user.password });
-    const session = res.headers.getSetCookie().find((c) => c.startsWith('pitchpad_session='))!;
-    expect(session).toMatch(/secure/i);
-    expect(session).toMatch(/httponly/i);
-    expect(session).toMatch(/samesite=lax/i);
+    expectHostOnly(res.headers.getSetCookie().find((c) => c.startsWith('__Host-pitchpad_session=')));
+    // Login ends the guest session: its cookie is cleared with the same attributes, or a browser would ignore the clearing.
+    const cleared = res.headers.getSetCookie().filter((c) => c.startsWith('__Host-pitchpad_guest=;'));
+    expect(cleared.length).toBeGreaterThan(0);
+    for (const c of cleared) expectHostOnly(c);
+    expect((await client.get('/api/auth/user')).body.username).toBe(user.username);
   });
 
   it('accepts requests from the public origin and refuses others', async () => {

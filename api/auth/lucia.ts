@@ -1,8 +1,10 @@
 // Every use of Lucia lives in this folder, so it can be swapped for a hand-written session
 // module without touching the routes (stack-notes: Lucia is in maintenance upstream).
+import { createHash, randomBytes } from 'node:crypto';
 import { Lucia, type DatabaseSession, type DatabaseUser } from 'lucia';
 import { NodePostgresAdapter } from '@lucia-auth/adapter-postgresql';
 import type { Pool } from '../db';
+import { cookieNames } from './cookies';
 
 /** The users row as Lucia loads it (snake_case columns). Only `presentUser` decides what leaves. */
 export interface UserRow {
@@ -22,7 +24,18 @@ export interface UserRow {
 /** The user on a request: the row without its password hash. */
 export type SessionUser = Omit<UserRow, 'password'>;
 
-export const SESSION_COOKIE = 'pitchpad_session';
+/**
+ * A new session token for the cookie: 160 random bits. Only its hash is stored (Lucia v3's own
+ * advice), so a copy of the user_session table opens no one's session.
+ */
+export function generateSessionToken(): string {
+  return randomBytes(20).toString('base64url');
+}
+
+/** The stored session id of a cookie's token: SHA-256, hex. */
+export function sessionIdOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
 
 /**
  * Lucia's Postgres adapter, but reading a session and its user in one query instead of two: every
@@ -57,7 +70,7 @@ export function createLucia(pool: Pool, opts: { secure: boolean }) {
   const adapter = new SessionAdapter(pool);
   return new Lucia(adapter, {
     sessionCookie: {
-      name: SESSION_COOKIE,
+      name: cookieNames(opts.secure).session,
       attributes: { secure: opts.secure, sameSite: 'lax' },
     },
     getUserAttributes: (row): Omit<SessionUser, 'id'> => ({

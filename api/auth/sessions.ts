@@ -1,16 +1,22 @@
 import type { Middleware } from 'koa';
 import type { AppDeps, AppState } from '../context';
-import type { AppLucia, SessionUser } from './lucia';
+import { forgetGuestCsrfSecret } from '../middleware/csrf';
+import { endGuestSession } from './sessionStore';
+import { generateSessionToken, sessionIdOf, type AppLucia, type SessionUser } from './lucia';
 
-/** Reads the session cookie on every request into `ctx.state.user`, refreshing or clearing the cookie. */
+/**
+ * Reads the session cookie on every request into `ctx.state.user`, refreshing or clearing the
+ * cookie. The cookie holds the token; the database holds its hash (`sessionIdOf`), which is what
+ * `ctx.state.sessionId` names.
+ */
 export function loadSession(lucia: AppLucia): Middleware<AppState, AppDeps> {
   return async (ctx, next) => {
     ctx.state.user = null;
     ctx.state.sessionId = null;
-    const sessionId = ctx.cookies.get(lucia.sessionCookieName);
-    if (sessionId) {
-      const { session, user } = await lucia.validateSession(sessionId);
-      if (session?.fresh) setCookie(ctx, lucia.createSessionCookie(session.id));
+    const token = ctx.cookies.get(lucia.sessionCookieName);
+    if (token) {
+      const { session, user } = await lucia.validateSession(sessionIdOf(token));
+      if (session?.fresh) setCookie(ctx, lucia.createSessionCookie(token));
       if (!session) setCookie(ctx, lucia.createBlankSessionCookie());
       ctx.state.user = user as SessionUser | null;
       ctx.state.sessionId = session?.id ?? null;
@@ -39,17 +45,29 @@ function setCookie(ctx: { cookies: { set(name: string, value: string | null, opt
   });
 }
 
-/** Log in: drop any session the browser had (rotation), then start a new one. */
+/**
+ * Log in: drop any session the browser had (rotation), then start a new one. The guest session
+ * and the guest's CSRF secret end too: nothing the browser held before login stays valid.
+ */
 export async function startSession(ctx: Parameters<Middleware<AppState, AppDeps>>[0], lucia: AppLucia, userId: number): Promise<void> {
   if (ctx.state.sessionId) await lucia.invalidateSession(ctx.state.sessionId);
-  const session = await lucia.createSession(userId, {});
-  setCookie(ctx, lucia.createSessionCookie(session.id));
+  await endGuest(ctx);
+  const token = generateSessionToken();
+  const session = await lucia.createSession(userId, {}, { sessionId: sessionIdOf(token) });
+  setCookie(ctx, lucia.createSessionCookie(token));
   ctx.state.sessionId = session.id;
 }
 
+/** Log out: the login session ends, and so does any guest session or guest CSRF secret the browser holds. */
 export async function endSession(ctx: Parameters<Middleware<AppState, AppDeps>>[0], lucia: AppLucia): Promise<void> {
   if (ctx.state.sessionId) await lucia.invalidateSession(ctx.state.sessionId);
+  await endGuest(ctx);
   setCookie(ctx, lucia.createBlankSessionCookie());
   ctx.state.user = null;
   ctx.state.sessionId = null;
+}
+
+async function endGuest(ctx: Parameters<Middleware<AppState, AppDeps>>[0]): Promise<void> {
+  await endGuestSession(ctx);
+  forgetGuestCsrfSecret(ctx);
 }

@@ -3,28 +3,60 @@ import type { Middleware } from 'koa';
 import { CSRF_HEADER } from '../../domain/contract/errors';
 import { CsrfFailed } from '../errors';
 import type { AppDeps, AppState } from '../context';
+import { cookieNames } from '../auth/cookies';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 interface CsrfContext {
   state: AppState;
-  config: { sessionSecret: string };
-  session: { csrfSecret?: string } | null;
+  config: { sessionSecret: string; secureCookies: boolean };
+  cookies: { get(name: string): string | undefined; set(name: string, value: string | null, opts?: object): unknown };
 }
 
 function sign(secret: string, salt: string): string {
   return createHmac('sha256', secret).update(salt).digest('base64url');
 }
 
+/** A guest's CSRF secret lasts as long as a guest session would. */
+const GUEST_SECRET_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+const GUEST_SECRET = /^[\w-]{43}$/;
+
 /**
- * The secret a request's tokens are signed with. Logged in: derived from the login session, so
- * checking it costs no database read and every login rotates it. A guest: a random secret kept in
- * the guest session (koa-session, `session` table), created on first use.
+ * The secret a request's tokens are signed with. Logged in: derived from the login session's
+ * stored (hashed) id, so checking it costs no database read and every login rotates it. A guest:
+ * 32 random bytes in their own httpOnly cookie, created on first use. It lives in the cookie, not
+ * in a stored guest session, so fetching a token stores nothing: a stream of cookieless
+ * `GET /api/csrf-token` cannot fill the `session` table.
  */
 function csrfSecret(ctx: CsrfContext, create: boolean): string | undefined {
   if (ctx.state.sessionId) return sign(ctx.config.sessionSecret, `csrf:${ctx.state.sessionId}`);
-  if (create && ctx.session) ctx.session.csrfSecret ??= randomBytes(32).toString('base64url');
-  return ctx.session?.csrfSecret;
+  const kept = ctx.cookies.get(cookieNames(ctx.config.secureCookies).csrf);
+  if (kept && GUEST_SECRET.test(kept)) return kept;
+  if (!create) return undefined;
+  const secret = randomBytes(32).toString('base64url');
+  setGuestSecretCookie(ctx, secret);
+  return secret;
+}
+
+/**
+ * Unsigned on purpose: a signature would only prove our server issued the value, which anyone can
+ * get for themselves. What protects it is its randomness, httpOnly, and (on https) `__Host-`.
+ */
+function setGuestSecretCookie(ctx: CsrfContext, secret: string | null): void {
+  ctx.cookies.set(cookieNames(ctx.config.secureCookies).csrf, secret, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.secureCookies,
+    path: '/',
+    maxAge: GUEST_SECRET_MAX_AGE_MS,
+    overwrite: true,
+    signed: false,
+  });
+}
+
+/** Drop the guest's CSRF secret (at login and logout): the next guest token starts from a new one. */
+export function forgetGuestCsrfSecret(ctx: CsrfContext): void {
+  setGuestSecretCookie(ctx, null);
 }
 
 /** A fresh token for the request's secret: `salt.hmac(secret, salt)`. */
