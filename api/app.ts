@@ -32,7 +32,7 @@ import { serveWeb } from './static';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = join(ROOT, 'web', 'dist');
 
-/** The guest session (koa-session, `session` table): the CSRF secret and pre-sign-up state. */
+/** The guest session (koa-session, `session` table): pre-sign-up state such as an idea analysis. */
 const GUEST_SESSION_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 export interface AppOptions {

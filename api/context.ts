@@ -25,7 +25,6 @@ export type AppContext = ParameterizedContext<AppState, AppDeps & RouterContext<
 
 /** The guest session koa-session keeps in the `session` table. */
 export interface GuestSession {
-  csrfSecret?: string;
   [key: string]: unknown;
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { buildUser, loggedInClient, uniqueCredentials } from '../../tests/factories/users';
+import { sessionIdOf } from './lucia';
 import { LOGIN_FAILURES_PER_USERNAME_AND_IP, REGISTRATIONS_PER_USERNAME } from '../../domain/limits';
 
 let server: TestServer;
@@ -246,7 +247,7 @@ describe('POST /api/auth/login', () => {
     const replay = new TestClient(server.url);
     replay.cookies.set('pitchpad_session', before);
     expect((await replay.get('/api/auth/user')).body).toBeNull();
-    expect((await server.pool.query('SELECT count(*)::int AS n FROM user_session WHERE id = $1', [before])).rows[0].n).toBe(0);
+    expect((await server.pool.query('SELECT count(*)::int AS n FROM user_session WHERE id = $1', [sessionIdOf(before)])).rows[0].n).toBe(0);
   });
 });
 
@@ -258,7 +259,7 @@ describe('POST /api/auth/logout', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
     expect((await client.get('/api/auth/user')).body).toBeNull();
-    expect((await server.pool.query('SELECT count(*)::int AS n FROM user_session WHERE id = $1', [sessionId])).rows[0].n).toBe(0);
+    expect((await server.pool.query('SELECT count(*)::int AS n FROM user_session WHERE id = $1', [sessionIdOf(sessionId)])).rows[0].n).toBe(0);
   });
 
   it('refuses a logout without a CSRF token (403) and keeps the session', async () => {
