@@ -78,7 +78,18 @@ export function scoreOf(row: Record<string, unknown>, competitor: string): { sco
   return cell && typeof cell.score === 'number' ? { score: cell.score, notes: typeof cell.notes === 'string' ? cell.notes : '' } : undefined;
 }
 
-const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+/** A spreadsheet takes a cell starting with one of these as a formula (OWASP: CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell. The model writes these texts, so a formula-like start gets a leading quote mark that
+ * makes a spreadsheet show it as text; such a cell is always quoted, so the mark survives any reader.
+ */
+function csvCell(value: string): string {
+  const neutralised = FORMULA_START.test(value);
+  const text = neutralised ? `'${value}` : value;
+  return neutralised || /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
 
 /** The comparison matrix as CSV: a row per category, a score column per competitor. */
 export function matrixToCsv(analysis: CompetitorAnalysis): string {
