@@ -7,25 +7,32 @@ function parseCsv(csv: string): string[][] {
   const rows: string[][] = [[]];
   let cell = '';
   let quoted = false;
+  const endCell = () => {
+    rows.at(-1)!.push(cell);
+    cell = '';
+  };
   for (let i = 0; i < csv.length; i++) {
     const ch = csv[i]!;
-    if (quoted) {
-      if (ch === '"' && csv[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') rows.at(-1)!.push(cell), (cell = '');
-    else if (ch === '\n') rows.at(-1)!.push(cell), (cell = ''), rows.push([]);
-    else cell += ch;
+    if (quoted && ch === '"' && csv[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (ch === '"') quoted = !quoted;
+    else if (quoted) cell += ch;
+    else if (ch === ',') endCell();
+    else if (ch === '\n') {
+      endCell();
+      rows.push([]);
+    } else cell += ch;
   }
-  rows.at(-1)!.push(cell);
+  endCell();
   return rows;
 }
 
 const HOSTILE = ['=HYPERLINK("http://evil","x")', '+1+1', '-2+3', '@SUM(1)', '\t=1', '\r=1'];
 
+const competitor = (name: string) => ({ name, logo_url: '', description: '', strengths: [], weaknesses: [], pricing: '', target_customers: '' });
+
 function hostileAnalysis(): CompetitorAnalysis {
-  const competitor = (name: string) => ({ name, logo_url: '', description: '', strengths: [], weaknesses: [], pricing: '', target_customers: '' });
   return {
     topic: 'CRM',
     summary: '',
