@@ -170,6 +170,15 @@ export async function findSend(pool: Pool, chatId: string, clientId: string): Pr
   return row && { user: reviveMessage(row.user), reply: row.reply ? reviveMessage(row.reply) : undefined };
 }
 
+/** Whether the user's chat already holds the send `clientId` (a replay). */
+export async function sendIsStored(pool: Pool, userId: number, chatId: string, clientId: string): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `SELECT 1 FROM messages m JOIN chats c ON c.id = m.chat_id WHERE m.chat_id = $1 AND m.client_id = $2 AND c.user_id = $3 AND c.deleted_at IS NULL`,
+    [chatId, clientId, userId],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
 /**
  * Take over the reply of an earlier send for a new generation: when it failed, or was left
  * streaming by a process that died (no write for `staleSeconds`). Creates it when missing.

@@ -100,6 +100,24 @@ describe('sendMessage', () => {
     ]);
   });
 
+  it("security: 13. keeps a send refused for too many running answers (429) 'Queued', and delivers it later with the same id", async () => {
+    const chatId = uuidv7();
+    answers.push({ status: 429, body: { code: 'rate_limited', message: 'You already have 4 answers being written. This one will start as soon as one of them finishes.' } });
+    expect((await sendMessage(db, { chatId, content: 'Fifth question' })).kind).toBe('queued');
+    const [message] = await views(chatId);
+    expect(message).toMatchObject({ kind: 'user', delivery: 'queued', notSent: false, message: { status: 'queued' } });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(entry!.nextAttemptAt).toBeGreaterThan(Date.now());
+
+    // A slot is free again: the next flush delivers the same send, once.
+    answerWith(chatId, 'Here is the fifth answer.');
+    await flushOutbox(db, deliverChatSend, { force: true });
+    expect(posted.map((p) => p.body.clientMessageId)).toEqual([entry!.clientId, entry!.clientId]);
+    expect((await views(chatId)).map((v) => (v.kind === 'user' ? v.delivery : v.kind === 'reply' ? v.content : v.kind))).toEqual(['sent', 'Here is the fifth answer.']);
+    expect(await db.outbox.toArray()).toMatchObject([{ state: 'sent' }]);
+  });
+
   it("marks a send the server refuses (4xx) 'Not sent' with Retry and Delete; Delete forgets it", async () => {
     const chatId = uuidv7();
     answers.push({ status: 403, body: { code: 'forbidden', message: 'This needs the Pro plan.' } });
