@@ -99,7 +99,7 @@ export function chatRoutes(llm: LlmGateway) {
     const lease = await acquireStreamLease(ctx, userOf(ctx).id, 'regenerate');
     let reply: MessageRow | undefined;
     try {
-      reply = await resetReply(ctx.pool, userMessage, model);
+      reply = await resetReply(ctx.pool, userMessage, model, (ctx.config.llm.timeoutMs * 2) / 1000);
       if (!reply) throw Conflict('A reply is still being written');
     } catch (err) {
       await lease.release();
@@ -133,7 +133,8 @@ async function respondWithReply(
   const finalChat = (m: MessageRow) => presentChat({ ...chat, updated_at: m.updated_at });
   if (!wantsEventStream(ctx)) {
     const result = await run(() => {});
-    if (result.error && result.message.status === 'failed') throw upstreamToAppError(result.error);
+    // Nothing came of the call: an error (a regenerate's kept answer is back in place, unchanged).
+    if (result.error && (result.message.status === 'failed' || result.restored)) throw upstreamToAppError(result.error);
     ctx.body = { message: presentMessage(result.message), chat: finalChat(result.message) };
     return;
   }
