@@ -40,6 +40,8 @@ export interface SendTarget {
 }
 
 export const SEND_FAILED = { header: 'Error', message: 'Failed to send message. Please try again.', color: 'danger' } as const;
+/** A regenerate that produced nothing: the earlier answer is still there (design §12). */
+export const REGENERATE_FAILED = { header: 'Error', message: 'A new answer could not be written. Your earlier answer is kept; try Regenerate again.', color: 'danger' } as const;
 export const NEW_CHAT_FAILED = { header: 'Error', message: 'Failed to start a new chat. Please try again.', color: 'danger' } as const;
 
 export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = '') {
@@ -139,7 +141,12 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
 
   const retry = useCallback(async (messageKey: string) => report(await retryMessage(db, messageKey, model)), [db, model, report]);
   const discard = useCallback(async (messageKey: string) => void (await deleteMessage(db, messageKey)), [db]);
-  const regenerate = useCallback(async () => report(await regenerateReply(db, activeId, model)), [db, activeId, model, report]);
+  const regenerate = useCallback(async () => {
+    const outcome = await regenerateReply(db, activeId, model);
+    // Nothing new was written (not a failed send): say the earlier answer is kept.
+    if ((outcome.kind === 'model-error' && !outcome.partial) || (outcome.kind === 'not-sent' && !isProRequired(outcome.error))) toast(REGENERATE_FAILED);
+    else report(outcome);
+  }, [db, activeId, model, report, toast]);
   const stop = useCallback(() => {
     for (const [key, reply] of live) if (reply.chatId === activeId) stopReply(key);
   }, [live, activeId]);
