@@ -90,6 +90,14 @@ describe('text with a NUL or an unpaired surrogate is refused', () => {
     expect(await count('idea_analyses')).toBe(before);
   });
 
+  it('security: 7. a NUL the model writes is dropped, so the answer is stored rather than lost to a database error', async () => {
+    const { client } = await loggedInClient(server);
+    fake.enqueue({ reply: 'Dear Dana,\u0000 here is the pitch.' });
+    const res = await client.post('/api/chat', buildSend('Write to Dana'));
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatchObject({ status: 'complete', content: 'Dear Dana, here is the pitch.' });
+  });
+
   it('security: 7. a NUL that reaches the database another way (a path parameter) is a 400, never a 500', async () => {
     const { client } = await loggedInClient(server);
     const res = await client.get('/api/workflows/abc%00def');
