@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, OfflineError } from '../../data/api';
+import { ApiError, OfflineError, RateLimitedError } from '../../data/api';
 import { orderMessages, replyKeyFor } from '../../data/chatMerge';
 import type { LocalChat, PitchpadDb } from '../../data/db';
 import { readKeyValue, writeKeyValue } from '../../data/db';
@@ -143,8 +143,9 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
   const discard = useCallback(async (messageKey: string) => void (await deleteMessage(db, messageKey)), [db]);
   const regenerate = useCallback(async () => {
     const outcome = await regenerateReply(db, activeId, model);
-    // Nothing new was written (not a failed send): say the earlier answer is kept.
-    if ((outcome.kind === 'model-error' && !outcome.partial) || (outcome.kind === 'not-sent' && !isProRequired(outcome.error))) toast(REGENERATE_FAILED);
+    // Nothing new was written (not a failed send): say the earlier answer is kept, or why none was started.
+    if (outcome.kind === 'not-sent' && outcome.error instanceof RateLimitedError) toast({ ...REGENERATE_FAILED, message: outcome.error.message });
+    else if ((outcome.kind === 'model-error' && !outcome.partial) || (outcome.kind === 'not-sent' && !isProRequired(outcome.error))) toast(REGENERATE_FAILED);
     else report(outcome);
   }, [db, activeId, model, report, toast]);
   const stop = useCallback(() => {
