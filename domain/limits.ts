@@ -81,3 +81,12 @@ export const OFFLINE_DRAFTER_LABEL = 'Offline drafter';
 
 /** The longest result a saved workflow keeps (a competitor analysis's JSON is a few kB). */
 export const WORKFLOW_RESULT_MAX_CHARS = 200_000;
+
+/** Fair use: model streams one user may have running at once (chat replies, regenerates, competitor analyses, GTM plans, idea analyses). */
+export const MAX_CONCURRENT_STREAMS_PER_USER = 4;
+/** A running stream refreshes its lease this often; one not refreshed for the stale time stops counting (its server died). */
+export const STREAM_LEASE_HEARTBEAT_MS = 15_000;
+export const STREAM_LEASE_STALE_MS = 60_000;
+/** Saved-history writes (POST/PATCH /api/workflows) per user per minute: far above what a person does. */
+export const WORKFLOW_WRITES_PER_USER = 60;
+export const WORKFLOW_WRITE_WINDOW_MS = 60_000;

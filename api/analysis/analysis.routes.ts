@@ -3,6 +3,7 @@ import { AnalyzeStartupInput, SaveAnalysisInput, StartupSummary, type AnalyzeSta
 import type { AppContext, AppDeps, AppState } from '../context';
 import { NotFound, Unavailable } from '../errors';
 import { completeJson } from '../llm/json';
+import { withStreamLease } from '../llm/streams';
 import type { LlmGateway } from '../llm/types';
 import { rateLimit, type LimitRule } from '../middleware/rateLimit';
 import { inputOf, validate } from '../middleware/validate';
@@ -39,13 +40,16 @@ export function analysisRoutes(llm: LlmGateway) {
     async (ctx) => {
       if (llm.offline) throw Unavailable('Idea analysis needs a language model, and none is configured on this server. Ask the person who runs Pitchpad to set one up.');
       const { idea } = inputOf(ctx, AnalyzeStartupInput);
-      const summary = await completeJson(
-        llm,
-        ctx.log,
-        { model: llm.defaultModel, params: { temperature: 0.4, max_tokens: 1500, top_p: 1, frequency_penalty: 0, presence_penalty: 0 }, messages: [{ role: 'system', content: INSTRUCTIONS }, { role: 'user', content: idea }] },
-        StartupSummary,
-        "The AI model's answer could not be read. Please try again.",
-      );
+      const analyse = () =>
+        completeJson(
+          llm,
+          ctx.log,
+          { model: llm.defaultModel, params: { temperature: 0.4, max_tokens: 1500, top_p: 1, frequency_penalty: 0, presence_penalty: 0 }, messages: [{ role: 'system', content: INSTRUCTIONS }, { role: 'user', content: idea }] },
+          StartupSummary,
+          "The AI model's answer could not be read. Please try again.",
+        );
+      // A signed-in user's analysis takes one of their stream slots (fair use); guests have the per-IP and per-visitor limits.
+      const summary = ctx.state.user ? await withStreamLease(ctx, ctx.state.user.id, 'idea-analysis', analyse) : await analyse();
       const analysisId = await saveAnalysis(ctx.pool, ownerOf(ctx as AppContext), idea, summary);
       const body: AnalyzeStartupResponse = { summary, analysisId };
       ctx.body = body;

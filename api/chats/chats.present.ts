@@ -17,7 +17,8 @@ export function presentMessage(m: MessageRow): Message {
     id: m.id,
     chatId: m.chat_id,
     role: m.role,
-    content: m.content,
+    // A regenerate with no words yet: the answer it may replace is still the one to read.
+    content: m.status === 'streaming' && m.content === '' && m.kept_content ? m.kept_content : m.content,
     timestamp: new Date(m.timestamp).toISOString(),
     clientId: m.client_id,
     replyTo: m.reply_to,

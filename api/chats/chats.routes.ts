@@ -9,6 +9,7 @@ import { upstreamToAppError } from '../llm/errors';
 import type { LlmGateway } from '../llm/types';
 import { UpstreamError } from '../llm/types';
 import { llmRateLimit } from '../llm/limit';
+import { acquireStreamLease } from '../llm/streams';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { openEventStream, wantsEventStream } from '../sse';
@@ -94,8 +95,16 @@ export function chatRoutes(llm: LlmGateway) {
     if (type !== 'none') assertPro(userOf(ctx));
     const userMessage = await lastUserMessage(ctx.pool, chat.id);
     if (!userMessage) throw NotFound('Message to answer');
-    const reply = await resetReply(ctx.pool, userMessage, model);
-    if (!reply) throw Conflict('A reply is still being written');
+    // A stream slot (fair use) before the reply is touched: over the limit, nothing changes.
+    const lease = await acquireStreamLease(ctx, userOf(ctx).id, 'regenerate');
+    let reply: MessageRow | undefined;
+    try {
+      reply = await resetReply(ctx.pool, userMessage, model, (ctx.config.llm.timeoutMs * 2) / 1000);
+      if (!reply) throw Conflict('A reply is still being written');
+    } catch (err) {
+      await lease.release();
+      throw err;
+    }
     const context = await contextBefore(ctx.pool, chat.id, userMessage.id);
     const request = {
       model,
@@ -103,7 +112,9 @@ export function chatRoutes(llm: LlmGateway) {
       draft: { type, answers: userMessage.answers ?? undefined },
       messages: [{ role: 'system' as const, content: systemPromptFor(type) }, ...context, { role: 'user' as const, content: userMessage.content }],
     };
-    await respondWithReply(ctx, chat, (onDelta) => generateReply(deps(ctx), reply, request, onDelta), { userMessage, replyId: reply.id });
+    const started = reply;
+    const run = (onDelta: (text: string) => void) => generateReply(deps(ctx), started, request, onDelta).finally(() => lease.release());
+    await respondWithReply(ctx, chat, run, { userMessage, replyId: started.id });
   });
 
   return router;
@@ -122,7 +133,8 @@ async function respondWithReply(
   const finalChat = (m: MessageRow) => presentChat({ ...chat, updated_at: m.updated_at });
   if (!wantsEventStream(ctx)) {
     const result = await run(() => {});
-    if (result.error && result.message.status === 'failed') throw upstreamToAppError(result.error);
+    // Nothing came of the call: an error (a regenerate's kept answer is back in place, unchanged).
+    if (result.error && (result.message.status === 'failed' || result.restored)) throw upstreamToAppError(result.error);
     ctx.body = { message: presentMessage(result.message), chat: finalChat(result.message) };
     return;
   }

@@ -26,6 +26,10 @@ export interface MessageRow {
   updated_at: Date;
   /** A flow prompt's answers by question id (user messages only). */
   answers: Record<string, string> | null;
+  /** Replies: the answer a regenerate under way replaces, put back if the attempt produces nothing. */
+  kept_content: string | null;
+  kept_status: 'complete' | 'partial' | 'failed' | null;
+  kept_model: string | null;
 }
 
 const LIVE_CHAT = 'deleted_at IS NULL';
@@ -170,6 +174,15 @@ export async function findSend(pool: Pool, chatId: string, clientId: string): Pr
   return row && { user: reviveMessage(row.user), reply: row.reply ? reviveMessage(row.reply) : undefined };
 }
 
+/** Whether the user's chat already holds the send `clientId` (a replay). */
+export async function sendIsStored(pool: Pool, userId: number, chatId: string, clientId: string): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `SELECT 1 FROM messages m JOIN chats c ON c.id = m.chat_id WHERE m.chat_id = $1 AND m.client_id = $2 AND c.user_id = $3 AND c.deleted_at IS NULL`,
+    [chatId, clientId, userId],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
 /**
  * Take over the reply of an earlier send for a new generation: when it failed, or was left
  * streaming by a process that died (no write for `staleSeconds`). Creates it when missing.
@@ -217,9 +230,20 @@ export async function saveProgress(pool: Pool, replyId: number, content: string)
   return { stopRequested: rows[0]?.stop_requested ?? true };
 }
 
-export async function finishReply(pool: Pool, replyId: number, content: string, status: 'complete' | 'partial' | 'failed'): Promise<MessageRow> {
-  const { rows } = await pool.query<MessageRow>(
-    `UPDATE messages SET content = $2, status = $3, updated_at = now() WHERE id = $1 RETURNING *`,
+/**
+ * End a generation. A regenerate's attempt that ends with no text at all puts the answer it was
+ * replacing back (`restored`), so a failed regenerate never destroys an answer; with text, it wins.
+ */
+export async function finishReply(pool: Pool, replyId: number, content: string, status: 'complete' | 'partial' | 'failed'): Promise<MessageRow & { restored: boolean }> {
+  const { rows } = await pool.query<MessageRow & { restored: boolean }>(
+    `UPDATE messages m SET
+       content = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.kept_content ELSE $2 END,
+       status = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.kept_status ELSE $3 END,
+       model = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.kept_model ELSE old.model END,
+       kept_content = NULL, kept_status = NULL, kept_model = NULL, updated_at = now()
+      FROM messages old
+     WHERE m.id = $1 AND old.id = $1
+     RETURNING m.*, ($2 = '' AND old.kept_status IS NOT NULL) AS restored`,
     [replyId, content, status],
   );
   await pool.query('UPDATE chats SET updated_at = now() WHERE id = $1', [rows[0]!.chat_id]);
@@ -244,13 +268,29 @@ export async function lastUserMessage(pool: Pool, chatId: string): Promise<Messa
   return rows[0];
 }
 
-/** Replace a user message's finished reply with a fresh streaming one (regenerate). */
-export async function resetReply(pool: Pool, user: MessageRow, model: string): Promise<MessageRow | undefined> {
-  await pool.query(`DELETE FROM messages WHERE reply_to = $1 AND status <> 'streaming'`, [user.id]);
+/**
+ * Start a regenerate in the reply's own row: its answer is kept aside (kept_*) and the row streams
+ * afresh. One row per user message, so a regenerate never leaves a second or an orphan reply. A
+ * reply still streaming is refused (undefined) unless its writer died (no write for
+ * `staleSeconds`); taking that over keeps the answer already kept aside. Creates the reply when missing.
+ */
+export async function resetReply(pool: Pool, user: MessageRow, model: string, staleSeconds: number): Promise<MessageRow | undefined> {
   const { rows } = await pool.query<MessageRow>(
-    `INSERT INTO messages (chat_id, role, content, status, reply_to, model) VALUES ($2, 'assistant', '', 'streaming', $1, $3)
-     ON CONFLICT (reply_to) WHERE reply_to IS NOT NULL DO NOTHING RETURNING *`,
-    [user.id, user.chat_id, model],
+    `WITH restarted AS (
+       UPDATE messages SET
+         kept_content = CASE WHEN status = 'streaming' THEN kept_content ELSE content END,
+         kept_status = CASE WHEN status = 'streaming' THEN kept_status ELSE status END,
+         kept_model = CASE WHEN status = 'streaming' THEN kept_model ELSE model END,
+         content = '', status = 'streaming', stop_requested = false, model = $2, updated_at = now()
+        WHERE reply_to = $1 AND (status <> 'streaming' OR updated_at < now() - make_interval(secs => $4))
+        RETURNING *
+     ), created AS (
+       INSERT INTO messages (chat_id, role, content, status, reply_to, model)
+       SELECT $3, 'assistant', '', 'streaming', $1, $2 WHERE NOT EXISTS (SELECT 1 FROM messages WHERE reply_to = $1)
+       ON CONFLICT (reply_to) WHERE reply_to IS NOT NULL DO NOTHING RETURNING *
+     )
+     SELECT * FROM restarted UNION ALL SELECT * FROM created`,
+    [user.id, model, user.chat_id, staleSeconds],
   );
   return rows[0];
 }

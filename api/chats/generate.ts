@@ -20,8 +20,13 @@ export function abortIfRunningHere(replyId: number): void {
 
 export interface GenerationResult {
   message: MessageRow;
-  /** Set when the model failed; `message` is then partial (what arrived) or failed (nothing did). */
+  /**
+   * Set when the model failed; `message` is then partial (what arrived) or failed (nothing did), or,
+   * for a regenerate that produced nothing, the answer it was to replace (`restored`).
+   */
   error?: UpstreamError;
+  /** A regenerate produced nothing and the earlier answer is back, unchanged. */
+  restored?: boolean;
 }
 
 export async function generateReply(
@@ -59,16 +64,19 @@ export async function generateReply(
       onDelta(text);
     }
     await saving;
-    return { message: await finishReply(deps.pool, reply.id, content, stopped ? 'partial' : 'complete') };
+    const { restored, ...message } = await finishReply(deps.pool, reply.id, content, stopped ? 'partial' : 'complete');
+    return { message, restored };
   } catch (thrown) {
     await saving;
     const err = thrown instanceof UpstreamError ? thrown : new UpstreamError('server', String(thrown));
     if (err.kind === 'aborted' || controller.signal.aborted) {
-      return { message: await finishReply(deps.pool, reply.id, content, 'partial') };
+      const { restored, ...message } = await finishReply(deps.pool, reply.id, content, 'partial');
+      return { message, restored };
     }
     const status = content ? 'partial' : 'failed';
     deps.log.warn(`chat reply ${reply.id} ${status} (model ${request.model}): ${err.kind}: ${err.message}`);
-    return { message: await finishReply(deps.pool, reply.id, content, status), error: err };
+    const { restored, ...message } = await finishReply(deps.pool, reply.id, content, status);
+    return { message, error: err, restored };
   } finally {
     clearInterval(timer);
     running.delete(reply.id);

@@ -6,11 +6,12 @@ import { chatTitleFrom } from '../../domain/limits';
 import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
 import type { z } from 'zod';
 import type { AppDeps } from '../context';
-import { InvalidRequest, NotFound } from '../errors';
+import { AppError, InvalidRequest, NotFound } from '../errors';
 import type { LlmGateway } from '../llm/types';
 import type { SessionUser } from '../auth/lucia';
 import { assertPro, isPro } from '../billing/requirePro';
-import { claimReply, contextBefore, findSend, playbookTypeOf, storeSend, type ChatRow, type MessageRow } from './chats.sql';
+import { acquireStreamLease, type StreamLease } from '../llm/streams';
+import { claimReply, contextBefore, findSend, playbookTypeOf, sendIsStored, storeSend, type ChatRow, type MessageRow } from './chats.sql';
 import { followReply, generateReply, type GenerationResult } from './generate';
 
 type Input = z.output<typeof ChatRequest>;
@@ -46,6 +47,36 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
     answers: input.answers,
     mayWriteInPlaybooks: isPro(user),
   };
+  // A stream slot first (fair use), so a send over the limit stores nothing and can come again.
+  const slot = await takeSendSlot(deps, user.id, send.chatId, clientId);
+  try {
+    return await planStoredSend(deps, user, input, send, slot);
+  } catch (err) {
+    await slot.lease?.release();
+    throw err;
+  }
+}
+
+/**
+ * The user's stream slot for a send. When all are in use, a send the server already holds still
+ * goes on without one (it may only follow or hand back its reply; `refused` says why not otherwise).
+ */
+async function takeSendSlot(deps: Deps, userId: number, chatId: string, clientId: string): Promise<{ lease?: StreamLease; refused?: unknown }> {
+  try {
+    return { lease: await acquireStreamLease(deps, userId, 'chat') };
+  } catch (err) {
+    if (!(err instanceof AppError && err.status === 429) || !(await sendIsStored(deps.pool, userId, chatId, clientId))) throw err;
+    return { refused: err };
+  }
+}
+
+/** Release `lease` once `run` has ended, however it ends. */
+function holding(lease: StreamLease, run: () => Promise<GenerationResult>): Promise<GenerationResult> {
+  return run().finally(() => lease.release());
+}
+
+async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send: Parameters<typeof storeSend>[1], slot: { lease?: StreamLease; refused?: unknown }): Promise<SendPlan> {
+  const { model, clientId } = send;
   // Two identical sends racing to create a new chat: the loser's statement cannot see the winner's
   // row (same snapshot), so it finds no chat. A second statement sees it and takes the replay path.
   const stored = (await storeSend(deps.pool, send)) ?? (await storeSend(deps.pool, send));
@@ -67,26 +98,35 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
   if (inserted) {
     // A chat the server has not seen before may come with history the client holds (a flow's greeting).
     const context = created ? clientContext(input.messages.slice(0, -1)) : await contextBefore(deps.pool, chat.id, inserted.user.id);
+    const lease = slot.lease ?? (await acquireStreamLease(deps, user.id, 'chat', { force: true }));
     return {
       chat,
       userMessage: inserted.user,
       reply: inserted.reply,
-      run: (onDelta) => generateReply(deps, inserted.reply, completion(inserted.user, context), onDelta),
+      run: (onDelta) => holding(lease, () => generateReply(deps, inserted.reply, completion(inserted.user, context), onDelta)),
     };
   }
 
   // A replay of an earlier send: never a second user message, never a second reply.
   const earlier = (await findSend(deps.pool, chat.id, clientId))!;
+  const reply = earlier.reply;
+  // Only a send whose reply failed (or never started) asks the model anew and needs its slot; one
+  // that follows or hands back its reply does not count.
+  const asksAgain = !reply || reply.status === 'failed';
+  if (asksAgain && !slot.lease) throw slot.refused;
+  if (!asksAgain) await slot.lease?.release();
   const regenerate = async (onDelta: (text: string) => void): Promise<GenerationResult> => {
     const claimed = await claimReply(deps.pool, earlier.user, model, staleMs / 1000);
     if (!claimed) {
+      await slot.lease?.release();
       const followed = await followReply(deps.pool, earlier.reply!.id, onDelta, staleMs);
       return { message: followed ?? earlier.reply! };
     }
+    // Taking over a reply its dead server left: that work goes on even when every slot is in use.
+    const lease = asksAgain ? slot.lease! : await acquireStreamLease(deps, user.id, 'chat', { force: true });
     const context = await contextBefore(deps.pool, chat.id, earlier.user.id);
-    return generateReply(deps, claimed, completion(earlier.user, context), onDelta);
+    return holding(lease, () => generateReply(deps, claimed, completion(earlier.user, context), onDelta));
   };
-  const reply = earlier.reply;
   return {
     chat,
     userMessage: earlier.user,

@@ -37,7 +37,7 @@ export function createGateway(config: Config): LlmGateway {
         for await (const chunk of stream) {
           call.touch();
           call.started = true;
-          const text = chunk.choices[0]?.delta?.content;
+          const text = withoutNul(chunk.choices[0]?.delta?.content);
           if (text) yield text;
         }
         // The SDK ends an aborted stream quietly: a timeout or a stop must not pass as complete.
@@ -53,7 +53,7 @@ export function createGateway(config: Config): LlmGateway {
       const call = linkedAbort(req.signal, timeoutMs);
       try {
         const res = await client.chat.completions.create(body(req), { signal: call.signal });
-        return res.choices[0]?.message?.content ?? '';
+        return withoutNul(res.choices[0]?.message?.content) ?? '';
       } catch (err) {
         throw classify(err, call);
       } finally {
@@ -61,6 +61,11 @@ export function createGateway(config: Config): LlmGateway {
       }
     },
   };
+}
+
+/** A NUL is not text Postgres can store (22021): a model that sends one must not lose the whole answer. */
+function withoutNul(text: string | null | undefined): string | undefined {
+  return text?.replaceAll('\u0000', '');
 }
 
 function body(req: CompletionRequest) {

@@ -12,6 +12,10 @@ function fromPostgres(err: { code?: unknown; constraint?: unknown }): AppError |
       return new AppError(409, ErrorCode.conflict, 'That already exists');
     case '23503':
       return new AppError(409, ErrorCode.conflict, 'That refers to something that does not exist');
+    // Text the database's encoding cannot hold (a NUL, a stray surrogate) that slipped past validate.
+    case '22021':
+    case '22P05':
+      return new AppError(400, ErrorCode.invalidRequest, 'The request holds text that is not valid (a NUL character or a broken character)');
     case '22P02':
     case '22001':
     case '22003':

@@ -15,6 +15,7 @@ import { upstreamToAppError } from '../llm/errors';
 import { completeJson } from '../llm/json';
 import { UpstreamError, type LlmGateway } from '../llm/types';
 import { llmRateLimit } from '../llm/limit';
+import { acquireStreamLease, withStreamLease } from '../llm/streams';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 
@@ -38,12 +39,14 @@ export function playbookRoutes(llm: LlmGateway) {
       if (!answers) throw Unavailable('Generating a plan from text needs a language model, and none is configured on this server.');
       body = { plan: draftGtmPlan(answers), source: 'offline-drafter' };
     } else {
-      const plan = await completeJson(
-        llm,
-        ctx.log,
-        { model: llm.defaultModel, params: JSON_PARAMS, messages: [{ role: 'system', content: `${SYSTEM_PROMPTS.gtmplan}\n\n${GTM_PLAN_INSTRUCTIONS}` }, { role: 'user', content: startupInfo }] },
-        GtmPlan,
-        GTM_INVALID_RESPONSE,
+      const plan = await withStreamLease(ctx, userOf(ctx).id, 'gtm-plan', () =>
+        completeJson(
+          llm,
+          ctx.log,
+          { model: llm.defaultModel, params: JSON_PARAMS, messages: [{ role: 'system', content: `${SYSTEM_PROMPTS.gtmplan}\n\n${GTM_PLAN_INSTRUCTIONS}` }, { role: 'user', content: startupInfo }] },
+          GtmPlan,
+          GTM_INVALID_RESPONSE,
+        ),
       );
       body = { plan, source: 'model' };
     }
@@ -66,6 +69,8 @@ export function playbookRoutes(llm: LlmGateway) {
   router.post('/competitor-analysis', requireUser(), pro, llmRateLimit(), validate(CompetitorAnalysisInput), async (ctx) => {
     if (llm.offline) throw Unavailable('Competitor research needs a language model, and none is configured on this server.');
     const { productDescription } = inputOf(ctx, CompetitorAnalysisInput);
+    // A stream slot (fair use), held until the last token (or the failure), not just the response.
+    const lease = await acquireStreamLease(ctx, userOf(ctx).id, 'competitor-analysis');
     const stream = llm.stream({ model: llm.defaultModel, json: true, params: JSON_PARAMS, messages: [{ role: 'system', content: COMPETITOR_ANALYSIS_INSTRUCTIONS }, { role: 'user', content: productDescription }] });
     const tokens = stream[Symbol.asyncIterator]();
     // Wait for the first token before answering, so a model that fails outright gets a proper status.
@@ -73,6 +78,7 @@ export function playbookRoutes(llm: LlmGateway) {
     try {
       first = await tokens.next();
     } catch (err) {
+      await lease.release();
       if (!(err instanceof UpstreamError)) throw err;
       ctx.log.warn(`competitor analysis failed: ${err.kind}: ${err.message}`);
       throw upstreamToAppError(err);
@@ -86,11 +92,13 @@ export function playbookRoutes(llm: LlmGateway) {
     void (async () => {
       for (let next = await tokens.next(); !next.done; next = await tokens.next()) out.write(next.value);
       out.end();
-    })().catch((err: Error) => {
-      // A cut mid-JSON must not look complete: drop the connection so the client shows its error.
-      ctx.log.warn(`competitor analysis stream cut: ${err.message}`);
-      out.destroy(err);
-    });
+    })()
+      .catch((err: Error) => {
+        // A cut mid-JSON must not look complete: drop the connection so the client shows its error.
+        ctx.log.warn(`competitor analysis stream cut: ${err.message}`);
+        out.destroy(err);
+      })
+      .finally(() => lease.release());
   });
 
   return router;

@@ -2,13 +2,19 @@ import { Router } from '@koa/router';
 import { RenameWorkflowInput, WorkflowInput, type Workflow, type WorkflowWithResult } from '../../domain/contract/playbooks';
 import type { AppDeps, AppState } from '../context';
 import { NotFound } from '../errors';
+import { rateLimit, type LimitRule } from '../middleware/rateLimit';
 import { requireUser, userOf } from '../middleware/requireUser';
+import { WORKFLOW_WRITES_PER_USER, WORKFLOW_WRITE_WINDOW_MS } from '../../domain/limits';
 import { inputOf, validate } from '../middleware/validate';
 import { deleteWorkflow, findWorkflow, listWorkflows, renameWorkflow, saveWorkflow, type WorkflowRow } from './workflows.sql';
 
 function presentWorkflow(w: WorkflowRow): Workflow {
   return { id: w.id, name: w.name, workflowType: w.workflow_type, date: new Date(w.date).toISOString(), path: w.path };
 }
+
+/** Saves and renames per user: generous for a person, a wall for a script filling the table. */
+const workflowWrites: LimitRule = { name: 'workflows:user', limit: WORKFLOW_WRITES_PER_USER, windowMs: WORKFLOW_WRITE_WINDOW_MS };
+const perUser = rateLimit(workflowWrites, (ctx) => String(userOf(ctx).id));
 
 /** Saved workflow history on the server, so it follows the user to every device (design §3). */
 export function workflowRoutes() {
@@ -25,7 +31,7 @@ export function workflowRoutes() {
     ctx.body = body;
   });
 
-  router.post('/', requireUser(), validate(WorkflowInput), async (ctx) => {
+  router.post('/', requireUser(), perUser, validate(WorkflowInput), async (ctx) => {
     const input = inputOf(ctx, WorkflowInput);
     const item = { ...input, date: input.date, userId: userOf(ctx).id };
     // A concurrent save of the same id is invisible to this statement's snapshot: look once more.
@@ -35,7 +41,7 @@ export function workflowRoutes() {
     ctx.body = presentWorkflow(saved);
   });
 
-  router.patch('/:id', requireUser(), validate(RenameWorkflowInput), async (ctx) => {
+  router.patch('/:id', requireUser(), perUser, validate(RenameWorkflowInput), async (ctx) => {
     const renamed = await renameWorkflow(ctx.pool, userOf(ctx).id, ctx.params.id!, inputOf(ctx, RenameWorkflowInput).name);
     if (!renamed) throw NotFound('Workflow');
     ctx.body = presentWorkflow(renamed);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
+import { WORKFLOW_WRITES_PER_USER } from '../../domain/limits';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -110,5 +111,27 @@ describe('/api/workflows', () => {
     await client.post('/api/workflows', item());
     await client.post('/api/workflows', item({ workflowType: 'Idea analysis', name: 'My idea' }));
     expect((await client.get('/api/user/usage')).body).toMatchObject({ ideasAnalyzed: 1, timeSavedMinutes: 60 });
+  });
+
+  it('security: 13. saves and renames are rate-limited per user (429 with a message); another user is unaffected', async () => {
+    const { client } = await loggedInClient(server);
+    const first = item();
+    expect((await client.post('/api/workflows', first)).status).toBe(201);
+    const writes = [];
+    for (let i = 1; i < WORKFLOW_WRITES_PER_USER; i++) writes.push(i % 2 ? client.patch(`/api/workflows/${first.id}`, { name: `Take ${i}` }) : client.post('/api/workflows', item()));
+    expect((await Promise.all(writes)).map((r) => r.status).filter((s) => s >= 300)).toEqual([]);
+
+    const over = await client.post('/api/workflows', item());
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({ code: 'rate_limited', message: 'Too many attempts. Please try again later.' });
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await client.patch(`/api/workflows/${first.id}`, { name: 'One more' })).status).toBe(429);
+    // Reading is not limited, and the refused writes stored nothing.
+    const list = (await client.get('/api/workflows')).body;
+    expect(list).toHaveLength(WORKFLOW_WRITES_PER_USER / 2);
+    expect(list.find((w: { id: string }) => w.id === first.id).name).not.toBe('One more');
+
+    const other = await loggedInClient(server);
+    expect((await other.client.post('/api/workflows', item())).status).toBe(201);
   });
 });

@@ -40,9 +40,9 @@ export function parseSavedAnalysis(text: string): SavedAnalysis | null {
 /** The model's instructions: one JSON object of the spec's shape, 2 to 4 competitors. */
 export const COMPETITOR_ANALYSIS_INSTRUCTIONS = [
   'You are a competitive-intelligence analyst. Answer with one JSON object and nothing else:',
-  '{"topic": string, "summary": string, "competitors": [{"name": string, "logo_url": string, "description": string, "strengths": string[], "weaknesses": string[], "pricing": string, "target_customers": string}],',
+  '{"topic": string, "summary": string, "competitors": [{"name": string, "description": string, "strengths": string[], "weaknesses": string[], "pricing": string, "target_customers": string}],',
   ' "comparison_matrix": [{"category": string, "description": string, "<competitor name>": {"score": number 0-10, "notes": string}, ...}], "insights": string[]}',
-  'List 2 to 4 real competitors; use an empty logo_url when unsure. Give 4 to 6 matrix categories with a score for every competitor.',
+  'List 2 to 4 real competitors. Give 4 to 6 matrix categories with a score for every competitor.',
 ].join('\n');
 
 export type ScoreColour = 'green' | 'amber' | 'red';
@@ -78,7 +78,18 @@ export function scoreOf(row: Record<string, unknown>, competitor: string): { sco
   return cell && typeof cell.score === 'number' ? { score: cell.score, notes: typeof cell.notes === 'string' ? cell.notes : '' } : undefined;
 }
 
-const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+/** A spreadsheet takes a cell starting with one of these as a formula (OWASP: CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell. The model writes these texts, so a formula-like start gets a leading quote mark that
+ * makes a spreadsheet show it as text; such a cell is always quoted, so the mark survives any reader.
+ */
+function csvCell(value: string): string {
+  const neutralised = FORMULA_START.test(value);
+  const text = neutralised ? `'${value}` : value;
+  return neutralised || /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
 
 /** The comparison matrix as CSV: a row per category, a score column per competitor. */
 export function matrixToCsv(analysis: CompetitorAnalysis): string {
@@ -95,7 +106,7 @@ export function matrixToCsv(analysis: CompetitorAnalysis): string {
   return [header, ...rows].map((r) => r.map((v) => csvCell(String(v))).join(',')).join('\n');
 }
 
-/** Initials for the locally drawn avatar that replaces a logo that fails (design §11). */
+/** Initials for the locally drawn avatar that stands for a competitor (design §11: no logo is fetched). */
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? '?').slice(0, 2);

@@ -7,10 +7,14 @@
 //  - inside the last user message, for e2e where the test cannot reach the fake directly:
 //      [[fail:500]] [[fail:429]] [[fail:401]]   answer with that status (once per distinct message)
 //      [[fail:500:3]]  the same, the first 3 times (outlasting the SDK's two retries)
+//      [[fail:500:3@1]]  the same, after letting the first request through (a send answered, then
+//                      its regenerate failing)
 //      [[delay:80]]    wait 80 ms before each token       [[first:3000]] wait before the first token
 //      [[cut:5]]       drop the connection after 5 tokens  [[reply:some text]] answer this text
 //      [[reply64:eyJhIjpbMV19]]  answer this text, base64-encoded: for JSON, whose brackets a plain
 //                      [[reply:...]] cannot hold
+//      [[count]]       end the answer with '(answer N)', N counting the requests for this message
+//                      text, so each regenerate's answer differs from the last
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -56,18 +60,21 @@ export function tokenize(text: string): string[] {
   return text.match(/\s*\S+/g) ?? [];
 }
 
-function scriptFromMessage(content: string, seenFaults: Map<string, number>): Script {
+function scriptFromMessage(content: string, seenFaults: Map<string, number>, asked: Map<string, number>): Script {
   const script: Script = {};
+  const nth = (asked.get(content) ?? 0) + 1;
+  asked.set(content, nth);
+  if (content.includes('[[count]]')) script.reply = `You said: ${content.replace(/\[\[[^\]]*\]\]/g, '').trim()} (answer ${nth})`;
   const directive = (name: string) => content.match(new RegExp(`\\[\\[${name}:([^\\]]+)\\]\\]`))?.[1];
   const fail = directive('fail');
-  // A scripted fault fires a set number of times per message text, so a later Retry succeeds.
+  // A scripted fault fires a set number of times per message text, so a later Retry succeeds;
+  // `@N` lets the first N requests of that text through first (the send, before its regenerate).
   if (fail) {
-    const [status, times = '1'] = fail.split(':');
+    const [spec = '', from = '0'] = fail.split('@');
+    const [status, times = '1'] = spec.split(':');
     const seen = seenFaults.get(content) ?? 0;
-    if (seen < Number(times)) {
-      seenFaults.set(content, seen + 1);
-      script.status = Number(status);
-    }
+    seenFaults.set(content, seen + 1);
+    if (seen >= Number(from) && seen < Number(from) + Number(times)) script.status = Number(status);
   }
   const delay = directive('delay');
   if (delay) script.tokenDelayMs = Number(delay);
@@ -94,6 +101,7 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
   const queue: Script[] = [];
   const requests: ReceivedRequest[] = [];
   const seenFaults = new Map<string, number>();
+  const asked = new Map<string, number>();
   const sockets = new Set<Socket>();
   let counter = 0;
 
@@ -111,7 +119,7 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
     const body = JSON.parse(raw) as Omit<ReceivedRequest, 'authorization'>;
     requests.push({ ...body, stream: Boolean(body.stream), authorization: req.headers.authorization });
     const lastUser = body.messages.findLast((m) => m.role === 'user')?.content ?? '';
-    const script: Script = { ...scriptFromMessage(lastUser, seenFaults), ...queue.shift() };
+    const script: Script = { ...scriptFromMessage(lastUser, seenFaults, asked), ...queue.shift() };
 
     if (script.status) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };

@@ -70,7 +70,9 @@ export function serverMessagesToLocal(server: readonly Message[], existing: Read
     };
     // Why a reply ended early is only known here; keep it while the reply is still unfinished or partial.
     if (before?.note && (status === 'partial' || (status === 'streaming' && before.note === 'interrupted'))) row.note = before.note;
-    if (before?.errorMessage && (status === 'partial' || status === 'failed')) row.errorMessage = before.errorMessage;
+    // A regenerate that failed leaves the earlier answer, marked so, until the answer changes.
+    const keptAfterFailedRegenerate = status === 'complete' && before?.status === 'complete' && before.content === m.content;
+    if (before?.errorMessage && (status === 'partial' || status === 'failed' || keptAfterFailedRegenerate)) row.errorMessage = before.errorMessage;
     return row;
   });
 }

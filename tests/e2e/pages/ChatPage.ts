@@ -64,6 +64,16 @@ export class ChatPage extends AppPage {
     return this.replies.nth(index).locator('.message__bubble');
   }
 
+  /** The note under the `index`th reply ('Stopped', 'Incomplete answer', ...; -1 for the last). */
+  replyNote(index = -1): Locator {
+    return this.replies.nth(index).locator('.message__note');
+  }
+
+  /** The last reply's Regenerate button (shown once it has finished). */
+  get regenerateButton(): Locator {
+    return this.replies.last().getByRole('button', { name: 'Regenerate', exact: true });
+  }
+
   userMessage(text: string): Locator {
     return this.userMessages.filter({ hasText: text });
   }

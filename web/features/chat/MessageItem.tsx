@@ -65,6 +65,8 @@ const DELIVERY_LABELS = { queued: 'Queued', sending: 'Sending…', sent: 'Sent' 
 const DELIVERY_ICONS = { queued: timeOutline, sending: arrowUp, sent: checkmarkOutline } as const;
 
 const STATE_NOTES: Partial<Record<ReplyState, string>> = {
+  regenerating: 'Writing a new answer…',
+  kept: 'A new answer could not be written. This is your earlier answer.',
   reconnecting: 'Connection lost. Picking up the rest of the answer…',
   stopped: 'Stopped',
   incomplete: 'Incomplete answer',
@@ -83,10 +85,10 @@ interface ReplyProps {
 
 /** An assistant reply: Markdown, its state, and Copy (and Regenerate on the last one) once it has finished. */
 export const AssistantReply = memo(function AssistantReply({ content, state, byOfflineDrafter, canRegenerate, errorMessage, onCopy, onRegenerate }: ReplyProps) {
-  const finished = state === 'complete' || state === 'stopped' || state === 'incomplete';
+  const finished = state === 'complete' || state === 'stopped' || state === 'incomplete' || state === 'kept';
   const note = STATE_NOTES[state];
   return (
-    <li className={`message message--assistant message--${state}`} aria-busy={state === 'typing' || state === 'streaming'}>
+    <li className={`message message--assistant message--${state}`} aria-busy={state === 'typing' || state === 'regenerating' || state === 'streaming'}>
       <AiAvatar />
       <div className="message__body">
         <div className="message__bubble">{state === 'typing' ? <TypingIndicator /> : <Markdown text={content} />}</div>

@@ -11,6 +11,11 @@ export interface LiveReply {
   /** Text received so far; null until the first delta (the stored text shows until then). */
   content: string | null;
   controller: AbortController;
+  /**
+   * A regenerate: the stored text is the earlier answer, which stays on screen until this stream's
+   * first words replace it (and stays for good if none come).
+   */
+  replaces?: boolean;
 }
 
 type Snapshot = ReadonlyMap<string, LiveReply>;

@@ -7,13 +7,15 @@ import type { LiveReply } from './liveReplies';
 /**
  * A reply's state on screen:
  *  typing        waiting for the first word (three dots)
+ *  regenerating  a regenerate waiting for its first word: the earlier answer shows until then
  *  streaming     words arriving here
  *  reconnecting  the server is still writing it but this tab lost the stream (resumed when possible)
  *  complete      finished
  *  stopped       the user stopped it; what arrived is kept
  *  incomplete    the model failed or was cut off; what arrived is kept
+ *  kept          a finished answer whose regenerate failed: it is still the answer (Regenerate tries again)
  */
-export type ReplyState = 'typing' | 'streaming' | 'reconnecting' | 'complete' | 'stopped' | 'incomplete';
+export type ReplyState = 'typing' | 'regenerating' | 'streaming' | 'reconnecting' | 'complete' | 'stopped' | 'incomplete' | 'kept';
 
 /**
  * A user message's mark: waiting in the outbox, on its way, stored by the server, or not sent (with
@@ -28,9 +30,10 @@ export type MessageView =
   | { kind: 'waiting'; key: string };
 
 function replyState(message: LocalMessage, live: LiveReply | undefined, content: string, elsewhere: boolean): ReplyState {
+  if (live?.replaces && live.content === null) return 'regenerating';
   if (live || (elsewhere && message.status === 'streaming')) return content ? 'streaming' : 'typing';
   if (message.status === 'streaming') return content ? 'reconnecting' : 'typing';
-  if (message.status === 'complete') return 'complete';
+  if (message.status === 'complete') return message.errorMessage ? 'kept' : 'complete';
   if (message.status === 'partial' && message.note === 'stopped') return 'stopped';
   return 'incomplete';
 }
@@ -73,11 +76,12 @@ export function messageViews(
     const liveReply = live.get(message.key);
     // An empty failed reply is shown as its message's 'Not sent'; while it is retried, as 'waiting'.
     if (message.status === 'failed' && message.content === '' && message.replyToKey) continue;
-    // A resumed stream replays from the start: show whichever text is further along.
+    // A resumed stream replays from the start: show whichever text is further along. A regenerate's
+    // words replace the earlier answer as soon as there are any.
     const streamed = liveReply?.content ?? '';
-    const content = streamed.length >= message.content.length ? streamed : message.content;
+    const content = liveReply?.replaces ? (liveReply.content ?? message.content) : streamed.length >= message.content.length ? streamed : message.content;
     const state = replyState(message, liveReply, content, message.replyToKey !== null && deliveringElsewhere.has(message.replyToKey));
-    const finished = state === 'complete' || state === 'stopped' || state === 'incomplete';
+    const finished = state === 'complete' || state === 'stopped' || state === 'incomplete' || state === 'kept';
     views.push({
       kind: 'reply',
       key: message.key,

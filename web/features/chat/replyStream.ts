@@ -32,14 +32,21 @@ export interface ReplyTarget {
   userKey: string;
   clientId: string;
   replyKey: string;
-  /** Regenerate starts the reply afresh; a resume keeps the stored text until the stream overtakes it. */
+  /** A send starts the reply afresh; a resume keeps the stored text until the stream overtakes it. */
   freshReply: boolean;
+  /**
+   * A regenerate: the stored reply is the earlier answer. It is left as it is (on screen and here)
+   * until the new answer has words; an attempt that ends with none leaves it untouched, as the
+   * server does (it puts the earlier answer back).
+   */
+  replaces?: boolean;
 }
 
 /** Runs `open` (which starts the HTTP call) and records the reply. Null when this reply already streams here. */
 export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (signal: AbortSignal) => Promise<Response>): Promise<ReplyOutcome | null> {
   const controller = new AbortController();
-  if (!liveReplies.begin(target.replyKey, { chatId: target.chatId, clientId: target.clientId, controller })) return null;
+  const replaces = target.replaces ?? false;
+  if (!liveReplies.begin(target.replyKey, { chatId: target.chatId, clientId: target.clientId, controller, replaces })) return null;
 
   const { replyKey, userKey } = target;
   let started = false;
@@ -53,7 +60,8 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
   };
   const patchReply = (changes: Partial<LocalMessage>) => write(() => db.messages.update(replyKey, { ...changes, touchedAt: Date.now() }));
   const saveText = () => {
-    if (!started || content === saved) return;
+    // A regenerate's words are written once it ends: until then the stored reply stays the earlier answer.
+    if (!started || content === saved || replaces) return;
     saved = content;
     patchReply({ content });
   };
@@ -90,6 +98,7 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
           await db.transaction('rw', db.chats, db.messages, async () => {
             await db.chats.put(serverChatToLocal(chat, now));
             await db.messages.update(userKey, { status: 'sent', serverId: userMessage.id, timestamp: userMessage.timestamp, touchedAt: now });
+            if (replaces) return;
             const before = await db.messages.get(replyKey);
             await db.messages.put({
               key: replyKey,
@@ -123,6 +132,7 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
         const partial = reply ? reply.status === 'partial' : content !== '';
         ended = { kind: 'model-error', partial, message };
         if (reply) storeReply(reply, partial ? 'error' : undefined, message);
+        else if (replaces && !partial) patchReply({ errorMessage: message });
         else patchReply({ content, status: partial ? 'partial' : 'failed', note: 'error', errorMessage: message });
         break;
       }
@@ -145,10 +155,12 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
   const outcome: ReplyOutcome = ended;
   // A resumed stream replays the reply from its start: before its first delta it knows less than we stored.
   const text = content !== '' || target.freshReply ? { content } : {};
+  // A regenerate that got no words before it ended here keeps the earlier answer as stored.
+  const keepsEarlier = replaces && content === '';
   // A message the server never acknowledged is left to the outbox (queued again, or 'Not sent').
-  if (outcome.kind === 'interrupted') patchReply({ ...text, note: 'interrupted' });
+  if (outcome.kind === 'interrupted' && !keepsEarlier) patchReply({ ...text, ...(replaces ? { status: 'streaming' as const } : {}), note: 'interrupted' });
   if (outcome.kind === 'stopped') {
-    if (started) patchReply({ ...text, status: 'partial', note: 'stopped' });
+    if (started && !keepsEarlier) patchReply({ ...text, status: 'partial', note: 'stopped' });
     // The server goes on generating until told; it then keeps what it has as partial.
     void api.post('/api/chat/stop', { chatId: target.chatId, clientMessageId: target.clientId }).catch(() => {
       // Already finished, or never stored (stopped before it arrived): nothing to stop.

@@ -100,6 +100,24 @@ describe('sendMessage', () => {
     ]);
   });
 
+  it("security: 13. keeps a send refused for too many running answers (429) 'Queued', and delivers it later with the same id", async () => {
+    const chatId = uuidv7();
+    answers.push({ status: 429, body: { code: 'rate_limited', message: 'You already have 4 answers being written. This one will start as soon as one of them finishes.' } });
+    expect((await sendMessage(db, { chatId, content: 'Fifth question' })).kind).toBe('queued');
+    const [message] = await views(chatId);
+    expect(message).toMatchObject({ kind: 'user', delivery: 'queued', notSent: false, message: { status: 'queued' } });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(entry!.nextAttemptAt).toBeGreaterThan(Date.now());
+
+    // A slot is free again: the next flush delivers the same send, once.
+    answerWith(chatId, 'Here is the fifth answer.');
+    await flushOutbox(db, deliverChatSend, { force: true });
+    expect(posted.map((p) => p.body.clientMessageId)).toEqual([entry!.clientId, entry!.clientId]);
+    expect((await views(chatId)).map((v) => (v.kind === 'user' ? v.delivery : v.kind === 'reply' ? v.content : v.kind))).toEqual(['sent', 'Here is the fifth answer.']);
+    expect(await db.outbox.toArray()).toMatchObject([{ state: 'sent' }]);
+  });
+
   it("marks a send the server refuses (4xx) 'Not sent' with Retry and Delete; Delete forgets it", async () => {
     const chatId = uuidv7();
     answers.push({ status: 403, body: { code: 'forbidden', message: 'This needs the Pro plan.' } });
@@ -197,6 +215,73 @@ describe('regenerateReply', () => {
 
     expect(posted.at(-1)).toEqual({ url: `/api/chats/${chatId}/regenerate`, body: { llmParams: { provider: 'openai', model: 'offline-drafter' } } });
     expect((await views(chatId)).map((v) => (v.kind === 'reply' ? v.content : v.kind))).toEqual(['user', 'Hi Dana, again']);
+  });
+
+  it('security: 14. keeps the earlier answer on screen while the new one has no words, then shows the new words in its place', async () => {
+    const chatId = uuidv7();
+    answerWith(chatId, 'The first answer, long and thorough.');
+    await sendMessage(db, { chatId, content: 'Pitch a CRM to plumbers' });
+    let release!: () => void;
+    const firstWord = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const isStarted = new Promise<void>((resolve) => (started = resolve));
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+      const { chat, user, message } = serverReplyTo(chatId, { clientMessageId: posted[0]!.body.clientMessageId }, { content: 'New.', status: 'complete' });
+      const encoder = new TextEncoder();
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(encoder.encode(sse(['start', { chat, userMessage: user, replyId: 2 }])));
+            started();
+            await firstWord;
+            controller.enqueue(encoder.encode(sse(['delta', { text: 'New.' }], ['done', { message, chat }])));
+            controller.close();
+          },
+        }),
+      );
+    });
+    const regenerating = regenerateReply(db, chatId);
+    await isStarted;
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await views(chatId))[1]).toMatchObject({ kind: 'reply', content: 'The first answer, long and thorough.', state: 'regenerating', canRegenerate: false });
+    release();
+    expect(await regenerating).toEqual({ kind: 'done' });
+    expect((await views(chatId))[1]).toMatchObject({ kind: 'reply', content: 'New.', state: 'complete', canRegenerate: true });
+  });
+
+  it('security: 14. keeps the earlier answer, marked, with Regenerate, when the regenerate fails before any word', async () => {
+    const chatId = uuidv7();
+    answerWith(chatId, 'Hi Dana,');
+    await sendMessage(db, { chatId, content: 'Write a cold email' });
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+      // The server put the earlier answer back and says so with the error.
+      const { chat, user, message } = serverReplyTo(chatId, { clientMessageId: posted[0]!.body.clientMessageId }, { content: 'Hi Dana,', status: 'complete' });
+      return new Response(sse(['start', { chat, userMessage: user, replyId: 2 }], ['error', { code: 'model_failed', message: 'The AI model could not answer. Please try again.', reply: message }]));
+    });
+    expect(await regenerateReply(db, chatId)).toEqual({ kind: 'model-error', partial: false, message: 'The AI model could not answer. Please try again.' });
+    const shown = await views(chatId);
+    expect(shown.map((v) => v.kind)).toEqual(['user', 'reply']);
+    expect(shown[0]).toMatchObject({ notSent: false });
+    expect(shown[1]).toMatchObject({ content: 'Hi Dana,', state: 'kept', canRegenerate: true });
+
+    // The next regenerate that works replaces it, and the mark goes.
+    answerWith(chatId, 'Hi Dana, take two');
+    expect(await regenerateReply(db, chatId)).toEqual({ kind: 'done' });
+    expect((await views(chatId)).map((v) => (v.kind === 'reply' ? [v.content, v.state] : v.kind))).toEqual(['user', ['Hi Dana, take two', 'complete']]);
+  });
+
+  it('security: 14. keeps the earlier answer when the connection drops before the new one has words', async () => {
+    const chatId = uuidv7();
+    answerWith(chatId, 'Hi Dana,');
+    await sendMessage(db, { chatId, content: 'Write a cold email' });
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+      throw new TypeError('Failed to fetch');
+    });
+    expect((await regenerateReply(db, chatId)).kind).toBe('not-sent');
+    expect((await views(chatId))[1]).toMatchObject({ content: 'Hi Dana,', state: 'complete', canRegenerate: true });
   });
 
   it('keeps the reply on screen when the server refuses the regenerate (a Pro flow after the subscription ended)', async () => {

@@ -168,16 +168,20 @@ export async function resumeReply(db: PitchpadDb, reply: LocalMessage, model?: s
   return outcome ?? { kind: 'skipped' };
 }
 
-/** Write the last reply again (the server replaces it, from the same message and flow answers). */
+/**
+ * Write the last reply again (the server replaces it, from the same message and flow answers, once
+ * the new one has words; a regenerate that fails leaves the earlier answer, marked, with Regenerate).
+ */
 export async function regenerateReply(db: PitchpadDb, chatId: string, model?: string): Promise<SendOutcome> {
   const messages = orderMessages(await db.messages.where('chatId').equals(chatId).toArray());
   const lastReply = messages.findLast((m) => m.role === 'assistant' && m.replyToKey);
   const message = lastReply?.replyToKey ? messages.find((m) => m.key === lastReply.replyToKey) : undefined;
   if (!lastReply || !message?.clientId || !isFinishedReply(lastReply)) return { kind: 'skipped' };
   const body: RegenerateInput = { llmParams: llmParams(model) };
+  // The answer on screen stays until the new one has words, and for good if it never gets any.
   const outcome = await streamReply(
     db,
-    { chatId, userKey: message.key, clientId: message.clientId, replyKey: lastReply.key, freshReply: true },
+    { chatId, userKey: message.key, clientId: message.clientId, replyKey: lastReply.key, freshReply: false, replaces: true },
     (signal) => api.stream(`/api/chats/${encodeURIComponent(chatId)}/regenerate`, body, signal),
   );
   return outcome ?? { kind: 'skipped' };

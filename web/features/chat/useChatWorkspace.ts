@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, OfflineError } from '../../data/api';
+import { ApiError, OfflineError, RateLimitedError } from '../../data/api';
 import { orderMessages, replyKeyFor } from '../../data/chatMerge';
 import type { LocalChat, PitchpadDb } from '../../data/db';
 import { readKeyValue, writeKeyValue } from '../../data/db';
@@ -40,6 +40,8 @@ export interface SendTarget {
 }
 
 export const SEND_FAILED = { header: 'Error', message: 'Failed to send message. Please try again.', color: 'danger' } as const;
+/** A regenerate that produced nothing: the earlier answer is still there (design §12). */
+export const REGENERATE_FAILED = { header: 'Error', message: 'A new answer could not be written. Your earlier answer is kept; try Regenerate again.', color: 'danger' } as const;
 export const NEW_CHAT_FAILED = { header: 'Error', message: 'Failed to start a new chat. Please try again.', color: 'danger' } as const;
 
 export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = '') {
@@ -139,7 +141,13 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
 
   const retry = useCallback(async (messageKey: string) => report(await retryMessage(db, messageKey, model)), [db, model, report]);
   const discard = useCallback(async (messageKey: string) => void (await deleteMessage(db, messageKey)), [db]);
-  const regenerate = useCallback(async () => report(await regenerateReply(db, activeId, model)), [db, activeId, model, report]);
+  const regenerate = useCallback(async () => {
+    const outcome = await regenerateReply(db, activeId, model);
+    // Nothing new was written (not a failed send): say the earlier answer is kept, or why none was started.
+    if (outcome.kind === 'not-sent' && outcome.error instanceof RateLimitedError) toast({ ...REGENERATE_FAILED, message: outcome.error.message });
+    else if ((outcome.kind === 'model-error' && !outcome.partial) || (outcome.kind === 'not-sent' && !isProRequired(outcome.error))) toast(REGENERATE_FAILED);
+    else report(outcome);
+  }, [db, activeId, model, report, toast]);
   const stop = useCallback(() => {
     for (const [key, reply] of live) if (reply.chatId === activeId) stopReply(key);
   }, [live, activeId]);

@@ -12,7 +12,7 @@ export function CompetitorGrid({ competitors }: { competitors: readonly Competit
       {competitors.map((c) => (
         <li key={c.name} className="competitor-card">
           <div className="competitor-card__head">
-            <CompetitorLogo name={c.name} url={c.logo_url} />
+            <CompetitorLogo name={c.name} />
             <h3 className="competitor-card__name">{c.name}</h3>
           </div>
           {c.description && <p className="competitor-card__description">{c.description}</p>}

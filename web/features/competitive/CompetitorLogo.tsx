@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { initialsOf } from '../../../domain/playbooks/competitive';
 
 const PALETTE = ['#4f38e8', '#0ea5a4', '#d97706', '#dc2626', '#0b5fae', '#7c3aed', '#16a34a', '#db2777'];
@@ -10,31 +9,12 @@ export function avatarColour(name: string): string {
   return PALETTE[hash % PALETTE.length]!;
 }
 
-/** Only https and inline images: anything else would be refused by the page's CSP anyway. */
-function usableLogo(url: string): boolean {
-  return /^https:\/\//i.test(url) || /^data:image\//i.test(url);
-}
-
 /**
- * The competitor's logo, or when it is missing or fails to load an avatar drawn here from the name's
- * initials (design §11): no third-party avatar service, works offline, leaks no competitor names.
+ * The competitor's mark: an avatar drawn here from the name's initials (design §11). The model's
+ * `logo_url` is never loaded: a URL the model wrote would make the page fetch from a host we do not
+ * know, telling it who reads which analysis; initials work offline and leak nothing.
  */
-export function CompetitorLogo({ name, url, size = 44 }: { name: string; url: string; size?: number }) {
-  const [failed, setFailed] = useState(false);
-  if (url && usableLogo(url) && !failed) {
-    return (
-      <img
-        className="competitor-logo"
-        src={url}
-        alt={`${name} logo`}
-        width={size}
-        height={size}
-        loading="lazy"
-        referrerPolicy="no-referrer"
-        onError={() => setFailed(true)}
-      />
-    );
-  }
+export function CompetitorLogo({ name, size = 44 }: { name: string; size?: number }) {
   return (
     <svg className="competitor-logo competitor-logo--avatar" width={size} height={size} viewBox="0 0 44 44" role="img" aria-label={`${name} avatar`}>
       <rect width="44" height="44" rx="12" fill={avatarColour(name)} />
