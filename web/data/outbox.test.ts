@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, OfflineError, RateLimitedError, UnauthorizedError } from './api';
+import { ApiError, OfflineError, RateLimitedError, SessionMismatchError, UnauthorizedError } from './api';
 import { userMessageKey } from './chatMerge';
 import { PitchpadDb, clearUserData, openUserDb, userDbName, type LocalMessage, type OutboxEntry } from './db';
 import { uuidv7 } from './ids';
@@ -50,6 +50,11 @@ describe('the outbox state machine', () => {
 
   it('waits the longest backoff when the session expired (401): only a new login helps', () => {
     expect(transition(entry, { kind: 'not-sent', error: new UnauthorizedError('Unauthorized', 401, undefined) }, NOW)).toMatchObject({ state: 'queued', nextAttemptAt: NOW + BACKOFF_MAX_MS });
+  });
+
+  it('security: 3. stays queued, never failed, when another account signed in on this device (409 session_mismatch)', () => {
+    const error = new SessionMismatchError('Signed in to another account', 409, { code: 'session_mismatch', message: 'Signed in to another account' });
+    expect(transition(entry, { kind: 'not-sent', error }, NOW)).toMatchObject({ state: 'queued', nextAttemptAt: NOW + BACKOFF_MAX_MS, stopFlush: true });
   });
 
   it('doubles the backoff per attempt, with ±20% jitter, up to five minutes', () => {
