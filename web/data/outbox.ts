@@ -50,9 +50,15 @@ export type DeliveryOutcome =
 
 export type Deliver = (db: PitchpadDb, entry: OutboxEntry) => Promise<DeliveryOutcome>;
 
-/** First retry after a transient failure; doubled per attempt, up to the cap, with ±20% jitter. */
+/**
+ * First retry after a transient failure; doubled per attempt, up to the cap, with ±20% jitter. The
+ * cap is short enough that a server back after minutes away gets the queue within about 30 s,
+ * without the app being touched.
+ */
 export const BACKOFF_BASE_MS = 2000;
-export const BACKOFF_MAX_MS = 5 * 60 * 1000;
+export const BACKOFF_MAX_MS = 30 * 1000;
+/** The retry of a send whose owner has no session here: only a sign-in helps, which flushes at once. */
+export const SIGNED_OUT_RETRY_MS = 5 * 60 * 1000;
 /** Sent entries are kept this long (for "how did this go" questions), then pruned. */
 const KEEP_SENT_MS = 24 * 60 * 60 * 1000;
 
@@ -106,7 +112,7 @@ export function transition(entry: Pick<OutboxEntry, 'attempts'>, outcome: Exclud
       const attempts = entry.attempts + 1;
       // Signed out (the session expired), or someone else signed in on this device: nothing goes
       // through until the user logs in again, which restarts the app's flushes; meanwhile retry rarely.
-      const delay = isSessionProblem(error) ? BACKOFF_MAX_MS : backoffDelay(attempts, random);
+      const delay = isSessionProblem(error) ? SIGNED_OUT_RETRY_MS : backoffDelay(attempts, random);
       return { state: 'queued', attempts, nextAttemptAt: now + delay, lastError: message, stopFlush: true };
     }
   }
