@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { User } from '../../../domain/contract/auth';
+import { clearApiCache } from '../../data/swShared';
 import { authKeys } from '../auth/auth.queries';
 
 /**
@@ -17,7 +18,11 @@ export function useSyncEngine(user: User | null): void {
     if (userId === undefined) return;
     let cancelled = false;
     let stop: (() => void) | undefined;
-    const handleSessionLost = () => void queryClient.invalidateQueries({ queryKey: authKeys.user, exact: true });
+    const handleSessionLost = () => {
+      // The worker's cached chat reads are this user's: never an answer for whoever holds the session now.
+      void clearApiCache();
+      void queryClient.invalidateQueries({ queryKey: authKeys.user, exact: true });
+    };
     import('../chat/chatSync')
       .then(({ startChatSync }) => {
         if (!cancelled) stop = startChatSync(userId, handleSessionLost).stop;
