@@ -15,24 +15,27 @@ const FAKE_OPENAI_URL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_OPENAI_P
 /** How long the server stays away: longer than the old client kept trying at short intervals. */
 const DOWN_MS = 45_000;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'pitchpad-recovery-'));
-const server = new AppServer(PORT, {
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  TRUST_PROXY: 'true',
-  OPENAI_BASE_URL: FAKE_OPENAI_URL,
-  OPENAI_API_KEY: 'sk-e2e',
-  LLM_MODELS: 'gpt-4o,gpt-4o-mini',
-});
+let dataDir: string;
+let server: AppServer;
 
-test.use({ baseURL: server.url });
+test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 test.beforeAll(async () => {
   test.setTimeout(90_000);
+  // On disk, so what the server stored survives its death.
+  dataDir = mkdtempSync(join(tmpdir(), 'pitchpad-recovery-'));
+  server = new AppServer(PORT, {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+    OPENAI_BASE_URL: FAKE_OPENAI_URL,
+    OPENAI_API_KEY: 'sk-e2e',
+    LLM_MODELS: 'gpt-4o,gpt-4o-mini',
+  });
   await server.start();
 });
 test.afterAll(async () => {
-  await server.kill();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.kill();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('security: 15. the server dies mid-reply and is back after a while: the open chat shows the reply kept so far and Regenerate, with no reload', async ({ page, chat, newAccount }) => {
