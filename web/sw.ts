@@ -20,7 +20,11 @@
  * `pitchpad-outbox:<userId>`. When the network is back the browser fires `sync` here: a visible page
  * is asked to flush (its reply streams on screen); with none, this worker flushes the outbox itself,
  * with the same code and under the same lock as the pages (data/outbox.ts). It is a bonus, never
- * the only way: the pages flush on start, `online`, visibility and a backoff timer.
+ * the only way: the pages flush on start, `online`, visibility and a backoff timer. Every send names
+ * the user whose outbox it is (api.ts, `asUser`): when the browser's cookie belongs to someone else
+ * by then (another account signed in on this device), the server refuses it and it stays queued
+ * until its owner signs in again; the worker cannot know who is signed in without asking, and
+ * asking first would race with a login.
  *
  * Updates: a new worker waits until a page asks it to take over (the user pressed Reload on
  * 'A new version is ready', features/pwa/registerServiceWorker.ts).
@@ -33,7 +37,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { openUserDb, userDbName } from './data/db';
-import { flushOutbox } from './data/outbox';
+import { flushOutbox, isSessionProblem } from './data/outbox';
 import { API_CACHE, SNAPSHOT_HEADER, SYNC_TAG_PREFIX, SwMessage } from './data/swShared';
 import { deliverChatSend } from './features/chat/sendMessage';
 
@@ -106,5 +110,8 @@ async function syncOutbox(userId: number, lastChance: boolean): Promise<void> {
   // Logged out since the sync was registered: the database is gone, and must not be recreated.
   if (!(await Dexie.exists(userDbName(userId)))) return;
   const report = await flushOutbox(openUserDb(userId), deliverChatSend, { force: true });
-  if (report.blocked && !lastChance) throw new Error('The outbox is not empty yet: the browser will sync again later.');
+  // The session is not this user's (signed out, or someone else signed in): another sync will not
+  // change that. Their next sign-in flushes the outbox from the page.
+  const sessionGone = [...report.outcomes.values()].some(({ outcome }) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error));
+  if (report.blocked && !sessionGone && !lastChance) throw new Error('The outbox is not empty yet: the browser will sync again later.');
 }

@@ -10,6 +10,7 @@ import type { LlmGateway } from '../llm/types';
 import { UpstreamError } from '../llm/types';
 import { llmRateLimit } from '../llm/limit';
 import { acquireStreamLease } from '../llm/streams';
+import { expectedUser } from '../middleware/expectedUser';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { openEventStream, wantsEventStream } from '../sse';
@@ -23,6 +24,7 @@ import type { ChatRow, MessageRow } from './chats.sql';
 /** Chats and the model: POST /api/chat (JSON or SSE), the chat list, one chat, rename, delete, stop, regenerate. */
 export function chatRoutes(llm: LlmGateway) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
+  router.use(expectedUser());
   const deps = (ctx: AppContext) => ({ config: ctx.config, pool: ctx.pool, log: ctx.log, llm });
 
   router.get('/models', (ctx) => {

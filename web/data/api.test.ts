@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE, OfflineError, RateLimitedError, UnauthorizedError, createApiClient } from './api';
+import { ApiError, NETWORK_ERROR_MESSAGE, OfflineError, RateLimitedError, SessionMismatchError, UnauthorizedError, createApiClient } from './api';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -63,6 +63,27 @@ describe('a failed call', () => {
     const client = createApiClient({ baseUrl });
     await expect(client.get('/api/a')).rejects.toBeInstanceOf(UnauthorizedError);
     await expect(client.get('/api/b')).rejects.toBeInstanceOf(RateLimitedError);
+  });
+});
+
+describe('a call made for one user (asUser)', () => {
+  it('security: 3. names the user in x-pitchpad-user, and a 409 session_mismatch is a SessionMismatchError', async () => {
+    let named: string | undefined;
+    handler = (req, res) => {
+      named = req.headers['x-pitchpad-user'] as string | undefined;
+      if (req.url === '/api/csrf-token') return json(res, 200, { csrfToken: 't' });
+      json(res, 409, { code: 'session_mismatch', message: 'Signed in to another account' });
+    };
+    const client = createApiClient({ baseUrl });
+    await expect(client.stream('/api/chat', {}, undefined, 7)).rejects.toBeInstanceOf(SessionMismatchError);
+    expect(named).toBe('7');
+    await expect(client.getSnapshot('/api/chats', undefined, 8)).rejects.toBeInstanceOf(SessionMismatchError);
+    expect(named).toBe('8');
+    // A 409 of another kind stays a plain conflict.
+    handler = (_req, res) => json(res, 409, { code: 'conflict', message: 'Busy' });
+    const other = await client.getSnapshot('/api/chats').catch((e: unknown) => e);
+    expect(other).toBeInstanceOf(ApiError);
+    expect(other).not.toBeInstanceOf(SessionMismatchError);
   });
 });
 

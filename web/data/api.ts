@@ -5,6 +5,7 @@
  */
 import { CSRF_HEADER, ErrorCode } from '../../domain/contract/errors';
 import type { ApiErrorBody } from '../../domain/contract/errors';
+import { EXPECTED_USER_HEADER, SESSION_MISMATCH } from '../../domain/contract/session';
 import { SNAPSHOT_HEADER } from './swShared';
 
 export const NETWORK_ERROR_MESSAGE = 'Network error: Cannot connect to server. Please check your connection.';
@@ -33,6 +34,15 @@ export class UnauthorizedError extends ApiError {
 /** 429: too many attempts; the message says when to try again. */
 export class RateLimitedError extends ApiError {
   override name = 'RateLimitedError';
+}
+
+/**
+ * 409 session_mismatch: the call named the user it is for (`asUser`), and the browser's session is
+ * now someone else's (another account signed in on this device). Nothing was done; it can go once
+ * that user signs in again.
+ */
+export class SessionMismatchError extends ApiError {
+  override name = 'SessionMismatchError';
 }
 
 /** The server could not be reached at all (offline, DNS, refused). */
@@ -74,6 +84,7 @@ async function readBody(res: Response): Promise<unknown> {
 function errorFor(status: number, message: string, data: unknown): ApiError {
   if (status === 401) return new UnauthorizedError(message, status, data);
   if (status === 429) return new RateLimitedError(message, status, data);
+  if (status === 409 && isErrorBody(data) && data.code === SESSION_MISMATCH) return new SessionMismatchError(message, status, data);
   return new ApiError(message, status, data);
 }
 
@@ -82,8 +93,17 @@ function failedCall(status: number, data: unknown): ApiError {
   return errorFor(status, isErrorBody(data) ? data.message : `Request failed with status ${status}`, data);
 }
 
-function eventStreamHeaders(csrfToken: string): Record<string, string> {
-  return { [CSRF_HEADER]: csrfToken, Accept: 'text/event-stream' };
+function eventStreamHeaders(csrfToken: string, asUser?: number): Record<string, string> {
+  return { [CSRF_HEADER]: csrfToken, Accept: 'text/event-stream', ...userHeader(asUser) };
+}
+
+/**
+ * Names the user a call is made for: the server then refuses it (SessionMismatchError) when the
+ * browser's session belongs to someone else. Every call made for one user's local database (the
+ * outbox, the pulls) names its owner, so one account's work never goes out with another's cookie.
+ */
+function userHeader(asUser: number | undefined): Record<string, string> {
+  return asUser === undefined ? {} : { [EXPECTED_USER_HEADER]: String(asUser) };
 }
 
 /** Builds a client; the app uses the shared `api` below, tests build one pointed at a loopback server. */
@@ -130,14 +150,14 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
     return (await exchange<T>(method, path, body, signal)).data;
   }
 
-  async function exchange<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<{ data: T; res: Response }> {
+  async function exchange<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal, asUser?: number): Promise<{ data: T; res: Response }> {
     const isMutation = method !== 'GET';
-    let res = await send(method, path, body, isMutation ? { [CSRF_HEADER]: await getCsrfToken() } : {}, signal);
+    let res = await send(method, path, body, { ...(isMutation ? { [CSRF_HEADER]: await getCsrfToken() } : {}), ...userHeader(asUser) }, signal);
     let data = await readBody(res);
     if (isMutation && res.status === 403 && isErrorBody(data) && data.code === ErrorCode.csrf) {
       // The session (and with it the CSRF secret) may have rotated since we cached the token: refetch once.
       resetCsrfToken();
-      res = await send(method, path, body, { [CSRF_HEADER]: await getCsrfToken() }, signal);
+      res = await send(method, path, body, { [CSRF_HEADER]: await getCsrfToken(), ...userHeader(asUser) }, signal);
       data = await readBody(res);
     }
     if (!res.ok) {
@@ -148,10 +168,11 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
 
   /**
    * GET `path` as `get` does, plus `cachedAt`: when the answer came from the service worker's cache
-   * (offline reading, web/sw.ts), the time its request was made; null for a fresh answer.
+   * (offline reading, web/sw.ts), the time its request was made; null for a fresh answer. `asUser`
+   * names the user whose data this is (see userHeader).
    */
-  async function getSnapshot<T>(path: string, signal?: AbortSignal): Promise<{ data: T; cachedAt: number | null }> {
-    const { data, res } = await exchange<T>('GET', path, undefined, signal);
+  async function getSnapshot<T>(path: string, signal?: AbortSignal, asUser?: number): Promise<{ data: T; cachedAt: number | null }> {
+    const { data, res } = await exchange<T>('GET', path, undefined, signal, asUser);
     const cachedAt = Number(res.headers.get(SNAPSHOT_HEADER));
     return { data, cachedAt: Number.isFinite(cachedAt) && cachedAt > 0 ? cachedAt : null };
   }
@@ -178,16 +199,16 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
    * POST `body` asking for Server-Sent Events; resolves with the open response once the server
    * accepted the call (read it with `readEventStream` from ./sse). A refusal (4xx/5xx before any
    * event) throws the same typed errors as `post`. Kept body-agnostic so the SSE reader stays out of
-   * the entry chunk.
+   * the entry chunk. `asUser` names the user the call is for (see userHeader).
    */
-  async function stream(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
-    let res = await send('POST', path, body, eventStreamHeaders(await getCsrfToken()), signal);
+  async function stream(path: string, body: unknown, signal?: AbortSignal, asUser?: number): Promise<Response> {
+    let res = await send('POST', path, body, eventStreamHeaders(await getCsrfToken(), asUser), signal);
     if (res.status === 403) {
       const data = await readBody(res);
       if (!(isErrorBody(data) && data.code === ErrorCode.csrf)) throw failedCall(res.status, data);
       // As in `request`: the CSRF secret may have rotated with the session; refetch once.
       resetCsrfToken();
-      res = await send('POST', path, body, eventStreamHeaders(await getCsrfToken()), signal);
+      res = await send('POST', path, body, eventStreamHeaders(await getCsrfToken(), asUser), signal);
     }
     if (!res.ok) throw failedCall(res.status, await readBody(res));
     return res;

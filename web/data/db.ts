@@ -190,6 +190,18 @@ export function userDbName(userId: number): string {
   return `pitchpad-user-${userId}`;
 }
 
+const USER_DB = /^pitchpad-user-(\d+)$/;
+
+/**
+ * The user a database belongs to (from its name), named on every call made for it, so its sends
+ * and pulls never go out with another account's session (api.ts, `asUser`). Undefined for a
+ * database that is no user's (tests).
+ */
+export function userIdOfDb(db: Pick<PitchpadDb, 'name'>): number | undefined {
+  const match = USER_DB.exec(db.name);
+  return match ? Number(match[1]) : undefined;
+}
+
 let open: { userId: number; db: PitchpadDb } | null = null;
 
 /** The signed-in user's database, opened once and shared by every screen. */

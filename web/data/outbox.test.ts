@@ -2,13 +2,14 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, OfflineError, RateLimitedError, UnauthorizedError } from './api';
+import { ApiError, OfflineError, RateLimitedError, SessionMismatchError, UnauthorizedError } from './api';
 import { userMessageKey } from './chatMerge';
 import { PitchpadDb, clearUserData, openUserDb, userDbName, type LocalMessage, type OutboxEntry } from './db';
 import { uuidv7 } from './ids';
 import {
   BACKOFF_BASE_MS,
   BACKOFF_MAX_MS,
+  SIGNED_OUT_RETRY_MS,
   backoffDelay,
   countWaiting,
   discardSend,
@@ -49,12 +50,18 @@ describe('the outbox state machine', () => {
   });
 
   it('waits the longest backoff when the session expired (401): only a new login helps', () => {
-    expect(transition(entry, { kind: 'not-sent', error: new UnauthorizedError('Unauthorized', 401, undefined) }, NOW)).toMatchObject({ state: 'queued', nextAttemptAt: NOW + BACKOFF_MAX_MS });
+    expect(transition(entry, { kind: 'not-sent', error: new UnauthorizedError('Unauthorized', 401, undefined) }, NOW)).toMatchObject({ state: 'queued', nextAttemptAt: NOW + SIGNED_OUT_RETRY_MS });
   });
 
-  it('doubles the backoff per attempt, with ±20% jitter, up to five minutes', () => {
+  it('security: 3. stays queued, never failed, when another account signed in on this device (409 session_mismatch)', () => {
+    const error = new SessionMismatchError('Signed in to another account', 409, { code: 'session_mismatch', message: 'Signed in to another account' });
+    expect(transition(entry, { kind: 'not-sent', error }, NOW)).toMatchObject({ state: 'queued', nextAttemptAt: NOW + SIGNED_OUT_RETRY_MS, stopFlush: true });
+  });
+
+  it('security: 15. doubles the backoff per attempt, with ±20% jitter, up to 30 s (a returning server is noticed soon)', () => {
     expect([1, 2, 3, 4].map((n) => backoffDelay(n, half))).toEqual([2000, 4000, 8000, 16_000]);
     expect(backoffDelay(30, half)).toBe(BACKOFF_MAX_MS);
+    expect(BACKOFF_MAX_MS).toBe(30_000);
     expect(backoffDelay(1, () => 0)).toBe(1600);
     expect(backoffDelay(1, () => 1)).toBe(2400);
   });

@@ -7,7 +7,8 @@
  *
  *        queued ──▶ sending ──▶ sent
  *          ▲           │
- *          └───────────┤ network down, 5xx, 429, 401: back to queued, retried with backoff
+ *          └───────────┤ network down, 5xx, 429, 401, another account's session (409
+ *                      │ session_mismatch): back to queued, retried with backoff
  *                      └──▶ failed   refused for good (other 4xx), or the model gave no answer:
  *                                    'Not sent' with Retry (requeueSend) and Delete (discardSend)
  *
@@ -28,7 +29,7 @@
  * What delivering means is passed in (`Deliver`): the chat's is `deliverChatSend` in
  * features/chat/sendMessage.ts, used by the pages and the service worker alike.
  */
-import { ApiError, UnauthorizedError } from './api';
+import { ApiError, SessionMismatchError, UnauthorizedError } from './api';
 import { replyKeyFor } from './chatMerge';
 import type { OutboxEntry, OutboxState, PitchpadDb } from './db';
 
@@ -49,9 +50,15 @@ export type DeliveryOutcome =
 
 export type Deliver = (db: PitchpadDb, entry: OutboxEntry) => Promise<DeliveryOutcome>;
 
-/** First retry after a transient failure; doubled per attempt, up to the cap, with ±20% jitter. */
+/**
+ * First retry after a transient failure; doubled per attempt, up to the cap, with ±20% jitter. The
+ * cap is short enough that a server back after minutes away gets the queue within about 30 s,
+ * without the app being touched.
+ */
 export const BACKOFF_BASE_MS = 2000;
-export const BACKOFF_MAX_MS = 5 * 60 * 1000;
+export const BACKOFF_MAX_MS = 30 * 1000;
+/** The retry of a send whose owner has no session here: only a sign-in helps, which flushes at once. */
+export const SIGNED_OUT_RETRY_MS = 5 * 60 * 1000;
 /** Sent entries are kept this long (for "how did this go" questions), then pruned. */
 const KEEP_SENT_MS = 24 * 60 * 60 * 1000;
 
@@ -61,10 +68,18 @@ export function backoffDelay(attempts: number, random: () => number = Math.rando
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-/** True for a refusal that will be the same next time: a 4xx other than 401, 408 and 429. */
+/** True for a refusal that will be the same next time: a 4xx other than 401, 408, 429 and a session mismatch. */
 export function isRefusedForGood(error: unknown): boolean {
-  if (!(error instanceof ApiError) || error instanceof UnauthorizedError) return false;
+  if (!(error instanceof ApiError) || isSessionProblem(error)) return false;
   return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
+/**
+ * The browser has no session for the outbox's owner: signed out (401), or another account signed in
+ * on this device (409 session_mismatch). The send waits until its owner signs in again.
+ */
+export function isSessionProblem(error: unknown): boolean {
+  return error instanceof UnauthorizedError || error instanceof SessionMismatchError;
 }
 
 /** What an entry becomes after a delivery: the state machine, as a pure function. */
@@ -95,9 +110,9 @@ export function transition(entry: Pick<OutboxEntry, 'attempts'>, outcome: Exclud
       const message = error instanceof Error ? error.message : String(error);
       if (isRefusedForGood(error)) return { state: 'failed', attempts: entry.attempts, nextAttemptAt: 0, lastError: message, stopFlush: false };
       const attempts = entry.attempts + 1;
-      // Signed out (the session expired): nothing goes through until the user logs in again, which
-      // restarts the app's flushes; meanwhile retry rarely.
-      const delay = error instanceof UnauthorizedError ? BACKOFF_MAX_MS : backoffDelay(attempts, random);
+      // Signed out (the session expired), or someone else signed in on this device: nothing goes
+      // through until the user logs in again, which restarts the app's flushes; meanwhile retry rarely.
+      const delay = isSessionProblem(error) ? SIGNED_OUT_RETRY_MS : backoffDelay(attempts, random);
       return { state: 'queued', attempts, nextAttemptAt: now + delay, lastError: message, stopFlush: true };
     }
   }

@@ -20,6 +20,11 @@ export const StorageKey = {
   authAttemptAt: 'authAttemptAt',
   authSuccessAt: 'authSuccessAt',
   authUserId: 'authUserId',
+  /**
+   * A logout made offline whose server session is still to be ended: {userId, at}. Not cleared at
+   * logout (it is the logout); cleared once the session is gone (features/auth/pendingLogout.ts).
+   */
+  pendingLogout: 'pendingLogout',
   /** When the install banner was last dismissed (it stays away a while). */
   installBannerDismissedAt: 'installBannerDismissedAt',
   /** Set once the iOS 'Add to Home Screen' hint has been shown: it is shown once. */

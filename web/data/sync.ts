@@ -13,20 +13,26 @@
  * not sent yet stay. The chat screen pulls too when it opens a chat (chat.queries.ts), with the same
  * functions. An answer served from the service worker's cache (offline) merges as of when it was
  * fetched, so it never overwrites anything newer.
+ *
+ * Whose: every push and pull names the user whose local database it is (api.ts `asUser`), so with
+ * another account's cookie in the browser (signed in meanwhile, in another tab or before the network
+ * came back) the server refuses it (409 session_mismatch): nothing of this user's goes into the other
+ * account, nothing of theirs comes into this database; the work waits for its owner's next sign-in.
  */
 import { liveQuery, type Subscription } from 'dexie';
+import type { User } from '../../domain/contract/auth';
 import type { Chat, ChatWithMessages } from '../../domain/contract/chat';
 import { ApiError, OfflineError, api } from './api';
 import { applyChat, applyChatList, forgetChat } from './chatStore';
-import { requestPersistentStorage, type PitchpadDb } from './db';
-import { flushOutbox, nextDueAt, waitingSends, type Deliver, type FlushReport } from './outbox';
+import { requestPersistentStorage, userIdOfDb, type PitchpadDb } from './db';
+import { flushOutbox, isSessionProblem, nextDueAt, waitingSends, type Deliver, type FlushReport } from './outbox';
 import { SYNC_TAG_PREFIX, SwMessage } from './swShared';
 import { syncStatus } from './syncStatus';
 
 /** GET /api/chats into the local database; answers how many chats the server has. */
 export async function pullChatList(db: PitchpadDb, signal?: AbortSignal): Promise<number> {
   const startedAt = Date.now();
-  const { data: chats, cachedAt } = await reachable(api.getSnapshot<Chat[]>('/api/chats', signal), (at) => at === null);
+  const { data: chats, cachedAt } = await reachable(api.getSnapshot<Chat[]>('/api/chats', signal, userIdOfDb(db)), (at) => at === null);
   await applyChatList(db, chats, cachedAt ?? startedAt);
   return chats.length;
 }
@@ -39,7 +45,7 @@ export async function pullChatList(db: PitchpadDb, signal?: AbortSignal): Promis
 export async function pullChat(db: PitchpadDb, chatId: string, signal?: AbortSignal): Promise<{ streaming: boolean }> {
   const startedAt = Date.now();
   try {
-    const { data, cachedAt } = await reachable(api.getSnapshot<ChatWithMessages>(`/api/chats/${encodeURIComponent(chatId)}`, signal), (at) => at === null);
+    const { data, cachedAt } = await reachable(api.getSnapshot<ChatWithMessages>(`/api/chats/${encodeURIComponent(chatId)}`, signal, userIdOfDb(db)), (at) => at === null);
     await applyChat(db, data, cachedAt ?? startedAt);
     return { streaming: cachedAt === null && data.messages.some((m) => m.status === 'streaming') };
   } catch (error) {
@@ -90,13 +96,19 @@ export interface SyncOptions {
    * message the user typed into that chat meanwhile.
    */
   pushOther?: () => Promise<void>;
+  /**
+   * The browser's session is no longer this user's (signed out, or another account signed in on
+   * this device, in another tab or while offline): nothing of theirs went out. The app asks the
+   * server who is signed in now.
+   */
+  onSessionLost?: () => void;
 }
 
 /** Never flush again sooner than this after a timer-driven flush (a clock jump, a due time in the past). */
 const MIN_TIMER_MS = 250;
 
 /** Start the engine for the signed-in user (one per tab; starting another stops the first). */
-export function startSync({ db, userId, deliver, pushOther }: SyncOptions): SyncEngine {
+export function startSync({ db, userId, deliver, pushOther, onSessionLost }: SyncOptions): SyncEngine {
   engine?.stop();
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -113,6 +125,7 @@ export function startSync({ db, userId, deliver, pushOther }: SyncOptions): Sync
     if (stopped) return;
     try {
       const report = await flushOutbox(db, deliver, { force });
+      if (sessionLost(report)) onSessionLost?.();
       // Cut off from the network (not refused by a failing server, which the backoff timer
       // handles): ask for a `sync` event when it is back, which also covers the app being closed.
       if (noteReach(report) === 'unreachable') await registerBackgroundSync(userId);
@@ -125,12 +138,31 @@ export function startSync({ db, userId, deliver, pushOther }: SyncOptions): Sync
     if (stopped || globalThis.navigator?.onLine === false) return;
     const chatId = withOpenChat ? openChatId : null;
     const results = await Promise.allSettled([pullChatList(db), ...(chatId ? [pullChat(db, chatId)] : [])]);
-    for (const result of results) if (result.status === 'rejected' && !(result.reason instanceof OfflineError)) console.warn('Could not refresh chats', result.reason);
+    for (const result of results) {
+      if (result.status === 'fulfilled' || result.reason instanceof OfflineError) continue;
+      if (isSessionProblem(result.reason)) onSessionLost?.();
+      else console.warn('Could not refresh chats', result.reason);
+    }
   };
 
   const other = async () => {
     if (stopped || !pushOther || globalThis.navigator?.onLine === false) return;
+    // Saved history and offline plans go through routes that take the session as it is: hand them
+    // over only while the session is still this user's.
+    if (!(await isSessionOf(userId))) return;
     await pushOther().catch((error: unknown) => console.warn('Could not push local work', error));
+  };
+
+  /** Whether the browser's session is `userId`'s now; tells the app when it is not. */
+  const isSessionOf = async (id: number): Promise<boolean> => {
+    try {
+      const current = await api.query<User>('/api/auth/user', { on401: 'returnNull' });
+      if (current?.id === id) return true;
+      onSessionLost?.();
+      return false;
+    } catch {
+      return false;
+    }
   };
 
   const handleOnline = () => void other().then(() => flush()).then(() => pull());
@@ -177,6 +209,11 @@ export function startSync({ db, userId, deliver, pushOther }: SyncOptions): Sync
   };
   engine = self;
   return self;
+}
+
+/** True when a send of this flush found the session gone or someone else's. */
+function sessionLost(report: FlushReport): boolean {
+  return [...report.outcomes.values()].some(({ outcome }) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error));
 }
 
 /** Tells the header whether the server could be reached, from what a flush saw; answers it too. */

@@ -7,6 +7,7 @@ import { AUTH_DEDUPE_MS } from '../../../domain/limits';
 import { ApiError, OfflineError, api } from '../../data/api';
 import { clearApiCache } from '../../data/swShared';
 import { clearAuthStorage, recordLoginAttempt, recordLoginSuccess } from './authStorage';
+import { forgetPendingLogout, queuePendingLogout, readPendingLogout, retryPendingLogout, settlePendingLogout } from './pendingLogout';
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -14,10 +15,20 @@ export const authKeys = {
   subscription: (userId: number) => ['auth', 'subscription', userId] as const,
 };
 
-/** GET /api/auth/user: null when logged out. Deduped for 60 s, no refetch on focus or reconnect (spec §9). */
+/**
+ * GET /api/auth/user: null when logged out. Deduped for 60 s, no refetch on focus or reconnect (spec
+ * §9). A logout made offline whose session the server has not ended yet counts as logged out: the
+ * cookie would still answer with the user who left (pendingLogout.ts).
+ */
 export const userQueryOptions = queryOptions({
   queryKey: authKeys.user,
-  queryFn: ({ signal }) => api.query<User>('/api/auth/user', { on401: 'returnNull', signal }),
+  queryFn: async ({ signal }) => {
+    if (readPendingLogout() && !(await settlePendingLogout())) {
+      retryPendingLogout();
+      return null;
+    }
+    return api.query<User>('/api/auth/user', { on401: 'returnNull', signal });
+  },
   staleTime: AUTH_DEDUPE_MS,
   refetchOnWindowFocus: false,
   refetchOnReconnect: false,
@@ -45,7 +56,8 @@ export function subscriptionQueryOptions(userId: number) {
 /** The signed-in user (or null) and their subscription, loaded only while a user is present. */
 export function useAuth() {
   const userQuery = useQuery(userQueryOptions);
-  const user = userQuery.data ?? null;
+  // Logged out offline: whatever the cache restored, nobody is signed in on this phone.
+  const user = readPendingLogout() ? null : (userQuery.data ?? null);
   const subscriptionQuery = useQuery({ ...subscriptionQueryOptions(user?.id ?? 0), enabled: user !== null });
   const subscription = user ? (subscriptionQuery.data ?? null) : null;
   return {
@@ -63,6 +75,16 @@ export function useAuth() {
  * there is a network, and used as it is when there is none: the app starts offline.
  */
 export async function loadSessionUser(queryClient: QueryClient): Promise<User | null> {
+  // Logged out offline (the cache restored from the last run may still name the user): signed out
+  // until the server has ended that session, and then as the server says.
+  if (readPendingLogout()) {
+    queryClient.setQueryData(authKeys.user, null);
+    if (!(await settlePendingLogout())) {
+      retryPendingLogout();
+      return null;
+    }
+    return queryClient.fetchQuery({ ...userQueryOptions, retry: false }).catch(() => null);
+  }
   const restored = queryClient.getQueryState(authKeys.user);
   if (restored?.isInvalidated && onlineManager.isOnline()) {
     try {
@@ -85,6 +107,8 @@ export function useLoginMutation() {
     onMutate: () => recordLoginAttempt(),
     onSuccess: ({ user }) => {
       recordLoginSuccess(user.id);
+      // The login ended whatever session this browser held, one an offline logout waited to end too.
+      forgetPendingLogout();
       // A login session signs its own CSRF tokens (the guest's stop working): fetch a fresh one.
       api.resetCsrfToken();
       // Nothing cached for whoever was signed in before may leak into this session (the service
@@ -121,11 +145,31 @@ export function clearSession(queryClient: QueryClient): void {
   api.resetCsrfToken();
 }
 
+/** How a logout went on the server: done, or waiting for the network (`queued`). */
+export interface LogoutResult {
+  queued: boolean;
+}
+
 export function useLogoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ ok: boolean }>('/api/auth/logout'),
-    // A failed logout is not retried: the user is logged out locally either way.
+    mutationFn: async (): Promise<LogoutResult> => {
+      const userId = queryClient.getQueryData<User | null>(authKeys.user)?.id;
+      try {
+        await api.post<{ ok: boolean }>('/api/auth/logout');
+        return { queued: false };
+      } catch (error) {
+        // No network, or the server is down: the session is ended as soon as it can be reached.
+        const unreachable = error instanceof OfflineError || (error instanceof ApiError && error.status >= 500);
+        if (!unreachable || userId === undefined) throw error;
+        queuePendingLogout(userId);
+        retryPendingLogout();
+        return { queued: true };
+      }
+    },
+    // Offline is when this matters most: never paused waiting for a network (TanStack's default).
+    networkMode: 'always',
+    // A failed logout is not retried here: the user is logged out locally either way.
     retry: false,
     onSettled: () => {
       const userId = queryClient.getQueryData<User | null>(authKeys.user)?.id;

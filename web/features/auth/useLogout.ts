@@ -1,6 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useToast } from '../../ui/ToastProvider';
-import { useLogoutMutation } from './auth.queries';
+import { useLogoutMutation, type LogoutResult } from './auth.queries';
+
+export const LOGGED_OUT_TOAST = { header: 'Successfully logged out', message: 'You have been logged out of your account.', color: 'success' } as const;
+/** A logout with no network: this phone has forgotten the user; the server hears of it later (pendingLogout.ts). */
+export const LOGOUT_QUEUED_TOAST = { header: 'Signed out on this phone', message: "The sign-out completes when you're back online.", color: 'warning' } as const;
+
+/** The toast for a logout that reached the server, or is waiting for the network. */
+export const logoutToast = ({ queued }: LogoutResult) => (queued ? LOGOUT_QUEUED_TOAST : LOGGED_OUT_TOAST);
 
 /**
  * Logs out, tells the user how it went (spec §8), and navigates: to / from the header menu,
@@ -13,8 +20,7 @@ export function useLogout() {
 
   return async (to: '/' | '/auth' = '/auth') => {
     try {
-      await logout.mutateAsync();
-      toast({ header: 'Successfully logged out', message: 'You have been logged out of your account.', color: 'success' });
+      toast(logoutToast(await logout.mutateAsync()));
     } catch {
       toast({
         header: 'Logout issue',

@@ -16,11 +16,12 @@ async function deliverPlanFirst(db: PitchpadDb, entry: OutboxEntry) {
   return deliverChatSend(db, entry);
 }
 
-export function startChatSync(userId: number): SyncEngine {
+export function startChatSync(userId: number, onSessionLost?: () => void): SyncEngine {
   const db = openUserDb(userId);
   return startSync({
     db,
     userId,
+    onSessionLost,
     deliver: deliverPlanFirst,
     // History first: an offline plan's workflow item then reaches the server before its plan does.
     pushOther: async () => {

@@ -10,7 +10,7 @@ import { CHAT_CONTEXT_MESSAGES, LLM_DEFAULTS, chatTitleFrom } from '../../../dom
 import type { PlaybookType } from '../../../domain/playbooks/types';
 import { api } from '../../data/api';
 import { isFinishedReply, isUnsent, orderMessages, replyKeyFor, userMessageKey } from '../../data/chatMerge';
-import type { LocalMessage, OutboxEntry, PitchpadDb } from '../../data/db';
+import { userIdOfDb, type LocalMessage, type OutboxEntry, type PitchpadDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
 import { discardSend, flushOutbox, queueSend, requeueSend, type DeliveryOutcome } from '../../data/outbox';
 import { liveReplies } from './liveReplies';
@@ -138,7 +138,7 @@ export async function deliverChatSend(db: PitchpadDb, entry: OutboxEntry): Promi
     llmParams: llmParams(entry.model),
   };
   const outcome = await streamReply(db, { chatId, userKey: key, clientId, replyKey: replyKeyFor(key), freshReply: true }, (signal) =>
-    api.stream('/api/chat', body, signal),
+    api.stream('/api/chat', body, signal, userIdOfDb(db)),
   );
   return outcome ?? { kind: 'skipped' };
 }
@@ -163,7 +163,7 @@ export async function resumeReply(db: PitchpadDb, reply: LocalMessage, model?: s
   const outcome = await streamReply(
     db,
     { chatId: message.chatId, userKey: message.key, clientId: message.clientId, replyKey: current.key, freshReply: false },
-    (signal) => api.stream('/api/chat', body, signal),
+    (signal) => api.stream('/api/chat', body, signal, userIdOfDb(db)),
   );
   return outcome ?? { kind: 'skipped' };
 }
@@ -182,7 +182,7 @@ export async function regenerateReply(db: PitchpadDb, chatId: string, model?: st
   const outcome = await streamReply(
     db,
     { chatId, userKey: message.key, clientId: message.clientId, replyKey: lastReply.key, freshReply: false, replaces: true },
-    (signal) => api.stream(`/api/chats/${encodeURIComponent(chatId)}/regenerate`, body, signal),
+    (signal) => api.stream(`/api/chats/${encodeURIComponent(chatId)}/regenerate`, body, signal, userIdOfDb(db)),
   );
   return outcome ?? { kind: 'skipped' };
 }

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useLogoutMutation } from '../auth/auth.queries';
+import { logoutToast } from '../auth/useLogout';
 import { useToast } from '../../ui/ToastProvider';
 
 /**
@@ -12,8 +13,7 @@ export function useWorkspaceLogout() {
   const navigate = useNavigate();
   return async () => {
     try {
-      await logout.mutateAsync();
-      toast({ header: 'Successfully logged out', message: 'You have been logged out of your account.', color: 'success' });
+      toast(logoutToast(await logout.mutateAsync()));
     } catch (error) {
       console.warn('Logout failed on the server; logged out locally', error);
     }

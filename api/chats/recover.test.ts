@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../tests/support/server';
+import { loggedInClient } from '../../tests/factories/users';
+import { buildSend } from '../../tests/factories/chats';
+import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fakes/openai';
+import { settleCutReplies } from './recover';
+
+let fake: FakeOpenAI;
+let server: TestServer;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  server = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', LLM_MODELS: 'gpt-4o', LLM_TIMEOUT_MS: '5000' });
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+
+/** A send whose reply is left as a killed process leaves it: 'streaming', with `content` saved, last written `idleSeconds` ago. */
+async function cutSend(content: string, idleSeconds: number) {
+  const { client } = await loggedInClient(server);
+  const send = buildSend(`cut ${crypto.randomUUID()}`);
+  expect((await client.post('/api/chat', send)).status).toBe(200);
+  await server.pool.query(
+    `UPDATE messages SET status = 'streaming', content = $2, updated_at = now() - make_interval(secs => $3)
+      WHERE chat_id = $1 AND role = 'assistant'`,
+    [send.chatId, content, idleSeconds],
+  );
+  const reply = async () => (await server.pool.query<{ status: string; content: string }>(`SELECT status, content FROM messages WHERE chat_id = $1 AND role = 'assistant'`, [send.chatId])).rows[0]!;
+  return { client, send, reply };
+}
+
+describe('settleCutReplies (server start)', () => {
+  it('security: 15. a reply cut off by a killed server is kept as partial, and a replay of its send answers with it', async () => {
+    const { client, send, reply } = await cutSend('The first half of', 0);
+    await settleCutReplies(server.pool, 0);
+    expect(await reply()).toEqual({ status: 'partial', content: 'The first half of' });
+    const replay = await client.post('/api/chat', send);
+    expect(replay.body.message).toMatchObject({ status: 'partial', content: 'The first half of' });
+  });
+
+  it('security: 15. a reply cut off before any text is failed, and a replay of its send asks the model again', async () => {
+    const { client, send, reply } = await cutSend('', 0);
+    await settleCutReplies(server.pool, 0);
+    expect((await reply()).status).toBe('failed');
+    const replay = await client.post('/api/chat', send);
+    expect(replay.body.message).toMatchObject({ status: 'complete', content: `You said: ${send.messages[0]!.content}` });
+  });
+
+  it('leaves a reply written more recently than the idle limit alone (another instance may be writing it)', async () => {
+    const { reply } = await cutSend('still going', 5);
+    await settleCutReplies(server.pool, 60);
+    expect((await reply()).status).toBe('streaming');
+    await settleCutReplies(server.pool, 1);
+    expect((await reply()).status).toBe('partial');
+  });
+});

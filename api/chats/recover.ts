@@ -1,0 +1,38 @@
+// Replies cut off by a dead process. A reply is written by the process that started it (generate.ts);
+// if that process dies (killed, crashed, the machine rebooted) its row stays 'streaming' with no one
+// writing it. Left so, the app keeps waiting for the rest, and a replayed send follows it until it
+// looks stale (twice the model timeout) before asking the model again. At start-up we settle such
+// rows at once: 'partial' with what was saved (the rep can Regenerate), 'failed' when nothing was (a
+// replay of the send asks the model again).
+import type { Pool } from '../db';
+import type { Logger } from '../log';
+
+/**
+ * Settle every 'streaming' reply not written for `idleSeconds`: partial if it has text, else failed.
+ * Answers how many were settled.
+ */
+export async function settleCutReplies(pool: Pool, idleSeconds: number): Promise<number> {
+  const { rowCount } = await pool.query(
+    `UPDATE messages SET status = CASE WHEN content = '' THEN 'failed' ELSE 'partial' END, updated_at = now()
+      WHERE status = 'streaming' AND updated_at <= now() - make_interval(secs => $1)`,
+    [idleSeconds],
+  );
+  return rowCount ?? 0;
+}
+
+/**
+ * At start-up. The embedded database lives inside this one process, so no other process can be
+ * writing a reply: every 'streaming' row is a dead one. On a shared Postgres other instances may be
+ * generating right now, so only replies idle for longer than a live generation ever is (twice the
+ * model timeout, as a replayed send judges it in send.ts) are settled; the rest are settled lazily
+ * when their send is replayed.
+ */
+export async function recoverCutReplies(deps: { pool: Pool; log: Logger; embedded: boolean; modelTimeoutMs: number }): Promise<void> {
+  const idleSeconds = deps.embedded ? 0 : (deps.modelTimeoutMs * 2) / 1000;
+  try {
+    const settled = await settleCutReplies(deps.pool, idleSeconds);
+    if (settled > 0) deps.log.info(`settled ${settled} reply(ies) cut off by a stopped process`);
+  } catch (err) {
+    deps.log.warn(`settling cut-off replies failed: ${(err as Error).message}`);
+  }
+}

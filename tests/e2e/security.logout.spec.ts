@@ -1,0 +1,83 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { uniqueCredentials } from '../factories/users';
+import { expect, test } from './fixtures';
+import { registerAndLogIn } from './pages/session';
+import { Network } from './support/network';
+
+// Issue 11, item 4: logging out on a phone with no signal forgets the user on the phone at once,
+// and ends the session on the server as soon as the server can be reached, never someone else's.
+
+const SESSION_COOKIE = 'pitchpad_session';
+
+async function sessionCookie(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+  expect(cookie, 'the session cookie').toBeDefined();
+  return cookie!.value;
+}
+
+/** Who the server says `request` is (null: no session). */
+const whoIs = async (request: APIRequestContext) => ((await (await request.get('/api/auth/user')).json()) as { id: number; username: string } | null);
+
+const localDatabases = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+
+test.describe('security: 4. logout while offline', () => {
+  test('security: 4. logging out with no network clears the phone at once and ends the server session once back online', async ({ page, context, chat, newAccount, playwright, baseURL }) => {
+    await chat.openAsNewUser(newAccount);
+    await chat.waitForOfflineReady();
+    await chat.send('Who signs off on a security review?');
+    await expect(chat.replyText()).toHaveText('You said: Who signs off on a security review?');
+    const me = (await whoIs(page.request))!;
+    expect(await localDatabases(page)).toContain(`pitchpad-user-${me.id}`);
+    // The old session, as someone holding a copy of the cookie would use it.
+    const holder = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `${SESSION_COOKIE}=${await sessionCookie(context)}` } });
+
+    const network = new Network(context);
+    await network.goOffline();
+    await chat.logOutFromMenu();
+    await chat.expectToast('Signed out on this phone', "The sign-out completes when you're back online.");
+
+    // At once, with no network: the user's local data is gone and the app is signed out.
+    await expect.poll(() => localDatabases(page)).not.toContain(`pitchpad-user-${me.id}`);
+    await expect(chat.signInButton).toBeVisible();
+    await page.goto('/chat');
+    await expect(page).toHaveURL(/\/auth/);
+    // A reload offline does not bring the user back.
+    await page.reload();
+    await expect(chat.signInButton).toBeVisible();
+    // The server has not heard yet.
+    expect((await whoIs(holder))?.id).toBe(me.id);
+
+    // Back online: the waiting logout goes out with the old session's cookie and ends it.
+    await network.goOnline();
+    await expect.poll(() => whoIs(holder), { timeout: 10_000 }).toBeNull();
+    await expect(chat.signInButton).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('pendingLogout'))).toBeNull();
+    await holder.dispose();
+  });
+
+  test("security: 4. when someone else signs in before the network is back, the old session is still ended and the new one is not", async ({ page, context, chat, newAccount, playwright, baseURL }) => {
+    await chat.openAsNewUser(newAccount);
+    await chat.waitForOfflineReady();
+    const alice = (await whoIs(page.request))!;
+    const holder = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `${SESSION_COOKIE}=${await sessionCookie(context)}` } });
+
+    const network = new Network(context);
+    await network.goOffline();
+    await chat.logOutFromMenu();
+    await chat.expectToast('Signed out on this phone');
+
+    // Bob signs in on this browser before the logout could reach the server.
+    const bob = { name: 'Bob Closer', ...uniqueCredentials('bob') };
+    await registerAndLogIn(page.request, bob);
+    // His login replaced Alice's cookie, and ended her session.
+    expect(await whoIs(holder)).toBeNull();
+
+    await network.goOnline();
+    // The waiting logout finds Bob's session in the browser: nothing of Alice's is left to end, and
+    // Bob stays signed in.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingLogout')), { timeout: 10_000 }).toBeNull();
+    expect((await whoIs(page.request))?.username).toBe(bob.username);
+    expect(alice.id).not.toBe((await whoIs(page.request))?.id);
+    await holder.dispose();
+  });
+});

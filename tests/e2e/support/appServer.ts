@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+
+/**
+ * An app server of a test's own (the real `api/main.ts`, as playwright.config.ts's webServer runs it),
+ * for stories the shared one cannot tell: a server that dies and comes back. Its database lives on
+ * disk in `dataDir`, so what it stored survives a restart on the same port.
+ */
+export class AppServer {
+  #process: ChildProcess | null = null;
+  #log = '';
+
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts it and waits until it answers /api/health. */
+  async start(): Promise<void> {
+    // `node --import tsx` rather than `npx tsx`: the process killed is then the server itself.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (this.#log += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (this.#log += chunk.toString()));
+    this.#process = child;
+    const until = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the app server exited (${child.exitCode}):\n${this.#log}`);
+      const up = await fetch(`${this.url}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (up) return;
+      if (Date.now() > until) throw new Error(`the app server did not start:\n${this.#log}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  /** Kills it at once (SIGKILL): no shutdown, no last write, as a crash or a pulled plug. */
+  async kill(): Promise<void> {
+    const child = this.#process;
+    this.#process = null;
+    if (!child || child.exitCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  get log(): string {
+    return this.#log;
+  }
+}

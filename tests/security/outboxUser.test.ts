@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPECTED_USER_HEADER } from '../../domain/contract/session';
+import { buildSend } from '../factories/chats';
+import { buildUser, loggedInClient, type BuiltUser } from '../factories/users';
+import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
+import { TestClient } from '../support/client';
+import { startTestServer, type TestServer } from '../support/server';
+
+let fake: FakeOpenAI;
+let server: TestServer;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  server = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', LLM_MODELS: 'gpt-4o', LLM_TIMEOUT_MS: '5000' });
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+
+const asUser = (user: BuiltUser) => ({ headers: { [EXPECTED_USER_HEADER]: String(user.id) } });
+
+/** One browser: Alice signed in, then Bob signed in on it (his login replaced her cookie). */
+async function browserHandedToBob() {
+  const { user: alice, client: browser } = await loggedInClient(server);
+  const bob = await buildUser(server);
+  expect((await browser.post('/api/auth/login', { username: bob.username, password: bob.password })).status).toBe(200);
+  return { alice, bob, browser };
+}
+
+const chatsOf = async (userId: number) => (await server.pool.query('SELECT id FROM chats WHERE user_id = $1', [userId])).rows;
+
+describe('security: 3. a send queued by one account is never delivered with another account’s session', () => {
+  it('security: 3. Alice’s queued send goes out with Bob’s cookie: 409 session_mismatch, and nothing is stored for anyone', async () => {
+    const { alice, bob, browser } = await browserHandedToBob();
+    const send = buildSend('Alice’s pricing question, typed offline');
+
+    const json = await browser.post('/api/chat', send, asUser(alice));
+    expect(json.status).toBe(409);
+    expect(json.body).toEqual({ code: 'session_mismatch', message: expect.stringMatching(/signed in to another account/) });
+
+    expect(await chatsOf(alice.id)).toEqual([]);
+    expect(await chatsOf(bob.id)).toEqual([]);
+    expect(fake.requests.filter((r) => r.messages.at(-1)?.content === send.messages[0]!.content)).toEqual([]);
+  });
+
+  it('security: 3. the streaming send (as the app makes it) is refused the same way, before any event', async () => {
+    const { alice, bob, browser } = await browserHandedToBob();
+    const send = buildSend(`Alice only ${crypto.randomUUID()}`);
+    const res = await fetch(`${server.url}/api/chat`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        'x-forwarded-for': browser.ip,
+        'x-csrf-token': await browser.token(),
+        cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        [EXPECTED_USER_HEADER]: String(alice.id),
+      },
+      body: JSON.stringify(send),
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: 'session_mismatch' });
+    expect(await chatsOf(bob.id)).toEqual([]);
+    expect(await chatsOf(alice.id)).toEqual([]);
+    expect(fake.requests.filter((r) => r.messages.at(-1)?.content === send.messages[0]!.content)).toEqual([]);
+  });
+
+  it('security: 3. regenerate, the chat list and a chat read naming Alice are refused with Bob’s session too', async () => {
+    const { alice, browser } = await browserHandedToBob();
+    const bobsSend = buildSend('Bob’s own chat');
+    expect((await browser.post('/api/chat', bobsSend)).status).toBe(200);
+    expect((await browser.post(`/api/chats/${bobsSend.chatId}/regenerate`, {}, asUser(alice))).status).toBe(409);
+    expect((await browser.request('GET', '/api/chats', undefined, asUser(alice))).status).toBe(409);
+    expect((await browser.request('GET', `/api/chats/${bobsSend.chatId}`, undefined, asUser(alice))).status).toBe(409);
+  });
+
+  it('security: 3. once Alice signs in again, her queued send goes through with her own session', async () => {
+    const { alice, browser } = await browserHandedToBob();
+    const send = buildSend('Alice again');
+    expect((await browser.post('/api/chat', send, asUser(alice))).status).toBe(409);
+    expect((await browser.post('/api/auth/login', { username: alice.username, password: alice.password })).status).toBe(200);
+    const res = await browser.post('/api/chat', send, asUser(alice));
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatchObject({ content: 'You said: Alice again', status: 'complete' });
+    expect((await chatsOf(alice.id)).map((c) => c.id)).toEqual([send.chatId]);
+  });
+
+  it('security: 3. with no session the named send is 401 as before, and a malformed id is a 400 naming the header', async () => {
+    const { user, client } = await loggedInClient(server);
+    const guest = new TestClient(server.url);
+    expect((await guest.post('/api/chat', buildSend('no session'), asUser(user))).status).toBe(401);
+    const bad = await client.post('/api/chat', buildSend('bad id'), { headers: { [EXPECTED_USER_HEADER]: 'alice' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ code: 'invalid_request', message: 'x-pitchpad-user: must be a user id (a whole number)' });
+  });
+});
