@@ -18,6 +18,7 @@ import { llmRateLimit } from '../llm/limit';
 import { acquireStreamLease, withStreamLease } from '../llm/streams';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
+import { expectedUser } from '../middleware/expectedUser';
 
 /** The title of a plan's chat when the request names none. */
 const GTM_PLAN_TITLE = 'GTM Plan';
@@ -27,6 +28,8 @@ const JSON_PARAMS = { temperature: 0.4, max_tokens: 4096, top_p: 1, frequency_pe
 /** POST /api/generate-gtm-plan and POST /api/competitor-analysis (Pro tools, spec §7). */
 export function playbookRoutes(llm: LlmGateway) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
+  // Queued offline work names its owner: never applied with another account's session.
+  router.use(expectedUser());
   const pro = requirePro();
 
   router.post('/generate-gtm-plan', requireUser(), pro, llmRateLimit(), validate(GtmPlanInput), async (ctx) => {

@@ -7,6 +7,7 @@ import { requireUser, userOf } from '../middleware/requireUser';
 import { WORKFLOW_WRITES_PER_USER, WORKFLOW_WRITE_WINDOW_MS } from '../../domain/limits';
 import { inputOf, validate } from '../middleware/validate';
 import { deleteWorkflow, findWorkflow, listWorkflows, renameWorkflow, saveWorkflow, type WorkflowRow } from './workflows.sql';
+import { expectedUser } from '../middleware/expectedUser';
 
 function presentWorkflow(w: WorkflowRow): Workflow {
   return { id: w.id, name: w.name, workflowType: w.workflow_type, date: new Date(w.date).toISOString(), path: w.path };
@@ -19,6 +20,8 @@ const perUser = rateLimit(workflowWrites, (ctx) => String(userOf(ctx).id));
 /** Saved workflow history on the server, so it follows the user to every device (design §3). */
 export function workflowRoutes() {
   const router = new Router<AppState, AppDeps>({ prefix: '/api/workflows' });
+  // Queued offline work names its owner: never applied with another account's session.
+  router.use(expectedUser());
 
   router.get('/', requireUser(), async (ctx) => {
     ctx.body = (await listWorkflows(ctx.pool, userOf(ctx).id)).map(presentWorkflow);

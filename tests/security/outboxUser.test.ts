@@ -93,4 +93,21 @@ describe('security: 3. a send queued by one account is never delivered with anot
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ code: 'invalid_request', message: 'x-pitchpad-user: must be a user id (a whole number)' });
   });
+
+  it('security: 3. saved-history changes and an offline GTM plan naming Alice are refused with Bob’s session, and nothing is stored', async () => {
+    const { alice, bob, browser } = await browserHandedToBob();
+    const workflowsOf = async (userId: number) => (await server.pool.query('SELECT id FROM workflows WHERE user_id = $1', [userId])).rows;
+    const saved = { id: crypto.randomUUID().replace(/-/g, '').slice(0, 21), name: 'Cold Email to Dana', workflowType: 'Cold Email', path: '/chat' };
+    expect((await browser.post('/api/workflows', saved, asUser(alice))).status).toBe(409);
+    expect((await browser.post('/api/workflows', saved)).status).toBe(201);
+    expect((await browser.patch(`/api/workflows/${saved.id}`, { name: 'Renamed by Alice’s queue' }, asUser(alice))).status).toBe(409);
+    expect((await browser.delete(`/api/workflows/${saved.id}`, asUser(alice))).status).toBe(409);
+    expect((await server.pool.query('SELECT name FROM workflows WHERE id = $1', [saved.id])).rows).toEqual([{ name: 'Cold Email to Dana' }]);
+    expect((await workflowsOf(alice.id))).toEqual([]);
+
+    const plan = await browser.post('/api/generate-gtm-plan', { startupInfo: 'Alice’s startup', answers: {}, chatId: crypto.randomUUID(), title: 'GTM plan' }, asUser(alice));
+    expect(plan.status).toBe(409);
+    expect(plan.body).toMatchObject({ code: 'session_mismatch' });
+    expect(await chatsOf(bob.id)).toEqual([]);
+  });
 });

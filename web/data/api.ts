@@ -146,8 +146,8 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
     csrfToken = null;
   }
 
-  async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-    return (await exchange<T>(method, path, body, signal)).data;
+  async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal, asUser?: number): Promise<T> {
+    return (await exchange<T>(method, path, body, signal, asUser)).data;
   }
 
   async function exchange<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal, asUser?: number): Promise<{ data: T; res: Response }> {
@@ -219,10 +219,11 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
     stream,
     get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
     getSnapshot,
-    post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+    /** `asUser` names the user whose queued work this is (see userHeader). */
+    post: <T>(path: string, body?: unknown, asUser?: number) => request<T>('POST', path, body, undefined, asUser),
     put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
-    patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
-    delete: <T>(path: string) => request<T>('DELETE', path),
+    patch: <T>(path: string, body?: unknown, asUser?: number) => request<T>('PATCH', path, body, undefined, asUser),
+    delete: <T>(path: string, asUser?: number) => request<T>('DELETE', path, undefined, undefined, asUser),
     getCsrfToken,
     resetCsrfToken,
   };

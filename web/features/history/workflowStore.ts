@@ -8,7 +8,7 @@
 import type { Workflow, WorkflowWithResult } from '../../../domain/contract/playbooks';
 import { FLOWS, type Answers } from '../../../domain/playbooks';
 import { ApiError, api } from '../../data/api';
-import type { PitchpadDb, WorkflowRecord } from '../../data/db';
+import { userIdOfDb, type PitchpadDb, type WorkflowRecord } from '../../data/db';
 import { markHistorySaved } from './historyBadge';
 
 /** A history item as the list shows it (the server's shape). */
@@ -130,9 +130,12 @@ async function pushRecord(db: PitchpadDb, id: string): Promise<void> {
   const record = await db.workflows.get(id);
   if (!record || record.synced) return;
   const sentAt = record.updatedAt;
+  // Named for this database's user: with another account's session the server refuses it (409) and
+  // the change stays pending here until its owner signs in again.
+  const owner = userIdOfDb(db);
   try {
     if (record.deletedAt) {
-      await api.delete(`/api/workflows/${encodeURIComponent(id)}`).catch((error: unknown) => {
+      await api.delete(`/api/workflows/${encodeURIComponent(id)}`, owner).catch((error: unknown) => {
         // Never reached the server, or already gone there: either way it is gone.
         if (!(error instanceof ApiError && error.status === 404)) throw error;
       });
@@ -141,8 +144,8 @@ async function pushRecord(db: PitchpadDb, id: string): Promise<void> {
     }
     const item = itemOf(record);
     // POST is idempotent by id: it creates the item, or answers the one the server holds.
-    const saved = await api.post<Workflow>('/api/workflows', { id, name: item.name, workflowType: item.workflowType, date: item.date, path: item.path, ...(record.result === undefined ? {} : { result: record.result }) });
-    if (saved.name !== record.title) await api.patch<Workflow>(`/api/workflows/${encodeURIComponent(id)}`, { name: record.title });
+    const saved = await api.post<Workflow>('/api/workflows', { id, name: item.name, workflowType: item.workflowType, date: item.date, path: item.path, ...(record.result === undefined ? {} : { result: record.result }) }, owner);
+    if (saved.name !== record.title) await api.patch<Workflow>(`/api/workflows/${encodeURIComponent(id)}`, { name: record.title }, owner);
     // Only if nothing changed here meanwhile; a later change has its own push.
     await db.transaction('rw', db.workflows, async () => {
       const now = await db.workflows.get(id);

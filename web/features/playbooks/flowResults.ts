@@ -10,10 +10,10 @@ import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import type { Answers } from '../../../domain/playbooks';
 import { buildStartupInfo } from '../../../domain/playbooks/gtmPlan';
-import { ApiError, OfflineError, api, type ApiClient } from '../../data/api';
+import { ApiError, OfflineError, SessionMismatchError, api, type ApiClient } from '../../data/api';
 import { isDocument, isLocalDocument } from '../../data/chatMerge';
 import { applyChat } from '../../data/chatStore';
-import type { LocalMessage, PitchpadDb } from '../../data/db';
+import { userIdOfDb, type LocalMessage, type PitchpadDb } from '../../data/db';
 import { withDbLock } from '../../data/outbox';
 import { pullChat } from '../../data/sync';
 import { uuidv7 } from '../../data/ids';
@@ -105,7 +105,7 @@ async function deliverNow(db: PitchpadDb, chatId: string, post: ApiClient['post'
   const answers = (await db.workflows.filter((w) => w.chatId === chatId).first())?.answers as Answers | undefined;
   if (!draft || !answers || Object.keys(answers).length === 0) return 'nothing';
   try {
-    const response = GtmPlanResponse.parse(await post('/api/generate-gtm-plan', { startupInfo: buildStartupInfo(answers), answers, chatId, title: chat.title }));
+    const response = GtmPlanResponse.parse(await post('/api/generate-gtm-plan', { startupInfo: buildStartupInfo(answers), answers, chatId, title: chat.title }, userIdOfDb(db)));
     const stored = response.chat;
     if (!stored) return 'failed';
     // One transaction: the screen never shows the draft and the server's plan together.
@@ -115,7 +115,8 @@ async function deliverNow(db: PitchpadDb, chatId: string, post: ApiClient['post'
     });
     return 'delivered';
   } catch (error) {
-    if (error instanceof OfflineError) return 'unreachable';
+    // Another account's session is in the browser now: wait for this plan's owner, as the outbox does.
+    if (error instanceof OfflineError || error instanceof SessionMismatchError) return 'unreachable';
     // The server has a chat of that id already (a send from an older version, another device): take
     // it, and let the draft go only if that chat really holds a plan.
     if (error instanceof ApiError && error.status === 409) {

@@ -285,7 +285,7 @@ describe('a GTM plan drafted offline', () => {
     expect((await db.messages.where('chatId').equals(chatId).toArray())[0]).toMatchObject({ model: OFFLINE_DRAFTER_MODEL });
     storedPlan.mockClear();
     await deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post']);
-    expect(storedPlan).toHaveBeenCalledWith('/api/generate-gtm-plan', expect.objectContaining({ chatId, answers, title: expect.stringMatching(/^GTM Plan /) }));
+    expect(storedPlan).toHaveBeenCalledWith('/api/generate-gtm-plan', expect.objectContaining({ chatId, answers, title: expect.stringMatching(/^GTM Plan /) }), userId);
     const messages = await db.messages.where('chatId').equals(chatId).toArray();
     expect(messages).toEqual([expect.objectContaining({ serverId: 77, content: '# Go-to-Market Plan\n\nBy the model', model: 'gpt-4o' })]);
     expect((await db.chats.get(chatId))?.synced).toBe(true);
