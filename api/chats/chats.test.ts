@@ -1,22 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../tests/support/server';
+import { startModelTestServer, startTestServer, type ModelTestServer } from '../../tests/support/server';
 import { TestClient, postStream } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
 import { buildSend, eventually } from '../../tests/factories/chats';
 import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fakes/openai';
 import { SYSTEM_PROMPTS } from '../../domain/playbooks/systemPrompts';
 
+let server: ModelTestServer;
 let fake: FakeOpenAI;
-let server: TestServer;
 beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  server = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', LLM_MODELS: 'gpt-4o,gpt-4o-mini', LLM_TIMEOUT_MS: '5000' });
+  server = await startModelTestServer({ LLM_MODELS: 'gpt-4o,gpt-4o-mini' });
+  fake = server.fake;
 });
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+afterAll(() => server?.close());
 
 const messagesOf = async (chatId: string) =>
   (await server.pool.query('SELECT role, content, status, client_id, model FROM messages WHERE chat_id = $1 ORDER BY id', [chatId])).rows;

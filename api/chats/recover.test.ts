@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../tests/support/server';
+import { startModelTestServer, type ModelTestServer } from '../../tests/support/server';
 import { loggedInClient } from '../../tests/factories/users';
 import { buildSend } from '../../tests/factories/chats';
 import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fakes/openai';
 import { settleCutReplies } from './recover';
 
+let server: ModelTestServer;
 let fake: FakeOpenAI;
-let server: TestServer;
 beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  server = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', LLM_MODELS: 'gpt-4o', LLM_TIMEOUT_MS: '5000' });
+  server = await startModelTestServer();
+  fake = server.fake;
 });
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+afterAll(() => server?.close());
 
 /** A send whose reply is left as a killed process leaves it: 'streaming', with `content` saved, last written `idleSeconds` ago. */
 async function cutSend(content: string, idleSeconds: number) {

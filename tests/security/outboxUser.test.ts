@@ -2,20 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPECTED_USER_HEADER } from '../../domain/contract/session';
 import { buildSend } from '../factories/chats';
 import { buildUser, loggedInClient, type BuiltUser } from '../factories/users';
-import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
+import type { FakeOpenAI } from '../fakes/openai';
 import { TestClient } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { startModelTestServer, type ModelTestServer } from '../support/server';
 
+let server: ModelTestServer;
 let fake: FakeOpenAI;
-let server: TestServer;
 beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  server = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', LLM_MODELS: 'gpt-4o', LLM_TIMEOUT_MS: '5000' });
+  server = await startModelTestServer();
+  fake = server.fake;
 });
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+afterAll(() => server?.close());
 
 const asUser = (user: BuiltUser) => ({ headers: { [EXPECTED_USER_HEADER]: String(user.id) } });
 

@@ -1,21 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
+import { startModelTestServer, type ModelTestServer } from '../support/server';
 import { postStream, type TestClient } from '../support/client';
 import { loggedInClient } from '../factories/users';
 import { buildSend } from '../factories/chats';
 import { startFakeOpenAI, type FakeOpenAI, type Script } from '../fakes/openai';
 
+let server: ModelTestServer;
 let fake: FakeOpenAI;
-let server: TestServer;
 beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  server = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', LLM_MODELS: 'gpt-4o', LLM_TIMEOUT_MS: '4000' });
+  server = await startModelTestServer({ LLM_TIMEOUT_MS: '4000' });
+  fake = server.fake;
 });
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+afterAll(() => server?.close());
 
 /** A chat with one answered message; the answer is what a regenerate must not destroy. */
 async function answeredChat(client: TestClient) {

@@ -1,22 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
+import { startModelTestServer, type ModelTestServer } from '../support/server';
 import { postStream, type TestClient } from '../support/client';
 import { loggedInClient } from '../factories/users';
 import { buildSend, eventually } from '../factories/chats';
-import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
+import type { FakeOpenAI } from '../fakes/openai';
 import { MAX_CONCURRENT_STREAMS_PER_USER } from '../../domain/limits';
 
+let server: ModelTestServer;
 let fake: FakeOpenAI;
-let server: TestServer;
 beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  server = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', LLM_MODELS: 'gpt-4o', LLM_TIMEOUT_MS: '10000' });
+  server = await startModelTestServer({ LLM_TIMEOUT_MS: '10000' });
+  fake = server.fake;
 });
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+afterAll(() => server?.close());
 
 const TOO_MANY = { code: 'rate_limited', message: 'You already have 4 answers being written. This one will start as soon as one of them finishes.' };
 

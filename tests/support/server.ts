@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../../api/config';
 import { createApp } from '../../api/app';
 import { openDatabase, type Pool } from '../../api/db';
 import { IN_MEMORY } from '../../db/embedded';
+import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
 
 export interface TestServer {
   url: string;
@@ -45,6 +46,28 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await db.close();
+    },
+  };
+}
+
+export interface ModelTestServer extends TestServer {
+  /** The fake OpenAI-compatible model server the app answers with. */
+  fake: FakeOpenAI;
+}
+
+/**
+ * `startTestServer` answering with the fake model server (tests/fakes/openai.ts) on loopback;
+ * `close()` stops both. For a test file's `beforeAll`.
+ */
+export async function startModelTestServer(env: Record<string, string> = {}): Promise<ModelTestServer> {
+  const fake = await startFakeOpenAI();
+  const server = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', LLM_MODELS: 'gpt-4o', LLM_TIMEOUT_MS: '5000', ...env });
+  return {
+    ...server,
+    fake,
+    async close() {
+      await server.close();
+      await fake.close();
     },
   };
 }
