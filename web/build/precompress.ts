@@ -14,6 +14,8 @@ const TEXT_FILE = /\.(js|mjs|css|html|svg|webmanifest|json|txt|xml|map)$/;
 /** Below this a compressed copy saves less than a packet's worth and costs a file. */
 const MIN_BYTES = 1024;
 
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+
 export interface PrecompressResult {
   file: string;
   bytes: number;
@@ -73,7 +75,6 @@ export function precompressPlugin(): Plugin {
         const outDir = resolve(config.root, config.build.outDir);
         const results = await precompressDir(outDir);
         const total = (pick: (r: PrecompressResult) => number | undefined) => results.reduce((sum, r) => sum + (pick(r) ?? r.bytes), 0);
-        const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
         config.logger.info(`\nprecompressed ${results.length} files: ${kib(total((r) => r.bytes))} → brotli ${kib(total((r) => r.br))}, gzip ${kib(total((r) => r.gz))}`);
       },
     },
