@@ -148,7 +148,7 @@ const fmt = (xs: number[], unit: string) => `${median(xs).toFixed(0).padStart(6)
 
 function report(label: string, samples: Sample[]) {
   console.log(
-    `${label.padEnd(46)} ready ${fmt(samples.map((s) => s.readyMs), 'ms')}  health 200 ${fmt(samples.map((s) => s.healthMs), 'ms')}  idle RSS ${fmt(samples.map((s) => s.rssMiB), 'MiB')}`,
+    `${label.padEnd(50)} ready ${fmt(samples.map((s) => s.readyMs), 'ms')}  health 200 ${fmt(samples.map((s) => s.healthMs), 'ms')}  idle RSS ${fmt(samples.map((s) => s.rssMiB), 'MiB')}`,
   );
 }
 
@@ -166,7 +166,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'pitchpad-start-bench-'));
 try {
   // The first run creates the database folder (initdb, migrations): reported on its own.
   const first = await measure(runners[0]!, { DATA_DIR: dataDir });
-  console.log(`${'first run (creates the database), embedded'.padEnd(46)} ready ${first.readyMs.toFixed(0).padStart(6)} ms`);
+  console.log(`${'first run (creates the database), embedded'.padEnd(50)} ready ${first.readyMs.toFixed(0).padStart(6)} ms`);
   await bench('embedded PGlite on disk', { DATA_DIR: dataDir });
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
