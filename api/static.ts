@@ -26,6 +26,9 @@ export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
       return;
     }
     const isAsset = ctx.path.startsWith('/assets/');
+    // The build's .br/.gz copies (web/build/precompress.ts) are picked by Accept-Encoding: caches
+    // must keep one answer per encoding.
+    ctx.vary('Accept-Encoding');
     try {
       await send(ctx, ctx.path, {
         root: distDir,
@@ -34,7 +37,8 @@ export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
         immutable: isAsset,
         setHeaders: (res, path) => {
           if (!isAsset) res.setHeader('Cache-Control', 'no-cache');
-          if (path.endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json');
+          // koa-send hands us the compressed copy's path: the media type is the original file's.
+          if (withoutEncodingSuffix(path).endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json');
         },
       });
       return;
@@ -49,4 +53,8 @@ export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
     ctx.set('Cache-Control', 'no-cache');
     await send(ctx, 'index.html', { root: distDir });
   };
+}
+
+function withoutEncodingSuffix(path: string): string {
+  return path.replace(/\.(br|gz)$/, '');
 }
