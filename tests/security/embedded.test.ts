@@ -47,7 +47,8 @@ afterEach(async () => {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('security: 5. the embedded database is not a network service', () => {
+// Each test creates a database on disk (initdb): slow on a loaded 2-core machine.
+describe('security: 5. the embedded database is not a network service', { timeout: 90_000 }, () => {
   it('security: 5. listens on a Unix socket in <DATA_DIR>/socket (mode 0700), and on no TCP port', async () => {
     // The check itself must see a TCP listener when there is one.
     const probe = createServer().listen(0, '127.0.0.1');
