@@ -2,14 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelTestServer, type ModelTestServer } from '../../tests/support/server';
 import { loggedInClient } from '../../tests/factories/users';
 import { buildSend } from '../../tests/factories/chats';
-import type { FakeOpenAI } from '../../tests/fakes/openai';
 import { settleCutReplies } from './recover';
 
 let server: ModelTestServer;
-let fake: FakeOpenAI;
 beforeAll(async () => {
   server = await startModelTestServer();
-  fake = server.fake;
 });
 afterAll(() => server?.close());
 

@@ -4,7 +4,7 @@ import { startModelTestServer, type ModelTestServer } from '../support/server';
 import { postStream, type TestClient } from '../support/client';
 import { loggedInClient } from '../factories/users';
 import { buildSend } from '../factories/chats';
-import { startFakeOpenAI, type FakeOpenAI, type Script } from '../fakes/openai';
+import type { FakeOpenAI, Script } from '../fakes/openai';
 
 let server: ModelTestServer;
 let fake: FakeOpenAI;
