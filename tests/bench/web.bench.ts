@@ -109,9 +109,10 @@ async function measure(url: string, port: number): Promise<Figures> {
   };
 }
 
+const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 /** Each figure's own median over the runs. */
 function medianOf(runs: Figures[]): Figures {
-  const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const keys = Object.keys(runs[0]!) as Array<keyof Figures>;
   return Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as Figures;
 }
