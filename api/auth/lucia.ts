@@ -47,10 +47,11 @@ class SessionAdapter extends NodePostgresAdapter {
   }
 
   override async getSessionAndUser(sessionId: string): Promise<[DatabaseSession | null, DatabaseUser | null]> {
-    const { rows } = await this.pool.query<UserRow & { session_id: string; session_expires_at: Date }>({
+    const { rows } = await this.pool.query<SessionUser & { session_id: string; session_expires_at: Date }>({
       name: 'auth-session-and-user',
       // Columns by name, not u.*: a prepared plan must keep its result shape across migrations.
-      text: `SELECT s.id AS session_id, s.expires_at AS session_expires_at, u.id, u.username, u.email, u.password, u.name,
+      // Not the password hash: no request after login needs it.
+      text: `SELECT s.id AS session_id, s.expires_at AS session_expires_at, u.id, u.username, u.email, u.name,
                     u.created_at, u.auth_provider, u.subscription_tier, u.subscription_active,
                     u.stripe_customer_id, u.stripe_subscription_id
                FROM user_session s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,

@@ -1,12 +1,17 @@
 import type { Chat, Message } from '../../domain/contract/chat';
-import { playbookTypeOf, type ChatRow, type MessageRow } from './chats.sql';
+import { playbookTypeOf, type ChatListRow, type ChatRow, type MessageRow } from './chats.sql';
 
-export function presentChat(c: ChatRow): Chat {
+/** A timestamp as the API sends it; the chat list's arrive from Postgres already written so. */
+function isoTime(t: Date | string): string {
+  return typeof t === 'string' ? t : t.toISOString();
+}
+
+export function presentChat(c: ChatRow | ChatListRow): Chat {
   return {
     id: c.id,
     title: c.title,
-    createdAt: new Date(c.created_at).toISOString(),
-    updatedAt: new Date(c.updated_at).toISOString(),
+    createdAt: isoTime(c.created_at),
+    updatedAt: isoTime(c.updated_at),
     isPlaybook: c.is_playbook === 'true',
     playbookType: playbookTypeOf(c),
   };

@@ -278,6 +278,18 @@ describe('chats: list, read, rename, delete', () => {
     expect(list[0]).toEqual({ id: a.chatId, title: 'first chat', createdAt: expect.any(String), updatedAt: expect.any(String), isPlaybook: false, playbookType: 'none' });
   });
 
+  it("lists a chat's times as reading the chat gives them: UTC, to the millisecond", async () => {
+    const { client } = await loggedInClient(server);
+    const send = buildSend('what time is it');
+    await client.post('/api/chat', send);
+    // Microseconds and another time zone: the list must write them as Date#toISOString does.
+    await server.pool.query(`UPDATE chats SET created_at = '2026-03-04 05:06:07.891999+02', updated_at = '2026-12-31 23:59:59.9999+00' WHERE id = $1`, [send.chatId]);
+    const [listed] = (await client.get('/api/chats')).body;
+    expect(listed).toMatchObject({ id: send.chatId, createdAt: '2026-03-04T03:06:07.891Z', updatedAt: '2026-12-31T23:59:59.999Z' });
+    const { chat } = (await client.get(`/api/chats/${send.chatId}`)).body;
+    expect([chat.createdAt, chat.updatedAt]).toEqual([listed.createdAt, listed.updatedAt]);
+  });
+
   it('returns a chat with its messages in order', async () => {
     const { client } = await loggedInClient(server);
     const send = buildSend('read me back');

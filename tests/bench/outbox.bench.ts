@@ -50,13 +50,13 @@ function browserFetch(client: TestClient): typeof fetch {
   };
 }
 
-async function loggedIn(): Promise<TestClient> {
+async function loggedIn(): Promise<{ client: TestClient; userId: number }> {
   const client = new TestClient(server.url);
   const creds = uniqueCredentials('bench');
   await client.post('/api/auth/register', creds);
-  const res = await client.post('/api/auth/login', { username: creds.username, password: creds.password });
+  const res = await client.post<{ user: { id: number } }>('/api/auth/login', { username: creds.username, password: creds.password });
   if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
-  return client;
+  return { client, userId: res.body.user.id };
 }
 
 /** Queue `count` messages over `chats` new chats, as typed offline: chat and message rows plus outbox entries. */
@@ -112,15 +112,12 @@ async function checkExactlyOnce(client: TestClient, plan: Array<{ chatId: string
 }
 
 async function flushBench(label: string, flushers: number): Promise<void> {
-  const client = await loggedIn();
+  const { client, userId } = await loggedIn();
   api.resetCsrfToken();
   globalThis.fetch = Object.assign(browserFetch(client), { preconnect: () => {} }) as typeof fetch;
-  const dbs = Array.from({ length: flushers }, () => new PitchpadDb(userDbName(Math.floor(Math.random() * 1e9))));
-  // Every "tab" opens the same database.
-  for (let i = 1; i < dbs.length; i++) {
-    dbs[i]!.close();
-    dbs[i] = new PitchpadDb(dbs[0]!.name);
-  }
+  // Every "tab" opens the user's own database: its sends name their user (x-pitchpad-user), and the
+  // server refuses them with another user's session.
+  const dbs = Array.from({ length: flushers }, () => new PitchpadDb(userDbName(userId)));
   const plan = await queueOffline(dbs[0]!, label, MESSAGES, CHATS);
   const modelCallsBefore = fake.requests.length;
 

@@ -42,6 +42,8 @@ export interface ReceivedRequest {
   presence_penalty?: number;
   response_format?: { type: string };
   authorization: string | undefined;
+  /** performance.now() just before the first content delta of a stream was written (for the bench). */
+  firstContentAt?: number;
 }
 
 export interface FakeOpenAI {
@@ -117,7 +119,8 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const body = JSON.parse(raw) as Omit<ReceivedRequest, 'authorization'>;
-    requests.push({ ...body, stream: Boolean(body.stream), authorization: req.headers.authorization });
+    const received: ReceivedRequest = { ...body, stream: Boolean(body.stream), authorization: req.headers.authorization };
+    requests.push(received);
     const lastUser = body.messages.findLast((m) => m.role === 'user')?.content ?? '';
     const script: Script = { ...scriptFromMessage(lastUser, seenFaults, asked), ...queue.shift() };
 
@@ -163,6 +166,7 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
         return;
       }
       if (i > 0 && script.tokenDelayMs) await sleep(script.tokenDelayMs);
+      received.firstContentAt ??= performance.now();
       res.write(chunk({ content: tokens[i] }));
     }
     res.write(chunk({}, 'stop'));

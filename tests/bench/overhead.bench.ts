@@ -1,0 +1,109 @@
+// `npm run bench` (overhead part): how many requests per second `GET /api/chats` serves for a user
+// with 30 chats, against a bare node:http handler answering the very same bytes in the same run.
+// Both run as their own processes; the load comes from tests/bench/load.ts over keep-alive
+// connections, sending no Accept-Encoding, so both answer the same uncompressed bytes.
+// Figures, not a test. On Postgres: DATABASE_URL=postgres://... npm run bench (else embedded PGlite).
+// BENCH_CPU_PROF=<dir> writes the server's CPU profile there (node --cpu-prof), to see where the time goes.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { uniqueCredentials } from '../factories/users';
+import { buildSend } from '../factories/chats';
+import { TestClient } from '../support/client';
+import { runLoad, type LoadResult } from './load';
+import { startServerProcess } from './serverProcess';
+
+const CHATS = 30;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 4000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PORT = Number(process.env.BENCH_PORT ?? 8093);
+const databaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
+
+/**
+ * CPU time (user + system) a process has used, in ms, from /proc (Linux; undefined elsewhere).
+ * Divided by the requests served, it is a figure a busy shared machine disturbs far less than req/s.
+ */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return undefined;
+  }
+}
+
+const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const pct = (xs: number[], p: number) => xs.toSorted((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
+
+const profileDir = process.env.BENCH_CPU_PROF;
+// As deployed: production mode (helmet's full headers, no dev defaults) and the default log level.
+const app = await startServerProcess({
+  entry: 'api/main.ts',
+  port: PORT,
+  readyPath: '/api/health',
+  nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  env: {
+    NODE_ENV: 'production',
+    APP_URL: `http://127.0.0.1:${PORT}`,
+    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+    DATA_DIR: 'memory://',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+  },
+});
+
+// A user with 30 chats, made through the API (the offline drafter answers each send).
+const user = new TestClient(app.url);
+const creds = uniqueCredentials('bench');
+await user.post('/api/auth/register', creds);
+if ((await user.post('/api/auth/login', { username: creds.username, password: creds.password })).status !== 200) throw new Error('login failed');
+for (let i = 0; i < CHATS; i++) {
+  const res = await user.post('/api/chat', buildSend(`Chat number ${i}: a cold email to a VP of Sales`));
+  if (res.status !== 200) throw new Error(`send ${i}: ${res.status} ${res.text}`);
+}
+const listed = await user.get('/api/chats');
+if (listed.body.length !== CHATS) throw new Error(`expected ${CHATS} chats, got ${listed.body.length}`);
+
+const dir = mkdtempSync(join(tmpdir(), 'pitchpad-bench-'));
+const bodyFile = join(dir, 'chats.json');
+writeFileSync(bodyFile, listed.text);
+const bare = await startServerProcess({ entry: 'tests/bench/bareServer.ts', port: PORT + 1, readyPath: '/', env: { BENCH_BODY_FILE: bodyFile } });
+
+const cookie = [...user.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+interface Round extends LoadResult {
+  /** The server's CPU time per request, in µs. */
+  cpuUs?: number;
+}
+async function load(server: { url: string; child: { pid?: number } }, durationMs = ROUND_MS): Promise<Round> {
+  const cpuBefore = cpuMsOf(server.child.pid);
+  const result = await runLoad({ url: server.url, path: '/api/chats', headers: { cookie, accept: 'application/json' }, connections: CONNECTIONS, durationMs });
+  const cpuAfter = cpuMsOf(server.child.pid);
+  return { ...result, cpuUs: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1000) / result.requests };
+}
+
+// Warm both up (JIT, the pool's connections, prepared plans), then alternate, so a busy moment on
+// this shared machine falls on both alike.
+await load(bare, 1500);
+const warm = await load(app, 1500);
+if (!warm.firstBody.equals(Buffer.from(listed.text))) throw new Error('the app answered other bytes than the bare handler');
+const bareRuns: Round[] = [];
+const appRuns: Round[] = [];
+for (let i = 0; i < ROUNDS; i++) {
+  bareRuns.push(await load(bare));
+  appRuns.push(await load(app));
+}
+
+const bareRps = median(bareRuns.map((r) => r.rps));
+const appRps = median(appRuns.map((r) => r.rps));
+const appLatencies = appRuns.flatMap((r) => r.latencies);
+const bareLatencies = bareRuns.flatMap((r) => r.latencies);
+console.log(`GET /api/chats, ${CHATS} chats (${listed.text.length} bytes, no Accept-Encoding), ${CONNECTIONS} keep-alive connections, median of ${ROUNDS} × ${ROUND_MS / 1000} s (${databaseUrl ? 'postgres' : 'embedded PGlite'}):`);
+const cpu = (runs: Round[]) => (runs[0]?.cpuUs === undefined ? '' : `   server CPU ${median(runs.map((r) => r.cpuUs!)).toFixed(0)} µs/request`);
+console.log(`  bare node:http, same bytes   ${bareRps.toFixed(0).padStart(6)} req/s   p50 ${pct(bareLatencies, 0.5).toFixed(2)} ms  p95 ${pct(bareLatencies, 0.95).toFixed(2)} ms${cpu(bareRuns)}`);
+console.log(`  our server                   ${appRps.toFixed(0).padStart(6)} req/s   p50 ${pct(appLatencies, 0.5).toFixed(2)} ms  p95 ${pct(appLatencies, 0.95).toFixed(2)} ms${cpu(appRuns)}`);
+console.log(`  ratio ${(appRps / bareRps).toFixed(2)} (target ≥ 0.5); per round: ${appRuns.map((r, i) => (r.rps / bareRuns[i]!.rps).toFixed(2)).join(' ')}`);
+
+await Promise.all([app.stop(), bare.stop()]);
+rmSync(dir, { recursive: true, force: true });
+if (profileDir) console.log(`  the server's CPU profile is in ${profileDir}`);
