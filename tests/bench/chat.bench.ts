@@ -1,6 +1,6 @@
 // `npm run bench` (chat part): time to first token through our server vs. straight from the fake
 // upstream in the same run, and 200 concurrent streams through the server. Figures, not tests.
-// The server runs as its own process (`tsx api/main.ts`), as in production, so the load generator
+// The server runs as its own process (`tsx api/main.ts`; production runs the same code compiled), so the load generator
 // and the fake upstream (both here) do not share its event loop.
 // "Added by our server" is measured from the moment the fake upstream writes its first content
 // delta (not its first role chunk) to the moment the client reads the first `delta` event; the
