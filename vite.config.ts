@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerenderPlugin } from './web/build/prerender';
 
 const MANIFEST_FILE = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
 const MANIFEST_URL = '/manifest.webmanifest';
@@ -15,6 +16,9 @@ export default defineConfig({
   plugins: [
     react(),
     manifestPlugin(),
+    // The landing page, /about, /pricing and the 404 screen as real HTML, before the service worker
+    // is generated so they are precached (web/build/prerender.ts).
+    prerenderPlugin({ configFile: fileURLToPath(import.meta.url) }),
     // The service worker (web/sw.ts, its caching rules at its top), built into web/dist/sw.js with
     // the precache list of the build injected. Registered by the app itself, lazily
     // (features/pwa/registerServiceWorker.ts); none in dev. The manifest is ours (above).

@@ -1,5 +1,6 @@
 /** The URL map: code-based TanStack routes, one thin file per route in routes/. */
 import { createRouter } from '@tanstack/react-router';
+import type { RouterHistory } from '@tanstack/react-router';
 import { aboutRoute } from './routes/about';
 import { authIndexRoute, authRoute, authTabRoute } from './routes/auth';
 import { callbackRoute } from './routes/callback';
@@ -48,10 +49,12 @@ export const routeTree = rootRoute.addChildren([
   dashboardRoute,
 ]);
 
-export function createAppRouter(context: RouterContext) {
+/** The app's router; `history` is the browser's unless given (the build's prerender passes a memory history). */
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context,
+    ...(history ? { history } : {}),
     // Fetch a screen's chunk when its link is hovered or touched, so the tap itself feels instant.
     defaultPreload: 'intent',
     // Preloading must not serve a stale guard decision: the query cache already dedupes the user lookup.
@@ -61,8 +64,10 @@ export function createAppRouter(context: RouterContext) {
   });
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: AppRouter;
   }
 }

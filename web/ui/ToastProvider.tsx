@@ -12,7 +12,7 @@ const ToastContext = createContext<ShowToast | null>(null);
  * toast first closes the one on screen, then takes its place once Ionic reports it gone.
  */
 export function ToastProvider({ toaster, children }: { toaster: Toaster; children: ReactNode }) {
-  const wanted = useSyncExternalStore(toaster.subscribe, toaster.current);
+  const wanted = useSyncExternalStore(toaster.subscribe, toaster.current, toaster.current);
   // The toast Ionic has on screen. While it is up, a newer wanted toast first closes it.
   const [presented, setPresented] = useState<ShownToast | null>(null);
   const current = presented ?? wanted;

@@ -23,6 +23,6 @@ export class LandingPage extends AppPage {
   }
 
   toolCard(title: string): Locator {
-    return this.page.locator('ion-card.tool-card').filter({ hasText: title });
+    return this.page.locator('.tool-card').filter({ hasText: title });
   }
 }

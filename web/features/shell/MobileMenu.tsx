@@ -27,7 +27,7 @@ export function MobileMenu() {
   const { user } = useAuth();
   const logout = useLogout();
   const menu = usePopoverMenu();
-  const { canInstall } = useSyncExternalStore(pwaStatus.subscribe, pwaStatus.get);
+  const { canInstall } = useSyncExternalStore(pwaStatus.subscribe, pwaStatus.get, pwaStatus.get);
 
   const handleLogout = () => {
     menu.close();

@@ -22,7 +22,7 @@ export function initialsOf(user: Pick<User, 'name' | 'username'>): string {
  */
 export function UserMenu({ user }: { user: User | null }) {
   const menu = usePopoverMenu();
-  const { canInstall } = useSyncExternalStore(pwaStatus.subscribe, pwaStatus.get);
+  const { canInstall } = useSyncExternalStore(pwaStatus.subscribe, pwaStatus.get, pwaStatus.get);
   const logout = useLogout();
 
   const handleLogout = () => {
