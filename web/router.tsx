@@ -71,3 +71,20 @@ declare module '@tanstack/react-router' {
     router: AppRouter;
   }
 }
+
+type Preloadable = { preload?: () => Promise<void> } | undefined;
+
+/**
+ * Resolves the current location and loads its screen's code (or the 404 screen's), so the next
+ * render draws the screen itself rather than the pending one. The prerender (prerender/render.tsx)
+ * and the takeover of a prerendered page (main.tsx) need that.
+ */
+export async function loadCurrentScreen(router: AppRouter): Promise<void> {
+  await router.load();
+  const routes = router.routesById as Record<string, { options: object } | undefined>;
+  const lazyComponent = (routeId: string, key = 'component') => (routes[routeId]?.options as Record<string, Preloadable> | undefined)?.[key];
+  await Promise.all([
+    ...router.state.matches.map((match) => lazyComponent(match.routeId)?.preload?.()),
+    lazyComponent('__root__', 'notFoundComponent')?.preload?.(),
+  ]);
+}
