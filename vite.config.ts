@@ -159,7 +159,7 @@ function ioniconsPerIconPlugin(): Plugin {
     },
     async load(id) {
       if (!id.startsWith(prefix)) return null;
-      const icons = (await import('ionicons/icons')) as Record<string, string>;
+      const icons = (await import('ionicons/icons')) as unknown as Record<string, unknown>;
       const name = id.slice(prefix.length);
       if (typeof icons[name] !== 'string') this.error(`ionicons has no icon ${name}`);
       return `export default ${JSON.stringify(icons[name])};`;

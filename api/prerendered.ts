@@ -42,12 +42,15 @@ export function prerenderedPages(distDir: string): PrerenderedPages {
 
 function parseManifest(text: string, file: string): Manifest {
   const value = JSON.parse(text) as Partial<Manifest>;
-  const isStringList = (list: unknown): list is string[] => Array.isArray(list) && list.every((item) => typeof item === 'string');
   const pagesOk = typeof value.pages === 'object' && value.pages !== null && Object.values(value.pages).every((page) => typeof page === 'string');
   if (!pagesOk || typeof value.notFound !== 'string' || !isStringList(value.appRoutes)) {
     throw new Error(`${file} is not a prerender manifest ({pages, notFound, appRoutes}): rebuild with \`npm run build\``);
   }
   return value as Manifest;
+}
+
+function isStringList(list: unknown): list is string[] {
+  return Array.isArray(list) && list.every((item) => typeof item === 'string');
 }
 
 function withoutTrailingSlash(path: string): string {
