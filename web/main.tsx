@@ -42,6 +42,10 @@ async function start(container: HTMLElement): Promise<void> {
   }
   const stylesheet = document.querySelector<HTMLLinkElement>('link[data-app-styles]');
   await Promise.all([loadCurrentScreen(router), stylesheet && stylesheetLoaded(stylesheet)]);
+  // Cleared first, in the same task as the render, so nothing is painted in between: the app then
+  // starts as on a blank page (Ionic's overlays look for an <ion-app> as they are created: they must
+  // not find the prerendered one, which the render removes).
+  container.replaceChildren();
   flushSync(() => root.render(app));
   if (stylesheet) stylesheet.media = 'all';
   delete container.dataset.prerendered; // taken over (tests/e2e/prerender.spec.ts waits for this)
