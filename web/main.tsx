@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { App } from './App';
 import { createQueryClient, persistQueryCache } from './queryClient';
+import { keepTypedValues, restoreFocus } from './prerender/typedValues';
 import { createAppRouter, loadCurrentScreen } from './router';
 import { createToaster } from './ui/toaster';
 
@@ -45,8 +46,10 @@ async function start(container: HTMLElement): Promise<void> {
   // Cleared first, in the same task as the render, so nothing is painted in between: the app then
   // starts as on a blank page (Ionic's overlays look for an <ion-app> as they are created: they must
   // not find the prerendered one, which the render removes).
+  keepTypedValues(container);
   container.replaceChildren();
   flushSync(() => root.render(app));
+  restoreFocus(container);
   if (stylesheet) stylesheet.media = 'all';
   delete container.dataset.prerendered; // taken over (tests/e2e/prerender.spec.ts waits for this)
 }

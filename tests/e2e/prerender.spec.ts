@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { AppPage } from './pages/AppPage';
 
 /**
  * Issue 12 part 2: the public pages arrive as real HTML (prerendered at build time from the app's own
@@ -62,7 +63,7 @@ async function observeLayoutShifts(page: Page): Promise<void> {
 }
 
 async function takenOver(page: Page): Promise<void> {
-  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  await new AppPage(page).waitForApp();
 }
 
 const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
@@ -110,4 +111,22 @@ test('/pricing and the 404 page are taken over without a layout shift', async ({
   await expect(notFound.path).toHaveText('/no/such/page');
   await page.waitForTimeout(500);
   expect(await layoutShift(page)).toBeLessThan(0.05);
+});
+
+test('what a visitor types before the app takes the landing page over is kept', async ({ page, landing }) => {
+  // Hold the app's code back, type into the prerendered field, then let the app start.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await landing.ideaInput.fill('Robots that fold laundry');
+  release();
+  await takenOver(page);
+  await expect(landing.ideaInput).toHaveValue('Robots that fold laundry');
+  await expect(landing.analyzeButton).toBeEnabled();
+  await landing.analyzeButton.click();
+  await expect(page).toHaveURL(/\/onboarding$/);
 });

@@ -2,8 +2,10 @@ import type { Locator } from '@playwright/test';
 import { AppPage } from './AppPage';
 
 export class LandingPage extends AppPage {
+  /** Opens / and waits until the app has taken the prerendered page over (a tap before that does nothing). */
   async open(): Promise<void> {
     await this.page.goto('/');
+    await this.waitForApp();
   }
 
   get heading(): Locator {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { takeTypedValue } from '../../prerender/typedValues';
 import { useRotatingPlaceholder } from './useRotatingPlaceholder';
 
 interface IdeaBoxProps {
@@ -13,7 +14,8 @@ interface IdeaBoxProps {
  * prerendered (prerender/render.tsx), and Ionic's elements draw nothing until their script runs.
  */
 export function IdeaBox({ onAnalyze }: IdeaBoxProps) {
-  const [idea, setIdea] = useState('');
+  // Typed into the prerendered page before the app took it over: kept (prerender/typedValues.ts).
+  const [idea, setIdea] = useState(() => takeTypedValue('idea'));
   const trimmed = idea.trim();
   // Stop rotating once the visitor starts typing: the placeholder is hidden then anyway.
   const placeholder = useRotatingPlaceholder(idea === '');
@@ -27,6 +29,7 @@ export function IdeaBox({ onAnalyze }: IdeaBoxProps) {
     <form className="idea-box" onSubmit={handleSubmit}>
       <input
         className="idea-box__input"
+        name="idea"
         aria-label="Your startup idea"
         placeholder={placeholder}
         value={idea}
