@@ -77,7 +77,7 @@ type Preloadable = { preload?: () => Promise<void> } | undefined;
 /**
  * Resolves the current location and loads its screen's code (or the 404 screen's), so the next
  * render draws the screen itself rather than the pending one. The prerender (prerender/render.tsx)
- * and the takeover of a prerendered page (main.tsx) need that.
+ * and the takeover of a prerendered page (boot.tsx) need that.
  */
 export async function loadCurrentScreen(router: AppRouter): Promise<void> {
   await router.load();

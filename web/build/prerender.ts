@@ -60,7 +60,7 @@ export function prerenderPlugin({ configFile }: { configFile: string }): Plugin 
   };
 }
 
-/** The built app shell with the page's markup in #root (marked, so main.tsx knows to take it over). */
+/** The built app shell with the page's markup in #root (marked, so boot.tsx knows to take it over). */
 function pageHtml(template: string, markup: string): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root)) throw new Error(`index.html has no ${root}`);
@@ -71,7 +71,7 @@ function pageHtml(template: string, markup: string): string {
 
 /**
  * beasties loads the full stylesheet with `media="print" onload="this.media='all'"`: our CSP forbids
- * inline handlers, so main.tsx switches it on instead (data-app-styles), in the frame the app takes
+ * inline handlers, so boot.tsx switches it on instead (data-app-styles), in the frame the app takes
  * the page over. Without JavaScript, beasties' <noscript> link applies it.
  */
 function withDeferredStylesheet(html: string): string {

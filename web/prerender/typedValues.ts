@@ -1,5 +1,5 @@
 /**
- * What a visitor typed into a prerendered page before the app took it over (main.tsx replaces the
+ * What a visitor typed into a prerendered page before the app took it over (boot.tsx replaces the
  * markup): the app's fields start from it, and the field that had the focus gets it back, so no
  * keystroke typed on a slow first visit is lost. Fields are matched by their `name`.
  */

@@ -5,7 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 export class AppPage {
   constructor(readonly page: Page) {}
 
-  /** A prerendered page (/, /about, /pricing, 404) is live once the app has taken it over (web/main.tsx). */
+  /** A prerendered page (/, /about, /pricing, 404) is live once the app has taken it over (web/boot.tsx). */
   async waitForApp(): Promise<void> {
     await expect(this.page.locator('#root')).not.toHaveAttribute('data-prerendered');
   }
