@@ -12,6 +12,7 @@ import { createQueryClient, persistQueryCache } from './queryClient';
 import { keepTypedValues, restoreFocus } from './prerender/typedValues';
 import { createAppRouter, loadCurrentScreen } from './router';
 import { createToaster } from './ui/toaster';
+import { pwaStatus } from './features/pwa/pwaStatus';
 
 // One look on every platform: the design is tuned for Material mode (outlined inputs, segment tabs).
 setupIonicReact({ mode: 'md' });
@@ -21,6 +22,11 @@ const queryClient = createQueryClient();
 onlineManager.setOnline(navigator.onLine);
 const toaster = createToaster();
 const router = createAppRouter({ queryClient, toast: toaster.show });
+
+// A second screen opened: the install offer may show now (pwaStatus.ts says why not on the first).
+router.subscribe('onResolved', ({ fromLocation, pathChanged }) => {
+  if (fromLocation && pathChanged) pwaStatus.markEngaged();
+});
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

@@ -130,3 +130,17 @@ test('what a visitor types before the app takes the landing page over is kept', 
   await landing.analyzeButton.click();
   await expect(page).toHaveURL(/\/onboarding$/);
 });
+
+test('the install offer waits for a second screen: it never pushes the landing page down', async ({ page, landing }) => {
+  await page.goto('/about');
+  await takenOver(page);
+  const installBanner = page.getByRole('region', { name: 'Install Pitchpad' });
+  // What Chrome fires when the app can be installed (pwaStatus.ts keeps it for the banner).
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeinstallprompt')));
+  await page.waitForTimeout(300);
+  await expect(installBanner).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Analyze my idea' }).click();
+  await expect(landing.heading).toBeVisible();
+  await expect(installBanner).toBeVisible();
+});
