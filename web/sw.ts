@@ -58,7 +58,8 @@ cleanupOutdatedCaches();
 // 2. Offline navigation: the public pages get their prerendered HTML (web/build/prerender.ts), every
 // other page the shell (an unknown one then shows the router's 404 screen).
 for (const page of PRERENDERED_PAGES) {
-  const path = new RegExp(`^${page.path === '/' ? '' : page.path}/?$`);
+  // Workbox matches the path with its query string.
+  const path = new RegExp(`^${page.path === '/' ? '' : page.path}/?(\\?.*)?$`);
   registerRoute(new NavigationRoute(createHandlerBoundToURL(page.file), { allowlist: [path] }));
 }
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }));

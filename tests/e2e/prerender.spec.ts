@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
+import { Network } from './support/network';
 
 /**
  * Issue 12 part 2: the public pages arrive as real HTML (prerendered at build time from the app's own
@@ -143,4 +144,22 @@ test('the install offer waits for a second screen: it never pushes the landing p
   await page.getByRole('link', { name: 'Analyze my idea' }).click();
   await expect(landing.heading).toBeVisible();
   await expect(installBanner).toBeVisible();
+});
+
+test('offline, the service worker answers the public pages with their prerendered HTML', async ({ page, context, landing }) => {
+  await landing.open();
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+  });
+  const network = new Network(context);
+  await network.goOffline();
+  for (const { path, heading } of PAGES) {
+    const response = await page.goto(`${path}?from=home-screen`);
+    // The worker's answer is the page itself, its content in the HTML (not the empty shell).
+    expect(response?.fromServiceWorker()).toBe(true);
+    expect(await response?.text()).toContain(heading.replaceAll("'", '&#x27;'));
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  }
+  await network.goOnline();
 });
