@@ -116,8 +116,10 @@ test('/pricing and the 404 page are taken over without a layout shift', async ({
 
 test('what a visitor types before the app takes the landing page over is kept', async ({ page, landing }) => {
   // Hold the app's code back, type into the prerendered field, then let the app start.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
