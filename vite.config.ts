@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressPlugin } from './web/build/precompress';
 import { prerenderPlugin } from './web/build/prerender';
 
 const MANIFEST_FILE = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
@@ -49,6 +50,7 @@ export default defineConfig({
       startupImporters: [/[\\/]@ionic[\\/]core[\\/]components[\\/]ion-app\.js$/, /[\\/]web[\\/]main\.tsx$/],
       budgetKb: LANDING_JS_BUDGET_KB,
     }),
+    precompressPlugin(), // .br and .gz copies of the text files, after sw.js is written (web/build/precompress.ts)
   ],
   resolve: {
     alias: [

@@ -4,6 +4,7 @@ import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import session from 'koa-session';
 import helmet from 'koa-helmet';
+import compress from 'koa-compress';
 import type { Config } from './config';
 import type { AppDeps, AppState } from './context';
 import type { Pool } from './db';
@@ -66,6 +67,7 @@ export function createApp({ config, pool, log = createLogger(config.logLevel), w
     });
   }
   app.use(noStoreApi());
+  app.use(compressApi());
   app.use(errorHandler());
   app.use(securityHeaders(config));
   app.use(serveWeb(webDist));
@@ -110,6 +112,20 @@ function noStoreApi(): Koa.Middleware<AppState, AppDeps> {
     // Streams set 'no-cache, no-transform'; keep their other directives beside no-store.
     if (!ctx.headerSent) ctx.set('Cache-Control', withNoStore(ctx.response.get('Cache-Control')));
   };
+}
+
+/** JSON (and other text) answers of the API; never an event stream. */
+const COMPRESSIBLE_API_TYPE = /^(application\/([\w.-]+\+)?json|text\/(?!event-stream))/i;
+
+/**
+ * API answers above 1 KiB are compressed (Brotli or gzip, as the client accepts): a chat list or a
+ * long reply is mostly repeated keys and words. Server-Sent Events never are: a compressor holds
+ * bytes back until it has enough to work with, and each event must reach the phone as it is written.
+ * The PWA's static files come precompressed from the build (static.ts), so only /api goes through this.
+ */
+function compressApi(): Koa.Middleware<AppState, AppDeps> {
+  const compressJson = compress({ threshold: 1024, filter: (type) => COMPRESSIBLE_API_TYPE.test(type) });
+  return (ctx, next) => (ctx.path.startsWith('/api/') ? compressJson(ctx, next) : next());
 }
 
 function withNoStore(value: string): string {

@@ -28,6 +28,9 @@ export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
       return;
     }
     const isAsset = ctx.path.startsWith('/assets/');
+    // The build's .br/.gz copies (web/build/precompress.ts) are picked by Accept-Encoding: caches
+    // must keep one answer per encoding.
+    ctx.vary('Accept-Encoding');
     try {
       await send(ctx, prerendered.pageFor(ctx.path) ?? ctx.path, {
         root: distDir,
@@ -36,7 +39,8 @@ export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
         immutable: isAsset,
         setHeaders: (res, path) => {
           if (!isAsset) res.setHeader('Cache-Control', 'no-cache');
-          if (path.endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json');
+          // koa-send hands us the compressed copy's path: the media type is the original file's.
+          if (withoutEncodingSuffix(path).endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json');
         },
       });
       return;
@@ -53,4 +57,8 @@ export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
     await send(ctx, fallback.file, { root: distDir });
     ctx.status = fallback.status;
   };
+}
+
+function withoutEncodingSuffix(path: string): string {
+  return path.replace(/\.(br|gz)$/, '');
 }

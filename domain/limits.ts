@@ -87,6 +87,8 @@ export const MAX_CONCURRENT_STREAMS_PER_USER = 4;
 /** A running stream refreshes its lease this often; one not refreshed for the stale time stops counting (its server died). */
 export const STREAM_LEASE_HEARTBEAT_MS = 15_000;
 export const STREAM_LEASE_STALE_MS = 60_000;
+/** The longest a stream holds its slot: past it the heartbeat stops, so a slot never leaks for good. */
+export const STREAM_LEASE_MAX_MS = 10 * 60_000;
 /** Saved-history writes (POST/PATCH /api/workflows) per user per minute: far above what a person does. */
 export const WORKFLOW_WRITES_PER_USER = 60;
 export const WORKFLOW_WRITE_WINDOW_MS = 60_000;

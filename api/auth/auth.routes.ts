@@ -3,7 +3,8 @@ import { LoginInput, RegisterInput } from '../../domain/contract/auth';
 import * as limits from '../../domain/limits';
 import type { AppDeps, AppState } from '../context';
 import { Conflict, InvalidRequest, Unauthorized } from '../errors';
-import { consume, rateLimit, resetLimit, type LimitRule } from '../middleware/rateLimit';
+import { clientAddress, consume, rateLimit, resetLimit, type LimitRule } from '../middleware/rateLimit';
+import { hasDeviceCookie, setDeviceCookie } from './deviceCookie';
 import { inputOf, validate } from '../middleware/validate';
 import { findTaken, findUserByUsername, insertUser } from './auth.sql';
 import { presentUser } from './auth.present';
@@ -22,17 +23,18 @@ const registerPerUser: LimitRule = { name: 'register:user', limit: limits.REGIST
 const INVALID_LOGIN = 'Invalid username or password';
 const COMMON_PASSWORD = 'password: This password is one of the most common ones and easy to guess. Choose another.';
 
-/** One counter per (username, IP) pair; JSON keeps an IPv6 address and a username apart. */
-const userAndIp = (username: string, ip: string) => JSON.stringify([username.toLowerCase(), ip]);
+/** One counter per (username, client address) pair; JSON keeps an IPv6 address and a username apart. */
+const userAndIp = (username: string, ip: string) => JSON.stringify([username.toLowerCase(), clientAddress(ip)]);
 
 /**
  * Count a login attempt, narrowest limit first. A client already refused per IP or per (username,
  * IP) stops there and adds nothing to the username's count, so one guesser cannot push the
- * owner's account to its ceiling.
+ * owner's account to its ceiling. A browser the owner signed in on before (its device cookie) is
+ * not held to that username-wide ceiling at all, so guessers on many networks cannot lock them out.
  */
 async function countLoginAttempt(ctx: AppContext, username: string): Promise<void> {
   await consume(ctx.pool, loginPerUserAndIp, userAndIp(username, ctx.ip));
-  await consume(ctx.pool, loginPerUser, username.toLowerCase());
+  if (!hasDeviceCookie(ctx, username)) await consume(ctx.pool, loginPerUser, username.toLowerCase());
 }
 
 /** POST /api/auth/register, /login, /logout and GET /api/auth/user (spec §7). */
@@ -70,6 +72,7 @@ export function authRoutes(lucia: AppLucia) {
     await resetLimit(ctx.pool, loginPerUserAndIp, userAndIp(input.username, ctx.ip));
     await carryGuestState(ctx as AppContext, user.id, { newAccount: false });
     await startSession(ctx, lucia, user.id);
+    setDeviceCookie(ctx as AppContext, user.username);
     ctx.body = { user: presentUser(user) };
   });
 

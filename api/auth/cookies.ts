@@ -13,5 +13,7 @@ export function cookieNames(secure: boolean) {
     guest: `${prefix}pitchpad_guest`,
     /** A guest's CSRF secret (a logged-in user's derives from the login session). */
     csrf: `${prefix}pitchpad_csrf`,
+    /** Marks a browser that signed in to an account before (deviceCookie.ts). */
+    device: `${prefix}pitchpad_device`,
   };
 }

@@ -15,7 +15,7 @@ export type { Subscriber };
  * current one is not (someone subscribing again after an ended or unpaid subscription). Answers
  * whether the user has Pro afterwards, or null when no user owns the subscription.
  */
-export async function applySubscription(db: Pool, stripe: Stripe, who: Subscriber, subscription: Stripe.Subscription): Promise<boolean | null> {
+export async function applySubscription(db: Pool, stripe: Stripe, who: Subscriber, subscription: Stripe.Subscription, rereads = 2): Promise<boolean | null> {
   const user = await findSubscriber(db, who);
   if (!user) return null;
   const current = user.currentSubscriptionId;
@@ -25,7 +25,14 @@ export async function applySubscription(db: Pool, stripe: Stripe, who: Subscribe
   // two tabs), that one carries Pro on rather than waiting a month for its next event.
   const next = isActiveStatus(subscription.status) ? subscription : ((await anotherActiveSubscription(stripe, subscription)) ?? subscription);
   const active = isActiveStatus(next.status);
-  if (await setSubscription(db, user.id, current, { customerId: customerOf(next), subscriptionId: next.id, active })) return active;
+  if (await setSubscription(db, user.id, current, { customerId: customerOf(next), subscriptionId: next.id, active })) {
+    // Two deliveries about one subscription may read Stripe in one order and write in the other (the
+    // result page read 'active', the cancellation's webhook read 'canceled' and wrote first). Read it
+    // once more after writing: the last writer then always leaves what Stripe says now, and no
+    // connection is held across a call to Stripe.
+    const now = rereads > 0 ? await stripe.subscriptions.retrieve(next.id) : next;
+    return isActiveStatus(now.status) === active ? active : applySubscription(db, stripe, { userId: user.id }, now, rereads - 1);
+  }
   // Another delivery changed the current subscription meanwhile: its decision stands.
   return (await findSubscriber(db, { userId: user.id }))?.pro ?? false;
 }

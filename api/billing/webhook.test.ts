@@ -5,6 +5,8 @@ import { startTestServer, type TestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
 import { startFakeStripe, type FakeStripe } from '../../tests/fakes/stripe';
+import { applySubscription } from './applySubscription';
+import { createStripe } from './stripe';
 
 const WEBHOOK_SECRET = 'whsec_test_late_events';
 let stripe: FakeStripe;
@@ -131,6 +133,21 @@ describe('late and replayed Stripe events', () => {
     await expectPlan(buyer, { pro: false, subscriptionId: first.subId });
     const recorded = await server.pool.query('SELECT id FROM stripe_events WHERE id = ANY($1)', [[first.completed.id, ended.deleted.id]]);
     expect(recorded.rowCount).toBe(2);
+  });
+
+  it('security: 8. a stale reading of the current subscription written last (two deliveries racing) is corrected to what Stripe says now', async () => {
+    const buyer = await loggedInClient(server);
+    const paid = pay(await openCheckout(buyer));
+    await deliver(paid.completed);
+    const sdk = createStripe(server.config)!;
+    // The result page reads the subscription while it is still active...
+    const readBeforeCancel = await sdk.subscriptions.retrieve(paid.subId);
+    // ...the customer cancels, and the cancellation's webhook writes first...
+    await deliver(stripe.cancelSubscription(paid.subId).deleted);
+    await expectPlan(buyer, { pro: false, subscriptionId: paid.subId });
+    // ...then the result page's stale reading is written: Pro must not come back.
+    expect(await applySubscription(server.pool, sdk, { userId: buyer.user.id }, readBeforeCancel)).toBe(false);
+    await expectPlan(buyer, { pro: false, subscriptionId: paid.subId });
   });
 
   it('security: 8. (e) cancelling the current subscription ends Pro, also after a resubscription', async () => {

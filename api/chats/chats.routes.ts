@@ -100,14 +100,15 @@ export function chatRoutes(llm: LlmGateway) {
     // A stream slot (fair use) before the reply is touched: over the limit, nothing changes.
     const lease = await acquireStreamLease(ctx, userOf(ctx).id, 'regenerate');
     let reply: MessageRow | undefined;
+    let context: Awaited<ReturnType<typeof contextBefore>>;
     try {
       reply = await resetReply(ctx.pool, userMessage, model, (ctx.config.llm.timeoutMs * 2) / 1000);
       if (!reply) throw Conflict('A reply is still being written');
+      context = await contextBefore(ctx.pool, chat.id, userMessage.id);
     } catch (err) {
       await lease.release();
       throw err;
     }
-    const context = await contextBefore(ctx.pool, chat.id, userMessage.id);
     const request = {
       model,
       params: llmParams,

@@ -4,7 +4,7 @@ import { startModelTestServer, startTestServer, type ModelTestServer } from '../
 import { TestClient, postStream } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
 import { buildSend, eventually } from '../../tests/factories/chats';
-import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fakes/openai';
+import type { FakeOpenAI } from '../../tests/fakes/openai';
 import { SYSTEM_PROMPTS } from '../../domain/playbooks/systemPrompts';
 
 let server: ModelTestServer;

@@ -8,6 +8,8 @@ import { UpstreamError } from '../llm/types';
 import { finishReply, findMessage, saveProgress, type MessageRow } from './chats.sql';
 
 const SAVE_EVERY_MS = 1000;
+/** The longest a live reply's row goes unwritten. */
+const KEEP_FRESH_MS = 5000;
 const FOLLOW_POLL_MS = 250;
 
 /** Generations running in this process, so a stop sent to this instance aborts at once. */
@@ -41,9 +43,13 @@ export async function generateReply(
   let saved = '';
   let stopped = false;
   let saving: Promise<void> | undefined;
+  let savedAt = Date.now();
   const save = () => {
-    if (saving || content === saved) return;
+    // Written when the text grew, and at least every few seconds while it does not (a model still
+    // thinking): a reply whose row stays fresh is never taken for one a dead process left behind.
+    if (saving || (content === saved && Date.now() - savedAt < KEEP_FRESH_MS)) return;
     const snapshot = content;
+    savedAt = Date.now();
     saving = saveProgress(deps.pool, reply.id, snapshot)
       .then(({ stopRequested }) => {
         saved = snapshot;

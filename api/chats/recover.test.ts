@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelTestServer, type ModelTestServer } from '../../tests/support/server';
 import { loggedInClient } from '../../tests/factories/users';
 import { buildSend } from '../../tests/factories/chats';
-import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fakes/openai';
+import type { FakeOpenAI } from '../../tests/fakes/openai';
 import { settleCutReplies } from './recover';
 
 let server: ModelTestServer;
@@ -42,6 +42,24 @@ describe('settleCutReplies (server start)', () => {
     expect((await reply()).status).toBe('failed');
     const replay = await client.post('/api/chat', send);
     expect(replay.body.message).toMatchObject({ status: 'complete', content: `You said: ${send.messages[0]!.content}` });
+  });
+
+  it('security: 14. a regenerate cut off by a killed server before its first word puts the earlier answer back', async () => {
+    const { client } = await loggedInClient(server);
+    const send = buildSend(`answered ${crypto.randomUUID()}`);
+    const answered = await client.post('/api/chat', send);
+    expect(answered.body.message.status).toBe('complete');
+    // What resetReply leaves while a regenerate streams: the answer kept aside, the row empty.
+    await server.pool.query(
+      `UPDATE messages SET kept_content = content, kept_status = status, kept_model = model, content = '', status = 'streaming'
+        WHERE chat_id = $1 AND role = 'assistant'`,
+      [send.chatId],
+    );
+    await settleCutReplies(server.pool, 0);
+    const chat = await client.get(`/api/chats/${send.chatId}`);
+    expect(chat.body.messages.at(-1)).toMatchObject({ role: 'assistant', status: 'complete', content: answered.body.message.content });
+    const { rows } = await server.pool.query('SELECT kept_content FROM messages WHERE chat_id = $1 AND role = $2', [send.chatId, 'assistant']);
+    expect(rows).toEqual([{ kept_content: null }]);
   });
 
   it('leaves a reply written more recently than the idle limit alone (another instance may be writing it)', async () => {

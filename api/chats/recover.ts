@@ -8,12 +8,17 @@ import type { Pool } from '../db';
 import type { Logger } from '../log';
 
 /**
- * Settle every 'streaming' reply not written for `idleSeconds`: partial if it has text, else failed.
- * Answers how many were settled.
+ * Settle every 'streaming' reply not written for `idleSeconds`: partial if it has text, else failed;
+ * a regenerate cut off before its first word puts back the answer it was replacing (as finishReply
+ * does), so a dead server never destroys an answer. Answers how many were settled.
  */
 export async function settleCutReplies(pool: Pool, idleSeconds: number): Promise<number> {
   const { rowCount } = await pool.query(
-    `UPDATE messages SET status = CASE WHEN content = '' THEN 'failed' ELSE 'partial' END, updated_at = now()
+    `UPDATE messages SET
+       content = CASE WHEN content = '' AND kept_status IS NOT NULL THEN kept_content ELSE content END,
+       status = CASE WHEN content = '' AND kept_status IS NOT NULL THEN kept_status WHEN content = '' THEN 'failed' ELSE 'partial' END,
+       model = CASE WHEN content = '' AND kept_status IS NOT NULL THEN kept_model ELSE model END,
+       kept_content = NULL, kept_status = NULL, kept_model = NULL, updated_at = now()
       WHERE status = 'streaming' AND updated_at <= now() - make_interval(secs => $1)`,
     [idleSeconds],
   );

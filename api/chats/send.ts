@@ -124,8 +124,7 @@ async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send:
     }
     // Taking over a reply its dead server left: that work goes on even when every slot is in use.
     const lease = asksAgain ? slot.lease! : await acquireStreamLease(deps, user.id, 'chat', { force: true });
-    const context = await contextBefore(deps.pool, chat.id, earlier.user.id);
-    return holding(lease, () => generateReply(deps, claimed, completion(earlier.user, context), onDelta));
+    return holding(lease, async () => generateReply(deps, claimed, completion(earlier.user, await contextBefore(deps.pool, chat.id, earlier.user.id)), onDelta));
   };
   return {
     chat,

@@ -5,6 +5,7 @@
 import {
   MAX_CONCURRENT_STREAMS_PER_USER,
   STREAM_LEASE_HEARTBEAT_MS,
+  STREAM_LEASE_MAX_MS,
   STREAM_LEASE_STALE_MS,
 } from '../../domain/limits';
 import type { Pool } from '../db';
@@ -33,7 +34,10 @@ export const TOO_MANY_STREAMS_MESSAGE = `You already have ${MAX_CONCURRENT_STREA
 export async function acquireStreamLease(deps: { pool: Pool; log: Logger }, userId: number, kind: StreamKind, opts: { force?: boolean } = {}): Promise<StreamLease> {
   const id = await insertLease(deps.pool, userId, kind, opts.force ?? false);
   if (id === undefined) throw RateLimited(RETRY_AFTER_SECONDS, TOO_MANY_STREAMS_MESSAGE);
+  const givenUpAt = Date.now() + STREAM_LEASE_MAX_MS;
   const heartbeat = setInterval(() => {
+    // A lease whose release was never reached (a bug, a hung upstream) stops counting in the end.
+    if (Date.now() > givenUpAt) return clearInterval(heartbeat);
     deps.pool.query('UPDATE stream_leases SET heartbeat_at = now() WHERE id = $1', [id]).catch((err: Error) => deps.log.warn(`stream lease ${id}: heartbeat failed: ${err.message}`));
   }, STREAM_LEASE_HEARTBEAT_MS);
   heartbeat.unref();

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { Middleware } from 'koa';
 import type { Pool } from '../db';
 import { RateLimited } from '../errors';
@@ -33,8 +34,25 @@ export async function resetLimit(pool: Pool, rule: LimitRule, subject: string): 
   await pool.query('DELETE FROM rate_limits WHERE key = $1', [`${rule.name}:${subject}`]);
 }
 
-/** Middleware form: one hit per request, keyed by what `subjectOf` returns (default: the client IP). */
-export function rateLimit(rule: LimitRule, subjectOf: (ctx: AppContext) => string = (ctx) => ctx.ip): Middleware<AppState, AppDeps> {
+/**
+ * The client a per-address limit counts: the IP, except that an IPv6 address counts by its /64 (one
+ * home or phone is given a whole /64, so counting single addresses would give one client billions
+ * of allowances). An IPv4-mapped IPv6 address counts as its IPv4 address.
+ */
+export function clientAddress(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  if (!isIPv6(address)) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
+/** Middleware form: one hit per request, keyed by what `subjectOf` returns (default: the client's address). */
+export function rateLimit(rule: LimitRule, subjectOf: (ctx: AppContext) => string = (ctx) => clientAddress(ctx.ip)): Middleware<AppState, AppDeps> {
   return async (ctx, next) => {
     await consume(ctx.pool, rule, subjectOf(ctx as AppContext));
     await next();

@@ -74,7 +74,12 @@ export function playbookRoutes(llm: LlmGateway) {
     const { productDescription } = inputOf(ctx, CompetitorAnalysisInput);
     // A stream slot (fair use), held until the last token (or the failure), not just the response.
     const lease = await acquireStreamLease(ctx, userOf(ctx).id, 'competitor-analysis');
-    const stream = llm.stream({ model: llm.defaultModel, json: true, params: JSON_PARAMS, messages: [{ role: 'system', content: COMPETITOR_ANALYSIS_INSTRUCTIONS }, { role: 'user', content: productDescription }] });
+    // Nothing is stored server-side: a client that goes away ends the model call, and so the slot.
+    const controller = new AbortController();
+    ctx.res.once('close', () => {
+      if (!ctx.res.writableFinished) controller.abort();
+    });
+    const stream = llm.stream({ model: llm.defaultModel, json: true, params: JSON_PARAMS, signal: controller.signal, messages: [{ role: 'system', content: COMPETITOR_ANALYSIS_INSTRUCTIONS }, { role: 'user', content: productDescription }] });
     const tokens = stream[Symbol.asyncIterator]();
     // Wait for the first token before answering, so a model that fails outright gets a proper status.
     let first: IteratorResult<string>;

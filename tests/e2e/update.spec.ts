@@ -44,6 +44,8 @@ test("a new version shows 'A new version is ready'; Reload switches to it, never
 
   // Deploy: the worker changes; the app finds it and offers it.
   await appendFile(join(dist, 'sw.js'), '\n// the next version\n');
+  // A build writes the compressed copies with it (web/build/precompress.ts); the old ones must go.
+  await Promise.all(['sw.js.br', 'sw.js.gz'].map((copy) => rm(join(dist, copy), { force: true })));
   await chooser.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
   for (const tab of [typing, idle, chooser]) await expect(banner(tab)).toContainText('A new version is ready');
   await typing.page.screenshot({ path: test.info().outputPath('update-prompt.png') });

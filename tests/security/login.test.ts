@@ -54,20 +54,44 @@ describe('login limits', () => {
     expect(statuses[LOGIN_ATTEMPTS_PER_IP]).toBe(429);
   }, 60_000);
 
-  it('security: 2. many addresses guessing one account are bounded: past the per-username ceiling every try is 429', async () => {
+  it('security: 2. many addresses guessing one account are bounded: past the per-username ceiling every try is 429, except from a browser the owner signed in on before', async () => {
     const victim = await buildUser(server);
+    // The owner signed in on their phone last week (it keeps the account's device cookie), and out.
+    const phone = new TestClient(server.url);
+    expect((await logIn(phone, victim.username, victim.password)).status).toBe(200);
+    expect((await phone.post('/api/auth/logout')).status).toBe(200);
     const statuses: number[] = [];
     // Each address stays under its own limits; together they reach the account's ceiling.
     const perAddress = LOGIN_FAILURES_PER_USERNAME_AND_IP - 1;
-    for (let i = 0; i < LOGIN_ATTEMPTS_PER_USERNAME; i += perAddress) {
+    // The owner's own sign-in counted as one of the account's attempts.
+    const guesses = LOGIN_ATTEMPTS_PER_USERNAME - 1;
+    for (let i = 0; i < guesses; i += perAddress) {
       const attacker = new TestClient(server.url);
-      for (let j = 0; j < perAddress && i + j < LOGIN_ATTEMPTS_PER_USERNAME; j++) statuses.push((await logIn(attacker, victim.username, `wrong-${i}-${j}`)).status);
+      for (let j = 0; j < perAddress && i + j < guesses; j++) statuses.push((await logIn(attacker, victim.username, `wrong-${i}-${j}`)).status);
     }
-    expect(statuses).toEqual(Array(LOGIN_ATTEMPTS_PER_USERNAME).fill(401));
+    expect(statuses).toEqual(Array(guesses).fill(401));
     expect((await logIn(new TestClient(server.url), victim.username, 'one-more-guess')).status).toBe(429);
+    expect((await logIn(new TestClient(server.url), victim.username, victim.password)).status).toBe(429);
     const rows = await server.pool.query('SELECT count(*)::int AS n FROM user_session WHERE user_id = $1', [victim.id]);
     expect(rows.rows[0].n).toBe(0);
+    // The owner's phone, now on another network, still gets in: its device cookie names the account.
+    const phoneElsewhere = new TestClient(server.url);
+    for (const [name, value] of phone.cookies) phoneElsewhere.cookies.set(name, value);
+    expect((await logIn(phoneElsewhere, victim.username, victim.password)).status).toBe(200);
+    // A device cookie is bound to its account: it does not lift another account's ceiling.
+    expect([...phone.cookies.keys()]).toContain('pitchpad_device');
   }, 120_000);
+
+  it('security: 2. addresses of one IPv6 /64 count as one client: rotating through it does not escape the per-address limit', async () => {
+    const victim = await buildUser(server);
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
+    const statuses: number[] = [];
+    for (let i = 0; i <= LOGIN_FAILURES_PER_USERNAME_AND_IP; i++) {
+      statuses.push((await logIn(new TestClient(server.url, `${prefix}::${(i + 1).toString(16)}`), victim.username, `wrong-guess-${i}`)).status);
+    }
+    expect(statuses.slice(0, LOGIN_FAILURES_PER_USERNAME_AND_IP)).toEqual(Array(LOGIN_FAILURES_PER_USERNAME_AND_IP).fill(401));
+    expect(statuses[LOGIN_FAILURES_PER_USERNAME_AND_IP]).toBe(429);
+  });
 
   it("security: 2. a refused attacker adds nothing to the account's count, so one address cannot lock the owner out", async () => {
     const victim = await buildUser(server);

@@ -89,6 +89,30 @@ describe('fair use: concurrent model streams per user', () => {
     await analysis;
   });
 
+  it('security: 13. a competitor analysis whose client went away gives its slot back at once, not when the model finishes', async () => {
+    const { user, client } = await loggedInClient(server, { pro: true });
+    const leases = async () => Number((await server.pool.query('SELECT count(*) AS n FROM stream_leases WHERE user_id = $1', [user.id])).rows[0].n);
+    const controller = new AbortController();
+    // Forty words at half a second each: the model would take twenty seconds.
+    const words = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
+    const res = await fetch(`${server.url}/api/competitor-analysis`, {
+      method: 'POST',
+      signal: controller.signal,
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': client.ip,
+        'x-csrf-token': await client.token(),
+        cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+      body: JSON.stringify({ productDescription: `[[delay:500]] ${words}` }),
+    });
+    expect(res.status).toBe(200);
+    await res.body!.getReader().read();
+    expect(await leases()).toBe(1);
+    controller.abort();
+    await eventually(async () => (await leases()) === 0, 5000);
+  });
+
   it('security: 13. slots left behind by a server that died stop counting once their heartbeat is stale', async () => {
     const { user, client } = await loggedInClient(server);
     await server.pool.query(

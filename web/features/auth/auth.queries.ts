@@ -104,11 +104,22 @@ export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => api.post<AuthResponse>('/api/auth/login', input),
-    onMutate: () => recordLoginAttempt(),
+    onMutate: () => {
+      recordLoginAttempt();
+      // A login ends whatever session this browser held, one an offline logout waited to end too.
+      // Forget that logout before the new session's cookie can arrive, so a retry running meanwhile
+      // never ends the new session; put it back if the login fails.
+      const pendingLogout = readPendingLogout();
+      forgetPendingLogout();
+      return { pendingLogout };
+    },
+    onError: (_error, _input, context) => {
+      if (!context?.pendingLogout) return;
+      queuePendingLogout(context.pendingLogout.userId, context.pendingLogout.at);
+      retryPendingLogout();
+    },
     onSuccess: ({ user }) => {
       recordLoginSuccess(user.id);
-      // The login ended whatever session this browser held, one an offline logout waited to end too.
-      forgetPendingLogout();
       // A login session signs its own CSRF tokens (the guest's stop working): fetch a fresh one.
       api.resetCsrfToken();
       // Nothing cached for whoever was signed in before may leak into this session (the service
