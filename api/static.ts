@@ -4,6 +4,7 @@ import type { Middleware } from 'koa';
 import send from 'koa-send';
 import type { AppDeps, AppState } from './context';
 import { NotFound } from './errors';
+import { prerenderedPages } from './prerendered';
 
 /**
  * Serves the built PWA (web/dist). Hashed assets are cached for a year; index.html and the
@@ -12,6 +13,7 @@ import { NotFound } from './errors';
  */
 export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
   const hasBuild = existsSync(join(distDir, 'index.html'));
+  const prerendered = prerenderedPages(distDir); // the public pages' HTML and the 404 page (api/prerendered.ts)
   return async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
       await next();
@@ -30,7 +32,7 @@ export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
     // must keep one answer per encoding.
     ctx.vary('Accept-Encoding');
     try {
-      await send(ctx, ctx.path, {
+      await send(ctx, prerendered.pageFor(ctx.path) ?? ctx.path, {
         root: distDir,
         index: 'index.html',
         maxage: isAsset ? 365 * 24 * 3600 * 1000 : 0,
@@ -51,7 +53,9 @@ export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
       return;
     }
     ctx.set('Cache-Control', 'no-cache');
-    await send(ctx, 'index.html', { root: distDir });
+    const fallback = prerendered.fallbackFor(ctx.path);
+    await send(ctx, fallback.file, { root: distDir });
+    ctx.status = fallback.status;
   };
 }
 

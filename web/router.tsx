@@ -1,5 +1,6 @@
 /** The URL map: code-based TanStack routes, one thin file per route in routes/. */
 import { createRouter } from '@tanstack/react-router';
+import type { RouterHistory } from '@tanstack/react-router';
 import { aboutRoute } from './routes/about';
 import { authIndexRoute, authRoute, authTabRoute } from './routes/auth';
 import { callbackRoute } from './routes/callback';
@@ -48,10 +49,12 @@ export const routeTree = rootRoute.addChildren([
   dashboardRoute,
 ]);
 
-export function createAppRouter(context: RouterContext) {
+/** The app's router; `history` is the browser's unless given (the build's prerender passes a memory history). */
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context,
+    ...(history ? { history } : {}),
     // Fetch a screen's chunk when its link is hovered or touched, so the tap itself feels instant.
     defaultPreload: 'intent',
     // Preloading must not serve a stale guard decision: the query cache already dedupes the user lookup.
@@ -61,8 +64,27 @@ export function createAppRouter(context: RouterContext) {
   });
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: AppRouter;
   }
+}
+
+type Preloadable = { preload?: () => Promise<void> } | undefined;
+
+/**
+ * Resolves the current location and loads its screen's code (or the 404 screen's), so the next
+ * render draws the screen itself rather than the pending one. The prerender (prerender/render.tsx)
+ * and the takeover of a prerendered page (boot.tsx) need that.
+ */
+export async function loadCurrentScreen(router: AppRouter): Promise<void> {
+  await router.load();
+  const routes = router.routesById as Record<string, { options: object } | undefined>;
+  const lazyComponent = (routeId: string, key = 'component') => (routes[routeId]?.options as Record<string, Preloadable> | undefined)?.[key];
+  await Promise.all([
+    ...router.state.matches.map((match) => lazyComponent(match.routeId)?.preload?.()),
+    lazyComponent('__root__', 'notFoundComponent')?.preload?.(),
+  ]);
 }

@@ -6,8 +6,9 @@
  * Caching rules:
  *  1. Precache: the app shell, every built JS and CSS chunk, the icons and the manifest, revisioned
  *     by the build. Old revisions are dropped when a new worker activates.
- *  2. Navigations (any page URL outside /api) are answered with the precached index.html, online or
- *     not: the client router draws the screen, the local database fills it.
+ *  2. Navigations (any page URL outside /api) are answered from the precache, online or not: the
+ *     public pages (/, /about, /pricing) with their prerendered HTML, every other one with index.html;
+ *     the client router draws (or takes over) the screen, the local database fills it.
  *  3. GET /api/chats and GET /api/chats/{id}: network first, falling back to the last good answer
  *     when the network fails or is slower than 5 s (offline reading). Only 200s are kept, stamped
  *     with when they were fetched (SNAPSHOT_HEADER) so the page merges a stale answer as such. The
@@ -40,6 +41,7 @@ import { openUserDb, userDbName } from './data/db';
 import { flushOutbox, isSessionProblem } from './data/outbox';
 import { API_CACHE, SNAPSHOT_HEADER, SYNC_TAG_PREFIX, SwMessage } from './data/swShared';
 import { deliverChatSend } from './features/chat/sendMessage';
+import { PRERENDERED_PAGES } from './prerender/pages';
 
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
@@ -53,7 +55,13 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// 2. Offline navigation.
+// 2. Offline navigation: the public pages get their prerendered HTML (web/build/prerender.ts), every
+// other page the shell (an unknown one then shows the router's 404 screen).
+for (const page of PRERENDERED_PAGES) {
+  // Workbox matches the path with its query string.
+  const path = new RegExp(`^${page.path === '/' ? '' : page.path}/?(\\?.*)?$`);
+  registerRoute(new NavigationRoute(createHandlerBoundToURL(page.file), { allowlist: [path] }));
+}
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }));
 
 // 3. Chat history for reading offline.

@@ -1,45 +1,28 @@
-import { IonToast } from '@ionic/react';
-import { closeOutline } from 'ionicons/icons';
-import { createContext, useContext, useState, useSyncExternalStore } from 'react';
+import { Suspense, createContext, lazy, useContext, useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
-import type { ShowToast, ShownToast, Toaster } from './toaster';
+import type { ShowToast, Toaster } from './toaster';
 
 const ToastContext = createContext<ShowToast | null>(null);
 
+// Ionic's toast (and its overlay code) loads with the first toast, not with the page.
+const ToastView = lazy(() => import('./ToastView').then((m) => ({ default: m.ToastView })));
+
 /**
- * Renders the toaster's current toast with one IonToast that stays mounted for the app's lifetime:
- * Ionic moves a presented toast out of its React parent, so unmounting it would crash React. A new
- * toast first closes the one on screen, then takes its place once Ionic reports it gone.
+ * Provides the toaster's `show`, and from the first toast on renders them (ToastView.tsx). Once
+ * mounted the view stays for the app's lifetime: Ionic moves a presented toast out of its React parent.
  */
 export function ToastProvider({ toaster, children }: { toaster: Toaster; children: ReactNode }) {
-  const wanted = useSyncExternalStore(toaster.subscribe, toaster.current);
-  // The toast Ionic has on screen. While it is up, a newer wanted toast first closes it.
-  const [presented, setPresented] = useState<ShownToast | null>(null);
-  const current = presented ?? wanted;
-  const isOpen = current !== null && current.id === wanted?.id;
-
-  const handleDidDismiss = () => {
-    if (current) toaster.dismiss(current.id); // ignored when a newer toast is already waiting
-    setPresented(null);
-  };
-
+  const wanted = useSyncExternalStore(toaster.subscribe, toaster.current, toaster.current);
+  const [needed, setNeeded] = useState(false);
+  if (wanted && !needed) setNeeded(true);
   return (
     <ToastContext.Provider value={toaster.show}>
       {children}
-      <IonToast
-        isOpen={isOpen}
-        position="bottom"
-        header={current?.header}
-        message={current?.message}
-        color={current?.color}
-        duration={current?.duration}
-        buttons={[
-          ...(current?.action ? [{ text: current.action.label, side: 'end' as const, handler: current.action.handler }] : []),
-          { icon: closeOutline, role: 'cancel', side: 'end', htmlAttributes: { 'aria-label': 'Dismiss' } },
-        ]}
-        onDidPresent={() => setPresented(current)}
-        onDidDismiss={handleDidDismiss}
-      />
+      {needed && (
+        <Suspense fallback={null}>
+          <ToastView toaster={toaster} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

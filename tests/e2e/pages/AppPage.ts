@@ -5,6 +5,11 @@ import type { Locator, Page } from '@playwright/test';
 export class AppPage {
   constructor(readonly page: Page) {}
 
+  /** A prerendered page (/, /about, /pricing, 404) is live once the app has taken it over (web/boot.tsx). */
+  async waitForApp(): Promise<void> {
+    await expect(this.page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  }
+
   get header(): Locator {
     return this.page.locator('ion-header.app-header');
   }

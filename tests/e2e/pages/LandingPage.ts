@@ -2,8 +2,10 @@ import type { Locator } from '@playwright/test';
 import { AppPage } from './AppPage';
 
 export class LandingPage extends AppPage {
+  /** Opens / and waits until the app has taken the prerendered page over (a tap before that does nothing). */
   async open(): Promise<void> {
     await this.page.goto('/');
+    await this.waitForApp();
   }
 
   get heading(): Locator {
@@ -23,6 +25,6 @@ export class LandingPage extends AppPage {
   }
 
   toolCard(title: string): Locator {
-    return this.page.locator('ion-card.tool-card').filter({ hasText: title });
+    return this.page.locator('.tool-card').filter({ hasText: title });
   }
 }

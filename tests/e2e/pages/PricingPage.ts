@@ -4,6 +4,7 @@ import { AppPage } from './AppPage';
 export class PricingPage extends AppPage {
   async open(): Promise<void> {
     await this.page.goto('/pricing');
+    await this.waitForApp();
   }
 
   plan(name: 'Pro' | 'Team'): Locator {

@@ -1,7 +1,7 @@
 import { IonIcon } from '@ionic/react';
+import { Link } from '@tanstack/react-router';
 import { bulbOutline, chevronDownOutline, documentTextOutline, lockClosedOutline, sparklesOutline } from 'ionicons/icons';
 import { PRODUCT_NAME } from '../../../domain/limits';
-import { LinkButton } from '../../ui/LinkButton';
 import { Screen } from '../../ui/Screen';
 import { FAQ } from './faq';
 
@@ -68,7 +68,10 @@ export function AboutScreen() {
         <IonIcon icon={bulbOutline} aria-hidden="true" className="cta-band__icon" />
         <h2>Have an idea? Try it now.</h2>
         <p className="muted">The idea analysis is free and needs no account.</p>
-        <LinkButton to="/">Analyze my idea</LinkButton>
+        {/* A plain link drawn as a button: prerendered, it works before any script. */}
+        <Link to="/" className="cta-band__link">
+          Analyze my idea
+        </Link>
       </section>
     </Screen>
   );

@@ -13,7 +13,9 @@ export function NotFoundScreen() {
   const router = useRouter();
   // Subscribe to location changes, but show the address bar's own text: the router re-serialises the query.
   useLocation();
-  const { pathname, search } = window.location;
+  // Prerendered at build time (prerender/render.tsx) there is no address bar: the details stay blank
+  // until the app takes the page over.
+  const { pathname, search } = typeof window === 'undefined' ? { pathname: '', search: '' } : window.location;
 
   useEffect(() => {
     console.warn('404 Page Not Found:', pathname, search);

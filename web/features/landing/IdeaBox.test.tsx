@@ -1,23 +1,19 @@
-import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdeaBox } from './IdeaBox';
 
 afterEach(cleanup);
 
-/** Types into the Ionic input the way Ionic reports it: an ionInput event with the new value. */
-function typeIdea(input: Element, value: string) {
-  act(() => {
-    input.dispatchEvent(new CustomEvent('ionInput', { detail: { value }, bubbles: true }));
-  });
+function typeIdea(input: HTMLInputElement, value: string) {
+  fireEvent.change(input, { target: { value } });
 }
 
 function setup() {
   const onAnalyze = vi.fn();
   const view = render(<IdeaBox onAnalyze={onAnalyze} />);
-  const input = view.container.querySelector('ion-input');
-  const button = [...view.container.querySelectorAll('ion-button')].find((b) => b.textContent?.includes('Analyze (without signing up)'));
-  if (!input || !button) throw new Error('IdeaBox did not render its input and button');
-  return { onAnalyze, input, button: button as HTMLIonButtonElement, form: view.container.querySelector('form') as HTMLFormElement };
+  const input = view.getByRole('textbox', { name: 'Your startup idea' }) as HTMLInputElement;
+  const button = view.getByRole('button', { name: 'Analyze (without signing up)' }) as HTMLButtonElement;
+  return { onAnalyze, input, button, form: view.container.querySelector('form') as HTMLFormElement };
 }
 
 describe('the landing idea box', () => {

@@ -1,7 +1,6 @@
-import { IonButton, IonIcon, IonInput } from '@ionic/react';
-import { arrowForwardOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { takeTypedValue } from '../../prerender/typedValues';
 import { useRotatingPlaceholder } from './useRotatingPlaceholder';
 
 interface IdeaBoxProps {
@@ -9,9 +8,14 @@ interface IdeaBoxProps {
   onAnalyze: (idea: string) => void;
 }
 
-/** The landing page's idea input and its 'Analyze (without signing up)' button, disabled while blank. */
+/**
+ * The landing page's idea input and its 'Analyze (without signing up)' button, disabled while blank.
+ * A native input and button styled with Ionic's variables, not IonInput/IonButton: the page is
+ * prerendered (prerender/render.tsx), and Ionic's elements draw nothing until their script runs.
+ */
 export function IdeaBox({ onAnalyze }: IdeaBoxProps) {
-  const [idea, setIdea] = useState('');
+  // Typed into the prerendered page before the app took it over: kept (prerender/typedValues.ts).
+  const [idea, setIdea] = useState(() => takeTypedValue('idea'));
   const trimmed = idea.trim();
   // Stop rotating once the visitor starts typing: the placeholder is hidden then anyway.
   const placeholder = useRotatingPlaceholder(idea === '');
@@ -23,24 +27,31 @@ export function IdeaBox({ onAnalyze }: IdeaBoxProps) {
 
   return (
     <form className="idea-box" onSubmit={handleSubmit}>
-      <IonInput
+      <input
         className="idea-box__input"
+        name="idea"
         aria-label="Your startup idea"
         placeholder={placeholder}
         value={idea}
-        maxlength={500}
-        fill="outline"
-        enterkeyhint="go"
-        autocapitalize="sentences"
-        onIonInput={(event) => setIdea(event.detail.value ?? '')}
+        maxLength={500}
+        enterKeyHint="go"
+        autoCapitalize="sentences"
+        onChange={(event) => setIdea(event.target.value)}
       />
-      <IonButton type="submit" expand="block" size="large" className="idea-box__submit" disabled={!trimmed}>
+      <button type="submit" className="idea-box__submit" disabled={!trimmed}>
         Analyze (without signing up)
-        <IonIcon slot="end" icon={arrowForwardOutline} aria-hidden="true" />
-      </IonButton>
-      {/* Lets Enter in the field submit the form: Ionic's button is not a native submit button. */}
-      <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={!trimmed} />
+        <ArrowForward />
+      </button>
       <p className="idea-box__hint">Free · No account needed · Market size, value proposition, pricing and the YC checklist</p>
     </form>
+  );
+}
+
+/** Ionicons' arrow-forward-outline, inline: no icon code to wait for. */
+function ArrowForward() {
+  return (
+    <svg className="idea-box__arrow" viewBox="0 0 512 512" aria-hidden="true" focusable="false">
+      <path fill="none" stroke="currentColor" strokeLinecap="round" strokeLinejoin="round" strokeWidth="48" d="M268 112l144 144-144 144M392 256H100" />
+    </svg>
   );
 }

@@ -1,4 +1,3 @@
-import { IonCard, IonIcon } from '@ionic/react';
 import {
   analyticsOutline,
   chatbubblesOutline,
@@ -10,6 +9,7 @@ import {
 } from 'ionicons/icons';
 import { LANDING_TOOLS } from '../../../domain/playbooks/tools';
 import type { ToolType } from '../../../domain/playbooks/tools';
+import { InlineIcon } from '../../ui/InlineIcon';
 
 const TOOL_ICONS: Record<ToolType, string> = {
   gtmplan: rocketOutline,
@@ -24,22 +24,25 @@ const TOOL_ICONS: Record<ToolType, string> = {
 
 type Tool = (typeof LANDING_TOOLS)[number];
 
-/** The seven PRO tool cards of the landing page. */
+/**
+ * The seven PRO tool cards of the landing page. Native buttons drawn as cards, not IonCard: the
+ * landing page is prerendered, and a native element paints (and is a button) before any script.
+ */
 export function ToolCards({ onSelect }: { onSelect: (tool: Tool) => void }) {
   return (
     <ul className="tool-grid" aria-label="PRO tools">
       {LANDING_TOOLS.map((tool) => (
         <li key={tool.type}>
-          <IonCard button className="tool-card" onClick={() => onSelect(tool)} data-tool={tool.type}>
+          <button type="button" className="tool-card" onClick={() => onSelect(tool)} data-tool={tool.type}>
             <span className={`tool-card__icon tool-card__icon--${tool.type}`} aria-hidden="true">
-              <IonIcon icon={TOOL_ICONS[tool.type]} />
+              <InlineIcon icon={TOOL_ICONS[tool.type]} />
             </span>
             <span className="tool-card__body">
               <span className="tool-card__title">{tool.title}</span>
               <span className="tool-card__description">{tool.description}</span>
             </span>
             <span className="pro-badge tool-card__badge">PRO</span>
-          </IonCard>
+          </button>
         </li>
       ))}
     </ul>

@@ -5,7 +5,7 @@ const PwaBanners = lazy(() => import('./PwaBanners').then((m) => ({ default: m.P
 
 /** The app's notices (a new version, installing), loaded the first time there is one to show. */
 export function AppBanners() {
-  const status = useSyncExternalStore(pwaStatus.subscribe, pwaStatus.get);
+  const status = useSyncExternalStore(pwaStatus.subscribe, pwaStatus.get, pwaStatus.get);
   if (!status.update && !status.showInstallBanner && !status.showIosHint) return null;
   return (
     <Suspense fallback={null}>

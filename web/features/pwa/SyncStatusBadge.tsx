@@ -9,7 +9,7 @@ import { syncStatus } from '../../data/syncStatus';
  * user a quiet green dot when all is sent.
  */
 export function SyncStatusBadge() {
-  const { online, reachable, waiting } = useSyncExternalStore(syncStatus.subscribe, syncStatus.get);
+  const { online, reachable, waiting } = useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get);
   const count = waiting ?? 0;
   const pending = count > 0 ? `${count} waiting` : null;
 

@@ -27,6 +27,14 @@ interface InstallPromptEvent extends Event {
 const BANNER_SNOOZE_MS = 14 * 24 * 60 * 60 * 1000;
 
 let installEvent: InstallPromptEvent | null = null;
+/**
+ * The banners wait until the visitor opens a second screen (markEngaged): one that appeared on the
+ * page they landed on would push it down under their thumb (a layout shift, issue 12), and asks
+ * before they have seen anything. The user menu offers Install from the start.
+ */
+let engaged = false;
+let installOffered = false;
+let iosHintDue = false;
 let status: PwaStatus = { update: null, canInstall: false, showInstallBanner: false, showIosHint: false };
 const listeners = new Set<() => void>();
 
@@ -57,13 +65,15 @@ if (typeof window !== 'undefined') {
     // Keep Chrome's own mini-infobar away: the app offers installing itself, once, politely.
     event.preventDefault();
     installEvent = event as InstallPromptEvent;
-    set({ canInstall: true, showInstallBanner: !bannerSnoozed() });
+    installOffered = !bannerSnoozed();
+    set({ canInstall: true, showInstallBanner: engaged && installOffered });
   });
   window.addEventListener('appinstalled', () => {
     installEvent = null;
+    installOffered = false;
     set({ canInstall: false, showInstallBanner: false });
   });
-  if (isIosSafari() && !isInstalledApp() && readString(StorageKey.iosInstallHintShown) === null) set({ showIosHint: true });
+  iosHintDue = isIosSafari() && !isInstalledApp() && readString(StorageKey.iosInstallHintShown) === null;
 }
 
 export const pwaStatus = {
@@ -72,6 +82,12 @@ export const pwaStatus = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
+  /** The visitor has opened a second screen: the install banner or the iOS hint may show now. */
+  markEngaged(): void {
+    if (engaged) return;
+    engaged = true;
+    set({ showInstallBanner: installOffered, showIosHint: iosHintDue });
+  },
   /** A new version is ready; `reload` switches to it. */
   setUpdate: (reload: (() => void) | null) => set({ update: reload }),
   /** Show Chrome's install dialog. */
@@ -79,12 +95,14 @@ export const pwaStatus = {
     const event = installEvent;
     if (!event) return;
     installEvent = null;
+    installOffered = false;
     set({ canInstall: false, showInstallBanner: false });
     await event.prompt();
     await event.userChoice.catch(() => undefined);
   },
   dismissInstallBanner(): void {
     writeString(StorageKey.installBannerDismissedAt, String(Date.now()));
+    installOffered = false;
     set({ showInstallBanner: false });
   },
   /** The iOS hint is shown once: spent as soon as it is on screen. */
@@ -92,6 +110,7 @@ export const pwaStatus = {
     writeString(StorageKey.iosInstallHintShown, String(Date.now()));
   },
   dismissIosHint(): void {
+    iosHintDue = false;
     set({ showIosHint: false });
   },
 };

@@ -1,79 +1,28 @@
-import { IonButton, IonContent, IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
-import {
-  downloadOutline,
-  gridOutline,
-  homeOutline,
-  informationCircleOutline,
-  logInOutline,
-  logOutOutline,
-  menuOutline,
-  pricetagOutline,
-} from 'ionicons/icons';
-import { useSyncExternalStore } from 'react';
-import { LinkItem } from '../../ui/LinkButton';
+import { IonButton, IonIcon } from '@ionic/react';
+import { menuOutline } from 'ionicons/icons';
+import { Suspense, lazy } from 'react';
 import { usePopoverMenu } from '../../ui/usePopoverMenu';
-import { pwaStatus } from '../pwa/pwaStatus';
-import { useAuth } from '../auth/auth.queries';
-import { useLogout } from '../auth/useLogout';
-import { NAV_LINKS } from './navLinks';
 
-const ICONS = { '/': homeOutline, '/about': informationCircleOutline, '/pricing': pricetagOutline } as const;
+// Ionic's popover, list and overlay code load with the first tap, not with the page.
+const MobileMenuPopover = lazy(() => import('./MobileMenuPopover').then((m) => ({ default: m.MobileMenuPopover })));
 
 /**
  * The menu for narrow screens: the main links plus the account actions. A popover rather than
  * IonMenu: it looks the same on a phone and keeps the side-menu and gesture code out of the bundle.
+ * Once opened it stays mounted: Ionic moves a presented overlay out of its React parent.
  */
 export function MobileMenu() {
-  const { user } = useAuth();
-  const logout = useLogout();
   const menu = usePopoverMenu();
-  const { canInstall } = useSyncExternalStore(pwaStatus.subscribe, pwaStatus.get);
-
-  const handleLogout = () => {
-    menu.close();
-    void logout('/');
-  };
-
   return (
     <>
       <IonButton className="app-header__menu-button" aria-label="Open menu" aria-haspopup="menu" aria-expanded={menu.isOpen} onClick={menu.open}>
         <IonIcon slot="icon-only" icon={menuOutline} aria-hidden="true" />
       </IonButton>
-      <IonPopover isOpen={menu.isOpen} event={menu.event} onDidDismiss={menu.close} dismissOnSelect alignment="end" className="mobile-menu">
-        <IonContent>
-          <IonList lines="none" aria-label="Menu">
-            {NAV_LINKS.map((link) => (
-              <LinkItem key={link.to} to={link.to} button detail={false}>
-                <IonIcon slot="start" icon={ICONS[link.to]} aria-hidden="true" />
-                <IonLabel>{link.label}</IonLabel>
-              </LinkItem>
-            ))}
-            {canInstall && (
-              <IonItem button detail={false} onClick={() => void pwaStatus.install()}>
-                <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
-                <IonLabel>Install app</IonLabel>
-              </IonItem>
-            )}
-            {user ? (
-              <>
-                <LinkItem to="/dashboard" button detail={false}>
-                  <IonIcon slot="start" icon={gridOutline} aria-hidden="true" />
-                  <IonLabel>Dashboard</IonLabel>
-                </LinkItem>
-                <IonItem button detail={false} onClick={handleLogout}>
-                  <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
-                  <IonLabel>Logout</IonLabel>
-                </IonItem>
-              </>
-            ) : (
-              <LinkItem to="/auth" button detail={false}>
-                <IonIcon slot="start" icon={logInOutline} aria-hidden="true" />
-                <IonLabel>Sign In / Sign Up</IonLabel>
-              </LinkItem>
-            )}
-          </IonList>
-        </IonContent>
-      </IonPopover>
+      {menu.used && (
+        <Suspense fallback={null}>
+          <MobileMenuPopover menu={menu} />
+        </Suspense>
+      )}
     </>
   );
 }

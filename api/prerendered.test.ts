@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../tests/support/server';
+import { TestClient } from '../tests/support/client';
+import { prerenderedPages } from './prerendered';
+
+// A stand-in build with prerendered pages and their manifest (web/build/prerender.ts writes the real one).
+let dist: string;
+let server: TestServer;
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'pitchpad-prerendered-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Pitchpad shell</title>');
+  for (const [file, heading] of [['landing.html', 'Got an idea?'], ['about.html', 'About Pitchpad'], ['pricing.html', 'Pricing'], ['404.html', '404 Page Not Found']]) {
+    writeFileSync(join(dist, file as string), `<!doctype html><div id="root" data-prerendered><h1>${heading}</h1></div>`);
+  }
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(
+    join(dist, 'prerendered.json'),
+    JSON.stringify({
+      pages: { '/': 'landing.html', '/about': 'about.html', '/pricing': 'pricing.html' },
+      notFound: '404.html',
+      appRoutes: ['/', '/about', '/pricing', '/auth', '/auth/$tab', '/dashboard'],
+    }),
+  );
+  server = await startTestServer({}, { webDist: dist });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the prerendered public pages', () => {
+  it('answers /, /about and /pricing with their own HTML, never cached long', async () => {
+    for (const [path, heading] of [['/', 'Got an idea?'], ['/about', 'About Pitchpad'], ['/about/', 'About Pitchpad'], ['/pricing?ref=mail', 'Pricing']]) {
+      const res = await new TestClient(server.url).get(path as string);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).toContain(`<h1>${heading}</h1>`);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('answers the screens the client router knows with the app shell', async () => {
+    for (const path of ['/dashboard', '/auth', '/auth/login?redirect=pricing']) {
+      const res = await new TestClient(server.url).get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).toContain('Pitchpad shell');
+    }
+  });
+
+  it('answers any other path with the 404 page and status 404', async () => {
+    for (const path of ['/no/such/page?x=1', '/dashboard/extra', '/auth/login/more']) {
+      const res = await new TestClient(server.url).get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.text, path).toContain('404 Page Not Found');
+      expect(res.headers.get('content-type')).toContain('text/html');
+    }
+  });
+
+  it('still serves the files of the build and a JSON 404 for unknown API paths', async () => {
+    const asset = await new TestClient(server.url).get('/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.text).toBe('console.log(1)');
+    const api = await new TestClient(server.url).get('/api/no-such-route');
+    expect(api.status).toBe(404);
+    expect((api.body as { code: string }).code).toBe('not_found');
+  });
+
+  it('refuses a manifest of the wrong shape, naming the file', () => {
+    const bad = mkdtempSync(join(tmpdir(), 'pitchpad-prerendered-bad-'));
+    try {
+      writeFileSync(join(bad, 'prerendered.json'), JSON.stringify({ pages: { '/': 1 }, notFound: '404.html', appRoutes: [] }));
+      expect(() => prerenderedPages(bad)).toThrow(/prerendered\.json is not a prerender manifest/);
+    } finally {
+      rmSync(bad, { recursive: true, force: true });
+    }
+  });
+});

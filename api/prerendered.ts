@@ -1,0 +1,67 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Which HTML file a page URL gets (issue 12: the public pages arrive as real HTML). The build writes
+ * the prerendered pages and a manifest beside them (web/build/prerender.ts → web/dist/prerendered.json):
+ *  - `/`, `/about`, `/pricing` → their prerendered file (landing.html, about.html, pricing.html);
+ *  - a path the client router knows (`/dashboard`, `/auth/login`...) → index.html, the app shell;
+ *  - any other path → 404.html with status 404 (the router would show its 404 screen there anyway).
+ * A parameter segment (`/auth/$tab`) matches any one segment: the client router still has the last
+ * word there (e.g. /auth/nonsense shows its 404 screen in the shell). Without a manifest (an older
+ * build) every page gets the shell, as before.
+ */
+export interface PrerenderedPages {
+  /** The prerendered file for one of the public pages, e.g. '/landing.html'; undefined otherwise. */
+  pageFor(path: string): string | undefined;
+  /** For a path that is no file: the app shell, or the 404 page with its status. */
+  fallbackFor(path: string): { file: string; status: 200 | 404 };
+}
+
+interface Manifest {
+  pages: Record<string, string>;
+  notFound: string;
+  appRoutes: string[];
+}
+
+const SHELL = { file: 'index.html', status: 200 } as const;
+
+export function prerenderedPages(distDir: string): PrerenderedPages {
+  const file = join(distDir, 'prerendered.json');
+  if (!existsSync(file)) return { pageFor: () => undefined, fallbackFor: () => SHELL };
+  const manifest = parseManifest(readFileSync(file, 'utf8'), file);
+  const routes = manifest.appRoutes.map(routeMatcher);
+  return {
+    pageFor: (path) => {
+      const page = manifest.pages[withoutTrailingSlash(path)];
+      return page === undefined ? undefined : `/${page}`;
+    },
+    fallbackFor: (path) => (routes.some((matches) => matches(withoutTrailingSlash(path))) ? SHELL : { file: manifest.notFound, status: 404 }),
+  };
+}
+
+function parseManifest(text: string, file: string): Manifest {
+  const value = JSON.parse(text) as Partial<Manifest>;
+  const pagesOk = typeof value.pages === 'object' && value.pages !== null && Object.values(value.pages).every((page) => typeof page === 'string');
+  if (!pagesOk || typeof value.notFound !== 'string' || !isStringList(value.appRoutes)) {
+    throw new Error(`${file} is not a prerender manifest ({pages, notFound, appRoutes}): rebuild with \`npm run build\``);
+  }
+  return value as Manifest;
+}
+
+function isStringList(list: unknown): list is string[] {
+  return Array.isArray(list) && list.every((item) => typeof item === 'string');
+}
+
+function withoutTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/** '/auth/$tab' → a test for '/auth/login'; segments compare exactly, '$name' matches any one. */
+function routeMatcher(route: string): (path: string) => boolean {
+  const want = route.split('/');
+  return (path) => {
+    const got = path.split('/');
+    return got.length === want.length && want.every((segment, i) => (segment.startsWith('$') ? (got[i] ?? '') !== '' : segment === got[i]));
+  };
+}

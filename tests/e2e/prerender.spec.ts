@@ -1,0 +1,167 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { AppPage } from './pages/AppPage';
+import { Network } from './support/network';
+
+/**
+ * Issue 12 part 2: the public pages arrive as real HTML (prerendered at build time from the app's own
+ * components, web/build/prerender.ts), so they show their content before any script runs; then the
+ * app takes them over with no error and no layout shift.
+ */
+
+const PAGES = [
+  { path: '/', heading: 'Got an idea?', cta: { role: 'button', name: 'Analyze (without signing up)' } },
+  { path: '/about', heading: 'Go-to-market help for the people who build and sell', cta: { role: 'link', name: 'Analyze my idea' } },
+  { path: '/pricing', heading: 'Your AI Head of Growth, for less than a lunch', cta: { role: 'heading', name: 'Pro' } },
+] as const;
+
+async function withoutJavaScript<T>(browser: Browser, baseURL: string | undefined, use: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width: 390, height: 844 } });
+  try {
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+for (const { path, heading, cta } of PAGES) {
+  test(`${path} shows its heading and its call to action with JavaScript off`, async ({ browser, baseURL }) => {
+    await withoutJavaScript(browser, baseURL, async (page) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(page.getByRole(cta.role, { name: cta.name, exact: true })).toBeVisible();
+    });
+  });
+}
+
+test('an unknown path gets the 404 page (status 404) with JavaScript off', async ({ browser, baseURL }) => {
+  await withoutJavaScript(browser, baseURL, async (page) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('The page you are looking for might be misconfigured or temporarily unavailable.')).toBeVisible();
+  });
+});
+
+test('an app screen still gets the app shell, not the 404 page', async ({ request }) => {
+  const response = await request.get('/dashboard');
+  expect(response.status()).toBe(200);
+  expect(await response.text()).not.toContain('404 Page Not Found');
+});
+
+/** Sums the page's layout shifts (the CLS figure without its session windows: never less than CLS). */
+async function observeLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { layoutShift: number };
+    w.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+async function takenOver(page: Page): Promise<void> {
+  await new AppPage(page).waitForApp();
+}
+
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+
+test('the landing page is taken over without a layout shift, and its call to action works', async ({ page, landing }) => {
+  await observeLayoutShifts(page);
+  await landing.open();
+  await takenOver(page);
+  await expect(landing.heading).toBeVisible();
+  await expect(landing.analyzeButton).toBeDisabled();
+  // Let the header settle (the session lookup, Ionic's elements drawing) before reading the total.
+  await expect(landing.signInButton).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await layoutShift(page)).toBeLessThan(0.05);
+
+  await landing.typeIdea('A marketplace for second-hand lab equipment');
+  await landing.analyzeButton.click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+test('/about is taken over without a layout shift, and its call to action leads home', async ({ page, landing }) => {
+  await observeLayoutShifts(page);
+  await page.goto('/about');
+  await takenOver(page);
+  await expect(landing.signInButton).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await layoutShift(page)).toBeLessThan(0.05);
+
+  await page.getByRole('link', { name: 'Analyze my idea' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(landing.heading).toBeVisible();
+});
+
+test('/pricing and the 404 page are taken over without a layout shift', async ({ page, pricing, notFound }) => {
+  await observeLayoutShifts(page);
+  await pricing.open();
+  await takenOver(page);
+  await expect(pricing.plan('Pro')).toContainText('$10');
+  await page.waitForTimeout(500);
+  expect(await layoutShift(page)).toBeLessThan(0.05);
+
+  await observeLayoutShifts(page);
+  await page.goto('/no/such/page?ref=x');
+  await takenOver(page);
+  await expect(notFound.path).toHaveText('/no/such/page');
+  await page.waitForTimeout(500);
+  expect(await layoutShift(page)).toBeLessThan(0.05);
+});
+
+test('what a visitor types before the app takes the landing page over is kept', async ({ page, landing }) => {
+  // Hold the app's code back, type into the prerendered field, then let the app start.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await landing.ideaInput.fill('Robots that fold laundry');
+  release();
+  await takenOver(page);
+  await expect(landing.ideaInput).toHaveValue('Robots that fold laundry');
+  await expect(landing.analyzeButton).toBeEnabled();
+  await landing.analyzeButton.click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+test('the install offer waits for a second screen: it never pushes the landing page down', async ({ page, landing }) => {
+  await page.goto('/about');
+  await takenOver(page);
+  const installBanner = page.getByRole('region', { name: 'Install Pitchpad' });
+  // What Chrome fires when the app can be installed (pwaStatus.ts keeps it for the banner).
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeinstallprompt')));
+  await page.waitForTimeout(300);
+  await expect(installBanner).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Analyze my idea' }).click();
+  await expect(landing.heading).toBeVisible();
+  await expect(installBanner).toBeVisible();
+});
+
+test('offline, the service worker answers the public pages with their prerendered HTML', async ({ page, context, landing }) => {
+  await landing.open();
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+  });
+  const network = new Network(context);
+  await network.goOffline();
+  for (const { path, heading } of PAGES) {
+    const response = await page.goto(`${path}?from=home-screen`);
+    // The worker's answer is the page itself, its content in the HTML (not the empty shell).
+    expect(response?.fromServiceWorker()).toBe(true);
+    expect(await response?.text()).toContain(heading.replaceAll("'", '&#x27;'));
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  }
+  await network.goOnline();
+});

@@ -1,0 +1,81 @@
+/**
+ * The build step that makes the public pages paint before any script (issue 12 part 2): after the
+ * client bundle is written, it renders each page of web/prerender/pages.ts with the app's own
+ * components (web/prerender/render.tsx, through Vite's SSR loader), puts the markup into the built
+ * index.html, inlines the CSS rules that markup uses (beasties) and loads the full stylesheet
+ * without blocking the paint. It runs before the service worker is generated (closeBundle), so the
+ * pages are precached with the rest. It also writes the manifest the server reads (api/prerendered.ts).
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import Beasties from 'beasties';
+import { createServer } from 'vite';
+import type { Plugin } from 'vite';
+import { NOT_FOUND_FILE, NOT_FOUND_RENDER_PATH, PRERENDERED_PAGES, PRERENDER_MANIFEST } from '../prerender/pages';
+import type { PrerenderManifest } from '../prerender/pages';
+
+interface RenderModule {
+  renderPage(path: string): Promise<string>;
+  appRoutePaths(): string[];
+}
+
+export function prerenderPlugin({ configFile }: { configFile: string }): Plugin {
+  let outDir = '';
+  return {
+    name: 'pitchpad:prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    writeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler(_options, bundle) {
+        const shell = bundle['index.html'];
+        if (shell?.type !== 'asset') return; // the service worker's own build
+        const template = String(shell.source);
+        const vite = await createServer({ configFile, server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error' });
+        try {
+          const render = (await vite.ssrLoadModule('/prerender/render.tsx')) as RenderModule;
+          const beasties = new Beasties({ path: outDir, publicPath: '/', preload: 'media', pruneSource: false, logLevel: 'warn' });
+          const pages = [...PRERENDERED_PAGES, { path: NOT_FOUND_RENDER_PATH, file: NOT_FOUND_FILE }];
+          for (const page of pages) {
+            const markup = await render.renderPage(page.path);
+            const html = withDeferredStylesheet(await beasties.process(pageHtml(template, markup)));
+            await writeFile(join(outDir, page.file), html);
+          }
+          const manifest: PrerenderManifest = {
+            pages: Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.path, page.file])),
+            notFound: NOT_FOUND_FILE,
+            appRoutes: render.appRoutePaths(),
+          };
+          await writeFile(join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+        } catch (error) {
+          this.error(`prerendering the public pages failed: ${String(error instanceof Error ? (error.stack ?? error.message) : error)}`);
+        } finally {
+          await vite.close();
+        }
+      },
+    },
+  };
+}
+
+/** The built app shell with the page's markup in #root (marked, so boot.tsx knows to take it over). */
+function pageHtml(template: string, markup: string): string {
+  const root = '<div id="root"></div>';
+  if (!template.includes(root)) throw new Error(`index.html has no ${root}`);
+  return template
+    .replace(root, `<div id="root" data-prerendered>${markup}</div>`)
+    .replace(/\s*<noscript>[^<]*<\/noscript>/, '');
+}
+
+/**
+ * beasties loads the full stylesheet with `media="print" onload="this.media='all'"`: our CSP forbids
+ * inline handlers, so boot.tsx switches it on instead (data-app-styles), in the frame the app takes
+ * the page over. Without JavaScript, beasties' <noscript> link applies it.
+ */
+function withDeferredStylesheet(html: string): string {
+  const out = html.replace(/<link([^>]*?) onload="[^"]*"([^>]*)>/g, '<link$1$2 data-app-styles>');
+  if (!out.includes('data-app-styles')) throw new Error('beasties did not defer the stylesheet: check its output');
+  return out;
+}

@@ -1,0 +1,61 @@
+import { IonContent, IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
+import { downloadOutline, gridOutline, homeOutline, informationCircleOutline, logInOutline, logOutOutline, pricetagOutline } from 'ionicons/icons';
+import { useSyncExternalStore } from 'react';
+import { LinkItem } from '../../ui/LinkButton';
+import type { PopoverMenu } from '../../ui/usePopoverMenu';
+import { pwaStatus } from '../pwa/pwaStatus';
+import { useAuth } from '../auth/auth.queries';
+import { useLogout } from '../auth/useLogout';
+import { NAV_LINKS } from './navLinks';
+
+const ICONS = { '/': homeOutline, '/about': informationCircleOutline, '/pricing': pricetagOutline } as const;
+
+/** The narrow screens' menu itself (MobileMenu.tsx loads it on the first tap): the main links plus the account actions. */
+export function MobileMenuPopover({ menu }: { menu: PopoverMenu }) {
+  const { user } = useAuth();
+  const logout = useLogout();
+  const { canInstall } = useSyncExternalStore(pwaStatus.subscribe, pwaStatus.get, pwaStatus.get);
+
+  const handleLogout = () => {
+    menu.close();
+    void logout('/');
+  };
+
+  return (
+    <IonPopover isOpen={menu.isOpen} event={menu.event} onDidDismiss={menu.close} dismissOnSelect alignment="end" className="mobile-menu">
+      <IonContent>
+        <IonList lines="none" aria-label="Menu">
+          {NAV_LINKS.map((link) => (
+            <LinkItem key={link.to} to={link.to} button detail={false}>
+              <IonIcon slot="start" icon={ICONS[link.to]} aria-hidden="true" />
+              <IonLabel>{link.label}</IonLabel>
+            </LinkItem>
+          ))}
+          {canInstall && (
+            <IonItem button detail={false} onClick={() => void pwaStatus.install()}>
+              <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
+              <IonLabel>Install app</IonLabel>
+            </IonItem>
+          )}
+          {user ? (
+            <>
+              <LinkItem to="/dashboard" button detail={false}>
+                <IonIcon slot="start" icon={gridOutline} aria-hidden="true" />
+                <IonLabel>Dashboard</IonLabel>
+              </LinkItem>
+              <IonItem button detail={false} onClick={handleLogout}>
+                <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
+                <IonLabel>Logout</IonLabel>
+              </IonItem>
+            </>
+          ) : (
+            <LinkItem to="/auth" button detail={false}>
+              <IonIcon slot="start" icon={logInOutline} aria-hidden="true" />
+              <IonLabel>Sign In / Sign Up</IonLabel>
+            </LinkItem>
+          )}
+        </IonList>
+      </IonContent>
+    </IonPopover>
+  );
+}

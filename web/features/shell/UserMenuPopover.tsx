@@ -1,0 +1,52 @@
+import { IonContent, IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
+import { downloadOutline, gridOutline, logOutOutline } from 'ionicons/icons';
+import { useSyncExternalStore } from 'react';
+import type { User } from '../../../domain/contract/auth';
+import { LinkItem } from '../../ui/LinkButton';
+import type { PopoverMenu } from '../../ui/usePopoverMenu';
+import { pwaStatus } from '../pwa/pwaStatus';
+import { useLogout } from '../auth/useLogout';
+
+/**
+ * The signed-in user's menu itself (UserMenu.tsx loads it on the first tap): Dashboard and Logout
+ * (logout from here returns to /, spec §4). It stays mounted when the user logs out: Ionic moves a
+ * presented overlay out of its React parent, and unmounting it afterwards would crash React.
+ */
+export function UserMenuPopover({ user, menu }: { user: User | null; menu: PopoverMenu }) {
+  const { canInstall } = useSyncExternalStore(pwaStatus.subscribe, pwaStatus.get, pwaStatus.get);
+  const logout = useLogout();
+
+  const handleLogout = () => {
+    menu.close();
+    void logout('/');
+  };
+
+  return (
+    <IonPopover isOpen={menu.isOpen && user !== null} event={menu.event} onDidDismiss={menu.close} dismissOnSelect alignment="end" className="user-menu">
+      {user && (
+        <IonContent>
+          <div className="user-menu__who">
+            <strong>{user.name || user.username}</strong>
+            <span className="muted">{user.email}</span>
+          </div>
+          <IonList lines="none">
+            <LinkItem to="/dashboard" button detail={false}>
+              <IonIcon slot="start" icon={gridOutline} aria-hidden="true" />
+              <IonLabel>Dashboard</IonLabel>
+            </LinkItem>
+            {canInstall && (
+              <IonItem button detail={false} onClick={() => void pwaStatus.install()}>
+                <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
+                <IonLabel>Install app</IonLabel>
+              </IonItem>
+            )}
+            <IonItem button detail={false} onClick={handleLogout}>
+              <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
+              <IonLabel>Logout</IonLabel>
+            </IonItem>
+          </IonList>
+        </IonContent>
+      )}
+    </IonPopover>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * Renders a page of the app to HTML at build time (web/build/prerender.ts loads this module with
+ * Vite's SSR loader). It is the app's own tree (App.tsx) and router, on a memory history, with no
+ * network: whatever waits for the server (who is signed in, the price) renders as the browser's first
+ * render shows it to a first-time visitor, so the app that takes the page over draws the same thing.
+ */
+import { onlineManager } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { prerender } from 'react-dom/static';
+import { App } from '../App';
+import { createQueryClient } from '../queryClient';
+import { createAppRouter, loadCurrentScreen } from '../router';
+import { createToaster } from '../ui/toaster';
+
+export async function renderPage(path: string): Promise<string> {
+  // Queries wait (paused) instead of fetching: there is no server to ask at build time.
+  onlineManager.setOnline(false);
+  const queryClient = createQueryClient();
+  const toaster = createToaster();
+  const router = createAppRouter({ queryClient, toast: toaster.show }, createMemoryHistory({ initialEntries: [path] }));
+  await loadCurrentScreen(router);
+  const app = <App queryClient={queryClient} toaster={toaster} router={router} />;
+  // One piece: React would otherwise move a large screen out of line, to be put in place by an inline
+  // script (which the CSP forbids, and a visitor without JavaScript never runs).
+  const { prelude } = await prerender(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const html = await new Response(prelude).text();
+  if (html.includes('<template id="B:')) throw new Error(`prerendering ${path}: a screen was still loading (suspended)`);
+  return html;
+}
+
+/** The client router's paths, for the server to tell an app screen (the shell) from a 404. */
+export function appRoutePaths(): string[] {
+  const router = createAppRouter({ queryClient: createQueryClient(), toast: () => {} }, createMemoryHistory());
+  return Object.keys(router.routesByPath);
+}
