@@ -24,3 +24,27 @@ test('a guest picking a PRO tool is asked to log in, then sent on to pricing', a
   const pending = await page.evaluate(() => localStorage.getItem('pendingChatDestination'));
   expect(JSON.parse(pending ?? 'null')).toEqual({ title: 'Generate Cold Emails', interviewType: 'email' });
 });
+
+test.describe('on a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("the guest header keeps 'Sign In / Sign Up' and the menu on screen, and the header does not jump when the app takes over", async ({ page, landing }) => {
+    await landing.open();
+    const signIn = page.getByRole('link', { name: 'Sign In / Sign Up' }).or(page.getByRole('button', { name: 'Sign In / Sign Up' })).first();
+    const menu = page.locator('.app-header ion-buttons[slot="end"] > ion-button').last();
+    for (const control of [signIn, menu]) {
+      await expect(control).toBeVisible();
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(320);
+      expect(box.height).toBeGreaterThanOrEqual(38);
+    }
+    // The prerendered header (before Ionic draws it) has the height it has once drawn.
+    const drawn = await page.locator('.app-header ion-toolbar').evaluate((el) => el.getBoundingClientRect().height);
+    const context = await page.context().browser()!.newContext({ viewport: { width: 320, height: 640 }, javaScriptEnabled: false });
+    const before = await context.newPage();
+    await before.goto(page.url());
+    expect(await before.locator('ion-toolbar').first().evaluate((el) => el.getBoundingClientRect().height)).toBe(drawn);
+    await context.close();
+  });
+});
