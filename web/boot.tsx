@@ -63,12 +63,19 @@ async function start(container: HTMLElement): Promise<void> {
   delete container.dataset.prerendered; // taken over (tests/e2e/prerender.spec.ts waits for this)
 }
 
-/** Resolves once a (non-applying, media="print") stylesheet has downloaded, or failed to. */
+/** The longest the takeover waits for the stylesheet: a page that never comes alive is worse. */
+const STYLESHEET_WAIT_MS = 3000;
+
+/**
+ * Resolves once a (non-applying, media="print") stylesheet has downloaded, or failed to, or after
+ * STYLESHEET_WAIT_MS (its error may have fired before this code ran, leaving no event to wait for).
+ */
 function stylesheetLoaded(link: HTMLLinkElement): Promise<void> {
   if (link.sheet) return Promise.resolve();
   return new Promise((resolve) => {
     link.addEventListener('load', () => resolve(), { once: true });
     link.addEventListener('error', () => resolve(), { once: true });
+    setTimeout(resolve, STYLESHEET_WAIT_MS);
   });
 }
 

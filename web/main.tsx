@@ -10,4 +10,16 @@ const afterFirstPaint = () =>
     setTimeout(resolve, 100);
   });
 
-void afterFirstPaint().then(() => import('./boot'));
+// The app's code could not be fetched (a connection lost on a first visit): a reload asks again,
+// once per page load, rather than leaving a page whose buttons never come alive.
+const RELOADED = 'pitchpad:boot-reloaded';
+void afterFirstPaint()
+  .then(() => import('./boot'))
+  .then(
+    () => sessionStorage.removeItem(RELOADED),
+    () => {
+      if (sessionStorage.getItem(RELOADED)) return;
+      sessionStorage.setItem(RELOADED, '1');
+      setTimeout(() => location.reload(), 2000);
+    },
+  );

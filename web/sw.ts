@@ -52,7 +52,9 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 
 // 1. The shell.
 // oxlint-disable-next-line no-underscore-dangle -- Workbox's injection point: the build replaces it with the precache list
-precacheAndRoute(self.__WB_MANIFEST);
+// No directory index (Workbox skips an empty one): '/' would be answered with index.html (the empty shell) before the navigation
+// routes below could give it the prerendered landing page.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 
 // 2. Offline navigation: the public pages get their prerendered HTML (web/build/prerender.ts), every

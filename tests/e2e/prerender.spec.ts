@@ -156,8 +156,9 @@ test('offline, the service worker answers the public pages with their prerendere
   });
   const network = new Network(context);
   await network.goOffline();
-  for (const { path, heading } of PAGES) {
-    const response = await page.goto(`${path}?from=home-screen`);
+  // Each path as typed and as a home-screen icon opens it (with a query string).
+  for (const { path, heading } of PAGES.flatMap((p) => [p, { ...p, path: `${p.path}?from=home-screen` }])) {
+    const response = await page.goto(path);
     // The worker's answer is the page itself, its content in the HTML (not the empty shell).
     expect(response?.fromServiceWorker()).toBe(true);
     expect(await response?.text()).toContain(heading.replaceAll("'", '&#x27;'));
