@@ -34,7 +34,7 @@ afterAll(async () => {
 
 describe('the prerendered public pages', () => {
   it('answers /, /about and /pricing with their own HTML, never cached long', async () => {
-    for (const [path, heading] of [['/', 'Got an idea?'], ['/about', 'About Pitchpad'], ['/about/', 'About Pitchpad'], ['/pricing?ref=mail', 'Pricing']]) {
+    for (const [path, heading] of [['/', 'Got an idea?'], ['/about', 'About Pitchpad'], ['/about/', 'About Pitchpad'], ['/About', 'About Pitchpad'], ['/pricing?ref=mail', 'Pricing']]) {
       const res = await new TestClient(server.url).get(path as string);
       expect(res.status, path).toBe(200);
       expect(res.text, path).toContain(`<h1>${heading}</h1>`);
@@ -44,7 +44,8 @@ describe('the prerendered public pages', () => {
   });
 
   it('answers the screens the client router knows with the app shell', async () => {
-    for (const path of ['/dashboard', '/auth', '/auth/login?redirect=pricing']) {
+    // The client router matches paths case-insensitively: so does the server.
+    for (const path of ['/dashboard', '/Dashboard', '/auth', '/auth/login?redirect=pricing']) {
       const res = await new TestClient(server.url).get(path);
       expect(res.status, path).toBe(200);
       expect(res.text, path).toContain('Pitchpad shell');

@@ -30,13 +30,13 @@ export function prerenderedPages(distDir: string): PrerenderedPages {
   const file = join(distDir, 'prerendered.json');
   if (!existsSync(file)) return { pageFor: () => undefined, fallbackFor: () => SHELL };
   const manifest = parseManifest(readFileSync(file, 'utf8'), file);
-  const routes = manifest.appRoutes.map(routeMatcher);
+  const routes = manifest.appRoutes.map((route) => routeMatcher(route.toLowerCase()));
   return {
     pageFor: (path) => {
-      const page = manifest.pages[withoutTrailingSlash(path)];
+      const page = manifest.pages[routePath(path)];
       return page === undefined ? undefined : `/${page}`;
     },
-    fallbackFor: (path) => (routes.some((matches) => matches(withoutTrailingSlash(path))) ? SHELL : { file: manifest.notFound, status: 404 }),
+    fallbackFor: (path) => (routes.some((matches) => matches(routePath(path))) ? SHELL : { file: manifest.notFound, status: 404 }),
   };
 }
 
@@ -53,8 +53,10 @@ function isStringList(list: unknown): list is string[] {
   return Array.isArray(list) && list.every((item) => typeof item === 'string');
 }
 
-function withoutTrailingSlash(path: string): string {
-  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+/** A path as the client router matches it: without a trailing slash, and case-insensitively (its default). */
+function routePath(path: string): string {
+  const lower = path.toLowerCase();
+  return lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower;
 }
 
 /** '/auth/$tab' → a test for '/auth/login'; segments compare exactly, '$name' matches any one. */

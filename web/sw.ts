@@ -51,9 +51,9 @@ interface SyncEvent extends ExtendableEvent {
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 // 1. The shell.
+// No directory index (Workbox skips an empty one): '/' would be answered with index.html (the empty
+// shell) before the navigation routes below could give it the prerendered landing page.
 // oxlint-disable-next-line no-underscore-dangle -- Workbox's injection point: the build replaces it with the precache list
-// No directory index (Workbox skips an empty one): '/' would be answered with index.html (the empty shell) before the navigation
-// routes below could give it the prerendered landing page.
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 
