@@ -11,15 +11,20 @@ const afterFirstPaint = () =>
   });
 
 // The app's code could not be fetched (a connection lost on a first visit): a reload asks again,
-// once per page load, rather than leaving a page whose buttons never come alive.
+// once per tab, rather than leaving a page whose buttons never come alive. With no network the
+// prerendered page stays readable, and the reload waits for the connection to come back.
 const RELOADED = 'pitchpad:boot-reloaded';
+const reload = () => {
+  sessionStorage.setItem(RELOADED, '1');
+  location.reload();
+};
 void afterFirstPaint()
   .then(() => import('./boot'))
   .then(
     () => sessionStorage.removeItem(RELOADED),
     () => {
       if (sessionStorage.getItem(RELOADED)) return;
-      sessionStorage.setItem(RELOADED, '1');
-      setTimeout(() => location.reload(), 2000);
+      if (navigator.onLine) setTimeout(reload, 2000);
+      else window.addEventListener('online', reload, { once: true });
     },
   );
