@@ -1,9 +1,8 @@
 import { IonContent, IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
-import { downloadOutline, gridOutline, homeOutline, informationCircleOutline, logInOutline, logOutOutline, pricetagOutline } from 'ionicons/icons';
-import { useSyncExternalStore } from 'react';
+import { gridOutline, homeOutline, informationCircleOutline, logInOutline, logOutOutline, pricetagOutline } from 'ionicons/icons';
 import { LinkItem } from '../../ui/LinkButton';
 import type { PopoverMenu } from '../../ui/usePopoverMenu';
-import { pwaStatus } from '../pwa/pwaStatus';
+import { InstallAppItem } from './InstallAppItem';
 import { useAuth } from '../auth/auth.queries';
 import { useLogout } from '../auth/useLogout';
 import { NAV_LINKS } from './navLinks';
@@ -14,7 +13,6 @@ const ICONS = { '/': homeOutline, '/about': informationCircleOutline, '/pricing'
 export function MobileMenuPopover({ menu }: { menu: PopoverMenu }) {
   const { user } = useAuth();
   const logout = useLogout();
-  const { canInstall } = useSyncExternalStore(pwaStatus.subscribe, pwaStatus.get, pwaStatus.get);
 
   const handleLogout = () => {
     menu.close();
@@ -31,12 +29,7 @@ export function MobileMenuPopover({ menu }: { menu: PopoverMenu }) {
               <IonLabel>{link.label}</IonLabel>
             </LinkItem>
           ))}
-          {canInstall && (
-            <IonItem button detail={false} onClick={() => void pwaStatus.install()}>
-              <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
-              <IonLabel>Install app</IonLabel>
-            </IonItem>
-          )}
+          <InstallAppItem />
           {user ? (
             <>
               <LinkItem to="/dashboard" button detail={false}>

@@ -1,10 +1,9 @@
 import { IonContent, IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
-import { downloadOutline, gridOutline, logOutOutline } from 'ionicons/icons';
-import { useSyncExternalStore } from 'react';
+import { gridOutline, logOutOutline } from 'ionicons/icons';
 import type { User } from '../../../domain/contract/auth';
 import { LinkItem } from '../../ui/LinkButton';
 import type { PopoverMenu } from '../../ui/usePopoverMenu';
-import { pwaStatus } from '../pwa/pwaStatus';
+import { InstallAppItem } from './InstallAppItem';
 import { useLogout } from '../auth/useLogout';
 
 /**
@@ -13,7 +12,6 @@ import { useLogout } from '../auth/useLogout';
  * presented overlay out of its React parent, and unmounting it afterwards would crash React.
  */
 export function UserMenuPopover({ user, menu }: { user: User | null; menu: PopoverMenu }) {
-  const { canInstall } = useSyncExternalStore(pwaStatus.subscribe, pwaStatus.get, pwaStatus.get);
   const logout = useLogout();
 
   const handleLogout = () => {
@@ -34,12 +32,7 @@ export function UserMenuPopover({ user, menu }: { user: User | null; menu: Popov
               <IonIcon slot="start" icon={gridOutline} aria-hidden="true" />
               <IonLabel>Dashboard</IonLabel>
             </LinkItem>
-            {canInstall && (
-              <IonItem button detail={false} onClick={() => void pwaStatus.install()}>
-                <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
-                <IonLabel>Install app</IonLabel>
-              </IonItem>
-            )}
+            <InstallAppItem />
             <IonItem button detail={false} onClick={handleLogout}>
               <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
               <IonLabel>Logout</IonLabel>
