@@ -11,8 +11,8 @@ import { prerenderPlugin } from './web/build/prerender';
 const MANIFEST_FILE = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
 const MANIFEST_URL = '/manifest.webmanifest';
 const readManifest = () => readFileSync(MANIFEST_FILE, 'utf8');
-/** The landing page's JS (gzip, kB) above which the build fails (issue 12: the target is 170 kB). */
-const LANDING_JS_BUDGET_KB = 200;
+/** The landing page's JS (gzip, kB) above which the build fails: issue 12's target (it asked for a failure above 200 at least). */
+const LANDING_JS_BUDGET_KB = 170;
 
 export default defineConfig({
   root: 'web',
@@ -44,12 +44,12 @@ export default defineConfig({
     // The landing page is what a rep on one bar of signal opens first: keep an eye on its weight.
     landingSizePlugin({
       landingModule: /web\/features\/landing\/LandingScreen\.tsx$/,
-      // ion-app imports its tap, focus, keyboard, input and back-button helpers right after it loads
-      // (and a status-bar helper only hybrid apps load: counted anyway, 0.3 kB).
-      // main.tsx loads the app (boot.tsx) right after the first paint.
-      startupImporters: [/[\\/]@ionic[\\/]core[\\/]components[\\/]ion-app\.js$/, /[\\/]web[\\/]main\.tsx$/],
+      // main.tsx loads the app (boot.tsx) right after the first paint. Ionic is not part of it: it
+      // loads with the first screen, menu or toast that uses it (web/ui/ionicSetup.ts).
+      startupImporters: [/[\\/]web[\\/]main\.tsx$/],
       budgetKb: LANDING_JS_BUDGET_KB,
     }),
+    bootPreloadPlugin(),
     precompressPlugin(), // .br and .gz copies of the text files, after sw.js is written (web/build/precompress.ts)
   ],
   resolve: {
@@ -59,6 +59,8 @@ export default defineConfig({
       // component compiled against its runtime (its own components already use that one): use it for
       // IonIcon too.
       { find: /^ionicons\/components\/ion-icon\.js$/, replacement: '@ionic/core/components/ion-icon.js' },
+      // Ionic is set up by whatever first loads it, not at start (web/ui/ionicSetup.ts).
+      { find: /^@ionic\/react$/, replacement: fileURLToPath(new URL('./web/ui/ionicReact.ts', import.meta.url)) },
     ],
   },
   server: {
@@ -67,6 +69,11 @@ export default defineConfig({
   build: {
     outDir: 'dist', // relative to root: web/dist, which the API serves
     emptyOutDir: true,
+    modulePreload: {
+      // The app's code (boot.tsx) is listed in the page itself (bootPreloadPlugin): main.tsx's import
+      // of it adds no preload links at run time.
+      resolveDependencies: (fileName, deps, { hostType }) => (hostType === 'js' && BOOT_CHUNK.test(fileName) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         // Ionic's shared chunk also holds small app modules, after one of which it would be named.
@@ -97,6 +104,41 @@ export default defineConfig({
     },
   },
 });
+
+const BOOT_CHUNK = /(^|\/)boot-[\w-]+\.js$/;
+
+/**
+ * main.tsx asks for the app (boot.tsx) only once the page has painted. The app's code is listed in
+ * the page as modulepreload links instead, so the browser fetches it, all at once, while it paints;
+ * and the import itself then adds nothing at run time (Vite's preload helper would append a <link>
+ * per chunk there: ~25 of them, ~100 ms of main thread on Lighthouse's 4× slower phone).
+ * Runs before the prerender (web/build/prerender.ts), which starts from this index.html.
+ */
+function bootPreloadPlugin(): Plugin {
+  return {
+    name: 'pitchpad:boot-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
+        const boot = chunks.find((chunk) => BOOT_CHUNK.test(chunk.fileName));
+        if (!boot) throw new Error('bootPreloadPlugin: no boot chunk in the bundle (was web/boot.tsx renamed?)');
+        const entryImports = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+        const listed = new Set<string>();
+        const visit = (fileName: string): void => {
+          if (listed.has(fileName) || entryImports.has(fileName)) return;
+          listed.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+        };
+        visit(boot.fileName);
+        return [...listed].map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
 
 /**
  * @ionic/react ships as one module. Its class components extend `React.Component`, a property read

@@ -1,9 +1,8 @@
 /**
- * Boots the app (loaded by main.tsx once the page has painted): Ionic, the query cache (restored from
+ * Boots the app (loaded by main.tsx once the page has painted): the query cache (restored from
  * the last run), the toast queue, the router and the service worker.
  */
 // Global CSS (Ionic's base, theme, layout) is linked from index.html via styles/index.css.
-import { setupIonicReact } from '@ionic/react';
 import { onlineManager } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
@@ -13,9 +12,6 @@ import { keepTypedValues, restoreFocus } from './prerender/typedValues';
 import { createAppRouter, loadCurrentScreen } from './router';
 import { createToaster } from './ui/toaster';
 import { pwaStatus } from './features/pwa/pwaStatus';
-
-// One look on every platform: the design is tuned for Material mode (outlined inputs, segment tabs).
-setupIonicReact({ mode: 'md' });
 
 const queryClient = createQueryClient();
 // TanStack Query assumes a network at start: a cold start offline must pause queries, not fail them.

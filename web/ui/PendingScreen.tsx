@@ -1,13 +1,11 @@
-import { IonContent, IonSpinner } from '@ionic/react';
-
 /** Shown while a screen's code or data is on its way (only after a short delay, so fast loads do not flash). */
 export function PendingScreen() {
   return (
-    <IonContent>
+    <div className="screen-content">
       <div className="centered-state" role="status" aria-live="polite">
-        <IonSpinner name="crescent" color="primary" />
+        <span className="pp-spinner" aria-hidden="true" />
         <span className="visually-hidden">Loading…</span>
       </div>
-    </IonContent>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { IonContent } from '@ionic/react';
 import type { ReactNode } from 'react';
 import { Footer } from './Footer';
 
@@ -11,14 +10,18 @@ interface ScreenProps {
   footer?: boolean;
 }
 
-/** One screen's scrolling area: a centred column and the footer. Each screen gets a fresh scroll position. */
+/**
+ * One screen's scrolling area: a centred column and the footer. Each screen gets a fresh scroll
+ * position. A plain element, not IonContent: it draws with the page (prerendered pages included),
+ * and the landing page's start then runs no Ionic element but IonApp (issue 12: main-thread time).
+ */
 export function Screen({ children, className, width = 'default', footer = true }: ScreenProps) {
   return (
-    <IonContent className={className}>
+    <div className={`screen-content${className ? ` ${className}` : ''}`}>
       <div className="screen">
         <main className={`screen__main screen__main--${width}`}>{children}</main>
         {footer && <Footer />}
       </div>
-    </IonContent>
+    </div>
   );
 }

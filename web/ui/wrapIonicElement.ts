@@ -11,6 +11,8 @@
  * Only simple components belong here. Overlays (toast, popover, modal) rely on the portal and overlay
  * bookkeeping inside '@ionic/react' and must come from it.
  */
+// oxlint-disable-next-line import/no-unassigned-import -- Ionic's set-up, before any of its elements is drawn
+import './ionicSetup';
 import { createComponent } from '@stencil/react-output-target/runtime';
 import React from 'react';
 

@@ -11,7 +11,7 @@ export class AppPage {
   }
 
   get header(): Locator {
-    return this.page.locator('ion-header.app-header');
+    return this.page.locator('header.app-header');
   }
 
   get signInButton(): Locator {

@@ -1,7 +1,7 @@
-import { IonIcon } from '@ionic/react';
 import { Link } from '@tanstack/react-router';
 import { bulbOutline, chevronDownOutline, documentTextOutline, lockClosedOutline, sparklesOutline } from 'ionicons/icons';
 import { PRODUCT_NAME } from '../../../domain/limits';
+import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { FAQ } from './faq';
 
@@ -40,7 +40,7 @@ export function AboutScreen() {
       <section className="principles" aria-label="How we work">
         {PRINCIPLES.map((p) => (
           <article key={p.title} className="principle">
-            <IonIcon icon={p.icon} className="principle__icon" aria-hidden="true" />
+            <InlineIcon icon={p.icon} className="principle__icon" />
             <h2>{p.title}</h2>
             <p className="muted">{p.text}</p>
           </article>
@@ -56,7 +56,7 @@ export function AboutScreen() {
             <details key={item.question} className="faq__item" open={i === 0}>
               <summary>
                 <span>{item.question}</span>
-                <IonIcon icon={chevronDownOutline} className="faq__chevron" aria-hidden="true" />
+                <InlineIcon icon={chevronDownOutline} className="faq__chevron" />
               </summary>
               <p className="faq__answer">{item.answer}</p>
             </details>
@@ -65,7 +65,7 @@ export function AboutScreen() {
       </section>
 
       <section className="cta-band">
-        <IonIcon icon={bulbOutline} aria-hidden="true" className="cta-band__icon" />
+        <InlineIcon icon={bulbOutline} className="cta-band__icon" />
         <h2>Have an idea? Try it now.</h2>
         <p className="muted">The idea analysis is free and needs no account.</p>
         {/* A plain link drawn as a button: prerendered, it works before any script. */}

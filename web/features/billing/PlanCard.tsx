@@ -1,6 +1,6 @@
-import { IonButton, IonIcon } from '@ionic/react';
 import { checkmarkCircle } from 'ionicons/icons';
 import type { ReactNode } from 'react';
+import { InlineIcon } from '../../ui/InlineIcon';
 
 interface PlanCardProps {
   name: string;
@@ -15,7 +15,7 @@ interface PlanCardProps {
   busy?: boolean;
 }
 
-/** One plan on the pricing page. */
+/** One plan on the pricing page: plain elements, as the page is prerendered (no Ionic element to wait for). */
 export function PlanCard({ name, tagline, price, features, buttonLabel, onSelect, recommended, current, busy }: PlanCardProps) {
   const headingId = `plan-${name.toLowerCase()}`;
   return (
@@ -26,21 +26,20 @@ export function PlanCard({ name, tagline, price, features, buttonLabel, onSelect
       </h2>
       <p className="plan-card__tagline">{tagline}</p>
       <div className="plan-card__price">{price}</div>
-      <IonButton
-        expand="block"
-        fill={recommended && !current ? 'solid' : 'outline'}
-        className="plan-card__button"
+      <button
+        type="button"
+        className={`pp-button plan-card__button${recommended && !current ? ' pp-button--primary' : ''}`}
         onClick={onSelect}
         disabled={busy}
         aria-current={current ? 'true' : undefined}
       >
-        {current && <IonIcon slot="start" icon={checkmarkCircle} aria-hidden="true" />}
+        {current && <InlineIcon icon={checkmarkCircle} />}
         {buttonLabel}
-      </IonButton>
+      </button>
       <ul className="plan-card__features">
         {features.map((feature) => (
           <li key={feature}>
-            <IonIcon icon={checkmarkCircle} color="primary" aria-hidden="true" />
+            <InlineIcon icon={checkmarkCircle} className="plan-card__check" />
             <span>{feature}</span>
           </li>
         ))}

@@ -1,9 +1,8 @@
-import { IonIcon } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { informationCircleOutline } from 'ionicons/icons';
 import { PRO_FEATURES, PRO_PLAN_NAME, PRO_PLAN_TAGLINE, TEAM_FEATURES, TEAM_PLAN_NAME, TEAM_PLAN_TAGLINE } from '../../../domain/plans';
 import { PRODUCT_NAME } from '../../../domain/limits';
-import { IonSkeletonText } from '../../ui/IonSkeletonText';
+import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { useAuth } from '../auth/auth.queries';
 import { formatPrice } from './formatPrice';
@@ -26,7 +25,7 @@ export function PricingScreen() {
   ) : plans.isError ? (
     <span className="muted">Price unavailable right now</span>
   ) : (
-    <IonSkeletonText animated className="plan-card__price-skeleton" aria-label="Loading price" />
+    <span className="skeleton plan-card__price-skeleton" role="img" aria-label="Loading price" />
   );
 
   return (
@@ -39,7 +38,7 @@ export function PricingScreen() {
 
       {plans.data && !plans.data.paymentsEnabled && (
         <div className="callout" role="note">
-          <IonIcon icon={informationCircleOutline} aria-hidden="true" />
+          <InlineIcon icon={informationCircleOutline} />
           <p>
             <strong>Payments are not set up yet.</strong> This {PRODUCT_NAME} server has no payment provider configured,
             so upgrading to Pro cannot be completed right now.

@@ -1,7 +1,7 @@
-import { IonButton, IonIcon } from '@ionic/react';
 import { mailOutline } from 'ionicons/icons';
 import { useEffect, useRef } from 'react';
 import { PRODUCT_NAME } from '../../../domain/limits';
+import { InlineIcon } from '../../ui/InlineIcon';
 
 const SUBJECT = `${PRODUCT_NAME} Team plan enquiry`;
 
@@ -13,7 +13,8 @@ interface TeamContactDialogProps {
 
 /**
  * 'Work With Us': opens the user's mail client with a preset subject (spec §2 Pricing). A native
- * <dialog> (focus trap, Esc to close) rather than IonAlert, whose code would ship on every page.
+ * <dialog> (focus trap, Esc to close) rather than IonAlert, whose code would ship on every page; plain buttons, as the pricing page is
+ * prerendered and loads no Ionic.
  */
 export function TeamContactDialog({ open, contactEmail, onClose }: TeamContactDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -39,14 +40,14 @@ export function TeamContactDialog({ open, contactEmail, onClose }: TeamContactDi
         <p className="muted">Contact details are not available right now. Please try again in a moment.</p>
       )}
       <div className="dialog__actions">
-        <IonButton fill="clear" onClick={onClose}>
+        <button type="button" className="pp-button pp-button--ghost" onClick={onClose}>
           Cancel
-        </IonButton>
+        </button>
         {mailto && (
-          <IonButton href={mailto} onClick={onClose}>
-            <IonIcon slot="start" icon={mailOutline} aria-hidden="true" />
+          <a className="pp-button pp-button--primary" href={mailto} onClick={onClose}>
+            <InlineIcon icon={mailOutline} />
             Email {PRODUCT_NAME}
-          </IonButton>
+          </a>
         )}
       </div>
     </dialog>

@@ -1,11 +1,12 @@
-import { IonButton, IonIcon } from '@ionic/react';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { arrowBackOutline, compassOutline, homeOutline, refreshOutline } from 'ionicons/icons';
 import { useEffect } from 'react';
+import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 
 /**
- * Any unmatched path (spec §2 'Not-found screen'). The spec's /checkout redirect (bare /checkout
+ * Any unmatched path (spec §2 'Not-found screen'). Plain elements, no Ionic: the app preloads this
+ * screen with every page (router.tsx, loadCurrentScreen), and it is prerendered. The spec's /checkout redirect (bare /checkout
  * gets plan pro, billing monthly) is the /checkout route's own now (web/routes/checkout.ts).
  */
 export function NotFoundScreen() {
@@ -24,7 +25,7 @@ export function NotFoundScreen() {
   return (
     <Screen width="narrow">
       <section className="state-card not-found">
-        <IonIcon icon={compassOutline} className="state-card__icon" aria-hidden="true" />
+        <InlineIcon icon={compassOutline} className="state-card__icon" />
         <h1>404 Page Not Found</h1>
         <p className="muted">The page you are looking for might be misconfigured or temporarily unavailable.</p>
         <dl className="not-found__details">
@@ -38,18 +39,18 @@ export function NotFoundScreen() {
           </div>
         </dl>
         <div className="not-found__actions">
-          <IonButton onClick={() => void navigate({ to: '/' })}>
-            <IonIcon slot="start" icon={homeOutline} aria-hidden="true" />
+          <button type="button" className="pp-button pp-button--primary" onClick={() => void navigate({ to: '/' })}>
+            <InlineIcon icon={homeOutline} />
             Home
-          </IonButton>
-          <IonButton fill="outline" onClick={() => router.history.back()}>
-            <IonIcon slot="start" icon={arrowBackOutline} aria-hidden="true" />
+          </button>
+          <button type="button" className="pp-button" onClick={() => router.history.back()}>
+            <InlineIcon icon={arrowBackOutline} />
             Back
-          </IonButton>
-          <IonButton fill="outline" onClick={() => window.location.reload()}>
-            <IonIcon slot="start" icon={refreshOutline} aria-hidden="true" />
+          </button>
+          <button type="button" className="pp-button" onClick={() => window.location.reload()}>
+            <InlineIcon icon={refreshOutline} />
             Retry
-          </IonButton>
+          </button>
         </div>
       </section>
     </Screen>

@@ -1,6 +1,6 @@
-import { IonButton, IonIcon } from '@ionic/react';
 import { timeOutline } from 'ionicons/icons';
 import { Suspense, lazy } from 'react';
+import { InlineIcon } from '../../ui/InlineIcon';
 import { useHistoryBadge } from './historyBadge';
 import { openHistorySheet, useHistorySheet } from './historySheet';
 
@@ -14,16 +14,17 @@ export function HistoryButton() {
   const sheet = useHistorySheet();
   return (
     <>
-      <IonButton
-        className="history-button"
+      <button
+        type="button"
+        className="header-button history-button"
         aria-label={showBadge ? 'Saved history (new items)' : 'Saved history'}
         aria-haspopup="dialog"
         aria-expanded={sheet.open}
         onClick={() => openHistorySheet()}
       >
-        <IonIcon slot="icon-only" icon={timeOutline} aria-hidden="true" />
+        <InlineIcon icon={timeOutline} />
         {showBadge && <span className="history-button__dot" data-testid="history-badge" aria-hidden="true" />}
-      </IonButton>
+      </button>
       {sheet.open && (
         <Suspense fallback={null}>
           <HistorySheet renameId={sheet.renameId} />

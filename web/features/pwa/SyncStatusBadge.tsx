@@ -1,7 +1,7 @@
-import { IonIcon } from '@ionic/react';
 import { cloudOfflineOutline, timeOutline } from 'ionicons/icons';
 import { useSyncExternalStore } from 'react';
 import { syncStatus } from '../../data/syncStatus';
+import { InlineIcon } from '../../ui/InlineIcon';
 
 /**
  * The header's connection mark (design §6): 'Offline' (with how many sends wait) when there is no
@@ -16,7 +16,7 @@ export function SyncStatusBadge() {
   if (!online || !reachable) {
     return (
       <span className="sync-badge sync-badge--offline" role="status" title={online ? 'Cannot reach Pitchpad' : 'No network'}>
-        <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
+        <InlineIcon icon={cloudOfflineOutline} />
         <span>Offline</span>
         {pending && <span className="sync-badge__count">· {pending}</span>}
       </span>
@@ -25,7 +25,7 @@ export function SyncStatusBadge() {
   if (pending) {
     return (
       <span className="sync-badge sync-badge--waiting" role="status">
-        <IonIcon icon={timeOutline} aria-hidden="true" />
+        <InlineIcon icon={timeOutline} />
         <span>{pending}</span>
       </span>
     );

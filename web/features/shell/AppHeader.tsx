@@ -1,11 +1,10 @@
-import { IonButtons, IonHeader, IonIcon, IonToolbar } from '@ionic/react';
 import { Link } from '@tanstack/react-router';
 import { Suspense, lazy } from 'react';
 import { logInOutline } from 'ionicons/icons';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import { BrandMark } from '../../ui/BrandMark';
+import { InlineIcon } from '../../ui/InlineIcon';
 import { LazySyncStatusBadge } from '../pwa/LazySyncStatusBadge';
-import { LinkButton } from '../../ui/LinkButton';
 import { useAuth } from '../auth/auth.queries';
 import { NAV_LINKS } from './navLinks';
 import { MobileMenu } from './MobileMenu';
@@ -14,18 +13,23 @@ import { MobileMenu } from './MobileMenu';
 const HistoryButton = lazy(() => import('../history/HistoryButton').then((m) => ({ default: m.HistoryButton })));
 import { UserMenu } from './UserMenu';
 
-/** Brand, the main links (wide screens), and sign-in or the user menu; narrow screens get the menu. */
+/**
+ * Brand, the main links (wide screens), and sign-in or the user menu; narrow screens get the menu.
+ * Plain elements styled as Ionic's toolbar, not IonHeader/IonToolbar/IonButton: the header is on
+ * every screen, the prerendered ones included, and it draws with the page instead of waiting for
+ * Ionic's elements to be defined and rendered (issue 12: the landing page's main-thread time).
+ */
 export function AppHeader() {
   const { user, isLoading } = useAuth();
   return (
-    <IonHeader className="app-header">
-      <IonToolbar>
-        <IonButtons slot="start">
+    <header className="app-header">
+      <div className="app-header__bar">
+        <div className="app-header__group">
           <Link to="/" className="brand" aria-label={`${PRODUCT_NAME} home`}>
             <BrandMark size={30} />
             <span className="brand__name">{PRODUCT_NAME}</span>
           </Link>
-        </IonButtons>
+        </div>
 
         <nav className="app-header__nav" aria-label="Main">
           {NAV_LINKS.map((link) => (
@@ -41,7 +45,7 @@ export function AppHeader() {
           ))}
         </nav>
 
-        <IonButtons slot="end">
+        <div className="app-header__group app-header__group--end">
           <LazySyncStatusBadge />
           {user && (
             <Suspense fallback={null}>
@@ -50,22 +54,19 @@ export function AppHeader() {
           )}
           <UserMenu user={user} />
           {!user && (
-            <LinkButton
+            <Link
               to="/auth"
-              fill="solid"
-              color="primary"
-              size="small"
               className="app-header__signin"
               // Avoid a flash of 'Sign In' for a signed-in user while the session lookup is in flight.
               style={isLoading ? { visibility: 'hidden' } : undefined}
             >
-              <IonIcon slot="start" icon={logInOutline} aria-hidden="true" />
+              <InlineIcon icon={logInOutline} />
               Sign In / Sign Up
-            </LinkButton>
+            </Link>
           )}
           <MobileMenu />
-        </IonButtons>
-      </IonToolbar>
-    </IonHeader>
+        </div>
+      </div>
+    </header>
   );
 }

@@ -1,4 +1,3 @@
-import { IonApp } from '@ionic/react';
 import { Outlet } from '@tanstack/react-router';
 import { useAuth } from '../auth/auth.queries';
 import { AppBanners } from '../pwa/AppBanners';
@@ -10,12 +9,13 @@ export function AppShell() {
   const { user } = useAuth();
   useSyncEngine(user);
   return (
-    <IonApp>
+    // A plain <ion-app> until a screen, menu or toast loads Ionic, which defines it (ui/ionicSetup.ts).
+    <ion-app>
       <div className="ion-page" id="main-content">
         <AppHeader />
         <AppBanners />
         <Outlet />
       </div>
-    </IonApp>
+    </ion-app>
   );
 }

@@ -1,6 +1,6 @@
-import { IonButton, IonIcon } from '@ionic/react';
 import { menuOutline } from 'ionicons/icons';
 import { Suspense, lazy } from 'react';
+import { InlineIcon } from '../../ui/InlineIcon';
 import { usePopoverMenu } from '../../ui/usePopoverMenu';
 
 // Ionic's popover, list and overlay code load with the first tap, not with the page.
@@ -15,9 +15,9 @@ export function MobileMenu() {
   const menu = usePopoverMenu();
   return (
     <>
-      <IonButton className="app-header__menu-button" aria-label="Open menu" aria-haspopup="menu" aria-expanded={menu.isOpen} onClick={menu.open}>
-        <IonIcon slot="icon-only" icon={menuOutline} aria-hidden="true" />
-      </IonButton>
+      <button type="button" className="header-button app-header__menu-button" aria-label="Open menu" aria-haspopup="menu" aria-expanded={menu.isOpen} onClick={menu.open}>
+        <InlineIcon icon={menuOutline} />
+      </button>
       {menu.used && (
         <Suspense fallback={null}>
           <MobileMenuPopover menu={menu} />

@@ -1,7 +1,7 @@
-import { IonButton, IonIcon } from '@ionic/react';
 import { chevronDownOutline } from 'ionicons/icons';
 import { Suspense, lazy } from 'react';
 import type { User } from '../../../domain/contract/auth';
+import { InlineIcon } from '../../ui/InlineIcon';
 import { usePopoverMenu } from '../../ui/usePopoverMenu';
 
 // Ionic's popover, list and overlay code load with the first tap, not with the page.
@@ -21,8 +21,9 @@ export function UserMenu({ user }: { user: User | null }) {
   return (
     <>
       {user && (
-        <IonButton
-          className="user-menu__trigger"
+        <button
+          type="button"
+          className="header-button user-menu__trigger"
           aria-label="Account menu"
           aria-haspopup="menu"
           aria-expanded={menu.isOpen}
@@ -31,8 +32,8 @@ export function UserMenu({ user }: { user: User | null }) {
           <span className="avatar" aria-hidden="true">
             {initialsOf(user)}
           </span>
-          <IonIcon icon={chevronDownOutline} className="user-menu__chevron" aria-hidden="true" />
-        </IonButton>
+          <InlineIcon icon={chevronDownOutline} className="user-menu__chevron" />
+        </button>
       )}
       {menu.used && (
         <Suspense fallback={null}>
