@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { StorageKey, readString, writeString } from '../../data/storage';
 import { useToast } from '../../ui/ToastProvider';
 import { Screen } from '../../ui/Screen';
+import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
 import { AnalysisResults } from './AnalysisResults';
 import { AnalysingCard } from './AnalysingCard';
@@ -39,6 +40,7 @@ export function OnboardingScreen() {
   const [storedIdea] = useState(() => readString(StorageKey.startupIdea) ?? '');
   const idea = draft ?? opened.data?.idea ?? storedIdea;
   const [promptDismissed, setPromptDismissed] = useState(false);
+  useKeyboardInView();
 
   const result: SavedAnalysis | undefined = analysisId !== undefined && !analyze.isPending ? opened.data : undefined;
   const showPrompt = useDelayedFlag(Boolean(result) && !authLoading && !user && !promptDismissed, SAVE_PROMPT_DELAY_MS, analysisId);
