@@ -81,3 +81,30 @@ test('phone: 2. with the keyboard up, sign-in and register keep the field and th
     await hideKeyboard(page);
   }
 });
+
+test("phone: 5. an optional answer never blocks the button: 'Generate Email' without a booking link, 'Analyze Call' without more context", async ({ flows, newAccount }) => {
+  await flows.openProToolAsNewUser(newAccount, '/pro/email');
+  const recipient = `Dana Ortiz ${unique()}, VP Sales at Freightly`;
+  await flows.answer(recipient);
+  await flows.answer('We cut new-rep ramp time from 6 months to 10 weeks');
+  await flows.expectStep('Question 3 of 3', 'Where can they book a meeting?');
+  await expect(flows.answerBox).toHaveValue('');
+  await expect(flows.button('Generate Email')).toBeEnabled();
+  await flows.button('Generate Email').click();
+  await expect(flows.replyText()).toContainText(`Who are you writing to? ${recipient}`);
+  await expect(flows.replyText()).not.toContainText('Where can they book a meeting?');
+  await expect(flows.title).toHaveText(`Cold Email to ${recipient}`);
+
+  // The call analysis' last step, 'Anything else to know?', is optional too; the transcript is not.
+  await flows.openFlow('call');
+  await flows.expectStep('Question 1 of 4', 'Paste the call transcript');
+  await expect(flows.button('Next')).toBeDisabled();
+  await flows.answer(`Rep: Thanks for joining ${unique()}. Prospect: Our reps lose two hours a day to CRM updates.`);
+  await flows.button('Next').click();
+  await flows.button('Next').click();
+  await flows.expectStep('Question 4 of 4', 'Anything else to know?');
+  await expect(flows.button('Analyze Call')).toBeEnabled();
+  await flows.button('Analyze Call').click();
+  await expect(flows.replyText()).toContainText('You said: Analyze this customer call');
+  await expect(flows.replyText()).not.toContainText('Anything else to know?');
+});
