@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
+import { OnboardingPage } from './pages/OnboardingPage';
 import { expectOnScreen, hideKeyboard, showKeyboard } from './support/keyboard';
 
 // Issue 13 on a 390×844 phone: the guided flows, the competitive form, the sign-in screens and the
@@ -107,4 +108,39 @@ test("phone: 5. an optional answer never blocks the button: 'Generate Email' wit
   await flows.button('Analyze Call').click();
   await expect(flows.replyText()).toContainText('You said: Analyze this customer call');
   await expect(flows.replyText()).not.toContainText('Anything else to know?');
+});
+
+test("phone: 11. 'Analyze (without signing up)' starts the analysis at once on /onboarding, with no second press", async ({ page, landing }) => {
+  const onboarding = new OnboardingPage(page);
+  const analyses: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analyze-startup') analyses.push(request.url());
+  });
+  // The fake model's analysis (spec §3), after a pause so the analysing state can be seen.
+  const summary = {
+    marketSize: { tam: '$4.2B', sam: '$6M', som: '$1M', assumptions: ['Labs'] },
+    valueProposition: { core: 'Cheap', unique: ['Fast'] },
+    pricing: { model: 'Fee', range: '6%', strategy: 'Free' },
+    ycQuestions: { market: true, problem: true, solution: true, differentiation: false, traction: false },
+  };
+  const idea = `Lab gear resale ${unique()} [[first:1200]] [[reply64:${Buffer.from(JSON.stringify(summary)).toString('base64')}]]`;
+  expect(idea.length, 'fits the landing idea box').toBeLessThanOrEqual(500);
+
+  await landing.open();
+  await landing.typeIdea(idea);
+  await landing.analyzeButton.click();
+  await expect(onboarding.analysing).toBeVisible();
+  await expect(onboarding.ideaInput).toHaveValue(idea);
+  await expect(onboarding.generateButton).toBeDisabled();
+  await expect(page).toHaveURL(/\/onboarding\?analysis=\d+$/);
+  await expect(onboarding.marketFigure('TAM')).toContainText('$4.2B');
+  expect(analyses).toHaveLength(1);
+
+  // Back leads to the idea, ready to change: it is not analysed again.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(onboarding.ideaInput).toHaveValue(idea);
+  await expect(onboarding.generateButton).toBeEnabled();
+  await expect(onboarding.analysing).toHaveCount(0);
+  expect(analyses).toHaveLength(1);
 });
