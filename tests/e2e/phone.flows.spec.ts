@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { expectOnScreen, hideKeyboard, showKeyboard } from './support/keyboard';
@@ -81,6 +82,80 @@ test('phone: 2. with the keyboard up, sign-in and register keep the field and th
     await expectOnScreen(register.getByRole('button', { name: 'Create account' }), `Create account, with ${label} focused`);
     await hideKeyboard(page);
   }
+});
+
+/** Whether two boxes share any area. */
+async function overlaps(a: Locator, b: Locator): Promise<boolean> {
+  const [p, q] = [await a.boundingBox(), await b.boundingBox()];
+  if (!p || !q) throw new Error('a box to compare is not drawn');
+  return p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
+}
+
+test("phone: 3. after a flow the result leads the screen: the answers fold into a 'Your answers' card, and the toast leaves Copy, Share, 'Open in mail app' and the input bar uncovered", async ({ page, flows, newAccount }) => {
+  // A share sheet, so Share shows (Chromium on Linux has none).
+  await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: async () => {} }));
+  await flows.openProToolAsNewUser(newAccount, '/pro/email');
+  const recipient = `Dana Ortiz ${unique()}, VP Sales at Freightly`;
+  await flows.answer(`${recipient}. Just raised a Series B and is hiring 20 reps; posted about ramp time on LinkedIn last week.`);
+  await flows.answer('We cut new-rep ramp time from 6 months to 10 weeks; Acme saw quota attainment up 32%.');
+  await flows.answer('https://cal.com/ada/20min', 'Generate Email');
+  await expect(flows.replyText()).toContainText('You said: Write a personalized cold email');
+  await flows.expectToast('Cold Email Generated');
+
+  // The prompt is one folded line above the result, not a screenful of the rep's own words.
+  const answers = page.locator('.chat__messages details.answers-card');
+  await expect(answers.locator('summary')).toHaveText('Your answers');
+  await expect(answers.getByText('Write a personalized cold email')).toBeHidden();
+  expect((await answers.boundingBox())!.height).toBeLessThanOrEqual(60);
+  const result = flows.replies.last();
+  const header = (await page.locator('ion-header.chat-header').boundingBox())!;
+  const resultTop = (await result.boundingBox())!.y;
+  expect(resultTop, 'the result starts near the top of the screen').toBeGreaterThanOrEqual(header.y + header.height);
+  expect(resultTop).toBeLessThan(header.y + header.height + 120);
+
+  // The save toast keeps clear of the result's actions and of the input bar.
+  const toast = page.locator('ion-toast .toast-wrapper');
+  await expect(toast).toContainText('Cold Email Generated');
+  const actions = flows.resultActions;
+  const buttons = [actions.getByRole('button', { name: 'Copy' }), actions.getByRole('button', { name: 'Share' }), actions.getByRole('link', { name: 'Open in mail app' })];
+  for (const button of buttons) {
+    await button.scrollIntoViewIfNeeded();
+    expect(await overlaps(toast, button), `the toast covers ${await button.textContent()}`).toBe(false);
+  }
+  expect(await overlaps(toast, page.locator('.chat-input'))).toBe(false);
+
+  // Copy's own toast leaves Share and 'Open in mail app' free to tap.
+  await buttons[0]!.click();
+  await expect(toast).toContainText('Copied');
+  for (const button of buttons) expect(await overlaps(toast, button)).toBe(false);
+
+  // Opened, the card shows what the email was written from.
+  await answers.locator('summary').click();
+  await expect(answers).toContainText('Where can they book a meeting? https://cal.com/ada/20min');
+});
+
+test('phone: 3. a GTM plan opens at its start, and stays there when the pitch-deck card appears under it', async ({ page, flows, newAccount }) => {
+  const plan = {
+    executiveSummary: 'Pipewise gives plumbing firms a CRM that answers every call.',
+    marketAnalysis: { targetMarket: 'Plumbing firms with 2 to 20 vans.', competitiveLandscape: 'ServiceTitan at the top end.', marketOpportunity: { tam: '$5B', sam: '$1.2B', som: '$60M' } },
+    gtmStrategy: { valueProposition: 'Never miss a job call.', pricingStrategy: '$49 per van.', channelStrategy: 'Trade associations.', salesProcess: 'Free trial.', marketingPlan: 'Case studies.' },
+    executionTimeline: 'Q1 pilot, Q2 launch.',
+    financialProjections: '$1M ARR in 24 months.',
+    keyMetrics: ['Vans live', 'Calls answered'],
+    risksAndMitigation: 'Churn in winter: annual plans.',
+  };
+  await flows.openProToolAsNewUser(newAccount, '/pro/gtm-advisor?flow=gtmplan');
+  await flows.answer(`Pipewise ${unique()}: a CRM for plumbers [[reply64:${Buffer.from(JSON.stringify(plan)).toString('base64')}]]`);
+  await flows.button('Next').click();
+  await flows.answerBox.fill('Never miss a job call');
+  await flows.button('Skip to Plan Generation').click();
+
+  const title = flows.replies.last().getByRole('heading', { name: 'Go-to-Market Plan', level: 1 });
+  await expect(title).toBeVisible();
+  await flows.expectToast('GTM Plan Generated');
+  await expect(page.locator('.pitch-deck-card')).toBeVisible({ timeout: 5_000 });
+  await page.waitForTimeout(800); // a smooth scroll to the card, if there were one, would be under way by now
+  await expectOnScreen(flows.replies.last().getByText('Pipewise gives plumbing firms a CRM that answers every call.'), 'the executive summary');
 });
 
 test("phone: 5. an optional answer never blocks the button: 'Generate Email' without a booking link, 'Analyze Call' without more context", async ({ flows, newAccount }) => {
