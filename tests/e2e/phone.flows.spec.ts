@@ -211,7 +211,7 @@ test("phone: 11. 'Analyze (without signing up)' starts the analysis at once on /
   await expect(onboarding.marketFigure('TAM')).toContainText('$4.2B');
   expect(analyses).toHaveLength(1);
 
-  // Back leads to the idea, ready to change: it is not analysed again.
+  // Back leads to the idea, ready to change: it is not analyzed again.
   await page.goBack();
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(onboarding.ideaInput).toHaveValue(idea);

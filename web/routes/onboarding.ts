@@ -4,7 +4,7 @@ import { rootRoute } from './root';
 /**
  * ?analysis=<id> as a number: the router JSON-parses search values and writes a string back in
  * quotes (?analysis=%221%22), so ids are kept as the numbers they are. ?start=true: the landing
- * page's 'Analyze (without signing up)' sent the visitor, so the stored idea is analysed on
+ * page's 'Analyze (without signing up)' sent the visitor, so the stored idea is analyzed on
  * arrival. Anything else is dropped.
  */
 export function analysisSearch(search: Record<string, unknown>): { analysis?: number; start?: true } {

@@ -58,7 +58,7 @@ export function OnboardingScreen() {
   };
 
   // Sent by the landing page's 'Analyze (without signing up)' (?start=true): the idea it stored is
-  // analysed at once. The flag leaves the address first, so Back or a reload never runs it again.
+  // analyzed at once. The flag leaves the address first, so Back or a reload never runs it again.
   const startedOnArrival = useRef(false);
   useEffect(() => {
     if (!start || startedOnArrival.current) return;
