@@ -27,7 +27,7 @@ export const CALL_ANALYSIS_QUESTIONS: Question[] = [
   { id: 'transcript', question: 'Paste the call transcript', description: 'The whole call if you can; at least a few exchanges.', type: 'textarea' },
   { id: 'call_type', question: 'What kind of call was it?', description: 'So the analysis knows what good looks like.', type: 'select', options: CALL_TYPE_OPTIONS },
   { id: 'analysis_focus', question: 'What should the analysis focus on?', description: 'Pick one focus.', type: 'select', options: ANALYSIS_FOCUS_OPTIONS },
-  { id: 'context', question: 'Anything else to know?', description: 'Deal stage, who was on the call, what you wanted from it.', type: 'textarea' },
+  { id: 'context', question: 'Anything else to know?', description: 'Deal stage, who was on the call, what you wanted from it (optional).', type: 'textarea', optional: true },
 ];
 
 /** Why a transcript cannot be used yet, or null when it can. */

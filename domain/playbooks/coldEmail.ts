@@ -21,6 +21,7 @@ export const COLD_EMAIL_QUESTIONS: Question[] = [
     description: 'A calendar link for the call to action (optional).',
     type: 'input',
     placeholder: 'https://cal.com/you/20min',
+    optional: true,
   },
 ];
 

@@ -15,6 +15,8 @@ export interface Question {
   type: 'input' | 'text' | 'textarea' | 'select' | 'cards';
   options?: Option[];
   placeholder?: string;
+  /** May be left blank: a blank answer still moves on (or finishes) and is left out of the prompt. */
+  optional?: boolean;
 }
 
 /** Answers are a map from question id to answer text. */

@@ -3,11 +3,17 @@ import { rootRoute } from './root';
 
 /**
  * ?analysis=<id> as a number: the router JSON-parses search values and writes a string back in
- * quotes (?analysis=%221%22), so ids are kept as the numbers they are. Anything else is dropped.
+ * quotes (?analysis=%221%22), so ids are kept as the numbers they are. ?start=true: the landing
+ * page's 'Analyze (without signing up)' sent the visitor, so the stored idea is analyzed on
+ * arrival. Anything else is dropped.
  */
-export function analysisSearch(search: Record<string, unknown>): { analysis?: number } {
+export function analysisSearch(search: Record<string, unknown>): { analysis?: number; start?: true } {
   const id = Number(search.analysis);
-  return search.analysis !== undefined && search.analysis !== '' && Number.isSafeInteger(id) && id > 0 ? { analysis: id } : {};
+  const start = search.start === true || search.start === 'true';
+  return {
+    ...(search.analysis !== undefined && search.analysis !== '' && Number.isSafeInteger(id) && id > 0 ? { analysis: id } : {}),
+    ...(start ? { start } : {}),
+  };
 }
 
 /**

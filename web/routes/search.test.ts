@@ -41,4 +41,10 @@ describe('the /onboarding ?analysis param', () => {
   it('drops anything else', () => {
     for (const analysis of [undefined, '', 'abc', 0, -3, 1.5, null, {}]) expect(analysisSearch({ analysis })).toEqual({});
   });
+
+  it('keeps ?start=true, the landing page asking for the analysis at once', () => {
+    expect(analysisSearch({ start: true })).toEqual({ start: true });
+    expect(analysisSearch({ start: 'true' })).toEqual({ start: true });
+    for (const start of [false, 'false', 1, '', undefined]) expect(analysisSearch({ start })).toEqual({});
+  });
 });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import { BrandMark } from '../../ui/BrandMark';
 import { Screen } from '../../ui/Screen';
+import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 import { IonSegment, IonSegmentButton } from './authIonic';
@@ -17,6 +18,7 @@ export function AuthScreen() {
   const navigate = useNavigate();
   const [registeredUsername, setRegisteredUsername] = useState<string>();
   const tab: Tab = tabParam === 'register' ? 'register' : 'login';
+  useKeyboardInView();
 
   const showTab = (next: Tab) => {
     if (next !== tab) void navigate({ to: '/auth/$tab', params: { tab: next }, search: (prev) => prev, replace: true });

@@ -9,7 +9,7 @@ import { openUserDb } from '../../data/db';
 import { useToast } from '../../ui/ToastProvider';
 import { useAuth } from '../auth/auth.queries';
 import type { FlowSend } from '../playbooks/finishFlow';
-import { ChatFlowExtras, offlineDraftRow } from '../playbooks/FlowExtras';
+import { ChatFlowExtras, flowPromptOf, isFlowResultOnly, offlineDraftRow } from '../playbooks/FlowExtras';
 import { FlowMenu } from '../playbooks/FlowMenu';
 import { FlowPanel } from '../playbooks/FlowPanel';
 import { useFlowMode } from '../playbooks/useFlowMode';
@@ -123,6 +123,8 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
               onSuggestion={handleSend}
               footer={<ChatFlowExtras db={db} chat={workspace.chat} messages={messages} isLoading={isLoading} />}
               afterMessage={offlineDraftRow(db, workspace.chat, messages)}
+              answersKey={flowPromptOf(workspace.chat, messages)?.key}
+              resultFirst={isFlowResultOnly(workspace.chat, messages)}
             />
             <ChatInputBar value={workspace.input} onChange={workspace.setInput} onSend={handleSend} onStop={workspace.stop} isLoading={isLoading} />
           </>

@@ -1,5 +1,5 @@
 import { IonIcon } from '@ionic/react';
-import { alertCircle, arrowUp, checkmarkOutline, copyOutline, refreshOutline, sparkles, timeOutline } from 'ionicons/icons';
+import { alertCircle, arrowUp, checkmarkOutline, chevronDownOutline, copyOutline, refreshOutline, sparkles, timeOutline } from 'ionicons/icons';
 import { memo } from 'react';
 import { OFFLINE_DRAFTER_LABEL } from '../../../domain/limits';
 import { Markdown } from './Markdown';
@@ -21,6 +21,8 @@ interface UserMessageProps {
   /** Why it was not sent, when the server said. */
   errorMessage: string | undefined;
   canDelete: boolean;
+  /** A guided flow's composed prompt: shown folded as 'Your answers', so the result leads the screen. */
+  asAnswers?: boolean;
   onRetry: (key: string) => void;
   onDelete: (key: string) => void;
 }
@@ -30,11 +32,11 @@ interface UserMessageProps {
  * network, 'Sending…', a check once the server has it, or 'Not sent' with Retry (and Delete when
  * the server never got it).
  */
-export const UserMessage = memo(function UserMessage({ messageKey, content, delivery, errorMessage, canDelete, onRetry, onDelete }: UserMessageProps) {
+export const UserMessage = memo(function UserMessage({ messageKey, content, delivery, errorMessage, canDelete, asAnswers = false, onRetry, onDelete }: UserMessageProps) {
   return (
-    <li className={`message message--user message--${delivery}${delivery === 'failed' ? ' message--not-sent' : ''}`}>
+    <li className={`message message--user message--${delivery}${delivery === 'failed' ? ' message--not-sent' : ''}${asAnswers ? ' message--answers' : ''}`}>
       <div className="message__body">
-        <p className="message__bubble">{content}</p>
+        {asAnswers ? <AnswersCard prompt={content} /> : <p className="message__bubble">{content}</p>}
         {delivery === 'failed' ? (
           <div className="message__status message__status--error" title={errorMessage}>
             <IonIcon icon={alertCircle} aria-hidden="true" />
@@ -59,6 +61,22 @@ export const UserMessage = memo(function UserMessage({ messageKey, content, deli
     </li>
   );
 });
+
+/**
+ * A finished flow's prompt (the answers and the instructions built from them), folded to one line:
+ * the rep reads the result first and opens this only to check what it was written from.
+ */
+function AnswersCard({ prompt }: { prompt: string }) {
+  return (
+    <details className="message__bubble answers-card">
+      <summary className="answers-card__summary">
+        Your answers
+        <IonIcon icon={chevronDownOutline} className="answers-card__chevron" aria-hidden="true" />
+      </summary>
+      <p className="answers-card__text">{prompt}</p>
+    </details>
+  );
+}
 
 const DELIVERY_LABELS = { queued: 'Queued', sending: 'Sending…', sent: 'Sent' } as const;
 // Icons the app already uses elsewhere: every distinct icon adds to the shared icons chunk the landing page loads.

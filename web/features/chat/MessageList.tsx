@@ -38,10 +38,17 @@ interface MessageListProps {
   footer?: ReactNode;
   /** Shown inside the list, right after one message. */
   afterMessage?: AfterMessage;
+  /** The user message that is a guided flow's composed prompt, shown folded as 'Your answers'. */
+  answersKey?: string;
+  /**
+   * A guided flow's result alone in its chat: read from its start, so the list shows the top (the
+   * folded answers, then the result) rather than following the text to its end.
+   */
+  resultFirst?: boolean;
 }
 
 /** The conversation, or the welcome on an empty chat. Keeps the newest message in view. */
-export function MessageList({ messages, live, deliveringElsewhere, isLoading, onRetry, onDelete, onCopy, onRegenerate, onSuggestion, footer, afterMessage }: MessageListProps) {
+export function MessageList({ messages, live, deliveringElsewhere, isLoading, onRetry, onDelete, onCopy, onRegenerate, onSuggestion, footer, afterMessage, answersKey, resultFirst = false }: MessageListProps) {
   const views = useMemo(() => (messages ? messageViews(messages, live, isLoading, deliveringElsewhere) : []), [messages, live, isLoading, deliveringElsewhere]);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -59,7 +66,9 @@ export function MessageList({ messages, live, deliveringElsewhere, isLoading, on
     const turned = before.count !== views.length || before.isLoading !== isLoading;
     if (turned) following.current = true;
     const grew = before.lastLength !== lastLength || before.lastShape !== lastShape;
-    if (turned || (following.current && grew)) scrollToBottom(scroller.current);
+    if (resultFirst) {
+      if (before.count !== views.length && scroller.current) scroller.current.scrollTop = 0;
+    } else if (turned || (following.current && grew)) scrollToBottom(scroller.current);
     seen.current = { count: views.length, isLoading, lastLength, lastShape };
   });
 
@@ -99,6 +108,7 @@ export function MessageList({ messages, live, deliveringElsewhere, isLoading, on
                 delivery={view.delivery}
                 errorMessage={view.message.errorMessage}
                 canDelete={view.canDelete}
+                asAnswers={view.key === answersKey}
                 onRetry={onRetry}
                 onDelete={onDelete}
               />

@@ -11,6 +11,7 @@ import type { CompetitorAnalysis } from '../../../domain/contract/playbooks';
 import { ANALYSIS_FAILED_TITLE, analyzeCompetitorsMessage, matrixToCsv } from '../../../domain/playbooks/competitive';
 import { openUserDb } from '../../data/db';
 import { Screen } from '../../ui/Screen';
+import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
 import { ComparisonMatrix } from './ComparisonMatrix';
 import { CompetitorGrid } from './CompetitorGrid';
@@ -28,6 +29,7 @@ function Competitive({ user }: { user: User }) {
   const navigate = useNavigate();
   const showWorkflow = useCallback((id: string | undefined) => void navigate({ to: '/competitive', search: id ? { workflow: id } : {}, replace: true }), [navigate]);
   const { state, description, setDescription, analyze, reset, editAgain } = useCompetitorAnalysis(db, workflow, showWorkflow);
+  useKeyboardInView();
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -16,7 +16,8 @@ export function LandingScreen() {
 
   const handleAnalyze = (idea: string) => {
     writeString(StorageKey.startupIdea, idea);
-    void navigate({ to: '/onboarding' });
+    // The analysis starts on arrival: one tap, not a second press on /onboarding (issue 13, point 11).
+    void navigate({ to: '/onboarding', search: { start: true } });
   };
 
   return (

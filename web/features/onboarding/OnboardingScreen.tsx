@@ -4,10 +4,11 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { alertCircleOutline, chatbubblesOutline, createOutline, shareOutline } from 'ionicons/icons';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { StorageKey, readString, writeString } from '../../data/storage';
 import { useToast } from '../../ui/ToastProvider';
 import { Screen } from '../../ui/Screen';
+import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
 import { AnalysisResults } from './AnalysisResults';
 import { AnalysingCard } from './AnalysingCard';
@@ -26,7 +27,7 @@ export const SAVE_PROMPT_DELAY_MS = 10_000;
  * opened by its id in the URL, so the results survive a reload and Saved History can reopen them.
  */
 export function OnboardingScreen() {
-  const { analysis: analysisId } = useSearch({ from: '/onboarding' });
+  const { analysis: analysisId, start } = useSearch({ from: '/onboarding' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -39,6 +40,7 @@ export function OnboardingScreen() {
   const [storedIdea] = useState(() => readString(StorageKey.startupIdea) ?? '');
   const idea = draft ?? opened.data?.idea ?? storedIdea;
   const [promptDismissed, setPromptDismissed] = useState(false);
+  useKeyboardInView();
 
   const result: SavedAnalysis | undefined = analysisId !== undefined && !analyze.isPending ? opened.data : undefined;
   const showPrompt = useDelayedFlag(Boolean(result) && !authLoading && !user && !promptDismissed, SAVE_PROMPT_DELAY_MS, analysisId);
@@ -54,6 +56,16 @@ export function OnboardingScreen() {
       onError: (error) => toast({ header: ANALYSIS_FAILED.header, message: analysisFailureMessage(error), color: 'danger' }),
     });
   };
+
+  // Sent by the landing page's 'Analyze (without signing up)' (?start=true): the idea it stored is
+  // analyzed at once. The flag leaves the address first, so Back or a reload never runs it again.
+  const startedOnArrival = useRef(false);
+  useEffect(() => {
+    if (!start || startedOnArrival.current) return;
+    startedOnArrival.current = true;
+    void navigate({ to: '/onboarding', search: analysisId === undefined ? {} : { analysis: analysisId }, replace: true });
+    if (storedIdea.trim() && analysisId === undefined) handleAnalyze(storedIdea.trim());
+  });
 
   const handleNewAnalysis = () => {
     if (opened.data) setDraft(opened.data.idea);

@@ -7,7 +7,7 @@ import { clearUserData, openUserDb, type LocalChat, type LocalMessage, type Pitc
 import { createToaster } from '../../ui/toaster';
 import { ToastProvider } from '../../ui/ToastProvider';
 import { MessageList } from '../chat/MessageList';
-import { ChatFlowExtras, offlineDraftRow } from './FlowExtras';
+import { ChatFlowExtras, flowPromptOf, isFlowResultOnly, offlineDraftRow } from './FlowExtras';
 import { saveOfflineEmailDraft } from './flowResults';
 
 let db: PitchpadDb;
@@ -85,5 +85,25 @@ describe('the offline cold email draft', () => {
   it('is not shown in a chat of another flow', () => {
     expect(offlineDraftRow(db, { ...chat, playbookType: 'demo' }, [message('u:1', 'user', 'Personas', 1)])).toBeUndefined();
     expect(offlineDraftRow(db, { ...chat, playbookType: 'none', isPlaybook: false }, [message('u:1', 'user', 'Hi', 1)])).toBeUndefined();
+  });
+});
+
+describe("a finished flow's chat (issue 13, point 3)", () => {
+  const prompt = message('u:1', 'user', 'Write a cold email', 1);
+  const reply = message('r:u:1', 'assistant', 'Subject: Hello Dana', 2);
+
+  it("takes the chat's first message, the flow's prompt, for the 'Your answers' card", () => {
+    expect(flowPromptOf(chat, [prompt, reply])?.key).toBe('u:1');
+    // A GTM plan's chat starts with the plan, and a later question is never the prompt.
+    expect(flowPromptOf({ ...chat, playbookType: 'gtmplan' }, [reply, message('u:2', 'user', 'And pricing?', 3)])).toBeUndefined();
+    expect(flowPromptOf({ ...chat, playbookType: 'none', isPlaybook: false }, [prompt, reply])).toBeUndefined();
+  });
+
+  it('leads with the result while the chat holds only the prompt and its result', () => {
+    expect(isFlowResultOnly(chat, [prompt])).toBe(true);
+    expect(isFlowResultOnly(chat, [prompt, reply])).toBe(true);
+    expect(isFlowResultOnly(chat, [prompt, reply, message('u:2', 'user', 'Make it shorter', 3)])).toBe(false);
+    expect(isFlowResultOnly({ ...chat, isPlaybook: false, playbookType: 'none' }, [prompt, reply])).toBe(false);
+    expect(isFlowResultOnly(chat, [])).toBe(false);
   });
 });

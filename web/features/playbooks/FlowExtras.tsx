@@ -1,6 +1,6 @@
 import { IonIcon } from '@ionic/react';
 import { cloudOfflineOutline, easelOutline } from 'ionicons/icons';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { emailDraftMarkdown } from '../../../domain/drafts/coldEmail';
 import type { PlaybookType } from '../../../domain/playbooks/types';
 import type { LocalChat, LocalMessage, PitchpadDb } from '../../data/db';
@@ -30,18 +30,15 @@ interface FlowExtrasProps {
  */
 export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: FlowExtrasProps) {
   const extras = useFlowExtras(db, chatId);
+  // It appears below the plan without scrolling to it: the rep is reading the plan (issue 13, point 3).
   const showDeck = useAfter(extras.pitchDeckAt);
-  const deck = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (showDeck) deck.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [showDeck]);
   if (!playbookType || playbookType === 'none') return null;
   const isEmail = playbookType === 'email';
   return (
     <div className="flow-extras">
       {lastReply && <ResultActions text={lastReply} title={chatTitle} email={isEmail ? emailFromText(lastReply) : null} />}
       {showDeck && (
-        <aside ref={deck} className="pitch-deck-card" aria-labelledby={`deck-${chatId}`}>
+        <aside className="pitch-deck-card" aria-labelledby={`deck-${chatId}`}>
           <span className="pitch-deck-card__icon" aria-hidden="true">
             <IonIcon icon={easelOutline} />
           </span>
@@ -105,10 +102,24 @@ export function ChatFlowExtras({ db, chat, messages, isLoading }: { db: Pitchpad
 }
 
 /**
- * Where a cold email chat shows its offline draft: right after the flow's prompt, the chat's first
- * user message, so what the user writes later comes after it.
+ * The message a finished flow started its chat with: its composed prompt. A GTM plan's chat starts
+ * with the plan itself (the assistant's), and has none.
+ */
+export function flowPromptOf(chat: LocalChat | null, messages: readonly LocalMessage[] | undefined): LocalMessage | undefined {
+  const first = messages?.[0];
+  return chat?.isPlaybook && first?.role === 'user' ? first : undefined;
+}
+
+/** A flow's chat holding only its result (and the prompt it came from): the result leads the screen. */
+export function isFlowResultOnly(chat: LocalChat | null, messages: readonly LocalMessage[] | undefined): boolean {
+  return Boolean(chat?.isPlaybook && messages?.length && messages.length <= 2);
+}
+
+/**
+ * Where a cold email chat shows its offline draft: right after the flow's prompt, so what the user
+ * writes later comes after it.
  */
 export function offlineDraftRow(db: PitchpadDb, chat: LocalChat | null, messages: readonly LocalMessage[] | undefined): AfterMessage | undefined {
-  const prompt = chat?.playbookType === 'email' ? messages?.find((m) => m.role === 'user') : undefined;
+  const prompt = chat?.playbookType === 'email' ? flowPromptOf(chat, messages) : undefined;
   return chat && prompt ? { key: prompt.key, item: <OfflineEmailDraft db={db} chatId={chat.id} /> } : undefined;
 }

@@ -7,6 +7,7 @@ import { FLOWS, type Answers, type FlowType } from '../../../domain/playbooks';
 import { api } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
 import { useToast } from '../../ui/ToastProvider';
+import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { AiAvatar } from '../chat/MessageItem';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { finishFlow, type FinishDeps } from './finishFlow';
@@ -37,6 +38,7 @@ export function FlowPanel({ type, db, userId, showHistory, send, openChat, model
   );
   const deps = useMemo(() => ({ db, api, onFinish, alert: showAlert }), [db, onFinish]);
   const session = useFlowSession(type, deps);
+  useKeyboardInView();
 
   return (
     <div className="flow-panel">

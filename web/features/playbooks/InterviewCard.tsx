@@ -78,6 +78,8 @@ export function InterviewCard({ view, status, options, picked, onChange, onSubmi
           aria-describedby={`${id}-d`}
           rows={5}
           maxLength={8000}
+          // A long answer keeps Enter for new lines; Next stays in view above the keyboard (web/ui/useKeyboardInView.ts).
+          enterKeyHint="enter"
           disabled={status === 'finishing'}
         />
       )}

@@ -45,6 +45,24 @@ describe('the interview card for a step (spec §2)', () => {
     expect(answer(last, 'Ops leads')).toMatchObject({ kind: 'finish', answers: { target_audience: 'Ops leads', audience_type: 'customers' } });
   });
 
+  it('never lets an optional answer hold the flow up: a blank booking link or call context still finishes (issue 13, point 5)', () => {
+    const onLink = start('email', { recipient_info: 'Dana Ortiz', value_prop: 'Faster ramp' }, 'booking_link');
+    expect(stepView(onLink)).toMatchObject({ primaryLabel: 'Generate Email', canSubmit: true });
+    expect(submitStep(onLink)).toMatchObject({ kind: 'finish', answers: { recipient_info: 'Dana Ortiz', booking_link: '' } });
+    const onContext = start('call', { transcript: TRANSCRIPT, call_type: 'demo', analysis_focus: 'objections' }, 'context');
+    expect(stepView(onContext)).toMatchObject({ primaryLabel: 'Analyze Call', canSubmit: true });
+    expect(submitStep(onContext)).toMatchObject({ kind: 'finish' });
+  });
+
+  it('marks as optional only the answers a flow can do without', () => {
+    const optional = (['playbook', 'email', 'demo', 'call', 'gtmplan'] as const).flatMap((type) => questionsOf({ type, answers: {} }).filter((q) => q.optional).map((q) => `${type}.${q.id}`));
+    const objection = (['customers', 'investors', 'partners', 'internal'] as const).flatMap((audience) => questionsOf({ type: 'objection', answers: { audience_type: audience } }).filter((q) => q.optional));
+    expect([...optional, ...objection]).toEqual(['email.booking_link', 'call.context']);
+    // Every other step still blocks a blank answer (spec §5).
+    expect(stepView(start('call', { transcript: TRANSCRIPT }, 'transcript')).canSubmit).toBe(true);
+    expect(stepView(start('gtmplan', {}, 'product_service')).canSubmit).toBe(false);
+  });
+
   it('goes back a step, never before the first', () => {
     const second = moved(answer(start('email'), 'Dana, VP Sales at Freightly'));
     expect(stepView(second).canGoBack).toBe(true);

@@ -65,7 +65,7 @@ export interface StepView {
   value: string;
   /** The primary button: 'Next', or the flow's finish label; null where a tap on a choice advances. */
   primaryLabel: string | null;
-  /** False while the answer is blank (spec §5: blank answers are blocked). */
+  /** False while the answer is blank (spec §5: blank answers are blocked), unless the question is optional. */
   canSubmit: boolean;
   canGoBack: boolean;
   skip: { label: string; enabled: boolean; hint: string | null } | null;
@@ -102,7 +102,8 @@ export function stepView(progress: FlowProgress): StepView {
     control,
     value,
     primaryLabel,
-    canSubmit: value.trim() !== '',
+    // An optional answer never holds the flow up (issue 13, point 5).
+    canSubmit: question.optional === true || value.trim() !== '',
     canGoBack: index > 0,
     skip: skipOf(progress, index),
   };
