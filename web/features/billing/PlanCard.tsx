@@ -13,11 +13,14 @@ interface PlanCardProps {
   recommended?: boolean;
   current?: boolean;
   busy?: boolean;
+  /** Why the plan cannot be chosen here: the button is disabled and this shows under it. */
+  unavailable?: string;
 }
 
 /** One plan on the pricing page. */
-export function PlanCard({ name, tagline, price, features, buttonLabel, onSelect, recommended, current, busy }: PlanCardProps) {
+export function PlanCard({ name, tagline, price, features, buttonLabel, onSelect, recommended, current, busy, unavailable }: PlanCardProps) {
   const headingId = `plan-${name.toLowerCase()}`;
+  const reasonId = `${headingId}-unavailable`;
   return (
     <article className={`plan-card${recommended ? ' plan-card--recommended' : ''}`} aria-labelledby={headingId}>
       {recommended && <span className="plan-card__ribbon">Recommended</span>}
@@ -31,12 +34,18 @@ export function PlanCard({ name, tagline, price, features, buttonLabel, onSelect
         fill={recommended && !current ? 'solid' : 'outline'}
         className="plan-card__button"
         onClick={onSelect}
-        disabled={busy}
+        disabled={busy || Boolean(unavailable)}
         aria-current={current ? 'true' : undefined}
+        aria-describedby={unavailable ? reasonId : undefined}
       >
         {current && <IonIcon slot="start" icon={checkmarkCircle} aria-hidden="true" />}
         {buttonLabel}
       </IonButton>
+      {unavailable && (
+        <p id={reasonId} className="plan-card__unavailable">
+          {unavailable}
+        </p>
+      )}
       <ul className="plan-card__features">
         {features.map((feature) => (
           <li key={feature}>
