@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftColdEmail, emailDraftMarkdown, mailtoLink } from './coldEmail';
+import { callMinutes, draftColdEmail, emailDraftMarkdown, mailtoLink, recipientLabel } from './coldEmail';
 import { draftGtmPlan } from './gtmPlan';
 import { GtmPlan } from '../contract/playbooks';
 
@@ -54,6 +54,31 @@ describe('the offline cold email', () => {
     expect(second).toContain(opening);
     expectWholeSentences(draft.body);
     expect(draftColdEmail({ recipient_info: recipient })).toEqual(draftColdEmail({ recipient_info: recipient }));
+  });
+
+  it('asks for the call the booking link books: its length when the link says it, a short call when not', () => {
+    const ask = (booking_link?: string) => draftColdEmail({ recipient_info: 'Dana at Acme', booking_link }).body.split('\n\n').at(-2);
+    expect(ask('https://cal.com/sam/30min')).toBe('Would a 30-minute call next week be useful? You can pick a time that suits you at https://cal.com/sam/30min');
+    expect(ask('https://calendly.com/sam/15-minute-intro')).toMatch(/^Would a 15-minute call/);
+    expect(ask('https://cal.com/sam/1h')).toMatch(/^Would a 60-minute call/);
+    expect(ask('https://cal.com/sam')).toMatch(/^Would a short call next week be useful\? You can pick a time/);
+    expect(ask(undefined)).toBe('Would a 20-minute call next week be useful? Just reply with a time that suits you.');
+    // A number that is not a length: the host's port, an id.
+    expect(callMinutes('http://cal.example:8080/sam')).toBeUndefined();
+    expect(callMinutes('https://cal.com/sam/2024')).toBeUndefined();
+  });
+
+  it("signs with the rep's name when it is known", () => {
+    expect(draftColdEmail({ recipient_info: 'Dana at Acme' }, 'Ada Founder').body.endsWith('Best regards,\nAda Founder')).toBe(true);
+    expect(draftColdEmail({ recipient_info: 'Dana at Acme' }, '  ').body.endsWith('Best regards,')).toBe(true);
+  });
+
+  it('says who it is for in a few words: the recipient and their company', () => {
+    expect(recipientLabel('Dana Ortiz, VP Sales at Freightly. Just raised a Series B.')).toBe('Dana Ortiz at Freightly');
+    expect(recipientLabel('Head of Sales, Globex')).toBe('Head of Sales at Globex');
+    expect(recipientLabel('dana@acme.com')).toBe('Dana at Acme');
+    expect(recipientLabel('Dana Ortiz')).toBe('Dana Ortiz');
+    expect(recipientLabel('')).toBeUndefined();
   });
 
   it('opens in the mail app with subject and body', () => {

@@ -1,5 +1,5 @@
 import type { GtmPlan } from '../contract/playbooks';
-import { answeredPairs, defaultWorkflowName, type Answers, type Flow, type Option, type Question } from './flow';
+import { answeredPairs, defaultWorkflowName, shortSubject, type Answers, type Flow, type Option, type Question } from './flow';
 
 export const GTM_SKIP_MIN_ANSWERS = 3;
 export const GTM_SKIP_LABEL = 'Skip to Plan Generation';
@@ -114,5 +114,9 @@ export const gtmPlanFlow: Flow = {
       '',
       buildStartupInfo(answers),
     ].join('\n'),
-  workflowName: (_answers, now) => defaultWorkflowName('GTM Plan', now),
+  // Named for the company (the start of 'What product or service do you offer?'), else dated.
+  workflowName: (answers, now) => {
+    const company = shortSubject(answers.product_service);
+    return company ? `GTM Plan for ${company}` : defaultWorkflowName('GTM Plan', now);
+  },
 };

@@ -73,7 +73,8 @@ test("cold email: three steps with Back, 'Skip to Email', and the email in the c
   await expect(flows.title).toHaveText('Create Cold Email');
   await flows.expectStep('Question 1 of 3', 'Who are you writing to?');
   await expect(flows.button('Skip to Email')).toBeEnabled();
-  const recipient = `Dana Ortiz ${unique()}, VP Sales at Freightly`;
+  const name = `Dana Ortiz ${unique()}`;
+  const recipient = `${name}, VP Sales at Freightly`;
   await flows.answer(recipient);
   await flows.expectStep('Question 2 of 3');
   await flows.backButton.click();
@@ -86,7 +87,7 @@ test("cold email: three steps with Back, 'Skip to Email', and the email in the c
 
   await expect(flows.replyText()).toContainText('You said: Write a personalized cold email of 150 to 200 words');
   await flows.expectToast('Cold Email Generated', 'Your personalized cold email has been created successfully.');
-  await expect(flows.title).toHaveText(`Cold Email to ${recipient}`);
+  await expect(flows.title).toHaveText(`Cold Email to ${name} at Freightly`);
   const actions = flows.resultActions;
   await expect(actions.getByRole('link', { name: 'Open in mail app' })).toHaveAttribute('href', /^mailto:\?subject=.*&body=/);
   await actions.getByRole('button', { name: 'Share' }).click();

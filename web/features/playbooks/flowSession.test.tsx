@@ -163,15 +163,15 @@ function finishDeps(overrides: Partial<FinishDeps> = {}) {
 describe('finishing a flow', () => {
   it("sends the cold email prompt to a new chat, saves 'Cold Email to …' and says so with a Rename action", async () => {
     const { deps, toasts } = finishDeps();
-    await finishFlow('email', { recipient_info: 'Dana Ortiz, VP Sales\nJust raised', value_prop: 'Faster ramp' }, deps);
+    await finishFlow('email', { recipient_info: 'Dana Ortiz, VP Sales at Freightly\nJust raised', value_prop: 'Faster ramp' }, deps);
     expect(deps.send).toHaveBeenCalledWith(expect.stringContaining('150 to 200 words'), {
       chatId: expect.any(String),
-      title: 'Cold Email to Dana Ortiz, VP Sales',
+      title: 'Cold Email to Dana Ortiz at Freightly',
       playbookType: 'email',
-      answers: { recipient_info: 'Dana Ortiz, VP Sales\nJust raised', value_prop: 'Faster ramp' },
+      answers: { recipient_info: 'Dana Ortiz, VP Sales at Freightly\nJust raised', value_prop: 'Faster ramp' },
     });
     const [item] = await listHistory(db);
-    expect(item).toMatchObject({ name: 'Cold Email to Dana Ortiz, VP Sales', workflowType: 'Cold Email', date: '2024-03-05T15:07:00.000Z' });
+    expect(item).toMatchObject({ name: 'Cold Email to Dana Ortiz at Freightly', workflowType: 'Cold Email', date: '2024-03-05T15:07:00.000Z' });
     expect(item?.id).toMatch(/^[A-Za-z0-9_-]{21}$/);
     await waitFor(() => expect(posted.find((p) => p.url === '/api/workflows')?.body).toMatchObject({ id: item?.id, workflowType: 'Cold Email' }));
     expect(toasts).toEqual([
