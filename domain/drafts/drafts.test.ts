@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callMinutes, draftColdEmail, emailDraftMarkdown, mailtoLink, recipientLabel } from './coldEmail';
-import { draftGtmPlan } from './gtmPlan';
+import { draftGtmPlan, draftedPlanMarkdown, sectionsNeedingModel } from './gtmPlan';
 import { GtmPlan } from '../contract/playbooks';
 
 describe('the offline cold email', () => {
@@ -114,6 +114,15 @@ describe('the offline GTM plan', () => {
     expect(plan.marketAnalysis.marketOpportunity.sam).toMatch(/To be completed/);
     expect(plan.gtmStrategy.pricingStrategy).toContain('Tiered');
     expect(JSON.stringify(plan)).not.toMatch(/\$\d/);
+  });
+
+  it('phone: 15. says under its title which sections need a language model', () => {
+    const plan = draftGtmPlan({ product_service: 'A CRM for plumbers', value_proposition: 'Never miss a job call', target_market: 'Plumbing firms', go_to_market: 'Trade shows' });
+    const gaps = sectionsNeedingModel(plan);
+    expect(gaps).toEqual(['Competitive Landscape', 'TAM', 'SAM', 'SOM', 'Pricing Strategy', 'Sales Process', 'Marketing Plan', 'Execution Timeline', 'Financial Projections', 'Risks and Mitigation']);
+    const doc = draftedPlanMarkdown(plan);
+    expect(doc.startsWith('# Go-to-Market Plan\n\n> Drafted from your answers without a language model. These 10 sections need one: Competitive Landscape, TAM, SAM, SOM,')).toBe(true);
+    expect(doc).toContain('## Executive Summary');
   });
 });
 

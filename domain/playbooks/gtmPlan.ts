@@ -58,12 +58,13 @@ export const GTM_PLAN_INSTRUCTIONS = [
   'Use Markdown inside the strings where lists help. Base every figure on the answers; say what is an assumption.',
 ].join('\n');
 
-/** The plan as the Markdown document the chat shows. */
-export function renderGtmPlanMarkdown(plan: GtmPlan): string {
+/** The plan as the Markdown document the chat shows; `note` goes under its title (a drafted plan's gaps). */
+export function renderGtmPlanMarkdown(plan: GtmPlan, note?: string): string {
   const m = plan.marketAnalysis;
   const g = plan.gtmStrategy;
   return [
     '# Go-to-Market Plan',
+    ...(note ? [note] : []),
     '## Executive Summary',
     plan.executiveSummary,
     '## Market Analysis',
