@@ -3,6 +3,9 @@ import { callMinutes, draftColdEmail, emailDraftMarkdown, mailtoLink, recipientL
 import { draftGtmPlan, draftedPlanMarkdown, sectionsNeedingModel } from './gtmPlan';
 import { GtmPlan } from '../contract/playbooks';
 
+/** The offline cold email's ask for a call, given the booking link. */
+const ask = (link?: string) => draftColdEmail({ recipient_info: 'Dana at Acme', ...(link ? { booking_link: link } : {}) }).body.split('\n\n').at(-2);
+
 describe('the offline cold email', () => {
   it("is composed from the rep's answers", () => {
     const draft = draftColdEmail({
@@ -57,7 +60,6 @@ describe('the offline cold email', () => {
   });
 
   it('asks for the call the booking link books: its length when the link says it, a short call when not', () => {
-    const ask = (link?: string) => draftColdEmail({ recipient_info: 'Dana at Acme', ...(link ? { booking_link: link } : {}) }).body.split('\n\n').at(-2);
     expect(ask('https://cal.com/sam/30min')).toBe('Would a 30-minute call next week be useful? You can pick a time that suits you at https://cal.com/sam/30min');
     expect(ask('https://calendly.com/sam/15-minute-intro')).toMatch(/^Would a 15-minute call/);
     expect(ask('https://cal.com/sam/1h')).toMatch(/^Would a 60-minute call/);
