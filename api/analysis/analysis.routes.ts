@@ -20,7 +20,7 @@ const ownerOf = (ctx: AppContext) => (ctx.state.user ? { userId: ctx.state.user.
 const visitorOf = (ctx: AppContext) => (ctx.state.user ? `u${ctx.state.user.id}` : `g${guestKeyOf(ctx)}`);
 
 const INSTRUCTIONS = [
-  'You analyse startup ideas for founders. Answer with one JSON object and nothing else, with exactly these keys:',
+  'You analyze startup ideas for founders. Answer with one JSON object and nothing else, with exactly these keys:',
   '{"marketSize": {"tam": string, "sam": string, "som": string, "assumptions": string[]},',
   ' "valueProposition": {"core": string, "unique": string[]},',
   ' "pricing": {"model": string, "range": string, "strategy": string},',

@@ -151,7 +151,7 @@ test("call analysis: the transcript alerts, Back, and 'Skip to analysis with cur
   await flows.expectStep('Question 1 of 4', 'Paste the call transcript');
   await expect(flows.button('Skip to analysis with current information')).toHaveCount(0);
 
-  await flows.answer('Too short to analyse');
+  await flows.answer('Too short to analyze');
   await expect.poll(() => alerts).toEqual(['Please provide a longer transcript for meaningful analysis (at least 50 characters)']);
   await flows.expectStep('Question 1 of 4');
 
