@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Ollama's OpenAI-compatible address: tried at start-up when no model is configured. */
+export const LOCAL_LLM_DEFAULT_URL = 'http://127.0.0.1:11434/v1';
+
 /** The environment, parsed once. A bad value stops start-up with a message naming the variable. */
 const optionalString = z
   .string()
@@ -26,6 +29,13 @@ const EnvSchema = z.object({
     .transform((v) => v.split(',').map((m) => m.trim()).filter(Boolean))
     .refine((list) => list.length > 0, 'must name at least one model'),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  // Where to look for a local OpenAI-compatible server when no model is configured (Ollama's
+  // address by default); 'off' looks nowhere.
+  LOCAL_LLM_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : LOCAL_LLM_DEFAULT_URL))
+    .refine((v) => v === 'off' || URL.canParse(v), "must be a URL (e.g. http://127.0.0.1:11434/v1) or 'off'"),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -64,7 +74,14 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   sessionSecret: string;
-  llm: { apiKey: string | undefined; baseUrl: string | undefined; models: string[]; timeoutMs: number };
+  llm: {
+    apiKey: string | undefined;
+    baseUrl: string | undefined;
+    models: string[];
+    timeoutMs: number;
+    /** A local OpenAI-compatible server to use when neither key nor base URL is set (api/llm/localModel.ts). */
+    localUrl: string | undefined;
+  };
   stripe: {
     secretKey: string | undefined;
     publishableKey: string | undefined;
@@ -112,7 +129,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
-    llm: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, models: e.LLM_MODELS, timeoutMs: e.LLM_TIMEOUT_MS },
+    llm: {
+      apiKey: e.OPENAI_API_KEY,
+      baseUrl: e.OPENAI_BASE_URL,
+      models: e.LLM_MODELS,
+      timeoutMs: e.LLM_TIMEOUT_MS,
+      localUrl: e.LOCAL_LLM_URL === 'off' ? undefined : e.LOCAL_LLM_URL.replace(/\/+$/, ''),
+    },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,

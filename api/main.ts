@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { createLogger } from './log';
 import { sweepExpired } from './maintenance';
 import { recoverCutReplies } from './chats/recover';
+import { withLocalModel } from './llm/localModel';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -19,6 +20,9 @@ async function main() {
     }
     throw err;
   }
+  // No model configured: a local OpenAI-compatible server (Ollama's address) is used if one answers.
+  const local = await withLocalModel(config);
+  config = local.config;
   const log = createLogger(config.logLevel);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Before serving: a reply the last run was writing when it died is settled, not left 'streaming'.
@@ -29,7 +33,7 @@ async function main() {
 
   console.log(`Pitchpad is running at http://${config.host}:${config.port}`);
   console.log(`  database: ${db.label}`);
-  console.log(`  model:    ${modelInUse(config)}`);
+  console.log(`  model:    ${modelInUse(config)}${local.found ? ` (found a local model server at ${local.found}; models: ${config.llm.models.join(', ')})` : ''}`);
 
   const sweep = () =>
     sweepExpired(db.pool).then(

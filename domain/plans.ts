@@ -1,8 +1,14 @@
 /** What each plan offers (spec §2 Pricing and Dashboard). Shared by the pricing cards and the dashboard. */
 
-/** Pro: the user's AI Head of Growth, billed monthly. Ten features. */
+/**
+ * What every account gets for free (spec §1: 'a free tier with core features (mentioned in the FAQ)').
+ * The About FAQ and the pricing list both say it in these words, so they never disagree.
+ */
+export const FREE_TIER = 'the startup idea analysis (no account needed), the GTM advice chat and your saved history';
+
+/** Pro: the user's AI Head of Growth, billed monthly. Ten features; the free tier's come first, not as Pro's own. */
 export const PRO_FEATURES: readonly string[] = [
-  'Unlimited GTM advice chat',
+  `Everything in the free tier: ${FREE_TIER}`,
   'Investor-ready GTM plan builder',
   'Value proposition and sales pitch playbook',
   'Customer persona builder',
@@ -10,7 +16,7 @@ export const PRO_FEATURES: readonly string[] = [
   'Objection handling guides',
   'Customer call analysis',
   'Competitive intelligence reports',
-  'Saved workflow history on every device',
+  'Cold email and GTM plan drafts even with no signal',
   'Priority access to new tools',
 ];
 

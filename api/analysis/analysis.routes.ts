@@ -1,7 +1,8 @@
 import { Router } from '@koa/router';
 import { AnalyzeStartupInput, SaveAnalysisInput, StartupSummary, type AnalyzeStartupResponse } from '../../domain/contract/analysis';
 import type { AppContext, AppDeps, AppState } from '../context';
-import { NotFound, Unavailable } from '../errors';
+import { NotFound } from '../errors';
+import { NoModel } from '../llm/errors';
 import { completeJson } from '../llm/json';
 import { withStreamLease } from '../llm/streams';
 import type { LlmGateway } from '../llm/types';
@@ -19,7 +20,7 @@ const ownerOf = (ctx: AppContext) => (ctx.state.user ? { userId: ctx.state.user.
 const visitorOf = (ctx: AppContext) => (ctx.state.user ? `u${ctx.state.user.id}` : `g${guestKeyOf(ctx)}`);
 
 const INSTRUCTIONS = [
-  'You analyse startup ideas for founders. Answer with one JSON object and nothing else, with exactly these keys:',
+  'You analyze startup ideas for founders. Answer with one JSON object and nothing else, with exactly these keys:',
   '{"marketSize": {"tam": string, "sam": string, "som": string, "assumptions": string[]},',
   ' "valueProposition": {"core": string, "unique": string[]},',
   ' "pricing": {"model": string, "range": string, "strategy": string},',
@@ -38,7 +39,7 @@ export function analysisRoutes(llm: LlmGateway) {
     rateLimit(ANALYSES_PER_VISITOR, (ctx) => visitorOf(ctx)),
     validate(AnalyzeStartupInput),
     async (ctx) => {
-      if (llm.offline) throw Unavailable('Idea analysis needs a language model, and none is configured on this server. Ask the person who runs Pitchpad to set one up.');
+      if (llm.offline) throw NoModel('analyze ideas');
       const { idea } = inputOf(ctx, AnalyzeStartupInput);
       const analyse = () =>
         completeJson(

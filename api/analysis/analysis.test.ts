@@ -132,12 +132,14 @@ describe("a guest's analysis follows them into their account", () => {
 });
 
 describe('with no model configured', () => {
-  it('says so with a 503 and invents nothing', async () => {
+  it("phone: 15. says plainly that the server has no model, with the operator's one-line fix (503), and invents nothing", async () => {
     const offline = await startTestServer();
     try {
       const res = await analyze(new TestClient(offline.url));
       expect(res.status).toBe(503);
-      expect(res.body.message).toMatch(/^Idea analysis needs a language model/);
+      expect(res.body.message).toBe(
+        'This server has no language model configured, so it cannot analyze ideas yet. Whoever runs Pitchpad can fix that in one line: set OPENAI_API_KEY (or OPENAI_BASE_URL for a local, OpenAI-compatible model such as Ollama) and restart Pitchpad.',
+      );
     } finally {
       await offline.close();
     }

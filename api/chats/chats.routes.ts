@@ -3,9 +3,9 @@ import { ChatRequest, RegenerateInput, RenameChatInput, StopInput, ValuePropsInp
 import type { ChatStreamEvent, ModelsResponse } from '../../domain/contract/chat';
 import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
 import type { AppContext, AppDeps, AppState } from '../context';
-import { Conflict, NotFound, Unavailable } from '../errors';
+import { Conflict, NotFound } from '../errors';
 import { assertPro, requirePro } from '../billing/requirePro';
-import { upstreamToAppError } from '../llm/errors';
+import { NoModel, upstreamToAppError } from '../llm/errors';
 import type { LlmGateway } from '../llm/types';
 import { UpstreamError } from '../llm/types';
 import { llmRateLimit } from '../llm/limit';
@@ -52,7 +52,7 @@ export function chatRoutes(llm: LlmGateway) {
 
   // The value-proposition flow's generated options: part of a Pro playbook.
   router.post('/chat/value-props', requireUser(), requirePro(), llmRateLimit(), validate(ValuePropsInput), async (ctx) => {
-    if (llm.offline) throw Unavailable('Generating value propositions needs a language model, and none is configured on this server.');
+    if (llm.offline) throw NoModel('write value propositions');
     const { prompt } = inputOf(ctx, ValuePropsInput);
     const content = await llm
       .complete({ model: llm.defaultModel, params: { temperature: 0.8, max_tokens: 300, top_p: 1, frequency_penalty: 0, presence_penalty: 0 }, messages: [{ role: 'system', content: systemPromptFor('playbook') }, { role: 'user', content: prompt }] })
@@ -112,7 +112,7 @@ export function chatRoutes(llm: LlmGateway) {
     const request = {
       model,
       params: llmParams,
-      draft: { type, answers: userMessage.answers ?? undefined },
+      draft: { type, answers: userMessage.answers ?? undefined, sender: userOf(ctx).name ?? undefined },
       messages: [{ role: 'system' as const, content: systemPromptFor(type) }, ...context, { role: 'user' as const, content: userMessage.content }],
     };
     const started = reply;

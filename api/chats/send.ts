@@ -91,7 +91,7 @@ async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send:
   const completion = (userMessage: MessageRow, context: Array<{ role: 'user' | 'assistant'; content: string }>) => ({
     model,
     params: input.llmParams,
-    draft: { type, answers: userMessage.answers ?? input.answers },
+    draft: { type, answers: userMessage.answers ?? input.answers, sender: user.name ?? undefined },
     messages: [{ role: 'system' as const, content: systemPromptFor(type, input.systemPrompt) }, ...context, { role: 'user' as const, content: userMessage.content }],
   });
 

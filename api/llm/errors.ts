@@ -1,4 +1,5 @@
-import { AppError } from '../errors';
+import { NO_MODEL_FIX } from '../../domain/drafts/chat';
+import { AppError, Unavailable } from '../errors';
 import type { UpstreamError } from './types';
 
 /** What the user is told when a model call fails; the log gets `err.message` (which says why). */
@@ -13,4 +14,12 @@ export function upstreamToAppError(err: UpstreamError): AppError {
     default:
       return new AppError(502, 'model_failed', 'The AI model could not answer. Please try again.');
   }
+}
+
+/**
+ * A call that only a language model can answer, on a server with none: said plainly, with the
+ * operator's one-line fix. `what` completes 'so it cannot … yet' ('analyze ideas').
+ */
+export function NoModel(what: string): AppError {
+  return Unavailable(`This server has no language model configured, so it cannot ${what} yet. Whoever runs Pitchpad can fix that in one line: ${NO_MODEL_FIX}.`);
 }

@@ -17,7 +17,7 @@ export interface CompletionRequest {
   /** Ask for a JSON object (OpenAI JSON mode). */
   json?: boolean;
   /** What the offline drafter composes from when no model is configured (a model ignores it). */
-  draft?: { type: PlaybookType; answers?: Record<string, string> };
+  draft?: { type: PlaybookType; answers?: Record<string, string>; sender?: string };
 }
 
 /** The one way the server talks to a model. */

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { Router } from '@koa/router';
 import { CompetitorAnalysisInput, GtmPlan, GtmPlanInput, type GtmPlanResponse } from '../../domain/contract/playbooks';
-import { draftGtmPlan } from '../../domain/drafts/gtmPlan';
+import { draftGtmPlan, draftedPlanMarkdown } from '../../domain/drafts/gtmPlan';
 import { COMPETITOR_ANALYSIS_INSTRUCTIONS } from '../../domain/playbooks/competitive';
 import { OFFLINE_DRAFTER_MODEL } from '../../domain/limits';
 import { GTM_INVALID_RESPONSE, GTM_PLAN_INSTRUCTIONS, renderGtmPlanMarkdown } from '../../domain/playbooks/gtmPlan';
@@ -10,8 +10,8 @@ import { requirePro } from '../billing/requirePro';
 import type { AppDeps, AppState } from '../context';
 import { presentChat, presentMessage } from '../chats/chats.present';
 import { chatExists, storeDocumentChat } from '../chats/chats.sql';
-import { Conflict, Unavailable } from '../errors';
-import { upstreamToAppError } from '../llm/errors';
+import { Conflict } from '../errors';
+import { NoModel, upstreamToAppError } from '../llm/errors';
 import { completeJson } from '../llm/json';
 import { UpstreamError, type LlmGateway } from '../llm/types';
 import { llmRateLimit } from '../llm/limit';
@@ -39,7 +39,7 @@ export function playbookRoutes(llm: LlmGateway) {
     let body: GtmPlanResponse;
     if (llm.offline) {
       // The offline drafter arranges the founder's own answers into the plan and marks the gaps.
-      if (!answers) throw Unavailable('Generating a plan from text needs a language model, and none is configured on this server.');
+      if (!answers) throw NoModel('write a plan from text');
       body = { plan: draftGtmPlan(answers), source: 'offline-drafter' };
     } else {
       const plan = await withStreamLease(ctx, userOf(ctx).id, 'gtm-plan', () =>
@@ -60,7 +60,7 @@ export function playbookRoutes(llm: LlmGateway) {
         userId: userOf(ctx).id,
         title: title ?? GTM_PLAN_TITLE,
         playbookType: 'gtmplan',
-        content: renderGtmPlanMarkdown(body.plan),
+        content: body.source === 'offline-drafter' ? draftedPlanMarkdown(body.plan) : renderGtmPlanMarkdown(body.plan),
         model: body.source === 'offline-drafter' ? OFFLINE_DRAFTER_MODEL : llm.defaultModel,
       });
       if (!stored) throw Conflict(`chatId: a chat with this id already exists`);
@@ -70,7 +70,7 @@ export function playbookRoutes(llm: LlmGateway) {
   });
 
   router.post('/competitor-analysis', requireUser(), pro, llmRateLimit(), validate(CompetitorAnalysisInput), async (ctx) => {
-    if (llm.offline) throw Unavailable('Competitor research needs a language model, and none is configured on this server.');
+    if (llm.offline) throw NoModel('research competitors');
     const { productDescription } = inputOf(ctx, CompetitorAnalysisInput);
     // A stream slot (fair use), held until the last token (or the failure), not just the response.
     const lease = await acquireStreamLease(ctx, userOf(ctx).id, 'competitor-analysis');

@@ -171,7 +171,7 @@ describe('with no model configured', () => {
       expect((await client.post('/api/generate-gtm-plan', { startupInfo: 'x' })).status).toBe(503);
       const research = await client.post('/api/competitor-analysis', { productDescription: 'A CRM for plumbers' });
       expect(research.status).toBe(503);
-      expect(research.body.message).toBe('Competitor research needs a language model, and none is configured on this server.');
+      expect(research.body.message).toMatch(/^This server has no language model configured, so it cannot research competitors yet\./);
     } finally {
       await offline.close();
     }

@@ -1,3 +1,4 @@
+import { CHAT_TITLE_STORE_MAX } from '../../domain/limits';
 import type { Pool } from '../db';
 
 export interface WorkflowRow {
@@ -41,9 +42,20 @@ export async function saveWorkflow(
   return rows[0];
 }
 
+/**
+ * Rename a history item, and the chat that holds its result (its path names it: '/chat?chat=<id>'),
+ * in one statement: a saved item and its chat never go by two names. The chat's updated_at stays:
+ * a new name is not new activity, so the chat keeps its place in the recent list.
+ */
 export async function renameWorkflow(pool: Pool, userId: number, id: string, name: string): Promise<WorkflowRow | undefined> {
   const { rows } = await pool.query<WorkflowRow>(
-    `UPDATE workflows SET name = $3, updated_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING ${ITEM}`,
+    `WITH renamed AS (
+       UPDATE workflows SET name = $3, updated_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING ${ITEM}
+     ), chat AS (
+       UPDATE chats SET title = left($3, ${CHAT_TITLE_STORE_MAX})
+       WHERE user_id = $2 AND deleted_at IS NULL AND id = (SELECT substring(path FROM '[?&]chat=([^&#]+)') FROM renamed)
+     )
+     SELECT * FROM renamed`,
     [id, userId, name],
   );
   return rows[0];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
+import { buildSend } from '../../tests/factories/chats';
 import { WORKFLOW_WRITES_PER_USER } from '../../domain/limits';
 
 let server: TestServer;
@@ -76,6 +77,39 @@ describe('/api/workflows', () => {
     await client.delete(`/api/workflows/${w.id}`);
     expect((await client.get(`/api/workflows/${w.id}`)).status).toBe(404);
     expect((await new TestClient(server.url).get(`/api/workflows/${plain.id}`)).status).toBe(401);
+  });
+
+  it('phone: 14. renaming a saved item renames its chat, in the database too, and leaves its place in the recent list', async () => {
+    const { client } = await loggedInClient(server);
+    const send = buildSend('Write a cold email to Dana');
+    expect((await client.post('/api/chat', { ...send, title: 'Cold Email to Dana' })).status).toBe(200);
+    const before = (await client.get(`/api/chats/${send.chatId}`)).body.chat;
+    const w = item({ path: `/chat?chat=${send.chatId}` });
+    await client.post('/api/workflows', w);
+
+    const renamed = await client.patch(`/api/workflows/${w.id}`, { name: '  Dana at Freightly, second try ' });
+    expect(renamed.body.name).toBe('Dana at Freightly, second try');
+    const chat = (await client.get(`/api/chats/${send.chatId}`)).body.chat;
+    expect(chat).toMatchObject({ title: 'Dana at Freightly, second try', updatedAt: before.updatedAt });
+    const { rows } = await server.pool.query('SELECT title FROM chats WHERE id = $1', [send.chatId]);
+    expect(rows).toEqual([{ title: 'Dana at Freightly, second try' }]);
+    expect((await client.get('/api/chats')).body.find((c: { id: string }) => c.id === send.chatId).title).toBe('Dana at Freightly, second try');
+  });
+
+  it("phone: 14. Bob's saved item naming Alice's chat cannot rename it; an item with no chat renames only itself", async () => {
+    const alice = await loggedInClient(server);
+    const bob = await loggedInClient(server);
+    const send = buildSend('Alice asks');
+    await alice.client.post('/api/chat', { ...send, title: 'Alice chat' });
+    const bobs = item({ path: `/chat?chat=${send.chatId}` });
+    await bob.client.post('/api/workflows', bobs);
+    expect((await bob.client.patch(`/api/workflows/${bobs.id}`, { name: 'Taken over' })).status).toBe(200);
+    expect((await alice.client.get(`/api/chats/${send.chatId}`)).body.chat.title).toBe('Alice chat');
+
+    const plain = item({ path: '/competitive?workflow=abc' });
+    await alice.client.post('/api/workflows', plain);
+    expect((await alice.client.patch(`/api/workflows/${plain.id}`, { name: 'Competitors, renamed' })).body.name).toBe('Competitors, renamed');
+    expect((await alice.client.get(`/api/chats/${send.chatId}`)).body.chat.title).toBe('Alice chat');
   });
 
   it('refuses a blank new name', async () => {

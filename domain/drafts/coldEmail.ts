@@ -7,6 +7,8 @@ export interface EmailDraft {
 
 /** Who the email is for, as far as the rep's "Who are you writing to?" answer tells. */
 interface Recipient {
+  /** The name as the rep wrote it ('Dana Ortiz'), when the answer starts with one. */
+  name?: string;
   firstName?: string;
   role?: string;
   company?: string;
@@ -116,7 +118,10 @@ function readRecipient(text: string | undefined): Recipient {
     if (at) named ??= proper(at[2]!.trim());
     if (!left) return;
     if (REFERRAL.test(part)) unplaced.push(part);
-    else if (i === 0 && looksLikeName(left)) recipient.firstName = proper(left.split(/\s+/)[0]!);
+    else if (i === 0 && looksLikeName(left)) {
+      recipient.name = proper(left);
+      recipient.firstName = proper(left.split(/\s+/)[0]!);
+    }
     else if (!recipient.role && (at || looksLikeRole(left))) recipient.role = left;
     else if (!guessed && !eventStart(left) && looksLikeCompany(left)) guessed = proper(left);
     else unplaced.push(left);
@@ -128,6 +133,16 @@ function readRecipient(text: string | undefined): Recipient {
     recipient.company ??= companyFromDomain(address[2]!);
   }
   return recipient;
+}
+
+/**
+ * Who a cold email is for, in a few words: the recipient and their company ('Dana Ortiz at
+ * Freightly'), or as much of that as the answer tells ('VP Sales at Freightly', 'Dana', 'Globex').
+ */
+export function recipientLabel(text: string | undefined): string | undefined {
+  const { name, firstName, role, company } = readRecipient(text);
+  const who = name ?? firstName ?? role;
+  return who && company ? `${who} at ${company}` : (who ?? company);
 }
 
 /** A sentence from free text: trimmed, first letter capitalised, ending in a full stop. */
@@ -185,23 +200,40 @@ function openingParagraph({ role, company, notes }: Recipient): string {
  * The offline drafter's cold email (design §5): composed from the rep's own answers with no model,
  * so it works with no signal. Honest by construction: it only says what the rep told it.
  */
-export function draftColdEmail(answers: Answers): EmailDraft {
+export function draftColdEmail(answers: Answers, sender?: string): EmailDraft {
   const recipient = readRecipient(answers.recipient_info);
   const { firstName, company } = recipient;
   const offer = answers.value_prop?.trim();
   const link = answers.booking_link?.trim();
+  // The call the email asks for is the one the link books: its length when the link says it.
+  const minutes = callMinutes(link);
+  const call = minutes ? `a ${minutes}-minute call` : link ? 'a short call' : `a ${DEFAULT_CALL_MINUTES}-minute call`;
+  const signer = sender?.trim();
 
   const subject = offer ? `Idea for ${company ?? (firstName ? `you, ${firstName}` : 'your team')}` : `Quick question${company ? ` for ${company}` : ''}`;
   const paragraphs = [
     `Hi ${firstName ?? 'there'},`,
     openingParagraph(recipient),
     offer ? sentence(offer) : 'We help teams like yours get there faster, with less effort.',
-    link
-      ? `Would a 20-minute call next week be useful? You can pick a time that suits you at ${link}`
-      : 'Would a 20-minute call next week be useful? Just reply with a time that suits you.',
-    'Best regards,',
+    link ? `Would ${call} next week be useful? You can pick a time that suits you at ${link}` : `Would ${call} next week be useful? Just reply with a time that suits you.`,
+    signer ? `Best regards,\n${signer}` : 'Best regards,',
   ];
   return { subject, body: paragraphs.join('\n\n') };
+}
+
+/** The call asked for when the rep gave no booking link. */
+const DEFAULT_CALL_MINUTES = 20;
+
+/**
+ * How long a call a booking link books, when its address says so: 'cal.com/you/30min',
+ * 'calendly.com/dana/15-minute-intro', '.../1h'. Undefined when it does not.
+ */
+export function callMinutes(link: string | undefined): number | undefined {
+  const path = link?.replace(/^[a-z]+:\/\/[^/]+/i, '') ?? '';
+  const minutes = path.match(/(?:^|[^\d])(\d{1,3})[\s_-]?(?:min|mins|minute|minutes|m)(?![a-z])/i);
+  const hours = path.match(/(?:^|[^\d])(\d)[\s_-]?(?:h|hr|hrs|hour|hours)(?![a-z])/i);
+  const value = minutes ? Number(minutes[1]) : hours ? Number(hours[1]) * 60 : undefined;
+  return value && value >= 5 && value <= 240 ? value : undefined;
 }
 
 /** A mailto: link with the subject and body filled in ('Open in mail app'). */

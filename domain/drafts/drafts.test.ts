@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { draftColdEmail, emailDraftMarkdown, mailtoLink } from './coldEmail';
-import { draftGtmPlan } from './gtmPlan';
+import { callMinutes, draftColdEmail, emailDraftMarkdown, mailtoLink, recipientLabel } from './coldEmail';
+import { draftGtmPlan, draftedPlanMarkdown, sectionsNeedingModel } from './gtmPlan';
 import { GtmPlan } from '../contract/playbooks';
+
+/** The offline cold email's ask for a call, given the booking link. */
+const ask = (link?: string) => draftColdEmail({ recipient_info: 'Dana at Acme', ...(link ? { booking_link: link } : {}) }).body.split('\n\n').at(-2);
 
 describe('the offline cold email', () => {
   it("is composed from the rep's answers", () => {
@@ -56,6 +59,30 @@ describe('the offline cold email', () => {
     expect(draftColdEmail({ recipient_info: recipient })).toEqual(draftColdEmail({ recipient_info: recipient }));
   });
 
+  it('asks for the call the booking link books: its length when the link says it, a short call when not', () => {
+    expect(ask('https://cal.com/sam/30min')).toBe('Would a 30-minute call next week be useful? You can pick a time that suits you at https://cal.com/sam/30min');
+    expect(ask('https://calendly.com/sam/15-minute-intro')).toMatch(/^Would a 15-minute call/);
+    expect(ask('https://cal.com/sam/1h')).toMatch(/^Would a 60-minute call/);
+    expect(ask('https://cal.com/sam')).toMatch(/^Would a short call next week be useful\? You can pick a time/);
+    expect(ask(undefined)).toBe('Would a 20-minute call next week be useful? Just reply with a time that suits you.');
+    // A number that is not a length: the host's port, an id.
+    expect(callMinutes('http://cal.example:8080/sam')).toBeUndefined();
+    expect(callMinutes('https://cal.com/sam/2024')).toBeUndefined();
+  });
+
+  it("signs with the rep's name when it is known", () => {
+    expect(draftColdEmail({ recipient_info: 'Dana at Acme' }, 'Ada Founder').body.endsWith('Best regards,\nAda Founder')).toBe(true);
+    expect(draftColdEmail({ recipient_info: 'Dana at Acme' }, '  ').body.endsWith('Best regards,')).toBe(true);
+  });
+
+  it('says who it is for in a few words: the recipient and their company', () => {
+    expect(recipientLabel('Dana Ortiz, VP Sales at Freightly. Just raised a Series B.')).toBe('Dana Ortiz at Freightly');
+    expect(recipientLabel('Head of Sales, Globex')).toBe('Head of Sales at Globex');
+    expect(recipientLabel('dana@acme.com')).toBe('Dana at Acme');
+    expect(recipientLabel('Dana Ortiz')).toBe('Dana Ortiz');
+    expect(recipientLabel('')).toBeUndefined();
+  });
+
   it('opens in the mail app with subject and body', () => {
     const link = mailtoLink({ subject: 'Idea & more', body: 'Hi,\n\nThanks' });
     expect(link).toBe('mailto:?subject=Idea%20%26%20more&body=Hi%2C%0A%0AThanks');
@@ -89,6 +116,15 @@ describe('the offline GTM plan', () => {
     expect(plan.marketAnalysis.marketOpportunity.sam).toMatch(/To be completed/);
     expect(plan.gtmStrategy.pricingStrategy).toContain('Tiered');
     expect(JSON.stringify(plan)).not.toMatch(/\$\d/);
+  });
+
+  it('phone: 15. says under its title which sections need a language model', () => {
+    const plan = draftGtmPlan({ product_service: 'A CRM for plumbers', value_proposition: 'Never miss a job call', target_market: 'Plumbing firms', go_to_market: 'Trade shows' });
+    const gaps = sectionsNeedingModel(plan);
+    expect(gaps).toEqual(['Competitive Landscape', 'TAM', 'SAM', 'SOM', 'Pricing Strategy', 'Sales Process', 'Marketing Plan', 'Execution Timeline', 'Financial Projections', 'Risks and Mitigation']);
+    const doc = draftedPlanMarkdown(plan);
+    expect(doc.startsWith('# Go-to-Market Plan\n\n> Drafted from your answers without a language model. These 10 sections need one: Competitive Landscape, TAM, SAM, SOM,')).toBe(true);
+    expect(doc).toContain('## Executive Summary');
   });
 });
 

@@ -1,9 +1,47 @@
 import type { GtmPlan } from '../contract/playbooks';
 import type { Answers } from '../playbooks/flow';
-import { GTM_QUESTIONS } from '../playbooks/gtmPlan';
+import { GTM_QUESTIONS, renderGtmPlanMarkdown } from '../playbooks/gtmPlan';
 import { labelOf } from '../playbooks/flow';
 
-const NEEDS = (what: string) => `_To be completed: ${what}. (Drafted offline from your answers; a language model fills this in.)_`;
+/** How a gap in a drafted plan starts: sectionsNeedingModel finds the gaps by it. */
+const GAP = '_To be completed:';
+const NEEDS = (what: string) => `${GAP} ${what}. (Drafted offline from your answers; a language model fills this in.)_`;
+
+/** The plan's sections, as the document heads them, and where each one's text is. */
+const SECTIONS: ReadonlyArray<readonly [string, (plan: GtmPlan) => string]> = [
+  ['Executive Summary', (p) => p.executiveSummary],
+  ['Target Market', (p) => p.marketAnalysis.targetMarket],
+  ['Competitive Landscape', (p) => p.marketAnalysis.competitiveLandscape],
+  ['TAM', (p) => p.marketAnalysis.marketOpportunity.tam],
+  ['SAM', (p) => p.marketAnalysis.marketOpportunity.sam],
+  ['SOM', (p) => p.marketAnalysis.marketOpportunity.som],
+  ['Value Proposition', (p) => p.gtmStrategy.valueProposition],
+  ['Pricing Strategy', (p) => p.gtmStrategy.pricingStrategy],
+  ['Channel Strategy', (p) => p.gtmStrategy.channelStrategy],
+  ['Sales Process', (p) => p.gtmStrategy.salesProcess],
+  ['Marketing Plan', (p) => p.gtmStrategy.marketingPlan],
+  ['Execution Timeline', (p) => p.executionTimeline],
+  ['Financial Projections', (p) => p.financialProjections],
+  ['Risks and Mitigation', (p) => p.risksAndMitigation],
+];
+
+/** The sections of a drafted plan that are (partly) gaps only a language model can fill. */
+export function sectionsNeedingModel(plan: GtmPlan): string[] {
+  return SECTIONS.filter(([, text]) => text(plan).includes(GAP)).map(([name]) => name);
+}
+
+/** What a drafted plan says about itself: made without a model, and which sections need one. */
+export function draftedPlanSummary(plan: GtmPlan): string {
+  const gaps = sectionsNeedingModel(plan);
+  return gaps.length
+    ? `Drafted from your answers without a language model. These ${gaps.length} sections need one: ${gaps.join(', ')}.`
+    : 'Drafted from your answers without a language model.';
+}
+
+/** A drafted plan as the chat shows it: the plan, with that summary under its title. */
+export function draftedPlanMarkdown(plan: GtmPlan): string {
+  return renderGtmPlanMarkdown(plan, `> ${draftedPlanSummary(plan)}`);
+}
 
 /**
  * The offline drafter's GTM plan document from the eleven answers (design §5): it arranges what the

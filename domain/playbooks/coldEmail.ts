@@ -1,4 +1,5 @@
-import { answeredPairs, type Flow, type Question } from './flow';
+import { recipientLabel } from '../drafts/coldEmail';
+import { answeredPairs, shortSubject, type Flow, type Question } from './flow';
 
 export const COLD_EMAIL_QUESTIONS: Question[] = [
   {
@@ -25,10 +26,15 @@ export const COLD_EMAIL_QUESTIONS: Question[] = [
   },
 ];
 
-/** 'Cold Email to <first line of the recipient>', or 'Cold Email to Contact' (spec §4). */
+/**
+ * 'Cold Email to <the recipient and company>' ('Cold Email to Dana Ortiz at Freightly'), else to the
+ * start of the recipient's first line, or 'Cold Email to Contact' (spec §4, which names the whole first
+ * line: one line often holds the notes too, and two emails to one company must read apart).
+ */
 export function coldEmailWorkflowName(recipient: string | undefined): string {
-  const first = recipient?.split('\n').map((l) => l.trim()).find(Boolean);
-  return `Cold Email to ${first || 'Contact'}`;
+  const label = recipientLabel(recipient);
+  // A label that long is a sentence the reading got wrong, not a name and a company.
+  return `Cold Email to ${(label && label.length <= 50 ? label : shortSubject(recipient)) ?? 'Contact'}`;
 }
 
 export const coldEmailFlow: Flow = {

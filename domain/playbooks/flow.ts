@@ -55,6 +55,23 @@ export function labelOf(q: Question, value: string): string {
   return q.options?.find((o) => o.value === value)?.label ?? value.trim();
 }
 
+/**
+ * What an answer is about, short enough for a saved item's name: its first line up to a colon, a
+ * dash or the end of its first sentence, at most `max` characters (cut at a word). Undefined when blank.
+ */
+export function shortSubject(text: string | undefined, max = 40): string | undefined {
+  const line = text?.split('\n').map((l) => l.trim()).find(Boolean);
+  if (!line) return undefined;
+  const head = line.split(/\s*(?::\s|;|\s[-–—|]\s|[.!?](?:\s|$))/)[0]!.trim() || line;
+  // 'Pipewise is a CRM for plumbers', 'Acme Labs helps...': the name that starts it.
+  const named = head.match(/^(\p{Lu}[\p{L}\p{N}&'’.-]*(?:\s\p{Lu}[\p{L}\p{N}&'’.-]*){0,2})\s(?:is|are|helps|builds|makes|lets|gives)\s/u)?.[1];
+  const subject = named ?? head;
+  if (subject.length <= max) return subject;
+  const cut = subject.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 /** Default history name: the workflow type plus the date (spec §3). */
 export function defaultWorkflowName(workflowType: string, now: Date): string {
   return `${workflowType} ${now.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}`;

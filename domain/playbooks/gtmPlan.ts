@@ -1,5 +1,5 @@
 import type { GtmPlan } from '../contract/playbooks';
-import { answeredPairs, defaultWorkflowName, type Answers, type Flow, type Option, type Question } from './flow';
+import { answeredPairs, defaultWorkflowName, shortSubject, type Answers, type Flow, type Option, type Question } from './flow';
 
 export const GTM_SKIP_MIN_ANSWERS = 3;
 export const GTM_SKIP_LABEL = 'Skip to Plan Generation';
@@ -58,12 +58,13 @@ export const GTM_PLAN_INSTRUCTIONS = [
   'Use Markdown inside the strings where lists help. Base every figure on the answers; say what is an assumption.',
 ].join('\n');
 
-/** The plan as the Markdown document the chat shows. */
-export function renderGtmPlanMarkdown(plan: GtmPlan): string {
+/** The plan as the Markdown document the chat shows; `note` goes under its title (a drafted plan's gaps). */
+export function renderGtmPlanMarkdown(plan: GtmPlan, note?: string): string {
   const m = plan.marketAnalysis;
   const g = plan.gtmStrategy;
   return [
     '# Go-to-Market Plan',
+    ...(note ? [note] : []),
     '## Executive Summary',
     plan.executiveSummary,
     '## Market Analysis',
@@ -114,5 +115,9 @@ export const gtmPlanFlow: Flow = {
       '',
       buildStartupInfo(answers),
     ].join('\n'),
-  workflowName: (_answers, now) => defaultWorkflowName('GTM Plan', now),
+  // Named for the company (the start of 'What product or service do you offer?'), else dated.
+  workflowName: (answers, now) => {
+    const company = shortSubject(answers.product_service);
+    return company ? `GTM Plan for ${company}` : defaultWorkflowName('GTM Plan', now);
+  },
 };

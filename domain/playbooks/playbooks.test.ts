@@ -43,10 +43,22 @@ describe('the flows (spec §2, §3, §9)', () => {
     expect(FLOWS.email.buildPrompt({})).toContain('150 to 200 words with a subject line, a greeting, 2 to 3 short paragraphs and a sign-off');
   });
 
-  it('name cold email workflows after the first line of the recipient, or Contact', () => {
-    expect(coldEmailWorkflowName('Dana Ortiz, VP Sales\nLoves cycling')).toBe('Cold Email to Dana Ortiz, VP Sales');
+  it('name cold email workflows after the recipient and their company, or Contact', () => {
+    expect(coldEmailWorkflowName('Dana Ortiz, VP Sales at Freightly. Just raised a Series B.\nLoves cycling')).toBe('Cold Email to Dana Ortiz at Freightly');
+    expect(coldEmailWorkflowName('Dana Ortiz, VP Sales\nLoves cycling')).toBe('Cold Email to Dana Ortiz');
+    expect(coldEmailWorkflowName('someone from the conference in Lyon last spring who asked about pricing')).toBe('Cold Email to someone from the conference in Lyon…');
+    expect(coldEmailWorkflowName('the buyer we met at the big trade show in Lyon last spring')).toBe('Cold Email to the buyer we met at the big trade show…');
     expect(coldEmailWorkflowName('\n  \n')).toBe('Cold Email to Contact');
     expect(coldEmailWorkflowName(undefined)).toBe('Cold Email to Contact');
+  });
+
+  it('name a GTM plan after the company and a value proposition after the product, else by the date', () => {
+    const now = new Date('2024-03-05T15:07:00Z');
+    expect(FLOWS.gtmplan.workflowName({ product_service: 'Pipewise: a CRM for plumbers' }, now)).toBe('GTM Plan for Pipewise');
+    expect(FLOWS.gtmplan.workflowName({ product_service: 'Pipewise is a CRM for plumbers' }, now)).toBe('GTM Plan for Pipewise');
+    expect(FLOWS.gtmplan.workflowName({ product_service: 'A CRM for plumbers. It answers every call.' }, now)).toBe('GTM Plan for A CRM for plumbers');
+    expect(FLOWS.gtmplan.workflowName({}, now)).toBe('GTM Plan Mar 5, 2024');
+    expect(FLOWS.playbook.workflowName({ building: 'A CRM for plumbers' }, now)).toBe('Value Proposition for A CRM for plumbers');
   });
 
   it('default a skipped call-analysis select to its first option', () => {

@@ -14,7 +14,7 @@ export const SYSTEM_PROMPTS: Record<PlaybookType, string> = {
   playbook: `${BASE} You help the founder refine their value proposition and turn it into a compelling sales pitch: a hook, the problem, the solution, proof and a call to action.`,
   email: `${BASE} You write cold emails of 150 to 200 words with a subject line, a greeting, 2 to 3 short paragraphs and a sign-off. Personal, specific, one clear ask.`,
   demo: `${BASE} You build customer personas: role, goals, pains, buying triggers, objections, where to reach them and what to say.`,
-  call: `${BASE} You analyse sales and customer call transcripts: pain points, objections, buying signals, what went well and what to improve, with quotes from the transcript.`,
+  call: `${BASE} You analyze sales and customer call transcripts: pain points, objections, buying signals, what went well and what to improve, with quotes from the transcript.`,
   objection: `${BASE} You write objection-handling guides: each objection, why it comes up, a response that acknowledges, reframes and proves, and a follow-up question.`,
   gtmplan: `${BASE} You write investor-ready go-to-market plans: executive summary, market analysis with TAM/SAM/SOM, strategy, timeline, projections, metrics, risks and mitigations.`,
 };

@@ -19,6 +19,14 @@ export const LANDING_TOOLS: ReadonlyArray<{ title: string; type: ToolType; descr
   { title: 'GTM Advice', type: 'none', description: 'Ask anything about go-to-market, sales and growth.' },
 ];
 
+/**
+ * GTM Advice, the free chat: its card says FREE and opens the chat for every signed-in user (design
+ * §12; the spec labels all seven cards PRO and sends free users to pricing).
+ */
+export function isFreeTool(type: ToolType): boolean {
+  return type === 'none';
+}
+
 /** The guided flows: every playbook type but free chat, in the chat menu's order. All are PRO tools. */
 export const FLOW_TYPES: readonly FlowType[] = ['playbook', 'email', 'demo', 'call', 'objection', 'gtmplan'];
 

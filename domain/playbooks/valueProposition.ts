@@ -1,4 +1,4 @@
-import { answeredPairs, defaultWorkflowName, type Answers, type Flow, type Option, type Question } from './flow';
+import { answeredPairs, defaultWorkflowName, shortSubject, type Answers, type Flow, type Option, type Question } from './flow';
 
 export const VALUE_PROPS_COUNT = 3;
 export const VALUE_PROP_MAX_WORDS = 20;
@@ -74,7 +74,10 @@ export const valuePropositionFlow: Flow = {
       '',
       answeredPairs(VALUE_PROPOSITION_QUESTIONS, answers),
     ].join('\n'),
-  workflowName: (_answers, now) => defaultWorkflowName('Value Proposition', now),
+  workflowName: (answers, now) => {
+    const product = shortSubject(answers.building);
+    return product ? `Value Proposition for ${product}` : defaultWorkflowName('Value Proposition', now);
+  },
 };
 
 /** The text steps, in order; the last one's button reads 'Create Sales Pitch' (spec §4). */

@@ -99,7 +99,8 @@ function errorBody(status: number) {
   return { error: { ...(byStatus[status] ?? { type: 'server_error', code: 'server_error', message: 'The server had an error while processing your request.' }), param: null } };
 }
 
-export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<FakeOpenAI> {
+/** `models`: what GET /v1/models lists (default gpt-4o), as a local server lists what it has pulled. */
+export async function startFakeOpenAI(opts: { port?: number; models?: string[] } = {}): Promise<FakeOpenAI> {
   const queue: Script[] = [];
   const requests: ReceivedRequest[] = [];
   const seenFaults = new Map<string, number>();
@@ -109,7 +110,7 @@ export async function startFakeOpenAI(opts: { port?: number } = {}): Promise<Fak
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     if (req.method === 'GET' && req.url === '/v1/models') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-4o', object: 'model' }] }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: (opts.models ?? ['gpt-4o']).map((id) => ({ id, object: 'model' })) }));
       return;
     }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {

@@ -23,7 +23,7 @@ export class OnboardingPage extends AppPage {
   }
 
   get analysing(): Locator {
-    return this.page.getByRole('status').filter({ hasText: 'Analysing your idea' });
+    return this.page.getByRole('status').filter({ hasText: 'Analyzing your idea' });
   }
 
   get formError(): Locator {

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 
 /**
  * An app server of a test's own (the real `api/main.ts`, as playwright.config.ts's webServer runs it),
- * for stories the shared one cannot tell: a server that dies and comes back. Its database lives on
- * disk in `dataDir`, so what it stored survives a restart on the same port.
+ * for stories the shared one cannot tell: a server that dies and comes back, a server set up
+ * otherwise (no Stripe keys, no model). Its database lives on disk in `DATA_DIR`, so what it stored
+ * survives a restart on the same port. An `undefined` in `env` removes that variable.
  */
 export class AppServer {
   #process: ChildProcess | null = null;
@@ -12,7 +13,7 @@ export class AppServer {
 
   constructor(
     readonly port: number,
-    private readonly env: Record<string, string>,
+    private readonly env: Record<string, string | undefined>,
   ) {}
 
   get url(): string {
@@ -23,7 +24,7 @@ export class AppServer {
   async start(): Promise<void> {
     // `node --import tsx` rather than `npx tsx`: the process killed is then the server itself.
     const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
-      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      env: this.#childEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk: Buffer) => (this.#log += chunk.toString()));
@@ -54,5 +55,26 @@ export class AppServer {
 
   get log(): string {
     return this.#log;
+  }
+
+  /**
+   * Runs the operator's `npm run grant-pro` / `revoke-pro` (api/billing/operator.ts) on this
+   * server's database. With the embedded database, stop the server first: one process opens it.
+   */
+  async operator(action: 'grant' | 'revoke', username: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      execFile(process.execPath, ['--import', 'tsx', 'api/billing/operator.ts', action, username], { env: this.#childEnv() }, (error, stdout, stderr) =>
+        error ? reject(new Error(`${action}-pro failed: ${stderr || error.message}`)) : resolve(stdout),
+      );
+    });
+  }
+
+  #childEnv(): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(this.port), HOST: '127.0.0.1' };
+    for (const [key, value] of Object.entries(this.env)) {
+      if (value === undefined) delete env[key];
+      else env[key] = value;
+    }
+    return env;
   }
 }

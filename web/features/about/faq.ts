@@ -1,9 +1,10 @@
+import { FREE_TIER } from '../../../domain/plans';
+
 /** The About page's questions and answers (spec §1: free tier, AI output, ownership, data). */
 export const FAQ: ReadonlyArray<{ question: string; answer: string }> = [
   {
     question: 'Is Pitchpad free?',
-    answer:
-      'Yes. The free tier includes the core features: the startup idea analysis (no account needed) and go-to-market advice chat. Pro adds the guided PRO tools, such as the GTM plan builder, cold emails, personas, objection handling and competitive intelligence.',
+    answer: `Yes. The free tier includes the core features: ${FREE_TIER}. Pro adds the guided PRO tools, such as the GTM plan builder, cold emails, personas, objection handling and competitive intelligence.`,
   },
   {
     question: 'How reliable are the answers?',

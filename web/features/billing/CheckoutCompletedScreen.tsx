@@ -9,21 +9,35 @@ import { PRODUCT_NAME } from '../../../domain/limits';
 import { LinkButton } from '../../ui/LinkButton';
 import { Screen } from '../../ui/Screen';
 import { checkoutStatusQueryOptions, useRefreshSubscription } from './billing.queries';
+import { PaymentsOffCard, usePaymentsOff } from './PaymentsOff';
 import { paymentResult } from './paymentResult';
 
 export const PAYMENT_ISSUE_TEXT = 'There was an issue processing your payment. Please contact support if you believe this is an error.';
 
-/** /checkout/completed: where Stripe returns the buyer (spec §2 'Checkout and result pages'). */
+/**
+ * /checkout/completed: where Stripe returns the buyer (spec §2 'Checkout and result pages'). It
+ * says 'Payment Successful!' only for a checkout it read as paid; with no payment provider on the
+ * server there can be none, and it says so.
+ */
 export function CheckoutCompletedScreen() {
   const { session_id: sessionId } = useSearch({ from: '/checkout/completed' });
-  const lookup = useQuery({ ...checkoutStatusQueryOptions(sessionId ?? ''), enabled: Boolean(sessionId) });
-  const result = paymentResult(sessionId, lookup.isPending ? 'pending' : lookup.isSuccess ? 'succeeded' : 'failed');
+  const paymentsOff = usePaymentsOff();
+  const lookup = useQuery({ ...checkoutStatusQueryOptions(sessionId ?? ''), enabled: Boolean(sessionId) && !paymentsOff });
+  const result = paymentResult(sessionId, lookup.isPending ? { state: 'pending' } : lookup.isSuccess ? { state: 'found', checkout: lookup.data } : { state: 'failed' });
   const refreshSubscription = useRefreshSubscription();
 
   // Whatever the outcome, the plan may have changed: the header, dashboard and Pro gates re-read it.
   useEffect(() => {
     if (result !== 'loading') void refreshSubscription();
   }, [result, refreshSubscription]);
+
+  if (paymentsOff) {
+    return (
+      <Screen width="narrow">
+        <PaymentsOffCard />
+      </Screen>
+    );
+  }
 
   return (
     <Screen width="narrow">

@@ -4,13 +4,25 @@ import { useRef, useState } from 'react';
 import { Screen } from '../../ui/Screen';
 import { CheckoutErrorCard } from './CheckoutErrorCard';
 import { CheckoutIntro } from './CheckoutIntro';
+import { PaymentsOffCard, usePaymentsOff } from './PaymentsOff';
 import { PlanSummary } from './PlanSummary';
 import { useEmbeddedCheckout } from './useEmbeddedCheckout';
 
-/** /checkout and /checkout/embedded: Stripe's embedded card form beside the order summary (spec §2). */
+/**
+ * /checkout and /checkout/embedded: Stripe's embedded card form beside the order summary (spec §2);
+ * with no payment provider on the server, that notice instead.
+ */
 export function CheckoutScreen() {
   // Try Again mounts the checkout afresh: a new Stripe session and form.
   const [attempt, setAttempt] = useState(0);
+  const paymentsOff = usePaymentsOff();
+  if (paymentsOff) {
+    return (
+      <Screen width="narrow" className="checkout-screen">
+        <PaymentsOffCard />
+      </Screen>
+    );
+  }
   return <EmbeddedCheckout key={attempt} onRetry={() => setAttempt((n) => n + 1)} />;
 }
 

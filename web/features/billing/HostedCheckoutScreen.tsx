@@ -9,16 +9,19 @@ import { Screen } from '../../ui/Screen';
 import { createCheckoutSession } from './billing.queries';
 import { CheckoutIntro } from './CheckoutIntro';
 import { ALREADY_SUBSCRIBED, HOSTED_CHECKOUT_FAILED, isAlreadySubscribed } from './checkoutErrors';
+import { PaymentsOffCard, usePaymentsOff } from './PaymentsOff';
 import { PlanSummary } from './PlanSummary';
 
 /**
  * /simple-checkout and /stripe-checkout: the alternative to the embedded form. Shows the plan and
- * its price, then hands over to Stripe's own checkout page (spec §2).
+ * its price, then hands over to Stripe's own checkout page (spec §2). With no payment provider on
+ * the server it says so instead of offering a button that can only fail.
  */
 export function HostedCheckoutScreen() {
   const toast = useToast();
   const navigate = useNavigate();
   const [redirecting, setRedirecting] = useState(false);
+  const paymentsOff = usePaymentsOff();
 
   const handleContinue = async () => {
     setRedirecting(true);
@@ -37,6 +40,14 @@ export function HostedCheckoutScreen() {
       toast({ ...HOSTED_CHECKOUT_FAILED, color: 'danger' });
     }
   };
+
+  if (paymentsOff) {
+    return (
+      <Screen width="narrow" className="checkout-screen">
+        <PaymentsOffCard />
+      </Screen>
+    );
+  }
 
   return (
     <Screen width="narrow" className="checkout-screen">

@@ -13,11 +13,14 @@ interface PlanCardProps {
   recommended?: boolean;
   current?: boolean;
   busy?: boolean;
+  /** Why the plan cannot be chosen here: the button is disabled and this shows under it. */
+  unavailable?: string;
 }
 
 /** One plan on the pricing page: plain elements, as the page is prerendered (no Ionic element to wait for). */
-export function PlanCard({ name, tagline, price, features, buttonLabel, onSelect, recommended, current, busy }: PlanCardProps) {
+export function PlanCard({ name, tagline, price, features, buttonLabel, onSelect, recommended, current, busy, unavailable }: PlanCardProps) {
   const headingId = `plan-${name.toLowerCase()}`;
+  const reasonId = `${headingId}-unavailable`;
   return (
     <article className={`plan-card${recommended ? ' plan-card--recommended' : ''}`} aria-labelledby={headingId}>
       {recommended && <span className="plan-card__ribbon">Recommended</span>}
@@ -30,12 +33,18 @@ export function PlanCard({ name, tagline, price, features, buttonLabel, onSelect
         type="button"
         className={`pp-button plan-card__button${recommended && !current ? ' pp-button--primary' : ''}`}
         onClick={onSelect}
-        disabled={busy}
+        disabled={busy || Boolean(unavailable)}
         aria-current={current ? 'true' : undefined}
+        aria-describedby={unavailable ? reasonId : undefined}
       >
         {current && <InlineIcon icon={checkmarkCircle} />}
         {buttonLabel}
       </button>
+      {unavailable && (
+        <p id={reasonId} className="plan-card__unavailable">
+          {unavailable}
+        </p>
+      )}
       <ul className="plan-card__features">
         {features.map((feature) => (
           <li key={feature}>

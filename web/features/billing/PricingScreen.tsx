@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { informationCircleOutline } from 'ionicons/icons';
 import { PRO_FEATURES, PRO_PLAN_NAME, PRO_PLAN_TAGLINE, TEAM_FEATURES, TEAM_PLAN_NAME, TEAM_PLAN_TAGLINE } from '../../../domain/plans';
 import { PRODUCT_NAME } from '../../../domain/limits';
-import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { useAuth } from '../auth/auth.queries';
 import { formatPrice } from './formatPrice';
 import { PlanCard } from './PlanCard';
 import { plansQueryOptions } from './billing.queries';
+import { PAYMENTS_OFF_REASON } from './billingText';
+import { PaymentsOffNote } from './PaymentsOff';
 import { TeamContactDialog } from './TeamContactDialog';
 import { usePlanSelection } from './usePlanSelection';
 
@@ -16,6 +16,7 @@ export function PricingScreen() {
   const plans = useQuery(plansQueryOptions);
   const { isPaid, isLoading } = useAuth();
   const { selectPro, selectTeam, teamDialogOpen, closeTeamDialog } = usePlanSelection();
+  const paymentsOff = plans.data?.paymentsEnabled === false;
 
   const proPrice = plans.data ? (
     <>
@@ -36,15 +37,7 @@ export function PricingScreen() {
         <p className="lede">Start free. Upgrade when you need the PRO tools. Billed monthly.</p>
       </section>
 
-      {plans.data && !plans.data.paymentsEnabled && (
-        <div className="callout" role="note">
-          <InlineIcon icon={informationCircleOutline} />
-          <p>
-            <strong>Payments are not set up yet.</strong> This {PRODUCT_NAME} server has no payment provider configured,
-            so upgrading to Pro cannot be completed right now.
-          </p>
-        </div>
-      )}
+      {paymentsOff && <PaymentsOffNote />}
 
       <div className="plan-grid">
         <PlanCard
@@ -56,6 +49,7 @@ export function PricingScreen() {
           current={isPaid}
           busy={isLoading}
           onSelect={selectPro}
+          unavailable={paymentsOff && !isPaid ? PAYMENTS_OFF_REASON : undefined}
           recommended
         />
         <PlanCard

@@ -95,6 +95,15 @@ describe('saved history', () => {
     expect(server.get(item.id)?.name).toBe('Seed round plan');
   });
 
+  it('phone: 14. renames the chat that holds the item, on this device at once (also offline)', async () => {
+    online = false;
+    await db.chats.put({ id: 'chat-14', title: 'Cold Email to Dana', createdAt: 'x', updatedAt: 'x', isPlaybook: true, playbookType: 'email', synced: true, touchedAt: 1 });
+    const item = await saveWorkflow(db, { type: 'email', name: 'Cold Email to Dana', answers: {}, chatId: 'chat-14' });
+    expect(await renameWorkflow(db, item.id, ' Dana at Freightly ')).toBe(true);
+    expect(await db.chats.get('chat-14')).toMatchObject({ title: 'Dana at Freightly', updatedAt: 'x' });
+    expect((await db.chats.get('chat-14'))!.touchedAt).toBeGreaterThan(1);
+  });
+
   it('keeps changes made offline and sends them at the next sync', async () => {
     online = false;
     const kept = await saveWorkflow(db, { type: 'email', name: 'Offline email', answers: {} });

@@ -6,6 +6,7 @@
  * change to; an item deleted on another device disappears here too.
  */
 import type { Workflow, WorkflowWithResult } from '../../../domain/contract/playbooks';
+import { CHAT_TITLE_STORE_MAX } from '../../../domain/limits';
 import { FLOWS, type Answers } from '../../../domain/playbooks';
 import { ApiError, api } from '../../data/api';
 import { userIdOfDb, type PitchpadDb, type WorkflowRecord } from '../../data/db';
@@ -107,14 +108,22 @@ export async function saveWorkflow(db: PitchpadDb, input: NewWorkflow): Promise<
   return itemOf(record);
 }
 
-/** Rename (spec §5: trimmed; a blank name is ignored). Resolves false when nothing changed. */
+/**
+ * Rename (spec §5: trimmed; a blank name is ignored), and the chat that holds the item's result
+ * with it, so the two never go by different names (the server renames its copy of the chat too).
+ * Resolves false when nothing changed.
+ */
 export async function renameWorkflow(db: PitchpadDb, id: string, name: string): Promise<boolean> {
   const title = name.trim();
   if (!title) return false;
   const record = await db.workflows.get(id);
   if (!record || record.deletedAt) return false;
   if (record.title === title) return true;
-  await db.workflows.update(id, { title, updatedAt: new Date().toISOString(), synced: false });
+  await db.transaction('rw', db.workflows, db.chats, async () => {
+    await db.workflows.update(id, { title, updatedAt: new Date().toISOString(), synced: false });
+    // touchedAt: a pull that started before this rename does not put the old title back.
+    if (record.chatId) await db.chats.update(record.chatId, { title: title.slice(0, CHAT_TITLE_STORE_MAX), touchedAt: Date.now() });
+  });
   await pushRecord(db, id);
   return true;
 }

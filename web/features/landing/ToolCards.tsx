@@ -7,7 +7,7 @@ import {
   rocketOutline,
   shieldCheckmarkOutline,
 } from 'ionicons/icons';
-import { LANDING_TOOLS } from '../../../domain/playbooks/tools';
+import { LANDING_TOOLS, isFreeTool } from '../../../domain/playbooks/tools';
 import type { ToolType } from '../../../domain/playbooks/tools';
 import { InlineIcon } from '../../ui/InlineIcon';
 
@@ -25,7 +25,7 @@ const TOOL_ICONS: Record<ToolType, string> = {
 type Tool = (typeof LANDING_TOOLS)[number];
 
 /**
- * The seven PRO tool cards of the landing page. Native buttons drawn as cards, not IonCard: the
+ * The seven tool cards of the landing page: six PRO tools and the free GTM Advice chat. Native buttons drawn as cards, not IonCard: the
  * landing page is prerendered, and a native element paints (and is a button) before any script.
  */
 export function ToolCards({ onSelect }: { onSelect: (tool: Tool) => void }) {
@@ -41,7 +41,7 @@ export function ToolCards({ onSelect }: { onSelect: (tool: Tool) => void }) {
               <span className="tool-card__title">{tool.title}</span>
               <span className="tool-card__description">{tool.description}</span>
             </span>
-            <span className="pro-badge tool-card__badge">PRO</span>
+            <span className="pro-badge tool-card__badge">{isFreeTool(tool.type) ? 'FREE' : 'PRO'}</span>
           </button>
         </li>
       ))}

@@ -15,8 +15,9 @@ describe('a landing PRO card click (spec §4)', () => {
     expect(toolCardAction({ signedIn: true, paid: true, tool: { title: 'Competitive Intelligence', type: 'competitive' } })).toEqual({ kind: 'open', to: '/competitive' });
   });
 
-  it('sends a signed-in free user to pricing', () => {
+  it('sends a signed-in free user to pricing for a PRO tool, and into the free chat for GTM Advice', () => {
     expect(toolCardAction({ signedIn: true, paid: false, tool: gtm })).toEqual({ kind: 'upgrade', to: '/pricing' });
+    expect(toolCardAction({ signedIn: true, paid: false, tool: { title: 'GTM Advice', type: 'none' } })).toEqual({ kind: 'open', to: '/chat' });
   });
 
   it('remembers the tool for a guest and sends them to log in, then to pricing', () => {

@@ -1,4 +1,4 @@
-import type { ToolType } from '../../../domain/playbooks/tools';
+import { isFreeTool, type ToolType } from '../../../domain/playbooks/tools';
 
 export interface ToolCardContext {
   signedIn: boolean;
@@ -23,9 +23,13 @@ export function toolPath(type: ToolType): string {
   return `/pro/gtm-advisor?flow=${type}`;
 }
 
-/** What a click on a landing PRO card does (spec §4 'Landing card click'). */
+/**
+ * What a click on a landing PRO card does (spec §4 'Landing card click'), except that GTM Advice,
+ * the free chat, opens the chat for a free user instead of pricing (design §12).
+ */
 export function toolCardAction({ signedIn, paid, tool }: ToolCardContext): ToolCardAction {
   if (signedIn && paid) return { kind: 'open', to: toolPath(tool.type) };
+  if (signedIn && isFreeTool(tool.type)) return { kind: 'open', to: '/chat' };
   if (signedIn) return { kind: 'upgrade', to: '/pricing' };
   return { kind: 'login', pending: { title: tool.title, interviewType: tool.type }, to: '/auth/login', redirect: 'pricing' };
 }

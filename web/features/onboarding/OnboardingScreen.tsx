@@ -144,7 +144,7 @@ export function OnboardingScreen() {
               analysing={analyze.isPending}
               error={analyze.isError ? analysisFailureMessage(analyze.error) : null}
             />
-            {analyze.isPending && <AnalysingCard title="Analysing your idea…" steps />}
+            {analyze.isPending && <AnalysingCard title="Analyzing your idea…" steps />}
           </>
         )}
       </Screen>

@@ -63,7 +63,7 @@ export function shareText(idea: string, summary: StartupSummary): string {
     `YC CHECKLIST (${ycScore(summary)}/${YC_CHECKS.length})`,
     ...YC_CHECKS.map((check) => `${summary.ycQuestions[check.key] ? '✓' : '✗'} ${check.label}`),
     '',
-    `Analysed with ${PRODUCT_NAME}`,
+    `Analyzed with ${PRODUCT_NAME}`,
   ].join('\n');
 }
 
@@ -71,7 +71,7 @@ export function shareText(idea: string, summary: StartupSummary): string {
 export function deeperAnalysisPrompt(idea: string, summary: StartupSummary): string {
   const open = YC_CHECKS.filter((check) => !summary.ycQuestions[check.key]).map((check) => check.label.toLowerCase());
   return [
-    `I analysed my startup idea: "${idea}".`,
+    `I analyzed my startup idea: "${idea}".`,
     `Market size: TAM ${summary.marketSize.tam}, SAM ${summary.marketSize.sam}, SOM ${summary.marketSize.som}.`,
     `Value proposition: ${summary.valueProposition.core}`,
     `Pricing: ${summary.pricing.model}, ${summary.pricing.range}.`,

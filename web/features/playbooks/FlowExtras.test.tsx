@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { draftColdEmail } from '../../../domain/drafts/coldEmail';
+import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import { clearUserData, openUserDb, type LocalChat, type LocalMessage, type PitchpadDb } from '../../data/db';
 import { createToaster } from '../../ui/toaster';
 import { ToastProvider } from '../../ui/ToastProvider';
@@ -80,6 +81,16 @@ describe('the offline cold email draft', () => {
       message('r:u:2', 'assistant', 'Subject: Hi', 4),
     ]);
     expect(rows).toEqual(['user: Write a cold email', 'draft: Subject: Idea for Freightly', 'reply: Subject: Hello Dana', 'user: Make it shorter', 'reply: Subject: Hi']);
+  });
+
+  it("phone: 15. gives way to the server's own offline draft (no model there): the email shows once", () => {
+    const prompt = message('u:1', 'user', 'Write a cold email', 1);
+    const drafted = { ...message('r:u:1', 'assistant', '**Subject:** Idea for Freightly', 2), model: OFFLINE_DRAFTER_MODEL };
+    expect(offlineDraftRow(db, chat, [prompt])).toBeDefined();
+    expect(offlineDraftRow(db, chat, [prompt, { ...drafted, status: 'streaming' }])).toBeDefined();
+    expect(offlineDraftRow(db, chat, [prompt, drafted])).toBeUndefined();
+    // A model's email is another email: the device's draft stays beside it.
+    expect(offlineDraftRow(db, chat, [prompt, message('r:u:1', 'assistant', 'Subject: Hello Dana', 2)])).toBeDefined();
   });
 
   it('is not shown in a chat of another flow', () => {

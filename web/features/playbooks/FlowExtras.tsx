@@ -2,6 +2,7 @@ import { IonIcon } from '@ionic/react';
 import { cloudOfflineOutline, easelOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { emailDraftMarkdown } from '../../../domain/drafts/coldEmail';
+import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import type { PlaybookType } from '../../../domain/playbooks/types';
 import type { LocalChat, LocalMessage, PitchpadDb } from '../../data/db';
 import { AiAvatar } from '../chat/MessageItem';
@@ -117,9 +118,11 @@ export function isFlowResultOnly(chat: LocalChat | null, messages: readonly Loca
 
 /**
  * Where a cold email chat shows its offline draft: right after the flow's prompt, so what the user
- * writes later comes after it.
+ * writes later comes after it. Once the server has answered with its own offline drafter (no model
+ * configured), that reply is the same email: it alone is shown.
  */
 export function offlineDraftRow(db: PitchpadDb, chat: LocalChat | null, messages: readonly LocalMessage[] | undefined): AfterMessage | undefined {
   const prompt = chat?.playbookType === 'email' ? flowPromptOf(chat, messages) : undefined;
+  if (messages?.some((m) => m.role === 'assistant' && m.model === OFFLINE_DRAFTER_MODEL && m.status === 'complete')) return undefined;
   return chat && prompt ? { key: prompt.key, item: <OfflineEmailDraft db={db} chatId={chat.id} /> } : undefined;
 }

@@ -1,13 +1,14 @@
 /** A running guided flow in the chat workspace: the flow's greeting, then one interview card at a time. */
 // oxlint-disable-next-line import/no-unassigned-import -- the flows' stylesheet, loaded with the chat's chunk
 import './flows.css';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { FLOWS, type Answers, type FlowType } from '../../../domain/playbooks';
 import { api } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
 import { useToast } from '../../ui/ToastProvider';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
+import { useAuth } from '../auth/auth.queries';
 import { AiAvatar } from '../chat/MessageItem';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { finishFlow, type FinishDeps } from './finishFlow';
@@ -25,20 +26,29 @@ interface FlowPanelProps {
   model: string | undefined;
 }
 
-// oxlint-disable-next-line no-alert -- the spec's transcript messages are alerts (spec §5)
-const showAlert = (message: string) => window.alert(message);
-
 export function FlowPanel({ type, db, userId, showHistory, send, openChat, model }: FlowPanelProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const flow = FLOWS[type];
+  const sender = useAuth().user?.name ?? undefined;
   const onFinish = useCallback(
-    (answers: Answers) => finishFlow(type, answers, { db, api, send, toast, openChat, model, upgrade: () => void navigate({ to: '/pricing' }), isOnline: () => navigator.onLine }),
-    [type, db, send, toast, openChat, model, navigate],
+    (answers: Answers) => finishFlow(type, answers, { db, api, send, toast, openChat, model, sender, upgrade: () => void navigate({ to: '/pricing' }), isOnline: () => navigator.onLine }),
+    [type, db, send, toast, openChat, model, sender, navigate],
   );
-  const deps = useMemo(() => ({ db, api, onFinish, alert: showAlert }), [db, onFinish]);
+  // The spec's validation messages (a transcript under 50 characters) show inline on the card, in
+  // the spec's words, not as a native alert; they go once the answer changes.
+  const [notice, setNotice] = useState<string | null>(null);
+  const deps = useMemo(() => ({ db, api, onFinish, alert: setNotice }), [db, onFinish]);
   const session = useFlowSession(type, deps);
   useKeyboardInView();
+  const { setAnswer } = session;
+  const handleChange = useCallback(
+    (value: string) => {
+      setNotice(null);
+      setAnswer(value);
+    },
+    [setAnswer],
+  );
 
   return (
     <div className="flow-panel">
@@ -57,7 +67,8 @@ export function FlowPanel({ type, db, userId, showHistory, send, openChat, model
             status={session.status}
             options={session.progress.options}
             picked={session.picked}
-            onChange={session.setAnswer}
+            notice={notice}
+            onChange={handleChange}
             onSubmit={session.submit}
             onBack={session.back}
             onSkip={session.skip}

@@ -14,6 +14,8 @@ interface InterviewCardProps {
   options: string[] | null;
   /** The option just picked, during the pick delay. */
   picked: string | null;
+  /** Why the answer cannot go on yet (the spec's validation texts), shown above the buttons. */
+  notice?: string | null;
   onChange: (value: string) => void;
   onSubmit: () => void;
   onBack: () => void;
@@ -26,7 +28,7 @@ interface InterviewCardProps {
  * 'Question N of M'. Blank answers cannot be submitted, and nothing can while a request is loading
  * (spec §5). Select steps show their first option chosen until another is picked.
  */
-export function InterviewCard({ view, status, options, picked, onChange, onSubmit, onBack, onSkip, onPick }: InterviewCardProps) {
+export function InterviewCard({ view, status, options, picked, notice, onChange, onSubmit, onBack, onSkip, onPick }: InterviewCardProps) {
   const id = useId();
   const busy = status !== 'ready';
   const { question, control } = view;
@@ -75,7 +77,8 @@ export function InterviewCard({ view, status, options, picked, onChange, onSubmi
           onKeyDown={handleTextareaKey}
           placeholder={question.placeholder ?? 'Type your answer...'}
           aria-labelledby={`${id}-q`}
-          aria-describedby={`${id}-d`}
+          aria-describedby={notice ? `${id}-d ${id}-notice` : `${id}-d`}
+          aria-invalid={notice ? true : undefined}
           rows={5}
           maxLength={8000}
           // A long answer keeps Enter for new lines; Next stays in view above the keyboard (web/ui/useKeyboardInView.ts).
@@ -101,6 +104,11 @@ export function InterviewCard({ view, status, options, picked, onChange, onSubmi
       {control === 'cards' && <Cards options={question.options ?? []} value={view.value} labelledBy={`${id}-q`} disabled={busy} onPick={onPick} />}
       {control === 'generated' && <Generated options={options} status={status} picked={picked} value={view.value} labelledBy={`${id}-q`} onPick={onPick} />}
 
+      {notice && (
+        <p id={`${id}-notice`} className="flow-error interview-card__notice" role="alert">
+          {notice}
+        </p>
+      )}
       <div className="interview-card__actions">
         {view.canGoBack && (
           <button type="button" className="pp-button interview-card__back" onClick={onBack} disabled={busy}>

@@ -5,9 +5,9 @@
  * call fails the plain chat prompt goes instead (spec §8). A cold email finished offline, or with the
  * offline drafter as the model, gets the browser's own draft at once (design §5).
  */
-import { GtmPlanResponse } from '../../../domain/contract/playbooks';
+import { GtmPlanResponse, type GtmPlan } from '../../../domain/contract/playbooks';
 import { draftColdEmail } from '../../../domain/drafts/coldEmail';
-import { draftGtmPlan } from '../../../domain/drafts/gtmPlan';
+import { draftGtmPlan, draftedPlanMarkdown, draftedPlanSummary } from '../../../domain/drafts/gtmPlan';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import { FLOWS, type Answers, type FlowType } from '../../../domain/playbooks';
 import { GTM_API_ERROR_TOAST, GTM_INVALID_RESPONSE, PITCH_DECK_CARD_DELAY_MS, buildStartupInfo, renderGtmPlanMarkdown } from '../../../domain/playbooks/gtmPlan';
@@ -40,6 +40,8 @@ export interface FinishDeps {
   upgrade: () => void;
   /** The model picked in the workspace. */
   model: string | undefined;
+  /** The rep's name, for the sign-off of a cold email drafted on this device. */
+  sender?: string | undefined;
   isOnline?: () => boolean;
   now?: () => Date;
   /** How long the plan call's error toast stays before the fallback's success toast replaces it. */
@@ -81,13 +83,14 @@ export async function finishFlow(type: FlowType, answers: Answers, deps: FinishD
       const pitchDeckAt = now.getTime() + PITCH_DECK_CARD_DELAY_MS;
       // The server kept the plan in the new chat (it follows the user); a plan drafted here offline
       // stays on this device, and goes along as context with the chat's first message.
+      const drafted = plan.response.source === 'offline-drafter';
       if (plan.response.chat) await saveStoredGtmPlanChat(deps.db, plan.response.chat, pitchDeckAt);
       else {
         await saveGtmPlanChat(deps.db, {
           chatId,
           title: name,
-          markdown: renderGtmPlanMarkdown(plan.response.plan),
-          byOfflineDrafter: plan.response.source === 'offline-drafter',
+          markdown: drafted ? draftedPlanMarkdown(plan.response.plan) : renderGtmPlanMarkdown(plan.response.plan),
+          byOfflineDrafter: drafted,
           at: now.getTime(),
           pitchDeckAt,
         });
@@ -95,7 +98,8 @@ export async function finishFlow(type: FlowType, answers: Answers, deps: FinishD
       const item = await saveWorkflow(deps.db, { type, name, answers, chatId, now });
       await clearFlowProgress(deps.db, type);
       deps.openChat(chatId);
-      deps.toast(workflowSavedToast(FLOW_DONE_TOASTS.gtmplan, item.id));
+      // A drafted plan is not 'created successfully': the toast says what it still lacks.
+      deps.toast(drafted ? workflowSavedToast(draftedPlanToast(plan.response.plan, deps), item.id, 'warning') : workflowSavedToast(FLOW_DONE_TOASTS.gtmplan, item.id));
       return;
     }
     if (plan.proRequired) {
@@ -107,8 +111,10 @@ export async function finishFlow(type: FlowType, answers: Answers, deps: FinishD
     errorShownAt = Date.now();
   }
 
-  const offlineDraft = type === 'email' && (!(deps.isOnline?.() ?? true) || deps.model === OFFLINE_DRAFTER_MODEL);
-  if (offlineDraft) await saveOfflineEmailDraft(deps.db, chatId, draftColdEmail(answers));
+  // Offline, the cold email is drafted here at once. Online, the server answers: with no model there,
+  // its drafter writes the same email, which must not show twice.
+  const offlineDraft = type === 'email' && !(deps.isOnline?.() ?? true);
+  if (offlineDraft) await saveOfflineEmailDraft(deps.db, chatId, draftColdEmail(answers, deps.sender));
   const item = await saveWorkflow(deps.db, { type, name, answers, chatId, now });
   await clearFlowProgress(deps.db, type);
   const outcome = await deps.send(flow.buildPrompt(answers), { chatId, title: name, playbookType: type, answers });
@@ -118,6 +124,15 @@ export async function finishFlow(type: FlowType, answers: Answers, deps: FinishD
   if (outcome.kind === 'done' || (offlineDraft && outcome.kind === 'queued')) deps.toast(workflowSavedToast(FLOW_DONE_TOASTS[type], item.id));
   else if (outcome.kind === 'queued') deps.toast(workflowSavedToast(QUEUED_TOAST, item.id, 'medium'));
   // A failed send shows the chat's own 'Failed to send message' toast and waits in the chat with Retry.
+}
+
+/**
+ * The toast of a plan drafted without a model (offline here, or a server with none): which sections
+ * need one, and whether the full plan follows once back online.
+ */
+function draftedPlanToast(plan: GtmPlan, deps: FinishDeps): { header: string; message: string } {
+  const later = !(deps.isOnline?.() ?? true) && deps.model !== OFFLINE_DRAFTER_MODEL ? ' The full plan is written once you are back online.' : '';
+  return { header: 'GTM Plan Drafted', message: `${draftedPlanSummary(plan)}${later}` };
 }
 
 type PlanResult = { ok: true; response: GtmPlanResponse } | { ok: false; invalid: boolean; proRequired?: boolean };

@@ -163,15 +163,15 @@ function finishDeps(overrides: Partial<FinishDeps> = {}) {
 describe('finishing a flow', () => {
   it("sends the cold email prompt to a new chat, saves 'Cold Email to …' and says so with a Rename action", async () => {
     const { deps, toasts } = finishDeps();
-    await finishFlow('email', { recipient_info: 'Dana Ortiz, VP Sales\nJust raised', value_prop: 'Faster ramp' }, deps);
+    await finishFlow('email', { recipient_info: 'Dana Ortiz, VP Sales at Freightly\nJust raised', value_prop: 'Faster ramp' }, deps);
     expect(deps.send).toHaveBeenCalledWith(expect.stringContaining('150 to 200 words'), {
       chatId: expect.any(String),
-      title: 'Cold Email to Dana Ortiz, VP Sales',
+      title: 'Cold Email to Dana Ortiz at Freightly',
       playbookType: 'email',
-      answers: { recipient_info: 'Dana Ortiz, VP Sales\nJust raised', value_prop: 'Faster ramp' },
+      answers: { recipient_info: 'Dana Ortiz, VP Sales at Freightly\nJust raised', value_prop: 'Faster ramp' },
     });
     const [item] = await listHistory(db);
-    expect(item).toMatchObject({ name: 'Cold Email to Dana Ortiz, VP Sales', workflowType: 'Cold Email', date: '2024-03-05T15:07:00.000Z' });
+    expect(item).toMatchObject({ name: 'Cold Email to Dana Ortiz at Freightly', workflowType: 'Cold Email', date: '2024-03-05T15:07:00.000Z' });
     expect(item?.id).toMatch(/^[A-Za-z0-9_-]{21}$/);
     await waitFor(() => expect(posted.find((p) => p.url === '/api/workflows')?.body).toMatchObject({ id: item?.id, workflowType: 'Cold Email' }));
     expect(toasts).toEqual([
@@ -180,14 +180,20 @@ describe('finishing a flow', () => {
     expect(localStorage.getItem('firstHistorySaved')).toBe('true');
   });
 
-  it('writes the offline draft at once when offline or when the model is the offline drafter', async () => {
-    for (const overrides of [{ isOnline: () => false }, { model: OFFLINE_DRAFTER_MODEL }]) {
-      const { deps } = finishDeps({ ...overrides, send: vi.fn(async () => ({ kind: 'queued' })) });
-      await finishFlow('email', { recipient_info: 'Dana Ortiz', value_prop: 'Faster ramp' }, deps);
-      const chatId = (deps.send as ReturnType<typeof vi.fn>).mock.calls[0]![1].chatId as string;
-      const draft = (await db.keyValues.get(`flows.offlineDraft:${chatId}`))?.value as { subject: string; body: string };
-      expect(draft.body).toContain('Hi Dana,');
-    }
+  it("writes the offline draft at once when offline, signed with the rep's name", async () => {
+    const { deps } = finishDeps({ isOnline: () => false, sender: 'Ada Founder', send: vi.fn(async () => ({ kind: 'queued' })) });
+    await finishFlow('email', { recipient_info: 'Dana Ortiz', value_prop: 'Faster ramp' }, deps);
+    const chatId = (deps.send as ReturnType<typeof vi.fn>).mock.calls[0]![1].chatId as string;
+    const draft = (await db.keyValues.get(`flows.offlineDraft:${chatId}`))?.value as { subject: string; body: string };
+    expect(draft.body).toContain('Hi Dana,');
+    expect(draft.body.endsWith('Best regards,\nAda Founder')).toBe(true);
+  });
+
+  it('phone: 15. online with no model on the server, writes no draft of its own: the server drafter answers, once', async () => {
+    const { deps } = finishDeps({ model: OFFLINE_DRAFTER_MODEL });
+    await finishFlow('email', { recipient_info: 'Dana Ortiz', value_prop: 'Faster ramp' }, deps);
+    const chatId = (deps.send as ReturnType<typeof vi.fn>).mock.calls[0]![1].chatId as string;
+    expect(await db.keyValues.get(`flows.offlineDraft:${chatId}`)).toBeUndefined();
   });
 
   it('puts the GTM plan in a new chat as a Markdown document, with the pitch-deck card 3 s later', async () => {
@@ -253,7 +259,10 @@ describe('finishing a flow', () => {
     const [message] = await db.messages.where('chatId').equals(chatId).toArray();
     expect(message).toMatchObject({ model: OFFLINE_DRAFTER_MODEL });
     expect(message?.content).toContain('Plumbing firms');
-    expect(toasts[0]).toMatchObject({ header: 'GTM Plan Generated' });
+    expect(message?.content).toContain('> Drafted from your answers without a language model. These ');
+    // Not 'created successfully' over placeholders: which sections need a model, and what happens next.
+    expect(toasts[0]).toMatchObject({ header: 'GTM Plan Drafted', color: 'warning' });
+    expect(toasts[0]?.message).toMatch(/^Drafted from your answers without a language model\. These \d+ sections need one: .*Sales Process.*\. The full plan is written once you are back online\.$/);
   });
 
   it('keeps the answers when the prompt cannot even be saved on this device', async () => {

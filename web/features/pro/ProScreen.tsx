@@ -3,7 +3,7 @@ import './pro.css';
 import { IonButton, IonIcon } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { checkmarkCircle, diamond, informationCircleOutline, sparkles } from 'ionicons/icons';
+import { checkmarkCircle, diamond, sparkles } from 'ionicons/icons';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import { PRO_FEATURES, PRO_PLAN_TAGLINE } from '../../../domain/plans';
 import { IonSkeletonText } from '../../ui/IonSkeletonText';
@@ -11,6 +11,7 @@ import { Screen } from '../../ui/Screen';
 import { useAuth } from '../auth/auth.queries';
 import { plansQueryOptions } from '../billing/billing.queries';
 import { formatPrice } from '../billing/formatPrice';
+import { PaymentsOffNote } from '../billing/PaymentsOff';
 import { usePlanSelection } from '../billing/usePlanSelection';
 import { ToolCards, useToolSelect } from '../landing/LandingScreen';
 
@@ -55,6 +56,7 @@ function ProPitch() {
   const { selectPro } = usePlanSelection();
   const selectTool = useToolSelect();
   const { user } = useAuth();
+  const paymentsOff = plans.data?.paymentsEnabled === false;
 
   return (
     <Screen>
@@ -77,21 +79,13 @@ function ProPitch() {
             <IonSkeletonText animated className="pro-hero__price-skeleton" aria-label="Loading price" />
           )}
         </div>
-        <IonButton size="large" className="pro-hero__cta" onClick={selectPro}>
+        <IonButton size="large" className="pro-hero__cta" onClick={selectPro} disabled={paymentsOff} aria-describedby={paymentsOff ? 'pro-payments-off' : undefined}>
           Upgrade to Pro
         </IonButton>
-        {!user && <p className="pro-hero__hint muted">You will log in or create a free account first.</p>}
+        {!user && !paymentsOff && <p className="pro-hero__hint muted">You will log in or create a free account first.</p>}
       </section>
 
-      {plans.data && !plans.data.paymentsEnabled && (
-        <div className="callout" role="note">
-          <IonIcon icon={informationCircleOutline} aria-hidden="true" />
-          <p>
-            <strong>Payments are not set up yet.</strong> This {PRODUCT_NAME} server has no payment provider configured, so
-            upgrading to Pro cannot be completed right now.
-          </p>
-        </div>
-      )}
+      {paymentsOff && <PaymentsOffNote id="pro-payments-off" />}
 
       <section className="pro-section" aria-labelledby="pro-includes">
         <h2 id="pro-includes" className="section-title">

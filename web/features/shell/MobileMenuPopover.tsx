@@ -1,51 +1,31 @@
-import { IonContent, IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
-import { gridOutline, homeOutline, informationCircleOutline, logInOutline, logOutOutline, pricetagOutline } from 'ionicons/icons';
-import { LinkItem } from '../../ui/LinkButton';
+import { IonContent, IonList, IonPopover } from '@ionic/react';
+import { homeOutline, informationCircleOutline, logInOutline, pricetagOutline } from 'ionicons/icons';
 import type { PopoverMenu } from '../../ui/usePopoverMenu';
-import { InstallAppItem } from './InstallAppItem';
 import { useAuth } from '../auth/auth.queries';
-import { useLogout } from '../auth/useLogout';
+import { InstallAppItem } from './InstallAppItem';
+import { AccountItems } from './AccountItems';
+import { MenuItem } from './MenuItem';
 import { NAV_LINKS } from './navLinks';
 
 const ICONS = { '/': homeOutline, '/about': informationCircleOutline, '/pricing': pricetagOutline } as const;
 
-/** The narrow screens' menu itself (MobileMenu.tsx loads it on the first tap): the main links plus the account actions. */
+/** The narrow screens' menu itself (MobileMenu.tsx loads it on the first tap): the main links plus the account entries. */
 export function MobileMenuPopover({ menu }: { menu: PopoverMenu }) {
   const { user } = useAuth();
-  const logout = useLogout();
-
-  const handleLogout = () => {
-    menu.close();
-    void logout('/');
-  };
-
   return (
     <IonPopover isOpen={menu.isOpen} event={menu.event} onDidDismiss={menu.close} dismissOnSelect alignment="end" className="mobile-menu">
       <IonContent>
         <IonList lines="none" aria-label="Menu">
           {NAV_LINKS.map((link) => (
-            <LinkItem key={link.to} to={link.to} button detail={false}>
-              <IonIcon slot="start" icon={ICONS[link.to]} aria-hidden="true" />
-              <IonLabel>{link.label}</IonLabel>
-            </LinkItem>
+            <MenuItem key={link.to} to={link.to} icon={ICONS[link.to]} label={link.label} />
           ))}
-          <InstallAppItem />
           {user ? (
-            <>
-              <LinkItem to="/dashboard" button detail={false}>
-                <IonIcon slot="start" icon={gridOutline} aria-hidden="true" />
-                <IonLabel>Dashboard</IonLabel>
-              </LinkItem>
-              <IonItem button detail={false} onClick={handleLogout}>
-                <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
-                <IonLabel>Logout</IonLabel>
-              </IonItem>
-            </>
+            <AccountItems onClose={menu.close} />
           ) : (
-            <LinkItem to="/auth" button detail={false}>
-              <IonIcon slot="start" icon={logInOutline} aria-hidden="true" />
-              <IonLabel>Sign In / Sign Up</IonLabel>
-            </LinkItem>
+            <>
+              <InstallAppItem />
+              <MenuItem to="/auth" icon={logInOutline} label="Sign In / Sign Up" />
+            </>
           )}
         </IonList>
       </IonContent>

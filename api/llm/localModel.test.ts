@@ -1,0 +1,94 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fakes/openai';
+import { LOCAL_LLM_DEFAULT_URL, loadConfig, modelInUse } from '../config';
+import { createGateway } from './gateway';
+import { LOCAL_PROBE_TIMEOUT_MS, listLocalModels, withLocalModel } from './localModel';
+
+// A local model server stands in for Ollama on a port of its own: the fake lists what it has "pulled".
+let local: FakeOpenAI;
+beforeAll(async () => {
+  local = await startFakeOpenAI({ models: ['llama3.2', 'qwen2.5'] });
+});
+afterAll(() => local?.close());
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const params = { temperature: 0.7, max_tokens: 64, top_p: 1, frequency_penalty: 0, presence_penalty: 0 };
+
+describe('phone: 15. a local model server when none is configured', () => {
+  it("looks at Ollama's address by default; LOCAL_LLM_URL moves it, 'off' looks nowhere, a bad value stops start-up", () => {
+    expect(loadConfig({}).llm.localUrl).toBe(LOCAL_LLM_DEFAULT_URL);
+    expect(LOCAL_LLM_DEFAULT_URL).toBe('http://127.0.0.1:11434/v1');
+    expect(loadConfig({ LOCAL_LLM_URL: 'http://127.0.0.1:9/v1/' }).llm.localUrl).toBe('http://127.0.0.1:9/v1');
+    expect(loadConfig({ LOCAL_LLM_URL: 'off' }).llm.localUrl).toBeUndefined();
+    expect(() => loadConfig({ LOCAL_LLM_URL: 'ollama please' })).toThrow(/LOCAL_LLM_URL: /);
+  });
+
+  it('uses a server that answers there, with the models it lists, and the chat is answered by it', async () => {
+    const { config, found } = await withLocalModel(loadConfig({ LOCAL_LLM_URL: local.url }));
+    expect(found).toBe(local.url);
+    expect(config.llm).toMatchObject({ baseUrl: local.url, models: ['llama3.2', 'qwen2.5'] });
+    expect(modelInUse(config)).toBe('llama3.2');
+    const gateway = createGateway(config);
+    expect(gateway.offline).toBe(false);
+    expect(await gateway.complete({ model: gateway.defaultModel, params, messages: [{ role: 'user', content: 'Hello there' }] })).toBe('You said: Hello there');
+    expect(local.requests.at(-1)?.model).toBe('llama3.2');
+  });
+
+  it('costs start-up nothing when nothing listens: the offline drafter stays', async () => {
+    const config = loadConfig({ LOCAL_LLM_URL: `http://127.0.0.1:${await closedPort()}/v1` });
+    const started = performance.now();
+    const result = await withLocalModel(config);
+    expect(performance.now() - started).toBeLessThan(LOCAL_PROBE_TIMEOUT_MS);
+    expect(result).toEqual({ config });
+    expect(modelInUse(result.config)).toBe('Offline drafter');
+  });
+
+  it('gives up after a short wait on a server that never answers, and ignores one that is not a model server', async () => {
+    const silent = createServer(() => {}).listen(0, '127.0.0.1');
+    const other = createServer((_req, res) => res.writeHead(404).end('Not found')).listen(0, '127.0.0.1');
+    await Promise.all([silent, other].map((s) => new Promise((resolve) => s.once('listening', resolve))));
+    try {
+      const at = (s: typeof silent) => `http://127.0.0.1:${(s.address() as AddressInfo).port}/v1`;
+      const started = performance.now();
+      expect(await listLocalModels(at(silent))).toBeNull();
+      expect(performance.now() - started).toBeLessThan(LOCAL_PROBE_TIMEOUT_MS + 500);
+      expect(await listLocalModels(at(other))).toBeNull();
+    } finally {
+      silent.closeAllConnections();
+      await Promise.all([silent, other].map((s) => new Promise((resolve) => s.close(resolve))));
+    }
+  });
+
+  it('never looks when a model is configured, or when told not to', async () => {
+    let probes = 0;
+    const counting = createServer((_req, res) => {
+      probes += 1;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ id: 'llama3.2' }] }));
+    }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => counting.once('listening', resolve));
+    const url = `http://127.0.0.1:${(counting.address() as AddressInfo).port}/v1`;
+    try {
+      expect((await withLocalModel(loadConfig({ LOCAL_LLM_URL: url }))).found).toBe(url);
+      expect(probes).toBe(1);
+      for (const env of [{ OPENAI_API_KEY: 'sk-test' }, { OPENAI_BASE_URL: 'http://127.0.0.1:1/v1' }]) {
+        const config = loadConfig({ ...env, LOCAL_LLM_URL: url });
+        expect(await withLocalModel(config)).toEqual({ config });
+      }
+      const off = loadConfig({ LOCAL_LLM_URL: 'off' });
+      expect(await withLocalModel(off)).toEqual({ config: off });
+      expect(probes).toBe(1);
+    } finally {
+      await new Promise((resolve) => counting.close(resolve));
+    }
+  });
+});

@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { request as playwrightRequest } from '@playwright/test';
+import { uniqueCredentials } from '../factories/users';
+import { expect, test } from './fixtures';
+import { CheckoutPage } from './pages/CheckoutPage';
+import { FlowPage } from './pages/FlowPage';
+import { OnboardingPage } from './pages/OnboardingPage';
+import { logIn, registerAndLogIn } from './pages/session';
+import { AppServer } from './support/appServer';
+
+// Issue 13, points 7 and 15: a server as a fresh install runs it, with no Stripe keys and no model
+// (and nothing at the local model address). This spec runs that server itself (support/appServer.ts)
+// on a port next to the suite's; its Pro users get Pro the way such an operator gives it, with
+// `npm run grant-pro` while the server is stopped.
+
+const PORT = Number(process.env.E2E_PORT ?? 8091) + 6;
+/** Where the server looks for a local model server: a port nothing listens on. */
+const NOTHING_LISTENS = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8091) + 9}/v1`;
+
+let dataDir: string;
+let server: AppServer;
+/** An account the operator made Pro before the tests. */
+const proAccount = { name: 'Ada Founder', ...uniqueCredentials('ada') };
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: `http://127.0.0.1:${PORT}` });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'pitchpad-bare-'));
+  server = new AppServer(PORT, {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+    OPENAI_API_KEY: undefined,
+    OPENAI_BASE_URL: undefined,
+    LOCAL_LLM_URL: NOTHING_LISTENS,
+    STRIPE_SECRET_KEY: undefined,
+    STRIPE_PUBLISHABLE_KEY: undefined,
+    STRIPE_WEBHOOK_SECRET: undefined,
+    STRIPE_PRICE_ID: undefined,
+    STRIPE_API_URL: undefined,
+  });
+  await server.start();
+  const api = await playwrightRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.250' } });
+  await registerAndLogIn(api, proAccount);
+  await api.dispose();
+  await server.kill();
+  await server.operator('grant', proAccount.username);
+  await server.start();
+});
+test.afterAll(async () => {
+  await server?.kill();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("phone: 7. without Stripe keys, 'Upgrade to Pro' is disabled with the reason shown, the checkout pages show that notice, and the result page never says 'Payment Successful!'", async ({ page, pricing, newAccount }) => {
+  expect(server.log).toContain('model:    Offline drafter');
+  const reason = 'Payments are not set up on this server yet.';
+
+  // A guest on pricing and /pro: the note, and the button disabled with its reason beside it.
+  await pricing.open();
+  await expect(page.getByRole('note')).toContainText('Payments are not set up yet.');
+  await expect(pricing.upgradeButton).toBeDisabled();
+  await expect(pricing.plan('Pro')).toContainText(reason);
+  await page.goto('/pro');
+  await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeDisabled();
+  await expect(page.getByRole('note')).toContainText('Payments are not set up yet.');
+
+  // Signed in, the same; and every checkout page says so instead of a form that can only fail.
+  await registerAndLogIn(page.request, newAccount);
+  await pricing.open();
+  await expect(pricing.upgradeButton).toBeDisabled();
+  await expect(pricing.plan('Pro')).toContainText(reason);
+  const checkout = new CheckoutPage(page);
+  for (const path of ['/simple-checkout', '/stripe-checkout', '/checkout?plan=pro&billing=monthly']) {
+    await checkout.open(path);
+    await expect(page.getByRole('heading', { name: 'Payments are not set up yet' })).toBeVisible();
+    await expect(checkout.continueButton).toHaveCount(0);
+    await expect(checkout.errorHeading).toHaveCount(0);
+  }
+  await page.getByRole('link', { name: 'Back to Pricing' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+
+  for (const sessionId of [undefined, 'cs_test_made_up']) {
+    await checkout.openResult(sessionId);
+    await expect(page.getByRole('heading', { name: 'Payments are not set up yet' })).toBeVisible();
+    await expect(checkout.resultHeading('Payment Successful!')).toHaveCount(0);
+  }
+});
+
+test('phone: 15. with no model, the cold email appears once, a GTM plan drafted without one says which sections need one, and the idea analysis says the server has no model, with the fix', async ({ page }) => {
+  const flows = new FlowPage(page);
+  const u = randomUUID().slice(0, 8);
+  await logIn(page.request, proAccount);
+
+  // The cold email: the server's drafter writes it, signed with the rep's name; no second draft of the phone's own.
+  await flows.openFlow('email');
+  await flows.answer(`Dana Ortiz ${u}, VP Sales at Freightly. Just raised a Series B`);
+  await flows.answer('We cut new-rep ramp time from 6 months to 10 weeks');
+  await flows.answer('https://cal.com/ada/30min', 'Generate Email');
+  await flows.expectToast('Cold Email Generated', 'Your personalized cold email has been created successfully.');
+  await expect(flows.replyText()).toContainText('Subject: Idea for Freightly');
+  await expect(flows.replyText()).toContainText('Would a 30-minute call next week be useful?');
+  await expect(flows.replyText()).toContainText('Ada Founder');
+  await expect(flows.replies).toHaveCount(1);
+  await expect(page.locator('.flow-offline-draft')).toHaveCount(0);
+  await expect(page.getByText('Subject: Idea for Freightly')).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByText('Subject: Idea for Freightly')).toHaveCount(1);
+
+  // The GTM plan: drafted from the answers, saying which sections need a model, never 'created successfully'.
+  await flows.openFlow('gtmplan');
+  await flows.answer(`Pipewise ${u}: a CRM for plumbers`);
+  await flows.button('Next').click();
+  await flows.answerBox.fill('Never miss a job call');
+  await flows.button('Skip to Plan Generation').click();
+  const plan = flows.replies.last();
+  await expect(plan.getByRole('heading', { name: 'Go-to-Market Plan', level: 1 })).toBeVisible();
+  const summary = plan.locator('blockquote');
+  await expect(summary).toContainText(/Drafted from your answers without a language model\. These \d+ sections need one: .*Sales Process, Marketing Plan/);
+  await flows.expectToast('GTM Plan Drafted', 'sections need one:');
+  await expect(flows.toast).toContainText('Sales Process');
+  await expect(flows.toast).not.toContainText('created successfully');
+  await expect(plan).toContainText('Never miss a job call');
+
+  // The idea analysis: plainly, no model on this server, and the operator's one-line fix.
+  const onboarding = new OnboardingPage(page);
+  await onboarding.open();
+  await onboarding.ideaInput.fill(`A marketplace for used lab equipment ${u}`);
+  await onboarding.generateButton.click();
+  await expect(onboarding.formError).toHaveText(
+    'This server has no language model configured, so it cannot analyze ideas yet. Whoever runs Pitchpad can fix that in one line: set OPENAI_API_KEY (or OPENAI_BASE_URL for a local, OpenAI-compatible model such as Ollama) and restart Pitchpad.',
+  );
+});
