@@ -60,9 +60,14 @@ export function messageViews(
       const inFlight = live.has(replyKey);
       const elsewhere = deliveringElsewhere.has(message.key);
       const replyFailed = reply?.status === 'failed' && reply.content === '';
+      // Sent as soon as the server has stored it (its reply may still be streaming); a retry of a
+      // reply that failed before any word shows as on its way again.
+      const stored = message.serverId !== null && !replyFailed;
       const delivery: Delivery =
         inFlight || elsewhere || message.status === 'sending'
-          ? 'sending'
+          ? stored
+            ? 'sent'
+            : 'sending'
           : message.status === 'queued'
             ? 'queued'
             : message.status === 'failed' || replyFailed
