@@ -115,6 +115,7 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
               messages={messages}
               live={workspace.live}
               deliveringElsewhere={workspace.deliveringElsewhere}
+              queue={workspace.queue}
               isLoading={isLoading}
               onRetry={handleRetry}
               onDelete={handleDelete}
@@ -123,6 +124,7 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
               onSuggestion={handleSend}
               footer={<ChatFlowExtras db={db} chat={workspace.chat} messages={messages} isLoading={isLoading} />}
               afterMessage={offlineDraftRow(db, workspace.chat, messages)}
+              unloaded={workspace.unloaded}
             />
             <ChatInputBar value={workspace.input} onChange={workspace.setInput} onSend={handleSend} onStop={workspace.stop} isLoading={isLoading} />
           </>

@@ -106,6 +106,18 @@ describe('sendMessage', () => {
     expect(await sending).toEqual({ kind: 'done' });
   });
 
+  it("phone: 4. shows a queued message as 'Sending…' while online and nothing held it up, as 'Queued' offline or after a failure", async () => {
+    const chatId = uuidv7();
+    answers.push({ networkError: true });
+    await sendMessage(db, { chatId, content: 'Are you there?' });
+    const rows = orderMessages(await db.messages.where('chatId').equals(chatId).toArray());
+    const delivery = (queue: Parameters<typeof messageViews>[4]) => messageViews(rows, new Map(), false, new Set(), queue)[0];
+    const key = rows[0]!.key;
+    expect(delivery({ offline: false, held: new Set() })).toMatchObject({ kind: 'user', delivery: 'sending' });
+    expect(delivery({ offline: true, held: new Set() })).toMatchObject({ kind: 'user', delivery: 'queued' });
+    expect(delivery({ offline: false, held: new Set([key]) })).toMatchObject({ kind: 'user', delivery: 'queued' });
+  });
+
   it("keeps a message the server could not be reached for as 'Queued', and delivers it later with the same id", async () => {
     const chatId = uuidv7();
     answers.push({ networkError: true });
