@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ChatPage } from './pages/ChatPage';
 import { onAnotherDevice } from './pages/session';
@@ -131,4 +132,134 @@ test('phone: 4. online, a send shows no waiting warning and no Queued: a message
   await expect(chat.replyText()).toHaveText(`You said: ${long}`, { timeout: 15_000 });
   await expect(chat.syncBadge).toHaveClass(/sync-badge--online/);
   expect(await alarmsSeen(page)).toEqual([]);
+});
+
+/** The words of `scope`'s text that the layout splits over two lines (a number or word broken mid-token). */
+function brokenTokens(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        // One box per line the word is laid out on.
+        if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+}
+
+/** How many lines the text of `cell` takes. */
+const lineCount = (cell: Locator) =>
+  cell.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+
+test('phone: 8. the Stop control never covers the newest streamed line: it sits in the input bar', async ({ page, chat, newAccount }) => {
+  await chat.openAsNewUser(newAccount);
+  const words = `Tell the whole story ${unique()} ${'once upon a time there was a sales rep '.repeat(14).trim()}`;
+  await chat.send(`${words} [[delay:50]]`);
+  await expect(chat.stopButton).toBeVisible();
+  // The conversation has grown taller than the screen and the reply is still coming: the list
+  // follows its newest line.
+  const scroller = page.locator('.chat__scroller');
+  await expect.poll(() => scroller.evaluate((el) => el.scrollHeight - el.clientHeight), { timeout: 10_000 }).toBeGreaterThan(100);
+
+  const stop = (await chat.stopButton.boundingBox())!;
+  const list = (await scroller.boundingBox())!;
+  // Stop is below the conversation, not over it, and within the phone's screen, at least 44 px tall.
+  expect(stop.y).toBeGreaterThanOrEqual(list.y + list.height - 1);
+  expect(stop.y + stop.height).toBeLessThanOrEqual(844);
+  expect(stop.height).toBeGreaterThanOrEqual(44);
+  // The newest line is on screen and nothing covers it, from end to end.
+  const covered = await chat.replyText().evaluate((bubble) => {
+    const range = document.createRange();
+    range.selectNodeContents(bubble);
+    const rects = [...range.getClientRects()];
+    const last = rects.reduce((a, b) => (b.bottom > a.bottom ? b : a));
+    const y = last.top + last.height / 2;
+    const points: number[] = [];
+    for (let x = last.left + 2; x < last.right - 2; x += 8) points.push(x);
+    return points.filter((x) => !bubble.contains(document.elementFromPoint(x, y)));
+  });
+  expect(covered).toEqual([]);
+  // Measured while it was still streaming.
+  await expect(chat.stopButton).toBeVisible();
+  await expect(chat.sendButton).toBeDisabled();
+
+  await chat.stopButton.click();
+  await expect(chat.stopButton).toBeHidden();
+  await expect(chat.replies.last()).toContainText('Stopped');
+});
+
+test('phone: 8. a markdown table keeps numbers and words whole and scrolls sideways, by touch or keyboard', async ({ page, chat, newAccount }) => {
+  await chat.openAsNewUser(newAccount);
+  const table = [
+    `Here are the plans ${unique()}:`,
+    '',
+    '| Plan | Seats | Annual price | Onboarding | Support |',
+    '|---|---|---|---|---|',
+    '| Starter | 5 | $1,200,000 | Self-serve | Email |',
+    '| Enterprise | 2,500 | $12,500,000 | Implementation partner | Dedicated CSM |',
+  ].join('\n');
+  await chat.send(`Compare the plans [[reply64:${Buffer.from(table).toString('base64')}]]`);
+  const region = page.getByRole('region', { name: 'Table: Plan, Seats, Annual price, Onboarding, Support' });
+  await expect(region).toBeVisible();
+  await expect(region.getByRole('cell', { name: '$12,500,000' })).toBeVisible();
+
+  expect(await brokenTokens(region)).toEqual([]);
+  expect(await lineCount(region.getByRole('cell', { name: '$12,500,000' }))).toBe(1);
+  // Wider than the phone: the table scrolls inside its box, the page does not.
+  expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // A keyboard reaches it and scrolls it.
+  await expect(region).toHaveAttribute('tabindex', '0');
+  await region.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+
+  const axe = await new AxeBuilder({ page }).include('.markdown__table').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
+
+const PLAN = {
+  executiveSummary: 'Pipewise gives plumbing firms a CRM that answers every call.',
+  marketAnalysis: {
+    targetMarket: 'Plumbing and HVAC firms with 2 to 20 vans.',
+    competitiveLandscape: 'ServiceTitan at the top end, spreadsheets below.',
+    marketOpportunity: { tam: '$12,500,000,000 across 180,000 service firms', sam: '$1,200,000,000 in North America', som: '$60,000,000 (5% of SAM)' },
+  },
+  gtmStrategy: {
+    valueProposition: 'Never miss a job call.',
+    pricingStrategy: '$49 per van per month.',
+    channelStrategy: 'Trade associations and supplier counters.',
+    salesProcess: 'Free trial, then an onboarding call.',
+    marketingPlan: 'Case studies from the first 20 firms.',
+  },
+  executionTimeline: 'Q1 pilot, Q2 launch.',
+  financialProjections: '$1M ARR in 24 months.',
+  keyMetrics: ['Vans live', 'Calls answered'],
+  risksAndMitigation: 'Churn in winter: annual plans.',
+};
+
+test("phone: 8. the GTM plan's market table reads 'TAM' on one line and breaks no figure", async ({ flows, newAccount }) => {
+  await flows.openProToolAsNewUser(newAccount, '/pro/gtm-advisor?flow=gtmplan');
+  await flows.answer(`Pipewise ${unique()}: a CRM for plumbers [[reply64:${Buffer.from(JSON.stringify(PLAN)).toString('base64')}]]`);
+  await flows.button('Next').click(); // company type: the first option
+  await flows.answerBox.fill('Never miss a job call');
+  await flows.button('Skip to Plan Generation').click();
+
+  const market = flows.replies.last().getByRole('region', { name: /^Table: / }).filter({ hasText: 'TAM' });
+  await expect(market).toBeVisible();
+  const tam = market.getByRole('cell', { name: 'TAM', exact: true });
+  await expect(tam).toBeVisible();
+  expect(await lineCount(tam)).toBe(1);
+  expect(await brokenTokens(market)).toEqual([]);
+  await expect(market.getByRole('cell', { name: /\$12,500,000,000/ })).toBeVisible();
 });
