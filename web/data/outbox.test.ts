@@ -9,14 +9,17 @@ import { uuidv7 } from './ids';
 import {
   BACKOFF_BASE_MS,
   BACKOFF_MAX_MS,
+  MAX_PARALLEL_CHATS,
   SIGNED_OUT_RETRY_MS,
   backoffDelay,
   countWaiting,
   discardSend,
   flushOutbox,
+  heldBack,
   queueSend,
   requeueSend,
   transition,
+  unsentSends,
   type Deliver,
   type DeliveryOutcome,
 } from './outbox';
@@ -139,7 +142,7 @@ describe('flushing the outbox', () => {
     expect(await messageStatus(first)).toBe('queued');
   });
 
-  it('stops at a transient failure: nothing behind it goes first, and all go in order once it clears', async () => {
+  it("stops a chat's line at a transient failure: nothing behind it goes first, other chats go on, and all go in order once it clears", async () => {
     const chat = uuidv7();
     const other = uuidv7();
     await queue(chat, 'one');
@@ -149,17 +152,66 @@ describe('flushing the outbox', () => {
 
     const report = await flushOutbox(db, deliver);
     expect(report.blocked).toBe(true);
-    expect(sent).toEqual(['one']);
-    expect(await db.outbox.orderBy('seq').toArray()).toMatchObject([{ state: 'queued', attempts: 1 }, { state: 'queued', attempts: 0 }, { state: 'queued' }]);
+    // The other chat is its own line: it went in the same flush.
+    expect(sent.toSorted()).toEqual(['elsewhere', 'one']);
+    expect(await db.outbox.orderBy('seq').toArray()).toMatchObject([{ state: 'queued', attempts: 1 }, { state: 'queued', attempts: 0 }, { state: 'sent' }]);
 
-    // Not due yet: a timer-driven flush skips the chat in backoff, and delivers the other chat's send.
+    // Not due yet: a timer-driven flush leaves the chat in backoff alone.
     await flushOutbox(db, deliver);
-    expect(sent).toEqual(['one', 'elsewhere']);
+    expect(sent).toHaveLength(2);
 
     // The network is back (a forced flush): the chat goes, in order.
     await flushOutbox(db, deliver, { force: true });
-    expect(sent).toEqual(['one', 'elsewhere', 'one', 'two']);
+    expect(sent.slice(2)).toEqual(['one', 'two']);
     expect(await states()).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it('phone: 4. delivers each chat on its own: a send in another chat goes while a long reply is still streaming', async () => {
+    const slowChat = uuidv7();
+    const quickChat = uuidv7();
+    await queue(slowChat, 'long answer');
+    await queue(slowChat, 'after the long answer');
+    let finishLong!: () => void;
+    const longReply = new Promise<void>((resolve) => (finishLong = resolve));
+    const sent: string[] = [];
+    const deliver: Deliver = async (target, entry) => {
+      const outcome = await fakeDeliveryInto(target, entry, sent);
+      if (sent.at(-1) === 'long answer') await longReply;
+      return outcome;
+    };
+
+    const slowFlush = flushOutbox(db, deliver);
+    await vi.waitFor(() => expect(sent).toEqual(['long answer']));
+    // The user writes in another chat meanwhile: it is delivered at once, not after the long reply.
+    const quick = await queue(quickChat, 'quick question');
+    const report = await flushOutbox(db, deliver, { force: true, chatId: quickChat });
+    expect(report.outcomes.get(quick.clientId)).toEqual({ outcome: { kind: 'done' }, state: 'sent' });
+    expect(sent).toEqual(['long answer', 'quick question']);
+    // Within the slow chat the order holds: its second message waits for the first's reply.
+    expect(await states()).toEqual(['sending', 'queued', 'sent']);
+
+    finishLong();
+    await slowFlush;
+    expect(sent).toEqual(['long answer', 'quick question', 'after the long answer']);
+    expect(await states()).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it('phone: 4. delivers at most MAX_PARALLEL_CHATS chats at once, one below the server\'s stream limit', async () => {
+    const chats = Array.from({ length: MAX_PARALLEL_CHATS + 2 }, () => uuidv7());
+    for (const [i, chat] of chats.entries()) await queue(chat, `chat ${i}`);
+    let running = 0;
+    let most = 0;
+    const sent: string[] = [];
+    const deliver: Deliver = async (target, entry) => {
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      running -= 1;
+      return fakeDeliveryInto(target, entry, sent);
+    };
+    await flushOutbox(db, deliver);
+    expect(sent.toSorted()).toEqual(chats.map((_, i) => `chat ${i}`));
+    expect(most).toBe(MAX_PARALLEL_CHATS);
+    expect(MAX_PARALLEL_CHATS).toBe(3);
   });
 
   it('lets a send refused for good leave the queue without holding up the ones behind it', async () => {
@@ -205,11 +257,12 @@ describe('flushing the outbox', () => {
   });
 
   it('joins a flush already running in this tab rather than starting a second', async () => {
-    await queue(uuidv7(), 'one');
+    const entry = await queue(uuidv7(), 'one');
     const { deliver, sent } = fakeDelivery();
     const [a, b] = await Promise.all([flushOutbox(db, deliver), flushOutbox(db, deliver, { force: true })]);
-    expect(a).toBe(b);
     expect(sent).toEqual(['one']);
+    // Both callers hear how it went.
+    for (const report of [a, b]) expect(report.outcomes.get(entry.clientId)?.state).toBe('sent');
   });
 
   it.each([
@@ -258,6 +311,29 @@ function fakeLocks() {
     },
   };
 }
+
+describe("phone: 4. what the header counts", () => {
+  it('counts a send as waiting until the server stores it, and as held up only once it has failed', async () => {
+    const chat = uuidv7();
+    const other = uuidv7();
+    const streaming = await queue(chat, 'its reply is streaming');
+    const behind = await queue(chat, 'next in line');
+    const fresh = await queue(other, 'just typed');
+    // The first is on its way and the server has stored it (its `start` arrived).
+    await db.outbox.update(streaming.seq!, { state: 'sending' });
+    await db.messages.update(streaming.messageKey, { status: 'sent', serverId: 9 });
+
+    let unsent = await unsentSends(db);
+    expect(unsent.map((e) => e.clientId)).toEqual([behind.clientId, fresh.clientId]);
+    // Nothing has failed: nothing is held up, so the header shows no warning.
+    expect(heldBack(unsent)).toEqual([]);
+
+    // The other chat's send fails once (server down): that chat is held up; the first chat is not.
+    await db.outbox.update(fresh.seq!, { attempts: 1, nextAttemptAt: Date.now() + 2000 });
+    unsent = await unsentSends(db);
+    expect(heldBack(unsent).map((e) => e.clientId)).toEqual([fresh.clientId]);
+  });
+});
 
 describe('Retry and Delete', () => {
   it('Retry queues a failed send again at once, with its attempts reset', async () => {

@@ -16,19 +16,27 @@
  *    stores a send once and answers a replay with the stored reply, so a retry after a lost answer
  *    never makes a second message. That key is the ONLY queue of a send: no Workbox Background Sync
  *    queue and no paused TanStack mutation ever holds a copy.
- *  - One flusher at a time across tabs and the service worker: the Web Lock 'pitchpad-outbox:<db>'
- *    (a lease row in `keyValues` where Web Locks are missing). Whoever holds it may treat any entry
- *    still 'sending' as cut off (a tab closed mid-send) and queue it again.
- *  - Strictly in order per chat: only the oldest waiting send of each chat is eligible, and the
- *    flusher waits for its reply before the next (the next message's context includes it). A send
- *    refused for good leaves the queue, so it holds up nothing behind it.
- *  - A transient failure stops the flush (the next sends would fail the same way) and sets the
+ *  - One line per chat. A chat's sends go strictly in order: only its oldest waiting send is
+ *    eligible, and the next waits for its reply (the next message's context includes it). Chats
+ *    are independent: each has its own deliverer, so a long reply in one chat never leaves a send
+ *    in another 'Queued' (up to MAX_PARALLEL_CHATS at once per tab). A send refused for good leaves
+ *    its line, so it holds up nothing behind it.
+ *  - One deliverer per chat across tabs and the service worker: the Web Lock
+ *    'pitchpad-outbox-<chatId>:<db>' (a lease row in `keyValues` where Web Locks are missing).
+ *    Whoever holds it may treat any entry of that chat still 'sending' as cut off (a tab closed
+ *    mid-send) and queue it again.
+ *  - A transient failure stops its chat's line (the next sends would fail the same way) and sets the
  *    entry's backoff; the sync engine (sync.ts) flushes again when it is due, when the browser comes
  *    back online or the app becomes visible, and on the service worker's `sync` event.
+ *  - The server has a send once it answers `start`: its message is marked sent there and then
+ *    (replyStream.ts), while the entry stays 'sending' until its reply ends. Only sends the server
+ *    has not stored count as waiting (`unsentSends`), and only those held up by a failure
+ *    (`heldBack`) are the header's warning.
  *
  * What delivering means is passed in (`Deliver`): the chat's is `deliverChatSend` in
  * features/chat/sendMessage.ts, used by the pages and the service worker alike.
  */
+import { MAX_CONCURRENT_STREAMS_PER_USER } from '../../domain/limits';
 import { ApiError, SessionMismatchError, UnauthorizedError } from './api';
 import { replyKeyFor } from './chatMerge';
 import type { OutboxEntry, OutboxState, PitchpadDb } from './db';
@@ -167,6 +175,27 @@ export function countWaiting(db: PitchpadDb): Promise<number> {
   return db.outbox.where('state').anyOf('queued', 'sending').count();
 }
 
+/**
+ * Of the waiting sends (in order), those the server has not stored yet: a send whose reply is
+ * streaming is on its way in the outbox's eyes (its deliverer still holds it) but already stored.
+ */
+export async function unsentSends(db: PitchpadDb, waiting?: readonly OutboxEntry[]): Promise<OutboxEntry[]> {
+  const entries = waiting ?? (await waitingSends(db));
+  const messages = await db.messages.bulkGet(entries.map((e) => e.messageKey));
+  return entries.filter((entry, i) => entry.state === 'queued' || messages[i]?.serverId == null);
+}
+
+/**
+ * Of the unsent sends (in order), those held up by a failure: every send of a chat whose next send
+ * has already failed at least once (the network, the server, its owner signed out). A send that is
+ * merely next in its chat's line is not held up.
+ */
+export function heldBack(unsent: readonly OutboxEntry[]): OutboxEntry[] {
+  const failing = new Map<string, boolean>();
+  for (const entry of unsent) if (!failing.has(entry.chatId)) failing.set(entry.chatId, entry.attempts > 0);
+  return unsent.filter((entry) => failing.get(entry.chatId));
+}
+
 /** Of the waiting sends (in order), the oldest of each chat that is queued: the only ones that may go next. */
 export function queueHeads(waiting: readonly OutboxEntry[]): OutboxEntry[] {
   const chats = new Set<string>();
@@ -183,8 +212,21 @@ export function nextDueAt(waiting: readonly OutboxEntry[]): number | null {
   return heads.length ? Math.min(...heads.map((e) => e.nextAttemptAt)) : null;
 }
 
+/**
+ * The chats a flush has work in: a queued send due before `dueBefore` at the head of its line, or a
+ * send on its way, which may have been cut off (its chat's lock tells: see `drainChat`).
+ */
+export function chatsToFlush(waiting: readonly OutboxEntry[], dueBefore: number): string[] {
+  const chats = new Map<string, boolean>();
+  for (const entry of waiting) {
+    if (chats.has(entry.chatId)) continue;
+    chats.set(entry.chatId, entry.state === 'sending' || entry.nextAttemptAt <= dueBefore);
+  }
+  return [...chats].filter(([, due]) => due).map(([chatId]) => chatId);
+}
+
 // ---------------------------------------------------------------------------------------------
-// One flusher at a time
+// Locks: one deliverer per chat
 
 /** Who holds a lease: each open connection (one per tab, one in the service worker) is its own owner. */
 const owners = new WeakMap<PitchpadDb, string>();
@@ -194,9 +236,9 @@ function ownerOf(db: PitchpadDb): string {
   return owner;
 }
 
-/** Runs `fn` holding the outbox lock of `db`: a Web Lock, else a lease in the database. */
-export function withOutboxLock<T>(db: PitchpadDb, fn: () => Promise<T>): Promise<T> {
-  return withDbLock(db, 'outbox', fn);
+/** Runs `fn` holding the outbox lock of one chat of `db`: whoever holds it is that chat's only deliverer. */
+export function withChatOutboxLock<T>(db: PitchpadDb, chatId: string, fn: () => Promise<T>): Promise<T> {
+  return withDbLock(db, `outbox-${chatId}`, fn);
 }
 
 /**
@@ -247,99 +289,158 @@ async function withLease<T>(db: PitchpadDb, key: string, fn: () => Promise<T>): 
   }
 }
 
+/**
+ * Chats delivered at once by one context. One below the server's stream limit per user, so a
+ * reconnect with many chats queued never spends the slot a regenerate (or another tab) needs, and
+ * never runs into the limit's 429 (which would look like a failing send).
+ */
+export const MAX_PARALLEL_CHATS = MAX_CONCURRENT_STREAMS_PER_USER - 1;
+
+const slots = new WeakMap<PitchpadDb, { free: number; waiting: Array<() => void> }>();
+
+/** Runs `fn` in one of this context's MAX_PARALLEL_CHATS delivery slots for `db`, waiting for one if need be. */
+async function withSlot<T>(db: PitchpadDb, fn: () => Promise<T>): Promise<T> {
+  let pool = slots.get(db);
+  if (!pool) slots.set(db, (pool = { free: MAX_PARALLEL_CHATS, waiting: [] }));
+  if (pool.free > 0) pool.free -= 1;
+  else await new Promise<void>((resolve) => pool.waiting.push(resolve));
+  try {
+    return await fn();
+  } finally {
+    // Hand the slot straight to the next waiter, or give it back.
+    const next = pool.waiting.shift();
+    if (next) next();
+    else pool.free += 1;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Flushing
 
 export interface FlushReport {
   /** What happened to each send this context delivered, by clientId. */
   outcomes: Map<string, { outcome: DeliveryOutcome; state: OutboxState }>;
-  /** Stopped on a transient failure, or not tried because the browser is offline. */
+  /** A chat stopped on a transient failure, or nothing was tried because the browser is offline. */
   blocked: boolean;
 }
 
 export interface FlushOptions {
   /** Ignore the backoff: the user sent something, or the network or the app just came back. */
   force?: boolean;
+  /** Flush this chat only (a send the user just made): the other chats' lines go on by themselves. */
+  chatId?: string;
 }
 
-interface Run {
+/** A chat being delivered by this context. Calls made meanwhile join it: it goes round once more. */
+interface Lane {
   again: boolean;
   force: boolean;
   report: FlushReport;
   promise: Promise<FlushReport>;
 }
 
-const running = new WeakMap<PitchpadDb, Run>();
+const lanes = new WeakMap<PitchpadDb, Map<string, Lane>>();
 
 /**
- * Deliver every due send of `db`, in order, under the outbox lock. Calls made while a flush runs in
- * this context join it (it goes round once more), so a context never flushes twice at once.
+ * Deliver every due send of `db` (of one chat with `chatId`). Each chat is its own line: its sends
+ * go one at a time in the order typed, under its own lock, while other chats' lines go at the same
+ * time, so a long reply (or a failing send) in one chat never holds up a send in another.
  */
-export function flushOutbox(db: PitchpadDb, deliver: Deliver, { force = false }: FlushOptions = {}): Promise<FlushReport> {
-  const current = running.get(db);
+export async function flushOutbox(db: PitchpadDb, deliver: Deliver, { force = false, chatId }: FlushOptions = {}): Promise<FlushReport> {
+  // Offline for sure: every try would fail. The `online` event brings the next flush.
+  if (globalThis.navigator?.onLine === false) return { outcomes: new Map(), blocked: true };
+  await pruneSent(db);
+  const chats = chatId !== undefined ? [chatId] : chatsToFlush(await waitingSends(db), force ? Infinity : Date.now());
+  const reports = await Promise.all(chats.map((id) => flushChat(db, id, deliver, force)));
+  return {
+    outcomes: new Map(reports.flatMap((report) => [...report.outcomes])),
+    blocked: reports.some((report) => report.blocked),
+  };
+}
+
+/** Deliver the due sends of one chat, joining the line this context already runs for it. */
+function flushChat(db: PitchpadDb, chatId: string, deliver: Deliver, force: boolean): Promise<FlushReport> {
+  let running = lanes.get(db);
+  if (!running) lanes.set(db, (running = new Map()));
+  const current = running.get(chatId);
   if (current) {
     current.again = true;
     current.force ||= force;
     return current.promise;
   }
-  const report: FlushReport = { outcomes: new Map(), blocked: false };
-  const run = { again: true, force, report } as Run;
+  const lane = { again: true, force, report: { outcomes: new Map(), blocked: false } } as Lane;
   // Registered before the loop starts: an offline check can end it before its first await.
-  running.set(db, run);
-  run.promise = (async () => {
+  running.set(chatId, lane);
+  lane.promise = (async () => {
     try {
-      while (run.again) {
-        run.again = false;
-        const dueBefore = run.force ? Infinity : Date.now();
-        run.force = false;
-        // Offline for sure: every try would fail. The `online` event brings the next flush.
+      while (lane.again) {
+        lane.again = false;
+        const dueBefore = lane.force ? Infinity : Date.now();
+        lane.force = false;
         if (globalThis.navigator?.onLine === false) {
-          report.blocked = true;
+          lane.report.blocked = true;
           break;
         }
-        report.blocked = await withOutboxLock(db, () => drain(db, deliver, dueBefore, report));
+        lane.report.blocked = await withChatOutboxLock(db, chatId, () => withSlot(db, () => drainChat(db, chatId, deliver, dueBefore, lane.report)));
       }
-      return report;
+      return lane.report;
     } finally {
-      if (running.get(db) === run) running.delete(db);
+      if (running.get(chatId) === lane) running.delete(chatId);
     }
   })();
-  return run.promise;
+  return lane.promise;
 }
 
-/** Deliver due sends until none is left or one fails transiently (true then). Holds the lock. */
-async function drain(db: PitchpadDb, deliver: Deliver, dueBefore: number, report: FlushReport): Promise<boolean> {
-  await recoverCutOffSends(db);
+/** The chat's waiting sends, in the order typed. */
+function waitingSendsOf(db: PitchpadDb, chatId: string): Promise<OutboxEntry[]> {
+  return db.outbox
+    .where('chatId')
+    .equals(chatId)
+    .filter((e) => e.state === 'queued' || e.state === 'sending')
+    .sortBy('seq');
+}
+
+/**
+ * Deliver the chat's due sends, oldest first, until none is left or one fails transiently (true
+ * then: the ones behind it would fail the same way, and must not overtake it). Holds the chat's lock.
+ */
+async function drainChat(db: PitchpadDb, chatId: string, deliver: Deliver, dueBefore: number, report: FlushReport): Promise<boolean> {
+  await recoverCutOffSends(db, chatId);
   for (;;) {
-    const entry = queueHeads(await waitingSends(db)).find((e) => e.nextAttemptAt <= dueBefore);
-    if (!entry) return false;
-    const settled = await deliverOne(db, deliver, entry);
+    const [head] = await waitingSendsOf(db, chatId);
+    if (head?.state !== 'queued' || head.nextAttemptAt > dueBefore) return false;
+    const settled = await deliverOne(db, deliver, head);
     if (!settled) continue;
-    report.outcomes.set(entry.clientId, { outcome: settled.outcome, state: settled.state });
+    report.outcomes.set(head.clientId, { outcome: settled.outcome, state: settled.state });
     if (settled.stopFlush) return true;
   }
 }
 
 /**
- * Entries left 'sending' when their context died (a reload, a closed tab). The caller holds the
- * lock, so nobody is delivering them: those the server acknowledged are sent, the rest go again.
- * Sent entries past their keeping time are pruned.
+ * The chat's entries left 'sending' when their context died (a reload, a closed tab). The caller
+ * holds the chat's lock, so nobody is delivering them: those the server acknowledged are sent, the
+ * rest go again.
  */
-async function recoverCutOffSends(db: PitchpadDb): Promise<void> {
+async function recoverCutOffSends(db: PitchpadDb, chatId: string): Promise<void> {
   await db.transaction('rw', db.outbox, db.messages, async () => {
     const now = Date.now();
-    for (const entry of await db.outbox.where('state').equals('sending').toArray()) {
+    for (const entry of await db.outbox.where('chatId').equals(chatId).filter((e) => e.state === 'sending').toArray()) {
       const message = await db.messages.get(entry.messageKey);
       const acknowledged = message !== undefined && message.serverId !== null;
       await db.outbox.update(entry.seq!, { state: acknowledged ? 'sent' : 'queued', updatedAt: now });
       if (message && !acknowledged) await db.messages.update(message.key, { status: 'queued', touchedAt: now });
     }
-    await db.outbox
-      .where('state')
-      .equals('sent')
-      .filter((e) => e.updatedAt < now - KEEP_SENT_MS)
-      .delete();
   });
+}
+
+/** Sent entries past their keeping time go. */
+async function pruneSent(db: PitchpadDb): Promise<void> {
+  const before = Date.now() - KEEP_SENT_MS;
+  await db.outbox
+    .where('state')
+    .equals('sent')
+    .filter((e) => e.updatedAt < before)
+    .delete();
 }
 
 type Settled = { outcome: DeliveryOutcome; state: OutboxState; stopFlush: boolean };

@@ -25,7 +25,7 @@ import type { Chat, ChatWithMessages } from '../../domain/contract/chat';
 import { ApiError, OfflineError, api } from './api';
 import { applyChat, applyChatList, forgetChat } from './chatStore';
 import { requestPersistentStorage, userIdOfDb, type PitchpadDb } from './db';
-import { flushOutbox, isSessionProblem, nextDueAt, waitingSends, type Deliver, type FlushReport } from './outbox';
+import { flushOutbox, heldBack, isSessionProblem, nextDueAt, unsentSends, waitingSends, type Deliver, type FlushReport } from './outbox';
 import { SYNC_TAG_PREFIX, SwMessage } from './swShared';
 import { syncStatus } from './syncStatus';
 
@@ -179,11 +179,15 @@ export function startSync({ db, userId, deliver, pushOther, onSessionLost }: Syn
   document.addEventListener('visibilitychange', handleVisibility);
   navigator.serviceWorker?.addEventListener('message', handleWorkerMessage);
   // The waiting sends, whoever writes them (this tab's sends and flushes, other tabs, the worker):
-  // the header's count, and the timer set for the next one due.
-  const watch: Subscription = liveQuery(() => waitingSends(db)).subscribe({
-    next: (waiting) => {
+  // the header's counts (not stored by the server yet; held up by a failure), and the timer set for
+  // the next one due.
+  const watch: Subscription = liveQuery(async () => {
+    const waiting = await waitingSends(db);
+    return { waiting, unsent: await unsentSends(db, waiting) };
+  }).subscribe({
+    next: ({ waiting, unsent }) => {
       if (stopped) return;
-      syncStatus.setWaiting(waiting.length);
+      syncStatus.setWaiting(unsent.length, heldBack(unsent).length);
       schedule(nextDueAt(waiting));
     },
     error: (error: unknown) => console.warn('Could not watch the outbox', error),
@@ -203,7 +207,7 @@ export function startSync({ db, userId, deliver, pushOther, onSessionLost }: Syn
       document.removeEventListener('visibilitychange', handleVisibility);
       navigator.serviceWorker?.removeEventListener('message', handleWorkerMessage);
       watch.unsubscribe();
-      syncStatus.setWaiting(null);
+      syncStatus.setWaiting(null, 0);
       if (engine === self) engine = null;
     },
   };

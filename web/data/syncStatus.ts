@@ -1,7 +1,8 @@
 /**
- * What the header shows about sync (design §6): whether the app is online and how many sends are
- * waiting. A tiny store with no database code, so the header (in the entry chunk) can read it; the
- * sync engine (sync.ts, loaded once a user is signed in) writes the count and the server's reach.
+ * What the header shows about sync (design §6): whether the app is online, how many sends are
+ * waiting, and how many of them are held up by a failure. A tiny store with no database code, so
+ * the header (in the entry chunk) can read it; the sync engine (sync.ts, loaded once a user is
+ * signed in) writes the counts and the server's reach.
  */
 
 export interface SyncStatus {
@@ -9,18 +10,20 @@ export interface SyncStatus {
   online: boolean;
   /** False after a send or a pull could not reach the server although the browser claims a network. */
   reachable: boolean;
-  /** Sends queued or on their way; null while no sync engine runs (a guest). */
+  /** Sends the server has not stored yet; null while no sync engine runs (a guest). */
   waiting: number | null;
+  /** Of those, the ones held up by a failure (outbox.ts `heldBack`): a send merely on its way is not. */
+  held: number;
 }
 
 const initialOnline = () => globalThis.navigator?.onLine !== false;
 
-let status: SyncStatus = { online: initialOnline(), reachable: true, waiting: null };
+let status: SyncStatus = { online: initialOnline(), reachable: true, waiting: null, held: 0 };
 const listeners = new Set<() => void>();
 
 function set(changes: Partial<SyncStatus>): void {
   const next = { ...status, ...changes };
-  if (next.online === status.online && next.reachable === status.reachable && next.waiting === status.waiting) return;
+  if (next.online === status.online && next.reachable === status.reachable && next.waiting === status.waiting && next.held === status.held) return;
   status = next;
   listeners.forEach((listener) => listener());
 }
@@ -37,6 +40,6 @@ export const syncStatus = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  setWaiting: (waiting: number | null) => set({ waiting }),
+  setWaiting: (waiting: number | null, held: number) => set({ waiting, held }),
   setReachable: (reachable: boolean) => set({ reachable }),
 };

@@ -94,6 +94,11 @@ export class ChatPage extends AppPage {
     return this.userMessages.locator('.message__status');
   }
 
+  /** What a chat whose messages are not on this phone yet says in their place. */
+  get unloadedNotice(): Locator {
+    return this.page.locator('.chat__notice');
+  }
+
   /** User messages still waiting for the network. */
   get queuedMessages(): Locator {
     return this.page.locator('.chat__messages .message--user.message--queued');

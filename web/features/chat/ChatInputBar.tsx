@@ -16,7 +16,7 @@ interface ChatInputBarProps {
 /**
  * The input bar (spec §2): one line, two attachment icons that do nothing yet, and Send. Enter sends,
  * Shift+Enter does not; Send is disabled while a reply is coming or the text is blank. While a reply
- * streams, Stop sits above the bar.
+ * streams, Stop sits in the bar, beside Send: above it, it would cover the newest streamed line.
  */
 export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: ChatInputBarProps) {
   const canSend = !isLoading && value.trim() !== '';
@@ -46,12 +46,6 @@ export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: Cha
 
   return (
     <div className="chat-input">
-      {isLoading && (
-        <button type="button" className="chat-input__stop" onClick={onStop}>
-          <IonIcon icon={stop} aria-hidden="true" />
-          Stop
-        </button>
-      )}
       <form className="chat-input__form" onSubmit={handleSubmit} aria-label="Send a message">
         <div className="chat-input__field">
           <button type="button" className="chat-input__icon" disabled aria-label="Attach a file (coming soon)">
@@ -73,6 +67,12 @@ export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: Cha
             maxLength={MESSAGE_MAX_CHARS}
           />
         </div>
+        {isLoading && (
+          <button type="button" className="chat-input__stop" onClick={onStop}>
+            <IonIcon icon={stop} aria-hidden="true" />
+            Stop
+          </button>
+        )}
         <button type="submit" className="chat-input__send" disabled={!canSend} aria-label="Send">
           <IonIcon icon={arrowUp} aria-hidden="true" />
         </button>

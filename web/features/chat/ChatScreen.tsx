@@ -115,6 +115,7 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
               messages={messages}
               live={workspace.live}
               deliveringElsewhere={workspace.deliveringElsewhere}
+              queue={workspace.queue}
               isLoading={isLoading}
               onRetry={handleRetry}
               onDelete={handleDelete}
@@ -125,6 +126,7 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
               afterMessage={offlineDraftRow(db, workspace.chat, messages)}
               answersKey={flowPromptOf(workspace.chat, messages)?.key}
               resultFirst={isFlowResultOnly(workspace.chat, messages)}
+              unloaded={workspace.unloaded}
             />
             <ChatInputBar value={workspace.input} onChange={workspace.setInput} onSend={handleSend} onStop={workspace.stop} isLoading={isLoading} />
           </>

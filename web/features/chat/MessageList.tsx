@@ -1,12 +1,13 @@
 import { IonIcon } from '@ionic/react';
-import { sparklesOutline } from 'ionicons/icons';
+import { cloudOfflineOutline, sparklesOutline } from 'ionicons/icons';
 import { Fragment, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import type { LocalMessage } from '../../data/db';
 import type { LiveReply } from './liveReplies';
 import { AiAvatar, AssistantReply, UserMessage, WaitingReply } from './MessageItem';
-import { messageViews } from './messageView';
+import { messageViews, type QueueView } from './messageView';
+import type { UnloadedChat } from './useChatWorkspace';
 
 export const WELCOME_MESSAGE = `Welcome to ${PRODUCT_NAME}! I'm here to help you with various tasks. You can select one of the menu options or ask me any question to get started.`;
 export const FEATURED_PROMPT = 'Help me create a compelling sales pitch';
@@ -28,6 +29,8 @@ interface MessageListProps {
   live: ReadonlyMap<string, LiveReply>;
   /** User messages another tab or the service worker is sending now. */
   deliveringElsewhere: ReadonlySet<string>;
+  /** Whether queued messages wait (offline, or held up by a failure) or are simply on their way. */
+  queue?: QueueView;
   isLoading: boolean;
   onRetry: (key: string) => void;
   onDelete: (key: string) => void;
@@ -45,11 +48,13 @@ interface MessageListProps {
    * folded answers, then the result) rather than following the text to its end.
    */
   resultFirst?: boolean;
+  /** The chat is on the server but not on this phone yet: said so in place of the welcome. */
+  unloaded?: UnloadedChat | null;
 }
 
 /** The conversation, or the welcome on an empty chat. Keeps the newest message in view. */
-export function MessageList({ messages, live, deliveringElsewhere, isLoading, onRetry, onDelete, onCopy, onRegenerate, onSuggestion, footer, afterMessage, answersKey, resultFirst = false }: MessageListProps) {
-  const views = useMemo(() => (messages ? messageViews(messages, live, isLoading, deliveringElsewhere) : []), [messages, live, isLoading, deliveringElsewhere]);
+export function MessageList({ messages, live, deliveringElsewhere, queue, isLoading, onRetry, onDelete, onCopy, onRegenerate, onSuggestion, footer, afterMessage, answersKey, resultFirst = false, unloaded }: MessageListProps) {
+  const views = useMemo(() => (messages ? messageViews(messages, live, isLoading, deliveringElsewhere, queue) : []), [messages, live, isLoading, deliveringElsewhere, queue]);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const lastView = views.at(-1);
@@ -79,7 +84,8 @@ export function MessageList({ messages, live, deliveringElsewhere, isLoading, on
 
   return (
     <div className="chat__scroller" ref={scroller} onScroll={handleScroll}>
-      {messages && views.length === 0 && (
+      {unloaded && <UnloadedNotice chat={unloaded} />}
+      {messages && views.length === 0 && !unloaded && (
         <div className="chat__empty">
           <ol className="chat__messages" aria-label="Messages">
             <li className="message message--assistant message--welcome">
@@ -131,6 +137,36 @@ export function MessageList({ messages, live, deliveringElsewhere, isLoading, on
         </ol>
       )}
       {footer}
+    </div>
+  );
+}
+
+/**
+ * In place of an empty-looking chat (phone: 1.): this conversation is on the server, not on this
+ * phone yet, and loads when the network is back; what is typed meanwhile waits and goes into it.
+ */
+function UnloadedNotice({ chat }: { chat: UnloadedChat }) {
+  if (chat.state === 'loading') {
+    return (
+      <p className="chat__notice chat__notice--loading" role="status" aria-busy="true">
+        Loading this conversation…
+      </p>
+    );
+  }
+  return (
+    <div className="chat__notice" role="status">
+      <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
+      <div>
+        <p className="chat__notice-title">This conversation isn't on this phone yet</p>
+        <p>It will load when you're back online.</p>
+        {chat.queued > 0 ? (
+          <p>
+            {chat.queued === 1 ? 'Your message is queued. It goes' : `Your ${chat.queued} messages are queued. They go`} into “{chat.title}” when you're back online.
+          </p>
+        ) : (
+          <p>You can still write: your message waits on this phone and goes into “{chat.title}”.</p>
+        )}
+      </div>
     </div>
   );
 }

@@ -5,8 +5,11 @@
  * the server's chat holds the plan first (the service worker, delivering with the app closed, sends
  * the message alone; the plan then stays on this device).
  */
+import { liveQuery, type Subscription } from 'dexie';
 import { openUserDb, type OutboxEntry, type PitchpadDb } from '../../data/db';
+import { flushOutbox, unsentSends } from '../../data/outbox';
 import { startSync, type SyncEngine } from '../../data/sync';
+import { countUnsentWork, type UnsentWork } from '../../data/unsentWork';
 import { pushPendingWorkflows } from '../history/workflowStore';
 import { deliverOfflinePlan, deliverOfflinePlans } from '../playbooks/flowResults';
 import { deliverChatSend } from './sendMessage';
@@ -29,4 +32,27 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
       await deliverOfflinePlans(db);
     },
   });
+}
+
+/**
+ * Logout's 'Send first' (phone: 17.): hand the server everything waiting on this device now, and
+ * answer what is still waiting once the server has stored what it could. It does not wait for the
+ * replies being written: the server finishes and keeps them whatever this device does next.
+ */
+export async function sendPendingWork(userId: number): Promise<UnsentWork> {
+  const db = openUserDb(userId);
+  await pushPendingWorkflows(db);
+  await deliverOfflinePlans(db);
+  const flushed = flushOutbox(db, deliverPlanFirst, { force: true }).catch((error: unknown) => console.warn('Could not flush the outbox', error));
+  let watch: Subscription | undefined;
+  // Every send stored by the server, or none left that can go now (refused, or the network failed).
+  const stored = new Promise<void>((resolve) => {
+    watch = liveQuery(() => unsentSends(db)).subscribe({ next: (unsent) => unsent.length === 0 && resolve(), error: () => resolve() });
+  });
+  try {
+    await Promise.race([flushed, stored]);
+  } finally {
+    watch?.unsubscribe();
+  }
+  return countUnsentWork(db);
 }

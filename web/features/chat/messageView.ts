@@ -39,6 +39,16 @@ function replyState(message: LocalMessage, live: LiveReply | undefined, content:
 }
 
 /**
+ * What the outbox knows about the chat's queued messages: whether the app is cut off, and which
+ * messages' sends are held up by a failure (outbox.ts `heldBack`). Online, a queued message that
+ * has not failed is simply on its way (next in its chat's line): it shows 'Sending…', not 'Queued'.
+ */
+export interface QueueView {
+  offline: boolean;
+  held: ReadonlySet<string>;
+}
+
+/**
  * The rows of the list, in order. A user message whose send failed, or whose reply failed before any
  * word arrived, is 'Not sent' (with Retry) and its empty reply is not shown. Only the last reply,
  * once finished and while nothing streams, offers Regenerate. `deliveringElsewhere` holds the user
@@ -49,6 +59,7 @@ export function messageViews(
   live: ReadonlyMap<string, LiveReply>,
   isLoading: boolean,
   deliveringElsewhere: ReadonlySet<string> = new Set(),
+  queue?: QueueView,
 ): MessageView[] {
   const replies = new Map(messages.filter((m) => m.replyToKey).map((m) => [m.replyToKey!, m]));
   const lastReplyKey = messages.findLast((m) => m.role === 'assistant')?.key;
@@ -60,11 +71,18 @@ export function messageViews(
       const inFlight = live.has(replyKey);
       const elsewhere = deliveringElsewhere.has(message.key);
       const replyFailed = reply?.status === 'failed' && reply.content === '';
+      // Sent as soon as the server has stored it (its reply may still be streaming); a retry of a
+      // reply that failed before any word shows as on its way again.
+      const stored = message.serverId !== null && !replyFailed;
       const delivery: Delivery =
         inFlight || elsewhere || message.status === 'sending'
-          ? 'sending'
+          ? stored
+            ? 'sent'
+            : 'sending'
           : message.status === 'queued'
-            ? 'queued'
+            ? !queue || queue.offline || queue.held.has(message.key)
+              ? 'queued'
+              : 'sending'
             : message.status === 'failed' || replyFailed
               ? 'failed'
               : 'sent';

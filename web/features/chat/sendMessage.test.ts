@@ -75,6 +75,49 @@ describe('sendMessage', () => {
     expect(await db.chats.get(chatId)).toMatchObject({ synced: true, title: 'How do I price?' });
   });
 
+  it("phone: 4. marks the message 'Sent' as soon as the server has stored it, while its reply is still streaming", async () => {
+    const chatId = uuidv7();
+    let release!: () => void;
+    const rest = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const isStarted = new Promise<void>((resolve) => (started = resolve));
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      const { chat, user, message } = serverReplyTo(chatId, body, { content: 'Value-based.', status: 'complete' });
+      const encoder = new TextEncoder();
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(encoder.encode(sse(['start', { chat, userMessage: user, replyId: 2 }], ['delta', { text: 'Value' }])));
+            started();
+            await rest;
+            controller.enqueue(encoder.encode(sse(['delta', { text: '-based.' }], ['done', { message, chat }])));
+            controller.close();
+          },
+        }),
+      );
+    });
+    const sending = sendMessage(db, { chatId, content: 'How do I price?' });
+    await isStarted;
+    await vi.waitFor(async () => expect((await views(chatId))[0]).toMatchObject({ kind: 'user', delivery: 'sent' }));
+    expect((await views(chatId))[1]).toMatchObject({ kind: 'reply', state: 'streaming' });
+    release();
+    expect(await sending).toEqual({ kind: 'done' });
+  });
+
+  it("phone: 4. shows a queued message as 'Sending…' while online and nothing held it up, as 'Queued' offline or after a failure", async () => {
+    const chatId = uuidv7();
+    answers.push({ networkError: true });
+    await sendMessage(db, { chatId, content: 'Are you there?' });
+    const rows = orderMessages(await db.messages.where('chatId').equals(chatId).toArray());
+    const delivery = (queue: Parameters<typeof messageViews>[4]) => messageViews(rows, new Map(), false, new Set(), queue)[0];
+    const key = rows[0]!.key;
+    expect(delivery({ offline: false, held: new Set() })).toMatchObject({ kind: 'user', delivery: 'sending' });
+    expect(delivery({ offline: true, held: new Set() })).toMatchObject({ kind: 'user', delivery: 'queued' });
+    expect(delivery({ offline: false, held: new Set([key]) })).toMatchObject({ kind: 'user', delivery: 'queued' });
+  });
+
   it("keeps a message the server could not be reached for as 'Queued', and delivers it later with the same id", async () => {
     const chatId = uuidv7();
     answers.push({ networkError: true });

@@ -93,14 +93,14 @@ export async function sendMessage(db: PitchpadDb, { chatId, content, model, titl
     return { kind: 'not-saved', newChat, error };
   }
   onSaved?.();
-  return flushFor(db, clientId);
+  return flushFor(db, chatId, clientId);
 }
 
 /** Retry a send that failed (Not sent): queue it again and flush. */
 export async function retryMessage(db: PitchpadDb, key: string, model?: string): Promise<SendOutcome> {
   const message = await db.messages.get(key);
   if (!message?.clientId || !(await requeueSend(db, key, model))) return { kind: 'skipped' };
-  return flushFor(db, message.clientId);
+  return flushFor(db, message.chatId, message.clientId);
 }
 
 /** Delete a send the server never stored (Not sent), with its message. */
@@ -108,9 +108,12 @@ export function deleteMessage(db: PitchpadDb, key: string): Promise<boolean> {
   return discardSend(db, key);
 }
 
-/** Flush the outbox now and report what happened to the send `clientId`. */
-async function flushFor(db: PitchpadDb, clientId: string): Promise<SendOutcome> {
-  const report = await flushOutbox(db, deliverChatSend, { force: true });
+/**
+ * Flush the chat's line of the outbox now and report what happened to the send `clientId`. Only
+ * this chat: a reply streaming in another one neither delays this send nor its outcome.
+ */
+async function flushFor(db: PitchpadDb, chatId: string, clientId: string): Promise<SendOutcome> {
+  const report = await flushOutbox(db, deliverChatSend, { force: true, chatId });
   const mine = report.outcomes.get(clientId);
   if (!mine || mine.state === 'queued') return { kind: 'queued' };
   return mine.outcome;

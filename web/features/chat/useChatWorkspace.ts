@@ -5,9 +5,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ApiError, OfflineError, RateLimitedError } from '../../data/api';
-import { orderMessages, replyKeyFor } from '../../data/chatMerge';
+import { isUnsent, orderMessages, replyKeyFor } from '../../data/chatMerge';
 import type { LocalChat, PitchpadDb } from '../../data/db';
 import { readKeyValue, writeKeyValue } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
@@ -17,8 +17,11 @@ import { isProRequired, proRequiredToast } from '../billing/proAccess';
 import { chatListSyncOptions, chatSyncOptions, modelsQueryOptions } from './chat.queries';
 import { useLiveReplies } from './useLiveReplies';
 import { setOpenChat } from '../../data/sync';
+import { syncStatus } from '../../data/syncStatus';
 import { deleteMessage, regenerateReply, retryMessage, sendMessage, stopReply, type SendOutcome } from './sendMessage';
 import { useComposerDraft } from './useComposerDraft';
+import type { QueueView } from './messageView';
+import { heldBack } from '../../data/outbox';
 import { useResumeReplies } from './useResumeReplies';
 import { useSafeLiveQuery } from './useSafeLiveQuery';
 
@@ -29,6 +32,16 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 interface Draft {
   id: string;
   title?: string;
+}
+
+/**
+ * The open chat is on the server but none of its messages is on this phone yet (phone: 1.): being
+ * loaded, or waiting for the network. `queued`: messages typed into it meanwhile, waiting to go.
+ */
+export interface UnloadedChat {
+  state: 'loading' | 'not-on-phone';
+  title: string;
+  queued: number;
 }
 
 /** Where a message goes: the open chat, or a new one (a guided flow's result starts its own chat of its type). */
@@ -65,12 +78,21 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
   const isLoading = [...live.values()].some((reply) => reply.chatId === activeId);
   // Sends of this chat another tab (or the service worker) is delivering right now: their replies
   // stream there, and reach this tab through the database.
-  const sendingRead = useSafeLiveQuery(
-    async () => (await db.outbox.where('chatId').equals(activeId).filter((e) => e.state === 'sending').toArray()).map((e) => e.messageKey),
+  // The chat's sends waiting in the outbox, in order.
+  const waitingRead = useSafeLiveQuery(
+    () =>
+      db.outbox
+        .where('chatId')
+        .equals(activeId)
+        .filter((e) => e.state === 'queued' || e.state === 'sending')
+        .sortBy('seq'),
     [db, activeId],
     [],
   );
-  const deliveringElsewhere = useMemo(() => new Set((sendingRead ?? []).filter((key) => !live.has(replyKeyFor(key)))), [sendingRead, live]);
+  const deliveringElsewhere = useMemo(
+    () => new Set((waitingRead ?? []).filter((e) => e.state === 'sending' && !live.has(replyKeyFor(e.messageKey))).map((e) => e.messageKey)),
+    [waitingRead, live],
+  );
   useEffect(() => {
     setOpenChat(chatId ?? null);
     return () => setOpenChat(null);
@@ -89,7 +111,10 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
   // A chat this device started and the server has not seen yet has nothing to fetch (the draft's
   // row may not have reached this render yet, hence the id check).
   const fetchChat = chatId !== undefined && (chatRow?.synced === true || (chatRow === null && chatId !== draft.id));
-  const chatSync = useQuery({ ...chatSyncOptions(db, userId, activeId), enabled: fetchChat });
+  // A chat the server holds of which this phone has no message yet (listed, never opened here).
+  const notLoaded = chatRow?.synced === true && messages !== undefined && !messages.some((m) => m.serverId !== null);
+  // Such a chat loads as soon as the network is back, not only after the outbox's flush.
+  const chatSync = useQuery({ ...chatSyncOptions(db, userId, activeId), enabled: fetchChat, refetchOnReconnect: notLoaded });
   useFailureToast(chatSync.error, chatSync.errorUpdatedAt, 'Failed to load chat.');
   useEffect(() => {
     // Deleted elsewhere (or never ours): the query forgot it locally; start afresh.
@@ -97,6 +122,15 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
   }, [chatSync.error, chatId, navigate]);
 
   useResumeReplies(db, messages, model, deliveringElsewhere);
+
+  const connection = useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get);
+  const offline = !connection.online || !connection.reachable || chatSync.error instanceof OfflineError;
+  const queue = useMemo((): QueueView => ({ offline: !connection.online || !connection.reachable, held: new Set(heldBack(waitingRead ?? []).map((e) => e.messageKey)) }), [connection.online, connection.reachable, waitingRead]);
+  const unloaded = useMemo((): UnloadedChat | null => {
+    if (!notLoaded || !chatRow) return null;
+    const queued = messages.filter(isUnsent).length;
+    return { state: chatSync.isFetching && !offline ? 'loading' : 'not-on-phone', title: chatRow.title, queued };
+  }, [notLoaded, chatRow, messages, chatSync.isFetching, offline]);
 
   const report = useCallback(
     (outcome: SendOutcome, text?: string) => {
@@ -173,8 +207,10 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
     title: chat?.title ?? (chatId ? '' : draft.title) ?? '',
     messages,
     chats: chats ?? [],
+    unloaded,
     live,
     deliveringElsewhere,
+    queue,
     isLoading,
     input,
     setInput,

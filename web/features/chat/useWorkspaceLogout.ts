@@ -1,17 +1,20 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useLogoutMutation } from '../auth/auth.queries';
-import { logoutToast } from '../auth/useLogout';
+import { logoutToast, useConfirmLogout } from '../auth/useLogout';
 import { useToast } from '../../ui/ToastProvider';
 
 /**
  * Logout from the chat sidebar: like the header's, but it lands on /auth and a failed server call
- * is only logged (spec §4 and §8): the user is logged out locally either way.
+ * is only logged (spec §4 and §8): the user is logged out locally either way. Unsent work is never
+ * deleted without asking (useConfirmLogout).
  */
 export function useWorkspaceLogout() {
   const logout = useLogoutMutation();
+  const confirm = useConfirmLogout();
   const toast = useToast();
   const navigate = useNavigate();
   return async () => {
+    if (!(await confirm())) return;
     try {
       toast(logoutToast(await logout.mutateAsync()));
     } catch (error) {

@@ -5,11 +5,13 @@ import { InlineIcon } from '../../ui/InlineIcon';
 
 /**
  * The header's connection mark (design §6): 'Offline' (with how many sends wait) when there is no
- * network or the server cannot be reached, 'N waiting' while sends are queued, and for a signed-in
- * user a quiet green dot when all is sent.
+ * network or the server cannot be reached, 'N waiting' while sends are held up by a failure (the
+ * server refuses them for now, or their owner's session is gone), and for a signed-in user a quiet
+ * green dot otherwise: a send on its way, or next in its chat's line, is not a warning (its message
+ * says 'Sending…').
  */
 export function SyncStatusBadge() {
-  const { online, reachable, waiting } = useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get);
+  const { online, reachable, waiting, held } = useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get);
   const count = waiting ?? 0;
   const pending = count > 0 ? `${count} waiting` : null;
 
@@ -22,17 +24,17 @@ export function SyncStatusBadge() {
       </span>
     );
   }
-  if (pending) {
+  if (held > 0) {
     return (
       <span className="sync-badge sync-badge--waiting" role="status">
         <InlineIcon icon={timeOutline} />
-        <span>{pending}</span>
+        <span>{held} waiting</span>
       </span>
     );
   }
   if (waiting === null) return null;
   return (
-    <span className="sync-badge sync-badge--online" role="status" title="Online: everything is sent">
+    <span className="sync-badge sync-badge--online" role="status" title={pending ? 'Online: sending' : 'Online: everything is sent'}>
       <span className="sync-badge__dot" aria-hidden="true" />
       <span className="visually-hidden">Online</span>
     </span>

@@ -1,0 +1,32 @@
+/**
+ * The work on this device the server does not have yet, by kind (phone: 17.): what a logout would
+ * delete with the user's local database. Unfinished guided flows and a half-typed message are not
+ * counted: they were never meant to go anywhere yet (docs/phone.md).
+ */
+import { isLocalDocument, isUnsent } from './chatMerge';
+import type { PitchpadDb } from './db';
+
+export interface UnsentWork {
+  /** Chat messages the server has not stored: queued, on their way, or 'Not sent'. */
+  messages: number;
+  /** Finished guided flows whose result the server has not made yet (a GTM plan drafted offline). */
+  flows: number;
+  /** Saved-history changes (saves, renames, deletes) the server has not had. */
+  history: number;
+}
+
+export const NO_UNSENT_WORK: UnsentWork = { messages: 0, flows: 0, history: 0 };
+
+export function hasUnsentWork(work: UnsentWork): boolean {
+  return work.messages + work.flows + work.history > 0;
+}
+
+/** Count what is waiting in `db`. */
+export async function countUnsentWork(db: PitchpadDb): Promise<UnsentWork> {
+  return db.transaction('r', db.messages, db.workflows, async () => {
+    const messages = await db.messages.where('status').anyOf('queued', 'sending', 'failed').filter(isUnsent).count();
+    const drafted = await db.messages.filter(isLocalDocument).toArray();
+    const history = await db.workflows.filter((record) => !record.synced).count();
+    return { messages, flows: new Set(drafted.map((m) => m.chatId)).size, history };
+  });
+}

@@ -1,0 +1,64 @@
+// oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { userMessageKey } from '../../data/chatMerge';
+import { clearUserData, openUserDb, type LocalMessage, type PitchpadDb } from '../../data/db';
+import { uuidv7 } from '../../data/ids';
+import { queueSend } from '../../data/outbox';
+import { countUnsentWork } from '../../data/unsentWork';
+import { confirmLogout, describeUnsentWork, logoutGuard } from './logoutGuard';
+
+let userId = 7000;
+afterEach(() => clearUserData());
+
+function message(chatId: string, changes: Partial<LocalMessage>): LocalMessage {
+  const clientId = uuidv7();
+  return { key: userMessageKey(clientId), chatId, role: 'user', content: 'x', status: 'queued', sortAt: Date.now(), timestamp: '', clientId, replyToKey: null, serverId: null, model: null, touchedAt: 0, ...changes };
+}
+
+/** Two messages waiting (queued, 'Not sent'), one the server holds, a plan drafted offline, a rename not synced. */
+async function someUnsentWork(db: PitchpadDb): Promise<void> {
+  const chat = uuidv7();
+  const queued = message(chat, {});
+  await db.messages.bulkPut([queued, message(chat, { status: 'failed' }), message(chat, { status: 'sent', serverId: 4 })]);
+  await queueSend(db, { clientId: queued.clientId!, chatId: chat, messageKey: queued.key });
+  await db.messages.put({ ...message(uuidv7(), {}), key: `a:${uuidv7()}`, role: 'assistant', status: 'complete', clientId: null });
+  await db.workflows.put({ id: uuidv7(), type: 'email', title: 'Renamed', answers: {}, createdAt: '', updatedAt: '', synced: false });
+  await db.workflows.put({ id: uuidv7(), type: 'email', title: 'On the server', answers: {}, createdAt: '', updatedAt: '', synced: true });
+}
+
+describe('phone: 17. the work a logout would delete', () => {
+  it('counts messages the server has not stored, flows drafted offline, and saved-history changes', async () => {
+    const db = openUserDb(++userId);
+    expect(await countUnsentWork(db)).toEqual({ messages: 0, flows: 0, history: 0 });
+    await someUnsentWork(db);
+    expect(await countUnsentWork(db)).toEqual({ messages: 2, flows: 1, history: 1 });
+  });
+
+  it('says it in plain words, one line per kind', () => {
+    expect(describeUnsentWork({ messages: 2, flows: 0, history: 0 })).toEqual(["2 messages haven't been sent yet"]);
+    expect(describeUnsentWork({ messages: 1, flows: 1, history: 3 })).toEqual([
+      "1 message hasn't been sent yet",
+      "Answers to 1 guided flow haven't been sent yet",
+      "3 saved-history changes haven't been sent yet",
+    ]);
+  });
+
+  it('lets a logout with nothing waiting go at once, and asks when something waits', async () => {
+    const id = ++userId;
+    expect(await confirmLogout(id)).toBe(true);
+    expect(logoutGuard.current()).toBeNull();
+
+    await someUnsentWork(openUserDb(id));
+    const stay = confirmLogout(id);
+    await expect.poll(() => logoutGuard.current()?.work).toEqual({ messages: 2, flows: 1, history: 1 });
+    logoutGuard.current()!.answer(false);
+    expect(await stay).toBe(false);
+    expect(logoutGuard.current()).toBeNull();
+
+    const discard = confirmLogout(id);
+    await expect.poll(() => logoutGuard.current()).not.toBeNull();
+    logoutGuard.current()!.answer(true);
+    expect(await discard).toBe(true);
+  });
+});
