@@ -30,7 +30,8 @@ test("a guest's analysis: landing to four tabs, the save prompt after 10 s, then
   // The analysis starts on arrival (issue 13, point 11).
   await landing.analyzeButton.click();
   await expect(onboarding.heading).toBeVisible();
-  await expect(onboarding.ideaInput).toHaveValue(idea);
+  // The idea box may already have given way to the result: the idea analysed is the one typed.
+  await expect(page.locator('.idea-recap__text')).toHaveText(idea);
   await expect(page).toHaveURL(/\/onboarding\?analysis=\d+$/);
   const analysisPath = new URL(page.url()).pathname + new URL(page.url()).search;
   await expect(onboarding.marketFigure('TAM')).toBeVisible();
