@@ -95,7 +95,8 @@ test("phone: 3. after a flow the result leads the screen: the answers fold into 
   // A share sheet, so Share shows (Chromium on Linux has none).
   await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: async () => {} }));
   await flows.openProToolAsNewUser(newAccount, '/pro/email');
-  const recipient = `Dana Ortiz ${unique()}, VP Sales at Freightly`;
+  const name = `Dana Ortiz ${unique()}`;
+  const recipient = `${name}, VP Sales at Freightly`;
   await flows.answer(`${recipient}. Just raised a Series B and is hiring 20 reps; posted about ramp time on LinkedIn last week.`);
   await flows.answer('We cut new-rep ramp time from 6 months to 10 weeks; Acme saw quota attainment up 32%.');
   await flows.answer('https://cal.com/ada/20min', 'Generate Email');
@@ -160,7 +161,8 @@ test('phone: 3. a GTM plan opens at its start, and stays there when the pitch-de
 
 test("phone: 5. an optional answer never blocks the button: 'Generate Email' without a booking link, 'Analyze Call' without more context", async ({ flows, newAccount }) => {
   await flows.openProToolAsNewUser(newAccount, '/pro/email');
-  const recipient = `Dana Ortiz ${unique()}, VP Sales at Freightly`;
+  const name = `Dana Ortiz ${unique()}`;
+  const recipient = `${name}, VP Sales at Freightly`;
   await flows.answer(recipient);
   await flows.answer('We cut new-rep ramp time from 6 months to 10 weeks');
   await flows.expectStep('Question 3 of 3', 'Where can they book a meeting?');
@@ -169,7 +171,8 @@ test("phone: 5. an optional answer never blocks the button: 'Generate Email' wit
   await flows.button('Generate Email').click();
   await expect(flows.replyText()).toContainText(`Who are you writing to? ${recipient}`);
   await expect(flows.replyText()).not.toContainText('Where can they book a meeting?');
-  await expect(flows.title).toHaveText(`Cold Email to ${recipient}`);
+  // Named by the person and the company (point 14), not the role.
+  await expect(flows.title).toHaveText(`Cold Email to ${name} at Freightly`);
 
   // The call analysis' last step, 'Anything else to know?', is optional too; the transcript is not.
   await flows.openFlow('call');
