@@ -181,7 +181,7 @@ describe('flushing the outbox', () => {
     };
 
     const slowFlush = flushOutbox(db, deliver);
-    await vi.waitFor(() => expect(sent).toEqual(['long answer']));
+    await vi.waitFor(() => expect(sent).toEqual(['long answer']), { timeout: 5000 });
     // The user writes in another chat meanwhile: it is delivered at once, not after the long reply.
     const quick = await queue(quickChat, 'quick question');
     const report = await flushOutbox(db, deliver, { force: true, chatId: quickChat });
@@ -202,13 +202,22 @@ describe('flushing the outbox', () => {
     let running = 0;
     let most = 0;
     const sent: string[] = [];
+    // Each delivery runs until the test lets it finish.
+    const gates: Array<() => void> = [];
     const deliver: Deliver = async (target, entry) => {
       most = Math.max(most, ++running);
-      await new Promise((resolve) => setTimeout(resolve, 15));
+      await new Promise<void>((resolve) => gates.push(resolve));
       running -= 1;
       return fakeDeliveryInto(target, entry, sent);
     };
-    await flushOutbox(db, deliver);
+    const flushing = flushOutbox(db, deliver);
+    await vi.waitFor(() => expect(running).toBe(MAX_PARALLEL_CHATS), { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(running).toBe(MAX_PARALLEL_CHATS);
+    // One finishing lets the next chat start, until all are delivered.
+    const release = setInterval(() => gates.shift()?.(), 5);
+    await flushing;
+    clearInterval(release);
     expect(sent.toSorted()).toEqual(chats.map((_, i) => `chat ${i}`));
     expect(most).toBe(MAX_PARALLEL_CHATS);
     expect(MAX_PARALLEL_CHATS).toBe(3);

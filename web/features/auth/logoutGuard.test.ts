@@ -51,13 +51,13 @@ describe('phone: 17. the work a logout would delete', () => {
 
     await someUnsentWork(openUserDb(id));
     const stay = confirmLogout(id);
-    await expect.poll(() => logoutGuard.current()?.work).toEqual({ messages: 2, flows: 1, history: 1 });
+    await expect.poll(() => logoutGuard.current()?.work, { timeout: 5000 }).toEqual({ messages: 2, flows: 1, history: 1 });
     logoutGuard.current()!.answer(false);
     expect(await stay).toBe(false);
     expect(logoutGuard.current()).toBeNull();
 
     const discard = confirmLogout(id);
-    await expect.poll(() => logoutGuard.current()).not.toBeNull();
+    await expect.poll(() => logoutGuard.current(), { timeout: 5000 }).not.toBeNull();
     logoutGuard.current()!.answer(true);
     expect(await discard).toBe(true);
   });

@@ -100,7 +100,7 @@ describe('sendMessage', () => {
     });
     const sending = sendMessage(db, { chatId, content: 'How do I price?' });
     await isStarted;
-    await vi.waitFor(async () => expect((await views(chatId))[0]).toMatchObject({ kind: 'user', delivery: 'sent' }));
+    await vi.waitFor(async () => expect((await views(chatId))[0]).toMatchObject({ kind: 'user', delivery: 'sent' }), { timeout: 5000 });
     expect((await views(chatId))[1]).toMatchObject({ kind: 'reply', state: 'streaming' });
     release();
     expect(await sending).toEqual({ kind: 'done' });
