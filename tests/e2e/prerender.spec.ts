@@ -114,6 +114,21 @@ test('/pricing and the 404 page are taken over without a layout shift', async ({
   expect(await layoutShift(page)).toBeLessThan(0.05);
 });
 
+test('a first visit to a public page runs none of Ionic: it loads with the first menu tap', async ({ page }) => {
+  const ionicDefined = () => page.evaluate(() => customElements.get('ion-app') !== undefined);
+  for (const path of [...PAGES.map((p) => p.path), '/no-such-page']) {
+    await page.goto(path);
+    await takenOver(page);
+    await page.waitForTimeout(500); // what loads just after the takeover (the connection mark) has loaded
+    expect(await ionicDefined(), `Ionic ran on ${path}`).toBe(false);
+  }
+  await page.goto('/');
+  await takenOver(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect.poll(ionicDefined).toBe(true);
+  await expect(page.locator('ion-popover')).toBeVisible();
+});
+
 test('what a visitor types before the app takes the landing page over is kept', async ({ page, landing }) => {
   // Hold the app's code back, type into the prerendered field, then let the app start.
   let release!: () => void;
