@@ -16,7 +16,7 @@ interface ChatHeaderProps {
   historyToggle?: { shown: boolean; onToggle: () => void };
 }
 
-/** The chat's title ('New Conversation' until it has one), the model picker, and on phones the drawer and new-chat buttons. */
+/** The chat's title ('New Conversation' until it has one), the active model's picker, and on phones the drawer and new-chat buttons. */
 export function ChatHeader({ title, models, model, onModelChange, onOpenSidebar, isSidebarOpen, onNewChat, historyToggle }: ChatHeaderProps) {
   return (
     <IonHeader className="chat-header">
@@ -26,7 +26,11 @@ export function ChatHeader({ title, models, model, onModelChange, onOpenSidebar,
             <IonIcon slot="icon-only" icon={chatbubblesOutline} aria-hidden="true" />
           </IonButton>
         </IonButtons>
-        <IonTitle>{title || 'New Conversation'}</IonTitle>
+        {/* The title and, under it on a phone (beside it from 576 px), the active model. */}
+        <div className="chat-header__heading">
+          <IonTitle>{title || 'New Conversation'}</IonTitle>
+          <ModelPicker models={models} value={model} onChange={onModelChange} />
+        </div>
         <IonButtons slot="end">
           {historyToggle && (
             <button
@@ -42,7 +46,6 @@ export function ChatHeader({ title, models, model, onModelChange, onOpenSidebar,
               </span>
             </button>
           )}
-          <ModelPicker models={models} value={model} onChange={onModelChange} />
           <IonButton className="chat-header__phone-only" aria-label="New Chat" onClick={onNewChat}>
             <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
           </IonButton>

@@ -19,12 +19,14 @@ const COMPONENTS: Components = {
         {alt || src}
       </a>
     ) : null,
-  // Wide tables scroll sideways inside the bubble instead of widening the page.
+  // Wide tables and long code lines scroll sideways inside the bubble instead of widening the page.
+  // A region that scrolls takes the keyboard's focus, so it can be scrolled without a pointer.
   table: ({ node: _node, ...props }: ComponentProps<'table'> & { node?: unknown }) => (
-    <div className="markdown__table">
+    <div className="markdown__table" role="region" aria-label="Table" tabIndex={0}>
       <table {...props} />
     </div>
   ),
+  pre: ({ node: _node, ...props }: ComponentProps<'pre'> & { node?: unknown }) => <pre {...props} role="region" aria-label="Code" tabIndex={0} />,
 };
 
 /** An assistant reply as GitHub-flavoured Markdown: lists, tables, code, links. */

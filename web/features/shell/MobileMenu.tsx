@@ -15,7 +15,7 @@ export function MobileMenu() {
   const menu = usePopoverMenu();
   return (
     <>
-      <IonButton className="app-header__menu-button" aria-label="Open menu" aria-haspopup="menu" aria-expanded={menu.isOpen} onClick={menu.open}>
+      <IonButton className="app-header__menu-button" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={menu.isOpen} onClick={menu.open}>
         <IonIcon slot="icon-only" icon={menuOutline} aria-hidden="true" />
       </IonButton>
       {menu.used && (

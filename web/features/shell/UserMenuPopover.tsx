@@ -11,6 +11,9 @@ import { useLogout } from '../auth/useLogout';
  * (logout from here returns to /, spec §4). It stays mounted when the user logs out: Ionic moves a
  * presented overlay out of its React parent, and unmounting it afterwards would crash React.
  */
+/** Ionic marks a popover aria-modal but gives it no role, and aria-modal belongs to a dialog only. */
+const DIALOG = { role: 'dialog', 'aria-label': 'Account' };
+
 export function UserMenuPopover({ user, menu }: { user: User | null; menu: PopoverMenu }) {
   const logout = useLogout();
 
@@ -20,7 +23,7 @@ export function UserMenuPopover({ user, menu }: { user: User | null; menu: Popov
   };
 
   return (
-    <IonPopover isOpen={menu.isOpen && user !== null} event={menu.event} onDidDismiss={menu.close} dismissOnSelect alignment="end" className="user-menu">
+    <IonPopover isOpen={menu.isOpen && user !== null} event={menu.event} onDidDismiss={menu.close} dismissOnSelect alignment="end" className="user-menu" htmlAttributes={DIALOG}>
       {user && (
         <IonContent>
           <div className="user-menu__who">
