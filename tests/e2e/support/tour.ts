@@ -10,6 +10,7 @@ import { HistorySheet } from '../pages/HistorySheet';
 import { OnboardingPage } from '../pages/OnboardingPage';
 import { registerAndLogIn } from '../pages/session';
 import { upgradeToPro } from './billing';
+import { Network } from './network';
 
 /**
  * Every screen of the app, as a rep reaches it on a phone, with a check run on each (axe-core, tap
@@ -139,10 +140,28 @@ export async function tourAsGuest(page: Page, check: ScreenCheck): Promise<void>
   await check('idea analysis: the save prompt');
 }
 
-/** A free user: dashboard, the chat with a streamed reply, its drawer, history, menus, pricing and checkout. */
+/** A free user: dashboard, the chat with a streamed reply, a message queued offline, its drawer, history, menus, pricing and checkout. */
 export async function tourAsFreeUser(page: Page, account: NewAccount, check: ScreenCheck): Promise<void> {
   await registerAndLogIn(page.request, account);
   await tourSignedIn(page, check, 'free');
+
+  const chat = new FlowPage(page);
+  await chat.open();
+  const network = new Network(page.context());
+  await network.goOffline();
+  await chat.send(`Queued while offline ${unique()}`);
+  await expect(chat.queuedMessages).toHaveCount(1);
+  await check('free: a message queued offline');
+  await network.goOnline();
+  await expect(chat.queuedMessages).toHaveCount(0, { timeout: 15_000 });
+
+  // A PRO flow from the drawer: pricing, with the warning toast and its Upgrade action.
+  const sidebar = await chat.openSidebar();
+  await chat.flowMenu(sidebar).getByRole('button', { name: /Create Cold Email/ }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await new AppPage(page).expectToast('Pro Plan Required');
+  await check('free: the Pro Plan Required toast');
+
   const checkout = new CheckoutPage(page);
   await checkout.blockStripeJs();
   await page.goto('/pricing');
@@ -173,7 +192,9 @@ async function tourSignedIn(page: Page, check: ScreenCheck, who: string): Promis
   await chat.open();
   await expect(chat.input).toBeVisible();
   await check(`${who}: an empty chat`);
-  await chat.send(`What should I do first? ${unique()} [[delay:5]] [[reply:${RICH_REPLY}]]`);
+  // Base64: the input bar is one line, and a table needs several.
+  await chat.send(`What should I do first? ${unique()} [[delay:5]] [[reply64:${Buffer.from(RICH_REPLY).toString('base64')}]]`);
+  await expect(chat.replies.last().getByRole('region', { name: 'Table' })).toBeVisible({ timeout: 15_000 });
   await expect(chat.regenerateButton).toBeVisible({ timeout: 15_000 });
   await check(`${who}: a chat with a streamed reply`);
   await chat.openSidebar();
@@ -284,6 +305,9 @@ export async function tourProTools(page: Page, account: NewAccount, check: Scree
   await page.goto('/competitive');
   await expect(competitive.heading).toBeVisible();
   await check('competitive intelligence: the form');
+  await competitive.analyzeButton.click();
+  await competitive.expectToast('Input Required');
+  await check('competitive intelligence: the Input Required toast');
   await competitive.analyze(`Team chat for shift workers ${unique()} [[reply64:${base64(COMPETITORS)}]]`);
   await expect(competitive.matrix.getByRole('row')).toHaveCount(3, { timeout: 15_000 });
   await check('competitive intelligence: grid, matrix and insights');

@@ -26,26 +26,29 @@ export function ChatHeader({ title, models, model, onModelChange, onOpenSidebar,
             <IonIcon slot="icon-only" icon={chatbubblesOutline} aria-hidden="true" />
           </IonButton>
         </IonButtons>
-        {/* The title and, under it on a phone (beside it from 576 px), the active model. */}
+        {/* The title, and under it on a phone (beside it from 576 px) the active model and the flow's
+            history toggle: the title keeps the width between the two buttons. */}
         <div className="chat-header__heading">
           <IonTitle>{title || 'New Conversation'}</IonTitle>
-          <ModelPicker models={models} value={model} onChange={onModelChange} />
+          <div className="chat-header__tools">
+            <ModelPicker models={models} value={model} onChange={onModelChange} />
+            {historyToggle && (
+              <button
+                type="button"
+                className="chat-header__history"
+                aria-expanded={historyToggle.shown}
+                aria-label={historyToggle.shown ? 'Hide History' : 'Show History'}
+                onClick={historyToggle.onToggle}
+              >
+                <IonIcon icon={timeOutline} aria-hidden="true" />
+                <span className="chat-header__history-text" aria-hidden="true">
+                  {historyToggle.shown ? 'Hide History' : 'Show History'}
+                </span>
+              </button>
+            )}
+          </div>
         </div>
         <IonButtons slot="end">
-          {historyToggle && (
-            <button
-              type="button"
-              className="chat-header__history"
-              aria-expanded={historyToggle.shown}
-              aria-label={historyToggle.shown ? 'Hide History' : 'Show History'}
-              onClick={historyToggle.onToggle}
-            >
-              <IonIcon icon={timeOutline} aria-hidden="true" />
-              <span className="chat-header__history-text" aria-hidden="true">
-                {historyToggle.shown ? 'Hide History' : 'Show History'}
-              </span>
-            </button>
-          )}
           <IonButton className="chat-header__phone-only" aria-label="New Chat" onClick={onNewChat}>
             <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
           </IonButton>
