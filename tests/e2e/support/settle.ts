@@ -9,14 +9,14 @@ const STILL_FOR_MS = 250;
  * position. Endless animations (spinners, the typing dots) are left running.
  */
 export async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => delete (window as unknown as { __stillSince?: number }).__stillSince);
+  await page.evaluate(() => delete (window as unknown as { pitchpadStillSince?: number }).pitchpadStillSince);
   await page.waitForFunction(
     (stillFor) => {
       const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
-      const w = window as unknown as { __stillSince?: number };
-      if (moving) w.__stillSince = undefined;
-      else w.__stillSince ??= performance.now();
-      return w.__stillSince !== undefined && performance.now() - w.__stillSince >= stillFor;
+      const w = window as unknown as { pitchpadStillSince?: number };
+      if (moving) w.pitchpadStillSince = undefined;
+      else w.pitchpadStillSince ??= performance.now();
+      return w.pitchpadStillSince !== undefined && performance.now() - w.pitchpadStillSince >= stillFor;
     },
     STILL_FOR_MS,
     { polling: 50 },
