@@ -6,6 +6,7 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 50;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
+export const NAME_MAX = 100;
 
 /**
  * Login limits. A guesser's failures limit the guesser, not the account's owner signing in from

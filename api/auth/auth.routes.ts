@@ -21,7 +21,9 @@ const registerPerIp: LimitRule = { name: 'register:ip', limit: limits.REGISTRATI
 const registerPerUser: LimitRule = { name: 'register:user', limit: limits.REGISTRATIONS_PER_USERNAME, windowMs: limits.REGISTER_WINDOW_MS };
 
 const INVALID_LOGIN = 'Invalid username or password';
-const COMMON_PASSWORD = 'password: This password is one of the most common ones and easy to guess. Choose another.';
+const COMMON_PASSWORD = 'This password is one of the most common ones and easy to guess. Choose another.';
+const USERNAME_TAKEN = 'That username is already taken';
+const EMAIL_TAKEN = 'An account with that email already exists';
 
 /** One counter per (username, client address) pair; JSON keeps an IPv6 address and a username apart. */
 const userAndIp = (username: string, ip: string) => JSON.stringify([username.toLowerCase(), clientAddress(ip)]);
@@ -41,13 +43,13 @@ async function countLoginAttempt(ctx: AppContext, username: string): Promise<voi
 export function authRoutes(lucia: AppLucia) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api/auth' });
 
-  router.post('/register', rateLimit(registerPerIp), validate(RegisterInput), async (ctx) => {
+  router.post('/register', rateLimit(registerPerIp), validate(RegisterInput, 'body', { fields: true }), async (ctx) => {
     const input = inputOf(ctx, RegisterInput);
-    if (isCommonPassword(input.password)) throw InvalidRequest(COMMON_PASSWORD);
+    if (isCommonPassword(input.password)) throw InvalidRequest(`password: ${COMMON_PASSWORD}`, { password: COMMON_PASSWORD });
     await consume(ctx.pool, registerPerUser, input.username.toLowerCase());
     const taken = await findTaken(ctx.pool, input.username, input.email);
-    if (taken.username) throw Conflict('That username is already taken');
-    if (taken.email) throw Conflict('An account with that email already exists');
+    if (taken.username) throw Conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
+    if (taken.email) throw Conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     const user = await insertUser(ctx.pool, {
       username: input.username,
       email: input.email,
@@ -55,7 +57,7 @@ export function authRoutes(lucia: AppLucia) {
       name: input.name,
     }).catch((err: { code?: string; constraint?: string }) => {
       // Two sign-ups racing for one name: the unique index decides.
-      if (err.code === '23505') throw Conflict(err.constraint === 'users_email_key' ? 'An account with that email already exists' : 'That username is already taken');
+      if (err.code === '23505') throw err.constraint === 'users_email_key' ? Conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }) : Conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
       throw err;
     });
     await carryGuestState(ctx as AppContext, user.id, { newAccount: true });
@@ -63,7 +65,7 @@ export function authRoutes(lucia: AppLucia) {
     ctx.body = { user: presentUser(user) };
   });
 
-  router.post('/login', rateLimit(loginPerIp), validate(LoginInput), async (ctx) => {
+  router.post('/login', rateLimit(loginPerIp), validate(LoginInput, 'body', { fields: true }), async (ctx) => {
     const input = inputOf(ctx, LoginInput);
     await countLoginAttempt(ctx as AppContext, input.username);
     const user = await findUserByUsername(ctx.pool, input.username);

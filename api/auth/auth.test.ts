@@ -11,6 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/** The form's view of a 'field: why' message: { field: why }. */
+const fieldOf = (message: string) => {
+  const [field, why] = message.split(/: (.*)/s);
+  return { [field!]: why };
+};
+
 const countUsers = async (username: string) =>
   (await server.pool.query('SELECT count(*)::int AS n FROM users WHERE lower(username) = lower($1)', [username])).rows[0].n;
 
@@ -41,11 +47,11 @@ describe('POST /api/auth/register', () => {
     ['a missing email', { email: undefined }, 'email: Email is required'],
     ['a password under 8 characters', { password: 'short' }, 'password: Password must be at least 8 characters'],
     ['a missing password', { password: undefined }, 'password: Password is required'],
-  ])('refuses %s with a 400 naming the field, and writes nothing', async (_label, change, message) => {
+  ])('refuses %s with a 400 naming the field (for the form, beside the field), and writes nothing', async (_label, change, message) => {
     const creds = { ...uniqueCredentials(), ...change };
     const res = await new TestClient(server.url).post('/api/auth/register', creds);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'invalid_request', message });
+    expect(res.body).toEqual({ code: 'invalid_request', message, fields: fieldOf(message) });
     if (typeof creds.username === 'string') expect(await countUsers(creds.username)).toBe(0);
   });
 
@@ -66,7 +72,7 @@ describe('POST /api/auth/register', () => {
     const bob = await buildUser(server);
     const res = await new TestClient(server.url).post('/api/auth/register', { ...uniqueCredentials(), username: bob.username.toUpperCase() });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: 'conflict', message: 'That username is already taken' });
+    expect(res.body).toEqual({ code: 'conflict', message: 'That username is already taken', fields: { username: 'That username is already taken' } });
   });
 
   it('answers 409 for a taken email, in any case', async () => {
@@ -74,7 +80,7 @@ describe('POST /api/auth/register', () => {
     const creds = { ...uniqueCredentials(), email: bob.email.toUpperCase() };
     const res = await new TestClient(server.url).post('/api/auth/register', creds);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: 'conflict', message: 'An account with that email already exists' });
+    expect(res.body).toEqual({ code: 'conflict', message: 'An account with that email already exists', fields: { email: 'An account with that email already exists' } });
     expect(await countUsers(creds.username)).toBe(0);
   });
 
@@ -178,7 +184,8 @@ describe('POST /api/auth/login', () => {
   ])('refuses %s with a 400', async (_label, body, message) => {
     const res = await new TestClient(server.url).post('/api/auth/login', body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'invalid_request', message });
+    // The first problem in the message; every field's (a short password too) in `fields`.
+    expect(res.body).toMatchObject({ code: 'invalid_request', message, fields: fieldOf(message) });
   });
 
   it('refuses a login without a CSRF token (403) and sets no session', async () => {

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { z } from 'zod';
-import { InvalidRequest, formatZodIssues } from '../errors';
+import { InvalidRequest, formatZodIssues, zodFieldMessages } from '../errors';
 import type { AppDeps, AppState } from '../context';
 
 /** Why `text` cannot be stored or sent to a model: a NUL, or half of a UTF-16 surrogate pair without its other half (JSON.parse makes one from "\ud800"). */
@@ -41,15 +41,16 @@ export function findBadText(value: unknown, path: string[] = []): string | undef
 
 /**
  * Parse the JSON body (or the query) with a zod schema into `ctx.state.input`; a miss is a 400 naming
- * the field. Text with a NUL or an unpaired surrogate is refused first, whatever the field.
+ * the field. Text with a NUL or an unpaired surrogate is refused first, whatever the field. A form's
+ * endpoint asks for `fields` too: every field at fault with its reason, so the form shows them all.
  */
-export function validate(schema: z.ZodType, source: 'body' | 'query' = 'body'): Middleware<AppState, AppDeps> {
+export function validate(schema: z.ZodType, source: 'body' | 'query' = 'body', options: { fields?: boolean } = {}): Middleware<AppState, AppDeps> {
   return async (ctx, next) => {
     const raw = source === 'body' ? (ctx.request as { body?: unknown }).body : ctx.query;
     const badText = findBadText(raw);
     if (badText) throw InvalidRequest(badText);
     const result = schema.safeParse(raw ?? {});
-    if (!result.success) throw InvalidRequest(formatZodIssues(result.error.issues));
+    if (!result.success) throw InvalidRequest(formatZodIssues(result.error.issues), options.fields ? zodFieldMessages(result.error.issues) : undefined);
     ctx.state.input = result.data;
     await next();
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../limits';
+import { EMAIL_PATTERN, FIELD_MESSAGES, sameText } from '../accountFields';
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../limits';
 
 /** Control and format characters (Unicode Cc, Cf): NUL, newlines, zero-width joiners, bidi overrides. */
 const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
@@ -9,43 +10,41 @@ const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
  * name), trimmed, and free of characters that make two names look alike.
  */
 const Username = z
-  .string({ error: 'Username is required' })
+  .string({ error: FIELD_MESSAGES.usernameRequired })
   .normalize('NFKC')
   .refine((v) => !INVISIBLE.test(v), 'Username may not contain control or invisible characters (such as zero-width or text-direction marks)')
   .trim();
 
 /** The same length rule at register and login, so a password accepted at sign-up can always log in. */
 const Password = z
-  .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
-
-const sameText = (a: string, b: string) => a.normalize('NFKC').toLowerCase() === b.normalize('NFKC').toLowerCase();
+  .string({ error: FIELD_MESSAGES.passwordRequired })
+  .min(PASSWORD_MIN, FIELD_MESSAGES.passwordShort)
+  .max(PASSWORD_MAX, FIELD_MESSAGES.passwordLong);
 
 /** POST /api/auth/register */
 export const RegisterInput = z
   .object({
-    username: Username.min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`).max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`),
-    email: z.string({ error: 'Email is required' }).trim().toLowerCase().pipe(z.email('Enter a valid email address')),
+    username: Username.min(USERNAME_MIN, FIELD_MESSAGES.usernameShort).max(USERNAME_MAX, FIELD_MESSAGES.usernameLong),
+    email: z.string({ error: FIELD_MESSAGES.emailRequired }).trim().toLowerCase().pipe(z.email({ pattern: EMAIL_PATTERN, error: FIELD_MESSAGES.emailInvalid })),
     password: Password,
     name: z
       .string()
       .trim()
-      .max(100, 'Name must be at most 100 characters')
+      .max(NAME_MAX, FIELD_MESSAGES.nameLong)
       .optional()
       .nullable()
       .transform((v) => (v ? v : null)),
   })
   .superRefine((input, ctx) => {
     // The first thing a guesser tries. (The most common passwords are refused by the server's list.)
-    if (sameText(input.password, input.username)) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password must not be the same as your username' });
-    else if (sameText(input.password, input.email)) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password must not be the same as your email' });
+    if (sameText(input.password, input.username)) ctx.addIssue({ code: 'custom', path: ['password'], message: FIELD_MESSAGES.passwordIsUsername });
+    else if (sameText(input.password, input.email)) ctx.addIssue({ code: 'custom', path: ['password'], message: FIELD_MESSAGES.passwordIsEmail });
   });
 export type RegisterInput = z.input<typeof RegisterInput>;
 
 /** POST /api/auth/login */
 export const LoginInput = z.object({
-  username: Username.min(1, 'Username is required').max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`),
+  username: Username.min(1, FIELD_MESSAGES.usernameRequired).max(USERNAME_MAX, FIELD_MESSAGES.usernameLong),
   password: Password,
 });
 export type LoginInput = z.input<typeof LoginInput>;

@@ -2,6 +2,8 @@
 export interface ApiErrorBody {
   code: string;
   message: string;
+  /** What is wrong with each input field, by field name and in plain words, so a form can show them all beside their fields. */
+  fields?: Record<string, string>;
 }
 
 /** Stable error codes the server sends and the client may branch on. */

@@ -38,10 +38,11 @@ test('a founder registers, logs in, checks the dashboard and logs out', async ({
   await expect(page).toHaveURL(/\/auth\?redirect=dashboard$/);
 });
 
-test('a wrong password shows why the login failed', async ({ auth, newAccount }) => {
+test('a wrong password shows why the login failed, once, in the form', async ({ auth, newAccount }) => {
   await auth.open('/auth/login');
   await auth.logIn(newAccount.username, 'not-the-password');
-  await auth.expectToast('Login failed', 'Invalid username or password');
+  await expect(auth.loginForm.getByRole('alert')).toHaveText('Login failed: Invalid username or password');
+  await expect(auth.toast).toHaveCount(0);
 });
 
 test('register?email= pre-fills the email', async ({ auth }) => {

@@ -25,7 +25,8 @@ describe('passwords', () => {
       const creds = { ...uniqueCredentials(), password };
       const res = await register(creds);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: 'invalid_request', message: 'password: This password is one of the most common ones and easy to guess. Choose another.' });
+      const why = 'This password is one of the most common ones and easy to guess. Choose another.';
+      expect(res.body).toEqual({ code: 'invalid_request', message: `password: ${why}`, fields: { password: why } });
       expect(await storedUsernames(creds.email)).toEqual([]);
     },
   );
@@ -42,14 +43,15 @@ describe('passwords', () => {
     const creds = uniqueCredentials();
     const res = await register({ ...creds, password: passwordOf(creds) });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'invalid_request', message });
+    expect(res.body).toEqual({ code: 'invalid_request', message, fields: { password: message.replace('password: ', '') } });
     expect(await storedUsernames(creds.email)).toEqual([]);
   });
 
   it(`security: 11. refuses a password over ${PASSWORD_MAX} characters at register and at login alike`, async () => {
     const creds = uniqueCredentials();
     const tooLong = `${creds.password}-${'x'.repeat(PASSWORD_MAX)}`;
-    const message = { code: 'invalid_request', message: `password: Password must be at most ${PASSWORD_MAX} characters` };
+    const why = `Password must be at most ${PASSWORD_MAX} characters`;
+    const message = { code: 'invalid_request', message: `password: ${why}`, fields: { password: why } };
     expect((await register({ ...creds, password: tooLong })).body).toEqual(message);
     expect(await storedUsernames(creds.email)).toEqual([]);
     expect((await logIn(creds.username, tooLong)).body).toEqual(message);
@@ -66,7 +68,7 @@ describe('passwords', () => {
     const alice = await buildUser(server);
     const res = await logIn(alice.username, 'short');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'invalid_request', message: 'password: Password must be at least 8 characters' });
+    expect(res.body).toEqual({ code: 'invalid_request', message: 'password: Password must be at least 8 characters', fields: { password: 'Password must be at least 8 characters' } });
   });
 });
 
@@ -80,7 +82,8 @@ describe('usernames', () => {
     const creds = uniqueCredentials();
     const res = await register({ ...creds, username: `${creds.username.slice(0, 6)}${char}${creds.username.slice(6)}` });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'invalid_request', message: 'username: Username may not contain control or invisible characters (such as zero-width or text-direction marks)' });
+    const why = 'Username may not contain control or invisible characters (such as zero-width or text-direction marks)';
+    expect(res.body).toEqual({ code: 'invalid_request', message: `username: ${why}`, fields: { username: why } });
     expect(await storedUsernames(creds.email)).toEqual([]);
   });
 
@@ -95,7 +98,7 @@ describe('usernames', () => {
     expect((await logIn(creds.username, creds.password)).status).toBe(200);
     expect((await logIn(wide, creds.password)).status).toBe(200);
     const again = await register({ ...uniqueCredentials(), username: creds.username });
-    expect(again.body).toEqual({ code: 'conflict', message: 'That username is already taken' });
+    expect(again.body).toEqual({ code: 'conflict', message: 'That username is already taken', fields: { username: 'That username is already taken' } });
   });
 
   it("security: 11. a look-alike name with a compatibility ligature is taken by the plain one ('ﬁona' is 'fiona')", async () => {

@@ -32,6 +32,16 @@ export class AuthPage extends AppPage {
     return this.page.getByRole('form', { name: 'Register' });
   }
 
+  /** The field with its label, in the form on screen. */
+  field(label: 'Full name' | 'Username' | 'Email' | 'Password'): Locator {
+    return this.page.locator('form.auth-form ion-input').filter({ has: this.page.getByLabel(label, { exact: true }) });
+  }
+
+  /** The error shown under a field (Ionic's error text, announced with the field). */
+  fieldError(label: 'Full name' | 'Username' | 'Email' | 'Password'): Locator {
+    return this.field(label).locator('.error-text');
+  }
+
   async register(account: NewAccount): Promise<void> {
     await this.showTab('Register');
     const form = this.registerForm;

@@ -1,11 +1,13 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { loginFieldErrors } from '../../../domain/accountFields';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../domain/limits';
 import { useToast } from '../../ui/ToastProvider';
 import { useLoginMutation } from './auth.queries';
-import { loginFailureMessage } from './authMessages';
+import { fieldErrorsOf, loginFailureMessage } from './authMessages';
 import { TextField } from './TextField';
+import { useFieldErrors } from './useFieldErrors';
 import { useGoToPostLoginDestination } from './useGoToPostLoginDestination';
 
 interface LoginFormProps {
@@ -14,15 +16,20 @@ interface LoginFormProps {
   redirect: string | undefined;
 }
 
+/** Sign-in. A missing field is named under it; a refused login ('Login failed') shows once above the button, not as a toast too. */
 export function LoginForm({ initialUsername = '', redirect }: LoginFormProps) {
   const [username, setUsername] = useState(initialUsername);
   const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const { form, errors, show, clear } = useFieldErrors();
   const login = useLoginMutation();
   const toast = useToast();
   const goToDestination = useGoToPostLoginDestination();
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setFailure(null);
+    if (show(loginFieldErrors({ username, password }))) return;
     login.mutate(
       { username: username.trim(), password },
       {
@@ -31,18 +38,41 @@ export function LoginForm({ initialUsername = '', redirect }: LoginFormProps) {
           // The spec's 100 ms: lets the refreshed auth state reach the header before the screen changes.
           setTimeout(() => void goToDestination(redirect), LOGIN_REDIRECT_DELAY_MS);
         },
-        onError: (error) => toast({ header: 'Login failed', message: loginFailureMessage(error), color: 'danger' }),
+        onError: (error) => {
+          if (!show(fieldErrorsOf(error))) setFailure(loginFailureMessage(error));
+        },
       },
     );
   };
 
   return (
-    <form className="auth-form" onSubmit={handleSubmit} aria-label="Login">
-      <TextField label="Username" name="username" autocomplete="username" value={username} onChange={setUsername} />
-      <TextField label="Password" name="password" type="password" autocomplete="current-password" value={password} onChange={setPassword} />
-      {login.isError && (
+    <form ref={form} className="auth-form" onSubmit={handleSubmit} aria-label="Login" noValidate>
+      <TextField
+        label="Username"
+        name="username"
+        autocomplete="username"
+        value={username}
+        error={errors.username}
+        onChange={(value) => {
+          setUsername(value);
+          clear('username');
+        }}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autocomplete="current-password"
+        value={password}
+        error={errors.password}
+        onChange={(value) => {
+          setPassword(value);
+          clear('password');
+        }}
+      />
+      {failure && (
         <p className="form-error" role="alert">
-          {loginFailureMessage(login.error)}
+          <strong>Login failed:</strong> {failure}
         </p>
       )}
       <IonButton type="submit" expand="block" disabled={login.isPending || login.isSuccess}>

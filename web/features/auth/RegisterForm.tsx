@@ -1,10 +1,12 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { registerFieldErrors, type AccountField } from '../../../domain/accountFields';
 import { useToast } from '../../ui/ToastProvider';
 import { useRegisterMutation } from './auth.queries';
-import { registerFailureMessage } from './authMessages';
+import { fieldErrorsOf, registerFailureMessage } from './authMessages';
 import { TextField } from './TextField';
+import { useFieldErrors } from './useFieldErrors';
 
 interface RegisterFormProps {
   initialEmail?: string;
@@ -12,37 +14,56 @@ interface RegisterFormProps {
   onRegistered: (username: string) => void;
 }
 
+/**
+ * Registration. Every field's problem shows at once under the field, in plain words, checked here
+ * before anything is sent and then by the server (a taken name, a common password); a failure that
+ * belongs to no field (offline, too many attempts) shows once above the button, never as a toast too.
+ */
 export function RegisterForm({ initialEmail = '', onRegistered }: RegisterFormProps) {
-  const [name, setName] = useState('');
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
+  const [values, setValues] = useState({ name: '', username: '', email: initialEmail, password: '' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const { form, errors, show, clear } = useFieldErrors();
   const register = useRegisterMutation();
   const toast = useToast();
 
+  const field = (name: AccountField) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (value: string) => {
+      setValues((current) => ({ ...current, [name]: value }));
+      clear(name);
+    },
+  });
+
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setFailure(null);
+    if (show(registerFieldErrors(values))) return;
     register.mutate(
-      { name: name.trim(), username: username.trim(), email: email.trim(), password },
+      { name: values.name.trim(), username: values.username.trim(), email: values.email.trim(), password: values.password },
       {
         onSuccess: ({ user }) => {
           toast({ header: 'Account created', message: 'Sign in with your new account to get started.', color: 'success' });
           onRegistered(user.username);
         },
-        onError: (error) => toast({ header: 'Registration failed', message: registerFailureMessage(error), color: 'danger' }),
+        onError: (error) => {
+          if (!show(fieldErrorsOf(error))) setFailure(registerFailureMessage(error));
+        },
       },
     );
   };
 
   return (
-    <form className="auth-form" onSubmit={handleSubmit} aria-label="Register">
-      <TextField label="Full name" name="name" autocomplete="name" value={name} onChange={setName} />
-      <TextField label="Username" name="username" autocomplete="username" value={username} onChange={setUsername} />
-      <TextField label="Email" name="email" type="email" inputmode="email" autocomplete="email" value={email} onChange={setEmail} />
-      <TextField label="Password" name="password" type="password" autocomplete="new-password" value={password} onChange={setPassword} />
-      {register.isError && (
+    // noValidate: the browser's own bubbles name one field at a time; the form names them all.
+    <form ref={form} className="auth-form" onSubmit={handleSubmit} aria-label="Register" noValidate>
+      <TextField label="Full name" autocomplete="name" {...field('name')} />
+      <TextField label="Username" autocomplete="username" {...field('username')} />
+      <TextField label="Email" type="email" inputmode="email" autocomplete="email" {...field('email')} />
+      <TextField label="Password" type="password" autocomplete="new-password" {...field('password')} />
+      {failure && (
         <p className="form-error" role="alert">
-          {registerFailureMessage(register.error)}
+          <strong>Registration failed:</strong> {failure}
         </p>
       )}
       <IonButton type="submit" expand="block" disabled={register.isPending}>

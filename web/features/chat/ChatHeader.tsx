@@ -16,7 +16,7 @@ interface ChatHeaderProps {
   historyToggle?: { shown: boolean; onToggle: () => void };
 }
 
-/** The chat's title ('New Conversation' until it has one), the model picker, and on phones the drawer and new-chat buttons. */
+/** The chat's title ('New Conversation' until it has one), the active model's picker, and on phones the drawer and new-chat buttons. */
 export function ChatHeader({ title, models, model, onModelChange, onOpenSidebar, isSidebarOpen, onNewChat, historyToggle }: ChatHeaderProps) {
   return (
     <IonHeader className="chat-header">
@@ -26,23 +26,29 @@ export function ChatHeader({ title, models, model, onModelChange, onOpenSidebar,
             <IonIcon slot="icon-only" icon={chatbubblesOutline} aria-hidden="true" />
           </IonButton>
         </IonButtons>
-        <IonTitle>{title || 'New Conversation'}</IonTitle>
+        {/* The title, and under it on a phone (beside it from 576 px) the active model and the flow's
+            history toggle: the title keeps the width between the two buttons. */}
+        <div className="chat-header__heading">
+          <IonTitle>{title || 'New Conversation'}</IonTitle>
+          <div className="chat-header__tools">
+            <ModelPicker models={models} value={model} onChange={onModelChange} />
+            {historyToggle && (
+              <button
+                type="button"
+                className="chat-header__history"
+                aria-expanded={historyToggle.shown}
+                aria-label={historyToggle.shown ? 'Hide History' : 'Show History'}
+                onClick={historyToggle.onToggle}
+              >
+                <IonIcon icon={timeOutline} aria-hidden="true" />
+                <span className="chat-header__history-text" aria-hidden="true">
+                  {historyToggle.shown ? 'Hide History' : 'Show History'}
+                </span>
+              </button>
+            )}
+          </div>
+        </div>
         <IonButtons slot="end">
-          {historyToggle && (
-            <button
-              type="button"
-              className="chat-header__history"
-              aria-expanded={historyToggle.shown}
-              aria-label={historyToggle.shown ? 'Hide History' : 'Show History'}
-              onClick={historyToggle.onToggle}
-            >
-              <IonIcon icon={timeOutline} aria-hidden="true" />
-              <span className="chat-header__history-text" aria-hidden="true">
-                {historyToggle.shown ? 'Hide History' : 'Show History'}
-              </span>
-            </button>
-          )}
-          <ModelPicker models={models} value={model} onChange={onModelChange} />
           <IonButton className="chat-header__phone-only" aria-label="New Chat" onClick={onNewChat}>
             <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
           </IonButton>

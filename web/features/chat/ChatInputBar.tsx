@@ -1,5 +1,5 @@
 import { IonIcon } from '@ionic/react';
-import { arrowUp, attachOutline, imageOutline, stop } from 'ionicons/icons';
+import { arrowUp, stop } from 'ionicons/icons';
 import { useEffect } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
@@ -14,7 +14,8 @@ interface ChatInputBarProps {
 }
 
 /**
- * The input bar (spec §2): one line, two attachment icons that do nothing yet, and Send. Enter sends,
+ * The input bar (spec §2): one line and Send. The spec's two inert attachment icons are left out:
+ * a control that does nothing is a dead tap (docs/phone.md, point 9). Enter sends,
  * Shift+Enter does not; Send is disabled while a reply is coming or the text is blank. While a reply
  * streams, Stop sits in the bar, beside Send: above it, it would cover the newest streamed line.
  */
@@ -48,12 +49,6 @@ export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: Cha
     <div className="chat-input">
       <form className="chat-input__form" onSubmit={handleSubmit} aria-label="Send a message">
         <div className="chat-input__field">
-          <button type="button" className="chat-input__icon" disabled aria-label="Attach a file (coming soon)">
-            <IonIcon icon={attachOutline} aria-hidden="true" />
-          </button>
-          <button type="button" className="chat-input__icon" disabled aria-label="Add an image (coming soon)">
-            <IonIcon icon={imageOutline} aria-hidden="true" />
-          </button>
           <input
             className="chat-input__text"
             type="text"

@@ -28,7 +28,7 @@ const COMPONENTS: Components = {
     </div>
   ),
   // Code scrolls sideways too: reachable by keyboard.
-  pre: ({ node: _node, ...props }: ComponentProps<'pre'> & { node?: unknown }) => <pre {...props} tabIndex={0} />,
+  pre: ({ node: _node, ...props }: ComponentProps<'pre'> & { node?: unknown }) => <pre {...props} role="region" aria-label="Code" tabIndex={0} />,
 };
 
 /** The little of a parsed HTML node (hast) the table's name needs. */

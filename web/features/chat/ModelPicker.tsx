@@ -10,28 +10,26 @@ interface ModelPickerProps {
 }
 
 /**
- * The model picker (spec §2): the chosen model's name (GPT names uppercased), or just 'Model' on
- * small screens, over a native select, so phones get their own picker wheel or sheet. Models are
- * grouped under their provider's heading ('OpenAI GPT-4o'); an empty id is never offered (spec §5).
+ * The model picker (spec §2): the active model's name (GPT names uppercased) over a native select, so
+ * phones get their own picker wheel or sheet. Phones show the name too, not the spec's bare 'Model':
+ * a rep should see which model answers (docs/phone.md, point 16). With none chosen yet, the first
+ * model is the one in use. Models are grouped under their provider's heading ('OpenAI GPT-4o'); an
+ * empty id is never offered (spec §5).
  */
 export function ModelPicker({ models, value, onChange }: ModelPickerProps) {
   const groups = [...new Set(models.map((m) => m.group))];
-  const current = models.find((m) => m.id === value);
-  const name = current ? modelLabel(current.id, current.label) : 'Model';
+  const current = models.find((m) => m.id === value) ?? models[0];
   return (
     <label className="model-picker">
       <IonIcon icon={hardwareChipOutline} aria-hidden="true" className="model-picker__icon" />
       <span className="model-picker__name" aria-hidden="true">
-        {name}
-      </span>
-      <span className="model-picker__short" aria-hidden="true">
-        Model
+        {current ? modelLabel(current.id, current.label) : 'Model'}
       </span>
       <IonIcon icon={chevronDownOutline} aria-hidden="true" className="model-picker__chevron" />
       <select
         className="model-picker__select"
         aria-label="Model"
-        value={current?.id ?? models[0]?.id ?? ''}
+        value={current?.id ?? ''}
         disabled={models.length === 0}
         onChange={(event) => onChange(event.target.value)}
       >

@@ -15,7 +15,7 @@ export function MobileMenu() {
   const menu = usePopoverMenu();
   return (
     <>
-      <button type="button" className="header-button app-header__menu-button" aria-label="Open menu" aria-haspopup="menu" aria-expanded={menu.isOpen} onClick={menu.open}>
+      <button type="button" className="header-button app-header__menu-button" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={menu.isOpen} onClick={menu.open}>
         <InlineIcon icon={menuOutline} />
       </button>
       {menu.used && (

@@ -9,11 +9,14 @@ import { NAV_LINKS } from './navLinks';
 
 const ICONS = { '/': homeOutline, '/about': informationCircleOutline, '/pricing': pricetagOutline } as const;
 
+/** Ionic marks a popover aria-modal but gives it no role, and aria-modal belongs to a dialog only. */
+const DIALOG = { role: 'dialog', 'aria-label': 'Menu' };
+
 /** The narrow screens' menu itself (MobileMenu.tsx loads it on the first tap): the main links plus the account entries. */
 export function MobileMenuPopover({ menu }: { menu: PopoverMenu }) {
   const { user } = useAuth();
   return (
-    <IonPopover isOpen={menu.isOpen} event={menu.event} onDidDismiss={menu.close} dismissOnSelect alignment="end" className="mobile-menu">
+    <IonPopover isOpen={menu.isOpen} event={menu.event} onDidDismiss={menu.close} dismissOnSelect alignment="end" className="mobile-menu" htmlAttributes={DIALOG}>
       <IonContent>
         <IonList lines="none" aria-label="Menu">
           {NAV_LINKS.map((link) => (

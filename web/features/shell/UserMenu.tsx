@@ -24,8 +24,9 @@ export function UserMenu({ user }: { user: User | null }) {
         <button
           type="button"
           className="header-button user-menu__trigger"
-          aria-label="Account menu"
-          aria-haspopup="menu"
+          // The name starts with what the button shows (the initials), so a rep using voice control can say it.
+          aria-label={`${initialsOf(user)}, Account menu`}
+          aria-haspopup="dialog"
           aria-expanded={menu.isOpen}
           onClick={menu.open}
         >

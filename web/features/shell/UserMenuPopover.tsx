@@ -8,9 +8,12 @@ import { AccountItems } from './AccountItems';
  * the account entries the mobile menu has too. It stays mounted when the user logs out: Ionic moves a
  * presented overlay out of its React parent, and unmounting it afterwards would crash React.
  */
+/** Ionic marks a popover aria-modal but gives it no role, and aria-modal belongs to a dialog only. */
+const DIALOG = { role: 'dialog', 'aria-label': 'Account' };
+
 export function UserMenuPopover({ user, menu }: { user: User | null; menu: PopoverMenu }) {
   return (
-    <IonPopover isOpen={menu.isOpen && user !== null} event={menu.event} onDidDismiss={menu.close} dismissOnSelect alignment="end" className="user-menu">
+    <IonPopover isOpen={menu.isOpen && user !== null} event={menu.event} onDidDismiss={menu.close} dismissOnSelect alignment="end" className="user-menu" htmlAttributes={DIALOG}>
       {user && (
         <IonContent>
           <div className="user-menu__who">

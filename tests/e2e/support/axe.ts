@@ -1,0 +1,27 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import type { Result } from 'axe-core';
+import { settle } from './settle';
+
+/** What fails a screen: axe-core's two highest impacts. Moderate and minor findings are left to review. */
+const FAILING = new Set(['serious', 'critical']);
+
+/** One line per failing node: where it is and what axe-core says to fix. */
+function describe(violation: Result): string {
+  const nodes = violation.nodes.map((node) => `    at ${node.target.join(' >>> ')}\n      ${node.failureSummary?.replaceAll('\n', '\n      ') ?? ''}`);
+  return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}`;
+}
+
+/**
+ * Runs axe-core on the page as it is (open shadow roots included: Ionic draws its parts there) and
+ * fails on any serious or critical violation, listing each with the elements and axe's advice.
+ * Every default rule runs, plus 'label-content-name-mismatch' (an accessible name that does not
+ * contain the visible label: a speech user says what they see), which axe-core ships switched off.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, screen: string): Promise<void> {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  const failing = results.violations.filter((v) => FAILING.has(v.impact ?? ''));
+  expect(failing.length, `axe-core on ${screen} (${page.url()}):\n${failing.map(describe).join('\n')}`).toBe(0);
+}
