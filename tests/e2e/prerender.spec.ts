@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
+import { registerAndLogIn } from './pages/session';
 import { Network } from './support/network';
 
 /**
@@ -13,6 +14,8 @@ const PAGES = [
   { path: '/', heading: 'Got an idea?', cta: { role: 'button', name: 'Analyze (without signing up)' } },
   { path: '/about', heading: 'Go-to-market help for the people who build and sell', cta: { role: 'link', name: 'Analyze my idea' } },
   { path: '/pricing', heading: 'Your AI Head of Growth, for less than a lunch', cta: { role: 'heading', name: 'Pro' } },
+  { path: '/auth', heading: 'Welcome back', cta: { role: 'button', name: 'Sign in' } },
+  { path: '/auth/register', heading: 'Join Pitchpad', cta: { role: 'button', name: 'Create account' } },
 ] as const;
 
 async function withoutJavaScript<T>(browser: Browser, baseURL: string | undefined, use: (page: Page) => Promise<T>): Promise<T> {
@@ -147,6 +150,30 @@ test('what a visitor types before the app takes the landing page over is kept', 
   await expect(landing.analyzeButton).toBeEnabled();
   await landing.analyzeButton.click();
   await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+test('/auth is taken over without a layout shift, keeps what was typed before, and signs in', async ({ page, auth, newAccount, request }) => {
+  await registerAndLogIn(request, newAccount);
+  await observeLayoutShifts(page);
+  // Hold the app's code back, type into the prerendered sign-in form, then let the app start.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/auth', { waitUntil: 'commit' });
+  await auth.loginForm.getByLabel('Username').fill(newAccount.username);
+  await auth.loginForm.getByLabel('Password', { exact: true }).fill(newAccount.password);
+  release();
+  await takenOver(page);
+  await expect(auth.loginForm.getByLabel('Username')).toHaveValue(newAccount.username);
+  await page.waitForTimeout(500);
+  expect(await layoutShift(page)).toBeLessThan(0.05);
+  await auth.loginForm.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/chat$/); // where a sign-in with nowhere else to go leads
 });
 
 test('the install offer waits for a second screen: it never pushes the landing page down', async ({ page, landing }) => {

@@ -8,6 +8,10 @@ export const PRERENDERED_PAGES = [
   { path: '/', file: 'landing.html' },
   { path: '/about', file: 'about.html' },
   { path: '/pricing', file: 'pricing.html' },
+  // Sign-in and registration: where a shared link or a PRO card sends a first-time visitor.
+  { path: '/auth', file: 'auth.html' },
+  { path: '/auth/login', file: 'auth-login.html' },
+  { path: '/auth/register', file: 'auth-register.html' },
 ] as const;
 
 /** The 404 screen, prerendered from a path no route matches; the server sends it (status 404) for such paths. */

@@ -18,9 +18,8 @@ export class AuthPage extends AppPage {
     return this.page.getByRole('tab', { name });
   }
 
-  /** Ionic's segment button takes the tap on its host; the inner role=tab button lets it through. */
   async showTab(name: 'Login' | 'Register'): Promise<void> {
-    await this.page.locator('ion-segment-button', { hasText: name }).click();
+    await this.tab(name).click();
     await expect(this.tab(name)).toHaveAttribute('aria-selected', 'true');
   }
 
@@ -34,12 +33,12 @@ export class AuthPage extends AppPage {
 
   /** The field with its label, in the form on screen. */
   field(label: 'Full name' | 'Username' | 'Email' | 'Password'): Locator {
-    return this.page.locator('form.auth-form ion-input').filter({ has: this.page.getByLabel(label, { exact: true }) });
+    return this.page.locator('form.auth-form .text-field').filter({ has: this.page.getByLabel(label, { exact: true }) });
   }
 
-  /** The error shown under a field (Ionic's error text, announced with the field). */
+  /** The error shown under a field (announced with the field: its description). */
   fieldError(label: 'Full name' | 'Username' | 'Email' | 'Password'): Locator {
-    return this.field(label).locator('.error-text');
+    return this.field(label).locator('.text-field__error');
   }
 
   async register(account: NewAccount): Promise<void> {

@@ -1,18 +1,22 @@
-import { IonIcon, IonLabel } from '@ionic/react';
 import { informationCircleOutline } from 'ionicons/icons';
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import { isFreeTool } from '../../../domain/playbooks/tools';
 import { BrandMark } from '../../ui/BrandMark';
+import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { readPendingChatDestination, type PendingChatDestination } from './authStorage';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
-import { IonSegment, IonSegmentButton } from './authIonic';
 
 type Tab = 'login' | 'register';
+const TABS: ReadonlyArray<{ tab: Tab; label: string }> = [
+  { tab: 'login', label: 'Login' },
+  { tab: 'register', label: 'Register' },
+];
 
 /** Why a guest who tapped a landing tool card is asked to sign in, and what comes next. */
 export function pendingToolReason({ title, interviewType }: PendingChatDestination): string {
@@ -21,7 +25,11 @@ export function pendingToolReason({ title, interviewType }: PendingChatDestinati
     : `“${title}” is a PRO tool. Log in or create a free account first; then you can upgrade to Pro to use it.`;
 }
 
-/** /auth and /auth/{login|register}: the two forms under one segment (spec §2 'Auth screen'). */
+/**
+ * /auth and /auth/{login|register}: the two forms under one segment (spec §2 'Auth screen'). Plain
+ * elements drawn as Ionic's Material segment and fields: the screen is prerendered and a first visit
+ * runs none of Ionic (issue 12). The tabs are links, so they work before the app has taken the page over.
+ */
 export function AuthScreen() {
   const { tab: tabParam } = useParams({ strict: false });
   const { redirect, email } = useSearch({ from: '/auth' });
@@ -34,6 +42,15 @@ export function AuthScreen() {
 
   const showTab = (next: Tab) => {
     if (next !== tab) void navigate({ to: '/auth/$tab', params: { tab: next }, search: (prev) => prev, replace: true });
+  };
+
+  // The segment's arrow keys, as Ionic's: the other tab, focused.
+  const handleTabKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next: Tab = tab === 'login' ? 'register' : 'login';
+    showTab(next);
+    document.getElementById(`auth-tab-${next}`)?.focus();
   };
 
   const handleRegistered = (username: string) => {
@@ -53,23 +70,36 @@ export function AuthScreen() {
         </div>
         {pendingTool && (
           <div className="callout auth-card__reason" role="note">
-            <IonIcon icon={informationCircleOutline} aria-hidden="true" />
+            <InlineIcon icon={informationCircleOutline} />
             <p>{pendingToolReason(pendingTool)}</p>
           </div>
         )}
-        <IonSegment value={tab} onIonChange={(event) => showTab(event.detail.value === 'register' ? 'register' : 'login')}>
-          <IonSegmentButton value="login">
-            <IonLabel>Login</IonLabel>
-          </IonSegmentButton>
-          <IonSegmentButton value="register">
-            <IonLabel>Register</IonLabel>
-          </IonSegmentButton>
-        </IonSegment>
-        {tab === 'login' ? (
-          <LoginForm initialUsername={registeredUsername} redirect={redirect} />
-        ) : (
-          <RegisterForm initialEmail={email} onRegistered={handleRegistered} />
-        )}
+        <div className="segment" role="tablist" aria-label="Account" onKeyDown={handleTabKey}>
+          {TABS.map((item) => (
+            <Link
+              key={item.tab}
+              id={`auth-tab-${item.tab}`}
+              to="/auth/$tab"
+              params={{ tab: item.tab }}
+              search={(prev) => prev}
+              replace
+              role="tab"
+              aria-selected={tab === item.tab}
+              aria-controls="auth-panel"
+              tabIndex={tab === item.tab ? 0 : -1}
+              className="segment__tab"
+            >
+              {item.label}
+            </Link>
+          ))}
+        </div>
+        <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>
+          {tab === 'login' ? (
+            <LoginForm initialUsername={registeredUsername} redirect={redirect} />
+          ) : (
+            <RegisterForm initialEmail={email} onRegistered={handleRegistered} />
+          )}
+        </div>
       </section>
     </Screen>
   );

@@ -1,11 +1,12 @@
-import { IonButton, IonSpinner } from '@ionic/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { loginFieldErrors } from '../../../domain/accountFields';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../domain/limits';
+import { takeTypedValue } from '../../prerender/typedValues';
 import { useToast } from '../../ui/ToastProvider';
 import { useLoginMutation } from './auth.queries';
 import { fieldErrorsOf, loginFailureMessage } from './authMessages';
+import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
 import { useFieldErrors } from './useFieldErrors';
 import { useGoToPostLoginDestination } from './useGoToPostLoginDestination';
@@ -18,8 +19,9 @@ interface LoginFormProps {
 
 /** Sign-in. A missing field is named under it; a refused login ('Login failed') shows once above the button, not as a toast too. */
 export function LoginForm({ initialUsername = '', redirect }: LoginFormProps) {
-  const [username, setUsername] = useState(initialUsername);
-  const [password, setPassword] = useState('');
+  // Typed into the prerendered page before the app took it over: kept (prerender/typedValues.ts).
+  const [username, setUsername] = useState(() => initialUsername || takeTypedValue('username'));
+  const [password, setPassword] = useState(() => takeTypedValue('password'));
   const [failure, setFailure] = useState<string | null>(null);
   const { form, errors, show, clear } = useFieldErrors();
   const login = useLoginMutation();
@@ -75,11 +77,7 @@ export function LoginForm({ initialUsername = '', redirect }: LoginFormProps) {
           <strong>Login failed:</strong> {failure}
         </p>
       )}
-      <IonButton type="submit" expand="block" disabled={login.isPending || login.isSuccess}>
-        {login.isPending ? <IonSpinner name="dots" aria-label="Signing in" /> : 'Sign in'}
-      </IonButton>
-      {/* Lets Enter in a field submit the form: Ionic's button is not a native submit button. */}
-      <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+      <SubmitButton label="Sign in" busyLabel="Signing in" busy={login.isPending} disabled={login.isSuccess} />
     </form>
   );
 }

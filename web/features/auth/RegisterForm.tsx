@@ -1,10 +1,11 @@
-import { IonButton, IonSpinner } from '@ionic/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { registerFieldErrors, type AccountField } from '../../../domain/accountFields';
+import { takeTypedValue } from '../../prerender/typedValues';
 import { useToast } from '../../ui/ToastProvider';
 import { useRegisterMutation } from './auth.queries';
 import { fieldErrorsOf, registerFailureMessage } from './authMessages';
+import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
 import { useFieldErrors } from './useFieldErrors';
 
@@ -20,7 +21,13 @@ interface RegisterFormProps {
  * belongs to no field (offline, too many attempts) shows once above the button, never as a toast too.
  */
 export function RegisterForm({ initialEmail = '', onRegistered }: RegisterFormProps) {
-  const [values, setValues] = useState({ name: '', username: '', email: initialEmail, password: '' });
+  // Typed into the prerendered page before the app took it over: kept (prerender/typedValues.ts).
+  const [values, setValues] = useState(() => ({
+    name: takeTypedValue('name'),
+    username: takeTypedValue('username'),
+    email: takeTypedValue('email') || initialEmail,
+    password: takeTypedValue('password'),
+  }));
   const [failure, setFailure] = useState<string | null>(null);
   const { form, errors, show, clear } = useFieldErrors();
   const register = useRegisterMutation();
@@ -66,10 +73,7 @@ export function RegisterForm({ initialEmail = '', onRegistered }: RegisterFormPr
           <strong>Registration failed:</strong> {failure}
         </p>
       )}
-      <IonButton type="submit" expand="block" disabled={register.isPending}>
-        {register.isPending ? <IonSpinner name="dots" aria-label="Creating account" /> : 'Create account'}
-      </IonButton>
-      <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+      <SubmitButton label="Create account" busyLabel="Creating account" busy={register.isPending} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
-import { IonIcon, IonInput } from '@ionic/react';
 import { eyeOffOutline, eyeOutline } from 'ionicons/icons';
-import { useState } from 'react';
-import type { ComponentProps } from 'react';
+import { useId, useState } from 'react';
+import type { HTMLAttributes } from 'react';
+import { InlineIcon } from '../../ui/InlineIcon';
 
 type TextFieldProps = {
   label: string;
@@ -9,46 +9,70 @@ type TextFieldProps = {
   onChange: (value: string) => void;
   /** What is wrong with the value, shown under the field (and announced with it) until it changes. */
   error?: string;
-} & Pick<ComponentProps<typeof IonInput>, 'type' | 'autocomplete' | 'name' | 'minlength' | 'maxlength' | 'inputmode' | 'disabled'>;
+  type?: 'text' | 'email' | 'password';
+  name: string;
+  autocomplete?: string;
+  minlength?: number;
+  maxlength?: number;
+  inputmode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  disabled?: boolean;
+};
 
 /**
- * A labelled, required form field with its error under it. Ionic shows `errorText` (and sets
- * aria-invalid and aria-describedby) on a field marked ion-invalid and ion-touched; with no error the
- * line under the field is not drawn at all, so it leaves no blank space. Password fields get a
- * show/hide button of our own: Ionic's toggle draws a 40 px button in its shadow root, out of reach
- * of the app's 44 px rule. A native button: an IonButton turns an onPointerDown prop into an inline
- * handler attribute, which the CSP blocks.
+ * A labelled, required form field with its error under it (`aria-invalid`, and the error is the
+ * field's description); with no error the line under the field is not drawn, so it leaves no blank
+ * space. Password fields get a 44 px show/hide button. A native input styled as Ionic's outlined
+ * Material field, not IonInput: the auth screen is prerendered (it draws before any script) and its
+ * first visit runs none of Ionic (issue 12).
  */
-export function TextField({ label, value, onChange, error, type = 'text', ...rest }: TextFieldProps) {
+export function TextField({ label, value, onChange, error, type = 'text', name, autocomplete, minlength, maxlength, inputmode, disabled }: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
   const [shown, setShown] = useState(false);
   const isPassword = type === 'password';
   return (
-    <IonInput
-      className={error ? 'text-field ion-invalid ion-touched' : 'text-field'}
-      label={label}
-      labelPlacement="stacked"
-      fill="outline"
-      type={isPassword && shown ? 'text' : type}
-      value={value}
-      required
-      errorText={error}
-      onIonInput={(event) => onChange(event.detail.value ?? '')}
-      {...rest}
-    >
-      {isPassword && (
-        <button
-          type="button"
-          slot="end"
-          className="text-field__reveal"
-          aria-label={shown ? 'Hide password' : 'Show password'}
-          aria-pressed={shown}
-          // Keeps the focus (and a phone's keyboard) in the field.
-          onPointerDown={(event) => event.preventDefault()}
-          onClick={() => setShown((was) => !was)}
-        >
-          <IonIcon icon={shown ? eyeOffOutline : eyeOutline} aria-hidden="true" />
-        </button>
+    <div className={`text-field${error ? ' text-field--invalid' : ''}`}>
+      <label className="text-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="text-field__box">
+        <input
+          id={id}
+          className="text-field__input"
+          name={name}
+          type={isPassword && shown ? 'text' : type}
+          value={value}
+          required
+          autoComplete={autocomplete}
+          minLength={minlength}
+          maxLength={maxlength}
+          inputMode={inputmode}
+          disabled={disabled}
+          autoCapitalize={type === 'text' && name !== 'username' ? 'words' : 'none'}
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        {isPassword && (
+          <button
+            type="button"
+            className="text-field__reveal"
+            aria-label={shown ? 'Hide password' : 'Show password'}
+            aria-pressed={shown}
+            // Keeps the focus (and a phone's keyboard) in the field.
+            onPointerDown={(event) => event.preventDefault()}
+            onClick={() => setShown((was) => !was)}
+          >
+            <InlineIcon icon={shown ? eyeOffOutline : eyeOutline} />
+          </button>
+        )}
+      </div>
+      {error && (
+        <p id={errorId} className="text-field__error">
+          {error}
+        </p>
       )}
-    </IonInput>
+    </div>
   );
 }
