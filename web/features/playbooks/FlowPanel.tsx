@@ -1,7 +1,7 @@
 /** A running guided flow in the chat workspace: the flow's greeting, then one interview card at a time. */
 // oxlint-disable-next-line import/no-unassigned-import -- the flows' stylesheet, loaded with the chat's chunk
 import './flows.css';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { FLOWS, type Answers, type FlowType } from '../../../domain/playbooks';
 import { api } from '../../data/api';
@@ -36,11 +36,18 @@ export function FlowPanel({ type, db, userId, showHistory, send, openChat, model
     [type, db, send, toast, openChat, model, sender, navigate],
   );
   // The spec's validation messages (a transcript under 50 characters) show inline on the card, in
-  // the spec's words, not as a native alert; they go once the answer changes.
-  const [notice, setNotice] = useState<string | null>(null);
-  const deps = useMemo(() => ({ db, api, onFinish, alert: setNotice }), [db, onFinish]);
+  // the spec's words, not as a native alert. Each belongs to the step it was raised on, and goes
+  // once the answer changes.
+  const [notice, setNotice] = useState<{ text: string; step: string | undefined } | null>(null);
+  const step = useRef<string | undefined>(undefined);
+  const raise = useCallback((text: string) => setNotice({ text, step: step.current }), []);
+  const deps = useMemo(() => ({ db, api, onFinish, alert: raise }), [db, onFinish, raise]);
   const session = useFlowSession(type, deps);
   useKeyboardInView();
+  const stepId = session.view?.question.id;
+  useLayoutEffect(() => {
+    step.current = stepId;
+  }, [stepId]);
   const { setAnswer } = session;
   const handleChange = useCallback(
     (value: string) => {
@@ -67,7 +74,7 @@ export function FlowPanel({ type, db, userId, showHistory, send, openChat, model
             status={session.status}
             options={session.progress.options}
             picked={session.picked}
-            notice={notice}
+            notice={notice && notice.step === stepId ? notice.text : null}
             onChange={handleChange}
             onSubmit={session.submit}
             onBack={session.back}
