@@ -1,8 +1,50 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
 import { syncStatus } from '../../data/syncStatus';
 import { hasUnsentWork, type UnsentWork } from '../../data/unsentWork';
-import { describeUnsentWork, type LogoutQuestion } from './logoutGuard';
+import { describeUnsentWork } from './logoutGuard';
+
+interface LogoutQuestion {
+  userId: number;
+  work: UnsentWork;
+  /** Called once: true to log out now. */
+  answer: (logOut: boolean) => void;
+}
+
+let asking: LogoutQuestion | null = null;
+
+/**
+ * Shows the dialog until the user chooses; true to log out now. It is drawn in a small React root of
+ * its own, made when asked and removed once answered, rather than from the app's tree, so the shell
+ * (and the landing page with it) carries none of it. A second logout tap while it is up answers the
+ * first with "stay".
+ */
+export function askAboutUnsentWork(userId: number, work: UnsentWork): Promise<boolean> {
+  asking?.answer(false);
+  return new Promise<boolean>((resolve) => {
+    const host = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(host);
+    let answered = false;
+    const question: LogoutQuestion = {
+      userId,
+      work,
+      answer: (logOut) => {
+        if (answered) return;
+        answered = true;
+        if (asking === question) asking = null;
+        resolve(logOut);
+        // After the click (or close) that answered has been handled.
+        setTimeout(() => {
+          root.unmount();
+          host.remove();
+        });
+      },
+    };
+    asking = question;
+    root.render(<UnsentWorkDialog question={question} />);
+  });
+}
 
 type Phase = 'ask' | 'sending' | 'left';
 
@@ -13,7 +55,7 @@ type Phase = 'ask' | 'sending' | 'left';
  * by itself once the phone is back online. A native <dialog> (focus trap, Esc to close) as
  * TeamContactDialog.
  */
-export function UnsentWorkDialog({ question }: { question: LogoutQuestion }) {
+function UnsentWorkDialog({ question }: { question: LogoutQuestion }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const { online, reachable } = useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get);
   const offline = !online || !reachable;

@@ -6,7 +6,7 @@ import { clearUserData, openUserDb, type LocalMessage, type PitchpadDb } from '.
 import { uuidv7 } from '../../data/ids';
 import { queueSend } from '../../data/outbox';
 import { countUnsentWork } from '../../data/unsentWork';
-import { confirmLogout, describeUnsentWork, logoutGuard } from './logoutGuard';
+import { confirmLogout, describeUnsentWork, type AskAboutUnsentWork } from './logoutGuard';
 
 let userId = 7000;
 afterEach(() => clearUserData());
@@ -46,19 +46,23 @@ describe('phone: 17. the work a logout would delete', () => {
 
   it('lets a logout with nothing waiting go at once, and asks when something waits', async () => {
     const id = ++userId;
-    expect(await confirmLogout(id)).toBe(true);
-    expect(logoutGuard.current()).toBeNull();
+    const asked: unknown[] = [];
+    const answering =
+      (logOut: boolean): AskAboutUnsentWork =>
+      async (who, work) => {
+        asked.push([who, work]);
+        return logOut;
+      };
+    expect(await confirmLogout(id, answering(false))).toBe(true);
+    expect(asked).toEqual([]);
 
     await someUnsentWork(openUserDb(id));
-    const stay = confirmLogout(id);
-    await expect.poll(() => logoutGuard.current()?.work, { timeout: 5000 }).toEqual({ messages: 2, flows: 1, history: 1 });
-    logoutGuard.current()!.answer(false);
-    expect(await stay).toBe(false);
-    expect(logoutGuard.current()).toBeNull();
-
-    const discard = confirmLogout(id);
-    await expect.poll(() => logoutGuard.current(), { timeout: 5000 }).not.toBeNull();
-    logoutGuard.current()!.answer(true);
-    expect(await discard).toBe(true);
+    // The user's answer decides: stay, or log out.
+    expect(await confirmLogout(id, answering(false))).toBe(false);
+    expect(await confirmLogout(id, answering(true))).toBe(true);
+    expect(asked).toEqual([
+      [id, { messages: 2, flows: 1, history: 1 }],
+      [id, { messages: 2, flows: 1, history: 1 }],
+    ]);
   });
 });

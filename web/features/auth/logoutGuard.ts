@@ -1,43 +1,22 @@
 /**
  * Logout never deletes unsent work without asking (design §12, phone: 17.). Before a logout, the
  * work this device holds for the user that the server does not have yet is counted; if there is
- * any, the user chooses: send it first (online: the logout waits for the server to store it), log
- * out and discard it, or stay logged in. A tiny store with no database code (the header's menus are
- * in the entry chunk): the count and the dialog load on demand.
+ * any, the user chooses (UnsentWorkDialog.tsx): send it first (online: the logout waits for the
+ * server to store it), log out and discard it, or stay logged in. The count and the dialog load on
+ * demand: nothing of this reaches the landing page's JS.
  */
 import type { UnsentWork } from '../../data/unsentWork';
 
-export interface LogoutQuestion {
-  /** Tells one question from the next. */
-  id: number;
-  userId: number;
-  work: UnsentWork;
-  /** Called once: true to log out now (the work was sent, or the user discards it). */
-  answer: (logOut: boolean) => void;
-}
+/** Shows the question and answers true to log out now (the work was sent, or the user discards it). */
+export type AskAboutUnsentWork = (userId: number, work: UnsentWork) => Promise<boolean>;
 
-let question: LogoutQuestion | null = null;
-let asked = 0;
-const listeners = new Set<() => void>();
-
-function set(next: LogoutQuestion | null): void {
-  question = next;
-  listeners.forEach((listener) => listener());
-}
-
-export const logoutGuard = {
-  current: (): LogoutQuestion | null => question,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
+const askWithDialog: AskAboutUnsentWork = async (userId, work) => (await import('./UnsentWorkDialog')).askAboutUnsentWork(userId, work);
 
 /**
  * Whether to go on with logging out `userId`: at once when nothing waits, else once the user has
- * chosen (LogoutGuard.tsx shows the question). A count that cannot be made does not hold a logout up.
+ * chosen. A count that cannot be made does not hold a logout up.
  */
-export async function confirmLogout(userId: number | undefined): Promise<boolean> {
+export async function confirmLogout(userId: number | undefined, ask: AskAboutUnsentWork = askWithDialog): Promise<boolean> {
   if (userId === undefined) return true;
   let work: UnsentWork;
   try {
@@ -48,20 +27,7 @@ export async function confirmLogout(userId: number | undefined): Promise<boolean
     console.warn('Could not count the work waiting on this device', error);
     return true;
   }
-  // A second logout tap while the question is up answers the first with "stay".
-  question?.answer(false);
-  return new Promise<boolean>((resolve) => {
-    const next: LogoutQuestion = {
-      id: ++asked,
-      userId,
-      work,
-      answer: (logOut) => {
-        if (question === next) set(null);
-        resolve(logOut);
-      },
-    };
-    set(next);
-  });
+  return ask(userId, work);
 }
 
 /** "2 messages haven't been sent yet", one line per kind of work that waits. */

@@ -7,7 +7,8 @@
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { openUserDb, type OutboxEntry, type PitchpadDb } from '../../data/db';
-import { flushOutbox, unsentSends } from '../../data/outbox';
+import { isUnsent } from '../../data/chatMerge';
+import { flushOutbox, requeueSend, unsentSends } from '../../data/outbox';
 import { startSync, type SyncEngine } from '../../data/sync';
 import { countUnsentWork, type UnsentWork } from '../../data/unsentWork';
 import { pushPendingWorkflows } from '../history/workflowStore';
@@ -43,6 +44,8 @@ export async function sendPendingWork(userId: number): Promise<UnsentWork> {
   const db = openUserDb(userId);
   await pushPendingWorkflows(db);
   await deliverOfflinePlans(db);
+  // 'Not sent' messages get one more try too (Retry), rather than being left behind.
+  for (const message of await db.messages.where('status').equals('failed').filter(isUnsent).toArray()) await requeueSend(db, message.key);
   const flushed = flushOutbox(db, deliverPlanFirst, { force: true }).catch((error: unknown) => console.warn('Could not flush the outbox', error));
   let watch: Subscription | undefined;
   // Every send stored by the server, or none left that can go now (refused, or the network failed).

@@ -1,7 +1,9 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
+import { clearUserData, openUserDb, userIdOfDb, type PitchpadDb } from '../../data/db';
+import { countUnsentWork } from '../../data/unsentWork';
+import { sendPendingWork } from './chatSync';
 import { uuidv7 } from '../../data/ids';
 import { liveReplies } from './liveReplies';
 import { messageViews } from './messageView';
@@ -245,6 +247,34 @@ const answerWith = (chatId: string, content: string) =>
     const { chat, user, message } = serverReplyTo(chatId, { clientMessageId: posted[0]!.body.clientMessageId }, { content, status: 'complete' });
     return new Response(sse(['start', { chat, userMessage: user, replyId: 2 }], ['delta', { text: content }], ['done', { message, chat }]));
   });
+
+describe("phone: 17. logout's 'Send first'", () => {
+  it("sends what waits, a 'Not sent' message included, and answers what is still waiting", async () => {
+    const chatId = uuidv7();
+    const owner = userIdOfDb(db) ?? 0;
+    answers.push({ status: 503, body: { code: 'unavailable', message: 'Down for a moment.' } });
+    await sendMessage(db, { chatId, content: 'Queued while the server is down' });
+    answers.push({ status: 422, body: { code: 'invalid_request', message: 'No.' } });
+    await sendMessage(db, { chatId: uuidv7(), content: 'Refused once' });
+    expect(await countUnsentWork(db)).toEqual({ messages: 2, flows: 0, history: 0 });
+
+    // The server still turns them away: both are still waiting, nothing is lost.
+    answers.push({ status: 503, body: { code: 'unavailable', message: 'Down for a moment.' } }, { status: 503, body: { code: 'unavailable', message: 'Down for a moment.' } });
+    expect(await sendPendingWork(owner)).toEqual({ messages: 2, flows: 0, history: 0 });
+
+    // It is back: both go, each into its own chat with its own send id.
+    const delivered: string[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      delivered.push(body.clientMessageId as string);
+      const { chat, user, message } = serverReplyTo(body.chatId as string, body, { content: 'Yes.', status: 'complete' });
+      return new Response(sse(['start', { chat, userMessage: { ...user, id: delivered.length * 10 }, replyId: delivered.length * 10 + 1 }], ['done', { message, chat }]));
+    });
+    expect(await sendPendingWork(owner)).toEqual({ messages: 0, flows: 0, history: 0 });
+    expect(new Set(delivered).size).toBe(2);
+  });
+});
 
 describe('regenerateReply', () => {
   it('asks for the last reply again (the server holds the flow answers it was sent with)', async () => {

@@ -10,6 +10,7 @@ import { ApiError, OfflineError, RateLimitedError } from '../../data/api';
 import { isUnsent, orderMessages, replyKeyFor } from '../../data/chatMerge';
 import type { LocalChat, PitchpadDb } from '../../data/db';
 import { readKeyValue, writeKeyValue } from '../../data/db';
+import { heldBack } from '../../data/outbox';
 import { uuidv7 } from '../../data/ids';
 import type { PlaybookType } from '../../../domain/playbooks/types';
 import { useToast } from '../../ui/ToastProvider';
@@ -21,7 +22,6 @@ import { syncStatus } from '../../data/syncStatus';
 import { deleteMessage, regenerateReply, retryMessage, sendMessage, stopReply, type SendOutcome } from './sendMessage';
 import { useComposerDraft } from './useComposerDraft';
 import type { QueueView } from './messageView';
-import { heldBack } from '../../data/outbox';
 import { useResumeReplies } from './useResumeReplies';
 import { useSafeLiveQuery } from './useSafeLiveQuery';
 
@@ -76,8 +76,6 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
   const messages = useMemo(() => (rows ? orderMessages(rows) : undefined), [rows]);
   const live = useLiveReplies();
   const isLoading = [...live.values()].some((reply) => reply.chatId === activeId);
-  // Sends of this chat another tab (or the service worker) is delivering right now: their replies
-  // stream there, and reach this tab through the database.
   // The chat's sends waiting in the outbox, in order.
   const waitingRead = useSafeLiveQuery(
     () =>
@@ -89,6 +87,8 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
     [db, activeId],
     [],
   );
+  // Sends of this chat another tab (or the service worker) is delivering right now: their replies
+  // stream there, and reach this tab through the database.
   const deliveringElsewhere = useMemo(
     () => new Set((waitingRead ?? []).filter((e) => e.state === 'sending' && !live.has(replyKeyFor(e.messageKey))).map((e) => e.messageKey)),
     [waitingRead, live],
@@ -123,12 +123,14 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
 
   useResumeReplies(db, messages, model, deliveringElsewhere);
 
+  // Cut off from the server: queued messages wait ('Queued'); online they are on their way ('Sending…').
   const connection = useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get);
-  const offline = !connection.online || !connection.reachable || chatSync.error instanceof OfflineError;
-  const queue = useMemo((): QueueView => ({ offline: !connection.online || !connection.reachable, held: new Set(heldBack(waitingRead ?? []).map((e) => e.messageKey)) }), [connection.online, connection.reachable, waitingRead]);
+  const cutOff = !connection.online || !connection.reachable;
+  const queue = useMemo((): QueueView => ({ offline: cutOff, held: new Set(heldBack(waitingRead ?? []).map((e) => e.messageKey)) }), [cutOff, waitingRead]);
+  const offline = cutOff || chatSync.error instanceof OfflineError;
   const unloaded = useMemo((): UnloadedChat | null => {
     if (!notLoaded || !chatRow) return null;
-    const queued = messages.filter(isUnsent).length;
+    const queued = messages.filter((m) => isUnsent(m) && m.status !== 'failed').length;
     return { state: chatSync.isFetching && !offline ? 'loading' : 'not-on-phone', title: chatRow.title, queued };
   }, [notLoaded, chatRow, messages, chatSync.isFetching, offline]);
 

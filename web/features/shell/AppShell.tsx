@@ -1,14 +1,10 @@
 import { Outlet } from '@tanstack/react-router';
 import { useAuth } from '../auth/auth.queries';
-import { LogoutGuard } from '../auth/LogoutGuard';
 import { AppBanners } from '../pwa/AppBanners';
 import { useSyncEngine } from '../pwa/useSyncEngine';
 import { AppHeader } from './AppHeader';
 
-/**
- * The frame around every screen: the header, the app's notices and the routed screen; the sync
- * engine while signed in, and the question before a logout that would delete unsent work.
- */
+/** The frame around every screen: the header, the app's notices and the routed screen; and the sync engine while signed in. */
 export function AppShell() {
   const { user } = useAuth();
   useSyncEngine(user);
@@ -20,7 +16,6 @@ export function AppShell() {
         <AppBanners />
         <Outlet />
       </div>
-      <LogoutGuard />
     </ion-app>
   );
 }
