@@ -4,7 +4,8 @@ import { join } from 'node:path';
 /**
  * Which HTML file a page URL gets (issue 12: the public pages arrive as real HTML). The build writes
  * the prerendered pages and a manifest beside them (web/build/prerender.ts → web/dist/prerendered.json):
- *  - `/`, `/about`, `/pricing` → their prerendered file (landing.html, about.html, pricing.html);
+ *  - the public pages (`/`, `/about`, `/pricing`, `/auth`, `/auth/login`, `/auth/register`: web/prerender/pages.ts)
+ *    → their prerendered file (landing.html, about.html, …);
  *  - a path the client router knows (`/dashboard`, `/auth/login`...) → index.html, the app shell;
  *  - any other path → 404.html with status 404 (the router would show its 404 screen there anyway).
  * A parameter segment (`/auth/$tab`) matches any one segment: the client router still has the last

@@ -7,7 +7,7 @@
  *  1. Precache: the app shell, every built JS and CSS chunk, the icons and the manifest, revisioned
  *     by the build. Old revisions are dropped when a new worker activates.
  *  2. Navigations (any page URL outside /api) are answered from the precache, online or not: the
- *     public pages (/, /about, /pricing) with their prerendered HTML, every other one with index.html;
+ *     public pages (/, /about, /pricing, /auth…: prerender/pages.ts) with their prerendered HTML, every other one with index.html;
  *     the client router draws (or takes over) the screen, the local database fills it.
  *  3. GET /api/chats and GET /api/chats/{id}: network first, falling back to the last good answer
  *     when the network fails or is slower than 5 s (offline reading). Only 200s are kept, stamped
