@@ -6,14 +6,14 @@ import type { PopoverMenu } from '../../ui/usePopoverMenu';
 import { InstallAppItem } from './InstallAppItem';
 import { useLogout } from '../auth/useLogout';
 
+/** Ionic marks a popover aria-modal but gives it no role, and aria-modal belongs to a dialog only. */
+const DIALOG = { role: 'dialog', 'aria-label': 'Account' };
+
 /**
  * The signed-in user's menu itself (UserMenu.tsx loads it on the first tap): Dashboard and Logout
  * (logout from here returns to /, spec §4). It stays mounted when the user logs out: Ionic moves a
  * presented overlay out of its React parent, and unmounting it afterwards would crash React.
  */
-/** Ionic marks a popover aria-modal but gives it no role, and aria-modal belongs to a dialog only. */
-const DIALOG = { role: 'dialog', 'aria-label': 'Account' };
-
 export function UserMenuPopover({ user, menu }: { user: User | null; menu: PopoverMenu }) {
   const logout = useLogout();
 
