@@ -109,6 +109,18 @@ async function measure(url: string, port: number): Promise<Figures> {
   };
 }
 
+/** Lighthouse now and then fails to record the trace (NO_NAVSTART, NO_FCP): such a run is taken again. */
+async function measureWithRetry(url: string, port: number, attempts = 3): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, port);
+    } catch (error) {
+      if (attempt >= attempts || !/NO_NAVSTART|NO_FCP/.test(String(error))) throw error;
+      process.stderr.write(`  ${url}: ${String(error).slice(0, 80)}… again\n`);
+    }
+  }
+}
+
 const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Each figure's own median over the runs. */
@@ -147,7 +159,7 @@ const rows: Array<[string, Figures]> = [];
 for (const page of PAGES) {
   const runs: Figures[] = [];
   for (let i = 0; i < RUNS; i++) {
-    runs.push(await measure(base + page, chrome.port));
+    runs.push(await measureWithRetry(base + page, chrome.port));
     process.stderr.write(`  ${page} run ${i + 1}/${RUNS}: performance ${runs.at(-1)!.performance}\n`);
   }
   rows.push([page, medianOf(runs)]);
