@@ -10,8 +10,10 @@ export interface NewAccount {
 }
 
 export class AuthPage extends AppPage {
+  /** The auth pages are prerendered: the app takes the page over before a test reads or measures it. */
   async open(path = '/auth'): Promise<void> {
     await this.page.goto(path);
+    await this.waitForApp();
   }
 
   tab(name: 'Login' | 'Register'): Locator {
