@@ -51,9 +51,11 @@ export async function tourAsGuest(page: Page, check: ScreenCheck): Promise<void>
   await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
   await check('pricing');
   await page.goto('/auth/login');
+  await app.waitForApp();
   await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
   await check('sign in');
   await page.goto('/auth/register');
+  await app.waitForApp();
   await expect(page.getByRole('form', { name: 'Register' })).toBeVisible();
   await check('register');
   await page.goto('/login-pro');
