@@ -13,7 +13,7 @@ interface ScreenProps {
 /**
  * One screen's scrolling area: a centred column and the footer. Each screen gets a fresh scroll
  * position. A plain element, not IonContent: it draws with the page (prerendered pages included),
- * and the landing page's start then runs no Ionic element but IonApp (issue 12: main-thread time).
+ * and a first visit to a public page then runs no Ionic at all (issue 12: main-thread time).
  */
 export function Screen({ children, className, width = 'default', footer = true }: ScreenProps) {
   return (
