@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ChatPage } from './pages/ChatPage';
 import { onAnotherDevice } from './pages/session';
 import { Network } from './support/network';
+import { GTM_PLAN, base64, unique } from './support/scriptedReplies';
 
 // Issue 13, the chat screen on a 390×844 phone: what it says offline, what a normal send shows,
 // and what a streamed reply looks like. The fake model answers "You said: <message>" word by word.
-const unique = () => randomUUID().slice(0, 8);
 
 interface StoredMessage {
   role: string;
@@ -228,29 +227,19 @@ test('phone: 8. a markdown table keeps numbers and words whole and scrolls sidew
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 
+// The shared plan, with a market table whose figures are long enough to wrap (point 8).
 const PLAN = {
-  executiveSummary: 'Pipewise gives plumbing firms a CRM that answers every call.',
+  ...GTM_PLAN,
   marketAnalysis: {
+    ...GTM_PLAN.marketAnalysis,
     targetMarket: 'Plumbing and HVAC firms with 2 to 20 vans.',
-    competitiveLandscape: 'ServiceTitan at the top end, spreadsheets below.',
     marketOpportunity: { tam: '$12,500,000,000 across 180,000 service firms', sam: '$1,200,000,000 in North America', som: '$60,000,000 (5% of SAM)' },
   },
-  gtmStrategy: {
-    valueProposition: 'Never miss a job call.',
-    pricingStrategy: '$49 per van per month.',
-    channelStrategy: 'Trade associations and supplier counters.',
-    salesProcess: 'Free trial, then an onboarding call.',
-    marketingPlan: 'Case studies from the first 20 firms.',
-  },
-  executionTimeline: 'Q1 pilot, Q2 launch.',
-  financialProjections: '$1M ARR in 24 months.',
-  keyMetrics: ['Vans live', 'Calls answered'],
-  risksAndMitigation: 'Churn in winter: annual plans.',
 };
 
 test("phone: 8. the GTM plan's market table reads 'TAM' on one line and breaks no figure", async ({ flows, newAccount }) => {
   await flows.openProToolAsNewUser(newAccount, '/pro/gtm-advisor?flow=gtmplan');
-  await flows.answer(`Pipewise ${unique()}: a CRM for plumbers [[reply64:${Buffer.from(JSON.stringify(PLAN)).toString('base64')}]]`);
+  await flows.answer(`Pipewise ${unique()}: a CRM for plumbers [[reply64:${base64(PLAN)}]]`);
   await flows.button('Next').click(); // company type: the first option
   await flows.answerBox.fill('Never miss a job call');
   await flows.button('Skip to Plan Generation').click();

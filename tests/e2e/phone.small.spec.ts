@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CheckoutPage } from './pages/CheckoutPage';
@@ -6,42 +5,15 @@ import { OnboardingPage } from './pages/OnboardingPage';
 import { onAnotherDevice, registerAndLogIn } from './pages/session';
 import { payCheckout, startCheckout } from './support/billing';
 import { Network } from './support/network';
+import { GTM_PLAN as PLAN, IDEA_SUMMARY as SUMMARY, base64, unique } from './support/scriptedReplies';
 
 // Issue 13 on a 390×844 phone, points 6, 7 (with payments on), 14 and 16. The server without
 // Stripe keys or a model has its own spec (phone.bare-server.spec.ts). The fake model answers
 // "You said: <the message>" unless the message scripts a reply ([[reply64:...]] for JSON).
 
-const unique = () => randomUUID().slice(0, 8);
-const base64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 /** What every account gets for free, as both the pricing list and the About FAQ must say it. */
 const FREE_TIER = 'the startup idea analysis (no account needed), the GTM advice chat and your saved history';
 
-const PLAN = {
-  executiveSummary: 'Pipewise gives plumbing firms a CRM that answers every call.',
-  marketAnalysis: {
-    targetMarket: 'Plumbing firms with 2 to 20 vans.',
-    competitiveLandscape: 'ServiceTitan at the top end, spreadsheets below.',
-    marketOpportunity: { tam: '$5B', sam: '$1.2B', som: '$60M' },
-  },
-  gtmStrategy: {
-    valueProposition: 'Never miss a job call.',
-    pricingStrategy: '$49 per van per month.',
-    channelStrategy: 'Trade associations and supplier counters.',
-    salesProcess: 'Free trial, then an onboarding call.',
-    marketingPlan: 'Case studies from the first 20 firms.',
-  },
-  executionTimeline: 'Q1 pilot, Q2 launch.',
-  financialProjections: '$1M ARR in 24 months.',
-  keyMetrics: ['Vans live', 'Calls answered'],
-  risksAndMitigation: 'Churn in winter: annual plans.',
-};
-
-const SUMMARY = {
-  marketSize: { tam: '$4.2B', sam: '$610M', som: '$18M', assumptions: ['40k labs'] },
-  valueProposition: { core: 'Lab gear at half price', unique: ['Verified sellers'] },
-  pricing: { model: 'Commission', range: '6-9%', strategy: 'Free listings' },
-  ycQuestions: { market: true, problem: true, solution: true, differentiation: false, traction: false },
-};
 
 test("phone: 6. a free user's 'GTM Advice' card opens the free chat, not the paywall, and the pricing list and the About FAQ say the same about what is free", async ({ page, landing, pricing, chat, newAccount }) => {
   await registerAndLogIn(page.request, newAccount);
