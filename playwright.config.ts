@@ -26,7 +26,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // A whole story (a flow offline, a reload, a second device) takes 15 s on a quiet machine and
+  // twice that with the other worker busy on the same two cores: each check still waits 7 s at most.
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

@@ -4,11 +4,14 @@
  */
 // Global CSS (Ionic's base, theme, layout) is linked from index.html via styles/index.css.
 import { onlineManager } from '@tanstack/react-query';
-import { createRoot } from 'react-dom/client';
-import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { startTransition } from 'react';
 import { App } from './App';
+import { userQueryOptions } from './features/auth/auth.queries';
 import { createQueryClient, persistQueryCache } from './queryClient';
-import { keepTypedValues, restoreFocus } from './prerender/typedValues';
+import { CONTENT_END_ID } from './prerender/pages';
+import { startHydrating, whenScreenDrawn } from './prerender/takeover';
+import { watchTypedValues } from './prerender/typedValues';
 import { createAppRouter, loadCurrentScreen } from './router';
 import { createToaster } from './ui/toaster';
 import { pwaStatus } from './features/pwa/pwaStatus';
@@ -17,12 +20,6 @@ const queryClient = createQueryClient();
 // TanStack Query assumes a network at start: a cold start offline must pause queries, not fail them.
 onlineManager.setOnline(navigator.onLine);
 const toaster = createToaster();
-const router = createAppRouter({ queryClient, toast: toaster.show });
-
-// A second screen opened: the install offer may show now (pwaStatus.ts says why not on the first).
-router.subscribe('onResolved', ({ fromLocation, pathChanged }) => {
-  if (fromLocation && pathChanged) pwaStatus.markEngaged();
-});
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
@@ -32,46 +29,97 @@ void start(rootElement);
 /**
  * The saved query cache first (a synchronous read of localStorage): route guards then know the user
  * even offline. A prerendered page (web/build/prerender.ts: the landing page, /about, /pricing, the
- * 404 screen) is on screen already: the app takes it over in one frame, once its screen's code and
- * the full stylesheet are loaded, so what it draws replaces the same markup with no pending screen
- * in between. (Not hydrateRoot: Ionic's elements change their own markup once defined, and the
- * signed-in header differs from the guest's the build drew; a fresh render of the same tree has no
- * mismatch to report.)
+ * auth pages, the 404 screen) is on screen already and stays usable while the app takes it over in
+ * slices (a transition, so no long task holds a tap back):
+ *
+ *  - A first-time visitor (nothing saved, nothing fetched yet) sees what the build drew, so React
+ *    hydrates it: the markup stays, React only attaches to it, and the browser has no page to style
+ *    and lay out again. The screen (inside the router's Suspense) hydrates in a pass after the header.
+ *  - Otherwise (signed in, a price known) and on the 404 screen (drawn for a made-up path) the app
+ *    draws something else: it renders its own, and its first commit replaces the markup in one task,
+ *    so nothing is painted in between. Hydrating those would report a mismatch and end the same way.
  */
 async function start(container: HTMLElement): Promise<void> {
+  // Each step in a task of its own (modules evaluated, router made, cache read, route loaded), so
+  // none holds a tap back.
+  await nextTask();
+  const router = createRouter();
+  await nextTask();
   await persistQueryCache(queryClient);
-  const root = createRoot(container);
+  await nextTask();
   const app = <App queryClient={queryClient} toaster={toaster} router={router} />;
-  if (!('prerendered' in container.dataset)) {
-    root.render(app);
+  const takeover = container.dataset.prerendered;
+  if (takeover === undefined) {
+    createRoot(container).render(app);
     return;
   }
+  const finishTyping = watchTypedValues(container);
   const stylesheet = document.querySelector<HTMLLinkElement>('link[data-app-styles]');
-  await Promise.all([loadCurrentScreen(router), stylesheet && stylesheetLoaded(stylesheet)]);
-  // Cleared first, in the same task as the render, so nothing is painted in between: the app then
-  // starts as on a blank page (Ionic's overlays look for an <ion-app> as they are created: they must
-  // not find the prerendered one, which the render removes).
-  keepTypedValues(container);
-  container.replaceChildren();
-  flushSync(() => root.render(app));
-  restoreFocus(container);
-  if (stylesheet) stylesheet.media = 'all';
-  delete container.dataset.prerendered; // taken over (tests/e2e/prerender.spec.ts waits for this)
+  await Promise.all([loadCurrentScreen(router), stylesheet && applyStylesheet(stylesheet), takeover === 'hydrate' && navigator.onLine && sessionKnown()]);
+  await nextTask();
+  whenScreenDrawn(() => {
+    finishTyping(container);
+    delete container.dataset.prerendered; // taken over (tests/e2e/prerender.spec.ts waits for this)
+  });
+  // Not React's: the page's first paint waited for it (web/build/prerender.ts), and it has painted.
+  document.getElementById(CONTENT_END_ID)?.remove();
+  // What the build drew is what the app draws only if it knows no more than the build did: no saved
+  // user, no price yet (a guest's session answer is null, drawn as the build drew an unknown one);
+  // and online (offline, the app marks what needs a connection).
+  const drawsAsBuilt = navigator.onLine && queryClient.getQueryCache().getAll().every((query) => query.state.data == null);
+  if (takeover === 'hydrate' && drawsAsBuilt) {
+    startHydrating();
+    // The router draws its server markup in the browser too (no Suspense of its own around the
+    // screens), as it does when hydrating what TanStack Start rendered: this is what it reads.
+    router.ssr = { manifest: undefined };
+    startTransition(() => void hydrateRoot(container, app));
+  } else startTransition(() => createRoot(container).render(app));
 }
+
+/** The app's router; a second screen opened lets the install offer show (pwaStatus.ts says why not on the first). */
+function createRouter() {
+  const router = createAppRouter({ queryClient, toast: toaster.show });
+  router.subscribe('onResolved', ({ fromLocation, pathChanged }) => {
+    if (fromLocation && pathChanged) pwaStatus.markEngaged();
+  });
+  return router;
+}
+
+/**
+ * Who is signed in, asked before a page is hydrated (for SESSION_WAIT_MS at most): an answer that
+ * lands while React hydrates the screen makes it finish that screen at once, in one long task, to
+ * draw the header again. A guest's answer (null) draws what the build drew: the page still hydrates.
+ */
+function sessionKnown(): Promise<unknown> {
+  const asked = queryClient.ensureQueryData(userQueryOptions).catch(() => null);
+  return Promise.race([asked, new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS))]);
+}
+
+/** A promise for the start of a later task: what follows runs apart from what came before. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The longest a hydration waits for the session's answer: a slow one only costs a longer task. */
+const SESSION_WAIT_MS = 1500;
 
 /** The longest the takeover waits for the stylesheet: a page that never comes alive is worse. */
 const STYLESHEET_WAIT_MS = 3000;
 
 /**
- * Resolves once a (non-applying, media="print") stylesheet has downloaded, or failed to, or after
- * STYLESHEET_WAIT_MS (its error may have fired before this code ran, leaving no event to wait for).
+ * Switches the full stylesheet on (beasties loads it as media="print", so it does not hold the
+ * first paint back) once it has downloaded, or failed to, or after STYLESHEET_WAIT_MS (its error
+ * may have fired before this code ran). The prerendered page already has the rules it uses inlined,
+ * so nothing moves; the style work then happens in a task of its own, not in the takeover's.
  */
-function stylesheetLoaded(link: HTMLLinkElement): Promise<void> {
-  if (link.sheet) return Promise.resolve();
-  return new Promise((resolve) => {
+function applyStylesheet(link: HTMLLinkElement): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (link.sheet) resolve();
     link.addEventListener('load', () => resolve(), { once: true });
     link.addEventListener('error', () => resolve(), { once: true });
     setTimeout(resolve, STYLESHEET_WAIT_MS);
+  }).then(() => {
+    link.media = 'all';
   });
 }
 

@@ -23,6 +23,7 @@ import { onboardingRoute } from './routes/onboarding';
 import { pricingRoute } from './routes/pricing';
 import { proEmailRoute, proGtmAdvisorRoute, proRoute } from './routes/pro';
 import { rootRoute } from './routes/root';
+import { shareRoute } from './routes/share';
 import { PendingScreen } from './ui/PendingScreen';
 import { RouteErrorScreen } from './ui/RouteErrorScreen';
 
@@ -47,6 +48,7 @@ export const routeTree = rootRoute.addChildren([
   loginProRoute,
   competitiveRoute,
   dashboardRoute,
+  shareRoute,
 ]);
 
 /** The app's router; `history` is the browser's unless given (the build's prerender passes a memory history). */

@@ -27,6 +27,11 @@
  * until its owner signs in again; the worker cannot know who is signed in without asking, and
  * asking first would race with a login.
  *
+ * 'Your draft is ready' (features/notifications/draftReady.ts): a reply this worker delivered in full
+ * while no window of the app is visible gets a notification, if the rep allowed them; so does one a
+ * hidden page delivered (the page hands it here: only the worker sees every window). A tap focuses
+ * an open window on that chat, or opens one.
+ *
  * Updates: a new worker waits until a page asks it to take over (the user pressed Reload on
  * 'A new version is ready', features/pwa/registerServiceWorker.ts).
  */
@@ -41,6 +46,7 @@ import { openUserDb, userDbName } from './data/db';
 import { flushOutbox, isSessionProblem } from './data/outbox';
 import { API_CACHE, SNAPSHOT_HEADER, SYNC_TAG_PREFIX, SwMessage } from './data/swShared';
 import { deliverChatSend } from './features/chat/sendMessage';
+import { noticesOf, notificationTarget, openNotifiedChat, readyReplies, showDraftReady } from './features/notifications/draftReady';
 import { PRERENDERED_PAGES } from './prerender/pages';
 
 interface SyncEvent extends ExtendableEvent {
@@ -95,6 +101,13 @@ registerRoute(
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === SwMessage.skipWaiting) void self.skipWaiting();
+  const notices = noticesOf(event.data);
+  if (notices) event.waitUntil(showDraftReady(self, notices).catch((error: unknown) => console.warn('Could not show a notification', error)));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openNotifiedChat(self, notificationTarget(event.notification.data, self.location.origin)));
 });
 
 // A worker installed for the first time controls the open pages at once (their chat reads get
@@ -119,7 +132,10 @@ async function syncOutbox(userId: number, lastChance: boolean): Promise<void> {
   }
   // Logged out since the sync was registered: the database is gone, and must not be recreated.
   if (!(await Dexie.exists(userDbName(userId)))) return;
-  const report = await flushOutbox(openUserDb(userId), deliverChatSend, { force: true });
+  const db = openUserDb(userId);
+  const report = await flushOutbox(db, deliverChatSend, { force: true });
+  // Windows may have come to the front meanwhile: showDraftReady looks again.
+  await showDraftReady(self, await readyReplies(db, report)).catch((error: unknown) => console.warn('Could not show a notification', error));
   // The session is not this user's (signed out, or someone else signed in): another sync will not
   // change that. Their next sign-in flushes the outbox from the page.
   const sessionGone = [...report.outcomes.values()].some(({ outcome }) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error));

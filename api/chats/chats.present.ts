@@ -29,5 +29,6 @@ export function presentMessage(m: MessageRow): Message {
     replyTo: m.reply_to,
     status: m.status,
     model: m.model,
+    emailEdit: m.email_edit ? { subject: m.email_edit.subject, body: m.email_edit.body, editedAt: m.email_edit.editedAt } : null,
   };
 }

@@ -1,5 +1,5 @@
 import { Router } from '@koa/router';
-import { ChatRequest, RegenerateInput, RenameChatInput, StopInput, ValuePropsInput } from '../../domain/contract/chat';
+import { ChatRequest, EmailEdit, RegenerateInput, RenameChatInput, StopInput, ValuePropsInput } from '../../domain/contract/chat';
 import type { ChatStreamEvent, ModelsResponse } from '../../domain/contract/chat';
 import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
 import type { AppContext, AppDeps, AppState } from '../context';
@@ -14,7 +14,7 @@ import { expectedUser } from '../middleware/expectedUser';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { openEventStream, wantsEventStream } from '../sse';
-import { contextBefore, deleteChat, findChat, lastUserMessage, listChats, listMessages, playbookTypeOf, renameChat, requestStop, resetReply } from './chats.sql';
+import { contextBefore, deleteChat, findChat, lastUserMessage, listChats, listMessages, playbookTypeOf, renameChat, requestStop, resetReply, saveEmailEdit } from './chats.sql';
 import { presentChat, presentMessage } from './chats.present';
 import { abortIfRunningHere, generateReply, type GenerationResult } from './generate';
 import { planSend, resolveModel } from './send';
@@ -80,6 +80,15 @@ export function chatRoutes(llm: LlmGateway) {
     const chat = await renameChat(ctx.pool, userOf(ctx).id, ctx.params.id!, inputOf(ctx, RenameChatInput).title);
     if (!chat) throw NotFound('Chat');
     ctx.body = presentChat(chat);
+  });
+
+  // The rep's edit of an email reply (issue 14): kept with the chat, so every device shows it.
+  router.put('/chats/:id/messages/:messageId/email', requireUser(), validate(EmailEdit), async (ctx) => {
+    const messageId = Number(ctx.params.messageId);
+    if (!Number.isSafeInteger(messageId) || messageId <= 0) throw NotFound('Message');
+    const message = await saveEmailEdit(ctx.pool, userOf(ctx).id, ctx.params.id!, messageId, inputOf(ctx, EmailEdit));
+    if (!message) throw NotFound('Message');
+    ctx.body = presentMessage(message);
   });
 
   router.delete('/chats/:id', requireUser(), async (ctx) => {

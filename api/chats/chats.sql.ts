@@ -1,6 +1,7 @@
 import type { Pool } from '../db';
 import { PlaybookType } from '../../domain/playbooks/types';
 import { CHAT_CONTEXT_MESSAGES } from '../../domain/limits';
+import type { EmailEdit } from '../../domain/contract/chat';
 
 export interface ChatRow {
   id: string;
@@ -30,6 +31,8 @@ export interface MessageRow {
   kept_content: string | null;
   kept_status: 'complete' | 'partial' | 'failed' | null;
   kept_model: string | null;
+  /** An email reply as the rep edited it (issue 14); null until edited. */
+  email_edit: EmailEdit | null;
 }
 
 const LIVE_CHAT = 'deleted_at IS NULL';
@@ -259,6 +262,8 @@ export async function finishReply(pool: Pool, replyId: number, content: string, 
        content = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.kept_content ELSE $2 END,
        status = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.kept_status ELSE $3 END,
        model = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.kept_model ELSE old.model END,
+       -- The rep's edit was of the answer replaced: a new answer starts unedited.
+       email_edit = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.email_edit ELSE NULL END,
        kept_content = NULL, kept_status = NULL, kept_model = NULL, updated_at = now()
       FROM messages old
      WHERE m.id = $1 AND old.id = $1
@@ -310,6 +315,34 @@ export async function resetReply(pool: Pool, user: MessageRow, model: string, st
      )
      SELECT * FROM restarted UNION ALL SELECT * FROM created`,
     [user.id, model, user.chat_id, staleSeconds],
+  );
+  return rows[0];
+}
+
+/**
+ * Keep the rep's edit of a reply in the user's live chat. The last edit made wins: an edit older
+ * than the one stored (a late replay from another device) changes nothing. Answers the message as
+ * it stands after, or undefined when the user has no such reply (someone else's, deleted, no reply).
+ * A time ahead of the server's clock (a device whose clock runs fast) counts as now, so it cannot
+ * hold off every later edit.
+ */
+export async function saveEmailEdit(pool: Pool, userId: number, chatId: string, messageId: number, edit: EmailEdit): Promise<MessageRow | undefined> {
+  const editedAt = new Date(Math.min(Date.parse(edit.editedAt), Date.now())).toISOString();
+  const { rows } = await pool.query<MessageRow>(
+    `WITH target AS (
+       SELECT m.id FROM messages m JOIN chats c ON c.id = m.chat_id
+        WHERE m.id = $3 AND m.chat_id = $2 AND c.user_id = $1 AND c.${LIVE_CHAT} AND m.role = 'assistant'
+     ),
+     updated AS (
+       UPDATE messages SET email_edit = $4::jsonb
+        WHERE id = (SELECT id FROM target)
+          AND (email_edit IS NULL OR (email_edit->>'editedAt')::timestamptz <= ($4::jsonb->>'editedAt')::timestamptz)
+        RETURNING *
+     )
+     SELECT * FROM updated
+     UNION ALL
+     SELECT * FROM messages WHERE id = (SELECT id FROM target) AND NOT EXISTS (SELECT 1 FROM updated)`,
+    [userId, chatId, messageId, JSON.stringify({ subject: edit.subject, body: edit.body, editedAt })],
   );
   return rows[0];
 }

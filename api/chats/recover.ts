@@ -18,6 +18,7 @@ export async function settleCutReplies(pool: Pool, idleSeconds: number): Promise
        content = CASE WHEN content = '' AND kept_status IS NOT NULL THEN kept_content ELSE content END,
        status = CASE WHEN content = '' AND kept_status IS NOT NULL THEN kept_status WHEN content = '' THEN 'failed' ELSE 'partial' END,
        model = CASE WHEN content = '' AND kept_status IS NOT NULL THEN kept_model ELSE model END,
+       email_edit = CASE WHEN content = '' AND kept_status IS NOT NULL THEN email_edit ELSE NULL END,
        kept_content = NULL, kept_status = NULL, kept_model = NULL, updated_at = now()
       WHERE status = 'streaming' AND updated_at <= now() - make_interval(secs => $1)`,
     [idleSeconds],

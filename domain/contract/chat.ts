@@ -56,6 +56,21 @@ export type ChatRequest = z.input<typeof ChatRequest>;
 export const MessageStatus = z.enum(['streaming', 'complete', 'partial', 'failed']);
 export type MessageStatus = z.infer<typeof MessageStatus>;
 
+/** The longest subject an edited email may have. */
+export const EMAIL_SUBJECT_MAX = 200;
+
+/**
+ * PUT /api/chats/{chatId}/messages/{messageId}/email: the rep's edit of an email reply. The last
+ * edit made wins (by `editedAt`, the device's clock when it was saved), so a late replay of an
+ * older edit never overwrites a newer one.
+ */
+export const EmailEdit = z.object({
+  subject: z.string({ error: 'subject is required' }).max(EMAIL_SUBJECT_MAX, `must be at most ${EMAIL_SUBJECT_MAX} characters`),
+  body: z.string({ error: 'body is required' }).max(MESSAGE_MAX_CHARS, `must be at most ${MESSAGE_MAX_CHARS} characters`),
+  editedAt: z.iso.datetime({ error: 'must be an ISO 8601 time' }),
+});
+export type EmailEdit = z.infer<typeof EmailEdit>;
+
 /** A stored message as the server presents it. */
 export const Message = z.object({
   id: z.number().int(),
@@ -70,6 +85,8 @@ export const Message = z.object({
   status: MessageStatus,
   /** For a reply: the model that wrote it ('offline-drafter' for the offline drafter). */
   model: z.string().nullable(),
+  /** For an email reply: the rep's edited version (issue 14), null when never edited. Older servers omit it. */
+  emailEdit: EmailEdit.nullable().optional(),
 });
 export type Message = z.infer<typeof Message>;
 

@@ -135,6 +135,12 @@ function readRecipient(text: string | undefined): Recipient {
   return recipient;
 }
 
+/** The recipient's name alone ('Dana Ortiz', or 'Dana' from dana@acme.com), when the answer gives one. */
+export function recipientName(text: string | undefined): string | undefined {
+  const { name, firstName } = readRecipient(text);
+  return name ?? firstName;
+}
+
 /**
  * Who a cold email is for, in a few words: the recipient and their company ('Dana Ortiz at
  * Freightly'), or as much of that as the answer tells ('VP Sales at Freightly', 'Dana', 'Globex').
@@ -236,9 +242,25 @@ export function callMinutes(link: string | undefined): number | undefined {
   return value && value >= 5 && value <= 240 ? value : undefined;
 }
 
-/** A mailto: link with the subject and body filled in ('Open in mail app'). */
+/**
+ * A mailto: link with the subject and body filled in ('Open in mail app'). Every character that is
+ * not plain is percent-encoded (UTF-8), and line breaks are CRLF (%0D%0A) as RFC 6068 asks; a
+ * subject holds no line break (a header has one line), so any there become spaces.
+ */
 export function mailtoLink(draft: EmailDraft, to = ''): string {
-  return `mailto:${encodeURIComponent(to)}?subject=${encodeURIComponent(draft.subject)}&body=${encodeURIComponent(draft.body)}`;
+  const subject = draft.subject.replace(/\s*\r?\n\s*/g, ' ');
+  const body = draft.body.replace(/\r?\n/g, '\r\n');
+  return `mailto:${encodeURIComponent(to)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+/**
+ * What the coach knows of the recipient from the rep's "Who are you writing to?" answer: their
+ * name and company, each only when the answer tells it.
+ */
+export function recipientContext(text: string | undefined): { recipientName?: string; company?: string } {
+  const { name, firstName, company } = readRecipient(text);
+  const who = name ?? firstName; // as recipientName() reads it
+  return { ...(who ? { recipientName: who } : {}), ...(company ? { company } : {}) };
 }
 
 /** The draft as the chat shows it. */

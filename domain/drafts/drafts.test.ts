@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callMinutes, draftColdEmail, emailDraftMarkdown, mailtoLink, recipientLabel } from './coldEmail';
+import { callMinutes, draftColdEmail, emailDraftMarkdown, mailtoLink, recipientContext, recipientLabel } from './coldEmail';
 import { draftGtmPlan, draftedPlanMarkdown, sectionsNeedingModel } from './gtmPlan';
 import { GtmPlan } from '../contract/playbooks';
 
@@ -85,8 +85,21 @@ describe('the offline cold email', () => {
 
   it('opens in the mail app with subject and body', () => {
     const link = mailtoLink({ subject: 'Idea & more', body: 'Hi,\n\nThanks' });
-    expect(link).toBe('mailto:?subject=Idea%20%26%20more&body=Hi%2C%0A%0AThanks');
+    expect(link).toBe('mailto:?subject=Idea%20%26%20more&body=Hi%2C%0D%0A%0D%0AThanks');
     expect(emailDraftMarkdown({ subject: 'S', body: 'B' })).toBe('**Subject:** S\n\nB');
+  });
+
+  it('encodes a mailto link as RFC 6068 asks: CRLF breaks, UTF-8, reserved characters, a one-line subject', () => {
+    const link = mailtoLink({ subject: 'Café?\nA=1 #2', body: 'Line 1\r\nLine 2\n50% off + more & less ✓' });
+    expect(link).toBe('mailto:?subject=Caf%C3%A9%3F%20A%3D1%20%232&body=Line%201%0D%0ALine%202%0D%0A50%25%20off%20%2B%20more%20%26%20less%20%E2%9C%93');
+    const url = new URL(link);
+    expect(new URLSearchParams(url.search.replaceAll('+', '%2B')).get('body')).toBe('Line 1\r\nLine 2\r\n50% off + more & less ✓');
+  });
+
+  it("reads the coach's recipient name and company from the rep's answer", () => {
+    expect(recipientContext('Dana Ortiz, VP Sales at Freightly')).toEqual({ recipientName: 'Dana Ortiz', company: 'Freightly' });
+    expect(recipientContext('dana@acme.com')).toEqual({ recipientName: 'Dana', company: 'Acme' });
+    expect(recipientContext('')).toEqual({});
   });
 });
 

@@ -1,6 +1,12 @@
 import { answeredPairs, defaultWorkflowName, withSelectDefaults, type Flow, type Option, type Question } from './flow';
 
 export const TRANSCRIPT_MIN_CHARS = 50;
+/**
+ * The longest transcript taken: about half an hour of talk. The finished prompt is one chat
+ * message (MESSAGE_MAX_CHARS, 32,000): this, the 8,000 of the context answer and the prompt's own
+ * lines must fit in it.
+ */
+export const TRANSCRIPT_MAX_CHARS = 20_000;
 /** The spec's alerts, word for word (spec §5). */
 export const TRANSCRIPT_TOO_SHORT = 'Please provide a longer transcript for meaningful analysis (at least 50 characters)';
 export const SKIP_NEEDS_TRANSCRIPT = 'At minimum, please provide a transcript before skipping to results';
@@ -24,7 +30,7 @@ export const ANALYSIS_FOCUS_OPTIONS: Option[] = [
 ];
 
 export const CALL_ANALYSIS_QUESTIONS: Question[] = [
-  { id: 'transcript', question: 'Paste the call transcript', description: 'The whole call if you can; at least a few exchanges.', type: 'textarea' },
+  { id: 'transcript', question: 'Paste the call transcript', description: 'The whole call if you can; at least a few exchanges.', type: 'textarea', maxLength: TRANSCRIPT_MAX_CHARS, acceptsTranscriptFile: true },
   { id: 'call_type', question: 'What kind of call was it?', description: 'So the analysis knows what good looks like.', type: 'select', options: CALL_TYPE_OPTIONS },
   { id: 'analysis_focus', question: 'What should the analysis focus on?', description: 'Pick one focus.', type: 'select', options: ANALYSIS_FOCUS_OPTIONS },
   { id: 'context', question: 'Anything else to know?', description: 'Deal stage, who was on the call, what you wanted from it (optional).', type: 'textarea', optional: true },

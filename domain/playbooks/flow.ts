@@ -17,7 +17,14 @@ export interface Question {
   placeholder?: string;
   /** May be left blank: a blank answer still moves on (or finishes) and is left out of the prompt. */
   optional?: boolean;
+  /** The longest answer taken, when not ANSWER_MAX_CHARS (a call transcript). */
+  maxLength?: number;
+  /** The answer can come from a transcript file (the paperclip, domain/transcripts). */
+  acceptsTranscriptFile?: boolean;
 }
+
+/** The longest answer a text question takes (the interview card's field). */
+export const ANSWER_MAX_CHARS = 8000;
 
 /** Answers are a map from question id to answer text. */
 export type Answers = Record<string, string>;

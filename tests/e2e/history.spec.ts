@@ -15,6 +15,7 @@ test('an empty history says how to fill it', async ({ chat, history, newAccount 
 });
 
 test('a finished flow is saved: the badge, the item, open, rename and delete, on every device', async ({ browser, page, flows, history, newAccount }) => {
+  test.slow(); // a whole story on two devices: ~25 s on a quiet machine, over the default 30 s on a busy one
   await flows.openAsNewProUser(newAccount);
   await flows.openFlow('email');
   const recipient = `Dana Ortiz ${unique()}`;

@@ -22,6 +22,7 @@ interface Manifest {
   background_color: string;
   icons: ManifestIcon[];
   shortcuts: Array<{ name: string; url: string }>;
+  share_target?: { action: string; method?: string; params: Record<string, string> };
 }
 
 // Chromium's own installability check answers 'in-incognito' in a normal (throwaway) context, so
@@ -64,6 +65,8 @@ test('Chromium finds the built app installable, and the manifest has what the ho
       ['New chat', '/chat'],
       ['Cold email', '/chat?flow=email'],
     ]);
+    // Sharing from another app opens /share with the shared parts as search params (issue #14 part 3).
+    expect(manifest.share_target).toEqual({ action: '/share', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } });
 
     // iOS ignores the manifest's icons and display mode: the page's own tags say them.
     await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/icons/apple-touch-icon-180.png');

@@ -24,11 +24,14 @@ test('without a query the 404 screen says (none)', async ({ page, notFound }) =>
 
 test('Home, Back and Retry do what they say', async ({ page, landing, notFound }) => {
   await page.goto('/about');
+  // The 404 page is prerendered: its buttons work once the app has taken it over.
   await page.goto('/lost');
+  await notFound.waitForApp();
   await notFound.button('Back').click();
   await expect(page).toHaveURL(/\/about$/);
 
   await page.goto('/lost?again=1');
+  await notFound.waitForApp();
   await notFound.button('Retry').click();
   await expect(page).toHaveURL(/\/lost\?again=1$/);
   await expect(notFound.title).toBeVisible();

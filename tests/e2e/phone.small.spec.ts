@@ -154,7 +154,7 @@ test("phone: 16. the offline cold email asks for the call its booking link books
   await expect(draft).toContainText('Would a 30-minute call next week be useful? You can pick a time that suits you at https://cal.com/ada/30min');
   await expect(draft).not.toContainText('20-minute');
   await expect(draft.locator('.message__bubble')).toContainText(/Best regards,\s*Ada Founder$/);
-  await expect(draft.getByRole('link', { name: 'Open in mail app' })).toHaveAttribute('href', /Best%20regards%2C%0AAda%20Founder$/);
+  await expect(draft.getByRole('link', { name: 'Open in mail app' })).toHaveAttribute('href', /Best%20regards%2C%0D%0AAda%20Founder$/);
   await network.goOnline();
 });
 

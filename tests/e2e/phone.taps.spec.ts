@@ -26,10 +26,11 @@ test('phone: 9. every control of the Pro tools is at least 44×44 px: competitiv
   await tourProTools(page, newAccount, (screen) => expectTapTargetsLargeEnough(page, screen));
 });
 
-test('phone: 9. the input bar holds only what works: the message field and Send, no inert attachment icons', async ({ chat, newAccount }) => {
+test('phone: 9. the input bar holds only what works: the message field, the paperclip (it reads a transcript: fieldkit.attach) and Send, no inert image icon', async ({ chat, newAccount }) => {
   await chat.openAsNewUser(newAccount);
   const bar = chat.page.getByRole('form', { name: 'Send a message' });
-  await expect(bar.getByRole('button')).toHaveCount(1);
-  await expect(bar.getByRole('button')).toHaveAccessibleName('Send');
+  await expect(bar.getByRole('button')).toHaveCount(2);
+  await expect(bar.getByRole('button').nth(0)).toHaveAccessibleName('Attach a transcript');
+  await expect(bar.getByRole('button').nth(1)).toHaveAccessibleName('Send');
   await expect(bar.getByRole('textbox')).toHaveCount(1);
 });

@@ -117,6 +117,54 @@ test('/pricing and the 404 page are taken over without a layout shift', async ({
   expect(await layoutShift(page)).toBeLessThan(0.05);
 });
 
+test("a first visit's public page is hydrated, not drawn again: the page's own elements stay and come alive", async ({ page, landing }) => {
+  // Marks the prerendered heading and the idea field as the HTML parser made them: a page drawn
+  // anew by the app would have new elements, without the marks.
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      for (const element of document.querySelectorAll('#root h1, #root input')) (element as HTMLElement).dataset.parsed = '';
+    }),
+  );
+  await landing.open();
+  await takenOver(page);
+  await expect(landing.ideaInput).toHaveAttribute('data-parsed');
+  await landing.typeIdea('Robots that fold laundry');
+  await landing.analyzeButton.click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+
+  // Not /pricing here: the app draws it anew when the price it asked for has come by then (the
+  // build could not know it), and hydrates it otherwise (below).
+  for (const { path } of PAGES.filter((p) => p.path !== '/pricing')) {
+    await page.goto(path);
+    await takenOver(page);
+    await expect(page.locator('#root h1'), `the heading of ${path}`).toHaveAttribute('data-parsed');
+  }
+});
+
+test('/pricing hydrated while its price is on the way: the price lands in the page, and the plans answer a tap', async ({ page, pricing }) => {
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      document.querySelector<HTMLElement>('#root h1')!.dataset.parsed = '';
+    }),
+  );
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/billing/plans', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await pricing.open();
+  await expect(page.locator('#root h1')).toHaveAttribute('data-parsed');
+  // Drawn as the build drew it (no price, and the session was still unknown then); then as it is.
+  release();
+  await expect(pricing.plan('Pro')).toContainText('$10');
+  await expect(pricing.contactButton).toBeEnabled();
+  await pricing.contactButton.click();
+  await pricing.expectToast('Login Required', 'Please log in to select a plan');
+});
+
 test('a first visit to a public page runs none of Ionic: it loads with the first menu tap', async ({ page }) => {
   const ionicDefined = () => page.evaluate(() => customElements.get('ion-app') !== undefined);
   for (const path of [...PAGES.map((p) => p.path), '/no-such-page']) {
@@ -130,6 +178,28 @@ test('a first visit to a public page runs none of Ionic: it loads with the first
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect.poll(ionicDefined).toBe(true);
   await expect(page.locator('ion-popover')).toBeVisible();
+});
+
+test("a public page's first paint is its whole content, and the app's code is fetched only after it", async ({ page }) => {
+  for (const path of PAGES.map((p) => p.path)) {
+    await page.goto(path);
+    await takenOver(page);
+    const { firstContentfulPaint, largestPaint, appScripts } = await page.evaluate(async () => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+      // Largest-paint entries are only handed to an observer (buffered: the ones already recorded).
+      const largest = await new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => entry.initiatorType !== 'other' && /\/assets\/(?!index-)[\w-]+\.js$/.test(entry.name))
+        .map((entry) => ({ name: entry.name, start: entry.startTime }));
+      return { firstContentfulPaint: paint, largestPaint: largest, appScripts: scripts };
+    });
+    // The largest paint is the first one: nothing the app draws is bigger than the prerendered page.
+    expect(largestPaint, `${path}: largest paint after the first`).toBe(firstContentfulPaint);
+    expect(appScripts.length, `${path}: the app's scripts`).toBeGreaterThan(3);
+    for (const script of appScripts) expect(script.start, `${path}: ${script.name} asked for before the first paint`).toBeGreaterThan(firstContentfulPaint);
+  }
 });
 
 test('what a visitor types before the app takes the landing page over is kept', async ({ page, landing }) => {
@@ -170,6 +240,7 @@ test('/auth is taken over without a layout shift, keeps what was typed before, a
   release();
   await takenOver(page);
   await expect(auth.loginForm.getByLabel('Username')).toHaveValue(newAccount.username);
+  await expect(auth.loginForm.getByLabel('Password', { exact: true }), 'the field typed in last keeps the focus').toBeFocused();
   await page.waitForTimeout(500);
   expect(await layoutShift(page)).toBeLessThan(0.05);
   await auth.loginForm.getByRole('button', { name: 'Sign in' }).click();

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import Beasties from 'beasties';
 import { createServer } from 'vite';
 import type { Plugin } from 'vite';
-import { NOT_FOUND_FILE, NOT_FOUND_RENDER_PATH, PRERENDERED_PAGES, PRERENDER_MANIFEST } from '../prerender/pages';
+import { CONTENT_END_ID, NOT_FOUND_FILE, NOT_FOUND_RENDER_PATH, PRERENDERED_PAGES, PRERENDER_MANIFEST } from '../prerender/pages';
 import type { PrerenderManifest } from '../prerender/pages';
 
 interface RenderModule {
@@ -41,7 +41,9 @@ export function prerenderPlugin({ configFile }: { configFile: string }): Plugin 
           const pages = [...PRERENDERED_PAGES, { path: NOT_FOUND_RENDER_PATH, file: NOT_FOUND_FILE }];
           for (const page of pages) {
             const markup = await render.renderPage(page.path);
-            const html = withDeferredStylesheet(await beasties.process(pageHtml(template, markup)));
+            // The 404 screen was drawn for a made-up path: the app draws the real one (it shows it).
+            const takeover = page.path === NOT_FOUND_RENDER_PATH ? 'replace' : 'hydrate';
+            const html = withDeferredStylesheet(await beasties.process(pageHtml(template, markup, takeover)));
             await writeFile(join(outDir, page.file), html);
           }
           const manifest: PrerenderManifest = {
@@ -60,12 +62,16 @@ export function prerenderPlugin({ configFile }: { configFile: string }): Plugin 
   };
 }
 
-/** The built app shell with the page's markup in #root (marked, so boot.tsx knows to take it over). */
-function pageHtml(template: string, markup: string): string {
+/**
+ * The built app shell with the page's markup in #root, marked so boot.tsx knows to take it over and
+ * how: hydrate it when the app will draw the same markup, else draw its own in its place.
+ */
+function pageHtml(template: string, markup: string, takeover: 'hydrate' | 'replace'): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root)) throw new Error(`index.html has no ${root}`);
   return template
-    .replace(root, `<div id="root" data-prerendered>${markup}</div>`)
+    .replace('</head>', `<link rel="expect" href="#${CONTENT_END_ID}" blocking="render">\n</head>`)
+    .replace(root, `<div id="root" data-prerendered="${takeover}">${markup}<span id="${CONTENT_END_ID}" hidden></span></div>`)
     .replace(/\s*<noscript>[^<]*<\/noscript>/, '');
 }
 

@@ -221,7 +221,7 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
     getSnapshot,
     /** `asUser` names the user whose queued work this is (see userHeader). */
     post: <T>(path: string, body?: unknown, asUser?: number) => request<T>('POST', path, body, undefined, asUser),
-    put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
+    put: <T>(path: string, body?: unknown, asUser?: number) => request<T>('PUT', path, body, undefined, asUser),
     patch: <T>(path: string, body?: unknown, asUser?: number) => request<T>('PATCH', path, body, undefined, asUser),
     delete: <T>(path: string, asUser?: number) => request<T>('DELETE', path, undefined, undefined, asUser),
     getCsrfToken,

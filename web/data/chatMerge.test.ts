@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Chat, Message } from '../../domain/contract/chat';
-import { mergeChats, mergeMessages, orderMessages, replyKeyFor, serverMessagesToLocal } from './chatMerge';
+import { mergeChats, mergeEmailEdit, mergeMessages, orderMessages, replyKeyFor, serverMessagesToLocal } from './chatMerge';
 import type { LocalChat, LocalMessage } from './db';
 
 const CHAT = '0195f0a0-0000-7000-8000-000000000001';
@@ -140,5 +140,47 @@ describe('reading order', () => {
       local({ key: 'u:c3', role: 'user', status: 'failed', sortAt: T0 + 7000 }),
     ];
     expect(orderMessages(rows).map((m) => m.key)).toEqual(['u:c1', 'r:c1', 'u:c2', 'r:c2', 'u:c3']);
+  });
+});
+
+/** The local row of `answer`, as this device holds it. */
+const localAnswer = (over: Partial<LocalMessage>) => local({ key: 'r:c1', role: 'assistant', content: 'Value-based.', status: 'complete', replyToKey: 'u:c1', serverId: 2, model: 'gpt-4o', ...over });
+
+describe("merging the rep's email edits (issue 14)", () => {
+  const fetchedAt = T0 + 60_000;
+  const older = { subject: 'S1', body: 'Older edit', editedAt: '2026-03-05T15:01:00.000Z' };
+  const newer = { subject: 'S2', body: 'Newer edit', editedAt: '2026-03-05T15:02:00.000Z' };
+
+  it("takes the server's edit when nothing waits here", () => {
+    const plan = mergeMessages([localAnswer({})], [question, { ...answer, emailEdit: newer }], fetchedAt);
+    expect(plan.put.find((r) => r.key === 'r:c1')).toMatchObject({ emailEdit: newer });
+    expect(plan.put.find((r) => r.key === 'r:c1')?.emailEditPending).toBeUndefined();
+  });
+
+  it('keeps an edit waiting here over an older one on the server, still to be sent', () => {
+    const plan = mergeMessages([localAnswer({ emailEdit: newer, emailEditPending: true })], [question, { ...answer, emailEdit: older }], fetchedAt);
+    expect(plan.put.find((r) => r.key === 'r:c1')).toMatchObject({ emailEdit: newer, emailEditPending: true });
+    expect(mergeEmailEdit({ emailEdit: newer, emailEditPending: true }, older)).toEqual({ emailEdit: newer, emailEditPending: true });
+    expect(mergeEmailEdit({ emailEdit: newer, emailEditPending: true }, null)).toEqual({ emailEdit: newer, emailEditPending: true });
+  });
+
+  it('lets a newer edit from another device replace one waiting here', () => {
+    expect(mergeEmailEdit({ emailEdit: older, emailEditPending: true }, newer)).toEqual({ emailEdit: newer });
+    const plan = mergeMessages([localAnswer({ emailEdit: older, emailEditPending: true })], [question, { ...answer, emailEdit: newer }], fetchedAt);
+    expect(plan.put.find((r) => r.key === 'r:c1')).toMatchObject({ emailEdit: newer });
+  });
+
+  it('drops an edit waiting here when the answer was regenerated on another device: it was made on the old email', () => {
+    const plan = mergeMessages([localAnswer({ emailEdit: newer, emailEditPending: true })], [question, { ...answer, content: 'A regenerated email.' }], fetchedAt);
+    const row = plan.put.find((r) => r.key === 'r:c1');
+    expect(row?.content).toBe('A regenerated email.');
+    expect(row?.emailEdit).toBeUndefined();
+    expect(row?.emailEditPending).toBeUndefined();
+  });
+
+  it("follows the server for an edit it already stored (none there: none here)", () => {
+    expect(mergeEmailEdit({ emailEdit: older }, null)).toEqual({});
+    const plan = mergeMessages([localAnswer({ emailEdit: older })], [question, answer], fetchedAt);
+    expect(plan.put.find((r) => r.key === 'r:c1')?.emailEdit).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@
  *     with no server id, a chat whose first send has not started) stays until it is sent.
  *  Anything else the server no longer has (a chat deleted on another device) is removed.
  */
-import type { Chat, Message } from '../../domain/contract/chat';
+import type { Chat, EmailEdit, Message } from '../../domain/contract/chat';
 import type { LocalChat, LocalMessage, LocalMessageStatus } from './db';
 
 export const userMessageKey = (clientId: string) => `u:${clientId}`;
@@ -73,8 +73,27 @@ export function serverMessagesToLocal(server: readonly Message[], existing: Read
     // A regenerate that failed leaves the earlier answer, marked so, until the answer changes.
     const keptAfterFailedRegenerate = status === 'complete' && before?.status === 'complete' && before.content === m.content;
     if (before?.errorMessage && (status === 'partial' || status === 'failed' || keptAfterFailedRegenerate)) row.errorMessage = before.errorMessage;
+    // An edit waiting here was made on the answer this row held: one regenerated elsewhere since is another email.
+    const edit = mergeEmailEdit(before?.content === m.content ? before : undefined, m.emailEdit ?? null);
+    if (edit.emailEdit) row.emailEdit = edit.emailEdit;
+    if (edit.emailEditPending) row.emailEditPending = true;
     return row;
   });
+}
+
+/**
+ * The rep's email edit a merged row keeps: an edit saved here and not yet stored by the server
+ * stays (still to be sent) unless the server holds a newer one (made on another device later); else
+ * the server's. Last edit made wins, by `editedAt`, as on the server.
+ */
+export function mergeEmailEdit(local: Pick<LocalMessage, 'emailEdit' | 'emailEditPending'> | undefined, server: EmailEdit | null): { emailEdit?: EmailEdit; emailEditPending?: true } {
+  const pending = local?.emailEditPending ? local.emailEdit : undefined;
+  if (pending && (!server || Date.parse(server.editedAt) < Date.parse(pending.editedAt))) return { emailEdit: pending, emailEditPending: true };
+  return server ? { emailEdit: server } : {};
+}
+
+function sameEdit(a: LocalMessage, b: LocalMessage): boolean {
+  return a.emailEdit?.editedAt === b.emailEdit?.editedAt && a.emailEdit?.subject === b.emailEdit?.subject && a.emailEdit?.body === b.emailEdit?.body && Boolean(a.emailEditPending) === Boolean(b.emailEditPending);
 }
 
 function sameMessage(a: LocalMessage, b: LocalMessage): boolean {
@@ -86,7 +105,8 @@ function sameMessage(a: LocalMessage, b: LocalMessage): boolean {
     a.note === b.note &&
     a.replyToKey === b.replyToKey &&
     a.timestamp === b.timestamp &&
-    a.errorMessage === b.errorMessage
+    a.errorMessage === b.errorMessage &&
+    sameEdit(a, b)
   );
 }
 

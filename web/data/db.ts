@@ -23,7 +23,7 @@
  */
 import { Dexie } from 'dexie';
 import type { Table, Transaction } from 'dexie';
-import type { Role } from '../../domain/contract/chat';
+import type { EmailEdit, Role } from '../../domain/contract/chat';
 import type { PlaybookType } from '../../domain/playbooks/types';
 
 /**
@@ -63,6 +63,10 @@ export interface LocalMessage {
   errorMessage?: string;
   /** User messages that finish a guided flow: its answers, sent along so the offline drafter can compose from them. */
   answers?: Record<string, string>;
+  /** Email replies: the rep's edited version (issue 14), as saved here or as the server holds it. */
+  emailEdit?: EmailEdit;
+  /** True while `emailEdit` was saved here and the server has not stored it yet (emailEdits.ts). */
+  emailEditPending?: boolean;
   /** Date.now() of the last write made on this device: a server snapshot older than it loses (chatStore.ts). */
   touchedAt: number;
 }

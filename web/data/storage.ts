@@ -29,6 +29,8 @@ export const StorageKey = {
   installBannerDismissedAt: 'installBannerDismissedAt',
   /** Set once the iOS 'Add to Home Screen' hint has been shown: it is shown once. */
   iosInstallHintShown: 'iosInstallHintShown',
+  /** The rep answered 'Tell me when it's ready?' ('Notify me' or 'Not now'): it is asked once per device. */
+  draftReadyAsked: 'draftReadyAsked',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

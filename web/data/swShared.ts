@@ -18,6 +18,8 @@ export const SwMessage = {
   skipWaiting: 'SKIP_WAITING',
   /** Service worker → page: the network is back (a `sync` event): flush the outbox. */
   flushOutbox: 'pitchpad:flush-outbox',
+  /** Page → service worker: replies this hidden page delivered are ready; notify unless a window is visible (features/notifications/draftReady.ts). */
+  draftReady: 'pitchpad:draft-ready',
 } as const;
 
 /** Forget every cached API answer (another user may sign in next on this device). */

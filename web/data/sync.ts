@@ -102,13 +102,15 @@ export interface SyncOptions {
    * server who is signed in now.
    */
   onSessionLost?: () => void;
+  /** After each of the engine's flushes, with what it delivered (the 'draft is ready' notification). */
+  onFlushed?: (report: FlushReport) => void;
 }
 
 /** Never flush again sooner than this after a timer-driven flush (a clock jump, a due time in the past). */
 const MIN_TIMER_MS = 250;
 
 /** Start the engine for the signed-in user (one per tab; starting another stops the first). */
-export function startSync({ db, userId, deliver, pushOther, onSessionLost }: SyncOptions): SyncEngine {
+export function startSync({ db, userId, deliver, pushOther, onSessionLost, onFlushed }: SyncOptions): SyncEngine {
   engine?.stop();
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -125,6 +127,7 @@ export function startSync({ db, userId, deliver, pushOther, onSessionLost }: Syn
     if (stopped) return;
     try {
       const report = await flushOutbox(db, deliver, { force });
+      onFlushed?.(report);
       if (sessionLost(report)) onSessionLost?.();
       // Cut off from the network (not refused by a failing server, which the backoff timer
       // handles): ask for a `sync` event when it is back, which also covers the app being closed.

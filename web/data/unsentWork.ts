@@ -13,12 +13,14 @@ export interface UnsentWork {
   flows: number;
   /** Saved-history changes (saves, renames, deletes) the server has not had. */
   history: number;
+  /** Emails edited here whose edit the server has not stored (issue 14). */
+  edits: number;
 }
 
-export const NO_UNSENT_WORK: UnsentWork = { messages: 0, flows: 0, history: 0 };
+export const NO_UNSENT_WORK: UnsentWork = { messages: 0, flows: 0, history: 0, edits: 0 };
 
 export function hasUnsentWork(work: UnsentWork): boolean {
-  return work.messages + work.flows + work.history > 0;
+  return work.messages + work.flows + work.history + work.edits > 0;
 }
 
 /** Count what is waiting in `db`. */
@@ -27,6 +29,7 @@ export async function countUnsentWork(db: PitchpadDb): Promise<UnsentWork> {
     const messages = await db.messages.where('status').anyOf('queued', 'sending', 'failed').filter(isUnsent).count();
     const drafted = await db.messages.filter(isLocalDocument).toArray();
     const history = await db.workflows.filter((record) => !record.synced).count();
-    return { messages, flows: new Set(drafted.map((m) => m.chatId)).size, history };
+    const edits = await db.messages.filter((m) => m.emailEditPending === true).count();
+    return { messages, flows: new Set(drafted.map((m) => m.chatId)).size, history, edits };
   });
 }

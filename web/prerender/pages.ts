@@ -18,6 +18,12 @@ export const PRERENDERED_PAGES = [
 export const NOT_FOUND_FILE = '404.html';
 export const NOT_FOUND_RENDER_PATH = '/__not-found__';
 
+/**
+ * The element that closes a prerendered page's markup: the page's first paint waits for it (a
+ * render-blocking `expect` link), and the app removes it before it takes the page over.
+ */
+export const CONTENT_END_ID = 'pp-content-end';
+
 /** Written into web/dist by the build: the pages above, the 404 file and the client router's route patterns. */
 export const PRERENDER_MANIFEST = 'prerendered.json';
 

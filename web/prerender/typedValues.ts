@@ -1,30 +1,78 @@
 /**
- * What a visitor typed into a prerendered page before the app took it over (boot.tsx replaces the
- * markup): the app's fields start from it, and the field that had the focus gets it back, so no
- * keystroke typed on a slow first visit is lost. Fields are matched by their `name`.
+ * What a visitor types into a prerendered page before the app takes it over (boot.tsx): the app's
+ * fields start from it, a keystroke typed while the app renders is put into the app's field as it
+ * is drawn, and the field that had the focus gets it back. No keystroke typed on a slow first visit
+ * is lost. Fields are matched by their `name`.
  */
+import { isHydrating } from './takeover';
+
 const typed = new Map<string, string>();
 let focused: string | null = null;
 
-/** Reads the named fields of the prerendered markup, just before it is replaced. */
-export function keepTypedValues(container: HTMLElement): void {
-  for (const field of container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[name], textarea[name]')) {
-    if (field.value !== '') typed.set(field.name, field.value);
-  }
-  const active = document.activeElement;
-  focused = (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && container.contains(active) ? active.name : null;
+type Field = HTMLInputElement | HTMLTextAreaElement;
+const isField = (element: unknown): element is Field => element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
+
+/**
+ * Follows the named fields of the prerendered markup (their values and the focus) from now until
+ * the takeover's commit; answers the function to call in that commit, with the app's fields drawn.
+ */
+export function watchTypedValues(container: HTMLElement): (drawn: HTMLElement) => void {
+  const read = (field: Field) => {
+    if (field.name) typed.set(field.name, field.value);
+  };
+  const readFocus = () => {
+    const active = document.activeElement;
+    focused = isField(active) && container.contains(active) ? active.name : null;
+  };
+  // An empty field has nothing to keep: the app's own start value (a pre-filled email) stands.
+  container.querySelectorAll<Field>('input[name], textarea[name]').forEach((field) => field.value !== '' && read(field));
+  readFocus();
+  const handleInput = (event: Event) => {
+    if (isField(event.target)) read(event.target);
+  };
+  // Read a task later: the takeover's commit removes the focused field (which may fire a focusout)
+  // and has restored the focus by then; a tap elsewhere has moved it.
+  const handleFocusOut = () => setTimeout(readFocus, 0);
+  container.addEventListener('input', handleInput);
+  container.addEventListener('focusin', readFocus);
+  container.addEventListener('focusout', handleFocusOut);
+  return (drawn) => {
+    container.removeEventListener('input', handleInput);
+    container.removeEventListener('focusin', readFocus);
+    container.removeEventListener('focusout', handleFocusOut);
+    for (const [name, value] of typed) {
+      const field = drawn.querySelector(`[name="${CSS.escape(name)}"]`);
+      if (isField(field)) giveTypedValue(field, value);
+    }
+    typed.clear();
+    if (focused) drawn.querySelector<HTMLElement>(`[name="${CSS.escape(focused)}"]`)?.focus();
+    focused = null;
+  };
 }
 
-/** Puts the focus back in the field that had it, once the app has drawn the page. */
-export function restoreFocus(container: HTMLElement): void {
-  if (!focused) return;
-  container.querySelector<HTMLElement>(`[name="${CSS.escape(focused)}"]`)?.focus();
-  focused = null;
+/**
+ * Hands a typed value to the app's field as typing does (React listens for 'input' and reads the
+ * native value), so the app's state follows: a field drawn anew may hold an older start value (the
+ * render is sliced); a hydrated one shows the value already, but the app's state never saw it typed.
+ * React reacts only to a value its tracker (the element's own `value` setter) has not seen: the
+ * field is told another value that way first, then given the typed one past the tracker.
+ */
+function giveTypedValue(field: Field, value: string): void {
+  // The caret stays where it was (an email field has none to keep: its selection reads null).
+  const { selectionStart: start, selectionEnd: end } = field;
+  const keepCaret = document.activeElement === field && start !== null && end !== null;
+  field.value = value === '' ? ' ' : '';
+  const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  if (keepCaret) field.setSelectionRange(start, end);
 }
 
-/** The value typed into the named field before the takeover ('' if none); handed out once. */
+/**
+ * The value typed into the named field before the takeover ('' if none), for the app's field to
+ * start from. '' while hydrating: a hydrated field must start as the build drew it (React does not
+ * correct a hydrated element's attributes, such as a button's `disabled`); it gets the value at the commit.
+ */
 export function takeTypedValue(name: string): string {
-  const value = typed.get(name) ?? '';
-  typed.delete(name);
-  return value;
+  return isHydrating() ? '' : (typed.get(name) ?? '');
 }

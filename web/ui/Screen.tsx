@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
+import { screenDrawn } from '../prerender/takeover';
 import { Footer } from './Footer';
 
 interface ScreenProps {
@@ -16,6 +17,8 @@ interface ScreenProps {
  * and a first visit to a public page then runs no Ionic at all (issue 12: main-thread time).
  */
 export function Screen({ children, className, width = 'default', footer = true }: ScreenProps) {
+  // The first one drawn ends the takeover of a prerendered page (prerender/takeover.ts).
+  useLayoutEffect(screenDrawn, []);
   return (
     <div className={`screen-content${className ? ` ${className}` : ''}`}>
       <div className="screen">

@@ -6,6 +6,7 @@ import type { AuthResponse, LoginInput, RegisterInput, SubscriptionInfo, User } 
 import { AUTH_DEDUPE_MS } from '../../../domain/limits';
 import { ApiError, OfflineError, api } from '../../data/api';
 import { clearApiCache } from '../../data/swShared';
+import { useHydrating } from '../../prerender/takeover';
 import { clearAuthStorage, recordLoginAttempt, recordLoginSuccess } from './authStorage';
 import { forgetPendingLogout, queuePendingLogout, readPendingLogout, retryPendingLogout, settlePendingLogout } from './pendingLogout';
 
@@ -53,16 +54,22 @@ export function subscriptionQueryOptions(userId: number) {
   });
 }
 
-/** The signed-in user (or null) and their subscription, loaded only while a user is present. */
+/**
+ * The signed-in user (or null) and their subscription, loaded only while a user is present. While
+ * React hydrates a prerendered page (boot.tsx) it is still loading, as the build drew it, whatever
+ * the session's answer: React does not correct a hydrated element's attributes (the header's hidden
+ * 'Sign In', a busy plan button). The next render draws the answer.
+ */
 export function useAuth() {
   const userQuery = useQuery(userQueryOptions);
+  const hydrating = useHydrating();
   // Logged out offline: whatever the cache restored, nobody is signed in on this phone.
-  const user = readPendingLogout() ? null : (userQuery.data ?? null);
+  const user = hydrating || readPendingLogout() ? null : (userQuery.data ?? null);
   const subscriptionQuery = useQuery({ ...subscriptionQueryOptions(user?.id ?? 0), enabled: user !== null });
   const subscription = user ? (subscriptionQuery.data ?? null) : null;
   return {
     user,
-    isLoading: userQuery.isPending,
+    isLoading: hydrating || userQuery.isPending,
     subscription,
     isSubscriptionLoading: user !== null && subscriptionQuery.isPending,
     isPaid: isPaidSubscriber(subscription),

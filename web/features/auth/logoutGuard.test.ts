@@ -30,14 +30,14 @@ async function someUnsentWork(db: PitchpadDb): Promise<void> {
 describe('phone: 17. the work a logout would delete', () => {
   it('counts messages the server has not stored, flows drafted offline, and saved-history changes', async () => {
     const db = openUserDb(++userId);
-    expect(await countUnsentWork(db)).toEqual({ messages: 0, flows: 0, history: 0 });
+    expect(await countUnsentWork(db)).toEqual({ messages: 0, flows: 0, history: 0, edits: 0 });
     await someUnsentWork(db);
-    expect(await countUnsentWork(db)).toEqual({ messages: 2, flows: 1, history: 1 });
+    expect(await countUnsentWork(db)).toEqual({ messages: 2, flows: 1, history: 1, edits: 0 });
   });
 
   it('says it in plain words, one line per kind', () => {
-    expect(describeUnsentWork({ messages: 2, flows: 0, history: 0 })).toEqual(["2 messages haven't been sent yet"]);
-    expect(describeUnsentWork({ messages: 1, flows: 1, history: 3 })).toEqual([
+    expect(describeUnsentWork({ messages: 2, flows: 0, history: 0, edits: 0 })).toEqual(["2 messages haven't been sent yet"]);
+    expect(describeUnsentWork({ messages: 1, flows: 1, history: 3, edits: 0 })).toEqual([
       "1 message hasn't been sent yet",
       "Answers to 1 guided flow haven't been sent yet",
       "3 saved-history changes haven't been sent yet",
@@ -61,8 +61,8 @@ describe('phone: 17. the work a logout would delete', () => {
     expect(await confirmLogout(id, answering(false))).toBe(false);
     expect(await confirmLogout(id, answering(true))).toBe(true);
     expect(asked).toEqual([
-      [id, { messages: 2, flows: 1, history: 1 }],
-      [id, { messages: 2, flows: 1, history: 1 }],
+      [id, { messages: 2, flows: 1, history: 1, edits: 0 }],
+      [id, { messages: 2, flows: 1, history: 1, edits: 0 }],
     ]);
   });
 });

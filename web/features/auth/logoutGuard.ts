@@ -31,10 +31,11 @@ export async function confirmLogout(userId: number | undefined, ask: AskAboutUns
 }
 
 /** "2 messages haven't been sent yet", one line per kind of work that waits. */
-export function describeUnsentWork({ messages, flows, history }: UnsentWork): string[] {
+export function describeUnsentWork({ messages, flows, history, edits }: UnsentWork): string[] {
   const lines: string[] = [];
   if (messages) lines.push(messages === 1 ? "1 message hasn't been sent yet" : `${messages} messages haven't been sent yet`);
   if (flows) lines.push(flows === 1 ? "Answers to 1 guided flow haven't been sent yet" : `Answers to ${flows} guided flows haven't been sent yet`);
   if (history) lines.push(history === 1 ? "1 saved-history change hasn't been sent yet" : `${history} saved-history changes haven't been sent yet`);
+  if (edits) lines.push(edits === 1 ? "1 edited email hasn't been saved to your account yet" : `${edits} edited emails haven't been saved to your account yet`);
   return lines;
 }

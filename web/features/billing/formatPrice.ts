@@ -1,13 +1,19 @@
+/** Currencies shown with a symbol before the amount in en-US, the app's language. */
+const SYMBOLS: Record<string, string> = { usd: '$', eur: '€', gbp: '£', cad: 'CA$', aud: 'A$' };
+
 /**
- * '$10' for {amount: 10, currency: 'usd'}. The amount is in major units, as the server sends it;
- * whole amounts are shown without cents.
+ * '$10' for {amount: 10, currency: 'usd'}, '$1,234.50' for 1234.5: en-US, as the build's prerendered
+ * /pricing shows it. The amount is in major units, as the server sends it; whole amounts are shown
+ * without cents. Written out for the usual currencies: constructing the first Intl.NumberFormat
+ * costs a phone ~30 ms (its locale data), in the task that draws the pricing page.
  */
-export function formatPrice(amount: number, currency: string, locale?: string): string {
+export function formatPrice(amount: number, currency: string): string {
   const whole = Number.isInteger(amount);
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(amount);
+  const symbol = SYMBOLS[currency.toLowerCase()];
+  if (symbol && Number.isFinite(amount) && amount >= 0) {
+    const [units = '0', cents] = (whole ? String(amount) : amount.toFixed(2)).split('.');
+    return `${symbol}${units.replace(/\B(?=(\d{3})+$)/g, ',')}${cents === undefined ? '' : `.${cents}`}`;
+  }
+  const digits = whole ? 0 : 2;
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount);
 }

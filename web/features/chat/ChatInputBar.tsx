@@ -1,9 +1,12 @@
 import { IonIcon } from '@ionic/react';
 import { arrowUp, stop } from 'ionicons/icons';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
+import { appendAttachedText } from '../../../domain/transcripts/attach';
 import { setTyping } from '../../ui/typingGuard';
+import { AttachTranscriptButton } from '../transcripts/AttachTranscriptButton';
+import { oneLine } from './useComposerDraft';
 
 interface ChatInputBarProps {
   value: string;
@@ -14,14 +17,23 @@ interface ChatInputBarProps {
 }
 
 /**
- * The input bar (spec §2): one line and Send. The spec's two inert attachment icons are left out:
- * a control that does nothing is a dead tap (docs/phone.md, point 9). Enter sends,
+ * The input bar (spec §2): one line, the paperclip and Send. The paperclip reads a text transcript
+ * into the message (issue #14 part 4); the spec's image icon is left out: a control that does
+ * nothing is a dead tap (docs/phone.md, point 9). Enter sends,
  * Shift+Enter does not; Send is disabled while a reply is coming or the text is blank. While a reply
  * streams, Stop sits in the bar, beside Send: above it, it would cover the newest streamed line.
  */
 export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: ChatInputBarProps) {
   const canSend = !isLoading && value.trim() !== '';
   const hasText = value.trim() !== '';
+  const [attachMessage, setAttachMessage] = useState<{ text: string; problem: boolean } | null>(null);
+
+  const handleAttach = (text: string) => {
+    // After what was typed; the box is one line, so the transcript's lines run on with spaces.
+    const { value: next, note } = appendAttachedText(value, text, MESSAGE_MAX_CHARS);
+    onChange(oneLine(next));
+    setAttachMessage(note ? { text: note, problem: false } : null);
+  };
 
   // A message being typed holds off an automatic reload for a new version (features/pwa).
   useEffect(() => {
@@ -47,13 +59,21 @@ export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: Cha
 
   return (
     <div className="chat-input">
+      {attachMessage && (
+        <p className={`attach-message chat-input__attach-message${attachMessage.problem ? ' attach-message--problem' : ''}`} role={attachMessage.problem ? 'alert' : 'status'}>
+          {attachMessage.text}
+        </p>
+      )}
       <form className="chat-input__form" onSubmit={handleSubmit} aria-label="Send a message">
         <div className="chat-input__field">
           <input
             className="chat-input__text"
             type="text"
             value={value}
-            onChange={(event) => onChange(event.target.value)}
+            onChange={(event) => {
+              setAttachMessage(null);
+              onChange(event.target.value);
+            }}
             onKeyDown={handleKeyDown}
             placeholder="Type your message..."
             aria-label="Message"
@@ -61,6 +81,7 @@ export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: Cha
             enterKeyHint="send"
             maxLength={MESSAGE_MAX_CHARS}
           />
+          <AttachTranscriptButton onAttach={handleAttach} onProblem={(text) => setAttachMessage({ text, problem: true })} />
         </div>
         {isLoading && (
           <button type="button" className="chat-input__stop" onClick={onStop}>

@@ -8,6 +8,7 @@ import { FLOWS, type FlowType } from '../../../domain/playbooks';
 import { openUserDb } from '../../data/db';
 import { useToast } from '../../ui/ToastProvider';
 import { useAuth } from '../auth/auth.queries';
+import { NotifyAsk } from '../notifications/NotifyAsk';
 import type { FlowSend } from '../playbooks/finishFlow';
 import { ChatFlowExtras, flowPromptOf, isFlowResultOnly, offlineDraftRow } from '../playbooks/FlowExtras';
 import { FlowMenu } from '../playbooks/FlowMenu';
@@ -128,6 +129,7 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
               resultFirst={isFlowResultOnly(workspace.chat, messages)}
               unloaded={workspace.unloaded}
             />
+            <NotifyAsk />
             <ChatInputBar value={workspace.input} onChange={workspace.setInput} onSend={handleSend} onStop={workspace.stop} isLoading={isLoading} />
           </>
         )}

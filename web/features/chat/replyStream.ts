@@ -18,7 +18,7 @@ import { api } from '../../data/api';
 import type { LocalMessage, PitchpadDb, ReplyNote } from '../../data/db';
 import type { DeliveryOutcome } from '../../data/outbox';
 import { readEventStream } from '../../data/sse';
-import { serverChatToLocal } from '../../data/chatMerge';
+import { mergeEmailEdit, serverChatToLocal } from '../../data/chatMerge';
 import { liveReplies } from './liveReplies';
 
 /** How often a streaming reply's text is written to the database. */
@@ -85,6 +85,10 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
         touchedAt: Date.now(),
         ...(note ? { note } : {}),
         ...(errorMessage ? { errorMessage } : {}),
+        // The rep's edit of the answer, as the server has it (a failed regenerate puts it back with
+        // the earlier answer; a new answer has none), or one saved here and not sent yet, while the
+        // answer is still the one it was made on.
+        ...mergeEmailEdit(before?.content === message.content ? before : undefined, message.emailEdit ?? null),
       });
     });
 

@@ -256,11 +256,11 @@ describe("phone: 17. logout's 'Send first'", () => {
     await sendMessage(db, { chatId, content: 'Queued while the server is down' });
     answers.push({ status: 422, body: { code: 'invalid_request', message: 'No.' } });
     await sendMessage(db, { chatId: uuidv7(), content: 'Refused once' });
-    expect(await countUnsentWork(db)).toEqual({ messages: 2, flows: 0, history: 0 });
+    expect(await countUnsentWork(db)).toEqual({ messages: 2, flows: 0, history: 0, edits: 0 });
 
     // The server still turns them away: both are still waiting, nothing is lost.
     answers.push({ status: 503, body: { code: 'unavailable', message: 'Down for a moment.' } }, { status: 503, body: { code: 'unavailable', message: 'Down for a moment.' } });
-    expect(await sendPendingWork(owner)).toEqual({ messages: 2, flows: 0, history: 0 });
+    expect(await sendPendingWork(owner)).toEqual({ messages: 2, flows: 0, history: 0, edits: 0 });
 
     // It is back: both go, each into its own chat with its own send id.
     const delivered: string[] = [];
@@ -271,7 +271,7 @@ describe("phone: 17. logout's 'Send first'", () => {
       const { chat, user, message } = serverReplyTo(body.chatId as string, body, { content: 'Yes.', status: 'complete' });
       return new Response(sse(['start', { chat, userMessage: { ...user, id: delivered.length * 10 }, replyId: delivered.length * 10 + 1 }], ['done', { message, chat }]));
     });
-    expect(await sendPendingWork(owner)).toEqual({ messages: 0, flows: 0, history: 0 });
+    expect(await sendPendingWork(owner)).toEqual({ messages: 0, flows: 0, history: 0, edits: 0 });
     expect(new Set(delivered).size).toBe(2);
   });
 });

@@ -21,6 +21,7 @@ import { setOpenChat } from '../../data/sync';
 import { syncStatus } from '../../data/syncStatus';
 import { deleteMessage, regenerateReply, retryMessage, sendMessage, stopReply, type SendOutcome } from './sendMessage';
 import { useComposerDraft } from './useComposerDraft';
+import { noteQueuedSend } from '../notifications/notifyAsk';
 import type { QueueView } from './messageView';
 import { useResumeReplies } from './useResumeReplies';
 import { useSafeLiveQuery } from './useSafeLiveQuery';
@@ -141,7 +142,9 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
         if (text !== undefined) setInput((current) => current || text);
         toast(outcome.newChat ? NEW_CHAT_FAILED : SEND_FAILED);
       }
-      // 'queued' is not a failure: the message shows 'Queued' and goes by itself.
+      // 'queued' is not a failure: the message shows 'Queued' and goes by itself. Its answer will
+      // come later: the moment to offer a notification for it.
+      if (outcome.kind === 'queued') noteQueuedSend();
       if (outcome.kind === 'not-sent' && isProRequired(outcome.error)) {
         // A guided flow's chat after the subscription ended: say why, and where to renew.
         toast(proRequiredToast(() => void navigate({ to: '/pricing' })));

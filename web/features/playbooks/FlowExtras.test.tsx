@@ -99,6 +99,34 @@ describe('the offline cold email draft', () => {
   });
 });
 
+describe("an edited email result (issue 14, 'Edit before sending')", () => {
+  it("shows the rep's edit under the model's email, marked, with the actions using it; an unchanged edit is no edit", async () => {
+    const prompt = message('u:1', 'user', 'Write a cold email', 1);
+    const edit = { subject: 'Ramp in 10 weeks', body: 'Hi Dana,\n\nShorter.', editedAt: '2026-01-01T00:00:00.000Z' };
+    const reply = { ...message('r:u:1', 'assistant', '**Subject:** Hello Dana\n\nHi Dana,\n\nLonger.', 2), emailEdit: edit, emailEditPending: true };
+    const view = render(
+      <ToastProvider toaster={createToaster()}>
+        <ChatFlowExtras db={db} chat={chat} messages={[prompt, reply]} isLoading={false} />
+      </ToastProvider>,
+    );
+    const edited = view.container.querySelector('.email-edited');
+    expect(edited?.textContent).toContain('EditedYour version · saved on this device');
+    expect(edited?.textContent).toContain('Subject: Ramp in 10 weeks');
+    expect(view.getByRole('link', { name: 'Open in mail app' }).getAttribute('href')).toBe('mailto:?subject=Ramp%20in%2010%20weeks&body=Hi%20Dana%2C%0D%0A%0D%0AShorter.');
+    expect(view.getByRole('button', { name: 'Edit' })).toBeTruthy();
+
+    cleanup();
+    const unchanged = { ...reply, emailEdit: { ...edit, subject: 'Hello Dana', body: 'Hi Dana,\n\nLonger.' }, emailEditPending: false };
+    const again = render(
+      <ToastProvider toaster={createToaster()}>
+        <ChatFlowExtras db={db} chat={chat} messages={[prompt, unchanged]} isLoading={false} />
+      </ToastProvider>,
+    );
+    expect(again.container.querySelector('.email-edited')).toBeNull();
+    expect(again.getByRole('link', { name: 'Open in mail app' }).getAttribute('href')).toBe('mailto:?subject=Hello%20Dana&body=Hi%20Dana%2C%0D%0A%0D%0ALonger.');
+  });
+});
+
 describe("a finished flow's chat (issue 13, point 3)", () => {
   const prompt = message('u:1', 'user', 'Write a cold email', 1);
   const reply = message('r:u:1', 'assistant', 'Subject: Hello Dana', 2);

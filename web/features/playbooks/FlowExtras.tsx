@@ -1,16 +1,21 @@
 import { IonIcon } from '@ionic/react';
 import { cloudOfflineOutline, easelOutline } from 'ionicons/icons';
-import { useEffect, useState } from 'react';
-import { emailDraftMarkdown } from '../../../domain/drafts/coldEmail';
+import { useEffect, useMemo, useState } from 'react';
+import { emailDraftMarkdown, type EmailDraft } from '../../../domain/drafts/coldEmail';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import type { PlaybookType } from '../../../domain/playbooks/types';
+import type { EmailEdit } from '../../../domain/contract/chat';
 import type { LocalChat, LocalMessage, PitchpadDb } from '../../data/db';
 import { AiAvatar } from '../chat/MessageItem';
 import type { AfterMessage } from '../chat/MessageList';
 import { Markdown } from '../chat/Markdown';
+import { editNow, saveReplyEmailEdit } from './emailEdits';
+import { EDITED_LABEL, emailText, shownEmail, useEmailEditing } from './EmailResult';
 import { emailFromText } from './emailText';
-import { useFlowExtras } from './flowResults';
+import { saveOfflineEmailEdit, useFlowExtras } from './flowResults';
 import { ResultActions } from './ResultActions';
+// oxlint-disable-next-line import/no-unassigned-import -- the edited email's styles, loaded with the chat
+import './emailResult.css';
 
 export const OFFLINE_DRAFT_LABEL = 'Offline draft';
 export const PITCH_DECK_TITLE = 'Turn this plan into a pitch deck';
@@ -21,7 +26,7 @@ interface FlowExtrasProps {
   chatId: string;
   playbookType: PlaybookType | undefined;
   /** The chat's last finished reply, which the result actions act on. */
-  lastReply: string | null;
+  lastReply: LocalMessage | null;
   chatTitle: string;
 }
 
@@ -37,7 +42,7 @@ export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: F
   const isEmail = playbookType === 'email';
   return (
     <div className="flow-extras">
-      {lastReply && <ResultActions text={lastReply} title={chatTitle} email={isEmail ? emailFromText(lastReply) : null} />}
+      {lastReply && (isEmail ? <ReplyEmailResult db={db} chatId={chatId} message={lastReply} title={chatTitle} /> : <ResultActions text={lastReply.content} title={chatTitle} />)}
       {showDeck && (
         <aside className="pitch-deck-card" aria-labelledby={`deck-${chatId}`}>
           <span className="pitch-deck-card__icon" aria-hidden="true">
@@ -61,25 +66,61 @@ export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: F
  * before the model's version arrives): a row of the message list, nothing until there is a draft.
  */
 export function OfflineEmailDraft({ db, chatId }: { db: PitchpadDb; chatId: string }) {
-  const { offlineEmail } = useFlowExtras(db, chatId);
+  const { offlineEmail, offlineEmailEdit } = useFlowExtras(db, chatId);
   if (!offlineEmail) return null;
+  return <OfflineEmailRow db={db} chatId={chatId} original={offlineEmail} edit={offlineEmailEdit} />;
+}
+
+function OfflineEmailRow({ db, chatId, original, edit }: { db: PitchpadDb; chatId: string; original: EmailDraft; edit: EmailEdit | null }) {
+  const { email, edited } = shownEmail(original, edit);
+  const editing = useEmailEditing({ db, chatId, original, current: email, onSave: (saved) => void saveOfflineEmailEdit(db, chatId, editNow(saved)) });
   return (
     <li className="message message--assistant flow-offline-draft">
       <AiAvatar />
       <div className="message__body">
         <div className="message__bubble">
-          <Markdown text={emailDraftMarkdown(offlineEmail)} />
+          <Markdown text={emailDraftMarkdown(email)} />
         </div>
         <div className="message__meta">
           <span className="message__tag flow-offline-draft__tag">
             <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
             {OFFLINE_DRAFT_LABEL}
           </span>
-          <span>Written on this device from your answers.</span>
+          {edited && <span className="message__tag email-edited__tag">{EDITED_LABEL}</span>}
+          <span>{edited ? 'Edited by you on this device.' : 'Written on this device from your answers.'}</span>
         </div>
-        <ResultActions text={`Subject: ${offlineEmail.subject}\n\n${offlineEmail.body}`} title={offlineEmail.subject} email={offlineEmail} />
+        <ResultActions text={emailText(email)} title={email.subject} email={email} onEdit={editing.open} />
+        {editing.editor}
       </div>
     </li>
+  );
+}
+
+/**
+ * The actions under a model's email, and the rep's edit of it (issue 14): the edited email shown
+ * under the reply, marked, which Copy, Share and 'Open in mail app' then use.
+ */
+function ReplyEmailResult({ db, chatId, message, title }: { db: PitchpadDb; chatId: string; message: LocalMessage; title: string }) {
+  const original = useMemo(() => emailFromText(message.content), [message.content]);
+  const { email, edited } = shownEmail(original, message.emailEdit);
+  const editing = useEmailEditing({ db, chatId, original, current: email, onSave: (saved) => void saveReplyEmailEdit(db, message.key, saved) });
+  return (
+    <>
+      {edited && (
+        <section className="email-edited" aria-labelledby={`edited-${message.key}`}>
+          <p className="email-edited__head" id={`edited-${message.key}`}>
+            <span className="message__tag email-edited__tag">{EDITED_LABEL}</span>
+            Your version
+            {message.emailEditPending && <span className="email-edited__pending"> · saved on this device</span>}
+          </p>
+          <div className="email-edited__text">
+            <Markdown text={emailDraftMarkdown(email)} />
+          </div>
+        </section>
+      )}
+      <ResultActions text={edited ? emailText(email) : message.content} title={title} email={email} onEdit={editing.open} />
+      {editing.editor}
+    </>
   );
 }
 
@@ -98,7 +139,7 @@ function useAfter(at: number | null): boolean {
 export function ChatFlowExtras({ db, chat, messages, isLoading }: { db: PitchpadDb; chat: LocalChat | null; messages: readonly LocalMessage[] | undefined; isLoading: boolean }) {
   if (!chat?.isPlaybook || !messages) return null;
   const last = messages.at(-1);
-  const lastReply = !isLoading && last?.role === 'assistant' && last.status === 'complete' && last.content.trim() ? last.content : null;
+  const lastReply = !isLoading && last?.role === 'assistant' && last.status === 'complete' && last.content.trim() ? last : null;
   return <FlowExtras db={db} chatId={chat.id} playbookType={chat.playbookType} lastReply={lastReply} chatTitle={chat.title} />;
 }
 

@@ -1,9 +1,12 @@
 import { IonIcon } from '@ionic/react';
 import { arrowBackOutline, arrowForwardOutline, checkmarkCircle, sparkles } from 'ionicons/icons';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import type { Option } from '../../../domain/playbooks';
+import { ANSWER_MAX_CHARS } from '../../../domain/playbooks/flow';
+import { TRANSCRIPT_FILE_HINT, appendAttachedText } from '../../../domain/transcripts/attach';
 import { NO_VALUE_PROPS_MESSAGE } from '../../../domain/playbooks/valueProposition';
+import { AttachTranscriptButton } from '../transcripts/AttachTranscriptButton';
 import type { StepView } from './flowMachine';
 import type { FlowStatus } from './useFlowSession';
 
@@ -33,6 +36,16 @@ export function InterviewCard({ view, status, options, picked, notice, onChange,
   const busy = status !== 'ready';
   const { question, control } = view;
   const field = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
+  const maxLength = question.maxLength ?? ANSWER_MAX_CHARS;
+  // What the paperclip last said (a refused file, or a transcript cut to fit), for this question only.
+  const [attached, setAttached] = useState<{ step: string; text: string; problem: boolean } | null>(null);
+  const attachMessage = attached?.step === question.id ? attached : null;
+  const handleAttach = (text: string) => {
+    // Appended after what was typed, never in its place.
+    const { value, note } = appendAttachedText(view.value, text, maxLength);
+    onChange(value);
+    setAttached(note ? { step: question.id, text: note, problem: false } : null);
+  };
 
   // Moving to a new question gives it the focus, so a phone keeps its keyboard up between text
   // steps; the first question shown does not take it (the keyboard would cover the card on arrival).
@@ -73,18 +86,32 @@ export function InterviewCard({ view, status, options, picked, notice, onChange,
           ref={field}
           className="interview-card__input interview-card__input--area"
           value={view.value}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => {
+            setAttached(null);
+            onChange(event.target.value);
+          }}
           onKeyDown={handleTextareaKey}
           placeholder={question.placeholder ?? 'Type your answer...'}
           aria-labelledby={`${id}-q`}
           aria-describedby={notice ? `${id}-d ${id}-notice` : `${id}-d`}
           aria-invalid={notice ? true : undefined}
           rows={5}
-          maxLength={8000}
+          maxLength={maxLength}
           // A long answer keeps Enter for new lines; Next stays in view above the keyboard (web/ui/useKeyboardInView.ts).
           enterKeyHint="enter"
           disabled={status === 'finishing'}
         />
+      )}
+      {control === 'textarea' && question.acceptsTranscriptFile && (
+        <div className="interview-card__attach">
+          <AttachTranscriptButton onAttach={handleAttach} onProblem={(text) => setAttached({ step: question.id, text, problem: true })} disabled={busy} describedBy={`${id}-attach`} />
+          <span id={`${id}-attach`}>{TRANSCRIPT_FILE_HINT}</span>
+        </div>
+      )}
+      {attachMessage && (
+        <p className={`attach-message${attachMessage.problem ? ' attach-message--problem' : ''}`} role={attachMessage.problem ? 'alert' : 'status'}>
+          {attachMessage.text}
+        </p>
       )}
       {control === 'text' && (
         <input

@@ -1,5 +1,5 @@
 import { IonIcon } from '@ionic/react';
-import { copyOutline, mailOutline, shareOutline } from 'ionicons/icons';
+import { copyOutline, createOutline, mailOutline, shareOutline } from 'ionicons/icons';
 import { mailtoLink, type EmailDraft } from '../../../domain/drafts/coldEmail';
 import { SHORT_TOAST_DURATION_MS } from '../../../domain/limits';
 import { useToast } from '../../ui/ToastProvider';
@@ -12,6 +12,8 @@ interface ResultActionsProps {
   title: string;
   /** For an email: the subject and body 'Open in mail app' fills in. */
   email?: EmailDraft | null;
+  /** For an email: opens the editor (issue 14). */
+  onEdit?: () => void;
 }
 
 /** Whether this browser has a share sheet (the Web Share API). */
@@ -20,7 +22,7 @@ function canShare(): boolean {
 }
 
 /** Copy (iOS-safe), Share where the browser has it, and for emails 'Open in mail app' (spec issue 5, part 6). */
-export function ResultActions({ text, title, email }: ResultActionsProps) {
+export function ResultActions({ text, title, email, onEdit }: ResultActionsProps) {
   const toast = useToast();
   const handleCopy = async () => {
     const copied = await copyText(text);
@@ -40,6 +42,12 @@ export function ResultActions({ text, title, email }: ResultActionsProps) {
   };
   return (
     <div className="result-actions" role="group" aria-label="Use this result">
+      {onEdit && (
+        <button type="button" className="result-actions__button" onClick={onEdit}>
+          <IonIcon icon={createOutline} aria-hidden="true" />
+          Edit
+        </button>
+      )}
       <button type="button" className="result-actions__button" onClick={() => void handleCopy()}>
         <IonIcon icon={copyOutline} aria-hidden="true" />
         Copy

@@ -4,7 +4,7 @@
  * it, or drafted here offline), the pitch-deck card's time, and the offline drafter's cold email
  * (design §5).
  */
-import type { ChatWithMessages } from '../../../domain/contract/chat';
+import type { ChatWithMessages, EmailEdit } from '../../../domain/contract/chat';
 import { GtmPlanResponse } from '../../../domain/contract/playbooks';
 import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
@@ -24,6 +24,9 @@ export const GTM_PLAN_MODEL = 'gtm-plan';
 
 const offlineDraftKey = (chatId: string) => `flows.offlineDraft:${chatId}`;
 const pitchDeckKey = (chatId: string) => `flows.pitchDeck:${chatId}`;
+/** Where an offline draft's edit is kept, by chat (emailEdits.ts adopts it onto the flow's answer). */
+export const OFFLINE_DRAFT_EDIT_PREFIX = 'flows.offlineDraftEdit:';
+const offlineDraftEditKey = (chatId: string) => `${OFFLINE_DRAFT_EDIT_PREFIX}${chatId}`;
 
 export interface GtmPlanChat {
   chatId: string;
@@ -145,8 +148,25 @@ function isEmailDraft(value: unknown): value is EmailDraft {
   return typeof v === 'object' && v !== null && typeof v.subject === 'string' && typeof v.body === 'string';
 }
 
+function isEmailEdit(value: unknown): value is EmailEdit {
+  return isEmailDraft(value) && typeof (value as EmailEdit).editedAt === 'string';
+}
+
+/** The rep's edit of the offline draft: kept on this device with the draft (emailEdits.ts says why). */
+export async function saveOfflineEmailEdit(db: PitchpadDb, chatId: string, edit: EmailEdit): Promise<void> {
+  await db.keyValues.put({ key: offlineDraftEditKey(chatId), value: edit });
+}
+
+/** The offline draft's edit, if the rep edited it. */
+export async function offlineEmailEditOf(db: PitchpadDb, chatId: string): Promise<EmailEdit | null> {
+  const row = await db.keyValues.get(offlineDraftEditKey(chatId));
+  return isEmailEdit(row?.value) ? row.value : null;
+}
+
 export interface FlowExtras {
   offlineEmail: EmailDraft | null;
+  /** The rep's edit of the offline email, when there is one. */
+  offlineEmailEdit: EmailEdit | null;
   pitchDeckAt: number | null;
 }
 
@@ -154,11 +174,11 @@ export interface FlowExtras {
 export function useFlowExtras(db: PitchpadDb, chatId: string): FlowExtras {
   const read = useSafeLiveQuery(
     async () => {
-      const [draft, deck] = await Promise.all([db.keyValues.get(offlineDraftKey(chatId)), db.keyValues.get(pitchDeckKey(chatId))]);
-      return { chatId, offlineEmail: isEmailDraft(draft?.value) ? draft.value : null, pitchDeckAt: typeof deck?.value === 'number' ? deck.value : null };
+      const [draft, deck, edited] = await Promise.all([db.keyValues.get(offlineDraftKey(chatId)), db.keyValues.get(pitchDeckKey(chatId)), offlineEmailEditOf(db, chatId)]);
+      return { chatId, offlineEmail: isEmailDraft(draft?.value) ? draft.value : null, offlineEmailEdit: edited, pitchDeckAt: typeof deck?.value === 'number' ? deck.value : null };
     },
     [db, chatId],
-    { chatId, offlineEmail: null, pitchDeckAt: null },
+    { chatId, offlineEmail: null, offlineEmailEdit: null, pitchDeckAt: null },
   );
-  return read?.chatId === chatId ? read : { offlineEmail: null, pitchDeckAt: null };
+  return read?.chatId === chatId ? read : { offlineEmail: null, offlineEmailEdit: null, pitchDeckAt: null };
 }

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { cleanTranscript } from './clean';
+
+const ZOOM_VTT = `WEBVTT
+
+1
+00:00:01.230 --> 00:00:04.560
+Sam Lee: Hi Dana, thanks for making the time today.
+
+2
+00:00:04.900 --> 00:00:07.100
+Sam Lee: I know the quarter is busy.
+
+3
+00:00:07.500 --> 00:00:12.010
+Dana Ortiz: Sure. Our problem is ramp time, it takes six months.
+`;
+
+const TEAMS_VTT = `WEBVTT
+
+0f8d2a1e-5c3b-4a7e-9a51-1b2c3d4e5f60/12-0
+00:00:03.120 --> 00:00:05.480
+<v Dana Ortiz>Thanks for making the time.</v>
+
+0f8d2a1e-5c3b-4a7e-9a51-1b2c3d4e5f60/12-1
+00:00:05.480 --> 00:00:09.000
+<v Dana Ortiz>I wanted to talk about ramp time.</v>
+
+0f8d2a1e-5c3b-4a7e-9a51-1b2c3d4e5f60/13-0
+00:00:09.200 --> 00:00:11.950
+<v Sam Lee>Happy to. What does it cost you &amp; the team?</v>
+`;
+
+const MEET_VTT = `WEBVTT
+Kind: captions
+Language: en
+
+NOTE
+Exported from Google Meet captions
+
+STYLE
+::cue { color: yellow }
+
+00:00.000 --> 00:02.500 align:start position:0%
+<c.colorE5E5E5>so what does the</c>
+
+00:02.500 --> 00:05.000 align:start position:0%
+<i>pricing look like</i> for
+twenty seats
+`;
+
+const SRT = `1
+00:00:01,000 --> 00:00:04,000
+Dana: We tried a tool like this last year.
+
+2
+00:00:04,500 --> 00:00:08,250
+Dana: It did not stick.
+
+3
+00:00:08,300 --> 00:00:10,000
+Sam: What got in the way?
+`;
+
+const WINDOWS_SRT = '\uFEFF1\r\n00:00:01,000 --> 00:00:02,000\r\n<b>Hello</b> there\r\n\r\n2\r\n00:00:02,000 --> 00:00:03,000\r\nGeneral Kenobi\r\n';
+
+describe('cleanTranscript', () => {
+  it.each([
+    ['a Zoom WebVTT export (inline speakers)', ZOOM_VTT, 'Sam Lee: Hi Dana, thanks for making the time today. I know the quarter is busy.\nDana Ortiz: Sure. Our problem is ramp time, it takes six months.'],
+    ['a Teams WebVTT export (voice tags, GUID cue ids)', TEAMS_VTT, 'Dana Ortiz: Thanks for making the time. I wanted to talk about ramp time.\nSam Lee: Happy to. What does it cost you & the team?'],
+    ['a Google Meet caption export (header, NOTE, STYLE, cue settings, class tags)', MEET_VTT, 'so what does the pricing look like for twenty seats'],
+    ['an SRT file (cue numbers, comma milliseconds)', SRT, 'Dana: We tried a tool like this last year. It did not stick.\nSam: What got in the way?'],
+    ['an SRT file saved on Windows, with a byte-order mark', WINDOWS_SRT, 'Hello there General Kenobi'],
+  ])('cleans %s', (_name, raw, expected) => {
+    expect(cleanTranscript(raw)).toBe(expected);
+  });
+
+  it('keeps the lines of a plain-text transcript and collapses runs of blank lines', () => {
+    expect(cleanTranscript('Dana: Hi.  \nSam: Hello.\n\n\n\nDana: Pricing?\n')).toBe('Dana: Hi.\nSam: Hello.\n\nDana: Pricing?');
+  });
+
+  it('keeps a speaker across the lines of one voice-tagged cue and drops timestamp tags', () => {
+    const raw = `WEBVTT
+
+00:00:01.000 --> 00:00:04.000
+<v.loud Dana Ortiz>We need <00:00:02.000>this
+live by March.
+
+00:00:04.000 --> 00:00:06.000
+<v Sam Lee>Understood.`;
+    expect(cleanTranscript(raw)).toBe('Dana Ortiz: We need this live by March.\nSam Lee: Understood.');
+  });
+
+  it('keeps a rolling caption line once', () => {
+    const raw = `WEBVTT
+
+00:00:01.000 --> 00:00:02.000
+what about
+
+00:00:02.000 --> 00:00:03.000
+what about`;
+    expect(cleanTranscript(raw)).toBe('what about');
+  });
+
+  it('leaves no timestamps or cue numbers behind', () => {
+    for (const raw of [ZOOM_VTT, TEAMS_VTT, MEET_VTT, SRT]) {
+      const cleaned = cleanTranscript(raw);
+      expect(cleaned).not.toMatch(/-->|\d{2}:\d{2}[.,]\d{3}|^\d+$/m);
+      expect(cleaned).not.toContain('WEBVTT');
+    }
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * 'Edit before sending' (issue 14): the email's subject and body, editable, with the coach's score
+ * following the typing. Loaded on demand with the coach (EmailResult.tsx, React.lazy), so neither
+ * reaches the landing page's or the chat's first chunks.
+ *
+ * A full-screen native <dialog> (focus kept inside, Esc cancels) suits a phone with the keyboard
+ * up: its header (Cancel, the score, Save) stays at the top and the form scrolls under it, its
+ * height follows the keyboard (--keyboard-inset, useKeyboardInView) so the field typed in stays in
+ * view. The coach runs 250 ms after the last keystroke, never on each one, and the score is announced
+ * politely, only when it changes.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { coachEmail, type Check, type CoachContext } from '../../../domain/coach';
+import { EMAIL_SUBJECT_MAX } from '../../../domain/contract/chat';
+import type { EmailDraft } from '../../../domain/drafts/coldEmail';
+import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
+import { setTyping } from '../../ui/typingGuard';
+import { useKeyboardInView } from '../../ui/useKeyboardInView';
+// oxlint-disable-next-line import/no-unassigned-import -- the editor's stylesheet, loaded with its chunk
+import './emailEditor.css';
+
+/** How long the typing must pause before the coach scores it again. */
+export const COACH_DEBOUNCE_MS = 250;
+
+export interface EmailEditorProps {
+  /** The email as the model or the offline drafter wrote it: 'Revert to original' goes back to it. */
+  original: EmailDraft;
+  /** The email as it stands now (the saved edit, or the original). */
+  current: EmailDraft;
+  /** What the flow knows about the recipient, for the coach's personalisation check. */
+  context: CoachContext;
+  onSave: (email: EmailDraft) => void;
+  onClose: () => void;
+}
+
+/** The score in one word. */
+export function scoreWord(score: number): 'Strong' | 'Okay' | 'Needs work' {
+  return score >= 80 ? 'Strong' : score >= 60 ? 'Okay' : 'Needs work';
+}
+
+const STATUS_WORD: Record<Check['status'], string> = { good: 'Good', warn: 'Could be better', bad: 'Fix this' };
+
+/** `value`, once it has stopped changing for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export function EmailEditor({ original, current, context, onSave, onClose }: EmailEditorProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [subject, setSubject] = useState(current.subject);
+  const [body, setBody] = useState(current.body);
+  const ids = useId();
+  useKeyboardInView();
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (el && !el.open) el.showModal();
+    return () => el?.close();
+  }, []);
+
+  const typed = useMemo(() => ({ subject, body }), [subject, body]);
+  const settled = useDebounced(typed, COACH_DEBOUNCE_MS);
+  const coaching = useMemo(() => coachEmail(settled, context), [settled, context]);
+  const word = scoreWord(coaching.score);
+  const tone = word === 'Strong' ? 'strong' : word === 'Okay' ? 'okay' : 'weak';
+  const isOriginal = subject === original.subject && body === original.body;
+  const changed = subject !== current.subject || body !== current.body;
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+
+  // Unsaved text: the app does not reload itself for a new version while it is here.
+  useEffect(() => {
+    setTyping('email-editor', changed);
+    return () => setTyping('email-editor', false);
+  }, [changed]);
+
+  /** Cancel (the button, Esc, Android's back gesture): asks first when the email was changed. */
+  const handleCancel = () => {
+    if (changed && !askingToDiscard) setAskingToDiscard(true);
+    else onClose();
+  };
+
+  const handleSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    onSave({ subject, body });
+  };
+  const handleRevert = () => {
+    setSubject(original.subject);
+    setBody(original.body);
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="email-editor"
+      aria-labelledby={`${ids}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        handleCancel();
+      }}
+    >
+      <form className="email-editor__form" onSubmit={handleSubmit}>
+        <header className="email-editor__bar">
+          <button type="button" className="pp-button pp-button--ghost email-editor__bar-button" onClick={handleCancel}>
+            Cancel
+          </button>
+          <div className="email-editor__heading">
+            <h2 id={`${ids}-title`} className="email-editor__title">
+              Edit email
+            </h2>
+            {/* The score in sight while the keyboard hides the coach below (the meter says it to a screen reader). */}
+            <p className={`email-editor__bar-score email-coach--${tone}`} aria-hidden="true">
+              Score {coaching.score} · {word}
+            </p>
+          </div>
+          <button type="submit" className="pp-button pp-button--primary email-editor__bar-button">
+            Save
+          </button>
+        </header>
+        {askingToDiscard && (
+          <div className="email-editor__discard" role="alertdialog" aria-labelledby={`${ids}-discard`}>
+            <p id={`${ids}-discard`}>Discard your changes to this email?</p>
+            <div className="email-editor__discard-actions">
+              <button type="button" className="pp-button pp-button--ghost email-editor__bar-button" onClick={() => setAskingToDiscard(false)} autoFocus>
+                Keep editing
+              </button>
+              <button type="button" className="pp-button pp-button--ghost email-editor__bar-button email-editor__discard-button" onClick={onClose}>
+                Discard
+              </button>
+            </div>
+          </div>
+        )}
+        <div className="email-editor__scroll">
+          <section className={`email-coach email-coach--${tone}`} aria-label="Coach">
+            <div
+              className="email-coach__score"
+              id={`${ids}-score`}
+              role="meter"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={coaching.score}
+              aria-valuetext={`${coaching.score} out of 100, ${word}`}
+              aria-label="Coach score"
+              style={{ '--score': coaching.score } as React.CSSProperties}
+            >
+              <span className="email-coach__number" aria-hidden="true">
+                {coaching.score}
+              </span>
+            </div>
+            <div className="email-coach__summary">
+              <p className="email-coach__word">{word}</p>
+              <p className="email-coach__hint">Coach score out of 100, updated as you type.</p>
+            </div>
+            {/* Said once the typing pauses and only when the score moves: polite, never on every keystroke. */}
+            <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+              Score {coaching.score}, {word}
+            </p>
+          </section>
+
+          <label className="email-editor__field" data-keyboard-step>
+            <span className="email-editor__label">Subject</span>
+            <input
+              className="email-editor__input"
+              name="subject"
+              value={subject}
+              maxLength={EMAIL_SUBJECT_MAX}
+              autoComplete="off"
+              enterKeyHint="next"
+              onChange={(event) => setSubject(event.target.value)}
+            />
+          </label>
+          <label className="email-editor__field email-editor__field--body" data-keyboard-step>
+            <span className="email-editor__label">Body</span>
+            <textarea className="email-editor__textarea" name="body" value={body} maxLength={MESSAGE_MAX_CHARS} rows={12} onChange={(event) => setBody(event.target.value)} />
+          </label>
+          {!isOriginal && (
+            <button type="button" className="pp-button pp-button--ghost email-editor__revert" onClick={handleRevert}>
+              Revert to original
+            </button>
+          )}
+
+          <section className="email-coach__fixes" aria-labelledby={`${ids}-fixes`}>
+            <h3 id={`${ids}-fixes`}>{coaching.fixes.length ? 'Top fixes' : 'Nothing to fix'}</h3>
+            {coaching.fixes.length > 0 ? (
+              <ol className="email-coach__fix-list">
+                {coaching.fixes.map((fix) => (
+                  <li key={fix.id} className={`email-coach__fix email-coach__fix--${fix.status}`} data-check={fix.id}>
+                    {fix.text}
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="muted">Every check passes. Send it.</p>
+            )}
+          </section>
+
+          <details className="email-coach__details">
+            <summary>All checks ({coaching.checks.length})</summary>
+            <ul className="email-coach__checks">
+              {coaching.checks.map((check) => (
+                <li key={check.id} className={`email-coach__check email-coach__check--${check.status}`} data-check={check.id}>
+                  <span className="email-coach__check-status">{STATUS_WORD[check.status]}:</span> {check.label}
+                  {check.fix && <span className="email-coach__check-fix">{check.fix}</span>}
+                </li>
+              ))}
+            </ul>
+          </details>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * An email result's 'Edit' (issue 14): opens the editor (its own chunk, with the coach) over the
+ * chat, and answers what the result shows and its actions use: the saved edit, else the original.
+ */
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import type { CoachContext } from '../../../domain/coach';
+import type { EmailEdit } from '../../../domain/contract/chat';
+import { recipientContext, type EmailDraft } from '../../../domain/drafts/coldEmail';
+import type { PitchpadDb } from '../../data/db';
+import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
+
+const EmailEditor = lazy(() => import('./EmailEditor').then((module) => ({ default: module.EmailEditor })));
+
+export const EDITED_LABEL = 'Edited';
+
+/** The email a result shows: the rep's edit when it differs from the original. */
+export function shownEmail(original: EmailDraft, edit: EmailEdit | null | undefined): { email: EmailDraft; edited: boolean } {
+  if (!edit || (edit.subject === original.subject && edit.body === original.body)) return { email: original, edited: false };
+  return { email: { subject: edit.subject, body: edit.body }, edited: true };
+}
+
+/** The text Copy and Share hand on. */
+export function emailText(email: EmailDraft): string {
+  return email.subject ? `Subject: ${email.subject}\n\n${email.body}` : email.body;
+}
+
+/** What the flow was told about the recipient ("Who are you writing to?"), for the coach. */
+function useRecipientContext(db: PitchpadDb, chatId: string): CoachContext {
+  const answer = useSafeLiveQuery(
+    async () => {
+      const record = await db.workflows.filter((w) => w.chatId === chatId).first();
+      const value = record?.answers.recipient_info;
+      return typeof value === 'string' ? value : '';
+    },
+    [db, chatId],
+    '',
+  );
+  return useMemo(() => recipientContext(answer || undefined), [answer]);
+}
+
+interface EmailEditingProps {
+  db: PitchpadDb;
+  chatId: string;
+  original: EmailDraft;
+  current: EmailDraft;
+  onSave: (email: EmailDraft) => void;
+}
+
+/** The editor's open state and the editor itself (rendered only while open). */
+export function useEmailEditing({ db, chatId, original, current, onSave }: EmailEditingProps): { open: () => void; editor: React.ReactNode } {
+  const [isOpen, setOpen] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const context = useRecipientContext(db, chatId);
+  // The focus goes back to what opened the editor (its 'Edit'), once the dialog is gone.
+  const close = () => {
+    setOpen(false);
+    setTimeout(() => opener.current?.isConnected && opener.current.focus(), 0);
+  };
+  const editor = isOpen ? (
+    <Suspense fallback={null}>
+      <EmailEditor
+        original={original}
+        current={current}
+        context={context}
+        onClose={close}
+        onSave={(email) => {
+          close();
+          onSave(email);
+        }}
+      />
+    </Suspense>
+  ) : null;
+  const open = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOpen(true);
+  };
+  return { open, editor };
+}

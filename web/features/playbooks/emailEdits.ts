@@ -1,0 +1,90 @@
+/**
+ * The rep's edits of email results (issue 14, 'Edit before sending'), kept on this device and with
+ * the chat on the server, so the laptop later shows the same email.
+ *
+ * An AI reply's edit lives on its message row (`emailEdit`, `emailEditPending` until the server has
+ * stored it: PUT /api/chats/{id}/messages/{messageId}/email). It is saved here first, so it works
+ * offline and survives a reload, then handed to the server now when online, else by the sync
+ * engine on start and on reconnect (chatSync.ts, with the saved-history changes), and by logout's
+ * 'Send first'. The last edit made wins, here (chatMerge.ts mergeEmailEdit) as on the server.
+ *
+ * The offline drafter's email has no message on the server: its edit is kept on this device with
+ * the draft (flowResults.ts) until the flow's answer is stored there. Then the draft's edit, the
+ * rep's own version of the email, goes onto that answer, to be sent like any other and so shown on
+ * every device (`adoptOfflineDraftEdits`): the server's offline drafter's reply is the same email,
+ * and a model's is another draft of it, under which the rep's version shows.
+ */
+import { Message, type EmailEdit } from '../../../domain/contract/chat';
+import type { EmailDraft } from '../../../domain/drafts/coldEmail';
+import { ApiError, OfflineError, SessionMismatchError, api, type ApiClient } from '../../data/api';
+import { userIdOfDb, type LocalMessage, type PitchpadDb } from '../../data/db';
+import { OFFLINE_DRAFT_EDIT_PREFIX, offlineEmailEditOf } from './flowResults';
+
+/** An edit made now. */
+export function editNow(email: EmailDraft): EmailEdit {
+  return { subject: email.subject, body: email.body, editedAt: new Date().toISOString() };
+}
+
+/** Keep the rep's edit of a reply here (to be sent), then hand it to the server if it can be reached. */
+export async function saveReplyEmailEdit(db: PitchpadDb, messageKey: string, email: EmailDraft): Promise<void> {
+  await db.messages.update(messageKey, { emailEdit: editNow(email), emailEditPending: true, touchedAt: Date.now() });
+  if (globalThis.navigator?.onLine !== false) void pushPendingEmailEdits(db).catch((error: unknown) => console.warn('Could not save the edit yet', error));
+}
+
+/** The edits saved here the server has not stored yet. */
+function pendingEdits(db: PitchpadDb): Promise<LocalMessage[]> {
+  return db.messages.filter((m) => m.emailEditPending === true && m.serverId !== null && m.emailEdit !== undefined).toArray();
+}
+
+/**
+ * Hand every edit waiting here to the server. Stops when the server cannot be reached (or the
+ * browser's session is someone else's: it waits for its owner); an edit the server refuses for good
+ * (its message is gone) stays on this device only.
+ */
+export async function pushPendingEmailEdits(db: PitchpadDb, put: ApiClient['put'] = api.put.bind(api)): Promise<void> {
+  await adoptOfflineDraftEdits(db);
+  for (const row of await pendingEdits(db)) {
+    const sent = row.emailEdit!;
+    try {
+      const stored = Message.parse(await put(`/api/chats/${encodeURIComponent(row.chatId)}/messages/${row.serverId}/email`, sent, userIdOfDb(db)));
+      await settle(db, row.key, sent, stored.emailEdit ?? sent);
+    } catch (error) {
+      // No network, or the browser's session is another account's: all wait for the next try.
+      if (error instanceof OfflineError || error instanceof SessionMismatchError) return;
+      // Signed out, rate-limited, a failing server: this one waits for the next try, the rest go on.
+      if (!isRefusedForGood(error)) continue;
+      // The message is gone, or the edit will never do: it stays on this device only.
+      await settle(db, row.key, sent, sent);
+      console.warn('An edited email could not be saved to the account', error);
+    }
+  }
+}
+
+/** A refusal no retry changes: the message is gone (404) or the edit is refused (400). */
+function isRefusedForGood(error: unknown): boolean {
+  return !(error instanceof OfflineError || error instanceof SessionMismatchError) && error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** The server has answered for `sent`: take its edit, unless the rep has edited again meanwhile. */
+async function settle(db: PitchpadDb, key: string, sent: EmailEdit, stored: EmailEdit): Promise<void> {
+  await db.transaction('rw', db.messages, async () => {
+    const now = await db.messages.get(key);
+    if (!now?.emailEditPending || now.emailEdit?.editedAt !== sent.editedAt) return;
+    await db.messages.update(key, { emailEdit: stored, emailEditPending: false, touchedAt: Date.now() });
+  });
+}
+
+/**
+ * An edited offline draft whose chat now holds the flow's answer on the server (the first finished
+ * reply): the edit goes onto that reply, to be sent, unless the reply has a newer edit already.
+ */
+async function adoptOfflineDraftEdits(db: PitchpadDb): Promise<void> {
+  const edited = (await db.keyValues.where('key').startsWith(OFFLINE_DRAFT_EDIT_PREFIX).toArray()).map((row) => row.key.slice(OFFLINE_DRAFT_EDIT_PREFIX.length));
+  for (const chatId of edited) {
+    const edit = await offlineEmailEditOf(db, chatId);
+    const replies = await db.messages.where('chatId').equals(chatId).filter((m) => m.role === 'assistant' && m.status === 'complete' && m.serverId !== null).sortBy('sortAt');
+    const reply = replies[0];
+    if (!edit || !reply || (reply.emailEdit && Date.parse(reply.emailEdit.editedAt) >= Date.parse(edit.editedAt))) continue;
+    await db.messages.update(reply.key, { emailEdit: edit, emailEditPending: true, touchedAt: Date.now() });
+  }
+}

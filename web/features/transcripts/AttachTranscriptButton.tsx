@@ -1,0 +1,60 @@
+/**
+ * The paperclip (issue #14 part 4): picks a text transcript, reads it on the device and hands over
+ * its cleaned text (domain/transcripts). Nothing is uploaded; a refused file is said in words.
+ */
+// oxlint-disable-next-line import/no-unassigned-import -- the paperclip's stylesheet, loaded with its chunk
+import './attach.css';
+import { IonIcon } from '@ionic/react';
+import { attachOutline } from 'ionicons/icons';
+import { useRef } from 'react';
+import type { ChangeEvent } from 'react';
+import { decodeTranscript, TRANSCRIPT_ACCEPT, TRANSCRIPT_EMPTY, TRANSCRIPT_NOT_TEXT, transcriptFileProblem } from '../../../domain/transcripts/attach';
+import { cleanTranscript } from '../../../domain/transcripts/clean';
+
+export const ATTACH_LABEL = 'Attach a transcript';
+
+/** A file read for the problem it has, or its cleaned text. */
+export async function readTranscriptFile(file: File): Promise<{ text: string } | { problem: string }> {
+  const problem = transcriptFileProblem(file);
+  if (problem) return { problem };
+  const raw = decodeTranscript(new Uint8Array(await file.arrayBuffer()));
+  if (raw === null) return { problem: TRANSCRIPT_NOT_TEXT };
+  const text = cleanTranscript(raw);
+  return text ? { text } : { problem: TRANSCRIPT_EMPTY };
+}
+
+interface AttachTranscriptButtonProps {
+  onAttach: (text: string) => void;
+  onProblem: (message: string) => void;
+  disabled?: boolean;
+  className?: string;
+  /** The id of a hint saying which files are read. */
+  describedBy?: string;
+}
+
+export function AttachTranscriptButton({ onAttach, onProblem, disabled, className, describedBy }: AttachTranscriptButtonProps) {
+  const input = useRef<HTMLInputElement>(null);
+
+  const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file picked again must fire a change too.
+    event.target.value = '';
+    if (!file) return;
+    try {
+      const read = await readTranscriptFile(file);
+      if ('problem' in read) onProblem(read.problem);
+      else onAttach(read.text);
+    } catch {
+      onProblem('That file could not be read. Try saving it again as a .txt file.');
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className={`attach-button${className ? ` ${className}` : ''}`} onClick={() => input.current?.click()} aria-label={ATTACH_LABEL} aria-describedby={describedBy} title={ATTACH_LABEL} disabled={disabled}>
+        <IonIcon icon={attachOutline} aria-hidden="true" />
+      </button>
+      <input ref={input} type="file" className="attach-button__input" accept={TRANSCRIPT_ACCEPT} onChange={(event) => void handleFile(event)} tabIndex={-1} aria-hidden="true" />
+    </>
+  );
+}
