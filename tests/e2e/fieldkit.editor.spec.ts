@@ -177,7 +177,7 @@ test("offline: the model's email edited with the keyboard up and at 320 px, kept
 
   // Back online, the sync engine hands the edit to the server: the laptop shows it.
   await network.goOnline();
-  await expect(edited.locator('.email-edited__pending')).toHaveCount(0, { timeout: 15_000 });
+  await expect(edited.locator('.email-edited__pending')).toHaveCount(0);
   await expect(page).toHaveURL(/[?&]chat=/);
   const chatUrl = page.url();
   await onAnotherDevice(browser, newAccount, async (laptop) => {

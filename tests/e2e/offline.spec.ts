@@ -96,7 +96,7 @@ test('three messages sent offline survive two reloads and are delivered once eac
   }
 
   await network.goOnline();
-  await expect(chat.replies).toHaveCount(3, { timeout: 15_000 });
+  await expect(chat.replies).toHaveCount(3);
   await expect(chat.replies.locator('.message__bubble')).toHaveText(texts.map((t) => `You said: ${t}`));
   await expect(chat.sentMessages).toHaveCount(3);
   await expect(chat.queuedMessages).toHaveCount(0);
@@ -168,7 +168,7 @@ test('two tabs open while the queue flushes still deliver each message once', as
   await network.goOnline();
   const shown = texts.map((t) => `You said: ${t.replace(' [[delay:40]]', '')}`);
   for (const tab of [chat, other]) {
-    await expect(tab.replies.locator('.message__bubble')).toHaveText(shown, { timeout: 15_000 });
+    await expect(tab.replies.locator('.message__bubble')).toHaveText(shown);
     await expect(tab.userMessages).toHaveCount(3);
     await expect(tab.sentMessages).toHaveCount(3);
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { OnboardingPage } from './pages/OnboardingPage';
+import { holdRequests } from './support/network';
 
 const unique = () => randomUUID().slice(0, 8);
 
@@ -118,13 +119,15 @@ test("'Generate GTM Analysis' waits for an idea and for the analysis; a failure 
   await onboarding.ideaInput.fill('   ');
   await expect(onboarding.generateButton).toBeDisabled();
 
-  // The model takes its time: the button waits, the input is kept.
-  const idea = ideaAnswered(`Dog-walking rota app ${unique()} [[first:1500]]`);
+  // The model takes its time (held here): the button waits, the input is kept.
+  const idea = ideaAnswered(`Dog-walking rota app ${unique()}`);
+  const analysis = await holdRequests(page, '**/api/analyze-startup');
   await onboarding.ideaInput.fill(idea);
   await expect(onboarding.generateButton).toBeEnabled();
   await onboarding.generateButton.click();
   await expect(onboarding.analysing).toBeVisible();
   await expect(onboarding.generateButton).toBeDisabled();
+  analysis.release();
   await expect(onboarding.marketFigure('TAM')).toContainText('$4.2B');
 
   // The same analysis reopens from its address.

@@ -70,7 +70,7 @@ test('phone: 1. offline, a chat never opened on this phone says it is not here y
 
   // Back online: the conversation loads, and the message goes into it, after what was there.
   await network.goOnline();
-  await expect(chat.userMessages).toHaveCount(2, { timeout: 15_000 });
+  await expect(chat.userMessages).toHaveCount(2);
   await expect(chat.replies.locator('.message__bubble')).toHaveText([`You said: ${elsewhere}`, `You said: ${typed}`]);
   await expect(chat.unloadedNotice).toBeHidden();
   await expect(chat.sentMessages).toHaveCount(2);
@@ -128,7 +128,7 @@ test('phone: 4. online, a send shows no waiting warning and no Queued: a message
   const sidebar = await chat.openSidebar();
   await sidebar.locator('.chat-sidebar__chat', { hasText: long.slice(0, 20) }).click();
   await expect(page).toHaveURL(new RegExp(`chat=${longChat}`));
-  await expect(chat.replyText()).toHaveText(`You said: ${long}`, { timeout: 15_000 });
+  await expect(chat.replyText()).toHaveText(`You said: ${long}`);
   await expect(chat.syncBadge).toHaveClass(/sync-badge--online/);
   expect(await alarmsSeen(page)).toEqual([]);
 });
@@ -168,7 +168,7 @@ test('phone: 8. the Stop control never covers the newest streamed line: it sits 
   // The conversation has grown taller than the screen and the reply is still coming: the list
   // follows its newest line.
   const scroller = page.locator('.chat__scroller');
-  await expect.poll(() => scroller.evaluate((el) => el.scrollHeight - el.clientHeight), { timeout: 10_000 }).toBeGreaterThan(100);
+  await expect.poll(() => scroller.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeGreaterThan(100);
 
   const stop = (await chat.stopButton.boundingBox())!;
   const list = (await scroller.boundingBox())!;

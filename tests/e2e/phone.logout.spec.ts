@@ -54,7 +54,7 @@ test("phone: 17. logging out with 2 messages waiting asks first, and 'Send first
   // Both messages reached the account, once each, in order, and were answered.
   await logIn(page.request, newAccount);
   await expect
-    .poll(() => storedConversation(page.request, chatId), { timeout: 10_000 })
+    .poll(() => storedConversation(page.request, chatId))
     .toEqual(texts.flatMap((t) => [['user', t, 'complete'], ['assistant', `You said: ${t}`, 'complete']]));
 });
 
@@ -91,7 +91,7 @@ test("phone: 17. offline, a logout with messages waiting offers to stay logged i
 
   // Back online, nothing of it ever reaches the account.
   await network.goOnline();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingLogout')), { timeout: 10_000 }).toBeNull();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingLogout'))).toBeNull();
   await logIn(page.request, newAccount);
   expect(await chatIds(page.request)).toEqual([]);
 });

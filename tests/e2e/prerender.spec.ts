@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 import { registerAndLogIn } from './pages/session';
-import { Network } from './support/network';
+import { holdRequests, Network } from './support/network';
 
 /**
  * Issue 12 part 2: the public pages arrive as real HTML (prerendered at build time from the app's own
@@ -147,18 +147,11 @@ test('/pricing hydrated while its price is on the way: the price lands in the pa
       document.querySelector<HTMLElement>('#root h1')!.dataset.parsed = '';
     }),
   );
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/billing/plans', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const price = await holdRequests(page, '**/api/billing/plans');
   await pricing.open();
   await expect(page.locator('#root h1')).toHaveAttribute('data-parsed');
   // Drawn as the build drew it (no price, and the session was still unknown then); then as it is.
-  release();
+  price.release();
   await expect(pricing.plan('Pro')).toContainText('$10');
   await expect(pricing.contactButton).toBeEnabled();
   await pricing.contactButton.click();
@@ -204,17 +197,10 @@ test("a public page's first paint is its whole content, and the app's code is fe
 
 test('what a visitor types before the app takes the landing page over is kept', async ({ page, landing }) => {
   // Hold the app's code back, type into the prerendered field, then let the app start.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const appCode = await holdRequests(page, /\/assets\/index-[^/]+\.js$/);
   await page.goto('/', { waitUntil: 'commit' });
   await landing.ideaInput.fill('Robots that fold laundry');
-  release();
+  appCode.release();
   await takenOver(page);
   await expect(landing.ideaInput).toHaveValue('Robots that fold laundry');
   await expect(landing.analyzeButton).toBeEnabled();
@@ -226,18 +212,11 @@ test('/auth is taken over without a layout shift, keeps what was typed before, a
   await registerAndLogIn(request, newAccount);
   await observeLayoutShifts(page);
   // Hold the app's code back, type into the prerendered sign-in form, then let the app start.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const appCode = await holdRequests(page, /\/assets\/index-[^/]+\.js$/);
   await page.goto('/auth', { waitUntil: 'commit' });
   await auth.loginForm.getByLabel('Username').fill(newAccount.username);
   await auth.loginForm.getByLabel('Password', { exact: true }).fill(newAccount.password);
-  release();
+  appCode.release();
   await takenOver(page);
   await expect(auth.loginForm.getByLabel('Username')).toHaveValue(newAccount.username);
   await expect(auth.loginForm.getByLabel('Password', { exact: true }), 'the field typed in last keeps the focus').toBeFocused();

@@ -49,7 +49,7 @@ test.describe('security: 4. logout while offline', () => {
 
     // Back online: the waiting logout goes out with the old session's cookie and ends it.
     await network.goOnline();
-    await expect.poll(() => whoIs(holder), { timeout: 10_000 }).toBeNull();
+    await expect.poll(() => whoIs(holder)).toBeNull();
     await expect(chat.signInButton).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('pendingLogout'))).toBeNull();
     await holder.dispose();
@@ -75,7 +75,7 @@ test.describe('security: 4. logout while offline', () => {
     await network.goOnline();
     // The waiting logout finds Bob's session in the browser: nothing of Alice's is left to end, and
     // Bob stays signed in.
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingLogout')), { timeout: 10_000 }).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingLogout'))).toBeNull();
     expect((await whoIs(page.request))?.username).toBe(bob.username);
     expect(alice.id).not.toBe((await whoIs(page.request))?.id);
     await holder.dispose();

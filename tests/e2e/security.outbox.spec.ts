@@ -55,7 +55,7 @@ test("security: 3. Alice's message queued offline is never delivered into Bob's 
   // Alice signs in again on this browser: her message goes, once, into her own account.
   await logIn(page.request, alice);
   await chat.open(`?chat=${chatId}`);
-  await expect(chat.replyText()).toHaveText(`You said: ${words}`, { timeout: 15_000 });
+  await expect(chat.replyText()).toHaveText(`You said: ${words}`);
   await expect(chat.sentMessages).toHaveCount(1);
   expect(await chatIds(page.request)).toEqual([chatId]);
   const stored = (await (await page.request.get(`/api/chats/${chatId}`)).json()) as { messages: Array<{ role: string; content: string }> };

@@ -1,4 +1,4 @@
-import type { BrowserContext, Route } from '@playwright/test';
+import type { BrowserContext, Page, Route } from '@playwright/test';
 
 /**
  * Takes a whole browser context off the network and back: its pages and its service worker.
@@ -33,4 +33,21 @@ export class Network {
     await this.context.setOffline(false);
     await this.context.unroute('**/*', this.#cutWorker);
   }
+}
+
+/**
+ * Holds every request of `page` matching `url` until `release()`: a test sees the state that waits
+ * on it (the analysing card, a page hydrated before its price) for as long as it needs, on a machine
+ * of any speed, where a fake delay would race the test's own checks.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return { release };
 }

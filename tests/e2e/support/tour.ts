@@ -77,7 +77,7 @@ export async function tourAsGuest(page: Page, check: ScreenCheck): Promise<void>
     await onboarding.showTab(tab);
     await check(`idea analysis: ${tab}`);
   }
-  await expect(onboarding.savePrompt).toBeVisible({ timeout: 15_000 });
+  await expect(onboarding.savePrompt).toBeVisible();
   await check('idea analysis: the save prompt');
 }
 
@@ -94,7 +94,7 @@ export async function tourAsFreeUser(page: Page, account: NewAccount, check: Scr
   await expect(chat.queuedMessages).toHaveCount(1);
   await check('free: a message queued offline');
   await network.goOnline();
-  await expect(chat.queuedMessages).toHaveCount(0, { timeout: 15_000 });
+  await expect(chat.queuedMessages).toHaveCount(0);
 
   // A PRO flow from the drawer: pricing, with the warning toast and its Upgrade action.
   const sidebar = await chat.openSidebar();
@@ -135,8 +135,8 @@ async function tourSignedIn(page: Page, check: ScreenCheck, who: string): Promis
   await check(`${who}: an empty chat`);
   // Base64: the input bar is one line, and a table needs several.
   await chat.send(`What should I do first? ${unique()} [[delay:5]] [[reply64:${Buffer.from(RICH_REPLY).toString('base64')}]]`);
-  await expect(chat.replies.last().getByRole('region', { name: 'Table' })).toBeVisible({ timeout: 15_000 });
-  await expect(chat.regenerateButton).toBeVisible({ timeout: 15_000 });
+  await expect(chat.replies.last().getByRole('region', { name: 'Table' })).toBeVisible();
+  await expect(chat.regenerateButton).toBeVisible();
   await check(`${who}: a chat with a streamed reply`);
   await chat.openSidebar();
   await check(`${who}: the conversations drawer`);
@@ -177,7 +177,7 @@ const FLOWS = {
     await expect(flow.option('Quote jobs in minutes')).toBeVisible();
     await check('value proposition: the generated options');
     await flow.option('Quote jobs in minutes').click();
-    await expect(flow.resultActions).toBeVisible({ timeout: 15_000 });
+    await expect(flow.resultActions).toBeVisible();
     await check('value proposition: the sales pitch');
   },
   async email(flow: FlowPage, check: ScreenCheck) {
@@ -186,7 +186,7 @@ const FLOWS = {
     await flow.answer(`Dana Ortiz ${unique()}, VP Sales at Freightly`);
     await flow.answer('We cut ramp time to 10 weeks');
     await flow.answer('https://cal.com/ada/20min', 'Generate Email');
-    await expect(flow.resultActions).toBeVisible({ timeout: 15_000 });
+    await expect(flow.resultActions).toBeVisible();
     await check('cold email: the email');
   },
   async demo(flow: FlowPage, check: ScreenCheck) {
@@ -199,7 +199,7 @@ const FLOWS = {
     for (const text of ['Small firms', 'Owner', 'Word of mouth']) await flow.answer(text);
     await flow.answer('Missed calls');
     await flow.answer('Spreadsheets', 'Create Personas');
-    await expect(flow.resultActions).toBeVisible({ timeout: 15_000 });
+    await expect(flow.resultActions).toBeVisible();
     await check('customer persona: the personas');
   },
   async call(flow: FlowPage, check: ScreenCheck) {
@@ -208,7 +208,7 @@ const FLOWS = {
     await flow.answer(`Rep: Thanks for joining. Prospect: Our reps lose two hours a day to CRM updates ${unique()}.`);
     await check('call analysis: the call type');
     await flow.button('Skip to analysis with current information').click();
-    await expect(flow.resultActions).toBeVisible({ timeout: 15_000 });
+    await expect(flow.resultActions).toBeVisible();
     await check('call analysis: the analysis');
   },
   async objection(flow: FlowPage, check: ScreenCheck) {
@@ -217,7 +217,7 @@ const FLOWS = {
     await flow.button('Next').click();
     for (const text of [`A CRM ${unique()}`, 'Too expensive', 'ServiceTitan']) await flow.answer(text);
     await flow.answer('Plumbing firms', 'Create Objection Guide');
-    await expect(flow.resultActions).toBeVisible({ timeout: 15_000 });
+    await expect(flow.resultActions).toBeVisible();
     await check('objection handling: the guide');
   },
   async gtmplan(flow: FlowPage, check: ScreenCheck) {
@@ -227,8 +227,8 @@ const FLOWS = {
     await flow.button('Next').click();
     await flow.answerBox.fill('Never miss a job call');
     await flow.button('Skip to Plan Generation').click();
-    await expect(flow.replies.last().getByRole('table')).toBeVisible({ timeout: 15_000 });
-    await expect(flow.page.locator('.pitch-deck-card')).toBeVisible({ timeout: 6_000 });
+    await expect(flow.replies.last().getByRole('table')).toBeVisible();
+    await expect(flow.page.locator('.pitch-deck-card')).toBeVisible();
     await check('GTM plan: the plan and the pitch-deck card');
   },
 } as const;
@@ -250,7 +250,7 @@ export async function tourProTools(page: Page, account: NewAccount, check: Scree
   await competitive.expectToast('Input Required');
   await check('competitive intelligence: the Input Required toast');
   await competitive.analyze(`Team chat for shift workers ${unique()} [[reply64:${base64(COMPETITORS)}]]`);
-  await expect(competitive.matrix.getByRole('row')).toHaveCount(3, { timeout: 15_000 });
+  await expect(competitive.matrix.getByRole('row')).toHaveCount(3);
   await check('competitive intelligence: grid, matrix and insights');
 
   await page.goto('/pro');
