@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEAMS_VTT, TEAMS_VTT_TEXT } from '../../tests/factories/transcripts';
 import { cleanTranscript } from './clean';
 
 const ZOOM_VTT = `WEBVTT
@@ -14,21 +15,6 @@ Sam Lee: I know the quarter is busy.
 3
 00:00:07.500 --> 00:00:12.010
 Dana Ortiz: Sure. Our problem is ramp time, it takes six months.
-`;
-
-const TEAMS_VTT = `WEBVTT
-
-0f8d2a1e-5c3b-4a7e-9a51-1b2c3d4e5f60/12-0
-00:00:03.120 --> 00:00:05.480
-<v Dana Ortiz>Thanks for making the time.</v>
-
-0f8d2a1e-5c3b-4a7e-9a51-1b2c3d4e5f60/12-1
-00:00:05.480 --> 00:00:09.000
-<v Dana Ortiz>I wanted to talk about ramp time.</v>
-
-0f8d2a1e-5c3b-4a7e-9a51-1b2c3d4e5f60/13-0
-00:00:09.200 --> 00:00:11.950
-<v Sam Lee>Happy to. What does it cost you &amp; the team?</v>
 `;
 
 const MEET_VTT = `WEBVTT
@@ -67,7 +53,7 @@ const WINDOWS_SRT = '\uFEFF1\r\n00:00:01,000 --> 00:00:02,000\r\n<b>Hello</b> th
 describe('cleanTranscript', () => {
   it.each([
     ['a Zoom WebVTT export (inline speakers)', ZOOM_VTT, 'Sam Lee: Hi Dana, thanks for making the time today. I know the quarter is busy.\nDana Ortiz: Sure. Our problem is ramp time, it takes six months.'],
-    ['a Teams WebVTT export (voice tags, GUID cue ids)', TEAMS_VTT, 'Dana Ortiz: Thanks for making the time. I wanted to talk about ramp time.\nSam Lee: Happy to. What does it cost you & the team?'],
+    ['a Teams WebVTT export (voice tags, GUID cue ids)', TEAMS_VTT, TEAMS_VTT_TEXT],
     ['a Google Meet caption export (header, NOTE, STYLE, cue settings, class tags)', MEET_VTT, 'so what does the pricing look like for twenty seats'],
     ['an SRT file (cue numbers, comma milliseconds)', SRT, 'Dana: We tried a tool like this last year. It did not stick.\nSam: What got in the way?'],
     ['an SRT file saved on Windows, with a byte-order mark', WINDOWS_SRT, 'Hello there General Kenobi'],

@@ -1,25 +1,10 @@
 import { expect, test } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
+import { TEAMS_VTT, TEAMS_VTT_TEXT } from '../factories/transcripts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 // Issue #14 part 4 on a phone: a call's transcript file, read on the device, goes into call
 // analysis' transcript answer (or the free chat's message), without timestamps or cue numbers.
-
-const TEAMS_VTT = `WEBVTT
-
-0f8d2a1e-5c3b-4a7e-9a51-1b2c3d4e5f60/12-0
-00:00:03.120 --> 00:00:05.480
-<v Dana Ortiz>Thanks for making the time.</v>
-
-0f8d2a1e-5c3b-4a7e-9a51-1b2c3d4e5f60/12-1
-00:00:05.480 --> 00:00:09.000
-<v Dana Ortiz>Our reps take six months to ramp.</v>
-
-0f8d2a1e-5c3b-4a7e-9a51-1b2c3d4e5f60/13-0
-00:00:09.200 --> 00:00:11.950
-<v Sam Lee>What does that cost you each quarter?</v>
-`;
-const CLEANED = 'Dana Ortiz: Thanks for making the time. Our reps take six months to ramp.\nSam Lee: What does that cost you each quarter?';
 
 const ZOOM_SRT = `1
 00:00:01,000 --> 00:00:04,000
@@ -51,7 +36,7 @@ test('fieldkit: a .vtt attached in call analysis becomes the transcript answer, 
 
   await flows.answerBox.fill('Discovery call with Freightly, 12 March.');
   await attach(page, 'Freightly discovery.vtt', 'text/vtt', TEAMS_VTT);
-  await expect(flows.answerBox).toHaveValue(`Discovery call with Freightly, 12 March.\n\n${CLEANED}`);
+  await expect(flows.answerBox).toHaveValue(`Discovery call with Freightly, 12 March.\n\n${TEAMS_VTT_TEXT}`);
   const answer = await flows.answerBox.inputValue();
   expect(answer).not.toMatch(/-->|\d{2}:\d{2}:\d{2}|WEBVTT|0f8d2a1e|<v/);
 

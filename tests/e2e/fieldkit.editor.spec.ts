@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import type { NewAccount } from './pages/AuthPage';
 import { ChatPage } from './pages/ChatPage';
 import { EmailEditor } from './pages/EmailEditor';
+import type { FlowPage } from './pages/FlowPage';
 import { onAnotherDevice } from './pages/session';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expectOnScreen, hideKeyboard, showKeyboard } from './support/keyboard';
@@ -22,6 +24,16 @@ async function recordShares(page: Page): Promise<void> {
     (window as unknown as { shared: unknown[] }).shared = [];
     Object.defineProperty(navigator, 'share', { value: async (data: unknown) => void (window as unknown as { shared: unknown[] }).shared.push(data) });
   });
+}
+
+/** A new Pro user's cold email flow, answered: the model's email to Dana at Freightly is on screen. */
+async function emailFromTheModel(flows: FlowPage, account: NewAccount): Promise<void> {
+  const reply = ['**Subject:** Quick idea for Freightly', '', 'Hi Dana,', '', 'Your new reps take six months to ramp. We cut that to ten weeks.', '', 'Worth a 20-minute call next week?', '', 'Best,', 'Ada'].join('\n');
+  await flows.openProToolAsNewUser(account, '/pro/email');
+  await flows.answer('Dana Ortiz, VP Sales at Freightly');
+  await flows.answer(`We cut new-rep ramp time from 6 months to 10 weeks ${unique()} [[reply:${reply}]]`);
+  await flows.answer('https://cal.com/ada/20min', 'Generate Email');
+  await expect(flows.replyText()).toContainText('Your new reps take six months to ramp.');
 }
 
 test('offline: the offline draft opens in the editor, the score follows the edit, and the saved edit is there after a reload', async ({ context, page, flows, newAccount }) => {
@@ -93,12 +105,7 @@ test('offline: the offline draft opens in the editor, the score follows the edit
 test("online: the model's email edited, then 'Open in mail app', Copy and Share use the edit, and the laptop shows it", async ({ browser, context, page, flows, newAccount }) => {
   await recordShares(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const reply = ['**Subject:** Quick idea for Freightly', '', 'Hi Dana,', '', 'Your new reps take six months to ramp. We cut that to ten weeks.', '', 'Worth a 20-minute call next week?', '', 'Best,', 'Ada'].join('\n');
-  await flows.openProToolAsNewUser(newAccount, '/pro/email');
-  await flows.answer('Dana Ortiz, VP Sales at Freightly');
-  await flows.answer(`We cut new-rep ramp time from 6 months to 10 weeks ${unique()} [[reply:${reply}]]`);
-  await flows.answer('https://cal.com/ada/20min', 'Generate Email');
-  await expect(flows.replyText()).toContainText('Your new reps take six months to ramp.');
+  await emailFromTheModel(flows, newAccount);
 
   const editor = new EmailEditor(page);
   await editor.openFrom(flows.resultActions);
@@ -141,12 +148,7 @@ test("online: the model's email edited, then 'Open in mail app', Copy and Share 
 });
 
 test("offline: the model's email edited with the keyboard up and at 320 px, kept after a reload, and sent to the account once back online", async ({ browser, context, page, flows, newAccount }) => {
-  const reply = ['**Subject:** Quick idea for Freightly', '', 'Hi Dana,', '', 'Your new reps take six months to ramp. We cut that to ten weeks.', '', 'Worth a 20-minute call next week?', '', 'Best,', 'Ada'].join('\n');
-  await flows.openProToolAsNewUser(newAccount, '/pro/email');
-  await flows.answer('Dana Ortiz, VP Sales at Freightly');
-  await flows.answer(`We cut new-rep ramp time from 6 months to 10 weeks ${unique()} [[reply:${reply}]]`);
-  await flows.answer('https://cal.com/ada/20min', 'Generate Email');
-  await expect(flows.replyText()).toContainText('Your new reps take six months to ramp.');
+  await emailFromTheModel(flows, newAccount);
   await flows.waitForOfflineReady();
   const network = new Network(context);
   await network.goOffline();

@@ -18,8 +18,8 @@ export function NotifyAsk() {
   if (!shown) return null;
   return (
     <div className="notify-ask" role="region" aria-label="Notifications">
-      <IonIcon className="notify-ask__icon" icon={notificationsOutline} aria-hidden="true" />
-      <p className="notify-ask__text">
+      <IonIcon className="app-banner__icon" icon={notificationsOutline} aria-hidden="true" />
+      <p className="app-banner__text notify-ask__text">
         <strong>{NOTIFY_ASK}</strong>
         <span>A notification when the answer arrives, even with the app closed.</span>
       </p>
