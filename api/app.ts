@@ -125,7 +125,16 @@ const COMPRESSIBLE_API_TYPE = /^(application\/([\w.-]+\+)?json|text\/(?!event-st
  */
 function compressApi(): Koa.Middleware<AppState, AppDeps> {
   const compressJson = compress({ threshold: 1024, filter: (type) => COMPRESSIBLE_API_TYPE.test(type) });
-  return (ctx, next) => (ctx.path.startsWith('/api/') ? compressJson(ctx, next) : next());
+  return (ctx, next) => (ctx.path.startsWith('/api/') ? compressJson(ctx, () => next().then(() => serializeJson(ctx))) : next());
+}
+
+/**
+ * A JSON body as its text, made once: koa-compress asks the body's length (for Koa, an object's
+ * length is its JSON serialized), then Koa or the compressor serialized it again to send it.
+ */
+function serializeJson(ctx: Koa.Context): void {
+  const { body } = ctx;
+  if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function') ctx.body = JSON.stringify(body);
 }
 
 function withNoStore(value: string): string {

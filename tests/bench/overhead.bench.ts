@@ -69,6 +69,21 @@ const dir = mkdtempSync(join(tmpdir(), 'pitchpad-bench-'));
 const bodyFile = join(dir, 'chats.json');
 writeFileSync(bodyFile, listed.text);
 const bare = await startServerProcess({ entry: 'tests/bench/bareServer.ts', port: PORT + 1, readyPath: '/', env: { BENCH_BODY_FILE: bodyFile } });
+// On Postgres, the bare handler again after one and after two round trips to the database (the
+// app's: the session, then the list): the floor for any server that checks a session there.
+const withQueries = databaseUrl
+  ? await Promise.all(
+      [1, 2].map(async (queries) => ({
+        queries,
+        server: await startServerProcess({
+          entry: 'tests/bench/bareServer.ts',
+          port: PORT + 1 + queries,
+          readyPath: '/',
+          env: { BENCH_BODY_FILE: bodyFile, BENCH_DATABASE_URL: databaseUrl, BENCH_QUERIES: String(queries) },
+        }),
+      })),
+    )
+  : [];
 
 const cookie = [...user.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 interface Round extends LoadResult {
@@ -85,12 +100,15 @@ async function load(server: { url: string; child: { pid?: number } }, durationMs
 // Warm both up (JIT, the pool's connections, prepared plans), then alternate, so a busy moment on
 // this shared machine falls on both alike.
 await load(bare, 1500);
+for (const { server } of withQueries) await load(server, 1500);
 const warm = await load(app, 1500);
 if (!warm.firstBody.equals(Buffer.from(listed.text))) throw new Error('the app answered other bytes than the bare handler');
 const bareRuns: Round[] = [];
 const appRuns: Round[] = [];
+const queryRuns: Round[][] = withQueries.map(() => []);
 for (let i = 0; i < ROUNDS; i++) {
   bareRuns.push(await load(bare));
+  for (const [k, { server }] of withQueries.entries()) queryRuns[k]!.push(await load(server));
   appRuns.push(await load(app));
 }
 
@@ -101,9 +119,17 @@ const bareLatencies = bareRuns.flatMap((r) => r.latencies);
 console.log(`GET /api/chats, ${CHATS} chats (${listed.text.length} bytes, no Accept-Encoding), ${CONNECTIONS} keep-alive connections, median of ${ROUNDS} × ${ROUND_MS / 1000} s (${databaseUrl ? 'postgres' : 'embedded PGlite'}):`);
 const cpu = (runs: Round[]) => (runs[0]?.cpuUs === undefined ? '' : `   server CPU ${median(runs.map((r) => r.cpuUs!)).toFixed(0)} µs/request`);
 console.log(`  bare node:http, same bytes   ${bareRps.toFixed(0).padStart(6)} req/s   p50 ${pct(bareLatencies, 0.5).toFixed(2)} ms  p95 ${pct(bareLatencies, 0.95).toFixed(2)} ms${cpu(bareRuns)}`);
+for (const [k, { queries }] of withQueries.entries()) {
+  const runs = queryRuns[k]!;
+  const rps = median(runs.map((r) => r.rps));
+  const label = `  bare + ${queries} Postgres round trip${queries > 1 ? 's' : ' '}`;
+  console.log(`${label.padEnd(31)}${rps.toFixed(0).padStart(6)} req/s   p50 ${pct(runs.flatMap((r) => r.latencies), 0.5).toFixed(2)} ms${cpu(runs)}   ratio ${(rps / bareRps).toFixed(2)}`);
+}
 console.log(`  our server                   ${appRps.toFixed(0).padStart(6)} req/s   p50 ${pct(appLatencies, 0.5).toFixed(2)} ms  p95 ${pct(appLatencies, 0.95).toFixed(2)} ms${cpu(appRuns)}`);
 console.log(`  ratio ${(appRps / bareRps).toFixed(2)} (target ≥ 0.5); per round: ${appRuns.map((r, i) => (r.rps / bareRuns[i]!.rps).toFixed(2)).join(' ')}`);
+const twoTrips = withQueries.findIndex(({ queries }) => queries === 2);
+if (twoTrips >= 0) console.log(`  against the bare handler with the app's two round trips: ${(appRps / median(queryRuns[twoTrips]!.map((r) => r.rps))).toFixed(2)}`);
 
-await Promise.all([app.stop(), bare.stop()]);
+await Promise.all([app.stop(), bare.stop(), ...withQueries.map(({ server }) => server.stop())]);
 rmSync(dir, { recursive: true, force: true });
 if (profileDir) console.log(`  the server's CPU profile is in ${profileDir}`);
