@@ -27,8 +27,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // A whole story (a flow offline, a reload, a second device) takes 15 s on a quiet machine and
-  // twice that with the other worker busy on the same two cores. CI's machine ran the suite 1.7×
-  // slower than a quiet one (24 min against 14), so a check waits up to 15 s for what it expects.
+  // twice that with the other worker busy on the same two cores. CI's machine took 24 min over the
+  // suite that takes 14 here with two busy loops beside it, so a check waits up to 15 s.
   // Nothing here times the app: a test that needs a state to last holds its request
   // (support/network.ts holdRequests), it does not race a fake delay.
   timeout: 90_000,
