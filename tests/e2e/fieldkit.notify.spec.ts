@@ -97,6 +97,9 @@ test("the ask comes after the first queued send, not on load; 'Not now' is remem
   // A 320 px phone: the buttons go under the words, nothing scrolls sideways.
   await page.setViewportSize({ width: 320, height: 640 });
   await expectNoSidewaysScroll(page, 'the ask at 320 px');
+  // The header's connection mark keeps its icon there (its words are only read out).
+  const markIcon = await chat.syncBadge.locator('.inline-icon').boundingBox();
+  expect(markIcon?.width, 'the offline icon at 320 px').toBeGreaterThanOrEqual(14);
   await expectOnScreen(ask.getByRole('button', { name: 'Not now' }), 'Not now');
   await page.setViewportSize({ width: 390, height: 844 });
 
