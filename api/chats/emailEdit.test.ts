@@ -9,8 +9,10 @@ beforeAll(async () => {
   server = await startModelTestServer();
 });
 
-const editOf = async (messageId: number) => (await server.pool.query('SELECT content, email_edit FROM messages WHERE id = $1', [messageId])).rows[0];
 afterAll(() => server?.close());
+
+/** The reply's row as the database holds it: its content and the rep's edit. */
+const editOf = async (messageId: number) => (await server.pool.query('SELECT content, email_edit FROM messages WHERE id = $1', [messageId])).rows[0];
 
 /** A chat with one exchange: the ids the edit route takes. */
 async function chatWithReply(client: TestClient) {
@@ -35,8 +37,7 @@ describe('PUT /api/chats/{id}/messages/{messageId}/email', () => {
     const reply = chat.body.messages.find((m: { id: number }) => m.id === replyId);
     expect(reply.emailEdit).toEqual(saved);
     expect(reply.content).toBe('You said: Write a cold email to Dana at Freightly');
-    const { rows } = await server.pool.query('SELECT email_edit FROM messages WHERE id = $1', [replyId]);
-    expect(rows[0].email_edit).toEqual(saved);
+    expect((await editOf(replyId)).email_edit).toEqual(saved);
   });
 
   it('keeps the newer edit when an older one arrives late, and takes a newer one', async () => {
@@ -50,8 +51,7 @@ describe('PUT /api/chats/{id}/messages/{messageId}/email', () => {
     expect(late.body.emailEdit).toEqual(newer);
     const latest = edit('2026-01-01T01:05:00.000Z', 'The latest body');
     expect((await client.put(emailPath(chatId, replyId), latest)).body.emailEdit).toEqual(latest);
-    const { rows } = await server.pool.query('SELECT email_edit FROM messages WHERE id = $1', [replyId]);
-    expect(rows[0].email_edit).toEqual(latest);
+    expect((await editOf(replyId)).email_edit).toEqual(latest);
   });
 
   it('counts an edit stamped ahead of the server clock as made now, so later edits still win', async () => {
@@ -79,8 +79,7 @@ describe('PUT /api/chats/{id}/messages/{messageId}/email', () => {
     const noBody = await client.put(emailPath(chatId, replyId), { subject: 'S', editedAt: '2026-01-01T01:00:00.000Z' });
     expect(noBody.status).toBe(400);
     expect(noBody.body.message).toMatch(/^body: /);
-    const { rows } = await server.pool.query('SELECT email_edit FROM messages WHERE id = $1', [replyId]);
-    expect(rows[0].email_edit).toBeNull();
+    expect((await editOf(replyId)).email_edit).toBeNull();
   });
 
   it('answers 401 without a session', async () => {
@@ -103,8 +102,7 @@ describe('PUT /api/chats/{id}/messages/{messageId}/email', () => {
     // Only replies are emails; an id that is no number is no message.
     expect((await alice.put(emailPath(chatId, userMessageId), edit('2026-01-01T01:00:00.000Z'))).status).toBe(404);
     expect((await alice.put(`/api/chats/${chatId}/messages/abc/email`, edit('2026-01-01T01:00:00.000Z'))).status).toBe(404);
-    const { rows } = await server.pool.query('SELECT email_edit FROM messages WHERE id = $1', [replyId]);
-    expect(rows[0].email_edit).toBeNull();
+    expect((await editOf(replyId)).email_edit).toBeNull();
   });
 
   it('an edit is of the answer it was made on: a regenerate that writes a new answer drops it, one that fails keeps it', async () => {

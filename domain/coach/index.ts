@@ -26,7 +26,7 @@ type RuleId = Exclude<CheckId, 'empty'>;
  * carries the most, then reading grade, the ask and the subject: what the reply-rate research
  * measured most strongly, and what decides whether the email is opened at all.
  */
-export const WEIGHTS: Readonly<Record<RuleId, number>> = {
+const WEIGHTS: Readonly<Record<RuleId, number>> = {
   subject: 15,
   length: 20,
   grade: 15,

@@ -1,7 +1,7 @@
 /**
  * Words and phrases that make a cold email read like spam, to filters and to people. Curated by
- * hand from public spam-trigger lists (HubSpot's, Mailchimp's guidance, SpamAssassin's rules; see
- * docs/email-coach.md) for a one-to-one sales email, not copied whole: those lists flag honest
+ * hand from public spam-trigger lists (HubSpot's, drawn from SpamAssassin's rules, ActiveCampaign's
+ * and ISIPP's; see docs/email-coach.md) for a one-to-one sales email, not copied whole: they flag honest
  * words a rep needs ('free' alone, 'offer', 'save', 'opportunity', 'amazing'), and a coach that
  * cries wolf gets ignored. An entry here is a phrase a careful rep has no reason to write.
  *

@@ -268,7 +268,7 @@ export function readingGrade(text: string): number {
   let wordCount = 0;
   let syllableCount = 0;
   let sentenceCount = 0;
-  // Emails repeat their words; each is counted once.
+  // Emails repeat their words: each word's syllables are worked out once, and counted every time it appears.
   const counted = new Map<string, number>();
   for (const sentence of all) {
     const prose = proseWords(sentence);

@@ -66,7 +66,7 @@ export const EMAIL_SUBJECT_MAX = 200;
  */
 export const EmailEdit = z.object({
   subject: z.string({ error: 'subject is required' }).max(EMAIL_SUBJECT_MAX, `must be at most ${EMAIL_SUBJECT_MAX} characters`),
-  body: z.string({ error: 'body is required' }).max(MESSAGE_MAX_CHARS, `must be at most ${MESSAGE_MAX_CHARS} characters`),
+  body: z.string({ error: 'body is required' }).max(MESSAGE_MAX_CHARS, `must be at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters`),
   editedAt: z.iso.datetime({ error: 'must be an ISO 8601 time' }),
 });
 export type EmailEdit = z.infer<typeof EmailEdit>;

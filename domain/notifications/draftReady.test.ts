@@ -72,7 +72,8 @@ describe('shouldNotify', () => {
 });
 
 describe('chatPath', () => {
-  it('opens the chat screen on the chat', () => {
+  it('opens the chat screen on the chat, its id made safe for a query', () => {
     expect(chatPath('0197a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')).toBe('/chat?chat=0197a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
+    expect(chatPath('a b&c=d')).toBe('/chat?chat=a%20b%26c%3Dd');
   });
 });

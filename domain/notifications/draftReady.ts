@@ -18,7 +18,7 @@ const READY: Record<Exclude<PlaybookType, 'none' | 'email'>, string> = {
 /** Longest name or chat title quoted in a notification's title; the phone cuts the rest anyway. */
 const MAX_NAME = 40;
 /** Longest body: the reply's first line, about what a phone shows in two lines. */
-export const MAX_BODY = 100;
+const MAX_BODY = 100;
 
 export interface DraftReadyInput {
   playbookType: PlaybookType;

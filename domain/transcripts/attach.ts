@@ -4,8 +4,8 @@
  */
 
 /** The largest transcript file read: 200 kB. */
-export const TRANSCRIPT_FILE_MAX_BYTES = 200 * 1024;
-export const TRANSCRIPT_EXTENSIONS = ['.txt', '.md', '.vtt', '.srt'] as const;
+const TRANSCRIPT_FILE_MAX_BYTES = 200 * 1024;
+const TRANSCRIPT_EXTENSIONS = ['.txt', '.md', '.vtt', '.srt'] as const;
 /** The file picker's `accept`: the extensions, plus the types some pickers filter by. */
 export const TRANSCRIPT_ACCEPT = [...TRANSCRIPT_EXTENSIONS, 'text/plain', 'text/markdown', 'text/vtt'].join(',');
 export const TRANSCRIPT_WRONG_TYPE = 'Pitchpad reads text transcripts: .txt, .md, .vtt or .srt.';

@@ -97,8 +97,8 @@ async function load(server: { url: string; child: { pid?: number } }, durationMs
   return { ...result, cpuUs: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1000) / result.requests };
 }
 
-// Warm both up (JIT, the pool's connections, prepared plans), then alternate, so a busy moment on
-// this shared machine falls on both alike.
+// Warm every server up (JIT, the pool's connections, prepared plans), then take them in turn each
+// round, so a busy moment on this shared machine falls on all alike.
 await load(bare, 1500);
 for (const { server } of withQueries) await load(server, 1500);
 const warm = await load(app, 1500);
@@ -112,23 +112,25 @@ for (let i = 0; i < ROUNDS; i++) {
   appRuns.push(await load(app));
 }
 
-const bareRps = median(bareRuns.map((r) => r.rps));
-const appRps = median(appRuns.map((r) => r.rps));
-const appLatencies = appRuns.flatMap((r) => r.latencies);
-const bareLatencies = bareRuns.flatMap((r) => r.latencies);
-console.log(`GET /api/chats, ${CHATS} chats (${listed.text.length} bytes, no Accept-Encoding), ${CONNECTIONS} keep-alive connections, median of ${ROUNDS} × ${ROUND_MS / 1000} s (${databaseUrl ? 'postgres' : 'embedded PGlite'}):`);
-const cpu = (runs: Round[]) => (runs[0]?.cpuUs === undefined ? '' : `   server CPU ${median(runs.map((r) => r.cpuUs!)).toFixed(0)} µs/request`);
-console.log(`  bare node:http, same bytes   ${bareRps.toFixed(0).padStart(6)} req/s   p50 ${pct(bareLatencies, 0.5).toFixed(2)} ms  p95 ${pct(bareLatencies, 0.95).toFixed(2)} ms${cpu(bareRuns)}`);
-for (const [k, { queries }] of withQueries.entries()) {
-  const runs = queryRuns[k]!;
-  const rps = median(runs.map((r) => r.rps));
-  const label = `  bare + ${queries} Postgres round trip${queries > 1 ? 's' : ' '}`;
-  console.log(`${label.padEnd(31)}${rps.toFixed(0).padStart(6)} req/s   p50 ${pct(runs.flatMap((r) => r.latencies), 0.5).toFixed(2)} ms${cpu(runs)}   ratio ${(rps / bareRps).toFixed(2)}`);
+const rpsOf = (runs: Round[]) => median(runs.map((r) => r.rps));
+const bareRps = rpsOf(bareRuns);
+const appRps = rpsOf(appRuns);
+/** One server's line: its median req/s, latencies and CPU per request, then `extra`. */
+function report(label: string, runs: Round[], extra = ''): void {
+  const latencies = runs.flatMap((r) => r.latencies);
+  const cpu = runs[0]?.cpuUs === undefined ? '' : `   server CPU ${median(runs.map((r) => r.cpuUs!)).toFixed(0)} µs/request`;
+  console.log(`  ${label.padEnd(29)}${rpsOf(runs).toFixed(0).padStart(6)} req/s   p50 ${pct(latencies, 0.5).toFixed(2)} ms  p95 ${pct(latencies, 0.95).toFixed(2)} ms${cpu}${extra}`);
 }
-console.log(`  our server                   ${appRps.toFixed(0).padStart(6)} req/s   p50 ${pct(appLatencies, 0.5).toFixed(2)} ms  p95 ${pct(appLatencies, 0.95).toFixed(2)} ms${cpu(appRuns)}`);
+console.log(`GET /api/chats, ${CHATS} chats (${listed.text.length} bytes, no Accept-Encoding), ${CONNECTIONS} keep-alive connections, median of ${ROUNDS} × ${ROUND_MS / 1000} s (${databaseUrl ? 'postgres' : 'embedded PGlite'}):`);
+report('bare node:http, same bytes', bareRuns);
+for (const [k, { queries }] of withQueries.entries()) {
+  report(`bare + ${queries} Postgres round trip${queries > 1 ? 's' : ''}`, queryRuns[k]!, `   ratio ${(rpsOf(queryRuns[k]!) / bareRps).toFixed(2)}`);
+}
+report('our server', appRuns);
 console.log(`  ratio ${(appRps / bareRps).toFixed(2)} (target ≥ 0.5); per round: ${appRuns.map((r, i) => (r.rps / bareRuns[i]!.rps).toFixed(2)).join(' ')}`);
-const twoTrips = withQueries.findIndex(({ queries }) => queries === 2);
-if (twoTrips >= 0) console.log(`  against the bare handler with the app's two round trips: ${(appRps / median(queryRuns[twoTrips]!.map((r) => r.rps))).toFixed(2)}`);
+// The last yardstick makes the app's two round trips.
+const twoTrips = queryRuns.at(-1);
+if (twoTrips) console.log(`  against the bare handler with the app's two round trips: ${(appRps / rpsOf(twoTrips)).toFixed(2)}`);
 
 await Promise.all([app.stop(), bare.stop(), ...withQueries.map(({ server }) => server.stop())]);
 rmSync(dir, { recursive: true, force: true });

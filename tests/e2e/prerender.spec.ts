@@ -75,7 +75,6 @@ const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { 
 test('the landing page is taken over without a layout shift, and its call to action works', async ({ page, landing }) => {
   await observeLayoutShifts(page);
   await landing.open();
-  await takenOver(page);
   await expect(landing.heading).toBeVisible();
   await expect(landing.analyzeButton).toBeDisabled();
   // Let the header settle (the session lookup, Ionic's elements drawing) before reading the total.
@@ -104,7 +103,6 @@ test('/about is taken over without a layout shift, and its call to action leads 
 test('/pricing and the 404 page are taken over without a layout shift', async ({ page, pricing, notFound }) => {
   await observeLayoutShifts(page);
   await pricing.open();
-  await takenOver(page);
   await expect(pricing.plan('Pro')).toContainText('$10');
   await page.waitForTimeout(500);
   expect(await layoutShift(page)).toBeLessThan(0.05);
@@ -126,7 +124,6 @@ test("a first visit's public page is hydrated, not drawn again: the page's own e
     }),
   );
   await landing.open();
-  await takenOver(page);
   await expect(landing.ideaInput).toHaveAttribute('data-parsed');
   await landing.typeIdea('Robots that fold laundry');
   await landing.analyzeButton.click();

@@ -8,7 +8,7 @@ const IMPERATIVE_ASK =
   /^(?:let me know|let's|let us|reply|hit reply|write back|book|grab|pick|choose|schedule|set up|send me|shoot me|drop me|tell me|call me|ping me|feel free to|click|join|sign up|register|check out|take a look|have a look|try|reach out|get in touch|(?:i'd|i would|we'd|we would) love to (?:chat|talk|connect|meet|show|set up|schedule|find|grab|book|hop on|walk|hear|learn|explore))\b/i;
 
 /** Whether a sentence asks the reader for something: a question, or an ask in the imperative. */
-export const isAsk = (sentence: string) => isQuestion(sentence) || IMPERATIVE_ASK.test(sentence.trim().replace(/[’‘]/g, "'").replace(LEAD_IN, ''));
+const isAsk = (sentence: string) => isQuestion(sentence) || IMPERATIVE_ASK.test(sentence.trim().replace(/[’‘]/g, "'").replace(LEAD_IN, ''));
 
 /** Exactly one question or call to action: none is bad, two or more a warning. */
 export const checkCta: Rule = (email) => {

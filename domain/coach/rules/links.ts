@@ -22,7 +22,7 @@ export function isLink(token: string): boolean {
 }
 
 /** Whether the email says a file comes with it: 'attached', 'enclosed', or a PDF that is not merely offered. */
-export function impliesAttachment(body: string): boolean {
+function impliesAttachment(body: string): boolean {
   return sentences(body).some((sentence) => {
     const text = folded(sentence);
     return ATTACHED.test(text) || (FILE.test(text) && !OFFER.test(text));

@@ -5,7 +5,7 @@ const READER = new Set(["you", "your", "yours", "yourself", "yourselves", "you'r
 const WRITER = new Set(['i', 'me', 'my', 'mine', 'myself', "i'm", "i've", "i'll", "i'd", 'we', 'us', 'our', 'ours', 'ourselves', "we're", "we've", "we'll", "we'd"]);
 
 /** Counts the words about the reader ('you', 'your') and about the writer ('I', 'we', 'our') in a text. */
-export function pronouns(text: string): { reader: number; writer: number } {
+function pronouns(text: string): { reader: number; writer: number } {
   let reader = 0;
   let writer = 0;
   for (const raw of words(text)) {

@@ -6,7 +6,7 @@ import { useSyncExternalStore } from 'react';
 import { allowNotifications, declineNotifications, notifyAsk } from './notifyAsk';
 
 /** The words of the ask (issue 14). */
-export const NOTIFY_ASK = "Tell me when it's ready?";
+const NOTIFY_ASK = "Tell me when it's ready?";
 
 /**
  * 'Tell me when it's ready?' with 'Notify me' and 'Not now', between the conversation and the input
@@ -17,17 +17,17 @@ export function NotifyAsk() {
   const shown = useSyncExternalStore(notifyAsk.subscribe, notifyAsk.get, notifyAsk.get);
   if (!shown) return null;
   return (
-    <div className="notify-ask" role="region" aria-label="Notifications">
+    <div className="app-banner notify-ask" role="region" aria-label="Notifications">
       <IonIcon className="app-banner__icon" icon={notificationsOutline} aria-hidden="true" />
       <p className="app-banner__text notify-ask__text">
         <strong>{NOTIFY_ASK}</strong>
         <span>A notification when the answer arrives, even with the app closed.</span>
       </p>
       <div className="notify-ask__actions">
-        <button type="button" className="notify-ask__later" onClick={declineNotifications}>
+        <button type="button" className="app-banner__action notify-ask__later" onClick={declineNotifications}>
           Not now
         </button>
-        <button type="button" className="notify-ask__allow" onClick={() => void allowNotifications()}>
+        <button type="button" className="app-banner__action" onClick={() => void allowNotifications()}>
           Notify me
         </button>
       </div>

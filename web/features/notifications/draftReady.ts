@@ -28,7 +28,7 @@ export interface DraftReadyNotice {
 }
 
 /** The icon shown with the notification (the app's). */
-export const NOTIFICATION_ICON = '/icons/icon-192.png';
+const NOTIFICATION_ICON = '/icons/icon-192.png';
 
 /** The replies a flush delivered in full, one per chat (the last), with what their notification says. */
 export async function readyReplies(db: PitchpadDb, report: FlushReport): Promise<DraftReadyNotice[]> {
@@ -86,7 +86,7 @@ export async function announceFromPage(notices: readonly DraftReadyNotice[]): Pr
   }
 }
 
-export interface DraftReadyMessage {
+interface DraftReadyMessage {
   type: typeof SwMessage.draftReady;
   notices: DraftReadyNotice[];
 }

@@ -20,9 +20,9 @@ import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import './emailEditor.css';
 
 /** How long the typing must pause before the coach scores it again. */
-export const COACH_DEBOUNCE_MS = 250;
+const COACH_DEBOUNCE_MS = 250;
 
-export interface EmailEditorProps {
+interface EmailEditorProps {
   /** The email as the model or the offline drafter wrote it: 'Revert to original' goes back to it. */
   original: EmailDraft;
   /** The email as it stands now (the saved edit, or the original). */
@@ -34,7 +34,7 @@ export interface EmailEditorProps {
 }
 
 /** The score in one word. */
-export function scoreWord(score: number): 'Strong' | 'Okay' | 'Needs work' {
+function scoreWord(score: number): 'Strong' | 'Okay' | 'Needs work' {
   return score >= 80 ? 'Strong' : score >= 60 ? 'Okay' : 'Needs work';
 }
 

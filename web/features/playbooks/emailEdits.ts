@@ -16,7 +16,7 @@
  */
 import { Message, type EmailEdit } from '../../../domain/contract/chat';
 import type { EmailDraft } from '../../../domain/drafts/coldEmail';
-import { ApiError, OfflineError, SessionMismatchError, api, type ApiClient } from '../../data/api';
+import { ApiError, OfflineError, SessionMismatchError, api } from '../../data/api';
 import { userIdOfDb, type LocalMessage, type PitchpadDb } from '../../data/db';
 import { OFFLINE_DRAFT_EDIT_PREFIX, offlineEmailEditOf } from './flowResults';
 
@@ -41,12 +41,12 @@ function pendingEdits(db: PitchpadDb): Promise<LocalMessage[]> {
  * browser's session is someone else's: it waits for its owner); an edit the server refuses for good
  * (its message is gone) stays on this device only.
  */
-export async function pushPendingEmailEdits(db: PitchpadDb, put: ApiClient['put'] = api.put.bind(api)): Promise<void> {
+export async function pushPendingEmailEdits(db: PitchpadDb): Promise<void> {
   await adoptOfflineDraftEdits(db);
   for (const row of await pendingEdits(db)) {
     const sent = row.emailEdit!;
     try {
-      const stored = Message.parse(await put(`/api/chats/${encodeURIComponent(row.chatId)}/messages/${row.serverId}/email`, sent, userIdOfDb(db)));
+      const stored = Message.parse(await api.put(`/api/chats/${encodeURIComponent(row.chatId)}/messages/${row.serverId}/email`, sent, userIdOfDb(db)));
       await settle(db, row.key, sent, stored.emailEdit ?? sent);
     } catch (error) {
       // No network, or the browser's session is another account's: all wait for the next try.
@@ -62,7 +62,7 @@ export async function pushPendingEmailEdits(db: PitchpadDb, put: ApiClient['put'
 
 /** A refusal no retry changes: the message is gone (404) or the edit is refused (400). */
 function isRefusedForGood(error: unknown): boolean {
-  return !(error instanceof OfflineError || error instanceof SessionMismatchError) && error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
 /** The server has answered for `sent`: take its edit, unless the rep has edited again meanwhile. */

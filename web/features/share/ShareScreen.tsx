@@ -74,7 +74,7 @@ export function ShareScreen() {
         <h1>What should Pitchpad do with this?</h1>
       </section>
       <figure className="share-preview">
-        <figcaption>Shared with Pitchpad</figcaption>
+        <figcaption className="section-label">Shared with Pitchpad</figcaption>
         {shared.text ? (
           // A long share scrolls inside the box: focusable, so a keyboard can scroll it too.
           <blockquote className="share-preview__text" tabIndex={0} role="region" aria-label="What was shared">
@@ -93,7 +93,7 @@ export function ShareScreen() {
           <p>Log in or create a free account to use what you shared. “Ask Pitchpad” is free with an account; the other three are PRO tools.</p>
         </div>
       )}
-      <ul className="share-choices" aria-label="Use it for">
+      <ul className="plain-list share-choices" aria-label="Use it for">
         {SHARE_CHOICES.map((choice) => (
           <li key={choice.label}>
             <button type="button" className="tool-card share-choice" onClick={() => void handleChoose(choice)} disabled={busy}>

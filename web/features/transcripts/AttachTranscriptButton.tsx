@@ -11,10 +11,10 @@ import type { ChangeEvent } from 'react';
 import { decodeTranscript, TRANSCRIPT_ACCEPT, TRANSCRIPT_EMPTY, TRANSCRIPT_NOT_TEXT, transcriptFileProblem } from '../../../domain/transcripts/attach';
 import { cleanTranscript } from '../../../domain/transcripts/clean';
 
-export const ATTACH_LABEL = 'Attach a transcript';
+const ATTACH_LABEL = 'Attach a transcript';
 
 /** A file read for the problem it has, or its cleaned text. */
-export async function readTranscriptFile(file: File): Promise<{ text: string } | { problem: string }> {
+async function readTranscriptFile(file: File): Promise<{ text: string } | { problem: string }> {
   const problem = transcriptFileProblem(file);
   if (problem) return { problem };
   const raw = decodeTranscript(new Uint8Array(await file.arrayBuffer()));
@@ -27,12 +27,11 @@ interface AttachTranscriptButtonProps {
   onAttach: (text: string) => void;
   onProblem: (message: string) => void;
   disabled?: boolean;
-  className?: string;
   /** The id of a hint saying which files are read. */
   describedBy?: string;
 }
 
-export function AttachTranscriptButton({ onAttach, onProblem, disabled, className, describedBy }: AttachTranscriptButtonProps) {
+export function AttachTranscriptButton({ onAttach, onProblem, disabled, describedBy }: AttachTranscriptButtonProps) {
   const input = useRef<HTMLInputElement>(null);
 
   const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -51,10 +50,10 @@ export function AttachTranscriptButton({ onAttach, onProblem, disabled, classNam
 
   return (
     <>
-      <button type="button" className={`attach-button${className ? ` ${className}` : ''}`} onClick={() => input.current?.click()} aria-label={ATTACH_LABEL} aria-describedby={describedBy} title={ATTACH_LABEL} disabled={disabled}>
+      <button type="button" className="attach-button" onClick={() => input.current?.click()} aria-label={ATTACH_LABEL} aria-describedby={describedBy} title={ATTACH_LABEL} disabled={disabled}>
         <IonIcon icon={attachOutline} aria-hidden="true" />
       </button>
-      <input ref={input} type="file" className="attach-button__input" accept={TRANSCRIPT_ACCEPT} onChange={(event) => void handleFile(event)} tabIndex={-1} aria-hidden="true" />
+      <input ref={input} type="file" className="visually-hidden" accept={TRANSCRIPT_ACCEPT} onChange={(event) => void handleFile(event)} tabIndex={-1} aria-hidden="true" />
     </>
   );
 }
