@@ -46,7 +46,7 @@ import { openUserDb, userDbName } from './data/db';
 import { flushOutbox, isSessionProblem } from './data/outbox';
 import { API_CACHE, SNAPSHOT_HEADER, SYNC_TAG_PREFIX, SwMessage } from './data/swShared';
 import { deliverChatSend } from './features/chat/sendMessage';
-import { noticesOf, notificationTarget, openNotifiedChat, readyReplies, showDraftReady } from './features/notifications/draftReady';
+import { noticesOf, notificationPermission, notificationTarget, openNotifiedChat, readyReplies, showDraftReady } from './features/notifications/draftReady';
 import { PRERENDERED_PAGES } from './prerender/pages';
 
 interface SyncEvent extends ExtendableEvent {
@@ -134,8 +134,9 @@ async function syncOutbox(userId: number, lastChance: boolean): Promise<void> {
   if (!(await Dexie.exists(userDbName(userId)))) return;
   const db = openUserDb(userId);
   const report = await flushOutbox(db, deliverChatSend, { force: true });
-  // Windows may have come to the front meanwhile: showDraftReady looks again.
-  await showDraftReady(self, await readyReplies(db, report)).catch((error: unknown) => console.warn('Could not show a notification', error));
+  // Windows may have come to the front meanwhile: showDraftReady looks again. Without permission
+  // there is nothing to show, and the replies are not read.
+  if (notificationPermission() === 'granted') await showDraftReady(self, await readyReplies(db, report)).catch((error: unknown) => console.warn('Could not show a notification', error));
   // The session is not this user's (signed out, or someone else signed in): another sync will not
   // change that. Their next sign-in flushes the outbox from the page.
   const sessionGone = [...report.outcomes.values()].some(({ outcome }) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error));

@@ -25,8 +25,7 @@ function linkedInShare() {
 }
 
 test('fieldkit: offline, a Pro user shares a profile and each choice opens with the shared text filled in', async ({ page, context, flows, newAccount }) => {
-  // Four choices, each a navigation and a flow opening, offline.
-  test.setTimeout(60_000);
+  test.slow(); // four choices, each a navigation and a flow opening, offline
   const share = new SharePage(page);
   const shared = linkedInShare();
   // A first visit online installs the worker and keeps the session and the plan for offline starts.

@@ -5,7 +5,7 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
 import { appendAttachedText } from '../../../domain/transcripts/attach';
 import { setTyping } from '../../ui/typingGuard';
-import { AttachTranscriptButton } from '../transcripts/AttachTranscriptButton';
+import { AttachMessage, AttachTranscriptButton, type AttachNote } from '../transcripts/AttachTranscriptButton';
 import { oneLine } from './useComposerDraft';
 
 interface ChatInputBarProps {
@@ -26,7 +26,7 @@ interface ChatInputBarProps {
 export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: ChatInputBarProps) {
   const canSend = !isLoading && value.trim() !== '';
   const hasText = value.trim() !== '';
-  const [attachMessage, setAttachMessage] = useState<{ text: string; problem: boolean } | null>(null);
+  const [attachMessage, setAttachMessage] = useState<AttachNote | null>(null);
 
   const handleAttach = (text: string) => {
     // After what was typed; the box is one line, so the transcript's lines run on with spaces.
@@ -59,11 +59,7 @@ export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: Cha
 
   return (
     <div className="chat-input">
-      {attachMessage && (
-        <p className={`attach-message chat-input__attach-message${attachMessage.problem ? ' attach-message--problem' : ''}`} role={attachMessage.problem ? 'alert' : 'status'}>
-          {attachMessage.text}
-        </p>
-      )}
+      {attachMessage && <AttachMessage note={attachMessage} className="chat-input__attach-message" />}
       <form className="chat-input__form" onSubmit={handleSubmit} aria-label="Send a message">
         <div className="chat-input__field">
           <input

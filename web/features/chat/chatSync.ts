@@ -14,7 +14,7 @@ import { countUnsentWork, type UnsentWork } from '../../data/unsentWork';
 import { pushPendingWorkflows } from '../history/workflowStore';
 import { pushPendingEmailEdits } from '../playbooks/emailEdits';
 import { deliverOfflinePlan, deliverOfflinePlans } from '../playbooks/flowResults';
-import { announceFromPage, readyReplies } from '../notifications/draftReady';
+import { announceFromPage, pageMayAnnounce, readyReplies } from '../notifications/draftReady';
 import { deliverChatSend } from './sendMessage';
 
 async function deliverPlanFirst(db: PitchpadDb, entry: OutboxEntry) {
@@ -30,7 +30,8 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
     onSessionLost,
     deliver: deliverPlanFirst,
     // A reply delivered while this tab is hidden: 'Your draft is ready', if no window is visible.
-    onFlushed: (report) => void readyReplies(db, report).then(announceFromPage).catch(() => {}),
+    // The replies are read only when there may be something to announce (a visible page has none).
+    onFlushed: (report) => void (pageMayAnnounce() && readyReplies(db, report).then(announceFromPage).catch(() => {})),
     // History first: an offline plan's workflow item then reaches the server before its plan does.
     pushOther: async () => {
       await pushPendingWorkflows(db);

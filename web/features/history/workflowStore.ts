@@ -64,6 +64,11 @@ function recordOfServer(item: Workflow, before: HistoryRecord | undefined, now: 
 
 const byNewest = (a: HistoryItem, b: HistoryItem) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
 
+/** The answers of the flow that made chat `chatId` (its saved workflow), if it has one here. */
+export async function answersOfChat(db: PitchpadDb, chatId: string): Promise<Answers | undefined> {
+  return (await db.workflows.filter((w) => w.chatId === chatId).first())?.answers as Answers | undefined;
+}
+
 /** The list, newest first, without items deleted here. */
 export async function listHistory(db: PitchpadDb): Promise<HistoryItem[]> {
   const records = await db.workflows.toArray();

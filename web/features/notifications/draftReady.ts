@@ -76,7 +76,7 @@ export async function showDraftReady(worker: ServiceWorkerGlobalScope, notices: 
  * (a visible one shows the reply). The worker checks the other windows.
  */
 export async function announceFromPage(notices: readonly DraftReadyNotice[]): Promise<void> {
-  if (notices.length === 0 || document.visibilityState === 'visible' || notificationPermission() !== 'granted') return;
+  if (notices.length === 0 || !pageMayAnnounce()) return;
   try {
     const worker = (await navigator.serviceWorker?.getRegistration())?.active;
     // oxlint-disable-next-line unicorn/require-post-message-target-origin -- ServiceWorker.postMessage has no target origin
@@ -84,6 +84,11 @@ export async function announceFromPage(notices: readonly DraftReadyNotice[]): Pr
   } catch {
     // No worker (yet): the reply is in the chat when the rep comes back.
   }
+}
+
+/** This page may pass a ready reply on to the worker: it is hidden, and the rep allowed notifications. */
+export function pageMayAnnounce(): boolean {
+  return document.visibilityState !== 'visible' && notificationPermission() === 'granted';
 }
 
 interface DraftReadyMessage {

@@ -8,6 +8,7 @@ import type { EmailEdit } from '../../../domain/contract/chat';
 import { recipientContext, type EmailDraft } from '../../../domain/drafts/coldEmail';
 import type { PitchpadDb } from '../../data/db';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
+import { answersOfChat } from '../history/workflowStore';
 
 const EmailEditor = lazy(() => import('./EmailEditor').then((module) => ({ default: module.EmailEditor })));
 
@@ -28,8 +29,7 @@ export function emailText(email: EmailDraft): string {
 function useRecipientContext(db: PitchpadDb, chatId: string): CoachContext {
   const answer = useSafeLiveQuery(
     async () => {
-      const record = await db.workflows.filter((w) => w.chatId === chatId).first();
-      const value = record?.answers.recipient_info;
+      const value = (await answersOfChat(db, chatId))?.recipient_info;
       return typeof value === 'string' ? value : '';
     },
     [db, chatId],

@@ -6,7 +6,7 @@ import type { Option } from '../../../domain/playbooks';
 import { ANSWER_MAX_CHARS } from '../../../domain/playbooks/flow';
 import { TRANSCRIPT_FILE_HINT, appendAttachedText } from '../../../domain/transcripts/attach';
 import { NO_VALUE_PROPS_MESSAGE } from '../../../domain/playbooks/valueProposition';
-import { AttachTranscriptButton } from '../transcripts/AttachTranscriptButton';
+import { AttachMessage, AttachTranscriptButton, type AttachNote } from '../transcripts/AttachTranscriptButton';
 import type { StepView } from './flowMachine';
 import type { FlowStatus } from './useFlowSession';
 
@@ -38,7 +38,7 @@ export function InterviewCard({ view, status, options, picked, notice, onChange,
   const field = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
   const maxLength = question.maxLength ?? ANSWER_MAX_CHARS;
   // What the paperclip last said (a refused file, or a transcript cut to fit), for this question only.
-  const [attached, setAttached] = useState<{ step: string; text: string; problem: boolean } | null>(null);
+  const [attached, setAttached] = useState<(AttachNote & { step: string }) | null>(null);
   const attachMessage = attached?.step === question.id ? attached : null;
   const handleAttach = (text: string) => {
     // Appended after what was typed, never in its place.
@@ -108,11 +108,7 @@ export function InterviewCard({ view, status, options, picked, notice, onChange,
           <span id={`${id}-attach`}>{TRANSCRIPT_FILE_HINT}</span>
         </div>
       )}
-      {attachMessage && (
-        <p className={`attach-message${attachMessage.problem ? ' attach-message--problem' : ''}`} role={attachMessage.problem ? 'alert' : 'status'}>
-          {attachMessage.text}
-        </p>
-      )}
+      {attachMessage && <AttachMessage note={attachMessage} />}
       {control === 'text' && (
         <input
           ref={field}

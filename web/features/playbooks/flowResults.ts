@@ -8,7 +8,6 @@ import type { ChatWithMessages, EmailEdit } from '../../../domain/contract/chat'
 import { GtmPlanResponse } from '../../../domain/contract/playbooks';
 import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
-import type { Answers } from '../../../domain/playbooks';
 import { buildStartupInfo } from '../../../domain/playbooks/gtmPlan';
 import { ApiError, OfflineError, SessionMismatchError, api, type ApiClient } from '../../data/api';
 import { isDocument, isLocalDocument } from '../../data/chatMerge';
@@ -18,6 +17,7 @@ import { withDbLock } from '../../data/outbox';
 import { pullChat } from '../../data/sync';
 import { uuidv7 } from '../../data/ids';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
+import { answersOfChat } from '../history/workflowStore';
 
 /** The model recorded on the plan's message when a model (not the offline drafter) wrote it. */
 export const GTM_PLAN_MODEL = 'gtm-plan';
@@ -105,7 +105,7 @@ async function deliverNow(db: PitchpadDb, chatId: string, post: ApiClient['post'
   const chat = await db.chats.get(chatId);
   if (!chat || chat.synced || chat.playbookType !== 'gtmplan') return 'nothing';
   const draft = await db.messages.where('chatId').equals(chatId).filter(isLocalDocument).first();
-  const answers = (await db.workflows.filter((w) => w.chatId === chatId).first())?.answers as Answers | undefined;
+  const answers = await answersOfChat(db, chatId);
   if (!draft || !answers || Object.keys(answers).length === 0) return 'nothing';
   try {
     const response = GtmPlanResponse.parse(await post('/api/generate-gtm-plan', { startupInfo: buildStartupInfo(answers), answers, chatId, title: chat.title }, userIdOfDb(db)));

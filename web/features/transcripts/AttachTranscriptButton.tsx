@@ -57,3 +57,17 @@ export function AttachTranscriptButton({ onAttach, onProblem, disabled, describe
     </>
   );
 }
+
+/** What a pick said: a cut to fit (a status) or a refusal (an alert), under the field it was for. */
+export interface AttachNote {
+  text: string;
+  problem: boolean;
+}
+
+export function AttachMessage({ note, className }: { note: AttachNote; className?: string }) {
+  return (
+    <p className={['attach-message', className, note.problem && 'attach-message--problem'].filter(Boolean).join(' ')} role={note.problem ? 'alert' : 'status'}>
+      {note.text}
+    </p>
+  );
+}
