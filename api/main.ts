@@ -26,7 +26,7 @@ async function main() {
   const log = createLogger(config.logLevel);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Before serving: a reply the last run was writing when it died is settled, not left 'streaming'.
-  await recoverCutReplies({ pool: db.pool, log, embedded: !config.databaseUrl, modelTimeoutMs: config.llm.timeoutMs });
+  await recoverCutReplies({ pool: db.pool, log, embedded: !config.databaseUrl });
   const app = createApp({ config, pool: db.pool, log });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

@@ -16,7 +16,7 @@ import { inputOf, validate } from '../middleware/validate';
 import { openEventStream, wantsEventStream } from '../sse';
 import { contextBefore, deleteChat, findChat, lastUserMessage, listChats, listMessages, playbookTypeOf, renameChat, requestStop, resetReply, saveEmailEdit } from './chats.sql';
 import { presentChat, presentMessage } from './chats.present';
-import { abortIfRunningHere, generateReply, type GenerationResult } from './generate';
+import { abortIfRunningHere, generateReply, REPLY_STALE_MS, replyOutput, type GenerationResult, type ReplyOutput } from './generate';
 import { planSend, resolveModel } from './send';
 import type { ChatRow, MessageRow } from './chats.sql';
 
@@ -111,7 +111,7 @@ export function chatRoutes(llm: LlmGateway) {
     let reply: MessageRow | undefined;
     let context: Awaited<ReturnType<typeof contextBefore>>;
     try {
-      reply = await resetReply(ctx.pool, userMessage, model, (ctx.config.llm.timeoutMs * 2) / 1000);
+      reply = await resetReply(ctx.pool, userMessage, model, REPLY_STALE_MS / 1000);
       if (!reply) throw Conflict('A reply is still being written');
       context = await contextBefore(ctx.pool, chat.id, userMessage.id);
     } catch (err) {
@@ -125,7 +125,7 @@ export function chatRoutes(llm: LlmGateway) {
       messages: [{ role: 'system' as const, content: systemPromptFor(type) }, ...context, { role: 'user' as const, content: userMessage.content }],
     };
     const started = reply;
-    const run = (onDelta: (text: string) => void) => generateReply(deps(ctx), started, request, onDelta).finally(() => lease.release());
+    const run = (out: ReplyOutput) => generateReply(deps(ctx), started, request, out).finally(() => lease.release());
     await respondWithReply(ctx, chat, run, { userMessage, replyId: started.id });
   });
 
@@ -133,18 +133,19 @@ export function chatRoutes(llm: LlmGateway) {
 }
 
 /**
- * Answer with the reply: as SSE (start, delta…, done | error) when asked, else JSON `{message, chat}`
- * once it is stored. Either way the reply is generated and stored even if the client goes away.
+ * Answer with the reply: as SSE (start, delta…, done | error; restart when its text starts over) when
+ * asked, else JSON `{message, chat}` once it is stored. Either way the reply is generated and stored
+ * even if the client goes away.
  */
 async function respondWithReply(
   ctx: AppContext,
   chat: ChatRow,
-  run: (onDelta: (text: string) => void) => Promise<GenerationResult>,
+  run: (out: ReplyOutput) => Promise<GenerationResult>,
   start: { userMessage: MessageRow; replyId: number | null },
 ) {
   const finalChat = (m: MessageRow) => presentChat({ ...chat, updated_at: m.updated_at });
   if (!wantsEventStream(ctx)) {
-    const result = await run(() => {});
+    const result = await run(replyOutput());
     // Nothing came of the call: an error (a regenerate's kept answer is back in place, unchanged).
     if (result.error && (result.message.status === 'failed' || result.restored)) throw upstreamToAppError(result.error);
     ctx.body = { message: presentMessage(result.message), chat: finalChat(result.message) };
@@ -153,7 +154,7 @@ async function respondWithReply(
   const events = openEventStream(ctx);
   const send = <E extends ChatStreamEvent>(event: E['event'], data: E['data']) => events.send(event, data);
   send('start', { chat: presentChat(chat), userMessage: presentMessage(start.userMessage), replyId: start.replyId });
-  void run((text) => send('delta', { text }))
+  void run(replyOutput({ delta: (text) => send('delta', { text }), restart: () => send('restart', {}) }))
     .then((result) => {
       if (result.error) {
         const err = upstreamToAppError(result.error);

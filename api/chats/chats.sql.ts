@@ -227,8 +227,15 @@ export async function claimReply(pool: Pool, user: MessageRow, model: string, st
   return rows[0];
 }
 
-export async function findMessage(pool: Pool, id: number): Promise<MessageRow | undefined> {
-  const { rows } = await pool.query<MessageRow>('SELECT * FROM messages WHERE id = $1', [id]);
+/**
+ * A reply as its follower sees it, and whether it is `abandoned`: still 'streaming' but not written
+ * for `staleSeconds`, judged by the database's clock (the one that stamped its writes).
+ */
+export async function findFollowedReply(pool: Pool, id: number, staleSeconds: number): Promise<(MessageRow & { abandoned: boolean }) | undefined> {
+  const { rows } = await pool.query<MessageRow & { abandoned: boolean }>(
+    `SELECT *, (status = 'streaming' AND updated_at < now() - make_interval(secs => $2)) AS abandoned FROM messages WHERE id = $1`,
+    [id, staleSeconds],
+  );
   return rows[0];
 }
 
@@ -243,11 +250,14 @@ export async function contextBefore(pool: Pool, chatId: string, beforeId: number
   return rows.toReversed();
 }
 
-/** Save what has streamed so far; answers whether someone asked to stop. */
-export async function saveProgress(pool: Pool, replyId: number, content: string): Promise<{ stopRequested: boolean }> {
+/**
+ * Save what has streamed so far, or with no `content` (nothing new came) only mark the reply as
+ * still being written: the writer's heartbeat. Answers whether someone asked to stop.
+ */
+export async function saveProgress(pool: Pool, replyId: number, content: string | undefined): Promise<{ stopRequested: boolean }> {
   const { rows } = await pool.query<{ stop_requested: boolean }>(
-    `UPDATE messages SET content = $2, updated_at = now() WHERE id = $1 AND status = 'streaming' RETURNING stop_requested`,
-    [replyId, content],
+    `UPDATE messages SET content = coalesce($2, content), updated_at = now() WHERE id = $1 AND status = 'streaming' RETURNING stop_requested`,
+    [replyId, content ?? null],
   );
   return { stopRequested: rows[0]?.stop_requested ?? true };
 }

@@ -5,12 +5,51 @@ import type { Logger } from '../log';
 import type { Pool } from '../db';
 import type { LlmGateway, CompletionRequest } from '../llm/types';
 import { UpstreamError } from '../llm/types';
-import { finishReply, findMessage, saveProgress, type MessageRow } from './chats.sql';
+import { finishReply, findFollowedReply, saveProgress, type MessageRow } from './chats.sql';
 
+/**
+ * How often a live reply's row is written: its text when it grew, else only its time, so the row
+ * says its writer is alive however long the model stays silent (the writer's heartbeat).
+ */
 const SAVE_EVERY_MS = 1000;
-/** The longest a live reply's row goes unwritten. */
-const KEEP_FRESH_MS = 5000;
+/**
+ * A 'streaming' reply whose row has gone unwritten this long has no live writer (its process died
+ * or lost its database) and may be taken over. Ten heartbeats missed in a row: a slow query or a
+ * busy moment delays one or two, never ten. Judged by the database's clock, which stamps every
+ * write, never by comparing two machines' clocks. A model slow to answer does not count: the
+ * heartbeat goes on without words, and the model's own timeout (LLM_TIMEOUT_MS) ends the writer.
+ */
+export const REPLY_STALE_MS = 10_000;
 const FOLLOW_POLL_MS = 250;
+
+/**
+ * Where a reply's text goes as it is written (an SSE response, or nowhere for a JSON one): `delta`
+ * adds words; `restart` tells the client the text starts over (what it was sent is void), said only
+ * when something was sent. `text` is what the client holds now.
+ */
+export interface ReplyOutput {
+  delta(text: string): void;
+  restart(): void;
+  readonly text: string;
+}
+
+export function replyOutput(sink: { delta(text: string): void; restart(): void } = { delta() {}, restart() {} }): ReplyOutput {
+  let text = '';
+  return {
+    delta(words) {
+      text += words;
+      sink.delta(words);
+    },
+    restart() {
+      if (text === '') return;
+      text = '';
+      sink.restart();
+    },
+    get text() {
+      return text;
+    },
+  };
+}
 
 /** Generations running in this process, so a stop sent to this instance aborts at once. */
 const running = new Map<number, AbortController>();
@@ -35,22 +74,21 @@ export async function generateReply(
   deps: { pool: Pool; llm: LlmGateway; log: Logger },
   reply: MessageRow,
   request: Omit<CompletionRequest, 'signal'>,
-  onDelta: (text: string) => void,
+  out: ReplyOutput,
 ): Promise<GenerationResult> {
+  // The reply is written from its first word: anything the client holds of it (a dead writer's
+  // start, replayed before this took over) is void.
+  out.restart();
   const controller = new AbortController();
   running.set(reply.id, controller);
   let content = '';
   let saved = '';
   let stopped = false;
   let saving: Promise<void> | undefined;
-  let savedAt = Date.now();
   const save = () => {
-    // Written when the text grew, and at least every few seconds while it does not (a model still
-    // thinking): a reply whose row stays fresh is never taken for one a dead process left behind.
-    if (saving || (content === saved && Date.now() - savedAt < KEEP_FRESH_MS)) return;
+    if (saving) return;
     const snapshot = content;
-    savedAt = Date.now();
-    saving = saveProgress(deps.pool, reply.id, snapshot)
+    saving = saveProgress(deps.pool, reply.id, snapshot === saved ? undefined : snapshot)
       .then(({ stopRequested }) => {
         saved = snapshot;
         if (stopRequested) {
@@ -67,7 +105,7 @@ export async function generateReply(
   try {
     for await (const text of deps.llm.stream({ ...request, signal: controller.signal })) {
       content += text;
-      onDelta(text);
+      out.delta(text);
     }
     await saving;
     const { restored, ...message } = await finishReply(deps.pool, reply.id, content, stopped ? 'partial' : 'complete');
@@ -90,20 +128,20 @@ export async function generateReply(
 }
 
 /**
- * Follow a reply another request is generating (a replayed send): pass on what it adds until it
- * finishes. Gives up (returns undefined) when it stops changing for `staleMs`: its process died.
+ * Follow a reply another request is generating (a replayed send, maybe on another instance): pass on
+ * what it adds until it finishes, however long its live writer takes. Gives up (returns undefined)
+ * once the reply is abandoned: no heartbeat for REPLY_STALE_MS, its writer died. Text the client was
+ * sent that the reply no longer starts with (someone took it over and started afresh) is restarted.
  */
-export async function followReply(pool: Pool, replyId: number, onDelta: (text: string) => void, staleMs: number): Promise<MessageRow | undefined> {
-  let sent = 0;
+export async function followReply(pool: Pool, replyId: number, out: ReplyOutput): Promise<MessageRow | undefined> {
   for (;;) {
-    const m = await findMessage(pool, replyId);
-    if (!m) return undefined;
-    if (m.content.length > sent) {
-      onDelta(m.content.slice(sent));
-      sent = m.content.length;
-    }
+    const found = await findFollowedReply(pool, replyId, REPLY_STALE_MS / 1000);
+    if (!found) return undefined;
+    const { abandoned, ...m } = found;
+    if (!m.content.startsWith(out.text)) out.restart();
+    if (m.content.length > out.text.length) out.delta(m.content.slice(out.text.length));
     if (m.status !== 'streaming') return m;
-    if (Date.now() - new Date(m.updated_at).getTime() > staleMs) return undefined;
+    if (abandoned) return undefined;
     await new Promise((r) => setTimeout(r, FOLLOW_POLL_MS));
   }
 }

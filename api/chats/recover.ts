@@ -1,11 +1,12 @@
-// Replies cut off by a dead process. A reply is written by the process that started it (generate.ts);
-// if that process dies (killed, crashed, the machine rebooted) its row stays 'streaming' with no one
-// writing it. Left so, the app keeps waiting for the rest, and a replayed send follows it until it
-// looks stale (twice the model timeout) before asking the model again. At start-up we settle such
-// rows at once: 'partial' with what was saved (the rep can Regenerate), 'failed' when nothing was (a
-// replay of the send asks the model again).
+// Replies cut off by a dead process. A reply is written by the process that started it (generate.ts),
+// which marks its row every second while it streams; if that process dies (killed, crashed, the
+// machine rebooted) its row stays 'streaming' with no one writing it. A replayed send takes such a
+// reply over as soon as its heartbeat is stale (REPLY_STALE_MS) and asks the model again. At start-up
+// we settle the ones no one is writing at once: 'partial' with what was saved (the rep can
+// Regenerate), 'failed' when nothing was (a replay of the send asks the model again).
 import type { Pool } from '../db';
 import type { Logger } from '../log';
+import { REPLY_STALE_MS } from './generate';
 
 /**
  * Settle every 'streaming' reply not written for `idleSeconds`: partial if it has text, else failed;
@@ -29,12 +30,11 @@ export async function settleCutReplies(pool: Pool, idleSeconds: number): Promise
 /**
  * At start-up. The embedded database lives inside this one process, so no other process can be
  * writing a reply: every 'streaming' row is a dead one. On a shared Postgres other instances may be
- * generating right now, so only replies idle for longer than a live generation ever is (twice the
- * model timeout, as a replayed send judges it in send.ts) are settled; the rest are settled lazily
- * when their send is replayed.
+ * generating right now, so only replies whose writer's heartbeat is stale (as a replayed send judges
+ * it) are settled; the rest are followed, or taken over, when their send is replayed.
  */
-export async function recoverCutReplies(deps: { pool: Pool; log: Logger; embedded: boolean; modelTimeoutMs: number }): Promise<void> {
-  const idleSeconds = deps.embedded ? 0 : (deps.modelTimeoutMs * 2) / 1000;
+export async function recoverCutReplies(deps: { pool: Pool; log: Logger; embedded: boolean }): Promise<void> {
+  const idleSeconds = deps.embedded ? 0 : REPLY_STALE_MS / 1000;
   try {
     const settled = await settleCutReplies(deps.pool, idleSeconds);
     if (settled > 0) deps.log.info(`settled ${settled} reply(ies) cut off by a stopped process`);

@@ -12,7 +12,7 @@ import type { SessionUser } from '../auth/lucia';
 import { assertPro, isPro } from '../billing/requirePro';
 import { acquireStreamLease, type StreamLease } from '../llm/streams';
 import { claimReply, contextBefore, findSend, playbookTypeOf, sendIsStored, storeSend, type ChatRow, type MessageRow } from './chats.sql';
-import { followReply, generateReply, type GenerationResult } from './generate';
+import { followReply, generateReply, REPLY_STALE_MS, type GenerationResult, type ReplyOutput } from './generate';
 
 type Input = z.output<typeof ChatRequest>;
 type Deps = AppDeps & { llm: LlmGateway };
@@ -23,7 +23,7 @@ export interface SendPlan {
   userMessage: MessageRow;
   /** The reply row, when it exists before the run (a replay may create it). */
   reply: MessageRow | undefined;
-  run(onDelta: (text: string) => void): Promise<GenerationResult>;
+  run(out: ReplyOutput): Promise<GenerationResult>;
 }
 
 export function resolveModel(llm: LlmGateway, requested: string | undefined): string {
@@ -82,7 +82,6 @@ async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send:
   const stored = (await storeSend(deps.pool, send)) ?? (await storeSend(deps.pool, send));
   if (!stored) throw NotFound('Chat');
   const { chat, created, sent: inserted } = stored;
-  const staleMs = deps.config.llm.timeoutMs * 2;
   // A chat keeps the type it was created with: its system prompt follows it, whatever a later send says.
   const type = created ? input.playbookType : playbookTypeOf(chat);
   // A flow's chat is a Pro playbook whatever this send says (the statement stored nothing then).
@@ -103,7 +102,7 @@ async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send:
       chat,
       userMessage: inserted.user,
       reply: inserted.reply,
-      run: (onDelta) => holding(lease, () => generateReply(deps, inserted.reply, completion(inserted.user, context), onDelta)),
+      run: (out) => holding(lease, () => generateReply(deps, inserted.reply, completion(inserted.user, context), out)),
     };
   }
 
@@ -115,31 +114,34 @@ async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send:
   const asksAgain = !reply || reply.status === 'failed';
   if (asksAgain && !slot.lease) throw slot.refused;
   if (!asksAgain) await slot.lease?.release();
-  const regenerate = async (onDelta: (text: string) => void): Promise<GenerationResult> => {
-    const claimed = await claimReply(deps.pool, earlier.user, model, staleMs / 1000);
+  const regenerate = async (out: ReplyOutput): Promise<GenerationResult> => {
+    const claimed = await claimReply(deps.pool, earlier.user, model, REPLY_STALE_MS / 1000);
     if (!claimed) {
+      // Another request took it first (or its writer is alive after all): follow that one.
       await slot.lease?.release();
-      const followed = await followReply(deps.pool, earlier.reply!.id, onDelta, staleMs);
+      const followed = await followReply(deps.pool, earlier.reply!.id, out);
       return { message: followed ?? earlier.reply! };
     }
     // Taking over a reply its dead server left: that work goes on even when every slot is in use.
     const lease = asksAgain ? slot.lease! : await acquireStreamLease(deps, user.id, 'chat', { force: true });
-    return holding(lease, async () => generateReply(deps, claimed, completion(earlier.user, await contextBefore(deps.pool, chat.id, earlier.user.id)), onDelta));
+    return holding(lease, async () => generateReply(deps, claimed, completion(earlier.user, await contextBefore(deps.pool, chat.id, earlier.user.id)), out));
   };
   return {
     chat,
     userMessage: earlier.user,
     reply,
-    async run(onDelta) {
+    async run(out) {
       if (reply && (reply.status === 'complete' || reply.status === 'partial')) {
-        if (reply.content) onDelta(reply.content);
+        if (reply.content) out.delta(reply.content);
         return { message: reply };
       }
+      // A reply being written is followed for as long as its writer lives; one whose writer died
+      // (no heartbeat) is taken over and written afresh, the client told its text restarts.
       if (reply?.status === 'streaming') {
-        const followed = await followReply(deps.pool, reply.id, onDelta, staleMs);
+        const followed = await followReply(deps.pool, reply.id, out);
         if (followed) return { message: followed };
       }
-      return regenerate(onDelta);
+      return regenerate(out);
     },
   };
 }

@@ -136,6 +136,11 @@ export type ModelsResponse = z.infer<typeof ModelsResponse>;
 export type ChatStreamEvent =
   | { event: 'start'; data: { chat: Chat; userMessage: Message; replyId: number | null } }
   | { event: 'delta'; data: { text: string } }
+  /**
+   * The reply's text starts over: what the deltas so far added is void and the deltas after it are the
+   * reply from its first word (the server took over a reply whose writer died, after replaying its start).
+   */
+  | { event: 'restart'; data: Record<string, never> }
   | { event: 'done'; data: { message: Message; chat: Chat } }
   /** `reply` is what was kept: partial (some text arrived) or failed (none did). */
   | { event: 'error'; data: { code: string; message: string; reply?: Message } };

@@ -26,6 +26,13 @@ export class TestClient {
     readonly ip = randomIp(),
   ) {}
 
+  /** The same browser reaching another instance of the app (behind a load balancer): same cookies, same IP. */
+  at(baseUrl: string): TestClient {
+    const other = new TestClient(baseUrl, this.ip);
+    for (const [name, value] of this.cookies) other.cookies.set(name, value);
+    return other;
+  }
+
   async token(): Promise<string> {
     if (!this.csrfToken) this.csrfToken = (await this.request<{ csrfToken: string }>('GET', '/api/csrf-token')).body.csrfToken;
     return this.csrfToken;

@@ -50,6 +50,78 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
   };
 }
 
+export interface AppInstance extends TestServer {
+  /**
+   * Stop this instance as a killed process stops: its connections drop and it writes nothing more to
+   * the database (every query it makes from now on fails), while the others go on.
+   */
+  kill(): Promise<void>;
+}
+
+/** What the database sees of a killed process: nothing more. Its work in flight fails on its next query. */
+const killedQuery = () => Promise.reject(new Error('this instance was killed'));
+
+/**
+ * `count` instances of the app on ONE database, as several processes behind a load balancer run:
+ * each its own HTTP server and app, all answering with one fake model server. On the embedded
+ * PGlite (one process's database) they share its pool; with TEST_DATABASE_URL they share Postgres.
+ * For a test file's `beforeAll`; `close()` stops everything.
+ */
+export async function startAppInstances(count: number, env: Record<string, string> = {}): Promise<{ instances: AppInstance[]; pool: Pool; fake: FakeOpenAI; close(): Promise<void> }> {
+  const fake = await startFakeOpenAI();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    TRUST_PROXY: 'true',
+    DATA_DIR: IN_MEMORY,
+    DATABASE_URL: testDatabaseUrl(),
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: 'sk-test',
+    LLM_MODELS: 'gpt-4o',
+    LLM_TIMEOUT_MS: '5000',
+    ...env,
+  });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const instances: AppInstance[] = [];
+  for (let i = 0; i < count; i++) {
+    let dead = false;
+    const pool = new Proxy(db.pool, {
+      get(target, prop) {
+        if (dead && (prop === 'query' || prop === 'connect')) return killedQuery;
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const server: Server = await new Promise((resolve) => {
+      const s = createApp({ config, pool }).listen(0, '127.0.0.1', () => resolve(s));
+    });
+    const stop = async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    };
+    instances.push({
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      pool: db.pool,
+      config,
+      close: () => (server.listening ? stop() : Promise.resolve()),
+      async kill() {
+        dead = true;
+        await stop();
+      },
+    });
+  }
+  return {
+    instances,
+    pool: db.pool,
+    fake,
+    async close() {
+      await Promise.all(instances.map((i) => i.close()));
+      await db.close();
+      await fake.close();
+    },
+  };
+}
+
 export interface ModelTestServer extends TestServer {
   /** The fake OpenAI-compatible model server the app answers with. */
   fake: FakeOpenAI;

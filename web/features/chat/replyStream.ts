@@ -1,7 +1,8 @@
 /**
  * Following one reply's event stream (a send, a retry, a regenerate or a resume) and recording it
  * in the local database as it goes: the user message is 'sent' once the server has stored it
- * (`start`), the reply's text is saved about once a second and when it ends (`done` / `error`).
+ * (`start`), the reply's text is saved about once a second and when it ends (`done` / `error`);
+ * `restart` (the server took over a reply whose writer died) replaces the text so far with what follows.
  *
  * How a stream can end, and what is kept:
  *  - done:          the stored reply (complete, or partial when stopped on another device).
@@ -53,6 +54,8 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
   let ended: ReplyOutcome | null = null;
   let content = '';
   let saved = '';
+  // The server said the text starts over: what was stored before it is void, not a head start.
+  let restarted = false;
   // Database writes run one after another, in the order the events came.
   let writes: Promise<unknown> = Promise.resolve();
   const write = (step: () => Promise<unknown>) => {
@@ -126,6 +129,17 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
         content += event.data.text;
         liveReplies.update(replyKey, content);
         break;
+      case 'restart':
+        // The server took the reply over from one that died and writes it afresh: the text it
+        // replayed (and the stored copy of it) is replaced by what follows, not added to.
+        restarted = true;
+        content = '';
+        liveReplies.update(replyKey, content);
+        if (!replaces) {
+          saved = content;
+          patchReply({ content });
+        }
+        break;
       case 'done':
         ended = { kind: 'done' };
         storeReply(event.data.message);
@@ -158,7 +172,7 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
 
   const outcome: ReplyOutcome = ended;
   // A resumed stream replays the reply from its start: before its first delta it knows less than we stored.
-  const text = content !== '' || target.freshReply ? { content } : {};
+  const text = content !== '' || target.freshReply || restarted ? { content } : {};
   // A regenerate that got no words before it ended here keeps the earlier answer as stored.
   const keepsEarlier = replaces && content === '';
   // A message the server never acknowledged is left to the outbox (queued again, or 'Not sent').
