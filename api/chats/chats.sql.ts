@@ -251,22 +251,39 @@ export async function contextBefore(pool: Pool, chatId: string, beforeId: number
 }
 
 /**
- * Save what has streamed so far, or with no `content` (nothing new came) only mark the reply as
- * still being written: the writer's heartbeat. Answers whether someone asked to stop.
+ * The condition that this writer still holds the reply: it is streaming and no one has written it
+ * since the writer's own last write at `$writtenAt` (the database's time, as its write returned it,
+ * known to the millisecond here). Anyone taking it over writes it at least REPLY_STALE_MS later.
  */
-export async function saveProgress(pool: Pool, replyId: number, content: string | undefined): Promise<{ stopRequested: boolean }> {
-  const { rows } = await pool.query<{ stop_requested: boolean }>(
-    `UPDATE messages SET content = coalesce($2, content), updated_at = now() WHERE id = $1 AND status = 'streaming' RETURNING stop_requested`,
-    [replyId, content ?? null],
+const STILL_WRITTEN_BY = (table: string, param: string) =>
+  `${table}.status = 'streaming' AND ${table}.updated_at < ${param}::timestamptz + interval '1 second'`;
+
+/**
+ * Save what has streamed so far, or with no `content` (nothing new came) only mark the reply as
+ * still being written: the writer's heartbeat. Answers whether someone asked to stop and the time of
+ * this write, or undefined when the reply is no longer this writer's (finished, or taken over).
+ */
+export async function saveProgress(pool: Pool, replyId: number, content: string | undefined, writtenAt: Date): Promise<{ stopRequested: boolean; writtenAt: Date } | undefined> {
+  const { rows } = await pool.query<{ stop_requested: boolean; updated_at: Date }>(
+    `UPDATE messages SET content = coalesce($2, content), updated_at = now()
+      WHERE id = $1 AND ${STILL_WRITTEN_BY('messages', '$3')} RETURNING stop_requested, updated_at`,
+    [replyId, content ?? null, writtenAt],
   );
-  return { stopRequested: rows[0]?.stop_requested ?? true };
+  return rows[0] && { stopRequested: rows[0].stop_requested, writtenAt: rows[0].updated_at };
 }
 
 /**
- * End a generation. A regenerate's attempt that ends with no text at all puts the answer it was
- * replacing back (`restored`), so a failed regenerate never destroys an answer; with text, it wins.
+ * End a generation, if the reply is still this writer's (see saveProgress). A regenerate's attempt
+ * that ends with no text at all puts the answer it was replacing back (`restored`), so a failed
+ * regenerate never destroys an answer; with text, it wins.
  */
-export async function finishReply(pool: Pool, replyId: number, content: string, status: 'complete' | 'partial' | 'failed'): Promise<MessageRow & { restored: boolean }> {
+export async function finishReply(
+  pool: Pool,
+  replyId: number,
+  content: string,
+  status: 'complete' | 'partial' | 'failed',
+  writtenAt: Date,
+): Promise<(MessageRow & { restored: boolean }) | undefined> {
   const { rows } = await pool.query<MessageRow & { restored: boolean }>(
     `UPDATE messages m SET
        content = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.kept_content ELSE $2 END,
@@ -276,12 +293,13 @@ export async function finishReply(pool: Pool, replyId: number, content: string, 
        email_edit = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.email_edit ELSE NULL END,
        kept_content = NULL, kept_status = NULL, kept_model = NULL, updated_at = now()
       FROM messages old
-     WHERE m.id = $1 AND old.id = $1
+     WHERE m.id = $1 AND old.id = $1 AND ${STILL_WRITTEN_BY('old', '$4')}
      RETURNING m.*, ($2 = '' AND old.kept_status IS NOT NULL) AS restored`,
-    [replyId, content, status],
+    [replyId, content, status, writtenAt],
   );
-  await pool.query('UPDATE chats SET updated_at = now() WHERE id = $1', [rows[0]!.chat_id]);
-  return rows[0]!;
+  if (!rows[0]) return undefined;
+  await pool.query('UPDATE chats SET updated_at = now() WHERE id = $1', [rows[0].chat_id]);
+  return rows[0];
 }
 
 /** Ask a streaming reply to stop (it is kept as partial). Scoped to the user's own chat. */

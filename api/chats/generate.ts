@@ -84,14 +84,23 @@ export async function generateReply(
   let content = '';
   let saved = '';
   let stopped = false;
+  // When this writer last wrote the reply (the database's time): its claim that the reply is still its own.
+  let writtenAt = reply.updated_at;
+  // The reply was taken over while this writer could not reach the database (it was taken for dead).
+  let lost = false;
   let saving: Promise<void> | undefined;
   const save = () => {
     if (saving) return;
     const snapshot = content;
-    saving = saveProgress(deps.pool, reply.id, snapshot === saved ? undefined : snapshot)
-      .then(({ stopRequested }) => {
+    saving = saveProgress(deps.pool, reply.id, snapshot === saved ? undefined : snapshot, writtenAt)
+      .then((written) => {
+        if (!written) {
+          lost = true;
+          return controller.abort();
+        }
         saved = snapshot;
-        if (stopRequested) {
+        writtenAt = written.writtenAt;
+        if (written.stopRequested) {
           stopped = true;
           controller.abort();
         }
@@ -102,25 +111,31 @@ export async function generateReply(
       });
   };
   const timer = setInterval(save, SAVE_EVERY_MS);
+  const finish = async (status: 'complete' | 'partial' | 'failed', error?: UpstreamError): Promise<GenerationResult> => {
+    clearInterval(timer);
+    const finished = lost ? undefined : await finishReply(deps.pool, reply.id, content, status, writtenAt);
+    if (finished) {
+      const { restored, ...message } = finished;
+      return { message, restored, ...(error ? { error } : {}) };
+    }
+    // Someone else writes the reply now: what this writer streamed is void; its client follows theirs.
+    deps.log.warn(`chat reply ${reply.id}: no longer this writer's (taken over while it could not reach the database, or settled); following it`);
+    return { message: (await followReply(deps.pool, reply.id, out)) ?? reply };
+  };
   try {
     for await (const text of deps.llm.stream({ ...request, signal: controller.signal })) {
       content += text;
       out.delta(text);
     }
     await saving;
-    const { restored, ...message } = await finishReply(deps.pool, reply.id, content, stopped ? 'partial' : 'complete');
-    return { message, restored };
+    return await finish(stopped ? 'partial' : 'complete');
   } catch (thrown) {
     await saving;
     const err = thrown instanceof UpstreamError ? thrown : new UpstreamError('server', String(thrown));
-    if (err.kind === 'aborted' || controller.signal.aborted) {
-      const { restored, ...message } = await finishReply(deps.pool, reply.id, content, 'partial');
-      return { message, restored };
-    }
+    if (err.kind === 'aborted' || controller.signal.aborted) return await finish('partial');
     const status = content ? 'partial' : 'failed';
     deps.log.warn(`chat reply ${reply.id} ${status} (model ${request.model}): ${err.kind}: ${err.message}`);
-    const { restored, ...message } = await finishReply(deps.pool, reply.id, content, status);
-    return { message, error: err, restored };
+    return await finish(status, err);
   } finally {
     clearInterval(timer);
     running.delete(reply.id);

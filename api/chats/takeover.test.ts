@@ -12,7 +12,7 @@ let cluster: Awaited<ReturnType<typeof startAppInstances>>;
 let pool: Pool;
 let fake: FakeOpenAI;
 beforeAll(async () => {
-  cluster = await startAppInstances(4, { LLM_TIMEOUT_MS: '120000' });
+  cluster = await startAppInstances(5, { LLM_TIMEOUT_MS: '120000' });
   ({ pool, fake } = cluster);
 });
 afterAll(() => cluster?.close());
@@ -98,4 +98,31 @@ describe('a live writer', () => {
     expect(fake.requests.filter((r) => r.messages.at(-1)?.content.includes(words))).toHaveLength(1);
     expect(await replies(send.chatId)).toEqual([{ status: 'complete', content: answer }]);
   }, 40_000);
+});
+
+describe('a writer cut off from the database', () => {
+  it('trust: 5. a writer taken for dead that comes back leaves the reply to the one that took it over, and its app gets that answer once', async () => {
+    const [writer, other] = [cluster.instances[4]!, cluster.instances[3]!];
+    const words = 'List three questions to open a discovery call with a head of revenue operations';
+    const { client, send } = await sendTo(writer, `${words} [[delay:1200]]`);
+
+    const writing = postStream(client, '/api/chat', send);
+    await eventually(async () => (await replies(send.chatId))[0]?.content);
+    // The writer loses its database for longer than a live writer may stay silent, and goes on streaming.
+    const cut = writer.loseDatabase();
+    // The app, on another connection, resumes through another instance, which takes the reply over
+    // (and, the model being a model, words it differently this time).
+    const retold = 'Ask what a lost deal cost them last quarter, who owns the forecast, and what they would change first';
+    fake.enqueue({ tokenDelayMs: 10, reply: retold });
+    const resumed = await postStream(client.at(other.url), '/api/chat', send);
+    expect(texts(resumed.events).at(-1)).toBe(retold);
+    cut.restore();
+
+    const written = await writing;
+    expect(written.events.map((e) => e.event).filter((e) => e !== 'delta')).toEqual(['start', 'restart', 'done']);
+    expect(texts(written.events)[0]).not.toBe('');
+    expect(texts(written.events).at(-1)).toBe(retold);
+    expect(written.events.at(-1)!.data.message).toMatchObject({ status: 'complete', content: retold });
+    expect(await replies(send.chatId)).toEqual([{ status: 'complete', content: retold }]);
+  }, 45_000);
 });

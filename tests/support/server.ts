@@ -56,10 +56,15 @@ export interface AppInstance extends TestServer {
    * the database (every query it makes from now on fails), while the others go on.
    */
   kill(): Promise<void>;
+  /**
+   * Cut this instance off from the database (a network split, a stalled pool) while it goes on
+   * serving: every query fails until `restore()`.
+   */
+  loseDatabase(): { restore(): void };
 }
 
-/** What the database sees of a killed process: nothing more. Its work in flight fails on its next query. */
-const killedQuery = () => Promise.reject(new Error('this instance was killed'));
+/** What the database sees of a killed or cut-off process: nothing more. Its work in flight fails on its next query. */
+const unreachableQuery = () => Promise.reject(new Error('this instance cannot reach the database'));
 
 /**
  * `count` instances of the app on ONE database, as several processes behind a load balancer run:
@@ -84,10 +89,10 @@ export async function startAppInstances(count: number, env: Record<string, strin
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const instances: AppInstance[] = [];
   for (let i = 0; i < count; i++) {
-    let dead = false;
+    let reachable = true;
     const pool = new Proxy(db.pool, {
       get(target, prop) {
-        if (dead && (prop === 'query' || prop === 'connect')) return killedQuery;
+        if (!reachable && (prop === 'query' || prop === 'connect')) return unreachableQuery;
         const value: unknown = Reflect.get(target, prop, target);
         return typeof value === 'function' ? value.bind(target) : value;
       },
@@ -105,8 +110,16 @@ export async function startAppInstances(count: number, env: Record<string, strin
       config,
       close: () => (server.listening ? stop() : Promise.resolve()),
       async kill() {
-        dead = true;
+        reachable = false;
         await stop();
+      },
+      loseDatabase() {
+        reachable = false;
+        return {
+          restore: () => {
+            reachable = true;
+          },
+        };
       },
     });
   }
