@@ -6,8 +6,9 @@ import { buildSend, eventually } from '../../tests/factories/chats';
 import type { Pool } from '../db';
 import type { FakeOpenAI } from '../../tests/fakes/openai';
 
-// Two instances of the app on one database, as behind a load balancer. A model timeout of two
-// minutes: a reply whose writer died must be taken over long before anything that long runs out.
+// Instances of the app on one database, as behind a load balancer (each test kills or cuts off its
+// own). A model timeout of two minutes: a reply whose writer died must be taken over long before
+// anything that long runs out, so these tests could not finish in time if it were not.
 let cluster: Awaited<ReturnType<typeof startAppInstances>>;
 let pool: Pool;
 let fake: FakeOpenAI;
