@@ -50,6 +50,9 @@ Sam: What got in the way?
 
 const WINDOWS_SRT = '\uFEFF1\r\n00:00:01,000 --> 00:00:02,000\r\n<b>Hello</b> there\r\n\r\n2\r\n00:00:02,000 --> 00:00:03,000\r\nGeneral Kenobi\r\n';
 
+/** One timed cue of a WebVTT file, its blank line after it. */
+const cue = (text: string) => `00:00.000 --> 00:00.001\n${text}\n\n`;
+
 describe('cleanTranscript', () => {
   it.each([
     ['a Zoom WebVTT export (inline speakers)', ZOOM_VTT, 'Sam Lee: Hi Dana, thanks for making the time today. I know the quarter is busy.\nDana Ortiz: Sure. Our problem is ramp time, it takes six months.'],
@@ -104,7 +107,6 @@ what about`;
     });
 
     it('trust: 4. a rolling caption repeated over 20,000 cues is kept once', () => {
-      const cue = (text: string) => `00:00.000 --> 00:00.001\n${text}\n\n`;
       const rolling = ['so what', 'so what', 'about the', 'what about the', 'price', 'the price'];
       expect(cleanTranscript(`WEBVTT\n\n${rolling.map(cue).join('')}`)).toBe('so what about the price');
       const repeats = Array.from({ length: 20_000 }, (_, index) => cue(index % 2 ? 'ok then' : 'then'));
