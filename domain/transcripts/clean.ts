@@ -121,6 +121,22 @@ function partsEndWith(parts: readonly string[], text: string): boolean {
   return left === 0;
 }
 
+/** Labels a transcript gives when it knows no names ('Speaker 1', 'Unknown'): they tell no call from another. */
+const UNNAMED_SPEAKER = /^(?:speaker|participant|person|guest|unknown|unidentified|host|interviewer|caller)\b/i;
+
+/**
+ * The people a transcript names at the start of its lines ('Dana Ortiz: Thanks…'), each once, in the
+ * order they first speak: the cleaned text's turns, or a plain transcript written the same way.
+ */
+export function transcriptSpeakers(text: string): string[] {
+  const speakers = new Set<string>();
+  for (const line of text.split('\n')) {
+    const speaker = INLINE_SPEAKER.exec(line.trim())?.[1];
+    if (speaker && !UNNAMED_SPEAKER.test(speaker)) speakers.add(speaker);
+  }
+  return [...speakers];
+}
+
 /** Plain text keeps its lines: trailing spaces go and runs of blank lines become one. */
 function tidyPlainText(text: string): string {
   return text
