@@ -80,6 +80,9 @@ export function chatTitleFrom(message: string): string {
 export const OFFLINE_DRAFTER_MODEL = 'offline-drafter';
 export const OFFLINE_DRAFTER_LABEL = 'Offline drafter';
 
+/** The longest name of a saved workflow: a finished flow's name is its chat's title too. */
+export const WORKFLOW_NAME_MAX = CHAT_TITLE_STORE_MAX;
+
 /** The longest result a saved workflow keeps (a competitor analysis's JSON is a few kB). */
 export const WORKFLOW_RESULT_MAX_CHARS = 200_000;
 

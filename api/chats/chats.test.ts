@@ -67,6 +67,16 @@ describe('POST /api/chat (JSON)', () => {
     expect(res.body.chat.title).toBe(`${long.slice(0, 50)}...`);
   });
 
+  it("trust: 7. titles a finished flow's new chat sent with no title by its subject, from its answers", async () => {
+    const { client } = await loggedInClient(server, { pro: true });
+    const transcript = 'Dana Ortiz: Thanks for making the time.\nSam Lee: Happy to. What does ramp time cost you?';
+    const res = await client.post('/api/chat', buildSend(`Analyze this customer call. ${randomUUID()}`, { playbookType: 'call', answers: { transcript, call_type: 'discovery' } }));
+    expect(res.status).toBe(200);
+    expect(res.body.chat).toMatchObject({ title: 'Call Analysis: Dana Ortiz and Sam Lee', playbookType: 'call' });
+    const stored = await server.pool.query('SELECT title FROM chats WHERE id = $1', [res.body.chat.id]);
+    expect(stored.rows).toEqual([{ title: 'Call Analysis: Dana Ortiz and Sam Lee' }]);
+  });
+
   it('continues a chat with its stored history as context', async () => {
     const { client } = await loggedInClient(server);
     const first = buildSend(`first ${randomUUID()}`);

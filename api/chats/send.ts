@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatRequest } from '../../domain/contract/chat';
 import { chatTitleFrom } from '../../domain/limits';
+import { workflowNameFor } from '../../domain/playbooks';
 import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
 import type { z } from 'zod';
 import type { AppDeps } from '../context';
@@ -32,6 +33,15 @@ export function resolveModel(llm: LlmGateway, requested: string | undefined): st
   return model;
 }
 
+/**
+ * The title of the chat a send creates when it names none: a finished flow's (its answers came
+ * along) is named for its subject, as the client names it; any other chat is its first message.
+ */
+function titleOfNewChat(input: Input, content: string): string {
+  if (input.playbookType !== 'none' && input.answers) return workflowNameFor(input.playbookType, input.answers, new Date());
+  return chatTitleFrom(content);
+}
+
 export async function planSend(deps: Deps, user: SessionUser, input: Input): Promise<SendPlan> {
   const model = resolveModel(deps.llm, input.llmParams.model);
   const last = input.messages.at(-1)!;
@@ -39,7 +49,7 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
   const send = {
     chatId: input.chatId ?? randomUUID(),
     userId: user.id,
-    title: input.title ?? chatTitleFrom(last.content),
+    title: input.title ?? titleOfNewChat(input, last.content),
     playbookType: input.playbookType,
     content: last.content,
     clientId,

@@ -5,6 +5,7 @@ import { draftGtmPlan, draftedPlanMarkdown } from '../../domain/drafts/gtmPlan';
 import { COMPETITOR_ANALYSIS_INSTRUCTIONS } from '../../domain/playbooks/competitive';
 import { OFFLINE_DRAFTER_MODEL } from '../../domain/limits';
 import { GTM_INVALID_RESPONSE, GTM_PLAN_INSTRUCTIONS, renderGtmPlanMarkdown } from '../../domain/playbooks/gtmPlan';
+import { workflowNameFor } from '../../domain/playbooks';
 import { SYSTEM_PROMPTS } from '../../domain/playbooks/systemPrompts';
 import { requirePro } from '../billing/requirePro';
 import type { AppDeps, AppState } from '../context';
@@ -20,7 +21,7 @@ import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { expectedUser } from '../middleware/expectedUser';
 
-/** The title of a plan's chat when the request names none. */
+/** The title of a plan's chat when the request names none and gives no answers to name it by. */
 const GTM_PLAN_TITLE = 'GTM Plan';
 
 const JSON_PARAMS = { temperature: 0.4, max_tokens: 4096, top_p: 1, frequency_penalty: 0, presence_penalty: 0 };
@@ -58,7 +59,7 @@ export function playbookRoutes(llm: LlmGateway) {
       const stored = await storeDocumentChat(ctx.pool, {
         chatId,
         userId: userOf(ctx).id,
-        title: title ?? GTM_PLAN_TITLE,
+        title: title ?? (answers ? workflowNameFor('gtmplan', answers, new Date()) : GTM_PLAN_TITLE),
         playbookType: 'gtmplan',
         content: body.source === 'offline-drafter' ? draftedPlanMarkdown(body.plan) : renderGtmPlanMarkdown(body.plan),
         model: body.source === 'offline-drafter' ? OFFLINE_DRAFTER_MODEL : llm.defaultModel,

@@ -92,6 +92,15 @@ describe('POST /api/generate-gtm-plan', () => {
     expect((await other.client.get(`/api/chats/${chatId}`)).status).toBe(404);
   });
 
+  it("trust: 7. names the plan's new chat for the company when the request gives answers but no title", async () => {
+    const { client } = await loggedInClient(server, { pro: true });
+    const chatId = randomUUID();
+    fake.enqueue({ reply: JSON.stringify(plan) });
+    const res = await client.post('/api/generate-gtm-plan', { startupInfo: 'x', chatId, answers: { product_service: 'Pipewise: a CRM for plumbers' } });
+    expect(res.status).toBe(200);
+    expect((await client.get(`/api/chats/${chatId}`)).body.chat.title).toBe('GTM Plan for Pipewise');
+  });
+
   it('refuses a chat id that is taken, before asking the model, and changes nothing', async () => {
     const owner = await loggedInClient(server, { pro: true });
     const chatId = randomUUID();
@@ -165,7 +174,7 @@ describe('with no model configured', () => {
       expect(res.body.plan.executiveSummary).toContain('A CRM for plumbers');
       const chatId = randomUUID();
       const kept = await client.post('/api/generate-gtm-plan', { startupInfo: 'x', answers: { product_service: 'A CRM for plumbers' }, chatId });
-      expect(kept.body.chat.chat.title).toBe('GTM Plan');
+      expect(kept.body.chat.chat.title).toBe('GTM Plan for A CRM for plumbers');
       expect(kept.body.chat.messages[0]).toMatchObject({ role: 'assistant', model: 'offline-drafter' });
       expect(kept.body.chat.messages[0].content).toContain('A CRM for plumbers');
       expect((await client.post('/api/generate-gtm-plan', { startupInfo: 'x' })).status).toBe(503);

@@ -151,4 +151,28 @@ Sam`,
     expect(coaching.score).toBeGreaterThanOrEqual(0);
     expect(coaching.score).toBeLessThanOrEqual(100);
   });
+
+  it('trust: 4. a 32,000-character email of punctuation runs and 1,000 questions is read as 1,000 words and 1,000 asks', () => {
+    const runs = ['['.repeat(6000), '*'.repeat(6000), '_'.repeat(4000), '`'.repeat(2000), '.'.repeat(3000), '?!…"”)]*_'.repeat(300), '(((('.repeat(500)].join(' ');
+    const start = `Hi Dana,\n\n${runs}\n\n${'Ok? '.repeat(1000)}`;
+    const end = '\n\nBest,\nSam';
+    const body = `${start}${'!'.repeat(32_000 - start.length - end.length)}${end}`;
+    expect(body).toHaveLength(32_000);
+    const coaching = coachEmail({ subject: 'Ramp time at Freightly', body }, DANA);
+    expect(coaching.checks.map(({ id, status, label }) => [id, status, label])).toEqual([
+      ['subject', 'good', 'Subject: 4 words — fits a phone'],
+      ['length', 'bad', '1000 words — aim for 25–50'],
+      ['grade', 'good', 'Reads at grade 1 or below — easy on a phone'],
+      ['sentences', 'good', 'No sentence over 25 words'],
+      ['cta', 'warn', '1000 asks — keep one'],
+      ['reader', 'good', 'About them: 0 “you” to 0 “I/we”'],
+      ['personal', 'good', 'Mentions Dana and Freightly'],
+      ['spam', 'good', 'No spam-like words'],
+      ['links', 'good', 'No links'],
+    ]);
+    // 110 points with personalisation: all but the length's 20 and half the ask's 15.
+    expect(coaching.score).toBe(75);
+    expect(fixIds(coaching)).toEqual(['length', 'cta']);
+  });
 });
+

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageParts, readingGrade, sentences, syllables, words } from './text';
+import { messageParts, plainText, readingGrade, sentences, syllables, words } from './text';
 
 /**
  * Common words from sales emails with their dictionary syllable counts (the CMU Pronouncing
@@ -46,6 +46,27 @@ describe('syllables', () => {
     const right = HELD_OUT.filter(([word, count]) => syllables(word) === Number(count)).length;
     expect(HELD_OUT.length).toBeGreaterThan(200);
     expect(right / HELD_OUT.length).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe('plainText', () => {
+  it.each([
+    ['a link', 'See [the demo](https://cal.com/sam) now', 'See the demo https://cal.com/sam now'],
+    ['a link after a stray bracket', 'See [[the demo](https://cal.com/sam)', 'See [the demo https://cal.com/sam'],
+    ['bold, code and a heading', '## **Ramp** `time`', 'Ramp time'],
+  ])('trust: 4. takes the Markdown out of %s', (_name, text, expected) => {
+    expect(plainText(text)).toBe(expected);
+  });
+
+  it.each([
+    ['"["', '['.repeat(200 * 1024), '['.repeat(200 * 1024)],
+    ['"[a]("', '[a]('.repeat(50 * 1024), '[a]('.repeat(50 * 1024)],
+    ['"*"', '*'.repeat(200 * 1024), ''],
+    ['"_"', '_'.repeat(200 * 1024), ''],
+    ['"`"', '`'.repeat(200 * 1024), ''],
+    ['newlines', '\n'.repeat(100_000), '\n'.repeat(100_000)],
+  ])('trust: 4. keeps 200 kB of %s that is no Markdown as it is, and drops the marks', (_name, text, expected) => {
+    expect(plainText(text)).toBe(expected);
   });
 });
 

@@ -27,7 +27,9 @@ export function plainText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
     .replace(/[’‘]/g, "'")
-    .replace(/\[([^\]\n]{0,200})\]\(([^)\s]{0,500})\)/g, (_, label: string, url: string) => (label === url || !label ? url : `${label} ${url}`))
+    // Neither a link's label nor its address holds a '[': a look for one stops at the next '[', so a
+    // run of '[' is read once, not up to 700 characters from each of them.
+    .replace(/\[([^[\]\n]{0,200})\]\(([^)[\s]{0,500})\)/g, (_, label: string, url: string) => (label === url || !label ? url : `${label} ${url}`))
     .replace(/\*\*|__|~~|`/g, '')
     .replace(/^[ \t]*#{1,6}[ \t]+/gm, '')
     .replace(/^[ \t]*>[ \t]?/gm, '')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT_TITLE_STORE_MAX, MESSAGE_MAX_CHARS, WORKFLOW_RESULT_MAX_CHARS } from '../limits';
+import { CHAT_TITLE_STORE_MAX, MESSAGE_MAX_CHARS, WORKFLOW_NAME_MAX, WORKFLOW_RESULT_MAX_CHARS } from '../limits';
 import { ChatWithMessages, Uuid } from './chat';
 
 const text = z.string().trim().min(1);
@@ -87,14 +87,14 @@ const SAME_SITE_PATH = /^\/(?![/\\])[^\p{Cc}]*$/u;
 /** Saved workflow history (spec §3), kept on the server so it follows the user (design §3). */
 export const WorkflowInput = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{21}$/, 'must be a 21-character id'),
-  name: z.string({ error: 'name is required' }).trim().min(1, 'must not be empty').max(200),
+  name: z.string({ error: 'name is required' }).trim().min(1, 'must not be empty').max(WORKFLOW_NAME_MAX),
   workflowType: z.string().trim().min(1, 'must not be empty').max(100),
   date: z.iso.datetime({ offset: true, error: 'must be an ISO date' }).optional(),
   path: z.string().max(500).regex(SAME_SITE_PATH, 'must be an app path').default('/chat'),
   /** What the workflow produced, when no chat holds it (a competitor analysis as JSON). */
   result: z.string().max(WORKFLOW_RESULT_MAX_CHARS, `must be at most ${WORKFLOW_RESULT_MAX_CHARS} characters`).optional(),
 });
-export const RenameWorkflowInput = z.object({ name: z.string({ error: 'name is required' }).trim().min(1, 'must not be empty').max(200) });
+export const RenameWorkflowInput = z.object({ name: z.string({ error: 'name is required' }).trim().min(1, 'must not be empty').max(WORKFLOW_NAME_MAX) });
 export const Workflow = z.object({ id: z.string(), name: z.string(), workflowType: z.string(), date: z.string(), path: z.string() });
 export type Workflow = z.infer<typeof Workflow>;
 /** GET /api/workflows/{id}: the item with what it produced (the list leaves that out: it can be long). */

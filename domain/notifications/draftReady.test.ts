@@ -77,3 +77,18 @@ describe('chatPath', () => {
     expect(chatPath('a b&c=d')).toBe('/chat?chat=a%20b%26c%3Dd');
   });
 });
+
+describe('firstLine: hostile replies', () => {
+  it.each([
+    ['200 kB of "*" (bold marks and a rule)', '*'.repeat(200 * 1024), ''],
+    ['200 kB of "_"', '_'.repeat(200 * 1024), ''],
+    ['200 kB of "`"', '`'.repeat(200 * 1024), ''],
+    ['200 kB of "[", cut', '['.repeat(200 * 1024), `${'['.repeat(99)}…`],
+    ['a 200 kB line with no spaces, cut', 'x'.repeat(200 * 1024), `${'x'.repeat(99)}…`],
+    ['100,000 newlines before the text', `${'\n'.repeat(100_000)}**Done.**`, 'Done.'],
+    ['200 kB of quote and list marks before the text', `${'> - '.repeat(50 * 1024)}Done.`, 'Done.'],
+  ])('trust: 4. the notification shows %s as plain text', (_name, reply, body) => {
+    expect(firstLine(reply)).toBe(body);
+  });
+});
+

@@ -4,6 +4,7 @@
  * functions: the service worker and the pages (web/features/notifications/) share them.
  */
 import { recipientName } from '../drafts/coldEmail';
+import { COLD_EMAIL_NAME_START, COLD_EMAIL_NO_RECIPIENT } from '../playbooks/coldEmail';
 import type { PlaybookType } from '../playbooks/types';
 
 /** What a guided flow produces, in the title's words: "Your <thing> is ready". */
@@ -56,8 +57,10 @@ function titleFor(type: PlaybookType, chatTitle: string, recipientInfo: string |
  * naming no one ('Cold Email to Contact', a role, a renamed chat) gives none.
  */
 export function nameFromColdEmailTitle(title: string): string | undefined {
-  const label = /^Cold Email to (.+)$/.exec(title.trim())?.[1];
-  if (!label || label === 'Contact') return undefined;
+  const trimmed = title.trim();
+  if (!trimmed.startsWith(COLD_EMAIL_NAME_START)) return undefined;
+  const label = trimmed.slice(COLD_EMAIL_NAME_START.length).trim();
+  if (!label || label === COLD_EMAIL_NO_RECIPIENT) return undefined;
   // The label is '<who> at <company>', '<who>' or '<company>': the name is a name (recipientName
   // tells one from a role or a company the same way the title was made).
   return recipientName(label.replace(/\s+at\s+.*$/i, ''));

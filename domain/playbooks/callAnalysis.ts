@@ -1,4 +1,5 @@
-import { answeredPairs, defaultWorkflowName, withSelectDefaults, type Flow, type Option, type Question } from './flow';
+import { transcriptSpeakers } from '../transcripts/clean';
+import { answeredPairs, cutAtWord, defaultWorkflowName, shortSubject, withSelectDefaults, type Answers, type Flow, type Option, type Question } from './flow';
 
 export const TRANSCRIPT_MIN_CHARS = 50;
 /**
@@ -42,6 +43,17 @@ export function transcriptProblem(transcript: string | undefined, skipping: bool
   return skipping ? SKIP_NEEDS_TRANSCRIPT : TRANSCRIPT_TOO_SHORT;
 }
 
+/**
+ * 'Call Analysis: <who the call was with>': the people the transcript names ('Sam Lee and Dana
+ * Ortiz'), else the start of the context answer, else the transcript's first words; dated when
+ * there is nothing to go on. Two analyses of different calls read apart in the history.
+ */
+export function callAnalysisWorkflowName(answers: Answers, now: Date): string {
+  const speakers = transcriptSpeakers(answers.transcript ?? '').slice(0, 2);
+  const subject = (speakers.length > 0 ? cutAtWord(speakers.join(' and '), 40) : undefined) ?? shortSubject(answers.context) ?? shortSubject(answers.transcript);
+  return subject ? `Call Analysis: ${subject}` : defaultWorkflowName('Call Analysis', now);
+}
+
 export const callAnalysisFlow: Flow = {
   type: 'call',
   title: 'Customer Call Analysis',
@@ -60,5 +72,5 @@ export const callAnalysisFlow: Flow = {
       answers.transcript?.trim() ?? '',
     ].join('\n');
   },
-  workflowName: (_answers, now) => defaultWorkflowName('Call Analysis', now),
+  workflowName: callAnalysisWorkflowName,
 };

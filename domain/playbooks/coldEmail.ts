@@ -26,6 +26,11 @@ export const COLD_EMAIL_QUESTIONS: Question[] = [
   },
 ];
 
+/** How a cold email's name starts: the notification reads the recipient back from the chat's title. */
+export const COLD_EMAIL_NAME_START = 'Cold Email to ';
+/** Who a cold email's name says it is to when the answer names no one. */
+export const COLD_EMAIL_NO_RECIPIENT = 'Contact';
+
 /**
  * 'Cold Email to <the recipient and company>' ('Cold Email to Dana Ortiz at Freightly'), else to the
  * start of the recipient's first line, or 'Cold Email to Contact' (spec §4, which names the whole first
@@ -34,7 +39,7 @@ export const COLD_EMAIL_QUESTIONS: Question[] = [
 export function coldEmailWorkflowName(recipient: string | undefined): string {
   const label = recipientLabel(recipient);
   // A label that long is a sentence the reading got wrong, not a name and a company.
-  return `Cold Email to ${(label && label.length <= 50 ? label : shortSubject(recipient)) ?? 'Contact'}`;
+  return `${COLD_EMAIL_NAME_START}${(label && label.length <= 50 ? label : shortSubject(recipient)) ?? COLD_EMAIL_NO_RECIPIENT}`;
 }
 
 export const coldEmailFlow: Flow = {

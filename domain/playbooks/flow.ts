@@ -72,9 +72,13 @@ export function shortSubject(text: string | undefined, max = 40): string | undef
   const head = line.split(/\s*(?::\s|;|\s[-–—|]\s|[.!?](?:\s|$))/)[0]!.trim() || line;
   // 'Pipewise is a CRM for plumbers', 'Acme Labs helps...': the name that starts it.
   const named = head.match(/^(\p{Lu}[\p{L}\p{N}&'’.-]*(?:\s\p{Lu}[\p{L}\p{N}&'’.-]*){0,2})\s(?:is|are|helps|builds|makes|lets|gives)\s/u)?.[1];
-  const subject = named ?? head;
-  if (subject.length <= max) return subject;
-  const cut = subject.slice(0, max);
+  return cutAtWord(named ?? head, max);
+}
+
+/** `text` if at most `max` characters long, else its first `max` (fewer, to end at a word in their second half) and '…'. */
+export function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }

@@ -1,6 +1,7 @@
+import { WORKFLOW_NAME_MAX } from '../limits';
 import { callAnalysisFlow } from './callAnalysis';
 import { coldEmailFlow } from './coldEmail';
-import type { Flow, FlowType } from './flow';
+import { cutAtWord, type Answers, type Flow, type FlowType } from './flow';
 import { gtmPlanFlow } from './gtmPlan';
 import { objectionFlow } from './objection';
 import { personaFlow } from './persona';
@@ -17,6 +18,15 @@ export const FLOWS: Record<FlowType, Flow> = {
 };
 
 export type { Answers, Flow, FlowType, Option, Question } from './flow';
+
+/**
+ * The name a finished flow is saved under, in the history and as its chat's title: named for its
+ * subject from the flow's own answers ('Call Analysis: Sam Lee and Dana Ortiz', 'GTM Plan for
+ * Pipewise'), else the flow's name and the date; never longer than a stored name.
+ */
+export function workflowNameFor(type: FlowType, answers: Answers, now: Date): string {
+  return cutAtWord(FLOWS[type].workflowName(answers, now).trim().replace(/\s+/g, ' '), WORKFLOW_NAME_MAX - 1);
+}
 
 /**
  * A finished value proposition pre-fills these answers of later flows (the user can edit them):

@@ -1,4 +1,4 @@
-import { answeredPairs, defaultWorkflowName, type Answers, type Flow, type Option, type Question } from './flow';
+import { answeredPairs, defaultWorkflowName, shortSubject, type Answers, type Flow, type Option, type Question } from './flow';
 
 export const AUDIENCE_OPTIONS: Option[] = [
   { value: 'customers', label: 'Customers', description: 'Prospects pushing back on buying.' },
@@ -59,6 +59,25 @@ export function objectionQuestions(answers: Answers): Question[] {
   return [AUDIENCE_QUESTION, ...(audience ? AUDIENCE_QUESTIONS[audience] : [])];
 }
 
+/** Who raises the objections, in a saved item's name, and the answer that says what they object to. */
+const OBJECTION_SUBJECTS: Record<Audience, { from: string; answer: string }> = {
+  customers: { from: 'customers', answer: 'value_proposition' },
+  investors: { from: 'investors', answer: 'business_model' },
+  partners: { from: 'partners', answer: 'partner_value' },
+  internal: { from: 'the team', answer: 'internal_change' },
+};
+
+/**
+ * 'Objections from <the audience>: <what they object to>' ('Objections from investors: Pipewise'),
+ * from the audience's first answer; dated, with the audience, when that answer is blank.
+ */
+export function objectionWorkflowName(answers: Answers, now: Date): string {
+  const audience = audienceOf(answers) ?? 'customers';
+  const subject = shortSubject(answers[OBJECTION_SUBJECTS[audience].answer]);
+  if (subject) return `Objections from ${OBJECTION_SUBJECTS[audience].from}: ${subject}`;
+  return defaultWorkflowName(`Objections (${AUDIENCE_OPTIONS.find((o) => o.value === audience)?.label ?? 'Customers'})`, now);
+}
+
 export const objectionFlow: Flow = {
   type: 'objection',
   title: 'Handle Objections',
@@ -73,5 +92,5 @@ export const objectionFlow: Flow = {
       '',
       answeredPairs(objectionQuestions(answers).slice(1), answers),
     ].join('\n'),
-  workflowName: (answers, now) => defaultWorkflowName(`Objections (${AUDIENCE_OPTIONS.find((o) => o.value === answers.audience_type)?.label ?? 'Customers'})`, now),
+  workflowName: objectionWorkflowName,
 };

@@ -1,4 +1,4 @@
-import { answeredPairs, defaultWorkflowName, type Flow, type Option, type Question } from './flow';
+import { answeredPairs, defaultWorkflowName, shortSubject, type Answers, type Flow, type Option, type Question } from './flow';
 
 export const INDUSTRY_OPTIONS: Option[] = [
   { value: 'saas', label: 'SaaS' },
@@ -24,6 +24,12 @@ export const PERSONA_QUESTIONS: Question[] = [
   { id: 'competitors', question: 'Who else do they consider?', description: 'Competitors, alternatives, or doing nothing.', type: 'textarea' },
 ];
 
+/** 'Personas for <the company>' (its name's start, cut short), or dated when the name was left blank. */
+export function personaWorkflowName(answers: Answers, now: Date): string {
+  const company = shortSubject(answers.company_name);
+  return company ? `Personas for ${company}` : defaultWorkflowName('Customer Persona', now);
+}
+
 export const personaFlow: Flow = {
   type: 'demo',
   title: 'Define Customer Personas',
@@ -37,5 +43,5 @@ export const personaFlow: Flow = {
       '',
       answeredPairs(PERSONA_QUESTIONS, answers),
     ].join('\n'),
-  workflowName: (answers, now) => (answers.company_name?.trim() ? `Personas for ${answers.company_name.trim()}` : defaultWorkflowName('Customer Persona', now)),
+  workflowName: personaWorkflowName,
 };

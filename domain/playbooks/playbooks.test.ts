@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FLOWS } from './index';
+import { TEAMS_VTT, TEAMS_VTT_TEXT } from '../../tests/factories/transcripts';
+import { cleanTranscript } from '../transcripts/clean';
+import { FLOWS, workflowNameFor } from './index';
 import { FALLBACK_VALUE_PROPS, buildValuePropsPrompt, parseValueProps, VALUE_PROPOSITION_QUESTIONS } from './valueProposition';
 import { coldEmailWorkflowName, COLD_EMAIL_QUESTIONS } from './coldEmail';
 import { CALL_ANALYSIS_QUESTIONS, SKIP_NEEDS_TRANSCRIPT, TRANSCRIPT_TOO_SHORT, transcriptProblem } from './callAnalysis';
@@ -65,6 +67,51 @@ describe('the flows (spec §2, §3, §9)', () => {
     const prompt = FLOWS.call.buildPrompt({ transcript: 'x'.repeat(60) });
     expect(prompt).toContain('What kind of call was it? Discovery');
     expect(prompt).toContain('What should the analysis focus on? Pain points');
+  });
+});
+
+describe('the name a finished flow is saved under', () => {
+  const now = new Date('2024-03-05T15:07:00Z');
+  /** A plain transcript of a call, with no names in it. */
+  const UNNAMED = 'So, thanks for making the time today.\nSure. Our problem is ramp time, it takes six months.';
+
+  it.each([
+    ['a sales pitch, for the product', 'playbook', { building: 'Pipewise is a CRM for plumbers' }, 'Value Proposition for Pipewise'],
+    ['a sales pitch with no product', 'playbook', { building: '  ' }, 'Value Proposition Mar 5, 2024'],
+    ['a cold email, to the recipient at their company', 'email', { recipient_info: 'Dana Ortiz, VP Sales at Freightly. Just raised a Series B.' }, 'Cold Email to Dana Ortiz at Freightly'],
+    ['a cold email to no one named', 'email', { recipient_info: '' }, 'Cold Email to Contact'],
+    ['personas, for the company', 'demo', { company_name: '  Pipewise ' }, 'Personas for Pipewise'],
+    ['personas for a company named at length', 'demo', { company_name: 'Pipewise: the CRM that answers every call for plumbers and electricians' }, 'Personas for Pipewise'],
+    ['personas with no company', 'demo', { company_name: '' }, 'Customer Persona Mar 5, 2024'],
+    ['a call analysis, for the people on the call', 'call', { transcript: cleanTranscript(TEAMS_VTT) }, 'Call Analysis: Dana Ortiz and Sam Lee'],
+    ['a call analysis with numbered speakers, for the context', 'call', { transcript: 'Speaker 1: Hi there.\nSpeaker 2: Hello, thanks for joining.', context: 'Freightly, second call. Dana wants a pilot.' }, 'Call Analysis: Freightly, second call'],
+    ['a call analysis with no names and no context, for its first words', 'call', { transcript: UNNAMED, context: '' }, 'Call Analysis: So, thanks for making the time today'],
+    ['a call analysis with no transcript', 'call', { transcript: '', call_type: 'demo' }, 'Call Analysis Mar 5, 2024'],
+    ['an objection guide for customers, for the product', 'objection', { audience_type: 'customers', value_proposition: 'Pipewise is a CRM that answers every call' }, 'Objections from customers: Pipewise'],
+    ['an objection guide for investors, for the business', 'objection', { audience_type: 'investors', business_model: 'Pipewise sells seats: $49 a month per plumber' }, 'Objections from investors: Pipewise sells seats'],
+    ['an objection guide for partners', 'objection', { audience_type: 'partners', partner_value: 'A referral fee on every plumber they bring' }, 'Objections from partners: A referral fee on every plumber they…'],
+    ['an objection guide for the team, for the change', 'objection', { audience_type: 'internal', internal_change: 'Move sales to HubSpot' }, 'Objections from the team: Move sales to HubSpot'],
+    ['an objection guide whose first answer is blank', 'objection', { audience_type: 'investors', business_model: ' ', traction: '20 pilots' }, 'Objections (Investors) Mar 5, 2024'],
+    ['a GTM plan, for the company', 'gtmplan', { product_service: 'Pipewise: a CRM for plumbers' }, 'GTM Plan for Pipewise'],
+    ['a GTM plan with no product', 'gtmplan', {}, 'GTM Plan Mar 5, 2024'],
+  ] as const)('trust: 7. names %s', (_case, type, answers, name) => {
+    expect(workflowNameFor(type, answers, now)).toBe(name);
+  });
+
+  it('trust: 7. names two call analyses of different calls apart', () => {
+    const freightly = workflowNameFor('call', { transcript: TEAMS_VTT_TEXT }, now);
+    const pipewise = workflowNameFor('call', { transcript: 'Sam Lee: Thanks for joining, Priya.\nPriya Shah: Happy to. We lose leads after hours.' }, now);
+    expect([freightly, pipewise]).toEqual(['Call Analysis: Dana Ortiz and Sam Lee', 'Call Analysis: Sam Lee and Priya Shah']);
+  });
+
+  it('trust: 7. never names a flow longer than a stored name, whatever the answers', () => {
+    const long = `${'Pipewise '.repeat(1000)}\n`.repeat(3);
+    for (const type of Object.keys(FLOWS) as (keyof typeof FLOWS)[]) {
+      const answers = Object.fromEntries(FLOWS[type].questions({ audience_type: 'internal' }).map((q) => [q.id, q.options?.[0]?.value ?? long]));
+      const name = workflowNameFor(type, { ...answers, audience_type: 'internal' }, now);
+      expect(name.length, type).toBeLessThanOrEqual(200);
+      expect(name, type).toMatch(/Pipewise/);
+    }
   });
 });
 

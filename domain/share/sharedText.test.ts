@@ -19,4 +19,29 @@ describe('combineShared', () => {
     expect(shared.text).toHaveLength(8000);
     expect(shared.note).toBe('What was shared is 9,000 characters long; only the first 8,000 are used.');
   });
+
+  it.each([
+    ['a line with no spaces', 'x'],
+    ['"*"', '*'],
+    ['"_"', '_'],
+    ['"["', '['],
+    ['"`"', '`'],
+  ])('trust: 4. cuts 200 kB of %s to the field and says so', (_name, char) => {
+    const shared = combineShared({ title: char.repeat(1000), text: char.repeat(200 * 1024), url: char.repeat(2000) }, 32_000);
+    expect(shared).toEqual({ text: char.repeat(32_000), note: 'What was shared is 204,800 characters long; only the first 32,000 are used.' });
+  });
+
+  it('trust: 4. a link that holds a 100 kB title and a 200 kB text of one repeated letter is shared once, in their place', () => {
+    const title = `${'a'.repeat(100 * 1024)}b`;
+    const text = 'a'.repeat(200 * 1024);
+    const shared = combineShared({ title, text, url: `${title}\n${text}` }, 400_000);
+    expect(shared.text).toBe(`${title}\n${text}`);
+    expect(shared.note).toBeNull();
+  });
+
+  it('trust: 4. shares nothing from 100,000 newlines, and the words after them alone', () => {
+    expect(combineShared({ title: '\n'.repeat(100_000), text: '\n'.repeat(100_000) }, 32_000)).toEqual({ text: '', note: null });
+    expect(combineShared({ text: `${'\n'.repeat(100_000)}Too expensive.` }, 32_000)).toEqual({ text: 'Too expensive.', note: null });
+  });
 });
+

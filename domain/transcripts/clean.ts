@@ -57,8 +57,13 @@ function readLine(line: string, previousSpeaker: string | null): Segment {
   return { speaker: previousSpeaker, text };
 }
 
+/**
+ * A tag never holds a '<': the pattern stops at the next one, so a line of 200 kB of '<' is read once
+ * instead of from every '<' to the line's end, and a stray '<' in the text no longer swallows
+ * everything up to a later tag.
+ */
 function stripTags(text: string): string {
-  return decodeEntities(text.replace(/<[^>]*>/g, ''))
+  return decodeEntities(text.replace(/<[^<>]*>/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -67,17 +72,69 @@ function decodeEntities(text: string): string {
   return text.replace(/&(?:amp|lt|gt|nbsp|quot|#39|lrm|rlm);/g, (entity) => ENTITIES[entity] ?? entity);
 }
 
-/** Consecutive segments of one speaker become one line; a new speaker starts a new line. */
+/** A speaker's turn being gathered: its segments' texts, joined with spaces once the turn ends. */
+interface Turn {
+  speaker: string | null;
+  parts: string[];
+}
+
+/**
+ * Consecutive segments of one speaker become one line; a new speaker starts a new line. A turn's
+ * texts are kept in an array and joined once: growing one string and asking `endsWith` of it per
+ * segment copies the whole turn each time, which froze the page for seconds on a file of 51,000
+ * tiny cues.
+ */
 function joinSpeakers(segments: Segment[]): string {
-  const out: Segment[] = [];
+  const turns: Turn[] = [];
   for (const segment of segments) {
-    const last = out.at(-1);
+    const last = turns.at(-1);
     if (last && last.speaker === segment.speaker) {
       // Auto captions repeat a rolling line; keep it once.
-      if (!last.text.endsWith(segment.text)) last.text = `${last.text} ${segment.text}`;
-    } else out.push({ ...segment });
+      if (!partsEndWith(last.parts, segment.text)) last.parts.push(segment.text);
+    } else turns.push({ speaker: segment.speaker, parts: [segment.text] });
   }
-  return out.map(({ speaker, text }) => (speaker ? `${speaker}: ${text}` : text)).join('\n');
+  return turns
+    .map(({ speaker, parts }) => {
+      const text = parts.join(' ');
+      return speaker ? `${speaker}: ${text}` : text;
+    })
+    .join('\n');
+}
+
+/**
+ * Whether the parts joined with spaces end with `text`, compared from the end part by part: no
+ * joined copy is made, so each check costs about the length of `text`.
+ */
+function partsEndWith(parts: readonly string[], text: string): boolean {
+  let left = text.length;
+  for (let index = parts.length - 1; index >= 0; index--) {
+    const part = parts[index]!;
+    const take = Math.min(part.length, left);
+    if (text.slice(left - take, left) !== part.slice(part.length - take)) return false;
+    left -= take;
+    if (left === 0) return true;
+    // More of `text` to match: it must go on with the space between this part and the one before.
+    if (index === 0 || text[left - 1] !== ' ') return false;
+    left--;
+    if (left === 0) return true;
+  }
+  return left === 0;
+}
+
+/** Labels a transcript gives when it knows no names ('Speaker 1', 'Unknown'): they tell no call from another. */
+const UNNAMED_SPEAKER = /^(?:speaker|participant|person|guest|unknown|unidentified|host|interviewer|caller)\b/i;
+
+/**
+ * The people a transcript names at the start of its lines ('Dana Ortiz: Thanks…'), each once, in the
+ * order they first speak: the cleaned text's turns, or a plain transcript written the same way.
+ */
+export function transcriptSpeakers(text: string): string[] {
+  const speakers = new Set<string>();
+  for (const line of text.split('\n')) {
+    const speaker = INLINE_SPEAKER.exec(line.trim())?.[1];
+    if (speaker && !UNNAMED_SPEAKER.test(speaker)) speakers.add(speaker);
+  }
+  return [...speakers];
 }
 
 /** Plain text keeps its lines: trailing spaces go and runs of blank lines become one. */

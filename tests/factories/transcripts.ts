@@ -19,3 +19,28 @@ export const TEAMS_VTT = `WEBVTT
 `;
 
 export const TEAMS_VTT_TEXT = 'Dana Ortiz: Thanks for making the time. I wanted to talk about ramp time.\nSam Lee: Happy to. What does it cost you & the team?';
+
+/** The two-letter word of the tiny cue at `index`: 'aa', 'ba', … 'zz', then again; never the word before it. */
+function tinyCueWord(index: number): string {
+  return String.fromCharCode(97 + (index % 26), 97 + (Math.floor(index / 26) % 26));
+}
+
+const TINY_CUES_HEADER = 'WEBVTT\n\n00:00.000 --> 00:00.001\n';
+
+/**
+ * A WebVTT file of `cues` tiny cues after a single timing line: each a two-letter word and a blank
+ * line, 4 bytes. TINY_CUES_200_KB of them make a 200 kB file (the most the paperclip reads), the
+ * kind that froze the page for seconds when the cleaner grew one string per cue.
+ */
+export function tinyCuesVtt(cues: number): string {
+  const words = Array.from({ length: cues }, (_, index) => `${tinyCueWord(index)}\n\n`);
+  return `${TINY_CUES_HEADER}${words.join('')}`;
+}
+
+/** How many tiny cues fill 200 kB exactly: 51,192. */
+export const TINY_CUES_200_KB = (200 * 1024 - TINY_CUES_HEADER.length) / 4;
+
+/** The first `cues` words of tinyCuesVtt, as the cleaner joins them: one speaker, one line. */
+export function tinyCuesVttWords(cues: number): string[] {
+  return Array.from({ length: cues }, (_, index) => tinyCueWord(index));
+}

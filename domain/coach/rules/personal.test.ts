@@ -55,4 +55,15 @@ describe('personalisation', () => {
   it('does not take a word that merely contains the name', () => {
     expect(checkPersonal({ subject: 'Ramp time', body: GENERIC.replace('Hi there,', 'Hi Danaher team,') }, { recipientName: 'Dana' })?.status).toBe('bad');
   });
+
+  it('trust: 4. names a blank after a run of 30,000 "[" as the blank alone', () => {
+    const body = `Hi ${'['.repeat(30_000)}[First Name],\n\nWorth a quick call?\nSam`;
+    expect(checkPersonal({ subject: 'Ramp time', body }, DANA)).toEqual({
+      id: 'personal',
+      status: 'bad',
+      label: 'Blanks to fill: [First Name]',
+      fix: 'Fill in [First Name] before you send it.',
+    });
+  });
 });
+

@@ -1,8 +1,11 @@
 import { folded, NOT_LETTER, trimEnds } from '../text';
 import { good, notGood, type Check, type CoachContext, type Email } from '../types';
 
-/** Template blanks a model or a template leaves: '[First Name]', '{{company}}', '<<Name>>'; not a Markdown link. */
-const BLANK = /\[[^\]\n]{1,40}\](?!\()|\{\{[^}\n]{1,40}\}\}|<<[^>\n]{1,40}>>/g;
+/**
+ * Template blanks a model or a template leaves: '[First Name]', '{{company}}', '<<Name>>'; not a
+ * Markdown link. A '[' starts a new blank, so a run of them is read once.
+ */
+const BLANK = /\[[^[\]\n]{1,40}\](?!\()|\{\{[^}\n]{1,40}\}\}|<<[^>\n]{1,40}>>/g;
 const HONORIFIC = /^(?:dr|mr|mrs|ms|mx|prof|sir|madam)\.?$/i;
 const COMPANY_SUFFIX = /[\s,]+(?:inc|ltd|llc|gmbh|corp|corporation|co|plc|sa|ag|bv|limited|company)\.?$/i;
 

@@ -3,14 +3,17 @@ import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 
 const SUBJECT_LINE = /^\s*(?:#+\s*)?(?:\*\*|__)?subject(?: line)?\s*:?\s*(?:\*\*|__)?\s*:?\s*(.*)$/i;
 
-/** Markdown emphasis and heading marks removed: a mail app shows plain text. */
+/** Markdown emphasis, heading marks and rules removed: a mail app shows plain text. */
 function plain(text: string): string {
-  return text
-    .replace(/\*\*(.+?)\*\*/g, '$1')
-    .replace(/__(.+?)__/g, '$1')
-    .replace(/^#+\s+/gm, '')
-    .replace(/^---+$/gm, '')
-    .trim();
+  return (
+    text
+      // A rule first ('---', '***', '___'): a line of stars is no bold text to unwrap.
+      .replace(/^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$/gm, '')
+      .replace(/\*\*(.+?)\*\*/g, '$1')
+      .replace(/__(.+?)__/g, '$1')
+      .replace(/^#+\s+/gm, '')
+      .trim()
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import { GtmPlanResponse, type GtmPlan } from '../../../domain/contract/playbook
 import { draftColdEmail } from '../../../domain/drafts/coldEmail';
 import { draftGtmPlan, draftedPlanMarkdown, draftedPlanSummary } from '../../../domain/drafts/gtmPlan';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
-import { FLOWS, type Answers, type FlowType } from '../../../domain/playbooks';
+import { FLOWS, workflowNameFor, type Answers, type FlowType } from '../../../domain/playbooks';
 import { GTM_API_ERROR_TOAST, GTM_INVALID_RESPONSE, PITCH_DECK_CARD_DELAY_MS, buildStartupInfo, renderGtmPlanMarkdown } from '../../../domain/playbooks/gtmPlan';
 import { ApiError, OfflineError, type ApiClient } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
@@ -71,7 +71,7 @@ function valuePropositionOf(type: FlowType, answers: Answers): string | undefine
 export async function finishFlow(type: FlowType, answers: Answers, deps: FinishDeps): Promise<void> {
   const flow = FLOWS[type];
   const now = deps.now?.() ?? new Date();
-  const name = flow.workflowName(answers, now);
+  const name = workflowNameFor(type, answers, now);
   const chatId = uuidv7(now.getTime());
   const carried = valuePropositionOf(type, answers);
   if (carried) await carryValueProposition(deps.db, carried);

@@ -161,6 +161,19 @@ function finishDeps(overrides: Partial<FinishDeps> = {}) {
 }
 
 describe('finishing a flow', () => {
+  it('trust: 7. two call analyses of different calls are listed in the history under different names, each its chat\'s title', async () => {
+    const { deps } = finishDeps();
+    const freightly = 'Dana Ortiz: Thanks for making the time. I wanted to talk about ramp time.\nSam Lee: Happy to. What does it cost you?';
+    const pipewise = 'Sam Lee: Thanks for joining, Priya.\nPriya Shah: Happy to. We lose leads after hours, every night.';
+    await finishFlow('call', { transcript: freightly, call_type: 'discovery' }, deps);
+    await finishFlow('call', { transcript: pipewise, call_type: 'discovery' }, deps);
+    const names = (await listHistory(db)).map((item) => item.name);
+    expect(names.toSorted()).toEqual(['Call Analysis: Dana Ortiz and Sam Lee', 'Call Analysis: Sam Lee and Priya Shah']);
+    const titles = (deps.send as ReturnType<typeof vi.fn>).mock.calls.map((call) => (call[1] as { title: string }).title);
+    expect(titles).toEqual(['Call Analysis: Dana Ortiz and Sam Lee', 'Call Analysis: Sam Lee and Priya Shah']);
+    await waitFor(() => expect(posted.filter((p) => p.url === '/api/workflows').map((p) => (p.body as { name: string }).name).toSorted()).toEqual(names.toSorted()));
+  });
+
   it("sends the cold email prompt to a new chat, saves 'Cold Email to …' and says so with a Rename action", async () => {
     const { deps, toasts } = finishDeps();
     await finishFlow('email', { recipient_info: 'Dana Ortiz, VP Sales at Freightly\nJust raised', value_prop: 'Faster ramp' }, deps);
