@@ -124,7 +124,7 @@ self.addEventListener('sync', (event) => {
   if (Number.isInteger(userId)) (event as SyncEvent).waitUntil(syncOutbox(userId, lastChance));
 });
 
-/** The `sync` event: let a visible page flush, or flush here. Rejecting asks the browser to try again later. */
+/** The `sync` event: let a visible page deliver, or deliver every kind of queued work here. Rejecting asks the browser to try again later. */
 async function syncOutbox(userId: number, lastChance: boolean): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window' });
   const visible = windows.filter((client) => client.visibilityState === 'visible');

@@ -132,8 +132,9 @@ export function transition(entry: Pick<OutboxEntry, 'attempts'>, outcome: Exclud
  * commits, the worker is asked to deliver it even if the app is closed by then (backgroundSync.ts).
  */
 export function queueSend(db: PitchpadDb, send: Pick<OutboxEntry, 'clientId' | 'chatId' | 'messageKey' | 'model'>, now = Date.now()): Promise<number> {
+  const added = db.outbox.add({ ...send, state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: now, updatedAt: now });
   syncWhenStored(db);
-  return db.outbox.add({ ...send, state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: now, updatedAt: now });
+  return added;
 }
 
 /**

@@ -133,7 +133,7 @@ export function startSync({ db, userId, deliver, pushOther, onSessionLost, onFlu
       if (sessionLost(report)) onSessionLost?.();
       // Cut off from the network (not refused by a failing server, which the backoff timer
       // handles): ask for a `sync` event when it is back, which also covers the app being closed.
-      if (noteReach(report) === 'unreachable') await registerBackgroundSync(userId);
+      if (noteReach(report) === 'unreachable') void registerBackgroundSync(userId);
     } catch (error) {
       console.warn('Could not flush the outbox', error);
     }
