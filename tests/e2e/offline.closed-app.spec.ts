@@ -3,6 +3,8 @@ import { expect, test } from './fixtures';
 import { fireBackgroundSync } from './support/backgroundSync';
 import { Network } from './support/network';
 import { ChatPage } from './pages/ChatPage';
+import { EmailEditor } from './pages/EmailEditor';
+import { unique } from './support/scriptedReplies';
 
 // Work queued offline, then the app closed: where the browser has Background Sync, every queued
 // piece of work asks for a sync, so the service worker delivers it when the signal comes back and
@@ -80,6 +82,41 @@ test('trust: 6. a chat send and a flow queued offline, the app closed: the signa
   expect(history.map((item) => item.path)).toEqual([`/chat?chat=${emailChatId}`]);
   await expect.poll(() => shownTitles(context)).toEqual(expect.arrayContaining(['Your cold email to Dana Ortiz is ready']));
   expect(await shownTitles(context)).toHaveLength(2);
+});
+
+test("trust: 6. an email edited offline, the app closed: the worker's sync stores the edit on the account", async ({ page, context, flows, newAccount, baseURL }) => {
+  test.slow();
+  const reply = ['**Subject:** Quick idea for Freightly', '', 'Hi Dana,', '', 'Your new reps take six months to ramp. We cut that to ten weeks.', '', 'Best,', 'Ada'].join('\n');
+  await flows.openProToolAsNewUser(newAccount, '/pro/email');
+  await flows.answer('Dana Ortiz, VP Sales at Freightly');
+  await flows.answer(`We cut new-rep ramp time from 6 months to 10 weeks ${unique()} [[reply:${reply}]]`);
+  await flows.answer('https://cal.com/ada/20min', 'Generate Email');
+  await expect(flows.replyText()).toContainText('Your new reps take six months to ramp.');
+  await flows.waitForOfflineReady();
+  await expect(page).toHaveURL(/[?&]chat=/);
+  const chatId = flows.chatId()!;
+
+  const network = new Network(context);
+  await network.goOffline();
+  const editor = new EmailEditor(page);
+  await editor.openFrom(flows.resultActions);
+  await editor.body.press('Control+End');
+  await editor.body.pressSequentially(' P.S. Happy to send a case study.');
+  await editor.save();
+  await expect(page.locator('.email-edited .email-edited__pending')).toHaveText(' · saved on this device');
+
+  await page.close();
+  const tags = await registeredSyncTags(context);
+  expect(tags, 'a Background Sync registered for the edit').not.toEqual([]);
+  const blank = await context.newPage();
+  await network.goOnline();
+  for (const tag of tags) await fireBackgroundSync(blank, baseURL!, tag);
+
+  const storedEdit = async () => {
+    const chat = (await storedChat(blank, chatId)) as { messages: Array<{ role: string; emailEdit?: { body: string } | null }> } | null;
+    return chat?.messages.find((m) => m.role === 'assistant')?.emailEdit?.body ?? null;
+  };
+  await expect.poll(storedEdit, { timeout: 45_000 }).toMatch(/P\.S\. Happy to send a case study\.$/);
 });
 
 test("trust: 6. without Background Sync the ask promises only what an open app can do, and a send queued before closing goes at the next open", async ({ page, context, chat, newAccount }) => {
