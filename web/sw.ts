@@ -17,11 +17,13 @@
  *     (sends are queued in the outbox, in IndexedDB, never here), /api/auth/*, /api/user/*,
  *     /api/csrf-token, /api/billing/*, checkout and webhooks, streams, and any other API call.
  *
- * Background Sync (Chromium): a page whose outbox could not be flushed registers the sync tag
- * `pitchpad-outbox:<userId>`. When the network is back the browser fires `sync` here: a visible page
- * is asked to flush (its reply streams on screen); with none, this worker flushes the outbox itself,
- * with the same code and under the same lock as the pages (data/outbox.ts). It is a bonus, never
- * the only way: the pages flush on start, `online`, visibility and a backoff timer. Every send names
+ * Background Sync (Chromium): every piece of work queued on a page (a chat send, a flow's result, a
+ * saved-history change, an email edit: data/backgroundSync.ts) registers the sync tag
+ * `pitchpad-outbox:<userId>`, and so does a flush that could not reach the server. When the network
+ * is back the browser fires `sync` here: a visible page is asked to flush (its reply streams on
+ * screen); with none, this worker delivers every kind itself, with the same code and under the same
+ * locks as the pages (features/chat/queuedWork.ts, data/outbox.ts). It is a bonus, never the only
+ * way: the pages deliver on start, `online`, visibility and a backoff timer. Every send names
  * the user whose outbox it is (api.ts, `asUser`): when the browser's cookie belongs to someone else
  * by then (another account signed in on this device), the server refuses it and it stays queued
  * until its owner signs in again; the worker cannot know who is signed in without asking, and
@@ -45,7 +47,8 @@ import { NetworkFirst } from 'workbox-strategies';
 import { openUserDb, userDbName } from './data/db';
 import { flushOutbox, isSessionProblem } from './data/outbox';
 import { API_CACHE, SNAPSHOT_HEADER, SYNC_TAG_PREFIX, SwMessage } from './data/swShared';
-import { deliverChatSend } from './features/chat/sendMessage';
+import { countUnsentWork } from './data/unsentWork';
+import { deliverPlanFirst, pushOtherWork } from './features/chat/queuedWork';
 import { noticesOf, notificationPermission, notificationTarget, openNotifiedChat, readyReplies, showDraftReady } from './features/notifications/draftReady';
 import { PRERENDERED_PAGES } from './prerender/pages';
 
@@ -121,7 +124,7 @@ self.addEventListener('sync', (event) => {
   if (Number.isInteger(userId)) (event as SyncEvent).waitUntil(syncOutbox(userId, lastChance));
 });
 
-/** The `sync` event: let a visible page flush, or flush here. Rejecting asks the browser to try again later. */
+/** The `sync` event: let a visible page deliver, or deliver every kind of queued work here. Rejecting asks the browser to try again later. */
 async function syncOutbox(userId: number, lastChance: boolean): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window' });
   const visible = windows.filter((client) => client.visibilityState === 'visible');
@@ -133,12 +136,16 @@ async function syncOutbox(userId: number, lastChance: boolean): Promise<void> {
   // Logged out since the sync was registered: the database is gone, and must not be recreated.
   if (!(await Dexie.exists(userDbName(userId)))) return;
   const db = openUserDb(userId);
-  const report = await flushOutbox(db, deliverChatSend, { force: true });
+  // Every kind of queued work, in the order the pages hand it over (features/chat/queuedWork.ts).
+  await pushOtherWork(db).catch((error: unknown) => console.warn('Could not push local work', error));
+  const report = await flushOutbox(db, deliverPlanFirst, { force: true });
   // Windows may have come to the front meanwhile: showDraftReady looks again. Without permission
   // there is nothing to show, and the replies are not read.
   if (notificationPermission() === 'granted') await showDraftReady(self, await readyReplies(db, report)).catch((error: unknown) => console.warn('Could not show a notification', error));
   // The session is not this user's (signed out, or someone else signed in): another sync will not
   // change that. Their next sign-in flushes the outbox from the page.
   const sessionGone = [...report.outcomes.values()].some(({ outcome }) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error));
-  if (report.blocked && !sessionGone && !lastChance) throw new Error('The outbox is not empty yet: the browser will sync again later.');
+  if (sessionGone || lastChance) return;
+  const left = await countUnsentWork(db);
+  if (report.blocked || left.flows + left.history + left.edits > 0) throw new Error('Work is still waiting: the browser will sync again later.');
 }

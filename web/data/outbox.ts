@@ -38,6 +38,7 @@
  */
 import { MAX_CONCURRENT_STREAMS_PER_USER } from '../../domain/limits';
 import { ApiError, SessionMismatchError, UnauthorizedError } from './api';
+import { syncWhenStored } from './backgroundSync';
 import { replyKeyFor } from './chatMerge';
 import type { OutboxEntry, OutboxState, PitchpadDb } from './db';
 
@@ -126,9 +127,14 @@ export function transition(entry: Pick<OutboxEntry, 'attempts'>, outcome: Exclud
   }
 }
 
-/** The new send's outbox entry; call inside the transaction that writes its message row. */
+/**
+ * The new send's outbox entry; call inside the transaction that writes its message row. Once that
+ * commits, the worker is asked to deliver it even if the app is closed by then (backgroundSync.ts).
+ */
 export function queueSend(db: PitchpadDb, send: Pick<OutboxEntry, 'clientId' | 'chatId' | 'messageKey' | 'model'>, now = Date.now()): Promise<number> {
-  return db.outbox.add({ ...send, state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: now, updatedAt: now });
+  const added = db.outbox.add({ ...send, state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: now, updatedAt: now });
+  syncWhenStored(db);
+  return added;
 }
 
 /**
@@ -145,6 +151,7 @@ export async function requeueSend(db: PitchpadDb, messageKey: string, model?: st
     if (entry) await db.outbox.update(entry.seq!, { state: 'queued', attempts: 0, nextAttemptAt: 0, lastError: undefined, updatedAt: now, ...(model ? { model } : {}) });
     else await queueSend(db, { clientId: message.clientId, chatId: message.chatId, messageKey, model }, now);
     await db.messages.update(messageKey, { status: 'queued', errorMessage: undefined, touchedAt: now });
+    if (entry) syncWhenStored(db);
     return true;
   });
 }

@@ -9,7 +9,7 @@ export const API_CACHE = 'pitchpad-api';
  */
 export const SNAPSHOT_HEADER = 'x-pitchpad-snapshot-at';
 
-/** The Background Sync tag of a user's outbox: `pitchpad-outbox:<userId>`. */
+/** The Background Sync tag of a user's queued work, every kind (the name is older than that): `pitchpad-outbox:<userId>`. */
 export const SYNC_TAG_PREFIX = 'pitchpad-outbox:';
 
 /** Messages between the service worker and its pages. */

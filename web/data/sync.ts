@@ -2,11 +2,12 @@
  * The sync engine (design §6): pushes the outbox and pulls the server's chats into the local
  * database, for the signed-in user, while the app runs.
  *
- * Push (outbox.ts does the sending): on start, when the browser comes back `online`, when the app
- * becomes visible, when the service worker relays a Background Sync `sync` event, and on a timer at
- * the next send's backoff. Where a flush could not finish and the browser has Background Sync
- * (Chromium), a sync is registered, so the service worker delivers the queue even if the app is
- * closed by then (web/sw.ts, same code, same lock). Nothing relies on it: iOS has none.
+ * Push (outbox.ts does the sending; `pushOther` the other kinds of work): on start, when the browser
+ * comes back `online`, when the app becomes visible, when the service worker relays a Background
+ * Sync `sync` event, and on a timer at the next send's backoff. Where the browser has Background
+ * Sync (Chromium), every piece of work queued asks for one (backgroundSync.ts), and so does a flush
+ * that could not reach the server, so the service worker delivers it even if the app is closed by
+ * then (web/sw.ts, same code, same locks). Nothing relies on it: Safari and Firefox have none.
  *
  * Pull: on start the chat list, on reconnect the chat list and the open chat (after the push, so the
  * answers include what was just sent), merged by chatMerge.ts: the server wins for what it holds, messages
@@ -23,10 +24,11 @@ import { liveQuery, type Subscription } from 'dexie';
 import type { User } from '../../domain/contract/auth';
 import type { Chat, ChatWithMessages } from '../../domain/contract/chat';
 import { ApiError, OfflineError, api } from './api';
+import { registerBackgroundSync } from './backgroundSync';
 import { applyChat, applyChatList, forgetChat } from './chatStore';
 import { requestPersistentStorage, userIdOfDb, type PitchpadDb } from './db';
 import { flushOutbox, heldBack, isSessionProblem, nextDueAt, unsentSends, waitingSends, type Deliver, type FlushReport } from './outbox';
-import { SYNC_TAG_PREFIX, SwMessage } from './swShared';
+import { SwMessage } from './swShared';
 import { syncStatus } from './syncStatus';
 
 /** GET /api/chats into the local database; answers how many chats the server has. */
@@ -131,7 +133,7 @@ export function startSync({ db, userId, deliver, pushOther, onSessionLost, onFlu
       if (sessionLost(report)) onSessionLost?.();
       // Cut off from the network (not refused by a failing server, which the backoff timer
       // handles): ask for a `sync` event when it is back, which also covers the app being closed.
-      if (noteReach(report) === 'unreachable') await registerBackgroundSync(userId);
+      if (noteReach(report) === 'unreachable') void registerBackgroundSync(userId);
     } catch (error) {
       console.warn('Could not flush the outbox', error);
     }
@@ -169,13 +171,15 @@ export function startSync({ db, userId, deliver, pushOther, onSessionLost, onFlu
   };
 
   const handleOnline = () => void other().then(() => flush()).then(() => pull());
+  // Back on screen, every kind of work goes, not only the sends: where the browser has no Background
+  // Sync, this and the start are all there is after the app was put away.
   const handleVisibility = () => {
-    if (document.visibilityState === 'visible') void flush();
+    if (document.visibilityState === 'visible') void other().then(() => flush());
   };
   // The worker relays a `sync` event: the network is back, by the browser's judgement. Only what is
   // due goes: a relay must never turn a failing server's backoff into a retry loop.
   const handleWorkerMessage = (event: MessageEvent) => {
-    if ((event.data as { type?: string } | null)?.type === SwMessage.flushOutbox) void flush(false);
+    if ((event.data as { type?: string } | null)?.type === SwMessage.flushOutbox) void other().then(() => flush(false));
   };
 
   window.addEventListener('online', handleOnline);
@@ -235,20 +239,4 @@ function noteReach(report: FlushReport): 'unreachable' | 'reachable' | 'unknown'
   if (report.outcomes.size === 0) return 'unknown';
   syncStatus.setReachable(true);
   return 'reachable';
-}
-
-interface SyncRegistration extends ServiceWorkerRegistration {
-  sync?: { register(tag: string): Promise<void>; getTags(): Promise<string[]> };
-}
-
-/** Ask the browser for a `sync` event when the network is back (Chromium only; elsewhere nothing). */
-async function registerBackgroundSync(userId: number): Promise<void> {
-  try {
-    const registration = (await navigator.serviceWorker?.getRegistration()) as SyncRegistration | undefined;
-    const tag = `${SYNC_TAG_PREFIX}${userId}`;
-    if (!registration?.sync || (await registration.sync.getTags()).includes(tag)) return;
-    await registration.sync.register(tag);
-  } catch {
-    // No service worker yet, or Background Sync refused (permission, private window): the page's own triggers remain.
-  }
 }

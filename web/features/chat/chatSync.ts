@@ -1,26 +1,18 @@
 /**
  * Starts the sync engine for the signed-in user (loaded lazily by the shell): it delivers chat
  * sends, and hands the server what else was made here while offline: saved history items and GTM
- * plans drafted on this device, edited emails (emailEdits.ts). A plan goes before any message typed into its chat meanwhile, so
- * the server's chat holds the plan first (the service worker, delivering with the app closed, sends
- * the message alone; the plan then stays on this device).
+ * plans drafted on this device, edited emails (queuedWork.ts, which the service worker uses too
+ * when it delivers with the app closed). A plan goes before any message typed into its chat
+ * meanwhile, so the server's chat holds the plan first.
  */
 import { liveQuery, type Subscription } from 'dexie';
-import { openUserDb, type OutboxEntry, type PitchpadDb } from '../../data/db';
+import { openUserDb } from '../../data/db';
 import { isUnsent } from '../../data/chatMerge';
 import { flushOutbox, requeueSend, unsentSends } from '../../data/outbox';
 import { startSync, type SyncEngine } from '../../data/sync';
 import { countUnsentWork, type UnsentWork } from '../../data/unsentWork';
-import { pushPendingWorkflows } from '../history/workflowStore';
-import { pushPendingEmailEdits } from '../playbooks/emailEdits';
-import { deliverOfflinePlan, deliverOfflinePlans } from '../playbooks/flowResults';
 import { announceFromPage, pageMayAnnounce, readyReplies } from '../notifications/draftReady';
-import { deliverChatSend } from './sendMessage';
-
-async function deliverPlanFirst(db: PitchpadDb, entry: OutboxEntry) {
-  await deliverOfflinePlan(db, entry.chatId);
-  return deliverChatSend(db, entry);
-}
+import { deliverPlanFirst, pushOtherWork } from './queuedWork';
 
 export function startChatSync(userId: number, onSessionLost?: () => void): SyncEngine {
   const db = openUserDb(userId);
@@ -32,12 +24,7 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
     // A reply delivered while this tab is hidden: 'Your draft is ready', if no window is visible.
     // The replies are read only when there may be something to announce (a visible page has none).
     onFlushed: (report) => void (pageMayAnnounce() && readyReplies(db, report).then(announceFromPage).catch(() => {})),
-    // History first: an offline plan's workflow item then reaches the server before its plan does.
-    pushOther: async () => {
-      await pushPendingWorkflows(db);
-      await deliverOfflinePlans(db);
-      await pushPendingEmailEdits(db);
-    },
+    pushOther: () => pushOtherWork(db),
   });
 }
 
@@ -48,9 +35,7 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
  */
 export async function sendPendingWork(userId: number): Promise<UnsentWork> {
   const db = openUserDb(userId);
-  await pushPendingWorkflows(db);
-  await deliverOfflinePlans(db);
-  await pushPendingEmailEdits(db);
+  await pushOtherWork(db);
   // 'Not sent' messages get one more try too (Retry), rather than being left behind.
   for (const message of await db.messages.where('status').equals('failed').filter(isUnsent).toArray()) await requeueSend(db, message.key);
   const flushed = flushOutbox(db, deliverPlanFirst, { force: true }).catch((error: unknown) => console.warn('Could not flush the outbox', error));

@@ -2,13 +2,15 @@
  * Saved workflow history (spec §2 'Saved History', §3): kept in the local database so it shows at
  * once and offline, and on the server (/api/workflows) so it follows the user to every device
  * (design §11). Every change is written here first and marked unsynced, then sent; what could not
- * be sent is sent again at the next sync. The server wins for items this device has no pending
+ * be sent is sent again at the next sync (the app's, or the worker's Background Sync, asked for
+ * with each change: data/backgroundSync.ts). The server wins for items this device has no pending
  * change to; an item deleted on another device disappears here too.
  */
 import type { Workflow, WorkflowWithResult } from '../../../domain/contract/playbooks';
 import { CHAT_TITLE_STORE_MAX } from '../../../domain/limits';
 import { FLOWS, type Answers } from '../../../domain/playbooks';
 import { ApiError, api } from '../../data/api';
+import { syncWhenStored } from '../../data/backgroundSync';
 import { userIdOfDb, type PitchpadDb, type WorkflowRecord } from '../../data/db';
 import { markHistorySaved } from './historyBadge';
 
@@ -108,6 +110,7 @@ export async function saveWorkflow(db: PitchpadDb, input: NewWorkflow): Promise<
     path: input.pathFor?.(id) ?? workflowPath(input.chatId),
   };
   await db.workflows.put(record);
+  syncWhenStored(db);
   markHistorySaved();
   void pushRecord(db, record.id);
   return itemOf(record);
@@ -129,6 +132,7 @@ export async function renameWorkflow(db: PitchpadDb, id: string, name: string): 
     // touchedAt: a pull that started before this rename does not put the old title back.
     if (record.chatId) await db.chats.update(record.chatId, { title: title.slice(0, CHAT_TITLE_STORE_MAX), touchedAt: Date.now() });
   });
+  syncWhenStored(db);
   await pushRecord(db, id);
   return true;
 }
@@ -136,6 +140,7 @@ export async function renameWorkflow(db: PitchpadDb, id: string, name: string): 
 /** Delete: hidden here at once, removed for good once the server has it gone too. */
 export async function deleteWorkflow(db: PitchpadDb, id: string): Promise<void> {
   await db.workflows.update(id, { deletedAt: new Date().toISOString(), updatedAt: new Date().toISOString(), synced: false });
+  syncWhenStored(db);
   await pushRecord(db, id);
 }
 

@@ -3,10 +3,18 @@ import './notifyAsk.css';
 import { IonIcon } from '@ionic/react';
 import { notificationsOutline } from 'ionicons/icons';
 import { useSyncExternalStore } from 'react';
+import { hasBackgroundSync } from '../../data/backgroundSync';
 import { allowNotifications, declineNotifications, notifyAsk } from './notifyAsk';
 
 /** The words of the ask (issue 14). */
 const NOTIFY_ASK = "Tell me when it's ready?";
+/** What it promises where the worker delivers with the app closed (Background Sync: Chromium). */
+const PROMISE_APP_CLOSED = 'A notification when the answer arrives, even with the app closed.';
+/**
+ * What it promises elsewhere (Safari, Firefox): only an open app delivers, so a notification comes
+ * only while it is open in the background; closed, the send waits for the next open.
+ */
+const PROMISE_APP_OPEN = 'A notification when the answer arrives while Pitchpad is open. Closed, it sends next time you open it.';
 
 /**
  * 'Tell me when it's ready?' with 'Notify me' and 'Not now', between the conversation and the input
@@ -21,7 +29,7 @@ export function NotifyAsk() {
       <IonIcon className="app-banner__icon" icon={notificationsOutline} aria-hidden="true" />
       <p className="app-banner__text notify-ask__text">
         <strong>{NOTIFY_ASK}</strong>
-        <span>A notification when the answer arrives, even with the app closed.</span>
+        <span>{hasBackgroundSync() ? PROMISE_APP_CLOSED : PROMISE_APP_OPEN}</span>
       </p>
       <div className="notify-ask__actions">
         <button type="button" className="app-banner__action notify-ask__later" onClick={declineNotifications}>

@@ -5,8 +5,9 @@
  * An AI reply's edit lives on its message row (`emailEdit`, `emailEditPending` until the server has
  * stored it: PUT /api/chats/{id}/messages/{messageId}/email). It is saved here first, so it works
  * offline and survives a reload, then handed to the server now when online, else by the sync
- * engine on start and on reconnect (chatSync.ts, with the saved-history changes), and by logout's
- * 'Send first'. The last edit made wins, here (chatMerge.ts mergeEmailEdit) as on the server.
+ * engine on start, on reconnect and on return to the screen (chatSync.ts, with the saved-history
+ * changes), by the worker's Background Sync with the app closed (asked for with each edit), and by
+ * logout's 'Send first'. The last edit made wins, here (chatMerge.ts mergeEmailEdit) as on the server.
  *
  * The offline drafter's email has no message on the server: its edit is kept on this device with
  * the draft (flowResults.ts) until the flow's answer is stored there. Then the draft's edit, the
@@ -17,6 +18,7 @@
 import { Message, type EmailEdit } from '../../../domain/contract/chat';
 import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 import { ApiError, OfflineError, SessionMismatchError, api } from '../../data/api';
+import { syncWhenStored } from '../../data/backgroundSync';
 import { userIdOfDb, type LocalMessage, type PitchpadDb } from '../../data/db';
 import { OFFLINE_DRAFT_EDIT_PREFIX, offlineEmailEditOf } from './flowResults';
 
@@ -28,6 +30,7 @@ export function editNow(email: EmailDraft): EmailEdit {
 /** Keep the rep's edit of a reply here (to be sent), then hand it to the server if it can be reached. */
 export async function saveReplyEmailEdit(db: PitchpadDb, messageKey: string, email: EmailDraft): Promise<void> {
   await db.messages.update(messageKey, { emailEdit: editNow(email), emailEditPending: true, touchedAt: Date.now() });
+  syncWhenStored(db);
   if (globalThis.navigator?.onLine !== false) void pushPendingEmailEdits(db).catch((error: unknown) => console.warn('Could not save the edit yet', error));
 }
 

@@ -10,6 +10,7 @@ import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import { buildStartupInfo } from '../../../domain/playbooks/gtmPlan';
 import { ApiError, OfflineError, SessionMismatchError, api, type ApiClient } from '../../data/api';
+import { syncWhenStored } from '../../data/backgroundSync';
 import { isDocument, isLocalDocument } from '../../data/chatMerge';
 import { applyChat } from '../../data/chatStore';
 import { userIdOfDb, type LocalMessage, type PitchpadDb } from '../../data/db';
@@ -62,6 +63,8 @@ export async function saveGtmPlanChat(db: PitchpadDb, plan: GtmPlanChat): Promis
     });
     await db.keyValues.put({ key: pitchDeckKey(plan.chatId), value: plan.pitchDeckAt });
   });
+  // The server is to write it for real (deliverOfflinePlans), with the app closed too.
+  syncWhenStored(db);
 }
 
 /** The plan the server kept in a new chat: that chat, as the server holds it, and the pitch-deck card's time. */
@@ -155,6 +158,7 @@ function isEmailEdit(value: unknown): value is EmailEdit {
 /** The rep's edit of the offline draft: kept on this device with the draft (emailEdits.ts says why). */
 export async function saveOfflineEmailEdit(db: PitchpadDb, chatId: string, edit: EmailEdit): Promise<void> {
   await db.keyValues.put({ key: offlineDraftEditKey(chatId), value: edit });
+  syncWhenStored(db);
 }
 
 /** The offline draft's edit, if the rep edited it. */

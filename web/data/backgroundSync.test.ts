@@ -1,0 +1,115 @@
+// oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deleteWorkflow, renameWorkflow, saveWorkflow } from '../features/history/workflowStore';
+import { saveReplyEmailEdit } from '../features/playbooks/emailEdits';
+import { clearUserData, openUserDb, type LocalMessage, type PitchpadDb } from './db';
+import { queueSend } from './outbox';
+import { SYNC_TAG_PREFIX } from './swShared';
+
+const syncTagOf = (id: number) => `${SYNC_TAG_PREFIX}${id}`;
+
+/**
+ * The browser's side of Background Sync, as Chromium has it: a registered service worker whose
+ * registration keeps the tags asked for (each once) until their `sync` fires. `withSync: false` is
+ * Safari or Firefox: no `sync` on the registration at all. What each tag's registration found in the
+ * database when it was made is kept too, to tell a sync asked for before the work was stored.
+ */
+function installServiceWorker({ withSync }: { withSync: boolean }) {
+  const tags: string[] = [];
+  const outboxAtRegister: number[] = [];
+  class Registration {
+    readonly scope = '/';
+  }
+  if (withSync) {
+    Object.defineProperty(Registration.prototype, 'sync', {
+      get: () => ({
+        async register(tag: string) {
+          outboxAtRegister.push(await db.outbox.count());
+          if (!tags.includes(tag)) tags.push(tag);
+        },
+        getTags: async () => [...tags],
+      }),
+    });
+  }
+  const registration = new Registration();
+  vi.stubGlobal('ServiceWorkerRegistration', Registration);
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => registration, ready: Promise.resolve(registration) } });
+  return { tags, outboxAtRegister };
+}
+
+let db: PitchpadDb;
+let userId = 9300;
+
+beforeEach(() => {
+  db = openUserDb(++userId);
+  // No signal: every call to the server fails as a dead network does.
+  vi.stubGlobal('fetch', async () => {
+    throw new TypeError('Failed to fetch');
+  });
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+  await clearUserData(userId);
+});
+
+const reply: LocalMessage = {
+  key: 'r:c1',
+  chatId: '0195f0a0-0000-7000-8000-0000000000f1',
+  role: 'assistant',
+  content: '**Subject:** Hi\n\nBody',
+  status: 'complete',
+  sortAt: 1,
+  timestamp: new Date(0).toISOString(),
+  clientId: null,
+  replyToKey: 'u:c1',
+  serverId: 7,
+  model: 'gpt-4o',
+  touchedAt: 0,
+};
+
+describe('work queued offline asks the browser to deliver it with the app closed', () => {
+  it('trust: 6. a saved-history change made offline (a save, a rename, a delete) registers the sync', async () => {
+    const browser = installServiceWorker({ withSync: true });
+    const item = await saveWorkflow(db, { type: 'email', name: 'Cold Email to Dana', answers: {} });
+    await vi.waitFor(() => expect(browser.tags).toEqual([syncTagOf(userId)]));
+
+    // Delivered meanwhile (the tag fired and is gone): the next change asks again.
+    browser.tags.length = 0;
+    await renameWorkflow(db, item.id, 'Cold Email to Dana Ortiz');
+    await vi.waitFor(() => expect(browser.tags).toEqual([syncTagOf(userId)]));
+    browser.tags.length = 0;
+    await deleteWorkflow(db, item.id);
+    await vi.waitFor(() => expect(browser.tags).toEqual([syncTagOf(userId)]));
+    expect((await db.workflows.get(item.id))?.synced).toBe(false);
+  });
+
+  it('trust: 6. an email edit made offline registers the sync', async () => {
+    const browser = installServiceWorker({ withSync: true });
+    await db.messages.put(reply);
+    await saveReplyEmailEdit(db, reply.key, { subject: 'New subject', body: 'New body' });
+    await vi.waitFor(() => expect(browser.tags).toEqual([syncTagOf(userId)]));
+    expect(await db.messages.get(reply.key)).toMatchObject({ emailEditPending: true });
+  });
+
+  it('trust: 6. a chat send registers the sync once its entry is stored, not before', async () => {
+    const browser = installServiceWorker({ withSync: true });
+    await db.transaction('rw', db.outbox, async () => {
+      await queueSend(db, { clientId: 'c1', chatId: reply.chatId, messageKey: 'u:c1' });
+    });
+    await vi.waitFor(() => expect(browser.tags).toEqual([syncTagOf(userId)]));
+    expect(browser.outboxAtRegister).toEqual([1]);
+  });
+
+  it('where the browser has no Background Sync nothing is registered, and the work waits here', async () => {
+    const browser = installServiceWorker({ withSync: false });
+    await saveWorkflow(db, { type: 'email', name: 'Cold Email to Dana', answers: {} });
+    await db.messages.put(reply);
+    await saveReplyEmailEdit(db, reply.key, { subject: 'New subject', body: 'New body' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(browser.tags).toEqual([]);
+    expect(await db.workflows.filter((w) => !w.synced).count()).toBe(1);
+  });
+});
