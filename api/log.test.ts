@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { captureLog } from '../tests/support/logs';
 
 /** Runs `body` in a fresh Node process with `log` = loggerFor(config); returns what it printed. */
-function runLogging(isProduction: boolean, body: string): string {
+function runLogging(isProduction: boolean, body: string): { stdout: string; stderr: string } {
   const script = `import { loggerFor } from './api/log.ts'; const log = loggerFor({ logLevel: 'info', isProduction: ${isProduction} }); ${body}`;
-  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }).stdout;
+  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
 }
 
 describe('the logger', () => {
@@ -28,18 +28,17 @@ describe('the logger', () => {
     expect(captured.entries()[0]!.msg).toBe('model "evil\n{"level":50,"msg":"forged"}\u001b[2J"');
   });
 
-  it('in production, lines logged just before the process exits are all written, the warning last', () => {
-    const stdout = runLogging(true, "for (let i = 0; i < 2000; i++) log.info('GET /api/health 200 0.4ms'); log.warn('last words'); process.exit(1);");
-    const lines = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { level: number; msg: string; pid: number });
-    expect(lines).toHaveLength(2001);
-    expect(lines.at(-1)).toMatchObject({ level: 40, msg: 'last words' });
+  it('in production, lines logged just before the process exits are all written: info to stdout, the warning to stderr', () => {
+    const { stdout, stderr } = runLogging(true, "for (let i = 0; i < 2000; i++) log.info('GET /api/health 200 0.4ms'); log.warn('last words'); process.exit(1);");
+    const lines = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(lines).toHaveLength(2000);
+    expect(lines.every((line) => line.level === 30)).toBe(true);
+    expect(JSON.parse(stderr)).toMatchObject({ level: 40, msg: 'last words' });
   });
 
   it('outside production, lines are for a person: time, level, message, with control characters escaped', () => {
-    const stdout = runLogging(false, "log.info('Pitchpad is running at http://127.0.0.1:8080'); log.warn('model \"a\\nb\\u001b[31m\"'); process.exit(0);");
-    const lines = stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: Pitchpad is running at http:\/\/127\.0\.0\.1:8080$/);
-    expect(lines[1]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: model "a\\u000ab\\u001b\[31m"$/);
+    const { stdout, stderr } = runLogging(false, "log.info('Pitchpad is running at http://127.0.0.1:8080'); log.warn('model \"a\\nb\\u001b[31m\"'); process.exit(0);");
+    expect(stdout).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: Pitchpad is running at http:\/\/127\.0\.0\.1:8080\n$/);
+    expect(stderr).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: model "a\\u000ab\\u001b\[31m"\n$/);
   });
 });

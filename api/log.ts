@@ -15,31 +15,42 @@ export interface LoggerOptions {
   level: LogLevel;
   /** Lines for a person (pino-pretty) rather than JSON: everywhere but production. */
   pretty: boolean;
-  /** Where lines go; stdout by default. Tests pass a stream of their own to read what was logged. */
+  /** Where every line goes. Tests pass a stream of their own to read what was logged. */
   destination?: DestinationStream;
 }
 
+/** Lines for a person: `[09:41:07.123] INFO: GET /api/chats 200 3.1ms`, written synchronously. */
+function prettyTo(destination: number | DestinationStream) {
+  return pretty({
+    destination,
+    sync: true,
+    translateTime: 'HH:MM:ss.l',
+    ignore: 'pid,hostname,req,res,responseTime',
+    messageFormat: (line, messageKey) => escapeControl(String(line[messageKey] ?? '')),
+  });
+}
+
 /**
- * A logger writing to stdout. JSON lines go through an asynchronous sonic-boom: while one write is
+ * A logger: debug and info lines to stdout, warnings and errors to stderr (each line to one of
+ * them), or everything to `destination`. Stdout is an asynchronous sonic-boom: while one write is
  * on its way the next lines gather behind it, so a busy server makes few system calls, and an idle
- * one writes each line at once. pino flushes it synchronously when the process exits, so a warning
- * or error logged just before `process.exit` is not lost. Pretty lines are written synchronously.
+ * one writes each line at once; pino flushes it synchronously when the process exits. Warnings and
+ * errors, and all pretty lines, are written synchronously, so none is lost to a `process.exit`.
  */
 export function createLogger({ level, pretty: forPeople, destination }: LoggerOptions): Logger {
-  const options = { level };
-  if (forPeople) {
-    return pino(
-      options,
-      pretty({
-        destination: destination ?? 1,
-        sync: true,
-        translateTime: 'HH:MM:ss.l',
-        ignore: 'pid,hostname,req,res,responseTime',
-        messageFormat: (line, messageKey) => escapeControl(String(line[messageKey] ?? '')),
-      }),
-    );
-  }
-  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
+  if (destination) return pino({ level }, forPeople ? prettyTo(destination) : destination);
+  const out = forPeople ? prettyTo(1) : pino.destination({ dest: 1, sync: false });
+  const err = forPeople ? prettyTo(2) : pino.destination({ dest: 2, sync: true });
+  return pino(
+    { level },
+    pino.multistream(
+      [
+        { level: 'trace', stream: out },
+        { level: 'warn', stream: err },
+      ],
+      { dedupe: true },
+    ),
+  );
 }
 
 /** The configured logger of a running server: JSON in production, pretty elsewhere. */
