@@ -8,7 +8,7 @@ import compress from 'koa-compress';
 import type { Config } from './config';
 import type { AppDeps, AppState } from './context';
 import type { Pool } from './db';
-import { createLogger, type Logger } from './log';
+import { loggerFor, type Logger } from './log';
 import { errorHandler } from './middleware/errorHandler';
 import { requestLog } from './middleware/requestLog';
 import { csrf } from './middleware/csrf';
@@ -48,7 +48,7 @@ export interface AppOptions {
 }
 
 /** Build the Koa app over an open database. Tests call this; `main.ts` adds the process around it. */
-export function createApp({ config, pool, log = createLogger(config.logLevel), webDist = WEB_DIST, llm = createGateway(config), stripe = createStripe(config) }: AppOptions) {
+export function createApp({ config, pool, log = loggerFor(config), webDist = WEB_DIST, llm = createGateway(config), stripe = createStripe(config) }: AppOptions) {
   const app = new Koa<AppState, AppDeps>({ proxy: config.trustProxy, keys: [config.sessionSecret] });
   // Koa's ctx.ip is the left-most X-Forwarded-For entry, which the client writes. Keep only the
   // entries our own proxies appended, so ctx.ip is the address the outermost trusted proxy saw.
@@ -58,7 +58,7 @@ export function createApp({ config, pool, log = createLogger(config.logLevel), w
 
   const lucia = createLucia(pool, { secure: config.secureCookies });
 
-  app.use(requestLog());
+  app.use(requestLog(log));
   if (config.secureCookies) {
     // The public origin is https; TLS may end at a proxy, so don't let Koa refuse Secure cookies.
     app.use((ctx, next) => {

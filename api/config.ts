@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Ollama's OpenAI-compatible address: tried at start-up when no model is configured. */
+/** Ollama's OpenAI-compatible address: tried at start-up when no model is configured (not in production). */
 export const LOCAL_LLM_DEFAULT_URL = 'http://127.0.0.1:11434/v1';
 
 /** The environment, parsed once. A bad value stops start-up with a message naming the variable. */
@@ -30,12 +30,8 @@ const EnvSchema = z.object({
     .refine((list) => list.length > 0, 'must name at least one model'),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   // Where to look for a local OpenAI-compatible server when no model is configured (Ollama's
-  // address by default); 'off' looks nowhere.
-  LOCAL_LLM_URL: z
-    .string()
-    .optional()
-    .transform((v) => (v && v.trim() ? v.trim() : LOCAL_LLM_DEFAULT_URL))
-    .refine((v) => v === 'off' || URL.canParse(v), "must be a URL (e.g. http://127.0.0.1:11434/v1) or 'off'"),
+  // address by default, outside production); 'off' looks nowhere.
+  LOCAL_LLM_URL: optionalString.refine((v) => v === undefined || v === 'off' || URL.canParse(v), "must be a URL (e.g. http://127.0.0.1:11434/v1) or 'off'"),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -79,7 +75,10 @@ export interface Config {
     baseUrl: string | undefined;
     models: string[];
     timeoutMs: number;
-    /** A local OpenAI-compatible server to use when neither key nor base URL is set (api/llm/localModel.ts). */
+    /**
+     * A local OpenAI-compatible server to use when neither key nor base URL is set (api/llm/localModel.ts);
+     * in production only when LOCAL_LLM_URL names it.
+     */
     localUrl: string | undefined;
   };
   stripe: {
@@ -134,7 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.OPENAI_BASE_URL,
       models: e.LLM_MODELS,
       timeoutMs: e.LLM_TIMEOUT_MS,
-      localUrl: e.LOCAL_LLM_URL === 'off' ? undefined : e.LOCAL_LLM_URL.replace(/\/+$/, ''),
+      localUrl: localModelUrl(e.LOCAL_LLM_URL, isProduction),
     },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
@@ -147,6 +146,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/**
+ * Where to look for a local model server. In production only where the operator says: whatever
+ * happens to listen on Ollama's port of a shared host must not become every user's model.
+ */
+function localModelUrl(setting: string | undefined, isProduction: boolean): string | undefined {
+  if (setting === 'off') return undefined;
+  if (setting === undefined) return isProduction ? undefined : LOCAL_LLM_DEFAULT_URL;
+  return setting.replace(/\/+$/, '');
 }
 
 /** The model the server answers with: the first configured model, or the offline drafter. */

@@ -1,47 +1,44 @@
-import { execFileSync } from 'node:child_process';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from './log';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { captureLog } from '../tests/support/logs';
 
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+/** Runs `body` in a fresh Node process with `log` = loggerFor(config); returns what it printed. */
+function runLogging(isProduction: boolean, body: string): { stdout: string; stderr: string } {
+  const script = `import { loggerFor } from './api/log.ts'; const log = loggerFor({ logLevel: 'info', isProduction: ${isProduction} }); ${body}`;
+  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+}
 
 describe('the logger', () => {
-  afterEach(() => vi.restoreAllMocks());
-
-  it("writes a turn's plain lines to stdout together, in one write, in order", async () => {
-    const writes: string[] = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (writes.push(String(chunk)), true));
-    const log = createLogger('info');
-    log.info('GET /api/chats 200 1.2ms');
+  it('writes one JSON object a line, at the configured level and above', () => {
+    const { log, entries } = captureLog('info');
     log.debug('not at this level');
-    log.info('GET /api/workflows 200 0.9ms');
-    expect(writes).toEqual([]);
-    await nextTurn();
-    expect(writes).toHaveLength(1);
-    expect(writes[0]).toMatch(/^\S+Z INFO  GET \/api\/chats 200 1\.2ms\n\S+Z INFO  GET \/api\/workflows 200 0\.9ms\n$/);
+    log.info('GET /api/chats 200 1.2ms');
+    log.warn({ err: new Error('boom') }, 'sweeping expired rows failed');
+    expect(entries()).toMatchObject([
+      { level: 30, msg: 'GET /api/chats 200 1.2ms' },
+      { level: 40, msg: 'sweeping expired rows failed', err: { type: 'Error', message: 'boom' } },
+    ]);
   });
 
-  it('a warning goes out at once, after the lines that were waiting', async () => {
-    const out: string[] = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(`stdout: ${String(chunk)}`), true));
-    vi.spyOn(console, 'error').mockImplementation((line: string) => void out.push(`stderr: ${line}`));
-    const log = createLogger('info');
-    log.info('POST /api/chat 200 3.0ms');
-    log.warn('model gpt-4o answered JSON that does not fit the schema');
-    expect(out).toEqual([expect.stringMatching(/^stdout: \S+Z INFO  POST \/api\/chat 200 3\.0ms\n$/), expect.stringMatching(/^stderr: \S+Z WARN  model gpt-4o answered/)]);
-    await nextTurn();
-    expect(out).toHaveLength(2);
+  it('a newline or an escape sequence in a message stays inside its line, escaped', () => {
+    const captured = captureLog('info');
+    captured.log.warn('model "evil\n{"level":50,"msg":"forged"}\u001b[2J"');
+    expect(captured.text.split('\n')).toHaveLength(2);
+    expect(captured.text).not.toContain('\u001b');
+    expect(captured.entries()[0]!.msg).toBe('model "evil\n{"level":50,"msg":"forged"}\u001b[2J"');
   });
 
-  it('a line with details is written at once, with them', () => {
-    const logged: unknown[][] = [];
-    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void logged.push(args));
-    createLogger('debug').info('stripe webhook', { type: 'checkout.session.completed' });
-    expect(logged).toEqual([[expect.stringMatching(/INFO  stripe webhook$/), { type: 'checkout.session.completed' }]]);
+  it('in production, lines logged just before the process exits are all written: info to stdout, the warning to stderr', () => {
+    const { stdout, stderr } = runLogging(true, "for (let i = 0; i < 2000; i++) log.info('GET /api/health 200 0.4ms'); log.warn('last words'); process.exit(1);");
+    const lines = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(lines).toHaveLength(2000);
+    expect(lines.every((line) => line.level === 30)).toBe(true);
+    expect(JSON.parse(stderr)).toMatchObject({ level: 40, msg: 'last words' });
   });
 
-  it('a line still waiting when the process exits is written', () => {
-    const script = "import { createLogger } from './api/log.ts'; createLogger('info').info('GET /api/health 200 0.4ms'); process.exit(0);";
-    const stdout = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
-    expect(stdout).toMatch(/^\S+Z INFO  GET \/api\/health 200 0\.4ms\n$/);
+  it('outside production, lines are for a person: time, level, message, with control characters escaped', () => {
+    const { stdout, stderr } = runLogging(false, "log.info('Pitchpad is running at http://127.0.0.1:8080'); log.warn('model \"a\\nb\\u001b[31m\"'); process.exit(0);");
+    expect(stdout).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: Pitchpad is running at http:\/\/127\.0\.0\.1:8080\n$/);
+    expect(stderr).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: model "a\\u000ab\\u001b\[31m"\n$/);
   });
 });

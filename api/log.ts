@@ -1,61 +1,67 @@
-import { writeSync } from 'node:fs';
+// The server's log, through pino. Production writes one JSON object a line, which log collectors
+// read and in which a newline or an escape sequence inside a message (a path, a model id a server
+// sent) is only ever an escaped character, so no text can forge or colour a line. Elsewhere (`npm
+// start` with NODE_ENV unset, `npm run dev`) the same lines are printed for a person through
+// pino-pretty, with control characters in a message escaped the same way.
+import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
+import pretty from 'pino-pretty';
 
-/** A small levelled logger: one line per event, to stdout/stderr. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
-export interface Logger {
-  debug(msg: string, extra?: unknown): void;
-  info(msg: string, extra?: unknown): void;
-  warn(msg: string, extra?: unknown): void;
-  error(msg: string, extra?: unknown): void;
+/** Every line is `log.info('text')` (pino's API: `log.warn({ err }, 'text')` adds fields). */
+export type Logger = PinoLogger;
+
+export interface LoggerOptions {
+  level: LogLevel;
+  /** Lines for a person (pino-pretty) rather than JSON: everywhere but production. */
+  pretty: boolean;
+  /** Where every line goes. Tests pass a stream of their own to read what was logged. */
+  destination?: DestinationStream;
+}
+
+/** Lines for a person: `[09:41:07.123] INFO: GET /api/chats 200 3.1ms`, written synchronously. */
+function prettyTo(destination: number | DestinationStream) {
+  return pretty({
+    destination,
+    sync: true,
+    translateTime: 'HH:MM:ss.l',
+    ignore: 'pid,hostname,req,res,responseTime',
+    messageFormat: (line, messageKey) => escapeControl(String(line[messageKey] ?? '')),
+  });
 }
 
 /**
- * Plain info and debug lines (a request's line, one per API request) wait for the end of the
- * event loop's turn and go out together in one write: a write to stdout is a system call, and
- * one per request was a tenth of the server's CPU under load (tests/bench/overhead.bench.ts).
- * Anything else (a warning, an error, a line with details) first writes what waits, then
- * itself at once, so the order holds; so does an exit, so no line is lost.
+ * A logger: debug and info lines to stdout, warnings and errors to stderr (each line to one of
+ * them), or everything to `destination`. Stdout is an asynchronous sonic-boom: while one write is
+ * on its way the next lines gather behind it, so a busy server makes few system calls, and an idle
+ * one writes each line at once; pino flushes it synchronously when the process exits. Warnings and
+ * errors, and all pretty lines, are written synchronously, so none is lost to a `process.exit`.
  */
-let waiting = '';
-let flushScheduled = false;
-
-function flush(): void {
-  flushScheduled = false;
-  if (!waiting) return;
-  const text = waiting;
-  waiting = '';
-  process.stdout.write(text);
+export function createLogger({ level, pretty: forPeople, destination }: LoggerOptions): Logger {
+  if (destination) return pino({ level }, forPeople ? prettyTo(destination) : destination);
+  const out = forPeople ? prettyTo(1) : pino.destination({ dest: 1, sync: false });
+  const err = forPeople ? prettyTo(2) : pino.destination({ dest: 2, sync: true });
+  return pino(
+    { level },
+    pino.multistream(
+      [
+        { level: 'trace', stream: out },
+        { level: 'warn', stream: err },
+      ],
+      { dedupe: true },
+    ),
+  );
 }
 
-process.once('exit', () => {
-  if (waiting) writeSync(1, waiting);
-  waiting = '';
-});
+/** The configured logger of a running server: JSON in production, pretty elsewhere. */
+export function loggerFor(config: { logLevel: LogLevel; isProduction: boolean }): Logger {
+  return createLogger({ level: config.logLevel, pretty: !config.isProduction });
+}
 
-export function createLogger(level: LogLevel): Logger {
-  const at = ORDER[level];
-  const emit = (lvl: Exclude<LogLevel, 'silent'>, msg: string, extra?: unknown) => {
-    if (ORDER[lvl] < at) return;
-    const line = `${new Date().toISOString()} ${lvl.toUpperCase().padEnd(5)} ${msg}`;
-    if ((lvl === 'info' || lvl === 'debug') && extra === undefined) {
-      waiting += `${line}\n`;
-      if (!flushScheduled) {
-        flushScheduled = true;
-        setImmediate(flush);
-      }
-      return;
-    }
-    flush();
-    const out = lvl === 'error' || lvl === 'warn' ? console.error : console.log;
-    if (extra === undefined) out(line);
-    else out(line, extra);
-  };
-  return {
-    debug: (m, e) => emit('debug', m, e),
-    info: (m, e) => emit('info', m, e),
-    warn: (m, e) => emit('warn', m, e),
-    error: (m, e) => emit('error', m, e),
-  };
+// C0 and C1 control characters, DEL, and the Unicode line and paragraph separators.
+const CONTROL = /[\p{Cc}\u2028\u2029]/gu;
+
+/** `text` with every control character written as `\uXXXX`: one line, no terminal escapes. */
+export function escapeControl(text: string): string {
+  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -2,7 +2,7 @@
 import { loadConfig, modelInUse, ConfigError } from './config';
 import { openDatabase } from './db';
 import { createApp } from './app';
-import { createLogger } from './log';
+import { loggerFor } from './log';
 import { sweepExpired } from './maintenance';
 import { recoverCutReplies } from './chats/recover';
 import { withLocalModel } from './llm/localModel';
@@ -20,10 +20,11 @@ async function main() {
     }
     throw err;
   }
-  // No model configured: a local OpenAI-compatible server (Ollama's address) is used if one answers.
-  const local = await withLocalModel(config);
+  const log = loggerFor(config);
+  // No model configured: a local OpenAI-compatible server (Ollama's address outside production, or
+  // LOCAL_LLM_URL) is used if one answers.
+  const local = await withLocalModel(config, log);
   config = local.config;
-  const log = createLogger(config.logLevel);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Before serving: a reply the last run was writing when it died is settled, not left 'streaming'.
   await recoverCutReplies({ pool: db.pool, log, embedded: !config.databaseUrl });
@@ -31,9 +32,11 @@ async function main() {
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
 
-  console.log(`Pitchpad is running at http://${config.host}:${config.port}`);
-  console.log(`  database: ${db.label}`);
-  console.log(`  model:    ${modelInUse(config)}${local.found ? ` (found a local model server at ${local.found}; models: ${config.llm.models.join(', ')})` : ''}`);
+  // Printed whatever LOG_LEVEL says (a child logger of its own level): where it runs, on what.
+  const startup = log.child({}, { level: 'info' });
+  startup.info(`Pitchpad is running at http://${config.host}:${config.port}`);
+  startup.info(`  database: ${db.label}`);
+  startup.info(`  model:    ${modelInUse(config)}${local.found ? ` (found a local model server at ${local.found}; models: ${config.llm.models.join(', ')})` : ''}`);
 
   const sweep = () =>
     sweepExpired(db.pool).then(
@@ -47,7 +50,7 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal}: shutting down`);
+    startup.info(`${signal}: shutting down`);
     server.close();
     server.closeAllConnections();
     await db.close().catch((err: Error) => log.error(`closing the database: ${err.message}`));

@@ -27,7 +27,8 @@ export function chatRoutes(llm: LlmGateway) {
   router.use(expectedUser());
   const deps = (ctx: AppContext) => ({ config: ctx.config, pool: ctx.pool, log: ctx.log, llm });
 
-  router.get('/models', (ctx) => {
+  // Which models this server has is the operator's business: only signed-in users see the list.
+  router.get('/models', requireUser(), (ctx) => {
     const body: ModelsResponse = { models: llm.models, defaultModel: llm.defaultModel };
     ctx.body = body;
   });
@@ -164,7 +165,7 @@ async function respondWithReply(
       }
     })
     .catch((err: Error) => {
-      ctx.log.error(`chat stream failed: ${err.stack ?? err.message}`);
+      ctx.log.error({ err }, 'chat stream failed');
       send('error', { code: 'internal_error', message: 'Something went wrong. Please try again.' });
     })
     .finally(() => events.close());

@@ -466,8 +466,17 @@ describe('POST /api/chat/value-props', () => {
 });
 
 describe('GET /api/models', () => {
+  it('trust: 3. a guest is refused the model list (401); a signed-in user gets it', async () => {
+    const guest = await new TestClient(server.url).get('/api/models');
+    expect(guest.status).toBe(401);
+    expect(guest.body.models).toBeUndefined();
+    const { client } = await loggedInClient(server);
+    expect((await client.get('/api/models')).status).toBe(200);
+  });
+
   it('lists the configured models, the first as default', async () => {
-    expect((await new TestClient(server.url).get('/api/models')).body).toEqual({
+    const { client } = await loggedInClient(server);
+    expect((await client.get('/api/models')).body).toEqual({
       models: [
         { id: 'gpt-4o', label: 'gpt-4o', group: 'openai' },
         { id: 'gpt-4o-mini', label: 'gpt-4o-mini', group: 'openai' },

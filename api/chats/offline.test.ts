@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../tests/support/server';
-import { TestClient, postStream } from '../../tests/support/client';
+import { postStream } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
 import { buildSend } from '../../tests/factories/chats';
 import { OFFLINE_DRAFTS } from '../../domain/drafts/chat';
@@ -14,7 +14,8 @@ afterAll(() => server?.close());
 
 describe('the offline drafter', () => {
   it('is the only model in the picker, labelled as such', async () => {
-    expect((await new TestClient(server.url).get('/api/models')).body).toEqual({
+    const { client } = await loggedInClient(server);
+    expect((await client.get('/api/models')).body).toEqual({
       models: [{ id: 'offline-drafter', label: 'Offline drafter', group: 'offline' }],
       defaultModel: 'offline-drafter',
     });

@@ -62,7 +62,7 @@ export function errorHandler(): Middleware<AppState, AppDeps> {
         ctx.body = known.toBody();
         return;
       }
-      ctx.log.error(`${ctx.method} ${ctx.path} failed: ${err?.stack ?? String(err)}`);
+      ctx.log.error({ err }, `${ctx.method} ${ctx.path} failed`);
       const body: ApiErrorBody = known?.toBody() ?? { code: ErrorCode.internal, message: 'Something went wrong. Please try again.' };
       ctx.status = known?.status ?? 500;
       ctx.body = body;

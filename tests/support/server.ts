@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { loadConfig, type Config } from '../../api/config';
 import { createApp } from '../../api/app';
 import { openDatabase, type Pool } from '../../api/db';
+import type { Logger } from '../../api/log';
 import { IN_MEMORY } from '../../db/embedded';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
 
@@ -21,9 +22,14 @@ export function testDatabaseUrl(): string | undefined {
 /**
  * The real app over real HTTP on 127.0.0.1, against a real database. Each test file starts one;
  * tests make their own users with factories, so they share nothing and need no cleanup.
+ * `opts.log`: the app's logger (tests/support/logs.ts reads what it wrote); `opts.prepare`: what
+ * main.ts does to the configuration before the app starts (the local model probe).
  */
-export async function startTestServer(env: Record<string, string> = {}, opts: { webDist?: string } = {}): Promise<TestServer> {
-  const config = loadConfig({
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { webDist?: string; log?: Logger; prepare?: (config: Config) => Promise<Config> } = {},
+): Promise<TestServer> {
+  const loaded = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Each TestClient sends its own X-Forwarded-For, so IP rate limits don't leak between tests.
@@ -32,8 +38,9 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     DATABASE_URL: testDatabaseUrl(),
     ...env,
   });
+  const config = opts.prepare ? await opts.prepare(loaded) : loaded;
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = createApp({ config, pool: db.pool, webDist: opts.webDist });
+  const app = createApp({ config, pool: db.pool, webDist: opts.webDist, log: opts.log });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
