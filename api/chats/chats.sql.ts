@@ -243,6 +243,20 @@ export async function contextBefore(pool: Pool, chatId: string, beforeId: number
   return rows.toReversed();
 }
 
+/**
+ * A ceiling on what the history of the user's chat can add to a call, in bytes (no token is shorter
+ * than a byte): the newest messages that can go as context. 0 for a chat that is not the user's (yet).
+ */
+export async function historyBytes(pool: Pool, userId: number, chatId: string): Promise<number> {
+  const { rows } = await pool.query<{ bytes: string }>(
+    `SELECT coalesce(sum(octet_length(m.content)), 0) AS bytes FROM (
+       SELECT m.content FROM messages m JOIN chats c ON c.id = m.chat_id
+        WHERE c.id = $1 AND c.user_id = $2 ORDER BY m.id DESC LIMIT $3) m`,
+    [chatId, userId, CHAT_CONTEXT_MESSAGES],
+  );
+  return Number(rows[0]?.bytes ?? 0);
+}
+
 /** Save what has streamed so far; answers whether someone asked to stop. */
 export async function saveProgress(pool: Pool, replyId: number, content: string): Promise<{ stopRequested: boolean }> {
   const { rows } = await pool.query<{ stop_requested: boolean }>(
