@@ -162,7 +162,8 @@ describe('trust: 2. the daily AI allowance', () => {
 
   it('trust: 2. sends opened all at once cannot overrun the allowance: each reserves its most before the model is asked', async () => {
     const { client } = await loggedInClient(server);
-    const sends = Array.from({ length: 4 }, (_, i) => buildSend(prose(2_000, `parallel ${i} ${randomUUID()}`)));
+    // Each answer takes a moment to start, so all four are being asked at once.
+    const sends = Array.from({ length: 4 }, (_, i) => buildSend(`[[first:1500]] ${prose(2_000, `parallel ${i} ${randomUUID()}`)}`));
     const results = await Promise.all(sends.map((s) => client.post('/api/chat', s)));
     expect(results.map((r) => r.status).toSorted()).toEqual([200, 429, 429, 429]);
     for (const refused of results.filter((r) => r.status === 429)) expect(refused.body.code).toBe('token_budget');
