@@ -11,7 +11,7 @@ import type { LlmGateway } from '../llm/types';
 import type { SessionUser } from '../auth/lucia';
 import { assertPro, isPro } from '../billing/requirePro';
 import { acquireStreamLease, type StreamLease } from '../llm/streams';
-import { reserveTokens, userPayer, type TokenReservation } from '../llm/budget';
+import { NO_CHARGE, reserveTokens, userPayer, type TokenReservation } from '../llm/budget';
 import { tokenCeiling } from '../llm/context';
 import { claimReply, contextBefore, findSend, historyBytes, playbookTypeOf, sendIsStored, storeSend, type ChatRow, type MessageRow } from './chats.sql';
 import { followReply, generateReply, type GenerationResult } from './generate';
@@ -92,8 +92,10 @@ async function takeSendSlot(deps: Deps, user: SessionUser, input: Input, chatId:
 /**
  * Reserve the most a send's call can cost: the system prompt and the new message (always sent),
  * the history up to the context bound, and the longest answer asked for. The call corrects it.
+ * The offline drafter costs nothing.
  */
 export async function reserveSend(deps: Deps, user: SessionUser, input: Pick<Input, 'messages' | 'playbookType' | 'systemPrompt' | 'llmParams'>, chatId: string, opts: { force?: boolean } = {}): Promise<TokenReservation> {
+  if (deps.llm.offline) return NO_CHARGE;
   const always = tokenCeiling([{ content: systemPromptFor(input.playbookType, input.systemPrompt) }, input.messages.at(-1)!]);
   const history = (await historyBytes(deps.pool, user.id, chatId)) + tokenCeiling(clientContext(input.messages.slice(0, -1)));
   const sent = Math.max(always, Math.min(deps.config.llm.maxContextTokens, always + history));

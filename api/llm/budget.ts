@@ -24,6 +24,9 @@ export interface TokenReservation {
 
 type Deps = { pool: Pool; config: Config; log: Logger };
 
+/** A call that costs nothing (the offline drafter): no count, nothing to settle. */
+export const NO_CHARGE: TokenReservation = { reserved: 0, settle: async () => {} };
+
 /** A signed-in user as a payer: their plan decides the allowance. */
 export const userPayer = (user: SessionUser): TokenPayer => ({ kind: 'user', userId: user.id, pro: isPro(user) });
 
