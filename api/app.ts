@@ -27,6 +27,7 @@ import { analysisRoutes } from './analysis/analysis.routes';
 import { billingRoutes, WEBHOOK_PATH } from './billing/billing.routes';
 import { createStripe, type Stripe } from './billing/stripe';
 import { createGateway } from './llm/gateway';
+import { meteredGateway } from './llm/metered';
 import type { LlmGateway } from './llm/types';
 import { serveWeb } from './static';
 
@@ -91,7 +92,9 @@ export function createApp({ config, pool, log = loggerFor(config), webDist = WEB
   app.use(csrf({ appUrl: config.appUrl, trustHost: !config.isProduction, exempt: [WEBHOOK_PATH] }));
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' });
   app.use((ctx, next) => (ctx.path === WEBHOOK_PATH ? next() : parseJson(ctx, next)));
-  const routers = [healthRoutes(), authRoutes(lucia), userRoutes(), planRoutes(), chatRoutes(llm), playbookRoutes(llm), workflowRoutes(), analysisRoutes(llm), billingRoutes(stripe)];
+  // Every model call is bounded and counted against its payer's daily allowance, whoever makes it.
+  const model = meteredGateway(llm, { pool, config, log });
+  const routers = [healthRoutes(), authRoutes(lucia), userRoutes(), planRoutes(), chatRoutes(model), playbookRoutes(model), workflowRoutes(), analysisRoutes(model), billingRoutes(stripe)];
   for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());
   }

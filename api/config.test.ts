@@ -23,6 +23,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment:\\n  ${name}: `));
   });
 
+  it('trust: 2. bounds a model call at 24,000 tokens and allows 100,000 tokens a day free, 1,000,000 Pro and 50,000 per guest address, unless told otherwise', () => {
+    expect(loadConfig({}).llm).toMatchObject({ maxContextTokens: 24_000, dailyTokens: { free: 100_000, pro: 1_000_000, guest: 50_000 } });
+    const set = loadConfig({ LLM_MAX_CONTEXT_TOKENS: '8000', LLM_DAILY_TOKENS_FREE: '5000', LLM_DAILY_TOKENS_PRO: 'off', LLM_DAILY_TOKENS_GUEST: '0' });
+    expect(set.llm).toMatchObject({ maxContextTokens: 8000, dailyTokens: { free: 5000, pro: null, guest: null } });
+  });
+
+  it.each([
+    [{ LLM_MAX_CONTEXT_TOKENS: 'lots' }, 'LLM_MAX_CONTEXT_TOKENS'],
+    [{ LLM_MAX_CONTEXT_TOKENS: '500' }, 'LLM_MAX_CONTEXT_TOKENS'],
+    [{ LLM_DAILY_TOKENS_FREE: '-5' }, 'LLM_DAILY_TOKENS_FREE'],
+    [{ LLM_DAILY_TOKENS_PRO: 'unlimited' }, 'LLM_DAILY_TOKENS_PRO'],
+    [{ LLM_DAILY_TOKENS_GUEST: '1.5' }, 'LLM_DAILY_TOKENS_GUEST'],
+  ])('trust: 2. stops on a bad context bound or daily allowance, naming the variable (%o)', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment:\\n  ${name}: `));
+  });
+
   it('requires SESSION_SECRET and APP_URL in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required in production/);
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toThrow(/APP_URL: required in production/);

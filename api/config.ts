@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LLM_DAILY_TOKENS_DEFAULTS, LLM_MAX_CONTEXT_TOKENS_DEFAULT, LLM_MAX_CONTEXT_TOKENS_MIN } from '../domain/limits';
 
 /** Ollama's OpenAI-compatible address: tried at start-up when no model is configured (not in production). */
 export const LOCAL_LLM_DEFAULT_URL = 'http://127.0.0.1:11434/v1';
@@ -8,6 +9,18 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+/**
+ * A daily token allowance: a whole number of tokens, or 0 / 'off' for no limit (an operator's own
+ * model server, where a call costs nothing).
+ */
+const dailyTokens = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? String(fallback) : v.trim().toLowerCase()))
+    .refine((v) => v === 'off' || /^\d+$/.test(v), "must be a whole number of tokens, or 0 or 'off' for no limit")
+    .transform((v) => (v === 'off' || Number(v) === 0 ? null : Number(v)));
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,6 +42,14 @@ const EnvSchema = z.object({
     .transform((v) => v.split(',').map((m) => m.trim()).filter(Boolean))
     .refine((list) => list.length > 0, 'must name at least one model'),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  LLM_MAX_CONTEXT_TOKENS: z.coerce
+    .number('must be a whole number of tokens')
+    .int('must be a whole number of tokens')
+    .min(LLM_MAX_CONTEXT_TOKENS_MIN, `must be at least ${LLM_MAX_CONTEXT_TOKENS_MIN.toLocaleString('en-US')} tokens`)
+    .default(LLM_MAX_CONTEXT_TOKENS_DEFAULT),
+  LLM_DAILY_TOKENS_FREE: dailyTokens(LLM_DAILY_TOKENS_DEFAULTS.free),
+  LLM_DAILY_TOKENS_PRO: dailyTokens(LLM_DAILY_TOKENS_DEFAULTS.pro),
+  LLM_DAILY_TOKENS_GUEST: dailyTokens(LLM_DAILY_TOKENS_DEFAULTS.guest),
   // Where to look for a local OpenAI-compatible server when no model is configured (Ollama's
   // address by default, outside production); 'off' looks nowhere.
   LOCAL_LLM_URL: optionalString.refine((v) => v === undefined || v === 'off' || URL.canParse(v), "must be a URL (e.g. http://127.0.0.1:11434/v1) or 'off'"),
@@ -80,6 +101,10 @@ export interface Config {
      * in production only when LOCAL_LLM_URL names it.
      */
     localUrl: string | undefined;
+    /** The most tokens one call sends the model: older history is dropped to fit (api/llm/context.ts). */
+    maxContextTokens: number;
+    /** Tokens a day per signed-in user by plan, and per guest address (idea analyses); null: no limit. */
+    dailyTokens: { free: number | null; pro: number | null; guest: number | null };
   };
   stripe: {
     secretKey: string | undefined;
@@ -134,6 +159,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       models: e.LLM_MODELS,
       timeoutMs: e.LLM_TIMEOUT_MS,
       localUrl: localModelUrl(e.LOCAL_LLM_URL, isProduction),
+      maxContextTokens: e.LLM_MAX_CONTEXT_TOKENS,
+      dailyTokens: { free: e.LLM_DAILY_TOKENS_FREE, pro: e.LLM_DAILY_TOKENS_PRO, guest: e.LLM_DAILY_TOKENS_GUEST },
     },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

@@ -25,9 +25,13 @@ describe('sweepExpired', () => {
       `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, now() - interval '2 days', 3), ($2, now(), 1)`,
       [`old-${tag}`, `live-${tag}`],
     );
+    await server.pool.query(
+      `INSERT INTO token_usage (payer, day, tokens) VALUES ($1, (now() AT TIME ZONE 'UTC')::date - 8, 500), ($2, (now() AT TIME ZONE 'UTC')::date, 20)`,
+      [`old-${tag}`, `live-${tag}`],
+    );
     await sweepExpired(server.pool);
-    for (const table of ['session', 'user_session', 'rate_limits']) {
-      const col = table === 'session' ? 'sid' : table === 'rate_limits' ? 'key' : 'id';
+    for (const table of ['session', 'user_session', 'rate_limits', 'token_usage']) {
+      const col = table === 'session' ? 'sid' : table === 'rate_limits' ? 'key' : table === 'token_usage' ? 'payer' : 'id';
       const left = (await server.pool.query(`SELECT ${col} AS k FROM ${table} WHERE ${col} LIKE $1 ORDER BY 1`, [`%${tag}`])).rows.map((r) => r.k);
       expect(left, table).toEqual([`live-${tag}`]);
     }

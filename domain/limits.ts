@@ -55,6 +55,27 @@ export const MESSAGE_MAX_CHARS = 32_000;
 export const CHAT_TITLE_STORE_MAX = 200;
 /** How many earlier messages of a chat go to the model with a new one. */
 export const CHAT_CONTEXT_MESSAGES = 40;
+/**
+ * The most tokens one model call sends (LLM_MAX_CONTEXT_TOKENS): the system prompt and the newest
+ * message always go, then as much of the history, newest first, as fits.
+ */
+export const LLM_MAX_CONTEXT_TOKENS_DEFAULT = 24_000;
+/** Below this a system prompt and one message would not fit. */
+export const LLM_MAX_CONTEXT_TOKENS_MIN = 1_000;
+/**
+ * Tokens (sent and written) a day: per free and per Pro user, and per guest address for the no-sign-up
+ * idea analysis (LLM_DAILY_TOKENS_FREE / _PRO / _GUEST). At gpt-4o's list prices ($2.50 per million
+ * tokens sent, $10 per million written; chat sends far more than it gets back) a free user's day
+ * costs about $0.30 and at most $1, a Pro user's ten times that, a guest address's half a free user's.
+ */
+export const LLM_DAILY_TOKENS_DEFAULTS = { free: 100_000, pro: 1_000_000, guest: 50_000 } as const;
+/**
+ * What a new chat's send may carry of the client's own history (the design needs it for a guided
+ * flow's greeting, which the client shows before the chat exists on the server): assistant turns only,
+ * the last few, each short. Everything else in it is ignored.
+ */
+export const CLIENT_HISTORY_MAX_MESSAGES = 2;
+export const CLIENT_HISTORY_MAX_CHARS = 2_000;
 /** Model calls allowed per user inside the window (chat, value props). */
 export const LLM_CALLS_PER_USER = 300;
 export const LLM_WINDOW_MS = 10 * 60 * 1000;

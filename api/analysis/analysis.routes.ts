@@ -6,7 +6,8 @@ import { NoModel } from '../llm/errors';
 import { completeJson } from '../llm/json';
 import { withStreamLease } from '../llm/streams';
 import type { LlmGateway } from '../llm/types';
-import { rateLimit, type LimitRule } from '../middleware/rateLimit';
+import { clientAddress, rateLimit, type LimitRule } from '../middleware/rateLimit';
+import { userPayer, type TokenPayer } from '../llm/budget';
 import { inputOf, validate } from '../middleware/validate';
 import { findAnalysis, saveAnalysis, setWantsUpdates } from './analysis.sql';
 import { guestKeyOf, rememberCapture } from './guest';
@@ -18,6 +19,8 @@ export const ANALYSES_PER_VISITOR: LimitRule = { name: 'analyze:visitor', limit:
 /** The signed-in user, or this browser's guest session: who an analysis belongs to. */
 const ownerOf = (ctx: AppContext) => (ctx.state.user ? { userId: ctx.state.user.id } : { guestKey: guestKeyOf(ctx) });
 const visitorOf = (ctx: AppContext) => (ctx.state.user ? `u${ctx.state.user.id}` : `g${guestKeyOf(ctx)}`);
+/** Whose allowance an analysis uses: the user's, or for a guest the client address's (a new guest session is free to make). */
+const payerOf = (ctx: AppContext): TokenPayer => (ctx.state.user ? userPayer(ctx.state.user) : { kind: 'guest', address: clientAddress(ctx.ip) });
 
 const INSTRUCTIONS = [
   'You analyze startup ideas for founders. Answer with one JSON object and nothing else, with exactly these keys:',
@@ -45,7 +48,7 @@ export function analysisRoutes(llm: LlmGateway) {
         completeJson(
           llm,
           ctx.log,
-          { model: llm.defaultModel, params: { temperature: 0.4, max_tokens: 1500, top_p: 1, frequency_penalty: 0, presence_penalty: 0 }, messages: [{ role: 'system', content: INSTRUCTIONS }, { role: 'user', content: idea }] },
+          { model: llm.defaultModel, budget: payerOf(ctx as AppContext), params: { temperature: 0.4, max_tokens: 1500, top_p: 1, frequency_penalty: 0, presence_penalty: 0 }, messages: [{ role: 'system', content: INSTRUCTIONS }, { role: 'user', content: idea }] },
           StartupSummary,
           "The AI model's answer could not be read. Please try again.",
         );

@@ -9,6 +9,7 @@ import { NoModel, upstreamToAppError } from '../llm/errors';
 import type { LlmGateway } from '../llm/types';
 import { UpstreamError } from '../llm/types';
 import { llmRateLimit } from '../llm/limit';
+import { userPayer } from '../llm/budget';
 import { acquireStreamLease } from '../llm/streams';
 import { expectedUser } from '../middleware/expectedUser';
 import { requireUser, userOf } from '../middleware/requireUser';
@@ -17,7 +18,7 @@ import { openEventStream, wantsEventStream } from '../sse';
 import { contextBefore, deleteChat, findChat, lastUserMessage, listChats, listMessages, playbookTypeOf, renameChat, requestStop, resetReply, saveEmailEdit } from './chats.sql';
 import { presentChat, presentMessage } from './chats.present';
 import { abortIfRunningHere, generateReply, REPLY_STALE_MS, replyOutput, type GenerationResult, type ReplyOutput } from './generate';
-import { planSend, resolveModel } from './send';
+import { planSend, reserveSend, resolveModel } from './send';
 import type { ChatRow, MessageRow } from './chats.sql';
 
 
@@ -56,7 +57,7 @@ export function chatRoutes(llm: LlmGateway) {
     if (llm.offline) throw NoModel('write value propositions');
     const { prompt } = inputOf(ctx, ValuePropsInput);
     const content = await llm
-      .complete({ model: llm.defaultModel, params: { temperature: 0.8, max_tokens: 300, top_p: 1, frequency_penalty: 0, presence_penalty: 0 }, messages: [{ role: 'system', content: systemPromptFor('playbook') }, { role: 'user', content: prompt }] })
+      .complete({ model: llm.defaultModel, budget: userPayer(userOf(ctx)), params: { temperature: 0.8, max_tokens: 300, top_p: 1, frequency_penalty: 0, presence_penalty: 0 }, messages: [{ role: 'system', content: systemPromptFor('playbook') }, { role: 'user', content: prompt }] })
       .catch((err: unknown) => {
         if (err instanceof UpstreamError) {
           ctx.log.warn(`value-props: ${err.kind}: ${err.message}`);
@@ -107,21 +108,26 @@ export function chatRoutes(llm: LlmGateway) {
     if (type !== 'none') assertPro(userOf(ctx));
     const userMessage = await lastUserMessage(ctx.pool, chat.id);
     if (!userMessage) throw NotFound('Message to answer');
-    // A stream slot (fair use) before the reply is touched: over the limit, nothing changes.
+    // A stream slot (fair use) and the call's tokens before the reply is touched: over either
+    // limit, nothing changes.
     const lease = await acquireStreamLease(ctx, userOf(ctx).id, 'regenerate');
     let reply: MessageRow | undefined;
     let context: Awaited<ReturnType<typeof contextBefore>>;
+    let reservation: Awaited<ReturnType<typeof reserveSend>> | undefined;
     try {
+      reservation = await reserveSend(deps(ctx), userOf(ctx), { messages: [{ role: 'user', content: userMessage.content }], playbookType: type, systemPrompt: undefined, llmParams }, chat.id);
       reply = await resetReply(ctx.pool, userMessage, model, REPLY_STALE_MS / 1000);
       if (!reply) throw Conflict('A reply is still being written');
       context = await contextBefore(ctx.pool, chat.id, userMessage.id);
     } catch (err) {
       await lease.release();
+      await reservation?.settle(0);
       throw err;
     }
     const request = {
       model,
       params: llmParams,
+      budget: reservation,
       draft: { type, answers: userMessage.answers ?? undefined, sender: userOf(ctx).name ?? undefined },
       messages: [{ role: 'system' as const, content: systemPromptFor(type) }, ...context, { role: 'user' as const, content: userMessage.content }],
     };

@@ -251,6 +251,20 @@ export async function contextBefore(pool: Pool, chatId: string, beforeId: number
 }
 
 /**
+ * A ceiling on what the history of the user's chat can add to a call, in bytes (no token is shorter
+ * than a byte): the newest messages that can go as context. 0 for a chat that is not the user's (yet).
+ */
+export async function historyBytes(pool: Pool, userId: number, chatId: string): Promise<number> {
+  const { rows } = await pool.query<{ bytes: string }>(
+    `SELECT coalesce(sum(octet_length(m.content)), 0) AS bytes FROM (
+       SELECT m.content FROM messages m JOIN chats c ON c.id = m.chat_id
+        WHERE c.id = $1 AND c.user_id = $2 ORDER BY m.id DESC LIMIT $3) m`,
+    [chatId, userId, CHAT_CONTEXT_MESSAGES],
+  );
+  return Number(rows[0]?.bytes ?? 0);
+}
+
+/**
  * The condition that this writer still holds the reply: it is streaming and no one has written it
  * since the writer's own last write at `$writtenAt` (the database's time, as its write returned it,
  * known to the millisecond here). Anyone taking it over writes it at least REPLY_STALE_MS later.

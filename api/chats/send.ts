@@ -2,7 +2,7 @@
 // generate the reply, or hand back / follow the one an earlier identical send made.
 import { randomUUID } from 'node:crypto';
 import type { ChatRequest } from '../../domain/contract/chat';
-import { chatTitleFrom } from '../../domain/limits';
+import { chatTitleFrom, CLIENT_HISTORY_MAX_CHARS, CLIENT_HISTORY_MAX_MESSAGES } from '../../domain/limits';
 import { workflowNameFor } from '../../domain/playbooks';
 import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
 import type { z } from 'zod';
@@ -12,7 +12,9 @@ import type { LlmGateway } from '../llm/types';
 import type { SessionUser } from '../auth/lucia';
 import { assertPro, isPro } from '../billing/requirePro';
 import { acquireStreamLease, type StreamLease } from '../llm/streams';
-import { claimReply, contextBefore, findSend, playbookTypeOf, sendIsStored, storeSend, type ChatRow, type MessageRow } from './chats.sql';
+import { NO_CHARGE, reserveTokens, userPayer, type TokenReservation } from '../llm/budget';
+import { tokenCeiling } from '../llm/context';
+import { claimReply, contextBefore, findSend, historyBytes, playbookTypeOf, sendIsStored, storeSend, type ChatRow, type MessageRow } from './chats.sql';
 import { followReply, generateReply, REPLY_STALE_MS, type GenerationResult, type ReplyOutput } from './generate';
 
 type Input = z.output<typeof ChatRequest>;
@@ -57,27 +59,57 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
     answers: input.answers,
     mayWriteInPlaybooks: isPro(user),
   };
-  // A stream slot first (fair use), so a send over the limit stores nothing and can come again.
-  const slot = await takeSendSlot(deps, user.id, send.chatId, clientId);
+  // A stream slot first (fair use), then the call's tokens against the day's allowance: a send over
+  // either limit stores nothing and can come again.
+  const slot = await takeSendSlot(deps, user, input, send.chatId, clientId);
   try {
-    return await planStoredSend(deps, user, input, send, slot);
+    const plan = await planStoredSend(deps, user, input, send, slot);
+    // A send that only hands back or follows its reply asks no model: its reservation goes back.
+    return { ...plan, run: (out) => plan.run(out).finally(() => slot.reservation?.settle(0)) };
   } catch (err) {
     await slot.lease?.release();
+    await slot.reservation?.settle(0);
     throw err;
   }
 }
 
+interface SendSlot {
+  lease?: StreamLease;
+  reservation?: TokenReservation;
+  refused?: unknown;
+}
+
 /**
- * The user's stream slot for a send. When all are in use, a send the server already holds still
- * goes on without one (it may only follow or hand back its reply; `refused` says why not otherwise).
+ * The user's stream slot and token reservation for a send. When either is refused, a send the server
+ * already holds still goes on without them (it may only follow or hand back its reply; `refused`
+ * says why not otherwise).
  */
-async function takeSendSlot(deps: Deps, userId: number, chatId: string, clientId: string): Promise<{ lease?: StreamLease; refused?: unknown }> {
+async function takeSendSlot(deps: Deps, user: SessionUser, input: Input, chatId: string, clientId: string): Promise<SendSlot> {
   try {
-    return { lease: await acquireStreamLease(deps, userId, 'chat') };
+    const lease = await acquireStreamLease(deps, user.id, 'chat');
+    try {
+      return { lease, reservation: await reserveSend(deps, user, input, chatId) };
+    } catch (err) {
+      await lease.release();
+      throw err;
+    }
   } catch (err) {
-    if (!(err instanceof AppError && err.status === 429) || !(await sendIsStored(deps.pool, userId, chatId, clientId))) throw err;
+    if (!(err instanceof AppError && err.status === 429) || !(await sendIsStored(deps.pool, user.id, chatId, clientId))) throw err;
     return { refused: err };
   }
+}
+
+/**
+ * Reserve the most a send's call can cost: the system prompt and the new message (always sent),
+ * the history up to the context bound, and the longest answer asked for. The call corrects it.
+ * The offline drafter costs nothing.
+ */
+export async function reserveSend(deps: Deps, user: SessionUser, input: Pick<Input, 'messages' | 'playbookType' | 'systemPrompt' | 'llmParams'>, chatId: string, opts: { force?: boolean } = {}): Promise<TokenReservation> {
+  if (deps.llm.offline) return NO_CHARGE;
+  const always = tokenCeiling([{ content: systemPromptFor(input.playbookType, input.systemPrompt) }, input.messages.at(-1)!]);
+  const history = (await historyBytes(deps.pool, user.id, chatId)) + tokenCeiling(clientContext(input.messages.slice(0, -1)));
+  const sent = Math.max(always, Math.min(deps.config.llm.maxContextTokens, always + history));
+  return reserveTokens(deps, userPayer(user), sent + input.llmParams.max_tokens, opts);
 }
 
 /** Release `lease` once `run` has ended, however it ends. */
@@ -85,7 +117,7 @@ function holding(lease: StreamLease, run: () => Promise<GenerationResult>): Prom
   return run().finally(() => lease.release());
 }
 
-async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send: Parameters<typeof storeSend>[1], slot: { lease?: StreamLease; refused?: unknown }): Promise<SendPlan> {
+async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send: Parameters<typeof storeSend>[1], slot: SendSlot): Promise<SendPlan> {
   const { model, clientId } = send;
   // Two identical sends racing to create a new chat: the loser's statement cannot see the winner's
   // row (same snapshot), so it finds no chat. A second statement sees it and takes the replay path.
@@ -97,9 +129,10 @@ async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send:
   // A flow's chat is a Pro playbook whatever this send says (the statement stored nothing then).
   if (type !== 'none') assertPro(user);
 
-  const completion = (userMessage: MessageRow, context: Array<{ role: 'user' | 'assistant'; content: string }>) => ({
+  const completion = (userMessage: MessageRow, context: Array<{ role: 'user' | 'assistant'; content: string }>, budget: TokenReservation) => ({
     model,
     params: input.llmParams,
+    budget,
     draft: { type, answers: userMessage.answers ?? input.answers, sender: user.name ?? undefined },
     messages: [{ role: 'system' as const, content: systemPromptFor(type, input.systemPrompt) }, ...context, { role: 'user' as const, content: userMessage.content }],
   });
@@ -108,11 +141,12 @@ async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send:
     // A chat the server has not seen before may come with history the client holds (a flow's greeting).
     const context = created ? clientContext(input.messages.slice(0, -1)) : await contextBefore(deps.pool, chat.id, inserted.user.id);
     const lease = slot.lease ?? (await acquireStreamLease(deps, user.id, 'chat', { force: true }));
+    const reservation = slot.reservation ?? (await reserveSend(deps, user, input, chat.id, { force: true }));
     return {
       chat,
       userMessage: inserted.user,
       reply: inserted.reply,
-      run: (out) => holding(lease, () => generateReply(deps, inserted.reply, completion(inserted.user, context), out)),
+      run: (out) => holding(lease, () => generateReply(deps, inserted.reply, completion(inserted.user, context, reservation), out)),
     };
   }
 
@@ -123,7 +157,12 @@ async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send:
   // that follows or hands back its reply does not count.
   const asksAgain = !reply || reply.status === 'failed';
   if (asksAgain && !slot.lease) throw slot.refused;
-  if (!asksAgain) await slot.lease?.release();
+  let reservation = slot.reservation;
+  if (!asksAgain) {
+    await slot.lease?.release();
+    await reservation?.settle(0);
+    reservation = undefined;
+  }
   const regenerate = async (out: ReplyOutput): Promise<GenerationResult> => {
     const claimed = await claimReply(deps.pool, earlier.user, model, REPLY_STALE_MS / 1000);
     if (!claimed) {
@@ -134,7 +173,8 @@ async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send:
     }
     // Taking over a reply its dead server left: that work goes on even when every slot is in use.
     const lease = asksAgain ? slot.lease! : await acquireStreamLease(deps, user.id, 'chat', { force: true });
-    return holding(lease, async () => generateReply(deps, claimed, completion(earlier.user, await contextBefore(deps.pool, chat.id, earlier.user.id)), out));
+    const held = reservation ?? (await reserveSend(deps, user, input, chat.id, { force: true }));
+    return holding(lease, async () => generateReply(deps, claimed, completion(earlier.user, await contextBefore(deps.pool, chat.id, earlier.user.id), held), out));
   };
   return {
     chat,
@@ -156,8 +196,14 @@ async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send:
   };
 }
 
-function clientContext(messages: Input['messages']) {
+/**
+ * What of a new chat's client-written history goes to the model. The design needs it for one thing:
+ * a guided flow's greeting, which the client shows before the chat exists on the server. So only
+ * the last few assistant turns, each short, are taken; the rest (anything a client could write to
+ * run up the bill) is ignored. A chat the server knows takes its history from the database.
+ */
+function clientContext(messages: Input['messages']): Array<{ role: 'assistant'; content: string }> {
   return messages
-    .filter((m): m is { role: 'user' | 'assistant'; content: string } => m.role !== 'system' && m.content.trim() !== '')
-    .slice(-40);
+    .filter((m): m is { role: 'assistant'; content: string } => m.role === 'assistant' && m.content.trim() !== '' && m.content.length <= CLIENT_HISTORY_MAX_CHARS)
+    .slice(-CLIENT_HISTORY_MAX_MESSAGES);
 }

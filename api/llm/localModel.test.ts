@@ -45,7 +45,7 @@ describe('phone: 15. a local model server when none is configured', () => {
     expect(modelInUse(config)).toBe('llama3.2');
     const gateway = createGateway(config);
     expect(gateway.offline).toBe(false);
-    expect(await gateway.complete({ model: gateway.defaultModel, params, messages: [{ role: 'user', content: 'Hello there' }] })).toBe('You said: Hello there');
+    expect(await gateway.complete({ model: gateway.defaultModel, budget: { kind: 'guest', address: '127.0.0.1' }, params, messages: [{ role: 'user', content: 'Hello there' }] })).toBe('You said: Hello there');
     expect(local.requests.at(-1)?.model).toBe('llama3.2');
   });
 

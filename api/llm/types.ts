@@ -1,5 +1,6 @@
 import type { LlmParams } from '../../domain/contract/chat';
 import type { PlaybookType } from '../../domain/playbooks/types';
+import type { TokenPayer, TokenReservation } from './budget';
 
 export interface ModelInfo {
   id: string;
@@ -16,6 +17,11 @@ export interface CompletionRequest {
   signal?: AbortSignal;
   /** Ask for a JSON object (OpenAI JSON mode). */
   json?: boolean;
+  /**
+   * Whose daily token allowance the call counts against, or the reservation the caller took already
+   * (a chat send reserves before it stores anything, so a refusal leaves nothing behind).
+   */
+  budget: TokenPayer | TokenReservation;
   /** What the offline drafter composes from when no model is configured (a model ignores it). */
   draft?: { type: PlaybookType; answers?: Record<string, string>; sender?: string };
 }

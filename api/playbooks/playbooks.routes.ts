@@ -16,6 +16,7 @@ import { NoModel, upstreamToAppError } from '../llm/errors';
 import { completeJson } from '../llm/json';
 import { UpstreamError, type LlmGateway } from '../llm/types';
 import { llmRateLimit } from '../llm/limit';
+import { userPayer } from '../llm/budget';
 import { acquireStreamLease, withStreamLease } from '../llm/streams';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
@@ -47,7 +48,7 @@ export function playbookRoutes(llm: LlmGateway) {
         completeJson(
           llm,
           ctx.log,
-          { model: llm.defaultModel, params: JSON_PARAMS, messages: [{ role: 'system', content: `${SYSTEM_PROMPTS.gtmplan}\n\n${GTM_PLAN_INSTRUCTIONS}` }, { role: 'user', content: startupInfo }] },
+          { model: llm.defaultModel, budget: userPayer(userOf(ctx)), params: JSON_PARAMS, messages: [{ role: 'system', content: `${SYSTEM_PROMPTS.gtmplan}\n\n${GTM_PLAN_INSTRUCTIONS}` }, { role: 'user', content: startupInfo }] },
           GtmPlan,
           GTM_INVALID_RESPONSE,
         ),
@@ -80,7 +81,7 @@ export function playbookRoutes(llm: LlmGateway) {
     ctx.res.once('close', () => {
       if (!ctx.res.writableFinished) controller.abort();
     });
-    const stream = llm.stream({ model: llm.defaultModel, json: true, params: JSON_PARAMS, signal: controller.signal, messages: [{ role: 'system', content: COMPETITOR_ANALYSIS_INSTRUCTIONS }, { role: 'user', content: productDescription }] });
+    const stream = llm.stream({ model: llm.defaultModel, budget: userPayer(userOf(ctx)), json: true, params: JSON_PARAMS, signal: controller.signal, messages: [{ role: 'system', content: COMPETITOR_ANALYSIS_INSTRUCTIONS }, { role: 'user', content: productDescription }] });
     const tokens = stream[Symbol.asyncIterator]();
     // Wait for the first token before answering, so a model that fails outright gets a proper status.
     let first: IteratorResult<string>;

@@ -2,6 +2,8 @@ import { Router } from '@koa/router';
 import type { UsageResponse } from '../../domain/contract/usage';
 import { presentSubscription } from '../auth/auth.present';
 import type { AppDeps, AppState } from '../context';
+import { isPro } from '../billing/requirePro';
+import { tokenUsageToday } from '../llm/budget';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { countUsage, MINUTES_SAVED_PER_WORKFLOW } from './users.sql';
 
@@ -14,11 +16,13 @@ export function userRoutes() {
   });
 
   router.get('/usage', requireUser(), async (ctx) => {
-    const counts = await countUsage(ctx.pool, userOf(ctx).id);
+    const user = userOf(ctx);
+    const [counts, tokens] = await Promise.all([countUsage(ctx.pool, user.id), tokenUsageToday(ctx, { kind: 'user', userId: user.id, pro: isPro(user) })]);
     const body: UsageResponse = {
       totalChats: counts.chats,
       ideasAnalyzed: counts.ideas,
       timeSavedMinutes: counts.workflows * MINUTES_SAVED_PER_WORKFLOW,
+      aiAllowance: { used: tokens.used, limit: tokens.limit, resetsAt: tokens.resetsAt.toISOString() },
     };
     ctx.body = body;
   });

@@ -65,7 +65,8 @@ describe('GET /api/user/usage', () => {
       totalChats: 2,
       ideasAnalyzed: 1,
       timeSavedMinutes: 2 * MINUTES_SAVED_PER_WORKFLOW,
+      aiAllowance: { used: 0, limit: 100_000, resetsAt: expect.any(String) },
     });
-    expect((await bob.client.get('/api/user/usage')).body).toEqual({ totalChats: 0, ideasAnalyzed: 0, timeSavedMinutes: 0 });
+    expect((await bob.client.get('/api/user/usage')).body).toEqual({ totalChats: 0, ideasAnalyzed: 0, timeSavedMinutes: 0, aiAllowance: { used: 0, limit: 100_000, resetsAt: expect.any(String) } });
   });
 });

@@ -27,6 +27,9 @@ test('a founder registers, logs in, checks the dashboard and logs out', async ({
   await expect(dashboard.subscription).toContainText('No Active Plan');
   await expect(dashboard.subscription.getByRole('link', { name: 'Upgrade to PRO Plan' })).toBeVisible();
   await expect(dashboard.usageCard('Total Chats')).toContainText('0');
+  // Today's AI allowance: nothing used yet, the free plan's allowance, and when it starts again.
+  await expect(dashboard.usageCard('AI allowance today')).toContainText('0 / 100,000 tokens');
+  await expect(dashboard.usageCard('AI allowance today')).toContainText(/Resets at 00:00 UTC \(in (\d+ h)?( ?\d+ min)?\)\./);
 
   await dashboard.logOutFromMenu();
   await dashboard.expectToast('Successfully logged out', 'You have been logged out of your account.');

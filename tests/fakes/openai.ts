@@ -42,6 +42,8 @@ export interface ReceivedRequest {
   presence_penalty?: number;
   response_format?: { type: string };
   authorization: string | undefined;
+  /** The size of the request body as it arrived, in bytes: what the model was sent. */
+  bodyBytes: number;
   /** performance.now() just before the first content delta of a stream was written (for the bench). */
   firstContentAt?: number;
 }
@@ -119,8 +121,8 @@ export async function startFakeOpenAI(opts: { port?: number; models?: string[] }
     }
     let raw = '';
     for await (const chunk of req) raw += chunk;
-    const body = JSON.parse(raw) as Omit<ReceivedRequest, 'authorization'>;
-    const received: ReceivedRequest = { ...body, stream: Boolean(body.stream), authorization: req.headers.authorization };
+    const body = JSON.parse(raw) as Omit<ReceivedRequest, 'authorization' | 'bodyBytes'>;
+    const received: ReceivedRequest = { ...body, stream: Boolean(body.stream), authorization: req.headers.authorization, bodyBytes: Buffer.byteLength(raw) };
     requests.push(received);
     const lastUser = body.messages.findLast((m) => m.role === 'user')?.content ?? '';
     const script: Script = { ...scriptFromMessage(lastUser, seenFaults, asked), ...queue.shift() };

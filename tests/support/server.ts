@@ -163,3 +163,28 @@ export async function startModelTestServer(env: Record<string, string> = {}): Pr
     },
   };
 }
+
+/**
+ * Another instance of the app on `server`'s database, as a second process behind a load balancer:
+ * with a Postgres server (TEST_DATABASE_URL) its own pool; with the in-memory PGlite, which only its
+ * own process can reach, a second app over the same pool. Shares no memory with the first app.
+ */
+export async function startAnotherInstance(server: TestServer): Promise<TestServer> {
+  const db = server.config.databaseUrl ? await openDatabase({ databaseUrl: server.config.databaseUrl, dataDir: server.config.dataDir }) : undefined;
+  const pool = db?.pool ?? server.pool;
+  const app = createApp({ config: server.config, pool });
+  const http: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pool,
+    config: server.config,
+    async close() {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+      await db?.close();
+    },
+  };
+}

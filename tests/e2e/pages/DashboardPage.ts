@@ -11,7 +11,7 @@ export class DashboardPage extends AppPage {
     return this.page.locator('.account__row').filter({ has: this.page.locator('dt', { hasText: label }) }).locator('dd');
   }
 
-  usageCard(label: 'Total Chats' | 'Ideas Analyzed' | 'Time Saved'): Locator {
+  usageCard(label: 'Total Chats' | 'Ideas Analyzed' | 'Time Saved' | 'AI allowance today'): Locator {
     return this.page.getByTestId(`usage-${label}`);
   }
 

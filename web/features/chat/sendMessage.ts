@@ -8,7 +8,7 @@
 import type { ChatRequest, RegenerateInput } from '../../../domain/contract/chat';
 import { CHAT_CONTEXT_MESSAGES, LLM_DEFAULTS, chatTitleFrom } from '../../../domain/limits';
 import type { PlaybookType } from '../../../domain/playbooks/types';
-import { api } from '../../data/api';
+import { api, RateLimitedError } from '../../data/api';
 import { isFinishedReply, isUnsent, orderMessages, replyKeyFor, userMessageKey } from '../../data/chatMerge';
 import { userIdOfDb, type LocalMessage, type OutboxEntry, type PitchpadDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
@@ -33,8 +33,12 @@ export interface SendInput {
 
 export type SendOutcome =
   | ReplyOutcome
-  /** Saved and waiting in the outbox (offline, or the server could not take it yet): it goes by itself. */
-  | { kind: 'queued' }
+  /**
+   * Saved and waiting in the outbox (offline, or the server could not take it yet): it goes by itself.
+   * `notice`: the server's reason when it asked to wait (a 429: too many answers at once, or the day's
+   * AI allowance used up), for the user to read.
+   */
+  | { kind: 'queued'; notice?: string }
   /** The message could not even be saved on this device. `newChat` when it was to start a chat. */
   | { kind: 'not-saved'; newChat: boolean; error: unknown }
   /** Nothing to do: blank, or the message is already on its way. */
@@ -115,7 +119,11 @@ export function deleteMessage(db: PitchpadDb, key: string): Promise<boolean> {
 async function flushFor(db: PitchpadDb, chatId: string, clientId: string): Promise<SendOutcome> {
   const report = await flushOutbox(db, deliverChatSend, { force: true, chatId });
   const mine = report.outcomes.get(clientId);
-  if (!mine || mine.state === 'queued') return { kind: 'queued' };
+  if (!mine) return { kind: 'queued' };
+  if (mine.state === 'queued') {
+    const refused = mine.outcome.kind === 'not-sent' && mine.outcome.error instanceof RateLimitedError ? mine.outcome.error : undefined;
+    return refused ? { kind: 'queued', notice: refused.message } : { kind: 'queued' };
+  }
   return mine.outcome;
 }
 

@@ -56,6 +56,8 @@ export interface SendTarget {
 export const SEND_FAILED = { header: 'Error', message: 'Failed to send message. Please try again.', color: 'danger' } as const;
 /** A regenerate that produced nothing: the earlier answer is still there (design §12). */
 export const REGENERATE_FAILED = { header: 'Error', message: 'A new answer could not be written. Your earlier answer is kept; try Regenerate again.', color: 'danger' } as const;
+/** A send the server asked to wait (429): kept and sent by itself later; the message is the server's reason. */
+export const SEND_QUEUED = { header: 'Queued', color: 'warning' } as const;
 export const NEW_CHAT_FAILED = { header: 'Error', message: 'Failed to start a new chat. Please try again.', color: 'danger' } as const;
 
 export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = '') {
@@ -143,8 +145,12 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
         toast(outcome.newChat ? NEW_CHAT_FAILED : SEND_FAILED);
       }
       // 'queued' is not a failure: the message shows 'Queued' and goes by itself. Its answer will
-      // come later: the moment to offer a notification for it.
-      if (outcome.kind === 'queued') noteQueuedSend();
+      // come later: the moment to offer a notification for it. When the server asked it to wait
+      // (a 429), its reason says how long: the day's AI allowance may be hours from coming back.
+      if (outcome.kind === 'queued') {
+        noteQueuedSend();
+        if (outcome.notice) toast({ ...SEND_QUEUED, message: outcome.notice });
+      }
       if (outcome.kind === 'not-sent' && isProRequired(outcome.error)) {
         // A guided flow's chat after the subscription ended: say why, and where to renew.
         toast(proRequiredToast(() => void navigate({ to: '/pricing' })));

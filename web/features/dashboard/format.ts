@@ -12,3 +12,14 @@ export function formatMinutes(total: number): string {
   if (hours === 0) return `${minutes} min`;
   return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
 }
+
+/** '12,345': a count as the dashboard shows it. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** 'in 3 h 12 min': the wait until `at`, rounded up to the minute. */
+export function formatWaitUntil(at: string, now = Date.now()): string {
+  const minutes = Math.max(1, Math.ceil((new Date(at).getTime() - now) / 60_000));
+  return `in ${formatMinutes(minutes)}`;
+}

@@ -1,0 +1,84 @@
+// Every model call passes here (createApp wraps the gateway once, and a request must name who pays):
+// its context is cut to LLM_MAX_CONTEXT_TOKENS (context.ts), its largest possible cost (what it
+// sends plus max_tokens) is reserved against the payer's daily allowance before the model is asked
+// (budget.ts; over it, 429 token_budget and no call), and when it ends the reservation becomes what
+// it cost: the tokens sent plus the tokens written. The offline drafter costs nothing: no count.
+import type { Config } from '../config';
+import type { Pool } from '../db';
+import type { Logger } from '../log';
+import { reserveTokens, type TokenReservation } from './budget';
+import { boundContext, countTextTokens, loadTokenizer } from './context';
+import { UpstreamError, type CompletionRequest, type LlmGateway } from './types';
+
+/** Refusals the model server answers before doing any work: not billed, so not counted. */
+const UNBILLED = new Set(['auth', 'rate_limit', 'server', 'bad_request', 'network']);
+
+/** What a call cost: nothing when the server refused it before any work, else sent plus written. */
+async function costOf(sent: number, written: string, failure: unknown): Promise<number> {
+  if (!written && failure instanceof UpstreamError && UNBILLED.has(failure.kind)) return 0;
+  return sent + (await countTextTokens(written));
+}
+
+const isReservation = (budget: CompletionRequest['budget']): budget is TokenReservation => 'settle' in budget;
+
+/** `inner` with every call bounded and counted against the payer's daily allowance. */
+export function meteredGateway(inner: LlmGateway, deps: { pool: Pool; config: Config; log: Logger }): LlmGateway {
+  if (inner.offline) return inner;
+  // The tokenizer's tables load in the background now, not in the first user's call.
+  loadTokenizer().catch((err: Error) => deps.log.warn(`the tokenizer did not load: ${err.message}`));
+  const maxTokens = deps.config.llm.maxContextTokens;
+
+  async function prepare(req: CompletionRequest) {
+    const bounded = await boundContext(req.messages, maxTokens);
+    if (bounded.dropped) deps.log.debug(`model call: ${bounded.dropped} older message(s) left out to stay within ${maxTokens} tokens`);
+    const ceiling = bounded.tokens + (req.params.max_tokens ?? 0);
+    const reservation = isReservation(req.budget) ? req.budget : await reserveTokens(deps, req.budget, ceiling);
+    return { request: { ...req, messages: bounded.messages }, reservation, sent: bounded.tokens };
+  }
+
+  return {
+    offline: false,
+    models: inner.models,
+    defaultModel: inner.defaultModel,
+    resolveModel: (requested) => inner.resolveModel(requested),
+
+    async *stream(req) {
+      const { request, reservation, sent } = await prepare(req).catch(async (err: unknown) => {
+        // A reservation handed in and never used is given back.
+        if (isReservation(req.budget)) await req.budget.settle(0);
+        throw err;
+      });
+      let written = '';
+      let failure: unknown;
+      try {
+        for await (const text of inner.stream(request)) {
+          written += text;
+          yield text;
+        }
+      } catch (err) {
+        failure = err;
+        throw err;
+      } finally {
+        await reservation.settle(await costOf(sent, written, failure));
+      }
+    },
+
+    async complete(req) {
+      const { request, reservation, sent } = await prepare(req).catch(async (err: unknown) => {
+        if (isReservation(req.budget)) await req.budget.settle(0);
+        throw err;
+      });
+      let written = '';
+      let failure: unknown;
+      try {
+        written = await inner.complete(request);
+        return written;
+      } catch (err) {
+        failure = err;
+        throw err;
+      } finally {
+        await reservation.settle(await costOf(sent, written, failure));
+      }
+    },
+  };
+}
