@@ -29,6 +29,7 @@ import { createStripe, type Stripe } from './billing/stripe';
 import { createGateway } from './llm/gateway';
 import type { LlmGateway } from './llm/types';
 import { serveWeb } from './static';
+import { AUTH_FORM_PATHS } from '../domain/contract/authForm';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = join(ROOT, 'web', 'dist');
@@ -88,9 +89,12 @@ export function createApp({ config, pool, log = createLogger(config.logLevel), w
   app.use(loadSession(lucia));
   app.use((ctx, next) => (ctx.state.user ? next() : guestSession(ctx, next)));
   // The Stripe webhook proves itself with its signature over the raw body: no CSRF, no JSON parsing.
-  app.use(csrf({ appUrl: config.appUrl, trustHost: !config.isProduction, exempt: [WEBHOOK_PATH] }));
+  const formPaths: string[] = Object.values(AUTH_FORM_PATHS);
+  app.use(csrf({ appUrl: config.appUrl, trustHost: !config.isProduction, exempt: [WEBHOOK_PATH], forms: formPaths }));
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' });
-  app.use((ctx, next) => (ctx.path === WEBHOOK_PATH ? next() : parseJson(ctx, next)));
+  // The sign-in and registration forms a prerendered page posts itself: their fields, nothing else.
+  const parseForm = bodyParser({ enableTypes: ['form'], formLimit: '16kb' });
+  app.use((ctx, next) => (ctx.path === WEBHOOK_PATH ? next() : formPaths.includes(ctx.path) ? parseForm(ctx, next) : parseJson(ctx, next)));
   const routers = [healthRoutes(), authRoutes(lucia), userRoutes(), planRoutes(), chatRoutes(llm), playbookRoutes(llm), workflowRoutes(), analysisRoutes(llm), billingRoutes(stripe)];
   for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());
