@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
@@ -30,6 +31,7 @@ import { createGateway } from './llm/gateway';
 import type { LlmGateway } from './llm/types';
 import { serveWeb } from './static';
 import { AUTH_FORM_PATHS } from '../domain/contract/authForm';
+import { EARLY_TAP_SCRIPT } from '../domain/contract/earlyTapScript';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = join(ROOT, 'web', 'dist');
@@ -149,6 +151,12 @@ function withNoStore(value: string): string {
   return ['no-store', ...others].join(', ');
 }
 
+/**
+ * The one inline script allowed: the prerendered pages' tap keeper (web/prerender/earlyTapScript.ts),
+ * by the hash of its exact text, so no other inline script runs.
+ */
+const EARLY_TAP_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_TAP_SCRIPT).digest('base64')}'`;
+
 /** Security headers; the CSP allows Stripe's script and frames and nothing else from outside. */
 function securityHeaders(config: Config) {
   return helmet({
@@ -156,7 +164,7 @@ function securityHeaders(config: Config) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        scriptSrc: ["'self'", 'https://js.stripe.com', EARLY_TAP_SCRIPT_HASH],
         // Stripe's embedded checkout: its script, its frames (3-D Secure runs on hooks.stripe.com) and its API.
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://checkout.stripe.com', 'https://hooks.stripe.com'],
         connectSrc: ["'self'", 'https://api.stripe.com', 'https://checkout.stripe.com'],
@@ -174,6 +182,10 @@ function securityHeaders(config: Config) {
         ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
       },
     },
+    // helmet's default, no-referrer, also makes a browser send `Origin: null` on our own pages' form
+    // POSTs (the sign-in forms posted before the app takes over), which the CSRF check must refuse.
+    // same-origin names us to ourselves and sends nothing to other sites, as before.
+    referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: config.isProduction,
     crossOriginEmbedderPolicy: false,
   });
