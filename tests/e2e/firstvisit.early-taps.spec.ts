@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 import { OnboardingPage } from './pages/OnboardingPage';
@@ -54,6 +54,20 @@ function expectNoSecrets(addresses: string[], secrets: Record<string, string>): 
   }
 }
 
+/**
+ * A finger's tap on the control as it is on screen now, before the app has taken the page over: no
+ * waiting for it to be enabled or to answer (a tap that does nothing is what is being tested).
+ */
+async function tapBeforeTakeover(page: Page, control: Locator): Promise<void> {
+  const root = page.locator('#root');
+  await expect(root, 'the page is still the prerendered one').toHaveAttribute('data-prerendered');
+  await control.scrollIntoViewIfNeeded();
+  const box = await control.boundingBox();
+  if (!box) throw new Error('the control is not on screen');
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  expect(await root.getAttribute('data-prerendered'), 'the tap came before the takeover').not.toBeNull();
+}
+
 async function expectSignedInAtChat(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/chat$/);
   await expect(new AppPage(page).accountMenuButton).toBeVisible();
@@ -67,6 +81,7 @@ test('trust: 1. sign-in typed and sent with Enter before the script runs signs t
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Username').fill(newAccount.username);
   await form.getByLabel('Password', { exact: true }).fill(newAccount.password);
+  await expect(page.locator('#root'), 'the page is still the prerendered one').toHaveAttribute('data-prerendered');
   await form.getByLabel('Password', { exact: true }).press('Enter');
   await expectSignedInAtChat(page);
   expectNoSecrets(addresses, { password: newAccount.password, username: newAccount.username });
@@ -81,7 +96,7 @@ test('trust: 1. registration filled and tapped before the script runs creates th
   await form.getByLabel('Username').fill(newAccount.username);
   await form.getByLabel('Email').fill(newAccount.email);
   await form.getByLabel('Password', { exact: true }).fill(newAccount.password);
-  await form.getByRole('button', { name: 'Create account' }).click();
+  await tapBeforeTakeover(page, form.getByRole('button', { name: 'Create account' }));
   await expectSignedInAtChat(page);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.locator('ion-popover.user-menu')).toContainText(newAccount.email);
@@ -96,6 +111,7 @@ test('trust: 1. a wrong password sent before the script runs comes back to the s
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Username').fill(newAccount.username);
   await form.getByLabel('Password', { exact: true }).fill('not-the-password-9');
+  await expect(page.locator('#root'), 'the page is still the prerendered one').toHaveAttribute('data-prerendered');
   await form.getByLabel('Password', { exact: true }).press('Enter');
   await expect(page).toHaveURL(/\/auth\/login\?error=invalid-login$/);
   await expect(page.getByRole('form', { name: 'Login' }).getByRole('alert')).toHaveText('Login failed: Invalid username or password');
@@ -112,7 +128,7 @@ test("trust: 1. 'Analyze (without signing up)' tapped before the script runs sta
   const addresses = recordAddresses(page);
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByRole('textbox', { name: 'Your startup idea' }).fill(idea);
-  await page.getByRole('button', { name: 'Analyze (without signing up)' }).click();
+  await tapBeforeTakeover(page, page.getByRole('button', { name: 'Analyze (without signing up)' }));
   const onboarding = new OnboardingPage(page);
   await expect(onboarding.heading).toBeVisible();
   await expect(page.locator('.idea-recap__text')).toHaveText(idea);
@@ -125,7 +141,7 @@ test("trust: 1. 'Analyze (without signing up)' tapped before the script runs sta
 test('trust: 1. a landing tool card tapped before the script runs leads to its destination: sign-in, told why', async ({ page }) => {
   await holdScripts(page);
   await page.goto('/', { waitUntil: 'commit' });
-  await page.locator('.tool-card').filter({ hasText: 'Build Your GTM Plan' }).click();
+  await tapBeforeTakeover(page, page.locator('.tool-card').filter({ hasText: 'Build Your GTM Plan' }));
   await expect(page).toHaveURL(/\/auth\/login\?/);
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await expect(page.getByRole('note')).toHaveText(
@@ -136,7 +152,7 @@ test('trust: 1. a landing tool card tapped before the script runs leads to its d
 test("trust: 1. 'Upgrade to Pro' tapped before the script runs is carried out when the app takes over: a guest is sent to sign in first", async ({ page }) => {
   await holdScripts(page);
   await page.goto('/pricing', { waitUntil: 'commit' });
-  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await tapBeforeTakeover(page, page.getByRole('button', { name: 'Upgrade to Pro' }));
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 });
