@@ -152,7 +152,7 @@ function withNoStore(value: string): string {
 }
 
 /**
- * The one inline script allowed: the prerendered pages' tap keeper (web/prerender/earlyTapScript.ts),
+ * The one inline script allowed: the prerendered pages' tap keeper (domain/contract/earlyTapScript.ts),
  * by the hash of its exact text, so no other inline script runs.
  */
 const EARLY_TAP_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_TAP_SCRIPT).digest('base64')}'`;

@@ -61,7 +61,7 @@ async function start(container: HTMLElement): Promise<void> {
   whenScreenDrawn(() => {
     finishTyping(container);
     delete container.dataset.prerendered; // taken over (tests/e2e/prerender.spec.ts waits for this)
-    // A tap kept before now (prerender/earlyTapScript.ts), once the typed values above have reached
+    // A tap kept before now (domain/contract/earlyTapScript.ts), once the typed values above have reached
     // the app's state: a task later, when React has drawn them.
     setTimeout(() => replayEarlyTap(container), 0);
   });

@@ -88,7 +88,7 @@ function withDeferredStylesheet(html: string): string {
 }
 
 /**
- * The inline script that keeps a tap made before the app takes the page over (prerender/earlyTapScript.ts),
+ * The inline script that keeps a tap made before the app takes the page over (domain/contract/earlyTapScript.ts),
  * first in the head so it listens before anything can be tapped. Added after beasties, so the text
  * is exactly the one whose hash the server's CSP allows.
  */

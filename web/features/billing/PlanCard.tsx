@@ -22,7 +22,7 @@ interface PlanCardProps {
 /**
  * One plan on the pricing page: plain elements, as the page is prerendered (no Ionic element to wait
  * for). Its button is never disabled for the wait (a disabled button gets no tap at all): a tap before
- * the app has taken the page over is kept (prerender/earlyTapScript.ts), one while the session is
+ * the app has taken the page over is kept (domain/contract/earlyTapScript.ts), one while the session is
  * looked up is kept by usePlanSelection.
  */
 export function PlanCard({ name, tagline, price, features, buttonLabel, onSelect, recommended, current, busy, unavailable }: PlanCardProps) {

@@ -15,7 +15,7 @@ interface IdeaBoxProps {
  * A native input and button styled with Ionic's variables, not IonInput/IonButton: the page is
  * prerendered (prerender/render.tsx), and Ionic's elements draw nothing until their script runs.
  * The prerendered button is enabled (no script could enable it once an idea is typed), and a press
- * before the app has taken the page over is kept and carried out then (prerender/earlyTapScript.ts);
+ * before the app has taken the page over is kept and carried out then (domain/contract/earlyTapScript.ts);
  * the form posts, never a GET that would put the idea into the address.
  */
 export function IdeaBox({ onAnalyze }: IdeaBoxProps) {
