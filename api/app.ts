@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
@@ -30,6 +31,8 @@ import { createGateway } from './llm/gateway';
 import { meteredGateway } from './llm/metered';
 import type { LlmGateway } from './llm/types';
 import { serveWeb } from './static';
+import { AUTH_FORM_PATHS } from '../domain/contract/authForm';
+import { EARLY_TAP_SCRIPT } from '../domain/contract/earlyTapScript';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = join(ROOT, 'web', 'dist');
@@ -89,9 +92,12 @@ export function createApp({ config, pool, log = loggerFor(config), webDist = WEB
   app.use(loadSession(lucia));
   app.use((ctx, next) => (ctx.state.user ? next() : guestSession(ctx, next)));
   // The Stripe webhook proves itself with its signature over the raw body: no CSRF, no JSON parsing.
-  app.use(csrf({ appUrl: config.appUrl, trustHost: !config.isProduction, exempt: [WEBHOOK_PATH] }));
+  const formPaths: string[] = Object.values(AUTH_FORM_PATHS);
+  app.use(csrf({ appUrl: config.appUrl, trustHost: !config.isProduction, exempt: [WEBHOOK_PATH], forms: formPaths }));
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' });
-  app.use((ctx, next) => (ctx.path === WEBHOOK_PATH ? next() : parseJson(ctx, next)));
+  // The sign-in and registration forms a prerendered page posts itself: their fields, nothing else.
+  const parseForm = bodyParser({ enableTypes: ['form'], formLimit: '16kb' });
+  app.use((ctx, next) => (ctx.path === WEBHOOK_PATH ? next() : formPaths.includes(ctx.path) ? parseForm(ctx, next) : parseJson(ctx, next)));
   // Every model call is bounded and counted against its payer's daily allowance, whoever makes it.
   const model = meteredGateway(llm, { pool, config, log });
   const routers = [healthRoutes(), authRoutes(lucia), userRoutes(), planRoutes(), chatRoutes(model), playbookRoutes(model), workflowRoutes(), analysisRoutes(model), billingRoutes(stripe)];
@@ -148,6 +154,12 @@ function withNoStore(value: string): string {
   return ['no-store', ...others].join(', ');
 }
 
+/**
+ * The one inline script allowed: the prerendered pages' tap keeper (domain/contract/earlyTapScript.ts),
+ * by the hash of its exact text, so no other inline script runs.
+ */
+const EARLY_TAP_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_TAP_SCRIPT).digest('base64')}'`;
+
 /** Security headers; the CSP allows Stripe's script and frames and nothing else from outside. */
 function securityHeaders(config: Config) {
   return helmet({
@@ -155,7 +167,7 @@ function securityHeaders(config: Config) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        scriptSrc: ["'self'", 'https://js.stripe.com', EARLY_TAP_SCRIPT_HASH],
         // Stripe's embedded checkout: its script, its frames (3-D Secure runs on hooks.stripe.com) and its API.
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://checkout.stripe.com', 'https://hooks.stripe.com'],
         connectSrc: ["'self'", 'https://api.stripe.com', 'https://checkout.stripe.com'],
@@ -173,6 +185,10 @@ function securityHeaders(config: Config) {
         ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
       },
     },
+    // helmet's default, no-referrer, also makes a browser send `Origin: null` on our own pages' form
+    // POSTs (the sign-in forms posted before the app takes over), which the CSRF check must refuse.
+    // same-origin names us to ourselves and sends nothing to other sites, as before.
+    referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: config.isProduction,
     crossOriginEmbedderPolicy: false,
   });

@@ -1,11 +1,21 @@
 import { Router } from '@koa/router';
+import type { z } from 'zod';
 import { LoginInput, RegisterInput } from '../../domain/contract/auth';
+import {
+  AUTH_FORM_PAGES,
+  AUTH_FORM_SUCCESS_PATH,
+  COMMON_PASSWORD,
+  EMAIL_TAKEN,
+  INVALID_LOGIN,
+  USERNAME_TAKEN,
+  fieldMessageCode,
+} from '../../domain/contract/authForm';
 import * as limits from '../../domain/limits';
 import type { AppDeps, AppState } from '../context';
-import { Conflict, InvalidRequest, Unauthorized } from '../errors';
+import { AppError, Conflict, InvalidRequest, Unauthorized, formatZodIssues, zodFieldMessages } from '../errors';
 import { clientAddress, consume, rateLimit, resetLimit, type LimitRule } from '../middleware/rateLimit';
 import { hasDeviceCookie, setDeviceCookie } from './deviceCookie';
-import { inputOf, validate } from '../middleware/validate';
+import { findBadText, inputOf, validate } from '../middleware/validate';
 import { findTaken, findUserByUsername, insertUser } from './auth.sql';
 import { presentUser } from './auth.present';
 import type { AppLucia } from './lucia';
@@ -19,11 +29,6 @@ const loginPerUserAndIp: LimitRule = { name: 'login:user-ip', limit: limits.LOGI
 const loginPerUser: LimitRule = { name: 'login:user', limit: limits.LOGIN_ATTEMPTS_PER_USERNAME, windowMs: limits.LOGIN_WINDOW_MS };
 const registerPerIp: LimitRule = { name: 'register:ip', limit: limits.REGISTRATIONS_PER_IP, windowMs: limits.REGISTER_WINDOW_MS };
 const registerPerUser: LimitRule = { name: 'register:user', limit: limits.REGISTRATIONS_PER_USERNAME, windowMs: limits.REGISTER_WINDOW_MS };
-
-const INVALID_LOGIN = 'Invalid username or password';
-const COMMON_PASSWORD = 'This password is one of the most common ones and easy to guess. Choose another.';
-const USERNAME_TAKEN = 'That username is already taken';
-const EMAIL_TAKEN = 'An account with that email already exists';
 
 /** One counter per (username, client address) pair; JSON keeps an IPv6 address and a username apart. */
 const userAndIp = (username: string, ip: string) => JSON.stringify([username.toLowerCase(), clientAddress(ip)]);
@@ -44,39 +49,34 @@ export function authRoutes(lucia: AppLucia) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api/auth' });
 
   router.post('/register', rateLimit(registerPerIp), validate(RegisterInput, 'body', { fields: true }), async (ctx) => {
-    const input = inputOf(ctx, RegisterInput);
-    if (isCommonPassword(input.password)) throw InvalidRequest(`password: ${COMMON_PASSWORD}`, { password: COMMON_PASSWORD });
-    await consume(ctx.pool, registerPerUser, input.username.toLowerCase());
-    const taken = await findTaken(ctx.pool, input.username, input.email);
-    if (taken.username) throw Conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
-    if (taken.email) throw Conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    const user = await insertUser(ctx.pool, {
-      username: input.username,
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      name: input.name,
-    }).catch((err: { code?: string; constraint?: string }) => {
-      // Two sign-ups racing for one name: the unique index decides.
-      if (err.code === '23505') throw err.constraint === 'users_email_key' ? Conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }) : Conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
-      throw err;
-    });
-    await carryGuestState(ctx as AppContext, user.id, { newAccount: true });
+    const user = await register(ctx as AppContext, inputOf(ctx, RegisterInput));
     ctx.status = 201;
     ctx.body = { user: presentUser(user) };
   });
 
   router.post('/login', rateLimit(loginPerIp), validate(LoginInput, 'body', { fields: true }), async (ctx) => {
-    const input = inputOf(ctx, LoginInput);
-    await countLoginAttempt(ctx as AppContext, input.username);
-    const user = await findUserByUsername(ctx.pool, input.username);
-    if (!(await verifyPassword(user?.password, input.password)) || !user) throw Unauthorized(INVALID_LOGIN);
-    // Only this address's failures are forgiven; the username-wide count runs out with its window.
-    await resetLimit(ctx.pool, loginPerUserAndIp, userAndIp(input.username, ctx.ip));
-    await carryGuestState(ctx as AppContext, user.id, { newAccount: false });
-    await startSession(ctx, lucia, user.id);
-    setDeviceCookie(ctx as AppContext, user.username);
+    const user = await logIn(ctx as AppContext, lucia, inputOf(ctx, LoginInput));
     ctx.body = { user: presentUser(user) };
   });
+
+  // The same two forms posted by the browser itself, before the app has taken the page over (the
+  // prerendered page's `<form method="post">`): same checks and limits, answered with a redirect.
+  // Registering this way also signs the rep in, as there is no app yet to walk them to the login tab.
+  router.post('/login/form', (ctx) =>
+    answerForm(ctx as AppContext, AUTH_FORM_PAGES.login, async () => {
+      await consume(ctx.pool, loginPerIp, clientAddress(ctx.ip));
+      await logIn(ctx as AppContext, lucia, formInput(ctx, LoginInput));
+    }),
+  );
+
+  router.post('/register/form', (ctx) =>
+    answerForm(ctx as AppContext, AUTH_FORM_PAGES.register, async () => {
+      await consume(ctx.pool, registerPerIp, clientAddress(ctx.ip));
+      const user = await register(ctx as AppContext, formInput(ctx, RegisterInput));
+      await startSession(ctx, lucia, user.id);
+      setDeviceCookie(ctx as AppContext, user.username);
+    }),
+  );
 
   router.post('/logout', async (ctx) => {
     await endSession(ctx, lucia);
@@ -90,4 +90,75 @@ export function authRoutes(lucia: AppLucia) {
   });
 
   return router;
+}
+
+/** Create the account (the guest's analysis and choices carried over); it does not sign in. */
+async function register(ctx: AppContext, input: z.output<typeof RegisterInput>) {
+  if (isCommonPassword(input.password)) throw InvalidRequest(`password: ${COMMON_PASSWORD}`, { password: COMMON_PASSWORD });
+  await consume(ctx.pool, registerPerUser, input.username.toLowerCase());
+  const taken = await findTaken(ctx.pool, input.username, input.email);
+  if (taken.username) throw Conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
+  if (taken.email) throw Conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  const user = await insertUser(ctx.pool, {
+    username: input.username,
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    name: input.name,
+  }).catch((err: { code?: string; constraint?: string }) => {
+    // Two sign-ups racing for one name: the unique index decides.
+    if (err.code === '23505') throw err.constraint === 'users_email_key' ? Conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }) : Conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
+    throw err;
+  });
+  await carryGuestState(ctx, user.id, { newAccount: true });
+  return user;
+}
+
+/** Check the password (the per-user limits counted first) and start the session. */
+async function logIn(ctx: AppContext, lucia: AppLucia, input: z.output<typeof LoginInput>) {
+  await countLoginAttempt(ctx, input.username);
+  const user = await findUserByUsername(ctx.pool, input.username);
+  if (!(await verifyPassword(user?.password, input.password)) || !user) throw Unauthorized(INVALID_LOGIN);
+  // Only this address's failures are forgiven; the username-wide count runs out with its window.
+  await resetLimit(ctx.pool, loginPerUserAndIp, userAndIp(input.username, ctx.ip));
+  await carryGuestState(ctx, user.id, { newAccount: false });
+  await startSession(ctx, lucia, user.id);
+  setDeviceCookie(ctx, user.username);
+  return user;
+}
+
+/** A posted form's fields, checked by the same schema as the JSON body (a repeated field is refused). */
+function formInput<S extends z.ZodType>(ctx: { request: unknown }, schema: S): z.output<S> {
+  const raw = (ctx.request as { body?: unknown }).body ?? {};
+  const badText = findBadText(raw);
+  if (badText) throw InvalidRequest(badText);
+  const result = schema.safeParse(raw);
+  if (!result.success) throw InvalidRequest(formatZodIssues(result.error.issues), zodFieldMessages(result.error.issues));
+  return result.data;
+}
+
+/**
+ * Runs a form's action and answers with a 303 (the browser then GETs the page): to the chat when it
+ * worked, else back to the form with an error code the page shows. Only the code: never what was typed.
+ */
+async function answerForm(ctx: AppContext, formPage: string, action: () => Promise<void>): Promise<void> {
+  let target = AUTH_FORM_SUCCESS_PATH;
+  try {
+    await action();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    target = `${formPage}?${new URLSearchParams({ error: formErrorCode(error) })}`;
+  }
+  ctx.status = 303; // Koa's redirect keeps a redirect status already set
+  ctx.redirect(target);
+}
+
+/** The error code a refused form goes back with (domain/contract/authForm.ts words it). */
+function formErrorCode(error: AppError): string {
+  if (error.status === 429) return 'too-many';
+  if (error.status === 401) return 'invalid-login';
+  const [field, why] = Object.entries(error.fields ?? {})[0] ?? [];
+  if (field === 'username' && why === USERNAME_TAKEN) return 'username-taken';
+  if (field === 'email' && why === EMAIL_TAKEN) return 'email-taken';
+  if (field === 'password' && why === COMMON_PASSWORD) return 'common-password';
+  return (why && fieldMessageCode(why)) ?? 'failed';
 }

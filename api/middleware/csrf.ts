@@ -90,12 +90,16 @@ function requestOrigin(origin: string, referer: string): string | undefined {
  * Every POST/PUT/PATCH/DELETE under /api must carry a valid token in `x-csrf-token` and, when the
  * browser names an origin, come from our own. Runs before any handler, so a refused request
  * changes nothing. `exempt` lists paths with their own proof (the Stripe webhook's signature).
+ * `forms` lists the paths a prerendered page's plain `<form method="post">` reaches before any
+ * script could fetch a token: there the browser must name our origin (every browser sends Origin
+ * on a form POST), and the SameSite=Lax cookies keep another site's form from riding a session.
  * `trustHost` also accepts the origin the request names itself (its Host, or X-Forwarded-Host behind
  * a trusted proxy): handy in development (Vite's proxy, a LAN address), never in production, where
  * a forged forwarded host would make any origin "our own" — there only APP_URL counts.
  */
-export function csrf(opts: { appUrl: string; trustHost: boolean; exempt?: string[] }): Middleware<AppState, AppDeps> {
+export function csrf(opts: { appUrl: string; trustHost: boolean; exempt?: string[]; forms?: string[] }): Middleware<AppState, AppDeps> {
   const exempt = new Set(opts.exempt ?? []);
+  const forms = new Set(opts.forms ?? []);
   const appOrigin = new URL(opts.appUrl).origin;
   return async (ctx, next) => {
     if (!UNSAFE.has(ctx.method) || !ctx.path.startsWith('/api/') || exempt.has(ctx.path)) return next();
@@ -104,6 +108,10 @@ export function csrf(opts: { appUrl: string; trustHost: boolean; exempt?: string
     const own = opts.trustHost ? `${ctx.protocol}://${ctx.host}` : appOrigin;
     if (origin !== undefined && origin !== appOrigin && origin !== own) {
       throw CsrfFailed('Cross-origin request refused');
+    }
+    if (forms.has(ctx.path)) {
+      if (origin === undefined) throw CsrfFailed('A form must come from this site');
+      return next();
     }
     if (!verifyCsrfToken(ctx, ctx.get(CSRF_HEADER) || undefined)) throw CsrfFailed();
     await next();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { TestClient } from '../support/client';
+import { createHash } from 'node:crypto';
+import { EARLY_TAP_SCRIPT } from '../../domain/contract/earlyTapScript';
 
 /** Item 10 (part): the page may load images only from itself, data:/blob: URLs and Stripe. */
 
@@ -33,5 +35,16 @@ describe('Content-Security-Policy', () => {
     expect(csp.get('default-src')).toEqual(["'self'"]);
     for (const [name, values] of csp) expect(values, name).not.toContain('https:');
     for (const [name, values] of csp) expect(values, name).not.toContain('*');
+  });
+
+  it("allows no inline script but the prerendered pages' tap keeper, by the hash of its exact text", async () => {
+    const csp = directives((await new TestClient(server.url).get('/')).headers.get('content-security-policy')!);
+    const hash = `'sha256-${createHash('sha256').update(EARLY_TAP_SCRIPT).digest('base64')}'`;
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', hash]);
+  });
+
+  it("sends Referrer-Policy same-origin: our own pages' form POSTs name their origin (no-referrer would send Origin: null)", async () => {
+    const res = await new TestClient(server.url).get('/');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
   });
 });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import Beasties from 'beasties';
 import { createServer } from 'vite';
 import type { Plugin } from 'vite';
+import { EARLY_TAP_SCRIPT } from '../../domain/contract/earlyTapScript';
 import { CONTENT_END_ID, NOT_FOUND_FILE, NOT_FOUND_RENDER_PATH, PRERENDERED_PAGES, PRERENDER_MANIFEST } from '../prerender/pages';
 import type { PrerenderManifest } from '../prerender/pages';
 
@@ -43,7 +44,7 @@ export function prerenderPlugin({ configFile }: { configFile: string }): Plugin 
             const markup = await render.renderPage(page.path);
             // The 404 screen was drawn for a made-up path: the app draws the real one (it shows it).
             const takeover = page.path === NOT_FOUND_RENDER_PATH ? 'replace' : 'hydrate';
-            const html = withDeferredStylesheet(await beasties.process(pageHtml(template, markup, takeover)));
+            const html = withEarlyTapScript(withDeferredStylesheet(await beasties.process(pageHtml(template, markup, takeover))));
             await writeFile(join(outDir, page.file), html);
           }
           const manifest: PrerenderManifest = {
@@ -84,4 +85,14 @@ function withDeferredStylesheet(html: string): string {
   const out = html.replace(/<link([^>]*?) onload="[^"]*"([^>]*)>/g, '<link$1$2 data-app-styles>');
   if (!out.includes('data-app-styles')) throw new Error('beasties did not defer the stylesheet: check its output');
   return out;
+}
+
+/**
+ * The inline script that keeps a tap made before the app takes the page over (domain/contract/earlyTapScript.ts),
+ * first in the head so it listens before anything can be tapped. Added after beasties, so the text
+ * is exactly the one whose hash the server's CSP allows.
+ */
+function withEarlyTapScript(html: string): string {
+  if (!/<head>/.test(html)) throw new Error('the page has no <head> for the early-tap script');
+  return html.replace('<head>', `<head>\n<script>${EARLY_TAP_SCRIPT}</script>`);
 }

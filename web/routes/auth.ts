@@ -9,8 +9,12 @@ export function isAuthTab(value: unknown): value is AuthTab {
   return AUTH_TABS.some((tab) => tab === value);
 }
 
-/** /auth?redirect=pricing and /auth/register?email=... (spec §2). */
-const authSearch = optionalTextParams('redirect', 'email');
+/**
+ * /auth?redirect=pricing and /auth/register?email=... (spec §2); `tool`: the landing tool card a guest
+ * tapped (its link, which works before the app has taken the page over); `error`: why a form the
+ * browser posted itself was refused (a code, domain/contract/authForm.ts).
+ */
+const authSearch = optionalTextParams('redirect', 'email', 'tool', 'error');
 
 /**
  * /auth is a layout route holding the screen, and /auth and /auth/$tab are its children, so switching

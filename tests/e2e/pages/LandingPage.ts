@@ -2,7 +2,7 @@ import type { Locator } from '@playwright/test';
 import { AppPage } from './AppPage';
 
 export class LandingPage extends AppPage {
-  /** Opens / and waits until the app has taken the prerendered page over (a tap before that does nothing). */
+  /** Opens / and waits until the app has taken the prerendered page over (a tap before that is kept for it, or is a link). */
   async open(): Promise<void> {
     await this.page.goto('/');
     await this.waitForApp();

@@ -3,12 +3,13 @@ import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { PRODUCT_NAME } from '../../../domain/limits';
-import { isFreeTool } from '../../../domain/playbooks/tools';
+import { LANDING_TOOLS, isFreeTool } from '../../../domain/playbooks/tools';
+import { useHydrating } from '../../prerender/takeover';
 import { BrandMark } from '../../ui/BrandMark';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
-import { readPendingChatDestination, type PendingChatDestination } from './authStorage';
+import { readPendingChatDestination, savePendingChatDestination, type PendingChatDestination } from './authStorage';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 
@@ -26,22 +27,37 @@ export function pendingToolReason({ title, interviewType }: PendingChatDestinati
 }
 
 /**
+ * The tool a guest's card link names (`?tool=`), kept as the pending chat destination as a tap on the
+ * card in the app keeps it; else the one kept before. Only with `redirect=pricing`, as the card sends.
+ */
+function pendingToolOf(redirect: string | undefined, toolType: string | undefined): PendingChatDestination | null {
+  if (redirect !== 'pricing') return null;
+  const tool = LANDING_TOOLS.find((candidate) => candidate.type === toolType);
+  if (!tool) return readPendingChatDestination();
+  const destination = { title: tool.title, interviewType: tool.type };
+  savePendingChatDestination(destination);
+  return destination;
+}
+
+/**
  * /auth and /auth/{login|register}: the two forms under one segment (spec §2 'Auth screen'). Plain
  * elements drawn as Ionic's Material segment and fields: the screen is prerendered and a first visit
  * runs none of Ionic (issue 12). The tabs are links, so they work before the app has taken the page over.
  */
 export function AuthScreen() {
   const { tab: tabParam } = useParams({ strict: false });
-  const { redirect, email } = useSearch({ from: '/auth' });
+  const { redirect, email, tool: toolType, error: errorCode } = useSearch({ from: '/auth' });
   const navigate = useNavigate();
   const [registeredUsername, setRegisteredUsername] = useState<string>();
   // A guest sent here by a tool card (spec §4: login, then pricing) is told why, once.
-  const [pendingTool] = useState(() => (redirect === 'pricing' ? readPendingChatDestination() : null));
+  const [pendingTool] = useState(() => pendingToolOf(redirect, toolType));
+  // Not while hydrating: the build drew the page without it (a card's link arrives here on a first visit).
+  const hydrating = useHydrating();
   const tab: Tab = tabParam === 'register' ? 'register' : 'login';
   useKeyboardInView();
 
   const showTab = (next: Tab) => {
-    if (next !== tab) void navigate({ to: '/auth/$tab', params: { tab: next }, search: (prev) => prev, replace: true });
+    if (next !== tab) void navigate({ to: '/auth/$tab', params: { tab: next }, search: withoutError, replace: true });
   };
 
   // The segment's arrow keys, as Ionic's: the other tab, focused.
@@ -68,7 +84,7 @@ export function AuthScreen() {
             {tab === 'login' ? 'Sign in to pick up where you left off.' : 'Create a free account to save your chats and plans.'}
           </p>
         </div>
-        {pendingTool && (
+        {pendingTool && !hydrating && (
           <div className="callout auth-card__reason" role="note">
             <InlineIcon icon={informationCircleOutline} />
             <p>{pendingToolReason(pendingTool)}</p>
@@ -81,7 +97,7 @@ export function AuthScreen() {
               id={`auth-tab-${item.tab}`}
               to="/auth/$tab"
               params={{ tab: item.tab }}
-              search={(prev) => prev}
+              search={withoutError}
               replace
               role="tab"
               aria-selected={tab === item.tab}
@@ -95,12 +111,17 @@ export function AuthScreen() {
         </div>
         <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>
           {tab === 'login' ? (
-            <LoginForm initialUsername={registeredUsername} redirect={redirect} />
+            <LoginForm initialUsername={registeredUsername} redirect={redirect} errorCode={errorCode} />
           ) : (
-            <RegisterForm initialEmail={email} onRegistered={handleRegistered} />
+            <RegisterForm initialEmail={email} onRegistered={handleRegistered} errorCode={errorCode} />
           )}
         </div>
       </section>
     </Screen>
   );
+}
+
+/** The other tab keeps the search, but not one form's error: it is not the other form's. */
+function withoutError<T extends { error?: string }>({ error: _error, ...rest }: T) {
+  return rest;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { loginFieldErrors } from '../../../domain/accountFields';
+import { AUTH_FORM_PATHS } from '../../../domain/contract/authForm';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../domain/limits';
 import { takeTypedValue } from '../../prerender/typedValues';
 import { useToast } from '../../ui/ToastProvider';
@@ -9,16 +10,19 @@ import { fieldErrorsOf, loginFailureMessage } from './authMessages';
 import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
 import { useFieldErrors } from './useFieldErrors';
+import { useFormErrorFromUrl } from './useFormErrorFromUrl';
 import { useGoToPostLoginDestination } from './useGoToPostLoginDestination';
 
 interface LoginFormProps {
   /** Prefilled after a successful registration. */
   initialUsername?: string;
   redirect: string | undefined;
+  /** Why the form the browser posted itself (before the app took the page over) was refused. */
+  errorCode?: string;
 }
 
 /** Sign-in. A missing field is named under it; a refused login ('Login failed') shows once above the button, not as a toast too. */
-export function LoginForm({ initialUsername = '', redirect }: LoginFormProps) {
+export function LoginForm({ initialUsername = '', redirect, errorCode }: LoginFormProps) {
   // Typed into the prerendered page before the app took it over: kept (prerender/typedValues.ts).
   const [username, setUsername] = useState(() => initialUsername || takeTypedValue('username'));
   const [password, setPassword] = useState(() => takeTypedValue('password'));
@@ -27,6 +31,10 @@ export function LoginForm({ initialUsername = '', redirect }: LoginFormProps) {
   const login = useLoginMutation();
   const toast = useToast();
   const goToDestination = useGoToPostLoginDestination();
+  useFormErrorFromUrl(errorCode, ({ message, field }) => {
+    if (field === 'username' || field === 'password') show({ [field]: message });
+    else setFailure(message);
+  });
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +56,10 @@ export function LoginForm({ initialUsername = '', redirect }: LoginFormProps) {
   };
 
   return (
-    <form ref={form} className="auth-form" onSubmit={handleSubmit} aria-label="Login" noValidate>
+    // method="post": before the app takes the page over (or without JavaScript), the browser posts
+    // the form to the server itself, which signs in and redirects; never a GET, which would put the
+    // password into the address.
+    <form ref={form} className="auth-form" method="post" action={AUTH_FORM_PATHS.login} onSubmit={handleSubmit} aria-label="Login" noValidate>
       <TextField
         label="Username"
         name="username"

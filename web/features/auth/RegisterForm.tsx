@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { registerFieldErrors, type AccountField } from '../../../domain/accountFields';
+import { AUTH_FORM_PATHS } from '../../../domain/contract/authForm';
 import { takeTypedValue } from '../../prerender/typedValues';
 import { useToast } from '../../ui/ToastProvider';
 import { useRegisterMutation } from './auth.queries';
@@ -8,11 +9,14 @@ import { fieldErrorsOf, registerFailureMessage } from './authMessages';
 import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
 import { useFieldErrors } from './useFieldErrors';
+import { useFormErrorFromUrl } from './useFormErrorFromUrl';
 
 interface RegisterFormProps {
   initialEmail?: string;
   /** Called with the new username once the account exists. */
   onRegistered: (username: string) => void;
+  /** Why the form the browser posted itself (before the app took the page over) was refused. */
+  errorCode?: string;
 }
 
 /**
@@ -20,7 +24,7 @@ interface RegisterFormProps {
  * before anything is sent and then by the server (a taken name, a common password); a failure that
  * belongs to no field (offline, too many attempts) shows once above the button, never as a toast too.
  */
-export function RegisterForm({ initialEmail = '', onRegistered }: RegisterFormProps) {
+export function RegisterForm({ initialEmail = '', onRegistered, errorCode }: RegisterFormProps) {
   // Typed into the prerendered page before the app took it over: kept (prerender/typedValues.ts).
   const [values, setValues] = useState(() => ({
     name: takeTypedValue('name'),
@@ -32,6 +36,10 @@ export function RegisterForm({ initialEmail = '', onRegistered }: RegisterFormPr
   const { form, errors, show, clear } = useFieldErrors();
   const register = useRegisterMutation();
   const toast = useToast();
+  useFormErrorFromUrl(errorCode, ({ message, field }) => {
+    if (field === 'name' || field === 'username' || field === 'email' || field === 'password') show({ [field]: message });
+    else setFailure(message);
+  });
 
   const field = (name: AccountField) => ({
     name,
@@ -63,7 +71,10 @@ export function RegisterForm({ initialEmail = '', onRegistered }: RegisterFormPr
 
   return (
     // noValidate: the browser's own bubbles name one field at a time; the form names them all.
-    <form ref={form} className="auth-form" onSubmit={handleSubmit} aria-label="Register" noValidate>
+    // method="post": before the app takes the page over (or without JavaScript), the browser posts
+    // the form to the server itself, which creates the account, signs in and redirects; never a GET,
+    // which would put the name, email and password into the address.
+    <form ref={form} className="auth-form" method="post" action={AUTH_FORM_PATHS.register} onSubmit={handleSubmit} aria-label="Register" noValidate>
       <TextField label="Full name" autocomplete="name" {...field('name')} />
       <TextField label="Username" autocomplete="username" {...field('username')} />
       <TextField label="Email" type="email" inputmode="email" autocomplete="email" {...field('email')} />

@@ -1,5 +1,6 @@
 import { checkmarkCircle } from 'ionicons/icons';
 import type { ReactNode } from 'react';
+import { earlyTap } from '../../../domain/contract/earlyTapScript';
 import { InlineIcon } from '../../ui/InlineIcon';
 
 interface PlanCardProps {
@@ -12,12 +13,18 @@ interface PlanCardProps {
   onSelect: () => void;
   recommended?: boolean;
   current?: boolean;
+  /** Who is signed in is not known yet: the button still takes a tap (onSelect keeps it until then). */
   busy?: boolean;
   /** Why the plan cannot be chosen here: the button is disabled and this shows under it. */
   unavailable?: string;
 }
 
-/** One plan on the pricing page: plain elements, as the page is prerendered (no Ionic element to wait for). */
+/**
+ * One plan on the pricing page: plain elements, as the page is prerendered (no Ionic element to wait
+ * for). Its button is never disabled for the wait (a disabled button gets no tap at all): a tap before
+ * the app has taken the page over is kept (domain/contract/earlyTapScript.ts), one while the session is
+ * looked up is kept by usePlanSelection.
+ */
 export function PlanCard({ name, tagline, price, features, buttonLabel, onSelect, recommended, current, busy, unavailable }: PlanCardProps) {
   const headingId = `plan-${name.toLowerCase()}`;
   const reasonId = `${headingId}-unavailable`;
@@ -33,7 +40,9 @@ export function PlanCard({ name, tagline, price, features, buttonLabel, onSelect
         type="button"
         className={`pp-button plan-card__button${recommended && !current ? ' pp-button--primary' : ''}`}
         onClick={onSelect}
-        disabled={busy || Boolean(unavailable)}
+        disabled={Boolean(unavailable)}
+        aria-busy={busy || undefined}
+        {...earlyTap(headingId)}
         aria-current={current ? 'true' : undefined}
         aria-describedby={unavailable ? reasonId : undefined}
       >

@@ -1,26 +1,33 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { isPaidSubscriber } from '../../../domain/subscription';
 import { CHECKOUT_PATH } from '../auth/postLoginDestination';
 import { savePostLoginTarget } from '../auth/authStorage';
-import { useAuth } from '../auth/auth.queries';
+import { loadSessionUser, subscriptionQueryOptions } from '../auth/auth.queries';
 import { useToast } from '../../ui/ToastProvider';
 import { ALREADY_SUBSCRIBED } from './billingText';
 
-/** What choosing each plan does (spec §2 Pricing). */
+/**
+ * What choosing each plan does (spec §2 Pricing). A choice made while the session is still looked up
+ * (the page just taken over) waits for its answer rather than taking the rep for a guest.
+ */
 export function usePlanSelection() {
-  const { user, isPaid } = useAuth();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
   const [teamDialogOpen, setTeamDialogOpen] = useState(false);
 
-  const selectPro = () => {
+  const selectPro = async () => {
+    const user = await loadSessionUser(queryClient);
     if (!user) {
       // Come back to checkout once logged in.
       savePostLoginTarget(CHECKOUT_PATH);
       void navigate({ to: '/auth' });
       return;
     }
-    if (isPaid) {
+    const subscription = await queryClient.ensureQueryData(subscriptionQueryOptions(user.id)).catch(() => null);
+    if (isPaidSubscriber(subscription)) {
       toast({ ...ALREADY_SUBSCRIBED, color: 'primary' });
       void navigate({ to: '/' });
       return;
@@ -28,13 +35,18 @@ export function usePlanSelection() {
     void navigate({ href: CHECKOUT_PATH });
   };
 
-  const selectTeam = () => {
-    if (!user) {
+  const selectTeam = async () => {
+    if (!(await loadSessionUser(queryClient))) {
       toast({ header: 'Login Required', message: 'Please log in to select a plan', color: 'warning' });
       return;
     }
     setTeamDialogOpen(true);
   };
 
-  return { selectPro, selectTeam, teamDialogOpen, closeTeamDialog: () => setTeamDialogOpen(false) };
+  return {
+    selectPro: () => void selectPro(),
+    selectTeam: () => void selectTeam(),
+    teamDialogOpen,
+    closeTeamDialog: () => setTeamDialogOpen(false),
+  };
 }

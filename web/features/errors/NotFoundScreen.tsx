@@ -1,6 +1,7 @@
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { arrowBackOutline, compassOutline, homeOutline, refreshOutline } from 'ionicons/icons';
 import { useEffect } from 'react';
+import { earlyTap } from '../../../domain/contract/earlyTapScript';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 
@@ -39,15 +40,15 @@ export function NotFoundScreen() {
           </div>
         </dl>
         <div className="not-found__actions">
-          <button type="button" className="pp-button pp-button--primary" onClick={() => void navigate({ to: '/' })}>
+          <button type="button" className="pp-button pp-button--primary" onClick={() => void navigate({ to: '/' })} {...earlyTap('not-found-home')}>
             <InlineIcon icon={homeOutline} />
             Home
           </button>
-          <button type="button" className="pp-button" onClick={() => router.history.back()}>
+          <button type="button" className="pp-button" onClick={() => router.history.back()} {...earlyTap('not-found-back')}>
             <InlineIcon icon={arrowBackOutline} />
             Back
           </button>
-          <button type="button" className="pp-button" onClick={() => window.location.reload()}>
+          <button type="button" className="pp-button" onClick={() => window.location.reload()} {...earlyTap('not-found-retry')}>
             <InlineIcon icon={refreshOutline} />
             Retry
           </button>

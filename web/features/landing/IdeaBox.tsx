@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { earlyTap } from '../../../domain/contract/earlyTapScript';
+import { useHydrating } from '../../prerender/takeover';
 import { takeTypedValue } from '../../prerender/typedValues';
 import { useRotatingPlaceholder } from './useRotatingPlaceholder';
 
@@ -12,6 +14,9 @@ interface IdeaBoxProps {
  * The landing page's idea input and its 'Analyze (without signing up)' button, disabled while blank.
  * A native input and button styled with Ionic's variables, not IonInput/IonButton: the page is
  * prerendered (prerender/render.tsx), and Ionic's elements draw nothing until their script runs.
+ * The prerendered button is enabled (no script could enable it once an idea is typed), and a press
+ * before the app has taken the page over is kept and carried out then (domain/contract/earlyTapScript.ts);
+ * the form posts, never a GET that would put the idea into the address.
  */
 export function IdeaBox({ onAnalyze }: IdeaBoxProps) {
   // Typed into the prerendered page before the app took it over: kept (prerender/typedValues.ts).
@@ -19,6 +24,7 @@ export function IdeaBox({ onAnalyze }: IdeaBoxProps) {
   const trimmed = idea.trim();
   // Stop rotating once the visitor starts typing: the placeholder is hidden then anyway.
   const placeholder = useRotatingPlaceholder(idea === '');
+  const hydrating = useHydrating();
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -26,7 +32,7 @@ export function IdeaBox({ onAnalyze }: IdeaBoxProps) {
   };
 
   return (
-    <form className="idea-box" onSubmit={handleSubmit}>
+    <form className="idea-box" method="post" onSubmit={handleSubmit} {...earlyTap('analyze')}>
       <input
         className="idea-box__input"
         name="idea"
@@ -38,7 +44,7 @@ export function IdeaBox({ onAnalyze }: IdeaBoxProps) {
         autoCapitalize="sentences"
         onChange={(event) => setIdea(event.target.value)}
       />
-      <button type="submit" className="idea-box__submit" disabled={!trimmed}>
+      <button type="submit" className="idea-box__submit" disabled={!trimmed && !hydrating}>
         Analyze (without signing up)
         <ArrowForward />
       </button>

@@ -3,11 +3,12 @@ import { StorageKey, writeString } from '../../data/storage';
 import { Screen } from '../../ui/Screen';
 import { IdeaBox } from './IdeaBox';
 import { ToolCards } from './ToolCards';
+import { guestToolHref, toolPath } from './toolCardDestination';
 import { useToolSelect } from './useToolSelect';
 
 // /pro shows the same tool cards. Taking them from this module keeps the landing page in one chunk
 // (imported from their own modules, they would become a third chunk the landing page waits for).
-export { ToolCards, useToolSelect };
+export { ToolCards, toolPath, useToolSelect };
 
 /** '/': the idea box that works without an account, and the PRO tools (spec §2 'Landing page'). */
 export function LandingScreen() {
@@ -37,7 +38,7 @@ export function LandingScreen() {
           <h2 id="tools-heading">PRO tools for your launch</h2>
           <p className="muted">Guided flows that turn your answers into plans, pitches and emails you can send today.</p>
         </div>
-        <ToolCards onSelect={(tool) => void handleToolSelect(tool)} />
+        <ToolCards onSelect={(tool) => void handleToolSelect(tool)} hrefOf={(tool) => guestToolHref(tool.type)} />
       </section>
     </Screen>
   );

@@ -9,6 +9,7 @@ import {
 } from 'ionicons/icons';
 import { LANDING_TOOLS, isFreeTool } from '../../../domain/playbooks/tools';
 import type { ToolType } from '../../../domain/playbooks/tools';
+import type { MouseEvent } from 'react';
 import { InlineIcon } from '../../ui/InlineIcon';
 
 const TOOL_ICONS: Record<ToolType, string> = {
@@ -24,16 +25,26 @@ const TOOL_ICONS: Record<ToolType, string> = {
 
 type Tool = (typeof LANDING_TOOLS)[number];
 
+/** A plain click, which the app handles; a modified one (a new tab, a download) is the browser's. */
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
 /**
- * The seven tool cards of the landing page: six PRO tools and the free GTM Advice chat. Native buttons drawn as cards, not IonCard: the
- * landing page is prerendered, and a native element paints (and is a button) before any script.
+ * The seven tool cards of the landing page: six PRO tools and the free GTM Advice chat. Native links
+ * drawn as cards, not IonCard: the landing page is prerendered, and a link paints and works before
+ * any script. `hrefOf` is where a card leads without the app (a guest's sign-in, naming the tool);
+ * once the app has taken the page over, `onSelect` decides, knowing who is signed in.
  */
-export function ToolCards({ onSelect }: { onSelect: (tool: Tool) => void }) {
+export function ToolCards({ onSelect, hrefOf }: { onSelect: (tool: Tool) => void; hrefOf: (tool: Tool) => string }) {
+  const handleClick = (event: MouseEvent, tool: Tool) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    onSelect(tool);
+  };
   return (
     <ul className="tool-grid" aria-label="PRO tools">
       {LANDING_TOOLS.map((tool) => (
         <li key={tool.type}>
-          <button type="button" className="tool-card" onClick={() => onSelect(tool)} data-tool={tool.type}>
+          <a href={hrefOf(tool)} className="tool-card" onClick={(event) => handleClick(event, tool)} data-tool={tool.type}>
             <span className={`tool-card__icon tool-card__icon--${tool.type}`} aria-hidden="true">
               <InlineIcon icon={TOOL_ICONS[tool.type]} />
             </span>
@@ -42,7 +53,7 @@ export function ToolCards({ onSelect }: { onSelect: (tool: Tool) => void }) {
               <span className="tool-card__description">{tool.description}</span>
             </span>
             <span className="pro-badge tool-card__badge">{isFreeTool(tool.type) ? 'FREE' : 'PRO'}</span>
-          </button>
+          </a>
         </li>
       ))}
     </ul>

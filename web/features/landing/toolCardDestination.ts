@@ -24,6 +24,14 @@ export function toolPath(type: ToolType): string {
 }
 
 /**
+ * Where a card's link leads without the app (before it has taken the landing page over): where the
+ * app sends a guest, the tool named in the address instead of kept in storage (features/auth/AuthScreen.tsx).
+ */
+export function guestToolHref(type: ToolType): string {
+  return `/auth/login?${new URLSearchParams({ redirect: 'pricing', tool: type })}`;
+}
+
+/**
  * What a click on a landing PRO card does (spec §4 'Landing card click'), except that GTM Advice,
  * the free chat, opens the chat for a free user instead of pricing (design §12).
  */

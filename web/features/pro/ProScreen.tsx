@@ -13,7 +13,7 @@ import { plansQueryOptions } from '../billing/billing.queries';
 import { formatPrice } from '../billing/formatPrice';
 import { PaymentsOffNote } from '../billing/PaymentsOff';
 import { usePlanSelection } from '../billing/usePlanSelection';
-import { ToolCards, useToolSelect } from '../landing/LandingScreen';
+import { ToolCards, toolPath, useToolSelect } from '../landing/LandingScreen';
 
 /** /pro, the Pro welcome page (design §11): the PRO tools for paying users, the upgrade pitch for everyone else. */
 export function ProScreen() {
@@ -43,7 +43,7 @@ function ProTools() {
         <h1>Your PRO tools</h1>
         <p className="lede">Everything is unlocked. Pick a tool and it walks you through the questions that matter.</p>
       </section>
-      <ToolCards onSelect={(tool) => void selectTool(tool)} />
+      <ToolCards onSelect={(tool) => void selectTool(tool)} hrefOf={(tool) => toolPath(tool.type)} />
       <p className="pro-footnote muted">
         Your plan, card and invoices are on your <Link to="/dashboard">dashboard</Link>.
       </p>
@@ -105,7 +105,7 @@ function ProPitch() {
         <h2 id="pro-tools" className="section-title">
           The PRO tools
         </h2>
-        <ToolCards onSelect={(tool) => void selectTool(tool)} />
+        <ToolCards onSelect={(tool) => void selectTool(tool)} hrefOf={(tool) => toolPath(tool.type)} />
       </section>
     </Screen>
   );

@@ -1,5 +1,6 @@
 import { menuOutline } from 'ionicons/icons';
 import { Suspense, lazy } from 'react';
+import { earlyTap } from '../../../domain/contract/earlyTapScript';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { usePopoverMenu } from '../../ui/usePopoverMenu';
 
@@ -15,7 +16,7 @@ export function MobileMenu() {
   const menu = usePopoverMenu();
   return (
     <>
-      <button type="button" className="header-button app-header__menu-button" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={menu.isOpen} onClick={menu.open}>
+      <button type="button" className="header-button app-header__menu-button" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={menu.isOpen} onClick={menu.open} {...earlyTap('menu')}>
         <InlineIcon icon={menuOutline} />
       </button>
       {menu.used && (

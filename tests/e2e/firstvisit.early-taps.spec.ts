@@ -1,0 +1,179 @@
+import type { Locator, Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { AppPage } from './pages/AppPage';
+import { OnboardingPage } from './pages/OnboardingPage';
+import { registerAndLogIn } from './pages/session';
+
+/**
+ * A first visit on a slow phone: the prerendered page is on screen and the rep types and taps at
+ * once, long before the page's scripts have run (here they are held back for 4 s). Nothing typed goes
+ * into an address the page visits, and every tap ends where it meant to: the sign-in forms are
+ * answered by the server itself, the tool cards are links, and a tap that needs the app (Analyze,
+ * a plan) is kept and carried out once when the app takes over.
+ */
+
+const SCRIPTS_HELD_MS = 4000;
+
+/** What the fake model answers for the idea (base64: the JSON's brackets cannot sit in a [[reply:]]). */
+const SUMMARY = {
+  marketSize: { tam: '$2.1B', sam: '$300M', som: '$12M', assumptions: ['5k hotels'] },
+  valueProposition: { core: 'Folded in minutes', unique: ['No staff needed'] },
+  pricing: { model: 'Lease', range: '$900/month', strategy: 'Pilot first' },
+  ycQuestions: { market: true, problem: true, solution: true, differentiation: false, traction: false },
+};
+
+/** Holds every script of the page (and of the pages it goes on to) back until SCRIPTS_HELD_MS have passed. */
+async function holdScripts(page: Page): Promise<void> {
+  const released = new Promise<void>((resolve) => setTimeout(resolve, SCRIPTS_HELD_MS));
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await released;
+    await route.fallback();
+  });
+}
+
+/** Every address the page asked for or went to, from now on. */
+function recordAddresses(page: Page): string[] {
+  const addresses: string[] = [];
+  page.on('framenavigated', (frame) => addresses.push(frame.url()));
+  page.on('request', (request: Request) => {
+    addresses.push(request.url());
+    const location = request.redirectedFrom()?.url();
+    if (location) addresses.push(location);
+  });
+  return addresses;
+}
+
+/** No secret in any address, as typed or as a form would encode it. */
+function expectNoSecrets(addresses: string[], secrets: Record<string, string>): void {
+  expect(addresses.length, 'addresses recorded').toBeGreaterThan(0);
+  for (const address of addresses) {
+    const decoded = decodeURIComponent(address.replace(/\+/g, ' '));
+    for (const [what, secret] of Object.entries(secrets)) {
+      expect(decoded.toLowerCase(), `the ${what} in ${address}`).not.toContain(secret.toLowerCase());
+    }
+  }
+}
+
+/**
+ * A finger's tap on the control as it is on screen now, before the app has taken the page over: no
+ * waiting for it to be enabled or to answer (a tap that does nothing is what is being tested).
+ */
+async function tapBeforeTakeover(page: Page, control: Locator): Promise<void> {
+  const root = page.locator('#root');
+  await expect(root, 'the page is still the prerendered one').toHaveAttribute('data-prerendered');
+  await control.scrollIntoViewIfNeeded();
+  const box = await control.boundingBox();
+  if (!box) throw new Error('the control is not on screen');
+  // The scripts are held back for SCRIPTS_HELD_MS from before the page was asked for: no takeover yet.
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+async function expectSignedInAtChat(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(new AppPage(page).accountMenuButton).toBeVisible();
+}
+
+test('trust: 1. sign-in typed and sent with Enter before the script runs signs the rep in at /chat, and the password is in no address', async ({ page, newAccount, request }) => {
+  await registerAndLogIn(request, newAccount);
+  await holdScripts(page);
+  const addresses = recordAddresses(page);
+  await page.goto('/auth', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Username').fill(newAccount.username);
+  await form.getByLabel('Password', { exact: true }).fill(newAccount.password);
+  await expect(page.locator('#root'), 'the page is still the prerendered one').toHaveAttribute('data-prerendered');
+  await form.getByLabel('Password', { exact: true }).press('Enter');
+  await expectSignedInAtChat(page);
+  expectNoSecrets(addresses, { password: newAccount.password, username: newAccount.username });
+});
+
+test('trust: 1. registration filled and tapped before the script runs creates the account and signs the rep in at /chat; no name, email or password in any address', async ({ page, newAccount }) => {
+  await holdScripts(page);
+  const addresses = recordAddresses(page);
+  await page.goto('/auth/register', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Full name').fill(newAccount.name);
+  await form.getByLabel('Username').fill(newAccount.username);
+  await form.getByLabel('Email').fill(newAccount.email);
+  await form.getByLabel('Password', { exact: true }).fill(newAccount.password);
+  await tapBeforeTakeover(page, form.getByRole('button', { name: 'Create account' }));
+  await expectSignedInAtChat(page);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.locator('ion-popover.user-menu')).toContainText(newAccount.email);
+  expectNoSecrets(addresses, { name: newAccount.name, email: newAccount.email, password: newAccount.password, username: newAccount.username });
+});
+
+test('trust: 1. a wrong password sent before the script runs comes back to the sign-in page with the reason shown, and nothing typed in the address', async ({ page, newAccount, request }) => {
+  await registerAndLogIn(request, newAccount);
+  await holdScripts(page);
+  const addresses = recordAddresses(page);
+  await page.goto('/auth/login', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Username').fill(newAccount.username);
+  await form.getByLabel('Password', { exact: true }).fill('not-the-password-9');
+  await expect(page.locator('#root'), 'the page is still the prerendered one').toHaveAttribute('data-prerendered');
+  await form.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/auth\/login\?error=invalid-login$/);
+  await expect(page.getByRole('form', { name: 'Login' }).getByRole('alert')).toHaveText('Login failed: Invalid username or password');
+  expectNoSecrets(addresses, { password: 'not-the-password-9', username: newAccount.username });
+});
+
+test("trust: 1. 'Analyze (without signing up)' tapped before the script runs starts the analysis of the typed idea once the app takes over, once", async ({ page }) => {
+  const idea = `Robots that fold laundry for hotels [[reply64:${Buffer.from(JSON.stringify(SUMMARY)).toString('base64')}]]`;
+  const analyses: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analyze-startup') analyses.push(request.postData() ?? '');
+  });
+  await holdScripts(page);
+  const addresses = recordAddresses(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('textbox', { name: 'Your startup idea' }).fill(idea);
+  await tapBeforeTakeover(page, page.getByRole('button', { name: 'Analyze (without signing up)' }));
+  const onboarding = new OnboardingPage(page);
+  await expect(onboarding.heading).toBeVisible();
+  await expect(page.locator('.idea-recap__text')).toHaveText(idea);
+  await expect(page).toHaveURL(/\/onboarding\?analysis=\d+$/);
+  await expect(page.getByTestId('market-TAM')).toContainText('$2.1B');
+  expect(analyses.map((body) => JSON.parse(body) as { idea: string })).toEqual([{ idea }]);
+  expectNoSecrets(addresses, { idea });
+});
+
+test('trust: 1. a landing tool card tapped before the script runs leads to its destination: sign-in, told why', async ({ page }) => {
+  await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await tapBeforeTakeover(page, page.locator('.tool-card').filter({ hasText: 'Build Your GTM Plan' }));
+  await expect(page).toHaveURL(/\/auth\/login\?/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(page.getByRole('note')).toHaveText(
+    '“Build Your GTM Plan” is a PRO tool. Log in or create a free account first; then you can upgrade to Pro to use it.',
+  );
+});
+
+test("trust: 1. 'Upgrade to Pro' tapped before the script runs is carried out when the app takes over: a guest is sent to sign in first", async ({ page }) => {
+  await holdScripts(page);
+  await page.goto('/pricing', { waitUntil: 'commit' });
+  await tapBeforeTakeover(page, page.getByRole('button', { name: 'Upgrade to Pro' }));
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+});
+
+test("trust: 1. the 404 page's 'Home' tapped before the script runs is carried out when the app draws the page anew", async ({ page }) => {
+  await holdScripts(page);
+  await page.goto('/no/such/page', { waitUntil: 'commit' });
+  await tapBeforeTakeover(page, page.getByRole('button', { name: 'Home' }));
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Got an idea?' })).toBeVisible();
+});
+
+test('trust: 1. a sign-in form posted from another site is refused, and signs no one in', async ({ page, newAccount, request, baseURL }) => {
+  await registerAndLogIn(request, newAccount);
+  // A page of no site of ours (an opaque origin) posting our sign-in form, as a forged form would.
+  await page.setContent(`<form method="post" action="${baseURL}/api/auth/login/form"><input name="username"><input name="password"><button>Go</button></form>`);
+  await page.locator('input[name=username]').fill(newAccount.username);
+  await page.locator('input[name=password]').fill(newAccount.password);
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/login/form'));
+  await page.getByRole('button', { name: 'Go' }).click();
+  expect((await answer).status()).toBe(403);
+  const user = await (await page.request.get('/api/auth/user')).json();
+  expect(user).toBeNull();
+});
