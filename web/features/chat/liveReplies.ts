@@ -1,7 +1,7 @@
 /**
  * Replies streaming into this tab right now. Each delta lands here (in memory, cheap) and reaches
- * the screen on an animation frame, ten times a second at most; the database gets the text about
- * once a second and at the end (replyStream.ts). It also holds each stream's AbortController, so Stop can cut it. No React
+ * the screen on an animation frame, about seven times a second at most; the database gets the text
+ * about once a second and at the end (replyStream.ts). It also holds each stream's AbortController, so Stop can cut it. No React
  * here: the service worker delivers sends with the same code (useLiveReplies.ts is the hook).
  */
 export interface LiveReply {
@@ -31,10 +31,10 @@ let lastFlush = 0;
 /**
  * How often new words reach the screen while a reply streams. Every update costs a phone the same
  * (the list renders, the last Markdown block is parsed, the page is laid out and painted again): at
- * one update per word, a fast model kept its main thread busy for the whole answer. Ten updates a
- * second still reads as text flowing in.
+ * one update per word, a fast model kept its main thread busy for the whole answer. Seven updates
+ * a second still read as text flowing in.
  */
-export const STREAM_UPDATE_MS = 100;
+export const STREAM_UPDATE_MS = 150;
 
 function emit(now = false): void {
   const flush = () => {
