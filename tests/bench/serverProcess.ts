@@ -21,7 +21,7 @@ export async function waitForOk(url: string, timeoutMs = 30_000): Promise<void> 
  * Run a TypeScript entry point (`api/main.ts`, or the bench's bare server) on 127.0.0.1:`port` with
  * `env`, and wait for `readyPath`. `nodeArgs` go before the loader (e.g. --cpu-prof).
  */
-export async function startServerProcess(opts: { entry: string; port: number; env: Record<string, string>; readyPath: string; nodeArgs?: string[] }): Promise<ServerProcess> {
+export async function startServerProcess(opts: { entry: string; port: number; env: Record<string, string>; readyPath: string; nodeArgs?: string[]; readyTimeoutMs?: number }): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${opts.port}`;
   // Node itself (not npx) so killing the child stops the server.
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', opts.entry], {
@@ -37,7 +37,7 @@ export async function startServerProcess(opts: { entry: string; port: number; en
     }
   });
   process.once('exit', () => child.kill('SIGTERM'));
-  await waitForOk(url + opts.readyPath);
+  await waitForOk(url + opts.readyPath, opts.readyTimeoutMs);
   return {
     url,
     child,

@@ -6,6 +6,7 @@
 // dependency and needs Chromium). Runs vary by several points on a busy machine; compare medians.
 //   BENCH_WEB_RUNS=3  runs per page       BENCH_WEB_SKIP_BUILD=1  serve the build already in web/dist
 //   CHROMIUM_PATH=/usr/bin/chromium       BENCH_WEB_PAGES=/,/about  the pages to measure
+//   BENCH_WEB_DETAIL=1  also print each run's long tasks and the scripts' main-thread time (what to fix)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -95,6 +96,7 @@ async function measure(url: string, port: number): Promise<Figures> {
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  if (process.env.BENCH_WEB_DETAIL) printDetail(url, audits);
   const score = (id: string) => Math.round((categories[id]?.score ?? Number.NaN) * 100);
   return {
     performance: score('performance'),
@@ -107,6 +109,20 @@ async function measure(url: string, port: number): Promise<Figures> {
     mainThreadMs: value('mainthread-work-breakdown'),
     transferKiB: value('total-byte-weight') / 1024,
   };
+}
+
+/** A script's URL without the server's origin. */
+const short = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '');
+
+type Audits = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']['audits'];
+
+/** The run's long tasks (start, duration, script) and the scripts that kept the main thread busy. */
+function printDetail(url: string, audits: Audits): void {
+  const items = (id: string) => ((audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
+  process.stderr.write(`  ${url}: TBT ${Math.round(audits['total-blocking-time']?.numericValue ?? 0)} ms\n`);
+  for (const task of items('long-tasks')) process.stderr.write(`    long task at ${Math.round(Number(task.startTime))} ms: ${Math.round(Number(task.duration))} ms ${short(task.url)}\n`);
+  for (const script of items('bootup-time').slice(0, 6)) process.stderr.write(`    script ${short(script.url)}: ${Math.round(Number(script.scripting))} ms scripting, ${Math.round(Number(script.scriptParseCompile))} ms parse\n`);
+  for (const group of items('mainthread-work-breakdown')) process.stderr.write(`    ${String(group.groupLabel)}: ${Math.round(Number(group.duration))} ms\n`);
 }
 
 /** Lighthouse now and then fails to record the trace (NO_NAVSTART, NO_FCP): such a run is taken again. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PRO_FEATURES, PRO_PLAN_NAME, PRO_PLAN_TAGLINE, TEAM_FEATURES, TEAM_PLAN_NAME, TEAM_PLAN_TAGLINE } from '../../../domain/plans';
 import { PRODUCT_NAME } from '../../../domain/limits';
+import { useHydrating } from '../../prerender/takeover';
 import { Screen } from '../../ui/Screen';
 import { useAuth } from '../auth/auth.queries';
 import { formatPrice } from './formatPrice';
@@ -13,17 +14,23 @@ import { usePlanSelection } from './usePlanSelection';
 
 /** /pricing: Pro (the one server-configured price) and Team (by contact). */
 export function PricingScreen() {
-  const plans = useQuery(plansQueryOptions);
+  // While React hydrates the prerendered page, the price is drawn as the build drew it (loading), and
+  // the query does not report to this screen: an answer landing mid-hydration would make React
+  // finish the whole page at once, in one long task. It shows right after, in a transition
+  // (useHydrating).
+  const hydrating = useHydrating();
+  const plans = useQuery({ ...plansQueryOptions, subscribed: !hydrating });
+  const planData = hydrating ? undefined : plans.data;
   const { isPaid, isLoading } = useAuth();
   const { selectPro, selectTeam, teamDialogOpen, closeTeamDialog } = usePlanSelection();
-  const paymentsOff = plans.data?.paymentsEnabled === false;
+  const paymentsOff = planData?.paymentsEnabled === false;
 
-  const proPrice = plans.data ? (
+  const proPrice = planData ? (
     <>
-      <span className="plan-card__amount">{formatPrice(plans.data.pro.amount, plans.data.pro.currency)}</span>
+      <span className="plan-card__amount">{formatPrice(planData.pro.amount, planData.pro.currency)}</span>
       <span className="plan-card__interval"> / month</span>
     </>
-  ) : plans.isError ? (
+  ) : plans.isError && !hydrating ? (
     <span className="muted">Price unavailable right now</span>
   ) : (
     <span className="skeleton plan-card__price-skeleton" role="img" aria-label="Loading price" />
@@ -63,7 +70,7 @@ export function PricingScreen() {
         />
       </div>
 
-      <TeamContactDialog open={teamDialogOpen} contactEmail={plans.data?.contactEmail} onClose={closeTeamDialog} />
+      <TeamContactDialog open={teamDialogOpen} contactEmail={planData?.contactEmail} onClose={closeTeamDialog} />
     </Screen>
   );
 }

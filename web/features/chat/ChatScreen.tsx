@@ -114,7 +114,6 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
           <>
             <MessageList
               messages={messages}
-              live={workspace.live}
               deliveringElsewhere={workspace.deliveringElsewhere}
               queue={workspace.queue}
               isLoading={isLoading}

@@ -1,8 +1,10 @@
-import { memo } from 'react';
+import { Fragment, memo, useMemo, useState } from 'react';
 import type { ComponentProps } from 'react';
 import ReactMarkdown from 'react-markdown';
 import type { Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import remend from 'remend';
+import { MarkdownBlocks } from './markdownBlocks';
 
 const REMARK_PLUGINS = [remarkGfm];
 
@@ -52,13 +54,40 @@ export function tableName(table: HastNode | undefined): string {
   return headings.length ? `Table: ${headings.join(', ')}` : 'Table';
 }
 
-/** An assistant reply as GitHub-flavoured Markdown: lists, tables, code, links. */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
+/** How the reply's Markdown is parsed and drawn, for one block or the whole text alike. */
+export const MARKDOWN_OPTIONS = { remarkPlugins: REMARK_PLUGINS, components: COMPONENTS, skipHtml: true } as const;
+
+/** One top-level block, parsed again only when its text changes: a finished block never does. */
+const Block = memo(function Block({ text }: { text: string }) {
+  return <ReactMarkdown {...MARKDOWN_OPTIONS}>{text}</ReactMarkdown>;
+});
+
+/**
+ * Words still arriving can leave a mark open (`**bold`, `` `code ``, `[link](ht`): the open block
+ * is drawn as it will look once closed, rather than flashing the raw marks. An unfinished link shows
+ * its text only (a half URL is no place to send the reader), and `$$` is not math here.
+ */
+const REPAIR_OPTIONS = { linkMode: 'text-only', katex: false, inlineKatex: false } as const;
+
+/**
+ * An assistant reply as GitHub-flavoured Markdown: lists, tables, code, links. Drawn block by block
+ * (markdownBlocks.ts) so that a streaming answer costs the phone the last block's parse per frame,
+ * not the whole answer's; the blocks side by side render as the whole text does (with the same
+ * line break between them that the whole text's top-level elements have).
+ */
+export const Markdown = memo(function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  // One splitter per reply: it keeps the finished blocks of the text it saw last.
+  const [splitter] = useState(() => new MarkdownBlocks());
+  const blocks = useMemo(() => splitter.split(text), [splitter, text]);
+  const last = blocks.length - 1;
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={REMARK_PLUGINS} components={COMPONENTS} skipHtml>
-        {text}
-      </ReactMarkdown>
+      {blocks.map((block, index) => (
+        <Fragment key={index}>
+          {index > 0 && '\n'}
+          <Block text={streaming && index === last ? remend(block, REPAIR_OPTIONS) : block} />
+        </Fragment>
+      ))}
     </div>
   );
 });

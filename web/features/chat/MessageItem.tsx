@@ -109,7 +109,7 @@ export const AssistantReply = memo(function AssistantReply({ content, state, byO
     <li className={`message message--assistant message--${state}`} aria-busy={state === 'typing' || state === 'regenerating' || state === 'streaming'}>
       <AiAvatar />
       <div className="message__body">
-        <div className="message__bubble">{state === 'typing' ? <TypingIndicator /> : <Markdown text={content} />}</div>
+        <div className="message__bubble">{state === 'typing' ? <TypingIndicator /> : <Markdown text={content} streaming={state === 'streaming'} />}</div>
         {(finished || note || byOfflineDrafter) && (
           <div className="message__meta">
             {byOfflineDrafter && <span className="message__tag">{OFFLINE_DRAFTER_LABEL}</span>}

@@ -4,9 +4,9 @@ import { Fragment, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import type { LocalMessage } from '../../data/db';
-import type { LiveReply } from './liveReplies';
 import { AiAvatar, AssistantReply, UserMessage, WaitingReply } from './MessageItem';
 import { messageViews, type QueueView } from './messageView';
+import { useLiveReplies } from './useLiveReplies';
 import type { UnloadedChat } from './useChatWorkspace';
 
 export const WELCOME_MESSAGE = `Welcome to ${PRODUCT_NAME}! I'm here to help you with various tasks. You can select one of the menu options or ask me any question to get started.`;
@@ -26,7 +26,6 @@ const FOLLOW_THRESHOLD_PX = 96;
 interface MessageListProps {
   /** Undefined while the local database is being read. */
   messages: readonly LocalMessage[] | undefined;
-  live: ReadonlyMap<string, LiveReply>;
   /** User messages another tab or the service worker is sending now. */
   deliveringElsewhere: ReadonlySet<string>;
   /** Whether queued messages wait (offline, or held up by a failure) or are simply on their way. */
@@ -53,7 +52,10 @@ interface MessageListProps {
 }
 
 /** The conversation, or the welcome on an empty chat. Keeps the newest message in view. */
-export function MessageList({ messages, live, deliveringElsewhere, queue, isLoading, onRetry, onDelete, onCopy, onRegenerate, onSuggestion, footer, afterMessage, answersKey, resultFirst = false, unloaded }: MessageListProps) {
+export function MessageList({ messages, deliveringElsewhere, queue, isLoading, onRetry, onDelete, onCopy, onRegenerate, onSuggestion, footer, afterMessage, answersKey, resultFirst = false, unloaded }: MessageListProps) {
+  // The streaming text is read here rather than passed down, so that only the list (and, of its
+  // rows, the growing reply) is drawn again as words arrive.
+  const live = useLiveReplies();
   const views = useMemo(() => (messages ? messageViews(messages, live, isLoading, deliveringElsewhere, queue) : []), [messages, live, isLoading, deliveringElsewhere, queue]);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);

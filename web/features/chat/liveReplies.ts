@@ -1,7 +1,7 @@
 /**
  * Replies streaming into this tab right now. Each delta lands here (in memory, cheap) and reaches
- * the screen on the next animation frame; the database gets the text about once a second and at the
- * end (replyStream.ts). It also holds each stream's AbortController, so Stop can cut it. No React
+ * the screen on an animation frame, about seven times a second at most; the database gets the text
+ * about once a second and at the end (replyStream.ts). It also holds each stream's AbortController, so Stop can cut it. No React
  * here: the service worker delivers sends with the same code (useLiveReplies.ts is the hook).
  */
 export interface LiveReply {
@@ -19,19 +19,36 @@ export interface LiveReply {
 }
 
 type Snapshot = ReadonlyMap<string, LiveReply>;
+/** Which replies stream, without their text: changes only when one starts or ends. */
+export type LiveShape = ReadonlyMap<string, Omit<LiveReply, 'content'>>;
 
 let replies: Snapshot = new Map();
+let shape: LiveShape = replies;
 const listeners = new Set<() => void>();
-let frame: number | null = null;
+let pending = false;
+let lastFlush = 0;
+
+/**
+ * How often new words reach the screen while a reply streams. Every update costs a phone the same
+ * (the list renders, the last Markdown block is parsed, the page is laid out and painted again): at
+ * one update per word, a fast model kept its main thread busy for the whole answer. Seven updates
+ * a second still read as text flowing in.
+ */
+export const STREAM_UPDATE_MS = 150;
 
 function emit(now = false): void {
   const flush = () => {
-    frame = null;
+    pending = false;
+    lastFlush = performance.now();
     listeners.forEach((listener) => listener());
   };
   if (now || typeof requestAnimationFrame !== 'function') return flush();
-  // Many deltas a second would re-render (and re-parse the Markdown) for each: once a frame is plenty.
-  frame ??= requestAnimationFrame(flush);
+  if (pending) return;
+  pending = true;
+  // Drawn on an animation frame (never mid-frame), no sooner than STREAM_UPDATE_MS after the last.
+  const wait = lastFlush + STREAM_UPDATE_MS - performance.now();
+  if (wait <= 0) requestAnimationFrame(flush);
+  else setTimeout(() => requestAnimationFrame(flush), wait);
 }
 
 function set(key: string, reply: LiveReply | null, now = false): void {
@@ -39,6 +56,7 @@ function set(key: string, reply: LiveReply | null, now = false): void {
   if (reply) next.set(key, reply);
   else next.delete(key);
   replies = next;
+  if (now) shape = next;
   emit(now);
 }
 
@@ -64,6 +82,12 @@ export const liveReplies = {
     replies.get(key)?.controller.abort();
   },
   snapshot: (): Snapshot => replies,
+  /**
+   * The same replies for what needs to know only that they stream (busy, Stop, resume): a new
+   * snapshot when one starts or ends, not with every word, so the screen around the list is not
+   * drawn again ten times a second.
+   */
+  shape: (): LiveShape => shape,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);

@@ -16,7 +16,7 @@ import type { PlaybookType } from '../../../domain/playbooks/types';
 import { useToast } from '../../ui/ToastProvider';
 import { isProRequired, proRequiredToast } from '../billing/proAccess';
 import { chatListSyncOptions, chatSyncOptions, modelsQueryOptions } from './chat.queries';
-import { useLiveReplies } from './useLiveReplies';
+import { useLiveShape } from './useLiveReplies';
 import { setOpenChat } from '../../data/sync';
 import { syncStatus } from '../../data/syncStatus';
 import { deleteMessage, regenerateReply, retryMessage, sendMessage, stopReply, type SendOutcome } from './sendMessage';
@@ -77,7 +77,7 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
   const chatRow = chatRead?.id === activeId ? chatRead.chat : undefined;
   const rows = rowsRead?.id === activeId ? rowsRead.rows : undefined;
   const messages = useMemo(() => (rows ? orderMessages(rows) : undefined), [rows]);
-  const live = useLiveReplies();
+  const live = useLiveShape();
   const isLoading = [...live.values()].some((reply) => reply.chatId === activeId);
   // The chat's sends waiting in the outbox, in order.
   const waitingRead = useSafeLiveQuery(
@@ -219,7 +219,6 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
     messages,
     chats: chats ?? [],
     unloaded,
-    live,
     deliveringElsewhere,
     queue,
     isLoading,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { isRefusedForGood } from '../../data/outbox';
 import type { LocalMessage, PitchpadDb } from '../../data/db';
-import { useLiveReplies } from './useLiveReplies';
+import { useLiveShape } from './useLiveReplies';
 import { resumeReply } from './sendMessage';
 
 const FIRST_RETRY_MS = 1000;
@@ -19,7 +19,7 @@ const MAX_RETRY_MS = 30_000;
  * user message key) streams there and is left alone.
  */
 export function useResumeReplies(db: PitchpadDb, messages: readonly LocalMessage[] | undefined, model: string | undefined, deliveringElsewhere: ReadonlySet<string>): void {
-  const live = useLiveReplies();
+  const live = useLiveShape();
   const attempts = useRef(new Map<string, { count: number; nextAt: number; refused?: boolean }>());
   const [, setWakeUp] = useState(0);
 

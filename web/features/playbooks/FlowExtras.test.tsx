@@ -47,7 +47,6 @@ async function rowsOf(messages: LocalMessage[]): Promise<string[]> {
     <ToastProvider toaster={createToaster()}>
       <MessageList
         messages={messages}
-        live={new Map()}
         deliveringElsewhere={new Set()}
         isLoading={false}
         onRetry={() => {}}

@@ -1,0 +1,135 @@
+// `npm run bench:web` (streaming part): how busy a phone's main thread is while a long answer
+// streams into the chat. A GTM-plan-sized answer (tests/factories/gtmAnswer.ts: about 2,400 words
+// of headings, lists, tables and code) comes from the fake model at about 60 words a second, through
+// the real server (`tsx api/main.ts` over an in-memory database, serving the build in web/dist), into
+// the chat in the system Chromium with the CPU slowed 4× (Lighthouse's phone factor). A Chrome trace
+// of the stream gives the renderer main thread's tasks: the share of the stream it was busy, the
+// long tasks (over 50 ms, as Lighthouse counts them) and the longest.
+// Figures, not a test: it exits 0 whatever they are. Runs vary on a busy machine (the fake's own
+// timers, the server and Chromium share its cores); compare runs made back to back.
+//   BENCH_WEB_SKIP_BUILD=1  use the build already in web/dist     BENCH_STREAM_PORT=8099
+//   BENCH_STREAM_WPS=60     words a second from the model          CHROMIUM_PATH=/usr/bin/chromium
+//   BENCH_STREAM_PROFILE=dir  also write the trace there, with the timeline's detail (and a JS CPU
+//                           profile with BENCH_STREAM_JS_PROFILE=1; both slow the page down)
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { chromium, type Browser } from '@playwright/test';
+import { startFakeOpenAI } from '../fakes/openai';
+import { gtmAnswer } from '../factories/gtmAnswer';
+import { uniqueCredentials } from '../factories/users';
+import { startServerProcess } from './serverProcess';
+
+const PORT = Number(process.env.BENCH_STREAM_PORT ?? 8099);
+const WORDS_PER_SECOND = Number(process.env.BENCH_STREAM_WPS ?? 60);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CPU_SLOWDOWN = 4;
+const LONG_TASK_MS = 50;
+const PROFILE_DIR = process.env.BENCH_STREAM_PROFILE;
+
+if (!process.env.BENCH_WEB_SKIP_BUILD) {
+  const build = spawnSync('npx', ['vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error('vite build failed');
+}
+
+const answer = gtmAnswer();
+const fake = await startFakeOpenAI();
+fake.enqueue({ reply: answer, tokenDelayMs: 1000 / WORDS_PER_SECOND });
+const server = await startServerProcess({
+  entry: 'api/main.ts',
+  port: PORT,
+  readyPath: '/api/health',
+  readyTimeoutMs: 120_000,
+  env: { DATA_DIR: 'memory://', DATABASE_URL: '', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-bench', LLM_MODELS: 'gpt-4o', LOG_LEVEL: 'warn' },
+});
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+let browser: Browser | undefined;
+try {
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+
+  // Sign up and in through the API (the page shares the cookies), then open the chat.
+  const csrf = async () => ((await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
+  const account = { name: 'Bench Rep', ...uniqueCredentials('stream') };
+  await page.request.post('/api/auth/register', { data: account, headers: { 'x-csrf-token': await csrf() } });
+  const login = await page.request.post('/api/auth/login', { data: { username: account.username, password: account.password }, headers: { 'x-csrf-token': await csrf() } });
+  if (login.status() !== 200) throw new Error(`login failed: ${login.status()}`);
+  await page.goto('/chat');
+  const input = page.getByRole('textbox', { name: 'Message', exact: true });
+  await input.waitFor();
+  await input.fill('Write the go-to-market plan for Pipewise');
+  await page.waitForTimeout(1000);
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const detail = PROFILE_DIR ? ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] : [];
+  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing', '__metadata', ...detail] });
+  const jsProfile = Boolean(PROFILE_DIR && process.env.BENCH_STREAM_JS_PROFILE);
+  if (jsProfile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
+  await page.evaluate(() => performance.mark('bench:send'));
+  await input.press('Enter');
+  // Polled slowly, so that the waiting adds next to nothing to the page's own work.
+  await page.waitForFunction(() => document.querySelector('.message--assistant.message--complete'), null, { polling: 1000, timeout: 300_000 });
+  await page.evaluate(() => performance.mark('bench:done'));
+  const raw = (await browser.stopTracing()).toString('utf8');
+  if (PROFILE_DIR) {
+    writeFileSync(`${PROFILE_DIR}/stream.trace.json`, raw);
+    if (jsProfile) writeFileSync(`${PROFILE_DIR}/stream.cpuprofile`, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+  }
+  const trace = JSON.parse(raw) as { traceEvents: TraceEvent[] };
+  const shown = (await page.locator('.message--assistant.message--complete .markdown').innerText()).length;
+
+  const events = trace.traceEvents;
+  const mark = (name: string) => events.find((e) => e.name === name)?.ts;
+  const from = mark('bench:send');
+  const to = mark('bench:done');
+  if (from === undefined || to === undefined) throw new Error('the trace has no marks');
+  // The page's main thread: the renderer main thread that recorded the marks.
+  const marked = events.find((e) => e.name === 'bench:send')!;
+  // Top-level tasks only: a nested run loop (or the trace naming one task twice) is counted once.
+  const tasks: Array<{ ms: number; cpuMs: number }> = [];
+  let until = -Infinity;
+  const mainThreadTasks = events
+    .filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.pid === marked.pid && e.tid === marked.tid && e.ts >= from && e.ts <= to)
+    .toSorted((a, b) => a.ts - b.ts);
+  for (const task of mainThreadTasks) {
+    if (task.ts < until) continue;
+    until = task.ts + (task.dur ?? 0);
+    tasks.push({ ms: (task.dur ?? 0) / 1000, cpuMs: (task.tdur ?? 0) / 1000 });
+  }
+  const busyMs = tasks.reduce((sum, t) => sum + t.ms, 0);
+  const cpuMs = tasks.reduce((sum, t) => sum + t.cpuMs, 0);
+  const long = tasks.filter((t) => t.ms > LONG_TASK_MS);
+  const windowMs = (to - from) / 1000;
+  const words = answer.split(/\s+/).filter(Boolean).length;
+
+  console.log(`\nStreaming a ${words}-word answer (${answer.length} characters) at ${WORDS_PER_SECOND} words/s into the chat, Chromium with the CPU slowed ${CPU_SLOWDOWN}×:`);
+  console.log(`  stream (send to finished reply): ${(windowMs / 1000).toFixed(1)} s, ${(words / (windowMs / 1000)).toFixed(0)} words/s arrived`);
+  console.log(`  main thread busy:                ${((busyMs / windowMs) * 100).toFixed(0)}% of the stream (${(busyMs / 1000).toFixed(1)} s in ${tasks.length} tasks)`);
+  console.log(`  long tasks (> ${LONG_TASK_MS} ms):            ${long.length}, ${(long.reduce((sum, t) => sum + t.ms, 0) / 1000).toFixed(1)} s in all`);
+  console.log(`  longest task:                    ${Math.max(0, ...tasks.map((t) => t.ms)).toFixed(0)} ms`);
+  console.log(`  CPU time of those tasks:         ${(cpuMs / 1000).toFixed(1)} s, ${((cpuMs / windowMs) * 100).toFixed(0)}% of the stream`);
+  console.log(`  text on screen at the end:       ${shown} characters`);
+  console.log(
+    "Main thread: the renderer main thread's top-level tasks in a Chrome trace, send to finished reply, wall-clock. On a busy machine a task's wall time grows with the others' load (its CPU time less so).",
+  );
+} finally {
+  await browser?.close();
+  await server.stop();
+  await fake.close();
+}
+process.exit(0);
