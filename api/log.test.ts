@@ -20,6 +20,22 @@ describe('the logger', () => {
     ]);
   });
 
+  it("an error's Postgres detail (the row's values a user typed) stays out of the log; its message and stack are kept", () => {
+    const { log, entries } = captureLog('info');
+    const err = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+      code: '23505',
+      detail: 'Key (email)=(ada@example.com) already exists.',
+      where: 'SQL statement',
+      hint: 'ada',
+    });
+    log.error({ err }, 'POST /api/auth/register failed');
+    const line = entries()[0] as unknown as { err: Record<string, unknown> } | undefined;
+    expect(line!.err).toMatchObject({ message: err.message, code: '23505' });
+    expect(line!.err.stack).toContain('duplicate key');
+    expect(JSON.stringify(line)).not.toContain('ada@example.com');
+    expect(line!.err).not.toHaveProperty('hint');
+  });
+
   it('a newline or an escape sequence in a message stays inside its line, escaped', () => {
     const captured = captureLog('info');
     captured.log.warn('model "evil\n{"level":50,"msg":"forged"}\u001b[2J"');

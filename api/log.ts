@@ -37,12 +37,23 @@ function prettyTo(destination: number | DestinationStream) {
  * one writes each line at once; pino flushes it synchronously when the process exits. Warnings and
  * errors, and all pretty lines, are written synchronously, so none is lost to a `process.exit`.
  */
+/**
+ * pino's error serializer, less what Postgres quotes from the row: a constraint error's `detail`
+ * ("Key (email)=(ada@example.com) already exists"), `where` and `hint` hold what a user typed.
+ */
+function serializeError(err: unknown): unknown {
+  const out = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+  if (out && typeof out === 'object') for (const key of ['detail', 'where', 'hint', 'parameters']) delete out[key];
+  return out;
+}
+
 export function createLogger({ level, pretty: forPeople, destination }: LoggerOptions): Logger {
-  if (destination) return pino({ level }, forPeople ? prettyTo(destination) : destination);
+  const options = { level, serializers: { err: serializeError } };
+  if (destination) return pino(options, forPeople ? prettyTo(destination) : destination);
   const out = forPeople ? prettyTo(1) : pino.destination({ dest: 1, sync: false });
   const err = forPeople ? prettyTo(2) : pino.destination({ dest: 2, sync: true });
   return pino(
-    { level },
+    options,
     pino.multistream(
       [
         { level: 'trace', stream: out },

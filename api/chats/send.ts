@@ -112,9 +112,24 @@ export async function reserveSend(deps: Deps, user: SessionUser, input: Pick<Inp
   return reserveTokens(deps, userPayer(user), sent + input.llmParams.max_tokens, opts);
 }
 
-/** Release `lease` once `run` has ended, however it ends. */
-function holding(lease: StreamLease, run: () => Promise<GenerationResult>): Promise<GenerationResult> {
-  return run().finally(() => lease.release());
+/**
+ * Release `lease` once `run` has ended, however it ends, and give back whatever of `reservation` the
+ * call did not settle itself (a query failing before the model was asked): settling counts once, so
+ * a call that ran keeps the cost it settled.
+ */
+function holding(lease: StreamLease, reservation: TokenReservation, run: () => Promise<GenerationResult>): Promise<GenerationResult> {
+  return run().finally(() => Promise.all([lease.release(), reservation.settle(0)]));
+}
+
+/** A lease and a reservation taken by force (work that must go on), or neither if either fails. */
+async function forcedSlot(deps: Deps, user: SessionUser, input: Input, chatId: string, have: { lease?: StreamLease; reservation?: TokenReservation }) {
+  const reservation = have.reservation ?? (await reserveSend(deps, user, input, chatId, { force: true }));
+  try {
+    return { reservation, lease: have.lease ?? (await acquireStreamLease(deps, user.id, 'chat', { force: true })) };
+  } catch (err) {
+    await reservation.settle(0);
+    throw err;
+  }
 }
 
 async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send: Parameters<typeof storeSend>[1], slot: SendSlot): Promise<SendPlan> {
@@ -140,13 +155,12 @@ async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send:
   if (inserted) {
     // A chat the server has not seen before may come with history the client holds (a flow's greeting).
     const context = created ? clientContext(input.messages.slice(0, -1)) : await contextBefore(deps.pool, chat.id, inserted.user.id);
-    const lease = slot.lease ?? (await acquireStreamLease(deps, user.id, 'chat', { force: true }));
-    const reservation = slot.reservation ?? (await reserveSend(deps, user, input, chat.id, { force: true }));
+    const { lease, reservation } = await forcedSlot(deps, user, input, chat.id, slot);
     return {
       chat,
       userMessage: inserted.user,
       reply: inserted.reply,
-      run: (out) => holding(lease, () => generateReply(deps, inserted.reply, completion(inserted.user, context, reservation), out)),
+      run: (out) => holding(lease, reservation, () => generateReply(deps, inserted.reply, completion(inserted.user, context, reservation), out)),
     };
   }
 
@@ -172,9 +186,8 @@ async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send:
       return { message: followed ?? earlier.reply! };
     }
     // Taking over a reply its dead server left: that work goes on even when every slot is in use.
-    const lease = asksAgain ? slot.lease! : await acquireStreamLease(deps, user.id, 'chat', { force: true });
-    const held = reservation ?? (await reserveSend(deps, user, input, chat.id, { force: true }));
-    return holding(lease, async () => generateReply(deps, claimed, completion(earlier.user, await contextBefore(deps.pool, chat.id, earlier.user.id), held), out));
+    const { lease, reservation: held } = await forcedSlot(deps, user, input, chat.id, { lease: asksAgain ? slot.lease : undefined, reservation });
+    return holding(lease, held, async () => generateReply(deps, claimed, completion(earlier.user, await contextBefore(deps.pool, chat.id, earlier.user.id), held), out));
   };
   return {
     chat,
