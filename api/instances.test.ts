@@ -7,7 +7,6 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { testDatabaseUrl, type TestServer } from '../tests/support/server';
-import { TestClient } from '../tests/support/client';
 import { loggedInClient } from '../tests/factories/users';
 import { buildSend } from '../tests/factories/chats';
 
@@ -43,12 +42,6 @@ afterAll(async () => {
   await db?.close();
 });
 
-/** The same browser (its cookies and address) talking to another instance. */
-function sameBrowserOn(instance: TestServer, client: TestClient): TestClient {
-  const other = new TestClient(instance.url, client.ip);
-  for (const [name, value] of client.cookies) other.cookies.set(name, value);
-  return other;
-}
 
 async function chatCount(userId: number): Promise<number> {
   const { rows } = await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM chats WHERE user_id = $1', [userId]);
@@ -60,13 +53,13 @@ describe('several instances on one database', () => {
     const { user, client } = await loggedInClient(first);
     const token = await client.token();
 
-    const onSecond = sameBrowserOn(second, client);
+    const onSecond = client.at(second.url);
     const accepted = await onSecond.post('/api/chat', buildSend('Sent through the second instance'), { csrf: false, headers: { [CSRF_HEADER]: token } });
     expect(accepted.status).toBe(200);
     expect(await chatCount(user.id)).toBe(1);
 
     // The session itself is in the database, so the other instance knows the user; the token is what fails.
-    const onMisconfigured = sameBrowserOn(misconfigured, client);
+    const onMisconfigured = client.at(misconfigured.url);
     expect((await onMisconfigured.get('/api/auth/user')).body).toMatchObject({ username: user.username });
     const refused = await onMisconfigured.post('/api/chat', buildSend('Sent through the misconfigured instance'), { csrf: false, headers: { [CSRF_HEADER]: token } });
     expect(refused.status).toBe(403);

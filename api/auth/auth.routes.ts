@@ -145,8 +145,10 @@ async function answerForm(ctx: AppContext, formPage: string, action: () => Promi
   try {
     await action();
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    target = `${formPage}?${new URLSearchParams({ error: formErrorCode(error) })}`;
+    // Something that went wrong here (the database down) is logged and told as a failure on the
+    // form's own page: a browser's plain form post must never land on a JSON body.
+    if (!(error instanceof AppError)) ctx.log.error({ err: error }, `POST ${ctx.path} failed`);
+    target = `${formPage}?${new URLSearchParams({ error: error instanceof AppError ? formErrorCode(error) : 'failed' })}`;
   }
   ctx.status = 303; // Koa's redirect keeps a redirect status already set
   ctx.redirect(target);

@@ -150,7 +150,9 @@ describe('POST /api/auth/register/form (the registration page before the app tak
 describe('the JSON sign-in the app uses', () => {
   it('still needs its CSRF token: the form path opens no door for a script', async () => {
     const user = await buildUser(server);
-    const res = await new TestClient(server.url).post('/api/auth/login', { username: user.username, password: user.password }, { csrf: false });
+    // From our own origin, so only the missing token can be what refuses it.
+    const res = await new TestClient(server.url).post('/api/auth/login', { username: user.username, password: user.password }, { csrf: false, origin: server.url });
     expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'csrf_failed' });
   });
 });

@@ -97,12 +97,6 @@ describe('trust: 2. what one model call may send', () => {
   });
 });
 
-/** The same browser (cookies, address) talking to another instance. */
-function sameBrowserOn(instance: TestServer, client: TestClient) {
-  const moved = new TestClient(instance.url, client.ip);
-  for (const [name, value] of client.cookies) moved.cookies.set(name, value);
-  return moved;
-}
 
 describe('trust: 2. the daily AI allowance', () => {
   const FREE = 3_000;
@@ -135,7 +129,7 @@ describe('trust: 2. the daily AI allowance', () => {
     expect(await chatCount(user.id)).toBe(1);
     expect(lastRequestFor(server, refusedSend.messages[0]!.content)).toBeUndefined();
 
-    const elsewhere = await sameBrowserOn(other, client).post('/api/chat', refusedSend);
+    const elsewhere = await client.at(other.url).post('/api/chat', refusedSend);
     expect(elsewhere.status).toBe(429);
     expect(elsewhere.body.code).toBe('token_budget');
     expect(await chatCount(user.id)).toBe(1);

@@ -2,8 +2,7 @@ import { Router } from '@koa/router';
 import type { UsageResponse } from '../../domain/contract/usage';
 import { presentSubscription } from '../auth/auth.present';
 import type { AppDeps, AppState } from '../context';
-import { isPro } from '../billing/requirePro';
-import { tokenUsageToday } from '../llm/budget';
+import { tokenUsageToday, userPayer } from '../llm/budget';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { countUsage, MINUTES_SAVED_PER_WORKFLOW } from './users.sql';
 
@@ -17,7 +16,7 @@ export function userRoutes() {
 
   router.get('/usage', requireUser(), async (ctx) => {
     const user = userOf(ctx);
-    const [counts, tokens] = await Promise.all([countUsage(ctx.pool, user.id), tokenUsageToday(ctx, { kind: 'user', userId: user.id, pro: isPro(user) })]);
+    const [counts, tokens] = await Promise.all([countUsage(ctx.pool, user.id), tokenUsageToday(ctx, userPayer(user))]);
     const body: UsageResponse = {
       totalChats: counts.chats,
       ideasAnalyzed: counts.ideas,
