@@ -18,6 +18,19 @@ function wholeRender(text: string): string {
   return html;
 }
 
+/** As wholeRender, leaving what is drawn on the page in place. */
+function wholeRenderBeside(text: string): string {
+  const whole = render(
+    <div className="markdown">
+      <ReactMarkdown {...MARKDOWN_OPTIONS}>{text}</ReactMarkdown>
+    </div>,
+    { container: document.createElement('div') },
+  );
+  const html = whole.container.innerHTML;
+  whole.unmount();
+  return html;
+}
+
 /** Chunk sizes that vary as a model's and a frame's do: 1 to 80 characters, the same sequence every run. */
 function* chunkEnds(length: number): Generator<number> {
   let seed = 7;
@@ -68,6 +81,9 @@ describe('a streamed answer', () => {
       '<div>raw html</div>\n\nafter html\n\n<b>inline</b> html',
       'a | b\n--|--\n1 | 2\n\n```\nunclosed fence\n\nstill code',
       'line one\r\nline two\r\n\r\n- crlf list\r\n',
+      '1. a\n\n2. b\n\nc',
+      '9. a\n\n10. b',
+      '\n\nHello\n\nworld',
     ];
     for (const text of cases) {
       const expected = wholeRender(text);
@@ -104,5 +120,55 @@ describe('a streamed answer', () => {
     expect(view.container.querySelector('img, script, iframe')).toBeNull();
     view.rerender(<Markdown text={text} />);
     expect(view.container.querySelector('img, script, iframe')).toBeNull();
+  });
+
+  // Loose lists, list items continued after a blank line, indented code after blank lines, a setext
+  // underline and a table's delimiter row: later text that changes how the text before it is drawn.
+  const LATE_CHANGES = [
+    '1. a\n\n2. b\n\nc',
+    '9. a\n\n10. b',
+    '- a\n\n--\n\n- b\n\n  more b\n\nafter',
+    '    code\n\n\n\n    more code\n\nend',
+    'First\n\nSecond\n===\n\nthird\n---\n\nx',
+    'a | b\n\nc | d\n--|--\n1 | 2',
+    '\n\nHello\n\nworld',
+  ];
+
+  it('trust: 4. while a loose list streams, every frame draws what the text so far is', () => {
+    for (const text of LATE_CHANGES) {
+      const view = render(<Markdown text="" streaming />);
+      for (let end = 1; end <= text.length; end++) {
+        const part = text.slice(0, end);
+        // An ending `-`, `=` or `|` may still become a mark: compare only where the part ends a word.
+        if (!/[\w\n]$/.test(part)) continue;
+        view.rerender(<Markdown text={part} streaming />);
+        expect(view.container.innerHTML, JSON.stringify(part)).toBe(wholeRenderBeside(part));
+      }
+      cleanup();
+    }
+  });
+
+  it('trust: 4. a loose list cut between `2` and `.` by the stream renders as one list when it ends', () => {
+    const streams = [
+      ['1. a\n\n2', '. b\n\nc'],
+      ['1. Step\n\n2', '.', ' Next'],
+      ['9. a\n\n1', '0', '. b'],
+      ['    code\n\n', '  ', '  more code'],
+      ['- a\n\n', ' ', ' b\n\nafter'],
+      ['\n\n', 'Hello'],
+    ];
+    for (const chunks of streams) {
+      const text = chunks.join('');
+      const expected = wholeRender(text);
+      const view = render(<Markdown text="" streaming />);
+      let sofar = '';
+      for (const chunk of chunks) {
+        sofar += chunk;
+        view.rerender(<Markdown text={sofar} streaming />);
+      }
+      view.rerender(<Markdown text={text} />);
+      expect(view.container.innerHTML, JSON.stringify(chunks)).toBe(expected);
+      cleanup();
+    }
   });
 });

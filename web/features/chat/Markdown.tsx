@@ -78,7 +78,9 @@ const REPAIR_OPTIONS = { linkMode: 'text-only', katex: false, inlineKatex: false
 export const Markdown = memo(function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
   // One splitter per reply: it keeps the finished blocks of the text it saw last.
   const [splitter] = useState(() => new MarkdownBlocks());
-  const blocks = useMemo(() => splitter.split(text), [splitter, text]);
+  // When the stream ends, the whole text is split afresh: a block whose string is unchanged keeps
+  // its drawing (Block is memoised), one the stream cut wrongly is drawn again.
+  const blocks = useMemo(() => splitter.split(text, !streaming), [splitter, text, streaming]);
   const last = blocks.length - 1;
   return (
     <div className="markdown">

@@ -12,6 +12,13 @@ import type { Token } from 'marked';
  * block is cut only where both agree that one block ends and the next begins: after a blank line or
  * after an ATX heading. Joining two blocks is always safe (they are parsed together, as the whole
  * text would be); cutting is where a difference would show.
+ *
+ * Text still to come can change how the block before it parses: `1. a` then a blank line then `2`
+ * is a list and a paragraph until `. b` makes it one loose list; likewise an item's indented
+ * paragraph, indented code after blank lines. What decides is the first line after the blank line,
+ * so a block is kept as finished only once the block after it is complete too (a later cut shows
+ * that its first line has ended); the last two blocks are lexed again. When the answer has ended,
+ * the whole text is lexed once more, so the end result is the whole text's in any case.
  */
 
 /** Where a blank line ends the text so far: no open paragraph can run on past it. */
@@ -37,7 +44,8 @@ function groupBlocks(tokens: Token[]): string[] {
   let current = '';
   let previous: Token | undefined;
   for (const token of tokens) {
-    const cut = token.type !== 'space' && current !== '' && (ENDS_WITH_BLANK_LINE.test(current) || (previous?.type === 'heading' && previous.raw.trimStart().startsWith('#')));
+    // Blank lines at the very start are no block of their own (an empty block would add a line break).
+    const cut = token.type !== 'space' && current.trim() !== '' && (ENDS_WITH_BLANK_LINE.test(current) || (previous?.type === 'heading' && previous.raw.trimStart().startsWith('#')));
     if (cut) {
       blocks.push(current);
       current = '';
@@ -52,7 +60,8 @@ function groupBlocks(tokens: Token[]): string[] {
 /**
  * Remembers the finished blocks of one text as it grows. `split` answers the blocks of the text:
  * the finished ones (the same strings as before) and the last one, still open. A text that is not
- * the previous one with more at its end (a different answer) starts afresh.
+ * the previous one with more at its end (a different answer) starts afresh, and so does the text
+ * of an answer that has ended (`ended`): its blocks are the whole text's, whatever the stream did.
  */
 export class MarkdownBlocks {
   private text = '';
@@ -60,8 +69,8 @@ export class MarkdownBlocks {
   /** Where the open block starts in `text`. */
   private openAt = 0;
 
-  split(text: string): string[] {
-    if (!text.startsWith(this.text)) {
+  split(text: string, ended = false): string[] {
+    if (ended || !text.startsWith(this.text)) {
       this.finished = [];
       this.openAt = 0;
     }
@@ -74,11 +83,13 @@ export class MarkdownBlocks {
     }
     const blocks = groupBlocks(tokens);
     const open = blocks.pop()!;
+    // The block before the open one stays open too: the open block's first line may yet change it.
+    const beforeOpen = ended ? undefined : blocks.pop();
     for (const block of blocks) {
       this.finished.push(block);
       this.openAt += block.length;
     }
-    const all = [...this.finished, open];
+    const all = beforeOpen === undefined ? [...this.finished, open] : [...this.finished, beforeOpen, open];
     return DEFINITION.test(text) ? joinFromFirstBracket(all) : all;
   }
 }
