@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../ui/ToastProvider';
 import { createToaster, type ToastOptions } from '../../ui/toaster';
@@ -10,6 +10,16 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+/** The Team plan's button, as the pricing page wires it. */
+function Pricing() {
+  const { selectTeam } = usePlanSelection();
+  return (
+    <button type="button" onClick={selectTeam}>
+      Contact us
+    </button>
+  );
+}
 
 /** The pricing page's plan choices for a guest, whose session lookup answers when `answer()` is called. */
 async function pricingForGuest() {
@@ -23,15 +33,11 @@ async function pricingForGuest() {
   });
   const toasts: ToastOptions[] = [];
   const toaster = { ...createToaster(), show: (toast: ToastOptions) => void toasts.push(toast) };
-  let choices!: ReturnType<typeof usePlanSelection>;
-  function Pricing() {
-    choices = usePlanSelection();
-    return null;
-  }
   const router = createRouter({ routeTree: createRootRoute({ component: Pricing }), history: createMemoryHistory({ initialEntries: ['/pricing'] }) });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  let view!: ReturnType<typeof render>;
   await act(async () => {
-    render(
+    view = render(
       <QueryClientProvider client={queryClient}>
         <ToastProvider toaster={toaster}>
           <RouterProvider router={router} />
@@ -40,14 +46,14 @@ async function pricingForGuest() {
     );
     await router.load();
   });
-  return { choices: () => choices, answer, toasts };
+  return { teamButton: view.getByRole('button', { name: 'Contact us' }), answer, toasts };
 }
 
 describe('the plan buttons while the session is still looked up', () => {
   it("trust: 1. a double tap on the Team plan shows 'Login Required' once", async () => {
     const page = await pricingForGuest();
-    page.choices().selectTeam();
-    page.choices().selectTeam();
+    fireEvent.click(page.teamButton);
+    fireEvent.click(page.teamButton);
     await act(async () => {
       page.answer();
       await vi.waitFor(() => expect(page.toasts).toHaveLength(1));
