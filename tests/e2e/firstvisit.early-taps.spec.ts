@@ -3,16 +3,15 @@ import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { registerAndLogIn } from './pages/session';
+import { holdRequests } from './support/network';
 
 /**
  * A first visit on a slow phone: the prerendered page is on screen and the rep types and taps at
- * once, long before the page's scripts have run (here they are held back for 4 s). Nothing typed goes
- * into an address the page visits, and every tap ends where it meant to: the sign-in forms are
- * answered by the server itself, the tool cards are links, and a tap that needs the app (Analyze,
- * a plan) is kept and carried out once when the app takes over.
+ * once, long before the page's scripts have run (here they are held back until the test has
+ * tapped). Nothing typed goes into an address the page visits, and every tap ends where it meant
+ * to: the sign-in forms are answered by the server itself, the tool cards are links, and a tap that
+ * needs the app (Analyze, a plan) is kept and carried out once when the app takes over.
  */
-
-const SCRIPTS_HELD_MS = 4000;
 
 /** What the fake model answers for the idea (base64: the JSON's brackets cannot sit in a [[reply:]]). */
 const SUMMARY = {
@@ -22,13 +21,13 @@ const SUMMARY = {
   ycQuestions: { market: true, problem: true, solution: true, differentiation: false, traction: false },
 };
 
-/** Holds every script of the page (and of the pages it goes on to) back until SCRIPTS_HELD_MS have passed. */
-async function holdScripts(page: Page): Promise<void> {
-  const released = new Promise<void>((resolve) => setTimeout(resolve, SCRIPTS_HELD_MS));
-  await page.route(/\.js(\?|$)/, async (route) => {
-    await released;
-    await route.fallback();
-  });
+/**
+ * Holds every script of the page (and of the pages it goes on to) back until the test calls the
+ * returned release, after its typing and its tap: the app cannot take the page over before then.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  const { release } = await holdRequests(page, /\.js(\?|$)/);
+  return release;
 }
 
 /** Every address the page asked for or went to, from now on. */
@@ -55,17 +54,33 @@ function expectNoSecrets(addresses: string[], secrets: Record<string, string>): 
 }
 
 /**
- * A finger's tap on the control as it is on screen now, before the app has taken the page over: no
- * waiting for it to be enabled or to answer (a tap that does nothing is what is being tested).
+ * A finger's tap on the control as it is on screen now, on the page still prerendered (its scripts
+ * held), and only then the scripts let go: no waiting for the control to be enabled or to answer (a
+ * tap that does nothing is what is being tested). A tap that leaves the page (a form the server
+ * answers, a link) lets them go once the next page is on its way, so that the page tapped is never
+ * taken over; a tap kept for the app leaves the page as it was until then.
  */
-async function tapBeforeTakeover(page: Page, control: Locator): Promise<void> {
-  const root = page.locator('#root');
-  await expect(root, 'the page is still the prerendered one').toHaveAttribute('data-prerendered');
+async function tapBeforeTakeover(page: Page, control: Locator, releaseScripts: () => void, leadsTo?: RegExp): Promise<void> {
+  await expectPrerendered(page);
   await control.scrollIntoViewIfNeeded();
   const box = await control.boundingBox();
   if (!box) throw new Error('the control is not on screen');
-  // The scripts are held back for SCRIPTS_HELD_MS from before the page was asked for: no takeover yet.
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  if (leadsTo) await page.waitForURL(leadsTo, { waitUntil: 'commit' });
+  else await expectPrerendered(page);
+  releaseScripts();
+}
+
+/** Sends the form from the field with Enter while the page is still prerendered, then lets the scripts go once the answer's page is on its way. */
+async function sendBeforeTakeover(page: Page, field: Locator, releaseScripts: () => void, leadsTo: RegExp): Promise<void> {
+  await expectPrerendered(page);
+  await field.press('Enter');
+  await page.waitForURL(leadsTo, { waitUntil: 'commit' });
+  releaseScripts();
+}
+
+async function expectPrerendered(page: Page): Promise<void> {
+  await expect(page.locator('#root'), 'the page is still the prerendered one').toHaveAttribute('data-prerendered');
 }
 
 async function expectSignedInAtChat(page: Page): Promise<void> {
@@ -75,20 +90,19 @@ async function expectSignedInAtChat(page: Page): Promise<void> {
 
 test('trust: 1. sign-in typed and sent with Enter before the script runs signs the rep in at /chat, and the password is in no address', async ({ page, newAccount, request }) => {
   await registerAndLogIn(request, newAccount);
-  await holdScripts(page);
+  const releaseScripts = await holdScripts(page);
   const addresses = recordAddresses(page);
   await page.goto('/auth', { waitUntil: 'commit' });
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Username').fill(newAccount.username);
   await form.getByLabel('Password', { exact: true }).fill(newAccount.password);
-  await expect(page.locator('#root'), 'the page is still the prerendered one').toHaveAttribute('data-prerendered');
-  await form.getByLabel('Password', { exact: true }).press('Enter');
+  await sendBeforeTakeover(page, form.getByLabel('Password', { exact: true }), releaseScripts, /\/chat$/);
   await expectSignedInAtChat(page);
   expectNoSecrets(addresses, { password: newAccount.password, username: newAccount.username });
 });
 
 test('trust: 1. registration filled and tapped before the script runs creates the account and signs the rep in at /chat; no name, email or password in any address', async ({ page, newAccount }) => {
-  await holdScripts(page);
+  const releaseScripts = await holdScripts(page);
   const addresses = recordAddresses(page);
   await page.goto('/auth/register', { waitUntil: 'commit' });
   const form = page.getByRole('form', { name: 'Register' });
@@ -96,7 +110,7 @@ test('trust: 1. registration filled and tapped before the script runs creates th
   await form.getByLabel('Username').fill(newAccount.username);
   await form.getByLabel('Email').fill(newAccount.email);
   await form.getByLabel('Password', { exact: true }).fill(newAccount.password);
-  await tapBeforeTakeover(page, form.getByRole('button', { name: 'Create account' }));
+  await tapBeforeTakeover(page, form.getByRole('button', { name: 'Create account' }), releaseScripts, /\/chat$/);
   await expectSignedInAtChat(page);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.locator('ion-popover.user-menu')).toContainText(newAccount.email);
@@ -105,14 +119,13 @@ test('trust: 1. registration filled and tapped before the script runs creates th
 
 test('trust: 1. a wrong password sent before the script runs comes back to the sign-in page with the reason shown, and nothing typed in the address', async ({ page, newAccount, request }) => {
   await registerAndLogIn(request, newAccount);
-  await holdScripts(page);
+  const releaseScripts = await holdScripts(page);
   const addresses = recordAddresses(page);
   await page.goto('/auth/login', { waitUntil: 'commit' });
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Username').fill(newAccount.username);
   await form.getByLabel('Password', { exact: true }).fill('not-the-password-9');
-  await expect(page.locator('#root'), 'the page is still the prerendered one').toHaveAttribute('data-prerendered');
-  await form.getByLabel('Password', { exact: true }).press('Enter');
+  await sendBeforeTakeover(page, form.getByLabel('Password', { exact: true }), releaseScripts, /\/auth\/login\?error=invalid-login$/);
   await expect(page).toHaveURL(/\/auth\/login\?error=invalid-login$/);
   await expect(page.getByRole('form', { name: 'Login' }).getByRole('alert')).toHaveText('Login failed: Invalid username or password');
   expectNoSecrets(addresses, { password: 'not-the-password-9', username: newAccount.username });
@@ -124,11 +137,11 @@ test("trust: 1. 'Analyze (without signing up)' tapped before the script runs sta
   page.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analyze-startup') analyses.push(request.postData() ?? '');
   });
-  await holdScripts(page);
+  const releaseScripts = await holdScripts(page);
   const addresses = recordAddresses(page);
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByRole('textbox', { name: 'Your startup idea' }).fill(idea);
-  await tapBeforeTakeover(page, page.getByRole('button', { name: 'Analyze (without signing up)' }));
+  await tapBeforeTakeover(page, page.getByRole('button', { name: 'Analyze (without signing up)' }), releaseScripts);
   const onboarding = new OnboardingPage(page);
   await expect(onboarding.heading).toBeVisible();
   await expect(page.locator('.idea-recap__text')).toHaveText(idea);
@@ -139,9 +152,9 @@ test("trust: 1. 'Analyze (without signing up)' tapped before the script runs sta
 });
 
 test('trust: 1. a landing tool card tapped before the script runs leads to its destination: sign-in, told why', async ({ page }) => {
-  await holdScripts(page);
+  const releaseScripts = await holdScripts(page);
   await page.goto('/', { waitUntil: 'commit' });
-  await tapBeforeTakeover(page, page.locator('.tool-card').filter({ hasText: 'Build Your GTM Plan' }));
+  await tapBeforeTakeover(page, page.locator('.tool-card').filter({ hasText: 'Build Your GTM Plan' }), releaseScripts, /\/auth\/login\?/);
   await expect(page).toHaveURL(/\/auth\/login\?/);
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await expect(page.getByRole('note')).toHaveText(
@@ -150,17 +163,17 @@ test('trust: 1. a landing tool card tapped before the script runs leads to its d
 });
 
 test("trust: 1. 'Upgrade to Pro' tapped before the script runs is carried out when the app takes over: a guest is sent to sign in first", async ({ page }) => {
-  await holdScripts(page);
+  const releaseScripts = await holdScripts(page);
   await page.goto('/pricing', { waitUntil: 'commit' });
-  await tapBeforeTakeover(page, page.getByRole('button', { name: 'Upgrade to Pro' }));
+  await tapBeforeTakeover(page, page.getByRole('button', { name: 'Upgrade to Pro' }), releaseScripts);
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 });
 
 test("trust: 1. the 404 page's 'Home' tapped before the script runs is carried out when the app draws the page anew", async ({ page }) => {
-  await holdScripts(page);
+  const releaseScripts = await holdScripts(page);
   await page.goto('/no/such/page', { waitUntil: 'commit' });
-  await tapBeforeTakeover(page, page.getByRole('button', { name: 'Home' }));
+  await tapBeforeTakeover(page, page.getByRole('button', { name: 'Home' }), releaseScripts);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Got an idea?' })).toBeVisible();
 });

@@ -12,12 +12,13 @@ const syncTagOf = (id: number) => `${SYNC_TAG_PREFIX}${id}`;
 /**
  * The browser's side of Background Sync, as Chromium has it: a registered service worker whose
  * registration keeps the tags asked for (each once) until their `sync` fires. `withSync: false` is
- * Safari or Firefox: no `sync` on the registration at all. What each tag's registration found in the
- * database when it was made is kept too, to tell a sync asked for before the work was stored.
+ * Safari or Firefox: no `sync` on the registration at all. Every `register` is counted, and whether
+ * the test's own write had been stored (`stored.now`, set by the test) when it was made.
  */
 function installServiceWorker({ withSync }: { withSync: boolean }) {
   const tags: string[] = [];
-  const outboxAtRegister: number[] = [];
+  const registers: string[] = [];
+  const stored = { now: true, atRegister: [] as boolean[] };
   class Registration {
     readonly scope = '/';
   }
@@ -25,7 +26,8 @@ function installServiceWorker({ withSync }: { withSync: boolean }) {
     Object.defineProperty(Registration.prototype, 'sync', {
       get: () => ({
         async register(tag: string) {
-          outboxAtRegister.push(await db.outbox.count());
+          stored.atRegister.push(stored.now);
+          registers.push(tag);
           if (!tags.includes(tag)) tags.push(tag);
         },
         getTags: async () => [...tags],
@@ -35,7 +37,7 @@ function installServiceWorker({ withSync }: { withSync: boolean }) {
   const registration = new Registration();
   vi.stubGlobal('ServiceWorkerRegistration', Registration);
   Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => registration, ready: Promise.resolve(registration) } });
-  return { tags, outboxAtRegister };
+  return { tags, registers, stored };
 }
 
 let db: PitchpadDb;
@@ -96,11 +98,25 @@ describe('work queued offline asks the browser to deliver it with the app closed
 
   it('trust: 6. a chat send registers the sync once its entry is stored, not before', async () => {
     const browser = installServiceWorker({ withSync: true });
-    await db.transaction('rw', db.outbox, async () => {
-      await queueSend(db, { clientId: 'c1', chatId: reply.chatId, messageKey: 'u:c1' });
-    });
+    browser.stored.now = false;
+    await db
+      .transaction('rw', db.outbox, async () => {
+        await queueSend(db, { clientId: 'c1', chatId: reply.chatId, messageKey: 'u:c1' });
+      })
+      .then(() => {
+        browser.stored.now = true;
+      });
     await vi.waitFor(() => expect(browser.tags).toEqual([syncTagOf(userId)]));
-    expect(browser.outboxAtRegister).toEqual([1]);
+    expect(browser.stored.atRegister).toEqual([true]);
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('trust: 6. work queued while the sync is firing asks for it again, so the worker wakes once more for it', async () => {
+    const browser = installServiceWorker({ withSync: true });
+    // Chromium lists the tag while its sync runs; the work queued meanwhile must still ask.
+    browser.tags.push(syncTagOf(userId));
+    await saveWorkflow(db, { type: 'email', name: 'Cold Email to Dana', answers: {} });
+    await vi.waitFor(() => expect(browser.registers).toEqual([syncTagOf(userId)]));
   });
 
   it('where the browser has no Background Sync nothing is registered, and the work waits here', async () => {

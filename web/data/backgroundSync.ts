@@ -13,7 +13,7 @@ import { userIdOfDb, type PitchpadDb } from './db';
 import { SYNC_TAG_PREFIX } from './swShared';
 
 interface SyncRegistration extends ServiceWorkerRegistration {
-  sync?: { register(tag: string): Promise<void>; getTags(): Promise<string[]> };
+  sync?: { register(tag: string): Promise<void> };
 }
 
 /** Whether this browser has Background Sync (Chromium does; Safari and Firefox do not). */
@@ -37,9 +37,9 @@ export async function registerBackgroundSync(userId: number): Promise<void> {
     // `ready` never settles without a worker: only a registered one is waited for.
     if (!(await navigator.serviceWorker.getRegistration())) return;
     const registration = (await navigator.serviceWorker.ready) as SyncRegistration;
-    const tag = syncTagOf(userId);
-    if (!registration.sync || (await registration.sync.getTags()).includes(tag)) return;
-    await registration.sync.register(tag);
+    // Asked every time, even when the tag is listed: Chromium lists a tag whose sync is firing right
+    // now, and only a register made meanwhile makes it fire again for the work queued since.
+    await registration.sync?.register(syncTagOf(userId));
   } catch {
     // Refused (permission, private window): the page's own triggers remain.
   }

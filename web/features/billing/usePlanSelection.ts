@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { isPaidSubscriber } from '../../../domain/subscription';
 import { CHECKOUT_PATH } from '../auth/postLoginDestination';
 import { savePostLoginTarget } from '../auth/authStorage';
@@ -17,6 +17,16 @@ export function usePlanSelection() {
   const navigate = useNavigate();
   const toast = useToast();
   const [teamDialogOpen, setTeamDialogOpen] = useState(false);
+  // The buttons stay enabled while the session is looked up: a second tap meanwhile (a double tap)
+  // is let go, or it would navigate or warn twice.
+  const choosing = useRef(false);
+  const once = (choose: () => Promise<void>) => () => {
+    if (choosing.current) return;
+    choosing.current = true;
+    void choose().finally(() => {
+      choosing.current = false;
+    });
+  };
 
   const selectPro = async () => {
     const user = await loadSessionUser(queryClient);
@@ -44,8 +54,8 @@ export function usePlanSelection() {
   };
 
   return {
-    selectPro: () => void selectPro(),
-    selectTeam: () => void selectTeam(),
+    selectPro: once(selectPro),
+    selectTeam: once(selectTeam),
     teamDialogOpen,
     closeTeamDialog: () => setTeamDialogOpen(false),
   };

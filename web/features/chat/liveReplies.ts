@@ -67,7 +67,8 @@ export const liveReplies = {
     set(key, { ...reply, content: null }, true);
     return true;
   },
-  update(key: string, content: string): void {
+  /** The text so far; null puts the stored text back on screen until the next delta. */
+  update(key: string, content: string | null): void {
     const reply = replies.get(key);
     if (reply) set(key, { ...reply, content });
   },

@@ -6,7 +6,7 @@ import { orderMessages, replyKeyFor, userMessageKey } from '../../data/chatMerge
 import { uuidv7 } from '../../data/ids';
 import { liveReplies } from './liveReplies';
 import { messageViews } from './messageView';
-import { resumeReply } from './sendMessage';
+import { regenerateReply, resumeReply } from './sendMessage';
 
 // A reply resumed after its server died mid-stream: the instance that answers the resume replays
 // the start the dead one saved, takes the reply over and writes it afresh from its first word,
@@ -92,5 +92,29 @@ describe('a resumed reply taken over by another server', () => {
 
     expect(await resuming).toEqual({ kind: 'interrupted' });
     expect(await db.messages.get(reply.key)).toMatchObject({ content: 'You said: Walk me through pricing', status: 'streaming', note: 'interrupted' });
+  });
+});
+
+describe('a regenerate taken over by another server', () => {
+  it('trust: 5. keeps the earlier answer on screen after the restart until the fresh words arrive', async () => {
+    const { chat, userMessage, reply } = await cutChat();
+    const earlier = 'The first answer, long and thorough.';
+    await db.messages.update(reply.key, { content: earlier, status: 'complete', serverId: 2 });
+    const regenerating = regenerateReply(db, chat.id);
+
+    push('start', { chat, userMessage, replyId: 2 });
+    push('delta', { text: 'You said:' });
+    await vi.waitFor(async () => expect(await shownReply(chat.id)).toMatchObject({ content: 'You said:', state: 'streaming' }));
+    push('restart', {});
+    await vi.waitFor(async () => expect(await shownReply(chat.id)).toMatchObject({ content: earlier, state: 'regenerating' }));
+
+    for (const text of fresh.slice(0, 3)) push('delta', { text });
+    await vi.waitFor(async () => expect(await shownReply(chat.id)).toMatchObject({ content: 'You said: Walk me through pricing', state: 'streaming' }));
+    push('delta', { text: fresh[3] });
+    const message = { id: 2, chatId: chat.id, role: 'assistant', content: answer, timestamp: userMessage.timestamp, clientId: null, replyTo: 1, status: 'complete', model: 'gpt-4o' };
+    push('done', { message, chat });
+    end();
+    expect(await regenerating).toEqual({ kind: 'done' });
+    expect(await shownReply(chat.id)).toMatchObject({ content: answer, state: 'complete' });
   });
 });

@@ -134,7 +134,9 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
         // replayed (and the stored copy of it) is replaced by what follows, not added to.
         restarted = true;
         content = '';
-        liveReplies.update(replyKey, content);
+        // A regenerate's earlier answer comes back on screen until the fresh words arrive; any
+        // other reply shows nothing of the replayed text.
+        liveReplies.update(replyKey, replaces ? null : content);
         if (!replaces) {
           saved = content;
           patchReply({ content });
