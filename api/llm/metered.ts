@@ -28,12 +28,18 @@ export function meteredGateway(inner: LlmGateway, deps: { pool: Pool; config: Co
   loadTokenizer().catch((err: Error) => deps.log.warn(`the tokenizer did not load: ${err.message}`));
   const maxTokens = deps.config.llm.maxContextTokens;
 
+  /** The call's bounded request and its reservation; a reservation handed in is given back if this fails. */
   async function prepare(req: CompletionRequest) {
-    const bounded = await boundContext(req.messages, maxTokens);
-    if (bounded.dropped) deps.log.debug(`model call: ${bounded.dropped} older message(s) left out to stay within ${maxTokens} tokens`);
-    const ceiling = bounded.tokens + (req.params.max_tokens ?? 0);
-    const reservation = isReservation(req.budget) ? req.budget : await reserveTokens(deps, req.budget, ceiling);
-    return { request: { ...req, messages: bounded.messages }, reservation, sent: bounded.tokens };
+    try {
+      const bounded = await boundContext(req.messages, maxTokens);
+      if (bounded.dropped) deps.log.debug(`model call: ${bounded.dropped} older message(s) left out to stay within ${maxTokens} tokens`);
+      const ceiling = bounded.tokens + (req.params.max_tokens ?? 0);
+      const reservation = isReservation(req.budget) ? req.budget : await reserveTokens(deps, req.budget, ceiling);
+      return { request: { ...req, messages: bounded.messages }, reservation, sent: bounded.tokens };
+    } catch (err) {
+      if (isReservation(req.budget)) await req.budget.settle(0);
+      throw err;
+    }
   }
 
   return {
@@ -43,11 +49,7 @@ export function meteredGateway(inner: LlmGateway, deps: { pool: Pool; config: Co
     resolveModel: (requested) => inner.resolveModel(requested),
 
     async *stream(req) {
-      const { request, reservation, sent } = await prepare(req).catch(async (err: unknown) => {
-        // A reservation handed in and never used is given back.
-        if (isReservation(req.budget)) await req.budget.settle(0);
-        throw err;
-      });
+      const { request, reservation, sent } = await prepare(req);
       let written = '';
       let failure: unknown;
       try {
@@ -64,10 +66,7 @@ export function meteredGateway(inner: LlmGateway, deps: { pool: Pool; config: Co
     },
 
     async complete(req) {
-      const { request, reservation, sent } = await prepare(req).catch(async (err: unknown) => {
-        if (isReservation(req.budget)) await req.budget.settle(0);
-        throw err;
-      });
+      const { request, reservation, sent } = await prepare(req);
       let written = '';
       let failure: unknown;
       try {
