@@ -14,7 +14,7 @@ import { acquireStreamLease } from '../llm/streams';
 import { expectedUser } from '../middleware/expectedUser';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
-import { openEventStream, wantsEventStream } from '../sse';
+import { mergeText, openEventStream, wantsEventStream } from '../sse';
 import { contextBefore, deleteChat, findChat, lastUserMessage, listChats, listMessages, playbookTypeOf, renameChat, requestStop, resetReply, saveEmailEdit } from './chats.sql';
 import { presentChat, presentMessage } from './chats.present';
 import { abortIfRunningHere, generateReply, REPLY_STALE_MS, replyOutput, type GenerationResult, type ReplyOutput } from './generate';
@@ -161,8 +161,16 @@ async function respondWithReply(
   const events = openEventStream(ctx);
   const send = <E extends ChatStreamEvent>(event: E['event'], data: E['data']) => events.send(event, data);
   send('start', { chat: presentChat(chat), userMessage: presentMessage(start.userMessage), replyId: start.replyId });
-  void run(replyOutput({ delta: (text) => send('delta', { text }), restart: () => send('restart', {}) }))
+  // Words that arrive together go out as one delta (TEXT_MERGE_MS); whatever waits goes out before
+  // any other event.
+  const words = mergeText((text) => send('delta', { text }));
+  const restart = () => {
+    words.flush();
+    send('restart', {});
+  };
+  void run(replyOutput({ delta: words.push, restart }))
     .then((result) => {
+      words.flush();
       if (result.error) {
         const err = upstreamToAppError(result.error);
         send('error', { code: err.code, message: err.message, reply: presentMessage(result.message) });
@@ -171,6 +179,7 @@ async function respondWithReply(
       }
     })
     .catch((err: Error) => {
+      words.flush();
       ctx.log.error({ err }, 'chat stream failed');
       send('error', { code: 'internal_error', message: 'Something went wrong. Please try again.' });
     })

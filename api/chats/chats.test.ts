@@ -153,7 +153,8 @@ describe('POST /api/chat: bad input', () => {
 describe('POST /api/chat (SSE)', () => {
   it('streams start, the reply word by word, and done with the stored message', async () => {
     const { client } = await loggedInClient(server);
-    const send = buildSend('Give me three channels for a dev tool');
+    // Words 120 ms apart: each arrives after the merge window (TEXT_MERGE_MS) of the one before.
+    const send = buildSend('Give me three channels for a dev tool [[delay:120]]');
     const { status, events } = await postStream(client, '/api/chat', send);
     expect(status).toBe(200);
     expect(events[0]!.event).toBe('start');
@@ -164,6 +165,17 @@ describe('POST /api/chat (SSE)', () => {
     expect(done.event).toBe('done');
     expect(done.data.message).toMatchObject({ status: 'complete', content: deltas.join('') });
     expect(deltas.join('')).toBe('You said: Give me three channels for a dev tool');
+  });
+
+  it('trust: 4. merges words that arrive together into fewer events, losing none and keeping their order', async () => {
+    const { client } = await loggedInClient(server);
+    // The fake sends every word at once: the first goes out alone, the rest within the window with it.
+    const send = buildSend('one two three four five six seven eight nine ten eleven twelve');
+    const { events } = await postStream(client, '/api/chat', send);
+    const deltas = events.filter((e) => e.event === 'delta').map((e) => e.data.text);
+    expect(deltas.join('')).toBe('You said: one two three four five six seven eight nine ten eleven twelve');
+    expect(deltas.length).toBeLessThan(5);
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { message: { status: 'complete', content: deltas.join('') } } });
   });
 
   it('finishes and stores the reply when the client disconnects mid-stream', async () => {

@@ -1,6 +1,6 @@
 /**
  * Replies streaming into this tab right now. Each delta lands here (in memory, cheap) and reaches
- * the screen on an animation frame, about seven times a second at most; the database gets the text
+ * the screen on an animation frame, about seven times a second at most (fewer on a slow phone); the database gets the text
  * about once a second and at the end (replyStream.ts). It also holds each stream's AbortController, so Stop can cut it. No React
  * here: the service worker delivers sends with the same code (useLiveReplies.ts is the hook).
  */
@@ -29,26 +29,43 @@ let pending = false;
 let lastFlush = 0;
 
 /**
- * How often new words reach the screen while a reply streams. Every update costs a phone the same
- * (the list renders, the last Markdown block is parsed, the page is laid out and painted again): at
- * one update per word, a fast model kept its main thread busy for the whole answer. Seven updates
- * a second still read as text flowing in.
+ * How often, at most, new words reach the screen while a reply streams. Every update costs a phone
+ * the same (the list renders, the last Markdown block is parsed, the page is laid out and painted
+ * again): at one update per word, a fast model kept its main thread busy for the whole answer. Seven
+ * updates a second still read as text flowing in.
  */
 export const STREAM_UPDATE_MS = 150;
+/** However slow the phone, the words still move at least once a second. */
+const STREAM_UPDATE_MAX_MS = 1000;
+/**
+ * A slow phone spends longer on each update, so it gets fewer: the next update waits at least this
+ * many times as long as the last one took, keeping the drawing of a streaming answer to about a tenth
+ * of the main thread's time, and the page free for the rep's taps and scrolling.
+ */
+const DRAW_SHARE = 10;
+let spacing = STREAM_UPDATE_MS;
+
+function draw(): void {
+  pending = false;
+  const started = performance.now();
+  lastFlush = started;
+  listeners.forEach((listener) => listener());
+  if (listeners.size === 0 || typeof requestAnimationFrame !== 'function') return;
+  // Drawn from an animation frame, a task queued now runs once that frame has been laid out and
+  // painted: its delay is what the update cost, render, layout and paint together.
+  setTimeout(() => {
+    spacing = Math.min(STREAM_UPDATE_MAX_MS, Math.max(STREAM_UPDATE_MS, DRAW_SHARE * (performance.now() - started)));
+  }, 0);
+}
 
 function emit(now = false): void {
-  const flush = () => {
-    pending = false;
-    lastFlush = performance.now();
-    listeners.forEach((listener) => listener());
-  };
-  if (now || typeof requestAnimationFrame !== 'function') return flush();
+  if (now || typeof requestAnimationFrame !== 'function') return draw();
   if (pending) return;
   pending = true;
-  // Drawn on an animation frame (never mid-frame), no sooner than STREAM_UPDATE_MS after the last.
-  const wait = lastFlush + STREAM_UPDATE_MS - performance.now();
-  if (wait <= 0) requestAnimationFrame(flush);
-  else setTimeout(() => requestAnimationFrame(flush), wait);
+  // Drawn on an animation frame (never mid-frame), no sooner than `spacing` after the last.
+  const wait = lastFlush + spacing - performance.now();
+  if (wait <= 0) requestAnimationFrame(draw);
+  else setTimeout(() => requestAnimationFrame(draw), wait);
 }
 
 function set(key: string, reply: LiveReply | null, now = false): void {
