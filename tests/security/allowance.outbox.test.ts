@@ -11,7 +11,7 @@ import { flushOutbox, nextDueAt, waitingSends } from '../../web/data/outbox';
 import { deliverChatSend, sendMessage } from '../../web/features/chat/sendMessage';
 import { buildSend } from '../factories/chats';
 import { loggedInClient } from '../factories/users';
-import type { TestClient } from '../support/client';
+import { browserFetch } from '../support/browserFetch';
 import { startModelTestServer, type ModelTestServer } from '../support/server';
 
 let server: ModelTestServer;
@@ -25,27 +25,6 @@ afterEach(() => {
   globalThis.fetch = realFetch;
   vi.useRealTimers();
 });
-
-/**
- * The app's same-origin fetch, as this browser: the server's origin, the session's cookies and
- * address. Each call is noted in `calls` ('POST /api/chat').
- */
-function browserFetch(client: TestClient, calls: string[] = []): typeof fetch {
-  const fetcher = async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    calls.push(`${init.method ?? 'GET'} ${String(input)}`);
-    const headers = new Headers(init.headers);
-    headers.set('cookie', [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    headers.set('x-forwarded-for', client.ip);
-    const res = await realFetch(server.url + String(input), { ...init, headers });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const eq = pair!.indexOf('=');
-      client.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-    return res;
-  };
-  return Object.assign(fetcher, { preconnect: () => {} }) as typeof fetch;
-}
 
 describe("trust: 2. a send refused for the day's AI allowance", () => {
   it("trust: 2. stays queued on the phone with the server's reason, and nothing reaches the server or the model", async () => {
