@@ -45,10 +45,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { openUserDb, userDbName } from './data/db';
-import { flushOutbox, isSessionProblem } from './data/outbox';
 import { API_CACHE, SNAPSHOT_HEADER, SYNC_TAG_PREFIX, SwMessage } from './data/swShared';
-import { countUnsentWork } from './data/unsentWork';
-import { deliverPlanFirst, pushOtherWork } from './features/chat/queuedWork';
+import { deliverQueuedWork } from './features/chat/queuedWork';
 import { noticesOf, notificationPermission, notificationTarget, openNotifiedChat, readyReplies, showDraftReady } from './features/notifications/draftReady';
 import { PRERENDERED_PAGES } from './prerender/pages';
 
@@ -124,7 +122,13 @@ self.addEventListener('sync', (event) => {
   if (Number.isInteger(userId)) (event as SyncEvent).waitUntil(syncOutbox(userId, lastChance));
 });
 
-/** The `sync` event: let a visible page deliver, or deliver every kind of queued work here. Rejecting asks the browser to try again later. */
+/**
+ * The `sync` event: let a visible page deliver, or deliver every kind of queued work here. Rejecting
+ * asks the browser to try again later (Chromium: a few times, minutes apart), so it rejects only
+ * when work is left that another try may deliver (the network or the server failed), never for work
+ * no retry delivers: a plan the server refused would be asked for again, each time spending the
+ * rep's daily AI allowance.
+ */
 async function syncOutbox(userId: number, lastChance: boolean): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window' });
   const visible = windows.filter((client) => client.visibilityState === 'visible');
@@ -137,15 +141,9 @@ async function syncOutbox(userId: number, lastChance: boolean): Promise<void> {
   if (!(await Dexie.exists(userDbName(userId)))) return;
   const db = openUserDb(userId);
   // Every kind of queued work, in the order the pages hand it over (features/chat/queuedWork.ts).
-  await pushOtherWork(db).catch((error: unknown) => console.warn('Could not push local work', error));
-  const report = await flushOutbox(db, deliverPlanFirst, { force: true });
+  const { report, left } = await deliverQueuedWork(db);
   // Windows may have come to the front meanwhile: showDraftReady looks again. Without permission
   // there is nothing to show, and the replies are not read.
   if (notificationPermission() === 'granted') await showDraftReady(self, await readyReplies(db, report)).catch((error: unknown) => console.warn('Could not show a notification', error));
-  // The session is not this user's (signed out, or someone else signed in): another sync will not
-  // change that. Their next sign-in flushes the outbox from the page.
-  const sessionGone = [...report.outcomes.values()].some(({ outcome }) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error));
-  if (sessionGone || lastChance) return;
-  const left = await countUnsentWork(db);
-  if (report.blocked || left.flows + left.history + left.edits > 0) throw new Error('Work is still waiting: the browser will sync again later.');
+  if (left === 'retry' && !lastChance) throw new Error('Work is still waiting: the browser will sync again later.');
 }

@@ -3,14 +3,15 @@
 // AI allowance.
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in node
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../web/data/api';
 import { PitchpadDb, userDbName } from '../../web/data/db';
 import { uuidv7 } from '../../web/data/ids';
-import { sendMessage } from '../../web/features/chat/sendMessage';
+import { flushOutbox, nextDueAt, waitingSends } from '../../web/data/outbox';
+import { deliverChatSend, sendMessage } from '../../web/features/chat/sendMessage';
 import { buildSend } from '../factories/chats';
 import { loggedInClient } from '../factories/users';
-import type { TestClient } from '../support/client';
+import { browserFetch } from '../support/browserFetch';
 import { startModelTestServer, type ModelTestServer } from '../support/server';
 
 let server: ModelTestServer;
@@ -22,24 +23,8 @@ afterAll(() => server?.close());
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
+  vi.useRealTimers();
 });
-
-/** The app's same-origin fetch, as this browser: the server's origin, the session's cookies and address. */
-function browserFetch(client: TestClient): typeof fetch {
-  const fetcher = async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('cookie', [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    headers.set('x-forwarded-for', client.ip);
-    const res = await realFetch(server.url + String(input), { ...init, headers });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const eq = pair!.indexOf('=');
-      client.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-    return res;
-  };
-  return Object.assign(fetcher, { preconnect: () => {} }) as typeof fetch;
-}
 
 describe("trust: 2. a send refused for the day's AI allowance", () => {
   it("trust: 2. stays queued on the phone with the server's reason, and nothing reaches the server or the model", async () => {
@@ -64,6 +49,48 @@ describe("trust: 2. a send refused for the day's AI allowance", () => {
 
       expect((await server.pool.query('SELECT id FROM chats WHERE id = $1', [chatId])).rows).toEqual([]);
       expect(server.fake.requests.some((r) => r.messages.at(-1)?.content === content)).toBe(false);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("trust: 2. is not tried again before the allowance resets (the server's Retry-After), even by a forced flush after a reload; then it goes", async () => {
+    const { user, client } = await loggedInClient(server);
+    expect((await client.post('/api/chat', buildSend('The quick brown fox jumps over the lazy dog. '.repeat(200)))).status).toBe(200);
+
+    api.resetCsrfToken();
+    const calls: string[] = [];
+    globalThis.fetch = browserFetch(client, calls);
+    let db = new PitchpadDb(userDbName(user.id));
+    try {
+      const chatId = uuidv7();
+      expect(await sendMessage(db, { chatId, content: `Write the follow-up email ${uuidv7()}` })).toMatchObject({ kind: 'queued' });
+      const [entry] = await db.outbox.toArray();
+      // The server's Retry-After: the seconds until the next 00:00 UTC.
+      const midnight = new Date();
+      midnight.setUTCHours(24, 0, 0, 0);
+      expect(entry!.notBefore).toBeGreaterThan(midnight.getTime() - 5000);
+      expect(entry!.notBefore).toBeLessThan(midnight.getTime() + 5000);
+
+      // The app is reloaded, comes back on screen, the network returns: a forced flush sends nothing.
+      db.close();
+      db = new PitchpadDb(userDbName(user.id));
+      calls.length = 0;
+      const early = await flushOutbox(db, deliverChatSend, { force: true });
+      expect(early.outcomes.size).toBe(0);
+      expect(calls).toEqual([]);
+      // Still visibly queued with the server's reason, the engine's timer set for the reset.
+      expect(await db.outbox.get(entry!.seq!)).toMatchObject({ state: 'queued', lastError: expect.stringMatching(/It resets at 00:00 UTC/) });
+      expect(await db.messages.get(entry!.messageKey)).toMatchObject({ status: 'queued' });
+      expect(nextDueAt(await waitingSends(db))).toBe(entry!.notBefore);
+
+      // Past the reset (the server's day has turned too): the send goes, and is answered.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(entry!.notBefore! + 1000);
+      const later = await flushOutbox(db, deliverChatSend, { force: true });
+      expect(calls).toContain('POST /api/chat');
+      expect(later.outcomes.get(entry!.clientId)).toMatchObject({ outcome: { kind: 'done' }, state: 'sent' });
+      expect((await server.pool.query('SELECT id FROM chats WHERE id = $1', [chatId])).rows).toHaveLength(1);
     } finally {
       db.close();
     }

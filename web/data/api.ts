@@ -34,6 +34,20 @@ export class UnauthorizedError extends ApiError {
 /** 429: too many attempts; the message says when to try again. */
 export class RateLimitedError extends ApiError {
   override name = 'RateLimitedError';
+  /** The server's Retry-After in milliseconds, when it sent one in seconds. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, status: number, data: unknown, retryAfterMs?: number) {
+    super(message, status, data);
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** Retry-After in seconds (the only form our server sends), as milliseconds; undefined otherwise. */
+function retryAfterMsOf(headers: Headers | undefined): number | undefined {
+  const value = headers?.get('retry-after')?.trim();
+  if (!value || !/^\d+$/.test(value)) return undefined;
+  return Number(value) * 1000;
 }
 
 /**
@@ -81,16 +95,16 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-function errorFor(status: number, message: string, data: unknown): ApiError {
+function errorFor(status: number, message: string, data: unknown, headers?: Headers): ApiError {
   if (status === 401) return new UnauthorizedError(message, status, data);
-  if (status === 429) return new RateLimitedError(message, status, data);
+  if (status === 429) return new RateLimitedError(message, status, data, retryAfterMsOf(headers));
   if (status === 409 && isErrorBody(data) && data.code === SESSION_MISMATCH) return new SessionMismatchError(message, status, data);
   return new ApiError(message, status, data);
 }
 
 /** A failed call's error: the server's message, else 'Request failed with status {code}' (spec §8). */
-function failedCall(status: number, data: unknown): ApiError {
-  return errorFor(status, isErrorBody(data) ? data.message : `Request failed with status ${status}`, data);
+function failedCall(status: number, data: unknown, headers?: Headers): ApiError {
+  return errorFor(status, isErrorBody(data) ? data.message : `Request failed with status ${status}`, data, headers);
 }
 
 function eventStreamHeaders(csrfToken: string, asUser?: number): Record<string, string> {
@@ -161,7 +175,7 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
       data = await readBody(res);
     }
     if (!res.ok) {
-      throw errorFor(res.status, isErrorBody(data) ? data.message : `Request failed with status ${res.status}`, data);
+      throw errorFor(res.status, isErrorBody(data) ? data.message : `Request failed with status ${res.status}`, data, res.headers);
     }
     return { data: data as T, res };
   }
@@ -190,7 +204,7 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
     }
     if (!res.ok) {
       const text = isErrorBody(data) ? data.message : typeof data === 'string' && data ? data : res.statusText;
-      throw errorFor(res.status, `Request to ${path} failed: ${res.status} ${text}`.trimEnd(), data);
+      throw errorFor(res.status, `Request to ${path} failed: ${res.status} ${text}`.trimEnd(), data, res.headers);
     }
     return data as T;
   }
@@ -205,12 +219,12 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
     let res = await send('POST', path, body, eventStreamHeaders(await getCsrfToken(), asUser), signal);
     if (res.status === 403) {
       const data = await readBody(res);
-      if (!(isErrorBody(data) && data.code === ErrorCode.csrf)) throw failedCall(res.status, data);
+      if (!(isErrorBody(data) && data.code === ErrorCode.csrf)) throw failedCall(res.status, data, res.headers);
       // As in `request`: the CSRF secret may have rotated with the session; refetch once.
       resetCsrfToken();
       res = await send('POST', path, body, eventStreamHeaders(await getCsrfToken(), asUser), signal);
     }
-    if (!res.ok) throw failedCall(res.status, await readBody(res));
+    if (!res.ok) throw failedCall(res.status, await readBody(res), res.headers);
     return res;
   }
 

@@ -107,6 +107,12 @@ export interface OutboxEntry {
   attempts: number;
   /** Date.now() before which a retry is not due (a flush forced by the user or the network ignores it). */
   nextAttemptAt: number;
+  /**
+   * Date.now() before which it is not tried at all, not even by a forced flush: the server named the
+   * time (Retry-After on a 429 for the day's AI allowance), and any try before it is refused the same.
+   * Not indexed, so no schema change.
+   */
+  notBefore?: number;
   createdAt: number;
   updatedAt: number;
   /** Why the last try failed: shown for a send refused for good, logged otherwise. */

@@ -52,6 +52,22 @@ describe('the outbox state machine', () => {
     }
   });
 
+  it("trust: 2. waits for the time the server names (Retry-After) when the day's AI allowance is used up, not the 30 s backoff", () => {
+    const spent = new RateLimitedError("You've used today's AI allowance. It resets at 00:00 UTC (in 2 h).", 429, { code: 'token_budget', message: 'x' }, 7_200_000);
+    expect(transition({ attempts: 1 }, { kind: 'not-sent', error: spent }, NOW)).toEqual({
+      state: 'queued',
+      attempts: 2,
+      nextAttemptAt: NOW + 7_200_000,
+      notBefore: NOW + 7_200_000,
+      lastError: spent.message,
+      stopFlush: true,
+    });
+    // Too many answers at once (no allowance spent): the usual backoff.
+    const busy = new RateLimitedError('Slow down', 429, { code: 'rate_limited', message: 'Slow down' }, 60_000);
+    expect(transition({ attempts: 1 }, { kind: 'not-sent', error: busy }, NOW, half)).toMatchObject({ nextAttemptAt: NOW + 2 * BACKOFF_BASE_MS });
+    expect(transition({ attempts: 1 }, { kind: 'not-sent', error: busy }, NOW, half).notBefore).toBeUndefined();
+  });
+
   it('waits the longest backoff when the session expired (401): only a new login helps', () => {
     expect(transition(entry, { kind: 'not-sent', error: new UnauthorizedError('Unauthorized', 401, undefined) }, NOW)).toMatchObject({ state: 'queued', nextAttemptAt: NOW + SIGNED_OUT_RETRY_MS });
   });

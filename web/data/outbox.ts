@@ -28,6 +28,10 @@
  *  - A transient failure stops its chat's line (the next sends would fail the same way) and sets the
  *    entry's backoff; the sync engine (sync.ts) flushes again when it is due, when the browser comes
  *    back online or the app becomes visible, and on the service worker's `sync` event.
+ *  - Except when the day's AI allowance is used up (429 token_budget): the server names when it
+ *    resets (Retry-After), and the entry keeps that time (`notBefore`), so no flush, forced or not,
+ *    in this tab, another or the worker, after a reload too, tries it before then. It stays 'Queued'
+ *    with the server's message, which says when.
  *  - The server has a send once it answers `start`: its message is marked sent there and then
  *    (replyStream.ts), while the entry stays 'sending' until its reply ends. Only sends the server
  *    has not stored count as waiting (`unsentSends`), and only those held up by a failure
@@ -37,7 +41,8 @@
  * features/chat/sendMessage.ts, used by the pages and the service worker alike.
  */
 import { MAX_CONCURRENT_STREAMS_PER_USER } from '../../domain/limits';
-import { ApiError, SessionMismatchError, UnauthorizedError } from './api';
+import { TOKEN_BUDGET_CODE } from '../../domain/contract/usage';
+import { ApiError, RateLimitedError, SessionMismatchError, UnauthorizedError } from './api';
 import { syncWhenStored } from './backgroundSync';
 import { replyKeyFor } from './chatMerge';
 import type { OutboxEntry, OutboxState, PitchpadDb } from './db';
@@ -91,11 +96,21 @@ export function isSessionProblem(error: unknown): boolean {
   return error instanceof UnauthorizedError || error instanceof SessionMismatchError;
 }
 
+/**
+ * The day's AI allowance is used up (429 token_budget): the server says when it resets (Retry-After),
+ * and every send before then is refused the same, without reaching the model.
+ */
+export function isAllowanceSpent(error: unknown): error is RateLimitedError {
+  return error instanceof RateLimitedError && error.code === TOKEN_BUDGET_CODE;
+}
+
 /** What an entry becomes after a delivery: the state machine, as a pure function. */
 export interface Transition {
   state: OutboxState;
   attempts: number;
   nextAttemptAt: number;
+  /** Not tried before then, not even by a forced flush (see OutboxEntry.notBefore). */
+  notBefore?: number;
   lastError?: string;
   /** Stop this flush: the next sends would fail the same way. */
   stopFlush: boolean;
@@ -119,6 +134,13 @@ export function transition(entry: Pick<OutboxEntry, 'attempts'>, outcome: Exclud
       const message = error instanceof Error ? error.message : String(error);
       if (isRefusedForGood(error)) return { state: 'failed', attempts: entry.attempts, nextAttemptAt: 0, lastError: message, stopFlush: false };
       const attempts = entry.attempts + 1;
+      // The day's allowance: the server named when it resets. A try before then (the 30 s backoff, the
+      // app coming back on screen) would only be refused again, so none is made; the send stays queued
+      // with the server's message, which says when.
+      if (isAllowanceSpent(error) && error.retryAfterMs !== undefined) {
+        const notBefore = now + error.retryAfterMs;
+        return { state: 'queued', attempts, nextAttemptAt: notBefore, notBefore, lastError: message, stopFlush: true };
+      }
       // Signed out (the session expired), or someone else signed in on this device: nothing goes
       // through until the user logs in again, which restarts the app's flushes; meanwhile retry rarely.
       const delay = isSessionProblem(error) ? SIGNED_OUT_RETRY_MS : backoffDelay(attempts, random);
@@ -148,7 +170,7 @@ export async function requeueSend(db: PitchpadDb, messageKey: string, model?: st
     const now = Date.now();
     const entry = await db.outbox.where('clientId').equals(message.clientId).first();
     if (entry?.state === 'queued' || entry?.state === 'sending') return false;
-    if (entry) await db.outbox.update(entry.seq!, { state: 'queued', attempts: 0, nextAttemptAt: 0, lastError: undefined, updatedAt: now, ...(model ? { model } : {}) });
+    if (entry) await db.outbox.update(entry.seq!, { state: 'queued', attempts: 0, nextAttemptAt: 0, notBefore: undefined, lastError: undefined, updatedAt: now, ...(model ? { model } : {}) });
     else await queueSend(db, { clientId: message.clientId, chatId: message.chatId, messageKey, model }, now);
     await db.messages.update(messageKey, { status: 'queued', errorMessage: undefined, touchedAt: now });
     if (entry) syncWhenStored(db);
@@ -213,21 +235,27 @@ export function queueHeads(waiting: readonly OutboxEntry[]): OutboxEntry[] {
   });
 }
 
-/** When the next of the waiting sends is due by its backoff (null: none is queued). */
+/** When the next of the waiting sends is due by its backoff and the server's Retry-After (null: none is queued). */
 export function nextDueAt(waiting: readonly OutboxEntry[]): number | null {
   const heads = queueHeads(waiting);
-  return heads.length ? Math.min(...heads.map((e) => e.nextAttemptAt)) : null;
+  return heads.length ? Math.min(...heads.map((e) => Math.max(e.nextAttemptAt, e.notBefore ?? 0))) : null;
+}
+
+/** True while the server's Retry-After still holds the entry back: not even a forced flush tries it. */
+function heldUntilLater(entry: OutboxEntry, now: number): boolean {
+  return entry.notBefore !== undefined && entry.notBefore > now;
 }
 
 /**
- * The chats a flush has work in: a queued send due before `dueBefore` at the head of its line, or a
- * send on its way, which may have been cut off (its chat's lock tells: see `drainChat`).
+ * The chats a flush has work in: a queued send due before `dueBefore` (and not held back by the
+ * server's Retry-After) at the head of its line, or a send on its way, which may have been cut off
+ * (its chat's lock tells: see `drainChat`).
  */
-export function chatsToFlush(waiting: readonly OutboxEntry[], dueBefore: number): string[] {
+export function chatsToFlush(waiting: readonly OutboxEntry[], dueBefore: number, now = Date.now()): string[] {
   const chats = new Map<string, boolean>();
   for (const entry of waiting) {
     if (chats.has(entry.chatId)) continue;
-    chats.set(entry.chatId, entry.state === 'sending' || entry.nextAttemptAt <= dueBefore);
+    chats.set(entry.chatId, entry.state === 'sending' || (entry.nextAttemptAt <= dueBefore && !heldUntilLater(entry, now)));
   }
   return [...chats].filter(([, due]) => due).map(([chatId]) => chatId);
 }
@@ -415,7 +443,7 @@ async function drainChat(db: PitchpadDb, chatId: string, deliver: Deliver, dueBe
   await recoverCutOffSends(db, chatId);
   for (;;) {
     const [head] = await waitingSendsOf(db, chatId);
-    if (head?.state !== 'queued' || head.nextAttemptAt > dueBefore) return false;
+    if (head?.state !== 'queued' || head.nextAttemptAt > dueBefore || heldUntilLater(head, Date.now())) return false;
     const settled = await deliverOne(db, deliver, head);
     if (!settled) continue;
     report.outcomes.set(head.clientId, { outcome: settled.outcome, state: settled.state });
@@ -491,7 +519,8 @@ async function deliverOne(db: PitchpadDb, deliver: Deliver, entry: OutboxEntry):
       next = transition(taken, outcome, now);
     }
     const { stopFlush, ...changes } = next;
-    await db.outbox.update(seq, { ...changes, lastError: changes.lastError, updatedAt: now });
+    // Every try writes notBefore and lastError, so a success or another failure clears the old ones.
+    await db.outbox.update(seq, { ...changes, notBefore: changes.notBefore, lastError: changes.lastError, updatedAt: now });
     if (message && message.serverId === null && (next.state === 'queued' || next.state === 'failed')) {
       await db.messages.update(message.key, { status: next.state, touchedAt: now, ...(next.state === 'failed' ? { errorMessage: next.lastError } : {}) });
     }

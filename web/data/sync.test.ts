@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearUserData, openUserDb, type PitchpadDb } from './db';
+import { uuidv7 } from './ids';
 import { SwMessage } from './swShared';
 import { startSync, type SyncEngine } from './sync';
 
@@ -10,13 +11,20 @@ let userId = 9400;
 let engine: SyncEngine | undefined;
 /** How many times the engine handed over the work other than chat sends. */
 let pushes: number;
+/** How many flushes the engine made. */
+let flushes: number;
+/** Every request the app made, in order. */
+let requests: string[];
 const workerMessages = new EventTarget();
 
 beforeEach(() => {
   db = openUserDb(++userId);
   pushes = 0;
+  flushes = 0;
+  requests = [];
   // The server, signed in as this user, with no chats yet.
   vi.stubGlobal('fetch', async (url: string) => {
+    requests.push(url);
     if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
     if (url === '/api/auth/user') return Response.json({ id: userId, username: 'ada', email: 'ada@example.com' });
     return Response.json([]);
@@ -40,22 +48,67 @@ function start(): void {
     pushOther: async () => {
       pushes += 1;
     },
+    onFlushed: () => {
+      flushes += 1;
+    },
   });
+}
+
+/** A saved-history change made here that the server does not have yet. */
+async function historyChangeWaiting(): Promise<void> {
+  await db.workflows.put({ id: uuidv7(), type: 'email', title: 'Cold Email to Dana', answers: {}, createdAt: '', updatedAt: '', synced: false });
+}
+
+/** The app comes back on screen. */
+function comeBackOnScreen(): void {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+  document.dispatchEvent(new Event('visibilitychange'));
 }
 
 describe('the sync engine hands over every kind of queued work, not only chat sends', () => {
   it('trust: 6. when the app comes back on screen (all there is after closing it, where the browser has no Background Sync)', async () => {
+    await historyChangeWaiting();
     start();
     await vi.waitFor(() => expect(pushes).toBe(1));
-    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
-    document.dispatchEvent(new Event('visibilitychange'));
+    comeBackOnScreen();
     await vi.waitFor(() => expect(pushes).toBe(2));
   });
 
   it("trust: 6. when the worker relays the browser's sync to a page on screen", async () => {
+    await historyChangeWaiting();
     start();
     await vi.waitFor(() => expect(pushes).toBe(1));
     workerMessages.dispatchEvent(new MessageEvent('message', { data: { type: SwMessage.flushOutbox } }));
     await vi.waitFor(() => expect(pushes).toBe(2));
+  });
+});
+
+describe('the sync engine asks the server nothing when no work waits', () => {
+  it('trust: 6. with nothing queued here, coming back on screen and a relayed sync make no request at all (not even "who is signed in")', async () => {
+    start();
+    // The start's own flush and pull of the chat list.
+    await vi.waitFor(() => expect(flushes).toBe(1));
+    await vi.waitFor(() => expect(requests).toContain('/api/chats'));
+    requests.length = 0;
+
+    comeBackOnScreen();
+    await vi.waitFor(() => expect(flushes).toBe(2));
+    workerMessages.dispatchEvent(new MessageEvent('message', { data: { type: SwMessage.flushOutbox } }));
+    await vi.waitFor(() => expect(flushes).toBe(3));
+    expect(requests).toEqual([]);
+    expect(pushes).toBe(0);
+  });
+
+  it('trust: 6. with a saved-history change queued meanwhile, coming back on screen checks the session and delivers it', async () => {
+    start();
+    await vi.waitFor(() => expect(flushes).toBe(1));
+    await vi.waitFor(() => expect(requests).toContain('/api/chats'));
+    requests.length = 0;
+
+    await historyChangeWaiting();
+    comeBackOnScreen();
+    await vi.waitFor(() => expect(flushes).toBe(2));
+    expect(requests).toEqual(['/api/auth/user']);
+    expect(pushes).toBe(1);
   });
 });

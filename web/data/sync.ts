@@ -30,6 +30,7 @@ import { requestPersistentStorage, userIdOfDb, type PitchpadDb } from './db';
 import { flushOutbox, heldBack, isSessionProblem, nextDueAt, unsentSends, waitingSends, type Deliver, type FlushReport } from './outbox';
 import { SwMessage } from './swShared';
 import { syncStatus } from './syncStatus';
+import { countUnsentWork } from './unsentWork';
 
 /** GET /api/chats into the local database; answers how many chats the server has. */
 export async function pullChatList(db: PitchpadDb, signal?: AbortSignal): Promise<number> {
@@ -97,7 +98,13 @@ export interface SyncOptions {
    * at start and on reconnect, before the outbox flushes, so a plan reaches its chat before a
    * message the user typed into that chat meanwhile.
    */
-  pushOther?: () => Promise<void>;
+  pushOther?: () => Promise<unknown>;
+  /**
+   * Whether any of that other work is waiting. Only then is the session checked and `pushOther` run:
+   * without work, coming back on screen or a relayed sync asks the server nothing. By default the
+   * local database's count of unsent flows, saved-history changes and email edits (unsentWork.ts).
+   */
+  hasOtherWork?: () => Promise<boolean>;
   /**
    * The browser's session is no longer this user's (signed out, or another account signed in on
    * this device, in another tab or while offline): nothing of theirs went out. The app asks the
@@ -112,7 +119,7 @@ export interface SyncOptions {
 const MIN_TIMER_MS = 250;
 
 /** Start the engine for the signed-in user (one per tab; starting another stops the first). */
-export function startSync({ db, userId, deliver, pushOther, onSessionLost, onFlushed }: SyncOptions): SyncEngine {
+export function startSync({ db, userId, deliver, pushOther, hasOtherWork = () => hasUnsentOtherWork(db), onSessionLost, onFlushed }: SyncOptions): SyncEngine {
   engine?.stop();
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -152,6 +159,8 @@ export function startSync({ db, userId, deliver, pushOther, onSessionLost, onFlu
 
   const other = async () => {
     if (stopped || !pushOther || globalThis.navigator?.onLine === false) return;
+    // Nothing of the kind waiting (the usual case): no request at all, not even the session check.
+    if (!(await hasOtherWork().catch(() => true))) return;
     // Saved history and offline plans go through routes that take the session as it is: hand them
     // over only while the session is still this user's.
     if (!(await isSessionOf(userId))) return;
@@ -220,6 +229,12 @@ export function startSync({ db, userId, deliver, pushOther, onSessionLost, onFlu
   };
   engine = self;
   return self;
+}
+
+/** The default `hasOtherWork`: unsent flows, saved-history changes or email edits in the local database. */
+async function hasUnsentOtherWork(db: PitchpadDb): Promise<boolean> {
+  const { flows, history, edits } = await countUnsentWork(db);
+  return flows + history + edits > 0;
 }
 
 /** True when a send of this flush found the session gone or someone else's. */

@@ -12,7 +12,7 @@ import { flushOutbox, requeueSend, unsentSends } from '../../data/outbox';
 import { startSync, type SyncEngine } from '../../data/sync';
 import { countUnsentWork, type UnsentWork } from '../../data/unsentWork';
 import { announceFromPage, pageMayAnnounce, readyReplies } from '../notifications/draftReady';
-import { deliverPlanFirst, pushOtherWork } from './queuedWork';
+import { deliverPlanFirst, hasOtherWork, pushOtherWork } from './queuedWork';
 
 export function startChatSync(userId: number, onSessionLost?: () => void): SyncEngine {
   const db = openUserDb(userId);
@@ -25,6 +25,7 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
     // The replies are read only when there may be something to announce (a visible page has none).
     onFlushed: (report) => void (pageMayAnnounce() && readyReplies(db, report).then(announceFromPage).catch(() => {})),
     pushOther: () => pushOtherWork(db),
+    hasOtherWork: () => hasOtherWork(db),
   });
 }
 

@@ -4,24 +4,74 @@
  * kind: saved-history changes, GTM plans drafted offline, edited emails, and the chat sends.
  */
 import type { OutboxEntry, PitchpadDb } from '../../data/db';
-import type { DeliveryOutcome } from '../../data/outbox';
+import { flushOutbox, isAllowanceSpent, isSessionProblem, type DeliveryOutcome, type FlushReport } from '../../data/outbox';
+import { countUnsentWork } from '../../data/unsentWork';
 import { pushPendingWorkflows } from '../history/workflowStore';
-import { pushPendingEmailEdits } from '../playbooks/emailEdits';
+import { hasEmailEditsToPush, pushPendingEmailEdits } from '../playbooks/emailEdits';
 import { deliverOfflinePlan, deliverOfflinePlans } from '../playbooks/flowResults';
 import { deliverChatSend } from './sendMessage';
 
 /**
- * Everything but the chat sends. History first: an offline plan's workflow item then reaches the
- * server before its plan does; the plans before the sends (see deliverPlanFirst).
+ * What is left once a delivery is over: 'retry' when another try soon may deliver some of it (the
+ * network or the server failed on the way); 'settled' when nothing is left that a retry would
+ * deliver. Not retried: an email edit of a message the server has not stored yet (it waits for that
+ * message), a GTM plan the server answered with a failure (asking again would spend the rep's daily
+ * AI allowance again, or be refused the same), a send held until the allowance resets.
  */
-export async function pushOtherWork(db: PitchpadDb): Promise<void> {
+export type Leftover = 'settled' | 'retry';
+
+/** Whether work other than chat sends waits here for `pushOtherWork`: the sync engine asks the server nothing otherwise. */
+export async function hasOtherWork(db: PitchpadDb): Promise<boolean> {
+  const { flows, history } = await countUnsentWork(db);
+  return flows + history > 0 || (await hasEmailEditsToPush(db));
+}
+
+/**
+ * Everything but the chat sends. History first: an offline plan's workflow item then reaches the
+ * server before its plan does; the plans before the sends (see deliverPlanFirst). Answers whether
+ * what is left is worth another try soon.
+ */
+export async function pushOtherWork(db: PitchpadDb): Promise<Leftover> {
   await pushPendingWorkflows(db);
-  await deliverOfflinePlans(db);
+  // Every change that failed stays pending, whatever the reason: trying again costs nothing.
+  const history = await db.workflows.filter((record) => !record.synced).count();
+  const plans = await deliverOfflinePlans(db);
   await pushPendingEmailEdits(db);
+  // Edits still to push failed on the way (the network, the server); the rest are stored or wait for their message.
+  const edits = await hasEmailEditsToPush(db);
+  return history > 0 || plans.includes('unreachable') || edits ? 'retry' : 'settled';
 }
 
 /** A chat send, after the plan drafted offline in its chat, if any: the server's chat holds the plan first. */
 export async function deliverPlanFirst(db: PitchpadDb, entry: OutboxEntry): Promise<DeliveryOutcome> {
   await deliverOfflinePlan(db, entry.chatId);
   return deliverChatSend(db, entry);
+}
+
+/**
+ * Deliver every kind of queued work of `db` now (the service worker's `sync` event, with no page on
+ * screen): the other work, then every chat send. Answers what the sends did (for 'Your draft is
+ * ready') and whether the browser should try again later.
+ */
+export async function deliverQueuedWork(db: PitchpadDb): Promise<{ report: FlushReport; left: Leftover }> {
+  const other = await pushOtherWork(db).catch((error: unknown): Leftover => {
+    console.warn('Could not push local work', error);
+    return 'retry';
+  });
+  const report = await flushOutbox(db, deliverPlanFirst, { force: true });
+  // The session is not this user's (signed out, or someone else signed in): another try will not
+  // change that. Their next sign-in delivers it from the page.
+  const sessionGone = [...report.outcomes.values()].some(({ outcome }) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error));
+  if (sessionGone) return { report, left: 'settled' };
+  return { report, left: other === 'retry' || sendsToRetry(report) ? 'retry' : 'settled' };
+}
+
+/**
+ * Whether a send stopped on the way that another try soon may deliver: the browser was offline, the
+ * network or the server failed. Not one refused for the day's allowance: it waits for the reset.
+ */
+function sendsToRetry(report: FlushReport): boolean {
+  if (!report.blocked) return false;
+  const stopped = [...report.outcomes.values()].filter(({ state }) => state === 'queued');
+  return stopped.length === 0 || stopped.some(({ outcome }) => !(outcome.kind === 'not-sent' && isAllowanceSpent(outcome.error)));
 }

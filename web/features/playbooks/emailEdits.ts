@@ -78,16 +78,32 @@ async function settle(db: PitchpadDb, key: string, sent: EmailEdit, stored: Emai
 }
 
 /**
- * An edited offline draft whose chat now holds the flow's answer on the server (the first finished
- * reply): the edit goes onto that reply, to be sent, unless the reply has a newer edit already.
+ * Edits of offline drafts whose chat now holds the flow's answer on the server (its first finished
+ * reply) without a newer edit of its own: each is to go onto that reply (`adoptOfflineDraftEdits`).
  */
-async function adoptOfflineDraftEdits(db: PitchpadDb): Promise<void> {
+async function offlineDraftEditsToAdopt(db: PitchpadDb): Promise<Array<{ reply: LocalMessage; edit: EmailEdit }>> {
   const edited = (await db.keyValues.where('key').startsWith(OFFLINE_DRAFT_EDIT_PREFIX).toArray()).map((row) => row.key.slice(OFFLINE_DRAFT_EDIT_PREFIX.length));
+  const toAdopt: Array<{ reply: LocalMessage; edit: EmailEdit }> = [];
   for (const chatId of edited) {
     const edit = await offlineEmailEditOf(db, chatId);
     const replies = await db.messages.where('chatId').equals(chatId).filter((m) => m.role === 'assistant' && m.status === 'complete' && m.serverId !== null).sortBy('sortAt');
     const reply = replies[0];
     if (!edit || !reply || (reply.emailEdit && Date.parse(reply.emailEdit.editedAt) >= Date.parse(edit.editedAt))) continue;
-    await db.messages.update(reply.key, { emailEdit: edit, emailEditPending: true, touchedAt: Date.now() });
+    toAdopt.push({ reply, edit });
   }
+  return toAdopt;
+}
+
+/** An edited offline draft's edit goes onto the flow's answer once the server holds it, to be sent. */
+async function adoptOfflineDraftEdits(db: PitchpadDb): Promise<void> {
+  for (const { reply, edit } of await offlineDraftEditsToAdopt(db)) await db.messages.update(reply.key, { emailEdit: edit, emailEditPending: true, touchedAt: Date.now() });
+}
+
+/**
+ * Whether `pushPendingEmailEdits` has anything to hand the server: an edit of a reply it holds, or
+ * an offline draft's edit whose answer has arrived. An edit of a message the server has not stored
+ * yet is not: it waits for that message.
+ */
+export async function hasEmailEditsToPush(db: PitchpadDb): Promise<boolean> {
+  return (await pendingEdits(db)).length > 0 || (await offlineDraftEditsToAdopt(db)).length > 0;
 }

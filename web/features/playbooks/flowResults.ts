@@ -78,13 +78,24 @@ export async function saveStoredGtmPlanChat(db: PitchpadDb, stored: ChatWithMess
  * §5: the real generation is queued): the server writes the plan from the saved answers into the
  * same chat, which then replaces the local draft here and follows the user to every device. Stops
  * at the first chat whose call cannot reach the server; anything else is tried again next time.
+ * Answers how each delivery tried went.
  */
-export async function deliverOfflinePlans(db: PitchpadDb, post: ApiClient['post'] = api.post.bind(api)): Promise<void> {
+export async function deliverOfflinePlans(db: PitchpadDb, post: ApiClient['post'] = api.post.bind(api)): Promise<PlanDelivery[]> {
   const chats = await db.chats.filter((c) => c.playbookType === 'gtmplan' && !c.synced).toArray();
-  for (const chat of chats) if ((await deliverOfflinePlan(db, chat.id, post)) === 'unreachable') return;
+  const deliveries: PlanDelivery[] = [];
+  for (const chat of chats) {
+    deliveries.push(await deliverOfflinePlan(db, chat.id, post));
+    if (deliveries.at(-1) === 'unreachable') break;
+  }
+  return deliveries;
 }
 
-type PlanDelivery = 'delivered' | 'nothing' | 'unreachable' | 'failed';
+/**
+ * How one plan's delivery went: 'unreachable' when the server could not be reached (or the session
+ * is another account's), 'failed' when the server answered with a failure (the model, the day's
+ * allowance, no Pro plan), 'nothing' when there was none to deliver.
+ */
+export type PlanDelivery = 'delivered' | 'nothing' | 'unreachable' | 'failed';
 
 /** Deliveries running in this tab, by database and chat: a second caller waits for the first. */
 const running = new Map<string, Promise<PlanDelivery>>();

@@ -1,0 +1,155 @@
+// What the service worker's Background Sync does with the app closed (web/sw.ts calls
+// deliverQueuedWork, features/chat/queuedWork.ts): the app's real delivery code on fake-indexeddb,
+// against the real server over HTTP. The browser retries a `sync` event that fails (Chromium: a few
+// times, minutes apart), so it must fail only when another try may deliver something.
+// oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in node
+import 'fake-indexeddb/auto';
+import { createServer, type AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../web/data/api';
+import { PitchpadDb, userDbName, type LocalMessage } from '../../web/data/db';
+import { uuidv7 } from '../../web/data/ids';
+import { countUnsentWork } from '../../web/data/unsentWork';
+import { deliverQueuedWork } from '../../web/features/chat/queuedWork';
+import { sendMessage } from '../../web/features/chat/sendMessage';
+import { newWorkflowId } from '../../web/features/history/workflowStore';
+import { saveGtmPlanChat } from '../../web/features/playbooks/flowResults';
+import { buildSend } from '../factories/chats';
+import { loggedInClient } from '../factories/users';
+import { browserFetch } from '../support/browserFetch';
+import { startModelTestServer, type ModelTestServer } from '../support/server';
+
+let server: ModelTestServer;
+/** An address nothing listens on: every call there fails as a dead network does. */
+let deadOrigin: string;
+beforeAll(async () => {
+  server = await startModelTestServer({ LLM_DAILY_TOKENS_FREE: '2000', LLM_DAILY_TOKENS_PRO: '2000' });
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  deadOrigin = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+  await new Promise((resolve) => probe.close(resolve));
+});
+afterAll(() => server?.close());
+
+const realFetch = globalThis.fetch;
+const dbs: PitchpadDb[] = [];
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  for (const db of dbs.splice(0)) db.close();
+});
+
+/** A rep's phone: their local database, and the browser's fetch as them (to `origin`, the server by default). */
+async function phoneOf(opts: { pro?: boolean } = {}) {
+  const { user, client } = await loggedInClient(server, opts);
+  const db = new PitchpadDb(userDbName(user.id));
+  dbs.push(db);
+  const calls: string[] = [];
+  const useNetwork = (origin: string) => {
+    api.resetCsrfToken();
+    globalThis.fetch = browserFetch(client, calls, origin);
+  };
+  useNetwork(server.url);
+  /** Use up the day's AI allowance (about 2,000 tokens each way), from another device. */
+  const spendAllowance = async () => {
+    const phone = globalThis.fetch;
+    globalThis.fetch = realFetch;
+    try {
+      expect((await client.post('/api/chat', buildSend('The quick brown fox jumps over the lazy dog. '.repeat(200)))).status).toBe(200);
+    } finally {
+      globalThis.fetch = phone;
+    }
+  };
+  return { db, calls, useNetwork, spendAllowance };
+}
+
+const GTM_ANSWERS = { product_service: 'A CRM for plumbers', target_market: 'Plumbing firms', value_proposition: 'Never miss a call' };
+
+/** A GTM plan drafted on this phone offline, with its saved-history item: the server is to write it for real. */
+async function planDraftedOffline(db: PitchpadDb): Promise<string> {
+  const chatId = uuidv7();
+  const at = Date.now();
+  await saveGtmPlanChat(db, { chatId, title: 'GTM Plan for plumbers', markdown: '# Go-to-Market Plan\n\nDrafted offline', byOfflineDrafter: true, at, pitchDeckAt: at + 3000 });
+  await db.workflows.put({ id: newWorkflowId(), type: 'gtmplan', title: 'GTM Plan for plumbers', answers: GTM_ANSWERS, chatId, createdAt: new Date(at).toISOString(), updatedAt: new Date(at).toISOString(), synced: false });
+  return chatId;
+}
+
+describe('trust: 6. the closed app\'s Background Sync asks the browser to try again only when a retry can deliver something', () => {
+  it('trust: 6. an email edit of a reply the server has not stored yet: nothing to retry, and no request', async () => {
+    const { db, calls } = await phoneOf();
+    const reply: LocalMessage = {
+      key: `a:${uuidv7()}`,
+      chatId: uuidv7(),
+      role: 'assistant',
+      content: '**Subject:** Hi\n\nBody',
+      status: 'complete',
+      sortAt: 1,
+      timestamp: new Date(0).toISOString(),
+      clientId: null,
+      replyToKey: null,
+      serverId: null,
+      model: 'offline-drafter',
+      touchedAt: 0,
+      emailEdit: { subject: 'Hi Dana', body: 'Edited', editedAt: new Date().toISOString() },
+      emailEditPending: true,
+    };
+    await db.messages.put(reply);
+
+    expect((await deliverQueuedWork(db)).left).toBe('settled');
+    expect(calls).toEqual([]);
+    // It stays on the phone, waiting for its message to reach the server.
+    expect(await countUnsentWork(db)).toMatchObject({ edits: 1 });
+  });
+
+  it('trust: 6. a GTM plan the server refused (the day\'s AI allowance is spent): asked for once, not retried', async () => {
+    const { db, calls, spendAllowance } = await phoneOf({ pro: true });
+    await spendAllowance();
+    const chatId = await planDraftedOffline(db);
+
+    expect((await deliverQueuedWork(db)).left).toBe('settled');
+    expect(calls.filter((call) => call === 'POST /api/generate-gtm-plan')).toHaveLength(1);
+    // The saved-history item went; the draft stays on the phone, for the app's next start.
+    expect(await countUnsentWork(db)).toMatchObject({ flows: 1, history: 0 });
+    expect((await server.pool.query('SELECT id FROM chats WHERE id = $1', [chatId])).rows).toEqual([]);
+  });
+
+  it("trust: 6. a chat send refused for the day's AI allowance: not retried before the reset", async () => {
+    const { db, calls, useNetwork, spendAllowance } = await phoneOf();
+    await spendAllowance();
+    // Typed with no signal: queued.
+    useNetwork(deadOrigin);
+    expect(await sendMessage(db, { chatId: uuidv7(), content: `Write the follow-up email ${uuidv7()}` })).toMatchObject({ kind: 'queued' });
+
+    useNetwork(server.url);
+    calls.length = 0;
+    expect((await deliverQueuedWork(db)).left).toBe('settled');
+    expect(calls.filter((call) => call === 'POST /api/chat')).toHaveLength(1);
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ state: 'queued', lastError: expect.stringMatching(/AI allowance/) })]);
+  });
+
+  it('trust: 6. the network still down (a send, a plan, a history change queued): the browser tries again later', async () => {
+    const { db, useNetwork } = await phoneOf({ pro: true });
+    useNetwork(deadOrigin);
+    await planDraftedOffline(db);
+    expect(await sendMessage(db, { chatId: uuidv7(), content: 'Shorter please' })).toMatchObject({ kind: 'queued' });
+
+    const { report, left } = await deliverQueuedWork(db);
+    expect(left).toBe('retry');
+    expect(report.blocked).toBe(true);
+    expect(await countUnsentWork(db)).toMatchObject({ messages: 1, flows: 1, history: 1 });
+
+    // Each kind alone is worth the retry too.
+    await db.outbox.clear();
+    await db.messages.filter((m) => m.role === 'user').delete();
+    expect((await deliverQueuedWork(db)).left).toBe('retry');
+    await db.chats.clear();
+    await db.messages.clear();
+    expect((await deliverQueuedWork(db)).left).toBe('retry');
+  });
+
+  it('trust: 6. everything delivered: nothing left, no retry', async () => {
+    const { db } = await phoneOf();
+    await db.workflows.put({ id: newWorkflowId(), type: 'email', title: 'Cold Email to Dana', answers: {}, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), synced: false });
+    expect((await deliverQueuedWork(db)).left).toBe('settled');
+    expect(await countUnsentWork(db)).toMatchObject({ history: 0 });
+  });
+});

@@ -1,0 +1,51 @@
+// oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearUserData, openUserDb, type LocalMessage, type PitchpadDb } from '../../data/db';
+import { saveOfflineEmailEdit } from '../playbooks/flowResults';
+import { hasOtherWork } from './queuedWork';
+
+let db: PitchpadDb;
+let userId = 9700;
+
+beforeEach(() => {
+  db = openUserDb(++userId);
+});
+afterEach(async () => {
+  await clearUserData(userId);
+});
+
+const chatId = '0195f0a0-0000-7000-8000-0000000000a1';
+const answer: LocalMessage = {
+  key: 'r:a1',
+  chatId,
+  role: 'assistant',
+  content: '**Subject:** Hi\n\nBody',
+  status: 'complete',
+  sortAt: 1,
+  timestamp: new Date(0).toISOString(),
+  clientId: null,
+  replyToKey: 'u:a1',
+  serverId: 7,
+  model: 'gpt-4o',
+  touchedAt: 0,
+};
+
+describe('the work the sync engine hands over besides chat sends (it asks the server nothing without any)', () => {
+  it("trust: 6. an offline draft's edit counts once the flow's answer is on the server, to go onto it", async () => {
+    expect(await hasOtherWork(db)).toBe(false);
+    await saveOfflineEmailEdit(db, chatId, { subject: 'Hi Dana', body: 'My version', editedAt: new Date().toISOString() });
+    // No answer from the server yet: nothing to hang the edit on.
+    expect(await hasOtherWork(db)).toBe(false);
+    await db.messages.put(answer);
+    expect(await hasOtherWork(db)).toBe(true);
+  });
+
+  it('trust: 6. an edit of a reply the server has not stored does not count; one of a stored reply does', async () => {
+    const edit = { subject: 'Hi Dana', body: 'Edited', editedAt: new Date().toISOString() };
+    await db.messages.put({ ...answer, serverId: null, emailEdit: edit, emailEditPending: true });
+    expect(await hasOtherWork(db)).toBe(false);
+    await db.messages.update(answer.key, { serverId: 7 });
+    expect(await hasOtherWork(db)).toBe(true);
+  });
+});
