@@ -18,6 +18,8 @@ interface UserMessageProps {
   messageKey: string;
   content: string;
   delivery: Delivery;
+  /** Queued until then: the day's AI allowance is used up and the server takes it once it resets. */
+  waitsUntil?: number;
   /** Why it was not sent, when the server said. */
   errorMessage: string | undefined;
   canDelete: boolean;
@@ -32,7 +34,7 @@ interface UserMessageProps {
  * network, 'Sending…', a check once the server has it, or 'Not sent' with Retry (and Delete when
  * the server never got it).
  */
-export const UserMessage = memo(function UserMessage({ messageKey, content, delivery, errorMessage, canDelete, asAnswers = false, onRetry, onDelete }: UserMessageProps) {
+export const UserMessage = memo(function UserMessage({ messageKey, content, delivery, waitsUntil, errorMessage, canDelete, asAnswers = false, onRetry, onDelete }: UserMessageProps) {
   return (
     <li className={`message message--user message--${delivery}${delivery === 'failed' ? ' message--not-sent' : ''}${asAnswers ? ' message--answers' : ''}`}>
       <div className="message__body">
@@ -53,7 +55,7 @@ export const UserMessage = memo(function UserMessage({ messageKey, content, deli
         ) : (
           <div className={`message__status message__status--${delivery}`}>
             <IonIcon icon={DELIVERY_ICONS[delivery]} aria-hidden="true" />
-            <span className={delivery === 'sent' ? 'visually-hidden' : undefined}>{DELIVERY_LABELS[delivery]}</span>
+            <span className={delivery === 'sent' ? 'visually-hidden' : undefined}>{waitsUntil ? allowanceWait(waitsUntil) : DELIVERY_LABELS[delivery]}</span>
           </div>
         )}
       </div>
@@ -61,6 +63,12 @@ export const UserMessage = memo(function UserMessage({ messageKey, content, deli
     </li>
   );
 });
+
+/** 'Allowance used · queued until 01:00', in the phone's own time: short enough for a 320 px phone. */
+export function allowanceWait(until: number): string {
+  const time = new Date(until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return `Allowance used · queued until ${time}`;
+}
 
 /**
  * A finished flow's prompt (the answers and the instructions built from them), folded to one line:

@@ -114,6 +114,7 @@ export function MessageList({ messages, deliveringElsewhere, queue, isLoading, o
                 messageKey={view.key}
                 content={view.message.content}
                 delivery={view.delivery}
+                waitsUntil={view.waitsUntil}
                 errorMessage={view.message.errorMessage}
                 canDelete={view.canDelete}
                 asAnswers={view.key === answersKey}

@@ -24,7 +24,7 @@ export type ReplyState = 'typing' | 'regenerating' | 'streaming' | 'reconnecting
 export type Delivery = 'queued' | 'sending' | 'sent' | 'failed';
 
 export type MessageView =
-  | { kind: 'user'; key: string; message: LocalMessage; delivery: Delivery; notSent: boolean; canDelete: boolean }
+  | { kind: 'user'; key: string; message: LocalMessage; delivery: Delivery; notSent: boolean; canDelete: boolean; waitsUntil?: number }
   | { kind: 'reply'; key: string; message: LocalMessage; content: string; state: ReplyState; byOfflineDrafter: boolean; canRegenerate: boolean }
   /** A send on its way whose reply has not been created yet. */
   | { kind: 'waiting'; key: string };
@@ -46,6 +46,11 @@ function replyState(message: LocalMessage, live: LiveReply | undefined, content:
 export interface QueueView {
   offline: boolean;
   held: ReadonlySet<string>;
+  /**
+   * Messages the server will not take before a set time (the day's AI allowance is used up: outbox.ts
+   * `notBefore`), with that time: their mark says when they go.
+   */
+  waitUntil?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -86,7 +91,8 @@ export function messageViews(
             : message.status === 'failed' || replyFailed
               ? 'failed'
               : 'sent';
-      views.push({ kind: 'user', key: message.key, message, delivery, notSent: delivery === 'failed', canDelete: delivery === 'failed' && message.serverId === null });
+      const waitsUntil = delivery === 'queued' ? queue?.waitUntil?.get(message.key) : undefined;
+      views.push({ kind: 'user', key: message.key, message, delivery, notSent: delivery === 'failed', canDelete: delivery === 'failed' && message.serverId === null, ...(waitsUntil ? { waitsUntil } : {}) });
       if ((inFlight || elsewhere) && (!reply || replyFailed)) views.push({ kind: 'waiting', key: replyKey });
       continue;
     }

@@ -129,7 +129,12 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
   // Cut off from the server: queued messages wait ('Queued'); online they are on their way ('Sending…').
   const connection = useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get);
   const cutOff = !connection.online || !connection.reachable;
-  const queue = useMemo((): QueueView => ({ offline: cutOff, held: new Set(heldBack(waitingRead ?? []).map((e) => e.messageKey)) }), [cutOff, waitingRead]);
+  const queue = useMemo((): QueueView => {
+    const waiting = waitingRead ?? [];
+    const now = Date.now();
+    const waitUntil = new Map(waiting.filter((e) => e.notBefore !== undefined && e.notBefore > now).map((e) => [e.messageKey, e.notBefore!]));
+    return { offline: cutOff, held: new Set(heldBack(waiting).map((e) => e.messageKey)), waitUntil };
+  }, [cutOff, waitingRead]);
   const offline = cutOff || chatSync.error instanceof OfflineError;
   const unloaded = useMemo((): UnloadedChat | null => {
     if (!notLoaded || !chatRow) return null;
