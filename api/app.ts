@@ -18,6 +18,8 @@ import { loadSession } from './auth/sessions';
 import { pgSessionStore } from './auth/sessionStore';
 import { cookieNames } from './auth/cookies';
 import { authRoutes } from './auth/auth.routes';
+import { formBody } from './auth/authForm';
+import { sendSignedInOnward } from './auth/signInPages';
 import { userRoutes } from './users/users.routes';
 import { planRoutes } from './billing/plans.routes';
 import { healthRoutes } from './health/health.routes';
@@ -74,6 +76,8 @@ export function createApp({ config, pool, log = loggerFor(config), webDist = WEB
   app.use(compressApi());
   app.use(errorHandler());
   app.use(securityHeaders(config));
+  // A signed-in rep is sent on from the sign-in pages before they are served (auth/signInPages.ts).
+  app.use(sendSignedInOnward(lucia));
   app.use(serveWeb(webDist));
   // koa-session reads its store on every request it runs for, so it runs for guests only: a
   // logged-in user's requests need no guest state (their CSRF secret derives from the login).
@@ -95,8 +99,9 @@ export function createApp({ config, pool, log = loggerFor(config), webDist = WEB
   const formPaths: string[] = Object.values(AUTH_FORM_PATHS);
   app.use(csrf({ appUrl: config.appUrl, trustHost: !config.isProduction, exempt: [WEBHOOK_PATH], forms: formPaths }));
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' });
-  // The sign-in and registration forms a prerendered page posts itself: their fields, nothing else.
-  const parseForm = bodyParser({ enableTypes: ['form'], formLimit: '16kb' });
+  // The sign-in and registration forms a prerendered page posts itself: their fields, nothing else,
+  // and a body it cannot read answered as the form's other refusals are (auth/authForm.ts).
+  const parseForm = formBody();
   app.use((ctx, next) => (ctx.path === WEBHOOK_PATH ? next() : formPaths.includes(ctx.path) ? parseForm(ctx, next) : parseJson(ctx, next)));
   // Every model call is bounded and counted against its payer's daily allowance, whoever makes it.
   const model = meteredGateway(llm, { pool, config, log });

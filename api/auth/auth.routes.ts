@@ -1,22 +1,16 @@
 import { Router } from '@koa/router';
 import type { z } from 'zod';
 import { LoginInput, RegisterInput } from '../../domain/contract/auth';
-import {
-  AUTH_FORM_PAGES,
-  AUTH_FORM_SUCCESS_PATH,
-  COMMON_PASSWORD,
-  EMAIL_TAKEN,
-  INVALID_LOGIN,
-  USERNAME_TAKEN,
-  fieldMessageCode,
-} from '../../domain/contract/authForm';
+import { AUTH_FORM_PAGES, COMMON_PASSWORD, EMAIL_TAKEN, INVALID_LOGIN, USERNAME_TAKEN } from '../../domain/contract/authForm';
+import type { CurrentSession } from '../../domain/contract/session';
 import * as limits from '../../domain/limits';
 import type { AppDeps, AppState } from '../context';
-import { AppError, Conflict, InvalidRequest, Unauthorized, formatZodIssues, zodFieldMessages } from '../errors';
+import { Conflict, InvalidRequest, Unauthorized } from '../errors';
 import { clientAddress, consume, rateLimit, resetLimit, type LimitRule } from '../middleware/rateLimit';
 import { hasDeviceCookie, setDeviceCookie } from './deviceCookie';
-import { findBadText, inputOf, validate } from '../middleware/validate';
-import { findTaken, findUserByUsername, insertUser } from './auth.sql';
+import { inputOf, validate } from '../middleware/validate';
+import { answerForm, formInput } from './authForm';
+import { findTaken, findUserByUsername, insertUser, sessionAgeMs } from './auth.sql';
 import { presentUser } from './auth.present';
 import type { AppLucia } from './lucia';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
@@ -44,7 +38,7 @@ async function countLoginAttempt(ctx: AppContext, username: string): Promise<voi
   if (!hasDeviceCookie(ctx, username)) await consume(ctx.pool, loginPerUser, username.toLowerCase());
 }
 
-/** POST /api/auth/register, /login, /logout and GET /api/auth/user (spec §7). */
+/** POST /api/auth/register, /login (and their /form twins), /logout; GET /api/auth/user (spec §7) and /session. */
 export function authRoutes(lucia: AppLucia) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api/auth' });
 
@@ -60,7 +54,8 @@ export function authRoutes(lucia: AppLucia) {
   });
 
   // The same two forms posted by the browser itself, before the app has taken the page over (the
-  // prerendered page's `<form method="post">`): same checks and limits, answered with a redirect.
+  // prerendered page's `<form method="post">`): same checks and limits, answered with a redirect
+  // to where the sign-in page's address says the rep was going (./authForm.ts).
   // Registering this way also signs the rep in, as there is no app yet to walk them to the login tab.
   router.post('/login/form', (ctx) =>
     answerForm(ctx as AppContext, AUTH_FORM_PAGES.login, async () => {
@@ -87,6 +82,15 @@ export function authRoutes(lucia: AppLucia) {
     // Koa turns a null body into 204; the spec's client reads JSON null.
     ctx.type = 'json';
     ctx.body = JSON.stringify(ctx.state.user ? presentUser(ctx.state.user) : null);
+  });
+
+  // Whose session the cookie holds and how long ago it began: a logout queued offline asks this
+  // before it ends anything, so it never ends a session begun after it (web/features/auth/pendingLogout.ts).
+  router.get('/session', async (ctx) => {
+    const { user, sessionId } = ctx.state;
+    const session: CurrentSession | null = user && sessionId ? { userId: user.id, startedMsAgo: await sessionAgeMs(ctx.pool, sessionId) } : null;
+    ctx.type = 'json';
+    ctx.body = JSON.stringify(session);
   });
 
   return router;
@@ -124,43 +128,4 @@ async function logIn(ctx: AppContext, lucia: AppLucia, input: z.output<typeof Lo
   await startSession(ctx, lucia, user.id);
   setDeviceCookie(ctx, user.username);
   return user;
-}
-
-/** A posted form's fields, checked by the same schema as the JSON body (a repeated field is refused). */
-function formInput<S extends z.ZodType>(ctx: { request: unknown }, schema: S): z.output<S> {
-  const raw = (ctx.request as { body?: unknown }).body ?? {};
-  const badText = findBadText(raw);
-  if (badText) throw InvalidRequest(badText);
-  const result = schema.safeParse(raw);
-  if (!result.success) throw InvalidRequest(formatZodIssues(result.error.issues), zodFieldMessages(result.error.issues));
-  return result.data;
-}
-
-/**
- * Runs a form's action and answers with a 303 (the browser then GETs the page): to the chat when it
- * worked, else back to the form with an error code the page shows. Only the code: never what was typed.
- */
-async function answerForm(ctx: AppContext, formPage: string, action: () => Promise<void>): Promise<void> {
-  let target = AUTH_FORM_SUCCESS_PATH;
-  try {
-    await action();
-  } catch (error) {
-    // Something that went wrong here (the database down) is logged and told as a failure on the
-    // form's own page: a browser's plain form post must never land on a JSON body.
-    if (!(error instanceof AppError)) ctx.log.error({ err: error }, `POST ${ctx.path} failed`);
-    target = `${formPage}?${new URLSearchParams({ error: error instanceof AppError ? formErrorCode(error) : 'failed' })}`;
-  }
-  ctx.status = 303; // Koa's redirect keeps a redirect status already set
-  ctx.redirect(target);
-}
-
-/** The error code a refused form goes back with (domain/contract/authForm.ts words it). */
-function formErrorCode(error: AppError): string {
-  if (error.status === 429) return 'too-many';
-  if (error.status === 401) return 'invalid-login';
-  const [field, why] = Object.entries(error.fields ?? {})[0] ?? [];
-  if (field === 'username' && why === USERNAME_TAKEN) return 'username-taken';
-  if (field === 'email' && why === EMAIL_TAKEN) return 'email-taken';
-  if (field === 'password' && why === COMMON_PASSWORD) return 'common-password';
-  return (why && fieldMessageCode(why)) ?? 'failed';
 }

@@ -26,3 +26,16 @@ export async function insertUser(
   );
   return rows[0]!;
 }
+
+/**
+ * How many milliseconds ago a login session began, by the database's clock (the one that stamped
+ * it: every instance agrees); null when it began before that was recorded, or is gone.
+ */
+export async function sessionAgeMs(pool: Pool, sessionId: string): Promise<number | null> {
+  const { rows } = await pool.query<{ age_ms: number | null }>(
+    'SELECT (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms FROM user_session WHERE id = $1',
+    [sessionId],
+  );
+  const age = rows[0]?.age_ms;
+  return age === null || age === undefined ? null : Math.max(0, Math.round(age));
+}

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
-import { buildUser, uniqueCredentials } from '../../tests/factories/users';
+import { buildUser, loggedInClient, uniqueCredentials } from '../../tests/factories/users';
 import { LOGIN_FAILURES_PER_USERNAME_AND_IP } from '../../domain/limits';
 
 /**
@@ -11,10 +14,20 @@ import { LOGIN_FAILURES_PER_USERNAME_AND_IP } from '../../domain/limits';
  * one) and the Origin every browser sends on a form POST.
  */
 let server: TestServer;
+// A stand-in build holding the prerendered sign-in pages (web/build/prerender.ts writes the real ones).
+let dist: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  dist = mkdtempSync(join(tmpdir(), 'pitchpad-auth-pages-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Pitchpad shell</title>');
+  const pages = { '/auth': 'auth.html', '/auth/login': 'auth-login.html', '/auth/register': 'auth-register.html' };
+  for (const file of Object.values(pages)) writeFileSync(join(dist, file), '<!doctype html><div id="root" data-prerendered><h1>Welcome back</h1></div>');
+  writeFileSync(join(dist, 'prerendered.json'), JSON.stringify({ pages, notFound: 'index.html', appRoutes: ['/auth', '/auth/$tab', '/chat'] }));
+  server = await startTestServer({}, { webDist: dist });
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
 
 interface Posted {
   status: number;
@@ -26,10 +39,16 @@ interface Posted {
 const randomIp = () => `203.0.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
 /** What a browser sends for `<form method="post">`: urlencoded fields, its Origin, its cookies. */
-async function postForm(path: string, fields: Record<string, string>, opts: { origin?: string | null; ip?: string; cookies?: Map<string, string> } = {}): Promise<Posted> {
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': opts.ip ?? randomIp() };
+async function postForm(
+  path: string,
+  fields: Record<string, string>,
+  opts: { origin?: string | null; ip?: string; cookies?: Map<string, string>; referer?: string; headers?: Record<string, string> } = {},
+): Promise<Posted> {
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': opts.ip ?? randomIp(), ...opts.headers };
   const origin = opts.origin === undefined ? server.config.appUrl : opts.origin;
   if (origin !== null) headers.origin = origin;
+  // The page the form was on: with our Referrer-Policy (same-origin) the browser names it in full.
+  if (opts.referer) headers.referer = opts.referer.startsWith('/') ? server.config.appUrl + opts.referer : opts.referer;
   if (opts.cookies?.size) headers.cookie = [...opts.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const res = await fetch(server.url + path, { method: 'POST', headers, body: new URLSearchParams(fields).toString(), redirect: 'manual' });
   const cookies = new Map<string, string>();
@@ -154,5 +173,121 @@ describe('the JSON sign-in the app uses', () => {
     const res = await new TestClient(server.url).post('/api/auth/login', { username: user.username, password: user.password }, { csrf: false, origin: server.url });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'csrf_failed' });
+  });
+});
+
+/** A tool card's link, as the landing page writes it (web/features/landing/toolCardDestination.ts). */
+const cardPage = (tool: string, tab = 'login') => `/auth/${tab}?${new URLSearchParams({ redirect: 'pricing', tool })}`;
+
+describe('where the forms send the rep: where the sign-in page they were on says (its Referer)', () => {
+  it("trust: 1. a sign-in from a tool card's page lands where the card meant, as the app's own sign-in does, and never off the site", async () => {
+    const user = await buildUser(server);
+    for (const [tool, destination] of [['gtmplan', '/chat?flow=gtmplan'], ['email', '/chat?flow=email'], ['competitive', '/competitive'], ['none', '/chat']] as const) {
+      const res = await postForm('/api/auth/login/form', { username: user.username, password: user.password }, { referer: cardPage(tool) });
+      expect(res.status, tool).toBe(303);
+      expect(res.location, tool).toBe(destination);
+      expect(await signedInAs(res.cookies)).toBe(user.username);
+    }
+    // Never off the site, nor anywhere the app does not have, whatever the address says.
+    const referers = [
+      `/auth/login?redirect=${encodeURIComponent('//evil.example/x')}`,
+      `/auth/login?redirect=${encodeURIComponent('/\\evil.example')}`,
+      `/auth/login?redirect=${encodeURIComponent('pricing/../..//evil.example')}`,
+      `/auth/login?redirect=${encodeURIComponent('https://evil.example')}`,
+      '/auth/login?redirect=evil.example',
+      '/auth/login?redirect=auth%2Flogin',
+      // Not the sign-in page, or not our origin: its query is not read at all.
+      '/pricing?redirect=dashboard',
+      `https://evil.example${cardPage('gtmplan')}`,
+    ];
+    for (const referer of referers) {
+      const res = await postForm('/api/auth/login/form', { username: user.username, password: user.password }, { referer });
+      expect(res.location, referer).toBe('/chat');
+    }
+  });
+
+  it("trust: 1. a registration from a tool card's page, or from one that names where to go next, lands there", async () => {
+    const res = await postForm('/api/auth/register/form', uniqueCredentials('cardreg'), { referer: cardPage('demo', 'register') });
+    expect(res.location).toBe('/chat?flow=demo');
+    const next = await postForm('/api/auth/register/form', uniqueCredentials('nextreg'), { referer: `/auth/register?${new URLSearchParams({ redirect: 'onboarding?analysis=42' })}` });
+    expect(next.location).toBe('/onboarding?analysis=42');
+  });
+
+  it('trust: 1. a refused form goes back to the page it came from with where the rep was going still in its address', async () => {
+    const user = await buildUser(server);
+    const res = await postForm('/api/auth/login/form', { username: user.username, password: 'wrong-password-1' }, { referer: cardPage('gtmplan') });
+    expect(res.location).toBe('/auth/login?redirect=pricing&tool=gtmplan&error=invalid-login');
+    const retry = await postForm('/api/auth/login/form', { username: user.username, password: user.password }, { referer: res.location });
+    expect(retry.location).toBe('/chat?flow=gtmplan');
+  });
+});
+
+describe('the sign-in pages for a rep who is already signed in', () => {
+  it("trust: 2. opening a tool card's sign-in page signed in sends the rep on with a 303 to the card's destination, kept by no cache", async () => {
+    const { client } = await loggedInClient(server);
+    for (const [path, destination] of [
+      [cardPage('gtmplan'), '/chat?flow=gtmplan'],
+      [cardPage('competitive', 'register'), '/competitive'],
+      ['/auth?redirect=dashboard', '/dashboard'],
+      ['/auth/login/', '/chat'],
+      ['/Auth/Register?redirect=%2F%2Fevil.example', '/chat'],
+    ] as const) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(303);
+      expect(res.headers.get('location'), path).toBe(destination);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+      expect(res.headers.get('vary'), path).toMatch(/\bCookie\b/);
+    }
+  });
+
+  it('trust: 2. a guest gets the page itself, which no shared cache may keep for anyone else', async () => {
+    for (const path of [cardPage('gtmplan'), '/auth/register', '/auth']) {
+      const res = await new TestClient(server.url).get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text).toContain('<h1>Welcome back</h1>');
+      expect(res.headers.get('cache-control'), path).toBe('private, no-cache');
+      expect(res.headers.get('vary'), path).toMatch(/\bCookie\b/);
+    }
+    // A session that has ended is a guest's too.
+    const { client } = await loggedInClient(server);
+    await client.post('/api/auth/logout');
+    expect((await client.get(cardPage('gtmplan'))).status).toBe(200);
+  });
+});
+
+describe('GET /api/auth/session (how long ago the current session began)', () => {
+  it('trust: 3. says whose session the cookie holds and how long ago it began, so a logout queued before it never ends it', async () => {
+    expect((await new TestClient(server.url).get('/api/auth/session')).body).toBeNull();
+    const user = await buildUser(server);
+    const form = await postForm('/api/auth/login/form', { username: user.username, password: user.password });
+    const client = new TestClient(server.url);
+    for (const [name, value] of form.cookies) client.cookies.set(name, value);
+    const fresh = (await client.get('/api/auth/session')).body as { userId: number; startedMsAgo: number };
+    expect(fresh.userId).toBe(user.id);
+    expect(fresh.startedMsAgo).toBeGreaterThanOrEqual(0);
+    expect(fresh.startedMsAgo).toBeLessThan(60_000);
+    // An hour later, by the database's clock:
+    await server.pool.query("UPDATE user_session SET created_at = created_at - interval '1 hour' WHERE user_id = $1", [user.id]);
+    const later = (await client.get('/api/auth/session')).body as { startedMsAgo: number };
+    expect(later.startedMsAgo).toBeGreaterThanOrEqual(3_600_000);
+    expect(later.startedMsAgo).toBeLessThan(3_660_000);
+  });
+});
+
+describe('a form body the server cannot read', () => {
+  it('trust: 4. one too large goes back to its form with ?error=too-large (and where the rep was going), never JSON', async () => {
+    const huge = 'x'.repeat(20_000);
+    for (const [path, tab] of [['/api/auth/login/form', 'login'], ['/api/auth/register/form', 'register']] as const) {
+      const res = await postForm(path, { username: 'someone', password: huge }, { referer: cardPage('gtmplan', tab) });
+      expect(res.status, path).toBe(303);
+      expect(res.location, path).toBe(`/auth/${tab}?redirect=pricing&tool=gtmplan&error=too-large`);
+      expect(res.body, path).not.toContain('{');
+    }
+  });
+
+  it('trust: 4. one in an encoding it cannot read goes back to its form with ?error=failed', async () => {
+    const res = await postForm('/api/auth/login/form', { username: 'someone', password: 'password-1' }, { headers: { 'content-encoding': 'klingon' } });
+    expect(res.status).toBe(303);
+    expect(res.location).toBe('/auth/login?error=failed');
   });
 });

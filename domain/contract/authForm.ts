@@ -11,9 +11,6 @@ export const AUTH_FORM_PATHS = { login: '/api/auth/login/form', register: '/api/
 /** Where each form sends the rep back to when it fails (with `?error=<code>`). */
 export const AUTH_FORM_PAGES = { login: '/auth/login', register: '/auth/register' } as const;
 
-/** Where a signed-in rep lands from either form. */
-export const AUTH_FORM_SUCCESS_PATH = '/chat';
-
 export const INVALID_LOGIN = 'Invalid username or password';
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 export const COMMON_PASSWORD = 'This password is one of the most common ones and easy to guess. Choose another.';
@@ -30,6 +27,8 @@ const FORM_ERRORS: Record<string, { message: string; field?: AccountField }> = {
   'email-taken': { message: EMAIL_TAKEN, field: 'email' },
   'common-password': { message: COMMON_PASSWORD, field: 'password' },
   failed: { message: 'Something went wrong. Please try again.' },
+  // The form's body was more than the server reads (its fields hold far less): a paste gone wrong.
+  'too-large': { message: 'What you entered was too long to send. Check that each field holds only what it asks for, and try again.' },
   ...Object.fromEntries(
     (Object.keys(FIELD_MESSAGES) as FieldMessageKey[]).map((key) => [key, { message: FIELD_MESSAGES[key], field: fieldOfMessageKey(key) }]),
   ),

@@ -10,3 +10,13 @@ export const EXPECTED_USER_HEADER = 'x-pitchpad-user';
 
 /** The code of the refusal: the session belongs to another user than the request expects. */
 export const SESSION_MISMATCH = 'session_mismatch';
+
+/**
+ * GET /api/auth/session: whose login session the browser's cookie holds and how long ago, by the
+ * server's clock, it began (null: it began before that was recorded); the answer is null for none.
+ * A duration rather than a time, so a phone whose clock is off still compares it rightly with its own.
+ */
+export interface CurrentSession {
+  userId: number;
+  startedMsAgo: number | null;
+}

@@ -162,6 +162,50 @@ test('trust: 1. a landing tool card tapped before the script runs leads to its d
   );
 });
 
+test("trust: 1. a tool card's sign-in sent before the script runs lands where the card meant: its PRO flow, which sends a free account on to pricing", async ({ page, newAccount, request }) => {
+  await registerAndLogIn(request, newAccount);
+  const releaseScripts = await holdScripts(page);
+  const addresses = recordAddresses(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expectPrerendered(page);
+  await page.locator('.tool-card').filter({ hasText: 'Build Your GTM Plan' }).click();
+  await page.waitForURL(/\/auth\/login\?redirect=pricing&tool=gtmplan$/, { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Username').fill(newAccount.username);
+  await form.getByLabel('Password', { exact: true }).fill(newAccount.password);
+  // The server reads where the card meant from the page's address, which the browser names in the Referer.
+  await sendBeforeTakeover(page, form.getByLabel('Password', { exact: true }), releaseScripts, /\/chat\?flow=gtmplan$/);
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.locator('article.plan-card').first()).toBeVisible();
+  expectNoSecrets(addresses, { password: newAccount.password, username: newAccount.username });
+});
+
+test('trust: 2. a signed-in rep who taps a tool card before the script runs is not asked to sign in: the card leads on to its tool', async ({ page, newAccount }) => {
+  // Signed in on this browser (the page shares these cookies), with no app on the page yet.
+  await registerAndLogIn(page.request, newAccount);
+  const releaseScripts = await holdScripts(page);
+  const addresses = recordAddresses(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await tapBeforeTakeover(page, page.locator('.tool-card').filter({ hasText: 'Competitive Intelligence' }), releaseScripts, /\/competitive$/);
+  // A PRO tool, and this account is free: pricing, told why. Never the sign-in page.
+  await expect(page).toHaveURL(/\/pricing$/);
+  expect(addresses.some((address) => new URL(address).pathname === '/auth/login'), 'the sign-in page was asked for').toBe(true);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toHaveCount(0);
+});
+
+test('trust: 4. a sign-in form too large for the server, sent before the script runs, comes back to the form with a clear reason, not raw JSON', async ({ page }) => {
+  const releaseScripts = await holdScripts(page);
+  await page.goto('/auth/login', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Username').fill('someone');
+  // A paste gone wrong: more than the server reads of a form (16 kB).
+  await form.getByLabel('Password', { exact: true }).fill('x'.repeat(20_000));
+  await sendBeforeTakeover(page, form.getByLabel('Password', { exact: true }), releaseScripts, /\/auth\/login\?error=too-large$/);
+  await expect(page.getByRole('form', { name: 'Login' }).getByRole('alert')).toHaveText(
+    'Login failed: What you entered was too long to send. Check that each field holds only what it asks for, and try again.',
+  );
+});
+
 test("trust: 1. 'Upgrade to Pro' tapped before the script runs is carried out when the app takes over: a guest is sent to sign in first", async ({ page }) => {
   const releaseScripts = await holdScripts(page);
   await page.goto('/pricing', { waitUntil: 'commit' });

@@ -81,3 +81,34 @@ test.describe('security: 4. logout while offline', () => {
     await holder.dispose();
   });
 });
+
+test('trust: 3. signing in again as the same rep through the sign-in form, after logging out offline, is not undone by the waiting logout when the app starts', async ({ page, context, chat, newAccount, baseURL }) => {
+  await chat.openAsNewUser(newAccount);
+  await chat.waitForOfflineReady();
+  const me = (await whoIs(page.request))!;
+  const network = new Network(context);
+  await network.goOffline();
+  await chat.logOutFromMenu();
+  await chat.expectToast('Signed out on this phone');
+  // The rep closes the app while offline: the logout waits in this browser's storage.
+  await page.goto('about:blank');
+  await network.goOnline();
+
+  // Back online, they sign in again through the prerendered sign-in form, which the browser posts
+  // itself before any of the app's code runs (so nothing of the app hears of this login). Posted
+  // here as that form posts it, with the browser's cookies; the server answers with a 303 to /chat.
+  const posted = await page.request.post('/api/auth/login/form', {
+    form: { username: newAccount.username, password: newAccount.password },
+    headers: { origin: baseURL!, referer: `${baseURL}/auth/login` },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(303);
+  expect(posted.headers().location).toBe('/chat');
+  await page.goto('/chat');
+
+  // The app starts, and the waiting logout finds a session begun after it: not its to end.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingLogout'))).toBeNull();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(chat.input).toBeVisible();
+  expect((await whoIs(page.request))?.id).toBe(me.id);
+});

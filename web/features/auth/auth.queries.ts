@@ -90,7 +90,9 @@ export async function loadSessionUser(queryClient: QueryClient): Promise<User | 
       retryPendingLogout();
       return null;
     }
-    return queryClient.fetchQuery({ ...userQueryOptions, retry: false }).catch(() => null);
+    // Asked afresh: the null set just above is not an answer. When the waiting logout found the
+    // session gone (the rep, or someone else, signed in again meanwhile), that login is who is here.
+    return queryClient.fetchQuery({ ...userQueryOptions, retry: false, staleTime: 0 }).catch(() => null);
   }
   const restored = queryClient.getQueryState(authKeys.user);
   if (restored?.isInvalidated && onlineManager.isOnline()) {

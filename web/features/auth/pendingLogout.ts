@@ -9,14 +9,19 @@
  * it, so the retry goes out with the old session's cookie and a CSRF token issued for that session
  * (the server derives a signed-in session's token from its id). Before ending anything the retry
  * asks who the cookie belongs to now:
- *  - still the user who logged out: POST /api/auth/logout, with the token fetched just before and
+ *  - still the user who logged out, in a session begun before the logout (GET /api/auth/session says
+ *    how long ago it began): POST /api/auth/logout, with the token fetched just before and
  *    no token refresh, so if a login replaced the session in between the POST is refused (CSRF)
  *    rather than ending the new session;
  *  - nobody, or someone else: the old session is gone from this browser. Any login on it already
  *    ended it (a login rotates the session: the server invalidates the one the request carried,
- *    api/auth/sessions.ts), so there is nothing left to end, and the next user is never logged out.
+ *    api/auth/sessions.ts), so there is nothing left to end, and the next user is never logged out;
+ *  - the same user in a session begun after the logout: they signed in again, perhaps through the
+ *    prerendered sign-in form the browser posts before this script runs (so nothing here could
+ *    forget the logout then). Gone too: that login ended the old session, and the new one stays.
  */
 import { CSRF_HEADER } from '../../../domain/contract/errors';
+import type { CurrentSession } from '../../../domain/contract/session';
 import { StorageKey, readJson, removeKey, writeJson } from '../../data/storage';
 
 export interface PendingLogout {
@@ -46,6 +51,17 @@ export function forgetPendingLogout(): void {
 
 type Attempt = 'ended' | 'gone' | 'waiting';
 
+/**
+ * Whether the cookie's session began after the logout was queued. The server says how long ago it
+ * began, by its clock; counted back from when this phone asked, by its own clock, it compares with
+ * the logout's time whatever either clock's error. Counting from the question (not the answer) puts
+ * the session's start a round trip early at most: a session begun just before the logout is never
+ * taken for a newer one. One whose start the server does not know began before it recorded that.
+ */
+export function beganAfterLogout(session: CurrentSession, askedAt: number, pending: PendingLogout): boolean {
+  return session.startedMsAgo !== null && askedAt - session.startedMsAgo > pending.at;
+}
+
 async function readJsonResponse<T>(path: string): Promise<T> {
   const res = await fetch(path, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
@@ -56,8 +72,12 @@ async function readJsonResponse<T>(path: string): Promise<T> {
 async function endSession(pending: PendingLogout): Promise<Attempt> {
   try {
     const { csrfToken } = await readJsonResponse<{ csrfToken: string }>('/api/csrf-token');
-    const holder = await readJsonResponse<{ id: number } | null>('/api/auth/user');
-    if (holder?.id !== pending.userId) return 'gone';
+    const askedAt = Date.now();
+    const holder = await readJsonResponse<CurrentSession | null>('/api/auth/session');
+    if (holder?.userId !== pending.userId) return 'gone';
+    // The same rep signed in again after logging out (the prerendered sign-in form, posted before
+    // this script ran): that login ended the old session, and this one is not the logout's to end.
+    if (beganAfterLogout(holder, askedAt, pending)) return 'gone';
     // Signed in again meanwhile in another tab: that login ended the old session.
     if (readPendingLogout()?.at !== pending.at) return 'gone';
     const res = await fetch('/api/auth/logout', {

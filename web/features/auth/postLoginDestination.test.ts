@@ -32,8 +32,9 @@ describe('postLoginDestination (spec §2, in order)', () => {
   });
 
   it('never leaves the app', () => {
-    expect(postLoginDestination({ ...none, redirect: '//evil.example' })).toBe('/evil.example');
-    expect(postLoginDestination({ ...none, redirect: '/\\evil.example' })).toBe('/evil.example');
+    // A page the app does not have is not followed at all (domain/signInDestination.ts).
+    expect(postLoginDestination({ ...none, redirect: '//evil.example' })).toBe('/chat');
+    expect(postLoginDestination({ ...none, redirect: '/\\evil.example' })).toBe('/chat');
     expect(postLoginDestination({ ...none, postLoginTarget: '//evil.example', redirect: 'pricing' })).toBe('/pricing');
     expect(postLoginDestination({ ...none, postLoginTarget: 'https://evil.example' })).toBe('/chat');
   });

@@ -1,7 +1,7 @@
-import { DEFAULT_BILLING, DEFAULT_PLAN } from '../../../domain/limits';
+import { DEFAULT_SIGN_IN_DESTINATION, redirectDestination } from '../../../domain/signInDestination';
 import type { PendingChatDestination } from './authStorage';
 
-export const CHECKOUT_PATH = `/checkout?plan=${DEFAULT_PLAN}&billing=${DEFAULT_BILLING}`;
+export { CHECKOUT_PATH } from '../../../domain/signInDestination';
 
 export interface PostLoginInputs {
   /** A stored post-login target, e.g. the checkout a guest chose on pricing. */
@@ -17,15 +17,12 @@ function isAppPath(path: string): boolean {
   return path.startsWith('/') && !/^[/\\]{2}/.test(path);
 }
 
-/** Where to go after a successful login, in the spec's order (§2 'Auth screen'). */
+/**
+ * Where to go after a successful login, in the spec's order (§2 'Auth screen'): what the app kept in
+ * storage first, then the page's `redirect` by the rule the server follows too (domain/signInDestination.ts).
+ */
 export function postLoginDestination({ postLoginTarget, pendingChat, redirect }: PostLoginInputs): string {
   if (postLoginTarget && isAppPath(postLoginTarget)) return postLoginTarget;
-  if (pendingChat) return '/chat';
-  const value = redirect?.trim().replace(/^[/\\]+/, '');
-  if (value) {
-    if (value === 'checkout' || value === 'checkout-pro') return CHECKOUT_PATH;
-    if (value === 'chat-selection') return '/chat';
-    return `/${value}`;
-  }
-  return '/chat';
+  if (pendingChat) return DEFAULT_SIGN_IN_DESTINATION;
+  return redirectDestination(redirect) ?? DEFAULT_SIGN_IN_DESTINATION;
 }
