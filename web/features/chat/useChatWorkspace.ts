@@ -23,6 +23,7 @@ import { deleteMessage, regenerateReply, retryMessage, sendMessage, stopReply, t
 import { useComposerDraft } from './useComposerDraft';
 import { noteQueuedSend } from '../notifications/notifyAsk';
 import type { QueueView } from './messageView';
+import { useNow } from './useNow';
 import { useResumeReplies } from './useResumeReplies';
 import { useSafeLiveQuery } from './useSafeLiveQuery';
 
@@ -129,12 +130,13 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
   // Cut off from the server: queued messages wait ('Queued'); online they are on their way ('Sending…').
   const connection = useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get);
   const cutOff = !connection.online || !connection.reachable;
+  // A minute's precision is enough to stop saying 'queued until 01:00' once it is past.
+  const now = useNow();
   const queue = useMemo((): QueueView => {
     const waiting = waitingRead ?? [];
-    const now = Date.now();
     const waitUntil = new Map(waiting.filter((e) => e.notBefore !== undefined && e.notBefore > now).map((e) => [e.messageKey, e.notBefore!]));
     return { offline: cutOff, held: new Set(heldBack(waiting).map((e) => e.messageKey)), waitUntil };
-  }, [cutOff, waitingRead]);
+  }, [cutOff, waitingRead, now]);
   const offline = cutOff || chatSync.error instanceof OfflineError;
   const unloaded = useMemo((): UnloadedChat | null => {
     if (!notLoaded || !chatRow) return null;
