@@ -81,8 +81,9 @@ describe('API answers compressed', () => {
 
   it('never compresses a streamed reply: each event arrives as it is written, even when the browser accepts gzip and br', async () => {
     const { client } = await loggedInClient(server);
-    // A long reply (several KiB of events), one word every 10 ms.
-    const words = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
+    // A long reply (several KiB of events), one word every 10 ms: about 3 s, so about 30 delta
+    // events even with the words of each 100 ms merged into one (TEXT_MERGE_MS).
+    const words = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
     const res = await rawRequest(
       client,
       'POST',
