@@ -11,6 +11,7 @@ import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
 import { AiAvatar } from '../chat/MessageItem';
 import { HistoryPanel } from '../history/HistoryPanel';
+import { NoModelNotice } from '../settings/NoModelNotice';
 import { finishFlow, type FinishDeps } from './finishFlow';
 import { InterviewCard } from './InterviewCard';
 import { useFlowSession } from './useFlowSession';
@@ -25,6 +26,12 @@ interface FlowPanelProps {
   openChat: FinishDeps['openChat'];
   model: string | undefined;
 }
+
+/**
+ * The flows whose answers the server drafts a result from when it has no model (a cold email, a
+ * persona sheet, an objection guide, a GTM plan); the others get the chat's no-model reply.
+ */
+const DRAFTED_FLOWS: ReadonlySet<FlowType> = new Set<FlowType>(['email', 'demo', 'objection', 'gtmplan']);
 
 export function FlowPanel({ type, db, userId, showHistory, send, openChat, model }: FlowPanelProps) {
   const toast = useToast();
@@ -80,6 +87,7 @@ export function FlowPanel({ type, db, userId, showHistory, send, openChat, model
             onBack={session.back}
             onSkip={session.skip}
             onPick={session.pick}
+            footnote={session.view.index === session.view.total - 1 && <NoModelNotice outcome={DRAFTED_FLOWS.has(type) ? 'draft' : 'chat'} className="interview-card__no-model" />}
           />
         ) : (
           <div className="interview-card interview-card--loading" aria-busy="true" />
