@@ -141,6 +141,11 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
   return (
     <form className="model-settings" onSubmit={handleSave} noValidate aria-label="Model settings">
       <ConnectionStatus saved={saved} />
+      {saved.apiKeyUnreadable && (
+        <p className="form-error" role="alert">
+          The saved key can no longer be read (the server's secret has changed since it was saved): replace it with the key again.
+        </p>
+      )}
 
       <fieldset className="settings-section" disabled={locked.baseUrl}>
         <legend className="settings-section__title">Where the model runs {locked.baseUrl && <SetByEnvironment />}</legend>

@@ -10,6 +10,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { alertCircleOutline, checkmarkCircleOutline, keyOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { SettingsErrorCode } from '../../../domain/contract/settings';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import { ApiError, UnauthorizedError } from '../../data/api';
 import { InlineIcon } from '../../ui/InlineIcon';
@@ -19,18 +20,18 @@ import { isOperator } from './modelStatus';
 import { forgetSetupToken, markLeavingToSignIn, readSetupToken, takeReturningFromSignIn } from './setupToken';
 import { setupStatusQueryOptions, useClaimSetup } from './settings.queries';
 
-/** Why a claim was refused, by the server's code, in words for whoever opened the link. */
+/** Why a claim was refused, by the server's code, in words for whoever opened the link (the server's own words follow). */
 export function claimFailureMessage(error: unknown): { title: string; detail: string } {
   const code = error instanceof ApiError ? error.code : undefined;
-  if (code === 'setup_token_invalid') {
-    return {
-      title: 'This setup link is not valid',
-      detail: `Its token is wrong or has already been used. Open the newest setup link ${PRODUCT_NAME} printed when it started.`,
-    };
+  const said = error instanceof Error && error.message ? error.message : '';
+  if (code === SettingsErrorCode.setupTokenInvalid) {
+    return { title: 'This setup link is not valid', detail: said || `Open the newest setup link ${PRODUCT_NAME} printed when it started.` };
   }
-  if (code === 'operator_exists') return { title: `This ${PRODUCT_NAME} already has an operator`, detail: 'Only its operator can connect a model. Ask them, or carry on using it as it is.' };
-  return { title: 'Setup did not finish', detail: error instanceof Error ? error.message : 'Please try again.' };
+  if (code === SettingsErrorCode.operatorExists) return { title: `This ${PRODUCT_NAME} already has an operator`, detail: OPERATOR_EXISTS_DETAIL };
+  return { title: 'Setup did not finish', detail: said || 'Please try again.' };
 }
+
+const OPERATOR_EXISTS_DETAIL = 'Only its operator can connect a model or change it. Everything else works as it is.';
 
 export function SetupScreen() {
   const { user, isLoading } = useAuth();
@@ -113,8 +114,7 @@ export function SetupScreen() {
   }
 
   if (operatorExists) {
-    const { title, detail } = claimFailureMessage(new ApiError('', 409, { code: 'operator_exists', message: '' }));
-    return <Problem intro={intro} title={title} detail={detail} />;
+    return <Problem intro={intro} title={`This ${PRODUCT_NAME} already has an operator`} detail={OPERATOR_EXISTS_DETAIL} />;
   }
 
   if (status.isError) return <Problem intro={intro} title="Could not check this server" detail={status.error.message} />;

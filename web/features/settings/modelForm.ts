@@ -55,7 +55,7 @@ export function testInput(form: ModelForm, locked: ModelSettings['locked']): { b
  * What Save sends, or what is missing, in words. Fields the environment sets are left out (the
  * environment wins anyway); a key left alone is left out, so the saved one stays.
  */
-export function modelSettingsInput(form: ModelForm, saved: Pick<ModelSettings, 'locked' | 'hasApiKey'>): ModelSettingsInput | string {
+export function modelSettingsInput(form: ModelForm, saved: Pick<ModelSettings, 'locked' | 'hasApiKey' | 'models' | 'defaultModel'>): ModelSettingsInput | string {
   const { locked } = saved;
   const baseUrl = baseUrlOf(form);
   const key = keyOf(form);
@@ -65,12 +65,15 @@ export function modelSettingsInput(form: ModelForm, saved: Pick<ModelSettings, '
   }
   const hasKey = locked.apiKey || (key === undefined ? saved.hasApiKey : key !== null);
   if (!locked.baseUrl && form.provider === 'openai' && !hasKey) return 'Enter your OpenAI API key.';
-  if (form.models.length === 0) return "Tick at least one model for the chat's picker (Test lists the server's models).";
-  const defaultModel = form.models.includes(form.defaultModel) ? form.defaultModel : form.models[0]!;
+  // The environment's list goes back as it is (the server refuses any other).
+  const models = locked.models ? saved.models : form.models;
+  if (models.length === 0) return "Tick at least one model for the chat's picker (Test lists the server's models).";
+  const wanted = locked.models ? (saved.defaultModel ?? '') : form.defaultModel;
+  const defaultModel = models.includes(wanted) ? wanted : models[0]!;
   return {
     ...(locked.baseUrl ? {} : { baseUrl }),
     ...(locked.apiKey || key === undefined ? {} : { apiKey: key }),
     defaultModel,
-    models: form.models,
+    models,
   };
 }

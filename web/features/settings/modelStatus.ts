@@ -5,13 +5,12 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { User } from '../../../domain/contract/auth';
+import type { CapabilitiesResponse } from '../../../domain/contract/settings';
 import { ErrorCode } from '../../../domain/contract/errors';
 import { ApiError, api } from '../../data/api';
 import { useHydrating } from '../../prerender/takeover';
 
-export interface Capabilities {
-  modelConnected: boolean;
-}
+type Capabilities = CapabilitiesResponse;
 
 export const capabilitiesKey = ['capabilities'] as const;
 
@@ -39,8 +38,8 @@ export function useNoModel(): boolean {
 
 /** The operator is the one account that can connect the model (Settings → Model). */
 export function isOperator(user: User | null | undefined): boolean {
-  // The flag is new to the user's shape; an older cached user simply lacks it.
-  return (user as (User & { isOperator?: boolean }) | null | undefined)?.isOperator === true;
+  // A user cached from an older server lacks the flag: not the operator.
+  return user?.isOperator === true;
 }
 
 /** The server's answer to a call only a model can answer, on a server with none: a known setup, not a failure. */

@@ -1,38 +1,15 @@
 /** The operator's setup: claiming a fresh server, and Settings → Model (GET, PUT, Test). */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../domain/contract/auth';
+import type { ModelSettingsInput, ModelSettingsResponse, ModelTestInput, ModelTestProblem, ModelTestResponse, SetupClaimResponse, SetupStatusResponse } from '../../../domain/contract/settings';
 import { api } from '../../data/api';
 import { authKeys } from '../auth/auth.queries';
 import { capabilitiesKey } from './modelStatus';
 
-/** GET /api/setup/status */
-export interface SetupStatus {
-  operatorExists: boolean;
-}
-
+export type { ModelSettingsInput, ModelTestProblem } from '../../../domain/contract/settings';
 /** What leaves the server about its model: never the key itself, only whether one is saved. */
-export interface ModelSettings {
-  baseUrl: string | null;
-  hasApiKey: boolean;
-  defaultModel: string | null;
-  models: string[];
-  connected: boolean;
-  /** Fields the environment sets: they win, and the form shows them read-only. */
-  locked: { baseUrl: boolean; apiKey: boolean; models: boolean };
-  updatedAt: string | null;
-}
-
-/** PUT /api/settings/model. `apiKey`: left out keeps the saved key, null removes it. */
-export interface ModelSettingsInput {
-  baseUrl?: string | null;
-  apiKey?: string | null;
-  defaultModel: string;
-  models: string[];
-}
-
-/** POST /api/settings/model/test: what the model server answered, in words the operator can act on. */
-export type ModelTestResult = { ok: true; models: string[] } | { ok: false; problem: ModelTestProblem; message: string };
-export type ModelTestProblem = 'unreachable' | 'unauthorized' | 'no_chat_models' | 'bad_response';
+export type ModelSettings = ModelSettingsResponse;
+export type ModelTestResult = ModelTestResponse;
 
 export const settingsKeys = {
   setupStatus: ['setup', 'status'] as const,
@@ -41,26 +18,26 @@ export const settingsKeys = {
 
 export const setupStatusQueryOptions = queryOptions({
   queryKey: settingsKeys.setupStatus,
-  queryFn: ({ signal }) => api.get<SetupStatus>('/api/setup/status', signal),
+  queryFn: ({ signal }) => api.get<SetupStatusResponse>('/api/setup/status', signal),
   staleTime: 0,
 });
 
 export const modelSettingsQueryOptions = queryOptions({
   queryKey: settingsKeys.model,
-  queryFn: ({ signal }) => api.get<ModelSettings>('/api/settings/model', signal),
+  queryFn: ({ signal }) => api.get<ModelSettingsResponse>('/api/settings/model', signal),
   staleTime: 0,
   // A refusal (not the operator) is an answer, not a blip.
   retry: false,
 });
 
-/** POST /api/setup/claim: the signed-in user becomes the operator; the cached user is the claimed one. */
+/** POST /api/setup/claim: the signed-in user becomes the operator (and the cached user says so at once). */
 export function useClaimSetup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api.post<User>('/api/setup/claim', { token }),
-    onSuccess: (user) => {
-      queryClient.setQueryData(authKeys.user, user);
-      queryClient.setQueryData<SetupStatus>(settingsKeys.setupStatus, { operatorExists: true });
+    mutationFn: (token: string) => api.post<SetupClaimResponse>('/api/setup/claim', { token }),
+    onSuccess: () => {
+      queryClient.setQueryData<User | null>(authKeys.user, (user) => (user ? { ...user, isOperator: true } : user));
+      queryClient.setQueryData<SetupStatusResponse>(settingsKeys.setupStatus, { operatorExists: true });
     },
   });
 }
@@ -69,7 +46,7 @@ export function useClaimSetup() {
 export function useSaveModelSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ModelSettingsInput) => api.put<ModelSettings>('/api/settings/model', input),
+    mutationFn: (input: ModelSettingsInput) => api.put<ModelSettingsResponse>('/api/settings/model', input),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.model, saved);
       void queryClient.invalidateQueries({ queryKey: capabilitiesKey });
@@ -81,7 +58,7 @@ export function useSaveModelSettings() {
 
 export function useTestModelConnection() {
   return useMutation({
-    mutationFn: (input: { baseUrl?: string | null; apiKey?: string | null }) => api.post<ModelTestResult>('/api/settings/model/test', input),
+    mutationFn: (input: ModelTestInput) => api.post<ModelTestResponse>('/api/settings/model/test', input),
   });
 }
 
