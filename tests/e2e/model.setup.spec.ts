@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
 import { uniqueCredentials } from '../factories/users';
 import { expect, test } from './fixtures';
 import { AuthPage, type NewAccount } from './pages/AuthPage';
 import { ChatPage } from './pages/ChatPage';
+import { FlowPage } from './pages/FlowPage';
 import { LandingPage } from './pages/LandingPage';
 import { registerAndLogIn, logIn } from './pages/session';
 import { AppServer } from './support/appServer';
@@ -30,6 +31,8 @@ let dataDir: string;
 let server: AppServer;
 /** Whoever opens the setup link first: the operator of this server from the second test on. */
 const operator: NewAccount = { name: 'Olu Operator', ...uniqueCredentials('olu') };
+/** A rep the operator made Pro before the tests (`npm run grant-pro`: payments are not set up here). */
+const proRep: NewAccount = { name: 'Ada Founder', ...uniqueCredentials('ada') };
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: `http://127.0.0.1:${PORT}` });
@@ -52,6 +55,12 @@ test.beforeAll(async () => {
     STRIPE_PRICE_ID: undefined,
     STRIPE_API_URL: undefined,
   });
+  await server.start();
+  const api = await playwrightRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.251' } });
+  await registerAndLogIn(api, proRep);
+  await api.dispose();
+  await server.kill();
+  await server.operator('grant', proRep.username);
   await server.start();
 });
 test.afterAll(async () => {
@@ -98,6 +107,27 @@ test('fresh: 2. a fresh server with no model says so before the tap: on the land
   await chat.send('How do I price a pilot?');
   await expect(chat.replies).toHaveCount(1);
   await expect(chat.replyText()).not.toBeEmpty();
+  await expect(redToast(page)).toHaveCount(0);
+});
+
+test("fresh: 2. with no model, a flow's last step says the rep gets a draft built from their answers, and competitive intelligence says it needs a model before the tap", async ({ page }) => {
+  await logIn(page.request, proRep);
+  const flows = new FlowPage(page);
+  const draftNote = flows.card.getByRole('note');
+  await flows.openFlow('email');
+  // Not on the way: only where the rep is about to ask for the result.
+  await expect(draftNote).toHaveCount(0);
+  await flows.answer('Dana Ortiz, VP Sales at Freightly. Just raised a Series B');
+  await flows.answer('We cut new-rep ramp time from 6 months to 10 weeks');
+  await expect(flows.button('Generate Email')).toBeVisible();
+  await expect(draftNote).toHaveText("No AI model is connected: you'll get a draft built from your answers.");
+  await expect(draftNote).toBeInViewport();
+
+  await page.goto('/competitive');
+  const researchNote = page.getByRole('note').filter({ hasText: 'No AI model is connected' });
+  await expect(researchNote).toHaveText("No AI model is connected: competitor research needs one, so it can't run yet.");
+  await page.getByLabel('Product or market to analyze').fill('Scheduling software for dental clinics');
+  await expect(page.getByRole('button', { name: 'Analyze Competitors' })).toBeDisabled();
   await expect(redToast(page)).toHaveCount(0);
 });
 
