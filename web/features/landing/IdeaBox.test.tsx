@@ -53,9 +53,11 @@ describe('the landing idea box', () => {
   });
 });
 
+/** The hint line under the button that starts with `text`. */
+const hiddenHint = (view: ReturnType<typeof render>, text: string) => [...view.container.querySelectorAll('.idea-box__hint')].find((el) => el.textContent?.startsWith(text));
+
 describe('the landing idea box without a model', () => {
   const noticeText = 'No AI model is connected: you get a worksheet built from your answers.';
-  const hiddenHint = (view: ReturnType<typeof render>, text: string) => [...view.container.querySelectorAll('.idea-box__hint')].find((el) => el.textContent?.startsWith(text));
 
   it("fresh: 2. says what the visitor gets before 'Analyze', in the usual hint's place, once the server says no model is connected", () => {
     const view = renderWith(<IdeaBox onAnalyze={vi.fn()} />, { capabilities: { modelConnected: false } });

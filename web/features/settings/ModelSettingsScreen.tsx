@@ -350,7 +350,7 @@ function KeyField({ id, saved, locked, form, onChange }: { id: string; saved: bo
   return (
     <div className="text-field">
       <label className="text-field__label" htmlFor={`${id}-key`}>
-        {saved ? 'New API key' : 'API key'}
+        {saved ? 'New key' : 'Paste the key'}
       </label>
       <div className="text-field__box">
         <input
