@@ -230,6 +230,9 @@ describe('fresh: 1. Settings → Model', () => {
     keep(await operator.get('/api/auth/user'));
 
     for (const text of seen) expect(text).not.toContain(KEY);
+    // Even logged by mistake, an object's key is censored.
+    log.log.warn({ settings: { apiKey: KEY }, apiKey: KEY }, 'a careless line');
+    expect(log.text).toContain('a careless line');
     expect(log.text).toContain('saved the model settings');
     expect(log.text).not.toContain(KEY);
     expect(log.text).not.toContain(KEY.slice(3, 20));
