@@ -36,10 +36,11 @@ const EnvSchema = z.object({
   SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.url().optional(),
+  // Empty counts as unset (a copied .env.example line): the list then comes from Settings → Model.
   LLM_MODELS: z
     .string()
-    .default('gpt-4o,gpt-4o-mini')
-    .transform((v) => v.split(',').map((m) => m.trim()).filter(Boolean))
+    .optional()
+    .transform((v) => (v?.trim() ? v : 'gpt-4o,gpt-4o-mini').split(',').map((m) => m.trim()).filter(Boolean))
     .refine((list) => list.length > 0, 'must name at least one model'),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   LLM_MAX_CONTEXT_TOKENS: z.coerce

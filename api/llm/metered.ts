@@ -21,6 +21,15 @@ async function costOf(sent: number, written: string, failure: unknown): Promise<
 
 const isReservation = (budget: CompletionRequest['budget']): budget is TokenReservation => 'settle' in budget;
 
+/** The offline drafter costs nothing: a reservation handed in is given back whole. */
+async function unmetered(req: CompletionRequest, call: () => Promise<string>): Promise<string> {
+  try {
+    return await call();
+  } finally {
+    if (isReservation(req.budget)) await req.budget.settle(0);
+  }
+}
+
 /**
  * `inner` with every call bounded and counted against the payer's daily allowance. `inner` may
  * change what it is (api/llm/live.ts: an operator connects a model): each call asks it afresh.
@@ -41,15 +50,6 @@ export function meteredGateway(inner: LlmGateway, deps: { pool: Pool; config: Co
     } catch (err) {
       if (isReservation(req.budget)) await req.budget.settle(0);
       throw err;
-    }
-  }
-
-  /** The offline drafter costs nothing: a reservation handed in is given back whole. */
-  async function unmetered(req: CompletionRequest, call: () => Promise<string>): Promise<string> {
-    try {
-      return await call();
-    } finally {
-      if (isReservation(req.budget)) await req.budget.settle(0);
     }
   }
 
