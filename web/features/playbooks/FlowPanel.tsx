@@ -11,8 +11,9 @@ import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
 import { AiAvatar } from '../chat/MessageItem';
 import { HistoryPanel } from '../history/HistoryPanel';
-import { NoModelNotice } from '../settings/NoModelNotice';
+import { NoModelNotice, type NoModelOutcome } from '../settings/NoModelNotice';
 import { finishFlow, type FinishDeps } from './finishFlow';
+import { NEXT_LABEL, type StepView } from './flowMachine';
 import { InterviewCard } from './InterviewCard';
 import { useFlowSession } from './useFlowSession';
 
@@ -32,6 +33,18 @@ interface FlowPanelProps {
  * persona sheet, an objection guide, a GTM plan); the others get the chat's no-model reply.
  */
 const DRAFTED_FLOWS: ReadonlySet<FlowType> = new Set<FlowType>(['email', 'demo', 'objection', 'gtmplan']);
+
+/**
+ * What the step's button gives when the server has no model, said above it: on the last step (the
+ * result) and on the value proposition's last text step (which asks for generated options); none on
+ * the steps on the way.
+ */
+function noModelOutcome(type: FlowType, view: StepView): NoModelOutcome | null {
+  const last = view.index === view.total - 1;
+  if (type === 'playbook' && !last && view.primaryLabel !== null && view.primaryLabel !== NEXT_LABEL) return 'valueProps';
+  if (!last) return null;
+  return DRAFTED_FLOWS.has(type) ? 'draft' : 'chat';
+}
 
 export function FlowPanel({ type, db, userId, showHistory, send, openChat, model }: FlowPanelProps) {
   const toast = useToast();
@@ -87,7 +100,7 @@ export function FlowPanel({ type, db, userId, showHistory, send, openChat, model
             onBack={session.back}
             onSkip={session.skip}
             onPick={session.pick}
-            footnote={session.view.index === session.view.total - 1 && <NoModelNotice outcome={DRAFTED_FLOWS.has(type) ? 'draft' : 'chat'} className="interview-card__no-model" />}
+            footnote={noModelOutcome(type, session.view) && <NoModelNotice outcome={noModelOutcome(type, session.view)!} className="interview-card__no-model" />}
           />
         ) : (
           <div className="interview-card interview-card--loading" aria-busy="true" />
