@@ -11,9 +11,9 @@ import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
 import { AiAvatar } from '../chat/MessageItem';
 import { HistoryPanel } from '../history/HistoryPanel';
-import { NoModelNotice, type NoModelOutcome } from '../settings/NoModelNotice';
+import { NoModelNotice } from '../settings/NoModelNotice';
 import { finishFlow, type FinishDeps } from './finishFlow';
-import { NEXT_LABEL, type StepView } from './flowMachine';
+import { noModelOutcome } from './flowNoModel';
 import { InterviewCard } from './InterviewCard';
 import { useFlowSession } from './useFlowSession';
 
@@ -26,24 +26,6 @@ interface FlowPanelProps {
   send: FinishDeps['send'];
   openChat: FinishDeps['openChat'];
   model: string | undefined;
-}
-
-/**
- * The flows whose answers the server drafts a result from when it has no model (a cold email, a
- * persona sheet, an objection guide, a GTM plan); the others get the chat's no-model reply.
- */
-const DRAFTED_FLOWS: ReadonlySet<FlowType> = new Set<FlowType>(['email', 'demo', 'objection', 'gtmplan']);
-
-/**
- * What the step's button gives when the server has no model, said above it: on the last step (the
- * result) and on the value proposition's last text step (which asks for generated options); none on
- * the steps on the way.
- */
-function noModelOutcome(type: FlowType, view: StepView): NoModelOutcome | null {
-  const last = view.index === view.total - 1;
-  if (type === 'playbook' && !last && view.primaryLabel !== null && view.primaryLabel !== NEXT_LABEL) return 'valueProps';
-  if (!last) return null;
-  return DRAFTED_FLOWS.has(type) ? 'draft' : 'chat';
 }
 
 export function FlowPanel({ type, db, userId, showHistory, send, openChat, model }: FlowPanelProps) {
