@@ -29,8 +29,9 @@ import { workflowRoutes } from './workflows/workflows.routes';
 import { analysisRoutes } from './analysis/analysis.routes';
 import { billingRoutes, WEBHOOK_PATH } from './billing/billing.routes';
 import { createStripe, type Stripe } from './billing/stripe';
-import { createGateway } from './llm/gateway';
+import { isLiveGateway, liveGateway } from './llm/live';
 import { meteredGateway } from './llm/metered';
+import { settingsRoutes } from './settings/settings.routes';
 import type { LlmGateway } from './llm/types';
 import { serveWeb } from './static';
 import { AUTH_FORM_PATHS } from '../domain/contract/authForm';
@@ -47,14 +48,19 @@ export interface AppOptions {
   pool: Pool;
   log?: Logger;
   webDist?: string;
-  /** The model gateway; default: from the configuration (a model server, or the offline drafter). */
+  /**
+   * The model gateway; default: the live gateway (api/llm/live.ts), from the configuration and what
+   * the operator stored in Settings → Model. A test's own gateway stays as it is: saving the
+   * settings then changes nothing it answers with.
+   */
   llm?: LlmGateway;
   /** The Stripe client; default: from the configuration (null when payments are not set up). */
   stripe?: Stripe | null;
 }
 
 /** Build the Koa app over an open database. Tests call this; `main.ts` adds the process around it. */
-export function createApp({ config, pool, log = loggerFor(config), webDist = WEB_DIST, llm = createGateway(config), stripe = createStripe(config) }: AppOptions) {
+export function createApp({ config, pool, log = loggerFor(config), webDist = WEB_DIST, llm, stripe = createStripe(config) }: AppOptions) {
+  const live = llm === undefined ? liveGateway({ config, pool, log }) : isLiveGateway(llm) ? llm : null;
   const app = new Koa<AppState, AppDeps>({ proxy: config.trustProxy, keys: [config.sessionSecret] });
   // Koa's ctx.ip is the left-most X-Forwarded-For entry, which the client writes. Keep only the
   // entries our own proxies appended, so ctx.ip is the address the outermost trusted proxy saw.
@@ -103,9 +109,22 @@ export function createApp({ config, pool, log = loggerFor(config), webDist = WEB
   // and a body it cannot read answered as the form's other refusals are (auth/authForm.ts).
   const parseForm = formBody();
   app.use((ctx, next) => (ctx.path === WEBHOOK_PATH ? next() : formPaths.includes(ctx.path) ? parseForm(ctx, next) : parseJson(ctx, next)));
+  // A model an operator connected (or changed) on another instance answers here within seconds.
+  if (live) app.use((ctx, next) => (ctx.path.startsWith('/api/') ? live.freshen().then(next) : next()));
   // Every model call is bounded and counted against its payer's daily allowance, whoever makes it.
-  const model = meteredGateway(llm, { pool, config, log });
-  const routers = [healthRoutes(), authRoutes(lucia), userRoutes(), planRoutes(), chatRoutes(model), playbookRoutes(model), workflowRoutes(), analysisRoutes(model), billingRoutes(stripe)];
+  const model = meteredGateway(llm ?? live!, { pool, config, log });
+  const routers = [
+    healthRoutes(),
+    authRoutes(lucia),
+    userRoutes(),
+    planRoutes(),
+    chatRoutes(model),
+    playbookRoutes(model),
+    workflowRoutes(),
+    analysisRoutes(model),
+    billingRoutes(stripe),
+    settingsRoutes(model, live),
+  ];
   for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());
   }

@@ -36,10 +36,11 @@ const EnvSchema = z.object({
   SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.url().optional(),
+  // Empty counts as unset (a copied .env.example line): the list then comes from Settings → Model.
   LLM_MODELS: z
     .string()
-    .default('gpt-4o,gpt-4o-mini')
-    .transform((v) => v.split(',').map((m) => m.trim()).filter(Boolean))
+    .optional()
+    .transform((v) => (v?.trim() ? v : 'gpt-4o,gpt-4o-mini').split(',').map((m) => m.trim()).filter(Boolean))
     .refine((list) => list.length > 0, 'must name at least one model'),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   LLM_MAX_CONTEXT_TOKENS: z.coerce
@@ -95,6 +96,13 @@ export interface Config {
     apiKey: string | undefined;
     baseUrl: string | undefined;
     models: string[];
+    /** The model answering when a request names none; default: the first of `models`. */
+    defaultModel?: string;
+    /**
+     * Which of key, base URL and model list the environment sets. Those win over what an operator
+     * stores in Settings → Model (api/llm/live.ts), and the settings show them as read-only.
+     */
+    fromEnv: { apiKey: boolean; baseUrl: boolean; models: boolean };
     timeoutMs: number;
     /**
      * A local OpenAI-compatible server to use when neither key nor base URL is set (api/llm/localModel.ts);
@@ -157,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKey: e.OPENAI_API_KEY,
       baseUrl: e.OPENAI_BASE_URL,
       models: e.LLM_MODELS,
+      fromEnv: { apiKey: Boolean(e.OPENAI_API_KEY), baseUrl: Boolean(e.OPENAI_BASE_URL), models: Boolean(env.LLM_MODELS?.trim()) },
       timeoutMs: e.LLM_TIMEOUT_MS,
       localUrl: localModelUrl(e.LOCAL_LLM_URL, isProduction),
       maxContextTokens: e.LLM_MAX_CONTEXT_TOKENS,
@@ -185,7 +194,9 @@ function localModelUrl(setting: string | undefined, isProduction: boolean): stri
   return setting.replace(/\/+$/, '');
 }
 
-/** The model the server answers with: the first configured model, or the offline drafter. */
+/** The model the server answers with: the default (or first) configured model, or the offline drafter. */
 export function modelInUse(config: Config): string {
-  return config.llm.apiKey || config.llm.baseUrl ? config.llm.models[0]! : 'Offline drafter';
+  const { apiKey, baseUrl, models, defaultModel } = config.llm;
+  if (!apiKey && !baseUrl) return 'Offline drafter';
+  return defaultModel && models.includes(defaultModel) ? defaultModel : models[0]!;
 }

@@ -48,7 +48,10 @@ function serializeError(err: unknown): unknown {
 }
 
 export function createLogger({ level, pretty: forPeople, destination }: LoggerOptions): Logger {
-  const options = { level, serializers: { err: serializeError } };
+  // A model API key is never logged on purpose; should an object carrying one be logged by mistake,
+  // its value is censored (issue #20: the key stored in Settings → Model).
+  const redact = { paths: ['apiKey', '*.apiKey', 'api_key', '*.api_key', 'api_key_encrypted', '*.api_key_encrypted'], censor: '[redacted]' };
+  const options = { level, serializers: { err: serializeError }, redact };
   if (destination) return pino(options, forPeople ? prettyTo(destination) : destination);
   const out = forPeople ? prettyTo(1) : pino.destination({ dest: 1, sync: false });
   const err = forPeople ? prettyTo(2) : pino.destination({ dest: 2, sync: true });

@@ -8,6 +8,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../tests/support/client';
 import { uniqueCredentials } from '../tests/factories/users';
+import { eventually } from '../tests/factories/chats';
 
 const ROOT = resolve(import.meta.dirname, '..');
 let outDir: string;
@@ -77,5 +78,21 @@ describe('the compiled server (node dist/server/main.js)', () => {
     // web/dist is there once `vite build` has run; without it the server says how to build it.
     if (existsSync(join(ROOT, 'web', 'dist', 'index.html'))) expect(page.status).toBe(200);
     else expect(await page.text()).toContain('not built yet');
+  });
+
+  it('fresh: 1. prints a one-time setup link on a fresh install; whoever signs in and opens it becomes the operator, once', async () => {
+    const link = await eventually(async () => /setup:\s+(http:\/\/\S+\/setup\?token=[\w-]+)/.exec(output)?.[1]);
+    expect(link.startsWith(`${url}/setup?token=`)).toBe(true);
+    const token = new URL(link).searchParams.get('token')!;
+    expect((await (await fetch(`${url}/api/setup/status`)).json()).operatorExists).toBe(false);
+
+    const client = new TestClient(url);
+    const creds = uniqueCredentials('operator');
+    expect((await client.post('/api/auth/register', creds)).status).toBe(201);
+    expect((await client.post('/api/auth/login', { username: creds.username, password: creds.password })).status).toBe(200);
+    expect((await client.post('/api/setup/claim', { token })).status).toBe(200);
+    expect((await client.get('/api/auth/user')).body.isOperator).toBe(true);
+    expect((await client.get('/api/settings/model')).status).toBe(200);
+    expect((await client.post('/api/setup/claim', { token })).body.code).toBe('operator_exists');
   });
 });

@@ -6,6 +6,8 @@ import { loggerFor } from './log';
 import { sweepExpired } from './maintenance';
 import { recoverCutReplies } from './chats/recover';
 import { withLocalModel } from './llm/localModel';
+import { liveGateway } from './llm/live';
+import { currentSetupToken, setupLink } from './settings/setupToken';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -28,7 +30,12 @@ async function main() {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Before serving: a reply the last run was writing when it died is settled, not left 'streaming'.
   await recoverCutReplies({ pool: db.pool, log, embedded: !config.databaseUrl });
-  const app = createApp({ config, pool: db.pool, log });
+  // The model as the environment and Settings → Model (stored in the database) say, read before serving.
+  const llm = liveGateway({ config, pool: db.pool, log });
+  await llm.reload();
+  // No operator yet: the one-time setup link (the same one across restarts, until someone claims it).
+  const setupToken = await currentSetupToken(db.pool, config.sessionSecret);
+  const app = createApp({ config, pool: db.pool, log, llm });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
 
@@ -36,7 +43,13 @@ async function main() {
   const startup = log.child({}, { level: 'info' });
   startup.info(`Pitchpad is running at http://${config.host}:${config.port}`);
   startup.info(`  database: ${db.label}`);
-  startup.info(`  model:    ${modelInUse(config)}${local.found ? ` (found a local model server at ${local.found}; models: ${config.llm.models.join(', ')})` : ''}`);
+  const stored = llm.stored && (llm.stored.baseUrl || llm.stored.apiKey) && !config.llm.fromEnv.apiKey && !config.llm.fromEnv.baseUrl;
+  const where = stored ? ' (connected in Settings → Model)' : local.found && llm.effective.baseUrl === local.found ? ` (found a local model server at ${local.found}; models: ${llm.effective.models.join(', ')})` : '';
+  startup.info(`  model:    ${modelInUse({ ...config, llm: llm.effective })}${where}`);
+  if (setupToken) {
+    startup.info(`  setup:    ${setupLink(config.appUrl, setupToken)}`);
+    startup.info(`            open it and sign in (or create an account) to become this server's operator and connect a model; it works once`);
+  }
 
   const sweep = () =>
     sweepExpired(db.pool).then(

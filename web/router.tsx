@@ -23,6 +23,8 @@ import { onboardingRoute } from './routes/onboarding';
 import { pricingRoute } from './routes/pricing';
 import { proEmailRoute, proGtmAdvisorRoute, proRoute } from './routes/pro';
 import { rootRoute } from './routes/root';
+import { modelSettingsRoute } from './routes/settings';
+import { setupRoute } from './routes/setup';
 import { shareRoute } from './routes/share';
 import { PendingScreen } from './ui/PendingScreen';
 import { RouteErrorScreen } from './ui/RouteErrorScreen';
@@ -49,6 +51,8 @@ export const routeTree = rootRoute.addChildren([
   competitiveRoute,
   dashboardRoute,
   shareRoute,
+  setupRoute,
+  modelSettingsRoute,
 ]);
 
 /** The app's router; `history` is the browser's unless given (the build's prerender passes a memory history). */

@@ -132,13 +132,13 @@ describe("a guest's analysis follows them into their account", () => {
 });
 
 describe('with no model configured', () => {
-  it("phone: 15. says plainly that the server has no model, with the operator's one-line fix (503), and invents nothing", async () => {
+  it("phone: 15. says plainly that the server has no model and where an operator connects one, naming no environment variable (503), and invents nothing", async () => {
     const offline = await startTestServer();
     try {
       const res = await analyze(new TestClient(offline.url));
       expect(res.status).toBe(503);
       expect(res.body.message).toBe(
-        'This server has no language model configured, so it cannot analyze ideas yet. Whoever runs Pitchpad can fix that in one line: set OPENAI_API_KEY (or OPENAI_BASE_URL for a local, OpenAI-compatible model such as Ollama) and restart Pitchpad.',
+        'No AI model is connected to this Pitchpad yet, so it cannot analyze ideas. An operator can connect one in Settings → Model.',
       );
     } finally {
       await offline.close();

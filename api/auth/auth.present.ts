@@ -12,6 +12,7 @@ export function presentUser(u: SessionUser): User {
     authProvider: u.auth_provider,
     subscriptionTier: u.subscription_tier === 'pro' ? 'pro' : 'none',
     subscriptionActive: u.subscription_active === 'true',
+    isOperator: u.is_operator === true,
   };
 }
 

@@ -19,6 +19,8 @@ export interface UserRow {
   subscription_active: string;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
+  /** Runs this server: connects its model in Settings → Model (issue #20). */
+  is_operator: boolean;
 }
 
 /** The user on a request: the row without its password hash. */
@@ -53,7 +55,7 @@ class SessionAdapter extends NodePostgresAdapter {
       // Not the password hash: no request after login needs it.
       text: `SELECT s.id AS session_id, s.expires_at AS session_expires_at, u.id, u.username, u.email, u.name,
                     u.created_at, u.auth_provider, u.subscription_tier, u.subscription_active,
-                    u.stripe_customer_id, u.stripe_subscription_id
+                    u.stripe_customer_id, u.stripe_subscription_id, u.is_operator
                FROM user_session s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
       values: [sessionId],
     });
@@ -84,6 +86,7 @@ export function createLucia(pool: Pool, opts: { secure: boolean }) {
       subscription_active: row.subscription_active,
       stripe_customer_id: row.stripe_customer_id,
       stripe_subscription_id: row.stripe_subscription_id,
+      is_operator: row.is_operator,
     }),
   });
 }

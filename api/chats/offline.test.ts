@@ -83,6 +83,7 @@ describe('the offline drafter', () => {
     const { client } = await loggedInClient(server, { pro: true });
     const res = await client.post('/api/chat/value-props', { prompt: 'Three value propositions please' });
     expect(res.status).toBe(503);
-    expect(res.body.message).toMatch(/^This server has no language model configured, so it cannot write value propositions yet\. .*OPENAI_API_KEY/);
+    expect(res.body.message).toBe('No AI model is connected to this Pitchpad yet, so it cannot write value propositions. An operator can connect one in Settings → Model.');
+    expect(res.body.message).not.toMatch(/[A-Z]+_[A-Z_]+/);
   });
 });

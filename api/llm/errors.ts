@@ -1,4 +1,3 @@
-import { NO_MODEL_FIX } from '../../domain/drafts/chat';
 import { AppError, Unavailable } from '../errors';
 import type { UpstreamError } from './types';
 
@@ -17,9 +16,10 @@ export function upstreamToAppError(err: UpstreamError): AppError {
 }
 
 /**
- * A call that only a language model can answer, on a server with none: said plainly, with the
- * operator's one-line fix. `what` completes 'so it cannot … yet' ('analyze ideas').
+ * A call that only a language model can answer, on a server with none: said plainly for a rep, with
+ * who can fix it and where (never an environment variable: the rep cannot set one, and an operator
+ * connects a model in the browser). `what` completes 'so it cannot …' ('analyze ideas').
  */
 export function NoModel(what: string): AppError {
-  return Unavailable(`This server has no language model configured, so it cannot ${what} yet. Whoever runs Pitchpad can fix that in one line: ${NO_MODEL_FIX}.`);
+  return Unavailable(`No AI model is connected to this Pitchpad yet, so it cannot ${what}. An operator can connect one in Settings → Model.`);
 }

@@ -20,12 +20,14 @@ export function createGateway(config: Config): LlmGateway {
   });
   const models = config.llm.models.map((id) => ({ id, label: id, group: 'openai' }));
   const timeoutMs = config.llm.timeoutMs;
+  const wanted = config.llm.defaultModel;
+  const defaultModel = wanted && models.some((m) => m.id === wanted) ? wanted : models[0]!.id;
 
   return {
     offline: false,
     models,
-    defaultModel: models[0]!.id,
-    resolveModel: (requested) => (requested === undefined ? models[0]!.id : models.some((m) => m.id === requested) ? requested : null),
+    defaultModel,
+    resolveModel: (requested) => (requested === undefined ? defaultModel : models.some((m) => m.id === requested) ? requested : null),
 
     async *stream(req) {
       const call = linkedAbort(req.signal, timeoutMs);

@@ -1,18 +1,15 @@
 // With no model configured, a model server already running on this machine (Ollama, by default at
 // http://127.0.0.1:11434/v1; in production only at an address LOCAL_LLM_URL names) is used instead of
 // the offline drafter, and start-up says so.
+import { MODEL_ID_PATTERN } from '../../domain/contract/settings';
 import type { Config } from '../config';
 import type { Logger } from '../log';
 
 /** Long enough for a server on this machine to answer; short enough that nothing listening costs nothing. */
 export const LOCAL_PROBE_TIMEOUT_MS = 400;
 
-/**
- * A model id a server sent is used only when it is 1 to 100 printable ASCII characters, no spaces
- * (gpt-4o, llama3.2:latest, hf.co/org/model:Q4_K_M): it is shown in the picker, stored with every
- * reply and written to the log, so it must not carry a newline, an escape sequence or a page of text.
- */
-export const USABLE_MODEL_ID = /^[\x21-\x7e]{1,100}$/;
+/** A model id a server sent is used only when it is one Pitchpad accepts (domain/contract/settings.ts). */
+export const USABLE_MODEL_ID = MODEL_ID_PATTERN;
 
 /**
  * The usable models an OpenAI-compatible server at `baseUrl` lists (GET /models), or null when

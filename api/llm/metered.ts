@@ -21,11 +21,22 @@ async function costOf(sent: number, written: string, failure: unknown): Promise<
 
 const isReservation = (budget: CompletionRequest['budget']): budget is TokenReservation => 'settle' in budget;
 
-/** `inner` with every call bounded and counted against the payer's daily allowance. */
+/** The offline drafter costs nothing: a reservation handed in is given back whole. */
+async function unmetered(req: CompletionRequest, call: () => Promise<string>): Promise<string> {
+  try {
+    return await call();
+  } finally {
+    if (isReservation(req.budget)) await req.budget.settle(0);
+  }
+}
+
+/**
+ * `inner` with every call bounded and counted against the payer's daily allowance. `inner` may
+ * change what it is (api/llm/live.ts: an operator connects a model): each call asks it afresh.
+ */
 export function meteredGateway(inner: LlmGateway, deps: { pool: Pool; config: Config; log: Logger }): LlmGateway {
-  if (inner.offline) return inner;
   // The tokenizer's tables load in the background now, not in the first user's call.
-  loadTokenizer().catch((err: Error) => deps.log.warn(`the tokenizer did not load: ${err.message}`));
+  if (!inner.offline) loadTokenizer().catch((err: Error) => deps.log.warn(`the tokenizer did not load: ${err.message}`));
   const maxTokens = deps.config.llm.maxContextTokens;
 
   /** The call's bounded request and its reservation; a reservation handed in is given back if this fails. */
@@ -43,12 +54,26 @@ export function meteredGateway(inner: LlmGateway, deps: { pool: Pool; config: Co
   }
 
   return {
-    offline: false,
-    models: inner.models,
-    defaultModel: inner.defaultModel,
+    get offline() {
+      return inner.offline;
+    },
+    get models() {
+      return inner.models;
+    },
+    get defaultModel() {
+      return inner.defaultModel;
+    },
     resolveModel: (requested) => inner.resolveModel(requested),
 
     async *stream(req) {
+      if (inner.offline) {
+        try {
+          yield* inner.stream(req);
+        } finally {
+          if (isReservation(req.budget)) await req.budget.settle(0);
+        }
+        return;
+      }
       const { request, reservation, sent } = await prepare(req);
       let written = '';
       let failure: unknown;
@@ -66,6 +91,7 @@ export function meteredGateway(inner: LlmGateway, deps: { pool: Pool; config: Co
     },
 
     async complete(req) {
+      if (inner.offline) return unmetered(req, () => inner.complete(req));
       const { request, reservation, sent } = await prepare(req);
       let written = '';
       let failure: unknown;

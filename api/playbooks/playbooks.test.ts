@@ -180,7 +180,7 @@ describe('with no model configured', () => {
       expect((await client.post('/api/generate-gtm-plan', { startupInfo: 'x' })).status).toBe(503);
       const research = await client.post('/api/competitor-analysis', { productDescription: 'A CRM for plumbers' });
       expect(research.status).toBe(503);
-      expect(research.body.message).toMatch(/^This server has no language model configured, so it cannot research competitors yet\./);
+      expect(research.body.message).toMatch(/^No AI model is connected to this Pitchpad yet, so it cannot research competitors\./);
     } finally {
       await offline.close();
     }

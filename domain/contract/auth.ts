@@ -62,6 +62,11 @@ export const User = z.object({
   authProvider: z.string(),
   subscriptionTier: SubscriptionTier,
   subscriptionActive: z.boolean(),
+  /**
+   * Runs this server (Settings → Model). This server always sends it; optional so a user the app
+   * kept from an older server reads as not an operator.
+   */
+  isOperator: z.boolean().optional(),
 });
 export type User = z.infer<typeof User>;
 

@@ -127,12 +127,12 @@ test('phone: 15. with no model, the cold email appears once, a GTM plan drafted 
   await expect(flows.toast).not.toContainText('created successfully');
   await expect(plan).toContainText('Never miss a job call');
 
-  // The idea analysis: plainly, no model on this server, and the operator's one-line fix.
+  // The idea analysis: plainly, no model on this server, and where an operator connects one.
   const onboarding = new OnboardingPage(page);
   await onboarding.open();
   await onboarding.ideaInput.fill(`A marketplace for used lab equipment ${u}`);
   await onboarding.generateButton.click();
   await expect(onboarding.formError).toHaveText(
-    'This server has no language model configured, so it cannot analyze ideas yet. Whoever runs Pitchpad can fix that in one line: set OPENAI_API_KEY (or OPENAI_BASE_URL for a local, OpenAI-compatible model such as Ollama) and restart Pitchpad.',
+    'No AI model is connected to this Pitchpad yet, so it cannot analyze ideas. An operator can connect one in Settings → Model.',
   );
 });

@@ -101,8 +101,11 @@ function errorBody(status: number) {
   return { error: { ...(byStatus[status] ?? { type: 'server_error', code: 'server_error', message: 'The server had an error while processing your request.' }), param: null } };
 }
 
-/** `models`: what GET /v1/models lists (default gpt-4o), as a local server lists what it has pulled. */
-export async function startFakeOpenAI(opts: { port?: number; models?: string[] } = {}): Promise<FakeOpenAI> {
+/**
+ * `models`: what GET /v1/models lists (default gpt-4o), as a local server lists what it has pulled.
+ * `apiKey`: the key it accepts, as OpenAI does: any other (or none) is answered 401 on every route.
+ */
+export async function startFakeOpenAI(opts: { port?: number; models?: string[]; apiKey?: string } = {}): Promise<FakeOpenAI> {
   const queue: Script[] = [];
   const requests: ReceivedRequest[] = [];
   const seenFaults = new Map<string, number>();
@@ -111,6 +114,10 @@ export async function startFakeOpenAI(opts: { port?: number; models?: string[] }
   let counter = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    if (opts.apiKey !== undefined && req.headers.authorization !== `Bearer ${opts.apiKey}`) {
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify(errorBody(401)));
+      return;
+    }
     if (req.method === 'GET' && req.url === '/v1/models') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: (opts.models ?? ['gpt-4o']).map((id) => ({ id, object: 'model' })) }));
       return;

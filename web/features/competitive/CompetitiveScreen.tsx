@@ -13,6 +13,8 @@ import { openUserDb } from '../../data/db';
 import { Screen } from '../../ui/Screen';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
+import { NoModelNote } from '../settings/NoModelNotice';
+import { isOperator, useNoModel } from '../settings/modelStatus';
 import { ComparisonMatrix } from './ComparisonMatrix';
 import { CompetitorGrid } from './CompetitorGrid';
 import { useCompetitorAnalysis } from './useCompetitorAnalysis';
@@ -29,17 +31,19 @@ function Competitive({ user }: { user: User }) {
   const navigate = useNavigate();
   const showWorkflow = useCallback((id: string | undefined) => void navigate({ to: '/competitive', search: id ? { workflow: id } : {}, replace: true }), [navigate]);
   const { state, description, setDescription, analyze, reset, editAgain } = useCompetitorAnalysis(db, workflow, showWorkflow);
+  // Research needs a model: without one the form says so before the tap, and Analyze waits for one.
+  const noModel = useNoModel();
   useKeyboardInView();
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void analyze();
+    if (!noModel) void analyze();
   };
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter analyses (as in the chat); Shift+Enter makes a new line.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void analyze();
+      if (!noModel) void analyze();
     }
   };
 
@@ -73,7 +77,8 @@ function Competitive({ user }: { user: User }) {
             maxLength={4000}
             enterKeyHint="go"
           />
-          <button type="submit" className="pp-button pp-button--primary competitive-form__submit">
+          {noModel && <NoModelNote outcome="research" operator={isOperator(user)} id="competitive-no-model" className="competitive-form__no-model" />}
+          <button type="submit" className="pp-button pp-button--primary competitive-form__submit" disabled={noModel} aria-describedby={noModel ? 'competitive-no-model' : undefined}>
             <IonIcon icon={analyticsOutline} aria-hidden="true" />
             Analyze Competitors
           </button>

@@ -23,6 +23,7 @@ import {
 import { ApiError, OfflineError, api } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
 import { useToast } from '../../ui/ToastProvider';
+import { isNoModelError, useNoteNoModel } from '../settings/modelStatus';
 import { workflowSavedToast } from '../history/historySheet';
 import { loadWorkflowResult, saveWorkflow } from '../history/workflowStore';
 import { fetchCompetitorAnalysis, type AnalysisProgress } from './analysisStream';
@@ -53,6 +54,7 @@ async function initialAnalysis(db: PitchpadDb, workflowId: string | undefined): 
  */
 export function useCompetitorAnalysis(db: PitchpadDb, workflowId: string | undefined, showWorkflow: (id: string | undefined) => void) {
   const toast = useToast();
+  const noteNoModel = useNoteNoModel();
   const latestShow = useRef(showWorkflow);
   useLayoutEffect(() => {
     latestShow.current = showWorkflow;
@@ -115,6 +117,12 @@ export function useCompetitorAnalysis(db: PitchpadDb, workflowId: string | undef
       latestShow.current(saved.id);
     } catch (error) {
       if (controller.signal.aborted) return;
+      // No model on the server is a known setup, not a failure: back to the form, where the notice says so.
+      if (isNoModelError(error)) {
+        noteNoModel();
+        setState({ phase: 'idle' });
+        return;
+      }
       console.warn('Competitor analysis failed', error);
       const message = error instanceof OfflineError || error instanceof ApiError ? error.message : ANALYSIS_FAILED_MESSAGE;
       setState({ phase: 'error', description: text, message });
@@ -122,7 +130,7 @@ export function useCompetitorAnalysis(db: PitchpadDb, workflowId: string | undef
     } finally {
       if (running.current === controller) running.current = null;
     }
-  }, [description, db, toast]);
+  }, [description, db, toast, noteNoModel]);
 
   /** 'New Analysis': back to an empty form; resolves once the last result is forgotten here. */
   const reset = useCallback(async () => {

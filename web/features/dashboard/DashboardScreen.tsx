@@ -1,4 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import { useAuth } from '../auth/auth.queries';
+import { isOperator } from '../settings/modelStatus';
 import { Screen } from '../../ui/Screen';
 import { formatMemberSince } from './format';
 import { SubscriptionCard } from './SubscriptionCard';
@@ -35,6 +37,15 @@ export function DashboardScreen() {
           </dl>
         </section>
         <SubscriptionCard />
+        {isOperator(user) && (
+          <section className="panel" aria-labelledby="settings-heading">
+            <h2 id="settings-heading">Settings</h2>
+            <p className="muted">You run this server: connect or change the AI model everyone here uses.</p>
+            <Link to="/settings/model" className="pp-button">
+              Settings → Model
+            </Link>
+          </section>
+        )}
       </div>
 
       <UsageCards />

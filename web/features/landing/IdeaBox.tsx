@@ -3,6 +3,9 @@ import type { FormEvent } from 'react';
 import { earlyTap } from '../../../domain/contract/earlyTapScript';
 import { useHydrating } from '../../prerender/takeover';
 import { takeTypedValue } from '../../prerender/typedValues';
+import { useAuth } from '../auth/auth.queries';
+import { ConnectModelLink, NO_MODEL_LABEL, NO_MODEL_OUTCOMES } from '../settings/NoModelNotice';
+import { isOperator, useNoModel } from '../settings/modelStatus';
 import { useRotatingPlaceholder } from './useRotatingPlaceholder';
 
 interface IdeaBoxProps {
@@ -48,8 +51,27 @@ export function IdeaBox({ onAnalyze }: IdeaBoxProps) {
         Analyze (without signing up)
         <ArrowForward />
       </button>
-      <p className="idea-box__hint">Free · No account needed · Market size, value proposition, pricing and the YC checklist</p>
+      <IdeaBoxHint />
     </form>
+  );
+}
+
+/**
+ * What the analysis gives, under the button. The page is prerendered and cannot know whether the
+ * server has a model, so both lines are drawn in one spot, the one not meant hidden: the spot is as
+ * tall as the taller of the two from the first paint, and showing the no-model line once the server
+ * has answered moves nothing on the page.
+ */
+function IdeaBoxHint() {
+  const noModel = useNoModel();
+  const { user } = useAuth();
+  return (
+    <div className="idea-box__hints">
+      <p className={`idea-box__hint${noModel ? ' idea-box__hint--hidden' : ''}`}>Free · No account needed · Market size, value proposition, pricing and the YC checklist</p>
+      <p className={`idea-box__hint idea-box__hint--no-model${noModel ? '' : ' idea-box__hint--hidden'}`} role={noModel ? 'note' : undefined}>
+        <strong>{NO_MODEL_LABEL}</strong> {NO_MODEL_OUTCOMES.analysis}.{noModel && isOperator(user) && <> <ConnectModelLink /></>}
+      </p>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { sparkles } from 'ionicons/icons';
 import type { FormEvent } from 'react';
+import { NoModelNotice } from '../settings/NoModelNotice';
 
 /** The server's limit (domain/contract/analysis.ts IDEA_MAX_CHARS), restated to keep zod out of this chunk. */
 export const IDEA_MAX_CHARS = 2000;
@@ -60,6 +61,8 @@ export function IdeaForm({ idea, onIdeaChange, onSubmit, analysing, error }: Ide
           {error}
         </p>
       )}
+      {/* Before the tap: what the analysis is when the server has no model. */}
+      <NoModelNotice outcome="analysis" />
       <IonButton type="submit" expand="block" size="large" disabled={disabled} className="idea-form__submit">
         {analysing ? <IonSpinner slot="start" name="crescent" aria-hidden="true" /> : <IonIcon slot="start" icon={sparkles} aria-hidden="true" />}
         Generate GTM Analysis

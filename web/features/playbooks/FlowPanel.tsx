@@ -11,7 +11,9 @@ import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
 import { AiAvatar } from '../chat/MessageItem';
 import { HistoryPanel } from '../history/HistoryPanel';
+import { NoModelNotice } from '../settings/NoModelNotice';
 import { finishFlow, type FinishDeps } from './finishFlow';
+import { noModelOutcome } from './flowNoModel';
 import { InterviewCard } from './InterviewCard';
 import { useFlowSession } from './useFlowSession';
 
@@ -80,6 +82,7 @@ export function FlowPanel({ type, db, userId, showHistory, send, openChat, model
             onBack={session.back}
             onSkip={session.skip}
             onPick={session.pick}
+            footnote={noModelOutcome(type, session.view) && <NoModelNotice outcome={noModelOutcome(type, session.view)!} className="interview-card__no-model" />}
           />
         ) : (
           <div className="interview-card interview-card--loading" aria-busy="true" />

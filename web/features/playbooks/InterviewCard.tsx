@@ -1,7 +1,7 @@
 import { IonIcon } from '@ionic/react';
 import { arrowBackOutline, arrowForwardOutline, checkmarkCircle, sparkles } from 'ionicons/icons';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent, KeyboardEvent } from 'react';
+import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
 import type { Option } from '../../../domain/playbooks';
 import { ANSWER_MAX_CHARS } from '../../../domain/playbooks/flow';
 import { TRANSCRIPT_FILE_HINT, appendAttachedText } from '../../../domain/transcripts/attach';
@@ -24,6 +24,8 @@ interface InterviewCardProps {
   onBack: () => void;
   onSkip: () => void;
   onPick: (value: string) => void;
+  /** Said above the buttons before the rep taps them (what the last step gives when no model is connected). */
+  footnote?: ReactNode;
 }
 
 /**
@@ -31,7 +33,7 @@ interface InterviewCardProps {
  * 'Question N of M'. Blank answers cannot be submitted, and nothing can while a request is loading
  * (spec §5). Select steps show their first option chosen until another is picked.
  */
-export function InterviewCard({ view, status, options, picked, notice, onChange, onSubmit, onBack, onSkip, onPick }: InterviewCardProps) {
+export function InterviewCard({ view, status, options, picked, notice, onChange, onSubmit, onBack, onSkip, onPick, footnote }: InterviewCardProps) {
   const id = useId();
   const busy = status !== 'ready';
   const { question, control } = view;
@@ -132,6 +134,7 @@ export function InterviewCard({ view, status, options, picked, notice, onChange,
           {notice}
         </p>
       )}
+      {footnote}
       <div className="interview-card__actions">
         {view.canGoBack && (
           <button type="button" className="pp-button interview-card__back" onClick={onBack} disabled={busy}>

@@ -1,14 +1,17 @@
-import { gridOutline, logOutOutline } from 'ionicons/icons';
+import { gridOutline, logOutOutline, settingsOutline } from 'ionicons/icons';
+import { useAuth } from '../auth/auth.queries';
 import { useLogout } from '../auth/useLogout';
+import { isOperator } from '../settings/modelStatus';
 import { InstallAppItem } from './InstallAppItem';
 import { MenuItem } from './MenuItem';
 
 /**
- * A signed-in user's entries, the same in both menus: Dashboard, 'Install app' (while the browser
- * offers it) and Logout, which from a header menu returns to / (spec §4). `onClose` closes the menu first.
+ * A signed-in user's entries, the same in both menus: Dashboard, Settings (the operator's, where the
+ * model is connected), 'Install app' (while the browser offers it) and Logout, which from a header menu returns to / (spec §4). `onClose` closes the menu first.
  */
 export function AccountItems({ onClose }: { onClose: () => void }) {
   const logout = useLogout();
+  const { user } = useAuth();
   const handleLogout = () => {
     onClose();
     void logout('/');
@@ -16,6 +19,7 @@ export function AccountItems({ onClose }: { onClose: () => void }) {
   return (
     <>
       <MenuItem to="/dashboard" icon={gridOutline} label="Dashboard" />
+      {isOperator(user) && <MenuItem to="/settings/model" icon={settingsOutline} label="Settings" />}
       <InstallAppItem />
       <MenuItem icon={logOutOutline} label="Logout" onClick={handleLogout} />
     </>

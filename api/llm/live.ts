@@ -1,0 +1,109 @@
+// The gateway as an operator configures it: the environment's model settings merged with what
+// Settings → Model stored in Postgres (env wins field by field), rebuilt when those change. Every
+// instance on the database notices a save within POLL_MS (it looks at model_settings.updated_at at
+// most that often, on the next request that needs it); the instance that saved rebuilds at once.
+import type { Config } from '../config';
+import type { Pool } from '../db';
+import type { Logger } from '../log';
+import { modelSettingsVersion, readModelSettings, type StoredModelSettings } from '../settings/modelSettings.sql';
+import { createGateway } from './gateway';
+import type { LlmGateway } from './types';
+
+/** How stale an instance's view of the stored settings may be. */
+export const POLL_MS = 2000;
+
+export interface LiveGateway extends LlmGateway {
+  /** Re-read the stored settings now (this instance just saved them). */
+  reload(): Promise<void>;
+  /** Re-read them when the last look is older than POLL_MS; cheap otherwise. */
+  freshen(): Promise<void>;
+  /** The stored settings as last read (null: none saved). The key is inside: never send it anywhere. */
+  readonly stored: StoredModelSettings | null;
+  /** The configuration the current gateway was built from. */
+  readonly effective: Config['llm'];
+}
+
+/**
+ * The model settings in force: each of key, base URL and model list from the environment when it
+ * sets it, else from the stored settings. A server found by the local-model probe (main.ts) is used
+ * only when neither the environment nor the operator names one.
+ */
+export function effectiveLlm(config: Config, stored: StoredModelSettings | null): Config['llm'] {
+  const env = config.llm;
+  const storedServer = Boolean(stored && (stored.baseUrl || stored.apiKey));
+  const envServer = env.fromEnv.apiKey || env.fromEnv.baseUrl;
+  // With neither, config.llm.baseUrl (if any) is the probe's find, with the models it listed.
+  const probed = !envServer && !storedServer && Boolean(env.baseUrl);
+  const apiKey = env.fromEnv.apiKey ? env.apiKey : (stored?.apiKey ?? undefined);
+  const baseUrl = env.fromEnv.baseUrl ? env.baseUrl : (stored?.baseUrl ?? (storedServer ? undefined : env.baseUrl));
+  const useStoredModels = !env.fromEnv.models && !probed && Boolean(stored?.models.length);
+  const models = useStoredModels ? stored!.models : env.models;
+  const defaultModel = useStoredModels && stored!.defaultModel && models.includes(stored!.defaultModel) ? stored!.defaultModel : models[0];
+  return { ...env, apiKey, baseUrl, models, defaultModel };
+}
+
+export function isLiveGateway(gateway: LlmGateway): gateway is LiveGateway {
+  return typeof (gateway as Partial<LiveGateway>).freshen === 'function';
+}
+
+export function liveGateway(deps: { config: Config; pool: Pool; log: Logger }): LiveGateway {
+  const { config, pool, log } = deps;
+  let stored: StoredModelSettings | null = null;
+  let effective = config.llm;
+  let current = createGateway(config);
+  let version: string | null = null;
+  let lookedAt = 0;
+  let inFlight: Promise<void> | null = null;
+
+  async function rebuild(): Promise<void> {
+    const settings = await readModelSettings(pool, config.sessionSecret);
+    if (settings?.apiKeyUnreadable) log.warn('the stored model API key cannot be read with this SESSION_SECRET (was it changed?): an operator must enter it again in Settings → Model');
+    stored = settings;
+    effective = effectiveLlm(config, settings);
+    current = createGateway({ ...config, llm: effective });
+    version = settings?.version ?? null;
+  }
+
+  /** Look at the version; rebuild when it moved. One look at a time, shared by concurrent callers. */
+  function look(force: boolean): Promise<void> {
+    inFlight ??= (async () => {
+      try {
+        lookedAt = Date.now();
+        if (force || (await modelSettingsVersion(pool)) !== version) await rebuild();
+      } catch (err) {
+        // The database hiccuped: keep answering with what we have, and look again next time.
+        lookedAt = 0;
+        log.warn(`reading the model settings failed: ${(err as Error).message}`);
+      } finally {
+        inFlight = null;
+      }
+    })();
+    return inFlight;
+  }
+
+  return {
+    get offline() {
+      return current.offline;
+    },
+    get models() {
+      return current.models;
+    },
+    get defaultModel() {
+      return current.defaultModel;
+    },
+    get stored() {
+      return stored;
+    },
+    get effective() {
+      return effective;
+    },
+    resolveModel: (requested) => current.resolveModel(requested),
+    stream: (req) => current.stream(req),
+    complete: (req) => current.complete(req),
+    reload: async () => {
+      await inFlight;
+      await look(true);
+    },
+    freshen: () => (Date.now() - lookedAt < POLL_MS ? (inFlight ?? Promise.resolve()) : look(false)),
+  };
+}

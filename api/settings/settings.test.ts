@@ -1,0 +1,356 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SettingsErrorCode } from '../../domain/contract/settings';
+import { startAnotherInstance, startTestServer, type TestServer } from '../../tests/support/server';
+import { TestClient, postStream, type TestResponse } from '../../tests/support/client';
+import { captureLog, type CapturedLog } from '../../tests/support/logs';
+import { loggedInClient } from '../../tests/factories/users';
+import { buildSend, eventually } from '../../tests/factories/chats';
+import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fakes/openai';
+import { currentSetupToken, issueSetupToken } from './setupToken';
+import { PURPOSE, seal, unseal } from './secretBox';
+
+const KEY = 'sk-fresh-0123456789-the-operators-own-key';
+
+/** A loopback port nothing listens on: a model server that is down. */
+function closedPort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer().once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** A signed-in client that claimed the server's setup link: the operator. */
+async function operatorOf(server: TestServer) {
+  const { user, client } = await loggedInClient(server);
+  const token = (await currentSetupToken(server.pool, server.config.sessionSecret))!;
+  const res = await client.post('/api/setup/claim', { token });
+  if (res.status !== 200) throw new Error(`claim failed: ${res.status} ${res.text}`);
+  return { user, client, token };
+}
+
+describe('fresh: 1. the one-time setup link', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+
+  it('fresh: 1. a fresh server has no operator; the token survives restarts, and instances starting together agree on one', async () => {
+    expect((await new TestClient(server.url).get('/api/setup/status')).body).toEqual({ operatorExists: false });
+    const tokens = await Promise.all([1, 2, 3].map(() => currentSetupToken(server.pool, server.config.sessionSecret)));
+    expect(new Set(tokens).size).toBe(1);
+    expect(tokens[0]).toMatch(/^[\w-]{32}$/);
+    // A restart reads the same token back; the database keeps only its hash and a sealed copy.
+    expect(await currentSetupToken(server.pool, server.config.sessionSecret)).toBe(tokens[0]);
+    const { rows } = await server.pool.query<{ token_hash: string; token_encrypted: string }>('SELECT token_hash, token_encrypted FROM setup_tokens');
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(tokens[0]);
+    // Sealed under another SESSION_SECRET (it was rotated): a new token replaces it.
+    const other = await currentSetupToken(server.pool, 'another-session-secret-of-at-least-32-chars');
+    expect(other).not.toBe(tokens[0]);
+    expect(await currentSetupToken(server.pool, server.config.sessionSecret)).not.toBe(other);
+  });
+
+  it('fresh: 1. a wrong token is refused (403 setup_token_invalid); a guest must sign in first (401)', async () => {
+    await currentSetupToken(server.pool, server.config.sessionSecret);
+    const guest = await new TestClient(server.url).post('/api/setup/claim', { token: 'not-the-token' });
+    expect(guest.status).toBe(401);
+    const { client } = await loggedInClient(server);
+    const wrong = await client.post('/api/setup/claim', { token: 'not-the-token' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.code).toBe(SettingsErrorCode.setupTokenInvalid);
+    expect(wrong.body.message).toMatch(/^This setup link is not valid: it was used already, or a newer one replaced it\./);
+    expect((await client.get('/api/auth/user')).body.isOperator).toBe(false);
+  });
+
+  it('fresh: 1. the right token makes the signed-in user the operator, once; a second claim is refused (409 operator_exists)', async () => {
+    const token = (await currentSetupToken(server.pool, server.config.sessionSecret))!;
+    const [ada, bob] = await Promise.all([loggedInClient(server), loggedInClient(server)]);
+    // Two claims of one token at once: exactly one wins.
+    const claims = await Promise.all([ada.client.post('/api/setup/claim', { token }), bob.client.post('/api/setup/claim', { token })]);
+    expect(claims.map((c) => c.status).toSorted()).toEqual([200, 409]);
+    const [winner, loser] = claims[0]!.status === 200 ? [ada, bob] : [bob, ada];
+    expect(claims.find((c) => c.status === 200)!.body).toEqual({ ok: true, isOperator: true });
+    expect((await winner.client.get('/api/auth/user')).body.isOperator).toBe(true);
+    expect((await loser.client.get('/api/auth/user')).body.isOperator).toBe(false);
+    expect((await new TestClient(server.url).get('/api/setup/status')).body).toEqual({ operatorExists: true });
+
+    // The same token again, or a brand-new one: this server has its operator.
+    const again = await loser.client.post('/api/setup/claim', { token });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe(SettingsErrorCode.operatorExists);
+    const fresh = await issueSetupToken(server.pool, server.config.sessionSecret);
+    expect((await loser.client.post('/api/setup/claim', { token: fresh })).status).toBe(409);
+    // No link is printed once there is an operator.
+    expect(await currentSetupToken(server.pool, server.config.sessionSecret)).toBeNull();
+  });
+
+  it('fresh: 1. a used token stays used even when no operator is left', async () => {
+    const lone = await startTestServer();
+    try {
+      const { user, token } = await operatorOf(lone);
+      const { rows } = await lone.pool.query<{ n: string }>('SELECT count(*) AS n FROM setup_tokens');
+      expect(rows[0]!.n).toBe('0');
+      // The token claimed above can never be claimed again, whatever happens to the operator.
+      await lone.pool.query('UPDATE users SET is_operator = false WHERE id = $1', [user.id]);
+      const { client } = await loggedInClient(lone);
+      const used = await client.post('/api/setup/claim', { token });
+      expect(used.status).toBe(403);
+      expect(used.body.code).toBe(SettingsErrorCode.setupTokenInvalid);
+    } finally {
+      await lone.close();
+    }
+  });
+});
+
+describe('fresh: 1. Settings → Model', () => {
+  let server: TestServer;
+  let fake: FakeOpenAI;
+  let log: CapturedLog;
+  /** Every answer these tests read, to check that the key is in none of them. */
+  const seen: string[] = [];
+  const keep = <T>(res: TestResponse<T>) => (seen.push(res.text), res);
+  let operator: TestClient;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ apiKey: KEY, models: ['gpt-4o', 'text-embedding-3-small', 'whisper-1', 'tts-1', 'dall-e-3', 'omni-moderation-latest', 'llama3.2:latest'] });
+    log = captureLog('debug');
+    server = await startTestServer({ LLM_TIMEOUT_MS: '5000' }, { log: log.log });
+    operator = (await operatorOf(server)).client;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
+
+  it('fresh: 1. is only for the operator: 401 without a session, 403 operator_only for anyone else', async () => {
+    const guest = new TestClient(server.url);
+    for (const res of [await guest.get('/api/settings/model'), await guest.put('/api/settings/model', {}), await guest.post('/api/settings/model/test', {})]) {
+      expect(res.status).toBe(401);
+    }
+    const { client } = await loggedInClient(server);
+    const body = { baseUrl: fake.url, apiKey: KEY, defaultModel: 'gpt-4o', models: ['gpt-4o'] };
+    for (const res of [await client.get('/api/settings/model'), await client.put('/api/settings/model', body), await client.post('/api/settings/model/test', { baseUrl: fake.url, apiKey: KEY })]) {
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe(SettingsErrorCode.operatorOnly);
+    }
+    expect(fake.requests).toHaveLength(0);
+    expect((await operator.get('/api/settings/model')).body.connected).toBe(false);
+  });
+
+  it("fresh: 1. a fresh server has no model: the settings say so, and so does the public capabilities answer", async () => {
+    const res = keep(await operator.get('/api/settings/model'));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      baseUrl: null,
+      hasApiKey: false,
+      defaultModel: null,
+      models: [],
+      connected: false,
+      locked: { baseUrl: false, apiKey: false, models: false },
+      updatedAt: null,
+    });
+    expect((await new TestClient(server.url).get('/api/capabilities')).body).toEqual({ modelConnected: false });
+  });
+
+  it("fresh: 1. 'Test' lists the server's chat models, and explains a closed port, a refused key and a server with no chat models", async () => {
+    const ok = keep(await operator.post('/api/settings/model/test', { baseUrl: fake.url, apiKey: KEY }));
+    expect(ok.body).toEqual({ ok: true, models: ['gpt-4o', 'llama3.2:latest'] });
+
+    const refused = keep(await operator.post('/api/settings/model/test', { baseUrl: fake.url, apiKey: 'sk-wrong' }));
+    expect(refused.body).toEqual({ ok: false, problem: 'unauthorized', message: 'The server refused the API key (401).' });
+
+    const down = `http://127.0.0.1:${await closedPort()}/v1`;
+    const unreachable = keep(await operator.post('/api/settings/model/test', { baseUrl: down, apiKey: null }));
+    expect(unreachable.body).toEqual({ ok: false, problem: 'unreachable', message: `Pitchpad could not reach ${down} (connection refused).` });
+
+    const embeddingsOnly = await startFakeOpenAI({ models: ['text-embedding-3-large', 'whisper-1'] });
+    try {
+      const none = keep(await operator.post('/api/settings/model/test', { baseUrl: embeddingsOnly.url }));
+      expect(none.body).toEqual({ ok: false, problem: 'no_chat_models', message: 'The server answered but lists no chat models.' });
+    } finally {
+      await embeddingsOnly.close();
+    }
+    const notAModelServer = keep(await operator.post('/api/settings/model/test', { baseUrl: `${fake.url.replace(/\/v1$/, '')}/nothing-here`, apiKey: KEY }));
+    expect(notAModelServer.body).toMatchObject({ ok: false, problem: 'bad_response' });
+  });
+
+  it('fresh: 1. refuses what is not a URL, a model id a picker cannot show, and a default that is not offered (400)', async () => {
+    const bad = [
+      { baseUrl: 'ftp://models.example.com', defaultModel: 'gpt-4o', models: ['gpt-4o'] },
+      { baseUrl: 'not a url', defaultModel: 'gpt-4o', models: ['gpt-4o'] },
+      { defaultModel: 'gpt 4o', models: ['gpt 4o'] },
+      { defaultModel: 'x'.repeat(101), models: ['x'.repeat(101)] },
+      { defaultModel: 'gpt-4o-mini', models: ['gpt-4o'] },
+      { defaultModel: 'gpt-4o', models: [] },
+    ];
+    for (const body of bad) {
+      const res = keep(await operator.put('/api/settings/model', body));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('fresh: 1. saving connects the model at once: the key is encrypted at rest, and never in an answer or a log line', async () => {
+    const saved = keep(await operator.put('/api/settings/model', { baseUrl: `${fake.url}/`, apiKey: KEY, defaultModel: 'llama3.2:latest', models: ['gpt-4o', 'llama3.2:latest'] }));
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      baseUrl: fake.url,
+      hasApiKey: true,
+      defaultModel: 'llama3.2:latest',
+      models: ['gpt-4o', 'llama3.2:latest'],
+      connected: true,
+      locked: { baseUrl: false, apiKey: false, models: false },
+    });
+    expect(Date.parse(saved.body.updatedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await new TestClient(server.url).get('/api/capabilities')).body).toEqual({ modelConnected: true });
+
+    // The next chat is the model's, with the stored key and the chosen default model.
+    const { client } = await loggedInClient(server);
+    const { events } = await postStream(client, '/api/chat', buildSend('Hello from the settings'));
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { message: { status: 'complete', model: 'llama3.2:latest', content: 'You said: Hello from the settings' } } });
+    expect(fake.requests.at(-1)).toMatchObject({ model: 'llama3.2:latest', authorization: `Bearer ${KEY}` });
+
+    const { rows } = await server.pool.query<{ api_key_encrypted: string }>('SELECT api_key_encrypted FROM model_settings');
+    const stored = rows[0]!.api_key_encrypted;
+    expect(stored).toMatch(/^v1:[\w-]{16}:[\w-]{22}:[\w-]+$/);
+    expect(stored).not.toContain(KEY);
+    expect(unseal(stored, server.config.sessionSecret, PURPOSE.modelApiKey)).toBe(KEY);
+    expect(unseal(stored, 'another-session-secret-of-at-least-32-chars', PURPOSE.modelApiKey)).toBeNull();
+
+    // Omitted keeps the key; the key is never sent back.
+    const kept = keep(await operator.put('/api/settings/model', { defaultModel: 'gpt-4o', models: ['gpt-4o', 'llama3.2:latest'] }));
+    expect(kept.body).toMatchObject({ hasApiKey: true, baseUrl: fake.url, defaultModel: 'gpt-4o', connected: true });
+    const tested = keep(await operator.post('/api/settings/model/test', {}));
+    expect(tested.body).toEqual({ ok: true, models: ['gpt-4o', 'llama3.2:latest'] });
+    keep(await operator.get('/api/settings/model'));
+    keep(await operator.get('/api/auth/user'));
+
+    for (const text of seen) expect(text).not.toContain(KEY);
+    // Even logged by mistake, an object's key is censored.
+    log.log.warn({ settings: { apiKey: KEY }, apiKey: KEY }, 'a careless line');
+    expect(log.text).toContain('a careless line');
+    expect(log.text).toContain('saved the model settings');
+    expect(log.text).not.toContain(KEY);
+    expect(log.text).not.toContain(KEY.slice(3, 20));
+  });
+
+  it('fresh: 1. null removes the key, and then the model server refuses the next call', async () => {
+    const removed = keep(await operator.put('/api/settings/model', { apiKey: null, defaultModel: 'gpt-4o', models: ['gpt-4o'] }));
+    expect(removed.body).toMatchObject({ hasApiKey: false, baseUrl: fake.url, connected: true });
+    const { rows } = await server.pool.query('SELECT api_key_encrypted FROM model_settings');
+    expect(rows[0]).toEqual({ api_key_encrypted: null });
+    const removedAll = keep(await operator.put('/api/settings/model', { baseUrl: null, defaultModel: 'gpt-4o', models: ['gpt-4o'] }));
+    expect(removedAll.body).toMatchObject({ hasApiKey: false, baseUrl: null, connected: false, models: ['gpt-4o'] });
+    expect((await new TestClient(server.url).get('/api/capabilities')).body).toEqual({ modelConnected: false });
+  });
+});
+
+describe('fresh: 1. environment variables win', () => {
+  let server: TestServer;
+  let fake: FakeOpenAI;
+  let operator: TestClient;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    server = await startTestServer({ OPENAI_BASE_URL: fake.url, LLM_MODELS: 'gpt-4o,gpt-4o-mini' });
+    operator = (await operatorOf(server)).client;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
+
+  it("fresh: 1. fields the environment sets show as locked, and changing them is refused (409 set_by_environment naming the field)", async () => {
+    const res = await operator.get('/api/settings/model');
+    expect(res.body).toMatchObject({
+      baseUrl: fake.url,
+      hasApiKey: false,
+      defaultModel: 'gpt-4o',
+      models: ['gpt-4o', 'gpt-4o-mini'],
+      connected: true,
+      locked: { baseUrl: true, apiKey: false, models: true },
+    });
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ baseUrl: 'http://127.0.0.1:1/v1', defaultModel: 'gpt-4o', models: ['gpt-4o', 'gpt-4o-mini'] }, 'baseUrl'],
+      [{ defaultModel: 'llama3', models: ['llama3'] }, 'models'],
+      [{ defaultModel: 'gpt-4o-mini', models: ['gpt-4o', 'gpt-4o-mini'] }, 'defaultModel'],
+    ];
+    for (const [body, field] of cases) {
+      const refused = await operator.put('/api/settings/model', body);
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe(SettingsErrorCode.setByEnvironment);
+      expect(refused.body.fields).toEqual({ [field]: 'Set by the environment' });
+    }
+    // What the environment does not set can still be stored (the key), and the locked values sent back as shown are fine.
+    const saved = await operator.put('/api/settings/model', { baseUrl: fake.url, apiKey: KEY, defaultModel: 'gpt-4o', models: ['gpt-4o', 'gpt-4o-mini'] });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ baseUrl: fake.url, hasApiKey: true, locked: { baseUrl: true, apiKey: false, models: true } });
+    expect(saved.text).not.toContain(KEY);
+  });
+
+  it('fresh: 1. a key set by the environment cannot be replaced or removed from the browser', async () => {
+    const keyed = await startTestServer({ OPENAI_API_KEY: 'sk-from-the-environment' });
+    try {
+      const { client } = await operatorOf(keyed);
+      const res = await client.get('/api/settings/model');
+      expect(res.body).toMatchObject({ hasApiKey: true, connected: true, locked: { baseUrl: false, apiKey: true, models: false } });
+      expect(res.text).not.toContain('sk-from-the-environment');
+      for (const apiKey of ['sk-other', null]) {
+        const refused = await client.put('/api/settings/model', { apiKey, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+        expect(refused.status).toBe(409);
+        expect(refused.body.fields).toEqual({ apiKey: 'Set by the environment' });
+      }
+    } finally {
+      await keyed.close();
+    }
+  });
+});
+
+describe('fresh: 1. several instances on one database', () => {
+  it('fresh: 1. a model connected through the settings on one instance answers the next chat on another, within seconds, without a restart', async () => {
+    const fake = await startFakeOpenAI({ apiKey: KEY });
+    const first = await startTestServer();
+    const second = await startAnotherInstance(first);
+    try {
+      const operator = (await operatorOf(first)).client;
+      const rep = await loggedInClient(second);
+      expect((await new TestClient(second.url).get('/api/capabilities')).body).toEqual({ modelConnected: false });
+      const before = await postStream(rep.client, '/api/chat', buildSend('Before the model'));
+      expect(before.events.at(-1)).toMatchObject({ event: 'done', data: { message: { model: 'offline-drafter' } } });
+
+      const saved = await operator.put('/api/settings/model', { baseUrl: fake.url, apiKey: KEY, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+      expect(saved.status).toBe(200);
+      const started = Date.now();
+      await eventually(async () => (await new TestClient(second.url).get('/api/capabilities')).body.modelConnected === true, 10_000);
+      expect(Date.now() - started).toBeLessThan(6000);
+
+      const after = await postStream(rep.client, '/api/chat', buildSend('After the model'));
+      expect(after.events.at(-1)).toMatchObject({ event: 'done', data: { message: { status: 'complete', model: 'gpt-4o', content: 'You said: After the model' } } });
+      expect(fake.requests.at(-1)?.authorization).toBe(`Bearer ${KEY}`);
+    } finally {
+      await second.close();
+      await first.close();
+      await fake.close();
+    }
+  });
+});
+
+describe('fresh: 1. the key box', () => {
+  it('fresh: 1. seals with a fresh IV each time, opens only with the same secret and purpose, and refuses anything altered', async () => {
+    const secret = 'a-session-secret-of-at-least-thirty-two-chars';
+    const a = seal(KEY, secret, PURPOSE.modelApiKey);
+    const b = seal(KEY, secret, PURPOSE.modelApiKey);
+    expect(a).not.toBe(b);
+    expect(a.startsWith('v1:')).toBe(true);
+    expect(unseal(a, secret, PURPOSE.modelApiKey)).toBe(KEY);
+    expect(unseal(a, secret, PURPOSE.setupToken)).toBeNull();
+    const [v, iv, tag, body] = a.split(':');
+    const flipped = Buffer.from(body!, 'base64url');
+    flipped[0]! ^= 1;
+    expect(unseal([v, iv, tag, flipped.toString('base64url')].join(':'), secret, PURPOSE.modelApiKey)).toBeNull();
+    expect(unseal('plain-text', secret, PURPOSE.modelApiKey)).toBeNull();
+  });
+});

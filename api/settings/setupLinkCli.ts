@@ -1,0 +1,21 @@
+// `npm run setup-link`: a new one-time setup link, for an operator who lost the one printed at
+// start-up (the old link stops working). Uses DATABASE_URL, or the embedded database in DATA_DIR:
+// with the embedded database, stop the server first (one process may open it at a time).
+import { loadConfig } from '../config';
+import { openDatabase } from '../db';
+import { issueSetupToken, setupLink } from './setupToken';
+
+const config = loadConfig();
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  const { rows } = await db.pool.query<{ username: string }>('SELECT username FROM users WHERE is_operator ORDER BY id');
+  if (rows.length) {
+    console.error(`This server has its operator already (${rows.map((r) => r.username).join(', ')}): a setup link would not be accepted.`);
+    process.exitCode = 1;
+  } else {
+    const token = await issueSetupToken(db.pool, config.sessionSecret);
+    console.log(`A new setup link for ${db.label} (the previous one no longer works):\n\n  ${setupLink(config.appUrl, token)}\n\nOpen it and sign in (or create an account) to become this server's operator. It works once.`);
+  }
+} finally {
+  await db.close();
+}

@@ -1,0 +1,59 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { User } from '../../../domain/contract/auth';
+import { createToaster } from '../../ui/toaster';
+import { ToastProvider } from '../../ui/ToastProvider';
+import { authKeys } from '../auth/auth.queries';
+import { ModelSettingsScreen } from './ModelSettingsScreen';
+import { settingsKeys, type ModelSettings } from './settings.queries';
+
+afterEach(cleanup);
+
+const person = { id: 1, username: 'olu', email: 'olu@example.com', name: 'Olu', createdAt: '2026-01-01T00:00:00.000Z', authProvider: 'local', subscriptionTier: 'none', subscriptionActive: false } as User;
+
+/** The screen as the server's answers leave it: who is signed in, and the stored settings. */
+function renderScreen(user: User, settings?: ModelSettings) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(authKeys.user, user);
+  if (settings) queryClient.setQueryData(settingsKeys.model, settings);
+  const router = createRouter({ routeTree: createRootRoute({ component: ModelSettingsScreen }), history: createMemoryHistory({ initialEntries: ['/settings/model'] }) });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider toaster={createToaster()}>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('Settings → Model', () => {
+  it('fresh: 1. tells anyone but the operator who can change it, with the way back', async () => {
+    const view = renderScreen(person);
+    expect(await view.findByRole('heading', { name: 'Only the operator can change this' })).toBeTruthy();
+    expect(view.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(view.queryByRole('form')).toBeNull();
+  });
+
+  it("fresh: 1. shows a saved key only as 'A key is saved' with Replace and Remove, never the key", async () => {
+    const saved: ModelSettings = { baseUrl: 'http://localhost:11434/v1', hasApiKey: true, defaultModel: 'llama3.2', models: ['llama3.2'], connected: true, locked: { baseUrl: false, apiKey: false, models: false }, updatedAt: '2026-11-26T12:00:00.000Z' };
+    const view = renderScreen({ ...person, isOperator: true }, saved);
+    expect(await view.findByText('A key is saved')).toBeTruthy();
+    expect(view.getByRole('button', { name: 'Replace' })).toBeTruthy();
+    expect(view.getByRole('button', { name: 'Remove' })).toBeTruthy();
+    expect(view.container.querySelector('input[type="password"]')).toBeNull();
+    expect((view.getByRole('textbox', { name: 'Base URL' }) as HTMLInputElement).value).toBe('http://localhost:11434/v1');
+    expect((view.getByRole('checkbox', { name: 'llama3.2' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("fresh: 1. shows what the environment sets read-only, marked 'Set by the environment'", async () => {
+    const saved: ModelSettings = { baseUrl: 'http://10.0.0.5:8000/v1', hasApiKey: true, defaultModel: 'gpt-4o', models: ['gpt-4o', 'gpt-4o-mini'], connected: true, locked: { baseUrl: true, apiKey: true, models: true }, updatedAt: null };
+    const view = renderScreen({ ...person, isOperator: true }, saved);
+    await view.findByRole('form', { name: 'Model settings' });
+    expect(view.getAllByText('Set by the environment')).toHaveLength(3);
+    for (const fieldset of view.container.querySelectorAll('fieldset')) expect(fieldset.disabled).toBe(true);
+    expect(view.queryByRole('button', { name: 'Replace' })).toBeNull();
+    expect((view.getByRole('textbox', { name: 'Base URL' }) as HTMLInputElement).readOnly).toBe(true);
+  });
+});

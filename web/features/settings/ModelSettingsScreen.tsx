@@ -1,0 +1,378 @@
+/**
+ * /settings/model: the operator connects the language model from the browser: OpenAI with an API
+ * key, or any OpenAI-compatible server (Ollama, LM Studio, vLLM, llama.cpp) by its base URL with an
+ * optional key. 'Test' asks that server for its models; the operator picks the default and which
+ * models the chat's picker offers, and saves. The key is write-only: the screen only ever knows
+ * whether one is saved. What the environment sets wins, and shows read-only.
+ */
+// oxlint-disable-next-line import/no-unassigned-import -- the settings screens' stylesheet, loaded with their chunk
+import './settings.css';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { arrowBackOutline, checkmarkCircle, informationCircleOutline, lockClosedOutline } from 'ionicons/icons';
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { ApiError } from '../../data/api';
+import { InlineIcon } from '../../ui/InlineIcon';
+import { Screen } from '../../ui/Screen';
+import { useToast } from '../../ui/ToastProvider';
+import { useKeyboardInView } from '../../ui/useKeyboardInView';
+import { useAuth } from '../auth/auth.queries';
+import { isOperator } from './modelStatus';
+import { modelFormDefaults, modelSettingsInput, testInput, type KeyAction, type ModelForm, type Provider } from './modelForm';
+import { TEST_PROBLEM_TITLES, modelSettingsQueryOptions, useSaveModelSettings, useTestModelConnection, type ModelSettings } from './settings.queries';
+
+export function ModelSettingsScreen() {
+  const { user } = useAuth();
+  const operator = isOperator(user);
+  const settings = useQuery({ ...modelSettingsQueryOptions, enabled: operator });
+  const refused = settings.error instanceof ApiError && (settings.error.status === 401 || settings.error.status === 403);
+  useKeyboardInView();
+
+  if (!user) return null;
+  if (!operator || refused) return <OperatorOnly />;
+
+  return (
+    <Screen width="narrow" className="model-settings-screen">
+      <Link to="/dashboard" className="settings-back">
+        <InlineIcon icon={arrowBackOutline} />
+        Dashboard
+      </Link>
+      <section className="page-intro">
+        <p className="eyebrow">Settings</p>
+        <h1>Model</h1>
+        <p className="lede">The AI model that writes the chat's answers, the idea analysis and the drafts, for everyone on this server.</p>
+      </section>
+      {settings.data ? (
+        // Keyed by the save time: a save (here or on another device) starts the form from what is stored.
+        <ModelSettingsForm key={settings.data.updatedAt ?? 'none'} saved={settings.data} />
+      ) : settings.isError ? (
+        <p className="form-error" role="alert">
+          Could not load the settings: {settings.error.message}
+        </p>
+      ) : (
+        <p className="setup-busy" role="status">
+          <span className="pp-spinner pp-spinner--small" aria-hidden="true" />
+          Loading…
+        </p>
+      )}
+    </Screen>
+  );
+}
+
+function OperatorOnly() {
+  return (
+    <Screen width="narrow">
+      <section className="state-card" aria-labelledby="operator-only-heading">
+        <InlineIcon icon={lockClosedOutline} className="state-card__icon" />
+        <h1 id="operator-only-heading">Only the operator can change this</h1>
+        <p className="muted">The person who runs this server chooses its AI model. Everything else works as it is.</p>
+        <div className="state-card__actions">
+          <Link to="/dashboard" className="pp-button">
+            <InlineIcon icon={arrowBackOutline} />
+            Back to Dashboard
+          </Link>
+        </div>
+      </section>
+    </Screen>
+  );
+}
+
+/** Read-only, with why: the environment's value wins over anything saved here. */
+function SetByEnvironment() {
+  return (
+    <span className="settings-locked">
+      <InlineIcon icon={lockClosedOutline} />
+      Set by the environment
+    </span>
+  );
+}
+
+function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
+  const id = useId();
+  const toast = useToast();
+  const [form, setForm] = useState<ModelForm>(() => modelFormDefaults(saved));
+  const [found, setFound] = useState<string[] | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const test = useTestModelConnection();
+  const save = useSaveModelSettings();
+  const { locked } = saved;
+  const update = (change: Partial<ModelForm>) => {
+    setFormError(null);
+    setForm((current) => ({ ...current, ...change }));
+  };
+  // A changed address or key needs a new test: the models listed were another server's.
+  const changeConnection = (change: Partial<ModelForm>) => {
+    test.reset();
+    update(change);
+  };
+
+  // The models to choose from: what the last test found, else what is saved.
+  const available = found ?? saved.models;
+  const picked = form.models.filter((model) => available.includes(model));
+  const defaultModel = picked.includes(form.defaultModel) ? form.defaultModel : (picked[0] ?? '');
+
+  const handleTest = () => {
+    setFormError(null);
+    test.mutate(testInput(form, locked), {
+      onSuccess: (result) => {
+        if (!result.ok) return;
+        setFound(result.models);
+        // A first connection picks for the operator: every model shown, the first the default.
+        if (!form.models.some((model) => result.models.includes(model))) update({ models: result.models, defaultModel: result.models[0] ?? '' });
+      },
+    });
+  };
+
+  const handleSave = (event: FormEvent) => {
+    event.preventDefault();
+    const input = modelSettingsInput({ ...form, models: picked, defaultModel }, saved);
+    if (typeof input === 'string') {
+      setFormError(input);
+      return;
+    }
+    save.mutate(input, {
+      onSuccess: (result) => toast({ header: 'Model saved', message: result.connected ? `The chat now answers with ${result.defaultModel}.` : 'Saved.', color: 'success' }),
+      onError: (error) => setFormError(error.message),
+    });
+  };
+
+  const testResult = test.data;
+  return (
+    <form className="model-settings" onSubmit={handleSave} noValidate aria-label="Model settings">
+      <ConnectionStatus saved={saved} />
+      {saved.apiKeyUnreadable && (
+        <p className="form-error" role="alert">
+          The saved key can no longer be read (the server's secret has changed since it was saved): replace it with the key again.
+        </p>
+      )}
+
+      <fieldset className="settings-section" disabled={locked.baseUrl}>
+        <legend className="settings-section__title">Where the model runs {locked.baseUrl && <SetByEnvironment />}</legend>
+        <div className="provider-choice" role="radiogroup" aria-label="Where the model runs">
+          <ProviderOption
+            name={`${id}-provider`}
+            value="openai"
+            checked={form.provider === 'openai'}
+            title="OpenAI"
+            description="With your OpenAI API key."
+            onChange={() => changeConnection({ provider: 'openai' })}
+          />
+          <ProviderOption
+            name={`${id}-provider`}
+            value="compatible"
+            checked={form.provider === 'compatible'}
+            title="OpenAI-compatible server"
+            description="Ollama, LM Studio, vLLM, llama.cpp… by its address; a key if it needs one."
+            onChange={() => changeConnection({ provider: 'compatible' })}
+          />
+        </div>
+        {form.provider === 'compatible' && (
+          <div className="text-field">
+            <label className="text-field__label" htmlFor={`${id}-url`}>
+              Base URL
+            </label>
+            <div className="text-field__box">
+              <input
+                id={`${id}-url`}
+                className="text-field__input"
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                placeholder="http://localhost:11434/v1"
+                value={form.baseUrl}
+                readOnly={locked.baseUrl}
+                aria-describedby={`${id}-url-hint`}
+                onChange={(event) => changeConnection({ baseUrl: event.target.value })}
+              />
+            </div>
+            <p id={`${id}-url-hint`} className="settings-hint">
+              Ollama: http://localhost:11434/v1 · LM Studio: http://localhost:1234/v1 · vLLM: http://localhost:8000/v1
+            </p>
+          </div>
+        )}
+      </fieldset>
+
+      <fieldset className="settings-section" disabled={locked.apiKey}>
+        <legend className="settings-section__title">
+          API key{form.provider === 'compatible' && ' (optional)'} {locked.apiKey && <SetByEnvironment />}
+        </legend>
+        <KeyField id={id} saved={saved.hasApiKey || locked.apiKey} locked={locked.apiKey} form={form} onChange={changeConnection} />
+      </fieldset>
+
+      <div className="settings-test">
+        <button type="button" className="pp-button settings-test__button" onClick={handleTest} disabled={test.isPending}>
+          {test.isPending && <span className="pp-spinner pp-spinner--small" aria-hidden="true" />}
+          {test.isPending ? 'Testing…' : 'Test'}
+        </button>
+        <div className="settings-test__result" aria-live="polite">
+          {test.isError && (
+            <p className="form-error">
+              <strong>Test failed:</strong> {test.error.message}
+            </p>
+          )}
+          {testResult?.ok === false && (
+            <p className="form-error">
+              <strong>{TEST_PROBLEM_TITLES[testResult.problem]}.</strong> {testResult.message}
+            </p>
+          )}
+          {testResult?.ok && (
+            <p className="settings-ok">
+              <InlineIcon icon={checkmarkCircle} />
+              Connected. The server offers {testResult.models.length === 1 ? '1 model' : `${testResult.models.length} models`}.
+            </p>
+          )}
+        </div>
+      </div>
+
+      <fieldset className="settings-section" disabled={locked.models}>
+        <legend className="settings-section__title">Models {locked.models && <SetByEnvironment />}</legend>
+        {available.length === 0 ? (
+          <p className="settings-hint">Test the connection to list the server's models.</p>
+        ) : (
+          <>
+            <p className="settings-hint" id={`${id}-models-hint`}>
+              The chat's model picker offers the models ticked here.
+            </p>
+            <div className="model-checks" role="group" aria-describedby={`${id}-models-hint`} aria-label="Models in the chat's picker">
+              {available.map((model) => (
+                <label key={model} className="model-check">
+                  <input
+                    type="checkbox"
+                    checked={form.models.includes(model)}
+                    onChange={(event) => update({ models: event.target.checked ? [...form.models, model] : form.models.filter((m) => m !== model) })}
+                  />
+                  <span className="model-check__name">{model}</span>
+                </label>
+              ))}
+            </div>
+            <div className="text-field">
+              <label className="text-field__label" htmlFor={`${id}-default`}>
+                Default model
+              </label>
+              <div className="text-field__box">
+                <select id={`${id}-default`} className="text-field__input settings-select" value={defaultModel} disabled={picked.length === 0} onChange={(event) => update({ defaultModel: event.target.value })}>
+                  {picked.length === 0 && <option value="">Tick a model first</option>}
+                  {picked.map((model) => (
+                    <option key={model} value={model}>
+                      {model}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          </>
+        )}
+      </fieldset>
+
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="pp-button pp-button--primary settings-save" disabled={save.isPending}>
+        {save.isPending && <span className="pp-spinner pp-spinner--small" aria-hidden="true" />}
+        {save.isPending ? 'Saving…' : 'Save'}
+      </button>
+    </form>
+  );
+}
+
+function ConnectionStatus({ saved }: { saved: ModelSettings }) {
+  return saved.connected ? (
+    <p className="settings-status settings-status--on" role="status">
+      <InlineIcon icon={checkmarkCircle} />
+      <span>
+        <strong>Connected.</strong> The chat answers with {saved.defaultModel ?? 'the server’s first model'}.
+      </span>
+    </p>
+  ) : (
+    <p className="settings-status" role="status">
+      <InlineIcon icon={informationCircleOutline} />
+      <span>
+        <strong>No AI model is connected.</strong> Reps get worksheets and drafts built from their own answers until one is.
+      </span>
+    </p>
+  );
+}
+
+function ProviderOption({ name, value, checked, title, description, onChange }: { name: string; value: Provider; checked: boolean; title: string; description: string; onChange: () => void }) {
+  return (
+    <label className={`provider-option${checked ? ' provider-option--checked' : ''}`}>
+      <input type="radio" name={name} value={value} checked={checked} onChange={onChange} />
+      <span className="provider-option__text">
+        <span className="provider-option__label">{title}</span>
+        <span className="provider-option__description">{description}</span>
+      </span>
+    </label>
+  );
+}
+
+/**
+ * The key is write-only: once saved it shows as 'A key is saved' with Replace and Remove, never the
+ * key; a new one is typed into a password field that the browser does not offer to remember.
+ */
+function KeyField({ id, saved, locked, form, onChange }: { id: string; saved: boolean; locked: boolean; form: ModelForm; onChange: (change: Partial<ModelForm>) => void }) {
+  const setAction = (keyAction: KeyAction) => onChange({ keyAction, apiKey: '' });
+  if (saved && form.keyAction === 'keep') {
+    return (
+      <div className="saved-key">
+        <p className="saved-key__text">
+          <InlineIcon icon={checkmarkCircle} />A key is saved
+        </p>
+        {!locked && (
+          <div className="saved-key__actions">
+            <button type="button" className="pp-button" onClick={() => setAction('replace')}>
+              Replace
+            </button>
+            <button type="button" className="pp-button" onClick={() => setAction('remove')}>
+              Remove
+            </button>
+          </div>
+        )}
+      </div>
+    );
+  }
+  if (saved && form.keyAction === 'remove') {
+    return (
+      <div className="saved-key">
+        <p className="saved-key__text">The saved key will be removed when you save.</p>
+        <div className="saved-key__actions">
+          <button type="button" className="pp-button" onClick={() => setAction('keep')}>
+            Keep it
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="text-field">
+      <label className="text-field__label" htmlFor={`${id}-key`}>
+        {saved ? 'New key' : 'Paste the key'}
+      </label>
+      <div className="text-field__box">
+        <input
+          id={`${id}-key`}
+          className="text-field__input"
+          type="password"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={form.provider === 'openai' ? 'sk-…' : 'Only if the server asks for one'}
+          value={form.apiKey}
+          onChange={(event) => onChange({ apiKey: event.target.value })}
+          // Password managers: this is not a password of the rep's.
+          data-1p-ignore
+          data-lpignore="true"
+        />
+      </div>
+      {saved && (
+        <button type="button" className="pp-button pp-button--ghost" onClick={() => setAction('keep')}>
+          Keep the saved key
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/** The operator's setup: claiming a fresh server, and Settings → Model (GET, PUT, Test). */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User } from '../../../domain/contract/auth';
+import type { ModelSettingsInput, ModelSettingsResponse, ModelTestInput, ModelTestProblem, ModelTestResponse, SetupClaimResponse, SetupStatusResponse } from '../../../domain/contract/settings';
+import { api } from '../../data/api';
+import { authKeys } from '../auth/auth.queries';
+import { capabilitiesKey } from './modelStatus';
+
+export type { ModelSettingsInput, ModelTestProblem } from '../../../domain/contract/settings';
+/** What leaves the server about its model: never the key itself, only whether one is saved. */
+export type ModelSettings = ModelSettingsResponse;
+export type ModelTestResult = ModelTestResponse;
+
+export const settingsKeys = {
+  setupStatus: ['setup', 'status'] as const,
+  model: ['settings', 'model'] as const,
+};
+
+export const setupStatusQueryOptions = queryOptions({
+  queryKey: settingsKeys.setupStatus,
+  queryFn: ({ signal }) => api.get<SetupStatusResponse>('/api/setup/status', signal),
+  staleTime: 0,
+});
+
+export const modelSettingsQueryOptions = queryOptions({
+  queryKey: settingsKeys.model,
+  queryFn: ({ signal }) => api.get<ModelSettingsResponse>('/api/settings/model', signal),
+  staleTime: 0,
+  // A refusal (not the operator) is an answer, not a blip.
+  retry: false,
+});
+
+/** POST /api/setup/claim: the signed-in user becomes the operator (and the cached user says so at once). */
+export function useClaimSetup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post<SetupClaimResponse>('/api/setup/claim', { token }),
+    onSuccess: () => {
+      queryClient.setQueryData<User | null>(authKeys.user, (user) => (user ? { ...user, isOperator: true } : user));
+      queryClient.setQueryData<SetupStatusResponse>(settingsKeys.setupStatus, { operatorExists: true });
+    },
+  });
+}
+
+/** PUT /api/settings/model; the saved settings take over the cache, and every model notice and picker is asked again. */
+export function useSaveModelSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ModelSettingsInput) => api.put<ModelSettingsResponse>('/api/settings/model', input),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsKeys.model, saved);
+      void queryClient.invalidateQueries({ queryKey: capabilitiesKey });
+      // The chat's model picker (chat.queries.ts): its list is the one just saved.
+      void queryClient.invalidateQueries({ queryKey: ['models'] });
+    },
+  });
+}
+
+export function useTestModelConnection() {
+  return useMutation({
+    mutationFn: (input: ModelTestInput) => api.post<ModelTestResponse>('/api/settings/model/test', input),
+  });
+}
+
+/** What a failed Test says, plainly; the server's own message follows it. */
+export const TEST_PROBLEM_TITLES: Record<ModelTestProblem, string> = {
+  unreachable: 'Could not reach the model server',
+  unauthorized: 'The model server refused the key (401)',
+  no_chat_models: 'The model server has no chat models',
+  bad_response: "The model server's answer was not what an OpenAI-compatible server sends",
+};

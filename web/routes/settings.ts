@@ -1,0 +1,11 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { requireUser } from './guards';
+import { rootRoute } from './root';
+
+/** Settings → Model: the operator connects the language model here (others are told who can). */
+export const modelSettingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'settings/model',
+  beforeLoad: (args) => requireUser(args, 'Please log in to change the settings.'),
+  component: lazyRouteComponent(() => import('../features/settings/ModelSettingsScreen'), 'ModelSettingsScreen'),
+});
