@@ -15,6 +15,8 @@ import { AnalysingCard } from './AnalysingCard';
 import { ANALYSIS_FAILED, analysisFailureMessage, deeperAnalysisPrompt, shareText } from './analysisText';
 import { analysisKeys, analysisQueryOptions, useAnalyzeStartup, type SavedAnalysis } from './analysis.queries';
 import { IdeaForm } from './IdeaForm';
+import { IdeaWorksheetView } from './IdeaWorksheetView';
+import type { IdeaWorksheet } from '../../../domain/drafts/ideaWorksheet';
 import { SaveAnalysisPrompt } from './SaveAnalysisPrompt';
 import { shareAnalysis } from './shareAnalysis';
 import { useDelayedFlag } from './useDelayedFlag';
@@ -40,6 +42,8 @@ export function OnboardingScreen() {
   const [storedIdea] = useState(() => readString(StorageKey.startupIdea) ?? '');
   const idea = draft ?? opened.data?.idea ?? storedIdea;
   const [promptDismissed, setPromptDismissed] = useState(false);
+  // With no model connected the server answers a worksheet instead (not stored, so not in the URL).
+  const [worksheet, setWorksheet] = useState<IdeaWorksheet | null>(null);
   useKeyboardInView();
 
   const result: SavedAnalysis | undefined = analysisId !== undefined && !analyze.isPending ? opened.data : undefined;
@@ -48,7 +52,13 @@ export function OnboardingScreen() {
   const handleAnalyze = (text: string) => {
     writeString(StorageKey.startupIdea, text);
     analyze.mutate(text, {
-      onSuccess: ({ summary, analysisId: id }) => {
+      onSuccess: (response) => {
+        if ('worksheet' in response) {
+          setWorksheet(response.worksheet);
+          return;
+        }
+        const { summary, analysisId: id } = response;
+        setWorksheet(null);
         queryClient.setQueryData(analysisKeys.one(id), { idea: text, summary });
         setPromptDismissed(false);
         void navigate({ to: '/onboarding', search: { analysis: id } });
@@ -69,6 +79,8 @@ export function OnboardingScreen() {
 
   const handleNewAnalysis = () => {
     if (opened.data) setDraft(opened.data.idea);
+    if (worksheet) setDraft(worksheet.idea);
+    setWorksheet(null);
     analyze.reset();
     void navigate({ to: '/onboarding' });
   };
@@ -97,23 +109,19 @@ export function OnboardingScreen() {
         <section className="page-intro">
           <p className="eyebrow">Idea analysis · free, no account needed</p>
           <h1>Build a Go-to-Market Plan</h1>
-          {!result && (
+          {!result && !worksheet && (
             <p className="lede">Describe your startup. You get the market size, a sharper value proposition, a pricing suggestion and the YC checklist.</p>
           )}
         </section>
 
-        {result ? (
+        {worksheet && !analyze.isPending && analysisId === undefined ? (
           <>
-            <div className="idea-recap panel">
-              <div className="idea-recap__head">
-                <p className="idea-recap__label">Your idea</p>
-                <IonButton fill="clear" size="small" onClick={handleNewAnalysis}>
-                  <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
-                  New analysis
-                </IonButton>
-              </div>
-              <p className="idea-recap__text">{result.idea}</p>
-            </div>
+            <IdeaRecap idea={worksheet.idea} onNew={handleNewAnalysis} />
+            <IdeaWorksheetView worksheet={worksheet} />
+          </>
+        ) : result ? (
+          <>
+            <IdeaRecap idea={result.idea} onNew={handleNewAnalysis} />
             <AnalysisResults summary={result.summary} />
             <div className="analysis-actions">
               <IonButton fill="outline" expand="block" onClick={() => void handleShare(result)}>
@@ -150,5 +158,21 @@ export function OnboardingScreen() {
       </Screen>
       {showPrompt && <SaveAnalysisPrompt onSaved={handleSaved} onDismiss={() => setPromptDismissed(true)} />}
     </>
+  );
+}
+
+/** The idea the results are about, with 'New analysis' to change it. */
+function IdeaRecap({ idea, onNew }: { idea: string; onNew: () => void }) {
+  return (
+    <div className="idea-recap panel">
+      <div className="idea-recap__head">
+        <p className="idea-recap__label">Your idea</p>
+        <IonButton fill="clear" size="small" onClick={onNew}>
+          <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
+          New analysis
+        </IonButton>
+      </div>
+      <p className="idea-recap__text">{idea}</p>
+    </div>
   );
 }
