@@ -15,7 +15,7 @@ describe('the no-model idea worksheet', () => {
   });
 
   it('fresh: 3. reads numbers as founders type them and formats money as people say it', () => {
-    expect(['2000', '2,000', '2k', '2 thousand', '$2,000', '2000/year', '2,000 per year'].map((t) => parseAmount(t, '1'))).toEqual(Array(7).fill({ ok: true, value: 2000 }));
+    for (const typed of ['2000', '2,000', '2k', '2 thousand', '$2,000', '2000/year', '2,000 per year']) expect(parseAmount(typed, '1'), typed).toEqual({ ok: true, value: 2000 });
     expect(parseAmount('1.5M', '1')).toEqual({ ok: true, value: 1_500_000 });
     expect([5, 9.99, 1200, 9999, 24_000, 2_400_000, 1_250_000_000].map(formatMoney)).toEqual(['$5', '$9.99', '$1,200', '$9,999', '$24K', '$2.4M', '$1.3B']);
     expect(formatCount(1234567)).toBe('1,234,567');
