@@ -1,5 +1,6 @@
 import type { PlaybookType } from '../playbooks/types';
 import type { Answers, FlowType } from '../playbooks/flow';
+import { PREFILL_MAX_CHARS } from '../limits';
 import { draftColdEmail, emailDraftMarkdown, recipientLabel } from './coldEmail';
 import { draftGtmPlan, draftedPlanMarkdown } from './gtmPlan';
 import { draftObjectionGuide, draftPersonaSheet } from './guides';
@@ -7,8 +8,6 @@ import { draftObjectionGuide, draftPersonaSheet } from './guides';
 /** The operator's one-line fix when no model is configured (the server's 503s say it; the chat never does). */
 export const NO_MODEL_FIX = 'set OPENAI_API_KEY (or OPENAI_BASE_URL for a local, OpenAI-compatible model such as Ollama) and restart Pitchpad';
 
-/** The longest prefilled answer an in-app link carries (the chat route refuses longer ones). */
-export const PREFILL_MAX_CHARS = 200;
 
 /**
  * The in-app path that opens a guided flow, with its first answer filled in when given

@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { isFlowType } from '../../domain/playbooks/tools';
 import { requirePaid, requireUser } from './guards';
 import { rootRoute } from './root';
-import { optionalTextParams } from './search';
+import { flowPrefill, optionalTextParams } from './search';
 
 /**
  * The open chat is in the URL (?chat=<id>), and so is a guided flow on screen (?flow=<type>), so a
