@@ -4,6 +4,7 @@ import { draftGtmPlan, draftedPlanMarkdown, sectionsNeedingResearch } from './gt
 import { GtmPlan } from '../contract/playbooks';
 import { coachEmail } from '../coach';
 import { draftObjectionGuide } from './guides';
+import { emailRecipientFrom, flowPath, offlineChatAnswer } from './chat';
 import { OBJECTION_LIBRARY, objectionFacts, RESPONSE_PATTERNS } from './objectionLibrary';
 
 /** The offline cold email's ask for a call, given the booking link. */
@@ -234,3 +235,29 @@ function expectNoEmptySlots(guide: string) {
   expect(guide).not.toMatch(/…|\[[^\]]*\]|to be completed|undefined/i);
   for (const line of guide.split('\n').filter((l) => l.startsWith('- **'))) expect(line, line).toMatch(/^- \*\*[^*]+:\*\* \S.{15,}/);
 }
+
+describe('the chat without a model', () => {
+  it("fresh: 3. turns 'write a cold email to Dana Ortiz at Freightly' into a button that opens the cold email flow with the recipient filled (Pro)", () => {
+    const answer = offlineChatAnswer('write a cold email to Dana Ortiz at Freightly', true);
+    expect(answer).toBe(
+      'No AI model is connected, so I’ll draft it from your answers: three quick questions, with the recipient filled in.\n\n[Write the cold email to Dana Ortiz at Freightly](/chat?flow=email&prefill=Dana%20Ortiz%20at%20Freightly)',
+    );
+    expect(emailRecipientFrom('Draft an email to Priya Shah (Head of Ops) at Tidal about our pilot.')).toBe('Priya Shah (Head of Ops) at Tidal');
+    expect(flowPath('email', 'Priya Shah (Head of Ops) at Tidal')).toBe('/chat?flow=email&prefill=Priya%20Shah%20%28Head%20of%20Ops%29%20at%20Tidal');
+    expect(emailRecipientFrom('help me write a cold email')).toBeUndefined();
+  });
+
+  it('fresh: 3. is short, names no environment variable, and never links a free user into a Pro flow', () => {
+    for (const message of ['hello', 'write a cold email to Dana Ortiz at Freightly', 'handle objections from investors', 'What is the TAM for dog walking?', 'build a GTM plan']) {
+      for (const pro of [true, false]) {
+        const answer = offlineChatAnswer(message, pro);
+        expect(answer.length, answer).toBeLessThan(420);
+        expect(answer).not.toMatch(/OPENAI|_KEY|_URL|restart/);
+        if (!pro) expect(answer).not.toContain('/chat?flow=');
+      }
+    }
+    expect(offlineChatAnswer('write a cold email to Dana', false)).toContain('Cold emails are a **Pro** tool');
+    expect(offlineChatAnswer('hello', false)).toContain('[Idea worksheet](/onboarding)');
+    expect(offlineChatAnswer('hello', true)).toContain('[Cold email](/chat?flow=email) [Objection guide](/chat?flow=objection)');
+  });
+});
