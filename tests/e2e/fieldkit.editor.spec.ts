@@ -85,7 +85,7 @@ test('offline: the offline draft opens in the editor, the score follows the edit
   // 'Revert to original' puts the drafter's email back.
   await editor.dialog.getByRole('button', { name: 'Revert to original' }).click();
   await expect(editor.subject).toHaveValue('Idea for Tidal');
-  await editor.expectScore(91, 'Strong');
+  await editor.expectScore(100, 'Strong');
   // Cancel with changes asks first: 'Keep editing' keeps them, 'Discard' drops them.
   await editor.dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
   const ask = editor.dialog.getByRole('alertdialog', { name: 'Discard your changes to this email?' });
