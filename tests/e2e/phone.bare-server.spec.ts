@@ -140,7 +140,7 @@ test('phone: 15. with no model, the cold email appears once, a GTM plan drafted 
   await expect(page.getByText(/OPENAI|_API_KEY/)).toHaveCount(0);
 });
 
-test('fresh: 3. with no model, the worksheet works out a bottom-up market size as the founder types, and explains a bad number', async ({ page }) => {
+test('fresh: 3. with no model, the worksheet works out a bottom-up market size as the founder types, keeps it over a reload, and explains a bad number', async ({ page }) => {
   const onboarding = new OnboardingPage(page);
   await onboarding.open();
   await onboarding.ideaInput.fill('Scheduling software for veterinary clinics');
@@ -150,6 +150,9 @@ test('fresh: 3. with no model, the worksheet works out a bottom-up market size a
   await page.getByRole('textbox', { name: 'Customers who could buy' }).fill('2,000');
   await page.getByRole('textbox', { name: 'They are (optional)' }).fill('clinics');
   await page.getByRole('textbox', { name: 'What one pays per year' }).fill('$1,200');
+  await expect(result).toHaveText('2,000 clinics × $1,200/year = $2.4M a year');
+  // A reload keeps the worksheet and what was typed on it.
+  await page.reload();
   await expect(result).toHaveText('2,000 clinics × $1,200/year = $2.4M a year');
   await page.getByRole('textbox', { name: 'Customers who could buy' }).fill('lots');
   await expect(page.getByText('“lots” is not a number. Enter digits, like 2,000.')).toBeVisible();

@@ -2,6 +2,7 @@ import { IonIcon } from '@ionic/react';
 import { analyticsOutline, checkmarkDone, clipboardOutline, pricetagOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
 import { bottomUpMarketSize, type IdeaWorksheet, type PricingModel } from '../../../domain/drafts/ideaWorksheet';
+import { loadEntries, saveEntries } from './worksheetEntries';
 
 /**
  * The idea analysis when no AI model is connected: a worksheet, labelled as one (a known setup, not
@@ -9,6 +10,16 @@ import { bottomUpMarketSize, type IdeaWorksheet, type PricingModel } from '../..
  * their numbers, and the pricing models to choose from.
  */
 export function IdeaWorksheetView({ worksheet }: { worksheet: IdeaWorksheet }) {
+  // What the founder types is kept on this device for this idea (worksheetEntries.ts).
+  const [entries, setEntries] = useState(() => loadEntries(worksheet.idea));
+  const entry = (key: string) => entries[key] ?? '';
+  const setEntry = (key: string, value: string) =>
+    setEntries((current) => {
+      const next = { ...current, [key]: value };
+      saveEntries(worksheet.idea, next);
+      return next;
+    });
+  const fields = { entry, setEntry };
   return (
     <section className="worksheet" aria-label="Worksheet">
       <div className="worksheet-label" role="note">
@@ -18,14 +29,20 @@ export function IdeaWorksheetView({ worksheet }: { worksheet: IdeaWorksheet }) {
           <p className="worksheet-label__text">Work through it yourself: the questions investors ask first, a market size from your own numbers, and the pricing models to choose from.</p>
         </div>
       </div>
-      <Questions worksheet={worksheet} />
-      <MarketSizeCalculator />
-      <PricingModels models={worksheet.pricingModels} />
+      <Questions worksheet={worksheet} {...fields} />
+      <MarketSizeCalculator {...fields} />
+      <PricingModels models={worksheet.pricingModels} {...fields} />
     </section>
   );
 }
 
-function Questions({ worksheet }: { worksheet: IdeaWorksheet }) {
+/** One entry of the worksheet by key, and how to change it. */
+interface Fields {
+  entry: (key: string) => string;
+  setEntry: (key: string, value: string) => void;
+}
+
+function Questions({ worksheet, entry, setEntry }: { worksheet: IdeaWorksheet } & Fields) {
   const id = useId();
   return (
     <section className="worksheet-section panel" aria-labelledby={`${id}-title`}>
@@ -44,7 +61,14 @@ function Questions({ worksheet }: { worksheet: IdeaWorksheet }) {
             <p className="worksheet-question__hint" id={`${id}-${q.topic}-hint`}>
               {q.hint}
             </p>
-            <textarea id={`${id}-${q.topic}`} className="worksheet-input worksheet-input--text" rows={2} aria-describedby={`${id}-${q.topic}-hint`} />
+            <textarea
+              id={`${id}-${q.topic}`}
+              className="worksheet-input worksheet-input--text"
+              rows={2}
+              aria-describedby={`${id}-${q.topic}-hint`}
+              value={entry(q.topic)}
+              onChange={(e) => setEntry(q.topic, e.target.value)}
+            />
           </li>
         ))}
       </ol>
@@ -53,11 +77,9 @@ function Questions({ worksheet }: { worksheet: IdeaWorksheet }) {
 }
 
 /** Customers × price per year, worked out as the founder types, with the arithmetic shown. */
-function MarketSizeCalculator() {
+function MarketSizeCalculator({ entry, setEntry }: Fields) {
   const id = useId();
-  const [customers, setCustomers] = useState('');
-  const [price, setPrice] = useState('');
-  const [unit, setUnit] = useState('');
+  const [customers, price, unit] = [entry('customers'), entry('pricePerYear'), entry('unit')];
   const result = bottomUpMarketSize({ customers, pricePerYear: price, unit });
   // A field's problem shows once something is typed in it: an empty form is not an error.
   const customersError = !result.ok && customers.trim() ? result.errors.customers : undefined;
@@ -81,7 +103,7 @@ function MarketSizeCalculator() {
             value={customers}
             aria-invalid={Boolean(customersError)}
             aria-describedby={customersError ? `${id}-customers-error` : undefined}
-            onChange={(e) => setCustomers(e.target.value)}
+            onChange={(e) => setEntry('customers', e.target.value)}
           />
           {customersError && (
             <p className="market-calc__error" id={`${id}-customers-error`}>
@@ -93,7 +115,7 @@ function MarketSizeCalculator() {
           <label htmlFor={`${id}-unit`}>
             They are <span className="muted">(optional)</span>
           </label>
-          <input id={`${id}-unit`} className="worksheet-input" autoComplete="off" placeholder="clinics" maxLength={40} value={unit} onChange={(e) => setUnit(e.target.value)} />
+          <input id={`${id}-unit`} className="worksheet-input" autoComplete="off" placeholder="clinics" maxLength={40} value={unit} onChange={(e) => setEntry('unit', e.target.value)} />
         </div>
         <div className="market-calc__field">
           <label htmlFor={`${id}-price`}>What one pays per year</label>
@@ -106,7 +128,7 @@ function MarketSizeCalculator() {
             value={price}
             aria-invalid={Boolean(priceError)}
             aria-describedby={priceError ? `${id}-price-error` : `${id}-price-hint`}
-            onChange={(e) => setPrice(e.target.value)}
+            onChange={(e) => setEntry('pricePerYear', e.target.value)}
           />
           {priceError ? (
             <p className="market-calc__error" id={`${id}-price-error`}>
@@ -126,9 +148,9 @@ function MarketSizeCalculator() {
   );
 }
 
-function PricingModels({ models }: { models: readonly PricingModel[] }) {
+function PricingModels({ models, entry, setEntry }: { models: readonly PricingModel[] } & Fields) {
   const id = useId();
-  const [picked, setPicked] = useState<PricingModel['id'] | null>(null);
+  const picked = entry('pricingModel');
   return (
     <section className="worksheet-section panel" aria-labelledby={`${id}-title`}>
       <h2 className="worksheet-section__title" id={`${id}-title`}>
@@ -139,7 +161,7 @@ function PricingModels({ models }: { models: readonly PricingModel[] }) {
       <div className="pricing-models" role="radiogroup" aria-labelledby={`${id}-title`}>
         {models.map((model) => (
           <label key={model.id} className={`pricing-model${picked === model.id ? ' pricing-model--picked' : ''}`}>
-            <input type="radio" name={`${id}-model`} value={model.id} checked={picked === model.id} onChange={() => setPicked(model.id)} />
+            <input type="radio" name={`${id}-model`} value={model.id} checked={picked === model.id} onChange={() => setEntry('pricingModel', model.id)} />
             <span className="pricing-model__name">{model.name}</span>
             <span className="pricing-model__how">{model.how}</span>
             <span className="pricing-model__fits">

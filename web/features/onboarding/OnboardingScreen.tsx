@@ -16,6 +16,7 @@ import { ANALYSIS_FAILED, analysisFailureMessage, deeperAnalysisPrompt, shareTex
 import { analysisKeys, analysisQueryOptions, useAnalyzeStartup, type SavedAnalysis } from './analysis.queries';
 import { IdeaForm } from './IdeaForm';
 import { IdeaWorksheetView } from './IdeaWorksheetView';
+import { loadShownWorksheet, saveShownWorksheet } from './worksheetEntries';
 import type { IdeaWorksheet } from '../../../domain/drafts/ideaWorksheet';
 import { SaveAnalysisPrompt } from './SaveAnalysisPrompt';
 import { shareAnalysis } from './shareAnalysis';
@@ -43,7 +44,11 @@ export function OnboardingScreen() {
   const idea = draft ?? opened.data?.idea ?? storedIdea;
   const [promptDismissed, setPromptDismissed] = useState(false);
   // With no model connected the server answers a worksheet instead (not stored, so not in the URL).
-  const [worksheet, setWorksheet] = useState<IdeaWorksheet | null>(null);
+  const [worksheet, setShownWorksheet] = useState<IdeaWorksheet | null>(() => (analysisId === undefined && !start ? loadShownWorksheet() : null));
+  const setWorksheet = (next: IdeaWorksheet | null) => {
+    saveShownWorksheet(next);
+    setShownWorksheet(next);
+  };
   useKeyboardInView();
 
   const result: SavedAnalysis | undefined = analysisId !== undefined && !analyze.isPending ? opened.data : undefined;
@@ -117,7 +122,7 @@ export function OnboardingScreen() {
         {worksheet && !analyze.isPending && analysisId === undefined ? (
           <>
             <IdeaRecap idea={worksheet.idea} onNew={handleNewAnalysis} />
-            <IdeaWorksheetView worksheet={worksheet} />
+            <IdeaWorksheetView key={worksheet.idea} worksheet={worksheet} />
           </>
         ) : result ? (
           <>
