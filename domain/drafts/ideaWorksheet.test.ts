@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bottomUpMarketSize, draftIdeaWorksheet, formatCount, formatMoney, parseAmount, quoteIdea } from './ideaWorksheet';
+import { bottomUpMarketSize, draftIdeaWorksheet, formatCount, formatMoney, parseAmount, quoteIdea, worksheetShareText } from './ideaWorksheet';
 
 describe('the no-model idea worksheet', () => {
   it('fresh: 3. shows the bottom-up market size with its arithmetic: customers × price per year', () => {
@@ -41,5 +41,16 @@ describe('the no-model idea worksheet', () => {
     for (const model of sheet.pricingModels) expect(model.fitsWhen).toMatch(/^[A-Z].{20,}\.$/);
     expect(quoteIdea('x '.repeat(100))).toMatch(/^x( x)*…$/);
     expect(draftIdeaWorksheet('').questions[0]!.question).toContain('behind your idea');
+  });
+});
+
+describe('sharing the worksheet', () => {
+  it("fresh: 3. copies the founder's answers, the market size arithmetic and the chosen pricing model", () => {
+    const sheet = draftIdeaWorksheet('Scheduling software for veterinary clinics');
+    const text = worksheetShareText(sheet, { problem: 'Clinic managers, with paper diaries', customers: '2,000', pricePerYear: '$1,200', unit: 'clinics', pricingModel: 'per-seat' });
+    expect(text).toContain('Problem: Who exactly has the problem behind “Scheduling software for veterinary clinics”, and how do they solve it today?\n→ Clinic managers, with paper diaries');
+    expect(text).toContain('Market: How many customers could buy “Scheduling software for veterinary clinics”, and is that number growing?\n→ Not answered yet');
+    expect(text).toContain('MARKET SIZE (bottom-up)\n2,000 clinics × $1,200/year = $2.4M a year');
+    expect(text).toContain('PRICING MODEL\nPer seat: A price per user per month.');
   });
 });

@@ -135,3 +135,26 @@ export function bottomUpMarketSize(input: MarketSizeInput): MarketSize {
   const total = customers.value * price.value;
   return { ok: true, customers: customers.value, pricePerYear: price.value, total, arithmetic: `${formatCount(customers.value)} ${unit} × ${formatMoney(price.value)}/year = ${formatMoney(total)} a year` };
 }
+
+/** What the founder typed on the worksheet, by key: a question's topic, 'customers', 'pricePerYear', 'unit', 'pricingModel'. */
+export type WorksheetEntries = Record<string, string>;
+
+/** The worksheet as 'Share with co-founder' copies it: plain text with the founder's answers and figures. */
+export function worksheetShareText(worksheet: IdeaWorksheet, entries: WorksheetEntries): string {
+  const market = bottomUpMarketSize({ customers: entries.customers ?? '', pricePerYear: entries.pricePerYear ?? '', unit: entries.unit });
+  const model = worksheet.pricingModels.find((m) => m.id === entries.pricingModel);
+  return [
+    `Startup idea: ${worksheet.idea}`,
+    '',
+    'YC CHECKLIST',
+    ...worksheet.questions.flatMap((q) => [`${q.label}: ${q.question}`, `→ ${entries[q.topic]?.trim() || 'Not answered yet'}`]),
+    '',
+    'MARKET SIZE (bottom-up)',
+    market.ok ? market.arithmetic : 'Not worked out yet',
+    '',
+    'PRICING MODEL',
+    model ? `${model.name}: ${model.how}` : 'Not chosen yet',
+    '',
+    'Worked out on a Pitchpad worksheet',
+  ].join('\n');
+}

@@ -1,7 +1,7 @@
-import { IonIcon } from '@ionic/react';
-import { analyticsOutline, checkmarkDone, clipboardOutline, pricetagOutline } from 'ionicons/icons';
+import { IonButton, IonIcon } from '@ionic/react';
+import { analyticsOutline, checkmarkDone, clipboardOutline, pricetagOutline, shareOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
-import { bottomUpMarketSize, type IdeaWorksheet, type PricingModel } from '../../../domain/drafts/ideaWorksheet';
+import { bottomUpMarketSize, worksheetShareText, type IdeaWorksheet, type PricingModel } from '../../../domain/drafts/ideaWorksheet';
 import { loadEntries, saveEntries } from './worksheetEntries';
 
 /**
@@ -9,7 +9,7 @@ import { loadEntries, saveEntries } from './worksheetEntries';
  * an error). The YC questions about the founder's idea, a market size that updates as they type
  * their numbers, and the pricing models to choose from.
  */
-export function IdeaWorksheetView({ worksheet }: { worksheet: IdeaWorksheet }) {
+export function IdeaWorksheetView({ worksheet, onShare }: { worksheet: IdeaWorksheet; onShare: (text: string) => void }) {
   // What the founder types is kept on this device for this idea (worksheetEntries.ts).
   const [entries, setEntries] = useState(() => loadEntries(worksheet.idea));
   const entry = (key: string) => entries[key] ?? '';
@@ -32,6 +32,12 @@ export function IdeaWorksheetView({ worksheet }: { worksheet: IdeaWorksheet }) {
       <Questions worksheet={worksheet} {...fields} />
       <MarketSizeCalculator {...fields} />
       <PricingModels models={worksheet.pricingModels} {...fields} />
+      <div className="analysis-actions">
+        <IonButton fill="outline" expand="block" onClick={() => onShare(worksheetShareText(worksheet, entries))}>
+          <IonIcon slot="start" icon={shareOutline} aria-hidden="true" />
+          Share with co-founder
+        </IonButton>
+      </div>
     </section>
   );
 }

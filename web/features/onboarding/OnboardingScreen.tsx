@@ -90,8 +90,10 @@ export function OnboardingScreen() {
     void navigate({ to: '/onboarding' });
   };
 
-  const handleShare = async (shown: SavedAnalysis) => {
-    const outcome = await shareAnalysis('Startup idea analysis', shareText(shown.idea, shown.summary));
+  const handleShare = (shown: SavedAnalysis) => shareWithToast('Startup idea analysis', shareText(shown.idea, shown.summary));
+
+  const shareWithToast = async (title: string, text: string) => {
+    const outcome = await shareAnalysis(title, text);
     if (outcome === 'copied') toast({ header: 'Copied to clipboard', message: 'Paste the summary into a message to your co-founder.', color: 'success' });
     if (outcome === 'failed') toast({ header: 'Could not copy', message: 'Your browser blocked the clipboard. Please try again.', color: 'danger' });
   };
@@ -122,7 +124,7 @@ export function OnboardingScreen() {
         {worksheet && !analyze.isPending && analysisId === undefined ? (
           <>
             <IdeaRecap idea={worksheet.idea} onNew={handleNewAnalysis} />
-            <IdeaWorksheetView key={worksheet.idea} worksheet={worksheet} />
+            <IdeaWorksheetView key={worksheet.idea} worksheet={worksheet} onShare={(text) => void shareWithToast('Startup idea worksheet', text)} />
           </>
         ) : result ? (
           <>
