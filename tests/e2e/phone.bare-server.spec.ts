@@ -156,7 +156,7 @@ test('fresh: 3. with no model, the worksheet works out a bottom-up market size a
   await expect(result).toHaveText('2,000 clinics × $1,200/year = $2.4M a year');
   await page.getByRole('textbox', { name: 'Customers who could buy' }).fill('lots');
   await expect(page.getByText('“lots” is not a number. Enter digits, like 2,000.')).toBeVisible();
-  await expect(result).toHaveText('Enter both numbers to see your market size.');
+  await expect(result).toHaveText('Fix the number above to see your market size.');
   await page.getByRole('radio', { name: /Per seat/ }).check();
   await expect(page.getByRole('radio', { name: /Per seat/ })).toBeChecked();
   await expectNoSidewaysScroll(page, 'the idea worksheet');

@@ -148,7 +148,7 @@ function MarketSizeCalculator({ entry, setEntry }: Fields) {
         </div>
       </div>
       <output className={`market-calc__result${result.ok ? ' market-calc__result--ready' : ''}`} aria-live="polite" data-testid="market-size-result">
-        {result.ok ? result.arithmetic : 'Enter both numbers to see your market size.'}
+        {result.ok ? result.arithmetic : customersError || priceError ? 'Fix the number above to see your market size.' : 'Enter both numbers to see your market size.'}
       </output>
     </section>
   );
