@@ -117,3 +117,6 @@ export const STREAM_LEASE_MAX_MS = 10 * 60_000;
 /** Saved-history writes (POST/PATCH /api/workflows) per user per minute: far above what a person does. */
 export const WORKFLOW_WRITES_PER_USER = 60;
 export const WORKFLOW_WRITE_WINDOW_MS = 60_000;
+
+/** The longest answer an in-app link may fill into a guided flow (`/chat?flow=email&prefill=…`). */
+export const PREFILL_MAX_CHARS = 200;

@@ -2,7 +2,7 @@ import { Router } from '@koa/router';
 import { AnalyzeStartupInput, SaveAnalysisInput, StartupSummary, type AnalyzeStartupResponse } from '../../domain/contract/analysis';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { NotFound } from '../errors';
-import { NoModel } from '../llm/errors';
+import { draftIdeaWorksheet } from '../../domain/drafts/ideaWorksheet';
 import { completeJson } from '../llm/json';
 import { withStreamLease } from '../llm/streams';
 import type { LlmGateway } from '../llm/types';
@@ -42,8 +42,14 @@ export function analysisRoutes(llm: LlmGateway) {
     rateLimit(ANALYSES_PER_VISITOR, (ctx) => visitorOf(ctx)),
     validate(AnalyzeStartupInput),
     async (ctx) => {
-      if (llm.offline) throw NoModel('analyze ideas');
       const { idea } = inputOf(ctx, AnalyzeStartupInput);
+      // No model connected: the founder gets a worksheet to fill in (the YC questions about their
+      // idea, a bottom-up market size from their numbers, pricing models), not an error.
+      if (llm.offline) {
+        const worksheet: AnalyzeStartupResponse = { worksheet: draftIdeaWorksheet(idea) };
+        ctx.body = worksheet;
+        return;
+      }
       const analyse = () =>
         completeJson(
           llm,

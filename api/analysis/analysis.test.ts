@@ -131,15 +131,22 @@ describe("a guest's analysis follows them into their account", () => {
   });
 });
 
-describe('with no model configured', () => {
-  it("phone: 15. says plainly that the server has no model and where an operator connects one, naming no environment variable (503), and invents nothing", async () => {
+describe('with no model connected', () => {
+  it('fresh: 3. answers a worksheet about the idea (200, not a 5xx naming a variable), with the YC questions quoting it and the pricing models', async () => {
     const offline = await startTestServer();
     try {
-      const res = await analyze(new TestClient(offline.url));
-      expect(res.status).toBe(503);
-      expect(res.body.message).toBe(
-        'No AI model is connected to this Pitchpad yet, so it cannot analyze ideas. An operator can connect one in Settings → Model.',
-      );
+      const res = await analyze(new TestClient(offline.url), 'A CRM for plumbers that books jobs from missed calls. Also invoicing.');
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toMatch(/OPENAI|_API_KEY|_BASE_URL/);
+      const { worksheet } = res.body;
+      expect(worksheet.idea).toBe('A CRM for plumbers that books jobs from missed calls. Also invoicing.');
+      expect(worksheet.questions.map((q: { topic: string }) => q.topic)).toEqual(['problem', 'market', 'solution', 'differentiation', 'traction']);
+      expect(worksheet.questions[0].question).toBe('Who exactly has the problem behind “A CRM for plumbers that books jobs from missed calls”, and how do they solve it today?');
+      expect(worksheet.pricingModels.map((m: { name: string }) => m.name)).toEqual(expect.arrayContaining(['Per seat', 'Usage-based', 'Flat tiers', 'Freemium']));
+      for (const model of worksheet.pricingModels) expect(model.fitsWhen.length).toBeGreaterThan(20);
+      // Nothing is stored: a worksheet is the idea's, rebuilt the same every time.
+      expect(res.body.analysisId).toBeUndefined();
+      expect((await analyze(new TestClient(offline.url), '  ')).status).toBe(400);
     } finally {
       await offline.close();
     }

@@ -4,7 +4,7 @@ import type { ChatStreamEvent, ModelsResponse } from '../../domain/contract/chat
 import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { Conflict, NotFound } from '../errors';
-import { assertPro, requirePro } from '../billing/requirePro';
+import { assertPro, isPro, requirePro } from '../billing/requirePro';
 import { NoModel, upstreamToAppError } from '../llm/errors';
 import type { LlmGateway } from '../llm/types';
 import { UpstreamError } from '../llm/types';
@@ -128,7 +128,7 @@ export function chatRoutes(llm: LlmGateway) {
       model,
       params: llmParams,
       budget: reservation,
-      draft: { type, answers: userMessage.answers ?? undefined, sender: userOf(ctx).name ?? undefined },
+      draft: { type, answers: userMessage.answers ?? undefined, sender: userOf(ctx).name ?? undefined, pro: isPro(userOf(ctx)) },
       messages: [{ role: 'system' as const, content: systemPromptFor(type) }, ...context, { role: 'user' as const, content: userMessage.content }],
     };
     const started = reply;

@@ -3,7 +3,6 @@ import { startTestServer, type TestServer } from '../../tests/support/server';
 import { postStream } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
 import { buildSend } from '../../tests/factories/chats';
-import { OFFLINE_DRAFTS } from '../../domain/drafts/chat';
 
 // No model configured: the offline drafter answers (design §5).
 let server: TestServer;
@@ -21,15 +20,30 @@ describe('the offline drafter', () => {
     });
   });
 
-  it('answers a free question honestly, naming what it can draft now, and the reply says who wrote it', async () => {
+  it('answers a free question honestly and briefly, offering a free user what they can use and saying which tools are Pro', async () => {
     const { client } = await loggedInClient(server);
     const send = buildSend('What is the TAM for dog-walking apps in Berlin?', { llmParams: { model: 'gpt-4o' } });
     const res = await client.post('/api/chat', send);
     expect(res.status).toBe(200);
     expect(res.body.message.model).toBe('offline-drafter');
-    expect(res.body.message.content).toContain('no language model is configured');
-    for (const draft of OFFLINE_DRAFTS) expect(res.body.message.content).toContain(draft);
-    expect(res.body.message.content).not.toMatch(/\$\d|billion|million/);
+    const content: string = res.body.message.content;
+    expect(content).toBe('No AI model is connected yet, so I can’t answer open questions. The idea worksheet works it out with your own numbers.\n\n[Open the idea worksheet](/onboarding)');
+    expect(content).not.toMatch(/\$\d|billion|million|OPENAI|_URL|_KEY/);
+    // A Pro tool asked for by a free user: said plainly to be Pro, with no link into the locked flow.
+    const email = (await client.post('/api/chat', buildSend('write a cold email to Dana Ortiz at Freightly'))).body.message.content as string;
+    expect(email).toContain('Cold emails are a **Pro** tool');
+    expect(email).toContain('[Idea worksheet](/onboarding)');
+    expect(email).not.toContain('/chat?flow=');
+  });
+
+  it('fresh: 3. answers "write a cold email to Dana Ortiz at Freightly" for a Pro user with a button that opens the cold email flow, recipient filled', async () => {
+    const { client } = await loggedInClient(server, { pro: true });
+    const res = await client.post('/api/chat', buildSend('write a cold email to Dana Ortiz at Freightly'));
+    expect(res.status).toBe(200);
+    const content: string = res.body.message.content;
+    expect(content).toContain('[Write the cold email to Dana Ortiz at Freightly](/chat?flow=email&prefill=Dana%20Ortiz%20at%20Freightly)');
+    expect(content.length).toBeLessThan(300);
+    expect(content).not.toMatch(/OPENAI|_URL|_KEY|restart/);
   });
 
   it("drafts a finished cold email flow from the rep's answers", async () => {

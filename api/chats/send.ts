@@ -148,7 +148,7 @@ async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send:
     model,
     params: input.llmParams,
     budget,
-    draft: { type, answers: userMessage.answers ?? input.answers, sender: user.name ?? undefined },
+    draft: { type, answers: userMessage.answers ?? input.answers, sender: user.name ?? undefined, pro: isPro(user) },
     messages: [{ role: 'system' as const, content: systemPromptFor(type, input.systemPrompt) }, ...context, { role: 'user' as const, content: userMessage.content }],
   });
 

@@ -23,7 +23,7 @@ export interface CompletionRequest {
    */
   budget: TokenPayer | TokenReservation;
   /** What the offline drafter composes from when no model is configured (a model ignores it). */
-  draft?: { type: PlaybookType; answers?: Record<string, string>; sender?: string };
+  draft?: { type: PlaybookType; answers?: Record<string, string>; sender?: string; /** A paying user: the drafter offers the Pro flows, not only the free tools. */ pro?: boolean };
 }
 
 /** The one way the server talks to a model. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { IdeaWorksheet } from '../drafts/ideaWorksheet';
 
 export const IDEA_MAX_CHARS = 2000;
 
@@ -25,7 +26,12 @@ export const AnalyzeStartupInput = z.object({
     .max(IDEA_MAX_CHARS, `must be at most ${IDEA_MAX_CHARS.toLocaleString('en-US')} characters`),
 });
 export const AnalyzeStartupResponse = z.object({ summary: StartupSummary, analysisId: z.number().int() });
-export type AnalyzeStartupResponse = z.infer<typeof AnalyzeStartupResponse>;
+/**
+ * What POST /api/analyze-startup answers: a model's analysis (the spec's {summary}, stored under an
+ * id), or with no model connected the founder's worksheet (domain/drafts/ideaWorksheet.ts), built
+ * from the idea alone and not stored: the same idea always gives the same worksheet.
+ */
+export type AnalyzeStartupResponse = z.infer<typeof AnalyzeStartupResponse> | { worksheet: IdeaWorksheet };
 
 /** POST /api/guest/save-analysis: the guest's email capture, applied to the account they create. */
 export const SaveAnalysisInput = z.object({

@@ -177,18 +177,11 @@ function noteSentence(note: string, subject: string, also: boolean): { text: str
 }
 
 /**
- * Why the rep writes to them: their role and company as a sentence, what else the rep knows, then
- * the events the rep noted and what they usually mean (or, with none, what teams like theirs say).
+ * The opener: what the rep knows about them (who put them in touch, the events the rep noted, other
+ * notes), as the rep would say it. With no notes, their role and company say why this email is for
+ * them; nothing generic is added.
  */
 function openingParagraph({ role, company, notes }: Recipient): string {
-  const at = company ? ` at ${company}` : '';
-  const who = role
-    ? /\bteam$/i.test(role)
-      ? `I'm reaching out to the ${role.toLowerCase()}${at}.`
-      : `I'm reaching out to you in your role as ${role}${at}.`
-    : company
-      ? `I'm reaching out because of your work at ${company}.`
-      : "I'm reaching out with an idea for your team.";
   const subject = company ?? 'your team';
   const events: string[] = [];
   const others: string[] = [];
@@ -196,15 +189,17 @@ function openingParagraph({ role, company, notes }: Recipient): string {
     const { text, isEvent } = noteSentence(note, subject, events.length > 0);
     (isEvent ? events : others).push(text);
   }
-  const meaning = events.length
-    ? 'That is usually when teams start looking for a better way to do things.'
-    : `Teams like ${company ?? 'yours'} often tell us the old way stops scaling as they grow.`;
-  return [who, ...others, ...events, meaning].join(' ');
+  if (events.length || others.length) return [...others, ...events].join(' ');
+  const at = company ? ` at ${company}` : '';
+  if (role) return /\bteam$/i.test(role) ? `I'm writing to the ${role.toLowerCase()}${at} with one idea.` : `I'm writing to you as ${role}${at}, with one idea for your team.`;
+  return company ? `I'm writing with one idea for ${company}.` : "I'm writing with one idea for your team.";
 }
 
 /**
  * The offline drafter's cold email (design §5): composed from the rep's own answers with no model,
- * so it works with no signal. Honest by construction: it only says what the rep told it.
+ * so it works with no signal. Short, as a rep writes one: a short subject, an opener from what the
+ * rep knows about them, one value line from the rep's answer, and a concrete ask. Honest by
+ * construction: it only says what the rep told it.
  */
 export function draftColdEmail(answers: Answers, sender?: string): EmailDraft {
   const recipient = readRecipient(answers.recipient_info);
@@ -220,8 +215,12 @@ export function draftColdEmail(answers: Answers, sender?: string): EmailDraft {
   const paragraphs = [
     `Hi ${firstName ?? 'there'},`,
     openingParagraph(recipient),
-    offer ? sentence(offer) : 'We help teams like yours get there faster, with less effort.',
-    link ? `Would ${call} next week be useful? You can pick a time that suits you at ${link}` : `Would ${call} next week be useful? Just reply with a time that suits you.`,
+    // With no offer written, the ask says what the call is for rather than inventing a claim.
+    ...(offer ? [sentence(offer)] : []),
+    link
+      ? `Would ${call} next week be useful${offer ? '' : ' to compare notes'}? You can pick a time that suits you at ${link}`
+      : // One ask only (the coach counts 'Just reply…' as a second one).
+        `Would ${call} next week be useful${offer ? '' : ' to compare notes'}? I can fit around your calendar.`,
     signer ? `Best regards,\n${signer}` : 'Best regards,',
   ];
   return { subject, body: paragraphs.join('\n\n') };

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { callMinutes, draftColdEmail, emailDraftMarkdown, mailtoLink, recipientContext, recipientLabel } from './coldEmail';
-import { draftGtmPlan, draftedPlanMarkdown, sectionsNeedingModel } from './gtmPlan';
+import { draftGtmPlan, draftedPlanMarkdown, sectionsNeedingResearch } from './gtmPlan';
 import { GtmPlan } from '../contract/playbooks';
+import { coachEmail } from '../coach';
+import { draftObjectionGuide } from './guides';
+import { emailRecipientFrom, flowPath, offlineChatAnswer } from './chat';
+import { OBJECTION_LIBRARY, objectionFacts, RESPONSE_PATTERNS } from './objectionLibrary';
 
 /** The offline cold email's ask for a call, given the booking link. */
-const ask = (link?: string) => draftColdEmail({ recipient_info: 'Dana at Acme', ...(link ? { booking_link: link } : {}) }).body.split('\n\n').at(-2);
+const ask = (link?: string) => draftColdEmail({ recipient_info: 'Dana at Acme', value_prop: 'We cut ramp time to 10 weeks', ...(link ? { booking_link: link } : {}) }).body.split('\n\n').at(-2);
 
 describe('the offline cold email', () => {
   it("is composed from the rep's answers", () => {
@@ -21,35 +25,56 @@ describe('the offline cold email', () => {
     expect(draft.body.trim().endsWith('Best regards,')).toBe(true);
   });
 
+  it('fresh: 3. reads like a rep wrote it: no filler, a short subject, a specific opener, one value line, one ask, and the coach scores it well', () => {
+    const answers = { recipient_info: 'Dana Ortiz, VP Sales at Freightly. Just raised a Series B and is hiring 20 reps.', value_prop: 'We cut new-rep ramp time from 6 months to 10 weeks', booking_link: 'https://cal.com/sam/20min' };
+    const draft = draftColdEmail(answers, 'Sam Lee');
+    expect(draft.body).not.toMatch(/teams like|get there faster|with less effort|better way to do things|old way|reaching out/i);
+    expect(draft.subject.split(' ').length).toBeLessThanOrEqual(5);
+    expect(draft.body.split('\n\n')).toEqual([
+      'Hi Dana,',
+      'I saw that Freightly just raised a Series B and is hiring 20 reps.',
+      'We cut new-rep ramp time from 6 months to 10 weeks.',
+      'Would a 20-minute call next week be useful? You can pick a time that suits you at https://cal.com/sam/20min',
+      'Best regards,\nSam Lee',
+    ]);
+    const coaching = coachEmail(draft, recipientContext(answers.recipient_info));
+    expect(coaching.score).toBeGreaterThanOrEqual(90);
+    expect(coaching.checks.find((c) => c.id === 'cta')?.status).toBe('good');
+    // With only a name and company, still one ask, no filler, and a passing score.
+    const thin = draftColdEmail({ recipient_info: 'Dana Ortiz at Freightly' });
+    expect(thin.body).not.toMatch(/teams like|get there faster|with less effort/i);
+    expect(coachEmail(thin, recipientContext('Dana Ortiz at Freightly')).score).toBeGreaterThanOrEqual(80);
+  });
+
   it('still makes a usable email from nothing', () => {
     const draft = draftColdEmail({});
     expect(draft.body).toMatch(/^Hi there,/);
-    expect(draft.body).toContain('reply with a time');
+    expect(draft.body).toContain('Would a 20-minute call next week be useful to compare notes?');
   });
 
   it.each([
-    ['a name, a role and a company', 'Dana Smith, Head of Ops at Acme', 'Hi Dana,', "I'm reaching out to you in your role as Head of Ops at Acme. Teams like Acme often tell us"],
-    ['a name and a company', 'Dana at Acme', 'Hi Dana,', "I'm reaching out because of your work at Acme."],
-    ['a role and a company, no name', 'Head of Sales, Globex', 'Hi there,', "I'm reaching out to you in your role as Head of Sales at Globex."],
-    ['an email address', 'dana@acme.com', 'Hi Dana,', "I'm reaching out because of your work at Acme."],
-    ['a webmail address of an initial and a surname', 'jsmith@gmail.com', 'Hi there,', "I'm reaching out with an idea for your team."],
-    ['a referral, with no name of the recipient', 'Referred by John', 'Hi there,', "I'm reaching out with an idea for your team. John suggested I get in touch."],
-    ['a name, a company and a referral', 'Dana at Acme. Introduced via Sam Lee.', 'Hi Dana,', "I'm reaching out because of your work at Acme. Sam Lee suggested I get in touch."],
-    ['a team rather than a person', 'Sales team at Acme', 'Hi there,', "I'm reaching out to the sales team at Acme."],
+    ['a name, a role and a company', 'Dana Smith, Head of Ops at Acme', 'Hi Dana,', "I'm writing to you as Head of Ops at Acme, with one idea for your team."],
+    ['a name and a company', 'Dana at Acme', 'Hi Dana,', "I'm writing with one idea for Acme."],
+    ['a role and a company, no name', 'Head of Sales, Globex', 'Hi there,', "I'm writing to you as Head of Sales at Globex, with one idea for your team."],
+    ['an email address', 'dana@acme.com', 'Hi Dana,', "I'm writing with one idea for Acme."],
+    ['a webmail address of an initial and a surname', 'jsmith@gmail.com', 'Hi there,', "I'm writing with one idea for your team."],
+    ['a referral, with no name of the recipient', 'Referred by John', 'Hi there,', 'John suggested I get in touch.'],
+    ['a name, a company and a referral', 'Dana at Acme. Introduced via Sam Lee.', 'Hi Dana,', 'Sam Lee suggested I get in touch.'],
+    ['a team rather than a person', 'Sales team at Acme', 'Hi there,', "I'm writing to the sales team at Acme with one idea."],
     [
       'a note over several lines',
       'Dana Ortiz, VP Sales at Freightly\nJust raised a Series B\nHiring 20 reps\nWe met at SaaStr last year',
       'Hi Dana,',
-      "I'm reaching out to you in your role as VP Sales at Freightly. We met at SaaStr last year. I saw that Freightly just raised a Series B. I also saw that Freightly is hiring 20 reps. That is usually when teams start looking for a better way to do things.",
+      'We met at SaaStr last year. I saw that Freightly just raised a Series B. I also saw that Freightly is hiring 20 reps.',
     ],
     [
       'the note on the same line, as the placeholder shows it',
       'Dana Ortiz, VP Sales at Freightly. Just raised a Series B and is hiring 20 reps.',
       'Hi Dana,',
-      "I'm reaching out to you in your role as VP Sales at Freightly. I saw that Freightly just raised a Series B and is hiring 20 reps.",
+      'I saw that Freightly just raised a Series B and is hiring 20 reps.',
     ],
-    ['an empty answer', '', 'Hi there,', "I'm reaching out with an idea for your team. Teams like yours often tell us"],
-    ['only blank lines', '  \n \n', 'Hi there,', "I'm reaching out with an idea for your team."],
+    ['an empty answer', '', 'Hi there,', "I'm writing with one idea for your team."],
+    ['only blank lines', '  \n \n', 'Hi there,', "I'm writing with one idea for your team."],
   ])('reads naturally for %s', (_label, recipient, greeting, opening) => {
     const draft = draftColdEmail({ recipient_info: recipient, value_prop: 'we cut ramp time to 10 weeks', booking_link: 'https://cal.com/sam/20min' });
     const [first, second] = draft.body.split('\n\n');
@@ -64,7 +89,7 @@ describe('the offline cold email', () => {
     expect(ask('https://calendly.com/sam/15-minute-intro')).toMatch(/^Would a 15-minute call/);
     expect(ask('https://cal.com/sam/1h')).toMatch(/^Would a 60-minute call/);
     expect(ask('https://cal.com/sam')).toMatch(/^Would a short call next week be useful\? You can pick a time/);
-    expect(ask(undefined)).toBe('Would a 20-minute call next week be useful? Just reply with a time that suits you.');
+    expect(ask(undefined)).toBe('Would a 20-minute call next week be useful? I can fit around your calendar.');
     // A number that is not a length: the host's port, an id.
     expect(callMinutes('http://cal.example:8080/sam')).toBeUndefined();
     expect(callMinutes('https://cal.com/sam/2024')).toBeUndefined();
@@ -126,33 +151,113 @@ describe('the offline GTM plan', () => {
     expect(GtmPlan.safeParse(plan).success).toBe(true);
     expect(plan.executiveSummary).toContain('A CRM for plumbers');
     expect(plan.marketAnalysis.marketOpportunity.tam).toBe('50,000 plumbing firms in the US');
-    expect(plan.marketAnalysis.marketOpportunity.sam).toMatch(/To be completed/);
+    expect(plan.marketAnalysis.marketOpportunity.sam).toMatch(/^\*\*Needs research:\*\* serviceable addressable market — /);
     expect(plan.gtmStrategy.pricingStrategy).toContain('Tiered');
     expect(JSON.stringify(plan)).not.toMatch(/\$\d/);
   });
 
-  it('phone: 15. says under its title which sections need a language model', () => {
-    const plan = draftGtmPlan({ product_service: 'A CRM for plumbers', value_proposition: 'Never miss a job call', target_market: 'Plumbing firms', go_to_market: 'Trade shows' });
-    const gaps = sectionsNeedingModel(plan);
-    expect(gaps).toEqual(['Competitive Landscape', 'TAM', 'SAM', 'SOM', 'Pricing Strategy', 'Sales Process', 'Marketing Plan', 'Execution Timeline', 'Financial Projections', 'Risks and Mitigation']);
+  it('fresh: 3. fills every section it can from the answers and marks only the few that need research, with no "To be completed"', () => {
+    const plan = draftGtmPlan({ product_service: 'A CRM for plumbers', company_type: 'bootstrapped', value_proposition: 'Never miss a job call', target_market: 'Plumbing firms with 2-20 vans', market_size: '110,000 plumbing firms in the US', competitors: 'ServiceTitan, Jobber', business_model: 'saas', pricing_strategy: 'tiered', go_to_market: 'Trade shows and supplier partnerships', current_traction: '12 paying firms', market_timing: 'Phone-first tradespeople now run their business from a phone' });
     const doc = draftedPlanMarkdown(plan);
-    expect(doc.startsWith('# Go-to-Market Plan\n\n> Drafted from your answers without a language model. These 10 sections need one: Competitive Landscape, TAM, SAM, SOM,')).toBe(true);
-    expect(doc).toContain('## Executive Summary');
+    expect(doc).not.toMatch(/to be completed|_\(/i);
+    expect(sectionsNeedingResearch(plan)).toEqual(['SAM', 'SOM', 'Financial Projections']);
+    expect(doc).toContain('> Drafted from your answers without a language model. 3 sections need your research: SAM, SOM, Financial Projections.');
+    expect(plan.gtmStrategy.salesProcess).toContain('plumbing firms with 2-20 vans');
+    expect(plan.gtmStrategy.marketingPlan).toContain('Message: Never miss a job call.');
+    expect(plan.gtmStrategy.pricingStrategy).toContain('Three tiers');
+    expect(plan.executionTimeline).toMatch(/^Days 1–30: .*Trade shows and supplier partnerships/);
+    expect(plan.risksAndMitigation).toContain('ServiceTitan, Jobber');
+    expect(plan.financialProjections).toMatch(/^Starting point: 12 paying firms\. \*\*Needs research:\*\* the projections — /);
+  });
+
+  it('fresh: 3. with only a few answers, still fills the strategy and says what to research for the rest', () => {
+    const plan = draftGtmPlan({ product_service: 'A CRM for plumbers', value_proposition: 'Never miss a job call', target_market: 'Plumbing firms', go_to_market: 'Trade shows' });
+    expect(sectionsNeedingResearch(plan)).toEqual(['Competitive Landscape', 'TAM', 'SAM', 'SOM', 'Financial Projections']);
+    for (const section of [plan.gtmStrategy.pricingStrategy, plan.gtmStrategy.salesProcess, plan.gtmStrategy.marketingPlan, plan.executionTimeline, plan.risksAndMitigation]) {
+      expect(section.length).toBeGreaterThan(60);
+      expect(section).not.toContain('Needs research');
+    }
+    const doc = draftedPlanMarkdown(plan);
+    expect(doc.startsWith('# Go-to-Market Plan\n\n> Drafted from your answers without a language model. 5 sections need your research: Competitive Landscape, TAM, SAM, SOM, Financial Projections.')).toBe(true);
+    expect(doc).toContain('**Needs research:** total addressable market — count every customer');
   });
 });
 
-describe('the offline persona sheet and objection guide', () => {
-  it('arrange the answers and mark the gaps', async () => {
-    const { draftPersonaSheet, draftObjectionGuide } = await import('./guides');
+describe('the offline persona sheet', () => {
+  it('arranges the answers and marks the gaps', async () => {
+    const { draftPersonaSheet } = await import('./guides');
     const sheet = draftPersonaSheet({ company_name: 'Pipewise', industry: 'fintech', current_challenges: 'Month-end close takes 9 days' });
     expect(sheet).toContain('# Customer persona sheet: Pipewise');
     expect(sheet).toContain('**Industry:** Fintech');
     expect(sheet).toContain('Month-end close takes 9 days');
     expect(sheet).toContain('_(job titles: to be completed)_');
-    const guide = draftObjectionGuide({ audience_type: 'investors', common_investor_objections: 'The market is too small. You have no moat.', traction: '$20k MRR' });
+  });
+});
+
+describe('the offline objection guide', () => {
+  it("fresh: 3. answers the rep's own objections from the library, filled with their answers, with no empty pattern slots", () => {
+    const guide = draftObjectionGuide({ audience_type: 'investors', common_investor_objections: 'The market is too small. You have no moat.', traction: '$20k MRR, growing 15% a month', market_size: '2,000 clinics × $1,200/year', competitive_advantage: 'Exclusive data from 40 clinic partners' });
     expect(guide).toContain('# Objection guide: investors');
-    expect(guide).toContain('### 1. "The market is too small."');
+    expect(guide).toContain('**What traction do you have?** $20k MRR, growing 15% a month');
+    // The rep's words head each section; the library's entry answers it with its pattern.
+    expect(guide).toContain('### 1. "The market is too small."\n\n_Why it comes up:_ A fund needs');
+    expect(guide).toContain('- **Reframe:** Show the bottom-up number, not a top-down percentage: 2,000 clinics × $1,200/year.');
     expect(guide).toContain('### 2. "You have no moat."');
-    expect(guide).toContain('**What traction do you have?** $20k MRR');
+    expect(guide).toContain('Reframe from features to what compounds: Exclusive data from 40 clinic partners.');
+    // Then the audience's other common objections, up to five in all.
+    expect(guide).toContain('## Also prepare for');
+    expect(guide.match(/^### \d\./gm)).toHaveLength(5);
+    expectNoEmptySlots(guide);
+  });
+
+  it.each(['customers', 'investors', 'partners', 'internal'])('fresh: 3. for %s, with no objections typed, offers the most common ones with a filled pattern', (audience) => {
+    const guide = draftObjectionGuide({ audience_type: audience, value_proposition: 'We cut ramp time from 6 months to 10 weeks', partner_value: 'A new revenue line', internal_change: 'Moving the team to one CRM' });
+    expect(guide.match(/^### \d\./gm)).toHaveLength(Math.min(5, OBJECTION_LIBRARY.filter((e) => e.audience === audience).length));
+    expect(guide).toMatch(/\*\*(Feel, Felt, Found|Acknowledge, Reframe, Proof|LAER \(Listen, Acknowledge, Explore, Respond\)|Isolate and test|Interests, not positions)\*\*/);
+    expectNoEmptySlots(guide);
+  });
+
+  it('fresh: 3. every library objection fills each step of its pattern, with and without answers', () => {
+    for (const entry of OBJECTION_LIBRARY) {
+      for (const facts of [{}, objectionFacts({ value_proposition: 'the value', traction: 'the traction', competitive_landscape: 'the others', target_audience: 'the buyers', competitive_advantage: 'the edge', market_size: 'the market', business_model: 'the model', resources: 'the cost' })]) {
+        const lines = entry.respond(facts);
+        expect(lines, entry.id).toHaveLength(RESPONSE_PATTERNS[entry.pattern].steps.length);
+        for (const line of lines) expect(line.trim().length, entry.id).toBeGreaterThan(15);
+      }
+    }
+    const audiences = new Set(OBJECTION_LIBRARY.map((e) => e.audience));
+    expect([...audiences].toSorted()).toEqual(['customers', 'internal', 'investors', 'partners']);
+  });
+});
+
+/** No '…', '[placeholder]', 'to be completed' or empty '- **Step:**' line anywhere in a guide. */
+function expectNoEmptySlots(guide: string) {
+  expect(guide).not.toMatch(/…|\[[^\]]*\]|to be completed|undefined/i);
+  for (const line of guide.split('\n').filter((l) => l.startsWith('- **'))) expect(line, line).toMatch(/^- \*\*[^*]+:\*\* \S.{15,}/);
+}
+
+describe('the chat without a model', () => {
+  it("fresh: 3. turns 'write a cold email to Dana Ortiz at Freightly' into a button that opens the cold email flow with the recipient filled (Pro)", () => {
+    const answer = offlineChatAnswer('write a cold email to Dana Ortiz at Freightly', true);
+    expect(answer).toBe(
+      'No AI model is connected, so I’ll draft it from your answers: three quick questions, with the recipient filled in.\n\n[Write the cold email to Dana Ortiz at Freightly](/chat?flow=email&prefill=Dana%20Ortiz%20at%20Freightly)',
+    );
+    expect(emailRecipientFrom('Draft an email to Priya Shah (Head of Ops) at Tidal about our pilot.')).toBe('Priya Shah (Head of Ops) at Tidal');
+    expect(flowPath('email', 'Priya Shah (Head of Ops) at Tidal')).toBe('/chat?flow=email&prefill=Priya%20Shah%20%28Head%20of%20Ops%29%20at%20Tidal');
+    expect(emailRecipientFrom('help me write a cold email')).toBeUndefined();
+  });
+
+  it('fresh: 3. is short, names no environment variable, and never links a free user into a Pro flow', () => {
+    for (const message of ['hello', 'write a cold email to Dana Ortiz at Freightly', 'handle objections from investors', 'What is the TAM for dog walking?', 'build a GTM plan']) {
+      for (const pro of [true, false]) {
+        const answer = offlineChatAnswer(message, pro);
+        expect(answer.length, answer).toBeLessThan(420);
+        expect(answer).not.toMatch(/OPENAI|_KEY|_URL|restart/);
+        if (!pro) expect(answer).not.toContain('/chat?flow=');
+      }
+    }
+    expect(offlineChatAnswer('write a cold email to Dana', false)).toContain('Cold emails are a **Pro** tool');
+    expect(offlineChatAnswer('hello', false)).toContain('[Idea worksheet](/onboarding)');
+    expect(offlineChatAnswer('hello', true)).toContain('[Cold email](/chat?flow=email) [Objection guide](/chat?flow=objection)');
   });
 });

@@ -29,6 +29,11 @@ export const StorageKey = {
   installBannerDismissedAt: 'installBannerDismissedAt',
   /** Set once the iOS 'Add to Home Screen' hint has been shown: it is shown once. */
   iosInstallHintShown: 'iosInstallHintShown',
+  /**
+   * What the founder typed on the no-model idea worksheet ({idea, entries}): the same idea's
+   * worksheet opens with it again. Only the last idea's is kept.
+   */
+  ideaWorksheetEntries: 'ideaWorksheetEntries',
   /** The rep answered 'Tell me when it's ready?' ('Notify me' or 'Not now'): it is asked once per device. */
   draftReadyAsked: 'draftReadyAsked',
 } as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAuthTab } from './auth';
 import { analysisSearch } from './onboarding';
-import { optionalText, optionalTextParams } from './search';
+import { flowPrefill, optionalText, optionalTextParams } from './search';
 
 describe('optional text search params', () => {
   it('keeps text and turns the numbers the router JSON-parses back into text', () => {
@@ -46,5 +46,18 @@ describe('the /onboarding ?analysis param', () => {
     expect(analysisSearch({ start: true })).toEqual({ start: true });
     expect(analysisSearch({ start: 'true' })).toEqual({ start: true });
     for (const start of [false, 'false', 1, '', undefined]) expect(analysisSearch({ start })).toEqual({});
+  });
+});
+
+describe('the /chat prefill param', () => {
+  it('fresh: 3. keeps a short plain-text first answer, only with a flow, and drops anything else', async () => {
+    const { chatSearch } = await import('./chat');
+    expect(chatSearch({ flow: 'email', prefill: 'Dana Ortiz at Freightly' })).toEqual({ flow: 'email', prefill: 'Dana Ortiz at Freightly' });
+    expect(chatSearch({ prefill: 'Dana Ortiz at Freightly' })).toEqual({});
+    expect(chatSearch({ flow: 'email', prefill: 'x'.repeat(201) })).toEqual({ flow: 'email' });
+    expect(chatSearch({ flow: 'email', prefill: 'Dana\u0000' })).toEqual({ flow: 'email' });
+    expect(chatSearch({ flow: 'email', prefill: { name: 'Dana' } })).toEqual({ flow: 'email' });
+    expect(flowPrefill(42)).toBe('42');
+    expect(flowPrefill('   ')).toBeUndefined();
   });
 });

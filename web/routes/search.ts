@@ -2,6 +2,7 @@
  * Search-param parsing for the route definitions. Hand-written rather than zod: route definitions
  * ship in the entry chunk, which every visitor downloads first, and these checks are a few lines.
  */
+import { PREFILL_MAX_CHARS } from '../../domain/limits';
 
 /**
  * An optional text search param. The router JSON-parses search values (`?redirect=123` arrives as a
@@ -27,4 +28,16 @@ export function optionalTextParams<const Key extends string>(...keys: Key[]) {
     }
     return params;
   };
+}
+
+/**
+ * `?prefill=`: the first answer of the guided flow a link opens, as the chat's no-model answer
+ * writes it ('Write the cold email to Dana Ortiz at Freightly' opens the cold email flow with
+ * 'Dana Ortiz at Freightly' filled in). Plain text of at most PREFILL_MAX_CHARS, no control
+ * characters; anything else is dropped.
+ */
+export function flowPrefill(value: unknown): string | undefined {
+  const text = optionalText(value)?.trim();
+  // oxlint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  return text && text.length <= PREFILL_MAX_CHARS && !/[\u0000-\u001f\u007f]/.test(text) ? text : undefined;
 }

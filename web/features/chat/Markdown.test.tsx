@@ -2,7 +2,7 @@ import { cleanup, render } from '@testing-library/react';
 import ReactMarkdown from 'react-markdown';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gtmAnswer } from '../../../tests/factories/gtmAnswer';
-import { Markdown, MARKDOWN_OPTIONS } from './Markdown';
+import { isInAppPath, Markdown, MARKDOWN_OPTIONS } from './Markdown';
 
 afterEach(cleanup);
 
@@ -170,5 +170,22 @@ describe('a streamed answer', () => {
       expect(view.container.innerHTML, JSON.stringify(chunks)).toBe(expected);
       cleanup();
     }
+  });
+});
+
+describe("links in a reply", () => {
+  it("fresh: 3. a link to one of the app's screens is a button that stays in the app; any other link opens in a new tab", () => {
+    const { container } = render(<Markdown text={'[Write the cold email to Dana Ortiz at Freightly](/chat?flow=email&prefill=Dana%20Ortiz%20at%20Freightly) [Docs](https://example.com/docs) [API](/api/health) [Other](//evil.example/chat)'} />);
+    const [action, docs, apiLink, other] = [...container.querySelectorAll('a')];
+    expect(action!.className).toBe('markdown__action');
+    expect(action!.getAttribute('href')).toBe('/chat?flow=email&prefill=Dana%20Ortiz%20at%20Freightly');
+    expect(action!.hasAttribute('target')).toBe(false);
+    for (const link of [docs!, apiLink!, other!]) {
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.className).toBe('');
+    }
+    expect(isInAppPath('/onboarding')).toBe(true);
+    expect(isInAppPath('/chatroom')).toBe(false);
+    expect(isInAppPath('/chat\\evil')).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { Fragment, memo, useMemo, useState } from 'react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, MouseEvent, ReactNode } from 'react';
+import { useRouter } from '@tanstack/react-router';
 import ReactMarkdown from 'react-markdown';
 import type { Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
@@ -14,7 +15,12 @@ const REMARK_PLUGINS = [remarkGfm];
  * cannot make the browser fetch from (and report the reader to) a third-party host.
  */
 const COMPONENTS: Components = {
-  a: ({ node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) => <a {...props} target="_blank" rel="noopener noreferrer nofollow" />,
+  a: ({ node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) =>
+    typeof props.href === 'string' && isInAppPath(props.href) ? (
+      <InAppLink href={props.href}>{props.children}</InAppLink>
+    ) : (
+      <a {...props} target="_blank" rel="noopener noreferrer nofollow" />
+    ),
   img: ({ src, alt }) =>
     typeof src === 'string' && src ? (
       <a href={src} target="_blank" rel="noopener noreferrer nofollow">
@@ -32,6 +38,34 @@ const COMPONENTS: Components = {
   // Code scrolls sideways too: reachable by keyboard.
   pre: ({ node: _node, ...props }: ComponentProps<'pre'> & { node?: unknown }) => <pre {...props} role="region" aria-label="Code" tabIndex={0} />,
 };
+
+/** The app's own screens a reply may link to; anything else (an API path, another site) opens as a plain link. */
+const IN_APP_PATHS = /^\/(?:chat|onboarding|pricing|pro|competitive|dashboard|about|profile)(?:[/?#]|$)/;
+
+/** A same-origin path to one of the app's screens: '/chat?flow=email', not '//evil.example' or '/api/…'. */
+export function isInAppPath(href: string): boolean {
+  return IN_APP_PATHS.test(href) && !/[\\\s]/.test(href);
+}
+
+/**
+ * A link to one of the app's screens (the no-model answer's 'Write the cold email to Dana Ortiz'):
+ * drawn as a button and opened inside the app, in this tab, through the router. Without a router
+ * (a test that draws the Markdown alone) it stays a plain link to the same path.
+ */
+function InAppLink({ href, children }: { href: string; children: ReactNode }) {
+  const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | undefined;
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A modified click (new tab, new window) is the browser's to handle.
+    if (!router || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    router.history.push(href);
+  };
+  return (
+    <a href={href} className="markdown__action" onClick={handleClick}>
+      {children}
+    </a>
+  );
+}
 
 /** The little of a parsed HTML node (hast) the table's name needs. */
 interface HastNode {

@@ -15,6 +15,9 @@ import { AnalysingCard } from './AnalysingCard';
 import { ANALYSIS_FAILED, analysisFailureMessage, deeperAnalysisPrompt, shareText } from './analysisText';
 import { analysisKeys, analysisQueryOptions, useAnalyzeStartup, type SavedAnalysis } from './analysis.queries';
 import { IdeaForm } from './IdeaForm';
+import { IdeaWorksheetView } from './IdeaWorksheetView';
+import { loadShownWorksheet, saveShownWorksheet } from './worksheetEntries';
+import type { IdeaWorksheet } from '../../../domain/drafts/ideaWorksheet';
 import { SaveAnalysisPrompt } from './SaveAnalysisPrompt';
 import { shareAnalysis } from './shareAnalysis';
 import { useDelayedFlag } from './useDelayedFlag';
@@ -40,6 +43,12 @@ export function OnboardingScreen() {
   const [storedIdea] = useState(() => readString(StorageKey.startupIdea) ?? '');
   const idea = draft ?? opened.data?.idea ?? storedIdea;
   const [promptDismissed, setPromptDismissed] = useState(false);
+  // With no model connected the server answers a worksheet instead (not stored, so not in the URL).
+  const [worksheet, setShownWorksheet] = useState<IdeaWorksheet | null>(() => (analysisId === undefined && !start ? loadShownWorksheet() : null));
+  const setWorksheet = (next: IdeaWorksheet | null) => {
+    saveShownWorksheet(next);
+    setShownWorksheet(next);
+  };
   useKeyboardInView();
 
   const result: SavedAnalysis | undefined = analysisId !== undefined && !analyze.isPending ? opened.data : undefined;
@@ -48,7 +57,13 @@ export function OnboardingScreen() {
   const handleAnalyze = (text: string) => {
     writeString(StorageKey.startupIdea, text);
     analyze.mutate(text, {
-      onSuccess: ({ summary, analysisId: id }) => {
+      onSuccess: (response) => {
+        if ('worksheet' in response) {
+          setWorksheet(response.worksheet);
+          return;
+        }
+        const { summary, analysisId: id } = response;
+        setWorksheet(null);
         queryClient.setQueryData(analysisKeys.one(id), { idea: text, summary });
         setPromptDismissed(false);
         void navigate({ to: '/onboarding', search: { analysis: id } });
@@ -69,12 +84,16 @@ export function OnboardingScreen() {
 
   const handleNewAnalysis = () => {
     if (opened.data) setDraft(opened.data.idea);
+    if (worksheet) setDraft(worksheet.idea);
+    setWorksheet(null);
     analyze.reset();
     void navigate({ to: '/onboarding' });
   };
 
-  const handleShare = async (shown: SavedAnalysis) => {
-    const outcome = await shareAnalysis('Startup idea analysis', shareText(shown.idea, shown.summary));
+  const handleShare = (shown: SavedAnalysis) => shareWithToast('Startup idea analysis', shareText(shown.idea, shown.summary));
+
+  const shareWithToast = async (title: string, text: string) => {
+    const outcome = await shareAnalysis(title, text);
     if (outcome === 'copied') toast({ header: 'Copied to clipboard', message: 'Paste the summary into a message to your co-founder.', color: 'success' });
     if (outcome === 'failed') toast({ header: 'Could not copy', message: 'Your browser blocked the clipboard. Please try again.', color: 'danger' });
   };
@@ -97,23 +116,19 @@ export function OnboardingScreen() {
         <section className="page-intro">
           <p className="eyebrow">Idea analysis · free, no account needed</p>
           <h1>Build a Go-to-Market Plan</h1>
-          {!result && (
+          {!result && !worksheet && (
             <p className="lede">Describe your startup. You get the market size, a sharper value proposition, a pricing suggestion and the YC checklist.</p>
           )}
         </section>
 
-        {result ? (
+        {worksheet && !analyze.isPending && analysisId === undefined ? (
           <>
-            <div className="idea-recap panel">
-              <div className="idea-recap__head">
-                <p className="idea-recap__label">Your idea</p>
-                <IonButton fill="clear" size="small" onClick={handleNewAnalysis}>
-                  <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
-                  New analysis
-                </IonButton>
-              </div>
-              <p className="idea-recap__text">{result.idea}</p>
-            </div>
+            <IdeaRecap idea={worksheet.idea} onNew={handleNewAnalysis} />
+            <IdeaWorksheetView key={worksheet.idea} worksheet={worksheet} onShare={(text) => void shareWithToast('Startup idea worksheet', text)} />
+          </>
+        ) : result ? (
+          <>
+            <IdeaRecap idea={result.idea} onNew={handleNewAnalysis} />
             <AnalysisResults summary={result.summary} />
             <div className="analysis-actions">
               <IonButton fill="outline" expand="block" onClick={() => void handleShare(result)}>
@@ -150,5 +165,21 @@ export function OnboardingScreen() {
       </Screen>
       {showPrompt && <SaveAnalysisPrompt onSaved={handleSaved} onDismiss={() => setPromptDismissed(true)} />}
     </>
+  );
+}
+
+/** The idea the results are about, with 'New analysis' to change it. */
+function IdeaRecap({ idea, onNew }: { idea: string; onNew: () => void }) {
+  return (
+    <div className="idea-recap panel">
+      <div className="idea-recap__head">
+        <p className="idea-recap__label">Your idea</p>
+        <IonButton fill="clear" size="small" onClick={onNew}>
+          <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
+          New analysis
+        </IonButton>
+      </div>
+      <p className="idea-recap__text">{idea}</p>
+    </div>
   );
 }

@@ -2,7 +2,7 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the flows' stylesheet, loaded with the chat's chunk
 import './flows.css';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { FLOWS, type Answers, type FlowType } from '../../../domain/playbooks';
 import { api } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
@@ -43,7 +43,11 @@ export function FlowPanel({ type, db, userId, showHistory, send, openChat, model
   const [notice, setNotice] = useState<{ text: string; step: string | undefined } | null>(null);
   const step = useRef<string | undefined>(undefined);
   const raise = useCallback((text: string) => setNotice({ text, step: step.current }), []);
-  const deps = useMemo(() => ({ db, api, onFinish, alert: raise }), [db, onFinish, raise]);
+  // A link that filled the first answer (?prefill=): taken into the draft once, then dropped from
+  // the address, so the rep's text does not stay in the URL or come back on a reload.
+  const { prefill } = useSearch({ strict: false }) as { prefill?: string };
+  const onPrefillTaken = useCallback(() => void navigate({ to: '.', search: { flow: type }, replace: true }), [navigate, type]);
+  const deps = useMemo(() => ({ db, api, onFinish, alert: raise, prefill, onPrefillTaken }), [db, onFinish, raise, prefill, onPrefillTaken]);
   const session = useFlowSession(type, deps);
   useKeyboardInView();
   const stepId = session.view?.question.id;

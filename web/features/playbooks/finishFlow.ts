@@ -128,7 +128,7 @@ export async function finishFlow(type: FlowType, answers: Answers, deps: FinishD
 
 /**
  * The toast of a plan drafted without a model (offline here, or a server with none): which sections
- * need one, and whether the full plan follows once back online.
+ * need the founder's research, and whether the full plan follows once back online.
  */
 function draftedPlanToast(plan: GtmPlan, deps: FinishDeps): { header: string; message: string } {
   const later = !(deps.isOnline?.() ?? true) && deps.model !== OFFLINE_DRAFTER_MODEL ? ' The full plan is written once you are back online.' : '';

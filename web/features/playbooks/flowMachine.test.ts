@@ -3,7 +3,7 @@ import { TRANSCRIPT_TOO_SHORT, SKIP_NEEDS_TRANSCRIPT, SKIP_TO_ANALYSIS } from '.
 import { GTM_SKIP_HINT, GTM_SKIP_LABEL } from '../../../domain/playbooks/gtmPlan';
 import type { FlowType } from '../../../domain/playbooks';
 import { isFlowType } from '../../../domain/playbooks/tools';
-import { goBack, pickOption, questionsOf, skipToResult, startProgress, stepView, submitStep, withAnswer, type FlowProgress, type StepResult } from './flowMachine';
+import { goBack, pickOption, questionsOf, skipToResult, startProgress, stepView, submitStep, withAnswer, withPrefill, type FlowProgress, type StepResult } from './flowMachine';
 
 const start = (type: FlowType, answers: Record<string, string> = {}, stepId: string | null = null): FlowProgress => ({ type, answers, stepId, options: null });
 const TRANSCRIPT = 'Rep: Thanks for joining. Prospect: Our reps spend hours on manual CRM updates every week.';
@@ -156,5 +156,20 @@ describe('starting or resuming a flow', () => {
   it('resumes at the saved step, or the first when that step no longer exists', () => {
     expect(stepView(startProgress('email', { answers: {}, stepId: 'booking_link' }, null)).counter).toBe('Question 3 of 3');
     expect(startProgress('objection', { answers: { audience_type: 'partners' }, stepId: 'traction' }, null).stepId).toBeNull();
+  });
+});
+
+describe('a flow opened by a link that fills its first answer', () => {
+  it("fresh: 3. the cold email opens on 'Who are you writing to?' with the recipient filled, replacing an older one and keeping the rest", () => {
+    const saved = startProgress('email', { answers: { recipient_info: 'Old contact', value_prop: 'We cut ramp time' }, stepId: 'value_prop' }, null);
+    const opened = withPrefill(saved, '  Dana Ortiz at Freightly ');
+    expect(opened.stepId).toBe('recipient_info');
+    expect(opened.answers).toEqual({ recipient_info: 'Dana Ortiz at Freightly', value_prop: 'We cut ramp time' });
+    expect(stepView(opened).value).toBe('Dana Ortiz at Freightly');
+    expect(withPrefill(saved, undefined)).toBe(saved);
+    expect(withPrefill(saved, '   ')).toBe(saved);
+    // A flow that starts with a choice (the objection audience) is left as it was.
+    const objection = startProgress('objection', null, null);
+    expect(withPrefill(objection, 'Dana')).toBe(objection);
   });
 });

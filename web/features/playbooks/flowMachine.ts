@@ -51,6 +51,18 @@ export function startProgress(type: FlowType, saved: Partial<FlowProgress> | nul
   return questionsOf(progress).some((q) => q.id === progress.stepId) ? progress : { ...progress, stepId: null };
 }
 
+/**
+ * A flow opened by a link that fills its first answer (`?prefill=`, from the chat's no-model
+ * answer): that answer is set, replacing what was there, and the flow shows that step so the rep
+ * sees it and can add to it. Only a written answer is filled; a choice step is left as it was.
+ */
+export function withPrefill(progress: FlowProgress, prefill: string | undefined): FlowProgress {
+  const first = questionsOf(progress)[0];
+  const text = prefill?.trim();
+  if (!first || !text || first.type === 'select' || first.type === 'cards') return progress;
+  return { ...progress, answers: { ...progress.answers, [first.id]: text }, stepId: first.id };
+}
+
 export type ControlKind = 'text' | 'textarea' | 'select' | 'cards' | 'generated';
 
 /** What the interview card shows for the step on screen. */

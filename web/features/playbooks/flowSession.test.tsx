@@ -272,10 +272,10 @@ describe('finishing a flow', () => {
     const [message] = await db.messages.where('chatId').equals(chatId).toArray();
     expect(message).toMatchObject({ model: OFFLINE_DRAFTER_MODEL });
     expect(message?.content).toContain('Plumbing firms');
-    expect(message?.content).toContain('> Drafted from your answers without a language model. These ');
-    // Not 'created successfully' over placeholders: which sections need a model, and what happens next.
+    expect(message?.content).toContain('> Drafted from your answers without a language model. ');
+    // Not 'created successfully': which sections need the founder's research, and what happens next.
     expect(toasts[0]).toMatchObject({ header: 'GTM Plan Drafted', color: 'warning' });
-    expect(toasts[0]?.message).toMatch(/^Drafted from your answers without a language model\. These \d+ sections need one: .*Sales Process.*\. The full plan is written once you are back online\.$/);
+    expect(toasts[0]?.message).toMatch(/^Drafted from your answers without a language model\. \d+ sections need your research: .*SOM.*\. The full plan is written once you are back online\.$/);
   });
 
   it('keeps the answers when the prompt cannot even be saved on this device', async () => {

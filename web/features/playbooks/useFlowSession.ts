@@ -9,7 +9,7 @@ import { FALLBACK_VALUE_PROPS, VALUE_PROP_PICK_DELAY_MS, buildValuePropsPrompt, 
 import type { ApiClient } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
 import { resumeFlow, saveFlowAnswer, saveFlowOptions, saveFlowStep } from './flowDrafts';
-import { goBack, pickOption, skipToResult, stepView, submitStep, withAnswer, type FlowProgress, type StepResult } from './flowMachine';
+import { goBack, pickOption, skipToResult, stepView, submitStep, withAnswer, withPrefill, type FlowProgress, type StepResult } from './flowMachine';
 
 /** ready: answering · generating: value propositions on their way · finishing: the result is being made. */
 export type FlowStatus = 'loading' | 'ready' | 'generating' | 'finishing';
@@ -21,6 +21,10 @@ export interface FlowSessionDeps {
   onFinish: (answers: Answers) => Promise<void>;
   /** The spec's alerts (e.g. a transcript under 50 characters). */
   alert: (message: string) => void;
+  /** The first answer a link filled in (`?prefill=`), taken once when the flow opens. */
+  prefill?: string;
+  /** Called once the prefilled answer is in the draft, so the link's text can leave the address. */
+  onPrefillTaken?: () => void;
 }
 
 /** The generated options: the model's list parsed, or three generic ones when the call fails (spec §8). */
@@ -68,8 +72,14 @@ export function useFlowSession(type: FlowType, deps: FlowSessionDeps) {
     alive.current = true;
     let cancelled = false;
     resumeFlow(db, type)
-      .then((resumed) => {
+      .then((saved) => {
         if (cancelled) return;
+        const resumed = withPrefill(saved, latest.current.prefill);
+        if (resumed !== saved) {
+          for (const [id, value] of Object.entries(resumed.answers)) if (saved.answers[id] !== value) void saveFlowAnswer(db, type, id, value).catch(() => {});
+          void saveFlowStep(db, type, resumed.stepId).catch(() => {});
+          latest.current.onPrefillTaken?.();
+        }
         setProgress(resumed);
         setStatus('ready');
         // Left on the last value-proposition step before its options arrived: fetch them again.

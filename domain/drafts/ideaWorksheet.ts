@@ -1,0 +1,160 @@
+/**
+ * The idea analysis when no language model is connected: a worksheet the founder fills in. The YC
+ * checklist as questions about their own idea, a bottom-up market size from numbers they enter
+ * (customers × price per year, with the arithmetic shown), and the pricing models to choose from.
+ * Nothing here guesses a figure: every number on the worksheet is one the founder typed.
+ */
+
+export type WorksheetTopic = 'problem' | 'market' | 'solution' | 'differentiation' | 'traction';
+
+export interface WorksheetQuestion {
+  topic: WorksheetTopic;
+  /** The checklist item: 'Problem'. */
+  label: string;
+  /** The question about their idea, quoting it. */
+  question: string;
+  /** What a good answer holds. */
+  hint: string;
+}
+
+export interface PricingModel {
+  id: 'per-seat' | 'usage' | 'flat-tier' | 'freemium' | 'transaction' | 'one-off';
+  name: string;
+  /** How the customer pays. */
+  how: string;
+  /** When it fits. */
+  fitsWhen: string;
+  /** A well-known product priced this way. */
+  example: string;
+}
+
+export interface IdeaWorksheet {
+  /** The idea as the founder wrote it. */
+  idea: string;
+  questions: WorksheetQuestion[];
+  pricingModels: PricingModel[];
+}
+
+/** The most of the idea a question quotes: its first sentence, cut at a word. */
+const QUOTE_MAX = 90;
+
+/** The idea as a short quote: its first sentence, at most QUOTE_MAX characters (cut at a word, with '…'). */
+export function quoteIdea(idea: string): string {
+  const flat = idea.trim().replace(/\s+/g, ' ');
+  const first = flat.match(/^.+?[.!?](?=\s|$)/)?.[0] ?? flat;
+  const text = first.replace(/[.!?]+$/, '');
+  if (text.length <= QUOTE_MAX) return text;
+  const cut = text.slice(0, QUOTE_MAX);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > QUOTE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** The pricing models a founder picks from, each with when it fits. */
+export const PRICING_MODELS: readonly PricingModel[] = [
+  { id: 'per-seat', name: 'Per seat', how: 'A price per user per month.', fitsWhen: 'Value grows with the number of people who use it, as in team tools and CRMs.', example: 'Slack, Salesforce' },
+  { id: 'usage', name: 'Usage-based', how: 'Customers pay for what they use: calls, messages, gigabytes, hours.', fitsWhen: 'Use varies a lot between customers and the cost to serve grows with it, as in APIs and infrastructure.', example: 'Twilio, AWS' },
+  { id: 'flat-tier', name: 'Flat tiers', how: 'Two or three fixed monthly plans, each with more features or limits.', fitsWhen: 'Customers fall into a few clear sizes and want a predictable bill.', example: 'Basecamp, Mailchimp' },
+  { id: 'freemium', name: 'Freemium', how: 'A free plan with a limit; growing customers upgrade.', fitsWhen: 'The product spreads by word of mouth, serving a free user costs little, and many users try it before buying.', example: 'Dropbox, Zoom' },
+  { id: 'transaction', name: 'Transaction fee', how: 'A percentage or fixed fee on each payment or booking made through you.', fitsWhen: 'You sit in the flow of money, as marketplaces and payment tools do.', example: 'Stripe, Airbnb' },
+  { id: 'one-off', name: 'One-off licence or project', how: 'A single price for a product or a piece of work, sometimes with yearly support.', fitsWhen: 'Customers buy rarely and want to own it: hardware, on-premise software, services.', example: 'Agencies, hardware makers' },
+];
+
+/** The worksheet for an idea (an empty idea still gets one, with 'your idea' in the questions). */
+export function draftIdeaWorksheet(idea: string): IdeaWorksheet {
+  const quote = idea.trim() ? `“${quoteIdea(idea)}”` : 'your idea';
+  return {
+    idea: idea.trim(),
+    questions: [
+      { topic: 'problem', label: 'Problem', question: `Who exactly has the problem behind ${quote}, and how do they solve it today?`, hint: 'Name a role and a kind of company, and the workaround they use now (a spreadsheet, an agency, nothing).' },
+      { topic: 'market', label: 'Market', question: `How many customers could buy ${quote}, and is that number growing?`, hint: 'Count them bottom-up below: customers you could name × what one pays per year.' },
+      { topic: 'solution', label: 'Solution', question: `What does ${quote} do that solves it, in one sentence a customer would repeat?`, hint: 'The outcome they get, not the features: “close the books in 2 days instead of 9”.' },
+      { topic: 'differentiation', label: 'Differentiation', question: 'Why would they pick it over what they use now, and why can’t others copy that easily?', hint: 'What you know or have that others don’t: data, access, speed, a new technology.' },
+      { topic: 'traction', label: 'Traction', question: 'What evidence do you have that people want it?', hint: 'Users, revenue, a waitlist, letters of intent, or how many of the people you interviewed asked to try it.' },
+    ],
+    pricingModels: [...PRICING_MODELS],
+  };
+}
+
+/** A number the founder typed, or why it cannot be used. */
+export type ParsedAmount = { ok: true; value: number } | { ok: false; message: string };
+
+const SUFFIX: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 };
+
+/**
+ * Reads an amount as a founder types it: '2,000', '2000', '2k', '1.5M', '$1,200', '1200/year',
+ * '$99/month' (twelve of them). Blank, words, negative or zero amounts are refused with a message saying what to type.
+ */
+export function parseAmount(text: string, example: string): ParsedAmount {
+  let t = text.trim().toLowerCase().replace(/[$€£]/g, '');
+  // '$99/month' in a yearly field: twelve months of it.
+  const monthly = /\s*(?:\/|per|a|an|each)\s*(?:month|mo|mth)\.?$/.test(t);
+  t = t.replace(/\s*(?:\/|per|a|an|each)\s*(?:year|yr|y|annum|month|mo|mth|customer|client)\.?$/, '').trim();
+  if (!t) return { ok: false, message: `Enter a number, like ${example}.` };
+  const match = t.match(/^(-)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?\s*([a-z]+)?$/);
+  if (!match) return { ok: false, message: `“${text.trim()}” is not a number. Enter digits, like ${example}.` };
+  const [, minus, whole, fraction, suffix] = match;
+  const multiplier = suffix ? SUFFIX[suffix] : 1;
+  if (multiplier === undefined) return { ok: false, message: `“${text.trim()}” is not a number. Enter digits, like ${example}.` };
+  const value = Number(`${whole!.replace(/,/g, '')}${fraction ? `.${fraction}` : ''}`) * multiplier * (monthly ? 12 : 1);
+  if (minus || !(value > 0)) return { ok: false, message: 'Enter an amount above zero.' };
+  if (!Number.isFinite(value) || value > 1e13) return { ok: false, message: 'That number is too large to be a market.' };
+  return { ok: true, value };
+}
+
+/** A count with thousands separators: 2000 -> '2,000'. */
+export const formatCount = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(n);
+
+/**
+ * A dollar amount as people say it: '$1,200' and '$9.99' under ten thousand, then '$24K', '$2.4M',
+ * '$1.2B' (one decimal, dropped when it is zero).
+ */
+export function formatMoney(n: number): string {
+  if (n < 10_000) return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 }).format(n);
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(n);
+}
+
+export interface MarketSizeInput {
+  /** How many customers could buy ('2,000'). */
+  customers: string;
+  /** What one pays per year ('$1,200'). */
+  pricePerYear: string;
+  /** What a customer is ('clinics'); 'customers' when blank. */
+  unit?: string;
+}
+
+export type MarketSize =
+  | { ok: true; customers: number; pricePerYear: number; total: number; arithmetic: string }
+  | { ok: false; errors: { customers?: string; pricePerYear?: string } };
+
+/** Customers × price per year, with the arithmetic shown: '2,000 clinics × $1,200/year = $2.4M a year'. */
+export function bottomUpMarketSize(input: MarketSizeInput): MarketSize {
+  const customers = parseAmount(input.customers, '2,000');
+  const price = parseAmount(input.pricePerYear, '$1,200');
+  if (!customers.ok || !price.ok) return { ok: false, errors: { ...(customers.ok ? {} : { customers: customers.message }), ...(price.ok ? {} : { pricePerYear: price.message }) } };
+  const unit = input.unit?.trim() || 'customers';
+  const total = customers.value * price.value;
+  return { ok: true, customers: customers.value, pricePerYear: price.value, total, arithmetic: `${formatCount(customers.value)} ${unit} × ${formatMoney(price.value)}/year = ${formatMoney(total)} a year` };
+}
+
+/** What the founder typed on the worksheet, by key: a question's topic, 'customers', 'pricePerYear', 'unit', 'pricingModel'. */
+export type WorksheetEntries = Record<string, string>;
+
+/** The worksheet as 'Share with co-founder' copies it: plain text with the founder's answers and figures. */
+export function worksheetShareText(worksheet: IdeaWorksheet, entries: WorksheetEntries): string {
+  const market = bottomUpMarketSize({ customers: entries.customers ?? '', pricePerYear: entries.pricePerYear ?? '', unit: entries.unit });
+  const model = worksheet.pricingModels.find((m) => m.id === entries.pricingModel);
+  return [
+    `Startup idea: ${worksheet.idea}`,
+    '',
+    'YC CHECKLIST',
+    ...worksheet.questions.flatMap((q) => [`${q.label}: ${q.question}`, `→ ${entries[q.topic]?.trim() || 'Not answered yet'}`]),
+    '',
+    'MARKET SIZE (bottom-up)',
+    market.ok ? market.arithmetic : 'Not worked out yet',
+    '',
+    'PRICING MODEL',
+    model ? `${model.name}: ${model.how}` : 'Not chosen yet',
+    '',
+    'Worked out on a Pitchpad worksheet',
+  ].join('\n');
+}

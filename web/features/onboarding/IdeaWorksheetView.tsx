@@ -1,0 +1,182 @@
+import { IonButton, IonIcon } from '@ionic/react';
+import { analyticsOutline, checkmarkDone, clipboardOutline, pricetagOutline, shareOutline } from 'ionicons/icons';
+import { useId, useState } from 'react';
+import { bottomUpMarketSize, worksheetShareText, type IdeaWorksheet, type PricingModel } from '../../../domain/drafts/ideaWorksheet';
+import { loadEntries, saveEntries } from './worksheetEntries';
+
+/**
+ * The idea analysis when no AI model is connected: a worksheet, labelled as one (a known setup, not
+ * an error). The YC questions about the founder's idea, a market size that updates as they type
+ * their numbers, and the pricing models to choose from.
+ */
+export function IdeaWorksheetView({ worksheet, onShare }: { worksheet: IdeaWorksheet; onShare: (text: string) => void }) {
+  // What the founder types is kept on this device for this idea (worksheetEntries.ts).
+  const [entries, setEntries] = useState(() => loadEntries(worksheet.idea));
+  const entry = (key: string) => entries[key] ?? '';
+  const setEntry = (key: string, value: string) =>
+    setEntries((current) => {
+      const next = { ...current, [key]: value };
+      saveEntries(worksheet.idea, next);
+      return next;
+    });
+  const fields = { entry, setEntry };
+  return (
+    <section className="worksheet" aria-label="Worksheet">
+      <div className="worksheet-label" role="note">
+        <IonIcon icon={clipboardOutline} aria-hidden="true" />
+        <div>
+          <p className="worksheet-label__title">Worksheet — no AI model is connected</p>
+          <p className="worksheet-label__text">Work through it yourself: the questions investors ask first, a market size from your own numbers, and the pricing models to choose from.</p>
+        </div>
+      </div>
+      <Questions worksheet={worksheet} {...fields} />
+      <MarketSizeCalculator {...fields} />
+      <PricingModels models={worksheet.pricingModels} {...fields} />
+      <div className="analysis-actions">
+        <IonButton fill="outline" expand="block" onClick={() => onShare(worksheetShareText(worksheet, entries))}>
+          <IonIcon slot="start" icon={shareOutline} aria-hidden="true" />
+          Share with co-founder
+        </IonButton>
+      </div>
+    </section>
+  );
+}
+
+/** One entry of the worksheet by key, and how to change it. */
+interface Fields {
+  entry: (key: string) => string;
+  setEntry: (key: string, value: string) => void;
+}
+
+function Questions({ worksheet, entry, setEntry }: { worksheet: IdeaWorksheet } & Fields) {
+  const id = useId();
+  return (
+    <section className="worksheet-section panel" aria-labelledby={`${id}-title`}>
+      <h2 className="worksheet-section__title" id={`${id}-title`}>
+        <IonIcon icon={checkmarkDone} aria-hidden="true" />
+        YC Checklist
+      </h2>
+      <p className="muted worksheet-section__intro">The questions Y Combinator asks first, about your idea. Answer each in a sentence or two.</p>
+      <ol className="worksheet-questions">
+        {worksheet.questions.map((q) => (
+          <li key={q.topic} className="worksheet-question" data-testid={`worksheet-${q.topic}`}>
+            <label htmlFor={`${id}-${q.topic}`}>
+              <span className="worksheet-question__label">{q.label}</span>
+              <span className="worksheet-question__text">{q.question}</span>
+            </label>
+            <p className="worksheet-question__hint" id={`${id}-${q.topic}-hint`}>
+              {q.hint}
+            </p>
+            <textarea
+              id={`${id}-${q.topic}`}
+              className="worksheet-input worksheet-input--text"
+              rows={2}
+              aria-describedby={`${id}-${q.topic}-hint`}
+              value={entry(q.topic)}
+              onChange={(e) => setEntry(q.topic, e.target.value)}
+            />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Customers × price per year, worked out as the founder types, with the arithmetic shown. */
+function MarketSizeCalculator({ entry, setEntry }: Fields) {
+  const id = useId();
+  const [customers, price, unit] = [entry('customers'), entry('pricePerYear'), entry('unit')];
+  const result = bottomUpMarketSize({ customers, pricePerYear: price, unit });
+  // A field's problem shows once something is typed in it: an empty form is not an error.
+  const customersError = !result.ok && customers.trim() ? result.errors.customers : undefined;
+  const priceError = !result.ok && price.trim() ? result.errors.pricePerYear : undefined;
+  return (
+    <section className="worksheet-section panel" aria-labelledby={`${id}-title`}>
+      <h2 className="worksheet-section__title" id={`${id}-title`}>
+        <IonIcon icon={analyticsOutline} aria-hidden="true" />
+        Market Size, bottom-up
+      </h2>
+      <p className="muted worksheet-section__intro">Count the customers you could actually sell to, and what one would pay you in a year.</p>
+      <div className="market-calc">
+        <div className="market-calc__field">
+          <label htmlFor={`${id}-customers`}>Customers who could buy</label>
+          <input
+            id={`${id}-customers`}
+            className="worksheet-input"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="2,000"
+            value={customers}
+            aria-invalid={Boolean(customersError)}
+            aria-describedby={customersError ? `${id}-customers-error` : undefined}
+            onChange={(e) => setEntry('customers', e.target.value)}
+          />
+          {customersError && (
+            <p className="market-calc__error" id={`${id}-customers-error`}>
+              {customersError}
+            </p>
+          )}
+        </div>
+        <div className="market-calc__field">
+          <label htmlFor={`${id}-unit`}>
+            They are <span className="muted">(optional)</span>
+          </label>
+          <input id={`${id}-unit`} className="worksheet-input" autoComplete="off" placeholder="clinics" maxLength={40} value={unit} onChange={(e) => setEntry('unit', e.target.value)} />
+        </div>
+        <div className="market-calc__field">
+          <label htmlFor={`${id}-price`}>What one pays per year</label>
+          <input
+            id={`${id}-price`}
+            className="worksheet-input"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="$1,200"
+            value={price}
+            aria-invalid={Boolean(priceError)}
+            aria-describedby={priceError ? `${id}-price-error` : `${id}-price-hint`}
+            onChange={(e) => setEntry('pricePerYear', e.target.value)}
+          />
+          {priceError ? (
+            <p className="market-calc__error" id={`${id}-price-error`}>
+              {priceError}
+            </p>
+          ) : (
+            <p className="market-calc__hint" id={`${id}-price-hint`}>
+              A monthly price works too: “$99/month”.
+            </p>
+          )}
+        </div>
+      </div>
+      <output className={`market-calc__result${result.ok ? ' market-calc__result--ready' : ''}`} aria-live="polite" data-testid="market-size-result">
+        {result.ok ? result.arithmetic : customersError || priceError ? 'Fix the number above to see your market size.' : 'Enter both numbers to see your market size.'}
+      </output>
+    </section>
+  );
+}
+
+function PricingModels({ models, entry, setEntry }: { models: readonly PricingModel[] } & Fields) {
+  const id = useId();
+  const picked = entry('pricingModel');
+  return (
+    <section className="worksheet-section panel" aria-labelledby={`${id}-title`}>
+      <h2 className="worksheet-section__title" id={`${id}-title`}>
+        <IonIcon icon={pricetagOutline} aria-hidden="true" />
+        Pricing models
+      </h2>
+      <p className="muted worksheet-section__intro">Pick the one that fits how your customers get value.</p>
+      <div className="pricing-models" role="radiogroup" aria-labelledby={`${id}-title`}>
+        {models.map((model) => (
+          <label key={model.id} className={`pricing-model${picked === model.id ? ' pricing-model--picked' : ''}`}>
+            <input type="radio" name={`${id}-model`} value={model.id} checked={picked === model.id} onChange={() => setEntry('pricingModel', model.id)} />
+            <span className="pricing-model__name">{model.name}</span>
+            <span className="pricing-model__how">{model.how}</span>
+            <span className="pricing-model__fits">
+              <strong>Fits when:</strong> {model.fitsWhen}
+            </span>
+            <span className="pricing-model__example">e.g. {model.example}</span>
+          </label>
+        ))}
+      </div>
+    </section>
+  );
+}
