@@ -118,5 +118,5 @@ export const STREAM_LEASE_MAX_MS = 10 * 60_000;
 export const WORKFLOW_WRITES_PER_USER = 60;
 export const WORKFLOW_WRITE_WINDOW_MS = 60_000;
 
-/** The longest answer an in-app link may fill into a guided flow (`/chat?flow=email&prefill=…`). */
+/** The longest answer a reply's in-app button may fill into a guided flow (its link's `prefill`, handed over in history state). */
 export const PREFILL_MAX_CHARS = 200;

@@ -8,7 +8,8 @@ import { draftObjectionGuide, draftPersonaSheet } from './guides';
 /**
  * The in-app path that opens a guided flow, with its first answer filled in when given
  * (`/chat?flow=email&prefill=Dana%20Ortiz%20at%20Freightly`). Parentheses are escaped too, so the
- * path is safe inside a Markdown link.
+ * path is safe inside a Markdown link. The link is the reply's; the app draws it as a button that
+ * opens `/chat?flow=email` and hands the answer over out of the address (web Markdown.tsx).
  */
 export function flowPath(type: FlowType, prefill?: string): string {
   const text = prefill?.trim().slice(0, PREFILL_MAX_CHARS);

@@ -164,20 +164,25 @@ test('fresh: 3. with no model, the worksheet works out a bottom-up market size a
 
 test("fresh: 3. the chat without a model answers 'write a cold email to Dana Ortiz at Freightly' with a button that opens the cold email flow, recipient filled", async ({ page }) => {
   await logIn(page.request, proAccount);
+  // Every address the page asks for or goes to after the reply: the name is in none of them.
+  const addresses: string[] = [];
+  page.on('request', (request) => addresses.push(request.url()));
+  page.on('framenavigated', (frame) => addresses.push(frame.url()));
   const chat = new ChatPage(page);
   await chat.open();
   await chat.send('write a cold email to Dana Ortiz at Freightly');
-  const button = chat.replies.last().getByRole('link', { name: 'Write the cold email to Dana Ortiz at Freightly' });
+  const button = chat.replies.last().getByRole('button', { name: 'Write the cold email to Dana Ortiz at Freightly' });
   await expect(button).toBeVisible();
-  await expect(button).not.toHaveAttribute('target', '_blank');
   await expect(chat.replyText()).not.toContainText(/OPENAI|restart/);
   await button.click();
   const flows = new FlowPage(page);
   await expect(flows.question).toHaveText('Who are you writing to?');
   await expect(flows.answerBox).toHaveValue('Dana Ortiz at Freightly');
-  // The rep's text leaves the address once the flow has it; a reload keeps the answer in the draft.
+  // The name never was in an address (it came in the history entry's state); a reload keeps the
+  // answer in the draft.
   await expect(page).toHaveURL(/\/chat\?flow=email$/);
   await page.reload();
   await expect(flows.answerBox).toHaveValue('Dana Ortiz at Freightly');
+  expect(addresses.filter((address) => /dana|ortiz/i.test(decodeURIComponent(address)))).toEqual([]);
 });
 

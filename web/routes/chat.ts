@@ -2,20 +2,14 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { isFlowType } from '../../domain/playbooks/tools';
 import { requirePaid, requireUser } from './guards';
 import { rootRoute } from './root';
-import { flowPrefill, optionalTextParams } from './search';
-
-const chatAndFlow = optionalTextParams('chat', 'flow');
+import { optionalTextParams } from './search';
 
 /**
  * The open chat is in the URL (?chat=<id>), and so is a guided flow on screen (?flow=<type>), so a
- * reload or a shared tab reopens either. ?prefill= fills a flow's first answer (kept only with a
- * flow; the flow takes it into its draft and drops it from the address).
+ * reload or a shared tab reopens either. Nothing the rep wrote is: a reply's button that fills a
+ * flow's first answer hands it over in the history entry's state (Markdown.tsx).
  */
-export function chatSearch(search: Record<string, unknown>): { chat?: string; flow?: string; prefill?: string } {
-  const params = chatAndFlow(search);
-  const prefill = params.flow === undefined ? undefined : flowPrefill(search.prefill);
-  return prefill === undefined ? params : { ...params, prefill };
-}
+export const chatSearch = optionalTextParams('chat', 'flow');
 
 export const chatRoute = createRoute({
   getParentRoute: () => rootRoute,

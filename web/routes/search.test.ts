@@ -49,14 +49,15 @@ describe('the /onboarding ?analysis param', () => {
   });
 });
 
-describe('the /chat prefill param', () => {
-  it('fresh: 3. keeps a short plain-text first answer, only with a flow, and drops anything else', async () => {
+describe('a flow\'s prefilled first answer', () => {
+  it('fresh: 3. is never a /chat search param, and only a short plain text is taken from a reply\'s link', async () => {
     const { chatSearch } = await import('./chat');
-    expect(chatSearch({ flow: 'email', prefill: 'Dana Ortiz at Freightly' })).toEqual({ flow: 'email', prefill: 'Dana Ortiz at Freightly' });
+    expect(chatSearch({ flow: 'email', prefill: 'Dana Ortiz at Freightly' })).toEqual({ flow: 'email' });
     expect(chatSearch({ prefill: 'Dana Ortiz at Freightly' })).toEqual({});
-    expect(chatSearch({ flow: 'email', prefill: 'x'.repeat(201) })).toEqual({ flow: 'email' });
-    expect(chatSearch({ flow: 'email', prefill: 'Dana\u0000' })).toEqual({ flow: 'email' });
-    expect(chatSearch({ flow: 'email', prefill: { name: 'Dana' } })).toEqual({ flow: 'email' });
+    expect(flowPrefill('Dana Ortiz at Freightly')).toBe('Dana Ortiz at Freightly');
+    expect(flowPrefill('x'.repeat(201))).toBeUndefined();
+    expect(flowPrefill('Dana\u0000')).toBeUndefined();
+    expect(flowPrefill({ name: 'Dana' })).toBeUndefined();
     expect(flowPrefill(42)).toBe('42');
     expect(flowPrefill('   ')).toBeUndefined();
   });

@@ -174,12 +174,12 @@ describe('a streamed answer', () => {
 });
 
 describe("links in a reply", () => {
-  it("fresh: 3. a link to one of the app's screens is a button that stays in the app; any other link opens in a new tab", () => {
+  it("fresh: 3. a link to one of the app's screens is a button that stays in the app, its answer in no address; any other link opens in a new tab", () => {
     const { container } = render(<Markdown text={'[Write the cold email to Dana Ortiz at Freightly](/chat?flow=email&prefill=Dana%20Ortiz%20at%20Freightly) [Docs](https://example.com/docs) [API](/api/health) [Other](//evil.example/chat)'} />);
-    const [action, docs, apiLink, other] = [...container.querySelectorAll('a')];
-    expect(action!.className).toBe('markdown__action');
-    expect(action!.getAttribute('href')).toBe('/chat?flow=email&prefill=Dana%20Ortiz%20at%20Freightly');
-    expect(action!.hasAttribute('target')).toBe(false);
+    const action = container.querySelector('button.markdown__action');
+    expect(action?.textContent).toBe('Write the cold email to Dana Ortiz at Freightly');
+    expect(container.innerHTML).not.toContain('Dana%20Ortiz');
+    const [docs, apiLink, other] = [...container.querySelectorAll('a')];
     for (const link of [docs!, apiLink!, other!]) {
       expect(link.getAttribute('target')).toBe('_blank');
       expect(link.className).toBe('');

@@ -1,10 +1,11 @@
 import { Fragment, memo, useMemo, useState } from 'react';
-import type { ComponentProps, MouseEvent, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import ReactMarkdown from 'react-markdown';
 import type { Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remend from 'remend';
+import { flowPrefill } from '../../routes/search';
 import { MarkdownBlocks } from './markdownBlocks';
 
 const REMARK_PLUGINS = [remarkGfm];
@@ -49,21 +50,23 @@ export function isInAppPath(href: string): boolean {
 
 /**
  * A link to one of the app's screens (the no-model answer's 'Write the cold email to Dana Ortiz'):
- * drawn as a button and opened inside the app, in this tab, through the router. Without a router
- * (a test that draws the Markdown alone) it stays a plain link to the same path.
+ * drawn as a button that opens the screen inside the app, in this tab. Not an `<a href>`: the link
+ * may carry the first answer it fills in (`prefill`, a person's name), and nothing a rep wrote goes
+ * into an address (trust issue, item 1), not even by 'open in a new tab'. The answer travels in the
+ * history entry's state instead, where the flow takes it into its draft (FlowPanel.tsx).
  */
 function InAppLink({ href, children }: { href: string; children: ReactNode }) {
   const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | undefined;
-  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    // A modified click (new tab, new window) is the browser's to handle.
-    if (!router || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    router.history.push(href);
+  const open = () => {
+    const url = new URL(href, 'https://pitchpad.invalid');
+    const prefill = flowPrefill(url.searchParams.get('prefill'));
+    url.searchParams.delete('prefill');
+    router?.history.push(`${url.pathname}${url.search}`, prefill ? { prefill } : undefined);
   };
   return (
-    <a href={href} className="markdown__action" onClick={handleClick}>
+    <button type="button" className="markdown__action" onClick={open}>
       {children}
-    </a>
+    </button>
   );
 }
 

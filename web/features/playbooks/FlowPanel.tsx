@@ -2,7 +2,7 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the flows' stylesheet, loaded with the chat's chunk
 import './flows.css';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { FLOWS, type Answers, type FlowType } from '../../../domain/playbooks';
 import { api } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
@@ -16,6 +16,7 @@ import { finishFlow, type FinishDeps } from './finishFlow';
 import { noModelOutcome } from './flowNoModel';
 import { InterviewCard } from './InterviewCard';
 import { useFlowSession } from './useFlowSession';
+import { flowPrefill } from '../../routes/search';
 
 interface FlowPanelProps {
   type: FlowType;
@@ -43,9 +44,10 @@ export function FlowPanel({ type, db, userId, showHistory, send, openChat, model
   const [notice, setNotice] = useState<{ text: string; step: string | undefined } | null>(null);
   const step = useRef<string | undefined>(undefined);
   const raise = useCallback((text: string) => setNotice({ text, step: step.current }), []);
-  // A link that filled the first answer (?prefill=): taken into the draft once, then dropped from
-  // the address, so the rep's text does not stay in the URL or come back on a reload.
-  const { prefill } = useSearch({ strict: false }) as { prefill?: string };
+  // A reply's button that fills the first answer hands it over in the history entry's state (never
+  // the address: Markdown.tsx). Taken into the draft once, then dropped from the entry (a new state),
+  // so going back and forth does not fill it again over what the rep changed.
+  const prefill = useRouterState({ select: (s) => flowPrefill((s.location.state as { prefill?: unknown }).prefill) });
   const onPrefillTaken = useCallback(() => void navigate({ to: '.', search: { flow: type }, replace: true }), [navigate, type]);
   const deps = useMemo(() => ({ db, api, onFinish, alert: raise, prefill, onPrefillTaken }), [db, onFinish, raise, prefill, onPrefillTaken]);
   const session = useFlowSession(type, deps);

@@ -52,7 +52,7 @@ export function startProgress(type: FlowType, saved: Partial<FlowProgress> | nul
 }
 
 /**
- * A flow opened by a link that fills its first answer (`?prefill=`, from the chat's no-model
+ * A flow opened by a reply's button that fills its first answer (the chat's no-model
  * answer): that answer is set, replacing what was there, and the flow shows that step so the rep
  * sees it and can add to it. Only a written answer is filled; a choice step is left as it was.
  */

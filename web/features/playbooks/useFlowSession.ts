@@ -21,7 +21,7 @@ export interface FlowSessionDeps {
   onFinish: (answers: Answers) => Promise<void>;
   /** The spec's alerts (e.g. a transcript under 50 characters). */
   alert: (message: string) => void;
-  /** The first answer a link filled in (`?prefill=`), taken once when the flow opens. */
+  /** The first answer a reply's button filled in (history state, never the address), taken once when the flow opens. */
   prefill?: string;
   /** Called once the prefilled answer is in the draft, so the link's text can leave the address. */
   onPrefillTaken?: () => void;
