@@ -19,6 +19,9 @@ describe('signInDestination (the app and the server follow it alike)', () => {
     expect(redirectDestination('onboarding?analysis=42')).toBe('/onboarding?analysis=42');
     expect(redirectDestination('share?text=hi')).toBe('/share?text=hi');
     expect(redirectDestination('pro/gtm-advisor?flow=demo')).toBe('/pro/gtm-advisor?flow=demo');
+    // The setup link's sign-in comes back to claim; an operator signed out on Settings goes back there.
+    expect(redirectDestination('setup')).toBe('/setup');
+    expect(redirectDestination('settings/model')).toBe('/settings/model');
     for (const elsewhere of ['//evil.example', '/\\evil.example', 'https://evil.example', 'pricing/../..//evil.example', 'evil.example', 'auth/login', 'callback', '', '  ']) {
       expect(redirectDestination(elsewhere), elsewhere).toBeUndefined();
     }

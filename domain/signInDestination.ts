@@ -30,6 +30,8 @@ const REDIRECT_PAGES = new Set([
   'onboarding',
   'pricing',
   'pro',
+  'settings',
+  'setup',
   'share',
   'simple-checkout',
   'stripe-checkout',

@@ -41,7 +41,7 @@ const COMPONENTS: Components = {
 };
 
 /** The app's own screens a reply may link to; anything else (an API path, another site) opens as a plain link. */
-const IN_APP_PATHS = /^\/(?:chat|onboarding|pricing|pro|competitive|dashboard|about|profile)(?:[/?#]|$)/;
+const IN_APP_PATHS = /^\/(?:chat|onboarding|pricing|pro|competitive|dashboard|about)(?:[/?#]|$)/;
 
 /** A same-origin path to one of the app's screens: '/chat?flow=email', not '//evil.example' or '/api/…'. */
 export function isInAppPath(href: string): boolean {
