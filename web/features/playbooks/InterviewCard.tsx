@@ -117,8 +117,11 @@ export function InterviewCard({ view, status, options, picked, notice, onChange,
           onChange={(event) => onChange(event.target.value)}
           placeholder={question.placeholder ?? 'Type your answer...'}
           aria-labelledby={`${id}-q`}
-          aria-describedby={`${id}-d`}
+          aria-describedby={notice ? `${id}-d ${id}-notice` : `${id}-d`}
+          aria-invalid={notice ? true : undefined}
           maxLength={2000}
+          inputMode={question.inputMode}
+          {...(question.inputMode === 'url' ? { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } : {})}
           enterKeyHint={view.primaryLabel === 'Next' ? 'next' : 'go'}
           disabled={status === 'finishing'}
         />
