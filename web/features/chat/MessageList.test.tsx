@@ -21,8 +21,9 @@ const queuedMessage = (key: string, content: string): LocalMessage => ({
   touchedAt: 1,
 });
 
+const ignore = () => {};
+
 function list(messages: LocalMessage[], waitUntil: Map<string, number>) {
-  const ignore = () => {};
   return render(
     <MessageList
       messages={messages}
@@ -31,7 +32,7 @@ function list(messages: LocalMessage[], waitUntil: Map<string, number>) {
       isLoading={false}
       onRetry={ignore}
       onDelete={ignore}
-      onCopy={ignore}
+      onCopy={async () => true}
       onRegenerate={ignore}
       onSuggestion={ignore}
     />,
