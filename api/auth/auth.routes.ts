@@ -51,7 +51,7 @@ export function authRoutes(lucia: AppLucia) {
   router.post('/register', rateLimit(registerPerIp), validate(RegisterInput, 'body', { fields: true }), async (ctx) => {
     const user = await register(ctx as AppContext, inputOf(ctx, RegisterInput));
     // The new account is signed in at once: asking for the password just typed again is a step
-    // that only loses people (the spec sends them to the login tab; docs/ARCHITECTURE.md).
+    // that only loses people (the spec sends them to the login tab; docs/first-minutes.md).
     await startSession(ctx as AppContext, lucia, user.id);
     setDeviceCookie(ctx as AppContext, user.username);
     ctx.status = 201;
