@@ -169,3 +169,30 @@ test('fresh: 5. the install offer stays off the sign-in screens and shows on the
   await page.getByRole('link', { name: 'Pitchpad home' }).click();
   await expect(installBanner).toBeVisible();
 });
+
+test('fresh: 5. at 320 px a toast leaves the history sheet and the input bar uncovered', async ({ page, flows, history, newAccount }) => {
+  await page.setViewportSize({ width: 320, height: 568 });
+  await flows.openAsNewProUser(newAccount);
+  await flows.openFlow('email');
+  const recipient = `Dana Ortiz ${unique()}`;
+  await flows.answerBox.fill(recipient);
+  await flows.button('Skip to Email').click();
+  await expect(flows.replyText()).toContainText('You said:');
+  const toast = page.locator('ion-toast .toast-wrapper');
+  await expect(toast).toContainText('Cold Email Generated');
+  await expectApart(toast, page.locator('.chat-input'));
+  await expectApart(toast, flows.replies.last());
+
+  await history.open();
+  await history.rename(`Cold Email to ${recipient}`, 'Dana: first touch');
+  await expect(toast).toContainText('Renamed');
+  await expectApart(toast, history.sheet);
+});
+
+/** Two boxes that share no area. */
+async function expectApart(a: Locator, b: Locator): Promise<void> {
+  const [p, q] = [(await a.boundingBox())!, (await b.boundingBox())!];
+  const overlap = p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
+  expect(overlap, `boxes ${JSON.stringify(p)} and ${JSON.stringify(q)} overlap`).toBe(false);
+}
+
