@@ -44,6 +44,10 @@ export function authRoutes(lucia: AppLucia) {
 
   router.post('/register', rateLimit(registerPerIp), validate(RegisterInput, 'body', { fields: true }), async (ctx) => {
     const user = await register(ctx as AppContext, inputOf(ctx, RegisterInput));
+    // The new account is signed in at once: asking for the password just typed again is a step
+    // that only loses people (the spec sends them to the login tab; docs/first-minutes.md).
+    await startSession(ctx as AppContext, lucia, user.id);
+    setDeviceCookie(ctx as AppContext, user.username);
     ctx.status = 201;
     ctx.body = { user: presentUser(user) };
   });
@@ -56,7 +60,6 @@ export function authRoutes(lucia: AppLucia) {
   // The same two forms posted by the browser itself, before the app has taken the page over (the
   // prerendered page's `<form method="post">`): same checks and limits, answered with a redirect
   // to where the sign-in page's address says the rep was going (./authForm.ts).
-  // Registering this way also signs the rep in, as there is no app yet to walk them to the login tab.
   router.post('/login/form', (ctx) =>
     answerForm(ctx as AppContext, AUTH_FORM_PAGES.login, async () => {
       await consume(ctx.pool, loginPerIp, clientAddress(ctx.ip));
@@ -96,7 +99,7 @@ export function authRoutes(lucia: AppLucia) {
   return router;
 }
 
-/** Create the account (the guest's analysis and choices carried over); it does not sign in. */
+/** Create the account (the guest's analysis and choices carried over); the caller signs it in. */
 async function register(ctx: AppContext, input: z.output<typeof RegisterInput>) {
   if (isCommonPassword(input.password)) throw InvalidRequest(`password: ${COMMON_PASSWORD}`, { password: COMMON_PASSWORD });
   await consume(ctx.pool, registerPerUser, input.username.toLowerCase());

@@ -21,7 +21,7 @@ const countUsers = async (username: string) =>
   (await server.pool.query('SELECT count(*)::int AS n FROM users WHERE lower(username) = lower($1)', [username])).rows[0].n;
 
 describe('POST /api/auth/register', () => {
-  it('creates the account and answers with the user, without logging in', async () => {
+  it('fresh: 5. creates the account, answers with the user and signs it in (no second trip through the login tab)', async () => {
     const client = new TestClient(server.url);
     const creds = uniqueCredentials('alice');
     const res = await client.post('/api/auth/register', { ...creds, name: 'Alice Adams' });
@@ -30,7 +30,7 @@ describe('POST /api/auth/register', () => {
     expect(new Date(res.body.user.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const row = (await server.pool.query('SELECT password FROM users WHERE username = $1', [creds.username])).rows[0];
     expect(row.password).toMatch(/^\$argon2id\$/);
-    expect((await client.get('/api/auth/user')).body).toBeNull();
+    expect((await client.get('/api/auth/user')).body).toMatchObject({ username: creds.username, name: 'Alice Adams' });
   });
 
   it('treats the name as optional', async () => {

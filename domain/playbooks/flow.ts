@@ -21,7 +21,17 @@ export interface Question {
   maxLength?: number;
   /** The answer can come from a transcript file (the paperclip, domain/transcripts). */
   acceptsTranscriptFile?: boolean;
+  /** A one-line answer that is a web address: the phone shows its URL keyboard. */
+  inputMode?: 'url';
+  /**
+   * Whether the answer can be used as given: the answer to keep (tidied, e.g. a link given without
+   * its https://), or the message that says what to change. Checked when the rep moves on.
+   */
+  check?: (answer: string) => AnswerCheck;
 }
+
+/** What a question's own check says of an answer. */
+export type AnswerCheck = { ok: true; value: string } | { ok: false; message: string };
 
 /** The longest answer a text question takes (the interview card's field). */
 export const ANSWER_MAX_CHARS = 8000;

@@ -3,7 +3,7 @@ import { TEAMS_VTT, TEAMS_VTT_TEXT } from '../../tests/factories/transcripts';
 import { cleanTranscript } from '../transcripts/clean';
 import { FLOWS, workflowNameFor } from './index';
 import { FALLBACK_VALUE_PROPS, buildValuePropsPrompt, parseValueProps, VALUE_PROPOSITION_QUESTIONS } from './valueProposition';
-import { coldEmailWorkflowName, COLD_EMAIL_QUESTIONS } from './coldEmail';
+import { BOOKING_LINK_INVALID, checkBookingLink, coldEmailWorkflowName, COLD_EMAIL_QUESTIONS } from './coldEmail';
 import { CALL_ANALYSIS_QUESTIONS, SKIP_NEEDS_TRANSCRIPT, TRANSCRIPT_TOO_SHORT, transcriptProblem } from './callAnalysis';
 import { objectionQuestions } from './objection';
 import { INDUSTRY_OPTIONS, PERSONA_QUESTIONS } from './persona';
@@ -198,4 +198,23 @@ describe('competitive analysis', () => {
     expect(initialsOf('jobber')).toBe('JO');
     expect(analyzeCompetitorsMessage('  CRM for plumbers ')).toBe('Analyze competitors for: CRM for plumbers');
   });
+});
+
+describe('the cold email\'s booking link', () => {
+  it.each([
+    ['https://cal.com/sam/20min', 'https://cal.com/sam/20min'],
+    ['  http://calendly.com/sam  ', 'http://calendly.com/sam'],
+    ['cal.com/sam/20min', 'https://cal.com/sam/20min'],
+    ['www.rampup.io/book', 'https://www.rampup.io/book'],
+    ['', ''],
+  ])('fresh: 5. takes %j as the link %j', (answer, value) => {
+    expect(checkBookingLink(answer)).toEqual({ ok: true, value });
+  });
+
+  it.each(['my calendar', 'https//cal.com/sam', 'http:/cal.com/sam', 'https://', 'https://cal', 'sam@rampup.io', 'mailto:sam@rampup.io', 'javascript:alert(1)', 'ftp://files.rampup.io', 'cal.com/sam 20min'])(
+    'fresh: 5. refuses %j with a message that says what to enter',
+    (answer) => {
+      expect(checkBookingLink(answer)).toEqual({ ok: false, message: BOOKING_LINK_INVALID });
+    },
+  );
 });

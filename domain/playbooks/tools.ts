@@ -20,6 +20,18 @@ export const LANDING_TOOLS: ReadonlyArray<{ title: string; type: ToolType; descr
 ];
 
 /**
+ * The tools as cards in an empty chat: every guided flow (the landing page's, and the call analysis,
+ * which the landing page leaves out) and competitive intelligence. GTM Advice is the chat itself.
+ */
+export const CHAT_TOOLS: ReadonlyArray<{ title: string; type: ToolType; description: string }> = LANDING_TOOLS.flatMap((tool) =>
+  tool.type === 'none'
+    ? []
+    : tool.type === 'email'
+      ? [tool, { title: 'Customer Call Analysis', type: 'call' as const, description: 'Paste a call: the pains, objections and buying signals, and what to do next.' }]
+      : [tool],
+);
+
+/**
  * GTM Advice, the free chat: its card says FREE and opens the chat for every signed-in user (design
  * §12; the spec labels all seven cards PRO and sends free users to pricing).
  */

@@ -1,19 +1,14 @@
 import { expect, test } from './fixtures';
 
-test('a founder registers, logs in, checks the dashboard and logs out', async ({ page, auth, chat, dashboard, newAccount }) => {
+test('fresh: 5. a founder registers and lands signed in in the chat, greeted as new; checks the dashboard and logs out', async ({ page, auth, chat, dashboard, newAccount }) => {
   await auth.open('/auth');
   await auth.register(newAccount);
 
-  // Registering does not log in: the Login tab opens with the username filled in.
-  await auth.expectToast('Account created');
-  await expect(page).toHaveURL(/\/auth\/login/);
-  await expect(auth.tab('Login')).toHaveAttribute('aria-selected', 'true');
-  await expect(auth.loginForm.getByLabel('Username')).toHaveValue(newAccount.username);
-
-  await auth.logIn('', newAccount.password);
-
-  // With nowhere else to go, a login lands in the chat.
+  // 'Create account' signs in: no login tab, no second password, and a welcome for someone new.
   await expect(page).toHaveURL(/\/chat$/);
+  await auth.expectToast('Welcome to Pitchpad, Ada', 'Your account is ready and you are signed in.');
+  await expect(auth.toast).not.toContainText('Welcome back');
+  await expect(chat.input).toBeVisible();
   await expect(chat.title).toHaveText('New Conversation');
   await expect(chat.welcome).toHaveText(
     "Welcome to Pitchpad! I'm here to help you with various tasks. You can select one of the menu options or ask me any question to get started.",

@@ -98,10 +98,9 @@ test("a guest's analysis: landing to four tabs, the save prompt after 10 s, then
   expect(new URL(page.url()).searchParams.get('email')).toBe(newAccount.email);
   await expect(auth.registerForm.getByLabel('Email')).toHaveValue(newAccount.email);
 
-  // Register and log in: the analysis has moved into the account.
+  // Register (which signs in): the analysis has moved into the account.
   await auth.register(newAccount);
-  await auth.expectToast('Account created');
-  await auth.logIn('', newAccount.password);
+  await auth.expectToast('Welcome to Pitchpad');
   await expect(page).toHaveURL(new RegExp(`${analysisPath.replace('?', '\\?')}$`));
   await expect(onboarding.marketFigure('TAM')).toContainText('$4.2B');
   const history = (await (await page.request.get('/api/workflows')).json()) as Array<{ workflowType: string; path: string }>;

@@ -51,12 +51,12 @@ test('phone: 13. at 320×568 the signed-in header fits with the menu button full
     await expectOnScreen(control);
   }
 
-  // The chat's title has the width between the drawer and new-chat buttons; the model sits under it.
+  // The chat's title has the width between the Tools and new-chat buttons; the model sits under it.
   await expect(flows.title).toHaveText('New Conversation');
   expect(await titleFits(page)).toBe(true);
   expect((await flows.title.boundingBox())!.width).toBeGreaterThanOrEqual(190);
   const chatHeader = page.locator('ion-header.chat-header');
-  for (const control of [chatHeader.getByRole('button', { name: 'Conversations', exact: true }), chatHeader.getByRole('button', { name: 'New Chat' }), chatHeader.getByRole('combobox', { name: 'Model' })]) {
+  for (const control of [chatHeader.getByRole('button', { name: 'Tools', exact: true }), chatHeader.getByRole('button', { name: 'New Chat' }), chatHeader.getByRole('combobox', { name: 'Model' })]) {
     await expectOnScreen(control);
   }
 

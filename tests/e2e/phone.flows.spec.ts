@@ -9,20 +9,21 @@ import { holdRequests } from './support/network';
 // landing page's idea analysis, as a rep uses them with one thumb and the keyboard up.
 const unique = () => randomUUID().slice(0, 8);
 
-test('phone: 2. with the keyboard up, each flow step keeps its field and its button on screen; Enter/Go moves a one-line answer on, and makes a new line in a long one', async ({ page, flows, newAccount }) => {
+test('phone: 2. with the keyboard up, each flow step keeps its field and its button on screen; Enter/Go moves an answer on, Shift+Enter makes a new line in a long one', async ({ page, flows, newAccount }) => {
   await flows.openProToolAsNewUser(newAccount, '/pro/email');
 
-  // A long answer: Enter is a new line, and Next shows above the keyboard.
+  // A long answer: Shift+Enter is a new line, Enter moves on (as in the chat); Next shows above the keyboard.
   await flows.expectStep('Question 1 of 3');
   await showKeyboard(page, flows.answerBox);
   await expectOnScreen(flows.answerBox, 'the recipient field');
   await expectOnScreen(flows.button('Next'), 'Next');
+  await expect(flows.answerBox).toHaveAttribute('enterkeyhint', 'next');
   await page.keyboard.type('Dana Ortiz');
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('Shift+Enter');
   await page.keyboard.type('VP Sales at Freightly');
   await expect(flows.answerBox).toHaveValue('Dana Ortiz\nVP Sales at Freightly');
   await flows.expectStep('Question 1 of 3');
-  await flows.button('Next').click();
+  await page.keyboard.press('Enter');
 
   // The next step takes the focus with the keyboard still up, its button in view.
   await flows.expectStep('Question 2 of 3');
@@ -92,7 +93,7 @@ async function overlaps(a: Locator, b: Locator): Promise<boolean> {
   return p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
 }
 
-test("phone: 3. after a flow the result leads the screen: the answers fold into a 'Your answers' card, and the toast leaves Copy, Share, 'Open in mail app' and the input bar uncovered", async ({ page, flows, newAccount }) => {
+test("phone: 3. after a flow the result leads the screen: the answers fold into a 'Your answers' card, and the toast leaves the result, Copy, Share, 'Open in mail app' and the input bar uncovered", async ({ page, flows, newAccount }) => {
   // A share sheet, so Share shows (Chromium on Linux has none).
   await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: async () => {} }));
   await flows.openProToolAsNewUser(newAccount, '/pro/email');
@@ -115,9 +116,11 @@ test("phone: 3. after a flow the result leads the screen: the answers fold into 
   expect(resultTop, 'the result starts near the top of the screen').toBeGreaterThanOrEqual(header.y + header.height);
   expect(resultTop).toBeLessThan(header.y + header.height + 120);
 
-  // The save toast keeps clear of the result's actions and of the input bar.
+  // The save toast keeps clear of the result, its actions and the input bar: it sits over the headers.
   const toast = page.locator('ion-toast .toast-wrapper');
   await expect(toast).toContainText('Cold Email Generated');
+  expect((await toast.boundingBox())!.y + (await toast.boundingBox())!.height, 'fresh: 5. the toast ends above the result').toBeLessThanOrEqual(resultTop);
+  expect(await overlaps(toast, result)).toBe(false);
   const actions = flows.resultActions;
   const buttons = [actions.getByRole('button', { name: 'Copy' }), actions.getByRole('button', { name: 'Share' }), actions.getByRole('link', { name: 'Open in mail app' })];
   for (const button of buttons) {
@@ -126,10 +129,14 @@ test("phone: 3. after a flow the result leads the screen: the answers fold into 
   }
   expect(await overlaps(toast, page.locator('.chat-input'))).toBe(false);
 
-  // Copy's own toast leaves Share and 'Open in mail app' free to tap.
+  // Copy says so on itself, where the finger is: no toast to repeat it over the screen.
+  await toast.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(toast).toBeHidden();
   await buttons[0]!.click();
-  await expect(toast).toContainText('Copied');
-  for (const button of buttons) expect(await overlaps(toast, button)).toBe(false);
+  await expect(actions.getByRole('button', { name: 'Copied' })).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.locator('ion-toast .toast-wrapper')).toBeHidden();
+  await expect(actions.getByRole('button', { name: 'Copy', exact: true })).toBeVisible({ timeout: 5000 });
 
   // Opened, the card shows what the email was written from.
   await answers.locator('summary').click();

@@ -174,7 +174,6 @@ test('phone: 16. a guest who taps a tool card is told why they are asked to sign
   await auth.showTab('Register');
   await expect(page.getByRole('note')).toContainText('“GTM Advice” is free with an account.');
   await auth.register(newAccount);
-  await auth.logIn(newAccount.username, newAccount.password);
   await expect(page).toHaveURL(/\/chat/);
   await expect(page.locator('ion-header.chat-header ion-title')).toHaveText('GTM Advice');
 

@@ -75,8 +75,8 @@ export class TestClient {
       if (!value || /expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    // Logging in or out changes which secret signs CSRF tokens, as the web client knows too.
-    if (res.ok && (path === '/api/auth/login' || path === '/api/auth/logout')) this.csrfToken = undefined;
+    // Logging in or out (registering signs in) changes which secret signs CSRF tokens, as the web client knows too.
+    if (res.ok && (path === '/api/auth/login' || path === '/api/auth/register' || path === '/api/auth/logout')) this.csrfToken = undefined;
     const text = await res.text();
     let parsed: unknown = text;
     try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLinks, isLink } from './links';
+import { checkLinks, isBrokenLink, isLink } from './links';
 
 const ONE_LINK = 'Keep one link at most, the one for your ask.';
 const NO_FILES = 'Leave files out of a first email: offer to send them if they reply.';
@@ -46,5 +46,52 @@ describe('links and attachments', () => {
     ['sam@rampup.io', false],
   ])('reads %s as a link: %s', (token, expected) => {
     expect(isLink(token)).toBe(expected);
+  });
+});
+
+describe('an ask that needs its link', () => {
+  const NO_LINK = 'Your ask is to book a time, but there is no link: add your booking link, or ask for a reply instead.';
+  it.each([
+    ['book a time with no link', email('Book a time on my calendar if this is worth a look.')],
+    ['grab a slot with no link', email('Grab a slot that suits you.')],
+    ['grab 15 minutes here, and nothing there', email('If useful, grab 15 minutes here.')],
+  ])('fresh: 5. flags %s', (_label, body) => {
+    expect(checkLinks({ subject: 'Ramp time at Freightly', body }, {})).toEqual({ id: 'links', status: 'bad', label: 'Ask without its link', fix: NO_LINK });
+  });
+
+  it.each([
+    ['a broken scheme', 'Book a time here: https//cal.com/sam/15min', 'https//cal.com/sam/15min'],
+    ['one slash', 'Grab a slot: http:/cal.com/sam', 'http:/cal.com/sam'],
+    ['a host that is no domain', 'Book a time: https://cal/sam.', 'https://cal/sam'],
+  ])('fresh: 5. flags a link with %s, naming it', (_label, middle, shown) => {
+    expect(checkLinks({ subject: 'Ramp time at Freightly', body: email(middle) }, {})).toEqual({
+      id: 'links',
+      status: 'bad',
+      label: 'Broken link',
+      fix: `Fix the link “${shown}”: it should read like https://cal.com/you/20min.`,
+    });
+  });
+
+  it.each([
+    ['the ask with its link', email('Book a time here: https://cal.com/sam/15min')],
+    ['a Markdown link', email('Grab a slot [on my calendar](https://cal.com/sam/15min).')],
+    ['an ask for a reply', email('Worth a quick call next week?')],
+  ])('fresh: 5. lets %s pass', (_label, body) => {
+    expect(checkLinks({ subject: 'Ramp time at Freightly', body }, {}).status).toBe('good');
+  });
+
+  it('leaves a blank for the link to the personalisation check', () => {
+    expect(checkLinks({ subject: 'Ramp time', body: email('Book a time here: [your calendar link]') }, {}).status).toBe('good');
+  });
+
+  it.each([
+    ['https//cal.com', true],
+    ['htps://cal.com/sam', true],
+    ['https://', true],
+    ['https://cal.com/sam', false],
+    ['http', false],
+    ['httpie', false],
+  ])('reads %s as a broken link: %s', (token, expected) => {
+    expect(isBrokenLink(token)).toBe(expected);
   });
 });

@@ -117,9 +117,19 @@ export class ChatPage extends AppPage {
     });
   }
 
+  /** Phones: the chat header's Tools button, which opens the drawer of tools and conversations. */
+  get toolsButton(): Locator {
+    return this.page.locator('ion-header.chat-header').getByRole('button', { name: 'Tools', exact: true });
+  }
+
+  /** An empty chat's tool cards. */
+  get toolCards(): Locator {
+    return this.page.getByRole('list', { name: 'Tools', exact: true }).locator('.tool-card');
+  }
+
   async openSidebar(): Promise<Locator> {
-    await this.page.getByRole('button', { name: 'Conversations', exact: true }).click();
-    const sidebar = this.page.getByRole('dialog', { name: 'Conversations' });
+    await this.toolsButton.click();
+    const sidebar = this.page.getByRole('dialog', { name: 'Tools and conversations' });
     await expect(sidebar).toBeVisible();
     return sidebar;
   }

@@ -48,7 +48,6 @@ export function AuthScreen() {
   const { tab: tabParam } = useParams({ strict: false });
   const { redirect, email, tool: toolType, error: errorCode } = useSearch({ from: '/auth' });
   const navigate = useNavigate();
-  const [registeredUsername, setRegisteredUsername] = useState<string>();
   // A guest sent here by a tool card (spec §4: login, then pricing) is told why, once.
   const [pendingTool] = useState(() => pendingToolOf(redirect, toolType));
   // Not while hydrating: the build drew the page without it (a card's link arrives here on a first visit).
@@ -67,11 +66,6 @@ export function AuthScreen() {
     const next: Tab = tab === 'login' ? 'register' : 'login';
     showTab(next);
     document.getElementById(`auth-tab-${next}`)?.focus();
-  };
-
-  const handleRegistered = (username: string) => {
-    setRegisteredUsername(username);
-    showTab('login');
   };
 
   return (
@@ -111,9 +105,9 @@ export function AuthScreen() {
         </div>
         <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>
           {tab === 'login' ? (
-            <LoginForm initialUsername={registeredUsername} redirect={redirect} errorCode={errorCode} />
+            <LoginForm redirect={redirect} errorCode={errorCode} />
           ) : (
-            <RegisterForm initialEmail={email} onRegistered={handleRegistered} errorCode={errorCode} />
+            <RegisterForm initialEmail={email} redirect={redirect} errorCode={errorCode} />
           )}
         </div>
       </section>

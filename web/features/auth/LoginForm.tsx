@@ -14,17 +14,15 @@ import { useFormErrorFromUrl } from './useFormErrorFromUrl';
 import { useGoToPostLoginDestination } from './useGoToPostLoginDestination';
 
 interface LoginFormProps {
-  /** Prefilled after a successful registration. */
-  initialUsername?: string;
   redirect: string | undefined;
   /** Why the form the browser posted itself (before the app took the page over) was refused. */
   errorCode?: string;
 }
 
 /** Sign-in. A missing field is named under it; a refused login ('Login failed') shows once above the button, not as a toast too. */
-export function LoginForm({ initialUsername = '', redirect, errorCode }: LoginFormProps) {
+export function LoginForm({ redirect, errorCode }: LoginFormProps) {
   // Typed into the prerendered page before the app took it over: kept (prerender/typedValues.ts).
-  const [username, setUsername] = useState(() => initialUsername || takeTypedValue('username'));
+  const [username, setUsername] = useState(() => takeTypedValue('username'));
   const [password, setPassword] = useState(() => takeTypedValue('password'));
   const [failure, setFailure] = useState<string | null>(null);
   const { form, errors, show, clear } = useFieldErrors();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { registerFieldErrors, type AccountField } from '../../../domain/accountFields';
 import { AUTH_FORM_PATHS } from '../../../domain/contract/authForm';
+import { LOGIN_REDIRECT_DELAY_MS, PRODUCT_NAME } from '../../../domain/limits';
 import { takeTypedValue } from '../../prerender/typedValues';
 import { useToast } from '../../ui/ToastProvider';
 import { useRegisterMutation } from './auth.queries';
@@ -10,21 +11,29 @@ import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
 import { useFieldErrors } from './useFieldErrors';
 import { useFormErrorFromUrl } from './useFormErrorFromUrl';
+import { useGoToPostLoginDestination } from './useGoToPostLoginDestination';
 
 interface RegisterFormProps {
   initialEmail?: string;
-  /** Called with the new username once the account exists. */
-  onRegistered: (username: string) => void;
+  /** Where to go once signed in, as after a login (the chat unless the address names another page). */
+  redirect: string | undefined;
   /** Why the form the browser posted itself (before the app took the page over) was refused. */
   errorCode?: string;
 }
 
+/** The greeting of a new account: a welcome, not the login's 'Welcome back'. */
+export function newAccountToast(user: { name: string | null; username: string }) {
+  const name = user.name?.trim().split(/\s+/)[0] || user.username;
+  return { header: `Welcome to ${PRODUCT_NAME}, ${name}`, message: 'Your account is ready and you are signed in.', color: 'success' as const };
+}
+
 /**
- * Registration. Every field's problem shows at once under the field, in plain words, checked here
+ * Registration: the new account is signed in and goes where a login would (the chat), greeted as new
+ * (the spec's login tab and second password entry are left out). Every field's problem shows at once under the field, in plain words, checked here
  * before anything is sent and then by the server (a taken name, a common password); a failure that
  * belongs to no field (offline, too many attempts) shows once above the button, never as a toast too.
  */
-export function RegisterForm({ initialEmail = '', onRegistered, errorCode }: RegisterFormProps) {
+export function RegisterForm({ initialEmail = '', redirect, errorCode }: RegisterFormProps) {
   // Typed into the prerendered page before the app took it over: kept (prerender/typedValues.ts).
   const [values, setValues] = useState(() => ({
     name: takeTypedValue('name'),
@@ -36,6 +45,7 @@ export function RegisterForm({ initialEmail = '', onRegistered, errorCode }: Reg
   const { form, errors, show, clear } = useFieldErrors();
   const register = useRegisterMutation();
   const toast = useToast();
+  const goToDestination = useGoToPostLoginDestination();
   useFormErrorFromUrl(errorCode, ({ message, field }) => {
     if (field === 'name' || field === 'username' || field === 'email' || field === 'password') show({ [field]: message });
     else setFailure(message);
@@ -59,8 +69,9 @@ export function RegisterForm({ initialEmail = '', onRegistered, errorCode }: Reg
       { name: values.name.trim(), username: values.username.trim(), email: values.email.trim(), password: values.password },
       {
         onSuccess: ({ user }) => {
-          toast({ header: 'Account created', message: 'Sign in with your new account to get started.', color: 'success' });
-          onRegistered(user.username);
+          toast(newAccountToast(user));
+          // As after a login: the signed-in state reaches the header before the screen changes.
+          setTimeout(() => void goToDestination(redirect), LOGIN_REDIRECT_DELAY_MS);
         },
         onError: (error) => {
           if (!show(fieldErrorsOf(error))) setFailure(registerFailureMessage(error));

@@ -109,10 +109,14 @@ export async function loadSessionUser(queryClient: QueryClient): Promise<User | 
   }
 }
 
-export function useLoginMutation() {
+/**
+ * What starting a session in this browser does around its call, for a login and a registration
+ * alike: forget a logout that waited for the network (put back if the call fails), then a fresh
+ * CSRF token and nothing cached from whoever was signed in before.
+ */
+function useSessionStart() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: LoginInput) => api.post<AuthResponse>('/api/auth/login', input),
+  return {
     onMutate: () => {
       recordLoginAttempt();
       // A login ends whatever session this browser held, one an offline logout waited to end too.
@@ -122,12 +126,12 @@ export function useLoginMutation() {
       forgetPendingLogout();
       return { pendingLogout };
     },
-    onError: (_error, _input, context) => {
+    onError: (_error: unknown, _input: unknown, context: { pendingLogout: ReturnType<typeof readPendingLogout> } | undefined) => {
       if (!context?.pendingLogout) return;
       queuePendingLogout(context.pendingLogout.userId, context.pendingLogout.at);
       retryPendingLogout();
     },
-    onSuccess: ({ user }) => {
+    onSuccess: ({ user }: AuthResponse) => {
       recordLoginSuccess(user.id);
       // A login session signs its own CSRF tokens (the guest's stop working): fetch a fresh one.
       api.resetCsrfToken();
@@ -137,13 +141,26 @@ export function useLoginMutation() {
       void clearApiCache();
       queryClient.setQueryData(authKeys.user, user);
     },
+  };
+}
+
+export function useLoginMutation() {
+  const sessionStart = useSessionStart();
+  return useMutation({
+    mutationFn: (input: LoginInput) => api.post<AuthResponse>('/api/auth/login', input),
+    ...sessionStart,
   });
 }
 
-/** Registration does not log the user in (spec §4): the screen switches to the login tab. */
+/**
+ * Registration signs the new account in (the server starts its session), so the rep goes straight
+ * on (the spec switches to the login tab to type the password again; docs/first-minutes.md).
+ */
 export function useRegisterMutation() {
+  const sessionStart = useSessionStart();
   return useMutation({
     mutationFn: (input: RegisterInput) => api.post<AuthResponse>('/api/auth/register', input),
+    ...sessionStart,
   });
 }
 

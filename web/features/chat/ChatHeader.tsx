@@ -1,5 +1,5 @@
 import { IonButton, IonButtons, IonHeader, IonIcon, IonTitle, IonToolbar } from '@ionic/react';
-import { chatbubblesOutline, createOutline, timeOutline } from 'ionicons/icons';
+import { appsOutline, createOutline, timeOutline } from 'ionicons/icons';
 import type { ModelsResponse } from '../../../domain/contract/chat';
 import { ModelPicker } from './ModelPicker';
 
@@ -8,7 +8,7 @@ interface ChatHeaderProps {
   models: ModelsResponse['models'];
   model: string | undefined;
   onModelChange: (model: string) => void;
-  /** Phones: opens the conversations drawer. */
+  /** Phones: opens the drawer of tools (the guided flows) and conversations. */
   onOpenSidebar: () => void;
   isSidebarOpen: boolean;
   onNewChat: () => void;
@@ -16,14 +16,16 @@ interface ChatHeaderProps {
   historyToggle?: { shown: boolean; onToggle: () => void };
 }
 
-/** The chat's title ('New Conversation' until it has one), the active model's picker, and on phones the drawer and new-chat buttons. */
+/** The chat's title ('New Conversation' until it has one), the active model's picker, and on phones the Tools (drawer) and new-chat buttons. */
 export function ChatHeader({ title, models, model, onModelChange, onOpenSidebar, isSidebarOpen, onNewChat, historyToggle }: ChatHeaderProps) {
   return (
     <IonHeader className="chat-header">
       <IonToolbar>
         <IonButtons slot="start" className="chat-header__phone-only">
-          <IonButton aria-label="Conversations" aria-controls="chat-sidebar" aria-expanded={isSidebarOpen} onClick={onOpenSidebar}>
-            <IonIcon slot="icon-only" icon={chatbubblesOutline} aria-hidden="true" />
+          {/* Named in words: an icon alone hid the guided flows from reps who did not guess it. */}
+          <IonButton className="chat-header__tools-button" aria-controls="chat-sidebar" aria-expanded={isSidebarOpen} onClick={onOpenSidebar}>
+            <IonIcon slot="start" icon={appsOutline} aria-hidden="true" />
+            Tools
           </IonButton>
         </IonButtons>
         {/* The title, and under it on a phone (beside it from 576 px) the active model and the flow's

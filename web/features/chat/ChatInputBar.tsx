@@ -20,9 +20,9 @@ interface ChatInputBarProps {
 /**
  * The input bar (spec §2): one line, the paperclip and Send. The paperclip reads a text transcript
  * into the message (issue #14 part 4); the spec's image icon is left out: a control that does
- * nothing is a dead tap (docs/phone.md, point 9). Enter sends,
- * Shift+Enter does not; Send is disabled while a reply is coming or the text is blank. While a reply
- * streams, Stop sits in the bar, beside Send: above it, it would cover the newest streamed line.
+ * nothing is a dead tap (docs/phone.md, point 9). Enter sends, Shift+Enter does not; Send is
+ * disabled when the text is blank. While a reply streams, Stop stands where Send was (Enter sends
+ * nothing meanwhile): above the bar it would cover the newest streamed line.
  */
 export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: ChatInputBarProps) {
   const canSend = !isLoading && value.trim() !== '';
@@ -82,15 +82,17 @@ export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: Cha
           />
           <AttachTranscriptButton onAttach={handleAttach} onProblem={(text) => setAttachMessage({ text, problem: true })} />
         </div>
-        {isLoading && (
-          <button type="button" className="chat-input__stop" onClick={onStop}>
+        {/* While a reply streams, Stop takes Send's place, in the same 46 px round slot: the message
+            box keeps its width (at 320 px a worded Stop beside Send left it a few letters wide). */}
+        {isLoading ? (
+          <button type="button" className="chat-input__send chat-input__stop" onClick={onStop} aria-label="Stop" title="Stop">
             <IonIcon icon={stop} aria-hidden="true" />
-            Stop
+          </button>
+        ) : (
+          <button type="submit" className="chat-input__send" disabled={!canSend} aria-label="Send">
+            <IonIcon icon={arrowUp} aria-hidden="true" />
           </button>
         )}
-        <button type="submit" className="chat-input__send" disabled={!canSend} aria-label="Send">
-          <IonIcon icon={arrowUp} aria-hidden="true" />
-        </button>
       </form>
     </div>
   );

@@ -5,9 +5,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import { FLOWS, type FlowType } from '../../../domain/playbooks';
+import { CHAT_TOOLS, isFlowType, type ToolType } from '../../../domain/playbooks/tools';
 import { openUserDb } from '../../data/db';
 import { useToast } from '../../ui/ToastProvider';
 import { useAuth } from '../auth/auth.queries';
+import { ToolCards } from '../landing/LandingScreen';
 import { NotifyAsk } from '../notifications/NotifyAsk';
 import type { FlowSend } from '../playbooks/finishFlow';
 import { ChatFlowExtras, flowPromptOf, isFlowResultOnly, offlineDraftRow } from '../playbooks/FlowExtras';
@@ -17,7 +19,7 @@ import { useFlowMode } from '../playbooks/useFlowMode';
 import { ChatHeader } from './ChatHeader';
 import { ChatInputBar } from './ChatInputBar';
 import { ChatSidebar } from './ChatSidebar';
-import { copyText } from './copyText';
+import { COPY_FAILED_TOAST, copyText } from './copyText';
 import { FEATURED_PROMPT, MessageList } from './MessageList';
 import { useChatWorkspace } from './useChatWorkspace';
 import { DESKTOP_QUERY, useMediaQuery } from './useMediaQuery';
@@ -59,10 +61,12 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
   const handleRetry = useCallback((key: string) => void retry(key), [retry]);
   const handleDelete = useCallback((key: string) => void discard(key), [discard]);
   const handleRegenerate = useCallback(() => void regenerate(), [regenerate]);
+  // The Copy button itself says 'Copied' (no toast to repeat it); a failure is told, being on screen nowhere else.
   const handleCopy = useCallback(
     async (text: string) => {
       const copied = await copyText(text);
-      toast(copied ? { header: 'Copied', message: 'The reply is on your clipboard.', color: 'success', duration: 3000 } : { header: 'Copy failed', message: 'Select the text and copy it instead.', color: 'warning' });
+      if (!copied) toast(COPY_FAILED_TOAST);
+      return copied;
     },
     [toast],
   );
@@ -78,6 +82,25 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
       startFlow(type);
     },
     [startFlow],
+  );
+  // The empty chat's tool cards open what the drawer's menu opens, without the drawer: a flow in
+  // place of the conversation, competitive intelligence on its screen. A free user's cards say PRO,
+  // and behave as the menu's do.
+  const handleTool = useCallback(
+    (tool: { type: ToolType }) => {
+      if (isFlowType(tool.type)) startFlow(tool.type);
+      else void navigate({ to: '/competitive' });
+    },
+    [startFlow, navigate],
+  );
+  const toolCards = (
+    <ToolCards
+      tools={CHAT_TOOLS}
+      label="Tools"
+      onSelect={handleTool}
+      hrefOf={(tool) => (isFlowType(tool.type) ? `/chat?flow=${tool.type}` : '/competitive')}
+      badgeOf={() => (isPaid ? null : 'PRO')}
+    />
   );
   // A finished flow's prompt starts its own chat of the flow's type, through the one send path.
   const sendFlowPrompt = useCallback<FlowSend>((prompt, target) => send(prompt, { id: target.chatId, title: target.title, playbookType: target.playbookType, answers: target.answers }), [send]);
@@ -127,6 +150,7 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
               answersKey={flowPromptOf(workspace.chat, messages)?.key}
               resultFirst={isFlowResultOnly(workspace.chat, messages)}
               unloaded={workspace.unloaded}
+              tools={toolCards}
             />
             <NotifyAsk />
             <ChatInputBar value={workspace.input} onChange={workspace.setInput} onSend={handleSend} onStop={workspace.stop} isLoading={isLoading} />

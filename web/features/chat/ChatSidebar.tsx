@@ -61,14 +61,14 @@ export function ChatSidebar({ user, chats, activeChatId, isDesktop, isOpen, onCl
       <aside
         id="chat-sidebar"
         className={`chat-sidebar${isOpen ? ' chat-sidebar--open' : ''}`}
-        aria-label="Conversations"
+        aria-label="Tools and conversations"
         inert={isDrawer && !isOpen}
         {...(isDrawer && isOpen ? { role: 'dialog', 'aria-modal': true } : {})}
       >
         <div className="chat-sidebar__top">
           {isDrawer && (
             <div className="chat-sidebar__heading">
-              <strong>Conversations</strong>
+              <strong>Tools and conversations</strong>
               <button type="button" className="chat-sidebar__close" aria-label="Close conversations" onClick={onClose}>
                 <IonIcon icon={closeOutline} aria-hidden="true" />
               </button>

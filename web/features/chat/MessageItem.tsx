@@ -1,10 +1,11 @@
 import { IonIcon } from '@ionic/react';
 import { alertCircle, arrowUp, checkmarkOutline, chevronDownOutline, copyOutline, refreshOutline, sparkles, timeOutline } from 'ionicons/icons';
-import { memo } from 'react';
+import { memo, useCallback } from 'react';
 import { OFFLINE_DRAFTER_LABEL } from '../../../domain/limits';
 import { Markdown } from './Markdown';
 import type { Delivery, ReplyState } from './messageView';
 import { TypingIndicator } from './TypingIndicator';
+import { useCopiedMark } from './useCopiedMark';
 
 export function AiAvatar() {
   return (
@@ -105,7 +106,8 @@ interface ReplyProps {
   canRegenerate: boolean;
   /** The server's explanation of an incomplete reply. */
   errorMessage: string | undefined;
-  onCopy: (text: string) => void;
+  /** Copies the text; resolves whether it worked (a failure is told by the caller). */
+  onCopy: (text: string) => Promise<boolean>;
   onRegenerate: () => void;
 }
 
@@ -113,6 +115,7 @@ interface ReplyProps {
 export const AssistantReply = memo(function AssistantReply({ content, state, byOfflineDrafter, canRegenerate, errorMessage, onCopy, onRegenerate }: ReplyProps) {
   const finished = state === 'complete' || state === 'stopped' || state === 'incomplete' || state === 'kept';
   const note = STATE_NOTES[state];
+  const { copied, copy } = useCopiedMark(useCallback(() => onCopy(content), [onCopy, content]));
   return (
     <li className={`message message--assistant message--${state}`} aria-busy={state === 'typing' || state === 'regenerating' || state === 'streaming'}>
       <AiAvatar />
@@ -127,8 +130,8 @@ export const AssistantReply = memo(function AssistantReply({ content, state, byO
               </span>
             )}
             {finished && content && (
-              <button type="button" className="message__action" aria-label="Copy" title="Copy" onClick={() => onCopy(content)}>
-                <IonIcon icon={copyOutline} aria-hidden="true" />
+              <button type="button" className={`message__action${copied ? ' message__action--done' : ''}`} aria-label={copied ? 'Copied' : 'Copy'} title={copied ? 'Copied' : 'Copy'} onClick={() => void copy()}>
+                <IonIcon icon={copied ? checkmarkOutline : copyOutline} aria-hidden="true" />
               </button>
             )}
             {canRegenerate && (

@@ -32,7 +32,7 @@ function list(messages: LocalMessage[], waitUntil: Map<string, number>) {
       isLoading={false}
       onRetry={ignore}
       onDelete={ignore}
-      onCopy={ignore}
+      onCopy={async () => true}
       onRegenerate={ignore}
       onSuggestion={ignore}
     />,

@@ -33,7 +33,7 @@ interface MessageListProps {
   isLoading: boolean;
   onRetry: (key: string) => void;
   onDelete: (key: string) => void;
-  onCopy: (text: string) => void;
+  onCopy: (text: string) => Promise<boolean>;
   onRegenerate: () => void;
   onSuggestion: (text: string) => void;
   /** Shown after the messages, inside the scrolling list (a guided flow's result actions and cards). */
@@ -49,10 +49,12 @@ interface MessageListProps {
   resultFirst?: boolean;
   /** The chat is on the server but not on this phone yet: said so in place of the welcome. */
   unloaded?: UnloadedChat | null;
+  /** Under an empty chat's welcome: the tools as cards, each opening its flow. */
+  tools?: ReactNode;
 }
 
 /** The conversation, or the welcome on an empty chat. Keeps the newest message in view. */
-export function MessageList({ messages, deliveringElsewhere, queue, isLoading, onRetry, onDelete, onCopy, onRegenerate, onSuggestion, footer, afterMessage, answersKey, resultFirst = false, unloaded }: MessageListProps) {
+export function MessageList({ messages, deliveringElsewhere, queue, isLoading, onRetry, onDelete, onCopy, onRegenerate, onSuggestion, footer, afterMessage, answersKey, resultFirst = false, unloaded, tools }: MessageListProps) {
   // The streaming text is read here rather than passed down, so that only the list (and, of its
   // rows, the growing reply) is drawn again as words arrive.
   const live = useLiveReplies();
@@ -103,6 +105,14 @@ export function MessageList({ messages, deliveringElsewhere, queue, isLoading, o
               {FEATURED_PROMPT}
             </button>
           </div>
+          {tools && (
+            <section className="chat__tools" aria-labelledby="chat-tools-heading">
+              <h2 id="chat-tools-heading" className="section-label chat__tools-heading">
+                Or start with a tool
+              </h2>
+              {tools}
+            </section>
+          )}
         </div>
       )}
       {views.length > 0 && (

@@ -1,3 +1,6 @@
+/** What a Copy that did not work says (the button's own 'Copied' says the rest). */
+export const COPY_FAILED_TOAST = { header: 'Copy failed', message: 'Select the text and copy it instead.', color: 'warning' as const };
+
 /**
  * Copies text to the clipboard. The async Clipboard API is refused in some contexts (iOS Safari
  * after an await, non-secure origins, a denied permission); then a hidden textarea and

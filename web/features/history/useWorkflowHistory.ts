@@ -9,8 +9,10 @@ import { deleteWorkflow, listHistory, renameWorkflow, syncWorkflows, type Histor
 
 export const historyKeys = { list: (userId: number) => ['workflows', userId] as const };
 
-export const RENAMED_TOAST = { header: 'Renamed', message: 'The history item has a new name.', color: 'success', duration: SHORT_TOAST_DURATION_MS } as const;
-export const DELETED_TOAST = { header: 'Deleted', message: 'The history item was removed.', color: 'medium', duration: SHORT_TOAST_DURATION_MS } as const;
+// One line each: the list under them already shows the new name or the item gone, and a one-line
+// toast ends above the sheet's top even on a 568 px tall phone.
+export const RENAMED_TOAST = { header: 'Renamed', color: 'success', duration: SHORT_TOAST_DURATION_MS } as const;
+export const DELETED_TOAST = { header: 'Deleted', color: 'medium', duration: SHORT_TOAST_DURATION_MS } as const;
 
 export interface WorkflowHistory {
   /** Undefined while the local database is read. */

@@ -51,7 +51,7 @@ async function rowsOf(messages: LocalMessage[]): Promise<string[]> {
         isLoading={false}
         onRetry={() => {}}
         onDelete={() => {}}
-        onCopy={() => {}}
+        onCopy={async () => true}
         onRegenerate={() => {}}
         onSuggestion={() => {}}
         footer={<ChatFlowExtras db={db} chat={chat} messages={messages} isLoading={false} />}

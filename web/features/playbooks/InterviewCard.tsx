@@ -50,21 +50,28 @@ export function InterviewCard({ view, status, options, picked, notice, onChange,
   };
 
   // Moving to a new question gives it the focus, so a phone keeps its keyboard up between text
-  // steps; the first question shown does not take it (the keyboard would cover the card on arrival).
+  // steps. The first question shown takes it only when the rep has just tapped to get here (a tool
+  // card, the Tools menu): they came to answer, and a tap into the field would be one more. Opened
+  // by a reload or a link, it waits: the keyboard would cover the card on arrival.
   const shown = useRef<string | null>(null);
   useEffect(() => {
     const first = shown.current === null;
     shown.current = question.id;
-    if (!first && (control === 'text' || control === 'textarea')) field.current?.focus({ preventScroll: true });
+    if ((!first || justTapped()) && (control === 'text' || control === 'textarea')) field.current?.focus({ preventScroll: true });
   }, [question.id, control]);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
+  // Enter moves on, as in the chat's input (Shift+Enter is a new line): a phone's keyboard then
+  // walks through the questions without a tap on Next. A pasted transcript is the exception, being
+  // lines by nature: there Enter is a new line and Ctrl/Cmd+Enter moves on.
+  const enterIsNewLine = question.acceptsTranscriptFile === true;
   const handleTextareaKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Ctrl/Cmd+Enter submits a long answer; plain Enter is a new line.
-    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    const submits = event.metaKey || event.ctrlKey || (!enterIsNewLine && !event.shiftKey);
+    if (submits) {
       event.preventDefault();
       onSubmit();
     }
@@ -99,8 +106,8 @@ export function InterviewCard({ view, status, options, picked, notice, onChange,
           aria-invalid={notice ? true : undefined}
           rows={5}
           maxLength={maxLength}
-          // A long answer keeps Enter for new lines; Next stays in view above the keyboard (web/ui/useKeyboardInView.ts).
-          enterKeyHint="enter"
+          // Next stays in view above the keyboard (web/ui/useKeyboardInView.ts).
+          enterKeyHint={enterIsNewLine ? 'enter' : view.primaryLabel === 'Next' ? 'next' : 'go'}
           disabled={status === 'finishing'}
         />
       )}
@@ -119,8 +126,11 @@ export function InterviewCard({ view, status, options, picked, notice, onChange,
           onChange={(event) => onChange(event.target.value)}
           placeholder={question.placeholder ?? 'Type your answer...'}
           aria-labelledby={`${id}-q`}
-          aria-describedby={`${id}-d`}
+          aria-describedby={notice ? `${id}-d ${id}-notice` : `${id}-d`}
+          aria-invalid={notice ? true : undefined}
           maxLength={2000}
+          inputMode={question.inputMode}
+          {...(question.inputMode === 'url' ? { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } : {})}
           enterKeyHint={view.primaryLabel === 'Next' ? 'next' : 'go'}
           disabled={status === 'finishing'}
         />
@@ -226,3 +236,14 @@ function Generated({ options, status, picked, value, labelledBy, onPick }: { opt
     </div>
   );
 }
+
+/**
+ * Whether the rep has just tapped or typed (the browser's transient user activation, a few seconds
+ * long): true when a card or the menu opened this question, false after a reload. Browsers without
+ * the API are treated as not.
+ */
+function justTapped(): boolean {
+  const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
+  return activation?.isActive === true;
+}
+

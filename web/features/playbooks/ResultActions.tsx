@@ -1,9 +1,10 @@
 import { IonIcon } from '@ionic/react';
-import { copyOutline, createOutline, mailOutline, shareOutline } from 'ionicons/icons';
+import { checkmarkOutline, copyOutline, createOutline, mailOutline, shareOutline } from 'ionicons/icons';
+import { useCallback } from 'react';
 import { mailtoLink, type EmailDraft } from '../../../domain/drafts/coldEmail';
-import { SHORT_TOAST_DURATION_MS } from '../../../domain/limits';
 import { useToast } from '../../ui/ToastProvider';
-import { copyText } from '../chat/copyText';
+import { COPY_FAILED_TOAST, copyText } from '../chat/copyText';
+import { useCopiedMark } from '../chat/useCopiedMark';
 
 interface ResultActionsProps {
   /** The text copied and shared. */
@@ -24,14 +25,14 @@ function canShare(): boolean {
 /** Copy (iOS-safe), Share where the browser has it, and for emails 'Open in mail app' (spec issue 5, part 6). */
 export function ResultActions({ text, title, email, onEdit }: ResultActionsProps) {
   const toast = useToast();
-  const handleCopy = async () => {
-    const copied = await copyText(text);
-    toast(
-      copied
-        ? { header: 'Copied', message: 'It is on your clipboard.', color: 'success', duration: SHORT_TOAST_DURATION_MS }
-        : { header: 'Copy failed', message: 'Select the text and copy it instead.', color: 'warning' },
-    );
-  };
+  // Copy says 'Copied' on itself for a moment: a toast saying it too would only cover the screen.
+  const { copied, copy } = useCopiedMark(
+    useCallback(async () => {
+      const ok = await copyText(text);
+      if (!ok) toast(COPY_FAILED_TOAST);
+      return ok;
+    }, [text, toast]),
+  );
   const handleShare = async () => {
     try {
       await navigator.share({ title, text });
@@ -48,9 +49,9 @@ export function ResultActions({ text, title, email, onEdit }: ResultActionsProps
           Edit
         </button>
       )}
-      <button type="button" className="result-actions__button" onClick={() => void handleCopy()}>
-        <IonIcon icon={copyOutline} aria-hidden="true" />
-        Copy
+      <button type="button" className="result-actions__button" onClick={() => void copy()}>
+        <IonIcon icon={copied ? checkmarkOutline : copyOutline} aria-hidden="true" />
+        {copied ? 'Copied' : 'Copy'}
       </button>
       {canShare() && (
         <button type="button" className="result-actions__button" onClick={() => void handleShare()}>

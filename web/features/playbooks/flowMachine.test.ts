@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRANSCRIPT_TOO_SHORT, SKIP_NEEDS_TRANSCRIPT, SKIP_TO_ANALYSIS } from '../../../domain/playbooks/callAnalysis';
 import { GTM_SKIP_HINT, GTM_SKIP_LABEL } from '../../../domain/playbooks/gtmPlan';
+import { BOOKING_LINK_INVALID } from '../../../domain/playbooks/coldEmail';
 import type { FlowType } from '../../../domain/playbooks';
 import { isFlowType } from '../../../domain/playbooks/tools';
 import { goBack, pickOption, questionsOf, skipToResult, startProgress, stepView, submitStep, withAnswer, withPrefill, type FlowProgress, type StepResult } from './flowMachine';
@@ -101,6 +102,18 @@ describe('cold email (spec §4)', () => {
     const p = withAnswer(start('email'), 'recipient_info', 'Dana Ortiz');
     expect(stepView(p).skip).toEqual({ label: 'Skip to Email', enabled: true, hint: null });
     expect(skipToResult(p)).toEqual({ kind: 'finish', answers: { recipient_info: 'Dana Ortiz' } });
+  });
+
+  it('fresh: 5. takes a booking link only as a link (or blank): anything else stays on the step with the message, Generate and Skip alike', () => {
+    const atLink = start('email', { recipient_info: 'Dana Ortiz', value_prop: 'Ramp in 10 weeks' }, 'booking_link');
+    for (const bad of ['my calendar', 'https//cal.com/sam', 'sam@rampup.io']) {
+      expect(answer(atLink, bad)).toEqual({ kind: 'alert', message: BOOKING_LINK_INVALID });
+      expect(skipToResult(withAnswer(atLink, 'booking_link', bad))).toEqual({ kind: 'alert', message: BOOKING_LINK_INVALID });
+    }
+    expect(answer(atLink, 'https://cal.com/sam/20min')).toEqual({ kind: 'finish', answers: { recipient_info: 'Dana Ortiz', value_prop: 'Ramp in 10 weeks', booking_link: 'https://cal.com/sam/20min' } });
+    // Typed without its https://, the link gets it; left blank, the email simply has no link.
+    expect(answer(atLink, 'cal.com/sam/20min')).toMatchObject({ kind: 'finish', answers: { booking_link: 'https://cal.com/sam/20min' } });
+    expect(answer(atLink, '')).toMatchObject({ kind: 'finish', answers: { booking_link: '' } });
   });
 });
 

@@ -166,7 +166,9 @@ export function submitStep(progress: FlowProgress): StepResult {
     const problem = transcriptProblem(view.value, false);
     if (problem) return { kind: 'alert', message: problem };
   }
-  const answered = withAnswer(progress, question.id, view.value);
+  const checked = question.check?.(view.value);
+  if (checked && !checked.ok) return { kind: 'alert', message: checked.message };
+  const answered = withAnswer(progress, question.id, checked ? checked.value : view.value);
   if (index === total - 1) return { kind: 'finish', answers: answersWithSeenDefaults(answered, index) };
   const next = questionsOf(answered)[index + 1]!;
   const moved = { ...answered, stepId: next.id };
@@ -196,7 +198,11 @@ export function skipToResult(progress: FlowProgress): StepResult {
     const problem = transcriptProblem(progress.answers.transcript, true);
     if (problem) return { kind: 'alert', message: problem };
   }
-  return { kind: 'finish', answers: answersWithSeenDefaults(progress, view.index) };
+  // Skipping from a step takes its answer as it stands, so that answer must pass its own check too.
+  const checked = view.question.check?.(view.value);
+  if (checked && !checked.ok) return { kind: 'alert', message: checked.message };
+  const answered = checked ? withAnswer(progress, view.question.id, checked.value) : progress;
+  return { kind: 'finish', answers: answersWithSeenDefaults(answered, view.index) };
 }
 
 /** For the flows menu: how far an unfinished flow got ('Question 3 of 7'). */
