@@ -98,15 +98,17 @@ test('fresh: 2. a fresh server with no model says so before the tap: on the land
   // A guest is no operator: nothing to connect.
   await expect(page.getByRole('link', { name: 'Connect a model' })).toHaveCount(0);
 
-  // The chat, for a rep: what a reply is, above the input, before the first send.
+  // The chat, for a rep: what a reply is, in the empty chat, before the first send.
   const chat = new ChatPage(page);
   await chat.openAsNewUser(newAccount);
-  const chatNote = page.locator('.chat-input').getByRole('note');
+  const chatNote = page.locator('.chat__empty').getByRole('note');
   await expect(chatNote).toHaveText('No AI model is connected: replies are drafts built from your answers, not AI answers.');
   await expect(page.getByRole('link', { name: 'Connect a model' })).toHaveCount(0);
   await chat.send('How do I price a pilot?');
   await expect(chat.replies).toHaveCount(1);
   await expect(chat.replyText()).not.toBeEmpty();
+  // Said once, before the tap; the conversation itself has room (the reply is labelled a draft).
+  await expect(page.getByRole('note').filter({ hasText: 'No AI model is connected' })).toHaveCount(0);
   await expect(redToast(page)).toHaveCount(0);
 });
 
@@ -185,8 +187,8 @@ test('fresh: 1. the operator connects the fake model from Settings → Model on 
   const chat = new ChatPage(page);
   await chat.open();
   // The operator sees the way to fix it where the notice is.
-  await expect(page.locator('.chat-input').getByRole('link', { name: 'Connect a model' })).toBeVisible();
-  await page.locator('.chat-input').getByRole('link', { name: 'Connect a model' }).click();
+  await expect(page.locator('.chat__empty').getByRole('link', { name: 'Connect a model' })).toBeVisible();
+  await page.locator('.chat__empty').getByRole('link', { name: 'Connect a model' }).click();
   await expect(page).toHaveURL(/\/settings\/model$/);
 
   await expectNoSeriousA11yViolations(page, 'Settings → Model');
@@ -217,7 +219,7 @@ test('fresh: 1. the operator connects the fake model from Settings → Model on 
   // The next chat answer is the model's (the fake echoes), with no restart, and the notice is gone.
   await chat.open();
   await expect(chat.input).toBeVisible();
-  await expect(page.locator('.chat-input').getByRole('note')).toHaveCount(0);
+  await expect(page.locator('.chat__empty').getByRole('note')).toHaveCount(0);
   await chat.send('hello from the operator');
   await expect(chat.replyText()).toContainText('You said: hello from the operator');
 });

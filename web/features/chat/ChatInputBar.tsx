@@ -5,7 +5,6 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
 import { appendAttachedText } from '../../../domain/transcripts/attach';
 import { setTyping } from '../../ui/typingGuard';
-import { NoModelNotice } from '../settings/NoModelNotice';
 import { AttachMessage, AttachTranscriptButton, type AttachNote } from '../transcripts/AttachTranscriptButton';
 import { oneLine } from './useComposerDraft';
 
@@ -60,8 +59,6 @@ export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: Cha
 
   return (
     <div className="chat-input">
-      {/* Before the first send: what a reply is when the server has no model. */}
-      <NoModelNotice outcome="chat" className="no-model-note--compact" />
       {attachMessage && <AttachMessage note={attachMessage} className="chat-input__attach-message" />}
       <form className="chat-input__form" onSubmit={handleSubmit} aria-label="Send a message">
         <div className="chat-input__field">

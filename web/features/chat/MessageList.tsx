@@ -4,6 +4,7 @@ import { Fragment, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import type { LocalMessage } from '../../data/db';
+import { NoModelNotice } from '../settings/NoModelNotice';
 import { AiAvatar, AssistantReply, UserMessage, WaitingReply } from './MessageItem';
 import { messageViews, type QueueView } from './messageView';
 import { useLiveReplies } from './useLiveReplies';
@@ -99,6 +100,10 @@ export function MessageList({ messages, deliveringElsewhere, queue, isLoading, o
               </div>
             </li>
           </ol>
+          {/* Before the first send, what a reply is when the server has no model; in the list, not
+              above the input bar, so it neither pushes the bar up when it appears nor stays for the
+              whole conversation (the drafter's replies are labelled as such). */}
+          <NoModelNotice outcome="chat" className="chat__no-model" />
           <div className="chat__suggestions">
             <button type="button" className="chat__suggestion" onClick={() => onSuggestion(FEATURED_PROMPT)}>
               <IonIcon icon={sparklesOutline} aria-hidden="true" />
