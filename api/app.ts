@@ -116,7 +116,7 @@ export function createApp({ config, pool, log = loggerFor(config), webDist = WEB
   const routers = [
     healthRoutes(),
     authRoutes(lucia),
-    userRoutes(),
+    userRoutes(model),
     planRoutes(),
     chatRoutes(model),
     playbookRoutes(model),

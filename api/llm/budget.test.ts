@@ -224,6 +224,8 @@ describe('trust: 2. the offline drafter', () => {
   it('trust: 2. costs nothing: its drafts are not counted against the allowance', async () => {
     const { client } = await loggedInClient(server);
     for (let i = 0; i < 3; i++) expect((await client.post('/api/chat', buildSend(prose(4_000, `draft ${i}`)))).status).toBe(200);
-    expect((await client.get('/api/user/usage')).body.aiAllowance).toMatchObject({ used: 0, limit: 100 });
+    // Nothing counted anywhere, and no allowance to show while no model is connected.
+    expect((await server.pool.query('SELECT count(*)::int AS n FROM token_usage')).rows[0].n).toBe(0);
+    expect((await client.get('/api/user/usage')).body).not.toHaveProperty('aiAllowance');
   });
 });

@@ -3,11 +3,15 @@ import type { UsageResponse } from '../../domain/contract/usage';
 import { presentSubscription } from '../auth/auth.present';
 import type { AppDeps, AppState } from '../context';
 import { tokenUsageToday, userPayer } from '../llm/budget';
+import type { LlmGateway } from '../llm/types';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { countUsage, MINUTES_SAVED_PER_WORKFLOW } from './users.sql';
 
-/** GET /api/user/subscription (from the database, never the client) and GET /api/user/usage. */
-export function userRoutes() {
+/**
+ * GET /api/user/subscription (from the database, never the client) and GET /api/user/usage. The
+ * usage names today's AI allowance only while a model is connected: the offline drafter costs none.
+ */
+export function userRoutes(llm: Pick<LlmGateway, 'offline'>) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api/user' });
 
   router.get('/subscription', requireUser(), (ctx) => {
@@ -16,12 +20,12 @@ export function userRoutes() {
 
   router.get('/usage', requireUser(), async (ctx) => {
     const user = userOf(ctx);
-    const [counts, tokens] = await Promise.all([countUsage(ctx.pool, user.id), tokenUsageToday(ctx, userPayer(user))]);
+    const [counts, tokens] = await Promise.all([countUsage(ctx.pool, user.id), llm.offline ? null : tokenUsageToday(ctx, userPayer(user))]);
     const body: UsageResponse = {
       totalChats: counts.chats,
       ideasAnalyzed: counts.ideas,
       timeSavedMinutes: counts.workflows * MINUTES_SAVED_PER_WORKFLOW,
-      aiAllowance: { used: tokens.used, limit: tokens.limit, resetsAt: tokens.resetsAt.toISOString() },
+      ...(tokens ? { aiAllowance: { used: tokens.used, limit: tokens.limit, resetsAt: tokens.resetsAt.toISOString() } } : {}),
     };
     ctx.body = body;
   });

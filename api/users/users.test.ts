@@ -68,9 +68,21 @@ describe('GET /api/user/usage', () => {
       totalChats: 3,
       ideasAnalyzed: 1,
       timeSavedMinutes: 2 * MINUTES_SAVED_PER_WORKFLOW,
-      aiAllowance: { used: 0, limit: 100_000, resetsAt: expect.any(String) },
     });
-    expect((await bob.client.get('/api/user/usage')).body).toEqual({ totalChats: 0, ideasAnalyzed: 0, timeSavedMinutes: 0, aiAllowance: { used: 0, limit: 100_000, resetsAt: expect.any(String) } });
+    expect((await bob.client.get('/api/user/usage')).body).toEqual({ totalChats: 0, ideasAnalyzed: 0, timeSavedMinutes: 0 });
+  });
+
+  it('fresh: 2. names today\'s AI allowance only while a model is connected (the offline drafter costs none)', async () => {
+    // This suite's server has no model; one configured with a model server (never called here) does.
+    const withModel = await startTestServer({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODELS: 'gpt-4o' });
+    try {
+      const rep = await loggedInClient(withModel);
+      expect((await rep.client.get('/api/user/usage')).body.aiAllowance).toEqual({ used: 0, limit: 100_000, resetsAt: expect.any(String) });
+      const offlineRep = await loggedInClient(server);
+      expect((await offlineRep.client.get('/api/user/usage')).body).not.toHaveProperty('aiAllowance');
+    } finally {
+      await withModel.close();
+    }
   });
 
   it("fresh: 5. 'Time Saved' counts only workflows whose answer a model wrote: not the offline drafter's, not a reply still coming, not Bob's chat", async () => {
