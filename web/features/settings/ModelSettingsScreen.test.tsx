@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '../../../domain/contract/auth';
 import { createToaster } from '../../ui/toaster';
@@ -55,5 +55,22 @@ describe('Settings → Model', () => {
     for (const fieldset of view.container.querySelectorAll('fieldset')) expect(fieldset.disabled).toBe(true);
     expect(view.queryByRole('button', { name: 'Replace' })).toBeNull();
     expect((view.getByRole('textbox', { name: 'Base URL' }) as HTMLInputElement).readOnly).toBe(true);
+  });
+
+  it("fresh: 1. a new address or provider asks for the key again: the saved one is not sent there", async () => {
+    const saved: ModelSettings = { baseUrl: 'http://localhost:11434/v1', hasApiKey: true, defaultModel: 'llama3.2', models: ['llama3.2'], connected: true, locked: { baseUrl: false, apiKey: false, models: false }, updatedAt: '2026-11-26T12:00:00.000Z' };
+    const view = renderScreen({ ...person, isOperator: true }, saved);
+    const url = await view.findByRole('textbox', { name: 'Base URL' });
+    fireEvent.change(url, { target: { value: 'http://10.0.0.9:8000/v1' } });
+    expect(view.queryByText('A key is saved')).toBeNull();
+    const key = view.getByLabelText('Paste the key');
+    expect(key.getAttribute('type')).toBe('password');
+    expect(view.getByText('The saved key is not sent to a new address: enter the key for this server (or leave it empty if it needs none).').id).toBe(key.getAttribute('aria-describedby'));
+    // Back to the saved address: the saved key again.
+    fireEvent.change(url, { target: { value: 'http://localhost:11434/v1' } });
+    expect(view.getByText('A key is saved')).toBeTruthy();
+    fireEvent.click(view.getByRole('radio', { name: /OpenAI\s*With your OpenAI API key/ }));
+    expect(view.queryByText('A key is saved')).toBeNull();
+    expect(view.getByLabelText('Paste the key')).toBeTruthy();
   });
 });

@@ -19,7 +19,7 @@ import { useToast } from '../../ui/ToastProvider';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
 import { isOperator } from './modelStatus';
-import { modelFormDefaults, modelSettingsInput, testInput, type KeyAction, type ModelForm, type Provider } from './modelForm';
+import { modelFormDefaults, modelSettingsInput, savedKeyDropped, testInput, type KeyAction, type ModelForm, type Provider } from './modelForm';
 import { TEST_PROBLEM_TITLES, modelSettingsQueryOptions, useSaveModelSettings, useTestModelConnection, type ModelSettings } from './settings.queries';
 
 export function ModelSettingsScreen() {
@@ -114,7 +114,7 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
 
   const handleTest = () => {
     setFormError(null);
-    test.mutate(testInput(form, locked), {
+    test.mutate(testInput(form, saved), {
       onSuccess: (result) => {
         if (!result.ok) return;
         setFound(result.models);
@@ -138,6 +138,8 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
   };
 
   const testResult = test.data;
+  // A new address: the saved key was for the old one, and is not sent here.
+  const keyDropped = savedKeyDropped(form, saved);
   return (
     <form className="model-settings" onSubmit={handleSave} noValidate aria-label="Model settings">
       <ConnectionStatus saved={saved} />
@@ -199,7 +201,7 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
         <legend className="settings-section__title">
           API key{form.provider === 'compatible' && ' (optional)'} {locked.apiKey && <SetByEnvironment />}
         </legend>
-        <KeyField id={id} saved={saved.hasApiKey || locked.apiKey} locked={locked.apiKey} form={form} onChange={changeConnection} />
+        <KeyField id={id} saved={(saved.hasApiKey && !keyDropped) || locked.apiKey} dropped={keyDropped} locked={locked.apiKey} form={form} onChange={changeConnection} />
       </fieldset>
 
       <div className="settings-test">
@@ -310,11 +312,13 @@ function ProviderOption({ name, value, checked, title, description, onChange }: 
   );
 }
 
+const SAVED_KEY_NOT_SENT = 'The saved key is not sent to a new address: enter the key for this server (or leave it empty if it needs none).';
+
 /**
  * The key is write-only: once saved it shows as 'A key is saved' with Replace and Remove, never the
  * key; a new one is typed into a password field that the browser does not offer to remember.
  */
-function KeyField({ id, saved, locked, form, onChange }: { id: string; saved: boolean; locked: boolean; form: ModelForm; onChange: (change: Partial<ModelForm>) => void }) {
+function KeyField({ id, saved, dropped, locked, form, onChange }: { id: string; saved: boolean; dropped: boolean; locked: boolean; form: ModelForm; onChange: (change: Partial<ModelForm>) => void }) {
   const setAction = (keyAction: KeyAction) => onChange({ keyAction, apiKey: '' });
   if (saved && form.keyAction === 'keep') {
     return (
@@ -366,8 +370,14 @@ function KeyField({ id, saved, locked, form, onChange }: { id: string; saved: bo
           // Password managers: this is not a password of the rep's.
           data-1p-ignore
           data-lpignore="true"
+          aria-describedby={dropped ? `${id}-key-note` : undefined}
         />
       </div>
+      {dropped && (
+        <p id={`${id}-key-note`} className="settings-hint">
+          {SAVED_KEY_NOT_SENT}
+        </p>
+      )}
       {saved && (
         <button type="button" className="pp-button pp-button--ghost" onClick={() => setAction('keep')}>
           Keep the saved key
