@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { cleanup, fireEvent, render } from '@testing-library/react';
@@ -72,5 +73,18 @@ describe('Settings → Model', () => {
     fireEvent.click(view.getByRole('radio', { name: /OpenAI\s*With your OpenAI API key/ }));
     expect(view.queryByText('A key is saved')).toBeNull();
     expect(view.getByLabelText('Paste the key')).toBeTruthy();
+  });
+
+  it("fresh: 1. keeps Test's live region in the page while it is empty, so its result is announced", async () => {
+    const saved: ModelSettings = { baseUrl: null, hasApiKey: false, defaultModel: null, models: [], connected: false, locked: { baseUrl: false, apiKey: false, models: false }, updatedAt: null };
+    const view = renderScreen({ ...person, isOperator: true }, saved);
+    await view.findByRole('form', { name: 'Model settings' });
+    const region = view.container.querySelector('.settings-test__result[aria-live="polite"]');
+    expect(region?.childElementCount).toBe(0);
+    // jsdom applies no stylesheet: read the rules that would hide the empty region.
+    const hidingRules = /\.settings-test__result(:empty)?\s*\{[^}]*(display:\s*none|visibility:\s*hidden)/;
+    const settingsCss = readFileSync('web/features/settings/settings.css', 'utf8');
+    expect(settingsCss).toContain('.settings-test__result');
+    expect(settingsCss).not.toMatch(hidingRules);
   });
 });
