@@ -7,17 +7,17 @@
  */
 // oxlint-disable-next-line import/no-unassigned-import -- the settings screens' stylesheet, loaded with their chunk
 import './settings.css';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { arrowBackOutline, checkmarkCircle, informationCircleOutline, lockClosedOutline } from 'ionicons/icons';
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
-import { ApiError } from '../../data/api';
+import { useEffect, useId, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { ApiError, UnauthorizedError } from '../../data/api';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { useToast } from '../../ui/ToastProvider';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
-import { useAuth } from '../auth/auth.queries';
+import { authKeys, useAuth } from '../auth/auth.queries';
 import { isOperator } from './modelStatus';
 import { modelFormDefaults, modelSettingsInput, savedKeyDropped, testInput, type KeyAction, type ModelForm, type Provider } from './modelForm';
 import { TEST_PROBLEM_TITLES, modelSettingsQueryOptions, useSaveModelSettings, useTestModelConnection, type ModelSettings } from './settings.queries';
@@ -26,10 +26,20 @@ export function ModelSettingsScreen() {
   const { user } = useAuth();
   const operator = isOperator(user);
   const settings = useQuery({ ...modelSettingsQueryOptions, enabled: operator });
-  const refused = settings.error instanceof ApiError && (settings.error.status === 401 || settings.error.status === 403);
+  // 401 is a session that ended (the cached user is out of date): sign in again, then back here.
+  // 403 is a signed-in user who is not the operator.
+  const sessionEnded = settings.error instanceof UnauthorizedError;
+  const refused = settings.error instanceof ApiError && settings.error.status === 403;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!sessionEnded) return;
+    void queryClient.invalidateQueries({ queryKey: authKeys.user });
+    void navigate({ to: '/auth/$tab', params: { tab: 'login' }, search: { redirect: BACK_HERE }, replace: true });
+  }, [sessionEnded, navigate, queryClient]);
   useKeyboardInView();
 
-  if (!user) return null;
+  if (!user || sessionEnded) return null;
   if (!operator || refused) return <OperatorOnly />;
 
   return (
@@ -57,6 +67,22 @@ export function ModelSettingsScreen() {
         </p>
       )}
     </Screen>
+  );
+}
+
+/** Where sign-in brings the operator back to (a redirect param names a path without its slash). */
+const BACK_HERE = 'settings/model';
+
+/** A Test or Save refused because the session ended: the form stays, with the way to sign in again. */
+function SessionEnded() {
+  return (
+    <>
+      Your session has ended.{' '}
+      <Link to="/auth/$tab" params={{ tab: 'login' }} search={{ redirect: BACK_HERE }}>
+        Sign in again
+      </Link>
+      , then come back here.
+    </>
   );
 }
 
@@ -93,7 +119,7 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
   const toast = useToast();
   const [form, setForm] = useState<ModelForm>(() => modelFormDefaults(saved));
   const [found, setFound] = useState<string[] | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<ReactNode>(null);
   const test = useTestModelConnection();
   const save = useSaveModelSettings();
   const { locked } = saved;
@@ -133,7 +159,7 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
     }
     save.mutate(input, {
       onSuccess: (result) => toast({ header: 'Model saved', message: result.connected ? `The chat now answers with ${result.defaultModel}.` : 'Saved.', color: 'success' }),
-      onError: (error) => setFormError(error.message),
+      onError: (error) => setFormError(error instanceof UnauthorizedError ? <SessionEnded /> : error.message),
     });
   };
 
@@ -212,7 +238,7 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
         <div className="settings-test__result" aria-live="polite">
           {test.isError && (
             <p className="form-error">
-              <strong>Test failed:</strong> {test.error.message}
+              <strong>Test failed:</strong> {test.error instanceof UnauthorizedError ? <SessionEnded /> : test.error.message}
             </p>
           )}
           {testResult?.ok === false && (
