@@ -6,6 +6,10 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
+const blocked = () => {
+  throw new DOMException('blocked', 'SecurityError');
+};
+
 describe("this tab's small values", () => {
   it('fresh: 1. are kept in sessionStorage only, and blocked storage loses the value without breaking anything', () => {
     writeSessionString(SessionKey.setupToken, 'tok-1');
@@ -15,9 +19,6 @@ describe("this tab's small values", () => {
     expect(readSessionString(SessionKey.setupToken)).toBeNull();
 
     // Safari private mode, a full quota, a blocked site: every call throws.
-    const blocked = () => {
-      throw new DOMException('blocked', 'SecurityError');
-    };
     vi.spyOn(Storage.prototype, 'getItem').mockImplementation(blocked);
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(blocked);
     vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(blocked);

@@ -11,7 +11,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { arrowBackOutline, checkmarkCircle, informationCircleOutline, lockClosedOutline } from 'ionicons/icons';
 import { useEffect, useId, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent } from 'react';
+import { NO_MODEL_TEXT } from '../../../domain/contract/settings';
 import { ApiError, UnauthorizedError } from '../../data/api';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
@@ -119,7 +120,7 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
   const toast = useToast();
   const [form, setForm] = useState<ModelForm>(() => modelFormDefaults(saved));
   const [found, setFound] = useState<string[] | null>(null);
-  const [formError, setFormError] = useState<ReactNode>(null);
+  const [formError, setFormError] = useState<string | null>(null);
   const test = useTestModelConnection();
   const save = useSaveModelSettings();
   const { locked } = saved;
@@ -159,11 +160,13 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
     }
     save.mutate(input, {
       onSuccess: (result) => toast({ header: 'Model saved', message: result.connected ? `The chat now answers with ${result.defaultModel}.` : 'Saved.', color: 'success' }),
-      onError: (error) => setFormError(error instanceof UnauthorizedError ? <SessionEnded /> : error.message),
+      // A session that ended is said below, with the way to sign in.
+      onError: (error) => setFormError(error instanceof UnauthorizedError ? null : error.message),
     });
   };
 
   const testResult = test.data;
+  const saveSessionEnded = save.error instanceof UnauthorizedError;
   // A new address: the saved key was for the old one, and is not sent here.
   const keyDropped = savedKeyDropped(form, saved);
   return (
@@ -295,9 +298,9 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
         )}
       </fieldset>
 
-      {formError && (
+      {(formError || saveSessionEnded) && (
         <p className="form-error" role="alert">
-          {formError}
+          {saveSessionEnded ? <SessionEnded /> : formError}
         </p>
       )}
       <button type="submit" className="pp-button pp-button--primary settings-save" disabled={save.isPending}>
@@ -310,17 +313,17 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
 
 function ConnectionStatus({ saved }: { saved: ModelSettings }) {
   return saved.connected ? (
-    <p className="settings-status settings-status--on" role="status">
+    <p className="callout callout--compact callout--success settings-status" role="status">
       <InlineIcon icon={checkmarkCircle} />
       <span>
         <strong>Connected.</strong> The chat answers with {saved.defaultModel ?? 'the server’s first model'}.
       </span>
     </p>
   ) : (
-    <p className="settings-status" role="status">
+    <p className="callout callout--compact settings-status" role="status">
       <InlineIcon icon={informationCircleOutline} />
       <span>
-        <strong>No AI model is connected.</strong> Reps get worksheets and drafts built from their own answers until one is.
+        <strong>{NO_MODEL_TEXT}.</strong> Reps get worksheets and drafts built from their own answers until one is.
       </span>
     </p>
   );

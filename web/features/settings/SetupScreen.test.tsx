@@ -25,6 +25,10 @@ function serve(claim: () => Response) {
   });
 }
 
+const networkDown = (): Response => {
+  throw new TypeError('Failed to fetch');
+};
+
 function renderSetup(user: User, operatorExists = false) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
   queryClient.setQueryData(authKeys.user, user);
@@ -40,9 +44,7 @@ function renderSetup(user: User, operatorExists = false) {
 describe('claiming the server', () => {
   it("fresh: 1. a claim that failed offline or on a busy server keeps the link, says why, and offers 'Try again'", async () => {
     keepSetupToken('tok-1');
-    let answer = (): Response => {
-      throw new TypeError('Failed to fetch');
-    };
+    let answer = networkDown;
     serve(() => answer());
     const view = renderSetup(person);
     fireEvent.click(await view.findByRole('button', { name: 'Become the operator' }));
