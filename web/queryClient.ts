@@ -53,7 +53,12 @@ export function persistQueryCache(queryClient: QueryClient): Promise<void> {
     persister,
     maxAge: PERSIST_MAX_AGE_MS,
     buster: PERSIST_BUSTER,
-    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === 'success' && PERSISTED_ROOTS.has(query.queryKey[0]) },
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && PERSISTED_ROOTS.has(query.queryKey[0]),
+      // No mutation is kept: TanStack keeps paused ones by default, with their variables (a setup
+      // token, an API key) in plain localStorage, to resume them without their mutationFn anyway.
+      shouldDehydrateMutation: () => false,
+    },
   });
   // What was restored may be out of date (a login or a payment since): it shows at once, and is
   // fetched again wherever it is used while there is a network.

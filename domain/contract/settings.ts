@@ -9,6 +9,12 @@ import { z } from 'zod';
  */
 export const MODEL_ID_PATTERN = /^[\x21-\x7e]{1,100}$/;
 
+/**
+ * How every screen names a server without a language model, so a rep recognises it wherever it
+ * appears (the notices, Settings → Model, the worksheet); each adds what they get instead.
+ */
+export const NO_MODEL_TEXT = 'No AI model is connected';
+
 /** Error codes of these endpoints, for the web app to branch on. */
 export const SettingsErrorCode = {
   /** POST /api/setup/claim: the token is wrong, or was used or replaced. */

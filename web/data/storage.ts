@@ -78,3 +78,35 @@ export function readJson<T>(key: StorageKey, isValid: (value: unknown) => value 
 export function writeJson(key: StorageKey, value: unknown): void {
   writeString(key, JSON.stringify(value));
 }
+
+/**
+ * Small values kept for this tab only (sessionStorage): gone when the tab closes, never shared with
+ * another tab. Guarded like the ones above: blocked storage only means the value is not kept.
+ */
+export const SessionKey = {
+  /** The setup link's token, between opening the link and claiming the server (features/settings/setupToken.ts). */
+  setupToken: 'setupToken',
+  /** Set when the visitor leaves the setup page to sign in or register: back there, it claims at once. */
+  setupReturning: 'setupReturning',
+  /** The no-model idea worksheet this tab showed last, for a reload. */
+  ideaWorksheetShown: 'ideaWorksheetShown',
+} as const;
+export type SessionKey = (typeof SessionKey)[keyof typeof SessionKey];
+
+export function readSessionString(key: SessionKey): string | null {
+  try {
+    return globalThis.sessionStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores `value`, or removes the key when it is null. */
+export function writeSessionString(key: SessionKey, value: string | null): void {
+  try {
+    if (value === null) globalThis.sessionStorage?.removeItem(key);
+    else globalThis.sessionStorage?.setItem(key, value);
+  } catch {
+    // Storage full or blocked: the value is not kept, as documented above.
+  }
+}

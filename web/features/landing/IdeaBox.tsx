@@ -68,7 +68,7 @@ function IdeaBoxHint() {
   return (
     <div className="idea-box__hints">
       <p className={`idea-box__hint${noModel ? ' idea-box__hint--hidden' : ''}`}>Free · No account needed · Market size, value proposition, pricing and the YC checklist</p>
-      <p className={`idea-box__hint idea-box__hint--no-model${noModel ? '' : ' idea-box__hint--hidden'}`} role={noModel ? 'note' : undefined}>
+      <p className={`idea-box__hint callout-text${noModel ? '' : ' idea-box__hint--hidden'}`} role={noModel ? 'note' : undefined}>
         <strong>{NO_MODEL_LABEL}</strong> {NO_MODEL_OUTCOMES.analysis}.{noModel && isOperator(user) && <> <ConnectModelLink /></>}
       </p>
     </div>

@@ -7,29 +7,40 @@
  */
 // oxlint-disable-next-line import/no-unassigned-import -- the settings screens' stylesheet, loaded with their chunk
 import './settings.css';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { arrowBackOutline, checkmarkCircle, informationCircleOutline, lockClosedOutline } from 'ionicons/icons';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ApiError } from '../../data/api';
+import { NO_MODEL_TEXT } from '../../../domain/contract/settings';
+import { ApiError, UnauthorizedError } from '../../data/api';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { useToast } from '../../ui/ToastProvider';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
-import { useAuth } from '../auth/auth.queries';
+import { authKeys, useAuth } from '../auth/auth.queries';
 import { isOperator } from './modelStatus';
-import { modelFormDefaults, modelSettingsInput, testInput, type KeyAction, type ModelForm, type Provider } from './modelForm';
+import { modelFormDefaults, modelSettingsInput, savedKeyDropped, testInput, type KeyAction, type ModelForm, type Provider } from './modelForm';
 import { TEST_PROBLEM_TITLES, modelSettingsQueryOptions, useSaveModelSettings, useTestModelConnection, type ModelSettings } from './settings.queries';
 
 export function ModelSettingsScreen() {
   const { user } = useAuth();
   const operator = isOperator(user);
   const settings = useQuery({ ...modelSettingsQueryOptions, enabled: operator });
-  const refused = settings.error instanceof ApiError && (settings.error.status === 401 || settings.error.status === 403);
+  // 401 is a session that ended (the cached user is out of date): sign in again, then back here.
+  // 403 is a signed-in user who is not the operator.
+  const sessionEnded = settings.error instanceof UnauthorizedError;
+  const refused = settings.error instanceof ApiError && settings.error.status === 403;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!sessionEnded) return;
+    void queryClient.invalidateQueries({ queryKey: authKeys.user });
+    void navigate({ to: '/auth/$tab', params: { tab: 'login' }, search: { redirect: BACK_HERE }, replace: true });
+  }, [sessionEnded, navigate, queryClient]);
   useKeyboardInView();
 
-  if (!user) return null;
+  if (!user || sessionEnded) return null;
   if (!operator || refused) return <OperatorOnly />;
 
   return (
@@ -57,6 +68,22 @@ export function ModelSettingsScreen() {
         </p>
       )}
     </Screen>
+  );
+}
+
+/** Where sign-in brings the operator back to (a redirect param names a path without its slash). */
+const BACK_HERE = 'settings/model';
+
+/** A Test or Save refused because the session ended: the form stays, with the way to sign in again. */
+function SessionEnded() {
+  return (
+    <>
+      Your session has ended.{' '}
+      <Link to="/auth/$tab" params={{ tab: 'login' }} search={{ redirect: BACK_HERE }}>
+        Sign in again
+      </Link>
+      , then come back here.
+    </>
   );
 }
 
@@ -114,7 +141,7 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
 
   const handleTest = () => {
     setFormError(null);
-    test.mutate(testInput(form, locked), {
+    test.mutate(testInput(form, saved), {
       onSuccess: (result) => {
         if (!result.ok) return;
         setFound(result.models);
@@ -133,11 +160,15 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
     }
     save.mutate(input, {
       onSuccess: (result) => toast({ header: 'Model saved', message: result.connected ? `The chat now answers with ${result.defaultModel}.` : 'Saved.', color: 'success' }),
-      onError: (error) => setFormError(error.message),
+      // A session that ended is said below, with the way to sign in.
+      onError: (error) => setFormError(error instanceof UnauthorizedError ? null : error.message),
     });
   };
 
   const testResult = test.data;
+  const saveSessionEnded = save.error instanceof UnauthorizedError;
+  // A new address: the saved key was for the old one, and is not sent here.
+  const keyDropped = savedKeyDropped(form, saved);
   return (
     <form className="model-settings" onSubmit={handleSave} noValidate aria-label="Model settings">
       <ConnectionStatus saved={saved} />
@@ -199,7 +230,7 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
         <legend className="settings-section__title">
           API key{form.provider === 'compatible' && ' (optional)'} {locked.apiKey && <SetByEnvironment />}
         </legend>
-        <KeyField id={id} saved={saved.hasApiKey || locked.apiKey} locked={locked.apiKey} form={form} onChange={changeConnection} />
+        <KeyField id={id} saved={(saved.hasApiKey && !keyDropped) || locked.apiKey} dropped={keyDropped} locked={locked.apiKey} form={form} onChange={changeConnection} />
       </fieldset>
 
       <div className="settings-test">
@@ -210,7 +241,7 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
         <div className="settings-test__result" aria-live="polite">
           {test.isError && (
             <p className="form-error">
-              <strong>Test failed:</strong> {test.error.message}
+              <strong>Test failed:</strong> {test.error instanceof UnauthorizedError ? <SessionEnded /> : test.error.message}
             </p>
           )}
           {testResult?.ok === false && (
@@ -267,9 +298,9 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
         )}
       </fieldset>
 
-      {formError && (
+      {(formError || saveSessionEnded) && (
         <p className="form-error" role="alert">
-          {formError}
+          {saveSessionEnded ? <SessionEnded /> : formError}
         </p>
       )}
       <button type="submit" className="pp-button pp-button--primary settings-save" disabled={save.isPending}>
@@ -282,17 +313,17 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
 
 function ConnectionStatus({ saved }: { saved: ModelSettings }) {
   return saved.connected ? (
-    <p className="settings-status settings-status--on" role="status">
+    <p className="callout callout--compact callout--success settings-status" role="status">
       <InlineIcon icon={checkmarkCircle} />
       <span>
         <strong>Connected.</strong> The chat answers with {saved.defaultModel ?? 'the server’s first model'}.
       </span>
     </p>
   ) : (
-    <p className="settings-status" role="status">
+    <p className="callout callout--compact settings-status" role="status">
       <InlineIcon icon={informationCircleOutline} />
       <span>
-        <strong>No AI model is connected.</strong> Reps get worksheets and drafts built from their own answers until one is.
+        <strong>{NO_MODEL_TEXT}.</strong> Reps get worksheets and drafts built from their own answers until one is.
       </span>
     </p>
   );
@@ -310,11 +341,13 @@ function ProviderOption({ name, value, checked, title, description, onChange }: 
   );
 }
 
+const SAVED_KEY_NOT_SENT = 'The saved key is not sent to a new address: enter the key for this server (or leave it empty if it needs none).';
+
 /**
  * The key is write-only: once saved it shows as 'A key is saved' with Replace and Remove, never the
  * key; a new one is typed into a password field that the browser does not offer to remember.
  */
-function KeyField({ id, saved, locked, form, onChange }: { id: string; saved: boolean; locked: boolean; form: ModelForm; onChange: (change: Partial<ModelForm>) => void }) {
+function KeyField({ id, saved, dropped, locked, form, onChange }: { id: string; saved: boolean; dropped: boolean; locked: boolean; form: ModelForm; onChange: (change: Partial<ModelForm>) => void }) {
   const setAction = (keyAction: KeyAction) => onChange({ keyAction, apiKey: '' });
   if (saved && form.keyAction === 'keep') {
     return (
@@ -366,8 +399,14 @@ function KeyField({ id, saved, locked, form, onChange }: { id: string; saved: bo
           // Password managers: this is not a password of the rep's.
           data-1p-ignore
           data-lpignore="true"
+          aria-describedby={dropped ? `${id}-key-note` : undefined}
         />
       </div>
+      {dropped && (
+        <p id={`${id}-key-note`} className="settings-hint">
+          {SAVED_KEY_NOT_SENT}
+        </p>
+      )}
       {saved && (
         <button type="button" className="pp-button pp-button--ghost" onClick={() => setAction('keep')}>
           Keep the saved key

@@ -1,11 +1,14 @@
+// oxlint-disable-next-line import/no-unassigned-import -- the notice's own parts, loaded with it (the callout is global)
+import './noModel.css';
 import { Link } from '@tanstack/react-router';
 import { informationCircleOutline } from 'ionicons/icons';
+import { NO_MODEL_TEXT } from '../../../domain/contract/settings';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { useAuth } from '../auth/auth.queries';
 import { isOperator, useNoModel } from './modelStatus';
 
 /** The label every no-model notice starts with, so a rep recognises it wherever it appears. */
-export const NO_MODEL_LABEL = 'No AI model is connected:';
+export const NO_MODEL_LABEL = `${NO_MODEL_TEXT}:`;
 
 /** What a rep gets without a model, by what they are about to ask for. */
 export const NO_MODEL_OUTCOMES = {
@@ -42,7 +45,7 @@ export function NoModelNotice({ outcome, className, id }: { outcome: NoModelOutc
 /** The notice itself, drawn whatever the server says (for screens that already know). */
 export function NoModelNote({ outcome, operator, className, id }: { outcome: NoModelOutcome; operator: boolean; className?: string; id?: string }) {
   return (
-    <div className={`no-model-note${className ? ` ${className}` : ''}`} role="note" id={id}>
+    <div className={`callout callout--compact no-model-note${className ? ` ${className}` : ''}`} role="note" id={id}>
       <InlineIcon icon={informationCircleOutline} />
       <p>
         <strong>{NO_MODEL_LABEL}</strong> {NO_MODEL_OUTCOMES[outcome]}.{operator && <> <ConnectModelLink /></>}

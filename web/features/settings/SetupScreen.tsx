@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { SettingsErrorCode } from '../../../domain/contract/settings';
 import { PRODUCT_NAME } from '../../../domain/limits';
-import { ApiError, UnauthorizedError } from '../../data/api';
+import { ApiError, OfflineError, UnauthorizedError } from '../../data/api';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { useAuth } from '../auth/auth.queries';
@@ -28,7 +28,17 @@ export function claimFailureMessage(error: unknown): { title: string; detail: st
     return { title: 'This setup link is not valid', detail: said || `Open the newest setup link ${PRODUCT_NAME} printed when it started.` };
   }
   if (code === SettingsErrorCode.operatorExists) return { title: `This ${PRODUCT_NAME} already has an operator`, detail: OPERATOR_EXISTS_DETAIL };
-  return { title: 'Setup did not finish', detail: said || 'Please try again.' };
+  if (error instanceof OfflineError) return { title: 'Could not reach the server', detail: 'Check the connection, then try again: the setup link still works.' };
+  return { title: 'Setup did not finish', detail: `${said || 'The server could not finish it.'} The setup link still works: try again.` };
+}
+
+/**
+ * Whether a refused claim used the link up: the token was wrong or spent, or someone else is the
+ * operator. Anything else (offline, too many tries, a server error, a session that ended) did not
+ * use it, so the token stays for 'Try again'.
+ */
+export function claimSpentToken(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === SettingsErrorCode.setupTokenInvalid || error.code === SettingsErrorCode.operatorExists);
 }
 
 const OPERATOR_EXISTS_DETAIL = 'Only its operator can connect a model or change it. Everything else works as it is.';
@@ -53,14 +63,18 @@ export function SetupScreen() {
       },
       onError: (error) => {
         claimed.current = false;
-        // A refused token is spent either way; a session that ended meanwhile can sign in again.
-        if (!(error instanceof UnauthorizedError)) forgetSetupToken();
+        if (claimSpentToken(error)) forgetSetupToken();
       },
     });
   };
 
   // Back from signing in or registering for this: claim at once, as asked.
   const operatorExists = status.data?.operatorExists;
+  // The server has its operator (this user or another): the link can do nothing more.
+  const alreadySetUp = operatorExists === true || (user !== null && isOperator(user));
+  useEffect(() => {
+    if (alreadySetUp) forgetSetupToken();
+  }, [alreadySetUp]);
   useEffect(() => {
     if (returning && user && token && operatorExists === false && !claimed.current) handleClaim();
     // handleClaim only reads what the conditions name.
@@ -92,7 +106,7 @@ export function SetupScreen() {
   if (claim.isError) {
     if (claim.error instanceof UnauthorizedError) return <SetupShell intro={intro} />;
     const { title, detail } = claimFailureMessage(claim.error);
-    return <Problem intro={intro} title={title} detail={detail} />;
+    return <Problem intro={intro} title={title} detail={detail} onRetry={claimSpentToken(claim.error) ? undefined : handleClaim} />;
   }
 
   if (user && isOperator(user)) {
@@ -167,7 +181,8 @@ function SetupShell({ intro }: { intro: ReactNode }) {
   );
 }
 
-function Problem({ intro, title, detail }: { intro: ReactNode; title: string; detail: string }) {
+/** A dead end, or with onRetry a failure that did not use the link up (offline, busy, a server error). */
+function Problem({ intro, title, detail, onRetry }: { intro: ReactNode; title: string; detail: string; onRetry?: () => void }) {
   return (
     <Screen width="narrow">
       {intro}
@@ -176,6 +191,11 @@ function Problem({ intro, title, detail }: { intro: ReactNode; title: string; de
         <h2 id="setup-problem-heading">{title}</h2>
         <p className="muted">{detail}</p>
         <div className="state-card__actions">
+          {onRetry && (
+            <button type="button" className="pp-button pp-button--primary" onClick={onRetry}>
+              Try again
+            </button>
+          )}
           <Link to="/" className="pp-button">
             Go to {PRODUCT_NAME}
           </Link>

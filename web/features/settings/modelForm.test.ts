@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modelFormDefaults, modelSettingsInput, testInput, type ModelForm } from './modelForm';
+import { modelFormDefaults, modelSettingsInput, savedKeyDropped, testInput, type ModelForm } from './modelForm';
 import type { ModelSettings } from './settings.queries';
 
 const unlocked = { baseUrl: false, apiKey: false, models: false };
@@ -16,12 +16,12 @@ describe('Settings → Model form', () => {
   });
 
   it('fresh: 1. Test sends the address and a typed key; a saved key left alone is left out (the server uses it), Remove sends null', () => {
-    expect(testInput(form(ollama), unlocked)).toEqual({ baseUrl: 'http://localhost:11434/v1' });
-    expect(testInput(form(ollama, { keyAction: 'replace', apiKey: ' sk-new ' }), unlocked)).toEqual({ baseUrl: 'http://localhost:11434/v1', apiKey: 'sk-new' });
-    expect(testInput(form(ollama, { keyAction: 'remove' }), unlocked)).toEqual({ baseUrl: 'http://localhost:11434/v1', apiKey: null });
-    expect(testInput(form(fresh, { apiKey: 'sk-1' }), unlocked)).toEqual({ baseUrl: null, apiKey: 'sk-1' });
+    expect(testInput(form(ollama), ollama)).toEqual({ baseUrl: 'http://localhost:11434/v1' });
+    expect(testInput(form(ollama, { keyAction: 'replace', apiKey: ' sk-new ' }), ollama)).toEqual({ baseUrl: 'http://localhost:11434/v1', apiKey: 'sk-new' });
+    expect(testInput(form(ollama, { keyAction: 'remove' }), ollama)).toEqual({ baseUrl: 'http://localhost:11434/v1', apiKey: null });
+    expect(testInput(form(fresh, { apiKey: 'sk-1' }), fresh)).toEqual({ baseUrl: null, apiKey: 'sk-1' });
     // What the environment sets is the server's business.
-    expect(testInput(form(ollama, { apiKey: 'sk-1' }), { baseUrl: true, apiKey: true, models: false })).toEqual({});
+    expect(testInput(form(ollama, { apiKey: 'sk-1' }), { ...ollama, locked: { baseUrl: true, apiKey: true, models: false } })).toEqual({});
   });
 
   it('fresh: 1. Save says what is missing in words: the address, the OpenAI key, a model', () => {
@@ -48,5 +48,23 @@ describe('Settings → Model form', () => {
     const locked = { baseUrl: true, apiKey: true, models: true };
     const envSaved: ModelSettings = { ...ollama, locked, models: ['gpt-4o', 'gpt-4o-mini'], defaultModel: 'gpt-4o' };
     expect(modelSettingsInput(form(envSaved, { models: ['gpt-4o-mini'], defaultModel: 'gpt-4o-mini', apiKey: 'sk-x' }), envSaved)).toEqual({ defaultModel: 'gpt-4o', models: ['gpt-4o', 'gpt-4o-mini'] });
+  });
+
+  it('fresh: 1. a saved key belongs to its address: a new base URL or provider asks for the key again, and without one sends none', () => {
+    const moved = form(ollama, { baseUrl: 'http://10.0.0.9:8000/v1' });
+    expect(savedKeyDropped(form(ollama), ollama)).toBe(false);
+    expect(savedKeyDropped(form(ollama, { baseUrl: ' http://localhost:11434/v1 ' }), ollama)).toBe(false);
+    expect(savedKeyDropped(moved, ollama)).toBe(true);
+    expect(savedKeyDropped(form(ollama, { provider: 'openai' }), ollama)).toBe(true);
+    // Test and Save tell the server so: no key for the new address, unless one is typed.
+    expect(testInput(moved, ollama)).toEqual({ baseUrl: 'http://10.0.0.9:8000/v1', apiKey: null });
+    expect(modelSettingsInput(moved, ollama)).toEqual({ baseUrl: 'http://10.0.0.9:8000/v1', apiKey: null, defaultModel: 'llama3.2', models: ['llama3.2', 'qwen2.5'] });
+    expect(modelSettingsInput({ ...moved, apiKey: 'sk-vllm' }, ollama)).toMatchObject({ apiKey: 'sk-vllm' });
+    // OpenAI needs a key of its own: the compatible server's does not count.
+    expect(modelSettingsInput(form(ollama, { provider: 'openai' }), ollama)).toBe('Enter your OpenAI API key.');
+    // Back to the saved address, the saved key is in use again (a key typed meanwhile is out of view, so not sent).
+    expect(modelSettingsInput(form(ollama, { apiKey: 'typed-for-another' }), ollama)).not.toHaveProperty('apiKey');
+    // The environment's key or address is not the form's to drop.
+    expect(savedKeyDropped(moved, { ...ollama, locked: { baseUrl: false, apiKey: true, models: false } })).toBe(false);
   });
 });

@@ -19,11 +19,16 @@ export interface ModelForm {
 /** OpenAI's own address counts as 'OpenAI': nothing to type. */
 const OPENAI_URL = /^https:\/\/api\.openai\.com(\/v1)?\/?$/i;
 
+/** The compatible server's saved address, or null for OpenAI (no address, or OpenAI's own). */
+function savedCompatibleUrl(baseUrl: string | null): string | null {
+  return baseUrl !== null && baseUrl !== '' && !OPENAI_URL.test(baseUrl) ? baseUrl : null;
+}
+
 export function modelFormDefaults(saved: ModelSettings): ModelForm {
-  const compatible = saved.baseUrl !== null && saved.baseUrl !== '' && !OPENAI_URL.test(saved.baseUrl);
+  const compatibleUrl = savedCompatibleUrl(saved.baseUrl);
   return {
-    provider: compatible ? 'compatible' : 'openai',
-    baseUrl: compatible ? (saved.baseUrl ?? '') : '',
+    provider: compatibleUrl === null ? 'openai' : 'compatible',
+    baseUrl: compatibleUrl ?? '',
     keyAction: 'keep',
     apiKey: '',
     models: saved.models,
@@ -31,20 +36,39 @@ export function modelFormDefaults(saved: ModelSettings): ModelForm {
   };
 }
 
-/** The key to send: a typed one, null to remove the saved one, undefined to keep it (left out). */
-function keyOf(form: ModelForm): string | null | undefined {
-  if (form.keyAction === 'remove') return null;
-  const typed = form.apiKey.trim();
-  return typed === '' ? undefined : typed;
-}
+type SavedKey = Pick<ModelSettings, 'baseUrl' | 'hasApiKey' | 'locked'>;
 
 function baseUrlOf(form: ModelForm): string | null {
   return form.provider === 'openai' ? null : form.baseUrl.trim();
 }
 
+/**
+ * Whether the form's address is not the one the saved key was saved for (another provider, or an
+ * edited base URL). The server never sends a key to another host, so saving a new address without
+ * a key clears the saved one: the form asks for the key again. A key or an address the environment
+ * sets is the environment's business.
+ */
+export function savedKeyDropped(form: ModelForm, saved: SavedKey): boolean {
+  if (!saved.hasApiKey || saved.locked.apiKey || saved.locked.baseUrl) return false;
+  return baseUrlOf(form) !== savedCompatibleUrl(saved.baseUrl);
+}
+
+/** The key to send: a typed one, null to remove the saved one, undefined to keep it (left out). */
+function keyOf(form: ModelForm, saved: SavedKey): string | null | undefined {
+  const dropped = savedKeyDropped(form, saved);
+  if (form.keyAction === 'remove' && !dropped) return null;
+  // Shown as 'A key is saved': nothing typed is in view, the saved key stays.
+  if (form.keyAction === 'keep' && saved.hasApiKey && !dropped) return undefined;
+  const typed = form.apiKey.trim();
+  if (typed !== '') return typed;
+  // A new address with no key: none is sent to it, and the saved one goes (as the server does anyway).
+  return dropped ? null : undefined;
+}
+
 /** What Test sends: the address and key on the form; a field the environment sets is left to the server. */
-export function testInput(form: ModelForm, locked: ModelSettings['locked']): { baseUrl?: string | null; apiKey?: string | null } {
-  const key = keyOf(form);
+export function testInput(form: ModelForm, saved: SavedKey): { baseUrl?: string | null; apiKey?: string | null } {
+  const { locked } = saved;
+  const key = keyOf(form, saved);
   return {
     ...(locked.baseUrl ? {} : { baseUrl: baseUrlOf(form) }),
     ...(locked.apiKey || key === undefined ? {} : { apiKey: key }),
@@ -55,10 +79,10 @@ export function testInput(form: ModelForm, locked: ModelSettings['locked']): { b
  * What Save sends, or what is missing, in words. Fields the environment sets are left out (the
  * environment wins anyway); a key left alone is left out, so the saved one stays.
  */
-export function modelSettingsInput(form: ModelForm, saved: Pick<ModelSettings, 'locked' | 'hasApiKey' | 'models' | 'defaultModel'>): ModelSettingsInput | string {
+export function modelSettingsInput(form: ModelForm, saved: Pick<ModelSettings, 'locked' | 'hasApiKey' | 'baseUrl' | 'models' | 'defaultModel'>): ModelSettingsInput | string {
   const { locked } = saved;
   const baseUrl = baseUrlOf(form);
-  const key = keyOf(form);
+  const key = keyOf(form, saved);
   if (!locked.baseUrl && baseUrl !== null) {
     if (baseUrl === '') return "Enter the server's base URL, such as http://localhost:11434/v1.";
     if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) return 'The base URL starts with http:// or https://, such as http://localhost:11434/v1.';

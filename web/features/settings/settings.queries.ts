@@ -35,6 +35,8 @@ export function useClaimSetup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => api.post<SetupClaimResponse>('/api/setup/claim', { token }),
+    // Offline it fails at once with a reason to show, rather than pausing (TanStack's default) with a spinner.
+    networkMode: 'always',
     onSuccess: () => {
       queryClient.setQueryData<User | null>(authKeys.user, (user) => (user ? { ...user, isOperator: true } : user));
       queryClient.setQueryData<SetupStatusResponse>(settingsKeys.setupStatus, { operatorExists: true });
@@ -47,6 +49,8 @@ export function useSaveModelSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ModelSettingsInput) => api.put<ModelSettingsResponse>('/api/settings/model', input),
+    // As the claim: a save made offline says so, never waits paused.
+    networkMode: 'always',
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.model, saved);
       void queryClient.invalidateQueries({ queryKey: capabilitiesKey });
@@ -59,6 +63,7 @@ export function useSaveModelSettings() {
 export function useTestModelConnection() {
   return useMutation({
     mutationFn: (input: ModelTestInput) => api.post<ModelTestResponse>('/api/settings/model/test', input),
+    networkMode: 'always',
   });
 }
 
