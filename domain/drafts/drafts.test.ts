@@ -230,6 +230,43 @@ describe('the offline objection guide', () => {
   });
 });
 
+describe('the offline objection guide without proof', () => {
+  /** A quoted line that tells the prospect how other teams felt or what they found: a claim about third parties. */
+  const THIRD_PARTY = /"[^"\n]*\b(?:other|most)\s+\w+(?:\s+\w+)?\s+(?:felt|feel|found|find)\b|"What (?:they|teams)(?: usually)? f(?:ou|i)nd\b|\b(?:teams|customers|partners|companies) usually\b/i;
+  const noProof = {
+    value_proposition: 'We cut ramp time from 6 months to 10 weeks',
+    partner_value: 'A new revenue line',
+    internal_change: 'Moving the team to one CRM',
+    target_audience: 'sales teams',
+    stakeholders: 'the sales ops team',
+    competitive_landscape: 'Gong',
+  };
+
+  it('fresh: 3. no library response asserts what other customers felt or found when the rep gave no proof', () => {
+    for (const entry of OBJECTION_LIBRARY) {
+      for (const facts of [{}, objectionFacts(noProof)]) {
+        for (const line of entry.respond(facts)) expect(line, entry.id).not.toMatch(THIRD_PARTY);
+      }
+    }
+  });
+
+  it.each(['customers', 'investors', 'partners', 'internal'])('fresh: 3. a %s guide with no proof writes an instruction where a story of other customers would go', (audience) => {
+    const heard = 'We already use a tool for this. It could compete with what we sell. This will disrupt how we work.';
+    const guide = draftObjectionGuide({ ...noProof, audience_type: audience, common_objections: heard, common_partner_objections: heard, common_internal_objections: heard, common_investor_objections: heard });
+    expect(guide).not.toMatch(THIRD_PARTY);
+    expectNoEmptySlots(guide);
+  });
+
+  it('fresh: 3. with the switch to us from a similar tool unproven, Felt and Found say what to do instead', () => {
+    const competitor = OBJECTION_LIBRARY.find((e) => e.id === 'competitor')!;
+    const [, felt, found] = competitor.respond(objectionFacts(noProof));
+    expect(felt).toBe('If a customer switched to you from a similar tool, say they felt the same at first; if none has yet, say so and use Acknowledge, Reframe, Proof with your own numbers instead.');
+    expect(found).toBe('If a customer switched from a similar tool, say what they found; if none has yet, compare what you offer (we cut ramp time from 6 months to 10 weeks) with their current setup (Gong) side by side instead.');
+    // With the rep's own evidence, the story is theirs to tell.
+    expect(competitor.respond(objectionFacts({ ...noProof, traction: '12 teams switched from Gong last quarter' }))[2]).toBe('"What they found, next to Gong: 12 teams switched from Gong last quarter."');
+  });
+});
+
 /** No '…', '[placeholder]', 'to be completed' or empty '- **Step:**' line anywhere in a guide. */
 function expectNoEmptySlots(guide: string) {
   expect(guide).not.toMatch(/…|\[[^\]]*\]|to be completed|undefined/i);
