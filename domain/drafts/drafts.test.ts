@@ -4,7 +4,10 @@ import { draftGtmPlan, draftedPlanMarkdown, sectionsNeedingResearch } from './gt
 import { GtmPlan } from '../contract/playbooks';
 import { coachEmail } from '../coach';
 import { draftObjectionGuide } from './guides';
-import { emailRecipientFrom, flowPath, offlineChatAnswer } from './chat';
+import { draftChatReply, emailRecipientFrom, flowPath, offlineChatAnswer } from './chat';
+import { draftCallReview } from './callReview';
+import { draftPitchOutline } from './pitchOutline';
+import { FALLBACK_VALUE_PROPS } from '../playbooks/valueProposition';
 import { OBJECTION_LIBRARY, objectionFacts, RESPONSE_PATTERNS } from './objectionLibrary';
 
 /** The offline cold email's ask for a call, given the booking link. */
@@ -296,5 +299,46 @@ describe('the chat without a model', () => {
     expect(offlineChatAnswer('write a cold email to Dana', false)).toContain('Cold emails are a **Pro** tool');
     expect(offlineChatAnswer('hello', false)).toContain('[Idea worksheet](/onboarding)');
     expect(offlineChatAnswer('hello', true)).toContain('[Cold email](/chat?flow=email) [Objection guide](/chat?flow=objection)');
+  });
+});
+
+describe('the call analysis and value proposition without a model', () => {
+  const transcript = [
+    'Sam Lee: Thanks for making time, Dana. How do you close the books today?',
+    'Dana Ortiz: Honestly it is a headache. Month-end close takes us nine days, mostly manual reconciliation.',
+    'Dana Ortiz: My worry is the price, we already use NetSuite for some of this.',
+    'Sam Lee: That makes sense. What would a faster close be worth?',
+    'Dana Ortiz: Could we run a pilot with one entity? Our CFO would need to approve it.',
+    'Sam Lee: Great, I will send over a pilot plan and book a follow-up next week.',
+  ].join('\n');
+
+  it("fresh: 3. a Pro rep's transcript becomes a call review worksheet, labelled as one: the questions to answer, with the transcript's own lines", () => {
+    const reply = draftChatReply('call', 'Analyze this customer call…', { transcript, call_type: 'discovery', analysis_focus: 'objections' }, 'Sam Lee', true);
+    expect(reply).not.toMatch(/objection guide instead|No AI model is connected yet/);
+    expect(reply.startsWith('# Call review worksheet\n\n> **Worksheet, not an analysis:**')).toBe(true);
+    expect(reply).toContain('**Call:** Discovery · **Focus:** Objections');
+    // The focus the rep picked comes first.
+    expect(reply.indexOf('## Objections')).toBeLessThan(reply.indexOf('## Pains heard'));
+    expect(reply).toContain('## Objections\n\n**What held them back, and did you answer it or park it?**\n\nLines from the transcript to start from:\n\n> Dana Ortiz: My worry is the price, we already use NetSuite for some of this.');
+    expect(reply).toContain('> Dana Ortiz: Honestly it is a headache. Month-end close takes us nine days, mostly manual reconciliation.');
+    expect(reply).toContain('> Dana Ortiz: Could we run a pilot with one entity? Our CFO would need to approve it.');
+    expect(reply).toContain('> Sam Lee: Great, I will send over a pilot plan and book a follow-up next week.');
+    for (const title of ['Pains heard', 'Objections', 'Buying signals', 'Next steps', 'Stakeholders', 'What to do better']) expect(reply).toContain(`## ${title}`);
+    // A transcript with no cue words: each section says to look for it, never an invented finding.
+    const bare = draftCallReview({ transcript: 'Alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima.' });
+    expect(bare).toContain('_No line matched the word cues; look for this one in the call yourself._');
+  });
+
+  it('fresh: 3. the value proposition becomes a sales pitch outline of the founder’s own answers, saying so, with the parts they did not give marked', () => {
+    const answers = { founding_journey: 'customers', building: 'A close tool for finance teams', problems: 'Month-end close takes nine days', users: 'Accountants', buyers: 'The CFO', features: 'Bank feeds, auto-matching', value_proposition: 'Close the books in two days, not nine.' };
+    const reply = draftChatReply('playbook', 'Create a compelling sales pitch…', answers, undefined, true);
+    expect(reply).not.toMatch(/No AI model is connected yet|instead\./);
+    expect(reply).toContain('> **Your answers, arranged; not a pitch written for you:**');
+    expect(reply).toContain('## Hook\n\nClose the books in two days, not nine.');
+    expect(reply).toContain('## The problem\n\nMonth-end close takes nine days');
+    expect(reply).toContain('**Uses it:** Accountants\n\n**Buys it:** The CFO');
+    expect(reply).toContain('## Proof\n\n**Needs your words:** one customer’s result in numbers');
+    // The general proposition offered without a model is called what it is.
+    expect(draftPitchOutline({ value_proposition: FALLBACK_VALUE_PROPS[0]! })).toContain('one of the general value propositions offered without a model');
   });
 });
