@@ -193,7 +193,18 @@ describe('the offline persona sheet', () => {
     expect(sheet).toContain('# Customer persona sheet: Pipewise');
     expect(sheet).toContain('**Industry:** Fintech');
     expect(sheet).toContain('Month-end close takes 9 days');
-    expect(sheet).toContain('_(job titles: to be completed)_');
+    expect(sheet).toContain('## Titles involved\n\n**Needs research:** on LinkedIn, look up who holds the role');
+  });
+
+  it("fresh: 3. leaves out what the founder skipped, or says what to research and how, never '(… to be completed)'", async () => {
+    const { draftPersonaSheet } = await import('./guides');
+    const sheet = draftPersonaSheet({ company_name: 'Pipewise', target_audience: 'Finance teams at 50-500 person SaaS companies', current_challenges: 'Month-end close takes 9 days' });
+    expect(sheet).not.toMatch(/to be completed|_\(/i);
+    expect(sheet).not.toMatch(/\*\*Industry:\*\*|\*\*What we offer:\*\*/);
+    expect(sheet).toContain('## Who they are\n\nFinance teams at 50-500 person SaaS companies');
+    expect(sheet.match(/\*\*Needs research:\*\* /g)).toHaveLength(3);
+    expect(sheet).toContain('## How they buy\n\n**Needs research:** ask your last two customers what made them look');
+    expect(sheet).toContain('_Drafted offline from your answers; 3 sections need your research.');
   });
 });
 
