@@ -80,7 +80,7 @@ export function draftCallReview(a: Answers): string {
   const callType = labelFor(CALL_TYPE_OPTIONS, a.call_type);
   const focus = labelFor(ANALYSIS_FOCUS_OPTIONS, a.analysis_focus);
   // The focus the rep picked comes first; 'General analysis' keeps the usual order.
-  const sections = [...SECTIONS].sort((x, y) => Number(y.id === a.analysis_focus) - Number(x.id === a.analysis_focus));
+  const sections = SECTIONS.toSorted((x, y) => Number(y.id === a.analysis_focus) - Number(x.id === a.analysis_focus));
   const quoted = new Set<string>();
   const body = sections.map((section) => {
     const found = section.cues ? lines.filter((l) => !quoted.has(l) && section.cues!.test(l)).slice(0, LINES_PER_SECTION) : [];

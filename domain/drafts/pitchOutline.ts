@@ -26,11 +26,13 @@ const ASK_BY_STAGE: Record<string, string> = {
   sales_process: 'Ask for the next meeting with the person who signs, on a date.',
 };
 
+/** A part the founder did not give: what to put there. */
+const missing = (what: string) => `**Needs your words:** ${what}`;
+
 export function draftPitchOutline(a: Answers): string {
   const stage = a.founding_journey && FOUNDING_JOURNEY_OPTIONS.some((o) => o.value === a.founding_journey) ? a.founding_journey : undefined;
   const hook = text(a.value_proposition);
   const general = hook !== undefined && FALLBACK_VALUE_PROPS.includes(hook);
-  const missing = (what: string) => `**Needs your words:** ${what}`;
   return [
     '# Sales pitch outline',
     '> **Your answers, arranged; not a pitch written for you:** no AI model is connected, so Pitchpad put what you told it in the order a pitch runs. Read it aloud, then rewrite each part in the words you would say.',
