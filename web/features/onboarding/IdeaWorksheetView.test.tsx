@@ -28,13 +28,16 @@ describe('the market size calculator', () => {
     expect(result.textContent).toBe('Enter both numbers to see your market size.');
     fireEvent.change(customers, { target: { value: '1,200' } });
     expect(result.textContent).toBe('1,200 customers × $1,200/year = $1.4M a year');
-    // Left with a bad number: now it is said, and it goes as soon as the number reads.
+    // Left with a bad number: now it is said; typing again puts it away until the field is left.
     fireEvent.change(customers, { target: { value: 'lots' } });
+    expect(screen.queryByText(/is not a number/)).toBeNull();
     fireEvent.blur(customers);
     expect(screen.getByText('“lots” is not a number. Enter digits, like 2,000.')).toBeTruthy();
     expect(result.textContent).toBe('Fix the number above to see your market size.');
-    fireEvent.change(customers, { target: { value: '2,000' } });
+    fireEvent.change(customers, { target: { value: '2,' } });
     expect(screen.queryByText(/is not a number/)).toBeNull();
+    fireEvent.change(customers, { target: { value: '2,000' } });
+    expect(result.textContent).toBe('2,000 customers × $1,200/year = $2.4M a year');
     expect(result.getAttribute('aria-live')).toBe('polite');
   });
 

@@ -85,15 +85,20 @@ function Questions({ worksheet, entry, setEntry }: { worksheet: IdeaWorksheet } 
 /**
  * Customers × price per year, worked out as the founder types, with the arithmetic shown. A field's
  * problem is said when they leave it (on blur), never mid-keystroke: '1,' on the way to '1,200' is
- * not an error. Once said, it goes as soon as the number reads. The keyboards are plain text ones:
+ * not an error. Typing in the field again puts its message away until they leave it again. The keyboards are plain text ones:
  * a decimal pad on iOS has no '$', 'k' or '/month'.
  */
 function MarketSizeCalculator({ entry, setEntry }: Fields) {
   const id = useId();
   const [customers, price, unit] = [entry('customers'), entry('pricePerYear'), entry('unit')];
   // What was there before this visit (a reload) counts as left: its problem shows straight away.
+  // Typing in a field again makes it 'being typed' until the founder leaves it once more.
   const [left, setLeft] = useState(() => ({ customers: customers.trim() !== '', pricePerYear: price.trim() !== '' }));
-  const leave = (key: keyof typeof left) => setLeft((current) => (current[key] ? current : { ...current, [key]: true }));
+  const mark = (key: keyof typeof left, value: boolean) => setLeft((current) => (current[key] === value ? current : { ...current, [key]: value }));
+  const type = (key: keyof typeof left, value: string) => {
+    mark(key, false);
+    setEntry(key, value);
+  };
   const result = bottomUpMarketSize({ customers, pricePerYear: price, unit });
   // A field's problem shows once something is typed in it and the founder has left it: an empty form is not an error.
   const customersError = !result.ok && left.customers && customers.trim() ? result.errors.customers : undefined;
@@ -120,8 +125,8 @@ function MarketSizeCalculator({ entry, setEntry }: Fields) {
             value={customers}
             aria-invalid={Boolean(customersError)}
             aria-describedby={customersError ? `${id}-customers-error` : undefined}
-            onChange={(e) => setEntry('customers', e.target.value)}
-            onBlur={() => leave('customers')}
+            onChange={(e) => type('customers', e.target.value)}
+            onBlur={() => mark('customers', true)}
           />
           {customersError && (
             <p className="market-calc__error" id={`${id}-customers-error`}>
@@ -148,8 +153,8 @@ function MarketSizeCalculator({ entry, setEntry }: Fields) {
             value={price}
             aria-invalid={Boolean(priceError)}
             aria-describedby={priceError ? `${id}-price-error` : `${id}-price-hint`}
-            onChange={(e) => setEntry('pricePerYear', e.target.value)}
-            onBlur={() => leave('pricePerYear')}
+            onChange={(e) => type('pricePerYear', e.target.value)}
+            onBlur={() => mark('pricePerYear', true)}
           />
           {priceError ? (
             <p className="market-calc__error" id={`${id}-price-error`}>
