@@ -100,4 +100,14 @@ describe('the offline drafter', () => {
     expect(res.body.message).toBe('No AI model is connected to this Pitchpad yet, so it cannot write value propositions. An operator can connect one in Settings → Model.');
     expect(res.body.message).not.toMatch(/[A-Z]+_[A-Z_]+/);
   });
+  it("fresh: 3. answers a Pro rep's finished call analysis with a call review worksheet from the transcript, not an offer of another tool", async () => {
+    const { client } = await loggedInClient(server, { pro: true });
+    const transcript = 'Dana Ortiz: Month-end close takes us nine days, it is a headache.\nSam Lee: I will send over a pilot plan and book a follow-up next week.';
+    const res = await client.post('/api/chat', buildSend('Analyze this customer call (composed prompt)', { playbookType: 'call', answers: { transcript, call_type: 'discovery' } }));
+    expect(res.status).toBe(200);
+    const content: string = res.body.message.content;
+    expect(content).toMatch(/^# Call review worksheet/);
+    expect(content).toContain('> Dana Ortiz: Month-end close takes us nine days, it is a headache.');
+    expect(content).not.toContain('objection guide');
+  });
 });

@@ -3,7 +3,9 @@ import type { Answers, FlowType } from '../playbooks/flow';
 import { PREFILL_MAX_CHARS } from '../limits';
 import { draftColdEmail, emailDraftMarkdown, recipientLabel } from './coldEmail';
 import { draftGtmPlan, draftedPlanMarkdown } from './gtmPlan';
+import { draftCallReview } from './callReview';
 import { draftObjectionGuide, draftPersonaSheet } from './guides';
+import { draftPitchOutline } from './pitchOutline';
 
 /**
  * The in-app path that opens a guided flow, with its first answer filled in when given
@@ -72,7 +74,8 @@ export function offlineChatAnswer(message: string, pro: boolean): string {
 
 /**
  * The offline drafter's answer to a chat message. A finished flow's answers become a draft (cold
- * email, persona sheet, objection guide, GTM plan). Anything else gets offlineChatAnswer: what works
+ * email, persona sheet, objection guide, GTM plan), a call review worksheet (call analysis) or a
+ * sales pitch outline (value proposition), each saying what it is. Anything else gets offlineChatAnswer: what works
  * now, as buttons. A cold email signs with `sender`, the rep's name, when it is known.
  */
 export function draftChatReply(type: PlaybookType, message: string, answers?: Answers, sender?: string, pro = false): string {
@@ -83,6 +86,8 @@ _Offline draft, composed from your answers._`;
     if (type === 'demo') return draftPersonaSheet(answers);
     if (type === 'objection') return draftObjectionGuide(answers);
     if (type === 'gtmplan') return draftedPlanMarkdown(draftGtmPlan(answers));
+    if (type === 'call') return draftCallReview(answers);
+    if (type === 'playbook') return draftPitchOutline(answers);
   }
   return offlineChatAnswer(message, pro);
 }

@@ -4,7 +4,10 @@ import { draftGtmPlan, draftedPlanMarkdown, sectionsNeedingResearch } from './gt
 import { GtmPlan } from '../contract/playbooks';
 import { coachEmail } from '../coach';
 import { draftObjectionGuide } from './guides';
-import { emailRecipientFrom, flowPath, offlineChatAnswer } from './chat';
+import { draftChatReply, emailRecipientFrom, flowPath, offlineChatAnswer } from './chat';
+import { draftCallReview } from './callReview';
+import { draftPitchOutline } from './pitchOutline';
+import { FALLBACK_VALUE_PROPS } from '../playbooks/valueProposition';
 import { OBJECTION_LIBRARY, objectionFacts, RESPONSE_PATTERNS } from './objectionLibrary';
 
 /** The offline cold email's ask for a call, given the booking link. */
@@ -190,7 +193,18 @@ describe('the offline persona sheet', () => {
     expect(sheet).toContain('# Customer persona sheet: Pipewise');
     expect(sheet).toContain('**Industry:** Fintech');
     expect(sheet).toContain('Month-end close takes 9 days');
-    expect(sheet).toContain('_(job titles: to be completed)_');
+    expect(sheet).toContain('## Titles involved\n\n**Needs research:** on LinkedIn, look up who holds the role');
+  });
+
+  it("fresh: 3. leaves out what the founder skipped, or says what to research and how, never '(… to be completed)'", async () => {
+    const { draftPersonaSheet } = await import('./guides');
+    const sheet = draftPersonaSheet({ company_name: 'Pipewise', target_audience: 'Finance teams at 50-500 person SaaS companies', current_challenges: 'Month-end close takes 9 days' });
+    expect(sheet).not.toMatch(/to be completed|_\(/i);
+    expect(sheet).not.toMatch(/\*\*Industry:\*\*|\*\*What we offer:\*\*/);
+    expect(sheet).toContain('## Who they are\n\nFinance teams at 50-500 person SaaS companies');
+    expect(sheet.match(/\*\*Needs research:\*\* /g)).toHaveLength(3);
+    expect(sheet).toContain('## How they buy\n\n**Needs research:** ask your last two customers what made them look');
+    expect(sheet).toContain('_Drafted offline from your answers; 3 sections need your research.');
   });
 });
 
@@ -230,6 +244,43 @@ describe('the offline objection guide', () => {
   });
 });
 
+describe('the offline objection guide without proof', () => {
+  /** A quoted line that tells the prospect how other teams felt or what they found: a claim about third parties. */
+  const THIRD_PARTY = /"[^"\n]*\b(?:other|most)\s+\w+(?:\s+\w+)?\s+(?:felt|feel|found|find)\b|"What (?:they|teams)(?: usually)? f(?:ou|i)nd\b|\b(?:teams|customers|partners|companies) usually\b/i;
+  const noProof = {
+    value_proposition: 'We cut ramp time from 6 months to 10 weeks',
+    partner_value: 'A new revenue line',
+    internal_change: 'Moving the team to one CRM',
+    target_audience: 'sales teams',
+    stakeholders: 'the sales ops team',
+    competitive_landscape: 'Gong',
+  };
+
+  it('fresh: 3. no library response asserts what other customers felt or found when the rep gave no proof', () => {
+    for (const entry of OBJECTION_LIBRARY) {
+      for (const facts of [{}, objectionFacts(noProof)]) {
+        for (const line of entry.respond(facts)) expect(line, entry.id).not.toMatch(THIRD_PARTY);
+      }
+    }
+  });
+
+  it.each(['customers', 'investors', 'partners', 'internal'])('fresh: 3. a %s guide with no proof writes an instruction where a story of other customers would go', (audience) => {
+    const heard = 'We already use a tool for this. It could compete with what we sell. This will disrupt how we work.';
+    const guide = draftObjectionGuide({ ...noProof, audience_type: audience, common_objections: heard, common_partner_objections: heard, common_internal_objections: heard, common_investor_objections: heard });
+    expect(guide).not.toMatch(THIRD_PARTY);
+    expectNoEmptySlots(guide);
+  });
+
+  it('fresh: 3. with the switch to us from a similar tool unproven, Felt and Found say what to do instead', () => {
+    const competitor = OBJECTION_LIBRARY.find((e) => e.id === 'competitor')!;
+    const [, felt, found] = competitor.respond(objectionFacts(noProof));
+    expect(felt).toBe('If a customer switched to you from a similar tool, say they felt the same at first; if none has yet, say so and use Acknowledge, Reframe, Proof with your own numbers instead.');
+    expect(found).toBe('If a customer switched from a similar tool, say what they found; if none has yet, compare what you offer (we cut ramp time from 6 months to 10 weeks) with their current setup (Gong) side by side instead.');
+    // With the rep's own evidence, the story is theirs to tell.
+    expect(competitor.respond(objectionFacts({ ...noProof, traction: '12 teams switched from Gong last quarter' }))[2]).toBe('"What they found, next to Gong: 12 teams switched from Gong last quarter."');
+  });
+});
+
 /** No '…', '[placeholder]', 'to be completed' or empty '- **Step:**' line anywhere in a guide. */
 function expectNoEmptySlots(guide: string) {
   expect(guide).not.toMatch(/…|\[[^\]]*\]|to be completed|undefined/i);
@@ -259,5 +310,46 @@ describe('the chat without a model', () => {
     expect(offlineChatAnswer('write a cold email to Dana', false)).toContain('Cold emails are a **Pro** tool');
     expect(offlineChatAnswer('hello', false)).toContain('[Idea worksheet](/onboarding)');
     expect(offlineChatAnswer('hello', true)).toContain('[Cold email](/chat?flow=email) [Objection guide](/chat?flow=objection)');
+  });
+});
+
+describe('the call analysis and value proposition without a model', () => {
+  const transcript = [
+    'Sam Lee: Thanks for making time, Dana. How do you close the books today?',
+    'Dana Ortiz: Honestly it is a headache. Month-end close takes us nine days, mostly manual reconciliation.',
+    'Dana Ortiz: My worry is the price, we already use NetSuite for some of this.',
+    'Sam Lee: That makes sense. What would a faster close be worth?',
+    'Dana Ortiz: Could we run a pilot with one entity? Our CFO would need to approve it.',
+    'Sam Lee: Great, I will send over a pilot plan and book a follow-up next week.',
+  ].join('\n');
+
+  it("fresh: 3. a Pro rep's transcript becomes a call review worksheet, labelled as one: the questions to answer, with the transcript's own lines", () => {
+    const reply = draftChatReply('call', 'Analyze this customer call…', { transcript, call_type: 'discovery', analysis_focus: 'objections' }, 'Sam Lee', true);
+    expect(reply).not.toMatch(/objection guide instead|No AI model is connected yet/);
+    expect(reply.startsWith('# Call review worksheet\n\n> **Worksheet, not an analysis:**')).toBe(true);
+    expect(reply).toContain('**Call:** Discovery · **Focus:** Objections');
+    // The focus the rep picked comes first.
+    expect(reply.indexOf('## Objections')).toBeLessThan(reply.indexOf('## Pains heard'));
+    expect(reply).toContain('## Objections\n\n**What held them back, and did you answer it or park it?**\n\nLines from the transcript to start from:\n\n> Dana Ortiz: My worry is the price, we already use NetSuite for some of this.');
+    expect(reply).toContain('> Dana Ortiz: Honestly it is a headache. Month-end close takes us nine days, mostly manual reconciliation.');
+    expect(reply).toContain('> Dana Ortiz: Could we run a pilot with one entity? Our CFO would need to approve it.');
+    expect(reply).toContain('> Sam Lee: Great, I will send over a pilot plan and book a follow-up next week.');
+    for (const title of ['Pains heard', 'Objections', 'Buying signals', 'Next steps', 'Stakeholders', 'What to do better']) expect(reply).toContain(`## ${title}`);
+    // A transcript with no cue words: each section says to look for it, never an invented finding.
+    const bare = draftCallReview({ transcript: 'Alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima.' });
+    expect(bare).toContain('_No line matched the word cues; look for this one in the call yourself._');
+  });
+
+  it('fresh: 3. the value proposition becomes a sales pitch outline of the founder’s own answers, saying so, with the parts they did not give marked', () => {
+    const answers = { founding_journey: 'customers', building: 'A close tool for finance teams', problems: 'Month-end close takes nine days', users: 'Accountants', buyers: 'The CFO', features: 'Bank feeds, auto-matching', value_proposition: 'Close the books in two days, not nine.' };
+    const reply = draftChatReply('playbook', 'Create a compelling sales pitch…', answers, undefined, true);
+    expect(reply).not.toMatch(/No AI model is connected yet|instead\./);
+    expect(reply).toContain('> **Your answers, arranged; not a pitch written for you:**');
+    expect(reply).toContain('## Hook\n\nClose the books in two days, not nine.');
+    expect(reply).toContain('## The problem\n\nMonth-end close takes nine days');
+    expect(reply).toContain('**Uses it:** Accountants\n\n**Buys it:** The CFO');
+    expect(reply).toContain('## Proof\n\n**Needs your words:** one customer’s result in numbers');
+    // The general proposition offered without a model is called what it is.
+    expect(draftPitchOutline({ value_proposition: FALLBACK_VALUE_PROPS[0]! })).toContain('one of the general value propositions offered without a model');
   });
 });

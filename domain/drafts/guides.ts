@@ -3,26 +3,30 @@ import { INDUSTRY_OPTIONS } from '../playbooks/persona';
 import { AUDIENCE_OPTIONS, objectionQuestions, type Audience } from '../playbooks/objection';
 import { matchObjection, OBJECTION_LIBRARY, objectionFacts, RESPONSE_PATTERNS, type LibraryObjection, type ObjectionFacts } from './objectionLibrary';
 
-const filled = (v: string | undefined, what: string) => v?.trim() || `_(${what}: to be completed)_`;
+/**
+ * The persona sheet's sections: each the founder's answer, or, when they skipped it, what to find
+ * out and how (as the GTM plan marks its gaps), never a '(to be completed)' slot.
+ */
+const PERSONA_SECTIONS: ReadonlyArray<{ id: string; title: string; research: string }> = [
+  { id: 'target_audience', title: 'Who they are', research: 'list five customers you have or want; write down what they share (company size, region, team, the moment they started looking).' },
+  { id: 'key_titles', title: 'Titles involved', research: 'on LinkedIn, look up who holds the role at three target companies; note who uses it, who champions it and who signs.' },
+  { id: 'buying_journey', title: 'How they buy', research: 'ask your last two customers what made them look, who they involved, and how many weeks it took to sign.' },
+  { id: 'current_challenges', title: 'What hurts', research: 'in your next three calls, ask "What is the hardest part of this today?" and write down their exact words.' },
+  { id: 'competitors', title: 'What they compare us with', research: 'ask prospects what else they looked at, including a spreadsheet or doing nothing; check review sites for your category.' },
+];
 
 /** The offline drafter's persona sheet (design §5): the founder's answers, arranged to hand to a team. */
 export function draftPersonaSheet(a: Answers): string {
   const industry = INDUSTRY_OPTIONS.find((o) => o.value === a.industry)?.label;
+  const offer = a.value_proposition?.trim();
+  const gaps = PERSONA_SECTIONS.filter((section) => !a[section.id]?.trim());
   return [
     `# Customer persona sheet${a.company_name?.trim() ? `: ${a.company_name.trim()}` : ''}`,
-    `**What we offer:** ${filled(a.value_proposition, 'value proposition')}`,
-    `**Industry:** ${industry ?? filled(undefined, 'industry')}`,
-    '## Who they are',
-    filled(a.target_audience, 'target audience'),
-    '## Titles involved',
-    filled(a.key_titles, 'job titles'),
-    '## How they buy',
-    filled(a.buying_journey, 'buying journey'),
-    '## What hurts',
-    filled(a.current_challenges, 'challenges'),
-    '## What they compare us with',
-    filled(a.competitors, 'competitors'),
-    '_Drafted offline from your answers. With a language model configured, Pitchpad turns this into 2 to 3 full personas._',
+    // A line the founder left blank is left out: it is theirs to know, not to research.
+    ...(offer ? [`**What we offer:** ${offer}`] : []),
+    ...(industry ? [`**Industry:** ${industry}`] : []),
+    ...PERSONA_SECTIONS.flatMap((section) => [`## ${section.title}`, a[section.id]?.trim() || `**Needs research:** ${section.research}`]),
+    `_Drafted offline from your answers${gaps.length ? `; ${gaps.length === 1 ? '1 section needs' : `${gaps.length} sections need`} your research` : ''}. With a language model configured, Pitchpad turns this into 2 to 3 full personas._`,
   ].join('\n\n');
 }
 

@@ -54,3 +54,32 @@ describe('sharing the worksheet', () => {
     expect(text).toContain('PRICING MODEL\nPer seat: A price per user per month.');
   });
 });
+
+describe('the worksheet numbers a founder can trust', () => {
+  it("fresh: 3. asks about '1.500' (fifteen hundred or one and a half) instead of reading it as 1.5; reads the unambiguous ones", () => {
+    expect(parseAmount('1.500', '2,000')).toEqual({ ok: false, message: 'Did you mean 1,500? “1.500” could be 1,500 or 1.5: type the one you mean.' });
+    expect(parseAmount('$9.999', '$1,200')).toEqual({ ok: false, message: 'Did you mean 9,999? “$9.999” could be 9,999 or 9.999: type the one you mean.' });
+    expect(bottomUpMarketSize({ customers: '1.500', pricePerYear: '$1,200' }).ok).toBe(false);
+    // Only one reading is plausible: several dot groups, a leading zero, a scale word, or two decimals.
+    expect(parseAmount('1.500.000', '2,000')).toEqual({ ok: true, value: 1_500_000 });
+    expect(parseAmount('0.500', '1')).toEqual({ ok: true, value: 0.5 });
+    expect(parseAmount('1.250M', '1')).toEqual({ ok: true, value: 1_250_000 });
+    expect(parseAmount('$9.99', '1')).toEqual({ ok: true, value: 9.99 });
+  });
+
+  it('fresh: 3. caps the market, not only each number: a product beyond $10 trillion a year is explained, not shown', () => {
+    expect(parseAmount('9000000000', '2,000').ok).toBe(true);
+    expect(bottomUpMarketSize({ customers: '9,000,000,000', pricePerYear: '$5,000' })).toEqual({
+      ok: false,
+      errors: { total: '9,000,000,000 × $5,000 is more than $10 trillion a year, larger than any market; check both numbers.' },
+    });
+  });
+
+  it("fresh: 3. formats money without a stray '.00' or a lost sub-cent price, and shows a monthly price's × 12", () => {
+    expect([9999.999, 10_000, 0.004, 0.0035, 0.5].map(formatMoney)).toEqual(['$10,000', '$10,000', '$0.004', '$0.0035', '$0.50']);
+    expect(bottomUpMarketSize({ customers: '50k', pricePerYear: '$99/month' })).toMatchObject({ ok: true, yearly: '$99/month × 12 = $1,188/year', arithmetic: '50,000 customers × $1,188/year = $59.4M a year' });
+    expect(bottomUpMarketSize({ customers: '50k', pricePerYear: '$1,188' })).not.toHaveProperty('yearly');
+    const text = worksheetShareText(draftIdeaWorksheet('Dog walking'), { customers: '50k', pricePerYear: '$99/month' });
+    expect(text).toContain('MARKET SIZE (bottom-up)\n$99/month × 12 = $1,188/year\n50,000 customers × $1,188/year = $59.4M a year');
+  });
+});

@@ -75,14 +75,23 @@ export function draftIdeaWorksheet(idea: string): IdeaWorksheet {
   };
 }
 
-/** A number the founder typed, or why it cannot be used. */
-export type ParsedAmount = { ok: true; value: number } | { ok: false; message: string };
+/** A number the founder typed, or why it cannot be used; `perMonth` when they typed a monthly price. */
+export type ParsedAmount = { ok: true; value: number; perMonth?: number } | { ok: false; message: string };
 
 const SUFFIX: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 };
+
+/** The largest amount one field takes, and the largest market the worksheet works out: $10 trillion. */
+export const AMOUNT_MAX = 1e13;
 
 /**
  * Reads an amount as a founder types it: '2,000', '2000', '2k', '1.5M', '$1,200', '1200/year',
  * '$99/month' (twelve of them). Blank, words, negative or zero amounts are refused with a message saying what to type.
+ *
+ * A dot followed by exactly three digits ('1.500') is how much of Europe writes fifteen hundred, and
+ * how the rest of the world writes one and a half. Guessing either way can put a market off by a
+ * factor of a thousand, so the worksheet asks ('Did you mean 1,500?') rather than pick. Only where
+ * one reading is the sole plausible one is it taken: several dot groups ('1.500.000') can only be
+ * thousands, a leading zero ('0.500') or a scale word ('1.500M', read as 1.5 million) only a decimal.
  */
 export function parseAmount(text: string, example: string): ParsedAmount {
   let t = text.trim().toLowerCase().replace(/[$€£]/g, '');
@@ -90,27 +99,39 @@ export function parseAmount(text: string, example: string): ParsedAmount {
   const monthly = /\s*(?:\/|per|a|an|each)\s*(?:month|mo|mth)\.?$/.test(t);
   t = t.replace(/\s*(?:\/|per|a|an|each)\s*(?:year|yr|y|annum|month|mo|mth|customer|client)\.?$/, '').trim();
   if (!t) return { ok: false, message: `Enter a number, like ${example}.` };
+  const notNumber: ParsedAmount = { ok: false, message: `“${text.trim()}” is not a number. Enter digits, like ${example}.` };
+  // '1.500.000': dots as thousands separators, the only way to read several of them.
+  if (/^\d{1,3}(?:\.\d{3}){2,}(?:\s*[a-z]+)?$/.test(t)) t = t.replace(/\./g, ',');
   const match = t.match(/^(-)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?\s*([a-z]+)?$/);
-  if (!match) return { ok: false, message: `“${text.trim()}” is not a number. Enter digits, like ${example}.` };
+  if (!match) return notNumber;
   const [, minus, whole, fraction, suffix] = match;
+  if (fraction?.length === 3 && !suffix && /^[1-9]\d{0,2}$/.test(whole!)) {
+    const [thousands, decimal] = [formatCount(Number(`${whole}${fraction}`)), String(Number(`${whole}.${fraction}`))];
+    return { ok: false, message: `Did you mean ${thousands}? “${text.trim()}” could be ${thousands} or ${decimal}: type the one you mean.` };
+  }
   const multiplier = suffix ? SUFFIX[suffix] : 1;
-  if (multiplier === undefined) return { ok: false, message: `“${text.trim()}” is not a number. Enter digits, like ${example}.` };
-  const value = Number(`${whole!.replace(/,/g, '')}${fraction ? `.${fraction}` : ''}`) * multiplier * (monthly ? 12 : 1);
+  if (multiplier === undefined) return notNumber;
+  const amount = Number(`${whole!.replace(/,/g, '')}${fraction ? `.${fraction}` : ''}`) * multiplier;
+  const value = amount * (monthly ? 12 : 1);
   if (minus || !(value > 0)) return { ok: false, message: 'Enter an amount above zero.' };
-  if (!Number.isFinite(value) || value > 1e13) return { ok: false, message: 'That number is too large to be a market.' };
-  return { ok: true, value };
+  if (!Number.isFinite(value) || value > AMOUNT_MAX) return { ok: false, message: 'That number is too large to be a market.' };
+  return monthly ? { ok: true, value, perMonth: amount } : { ok: true, value };
 }
 
 /** A count with thousands separators: 2000 -> '2,000'. */
 export const formatCount = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(n);
 
 /**
- * A dollar amount as people say it: '$1,200' and '$9.99' under ten thousand, then '$24K', '$2.4M',
- * '$1.2B' (one decimal, dropped when it is zero).
+ * A dollar amount as people say it: '$1,200' and '$9.99' up to ten thousand, then '$24K', '$2.4M',
+ * '$1.2B' (one decimal, dropped when it is zero). Cents are rounded first, so 9999.999 is '$10,000',
+ * never '$10,000.00'; a price under a cent keeps two significant digits ('$0.004'), never '$0.00'.
  */
 export function formatMoney(n: number): string {
-  if (n < 10_000) return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 }).format(n);
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(n);
+  const usd = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', ...options }).format(n);
+  if (n > 0 && n < 0.01) return usd({ minimumSignificantDigits: 1, maximumSignificantDigits: 2 });
+  const cents = Math.round(n * 100) / 100;
+  if (cents <= 10_000) return usd({ minimumFractionDigits: Number.isInteger(cents) ? 0 : 2, maximumFractionDigits: 2 });
+  return usd({ notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
 }
 
 export interface MarketSizeInput {
@@ -123,8 +144,16 @@ export interface MarketSizeInput {
 }
 
 export type MarketSize =
-  | { ok: true; customers: number; pricePerYear: number; total: number; arithmetic: string }
-  | { ok: false; errors: { customers?: string; pricePerYear?: string } };
+  | {
+      ok: true;
+      customers: number;
+      pricePerYear: number;
+      total: number;
+      arithmetic: string;
+      /** A monthly price made yearly, with the sum shown: '$99/month × 12 = $1,188/year'. */
+      yearly?: string;
+    }
+  | { ok: false; errors: { customers?: string; pricePerYear?: string; total?: string } };
 
 /** Customers × price per year, with the arithmetic shown: '2,000 clinics × $1,200/year = $2.4M a year'. */
 export function bottomUpMarketSize(input: MarketSizeInput): MarketSize {
@@ -133,7 +162,16 @@ export function bottomUpMarketSize(input: MarketSizeInput): MarketSize {
   if (!customers.ok || !price.ok) return { ok: false, errors: { ...(customers.ok ? {} : { customers: customers.message }), ...(price.ok ? {} : { pricePerYear: price.message }) } };
   const unit = input.unit?.trim() || 'customers';
   const total = customers.value * price.value;
-  return { ok: true, customers: customers.value, pricePerYear: price.value, total, arithmetic: `${formatCount(customers.value)} ${unit} × ${formatMoney(price.value)}/year = ${formatMoney(total)} a year` };
+  // Each number may be within bounds and their product still beyond any market there is.
+  if (total > AMOUNT_MAX) return { ok: false, errors: { total: `${formatCount(customers.value)} × ${formatMoney(price.value)} is more than $10 trillion a year, larger than any market; check both numbers.` } };
+  return {
+    ok: true,
+    customers: customers.value,
+    pricePerYear: price.value,
+    total,
+    arithmetic: `${formatCount(customers.value)} ${unit} × ${formatMoney(price.value)}/year = ${formatMoney(total)} a year`,
+    ...(price.perMonth !== undefined ? { yearly: `${formatMoney(price.perMonth)}/month × 12 = ${formatMoney(price.value)}/year` } : {}),
+  };
 }
 
 /** What the founder typed on the worksheet, by key: a question's topic, 'customers', 'pricePerYear', 'unit', 'pricingModel'. */
@@ -150,7 +188,7 @@ export function worksheetShareText(worksheet: IdeaWorksheet, entries: WorksheetE
     ...worksheet.questions.flatMap((q) => [`${q.label}: ${q.question}`, `→ ${entries[q.topic]?.trim() || 'Not answered yet'}`]),
     '',
     'MARKET SIZE (bottom-up)',
-    market.ok ? market.arithmetic : 'Not worked out yet',
+    ...(market.ok ? [...(market.yearly ? [market.yearly] : []), market.arithmetic] : ['Not worked out yet']),
     '',
     'PRICING MODEL',
     model ? `${model.name}: ${model.how}` : 'Not chosen yet',

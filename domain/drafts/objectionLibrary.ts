@@ -107,11 +107,17 @@ export const OBJECTION_LIBRARY: readonly LibraryObjection[] = [
     pattern: 'feel-felt-found',
     respond: (f) => [
       '"I understand: changing something that works well enough is a real cost."',
-      or(f.who, (w) => `"Other ${w} felt the same before they compared the two side by side."`, '"Other teams felt the same before they compared the two side by side."'),
+      // Felt and Found speak for other customers: only the rep's own evidence may fill them. Without
+      // it the step says what to say if it is true, and what to do if it is not (no invented story).
       or(
-        f.alternatives,
-        (a) => `"What they found is where we differ from ${a}${f.offer ? `: ${f.offer}` : ''}."`,
-        or(f.offer, (o) => `"What they found is that ${o}."`, '"What they found is that the switch took less effort than living with the gap."'),
+        f.proof,
+        () => `"Other ${f.who ?? 'customers'} felt the same before they compared the two side by side."`,
+        'If a customer switched to you from a similar tool, say they felt the same at first; if none has yet, say so and use Acknowledge, Reframe, Proof with your own numbers instead.',
+      ),
+      or(
+        f.proof,
+        (p) => `"What they found${f.alternatives ? `, next to ${f.alternatives}` : ''}: ${p}."`,
+        `If a customer switched from a similar tool, say what they found; if none has yet, compare ${f.offer ? `what you offer (${f.offer})` : 'your own numbers'} with their current setup${f.alternatives ? ` (${f.alternatives})` : ''} side by side instead.`,
       ),
     ],
     followUp: 'What would your current setup have to do better for you to look at an alternative?',
@@ -269,8 +275,12 @@ export const OBJECTION_LIBRARY: readonly LibraryObjection[] = [
     pattern: 'feel-felt-found',
     respond: (f) => [
       '"I understand; protecting your customers and your revenue comes first."',
-      '"Other partners felt the same until the boundaries were written down."',
-      or(f.offer, (o) => `"What they found is that it adds to what they sell: ${o}."`, '"What they found is that it added to what they sell, once who sells what to whom was agreed."'),
+      or(f.proof, () => '"Other partners felt the same until the boundaries were written down."', 'If another partner had the same worry, say so and how it was settled; if none has yet, offer to write down who sells what to whom before anything starts.'),
+      or(
+        f.proof,
+        (p) => `"What they found: ${p}."`,
+        `If a partner already works with you, say what they found; if none does yet, show how it adds to what they sell${f.offer ? `: ${f.offer}` : ''}, with the boundaries written down.`,
+      ),
     ],
     followUp: 'Where exactly do you see the overlap, and could we draw the line there?',
   },
@@ -327,8 +337,12 @@ export const OBJECTION_LIBRARY: readonly LibraryObjection[] = [
     pattern: 'feel-felt-found',
     respond: (f) => [
       '"I understand; nobody wants their week turned upside down."',
-      or(f.who, (w) => `"${w.charAt(0).toUpperCase()}${w.slice(1)} will feel the same at first; that is normal with any change."`, '"Most teams feel the same at first; that is normal with any change."'),
-      or(f.proof, (p) => `"What we expect to find is: ${p}. We will start small and adjust from what you tell us."`, '"What teams usually find is that a small, well-supported start causes far less disruption than they feared."'),
+      or(f.who, (w) => `"It is normal for ${w} to feel that way about any change."`, '"It is normal to feel that way about any change."'),
+      or(
+        f.proof,
+        (p) => `"What we expect to find is: ${p}. We will start small and adjust from what you tell us."`,
+        'If another team here made a similar change, say what they found; if none has, say what you will measure in the first weeks, and that you will start small and adjust from what they tell you.',
+      ),
     ],
     followUp: 'Which part of your week should we protect while we try it?',
   },

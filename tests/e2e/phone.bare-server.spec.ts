@@ -154,7 +154,10 @@ test('fresh: 3. with no model, the worksheet works out a bottom-up market size a
   // A reload keeps the worksheet and what was typed on it.
   await page.reload();
   await expect(result).toHaveText('2,000 clinics × $1,200/year = $2.4M a year');
+  // A bad number is explained when the founder leaves the field, not while they type.
   await page.getByRole('textbox', { name: 'Customers who could buy' }).fill('lots');
+  await expect(page.getByText('“lots” is not a number. Enter digits, like 2,000.')).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Customers who could buy' }).blur();
   await expect(page.getByText('“lots” is not a number. Enter digits, like 2,000.')).toBeVisible();
   await expect(result).toHaveText('Fix the number above to see your market size.');
   await page.getByRole('radio', { name: /Per seat/ }).check();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAuthTab } from './auth';
 import { analysisSearch } from './onboarding';
-import { flowPrefill, optionalText, optionalTextParams } from './search';
+import { optionalText, optionalTextParams } from './search';
 
 describe('optional text search params', () => {
   it('keeps text and turns the numbers the router JSON-parses back into text', () => {
@@ -50,15 +50,9 @@ describe('the /onboarding ?analysis param', () => {
 });
 
 describe('a flow\'s prefilled first answer', () => {
-  it('fresh: 3. is never a /chat search param, and only a short plain text is taken from a reply\'s link', async () => {
+  it('fresh: 3. is never a /chat search param', async () => {
     const { chatSearch } = await import('./chat');
     expect(chatSearch({ flow: 'email', prefill: 'Dana Ortiz at Freightly' })).toEqual({ flow: 'email' });
     expect(chatSearch({ prefill: 'Dana Ortiz at Freightly' })).toEqual({});
-    expect(flowPrefill('Dana Ortiz at Freightly')).toBe('Dana Ortiz at Freightly');
-    expect(flowPrefill('x'.repeat(201))).toBeUndefined();
-    expect(flowPrefill('Dana\u0000')).toBeUndefined();
-    expect(flowPrefill({ name: 'Dana' })).toBeUndefined();
-    expect(flowPrefill(42)).toBe('42');
-    expect(flowPrefill('   ')).toBeUndefined();
   });
 });

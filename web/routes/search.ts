@@ -2,8 +2,6 @@
  * Search-param parsing for the route definitions. Hand-written rather than zod: route definitions
  * ship in the entry chunk, which every visitor downloads first, and these checks are a few lines.
  */
-import { PREFILL_MAX_CHARS } from '../../domain/limits';
-
 /**
  * An optional text search param. The router JSON-parses search values (`?redirect=123` arrives as a
  * number), so numbers are turned back into text, and anything unusable is dropped rather than
@@ -28,17 +26,4 @@ export function optionalTextParams<const Key extends string>(...keys: Key[]) {
     }
     return params;
   };
-}
-
-/**
- * The first answer of the guided flow a reply's button opens, as the chat's no-model answer writes
- * it in its link ('Write the cold email to Dana Ortiz at Freightly' opens the cold email flow with
- * 'Dana Ortiz at Freightly' filled in). It is never a search param of ours: the button hands it
- * over in the history entry's state (Markdown.tsx). Plain text of at most PREFILL_MAX_CHARS, no
- * control characters; anything else is dropped.
- */
-export function flowPrefill(value: unknown): string | undefined {
-  const text = optionalText(value)?.trim();
-  // oxlint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  return text && text.length <= PREFILL_MAX_CHARS && !/[\u0000-\u001f\u007f]/.test(text) ? text : undefined;
 }

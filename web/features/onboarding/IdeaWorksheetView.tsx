@@ -82,14 +82,28 @@ function Questions({ worksheet, entry, setEntry }: { worksheet: IdeaWorksheet } 
   );
 }
 
-/** Customers × price per year, worked out as the founder types, with the arithmetic shown. */
+/**
+ * Customers × price per year, worked out as the founder types, with the arithmetic shown. A field's
+ * problem is said when they leave it (on blur), never mid-keystroke: '1,' on the way to '1,200' is
+ * not an error. Typing in the field again puts its message away until they leave it again. The keyboards are plain text ones:
+ * a decimal pad on iOS has no '$', 'k' or '/month'.
+ */
 function MarketSizeCalculator({ entry, setEntry }: Fields) {
   const id = useId();
   const [customers, price, unit] = [entry('customers'), entry('pricePerYear'), entry('unit')];
+  // What was there before this visit (a reload) counts as left: its problem shows straight away.
+  // Typing in a field again makes it 'being typed' until the founder leaves it once more.
+  const [left, setLeft] = useState(() => ({ customers: customers.trim() !== '', pricePerYear: price.trim() !== '' }));
+  const mark = (key: keyof typeof left, value: boolean) => setLeft((current) => (current[key] === value ? current : { ...current, [key]: value }));
+  const type = (key: keyof typeof left, value: string) => {
+    mark(key, false);
+    setEntry(key, value);
+  };
   const result = bottomUpMarketSize({ customers, pricePerYear: price, unit });
-  // A field's problem shows once something is typed in it: an empty form is not an error.
-  const customersError = !result.ok && customers.trim() ? result.errors.customers : undefined;
-  const priceError = !result.ok && price.trim() ? result.errors.pricePerYear : undefined;
+  // A field's problem shows once something is typed in it and the founder has left it: an empty form is not an error.
+  const customersError = !result.ok && left.customers && customers.trim() ? result.errors.customers : undefined;
+  const priceError = !result.ok && left.pricePerYear && price.trim() ? result.errors.pricePerYear : undefined;
+  const totalError = !result.ok ? result.errors.total : undefined;
   return (
     <section className="worksheet-section panel" aria-labelledby={`${id}-title`}>
       <h2 className="worksheet-section__title" id={`${id}-title`}>
@@ -103,13 +117,16 @@ function MarketSizeCalculator({ entry, setEntry }: Fields) {
           <input
             id={`${id}-customers`}
             className="worksheet-input"
-            inputMode="decimal"
+            inputMode="text"
             autoComplete="off"
+            autoCapitalize="off"
+            autoCorrect="off"
             placeholder="2,000"
             value={customers}
             aria-invalid={Boolean(customersError)}
             aria-describedby={customersError ? `${id}-customers-error` : undefined}
-            onChange={(e) => setEntry('customers', e.target.value)}
+            onChange={(e) => type('customers', e.target.value)}
+            onBlur={() => mark('customers', true)}
           />
           {customersError && (
             <p className="market-calc__error" id={`${id}-customers-error`}>
@@ -128,27 +145,32 @@ function MarketSizeCalculator({ entry, setEntry }: Fields) {
           <input
             id={`${id}-price`}
             className="worksheet-input"
-            inputMode="decimal"
+            inputMode="text"
             autoComplete="off"
+            autoCapitalize="off"
+            autoCorrect="off"
             placeholder="$1,200"
             value={price}
             aria-invalid={Boolean(priceError)}
             aria-describedby={priceError ? `${id}-price-error` : `${id}-price-hint`}
-            onChange={(e) => setEntry('pricePerYear', e.target.value)}
+            onChange={(e) => type('pricePerYear', e.target.value)}
+            onBlur={() => mark('pricePerYear', true)}
           />
           {priceError ? (
             <p className="market-calc__error" id={`${id}-price-error`}>
               {priceError}
             </p>
           ) : (
-            <p className="market-calc__hint" id={`${id}-price-hint`}>
-              A monthly price works too: “$99/month”.
+            <p className="market-calc__hint" id={`${id}-price-hint`} data-testid="market-size-yearly">
+              {result.ok && result.yearly ? result.yearly : 'A monthly price works too: “$99/month”.'}
             </p>
           )}
         </div>
       </div>
       <output className={`market-calc__result${result.ok ? ' market-calc__result--ready' : ''}`} aria-live="polite" data-testid="market-size-result">
-        {result.ok ? result.arithmetic : customersError || priceError ? 'Fix the number above to see your market size.' : 'Enter both numbers to see your market size.'}
+        {result.ok
+          ? result.arithmetic
+          : (totalError ?? (customersError || priceError ? 'Fix the number above to see your market size.' : 'Enter both numbers to see your market size.'))}
       </output>
     </section>
   );

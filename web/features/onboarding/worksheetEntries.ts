@@ -3,10 +3,8 @@
  * second look at the same idea does not lose them. The worksheet on screen is kept for the tab
  * (sessionStorage): a reload shows it again, a later visit starts with the idea form.
  */
-import type { IdeaWorksheet } from '../../../domain/drafts/ideaWorksheet';
+import type { IdeaWorksheet, WorksheetEntries } from '../../../domain/drafts/ideaWorksheet';
 import { StorageKey, readString, writeString } from '../../data/storage';
-
-export type WorksheetEntries = Record<string, string>;
 
 const SHOWN_KEY = 'ideaWorksheetShown';
 

@@ -16,7 +16,7 @@ import { finishFlow, type FinishDeps } from './finishFlow';
 import { noModelOutcome } from './flowNoModel';
 import { InterviewCard } from './InterviewCard';
 import { useFlowSession } from './useFlowSession';
-import { flowPrefill } from '../../routes/search';
+import { flowPrefill } from './prefill';
 
 interface FlowPanelProps {
   type: FlowType;

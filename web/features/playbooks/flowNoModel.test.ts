@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FLOWS, type FlowType } from '../../../domain/playbooks';
 import { stepView, type FlowProgress } from './flowMachine';
+import { draftChatReply } from '../../../domain/drafts/chat';
+import { NO_MODEL_OUTCOMES } from '../settings/NoModelNotice';
 import { noModelOutcome } from './flowNoModel';
 
 /** Every step's view of a flow, first to last, for a rep who takes each choice's first option. */
@@ -17,10 +19,18 @@ describe('what a flow step says without a model', () => {
     expect(outcomes.slice(0, -1).every((outcome) => outcome === null)).toBe(true);
   });
 
-  it('fresh: 2. every flow says something on its last step: a draft where one is drafted, else what the chat gives', () => {
+  it('fresh: 2. every flow says on its last step what the drafter returns: a draft, or for a call a worksheet', () => {
     for (const type of Object.keys(FLOWS) as FlowType[]) {
       const last = views(type).at(-1)!;
-      expect(noModelOutcome(type, last), type).toBe(['email', 'demo', 'objection', 'gtmplan'].includes(type) ? 'draft' : 'chat');
+      expect(noModelOutcome(type, last), type).toBe(type === 'call' ? 'analysis' : 'draft');
     }
+  });
+
+  it("fresh: 3. the call analysis's last step says a worksheet comes, and the value proposition's says a draft from the answers: what the drafter returns", () => {
+    expect(noModelOutcome('call', views('call').at(-1)!)).toBe('analysis');
+    expect(NO_MODEL_OUTCOMES.analysis).toBe('you get a worksheet built from your answers');
+    expect(draftChatReply('call', 'prompt', { transcript: 'Dana: Our month-end close is slow and manual.\nSam: Could we look at a pilot next week?' }, undefined, true)).toMatch(/^# Call review worksheet/);
+    expect(noModelOutcome('playbook', views('playbook').at(-1)!)).toBe('draft');
+    expect(draftChatReply('playbook', 'prompt', { building: 'A close tool for finance teams' }, undefined, true)).toMatch(/^# Sales pitch outline/);
   });
 });

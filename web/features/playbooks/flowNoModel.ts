@@ -3,10 +3,13 @@ import type { NoModelOutcome } from '../settings/NoModelNotice';
 import { NEXT_LABEL, type StepView } from './flowMachine';
 
 /**
- * The flows whose answers the server drafts a result from when it has no model (a cold email, a
- * persona sheet, an objection guide, a GTM plan); the others get the chat's no-model reply.
+ * What the server's drafter returns for each flow's answers when it has no model (draftChatReply in
+ * domain/drafts/chat.ts): a draft from the answers (a cold email, a persona sheet, an objection
+ * guide, a GTM plan, the value proposition's sales pitch outline), or, for a call, a review
+ * worksheet (questions about the call with the transcript's lines, not an analysis). A flow not
+ * named gets the chat's no-model reply.
  */
-const DRAFTED_FLOWS: ReadonlySet<FlowType> = new Set<FlowType>(['email', 'demo', 'objection', 'gtmplan']);
+const NO_MODEL_RESULT: Partial<Record<FlowType, NoModelOutcome>> = { email: 'draft', demo: 'draft', objection: 'draft', gtmplan: 'draft', playbook: 'draft', call: 'analysis' };
 
 /**
  * What the step's button gives when the server has no model, said above it: on the last step (the
@@ -17,5 +20,5 @@ export function noModelOutcome(type: FlowType, view: StepView): NoModelOutcome |
   const last = view.index === view.total - 1;
   if (type === 'playbook' && !last && view.primaryLabel !== null && view.primaryLabel !== NEXT_LABEL) return 'valueProps';
   if (!last) return null;
-  return DRAFTED_FLOWS.has(type) ? 'draft' : 'chat';
+  return NO_MODEL_RESULT[type] ?? 'chat';
 }
