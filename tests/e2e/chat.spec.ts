@@ -130,7 +130,8 @@ test('a reply cut off by a reload or a dropped connection is picked up where it 
     // `start` and three words, then the body ends without `done`.
     await route.fulfill({ response, body: `${events.slice(0, 4).join('\n\n')}\n\n` });
   });
-  await chat.send(`${more} [[delay:20]]`);
+  // Words 150 ms apart: each its own event (words within 100 ms of the last event go out together).
+  await chat.send(`${more} [[delay:150]]`);
   await expect(chat.replies.last()).toContainText('Connection lost');
   await expect(chat.replyText()).toHaveText('You said: Now');
   await context.setOffline(false);
