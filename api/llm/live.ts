@@ -23,10 +23,20 @@ export interface LiveGateway extends LlmGateway {
   readonly effective: Config['llm'];
 }
 
+/** Two model server addresses are the same server (undefined and null both mean OpenAI's own). */
+export function sameServer(a: string | null | undefined, b: string | null | undefined): boolean {
+  const norm = (v: string | null | undefined) => (v ? v.replace(/\/+$/, '') : null);
+  return norm(a) === norm(b);
+}
+
 /**
- * The model settings in force: each of key, base URL and model list from the environment when it
- * sets it, else from the stored settings. A server found by the local-model probe (main.ts) is used
- * only when neither the environment nor the operator names one.
+ * The model settings in force. A key and the base URL it was given for are one pair: a key goes
+ * only to its own server, never to an address someone entered later. So when the environment sets
+ * OPENAI_API_KEY, the base URL is the environment's too (OPENAI_BASE_URL, else OpenAI's own); when
+ * it sets only OPENAI_BASE_URL, a stored key is used only if it was saved for that address. The
+ * model list comes from the environment when it sets one, else from the stored settings. A server
+ * found by the local-model probe (main.ts) is used only when neither the environment nor the
+ * operator names one.
  */
 export function effectiveLlm(config: Config, stored: StoredModelSettings | null): Config['llm'] {
   const env = config.llm;
@@ -34,12 +44,28 @@ export function effectiveLlm(config: Config, stored: StoredModelSettings | null)
   const envServer = env.fromEnv.apiKey || env.fromEnv.baseUrl;
   // With neither, config.llm.baseUrl (if any) is the probe's find, with the models it listed.
   const probed = !envServer && !storedServer && Boolean(env.baseUrl);
-  const apiKey = env.fromEnv.apiKey ? env.apiKey : (stored?.apiKey ?? undefined);
-  const baseUrl = env.fromEnv.baseUrl ? env.baseUrl : (stored?.baseUrl ?? (storedServer ? undefined : env.baseUrl));
+  let apiKey: string | undefined;
+  let baseUrl: string | undefined;
+  if (env.fromEnv.apiKey) {
+    apiKey = env.apiKey;
+    baseUrl = env.fromEnv.baseUrl ? env.baseUrl : undefined;
+  } else if (env.fromEnv.baseUrl) {
+    baseUrl = env.baseUrl;
+    apiKey = stored?.apiKey && sameServer(stored.baseUrl, env.baseUrl) ? stored.apiKey : undefined;
+  } else {
+    apiKey = stored?.apiKey ?? undefined;
+    baseUrl = stored?.baseUrl ?? (storedServer ? undefined : env.baseUrl);
+  }
   const useStoredModels = !env.fromEnv.models && !probed && Boolean(stored?.models.length);
   const models = useStoredModels ? stored!.models : env.models;
   const defaultModel = useStoredModels && stored!.defaultModel && models.includes(stored!.defaultModel) ? stored!.defaultModel : models[0];
   return { ...env, apiKey, baseUrl, models, defaultModel };
+}
+
+/** Which settings the environment fixes. A key set there fixes its base URL too (see effectiveLlm). */
+export function lockedFields(config: Config): { baseUrl: boolean; apiKey: boolean; models: boolean } {
+  const env = config.llm.fromEnv;
+  return { baseUrl: env.baseUrl || env.apiKey, apiKey: env.apiKey, models: env.models };
 }
 
 export function isLiveGateway(gateway: LlmGateway): gateway is LiveGateway {

@@ -1,3 +1,5 @@
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsErrorCode } from '../../domain/contract/settings';
@@ -9,6 +11,8 @@ import { buildSend, eventually } from '../../tests/factories/chats';
 import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fakes/openai';
 import { currentSetupToken, issueSetupToken } from './setupToken';
 import { PURPOSE, seal, unseal } from './secretBox';
+import { readModelSettings } from './modelSettings.sql';
+import { effectiveLlm } from '../llm/live';
 
 const KEY = 'sk-fresh-0123456789-the-operators-own-key';
 
@@ -21,6 +25,25 @@ function closedPort(): Promise<number> {
       probe.close(() => done(port));
     });
   });
+}
+
+/**
+ * Another model server, as an address someone might type: it lists gpt-4o to anyone and writes
+ * down the Authorization header of every request, to show which key (if any) reached it.
+ */
+async function recordingServer() {
+  const seen: Array<{ path: string; authorization: string | undefined }> = [];
+  const server = createHttpServer((req, res) => {
+    seen.push({ path: req.url ?? '', authorization: req.headers.authorization });
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-4o', object: 'model' }] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    seen,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
 }
 
 /** A signed-in client that claimed the server's setup link: the operator. */
@@ -249,6 +272,93 @@ describe('fresh: 1. Settings → Model', () => {
   });
 });
 
+describe('fresh: 1. a key goes only to the server it was given for', () => {
+  let server: TestServer;
+  let fake: FakeOpenAI;
+  let other: Awaited<ReturnType<typeof recordingServer>>;
+  let operator: TestClient;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ apiKey: KEY });
+    other = await recordingServer();
+    server = await startTestServer();
+    operator = (await operatorOf(server)).client;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+    await other?.close();
+  });
+
+  it("fresh: 1. 'Test' of a new address without a key sends no key there; the saved key goes along only to its own address", async () => {
+    const saved = await operator.put('/api/settings/model', { baseUrl: fake.url, apiKey: KEY, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+    expect(saved.body).toMatchObject({ hasApiKey: true, connected: true });
+    const elsewhere = await operator.post('/api/settings/model/test', { baseUrl: other.url });
+    expect(elsewhere.body).toEqual({ ok: true, models: ['gpt-4o'] });
+    expect(other.seen).toHaveLength(1);
+    expect(other.seen[0]!.authorization ?? '').not.toContain(KEY);
+    // The address the key was saved for (a trailing slash is the same address): the key goes along.
+    expect((await operator.post('/api/settings/model/test', { baseUrl: `${fake.url}/` })).body).toEqual({ ok: true, models: ['gpt-4o'] });
+  });
+
+  it('fresh: 1. saving a new address without a key drops the saved key (hasApiKey false), so it is never sent there', async () => {
+    await operator.put('/api/settings/model', { baseUrl: fake.url, apiKey: KEY, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+    const moved = await operator.put('/api/settings/model', { baseUrl: other.url, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ baseUrl: other.url, hasApiKey: false });
+    const { rows } = await server.pool.query('SELECT api_key_encrypted FROM model_settings');
+    expect(rows[0]).toEqual({ api_key_encrypted: null });
+    // Saving the same address again without a key keeps a key entered with it.
+    await operator.put('/api/settings/model', { baseUrl: fake.url, apiKey: KEY, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+    const same = await operator.put('/api/settings/model', { baseUrl: fake.url, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+    expect(same.body).toMatchObject({ baseUrl: fake.url, hasApiKey: true });
+  });
+
+  it("fresh: 1. OPENAI_API_KEY locks the base URL too: the environment's key is never paired with an address from the browser", async () => {
+    const keyed = await startTestServer({ OPENAI_API_KEY: 'sk-from-the-environment', OPENAI_BASE_URL: fake.url });
+    const keyOnly = await startTestServer({ OPENAI_API_KEY: 'sk-from-the-environment' });
+    try {
+      const { client } = await operatorOf(keyed);
+      const refused = await client.put('/api/settings/model', { baseUrl: other.url, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+      expect(refused.status).toBe(409);
+      expect(refused.body.fields).toEqual({ baseUrl: 'Set by the environment' });
+      const tested = await client.post('/api/settings/model/test', { baseUrl: other.url });
+      expect(tested.body).toEqual({ ok: true, models: ['gpt-4o'] });
+      expect(other.seen.at(-1)!.authorization ?? '').not.toContain('sk-from-the-environment');
+
+      // With only the key set, the address is OpenAI's own, shown locked; a stored address is not used with it.
+      const owner = (await operatorOf(keyOnly)).client;
+      await keyOnly.pool.query(`INSERT INTO model_settings (id, base_url, models) VALUES (true, $1, '{gpt-4o}')`, [other.url]);
+      const shown = await owner.get('/api/settings/model');
+      expect(shown.body).toMatchObject({ baseUrl: null, hasApiKey: true, locked: { baseUrl: true, apiKey: true, models: false } });
+      const moved = await owner.put('/api/settings/model', { baseUrl: other.url, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+      expect(moved.status).toBe(409);
+      expect(moved.body.fields).toEqual({ baseUrl: 'Set by the environment' });
+      expect(effectiveLlm(keyOnly.config, await readModelSettings(keyOnly.pool, keyOnly.config.sessionSecret))).toMatchObject({ apiKey: 'sk-from-the-environment', baseUrl: undefined });
+    } finally {
+      await keyed.close();
+      await keyOnly.close();
+    }
+  });
+
+  it('fresh: 1. with OPENAI_BASE_URL set, a key stored for another address is not used (nor shown as there)', async () => {
+    const envBased = await startTestServer({ OPENAI_BASE_URL: fake.url });
+    try {
+      const owner = (await operatorOf(envBased)).client;
+      await envBased.pool.query(`INSERT INTO model_settings (id, base_url, api_key_encrypted, models) VALUES (true, $1, $2, '{gpt-4o}')`, [
+        other.url,
+        seal(KEY, envBased.config.sessionSecret, PURPOSE.modelApiKey),
+      ]);
+      const shown = await owner.get('/api/settings/model');
+      expect(shown.body).toMatchObject({ baseUrl: fake.url, hasApiKey: false });
+      const { client } = await loggedInClient(envBased);
+      await postStream(client, '/api/chat', buildSend('Whose key?'));
+      expect(fake.requests.at(-1)?.authorization ?? '').not.toContain(KEY);
+    } finally {
+      await envBased.close();
+    }
+  });
+});
+
 describe('fresh: 1. environment variables win', () => {
   let server: TestServer;
   let fake: FakeOpenAI;
@@ -296,7 +406,7 @@ describe('fresh: 1. environment variables win', () => {
     try {
       const { client } = await operatorOf(keyed);
       const res = await client.get('/api/settings/model');
-      expect(res.body).toMatchObject({ hasApiKey: true, connected: true, locked: { baseUrl: false, apiKey: true, models: false } });
+      expect(res.body).toMatchObject({ hasApiKey: true, connected: true, locked: { baseUrl: true, apiKey: true, models: false } });
       expect(res.text).not.toContain('sk-from-the-environment');
       for (const apiKey of ['sk-other', null]) {
         const refused = await client.put('/api/settings/model', { apiKey, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
