@@ -100,4 +100,11 @@ describe('the offline drafter', () => {
     expect(res.body.message).toBe('No AI model is connected to this Pitchpad yet, so it cannot write value propositions. An operator can connect one in Settings → Model.');
     expect(res.body.message).not.toMatch(/[A-Z]+_[A-Z_]+/);
   });
+
+  it("fresh: 1. 'no model' has its own code (503 no_model), not the 'unavailable' of an outage", async () => {
+    const { client } = await loggedInClient(server, { pro: true });
+    const res = await client.post('/api/chat/value-props', { prompt: 'Three value propositions please' });
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('no_model');
+  });
 });
