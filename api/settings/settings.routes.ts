@@ -58,7 +58,7 @@ export function settingsRoutes(model: LlmGateway, live: LiveGateway | null) {
     const outcome = await claimSetupToken(ctx.pool, ctx.state.user.id, inputOf(ctx, SetupClaimInput).token);
     if (outcome === 'operator_exists') throw new AppError(409, SettingsErrorCode.operatorExists, 'This Pitchpad server already has its operator. Ask them for access to its settings.');
     if (outcome === 'invalid') {
-      throw new AppError(403, SettingsErrorCode.setupTokenInvalid, 'This setup link is not valid: it was used already, or a newer one replaced it. Copy the link from the server’s latest start-up lines, or run npm run setup-link on the server for a new one.');
+      throw new AppError(403, SettingsErrorCode.setupTokenInvalid, 'This setup link is not valid: it was used already, it expired (a link lasts 24 hours), or a newer one replaced it. Copy the link from the server’s latest start-up lines, or run npm run setup-link on the server for a new one.');
     }
     ctx.log.info(`user ${ctx.state.user.id} claimed the setup link and is now the operator`);
     ctx.body = { ok: true, isOperator: true };

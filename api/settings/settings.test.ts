@@ -86,7 +86,7 @@ describe('fresh: 1. the one-time setup link', () => {
     const wrong = await client.post('/api/setup/claim', { token: 'not-the-token' });
     expect(wrong.status).toBe(403);
     expect(wrong.body.code).toBe(SettingsErrorCode.setupTokenInvalid);
-    expect(wrong.body.message).toMatch(/^This setup link is not valid: it was used already, or a newer one replaced it\./);
+    expect(wrong.body.message).toMatch(/^This setup link is not valid: it was used already, it expired \(a link lasts 24 hours\), or a newer one replaced it\./);
     expect((await client.get('/api/auth/user')).body.isOperator).toBe(false);
   });
 
@@ -110,6 +110,30 @@ describe('fresh: 1. the one-time setup link', () => {
     expect((await loser.client.post('/api/setup/claim', { token: fresh })).status).toBe(409);
     // No link is printed once there is an operator.
     expect(await currentSetupToken(server.pool, server.config.sessionSecret)).toBeNull();
+  });
+
+  it('fresh: 1. a setup link lasts 24 hours: an older one is refused, and the next start-up prints a new one', async () => {
+    const lone = await startTestServer();
+    try {
+      const old = (await currentSetupToken(lone.pool, lone.config.sessionSecret))!;
+      await lone.pool.query(`UPDATE setup_tokens SET created_at = now() - interval '23 hours'`);
+      expect(await currentSetupToken(lone.pool, lone.config.sessionSecret)).toBe(old);
+      await lone.pool.query(`UPDATE setup_tokens SET created_at = now() - interval '24 hours 1 minute'`);
+      const { client } = await loggedInClient(lone);
+      const expired = await client.post('/api/setup/claim', { token: old });
+      expect(expired.status).toBe(403);
+      expect(expired.body.code).toBe(SettingsErrorCode.setupTokenInvalid);
+      expect((await client.get('/api/auth/user')).body.isOperator).toBe(false);
+      // A start-up: a new token, made now, which works.
+      const fresh = (await currentSetupToken(lone.pool, lone.config.sessionSecret))!;
+      expect(fresh).not.toBe(old);
+      const { rows } = await lone.pool.query<{ age: number }>('SELECT extract(epoch FROM now() - created_at) AS age FROM setup_tokens');
+      expect(Number(rows[0]!.age)).toBeLessThan(60);
+      expect((await client.post('/api/setup/claim', { token: old })).status).toBe(403);
+      expect((await client.post('/api/setup/claim', { token: fresh })).status).toBe(200);
+    } finally {
+      await lone.close();
+    }
   });
 
   it('fresh: 1. a used token stays used even when no operator is left', async () => {
