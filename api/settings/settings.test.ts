@@ -1,4 +1,4 @@
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,17 @@ async function recordingServer() {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     seen,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+/** A loopback HTTP server answering with `handle`; closed with its open connections. */
+async function httpServer(handle: (req: IncomingMessage, res: ServerResponse) => void) {
+  const server = createHttpServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
 }
@@ -379,6 +390,60 @@ describe('fresh: 1. a key goes only to the server it was given for', () => {
       expect(fake.requests.at(-1)?.authorization ?? '').not.toContain(KEY);
     } finally {
       await envBased.close();
+    }
+  });
+});
+
+describe("fresh: 1. 'Test' asks a server with care", () => {
+  let server: TestServer;
+  let operator: TestClient;
+  beforeAll(async () => {
+    server = await startTestServer();
+    operator = (await operatorOf(server)).client;
+  });
+  afterAll(() => server?.close());
+
+  it('fresh: 1. a server that sends its headers and then drips its body is given up on after 5 seconds', async () => {
+    const drip = await httpServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"data": [');
+      const timer = setInterval(() => res.write(' '), 100);
+      res.on('close', () => clearInterval(timer));
+    });
+    try {
+      const started = Date.now();
+      const res = await operator.post('/api/settings/model/test', { baseUrl: drip.url });
+      expect(res.body).toEqual({ ok: false, problem: 'unreachable', message: `Pitchpad could not reach ${drip.url} (no answer within 5 seconds).` });
+      expect(Date.now() - started).toBeLessThan(8000);
+    } finally {
+      await drip.close();
+    }
+  });
+
+  it('fresh: 1. a redirect is not followed (the key stays), and an endless list is not read past 1 MB', async () => {
+    const other = await recordingServer();
+    const redirecting = await httpServer((_req, res) => res.writeHead(302, { location: `${other.url}/models` }).end());
+    const huge = await httpServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: Array.from({ length: 40_000 }, (_, i) => ({ id: `model-number-${i}`, object: 'model' })) }));
+    });
+    try {
+      const redirected = await operator.post('/api/settings/model/test', { baseUrl: redirecting.url, apiKey: KEY });
+      expect(redirected.body).toMatchObject({ ok: false, problem: 'bad_response', message: expect.stringContaining('(302)') });
+      expect(other.seen).toHaveLength(0);
+      const big = await operator.post('/api/settings/model/test', { baseUrl: huge.url });
+      expect(big.body).toMatchObject({ ok: false, problem: 'bad_response' });
+    } finally {
+      await other.close();
+      await redirecting.close();
+      await huge.close();
+    }
+  });
+
+  it('fresh: 1. an address with a ?query or #fragment is refused (400)', async () => {
+    for (const baseUrl of ['http://127.0.0.1:11434/v1?x=1', 'http://127.0.0.1:11434/v1#models', 'http://127.0.0.1:11434/v1?']) {
+      expect((await operator.post('/api/settings/model/test', { baseUrl })).status, baseUrl).toBe(400);
+      expect((await operator.put('/api/settings/model', { baseUrl, defaultModel: 'gpt-4o', models: ['gpt-4o'] })).status, baseUrl).toBe(400);
     }
   });
 });
