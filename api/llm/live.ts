@@ -21,6 +21,12 @@ export interface LiveGateway extends LlmGateway {
   readonly stored: StoredModelSettings | null;
   /** The configuration the current gateway was built from. */
   readonly effective: Config['llm'];
+  /**
+   * The concrete gateway in force now. A call that takes time before it asks the model (metered.ts
+   * counts and reserves first) holds on to this one, so a save in between cannot switch it halfway
+   * (metered as a model call, answered by the offline drafter; or the other way round).
+   */
+  current(): LlmGateway;
 }
 
 /** Two model server addresses are the same server (undefined and null both mean OpenAI's own). */
@@ -123,6 +129,7 @@ export function liveGateway(deps: { config: Config; pool: Pool; log: Logger }): 
     get effective() {
       return effective;
     },
+    current: () => current,
     resolveModel: (requested) => current.resolveModel(requested),
     stream: (req) => current.stream(req),
     complete: (req) => current.complete(req),
