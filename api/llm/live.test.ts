@@ -9,7 +9,7 @@ import type { CompletionRequest } from './types';
 const request = (content: string): CompletionRequest => ({
   model: 'gpt-4o',
   messages: [{ role: 'user', content }],
-  params: { max_tokens: 50 },
+  params: { temperature: 0.7, max_tokens: 50, top_p: 1, frequency_penalty: 0, presence_penalty: 0 },
   budget: { kind: 'guest', address: '203.0.113.7' },
 });
 
