@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
+import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsErrorCode } from '../../domain/contract/settings';
 import { startAnotherInstance, startTestServer, type TestServer } from '../../tests/support/server';
@@ -551,5 +552,19 @@ describe('fresh: 1. the key box', () => {
     flipped[0]! ^= 1;
     expect(unseal([v, iv, tag, flipped.toString('base64url')].join(':'), secret, PURPOSE.modelApiKey)).toBeNull();
     expect(unseal('plain-text', secret, PURPOSE.modelApiKey)).toBeNull();
+  });
+
+  it('fresh: 1. opens only a full 16-byte tag and a 12-byte IV', async () => {
+    const secret = 'a-session-secret-of-at-least-thirty-two-chars';
+    const [v, iv, tag, body] = seal(KEY, secret, PURPOSE.modelApiKey).split(':');
+    // GCM's tag cut short still matches unless the length is fixed: a 4-byte tag is far easier to forge.
+    const shortTag = Buffer.from(tag!, 'base64url').subarray(0, 4).toString('base64url');
+    expect(unseal([v, iv, shortTag, body].join(':'), secret, PURPOSE.modelApiKey)).toBeNull();
+    // The same key under a 16-byte IV: not the format, refused.
+    const key = Buffer.from(hkdfSync('sha256', secret, '', `pitchpad ${PURPOSE.modelApiKey}`, 32));
+    const longIv = randomBytes(16);
+    const cipher = createCipheriv('aes-256-gcm', key, longIv);
+    const sealed = Buffer.concat([cipher.update(KEY, 'utf8'), cipher.final()]);
+    expect(unseal(['v1', longIv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join(':'), secret, PURPOSE.modelApiKey)).toBeNull();
   });
 });
