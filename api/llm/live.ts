@@ -7,6 +7,7 @@ import type { Pool } from '../db';
 import type { Logger } from '../log';
 import { modelSettingsVersion, readModelSettings, type StoredModelSettings } from '../settings/modelSettings.sql';
 import { createGateway } from './gateway';
+import { shownUrl } from './probe';
 import type { LlmGateway } from './types';
 
 /** How stale an instance's view of the stored settings may be. */
@@ -29,9 +30,12 @@ export interface LiveGateway extends LlmGateway {
   current(): LlmGateway;
 }
 
-/** Two model server addresses are the same server (undefined and null both mean OpenAI's own). */
+/**
+ * Two model server addresses are the same server (undefined and null both mean OpenAI's own): the
+ * same origin and path, whatever user name or query an OPENAI_BASE_URL carries.
+ */
 export function sameServer(a: string | null | undefined, b: string | null | undefined): boolean {
-  const norm = (v: string | null | undefined) => (v ? v.replace(/\/+$/, '') : null);
+  const norm = (v: string | null | undefined) => (v ? shownUrl(v) : null);
   return norm(a) === norm(b);
 }
 

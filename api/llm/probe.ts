@@ -79,6 +79,9 @@ export async function testModelServer(target: { baseUrl: string | null; apiKey: 
   };
   const url = new URL(base);
   url.pathname = `${url.pathname.replace(/\/+$/, '')}/models`;
+  // fetch refuses an address with a user name in it: such an OPENAI_BASE_URL is asked without one.
+  url.username = '';
+  url.password = '';
   // One deadline for the headers and the whole body.
   const signal = AbortSignal.timeout(timeoutMs);
   const timedOut: ModelTestResponse = { ok: false, problem: 'unreachable', message: `Pitchpad could not reach ${where} (no answer within ${Math.round(timeoutMs / 1000)} seconds).` };

@@ -13,7 +13,7 @@ import * as limits from '../../domain/limits';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { AppError, Forbidden, Unauthorized } from '../errors';
 import { effectiveLlm, lockedFields, sameServer, type LiveGateway } from '../llm/live';
-import { testModelServer } from '../llm/probe';
+import { shownUrl, testModelServer } from '../llm/probe';
 import type { LlmGateway } from '../llm/types';
 import { clientAddress, rateLimit, type LimitRule } from '../middleware/rateLimit';
 import { inputOf, validate } from '../middleware/validate';
@@ -90,7 +90,7 @@ export function settingsRoutes(model: LlmGateway, live: LiveGateway | null) {
     await saveModelSettings(ctx.pool, ctx.config.sessionSecret, {
       // A locked base URL is stored as the address a stored key belongs to: should OPENAI_BASE_URL
       // change later, that key is not sent to the new address (effectiveLlm).
-      baseUrl: locked.baseUrl ? (env.baseUrl ?? null) : input.baseUrl,
+      baseUrl: locked.baseUrl ? (env.baseUrl ? shownUrl(env.baseUrl) : null) : input.baseUrl,
       apiKey: input.apiKey,
       defaultModel: input.defaultModel,
       models: input.models,
@@ -123,7 +123,8 @@ async function present(ctx: AppContext, model: LlmGateway): Promise<ModelSetting
   const connected = !model.offline;
   const locked = lockedFields(ctx.config);
   return {
-    baseUrl: locked.baseUrl ? (env.baseUrl ?? null) : (stored?.baseUrl ?? null),
+    // OPENAI_BASE_URL may carry a user name, password or query: only its origin and path are shown.
+    baseUrl: locked.baseUrl ? (env.baseUrl ? shownUrl(env.baseUrl) : null) : (stored?.baseUrl ?? null),
     // Only a key that goes with that address counts (one stored for another is not used).
     hasApiKey: locked.apiKey || Boolean(effectiveLlm(ctx.config, stored).apiKey),
     defaultModel: connected ? model.defaultModel : locked.models ? env.models[0]! : (stored?.defaultModel ?? null),

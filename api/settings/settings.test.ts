@@ -449,6 +449,39 @@ describe("fresh: 1. 'Test' asks a server with care", () => {
   });
 });
 
+describe('fresh: 1. what the server shows of OPENAI_BASE_URL, and its one operator', () => {
+  it('fresh: 1. Settings and Test show only the origin and path of OPENAI_BASE_URL, never a user name, password or query', async () => {
+    const port = await closedPort();
+    const keyed = await startTestServer({ OPENAI_BASE_URL: `http://ops:hunter2-secret@127.0.0.1:${port}/v1?token=query-secret` });
+    try {
+      const { client } = await operatorOf(keyed);
+      const shown = await client.get('/api/settings/model');
+      expect(shown.body.baseUrl).toBe(`http://127.0.0.1:${port}/v1`);
+      const tested = await client.post('/api/settings/model/test', {});
+      expect(tested.body).toEqual({ ok: false, problem: 'unreachable', message: `Pitchpad could not reach http://127.0.0.1:${port}/v1 (connection refused).` });
+      // The screen sends the shown address back as it is: that is no change.
+      const saved = await client.put('/api/settings/model', { baseUrl: shown.body.baseUrl, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+      expect(saved.status).toBe(200);
+      for (const text of [shown.text, tested.text, saved.text]) expect(text).not.toMatch(/hunter2|query-secret|ops@/);
+    } finally {
+      await keyed.close();
+    }
+  });
+
+  it('fresh: 1. the database holds at most one operator', async () => {
+    const lone = await startTestServer();
+    try {
+      const { user } = await operatorOf(lone);
+      const other = await loggedInClient(lone);
+      await expect(lone.pool.query('UPDATE users SET is_operator = true WHERE id = $1', [other.user.id])).rejects.toThrow(/unique|duplicate/i);
+      const { rows } = await lone.pool.query<{ id: number }>('SELECT id FROM users WHERE is_operator');
+      expect(rows.map((r) => r.id)).toEqual([user.id]);
+    } finally {
+      await lone.close();
+    }
+  });
+});
+
 describe('fresh: 1. environment variables win', () => {
   let server: TestServer;
   let fake: FakeOpenAI;

@@ -93,6 +93,8 @@ export async function claimSetupToken(pool: Pool, userId: number, token: string)
     return 'claimed';
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
+    // The one-operator index (migration 0016) caught a claim racing another: that one won.
+    if ((err as { code?: unknown }).code === '23505') return 'operator_exists';
     throw err;
   } finally {
     client.release();
