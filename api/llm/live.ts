@@ -30,13 +30,14 @@ export interface LiveGateway extends LlmGateway {
   current(): LlmGateway;
 }
 
+const serverOf = (url: string | null | undefined) => (url ? shownUrl(url) : null);
+
 /**
  * Two model server addresses are the same server (undefined and null both mean OpenAI's own): the
  * same origin and path, whatever user name or query an OPENAI_BASE_URL carries.
  */
 export function sameServer(a: string | null | undefined, b: string | null | undefined): boolean {
-  const norm = (v: string | null | undefined) => (v ? shownUrl(v) : null);
-  return norm(a) === norm(b);
+  return serverOf(a) === serverOf(b);
 }
 
 /**
