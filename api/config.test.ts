@@ -52,6 +52,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' })).toMatchObject({ trustProxy: true, proxyHops: 2 });
   });
 
+  it('fresh: 1. an empty OPENAI_BASE_URL counts as unset (a copied .env.example line), as an empty LLM_MODELS does', () => {
+    const config = loadConfig({ OPENAI_BASE_URL: '', LLM_MODELS: '' });
+    expect(config.llm).toMatchObject({ baseUrl: undefined, fromEnv: { apiKey: false, baseUrl: false, models: false } });
+    expect(loadConfig({ OPENAI_BASE_URL: '  ' }).llm.baseUrl).toBeUndefined();
+    expect(loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/' }).llm).toMatchObject({ baseUrl: 'http://127.0.0.1:11434/v1', fromEnv: { baseUrl: true } });
+    expect(() => loadConfig({ OPENAI_BASE_URL: 'not a url' })).toThrow(/^Invalid environment:\n  OPENAI_BASE_URL: /);
+  });
+
   it('names the first configured model once a model server is set', () => {
     expect(modelInUse(loadConfig({ OPENAI_API_KEY: 'sk-test', LLM_MODELS: 'llama3, qwen' }))).toBe('llama3');
   });

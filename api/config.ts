@@ -35,7 +35,10 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   OPENAI_API_KEY: optionalString,
-  OPENAI_BASE_URL: z.url().optional(),
+  // Empty counts as unset, as for LLM_MODELS (a copied .env.example line); a trailing slash is dropped.
+  OPENAI_BASE_URL: optionalString
+    .refine((v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), 'must be an http:// or https:// URL (e.g. http://127.0.0.1:11434/v1)')
+    .transform((v) => v?.replace(/\/+$/, '')),
   // Empty counts as unset (a copied .env.example line): the list then comes from Settings → Model.
   LLM_MODELS: z
     .string()

@@ -100,7 +100,7 @@ export function chatRoutes(llm: LlmGateway) {
 
   router.post('/chats/:id/regenerate', requireUser(), llmRateLimit(), validate(RegenerateInput), async (ctx) => {
     const { llmParams } = inputOf(ctx, RegenerateInput);
-    const model = resolveModel(llm, llmParams.model);
+    const model = resolveModel(llm, llmParams.model, ctx.log);
     const chat = await findChat(ctx.pool, userOf(ctx).id, ctx.params.id!);
     if (!chat) throw NotFound('Chat');
     const type = playbookTypeOf(chat);

@@ -125,7 +125,7 @@ describe('POST /api/chat: bad input', () => {
     ['frequency_penalty below -2', { llmParams: { frequency_penalty: -3 } }, 'llmParams.frequency_penalty: must be between -2 and 2'],
     ['presence_penalty above 2', { llmParams: { presence_penalty: 3 } }, 'llmParams.presence_penalty: must be between -2 and 2'],
     ['another provider', { llmParams: { provider: 'anthropic' } }, 'llmParams.provider: provider must be openai'],
-    ['an unknown model', { llmParams: { model: 'gpt-99' } }, "llmParams.model: unknown model 'gpt-99'; choose one of gpt-4o, gpt-4o-mini"],
+    ['a model id no server could offer', { llmParams: { model: 'gpt 99' } }, "llmParams.model: unknown model 'gpt 99'; choose one of gpt-4o, gpt-4o-mini"],
     ['a chat id that is not a UUID', { chatId: 'chat-1' }, 'chatId: must be a UUID'],
   ])('refuses %s with a 400 naming the field, and stores nothing', async (_label, change, message) => {
     const { client } = await loggedInClient(server);
@@ -134,6 +134,14 @@ describe('POST /api/chat: bad input', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 'invalid_request', message });
     if (typeof send.chatId === 'string' && send.chatId.length === 36) expect(await messagesOf(send.chatId)).toEqual([]);
+  });
+
+  it('fresh: 1. a model no longer offered (the operator took it off the list) answers with the default model, not a 400', async () => {
+    const { client } = await loggedInClient(server);
+    const res = await client.post('/api/chat', buildSend('Which model?', { llmParams: { model: 'llama3.2:latest' } }));
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatchObject({ status: 'complete', model: 'gpt-4o' });
+    expect(server.fake.requests.at(-1)?.model).toBe('gpt-4o');
   });
 
   it('refuses a send whose last message is not the user\'s', async () => {

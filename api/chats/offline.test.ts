@@ -100,6 +100,7 @@ describe('the offline drafter', () => {
     expect(res.body.message).toBe('No AI model is connected to this Pitchpad yet, so it cannot write value propositions. An operator can connect one in Settings → Model.');
     expect(res.body.message).not.toMatch(/[A-Z]+_[A-Z_]+/);
   });
+
   it("fresh: 3. answers a Pro rep's finished call analysis with a call review worksheet from the transcript, not an offer of another tool", async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const transcript = 'Dana Ortiz: Month-end close takes us nine days, it is a headache.\nSam Lee: I will send over a pilot plan and book a follow-up next week.';
@@ -109,5 +110,12 @@ describe('the offline drafter', () => {
     expect(content).toMatch(/^# Call review worksheet/);
     expect(content).toContain('> Dana Ortiz: Month-end close takes us nine days, it is a headache.');
     expect(content).not.toContain('objection guide');
+  });
+
+  it("fresh: 1. 'no model' has its own code (503 no_model), not the 'unavailable' of an outage", async () => {
+    const { client } = await loggedInClient(server, { pro: true });
+    const res = await client.post('/api/chat/value-props', { prompt: 'Three value propositions please' });
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('no_model');
   });
 });

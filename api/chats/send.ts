@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import type { AppDeps } from '../context';
 import { AppError, InvalidRequest, NotFound } from '../errors';
 import type { LlmGateway } from '../llm/types';
+import type { Logger } from '../log';
+import { MODEL_ID_PATTERN } from '../../domain/contract/settings';
 import type { SessionUser } from '../auth/lucia';
 import { assertPro, isPro } from '../billing/requirePro';
 import { acquireStreamLease, type StreamLease } from '../llm/streams';
@@ -29,10 +31,20 @@ export interface SendPlan {
   run(out: ReplyOutput): Promise<GenerationResult>;
 }
 
-export function resolveModel(llm: LlmGateway, requested: string | undefined): string {
+/**
+ * The model a send or regenerate uses. A well-formed id the server no longer offers (the operator
+ * took it off the list while a rep's picker still holds it) answers with the default model instead
+ * of a red error; the reply names the model it came from, so the picker catches up. An id no server
+ * could offer is still refused (400).
+ */
+export function resolveModel(llm: LlmGateway, requested: string | undefined, log?: Logger): string {
   const model = llm.resolveModel(requested);
-  if (!model) throw InvalidRequest(`llmParams.model: unknown model '${requested}'; choose one of ${llm.models.map((m) => m.id).join(', ')}`);
-  return model;
+  if (model) return model;
+  if (requested !== undefined && MODEL_ID_PATTERN.test(requested)) {
+    log?.info(`model ${JSON.stringify(requested)} is no longer offered: answering with the default model ${llm.defaultModel}`);
+    return llm.defaultModel;
+  }
+  throw InvalidRequest(`llmParams.model: unknown model '${requested}'; choose one of ${llm.models.map((m) => m.id).join(', ')}`);
 }
 
 /**
@@ -45,7 +57,7 @@ function titleOfNewChat(input: Input, content: string): string {
 }
 
 export async function planSend(deps: Deps, user: SessionUser, input: Input): Promise<SendPlan> {
-  const model = resolveModel(deps.llm, input.llmParams.model);
+  const model = resolveModel(deps.llm, input.llmParams.model, deps.log);
   const last = input.messages.at(-1)!;
   const clientId = input.clientMessageId ?? randomUUID();
   const send = {

@@ -1,4 +1,5 @@
-import { AppError, Unavailable } from '../errors';
+import { ErrorCode } from '../../domain/contract/errors';
+import { AppError } from '../errors';
 import type { UpstreamError } from './types';
 
 /** What the user is told when a model call fails; the log gets `err.message` (which says why). */
@@ -18,8 +19,9 @@ export function upstreamToAppError(err: UpstreamError): AppError {
 /**
  * A call that only a language model can answer, on a server with none: said plainly for a rep, with
  * who can fix it and where (never an environment variable: the rep cannot set one, and an operator
- * connects a model in the browser). `what` completes 'so it cannot …' ('analyze ideas').
+ * connects a model in the browser). `what` completes 'so it cannot …' ('analyze ideas'). Its own code,
+ * no_model: the app shows the 'no model' notice for it, and for nothing else that answers 503.
  */
 export function NoModel(what: string): AppError {
-  return Unavailable(`No AI model is connected to this Pitchpad yet, so it cannot ${what}. An operator can connect one in Settings → Model.`);
+  return new AppError(503, ErrorCode.noModel, `No AI model is connected to this Pitchpad yet, so it cannot ${what}. An operator can connect one in Settings → Model.`);
 }

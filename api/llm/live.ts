@@ -7,6 +7,7 @@ import type { Pool } from '../db';
 import type { Logger } from '../log';
 import { modelSettingsVersion, readModelSettings, type StoredModelSettings } from '../settings/modelSettings.sql';
 import { createGateway } from './gateway';
+import { shownUrl } from './probe';
 import type { LlmGateway } from './types';
 
 /** How stale an instance's view of the stored settings may be. */
@@ -21,12 +22,32 @@ export interface LiveGateway extends LlmGateway {
   readonly stored: StoredModelSettings | null;
   /** The configuration the current gateway was built from. */
   readonly effective: Config['llm'];
+  /**
+   * The concrete gateway in force now. A call that takes time before it asks the model (metered.ts
+   * counts and reserves first) holds on to this one, so a save in between cannot switch it halfway
+   * (metered as a model call, answered by the offline drafter; or the other way round).
+   */
+  current(): LlmGateway;
+}
+
+const serverOf = (url: string | null | undefined) => (url ? shownUrl(url) : null);
+
+/**
+ * Two model server addresses are the same server (undefined and null both mean OpenAI's own): the
+ * same origin and path, whatever user name or query an OPENAI_BASE_URL carries.
+ */
+export function sameServer(a: string | null | undefined, b: string | null | undefined): boolean {
+  return serverOf(a) === serverOf(b);
 }
 
 /**
- * The model settings in force: each of key, base URL and model list from the environment when it
- * sets it, else from the stored settings. A server found by the local-model probe (main.ts) is used
- * only when neither the environment nor the operator names one.
+ * The model settings in force. A key and the base URL it was given for are one pair: a key goes
+ * only to its own server, never to an address someone entered later. So when the environment sets
+ * OPENAI_API_KEY, the base URL is the environment's too (OPENAI_BASE_URL, else OpenAI's own); when
+ * it sets only OPENAI_BASE_URL, a stored key is used only if it was saved for that address. The
+ * model list comes from the environment when it sets one, else from the stored settings. A server
+ * found by the local-model probe (main.ts) is used only when neither the environment nor the
+ * operator names one.
  */
 export function effectiveLlm(config: Config, stored: StoredModelSettings | null): Config['llm'] {
   const env = config.llm;
@@ -34,12 +55,28 @@ export function effectiveLlm(config: Config, stored: StoredModelSettings | null)
   const envServer = env.fromEnv.apiKey || env.fromEnv.baseUrl;
   // With neither, config.llm.baseUrl (if any) is the probe's find, with the models it listed.
   const probed = !envServer && !storedServer && Boolean(env.baseUrl);
-  const apiKey = env.fromEnv.apiKey ? env.apiKey : (stored?.apiKey ?? undefined);
-  const baseUrl = env.fromEnv.baseUrl ? env.baseUrl : (stored?.baseUrl ?? (storedServer ? undefined : env.baseUrl));
+  let apiKey: string | undefined;
+  let baseUrl: string | undefined;
+  if (env.fromEnv.apiKey) {
+    apiKey = env.apiKey;
+    baseUrl = env.fromEnv.baseUrl ? env.baseUrl : undefined;
+  } else if (env.fromEnv.baseUrl) {
+    baseUrl = env.baseUrl;
+    apiKey = stored?.apiKey && sameServer(stored.baseUrl, env.baseUrl) ? stored.apiKey : undefined;
+  } else {
+    apiKey = stored?.apiKey ?? undefined;
+    baseUrl = stored?.baseUrl ?? (storedServer ? undefined : env.baseUrl);
+  }
   const useStoredModels = !env.fromEnv.models && !probed && Boolean(stored?.models.length);
   const models = useStoredModels ? stored!.models : env.models;
   const defaultModel = useStoredModels && stored!.defaultModel && models.includes(stored!.defaultModel) ? stored!.defaultModel : models[0];
   return { ...env, apiKey, baseUrl, models, defaultModel };
+}
+
+/** Which settings the environment fixes. A key set there fixes its base URL too (see effectiveLlm). */
+export function lockedFields(config: Config): { baseUrl: boolean; apiKey: boolean; models: boolean } {
+  const env = config.llm.fromEnv;
+  return { baseUrl: env.baseUrl || env.apiKey, apiKey: env.apiKey, models: env.models };
 }
 
 export function isLiveGateway(gateway: LlmGateway): gateway is LiveGateway {
@@ -97,6 +134,7 @@ export function liveGateway(deps: { config: Config; pool: Pool; log: Logger }): 
     get effective() {
       return effective;
     },
+    current: () => current,
     resolveModel: (requested) => current.resolveModel(requested),
     stream: (req) => current.stream(req),
     complete: (req) => current.complete(req),

@@ -8,6 +8,7 @@ import type { Pool } from '../db';
 import type { Logger } from '../log';
 import { reserveTokens, type TokenReservation } from './budget';
 import { boundContext, countTextTokens, loadTokenizer } from './context';
+import { isLiveGateway } from './live';
 import { UpstreamError, type CompletionRequest, type LlmGateway } from './types';
 
 /** Refusals the model server answers before doing any work: not billed, so not counted. */
@@ -32,12 +33,15 @@ async function unmetered(req: CompletionRequest, call: () => Promise<string>): P
 
 /**
  * `inner` with every call bounded and counted against the payer's daily allowance. `inner` may
- * change what it is (api/llm/live.ts: an operator connects a model): each call asks it afresh.
+ * change what it is (api/llm/live.ts: an operator connects a model): each call takes the concrete
+ * gateway in force when it starts and uses that one throughout (whether to meter, and who answers).
  */
 export function meteredGateway(inner: LlmGateway, deps: { pool: Pool; config: Config; log: Logger }): LlmGateway {
   // The tokenizer's tables load in the background now, not in the first user's call.
   if (!inner.offline) loadTokenizer().catch((err: Error) => deps.log.warn(`the tokenizer did not load: ${err.message}`));
   const maxTokens = deps.config.llm.maxContextTokens;
+  /** One gateway for a whole call, fixed when it starts. */
+  const snapshot = (): LlmGateway => (isLiveGateway(inner) ? inner.current() : inner);
 
   /** The call's bounded request and its reservation; a reservation handed in is given back if this fails. */
   async function prepare(req: CompletionRequest) {
@@ -66,9 +70,10 @@ export function meteredGateway(inner: LlmGateway, deps: { pool: Pool; config: Co
     resolveModel: (requested) => inner.resolveModel(requested),
 
     async *stream(req) {
-      if (inner.offline) {
+      const gateway = snapshot();
+      if (gateway.offline) {
         try {
-          yield* inner.stream(req);
+          yield* gateway.stream(req);
         } finally {
           if (isReservation(req.budget)) await req.budget.settle(0);
         }
@@ -78,7 +83,7 @@ export function meteredGateway(inner: LlmGateway, deps: { pool: Pool; config: Co
       let written = '';
       let failure: unknown;
       try {
-        for await (const text of inner.stream(request)) {
+        for await (const text of gateway.stream(request)) {
           written += text;
           yield text;
         }
@@ -91,12 +96,13 @@ export function meteredGateway(inner: LlmGateway, deps: { pool: Pool; config: Co
     },
 
     async complete(req) {
-      if (inner.offline) return unmetered(req, () => inner.complete(req));
+      const gateway = snapshot();
+      if (gateway.offline) return unmetered(req, () => gateway.complete(req));
       const { request, reservation, sent } = await prepare(req);
       let written = '';
       let failure: unknown;
       try {
-        written = await inner.complete(request);
+        written = await gateway.complete(request);
         return written;
       } catch (err) {
         failure = err;

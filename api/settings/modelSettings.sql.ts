@@ -48,7 +48,9 @@ export async function modelSettingsVersion(pool: Pool): Promise<string | null> {
 }
 
 /**
- * Store the settings. `apiKey`: a string replaces the key, null removes it, undefined keeps it.
+ * Store the settings. `apiKey`: a string replaces the key, null removes it, undefined keeps it, but
+ * only while the base URL stays: a key belongs to its server, so a new address without a key of its
+ * own drops the old one (it must not be sent to wherever the new address points).
  * updated_at moves on every save, which is how the other instances notice.
  */
 export async function saveModelSettings(
@@ -64,7 +66,7 @@ export async function saveModelSettings(
      VALUES (true, $1, $2, $3, $4, clock_timestamp(), $5)
      ON CONFLICT (id) DO UPDATE SET
        base_url = CASE WHEN $6 THEN m.base_url ELSE EXCLUDED.base_url END,
-       api_key_encrypted = CASE WHEN $7 THEN m.api_key_encrypted ELSE EXCLUDED.api_key_encrypted END,
+       api_key_encrypted = CASE WHEN $7 AND ($6 OR m.base_url IS NOT DISTINCT FROM EXCLUDED.base_url) THEN m.api_key_encrypted ELSE EXCLUDED.api_key_encrypted END,
        default_model = EXCLUDED.default_model,
        models = EXCLUDED.models,
        updated_at = greatest(clock_timestamp(), m.updated_at + interval '1 microsecond'),

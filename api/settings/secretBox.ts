@@ -1,11 +1,14 @@
 // Secrets the server keeps in Postgres (the model server's API key, the setup token) are sealed with
-// AES-256-GCM under a key derived from SESSION_SECRET, so a copy of the database alone opens nothing.
+// AES-256-GCM under a key derived from SESSION_SECRET, so a copy of the database alone opens nothing
+// (unless SESSION_SECRET is unset outside production: the public development secret then seals it).
 // Rotating SESSION_SECRET makes what was sealed unreadable: the operator enters the key again.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /** The format's version, first in every sealed string, so a later scheme can read the old one. */
 const VERSION = 'v1';
 const IV_BYTES = 12;
+/** GCM's full tag. A decipher takes a shorter one unless told the length, and a short tag is easier to forge. */
+const TAG_BYTES = 16;
 
 /** A key per purpose: the same SESSION_SECRET signs cookies, and must not be the cipher key itself. */
 function keyFor(secret: string, purpose: string): Buffer {
@@ -27,9 +30,12 @@ export function seal(plain: string, secret: string, purpose: string): string {
 export function unseal(sealed: string, secret: string, purpose: string): string | null {
   const [version, iv, tag, body, ...rest] = sealed.split(':');
   if (version !== VERSION || !iv || !tag || body === undefined || rest.length) return null;
+  const ivBytes = Buffer.from(iv, 'base64url');
+  const tagBytes = Buffer.from(tag, 'base64url');
+  if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES) return null;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', keyFor(secret, purpose), Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    const decipher = createDecipheriv('aes-256-gcm', keyFor(secret, purpose), ivBytes, { authTagLength: TAG_BYTES });
+    decipher.setAuthTag(tagBytes);
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
   } catch {
     return null;

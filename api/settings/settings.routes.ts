@@ -12,8 +12,8 @@ import {
 import * as limits from '../../domain/limits';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { AppError, Forbidden, Unauthorized } from '../errors';
-import type { LiveGateway } from '../llm/live';
-import { testModelServer } from '../llm/probe';
+import { effectiveLlm, lockedFields, sameServer, type LiveGateway } from '../llm/live';
+import { shownUrl, testModelServer } from '../llm/probe';
 import type { LlmGateway } from '../llm/types';
 import { clientAddress, rateLimit, type LimitRule } from '../middleware/rateLimit';
 import { inputOf, validate } from '../middleware/validate';
@@ -58,7 +58,7 @@ export function settingsRoutes(model: LlmGateway, live: LiveGateway | null) {
     const outcome = await claimSetupToken(ctx.pool, ctx.state.user.id, inputOf(ctx, SetupClaimInput).token);
     if (outcome === 'operator_exists') throw new AppError(409, SettingsErrorCode.operatorExists, 'This Pitchpad server already has its operator. Ask them for access to its settings.');
     if (outcome === 'invalid') {
-      throw new AppError(403, SettingsErrorCode.setupTokenInvalid, 'This setup link is not valid: it was used already, or a newer one replaced it. Copy the link from the server’s latest start-up lines, or run npm run setup-link on the server for a new one.');
+      throw new AppError(403, SettingsErrorCode.setupTokenInvalid, 'This setup link is not valid: it was used already, it expired (a link lasts 24 hours), or a newer one replaced it. Copy the link from the server’s latest start-up lines, or run npm run setup-link on the server for a new one.');
     }
     ctx.log.info(`user ${ctx.state.user.id} claimed the setup link and is now the operator`);
     ctx.body = { ok: true, isOperator: true };
@@ -76,7 +76,11 @@ export function settingsRoutes(model: LlmGateway, live: LiveGateway | null) {
   router.put('/settings/model', requireOperator(), validate(ModelSettingsInput), async (ctx) => {
     const input = inputOf(ctx, ModelSettingsInput);
     const env = ctx.config.llm;
-    if (env.fromEnv.baseUrl && input.baseUrl !== undefined && input.baseUrl !== env.baseUrl?.replace(/\/+$/, '')) throw setByEnvironment('baseUrl', 'OPENAI_BASE_URL');
+    const locked = lockedFields(ctx.config);
+    // The environment's key goes only to the environment's base URL (or OpenAI's own): both are fixed.
+    if (locked.baseUrl && input.baseUrl !== undefined && !sameServer(input.baseUrl, env.baseUrl)) {
+      throw setByEnvironment('baseUrl', env.fromEnv.baseUrl ? 'OPENAI_BASE_URL' : 'OPENAI_API_KEY');
+    }
     if (env.fromEnv.apiKey && input.apiKey !== undefined) throw setByEnvironment('apiKey', 'OPENAI_API_KEY');
     if (env.fromEnv.models) {
       // The screen shows the environment's list read-only and may send it back as it is.
@@ -84,7 +88,9 @@ export function settingsRoutes(model: LlmGateway, live: LiveGateway | null) {
       if (input.defaultModel !== env.models[0]) throw setByEnvironment('defaultModel', 'LLM_MODELS');
     }
     await saveModelSettings(ctx.pool, ctx.config.sessionSecret, {
-      baseUrl: env.fromEnv.baseUrl ? undefined : input.baseUrl,
+      // A locked base URL is stored as the address a stored key belongs to: should OPENAI_BASE_URL
+      // change later, that key is not sent to the new address (effectiveLlm).
+      baseUrl: locked.baseUrl ? (env.baseUrl ? shownUrl(env.baseUrl) : null) : input.baseUrl,
       apiKey: input.apiKey,
       defaultModel: input.defaultModel,
       models: input.models,
@@ -98,11 +104,12 @@ export function settingsRoutes(model: LlmGateway, live: LiveGateway | null) {
 
   router.post('/settings/model/test', requireOperator(), rateLimit(testsPerUser, (ctx) => String(ctx.state.user!.id)), validate(ModelTestInput), async (ctx) => {
     const input = inputOf(ctx, ModelTestInput);
-    const env = ctx.config.llm;
     const stored = await readModelSettings(ctx.pool, ctx.config.sessionSecret);
-    // Omitted: what is in use (the environment's, else the stored one).
-    const baseUrl = input.baseUrl !== undefined ? input.baseUrl : env.fromEnv.baseUrl ? (env.baseUrl ?? null) : (stored?.baseUrl ?? null);
-    const apiKey = input.apiKey !== undefined ? input.apiKey : env.fromEnv.apiKey ? (env.apiKey ?? null) : (stored?.apiKey ?? null);
+    // Omitted: what is in use. A key in use (stored or the environment's) goes along only to the
+    // address it belongs to; a test of another address without a key of its own sends none.
+    const inUse = effectiveLlm(ctx.config, stored);
+    const baseUrl = input.baseUrl !== undefined ? input.baseUrl : (inUse.baseUrl ?? null);
+    const apiKey = input.apiKey !== undefined ? input.apiKey : sameServer(baseUrl, inUse.baseUrl) ? (inUse.apiKey ?? null) : null;
     ctx.body = await testModelServer({ baseUrl, apiKey });
   });
 
@@ -114,10 +121,12 @@ async function present(ctx: AppContext, model: LlmGateway): Promise<ModelSetting
   const env = ctx.config.llm;
   const stored: StoredModelSettings | null = await readModelSettings(ctx.pool, ctx.config.sessionSecret);
   const connected = !model.offline;
-  const locked = { ...env.fromEnv };
+  const locked = lockedFields(ctx.config);
   return {
-    baseUrl: locked.baseUrl ? (env.baseUrl ?? null) : (stored?.baseUrl ?? null),
-    hasApiKey: locked.apiKey || Boolean(stored?.apiKey),
+    // OPENAI_BASE_URL may carry a user name, password or query: only its origin and path are shown.
+    baseUrl: locked.baseUrl ? (env.baseUrl ? shownUrl(env.baseUrl) : null) : (stored?.baseUrl ?? null),
+    // Only a key that goes with that address counts (one stored for another is not used).
+    hasApiKey: locked.apiKey || Boolean(effectiveLlm(ctx.config, stored).apiKey),
     defaultModel: connected ? model.defaultModel : locked.models ? env.models[0]! : (stored?.defaultModel ?? null),
     models: connected ? model.models.map((m) => m.id) : locked.models ? env.models : (stored?.models ?? []),
     connected,

@@ -1,4 +1,7 @@
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
+import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsErrorCode } from '../../domain/contract/settings';
 import { startAnotherInstance, startTestServer, type TestServer } from '../../tests/support/server';
@@ -9,6 +12,8 @@ import { buildSend, eventually } from '../../tests/factories/chats';
 import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fakes/openai';
 import { currentSetupToken, issueSetupToken } from './setupToken';
 import { PURPOSE, seal, unseal } from './secretBox';
+import { readModelSettings } from './modelSettings.sql';
+import { effectiveLlm } from '../llm/live';
 
 const KEY = 'sk-fresh-0123456789-the-operators-own-key';
 
@@ -21,6 +26,36 @@ function closedPort(): Promise<number> {
       probe.close(() => done(port));
     });
   });
+}
+
+/**
+ * Another model server, as an address someone might type: it lists gpt-4o to anyone and writes
+ * down the Authorization header of every request, to show which key (if any) reached it.
+ */
+async function recordingServer() {
+  const seen: Array<{ path: string; authorization: string | undefined }> = [];
+  const server = createHttpServer((req, res) => {
+    seen.push({ path: req.url ?? '', authorization: req.headers.authorization });
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-4o', object: 'model' }] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    seen,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+/** A loopback HTTP server answering with `handle`; closed with its open connections. */
+async function httpServer(handle: (req: IncomingMessage, res: ServerResponse) => void) {
+  const server = createHttpServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
 }
 
 /** A signed-in client that claimed the server's setup link: the operator. */
@@ -63,7 +98,7 @@ describe('fresh: 1. the one-time setup link', () => {
     const wrong = await client.post('/api/setup/claim', { token: 'not-the-token' });
     expect(wrong.status).toBe(403);
     expect(wrong.body.code).toBe(SettingsErrorCode.setupTokenInvalid);
-    expect(wrong.body.message).toMatch(/^This setup link is not valid: it was used already, or a newer one replaced it\./);
+    expect(wrong.body.message).toMatch(/^This setup link is not valid: it was used already, it expired \(a link lasts 24 hours\), or a newer one replaced it\./);
     expect((await client.get('/api/auth/user')).body.isOperator).toBe(false);
   });
 
@@ -87,6 +122,30 @@ describe('fresh: 1. the one-time setup link', () => {
     expect((await loser.client.post('/api/setup/claim', { token: fresh })).status).toBe(409);
     // No link is printed once there is an operator.
     expect(await currentSetupToken(server.pool, server.config.sessionSecret)).toBeNull();
+  });
+
+  it('fresh: 1. a setup link lasts 24 hours: an older one is refused, and the next start-up prints a new one', async () => {
+    const lone = await startTestServer();
+    try {
+      const old = (await currentSetupToken(lone.pool, lone.config.sessionSecret))!;
+      await lone.pool.query(`UPDATE setup_tokens SET created_at = now() - interval '23 hours'`);
+      expect(await currentSetupToken(lone.pool, lone.config.sessionSecret)).toBe(old);
+      await lone.pool.query(`UPDATE setup_tokens SET created_at = now() - interval '24 hours 1 minute'`);
+      const { client } = await loggedInClient(lone);
+      const expired = await client.post('/api/setup/claim', { token: old });
+      expect(expired.status).toBe(403);
+      expect(expired.body.code).toBe(SettingsErrorCode.setupTokenInvalid);
+      expect((await client.get('/api/auth/user')).body.isOperator).toBe(false);
+      // A start-up: a new token, made now, which works.
+      const fresh = (await currentSetupToken(lone.pool, lone.config.sessionSecret))!;
+      expect(fresh).not.toBe(old);
+      const { rows } = await lone.pool.query<{ age: number }>('SELECT extract(epoch FROM now() - created_at) AS age FROM setup_tokens');
+      expect(Number(rows[0]!.age)).toBeLessThan(60);
+      expect((await client.post('/api/setup/claim', { token: old })).status).toBe(403);
+      expect((await client.post('/api/setup/claim', { token: fresh })).status).toBe(200);
+    } finally {
+      await lone.close();
+    }
   });
 
   it('fresh: 1. a used token stays used even when no operator is left', async () => {
@@ -249,6 +308,180 @@ describe('fresh: 1. Settings → Model', () => {
   });
 });
 
+describe('fresh: 1. a key goes only to the server it was given for', () => {
+  let server: TestServer;
+  let fake: FakeOpenAI;
+  let other: Awaited<ReturnType<typeof recordingServer>>;
+  let operator: TestClient;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ apiKey: KEY });
+    other = await recordingServer();
+    server = await startTestServer();
+    operator = (await operatorOf(server)).client;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+    await other?.close();
+  });
+
+  it("fresh: 1. 'Test' of a new address without a key sends no key there; the saved key goes along only to its own address", async () => {
+    const saved = await operator.put('/api/settings/model', { baseUrl: fake.url, apiKey: KEY, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+    expect(saved.body).toMatchObject({ hasApiKey: true, connected: true });
+    const elsewhere = await operator.post('/api/settings/model/test', { baseUrl: other.url });
+    expect(elsewhere.body).toEqual({ ok: true, models: ['gpt-4o'] });
+    expect(other.seen).toHaveLength(1);
+    expect(other.seen[0]!.authorization ?? '').not.toContain(KEY);
+    // The address the key was saved for (a trailing slash is the same address): the key goes along.
+    expect((await operator.post('/api/settings/model/test', { baseUrl: `${fake.url}/` })).body).toEqual({ ok: true, models: ['gpt-4o'] });
+  });
+
+  it('fresh: 1. saving a new address without a key drops the saved key (hasApiKey false), so it is never sent there', async () => {
+    await operator.put('/api/settings/model', { baseUrl: fake.url, apiKey: KEY, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+    const moved = await operator.put('/api/settings/model', { baseUrl: other.url, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ baseUrl: other.url, hasApiKey: false });
+    const { rows } = await server.pool.query('SELECT api_key_encrypted FROM model_settings');
+    expect(rows[0]).toEqual({ api_key_encrypted: null });
+    // Saving the same address again without a key keeps a key entered with it.
+    await operator.put('/api/settings/model', { baseUrl: fake.url, apiKey: KEY, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+    const same = await operator.put('/api/settings/model', { baseUrl: fake.url, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+    expect(same.body).toMatchObject({ baseUrl: fake.url, hasApiKey: true });
+  });
+
+  it("fresh: 1. OPENAI_API_KEY locks the base URL too: the environment's key is never paired with an address from the browser", async () => {
+    const keyed = await startTestServer({ OPENAI_API_KEY: 'sk-from-the-environment', OPENAI_BASE_URL: fake.url });
+    const keyOnly = await startTestServer({ OPENAI_API_KEY: 'sk-from-the-environment' });
+    try {
+      const { client } = await operatorOf(keyed);
+      const refused = await client.put('/api/settings/model', { baseUrl: other.url, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+      expect(refused.status).toBe(409);
+      expect(refused.body.fields).toEqual({ baseUrl: 'Set by the environment' });
+      const tested = await client.post('/api/settings/model/test', { baseUrl: other.url });
+      expect(tested.body).toEqual({ ok: true, models: ['gpt-4o'] });
+      expect(other.seen.at(-1)!.authorization ?? '').not.toContain('sk-from-the-environment');
+
+      // With only the key set, the address is OpenAI's own, shown locked; a stored address is not used with it.
+      const owner = (await operatorOf(keyOnly)).client;
+      await keyOnly.pool.query(`INSERT INTO model_settings (id, base_url, models) VALUES (true, $1, '{gpt-4o}')`, [other.url]);
+      const shown = await owner.get('/api/settings/model');
+      expect(shown.body).toMatchObject({ baseUrl: null, hasApiKey: true, locked: { baseUrl: true, apiKey: true, models: false } });
+      const moved = await owner.put('/api/settings/model', { baseUrl: other.url, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+      expect(moved.status).toBe(409);
+      expect(moved.body.fields).toEqual({ baseUrl: 'Set by the environment' });
+      expect(effectiveLlm(keyOnly.config, await readModelSettings(keyOnly.pool, keyOnly.config.sessionSecret))).toMatchObject({ apiKey: 'sk-from-the-environment', baseUrl: undefined });
+    } finally {
+      await keyed.close();
+      await keyOnly.close();
+    }
+  });
+
+  it('fresh: 1. with OPENAI_BASE_URL set, a key stored for another address is not used (nor shown as there)', async () => {
+    const envBased = await startTestServer({ OPENAI_BASE_URL: fake.url });
+    try {
+      const owner = (await operatorOf(envBased)).client;
+      await envBased.pool.query(`INSERT INTO model_settings (id, base_url, api_key_encrypted, models) VALUES (true, $1, $2, '{gpt-4o}')`, [
+        other.url,
+        seal(KEY, envBased.config.sessionSecret, PURPOSE.modelApiKey),
+      ]);
+      const shown = await owner.get('/api/settings/model');
+      expect(shown.body).toMatchObject({ baseUrl: fake.url, hasApiKey: false });
+      const { client } = await loggedInClient(envBased);
+      await postStream(client, '/api/chat', buildSend('Whose key?'));
+      expect(fake.requests.at(-1)?.authorization ?? '').not.toContain(KEY);
+    } finally {
+      await envBased.close();
+    }
+  });
+});
+
+describe("fresh: 1. 'Test' asks a server with care", () => {
+  let server: TestServer;
+  let operator: TestClient;
+  beforeAll(async () => {
+    server = await startTestServer();
+    operator = (await operatorOf(server)).client;
+  });
+  afterAll(() => server?.close());
+
+  it('fresh: 1. a server that sends its headers and then drips its body is given up on after 5 seconds', async () => {
+    const drip = await httpServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"data": [');
+      const timer = setInterval(() => res.write(' '), 100);
+      res.on('close', () => clearInterval(timer));
+    });
+    try {
+      const started = Date.now();
+      const res = await operator.post('/api/settings/model/test', { baseUrl: drip.url });
+      expect(res.body).toEqual({ ok: false, problem: 'unreachable', message: `Pitchpad could not reach ${drip.url} (no answer within 5 seconds).` });
+      expect(Date.now() - started).toBeLessThan(8000);
+    } finally {
+      await drip.close();
+    }
+  });
+
+  it('fresh: 1. a redirect is not followed (the key stays), and an endless list is not read past 1 MB', async () => {
+    const other = await recordingServer();
+    const redirecting = await httpServer((_req, res) => res.writeHead(302, { location: `${other.url}/models` }).end());
+    const huge = await httpServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: Array.from({ length: 40_000 }, (_, i) => ({ id: `model-number-${i}`, object: 'model' })) }));
+    });
+    try {
+      const redirected = await operator.post('/api/settings/model/test', { baseUrl: redirecting.url, apiKey: KEY });
+      expect(redirected.body).toMatchObject({ ok: false, problem: 'bad_response', message: expect.stringContaining('(302)') });
+      expect(other.seen).toHaveLength(0);
+      const big = await operator.post('/api/settings/model/test', { baseUrl: huge.url });
+      expect(big.body).toMatchObject({ ok: false, problem: 'bad_response' });
+    } finally {
+      await other.close();
+      await redirecting.close();
+      await huge.close();
+    }
+  });
+
+  it('fresh: 1. an address with a ?query or #fragment is refused (400)', async () => {
+    for (const baseUrl of ['http://127.0.0.1:11434/v1?x=1', 'http://127.0.0.1:11434/v1#models', 'http://127.0.0.1:11434/v1?']) {
+      expect((await operator.post('/api/settings/model/test', { baseUrl })).status, baseUrl).toBe(400);
+      expect((await operator.put('/api/settings/model', { baseUrl, defaultModel: 'gpt-4o', models: ['gpt-4o'] })).status, baseUrl).toBe(400);
+    }
+  });
+});
+
+describe('fresh: 1. what the server shows of OPENAI_BASE_URL, and its one operator', () => {
+  it('fresh: 1. Settings and Test show only the origin and path of OPENAI_BASE_URL, never a user name, password or query', async () => {
+    const port = await closedPort();
+    const keyed = await startTestServer({ OPENAI_BASE_URL: `http://ops:hunter2-secret@127.0.0.1:${port}/v1?token=query-secret` });
+    try {
+      const { client } = await operatorOf(keyed);
+      const shown = await client.get('/api/settings/model');
+      expect(shown.body.baseUrl).toBe(`http://127.0.0.1:${port}/v1`);
+      const tested = await client.post('/api/settings/model/test', {});
+      expect(tested.body).toEqual({ ok: false, problem: 'unreachable', message: `Pitchpad could not reach http://127.0.0.1:${port}/v1 (connection refused).` });
+      // The screen sends the shown address back as it is: that is no change.
+      const saved = await client.put('/api/settings/model', { baseUrl: shown.body.baseUrl, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+      expect(saved.status).toBe(200);
+      for (const text of [shown.text, tested.text, saved.text]) expect(text).not.toMatch(/hunter2|query-secret|ops@/);
+    } finally {
+      await keyed.close();
+    }
+  });
+
+  it('fresh: 1. the database holds at most one operator', async () => {
+    const lone = await startTestServer();
+    try {
+      const { user } = await operatorOf(lone);
+      const other = await loggedInClient(lone);
+      await expect(lone.pool.query('UPDATE users SET is_operator = true WHERE id = $1', [other.user.id])).rejects.toThrow(/unique|duplicate/i);
+      const { rows } = await lone.pool.query<{ id: number }>('SELECT id FROM users WHERE is_operator');
+      expect(rows.map((r) => r.id)).toEqual([user.id]);
+    } finally {
+      await lone.close();
+    }
+  });
+});
+
 describe('fresh: 1. environment variables win', () => {
   let server: TestServer;
   let fake: FakeOpenAI;
@@ -296,7 +529,7 @@ describe('fresh: 1. environment variables win', () => {
     try {
       const { client } = await operatorOf(keyed);
       const res = await client.get('/api/settings/model');
-      expect(res.body).toMatchObject({ hasApiKey: true, connected: true, locked: { baseUrl: false, apiKey: true, models: false } });
+      expect(res.body).toMatchObject({ hasApiKey: true, connected: true, locked: { baseUrl: true, apiKey: true, models: false } });
       expect(res.text).not.toContain('sk-from-the-environment');
       for (const apiKey of ['sk-other', null]) {
         const refused = await client.put('/api/settings/model', { apiKey, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
@@ -352,5 +585,19 @@ describe('fresh: 1. the key box', () => {
     flipped[0]! ^= 1;
     expect(unseal([v, iv, tag, flipped.toString('base64url')].join(':'), secret, PURPOSE.modelApiKey)).toBeNull();
     expect(unseal('plain-text', secret, PURPOSE.modelApiKey)).toBeNull();
+  });
+
+  it('fresh: 1. opens only a full 16-byte tag and a 12-byte IV', async () => {
+    const secret = 'a-session-secret-of-at-least-thirty-two-chars';
+    const [v, iv, tag, body] = seal(KEY, secret, PURPOSE.modelApiKey).split(':');
+    // GCM's tag cut short still matches unless the length is fixed: a 4-byte tag is far easier to forge.
+    const shortTag = Buffer.from(tag!, 'base64url').subarray(0, 4).toString('base64url');
+    expect(unseal([v, iv, shortTag, body].join(':'), secret, PURPOSE.modelApiKey)).toBeNull();
+    // The same key under a 16-byte IV: not the format, refused.
+    const key = Buffer.from(hkdfSync('sha256', secret, '', `pitchpad ${PURPOSE.modelApiKey}`, 32));
+    const longIv = randomBytes(16);
+    const cipher = createCipheriv('aes-256-gcm', key, longIv);
+    const sealed = Buffer.concat([cipher.update(KEY, 'utf8'), cipher.final()]);
+    expect(unseal(['v1', longIv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join(':'), secret, PURPOSE.modelApiKey)).toBeNull();
   });
 });

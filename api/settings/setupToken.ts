@@ -1,10 +1,15 @@
 // The one-time setup link of a fresh install (as Jupyter and Grafana print one): whoever opens it
 // and signs in becomes the operator, so a stranger who reaches the port first cannot. One token is
 // valid at a time, shared by every instance on the database, and lasts until it is claimed or
-// replaced: a restart prints the same link again.
+// replaced, or for SETUP_TOKEN_TTL (24 h) from when it was made: a restart within that time prints
+// the same link again, and the first start-up after it a new one. A link copied into a chat or a
+// ticket long ago does not stay a key to the server.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Pool } from '../db';
 import { PURPOSE, seal, unseal } from './secretBox';
+
+/** How long a setup token lasts, as a Postgres interval (the database's clock decides, for every instance alike). */
+export const SETUP_TOKEN_TTL = '24 hours';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -22,7 +27,7 @@ export async function operatorExists(pool: Pool): Promise<boolean> {
  * The setup token to print at start-up: null when an operator exists; else the one already waiting,
  * or a new one. Instances starting together agree: the insert happens only when there is none (one
  * statement), and each reads back whichever won. One this SESSION_SECRET cannot open (the secret
- * changed) is replaced.
+ * changed), or one older than SETUP_TOKEN_TTL, is replaced.
  */
 export async function currentSetupToken(pool: Pool, secret: string): Promise<string | null> {
   if (await operatorExists(pool)) return null;
@@ -31,12 +36,14 @@ export async function currentSetupToken(pool: Pool, secret: string): Promise<str
     `INSERT INTO setup_tokens (id, token_hash, token_encrypted) VALUES (true, $1, $2) ON CONFLICT (id) DO NOTHING`,
     [hashOf(fresh), seal(fresh, secret, PURPOSE.setupToken)],
   );
-  const { rows } = await pool.query<{ token_hash: string; token_encrypted: string }>('SELECT token_hash, token_encrypted FROM setup_tokens');
+  const { rows } = await pool.query<{ token_hash: string; token_encrypted: string; expired: boolean }>(
+    `SELECT token_hash, token_encrypted, created_at <= now() - interval '${SETUP_TOKEN_TTL}' AS expired FROM setup_tokens`,
+  );
   const row = rows[0];
   if (!row) return null;
   const token = unseal(row.token_encrypted, secret, PURPOSE.setupToken);
-  if (token !== null && hashOf(token) === row.token_hash) return token;
-  // Sealed under another secret: replace it, unless another instance already did (compare-and-swap).
+  if (!row.expired && token !== null && hashOf(token) === row.token_hash) return token;
+  // Expired, or sealed under another secret: replace it, unless another instance already did (compare-and-swap).
   await pool.query('UPDATE setup_tokens SET token_hash = $1, token_encrypted = $2, created_at = now() WHERE token_hash = $3', [
     hashOf(fresh),
     seal(fresh, secret, PURPOSE.setupToken),
@@ -71,7 +78,8 @@ export async function claimSetupToken(pool: Pool, userId: number, token: string)
       await client.query('ROLLBACK');
       return 'operator_exists';
     }
-    const taken = await client.query('DELETE FROM setup_tokens WHERE token_hash = $1', [hashOf(token)]);
+    // An expired token is not taken: the next start-up replaces it.
+    const taken = await client.query(`DELETE FROM setup_tokens WHERE token_hash = $1 AND created_at > now() - interval '${SETUP_TOKEN_TTL}'`, [hashOf(token)]);
     if (!taken.rowCount) {
       await client.query('ROLLBACK');
       return 'invalid';
@@ -85,6 +93,8 @@ export async function claimSetupToken(pool: Pool, userId: number, token: string)
     return 'claimed';
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
+    // The one-operator index (migration 0016) caught a claim racing another: that one won.
+    if ((err as { code?: unknown }).code === '23505') return 'operator_exists';
     throw err;
   } finally {
     client.release();

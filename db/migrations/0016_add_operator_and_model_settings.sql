@@ -1,6 +1,8 @@
 -- Issue #20: a fresh install is set up from the browser. The first person to open the one-time
 -- setup link printed at start-up becomes the operator, who connects a model in Settings → Model.
 ALTER TABLE users ADD COLUMN is_operator boolean NOT NULL DEFAULT false;
+-- One operator per server, whatever a claim, a script or a hand-written UPDATE does.
+CREATE UNIQUE INDEX users_one_operator ON users ((true)) WHERE is_operator;
 
 -- The model the operator connected: one row (id is always true), read by every instance. The API
 -- key is encrypted (api/settings/secretBox.ts); environment variables win over each field.

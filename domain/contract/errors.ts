@@ -17,6 +17,11 @@ export const ErrorCode = {
   rateLimited: 'rate_limited',
   internal: 'internal_error',
   unavailable: 'unavailable',
+  /**
+   * 503 for a call only a language model can answer, on a server with none connected: a setup to
+   * finish (Settings → Model), not an outage. A database outage answers 503 `unavailable` instead.
+   */
+  noModel: 'no_model',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -58,7 +58,9 @@ const BaseUrl = z
   .refine((v) => {
     if (!URL.canParse(v)) return false;
     const url = new URL(v);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+    // No user name or password (a key goes in its own field), and no ?query or #fragment: the API's
+    // paths are added to the address, which a query or fragment would swallow.
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !url.search && !url.hash && !/[?#]/.test(v);
   }, 'Enter the server’s address as an http:// or https:// URL, such as http://127.0.0.1:11434/v1.')
   .transform((v) => v.replace(/\/+$/, ''));
 

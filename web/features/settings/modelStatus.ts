@@ -42,9 +42,12 @@ export function isOperator(user: User | null | undefined): boolean {
   return user?.isOperator === true;
 }
 
-/** The server's answer to a call only a model can answer, on a server with none: a known setup, not a failure. */
+/**
+ * The server's answer to a call only a model can answer, on a server with none: a known setup, not a
+ * failure. Only its own code counts: a database outage also answers 503 (`unavailable`).
+ */
 export function isNoModelError(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 503 && error.code === ErrorCode.unavailable;
+  return error instanceof ApiError && error.status === 503 && error.code === ErrorCode.noModel;
 }
 
 /** Records what such an answer says, so every notice shows it at once (instead of a red error). */

@@ -27,9 +27,13 @@ describe('the setup link', () => {
 });
 
 describe('a call only a model can answer', () => {
-  it("fresh: 2. on a server with no model is a known setup (503 'unavailable'), not a failure", () => {
-    expect(isNoModelError(new ApiError('No AI model is connected…', 503, { code: 'unavailable', message: 'No AI model is connected…' }))).toBe(true);
+  it("fresh: 2. on a server with no model is a known setup (503 'no_model'), not a failure", () => {
+    expect(isNoModelError(new ApiError('No AI model is connected…', 503, { code: 'no_model', message: 'No AI model is connected…' }))).toBe(true);
     expect(isNoModelError(new ApiError('The AI model is busy', 503, { code: 'model_busy', message: 'The AI model is busy' }))).toBe(false);
+  });
+
+  it("fresh: 1. a database outage (503 'unavailable') is not taken for 'no model'", () => {
+    expect(isNoModelError(new ApiError('The database is unavailable', 503, { code: 'unavailable', message: 'The database is unavailable' }))).toBe(false);
     expect(isNoModelError(new Error('boom'))).toBe(false);
   });
 });
