@@ -17,6 +17,7 @@ import {
   flushOutbox,
   heldBack,
   queueSend,
+  releaseAllowanceHolds,
   requeueSend,
   transition,
   unsentSends,
@@ -129,7 +130,40 @@ function fakeDelivery(script: Record<string, DeliveryOutcome[]> = {}) {
 const states = async () => (await db.outbox.orderBy('seq').toArray()).map((e) => e.state);
 const messageStatus = async (entry: OutboxEntry) => (await db.messages.get(entry.messageKey))?.status;
 
+/** The server's 429 for a spent daily allowance, resetting in 2 h. */
+const spent = () => new RateLimitedError("You've used today's AI allowance. It resets at 00:00 UTC (in 2 h).", 429, { code: 'token_budget', message: 'x' }, 7_200_000);
+
 describe('flushing the outbox', () => {
+  it('trust: 2. a send held until the allowance resets goes once there is allowance again: after an upgrade, or when another send went through', async () => {
+    const held = uuidv7();
+    const other = uuidv7();
+    await queue(held, 'held one');
+    await queue(held, 'behind it');
+    const { deliver, sent } = fakeDelivery({ 'held one': [{ kind: 'not-sent', error: spent() }] });
+    await flushOutbox(db, deliver, { force: true });
+    expect(sent).toEqual(['held one']);
+    // Held: not even a forced flush tries it before the reset.
+    await flushOutbox(db, deliver, { force: true });
+    expect(sent).toEqual(['held one']);
+
+    // The rep upgrades: the hold goes, and the chat's line goes in order.
+    expect(await releaseAllowanceHolds(db)).toBe(1);
+    await flushOutbox(db, deliver, { force: true });
+    expect(sent).toEqual(['held one', 'held one', 'behind it']);
+    expect(await states()).toEqual(['sent', 'sent']);
+
+    // Held again in one chat; a send in another chat is answered: allowance is back, so the hold goes.
+    await queue(held, 'held two');
+    const second = fakeDelivery({ 'held two': [{ kind: 'not-sent', error: spent() }] });
+    await flushOutbox(db, second.deliver, { force: true });
+    await queue(other, 'elsewhere');
+    await flushOutbox(db, second.deliver, { force: true });
+    expect(second.sent).toContain('elsewhere');
+    await flushOutbox(db, second.deliver, { force: true });
+    expect(second.sent.filter((text) => text === 'held two')).toHaveLength(2);
+    expect(await countWaiting(db)).toBe(0);
+  });
+
   it('delivers every send once, in the order typed', async () => {
     const chat = uuidv7();
     await queue(chat, 'one');

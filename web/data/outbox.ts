@@ -179,6 +179,24 @@ export async function requeueSend(db: PitchpadDb, messageKey: string, model?: st
 }
 
 /**
+ * Sends held back by the day's AI allowance (`notBefore`) may go at once: the rep has allowance
+ * again before the reset (upgraded to Pro, or a send just went through). Answers how many were held.
+ */
+export async function releaseAllowanceHolds(db: PitchpadDb): Promise<number> {
+  const released = await db.transaction('rw', db.outbox, () => releaseHolds(db, Date.now()));
+  if (released > 0) syncWhenStored(db);
+  return released;
+}
+
+function releaseHolds(db: PitchpadDb, now: number): Promise<number> {
+  return db.outbox
+    .where('state')
+    .equals('queued')
+    .filter((entry) => entry.notBefore !== undefined && entry.notBefore > now)
+    .modify({ notBefore: undefined, nextAttemptAt: now });
+}
+
+/**
  * Delete: forget a send the server never stored (it failed for good), with its message and any
  * empty reply. A send the server holds cannot be taken back here: false.
  */
@@ -524,6 +542,9 @@ async function deliverOne(db: PitchpadDb, deliver: Deliver, entry: OutboxEntry):
     if (message && message.serverId === null && (next.state === 'queued' || next.state === 'failed')) {
       await db.messages.update(message.key, { status: next.state, touchedAt: now, ...(next.state === 'failed' ? { errorMessage: next.lastError } : {}) });
     }
+    // A send the model answered proves there is allowance again (an upgrade, a higher limit): the
+    // sends held until the reset may go now.
+    if (next.state === 'sent' && outcome.kind === 'done') await releaseHolds(db, now);
     return { outcome, state: next.state, stopFlush };
   });
 }

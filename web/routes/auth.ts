@@ -18,8 +18,7 @@ const authSearch = optionalTextParams('redirect', 'email', 'tool', 'error');
 
 /**
  * /auth is a layout route holding the screen, and /auth and /auth/$tab are its children, so switching
- * tabs changes the URL without remounting the forms (the login form keeps the username prefilled
- * after registering).
+ * tabs changes the URL without remounting the forms (what is typed in one stays while the other shows).
  */
 export const authRoute = createRoute({
   getParentRoute: () => rootRoute,

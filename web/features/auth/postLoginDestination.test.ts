@@ -26,6 +26,14 @@ describe('postLoginDestination (spec §2, in order)', () => {
     expect(postLoginDestination({ ...none, redirect: 'dashboard' })).toBe('/dashboard');
   });
 
+  it('fresh: 1. the setup link\'s sign-in goes back to claim, whatever a guest left in storage before', () => {
+    const stored = { postLoginTarget: '/checkout?plan=pro&billing=monthly', pendingChat: { title: 'Generate Cold Emails', interviewType: 'email' as const } };
+    expect(postLoginDestination({ ...stored, redirect: 'setup' })).toBe('/setup');
+    expect(postLoginDestination({ ...stored, redirect: 'settings/model' })).toBe('/settings/model');
+    // Any other page named by redirect still comes after what the guest chose.
+    expect(postLoginDestination({ ...stored, redirect: 'dashboard' })).toBe('/checkout?plan=pro&billing=monthly');
+  });
+
   it('4. otherwise /chat', () => {
     expect(postLoginDestination(none)).toBe('/chat');
     expect(postLoginDestination({ ...none, redirect: '  ' })).toBe('/chat');

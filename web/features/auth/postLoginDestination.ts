@@ -18,11 +18,21 @@ function isAppPath(path: string): boolean {
 }
 
 /**
+ * The pages whose sign-in is the operator's errand (the setup link's claim, Settings): their `redirect`
+ * wins over a checkout or a tool a guest picked earlier and left in storage, which would otherwise
+ * take the first sign-in of a fresh install elsewhere and leave the setup link unclaimed.
+ */
+const OPERATOR_PAGES = /^\/(?:setup|settings)(?:[/?]|$)/;
+
+/**
  * Where to go after a successful login, in the spec's order (§2 'Auth screen'): what the app kept in
- * storage first, then the page's `redirect` by the rule the server follows too (domain/signInDestination.ts).
+ * storage first, then the page's `redirect` by the rule the server follows too (domain/signInDestination.ts);
+ * but an operator's page named by `redirect` comes first (see OPERATOR_PAGES).
  */
 export function postLoginDestination({ postLoginTarget, pendingChat, redirect }: PostLoginInputs): string {
+  const named = redirectDestination(redirect);
+  if (named && OPERATOR_PAGES.test(named)) return named;
   if (postLoginTarget && isAppPath(postLoginTarget)) return postLoginTarget;
   if (pendingChat) return DEFAULT_SIGN_IN_DESTINATION;
-  return redirectDestination(redirect) ?? DEFAULT_SIGN_IN_DESTINATION;
+  return named ?? DEFAULT_SIGN_IN_DESTINATION;
 }

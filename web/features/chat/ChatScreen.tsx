@@ -2,11 +2,12 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the chat's stylesheet, loaded with its chunk
 import './chat.css';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import { FLOWS, type FlowType } from '../../../domain/playbooks';
 import { CHAT_TOOLS, isFlowType, type ToolType } from '../../../domain/playbooks/tools';
 import { openUserDb } from '../../data/db';
+import { releaseAllowanceHolds } from '../../data/outbox';
 import { useToast } from '../../ui/ToastProvider';
 import { useAuth } from '../auth/auth.queries';
 import { ToolCards } from '../landing/LandingScreen';
@@ -52,6 +53,10 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
   usePendingChatDestination(startNewChat, pendingOpeners);
   useSendPendingMessage(pendingMessage, messages !== undefined, isLoading, send);
   useWakeLock(isLoading);
+  // Upgraded to Pro: sends held until the free allowance's reset go now, with the bigger allowance.
+  useEffect(() => {
+    if (isPaid) void releaseAllowanceHolds(db).catch(() => {});
+  }, [isPaid, db]);
 
   const handleSend = useCallback((text: string) => void send(text), [send]);
   const handleFeatured = useCallback(() => {

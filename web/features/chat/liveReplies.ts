@@ -45,12 +45,14 @@ const STREAM_UPDATE_MAX_MS = 1000;
 const DRAW_SHARE = 10;
 let spacing = STREAM_UPDATE_MS;
 
-function draw(): void {
+function draw(measure = false): void {
   pending = false;
   const started = performance.now();
   lastFlush = started;
   listeners.forEach((listener) => listener());
-  if (listeners.size === 0 || typeof requestAnimationFrame !== 'function') return;
+  // Only an update drawn from an animation frame is measured: a reply starting or ending redraws the
+  // screen around the list too, at once, and is no measure of what the words cost.
+  if (!measure || listeners.size === 0) return;
   // Drawn from an animation frame, a task queued now runs once that frame has been laid out and
   // painted: its delay is what the update cost, render, layout and paint together.
   setTimeout(() => {
@@ -64,8 +66,8 @@ function emit(now = false): void {
   pending = true;
   // Drawn on an animation frame (never mid-frame), no sooner than `spacing` after the last.
   const wait = lastFlush + spacing - performance.now();
-  if (wait <= 0) requestAnimationFrame(draw);
-  else setTimeout(() => requestAnimationFrame(draw), wait);
+  if (wait <= 0) requestAnimationFrame(() => draw(true));
+  else setTimeout(() => requestAnimationFrame(() => draw(true)), wait);
 }
 
 function set(key: string, reply: LiveReply | null, now = false): void {
@@ -81,6 +83,8 @@ export const liveReplies = {
   /** A stream for the reply `key` starts. False when one is already running (the caller backs off). */
   begin(key: string, reply: Omit<LiveReply, 'content'>): boolean {
     if (replies.has(key)) return false;
+    // A new reply starts at the fastest pace; its own updates slow it down if they cost more.
+    if (replies.size === 0) spacing = STREAM_UPDATE_MS;
     set(key, { ...reply, content: null }, true);
     return true;
   },
