@@ -217,7 +217,8 @@ describe('trust: 2. the daily AI allowance', () => {
 describe('trust: 2. the offline drafter', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ LLM_DAILY_TOKENS_FREE: '100' });
+    // An embedded database of its own: the test counts every token row there is.
+    server = await startTestServer({ LLM_DAILY_TOKENS_FREE: '100', DATABASE_URL: '' });
   });
   afterAll(() => server?.close());
 

@@ -4,7 +4,15 @@ import { createServer } from 'node:net';
 import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsErrorCode } from '../../domain/contract/settings';
-import { startAnotherInstance, startTestServer, type TestServer } from '../../tests/support/server';
+import { startAnotherInstance, startTestServer as startSharedServer, type TestServer } from '../../tests/support/server';
+
+/**
+ * These tests change what there is one of per database (the operator, the setup link, the model
+ * settings row). On the machine's Postgres (`npm run test:api` with TEST_DATABASE_URL) every test
+ * file shares one database, so they would see each other's operator, and other files' servers this
+ * file's model: each server here gets an embedded database of its own.
+ */
+const startTestServer: typeof startSharedServer = (env = {}, opts = {}) => startSharedServer({ DATABASE_URL: '', ...env }, opts);
 import { TestClient, postStream, type TestResponse } from '../../tests/support/client';
 import { captureLog, type CapturedLog } from '../../tests/support/logs';
 import { loggedInClient } from '../../tests/factories/users';
