@@ -58,9 +58,15 @@ export default defineConfig({
       // Stencil runtime (~7 kB gzip on the landing page). @ionic/core ships the same ionicons
       // component compiled against its runtime (its own components already use that one): use it for
       // IonIcon too.
-      { find: /^ionicons\/components\/ion-icon\.js$/, replacement: '@ionic/core/components/ion-icon.js' },
+      {
+        find: /^ionicons\/components\/ion-icon\.js$/,
+        replacement: '@ionic/core/components/ion-icon.js',
+      },
       // Ionic is set up by whatever first loads it, not at start (web/ui/ionicSetup.ts).
-      { find: /^@ionic\/react$/, replacement: fileURLToPath(new URL('./web/ui/ionicReact.ts', import.meta.url)) },
+      {
+        find: /^@ionic\/react$/,
+        replacement: fileURLToPath(new URL('./web/ui/ionicReact.ts', import.meta.url)),
+      },
     ],
   },
   server: {
@@ -76,13 +82,20 @@ export default defineConfig({
       // would append a <link rel=modulepreload> per dependency (~1 ms of main thread each on a
       // phone, two dozen per screen, while the first page is taken over); the browser fetches a
       // chunk's imports itself. A chunk's CSS still comes with it (nothing else loads it).
-      resolveDependencies: (fileName, deps, { hostType }) => (hostType === 'js' ? (BOOT_CHUNK.test(fileName) ? [] : deps.filter((dep) => dep.endsWith('.css'))) : deps),
+      resolveDependencies: (fileName, deps, { hostType }) =>
+        hostType === 'js'
+          ? BOOT_CHUNK.test(fileName)
+            ? []
+            : deps.filter((dep) => dep.endsWith('.css'))
+          : deps,
     },
     rolldownOptions: {
       output: {
         // Ionic's shared chunk also holds small app modules, after one of which it would be named.
         chunkFileNames: (chunk) =>
-          chunk.moduleIds.some((id) => /[\\/]@ionic[\\/]react[\\/]/.test(id)) ? 'assets/ionic-[hash].js' : 'assets/[name]-[hash].js',
+          chunk.moduleIds.some((id) => /[\\/]@ionic[\\/]react[\\/]/.test(id))
+            ? 'assets/ionic-[hash].js'
+            : 'assets/[name]-[hash].js',
         // Long-lived vendor chunks: an app deploy then leaves the browser's cached libraries valid.
         // Screens stay in their own lazy chunks (route-based splitting in web/router.tsx). Ionic is
         // left to automatic splitting: grouping it would pull its lazily loaded parts into one chunk.
@@ -130,10 +143,19 @@ function bootPreloadPlugin(): Plugin {
       order: 'post',
       handler(_html, { bundle }) {
         if (!bundle) return [];
-        const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
+        const chunks = Object.values(bundle).filter(
+          (output): output is Rolldown.OutputChunk => output.type === 'chunk',
+        );
         const boot = chunks.find((chunk) => BOOT_CHUNK.test(chunk.fileName));
-        if (!boot) throw new Error('bootPreloadPlugin: no boot chunk in the bundle (was web/boot.tsx renamed?)');
-        const entryImports = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+        if (!boot)
+          throw new Error(
+            'bootPreloadPlugin: no boot chunk in the bundle (was web/boot.tsx renamed?)',
+          );
+        const entryImports = new Set(
+          chunks
+            .filter((chunk) => chunk.isEntry)
+            .flatMap((chunk) => [chunk.fileName, ...chunk.imports]),
+        );
         const listed = new Set<string>();
         const visit = (fileName: string): void => {
           if (listed.has(fileName) || entryImports.has(fileName)) return;
@@ -142,8 +164,18 @@ function bootPreloadPlugin(): Plugin {
           if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
         };
         visit(boot.fileName);
-        const links = [...listed].map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` } }));
-        return [{ tag: 'template', attrs: { id: BOOT_PRELOADS }, children: links, injectTo: 'body' as const }];
+        const links = [...listed].map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+        }));
+        return [
+          {
+            tag: 'template',
+            attrs: { id: BOOT_PRELOADS },
+            children: links,
+            injectTo: 'body' as const,
+          },
+        ];
       },
     },
   };
@@ -179,9 +211,15 @@ function ionicReactTreeshakePlugin(): Plugin {
           calls++;
           return `= /*@__PURE__*/ React.${factory}(`;
         });
-      if (classes === 0 || calls === 0) this.warn(`@ionic/react changed: ${classes} class and ${calls} call rewrites; see the landing size report`);
+      if (classes === 0 || calls === 0)
+        this.warn(
+          `@ionic/react changed: ${classes} class and ${calls} call rewrites; see the landing size report`,
+        );
       // Prepended on the first line, so the module's line numbers stay as they were.
-      return { code: `import { Component as Component$treeshake, PureComponent as PureComponent$treeshake } from 'react'; ${rewritten}`, map: null };
+      return {
+        code: `import { Component as Component$treeshake, PureComponent as PureComponent$treeshake } from 'react'; ${rewritten}`,
+        map: null,
+      };
     },
   };
 }
@@ -253,7 +291,15 @@ function manifestPlugin(): Plugin {
  * CI prints it too; checked against what Chromium fetches on / (phone user agents load the most).
  * Above `budgetKb` the build fails.
  */
-function landingSizePlugin({ landingModule, startupImporters, budgetKb }: { landingModule: RegExp; startupImporters: RegExp[]; budgetKb: number }): Plugin {
+function landingSizePlugin({
+  landingModule,
+  startupImporters,
+  budgetKb,
+}: {
+  landingModule: RegExp;
+  startupImporters: RegExp[];
+  budgetKb: number;
+}): Plugin {
   return {
     name: 'pitchpad:landing-size',
     apply: 'build',
@@ -268,8 +314,11 @@ function landingSizePlugin({ landingModule, startupImporters, budgetKb }: { land
 
       const roots = new Set<string>();
       for (const chunk of chunks.values()) {
-        if (chunk.isEntry || chunk.moduleIds.some((id) => landingModule.test(id))) roots.add(chunk.fileName);
-        for (const id of chunk.moduleIds.filter((moduleId) => startupImporters.some((re) => re.test(moduleId)))) {
+        if (chunk.isEntry || chunk.moduleIds.some((id) => landingModule.test(id)))
+          roots.add(chunk.fileName);
+        for (const id of chunk.moduleIds.filter((moduleId) =>
+          startupImporters.some((re) => re.test(moduleId)),
+        )) {
           for (const imported of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
             const fileName = chunkOfModule.get(imported);
             if (fileName) roots.add(fileName);
@@ -278,7 +327,11 @@ function landingSizePlugin({ landingModule, startupImporters, budgetKb }: { land
       }
       const landingIsLazy = [...roots].some((fileName) => {
         const chunk = chunks.get(fileName);
-        return chunk !== undefined && !chunk.isEntry && chunk.moduleIds.some((id) => landingModule.test(id));
+        return (
+          chunk !== undefined &&
+          !chunk.isEntry &&
+          chunk.moduleIds.some((id) => landingModule.test(id))
+        );
       });
       if (!landingIsLazy) this.warn('no chunk holds the landing route: is it still lazy?');
 
@@ -298,10 +351,15 @@ function landingSizePlugin({ landingModule, startupImporters, budgetKb }: { land
       });
       const totalKb = total / 1024;
       const verdict = totalKb <= budgetKb ? 'within' : 'OVER';
-      console.log(`\nLanding page JS (gzip), ${verdict} the ${budgetKb} kB budget:\n${lines.join('\n')}`);
+      console.log(
+        `\nLanding page JS (gzip), ${verdict} the ${budgetKb} kB budget:\n${lines.join('\n')}`,
+      );
       console.log(`  ${'total'.padEnd(48)} ${totalKb.toFixed(1).padStart(7)} kB\n`);
       // A budget that bites: a build that makes the first visit heavier fails here, not in a phone's hand.
-      if (totalKb > budgetKb) this.error(`the landing page's JS is ${totalKb.toFixed(1)} kB gzip, over its ${budgetKb} kB budget (LANDING_JS_BUDGET_KB in vite.config.ts)`);
+      if (totalKb > budgetKb)
+        this.error(
+          `the landing page's JS is ${totalKb.toFixed(1)} kB gzip, over its ${budgetKb} kB budget (LANDING_JS_BUDGET_KB in vite.config.ts)`,
+        );
     },
   };
 }

@@ -48,7 +48,13 @@ function sourceLocatedImportMetaUrl(): Plugin {
       handler(code, id) {
         const fromBundle = relative(bundleDir, id).split('\\').join('/');
         // Only the expression changes: every line keeps its number, so source maps stay usable.
-        return { code: code.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`), map: null };
+        return {
+          code: code.replaceAll(
+            'import.meta.url',
+            `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`,
+          ),
+          map: null,
+        };
       },
     },
   };

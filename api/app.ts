@@ -59,9 +59,20 @@ export interface AppOptions {
 }
 
 /** Build the Koa app over an open database. Tests call this; `main.ts` adds the process around it. */
-export function createApp({ config, pool, log = loggerFor(config), webDist = WEB_DIST, llm, stripe = createStripe(config) }: AppOptions) {
-  const live = llm === undefined ? liveGateway({ config, pool, log }) : isLiveGateway(llm) ? llm : null;
-  const app = new Koa<AppState, AppDeps>({ proxy: config.trustProxy, keys: [config.sessionSecret] });
+export function createApp({
+  config,
+  pool,
+  log = loggerFor(config),
+  webDist = WEB_DIST,
+  llm,
+  stripe = createStripe(config),
+}: AppOptions) {
+  const live =
+    llm === undefined ? liveGateway({ config, pool, log }) : isLiveGateway(llm) ? llm : null;
+  const app = new Koa<AppState, AppDeps>({
+    proxy: config.trustProxy,
+    keys: [config.sessionSecret],
+  });
   // Koa's ctx.ip is the left-most X-Forwarded-For entry, which the client writes. Keep only the
   // entries our own proxies appended, so ctx.ip is the address the outermost trusted proxy saw.
   app.maxIpsCount = config.trustProxy ? config.proxyHops : 0;
@@ -103,14 +114,28 @@ export function createApp({ config, pool, log = loggerFor(config), webDist = WEB
   app.use((ctx, next) => (ctx.state.user ? next() : guestSession(ctx, next)));
   // The Stripe webhook proves itself with its signature over the raw body: no CSRF, no JSON parsing.
   const formPaths: string[] = Object.values(AUTH_FORM_PATHS);
-  app.use(csrf({ appUrl: config.appUrl, trustHost: !config.isProduction, exempt: [WEBHOOK_PATH], forms: formPaths }));
+  app.use(
+    csrf({
+      appUrl: config.appUrl,
+      trustHost: !config.isProduction,
+      exempt: [WEBHOOK_PATH],
+      forms: formPaths,
+    }),
+  );
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' });
   // The sign-in and registration forms a prerendered page posts itself: their fields, nothing else,
   // and a body it cannot read answered as the form's other refusals are (auth/authForm.ts).
   const parseForm = formBody();
-  app.use((ctx, next) => (ctx.path === WEBHOOK_PATH ? next() : formPaths.includes(ctx.path) ? parseForm(ctx, next) : parseJson(ctx, next)));
+  app.use((ctx, next) =>
+    ctx.path === WEBHOOK_PATH
+      ? next()
+      : formPaths.includes(ctx.path)
+        ? parseForm(ctx, next)
+        : parseJson(ctx, next),
+  );
   // A model an operator connected (or changed) on another instance answers here within seconds.
-  if (live) app.use((ctx, next) => (ctx.path.startsWith('/api/') ? live.freshen().then(next) : next()));
+  if (live)
+    app.use((ctx, next) => (ctx.path.startsWith('/api/') ? live.freshen().then(next) : next()));
   // Every model call is bounded and counted against its payer's daily allowance, whoever makes it.
   const model = meteredGateway(llm ?? live!, { pool, config, log });
   const routers = [
@@ -157,8 +182,14 @@ const COMPRESSIBLE_API_TYPE = /^(application\/([\w.-]+\+)?json|text\/(?!event-st
  * The PWA's static files come precompressed from the build (static.ts), so only /api goes through this.
  */
 function compressApi(): Koa.Middleware<AppState, AppDeps> {
-  const compressJson = compress({ threshold: 1024, filter: (type) => COMPRESSIBLE_API_TYPE.test(type) });
-  return (ctx, next) => (ctx.path.startsWith('/api/') ? compressJson(ctx, () => next().then(() => serializeJson(ctx))) : next());
+  const compressJson = compress({
+    threshold: 1024,
+    filter: (type) => COMPRESSIBLE_API_TYPE.test(type),
+  });
+  return (ctx, next) =>
+    ctx.path.startsWith('/api/')
+      ? compressJson(ctx, () => next().then(() => serializeJson(ctx)))
+      : next();
 }
 
 /**
@@ -167,14 +198,22 @@ function compressApi(): Koa.Middleware<AppState, AppDeps> {
  */
 function serializeJson(ctx: Koa.Context): void {
   const { body } = ctx;
-  if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function') ctx.body = JSON.stringify(body);
+  if (
+    body !== null &&
+    typeof body === 'object' &&
+    !Buffer.isBuffer(body) &&
+    typeof (body as { pipe?: unknown }).pipe !== 'function'
+  )
+    ctx.body = JSON.stringify(body);
 }
 
 function withNoStore(value: string): string {
   const others = value
     .split(',')
     .map((d) => d.trim())
-    .filter((d) => d && !/^(no-store|no-cache|public|private|max-age=.*|s-maxage=.*|immutable)$/i.test(d));
+    .filter(
+      (d) => d && !/^(no-store|no-cache|public|private|max-age=.*|s-maxage=.*|immutable)$/i.test(d),
+    );
   return ['no-store', ...others].join(', ');
 }
 
@@ -193,7 +232,12 @@ function securityHeaders(config: Config) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", 'https://js.stripe.com', EARLY_TAP_SCRIPT_HASH],
         // Stripe's embedded checkout: its script, its frames (3-D Secure runs on hooks.stripe.com) and its API.
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://checkout.stripe.com', 'https://hooks.stripe.com'],
+        frameSrc: [
+          "'self'",
+          'https://js.stripe.com',
+          'https://checkout.stripe.com',
+          'https://hooks.stripe.com',
+        ],
         connectSrc: ["'self'", 'https://api.stripe.com', 'https://checkout.stripe.com'],
         // Ionic's web components inject <style> elements and style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -23,15 +23,32 @@ interface RawResponse {
 }
 
 /** A request as a browser sends it, answered with the bytes as sent (fetch would decode them). */
-function rawRequest(client: TestClient, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<RawResponse> {
+function rawRequest(
+  client: TestClient,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<RawResponse> {
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   return new Promise((resolve, reject) => {
-    const req = request(server.url + path, { method, headers: { 'x-forwarded-for': client.ip, cookie, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks), chunks }));
-      res.on('error', reject);
-    });
+    const req = request(
+      server.url + path,
+      { method, headers: { 'x-forwarded-for': client.ip, cookie, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            chunks,
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body === undefined ? undefined : JSON.stringify(body));
   });
@@ -41,7 +58,11 @@ function rawRequest(client: TestClient, method: string, path: string, headers: R
 async function aliceWithManyChats(): Promise<{ user: BuiltUser; client: TestClient }> {
   const alice = await loggedInClient(server, { username: `alice_${randomUUID().slice(0, 8)}` });
   for (let i = 0; i < 40; i++) {
-    await server.pool.query('INSERT INTO chats (id, title, user_id) VALUES ($1, $2, $3)', [randomUUID(), `Cold email to prospect number ${i}`, alice.user.id]);
+    await server.pool.query('INSERT INTO chats (id, title, user_id) VALUES ($1, $2, $3)', [
+      randomUUID(),
+      `Cold email to prospect number ${i}`,
+      alice.user.id,
+    ]);
   }
   return alice;
 }
@@ -55,7 +76,9 @@ describe('API answers compressed', () => {
     const chats = JSON.parse(plain.body.toString());
     expect(chats).toHaveLength(40);
 
-    const br = await rawRequest(client, 'GET', '/api/chats', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const br = await rawRequest(client, 'GET', '/api/chats', {
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    });
     expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/^application\/json/);
@@ -88,7 +111,12 @@ describe('API answers compressed', () => {
       client,
       'POST',
       '/api/chat',
-      { 'content-type': 'application/json', accept: 'text/event-stream', 'accept-encoding': 'gzip, deflate, br', [CSRF_HEADER]: await client.token() },
+      {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        'accept-encoding': 'gzip, deflate, br',
+        [CSRF_HEADER]: await client.token(),
+      },
       buildSend(`${words} [[delay:10]]`),
     );
     expect(res.status).toBe(200);

@@ -4,7 +4,13 @@ import { ConfigError, loadConfig, modelInUse } from './config';
 describe('loadConfig', () => {
   it('runs with no variables at all: port 8080 on loopback, embedded database, offline drafter', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: undefined, dataDir: '.data', appUrl: 'http://127.0.0.1:8080' });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: '.data',
+      appUrl: 'http://127.0.0.1:8080',
+    });
     expect(config.llm.models).toEqual(['gpt-4o', 'gpt-4o-mini']);
     expect(modelInUse(config)).toBe('Offline drafter');
   });
@@ -24,9 +30,20 @@ describe('loadConfig', () => {
   });
 
   it('trust: 2. bounds a model call at 24,000 tokens and allows 100,000 tokens a day free, 1,000,000 Pro and 50,000 per guest address, unless told otherwise', () => {
-    expect(loadConfig({}).llm).toMatchObject({ maxContextTokens: 24_000, dailyTokens: { free: 100_000, pro: 1_000_000, guest: 50_000 } });
-    const set = loadConfig({ LLM_MAX_CONTEXT_TOKENS: '8000', LLM_DAILY_TOKENS_FREE: '5000', LLM_DAILY_TOKENS_PRO: 'off', LLM_DAILY_TOKENS_GUEST: '0' });
-    expect(set.llm).toMatchObject({ maxContextTokens: 8000, dailyTokens: { free: 5000, pro: null, guest: null } });
+    expect(loadConfig({}).llm).toMatchObject({
+      maxContextTokens: 24_000,
+      dailyTokens: { free: 100_000, pro: 1_000_000, guest: 50_000 },
+    });
+    const set = loadConfig({
+      LLM_MAX_CONTEXT_TOKENS: '8000',
+      LLM_DAILY_TOKENS_FREE: '5000',
+      LLM_DAILY_TOKENS_PRO: 'off',
+      LLM_DAILY_TOKENS_GUEST: '0',
+    });
+    expect(set.llm).toMatchObject({
+      maxContextTokens: 8000,
+      dailyTokens: { free: 5000, pro: null, guest: null },
+    });
   });
 
   it.each([
@@ -35,32 +52,56 @@ describe('loadConfig', () => {
     [{ LLM_DAILY_TOKENS_FREE: '-5' }, 'LLM_DAILY_TOKENS_FREE'],
     [{ LLM_DAILY_TOKENS_PRO: 'unlimited' }, 'LLM_DAILY_TOKENS_PRO'],
     [{ LLM_DAILY_TOKENS_GUEST: '1.5' }, 'LLM_DAILY_TOKENS_GUEST'],
-  ])('trust: 2. stops on a bad context bound or daily allowance, naming the variable (%o)', (env, name) => {
-    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment:\\n  ${name}: `));
-  });
+  ])(
+    'trust: 2. stops on a bad context bound or daily allowance, naming the variable (%o)',
+    (env, name) => {
+      expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment:\\n  ${name}: `));
+    },
+  );
 
   it('requires SESSION_SECRET and APP_URL in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required in production/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toThrow(/APP_URL: required in production/);
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), APP_URL: 'https://pitchpad.example.com/' });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SESSION_SECRET: required in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toThrow(
+      /APP_URL: required in production/,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      APP_URL: 'https://pitchpad.example.com/',
+    });
     expect(config.appUrl).toBe('https://pitchpad.example.com');
     expect(config.trustProxy).toBe(true);
   });
 
   it('security: 1. trusts one proxy hop by default, or as many as TRUST_PROXY_HOPS says', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' })).toMatchObject({ trustProxy: true, proxyHops: 1 });
-    expect(loadConfig({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' })).toMatchObject({ trustProxy: true, proxyHops: 2 });
+    expect(loadConfig({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' })).toMatchObject({
+      trustProxy: true,
+      proxyHops: 2,
+    });
   });
 
   it('fresh: 1. an empty OPENAI_BASE_URL counts as unset (a copied .env.example line), as an empty LLM_MODELS does', () => {
     const config = loadConfig({ OPENAI_BASE_URL: '', LLM_MODELS: '' });
-    expect(config.llm).toMatchObject({ baseUrl: undefined, fromEnv: { apiKey: false, baseUrl: false, models: false } });
+    expect(config.llm).toMatchObject({
+      baseUrl: undefined,
+      fromEnv: { apiKey: false, baseUrl: false, models: false },
+    });
     expect(loadConfig({ OPENAI_BASE_URL: '  ' }).llm.baseUrl).toBeUndefined();
-    expect(loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/' }).llm).toMatchObject({ baseUrl: 'http://127.0.0.1:11434/v1', fromEnv: { baseUrl: true } });
-    expect(() => loadConfig({ OPENAI_BASE_URL: 'not a url' })).toThrow(/^Invalid environment:\n  OPENAI_BASE_URL: /);
+    expect(loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/' }).llm).toMatchObject({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      fromEnv: { baseUrl: true },
+    });
+    expect(() => loadConfig({ OPENAI_BASE_URL: 'not a url' })).toThrow(
+      /^Invalid environment:\n  OPENAI_BASE_URL: /,
+    );
   });
 
   it('names the first configured model once a model server is set', () => {
-    expect(modelInUse(loadConfig({ OPENAI_API_KEY: 'sk-test', LLM_MODELS: 'llama3, qwen' }))).toBe('llama3');
+    expect(modelInUse(loadConfig({ OPENAI_API_KEY: 'sk-test', LLM_MODELS: 'llama3, qwen' }))).toBe(
+      'llama3',
+    );
   });
 });

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { LLM_DAILY_TOKENS_DEFAULTS, LLM_MAX_CONTEXT_TOKENS_DEFAULT, LLM_MAX_CONTEXT_TOKENS_MIN } from '../domain/limits';
+import {
+  LLM_DAILY_TOKENS_DEFAULTS,
+  LLM_MAX_CONTEXT_TOKENS_DEFAULT,
+  LLM_MAX_CONTEXT_TOKENS_MIN,
+} from '../domain/limits';
 
 /** Ollama's OpenAI-compatible address: tried at start-up when no model is configured (not in production). */
 export const LOCAL_LLM_DEFAULT_URL = 'http://127.0.0.1:11434/v1';
@@ -18,8 +22,13 @@ const dailyTokens = (fallback: number) =>
   z
     .string()
     .optional()
-    .transform((v) => (v === undefined || v.trim() === '' ? String(fallback) : v.trim().toLowerCase()))
-    .refine((v) => v === 'off' || /^\d+$/.test(v), "must be a whole number of tokens, or 0 or 'off' for no limit")
+    .transform((v) =>
+      v === undefined || v.trim() === '' ? String(fallback) : v.trim().toLowerCase(),
+    )
+    .refine(
+      (v) => v === 'off' || /^\d+$/.test(v),
+      "must be a whole number of tokens, or 0 or 'off' for no limit",
+    )
     .transform((v) => (v === 'off' || Number(v) === 0 ? null : Number(v)));
 
 const EnvSchema = z.object({
@@ -33,30 +42,47 @@ const EnvSchema = z.object({
     .transform((v) => (v && v.trim() ? v.trim() : undefined))
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
   DATA_DIR: z.string().min(1).default('.data'),
-  SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  SESSION_SECRET: optionalString.refine(
+    (v) => v === undefined || v.length >= 32,
+    'must be at least 32 characters',
+  ),
   OPENAI_API_KEY: optionalString,
   // Empty counts as unset, as for LLM_MODELS (a copied .env.example line); a trailing slash is dropped.
   OPENAI_BASE_URL: optionalString
-    .refine((v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), 'must be an http:// or https:// URL (e.g. http://127.0.0.1:11434/v1)')
+    .refine(
+      (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+      'must be an http:// or https:// URL (e.g. http://127.0.0.1:11434/v1)',
+    )
     .transform((v) => v?.replace(/\/+$/, '')),
   // Empty counts as unset (a copied .env.example line): the list then comes from Settings → Model.
   LLM_MODELS: z
     .string()
     .optional()
-    .transform((v) => (v?.trim() ? v : 'gpt-4o,gpt-4o-mini').split(',').map((m) => m.trim()).filter(Boolean))
+    .transform((v) =>
+      (v?.trim() ? v : 'gpt-4o,gpt-4o-mini')
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+    )
     .refine((list) => list.length > 0, 'must name at least one model'),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   LLM_MAX_CONTEXT_TOKENS: z.coerce
     .number('must be a whole number of tokens')
     .int('must be a whole number of tokens')
-    .min(LLM_MAX_CONTEXT_TOKENS_MIN, `must be at least ${LLM_MAX_CONTEXT_TOKENS_MIN.toLocaleString('en-US')} tokens`)
+    .min(
+      LLM_MAX_CONTEXT_TOKENS_MIN,
+      `must be at least ${LLM_MAX_CONTEXT_TOKENS_MIN.toLocaleString('en-US')} tokens`,
+    )
     .default(LLM_MAX_CONTEXT_TOKENS_DEFAULT),
   LLM_DAILY_TOKENS_FREE: dailyTokens(LLM_DAILY_TOKENS_DEFAULTS.free),
   LLM_DAILY_TOKENS_PRO: dailyTokens(LLM_DAILY_TOKENS_DEFAULTS.pro),
   LLM_DAILY_TOKENS_GUEST: dailyTokens(LLM_DAILY_TOKENS_DEFAULTS.guest),
   // Where to look for a local OpenAI-compatible server when no model is configured (Ollama's
   // address by default, outside production); 'off' looks nowhere.
-  LOCAL_LLM_URL: optionalString.refine((v) => v === undefined || v === 'off' || URL.canParse(v), "must be a URL (e.g. http://127.0.0.1:11434/v1) or 'off'"),
+  LOCAL_LLM_URL: optionalString.refine(
+    (v) => v === undefined || v === 'off' || URL.canParse(v),
+    "must be a URL (e.g. http://127.0.0.1:11434/v1) or 'off'",
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -69,7 +95,12 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(1, 'must be at least 1 (the proxies in front of the app)').max(10).default(1),
+  TRUST_PROXY_HOPS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1 (the proxies in front of the app)')
+    .max(10)
+    .default(1),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -146,10 +177,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && !e.SESSION_SECRET) {
-    throw new ConfigError('Invalid environment:\n  SESSION_SECRET: required in production (at least 32 characters)');
+    throw new ConfigError(
+      'Invalid environment:\n  SESSION_SECRET: required in production (at least 32 characters)',
+    );
   }
   if (isProduction && !e.APP_URL) {
-    throw new ConfigError('Invalid environment:\n  APP_URL: required in production (the public origin, e.g. https://pitchpad.example.com)');
+    throw new ConfigError(
+      'Invalid environment:\n  APP_URL: required in production (the public origin, e.g. https://pitchpad.example.com)',
+    );
   }
   const appUrl = (e.APP_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -168,11 +203,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKey: e.OPENAI_API_KEY,
       baseUrl: e.OPENAI_BASE_URL,
       models: e.LLM_MODELS,
-      fromEnv: { apiKey: Boolean(e.OPENAI_API_KEY), baseUrl: Boolean(e.OPENAI_BASE_URL), models: Boolean(env.LLM_MODELS?.trim()) },
+      fromEnv: {
+        apiKey: Boolean(e.OPENAI_API_KEY),
+        baseUrl: Boolean(e.OPENAI_BASE_URL),
+        models: Boolean(env.LLM_MODELS?.trim()),
+      },
       timeoutMs: e.LLM_TIMEOUT_MS,
       localUrl: localModelUrl(e.LOCAL_LLM_URL, isProduction),
       maxContextTokens: e.LLM_MAX_CONTEXT_TOKENS,
-      dailyTokens: { free: e.LLM_DAILY_TOKENS_FREE, pro: e.LLM_DAILY_TOKENS_PRO, guest: e.LLM_DAILY_TOKENS_GUEST },
+      dailyTokens: {
+        free: e.LLM_DAILY_TOKENS_FREE,
+        pro: e.LLM_DAILY_TOKENS_PRO,
+        guest: e.LLM_DAILY_TOKENS_GUEST,
+      },
     },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

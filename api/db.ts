@@ -21,7 +21,10 @@ export function describeDatabaseUrl(url: string): string {
  * Open the database: the Postgres at `databaseUrl`, or the embedded PGlite in `dataDir`.
  * Either way the app gets a `pg` Pool; migrations are applied before it is returned.
  */
-export async function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
   const embedded = opts.databaseUrl ? undefined : await startEmbeddedDatabase(opts.dataDir);
   const pool = new PgPool(
     embedded

@@ -19,12 +19,24 @@ let db: Awaited<ReturnType<typeof openDatabase>>;
 const servers: Server[] = [];
 
 async function startInstance(sessionSecret: string): Promise<TestServer> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', DATA_DIR: IN_MEMORY, DATABASE_URL: testDatabaseUrl(), SESSION_SECRET: sessionSecret });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: 'true',
+    DATA_DIR: IN_MEMORY,
+    DATABASE_URL: testDatabaseUrl(),
+    SESSION_SECRET: sessionSecret,
+  });
   const server: Server = await new Promise((resolve) => {
     const s = createApp({ config, pool: db.pool }).listen(0, '127.0.0.1', () => resolve(s));
   });
   servers.push(server);
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, pool: db.pool, config, close: async () => {} };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    pool: db.pool,
+    config,
+    close: async () => {},
+  };
 }
 
 let first: TestServer;
@@ -32,7 +44,11 @@ let second: TestServer;
 let misconfigured: TestServer;
 beforeAll(async () => {
   db = await openDatabase({ databaseUrl: testDatabaseUrl(), dataDir: IN_MEMORY });
-  [first, second, misconfigured] = [await startInstance(SHARED_SECRET), await startInstance(SHARED_SECRET), await startInstance(OTHER_SECRET)];
+  [first, second, misconfigured] = [
+    await startInstance(SHARED_SECRET),
+    await startInstance(SHARED_SECRET),
+    await startInstance(OTHER_SECRET),
+  ];
 });
 afterAll(async () => {
   for (const server of servers) {
@@ -42,9 +58,11 @@ afterAll(async () => {
   await db?.close();
 });
 
-
 async function chatCount(userId: number): Promise<number> {
-  const { rows } = await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM chats WHERE user_id = $1', [userId]);
+  const { rows } = await db.pool.query<{ n: string }>(
+    'SELECT count(*) AS n FROM chats WHERE user_id = $1',
+    [userId],
+  );
   return Number(rows[0]!.n);
 }
 
@@ -54,14 +72,24 @@ describe('several instances on one database', () => {
     const token = await client.token();
 
     const onSecond = client.at(second.url);
-    const accepted = await onSecond.post('/api/chat', buildSend('Sent through the second instance'), { csrf: false, headers: { [CSRF_HEADER]: token } });
+    const accepted = await onSecond.post(
+      '/api/chat',
+      buildSend('Sent through the second instance'),
+      { csrf: false, headers: { [CSRF_HEADER]: token } },
+    );
     expect(accepted.status).toBe(200);
     expect(await chatCount(user.id)).toBe(1);
 
     // The session itself is in the database, so the other instance knows the user; the token is what fails.
     const onMisconfigured = client.at(misconfigured.url);
-    expect((await onMisconfigured.get('/api/auth/user')).body).toMatchObject({ username: user.username });
-    const refused = await onMisconfigured.post('/api/chat', buildSend('Sent through the misconfigured instance'), { csrf: false, headers: { [CSRF_HEADER]: token } });
+    expect((await onMisconfigured.get('/api/auth/user')).body).toMatchObject({
+      username: user.username,
+    });
+    const refused = await onMisconfigured.post(
+      '/api/chat',
+      buildSend('Sent through the misconfigured instance'),
+      { csrf: false, headers: { [CSRF_HEADER]: token } },
+    );
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('csrf_failed');
     expect(await chatCount(user.id)).toBe(1);

@@ -5,7 +5,9 @@ import { captureLog } from '../tests/support/logs';
 /** Runs `body` in a fresh Node process with `log` = loggerFor(config); returns what it printed. */
 function runLogging(isProduction: boolean, body: string): { stdout: string; stderr: string } {
   const script = `import { loggerFor } from './api/log.ts'; const log = loggerFor({ logLevel: 'info', isProduction: ${isProduction} }); ${body}`;
-  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+  });
 }
 
 describe('the logger', () => {
@@ -22,12 +24,15 @@ describe('the logger', () => {
 
   it("an error's Postgres detail (the row's values a user typed) stays out of the log; its message and stack are kept", () => {
     const { log, entries } = captureLog('info');
-    const err = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
-      code: '23505',
-      detail: 'Key (email)=(ada@example.com) already exists.',
-      where: 'SQL statement',
-      hint: 'ada',
-    });
+    const err = Object.assign(
+      new Error('duplicate key value violates unique constraint "users_email_key"'),
+      {
+        code: '23505',
+        detail: 'Key (email)=(ada@example.com) already exists.',
+        where: 'SQL statement',
+        hint: 'ada',
+      },
+    );
     log.error({ err }, 'POST /api/auth/register failed');
     const line = entries()[0] as unknown as { err: Record<string, unknown> } | undefined;
     expect(line!.err).toMatchObject({ message: err.message, code: '23505' });
@@ -45,16 +50,27 @@ describe('the logger', () => {
   });
 
   it('in production, lines logged just before the process exits are all written: info to stdout, the warning to stderr', () => {
-    const { stdout, stderr } = runLogging(true, "for (let i = 0; i < 2000; i++) log.info('GET /api/health 200 0.4ms'); log.warn('last words'); process.exit(1);");
-    const lines = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { level: number; msg: string });
+    const { stdout, stderr } = runLogging(
+      true,
+      "for (let i = 0; i < 2000; i++) log.info('GET /api/health 200 0.4ms'); log.warn('last words'); process.exit(1);",
+    );
+    const lines = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
     expect(lines).toHaveLength(2000);
     expect(lines.every((line) => line.level === 30)).toBe(true);
     expect(JSON.parse(stderr)).toMatchObject({ level: 40, msg: 'last words' });
   });
 
   it('outside production, lines are for a person: time, level, message, with control characters escaped', () => {
-    const { stdout, stderr } = runLogging(false, "log.info('Pitchpad is running at http://127.0.0.1:8080'); log.warn('model \"a\\nb\\u001b[31m\"'); process.exit(0);");
-    expect(stdout).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: Pitchpad is running at http:\/\/127\.0\.0\.1:8080\n$/);
+    const { stdout, stderr } = runLogging(
+      false,
+      "log.info('Pitchpad is running at http://127.0.0.1:8080'); log.warn('model \"a\\nb\\u001b[31m\"'); process.exit(0);",
+    );
+    expect(stdout).toMatch(
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: Pitchpad is running at http:\/\/127\.0\.0\.1:8080\n$/,
+    );
     expect(stderr).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: model "a\\u000ab\\u001b\[31m"\n$/);
   });
 });

@@ -43,14 +43,25 @@ function prettyTo(destination: number | DestinationStream) {
  */
 function serializeError(err: unknown): unknown {
   const out = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
-  if (out && typeof out === 'object') for (const key of ['detail', 'where', 'hint', 'parameters']) delete out[key];
+  if (out && typeof out === 'object')
+    for (const key of ['detail', 'where', 'hint', 'parameters']) delete out[key];
   return out;
 }
 
 export function createLogger({ level, pretty: forPeople, destination }: LoggerOptions): Logger {
   // A model API key is never logged on purpose; should an object carrying one be logged by mistake,
   // its value is censored (issue #20: the key stored in Settings → Model).
-  const redact = { paths: ['apiKey', '*.apiKey', 'api_key', '*.api_key', 'api_key_encrypted', '*.api_key_encrypted'], censor: '[redacted]' };
+  const redact = {
+    paths: [
+      'apiKey',
+      '*.apiKey',
+      'api_key',
+      '*.api_key',
+      'api_key_encrypted',
+      '*.api_key_encrypted',
+    ],
+    censor: '[redacted]',
+  };
   const options = { level, serializers: { err: serializeError }, redact };
   if (destination) return pino(options, forPeople ? prettyTo(destination) : destination);
   const out = forPeople ? prettyTo(1) : pino.destination({ dest: 1, sync: false });

@@ -30,12 +30,25 @@ beforeAll(async () => {
   // Inside the project, as dist/server is: the bundle loads its packages from node_modules.
   mkdirSync(join(ROOT, 'dist'), { recursive: true });
   outDir = mkdtempSync(join(ROOT, 'dist', 'server-test-'));
-  await build({ configFile: join(ROOT, 'vite.server.config.ts'), root: ROOT, logLevel: 'silent', build: { outDir } });
+  await build({
+    configFile: join(ROOT, 'vite.server.config.ts'),
+    root: ROOT,
+    logLevel: 'silent',
+    build: { outDir },
+  });
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ['--enable-source-maps', join(outDir, 'main.js')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: 'memory://', DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: 'memory://',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((ready, fail) => {
@@ -44,7 +57,9 @@ beforeAll(async () => {
       if (output.includes('Pitchpad is running')) ready();
     });
     child!.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child!.once('exit', (code) => fail(new Error(`the compiled server exited with ${code}:\n${output}`)));
+    child!.once('exit', (code) =>
+      fail(new Error(`the compiled server exited with ${code}:\n${output}`)),
+    );
   });
 }, 60_000);
 
@@ -71,7 +86,10 @@ describe('the compiled server (node dist/server/main.js)', () => {
   });
 
   it('finds the files beside its sources: the common-password list and the built PWA', async () => {
-    const res = await new TestClient(url).post('/api/auth/register', { ...uniqueCredentials(), password: 'password123' });
+    const res = await new TestClient(url).post('/api/auth/register', {
+      ...uniqueCredentials(),
+      password: 'password123',
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('most common');
     const page = await fetch(`${url}/`);
@@ -81,7 +99,9 @@ describe('the compiled server (node dist/server/main.js)', () => {
   });
 
   it('fresh: 1. prints a one-time setup link on a fresh install; whoever signs in and opens it becomes the operator, once', async () => {
-    const link = await eventually(async () => /setup:\s+(http:\/\/\S+\/setup\?token=[\w-]+)/.exec(output)?.[1]);
+    const link = await eventually(
+      async () => /setup:\s+(http:\/\/\S+\/setup\?token=[\w-]+)/.exec(output)?.[1],
+    );
     expect(link.startsWith(`${url}/setup?token=`)).toBe(true);
     const token = new URL(link).searchParams.get('token')!;
     expect((await (await fetch(`${url}/api/setup/status`)).json()).operatorExists).toBe(false);
@@ -89,7 +109,10 @@ describe('the compiled server (node dist/server/main.js)', () => {
     const client = new TestClient(url);
     const creds = uniqueCredentials('operator');
     expect((await client.post('/api/auth/register', creds)).status).toBe(201);
-    expect((await client.post('/api/auth/login', { username: creds.username, password: creds.password })).status).toBe(200);
+    expect(
+      (await client.post('/api/auth/login', { username: creds.username, password: creds.password }))
+        .status,
+    ).toBe(200);
     expect((await client.post('/api/setup/claim', { token })).status).toBe(200);
     expect((await client.get('/api/auth/user')).body.isOperator).toBe(true);
     expect((await client.get('/api/settings/model')).status).toBe(200);

@@ -37,18 +37,30 @@ async function main() {
   const setupToken = await currentSetupToken(db.pool, config.sessionSecret);
   const app = createApp({ config, pool: db.pool, log, llm });
   const server = app.listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  await new Promise<void>((resolve, reject) =>
+    server.once('listening', resolve).once('error', reject),
+  );
 
   // Printed whatever LOG_LEVEL says (a child logger of its own level): where it runs, on what.
   const startup = log.child({}, { level: 'info' });
   startup.info(`Pitchpad is running at http://${config.host}:${config.port}`);
   startup.info(`  database: ${db.label}`);
-  const stored = llm.stored && (llm.stored.baseUrl || llm.stored.apiKey) && !config.llm.fromEnv.apiKey && !config.llm.fromEnv.baseUrl;
-  const where = stored ? ' (connected in Settings → Model)' : local.found && llm.effective.baseUrl === local.found ? ` (found a local model server at ${local.found}; models: ${llm.effective.models.join(', ')})` : '';
+  const stored =
+    llm.stored &&
+    (llm.stored.baseUrl || llm.stored.apiKey) &&
+    !config.llm.fromEnv.apiKey &&
+    !config.llm.fromEnv.baseUrl;
+  const where = stored
+    ? ' (connected in Settings → Model)'
+    : local.found && llm.effective.baseUrl === local.found
+      ? ` (found a local model server at ${local.found}; models: ${llm.effective.models.join(', ')})`
+      : '';
   startup.info(`  model:    ${modelInUse({ ...config, llm: llm.effective })}${where}`);
   if (setupToken) {
     startup.info(`  setup:    ${setupLink(config.appUrl, setupToken)}`);
-    startup.info(`            open it and sign in (or create an account) to become this server's operator and connect a model; it works once`);
+    startup.info(
+      `            open it and sign in (or create an account) to become this server's operator and connect a model; it works once`,
+    );
   }
 
   const sweep = () =>

@@ -31,8 +31,20 @@ describe('sweepExpired', () => {
     );
     await sweepExpired(server.pool);
     for (const table of ['session', 'user_session', 'rate_limits', 'token_usage']) {
-      const col = table === 'session' ? 'sid' : table === 'rate_limits' ? 'key' : table === 'token_usage' ? 'payer' : 'id';
-      const left = (await server.pool.query(`SELECT ${col} AS k FROM ${table} WHERE ${col} LIKE $1 ORDER BY 1`, [`%${tag}`])).rows.map((r) => r.k);
+      const col =
+        table === 'session'
+          ? 'sid'
+          : table === 'rate_limits'
+            ? 'key'
+            : table === 'token_usage'
+              ? 'payer'
+              : 'id';
+      const left = (
+        await server.pool.query(
+          `SELECT ${col} AS k FROM ${table} WHERE ${col} LIKE $1 ORDER BY 1`,
+          [`%${tag}`],
+        )
+      ).rows.map((r) => r.k);
       expect(left, table).toEqual([`live-${tag}`]);
     }
   });

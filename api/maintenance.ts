@@ -7,10 +7,21 @@ const RATE_LIMIT_KEEP = '1 day';
 const TOKEN_USAGE_KEEP_DAYS = 7;
 
 /** Delete expired guest sessions, login sessions, stale rate-limit counters and old token counts. Safe to run on any instance. */
-export async function sweepExpired(pool: Pool): Promise<{ sessions: number; userSessions: number; rateLimits: number; tokenUsage: number }> {
+export async function sweepExpired(
+  pool: Pool,
+): Promise<{ sessions: number; userSessions: number; rateLimits: number; tokenUsage: number }> {
   const sessions = await pool.query('DELETE FROM session WHERE expire < now()');
   const userSessions = await pool.query('DELETE FROM user_session WHERE expires_at < now()');
-  const rateLimits = await pool.query(`DELETE FROM rate_limits WHERE window_start < now() - interval '${RATE_LIMIT_KEEP}'`);
-  const tokenUsage = await pool.query(`DELETE FROM token_usage WHERE day < (now() AT TIME ZONE 'UTC')::date - ${TOKEN_USAGE_KEEP_DAYS}`);
-  return { sessions: sessions.rowCount ?? 0, userSessions: userSessions.rowCount ?? 0, rateLimits: rateLimits.rowCount ?? 0, tokenUsage: tokenUsage.rowCount ?? 0 };
+  const rateLimits = await pool.query(
+    `DELETE FROM rate_limits WHERE window_start < now() - interval '${RATE_LIMIT_KEEP}'`,
+  );
+  const tokenUsage = await pool.query(
+    `DELETE FROM token_usage WHERE day < (now() AT TIME ZONE 'UTC')::date - ${TOKEN_USAGE_KEEP_DAYS}`,
+  );
+  return {
+    sessions: sessions.rowCount ?? 0,
+    userSessions: userSessions.rowCount ?? 0,
+    rateLimits: rateLimits.rowCount ?? 0,
+    tokenUsage: tokenUsage.rowCount ?? 0,
+  };
 }

@@ -13,8 +13,16 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'pitchpad-prerendered-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Pitchpad shell</title>');
-  for (const [file, heading] of [['landing.html', 'Got an idea?'], ['about.html', 'About Pitchpad'], ['pricing.html', 'Pricing'], ['404.html', '404 Page Not Found']]) {
-    writeFileSync(join(dist, file as string), `<!doctype html><div id="root" data-prerendered><h1>${heading}</h1></div>`);
+  for (const [file, heading] of [
+    ['landing.html', 'Got an idea?'],
+    ['about.html', 'About Pitchpad'],
+    ['pricing.html', 'Pricing'],
+    ['404.html', '404 Page Not Found'],
+  ]) {
+    writeFileSync(
+      join(dist, file as string),
+      `<!doctype html><div id="root" data-prerendered><h1>${heading}</h1></div>`,
+    );
   }
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(
@@ -34,7 +42,13 @@ afterAll(async () => {
 
 describe('the prerendered public pages', () => {
   it('answers /, /about and /pricing with their own HTML, never cached long', async () => {
-    for (const [path, heading] of [['/', 'Got an idea?'], ['/about', 'About Pitchpad'], ['/about/', 'About Pitchpad'], ['/About', 'About Pitchpad'], ['/pricing?ref=mail', 'Pricing']]) {
+    for (const [path, heading] of [
+      ['/', 'Got an idea?'],
+      ['/about', 'About Pitchpad'],
+      ['/about/', 'About Pitchpad'],
+      ['/About', 'About Pitchpad'],
+      ['/pricing?ref=mail', 'Pricing'],
+    ]) {
       const res = await new TestClient(server.url).get(path as string);
       expect(res.status, path).toBe(200);
       expect(res.text, path).toContain(`<h1>${heading}</h1>`);
@@ -73,7 +87,10 @@ describe('the prerendered public pages', () => {
   it('refuses a manifest of the wrong shape, naming the file', () => {
     const bad = mkdtempSync(join(tmpdir(), 'pitchpad-prerendered-bad-'));
     try {
-      writeFileSync(join(bad, 'prerendered.json'), JSON.stringify({ pages: { '/': 1 }, notFound: '404.html', appRoutes: [] }));
+      writeFileSync(
+        join(bad, 'prerendered.json'),
+        JSON.stringify({ pages: { '/': 1 }, notFound: '404.html', appRoutes: [] }),
+      );
       expect(() => prerenderedPages(bad)).toThrow(/prerendered\.json is not a prerender manifest/);
     } finally {
       rmSync(bad, { recursive: true, force: true });

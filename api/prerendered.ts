@@ -37,15 +37,23 @@ export function prerenderedPages(distDir: string): PrerenderedPages {
       const page = manifest.pages[routePath(path)];
       return page === undefined ? undefined : `/${page}`;
     },
-    fallbackFor: (path) => (routes.some((matches) => matches(routePath(path))) ? SHELL : { file: manifest.notFound, status: 404 }),
+    fallbackFor: (path) =>
+      routes.some((matches) => matches(routePath(path)))
+        ? SHELL
+        : { file: manifest.notFound, status: 404 },
   };
 }
 
 function parseManifest(text: string, file: string): Manifest {
   const value = JSON.parse(text) as Partial<Manifest>;
-  const pagesOk = typeof value.pages === 'object' && value.pages !== null && Object.values(value.pages).every((page) => typeof page === 'string');
+  const pagesOk =
+    typeof value.pages === 'object' &&
+    value.pages !== null &&
+    Object.values(value.pages).every((page) => typeof page === 'string');
   if (!pagesOk || typeof value.notFound !== 'string' || !isStringList(value.appRoutes)) {
-    throw new Error(`${file} is not a prerender manifest ({pages, notFound, appRoutes}): rebuild with \`npm run build\``);
+    throw new Error(
+      `${file} is not a prerender manifest ({pages, notFound, appRoutes}): rebuild with \`npm run build\``,
+    );
   }
   return value as Manifest;
 }
@@ -65,6 +73,11 @@ function routeMatcher(route: string): (path: string) => boolean {
   const want = route.split('/');
   return (path) => {
     const got = path.split('/');
-    return got.length === want.length && want.every((segment, i) => (segment.startsWith('$') ? (got[i] ?? '') !== '' : segment === got[i]));
+    return (
+      got.length === want.length &&
+      want.every((segment, i) =>
+        segment.startsWith('$') ? (got[i] ?? '') !== '' : segment === got[i],
+      )
+    );
   };
 }

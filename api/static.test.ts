@@ -22,12 +22,17 @@ function writeCompressed(file: string, text: string) {
 }
 
 /** A GET that hands back the bytes as sent (fetch would decode them). */
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     get(server.url + path, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
       res.on('error', reject);
     }).on('error', reject);
   });
@@ -86,7 +91,9 @@ describe('serving the PWA', () => {
 
 describe('compressed copies from the build', () => {
   it('sends the Brotli copy to a browser that accepts it, with the original media type, and it decodes to the file', async () => {
-    const res = await rawGet('/assets/app-9f8e7d.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const res = await rawGet('/assets/app-9f8e7d.js', {
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);

@@ -17,7 +17,8 @@ export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
   return async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw NotFound(`API route ${ctx.method} ${ctx.path}`);
+      if (ctx.status === 404 && ctx.body === undefined)
+        throw NotFound(`API route ${ctx.method} ${ctx.path}`);
       return;
     }
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -40,7 +41,8 @@ export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
         setHeaders: (res, path) => {
           if (!isAsset) res.setHeader('Cache-Control', 'no-cache');
           // koa-send hands us the compressed copy's path: the media type is the original file's.
-          if (withoutEncodingSuffix(path).endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json');
+          if (withoutEncodingSuffix(path).endsWith('.webmanifest'))
+            res.setHeader('Content-Type', 'application/manifest+json');
         },
       });
       return;

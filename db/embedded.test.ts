@@ -8,7 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => db?.close());
 
-const setting = async (name: string) => (await db.pool.query<{ setting: string }>('SELECT current_setting($1) AS setting', [name])).rows[0]!.setting;
+const setting = async (name: string) =>
+  (await db.pool.query<{ setting: string }>('SELECT current_setting($1) AS setting', [name]))
+    .rows[0]!.setting;
 
 describe('the embedded database', () => {
   it("runs with bounded buffers, as its WebAssembly memory never shrinks (PGlite's defaults are 128 MB and 64 MB)", async () => {

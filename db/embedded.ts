@@ -75,8 +75,16 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
  */
 const EMBEDDED_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
 
-async function serveOnSocket(dataDir: string | undefined, socketPath: string): Promise<{ db: PGlite; server: PGLiteSocketServer }> {
-  const db = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])] });
+async function serveOnSocket(
+  dataDir: string | undefined,
+  socketPath: string,
+): Promise<{ db: PGlite; server: PGLiteSocketServer }> {
+  const db = await PGlite.create(dataDir, {
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting]),
+    ],
+  });
   // The pool keeps one connection; room for a second lets it reconnect while a dropped one closes.
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });
   try {
@@ -121,12 +129,16 @@ function privateSocketDir(dataDir: string | undefined): SocketDir {
 async function removeStaleSocket(socketPath: string): Promise<void> {
   const stat = lstatSync(socketPath, { throwIfNoEntry: false });
   if (!stat) return;
-  if (!stat.isSocket()) throw new Error(`${socketPath} exists and is not a socket; move it away and start again`);
+  if (!stat.isSocket())
+    throw new Error(`${socketPath} exists and is not a socket; move it away and start again`);
   const live = await new Promise<boolean>((done) => {
     const probe = connect(socketPath);
     probe.once('connect', () => (probe.destroy(), done(true)));
     probe.once('error', () => done(false));
   });
-  if (live) throw new Error(`The embedded database in ${socketPath} is in use by another process (is Pitchpad already running on this DATA_DIR?)`);
+  if (live)
+    throw new Error(
+      `The embedded database in ${socketPath} is in use by another process (is Pitchpad already running on this DATA_DIR?)`,
+    );
   unlinkSync(socketPath);
 }

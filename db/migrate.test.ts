@@ -21,17 +21,45 @@ describe('migrate', () => {
     expect(all.map((m) => m.name)).toEqual(all.map((m) => m.name).toSorted());
     expect(await migrate(pool)).toEqual(all.map((m) => m.name));
     expect(await migrate(pool)).toEqual([]);
-    const recorded = (await pool.query('SELECT name FROM schema_migrations ORDER BY name')).rows.map((r) => r.name);
+    const recorded = (
+      await pool.query('SELECT name FROM schema_migrations ORDER BY name')
+    ).rows.map((r) => r.name);
     expect(recorded).toEqual(all.map((m) => m.name));
-    const tables = (await pool.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`)).rows.map((r) => r.table_name);
-    expect(tables).toEqual(expect.arrayContaining(['users', 'chats', 'messages', 'session', 'user_session', 'workflows', 'stripe_events', 'rate_limits']));
+    const tables = (
+      await pool.query(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
+      )
+    ).rows.map((r) => r.table_name);
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'users',
+        'chats',
+        'messages',
+        'session',
+        'user_session',
+        'workflows',
+        'stripe_events',
+        'rate_limits',
+      ]),
+    );
   });
 
   it('rolls a failing migration back whole and records nothing of it', async () => {
-    const bad = [{ name: '9999_break_things.sql', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();' }];
+    const bad = [
+      {
+        name: '9999_break_things.sql',
+        sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();',
+      },
+    ];
     await expect(migrate(pool, bad)).rejects.toThrow(/Migration 9999_break_things.sql failed/);
     const exists = (await pool.query(`SELECT to_regclass('public.half_done') AS t`)).rows[0].t;
     expect(exists).toBeNull();
-    expect((await pool.query(`SELECT count(*)::int AS n FROM schema_migrations WHERE name = '9999_break_things.sql'`)).rows[0].n).toBe(0);
+    expect(
+      (
+        await pool.query(
+          `SELECT count(*)::int AS n FROM schema_migrations WHERE name = '9999_break_things.sql'`,
+        )
+      ).rows[0].n,
+    ).toBe(0);
   });
 });

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES, loginFieldErrors, registerFieldErrors } from './accountFields';
 import { RegisterInput } from './contract/auth';
 
-const valid = { name: 'Ada Founder', username: 'ada', email: 'ada@example.com', password: 'correct-horse-42' };
+const valid = {
+  name: 'Ada Founder',
+  username: 'ada',
+  email: 'ada@example.com',
+  password: 'correct-horse-42',
+};
 
 /** What the server's schema says about each field, as { field: why }. */
 function serverView(input: typeof valid): Record<string, string> {
@@ -21,7 +26,9 @@ describe('registerFieldErrors', () => {
   });
 
   it('names every field at fault at once, in plain words', () => {
-    expect(registerFieldErrors({ name: '', username: 'ab', email: 'not-an-email', password: 'short' })).toEqual({
+    expect(
+      registerFieldErrors({ name: '', username: 'ab', email: 'not-an-email', password: 'short' }),
+    ).toEqual({
       username: 'Username must be at least 3 characters',
       email: 'Enter a valid email address',
       password: 'Password must be at least 8 characters',
@@ -54,7 +61,10 @@ describe('registerFieldErrors', () => {
 
 describe('loginFieldErrors', () => {
   it('asks for both fields, and nothing more', () => {
-    expect(loginFieldErrors({ username: '  ', password: '' })).toEqual({ username: FIELD_MESSAGES.usernameRequired, password: FIELD_MESSAGES.passwordRequired });
+    expect(loginFieldErrors({ username: '  ', password: '' })).toEqual({
+      username: FIELD_MESSAGES.usernameRequired,
+      password: FIELD_MESSAGES.passwordRequired,
+    });
     expect(loginFieldErrors({ username: 'ada', password: 'short' })).toEqual({});
   });
 });

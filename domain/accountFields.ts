@@ -24,7 +24,8 @@ export const FIELD_MESSAGES = {
 } as const;
 
 /** An email address as the server accepts it (zod's own 'practical' pattern, which the schema is given too). */
-export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** Two texts a person would call the same (case and look-alike forms aside). */
 export function sameText(a: string, b: string): boolean {
@@ -32,7 +33,12 @@ export function sameText(a: string, b: string): boolean {
 }
 
 /** The registration form's problems, every field at once; the server also refuses common passwords and taken names. */
-export function registerFieldErrors(input: { name: string; username: string; email: string; password: string }): FieldErrors {
+export function registerFieldErrors(input: {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+}): FieldErrors {
   const errors: FieldErrors = {};
   const name = input.name.trim();
   const username = input.username.normalize('NFKC').trim();
@@ -47,7 +53,8 @@ export function registerFieldErrors(input: { name: string; username: string; ema
   if (!password) errors.password = FIELD_MESSAGES.passwordRequired;
   else if (password.length < PASSWORD_MIN) errors.password = FIELD_MESSAGES.passwordShort;
   else if (password.length > PASSWORD_MAX) errors.password = FIELD_MESSAGES.passwordLong;
-  else if (username && sameText(password, username)) errors.password = FIELD_MESSAGES.passwordIsUsername;
+  else if (username && sameText(password, username))
+    errors.password = FIELD_MESSAGES.passwordIsUsername;
   else if (email && sameText(password, email)) errors.password = FIELD_MESSAGES.passwordIsEmail;
   return errors;
 }

@@ -4,7 +4,8 @@
  * What every account gets for free (spec §1: 'a free tier with core features (mentioned in the FAQ)').
  * The About FAQ and the pricing list both say it in these words, so they never disagree.
  */
-export const FREE_TIER = 'the startup idea analysis (no account needed), the GTM advice chat and your saved history';
+export const FREE_TIER =
+  'the startup idea analysis (no account needed), the GTM advice chat and your saved history';
 
 /** Pro: the user's AI Head of Growth, billed monthly. Ten features; the free tier's come first, not as Pro's own. */
 export const PRO_FEATURES: readonly string[] = [

@@ -4,7 +4,9 @@ import { CHECKOUT_PATH, redirectDestination, signInDestination } from './signInD
 describe('signInDestination (the app and the server follow it alike)', () => {
   it("trust: 1. a tool card's sign-in page leads to the card's tool, as the app opens it after its own sign-in", () => {
     expect(signInDestination({ redirect: 'pricing', tool: 'gtmplan' })).toBe('/chat?flow=gtmplan');
-    expect(signInDestination({ redirect: 'pricing', tool: 'objection' })).toBe('/chat?flow=objection');
+    expect(signInDestination({ redirect: 'pricing', tool: 'objection' })).toBe(
+      '/chat?flow=objection',
+    );
     expect(signInDestination({ redirect: 'pricing', tool: 'competitive' })).toBe('/competitive');
     expect(signInDestination({ redirect: 'pricing', tool: 'none' })).toBe('/chat');
     // Not a card's link (a card always says redirect=pricing), or a tool we do not have: the redirect alone.
@@ -22,7 +24,17 @@ describe('signInDestination (the app and the server follow it alike)', () => {
     // The setup link's sign-in comes back to claim; an operator signed out on Settings goes back there.
     expect(redirectDestination('setup')).toBe('/setup');
     expect(redirectDestination('settings/model')).toBe('/settings/model');
-    for (const elsewhere of ['//evil.example', '/\\evil.example', 'https://evil.example', 'pricing/../..//evil.example', 'evil.example', 'auth/login', 'callback', '', '  ']) {
+    for (const elsewhere of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      'pricing/../..//evil.example',
+      'evil.example',
+      'auth/login',
+      'callback',
+      '',
+      '  ',
+    ]) {
       expect(redirectDestination(elsewhere), elsewhere).toBeUndefined();
     }
   });

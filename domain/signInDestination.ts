@@ -72,7 +72,8 @@ export function redirectDestination(redirect: string | undefined): string | unde
 export function toolDestination(tool: string | undefined): string | undefined {
   const known = LANDING_TOOLS.find((candidate) => candidate.type === tool);
   if (!known) return undefined;
-  if (isFlowType(known.type)) return `${DEFAULT_SIGN_IN_DESTINATION}?${new URLSearchParams({ flow: known.type })}`;
+  if (isFlowType(known.type))
+    return `${DEFAULT_SIGN_IN_DESTINATION}?${new URLSearchParams({ flow: known.type })}`;
   if (known.type === 'competitive') return '/competitive';
   return DEFAULT_SIGN_IN_DESTINATION;
 }
@@ -81,7 +82,13 @@ export function toolDestination(tool: string | undefined): string | undefined {
  * Where a sign-in from /auth?redirect=…&tool=… lands: the card's tool (only with `redirect=pricing`,
  * as a card's link sends it), else the page `redirect` names, else the chat. Always a path of this site.
  */
-export function signInDestination({ redirect, tool }: { redirect: string | undefined; tool: string | undefined }): string {
+export function signInDestination({
+  redirect,
+  tool,
+}: {
+  redirect: string | undefined;
+  tool: string | undefined;
+}): string {
   const fromTool = redirect === 'pricing' ? toolDestination(tool) : undefined;
   return fromTool ?? redirectDestination(redirect) ?? DEFAULT_SIGN_IN_DESTINATION;
 }

@@ -5,7 +5,9 @@
 import type { SubscriptionInfo } from './contract/auth';
 
 /** A paid subscriber has tier pro and an active subscription (spec §3). */
-export function isPaidSubscriber(info: Pick<SubscriptionInfo, 'subscriptionTier' | 'isActive'> | null | undefined): boolean {
+export function isPaidSubscriber(
+  info: Pick<SubscriptionInfo, 'subscriptionTier' | 'isActive'> | null | undefined,
+): boolean {
   return info?.subscriptionTier === 'pro' && info.isActive;
 }
 

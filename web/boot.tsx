@@ -56,7 +56,11 @@ async function start(container: HTMLElement): Promise<void> {
   }
   const finishTyping = watchTypedValues(container);
   const stylesheet = document.querySelector<HTMLLinkElement>('link[data-app-styles]');
-  await Promise.all([loadCurrentScreen(router), stylesheet && applyStylesheet(stylesheet), takeover === 'hydrate' && navigator.onLine && sessionKnown()]);
+  await Promise.all([
+    loadCurrentScreen(router),
+    stylesheet && applyStylesheet(stylesheet),
+    takeover === 'hydrate' && navigator.onLine && sessionKnown(),
+  ]);
   await nextTask();
   whenScreenDrawn(() => {
     finishTyping(container);
@@ -70,7 +74,12 @@ async function start(container: HTMLElement): Promise<void> {
   // What the build drew is what the app draws only if it knows no more than the build did: no saved
   // user, no price yet (a guest's session answer is null, drawn as the build drew an unknown one);
   // and online (offline, the app marks what needs a connection).
-  const drawsAsBuilt = navigator.onLine && queryClient.getQueryCache().getAll().every((query) => query.state.data == null);
+  const drawsAsBuilt =
+    navigator.onLine &&
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .every((query) => query.state.data == null);
   if (takeover === 'hydrate' && drawsAsBuilt) {
     startHydrating();
     // The router draws its server markup in the browser too (no Suspense of its own around the
@@ -128,7 +137,10 @@ function applyStylesheet(link: HTMLLinkElement): Promise<void> {
 }
 
 // The service worker (offline start, the update prompt), once the page has loaded: none in dev.
-const registerWorker = () => void import('./features/pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());
+const registerWorker = () =>
+  void import('./features/pwa/registerServiceWorker').then(({ registerServiceWorker }) =>
+    registerServiceWorker(),
+  );
 if (import.meta.env.PROD) {
   if (document.readyState === 'complete') registerWorker();
   else window.addEventListener('load', registerWorker, { once: true });

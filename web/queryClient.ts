@@ -47,14 +47,19 @@ export function persistQueryCache(queryClient: QueryClient): Promise<void> {
   // Never collected, rather than kept 30 days: a timer that long overflows setTimeout, which then
   // fires at once. They are a handful of small values, and logging out removes them.
   for (const root of PERSISTED_ROOTS) queryClient.setQueryDefaults([root], { gcTime: Infinity });
-  const persister = createSyncStoragePersister({ storage: safeLocalStorage(), key: PERSIST_KEY, throttleTime: 1000 });
+  const persister = createSyncStoragePersister({
+    storage: safeLocalStorage(),
+    key: PERSIST_KEY,
+    throttleTime: 1000,
+  });
   const [, restored] = persistQueryClient({
     queryClient,
     persister,
     maxAge: PERSIST_MAX_AGE_MS,
     buster: PERSIST_BUSTER,
     dehydrateOptions: {
-      shouldDehydrateQuery: (query) => query.state.status === 'success' && PERSISTED_ROOTS.has(query.queryKey[0]),
+      shouldDehydrateQuery: (query) =>
+        query.state.status === 'success' && PERSISTED_ROOTS.has(query.queryKey[0]),
       // No mutation is kept: TanStack keeps paused ones by default, with their variables (a setup
       // token, an API key) in plain localStorage, to resume them without their mutationFn anyway.
       shouldDehydrateMutation: () => false,

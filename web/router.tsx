@@ -88,7 +88,8 @@ type Preloadable = { preload?: () => Promise<void> } | undefined;
 export async function loadCurrentScreen(router: AppRouter): Promise<void> {
   await router.load();
   const routes = router.routesById as Record<string, { options: object } | undefined>;
-  const lazyComponent = (routeId: string, key = 'component') => (routes[routeId]?.options as Record<string, Preloadable> | undefined)?.[key];
+  const lazyComponent = (routeId: string, key = 'component') =>
+    (routes[routeId]?.options as Record<string, Preloadable> | undefined)?.[key];
   await Promise.all([
     ...router.state.matches.map((match) => lazyComponent(match.routeId)?.preload?.()),
     lazyComponent('__root__', 'notFoundComponent')?.preload?.(),

@@ -41,13 +41,24 @@ import { Dexie } from 'dexie';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { openUserDb, userDbName } from './data/db';
 import { API_CACHE, SNAPSHOT_HEADER, SYNC_TAG_PREFIX, SwMessage } from './data/swShared';
 import { deliverQueuedWork } from './features/chat/queuedWork';
-import { noticesOf, notificationPermission, notificationTarget, openNotifiedChat, readyReplies, showDraftReady } from './features/notifications/draftReady';
+import {
+  noticesOf,
+  notificationPermission,
+  notificationTarget,
+  openNotifiedChat,
+  readyReplies,
+  showDraftReady,
+} from './features/notifications/draftReady';
 import { PRERENDERED_PAGES } from './prerender/pages';
 
 interface SyncEvent extends ExtendableEvent {
@@ -55,7 +66,9 @@ interface SyncEvent extends ExtendableEvent {
   readonly lastChance: boolean;
 }
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
 
 // 1. The shell.
 // No directory index (Workbox skips an empty one): '/' would be answered with index.html (the empty
@@ -71,7 +84,9 @@ for (const page of PRERENDERED_PAGES) {
   const path = new RegExp(`^${page.path === '/' ? '' : page.path}/?(\\?.*)?$`);
   registerRoute(new NavigationRoute(createHandlerBoundToURL(page.file), { allowlist: [path] }));
 }
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }),
+);
 
 // 3. Chat history for reading offline.
 const CHAT_HISTORY = /^\/api\/chats(\/[^/]+)?$/;
@@ -85,30 +100,49 @@ const snapshotTime: WorkboxPlugin = {
   cacheWillUpdate: async ({ response, state }) => {
     const headers = new Headers(response.headers);
     headers.set(SNAPSHOT_HEADER, String(state?.fetchedAt ?? Date.now()));
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
   },
 };
 
 registerRoute(
-  ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && CHAT_HISTORY.test(url.pathname),
+  ({ request, url }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    CHAT_HISTORY.test(url.pathname),
   new NetworkFirst({
     cacheName: API_CACHE,
     networkTimeoutSeconds: 5,
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), snapshotTime, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      snapshotTime,
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 }),
+    ],
   }),
 );
 
 // 4. Nothing else is routed: the browser fetches it as if there were no worker.
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === SwMessage.skipWaiting) void self.skipWaiting();
+  if ((event.data as { type?: string } | null)?.type === SwMessage.skipWaiting)
+    void self.skipWaiting();
   const notices = noticesOf(event.data);
-  if (notices) event.waitUntil(showDraftReady(self, notices).catch((error: unknown) => console.warn('Could not show a notification', error)));
+  if (notices)
+    event.waitUntil(
+      showDraftReady(self, notices).catch((error: unknown) =>
+        console.warn('Could not show a notification', error),
+      ),
+    );
 });
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  event.waitUntil(openNotifiedChat(self, notificationTarget(event.notification.data, self.location.origin)));
+  event.waitUntil(
+    openNotifiedChat(self, notificationTarget(event.notification.data, self.location.origin)),
+  );
 });
 
 // A worker installed for the first time controls the open pages at once (their chat reads get
@@ -144,6 +178,10 @@ async function syncOutbox(userId: number, lastChance: boolean): Promise<void> {
   const { report, left } = await deliverQueuedWork(db);
   // Windows may have come to the front meanwhile: showDraftReady looks again. Without permission
   // there is nothing to show, and the replies are not read.
-  if (notificationPermission() === 'granted') await showDraftReady(self, await readyReplies(db, report)).catch((error: unknown) => console.warn('Could not show a notification', error));
-  if (left === 'retry' && !lastChance) throw new Error('Work is still waiting: the browser will sync again later.');
+  if (notificationPermission() === 'granted')
+    await showDraftReady(self, await readyReplies(db, report)).catch((error: unknown) =>
+      console.warn('Could not show a notification', error),
+    );
+  if (left === 'retry' && !lastChance)
+    throw new Error('Work is still waiting: the browser will sync again later.');
 }

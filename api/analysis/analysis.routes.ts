@@ -1,5 +1,10 @@
 import { Router } from '@koa/router';
-import { AnalyzeStartupInput, SaveAnalysisInput, StartupSummary, type AnalyzeStartupResponse } from '../../domain/contract/analysis';
+import {
+  AnalyzeStartupInput,
+  SaveAnalysisInput,
+  StartupSummary,
+  type AnalyzeStartupResponse,
+} from '../../domain/contract/analysis';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { NotFound } from '../errors';
 import { draftIdeaWorksheet } from '../../domain/drafts/ideaWorksheet';
@@ -14,13 +19,20 @@ import { guestKeyOf, rememberCapture } from './guest';
 
 const HOUR = 60 * 60 * 1000;
 export const ANALYSES_PER_IP: LimitRule = { name: 'analyze:ip', limit: 20, windowMs: HOUR };
-export const ANALYSES_PER_VISITOR: LimitRule = { name: 'analyze:visitor', limit: 5, windowMs: HOUR };
+export const ANALYSES_PER_VISITOR: LimitRule = {
+  name: 'analyze:visitor',
+  limit: 5,
+  windowMs: HOUR,
+};
 
 /** The signed-in user, or this browser's guest session: who an analysis belongs to. */
-const ownerOf = (ctx: AppContext) => (ctx.state.user ? { userId: ctx.state.user.id } : { guestKey: guestKeyOf(ctx) });
-const visitorOf = (ctx: AppContext) => (ctx.state.user ? `u${ctx.state.user.id}` : `g${guestKeyOf(ctx)}`);
+const ownerOf = (ctx: AppContext) =>
+  ctx.state.user ? { userId: ctx.state.user.id } : { guestKey: guestKeyOf(ctx) };
+const visitorOf = (ctx: AppContext) =>
+  ctx.state.user ? `u${ctx.state.user.id}` : `g${guestKeyOf(ctx)}`;
 /** Whose allowance an analysis uses: the user's, or for a guest the client address's (a new guest session is free to make). */
-const payerOf = (ctx: AppContext): TokenPayer => (ctx.state.user ? userPayer(ctx.state.user) : { kind: 'guest', address: clientAddress(ctx.ip) });
+const payerOf = (ctx: AppContext): TokenPayer =>
+  ctx.state.user ? userPayer(ctx.state.user) : { kind: 'guest', address: clientAddress(ctx.ip) };
 
 const INSTRUCTIONS = [
   'You analyze startup ideas for founders. Answer with one JSON object and nothing else, with exactly these keys:',
@@ -54,12 +66,28 @@ export function analysisRoutes(llm: LlmGateway) {
         completeJson(
           llm,
           ctx.log,
-          { model: llm.defaultModel, budget: payerOf(ctx as AppContext), params: { temperature: 0.4, max_tokens: 1500, top_p: 1, frequency_penalty: 0, presence_penalty: 0 }, messages: [{ role: 'system', content: INSTRUCTIONS }, { role: 'user', content: idea }] },
+          {
+            model: llm.defaultModel,
+            budget: payerOf(ctx as AppContext),
+            params: {
+              temperature: 0.4,
+              max_tokens: 1500,
+              top_p: 1,
+              frequency_penalty: 0,
+              presence_penalty: 0,
+            },
+            messages: [
+              { role: 'system', content: INSTRUCTIONS },
+              { role: 'user', content: idea },
+            ],
+          },
           StartupSummary,
           "The AI model's answer could not be read. Please try again.",
         );
       // A signed-in user's analysis takes one of their stream slots (fair use); guests have the per-IP and per-visitor limits.
-      const summary = ctx.state.user ? await withStreamLease(ctx, ctx.state.user.id, 'idea-analysis', analyse) : await analyse();
+      const summary = ctx.state.user
+        ? await withStreamLease(ctx, ctx.state.user.id, 'idea-analysis', analyse)
+        : await analyse();
       const analysisId = await saveAnalysis(ctx.pool, ownerOf(ctx as AppContext), idea, summary);
       const body: AnalyzeStartupResponse = { summary, analysisId };
       ctx.body = body;
@@ -68,7 +96,9 @@ export function analysisRoutes(llm: LlmGateway) {
 
   router.get('/analyses/:id', async (ctx) => {
     const id = Number(ctx.params.id);
-    const found = Number.isSafeInteger(id) ? await findAnalysis(ctx.pool, id, ownerOf(ctx as AppContext)) : undefined;
+    const found = Number.isSafeInteger(id)
+      ? await findAnalysis(ctx.pool, id, ownerOf(ctx as AppContext))
+      : undefined;
     if (!found) throw NotFound('Analysis');
     ctx.body = found;
   });

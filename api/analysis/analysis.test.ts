@@ -5,10 +5,21 @@ import { loggedInClient, uniqueCredentials, buildUser } from '../../tests/factor
 import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fakes/openai';
 
 const summary = {
-  marketSize: { tam: '$4.2B', sam: '$600M', som: '$30M', assumptions: ['40k firms', '$1.2k per seat'] },
+  marketSize: {
+    tam: '$4.2B',
+    sam: '$600M',
+    som: '$30M',
+    assumptions: ['40k firms', '$1.2k per seat'],
+  },
   valueProposition: { core: 'Less admin for plumbers', unique: ['Supplier pricing built in'] },
   pricing: { model: 'Per seat', range: '$49–$99 per month', strategy: 'Land with one van' },
-  ycQuestions: { market: true, problem: true, solution: true, differentiation: false, traction: false },
+  ycQuestions: {
+    market: true,
+    problem: true,
+    solution: true,
+    differentiation: false,
+    traction: false,
+  },
 };
 
 let fake: FakeOpenAI;
@@ -22,10 +33,11 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const analyze = (client: TestClient, idea = 'A CRM for plumbers') => client.post('/api/analyze-startup', { idea });
+const analyze = (client: TestClient, idea = 'A CRM for plumbers') =>
+  client.post('/api/analyze-startup', { idea });
 
 describe('POST /api/analyze-startup', () => {
-  it('analyses an idea for a guest, in the spec\'s shape', async () => {
+  it("analyses an idea for a guest, in the spec's shape", async () => {
     fake.enqueue({ reply: JSON.stringify(summary) });
     const res = await analyze(new TestClient(server.url));
     expect(res.status).toBe(200);
@@ -51,7 +63,10 @@ describe('POST /api/analyze-startup', () => {
     fake.enqueue({ reply: 'no json' }, { reply: '{"pricing": 3}' });
     const res = await analyze(new TestClient(server.url));
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ code: 'model_invalid_output', message: "The AI model's answer could not be read. Please try again." });
+    expect(res.body).toEqual({
+      code: 'model_invalid_output',
+      message: "The AI model's answer could not be read. Please try again.",
+    });
   });
 
   it('answers 502 with a message when the model fails', async () => {
@@ -76,7 +91,8 @@ describe('POST /api/analyze-startup', () => {
 
   it('limits one IP to 20 an hour across guests', async () => {
     const ip = '198.51.100.77';
-    for (let i = 0; i < 20; i++) expect((await analyze(new TestClient(server.url, ip), '')).status).toBe(400);
+    for (let i = 0; i < 20; i++)
+      expect((await analyze(new TestClient(server.url, ip), '')).status).toBe(400);
     expect((await analyze(new TestClient(server.url, ip))).status).toBe(429);
   });
 });
@@ -86,15 +102,33 @@ describe("a guest's analysis follows them into their account", () => {
     const visitor = new TestClient(server.url);
     fake.enqueue({ reply: JSON.stringify(summary) });
     const { analysisId } = (await analyze(visitor, 'Dog walking marketplace for Berlin')).body;
-    expect((await visitor.post('/api/guest/save-analysis', { email: 'ada@example.com', updates: false })).status).toBe(200);
+    expect(
+      (await visitor.post('/api/guest/save-analysis', { email: 'ada@example.com', updates: false }))
+        .status,
+    ).toBe(200);
     const creds = uniqueCredentials('ada');
     expect((await visitor.post('/api/auth/register', creds)).status).toBe(201);
     await visitor.post('/api/auth/login', { username: creds.username, password: creds.password });
     const history = (await visitor.get('/api/workflows')).body;
-    expect(history).toEqual([{ id: expect.any(String), name: 'Idea: Dog walking marketplace for Berlin', workflowType: 'Idea analysis', date: expect.any(String), path: `/onboarding?analysis=${analysisId}` }]);
+    expect(history).toEqual([
+      {
+        id: expect.any(String),
+        name: 'Idea: Dog walking marketplace for Berlin',
+        workflowType: 'Idea analysis',
+        date: expect.any(String),
+        path: `/onboarding?analysis=${analysisId}`,
+      },
+    ]);
     expect((await visitor.get('/api/user/usage')).body.ideasAnalyzed).toBe(1);
-    expect((await visitor.get(`/api/analyses/${analysisId}`)).body).toEqual({ idea: 'Dog walking marketplace for Berlin', summary });
-    const row = (await server.pool.query('SELECT wants_updates FROM users WHERE username = $1', [creds.username])).rows[0];
+    expect((await visitor.get(`/api/analyses/${analysisId}`)).body).toEqual({
+      idea: 'Dog walking marketplace for Berlin',
+      summary,
+    });
+    const row = (
+      await server.pool.query('SELECT wants_updates FROM users WHERE username = $1', [
+        creds.username,
+      ])
+    ).rows[0];
     expect(row.wants_updates).toBe(false);
   });
 
@@ -103,8 +137,15 @@ describe("a guest's analysis follows them into their account", () => {
     const visitor = new TestClient(server.url);
     fake.enqueue({ reply: JSON.stringify(summary) });
     await analyze(visitor);
-    await visitor.post('/api/auth/login', { username: account.username, password: account.password });
-    expect((await visitor.get('/api/workflows')).body.map((w: { workflowType: string }) => w.workflowType)).toEqual(['Idea analysis']);
+    await visitor.post('/api/auth/login', {
+      username: account.username,
+      password: account.password,
+    });
+    expect(
+      (await visitor.get('/api/workflows')).body.map(
+        (w: { workflowType: string }) => w.workflowType,
+      ),
+    ).toEqual(['Idea analysis']);
   });
 
   it('keeps the updates choice ticked by default', async () => {
@@ -112,12 +153,24 @@ describe("a guest's analysis follows them into their account", () => {
     await visitor.post('/api/guest/save-analysis', { email: 'grace@example.com' });
     const creds = uniqueCredentials('grace');
     await visitor.post('/api/auth/register', creds);
-    expect((await server.pool.query('SELECT wants_updates FROM users WHERE username = $1', [creds.username])).rows[0].wants_updates).toBe(true);
+    expect(
+      (
+        await server.pool.query('SELECT wants_updates FROM users WHERE username = $1', [
+          creds.username,
+        ])
+      ).rows[0].wants_updates,
+    ).toBe(true);
   });
 
   it('refuses a save without a valid email', async () => {
-    const res = await new TestClient(server.url).post('/api/guest/save-analysis', { email: 'nope', updates: true });
-    expect(res.body).toEqual({ code: 'invalid_request', message: 'email: Enter a valid email address' });
+    const res = await new TestClient(server.url).post('/api/guest/save-analysis', {
+      email: 'nope',
+      updates: true,
+    });
+    expect(res.body).toEqual({
+      code: 'invalid_request',
+      message: 'email: Enter a valid email address',
+    });
   });
 
   it("does not show Alice's analysis to Bob or to another browser", async () => {
@@ -135,15 +188,31 @@ describe('with no model connected', () => {
   it('fresh: 3. answers a worksheet about the idea (200, not a 5xx naming a variable), with the YC questions quoting it and the pricing models', async () => {
     const offline = await startTestServer();
     try {
-      const res = await analyze(new TestClient(offline.url), 'A CRM for plumbers that books jobs from missed calls. Also invoicing.');
+      const res = await analyze(
+        new TestClient(offline.url),
+        'A CRM for plumbers that books jobs from missed calls. Also invoicing.',
+      );
       expect(res.status).toBe(200);
       expect(JSON.stringify(res.body)).not.toMatch(/OPENAI|_API_KEY|_BASE_URL/);
       const { worksheet } = res.body;
-      expect(worksheet.idea).toBe('A CRM for plumbers that books jobs from missed calls. Also invoicing.');
-      expect(worksheet.questions.map((q: { topic: string }) => q.topic)).toEqual(['problem', 'market', 'solution', 'differentiation', 'traction']);
-      expect(worksheet.questions[0].question).toBe('Who exactly has the problem behind “A CRM for plumbers that books jobs from missed calls”, and how do they solve it today?');
-      expect(worksheet.pricingModels.map((m: { name: string }) => m.name)).toEqual(expect.arrayContaining(['Per seat', 'Usage-based', 'Flat tiers', 'Freemium']));
-      for (const model of worksheet.pricingModels) expect(model.fitsWhen.length).toBeGreaterThan(20);
+      expect(worksheet.idea).toBe(
+        'A CRM for plumbers that books jobs from missed calls. Also invoicing.',
+      );
+      expect(worksheet.questions.map((q: { topic: string }) => q.topic)).toEqual([
+        'problem',
+        'market',
+        'solution',
+        'differentiation',
+        'traction',
+      ]);
+      expect(worksheet.questions[0].question).toBe(
+        'Who exactly has the problem behind “A CRM for plumbers that books jobs from missed calls”, and how do they solve it today?',
+      );
+      expect(worksheet.pricingModels.map((m: { name: string }) => m.name)).toEqual(
+        expect.arrayContaining(['Per seat', 'Usage-based', 'Flat tiers', 'Freemium']),
+      );
+      for (const model of worksheet.pricingModels)
+        expect(model.fitsWhen.length).toBeGreaterThan(20);
       // Nothing is stored: a worksheet is the idea's, rebuilt the same every time.
       expect(res.body.analysisId).toBeUndefined();
       expect((await analyze(new TestClient(offline.url), '  ')).status).toBe(400);

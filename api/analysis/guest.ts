@@ -18,7 +18,10 @@ export function guestKeyOf(ctx: Pick<AppContext, 'session'>): string {
   return state.guestKey;
 }
 
-export function rememberCapture(ctx: Pick<AppContext, 'session'>, capture: { email: string; updates: boolean }): void {
+export function rememberCapture(
+  ctx: Pick<AppContext, 'session'>,
+  capture: { email: string; updates: boolean },
+): void {
   guestState(ctx).capture = capture;
 }
 
@@ -28,9 +31,14 @@ export function rememberCapture(ctx: Pick<AppContext, 'session'>, capture: { ema
  * Then the guest session ends: its state now belongs to the account, and a copy of its cookie
  * (kept by someone else) can neither read it nor add more to carry at a later login.
  */
-export async function carryGuestState(ctx: AppContext, userId: number, opts: { newAccount: boolean }): Promise<void> {
+export async function carryGuestState(
+  ctx: AppContext,
+  userId: number,
+  opts: { newAccount: boolean },
+): Promise<void> {
   const state = guestState(ctx);
   if (state.guestKey) await adoptGuestAnalyses(ctx.pool, state.guestKey, userId);
-  if (opts.newAccount && state.capture) await setWantsUpdates(ctx.pool, userId, state.capture.updates);
+  if (opts.newAccount && state.capture)
+    await setWantsUpdates(ctx.pool, userId, state.capture.updates);
   await endGuestSession(ctx);
 }

@@ -1,12 +1,24 @@
 import { Router } from '@koa/router';
 import type { z } from 'zod';
 import { LoginInput, RegisterInput } from '../../domain/contract/auth';
-import { AUTH_FORM_PAGES, COMMON_PASSWORD, EMAIL_TAKEN, INVALID_LOGIN, USERNAME_TAKEN } from '../../domain/contract/authForm';
+import {
+  AUTH_FORM_PAGES,
+  COMMON_PASSWORD,
+  EMAIL_TAKEN,
+  INVALID_LOGIN,
+  USERNAME_TAKEN,
+} from '../../domain/contract/authForm';
 import type { CurrentSession } from '../../domain/contract/session';
 import * as limits from '../../domain/limits';
 import type { AppDeps, AppState } from '../context';
 import { Conflict, InvalidRequest, Unauthorized } from '../errors';
-import { clientAddress, consume, rateLimit, resetLimit, type LimitRule } from '../middleware/rateLimit';
+import {
+  clientAddress,
+  consume,
+  rateLimit,
+  resetLimit,
+  type LimitRule,
+} from '../middleware/rateLimit';
 import { hasDeviceCookie, setDeviceCookie } from './deviceCookie';
 import { inputOf, validate } from '../middleware/validate';
 import { answerForm, formInput } from './authForm';
@@ -18,14 +30,35 @@ import { endSession, startSession } from './sessions';
 import { carryGuestState } from '../analysis/guest';
 import type { AppContext } from '../context';
 
-const loginPerIp: LimitRule = { name: 'login:ip', limit: limits.LOGIN_ATTEMPTS_PER_IP, windowMs: limits.LOGIN_WINDOW_MS };
-const loginPerUserAndIp: LimitRule = { name: 'login:user-ip', limit: limits.LOGIN_FAILURES_PER_USERNAME_AND_IP, windowMs: limits.LOGIN_WINDOW_MS };
-const loginPerUser: LimitRule = { name: 'login:user', limit: limits.LOGIN_ATTEMPTS_PER_USERNAME, windowMs: limits.LOGIN_WINDOW_MS };
-const registerPerIp: LimitRule = { name: 'register:ip', limit: limits.REGISTRATIONS_PER_IP, windowMs: limits.REGISTER_WINDOW_MS };
-const registerPerUser: LimitRule = { name: 'register:user', limit: limits.REGISTRATIONS_PER_USERNAME, windowMs: limits.REGISTER_WINDOW_MS };
+const loginPerIp: LimitRule = {
+  name: 'login:ip',
+  limit: limits.LOGIN_ATTEMPTS_PER_IP,
+  windowMs: limits.LOGIN_WINDOW_MS,
+};
+const loginPerUserAndIp: LimitRule = {
+  name: 'login:user-ip',
+  limit: limits.LOGIN_FAILURES_PER_USERNAME_AND_IP,
+  windowMs: limits.LOGIN_WINDOW_MS,
+};
+const loginPerUser: LimitRule = {
+  name: 'login:user',
+  limit: limits.LOGIN_ATTEMPTS_PER_USERNAME,
+  windowMs: limits.LOGIN_WINDOW_MS,
+};
+const registerPerIp: LimitRule = {
+  name: 'register:ip',
+  limit: limits.REGISTRATIONS_PER_IP,
+  windowMs: limits.REGISTER_WINDOW_MS,
+};
+const registerPerUser: LimitRule = {
+  name: 'register:user',
+  limit: limits.REGISTRATIONS_PER_USERNAME,
+  windowMs: limits.REGISTER_WINDOW_MS,
+};
 
 /** One counter per (username, client address) pair; JSON keeps an IPv6 address and a username apart. */
-const userAndIp = (username: string, ip: string) => JSON.stringify([username.toLowerCase(), clientAddress(ip)]);
+const userAndIp = (username: string, ip: string) =>
+  JSON.stringify([username.toLowerCase(), clientAddress(ip)]);
 
 /**
  * Count a login attempt, narrowest limit first. A client already refused per IP or per (username,
@@ -35,27 +68,38 @@ const userAndIp = (username: string, ip: string) => JSON.stringify([username.toL
  */
 async function countLoginAttempt(ctx: AppContext, username: string): Promise<void> {
   await consume(ctx.pool, loginPerUserAndIp, userAndIp(username, ctx.ip));
-  if (!hasDeviceCookie(ctx, username)) await consume(ctx.pool, loginPerUser, username.toLowerCase());
+  if (!hasDeviceCookie(ctx, username))
+    await consume(ctx.pool, loginPerUser, username.toLowerCase());
 }
 
 /** POST /api/auth/register, /login (and their /form twins), /logout; GET /api/auth/user (spec §7) and /session. */
 export function authRoutes(lucia: AppLucia) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api/auth' });
 
-  router.post('/register', rateLimit(registerPerIp), validate(RegisterInput, 'body', { fields: true }), async (ctx) => {
-    const user = await register(ctx as AppContext, inputOf(ctx, RegisterInput));
-    // The new account is signed in at once: asking for the password just typed again is a step
-    // that only loses people (the spec sends them to the login tab; docs/first-minutes.md).
-    await startSession(ctx as AppContext, lucia, user.id);
-    setDeviceCookie(ctx as AppContext, user.username);
-    ctx.status = 201;
-    ctx.body = { user: presentUser(user) };
-  });
+  router.post(
+    '/register',
+    rateLimit(registerPerIp),
+    validate(RegisterInput, 'body', { fields: true }),
+    async (ctx) => {
+      const user = await register(ctx as AppContext, inputOf(ctx, RegisterInput));
+      // The new account is signed in at once: asking for the password just typed again is a step
+      // that only loses people (the spec sends them to the login tab; docs/first-minutes.md).
+      await startSession(ctx as AppContext, lucia, user.id);
+      setDeviceCookie(ctx as AppContext, user.username);
+      ctx.status = 201;
+      ctx.body = { user: presentUser(user) };
+    },
+  );
 
-  router.post('/login', rateLimit(loginPerIp), validate(LoginInput, 'body', { fields: true }), async (ctx) => {
-    const user = await logIn(ctx as AppContext, lucia, inputOf(ctx, LoginInput));
-    ctx.body = { user: presentUser(user) };
-  });
+  router.post(
+    '/login',
+    rateLimit(loginPerIp),
+    validate(LoginInput, 'body', { fields: true }),
+    async (ctx) => {
+      const user = await logIn(ctx as AppContext, lucia, inputOf(ctx, LoginInput));
+      ctx.body = { user: presentUser(user) };
+    },
+  );
 
   // The same two forms posted by the browser itself, before the app has taken the page over (the
   // prerendered page's `<form method="post">`): same checks and limits, answered with a redirect
@@ -91,7 +135,10 @@ export function authRoutes(lucia: AppLucia) {
   // before it ends anything, so it never ends a session begun after it (web/features/auth/pendingLogout.ts).
   router.get('/session', async (ctx) => {
     const { user, sessionId } = ctx.state;
-    const session: CurrentSession | null = user && sessionId ? { userId: user.id, startedMsAgo: await sessionAgeMs(ctx.pool, sessionId) } : null;
+    const session: CurrentSession | null =
+      user && sessionId
+        ? { userId: user.id, startedMsAgo: await sessionAgeMs(ctx.pool, sessionId) }
+        : null;
     ctx.type = 'json';
     ctx.body = JSON.stringify(session);
   });
@@ -101,7 +148,8 @@ export function authRoutes(lucia: AppLucia) {
 
 /** Create the account (the guest's analysis and choices carried over); the caller signs it in. */
 async function register(ctx: AppContext, input: z.output<typeof RegisterInput>) {
-  if (isCommonPassword(input.password)) throw InvalidRequest(`password: ${COMMON_PASSWORD}`, { password: COMMON_PASSWORD });
+  if (isCommonPassword(input.password))
+    throw InvalidRequest(`password: ${COMMON_PASSWORD}`, { password: COMMON_PASSWORD });
   await consume(ctx.pool, registerPerUser, input.username.toLowerCase());
   const taken = await findTaken(ctx.pool, input.username, input.email);
   if (taken.username) throw Conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
@@ -113,7 +161,10 @@ async function register(ctx: AppContext, input: z.output<typeof RegisterInput>) 
     name: input.name,
   }).catch((err: { code?: string; constraint?: string }) => {
     // Two sign-ups racing for one name: the unique index decides.
-    if (err.code === '23505') throw err.constraint === 'users_email_key' ? Conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }) : Conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
+    if (err.code === '23505')
+      throw err.constraint === 'users_email_key'
+        ? Conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN })
+        : Conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
     throw err;
   });
   await carryGuestState(ctx, user.id, { newAccount: true });
@@ -124,7 +175,8 @@ async function register(ctx: AppContext, input: z.output<typeof RegisterInput>) 
 async function logIn(ctx: AppContext, lucia: AppLucia, input: z.output<typeof LoginInput>) {
   await countLoginAttempt(ctx, input.username);
   const user = await findUserByUsername(ctx.pool, input.username);
-  if (!(await verifyPassword(user?.password, input.password)) || !user) throw Unauthorized(INVALID_LOGIN);
+  if (!(await verifyPassword(user?.password, input.password)) || !user)
+    throw Unauthorized(INVALID_LOGIN);
   // Only this address's failures are forgiven; the username-wide count runs out with its window.
   await resetLimit(ctx.pool, loginPerUserAndIp, userAndIp(input.username, ctx.ip));
   await carryGuestState(ctx, user.id, { newAccount: false });

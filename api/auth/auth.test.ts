@@ -3,7 +3,10 @@ import { startTestServer, type TestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { buildUser, loggedInClient, uniqueCredentials } from '../../tests/factories/users';
 import { sessionIdOf } from './lucia';
-import { LOGIN_FAILURES_PER_USERNAME_AND_IP, REGISTRATIONS_PER_USERNAME } from '../../domain/limits';
+import {
+  LOGIN_FAILURES_PER_USERNAME_AND_IP,
+  REGISTRATIONS_PER_USERNAME,
+} from '../../domain/limits';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,7 +21,12 @@ const fieldOf = (message: string) => {
 };
 
 const countUsers = async (username: string) =>
-  (await server.pool.query('SELECT count(*)::int AS n FROM users WHERE lower(username) = lower($1)', [username])).rows[0].n;
+  (
+    await server.pool.query(
+      'SELECT count(*)::int AS n FROM users WHERE lower(username) = lower($1)',
+      [username],
+    )
+  ).rows[0].n;
 
 describe('POST /api/auth/register', () => {
   it('fresh: 5. creates the account, answers with the user and signs it in (no second trip through the login tab)', async () => {
@@ -26,11 +34,23 @@ describe('POST /api/auth/register', () => {
     const creds = uniqueCredentials('alice');
     const res = await client.post('/api/auth/register', { ...creds, name: 'Alice Adams' });
     expect(res.status).toBe(201);
-    expect(res.body.user).toMatchObject({ username: creds.username, email: creds.email, name: 'Alice Adams', subscriptionTier: 'none', subscriptionActive: false, authProvider: 'local' });
+    expect(res.body.user).toMatchObject({
+      username: creds.username,
+      email: creds.email,
+      name: 'Alice Adams',
+      subscriptionTier: 'none',
+      subscriptionActive: false,
+      authProvider: 'local',
+    });
     expect(new Date(res.body.user.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
-    const row = (await server.pool.query('SELECT password FROM users WHERE username = $1', [creds.username])).rows[0];
+    const row = (
+      await server.pool.query('SELECT password FROM users WHERE username = $1', [creds.username])
+    ).rows[0];
     expect(row.password).toMatch(/^\$argon2id\$/);
-    expect((await client.get('/api/auth/user')).body).toMatchObject({ username: creds.username, name: 'Alice Adams' });
+    expect((await client.get('/api/auth/user')).body).toMatchObject({
+      username: creds.username,
+      name: 'Alice Adams',
+    });
   });
 
   it('treats the name as optional', async () => {
@@ -40,26 +60,55 @@ describe('POST /api/auth/register', () => {
   });
 
   it.each([
-    ['a username under 3 characters', { username: 'ab' }, 'username: Username must be at least 3 characters'],
-    ['a username over 50 characters', { username: 'x'.repeat(51) }, 'username: Username must be at most 50 characters'],
+    [
+      'a username under 3 characters',
+      { username: 'ab' },
+      'username: Username must be at least 3 characters',
+    ],
+    [
+      'a username over 50 characters',
+      { username: 'x'.repeat(51) },
+      'username: Username must be at most 50 characters',
+    ],
     ['a missing username', { username: undefined }, 'username: Username is required'],
     ['an invalid email', { email: 'not-an-email' }, 'email: Enter a valid email address'],
     ['a missing email', { email: undefined }, 'email: Email is required'],
-    ['a password under 8 characters', { password: 'short' }, 'password: Password must be at least 8 characters'],
+    [
+      'a password under 8 characters',
+      { password: 'short' },
+      'password: Password must be at least 8 characters',
+    ],
     ['a missing password', { password: undefined }, 'password: Password is required'],
-  ])('refuses %s with a 400 naming the field (for the form, beside the field), and writes nothing', async (_label, change, message) => {
-    const creds = { ...uniqueCredentials(), ...change };
-    const res = await new TestClient(server.url).post('/api/auth/register', creds);
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'invalid_request', message, fields: fieldOf(message) });
-    if (typeof creds.username === 'string') expect(await countUsers(creds.username)).toBe(0);
-  });
+  ])(
+    'refuses %s with a 400 naming the field (for the form, beside the field), and writes nothing',
+    async (_label, change, message) => {
+      const creds = { ...uniqueCredentials(), ...change };
+      const res = await new TestClient(server.url).post('/api/auth/register', creds);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 'invalid_request', message, fields: fieldOf(message) });
+      if (typeof creds.username === 'string') expect(await countUsers(creds.username)).toBe(0);
+    },
+  );
 
   it('accepts usernames of exactly 3 and 50 characters', async () => {
     const short = uniqueCredentials();
-    expect((await new TestClient(server.url).post('/api/auth/register', { ...short, username: `a${short.username.slice(-2)}` })).status).toBe(201);
+    expect(
+      (
+        await new TestClient(server.url).post('/api/auth/register', {
+          ...short,
+          username: `a${short.username.slice(-2)}`,
+        })
+      ).status,
+    ).toBe(201);
     const long = uniqueCredentials();
-    expect((await new TestClient(server.url).post('/api/auth/register', { ...long, username: long.username.padEnd(50, 'z') })).status).toBe(201);
+    expect(
+      (
+        await new TestClient(server.url).post('/api/auth/register', {
+          ...long,
+          username: long.username.padEnd(50, 'z'),
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('refuses a body that is not JSON with a 400', async () => {
@@ -70,9 +119,16 @@ describe('POST /api/auth/register', () => {
 
   it('answers 409 for a taken username, in any case', async () => {
     const bob = await buildUser(server);
-    const res = await new TestClient(server.url).post('/api/auth/register', { ...uniqueCredentials(), username: bob.username.toUpperCase() });
+    const res = await new TestClient(server.url).post('/api/auth/register', {
+      ...uniqueCredentials(),
+      username: bob.username.toUpperCase(),
+    });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: 'conflict', message: 'That username is already taken', fields: { username: 'That username is already taken' } });
+    expect(res.body).toEqual({
+      code: 'conflict',
+      message: 'That username is already taken',
+      fields: { username: 'That username is already taken' },
+    });
   });
 
   it('answers 409 for a taken email, in any case', async () => {
@@ -80,7 +136,11 @@ describe('POST /api/auth/register', () => {
     const creds = { ...uniqueCredentials(), email: bob.email.toUpperCase() };
     const res = await new TestClient(server.url).post('/api/auth/register', creds);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: 'conflict', message: 'An account with that email already exists', fields: { email: 'An account with that email already exists' } });
+    expect(res.body).toEqual({
+      code: 'conflict',
+      message: 'An account with that email already exists',
+      fields: { email: 'An account with that email already exists' },
+    });
     expect(await countUsers(creds.username)).toBe(0);
   });
 
@@ -96,7 +156,10 @@ describe('POST /api/auth/register', () => {
     const client = new TestClient(server.url);
     await client.token();
     const creds = uniqueCredentials();
-    const res = await client.post('/api/auth/register', creds, { csrf: false, headers: { 'x-csrf-token': 'forged.token' } });
+    const res = await client.post('/api/auth/register', creds, {
+      csrf: false,
+      headers: { 'x-csrf-token': 'forged.token' },
+    });
     expect(res.status).toBe(403);
     expect(await countUsers(creds.username)).toBe(0);
   });
@@ -105,28 +168,38 @@ describe('POST /api/auth/register', () => {
     const mallory = new TestClient(server.url);
     const stolen = await mallory.token();
     const creds = uniqueCredentials();
-    const res = await new TestClient(server.url).post('/api/auth/register', creds, { csrf: false, headers: { 'x-csrf-token': stolen } });
+    const res = await new TestClient(server.url).post('/api/auth/register', creds, {
+      csrf: false,
+      headers: { 'x-csrf-token': stolen },
+    });
     expect(res.status).toBe(403);
     expect(await countUsers(creds.username)).toBe(0);
   });
 
   it('refuses a foreign Origin even with a valid token (403)', async () => {
     const creds = uniqueCredentials();
-    const res = await new TestClient(server.url).post('/api/auth/register', creds, { origin: 'https://evil.example' });
+    const res = await new TestClient(server.url).post('/api/auth/register', creds, {
+      origin: 'https://evil.example',
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ code: 'csrf_failed', message: 'Cross-origin request refused' });
     expect(await countUsers(creds.username)).toBe(0);
   });
 
   it('accepts its own Origin', async () => {
-    const res = await new TestClient(server.url).post('/api/auth/register', uniqueCredentials(), { origin: server.url });
+    const res = await new TestClient(server.url).post('/api/auth/register', uniqueCredentials(), {
+      origin: server.url,
+    });
     expect(res.status).toBe(201);
   });
 
   it('rate-limits registrations per IP with a 429', async () => {
     const client = new TestClient(server.url);
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await client.post('/api/auth/register', { ...uniqueCredentials(), password: 'x' })).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push(
+        (await client.post('/api/auth/register', { ...uniqueCredentials(), password: 'x' })).status,
+      );
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
@@ -135,10 +208,19 @@ describe('POST /api/auth/register', () => {
     const { username } = uniqueCredentials();
     const statuses: number[] = [];
     for (let i = 0; i <= REGISTRATIONS_PER_USERNAME; i++) {
-      statuses.push((await new TestClient(server.url).post('/api/auth/register', { ...uniqueCredentials(), username })).status);
+      statuses.push(
+        (
+          await new TestClient(server.url).post('/api/auth/register', {
+            ...uniqueCredentials(),
+            username,
+          })
+        ).status,
+      );
     }
     expect(statuses[0]).toBe(201);
-    expect(statuses.slice(1, REGISTRATIONS_PER_USERNAME)).toEqual(Array(REGISTRATIONS_PER_USERNAME - 1).fill(409));
+    expect(statuses.slice(1, REGISTRATIONS_PER_USERNAME)).toEqual(
+      Array(REGISTRATIONS_PER_USERNAME - 1).fill(409),
+    );
     expect(statuses[REGISTRATIONS_PER_USERNAME]).toBe(429);
   });
 });
@@ -147,26 +229,46 @@ describe('POST /api/auth/login', () => {
   it('logs in, sets an httpOnly SameSite=Lax session cookie and answers with the user', async () => {
     const alice = await buildUser(server, { name: 'Alice' });
     const client = new TestClient(server.url);
-    const res = await client.post('/api/auth/login', { username: alice.username, password: alice.password });
+    const res = await client.post('/api/auth/login', {
+      username: alice.username,
+      password: alice.password,
+    });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ id: alice.id, username: alice.username, email: alice.email, name: 'Alice' });
+    expect(res.body.user).toMatchObject({
+      id: alice.id,
+      username: alice.username,
+      email: alice.email,
+      name: 'Alice',
+    });
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('pitchpad_session='))!;
     expect(cookie).toMatch(/httponly/i);
     expect(cookie).toMatch(/samesite=lax/i);
     expect(cookie).not.toMatch(/secure/i); // Secure only in production
-    expect((await client.get('/api/auth/user')).body).toMatchObject({ id: alice.id, username: alice.username });
+    expect((await client.get('/api/auth/user')).body).toMatchObject({
+      id: alice.id,
+      username: alice.username,
+    });
   });
 
   it('accepts the username in any case', async () => {
     const alice = await buildUser(server);
-    const res = await new TestClient(server.url).post('/api/auth/login', { username: alice.username.toUpperCase(), password: alice.password });
+    const res = await new TestClient(server.url).post('/api/auth/login', {
+      username: alice.username.toUpperCase(),
+      password: alice.password,
+    });
     expect(res.status).toBe(200);
   });
 
   it('answers a wrong password and an unknown username the same way (401)', async () => {
     const alice = await buildUser(server);
-    const wrong = await new TestClient(server.url).post('/api/auth/login', { username: alice.username, password: 'not-the-password' });
-    const unknown = await new TestClient(server.url).post('/api/auth/login', { username: 'nobody_at_all', password: 'whatever1' });
+    const wrong = await new TestClient(server.url).post('/api/auth/login', {
+      username: alice.username,
+      password: 'not-the-password',
+    });
+    const unknown = await new TestClient(server.url).post('/api/auth/login', {
+      username: 'nobody_at_all',
+      password: 'whatever1',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ code: 'unauthorized', message: 'Invalid username or password' });
@@ -178,9 +280,21 @@ describe('POST /api/auth/login', () => {
     ['a missing username', { password: 'x' }, 'username: Username is required'],
     ['a blank username', { username: '  ', password: 'x' }, 'username: Username is required'],
     ['a missing password', { username: 'someone' }, 'password: Password is required'],
-    ['a non-string password', { username: 'someone', password: 12345678 }, 'password: Password is required'],
-    ['a password under 8 characters', { username: 'someone', password: 'short' }, 'password: Password must be at least 8 characters'],
-    ['a password over 256 characters', { username: 'someone', password: 'x'.repeat(257) }, 'password: Password must be at most 256 characters'],
+    [
+      'a non-string password',
+      { username: 'someone', password: 12345678 },
+      'password: Password is required',
+    ],
+    [
+      'a password under 8 characters',
+      { username: 'someone', password: 'short' },
+      'password: Password must be at least 8 characters',
+    ],
+    [
+      'a password over 256 characters',
+      { username: 'someone', password: 'x'.repeat(257) },
+      'password: Password must be at most 256 characters',
+    ],
   ])('refuses %s with a 400', async (_label, body, message) => {
     const res = await new TestClient(server.url).post('/api/auth/login', body);
     expect(res.status).toBe(400);
@@ -191,7 +305,11 @@ describe('POST /api/auth/login', () => {
   it('refuses a login without a CSRF token (403) and sets no session', async () => {
     const alice = await buildUser(server);
     const client = new TestClient(server.url);
-    const res = await client.post('/api/auth/login', { username: alice.username, password: alice.password }, { csrf: false });
+    const res = await client.post(
+      '/api/auth/login',
+      { username: alice.username, password: alice.password },
+      { csrf: false },
+    );
     expect(res.status).toBe(403);
     expect(client.cookies.has('pitchpad_session')).toBe(false);
     expect((await client.get('/api/auth/user')).body).toBeNull();
@@ -202,10 +320,22 @@ describe('POST /api/auth/login', () => {
     const client = new TestClient(server.url);
     const statuses: number[] = [];
     for (let i = 0; i <= LOGIN_FAILURES_PER_USERNAME_AND_IP; i++) {
-      statuses.push((await client.post('/api/auth/login', { username: alice.username, password: `wrong-${i}-pass` })).status);
+      statuses.push(
+        (
+          await client.post('/api/auth/login', {
+            username: alice.username,
+            password: `wrong-${i}-pass`,
+          })
+        ).status,
+      );
     }
-    expect(statuses.slice(0, LOGIN_FAILURES_PER_USERNAME_AND_IP)).toEqual(Array(LOGIN_FAILURES_PER_USERNAME_AND_IP).fill(401));
-    const last = await client.post('/api/auth/login', { username: alice.username, password: alice.password });
+    expect(statuses.slice(0, LOGIN_FAILURES_PER_USERNAME_AND_IP)).toEqual(
+      Array(LOGIN_FAILURES_PER_USERNAME_AND_IP).fill(401),
+    );
+    const last = await client.post('/api/auth/login', {
+      username: alice.username,
+      password: alice.password,
+    });
     expect(statuses[LOGIN_FAILURES_PER_USERNAME_AND_IP]).toBe(429);
     expect(last.status).toBe(429);
     expect(last.body.code).toBe('rate_limited');
@@ -215,10 +345,17 @@ describe('POST /api/auth/login', () => {
   it('clears the failure count after a successful login', async () => {
     const alice = await buildUser(server);
     const client = new TestClient(server.url);
-    for (let i = 0; i < LOGIN_FAILURES_PER_USERNAME_AND_IP - 1; i++) await client.post('/api/auth/login', { username: alice.username, password: 'wrong-pass' });
-    expect((await client.post('/api/auth/login', { username: alice.username, password: alice.password })).status).toBe(200);
+    for (let i = 0; i < LOGIN_FAILURES_PER_USERNAME_AND_IP - 1; i++)
+      await client.post('/api/auth/login', { username: alice.username, password: 'wrong-pass' });
+    expect(
+      (await client.post('/api/auth/login', { username: alice.username, password: alice.password }))
+        .status,
+    ).toBe(200);
     for (let i = 0; i < LOGIN_FAILURES_PER_USERNAME_AND_IP - 1; i++) {
-      expect((await client.post('/api/auth/login', { username: alice.username, password: 'wrong-pass' })).status).toBe(401);
+      expect(
+        (await client.post('/api/auth/login', { username: alice.username, password: 'wrong-pass' }))
+          .status,
+      ).toBe(401);
     }
   });
 
@@ -227,7 +364,10 @@ describe('POST /api/auth/login', () => {
     const client = new TestClient(server.url);
     const guestToken = await client.token();
     await client.post('/api/auth/login', { username: alice.username, password: alice.password });
-    const stale = await client.post('/api/auth/logout', undefined, { csrf: false, headers: { 'x-csrf-token': guestToken } });
+    const stale = await client.post('/api/auth/logout', undefined, {
+      csrf: false,
+      headers: { 'x-csrf-token': guestToken },
+    });
     expect(stale.status).toBe(403);
     expect((await client.get('/api/auth/user')).body.username).toBe(alice.username);
     expect((await client.post('/api/auth/logout')).status).toBe(200);
@@ -237,7 +377,10 @@ describe('POST /api/auth/login', () => {
     const alice = await loggedInClient(server);
     const bob = await loggedInClient(server);
     const bobToken = await bob.client.token();
-    const res = await alice.client.post('/api/auth/logout', undefined, { csrf: false, headers: { 'x-csrf-token': bobToken } });
+    const res = await alice.client.post('/api/auth/logout', undefined, {
+      csrf: false,
+      headers: { 'x-csrf-token': bobToken },
+    });
     expect(res.status).toBe(403);
     expect((await alice.client.get('/api/auth/user')).body.username).toBe(alice.user.username);
   });
@@ -254,7 +397,13 @@ describe('POST /api/auth/login', () => {
     const replay = new TestClient(server.url);
     replay.cookies.set('pitchpad_session', before);
     expect((await replay.get('/api/auth/user')).body).toBeNull();
-    expect((await server.pool.query('SELECT count(*)::int AS n FROM user_session WHERE id = $1', [sessionIdOf(before)])).rows[0].n).toBe(0);
+    expect(
+      (
+        await server.pool.query('SELECT count(*)::int AS n FROM user_session WHERE id = $1', [
+          sessionIdOf(before),
+        ])
+      ).rows[0].n,
+    ).toBe(0);
   });
 });
 
@@ -266,7 +415,13 @@ describe('POST /api/auth/logout', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
     expect((await client.get('/api/auth/user')).body).toBeNull();
-    expect((await server.pool.query('SELECT count(*)::int AS n FROM user_session WHERE id = $1', [sessionIdOf(sessionId)])).rows[0].n).toBe(0);
+    expect(
+      (
+        await server.pool.query('SELECT count(*)::int AS n FROM user_session WHERE id = $1', [
+          sessionIdOf(sessionId),
+        ])
+      ).rows[0].n,
+    ).toBe(0);
   });
 
   it('refuses a logout without a CSRF token (403) and keeps the session', async () => {
@@ -302,12 +457,15 @@ describe('a password hash never leaves the server', () => {
     const client = new TestClient(server.url);
     const texts = [
       (await client.post('/api/auth/register', creds)).text,
-      (await client.post('/api/auth/login', { username: creds.username, password: creds.password })).text,
+      (await client.post('/api/auth/login', { username: creds.username, password: creds.password }))
+        .text,
       (await client.get('/api/auth/user')).text,
       (await client.get('/api/user/subscription')).text,
       (await client.get('/api/user/usage')).text,
     ];
-    const hash = (await server.pool.query('SELECT password FROM users WHERE username = $1', [creds.username])).rows[0].password;
+    const hash = (
+      await server.pool.query('SELECT password FROM users WHERE username = $1', [creds.username])
+    ).rows[0].password;
     for (const text of texts) {
       expect(text).not.toContain(hash);
       expect(text).not.toMatch(/argon2|"password"/);

@@ -19,9 +19,20 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'pitchpad-auth-pages-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Pitchpad shell</title>');
-  const pages = { '/auth': 'auth.html', '/auth/login': 'auth-login.html', '/auth/register': 'auth-register.html' };
-  for (const file of Object.values(pages)) writeFileSync(join(dist, file), '<!doctype html><div id="root" data-prerendered><h1>Welcome back</h1></div>');
-  writeFileSync(join(dist, 'prerendered.json'), JSON.stringify({ pages, notFound: 'index.html', appRoutes: ['/auth', '/auth/$tab', '/chat'] }));
+  const pages = {
+    '/auth': 'auth.html',
+    '/auth/login': 'auth-login.html',
+    '/auth/register': 'auth-register.html',
+  };
+  for (const file of Object.values(pages))
+    writeFileSync(
+      join(dist, file),
+      '<!doctype html><div id="root" data-prerendered><h1>Welcome back</h1></div>',
+    );
+  writeFileSync(
+    join(dist, 'prerendered.json'),
+    JSON.stringify({ pages, notFound: 'index.html', appRoutes: ['/auth', '/auth/$tab', '/chat'] }),
+  );
   server = await startTestServer({}, { webDist: dist });
 });
 afterAll(async () => {
@@ -42,22 +53,46 @@ const randomIp = () => `203.0.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 async function postForm(
   path: string,
   fields: Record<string, string>,
-  opts: { origin?: string | null; ip?: string; cookies?: Map<string, string>; referer?: string; headers?: Record<string, string> } = {},
+  opts: {
+    origin?: string | null;
+    ip?: string;
+    cookies?: Map<string, string>;
+    referer?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Posted> {
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': opts.ip ?? randomIp(), ...opts.headers };
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    'x-forwarded-for': opts.ip ?? randomIp(),
+    ...opts.headers,
+  };
   const origin = opts.origin === undefined ? server.config.appUrl : opts.origin;
   if (origin !== null) headers.origin = origin;
   // The page the form was on: with our Referrer-Policy (same-origin) the browser names it in full.
-  if (opts.referer) headers.referer = opts.referer.startsWith('/') ? server.config.appUrl + opts.referer : opts.referer;
-  if (opts.cookies?.size) headers.cookie = [...opts.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(server.url + path, { method: 'POST', headers, body: new URLSearchParams(fields).toString(), redirect: 'manual' });
+  if (opts.referer)
+    headers.referer = opts.referer.startsWith('/')
+      ? server.config.appUrl + opts.referer
+      : opts.referer;
+  if (opts.cookies?.size)
+    headers.cookie = [...opts.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers,
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
   const cookies = new Map<string, string>();
   for (const c of res.headers.getSetCookie()) {
     const [pair = ''] = c.split(';');
     const eq = pair.indexOf('=');
     if (pair.slice(eq + 1)) cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
   }
-  return { status: res.status, location: res.headers.get('location') ?? '', cookies, body: await res.text() };
+  return {
+    status: res.status,
+    location: res.headers.get('location') ?? '',
+    cookies,
+    body: await res.text(),
+  };
 }
 
 /** Who the cookies of a form's answer sign in as (GET /api/auth/user with them), or null. */
@@ -69,7 +104,12 @@ async function signedInAs(cookies: Map<string, string>): Promise<string | null> 
 }
 
 const countUsers = async (username: string) =>
-  (await server.pool.query('SELECT count(*)::int AS n FROM users WHERE lower(username) = lower($1)', [username])).rows[0].n;
+  (
+    await server.pool.query(
+      'SELECT count(*)::int AS n FROM users WHERE lower(username) = lower($1)',
+      [username],
+    )
+  ).rows[0].n;
 
 /** The secrets of a form must be nowhere in where it sends the browser. */
 function expectNoSecretsIn(location: string, ...secrets: string[]) {
@@ -82,7 +122,10 @@ function expectNoSecretsIn(location: string, ...secrets: string[]) {
 describe('POST /api/auth/login/form (the sign-in page before the app takes it over)', () => {
   it('trust: 1. the right password signs in and sends the rep to /chat with a 303 and a session cookie', async () => {
     const user = await buildUser(server);
-    const res = await postForm('/api/auth/login/form', { username: user.username, password: user.password });
+    const res = await postForm('/api/auth/login/form', {
+      username: user.username,
+      password: user.password,
+    });
     expect(res.status).toBe(303);
     expect(res.location).toBe('/chat');
     expect(await signedInAs(res.cookies)).toBe(user.username);
@@ -90,7 +133,10 @@ describe('POST /api/auth/login/form (the sign-in page before the app takes it ov
 
   it('trust: 1. a wrong password goes back to /auth/login with an error code only: no username, no password in the address', async () => {
     const user = await buildUser(server);
-    const res = await postForm('/api/auth/login/form', { username: user.username, password: 'wrong-password-1' });
+    const res = await postForm('/api/auth/login/form', {
+      username: user.username,
+      password: 'wrong-password-1',
+    });
     expect(res.status).toBe(303);
     expect(res.location).toBe('/auth/login?error=invalid-login');
     expectNoSecretsIn(res.location, user.username, 'wrong-password-1');
@@ -106,7 +152,11 @@ describe('POST /api/auth/login/form (the sign-in page before the app takes it ov
   it('trust: 1. a form posted from another site is refused and signs no one in', async () => {
     const user = await buildUser(server);
     for (const origin of ['https://evil.example', null]) {
-      const res = await postForm('/api/auth/login/form', { username: user.username, password: user.password }, { origin });
+      const res = await postForm(
+        '/api/auth/login/form',
+        { username: user.username, password: user.password },
+        { origin },
+      );
       expect(res.status, `origin ${origin}`).toBe(403);
       expect(JSON.parse(res.body).code).toBe('csrf_failed');
       expect(await signedInAs(res.cookies)).toBeNull();
@@ -117,15 +167,26 @@ describe('POST /api/auth/login/form (the sign-in page before the app takes it ov
     const user = await buildUser(server);
     const ip = randomIp();
     for (let i = 0; i < LOGIN_FAILURES_PER_USERNAME_AND_IP; i++) {
-      const res = await postForm('/api/auth/login/form', { username: user.username, password: `wrong-${i}-password` }, { ip });
+      const res = await postForm(
+        '/api/auth/login/form',
+        { username: user.username, password: `wrong-${i}-password` },
+        { ip },
+      );
       expect(res.location).toBe('/auth/login?error=invalid-login');
     }
-    const refused = await postForm('/api/auth/login/form', { username: user.username, password: user.password }, { ip });
+    const refused = await postForm(
+      '/api/auth/login/form',
+      { username: user.username, password: user.password },
+      { ip },
+    );
     expect(refused.status).toBe(303);
     expect(refused.location).toBe('/auth/login?error=too-many');
     expect(await signedInAs(refused.cookies)).toBeNull();
     // The JSON sign-in shares the same count.
-    const json = await new TestClient(server.url, ip).post('/api/auth/login', { username: user.username, password: user.password });
+    const json = await new TestClient(server.url, ip).post('/api/auth/login', {
+      username: user.username,
+      password: user.password,
+    });
     expect(json.status).toBe(429);
   });
 });
@@ -137,7 +198,9 @@ describe('POST /api/auth/register/form (the registration page before the app tak
     expect(res.status).toBe(303);
     expect(res.location).toBe('/chat');
     expect(await signedInAs(res.cookies)).toBe(creds.username);
-    const row = (await server.pool.query('SELECT name, email FROM users WHERE username = $1', [creds.username])).rows[0];
+    const row = (
+      await server.pool.query('SELECT name, email FROM users WHERE username = $1', [creds.username])
+    ).rows[0];
     expect(row).toEqual({ name: 'Dana Diaz', email: creds.email });
   });
 
@@ -151,7 +214,7 @@ describe('POST /api/auth/register/form (the registration page before the app tak
     expect(await signedInAs(res.cookies)).toBeNull();
   });
 
-  it('trust: 1. an invalid email goes back with the reason\'s code and creates nothing', async () => {
+  it("trust: 1. an invalid email goes back with the reason's code and creates nothing", async () => {
     const creds = { ...uniqueCredentials(), email: 'not-an-email' };
     const res = await postForm('/api/auth/register/form', creds);
     expect(res.location).toBe('/auth/register?error=emailInvalid');
@@ -160,7 +223,9 @@ describe('POST /api/auth/register/form (the registration page before the app tak
 
   it('trust: 1. a registration form from another site is refused and creates nothing', async () => {
     const creds = uniqueCredentials();
-    const res = await postForm('/api/auth/register/form', creds, { origin: 'https://evil.example' });
+    const res = await postForm('/api/auth/register/form', creds, {
+      origin: 'https://evil.example',
+    });
     expect(res.status).toBe(403);
     expect(await countUsers(creds.username)).toBe(0);
   });
@@ -170,20 +235,34 @@ describe('the JSON sign-in the app uses', () => {
   it('still needs its CSRF token: the form path opens no door for a script', async () => {
     const user = await buildUser(server);
     // From our own origin, so only the missing token can be what refuses it.
-    const res = await new TestClient(server.url).post('/api/auth/login', { username: user.username, password: user.password }, { csrf: false, origin: server.url });
+    const res = await new TestClient(server.url).post(
+      '/api/auth/login',
+      { username: user.username, password: user.password },
+      { csrf: false, origin: server.url },
+    );
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'csrf_failed' });
   });
 });
 
 /** A tool card's link, as the landing page writes it (web/features/landing/toolCardDestination.ts). */
-const cardPage = (tool: string, tab = 'login') => `/auth/${tab}?${new URLSearchParams({ redirect: 'pricing', tool })}`;
+const cardPage = (tool: string, tab = 'login') =>
+  `/auth/${tab}?${new URLSearchParams({ redirect: 'pricing', tool })}`;
 
 describe('where the forms send the rep: where the sign-in page they were on says (its Referer)', () => {
   it("trust: 1. a sign-in from a tool card's page lands where the card meant, as the app's own sign-in does, and never off the site", async () => {
     const user = await buildUser(server);
-    for (const [tool, destination] of [['gtmplan', '/chat?flow=gtmplan'], ['email', '/chat?flow=email'], ['competitive', '/competitive'], ['none', '/chat']] as const) {
-      const res = await postForm('/api/auth/login/form', { username: user.username, password: user.password }, { referer: cardPage(tool) });
+    for (const [tool, destination] of [
+      ['gtmplan', '/chat?flow=gtmplan'],
+      ['email', '/chat?flow=email'],
+      ['competitive', '/competitive'],
+      ['none', '/chat'],
+    ] as const) {
+      const res = await postForm(
+        '/api/auth/login/form',
+        { username: user.username, password: user.password },
+        { referer: cardPage(tool) },
+      );
       expect(res.status, tool).toBe(303);
       expect(res.location, tool).toBe(destination);
       expect(await signedInAs(res.cookies)).toBe(user.username);
@@ -201,23 +280,39 @@ describe('where the forms send the rep: where the sign-in page they were on says
       `https://evil.example${cardPage('gtmplan')}`,
     ];
     for (const referer of referers) {
-      const res = await postForm('/api/auth/login/form', { username: user.username, password: user.password }, { referer });
+      const res = await postForm(
+        '/api/auth/login/form',
+        { username: user.username, password: user.password },
+        { referer },
+      );
       expect(res.location, referer).toBe('/chat');
     }
   });
 
   it("trust: 1. a registration from a tool card's page, or from one that names where to go next, lands there", async () => {
-    const res = await postForm('/api/auth/register/form', uniqueCredentials('cardreg'), { referer: cardPage('demo', 'register') });
+    const res = await postForm('/api/auth/register/form', uniqueCredentials('cardreg'), {
+      referer: cardPage('demo', 'register'),
+    });
     expect(res.location).toBe('/chat?flow=demo');
-    const next = await postForm('/api/auth/register/form', uniqueCredentials('nextreg'), { referer: `/auth/register?${new URLSearchParams({ redirect: 'onboarding?analysis=42' })}` });
+    const next = await postForm('/api/auth/register/form', uniqueCredentials('nextreg'), {
+      referer: `/auth/register?${new URLSearchParams({ redirect: 'onboarding?analysis=42' })}`,
+    });
     expect(next.location).toBe('/onboarding?analysis=42');
   });
 
   it('trust: 1. a refused form goes back to the page it came from with where the rep was going still in its address', async () => {
     const user = await buildUser(server);
-    const res = await postForm('/api/auth/login/form', { username: user.username, password: 'wrong-password-1' }, { referer: cardPage('gtmplan') });
+    const res = await postForm(
+      '/api/auth/login/form',
+      { username: user.username, password: 'wrong-password-1' },
+      { referer: cardPage('gtmplan') },
+    );
     expect(res.location).toBe('/auth/login?redirect=pricing&tool=gtmplan&error=invalid-login');
-    const retry = await postForm('/api/auth/login/form', { username: user.username, password: user.password }, { referer: res.location });
+    const retry = await postForm(
+      '/api/auth/login/form',
+      { username: user.username, password: user.password },
+      { referer: res.location },
+    );
     expect(retry.location).toBe('/chat?flow=gtmplan');
   });
 });
@@ -259,15 +354,24 @@ describe('GET /api/auth/session (how long ago the current session began)', () =>
   it('trust: 3. says whose session the cookie holds and how long ago it began, so a logout queued before it never ends it', async () => {
     expect((await new TestClient(server.url).get('/api/auth/session')).body).toBeNull();
     const user = await buildUser(server);
-    const form = await postForm('/api/auth/login/form', { username: user.username, password: user.password });
+    const form = await postForm('/api/auth/login/form', {
+      username: user.username,
+      password: user.password,
+    });
     const client = new TestClient(server.url);
     for (const [name, value] of form.cookies) client.cookies.set(name, value);
-    const fresh = (await client.get('/api/auth/session')).body as { userId: number; startedMsAgo: number };
+    const fresh = (await client.get('/api/auth/session')).body as {
+      userId: number;
+      startedMsAgo: number;
+    };
     expect(fresh.userId).toBe(user.id);
     expect(fresh.startedMsAgo).toBeGreaterThanOrEqual(0);
     expect(fresh.startedMsAgo).toBeLessThan(60_000);
     // An hour later, by the database's clock:
-    await server.pool.query("UPDATE user_session SET created_at = created_at - interval '1 hour' WHERE user_id = $1", [user.id]);
+    await server.pool.query(
+      "UPDATE user_session SET created_at = created_at - interval '1 hour' WHERE user_id = $1",
+      [user.id],
+    );
     const later = (await client.get('/api/auth/session')).body as { startedMsAgo: number };
     expect(later.startedMsAgo).toBeGreaterThanOrEqual(3_600_000);
     expect(later.startedMsAgo).toBeLessThan(3_660_000);
@@ -277,8 +381,15 @@ describe('GET /api/auth/session (how long ago the current session began)', () =>
 describe('a form body the server cannot read', () => {
   it('trust: 4. one too large goes back to its form with ?error=too-large (and where the rep was going), never JSON', async () => {
     const huge = 'x'.repeat(20_000);
-    for (const [path, tab] of [['/api/auth/login/form', 'login'], ['/api/auth/register/form', 'register']] as const) {
-      const res = await postForm(path, { username: 'someone', password: huge }, { referer: cardPage('gtmplan', tab) });
+    for (const [path, tab] of [
+      ['/api/auth/login/form', 'login'],
+      ['/api/auth/register/form', 'register'],
+    ] as const) {
+      const res = await postForm(
+        path,
+        { username: 'someone', password: huge },
+        { referer: cardPage('gtmplan', tab) },
+      );
       expect(res.status, path).toBe(303);
       expect(res.location, path).toBe(`/auth/${tab}?redirect=pricing&tool=gtmplan&error=too-large`);
       expect(res.body, path).not.toContain('{');
@@ -286,7 +397,11 @@ describe('a form body the server cannot read', () => {
   });
 
   it('trust: 4. one in an encoding it cannot read goes back to its form with ?error=failed', async () => {
-    const res = await postForm('/api/auth/login/form', { username: 'someone', password: 'password-1' }, { headers: { 'content-encoding': 'klingon' } });
+    const res = await postForm(
+      '/api/auth/login/form',
+      { username: 'someone', password: 'password-1' },
+      { headers: { 'content-encoding': 'klingon' } },
+    );
     expect(res.status).toBe(303);
     expect(res.location).toBe('/auth/login?error=failed');
   });

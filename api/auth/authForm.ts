@@ -7,7 +7,14 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
 import type { z } from 'zod';
-import { AUTH_FORM_PAGES, AUTH_FORM_PATHS, COMMON_PASSWORD, EMAIL_TAKEN, USERNAME_TAKEN, fieldMessageCode } from '../../domain/contract/authForm';
+import {
+  AUTH_FORM_PAGES,
+  AUTH_FORM_PATHS,
+  COMMON_PASSWORD,
+  EMAIL_TAKEN,
+  USERNAME_TAKEN,
+  fieldMessageCode,
+} from '../../domain/contract/authForm';
 import { signInDestination } from '../../domain/signInDestination';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { AppError, InvalidRequest, formatZodIssues, zodFieldMessages } from '../errors';
@@ -64,7 +71,11 @@ function backToForm(formPage: string, onward: Onward, code: string): string {
  * page's address says the rep was going (domain/signInDestination.ts, as the app's own sign-in),
  * else back to the form with an error code the page shows. Only the code: never what was typed.
  */
-export async function answerForm(ctx: AppContext, formPage: string, action: () => Promise<void>): Promise<void> {
+export async function answerForm(
+  ctx: AppContext,
+  formPage: string,
+  action: () => Promise<void>,
+): Promise<void> {
   const onward = onwardOf(ctx);
   let target: string;
   try {
@@ -74,7 +85,11 @@ export async function answerForm(ctx: AppContext, formPage: string, action: () =
     // Something that went wrong here (the database down) is logged and told as a failure on the
     // form's own page: a browser's plain form post must never land on a JSON body.
     if (!(error instanceof AppError)) ctx.log.error({ err: error }, `POST ${ctx.path} failed`);
-    target = backToForm(formPage, onward, error instanceof AppError ? formErrorCode(error) : 'failed');
+    target = backToForm(
+      formPage,
+      onward,
+      error instanceof AppError ? formErrorCode(error) : 'failed',
+    );
   }
   ctx.status = 303; // Koa's redirect keeps a redirect status already set
   ctx.redirect(target);
@@ -97,7 +112,11 @@ export function formInput<S extends z.ZodType>(ctx: { request: unknown }, schema
   const badText = findBadText(raw);
   if (badText) throw InvalidRequest(badText);
   const result = schema.safeParse(raw);
-  if (!result.success) throw InvalidRequest(formatZodIssues(result.error.issues), zodFieldMessages(result.error.issues));
+  if (!result.success)
+    throw InvalidRequest(
+      formatZodIssues(result.error.issues),
+      zodFieldMessages(result.error.issues),
+    );
   return result.data;
 }
 
@@ -120,9 +139,12 @@ export function formBody(): Middleware<AppState, AppDeps> {
       if (parsed || !formPage) throw error;
       const status = (error as { status?: unknown }).status;
       const clientError = typeof status === 'number' && status >= 400 && status < 500;
-      if (!clientError) ctx.log.error({ err: error }, `POST ${ctx.path}: the form could not be read`);
+      if (!clientError)
+        ctx.log.error({ err: error }, `POST ${ctx.path}: the form could not be read`);
       ctx.status = 303;
-      ctx.redirect(backToForm(formPage, onwardOf(ctx as AppContext), status === 413 ? 'too-large' : 'failed'));
+      ctx.redirect(
+        backToForm(formPage, onwardOf(ctx as AppContext), status === 413 ? 'too-large' : 'failed'),
+      );
     }
   };
 }

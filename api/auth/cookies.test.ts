@@ -26,12 +26,21 @@ describe('cookies behind https', () => {
     const token = await client.request('GET', '/api/csrf-token');
     expectHostOnly(token.headers.getSetCookie().find((c) => c.startsWith('__Host-pitchpad_csrf=')));
     const guest = await client.post('/api/guest/save-analysis', { email: 'ada@example.com' });
-    expectHostOnly(guest.headers.getSetCookie().find((c) => c.startsWith('__Host-pitchpad_guest=')));
+    expectHostOnly(
+      guest.headers.getSetCookie().find((c) => c.startsWith('__Host-pitchpad_guest=')),
+    );
     const { user } = await loggedInClient(server);
-    const res = await client.post('/api/auth/login', { username: user.username, password: user.password });
-    expectHostOnly(res.headers.getSetCookie().find((c) => c.startsWith('__Host-pitchpad_session=')));
+    const res = await client.post('/api/auth/login', {
+      username: user.username,
+      password: user.password,
+    });
+    expectHostOnly(
+      res.headers.getSetCookie().find((c) => c.startsWith('__Host-pitchpad_session=')),
+    );
     // Login ends the guest session: its cookie is cleared with the same attributes, or a browser would ignore the clearing.
-    const cleared = res.headers.getSetCookie().filter((c) => c.startsWith('__Host-pitchpad_guest=;'));
+    const cleared = res.headers
+      .getSetCookie()
+      .filter((c) => c.startsWith('__Host-pitchpad_guest=;'));
     expect(cleared.length).toBeGreaterThan(0);
     for (const c of cleared) expectHostOnly(c);
     expect((await client.get('/api/auth/user')).body.username).toBe(user.username);
@@ -39,7 +48,13 @@ describe('cookies behind https', () => {
 
   it('accepts requests from the public origin and refuses others', async () => {
     const client = new TestClient(server.url);
-    expect((await client.post('/api/auth/logout', undefined, { origin: 'https://pitchpad.example.com' })).status).toBe(200);
-    expect((await client.post('/api/auth/logout', undefined, { origin: 'http://pitchpad.example.com' })).status).toBe(403);
+    expect(
+      (await client.post('/api/auth/logout', undefined, { origin: 'https://pitchpad.example.com' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await client.post('/api/auth/logout', undefined, { origin: 'http://pitchpad.example.com' }))
+        .status,
+    ).toBe(403);
   });
 });

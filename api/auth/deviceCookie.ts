@@ -11,26 +11,34 @@ import { cookieNames } from './cookies';
 const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 3600 * 1000;
 
 function mac(secret: string, username: string, nonce: string): string {
-  return createHmac('sha256', secret).update(`device:${username.toLowerCase()}:${nonce}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(`device:${username.toLowerCase()}:${nonce}`)
+    .digest('base64url');
 }
 
 /** After a successful login: mark this browser as one `username` signs in on. */
 export function setDeviceCookie(ctx: AppContext, username: string): void {
   const nonce = randomBytes(12).toString('base64url');
-  ctx.cookies.set(cookieNames(ctx.config.secureCookies).device, `${nonce}.${mac(ctx.config.sessionSecret, username, nonce)}`, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: ctx.config.secureCookies,
-    path: '/',
-    maxAge: DEVICE_COOKIE_MAX_AGE_MS,
-    overwrite: true,
-    signed: false,
-  });
+  ctx.cookies.set(
+    cookieNames(ctx.config.secureCookies).device,
+    `${nonce}.${mac(ctx.config.sessionSecret, username, nonce)}`,
+    {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.config.secureCookies,
+      path: '/',
+      maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+      overwrite: true,
+      signed: false,
+    },
+  );
 }
 
 /** Whether the request carries a device cookie this server issued for `username`. */
 export function hasDeviceCookie(ctx: AppContext, username: string): boolean {
-  const [nonce, given] = (ctx.cookies.get(cookieNames(ctx.config.secureCookies).device) ?? '').split('.');
+  const [nonce, given] = (
+    ctx.cookies.get(cookieNames(ctx.config.secureCookies).device) ?? ''
+  ).split('.');
   if (!nonce || !given) return false;
   const expected = Buffer.from(mac(ctx.config.sessionSecret, username, nonce));
   const actual = Buffer.from(given);

@@ -48,8 +48,12 @@ class SessionAdapter extends NodePostgresAdapter {
     super(pool, { user: 'users', session: 'user_session' });
   }
 
-  override async getSessionAndUser(sessionId: string): Promise<[DatabaseSession | null, DatabaseUser | null]> {
-    const { rows } = await this.pool.query<SessionUser & { session_id: string; session_expires_at: Date }>({
+  override async getSessionAndUser(
+    sessionId: string,
+  ): Promise<[DatabaseSession | null, DatabaseUser | null]> {
+    const { rows } = await this.pool.query<
+      SessionUser & { session_id: string; session_expires_at: Date }
+    >({
       name: 'auth-session-and-user',
       // Columns by name, not u.*: a prepared plan must keep its result shape across migrations.
       // Not the password hash: no request after login needs it.

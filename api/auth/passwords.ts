@@ -16,7 +16,10 @@ let dummyHash: Promise<string> | undefined;
  * Check a password against a stored hash. With no hash (unknown username) it still runs a full
  * verify against a throwaway hash, so both failures take about the same time.
  */
-export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | undefined,
+  password: string,
+): Promise<boolean> {
   if (storedHash) return verify(storedHash, password).catch(() => false);
   dummyHash ??= hashPassword('pitchpad-timing-equaliser');
   await verify(await dummyHash, password).catch(() => false);
@@ -33,6 +36,8 @@ let commonPasswords: Set<string> | undefined;
 
 /** True for a password on the common list, in any case (Password1 is as guessable as password1). */
 export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(readFileSync(COMMON_PASSWORDS_FILE, 'utf8').split('\n').filter(Boolean));
+  commonPasswords ??= new Set(
+    readFileSync(COMMON_PASSWORDS_FILE, 'utf8').split('\n').filter(Boolean),
+  );
   return commonPasswords.has(password.normalize('NFKC').toLowerCase());
 }

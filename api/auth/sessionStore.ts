@@ -10,11 +10,17 @@ import { cookieNames } from './cookies';
 export function pgSessionStore(pool: Pool) {
   return {
     async get(sid: string): Promise<unknown> {
-      const { rows } = await pool.query<{ sess: unknown }>('SELECT sess FROM session WHERE sid = $1 AND expire > now()', [sid]);
+      const { rows } = await pool.query<{ sess: unknown }>(
+        'SELECT sess FROM session WHERE sid = $1 AND expire > now()',
+        [sid],
+      );
       return rows[0]?.sess;
     },
     async set(sid: string, sess: unknown, maxAge: number): Promise<void> {
-      const ttlSeconds = Math.max(1, Math.floor((typeof maxAge === 'number' ? maxAge : 86_400_000) / 1000));
+      const ttlSeconds = Math.max(
+        1,
+        Math.floor((typeof maxAge === 'number' ? maxAge : 86_400_000) / 1000),
+      );
       await pool.query(
         `INSERT INTO session (sid, sess, expire) VALUES ($1, $2, now() + make_interval(secs => $3))
          ON CONFLICT (sid) DO UPDATE SET sess = EXCLUDED.sess, expire = EXCLUDED.expire`,
@@ -34,7 +40,9 @@ async function destroyGuestSession(pool: Pool, sid: string): Promise<void> {
  * is cleared. A copy of that cookie, kept by someone or planted before login, then reads and
  * carries nothing; the browser's next guest state starts in a new session.
  */
-export async function endGuestSession(ctx: Pick<AppContext, 'config' | 'pool' | 'cookies' | 'session'>): Promise<void> {
+export async function endGuestSession(
+  ctx: Pick<AppContext, 'config' | 'pool' | 'cookies' | 'session'>,
+): Promise<void> {
   const name = cookieNames(ctx.config.secureCookies).guest;
   const sid = ctx.cookies.get(name, { signed: true });
   if (sid) await destroyGuestSession(ctx.pool, sid);
@@ -42,5 +50,12 @@ export async function endGuestSession(ctx: Pick<AppContext, 'config' | 'pool' | 
   ctx.session = null;
   // A logged-in user's requests skip koa-session, so clear the cookie here too (same attributes, or
   // a browser ignores the clearing of a __Host- cookie).
-  ctx.cookies.set(name, null, { signed: true, httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies, path: '/', overwrite: true });
+  ctx.cookies.set(name, null, {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.secureCookies,
+    path: '/',
+    overwrite: true,
+  });
 }

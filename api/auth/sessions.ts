@@ -28,10 +28,19 @@ export function loadSession(lucia: AppLucia): Middleware<AppState, AppDeps> {
 interface LuciaCookie {
   name: string;
   value: string;
-  attributes: { secure?: boolean; sameSite?: 'lax' | 'strict' | 'none'; httpOnly?: boolean; maxAge?: number; path?: string };
+  attributes: {
+    secure?: boolean;
+    sameSite?: 'lax' | 'strict' | 'none';
+    httpOnly?: boolean;
+    maxAge?: number;
+    path?: string;
+  };
 }
 
-function setCookie(ctx: { cookies: { set(name: string, value: string | null, opts: object): unknown } }, cookie: LuciaCookie): void {
+function setCookie(
+  ctx: { cookies: { set(name: string, value: string | null, opts: object): unknown } },
+  cookie: LuciaCookie,
+): void {
   const a = cookie.attributes;
   // Koa's cookies clear a cookie when given null (Lucia's blank cookie has an empty value).
   ctx.cookies.set(cookie.name, cookie.value || null, {
@@ -49,7 +58,11 @@ function setCookie(ctx: { cookies: { set(name: string, value: string | null, opt
  * Log in: drop any session the browser had (rotation), then start a new one. The guest session
  * and the guest's CSRF secret end too: nothing the browser held before login stays valid.
  */
-export async function startSession(ctx: Parameters<Middleware<AppState, AppDeps>>[0], lucia: AppLucia, userId: number): Promise<void> {
+export async function startSession(
+  ctx: Parameters<Middleware<AppState, AppDeps>>[0],
+  lucia: AppLucia,
+  userId: number,
+): Promise<void> {
   if (ctx.state.sessionId) await lucia.invalidateSession(ctx.state.sessionId);
   await endGuest(ctx);
   const token = generateSessionToken();
@@ -59,7 +72,10 @@ export async function startSession(ctx: Parameters<Middleware<AppState, AppDeps>
 }
 
 /** Log out: the login session ends, and so does any guest session or guest CSRF secret the browser holds. */
-export async function endSession(ctx: Parameters<Middleware<AppState, AppDeps>>[0], lucia: AppLucia): Promise<void> {
+export async function endSession(
+  ctx: Parameters<Middleware<AppState, AppDeps>>[0],
+  lucia: AppLucia,
+): Promise<void> {
   if (ctx.state.sessionId) await lucia.invalidateSession(ctx.state.sessionId);
   await endGuest(ctx);
   setCookie(ctx, lucia.createBlankSessionCookie());

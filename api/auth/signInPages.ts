@@ -37,7 +37,12 @@ export function sendSignedInOnward(lucia: AppLucia): Middleware<AppState, AppDep
     if (ctx.state.user) {
       ctx.set('Cache-Control', 'no-store');
       ctx.status = 303;
-      ctx.redirect(signInDestination({ redirect: firstValue(ctx.query.redirect), tool: firstValue(ctx.query.tool) }));
+      ctx.redirect(
+        signInDestination({
+          redirect: firstValue(ctx.query.redirect),
+          tool: firstValue(ctx.query.tool),
+        }),
+      );
       return;
     }
     await next();

@@ -15,14 +15,23 @@ export async function setCustomerOnce(db: Db, userId: number, customerId: string
 export type Subscriber = { userId: number } | { customerId: string };
 
 /** The user a subscription is about, their current subscription and whether they have Pro now. */
-export async function findSubscriber(db: Db, who: Subscriber): Promise<{ id: number; currentSubscriptionId: string | null; pro: boolean } | null> {
-  const { rows } = await db.query<{ id: number; stripe_subscription_id: string | null; pro: boolean }>(
+export async function findSubscriber(
+  db: Db,
+  who: Subscriber,
+): Promise<{ id: number; currentSubscriptionId: string | null; pro: boolean } | null> {
+  const { rows } = await db.query<{
+    id: number;
+    stripe_subscription_id: string | null;
+    pro: boolean;
+  }>(
     `SELECT id, stripe_subscription_id, (subscription_tier = 'pro' AND subscription_active = 'true') AS pro
        FROM users WHERE ${'userId' in who ? 'id = $1' : 'stripe_customer_id = $1'}`,
     ['userId' in who ? who.userId : who.customerId],
   );
   const row = rows[0];
-  return row ? { id: row.id, currentSubscriptionId: row.stripe_subscription_id, pro: row.pro } : null;
+  return row
+    ? { id: row.id, currentSubscriptionId: row.stripe_subscription_id, pro: row.pro }
+    : null;
 }
 
 /**
@@ -54,7 +63,10 @@ export async function isEventRecorded(db: Db, id: string): Promise<boolean> {
 
 /** Record a webhook event; false when it was already recorded (a redelivery). */
 export async function recordEvent(db: Db, id: string, type: string): Promise<boolean> {
-  const { rowCount } = await db.query('INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [id, type]);
+  const { rowCount } = await db.query(
+    'INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
+    [id, type],
+  );
   return (rowCount ?? 0) > 0;
 }
 

@@ -9,17 +9,30 @@ let stripe: FakeStripe;
 let server: TestServer;
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  server = await startTestServer({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_URL: stripe.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PRICE_ID: 'price_pro_monthly', STRIPE_PUBLISHABLE_KEY: 'pk_test_123', APP_URL: 'http://127.0.0.1:8080' });
+  server = await startTestServer({
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_API_URL: stripe.url,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRICE_ID: 'price_pro_monthly',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+    APP_URL: 'http://127.0.0.1:8080',
+  });
 });
 afterAll(async () => {
   await server?.close();
   await stripe?.close();
 });
 
-const subscriptionOf = async (client: TestClient) => (await client.get('/api/user/subscription')).body;
+const subscriptionOf = async (client: TestClient) =>
+  (await client.get('/api/user/subscription')).body;
 async function deliver(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
   const { payload, signature } = stripe.sign(event, secret);
-  return new TestClient(server.url).request<{ received: boolean; duplicate: boolean }>('POST', '/api/stripe/webhook', payload, { csrf: false, headers: { 'stripe-signature': signature } });
+  return new TestClient(server.url).request<{ received: boolean; duplicate: boolean }>(
+    'POST',
+    '/api/stripe/webhook',
+    payload,
+    { csrf: false, headers: { 'stripe-signature': signature } },
+  );
 }
 /** A free user who has opened the embedded checkout: answers them, their session id and their client. */
 async function checkoutStarted() {
@@ -44,8 +57,16 @@ describe('POST /api/create-checkout-session', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ clientSecret: expect.stringMatching(/^cs_test_\w+_secret_fake$/) });
     const session = [...stripe.sessions.values()].at(-1)!;
-    expect(session).toMatchObject({ mode: 'subscription', ui_mode: 'embedded_page', client_reference_id: String(user.id), return_url: 'http://127.0.0.1:8080/checkout/completed?session_id={CHECKOUT_SESSION_ID}', line_items_in: [{ price: 'price_pro_monthly', quantity: '1' }] });
-    const customerId = (await server.pool.query('SELECT stripe_customer_id FROM users WHERE id = $1', [user.id])).rows[0].stripe_customer_id;
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      ui_mode: 'embedded_page',
+      client_reference_id: String(user.id),
+      return_url: 'http://127.0.0.1:8080/checkout/completed?session_id={CHECKOUT_SESSION_ID}',
+      line_items_in: [{ price: 'price_pro_monthly', quantity: '1' }],
+    });
+    const customerId = (
+      await server.pool.query('SELECT stripe_customer_id FROM users WHERE id = $1', [user.id])
+    ).rows[0].stripe_customer_id;
     expect(stripe.customers.get(customerId)).toMatchObject({ email: user.email });
     await client.post('/api/create-checkout-session', {});
     expect([...stripe.sessions.values()].at(-1)!.customer).toBe(customerId);
@@ -63,8 +84,12 @@ describe('POST /api/create-checkout-session', () => {
     expect(guest.status).toBe(401);
     expect(guest.body.message).toBe('Please log in to continue with checkout.');
     const { client } = await loggedInClient(server);
-    expect((await client.post('/api/create-checkout-session', { uiMode: 'popup' })).status).toBe(400);
-    expect((await client.post('/api/create-checkout-session', {}, { csrf: false })).status).toBe(403);
+    expect((await client.post('/api/create-checkout-session', { uiMode: 'popup' })).status).toBe(
+      400,
+    );
+    expect((await client.post('/api/create-checkout-session', {}, { csrf: false })).status).toBe(
+      403,
+    );
   });
 
   it("answers the spec's checkout error when Stripe is down, and writes nothing", async () => {
@@ -73,8 +98,14 @@ describe('POST /api/create-checkout-session', () => {
     stripe.failNext(500);
     const res = await client.post('/api/create-checkout-session', {});
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ code: 'checkout_failed', message: 'Failed to initialize checkout. Please try again.' });
-    expect((await server.pool.query('SELECT stripe_customer_id FROM users WHERE id = $1', [user.id])).rows[0].stripe_customer_id).toBeNull();
+    expect(res.body).toEqual({
+      code: 'checkout_failed',
+      message: 'Failed to initialize checkout. Please try again.',
+    });
+    expect(
+      (await server.pool.query('SELECT stripe_customer_id FROM users WHERE id = $1', [user.id]))
+        .rows[0].stripe_customer_id,
+    ).toBeNull();
   });
 
   it('refuses a second subscription', async () => {
@@ -90,12 +121,25 @@ describe('POST /api/create-checkout-session', () => {
 describe('POST /api/stripe/webhook', () => {
   it('turns Pro on at checkout completion, once however often the event comes', async () => {
     const { client, sessionId } = await checkoutStarted();
-    expect(await subscriptionOf(client)).toMatchObject({ subscriptionTier: 'none', isActive: false });
+    expect(await subscriptionOf(client)).toMatchObject({
+      subscriptionTier: 'none',
+      isActive: false,
+    });
     const { completed } = stripe.completeCheckout(sessionId);
     expect((await deliver(completed)).body).toEqual({ received: true, duplicate: false });
     expect((await deliver(completed)).body).toEqual({ received: true, duplicate: true });
-    expect(await subscriptionOf(client)).toMatchObject({ subscriptionTier: 'pro', isActive: true, stripeSubscriptionId: expect.stringMatching(/^sub_/) });
-    expect((await server.pool.query('SELECT count(*)::int AS n FROM stripe_events WHERE id = $1', [completed.id])).rows[0].n).toBe(1);
+    expect(await subscriptionOf(client)).toMatchObject({
+      subscriptionTier: 'pro',
+      isActive: true,
+      stripeSubscriptionId: expect.stringMatching(/^sub_/),
+    });
+    expect(
+      (
+        await server.pool.query('SELECT count(*)::int AS n FROM stripe_events WHERE id = $1', [
+          completed.id,
+        ])
+      ).rows[0].n,
+    ).toBe(1);
   });
 
   it('ends Pro when Stripe says the subscription ended', async () => {
@@ -104,7 +148,10 @@ describe('POST /api/stripe/webhook', () => {
     await deliver(completed);
     const subId = (await subscriptionOf(client)).stripeSubscriptionId;
     await deliver(stripe.setSubscriptionStatus(subId, 'canceled'));
-    expect(await subscriptionOf(client)).toMatchObject({ subscriptionTier: 'none', isActive: false });
+    expect(await subscriptionOf(client)).toMatchObject({
+      subscriptionTier: 'none',
+      isActive: false,
+    });
   });
 
   it('lands on the right state when events arrive out of order', async () => {
@@ -125,19 +172,41 @@ describe('POST /api/stripe/webhook', () => {
     const { client, sessionId } = await checkoutStarted();
     const { completed } = stripe.completeCheckout(sessionId);
     expect((await deliver(completed, 'whsec_wrong')).status).toBe(400);
-    const unsigned = await new TestClient(server.url).request('POST', '/api/stripe/webhook', JSON.stringify(completed), { csrf: false });
+    const unsigned = await new TestClient(server.url).request(
+      'POST',
+      '/api/stripe/webhook',
+      JSON.stringify(completed),
+      { csrf: false },
+    );
     expect(unsigned.status).toBe(400);
-    expect(await subscriptionOf(client)).toMatchObject({ subscriptionTier: 'none', isActive: false });
-    expect((await server.pool.query('SELECT count(*)::int AS n FROM stripe_events WHERE id = $1', [completed.id])).rows[0].n).toBe(0);
+    expect(await subscriptionOf(client)).toMatchObject({
+      subscriptionTier: 'none',
+      isActive: false,
+    });
+    expect(
+      (
+        await server.pool.query('SELECT count(*)::int AS n FROM stripe_events WHERE id = $1', [
+          completed.id,
+        ])
+      ).rows[0].n,
+    ).toBe(0);
   });
 });
 
 describe('GET /api/checkout-session/:id', () => {
-  it("reports a paid checkout and applies it before the webhook arrives", async () => {
+  it('reports a paid checkout and applies it before the webhook arrives', async () => {
     const { client, sessionId } = await checkoutStarted();
-    expect((await client.get(`/api/checkout-session/${sessionId}`)).body).toEqual({ status: 'open', paymentStatus: 'unpaid', subscriptionActive: false });
+    expect((await client.get(`/api/checkout-session/${sessionId}`)).body).toEqual({
+      status: 'open',
+      paymentStatus: 'unpaid',
+      subscriptionActive: false,
+    });
     stripe.completeCheckout(sessionId);
-    expect((await client.get(`/api/checkout-session/${sessionId}`)).body).toEqual({ status: 'complete', paymentStatus: 'paid', subscriptionActive: true });
+    expect((await client.get(`/api/checkout-session/${sessionId}`)).body).toEqual({
+      status: 'complete',
+      paymentStatus: 'paid',
+      subscriptionActive: true,
+    });
     expect(await subscriptionOf(client)).toMatchObject({ subscriptionTier: 'pro', isActive: true });
   });
 
@@ -148,7 +217,9 @@ describe('GET /api/checkout-session/:id', () => {
     expect((await bob.client.get(`/api/checkout-session/${alice.sessionId}`)).status).toBe(404);
     expect(await subscriptionOf(bob.client)).toMatchObject({ isActive: false });
     expect((await bob.client.get('/api/checkout-session/cs_test_nope')).status).toBe(404);
-    expect((await new TestClient(server.url).get(`/api/checkout-session/${alice.sessionId}`)).status).toBe(401);
+    expect(
+      (await new TestClient(server.url).get(`/api/checkout-session/${alice.sessionId}`)).status,
+    ).toBe(401);
   });
 });
 
@@ -156,7 +227,9 @@ describe('POST /api/billing-portal', () => {
   it('opens the portal for a customer, and refuses one without a payment method', async () => {
     const { client, sessionId } = await checkoutStarted();
     stripe.completeCheckout(sessionId);
-    expect((await client.post('/api/billing-portal')).body).toEqual({ url: expect.stringMatching(/^https:\/\/billing\.stripe\.test\//) });
+    expect((await client.post('/api/billing-portal')).body).toEqual({
+      url: expect.stringMatching(/^https:\/\/billing\.stripe\.test\//),
+    });
     const fresh = await loggedInClient(server);
     expect((await fresh.client.post('/api/billing-portal')).status).toBe(409);
   });
@@ -169,7 +242,10 @@ describe('without a Stripe key', () => {
       const { client } = await loggedInClient(plain);
       const res = await client.post('/api/create-checkout-session', {});
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ code: 'payments_not_configured', message: 'Payments are not set up on this server yet.' });
+      expect(res.body).toEqual({
+        code: 'payments_not_configured',
+        message: 'Payments are not set up on this server yet.',
+      });
       expect((await client.get('/api/billing/plans')).body.paymentsEnabled).toBe(false);
       expect(await subscriptionOf(client)).toMatchObject({ isActive: false });
     } finally {

@@ -18,7 +18,9 @@ try {
     console.error(`No user named '${username}' on ${db.label}.`);
     process.exitCode = 1;
   } else {
-    console.log(`${action === 'grant' ? 'Granted' : 'Revoked'} Pro for '${username}' on ${db.label}.`);
+    console.log(
+      `${action === 'grant' ? 'Granted' : 'Revoked'} Pro for '${username}' on ${db.label}.`,
+    );
   }
 } finally {
   await db.close();

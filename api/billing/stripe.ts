@@ -11,7 +11,13 @@ export function createStripe(config: Config): Stripe | null {
   if (!secretKey) return null;
   const api = apiUrl ? new URL(apiUrl) : undefined;
   return new Stripe(secretKey, {
-    ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'http:' ? 'http' : 'https' } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
     maxNetworkRetries: 1,
     timeout: 15_000,
     appInfo: { name: 'Pitchpad' },

@@ -13,7 +13,14 @@ let stripe: FakeStripe;
 let server: TestServer;
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  server = await startTestServer({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_URL: stripe.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PRICE_ID: 'price_pro_monthly', STRIPE_PUBLISHABLE_KEY: 'pk_test_123', APP_URL: 'http://127.0.0.1:8080' });
+  server = await startTestServer({
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_API_URL: stripe.url,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRICE_ID: 'price_pro_monthly',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+    APP_URL: 'http://127.0.0.1:8080',
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -25,7 +32,12 @@ type Event = Record<string, unknown>;
 
 async function deliver(event: Event, timestamp?: number) {
   const { payload, signature } = stripe.sign(event, WEBHOOK_SECRET, timestamp);
-  return new TestClient(server.url).request<{ received: boolean; duplicate: boolean }>('POST', '/api/stripe/webhook', payload, { csrf: false, headers: { 'stripe-signature': signature } });
+  return new TestClient(server.url).request<{ received: boolean; duplicate: boolean }>(
+    'POST',
+    '/api/stripe/webhook',
+    payload,
+    { csrf: false, headers: { 'stripe-signature': signature } },
+  );
 }
 
 /** The buyer opens a checkout (a pricing-page tab): answers its session id. */
@@ -38,14 +50,32 @@ async function openCheckout(buyer: Buyer): Promise<string> {
 /** The buyer pays that checkout at Stripe: answers the new subscription's id and the events Stripe will send. */
 function pay(sessionId: string) {
   const { completed, created } = stripe.completeCheckout(sessionId);
-  return { sessionId, subId: String((created.data as { object: { id: string } }).object.id), completed, created };
+  return {
+    sessionId,
+    subId: String((created.data as { object: { id: string } }).object.id),
+    completed,
+    created,
+  };
 }
 
 /** The users row and GET /api/user/subscription both say `plan`. */
 async function expectPlan(buyer: Buyer, plan: { pro: boolean; subscriptionId: string }) {
-  const row = (await server.pool.query('SELECT subscription_tier, subscription_active, stripe_subscription_id FROM users WHERE id = $1', [buyer.user.id])).rows[0];
-  expect(row).toEqual({ subscription_tier: plan.pro ? 'pro' : 'none', subscription_active: plan.pro ? 'true' : 'false', stripe_subscription_id: plan.subscriptionId });
-  expect((await buyer.client.get('/api/user/subscription')).body).toMatchObject({ subscriptionTier: plan.pro ? 'pro' : 'none', isActive: plan.pro, stripeSubscriptionId: plan.subscriptionId });
+  const row = (
+    await server.pool.query(
+      'SELECT subscription_tier, subscription_active, stripe_subscription_id FROM users WHERE id = $1',
+      [buyer.user.id],
+    )
+  ).rows[0];
+  expect(row).toEqual({
+    subscription_tier: plan.pro ? 'pro' : 'none',
+    subscription_active: plan.pro ? 'true' : 'false',
+    stripe_subscription_id: plan.subscriptionId,
+  });
+  expect((await buyer.client.get('/api/user/subscription')).body).toMatchObject({
+    subscriptionTier: plan.pro ? 'pro' : 'none',
+    isActive: plan.pro,
+    stripeSubscriptionId: plan.subscriptionId,
+  });
 }
 
 describe('late and replayed Stripe events', () => {
@@ -89,7 +119,7 @@ describe('late and replayed Stripe events', () => {
     await expectPlan(buyer, { pro: true, subscriptionId: second.subId });
   });
 
-  it("security: 8. (c) an old checkout.session.completed (or its result page) after a new subscription never switches back, whether the old one is cancelled or active at Stripe now", async () => {
+  it('security: 8. (c) an old checkout.session.completed (or its result page) after a new subscription never switches back, whether the old one is cancelled or active at Stripe now', async () => {
     // The old subscription was cancelled: its late completion must neither switch nor grant.
     const buyer = await loggedInClient(server);
     const first = pay(await openCheckout(buyer));
@@ -101,7 +131,11 @@ describe('late and replayed Stripe events', () => {
     await deliver(first.completed);
     await expectPlan(buyer, { pro: true, subscriptionId: second.subId });
     // The result page of the old checkout (a bookmarked tab) follows the same rule.
-    expect((await buyer.client.get(`/api/checkout-session/${first.sessionId}`)).body).toEqual({ status: 'complete', paymentStatus: 'paid', subscriptionActive: true });
+    expect((await buyer.client.get(`/api/checkout-session/${first.sessionId}`)).body).toEqual({
+      status: 'complete',
+      paymentStatus: 'paid',
+      subscriptionActive: true,
+    });
     await expectPlan(buyer, { pro: true, subscriptionId: second.subId });
 
     // The old subscription went past_due, the buyer subscribed again, then the old one recovered:
@@ -117,21 +151,29 @@ describe('late and replayed Stripe events', () => {
     await deliver(stripe.setSubscriptionStatus(old.subId, 'active'));
     await deliver(old.created);
     await expectPlan(other, { pro: true, subscriptionId: renewed.subId });
-    expect((await other.client.get(`/api/checkout-session/${old.sessionId}`)).body.subscriptionActive).toBe(true);
+    expect(
+      (await other.client.get(`/api/checkout-session/${old.sessionId}`)).body.subscriptionActive,
+    ).toBe(true);
     await expectPlan(other, { pro: true, subscriptionId: renewed.subId });
   });
 
   it('security: 8. (d) the same event delivered again, even at once, is applied once', async () => {
     const buyer = await loggedInClient(server);
     const first = pay(await openCheckout(buyer));
-    const answers = await Promise.all([deliver(first.completed), deliver(first.completed), deliver(first.completed)]);
+    const answers = await Promise.all([
+      deliver(first.completed),
+      deliver(first.completed),
+      deliver(first.completed),
+    ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(answers.filter((a) => a.body.duplicate === false)).toHaveLength(1);
     const ended = stripe.cancelSubscription(first.subId);
     await deliver(ended.deleted);
     expect((await deliver(first.completed)).body).toEqual({ received: true, duplicate: true });
     await expectPlan(buyer, { pro: false, subscriptionId: first.subId });
-    const recorded = await server.pool.query('SELECT id FROM stripe_events WHERE id = ANY($1)', [[first.completed.id, ended.deleted.id]]);
+    const recorded = await server.pool.query('SELECT id FROM stripe_events WHERE id = ANY($1)', [
+      [first.completed.id, ended.deleted.id],
+    ]);
     expect(recorded.rowCount).toBe(2);
   });
 
@@ -146,7 +188,9 @@ describe('late and replayed Stripe events', () => {
     await deliver(stripe.cancelSubscription(paid.subId).deleted);
     await expectPlan(buyer, { pro: false, subscriptionId: paid.subId });
     // ...then the result page's stale reading is written: Pro must not come back.
-    expect(await applySubscription(server.pool, sdk, { userId: buyer.user.id }, readBeforeCancel)).toBe(false);
+    expect(
+      await applySubscription(server.pool, sdk, { userId: buyer.user.id }, readBeforeCancel),
+    ).toBe(false);
     await expectPlan(buyer, { pro: false, subscriptionId: paid.subId });
   });
 
@@ -214,8 +258,14 @@ describe('webhook timestamps', () => {
     const future = await deliver(first.completed, now + 301);
     expect(future.status).toBe(400);
     expect(future.body).toMatchObject({ code: 'invalid_request' });
-    expect((await server.pool.query('SELECT 1 FROM stripe_events WHERE id = $1', [first.completed.id])).rowCount).toBe(0);
-    expect((await buyer.client.get('/api/user/subscription')).body).toMatchObject({ subscriptionTier: 'none', isActive: false });
+    expect(
+      (await server.pool.query('SELECT 1 FROM stripe_events WHERE id = $1', [first.completed.id]))
+        .rowCount,
+    ).toBe(0);
+    expect((await buyer.client.get('/api/user/subscription')).body).toMatchObject({
+      subscriptionTier: 'none',
+      isActive: false,
+    });
     // A sender's clock a little ahead is fine.
     expect((await deliver(first.completed, now + 60)).status).toBe(200);
     await expectPlan(buyer, { pro: true, subscriptionId: first.subId });

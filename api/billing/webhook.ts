@@ -29,7 +29,9 @@ const TOLERANCE_SECONDS = 300;
 /** Stripe's SDK refuses only timestamps too far in the past; a replay dated ahead is refused here. */
 function signedInTheFuture(signature: string): boolean {
   const now = Date.now() / 1000;
-  return [...signature.matchAll(/(?:^|,)\s*t=(\d+)/g)].some((m) => Number(m[1]) - now > TOLERANCE_SECONDS);
+  return [...signature.matchAll(/(?:^|,)\s*t=(\d+)/g)].some(
+    (m) => Number(m[1]) - now > TOLERANCE_SECONDS,
+  );
 }
 
 /** Which subscription an event is about, and whose: the user a checkout names, or its customer's owner. */
@@ -38,8 +40,13 @@ function subscriptionOf(event: Stripe.Event): { id: string; who?: Subscriber } |
     const session = event.data.object;
     const id = idOf(session.subscription);
     const userId = Number(session.client_reference_id);
-    if (session.mode === 'subscription' && id && Number.isSafeInteger(userId)) return { id, who: { userId } };
-  } else if (event.type === 'customer.subscription.created' || event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted') {
+    if (session.mode === 'subscription' && id && Number.isSafeInteger(userId))
+      return { id, who: { userId } };
+  } else if (
+    event.type === 'customer.subscription.created' ||
+    event.type === 'customer.subscription.updated' ||
+    event.type === 'customer.subscription.deleted'
+  ) {
     return { id: event.data.object.id };
   }
   return undefined;
@@ -58,7 +65,9 @@ export async function handleWebhook(ctx: AppContext, stripe: Stripe): Promise<vo
     throw InvalidRequest('Invalid Stripe signature');
   }
   if (signedInTheFuture(signature)) {
-    ctx.log.warn(`stripe webhook ${event.id} refused: signed more than ${TOLERANCE_SECONDS} s in the future`);
+    ctx.log.warn(
+      `stripe webhook ${event.id} refused: signed more than ${TOLERANCE_SECONDS} s in the future`,
+    );
     throw InvalidRequest('Stripe signature timestamp is in the future');
   }
 
@@ -72,7 +81,10 @@ export async function handleWebhook(ctx: AppContext, stripe: Stripe): Promise<vo
     const subscription = await stripe.subscriptions.retrieve(about.id);
     const who = about.who ?? { customerId: idOf(subscription.customer)! };
     const pro = await applySubscription(ctx.pool, stripe, who, subscription);
-    if (pro === null) ctx.log.warn(`stripe webhook ${event.id} (${event.type}): no user for subscription ${about.id}`);
+    if (pro === null)
+      ctx.log.warn(
+        `stripe webhook ${event.id} (${event.type}): no user for subscription ${about.id}`,
+      );
   }
   // Recorded after its effect: applying an event twice gives the same plan (it is decided from
   // Stripe's state now), so a crash in between or two deliveries at once are harmless, while a

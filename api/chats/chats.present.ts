@@ -23,12 +23,15 @@ export function presentMessage(m: MessageRow): Message {
     chatId: m.chat_id,
     role: m.role,
     // A regenerate with no words yet: the answer it may replace is still the one to read.
-    content: m.status === 'streaming' && m.content === '' && m.kept_content ? m.kept_content : m.content,
+    content:
+      m.status === 'streaming' && m.content === '' && m.kept_content ? m.kept_content : m.content,
     timestamp: new Date(m.timestamp).toISOString(),
     clientId: m.client_id,
     replyTo: m.reply_to,
     status: m.status,
     model: m.model,
-    emailEdit: m.email_edit ? { subject: m.email_edit.subject, body: m.email_edit.body, editedAt: m.email_edit.editedAt } : null,
+    emailEdit: m.email_edit
+      ? { subject: m.email_edit.subject, body: m.email_edit.body, editedAt: m.email_edit.editedAt }
+      : null,
   };
 }

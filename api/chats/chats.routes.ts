@@ -1,5 +1,12 @@
 import { Router } from '@koa/router';
-import { ChatRequest, EmailEdit, RegenerateInput, RenameChatInput, StopInput, ValuePropsInput } from '../../domain/contract/chat';
+import {
+  ChatRequest,
+  EmailEdit,
+  RegenerateInput,
+  RenameChatInput,
+  StopInput,
+  ValuePropsInput,
+} from '../../domain/contract/chat';
 import type { ChatStreamEvent, ModelsResponse } from '../../domain/contract/chat';
 import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
 import type { AppContext, AppDeps, AppState } from '../context';
@@ -15,12 +22,30 @@ import { expectedUser } from '../middleware/expectedUser';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { mergeText, openEventStream, wantsEventStream } from '../sse';
-import { contextBefore, deleteChat, findChat, lastUserMessage, listChats, listMessages, playbookTypeOf, renameChat, requestStop, resetReply, saveEmailEdit } from './chats.sql';
+import {
+  contextBefore,
+  deleteChat,
+  findChat,
+  lastUserMessage,
+  listChats,
+  listMessages,
+  playbookTypeOf,
+  renameChat,
+  requestStop,
+  resetReply,
+  saveEmailEdit,
+} from './chats.sql';
 import { presentChat, presentMessage } from './chats.present';
-import { abortIfRunningHere, generateReply, REPLY_STALE_MS, replyOutput, type GenerationResult, type ReplyOutput } from './generate';
+import {
+  abortIfRunningHere,
+  generateReply,
+  REPLY_STALE_MS,
+  replyOutput,
+  type GenerationResult,
+  type ReplyOutput,
+} from './generate';
 import { planSend, reserveSend, resolveModel } from './send';
 import type { ChatRow, MessageRow } from './chats.sql';
-
 
 /** Chats and the model: POST /api/chat (JSON or SSE), the chat list, one chat, rename, delete, stop, regenerate. */
 export function chatRoutes(llm: LlmGateway) {
@@ -41,7 +66,10 @@ export function chatRoutes(llm: LlmGateway) {
     // a message into an existing flow chat, whatever the request says, by the send itself (send.ts).
     if (input.playbookType !== 'none') assertPro(user);
     const plan = await planSend(deps(ctx), user, input);
-    await respondWithReply(ctx, plan.chat, plan.run, { userMessage: plan.userMessage, replyId: plan.reply?.id ?? null });
+    await respondWithReply(ctx, plan.chat, plan.run, {
+      userMessage: plan.userMessage,
+      replyId: plan.reply?.id ?? null,
+    });
   });
 
   router.post('/chat/stop', requireUser(), validate(StopInput), async (ctx) => {
@@ -53,20 +81,41 @@ export function chatRoutes(llm: LlmGateway) {
   });
 
   // The value-proposition flow's generated options: part of a Pro playbook.
-  router.post('/chat/value-props', requireUser(), requirePro(), llmRateLimit(), validate(ValuePropsInput), async (ctx) => {
-    if (llm.offline) throw NoModel('write value propositions');
-    const { prompt } = inputOf(ctx, ValuePropsInput);
-    const content = await llm
-      .complete({ model: llm.defaultModel, budget: userPayer(userOf(ctx)), params: { temperature: 0.8, max_tokens: 300, top_p: 1, frequency_penalty: 0, presence_penalty: 0 }, messages: [{ role: 'system', content: systemPromptFor('playbook') }, { role: 'user', content: prompt }] })
-      .catch((err: unknown) => {
-        if (err instanceof UpstreamError) {
-          ctx.log.warn(`value-props: ${err.kind}: ${err.message}`);
-          throw upstreamToAppError(err);
-        }
-        throw err;
-      });
-    ctx.body = { content };
-  });
+  router.post(
+    '/chat/value-props',
+    requireUser(),
+    requirePro(),
+    llmRateLimit(),
+    validate(ValuePropsInput),
+    async (ctx) => {
+      if (llm.offline) throw NoModel('write value propositions');
+      const { prompt } = inputOf(ctx, ValuePropsInput);
+      const content = await llm
+        .complete({
+          model: llm.defaultModel,
+          budget: userPayer(userOf(ctx)),
+          params: {
+            temperature: 0.8,
+            max_tokens: 300,
+            top_p: 1,
+            frequency_penalty: 0,
+            presence_penalty: 0,
+          },
+          messages: [
+            { role: 'system', content: systemPromptFor('playbook') },
+            { role: 'user', content: prompt },
+          ],
+        })
+        .catch((err: unknown) => {
+          if (err instanceof UpstreamError) {
+            ctx.log.warn(`value-props: ${err.kind}: ${err.message}`);
+            throw upstreamToAppError(err);
+          }
+          throw err;
+        });
+      ctx.body = { content };
+    },
+  );
 
   router.get('/chats', requireUser(), async (ctx) => {
     ctx.body = (await listChats(ctx.pool, userOf(ctx).id)).map(presentChat);
@@ -75,66 +124,111 @@ export function chatRoutes(llm: LlmGateway) {
   router.get('/chats/:id', requireUser(), async (ctx) => {
     const chat = await findChat(ctx.pool, userOf(ctx).id, ctx.params.id!);
     if (!chat) throw NotFound('Chat');
-    ctx.body = { chat: presentChat(chat), messages: (await listMessages(ctx.pool, chat.id)).map(presentMessage) };
+    ctx.body = {
+      chat: presentChat(chat),
+      messages: (await listMessages(ctx.pool, chat.id)).map(presentMessage),
+    };
   });
 
   router.patch('/chats/:id', requireUser(), validate(RenameChatInput), async (ctx) => {
-    const chat = await renameChat(ctx.pool, userOf(ctx).id, ctx.params.id!, inputOf(ctx, RenameChatInput).title);
+    const chat = await renameChat(
+      ctx.pool,
+      userOf(ctx).id,
+      ctx.params.id!,
+      inputOf(ctx, RenameChatInput).title,
+    );
     if (!chat) throw NotFound('Chat');
     ctx.body = presentChat(chat);
   });
 
   // The rep's edit of an email reply (issue 14): kept with the chat, so every device shows it.
-  router.put('/chats/:id/messages/:messageId/email', requireUser(), validate(EmailEdit), async (ctx) => {
-    const messageId = Number(ctx.params.messageId);
-    if (!Number.isSafeInteger(messageId) || messageId <= 0) throw NotFound('Message');
-    const message = await saveEmailEdit(ctx.pool, userOf(ctx).id, ctx.params.id!, messageId, inputOf(ctx, EmailEdit));
-    if (!message) throw NotFound('Message');
-    ctx.body = presentMessage(message);
-  });
+  router.put(
+    '/chats/:id/messages/:messageId/email',
+    requireUser(),
+    validate(EmailEdit),
+    async (ctx) => {
+      const messageId = Number(ctx.params.messageId);
+      if (!Number.isSafeInteger(messageId) || messageId <= 0) throw NotFound('Message');
+      const message = await saveEmailEdit(
+        ctx.pool,
+        userOf(ctx).id,
+        ctx.params.id!,
+        messageId,
+        inputOf(ctx, EmailEdit),
+      );
+      if (!message) throw NotFound('Message');
+      ctx.body = presentMessage(message);
+    },
+  );
 
   router.delete('/chats/:id', requireUser(), async (ctx) => {
     if (!(await deleteChat(ctx.pool, userOf(ctx).id, ctx.params.id!))) throw NotFound('Chat');
     ctx.body = { ok: true };
   });
 
-  router.post('/chats/:id/regenerate', requireUser(), llmRateLimit(), validate(RegenerateInput), async (ctx) => {
-    const { llmParams } = inputOf(ctx, RegenerateInput);
-    const model = resolveModel(llm, llmParams.model, ctx.log);
-    const chat = await findChat(ctx.pool, userOf(ctx).id, ctx.params.id!);
-    if (!chat) throw NotFound('Chat');
-    const type = playbookTypeOf(chat);
-    // As for a send: a guided flow's chat is a Pro playbook. Checked before the old reply is replaced.
-    if (type !== 'none') assertPro(userOf(ctx));
-    const userMessage = await lastUserMessage(ctx.pool, chat.id);
-    if (!userMessage) throw NotFound('Message to answer');
-    // A stream slot (fair use) and the call's tokens before the reply is touched: over either
-    // limit, nothing changes.
-    const lease = await acquireStreamLease(ctx, userOf(ctx).id, 'regenerate');
-    let reply: MessageRow | undefined;
-    let context: Awaited<ReturnType<typeof contextBefore>>;
-    let reservation: Awaited<ReturnType<typeof reserveSend>> | undefined;
-    try {
-      reservation = await reserveSend(deps(ctx), userOf(ctx), { messages: [{ role: 'user', content: userMessage.content }], playbookType: type, systemPrompt: undefined, llmParams }, chat.id);
-      reply = await resetReply(ctx.pool, userMessage, model, REPLY_STALE_MS / 1000);
-      if (!reply) throw Conflict('A reply is still being written');
-      context = await contextBefore(ctx.pool, chat.id, userMessage.id);
-    } catch (err) {
-      await lease.release();
-      await reservation?.settle(0);
-      throw err;
-    }
-    const request = {
-      model,
-      params: llmParams,
-      budget: reservation,
-      draft: { type, answers: userMessage.answers ?? undefined, sender: userOf(ctx).name ?? undefined, pro: isPro(userOf(ctx)) },
-      messages: [{ role: 'system' as const, content: systemPromptFor(type) }, ...context, { role: 'user' as const, content: userMessage.content }],
-    };
-    const started = reply;
-    const run = (out: ReplyOutput) => generateReply(deps(ctx), started, request, out).finally(() => lease.release());
-    await respondWithReply(ctx, chat, run, { userMessage, replyId: started.id });
-  });
+  router.post(
+    '/chats/:id/regenerate',
+    requireUser(),
+    llmRateLimit(),
+    validate(RegenerateInput),
+    async (ctx) => {
+      const { llmParams } = inputOf(ctx, RegenerateInput);
+      const model = resolveModel(llm, llmParams.model, ctx.log);
+      const chat = await findChat(ctx.pool, userOf(ctx).id, ctx.params.id!);
+      if (!chat) throw NotFound('Chat');
+      const type = playbookTypeOf(chat);
+      // As for a send: a guided flow's chat is a Pro playbook. Checked before the old reply is replaced.
+      if (type !== 'none') assertPro(userOf(ctx));
+      const userMessage = await lastUserMessage(ctx.pool, chat.id);
+      if (!userMessage) throw NotFound('Message to answer');
+      // A stream slot (fair use) and the call's tokens before the reply is touched: over either
+      // limit, nothing changes.
+      const lease = await acquireStreamLease(ctx, userOf(ctx).id, 'regenerate');
+      let reply: MessageRow | undefined;
+      let context: Awaited<ReturnType<typeof contextBefore>>;
+      let reservation: Awaited<ReturnType<typeof reserveSend>> | undefined;
+      try {
+        reservation = await reserveSend(
+          deps(ctx),
+          userOf(ctx),
+          {
+            messages: [{ role: 'user', content: userMessage.content }],
+            playbookType: type,
+            systemPrompt: undefined,
+            llmParams,
+          },
+          chat.id,
+        );
+        reply = await resetReply(ctx.pool, userMessage, model, REPLY_STALE_MS / 1000);
+        if (!reply) throw Conflict('A reply is still being written');
+        context = await contextBefore(ctx.pool, chat.id, userMessage.id);
+      } catch (err) {
+        await lease.release();
+        await reservation?.settle(0);
+        throw err;
+      }
+      const request = {
+        model,
+        params: llmParams,
+        budget: reservation,
+        draft: {
+          type,
+          answers: userMessage.answers ?? undefined,
+          sender: userOf(ctx).name ?? undefined,
+          pro: isPro(userOf(ctx)),
+        },
+        messages: [
+          { role: 'system' as const, content: systemPromptFor(type) },
+          ...context,
+          { role: 'user' as const, content: userMessage.content },
+        ],
+      };
+      const started = reply;
+      const run = (out: ReplyOutput) =>
+        generateReply(deps(ctx), started, request, out).finally(() => lease.release());
+      await respondWithReply(ctx, chat, run, { userMessage, replyId: started.id });
+    },
+  );
 
   return router;
 }
@@ -154,13 +248,19 @@ async function respondWithReply(
   if (!wantsEventStream(ctx)) {
     const result = await run(replyOutput());
     // Nothing came of the call: an error (a regenerate's kept answer is back in place, unchanged).
-    if (result.error && (result.message.status === 'failed' || result.restored)) throw upstreamToAppError(result.error);
+    if (result.error && (result.message.status === 'failed' || result.restored))
+      throw upstreamToAppError(result.error);
     ctx.body = { message: presentMessage(result.message), chat: finalChat(result.message) };
     return;
   }
   const events = openEventStream(ctx);
-  const send = <E extends ChatStreamEvent>(event: E['event'], data: E['data']) => events.send(event, data);
-  send('start', { chat: presentChat(chat), userMessage: presentMessage(start.userMessage), replyId: start.replyId });
+  const send = <E extends ChatStreamEvent>(event: E['event'], data: E['data']) =>
+    events.send(event, data);
+  send('start', {
+    chat: presentChat(chat),
+    userMessage: presentMessage(start.userMessage),
+    replyId: start.replyId,
+  });
   // Words that arrive together go out as one delta (TEXT_MERGE_MS); whatever waits goes out before
   // any other event.
   const words = mergeText((text) => send('delta', { text }));
@@ -173,7 +273,11 @@ async function respondWithReply(
       words.flush();
       if (result.error) {
         const err = upstreamToAppError(result.error);
-        send('error', { code: err.code, message: err.message, reply: presentMessage(result.message) });
+        send('error', {
+          code: err.code,
+          message: err.message,
+          reply: presentMessage(result.message),
+        });
       } else {
         send('done', { message: presentMessage(result.message), chat: finalChat(result.message) });
       }

@@ -40,8 +40,15 @@ const LIVE_CHAT = 'deleted_at IS NULL';
 /** A stored playbook type, or 'none' for anything unknown. Built once: zod builds a schema per `.catch()`. */
 const StoredPlaybookType = PlaybookType.catch('none');
 
-export async function findChat(pool: Pool, userId: number, chatId: string): Promise<ChatRow | undefined> {
-  const { rows } = await pool.query<ChatRow>(`SELECT * FROM chats WHERE id = $1 AND user_id = $2 AND ${LIVE_CHAT}`, [chatId, userId]);
+export async function findChat(
+  pool: Pool,
+  userId: number,
+  chatId: string,
+): Promise<ChatRow | undefined> {
+  const { rows } = await pool.query<ChatRow>(
+    `SELECT * FROM chats WHERE id = $1 AND user_id = $2 AND ${LIVE_CHAT}`,
+    [chatId, userId],
+  );
   return rows[0];
 }
 
@@ -57,10 +64,14 @@ export async function chatExists(pool: Pool, chatId: string): Promise<boolean> {
 }
 
 /** A chat as the list reads it: the columns the presenter sends, the timestamps already as text. */
-export type ChatListRow = Pick<ChatRow, 'id' | 'title' | 'is_playbook' | 'playbook_type'> & { created_at: string; updated_at: string };
+export type ChatListRow = Pick<ChatRow, 'id' | 'title' | 'is_playbook' | 'playbook_type'> & {
+  created_at: string;
+  updated_at: string;
+};
 
 /** A timestamptz as ISO-8601 text, exactly as Date#toISOString writes it (UTC, milliseconds cut, 'Z'). */
-const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoText = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The user's live chats, newest first. Every pull reads this list, so it is kept lean: only the
@@ -78,11 +89,19 @@ export async function listChats(pool: Pool, userId: number): Promise<ChatListRow
 }
 
 export async function listMessages(pool: Pool, chatId: string): Promise<MessageRow[]> {
-  const { rows } = await pool.query<MessageRow>('SELECT * FROM messages WHERE chat_id = $1 ORDER BY id', [chatId]);
+  const { rows } = await pool.query<MessageRow>(
+    'SELECT * FROM messages WHERE chat_id = $1 ORDER BY id',
+    [chatId],
+  );
   return rows;
 }
 
-export async function renameChat(pool: Pool, userId: number, chatId: string, title: string): Promise<ChatRow | undefined> {
+export async function renameChat(
+  pool: Pool,
+  userId: number,
+  chatId: string,
+  title: string,
+): Promise<ChatRow | undefined> {
   const { rows } = await pool.query<ChatRow>(
     `UPDATE chats SET title = $3, updated_at = now() WHERE id = $1 AND user_id = $2 AND ${LIVE_CHAT} RETURNING *`,
     [chatId, userId, title],
@@ -92,7 +111,10 @@ export async function renameChat(pool: Pool, userId: number, chatId: string, tit
 
 /** Soft delete: the row stays as a tombstone so offline clients learn of the deletion. */
 export async function deleteChat(pool: Pool, userId: number, chatId: string): Promise<boolean> {
-  const { rowCount } = await pool.query(`UPDATE chats SET deleted_at = now() WHERE id = $1 AND user_id = $2 AND ${LIVE_CHAT}`, [chatId, userId]);
+  const { rowCount } = await pool.query(
+    `UPDATE chats SET deleted_at = now() WHERE id = $1 AND user_id = $2 AND ${LIVE_CHAT}`,
+    [chatId, userId],
+  );
   return (rowCount ?? 0) > 0;
 }
 
@@ -116,8 +138,15 @@ export async function storeSend(
     /** False for a user without Pro: a message into a guided flow's chat is then not stored. */
     mayWriteInPlaybooks: boolean;
   },
-): Promise<{ chat: ChatRow; created: boolean; sent: { user: MessageRow; reply: MessageRow } | undefined } | undefined> {
-  const { rows } = await pool.query<{ chat: ChatRow & { created: boolean }; user: MessageRow | null; reply: MessageRow | null }>({
+): Promise<
+  | { chat: ChatRow; created: boolean; sent: { user: MessageRow; reply: MessageRow } | undefined }
+  | undefined
+> {
+  const { rows } = await pool.query<{
+    chat: ChatRow & { created: boolean };
+    user: MessageRow | null;
+    reply: MessageRow | null;
+  }>({
     // Named: the server plans this statement once per connection, not on every send.
     name: 'chat-store-send',
     text: `WITH new_chat AS (
@@ -140,7 +169,18 @@ export async function storeSend(
        UPDATE chats SET updated_at = now() WHERE id = $1 AND EXISTS (SELECT 1 FROM u)
      )
      SELECT row_to_json(chat) AS chat, (SELECT row_to_json(u) FROM u) AS user, (SELECT row_to_json(r) FROM r) AS reply FROM chat`,
-    values: [s.chatId, s.title, s.userId, s.playbookType === 'none' ? 'false' : 'true', s.playbookType, s.content, s.clientId, s.model, s.answers ? JSON.stringify(s.answers) : null, s.mayWriteInPlaybooks],
+    values: [
+      s.chatId,
+      s.title,
+      s.userId,
+      s.playbookType === 'none' ? 'false' : 'true',
+      s.playbookType,
+      s.content,
+      s.clientId,
+      s.model,
+      s.answers ? JSON.stringify(s.answers) : null,
+      s.mayWriteInPlaybooks,
+    ],
   });
   const row = rows[0];
   if (!row) return undefined;
@@ -148,7 +188,10 @@ export async function storeSend(
   return {
     chat: reviveChat(chat),
     created,
-    sent: row.user && row.reply ? { user: reviveMessage(row.user), reply: reviveMessage(row.reply) } : undefined,
+    sent:
+      row.user && row.reply
+        ? { user: reviveMessage(row.user), reply: reviveMessage(row.reply) }
+        : undefined,
   };
 }
 
@@ -158,7 +201,14 @@ export async function storeSend(
  */
 export async function storeDocumentChat(
   pool: Pool,
-  d: { chatId: string; userId: number; title: string; playbookType: PlaybookType; content: string; model: string },
+  d: {
+    chatId: string;
+    userId: number;
+    title: string;
+    playbookType: PlaybookType;
+    content: string;
+    model: string;
+  },
 ): Promise<{ chat: ChatRow; message: MessageRow } | undefined> {
   const { rows } = await pool.query<{ chat: ChatRow; message: MessageRow }>(
     `WITH chat AS (
@@ -168,7 +218,15 @@ export async function storeDocumentChat(
        INSERT INTO messages (chat_id, role, content, status, model) SELECT id, 'assistant', $6, 'complete', $7 FROM chat RETURNING *
      )
      SELECT row_to_json(chat) AS chat, (SELECT row_to_json(m) FROM m) AS message FROM chat`,
-    [d.chatId, d.title, d.userId, d.playbookType === 'none' ? 'false' : 'true', d.playbookType, d.content, d.model],
+    [
+      d.chatId,
+      d.title,
+      d.userId,
+      d.playbookType === 'none' ? 'false' : 'true',
+      d.playbookType,
+      d.content,
+      d.model,
+    ],
   );
   const row = rows[0];
   if (!row) return undefined;
@@ -185,7 +243,11 @@ function reviveMessage(m: MessageRow): MessageRow {
 }
 
 /** The user message of an earlier send, and its reply if there is one. */
-export async function findSend(pool: Pool, chatId: string, clientId: string): Promise<{ user: MessageRow; reply: MessageRow | undefined } | undefined> {
+export async function findSend(
+  pool: Pool,
+  chatId: string,
+  clientId: string,
+): Promise<{ user: MessageRow; reply: MessageRow | undefined } | undefined> {
   const { rows } = await pool.query<{ user: MessageRow; reply: MessageRow | null }>(
     `SELECT row_to_json(u) AS user, row_to_json(r) AS reply
        FROM messages u LEFT JOIN messages r ON r.reply_to = u.id
@@ -193,11 +255,21 @@ export async function findSend(pool: Pool, chatId: string, clientId: string): Pr
     [chatId, clientId],
   );
   const row = rows[0];
-  return row && { user: reviveMessage(row.user), reply: row.reply ? reviveMessage(row.reply) : undefined };
+  return (
+    row && {
+      user: reviveMessage(row.user),
+      reply: row.reply ? reviveMessage(row.reply) : undefined,
+    }
+  );
 }
 
 /** Whether the user's chat already holds the send `clientId` (a replay). */
-export async function sendIsStored(pool: Pool, userId: number, chatId: string, clientId: string): Promise<boolean> {
+export async function sendIsStored(
+  pool: Pool,
+  userId: number,
+  chatId: string,
+  clientId: string,
+): Promise<boolean> {
   const { rowCount } = await pool.query(
     `SELECT 1 FROM messages m JOIN chats c ON c.id = m.chat_id WHERE m.chat_id = $1 AND m.client_id = $2 AND c.user_id = $3 AND c.deleted_at IS NULL`,
     [chatId, clientId, userId],
@@ -210,7 +282,12 @@ export async function sendIsStored(pool: Pool, userId: number, chatId: string, c
  * streaming by a process that died (no write for `staleSeconds`). Creates it when missing.
  * Undefined when another request holds it.
  */
-export async function claimReply(pool: Pool, user: MessageRow, model: string, staleSeconds: number): Promise<MessageRow | undefined> {
+export async function claimReply(
+  pool: Pool,
+  user: MessageRow,
+  model: string,
+  staleSeconds: number,
+): Promise<MessageRow | undefined> {
   const { rows } = await pool.query<MessageRow>(
     `WITH claimed AS (
        UPDATE messages SET status = 'streaming', content = '', stop_requested = false, model = $2, updated_at = now(), timestamp = now()
@@ -231,7 +308,11 @@ export async function claimReply(pool: Pool, user: MessageRow, model: string, st
  * A reply as its follower sees it, and whether it is `abandoned`: still 'streaming' but not written
  * for `staleSeconds`, judged by the database's clock (the one that stamped its writes).
  */
-export async function findFollowedReply(pool: Pool, id: number, staleSeconds: number): Promise<(MessageRow & { abandoned: boolean }) | undefined> {
+export async function findFollowedReply(
+  pool: Pool,
+  id: number,
+  staleSeconds: number,
+): Promise<(MessageRow & { abandoned: boolean }) | undefined> {
   const { rows } = await pool.query<MessageRow & { abandoned: boolean }>(
     `SELECT *, (status = 'streaming' AND updated_at < now() - make_interval(secs => $2)) AS abandoned FROM messages WHERE id = $1`,
     [id, staleSeconds],
@@ -240,7 +321,11 @@ export async function findFollowedReply(pool: Pool, id: number, staleSeconds: nu
 }
 
 /** The conversation before a message, oldest first, as the model sees it. */
-export async function contextBefore(pool: Pool, chatId: string, beforeId: number): Promise<Array<{ role: 'user' | 'assistant'; content: string }>> {
+export async function contextBefore(
+  pool: Pool,
+  chatId: string,
+  beforeId: number,
+): Promise<Array<{ role: 'user' | 'assistant'; content: string }>> {
   const { rows } = await pool.query<{ role: 'user' | 'assistant'; content: string }>(
     `SELECT role, content FROM messages
       WHERE chat_id = $1 AND id < $2 AND content <> '' AND (role = 'user' OR (role = 'assistant' AND status IN ('complete', 'partial')))
@@ -277,7 +362,12 @@ const STILL_WRITTEN_BY = (table: string, param: string) =>
  * still being written: the writer's heartbeat. Answers whether someone asked to stop and the time of
  * this write, or undefined when the reply is no longer this writer's (finished, or taken over).
  */
-export async function saveProgress(pool: Pool, replyId: number, content: string | undefined, writtenAt: Date): Promise<{ stopRequested: boolean; writtenAt: Date } | undefined> {
+export async function saveProgress(
+  pool: Pool,
+  replyId: number,
+  content: string | undefined,
+  writtenAt: Date,
+): Promise<{ stopRequested: boolean; writtenAt: Date } | undefined> {
   const { rows } = await pool.query<{ stop_requested: boolean; updated_at: Date }>(
     `UPDATE messages SET content = coalesce($2, content), updated_at = now()
       WHERE id = $1 AND ${STILL_WRITTEN_BY('messages', '$3')} RETURNING stop_requested, updated_at`,
@@ -317,7 +407,12 @@ export async function finishReply(
 }
 
 /** Ask a streaming reply to stop (it is kept as partial). Scoped to the user's own chat. */
-export async function requestStop(pool: Pool, userId: number, chatId: string, clientId: string): Promise<MessageRow | undefined> {
+export async function requestStop(
+  pool: Pool,
+  userId: number,
+  chatId: string,
+  clientId: string,
+): Promise<MessageRow | undefined> {
   const { rows } = await pool.query<MessageRow>(
     `UPDATE messages r SET stop_requested = true
        FROM messages u JOIN chats c ON c.id = u.chat_id
@@ -330,7 +425,10 @@ export async function requestStop(pool: Pool, userId: number, chatId: string, cl
 
 /** The last user message of a chat, for regenerate. */
 export async function lastUserMessage(pool: Pool, chatId: string): Promise<MessageRow | undefined> {
-  const { rows } = await pool.query<MessageRow>(`SELECT * FROM messages WHERE chat_id = $1 AND role = 'user' ORDER BY id DESC LIMIT 1`, [chatId]);
+  const { rows } = await pool.query<MessageRow>(
+    `SELECT * FROM messages WHERE chat_id = $1 AND role = 'user' ORDER BY id DESC LIMIT 1`,
+    [chatId],
+  );
   return rows[0];
 }
 
@@ -340,7 +438,12 @@ export async function lastUserMessage(pool: Pool, chatId: string): Promise<Messa
  * reply still streaming is refused (undefined) unless its writer died (no write for
  * `staleSeconds`); taking that over keeps the answer already kept aside. Creates the reply when missing.
  */
-export async function resetReply(pool: Pool, user: MessageRow, model: string, staleSeconds: number): Promise<MessageRow | undefined> {
+export async function resetReply(
+  pool: Pool,
+  user: MessageRow,
+  model: string,
+  staleSeconds: number,
+): Promise<MessageRow | undefined> {
   const { rows } = await pool.query<MessageRow>(
     `WITH restarted AS (
        UPDATE messages SET
@@ -368,7 +471,13 @@ export async function resetReply(pool: Pool, user: MessageRow, model: string, st
  * A time ahead of the server's clock (a device whose clock runs fast) counts as now, so it cannot
  * hold off every later edit.
  */
-export async function saveEmailEdit(pool: Pool, userId: number, chatId: string, messageId: number, edit: EmailEdit): Promise<MessageRow | undefined> {
+export async function saveEmailEdit(
+  pool: Pool,
+  userId: number,
+  chatId: string,
+  messageId: number,
+  edit: EmailEdit,
+): Promise<MessageRow | undefined> {
   const editedAt = new Date(Math.min(Date.parse(edit.editedAt), Date.now())).toISOString();
   const { rows } = await pool.query<MessageRow>(
     `WITH target AS (
@@ -384,7 +493,12 @@ export async function saveEmailEdit(pool: Pool, userId: number, chatId: string, 
      SELECT * FROM updated
      UNION ALL
      SELECT * FROM messages WHERE id = (SELECT id FROM target) AND NOT EXISTS (SELECT 1 FROM updated)`,
-    [userId, chatId, messageId, JSON.stringify({ subject: edit.subject, body: edit.body, editedAt })],
+    [
+      userId,
+      chatId,
+      messageId,
+      JSON.stringify({ subject: edit.subject, body: edit.body, editedAt }),
+    ],
   );
   return rows[0];
 }

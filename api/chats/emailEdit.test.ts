@@ -12,18 +12,29 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** The reply's row as the database holds it: its content and the rep's edit. */
-const editOf = async (messageId: number) => (await server.pool.query('SELECT content, email_edit FROM messages WHERE id = $1', [messageId])).rows[0];
+const editOf = async (messageId: number) =>
+  (await server.pool.query('SELECT content, email_edit FROM messages WHERE id = $1', [messageId]))
+    .rows[0];
 
 /** A chat with one exchange: the ids the edit route takes. */
 async function chatWithReply(client: TestClient) {
   const send = buildSend('Write a cold email to Dana at Freightly', { playbookType: 'email' });
   const res = await client.post('/api/chat', send);
   expect(res.status).toBe(200);
-  return { chatId: send.chatId, replyId: res.body.message.id as number, userMessageId: res.body.message.replyTo as number };
+  return {
+    chatId: send.chatId,
+    replyId: res.body.message.id as number,
+    userMessageId: res.body.message.replyTo as number,
+  };
 }
 
-const edit = (editedAt: string, body = 'Hi Dana,\n\nWorth a call?') => ({ subject: 'Idea for Freightly', body, editedAt });
-const emailPath = (chatId: string, messageId: number) => `/api/chats/${chatId}/messages/${messageId}/email`;
+const edit = (editedAt: string, body = 'Hi Dana,\n\nWorth a call?') => ({
+  subject: 'Idea for Freightly',
+  body,
+  editedAt,
+});
+const emailPath = (chatId: string, messageId: number) =>
+  `/api/chats/${chatId}/messages/${messageId}/email`;
 
 describe('PUT /api/chats/{id}/messages/{messageId}/email', () => {
   it("stores the rep's edit, and GET returns it with the original reply", async () => {
@@ -58,25 +69,43 @@ describe('PUT /api/chats/{id}/messages/{messageId}/email', () => {
     const { client } = await loggedInClient(server, { pro: true });
     const { chatId, replyId } = await chatWithReply(client);
     const before = Date.now();
-    const fast = await client.put(emailPath(chatId, replyId), edit('2099-01-01T00:00:00.000Z', 'From a fast clock'));
+    const fast = await client.put(
+      emailPath(chatId, replyId),
+      edit('2099-01-01T00:00:00.000Z', 'From a fast clock'),
+    );
     expect(fast.status).toBe(200);
     const storedAt = Date.parse(fast.body.emailEdit.editedAt);
     expect(storedAt).toBeGreaterThanOrEqual(before);
     expect(storedAt).toBeLessThanOrEqual(Date.now());
     const later = edit(new Date(Date.now() + 1000).toISOString(), 'A later edit');
-    expect((await client.put(emailPath(chatId, replyId), later)).body.emailEdit.body).toBe('A later edit');
+    expect((await client.put(emailPath(chatId, replyId), later)).body.emailEdit.body).toBe(
+      'A later edit',
+    );
   });
 
   it('answers 400 naming the field for bad input', async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const { chatId, replyId } = await chatWithReply(client);
-    const long = await client.put(emailPath(chatId, replyId), { ...edit('2026-01-01T01:00:00.000Z'), subject: 'x'.repeat(201) });
+    const long = await client.put(emailPath(chatId, replyId), {
+      ...edit('2026-01-01T01:00:00.000Z'),
+      subject: 'x'.repeat(201),
+    });
     expect(long.status).toBe(400);
-    expect(long.body).toEqual({ code: 'invalid_request', message: 'subject: must be at most 200 characters' });
-    const noTime = await client.put(emailPath(chatId, replyId), { subject: 'S', body: 'B', editedAt: 'yesterday' });
+    expect(long.body).toEqual({
+      code: 'invalid_request',
+      message: 'subject: must be at most 200 characters',
+    });
+    const noTime = await client.put(emailPath(chatId, replyId), {
+      subject: 'S',
+      body: 'B',
+      editedAt: 'yesterday',
+    });
     expect(noTime.status).toBe(400);
     expect(noTime.body.message).toBe('editedAt: must be an ISO 8601 time');
-    const noBody = await client.put(emailPath(chatId, replyId), { subject: 'S', editedAt: '2026-01-01T01:00:00.000Z' });
+    const noBody = await client.put(emailPath(chatId, replyId), {
+      subject: 'S',
+      editedAt: '2026-01-01T01:00:00.000Z',
+    });
     expect(noBody.status).toBe(400);
     expect(noBody.body.message).toMatch(/^body: /);
     expect((await editOf(replyId)).email_edit).toBeNull();
@@ -86,7 +115,9 @@ describe('PUT /api/chats/{id}/messages/{messageId}/email', () => {
     const { client } = await loggedInClient(server, { pro: true });
     const { chatId, replyId } = await chatWithReply(client);
     const guest = new TestClient(server.url);
-    expect((await guest.put(emailPath(chatId, replyId), edit('2026-01-01T01:00:00.000Z'))).status).toBe(401);
+    expect(
+      (await guest.put(emailPath(chatId, replyId), edit('2026-01-01T01:00:00.000Z'))).status,
+    ).toBe(401);
   });
 
   it("Bob cannot edit Alice's email: 404, and hers is unchanged", async () => {
@@ -98,10 +129,17 @@ describe('PUT /api/chats/{id}/messages/{messageId}/email', () => {
     expect(res.body.code).toBe('not_found');
     // Nor through a chat of his own naming her message.
     const own = await chatWithReply(bob);
-    expect((await bob.put(emailPath(own.chatId, replyId), edit('2026-01-01T01:00:00.000Z'))).status).toBe(404);
+    expect(
+      (await bob.put(emailPath(own.chatId, replyId), edit('2026-01-01T01:00:00.000Z'))).status,
+    ).toBe(404);
     // Only replies are emails; an id that is no number is no message.
-    expect((await alice.put(emailPath(chatId, userMessageId), edit('2026-01-01T01:00:00.000Z'))).status).toBe(404);
-    expect((await alice.put(`/api/chats/${chatId}/messages/abc/email`, edit('2026-01-01T01:00:00.000Z'))).status).toBe(404);
+    expect(
+      (await alice.put(emailPath(chatId, userMessageId), edit('2026-01-01T01:00:00.000Z'))).status,
+    ).toBe(404);
+    expect(
+      (await alice.put(`/api/chats/${chatId}/messages/abc/email`, edit('2026-01-01T01:00:00.000Z')))
+        .status,
+    ).toBe(404);
     expect((await editOf(replyId)).email_edit).toBeNull();
   });
 
@@ -112,7 +150,10 @@ describe('PUT /api/chats/{id}/messages/{messageId}/email', () => {
     await client.put(emailPath(chatId, replyId), saved);
     server.fake.enqueue({ status: 401 });
     await client.post(`/api/chats/${chatId}/regenerate`, {});
-    expect(await editOf(replyId)).toEqual({ content: 'You said: Write a cold email to Dana at Freightly', email_edit: saved });
+    expect(await editOf(replyId)).toEqual({
+      content: 'You said: Write a cold email to Dana at Freightly',
+      email_edit: saved,
+    });
     server.fake.enqueue({ reply: 'A new email' });
     expect((await client.post(`/api/chats/${chatId}/regenerate`, {})).status).toBe(200);
     expect(await editOf(replyId)).toEqual({ content: 'A new email', email_edit: null });

@@ -33,7 +33,9 @@ export interface ReplyOutput {
   readonly text: string;
 }
 
-export function replyOutput(sink: { delta(text: string): void; restart(): void } = { delta() {}, restart() {} }): ReplyOutput {
+export function replyOutput(
+  sink: { delta(text: string): void; restart(): void } = { delta() {}, restart() {} },
+): ReplyOutput {
   let text = '';
   return {
     delta(words) {
@@ -105,21 +107,30 @@ export async function generateReply(
           controller.abort();
         }
       })
-      .catch((err: Error) => deps.log.warn(`chat reply ${reply.id}: saving progress failed: ${err.message}`))
+      .catch((err: Error) =>
+        deps.log.warn(`chat reply ${reply.id}: saving progress failed: ${err.message}`),
+      )
       .finally(() => {
         saving = undefined;
       });
   };
   const timer = setInterval(save, SAVE_EVERY_MS);
-  const finish = async (status: 'complete' | 'partial' | 'failed', error?: UpstreamError): Promise<GenerationResult> => {
+  const finish = async (
+    status: 'complete' | 'partial' | 'failed',
+    error?: UpstreamError,
+  ): Promise<GenerationResult> => {
     clearInterval(timer);
-    const finished = lost ? undefined : await finishReply(deps.pool, reply.id, content, status, writtenAt);
+    const finished = lost
+      ? undefined
+      : await finishReply(deps.pool, reply.id, content, status, writtenAt);
     if (finished) {
       const { restored, ...message } = finished;
       return { message, restored, ...(error ? { error } : {}) };
     }
     // Someone else writes the reply now: what this writer streamed is void; its client follows theirs.
-    deps.log.warn(`chat reply ${reply.id}: no longer this writer's (taken over while it could not reach the database, or settled); following it`);
+    deps.log.warn(
+      `chat reply ${reply.id}: no longer this writer's (taken over while it could not reach the database, or settled); following it`,
+    );
     return { message: (await followReply(deps.pool, reply.id, out)) ?? reply };
   };
   try {
@@ -131,10 +142,13 @@ export async function generateReply(
     return await finish(stopped ? 'partial' : 'complete');
   } catch (thrown) {
     await saving;
-    const err = thrown instanceof UpstreamError ? thrown : new UpstreamError('server', String(thrown));
+    const err =
+      thrown instanceof UpstreamError ? thrown : new UpstreamError('server', String(thrown));
     if (err.kind === 'aborted' || controller.signal.aborted) return await finish('partial');
     const status = content ? 'partial' : 'failed';
-    deps.log.warn(`chat reply ${reply.id} ${status} (model ${request.model}): ${err.kind}: ${err.message}`);
+    deps.log.warn(
+      `chat reply ${reply.id} ${status} (model ${request.model}): ${err.kind}: ${err.message}`,
+    );
     return await finish(status, err);
   } finally {
     clearInterval(timer);
@@ -148,7 +162,11 @@ export async function generateReply(
  * once the reply is abandoned: no heartbeat for REPLY_STALE_MS, its writer died. Text the client was
  * sent that the reply no longer starts with (someone took it over and started afresh) is restarted.
  */
-export async function followReply(pool: Pool, replyId: number, out: ReplyOutput): Promise<MessageRow | undefined> {
+export async function followReply(
+  pool: Pool,
+  replyId: number,
+  out: ReplyOutput,
+): Promise<MessageRow | undefined> {
   for (;;) {
     const found = await findFollowedReply(pool, replyId, REPLY_STALE_MS / 1000);
     if (!found) return undefined;

@@ -22,15 +22,21 @@ describe('the offline drafter', () => {
 
   it('answers a free question honestly and briefly, offering a free user what they can use and saying which tools are Pro', async () => {
     const { client } = await loggedInClient(server);
-    const send = buildSend('What is the TAM for dog-walking apps in Berlin?', { llmParams: { model: 'gpt-4o' } });
+    const send = buildSend('What is the TAM for dog-walking apps in Berlin?', {
+      llmParams: { model: 'gpt-4o' },
+    });
     const res = await client.post('/api/chat', send);
     expect(res.status).toBe(200);
     expect(res.body.message.model).toBe('offline-drafter');
     const content: string = res.body.message.content;
-    expect(content).toBe('No AI model is connected yet, so I can’t answer open questions. The idea worksheet works it out with your own numbers.\n\n[Open the idea worksheet](/onboarding)');
+    expect(content).toBe(
+      'No AI model is connected yet, so I can’t answer open questions. The idea worksheet works it out with your own numbers.\n\n[Open the idea worksheet](/onboarding)',
+    );
     expect(content).not.toMatch(/\$\d|billion|million|OPENAI|_URL|_KEY/);
     // A Pro tool asked for by a free user: said plainly to be Pro, with no link into the locked flow.
-    const email = (await client.post('/api/chat', buildSend('write a cold email to Dana Ortiz at Freightly'))).body.message.content as string;
+    const email = (
+      await client.post('/api/chat', buildSend('write a cold email to Dana Ortiz at Freightly'))
+    ).body.message.content as string;
     expect(email).toContain('Cold emails are a **Pro** tool');
     expect(email).toContain('[Idea worksheet](/onboarding)');
     expect(email).not.toContain('/chat?flow=');
@@ -38,18 +44,30 @@ describe('the offline drafter', () => {
 
   it('fresh: 3. answers "write a cold email to Dana Ortiz at Freightly" for a Pro user with a button that opens the cold email flow, recipient filled', async () => {
     const { client } = await loggedInClient(server, { pro: true });
-    const res = await client.post('/api/chat', buildSend('write a cold email to Dana Ortiz at Freightly'));
+    const res = await client.post(
+      '/api/chat',
+      buildSend('write a cold email to Dana Ortiz at Freightly'),
+    );
     expect(res.status).toBe(200);
     const content: string = res.body.message.content;
-    expect(content).toContain('[Write the cold email to Dana Ortiz at Freightly](/chat?flow=email&prefill=Dana%20Ortiz%20at%20Freightly)');
+    expect(content).toContain(
+      '[Write the cold email to Dana Ortiz at Freightly](/chat?flow=email&prefill=Dana%20Ortiz%20at%20Freightly)',
+    );
     expect(content.length).toBeLessThan(300);
     expect(content).not.toMatch(/OPENAI|_URL|_KEY|restart/);
   });
 
   it("drafts a finished cold email flow from the rep's answers", async () => {
     const { client } = await loggedInClient(server, { pro: true });
-    const answers = { recipient_info: 'Dana Ortiz, VP Sales at Freightly', value_prop: 'we cut rep ramp time to 10 weeks', booking_link: 'https://cal.com/sam' };
-    const res = await client.post('/api/chat', buildSend('Write a cold email (composed prompt)', { playbookType: 'email', answers }));
+    const answers = {
+      recipient_info: 'Dana Ortiz, VP Sales at Freightly',
+      value_prop: 'we cut rep ramp time to 10 weeks',
+      booking_link: 'https://cal.com/sam',
+    };
+    const res = await client.post(
+      '/api/chat',
+      buildSend('Write a cold email (composed prompt)', { playbookType: 'email', answers }),
+    );
     expect(res.body.message.model).toBe('offline-drafter');
     expect(res.body.message.content).toContain('**Subject:** Idea for Freightly');
     expect(res.body.message.content).toContain('Hi Dana,');
@@ -58,13 +76,24 @@ describe('the offline drafter', () => {
 
   it("regenerates a cold email flow's draft from the answers kept with the flow's message, from any device", async () => {
     const { client } = await loggedInClient(server, { pro: true });
-    const answers = { recipient_info: 'Priya Shah, Head of Ops at Tidal', value_prop: 'we halve the time ops teams spend on vendor onboarding', booking_link: 'https://cal.com/ada' };
-    const send = buildSend('Write a cold email (composed prompt)', { playbookType: 'email', answers });
+    const answers = {
+      recipient_info: 'Priya Shah, Head of Ops at Tidal',
+      value_prop: 'we halve the time ops teams spend on vendor onboarding',
+      booking_link: 'https://cal.com/ada',
+    };
+    const send = buildSend('Write a cold email (composed prompt)', {
+      playbookType: 'email',
+      answers,
+    });
     expect((await client.post('/api/chat', send)).status).toBe(200);
     // Another device: it holds the message, not the answers.
     const res = await client.post(`/api/chats/${send.chatId}/regenerate`, {});
     expect(res.status).toBe(200);
-    expect(res.body.message).toMatchObject({ role: 'assistant', status: 'complete', model: 'offline-drafter' });
+    expect(res.body.message).toMatchObject({
+      role: 'assistant',
+      status: 'complete',
+      model: 'offline-drafter',
+    });
     const draft: string = res.body.message.content;
     expect(draft).toContain('**Subject:** Idea for Tidal');
     expect(draft).toContain('Hi Priya,');
@@ -72,15 +101,30 @@ describe('the offline drafter', () => {
     expect(draft).toContain('https://cal.com/ada');
     expect(draft).not.toContain('no language model is configured');
     const stored = await client.get(`/api/chats/${send.chatId}`);
-    expect(stored.body.messages.map((m: { content: string }) => m.content)).toEqual([send.messages[0]!.content, draft]);
+    expect(stored.body.messages.map((m: { content: string }) => m.content)).toEqual([
+      send.messages[0]!.content,
+      draft,
+    ]);
   });
 
   it('drafts a persona sheet and a GTM plan document from answers', async () => {
     const { client } = await loggedInClient(server, { pro: true });
-    const persona = await client.post('/api/chat', buildSend('personas', { playbookType: 'demo', answers: { company_name: 'Pipewise', industry: 'saas', key_titles: 'Ops managers' } }));
+    const persona = await client.post(
+      '/api/chat',
+      buildSend('personas', {
+        playbookType: 'demo',
+        answers: { company_name: 'Pipewise', industry: 'saas', key_titles: 'Ops managers' },
+      }),
+    );
     expect(persona.body.message.content).toMatch(/^# Customer persona sheet: Pipewise/);
     expect(persona.body.message.content).toContain('**Industry:** SaaS');
-    const plan = await client.post('/api/chat', buildSend('plan', { playbookType: 'gtmplan', answers: { product_service: 'A CRM for plumbers' } }));
+    const plan = await client.post(
+      '/api/chat',
+      buildSend('plan', {
+        playbookType: 'gtmplan',
+        answers: { product_service: 'A CRM for plumbers' },
+      }),
+    );
     expect(plan.body.message.content).toMatch(/^# Go-to-Market Plan/);
   });
 
@@ -88,33 +132,54 @@ describe('the offline drafter', () => {
     const { client } = await loggedInClient(server);
     const { events } = await postStream(client, '/api/chat', buildSend('Hello'));
     expect(events[0]!.event).toBe('start');
-    const text = events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('');
-    expect(events.at(-1)).toMatchObject({ event: 'done', data: { message: { status: 'complete', model: 'offline-drafter', content: text } } });
+    const text = events
+      .filter((e) => e.event === 'delta')
+      .map((e) => e.data.text)
+      .join('');
+    expect(events.at(-1)).toMatchObject({
+      event: 'done',
+      data: { message: { status: 'complete', model: 'offline-drafter', content: text } },
+    });
     expect(text.length).toBeGreaterThan(100);
   });
 
   it('says value propositions need a model (503), so the app uses its fallback', async () => {
     const { client } = await loggedInClient(server, { pro: true });
-    const res = await client.post('/api/chat/value-props', { prompt: 'Three value propositions please' });
+    const res = await client.post('/api/chat/value-props', {
+      prompt: 'Three value propositions please',
+    });
     expect(res.status).toBe(503);
-    expect(res.body.message).toBe('No AI model is connected to this Pitchpad yet, so it cannot write value propositions. An operator can connect one in Settings → Model.');
+    expect(res.body.message).toBe(
+      'No AI model is connected to this Pitchpad yet, so it cannot write value propositions. An operator can connect one in Settings → Model.',
+    );
     expect(res.body.message).not.toMatch(/[A-Z]+_[A-Z_]+/);
   });
 
   it("fresh: 3. answers a Pro rep's finished call analysis with a call review worksheet from the transcript, not an offer of another tool", async () => {
     const { client } = await loggedInClient(server, { pro: true });
-    const transcript = 'Dana Ortiz: Month-end close takes us nine days, it is a headache.\nSam Lee: I will send over a pilot plan and book a follow-up next week.';
-    const res = await client.post('/api/chat', buildSend('Analyze this customer call (composed prompt)', { playbookType: 'call', answers: { transcript, call_type: 'discovery' } }));
+    const transcript =
+      'Dana Ortiz: Month-end close takes us nine days, it is a headache.\nSam Lee: I will send over a pilot plan and book a follow-up next week.';
+    const res = await client.post(
+      '/api/chat',
+      buildSend('Analyze this customer call (composed prompt)', {
+        playbookType: 'call',
+        answers: { transcript, call_type: 'discovery' },
+      }),
+    );
     expect(res.status).toBe(200);
     const content: string = res.body.message.content;
     expect(content).toMatch(/^# Call review worksheet/);
-    expect(content).toContain('> Dana Ortiz: Month-end close takes us nine days, it is a headache.');
+    expect(content).toContain(
+      '> Dana Ortiz: Month-end close takes us nine days, it is a headache.',
+    );
     expect(content).not.toContain('objection guide');
   });
 
   it("fresh: 1. 'no model' has its own code (503 no_model), not the 'unavailable' of an outage", async () => {
     const { client } = await loggedInClient(server, { pro: true });
-    const res = await client.post('/api/chat/value-props', { prompt: 'Three value propositions please' });
+    const res = await client.post('/api/chat/value-props', {
+      prompt: 'Three value propositions please',
+    });
     expect(res.status).toBe(503);
     expect(res.body.code).toBe('no_model');
   });

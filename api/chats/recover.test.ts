@@ -20,7 +20,13 @@ async function cutSend(content: string, idleSeconds: number) {
       WHERE chat_id = $1 AND role = 'assistant'`,
     [send.chatId, content, idleSeconds],
   );
-  const reply = async () => (await server.pool.query<{ status: string; content: string }>(`SELECT status, content FROM messages WHERE chat_id = $1 AND role = 'assistant'`, [send.chatId])).rows[0]!;
+  const reply = async () =>
+    (
+      await server.pool.query<{ status: string; content: string }>(
+        `SELECT status, content FROM messages WHERE chat_id = $1 AND role = 'assistant'`,
+        [send.chatId],
+      )
+    ).rows[0]!;
   return { client, send, reply };
 }
 
@@ -38,7 +44,10 @@ describe('settleCutReplies (server start)', () => {
     await settleCutReplies(server.pool, 0);
     expect((await reply()).status).toBe('failed');
     const replay = await client.post('/api/chat', send);
-    expect(replay.body.message).toMatchObject({ status: 'complete', content: `You said: ${send.messages[0]!.content}` });
+    expect(replay.body.message).toMatchObject({
+      status: 'complete',
+      content: `You said: ${send.messages[0]!.content}`,
+    });
   });
 
   it('security: 14. a regenerate cut off by a killed server before its first word puts the earlier answer back', async () => {
@@ -54,8 +63,15 @@ describe('settleCutReplies (server start)', () => {
     );
     await settleCutReplies(server.pool, 0);
     const chat = await client.get(`/api/chats/${send.chatId}`);
-    expect(chat.body.messages.at(-1)).toMatchObject({ role: 'assistant', status: 'complete', content: answered.body.message.content });
-    const { rows } = await server.pool.query('SELECT kept_content FROM messages WHERE chat_id = $1 AND role = $2', [send.chatId, 'assistant']);
+    expect(chat.body.messages.at(-1)).toMatchObject({
+      role: 'assistant',
+      status: 'complete',
+      content: answered.body.message.content,
+    });
+    const { rows } = await server.pool.query(
+      'SELECT kept_content FROM messages WHERE chat_id = $1 AND role = $2',
+      [send.chatId, 'assistant'],
+    );
     expect(rows).toEqual([{ kept_content: null }]);
   });
 

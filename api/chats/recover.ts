@@ -33,7 +33,11 @@ export async function settleCutReplies(pool: Pool, idleSeconds: number): Promise
  * generating right now, so only replies whose writer's heartbeat is stale (as a replayed send judges
  * it) are settled; the rest are followed, or taken over, when their send is replayed.
  */
-export async function recoverCutReplies(deps: { pool: Pool; log: Logger; embedded: boolean }): Promise<void> {
+export async function recoverCutReplies(deps: {
+  pool: Pool;
+  log: Logger;
+  embedded: boolean;
+}): Promise<void> {
   const idleSeconds = deps.embedded ? 0 : REPLY_STALE_MS / 1000;
   try {
     const settled = await settleCutReplies(deps.pool, idleSeconds);

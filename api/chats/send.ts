@@ -2,7 +2,11 @@
 // generate the reply, or hand back / follow the one an earlier identical send made.
 import { randomUUID } from 'node:crypto';
 import type { ChatRequest } from '../../domain/contract/chat';
-import { chatTitleFrom, CLIENT_HISTORY_MAX_CHARS, CLIENT_HISTORY_MAX_MESSAGES } from '../../domain/limits';
+import {
+  chatTitleFrom,
+  CLIENT_HISTORY_MAX_CHARS,
+  CLIENT_HISTORY_MAX_MESSAGES,
+} from '../../domain/limits';
 import { workflowNameFor } from '../../domain/playbooks';
 import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
 import type { z } from 'zod';
@@ -16,8 +20,24 @@ import { assertPro, isPro } from '../billing/requirePro';
 import { acquireStreamLease, type StreamLease } from '../llm/streams';
 import { NO_CHARGE, reserveTokens, userPayer, type TokenReservation } from '../llm/budget';
 import { tokenCeiling } from '../llm/context';
-import { claimReply, contextBefore, findSend, historyBytes, playbookTypeOf, sendIsStored, storeSend, type ChatRow, type MessageRow } from './chats.sql';
-import { followReply, generateReply, REPLY_STALE_MS, type GenerationResult, type ReplyOutput } from './generate';
+import {
+  claimReply,
+  contextBefore,
+  findSend,
+  historyBytes,
+  playbookTypeOf,
+  sendIsStored,
+  storeSend,
+  type ChatRow,
+  type MessageRow,
+} from './chats.sql';
+import {
+  followReply,
+  generateReply,
+  REPLY_STALE_MS,
+  type GenerationResult,
+  type ReplyOutput,
+} from './generate';
 
 type Input = z.output<typeof ChatRequest>;
 type Deps = AppDeps & { llm: LlmGateway };
@@ -41,10 +61,14 @@ export function resolveModel(llm: LlmGateway, requested: string | undefined, log
   const model = llm.resolveModel(requested);
   if (model) return model;
   if (requested !== undefined && MODEL_ID_PATTERN.test(requested)) {
-    log?.info(`model ${JSON.stringify(requested)} is no longer offered: answering with the default model ${llm.defaultModel}`);
+    log?.info(
+      `model ${JSON.stringify(requested)} is no longer offered: answering with the default model ${llm.defaultModel}`,
+    );
     return llm.defaultModel;
   }
-  throw InvalidRequest(`llmParams.model: unknown model '${requested}'; choose one of ${llm.models.map((m) => m.id).join(', ')}`);
+  throw InvalidRequest(
+    `llmParams.model: unknown model '${requested}'; choose one of ${llm.models.map((m) => m.id).join(', ')}`,
+  );
 }
 
 /**
@@ -52,7 +76,8 @@ export function resolveModel(llm: LlmGateway, requested: string | undefined, log
  * along) is named for its subject, as the client names it; any other chat is its first message.
  */
 function titleOfNewChat(input: Input, content: string): string {
-  if (input.playbookType !== 'none' && input.answers) return workflowNameFor(input.playbookType, input.answers, new Date());
+  if (input.playbookType !== 'none' && input.answers)
+    return workflowNameFor(input.playbookType, input.answers, new Date());
   return chatTitleFrom(content);
 }
 
@@ -96,7 +121,13 @@ interface SendSlot {
  * already holds still goes on without them (it may only follow or hand back its reply; `refused`
  * says why not otherwise).
  */
-async function takeSendSlot(deps: Deps, user: SessionUser, input: Input, chatId: string, clientId: string): Promise<SendSlot> {
+async function takeSendSlot(
+  deps: Deps,
+  user: SessionUser,
+  input: Input,
+  chatId: string,
+  clientId: string,
+): Promise<SendSlot> {
   try {
     const lease = await acquireStreamLease(deps, user.id, 'chat');
     try {
@@ -106,7 +137,11 @@ async function takeSendSlot(deps: Deps, user: SessionUser, input: Input, chatId:
       throw err;
     }
   } catch (err) {
-    if (!(err instanceof AppError && err.status === 429) || !(await sendIsStored(deps.pool, user.id, chatId, clientId))) throw err;
+    if (
+      !(err instanceof AppError && err.status === 429) ||
+      !(await sendIsStored(deps.pool, user.id, chatId, clientId))
+    )
+      throw err;
     return { refused: err };
   }
 }
@@ -116,10 +151,21 @@ async function takeSendSlot(deps: Deps, user: SessionUser, input: Input, chatId:
  * the history up to the context bound, and the longest answer asked for. The call corrects it.
  * The offline drafter costs nothing.
  */
-export async function reserveSend(deps: Deps, user: SessionUser, input: Pick<Input, 'messages' | 'playbookType' | 'systemPrompt' | 'llmParams'>, chatId: string, opts: { force?: boolean } = {}): Promise<TokenReservation> {
+export async function reserveSend(
+  deps: Deps,
+  user: SessionUser,
+  input: Pick<Input, 'messages' | 'playbookType' | 'systemPrompt' | 'llmParams'>,
+  chatId: string,
+  opts: { force?: boolean } = {},
+): Promise<TokenReservation> {
   if (deps.llm.offline) return NO_CHARGE;
-  const always = tokenCeiling([{ content: systemPromptFor(input.playbookType, input.systemPrompt) }, input.messages.at(-1)!]);
-  const history = (await historyBytes(deps.pool, user.id, chatId)) + tokenCeiling(clientContext(input.messages.slice(0, -1)));
+  const always = tokenCeiling([
+    { content: systemPromptFor(input.playbookType, input.systemPrompt) },
+    input.messages.at(-1)!,
+  ]);
+  const history =
+    (await historyBytes(deps.pool, user.id, chatId)) +
+    tokenCeiling(clientContext(input.messages.slice(0, -1)));
   const sent = Math.max(always, Math.min(deps.config.llm.maxContextTokens, always + history));
   return reserveTokens(deps, userPayer(user), sent + input.llmParams.max_tokens, opts);
 }
@@ -129,22 +175,42 @@ export async function reserveSend(deps: Deps, user: SessionUser, input: Pick<Inp
  * call did not settle itself (a query failing before the model was asked): settling counts once, so
  * a call that ran keeps the cost it settled.
  */
-function holding(lease: StreamLease, reservation: TokenReservation, run: () => Promise<GenerationResult>): Promise<GenerationResult> {
+function holding(
+  lease: StreamLease,
+  reservation: TokenReservation,
+  run: () => Promise<GenerationResult>,
+): Promise<GenerationResult> {
   return run().finally(() => Promise.all([lease.release(), reservation.settle(0)]));
 }
 
 /** A lease and a reservation taken by force (work that must go on), or neither if either fails. */
-async function forcedSlot(deps: Deps, user: SessionUser, input: Input, chatId: string, have: { lease?: StreamLease; reservation?: TokenReservation }) {
-  const reservation = have.reservation ?? (await reserveSend(deps, user, input, chatId, { force: true }));
+async function forcedSlot(
+  deps: Deps,
+  user: SessionUser,
+  input: Input,
+  chatId: string,
+  have: { lease?: StreamLease; reservation?: TokenReservation },
+) {
+  const reservation =
+    have.reservation ?? (await reserveSend(deps, user, input, chatId, { force: true }));
   try {
-    return { reservation, lease: have.lease ?? (await acquireStreamLease(deps, user.id, 'chat', { force: true })) };
+    return {
+      reservation,
+      lease: have.lease ?? (await acquireStreamLease(deps, user.id, 'chat', { force: true })),
+    };
   } catch (err) {
     await reservation.settle(0);
     throw err;
   }
 }
 
-async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send: Parameters<typeof storeSend>[1], slot: SendSlot): Promise<SendPlan> {
+async function planStoredSend(
+  deps: Deps,
+  user: SessionUser,
+  input: Input,
+  send: Parameters<typeof storeSend>[1],
+  slot: SendSlot,
+): Promise<SendPlan> {
   const { model, clientId } = send;
   // Two identical sends racing to create a new chat: the loser's statement cannot see the winner's
   // row (same snapshot), so it finds no chat. A second statement sees it and takes the replay path.
@@ -156,23 +222,41 @@ async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send:
   // A flow's chat is a Pro playbook whatever this send says (the statement stored nothing then).
   if (type !== 'none') assertPro(user);
 
-  const completion = (userMessage: MessageRow, context: Array<{ role: 'user' | 'assistant'; content: string }>, budget: TokenReservation) => ({
+  const completion = (
+    userMessage: MessageRow,
+    context: Array<{ role: 'user' | 'assistant'; content: string }>,
+    budget: TokenReservation,
+  ) => ({
     model,
     params: input.llmParams,
     budget,
-    draft: { type, answers: userMessage.answers ?? input.answers, sender: user.name ?? undefined, pro: isPro(user) },
-    messages: [{ role: 'system' as const, content: systemPromptFor(type, input.systemPrompt) }, ...context, { role: 'user' as const, content: userMessage.content }],
+    draft: {
+      type,
+      answers: userMessage.answers ?? input.answers,
+      sender: user.name ?? undefined,
+      pro: isPro(user),
+    },
+    messages: [
+      { role: 'system' as const, content: systemPromptFor(type, input.systemPrompt) },
+      ...context,
+      { role: 'user' as const, content: userMessage.content },
+    ],
   });
 
   if (inserted) {
     // A chat the server has not seen before may come with history the client holds (a flow's greeting).
-    const context = created ? clientContext(input.messages.slice(0, -1)) : await contextBefore(deps.pool, chat.id, inserted.user.id);
+    const context = created
+      ? clientContext(input.messages.slice(0, -1))
+      : await contextBefore(deps.pool, chat.id, inserted.user.id);
     const { lease, reservation } = await forcedSlot(deps, user, input, chat.id, slot);
     return {
       chat,
       userMessage: inserted.user,
       reply: inserted.reply,
-      run: (out) => holding(lease, reservation, () => generateReply(deps, inserted.reply, completion(inserted.user, context, reservation), out)),
+      run: (out) =>
+        holding(lease, reservation, () =>
+          generateReply(deps, inserted.reply, completion(inserted.user, context, reservation), out),
+        ),
     };
   }
 
@@ -198,8 +282,18 @@ async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send:
       return { message: followed ?? earlier.reply! };
     }
     // Taking over a reply its dead server left: that work goes on even when every slot is in use.
-    const { lease, reservation: held } = await forcedSlot(deps, user, input, chat.id, { lease: asksAgain ? slot.lease : undefined, reservation });
-    return holding(lease, held, async () => generateReply(deps, claimed, completion(earlier.user, await contextBefore(deps.pool, chat.id, earlier.user.id), held), out));
+    const { lease, reservation: held } = await forcedSlot(deps, user, input, chat.id, {
+      lease: asksAgain ? slot.lease : undefined,
+      reservation,
+    });
+    return holding(lease, held, async () =>
+      generateReply(
+        deps,
+        claimed,
+        completion(earlier.user, await contextBefore(deps.pool, chat.id, earlier.user.id), held),
+        out,
+      ),
+    );
   };
   return {
     chat,
@@ -229,6 +323,11 @@ async function planStoredSend(deps: Deps, user: SessionUser, input: Input, send:
  */
 function clientContext(messages: Input['messages']): Array<{ role: 'assistant'; content: string }> {
   return messages
-    .filter((m): m is { role: 'assistant'; content: string } => m.role === 'assistant' && m.content.trim() !== '' && m.content.length <= CLIENT_HISTORY_MAX_CHARS)
+    .filter(
+      (m): m is { role: 'assistant'; content: string } =>
+        m.role === 'assistant' &&
+        m.content.trim() !== '' &&
+        m.content.length <= CLIENT_HISTORY_MAX_CHARS,
+    )
     .slice(-CLIENT_HISTORY_MAX_MESSAGES);
 }

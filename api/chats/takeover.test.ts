@@ -19,7 +19,12 @@ beforeAll(async () => {
 afterAll(() => cluster?.close());
 
 const replies = async (chatId: string) =>
-  (await pool.query<{ status: string; content: string }>(`SELECT status, content FROM messages WHERE chat_id = $1 AND role = 'assistant'`, [chatId])).rows;
+  (
+    await pool.query<{ status: string; content: string }>(
+      `SELECT status, content FROM messages WHERE chat_id = $1 AND role = 'assistant'`,
+      [chatId],
+    )
+  ).rows;
 
 /** The text a stream's deltas add up to, split at its `restart` events: one string per restart. */
 function texts(events: StreamEvent[]): string[] {
@@ -42,7 +47,12 @@ describe('a reply whose instance died mid-stream', () => {
     const answer = `You said: ${words}`;
 
     // The phone drops its stream after a few words; the first instance goes on writing the reply.
-    await postStream(client, '/api/chat', send, (events) => events.filter((e) => e.event === 'delta').length >= 3);
+    await postStream(
+      client,
+      '/api/chat',
+      send,
+      (events) => events.filter((e) => e.event === 'delta').length >= 3,
+    );
     await eventually(async () => (await replies(send.chatId))[0]?.content);
     await first.kill();
     const [cut] = await replies(send.chatId);
@@ -52,9 +62,16 @@ describe('a reply whose instance died mid-stream', () => {
     // Back online, the app resumes through the other instance.
     const resumed = await postStream(client.at(second.url), '/api/chat', send);
 
-    expect(resumed.events.map((e) => e.event).filter((e) => e !== 'delta')).toEqual(['start', 'restart', 'done']);
+    expect(resumed.events.map((e) => e.event).filter((e) => e !== 'delta')).toEqual([
+      'start',
+      'restart',
+      'done',
+    ]);
     expect(texts(resumed.events)).toEqual([cut!.content, answer]);
-    expect(resumed.events.at(-1)!.data.message).toMatchObject({ status: 'complete', content: answer });
+    expect(resumed.events.at(-1)!.data.message).toMatchObject({
+      status: 'complete',
+      content: answer,
+    });
     expect(await replies(send.chatId)).toEqual([{ status: 'complete', content: answer }]);
   });
 
@@ -64,15 +81,23 @@ describe('a reply whose instance died mid-stream', () => {
     const { client, send } = await sendTo(third, `${words} [[delay:250]]`);
     const answer = `You said: ${words}`;
 
-    await postStream(client, '/api/chat', send, (events) => events.some((e) => e.event === 'delta'));
+    await postStream(client, '/api/chat', send, (events) =>
+      events.some((e) => e.event === 'delta'),
+    );
     // The other instance follows the reply as it is written, and is still following when the writer dies.
     const following = postStream(client.at(second.url), '/api/chat', send);
-    await eventually(async () => (await replies(send.chatId))[0]!.content.length > 'You said:'.length);
+    await eventually(
+      async () => (await replies(send.chatId))[0]!.content.length > 'You said:'.length,
+    );
     await third.kill();
 
     const resumed = await following;
     const [followed, fresh] = texts(resumed.events);
-    expect(resumed.events.map((e) => e.event).filter((e) => e !== 'delta')).toEqual(['start', 'restart', 'done']);
+    expect(resumed.events.map((e) => e.event).filter((e) => e !== 'delta')).toEqual([
+      'start',
+      'restart',
+      'done',
+    ]);
     expect(answer.startsWith(followed!) && followed !== '').toBe(true);
     expect(fresh).toBe(answer);
     expect(await replies(send.chatId)).toEqual([{ status: 'complete', content: answer }]);
@@ -93,7 +118,10 @@ describe('a live writer', () => {
     const written = await writing;
 
     for (const stream of [written, followed]) {
-      expect(stream.events.map((e) => e.event).filter((e) => e !== 'delta')).toEqual(['start', 'done']);
+      expect(stream.events.map((e) => e.event).filter((e) => e !== 'delta')).toEqual([
+        'start',
+        'done',
+      ]);
       expect(texts(stream.events)).toEqual([answer]);
     }
     expect(fake.requests.filter((r) => r.messages.at(-1)?.content.includes(words))).toHaveLength(1);
@@ -113,17 +141,25 @@ describe('a writer cut off from the database', () => {
     const cut = writer.loseDatabase();
     // The app, on another connection, resumes through another instance, which takes the reply over
     // (and, the model being a model, words it differently this time).
-    const retold = 'Ask what a lost deal cost them last quarter, who owns the forecast, and what they would change first';
+    const retold =
+      'Ask what a lost deal cost them last quarter, who owns the forecast, and what they would change first';
     fake.enqueue({ tokenDelayMs: 10, reply: retold });
     const resumed = await postStream(client.at(other.url), '/api/chat', send);
     expect(texts(resumed.events).at(-1)).toBe(retold);
     cut.restore();
 
     const written = await writing;
-    expect(written.events.map((e) => e.event).filter((e) => e !== 'delta')).toEqual(['start', 'restart', 'done']);
+    expect(written.events.map((e) => e.event).filter((e) => e !== 'delta')).toEqual([
+      'start',
+      'restart',
+      'done',
+    ]);
     expect(texts(written.events)[0]).not.toBe('');
     expect(texts(written.events).at(-1)).toBe(retold);
-    expect(written.events.at(-1)!.data.message).toMatchObject({ status: 'complete', content: retold });
+    expect(written.events.at(-1)!.data.message).toMatchObject({
+      status: 'complete',
+      content: retold,
+    });
     expect(await replies(send.chatId)).toEqual([{ status: 'complete', content: retold }]);
   }, 45_000);
 });

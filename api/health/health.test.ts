@@ -23,7 +23,9 @@ describe('GET /api/csrf-token', () => {
     expect(res.status).toBe(200);
     expect(res.body.csrfToken).toMatch(/^[\w-]+\.[\w-]+$/);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.headers.getSetCookie().find((c) => c.startsWith('pitchpad_csrf='))).toMatch(/httponly/i);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('pitchpad_csrf='))).toMatch(
+      /httponly/i,
+    );
     expect(res.text).not.toContain(client.cookies.get('pitchpad_csrf'));
     expect(client.cookies.has('pitchpad_guest')).toBe(false);
   });
@@ -33,7 +35,10 @@ describe('unknown paths', () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await new TestClient(server.url).get('/api/no-such-thing');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ code: 'not_found', message: 'API route GET /api/no-such-thing not found' });
+    expect(res.body).toEqual({
+      code: 'not_found',
+      message: 'API route GET /api/no-such-thing not found',
+    });
   });
 
   it('answers an unknown API POST with a JSON 404 after the CSRF check', async () => {

@@ -6,16 +6,30 @@ import { buildSend } from '../../tests/factories/chats';
 import { loggedInClient } from '../../tests/factories/users';
 import type { ReceivedRequest } from '../../tests/fakes/openai';
 import { TestClient } from '../../tests/support/client';
-import { startAnotherInstance, startModelTestServer, startTestServer, type ModelTestServer, type TestServer } from '../../tests/support/server';
+import {
+  startAnotherInstance,
+  startModelTestServer,
+  startTestServer,
+  type ModelTestServer,
+  type TestServer,
+} from '../../tests/support/server';
 
 /** Plain English prose of about `chars` characters: about one token per 4.5 characters. */
-const prose = (chars: number, tag = '') => `${tag} ${'The quick brown fox jumps over the lazy dog. '.repeat(Math.ceil(chars / 45))}`.slice(0, chars);
+const prose = (chars: number, tag = '') =>
+  `${tag} ${'The quick brown fox jumps over the lazy dog. '.repeat(Math.ceil(chars / 45))}`.slice(
+    0,
+    chars,
+  );
 /** The tokens a request sent, counted as OpenAI counts a chat: each message's text plus its wrapping. */
-const sentTokens = (req: ReceivedRequest) => 3 + req.messages.reduce((sum, m) => sum + countTokens(m.content) + 4, 0);
-const sentChars = (req: ReceivedRequest) => req.messages.reduce((sum, m) => sum + m.content.length, 0);
-const lastRequestFor = (server: ModelTestServer, content: string) => server.fake.requests.findLast((r) => r.messages.at(-1)?.content === content);
+const sentTokens = (req: ReceivedRequest) =>
+  3 + req.messages.reduce((sum, m) => sum + countTokens(m.content) + 4, 0);
+const sentChars = (req: ReceivedRequest) =>
+  req.messages.reduce((sum, m) => sum + m.content.length, 0);
+const lastRequestFor = (server: ModelTestServer, content: string) =>
+  server.fake.requests.findLast((r) => r.messages.at(-1)?.content === content);
 
-const TOKEN_BUDGET_MESSAGE = /^You've used today's AI allowance\. It resets at 00:00 UTC \(in (\d+ h)?( ?\d+ min)?\)\.$/;
+const TOKEN_BUDGET_MESSAGE =
+  /^You've used today's AI allowance\. It resets at 00:00 UTC \(in (\d+ h)?( ?\d+ min)?\)\.$/;
 const nextUtcMidnight = () => {
   const now = new Date();
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
@@ -30,9 +44,15 @@ describe('trust: 2. what one model call may send', () => {
 
   it("trust: 2. a free user's new chat carrying 39 long client-written messages sends the model only the system prompt and the new message", async () => {
     const { client } = await loggedInClient(server);
-    const history = Array.from({ length: 39 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: prose(24_000, `history ${i}`) }));
+    const history = Array.from({ length: 39 }, (_, i) => ({
+      role: i % 2 ? 'assistant' : 'user',
+      content: prose(24_000, `history ${i}`),
+    }));
     const latest = `What should I charge? ${randomUUID()}`;
-    const res = await client.post('/api/chat', buildSend(latest, { messages: [...history, { role: 'user', content: latest }] }));
+    const res = await client.post(
+      '/api/chat',
+      buildSend(latest, { messages: [...history, { role: 'user', content: latest }] }),
+    );
     expect(res.status).toBe(200);
 
     const sent = lastRequestFor(server, latest)!;
@@ -45,9 +65,18 @@ describe('trust: 2. what one model call may send', () => {
 
   it("trust: 2. a new chat's greeting (the flow's first assistant message, shown before the chat exists) still reaches the model", async () => {
     const { client } = await loggedInClient(server);
-    const greeting = "Let's write a cold email that gets a reply. Three quick questions, or skip ahead whenever you like.";
+    const greeting =
+      "Let's write a cold email that gets a reply. Three quick questions, or skip ahead whenever you like.";
     const latest = `A CRM for plumbers ${randomUUID()}`;
-    const res = await client.post('/api/chat', buildSend(latest, { messages: [{ role: 'assistant', content: greeting }, { role: 'user', content: latest }] }));
+    const res = await client.post(
+      '/api/chat',
+      buildSend(latest, {
+        messages: [
+          { role: 'assistant', content: greeting },
+          { role: 'user', content: latest },
+        ],
+      }),
+    );
     expect(res.status).toBe(200);
     expect(lastRequestFor(server, latest)!.messages.slice(1)).toEqual([
       { role: 'assistant', content: greeting },
@@ -60,14 +89,21 @@ describe('trust: 2. what one model call may send', () => {
     const first = buildSend(prose(20_000, 'turn 0'));
     expect((await client.post('/api/chat', first)).status).toBe(200);
     for (let turn = 1; turn < 6; turn++) {
-      const res = await client.post('/api/chat', buildSend(prose(20_000, `turn ${turn}`), { chatId: first.chatId }));
+      const res = await client.post(
+        '/api/chat',
+        buildSend(prose(20_000, `turn ${turn}`), { chatId: first.chatId }),
+      );
       expect(res.status).toBe(200);
     }
-    const stored = (await client.get(`/api/chats/${first.chatId}`)).body.messages.map((m: { role: string; content: string }) => ({ role: m.role, content: m.content }));
+    const stored = (await client.get(`/api/chats/${first.chatId}`)).body.messages.map(
+      (m: { role: string; content: string }) => ({ role: m.role, content: m.content }),
+    );
     expect(stored).toHaveLength(12);
 
     const latest = `And the pricing page? ${randomUUID()}`;
-    expect((await client.post('/api/chat', buildSend(latest, { chatId: first.chatId }))).status).toBe(200);
+    expect(
+      (await client.post('/api/chat', buildSend(latest, { chatId: first.chatId }))).status,
+    ).toBe(200);
     const sent = lastRequestFor(server, latest)!;
 
     expect(sent.messages[0]!.role).toBe('system');
@@ -80,14 +116,24 @@ describe('trust: 2. what one model call may send', () => {
     expect(sentTokens(sent)).toBeLessThanOrEqual(LLM_MAX_CONTEXT_TOKENS_DEFAULT);
     // Only as much was dropped as had to be: the next older message would not have fitted.
     const nextOlder = stored[stored.length - history.length - 1]!;
-    expect(sentTokens(sent) + countTokens(nextOlder.content) + 4).toBeGreaterThan(LLM_MAX_CONTEXT_TOKENS_DEFAULT);
+    expect(sentTokens(sent) + countTokens(nextOlder.content) + 4).toBeGreaterThan(
+      LLM_MAX_CONTEXT_TOKENS_DEFAULT,
+    );
   });
 
   it('trust: 2. a regenerate in a long chat is bounded the same way', async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const first = buildSend(prose(30_000, 'opening'));
     expect((await client.post('/api/chat', first)).status).toBe(200);
-    for (let turn = 1; turn < 3; turn++) expect((await client.post('/api/chat', buildSend(prose(30_000, `turn ${turn}`), { chatId: first.chatId }))).status).toBe(200);
+    for (let turn = 1; turn < 3; turn++)
+      expect(
+        (
+          await client.post(
+            '/api/chat',
+            buildSend(prose(30_000, `turn ${turn}`), { chatId: first.chatId }),
+          )
+        ).status,
+      ).toBe(200);
     const before = server.fake.requests.length;
     expect((await client.post(`/api/chats/${first.chatId}/regenerate`, {})).status).toBe(200);
     const sent = server.fake.requests[before]!;
@@ -97,7 +143,6 @@ describe('trust: 2. what one model call may send', () => {
   });
 });
 
-
 describe('trust: 2. the daily AI allowance', () => {
   const FREE = 3_000;
   const PRO = 60_000;
@@ -105,7 +150,11 @@ describe('trust: 2. the daily AI allowance', () => {
   let server: ModelTestServer;
   let other: TestServer;
   beforeAll(async () => {
-    server = await startModelTestServer({ LLM_DAILY_TOKENS_FREE: String(FREE), LLM_DAILY_TOKENS_PRO: String(PRO), LLM_DAILY_TOKENS_GUEST: String(GUEST) });
+    server = await startModelTestServer({
+      LLM_DAILY_TOKENS_FREE: String(FREE),
+      LLM_DAILY_TOKENS_PRO: String(PRO),
+      LLM_DAILY_TOKENS_GUEST: String(GUEST),
+    });
     other = await startAnotherInstance(server);
   });
   afterAll(async () => {
@@ -113,17 +162,26 @@ describe('trust: 2. the daily AI allowance', () => {
     await server?.close();
   });
 
-  const chatCount = async (userId: number) => Number((await server.pool.query('SELECT count(*) AS n FROM chats WHERE user_id = $1', [userId])).rows[0].n);
+  const chatCount = async (userId: number) =>
+    Number(
+      (await server.pool.query('SELECT count(*) AS n FROM chats WHERE user_id = $1', [userId]))
+        .rows[0].n,
+    );
 
-  it('trust: 2. once a free user has used the day\'s allowance, a send is a 429 token_budget saying when it resets, stores nothing and asks no model; another instance refuses too', async () => {
+  it("trust: 2. once a free user has used the day's allowance, a send is a 429 token_budget saying when it resets, stores nothing and asks no model; another instance refuses too", async () => {
     const { user, client } = await loggedInClient(server);
     // About 1,800 tokens sent and as many written back (the fake model repeats the message).
-    expect((await client.post('/api/chat', buildSend(prose(8_000, 'long question')))).status).toBe(200);
+    expect((await client.post('/api/chat', buildSend(prose(8_000, 'long question')))).status).toBe(
+      200,
+    );
 
     const refusedSend = buildSend(`One more thing ${randomUUID()}`);
     const refused = await client.post('/api/chat', refusedSend);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ code: 'token_budget', message: expect.stringMatching(TOKEN_BUDGET_MESSAGE) });
+    expect(refused.body).toEqual({
+      code: 'token_budget',
+      message: expect.stringMatching(TOKEN_BUDGET_MESSAGE),
+    });
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(Math.abs(Date.now() + retryAfter * 1000 - nextUtcMidnight())).toBeLessThan(120_000);
     expect(await chatCount(user.id)).toBe(1);
@@ -141,36 +199,55 @@ describe('trust: 2. the daily AI allowance', () => {
     const answered = await client.post('/api/chat', send);
     expect(answered.status).toBe(200);
     // A Pro allowance of 60,000: a few long sends use it.
-    for (let i = 0; (await client.post('/api/chat', buildSend(prose(32_000, `more ${i}`)))).status === 200; i++) expect(i).toBeLessThan(20);
+    for (
+      let i = 0;
+      (await client.post('/api/chat', buildSend(prose(32_000, `more ${i}`)))).status === 200;
+      i++
+    )
+      expect(i).toBeLessThan(20);
     const before = server.fake.requests.length;
 
     const regenerate = await client.post(`/api/chats/${send.chatId}/regenerate`, {});
     expect(regenerate.status).toBe(429);
     expect(regenerate.body.code).toBe('token_budget');
-    expect((await client.get(`/api/chats/${send.chatId}`)).body.messages.at(-1)).toMatchObject({ id: answered.body.message.id, status: 'complete' });
+    expect((await client.get(`/api/chats/${send.chatId}`)).body.messages.at(-1)).toMatchObject({
+      id: answered.body.message.id,
+      status: 'complete',
+    });
     expect((await client.post('/api/chat/value-props', { prompt: 'Plumbers' })).status).toBe(429);
-    expect((await client.post('/api/competitor-analysis', { productDescription: 'A CRM for plumbers' })).status).toBe(429);
-    expect((await client.post('/api/generate-gtm-plan', { startupInfo: 'A CRM for plumbers' })).status).toBe(429);
+    expect(
+      (await client.post('/api/competitor-analysis', { productDescription: 'A CRM for plumbers' }))
+        .status,
+    ).toBe(429);
+    expect(
+      (await client.post('/api/generate-gtm-plan', { startupInfo: 'A CRM for plumbers' })).status,
+    ).toBe(429);
     expect(server.fake.requests.length).toBe(before);
   });
 
   it('trust: 2. sends opened all at once cannot overrun the allowance: each reserves its most before the model is asked', async () => {
     const { client } = await loggedInClient(server);
     // Each answer takes a moment to start, so all four are being asked at once.
-    const sends = Array.from({ length: 4 }, (_, i) => buildSend(`[[first:1500]] ${prose(2_000, `parallel ${i} ${randomUUID()}`)}`));
+    const sends = Array.from({ length: 4 }, (_, i) =>
+      buildSend(`[[first:1500]] ${prose(2_000, `parallel ${i} ${randomUUID()}`)}`),
+    );
     const results = await Promise.all(sends.map((s) => client.post('/api/chat', s)));
     expect(results.map((r) => r.status).toSorted()).toEqual([200, 429, 429, 429]);
-    for (const refused of results.filter((r) => r.status === 429)) expect(refused.body.code).toBe('token_budget');
+    for (const refused of results.filter((r) => r.status === 429))
+      expect(refused.body.code).toBe('token_budget');
     // What a call did not use goes back when it ends: the day's count is what was really sent and written.
     const usage = (await client.get('/api/user/usage')).body.aiAllowance;
     expect(usage.used).toBeLessThan(FREE);
     expect((await client.post('/api/chat', buildSend('And a short one'))).status).toBe(200);
   });
 
-  it("trust: 2. Pro and free allowances differ: the same use leaves a Pro user sending", async () => {
+  it('trust: 2. Pro and free allowances differ: the same use leaves a Pro user sending', async () => {
     const free = await loggedInClient(server);
     const pro = await loggedInClient(server, { pro: true });
-    for (const { client } of [free, pro]) expect((await client.post('/api/chat', buildSend(prose(8_000, 'same question')))).status).toBe(200);
+    for (const { client } of [free, pro])
+      expect(
+        (await client.post('/api/chat', buildSend(prose(8_000, 'same question')))).status,
+      ).toBe(200);
     expect((await free.client.post('/api/chat', buildSend('next'))).status).toBe(429);
     expect((await pro.client.post('/api/chat', buildSend('next'))).status).toBe(200);
     expect((await free.client.get('/api/user/usage')).body.aiAllowance.limit).toBe(FREE);
@@ -180,7 +257,11 @@ describe('trust: 2. the daily AI allowance', () => {
   it("trust: 2. the dashboard's usage shows today's count: what the model was sent and wrote, the allowance and when it resets", async () => {
     const { user, client } = await loggedInClient(server);
     const empty = await client.get('/api/user/usage');
-    expect(empty.body.aiAllowance).toEqual({ used: 0, limit: FREE, resetsAt: new Date(nextUtcMidnight()).toISOString() });
+    expect(empty.body.aiAllowance).toEqual({
+      used: 0,
+      limit: FREE,
+      resetsAt: new Date(nextUtcMidnight()).toISOString(),
+    });
 
     const content = `Pitch me a CRM ${randomUUID()}`;
     const res = await client.post('/api/chat', buildSend(content));
@@ -189,7 +270,9 @@ describe('trust: 2. the daily AI allowance', () => {
     const written = countTokens(res.body.message.content);
     const usage = (await client.get('/api/user/usage')).body.aiAllowance;
     expect(usage.used).toBe(sentTokens(sent) + written);
-    const stored = await server.pool.query('SELECT tokens FROM token_usage WHERE payer = $1', [`user:${user.id}`]);
+    const stored = await server.pool.query('SELECT tokens FROM token_usage WHERE payer = $1', [
+      `user:${user.id}`,
+    ]);
     expect(stored.rows.map((r) => Number(r.tokens))).toEqual([usage.used]);
   });
 
@@ -198,19 +281,39 @@ describe('trust: 2. the daily AI allowance', () => {
       marketSize: { tam: '$4.2B', sam: '$600M', som: '$30M', assumptions: ['40k firms'] },
       valueProposition: { core: 'Less admin', unique: ['Supplier pricing'] },
       pricing: { model: 'Per seat', range: '$49 per month', strategy: 'Land with one van' },
-      ycQuestions: { market: true, problem: true, solution: true, differentiation: false, traction: false },
+      ycQuestions: {
+        market: true,
+        problem: true,
+        solution: true,
+        differentiation: false,
+        traction: false,
+      },
     };
     const first = new TestClient(server.url);
     server.fake.enqueue({ reply: JSON.stringify(summary) });
-    expect((await first.post('/api/analyze-startup', { idea: prose(2_000, 'A CRM for plumbers') })).status).toBe(200);
+    expect(
+      (await first.post('/api/analyze-startup', { idea: prose(2_000, 'A CRM for plumbers') }))
+        .status,
+    ).toBe(200);
 
     const sameAddress = new TestClient(server.url, first.ip);
-    const refused = await sameAddress.post('/api/analyze-startup', { idea: 'A CRM for electricians' });
+    const refused = await sameAddress.post('/api/analyze-startup', {
+      idea: 'A CRM for electricians',
+    });
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ code: 'token_budget', message: expect.stringMatching(TOKEN_BUDGET_MESSAGE) });
+    expect(refused.body).toEqual({
+      code: 'token_budget',
+      message: expect.stringMatching(TOKEN_BUDGET_MESSAGE),
+    });
 
     server.fake.enqueue({ reply: JSON.stringify(summary) });
-    expect((await new TestClient(server.url).post('/api/analyze-startup', { idea: 'A CRM for electricians' })).status).toBe(200);
+    expect(
+      (
+        await new TestClient(server.url).post('/api/analyze-startup', {
+          idea: 'A CRM for electricians',
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -224,9 +327,14 @@ describe('trust: 2. the offline drafter', () => {
 
   it('trust: 2. costs nothing: its drafts are not counted against the allowance', async () => {
     const { client } = await loggedInClient(server);
-    for (let i = 0; i < 3; i++) expect((await client.post('/api/chat', buildSend(prose(4_000, `draft ${i}`)))).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await client.post('/api/chat', buildSend(prose(4_000, `draft ${i}`)))).status).toBe(
+        200,
+      );
     // Nothing counted anywhere, and no allowance to show while no model is connected.
-    expect((await server.pool.query('SELECT count(*)::int AS n FROM token_usage')).rows[0].n).toBe(0);
+    expect((await server.pool.query('SELECT count(*)::int AS n FROM token_usage')).rows[0].n).toBe(
+      0,
+    );
     expect((await client.get('/api/user/usage')).body).not.toHaveProperty('aiAllowance');
   });
 });

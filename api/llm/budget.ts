@@ -13,7 +13,8 @@ import type { Logger } from '../log';
 import { TOKEN_BUDGET_CODE } from '../../domain/contract/usage';
 
 /** Whose allowance a call counts against. */
-export type TokenPayer = { kind: 'user'; userId: number; pro: boolean } | { kind: 'guest'; address: string };
+export type TokenPayer =
+  { kind: 'user'; userId: number; pro: boolean } | { kind: 'guest'; address: string };
 
 /** Tokens counted against a payer's day before the call; `settle` sets them to what it cost. */
 export interface TokenReservation {
@@ -28,9 +29,14 @@ type Deps = { pool: Pool; config: Config; log: Logger };
 export const NO_CHARGE: TokenReservation = { reserved: 0, settle: async () => {} };
 
 /** A signed-in user as a payer: their plan decides the allowance. */
-export const userPayer = (user: SessionUser): TokenPayer => ({ kind: 'user', userId: user.id, pro: isPro(user) });
+export const userPayer = (user: SessionUser): TokenPayer => ({
+  kind: 'user',
+  userId: user.id,
+  pro: isPro(user),
+});
 
-const payerKey = (payer: TokenPayer) => (payer.kind === 'user' ? `user:${payer.userId}` : `guest:${payer.address}`);
+const payerKey = (payer: TokenPayer) =>
+  payer.kind === 'user' ? `user:${payer.userId}` : `guest:${payer.address}`;
 
 /** The payer's allowance a day, or null for no limit. */
 export function dailyAllowance(config: Config, payer: TokenPayer): number | null {
@@ -42,7 +48,10 @@ export function dailyAllowance(config: Config, payer: TokenPayer): number | null
 /** Today (UTC) as the table keys it, and when it ends. */
 export function utcDay(now = Date.now()): { day: string; resetsAt: Date } {
   const date = new Date(now);
-  return { day: date.toISOString().slice(0, 10), resetsAt: new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1)) };
+  return {
+    day: date.toISOString().slice(0, 10),
+    resetsAt: new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1)),
+  };
 }
 
 /** 'in 3 h 12 min', 'in 45 min', 'in 2 h': the wait until `at`, rounded up to the minute. */
@@ -56,7 +65,12 @@ export function formatWait(at: Date, now = Date.now()): string {
 /** 429 token_budget: the allowance is used up until `resetsAt` (Retry-After says the same in seconds). */
 export function TokenBudgetExceeded(resetsAt: Date, now = Date.now()): AppError {
   const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - now) / 1000));
-  return new AppError(429, TOKEN_BUDGET_CODE, `You've used today's AI allowance. It resets at 00:00 UTC (${formatWait(resetsAt, now)}).`, { 'Retry-After': String(seconds) });
+  return new AppError(
+    429,
+    TOKEN_BUDGET_CODE,
+    `You've used today's AI allowance. It resets at 00:00 UTC (${formatWait(resetsAt, now)}).`,
+    { 'Retry-After': String(seconds) },
+  );
 }
 
 /**
@@ -64,7 +78,12 @@ export function TokenBudgetExceeded(resetsAt: Date, now = Date.now()): AppError 
  * reached the allowance. One statement: concurrent reservations on any instance queue on the row.
  * `force` counts even then: for work that must go on (a reply its dead server left, taken over).
  */
-export async function reserveTokens(deps: Deps, payer: TokenPayer, tokens: number, opts: { force?: boolean } = {}): Promise<TokenReservation> {
+export async function reserveTokens(
+  deps: Deps,
+  payer: TokenPayer,
+  tokens: number,
+  opts: { force?: boolean } = {},
+): Promise<TokenReservation> {
   const { day, resetsAt } = utcDay();
   const key = payerKey(payer);
   tokens = Math.max(0, Math.ceil(tokens));
@@ -86,15 +105,32 @@ export async function reserveTokens(deps: Deps, payer: TokenPayer, tokens: numbe
       const delta = Math.max(0, Math.ceil(actual)) - tokens;
       if (delta === 0) return;
       await deps.pool
-        .query('UPDATE token_usage SET tokens = greatest(tokens + $3, 0) WHERE payer = $1 AND day = $2', [key, day, delta])
-        .catch((err: Error) => deps.log.warn(`token usage of ${key}: settling a call's cost failed (its reservation stands): ${err.message}`));
+        .query(
+          'UPDATE token_usage SET tokens = greatest(tokens + $3, 0) WHERE payer = $1 AND day = $2',
+          [key, day, delta],
+        )
+        .catch((err: Error) =>
+          deps.log.warn(
+            `token usage of ${key}: settling a call's cost failed (its reservation stands): ${err.message}`,
+          ),
+        );
     },
   };
 }
 
 /** The payer's count today, the allowance (null: none) and when the count starts again. */
-export async function tokenUsageToday(deps: Omit<Deps, 'log'>, payer: TokenPayer): Promise<{ used: number; limit: number | null; resetsAt: Date }> {
+export async function tokenUsageToday(
+  deps: Omit<Deps, 'log'>,
+  payer: TokenPayer,
+): Promise<{ used: number; limit: number | null; resetsAt: Date }> {
   const { day, resetsAt } = utcDay();
-  const { rows } = await deps.pool.query<{ tokens: string }>('SELECT tokens FROM token_usage WHERE payer = $1 AND day = $2', [payerKey(payer), day]);
-  return { used: Number(rows[0]?.tokens ?? 0), limit: dailyAllowance(deps.config, payer), resetsAt };
+  const { rows } = await deps.pool.query<{ tokens: string }>(
+    'SELECT tokens FROM token_usage WHERE payer = $1 AND day = $2',
+    [payerKey(payer), day],
+  );
+  return {
+    used: Number(rows[0]?.tokens ?? 0),
+    limit: dailyAllowance(deps.config, payer),
+    resetsAt,
+  };
 }

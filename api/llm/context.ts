@@ -33,7 +33,7 @@ export function loadTokenizer(): Promise<Tokenizer> {
 }
 
 function* pieces(text: string): Generator<string> {
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = Math.min(text.length, start + PIECE_CHARS);
     if (end < text.length) {
       const space = text.lastIndexOf(' ', end);
@@ -60,7 +60,10 @@ export async function countTextTokens(text: string, limit = Infinity): Promise<n
  * UTF-8, so a text is never more tokens than bytes.
  */
 export function tokenCeiling(messages: ReadonlyArray<Pick<Message, 'content'>>): number {
-  return messages.reduce((sum, m) => sum + Buffer.byteLength(m.content) + MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS);
+  return messages.reduce(
+    (sum, m) => sum + Buffer.byteLength(m.content) + MESSAGE_OVERHEAD_TOKENS,
+    REPLY_PRIMING_TOKENS,
+  );
 }
 
 export interface BoundedContext {
@@ -76,9 +79,15 @@ export interface BoundedContext {
  * the history in between from the newest back while it fits. The kept ones alone can pass the bound
  * (each is at most MESSAGE_MAX_CHARS characters); then no history goes with them.
  */
-export async function boundContext(messages: readonly Message[], maxTokens: number): Promise<BoundedContext> {
+export async function boundContext(
+  messages: readonly Message[],
+  maxTokens: number,
+): Promise<BoundedContext> {
   const firstOther = messages.findIndex((m) => m.role !== 'system');
-  const system = messages.slice(0, firstOther === -1 ? Math.max(0, messages.length - 1) : firstOther);
+  const system = messages.slice(
+    0,
+    firstOther === -1 ? Math.max(0, messages.length - 1) : firstOther,
+  );
   const history = messages.slice(system.length, -1);
   const latest = messages.at(-1);
   const always = latest ? [...system, latest] : system;
@@ -92,5 +101,9 @@ export async function boundContext(messages: readonly Message[], maxTokens: numb
     tokens += cost + MESSAGE_OVERHEAD_TOKENS;
     kept++;
   }
-  return { messages: [...system, ...history.slice(history.length - kept), ...(latest ? [latest] : [])], tokens, dropped: history.length - kept };
+  return {
+    messages: [...system, ...history.slice(history.length - kept), ...(latest ? [latest] : [])],
+    tokens,
+    dropped: history.length - kept,
+  };
 }

@@ -6,11 +6,23 @@ import type { UpstreamError } from './types';
 export function upstreamToAppError(err: UpstreamError): AppError {
   switch (err.kind) {
     case 'rate_limit':
-      return new AppError(503, 'model_busy', 'The AI model is busy right now. Please try again in a moment.');
+      return new AppError(
+        503,
+        'model_busy',
+        'The AI model is busy right now. Please try again in a moment.',
+      );
     case 'timeout':
-      return new AppError(504, 'model_timeout', 'The AI model took too long to answer. Please try again.');
+      return new AppError(
+        504,
+        'model_timeout',
+        'The AI model took too long to answer. Please try again.',
+      );
     case 'cut':
-      return new AppError(502, 'model_cut_off', 'The answer was cut off. What arrived has been kept.');
+      return new AppError(
+        502,
+        'model_cut_off',
+        'The answer was cut off. What arrived has been kept.',
+      );
     default:
       return new AppError(502, 'model_failed', 'The AI model could not answer. Please try again.');
   }
@@ -23,5 +35,9 @@ export function upstreamToAppError(err: UpstreamError): AppError {
  * no_model: the app shows the 'no model' notice for it, and for nothing else that answers 503.
  */
 export function NoModel(what: string): AppError {
-  return new AppError(503, ErrorCode.noModel, `No AI model is connected to this Pitchpad yet, so it cannot ${what}. An operator can connect one in Settings → Model.`);
+  return new AppError(
+    503,
+    ErrorCode.noModel,
+    `No AI model is connected to this Pitchpad yet, so it cannot ${what}. An operator can connect one in Settings → Model.`,
+  );
 }

@@ -1,6 +1,11 @@
 // The one module that imports the `openai` SDK. Any OpenAI-compatible Chat Completions server
 // works through OPENAI_BASE_URL (OpenAI, Ollama, vLLM, llama.cpp, LM Studio).
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import OpenAI, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+} from 'openai';
 import type { Config } from '../config';
 import { createOfflineGateway } from './offline';
 import { UpstreamError, type CompletionRequest, type LlmGateway } from './types';
@@ -27,7 +32,12 @@ export function createGateway(config: Config): LlmGateway {
     offline: false,
     models,
     defaultModel,
-    resolveModel: (requested) => (requested === undefined ? defaultModel : models.some((m) => m.id === requested) ? requested : null),
+    resolveModel: (requested) =>
+      requested === undefined
+        ? defaultModel
+        : models.some((m) => m.id === requested)
+          ? requested
+          : null,
 
     async *stream(req) {
       const call = linkedAbort(req.signal, timeoutMs);
@@ -119,20 +129,43 @@ function linkedAbort(outer: AbortSignal | undefined, idleMs: number) {
   };
 }
 
-function classify(err: unknown, call: { timedOut: boolean; stopped: boolean; started: boolean }): UpstreamError {
+function classify(
+  err: unknown,
+  call: { timedOut: boolean; stopped: boolean; started: boolean },
+): UpstreamError {
   if (err instanceof UpstreamError) return err;
   if (call.stopped) return new UpstreamError('aborted', 'Stopped');
-  if (call.timedOut || err instanceof APIConnectionTimeoutError) return new UpstreamError('timeout', 'The model did not answer in time');
-  if (call.started) return new UpstreamError('cut', `The model's answer was cut off: ${(err as Error)?.message ?? String(err)}`);
+  if (call.timedOut || err instanceof APIConnectionTimeoutError)
+    return new UpstreamError('timeout', 'The model did not answer in time');
+  if (call.started)
+    return new UpstreamError(
+      'cut',
+      `The model's answer was cut off: ${(err as Error)?.message ?? String(err)}`,
+    );
   if (err instanceof APIUserAbortError) return new UpstreamError('aborted', 'Stopped');
   if (err instanceof APIError && err.status !== undefined) {
     const status = err.status;
-    if (status === 401 || status === 403) return new UpstreamError('auth', `The model server refused our credentials (${status})`, status);
-    if (status === 429) return new UpstreamError('rate_limit', 'The model server is rate limiting us (429)', status);
-    if (status >= 500) return new UpstreamError('server', `The model server failed (${status})`, status);
-    return new UpstreamError('bad_request', `The model server refused the request (${status}): ${err.message}`, status);
+    if (status === 401 || status === 403)
+      return new UpstreamError(
+        'auth',
+        `The model server refused our credentials (${status})`,
+        status,
+      );
+    if (status === 429)
+      return new UpstreamError('rate_limit', 'The model server is rate limiting us (429)', status);
+    if (status >= 500)
+      return new UpstreamError('server', `The model server failed (${status})`, status);
+    return new UpstreamError(
+      'bad_request',
+      `The model server refused the request (${status}): ${err.message}`,
+      status,
+    );
   }
-  if (err instanceof APIConnectionError) return new UpstreamError('network', `Could not reach the model server: ${err.message}`);
+  if (err instanceof APIConnectionError)
+    return new UpstreamError('network', `Could not reach the model server: ${err.message}`);
   // A stream that ends mid-way surfaces as a plain error from the body reader.
-  return new UpstreamError('cut', `The model's answer was cut off: ${(err as Error)?.message ?? String(err)}`);
+  return new UpstreamError(
+    'cut',
+    `The model's answer was cut off: ${(err as Error)?.message ?? String(err)}`,
+  );
 }

@@ -40,7 +40,9 @@ export async function completeJson<S extends z.ZodType>(
     }
     const parsed = schema.safeParse(extractJson(text));
     if (parsed.success) return parsed.data;
-    log.warn(`model ${req.model} answered JSON that does not fit the schema (attempt ${attempt}): ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
+    log.warn(
+      `model ${req.model} answered JSON that does not fit the schema (attempt ${attempt}): ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`,
+    );
   }
   throw new AppError(502, 'model_invalid_output', invalidMessage);
 }

@@ -5,4 +5,6 @@ import { rateLimit } from '../middleware/rateLimit';
 
 /** Every model call a user makes (chat, value props, regenerate, GTM plan, competitor analysis) counts against one limit. */
 export const llmRateLimit = (): Middleware<AppState, AppDeps> =>
-  rateLimit({ name: 'llm:user', limit: LLM_CALLS_PER_USER, windowMs: LLM_WINDOW_MS }, (ctx) => String(ctx.state.user?.id));
+  rateLimit({ name: 'llm:user', limit: LLM_CALLS_PER_USER, windowMs: LLM_WINDOW_MS }, (ctx) =>
+    String(ctx.state.user?.id),
+  );

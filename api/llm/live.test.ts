@@ -28,18 +28,26 @@ describe('fresh: 1. a call keeps the gateway it started with', () => {
   it('fresh: 1. a model removed in Settings while a call reserves its tokens: that call is still answered by the model it was metered for', async () => {
     const { log } = captureLog('debug');
     const deps = { config: server.config, pool: server.pool, log };
-    await server.pool.query(`INSERT INTO model_settings (id, base_url, default_model, models) VALUES (true, $1, 'gpt-4o', '{gpt-4o}')`, [fake.url]);
+    await server.pool.query(
+      `INSERT INTO model_settings (id, base_url, default_model, models) VALUES (true, $1, 'gpt-4o', '{gpt-4o}')`,
+      [fake.url],
+    );
     const live = liveGateway(deps);
     await live.reload();
     expect(live.offline).toBe(false);
     const metered = meteredGateway(live, deps);
 
     for (const call of ['stream', 'complete'] as const) {
-      await server.pool.query(`UPDATE model_settings SET base_url = $1, updated_at = clock_timestamp()`, [fake.url]);
+      await server.pool.query(
+        `UPDATE model_settings SET base_url = $1, updated_at = clock_timestamp()`,
+        [fake.url],
+      );
       await live.reload();
       const before = fake.requests.length;
       // The operator removes the server while the call is still counting and reserving its tokens.
-      await server.pool.query(`UPDATE model_settings SET base_url = NULL, updated_at = clock_timestamp()`);
+      await server.pool.query(
+        `UPDATE model_settings SET base_url = NULL, updated_at = clock_timestamp()`,
+      );
       const switched = live.reload();
       const answer =
         call === 'stream'

@@ -5,7 +5,11 @@
 import type { Config } from '../config';
 import type { Pool } from '../db';
 import type { Logger } from '../log';
-import { modelSettingsVersion, readModelSettings, type StoredModelSettings } from '../settings/modelSettings.sql';
+import {
+  modelSettingsVersion,
+  readModelSettings,
+  type StoredModelSettings,
+} from '../settings/modelSettings.sql';
 import { createGateway } from './gateway';
 import { shownUrl } from './probe';
 import type { LlmGateway } from './types';
@@ -69,12 +73,19 @@ export function effectiveLlm(config: Config, stored: StoredModelSettings | null)
   }
   const useStoredModels = !env.fromEnv.models && !probed && Boolean(stored?.models.length);
   const models = useStoredModels ? stored!.models : env.models;
-  const defaultModel = useStoredModels && stored!.defaultModel && models.includes(stored!.defaultModel) ? stored!.defaultModel : models[0];
+  const defaultModel =
+    useStoredModels && stored!.defaultModel && models.includes(stored!.defaultModel)
+      ? stored!.defaultModel
+      : models[0];
   return { ...env, apiKey, baseUrl, models, defaultModel };
 }
 
 /** Which settings the environment fixes. A key set there fixes its base URL too (see effectiveLlm). */
-export function lockedFields(config: Config): { baseUrl: boolean; apiKey: boolean; models: boolean } {
+export function lockedFields(config: Config): {
+  baseUrl: boolean;
+  apiKey: boolean;
+  models: boolean;
+} {
   const env = config.llm.fromEnv;
   return { baseUrl: env.baseUrl || env.apiKey, apiKey: env.apiKey, models: env.models };
 }
@@ -94,7 +105,10 @@ export function liveGateway(deps: { config: Config; pool: Pool; log: Logger }): 
 
   async function rebuild(): Promise<void> {
     const settings = await readModelSettings(pool, config.sessionSecret);
-    if (settings?.apiKeyUnreadable) log.warn('the stored model API key cannot be read with this SESSION_SECRET (was it changed?): an operator must enter it again in Settings → Model');
+    if (settings?.apiKeyUnreadable)
+      log.warn(
+        'the stored model API key cannot be read with this SESSION_SECRET (was it changed?): an operator must enter it again in Settings → Model',
+      );
     stored = settings;
     effective = effectiveLlm(config, settings);
     current = createGateway({ ...config, llm: effective });
@@ -142,6 +156,7 @@ export function liveGateway(deps: { config: Config; pool: Pool; log: Logger }): 
       await inFlight;
       await look(true);
     },
-    freshen: () => (Date.now() - lookedAt < POLL_MS ? (inFlight ?? Promise.resolve()) : look(false)),
+    freshen: () =>
+      Date.now() - lookedAt < POLL_MS ? (inFlight ?? Promise.resolve()) : look(false),
   };
 }

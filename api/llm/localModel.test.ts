@@ -27,13 +27,21 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const params = { temperature: 0.7, max_tokens: 64, top_p: 1, frequency_penalty: 0, presence_penalty: 0 };
+const params = {
+  temperature: 0.7,
+  max_tokens: 64,
+  top_p: 1,
+  frequency_penalty: 0,
+  presence_penalty: 0,
+};
 
 describe('phone: 15. a local model server when none is configured', () => {
   it("looks at Ollama's address by default; LOCAL_LLM_URL moves it, 'off' looks nowhere, a bad value stops start-up", () => {
     expect(loadConfig({}).llm.localUrl).toBe(LOCAL_LLM_DEFAULT_URL);
     expect(LOCAL_LLM_DEFAULT_URL).toBe('http://127.0.0.1:11434/v1');
-    expect(loadConfig({ LOCAL_LLM_URL: 'http://127.0.0.1:9/v1/' }).llm.localUrl).toBe('http://127.0.0.1:9/v1');
+    expect(loadConfig({ LOCAL_LLM_URL: 'http://127.0.0.1:9/v1/' }).llm.localUrl).toBe(
+      'http://127.0.0.1:9/v1',
+    );
     expect(loadConfig({ LOCAL_LLM_URL: 'off' }).llm.localUrl).toBeUndefined();
     expect(() => loadConfig({ LOCAL_LLM_URL: 'ollama please' })).toThrow(/LOCAL_LLM_URL: /);
   });
@@ -45,7 +53,14 @@ describe('phone: 15. a local model server when none is configured', () => {
     expect(modelInUse(config)).toBe('llama3.2');
     const gateway = createGateway(config);
     expect(gateway.offline).toBe(false);
-    expect(await gateway.complete({ model: gateway.defaultModel, budget: { kind: 'guest', address: '127.0.0.1' }, params, messages: [{ role: 'user', content: 'Hello there' }] })).toBe('You said: Hello there');
+    expect(
+      await gateway.complete({
+        model: gateway.defaultModel,
+        budget: { kind: 'guest', address: '127.0.0.1' },
+        params,
+        messages: [{ role: 'user', content: 'Hello there' }],
+      }),
+    ).toBe('You said: Hello there');
     expect(local.requests.at(-1)?.model).toBe('llama3.2');
   });
 
@@ -60,8 +75,13 @@ describe('phone: 15. a local model server when none is configured', () => {
 
   it('gives up after a short wait on a server that never answers, and ignores one that is not a model server', async () => {
     const silent = createServer(() => {}).listen(0, '127.0.0.1');
-    const other = createServer((_req, res) => res.writeHead(404).end('Not found')).listen(0, '127.0.0.1');
-    await Promise.all([silent, other].map((s) => new Promise((resolve) => s.once('listening', resolve))));
+    const other = createServer((_req, res) => res.writeHead(404).end('Not found')).listen(
+      0,
+      '127.0.0.1',
+    );
+    await Promise.all(
+      [silent, other].map((s) => new Promise((resolve) => s.once('listening', resolve))),
+    );
     try {
       const at = (s: typeof silent) => `http://127.0.0.1:${(s.address() as AddressInfo).port}/v1`;
       const started = performance.now();
@@ -78,14 +98,19 @@ describe('phone: 15. a local model server when none is configured', () => {
     let probes = 0;
     const counting = createServer((_req, res) => {
       probes += 1;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ id: 'llama3.2' }] }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ data: [{ id: 'llama3.2' }] }));
     }).listen(0, '127.0.0.1');
     await new Promise((resolve) => counting.once('listening', resolve));
     const url = `http://127.0.0.1:${(counting.address() as AddressInfo).port}/v1`;
     try {
       expect((await withLocalModel(loadConfig({ LOCAL_LLM_URL: url }), log)).found).toBe(url);
       expect(probes).toBe(1);
-      for (const env of [{ OPENAI_API_KEY: 'sk-test' }, { OPENAI_BASE_URL: 'http://127.0.0.1:1/v1' }]) {
+      for (const env of [
+        { OPENAI_API_KEY: 'sk-test' },
+        { OPENAI_BASE_URL: 'http://127.0.0.1:1/v1' },
+      ]) {
         const config = loadConfig({ ...env, LOCAL_LLM_URL: url });
         expect(await withLocalModel(config, log)).toEqual({ config });
       }
@@ -103,9 +128,13 @@ async function countingModelServer(ids: string[], port = 0) {
   let probes = 0;
   const server = createServer((_req, res) => {
     probes += 1;
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: ids.map((id) => ({ id, object: 'model' })) }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ object: 'list', data: ids.map((id) => ({ id, object: 'model' })) }));
   });
-  const listening = await new Promise<boolean>((resolve) => server.once('error', () => resolve(false)).listen(port, '127.0.0.1', () => resolve(true)));
+  const listening = await new Promise<boolean>((resolve) =>
+    server.once('error', () => resolve(false)).listen(port, '127.0.0.1', () => resolve(true)),
+  );
   if (!listening) return null;
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
@@ -117,11 +146,18 @@ async function countingModelServer(ids: string[], port = 0) {
 }
 
 describe('the model is the operator’s', () => {
-  const production = { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-at-least-32-chars', APP_URL: 'https://pitchpad.example.com' };
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
+    APP_URL: 'https://pitchpad.example.com',
+  };
 
   it("trust: 3. in production a server on Ollama's port is not asked and the offline drafter answers, unless LOCAL_LLM_URL names a server", async () => {
     // Where the default probe would look (when that port is free on this machine), and a server of its own.
-    const atOllamasPort = await countingModelServer(['llama3.2'], Number(new URL(LOCAL_LLM_DEFAULT_URL).port));
+    const atOllamasPort = await countingModelServer(
+      ['llama3.2'],
+      Number(new URL(LOCAL_LLM_DEFAULT_URL).port),
+    );
     const named = (await countingModelServer(['qwen2.5']))!;
     try {
       const unset = loadConfig(production);
@@ -132,7 +168,10 @@ describe('the model is the operator’s', () => {
       expect(createGateway(result.config).offline).toBe(true);
       if (atOllamasPort) expect(atOllamasPort.probes).toBe(0);
 
-      const set = await withLocalModel(loadConfig({ ...production, LOCAL_LLM_URL: named.url }), log);
+      const set = await withLocalModel(
+        loadConfig({ ...production, LOCAL_LLM_URL: named.url }),
+        log,
+      );
       expect(set.found).toBe(named.url);
       expect(modelInUse(set.config)).toBe('qwen2.5');
       expect(named.probes).toBe(1);
@@ -150,7 +189,13 @@ describe('the model is the operator’s', () => {
     let server: TestServer;
     beforeAll(async () => {
       listing = (await countingModelServer(['llama3.2', forged, 'x'.repeat(500), 'qwen2.5']))!;
-      server = await startTestServer({ LOCAL_LLM_URL: listing.url }, { log: captured.log, prepare: async (config) => (await withLocalModel(config, captured.log)).config });
+      server = await startTestServer(
+        { LOCAL_LLM_URL: listing.url },
+        {
+          log: captured.log,
+          prepare: async (config) => (await withLocalModel(config, captured.log)).config,
+        },
+      );
     });
     afterAll(async () => {
       await server?.close();

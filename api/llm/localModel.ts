@@ -16,7 +16,11 @@ export const USABLE_MODEL_ID = MODEL_ID_PATTERN;
  * nothing answers there in time, or what answers is not such a server or lists no usable model.
  * Every id it lists that is not usable is left out, and the log says so (escaped, cut short).
  */
-export async function listLocalModels(baseUrl: string, log: Logger, timeoutMs = LOCAL_PROBE_TIMEOUT_MS): Promise<string[] | null> {
+export async function listLocalModels(
+  baseUrl: string,
+  log: Logger,
+  timeoutMs = LOCAL_PROBE_TIMEOUT_MS,
+): Promise<string[] | null> {
   let listed: unknown[];
   try {
     const res = await fetch(`${baseUrl}/models`, { signal: AbortSignal.timeout(timeoutMs) });
@@ -29,7 +33,10 @@ export async function listLocalModels(baseUrl: string, log: Logger, timeoutMs = 
   const ids: string[] = [];
   for (const id of listed) {
     if (typeof id === 'string' && USABLE_MODEL_ID.test(id)) ids.push(id);
-    else log.warn(`the model server at ${baseUrl} listed a model id that is not 1 to 100 printable characters; it is not offered: ${typeof id === 'string' ? JSON.stringify(id.slice(0, 120)) : `(${id === null ? 'null' : typeof id})`}`);
+    else
+      log.warn(
+        `the model server at ${baseUrl} listed a model id that is not 1 to 100 printable characters; it is not offered: ${typeof id === 'string' ? JSON.stringify(id.slice(0, 120)) : `(${id === null ? 'null' : typeof id})`}`,
+      );
   }
   return ids.length ? ids : null;
 }
@@ -39,10 +46,16 @@ export async function listLocalModels(baseUrl: string, log: Logger, timeoutMs = 
  * 'off'); else, when a local server answers, pointed at it with the models it lists (its own names:
  * gpt-4o means nothing to Ollama). `found` is that server's address, for the start-up line.
  */
-export async function withLocalModel(config: Config, log: Logger): Promise<{ config: Config; found?: string }> {
+export async function withLocalModel(
+  config: Config,
+  log: Logger,
+): Promise<{ config: Config; found?: string }> {
   const { apiKey, baseUrl, localUrl } = config.llm;
   if (apiKey || baseUrl || !localUrl) return { config };
   const models = await listLocalModels(localUrl, log);
   if (!models) return { config };
-  return { config: { ...config, llm: { ...config.llm, baseUrl: localUrl, models } }, found: localUrl };
+  return {
+    config: { ...config, llm: { ...config.llm, baseUrl: localUrl, models } },
+    found: localUrl,
+  };
 }

@@ -20,7 +20,8 @@ async function costOf(sent: number, written: string, failure: unknown): Promise<
   return sent + (await countTextTokens(written));
 }
 
-const isReservation = (budget: CompletionRequest['budget']): budget is TokenReservation => 'settle' in budget;
+const isReservation = (budget: CompletionRequest['budget']): budget is TokenReservation =>
+  'settle' in budget;
 
 /** The offline drafter costs nothing: a reservation handed in is given back whole. */
 async function unmetered(req: CompletionRequest, call: () => Promise<string>): Promise<string> {
@@ -36,9 +37,15 @@ async function unmetered(req: CompletionRequest, call: () => Promise<string>): P
  * change what it is (api/llm/live.ts: an operator connects a model): each call takes the concrete
  * gateway in force when it starts and uses that one throughout (whether to meter, and who answers).
  */
-export function meteredGateway(inner: LlmGateway, deps: { pool: Pool; config: Config; log: Logger }): LlmGateway {
+export function meteredGateway(
+  inner: LlmGateway,
+  deps: { pool: Pool; config: Config; log: Logger },
+): LlmGateway {
   // The tokenizer's tables load in the background now, not in the first user's call.
-  if (!inner.offline) loadTokenizer().catch((err: Error) => deps.log.warn(`the tokenizer did not load: ${err.message}`));
+  if (!inner.offline)
+    loadTokenizer().catch((err: Error) =>
+      deps.log.warn(`the tokenizer did not load: ${err.message}`),
+    );
   const maxTokens = deps.config.llm.maxContextTokens;
   /** One gateway for a whole call, fixed when it starts. */
   const snapshot = (): LlmGateway => (isLiveGateway(inner) ? inner.current() : inner);
@@ -47,9 +54,14 @@ export function meteredGateway(inner: LlmGateway, deps: { pool: Pool; config: Co
   async function prepare(req: CompletionRequest) {
     try {
       const bounded = await boundContext(req.messages, maxTokens);
-      if (bounded.dropped) deps.log.debug(`model call: ${bounded.dropped} older message(s) left out to stay within ${maxTokens} tokens`);
+      if (bounded.dropped)
+        deps.log.debug(
+          `model call: ${bounded.dropped} older message(s) left out to stay within ${maxTokens} tokens`,
+        );
       const ceiling = bounded.tokens + (req.params.max_tokens ?? 0);
-      const reservation = isReservation(req.budget) ? req.budget : await reserveTokens(deps, req.budget, ceiling);
+      const reservation = isReservation(req.budget)
+        ? req.budget
+        : await reserveTokens(deps, req.budget, ceiling);
       return { request: { ...req, messages: bounded.messages }, reservation, sent: bounded.tokens };
     } catch (err) {
       if (isReservation(req.budget)) await req.budget.settle(0);

@@ -5,7 +5,13 @@ import { UpstreamError, type CompletionRequest, type LlmGateway } from './types'
 /** The offline drafter as a gateway: deterministic templates, no network (design §5). */
 function draft(req: CompletionRequest): string {
   const last = req.messages.findLast((m) => m.role === 'user')?.content ?? '';
-  return draftChatReply(req.draft?.type ?? 'none', last, req.draft?.answers, req.draft?.sender, req.draft?.pro ?? false);
+  return draftChatReply(
+    req.draft?.type ?? 'none',
+    last,
+    req.draft?.answers,
+    req.draft?.sender,
+    req.draft?.pro ?? false,
+  );
 }
 
 export function createOfflineGateway(): LlmGateway {

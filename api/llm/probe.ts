@@ -25,10 +25,13 @@ export function shownUrl(url: string): string {
  * Ids of models that do not chat (embeddings, speech, images, moderation, the old completion-only
  * base models): a server such as OpenAI lists them beside the chat models, but the picker must not.
  */
-const NOT_CHAT = /(embed|whisper|tts|dall-e|moderation|transcribe|gpt-image|realtime|^babbage|^davinci)/i;
+const NOT_CHAT =
+  /(embed|whisper|tts|dall-e|moderation|transcribe|gpt-image|realtime|^babbage|^davinci)/i;
 
 export function chatModelsOf(ids: unknown[]): string[] {
-  const usable = ids.filter((id): id is string => typeof id === 'string' && MODEL_ID_PATTERN.test(id) && !NOT_CHAT.test(id));
+  const usable = ids.filter(
+    (id): id is string => typeof id === 'string' && MODEL_ID_PATTERN.test(id) && !NOT_CHAT.test(id),
+  );
   return [...new Set(usable)];
 }
 
@@ -41,7 +44,8 @@ function connectionDetail(err: unknown): string {
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'no server has that name';
     if (code === 'ECONNRESET') return 'the connection was dropped';
     if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'that network cannot be reached';
-    if (typeof code === 'string' && /CERT|SSL|TLS/.test(code)) return 'its certificate is not trusted';
+    if (typeof code === 'string' && /CERT|SSL|TLS/.test(code))
+      return 'its certificate is not trusted';
     cause = (cause as { cause?: unknown }).cause;
   }
   return 'no connection';
@@ -69,7 +73,10 @@ async function readCapped(res: Response, limit: number): Promise<string> {
 }
 
 /** The models a server at `baseUrl` (null: OpenAI's own) offers for chat, with `apiKey` (null: none). */
-export async function testModelServer(target: { baseUrl: string | null; apiKey: string | null }, timeoutMs = TEST_TIMEOUT_MS): Promise<ModelTestResponse> {
+export async function testModelServer(
+  target: { baseUrl: string | null; apiKey: string | null },
+  timeoutMs = TEST_TIMEOUT_MS,
+): Promise<ModelTestResponse> {
   const base = target.baseUrl ?? OPENAI_URL;
   const where = shownUrl(base);
   const notCompatible: ModelTestResponse = {
@@ -84,24 +91,37 @@ export async function testModelServer(target: { baseUrl: string | null; apiKey: 
   url.password = '';
   // One deadline for the headers and the whole body.
   const signal = AbortSignal.timeout(timeoutMs);
-  const timedOut: ModelTestResponse = { ok: false, problem: 'unreachable', message: `Pitchpad could not reach ${where} (no answer within ${Math.round(timeoutMs / 1000)} seconds).` };
+  const timedOut: ModelTestResponse = {
+    ok: false,
+    problem: 'unreachable',
+    message: `Pitchpad could not reach ${where} (no answer within ${Math.round(timeoutMs / 1000)} seconds).`,
+  };
   let res: Response;
   try {
     res = await fetch(url, {
-      headers: { accept: 'application/json', ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}) },
+      headers: {
+        accept: 'application/json',
+        ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}),
+      },
       redirect: 'manual',
       signal,
     });
   } catch (err) {
     if (signal.aborted) return timedOut;
-    return { ok: false, problem: 'unreachable', message: `Pitchpad could not reach ${where} (${connectionDetail(err)}).` };
+    return {
+      ok: false,
+      problem: 'unreachable',
+      message: `Pitchpad could not reach ${where} (${connectionDetail(err)}).`,
+    };
   }
   if (!res.ok) await res.body?.cancel().catch(() => {});
   if (res.status === 401 || res.status === 403) {
     return {
       ok: false,
       problem: 'unauthorized',
-      message: target.apiKey ? `The server refused the API key (${res.status}).` : `The server asks for an API key (${res.status}). Enter one and test again.`,
+      message: target.apiKey
+        ? `The server refused the API key (${res.status}).`
+        : `The server asks for an API key (${res.status}). Enter one and test again.`,
     };
   }
   if (!res.ok) {
@@ -117,10 +137,21 @@ export async function testModelServer(target: { baseUrl: string | null; apiKey: 
   } catch (err) {
     if (signal.aborted) return timedOut;
     if (err instanceof TooLarge || err instanceof SyntaxError) return notCompatible;
-    return { ok: false, problem: 'unreachable', message: `Pitchpad could not reach ${where} (${connectionDetail(err)}).` };
+    return {
+      ok: false,
+      problem: 'unreachable',
+      message: `Pitchpad could not reach ${where} (${connectionDetail(err)}).`,
+    };
   }
   if (!Array.isArray(listed)) return notCompatible;
-  const models = chatModelsOf(listed.map((m) => (m && typeof m === 'object' ? (m as { id?: unknown }).id : undefined)));
-  if (!models.length) return { ok: false, problem: 'no_chat_models', message: 'The server answered but lists no chat models.' };
+  const models = chatModelsOf(
+    listed.map((m) => (m && typeof m === 'object' ? (m as { id?: unknown }).id : undefined)),
+  );
+  if (!models.length)
+    return {
+      ok: false,
+      problem: 'no_chat_models',
+      message: 'The server answered but lists no chat models.',
+    };
   return { ok: true, models };
 }

@@ -13,7 +13,8 @@ import { RateLimited } from '../errors';
 import type { Logger } from '../log';
 
 /** What a lease is for: shows in the table while it runs. */
-export type StreamKind = 'chat' | 'regenerate' | 'competitor-analysis' | 'gtm-plan' | 'idea-analysis';
+export type StreamKind =
+  'chat' | 'regenerate' | 'competitor-analysis' | 'gtm-plan' | 'idea-analysis';
 
 export interface StreamLease {
   /** Give the slot back. Safe to call more than once. */
@@ -31,14 +32,21 @@ export const TOO_MANY_STREAMS_MESSAGE = `You already have ${MAX_CONCURRENT_STREA
  * Take one of the user's stream slots, or throw 429 when all are in use. `force` takes a slot even
  * then: for work that must go on (a replayed send taking over a reply its dead server left behind).
  */
-export async function acquireStreamLease(deps: { pool: Pool; log: Logger }, userId: number, kind: StreamKind, opts: { force?: boolean } = {}): Promise<StreamLease> {
+export async function acquireStreamLease(
+  deps: { pool: Pool; log: Logger },
+  userId: number,
+  kind: StreamKind,
+  opts: { force?: boolean } = {},
+): Promise<StreamLease> {
   const id = await insertLease(deps.pool, userId, kind, opts.force ?? false);
   if (id === undefined) throw RateLimited(RETRY_AFTER_SECONDS, TOO_MANY_STREAMS_MESSAGE);
   const givenUpAt = Date.now() + STREAM_LEASE_MAX_MS;
   const heartbeat = setInterval(() => {
     // A lease whose release was never reached (a bug, a hung upstream) stops counting in the end.
     if (Date.now() > givenUpAt) return clearInterval(heartbeat);
-    deps.pool.query('UPDATE stream_leases SET heartbeat_at = now() WHERE id = $1', [id]).catch((err: Error) => deps.log.warn(`stream lease ${id}: heartbeat failed: ${err.message}`));
+    deps.pool
+      .query('UPDATE stream_leases SET heartbeat_at = now() WHERE id = $1', [id])
+      .catch((err: Error) => deps.log.warn(`stream lease ${id}: heartbeat failed: ${err.message}`));
   }, STREAM_LEASE_HEARTBEAT_MS);
   heartbeat.unref();
   let released: Promise<void> | undefined;
@@ -48,7 +56,11 @@ export async function acquireStreamLease(deps: { pool: Pool; log: Logger }, user
       released ??= deps.pool
         .query('DELETE FROM stream_leases WHERE id = $1', [id])
         .then(() => undefined)
-        .catch((err: Error) => deps.log.warn(`stream lease ${id}: release failed (it expires by itself): ${err.message}`));
+        .catch((err: Error) =>
+          deps.log.warn(
+            `stream lease ${id}: release failed (it expires by itself): ${err.message}`,
+          ),
+        );
       return released;
     },
   };
@@ -58,12 +70,20 @@ export async function acquireStreamLease(deps: { pool: Pool; log: Logger }, user
  * Count and insert under a per-user lock, in a transaction, so two instances acquiring at once
  * cannot both take the last slot (each statement sees what the other committed before it).
  */
-async function insertLease(pool: Pool, userId: number, kind: StreamKind, force: boolean): Promise<string | undefined> {
+async function insertLease(
+  pool: Pool,
+  userId: number,
+  kind: StreamKind,
+  force: boolean,
+): Promise<string | undefined> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LEASE_LOCK_SPACE, userId]);
-    await client.query('DELETE FROM stream_leases WHERE user_id = $1 AND heartbeat_at < now() - make_interval(secs => $2)', [userId, STREAM_LEASE_STALE_MS / 1000]);
+    await client.query(
+      'DELETE FROM stream_leases WHERE user_id = $1 AND heartbeat_at < now() - make_interval(secs => $2)',
+      [userId, STREAM_LEASE_STALE_MS / 1000],
+    );
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO stream_leases (user_id, kind) SELECT $1, $2
         WHERE $3::boolean OR (SELECT count(*) FROM stream_leases WHERE user_id = $1) < $4
@@ -81,7 +101,12 @@ async function insertLease(pool: Pool, userId: number, kind: StreamKind, force: 
 }
 
 /** Run `work` holding a stream slot of the user's, given back however it ends. */
-export async function withStreamLease<T>(deps: { pool: Pool; log: Logger }, userId: number, kind: StreamKind, work: () => Promise<T>): Promise<T> {
+export async function withStreamLease<T>(
+  deps: { pool: Pool; log: Logger },
+  userId: number,
+  kind: StreamKind,
+  work: () => Promise<T>,
+): Promise<T> {
   const lease = await acquireStreamLease(deps, userId, kind);
   try {
     return await work();

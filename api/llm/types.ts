@@ -23,7 +23,12 @@ export interface CompletionRequest {
    */
   budget: TokenPayer | TokenReservation;
   /** What the offline drafter composes from when no model is configured (a model ignores it). */
-  draft?: { type: PlaybookType; answers?: Record<string, string>; sender?: string; /** A paying user: the drafter offers the Pro flows, not only the free tools. */ pro?: boolean };
+  draft?: {
+    type: PlaybookType;
+    answers?: Record<string, string>;
+    sender?: string;
+    /** A paying user: the drafter offers the Pro flows, not only the free tools. */ pro?: boolean;
+  };
 }
 
 /** The one way the server talks to a model. */
@@ -40,7 +45,8 @@ export interface LlmGateway {
   complete(req: CompletionRequest): Promise<string>;
 }
 
-export type UpstreamFailure = 'auth' | 'rate_limit' | 'server' | 'timeout' | 'cut' | 'network' | 'bad_request' | 'aborted';
+export type UpstreamFailure =
+  'auth' | 'rate_limit' | 'server' | 'timeout' | 'cut' | 'network' | 'bad_request' | 'aborted';
 
 /** A model call that failed; `kind` says how, for the log and for the status the client gets. */
 export class UpstreamError extends Error {

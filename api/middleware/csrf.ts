@@ -10,7 +10,10 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 interface CsrfContext {
   state: AppState;
   config: { sessionSecret: string; secureCookies: boolean };
-  cookies: { get(name: string): string | undefined; set(name: string, value: string | null, opts?: object): unknown };
+  cookies: {
+    get(name: string): string | undefined;
+    set(name: string, value: string | null, opts?: object): unknown;
+  };
 }
 
 function sign(secret: string, salt: string): string {
@@ -97,12 +100,18 @@ function requestOrigin(origin: string, referer: string): string | undefined {
  * a trusted proxy): handy in development (Vite's proxy, a LAN address), never in production, where
  * a forged forwarded host would make any origin "our own" — there only APP_URL counts.
  */
-export function csrf(opts: { appUrl: string; trustHost: boolean; exempt?: string[]; forms?: string[] }): Middleware<AppState, AppDeps> {
+export function csrf(opts: {
+  appUrl: string;
+  trustHost: boolean;
+  exempt?: string[];
+  forms?: string[];
+}): Middleware<AppState, AppDeps> {
   const exempt = new Set(opts.exempt ?? []);
   const forms = new Set(opts.forms ?? []);
   const appOrigin = new URL(opts.appUrl).origin;
   return async (ctx, next) => {
-    if (!UNSAFE.has(ctx.method) || !ctx.path.startsWith('/api/') || exempt.has(ctx.path)) return next();
+    if (!UNSAFE.has(ctx.method) || !ctx.path.startsWith('/api/') || exempt.has(ctx.path))
+      return next();
     // Koa 3: ctx.origin is the Origin header; compare with our own origins explicitly.
     const origin = requestOrigin(ctx.get('Origin'), ctx.get('Referer'));
     const own = opts.trustHost ? `${ctx.protocol}://${ctx.host}` : appOrigin;

@@ -15,25 +15,39 @@ function fromPostgres(err: { code?: unknown; constraint?: unknown }): AppError |
     // Text the database's encoding cannot hold (a NUL, a stray surrogate) that slipped past validate.
     case '22021':
     case '22P05':
-      return new AppError(400, ErrorCode.invalidRequest, 'The request holds text that is not valid (a NUL character or a broken character)');
+      return new AppError(
+        400,
+        ErrorCode.invalidRequest,
+        'The request holds text that is not valid (a NUL character or a broken character)',
+      );
     case '22P02':
     case '22001':
     case '22003':
     case '23502':
     case '23514':
-      return new AppError(400, ErrorCode.invalidRequest, 'The request holds a value the database cannot store');
+      return new AppError(
+        400,
+        ErrorCode.invalidRequest,
+        'The request holds a value the database cannot store',
+      );
     case '40001':
     case '40P01':
     case '57014':
     case '53300':
       return new AppError(503, ErrorCode.unavailable, 'The server is busy. Please try again.');
     default:
-      return err.code.startsWith('08') ? new AppError(503, ErrorCode.unavailable, 'The database is unavailable') : undefined;
+      return err.code.startsWith('08')
+        ? new AppError(503, ErrorCode.unavailable, 'The database is unavailable')
+        : undefined;
   }
 }
 
 /** Koa's own HTTP errors (bad JSON, body too large) carry `status` and `expose`. */
-function fromHttpError(err: { status?: unknown; expose?: unknown; message?: unknown }): AppError | undefined {
+function fromHttpError(err: {
+  status?: unknown;
+  expose?: unknown;
+  message?: unknown;
+}): AppError | undefined {
   if (typeof err.status !== 'number' || err.status < 400 || err.status >= 500) return undefined;
   const message = err.expose && typeof err.message === 'string' ? err.message : 'Bad request';
   const code = err.status === 404 ? ErrorCode.notFound : ErrorCode.invalidRequest;
@@ -63,7 +77,10 @@ export function errorHandler(): Middleware<AppState, AppDeps> {
         return;
       }
       ctx.log.error({ err }, `${ctx.method} ${ctx.path} failed`);
-      const body: ApiErrorBody = known?.toBody() ?? { code: ErrorCode.internal, message: 'Something went wrong. Please try again.' };
+      const body: ApiErrorBody = known?.toBody() ?? {
+        code: ErrorCode.internal,
+        message: 'Something went wrong. Please try again.',
+      };
       ctx.status = known?.status ?? 500;
       ctx.body = body;
     }

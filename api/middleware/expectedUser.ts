@@ -14,9 +14,14 @@ export function expectedUser(): Middleware<AppState, AppDeps> {
   return async (ctx, next) => {
     const named = ctx.get(EXPECTED_USER_HEADER);
     if (named && ctx.state.user) {
-      if (!/^\d{1,15}$/.test(named)) throw InvalidRequest(`${EXPECTED_USER_HEADER}: must be a user id (a whole number)`);
+      if (!/^\d{1,15}$/.test(named))
+        throw InvalidRequest(`${EXPECTED_USER_HEADER}: must be a user id (a whole number)`);
       if (Number(named) !== ctx.state.user.id) {
-        throw new AppError(409, SESSION_MISMATCH, 'This browser is signed in to another account now. Sign in again as the account that wrote this to send it.');
+        throw new AppError(
+          409,
+          SESSION_MISMATCH,
+          'This browser is signed in to another account now. Sign in again as the account that wrote this to send it.',
+        );
       }
     }
     await next();

@@ -47,12 +47,21 @@ export function clientAddress(ip: string): string {
   const [head = '', tail] = address.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** Middleware form: one hit per request, keyed by what `subjectOf` returns (default: the client's address). */
-export function rateLimit(rule: LimitRule, subjectOf: (ctx: AppContext) => string = (ctx) => clientAddress(ctx.ip)): Middleware<AppState, AppDeps> {
+export function rateLimit(
+  rule: LimitRule,
+  subjectOf: (ctx: AppContext) => string = (ctx) => clientAddress(ctx.ip),
+): Middleware<AppState, AppDeps> {
   return async (ctx, next) => {
     await consume(ctx.pool, rule, subjectOf(ctx as AppContext));
     await next();

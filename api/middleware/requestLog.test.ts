@@ -22,7 +22,11 @@ describe('the request log', () => {
   it('logs one line per API request: method, path, status and time', async () => {
     await new TestClient(server.url).get('/api/health?probe=1');
     const [line] = await linesFor('/api/health');
-    expect(line).toMatchObject({ level: 30, req: { method: 'GET', path: '/api/health' }, res: { statusCode: 200 } });
+    expect(line).toMatchObject({
+      level: 30,
+      req: { method: 'GET', path: '/api/health' },
+      res: { statusCode: 200 },
+    });
     expect(line!.responseTime).toEqual(expect.any(Number));
     expect(line!.msg).toMatch(/^GET \/api\/health 200 \d+\.\dms$/);
   });
@@ -30,9 +34,23 @@ describe('the request log', () => {
   it('never logs a cookie, the CSRF token, an Authorization header, the query string or the body', async () => {
     const { client, user } = await loggedInClient(server);
     const token = await client.token();
-    await client.patch('/api/chats/00000000-0000-4000-8000-000000000000?secret=query-secret', { title: 'body-secret' }, { headers: { authorization: 'Bearer auth-secret' } });
-    expect(await linesFor('/api/chats/00000000-0000-4000-8000-000000000000')).toMatchObject([{ req: { method: 'PATCH' } }]);
-    for (const secret of [...client.cookies.values(), token, 'auth-secret', 'query-secret', 'body-secret', user.password]) expect(captured.text).not.toContain(secret);
+    await client.patch(
+      '/api/chats/00000000-0000-4000-8000-000000000000?secret=query-secret',
+      { title: 'body-secret' },
+      { headers: { authorization: 'Bearer auth-secret' } },
+    );
+    expect(await linesFor('/api/chats/00000000-0000-4000-8000-000000000000')).toMatchObject([
+      { req: { method: 'PATCH' } },
+    ]);
+    for (const secret of [
+      ...client.cookies.values(),
+      token,
+      'auth-secret',
+      'query-secret',
+      'body-secret',
+      user.password,
+    ])
+      expect(captured.text).not.toContain(secret);
   });
 
   it('trust: 3. a path with an encoded newline or escape sequence is logged as sent, on one JSON line', async () => {
@@ -40,9 +58,12 @@ describe('the request log', () => {
     expect((await new TestClient(server.url).get(path)).status).toBe(404);
     const lines = await linesFor(path);
     expect(lines).toHaveLength(1);
-    expect(lines[0]!.msg).toBe(`GET ${path} 404 ${(lines[0]!.responseTime as number).toFixed(1)}ms`);
+    expect(lines[0]!.msg).toBe(
+      `GET ${path} 404 ${(lines[0]!.responseTime as number).toFixed(1)}ms`,
+    );
     // Every line of the log is one JSON object: nothing in a path started a line of its own.
-    for (const line of captured.text.trimEnd().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
+    for (const line of captured.text.trimEnd().split('\n'))
+      expect(() => JSON.parse(line)).not.toThrow();
     expect(captured.entries().some((e) => e.msg === 'forged')).toBe(false);
   });
 });

@@ -30,7 +30,10 @@ function requestLine(req: IncomingMessage, res: ServerResponse): string {
 }
 
 /** The line's fields: the method and path come from the `req` serializer below. */
-const fields = (_req: IncomingMessage, res: ServerResponse) => ({ res, responseTime: msSince(res) });
+const fields = (_req: IncomingMessage, res: ServerResponse) => ({
+  res,
+  responseTime: msSince(res),
+});
 
 /**
  * One line per request, written when the answer is finished (pino-http): method, path, status and

@@ -44,13 +44,21 @@ export function findBadText(value: unknown, path: string[] = []): string | undef
  * the field. Text with a NUL or an unpaired surrogate is refused first, whatever the field. A form's
  * endpoint asks for `fields` too: every field at fault with its reason, so the form shows them all.
  */
-export function validate(schema: z.ZodType, source: 'body' | 'query' = 'body', options: { fields?: boolean } = {}): Middleware<AppState, AppDeps> {
+export function validate(
+  schema: z.ZodType,
+  source: 'body' | 'query' = 'body',
+  options: { fields?: boolean } = {},
+): Middleware<AppState, AppDeps> {
   return async (ctx, next) => {
     const raw = source === 'body' ? (ctx.request as { body?: unknown }).body : ctx.query;
     const badText = findBadText(raw);
     if (badText) throw InvalidRequest(badText);
     const result = schema.safeParse(raw ?? {});
-    if (!result.success) throw InvalidRequest(formatZodIssues(result.error.issues), options.fields ? zodFieldMessages(result.error.issues) : undefined);
+    if (!result.success)
+      throw InvalidRequest(
+        formatZodIssues(result.error.issues),
+        options.fields ? zodFieldMessages(result.error.issues) : undefined,
+      );
     ctx.state.input = result.data;
     await next();
   };

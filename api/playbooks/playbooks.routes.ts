@@ -1,10 +1,19 @@
 import { PassThrough } from 'node:stream';
 import { Router } from '@koa/router';
-import { CompetitorAnalysisInput, GtmPlan, GtmPlanInput, type GtmPlanResponse } from '../../domain/contract/playbooks';
+import {
+  CompetitorAnalysisInput,
+  GtmPlan,
+  GtmPlanInput,
+  type GtmPlanResponse,
+} from '../../domain/contract/playbooks';
 import { draftGtmPlan, draftedPlanMarkdown } from '../../domain/drafts/gtmPlan';
 import { COMPETITOR_ANALYSIS_INSTRUCTIONS } from '../../domain/playbooks/competitive';
 import { OFFLINE_DRAFTER_MODEL } from '../../domain/limits';
-import { GTM_INVALID_RESPONSE, GTM_PLAN_INSTRUCTIONS, renderGtmPlanMarkdown } from '../../domain/playbooks/gtmPlan';
+import {
+  GTM_INVALID_RESPONSE,
+  GTM_PLAN_INSTRUCTIONS,
+  renderGtmPlanMarkdown,
+} from '../../domain/playbooks/gtmPlan';
 import { workflowNameFor } from '../../domain/playbooks';
 import { SYSTEM_PROMPTS } from '../../domain/playbooks/systemPrompts';
 import { requirePro } from '../billing/requirePro';
@@ -25,7 +34,13 @@ import { expectedUser } from '../middleware/expectedUser';
 /** The title of a plan's chat when the request names none and gives no answers to name it by. */
 const GTM_PLAN_TITLE = 'GTM Plan';
 
-const JSON_PARAMS = { temperature: 0.4, max_tokens: 4096, top_p: 1, frequency_penalty: 0, presence_penalty: 0 };
+const JSON_PARAMS = {
+  temperature: 0.4,
+  max_tokens: 4096,
+  top_p: 1,
+  frequency_penalty: 0,
+  presence_penalty: 0,
+};
 
 /** POST /api/generate-gtm-plan and POST /api/competitor-analysis (Pro tools, spec §7). */
 export function playbookRoutes(llm: LlmGateway) {
@@ -34,82 +49,123 @@ export function playbookRoutes(llm: LlmGateway) {
   router.use(expectedUser());
   const pro = requirePro();
 
-  router.post('/generate-gtm-plan', requireUser(), pro, llmRateLimit(), validate(GtmPlanInput), async (ctx) => {
-    const { startupInfo, answers, chatId, title } = inputOf(ctx, GtmPlanInput);
-    // Refused before the model is asked: a chat id can hold one plan, and only a new chat takes one.
-    if (chatId && (await chatExists(ctx.pool, chatId))) throw Conflict(`chatId: a chat with this id already exists`);
-    let body: GtmPlanResponse;
-    if (llm.offline) {
-      // The offline drafter arranges the founder's own answers into the plan and marks the gaps.
-      if (!answers) throw NoModel('write a plan from text');
-      body = { plan: draftGtmPlan(answers), source: 'offline-drafter' };
-    } else {
-      const plan = await withStreamLease(ctx, userOf(ctx).id, 'gtm-plan', () =>
-        completeJson(
-          llm,
-          ctx.log,
-          { model: llm.defaultModel, budget: userPayer(userOf(ctx)), params: JSON_PARAMS, messages: [{ role: 'system', content: `${SYSTEM_PROMPTS.gtmplan}\n\n${GTM_PLAN_INSTRUCTIONS}` }, { role: 'user', content: startupInfo }] },
-          GtmPlan,
-          GTM_INVALID_RESPONSE,
-        ),
-      );
-      body = { plan, source: 'model' };
-    }
-    if (chatId) {
-      // The plan kept as the assistant's document in a new chat, so it follows the user (design §3).
-      const stored = await storeDocumentChat(ctx.pool, {
-        chatId,
-        userId: userOf(ctx).id,
-        title: title ?? (answers ? workflowNameFor('gtmplan', answers, new Date()) : GTM_PLAN_TITLE),
-        playbookType: 'gtmplan',
-        content: body.source === 'offline-drafter' ? draftedPlanMarkdown(body.plan) : renderGtmPlanMarkdown(body.plan),
-        model: body.source === 'offline-drafter' ? OFFLINE_DRAFTER_MODEL : llm.defaultModel,
-      });
-      if (!stored) throw Conflict(`chatId: a chat with this id already exists`);
-      body.chat = { chat: presentChat(stored.chat), messages: [presentMessage(stored.message)] };
-    }
-    ctx.body = body;
-  });
+  router.post(
+    '/generate-gtm-plan',
+    requireUser(),
+    pro,
+    llmRateLimit(),
+    validate(GtmPlanInput),
+    async (ctx) => {
+      const { startupInfo, answers, chatId, title } = inputOf(ctx, GtmPlanInput);
+      // Refused before the model is asked: a chat id can hold one plan, and only a new chat takes one.
+      if (chatId && (await chatExists(ctx.pool, chatId)))
+        throw Conflict(`chatId: a chat with this id already exists`);
+      let body: GtmPlanResponse;
+      if (llm.offline) {
+        // The offline drafter arranges the founder's own answers into the plan and marks the gaps.
+        if (!answers) throw NoModel('write a plan from text');
+        body = { plan: draftGtmPlan(answers), source: 'offline-drafter' };
+      } else {
+        const plan = await withStreamLease(ctx, userOf(ctx).id, 'gtm-plan', () =>
+          completeJson(
+            llm,
+            ctx.log,
+            {
+              model: llm.defaultModel,
+              budget: userPayer(userOf(ctx)),
+              params: JSON_PARAMS,
+              messages: [
+                {
+                  role: 'system',
+                  content: `${SYSTEM_PROMPTS.gtmplan}\n\n${GTM_PLAN_INSTRUCTIONS}`,
+                },
+                { role: 'user', content: startupInfo },
+              ],
+            },
+            GtmPlan,
+            GTM_INVALID_RESPONSE,
+          ),
+        );
+        body = { plan, source: 'model' };
+      }
+      if (chatId) {
+        // The plan kept as the assistant's document in a new chat, so it follows the user (design §3).
+        const stored = await storeDocumentChat(ctx.pool, {
+          chatId,
+          userId: userOf(ctx).id,
+          title:
+            title ?? (answers ? workflowNameFor('gtmplan', answers, new Date()) : GTM_PLAN_TITLE),
+          playbookType: 'gtmplan',
+          content:
+            body.source === 'offline-drafter'
+              ? draftedPlanMarkdown(body.plan)
+              : renderGtmPlanMarkdown(body.plan),
+          model: body.source === 'offline-drafter' ? OFFLINE_DRAFTER_MODEL : llm.defaultModel,
+        });
+        if (!stored) throw Conflict(`chatId: a chat with this id already exists`);
+        body.chat = { chat: presentChat(stored.chat), messages: [presentMessage(stored.message)] };
+      }
+      ctx.body = body;
+    },
+  );
 
-  router.post('/competitor-analysis', requireUser(), pro, llmRateLimit(), validate(CompetitorAnalysisInput), async (ctx) => {
-    if (llm.offline) throw NoModel('research competitors');
-    const { productDescription } = inputOf(ctx, CompetitorAnalysisInput);
-    // A stream slot (fair use), held until the last token (or the failure), not just the response.
-    const lease = await acquireStreamLease(ctx, userOf(ctx).id, 'competitor-analysis');
-    // Nothing is stored server-side: a client that goes away ends the model call, and so the slot.
-    const controller = new AbortController();
-    ctx.res.once('close', () => {
-      if (!ctx.res.writableFinished) controller.abort();
-    });
-    const stream = llm.stream({ model: llm.defaultModel, budget: userPayer(userOf(ctx)), json: true, params: JSON_PARAMS, signal: controller.signal, messages: [{ role: 'system', content: COMPETITOR_ANALYSIS_INSTRUCTIONS }, { role: 'user', content: productDescription }] });
-    const tokens = stream[Symbol.asyncIterator]();
-    // Wait for the first token before answering, so a model that fails outright gets a proper status.
-    let first: IteratorResult<string>;
-    try {
-      first = await tokens.next();
-    } catch (err) {
-      await lease.release();
-      if (!(err instanceof UpstreamError)) throw err;
-      ctx.log.warn(`competitor analysis failed: ${err.kind}: ${err.message}`);
-      throw upstreamToAppError(err);
-    }
-    const out = new PassThrough();
-    ctx.type = 'text/plain; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache, no-transform');
-    ctx.set('X-Accel-Buffering', 'no');
-    ctx.body = out;
-    if (!first.done) out.write(first.value);
-    void (async () => {
-      for (let next = await tokens.next(); !next.done; next = await tokens.next()) out.write(next.value);
-      out.end();
-    })()
-      .catch((err: Error) => {
-        // A cut mid-JSON must not look complete: drop the connection so the client shows its error.
-        ctx.log.warn(`competitor analysis stream cut: ${err.message}`);
-        out.destroy(err);
-      })
-      .finally(() => lease.release());
-  });
+  router.post(
+    '/competitor-analysis',
+    requireUser(),
+    pro,
+    llmRateLimit(),
+    validate(CompetitorAnalysisInput),
+    async (ctx) => {
+      if (llm.offline) throw NoModel('research competitors');
+      const { productDescription } = inputOf(ctx, CompetitorAnalysisInput);
+      // A stream slot (fair use), held until the last token (or the failure), not just the response.
+      const lease = await acquireStreamLease(ctx, userOf(ctx).id, 'competitor-analysis');
+      // Nothing is stored server-side: a client that goes away ends the model call, and so the slot.
+      const controller = new AbortController();
+      ctx.res.once('close', () => {
+        if (!ctx.res.writableFinished) controller.abort();
+      });
+      const stream = llm.stream({
+        model: llm.defaultModel,
+        budget: userPayer(userOf(ctx)),
+        json: true,
+        params: JSON_PARAMS,
+        signal: controller.signal,
+        messages: [
+          { role: 'system', content: COMPETITOR_ANALYSIS_INSTRUCTIONS },
+          { role: 'user', content: productDescription },
+        ],
+      });
+      const tokens = stream[Symbol.asyncIterator]();
+      // Wait for the first token before answering, so a model that fails outright gets a proper status.
+      let first: IteratorResult<string>;
+      try {
+        first = await tokens.next();
+      } catch (err) {
+        await lease.release();
+        if (!(err instanceof UpstreamError)) throw err;
+        ctx.log.warn(`competitor analysis failed: ${err.kind}: ${err.message}`);
+        throw upstreamToAppError(err);
+      }
+      const out = new PassThrough();
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.set('Cache-Control', 'no-cache, no-transform');
+      ctx.set('X-Accel-Buffering', 'no');
+      ctx.body = out;
+      if (!first.done) out.write(first.value);
+      void (async () => {
+        for (let next = await tokens.next(); !next.done; next = await tokens.next())
+          out.write(next.value);
+        out.end();
+      })()
+        .catch((err: Error) => {
+          // A cut mid-JSON must not look complete: drop the connection so the client shows its error.
+          ctx.log.warn(`competitor analysis stream cut: ${err.message}`);
+          out.destroy(err);
+        })
+        .finally(() => lease.release());
+    },
+  );
 
   return router;
 }

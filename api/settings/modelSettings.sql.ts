@@ -25,11 +25,19 @@ interface Row {
 }
 
 /** The stored settings, or null when the operator has saved none. */
-export async function readModelSettings(pool: Pool, secret: string): Promise<StoredModelSettings | null> {
-  const { rows } = await pool.query<Row>('SELECT base_url, api_key_encrypted, default_model, models, updated_at, updated_at::text AS version FROM model_settings');
+export async function readModelSettings(
+  pool: Pool,
+  secret: string,
+): Promise<StoredModelSettings | null> {
+  const { rows } = await pool.query<Row>(
+    'SELECT base_url, api_key_encrypted, default_model, models, updated_at, updated_at::text AS version FROM model_settings',
+  );
   const row = rows[0];
   if (!row) return null;
-  const apiKey = row.api_key_encrypted === null ? null : unseal(row.api_key_encrypted, secret, PURPOSE.modelApiKey);
+  const apiKey =
+    row.api_key_encrypted === null
+      ? null
+      : unseal(row.api_key_encrypted, secret, PURPOSE.modelApiKey);
   return {
     baseUrl: row.base_url,
     apiKey,
@@ -43,7 +51,10 @@ export async function readModelSettings(pool: Pool, secret: string): Promise<Sto
 
 /** When the settings last changed (null: never saved): what every instance polls, a cheap read. */
 export async function modelSettingsVersion(pool: Pool): Promise<string | null> {
-  const { rows } = await pool.query<{ v: string }>({ name: 'model-settings-version', text: 'SELECT updated_at::text AS v FROM model_settings' });
+  const { rows } = await pool.query<{ v: string }>({
+    name: 'model-settings-version',
+    text: 'SELECT updated_at::text AS v FROM model_settings',
+  });
   return rows[0]?.v ?? null;
 }
 
@@ -56,11 +67,18 @@ export async function modelSettingsVersion(pool: Pool): Promise<string | null> {
 export async function saveModelSettings(
   pool: Pool,
   secret: string,
-  input: { baseUrl: string | null | undefined; apiKey: string | null | undefined; defaultModel: string; models: string[]; userId: number },
+  input: {
+    baseUrl: string | null | undefined;
+    apiKey: string | null | undefined;
+    defaultModel: string;
+    models: string[];
+    userId: number;
+  },
 ): Promise<void> {
   const keepBaseUrl = input.baseUrl === undefined;
   const keepKey = input.apiKey === undefined;
-  const sealed = typeof input.apiKey === 'string' ? seal(input.apiKey, secret, PURPOSE.modelApiKey) : null;
+  const sealed =
+    typeof input.apiKey === 'string' ? seal(input.apiKey, secret, PURPOSE.modelApiKey) : null;
   await pool.query(
     `INSERT INTO model_settings AS m (id, base_url, api_key_encrypted, default_model, models, updated_at, updated_by)
      VALUES (true, $1, $2, $3, $4, clock_timestamp(), $5)
@@ -71,6 +89,14 @@ export async function saveModelSettings(
        models = EXCLUDED.models,
        updated_at = greatest(clock_timestamp(), m.updated_at + interval '1 microsecond'),
        updated_by = EXCLUDED.updated_by`,
-    [input.baseUrl ?? null, sealed, input.defaultModel, input.models, input.userId, keepBaseUrl, keepKey],
+    [
+      input.baseUrl ?? null,
+      sealed,
+      input.defaultModel,
+      input.models,
+      input.userId,
+      keepBaseUrl,
+      keepKey,
+    ],
   );
 }

@@ -20,7 +20,12 @@ export function seal(plain: string, secret: string, purpose: string): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', keyFor(secret, purpose), iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(':');
+  return [
+    VERSION,
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    body.toString('base64url'),
+  ].join(':');
 }
 
 /**
@@ -34,9 +39,14 @@ export function unseal(sealed: string, secret: string, purpose: string): string 
   const tagBytes = Buffer.from(tag, 'base64url');
   if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES) return null;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', keyFor(secret, purpose), ivBytes, { authTagLength: TAG_BYTES });
+    const decipher = createDecipheriv('aes-256-gcm', keyFor(secret, purpose), ivBytes, {
+      authTagLength: TAG_BYTES,
+    });
     decipher.setAuthTag(tagBytes);
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([
+      decipher.update(Buffer.from(body, 'base64url')),
+      decipher.final(),
+    ]).toString('utf8');
   } catch {
     return null;
   }

@@ -1,10 +1,18 @@
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsErrorCode } from '../../domain/contract/settings';
-import { startAnotherInstance, startTestServer as startSharedServer, type TestServer } from '../../tests/support/server';
+import {
+  startAnotherInstance,
+  startTestServer as startSharedServer,
+  type TestServer,
+} from '../../tests/support/server';
 
 /**
  * These tests change what there is one of per database (the operator, the setup link, the model
@@ -12,7 +20,8 @@ import { startAnotherInstance, startTestServer as startSharedServer, type TestSe
  * file shares one database, so they would see each other's operator, and other files' servers this
  * file's model: each server here gets an embedded database of its own.
  */
-const startTestServer: typeof startSharedServer = (env = {}, opts = {}) => startSharedServer({ DATABASE_URL: '', ...env }, opts);
+const startTestServer: typeof startSharedServer = (env = {}, opts = {}) =>
+  startSharedServer({ DATABASE_URL: '', ...env }, opts);
 import { TestClient, postStream, type TestResponse } from '../../tests/support/client';
 import { captureLog, type CapturedLog } from '../../tests/support/logs';
 import { loggedInClient } from '../../tests/factories/users';
@@ -44,14 +53,17 @@ async function recordingServer() {
   const seen: Array<{ path: string; authorization: string | undefined }> = [];
   const server = createHttpServer((req, res) => {
     seen.push({ path: req.url ?? '', authorization: req.headers.authorization });
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-4o', object: 'model' }] }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-4o', object: 'model' }] }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,
     seen,
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    close: () =>
+      new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
 }
 
@@ -62,7 +74,8 @@ async function httpServer(handle: (req: IncomingMessage, res: ServerResponse) =>
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    close: () =>
+      new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
 }
 
@@ -83,30 +96,43 @@ describe('fresh: 1. the one-time setup link', () => {
   afterAll(() => server?.close());
 
   it('fresh: 1. a fresh server has no operator; the token survives restarts, and instances starting together agree on one', async () => {
-    expect((await new TestClient(server.url).get('/api/setup/status')).body).toEqual({ operatorExists: false });
-    const tokens = await Promise.all([1, 2, 3].map(() => currentSetupToken(server.pool, server.config.sessionSecret)));
+    expect((await new TestClient(server.url).get('/api/setup/status')).body).toEqual({
+      operatorExists: false,
+    });
+    const tokens = await Promise.all(
+      [1, 2, 3].map(() => currentSetupToken(server.pool, server.config.sessionSecret)),
+    );
     expect(new Set(tokens).size).toBe(1);
     expect(tokens[0]).toMatch(/^[\w-]{32}$/);
     // A restart reads the same token back; the database keeps only its hash and a sealed copy.
     expect(await currentSetupToken(server.pool, server.config.sessionSecret)).toBe(tokens[0]);
-    const { rows } = await server.pool.query<{ token_hash: string; token_encrypted: string }>('SELECT token_hash, token_encrypted FROM setup_tokens');
+    const { rows } = await server.pool.query<{ token_hash: string; token_encrypted: string }>(
+      'SELECT token_hash, token_encrypted FROM setup_tokens',
+    );
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(tokens[0]);
     // Sealed under another SESSION_SECRET (it was rotated): a new token replaces it.
-    const other = await currentSetupToken(server.pool, 'another-session-secret-of-at-least-32-chars');
+    const other = await currentSetupToken(
+      server.pool,
+      'another-session-secret-of-at-least-32-chars',
+    );
     expect(other).not.toBe(tokens[0]);
     expect(await currentSetupToken(server.pool, server.config.sessionSecret)).not.toBe(other);
   });
 
   it('fresh: 1. a wrong token is refused (403 setup_token_invalid); a guest must sign in first (401)', async () => {
     await currentSetupToken(server.pool, server.config.sessionSecret);
-    const guest = await new TestClient(server.url).post('/api/setup/claim', { token: 'not-the-token' });
+    const guest = await new TestClient(server.url).post('/api/setup/claim', {
+      token: 'not-the-token',
+    });
     expect(guest.status).toBe(401);
     const { client } = await loggedInClient(server);
     const wrong = await client.post('/api/setup/claim', { token: 'not-the-token' });
     expect(wrong.status).toBe(403);
     expect(wrong.body.code).toBe(SettingsErrorCode.setupTokenInvalid);
-    expect(wrong.body.message).toMatch(/^This setup link is not valid: it was used already, it expired \(a link lasts 24 hours\), or a newer one replaced it\./);
+    expect(wrong.body.message).toMatch(
+      /^This setup link is not valid: it was used already, it expired \(a link lasts 24 hours\), or a newer one replaced it\./,
+    );
     expect((await client.get('/api/auth/user')).body.isOperator).toBe(false);
   });
 
@@ -114,13 +140,18 @@ describe('fresh: 1. the one-time setup link', () => {
     const token = (await currentSetupToken(server.pool, server.config.sessionSecret))!;
     const [ada, bob] = await Promise.all([loggedInClient(server), loggedInClient(server)]);
     // Two claims of one token at once: exactly one wins.
-    const claims = await Promise.all([ada.client.post('/api/setup/claim', { token }), bob.client.post('/api/setup/claim', { token })]);
+    const claims = await Promise.all([
+      ada.client.post('/api/setup/claim', { token }),
+      bob.client.post('/api/setup/claim', { token }),
+    ]);
     expect(claims.map((c) => c.status).toSorted()).toEqual([200, 409]);
     const [winner, loser] = claims[0]!.status === 200 ? [ada, bob] : [bob, ada];
     expect(claims.find((c) => c.status === 200)!.body).toEqual({ ok: true, isOperator: true });
     expect((await winner.client.get('/api/auth/user')).body.isOperator).toBe(true);
     expect((await loser.client.get('/api/auth/user')).body.isOperator).toBe(false);
-    expect((await new TestClient(server.url).get('/api/setup/status')).body).toEqual({ operatorExists: true });
+    expect((await new TestClient(server.url).get('/api/setup/status')).body).toEqual({
+      operatorExists: true,
+    });
 
     // The same token again, or a brand-new one: this server has its operator.
     const again = await loser.client.post('/api/setup/claim', { token });
@@ -138,7 +169,9 @@ describe('fresh: 1. the one-time setup link', () => {
       const old = (await currentSetupToken(lone.pool, lone.config.sessionSecret))!;
       await lone.pool.query(`UPDATE setup_tokens SET created_at = now() - interval '23 hours'`);
       expect(await currentSetupToken(lone.pool, lone.config.sessionSecret)).toBe(old);
-      await lone.pool.query(`UPDATE setup_tokens SET created_at = now() - interval '24 hours 1 minute'`);
+      await lone.pool.query(
+        `UPDATE setup_tokens SET created_at = now() - interval '24 hours 1 minute'`,
+      );
       const { client } = await loggedInClient(lone);
       const expired = await client.post('/api/setup/claim', { token: old });
       expect(expired.status).toBe(403);
@@ -147,7 +180,9 @@ describe('fresh: 1. the one-time setup link', () => {
       // A start-up: a new token, made now, which works.
       const fresh = (await currentSetupToken(lone.pool, lone.config.sessionSecret))!;
       expect(fresh).not.toBe(old);
-      const { rows } = await lone.pool.query<{ age: number }>('SELECT extract(epoch FROM now() - created_at) AS age FROM setup_tokens');
+      const { rows } = await lone.pool.query<{ age: number }>(
+        'SELECT extract(epoch FROM now() - created_at) AS age FROM setup_tokens',
+      );
       expect(Number(rows[0]!.age)).toBeLessThan(60);
       expect((await client.post('/api/setup/claim', { token: old })).status).toBe(403);
       expect((await client.post('/api/setup/claim', { token: fresh })).status).toBe(200);
@@ -160,7 +195,9 @@ describe('fresh: 1. the one-time setup link', () => {
     const lone = await startTestServer();
     try {
       const { user, token } = await operatorOf(lone);
-      const { rows } = await lone.pool.query<{ n: string }>('SELECT count(*) AS n FROM setup_tokens');
+      const { rows } = await lone.pool.query<{ n: string }>(
+        'SELECT count(*) AS n FROM setup_tokens',
+      );
       expect(rows[0]!.n).toBe('0');
       // The token claimed above can never be claimed again, whatever happens to the operator.
       await lone.pool.query('UPDATE users SET is_operator = false WHERE id = $1', [user.id]);
@@ -184,7 +221,18 @@ describe('fresh: 1. Settings → Model', () => {
   let operator: TestClient;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ apiKey: KEY, models: ['gpt-4o', 'text-embedding-3-small', 'whisper-1', 'tts-1', 'dall-e-3', 'omni-moderation-latest', 'llama3.2:latest'] });
+    fake = await startFakeOpenAI({
+      apiKey: KEY,
+      models: [
+        'gpt-4o',
+        'text-embedding-3-small',
+        'whisper-1',
+        'tts-1',
+        'dall-e-3',
+        'omni-moderation-latest',
+        'llama3.2:latest',
+      ],
+    });
     log = captureLog('debug');
     server = await startTestServer({ LLM_TIMEOUT_MS: '5000' }, { log: log.log });
     operator = (await operatorOf(server)).client;
@@ -196,12 +244,20 @@ describe('fresh: 1. Settings → Model', () => {
 
   it('fresh: 1. is only for the operator: 401 without a session, 403 operator_only for anyone else', async () => {
     const guest = new TestClient(server.url);
-    for (const res of [await guest.get('/api/settings/model'), await guest.put('/api/settings/model', {}), await guest.post('/api/settings/model/test', {})]) {
+    for (const res of [
+      await guest.get('/api/settings/model'),
+      await guest.put('/api/settings/model', {}),
+      await guest.post('/api/settings/model/test', {}),
+    ]) {
       expect(res.status).toBe(401);
     }
     const { client } = await loggedInClient(server);
     const body = { baseUrl: fake.url, apiKey: KEY, defaultModel: 'gpt-4o', models: ['gpt-4o'] };
-    for (const res of [await client.get('/api/settings/model'), await client.put('/api/settings/model', body), await client.post('/api/settings/model/test', { baseUrl: fake.url, apiKey: KEY })]) {
+    for (const res of [
+      await client.get('/api/settings/model'),
+      await client.put('/api/settings/model', body),
+      await client.post('/api/settings/model/test', { baseUrl: fake.url, apiKey: KEY }),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.body.code).toBe(SettingsErrorCode.operatorOnly);
     }
@@ -209,7 +265,7 @@ describe('fresh: 1. Settings → Model', () => {
     expect((await operator.get('/api/settings/model')).body.connected).toBe(false);
   });
 
-  it("fresh: 1. a fresh server has no model: the settings say so, and so does the public capabilities answer", async () => {
+  it('fresh: 1. a fresh server has no model: the settings say so, and so does the public capabilities answer', async () => {
     const res = keep(await operator.get('/api/settings/model'));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -221,28 +277,57 @@ describe('fresh: 1. Settings → Model', () => {
       locked: { baseUrl: false, apiKey: false, models: false },
       updatedAt: null,
     });
-    expect((await new TestClient(server.url).get('/api/capabilities')).body).toEqual({ modelConnected: false });
+    expect((await new TestClient(server.url).get('/api/capabilities')).body).toEqual({
+      modelConnected: false,
+    });
   });
 
   it("fresh: 1. 'Test' lists the server's chat models, and explains a closed port, a refused key and a server with no chat models", async () => {
-    const ok = keep(await operator.post('/api/settings/model/test', { baseUrl: fake.url, apiKey: KEY }));
+    const ok = keep(
+      await operator.post('/api/settings/model/test', { baseUrl: fake.url, apiKey: KEY }),
+    );
     expect(ok.body).toEqual({ ok: true, models: ['gpt-4o', 'llama3.2:latest'] });
 
-    const refused = keep(await operator.post('/api/settings/model/test', { baseUrl: fake.url, apiKey: 'sk-wrong' }));
-    expect(refused.body).toEqual({ ok: false, problem: 'unauthorized', message: 'The server refused the API key (401).' });
+    const refused = keep(
+      await operator.post('/api/settings/model/test', { baseUrl: fake.url, apiKey: 'sk-wrong' }),
+    );
+    expect(refused.body).toEqual({
+      ok: false,
+      problem: 'unauthorized',
+      message: 'The server refused the API key (401).',
+    });
 
     const down = `http://127.0.0.1:${await closedPort()}/v1`;
-    const unreachable = keep(await operator.post('/api/settings/model/test', { baseUrl: down, apiKey: null }));
-    expect(unreachable.body).toEqual({ ok: false, problem: 'unreachable', message: `Pitchpad could not reach ${down} (connection refused).` });
+    const unreachable = keep(
+      await operator.post('/api/settings/model/test', { baseUrl: down, apiKey: null }),
+    );
+    expect(unreachable.body).toEqual({
+      ok: false,
+      problem: 'unreachable',
+      message: `Pitchpad could not reach ${down} (connection refused).`,
+    });
 
-    const embeddingsOnly = await startFakeOpenAI({ models: ['text-embedding-3-large', 'whisper-1'] });
+    const embeddingsOnly = await startFakeOpenAI({
+      models: ['text-embedding-3-large', 'whisper-1'],
+    });
     try {
-      const none = keep(await operator.post('/api/settings/model/test', { baseUrl: embeddingsOnly.url }));
-      expect(none.body).toEqual({ ok: false, problem: 'no_chat_models', message: 'The server answered but lists no chat models.' });
+      const none = keep(
+        await operator.post('/api/settings/model/test', { baseUrl: embeddingsOnly.url }),
+      );
+      expect(none.body).toEqual({
+        ok: false,
+        problem: 'no_chat_models',
+        message: 'The server answered but lists no chat models.',
+      });
     } finally {
       await embeddingsOnly.close();
     }
-    const notAModelServer = keep(await operator.post('/api/settings/model/test', { baseUrl: `${fake.url.replace(/\/v1$/, '')}/nothing-here`, apiKey: KEY }));
+    const notAModelServer = keep(
+      await operator.post('/api/settings/model/test', {
+        baseUrl: `${fake.url.replace(/\/v1$/, '')}/nothing-here`,
+        apiKey: KEY,
+      }),
+    );
     expect(notAModelServer.body).toMatchObject({ ok: false, problem: 'bad_response' });
   });
 
@@ -262,7 +347,14 @@ describe('fresh: 1. Settings → Model', () => {
   });
 
   it('fresh: 1. saving connects the model at once: the key is encrypted at rest, and never in an answer or a log line', async () => {
-    const saved = keep(await operator.put('/api/settings/model', { baseUrl: `${fake.url}/`, apiKey: KEY, defaultModel: 'llama3.2:latest', models: ['gpt-4o', 'llama3.2:latest'] }));
+    const saved = keep(
+      await operator.put('/api/settings/model', {
+        baseUrl: `${fake.url}/`,
+        apiKey: KEY,
+        defaultModel: 'llama3.2:latest',
+        models: ['gpt-4o', 'llama3.2:latest'],
+      }),
+    );
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({
       baseUrl: fake.url,
@@ -273,24 +365,52 @@ describe('fresh: 1. Settings → Model', () => {
       locked: { baseUrl: false, apiKey: false, models: false },
     });
     expect(Date.parse(saved.body.updatedAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect((await new TestClient(server.url).get('/api/capabilities')).body).toEqual({ modelConnected: true });
+    expect((await new TestClient(server.url).get('/api/capabilities')).body).toEqual({
+      modelConnected: true,
+    });
 
     // The next chat is the model's, with the stored key and the chosen default model.
     const { client } = await loggedInClient(server);
     const { events } = await postStream(client, '/api/chat', buildSend('Hello from the settings'));
-    expect(events.at(-1)).toMatchObject({ event: 'done', data: { message: { status: 'complete', model: 'llama3.2:latest', content: 'You said: Hello from the settings' } } });
-    expect(fake.requests.at(-1)).toMatchObject({ model: 'llama3.2:latest', authorization: `Bearer ${KEY}` });
+    expect(events.at(-1)).toMatchObject({
+      event: 'done',
+      data: {
+        message: {
+          status: 'complete',
+          model: 'llama3.2:latest',
+          content: 'You said: Hello from the settings',
+        },
+      },
+    });
+    expect(fake.requests.at(-1)).toMatchObject({
+      model: 'llama3.2:latest',
+      authorization: `Bearer ${KEY}`,
+    });
 
-    const { rows } = await server.pool.query<{ api_key_encrypted: string }>('SELECT api_key_encrypted FROM model_settings');
+    const { rows } = await server.pool.query<{ api_key_encrypted: string }>(
+      'SELECT api_key_encrypted FROM model_settings',
+    );
     const stored = rows[0]!.api_key_encrypted;
     expect(stored).toMatch(/^v1:[\w-]{16}:[\w-]{22}:[\w-]+$/);
     expect(stored).not.toContain(KEY);
     expect(unseal(stored, server.config.sessionSecret, PURPOSE.modelApiKey)).toBe(KEY);
-    expect(unseal(stored, 'another-session-secret-of-at-least-32-chars', PURPOSE.modelApiKey)).toBeNull();
+    expect(
+      unseal(stored, 'another-session-secret-of-at-least-32-chars', PURPOSE.modelApiKey),
+    ).toBeNull();
 
     // Omitted keeps the key; the key is never sent back.
-    const kept = keep(await operator.put('/api/settings/model', { defaultModel: 'gpt-4o', models: ['gpt-4o', 'llama3.2:latest'] }));
-    expect(kept.body).toMatchObject({ hasApiKey: true, baseUrl: fake.url, defaultModel: 'gpt-4o', connected: true });
+    const kept = keep(
+      await operator.put('/api/settings/model', {
+        defaultModel: 'gpt-4o',
+        models: ['gpt-4o', 'llama3.2:latest'],
+      }),
+    );
+    expect(kept.body).toMatchObject({
+      hasApiKey: true,
+      baseUrl: fake.url,
+      defaultModel: 'gpt-4o',
+      connected: true,
+    });
     const tested = keep(await operator.post('/api/settings/model/test', {}));
     expect(tested.body).toEqual({ ok: true, models: ['gpt-4o', 'llama3.2:latest'] });
     keep(await operator.get('/api/settings/model'));
@@ -306,13 +426,32 @@ describe('fresh: 1. Settings → Model', () => {
   });
 
   it('fresh: 1. null removes the key, and then the model server refuses the next call', async () => {
-    const removed = keep(await operator.put('/api/settings/model', { apiKey: null, defaultModel: 'gpt-4o', models: ['gpt-4o'] }));
+    const removed = keep(
+      await operator.put('/api/settings/model', {
+        apiKey: null,
+        defaultModel: 'gpt-4o',
+        models: ['gpt-4o'],
+      }),
+    );
     expect(removed.body).toMatchObject({ hasApiKey: false, baseUrl: fake.url, connected: true });
     const { rows } = await server.pool.query('SELECT api_key_encrypted FROM model_settings');
     expect(rows[0]).toEqual({ api_key_encrypted: null });
-    const removedAll = keep(await operator.put('/api/settings/model', { baseUrl: null, defaultModel: 'gpt-4o', models: ['gpt-4o'] }));
-    expect(removedAll.body).toMatchObject({ hasApiKey: false, baseUrl: null, connected: false, models: ['gpt-4o'] });
-    expect((await new TestClient(server.url).get('/api/capabilities')).body).toEqual({ modelConnected: false });
+    const removedAll = keep(
+      await operator.put('/api/settings/model', {
+        baseUrl: null,
+        defaultModel: 'gpt-4o',
+        models: ['gpt-4o'],
+      }),
+    );
+    expect(removedAll.body).toMatchObject({
+      hasApiKey: false,
+      baseUrl: null,
+      connected: false,
+      models: ['gpt-4o'],
+    });
+    expect((await new TestClient(server.url).get('/api/capabilities')).body).toEqual({
+      modelConnected: false,
+    });
   });
 });
 
@@ -334,35 +473,67 @@ describe('fresh: 1. a key goes only to the server it was given for', () => {
   });
 
   it("fresh: 1. 'Test' of a new address without a key sends no key there; the saved key goes along only to its own address", async () => {
-    const saved = await operator.put('/api/settings/model', { baseUrl: fake.url, apiKey: KEY, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+    const saved = await operator.put('/api/settings/model', {
+      baseUrl: fake.url,
+      apiKey: KEY,
+      defaultModel: 'gpt-4o',
+      models: ['gpt-4o'],
+    });
     expect(saved.body).toMatchObject({ hasApiKey: true, connected: true });
     const elsewhere = await operator.post('/api/settings/model/test', { baseUrl: other.url });
     expect(elsewhere.body).toEqual({ ok: true, models: ['gpt-4o'] });
     expect(other.seen).toHaveLength(1);
     expect(other.seen[0]!.authorization ?? '').not.toContain(KEY);
     // The address the key was saved for (a trailing slash is the same address): the key goes along.
-    expect((await operator.post('/api/settings/model/test', { baseUrl: `${fake.url}/` })).body).toEqual({ ok: true, models: ['gpt-4o'] });
+    expect(
+      (await operator.post('/api/settings/model/test', { baseUrl: `${fake.url}/` })).body,
+    ).toEqual({ ok: true, models: ['gpt-4o'] });
   });
 
   it('fresh: 1. saving a new address without a key drops the saved key (hasApiKey false), so it is never sent there', async () => {
-    await operator.put('/api/settings/model', { baseUrl: fake.url, apiKey: KEY, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
-    const moved = await operator.put('/api/settings/model', { baseUrl: other.url, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+    await operator.put('/api/settings/model', {
+      baseUrl: fake.url,
+      apiKey: KEY,
+      defaultModel: 'gpt-4o',
+      models: ['gpt-4o'],
+    });
+    const moved = await operator.put('/api/settings/model', {
+      baseUrl: other.url,
+      defaultModel: 'gpt-4o',
+      models: ['gpt-4o'],
+    });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ baseUrl: other.url, hasApiKey: false });
     const { rows } = await server.pool.query('SELECT api_key_encrypted FROM model_settings');
     expect(rows[0]).toEqual({ api_key_encrypted: null });
     // Saving the same address again without a key keeps a key entered with it.
-    await operator.put('/api/settings/model', { baseUrl: fake.url, apiKey: KEY, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
-    const same = await operator.put('/api/settings/model', { baseUrl: fake.url, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+    await operator.put('/api/settings/model', {
+      baseUrl: fake.url,
+      apiKey: KEY,
+      defaultModel: 'gpt-4o',
+      models: ['gpt-4o'],
+    });
+    const same = await operator.put('/api/settings/model', {
+      baseUrl: fake.url,
+      defaultModel: 'gpt-4o',
+      models: ['gpt-4o'],
+    });
     expect(same.body).toMatchObject({ baseUrl: fake.url, hasApiKey: true });
   });
 
   it("fresh: 1. OPENAI_API_KEY locks the base URL too: the environment's key is never paired with an address from the browser", async () => {
-    const keyed = await startTestServer({ OPENAI_API_KEY: 'sk-from-the-environment', OPENAI_BASE_URL: fake.url });
+    const keyed = await startTestServer({
+      OPENAI_API_KEY: 'sk-from-the-environment',
+      OPENAI_BASE_URL: fake.url,
+    });
     const keyOnly = await startTestServer({ OPENAI_API_KEY: 'sk-from-the-environment' });
     try {
       const { client } = await operatorOf(keyed);
-      const refused = await client.put('/api/settings/model', { baseUrl: other.url, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+      const refused = await client.put('/api/settings/model', {
+        baseUrl: other.url,
+        defaultModel: 'gpt-4o',
+        models: ['gpt-4o'],
+      });
       expect(refused.status).toBe(409);
       expect(refused.body.fields).toEqual({ baseUrl: 'Set by the environment' });
       const tested = await client.post('/api/settings/model/test', { baseUrl: other.url });
@@ -371,13 +542,29 @@ describe('fresh: 1. a key goes only to the server it was given for', () => {
 
       // With only the key set, the address is OpenAI's own, shown locked; a stored address is not used with it.
       const owner = (await operatorOf(keyOnly)).client;
-      await keyOnly.pool.query(`INSERT INTO model_settings (id, base_url, models) VALUES (true, $1, '{gpt-4o}')`, [other.url]);
+      await keyOnly.pool.query(
+        `INSERT INTO model_settings (id, base_url, models) VALUES (true, $1, '{gpt-4o}')`,
+        [other.url],
+      );
       const shown = await owner.get('/api/settings/model');
-      expect(shown.body).toMatchObject({ baseUrl: null, hasApiKey: true, locked: { baseUrl: true, apiKey: true, models: false } });
-      const moved = await owner.put('/api/settings/model', { baseUrl: other.url, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+      expect(shown.body).toMatchObject({
+        baseUrl: null,
+        hasApiKey: true,
+        locked: { baseUrl: true, apiKey: true, models: false },
+      });
+      const moved = await owner.put('/api/settings/model', {
+        baseUrl: other.url,
+        defaultModel: 'gpt-4o',
+        models: ['gpt-4o'],
+      });
       expect(moved.status).toBe(409);
       expect(moved.body.fields).toEqual({ baseUrl: 'Set by the environment' });
-      expect(effectiveLlm(keyOnly.config, await readModelSettings(keyOnly.pool, keyOnly.config.sessionSecret))).toMatchObject({ apiKey: 'sk-from-the-environment', baseUrl: undefined });
+      expect(
+        effectiveLlm(
+          keyOnly.config,
+          await readModelSettings(keyOnly.pool, keyOnly.config.sessionSecret),
+        ),
+      ).toMatchObject({ apiKey: 'sk-from-the-environment', baseUrl: undefined });
     } finally {
       await keyed.close();
       await keyOnly.close();
@@ -388,10 +575,10 @@ describe('fresh: 1. a key goes only to the server it was given for', () => {
     const envBased = await startTestServer({ OPENAI_BASE_URL: fake.url });
     try {
       const owner = (await operatorOf(envBased)).client;
-      await envBased.pool.query(`INSERT INTO model_settings (id, base_url, api_key_encrypted, models) VALUES (true, $1, $2, '{gpt-4o}')`, [
-        other.url,
-        seal(KEY, envBased.config.sessionSecret, PURPOSE.modelApiKey),
-      ]);
+      await envBased.pool.query(
+        `INSERT INTO model_settings (id, base_url, api_key_encrypted, models) VALUES (true, $1, $2, '{gpt-4o}')`,
+        [other.url, seal(KEY, envBased.config.sessionSecret, PURPOSE.modelApiKey)],
+      );
       const shown = await owner.get('/api/settings/model');
       expect(shown.body).toMatchObject({ baseUrl: fake.url, hasApiKey: false });
       const { client } = await loggedInClient(envBased);
@@ -422,7 +609,11 @@ describe("fresh: 1. 'Test' asks a server with care", () => {
     try {
       const started = Date.now();
       const res = await operator.post('/api/settings/model/test', { baseUrl: drip.url });
-      expect(res.body).toEqual({ ok: false, problem: 'unreachable', message: `Pitchpad could not reach ${drip.url} (no answer within 5 seconds).` });
+      expect(res.body).toEqual({
+        ok: false,
+        problem: 'unreachable',
+        message: `Pitchpad could not reach ${drip.url} (no answer within 5 seconds).`,
+      });
       expect(Date.now() - started).toBeLessThan(8000);
     } finally {
       await drip.close();
@@ -431,14 +622,30 @@ describe("fresh: 1. 'Test' asks a server with care", () => {
 
   it('fresh: 1. a redirect is not followed (the key stays), and an endless list is not read past 1 MB', async () => {
     const other = await recordingServer();
-    const redirecting = await httpServer((_req, res) => res.writeHead(302, { location: `${other.url}/models` }).end());
+    const redirecting = await httpServer((_req, res) =>
+      res.writeHead(302, { location: `${other.url}/models` }).end(),
+    );
     const huge = await httpServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: Array.from({ length: 40_000 }, (_, i) => ({ id: `model-number-${i}`, object: 'model' })) }));
+      res.end(
+        JSON.stringify({
+          data: Array.from({ length: 40_000 }, (_, i) => ({
+            id: `model-number-${i}`,
+            object: 'model',
+          })),
+        }),
+      );
     });
     try {
-      const redirected = await operator.post('/api/settings/model/test', { baseUrl: redirecting.url, apiKey: KEY });
-      expect(redirected.body).toMatchObject({ ok: false, problem: 'bad_response', message: expect.stringContaining('(302)') });
+      const redirected = await operator.post('/api/settings/model/test', {
+        baseUrl: redirecting.url,
+        apiKey: KEY,
+      });
+      expect(redirected.body).toMatchObject({
+        ok: false,
+        problem: 'bad_response',
+        message: expect.stringContaining('(302)'),
+      });
       expect(other.seen).toHaveLength(0);
       const big = await operator.post('/api/settings/model/test', { baseUrl: huge.url });
       expect(big.body).toMatchObject({ ok: false, problem: 'bad_response' });
@@ -450,9 +657,24 @@ describe("fresh: 1. 'Test' asks a server with care", () => {
   });
 
   it('fresh: 1. an address with a ?query or #fragment is refused (400)', async () => {
-    for (const baseUrl of ['http://127.0.0.1:11434/v1?x=1', 'http://127.0.0.1:11434/v1#models', 'http://127.0.0.1:11434/v1?']) {
-      expect((await operator.post('/api/settings/model/test', { baseUrl })).status, baseUrl).toBe(400);
-      expect((await operator.put('/api/settings/model', { baseUrl, defaultModel: 'gpt-4o', models: ['gpt-4o'] })).status, baseUrl).toBe(400);
+    for (const baseUrl of [
+      'http://127.0.0.1:11434/v1?x=1',
+      'http://127.0.0.1:11434/v1#models',
+      'http://127.0.0.1:11434/v1?',
+    ]) {
+      expect((await operator.post('/api/settings/model/test', { baseUrl })).status, baseUrl).toBe(
+        400,
+      );
+      expect(
+        (
+          await operator.put('/api/settings/model', {
+            baseUrl,
+            defaultModel: 'gpt-4o',
+            models: ['gpt-4o'],
+          })
+        ).status,
+        baseUrl,
+      ).toBe(400);
     }
   });
 });
@@ -460,17 +682,28 @@ describe("fresh: 1. 'Test' asks a server with care", () => {
 describe('fresh: 1. what the server shows of OPENAI_BASE_URL, and its one operator', () => {
   it('fresh: 1. Settings and Test show only the origin and path of OPENAI_BASE_URL, never a user name, password or query', async () => {
     const port = await closedPort();
-    const keyed = await startTestServer({ OPENAI_BASE_URL: `http://ops:hunter2-secret@127.0.0.1:${port}/v1?token=query-secret` });
+    const keyed = await startTestServer({
+      OPENAI_BASE_URL: `http://ops:hunter2-secret@127.0.0.1:${port}/v1?token=query-secret`,
+    });
     try {
       const { client } = await operatorOf(keyed);
       const shown = await client.get('/api/settings/model');
       expect(shown.body.baseUrl).toBe(`http://127.0.0.1:${port}/v1`);
       const tested = await client.post('/api/settings/model/test', {});
-      expect(tested.body).toEqual({ ok: false, problem: 'unreachable', message: `Pitchpad could not reach http://127.0.0.1:${port}/v1 (connection refused).` });
+      expect(tested.body).toEqual({
+        ok: false,
+        problem: 'unreachable',
+        message: `Pitchpad could not reach http://127.0.0.1:${port}/v1 (connection refused).`,
+      });
       // The screen sends the shown address back as it is: that is no change.
-      const saved = await client.put('/api/settings/model', { baseUrl: shown.body.baseUrl, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+      const saved = await client.put('/api/settings/model', {
+        baseUrl: shown.body.baseUrl,
+        defaultModel: 'gpt-4o',
+        models: ['gpt-4o'],
+      });
       expect(saved.status).toBe(200);
-      for (const text of [shown.text, tested.text, saved.text]) expect(text).not.toMatch(/hunter2|query-secret|ops@/);
+      for (const text of [shown.text, tested.text, saved.text])
+        expect(text).not.toMatch(/hunter2|query-secret|ops@/);
     } finally {
       await keyed.close();
     }
@@ -481,8 +714,12 @@ describe('fresh: 1. what the server shows of OPENAI_BASE_URL, and its one operat
     try {
       const { user } = await operatorOf(lone);
       const other = await loggedInClient(lone);
-      await expect(lone.pool.query('UPDATE users SET is_operator = true WHERE id = $1', [other.user.id])).rejects.toThrow(/unique|duplicate/i);
-      const { rows } = await lone.pool.query<{ id: number }>('SELECT id FROM users WHERE is_operator');
+      await expect(
+        lone.pool.query('UPDATE users SET is_operator = true WHERE id = $1', [other.user.id]),
+      ).rejects.toThrow(/unique|duplicate/i);
+      const { rows } = await lone.pool.query<{ id: number }>(
+        'SELECT id FROM users WHERE is_operator',
+      );
       expect(rows.map((r) => r.id)).toEqual([user.id]);
     } finally {
       await lone.close();
@@ -504,7 +741,7 @@ describe('fresh: 1. environment variables win', () => {
     await fake?.close();
   });
 
-  it("fresh: 1. fields the environment sets show as locked, and changing them is refused (409 set_by_environment naming the field)", async () => {
+  it('fresh: 1. fields the environment sets show as locked, and changing them is refused (409 set_by_environment naming the field)', async () => {
     const res = await operator.get('/api/settings/model');
     expect(res.body).toMatchObject({
       baseUrl: fake.url,
@@ -515,7 +752,14 @@ describe('fresh: 1. environment variables win', () => {
       locked: { baseUrl: true, apiKey: false, models: true },
     });
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ baseUrl: 'http://127.0.0.1:1/v1', defaultModel: 'gpt-4o', models: ['gpt-4o', 'gpt-4o-mini'] }, 'baseUrl'],
+      [
+        {
+          baseUrl: 'http://127.0.0.1:1/v1',
+          defaultModel: 'gpt-4o',
+          models: ['gpt-4o', 'gpt-4o-mini'],
+        },
+        'baseUrl',
+      ],
       [{ defaultModel: 'llama3', models: ['llama3'] }, 'models'],
       [{ defaultModel: 'gpt-4o-mini', models: ['gpt-4o', 'gpt-4o-mini'] }, 'defaultModel'],
     ];
@@ -526,9 +770,18 @@ describe('fresh: 1. environment variables win', () => {
       expect(refused.body.fields).toEqual({ [field]: 'Set by the environment' });
     }
     // What the environment does not set can still be stored (the key), and the locked values sent back as shown are fine.
-    const saved = await operator.put('/api/settings/model', { baseUrl: fake.url, apiKey: KEY, defaultModel: 'gpt-4o', models: ['gpt-4o', 'gpt-4o-mini'] });
+    const saved = await operator.put('/api/settings/model', {
+      baseUrl: fake.url,
+      apiKey: KEY,
+      defaultModel: 'gpt-4o',
+      models: ['gpt-4o', 'gpt-4o-mini'],
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ baseUrl: fake.url, hasApiKey: true, locked: { baseUrl: true, apiKey: false, models: true } });
+    expect(saved.body).toMatchObject({
+      baseUrl: fake.url,
+      hasApiKey: true,
+      locked: { baseUrl: true, apiKey: false, models: true },
+    });
     expect(saved.text).not.toContain(KEY);
   });
 
@@ -537,10 +790,18 @@ describe('fresh: 1. environment variables win', () => {
     try {
       const { client } = await operatorOf(keyed);
       const res = await client.get('/api/settings/model');
-      expect(res.body).toMatchObject({ hasApiKey: true, connected: true, locked: { baseUrl: true, apiKey: true, models: false } });
+      expect(res.body).toMatchObject({
+        hasApiKey: true,
+        connected: true,
+        locked: { baseUrl: true, apiKey: true, models: false },
+      });
       expect(res.text).not.toContain('sk-from-the-environment');
       for (const apiKey of ['sk-other', null]) {
-        const refused = await client.put('/api/settings/model', { apiKey, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+        const refused = await client.put('/api/settings/model', {
+          apiKey,
+          defaultModel: 'gpt-4o',
+          models: ['gpt-4o'],
+        });
         expect(refused.status).toBe(409);
         expect(refused.body.fields).toEqual({ apiKey: 'Set by the environment' });
       }
@@ -558,18 +819,37 @@ describe('fresh: 1. several instances on one database', () => {
     try {
       const operator = (await operatorOf(first)).client;
       const rep = await loggedInClient(second);
-      expect((await new TestClient(second.url).get('/api/capabilities')).body).toEqual({ modelConnected: false });
+      expect((await new TestClient(second.url).get('/api/capabilities')).body).toEqual({
+        modelConnected: false,
+      });
       const before = await postStream(rep.client, '/api/chat', buildSend('Before the model'));
-      expect(before.events.at(-1)).toMatchObject({ event: 'done', data: { message: { model: 'offline-drafter' } } });
+      expect(before.events.at(-1)).toMatchObject({
+        event: 'done',
+        data: { message: { model: 'offline-drafter' } },
+      });
 
-      const saved = await operator.put('/api/settings/model', { baseUrl: fake.url, apiKey: KEY, defaultModel: 'gpt-4o', models: ['gpt-4o'] });
+      const saved = await operator.put('/api/settings/model', {
+        baseUrl: fake.url,
+        apiKey: KEY,
+        defaultModel: 'gpt-4o',
+        models: ['gpt-4o'],
+      });
       expect(saved.status).toBe(200);
       const started = Date.now();
-      await eventually(async () => (await new TestClient(second.url).get('/api/capabilities')).body.modelConnected === true, 10_000);
+      await eventually(
+        async () =>
+          (await new TestClient(second.url).get('/api/capabilities')).body.modelConnected === true,
+        10_000,
+      );
       expect(Date.now() - started).toBeLessThan(6000);
 
       const after = await postStream(rep.client, '/api/chat', buildSend('After the model'));
-      expect(after.events.at(-1)).toMatchObject({ event: 'done', data: { message: { status: 'complete', model: 'gpt-4o', content: 'You said: After the model' } } });
+      expect(after.events.at(-1)).toMatchObject({
+        event: 'done',
+        data: {
+          message: { status: 'complete', model: 'gpt-4o', content: 'You said: After the model' },
+        },
+      });
       expect(fake.requests.at(-1)?.authorization).toBe(`Bearer ${KEY}`);
     } finally {
       await second.close();
@@ -591,7 +871,9 @@ describe('fresh: 1. the key box', () => {
     const [v, iv, tag, body] = a.split(':');
     const flipped = Buffer.from(body!, 'base64url');
     flipped[0]! ^= 1;
-    expect(unseal([v, iv, tag, flipped.toString('base64url')].join(':'), secret, PURPOSE.modelApiKey)).toBeNull();
+    expect(
+      unseal([v, iv, tag, flipped.toString('base64url')].join(':'), secret, PURPOSE.modelApiKey),
+    ).toBeNull();
     expect(unseal('plain-text', secret, PURPOSE.modelApiKey)).toBeNull();
   });
 
@@ -606,6 +888,17 @@ describe('fresh: 1. the key box', () => {
     const longIv = randomBytes(16);
     const cipher = createCipheriv('aes-256-gcm', key, longIv);
     const sealed = Buffer.concat([cipher.update(KEY, 'utf8'), cipher.final()]);
-    expect(unseal(['v1', longIv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join(':'), secret, PURPOSE.modelApiKey)).toBeNull();
+    expect(
+      unseal(
+        [
+          'v1',
+          longIv.toString('base64url'),
+          cipher.getAuthTag().toString('base64url'),
+          sealed.toString('base64url'),
+        ].join(':'),
+        secret,
+        PURPOSE.modelApiKey,
+      ),
+    ).toBeNull();
   });
 });

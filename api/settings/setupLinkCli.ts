@@ -8,13 +8,19 @@ import { issueSetupToken, setupLink } from './setupToken';
 const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  const { rows } = await db.pool.query<{ username: string }>('SELECT username FROM users WHERE is_operator ORDER BY id');
+  const { rows } = await db.pool.query<{ username: string }>(
+    'SELECT username FROM users WHERE is_operator ORDER BY id',
+  );
   if (rows.length) {
-    console.error(`This server has its operator already (${rows.map((r) => r.username).join(', ')}): a setup link would not be accepted.`);
+    console.error(
+      `This server has its operator already (${rows.map((r) => r.username).join(', ')}): a setup link would not be accepted.`,
+    );
     process.exitCode = 1;
   } else {
     const token = await issueSetupToken(db.pool, config.sessionSecret);
-    console.log(`A new setup link for ${db.label} (the previous one no longer works):\n\n  ${setupLink(config.appUrl, token)}\n\nOpen it and sign in (or create an account) to become this server's operator. It works once.`);
+    console.log(
+      `A new setup link for ${db.label} (the previous one no longer works):\n\n  ${setupLink(config.appUrl, token)}\n\nOpen it and sign in (or create an account) to become this server's operator. It works once.`,
+    );
   }
 } finally {
   await db.close();

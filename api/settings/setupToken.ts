@@ -19,7 +19,9 @@ export function setupLink(appUrl: string, token: string): string {
 }
 
 export async function operatorExists(pool: Pool): Promise<boolean> {
-  const { rows } = await pool.query<{ exists: boolean }>('SELECT EXISTS (SELECT 1 FROM users WHERE is_operator) AS exists');
+  const { rows } = await pool.query<{ exists: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM users WHERE is_operator) AS exists',
+  );
   return rows[0]!.exists;
 }
 
@@ -36,7 +38,11 @@ export async function currentSetupToken(pool: Pool, secret: string): Promise<str
     `INSERT INTO setup_tokens (id, token_hash, token_encrypted) VALUES (true, $1, $2) ON CONFLICT (id) DO NOTHING`,
     [hashOf(fresh), seal(fresh, secret, PURPOSE.setupToken)],
   );
-  const { rows } = await pool.query<{ token_hash: string; token_encrypted: string; expired: boolean }>(
+  const { rows } = await pool.query<{
+    token_hash: string;
+    token_encrypted: string;
+    expired: boolean;
+  }>(
     `SELECT token_hash, token_encrypted, created_at <= now() - interval '${SETUP_TOKEN_TTL}' AS expired FROM setup_tokens`,
   );
   const row = rows[0];
@@ -44,11 +50,10 @@ export async function currentSetupToken(pool: Pool, secret: string): Promise<str
   const token = unseal(row.token_encrypted, secret, PURPOSE.setupToken);
   if (!row.expired && token !== null && hashOf(token) === row.token_hash) return token;
   // Expired, or sealed under another secret: replace it, unless another instance already did (compare-and-swap).
-  await pool.query('UPDATE setup_tokens SET token_hash = $1, token_encrypted = $2, created_at = now() WHERE token_hash = $3', [
-    hashOf(fresh),
-    seal(fresh, secret, PURPOSE.setupToken),
-    row.token_hash,
-  ]);
+  await pool.query(
+    'UPDATE setup_tokens SET token_hash = $1, token_encrypted = $2, created_at = now() WHERE token_hash = $3',
+    [hashOf(fresh), seal(fresh, secret, PURPOSE.setupToken), row.token_hash],
+  );
   return currentSetupToken(pool, secret);
 }
 
@@ -69,22 +74,34 @@ export type ClaimOutcome = 'claimed' | 'invalid' | 'operator_exists';
  * `userId` becomes the operator with `token`, once: in one transaction the token is taken (two
  * claims of one token cannot both find it) and the user promoted only while no operator exists.
  */
-export async function claimSetupToken(pool: Pool, userId: number, token: string): Promise<ClaimOutcome> {
+export async function claimSetupToken(
+  pool: Pool,
+  userId: number,
+  token: string,
+): Promise<ClaimOutcome> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const exists = await client.query<{ exists: boolean }>('SELECT EXISTS (SELECT 1 FROM users WHERE is_operator) AS exists');
+    const exists = await client.query<{ exists: boolean }>(
+      'SELECT EXISTS (SELECT 1 FROM users WHERE is_operator) AS exists',
+    );
     if (exists.rows[0]!.exists) {
       await client.query('ROLLBACK');
       return 'operator_exists';
     }
     // An expired token is not taken: the next start-up replaces it.
-    const taken = await client.query(`DELETE FROM setup_tokens WHERE token_hash = $1 AND created_at > now() - interval '${SETUP_TOKEN_TTL}'`, [hashOf(token)]);
+    const taken = await client.query(
+      `DELETE FROM setup_tokens WHERE token_hash = $1 AND created_at > now() - interval '${SETUP_TOKEN_TTL}'`,
+      [hashOf(token)],
+    );
     if (!taken.rowCount) {
       await client.query('ROLLBACK');
       return 'invalid';
     }
-    const promoted = await client.query('UPDATE users SET is_operator = true WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users WHERE is_operator)', [userId]);
+    const promoted = await client.query(
+      'UPDATE users SET is_operator = true WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users WHERE is_operator)',
+      [userId],
+    );
     if (!promoted.rowCount) {
       await client.query('ROLLBACK');
       return 'operator_exists';

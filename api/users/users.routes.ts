@@ -20,12 +20,23 @@ export function userRoutes(llm: Pick<LlmGateway, 'offline'>) {
 
   router.get('/usage', requireUser(), async (ctx) => {
     const user = userOf(ctx);
-    const [counts, tokens] = await Promise.all([countUsage(ctx.pool, user.id), llm.offline ? null : tokenUsageToday(ctx, userPayer(user))]);
+    const [counts, tokens] = await Promise.all([
+      countUsage(ctx.pool, user.id),
+      llm.offline ? null : tokenUsageToday(ctx, userPayer(user)),
+    ]);
     const body: UsageResponse = {
       totalChats: counts.chats,
       ideasAnalyzed: counts.ideas,
       timeSavedMinutes: counts.workflows * MINUTES_SAVED_PER_WORKFLOW,
-      ...(tokens ? { aiAllowance: { used: tokens.used, limit: tokens.limit, resetsAt: tokens.resetsAt.toISOString() } } : {}),
+      ...(tokens
+        ? {
+            aiAllowance: {
+              used: tokens.used,
+              limit: tokens.limit,
+              resetsAt: tokens.resetsAt.toISOString(),
+            },
+          }
+        : {}),
     };
     ctx.body = body;
   });

@@ -17,7 +17,10 @@ export { IDEA_ANALYSIS_TYPE };
  * nothing yet. A workflow with no chat (an idea analysis, a competitor analysis) is saved only from
  * a model's answer.
  */
-export async function countUsage(pool: Pool, userId: number): Promise<{ chats: number; ideas: number; workflows: number }> {
+export async function countUsage(
+  pool: Pool,
+  userId: number,
+): Promise<{ chats: number; ideas: number; workflows: number }> {
   const { rows } = await pool.query<{ chats: number; ideas: number; workflows: number }>(
     `SELECT
        (SELECT count(*)::int FROM chats WHERE user_id = $1 AND deleted_at IS NULL) AS chats,

@@ -1,20 +1,42 @@
 import { Router } from '@koa/router';
-import { RenameWorkflowInput, WorkflowInput, type Workflow, type WorkflowWithResult } from '../../domain/contract/playbooks';
+import {
+  RenameWorkflowInput,
+  WorkflowInput,
+  type Workflow,
+  type WorkflowWithResult,
+} from '../../domain/contract/playbooks';
 import type { AppDeps, AppState } from '../context';
 import { NotFound } from '../errors';
 import { rateLimit, type LimitRule } from '../middleware/rateLimit';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { WORKFLOW_WRITES_PER_USER, WORKFLOW_WRITE_WINDOW_MS } from '../../domain/limits';
 import { inputOf, validate } from '../middleware/validate';
-import { deleteWorkflow, findWorkflow, listWorkflows, renameWorkflow, saveWorkflow, type WorkflowRow } from './workflows.sql';
+import {
+  deleteWorkflow,
+  findWorkflow,
+  listWorkflows,
+  renameWorkflow,
+  saveWorkflow,
+  type WorkflowRow,
+} from './workflows.sql';
 import { expectedUser } from '../middleware/expectedUser';
 
 function presentWorkflow(w: WorkflowRow): Workflow {
-  return { id: w.id, name: w.name, workflowType: w.workflow_type, date: new Date(w.date).toISOString(), path: w.path };
+  return {
+    id: w.id,
+    name: w.name,
+    workflowType: w.workflow_type,
+    date: new Date(w.date).toISOString(),
+    path: w.path,
+  };
 }
 
 /** Saves and renames per user: generous for a person, a wall for a script filling the table. */
-const workflowWrites: LimitRule = { name: 'workflows:user', limit: WORKFLOW_WRITES_PER_USER, windowMs: WORKFLOW_WRITE_WINDOW_MS };
+const workflowWrites: LimitRule = {
+  name: 'workflows:user',
+  limit: WORKFLOW_WRITES_PER_USER,
+  windowMs: WORKFLOW_WRITE_WINDOW_MS,
+};
 const perUser = rateLimit(workflowWrites, (ctx) => String(userOf(ctx).id));
 
 /** Saved workflow history on the server, so it follows the user to every device (design §3). */
@@ -45,13 +67,19 @@ export function workflowRoutes() {
   });
 
   router.patch('/:id', requireUser(), perUser, validate(RenameWorkflowInput), async (ctx) => {
-    const renamed = await renameWorkflow(ctx.pool, userOf(ctx).id, ctx.params.id!, inputOf(ctx, RenameWorkflowInput).name);
+    const renamed = await renameWorkflow(
+      ctx.pool,
+      userOf(ctx).id,
+      ctx.params.id!,
+      inputOf(ctx, RenameWorkflowInput).name,
+    );
     if (!renamed) throw NotFound('Workflow');
     ctx.body = presentWorkflow(renamed);
   });
 
   router.delete('/:id', requireUser(), async (ctx) => {
-    if (!(await deleteWorkflow(ctx.pool, userOf(ctx).id, ctx.params.id!))) throw NotFound('Workflow');
+    if (!(await deleteWorkflow(ctx.pool, userOf(ctx).id, ctx.params.id!)))
+      throw NotFound('Workflow');
     ctx.body = { ok: true };
   });
 

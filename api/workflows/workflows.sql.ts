@@ -14,12 +14,22 @@ export interface WorkflowRow {
 const ITEM = 'id, user_id, name, workflow_type, path, date';
 
 export async function listWorkflows(pool: Pool, userId: number): Promise<WorkflowRow[]> {
-  const { rows } = await pool.query<WorkflowRow>(`SELECT ${ITEM} FROM workflows WHERE user_id = $1 AND deleted_at IS NULL ORDER BY date DESC, id`, [userId]);
+  const { rows } = await pool.query<WorkflowRow>(
+    `SELECT ${ITEM} FROM workflows WHERE user_id = $1 AND deleted_at IS NULL ORDER BY date DESC, id`,
+    [userId],
+  );
   return rows;
 }
 
-export async function findWorkflow(pool: Pool, userId: number, id: string): Promise<(WorkflowRow & { result: string | null }) | undefined> {
-  const { rows } = await pool.query<WorkflowRow & { result: string | null }>(`SELECT ${ITEM}, result FROM workflows WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`, [id, userId]);
+export async function findWorkflow(
+  pool: Pool,
+  userId: number,
+  id: string,
+): Promise<(WorkflowRow & { result: string | null }) | undefined> {
+  const { rows } = await pool.query<WorkflowRow & { result: string | null }>(
+    `SELECT ${ITEM}, result FROM workflows WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
+    [id, userId],
+  );
   return rows[0];
 }
 
@@ -29,7 +39,15 @@ export async function findWorkflow(pool: Pool, userId: number, id: string): Prom
  */
 export async function saveWorkflow(
   pool: Pool,
-  w: { id: string; userId: number; name: string; workflowType: string; path: string; date: string | undefined; result?: string | undefined },
+  w: {
+    id: string;
+    userId: number;
+    name: string;
+    workflowType: string;
+    path: string;
+    date: string | undefined;
+    result?: string | undefined;
+  },
 ): Promise<WorkflowRow | undefined> {
   const { rows } = await pool.query<WorkflowRow>(
     `WITH ins AS (
@@ -47,7 +65,12 @@ export async function saveWorkflow(
  * in one statement: a saved item and its chat never go by two names. The chat's updated_at stays:
  * a new name is not new activity, so the chat keeps its place in the recent list.
  */
-export async function renameWorkflow(pool: Pool, userId: number, id: string, name: string): Promise<WorkflowRow | undefined> {
+export async function renameWorkflow(
+  pool: Pool,
+  userId: number,
+  id: string,
+  name: string,
+): Promise<WorkflowRow | undefined> {
   const { rows } = await pool.query<WorkflowRow>(
     `WITH renamed AS (
        UPDATE workflows SET name = $3, updated_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING ${ITEM}
@@ -62,6 +85,9 @@ export async function renameWorkflow(pool: Pool, userId: number, id: string, nam
 }
 
 export async function deleteWorkflow(pool: Pool, userId: number, id: string): Promise<boolean> {
-  const { rowCount } = await pool.query('UPDATE workflows SET deleted_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL', [id, userId]);
+  const { rowCount } = await pool.query(
+    'UPDATE workflows SET deleted_at = now() WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
+    [id, userId],
+  );
   return (rowCount ?? 0) > 0;
 }

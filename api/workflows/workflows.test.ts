@@ -13,7 +13,13 @@ afterAll(() => server?.close());
 
 /** A 21-character id like the client's (spec §3). */
 const newId = () => crypto.randomUUID().replace(/-/g, '').slice(0, 21);
-const item = (overrides: Record<string, unknown> = {}) => ({ id: newId(), name: 'Cold Email to Dana', workflowType: 'Cold Email', path: '/chat', ...overrides });
+const item = (overrides: Record<string, unknown> = {}) => ({
+  id: newId(),
+  name: 'Cold Email to Dana',
+  workflowType: 'Cold Email',
+  path: '/chat',
+  ...overrides,
+});
 
 describe('/api/workflows', () => {
   it('saves history items and lists them newest first', async () => {
@@ -21,8 +27,14 @@ describe('/api/workflows', () => {
     const older = item({ name: 'Older', date: '2024-03-05T15:07:00.000Z' });
     const newer = item({ name: 'Newer', date: '2024-03-06T09:00:00.000Z' });
     expect((await client.post('/api/workflows', older)).status).toBe(201);
-    expect((await client.post('/api/workflows', newer)).body).toEqual({ ...newer, date: '2024-03-06T09:00:00.000Z' });
-    expect((await client.get('/api/workflows')).body.map((w: { name: string }) => w.name)).toEqual(['Newer', 'Older']);
+    expect((await client.post('/api/workflows', newer)).body).toEqual({
+      ...newer,
+      date: '2024-03-06T09:00:00.000Z',
+    });
+    expect((await client.get('/api/workflows')).body.map((w: { name: string }) => w.name)).toEqual([
+      'Newer',
+      'Older',
+    ]);
   });
 
   it('saves the same id once, however often it is sent', async () => {
@@ -39,7 +51,9 @@ describe('/api/workflows', () => {
     const { client } = await loggedInClient(server);
     const w = item();
     await client.post('/api/workflows', w);
-    expect((await client.patch(`/api/workflows/${w.id}`, { name: '  Dana, take two  ' })).body.name).toBe('Dana, take two');
+    expect(
+      (await client.patch(`/api/workflows/${w.id}`, { name: '  Dana, take two  ' })).body.name,
+    ).toBe('Dana, take two');
     expect((await client.delete(`/api/workflows/${w.id}`)).status).toBe(200);
     expect((await client.get('/api/workflows')).body).toEqual([]);
     expect((await client.delete(`/api/workflows/${w.id}`)).status).toBe(404);
@@ -50,7 +64,11 @@ describe('/api/workflows', () => {
     ['a blank name', { name: '   ' }, 'name: must not be empty'],
     ['a path outside the app', { path: 'https://evil.example' }, 'path: must be an app path'],
     ['a bad date', { date: 'yesterday' }, 'date: must be an ISO date'],
-    ['a result too long', { result: 'x'.repeat(200_001) }, 'result: must be at most 200000 characters'],
+    [
+      'a result too long',
+      { result: 'x'.repeat(200_001) },
+      'result: must be at most 200000 characters',
+    ],
   ])('refuses %s with a 400', async (_label, change, message) => {
     const { client } = await loggedInClient(server);
     const res = await client.post('/api/workflows', item(change));
@@ -62,12 +80,22 @@ describe('/api/workflows', () => {
   it('keeps what a workflow produced, answered for the one item and left out of the list', async () => {
     const { client } = await loggedInClient(server);
     const result = JSON.stringify({ topic: 'CRM for plumbers', competitors: [] });
-    const w = item({ name: 'Competitive Analysis: CRM for plumbers', workflowType: 'Competitive Analysis', path: '/competitive?workflow=x', result });
+    const w = item({
+      name: 'Competitive Analysis: CRM for plumbers',
+      workflowType: 'Competitive Analysis',
+      path: '/competitive?workflow=x',
+      result,
+    });
     const saved = await client.post('/api/workflows', w);
     expect(saved.body).not.toHaveProperty('result');
     expect((await client.get('/api/workflows')).body[0]).not.toHaveProperty('result');
     const one = await client.get(`/api/workflows/${w.id}`);
-    expect(one.body).toMatchObject({ id: w.id, name: w.name, path: '/competitive?workflow=x', result });
+    expect(one.body).toMatchObject({
+      id: w.id,
+      name: w.name,
+      path: '/competitive?workflow=x',
+      result,
+    });
     // An item without one answers null; another user's, or a deleted one, is not found.
     const plain = item();
     await client.post('/api/workflows', plain);
@@ -82,18 +110,29 @@ describe('/api/workflows', () => {
   it('phone: 14. renaming a saved item renames its chat, in the database too, and leaves its place in the recent list', async () => {
     const { client } = await loggedInClient(server);
     const send = buildSend('Write a cold email to Dana');
-    expect((await client.post('/api/chat', { ...send, title: 'Cold Email to Dana' })).status).toBe(200);
+    expect((await client.post('/api/chat', { ...send, title: 'Cold Email to Dana' })).status).toBe(
+      200,
+    );
     const before = (await client.get(`/api/chats/${send.chatId}`)).body.chat;
     const w = item({ path: `/chat?chat=${send.chatId}` });
     await client.post('/api/workflows', w);
 
-    const renamed = await client.patch(`/api/workflows/${w.id}`, { name: '  Dana at Freightly, second try ' });
+    const renamed = await client.patch(`/api/workflows/${w.id}`, {
+      name: '  Dana at Freightly, second try ',
+    });
     expect(renamed.body.name).toBe('Dana at Freightly, second try');
     const chat = (await client.get(`/api/chats/${send.chatId}`)).body.chat;
-    expect(chat).toMatchObject({ title: 'Dana at Freightly, second try', updatedAt: before.updatedAt });
-    const { rows } = await server.pool.query('SELECT title FROM chats WHERE id = $1', [send.chatId]);
+    expect(chat).toMatchObject({
+      title: 'Dana at Freightly, second try',
+      updatedAt: before.updatedAt,
+    });
+    const { rows } = await server.pool.query('SELECT title FROM chats WHERE id = $1', [
+      send.chatId,
+    ]);
     expect(rows).toEqual([{ title: 'Dana at Freightly, second try' }]);
-    expect((await client.get('/api/chats')).body.find((c: { id: string }) => c.id === send.chatId).title).toBe('Dana at Freightly, second try');
+    expect(
+      (await client.get('/api/chats')).body.find((c: { id: string }) => c.id === send.chatId).title,
+    ).toBe('Dana at Freightly, second try');
   });
 
   it("phone: 14. Bob's saved item naming Alice's chat cannot rename it; an item with no chat renames only itself", async () => {
@@ -103,13 +142,22 @@ describe('/api/workflows', () => {
     await alice.client.post('/api/chat', { ...send, title: 'Alice chat' });
     const bobs = item({ path: `/chat?chat=${send.chatId}` });
     await bob.client.post('/api/workflows', bobs);
-    expect((await bob.client.patch(`/api/workflows/${bobs.id}`, { name: 'Taken over' })).status).toBe(200);
-    expect((await alice.client.get(`/api/chats/${send.chatId}`)).body.chat.title).toBe('Alice chat');
+    expect(
+      (await bob.client.patch(`/api/workflows/${bobs.id}`, { name: 'Taken over' })).status,
+    ).toBe(200);
+    expect((await alice.client.get(`/api/chats/${send.chatId}`)).body.chat.title).toBe(
+      'Alice chat',
+    );
 
     const plain = item({ path: '/competitive?workflow=abc' });
     await alice.client.post('/api/workflows', plain);
-    expect((await alice.client.patch(`/api/workflows/${plain.id}`, { name: 'Competitors, renamed' })).body.name).toBe('Competitors, renamed');
-    expect((await alice.client.get(`/api/chats/${send.chatId}`)).body.chat.title).toBe('Alice chat');
+    expect(
+      (await alice.client.patch(`/api/workflows/${plain.id}`, { name: 'Competitors, renamed' }))
+        .body.name,
+    ).toBe('Competitors, renamed');
+    expect((await alice.client.get(`/api/chats/${send.chatId}`)).body.chat.title).toBe(
+      'Alice chat',
+    );
   });
 
   it('refuses a blank new name', async () => {
@@ -145,8 +193,14 @@ describe('/api/workflows', () => {
     // A flow's item whose chat holds no answer a model wrote saves no time (api/users/users.sql.ts);
     // an idea analysis, saved only from a model's answer, does.
     await client.post('/api/workflows', item());
-    await client.post('/api/workflows', item({ workflowType: 'Idea analysis', name: 'My idea', path: '/onboarding?analysis=1' }));
-    expect((await client.get('/api/user/usage')).body).toMatchObject({ ideasAnalyzed: 1, timeSavedMinutes: 30 });
+    await client.post(
+      '/api/workflows',
+      item({ workflowType: 'Idea analysis', name: 'My idea', path: '/onboarding?analysis=1' }),
+    );
+    expect((await client.get('/api/user/usage')).body).toMatchObject({
+      ideasAnalyzed: 1,
+      timeSavedMinutes: 30,
+    });
   });
 
   it('security: 13. saves and renames are rate-limited per user (429 with a message); another user is unaffected', async () => {
@@ -154,14 +208,24 @@ describe('/api/workflows', () => {
     const first = item();
     expect((await client.post('/api/workflows', first)).status).toBe(201);
     const writes = [];
-    for (let i = 1; i < WORKFLOW_WRITES_PER_USER; i++) writes.push(i % 2 ? client.patch(`/api/workflows/${first.id}`, { name: `Take ${i}` }) : client.post('/api/workflows', item()));
+    for (let i = 1; i < WORKFLOW_WRITES_PER_USER; i++)
+      writes.push(
+        i % 2
+          ? client.patch(`/api/workflows/${first.id}`, { name: `Take ${i}` })
+          : client.post('/api/workflows', item()),
+      );
     expect((await Promise.all(writes)).map((r) => r.status).filter((s) => s >= 300)).toEqual([]);
 
     const over = await client.post('/api/workflows', item());
     expect(over.status).toBe(429);
-    expect(over.body).toEqual({ code: 'rate_limited', message: 'Too many attempts. Please try again later.' });
+    expect(over.body).toEqual({
+      code: 'rate_limited',
+      message: 'Too many attempts. Please try again later.',
+    });
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await client.patch(`/api/workflows/${first.id}`, { name: 'One more' })).status).toBe(429);
+    expect((await client.patch(`/api/workflows/${first.id}`, { name: 'One more' })).status).toBe(
+      429,
+    );
     // Reading is not limited, and the refused writes stored nothing.
     const list = (await client.get('/api/workflows')).body;
     expect(list).toHaveLength(WORKFLOW_WRITES_PER_USER / 2);

@@ -44,14 +44,28 @@ describe('coachEmail', () => {
     const coaching = coachEmail(GOOD, DANA);
     expect(coaching.score).toBeGreaterThanOrEqual(85);
     expect(coaching.fixes).toEqual([]);
-    expect(coaching.checks.map((check) => check.id)).toEqual(['subject', 'length', 'grade', 'sentences', 'cta', 'reader', 'personal', 'spam', 'links']);
+    expect(coaching.checks.map((check) => check.id)).toEqual([
+      'subject',
+      'length',
+      'grade',
+      'sentences',
+      'cta',
+      'reader',
+      'personal',
+      'spam',
+      'links',
+    ]);
   });
 
   it('scores a typical AI draft lower and says first to cut it, simplify it and keep one ask', () => {
     const coaching = coachEmail(AI_DRAFT, DANA);
     expect(coaching.score).toBeLessThan(60);
     expect(coaching.fixes).toEqual([
-      { id: 'length', status: 'bad', text: 'Cut it to about 50 words: keep the one outcome and the ask.' },
+      {
+        id: 'length',
+        status: 'bad',
+        text: 'Cut it to about 50 words: keep the one outcome and the ask.',
+      },
       {
         id: 'grade',
         status: 'bad',
@@ -59,13 +73,19 @@ describe('coachEmail', () => {
       },
       { id: 'cta', status: 'warn', text: 'Keep just one ask, so saying yes is easy.' },
     ]);
-    expect(coaching.checks.find((check) => check.id === 'length')?.label).toMatch(/^1[78]\d words — aim for 25–50$/);
+    expect(coaching.checks.find((check) => check.id === 'length')?.label).toMatch(
+      /^1[78]\d words — aim for 25–50$/,
+    );
   });
 
   it.each([
     ['nothing at all', { subject: '', body: '' }, 'Write a subject and a few lines first.'],
     ['only spaces', { subject: '   ', body: ' \n\n ' }, 'Write a subject and a few lines first.'],
-    ['a subject and a greeting and sign-off only', { subject: 'Ramp time', body: 'Hi Dana,\n\nBest,\nSam' }, 'Write a few lines first.'],
+    [
+      'a subject and a greeting and sign-off only',
+      { subject: 'Ramp time', body: 'Hi Dana,\n\nBest,\nSam' },
+      'Write a few lines first.',
+    ],
   ])('gives an empty email 0 and one fix: %s', (_label, email, text) => {
     expect(coachEmail(email)).toEqual({
       score: 0,
@@ -88,7 +108,9 @@ Regards,
 Sam`,
       },
     ];
-    const edit = (change: (email: { subject: string; body: string }) => { subject: string; body: string }) => steps.push(change(steps.at(-1)!));
+    const edit = (
+      change: (email: { subject: string; body: string }) => { subject: string; body: string },
+    ) => steps.push(change(steps.at(-1)!));
     // 1. A plain subject.
     edit((email) => ({ ...email, subject: 'Ramp time at Freightly' }));
     // 2. Greet Dana and drop the attachment and the extra links.
@@ -100,7 +122,10 @@ Sam`,
         .replace(/\n\nYou can read more.*\n/, '\n'),
     }));
     // 3. Add one clear ask.
-    edit((email) => ({ ...email, body: email.body.replace('\n\nRegards,', '\n\nWorth a quick call next week?\n\nRegards,') }));
+    edit((email) => ({
+      ...email,
+      body: email.body.replace('\n\nRegards,', '\n\nWorth a quick call next week?\n\nRegards,'),
+    }));
     // 4. Cut it down to what matters to Dana, in plain words.
     edit((email) => ({
       ...email,
@@ -129,11 +154,16 @@ Sam`,
   });
 
   it('reads curly quotes, accents and emoji without miscounting', () => {
-    const coaching = coachEmail({
-      subject: 'Idée for Freightly 🚚',
-      body: 'Hi José,\n\nSaw Freightly’s new café-style office 🎉. You’re hiring 20 reps; we get new reps to a first deal in ten weeks, not six months.\n\nWorth a quick call next week?\n\n— Sam',
-    }, { recipientName: 'José', company: 'Freightly' });
-    expect(coaching.checks.find((check) => check.id === 'length')?.label).toBe('29 words — in the 25–50 sweet spot');
+    const coaching = coachEmail(
+      {
+        subject: 'Idée for Freightly 🚚',
+        body: 'Hi José,\n\nSaw Freightly’s new café-style office 🎉. You’re hiring 20 reps; we get new reps to a first deal in ten weeks, not six months.\n\nWorth a quick call next week?\n\n— Sam',
+      },
+      { recipientName: 'José', company: 'Freightly' },
+    );
+    expect(coaching.checks.find((check) => check.id === 'length')?.label).toBe(
+      '29 words — in the 25–50 sweet spot',
+    );
     expect(coaching.checks.find((check) => check.id === 'personal')?.status).toBe('good');
     expect(coaching.score).toBeGreaterThanOrEqual(85);
   });
@@ -153,7 +183,15 @@ Sam`,
   });
 
   it('trust: 4. a 32,000-character email of punctuation runs and 1,000 questions is read as 1,000 words and 1,000 asks', () => {
-    const runs = ['['.repeat(6000), '*'.repeat(6000), '_'.repeat(4000), '`'.repeat(2000), '.'.repeat(3000), '?!…"”)]*_'.repeat(300), '(((('.repeat(500)].join(' ');
+    const runs = [
+      '['.repeat(6000),
+      '*'.repeat(6000),
+      '_'.repeat(4000),
+      '`'.repeat(2000),
+      '.'.repeat(3000),
+      '?!…"”)]*_'.repeat(300),
+      '(((('.repeat(500),
+    ].join(' ');
     const start = `Hi Dana,\n\n${runs}\n\n${'Ok? '.repeat(1000)}`;
     const end = '\n\nBest,\nSam';
     const body = `${start}${'!'.repeat(32_000 - start.length - end.length)}${end}`;
@@ -175,4 +213,3 @@ Sam`,
     expect(fixIds(coaching)).toEqual(['length', 'cta']);
   });
 });
-

@@ -39,7 +39,17 @@ const WEIGHTS: Readonly<Record<RuleId, number>> = {
 };
 
 /** The rules in the order the details list shows them. */
-const RULES: readonly ((email: Email, context: CoachContext) => Check | null)[] = [checkSubject, checkLength, checkGrade, checkSentences, checkCta, checkReader, checkPersonal, checkSpam, checkLinks];
+const RULES: readonly ((email: Email, context: CoachContext) => Check | null)[] = [
+  checkSubject,
+  checkLength,
+  checkGrade,
+  checkSentences,
+  checkCta,
+  checkReader,
+  checkPersonal,
+  checkSpam,
+  checkLinks,
+];
 
 /** A check's share of its weight: all of it when good, half on a warning, none when bad. */
 const CREDIT: Record<CheckStatus, number> = { good: 1, warn: 0.5, bad: 0 };
@@ -52,15 +62,27 @@ export function coachEmail(email: Email, context: CoachContext = {}): Coaching {
   const subject = typeof email?.subject === 'string' ? email.subject : '';
   const body = typeof email?.body === 'string' ? email.body : '';
   if (words(messageParts(body).message).length === 0) {
-    const text = subject.trim() ? 'Write a few lines first.' : 'Write a subject and a few lines first.';
-    return { score: 0, fixes: [{ id: 'empty', status: 'bad', text }], checks: [{ id: 'empty', status: 'bad', label: 'Nothing to check yet', fix: text }] };
+    const text = subject.trim()
+      ? 'Write a few lines first.'
+      : 'Write a subject and a few lines first.';
+    return {
+      score: 0,
+      fixes: [{ id: 'empty', status: 'bad', text }],
+      checks: [{ id: 'empty', status: 'bad', label: 'Nothing to check yet', fix: text }],
+    };
   }
 
-  const checks = RULES.map((rule) => rule({ subject, body }, context ?? {})).filter((check): check is Check => check !== null);
+  const checks = RULES.map((rule) => rule({ subject, body }, context ?? {})).filter(
+    (check): check is Check => check !== null,
+  );
   const total = checks.reduce((sum, check) => sum + weightOf(check), 0);
   const earned = checks.reduce((sum, check) => sum + weightOf(check) * CREDIT[check.status], 0);
   const fixes: Fix[] = checks
-    .flatMap((check) => (check.status === 'good' ? [] : [{ check, fix: { id: check.id, status: check.status, text: check.fix } }]))
+    .flatMap((check) =>
+      check.status === 'good'
+        ? []
+        : [{ check, fix: { id: check.id, status: check.status, text: check.fix } }],
+    )
     .toSorted((a, b) => lost(b.check) - lost(a.check))
     .slice(0, 3)
     .map(({ fix }) => fix);

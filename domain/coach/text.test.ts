@@ -52,7 +52,11 @@ describe('syllables', () => {
 describe('plainText', () => {
   it.each([
     ['a link', 'See [the demo](https://cal.com/sam) now', 'See the demo https://cal.com/sam now'],
-    ['a link after a stray bracket', 'See [[the demo](https://cal.com/sam)', 'See [the demo https://cal.com/sam'],
+    [
+      'a link after a stray bracket',
+      'See [[the demo](https://cal.com/sam)',
+      'See [the demo https://cal.com/sam',
+    ],
     ['bold, code and a heading', '## **Ramp** `time`', 'Ramp time'],
   ])('trust: 4. takes the Markdown out of %s', (_name, text, expected) => {
     expect(plainText(text)).toBe(expected);
@@ -65,14 +69,19 @@ describe('plainText', () => {
     ['"_"', '_'.repeat(200 * 1024), ''],
     ['"`"', '`'.repeat(200 * 1024), ''],
     ['newlines', '\n'.repeat(100_000), '\n'.repeat(100_000)],
-  ])('trust: 4. keeps 200 kB of %s that is no Markdown as it is, and drops the marks', (_name, text, expected) => {
-    expect(plainText(text)).toBe(expected);
-  });
+  ])(
+    'trust: 4. keeps 200 kB of %s that is no Markdown as it is, and drops the marks',
+    (_name, text, expected) => {
+      expect(plainText(text)).toBe(expected);
+    },
+  );
 });
 
 describe('words', () => {
   it('counts what a reader counts: Markdown marks, dashes and emoji are no words, a link is one', () => {
-    expect(words('**Quick** idea — see https://cal.com/sam/20min 🙂 for a 20-minute slot')).toHaveLength(8);
+    expect(
+      words('**Quick** idea — see https://cal.com/sam/20min 🙂 for a 20-minute slot'),
+    ).toHaveLength(8);
     expect(words('Café “naïve” résumé’s')).toHaveLength(3);
   });
 });
@@ -92,14 +101,56 @@ describe('sentences', () => {
 
 describe('messageParts', () => {
   it.each([
-    ['a greeting line and a sign-off with a signature', 'Hi Dana,\n\nWorth a call?\n\nBest,\nSam Lee\nHead of Sales, Acme', 'Hi Dana,', 'Worth a call?', 'Best,\nSam Lee\nHead of Sales, Acme'],
-    ['an inline greeting and a one-line sign-off', 'Hey Dana — saw your post. Worth a call?\n\nThanks, Sam', 'Hey Dana —', 'saw your post. Worth a call?', 'Thanks, Sam'],
-    ['a name as the greeting and a dash signature', 'Dana,\n\nWorth a call?\n\n— Sam', 'Dana,', 'Worth a call?', '— Sam'],
-    ['a P.S. after the signature', 'Hi Dana,\n\nWorth a call?\n\nCheers,\nSam\n\nP.S. Loved your talk.', 'Hi Dana,', 'Worth a call?\n\nP.S. Loved your talk.', 'Cheers,\nSam'],
-    ['a "Thanks!" followed by more message', 'Thanks!\nWould Tuesday work?\n\nBest,\nSam', '', 'Thanks!\nWould Tuesday work?', 'Best,\nSam'],
-    ['bold Markdown around the greeting', '**Hi Dana,**\n\nWorth a call?', 'Hi Dana,', 'Worth a call?', ''],
+    [
+      'a greeting line and a sign-off with a signature',
+      'Hi Dana,\n\nWorth a call?\n\nBest,\nSam Lee\nHead of Sales, Acme',
+      'Hi Dana,',
+      'Worth a call?',
+      'Best,\nSam Lee\nHead of Sales, Acme',
+    ],
+    [
+      'an inline greeting and a one-line sign-off',
+      'Hey Dana — saw your post. Worth a call?\n\nThanks, Sam',
+      'Hey Dana —',
+      'saw your post. Worth a call?',
+      'Thanks, Sam',
+    ],
+    [
+      'a name as the greeting and a dash signature',
+      'Dana,\n\nWorth a call?\n\n— Sam',
+      'Dana,',
+      'Worth a call?',
+      '— Sam',
+    ],
+    [
+      'a P.S. after the signature',
+      'Hi Dana,\n\nWorth a call?\n\nCheers,\nSam\n\nP.S. Loved your talk.',
+      'Hi Dana,',
+      'Worth a call?\n\nP.S. Loved your talk.',
+      'Cheers,\nSam',
+    ],
+    [
+      'a "Thanks!" followed by more message',
+      'Thanks!\nWould Tuesday work?\n\nBest,\nSam',
+      '',
+      'Thanks!\nWould Tuesday work?',
+      'Best,\nSam',
+    ],
+    [
+      'bold Markdown around the greeting',
+      '**Hi Dana,**\n\nWorth a call?',
+      'Hi Dana,',
+      'Worth a call?',
+      '',
+    ],
     ['no greeting and no sign-off', 'Worth a call next week?', '', 'Worth a call next week?', ''],
-    ['a bare name as the signature', 'Hi Dana,\n\nWorth a call?\n\nSam Lee', 'Hi Dana,', 'Worth a call?', 'Sam Lee'],
+    [
+      'a bare name as the signature',
+      'Hi Dana,\n\nWorth a call?\n\nSam Lee',
+      'Hi Dana,',
+      'Worth a call?',
+      'Sam Lee',
+    ],
   ])('reads %s', (_label, body, greeting, message, signOff) => {
     expect(messageParts(body)).toEqual({ greeting, message, signOff });
   });
@@ -108,7 +159,8 @@ describe('messageParts', () => {
 describe('readingGrade', () => {
   it('is the Flesch–Kincaid grade', () => {
     // 2 sentences, 19 words, 13 + 23 = 36 syllables: 0.39 × 19/2 + 11.8 × 36/19 − 15.59 = 10.47
-    const text = 'Our platform helps revenue teams forecast their pipeline. We reduce manual reporting for managers and improve accuracy each quarter.';
+    const text =
+      'Our platform helps revenue teams forecast their pipeline. We reduce manual reporting for managers and improve accuracy each quarter.';
     expect(readingGrade(text)).toBe(10.5);
   });
 
@@ -118,6 +170,8 @@ describe('readingGrade', () => {
   });
 
   it('leaves links out', () => {
-    expect(readingGrade('Book a time here: https://calendly.com/samantha-lee/introductory-conversation')).toBe(readingGrade('Book a time here:'));
+    expect(
+      readingGrade('Book a time here: https://calendly.com/samantha-lee/introductory-conversation'),
+    ).toBe(readingGrade('Book a time here:'));
   });
 });

@@ -24,18 +24,22 @@ function rememberLast<T>(compute: (text: string) => T): (text: string) => T {
 
 /** Markdown marks a model's reply carries, removed so they neither count as words nor break sentences. */
 export function plainText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[’‘]/g, "'")
-    // Neither a link's label nor its address holds a '[': a look for one stops at the next '[', so a
-    // run of '[' is read once, not up to 700 characters from each of them.
-    .replace(/\[([^[\]\n]{0,200})\]\(([^)[\s]{0,500})\)/g, (_, label: string, url: string) => (label === url || !label ? url : `${label} ${url}`))
-    .replace(/\*\*|__|~~|`/g, '')
-    .replace(/^[ \t]*#{1,6}[ \t]+/gm, '')
-    .replace(/^[ \t]*>[ \t]?/gm, '')
-    .replace(/^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$/gm, '')
-    // List items become '• item': the bullet is no word, and it starts a sentence of its own.
-    .replace(/^[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]+/gm, '• ');
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      .replace(/[’‘]/g, "'")
+      // Neither a link's label nor its address holds a '[': a look for one stops at the next '[', so a
+      // run of '[' is read once, not up to 700 characters from each of them.
+      .replace(/\[([^[\]\n]{0,200})\]\(([^)[\s]{0,500})\)/g, (_, label: string, url: string) =>
+        label === url || !label ? url : `${label} ${url}`,
+      )
+      .replace(/\*\*|__|~~|`/g, '')
+      .replace(/^[ \t]*#{1,6}[ \t]+/gm, '')
+      .replace(/^[ \t]*>[ \t]?/gm, '')
+      .replace(/^[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*$/gm, '')
+      // List items become '• item': the bullet is no word, and it starts a sentence of its own.
+      .replace(/^[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]+/gm, '• ')
+  );
 }
 
 /** The body read as the reader meets it: the greeting line, the message, and the sign-off with the signature. */
@@ -45,7 +49,8 @@ export interface MessageParts {
   signOff: string;
 }
 
-const GREETING_WORD = /^(?:hi|hello|hey|hiya|dear|greetings|howdy|good\s+(?:morning|afternoon|evening)|morning|afternoon)\b/i;
+const GREETING_WORD =
+  /^(?:hi|hello|hey|hiya|dear|greetings|howdy|good\s+(?:morning|afternoon|evening)|morning|afternoon)\b/i;
 /** Where an inline greeting ends: 'Hi Dana, I saw…', 'Hey Dana — saw…'. */
 const GREETING_END = /[,!:—–]|\s-\s/;
 const CLOSING =
@@ -75,7 +80,10 @@ export const messageParts = rememberLast(function messageParts(body: string): Me
     if (GREETING_WORD.test(line) && end && words(head.slice(0, end.index)).length <= 4) {
       greeting = line.slice(0, end.index + end[0].length).trim();
       lines[first] = line.slice(end.index + end[0].length);
-    } else if ((GREETING_WORD.test(line) && words(line).length <= 4) || (line.endsWith(',') && words(line).length <= 3)) {
+    } else if (
+      (GREETING_WORD.test(line) && words(line).length <= 4) ||
+      (line.endsWith(',') && words(line).length <= 3)
+    ) {
       greeting = line;
       lines[first] = '';
     }
@@ -90,13 +98,20 @@ export const messageParts = rememberLast(function messageParts(body: string): Me
     const signOff = postscript === -1 ? rest : rest.slice(0, postscript);
     // What follows a closing is a signature (a name, a title, a phone number), not a question or a paragraph.
     if (!signOff.slice(1).every(looksLikeSignature)) continue;
-    const message = [...lines.slice(0, start), ...(postscript === -1 ? [] : rest.slice(postscript))];
+    const message = [
+      ...lines.slice(0, start),
+      ...(postscript === -1 ? [] : rest.slice(postscript)),
+    ];
     return { greeting, message: message.join('\n').trim(), signOff: signOff.join('\n').trim() };
   }
   // No closing, but a bare name on the last line ('Sam', 'Sam Lee'): a signature all the same.
   const last = content.at(-1);
   if (last !== undefined && content.length >= 2 && BARE_NAME.test(lines[last]!.trim())) {
-    return { greeting, message: lines.slice(0, last).join('\n').trim(), signOff: lines[last]!.trim() };
+    return {
+      greeting,
+      message: lines.slice(0, last).join('\n').trim(),
+      signOff: lines[last]!.trim(),
+    };
   }
   return { greeting, message: lines.join('\n').trim(), signOff: '' };
 });
@@ -124,7 +139,9 @@ export function words(text: string): string[] {
 }
 
 /** Abbreviations whose full stop ends no sentence ('Dr. Ortiz', 'vs. Gong'). */
-const ABBREVIATIONS = new Set('mr mrs ms mx dr prof sr jr st vs etc e.g i.e approx inc ltd co corp no fig p.s'.split(' '));
+const ABBREVIATIONS = new Set(
+  'mr mrs ms mx dr prof sr jr st vs etc e.g i.e approx inc ltd co corp no fig p.s'.split(' '),
+);
 /** A sentence's end: '.', '!', '?' or '…', any closing quote, bracket or Markdown mark, then a space or the end. */
 const TERMINATOR = /[.!?…]{1,8}["'”)\]*_]{0,8}(?=\s|$)/g;
 
@@ -147,7 +164,11 @@ export const sentences = rememberLast(function sentences(text: string): readonly
       flush();
       continue;
     }
-    if (current.length > 0 && (line.startsWith('•') || current[0]!.startsWith('•') || /^[\p{Lu}\p{N}]/u.test(line))) flush();
+    if (
+      current.length > 0 &&
+      (line.startsWith('•') || current[0]!.startsWith('•') || /^[\p{Lu}\p{N}]/u.test(line))
+    )
+      flush();
     current.push(line);
   }
   flush();
@@ -171,7 +192,9 @@ export const sentences = rememberLast(function sentences(text: string): readonly
     }
     result.push(chunk.slice(start).trim());
   }
-  return result.map((sentence) => sentence.replace(/^•\s*/, '')).filter((sentence) => words(sentence).length > 0);
+  return result
+    .map((sentence) => sentence.replace(/^•\s*/, ''))
+    .filter((sentence) => words(sentence).length > 0);
 });
 
 /** Whether a sentence asks: it ends in '?' (before any closing quote or Markdown mark). */
@@ -197,7 +220,8 @@ const SYLLABLE_EXCEPTIONS: Record<string, number> = {
   crm: 3,
 };
 /** First halves of compounds that end in a silent 'e': 'someone', 'timeline', 'likewise'. */
-const SILENT_E_HEADS = /^(some|like|home|time|life|whole|safe|care|use|base|make|take|sale|wise|side|line|store|more|where|there|here|case|space|name|note|fire|pipe|stake|fore|hope)(?=[a-z]{3})/;
+const SILENT_E_HEADS =
+  /^(some|like|home|time|life|whole|safe|care|use|base|make|take|sale|wise|side|line|store|more|where|there|here|case|space|name|note|fire|pipe|stake|fore|hope)(?=[a-z]{3})/;
 
 /** Vowel pairs usually heard as two syllables: 'media', 'ratio', 'video', 'actual', 'premium', 'client', 'being'. */
 const VOWEL_SPLITS = [
@@ -258,7 +282,8 @@ export function syllables(word: string): number {
 }
 
 /** The words of a text that are prose, for readability: no links or addresses. */
-export const proseWords = (text: string) => words(text).filter((word) => !NOT_PROSE.test(trimEnds(word, /[("'“]/)));
+export const proseWords = (text: string) =>
+  words(text).filter((word) => !NOT_PROSE.test(trimEnds(word, /[("'“]/)));
 
 /**
  * The Flesch–Kincaid grade of a text (Kincaid et al., 1975):
@@ -291,8 +316,4 @@ export function readingGrade(text: string): number {
 
 /** A text folded for matching names and phrases: lower case, accents and curly quotes gone. */
 export const folded = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[’‘]/g, "'")
-    .toLowerCase();
+  text.normalize('NFD').replace(/\p{M}/gu, '').replace(/[’‘]/g, "'").toLowerCase();

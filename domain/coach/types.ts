@@ -15,7 +15,17 @@ export interface CoachContext {
 }
 
 /** One id per rule, stable for the UI; 'empty' stands alone when there is nothing to check yet. */
-export type CheckId = 'subject' | 'length' | 'grade' | 'sentences' | 'cta' | 'reader' | 'personal' | 'spam' | 'links' | 'empty';
+export type CheckId =
+  | 'subject'
+  | 'length'
+  | 'grade'
+  | 'sentences'
+  | 'cta'
+  | 'reader'
+  | 'personal'
+  | 'spam'
+  | 'links'
+  | 'empty';
 
 export type CheckStatus = 'good' | 'warn' | 'bad';
 
@@ -51,13 +61,21 @@ export type Rule = (email: Email, context: CoachContext) => Check;
 export const good = (id: CheckId, label: string): Check => ({ id, status: 'good', label });
 
 /** A check that did not pass, with the fix to show. */
-export const notGood = (id: CheckId, status: 'warn' | 'bad', label: string, fix: string): Check => ({ id, status, label, fix });
+export const notGood = (
+  id: CheckId,
+  status: 'warn' | 'bad',
+  label: string,
+  fix: string,
+): Check => ({ id, status, label, fix });
 
 /** '1 word', '3 words'. */
-export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+export const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;
 
 /** '“a”', '“a” and “b”', '“a”, “b” and “c”'. */
 export function quoteList(items: readonly string[]): string {
   const quoted = items.map((item) => `“${item}”`);
-  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+  return quoted.length <= 1
+    ? (quoted[0] ?? '')
+    : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
 }

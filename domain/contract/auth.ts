@@ -12,7 +12,10 @@ const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
 const Username = z
   .string({ error: FIELD_MESSAGES.usernameRequired })
   .normalize('NFKC')
-  .refine((v) => !INVISIBLE.test(v), 'Username may not contain control or invisible characters (such as zero-width or text-direction marks)')
+  .refine(
+    (v) => !INVISIBLE.test(v),
+    'Username may not contain control or invisible characters (such as zero-width or text-direction marks)',
+  )
   .trim();
 
 /** The same length rule at register and login, so a password accepted at sign-up can always log in. */
@@ -24,8 +27,15 @@ const Password = z
 /** POST /api/auth/register */
 export const RegisterInput = z
   .object({
-    username: Username.min(USERNAME_MIN, FIELD_MESSAGES.usernameShort).max(USERNAME_MAX, FIELD_MESSAGES.usernameLong),
-    email: z.string({ error: FIELD_MESSAGES.emailRequired }).trim().toLowerCase().pipe(z.email({ pattern: EMAIL_PATTERN, error: FIELD_MESSAGES.emailInvalid })),
+    username: Username.min(USERNAME_MIN, FIELD_MESSAGES.usernameShort).max(
+      USERNAME_MAX,
+      FIELD_MESSAGES.usernameLong,
+    ),
+    email: z
+      .string({ error: FIELD_MESSAGES.emailRequired })
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ pattern: EMAIL_PATTERN, error: FIELD_MESSAGES.emailInvalid })),
     password: Password,
     name: z
       .string()
@@ -37,14 +47,23 @@ export const RegisterInput = z
   })
   .superRefine((input, ctx) => {
     // The first thing a guesser tries. (The most common passwords are refused by the server's list.)
-    if (sameText(input.password, input.username)) ctx.addIssue({ code: 'custom', path: ['password'], message: FIELD_MESSAGES.passwordIsUsername });
-    else if (sameText(input.password, input.email)) ctx.addIssue({ code: 'custom', path: ['password'], message: FIELD_MESSAGES.passwordIsEmail });
+    if (sameText(input.password, input.username))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: FIELD_MESSAGES.passwordIsUsername,
+      });
+    else if (sameText(input.password, input.email))
+      ctx.addIssue({ code: 'custom', path: ['password'], message: FIELD_MESSAGES.passwordIsEmail });
   });
 export type RegisterInput = z.input<typeof RegisterInput>;
 
 /** POST /api/auth/login */
 export const LoginInput = z.object({
-  username: Username.min(1, FIELD_MESSAGES.usernameRequired).max(USERNAME_MAX, FIELD_MESSAGES.usernameLong),
+  username: Username.min(1, FIELD_MESSAGES.usernameRequired).max(
+    USERNAME_MAX,
+    FIELD_MESSAGES.usernameLong,
+  ),
   password: Password,
 });
 export type LoginInput = z.input<typeof LoginInput>;

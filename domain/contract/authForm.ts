@@ -6,14 +6,18 @@ import { FIELD_MESSAGES, type AccountField } from '../accountFields';
  * to the chat or back to the form with an error code. The code is all the URL carries: what was
  * typed never goes into a URL.
  */
-export const AUTH_FORM_PATHS = { login: '/api/auth/login/form', register: '/api/auth/register/form' } as const;
+export const AUTH_FORM_PATHS = {
+  login: '/api/auth/login/form',
+  register: '/api/auth/register/form',
+} as const;
 
 /** Where each form sends the rep back to when it fails (with `?error=<code>`). */
 export const AUTH_FORM_PAGES = { login: '/auth/login', register: '/auth/register' } as const;
 
 export const INVALID_LOGIN = 'Invalid username or password';
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
-export const COMMON_PASSWORD = 'This password is one of the most common ones and easy to guess. Choose another.';
+export const COMMON_PASSWORD =
+  'This password is one of the most common ones and easy to guess. Choose another.';
 export const USERNAME_TAKEN = 'That username is already taken';
 export const EMAIL_TAKEN = 'An account with that email already exists';
 
@@ -28,9 +32,15 @@ const FORM_ERRORS: Record<string, { message: string; field?: AccountField }> = {
   'common-password': { message: COMMON_PASSWORD, field: 'password' },
   failed: { message: 'Something went wrong. Please try again.' },
   // The form's body was more than the server reads (its fields hold far less): a paste gone wrong.
-  'too-large': { message: 'What you entered was too long to send. Check that each field holds only what it asks for, and try again.' },
+  'too-large': {
+    message:
+      'What you entered was too long to send. Check that each field holds only what it asks for, and try again.',
+  },
   ...Object.fromEntries(
-    (Object.keys(FIELD_MESSAGES) as FieldMessageKey[]).map((key) => [key, { message: FIELD_MESSAGES[key], field: fieldOfMessageKey(key) }]),
+    (Object.keys(FIELD_MESSAGES) as FieldMessageKey[]).map((key) => [
+      key,
+      { message: FIELD_MESSAGES[key], field: fieldOfMessageKey(key) },
+    ]),
   ),
 };
 
@@ -42,11 +52,15 @@ function fieldOfMessageKey(key: FieldMessageKey): AccountField {
 }
 
 /** The error a form's `?error=` names, or null for an unknown code (nothing is shown then). */
-export function authFormError(code: string | undefined): { message: string; field?: AccountField } | null {
+export function authFormError(
+  code: string | undefined,
+): { message: string; field?: AccountField } | null {
   return code !== undefined && Object.hasOwn(FORM_ERRORS, code) ? FORM_ERRORS[code]! : null;
 }
 
 /** The code for one field's reason as the schema words it (FIELD_MESSAGES), or undefined. */
 export function fieldMessageCode(message: string): string | undefined {
-  return (Object.keys(FIELD_MESSAGES) as FieldMessageKey[]).find((key) => FIELD_MESSAGES[key] === message);
+  return (Object.keys(FIELD_MESSAGES) as FieldMessageKey[]).find(
+    (key) => FIELD_MESSAGES[key] === message,
+  );
 }

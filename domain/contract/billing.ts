@@ -16,9 +16,14 @@ export const PlansResponse = z.object({
 export type PlansResponse = z.infer<typeof PlansResponse>;
 
 /** POST /api/create-checkout-session: empty body = the embedded form; `hosted` = the alternative page. */
-export const CheckoutSessionInput = z.object({ uiMode: z.enum(['embedded', 'hosted']).default('embedded') });
+export const CheckoutSessionInput = z.object({
+  uiMode: z.enum(['embedded', 'hosted']).default('embedded'),
+});
 /** `{clientSecret}` for the embedded form, `{url}` for the hosted page (spec §3). */
-export const CheckoutSessionResponse = z.union([z.object({ clientSecret: z.string() }), z.object({ url: z.string() })]);
+export const CheckoutSessionResponse = z.union([
+  z.object({ clientSecret: z.string() }),
+  z.object({ url: z.string() }),
+]);
 export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponse>;
 
 /** GET /api/checkout-session/{id}: the result page's view of a checkout. */

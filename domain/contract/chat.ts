@@ -10,18 +10,44 @@ export type Role = z.infer<typeof Role>;
 
 export const ChatMessageInput = z.object({
   role: Role,
-  content: z.string().max(MESSAGE_MAX_CHARS, `must be at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters`),
+  content: z
+    .string()
+    .max(
+      MESSAGE_MAX_CHARS,
+      `must be at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters`,
+    ),
 });
 
 /** LLM parameters with the spec's ranges and defaults (spec §5). */
 export const LlmParams = z.object({
   provider: z.literal('openai', 'provider must be openai').default(LLM_DEFAULTS.provider),
   model: z.string().trim().min(1, 'must not be empty').max(200).optional(),
-  temperature: z.number().min(0, 'must be between 0 and 2').max(2, 'must be between 0 and 2').default(LLM_DEFAULTS.temperature),
-  max_tokens: z.number().int('must be a whole number').min(1, 'must be between 1 and 4096').max(4096, 'must be between 1 and 4096').default(LLM_DEFAULTS.max_tokens),
-  top_p: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(LLM_DEFAULTS.top_p),
-  frequency_penalty: z.number().min(-2, 'must be between -2 and 2').max(2, 'must be between -2 and 2').default(LLM_DEFAULTS.frequency_penalty),
-  presence_penalty: z.number().min(-2, 'must be between -2 and 2').max(2, 'must be between -2 and 2').default(LLM_DEFAULTS.presence_penalty),
+  temperature: z
+    .number()
+    .min(0, 'must be between 0 and 2')
+    .max(2, 'must be between 0 and 2')
+    .default(LLM_DEFAULTS.temperature),
+  max_tokens: z
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 4096')
+    .max(4096, 'must be between 1 and 4096')
+    .default(LLM_DEFAULTS.max_tokens),
+  top_p: z
+    .number()
+    .min(0, 'must be between 0 and 1')
+    .max(1, 'must be between 0 and 1')
+    .default(LLM_DEFAULTS.top_p),
+  frequency_penalty: z
+    .number()
+    .min(-2, 'must be between -2 and 2')
+    .max(2, 'must be between -2 and 2')
+    .default(LLM_DEFAULTS.frequency_penalty),
+  presence_penalty: z
+    .number()
+    .min(-2, 'must be between -2 and 2')
+    .max(2, 'must be between -2 and 2')
+    .default(LLM_DEFAULTS.presence_penalty),
 });
 export type LlmParams = z.output<typeof LlmParams>;
 
@@ -48,8 +74,18 @@ export const ChatRequest = z
   .superRefine((req, ctx) => {
     const last = req.messages.at(-1);
     if (!last) return;
-    if (last.role !== 'user') ctx.addIssue({ code: 'custom', path: ['messages', req.messages.length - 1, 'role'], message: 'the last message must be the user\'s' });
-    else if (!last.content.trim()) ctx.addIssue({ code: 'custom', path: ['messages', req.messages.length - 1, 'content'], message: 'must not be empty' });
+    if (last.role !== 'user')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['messages', req.messages.length - 1, 'role'],
+        message: "the last message must be the user's",
+      });
+    else if (!last.content.trim())
+      ctx.addIssue({
+        code: 'custom',
+        path: ['messages', req.messages.length - 1, 'content'],
+        message: 'must not be empty',
+      });
   });
 export type ChatRequest = z.input<typeof ChatRequest>;
 
@@ -65,8 +101,15 @@ export const EMAIL_SUBJECT_MAX = 200;
  * older edit never overwrites a newer one.
  */
 export const EmailEdit = z.object({
-  subject: z.string({ error: 'subject is required' }).max(EMAIL_SUBJECT_MAX, `must be at most ${EMAIL_SUBJECT_MAX} characters`),
-  body: z.string({ error: 'body is required' }).max(MESSAGE_MAX_CHARS, `must be at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters`),
+  subject: z
+    .string({ error: 'subject is required' })
+    .max(EMAIL_SUBJECT_MAX, `must be at most ${EMAIL_SUBJECT_MAX} characters`),
+  body: z
+    .string({ error: 'body is required' })
+    .max(
+      MESSAGE_MAX_CHARS,
+      `must be at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters`,
+    ),
   editedAt: z.iso.datetime({ error: 'must be an ISO 8601 time' }),
 });
 export type EmailEdit = z.infer<typeof EmailEdit>;
@@ -109,7 +152,13 @@ export const ChatWithMessages = z.object({ chat: Chat, messages: z.array(Message
 export type ChatWithMessages = z.infer<typeof ChatWithMessages>;
 
 /** PATCH /api/chats/{id} */
-export const RenameChatInput = z.object({ title: z.string({ error: 'title is required' }).trim().min(1, 'must not be empty').max(CHAT_TITLE_STORE_MAX) });
+export const RenameChatInput = z.object({
+  title: z
+    .string({ error: 'title is required' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(CHAT_TITLE_STORE_MAX),
+});
 
 /** POST /api/chat/stop: stop a reply that is streaming; what arrived is kept as partial. */
 export const StopInput = z.object({ chatId: Uuid, clientMessageId: Uuid });
@@ -122,7 +171,13 @@ export const RegenerateInput = z.object({ llmParams: LlmParams.prefault({}) });
 export type RegenerateInput = z.input<typeof RegenerateInput>;
 
 /** POST /api/chat/value-props (spec §7) */
-export const ValuePropsInput = z.object({ prompt: z.string({ error: 'prompt is required' }).trim().min(1, 'must not be empty').max(MESSAGE_MAX_CHARS) });
+export const ValuePropsInput = z.object({
+  prompt: z
+    .string({ error: 'prompt is required' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(MESSAGE_MAX_CHARS),
+});
 export const ValuePropsResponse = z.object({ content: z.string() });
 
 /** GET /api/models: the model picker's list. */

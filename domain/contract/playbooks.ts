@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CHAT_TITLE_STORE_MAX, MESSAGE_MAX_CHARS, WORKFLOW_NAME_MAX, WORKFLOW_RESULT_MAX_CHARS } from '../limits';
+import {
+  CHAT_TITLE_STORE_MAX,
+  MESSAGE_MAX_CHARS,
+  WORKFLOW_NAME_MAX,
+  WORKFLOW_RESULT_MAX_CHARS,
+} from '../limits';
 import { ChatWithMessages, Uuid } from './chat';
 
 const text = z.string().trim().min(1);
@@ -28,7 +33,11 @@ export type GtmPlan = z.infer<typeof GtmPlan>;
 
 /** POST /api/generate-gtm-plan */
 export const GtmPlanInput = z.object({
-  startupInfo: z.string({ error: 'startupInfo is required' }).trim().min(1, 'must not be empty').max(MESSAGE_MAX_CHARS),
+  startupInfo: z
+    .string({ error: 'startupInfo is required' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(MESSAGE_MAX_CHARS),
   /** The answers by question id: lets the offline drafter compose the plan when no model is set. */
   answers: z.record(z.string(), z.string().max(MESSAGE_MAX_CHARS)).optional(),
   /**
@@ -68,14 +77,20 @@ export const CompetitorAnalysis = z.object({
     )
     .min(1),
   /** One row per category; besides category and description, one key per competitor name. */
-  comparison_matrix: z.array(z.looseObject({ category: text, description: z.string().default('') })).default([]),
+  comparison_matrix: z
+    .array(z.looseObject({ category: text, description: z.string().default('') }))
+    .default([]),
   insights: z.array(z.string()).default([]),
 });
 export type CompetitorAnalysis = z.infer<typeof CompetitorAnalysis>;
 
 /** POST /api/competitor-analysis */
 export const CompetitorAnalysisInput = z.object({
-  productDescription: z.string({ error: 'productDescription is required' }).trim().min(1, 'must not be empty').max(4000, 'must be at most 4,000 characters'),
+  productDescription: z
+    .string({ error: 'productDescription is required' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(4000, 'must be at most 4,000 characters'),
 });
 
 /**
@@ -87,15 +102,34 @@ const SAME_SITE_PATH = /^\/(?![/\\])[^\p{Cc}]*$/u;
 /** Saved workflow history (spec §3), kept on the server so it follows the user (design §3). */
 export const WorkflowInput = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{21}$/, 'must be a 21-character id'),
-  name: z.string({ error: 'name is required' }).trim().min(1, 'must not be empty').max(WORKFLOW_NAME_MAX),
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(WORKFLOW_NAME_MAX),
   workflowType: z.string().trim().min(1, 'must not be empty').max(100),
   date: z.iso.datetime({ offset: true, error: 'must be an ISO date' }).optional(),
   path: z.string().max(500).regex(SAME_SITE_PATH, 'must be an app path').default('/chat'),
   /** What the workflow produced, when no chat holds it (a competitor analysis as JSON). */
-  result: z.string().max(WORKFLOW_RESULT_MAX_CHARS, `must be at most ${WORKFLOW_RESULT_MAX_CHARS} characters`).optional(),
+  result: z
+    .string()
+    .max(WORKFLOW_RESULT_MAX_CHARS, `must be at most ${WORKFLOW_RESULT_MAX_CHARS} characters`)
+    .optional(),
 });
-export const RenameWorkflowInput = z.object({ name: z.string({ error: 'name is required' }).trim().min(1, 'must not be empty').max(WORKFLOW_NAME_MAX) });
-export const Workflow = z.object({ id: z.string(), name: z.string(), workflowType: z.string(), date: z.string(), path: z.string() });
+export const RenameWorkflowInput = z.object({
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(WORKFLOW_NAME_MAX),
+});
+export const Workflow = z.object({
+  id: z.string(),
+  name: z.string(),
+  workflowType: z.string(),
+  date: z.string(),
+  path: z.string(),
+});
 export type Workflow = z.infer<typeof Workflow>;
 /** GET /api/workflows/{id}: the item with what it produced (the list leaves that out: it can be long). */
 export const WorkflowWithResult = Workflow.extend({ result: z.string().nullable() });

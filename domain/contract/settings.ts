@@ -29,7 +29,13 @@ export const SettingsErrorCode = {
 
 /** POST /api/setup/claim */
 export const SetupClaimInput = z.object({
-  token: z.string({ error: 'The setup link has no token: copy the whole link from the server’s start-up lines.' }).trim().min(1, 'The setup link has no token: copy the whole link from the server’s start-up lines.').max(200, 'That is not a setup token.'),
+  token: z
+    .string({
+      error: 'The setup link has no token: copy the whole link from the server’s start-up lines.',
+    })
+    .trim()
+    .min(1, 'The setup link has no token: copy the whole link from the server’s start-up lines.')
+    .max(200, 'That is not a setup token.'),
 });
 export type SetupClaimInput = z.input<typeof SetupClaimInput>;
 
@@ -48,7 +54,10 @@ export const CapabilitiesResponse = z.object({
 });
 export type CapabilitiesResponse = z.infer<typeof CapabilitiesResponse>;
 
-const ModelId = z.string().trim().regex(MODEL_ID_PATTERN, 'A model name is 1 to 100 printable characters, without spaces.');
+const ModelId = z
+  .string()
+  .trim()
+  .regex(MODEL_ID_PATTERN, 'A model name is 1 to 100 printable characters, without spaces.');
 
 /** An OpenAI-compatible server's address: http(s), as Ollama's http://127.0.0.1:11434/v1. */
 const BaseUrl = z
@@ -60,7 +69,14 @@ const BaseUrl = z
     const url = new URL(v);
     // No user name or password (a key goes in its own field), and no ?query or #fragment: the API's
     // paths are added to the address, which a query or fragment would swallow.
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !url.search && !url.hash && !/[?#]/.test(v);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !url.username &&
+      !url.password &&
+      !url.search &&
+      !url.hash &&
+      !/[?#]/.test(v)
+    );
   }, 'Enter the server’s address as an http:// or https:// URL, such as http://127.0.0.1:11434/v1.')
   .transform((v) => v.replace(/\/+$/, ''));
 
@@ -81,7 +97,10 @@ export const ModelSettingsInput = z
     models: z.array(ModelId).min(1, 'Pick at least one model.').max(50, 'Offer at most 50 models.'),
   })
   .transform((v) => ({ ...v, models: [...new Set(v.models)] }))
-  .refine((v) => v.models.includes(v.defaultModel), { path: ['defaultModel'], message: 'The default model must be one of the models offered.' });
+  .refine((v) => v.models.includes(v.defaultModel), {
+    path: ['defaultModel'],
+    message: 'The default model must be one of the models offered.',
+  });
 export type ModelSettingsInput = z.input<typeof ModelSettingsInput>;
 
 /** POST /api/settings/model/test. baseUrl/apiKey: omitted tests what is in use (stored or set by the environment). */
@@ -109,7 +128,12 @@ export const ModelSettingsResponse = z.object({
 });
 export type ModelSettingsResponse = z.infer<typeof ModelSettingsResponse>;
 
-export const ModelTestProblem = z.enum(['unreachable', 'unauthorized', 'no_chat_models', 'bad_response']);
+export const ModelTestProblem = z.enum([
+  'unreachable',
+  'unauthorized',
+  'no_chat_models',
+  'bad_response',
+]);
 export type ModelTestProblem = z.infer<typeof ModelTestProblem>;
 
 /** POST /api/settings/model/test: always 200; what failed said plainly for whoever reads it. */

@@ -22,7 +22,8 @@ const SECTIONS: readonly ReviewSection[] = [
   {
     id: 'pain_points',
     title: 'Pains heard',
-    question: 'What problem did they describe, in their words, and what does it cost them (time, money, risk)?',
+    question:
+      'What problem did they describe, in their words, and what does it cost them (time, money, risk)?',
     cues: /\b(?:problem|issue|pain|struggl\w*|frustrat\w*|hard|difficult|slow|manual\w*|takes? (?:us|me|forever|ages|hours|days)|waste\w*|costs? us|headache|annoying|broken)\b/i,
   },
   {
@@ -52,7 +53,8 @@ const SECTIONS: readonly ReviewSection[] = [
   {
     id: 'improvements',
     title: 'What to do better',
-    question: 'Who talked more? Which question opened them up, and which did you not ask? What would you do differently on the next call?',
+    question:
+      'Who talked more? Which question opened them up, and which did you not ask? What would you do differently on the next call?',
   },
 ];
 
@@ -68,11 +70,14 @@ function transcriptLines(transcript: string): string[] {
     .filter(Boolean);
   const units = lines.length > 1 ? lines : lines.flatMap((l) => l.split(/(?<=[.?!])\s+/));
   // A quote must not become a link, a heading or markup in the reply.
-  return units.map((l) => cutAtWord(l.replace(/[[\]<>*_`#]/g, ''), LINE_MAX)).filter((l) => l.length > 12);
+  return units
+    .map((l) => cutAtWord(l.replace(/[[\]<>*_`#]/g, ''), LINE_MAX))
+    .filter((l) => l.length > 12);
 }
 
 /** The option's label for a select answer ('Discovery'), or undefined. */
-const labelFor = (options: { value: string; label: string }[], value: string | undefined) => options.find((o) => o.value === value)?.label;
+const labelFor = (options: { value: string; label: string }[], value: string | undefined) =>
+  options.find((o) => o.value === value)?.label;
 
 /** The worksheet, in Markdown: the questions with the lines that cue each, the focus first. */
 export function draftCallReview(a: Answers): string {
@@ -80,10 +85,14 @@ export function draftCallReview(a: Answers): string {
   const callType = labelFor(CALL_TYPE_OPTIONS, a.call_type);
   const focus = labelFor(ANALYSIS_FOCUS_OPTIONS, a.analysis_focus);
   // The focus the rep picked comes first; 'General analysis' keeps the usual order.
-  const sections = SECTIONS.toSorted((x, y) => Number(y.id === a.analysis_focus) - Number(x.id === a.analysis_focus));
+  const sections = SECTIONS.toSorted(
+    (x, y) => Number(y.id === a.analysis_focus) - Number(x.id === a.analysis_focus),
+  );
   const quoted = new Set<string>();
   const body = sections.map((section) => {
-    const found = section.cues ? lines.filter((l) => !quoted.has(l) && section.cues!.test(l)).slice(0, LINES_PER_SECTION) : [];
+    const found = section.cues
+      ? lines.filter((l) => !quoted.has(l) && section.cues!.test(l)).slice(0, LINES_PER_SECTION)
+      : [];
     for (const l of found) quoted.add(l);
     const evidence = !section.cues
       ? []
@@ -95,7 +104,9 @@ export function draftCallReview(a: Answers): string {
   return [
     '# Call review worksheet',
     '> **Worksheet, not an analysis:** no AI model is connected, so nothing here judged the call. Each section is a question to answer about it; the quoted lines were picked from your transcript by simple word cues, so check each one against what was meant.',
-    [callType && `**Call:** ${callType}`, focus && `**Focus:** ${focus}`].filter(Boolean).join(' · '),
+    [callType && `**Call:** ${callType}`, focus && `**Focus:** ${focus}`]
+      .filter(Boolean)
+      .join(' · '),
     a.context?.trim() ? `**Context:** ${a.context.trim().replace(/\s+/g, ' ')}` : '',
     ...body,
   ]

@@ -20,13 +20,47 @@ export function flowPath(type: FlowType, prefill?: string): string {
 }
 
 /** What the drafter can make without a model, as buttons (in-app Markdown links), in the order offered. */
-const DRAFTS: ReadonlyArray<{ type: FlowType; label: string; one: string; many: string; asks: RegExp }> = [
-  { type: 'email', label: 'Cold email', one: 'a cold email', many: 'Cold emails', asks: /\b(?:cold\s+)?e-?mails?\b|\boutreach\b/i },
-  { type: 'objection', label: 'Objection guide', one: 'an objection guide', many: 'Objection guides', asks: /\bobjections?\b|\bpush\s?back\b/i },
-  { type: 'gtmplan', label: 'GTM plan', one: 'a GTM plan', many: 'GTM plans', asks: /\b(?:gtm|go[\s-]to[\s-]market)\b(?:\s+\w+)?\s+plan\b/i },
-  { type: 'demo', label: 'Customer personas', one: 'customer personas', many: 'Customer personas', asks: /\bpersonas?\b|\bideal customer\b|\bicp\b/i },
+const DRAFTS: ReadonlyArray<{
+  type: FlowType;
+  label: string;
+  one: string;
+  many: string;
+  asks: RegExp;
+}> = [
+  {
+    type: 'email',
+    label: 'Cold email',
+    one: 'a cold email',
+    many: 'Cold emails',
+    asks: /\b(?:cold\s+)?e-?mails?\b|\boutreach\b/i,
+  },
+  {
+    type: 'objection',
+    label: 'Objection guide',
+    one: 'an objection guide',
+    many: 'Objection guides',
+    asks: /\bobjections?\b|\bpush\s?back\b/i,
+  },
+  {
+    type: 'gtmplan',
+    label: 'GTM plan',
+    one: 'a GTM plan',
+    many: 'GTM plans',
+    asks: /\b(?:gtm|go[\s-]to[\s-]market)\b(?:\s+\w+)?\s+plan\b/i,
+  },
+  {
+    type: 'demo',
+    label: 'Customer personas',
+    one: 'customer personas',
+    many: 'Customer personas',
+    asks: /\bpersonas?\b|\bideal customer\b|\bicp\b/i,
+  },
 ];
-const WORKSHEET = { label: 'Idea worksheet', path: '/onboarding', asks: /\bidea\b|\bmarket size\b|\btam\b|\bpricing\b|\byc\b/i };
+const WORKSHEET = {
+  label: 'Idea worksheet',
+  path: '/onboarding',
+  asks: /\bidea\b|\bmarket size\b|\btam\b|\bpricing\b|\byc\b/i,
+};
 const PRO_PATH = '/pricing';
 
 const button = (label: string, path: string) => `[${label.replace(/[[\]]/g, '')}](${path})`;
@@ -37,12 +71,20 @@ const button = (label: string, path: string) => `[${label.replace(/[[\]]/g, '')}
  * pilot'). Undefined when the message names nobody.
  */
 export function emailRecipientFrom(message: string): string | undefined {
-  const to = message.match(/\be-?mail\b.*?\bto\s+(.+)$/is)?.[1] ?? message.match(/\b(?:write|email|e-mail|message)\s+to\s+(.+)$/is)?.[1];
+  const to =
+    message.match(/\be-?mail\b.*?\bto\s+(.+)$/is)?.[1] ??
+    message.match(/\b(?:write|email|e-mail|message)\s+to\s+(.+)$/is)?.[1];
   const who = to
-    ?.split(/\s+(?:about|regarding|re:|saying|offering|pitching|introducing|asking|to\s+(?:book|ask|set|pitch|introduce|offer|sell|get|see))\b/i)[0]!
+    ?.split(
+      /\s+(?:about|regarding|re:|saying|offering|pitching|introducing|asking|to\s+(?:book|ask|set|pitch|introduce|offer|sell|get|see))\b/i,
+    )[0]!
     .replace(/[\s.,;:!?]+$/, '')
     .trim();
-  return who && who.length <= PREFILL_MAX_CHARS && !/^(?:me|us|them|him|her|you|someone|a prospect|prospects|customers?)$/i.test(who) ? who : undefined;
+  return who &&
+    who.length <= PREFILL_MAX_CHARS &&
+    !/^(?:me|us|them|him|her|you|someone|a prospect|prospects|customers?)$/i.test(who)
+    ? who
+    : undefined;
 }
 
 const NO_MODEL = 'No AI model is connected yet, so I can’t answer open questions.';
@@ -57,19 +99,47 @@ const FREE_NOW = `Free right now: ${button(WORKSHEET.label, WORKSHEET.path)}`;
 export function offlineChatAnswer(message: string, pro: boolean): string {
   const asked = DRAFTS.find((d) => d.asks.test(message));
   if (!pro && asked) {
-    return [`No AI model is connected yet. ${asked.many} are a **Pro** tool: Pitchpad drafts them from your answers, even without a model.`, FREE_NOW, button('See Pro', PRO_PATH)].join('\n\n');
+    return [
+      `No AI model is connected yet. ${asked.many} are a **Pro** tool: Pitchpad drafts them from your answers, even without a model.`,
+      FREE_NOW,
+      button('See Pro', PRO_PATH),
+    ].join('\n\n');
   }
-  if (!asked && WORKSHEET.asks.test(message)) return [`${NO_MODEL} The idea worksheet works it out with your own numbers.`, button('Open the idea worksheet', WORKSHEET.path)].join('\n\n');
-  if (!pro) return [NO_MODEL, FREE_NOW, 'Cold emails, objection guides, personas and GTM plans are **Pro** tools.', button('See Pro', PRO_PATH)].join('\n\n');
+  if (!asked && WORKSHEET.asks.test(message))
+    return [
+      `${NO_MODEL} The idea worksheet works it out with your own numbers.`,
+      button('Open the idea worksheet', WORKSHEET.path),
+    ].join('\n\n');
+  if (!pro)
+    return [
+      NO_MODEL,
+      FREE_NOW,
+      'Cold emails, objection guides, personas and GTM plans are **Pro** tools.',
+      button('See Pro', PRO_PATH),
+    ].join('\n\n');
   const recipient = asked?.type === 'email' ? emailRecipientFrom(message) : undefined;
   if (asked && recipient) {
     return [
       'No AI model is connected, so I’ll draft it from your answers: three quick questions, with the recipient filled in.',
-      button(`Write the cold email to ${recipientLabel(recipient) ?? recipient}`, flowPath('email', recipient)),
+      button(
+        `Write the cold email to ${recipientLabel(recipient) ?? recipient}`,
+        flowPath('email', recipient),
+      ),
     ].join('\n\n');
   }
-  if (asked) return [`${NO_MODEL} I can draft ${asked.one} from your answers instead.`, button(`Start ${asked.one}`, flowPath(asked.type))].join('\n\n');
-  return [NO_MODEL, 'Drafted from your answers right now:', [...DRAFTS.map((d) => button(d.label, flowPath(d.type))), button(WORKSHEET.label, WORKSHEET.path)].join(' ')].join('\n\n');
+  if (asked)
+    return [
+      `${NO_MODEL} I can draft ${asked.one} from your answers instead.`,
+      button(`Start ${asked.one}`, flowPath(asked.type)),
+    ].join('\n\n');
+  return [
+    NO_MODEL,
+    'Drafted from your answers right now:',
+    [
+      ...DRAFTS.map((d) => button(d.label, flowPath(d.type))),
+      button(WORKSHEET.label, WORKSHEET.path),
+    ].join(' '),
+  ].join('\n\n');
 }
 
 /**
@@ -78,9 +148,16 @@ export function offlineChatAnswer(message: string, pro: boolean): string {
  * sales pitch outline (value proposition), each saying what it is. Anything else gets offlineChatAnswer: what works
  * now, as buttons. A cold email signs with `sender`, the rep's name, when it is known.
  */
-export function draftChatReply(type: PlaybookType, message: string, answers?: Answers, sender?: string, pro = false): string {
+export function draftChatReply(
+  type: PlaybookType,
+  message: string,
+  answers?: Answers,
+  sender?: string,
+  pro = false,
+): string {
   if (answers) {
-    if (type === 'email') return `${emailDraftMarkdown(draftColdEmail(answers, sender))}
+    if (type === 'email')
+      return `${emailDraftMarkdown(draftColdEmail(answers, sender))}
 
 _Offline draft, composed from your answers._`;
     if (type === 'demo') return draftPersonaSheet(answers);

@@ -19,26 +19,45 @@ interface Recipient {
 // Small fixed word lists keep the reading deterministic; a word missing here only costs a
 // personal touch (a neutral greeting, a note kept as the rep wrote it), never a broken sentence.
 const ROLE_WORDS = new Set(
-  'head vp svp evp avp director manager ceo cto cfo coo cmo cro cpo ciso founder cofounder co-founder chief lead president owner partner engineer officer sales ops operations marketing growth product recruiter buyer analyst consultant principal associate specialist executive administrator architect designer developer'.split(' '),
+  'head vp svp evp avp director manager ceo cto cfo coo cmo cro cpo ciso founder cofounder co-founder chief lead president owner partner engineer officer sales ops operations marketing growth product recruiter buyer analyst consultant principal associate specialist executive administrator architect designer developer'.split(
+    ' ',
+  ),
 );
 const COMPANY_SUFFIXES = new Set('inc ltd llc gmbh corp co plc sa ag bv labs group'.split(' '));
 const NOT_IN_NAMES = new Set('of the and for in a an to my our your their'.split(' '));
 const HONORIFICS = /^(?:dr|mr|mrs|ms|mx|prof)\.?\s+/i;
 /** Shared mailboxes and webmail: an address there names no person or no company. */
-const GENERIC_MAILBOXES = new Set('info sales hello hi contact team support admin office jobs careers press billing noreply no-reply enquiries inquiries marketing hr'.split(' '));
-const WEBMAIL = new Set('gmail googlemail outlook hotmail live msn yahoo icloud me mac aol proton protonmail pm gmx yandex fastmail hey zoho mail'.split(' '));
+const GENERIC_MAILBOXES = new Set(
+  'info sales hello hi contact team support admin office jobs careers press billing noreply no-reply enquiries inquiries marketing hr'.split(
+    ' ',
+  ),
+);
+const WEBMAIL = new Set(
+  'gmail googlemail outlook hotmail live msn yahoo icloud me mac aol proton protonmail pm gmx yandex fastmail hey zoho mail'.split(
+    ' ',
+  ),
+);
 /** Words a note can start with when it leaves out who did it: "Just raised a Series B". */
 const SUBJECTLESS_STARTS = new Set('just recently now also already is was has had will'.split(' '));
 const IRREGULAR_PAST = new Set('won grew built began became made got'.split(' '));
 /** Words ending in -ing that are not a verb to put after "is". */
-const NOT_VERBS = new Set('thing something nothing anything everything spring string morning evening during king ring wing'.split(' '));
+const NOT_VERBS = new Set(
+  'thing something nothing anything everything spring string morning evening during king ring wing'.split(
+    ' ',
+  ),
+);
 /** Abbreviations whose full stop does not end the "who" sentence ("Sr. Director", "Dr. Ortiz"). */
 const ABBREVIATIONS = new Set('sr jr dr mr mrs ms mx prof st'.split(' '));
 const EMAIL_ADDRESS = /<?([\w.+-]+)@([\w-]+(?:\.[\w-]+)+)>?/;
 /** 'Referred by John', 'Introduced via Sam Lee': who put the rep in touch (a note, never a name or company). */
-const REFERRAL = /^(?:referred|introduced|recommended|connected)\s+(?:to you\s+)?(?:by|via|through)\s+(.+)$/i;
+const REFERRAL =
+  /^(?:referred|introduced|recommended|connected)\s+(?:to you\s+)?(?:by|via|through)\s+(.+)$/i;
 
-const bare = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}'’.-]/gu, '').replace(/\.$/, '');
+const bare = (word: string) =>
+  word
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}'’.-]/gu, '')
+    .replace(/\.$/, '');
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 
 /** 'Dana Ortiz, VP Sales at Freightly. Just raised a Series B.' -> the "who" part and the rest. */
@@ -57,7 +76,12 @@ function splitWho(line: string): [string, string] {
  */
 function eventStart(note: string): 'done' | 'ongoing' | null {
   const [first = '', second = ''] = note.split(/\s+/).map(bare);
-  if (SUBJECTLESS_STARTS.has(first) || IRREGULAR_PAST.has(first) || (first.length > 4 && first.endsWith('ed') && second !== 'by')) return 'done';
+  if (
+    SUBJECTLESS_STARTS.has(first) ||
+    IRREGULAR_PAST.has(first) ||
+    (first.length > 4 && first.endsWith('ed') && second !== 'by')
+  )
+    return 'done';
   if (first.length > 4 && first.endsWith('ing') && !NOT_VERBS.has(first)) return 'ongoing';
   return null;
 }
@@ -69,7 +93,11 @@ function looksLikeName(text: string): boolean {
     words.length <= 3 &&
     /^\p{L}[\p{L}'’-]+$/u.test(words[0]!) &&
     words.every((w) => /^\p{L}[\p{L}'’-]*$/u.test(w) || /\p{N}/u.test(w)) &&
-    !words.some((w) => [ROLE_WORDS, COMPANY_SUFFIXES, NOT_IN_NAMES, SUBJECTLESS_STARTS].some((list) => list.has(bare(w)))) &&
+    !words.some((w) =>
+      [ROLE_WORDS, COMPANY_SUFFIXES, NOT_IN_NAMES, SUBJECTLESS_STARTS].some((list) =>
+        list.has(bare(w)),
+      ),
+    ) &&
     // 'Sterling Archer' is a name, 'Hiring engineers' an event.
     !(eventStart(text) && !words.slice(1).some((w) => /^\p{Lu}/u.test(w)))
   );
@@ -79,13 +107,25 @@ const looksLikeRole = (text: string) => text.split(/\s+/).some((w) => ROLE_WORDS
 /** 'Globex', '3M', or one word typed in lower case ('acme'); 'loves cycling' is a note. */
 const looksLikeCompany = (text: string) => /^[\p{Lu}\p{N}]/u.test(text) || !/\s/.test(text);
 /** A name or company typed all in lower case, capitalised as the email needs it. */
-const proper = (text: string) => (text === text.toLowerCase() ? text.replace(/(^|\s)(\p{L})/gu, (_m, space: string, letter: string) => space + letter.toUpperCase()) : text);
+const proper = (text: string) =>
+  text === text.toLowerCase()
+    ? text.replace(
+        /(^|\s)(\p{L})/gu,
+        (_m, space: string, letter: string) => space + letter.toUpperCase(),
+      )
+    : text;
 
 /** 'dana.smith' -> 'Dana'; 'jsmith' (an initial and a surname) and 'sales' name nobody. */
 function firstNameFromMailbox(mailbox: string): string | undefined {
   const token = mailbox.split(/[._+-]/)[0]!.toLowerCase();
-  if (!/^[a-z]{2,}$/.test(token) || GENERIC_MAILBOXES.has(token) || GENERIC_MAILBOXES.has(mailbox.toLowerCase())) return undefined;
-  const pronounceable = /^(?:[aeiouy]|[^aeiouy][aeiouy]|(?:ch|sh|th|ph|wh|[bcdfgkpt][rl]|s[cklmnptw]|tw|kn)[aeiouy]|(?:chr|str|scr|spr|shr|thr)[aeiouy])/;
+  if (
+    !/^[a-z]{2,}$/.test(token) ||
+    GENERIC_MAILBOXES.has(token) ||
+    GENERIC_MAILBOXES.has(mailbox.toLowerCase())
+  )
+    return undefined;
+  const pronounceable =
+    /^(?:[aeiouy]|[^aeiouy][aeiouy]|(?:ch|sh|th|ph|wh|[bcdfgkpt][rl]|s[cklmnptw]|tw|kn)[aeiouy]|(?:chr|str|scr|spr|shr|thr)[aeiouy])/;
   return pronounceable.test(token) ? capitalise(token) : undefined;
 }
 
@@ -99,7 +139,10 @@ function companyFromDomain(domain: string): string | undefined {
 
 /** Read the recipient answer: 'Dana Smith, Head of Ops at Acme', 'Dana at Acme', 'Head of Sales, Globex', 'dana@acme.com', plus notes. */
 function readRecipient(text: string | undefined): Recipient {
-  const lines = (text ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = (text ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const [who, rest] = splitWho(lines[0] ?? '');
   const recipient: Recipient = { notes: [rest, ...lines.slice(1)].filter(Boolean) };
 
@@ -121,8 +164,7 @@ function readRecipient(text: string | undefined): Recipient {
     else if (i === 0 && looksLikeName(left)) {
       recipient.name = proper(left);
       recipient.firstName = proper(left.split(/\s+/)[0]!);
-    }
-    else if (!recipient.role && (at || looksLikeRole(left))) recipient.role = left;
+    } else if (!recipient.role && (at || looksLikeRole(left))) recipient.role = left;
     else if (!guessed && !eventStart(left) && looksLikeCompany(left)) guessed = proper(left);
     else unplaced.push(left);
   });
@@ -160,20 +202,32 @@ function sentence(text: string): string {
 }
 
 /** Lower-case a note's first letter to continue a sentence with it, unless it starts an acronym ('IPO'). */
-const continuing = (text: string) => (/^\p{Lu}\p{Lu}/u.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1));
+const continuing = (text: string) =>
+  /^\p{Lu}\p{Lu}/u.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1);
 
 /**
  * A note as a sentence of the email. One that leaves out who did it ("Just raised a Series B",
  * "Hiring 20 reps") is a trigger event: it gets the company as its subject. Anything else stays as
  * the rep wrote it.
  */
-function noteSentence(note: string, subject: string, also: boolean): { text: string; isEvent: boolean } {
+function noteSentence(
+  note: string,
+  subject: string,
+  also: boolean,
+): { text: string; isEvent: boolean } {
   const referrer = note.match(REFERRAL)?.[1];
-  if (referrer) return { text: sentence(`${proper(referrer.replace(/[.!]$/, ''))} suggested I get in touch`), isEvent: false };
+  if (referrer)
+    return {
+      text: sentence(`${proper(referrer.replace(/[.!]$/, ''))} suggested I get in touch`),
+      isEvent: false,
+    };
   const event = eventStart(note);
   if (!event) return { text: sentence(note), isEvent: false };
   const saw = also ? 'I also saw that' : 'I saw that';
-  return { text: sentence(`${saw} ${subject}${event === 'ongoing' ? ' is' : ''} ${continuing(note)}`), isEvent: true };
+  return {
+    text: sentence(`${saw} ${subject}${event === 'ongoing' ? ' is' : ''} ${continuing(note)}`),
+    isEvent: true,
+  };
 }
 
 /**
@@ -191,8 +245,13 @@ function openingParagraph({ role, company, notes }: Recipient): string {
   }
   if (events.length || others.length) return [...others, ...events].join(' ');
   const at = company ? ` at ${company}` : '';
-  if (role) return /\bteam$/i.test(role) ? `I'm writing to the ${role.toLowerCase()}${at} with one idea.` : `I'm writing to you as ${role}${at}, with one idea for your team.`;
-  return company ? `I'm writing with one idea for ${company}.` : "I'm writing with one idea for your team.";
+  if (role)
+    return /\bteam$/i.test(role)
+      ? `I'm writing to the ${role.toLowerCase()}${at} with one idea.`
+      : `I'm writing to you as ${role}${at}, with one idea for your team.`;
+  return company
+    ? `I'm writing with one idea for ${company}.`
+    : "I'm writing with one idea for your team.";
 }
 
 /**
@@ -208,10 +267,16 @@ export function draftColdEmail(answers: Answers, sender?: string): EmailDraft {
   const link = answers.booking_link?.trim();
   // The call the email asks for is the one the link books: its length when the link says it.
   const minutes = callMinutes(link);
-  const call = minutes ? `a ${minutes}-minute call` : link ? 'a short call' : `a ${DEFAULT_CALL_MINUTES}-minute call`;
+  const call = minutes
+    ? `a ${minutes}-minute call`
+    : link
+      ? 'a short call'
+      : `a ${DEFAULT_CALL_MINUTES}-minute call`;
   const signer = sender?.trim();
 
-  const subject = offer ? `Idea for ${company ?? (firstName ? `you, ${firstName}` : 'your team')}` : `Quick question${company ? ` for ${company}` : ''}`;
+  const subject = offer
+    ? `Idea for ${company ?? (firstName ? `you, ${firstName}` : 'your team')}`
+    : `Quick question${company ? ` for ${company}` : ''}`;
   const paragraphs = [
     `Hi ${firstName ?? 'there'},`,
     openingParagraph(recipient),
@@ -256,7 +321,10 @@ export function mailtoLink(draft: EmailDraft, to = ''): string {
  * What the coach knows of the recipient from the rep's "Who are you writing to?" answer: their
  * name and company, each only when the answer tells it.
  */
-export function recipientContext(text: string | undefined): { recipientName?: string; company?: string } {
+export function recipientContext(text: string | undefined): {
+  recipientName?: string;
+  company?: string;
+} {
   const { name, firstName, company } = readRecipient(text);
   const who = name ?? firstName; // as recipientName() reads it
   return { ...(who ? { recipientName: who } : {}), ...(company ? { company } : {}) };

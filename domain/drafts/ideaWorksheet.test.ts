@@ -1,43 +1,110 @@
 import { describe, expect, it } from 'vitest';
-import { bottomUpMarketSize, draftIdeaWorksheet, formatCount, formatMoney, parseAmount, quoteIdea, worksheetShareText } from './ideaWorksheet';
+import {
+  bottomUpMarketSize,
+  draftIdeaWorksheet,
+  formatCount,
+  formatMoney,
+  parseAmount,
+  quoteIdea,
+  worksheetShareText,
+} from './ideaWorksheet';
 
 describe('the no-model idea worksheet', () => {
   it('fresh: 3. shows the bottom-up market size with its arithmetic: customers × price per year', () => {
-    expect(bottomUpMarketSize({ customers: '2,000', pricePerYear: '$1,200', unit: 'clinics' })).toEqual({
+    expect(
+      bottomUpMarketSize({ customers: '2,000', pricePerYear: '$1,200', unit: 'clinics' }),
+    ).toEqual({
       ok: true,
       customers: 2000,
       pricePerYear: 1200,
       total: 2_400_000,
       arithmetic: '2,000 clinics × $1,200/year = $2.4M a year',
     });
-    expect(bottomUpMarketSize({ customers: '50k', pricePerYear: '99/month', unit: '' })).toMatchObject({ ok: true, total: 59_400_000, arithmetic: '50,000 customers × $1,188/year = $59.4M a year' });
-    expect(bottomUpMarketSize({ customers: '1.5M', pricePerYear: '$9.99 a year' })).toMatchObject({ ok: true, arithmetic: '1,500,000 customers × $9.99/year = $15M a year' });
+    expect(
+      bottomUpMarketSize({ customers: '50k', pricePerYear: '99/month', unit: '' }),
+    ).toMatchObject({
+      ok: true,
+      total: 59_400_000,
+      arithmetic: '50,000 customers × $1,188/year = $59.4M a year',
+    });
+    expect(bottomUpMarketSize({ customers: '1.5M', pricePerYear: '$9.99 a year' })).toMatchObject({
+      ok: true,
+      arithmetic: '1,500,000 customers × $9.99/year = $15M a year',
+    });
   });
 
   it('fresh: 3. reads numbers as founders type them and formats money as people say it', () => {
-    for (const typed of ['2000', '2,000', '2k', '2 thousand', '$2,000', '2000/year', '2,000 per year']) expect(parseAmount(typed, '1'), typed).toEqual({ ok: true, value: 2000 });
+    for (const typed of [
+      '2000',
+      '2,000',
+      '2k',
+      '2 thousand',
+      '$2,000',
+      '2000/year',
+      '2,000 per year',
+    ])
+      expect(parseAmount(typed, '1'), typed).toEqual({ ok: true, value: 2000 });
     expect(parseAmount('1.5M', '1')).toEqual({ ok: true, value: 1_500_000 });
-    expect([5, 9.99, 1200, 9999, 24_000, 2_400_000, 1_250_000_000].map(formatMoney)).toEqual(['$5', '$9.99', '$1,200', '$9,999', '$24K', '$2.4M', '$1.3B']);
+    expect([5, 9.99, 1200, 9999, 24_000, 2_400_000, 1_250_000_000].map(formatMoney)).toEqual([
+      '$5',
+      '$9.99',
+      '$1,200',
+      '$9,999',
+      '$24K',
+      '$2.4M',
+      '$1.3B',
+    ]);
     expect(formatCount(1234567)).toBe('1,234,567');
   });
 
   it('fresh: 3. explains bad input instead of showing a wrong figure', () => {
-    expect(bottomUpMarketSize({ customers: '', pricePerYear: '1200' })).toEqual({ ok: false, errors: { customers: 'Enter a number, like 2,000.' } });
+    expect(bottomUpMarketSize({ customers: '', pricePerYear: '1200' })).toEqual({
+      ok: false,
+      errors: { customers: 'Enter a number, like 2,000.' },
+    });
     expect(bottomUpMarketSize({ customers: 'lots', pricePerYear: '-5' })).toEqual({
       ok: false,
-      errors: { customers: '“lots” is not a number. Enter digits, like 2,000.', pricePerYear: 'Enter an amount above zero.' },
+      errors: {
+        customers: '“lots” is not a number. Enter digits, like 2,000.',
+        pricePerYear: 'Enter an amount above zero.',
+      },
     });
-    expect(parseAmount('0', '2,000')).toEqual({ ok: false, message: 'Enter an amount above zero.' });
-    expect(parseAmount('12 apples', '2,000')).toEqual({ ok: false, message: '“12 apples” is not a number. Enter digits, like 2,000.' });
+    expect(parseAmount('0', '2,000')).toEqual({
+      ok: false,
+      message: 'Enter an amount above zero.',
+    });
+    expect(parseAmount('12 apples', '2,000')).toEqual({
+      ok: false,
+      message: '“12 apples” is not a number. Enter digits, like 2,000.',
+    });
     expect(parseAmount('1,20,0', '2,000').ok).toBe(false);
   });
 
   it('fresh: 3. asks the YC checklist as questions about the idea, quoting it back, and offers pricing models with when each fits', () => {
-    const sheet = draftIdeaWorksheet('  A booking app for dog walkers in Berlin. Walkers set their own prices.  ');
-    expect(sheet.idea).toBe('A booking app for dog walkers in Berlin. Walkers set their own prices.');
-    expect(sheet.questions.map((q) => q.label)).toEqual(['Problem', 'Market', 'Solution', 'Differentiation', 'Traction']);
-    expect(sheet.questions[0]!.question).toBe('Who exactly has the problem behind “A booking app for dog walkers in Berlin”, and how do they solve it today?');
-    expect(sheet.pricingModels.map((m) => m.name)).toEqual(['Per seat', 'Usage-based', 'Flat tiers', 'Freemium', 'Transaction fee', 'One-off licence or project']);
+    const sheet = draftIdeaWorksheet(
+      '  A booking app for dog walkers in Berlin. Walkers set their own prices.  ',
+    );
+    expect(sheet.idea).toBe(
+      'A booking app for dog walkers in Berlin. Walkers set their own prices.',
+    );
+    expect(sheet.questions.map((q) => q.label)).toEqual([
+      'Problem',
+      'Market',
+      'Solution',
+      'Differentiation',
+      'Traction',
+    ]);
+    expect(sheet.questions[0]!.question).toBe(
+      'Who exactly has the problem behind “A booking app for dog walkers in Berlin”, and how do they solve it today?',
+    );
+    expect(sheet.pricingModels.map((m) => m.name)).toEqual([
+      'Per seat',
+      'Usage-based',
+      'Flat tiers',
+      'Freemium',
+      'Transaction fee',
+      'One-off licence or project',
+    ]);
     for (const model of sheet.pricingModels) expect(model.fitsWhen).toMatch(/^[A-Z].{20,}\.$/);
     expect(quoteIdea('x '.repeat(100))).toMatch(/^x( x)*…$/);
     expect(draftIdeaWorksheet('').questions[0]!.question).toContain('behind your idea');
@@ -47,9 +114,19 @@ describe('the no-model idea worksheet', () => {
 describe('sharing the worksheet', () => {
   it("fresh: 3. copies the founder's answers, the market size arithmetic and the chosen pricing model", () => {
     const sheet = draftIdeaWorksheet('Scheduling software for veterinary clinics');
-    const text = worksheetShareText(sheet, { problem: 'Clinic managers, with paper diaries', customers: '2,000', pricePerYear: '$1,200', unit: 'clinics', pricingModel: 'per-seat' });
-    expect(text).toContain('Problem: Who exactly has the problem behind “Scheduling software for veterinary clinics”, and how do they solve it today?\n→ Clinic managers, with paper diaries');
-    expect(text).toContain('Market: How many customers could buy “Scheduling software for veterinary clinics”, and is that number growing?\n→ Not answered yet');
+    const text = worksheetShareText(sheet, {
+      problem: 'Clinic managers, with paper diaries',
+      customers: '2,000',
+      pricePerYear: '$1,200',
+      unit: 'clinics',
+      pricingModel: 'per-seat',
+    });
+    expect(text).toContain(
+      'Problem: Who exactly has the problem behind “Scheduling software for veterinary clinics”, and how do they solve it today?\n→ Clinic managers, with paper diaries',
+    );
+    expect(text).toContain(
+      'Market: How many customers could buy “Scheduling software for veterinary clinics”, and is that number growing?\n→ Not answered yet',
+    );
     expect(text).toContain('MARKET SIZE (bottom-up)\n2,000 clinics × $1,200/year = $2.4M a year');
     expect(text).toContain('PRICING MODEL\nPer seat: A price per user per month.');
   });
@@ -57,8 +134,14 @@ describe('sharing the worksheet', () => {
 
 describe('the worksheet numbers a founder can trust', () => {
   it("fresh: 3. asks about '1.500' (fifteen hundred or one and a half) instead of reading it as 1.5; reads the unambiguous ones", () => {
-    expect(parseAmount('1.500', '2,000')).toEqual({ ok: false, message: 'Did you mean 1,500? “1.500” could be 1,500 or 1.5: type the one you mean.' });
-    expect(parseAmount('$9.999', '$1,200')).toEqual({ ok: false, message: 'Did you mean 9,999? “$9.999” could be 9,999 or 9.999: type the one you mean.' });
+    expect(parseAmount('1.500', '2,000')).toEqual({
+      ok: false,
+      message: 'Did you mean 1,500? “1.500” could be 1,500 or 1.5: type the one you mean.',
+    });
+    expect(parseAmount('$9.999', '$1,200')).toEqual({
+      ok: false,
+      message: 'Did you mean 9,999? “$9.999” could be 9,999 or 9.999: type the one you mean.',
+    });
     expect(bottomUpMarketSize({ customers: '1.500', pricePerYear: '$1,200' }).ok).toBe(false);
     // Only one reading is plausible: several dot groups, a leading zero, a scale word, or two decimals.
     expect(parseAmount('1.500.000', '2,000')).toEqual({ ok: true, value: 1_500_000 });
@@ -71,15 +154,35 @@ describe('the worksheet numbers a founder can trust', () => {
     expect(parseAmount('9000000000', '2,000').ok).toBe(true);
     expect(bottomUpMarketSize({ customers: '9,000,000,000', pricePerYear: '$5,000' })).toEqual({
       ok: false,
-      errors: { total: '9,000,000,000 × $5,000 is more than $10 trillion a year, larger than any market; check both numbers.' },
+      errors: {
+        total:
+          '9,000,000,000 × $5,000 is more than $10 trillion a year, larger than any market; check both numbers.',
+      },
     });
   });
 
   it("fresh: 3. formats money without a stray '.00' or a lost sub-cent price, and shows a monthly price's × 12", () => {
-    expect([9999.999, 10_000, 0.004, 0.0035, 0.5].map(formatMoney)).toEqual(['$10,000', '$10,000', '$0.004', '$0.0035', '$0.50']);
-    expect(bottomUpMarketSize({ customers: '50k', pricePerYear: '$99/month' })).toMatchObject({ ok: true, yearly: '$99/month × 12 = $1,188/year', arithmetic: '50,000 customers × $1,188/year = $59.4M a year' });
-    expect(bottomUpMarketSize({ customers: '50k', pricePerYear: '$1,188' })).not.toHaveProperty('yearly');
-    const text = worksheetShareText(draftIdeaWorksheet('Dog walking'), { customers: '50k', pricePerYear: '$99/month' });
-    expect(text).toContain('MARKET SIZE (bottom-up)\n$99/month × 12 = $1,188/year\n50,000 customers × $1,188/year = $59.4M a year');
+    expect([9999.999, 10_000, 0.004, 0.0035, 0.5].map(formatMoney)).toEqual([
+      '$10,000',
+      '$10,000',
+      '$0.004',
+      '$0.0035',
+      '$0.50',
+    ]);
+    expect(bottomUpMarketSize({ customers: '50k', pricePerYear: '$99/month' })).toMatchObject({
+      ok: true,
+      yearly: '$99/month × 12 = $1,188/year',
+      arithmetic: '50,000 customers × $1,188/year = $59.4M a year',
+    });
+    expect(bottomUpMarketSize({ customers: '50k', pricePerYear: '$1,188' })).not.toHaveProperty(
+      'yearly',
+    );
+    const text = worksheetShareText(draftIdeaWorksheet('Dog walking'), {
+      customers: '50k',
+      pricePerYear: '$99/month',
+    });
+    expect(text).toContain(
+      'MARKET SIZE (bottom-up)\n$99/month × 12 = $1,188/year\n50,000 customers × $1,188/year = $59.4M a year',
+    );
   });
 });

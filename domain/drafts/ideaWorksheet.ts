@@ -51,12 +51,50 @@ export function quoteIdea(idea: string): string {
 
 /** The pricing models a founder picks from, each with when it fits. */
 export const PRICING_MODELS: readonly PricingModel[] = [
-  { id: 'per-seat', name: 'Per seat', how: 'A price per user per month.', fitsWhen: 'Value grows with the number of people who use it, as in team tools and CRMs.', example: 'Slack, Salesforce' },
-  { id: 'usage', name: 'Usage-based', how: 'Customers pay for what they use: calls, messages, gigabytes, hours.', fitsWhen: 'Use varies a lot between customers and the cost to serve grows with it, as in APIs and infrastructure.', example: 'Twilio, AWS' },
-  { id: 'flat-tier', name: 'Flat tiers', how: 'Two or three fixed monthly plans, each with more features or limits.', fitsWhen: 'Customers fall into a few clear sizes and want a predictable bill.', example: 'Basecamp, Mailchimp' },
-  { id: 'freemium', name: 'Freemium', how: 'A free plan with a limit; growing customers upgrade.', fitsWhen: 'The product spreads by word of mouth, serving a free user costs little, and many users try it before buying.', example: 'Dropbox, Zoom' },
-  { id: 'transaction', name: 'Transaction fee', how: 'A percentage or fixed fee on each payment or booking made through you.', fitsWhen: 'You sit in the flow of money, as marketplaces and payment tools do.', example: 'Stripe, Airbnb' },
-  { id: 'one-off', name: 'One-off licence or project', how: 'A single price for a product or a piece of work, sometimes with yearly support.', fitsWhen: 'Customers buy rarely and want to own it: hardware, on-premise software, services.', example: 'Agencies, hardware makers' },
+  {
+    id: 'per-seat',
+    name: 'Per seat',
+    how: 'A price per user per month.',
+    fitsWhen: 'Value grows with the number of people who use it, as in team tools and CRMs.',
+    example: 'Slack, Salesforce',
+  },
+  {
+    id: 'usage',
+    name: 'Usage-based',
+    how: 'Customers pay for what they use: calls, messages, gigabytes, hours.',
+    fitsWhen:
+      'Use varies a lot between customers and the cost to serve grows with it, as in APIs and infrastructure.',
+    example: 'Twilio, AWS',
+  },
+  {
+    id: 'flat-tier',
+    name: 'Flat tiers',
+    how: 'Two or three fixed monthly plans, each with more features or limits.',
+    fitsWhen: 'Customers fall into a few clear sizes and want a predictable bill.',
+    example: 'Basecamp, Mailchimp',
+  },
+  {
+    id: 'freemium',
+    name: 'Freemium',
+    how: 'A free plan with a limit; growing customers upgrade.',
+    fitsWhen:
+      'The product spreads by word of mouth, serving a free user costs little, and many users try it before buying.',
+    example: 'Dropbox, Zoom',
+  },
+  {
+    id: 'transaction',
+    name: 'Transaction fee',
+    how: 'A percentage or fixed fee on each payment or booking made through you.',
+    fitsWhen: 'You sit in the flow of money, as marketplaces and payment tools do.',
+    example: 'Stripe, Airbnb',
+  },
+  {
+    id: 'one-off',
+    name: 'One-off licence or project',
+    how: 'A single price for a product or a piece of work, sometimes with yearly support.',
+    fitsWhen: 'Customers buy rarely and want to own it: hardware, on-premise software, services.',
+    example: 'Agencies, hardware makers',
+  },
 ];
 
 /** The worksheet for an idea (an empty idea still gets one, with 'your idea' in the questions). */
@@ -65,20 +103,56 @@ export function draftIdeaWorksheet(idea: string): IdeaWorksheet {
   return {
     idea: idea.trim(),
     questions: [
-      { topic: 'problem', label: 'Problem', question: `Who exactly has the problem behind ${quote}, and how do they solve it today?`, hint: 'Name a role and a kind of company, and the workaround they use now (a spreadsheet, an agency, nothing).' },
-      { topic: 'market', label: 'Market', question: `How many customers could buy ${quote}, and is that number growing?`, hint: 'Count them bottom-up below: customers you could name × what one pays per year.' },
-      { topic: 'solution', label: 'Solution', question: `What does ${quote} do that solves it, in one sentence a customer would repeat?`, hint: 'The outcome they get, not the features: “close the books in 2 days instead of 9”.' },
-      { topic: 'differentiation', label: 'Differentiation', question: 'Why would they pick it over what they use now, and why can’t others copy that easily?', hint: 'What you know or have that others don’t: data, access, speed, a new technology.' },
-      { topic: 'traction', label: 'Traction', question: 'What evidence do you have that people want it?', hint: 'Users, revenue, a waitlist, letters of intent, or how many of the people you interviewed asked to try it.' },
+      {
+        topic: 'problem',
+        label: 'Problem',
+        question: `Who exactly has the problem behind ${quote}, and how do they solve it today?`,
+        hint: 'Name a role and a kind of company, and the workaround they use now (a spreadsheet, an agency, nothing).',
+      },
+      {
+        topic: 'market',
+        label: 'Market',
+        question: `How many customers could buy ${quote}, and is that number growing?`,
+        hint: 'Count them bottom-up below: customers you could name × what one pays per year.',
+      },
+      {
+        topic: 'solution',
+        label: 'Solution',
+        question: `What does ${quote} do that solves it, in one sentence a customer would repeat?`,
+        hint: 'The outcome they get, not the features: “close the books in 2 days instead of 9”.',
+      },
+      {
+        topic: 'differentiation',
+        label: 'Differentiation',
+        question:
+          'Why would they pick it over what they use now, and why can’t others copy that easily?',
+        hint: 'What you know or have that others don’t: data, access, speed, a new technology.',
+      },
+      {
+        topic: 'traction',
+        label: 'Traction',
+        question: 'What evidence do you have that people want it?',
+        hint: 'Users, revenue, a waitlist, letters of intent, or how many of the people you interviewed asked to try it.',
+      },
     ],
     pricingModels: [...PRICING_MODELS],
   };
 }
 
 /** A number the founder typed, or why it cannot be used; `perMonth` when they typed a monthly price. */
-export type ParsedAmount = { ok: true; value: number; perMonth?: number } | { ok: false; message: string };
+export type ParsedAmount =
+  { ok: true; value: number; perMonth?: number } | { ok: false; message: string };
 
-const SUFFIX: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 };
+const SUFFIX: Record<string, number> = {
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mn: 1e6,
+  million: 1e6,
+  b: 1e9,
+  bn: 1e9,
+  billion: 1e9,
+};
 
 /** The largest amount one field takes, and the largest market the worksheet works out: $10 trillion. */
 export const AMOUNT_MAX = 1e13;
@@ -97,29 +171,43 @@ export function parseAmount(text: string, example: string): ParsedAmount {
   let t = text.trim().toLowerCase().replace(/[$€£]/g, '');
   // '$99/month' in a yearly field: twelve months of it.
   const monthly = /\s*(?:\/|per|a|an|each)\s*(?:month|mo|mth)\.?$/.test(t);
-  t = t.replace(/\s*(?:\/|per|a|an|each)\s*(?:year|yr|y|annum|month|mo|mth|customer|client)\.?$/, '').trim();
+  t = t
+    .replace(/\s*(?:\/|per|a|an|each)\s*(?:year|yr|y|annum|month|mo|mth|customer|client)\.?$/, '')
+    .trim();
   if (!t) return { ok: false, message: `Enter a number, like ${example}.` };
-  const notNumber: ParsedAmount = { ok: false, message: `“${text.trim()}” is not a number. Enter digits, like ${example}.` };
+  const notNumber: ParsedAmount = {
+    ok: false,
+    message: `“${text.trim()}” is not a number. Enter digits, like ${example}.`,
+  };
   // '1.500.000': dots as thousands separators, the only way to read several of them.
   if (/^\d{1,3}(?:\.\d{3}){2,}(?:\s*[a-z]+)?$/.test(t)) t = t.replace(/\./g, ',');
   const match = t.match(/^(-)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?\s*([a-z]+)?$/);
   if (!match) return notNumber;
   const [, minus, whole, fraction, suffix] = match;
   if (fraction?.length === 3 && !suffix && /^[1-9]\d{0,2}$/.test(whole!)) {
-    const [thousands, decimal] = [formatCount(Number(`${whole}${fraction}`)), String(Number(`${whole}.${fraction}`))];
-    return { ok: false, message: `Did you mean ${thousands}? “${text.trim()}” could be ${thousands} or ${decimal}: type the one you mean.` };
+    const [thousands, decimal] = [
+      formatCount(Number(`${whole}${fraction}`)),
+      String(Number(`${whole}.${fraction}`)),
+    ];
+    return {
+      ok: false,
+      message: `Did you mean ${thousands}? “${text.trim()}” could be ${thousands} or ${decimal}: type the one you mean.`,
+    };
   }
   const multiplier = suffix ? SUFFIX[suffix] : 1;
   if (multiplier === undefined) return notNumber;
-  const amount = Number(`${whole!.replace(/,/g, '')}${fraction ? `.${fraction}` : ''}`) * multiplier;
+  const amount =
+    Number(`${whole!.replace(/,/g, '')}${fraction ? `.${fraction}` : ''}`) * multiplier;
   const value = amount * (monthly ? 12 : 1);
   if (minus || !(value > 0)) return { ok: false, message: 'Enter an amount above zero.' };
-  if (!Number.isFinite(value) || value > AMOUNT_MAX) return { ok: false, message: 'That number is too large to be a market.' };
+  if (!Number.isFinite(value) || value > AMOUNT_MAX)
+    return { ok: false, message: 'That number is too large to be a market.' };
   return monthly ? { ok: true, value, perMonth: amount } : { ok: true, value };
 }
 
 /** A count with thousands separators: 2000 -> '2,000'. */
-export const formatCount = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(n);
+export const formatCount = (n: number) =>
+  new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(n);
 
 /**
  * A dollar amount as people say it: '$1,200' and '$9.99' up to ten thousand, then '$24K', '$2.4M',
@@ -127,10 +215,15 @@ export const formatCount = (n: number) => new Intl.NumberFormat('en-US', { maxim
  * never '$10,000.00'; a price under a cent keeps two significant digits ('$0.004'), never '$0.00'.
  */
 export function formatMoney(n: number): string {
-  const usd = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', ...options }).format(n);
+  const usd = (options: Intl.NumberFormatOptions) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', ...options }).format(n);
   if (n > 0 && n < 0.01) return usd({ minimumSignificantDigits: 1, maximumSignificantDigits: 2 });
   const cents = Math.round(n * 100) / 100;
-  if (cents <= 10_000) return usd({ minimumFractionDigits: Number.isInteger(cents) ? 0 : 2, maximumFractionDigits: 2 });
+  if (cents <= 10_000)
+    return usd({
+      minimumFractionDigits: Number.isInteger(cents) ? 0 : 2,
+      maximumFractionDigits: 2,
+    });
   return usd({ notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
 }
 
@@ -159,18 +252,33 @@ export type MarketSize =
 export function bottomUpMarketSize(input: MarketSizeInput): MarketSize {
   const customers = parseAmount(input.customers, '2,000');
   const price = parseAmount(input.pricePerYear, '$1,200');
-  if (!customers.ok || !price.ok) return { ok: false, errors: { ...(customers.ok ? {} : { customers: customers.message }), ...(price.ok ? {} : { pricePerYear: price.message }) } };
+  if (!customers.ok || !price.ok)
+    return {
+      ok: false,
+      errors: {
+        ...(customers.ok ? {} : { customers: customers.message }),
+        ...(price.ok ? {} : { pricePerYear: price.message }),
+      },
+    };
   const unit = input.unit?.trim() || 'customers';
   const total = customers.value * price.value;
   // Each number may be within bounds and their product still beyond any market there is.
-  if (total > AMOUNT_MAX) return { ok: false, errors: { total: `${formatCount(customers.value)} × ${formatMoney(price.value)} is more than $10 trillion a year, larger than any market; check both numbers.` } };
+  if (total > AMOUNT_MAX)
+    return {
+      ok: false,
+      errors: {
+        total: `${formatCount(customers.value)} × ${formatMoney(price.value)} is more than $10 trillion a year, larger than any market; check both numbers.`,
+      },
+    };
   return {
     ok: true,
     customers: customers.value,
     pricePerYear: price.value,
     total,
     arithmetic: `${formatCount(customers.value)} ${unit} × ${formatMoney(price.value)}/year = ${formatMoney(total)} a year`,
-    ...(price.perMonth !== undefined ? { yearly: `${formatMoney(price.perMonth)}/month × 12 = ${formatMoney(price.value)}/year` } : {}),
+    ...(price.perMonth !== undefined
+      ? { yearly: `${formatMoney(price.perMonth)}/month × 12 = ${formatMoney(price.value)}/year` }
+      : {}),
   };
 }
 
@@ -179,16 +287,25 @@ export type WorksheetEntries = Record<string, string>;
 
 /** The worksheet as 'Share with co-founder' copies it: plain text with the founder's answers and figures. */
 export function worksheetShareText(worksheet: IdeaWorksheet, entries: WorksheetEntries): string {
-  const market = bottomUpMarketSize({ customers: entries.customers ?? '', pricePerYear: entries.pricePerYear ?? '', unit: entries.unit });
+  const market = bottomUpMarketSize({
+    customers: entries.customers ?? '',
+    pricePerYear: entries.pricePerYear ?? '',
+    unit: entries.unit,
+  });
   const model = worksheet.pricingModels.find((m) => m.id === entries.pricingModel);
   return [
     `Startup idea: ${worksheet.idea}`,
     '',
     'YC CHECKLIST',
-    ...worksheet.questions.flatMap((q) => [`${q.label}: ${q.question}`, `→ ${entries[q.topic]?.trim() || 'Not answered yet'}`]),
+    ...worksheet.questions.flatMap((q) => [
+      `${q.label}: ${q.question}`,
+      `→ ${entries[q.topic]?.trim() || 'Not answered yet'}`,
+    ]),
     '',
     'MARKET SIZE (bottom-up)',
-    ...(market.ok ? [...(market.yearly ? [market.yearly] : []), market.arithmetic] : ['Not worked out yet']),
+    ...(market.ok
+      ? [...(market.yearly ? [market.yearly] : []), market.arithmetic]
+      : ['Not worked out yet']),
     '',
     'PRICING MODEL',
     model ? `${model.name}: ${model.how}` : 'Not chosen yet',

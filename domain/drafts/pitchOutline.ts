@@ -30,7 +30,10 @@ const ASK_BY_STAGE: Record<string, string> = {
 const missing = (what: string) => `**Needs your words:** ${what}`;
 
 export function draftPitchOutline(a: Answers): string {
-  const stage = a.founding_journey && FOUNDING_JOURNEY_OPTIONS.some((o) => o.value === a.founding_journey) ? a.founding_journey : undefined;
+  const stage =
+    a.founding_journey && FOUNDING_JOURNEY_OPTIONS.some((o) => o.value === a.founding_journey)
+      ? a.founding_journey
+      : undefined;
   const hook = text(a.value_proposition);
   const general = hook !== undefined && FALLBACK_VALUE_PROPS.includes(hook);
   return [
@@ -45,12 +48,28 @@ export function draftPitchOutline(a: Answers): string {
     '## The problem',
     text(a.problems) ?? missing('the pain your customers feel today, in their words.'),
     '## The solution',
-    [text(a.building) ?? missing('what you are building, in a sentence.'), text(a.features) && `Key features: ${text(a.features)}`].filter(Boolean).join('\n\n'),
+    [
+      text(a.building) ?? missing('what you are building, in a sentence.'),
+      text(a.features) && `Key features: ${text(a.features)}`,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
     '## Who it is for',
-    [text(a.users) && `**Uses it:** ${text(a.users)}`, text(a.buyers) && `**Buys it:** ${text(a.buyers)}`].filter(Boolean).join('\n\n') || missing('who uses it, and who signs for it.'),
+    [
+      text(a.users) && `**Uses it:** ${text(a.users)}`,
+      text(a.buyers) && `**Buys it:** ${text(a.buyers)}`,
+    ]
+      .filter(Boolean)
+      .join('\n\n') || missing('who uses it, and who signs for it.'),
     '## Proof',
-    missing(stage ? PROOF_BY_STAGE[stage]! : 'one result in numbers: from a customer, a pilot or the people you interviewed.'),
+    missing(
+      stage
+        ? PROOF_BY_STAGE[stage]!
+        : 'one result in numbers: from a customer, a pilot or the people you interviewed.',
+    ),
     '## Call to action',
-    stage ? ASK_BY_STAGE[stage]! : 'Ask for one small, dated next step: a call, a trial, or a meeting with the person who signs.',
+    stage
+      ? ASK_BY_STAGE[stage]!
+      : 'Ask for one small, dated next step: a call, a trial, or a meeting with the person who signs.',
   ].join('\n\n');
 }

@@ -1,32 +1,122 @@
 import { describe, expect, it } from 'vitest';
-import { chatPath, draftReadyText, firstLine, nameFromColdEmailTitle, shouldNotify, type ShouldNotifyInput } from './draftReady';
+import {
+  chatPath,
+  draftReadyText,
+  firstLine,
+  nameFromColdEmailTitle,
+  shouldNotify,
+  type ShouldNotifyInput,
+} from './draftReady';
 
 describe('draftReadyText: the title', () => {
   it.each([
-    ['a cold email, from its recipient answer', { playbookType: 'email', chatTitle: 'Cold Email to Dana Ortiz at Freightly', recipientInfo: 'Dana Ortiz, VP Sales at Freightly. Just raised a Series B.' }, 'Your cold email to Dana Ortiz is ready'],
-    ['a cold email to a first name only', { playbookType: 'email', chatTitle: 'Cold Email to Dana at Acme', recipientInfo: 'dana@acme.com' }, 'Your cold email to Dana is ready'],
-    ['a cold email whose answer names no one', { playbookType: 'email', chatTitle: 'Cold Email to VP Sales at Freightly', recipientInfo: 'VP Sales at Freightly' }, 'Your cold email is ready'],
-    ['a cold email with no answers: the name from the title', { playbookType: 'email', chatTitle: 'Cold Email to Dana Ortiz at Freightly' }, 'Your cold email to Dana Ortiz is ready'],
-    ['a cold email with no answers and no name in the title', { playbookType: 'email', chatTitle: 'Cold Email to Contact' }, 'Your cold email is ready'],
-    ['a cold email chat renamed', { playbookType: 'email', chatTitle: 'Freightly outreach' }, 'Your cold email is ready'],
-    ['a value proposition and pitch', { playbookType: 'playbook', chatTitle: 'Value Proposition Nov 22, 2026' }, 'Your sales pitch is ready'],
-    ['customer personas', { playbookType: 'demo', chatTitle: 'Personas for Freightly' }, 'Your customer personas are ready'],
-    ['a call analysis', { playbookType: 'call', chatTitle: 'Call Analysis Nov 22, 2026' }, 'Your call analysis is ready'],
-    ['an objection guide', { playbookType: 'objection', chatTitle: 'Objections (Customers) Nov 22, 2026' }, 'Your objection guide is ready'],
-    ['a GTM plan', { playbookType: 'gtmplan', chatTitle: 'GTM Plan for Freightly' }, 'Your GTM plan is ready'],
-    ['a free chat', { playbookType: 'none', chatTitle: 'How do I price a pilot?' }, 'Your answer in "How do I price a pilot?" is ready'],
-    ['a free chat with a long title', { playbookType: 'none', chatTitle: 'What should the first three sales hires at a seed-stage company be?' }, 'Your answer in "What should the first three sales hires…" is ready'],
-    ['a free chat with no title', { playbookType: 'none', chatTitle: '  ' }, 'Your answer is ready'],
+    [
+      'a cold email, from its recipient answer',
+      {
+        playbookType: 'email',
+        chatTitle: 'Cold Email to Dana Ortiz at Freightly',
+        recipientInfo: 'Dana Ortiz, VP Sales at Freightly. Just raised a Series B.',
+      },
+      'Your cold email to Dana Ortiz is ready',
+    ],
+    [
+      'a cold email to a first name only',
+      {
+        playbookType: 'email',
+        chatTitle: 'Cold Email to Dana at Acme',
+        recipientInfo: 'dana@acme.com',
+      },
+      'Your cold email to Dana is ready',
+    ],
+    [
+      'a cold email whose answer names no one',
+      {
+        playbookType: 'email',
+        chatTitle: 'Cold Email to VP Sales at Freightly',
+        recipientInfo: 'VP Sales at Freightly',
+      },
+      'Your cold email is ready',
+    ],
+    [
+      'a cold email with no answers: the name from the title',
+      { playbookType: 'email', chatTitle: 'Cold Email to Dana Ortiz at Freightly' },
+      'Your cold email to Dana Ortiz is ready',
+    ],
+    [
+      'a cold email with no answers and no name in the title',
+      { playbookType: 'email', chatTitle: 'Cold Email to Contact' },
+      'Your cold email is ready',
+    ],
+    [
+      'a cold email chat renamed',
+      { playbookType: 'email', chatTitle: 'Freightly outreach' },
+      'Your cold email is ready',
+    ],
+    [
+      'a value proposition and pitch',
+      { playbookType: 'playbook', chatTitle: 'Value Proposition Nov 22, 2026' },
+      'Your sales pitch is ready',
+    ],
+    [
+      'customer personas',
+      { playbookType: 'demo', chatTitle: 'Personas for Freightly' },
+      'Your customer personas are ready',
+    ],
+    [
+      'a call analysis',
+      { playbookType: 'call', chatTitle: 'Call Analysis Nov 22, 2026' },
+      'Your call analysis is ready',
+    ],
+    [
+      'an objection guide',
+      { playbookType: 'objection', chatTitle: 'Objections (Customers) Nov 22, 2026' },
+      'Your objection guide is ready',
+    ],
+    [
+      'a GTM plan',
+      { playbookType: 'gtmplan', chatTitle: 'GTM Plan for Freightly' },
+      'Your GTM plan is ready',
+    ],
+    [
+      'a free chat',
+      { playbookType: 'none', chatTitle: 'How do I price a pilot?' },
+      'Your answer in "How do I price a pilot?" is ready',
+    ],
+    [
+      'a free chat with a long title',
+      {
+        playbookType: 'none',
+        chatTitle: 'What should the first three sales hires at a seed-stage company be?',
+      },
+      'Your answer in "What should the first three sales hires…" is ready',
+    ],
+    [
+      'a free chat with no title',
+      { playbookType: 'none', chatTitle: '  ' },
+      'Your answer is ready',
+    ],
   ] as const)('%s', (_case, input, title) => {
     expect(draftReadyText({ reply: 'Hi', ...input }).title).toBe(title);
   });
 });
 
-describe('draftReadyText: the body is the reply\'s first line', () => {
+describe("draftReadyText: the body is the reply's first line", () => {
   it.each([
-    ['plain text', 'Subject: Freightly\'s 20 new reps\n\nHi Dana,', "Subject: Freightly's 20 new reps"],
-    ['a Markdown heading, after blank lines', '\n\n## **Go-to-market plan**\n\nText', 'Go-to-market plan'],
-    ['a list item', '- Ask about the pilot budget first\n- Then', 'Ask about the pilot budget first'],
+    [
+      'plain text',
+      "Subject: Freightly's 20 new reps\n\nHi Dana,",
+      "Subject: Freightly's 20 new reps",
+    ],
+    [
+      'a Markdown heading, after blank lines',
+      '\n\n## **Go-to-market plan**\n\nText',
+      'Go-to-market plan',
+    ],
+    [
+      'a list item',
+      '- Ask about the pilot budget first\n- Then',
+      'Ask about the pilot budget first',
+    ],
     ['a rule before the text', '---\nHello', 'Hello'],
     ['nothing', '   \n', ''],
   ])('%s', (_case, reply, body) => {
@@ -55,7 +145,11 @@ describe('nameFromColdEmailTitle', () => {
 });
 
 describe('shouldNotify', () => {
-  const ready: ShouldNotifyInput = { permission: 'granted', visibleWindows: 0, replyStatus: 'complete' };
+  const ready: ShouldNotifyInput = {
+    permission: 'granted',
+    visibleWindows: 0,
+    replyStatus: 'complete',
+  };
   it.each([
     ['allowed, no window visible, the reply complete', ready, true],
     ['a window is visible (it shows the reply)', { ...ready, visibleWindows: 1 }, false],
@@ -73,7 +167,9 @@ describe('shouldNotify', () => {
 
 describe('chatPath', () => {
   it('opens the chat screen on the chat, its id made safe for a query', () => {
-    expect(chatPath('0197a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')).toBe('/chat?chat=0197a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b');
+    expect(chatPath('0197a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')).toBe(
+      '/chat?chat=0197a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+    );
     expect(chatPath('a b&c=d')).toBe('/chat?chat=a%20b%26c%3Dd');
   });
 });
@@ -91,4 +187,3 @@ describe('firstLine: hostile replies', () => {
     expect(firstLine(reply)).toBe(body);
   });
 });
-

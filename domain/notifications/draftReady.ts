@@ -37,14 +37,28 @@ export interface DraftReadyText {
 }
 
 /** The notification's title and body for a finished reply. */
-export function draftReadyText({ playbookType, chatTitle, recipientInfo, reply }: DraftReadyInput): DraftReadyText {
+export function draftReadyText({
+  playbookType,
+  chatTitle,
+  recipientInfo,
+  reply,
+}: DraftReadyInput): DraftReadyText {
   return { title: titleFor(playbookType, chatTitle, recipientInfo), body: firstLine(reply) };
 }
 
-function titleFor(type: PlaybookType, chatTitle: string, recipientInfo: string | undefined): string {
+function titleFor(
+  type: PlaybookType,
+  chatTitle: string,
+  recipientInfo: string | undefined,
+): string {
   if (type === 'email') {
-    const name = recipientInfo === undefined ? nameFromColdEmailTitle(chatTitle) : recipientName(recipientInfo);
-    return name && name.length <= MAX_NAME ? `Your cold email to ${name} is ready` : 'Your cold email is ready';
+    const name =
+      recipientInfo === undefined
+        ? nameFromColdEmailTitle(chatTitle)
+        : recipientName(recipientInfo);
+    return name && name.length <= MAX_NAME
+      ? `Your cold email to ${name} is ready`
+      : 'Your cold email is ready';
   }
   if (type !== 'none') return READY[type];
   const title = chatTitle.trim().replace(/\s+/g, ' ');
@@ -98,7 +112,11 @@ export type NotificationPermissionState = 'default' | 'denied' | 'granted' | 'un
  * Notify only for a complete reply, when the rep allowed it and no window shows the app (a visible
  * one shows the reply itself). A partial or failed reply is not 'ready': the chat says what went wrong.
  */
-export function shouldNotify({ permission, visibleWindows, replyStatus }: ShouldNotifyInput): boolean {
+export function shouldNotify({
+  permission,
+  visibleWindows,
+  replyStatus,
+}: ShouldNotifyInput): boolean {
   return permission === 'granted' && visibleWindows === 0 && replyStatus === 'complete';
 }
 

@@ -2,10 +2,12 @@ import { recipientLabel } from '../drafts/coldEmail';
 import { answeredPairs, shortSubject, type AnswerCheck, type Flow, type Question } from './flow';
 
 /** What the booking-link step says when its answer is not a link. */
-export const BOOKING_LINK_INVALID = 'Enter a link they can open, like https://cal.com/you/20min, or leave this blank.';
+export const BOOKING_LINK_INVALID =
+  'Enter a link they can open, like https://cal.com/you/20min, or leave this blank.';
 
 /** A bare address a rep types without its scheme: 'cal.com/sam/20min', 'calendly.com/sam'. */
-const BARE_ADDRESS = /^(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}(?:[/?#]\S*)?$/i;
+const BARE_ADDRESS =
+  /^(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}(?:[/?#]\S*)?$/i;
 
 /**
  * The booking link must be a web link the recipient can open, or nothing: anything else ('my
@@ -15,13 +17,24 @@ const BARE_ADDRESS = /^(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z
 export function checkBookingLink(answer: string): AnswerCheck {
   const text = answer.trim();
   if (text === '') return { ok: true, value: '' };
-  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : BARE_ADDRESS.test(text) ? `https://${text}` : null;
-  if (candidate === null || /\s/.test(candidate)) return { ok: false, message: BOOKING_LINK_INVALID };
+  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(text)
+    ? text
+    : BARE_ADDRESS.test(text)
+      ? `https://${text}`
+      : null;
+  if (candidate === null || /\s/.test(candidate))
+    return { ok: false, message: BOOKING_LINK_INVALID };
   try {
     const url = new URL(candidate);
     // 'http://cal' or 'https://' with a host of one word is not a link anyone else can open.
-    const hostOk = url.hostname.includes('.') && !url.hostname.startsWith('.') && !url.hostname.endsWith('.');
-    if ((url.protocol === 'https:' || url.protocol === 'http:') && hostOk && /^https?:\/\/[^/]/i.test(candidate)) return { ok: true, value: candidate };
+    const hostOk =
+      url.hostname.includes('.') && !url.hostname.startsWith('.') && !url.hostname.endsWith('.');
+    if (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      hostOk &&
+      /^https?:\/\/[^/]/i.test(candidate)
+    )
+      return { ok: true, value: candidate };
   } catch {
     // Not a URL at all: the message below.
   }
@@ -32,16 +45,19 @@ export const COLD_EMAIL_QUESTIONS: Question[] = [
   {
     id: 'recipient_info',
     question: 'Who are you writing to?',
-    description: 'Name, role and company, plus anything you know about them: a recent post, a trigger event, a shared connection.',
+    description:
+      'Name, role and company, plus anything you know about them: a recent post, a trigger event, a shared connection.',
     type: 'textarea',
     placeholder: 'Dana Ortiz, VP Sales at Freightly. Just raised a Series B and is hiring 20 reps.',
   },
   {
     id: 'value_prop',
     question: 'What do you offer them?',
-    description: 'Your value proposition in a sentence or two: the outcome they get, and proof if you have it.',
+    description:
+      'Your value proposition in a sentence or two: the outcome they get, and proof if you have it.',
     type: 'textarea',
-    placeholder: 'We cut new-rep ramp time from 6 months to 10 weeks; Acme saw quota attainment up 32%.',
+    placeholder:
+      'We cut new-rep ramp time from 6 months to 10 weeks; Acme saw quota attainment up 32%.',
   },
   {
     id: 'booking_link',
@@ -75,7 +91,8 @@ export const coldEmailFlow: Flow = {
   type: 'email',
   title: 'Create Cold Email',
   workflowType: 'Cold Email',
-  greeting: "Let's write a cold email that gets a reply. Three quick questions, or skip ahead whenever you like.",
+  greeting:
+    "Let's write a cold email that gets a reply. Three quick questions, or skip ahead whenever you like.",
   finishLabel: 'Generate Email',
   questions: () => COLD_EMAIL_QUESTIONS,
   buildPrompt: (answers) =>
@@ -83,7 +100,8 @@ export const coldEmailFlow: Flow = {
       'Write a personalized cold email of 150 to 200 words with a subject line, a greeting, 2 to 3 short paragraphs and a sign-off.',
       'Make it specific to the recipient, lead with their situation, state one clear outcome, and end with a single call to action.',
       '',
-      answeredPairs(COLD_EMAIL_QUESTIONS, answers) || 'No details were given: write a strong template with [placeholders].',
+      answeredPairs(COLD_EMAIL_QUESTIONS, answers) ||
+        'No details were given: write a strong template with [placeholders].',
     ].join('\n'),
   workflowName: (answers) => coldEmailWorkflowName(answers.recipient_info),
 };

@@ -30,7 +30,15 @@ function parseCsv(csv: string): string[][] {
 
 const HOSTILE = ['=HYPERLINK("http://evil","x")', '+1+1', '-2+3', '@SUM(1)', '\t=1', '\r=1'];
 
-const competitor = (name: string) => ({ name, logo_url: '', description: '', strengths: [], weaknesses: [], pricing: '', target_customers: '' });
+const competitor = (name: string) => ({
+  name,
+  logo_url: '',
+  description: '',
+  strengths: [],
+  weaknesses: [],
+  pricing: '',
+  target_customers: '',
+});
 
 function hostileAnalysis(): CompetitorAnalysis {
   return {
@@ -55,7 +63,10 @@ describe('competitor CSV export', () => {
     const cells = rows.flat();
     expect(cells.filter(looksLikeFormula)).toEqual([]);
     // Every hostile text is still there, intact after the quote mark: names in the header, categories, descriptions, notes.
-    expect(rows[0]!.slice(2, 4)).toEqual([`'=HYPERLINK("http://evil","x") score`, `'=HYPERLINK("http://evil","x") notes`]);
+    expect(rows[0]!.slice(2, 4)).toEqual([
+      `'=HYPERLINK("http://evil","x") score`,
+      `'=HYPERLINK("http://evil","x") notes`,
+    ]);
     expect(rows.slice(1).map((row) => row[0])).toEqual(HOSTILE.map((text) => `'${text}`));
     expect(rows.slice(1).map((row) => row[1])).toEqual(HOSTILE.map((text) => `'${text}`));
     expect(rows[1]!.slice(2, 4)).toEqual(['5', `'${HOSTILE[0]}`]);
@@ -74,7 +85,11 @@ describe('competitor CSV export', () => {
   it('security: 6. ordinary text, numbers and a dash inside a cell are left as they were', () => {
     const analysis = hostileAnalysis();
     analysis.competitors = [{ ...analysis.competitors[0]!, name: 'Jobber' }];
-    analysis.comparison_matrix = [{ category: 'Price', description: 'Cost - all in', Jobber: { score: 8, notes: 'a+b' } }];
-    expect(matrixToCsv(analysis)).toBe('Category,Description,Jobber score,Jobber notes\nPrice,Cost - all in,8,a+b');
+    analysis.comparison_matrix = [
+      { category: 'Price', description: 'Cost - all in', Jobber: { score: 8, notes: 'a+b' } },
+    ];
+    expect(matrixToCsv(analysis)).toBe(
+      'Category,Description,Jobber score,Jobber notes\nPrice,Cost - all in,8,a+b',
+    );
   });
 });

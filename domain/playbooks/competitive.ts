@@ -4,7 +4,8 @@ import { CompetitorAnalysis } from '../contract/playbooks';
 export const INPUT_REQUIRED_TITLE = 'Input Required';
 export const INPUT_REQUIRED_MESSAGE = 'Please enter a product or market to analyze.';
 export const ANALYSIS_FAILED_TITLE = 'Analysis Failed';
-export const ANALYSIS_FAILED_MESSAGE = 'There was an error analyzing competitors. Please try again.';
+export const ANALYSIS_FAILED_MESSAGE =
+  'There was an error analyzing competitors. Please try again.';
 export const FETCH_FAILED = 'Failed to fetch competitor analysis';
 export const BODY_NOT_READABLE = 'Response body is not readable';
 
@@ -15,8 +16,14 @@ export function analyzeCompetitorsMessage(description: string): string {
 
 /** Saved history (design §11: every finished workflow is saved): the type label and the item's name. */
 export const COMPETITIVE_WORKFLOW_TYPE = 'Competitive Analysis';
-export const ANALYSIS_SAVED_TOAST = { header: 'Analysis Saved', message: 'Your competitive analysis is in your saved history.' };
-export const SAVED_ANALYSIS_MISSING_TOAST = { header: 'Analysis not found', message: 'This saved analysis is no longer available.' };
+export const ANALYSIS_SAVED_TOAST = {
+  header: 'Analysis Saved',
+  message: 'Your competitive analysis is in your saved history.',
+};
+export const SAVED_ANALYSIS_MISSING_TOAST = {
+  header: 'Analysis not found',
+  message: 'This saved analysis is no longer available.',
+};
 export const SAVED_ANALYSIS_OFFLINE_TITLE = 'Analysis not on this device yet';
 
 export function competitiveWorkflowName(topic: string): string {
@@ -73,9 +80,14 @@ export function parseStreamedAnalysis(text: string): CompetitorAnalysis | undefi
 }
 
 /** A competitor's score in a matrix row, if the row has one. */
-export function scoreOf(row: Record<string, unknown>, competitor: string): { score: number; notes: string } | undefined {
+export function scoreOf(
+  row: Record<string, unknown>,
+  competitor: string,
+): { score: number; notes: string } | undefined {
   const cell = row[competitor] as { score?: unknown; notes?: unknown } | undefined;
-  return cell && typeof cell.score === 'number' ? { score: cell.score, notes: typeof cell.notes === 'string' ? cell.notes : '' } : undefined;
+  return cell && typeof cell.score === 'number'
+    ? { score: cell.score, notes: typeof cell.notes === 'string' ? cell.notes : '' }
+    : undefined;
 }
 
 /** A spreadsheet takes a cell starting with one of these as a formula (OWASP: CSV injection). */

@@ -77,11 +77,16 @@ export function labelOf(q: Question, value: string): string {
  * dash or the end of its first sentence, at most `max` characters (cut at a word). Undefined when blank.
  */
 export function shortSubject(text: string | undefined, max = 40): string | undefined {
-  const line = text?.split('\n').map((l) => l.trim()).find(Boolean);
+  const line = text
+    ?.split('\n')
+    .map((l) => l.trim())
+    .find(Boolean);
   if (!line) return undefined;
   const head = line.split(/\s*(?::\s|;|\s[-–—|]\s|[.!?](?:\s|$))/)[0]!.trim() || line;
   // 'Pipewise is a CRM for plumbers', 'Acme Labs helps...': the name that starts it.
-  const named = head.match(/^(\p{Lu}[\p{L}\p{N}&'’.-]*(?:\s\p{Lu}[\p{L}\p{N}&'’.-]*){0,2})\s(?:is|are|helps|builds|makes|lets|gives)\s/u)?.[1];
+  const named = head.match(
+    /^(\p{Lu}[\p{L}\p{N}&'’.-]*(?:\s\p{Lu}[\p{L}\p{N}&'’.-]*){0,2})\s(?:is|are|helps|builds|makes|lets|gives)\s/u,
+  )?.[1];
   return cutAtWord(named ?? head, max);
 }
 
@@ -101,6 +106,7 @@ export function defaultWorkflowName(workflowType: string, now: Date): string {
 /** A select step falls back to its first option when nothing was chosen (spec §5). */
 export function withSelectDefaults(questions: Question[], answers: Answers): Answers {
   const out = { ...answers };
-  for (const q of questions) if (q.type === 'select' && !out[q.id]?.trim() && q.options?.[0]) out[q.id] = q.options[0].value;
+  for (const q of questions)
+    if (q.type === 'select' && !out[q.id]?.trim() && q.options?.[0]) out[q.id] = q.options[0].value;
   return out;
 }

@@ -1,40 +1,116 @@
 import type { GtmPlan } from '../contract/playbooks';
-import { answeredPairs, defaultWorkflowName, shortSubject, type Answers, type Flow, type Option, type Question } from './flow';
+import {
+  answeredPairs,
+  defaultWorkflowName,
+  shortSubject,
+  type Answers,
+  type Flow,
+  type Option,
+  type Question,
+} from './flow';
 
 export const GTM_SKIP_MIN_ANSWERS = 3;
 export const GTM_SKIP_LABEL = 'Skip to Plan Generation';
 export const GTM_SKIP_HINT = 'Answer at least 3 questions';
 /** The pitch-deck upsell card shows this long after the plan (spec §9). */
 export const PITCH_DECK_CARD_DELAY_MS = 3000;
-export const GTM_API_ERROR_TOAST = 'API Error: Falling back to chat-based generation. This might be less detailed.';
+export const GTM_API_ERROR_TOAST =
+  'API Error: Falling back to chat-based generation. This might be less detailed.';
 export const GTM_INVALID_RESPONSE = 'Invalid response format from API';
 
-const opts = (pairs: Array<[string, string]>): Option[] => pairs.map(([value, label]) => ({ value, label }));
+const opts = (pairs: Array<[string, string]>): Option[] =>
+  pairs.map(([value, label]) => ({ value, label }));
 
 export const GTM_QUESTIONS: Question[] = [
-  { id: 'product_service', question: 'What product or service do you offer?', description: 'What it is and what it does.', type: 'textarea' },
-  { id: 'company_type', question: 'How is the company funded?', description: 'It changes how fast the plan can go.', type: 'select', options: opts([['bootstrapped', 'Bootstrapped'], ['vc_backed', 'VC-backed']]) },
-  { id: 'value_proposition', question: 'What is your value proposition?', description: 'The outcome customers get, and why you.', type: 'textarea' },
-  { id: 'target_market', question: 'Who is your target market?', description: 'Segments, company size, geography.', type: 'textarea' },
-  { id: 'market_size', question: 'How big is the market?', description: 'Your best estimate, and how you got it.', type: 'textarea' },
-  { id: 'competitors', question: 'Who are your competitors?', description: 'Direct, indirect, and the status quo.', type: 'textarea' },
+  {
+    id: 'product_service',
+    question: 'What product or service do you offer?',
+    description: 'What it is and what it does.',
+    type: 'textarea',
+  },
+  {
+    id: 'company_type',
+    question: 'How is the company funded?',
+    description: 'It changes how fast the plan can go.',
+    type: 'select',
+    options: opts([
+      ['bootstrapped', 'Bootstrapped'],
+      ['vc_backed', 'VC-backed'],
+    ]),
+  },
+  {
+    id: 'value_proposition',
+    question: 'What is your value proposition?',
+    description: 'The outcome customers get, and why you.',
+    type: 'textarea',
+  },
+  {
+    id: 'target_market',
+    question: 'Who is your target market?',
+    description: 'Segments, company size, geography.',
+    type: 'textarea',
+  },
+  {
+    id: 'market_size',
+    question: 'How big is the market?',
+    description: 'Your best estimate, and how you got it.',
+    type: 'textarea',
+  },
+  {
+    id: 'competitors',
+    question: 'Who are your competitors?',
+    description: 'Direct, indirect, and the status quo.',
+    type: 'textarea',
+  },
   {
     id: 'business_model',
     question: 'What is your business model?',
     description: 'How you make money.',
     type: 'select',
-    options: opts([['saas', 'SaaS'], ['marketplace', 'Marketplace'], ['ecommerce', 'E-commerce'], ['subscription', 'Subscription'], ['freemium', 'Freemium'], ['advertising', 'Advertising'], ['enterprise', 'Enterprise sales'], ['transaction', 'Transaction fees'], ['other', 'Other']]),
+    options: opts([
+      ['saas', 'SaaS'],
+      ['marketplace', 'Marketplace'],
+      ['ecommerce', 'E-commerce'],
+      ['subscription', 'Subscription'],
+      ['freemium', 'Freemium'],
+      ['advertising', 'Advertising'],
+      ['enterprise', 'Enterprise sales'],
+      ['transaction', 'Transaction fees'],
+      ['other', 'Other'],
+    ]),
   },
   {
     id: 'pricing_strategy',
     question: 'How do you price?',
     description: 'Your pricing approach.',
     type: 'select',
-    options: opts([['premium', 'Premium'], ['competitive', 'Competitive'], ['value', 'Value-based'], ['freemium', 'Freemium'], ['tiered', 'Tiered'], ['usage', 'Usage-based']]),
+    options: opts([
+      ['premium', 'Premium'],
+      ['competitive', 'Competitive'],
+      ['value', 'Value-based'],
+      ['freemium', 'Freemium'],
+      ['tiered', 'Tiered'],
+      ['usage', 'Usage-based'],
+    ]),
   },
-  { id: 'go_to_market', question: 'How do you reach customers today?', description: 'Channels, sales motion, partnerships.', type: 'textarea' },
-  { id: 'current_traction', question: 'What traction do you have?', description: 'Users, revenue, growth, pilots.', type: 'textarea' },
-  { id: 'market_timing', question: 'Why now?', description: 'What changed that makes this the moment.', type: 'textarea' },
+  {
+    id: 'go_to_market',
+    question: 'How do you reach customers today?',
+    description: 'Channels, sales motion, partnerships.',
+    type: 'textarea',
+  },
+  {
+    id: 'current_traction',
+    question: 'What traction do you have?',
+    description: 'Users, revenue, growth, pilots.',
+    type: 'textarea',
+  },
+  {
+    id: 'market_timing',
+    question: 'Why now?',
+    description: 'What changed that makes this the moment.',
+    type: 'textarea',
+  },
 ];
 
 export const GTM_QUESTION_COUNT = GTM_QUESTIONS.length;
@@ -74,7 +150,13 @@ export function renderGtmPlanMarkdown(plan: GtmPlan, note?: string): string {
     m.competitiveLandscape,
     '### Market Opportunity',
     // A table's rows must stay on consecutive lines.
-    ['| | Size |', '|---|---|', `| TAM | ${cell(m.marketOpportunity.tam)} |`, `| SAM | ${cell(m.marketOpportunity.sam)} |`, `| SOM | ${cell(m.marketOpportunity.som)} |`].join('\n'),
+    [
+      '| | Size |',
+      '|---|---|',
+      `| TAM | ${cell(m.marketOpportunity.tam)} |`,
+      `| SAM | ${cell(m.marketOpportunity.sam)} |`,
+      `| SOM | ${cell(m.marketOpportunity.som)} |`,
+    ].join('\n'),
     '## GTM Strategy',
     '### Value Proposition',
     g.valueProposition,
@@ -105,7 +187,8 @@ export const gtmPlanFlow: Flow = {
   type: 'gtmplan',
   title: 'Build Your GTM Plan',
   workflowType: 'GTM Plan',
-  greeting: "Let's build an investor-ready go-to-market plan. Eleven questions; after three you can skip ahead and I'll work with what you have.",
+  greeting:
+    "Let's build an investor-ready go-to-market plan. Eleven questions; after three you can skip ahead and I'll work with what you have.",
   finishLabel: 'Generate Plan',
   questions: () => GTM_QUESTIONS,
   /** The fallback when the plan call fails: a plain chat prompt (spec §8). */

@@ -25,7 +25,10 @@ export type { Answers, Flow, FlowType, Option, Question } from './flow';
  * Pipewise'), else the flow's name and the date; never longer than a stored name.
  */
 export function workflowNameFor(type: FlowType, answers: Answers, now: Date): string {
-  return cutAtWord(FLOWS[type].workflowName(answers, now).trim().replace(/\s+/g, ' '), WORKFLOW_NAME_MAX - 1);
+  return cutAtWord(
+    FLOWS[type].workflowName(answers, now).trim().replace(/\s+/g, ' '),
+    WORKFLOW_NAME_MAX - 1,
+  );
 }
 
 /**

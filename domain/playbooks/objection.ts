@@ -1,4 +1,12 @@
-import { answeredPairs, defaultWorkflowName, shortSubject, type Answers, type Flow, type Option, type Question } from './flow';
+import {
+  answeredPairs,
+  defaultWorkflowName,
+  shortSubject,
+  type Answers,
+  type Flow,
+  type Option,
+  type Question,
+} from './flow';
 
 export const AUDIENCE_OPTIONS: Option[] = [
   { value: 'customers', label: 'Customers', description: 'Prospects pushing back on buying.' },
@@ -17,35 +25,80 @@ const AUDIENCE_QUESTION: Question = {
   options: AUDIENCE_OPTIONS,
 };
 
-const t = (id: string, question: string, description: string): Question => ({ id, question, description, type: 'textarea' });
+const t = (id: string, question: string, description: string): Question => ({
+  id,
+  question,
+  description,
+  type: 'textarea',
+});
 
 /** The audience's own questions (spec §3 'Objection flow'). */
 export const AUDIENCE_QUESTIONS: Record<Audience, Question[]> = {
   customers: [
-    t('value_proposition', 'What is your value proposition?', 'What you offer and the outcome customers get.'),
-    t('common_objections', 'What objections do you hear most?', 'Price, timing, "we built it ourselves"... in their words.'),
-    t('competitive_landscape', 'Who do they compare you with?', 'Competitors, alternatives, the status quo.'),
+    t(
+      'value_proposition',
+      'What is your value proposition?',
+      'What you offer and the outcome customers get.',
+    ),
+    t(
+      'common_objections',
+      'What objections do you hear most?',
+      'Price, timing, "we built it ourselves"... in their words.',
+    ),
+    t(
+      'competitive_landscape',
+      'Who do they compare you with?',
+      'Competitors, alternatives, the status quo.',
+    ),
     t('target_audience', 'Who are you selling to?', 'Roles, company size, situation.'),
   ],
   investors: [
-    t('business_model', 'What is your business model?', 'How you make money, and the unit economics if you know them.'),
+    t(
+      'business_model',
+      'What is your business model?',
+      'How you make money, and the unit economics if you know them.',
+    ),
     t('market_size', 'How big is the market?', 'Your estimate and how you got there.'),
-    t('common_investor_objections', 'What do investors push back on?', 'Market, team, traction, competition...'),
+    t(
+      'common_investor_objections',
+      'What do investors push back on?',
+      'Market, team, traction, competition...',
+    ),
     t('competitive_advantage', 'What is your unfair advantage?', 'Why you win, and why it lasts.'),
     t('traction', 'What traction do you have?', 'Revenue, users, growth, pilots, LOIs.'),
   ],
   partners: [
     t('partner_value', 'What does the partner get?', 'Revenue, customers, product value.'),
-    t('partnership_model', 'What kind of partnership is it?', 'Referral, reseller, integration, co-marketing.'),
-    t('common_partner_objections', 'What objections do partners raise?', 'Effort, priority, channel conflict...'),
-    t('partner_success', 'What does success look like?', 'For them and for you, in numbers if you can.'),
+    t(
+      'partnership_model',
+      'What kind of partnership is it?',
+      'Referral, reseller, integration, co-marketing.',
+    ),
+    t(
+      'common_partner_objections',
+      'What objections do partners raise?',
+      'Effort, priority, channel conflict...',
+    ),
+    t(
+      'partner_success',
+      'What does success look like?',
+      'For them and for you, in numbers if you can.',
+    ),
   ],
   internal: [
     t('internal_change', 'What change are you proposing?', 'The new tool, process or strategy.'),
     t('stakeholders', 'Who has to agree?', 'Teams, leaders, the people affected.'),
-    t('common_internal_objections', 'What objections do you expect?', 'Cost, disruption, "we tried that"...'),
+    t(
+      'common_internal_objections',
+      'What objections do you expect?',
+      'Cost, disruption, "we tried that"...',
+    ),
     t('resources', 'What will it take?', 'Budget, people, time.'),
-    t('expected_outcomes', 'What outcomes do you expect?', 'What gets better, and how you will measure it.'),
+    t(
+      'expected_outcomes',
+      'What outcomes do you expect?',
+      'What gets better, and how you will measure it.',
+    ),
   ],
 };
 
@@ -75,14 +128,18 @@ export function objectionWorkflowName(answers: Answers, now: Date): string {
   const audience = audienceOf(answers) ?? 'customers';
   const subject = shortSubject(answers[OBJECTION_SUBJECTS[audience].answer]);
   if (subject) return `Objections from ${OBJECTION_SUBJECTS[audience].from}: ${subject}`;
-  return defaultWorkflowName(`Objections (${AUDIENCE_OPTIONS.find((o) => o.value === audience)?.label ?? 'Customers'})`, now);
+  return defaultWorkflowName(
+    `Objections (${AUDIENCE_OPTIONS.find((o) => o.value === audience)?.label ?? 'Customers'})`,
+    now,
+  );
 }
 
 export const objectionFlow: Flow = {
   type: 'objection',
   title: 'Handle Objections',
   workflowType: 'Objection Handling',
-  greeting: "Let's prepare for the pushback. Tell me who you are facing and what you hear, and I'll write you an objection guide.",
+  greeting:
+    "Let's prepare for the pushback. Tell me who you are facing and what you hear, and I'll write you an objection guide.",
   finishLabel: 'Create Objection Guide',
   questions: objectionQuestions,
   buildPrompt: (answers) =>

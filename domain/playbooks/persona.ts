@@ -1,4 +1,12 @@
-import { answeredPairs, defaultWorkflowName, shortSubject, type Answers, type Flow, type Option, type Question } from './flow';
+import {
+  answeredPairs,
+  defaultWorkflowName,
+  shortSubject,
+  type Answers,
+  type Flow,
+  type Option,
+  type Question,
+} from './flow';
 
 export const INDUSTRY_OPTIONS: Option[] = [
   { value: 'saas', label: 'SaaS' },
@@ -14,14 +22,55 @@ export const INDUSTRY_OPTIONS: Option[] = [
 ];
 
 export const PERSONA_QUESTIONS: Question[] = [
-  { id: 'company_name', question: 'What is your company called?', description: 'As your customers know it.', type: 'input' },
-  { id: 'value_proposition', question: 'What is your value proposition?', description: 'What you do, for whom, and why it matters.', type: 'textarea' },
-  { id: 'industry', question: 'Which industry do you sell into?', description: 'Pick the closest one.', type: 'select', options: INDUSTRY_OPTIONS },
-  { id: 'target_audience', question: 'Who is your target audience?', description: 'Company size, region, team, situation.', type: 'textarea' },
-  { id: 'key_titles', question: 'Which job titles are involved?', description: 'Users, champions, buyers, blockers.', type: 'textarea' },
-  { id: 'buying_journey', question: 'How do they buy today?', description: 'Triggers, steps, who signs off, how long it takes.', type: 'textarea' },
-  { id: 'current_challenges', question: 'What challenges do they face?', description: 'The pains and goals that make them look for a solution.', type: 'textarea' },
-  { id: 'competitors', question: 'Who else do they consider?', description: 'Competitors, alternatives, or doing nothing.', type: 'textarea' },
+  {
+    id: 'company_name',
+    question: 'What is your company called?',
+    description: 'As your customers know it.',
+    type: 'input',
+  },
+  {
+    id: 'value_proposition',
+    question: 'What is your value proposition?',
+    description: 'What you do, for whom, and why it matters.',
+    type: 'textarea',
+  },
+  {
+    id: 'industry',
+    question: 'Which industry do you sell into?',
+    description: 'Pick the closest one.',
+    type: 'select',
+    options: INDUSTRY_OPTIONS,
+  },
+  {
+    id: 'target_audience',
+    question: 'Who is your target audience?',
+    description: 'Company size, region, team, situation.',
+    type: 'textarea',
+  },
+  {
+    id: 'key_titles',
+    question: 'Which job titles are involved?',
+    description: 'Users, champions, buyers, blockers.',
+    type: 'textarea',
+  },
+  {
+    id: 'buying_journey',
+    question: 'How do they buy today?',
+    description: 'Triggers, steps, who signs off, how long it takes.',
+    type: 'textarea',
+  },
+  {
+    id: 'current_challenges',
+    question: 'What challenges do they face?',
+    description: 'The pains and goals that make them look for a solution.',
+    type: 'textarea',
+  },
+  {
+    id: 'competitors',
+    question: 'Who else do they consider?',
+    description: 'Competitors, alternatives, or doing nothing.',
+    type: 'textarea',
+  },
 ];
 
 /** 'Personas for <the company>' (its name's start, cut short), or dated when the name was left blank. */
@@ -34,7 +83,8 @@ export const personaFlow: Flow = {
   type: 'demo',
   title: 'Define Customer Personas',
   workflowType: 'Customer Persona',
-  greeting: "Let's define the people you sell to. Eight questions, and you'll get persona sheets you can hand to your team.",
+  greeting:
+    "Let's define the people you sell to. Eight questions, and you'll get persona sheets you can hand to your team.",
   finishLabel: 'Create Personas',
   questions: () => PERSONA_QUESTIONS,
   buildPrompt: (answers) =>

@@ -3,7 +3,7 @@ import type { PlaybookType } from './types';
 const BASE =
   'You are Pitchpad, an AI head of growth for startup founders and sales reps. Be concrete, brief and practical: ' +
   'answer with specific actions, examples and numbers where you can, formatted in Markdown (short headings, lists, tables when they help). ' +
-  'Never invent facts about the user\'s company; ask for what you need when it is missing.';
+  "Never invent facts about the user's company; ask for what you need when it is missing.";
 
 /**
  * The server's system prompt per playbook type (design §4: the server, not the client, picks it).
@@ -21,6 +21,9 @@ export const SYSTEM_PROMPTS: Record<PlaybookType, string> = {
 
 /** The system prompt for a chat: ours first, then (for free chat only) the client's extra instructions. */
 export function systemPromptFor(type: PlaybookType, clientPrompt?: string): string {
-  const extra = type === 'none' && clientPrompt?.trim() ? `\n\nAdditional instructions from the user:\n${clientPrompt.trim()}` : '';
+  const extra =
+    type === 'none' && clientPrompt?.trim()
+      ? `\n\nAdditional instructions from the user:\n${clientPrompt.trim()}`
+      : '';
   return SYSTEM_PROMPTS[type] + extra;
 }

@@ -9,27 +9,65 @@ import type { PlaybookType } from './types';
 export type ToolType = PlaybookType | 'competitive';
 
 /** The seven PRO cards of the landing page, in the spec's order (spec §2). */
-export const LANDING_TOOLS: ReadonlyArray<{ title: string; type: ToolType; description: string }> = [
-  { title: 'Build Your GTM Plan', type: 'gtmplan', description: 'An investor-ready go-to-market plan from eleven questions.' },
-  { title: 'Refine Your Value Proposition', type: 'playbook', description: 'Sharpen what you offer, then turn it into a sales pitch.' },
-  { title: 'Define Customer Personas', type: 'demo', description: 'Who buys, who signs, and what keeps them up at night.' },
-  { title: 'Handle Objections', type: 'objection', description: 'A guide to the pushback you will hear, and how to answer it.' },
-  { title: 'Generate Cold Emails', type: 'email', description: 'A short, personal cold email that books the meeting.' },
-  { title: 'Competitive Intelligence', type: 'competitive', description: 'A competitor grid and comparison matrix for your market.' },
-  { title: 'GTM Advice', type: 'none', description: 'Ask anything about go-to-market, sales and growth.' },
-];
+export const LANDING_TOOLS: ReadonlyArray<{ title: string; type: ToolType; description: string }> =
+  [
+    {
+      title: 'Build Your GTM Plan',
+      type: 'gtmplan',
+      description: 'An investor-ready go-to-market plan from eleven questions.',
+    },
+    {
+      title: 'Refine Your Value Proposition',
+      type: 'playbook',
+      description: 'Sharpen what you offer, then turn it into a sales pitch.',
+    },
+    {
+      title: 'Define Customer Personas',
+      type: 'demo',
+      description: 'Who buys, who signs, and what keeps them up at night.',
+    },
+    {
+      title: 'Handle Objections',
+      type: 'objection',
+      description: 'A guide to the pushback you will hear, and how to answer it.',
+    },
+    {
+      title: 'Generate Cold Emails',
+      type: 'email',
+      description: 'A short, personal cold email that books the meeting.',
+    },
+    {
+      title: 'Competitive Intelligence',
+      type: 'competitive',
+      description: 'A competitor grid and comparison matrix for your market.',
+    },
+    {
+      title: 'GTM Advice',
+      type: 'none',
+      description: 'Ask anything about go-to-market, sales and growth.',
+    },
+  ];
 
 /**
  * The tools as cards in an empty chat: every guided flow (the landing page's, and the call analysis,
  * which the landing page leaves out) and competitive intelligence. GTM Advice is the chat itself.
  */
-export const CHAT_TOOLS: ReadonlyArray<{ title: string; type: ToolType; description: string }> = LANDING_TOOLS.flatMap((tool) =>
-  tool.type === 'none'
-    ? []
-    : tool.type === 'email'
-      ? [tool, { title: 'Customer Call Analysis', type: 'call' as const, description: 'Paste a call: the pains, objections and buying signals, and what to do next.' }]
-      : [tool],
-);
+export const CHAT_TOOLS: ReadonlyArray<{ title: string; type: ToolType; description: string }> =
+  LANDING_TOOLS.flatMap((tool) =>
+    tool.type === 'none'
+      ? []
+      : tool.type === 'email'
+        ? [
+            tool,
+            {
+              title: 'Customer Call Analysis',
+              type: 'call' as const,
+              description:
+                'Paste a call: the pains, objections and buying signals, and what to do next.',
+            },
+          ]
+        : [tool],
+  );
 
 /**
  * GTM Advice, the free chat: its card says FREE and opens the chat for every signed-in user (design
@@ -40,7 +78,14 @@ export function isFreeTool(type: ToolType): boolean {
 }
 
 /** The guided flows: every playbook type but free chat, in the chat menu's order. All are PRO tools. */
-export const FLOW_TYPES: readonly FlowType[] = ['playbook', 'email', 'demo', 'call', 'objection', 'gtmplan'];
+export const FLOW_TYPES: readonly FlowType[] = [
+  'playbook',
+  'email',
+  'demo',
+  'call',
+  'objection',
+  'gtmplan',
+];
 
 export function isFlowType(value: unknown): value is FlowType {
   return typeof value === 'string' && (FLOW_TYPES as readonly string[]).includes(value);

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** The guided flow a chat runs (spec §1 and §4). `none` is the free GTM advice chat. */
-export const PlaybookType = z.enum(['none', 'playbook', 'email', 'demo', 'call', 'objection', 'gtmplan']);
+export const PlaybookType = z.enum([
+  'none',
+  'playbook',
+  'email',
+  'demo',
+  'call',
+  'objection',
+  'gtmplan',
+]);
 export type PlaybookType = z.infer<typeof PlaybookType>;
 
 // The landing tools live in ./tools (zod-free, for the browser bundle).

@@ -1,29 +1,92 @@
-import { answeredPairs, defaultWorkflowName, shortSubject, type Answers, type Flow, type Option, type Question } from './flow';
+import {
+  answeredPairs,
+  defaultWorkflowName,
+  shortSubject,
+  type Answers,
+  type Flow,
+  type Option,
+  type Question,
+} from './flow';
 
 export const VALUE_PROPS_COUNT = 3;
 export const VALUE_PROP_MAX_WORDS = 20;
 /** The pick waits this long, so the user sees their choice land (spec §4). */
 export const VALUE_PROP_PICK_DELAY_MS = 500;
-export const NO_VALUE_PROPS_MESSAGE = 'Could not generate value propositions. Please try refreshing the page.';
+export const NO_VALUE_PROPS_MESSAGE =
+  'Could not generate value propositions. Please try refreshing the page.';
 
 export const FOUNDING_JOURNEY_OPTIONS: Option[] = [
-  { value: 'idea', label: 'I have an idea', description: 'Nothing built yet: you are testing whether the problem is real.' },
-  { value: 'product', label: 'I have a product', description: 'Something works, and you are looking for the people who need it.' },
-  { value: 'customers', label: 'I have customers', description: 'People use it; now you want to say why in a way that sells.' },
-  { value: 'sales_process', label: 'I have a sales process', description: 'You sell repeatably and want a sharper pitch for the team.' },
+  {
+    value: 'idea',
+    label: 'I have an idea',
+    description: 'Nothing built yet: you are testing whether the problem is real.',
+  },
+  {
+    value: 'product',
+    label: 'I have a product',
+    description: 'Something works, and you are looking for the people who need it.',
+  },
+  {
+    value: 'customers',
+    label: 'I have customers',
+    description: 'People use it; now you want to say why in a way that sells.',
+  },
+  {
+    value: 'sales_process',
+    label: 'I have a sales process',
+    description: 'You sell repeatably and want a sharper pitch for the team.',
+  },
 ];
 
 export const VALUE_PROPOSITION_QUESTIONS: Question[] = [
-  { id: 'founding_journey', question: 'Where are you in your founding journey?', description: 'Pick the card that fits best.', type: 'cards', options: FOUNDING_JOURNEY_OPTIONS },
-  { id: 'building', question: 'What are you building?', description: 'Describe your product in a sentence or two.', type: 'textarea' },
-  { id: 'problems', question: 'What problems does it solve?', description: 'The pains your customers feel today, in their words.', type: 'textarea' },
-  { id: 'users', question: 'Who uses it?', description: 'The people who use the product day to day.', type: 'textarea' },
-  { id: 'buyers', question: 'Who buys it?', description: 'The person who signs, if not the user: their role and what they care about.', type: 'textarea' },
-  { id: 'features', question: 'What are its key features?', description: 'The three or four things that make it work.', type: 'textarea' },
-  { id: 'value_proposition', question: 'Which value proposition fits best?', description: 'Pick one; you can refine it in the chat.', type: 'select' },
+  {
+    id: 'founding_journey',
+    question: 'Where are you in your founding journey?',
+    description: 'Pick the card that fits best.',
+    type: 'cards',
+    options: FOUNDING_JOURNEY_OPTIONS,
+  },
+  {
+    id: 'building',
+    question: 'What are you building?',
+    description: 'Describe your product in a sentence or two.',
+    type: 'textarea',
+  },
+  {
+    id: 'problems',
+    question: 'What problems does it solve?',
+    description: 'The pains your customers feel today, in their words.',
+    type: 'textarea',
+  },
+  {
+    id: 'users',
+    question: 'Who uses it?',
+    description: 'The people who use the product day to day.',
+    type: 'textarea',
+  },
+  {
+    id: 'buyers',
+    question: 'Who buys it?',
+    description: 'The person who signs, if not the user: their role and what they care about.',
+    type: 'textarea',
+  },
+  {
+    id: 'features',
+    question: 'What are its key features?',
+    description: 'The three or four things that make it work.',
+    type: 'textarea',
+  },
+  {
+    id: 'value_proposition',
+    question: 'Which value proposition fits best?',
+    description: 'Pick one; you can refine it in the chat.',
+    type: 'select',
+  },
 ];
 
-const TEXT_STEPS = VALUE_PROPOSITION_QUESTIONS.filter((q) => q.id !== 'founding_journey' && q.id !== 'value_proposition');
+const TEXT_STEPS = VALUE_PROPOSITION_QUESTIONS.filter(
+  (q) => q.id !== 'founding_journey' && q.id !== 'value_proposition',
+);
 
 /** The value-props call's prompt: 3 distinct one-sentence propositions of at most 20 words (spec §7). */
 export function buildValuePropsPrompt(answers: Answers): string {
@@ -43,7 +106,11 @@ export const FALLBACK_VALUE_PROPS = [
 ];
 
 function clean(line: string): string {
-  return line.replace(/^\s*(?:\d+[.)]|[-*•])\s*/, '').replace(/^["“]|["”]$/g, '').replace(/\*\*/g, '').trim();
+  return line
+    .replace(/^\s*(?:\d+[.)]|[-*•])\s*/, '')
+    .replace(/^["“]|["”]$/g, '')
+    .replace(/\*\*/g, '')
+    .trim();
 }
 
 /**
@@ -52,7 +119,10 @@ function clean(line: string): string {
  * text plus two generic lines (spec §8).
  */
 export function parseValueProps(content: string): string[] {
-  const lines = content.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = content
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const listed = lines.filter((l) => /^(?:\d+[.)]|[-*•])\s+\S/.test(l)).map(clean);
   const plain = lines.filter((l) => l.length < 100 && !l.endsWith(':')).map(clean);
   const found = (listed.length ? listed : plain).filter(Boolean).slice(0, VALUE_PROPS_COUNT);
@@ -64,7 +134,8 @@ export const valuePropositionFlow: Flow = {
   type: 'playbook',
   title: 'Refine Your Value Proposition',
   workflowType: 'Value Proposition',
-  greeting: "Let's sharpen your value proposition and turn it into a sales pitch. Start by telling me where you are.",
+  greeting:
+    "Let's sharpen your value proposition and turn it into a sales pitch. Start by telling me where you are.",
   finishLabel: 'Create Sales Pitch',
   questions: () => VALUE_PROPOSITION_QUESTIONS,
   buildPrompt: (answers) =>
@@ -76,7 +147,9 @@ export const valuePropositionFlow: Flow = {
     ].join('\n'),
   workflowName: (answers, now) => {
     const product = shortSubject(answers.building);
-    return product ? `Value Proposition for ${product}` : defaultWorkflowName('Value Proposition', now);
+    return product
+      ? `Value Proposition for ${product}`
+      : defaultWorkflowName('Value Proposition', now);
   },
 };
 

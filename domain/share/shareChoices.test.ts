@@ -5,7 +5,12 @@ import { SHARE_CHOICES } from './shareChoices';
 
 describe('SHARE_CHOICES', () => {
   it('offers the four choices of the issue, in its order', () => {
-    expect(SHARE_CHOICES.map((choice) => choice.label)).toEqual(['Cold email to this person', 'Analyze this call', 'Handle this objection', 'Ask Pitchpad']);
+    expect(SHARE_CHOICES.map((choice) => choice.label)).toEqual([
+      'Cold email to this person',
+      'Analyze this call',
+      'Handle this objection',
+      'Ask Pitchpad',
+    ]);
   });
 
   it('fills the first question of the cold email and of the call analysis', () => {
@@ -17,8 +22,15 @@ describe('SHARE_CHOICES', () => {
 
   it("fills each audience's own objections question, and only text questions", () => {
     const objection = SHARE_CHOICES.find((c) => c.flow === 'objection');
-    const perAudience = Object.values(AUDIENCE_QUESTIONS).map((questions) => questions.filter((q) => choiceFills(q.id)));
-    expect(perAudience.map((questions) => questions.map((q) => q.type))).toEqual([['textarea'], ['textarea'], ['textarea'], ['textarea']]);
+    const perAudience = Object.values(AUDIENCE_QUESTIONS).map((questions) =>
+      questions.filter((q) => choiceFills(q.id)),
+    );
+    expect(perAudience.map((questions) => questions.map((q) => q.type))).toEqual([
+      ['textarea'],
+      ['textarea'],
+      ['textarea'],
+      ['textarea'],
+    ]);
     function choiceFills(id: string) {
       return objection?.answers.includes(id) ?? false;
     }

@@ -22,14 +22,37 @@ export interface ShareChoice {
 }
 
 export const SHARE_CHOICES: readonly ShareChoice[] = [
-  { label: 'Cold email to this person', description: 'A short, personal cold email to whoever this is about.', flow: 'email', answers: ['recipient_info'], maxLength: ANSWER_MAX_CHARS },
-  { label: 'Analyze this call', description: 'Pain points, objections and buying signals from the call.', flow: 'call', answers: ['transcript'], maxLength: TRANSCRIPT_MAX_CHARS },
+  {
+    label: 'Cold email to this person',
+    description: 'A short, personal cold email to whoever this is about.',
+    flow: 'email',
+    answers: ['recipient_info'],
+    maxLength: ANSWER_MAX_CHARS,
+  },
+  {
+    label: 'Analyze this call',
+    description: 'Pain points, objections and buying signals from the call.',
+    flow: 'call',
+    answers: ['transcript'],
+    maxLength: TRANSCRIPT_MAX_CHARS,
+  },
   {
     label: 'Handle this objection',
     description: 'How to answer the pushback, and what to ask next.',
     flow: 'objection',
-    answers: ['common_objections', 'common_investor_objections', 'common_partner_objections', 'common_internal_objections'],
+    answers: [
+      'common_objections',
+      'common_investor_objections',
+      'common_partner_objections',
+      'common_internal_objections',
+    ],
     maxLength: ANSWER_MAX_CHARS,
   },
-  { label: 'Ask Pitchpad', description: 'A free chat that starts from what you shared.', flow: null, answers: [], maxLength: MESSAGE_MAX_CHARS },
+  {
+    label: 'Ask Pitchpad',
+    description: 'A free chat that starts from what you shared.',
+    flow: null,
+    answers: [],
+    maxLength: MESSAGE_MAX_CHARS,
+  },
 ];

@@ -31,7 +31,10 @@ export function combineShared({ title, text, url }: SharedParams, max: number): 
   }
   const all = parts.map((part) => part.text).join('\n');
   if (all.length <= max) return { text: all, note: null };
-  return { text: all.slice(0, max).trimEnd(), note: `What was shared is ${all.length.toLocaleString('en-US')} characters long; only the first ${max.toLocaleString('en-US')} are used.` };
+  return {
+    text: all.slice(0, max).trimEnd(),
+    note: `What was shared is ${all.length.toLocaleString('en-US')} characters long; only the first ${max.toLocaleString('en-US')} are used.`,
+  };
 }
 
 /**
@@ -45,13 +48,15 @@ function contains(text: string, part: string): boolean {
   // longest[i]: the length of the longest proper prefix of part[0..i] that is also its suffix.
   const longest = new Int32Array(part.length);
   for (let index = 1, length = 0; index < part.length; index++) {
-    while (length > 0 && part.charCodeAt(index) !== part.charCodeAt(length)) length = longest[length - 1]!;
+    while (length > 0 && part.charCodeAt(index) !== part.charCodeAt(length))
+      length = longest[length - 1]!;
     if (part.charCodeAt(index) === part.charCodeAt(length)) length++;
     longest[index] = length;
   }
   let matched = 0;
   for (let index = 0; index < text.length && matched < part.length; index++) {
-    while (matched > 0 && text.charCodeAt(index) !== part.charCodeAt(matched)) matched = longest[matched - 1]!;
+    while (matched > 0 && text.charCodeAt(index) !== part.charCodeAt(matched))
+      matched = longest[matched - 1]!;
     if (text.charCodeAt(index) === part.charCodeAt(matched)) matched++;
   }
   return matched === part.length;

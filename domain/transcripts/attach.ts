@@ -7,7 +7,12 @@
 const TRANSCRIPT_FILE_MAX_BYTES = 200 * 1024;
 const TRANSCRIPT_EXTENSIONS = ['.txt', '.md', '.vtt', '.srt'] as const;
 /** The file picker's `accept`: the extensions, plus the types some pickers filter by. */
-export const TRANSCRIPT_ACCEPT = [...TRANSCRIPT_EXTENSIONS, 'text/plain', 'text/markdown', 'text/vtt'].join(',');
+export const TRANSCRIPT_ACCEPT = [
+  ...TRANSCRIPT_EXTENSIONS,
+  'text/plain',
+  'text/markdown',
+  'text/vtt',
+].join(',');
 export const TRANSCRIPT_WRONG_TYPE = 'Pitchpad reads text transcripts: .txt, .md, .vtt or .srt.';
 export const TRANSCRIPT_EMPTY = 'That file has no text in it.';
 /** Said beside the paperclip. */
@@ -21,12 +26,15 @@ function kilobytes(bytes: number): number {
 /** Why a picked file is refused, in the words the user sees, or null when it can be read. */
 export function transcriptFileProblem(file: { name: string; size: number }): string | null {
   const name = file.name.toLowerCase();
-  if (!TRANSCRIPT_EXTENSIONS.some((extension) => name.endsWith(extension))) return TRANSCRIPT_WRONG_TYPE;
-  if (file.size > TRANSCRIPT_FILE_MAX_BYTES) return `That file is ${kilobytes(file.size)} kB; a transcript can be at most ${kilobytes(TRANSCRIPT_FILE_MAX_BYTES)} kB.`;
+  if (!TRANSCRIPT_EXTENSIONS.some((extension) => name.endsWith(extension)))
+    return TRANSCRIPT_WRONG_TYPE;
+  if (file.size > TRANSCRIPT_FILE_MAX_BYTES)
+    return `That file is ${kilobytes(file.size)} kB; a transcript can be at most ${kilobytes(TRANSCRIPT_FILE_MAX_BYTES)} kB.`;
   return null;
 }
 
-export const TRANSCRIPT_NOT_TEXT = "That file isn't plain text. Save the transcript as .txt, .vtt or .srt and try again.";
+export const TRANSCRIPT_NOT_TEXT =
+  "That file isn't plain text. Save the transcript as .txt, .vtt or .srt and try again.";
 
 /**
  * A transcript file's bytes as text: UTF-8, or UTF-16 where a byte-order mark says so (Windows
@@ -34,7 +42,12 @@ export const TRANSCRIPT_NOT_TEXT = "That file isn't plain text. Save the transcr
  * or more than a few bytes that are not valid in the encoding).
  */
 export function decodeTranscript(bytes: Uint8Array): string | null {
-  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8';
+  const encoding =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? 'utf-16le'
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? 'utf-16be'
+        : 'utf-8';
   const text = new TextDecoder(encoding).decode(bytes); // drops the byte-order mark
   if (text.includes('\u0000')) return null;
   const replaced = text.match(/\uFFFD/g)?.length ?? 0;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { TEAMS_VTT, TEAMS_VTT_TEXT, TINY_CUES_200_KB, tinyCuesVtt, tinyCuesVttWords } from '../../tests/factories/transcripts';
+import {
+  TEAMS_VTT,
+  TEAMS_VTT_TEXT,
+  TINY_CUES_200_KB,
+  tinyCuesVtt,
+  tinyCuesVttWords,
+} from '../../tests/factories/transcripts';
 import { cleanTranscript } from './clean';
 
 const ZOOM_VTT = `WEBVTT
@@ -48,24 +54,43 @@ Dana: It did not stick.
 Sam: What got in the way?
 `;
 
-const WINDOWS_SRT = '\uFEFF1\r\n00:00:01,000 --> 00:00:02,000\r\n<b>Hello</b> there\r\n\r\n2\r\n00:00:02,000 --> 00:00:03,000\r\nGeneral Kenobi\r\n';
+const WINDOWS_SRT =
+  '\uFEFF1\r\n00:00:01,000 --> 00:00:02,000\r\n<b>Hello</b> there\r\n\r\n2\r\n00:00:02,000 --> 00:00:03,000\r\nGeneral Kenobi\r\n';
 
 /** One timed cue of a WebVTT file, its blank line after it. */
 const cue = (text: string) => `00:00.000 --> 00:00.001\n${text}\n\n`;
 
 describe('cleanTranscript', () => {
   it.each([
-    ['a Zoom WebVTT export (inline speakers)', ZOOM_VTT, 'Sam Lee: Hi Dana, thanks for making the time today. I know the quarter is busy.\nDana Ortiz: Sure. Our problem is ramp time, it takes six months.'],
+    [
+      'a Zoom WebVTT export (inline speakers)',
+      ZOOM_VTT,
+      'Sam Lee: Hi Dana, thanks for making the time today. I know the quarter is busy.\nDana Ortiz: Sure. Our problem is ramp time, it takes six months.',
+    ],
     ['a Teams WebVTT export (voice tags, GUID cue ids)', TEAMS_VTT, TEAMS_VTT_TEXT],
-    ['a Google Meet caption export (header, NOTE, STYLE, cue settings, class tags)', MEET_VTT, 'so what does the pricing look like for twenty seats'],
-    ['an SRT file (cue numbers, comma milliseconds)', SRT, 'Dana: We tried a tool like this last year. It did not stick.\nSam: What got in the way?'],
-    ['an SRT file saved on Windows, with a byte-order mark', WINDOWS_SRT, 'Hello there General Kenobi'],
+    [
+      'a Google Meet caption export (header, NOTE, STYLE, cue settings, class tags)',
+      MEET_VTT,
+      'so what does the pricing look like for twenty seats',
+    ],
+    [
+      'an SRT file (cue numbers, comma milliseconds)',
+      SRT,
+      'Dana: We tried a tool like this last year. It did not stick.\nSam: What got in the way?',
+    ],
+    [
+      'an SRT file saved on Windows, with a byte-order mark',
+      WINDOWS_SRT,
+      'Hello there General Kenobi',
+    ],
   ])('cleans %s', (_name, raw, expected) => {
     expect(cleanTranscript(raw)).toBe(expected);
   });
 
   it('keeps the lines of a plain-text transcript and collapses runs of blank lines', () => {
-    expect(cleanTranscript('Dana: Hi.  \nSam: Hello.\n\n\n\nDana: Pricing?\n')).toBe('Dana: Hi.\nSam: Hello.\n\nDana: Pricing?');
+    expect(cleanTranscript('Dana: Hi.  \nSam: Hello.\n\n\n\nDana: Pricing?\n')).toBe(
+      'Dana: Hi.\nSam: Hello.\n\nDana: Pricing?',
+    );
   });
 
   it('keeps a speaker across the lines of one voice-tagged cue and drops timestamp tags', () => {
@@ -77,7 +102,9 @@ live by March.
 
 00:00:04.000 --> 00:00:06.000
 <v Sam Lee>Understood.`;
-    expect(cleanTranscript(raw)).toBe('Dana Ortiz: We need this live by March.\nSam Lee: Understood.');
+    expect(cleanTranscript(raw)).toBe(
+      'Dana Ortiz: We need this live by March.\nSam Lee: Understood.',
+    );
   });
 
   it('keeps a rolling caption line once', () => {
@@ -108,8 +135,12 @@ what about`;
 
     it('trust: 4. a rolling caption repeated over 20,000 cues is kept once', () => {
       const rolling = ['so what', 'so what', 'about the', 'what about the', 'price', 'the price'];
-      expect(cleanTranscript(`WEBVTT\n\n${rolling.map(cue).join('')}`)).toBe('so what about the price');
-      const repeats = Array.from({ length: 20_000 }, (_, index) => cue(index % 2 ? 'ok then' : 'then'));
+      expect(cleanTranscript(`WEBVTT\n\n${rolling.map(cue).join('')}`)).toBe(
+        'so what about the price',
+      );
+      const repeats = Array.from({ length: 20_000 }, (_, index) =>
+        cue(index % 2 ? 'ok then' : 'then'),
+      );
       expect(cleanTranscript(`WEBVTT\n\n${repeats.join('')}`)).toBe('then ok then');
     });
 
@@ -132,7 +163,9 @@ what about`;
     it('trust: 4. a 200 kB line with no spaces and 100,000 blank lines are plain text, kept as it is', () => {
       const word = 'x'.repeat(200 * 1024);
       expect(cleanTranscript(word)).toBe(word);
-      expect(cleanTranscript(`Dana: Hi.${'\n'.repeat(100_000)}Sam: Hello.`)).toBe('Dana: Hi.\n\nSam: Hello.');
+      expect(cleanTranscript(`Dana: Hi.${'\n'.repeat(100_000)}Sam: Hello.`)).toBe(
+        'Dana: Hi.\n\nSam: Hello.',
+      );
     });
   });
 });

@@ -6,11 +6,21 @@
  */
 
 /** `00:00:01.000 --> 00:00:04.000 align:start` (WebVTT, hours optional) or `00:00:01,000 --> 00:00:04,000` (SRT). */
-const TIMING = /^\s*(?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3}\s*-->\s*(?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3}(?:\s.*)?$/;
+const TIMING =
+  /^\s*(?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3}\s*-->\s*(?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3}(?:\s.*)?$/;
 const VOICE = /^<v(?:\.[\w.-]+)?\s+([^>]+)>/;
 /** Zoom writes the speaker inline: "Dana Ortiz: Thanks for joining." A name is at most five words. */
 const INLINE_SPEAKER = /^([\p{Lu}][\p{L}\p{M}'’.-]*(?:\s+[\p{L}\p{M}'’.()-]+){0,4}):\s+(.+)$/u;
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&nbsp;': ' ', '&quot;': '"', '&#39;': "'", '&lrm;': '', '&rlm;': '' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&nbsp;': ' ',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&lrm;': '',
+  '&rlm;': '',
+};
 
 interface Segment {
   speaker: string | null;
@@ -30,7 +40,10 @@ export function cleanTranscript(raw: string): string {
     if (first === undefined || isHeaderBlock(first)) continue;
     const timingAt = blockLines.findIndex((line) => TIMING.test(line));
     // Whatever comes before the timing line is the cue's id (WebVTT) or number (SRT).
-    const cueText = timingAt === -1 ? blockLines.filter((line) => !/^\d+$/.test(line.trim())) : blockLines.slice(timingAt + 1);
+    const cueText =
+      timingAt === -1
+        ? blockLines.filter((line) => !/^\d+$/.test(line.trim()))
+        : blockLines.slice(timingAt + 1);
     let speaker: string | null = null;
     for (const line of cueText) {
       if (TIMING.test(line)) continue;
@@ -69,7 +82,10 @@ function stripTags(text: string): string {
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(?:amp|lt|gt|nbsp|quot|#39|lrm|rlm);/g, (entity) => ENTITIES[entity] ?? entity);
+  return text.replace(
+    /&(?:amp|lt|gt|nbsp|quot|#39|lrm|rlm);/g,
+    (entity) => ENTITIES[entity] ?? entity,
+  );
 }
 
 /** A speaker's turn being gathered: its segments' texts, joined with spaces once the turn ends. */
@@ -122,7 +138,8 @@ function partsEndWith(parts: readonly string[], text: string): boolean {
 }
 
 /** Labels a transcript gives when it knows no names ('Speaker 1', 'Unknown'): they tell no call from another. */
-const UNNAMED_SPEAKER = /^(?:speaker|participant|person|guest|unknown|unidentified|host|interviewer|caller)\b/i;
+const UNNAMED_SPEAKER =
+  /^(?:speaker|participant|person|guest|unknown|unidentified|host|interviewer|caller)\b/i;
 
 /**
  * The people a transcript names at the start of its lines ('Dana Ortiz: Thanks…'), each once, in the

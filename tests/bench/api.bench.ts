@@ -7,8 +7,11 @@ import { buildUser } from '../factories/users';
 
 function summary(label: string, samples: number[]) {
   const sorted = samples.toSorted((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(2);
-  console.log(`${label.padEnd(34)} n=${String(samples.length).padStart(4)}  p50 ${at(0.5)} ms  p95 ${at(0.95)} ms  max ${at(1)} ms`);
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(2);
+  console.log(
+    `${label.padEnd(34)} n=${String(samples.length).padStart(4)}  p50 ${at(0.5)} ms  p95 ${at(0.95)} ms  max ${at(1)} ms`,
+  );
 }
 
 async function time(n: number, fn: () => Promise<unknown>): Promise<number[]> {
@@ -23,7 +26,9 @@ async function time(n: number, fn: () => Promise<unknown>): Promise<number[]> {
 
 const t0 = performance.now();
 const server = await startTestServer();
-console.log(`server start incl. database + migrations: ${(performance.now() - t0).toFixed(0)} ms (${server.config.databaseUrl ? 'postgres' : 'embedded PGlite, in memory'})`);
+console.log(
+  `server start incl. database + migrations: ${(performance.now() - t0).toFixed(0)} ms (${server.config.databaseUrl ? 'postgres' : 'embedded PGlite, in memory'})`,
+);
 
 const guest = new TestClient(server.url);
 summary('GET /api/health', await time(300, () => guest.get('/api/health')));
@@ -31,10 +36,17 @@ summary('GET /api/auth/user (guest)', await time(300, () => guest.get('/api/auth
 
 const alice = await buildUser(server);
 const client = new TestClient(server.url);
-summary('POST /api/auth/login (argon2id)', await time(30, () => client.post('/api/auth/login', { username: alice.username, password: alice.password })));
+summary(
+  'POST /api/auth/login (argon2id)',
+  await time(30, () =>
+    client.post('/api/auth/login', { username: alice.username, password: alice.password }),
+  ),
+);
 summary('GET /api/auth/user (logged in)', await time(300, () => client.get('/api/auth/user')));
 summary('GET /api/user/usage', await time(300, () => client.get('/api/user/usage')));
 
 const mem = process.memoryUsage();
-console.log(`memory: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`);
+console.log(
+  `memory: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`,
+);
 await server.close();

@@ -9,16 +9,24 @@ import { Pool } from 'pg';
 
 const body = readFileSync(process.env.BENCH_BODY_FILE!);
 const queries = Number(process.env.BENCH_QUERIES ?? 0);
-const pool = queries > 0 ? new Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: 10 }) : null;
+const pool =
+  queries > 0 ? new Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: 10 }) : null;
 
 async function ask(): Promise<void> {
-  for (let i = 0; i < queries; i++) await pool!.query({ name: 'bench-round-trip', text: 'SELECT $1::int AS n', values: [i] });
+  for (let i = 0; i < queries; i++)
+    await pool!.query({ name: 'bench-round-trip', text: 'SELECT $1::int AS n', values: [i] });
 }
 
 function answer(res: ServerResponse): void {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': body.length,
+  });
   res.end(body);
 }
 
 // With no queries the answer goes at once, as a bare handler's would: no promise in between.
-createServer((_req, res) => (pool ? void ask().then(() => answer(res)) : answer(res))).listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');
+createServer((_req, res) => (pool ? void ask().then(() => answer(res)) : answer(res))).listen(
+  Number(process.env.PORT),
+  process.env.HOST ?? '127.0.0.1',
+);

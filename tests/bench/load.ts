@@ -25,7 +25,11 @@ export interface LoadResult {
 const HEADER_END = Buffer.from('\r\n\r\n');
 
 /** Answers of one connection, each handed over as it completes. Only 200s with a Content-Length. */
-function answers(socket: Socket, onAnswer: (body: Buffer) => void, onError: (err: Error) => void): void {
+function answers(
+  socket: Socket,
+  onAnswer: (body: Buffer) => void,
+  onError: (err: Error) => void,
+): void {
   let buffer: Buffer = Buffer.alloc(0);
   socket.on('data', (chunk: Buffer) => {
     buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
@@ -36,7 +40,11 @@ function answers(socket: Socket, onAnswer: (body: Buffer) => void, onError: (err
       const status = head.slice(9, 12);
       const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
       if (status !== '200' || length === undefined) {
-        onError(new Error(`expected a 200 with a Content-Length, got: ${head.split('\r\n', 1)[0]}${length === undefined ? ' (no Content-Length)' : ''}`));
+        onError(
+          new Error(
+            `expected a 200 with a Content-Length, got: ${head.split('\r\n', 1)[0]}${length === undefined ? ' (no Content-Length)' : ''}`,
+          ),
+        );
         return;
       }
       const total = end + HEADER_END.length + Number(length);
@@ -51,7 +59,11 @@ function answers(socket: Socket, onAnswer: (body: Buffer) => void, onError: (err
 /** Requests per second that `path` sustains over `connections` keep-alive connections. */
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const { hostname, port } = new URL(opts.url);
-  const headerLines = Object.entries({ host: `${hostname}:${port}`, connection: 'keep-alive', ...opts.headers }).map(([k, v]) => `${k}: ${v}\r\n`);
+  const headerLines = Object.entries({
+    host: `${hostname}:${port}`,
+    connection: 'keep-alive',
+    ...opts.headers,
+  }).map(([k, v]) => `${k}: ${v}\r\n`);
   const request = Buffer.from(`GET ${opts.path} HTTP/1.1\r\n${headerLines.join('')}\r\n`, 'latin1');
   const latencies: number[] = [];
   let requests = 0;
@@ -89,5 +101,10 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
 
   await Promise.all(Array.from({ length: opts.connections }, oneConnection));
   const elapsed = performance.now() - started;
-  return { requests, rps: (requests / elapsed) * 1000, firstBody: firstBody ?? Buffer.alloc(0), latencies };
+  return {
+    requests,
+    rps: (requests / elapsed) * 1000,
+    firstBody: firstBody ?? Buffer.alloc(0),
+    latencies,
+  };
 }

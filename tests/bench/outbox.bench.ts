@@ -32,7 +32,11 @@ const p90 = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length 
 
 const realFetch = globalThis.fetch;
 const fake = await startFakeOpenAI();
-const server = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-bench', LLM_MODELS: 'gpt-4o' });
+const server = await startTestServer({
+  OPENAI_BASE_URL: fake.url,
+  OPENAI_API_KEY: 'sk-bench',
+  LLM_MODELS: 'gpt-4o',
+});
 
 /** A browser's fetch for the app's same-origin client: the server's origin, the session's cookies. */
 function browserFetch(client: TestClient): typeof fetch {
@@ -54,13 +58,21 @@ async function loggedIn(): Promise<{ client: TestClient; userId: number }> {
   const client = new TestClient(server.url);
   const creds = uniqueCredentials('bench');
   await client.post('/api/auth/register', creds);
-  const res = await client.post<{ user: { id: number } }>('/api/auth/login', { username: creds.username, password: creds.password });
+  const res = await client.post<{ user: { id: number } }>('/api/auth/login', {
+    username: creds.username,
+    password: creds.password,
+  });
   if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
   return { client, userId: res.body.user.id };
 }
 
 /** Queue `count` messages over `chats` new chats, as typed offline: chat and message rows plus outbox entries. */
-async function queueOffline(db: PitchpadDb, label: string, count: number, chats: number): Promise<Array<{ chatId: string; texts: string[] }>> {
+async function queueOffline(
+  db: PitchpadDb,
+  label: string,
+  count: number,
+  chats: number,
+): Promise<Array<{ chatId: string; texts: string[] }>> {
   const plan = Array.from({ length: chats }, () => ({ chatId: uuidv7(), texts: [] as string[] }));
   for (let i = 0; i < count; i++) {
     const target = plan[i % chats]!;
@@ -71,10 +83,36 @@ async function queueOffline(db: PitchpadDb, label: string, count: number, chats:
     const iso = new Date(now).toISOString();
     await db.transaction('rw', db.chats, db.messages, db.outbox, async () => {
       if (!(await db.chats.get(target.chatId))) {
-        await db.chats.put({ id: target.chatId, title: `${label} ${i}`, createdAt: iso, updatedAt: iso, isPlaybook: false, playbookType: 'none', synced: false, touchedAt: now });
+        await db.chats.put({
+          id: target.chatId,
+          title: `${label} ${i}`,
+          createdAt: iso,
+          updatedAt: iso,
+          isPlaybook: false,
+          playbookType: 'none',
+          synced: false,
+          touchedAt: now,
+        });
       }
-      await db.messages.put({ key: userMessageKey(clientId), chatId: target.chatId, role: 'user', content: text, status: 'queued', sortAt: now, timestamp: iso, clientId, replyToKey: null, serverId: null, model: null, touchedAt: now });
-      await queueSend(db, { clientId, chatId: target.chatId, messageKey: userMessageKey(clientId) }, now);
+      await db.messages.put({
+        key: userMessageKey(clientId),
+        chatId: target.chatId,
+        role: 'user',
+        content: text,
+        status: 'queued',
+        sortAt: now,
+        timestamp: iso,
+        clientId,
+        replyToKey: null,
+        serverId: null,
+        model: null,
+        touchedAt: now,
+      });
+      await queueSend(
+        db,
+        { clientId, chatId: target.chatId, messageKey: userMessageKey(clientId) },
+        now,
+      );
     });
   }
   return plan;
@@ -87,7 +125,11 @@ async function modelOwnTime(prompts: string[]): Promise<number> {
     const res = await fetch(`${fake.url}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
-      body: JSON.stringify({ model: 'gpt-4o', stream: true, messages: [{ role: 'user', content }] }),
+      body: JSON.stringify({
+        model: 'gpt-4o',
+        stream: true,
+        messages: [{ role: 'user', content }],
+      }),
     });
     await res.text();
   }
@@ -95,16 +137,32 @@ async function modelOwnTime(prompts: string[]): Promise<number> {
 }
 
 /** Every message once on the server, in order, each answered; and the model asked once per message. */
-async function checkExactlyOnce(client: TestClient, plan: Array<{ chatId: string; texts: string[] }>, modelCalls: number): Promise<string> {
+async function checkExactlyOnce(
+  client: TestClient,
+  plan: Array<{ chatId: string; texts: string[] }>,
+  modelCalls: number,
+): Promise<string> {
   let stored = 0;
   let answered = 0;
   let inOrder = true;
   for (const { chatId, texts } of plan) {
-    const { messages = [] } = (await client.get<{ messages: Array<{ id: number; role: string; content: string; replyTo: number | null; status: string }> }>(`/api/chats/${chatId}`)).body;
+    const { messages = [] } = (
+      await client.get<{
+        messages: Array<{
+          id: number;
+          role: string;
+          content: string;
+          replyTo: number | null;
+          status: string;
+        }>;
+      }>(`/api/chats/${chatId}`)
+    ).body;
     const users = messages.filter((m) => m.role === 'user');
     stored += users.length;
     inOrder &&= users.map((m) => m.content).join('\n') === texts.join('\n');
-    answered += users.filter((u) => messages.some((r) => r.replyTo === u.id && r.status === 'complete')).length;
+    answered += users.filter((u) =>
+      messages.some((r) => r.replyTo === u.id && r.status === 'complete'),
+    ).length;
   }
   const total = plan.reduce((n, c) => n + c.texts.length, 0);
   const ok = stored === total && answered === total && inOrder && modelCalls === total;
@@ -129,12 +187,16 @@ async function flushBench(label: string, flushers: number): Promise<void> {
 
   const own = await modelOwnTime(plan.flatMap((c) => c.texts));
   const sent = await dbs[0]!.outbox.where('state').equals('sent').count();
-  console.log(`  ${label.padEnd(28)} ${total.toFixed(0).padStart(6)} ms in all, model's own ${own.toFixed(0)} ms → ${((total - own) / MESSAGES).toFixed(2)} ms per message beyond the model (${sent}/${MESSAGES} outbox entries sent)`);
+  console.log(
+    `  ${label.padEnd(28)} ${total.toFixed(0).padStart(6)} ms in all, model's own ${own.toFixed(0)} ms → ${((total - own) / MESSAGES).toFixed(2)} ms per message beyond the model (${sent}/${MESSAGES} outbox entries sent)`,
+  );
   console.log(`  ${''.padEnd(28)} ${await checkExactlyOnce(client, plan, modelCalls)}`);
   for (const db of dbs) db.close();
 }
 
-console.log(`flushing ${MESSAGES} queued messages over ${CHATS} chats (embedded PGlite, fake model, fake-indexeddb):`);
+console.log(
+  `flushing ${MESSAGES} queued messages over ${CHATS} chats (embedded PGlite, fake model, fake-indexeddb):`,
+);
 await flushBench('warm-up', 1);
 await flushBench('one flusher', 1);
 await flushBench('two tabs flushing at once', 2);
@@ -147,23 +209,55 @@ if (!existsSync(`${DIST}/sw.js`)) {
   console.log('\nbuilding the app for the start-up figure (vite build)...');
   execFileSync('npx', ['vite', 'build'], { stdio: 'ignore' });
 }
-const appServer = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-bench', LLM_MODELS: 'gpt-4o' }, { webDist: DIST });
+const appServer = await startTestServer(
+  { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-bench', LLM_MODELS: 'gpt-4o' },
+  { webDist: DIST },
+);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
-const context: BrowserContext = await browser.newContext({ baseURL: appServer.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-const csrf = async () => ((await (await context.request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
+const context: BrowserContext = await browser.newContext({
+  baseURL: appServer.url,
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+});
+const csrf = async () =>
+  ((await (await context.request.get('/api/csrf-token')).json()) as { csrfToken: string })
+    .csrfToken;
 const creds = { name: 'Bench Rep', ...uniqueCredentials('start') };
-await context.request.post('/api/auth/register', { data: creds, headers: { 'x-csrf-token': await csrf() } });
-await context.request.post('/api/auth/login', { data: { username: creds.username, password: creds.password }, headers: { 'x-csrf-token': await csrf() } });
+await context.request.post('/api/auth/register', {
+  data: creds,
+  headers: { 'x-csrf-token': await csrf() },
+});
+await context.request.post('/api/auth/login', {
+  data: { username: creds.username, password: creds.password },
+  headers: { 'x-csrf-token': await csrf() },
+});
 
 const first = await context.newPage();
 await first.goto('/chat');
-await first.getByRole('textbox', { name: 'Message', exact: true }).fill('Warm intro to a CFO, please');
+await first
+  .getByRole('textbox', { name: 'Message', exact: true })
+  .fill('Warm intro to a CFO, please');
 await first.keyboard.press('Enter');
-await first.locator('.message--assistant:not(.message--welcome) .message__bubble').filter({ hasText: 'You said:' }).waitFor();
-await first.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+await first
+  .locator('.message--assistant:not(.message--welcome) .message__bubble')
+  .filter({ hasText: 'You said:' })
+  .waitFor();
+await first.waitForFunction(
+  async () =>
+    (await navigator.serviceWorker.ready).active !== null &&
+    navigator.serviceWorker.controller !== null,
+);
 const chatId = new URL(first.url()).searchParams.get('chat');
 await first.close();
 
@@ -172,7 +266,10 @@ async function startUp(): Promise<number> {
   const page = await context.newPage();
   const start = performance.now();
   await page.goto(`/chat?chat=${chatId}`);
-  await page.locator('.message--assistant:not(.message--welcome) .message__bubble').filter({ hasText: 'You said:' }).waitFor();
+  await page
+    .locator('.message--assistant:not(.message--welcome) .message__bubble')
+    .filter({ hasText: 'You said:' })
+    .waitFor();
   const ms = performance.now() - start;
   await page.close();
   return ms;
@@ -182,15 +279,20 @@ const RUNS = 15;
 const online: number[] = [];
 for (let i = 0; i < RUNS; i++) online.push(await startUp());
 // No network for the pages nor for the service worker's own fetches.
-const cutWorker = (route: Route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.fallback());
+const cutWorker = (route: Route) =>
+  route.request().serviceWorker() ? route.abort('internetdisconnected') : route.fallback();
 await context.route('**/*', cutWorker);
 await context.setOffline(true);
 const offline: number[] = [];
 for (let i = 0; i < RUNS; i++) offline.push(await startUp());
 
 console.log(`\nstart-up to the first chat shown (Chromium, 390×844, ${RUNS} fresh windows each):`);
-console.log(`  offline (service worker + IndexedDB)  median ${median(offline).toFixed(0)} ms, p90 ${p90(offline).toFixed(0)} ms`);
-console.log(`  online, for comparison                median ${median(online).toFixed(0)} ms, p90 ${p90(online).toFixed(0)} ms`);
+console.log(
+  `  offline (service worker + IndexedDB)  median ${median(offline).toFixed(0)} ms, p90 ${p90(offline).toFixed(0)} ms`,
+);
+console.log(
+  `  online, for comparison                median ${median(online).toFixed(0)} ms, p90 ${p90(online).toFixed(0)} ms`,
+);
 
 await browser.close();
 await appServer.close();

@@ -34,7 +34,8 @@ function cpuMsOf(pid: number | undefined): number | undefined {
 }
 
 const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const pct = (xs: number[], p: number) => xs.toSorted((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  xs.toSorted((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 
 const profileDir = process.env.BENCH_CPU_PROF;
 // As deployed: production mode (helmet's full headers, no dev defaults) and the default log level.
@@ -57,18 +58,31 @@ const app = await startServerProcess({
 const user = new TestClient(app.url);
 const creds = uniqueCredentials('bench');
 await user.post('/api/auth/register', creds);
-if ((await user.post('/api/auth/login', { username: creds.username, password: creds.password })).status !== 200) throw new Error('login failed');
+if (
+  (await user.post('/api/auth/login', { username: creds.username, password: creds.password }))
+    .status !== 200
+)
+  throw new Error('login failed');
 for (let i = 0; i < CHATS; i++) {
-  const res = await user.post('/api/chat', buildSend(`Chat number ${i}: a cold email to a VP of Sales`));
+  const res = await user.post(
+    '/api/chat',
+    buildSend(`Chat number ${i}: a cold email to a VP of Sales`),
+  );
   if (res.status !== 200) throw new Error(`send ${i}: ${res.status} ${res.text}`);
 }
 const listed = await user.get('/api/chats');
-if (listed.body.length !== CHATS) throw new Error(`expected ${CHATS} chats, got ${listed.body.length}`);
+if (listed.body.length !== CHATS)
+  throw new Error(`expected ${CHATS} chats, got ${listed.body.length}`);
 
 const dir = mkdtempSync(join(tmpdir(), 'pitchpad-bench-'));
 const bodyFile = join(dir, 'chats.json');
 writeFileSync(bodyFile, listed.text);
-const bare = await startServerProcess({ entry: 'tests/bench/bareServer.ts', port: PORT + 1, readyPath: '/', env: { BENCH_BODY_FILE: bodyFile } });
+const bare = await startServerProcess({
+  entry: 'tests/bench/bareServer.ts',
+  port: PORT + 1,
+  readyPath: '/',
+  env: { BENCH_BODY_FILE: bodyFile },
+});
 // On Postgres, the bare handler again after one and after two round trips to the database (the
 // app's: the session, then the list): the floor for any server that checks a session there.
 const withQueries = databaseUrl
@@ -79,7 +93,11 @@ const withQueries = databaseUrl
           entry: 'tests/bench/bareServer.ts',
           port: PORT + 1 + queries,
           readyPath: '/',
-          env: { BENCH_BODY_FILE: bodyFile, BENCH_DATABASE_URL: databaseUrl, BENCH_QUERIES: String(queries) },
+          env: {
+            BENCH_BODY_FILE: bodyFile,
+            BENCH_DATABASE_URL: databaseUrl,
+            BENCH_QUERIES: String(queries),
+          },
         }),
       })),
     )
@@ -90,11 +108,26 @@ interface Round extends LoadResult {
   /** The server's CPU time per request, in µs. */
   cpuUs?: number;
 }
-async function load(server: { url: string; child: { pid?: number } }, durationMs = ROUND_MS): Promise<Round> {
+async function load(
+  server: { url: string; child: { pid?: number } },
+  durationMs = ROUND_MS,
+): Promise<Round> {
   const cpuBefore = cpuMsOf(server.child.pid);
-  const result = await runLoad({ url: server.url, path: '/api/chats', headers: { cookie, accept: 'application/json' }, connections: CONNECTIONS, durationMs });
+  const result = await runLoad({
+    url: server.url,
+    path: '/api/chats',
+    headers: { cookie, accept: 'application/json' },
+    connections: CONNECTIONS,
+    durationMs,
+  });
   const cpuAfter = cpuMsOf(server.child.pid);
-  return { ...result, cpuUs: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1000) / result.requests };
+  return {
+    ...result,
+    cpuUs:
+      cpuBefore === undefined || cpuAfter === undefined
+        ? undefined
+        : ((cpuAfter - cpuBefore) * 1000) / result.requests,
+  };
 }
 
 // Warm every server up (JIT, the pool's connections, prepared plans), then take them in turn each
@@ -102,7 +135,8 @@ async function load(server: { url: string; child: { pid?: number } }, durationMs
 await load(bare, 1500);
 for (const { server } of withQueries) await load(server, 1500);
 const warm = await load(app, 1500);
-if (!warm.firstBody.equals(Buffer.from(listed.text))) throw new Error('the app answered other bytes than the bare handler');
+if (!warm.firstBody.equals(Buffer.from(listed.text)))
+  throw new Error('the app answered other bytes than the bare handler');
 const bareRuns: Round[] = [];
 const appRuns: Round[] = [];
 const queryRuns: Round[][] = withQueries.map(() => []);
@@ -118,19 +152,35 @@ const appRps = rpsOf(appRuns);
 /** One server's line: its median req/s, latencies and CPU per request, then `extra`. */
 function report(label: string, runs: Round[], extra = ''): void {
   const latencies = runs.flatMap((r) => r.latencies);
-  const cpu = runs[0]?.cpuUs === undefined ? '' : `   server CPU ${median(runs.map((r) => r.cpuUs!)).toFixed(0)} µs/request`;
-  console.log(`  ${label.padEnd(29)}${rpsOf(runs).toFixed(0).padStart(6)} req/s   p50 ${pct(latencies, 0.5).toFixed(2)} ms  p95 ${pct(latencies, 0.95).toFixed(2)} ms${cpu}${extra}`);
+  const cpu =
+    runs[0]?.cpuUs === undefined
+      ? ''
+      : `   server CPU ${median(runs.map((r) => r.cpuUs!)).toFixed(0)} µs/request`;
+  console.log(
+    `  ${label.padEnd(29)}${rpsOf(runs).toFixed(0).padStart(6)} req/s   p50 ${pct(latencies, 0.5).toFixed(2)} ms  p95 ${pct(latencies, 0.95).toFixed(2)} ms${cpu}${extra}`,
+  );
 }
-console.log(`GET /api/chats, ${CHATS} chats (${listed.text.length} bytes, no Accept-Encoding), ${CONNECTIONS} keep-alive connections, median of ${ROUNDS} × ${ROUND_MS / 1000} s (${databaseUrl ? 'postgres' : 'embedded PGlite'}):`);
+console.log(
+  `GET /api/chats, ${CHATS} chats (${listed.text.length} bytes, no Accept-Encoding), ${CONNECTIONS} keep-alive connections, median of ${ROUNDS} × ${ROUND_MS / 1000} s (${databaseUrl ? 'postgres' : 'embedded PGlite'}):`,
+);
 report('bare node:http, same bytes', bareRuns);
 for (const [k, { queries }] of withQueries.entries()) {
-  report(`bare + ${queries} Postgres round trip${queries > 1 ? 's' : ''}`, queryRuns[k]!, `   ratio ${(rpsOf(queryRuns[k]!) / bareRps).toFixed(2)}`);
+  report(
+    `bare + ${queries} Postgres round trip${queries > 1 ? 's' : ''}`,
+    queryRuns[k]!,
+    `   ratio ${(rpsOf(queryRuns[k]!) / bareRps).toFixed(2)}`,
+  );
 }
 report('our server', appRuns);
-console.log(`  ratio ${(appRps / bareRps).toFixed(2)} (target ≥ 0.5); per round: ${appRuns.map((r, i) => (r.rps / bareRuns[i]!.rps).toFixed(2)).join(' ')}`);
+console.log(
+  `  ratio ${(appRps / bareRps).toFixed(2)} (target ≥ 0.5); per round: ${appRuns.map((r, i) => (r.rps / bareRuns[i]!.rps).toFixed(2)).join(' ')}`,
+);
 // The last yardstick makes the app's two round trips.
 const twoTrips = queryRuns.at(-1);
-if (twoTrips) console.log(`  against the bare handler with the app's two round trips: ${(appRps / rpsOf(twoTrips)).toFixed(2)}`);
+if (twoTrips)
+  console.log(
+    `  against the bare handler with the app's two round trips: ${(appRps / rpsOf(twoTrips)).toFixed(2)}`,
+  );
 
 await Promise.all([app.stop(), bare.stop(), ...withQueries.map(({ server }) => server.stop())]);
 rmSync(dir, { recursive: true, force: true });

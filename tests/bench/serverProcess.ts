@@ -11,7 +11,12 @@ export interface ServerProcess {
 /** Wait until `url` answers 200, or throw after `timeoutMs`. */
 export async function waitForOk(url: string, timeoutMs = 30_000): Promise<void> {
   const until = Date.now() + timeoutMs;
-  while (!(await fetch(url).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -21,7 +26,14 @@ export async function waitForOk(url: string, timeoutMs = 30_000): Promise<void> 
  * Run a TypeScript entry point (`api/main.ts`, or the bench's bare server) on 127.0.0.1:`port` with
  * `env`, and wait for `readyPath`. `nodeArgs` go before the loader (e.g. --cpu-prof).
  */
-export async function startServerProcess(opts: { entry: string; port: number; env: Record<string, string>; readyPath: string; nodeArgs?: string[]; readyTimeoutMs?: number }): Promise<ServerProcess> {
+export async function startServerProcess(opts: {
+  entry: string;
+  port: number;
+  env: Record<string, string>;
+  readyPath: string;
+  nodeArgs?: string[];
+  readyTimeoutMs?: number;
+}): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${opts.port}`;
   // Node itself (not npx) so killing the child stops the server.
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', opts.entry], {
@@ -32,7 +44,9 @@ export async function startServerProcess(opts: { entry: string; port: number; en
   let stopping = false;
   child.once('exit', (code) => {
     if (!stopping) {
-      console.error(`${opts.entry} exited with ${code} (is port ${opts.port} taken? set BENCH_PORT)`);
+      console.error(
+        `${opts.entry} exited with ${code} (is port ${opts.port} taken? set BENCH_PORT)`,
+      );
       process.exit(1);
     }
   });

@@ -29,12 +29,22 @@ interface Sample {
   rssMiB: number;
 }
 
-const runners: Runner[] = [{ name: 'tsx api/main.ts', command: ['node_modules/.bin/tsx', 'api/main.ts'] }];
+const runners: Runner[] = [
+  { name: 'tsx api/main.ts', command: ['node_modules/.bin/tsx', 'api/main.ts'] },
+];
 if (existsSync('vite.server.config.ts')) {
   // Measure the code as it is now, not a stale bundle.
-  execFileSync('node_modules/.bin/vite', ['build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync(
+    'node_modules/.bin/vite',
+    ['build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'],
+    { stdio: 'inherit' },
+  );
 }
-if (existsSync(COMPILED_SERVER)) runners.push({ name: `node ${COMPILED_SERVER}`, command: [process.execPath, '--enable-source-maps', COMPILED_SERVER] });
+if (existsSync(COMPILED_SERVER))
+  runners.push({
+    name: `node ${COMPILED_SERVER}`,
+    command: [process.execPath, '--enable-source-maps', COMPILED_SERVER],
+  });
 
 /** A port nothing listens on right now. */
 function freePort(): Promise<number> {
@@ -119,7 +129,15 @@ async function measure(runner: Runner, env: Record<string, string>): Promise<Sam
   const started = performance.now();
   const [command, ...args] = runner.command;
   const child = spawn(command!, args, {
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -130,7 +148,9 @@ async function measure(runner: Runner, env: Record<string, string>): Promise<Sam
         if (output.includes('Pitchpad is running')) resolve(performance.now() - started);
       });
       child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.once('exit', (code) => reject(new Error(`exited with ${code} before it was ready:\n${output}`)));
+      child.once('exit', (code) =>
+        reject(new Error(`exited with ${code} before it was ready:\n${output}`)),
+      );
     });
     const deadline = started + READY_TIMEOUT_MS;
     const [readyMs] = await Promise.all([ready, waitForHealth(url, deadline)]);
@@ -144,11 +164,21 @@ async function measure(runner: Runner, env: Record<string, string>): Promise<Sam
 
 const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const fmt = (xs: number[], unit: string) => `${median(xs).toFixed(0).padStart(6)} ${unit} (${xs.map((x) => x.toFixed(0)).join(', ')})`;
+const fmt = (xs: number[], unit: string) =>
+  `${median(xs).toFixed(0).padStart(6)} ${unit} (${xs.map((x) => x.toFixed(0)).join(', ')})`;
 
 function report(label: string, samples: Sample[]) {
   console.log(
-    `${label.padEnd(50)} ready ${fmt(samples.map((s) => s.readyMs), 'ms')}  health 200 ${fmt(samples.map((s) => s.healthMs), 'ms')}  idle RSS ${fmt(samples.map((s) => s.rssMiB), 'MiB')}`,
+    `${label.padEnd(50)} ready ${fmt(
+      samples.map((s) => s.readyMs),
+      'ms',
+    )}  health 200 ${fmt(
+      samples.map((s) => s.healthMs),
+      'ms',
+    )}  idle RSS ${fmt(
+      samples.map((s) => s.rssMiB),
+      'MiB',
+    )}`,
   );
 }
 
@@ -160,27 +190,55 @@ async function bench(database: string, env: Record<string, string>) {
   }
 }
 
-console.log(`Start-up and idle memory, median of ${RUNS} runs (each run's figures in brackets); RSS of the whole process tree after ${IDLE_MS / 1000} s idle.`);
+console.log(
+  `Start-up and idle memory, median of ${RUNS} runs (each run's figures in brackets); RSS of the whole process tree after ${IDLE_MS / 1000} s idle.`,
+);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pitchpad-start-bench-'));
 try {
   // The first run creates the database folder (initdb, migrations): reported on its own.
   const first = await measure(runners[0]!, { DATA_DIR: dataDir });
-  console.log(`${'first run (creates the database), embedded'.padEnd(50)} ready ${first.readyMs.toFixed(0).padStart(6)} ms`);
+  console.log(
+    `${'first run (creates the database), embedded'.padEnd(50)} ready ${first.readyMs.toFixed(0).padStart(6)} ms`,
+  );
   await bench('embedded PGlite on disk', { DATA_DIR: dataDir });
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const pg = { host: process.env.PGHOST ?? '127.0.0.1', port: process.env.PGPORT ?? '5432', user: process.env.PGUSER ?? 'postgres' };
+const pg = {
+  host: process.env.PGHOST ?? '127.0.0.1',
+  port: process.env.PGPORT ?? '5432',
+  user: process.env.PGUSER ?? 'postgres',
+};
 const database = `pitchpad_start_bench_${process.pid}`;
-const psql = (sql: string) => execFileSync('psql', ['-h', pg.host, '-p', pg.port, '-U', pg.user, '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-qc', sql], { stdio: 'pipe' });
+const psql = (sql: string) =>
+  execFileSync(
+    'psql',
+    [
+      '-h',
+      pg.host,
+      '-p',
+      pg.port,
+      '-U',
+      pg.user,
+      '-d',
+      'postgres',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-qc',
+      sql,
+    ],
+    { stdio: 'pipe' },
+  );
 let created = false;
 try {
   psql(`CREATE DATABASE ${database}`);
   created = true;
 } catch (err) {
-  console.log(`Postgres: skipped (could not create a database at ${pg.host}:${pg.port}: ${(err as Error).message.split('\n')[0]})`);
+  console.log(
+    `Postgres: skipped (could not create a database at ${pg.host}:${pg.port}: ${(err as Error).message.split('\n')[0]})`,
+  );
 }
 if (created) {
   try {

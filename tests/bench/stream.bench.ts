@@ -39,7 +39,14 @@ const server = await startServerProcess({
   port: PORT,
   readyPath: '/api/health',
   readyTimeoutMs: 120_000,
-  env: { DATA_DIR: 'memory://', DATABASE_URL: '', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-bench', LLM_MODELS: 'gpt-4o', LOG_LEVEL: 'warn' },
+  env: {
+    DATA_DIR: 'memory://',
+    DATABASE_URL: '',
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: 'sk-bench',
+    LLM_MODELS: 'gpt-4o',
+    LOG_LEVEL: 'warn',
+  },
 });
 
 interface TraceEvent {
@@ -55,15 +62,30 @@ interface TraceEvent {
 
 let browser: Browser | undefined;
 try {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
 
   // Sign up and in through the API (the page shares the cookies), then open the chat.
-  const csrf = async () => ((await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
+  const csrf = async () =>
+    ((await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
   const account = { name: 'Bench Rep', ...uniqueCredentials('stream') };
-  await page.request.post('/api/auth/register', { data: account, headers: { 'x-csrf-token': await csrf() } });
-  const login = await page.request.post('/api/auth/login', { data: { username: account.username, password: account.password }, headers: { 'x-csrf-token': await csrf() } });
+  await page.request.post('/api/auth/register', {
+    data: account,
+    headers: { 'x-csrf-token': await csrf() },
+  });
+  const login = await page.request.post('/api/auth/login', {
+    data: { username: account.username, password: account.password },
+    headers: { 'x-csrf-token': await csrf() },
+  });
   if (login.status() !== 200) throw new Error(`login failed: ${login.status()}`);
   await page.goto('/chat');
   const input = page.getByRole('textbox', { name: 'Message', exact: true });
@@ -73,8 +95,12 @@ try {
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  const detail = PROFILE_DIR ? ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] : [];
-  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing', '__metadata', ...detail] });
+  const detail = PROFILE_DIR
+    ? ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8']
+    : [];
+  await browser.startTracing(page, {
+    categories: ['toplevel', 'blink.user_timing', '__metadata', ...detail],
+  });
   const jsProfile = Boolean(PROFILE_DIR && process.env.BENCH_STREAM_JS_PROFILE);
   if (jsProfile) {
     await cdp.send('Profiler.enable');
@@ -83,15 +109,24 @@ try {
   await page.evaluate(() => performance.mark('bench:send'));
   await input.press('Enter');
   // Polled slowly, so that the waiting adds next to nothing to the page's own work.
-  await page.waitForFunction(() => document.querySelector('.message--assistant.message--complete'), null, { polling: 1000, timeout: 300_000 });
+  await page.waitForFunction(
+    () => document.querySelector('.message--assistant.message--complete'),
+    null,
+    { polling: 1000, timeout: 300_000 },
+  );
   await page.evaluate(() => performance.mark('bench:done'));
   const raw = (await browser.stopTracing()).toString('utf8');
   if (PROFILE_DIR) {
     writeFileSync(`${PROFILE_DIR}/stream.trace.json`, raw);
-    if (jsProfile) writeFileSync(`${PROFILE_DIR}/stream.cpuprofile`, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    if (jsProfile)
+      writeFileSync(
+        `${PROFILE_DIR}/stream.cpuprofile`,
+        JSON.stringify((await cdp.send('Profiler.stop')).profile),
+      );
   }
   const trace = JSON.parse(raw) as { traceEvents: TraceEvent[] };
-  const shown = (await page.locator('.message--assistant.message--complete .markdown').innerText()).length;
+  const shown = (await page.locator('.message--assistant.message--complete .markdown').innerText())
+    .length;
 
   const events = trace.traceEvents;
   const mark = (name: string) => events.find((e) => e.name === name)?.ts;
@@ -104,7 +139,15 @@ try {
   const tasks: Array<{ ms: number; cpuMs: number }> = [];
   let until = -Infinity;
   const mainThreadTasks = events
-    .filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.pid === marked.pid && e.tid === marked.tid && e.ts >= from && e.ts <= to)
+    .filter(
+      (e) =>
+        e.ph === 'X' &&
+        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+        e.pid === marked.pid &&
+        e.tid === marked.tid &&
+        e.ts >= from &&
+        e.ts <= to,
+    )
     .toSorted((a, b) => a.ts - b.ts);
   for (const task of mainThreadTasks) {
     if (task.ts < until) continue;
@@ -117,12 +160,24 @@ try {
   const windowMs = (to - from) / 1000;
   const words = answer.split(/\s+/).filter(Boolean).length;
 
-  console.log(`\nStreaming a ${words}-word answer (${answer.length} characters) at ${WORDS_PER_SECOND} words/s into the chat, Chromium with the CPU slowed ${CPU_SLOWDOWN}×:`);
-  console.log(`  stream (send to finished reply): ${(windowMs / 1000).toFixed(1)} s, ${(words / (windowMs / 1000)).toFixed(0)} words/s arrived`);
-  console.log(`  main thread busy:                ${((busyMs / windowMs) * 100).toFixed(0)}% of the stream (${(busyMs / 1000).toFixed(1)} s in ${tasks.length} tasks)`);
-  console.log(`  long tasks (> ${LONG_TASK_MS} ms):            ${long.length}, ${(long.reduce((sum, t) => sum + t.ms, 0) / 1000).toFixed(1)} s in all`);
-  console.log(`  longest task:                    ${Math.max(0, ...tasks.map((t) => t.ms)).toFixed(0)} ms`);
-  console.log(`  CPU time of those tasks:         ${(cpuMs / 1000).toFixed(1)} s, ${((cpuMs / windowMs) * 100).toFixed(0)}% of the stream`);
+  console.log(
+    `\nStreaming a ${words}-word answer (${answer.length} characters) at ${WORDS_PER_SECOND} words/s into the chat, Chromium with the CPU slowed ${CPU_SLOWDOWN}×:`,
+  );
+  console.log(
+    `  stream (send to finished reply): ${(windowMs / 1000).toFixed(1)} s, ${(words / (windowMs / 1000)).toFixed(0)} words/s arrived`,
+  );
+  console.log(
+    `  main thread busy:                ${((busyMs / windowMs) * 100).toFixed(0)}% of the stream (${(busyMs / 1000).toFixed(1)} s in ${tasks.length} tasks)`,
+  );
+  console.log(
+    `  long tasks (> ${LONG_TASK_MS} ms):            ${long.length}, ${(long.reduce((sum, t) => sum + t.ms, 0) / 1000).toFixed(1)} s in all`,
+  );
+  console.log(
+    `  longest task:                    ${Math.max(0, ...tasks.map((t) => t.ms)).toFixed(0)} ms`,
+  );
+  console.log(
+    `  CPU time of those tasks:         ${(cpuMs / 1000).toFixed(1)} s, ${((cpuMs / windowMs) * 100).toFixed(0)}% of the stream`,
+  );
   console.log(`  text on screen at the end:       ${shown} characters`);
   console.log(
     "Main thread: the renderer main thread's top-level tasks in a Chrome trace, send to finished reply, wall-clock. On a busy machine a task's wall time grows with the others' load (its CPU time less so).",

@@ -18,7 +18,15 @@ const KB_200 = 200 * 1024;
 
 /** A 32,000-character email of punctuation runs and 1,000 questions (as in domain/coach/index.test.ts). */
 function punctuationEmail(): string {
-  const runs = ['['.repeat(6000), '*'.repeat(6000), '_'.repeat(4000), '`'.repeat(2000), '.'.repeat(3000), '?!…"”)]*_'.repeat(300), '(((('.repeat(500)].join(' ');
+  const runs = [
+    '['.repeat(6000),
+    '*'.repeat(6000),
+    '_'.repeat(4000),
+    '`'.repeat(2000),
+    '.'.repeat(3000),
+    '?!…"”)]*_'.repeat(300),
+    '(((('.repeat(500),
+  ].join(' ');
   const start = `Hi Dana,\n\n${runs}\n\n${'Ok? '.repeat(1000)}`;
   const end = '\n\nBest,\nSam';
   return `${start}${'!'.repeat(MESSAGE_MAX_CHARS - start.length - end.length)}${end}`;
@@ -42,14 +50,42 @@ const INPUTS: [string, string][] = [
 
 /** What each function is given: the input as the user would bring it there. `run` counts the calls. */
 const FUNCTIONS: [string, string, (text: string, run: number) => unknown][] = [
-  ['transcript', 'cleanTranscript: the paperclip\'s file', (text) => cleanTranscript(text)],
+  ['transcript', "cleanTranscript: the paperclip's file", (text) => cleanTranscript(text)],
   // Each call a character shorter: the coach remembers its last text, which would make the calls after the first free.
-  ['coach', 'coachEmail: the email editor\'s body, 32,000 characters at most', (text, run) => coachEmail({ subject: 'Ramp time at Freightly', body: text.slice(0, MESSAGE_MAX_CHARS - run) }, { recipientName: 'Dana Ortiz', company: 'Freightly' })],
+  [
+    'coach',
+    "coachEmail: the email editor's body, 32,000 characters at most",
+    (text, run) =>
+      coachEmail(
+        { subject: 'Ramp time at Freightly', body: text.slice(0, MESSAGE_MAX_CHARS - run) },
+        { recipientName: 'Dana Ortiz', company: 'Freightly' },
+      ),
+  ],
   // A title nearly inside the text ('aaa…b' in 'aaa…a'), and a link that holds both: the slow case of a plain substring search.
-  ['share', 'combineShared: title (half the input + "b"), text, and a link holding both', (text) => combineShared({ title: `${text.slice(0, text.length / 2)}b`, text, url: `${text.slice(0, text.length / 2)}b\n${text}` }, MESSAGE_MAX_CHARS)],
-  ['coach md', 'the coach\'s plainText: Markdown taken out before counting', (text) => plainText(text)],
-  ['email md', 'emailFromText: a reply as the email editor and the mail app get it', (text) => emailFromText(text)],
-  ['notify md', 'firstLine: a reply\'s first line for the notification', (text) => firstLine(text)],
+  [
+    'share',
+    'combineShared: title (half the input + "b"), text, and a link holding both',
+    (text) =>
+      combineShared(
+        {
+          title: `${text.slice(0, text.length / 2)}b`,
+          text,
+          url: `${text.slice(0, text.length / 2)}b\n${text}`,
+        },
+        MESSAGE_MAX_CHARS,
+      ),
+  ],
+  [
+    'coach md',
+    "the coach's plainText: Markdown taken out before counting",
+    (text) => plainText(text),
+  ],
+  [
+    'email md',
+    'emailFromText: a reply as the email editor and the mail app get it',
+    (text) => emailFromText(text),
+  ],
+  ['notify md', "firstLine: a reply's first line for the notification", (text) => firstLine(text)],
 ];
 
 function time(call: (run: number) => unknown): number {
@@ -71,6 +107,10 @@ console.log('\nHostile text: median ms per call');
 for (const [name, what] of FUNCTIONS) console.log(`  ${name.padEnd(width)}${what}`);
 console.log(['input'.padEnd(first), ...FUNCTIONS.map(([name]) => name.padStart(width))].join(''));
 for (const [label, text] of INPUTS) {
-  const cells = FUNCTIONS.map(([, , fn]) => time((run) => fn(text, run)).toFixed(1).padStart(width));
+  const cells = FUNCTIONS.map(([, , fn]) =>
+    time((run) => fn(text, run))
+      .toFixed(1)
+      .padStart(width),
+  );
   console.log([label.padEnd(first), ...cells].join(''));
 }

@@ -17,7 +17,9 @@ import { waitForOk } from './serverProcess';
 const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/about,/pricing,/auth').split(',');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const LIGHTHOUSE_VERSION = (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
+const LIGHTHOUSE_VERSION = (
+  createRequire(import.meta.url)('lighthouse/package.json') as { version: string }
+).version;
 
 interface Figures {
   performance: number;
@@ -58,13 +60,17 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** Run an npm script to its end, echoing its output; answers what it printed. */
 function runNpm(script: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('npm', ['run', '--silent', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk;
       process.stdout.write(chunk);
     });
-    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`npm run ${script} exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`npm run ${script} exited with ${code}`)),
+    );
   });
 }
 
@@ -81,7 +87,13 @@ function freePort(): Promise<number> {
 /** `npm run serve` as the README runs it, in its own process group so it can be stopped whole. */
 async function startServer(port: number): Promise<string> {
   server = spawn('npm', ['run', '--silent', 'serve'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -91,10 +103,16 @@ async function startServer(port: number): Promise<string> {
 }
 
 async function measure(url: string, port: number): Promise<Figures> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
-  if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  if (runtimeError)
+    throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   if (process.env.BENCH_WEB_DETAIL) printDetail(url, audits);
   const score = (id: string) => Math.round((categories[id]?.score ?? Number.NaN) * 100);
@@ -118,11 +136,23 @@ type Audits = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']['audits
 
 /** The run's long tasks (start, duration, script) and the scripts that kept the main thread busy. */
 function printDetail(url: string, audits: Audits): void {
-  const items = (id: string) => ((audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
-  process.stderr.write(`  ${url}: TBT ${Math.round(audits['total-blocking-time']?.numericValue ?? 0)} ms\n`);
-  for (const task of items('long-tasks')) process.stderr.write(`    long task at ${Math.round(Number(task.startTime))} ms: ${Math.round(Number(task.duration))} ms ${short(task.url)}\n`);
-  for (const script of items('bootup-time').slice(0, 6)) process.stderr.write(`    script ${short(script.url)}: ${Math.round(Number(script.scripting))} ms scripting, ${Math.round(Number(script.scriptParseCompile))} ms parse\n`);
-  for (const group of items('mainthread-work-breakdown')) process.stderr.write(`    ${String(group.groupLabel)}: ${Math.round(Number(group.duration))} ms\n`);
+  const items = (id: string) =>
+    (audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+  process.stderr.write(
+    `  ${url}: TBT ${Math.round(audits['total-blocking-time']?.numericValue ?? 0)} ms\n`,
+  );
+  for (const task of items('long-tasks'))
+    process.stderr.write(
+      `    long task at ${Math.round(Number(task.startTime))} ms: ${Math.round(Number(task.duration))} ms ${short(task.url)}\n`,
+    );
+  for (const script of items('bootup-time').slice(0, 6))
+    process.stderr.write(
+      `    script ${short(script.url)}: ${Math.round(Number(script.scripting))} ms scripting, ${Math.round(Number(script.scriptParseCompile))} ms parse\n`,
+    );
+  for (const group of items('mainthread-work-breakdown'))
+    process.stderr.write(
+      `    ${String(group.groupLabel)}: ${Math.round(Number(group.duration))} ms\n`,
+    );
 }
 
 /** Lighthouse now and then fails to record the trace (NO_NAVSTART, NO_FCP): such a run is taken again. */
@@ -142,11 +172,24 @@ const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.leng
 /** Each figure's own median over the runs. */
 function medianOf(runs: Figures[]): Figures {
   const keys = Object.keys(runs[0]!) as Array<keyof Figures>;
-  return Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as Figures;
+  return Object.fromEntries(
+    keys.map((k) => [k, median(runs.map((r) => r[k]))]),
+  ) as unknown as Figures;
 }
 
 function printTable(rows: Array<[string, Figures]>): void {
-  const header = ['page', 'perf', 'FCP', 'LCP', 'TBT', 'CLS', 'a11y', 'best-pr', 'main thread', 'transfer'];
+  const header = [
+    'page',
+    'perf',
+    'FCP',
+    'LCP',
+    'TBT',
+    'CLS',
+    'a11y',
+    'best-pr',
+    'main thread',
+    'transfer',
+  ];
   const cells = rows.map(([page, f]) => [
     page,
     String(f.performance),
@@ -160,7 +203,8 @@ function printTable(rows: Array<[string, Figures]>): void {
     `${f.transferKiB.toFixed(0)} KiB`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => c.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ');
+  const line = (c: string[]) =>
+    c.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ');
   console.log(line(header));
   for (const c of cells) console.log(line(c));
 }
@@ -176,14 +220,20 @@ for (const page of PAGES) {
   const runs: Figures[] = [];
   for (let i = 0; i < RUNS; i++) {
     runs.push(await measureWithRetry(base + page, chrome.port));
-    process.stderr.write(`  ${page} run ${i + 1}/${RUNS}: performance ${runs.at(-1)!.performance}\n`);
+    process.stderr.write(
+      `  ${page} run ${i + 1}/${RUNS}: performance ${runs.at(-1)!.performance}\n`,
+    );
   }
   rows.push([page, medianOf(runs)]);
 }
 
-console.log(`\nLighthouse ${LIGHTHOUSE_VERSION}, mobile preset (simulated slow 4G, 4× CPU), median of ${RUNS} runs per page, against npm run serve:`);
+console.log(
+  `\nLighthouse ${LIGHTHOUSE_VERSION}, mobile preset (simulated slow 4G, 4× CPU), median of ${RUNS} runs per page, against npm run serve:`,
+);
 printTable(rows);
 if (landingJs) console.log(`landing page JS, gzip (the build's report): ${landingJs} kB`);
-console.log('main thread: mainthread-work-breakdown; transfer: total-byte-weight (everything the page fetched). A busy machine lowers the scores.');
+console.log(
+  'main thread: mainthread-work-breakdown; transfer: total-byte-weight (everything the page fetched). A busy machine lowers the scores.',
+);
 cleanUp();
 process.exit(0);

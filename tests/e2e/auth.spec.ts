@@ -1,12 +1,21 @@
 import { expect, test } from './fixtures';
 
-test('fresh: 5. a founder registers and lands signed in in the chat, greeted as new; checks the dashboard and logs out', async ({ page, auth, chat, dashboard, newAccount }) => {
+test('fresh: 5. a founder registers and lands signed in in the chat, greeted as new; checks the dashboard and logs out', async ({
+  page,
+  auth,
+  chat,
+  dashboard,
+  newAccount,
+}) => {
   await auth.open('/auth');
   await auth.register(newAccount);
 
   // 'Create account' signs in: no login tab, no second password, and a welcome for someone new.
   await expect(page).toHaveURL(/\/chat$/);
-  await auth.expectToast('Welcome to Pitchpad, Ada', 'Your account is ready and you are signed in.');
+  await auth.expectToast(
+    'Welcome to Pitchpad, Ada',
+    'Your account is ready and you are signed in.',
+  );
   await expect(auth.toast).not.toContainText('Welcome back');
   await expect(chat.input).toBeVisible();
   await expect(chat.title).toHaveText('New Conversation');
@@ -17,17 +26,28 @@ test('fresh: 5. a founder registers and lands signed in in the chat, greeted as 
   await chat.goToDashboardFromMenu();
   await expect(dashboard.detail('Email')).toHaveText(newAccount.email);
   await expect(dashboard.detail('Username')).toHaveText(newAccount.username);
-  const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  const today = new Date().toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
   await expect(dashboard.detail('Member Since')).toHaveText(today);
   await expect(dashboard.subscription).toContainText('No Active Plan');
-  await expect(dashboard.subscription.getByRole('link', { name: 'Upgrade to PRO Plan' })).toBeVisible();
+  await expect(
+    dashboard.subscription.getByRole('link', { name: 'Upgrade to PRO Plan' }),
+  ).toBeVisible();
   await expect(dashboard.usageCard('Total Chats')).toContainText('0');
   // Today's AI allowance: nothing used yet, the free plan's allowance, and when it starts again.
   await expect(dashboard.usageCard('AI allowance today')).toContainText('0 / 100,000 tokens');
-  await expect(dashboard.usageCard('AI allowance today')).toContainText(/Resets at 00:00 UTC \(in (\d+ h)?( ?\d+ min)?\)\./);
+  await expect(dashboard.usageCard('AI allowance today')).toContainText(
+    /Resets at 00:00 UTC \(in (\d+ h)?( ?\d+ min)?\)\./,
+  );
 
   await dashboard.logOutFromMenu();
-  await dashboard.expectToast('Successfully logged out', 'You have been logged out of your account.');
+  await dashboard.expectToast(
+    'Successfully logged out',
+    'You have been logged out of your account.',
+  );
   await expect(page).toHaveURL(/\/$/);
   await expect(dashboard.signInButton).toBeVisible();
 
@@ -36,10 +56,15 @@ test('fresh: 5. a founder registers and lands signed in in the chat, greeted as 
   await expect(page).toHaveURL(/\/auth\?redirect=dashboard$/);
 });
 
-test('a wrong password shows why the login failed, once, in the form', async ({ auth, newAccount }) => {
+test('a wrong password shows why the login failed, once, in the form', async ({
+  auth,
+  newAccount,
+}) => {
   await auth.open('/auth/login');
   await auth.logIn(newAccount.username, 'not-the-password');
-  await expect(auth.loginForm.getByRole('alert')).toHaveText('Login failed: Invalid username or password');
+  await expect(auth.loginForm.getByRole('alert')).toHaveText(
+    'Login failed: Invalid username or password',
+  );
   await expect(auth.toast).toHaveCount(0);
 });
 

@@ -4,14 +4,22 @@ import { CheckoutPage } from './pages/CheckoutPage';
 import { registerAndLogIn } from './pages/session';
 import { payCheckout, startCheckout, upgradeToPro } from './support/billing';
 
-const PAYMENT_ISSUE = 'There was an issue processing your payment. Please contact support if you believe this is an error.';
+const PAYMENT_ISSUE =
+  'There was an issue processing your payment. Please contact support if you believe this is an error.';
 
 /** Stand-ins for Stripe's own pages, which tests cannot reach: the browser only has to arrive there. */
 async function fakeStripePages(page: Page) {
-  await page.route(/^https:\/\/(checkout|billing)\.stripe\.test\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Stripe</title><h1>Stripe</h1>' }));
+  await page.route(/^https:\/\/(checkout|billing)\.stripe\.test\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Stripe</title><h1>Stripe</h1>' }),
+  );
 }
 
-test('a free user: pricing offers the upgrade, the PRO routes and cards lead to pricing, /pro pitches the plan', async ({ page, pricing, landing, newAccount }) => {
+test('a free user: pricing offers the upgrade, the PRO routes and cards lead to pricing, /pro pitches the plan', async ({
+  page,
+  pricing,
+  landing,
+  newAccount,
+}) => {
   await registerAndLogIn(page.request, newAccount);
   const checkout = new CheckoutPage(page);
   await checkout.blockStripeJs();
@@ -38,7 +46,12 @@ test('a free user: pricing offers the upgrade, the PRO routes and cards lead to 
   await expect(page).toHaveURL(/\/checkout\?plan=pro&billing=monthly$/);
 });
 
-test('a free user keeps the free chat, but the guided flows and competitive intelligence are marked PRO and lead to pricing', async ({ page, flows, pricing, newAccount }) => {
+test('a free user keeps the free chat, but the guided flows and competitive intelligence are marked PRO and lead to pricing', async ({
+  page,
+  flows,
+  pricing,
+  newAccount,
+}) => {
   await flows.openAsNewUser(newAccount);
   const sidebar = await flows.openSidebar();
   const menu = flows.flowMenu(sidebar);
@@ -60,7 +73,11 @@ test('a free user keeps the free chat, but the guided flows and competitive inte
   await expect(flows.replyText()).toContainText('Which channel should I try first?');
 });
 
-test('once the user pays, the menu drops the PRO marks and the flows open', async ({ page, flows, newAccount }) => {
+test('once the user pays, the menu drops the PRO marks and the flows open', async ({
+  page,
+  flows,
+  newAccount,
+}) => {
   await flows.openAsNewProUser(newAccount);
   const sidebar = await flows.openSidebar();
   const menu = flows.flowMenu(sidebar);
@@ -78,7 +95,13 @@ test('a guest opening a PRO route is sent to log in, then to pricing', async ({ 
   await expect(page.getByRole('heading', { name: 'Log in to upgrade to Pro' })).toBeVisible();
 });
 
-test('a Pro user (made so by signed webhooks): Current Plan, the PRO tools open, the dashboard manages the card', async ({ page, pricing, landing, dashboard, newAccount }) => {
+test('a Pro user (made so by signed webhooks): Current Plan, the PRO tools open, the dashboard manages the card', async ({
+  page,
+  pricing,
+  landing,
+  dashboard,
+  newAccount,
+}) => {
   await registerAndLogIn(page.request, newAccount);
   await upgradeToPro(page.request);
   await fakeStripePages(page);
@@ -105,7 +128,10 @@ test('a Pro user (made so by signed webhooks): Current Plan, the PRO tools open,
   await expect(page).toHaveURL(/^https:\/\/billing\.stripe\.test\/p\/session\//);
 });
 
-test('checkout with Stripe.js unreachable says so and leads back to pricing; a bare /checkout gets the defaults', async ({ page, newAccount }) => {
+test('checkout with Stripe.js unreachable says so and leads back to pricing; a bare /checkout gets the defaults', async ({
+  page,
+  newAccount,
+}) => {
   await registerAndLogIn(page.request, newAccount);
   const checkout = new CheckoutPage(page);
   await checkout.blockStripeJs();
@@ -119,7 +145,9 @@ test('checkout with Stripe.js unreachable says so and leads back to pricing; a b
 
   await checkout.open('/checkout/embedded?plan=pro&billing=monthly');
   await expect(checkout.errorMessage).toHaveText('Failed to load payment processor.');
-  await expect(page.getByRole('link', { name: "Pay on Stripe's checkout page instead" })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: "Pay on Stripe's checkout page instead" }),
+  ).toBeVisible();
 });
 
 test('checkout for a guest asks to log in first', async ({ page, auth }) => {
@@ -135,7 +163,11 @@ test('/checkout-pro picks the monthly Pro plan', async ({ page, newAccount }) =>
   await expect(page).toHaveURL(/\/checkout\?plan=pro&billing=monthly$/);
 });
 
-test('the payment result: success for a paid checkout, an issue for an unknown one or a lost connection', async ({ page, dashboard, newAccount }) => {
+test('the payment result: success for a paid checkout, an issue for an unknown one or a lost connection', async ({
+  page,
+  dashboard,
+  newAccount,
+}) => {
   await registerAndLogIn(page.request, newAccount);
   const checkout = new CheckoutPage(page);
 
@@ -164,16 +196,24 @@ test('the payment result: success for a paid checkout, an issue for an unknown o
   await expect(dashboard.subscription).toContainText('PRO Plan');
 });
 
-test('the alternative checkout shows the price and hands over to Stripe; a failure says so', async ({ page, newAccount }) => {
+test('the alternative checkout shows the price and hands over to Stripe; a failure says so', async ({
+  page,
+  newAccount,
+}) => {
   await registerAndLogIn(page.request, newAccount);
   const checkout = new CheckoutPage(page);
   await fakeStripePages(page);
 
   await checkout.open('/simple-checkout');
   await expect(checkout.summaryPrice).toContainText('$10');
-  await page.route('**/api/create-checkout-session', (route) => route.abort('internetdisconnected'));
+  await page.route('**/api/create-checkout-session', (route) =>
+    route.abort('internetdisconnected'),
+  );
   await checkout.continueButton.click();
-  await checkout.expectToast('Checkout Failed', 'Unable to start checkout process. Please try again.');
+  await checkout.expectToast(
+    'Checkout Failed',
+    'Unable to start checkout process. Please try again.',
+  );
   await page.unroute('**/api/create-checkout-session');
 
   await checkout.open('/stripe-checkout');
@@ -185,7 +225,13 @@ test('/login-pro logs in and goes on to checkout', async ({ page, auth, newAccou
   const checkout = new CheckoutPage(page);
   await checkout.blockStripeJs();
   await registerAndLogIn(page.request, newAccount);
-  await page.request.post('/api/auth/logout', { headers: { 'x-csrf-token': ((await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken } });
+  await page.request.post('/api/auth/logout', {
+    headers: {
+      'x-csrf-token': (
+        (await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string }
+      ).csrfToken,
+    },
+  });
 
   await page.goto('/login-pro');
   await auth.logIn(newAccount.username, newAccount.password);

@@ -7,7 +7,10 @@ const unique = () => randomUUID().slice(0, 8);
 const WELCOME =
   "Welcome to Pitchpad! I'm here to help you with various tasks. You can select one of the menu options or ask me any question to get started.";
 
-test('a new chat shows the welcome, and sending waits for a question', async ({ chat, newAccount }) => {
+test('a new chat shows the welcome, and sending waits for a question', async ({
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   await expect(chat.title).toHaveText('New Conversation');
   await expect(chat.welcome).toHaveText(WELCOME);
@@ -16,7 +19,11 @@ test('a new chat shows the welcome, and sending waits for a question', async ({ 
   await expect(chat.sendButton).toBeDisabled();
 });
 
-test('the answer streams in, and the conversation survives a reload', async ({ page, chat, newAccount }) => {
+test('the answer streams in, and the conversation survives a reload', async ({
+  page,
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   const words = `Which channels suit a developer tool ${unique()} one two three four five six`;
   await chat.send(`${words} [[delay:150]]`);
@@ -40,7 +47,9 @@ test('the answer streams in, and the conversation survives a reload', async ({ p
 
   // The chat is listed, its title cut at 25 characters on a phone.
   const sidebar = await chat.openSidebar();
-  await expect(sidebar.locator('.chat-sidebar__chat-title')).toHaveText([`${words.slice(0, 25)}...`]);
+  await expect(sidebar.locator('.chat-sidebar__chat-title')).toHaveText([
+    `${words.slice(0, 25)}...`,
+  ]);
   await expect(sidebar.locator('.chat-sidebar__chat-time')).toHaveText(['just now']);
 });
 
@@ -65,7 +74,14 @@ test('Stop keeps what arrived, also after a reload', async ({ page, chat, newAcc
   // The server kept the reply as partial: after a reload it is still there, still marked.
   const chatId = chat.chatId();
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/chats/${chatId}`)).json()) as { messages: Array<{ status: string }> }).messages[1]?.status)
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/chats/${chatId}`)).json()) as {
+            messages: Array<{ status: string }>;
+          }
+        ).messages[1]?.status,
+    )
     .toBe('partial');
   await page.reload();
   await expect(chat.replies.last()).toContainText('Stopped');
@@ -74,7 +90,10 @@ test('Stop keeps what arrived, also after a reload', async ({ page, chat, newAcc
   expect(afterReload.length).toBeLessThan(`You said: ${words}`.length);
 });
 
-test("a failed send stays in the chat as 'Not sent', and Retry delivers it", async ({ chat, newAccount }) => {
+test("a failed send stays in the chat as 'Not sent', and Retry delivers it", async ({
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   // The model server fails three times: the first try and the SDK's two retries; Retry then succeeds.
   const words = `Draft a cold email to a CFO ${unique()}`;
@@ -105,7 +124,12 @@ test('Enter sends; Shift+Enter does not', async ({ chat, newAccount }) => {
   await expect(chat.replyText()).toHaveText(`You said: ${words}`);
 });
 
-test('a reply cut off by a reload or a dropped connection is picked up where it is', async ({ page, context, chat, newAccount }) => {
+test('a reply cut off by a reload or a dropped connection is picked up where it is', async ({
+  page,
+  context,
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   const words = `Outline a launch ${unique()} one two three four five six seven eight nine ten eleven twelve`;
   const answer = `You said: ${words}`;

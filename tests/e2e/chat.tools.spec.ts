@@ -33,22 +33,33 @@ for (const size of [
   { width: 390, height: 844 },
   { width: 320, height: 568 },
 ]) {
-  test(`fresh: 4. at ${size.width} px an empty chat offers the tools as cards and names its Tools button in words; a PRO card leads a free user to the upgrade`, async ({ page, chat, newAccount }) => {
+  test(`fresh: 4. at ${size.width} px an empty chat offers the tools as cards and names its Tools button in words; a PRO card leads a free user to the upgrade`, async ({
+    page,
+    chat,
+    newAccount,
+  }) => {
     await page.setViewportSize(size);
     await chat.openAsNewUser(newAccount);
 
     // The header's button says what it holds, and is still a full-size target that fits.
-    await expect(page.locator('ion-header.chat-header ion-button.chat-header__tools-button')).toHaveText('Tools');
+    await expect(
+      page.locator('ion-header.chat-header ion-button.chat-header__tools-button'),
+    ).toHaveText('Tools');
     await expect(chat.toolsButton).toBeVisible();
     // The title keeps the width between the two buttons.
     expect((await chat.title.boundingBox())!.width).toBeGreaterThanOrEqual(190);
     await expectTappable(chat.toolsButton, page);
-    await expectTappable(page.locator('ion-header.chat-header').getByRole('button', { name: 'New Chat' }), page);
+    await expectTappable(
+      page.locator('ion-header.chat-header').getByRole('button', { name: 'New Chat' }),
+      page,
+    );
 
     // Under the welcome, the landing page's cards: every tool, marked PRO for a free user.
     await expect(chat.welcome).toContainText('Welcome to Pitchpad!');
     await expect(chat.toolCards).toHaveText(CHAT_TOOL_TITLES.map((title) => new RegExp(title)));
-    await expect(chat.toolCards.locator('.pro-badge')).toHaveText(CHAT_TOOL_TITLES.map(() => 'PRO'));
+    await expect(chat.toolCards.locator('.pro-badge')).toHaveText(
+      CHAT_TOOL_TITLES.map(() => 'PRO'),
+    );
     await expectNoSidewaysScroll(page, `the empty chat at ${size.width} px`);
 
     // The Tools button opens the drawer with the guided flows.
@@ -64,7 +75,12 @@ for (const size of [
   });
 }
 
-test('fresh: 4. a Pro rep\'s empty chat offers the tools unmarked, and a card opens its flow in one tap, its first answer ready for typing', async ({ page, chat, flows, newAccount }) => {
+test("fresh: 4. a Pro rep's empty chat offers the tools unmarked, and a card opens its flow in one tap, its first answer ready for typing", async ({
+  page,
+  chat,
+  flows,
+  newAccount,
+}) => {
   await chat.openAsNewProUser(newAccount);
   await expect(chat.toolCards).toHaveCount(CHAT_TOOL_TITLES.length);
   await expect(chat.toolCards.locator('.pro-badge')).toHaveCount(0);
@@ -76,7 +92,12 @@ test('fresh: 4. a Pro rep\'s empty chat offers the tools unmarked, and a card op
   await expect(flows.answerBox).toBeFocused();
 });
 
-test('fresh: 4. a signed-in Pro rep goes from the landing page to a generated cold email in at most 4 taps plus the answers', async ({ page, landing, flows, newAccount }) => {
+test('fresh: 4. a signed-in Pro rep goes from the landing page to a generated cold email in at most 4 taps plus the answers', async ({
+  page,
+  landing,
+  flows,
+  newAccount,
+}) => {
   await registerAndLogIn(page.request, newAccount);
   await upgradeToPro(page.request);
   await landing.open();
@@ -94,11 +115,15 @@ test('fresh: 4. a signed-in Pro rep goes from the landing page to a generated co
   await flows.expectStep('Question 1 of 3', 'Who are you writing to?');
   // The first answer has the focus (no tap into the field) and Enter moves on, answer after answer.
   await expect(flows.answerBox).toBeFocused();
-  await page.keyboard.type(`Dana Ortiz ${unique()}, VP Sales at Freightly. Just raised a Series B and is hiring 20 reps.`);
+  await page.keyboard.type(
+    `Dana Ortiz ${unique()}, VP Sales at Freightly. Just raised a Series B and is hiring 20 reps.`,
+  );
   await page.keyboard.press('Enter');
   await flows.expectStep('Question 2 of 3');
   await expect(flows.answerBox).toBeFocused();
-  await page.keyboard.type('We cut new-rep ramp time from 6 months to 10 weeks; Acme saw quota attainment up 32%.');
+  await page.keyboard.type(
+    'We cut new-rep ramp time from 6 months to 10 weeks; Acme saw quota attainment up 32%.',
+  );
   await page.keyboard.press('Enter');
   await flows.expectStep('Question 3 of 3');
   await expect(flows.answerBox).toBeFocused();
@@ -108,34 +133,51 @@ test('fresh: 4. a signed-in Pro rep goes from the landing page to a generated co
 
   await expect(flows.replyText()).toContainText('You said: Write a personalized cold email');
   // The link typed without https:// went into the email's answers as a link.
-  await expect(page.locator('.chat__messages details.answers-card')).toContainText('https://cal.com/ada/20min', { useInnerText: false });
+  await expect(page.locator('.chat__messages details.answers-card')).toContainText(
+    'https://cal.com/ada/20min',
+    { useInnerText: false },
+  );
   expect(taps, 'taps from the landing page to the email').toBeLessThanOrEqual(4);
 });
 
-test('fresh: 5. the booking link must be a link or blank: anything else stays on the step and says what to enter', async ({ flows, newAccount }) => {
+test('fresh: 5. the booking link must be a link or blank: anything else stays on the step and says what to enter', async ({
+  flows,
+  newAccount,
+}) => {
   await flows.openProToolAsNewUser(newAccount, '/pro/email');
   await flows.answer(`Dana Ortiz ${unique()}, VP Sales at Freightly`);
   await flows.answer('We cut new-rep ramp time from 6 months to 10 weeks');
   await flows.answer('my calendar', 'Generate Email');
   await flows.expectStep('Question 3 of 3');
-  await expect(flows.card.getByRole('alert')).toHaveText('Enter a link they can open, like https://cal.com/you/20min, or leave this blank.');
+  await expect(flows.card.getByRole('alert')).toHaveText(
+    'Enter a link they can open, like https://cal.com/you/20min, or leave this blank.',
+  );
   await expect(flows.answerBox).toHaveAttribute('aria-invalid', 'true');
   await expect(flows.answerBox).toHaveAttribute('inputmode', 'url');
   await flows.answer('https://cal.com/ada/20min', 'Generate Email');
   await expect(flows.replyText()).toContainText('You said: Write a personalized cold email');
 });
 
-test('fresh: 5. at 320 px the Stop button takes Send\'s place and leaves the message box its width', async ({ page, chat, newAccount }) => {
+test("fresh: 5. at 320 px the Stop button takes Send's place and leaves the message box its width", async ({
+  page,
+  chat,
+  newAccount,
+}) => {
   await page.setViewportSize({ width: 320, height: 568 });
   await chat.openAsNewUser(newAccount);
   const box = page.locator('.chat-input__field');
   const before = (await box.boundingBox())!;
 
-  await chat.send(`Tell the whole story ${unique()} ${'once upon a time there was a sales rep '.repeat(6).trim()} [[delay:80]]`);
+  await chat.send(
+    `Tell the whole story ${unique()} ${'once upon a time there was a sales rep '.repeat(6).trim()} [[delay:80]]`,
+  );
   await expect(chat.stopButton).toBeVisible();
   await expect(chat.sendButton).toHaveCount(0);
   const streaming = (await box.boundingBox())!;
-  expect(streaming.width, 'the message box keeps its width while a reply streams').toBeGreaterThanOrEqual(before.width - 1);
+  expect(
+    streaming.width,
+    'the message box keeps its width while a reply streams',
+  ).toBeGreaterThanOrEqual(before.width - 1);
   expect(streaming.width).toBeGreaterThanOrEqual(200);
   await expectTappable(chat.stopButton, page);
   // The rep can write the next message meanwhile.
@@ -147,7 +189,9 @@ test('fresh: 5. at 320 px the Stop button takes Send\'s place and leaves the mes
   await expect(chat.sendButton).toBeEnabled();
 });
 
-test('fresh: 5. the install offer stays off the sign-in screens and shows on the next screen that is the app', async ({ page }) => {
+test('fresh: 5. the install offer stays off the sign-in screens and shows on the next screen that is the app', async ({
+  page,
+}) => {
   await page.goto('/about');
   await new AppPage(page).waitForApp();
   const installBanner = page.getByRole('region', { name: 'Install Pitchpad' });
@@ -170,7 +214,12 @@ test('fresh: 5. the install offer stays off the sign-in screens and shows on the
   await expect(installBanner).toBeVisible();
 });
 
-test('fresh: 5. at 320 px a toast leaves the history sheet and the input bar uncovered', async ({ page, flows, history, newAccount }) => {
+test('fresh: 5. at 320 px a toast leaves the history sheet and the input bar uncovered', async ({
+  page,
+  flows,
+  history,
+  newAccount,
+}) => {
   await page.setViewportSize({ width: 320, height: 568 });
   await flows.openAsNewProUser(newAccount);
   await flows.openFlow('email');
@@ -192,7 +241,7 @@ test('fresh: 5. at 320 px a toast leaves the history sheet and the input bar unc
 /** Two boxes that share no area. */
 async function expectApart(a: Locator, b: Locator): Promise<void> {
   const [p, q] = [(await a.boundingBox())!, (await b.boundingBox())!];
-  const overlap = p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
+  const overlap =
+    p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
   expect(overlap, `boxes ${JSON.stringify(p)} and ${JSON.stringify(q)} overlap`).toBe(false);
 }
-

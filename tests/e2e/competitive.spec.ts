@@ -12,25 +12,71 @@ const ANALYSIS = {
   topic: 'Team chat for frontline workers',
   summary: 'A crowded market where mobile-first tools win the deskless worker.',
   competitors: [
-    { name: 'Slack', logo_url: LOGO, description: 'Channels for office teams.', strengths: ['Integrations'], weaknesses: ['Desk-first'], pricing: '$8.75/user', target_customers: 'Knowledge workers' },
-    { name: 'Connecteam', logo_url: 'https://127.0.0.1:9/connecteam.png', description: 'Deskless workforce app.', strengths: ['Scheduling built in'], weaknesses: ['Busy UI'], pricing: '$29/month', target_customers: 'Field teams' },
-    { name: 'Microsoft Teams', logo_url: '', description: 'Bundled with 365.', strengths: ['Free with 365'], weaknesses: ['Heavy on phones'], pricing: 'Bundled', target_customers: 'Enterprises' },
+    {
+      name: 'Slack',
+      logo_url: LOGO,
+      description: 'Channels for office teams.',
+      strengths: ['Integrations'],
+      weaknesses: ['Desk-first'],
+      pricing: '$8.75/user',
+      target_customers: 'Knowledge workers',
+    },
+    {
+      name: 'Connecteam',
+      logo_url: 'https://127.0.0.1:9/connecteam.png',
+      description: 'Deskless workforce app.',
+      strengths: ['Scheduling built in'],
+      weaknesses: ['Busy UI'],
+      pricing: '$29/month',
+      target_customers: 'Field teams',
+    },
+    {
+      name: 'Microsoft Teams',
+      logo_url: '',
+      description: 'Bundled with 365.',
+      strengths: ['Free with 365'],
+      weaknesses: ['Heavy on phones'],
+      pricing: 'Bundled',
+      target_customers: 'Enterprises',
+    },
   ],
   comparison_matrix: [
-    { category: 'Mobile experience', description: 'On a phone, one-handed', Slack: { score: 6, notes: 'Good' }, Connecteam: { score: 9, notes: 'Built for it' }, 'Microsoft Teams': { score: 4, notes: 'Slow' } },
-    { category: 'Price', description: 'Per seat', Slack: { score: 5, notes: '' }, Connecteam: { score: 8, notes: 'Flat' }, 'Microsoft Teams': { score: 7, notes: 'Bundled' } },
+    {
+      category: 'Mobile experience',
+      description: 'On a phone, one-handed',
+      Slack: { score: 6, notes: 'Good' },
+      Connecteam: { score: 9, notes: 'Built for it' },
+      'Microsoft Teams': { score: 4, notes: 'Slow' },
+    },
+    {
+      category: 'Price',
+      description: 'Per seat',
+      Slack: { score: 5, notes: '' },
+      Connecteam: { score: 8, notes: 'Flat' },
+      'Microsoft Teams': { score: 7, notes: 'Bundled' },
+    },
   ],
-  insights: ['Shift workers need offline-first messaging.', 'Flat pricing beats per-seat for large crews.'],
+  insights: [
+    'Shift workers need offline-first messaging.',
+    'Flat pricing beats per-seat for large crews.',
+  ],
 };
 
-test('a blank description is refused with the spec’s toast', async ({ competitive, newAccount }) => {
+test('a blank description is refused with the spec’s toast', async ({
+  competitive,
+  newAccount,
+}) => {
   await competitive.openAsNewProUser(newAccount);
   await competitive.analyzeButton.click();
   await competitive.expectToast('Input Required', 'Please enter a product or market to analyze.');
   await expect(competitive.description).toBeVisible();
 });
 
-test('an analysis streams into the competitor grid, the comparison matrix and insights, exports as CSV, and resets', async ({ page, competitive, newAccount }) => {
+test('an analysis streams into the competitor grid, the comparison matrix and insights, exports as CSV, and resets', async ({
+  page,
+  competitive,
+  newAccount,
+}) => {
   await competitive.openAsNewProUser(newAccount);
   const topic = `Team chat apps for shift workers ${unique()}`;
   await competitive.analyze(`${topic} [[delay:20]] [[reply64:${base64(ANALYSIS)}]]`);
@@ -42,16 +88,29 @@ test('an analysis streams into the competitor grid, the comparison matrix and in
   await expect(competitive.spinner).toBeHidden();
   await expect(page.getByRole('heading', { name: ANALYSIS.topic })).toBeVisible();
   // Two columns on a phone.
-  const [first, second, third] = await Promise.all([0, 1, 2].map((i) => competitive.cards.nth(i).boundingBox()));
+  const [first, second, third] = await Promise.all(
+    [0, 1, 2].map((i) => competitive.cards.nth(i).boundingBox()),
+  );
   expect(first!.y).toBe(second!.y);
   expect(third!.y).toBeGreaterThan(first!.y);
   // Logos: every competitor gets an avatar drawn from its initials, whatever logo_url the model wrote.
-  await expect(competitive.cards.nth(0).getByRole('img', { name: 'Slack avatar' })).toHaveText('SL');
-  await expect(competitive.cards.nth(1).getByRole('img', { name: 'Connecteam avatar' })).toHaveText('CO');
-  await expect(competitive.cards.nth(2).getByRole('img', { name: 'Microsoft Teams avatar' })).toHaveText('MT');
+  await expect(competitive.cards.nth(0).getByRole('img', { name: 'Slack avatar' })).toHaveText(
+    'SL',
+  );
+  await expect(competitive.cards.nth(1).getByRole('img', { name: 'Connecteam avatar' })).toHaveText(
+    'CO',
+  );
+  await expect(
+    competitive.cards.nth(2).getByRole('img', { name: 'Microsoft Teams avatar' }),
+  ).toHaveText('MT');
 
   const matrix = competitive.matrix;
-  await expect(matrix.getByRole('columnheader')).toHaveText(['Category', 'Slack', 'Connecteam', 'Microsoft Teams']);
+  await expect(matrix.getByRole('columnheader')).toHaveText([
+    'Category',
+    'Slack',
+    'Connecteam',
+    'Microsoft Teams',
+  ]);
   const mobile = matrix.getByRole('row').filter({ hasText: 'Mobile experience' });
   await expect(mobile.locator('.score')).toHaveText(['6/10', '9/10', '4/10']);
   await expect(mobile.locator('.score').nth(0)).toHaveClass(/score--amber/);
@@ -62,7 +121,9 @@ test('an analysis streams into the competitor grid, the comparison matrix and in
   const download = page.waitForEvent('download');
   await competitive.button('Export CSV').click();
   const csv = await readFile((await (await download).path())!, 'utf8');
-  expect(csv.split('\n')[0]).toBe('Category,Description,Slack score,Slack notes,Connecteam score,Connecteam notes,Microsoft Teams score,Microsoft Teams notes');
+  expect(csv.split('\n')[0]).toBe(
+    'Category,Description,Slack score,Slack notes,Connecteam score,Connecteam notes,Microsoft Teams score,Microsoft Teams notes',
+  );
   expect(csv).toContain('Mobile experience,"On a phone, one-handed",6,Good,9,Built for it,4,Slow');
 
   // The result is still there after a reload; New Analysis empties the form.
@@ -73,7 +134,13 @@ test('an analysis streams into the competitor grid, the comparison matrix and in
   await expect(competitive.grid).toHaveCount(0);
 });
 
-test('a finished analysis is saved to the history, and opens from there on another device', async ({ browser, page, competitive, history, newAccount }) => {
+test('a finished analysis is saved to the history, and opens from there on another device', async ({
+  browser,
+  page,
+  competitive,
+  history,
+  newAccount,
+}) => {
   await competitive.openAsNewProUser(newAccount);
   const topic = `Field service CRM ${unique()}`;
   await competitive.analyze(`${topic} [[reply64:${base64({ ...ANALYSIS, topic })}]]`);
@@ -103,7 +170,11 @@ test('a finished analysis is saved to the history, and opens from there on anoth
     await other.goto('/chat');
     await other.getByRole('button', { name: /^Saved history/ }).click();
     const sheet = other.getByRole('dialog', { name: 'Saved History' });
-    await sheet.locator('.history-item').filter({ hasText: name }).locator('.history-item__open').click();
+    await sheet
+      .locator('.history-item')
+      .filter({ hasText: name })
+      .locator('.history-item__open')
+      .click();
     await expect(other).toHaveURL(/\/competitive\?workflow=/);
     await expect(other.getByRole('heading', { name: topic })).toBeVisible();
     await expect(other.locator('.competitor-card')).toHaveCount(3);
@@ -111,10 +182,18 @@ test('a finished analysis is saved to the history, and opens from there on anoth
   });
 });
 
-test('a stream cut mid-answer ends in the error state, never a half matrix', async ({ competitive, newAccount }) => {
+test('a stream cut mid-answer ends in the error state, never a half matrix', async ({
+  competitive,
+  newAccount,
+}) => {
   await competitive.openAsNewProUser(newAccount);
-  await competitive.analyze(`Field service CRM ${unique()} [[cut:30]] [[reply64:${base64(ANALYSIS)}]]`);
-  await competitive.expectToast('Analysis Failed', 'There was an error analyzing competitors. Please try again.');
+  await competitive.analyze(
+    `Field service CRM ${unique()} [[cut:30]] [[reply64:${base64(ANALYSIS)}]]`,
+  );
+  await competitive.expectToast(
+    'Analysis Failed',
+    'There was an error analyzing competitors. Please try again.',
+  );
   await expect(competitive.error).toBeVisible();
   await expect(competitive.grid).toHaveCount(0);
   await expect(competitive.matrix).toHaveCount(0);
@@ -122,7 +201,12 @@ test('a stream cut mid-answer ends in the error state, never a half matrix', asy
   await expect(competitive.description).toHaveValue(/^Field service CRM/);
 });
 
-test('the chat menu leads to the competitive tool', async ({ page, chat, competitive, newAccount }) => {
+test('the chat menu leads to the competitive tool', async ({
+  page,
+  chat,
+  competitive,
+  newAccount,
+}) => {
   await chat.openAsNewProUser(newAccount);
   const sidebar = await chat.openSidebar();
   await sidebar.getByRole('link', { name: 'Competitive Intelligence' }).click();

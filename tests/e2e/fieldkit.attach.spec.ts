@@ -16,8 +16,17 @@ Sam: What got in the way?
 `;
 
 /** Picks a file made in memory with the paperclip (its file input; one per screen). */
-async function attach(page: Page, name: string, mimeType: string, contents: string | Buffer): Promise<void> {
-  await page.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer: Buffer.isBuffer(contents) ? contents : Buffer.from(contents) });
+async function attach(
+  page: Page,
+  name: string,
+  mimeType: string,
+  contents: string | Buffer,
+): Promise<void> {
+  await page.locator('input[type="file"]').setInputFiles({
+    name,
+    mimeType,
+    buffer: Buffer.isBuffer(contents) ? contents : Buffer.from(contents),
+  });
 }
 
 async function expectTapTarget(button: Locator): Promise<void> {
@@ -26,7 +35,11 @@ async function expectTapTarget(button: Locator): Promise<void> {
   expect(box?.height).toBeGreaterThanOrEqual(44);
 }
 
-test('fieldkit: a .vtt attached in call analysis becomes the transcript answer, after what was typed; big files and PDFs are refused', async ({ page, flows, newAccount }) => {
+test('fieldkit: a .vtt attached in call analysis becomes the transcript answer, after what was typed; big files and PDFs are refused', async ({
+  page,
+  flows,
+  newAccount,
+}) => {
   await flows.openAsNewProUser(newAccount);
   await flows.openFlow('call');
   await flows.expectStep('Question 1 of 4', 'Paste the call transcript');
@@ -36,19 +49,25 @@ test('fieldkit: a .vtt attached in call analysis becomes the transcript answer, 
 
   await flows.answerBox.fill('Discovery call with Freightly, 12 March.');
   await attach(page, 'Freightly discovery.vtt', 'text/vtt', TEAMS_VTT);
-  await expect(flows.answerBox).toHaveValue(`Discovery call with Freightly, 12 March.\n\n${TEAMS_VTT_TEXT}`);
+  await expect(flows.answerBox).toHaveValue(
+    `Discovery call with Freightly, 12 March.\n\n${TEAMS_VTT_TEXT}`,
+  );
   const answer = await flows.answerBox.inputValue();
   expect(answer).not.toMatch(/-->|\d{2}:\d{2}:\d{2}|WEBVTT|0f8d2a1e|<v/);
 
   // Too big: said with its size, and the answer stays as it was.
   await attach(page, 'all-hands.vtt', 'text/vtt', `WEBVTT\n\n${'x'.repeat(300 * 1024 - 8)}`);
-  await expect(flows.card.getByRole('alert')).toHaveText('That file is 300 kB; a transcript can be at most 200 kB.');
+  await expect(flows.card.getByRole('alert')).toHaveText(
+    'That file is 300 kB; a transcript can be at most 200 kB.',
+  );
   await expect(flows.answerBox).toHaveValue(answer);
   await expectNoSeriousA11yViolations(page, 'call analysis with a refused file');
 
   // Not a text transcript.
   await attach(page, 'call.pdf', 'application/pdf', Buffer.from('%PDF-1.7\n%âãÏÓ\n'));
-  await expect(flows.card.getByRole('alert')).toHaveText('Pitchpad reads text transcripts: .txt, .md, .vtt or .srt.');
+  await expect(flows.card.getByRole('alert')).toHaveText(
+    'Pitchpad reads text transcripts: .txt, .md, .vtt or .srt.',
+  );
   await expect(flows.answerBox).toHaveValue(answer);
 
   // The attached answer goes on like a pasted one.
@@ -56,25 +75,53 @@ test('fieldkit: a .vtt attached in call analysis becomes the transcript answer, 
   await flows.expectStep('Question 2 of 4', 'What kind of call was it?');
 });
 
-test('fieldkit: an attached transcript under 50 characters meets the same minimum as a pasted one', async ({ page, flows, newAccount }) => {
+test('fieldkit: an attached transcript under 50 characters meets the same minimum as a pasted one', async ({
+  page,
+  flows,
+  newAccount,
+}) => {
   await flows.openAsNewProUser(newAccount);
   await flows.openFlow('call');
-  await attach(page, 'short.srt', 'application/x-subrip', '1\n00:00:01,000 --> 00:00:02,000\nDana: Hi.\n');
+  await attach(
+    page,
+    'short.srt',
+    'application/x-subrip',
+    '1\n00:00:01,000 --> 00:00:02,000\nDana: Hi.\n',
+  );
   await expect(flows.answerBox).toHaveValue('Dana: Hi.');
   await flows.button('Next').click();
-  await expect(flows.card.getByRole('alert')).toHaveText('Please provide a longer transcript for meaningful analysis (at least 50 characters)');
+  await expect(flows.card.getByRole('alert')).toHaveText(
+    'Please provide a longer transcript for meaningful analysis (at least 50 characters)',
+  );
   await flows.expectStep('Question 1 of 4');
 });
 
-test('fieldkit: in free chat the paperclip puts the transcript into the message box', async ({ page, chat, newAccount }) => {
+test('fieldkit: in free chat the paperclip puts the transcript into the message box', async ({
+  page,
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
-  const paperclip = page.locator('.chat-input').getByRole('button', { name: 'Attach a transcript' });
+  const paperclip = page
+    .locator('.chat-input')
+    .getByRole('button', { name: 'Attach a transcript' });
   await expectTapTarget(paperclip);
   await chat.input.fill('What went wrong here?');
   await attach(page, 'zoom.srt', 'application/x-subrip', ZOOM_SRT);
-  await expect(chat.input).toHaveValue('What went wrong here? Dana: We tried a tool like this last year. Sam: What got in the way?');
+  await expect(chat.input).toHaveValue(
+    'What went wrong here? Dana: We tried a tool like this last year. Sam: What got in the way?',
+  );
 
-  await attach(page, 'notes.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'PK');
-  await expect(page.locator('.chat-input').getByRole('alert')).toHaveText('Pitchpad reads text transcripts: .txt, .md, .vtt or .srt.');
-  await expect(chat.input).toHaveValue('What went wrong here? Dana: We tried a tool like this last year. Sam: What got in the way?');
+  await attach(
+    page,
+    'notes.docx',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'PK',
+  );
+  await expect(page.locator('.chat-input').getByRole('alert')).toHaveText(
+    'Pitchpad reads text transcripts: .txt, .md, .vtt or .srt.',
+  );
+  await expect(chat.input).toHaveValue(
+    'What went wrong here? Dana: We tried a tool like this last year. Sam: What got in the way?',
+  );
 });

@@ -20,21 +20,42 @@ import { unique } from './support/scriptedReplies';
 async function recordShares(page: Page): Promise<void> {
   await page.addInitScript(() => {
     (window as unknown as { shared: unknown[] }).shared = [];
-    Object.defineProperty(navigator, 'share', { value: async (data: unknown) => void (window as unknown as { shared: unknown[] }).shared.push(data) });
+    Object.defineProperty(navigator, 'share', {
+      value: async (data: unknown) =>
+        void (window as unknown as { shared: unknown[] }).shared.push(data),
+    });
   });
 }
 
 /** A new Pro user's cold email flow, answered: the model's email to Dana at Freightly is on screen. */
 async function emailFromTheModel(flows: FlowPage, account: NewAccount): Promise<void> {
-  const reply = ['**Subject:** Quick idea for Freightly', '', 'Hi Dana,', '', 'Your new reps take six months to ramp. We cut that to ten weeks.', '', 'Worth a 20-minute call next week?', '', 'Best,', 'Ada'].join('\n');
+  const reply = [
+    '**Subject:** Quick idea for Freightly',
+    '',
+    'Hi Dana,',
+    '',
+    'Your new reps take six months to ramp. We cut that to ten weeks.',
+    '',
+    'Worth a 20-minute call next week?',
+    '',
+    'Best,',
+    'Ada',
+  ].join('\n');
   await flows.openProToolAsNewUser(account, '/pro/email');
   await flows.answer('Dana Ortiz, VP Sales at Freightly');
-  await flows.answer(`We cut new-rep ramp time from 6 months to 10 weeks ${unique()} [[reply:${reply}]]`);
+  await flows.answer(
+    `We cut new-rep ramp time from 6 months to 10 weeks ${unique()} [[reply:${reply}]]`,
+  );
   await flows.answer('https://cal.com/ada/20min', 'Generate Email');
   await expect(flows.replyText()).toContainText('Your new reps take six months to ramp.');
 }
 
-test('offline: the offline draft opens in the editor, the score follows the edit, and the saved edit is there after a reload', async ({ context, page, flows, newAccount }) => {
+test('offline: the offline draft opens in the editor, the score follows the edit, and the saved edit is there after a reload', async ({
+  context,
+  page,
+  flows,
+  newAccount,
+}) => {
   await flows.openAsNewProUser(newAccount);
   await flows.waitForOfflineReady();
   const network = new Network(context);
@@ -59,8 +80,12 @@ test('offline: the offline draft opens in the editor, the score follows the edit
 
   // A second question costs points and brings the ask's fix; cutting it earns them back.
   const original = await editor.body.inputValue();
-  await editor.body.fill(original.replace('Would a short call', 'Is onboarding a pain right now? Would a short call'));
-  await expect(editor.fixes.filter({ hasText: 'Keep just one ask, so saying yes is easy.' })).toHaveCount(1);
+  await editor.body.fill(
+    original.replace('Would a short call', 'Is onboarding a pain right now? Would a short call'),
+  );
+  await expect(
+    editor.fixes.filter({ hasText: 'Keep just one ask, so saying yes is easy.' }),
+  ).toHaveCount(1);
   const withTwoQuestions = Number(await editor.score.getAttribute('aria-valuenow'));
   expect(withTwoQuestions).toBeLessThan(100);
   await editor.body.fill(original);
@@ -73,7 +98,10 @@ test('offline: the offline draft opens in the editor, the score follows the edit
   await expect(draft.locator('.email-edited__tag')).toHaveText('Edited');
   await expect(draft.locator('.message__bubble')).toContainText('Vendor onboarding at Tidal');
   await expect(draft.locator('.message__bubble')).not.toContainText('Idea for Tidal');
-  await expect(draft.getByRole('link', { name: 'Open in mail app' })).toHaveAttribute('href', /^mailto:\?subject=Vendor%20onboarding%20at%20Tidal&body=Hi%20Priya%2C%0D%0A%0D%0AI'm%20writing%20to%20you/);
+  await expect(draft.getByRole('link', { name: 'Open in mail app' })).toHaveAttribute(
+    'href',
+    /^mailto:\?subject=Vendor%20onboarding%20at%20Tidal&body=Hi%20Priya%2C%0D%0A%0D%0AI'm%20writing%20to%20you/,
+  );
 
   // Still offline, after a reload: the edit is on this device.
   await page.reload();
@@ -88,7 +116,9 @@ test('offline: the offline draft opens in the editor, the score follows the edit
   await editor.expectScore(100, 'Strong');
   // Cancel with changes asks first: 'Keep editing' keeps them, 'Discard' drops them.
   await editor.dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
-  const ask = editor.dialog.getByRole('alertdialog', { name: 'Discard your changes to this email?' });
+  const ask = editor.dialog.getByRole('alertdialog', {
+    name: 'Discard your changes to this email?',
+  });
   await ask.getByRole('button', { name: 'Keep editing' }).click();
   await expect(ask).toBeHidden();
   await expect(editor.subject).toHaveValue('Idea for Tidal');
@@ -100,7 +130,13 @@ test('offline: the offline draft opens in the editor, the score follows the edit
   await expect(draft.getByRole('button', { name: 'Edit', exact: true })).toBeFocused();
 });
 
-test("online: the model's email edited, then 'Open in mail app', Copy and Share use the edit, and the laptop shows it", async ({ browser, context, page, flows, newAccount }) => {
+test("online: the model's email edited, then 'Open in mail app', Copy and Share use the edit, and the laptop shows it", async ({
+  browser,
+  context,
+  page,
+  flows,
+  newAccount,
+}) => {
   await recordShares(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await emailFromTheModel(flows, newAccount);
@@ -110,7 +146,9 @@ test("online: the model's email edited, then 'Open in mail app', Copy and Share 
   await expect(editor.subject).toHaveValue('Quick idea for Freightly');
   await expect(editor.body).toHaveValue(/^Hi Dana,\n\nYour new reps/);
   await editor.subject.fill('Ramp in 10 weeks? Freightly & you');
-  await editor.body.fill('Hi Dana,\n\nShort version: 50% faster ramp for new reps.\n\nWorth a 20-minute call next week?\n\nBest,\nAda');
+  await editor.body.fill(
+    'Hi Dana,\n\nShort version: 50% faster ramp for new reps.\n\nWorth a 20-minute call next week?\n\nBest,\nAda',
+  );
   await editor.save();
 
   const edited = page.locator('.email-edited');
@@ -125,13 +163,20 @@ test("online: the model's email edited, then 'Open in mail app', Copy and Share 
     'href',
     'mailto:?subject=Ramp%20in%2010%20weeks%3F%20Freightly%20%26%20you&body=Hi%20Dana%2C%0D%0A%0D%0AShort%20version%3A%2050%25%20faster%20ramp%20for%20new%20reps.%0D%0A%0D%0AWorth%20a%2020-minute%20call%20next%20week%3F%0D%0A%0D%0ABest%2C%0D%0AAda',
   );
-  const emailText = 'Subject: Ramp in 10 weeks? Freightly & you\n\nHi Dana,\n\nShort version: 50% faster ramp for new reps.\n\nWorth a 20-minute call next week?\n\nBest,\nAda';
+  const emailText =
+    'Subject: Ramp in 10 weeks? Freightly & you\n\nHi Dana,\n\nShort version: 50% faster ramp for new reps.\n\nWorth a 20-minute call next week?\n\nBest,\nAda';
   await actions.getByRole('button', { name: 'Copy' }).click();
   // The button says so itself (no toast repeats it).
   await expect(actions.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(emailText);
   await actions.getByRole('button', { name: 'Share' }).click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { shared: Array<{ text: string }> }).shared[0]?.text)).toBe(emailText);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (window as unknown as { shared: Array<{ text: string }> }).shared[0]?.text,
+      ),
+    )
+    .toBe(emailText);
 
   // Saved with the chat: once the server has it, the laptop shows the same email.
   await expect(page.locator('.email-edited__pending')).toHaveCount(0);
@@ -139,14 +184,22 @@ test("online: the model's email edited, then 'Open in mail app', Copy and Share 
   const chatUrl = page.url();
   await onAnotherDevice(browser, newAccount, async (laptop) => {
     await laptop.goto(chatUrl);
-    await expect(new ChatPage(laptop).replyText()).toContainText('Your new reps take six months to ramp.');
+    await expect(new ChatPage(laptop).replyText()).toContainText(
+      'Your new reps take six months to ramp.',
+    );
     const onLaptop = laptop.locator('.email-edited');
     await expect(onLaptop).toContainText('Ramp in 10 weeks? Freightly & you');
     await expect(onLaptop).toContainText('Short version: 50% faster ramp for new reps.');
   });
 });
 
-test("offline: the model's email edited with the keyboard up and at 320 px, kept after a reload, and sent to the account once back online", async ({ browser, context, page, flows, newAccount }) => {
+test("offline: the model's email edited with the keyboard up and at 320 px, kept after a reload, and sent to the account once back online", async ({
+  browser,
+  context,
+  page,
+  flows,
+  newAccount,
+}) => {
   await emailFromTheModel(flows, newAccount);
   await flows.waitForOfflineReady();
   const network = new Network(context);
@@ -157,7 +210,10 @@ test("offline: the model's email edited with the keyboard up and at 320 px, kept
   // The keyboard up: the body typed in and Save both stay in sight.
   await showKeyboard(page, editor.body);
   await expectOnScreen(editor.body, 'the body with the keyboard up');
-  await expectOnScreen(editor.dialog.getByRole('button', { name: 'Save', exact: true }), 'Save with the keyboard up');
+  await expectOnScreen(
+    editor.dialog.getByRole('button', { name: 'Save', exact: true }),
+    'Save with the keyboard up',
+  );
   await editor.body.press('Control+End');
   await editor.body.pressSequentially(' P.S. Happy to send a case study.');
   await hideKeyboard(page);

@@ -11,7 +11,8 @@ import { expectTapTargetsLargeEnough } from './support/tapTargets';
 // window is visible gets a notification, if the rep allowed them; the ask comes in context, once,
 // right after the rep's first queued send, never on load.
 
-const whoAmI = async (page: Page) => ((await (await page.request.get('/api/auth/user')).json()) as { id: number }).id;
+const whoAmI = async (page: Page) =>
+  ((await (await page.request.get('/api/auth/user')).json()) as { id: number }).id;
 
 interface Shown {
   title: string;
@@ -26,7 +27,12 @@ async function shownNotifications(context: BrowserContext): Promise<Shown[]> {
   if (!worker) return [];
   return worker.evaluate(async () => {
     const scope = self as unknown as ServiceWorkerGlobalScope;
-    return (await scope.registration.getNotifications()).map(({ title, body, tag, data }) => ({ title, body, tag, data: data as unknown }));
+    return (await scope.registration.getNotifications()).map(({ title, body, tag, data }) => ({
+      title,
+      body,
+      tag,
+      data: data as unknown,
+    }));
   });
 }
 
@@ -40,7 +46,12 @@ function recordWorkerConsole(context: BrowserContext): string[] {
 }
 
 /** Runs `check`; if it fails, attaches what the worker said and the user's outbox as the worker sees it. */
-async function explainOnFailure(check: Promise<void>, context: BrowserContext, workerLog: string[], userId: number): Promise<void> {
+async function explainOnFailure(
+  check: Promise<void>,
+  context: BrowserContext,
+  workerLog: string[],
+  userId: number,
+): Promise<void> {
   try {
     await check;
   } catch (error) {
@@ -53,14 +64,20 @@ async function explainOnFailure(check: Promise<void>, context: BrowserContext, w
             open.addEventListener('error', () => resolve(`cannot open ${name}`));
             open.addEventListener('success', () => {
               const read = open.result.transaction('outbox').objectStore('outbox').getAll();
-              read.addEventListener('success', () => resolve({ onLine: navigator.onLine, entries: read.result as unknown }));
+              read.addEventListener('success', () =>
+                resolve({ onLine: navigator.onLine, entries: read.result as unknown }),
+              );
               read.addEventListener('error', () => resolve('cannot read the outbox'));
             });
           }),
         `pitchpad-user-${userId}`,
       )
       .catch((reason: unknown) => `the worker could not be asked: ${String(reason)}`);
-    const seen = JSON.stringify({ workers: context.serviceWorkers().length, outbox, console: workerLog }, null, 2);
+    const seen = JSON.stringify(
+      { workers: context.serviceWorkers().length, outbox, console: workerLog },
+      null,
+      2,
+    );
     // Printed as well: CI keeps only its log.
     console.log(`What the service worker saw:\n${seen}`);
     await test.info().attach('service worker', { contentType: 'application/json', body: seen });
@@ -68,7 +85,12 @@ async function explainOnFailure(check: Promise<void>, context: BrowserContext, w
   }
 }
 
-test("the ask comes after the first queued send, not on load; 'Not now' is remembered across a reload", async ({ page, context, chat, newAccount }) => {
+test("the ask comes after the first queued send, not on load; 'Not now' is remembered across a reload", async ({
+  page,
+  context,
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   await chat.waitForOfflineReady();
   const ask = page.getByRole('region', { name: 'Notifications' });
@@ -121,7 +143,12 @@ test("the ask comes after the first queued send, not on load; 'Not now' is remem
   expect(await page.evaluate(() => Notification.permission)).toBe('default');
 });
 
-test("'Notify me' asks the browser, from the tap, and the ask does not come back", async ({ page, context, chat, newAccount }) => {
+test("'Notify me' asks the browser, from the tap, and the ask does not come back", async ({
+  page,
+  context,
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   await chat.waitForOfflineReady();
   const ask = page.getByRole('region', { name: 'Notifications' });
@@ -143,7 +170,13 @@ test("'Notify me' asks the browser, from the tap, and the ask does not come back
   await expect(ask).toBeHidden();
 });
 
-test("a cold email queued offline and delivered by the service worker with no window open: 'Your cold email to Dana Ortiz is ready', and a tap opens its chat", async ({ page, context, flows, newAccount, baseURL }) => {
+test("a cold email queued offline and delivered by the service worker with no window open: 'Your cold email to Dana Ortiz is ready', and a tap opens its chat", async ({
+  page,
+  context,
+  flows,
+  newAccount,
+  baseURL,
+}) => {
   // The worker starts, opens the database, delivers and reads the whole reply: ~5 s on a quiet
   // machine, three times that with the rest of the suite running beside it.
   test.slow();
@@ -155,7 +188,9 @@ test("a cold email queued offline and delivered by the service worker with no wi
   const network = new Network(context);
 
   await flows.openFlow('email');
-  await flows.answer('Dana Ortiz, VP Sales at Freightly. Just raised a Series B and is hiring 20 reps.');
+  await flows.answer(
+    'Dana Ortiz, VP Sales at Freightly. Just raised a Series B and is hiring 20 reps.',
+  );
   await flows.answer('We halve the time new reps take to book their first meeting');
   await flows.answerBox.fill('https://cal.com/ada');
   await network.goOffline();
@@ -172,7 +207,12 @@ test("a cold email queued offline and delivered by the service worker with no wi
   await network.goOnline();
   await fireBackgroundSync(page, baseURL!, `pitchpad-outbox:${userId}`);
 
-  await explainOnFailure(expect.poll(() => shownNotifications(context), { timeout: 45_000 }).toHaveLength(1), context, workerLog, userId);
+  await explainOnFailure(
+    expect.poll(() => shownNotifications(context), { timeout: 45_000 }).toHaveLength(1),
+    context,
+    workerLog,
+    userId,
+  );
   const [shown] = await shownNotifications(context);
   expect(shown).toEqual({
     title: 'Your cold email to Dana Ortiz is ready',
@@ -191,14 +231,21 @@ test("a cold email queued offline and delivered by the service worker with no wi
   await context.serviceWorkers()[0]!.evaluate(async () => {
     const scope = self as unknown as ServiceWorkerGlobalScope;
     const [notification] = await scope.registration.getNotifications();
-    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
+    scope.dispatchEvent(
+      new NotificationEvent('notificationclick', { notification: notification! }),
+    );
   });
   await expect(page).toHaveURL(`/chat?chat=${chatId}`);
   await expect(flows.replyText()).toContainText('You said: Write a personalized cold email');
   await expect.poll(() => shownNotifications(context)).toEqual([]);
 });
 
-test('a queued send delivered while the app is on screen shows no notification (the chat shows the answer)', async ({ context, chat, newAccount, baseURL }) => {
+test('a queued send delivered while the app is on screen shows no notification (the chat shows the answer)', async ({
+  context,
+  chat,
+  newAccount,
+  baseURL,
+}) => {
   await context.grantPermissions(['notifications'], { origin: baseURL! });
   await chat.openAsNewUser(newAccount);
   await chat.waitForOfflineReady();

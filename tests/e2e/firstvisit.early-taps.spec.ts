@@ -18,7 +18,13 @@ const SUMMARY = {
   marketSize: { tam: '$2.1B', sam: '$300M', som: '$12M', assumptions: ['5k hotels'] },
   valueProposition: { core: 'Folded in minutes', unique: ['No staff needed'] },
   pricing: { model: 'Lease', range: '$900/month', strategy: 'Pilot first' },
-  ycQuestions: { market: true, problem: true, solution: true, differentiation: false, traction: false },
+  ycQuestions: {
+    market: true,
+    problem: true,
+    solution: true,
+    differentiation: false,
+    traction: false,
+  },
 };
 
 /**
@@ -48,7 +54,9 @@ function expectNoSecrets(addresses: string[], secrets: Record<string, string>): 
   for (const address of addresses) {
     const decoded = decodeURIComponent(address.replace(/\+/g, ' '));
     for (const [what, secret] of Object.entries(secrets)) {
-      expect(decoded.toLowerCase(), `the ${what} in ${address}`).not.toContain(secret.toLowerCase());
+      expect(decoded.toLowerCase(), `the ${what} in ${address}`).not.toContain(
+        secret.toLowerCase(),
+      );
     }
   }
 }
@@ -60,7 +68,12 @@ function expectNoSecrets(addresses: string[], secrets: Record<string, string>): 
  * answers, a link) lets them go once the next page is on its way, so that the page tapped is never
  * taken over; a tap kept for the app leaves the page as it was until then.
  */
-async function tapBeforeTakeover(page: Page, control: Locator, releaseScripts: () => void, leadsTo?: RegExp): Promise<void> {
+async function tapBeforeTakeover(
+  page: Page,
+  control: Locator,
+  releaseScripts: () => void,
+  leadsTo?: RegExp,
+): Promise<void> {
   await expectPrerendered(page);
   await control.scrollIntoViewIfNeeded();
   const box = await control.boundingBox();
@@ -72,7 +85,12 @@ async function tapBeforeTakeover(page: Page, control: Locator, releaseScripts: (
 }
 
 /** Sends the form from the field with Enter while the page is still prerendered, then lets the scripts go once the answer's page is on its way. */
-async function sendBeforeTakeover(page: Page, field: Locator, releaseScripts: () => void, leadsTo: RegExp): Promise<void> {
+async function sendBeforeTakeover(
+  page: Page,
+  field: Locator,
+  releaseScripts: () => void,
+  leadsTo: RegExp,
+): Promise<void> {
   await expectPrerendered(page);
   await field.press('Enter');
   await page.waitForURL(leadsTo, { waitUntil: 'commit' });
@@ -80,7 +98,9 @@ async function sendBeforeTakeover(page: Page, field: Locator, releaseScripts: ()
 }
 
 async function expectPrerendered(page: Page): Promise<void> {
-  await expect(page.locator('#root'), 'the page is still the prerendered one').toHaveAttribute('data-prerendered');
+  await expect(page.locator('#root'), 'the page is still the prerendered one').toHaveAttribute(
+    'data-prerendered',
+  );
 }
 
 async function expectSignedInAtChat(page: Page): Promise<void> {
@@ -88,7 +108,11 @@ async function expectSignedInAtChat(page: Page): Promise<void> {
   await expect(new AppPage(page).accountMenuButton).toBeVisible();
 }
 
-test('trust: 1. sign-in typed and sent with Enter before the script runs signs the rep in at /chat, and the password is in no address', async ({ page, newAccount, request }) => {
+test('trust: 1. sign-in typed and sent with Enter before the script runs signs the rep in at /chat, and the password is in no address', async ({
+  page,
+  newAccount,
+  request,
+}) => {
   await registerAndLogIn(request, newAccount);
   const releaseScripts = await holdScripts(page);
   const addresses = recordAddresses(page);
@@ -96,12 +120,20 @@ test('trust: 1. sign-in typed and sent with Enter before the script runs signs t
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Username').fill(newAccount.username);
   await form.getByLabel('Password', { exact: true }).fill(newAccount.password);
-  await sendBeforeTakeover(page, form.getByLabel('Password', { exact: true }), releaseScripts, /\/chat$/);
+  await sendBeforeTakeover(
+    page,
+    form.getByLabel('Password', { exact: true }),
+    releaseScripts,
+    /\/chat$/,
+  );
   await expectSignedInAtChat(page);
   expectNoSecrets(addresses, { password: newAccount.password, username: newAccount.username });
 });
 
-test('trust: 1. registration filled and tapped before the script runs creates the account and signs the rep in at /chat; no name, email or password in any address', async ({ page, newAccount }) => {
+test('trust: 1. registration filled and tapped before the script runs creates the account and signs the rep in at /chat; no name, email or password in any address', async ({
+  page,
+  newAccount,
+}) => {
   const releaseScripts = await holdScripts(page);
   const addresses = recordAddresses(page);
   await page.goto('/auth/register', { waitUntil: 'commit' });
@@ -110,14 +142,28 @@ test('trust: 1. registration filled and tapped before the script runs creates th
   await form.getByLabel('Username').fill(newAccount.username);
   await form.getByLabel('Email').fill(newAccount.email);
   await form.getByLabel('Password', { exact: true }).fill(newAccount.password);
-  await tapBeforeTakeover(page, form.getByRole('button', { name: 'Create account' }), releaseScripts, /\/chat$/);
+  await tapBeforeTakeover(
+    page,
+    form.getByRole('button', { name: 'Create account' }),
+    releaseScripts,
+    /\/chat$/,
+  );
   await expectSignedInAtChat(page);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.locator('ion-popover.user-menu')).toContainText(newAccount.email);
-  expectNoSecrets(addresses, { name: newAccount.name, email: newAccount.email, password: newAccount.password, username: newAccount.username });
+  expectNoSecrets(addresses, {
+    name: newAccount.name,
+    email: newAccount.email,
+    password: newAccount.password,
+    username: newAccount.username,
+  });
 });
 
-test('trust: 1. a wrong password sent before the script runs comes back to the sign-in page with the reason shown, and nothing typed in the address', async ({ page, newAccount, request }) => {
+test('trust: 1. a wrong password sent before the script runs comes back to the sign-in page with the reason shown, and nothing typed in the address', async ({
+  page,
+  newAccount,
+  request,
+}) => {
   await registerAndLogIn(request, newAccount);
   const releaseScripts = await holdScripts(page);
   const addresses = recordAddresses(page);
@@ -125,23 +171,37 @@ test('trust: 1. a wrong password sent before the script runs comes back to the s
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Username').fill(newAccount.username);
   await form.getByLabel('Password', { exact: true }).fill('not-the-password-9');
-  await sendBeforeTakeover(page, form.getByLabel('Password', { exact: true }), releaseScripts, /\/auth\/login\?error=invalid-login$/);
+  await sendBeforeTakeover(
+    page,
+    form.getByLabel('Password', { exact: true }),
+    releaseScripts,
+    /\/auth\/login\?error=invalid-login$/,
+  );
   await expect(page).toHaveURL(/\/auth\/login\?error=invalid-login$/);
-  await expect(page.getByRole('form', { name: 'Login' }).getByRole('alert')).toHaveText('Login failed: Invalid username or password');
+  await expect(page.getByRole('form', { name: 'Login' }).getByRole('alert')).toHaveText(
+    'Login failed: Invalid username or password',
+  );
   expectNoSecrets(addresses, { password: 'not-the-password-9', username: newAccount.username });
 });
 
-test("trust: 1. 'Analyze (without signing up)' tapped before the script runs starts the analysis of the typed idea once the app takes over, once", async ({ page }) => {
+test("trust: 1. 'Analyze (without signing up)' tapped before the script runs starts the analysis of the typed idea once the app takes over, once", async ({
+  page,
+}) => {
   const idea = `Robots that fold laundry for hotels [[reply64:${Buffer.from(JSON.stringify(SUMMARY)).toString('base64')}]]`;
   const analyses: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analyze-startup') analyses.push(request.postData() ?? '');
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analyze-startup')
+      analyses.push(request.postData() ?? '');
   });
   const releaseScripts = await holdScripts(page);
   const addresses = recordAddresses(page);
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByRole('textbox', { name: 'Your startup idea' }).fill(idea);
-  await tapBeforeTakeover(page, page.getByRole('button', { name: 'Analyze (without signing up)' }), releaseScripts);
+  await tapBeforeTakeover(
+    page,
+    page.getByRole('button', { name: 'Analyze (without signing up)' }),
+    releaseScripts,
+  );
   const onboarding = new OnboardingPage(page);
   await expect(onboarding.heading).toBeVisible();
   await expect(page.locator('.idea-recap__text')).toHaveText(idea);
@@ -151,10 +211,17 @@ test("trust: 1. 'Analyze (without signing up)' tapped before the script runs sta
   expectNoSecrets(addresses, { idea });
 });
 
-test('trust: 1. a landing tool card tapped before the script runs leads to its destination: sign-in, told why', async ({ page }) => {
+test('trust: 1. a landing tool card tapped before the script runs leads to its destination: sign-in, told why', async ({
+  page,
+}) => {
   const releaseScripts = await holdScripts(page);
   await page.goto('/', { waitUntil: 'commit' });
-  await tapBeforeTakeover(page, page.locator('.tool-card').filter({ hasText: 'Build Your GTM Plan' }), releaseScripts, /\/auth\/login\?/);
+  await tapBeforeTakeover(
+    page,
+    page.locator('.tool-card').filter({ hasText: 'Build Your GTM Plan' }),
+    releaseScripts,
+    /\/auth\/login\?/,
+  );
   await expect(page).toHaveURL(/\/auth\/login\?/);
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await expect(page.getByRole('note')).toHaveText(
@@ -162,7 +229,11 @@ test('trust: 1. a landing tool card tapped before the script runs leads to its d
   );
 });
 
-test("trust: 1. a tool card's sign-in sent before the script runs lands where the card meant: its PRO flow, which sends a free account on to pricing", async ({ page, newAccount, request }) => {
+test("trust: 1. a tool card's sign-in sent before the script runs lands where the card meant: its PRO flow, which sends a free account on to pricing", async ({
+  page,
+  newAccount,
+  request,
+}) => {
   await registerAndLogIn(request, newAccount);
   const releaseScripts = await holdScripts(page);
   const addresses = recordAddresses(page);
@@ -174,47 +245,78 @@ test("trust: 1. a tool card's sign-in sent before the script runs lands where th
   await form.getByLabel('Username').fill(newAccount.username);
   await form.getByLabel('Password', { exact: true }).fill(newAccount.password);
   // The server reads where the card meant from the page's address, which the browser names in the Referer.
-  await sendBeforeTakeover(page, form.getByLabel('Password', { exact: true }), releaseScripts, /\/chat\?flow=gtmplan$/);
+  await sendBeforeTakeover(
+    page,
+    form.getByLabel('Password', { exact: true }),
+    releaseScripts,
+    /\/chat\?flow=gtmplan$/,
+  );
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(page.locator('article.plan-card').first()).toBeVisible();
   expectNoSecrets(addresses, { password: newAccount.password, username: newAccount.username });
 });
 
-test('trust: 2. a signed-in rep who taps a tool card before the script runs is not asked to sign in: the card leads on to its tool', async ({ page, newAccount }) => {
+test('trust: 2. a signed-in rep who taps a tool card before the script runs is not asked to sign in: the card leads on to its tool', async ({
+  page,
+  newAccount,
+}) => {
   // Signed in on this browser (the page shares these cookies), with no app on the page yet.
   await registerAndLogIn(page.request, newAccount);
   const releaseScripts = await holdScripts(page);
   const addresses = recordAddresses(page);
   await page.goto('/', { waitUntil: 'commit' });
-  await tapBeforeTakeover(page, page.locator('.tool-card').filter({ hasText: 'Competitive Intelligence' }), releaseScripts, /\/competitive$/);
+  await tapBeforeTakeover(
+    page,
+    page.locator('.tool-card').filter({ hasText: 'Competitive Intelligence' }),
+    releaseScripts,
+    /\/competitive$/,
+  );
   // A PRO tool, and this account is free: pricing, told why. Never the sign-in page.
   await expect(page).toHaveURL(/\/pricing$/);
-  expect(addresses.some((address) => new URL(address).pathname === '/auth/login'), 'the sign-in page was asked for').toBe(true);
+  expect(
+    addresses.some((address) => new URL(address).pathname === '/auth/login'),
+    'the sign-in page was asked for',
+  ).toBe(true);
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toHaveCount(0);
 });
 
-test('trust: 4. a sign-in form too large for the server, sent before the script runs, comes back to the form with a clear reason, not raw JSON', async ({ page }) => {
+test('trust: 4. a sign-in form too large for the server, sent before the script runs, comes back to the form with a clear reason, not raw JSON', async ({
+  page,
+}) => {
   const releaseScripts = await holdScripts(page);
   await page.goto('/auth/login', { waitUntil: 'commit' });
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Username').fill('someone');
   // A paste gone wrong: more than the server reads of a form (16 kB).
   await form.getByLabel('Password', { exact: true }).fill('x'.repeat(20_000));
-  await sendBeforeTakeover(page, form.getByLabel('Password', { exact: true }), releaseScripts, /\/auth\/login\?error=too-large$/);
+  await sendBeforeTakeover(
+    page,
+    form.getByLabel('Password', { exact: true }),
+    releaseScripts,
+    /\/auth\/login\?error=too-large$/,
+  );
   await expect(page.getByRole('form', { name: 'Login' }).getByRole('alert')).toHaveText(
     'Login failed: What you entered was too long to send. Check that each field holds only what it asks for, and try again.',
   );
 });
 
-test("trust: 1. 'Upgrade to Pro' tapped before the script runs is carried out when the app takes over: a guest is sent to sign in first", async ({ page }) => {
+test("trust: 1. 'Upgrade to Pro' tapped before the script runs is carried out when the app takes over: a guest is sent to sign in first", async ({
+  page,
+}) => {
   const releaseScripts = await holdScripts(page);
   await page.goto('/pricing', { waitUntil: 'commit' });
-  await tapBeforeTakeover(page, page.getByRole('button', { name: 'Upgrade to Pro' }), releaseScripts);
+  await tapBeforeTakeover(
+    page,
+    page.getByRole('button', { name: 'Upgrade to Pro' }),
+    releaseScripts,
+  );
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 });
 
-test("trust: 1. the 404 page's 'Home' tapped before the script runs is carried out when the app draws the page anew", async ({ page }) => {
+test("trust: 1. the 404 page's 'Home' tapped before the script runs is carried out when the app draws the page anew", async ({
+  page,
+}) => {
   const releaseScripts = await holdScripts(page);
   await page.goto('/no/such/page', { waitUntil: 'commit' });
   await tapBeforeTakeover(page, page.getByRole('button', { name: 'Home' }), releaseScripts);
@@ -222,13 +324,22 @@ test("trust: 1. the 404 page's 'Home' tapped before the script runs is carried o
   await expect(page.getByRole('heading', { name: 'Got an idea?' })).toBeVisible();
 });
 
-test('trust: 1. a sign-in form posted from another site is refused, and signs no one in', async ({ page, newAccount, request, baseURL }) => {
+test('trust: 1. a sign-in form posted from another site is refused, and signs no one in', async ({
+  page,
+  newAccount,
+  request,
+  baseURL,
+}) => {
   await registerAndLogIn(request, newAccount);
   // A page of no site of ours (an opaque origin) posting our sign-in form, as a forged form would.
-  await page.setContent(`<form method="post" action="${baseURL}/api/auth/login/form"><input name="username"><input name="password"><button>Go</button></form>`);
+  await page.setContent(
+    `<form method="post" action="${baseURL}/api/auth/login/form"><input name="username"><input name="password"><button>Go</button></form>`,
+  );
   await page.locator('input[name=username]').fill(newAccount.username);
   await page.locator('input[name=password]').fill(newAccount.password);
-  const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/login/form'));
+  const answer = page.waitForResponse((response) =>
+    response.url().endsWith('/api/auth/login/form'),
+  );
   await page.getByRole('button', { name: 'Go' }).click();
   expect((await answer).status()).toBe(403);
   const user = await (await page.request.get('/api/auth/user')).json();

@@ -49,7 +49,8 @@ export const test = base.extend<Pages>({
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
         // A failed request (e.g. the 401 a wrong password gets) is logged by the browser itself, not by us.
-        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(`console: ${message.text()}`);
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+          errors.push(`console: ${message.text()}`);
       });
       await use();
       expect(errors, 'the page reported errors').toEqual([]);

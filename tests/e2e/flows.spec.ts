@@ -11,9 +11,13 @@ import { Network } from './support/network';
 // for JSON, whose brackets the plain form cannot hold).
 const unique = () => randomUUID().slice(0, 8);
 const base64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
-const TRANSCRIPT = 'Rep: Thanks for joining. Prospect: Our reps lose two hours a day to CRM updates, and pipeline reviews are guesswork.';
+const TRANSCRIPT =
+  'Rep: Thanks for joining. Prospect: Our reps lose two hours a day to CRM updates, and pipeline reviews are guesswork.';
 
-test('value proposition: a founding-journey card, five text steps, generated options, then the sales pitch in the chat', async ({ flows, newAccount }) => {
+test('value proposition: a founding-journey card, five text steps, generated options, then the sales pitch in the chat', async ({
+  flows,
+  newAccount,
+}) => {
   await flows.openAsNewProUser(newAccount);
   await flows.openFlowFromMenu('Refine Your Value Proposition');
   await expect(flows.title).toHaveText('Refine Your Value Proposition');
@@ -25,7 +29,9 @@ test('value proposition: a founding-journey card, five text steps, generated opt
   await flows.expectStep('Question 2 of 7', 'What are you building?');
   await expect(flows.button('Next')).toBeDisabled();
   // The value-props call and the final prompt both carry the answers: script the model's list here.
-  await flows.answer(`A CRM for plumbers ${unique()} [[reply:1. Never miss a job call again\n2. Quote jobs in minutes, not days\n3. Get paid the day the job is done]]`);
+  await flows.answer(
+    `A CRM for plumbers ${unique()} [[reply:1. Never miss a job call again\n2. Quote jobs in minutes, not days\n3. Get paid the day the job is done]]`,
+  );
   await flows.answer('Missed calls and slow quotes');
   await flows.answer('Plumbers in the field');
   await flows.answer('Owners of small plumbing firms');
@@ -34,13 +40,19 @@ test('value proposition: a founding-journey card, five text steps, generated opt
   await flows.answer('Call capture, instant quotes, invoicing', 'Create Sales Pitch');
 
   await flows.expectStep('Question 7 of 7', 'Which value proposition fits best?');
-  await expect(flows.card.locator('.flow-card--option')).toHaveText(['Never miss a job call again', 'Quote jobs in minutes, not days', 'Get paid the day the job is done']);
+  await expect(flows.card.locator('.flow-card--option')).toHaveText([
+    'Never miss a job call again',
+    'Quote jobs in minutes, not days',
+    'Get paid the day the job is done',
+  ]);
   await flows.option('Quote jobs in minutes, not days').click();
 
   // 500 ms later the flow finishes: the composed prompt goes to a new chat.
   await expect(flows.userMessages).toHaveCount(1);
   await expect(flows.userMessages.first()).toContainText('Create a compelling sales pitch');
-  await expect(flows.userMessages.first()).toContainText('Which value proposition fits best? Quote jobs in minutes, not days');
+  await expect(flows.userMessages.first()).toContainText(
+    'Which value proposition fits best? Quote jobs in minutes, not days',
+  );
   await expect(flows.replyText()).toContainText('Never miss a job call again');
   await flows.expectToast('Sales Pitch Generated');
   await expect(flows.title).toHaveText(/^Value Proposition /);
@@ -52,11 +64,18 @@ test('value proposition: a founding-journey card, five text steps, generated opt
   await expect(flows.answerBox).toHaveValue('Quote jobs in minutes, not days');
 });
 
-test("cold email: three steps with Back, 'Skip to Email', and the email in the chat with Copy, Share and 'Open in mail app'", async ({ page, flows, newAccount }) => {
+test("cold email: three steps with Back, 'Skip to Email', and the email in the chat with Copy, Share and 'Open in mail app'", async ({
+  page,
+  flows,
+  newAccount,
+}) => {
   // A share sheet to record what would be shared (Chromium on Linux has none).
   await page.addInitScript(() => {
     (window as unknown as { shared: unknown[] }).shared = [];
-    Object.defineProperty(navigator, 'share', { value: async (data: unknown) => void (window as unknown as { shared: unknown[] }).shared.push(data) });
+    Object.defineProperty(navigator, 'share', {
+      value: async (data: unknown) =>
+        void (window as unknown as { shared: unknown[] }).shared.push(data),
+    });
   });
   // /pro/email is the cold email tool of a paying user: it opens on the flow.
   await flows.openProToolAsNewUser(newAccount, '/pro/email');
@@ -75,13 +94,27 @@ test("cold email: three steps with Back, 'Skip to Email', and the email in the c
   await flows.expectStep('Question 3 of 3', 'Where can they book a meeting?');
   await flows.answer('https://cal.com/ada/20min', 'Generate Email');
 
-  await expect(flows.replyText()).toContainText('You said: Write a personalized cold email of 150 to 200 words');
-  await flows.expectToast('Cold Email Generated', 'Your personalized cold email has been created successfully.');
+  await expect(flows.replyText()).toContainText(
+    'You said: Write a personalized cold email of 150 to 200 words',
+  );
+  await flows.expectToast(
+    'Cold Email Generated',
+    'Your personalized cold email has been created successfully.',
+  );
   await expect(flows.title).toHaveText(`Cold Email to ${name} at Freightly`);
   const actions = flows.resultActions;
-  await expect(actions.getByRole('link', { name: 'Open in mail app' })).toHaveAttribute('href', /^mailto:\?subject=.*&body=/);
+  await expect(actions.getByRole('link', { name: 'Open in mail app' })).toHaveAttribute(
+    'href',
+    /^mailto:\?subject=.*&body=/,
+  );
   await actions.getByRole('button', { name: 'Share' }).click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { shared: Array<{ text: string }> }).shared[0]?.text)).toContain('You said:');
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (window as unknown as { shared: Array<{ text: string }> }).shared[0]?.text,
+      ),
+    )
+    .toContain('You said:');
   await actions.getByRole('button', { name: 'Copy' }).click();
   // The button says so itself (no toast repeats it).
   await expect(actions.getByRole('button', { name: 'Copied' })).toBeVisible();
@@ -95,7 +128,11 @@ test("cold email: three steps with Back, 'Skip to Email', and the email in the c
   await expect(flows.replyText()).toContainText('Who are you writing to? Sam Lee');
 });
 
-test('cold email offline: the offline draft appears at once, and the model’s version arrives once back online', async ({ context, flows, newAccount }) => {
+test('cold email offline: the offline draft appears at once, and the model’s version arrives once back online', async ({
+  context,
+  flows,
+  newAccount,
+}) => {
   await flows.openAsNewProUser(newAccount);
   await flows.waitForOfflineReady();
   const network = new Network(context);
@@ -109,7 +146,10 @@ test('cold email offline: the offline draft appears at once, and the model’s v
   const draft = flows.page.locator('.flow-offline-draft');
   await expect(draft).toContainText('Offline draft');
   await expect(draft).toContainText('Hi Priya,');
-  await expect(draft.getByRole('link', { name: 'Open in mail app' })).toHaveAttribute('href', /^mailto:\?subject=Idea%20for%20Tidal&body=Hi%20Priya/);
+  await expect(draft.getByRole('link', { name: 'Open in mail app' })).toHaveAttribute(
+    'href',
+    /^mailto:\?subject=Idea%20for%20Tidal&body=Hi%20Priya/,
+  );
   await expect(draft.getByRole('button', { name: 'Copy' })).toBeVisible();
 
   await expect(flows.userMessages.first()).toContainText('Queued');
@@ -118,7 +158,10 @@ test('cold email offline: the offline draft appears at once, and the model’s v
   await expect(draft).toBeVisible();
 });
 
-test('customer persona: eight steps, the industry select defaulting to its first option', async ({ flows, newAccount }) => {
+test('customer persona: eight steps, the industry select defaulting to its first option', async ({
+  flows,
+  newAccount,
+}) => {
   await flows.openAsNewProUser(newAccount);
   await flows.openFlow('demo');
   await expect(flows.title).toHaveText('Define Customer Personas');
@@ -128,21 +171,33 @@ test('customer persona: eight steps, the industry select defaulting to its first
   await expect(flows.choice('SaaS')).toBeChecked();
   await expect(flows.card.getByRole('radio')).toHaveCount(10);
   await flows.button('Next').click();
-  for (const text of ['Small plumbing firms', 'Owner, office manager', 'Word of mouth, then a demo', 'Missed calls, slow quotes']) await flows.answer(text);
+  for (const text of [
+    'Small plumbing firms',
+    'Owner, office manager',
+    'Word of mouth, then a demo',
+    'Missed calls, slow quotes',
+  ])
+    await flows.answer(text);
   await flows.expectStep('Question 8 of 8');
   await flows.answer('ServiceTitan, spreadsheets', 'Create Personas');
   await expect(flows.replyText()).toContainText('Which industry do you sell into? SaaS');
   await flows.expectToast('Personas Generated');
 });
 
-test("call analysis: the transcript messages, Back, and 'Skip to analysis with current information'", async ({ page, flows, newAccount }) => {
+test("call analysis: the transcript messages, Back, and 'Skip to analysis with current information'", async ({
+  page,
+  flows,
+  newAccount,
+}) => {
   await flows.openAsNewProUser(newAccount);
   await flows.openFlow('call');
   await flows.expectStep('Question 1 of 4', 'Paste the call transcript');
   await expect(flows.button('Skip to analysis with current information')).toHaveCount(0);
 
   await flows.answer('Too short to analyze');
-  await expect(flows.card.getByRole('alert')).toHaveText('Please provide a longer transcript for meaningful analysis (at least 50 characters)');
+  await expect(flows.card.getByRole('alert')).toHaveText(
+    'Please provide a longer transcript for meaningful analysis (at least 50 characters)',
+  );
   await flows.expectStep('Question 1 of 4');
 
   await flows.answer(`${TRANSCRIPT} ${unique()}`);
@@ -160,7 +215,9 @@ test("call analysis: the transcript messages, Back, and 'Skip to analysis with c
   await page.reload();
   await flows.expectStep('Question 3 of 4');
   await flows.button('Skip to analysis with current information').click();
-  await expect(flows.card.getByRole('alert')).toHaveText('At minimum, please provide a transcript before skipping to results');
+  await expect(flows.card.getByRole('alert')).toHaveText(
+    'At minimum, please provide a transcript before skipping to results',
+  );
 
   await setDraftStep(page, 'call', 'transcript', `${TRANSCRIPT} ${unique()}`);
   await page.reload();
@@ -170,7 +227,10 @@ test("call analysis: the transcript messages, Back, and 'Skip to analysis with c
   await flows.expectToast('Call Analysis Generated');
 });
 
-test("objection handling: the audience first, then that audience's questions, ending in 'Create Objection Guide'", async ({ flows, newAccount }) => {
+test("objection handling: the audience first, then that audience's questions, ending in 'Create Objection Guide'", async ({
+  flows,
+  newAccount,
+}) => {
   await flows.openAsNewProUser(newAccount);
   await flows.openFlow('objection');
   await flows.expectStep('Question 1 of 5', 'Whose objections do you want to handle?');
@@ -178,7 +238,8 @@ test("objection handling: the audience first, then that audience's questions, en
   await flows.choose('Investors');
   await flows.button('Next').click();
   await flows.expectStep('Question 2 of 6', 'What is your business model?');
-  for (const text of [`SaaS, $49 a seat ${unique()}`, '$4B', 'Too early', 'Proprietary call data']) await flows.answer(text);
+  for (const text of [`SaaS, $49 a seat ${unique()}`, '$4B', 'Too early', 'Proprietary call data'])
+    await flows.answer(text);
   await flows.expectStep('Question 6 of 6', 'What traction do you have?');
   await flows.answer('40 paying firms, 15% MoM', 'Create Objection Guide');
   await expect(flows.replyText()).toContainText('Create an objection-handling guide for investors');
@@ -206,14 +267,25 @@ const PLAN = {
 };
 
 /** The chat at `chatUrl`, opened by the same account on a laptop, shows the model's plan. */
-function expectPlanOnAnotherDevice(browser: Browser, account: NewAccount, chatUrl: string): Promise<void> {
+function expectPlanOnAnotherDevice(
+  browser: Browser,
+  account: NewAccount,
+  chatUrl: string,
+): Promise<void> {
   return onAnotherDevice(browser, account, async (laptop) => {
     await laptop.goto(chatUrl);
-    await expect(new ChatPage(laptop).replies).toContainText('Pipewise gives plumbing firms a CRM that answers every call.');
+    await expect(new ChatPage(laptop).replies).toContainText(
+      'Pipewise gives plumbing firms a CRM that answers every call.',
+    );
   });
 }
 
-test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in the chat, the pitch-deck card 3 s later, and the plan is on every device", async ({ browser, page, flows, newAccount }) => {
+test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in the chat, the pitch-deck card 3 s later, and the plan is on every device", async ({
+  browser,
+  page,
+  flows,
+  newAccount,
+}) => {
   await flows.openProToolAsNewUser(newAccount, '/pro/gtm-advisor?flow=gtmplan');
   await expect(flows.title).toHaveText('Build Your GTM Plan');
   await flows.expectStep('Question 1 of 11');
@@ -249,7 +321,13 @@ test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in
   await expectPlanOnAnotherDevice(browser, newAccount, chatUrl);
 });
 
-test('GTM plan offline: drafted on the phone at once, then made for real once back online, in the same chat ahead of a question typed meanwhile, on every device', async ({ browser, context, page, flows, newAccount }) => {
+test('GTM plan offline: drafted on the phone at once, then made for real once back online, in the same chat ahead of a question typed meanwhile, on every device', async ({
+  browser,
+  context,
+  page,
+  flows,
+  newAccount,
+}) => {
   await flows.openProToolAsNewUser(newAccount, '/pro/gtm-advisor?flow=gtmplan');
   await flows.waitForOfflineReady();
   const network = new Network(context);
@@ -262,14 +340,18 @@ test('GTM plan offline: drafted on the phone at once, then made for real once ba
   const plan = flows.replies.last();
   await expect(plan.getByRole('heading', { name: 'Go-to-Market Plan', level: 1 })).toBeVisible();
   await expect(plan).toContainText('Never miss a job call');
-  await expect(plan).not.toContainText('Pipewise gives plumbing firms a CRM that answers every call.');
+  await expect(plan).not.toContainText(
+    'Pipewise gives plumbing firms a CRM that answers every call.',
+  );
   const chatUrl = page.url();
   // A question typed into the plan's chat while still offline waits for the plan.
   await flows.send('Make it shorter');
   await expect(flows.userMessages.last()).toContainText('Queued');
 
   await network.goOnline();
-  await expect(flows.replies.first()).toContainText('Pipewise gives plumbing firms a CRM that answers every call.');
+  await expect(flows.replies.first()).toContainText(
+    'Pipewise gives plumbing firms a CRM that answers every call.',
+  );
   await expect(flows.replyText()).toContainText('You said: Make it shorter');
   await expect(flows.replies).toHaveCount(2);
 
@@ -278,26 +360,41 @@ test('GTM plan offline: drafted on the phone at once, then made for real once ba
     await laptop.goto(chatUrl);
     const replies = new ChatPage(laptop).replies;
     await expect(replies).toHaveCount(2);
-    await expect(replies.first()).toContainText('Pipewise gives plumbing firms a CRM that answers every call.');
+    await expect(replies.first()).toContainText(
+      'Pipewise gives plumbing firms a CRM that answers every call.',
+    );
     await expect(replies.last()).toContainText('You said: Make it shorter');
   });
 });
 
-test('GTM plan: an answer the plan call cannot use falls back to a plain chat prompt', async ({ page, flows, newAccount }) => {
+test('GTM plan: an answer the plan call cannot use falls back to a plain chat prompt', async ({
+  page,
+  flows,
+  newAccount,
+}) => {
   await flows.openAsNewProUser(newAccount);
   await flows.openFlow('gtmplan');
   await flows.answer(`Pipewise ${unique()} [[reply:this is not a plan]]`);
   await flows.button('Next').click();
   await flows.answerBox.fill('Never miss a job call');
   await flows.button('Skip to Plan Generation').click();
-  await flows.expectToast('Invalid response format from API', 'API Error: Falling back to chat-based generation. This might be less detailed.');
-  await expect(flows.userMessages.first()).toContainText('Create an investor-ready go-to-market plan');
+  await flows.expectToast(
+    'Invalid response format from API',
+    'API Error: Falling back to chat-based generation. This might be less detailed.',
+  );
+  await expect(flows.userMessages.first()).toContainText(
+    'Create an investor-ready go-to-market plan',
+  );
   await expect(flows.replyText()).toHaveText('this is not a plan');
   await flows.expectToast('GTM Plan Generated');
   await expect(page.locator('.pitch-deck-card')).toHaveCount(0);
 });
 
-test('a flow left at step 3 is found at step 3 after a reload, and from the menu', async ({ page, flows, newAccount }) => {
+test('a flow left at step 3 is found at step 3 after a reload, and from the menu', async ({
+  page,
+  flows,
+  newAccount,
+}) => {
   await flows.openAsNewProUser(newAccount);
   await flows.openFlow('demo');
   await flows.answer('Acme Plumbing');
@@ -315,8 +412,13 @@ test('a flow left at step 3 is found at step 3 after a reload, and from the menu
   await page.goto('/chat');
   await page.reload();
   const sidebar = await flows.openSidebar();
-  await expect(flows.flowMenu(sidebar).getByRole('button', { name: /Define Customer Personas/ })).toContainText('Resume · Question 4 of 8');
-  await flows.flowMenu(sidebar).getByRole('button', { name: /Define Customer Personas/ }).click();
+  await expect(
+    flows.flowMenu(sidebar).getByRole('button', { name: /Define Customer Personas/ }),
+  ).toContainText('Resume · Question 4 of 8');
+  await flows
+    .flowMenu(sidebar)
+    .getByRole('button', { name: /Define Customer Personas/ })
+    .click();
   await flows.expectStep('Question 4 of 8', 'Who is your target audience?');
   await expect(flows.answerBox).toHaveValue('Half-typed answer');
   await flows.backButton.click();
@@ -326,7 +428,12 @@ test('a flow left at step 3 is found at step 3 after a reload, and from the menu
 });
 
 /** Writes one step of a flow's saved draft, as an older tab or version might have left it. */
-async function setDraftStep(page: Page, flow: string, stepId: string, value: string): Promise<void> {
+async function setDraftStep(
+  page: Page,
+  flow: string,
+  stepId: string,
+  value: string,
+): Promise<void> {
   const user = (await (await page.request.get('/api/auth/user')).json()) as { id: number };
   await page.evaluate(
     ({ name, row }) =>

@@ -6,7 +6,10 @@ test('a guest opening the chat is sent to log in, and comes back after', async (
   await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test('a guest opening the dashboard is told to log in and sent to /auth', async ({ page, auth }) => {
+test('a guest opening the dashboard is told to log in and sent to /auth', async ({
+  page,
+  auth,
+}) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/auth\?redirect=dashboard$/);
   await auth.expectToast('Login Required');

@@ -14,7 +14,13 @@ test('an empty history says how to fill it', async ({ chat, history, newAccount 
   await history.close();
 });
 
-test('a finished flow is saved: the badge, the item, open, rename and delete, on every device', async ({ browser, page, flows, history, newAccount }) => {
+test('a finished flow is saved: the badge, the item, open, rename and delete, on every device', async ({
+  browser,
+  page,
+  flows,
+  history,
+  newAccount,
+}) => {
   test.slow(); // a whole story on two devices: ~25 s on a quiet machine, over the default 30 s on a busy one
   await flows.openAsNewProUser(newAccount);
   await flows.openFlow('email');
@@ -60,7 +66,9 @@ test('a finished flow is saved: the badge, the item, open, rename and delete, on
   await onAnotherDevice(browser, newAccount, async (other) => {
     await other.goto('/chat');
     await other.getByRole('button', { name: /^Saved history/ }).click();
-    await expect(other.getByRole('dialog', { name: 'Saved History' }).locator('.history-item__name')).toHaveText(['Dana: first touch']);
+    await expect(
+      other.getByRole('dialog', { name: 'Saved History' }).locator('.history-item__name'),
+    ).toHaveText(['Dana: first touch']);
   });
 
   // Delete, after a confirmation tap.
@@ -73,7 +81,11 @@ test('a finished flow is saved: the badge, the item, open, rename and delete, on
   await expect(history.sheet).toContainText('No saved history yet');
 });
 
-test("the save toast's Rename opens the item ready to rename", async ({ flows, history, newAccount }) => {
+test("the save toast's Rename opens the item ready to rename", async ({
+  flows,
+  history,
+  newAccount,
+}) => {
   await flows.openAsNewProUser(newAccount);
   await flows.openFlow('email');
   await flows.answerBox.fill(`Lee ${unique()}`);

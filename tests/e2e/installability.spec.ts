@@ -27,7 +27,9 @@ interface Manifest {
 
 // Chromium's own installability check answers 'in-incognito' in a normal (throwaway) context, so
 // this runs in a persistent profile of its own (stack-notes 'Playwright here').
-test('Chromium finds the built app installable, and the manifest has what the home screen needs', async ({ baseURL }) => {
+test('Chromium finds the built app installable, and the manifest has what the home screen needs', async ({
+  baseURL,
+}) => {
   const launch = test.info().project.use.launchOptions ?? {};
   const profile = await mkdtemp(join(tmpdir(), 'pitchpad-install-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -42,16 +44,30 @@ test('Chromium finds the built app installable, and the manifest has what the ho
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/');
     // A controlling service worker is part of what makes the app installable (and start offline).
-    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
+    await page.waitForFunction(
+      async () =>
+        (await navigator.serviceWorker.ready).active !== null &&
+        navigator.serviceWorker.controller !== null,
+    );
 
     const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
     expect(installabilityErrors).toEqual([]);
 
     const { url, data } = (await cdp.send('Page.getAppManifest')) as { url: string; data: string };
     expect(new URL(url).pathname).toBe('/manifest.webmanifest');
     const manifest = JSON.parse(data) as Manifest;
-    expect(manifest).toMatchObject({ name: 'Pitchpad', short_name: 'Pitchpad', start_url: '/chat', scope: '/', display: 'standalone', theme_color: '#4f38e8', background_color: '#f6f5ff' });
+    expect(manifest).toMatchObject({
+      name: 'Pitchpad',
+      short_name: 'Pitchpad',
+      start_url: '/chat',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#4f38e8',
+      background_color: '#f6f5ff',
+    });
     expect(manifest.description.length).toBeGreaterThan(20);
     expect(manifest.icons).toEqual(
       expect.arrayContaining([
@@ -60,18 +76,32 @@ test('Chromium finds the built app installable, and the manifest has what the ho
         expect.objectContaining({ sizes: '512x512', purpose: 'maskable' }),
       ]),
     );
-    for (const icon of manifest.icons) expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
+    for (const icon of manifest.icons)
+      expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
     expect(manifest.shortcuts.map((s) => [s.name, s.url])).toEqual([
       ['New chat', '/chat'],
       ['Cold email', '/chat?flow=email'],
     ]);
     // Sharing from another app opens /share with the shared parts as search params (issue #14 part 3).
-    expect(manifest.share_target).toEqual({ action: '/share', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } });
+    expect(manifest.share_target).toEqual({
+      action: '/share',
+      method: 'GET',
+      params: { title: 'title', text: 'text', url: 'url' },
+    });
 
     // iOS ignores the manifest's icons and display mode: the page's own tags say them.
-    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/icons/apple-touch-icon-180.png');
-    await expect(page.locator('meta[name="apple-mobile-web-app-capable"]')).toHaveAttribute('content', 'yes');
-    await expect(page.locator('meta[name="apple-mobile-web-app-title"]')).toHaveAttribute('content', 'Pitchpad');
+    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
+      'href',
+      '/icons/apple-touch-icon-180.png',
+    );
+    await expect(page.locator('meta[name="apple-mobile-web-app-capable"]')).toHaveAttribute(
+      'content',
+      'yes',
+    );
+    await expect(page.locator('meta[name="apple-mobile-web-app-title"]')).toHaveAttribute(
+      'content',
+      'Pitchpad',
+    );
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#4f38e8');
     expect((await page.request.get('/icons/apple-touch-icon-180.png')).status()).toBe(200);
 

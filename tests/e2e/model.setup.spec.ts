@@ -56,7 +56,10 @@ test.beforeAll(async () => {
     STRIPE_API_URL: undefined,
   });
   await server.start();
-  const api = await playwrightRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.251' } });
+  const api = await playwrightRequest.newContext({
+    baseURL: server.url,
+    extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.251' },
+  });
   await registerAndLogIn(api, proRep);
   await api.dispose();
   await server.kill();
@@ -78,7 +81,10 @@ function setupToken(): string {
 /** A red toast: something went wrong. None may show for the known no-model setup. */
 const redToast = (page: Page) => page.locator('ion-toast[color="danger"]');
 
-test('fresh: 2. a fresh server with no model says so before the tap: on the landing analyze box (without moving the page) and in the chat, with no red error', async ({ page, newAccount }) => {
+test('fresh: 2. a fresh server with no model says so before the tap: on the landing analyze box (without moving the page) and in the chat, with no red error', async ({
+  page,
+  newAccount,
+}) => {
   const noModel = 'No AI model is connected: you get a worksheet built from your answers.';
 
   // The landing page is prerendered and cannot know: the note appears once the server has said so,
@@ -102,17 +108,23 @@ test('fresh: 2. a fresh server with no model says so before the tap: on the land
   const chat = new ChatPage(page);
   await chat.openAsNewUser(newAccount);
   const chatNote = page.locator('.chat__empty').getByRole('note');
-  await expect(chatNote).toHaveText('No AI model is connected: replies are drafts built from your answers, not AI answers.');
+  await expect(chatNote).toHaveText(
+    'No AI model is connected: replies are drafts built from your answers, not AI answers.',
+  );
   await expect(page.getByRole('link', { name: 'Connect a model' })).toHaveCount(0);
   await chat.send('How do I price a pilot?');
   await expect(chat.replies).toHaveCount(1);
   await expect(chat.replyText()).not.toBeEmpty();
   // Said once, before the tap; the conversation itself has room (the reply is labelled a draft).
-  await expect(page.getByRole('note').filter({ hasText: 'No AI model is connected' })).toHaveCount(0);
+  await expect(page.getByRole('note').filter({ hasText: 'No AI model is connected' })).toHaveCount(
+    0,
+  );
   await expect(redToast(page)).toHaveCount(0);
 });
 
-test("fresh: 2. with no model, a flow's last step says the rep gets a draft built from their answers, and competitive intelligence says it needs a model before the tap", async ({ page }) => {
+test("fresh: 2. with no model, a flow's last step says the rep gets a draft built from their answers, and competitive intelligence says it needs a model before the tap", async ({
+  page,
+}) => {
   await logIn(page.request, proRep);
   const flows = new FlowPage(page);
   const draftNote = flows.card.getByRole('note');
@@ -122,32 +134,48 @@ test("fresh: 2. with no model, a flow's last step says the rep gets a draft buil
   await flows.answer('Dana Ortiz, VP Sales at Freightly. Just raised a Series B');
   await flows.answer('We cut new-rep ramp time from 6 months to 10 weeks');
   await expect(flows.button('Generate Email')).toBeVisible();
-  await expect(draftNote).toHaveText("No AI model is connected: you'll get a draft built from your answers.");
+  await expect(draftNote).toHaveText(
+    "No AI model is connected: you'll get a draft built from your answers.",
+  );
   await expect(draftNote).toBeInViewport();
 
   await page.goto('/competitive');
   const researchNote = page.getByRole('note').filter({ hasText: 'No AI model is connected' });
-  await expect(researchNote).toHaveText("No AI model is connected: competitor research needs one, so it can't run yet.");
-  await page.getByLabel('Product or market to analyze').fill('Scheduling software for dental clinics');
+  await expect(researchNote).toHaveText(
+    "No AI model is connected: competitor research needs one, so it can't run yet.",
+  );
+  await page
+    .getByLabel('Product or market to analyze')
+    .fill('Scheduling software for dental clinics');
   await expect(page.getByRole('button', { name: 'Analyze Competitors' })).toBeDisabled();
   await expect(redToast(page)).toHaveCount(0);
 });
 
-test('fresh: 1. a wrong setup link is refused in plain words, and the address never keeps a token', async ({ page, newAccount }) => {
+test('fresh: 1. a wrong setup link is refused in plain words, and the address never keeps a token', async ({
+  page,
+  newAccount,
+}) => {
   await registerAndLogIn(page.request, newAccount);
   await page.goto('/setup?token=not-the-token');
   // The token leaves the address (and the history) at once.
   await expect(page).toHaveURL(/\/setup$/);
-  await expect(page.getByRole('heading', { name: 'Set up Pitchpad: you become its operator' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Set up Pitchpad: you become its operator' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Become the operator' }).click();
   await expect(page.getByRole('alert')).toContainText('This setup link is not valid');
   await expect(page.getByRole('alert')).toContainText('used already');
 });
 
-test('fresh: 1. the setup link makes the user who registers there the operator and opens Settings → Model; a second visitor is told an operator exists', async ({ page, browser }) => {
+test('fresh: 1. the setup link makes the user who registers there the operator and opens Settings → Model; a second visitor is told an operator exists', async ({
+  page,
+  browser,
+}) => {
   await page.goto(`/setup?token=${encodeURIComponent(setupToken())}`);
   await expect(page).toHaveURL(/\/setup$/);
-  await expect(page.getByRole('heading', { name: 'Set up Pitchpad: you become its operator' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Set up Pitchpad: you become its operator' }),
+  ).toBeVisible();
 
   // The usual account forms, which bring the visitor back here.
   await page.getByRole('link', { name: 'Create account' }).click();
@@ -159,7 +187,9 @@ test('fresh: 1. the setup link makes the user who registers there the operator a
 
   await expect(page).toHaveURL(/\/settings\/model$/);
   await expect(settingsHeading).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'No AI model is connected.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'No AI model is connected.' }),
+  ).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('setupToken'))).toBeNull();
 
   // The account menu leads the operator here.
@@ -169,7 +199,12 @@ test('fresh: 1. the setup link makes the user who registers there the operator a
   await expect(page).toHaveURL(/\/settings\/model$/);
 
   // The link works once: someone else opening it meets the operator who exists.
-  const other = await browser.newContext({ baseURL: `http://127.0.0.1:${PORT}`, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const other = await browser.newContext({
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const stranger = await other.newPage();
   await stranger.goto(`/setup?token=${encodeURIComponent(setupToken())}`);
   await expect(stranger.getByRole('alert')).toContainText('This Pitchpad already has an operator');
@@ -177,17 +212,23 @@ test('fresh: 1. the setup link makes the user who registers there the operator a
   // And a rep who finds Settings → Model is told who can change it.
   await registerAndLogIn(stranger.request, { name: 'Rita Rep', ...uniqueCredentials('rita') });
   await stranger.goto('/settings/model');
-  await expect(stranger.getByRole('heading', { name: 'Only the operator can change this' })).toBeVisible();
+  await expect(
+    stranger.getByRole('heading', { name: 'Only the operator can change this' }),
+  ).toBeVisible();
   await expect(stranger.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
   await other.close();
 });
 
-test('fresh: 1. the operator connects the fake model from Settings → Model on a phone: Test lists its models, Save, and the next chat answer comes from the model without a restart', async ({ page }) => {
+test('fresh: 1. the operator connects the fake model from Settings → Model on a phone: Test lists its models, Save, and the next chat answer comes from the model without a restart', async ({
+  page,
+}) => {
   await logIn(page.request, operator);
   const chat = new ChatPage(page);
   await chat.open();
   // The operator sees the way to fix it where the notice is.
-  await expect(page.locator('.chat__empty').getByRole('link', { name: 'Connect a model' })).toBeVisible();
+  await expect(
+    page.locator('.chat__empty').getByRole('link', { name: 'Connect a model' }),
+  ).toBeVisible();
   await page.locator('.chat__empty').getByRole('link', { name: 'Connect a model' }).click();
   await expect(page).toHaveURL(/\/settings\/model$/);
 

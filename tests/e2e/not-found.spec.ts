@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures';
 
-test('an unknown address shows the 404 screen with its path and query', async ({ page, notFound }) => {
+test('an unknown address shows the 404 screen with its path and query', async ({
+  page,
+  notFound,
+}) => {
   const warnings: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
@@ -14,7 +17,9 @@ test('an unknown address shows the 404 screen with its path and query', async ({
   await expect(notFound.button('Home')).toBeVisible();
   await expect(notFound.button('Back')).toBeVisible();
   await expect(notFound.button('Retry')).toBeVisible();
-  expect(warnings.some((w) => w.includes('/no/such/page') && w.includes('?ref=newsletter&x=1'))).toBe(true);
+  expect(
+    warnings.some((w) => w.includes('/no/such/page') && w.includes('?ref=newsletter&x=1')),
+  ).toBe(true);
 });
 
 test('without a query the 404 screen says (none)', async ({ page, notFound }) => {

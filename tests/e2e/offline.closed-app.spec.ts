@@ -16,7 +16,8 @@ async function registeredSyncTags(context: BrowserContext): Promise<string[]> {
   const [worker] = context.serviceWorkers();
   if (!worker) return [];
   return worker.evaluate(async () => {
-    const registration = (self as unknown as ServiceWorkerGlobalScope).registration as ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } };
+    const registration = (self as unknown as ServiceWorkerGlobalScope)
+      .registration as ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } };
     return (await registration.sync?.getTags()) ?? [];
   });
 }
@@ -25,7 +26,11 @@ async function registeredSyncTags(context: BrowserContext): Promise<string[]> {
 async function shownTitles(context: BrowserContext): Promise<string[]> {
   const [worker] = context.serviceWorkers();
   if (!worker) return [];
-  return worker.evaluate(async () => (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map((n) => n.title));
+  return worker.evaluate(async () =>
+    (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map(
+      (n) => n.title,
+    ),
+  );
 }
 
 /**
@@ -33,18 +38,34 @@ async function shownTitles(context: BrowserContext): Promise<string[]> {
  * A connection reset (a kept-alive socket the server closed as this request went out) is also "not
  * yet": the caller polls, and a reset once failed the whole test on a busy machine.
  */
-async function storedChat(page: Page, chatId: string): Promise<{ messages: Array<{ role: string; content: string; status: string }> } | null> {
-  const res = await page.context().request.get(`/api/chats/${chatId}`).catch(() => null);
-  return res?.ok() ? ((await res.json()) as { messages: Array<{ role: string; content: string; status: string }> }) : null;
+async function storedChat(
+  page: Page,
+  chatId: string,
+): Promise<{ messages: Array<{ role: string; content: string; status: string }> } | null> {
+  const res = await page
+    .context()
+    .request.get(`/api/chats/${chatId}`)
+    .catch(() => null);
+  return res?.ok()
+    ? ((await res.json()) as { messages: Array<{ role: string; content: string; status: string }> })
+    : null;
 }
 
 /** The replies the server has stored complete in that chat. */
 async function storedReplies(page: Page, chatId: string): Promise<string[]> {
   const chat = await storedChat(page, chatId);
-  return (chat?.messages ?? []).filter((m) => m.role === 'assistant' && m.status === 'complete').map((m) => m.content);
+  return (chat?.messages ?? [])
+    .filter((m) => m.role === 'assistant' && m.status === 'complete')
+    .map((m) => m.content);
 }
 
-test('trust: 6. a chat send and a flow queued offline, the app closed: the signal comes back and the worker delivers both, with a notification', async ({ page, context, flows, newAccount, baseURL }) => {
+test('trust: 6. a chat send and a flow queued offline, the app closed: the signal comes back and the worker delivers both, with a notification', async ({
+  page,
+  context,
+  flows,
+  newAccount,
+  baseURL,
+}) => {
   // The worker starts, opens the database, delivers two chats and a history item, reading each reply.
   test.slow();
   // Granting some permissions denies every other one: Background Sync is named too, as Chromium
@@ -62,7 +83,9 @@ test('trust: 6. a chat send and a flow queued offline, the app closed: the signa
   await expect(flows.userMessage('Who signs a pilot at a bank?')).toContainText('Queued');
   const chatId = flows.chatId()!;
   await flows.openFlowFromMenu('Create Cold Email');
-  await flows.answer('Dana Ortiz, VP Sales at Freightly. Just raised a Series B and is hiring 20 reps.');
+  await flows.answer(
+    'Dana Ortiz, VP Sales at Freightly. Just raised a Series B and is hiring 20 reps.',
+  );
   await flows.answer('We halve the time new reps take to book their first meeting');
   await flows.answerBox.fill('https://cal.com/ada');
   await flows.button('Generate Email').click();
@@ -80,20 +103,45 @@ test('trust: 6. a chat send and a flow queued offline, the app closed: the signa
   await network.goOnline();
   for (const tag of tags) await fireBackgroundSync(blank, baseURL!, tag);
 
-  await expect.poll(() => storedReplies(blank, chatId), { timeout: 45_000 }).toEqual(['You said: Who signs a pilot at a bank?']);
-  await expect.poll(() => storedReplies(blank, emailChatId), { timeout: 45_000 }).toEqual([expect.stringMatching(/^You said: Write a personalized cold email/)]);
-  const history = (await (await blank.request.get('/api/workflows')).json()) as Array<{ path: string }>;
+  await expect
+    .poll(() => storedReplies(blank, chatId), { timeout: 45_000 })
+    .toEqual(['You said: Who signs a pilot at a bank?']);
+  await expect
+    .poll(() => storedReplies(blank, emailChatId), { timeout: 45_000 })
+    .toEqual([expect.stringMatching(/^You said: Write a personalized cold email/)]);
+  const history = (await (await blank.request.get('/api/workflows')).json()) as Array<{
+    path: string;
+  }>;
   expect(history.map((item) => item.path)).toEqual([`/chat?chat=${emailChatId}`]);
-  await expect.poll(() => shownTitles(context)).toEqual(expect.arrayContaining(['Your cold email to Dana Ortiz is ready']));
+  await expect
+    .poll(() => shownTitles(context))
+    .toEqual(expect.arrayContaining(['Your cold email to Dana Ortiz is ready']));
   expect(await shownTitles(context)).toHaveLength(2);
 });
 
-test("trust: 6. an email edited offline, the app closed: the worker's sync stores the edit on the account", async ({ page, context, flows, newAccount, baseURL }) => {
+test("trust: 6. an email edited offline, the app closed: the worker's sync stores the edit on the account", async ({
+  page,
+  context,
+  flows,
+  newAccount,
+  baseURL,
+}) => {
   test.slow();
-  const reply = ['**Subject:** Quick idea for Freightly', '', 'Hi Dana,', '', 'Your new reps take six months to ramp. We cut that to ten weeks.', '', 'Best,', 'Ada'].join('\n');
+  const reply = [
+    '**Subject:** Quick idea for Freightly',
+    '',
+    'Hi Dana,',
+    '',
+    'Your new reps take six months to ramp. We cut that to ten weeks.',
+    '',
+    'Best,',
+    'Ada',
+  ].join('\n');
   await flows.openProToolAsNewUser(newAccount, '/pro/email');
   await flows.answer('Dana Ortiz, VP Sales at Freightly');
-  await flows.answer(`We cut new-rep ramp time from 6 months to 10 weeks ${unique()} [[reply:${reply}]]`);
+  await flows.answer(
+    `We cut new-rep ramp time from 6 months to 10 weeks ${unique()} [[reply:${reply}]]`,
+  );
   await flows.answer('https://cal.com/ada/20min', 'Generate Email');
   await expect(flows.replyText()).toContainText('Your new reps take six months to ramp.');
   await flows.waitForOfflineReady();
@@ -107,7 +155,9 @@ test("trust: 6. an email edited offline, the app closed: the worker's sync store
   await editor.body.press('Control+End');
   await editor.body.pressSequentially(' P.S. Happy to send a case study.');
   await editor.save();
-  await expect(page.locator('.email-edited .email-edited__pending')).toHaveText(' · saved on this device');
+  await expect(page.locator('.email-edited .email-edited__pending')).toHaveText(
+    ' · saved on this device',
+  );
 
   await page.close();
   const tags = await registeredSyncTags(context);
@@ -117,13 +167,22 @@ test("trust: 6. an email edited offline, the app closed: the worker's sync store
   for (const tag of tags) await fireBackgroundSync(blank, baseURL!, tag);
 
   const storedEdit = async () => {
-    const chat = (await storedChat(blank, chatId)) as { messages: Array<{ role: string; emailEdit?: { body: string } | null }> } | null;
+    const chat = (await storedChat(blank, chatId)) as {
+      messages: Array<{ role: string; emailEdit?: { body: string } | null }>;
+    } | null;
     return chat?.messages.find((m) => m.role === 'assistant')?.emailEdit?.body ?? null;
   };
-  await expect.poll(storedEdit, { timeout: 45_000 }).toMatch(/P\.S\. Happy to send a case study\.$/);
+  await expect
+    .poll(storedEdit, { timeout: 45_000 })
+    .toMatch(/P\.S\. Happy to send a case study\.$/);
 });
 
-test("trust: 6. without Background Sync the ask promises only what an open app can do, and a send queued before closing goes at the next open", async ({ page, context, chat, newAccount }) => {
+test('trust: 6. without Background Sync the ask promises only what an open app can do, and a send queued before closing goes at the next open', async ({
+  page,
+  context,
+  chat,
+  newAccount,
+}) => {
   // Safari and Firefox: no SyncManager.
   await context.addInitScript(() => {
     delete (globalThis as { SyncManager?: unknown }).SyncManager;
@@ -138,7 +197,9 @@ test("trust: 6. without Background Sync the ask promises only what an open app c
   const chatId = chat.chatId()!;
   const ask = page.getByRole('region', { name: 'Notifications' });
   await expect(ask).toContainText("Tell me when it's ready?");
-  await expect(ask).toContainText('A notification when the answer arrives while Pitchpad is open. Closed, it sends next time you open it.');
+  await expect(ask).toContainText(
+    'A notification when the answer arrives while Pitchpad is open. Closed, it sends next time you open it.',
+  );
   await expect(ask).not.toContainText('even with the app closed');
 
   await page.close();
@@ -151,5 +212,7 @@ test("trust: 6. without Background Sync the ask promises only what an open app c
   const reopened = new ChatPage(next);
   await reopened.open(`?chat=${chatId}`);
   await expect(reopened.replyText()).toContainText('You said: What goes in a mutual action plan?');
-  await expect.poll(() => storedReplies(next, chatId)).toEqual(['You said: What goes in a mutual action plan?']);
+  await expect
+    .poll(() => storedReplies(next, chatId))
+    .toEqual(['You said: What goes in a mutual action plan?']);
 });

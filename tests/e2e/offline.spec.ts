@@ -19,7 +19,10 @@ interface StoredMessage {
 }
 
 /** What the server stores for a chat (the test's cookies are the page's). */
-async function storedMessages(request: APIRequestContext, chatId: string): Promise<StoredMessage[]> {
+async function storedMessages(
+  request: APIRequestContext,
+  chatId: string,
+): Promise<StoredMessage[]> {
   const res = await request.get(`/api/chats/${chatId}`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { messages: StoredMessage[] }).messages;
@@ -27,10 +30,17 @@ async function storedMessages(request: APIRequestContext, chatId: string): Promi
 
 /** The user messages in order, each with the text of the reply to it. */
 function conversation(messages: StoredMessage[]): Array<[string, string | undefined]> {
-  return messages.filter((m) => m.role === 'user').map((m) => [m.content, messages.find((r) => r.replyTo === m.id)?.content]);
+  return messages
+    .filter((m) => m.role === 'user')
+    .map((m) => [m.content, messages.find((r) => r.replyTo === m.id)?.content]);
 }
 
-test('a cold start with no network shows the shell and the last chats', async ({ page, context, chat, newAccount }) => {
+test('a cold start with no network shows the shell and the last chats', async ({
+  page,
+  context,
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   await chat.waitForOfflineReady();
   const words = `Which CFOs buy on a Friday ${unique()}`;
@@ -39,7 +49,9 @@ test('a cold start with no network shows the shell and the last chats', async ({
   await expect(chat.syncBadge).toHaveClass(/sync-badge--online/);
   const chatId = chat.chatId();
   // A later visit, with the worker in charge: the chat reads go through it (and are kept).
-  const listRead = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/chats' && res.ok());
+  const listRead = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === '/api/chats' && res.ok(),
+  );
   await page.reload();
   await listRead;
 
@@ -55,7 +67,9 @@ test('a cold start with no network shows the shell and the last chats', async ({
   await page.goto('/chat');
   await expect(chat.input).toBeVisible();
   const sidebar = await chat.openSidebar();
-  await expect(sidebar.locator('.chat-sidebar__chat-title')).toHaveText([`${words.slice(0, 25)}...`]);
+  await expect(sidebar.locator('.chat-sidebar__chat-title')).toHaveText([
+    `${words.slice(0, 25)}...`,
+  ]);
   await sidebar.locator('.chat-sidebar__chat').first().click();
   await expect(page).toHaveURL(new RegExp(`chat=${chatId}`));
   await expect(chat.replyText()).toHaveText(`You said: ${words}`);
@@ -64,13 +78,29 @@ test('a cold start with no network shows the shell and the last chats', async ({
   // fetched; nothing about the session is ever cached.
   const list = await page.evaluate(async () => {
     const res = await fetch('/api/chats');
-    return { status: res.status, stamped: res.headers.has('x-pitchpad-snapshot-at'), ids: ((await res.json()) as Array<{ id: string }>).map((c) => c.id) };
+    return {
+      status: res.status,
+      stamped: res.headers.has('x-pitchpad-snapshot-at'),
+      ids: ((await res.json()) as Array<{ id: string }>).map((c) => c.id),
+    };
   });
   expect(list).toEqual({ status: 200, stamped: true, ids: [chatId] });
-  expect(await page.evaluate(() => fetch('/api/auth/user').then((res) => res.status, () => 'no network'))).toBe('no network');
+  expect(
+    await page.evaluate(() =>
+      fetch('/api/auth/user').then(
+        (res) => res.status,
+        () => 'no network',
+      ),
+    ),
+  ).toBe('no network');
 });
 
-test('three messages sent offline survive two reloads and are delivered once each, in order, when the network is back', async ({ page, context, chat, newAccount }) => {
+test('three messages sent offline survive two reloads and are delivered once each, in order, when the network is back', async ({
+  page,
+  context,
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   await chat.waitForOfflineReady();
   const network = new Network(context);
@@ -97,13 +127,17 @@ test('three messages sent offline survive two reloads and are delivered once eac
 
   await network.goOnline();
   await expect(chat.replies).toHaveCount(3);
-  await expect(chat.replies.locator('.message__bubble')).toHaveText(texts.map((t) => `You said: ${t}`));
+  await expect(chat.replies.locator('.message__bubble')).toHaveText(
+    texts.map((t) => `You said: ${t}`),
+  );
   await expect(chat.sentMessages).toHaveCount(3);
   await expect(chat.queuedMessages).toHaveCount(0);
   await expect(chat.syncBadge).toHaveClass(/sync-badge--online/);
 
   // The server has the chat under the id it got offline, and each message once, in order, answered.
-  expect(conversation(await storedMessages(page.request, chatId!))).toEqual(texts.map((t) => [t, `You said: ${t}`]));
+  expect(conversation(await storedMessages(page.request, chatId!))).toEqual(
+    texts.map((t) => [t, `You said: ${t}`]),
+  );
   const chats = (await (await page.request.get('/api/chats')).json()) as Array<{ id: string }>;
   expect(chats.map((c) => c.id)).toEqual([chatId]);
 
@@ -113,7 +147,12 @@ test('three messages sent offline survive two reloads and are delivered once eac
   await expect(chat.replies).toHaveCount(3);
 });
 
-test('an answer lost to a dropped network (the server stored the message) shows once after reconnecting', async ({ page, context, chat, newAccount }) => {
+test('an answer lost to a dropped network (the server stored the message) shows once after reconnecting', async ({
+  page,
+  context,
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   await chat.waitForOfflineReady();
   const network = new Network(context);
@@ -122,7 +161,9 @@ test('an answer lost to a dropped network (the server stored the message) shows 
   // The request reaches the server, which stores the message and writes the whole reply; the
   // network dies before any of it reaches the phone.
   let cut = false;
-  const dropped = page.waitForEvent('requestfailed', (request) => request.url().endsWith('/api/chat'));
+  const dropped = page.waitForEvent('requestfailed', (request) =>
+    request.url().endsWith('/api/chat'),
+  );
   await page.route('**/api/chat', async (route) => {
     if (cut) return route.fallback();
     cut = true;
@@ -142,14 +183,21 @@ test('an answer lost to a dropped network (the server stored the message) shows 
   await expect(chat.userMessages).toHaveCount(1);
   await expect(chat.replies).toHaveCount(1);
   await expect(chat.sentMessages).toHaveCount(1);
-  expect(conversation(await storedMessages(page.request, chatId))).toEqual([[words, `You said: ${words}`]]);
+  expect(conversation(await storedMessages(page.request, chatId))).toEqual([
+    [words, `You said: ${words}`],
+  ]);
 
   await page.reload();
   await expect(chat.userMessages).toHaveCount(1);
   await expect(chat.replies).toHaveCount(1);
 });
 
-test('two tabs open while the queue flushes still deliver each message once', async ({ page, context, chat, newAccount }) => {
+test('two tabs open while the queue flushes still deliver each message once', async ({
+  page,
+  context,
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   await chat.waitForOfflineReady();
   const network = new Network(context);
@@ -172,5 +220,7 @@ test('two tabs open while the queue flushes still deliver each message once', as
     await expect(tab.userMessages).toHaveCount(3);
     await expect(tab.sentMessages).toHaveCount(3);
   }
-  expect(conversation(await storedMessages(page.request, chatId))).toEqual(texts.map((t, i) => [t, shown[i]]));
+  expect(conversation(await storedMessages(page.request, chatId))).toEqual(
+    texts.map((t, i) => [t, shown[i]]),
+  );
 });

@@ -13,13 +13,25 @@ const SUMMARY = {
   marketSize: { tam: '$4.2B', sam: '$610M', som: '$18M', assumptions: ['40k labs'] },
   valueProposition: { core: 'Lab gear at half price', unique: ['Verified sellers'] },
   pricing: { model: 'Commission', range: '6-9%', strategy: 'Free listings' },
-  ycQuestions: { market: true, problem: true, solution: true, differentiation: false, traction: false },
+  ycQuestions: {
+    market: true,
+    problem: true,
+    solution: true,
+    differentiation: false,
+    traction: false,
+  },
 };
 
 /** An idea whose analysis the fake model answers with `summary` (base64: the JSON's brackets cannot sit in a [[reply:]]). */
-const ideaAnswered = (idea: string, summary: object = SUMMARY) => `${idea} [[reply64:${Buffer.from(JSON.stringify(summary)).toString('base64')}]]`;
+const ideaAnswered = (idea: string, summary: object = SUMMARY) =>
+  `${idea} [[reply64:${Buffer.from(JSON.stringify(summary)).toString('base64')}]]`;
 
-test("a guest's analysis: landing to four tabs, the save prompt after 10 s, then into the new account", async ({ page, landing, auth, newAccount }) => {
+test("a guest's analysis: landing to four tabs, the save prompt after 10 s, then into the new account", async ({
+  page,
+  landing,
+  auth,
+  newAccount,
+}) => {
   test.slow();
   const onboarding = new OnboardingPage(page);
   await page.clock.install();
@@ -49,14 +61,19 @@ test("a guest's analysis: landing to four tabs, the save prompt after 10 s, then
   let pausedAt = 0;
   for (let attempt = 0; ; attempt++) {
     const target = (await page.evaluate(() => Date.now())) + 200;
-    const paused = await page.clock.pauseAt(target).then(() => true, (error: Error) => (attempt < 5 ? false : Promise.reject(error)));
+    const paused = await page.clock.pauseAt(target).then(
+      () => true,
+      (error: Error) => (attempt < 5 ? false : Promise.reject(error)),
+    );
     if (paused) {
       pausedAt = target;
       break;
     }
   }
   // What of the 10 seconds a busy machine spent before the pause.
-  const shownAt = await page.evaluate(() => (window as unknown as { resultsShownAt?: number }).resultsShownAt);
+  const shownAt = await page.evaluate(
+    () => (window as unknown as { resultsShownAt?: number }).resultsShownAt,
+  );
   expect(shownAt, 'the moment the results showed').toBeDefined();
   const alreadyPassed = pausedAt - shownAt!;
   expect(alreadyPassed, 'time left to check the save prompt waits').toBeLessThan(8_000);
@@ -76,8 +93,10 @@ test("a guest's analysis: landing to four tabs, the save prompt after 10 s, then
   await expect(panel).toContainText('Free listings');
   panel = await onboarding.showTab('YC Checklist');
   await expect(panel).toContainText('3/5');
-  for (const key of ['market', 'problem', 'solution'] as const) await expect(onboarding.ycItem(key)).toHaveAttribute('data-passed', 'true');
-  for (const key of ['differentiation', 'traction'] as const) await expect(onboarding.ycItem(key)).toHaveAttribute('data-passed', 'false');
+  for (const key of ['market', 'problem', 'solution'] as const)
+    await expect(onboarding.ycItem(key)).toHaveAttribute('data-passed', 'true');
+  for (const key of ['differentiation', 'traction'] as const)
+    await expect(onboarding.ycItem(key)).toHaveAttribute('data-passed', 'false');
   await expect(onboarding.shareButton).toBeVisible();
   await expect(onboarding.exploreButton).toBeVisible();
 
@@ -103,15 +122,22 @@ test("a guest's analysis: landing to four tabs, the save prompt after 10 s, then
   await auth.expectToast('Welcome to Pitchpad');
   await expect(page).toHaveURL(new RegExp(`${analysisPath.replace('?', '\\?')}$`));
   await expect(onboarding.marketFigure('TAM')).toContainText('$4.2B');
-  const history = (await (await page.request.get('/api/workflows')).json()) as Array<{ workflowType: string; path: string }>;
-  expect(history).toEqual([expect.objectContaining({ workflowType: 'Idea analysis', path: analysisPath })]);
+  const history = (await (await page.request.get('/api/workflows')).json()) as Array<{
+    workflowType: string;
+    path: string;
+  }>;
+  expect(history).toEqual([
+    expect.objectContaining({ workflowType: 'Idea analysis', path: analysisPath }),
+  ]);
 
   // Never the prompt for a signed-in user.
   await page.clock.fastForward(11_000);
   await expect(onboarding.savePrompt).toBeHidden();
 });
 
-test("'Generate GTM Analysis' waits for an idea and for the analysis; a failure says why", async ({ page }) => {
+test("'Generate GTM Analysis' waits for an idea and for the analysis; a failure says why", async ({
+  page,
+}) => {
   const onboarding = new OnboardingPage(page);
   await onboarding.open();
   await expect(onboarding.generateButton).toBeDisabled();
@@ -138,12 +164,20 @@ test("'Generate GTM Analysis' waits for an idea and for the analysis; a failure 
   await expect(onboarding.ideaInput).toHaveValue(idea);
   await onboarding.ideaInput.fill(`Robot barista ${unique()} [[reply:not an analysis]]`);
   await onboarding.generateButton.click();
-  await onboarding.expectToast('Analysis failed', "The AI model's answer could not be read. Please try again.");
-  await expect(onboarding.formError).toHaveText("The AI model's answer could not be read. Please try again.");
+  await onboarding.expectToast(
+    'Analysis failed',
+    "The AI model's answer could not be read. Please try again.",
+  );
+  await expect(onboarding.formError).toHaveText(
+    "The AI model's answer could not be read. Please try again.",
+  );
   await expect(onboarding.generateButton).toBeEnabled();
 });
 
-test("'Share with co-founder' copies the summary, and 'Explore deeper analysis' takes it to the chat", async ({ page, context }) => {
+test("'Share with co-founder' copies the summary, and 'Explore deeper analysis' takes it to the chat", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const onboarding = new OnboardingPage(page);
   await onboarding.open();
@@ -162,5 +196,7 @@ test("'Share with co-founder' copies the summary, and 'Explore deeper analysis' 
   // A guest goes through login to the chat, which gets the analysis as its first message.
   await onboarding.exploreButton.click();
   await expect(page).toHaveURL(/\/auth\?redirect=chat$/);
-  expect(await page.evaluate(() => localStorage.getItem('pendingMessage'))).toContain('TAM $4.2B, SAM $610M, SOM $18M');
+  expect(await page.evaluate(() => localStorage.getItem('pendingMessage'))).toContain(
+    'TAM $4.2B, SAM $610M, SOM $18M',
+  );
 });

@@ -14,17 +14,30 @@ test('phone: 13. at 320×568 no screen a guest sees scrolls sideways', async ({ 
   await tourAsGuest(page, (screen) => expectNoSidewaysScroll(page, screen));
 });
 
-test('phone: 13. at 320×568 no screen a free user sees scrolls sideways: dashboard, menus, chat, offline mark, drawer, history, checkout', async ({ page, newAccount }) => {
+test('phone: 13. at 320×568 no screen a free user sees scrolls sideways: dashboard, menus, chat, offline mark, drawer, history, checkout', async ({
+  page,
+  newAccount,
+}) => {
   test.setTimeout(120_000);
   await tourAsFreeUser(page, newAccount, (screen) => expectNoSidewaysScroll(page, screen));
 });
 
-test('phone: 13. at 320×568 no guided flow, result or history screen scrolls sideways', async ({ page, newAccount }) => {
+test('phone: 13. at 320×568 no guided flow, result or history screen scrolls sideways', async ({
+  page,
+  newAccount,
+}) => {
   test.setTimeout(180_000);
-  await tourProFlows(page, newAccount, (screen) => expectNoSidewaysScroll(page, screen), ['email', 'demo', 'gtmplan']);
+  await tourProFlows(page, newAccount, (screen) => expectNoSidewaysScroll(page, screen), [
+    'email',
+    'demo',
+    'gtmplan',
+  ]);
 });
 
-test('phone: 13. at 320×568 no Pro tool scrolls sideways: competitive intelligence with its matrix, /pro, pricing', async ({ page, newAccount }) => {
+test('phone: 13. at 320×568 no Pro tool scrolls sideways: competitive intelligence with its matrix, /pro, pricing', async ({
+  page,
+  newAccount,
+}) => {
   test.setTimeout(120_000);
   await tourProTools(page, newAccount, (screen) => expectNoSidewaysScroll(page, screen));
 });
@@ -45,9 +58,19 @@ function titleFits(page: Page): Promise<boolean> {
   });
 }
 
-test('phone: 13. at 320×568 the signed-in header fits with the menu button fully on screen, and the chat and flow titles stay readable', async ({ page, flows, history, newAccount }) => {
+test('phone: 13. at 320×568 the signed-in header fits with the menu button fully on screen, and the chat and flow titles stay readable', async ({
+  page,
+  flows,
+  history,
+  newAccount,
+}) => {
   await flows.openAsNewProUser(newAccount);
-  for (const control of [page.getByRole('link', { name: 'Pitchpad home' }), history.button, flows.accountMenuButton, flows.header.getByRole('button', { name: 'Open menu' })]) {
+  for (const control of [
+    page.getByRole('link', { name: 'Pitchpad home' }),
+    history.button,
+    flows.accountMenuButton,
+    flows.header.getByRole('button', { name: 'Open menu' }),
+  ]) {
     await expectOnScreen(control);
   }
 
@@ -56,7 +79,11 @@ test('phone: 13. at 320×568 the signed-in header fits with the menu button full
   expect(await titleFits(page)).toBe(true);
   expect((await flows.title.boundingBox())!.width).toBeGreaterThanOrEqual(190);
   const chatHeader = page.locator('ion-header.chat-header');
-  for (const control of [chatHeader.getByRole('button', { name: 'Tools', exact: true }), chatHeader.getByRole('button', { name: 'New Chat' }), chatHeader.getByRole('combobox', { name: 'Model' })]) {
+  for (const control of [
+    chatHeader.getByRole('button', { name: 'Tools', exact: true }),
+    chatHeader.getByRole('button', { name: 'New Chat' }),
+    chatHeader.getByRole('combobox', { name: 'Model' }),
+  ]) {
     await expectOnScreen(control);
   }
 

@@ -47,7 +47,10 @@ test.beforeAll(async () => {
     STRIPE_API_URL: undefined,
   });
   await server.start();
-  const api = await playwrightRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.250' } });
+  const api = await playwrightRequest.newContext({
+    baseURL: server.url,
+    extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.250' },
+  });
   await registerAndLogIn(api, proAccount);
   await api.dispose();
   await server.kill();
@@ -59,7 +62,11 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("phone: 7. without Stripe keys, 'Upgrade to Pro' is disabled with the reason shown, the checkout pages show that notice, and the result page never says 'Payment Successful!'", async ({ page, pricing, newAccount }) => {
+test("phone: 7. without Stripe keys, 'Upgrade to Pro' is disabled with the reason shown, the checkout pages show that notice, and the result page never says 'Payment Successful!'", async ({
+  page,
+  pricing,
+  newAccount,
+}) => {
   expect(server.log).toContain('model:    Offline drafter');
   const reason = 'Payments are not set up on this server yet.';
 
@@ -78,7 +85,11 @@ test("phone: 7. without Stripe keys, 'Upgrade to Pro' is disabled with the reaso
   await expect(pricing.upgradeButton).toBeDisabled();
   await expect(pricing.plan('Pro')).toContainText(reason);
   const checkout = new CheckoutPage(page);
-  for (const path of ['/simple-checkout', '/stripe-checkout', '/checkout?plan=pro&billing=monthly']) {
+  for (const path of [
+    '/simple-checkout',
+    '/stripe-checkout',
+    '/checkout?plan=pro&billing=monthly',
+  ]) {
     await checkout.open(path);
     await expect(page.getByRole('heading', { name: 'Payments are not set up yet' })).toBeVisible();
     await expect(checkout.continueButton).toHaveCount(0);
@@ -94,7 +105,9 @@ test("phone: 7. without Stripe keys, 'Upgrade to Pro' is disabled with the reaso
   }
 });
 
-test('phone: 15. with no model, the cold email appears once, a GTM plan drafted without one says which sections need research, and the idea analysis is a worksheet', async ({ page }) => {
+test('phone: 15. with no model, the cold email appears once, a GTM plan drafted without one says which sections need research, and the idea analysis is a worksheet', async ({
+  page,
+}) => {
   const flows = new FlowPage(page);
   const u = randomUUID().slice(0, 8);
   await logIn(page.request, proAccount);
@@ -104,7 +117,10 @@ test('phone: 15. with no model, the cold email appears once, a GTM plan drafted 
   await flows.answer(`Dana Ortiz ${u}, VP Sales at Freightly. Just raised a Series B`);
   await flows.answer('We cut new-rep ramp time from 6 months to 10 weeks');
   await flows.answer('https://cal.com/ada/30min', 'Generate Email');
-  await flows.expectToast('Cold Email Generated', 'Your personalized cold email has been created successfully.');
+  await flows.expectToast(
+    'Cold Email Generated',
+    'Your personalized cold email has been created successfully.',
+  );
   await expect(flows.replyText()).toContainText('Subject: Idea for Freightly');
   await expect(flows.replyText()).toContainText('Would a 30-minute call next week be useful?');
   await expect(flows.replyText()).toContainText('Ada Founder');
@@ -123,7 +139,9 @@ test('phone: 15. with no model, the cold email appears once, a GTM plan drafted 
   const plan = flows.replies.last();
   await expect(plan.getByRole('heading', { name: 'Go-to-Market Plan', level: 1 })).toBeVisible();
   const summary = plan.locator('blockquote');
-  await expect(summary).toContainText(/Drafted from your answers without a language model\. \d+ sections need your research: .*SAM, SOM/);
+  await expect(summary).toContainText(
+    /Drafted from your answers without a language model\. \d+ sections need your research: .*SAM, SOM/,
+  );
   await flows.expectToast('GTM Plan Drafted', 'sections need your research:');
   await expect(flows.toast).toContainText('Financial Projections');
   await expect(flows.toast).not.toContainText('created successfully');
@@ -134,13 +152,21 @@ test('phone: 15. with no model, the cold email appears once, a GTM plan drafted 
   await onboarding.open();
   await onboarding.ideaInput.fill(`A marketplace for used lab equipment ${u}`);
   await onboarding.generateButton.click();
-  await expect(page.getByRole('note').filter({ hasText: 'Worksheet — no AI model is connected' })).toBeVisible();
-  await expect(page.getByText(`Who exactly has the problem behind “A marketplace for used lab equipment ${u}”, and how do they solve it today?`)).toBeVisible();
+  await expect(
+    page.getByRole('note').filter({ hasText: 'Worksheet — no AI model is connected' }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      `Who exactly has the problem behind “A marketplace for used lab equipment ${u}”, and how do they solve it today?`,
+    ),
+  ).toBeVisible();
   await expect(onboarding.formError).toHaveCount(0);
   await expect(page.getByText(/OPENAI|_API_KEY/)).toHaveCount(0);
 });
 
-test('fresh: 3. with no model, the worksheet works out a bottom-up market size as the founder types, keeps it over a reload, and explains a bad number', async ({ page }) => {
+test('fresh: 3. with no model, the worksheet works out a bottom-up market size as the founder types, keeps it over a reload, and explains a bad number', async ({
+  page,
+}) => {
   const onboarding = new OnboardingPage(page);
   await onboarding.open();
   await onboarding.ideaInput.fill('Scheduling software for veterinary clinics');
@@ -165,7 +191,9 @@ test('fresh: 3. with no model, the worksheet works out a bottom-up market size a
   await expectNoSidewaysScroll(page, 'the idea worksheet');
 });
 
-test("fresh: 3. the chat without a model answers 'write a cold email to Dana Ortiz at Freightly' with a button that opens the cold email flow, recipient filled", async ({ page }) => {
+test("fresh: 3. the chat without a model answers 'write a cold email to Dana Ortiz at Freightly' with a button that opens the cold email flow, recipient filled", async ({
+  page,
+}) => {
   await logIn(page.request, proAccount);
   // Every address the page asks for or goes to after the reply: the name is in none of them.
   const addresses: string[] = [];
@@ -174,7 +202,9 @@ test("fresh: 3. the chat without a model answers 'write a cold email to Dana Ort
   const chat = new ChatPage(page);
   await chat.open();
   await chat.send('write a cold email to Dana Ortiz at Freightly');
-  const button = chat.replies.last().getByRole('button', { name: 'Write the cold email to Dana Ortiz at Freightly' });
+  const button = chat.replies
+    .last()
+    .getByRole('button', { name: 'Write the cold email to Dana Ortiz at Freightly' });
   await expect(button).toBeVisible();
   await expect(chat.replyText()).not.toContainText(/OPENAI|restart/);
   await button.click();
@@ -186,6 +216,7 @@ test("fresh: 3. the chat without a model answers 'write a cold email to Dana Ort
   await expect(page).toHaveURL(/\/chat\?flow=email$/);
   await page.reload();
   await expect(flows.answerBox).toHaveValue('Dana Ortiz at Freightly');
-  expect(addresses.filter((address) => /dana|ortiz/i.test(decodeURIComponent(address)))).toEqual([]);
+  expect(addresses.filter((address) => /dana|ortiz/i.test(decodeURIComponent(address)))).toEqual(
+    [],
+  );
 });
-

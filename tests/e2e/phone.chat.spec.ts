@@ -15,13 +15,22 @@ interface StoredMessage {
   status: string;
 }
 
-async function storedMessages(request: APIRequestContext, chatId: string): Promise<StoredMessage[]> {
+async function storedMessages(
+  request: APIRequestContext,
+  chatId: string,
+): Promise<StoredMessage[]> {
   const res = await request.get(`/api/chats/${chatId}`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { messages: StoredMessage[] }).messages;
 }
 
-test('phone: 1. offline, a chat never opened on this phone says it is not here yet, a message typed there is queued for it, and it loads once back online', async ({ browser, page, context, chat, newAccount }) => {
+test('phone: 1. offline, a chat never opened on this phone says it is not here yet, a message typed there is queued for it, and it loads once back online', async ({
+  browser,
+  page,
+  context,
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   await chat.waitForOfflineReady();
   // A conversation read on this phone before: it stays readable offline.
@@ -65,16 +74,23 @@ test('phone: 1. offline, a chat never opened on this phone says it is not here y
   const typed = `Follow-up from the train ${unique()}`;
   await chat.send(typed);
   await expect(chat.userMessage(typed)).toContainText('Queued');
-  await expect(chat.unloadedNotice).toContainText(`Your message is queued. It goes into “${elsewhere}” when you're back online.`);
+  await expect(chat.unloadedNotice).toContainText(
+    `Your message is queued. It goes into “${elsewhere}” when you're back online.`,
+  );
   await expect(page).toHaveURL(new RegExp(`chat=${laptopChatId}`));
 
   // Back online: the conversation loads, and the message goes into it, after what was there.
   await network.goOnline();
   await expect(chat.userMessages).toHaveCount(2);
-  await expect(chat.replies.locator('.message__bubble')).toHaveText([`You said: ${elsewhere}`, `You said: ${typed}`]);
+  await expect(chat.replies.locator('.message__bubble')).toHaveText([
+    `You said: ${elsewhere}`,
+    `You said: ${typed}`,
+  ]);
   await expect(chat.unloadedNotice).toBeHidden();
   await expect(chat.sentMessages).toHaveCount(2);
-  expect((await storedMessages(page.request, laptopChatId)).map((m) => [m.role, m.content])).toEqual([
+  expect(
+    (await storedMessages(page.request, laptopChatId)).map((m) => [m.role, m.content]),
+  ).toEqual([
     ['user', elsewhere],
     ['assistant', `You said: ${elsewhere}`],
     ['user', typed],
@@ -93,15 +109,26 @@ async function recordAlarms(page: Page): Promise<void> {
     const check = () => {
       const badge = document.querySelector('.sync-badge--waiting');
       if (badge) seen.push(`header: ${badge.textContent ?? ''}`);
-      for (const queued of document.querySelectorAll('.message--queued')) seen.push(`message: ${queued.textContent ?? ''}`);
+      for (const queued of document.querySelectorAll('.message--queued'))
+        seen.push(`message: ${queued.textContent ?? ''}`);
     };
-    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    new MutationObserver(check).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['class'],
+    });
   });
 }
 
-const alarmsSeen = (page: Page) => page.evaluate(() => (window as unknown as { alarmsSeen: string[] }).alarmsSeen);
+const alarmsSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { alarmsSeen: string[] }).alarmsSeen);
 
-test('phone: 4. online, a send shows no waiting warning and no Queued: a message in another chat goes while a long reply streams, and is Sent as soon as the server has it', async ({ page, chat, newAccount }) => {
+test('phone: 4. online, a send shows no waiting warning and no Queued: a message in another chat goes while a long reply streams, and is Sent as soon as the server has it', async ({
+  page,
+  chat,
+  newAccount,
+}) => {
   await recordAlarms(page);
   await chat.openAsNewUser(newAccount);
 
@@ -116,7 +143,10 @@ test('phone: 4. online, a send shows no waiting warning and no Queued: a message
 
   // Meanwhile, a quick question in a new chat: it goes at once, and its answer is complete while
   // the long one is still being written.
-  await page.locator('ion-header.chat-header').getByRole('button', { name: 'New Chat', exact: true }).click();
+  await page
+    .locator('ion-header.chat-header')
+    .getByRole('button', { name: 'New Chat', exact: true })
+    .click();
   await expect(chat.title).toHaveText('New Conversation');
   const quick = `Quick pricing question ${unique()}`;
   await chat.send(quick);
@@ -145,7 +175,8 @@ function brokenTokens(scope: Locator): Promise<string[]> {
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);
         // One box per line the word is laid out on.
-        if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(match[0]);
+        if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1)
+          broken.push(match[0]);
       }
     }
     return broken;
@@ -160,7 +191,11 @@ const lineCount = (cell: Locator) =>
     return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
   });
 
-test('phone: 8. the Stop control never covers the newest streamed line: it sits in the input bar', async ({ page, chat, newAccount }) => {
+test('phone: 8. the Stop control never covers the newest streamed line: it sits in the input bar', async ({
+  page,
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   const words = `Tell the whole story ${unique()} ${'once upon a time there was a sales rep '.repeat(14).trim()}`;
   await chat.send(`${words} [[delay:50]]`);
@@ -168,7 +203,9 @@ test('phone: 8. the Stop control never covers the newest streamed line: it sits 
   // The conversation has grown taller than the screen and the reply is still coming: the list
   // follows its newest line.
   const scroller = page.locator('.chat__scroller');
-  await expect.poll(() => scroller.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeGreaterThan(100);
+  await expect
+    .poll(() => scroller.evaluate((el) => el.scrollHeight - el.clientHeight))
+    .toBeGreaterThan(100);
 
   const stop = (await chat.stopButton.boundingBox())!;
   const list = (await scroller.boundingBox())!;
@@ -198,7 +235,11 @@ test('phone: 8. the Stop control never covers the newest streamed line: it sits 
   await expect(chat.replies.last()).toContainText('Stopped');
 });
 
-test('phone: 8. a markdown table keeps numbers and words whole and scrolls sideways, by touch or keyboard', async ({ page, chat, newAccount }) => {
+test('phone: 8. a markdown table keeps numbers and words whole and scrolls sideways, by touch or keyboard', async ({
+  page,
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   const table = [
     `Here are the plans ${unique()}:`,
@@ -209,7 +250,9 @@ test('phone: 8. a markdown table keeps numbers and words whole and scrolls sidew
     '| Enterprise | 2,500 | $12,500,000 | Implementation partner | Dedicated CSM |',
   ].join('\n');
   await chat.send(`Compare the plans [[reply64:${Buffer.from(table).toString('base64')}]]`);
-  const region = page.getByRole('region', { name: 'Table: Plan, Seats, Annual price, Onboarding, Support' });
+  const region = page.getByRole('region', {
+    name: 'Table: Plan, Seats, Annual price, Onboarding, Support',
+  });
   await expect(region).toBeVisible();
   await expect(region.getByRole('cell', { name: '$12,500,000' })).toBeVisible();
 
@@ -225,7 +268,11 @@ test('phone: 8. a markdown table keeps numbers and words whole and scrolls sidew
   await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
 
   const axe = await new AxeBuilder({ page }).include('.markdown__table').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id),
+  ).toEqual([]);
 });
 
 // The shared plan, with a market table whose figures are long enough to wrap (point 8).
@@ -234,18 +281,28 @@ const PLAN = {
   marketAnalysis: {
     ...GTM_PLAN.marketAnalysis,
     targetMarket: 'Plumbing and HVAC firms with 2 to 20 vans.',
-    marketOpportunity: { tam: '$12,500,000,000 across 180,000 service firms', sam: '$1,200,000,000 in North America', som: '$60,000,000 (5% of SAM)' },
+    marketOpportunity: {
+      tam: '$12,500,000,000 across 180,000 service firms',
+      sam: '$1,200,000,000 in North America',
+      som: '$60,000,000 (5% of SAM)',
+    },
   },
 };
 
-test("phone: 8. the GTM plan's market table reads 'TAM' on one line and breaks no figure", async ({ flows, newAccount }) => {
+test("phone: 8. the GTM plan's market table reads 'TAM' on one line and breaks no figure", async ({
+  flows,
+  newAccount,
+}) => {
   await flows.openProToolAsNewUser(newAccount, '/pro/gtm-advisor?flow=gtmplan');
   await flows.answer(`Pipewise ${unique()}: a CRM for plumbers [[reply64:${base64(PLAN)}]]`);
   await flows.button('Next').click(); // company type: the first option
   await flows.answerBox.fill('Never miss a job call');
   await flows.button('Skip to Plan Generation').click();
 
-  const market = flows.replies.last().getByRole('region', { name: /^Table: / }).filter({ hasText: 'TAM' });
+  const market = flows.replies
+    .last()
+    .getByRole('region', { name: /^Table: / })
+    .filter({ hasText: 'TAM' });
   await expect(market).toBeVisible();
   const tam = market.getByRole('cell', { name: 'TAM', exact: true });
   await expect(tam).toBeVisible();

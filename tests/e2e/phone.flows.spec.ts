@@ -9,7 +9,11 @@ import { holdRequests } from './support/network';
 // landing page's idea analysis, as a rep uses them with one thumb and the keyboard up.
 const unique = () => randomUUID().slice(0, 8);
 
-test('phone: 2. with the keyboard up, each flow step keeps its field and its button on screen; Enter/Go moves an answer on, Shift+Enter makes a new line in a long one', async ({ page, flows, newAccount }) => {
+test('phone: 2. with the keyboard up, each flow step keeps its field and its button on screen; Enter/Go moves an answer on, Shift+Enter makes a new line in a long one', async ({
+  page,
+  flows,
+  newAccount,
+}) => {
   await flows.openProToolAsNewUser(newAccount, '/pro/email');
 
   // A long answer: Shift+Enter is a new line, Enter moves on (as in the chat); Next shows above the keyboard.
@@ -57,21 +61,31 @@ test('phone: 2. with the keyboard up, each flow step keeps its field and its but
   await expectOnScreen(flows.button('Next'), 'Next');
 });
 
-test('phone: 2. with the keyboard up, the competitive form keeps its field and Analyze Competitors on screen', async ({ page, competitive, newAccount }) => {
+test('phone: 2. with the keyboard up, the competitive form keeps its field and Analyze Competitors on screen', async ({
+  page,
+  competitive,
+  newAccount,
+}) => {
   await competitive.openAsNewProUser(newAccount);
   await showKeyboard(page, competitive.description);
   await expectOnScreen(competitive.description, 'the description field');
   await expectOnScreen(competitive.analyzeButton, 'Analyze Competitors');
 });
 
-test('phone: 2. with the keyboard up, sign-in and register keep the field and their button on screen, field by field', async ({ page, auth }) => {
+test('phone: 2. with the keyboard up, sign-in and register keep the field and their button on screen, field by field', async ({
+  page,
+  auth,
+}) => {
   await auth.open('/auth/login');
   const login = auth.loginForm;
   for (const label of ['Username', 'Password']) {
     const field = login.getByLabel(label, { exact: true });
     await showKeyboard(page, field);
     await expectOnScreen(field, label);
-    await expectOnScreen(login.getByRole('button', { name: 'Sign in' }), `Sign in, with ${label} focused`);
+    await expectOnScreen(
+      login.getByRole('button', { name: 'Sign in' }),
+      `Sign in, with ${label} focused`,
+    );
     await hideKeyboard(page);
   }
 
@@ -81,7 +95,10 @@ test('phone: 2. with the keyboard up, sign-in and register keep the field and th
     const field = register.getByLabel(label, { exact: true });
     await showKeyboard(page, field);
     await expectOnScreen(field, label);
-    await expectOnScreen(register.getByRole('button', { name: 'Create account' }), `Create account, with ${label} focused`);
+    await expectOnScreen(
+      register.getByRole('button', { name: 'Create account' }),
+      `Create account, with ${label} focused`,
+    );
     await hideKeyboard(page);
   }
 });
@@ -93,14 +110,24 @@ async function overlaps(a: Locator, b: Locator): Promise<boolean> {
   return p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
 }
 
-test("phone: 3. after a flow the result leads the screen: the answers fold into a 'Your answers' card, and the toast leaves the result, Copy, Share, 'Open in mail app' and the input bar uncovered", async ({ page, flows, newAccount }) => {
+test("phone: 3. after a flow the result leads the screen: the answers fold into a 'Your answers' card, and the toast leaves the result, Copy, Share, 'Open in mail app' and the input bar uncovered", async ({
+  page,
+  flows,
+  newAccount,
+}) => {
   // A share sheet, so Share shows (Chromium on Linux has none).
-  await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: async () => {} }));
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, 'share', { value: async () => {} }),
+  );
   await flows.openProToolAsNewUser(newAccount, '/pro/email');
   const name = `Dana Ortiz ${unique()}`;
   const recipient = `${name}, VP Sales at Freightly`;
-  await flows.answer(`${recipient}. Just raised a Series B and is hiring 20 reps; posted about ramp time on LinkedIn last week.`);
-  await flows.answer('We cut new-rep ramp time from 6 months to 10 weeks; Acme saw quota attainment up 32%.');
+  await flows.answer(
+    `${recipient}. Just raised a Series B and is hiring 20 reps; posted about ramp time on LinkedIn last week.`,
+  );
+  await flows.answer(
+    'We cut new-rep ramp time from 6 months to 10 weeks; Acme saw quota attainment up 32%.',
+  );
   await flows.answer('https://cal.com/ada/20min', 'Generate Email');
   await expect(flows.replyText()).toContainText('You said: Write a personalized cold email');
   await flows.expectToast('Cold Email Generated');
@@ -113,19 +140,30 @@ test("phone: 3. after a flow the result leads the screen: the answers fold into 
   const result = flows.replies.last();
   const header = (await page.locator('ion-header.chat-header').boundingBox())!;
   const resultTop = (await result.boundingBox())!.y;
-  expect(resultTop, 'the result starts near the top of the screen').toBeGreaterThanOrEqual(header.y + header.height);
+  expect(resultTop, 'the result starts near the top of the screen').toBeGreaterThanOrEqual(
+    header.y + header.height,
+  );
   expect(resultTop).toBeLessThan(header.y + header.height + 120);
 
   // The save toast keeps clear of the result, its actions and the input bar: it sits over the headers.
   const toast = page.locator('ion-toast .toast-wrapper');
   await expect(toast).toContainText('Cold Email Generated');
-  expect((await toast.boundingBox())!.y + (await toast.boundingBox())!.height, 'fresh: 5. the toast ends above the result').toBeLessThanOrEqual(resultTop);
+  expect(
+    (await toast.boundingBox())!.y + (await toast.boundingBox())!.height,
+    'fresh: 5. the toast ends above the result',
+  ).toBeLessThanOrEqual(resultTop);
   expect(await overlaps(toast, result)).toBe(false);
   const actions = flows.resultActions;
-  const buttons = [actions.getByRole('button', { name: 'Copy' }), actions.getByRole('button', { name: 'Share' }), actions.getByRole('link', { name: 'Open in mail app' })];
+  const buttons = [
+    actions.getByRole('button', { name: 'Copy' }),
+    actions.getByRole('button', { name: 'Share' }),
+    actions.getByRole('link', { name: 'Open in mail app' }),
+  ];
   for (const button of buttons) {
     await button.scrollIntoViewIfNeeded();
-    expect(await overlaps(toast, button), `the toast covers ${await button.textContent()}`).toBe(false);
+    expect(await overlaps(toast, button), `the toast covers ${await button.textContent()}`).toBe(
+      false,
+    );
   }
   expect(await overlaps(toast, page.locator('.chat-input'))).toBe(false);
 
@@ -136,25 +174,43 @@ test("phone: 3. after a flow the result leads the screen: the answers fold into 
   await expect(actions.getByRole('button', { name: 'Copied' })).toBeVisible();
   await page.waitForTimeout(500);
   await expect(page.locator('ion-toast .toast-wrapper')).toBeHidden();
-  await expect(actions.getByRole('button', { name: 'Copy', exact: true })).toBeVisible({ timeout: 5000 });
+  await expect(actions.getByRole('button', { name: 'Copy', exact: true })).toBeVisible({
+    timeout: 5000,
+  });
 
   // Opened, the card shows what the email was written from.
   await answers.locator('summary').click();
   await expect(answers).toContainText('Where can they book a meeting? https://cal.com/ada/20min');
 });
 
-test('phone: 3. a GTM plan opens at its start, and stays there when the pitch-deck card appears under it', async ({ page, flows, newAccount }) => {
+test('phone: 3. a GTM plan opens at its start, and stays there when the pitch-deck card appears under it', async ({
+  page,
+  flows,
+  newAccount,
+}) => {
   const plan = {
     executiveSummary: 'Pipewise gives plumbing firms a CRM that answers every call.',
-    marketAnalysis: { targetMarket: 'Plumbing firms with 2 to 20 vans.', competitiveLandscape: 'ServiceTitan at the top end.', marketOpportunity: { tam: '$5B', sam: '$1.2B', som: '$60M' } },
-    gtmStrategy: { valueProposition: 'Never miss a job call.', pricingStrategy: '$49 per van.', channelStrategy: 'Trade associations.', salesProcess: 'Free trial.', marketingPlan: 'Case studies.' },
+    marketAnalysis: {
+      targetMarket: 'Plumbing firms with 2 to 20 vans.',
+      competitiveLandscape: 'ServiceTitan at the top end.',
+      marketOpportunity: { tam: '$5B', sam: '$1.2B', som: '$60M' },
+    },
+    gtmStrategy: {
+      valueProposition: 'Never miss a job call.',
+      pricingStrategy: '$49 per van.',
+      channelStrategy: 'Trade associations.',
+      salesProcess: 'Free trial.',
+      marketingPlan: 'Case studies.',
+    },
     executionTimeline: 'Q1 pilot, Q2 launch.',
     financialProjections: '$1M ARR in 24 months.',
     keyMetrics: ['Vans live', 'Calls answered'],
     risksAndMitigation: 'Churn in winter: annual plans.',
   };
   await flows.openProToolAsNewUser(newAccount, '/pro/gtm-advisor?flow=gtmplan');
-  await flows.answer(`Pipewise ${unique()}: a CRM for plumbers [[reply64:${Buffer.from(JSON.stringify(plan)).toString('base64')}]]`);
+  await flows.answer(
+    `Pipewise ${unique()}: a CRM for plumbers [[reply64:${Buffer.from(JSON.stringify(plan)).toString('base64')}]]`,
+  );
   await flows.button('Next').click();
   await flows.answerBox.fill('Never miss a job call');
   await flows.button('Skip to Plan Generation').click();
@@ -164,10 +220,16 @@ test('phone: 3. a GTM plan opens at its start, and stays there when the pitch-de
   await flows.expectToast('GTM Plan Generated');
   await expect(page.locator('.pitch-deck-card')).toBeVisible();
   await page.waitForTimeout(800); // a smooth scroll to the card, if there were one, would be under way by now
-  await expectOnScreen(flows.replies.last().getByText('Pipewise gives plumbing firms a CRM that answers every call.'), 'the executive summary');
+  await expectOnScreen(
+    flows.replies.last().getByText('Pipewise gives plumbing firms a CRM that answers every call.'),
+    'the executive summary',
+  );
 });
 
-test("phone: 5. an optional answer never blocks the button: 'Generate Email' without a booking link, 'Analyze Call' without more context", async ({ flows, newAccount }) => {
+test("phone: 5. an optional answer never blocks the button: 'Generate Email' without a booking link, 'Analyze Call' without more context", async ({
+  flows,
+  newAccount,
+}) => {
   await flows.openProToolAsNewUser(newAccount, '/pro/email');
   const name = `Dana Ortiz ${unique()}`;
   const recipient = `${name}, VP Sales at Freightly`;
@@ -186,7 +248,9 @@ test("phone: 5. an optional answer never blocks the button: 'Generate Email' wit
   await flows.openFlow('call');
   await flows.expectStep('Question 1 of 4', 'Paste the call transcript');
   await expect(flows.button('Next')).toBeDisabled();
-  await flows.answer(`Rep: Thanks for joining ${unique()}. Prospect: Our reps lose two hours a day to CRM updates.`);
+  await flows.answer(
+    `Rep: Thanks for joining ${unique()}. Prospect: Our reps lose two hours a day to CRM updates.`,
+  );
   await flows.button('Next').click();
   await flows.button('Next').click();
   await flows.expectStep('Question 4 of 4', 'Anything else to know?');
@@ -196,18 +260,28 @@ test("phone: 5. an optional answer never blocks the button: 'Generate Email' wit
   await expect(flows.replyText()).not.toContainText('Anything else to know?');
 });
 
-test("phone: 11. 'Analyze (without signing up)' starts the analysis at once on /onboarding, with no second press", async ({ page, landing }) => {
+test("phone: 11. 'Analyze (without signing up)' starts the analysis at once on /onboarding, with no second press", async ({
+  page,
+  landing,
+}) => {
   const onboarding = new OnboardingPage(page);
   const analyses: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analyze-startup') analyses.push(request.url());
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analyze-startup')
+      analyses.push(request.url());
   });
   // The fake model's analysis (spec §3), held back until the analysing state has been seen.
   const summary = {
     marketSize: { tam: '$4.2B', sam: '$6M', som: '$1M', assumptions: ['Labs'] },
     valueProposition: { core: 'Cheap', unique: ['Fast'] },
     pricing: { model: 'Fee', range: '6%', strategy: 'Free' },
-    ycQuestions: { market: true, problem: true, solution: true, differentiation: false, traction: false },
+    ycQuestions: {
+      market: true,
+      problem: true,
+      solution: true,
+      differentiation: false,
+      traction: false,
+    },
   };
   const idea = `Lab gear resale ${unique()} [[reply64:${Buffer.from(JSON.stringify(summary)).toString('base64')}]]`;
   expect(idea.length, 'fits the landing idea box').toBeLessThanOrEqual(500);

@@ -10,7 +10,11 @@ const boxOf = async (locator: Locator) => {
   return { top: Math.round(box.y), height: Math.round(box.height) };
 };
 
-test("phone: 12. registration shows every field's error at once, inline and in plain words, with no toast; the form neither jumps nor keeps blank space", async ({ page, auth, newAccount }) => {
+test("phone: 12. registration shows every field's error at once, inline and in plain words, with no toast; the form neither jumps nor keeps blank space", async ({
+  page,
+  auth,
+  newAccount,
+}) => {
   await auth.open('/auth/register');
   const card = page.locator('.auth-card');
   await expect(auth.registerForm).toBeVisible();
@@ -25,7 +29,9 @@ test("phone: 12. registration shows every field's error at once, inline and in p
   await expect(auth.fieldError('Full name')).toHaveCount(0);
   // Each field says it is invalid, with its reason, to a screen reader too.
   await expect(auth.registerForm.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
-  await expect(auth.registerForm.getByLabel('Username')).toHaveAccessibleDescription('Username must be at least 3 characters');
+  await expect(auth.registerForm.getByLabel('Username')).toHaveAccessibleDescription(
+    'Username must be at least 3 characters',
+  );
   // Once, under the fields: no toast and no summary repeating them.
   await expect(auth.toast).toHaveCount(0);
   await expect(auth.registerForm.locator('.form-error')).toHaveCount(0);
@@ -40,14 +46,25 @@ test("phone: 12. registration shows every field's error at once, inline and in p
   await expect(auth.fieldError('Email')).toHaveText('Enter a valid email address');
 });
 
-test("phone: 12. the server's reasons (a taken username, a common password) show under their fields, not in a toast", async ({ page, auth, newAccount, request }) => {
-  const taken = { ...newAccount, username: `${newAccount.username}x`, email: `x${newAccount.email}` };
+test("phone: 12. the server's reasons (a taken username, a common password) show under their fields, not in a toast", async ({
+  page,
+  auth,
+  newAccount,
+  request,
+}) => {
+  const taken = {
+    ...newAccount,
+    username: `${newAccount.username}x`,
+    email: `x${newAccount.email}`,
+  };
   await registerAndLogIn(request, taken);
 
   await auth.open('/auth/register');
   await auth.register({ ...newAccount, username: taken.username, password: 'Password1' });
   // The server stops at the first rule it checks (the common password), then at the taken name.
-  await expect(auth.fieldError('Password')).toHaveText('This password is one of the most common ones and easy to guess. Choose another.');
+  await expect(auth.fieldError('Password')).toHaveText(
+    'This password is one of the most common ones and easy to guess. Choose another.',
+  );
   await expect(auth.toast).toHaveCount(0);
   await auth.registerForm.getByLabel('Password', { exact: true }).fill(newAccount.password);
   await auth.registerForm.getByRole('button', { name: 'Create account' }).click();
@@ -57,7 +74,10 @@ test("phone: 12. the server's reasons (a taken username, a common password) show
   await expect(page).toHaveURL(/\/auth\/register$/);
 });
 
-test('phone: 12. sign-in names both missing fields at once, and a refused login once, in the form', async ({ auth, newAccount }) => {
+test('phone: 12. sign-in names both missing fields at once, and a refused login once, in the form', async ({
+  auth,
+  newAccount,
+}) => {
   await auth.open('/auth/login');
   await auth.loginForm.getByRole('button', { name: 'Sign in' }).click();
   await expect(auth.fieldError('Username')).toHaveText('Username is required');
@@ -67,6 +87,8 @@ test('phone: 12. sign-in names both missing fields at once, and a refused login 
   await auth.logIn(newAccount.username, 'not-the-password');
   await expect(auth.fieldError('Username')).toHaveCount(0);
   await expect(auth.fieldError('Password')).toHaveCount(0);
-  await expect(auth.loginForm.getByRole('alert')).toHaveText('Login failed: Invalid username or password');
+  await expect(auth.loginForm.getByRole('alert')).toHaveText(
+    'Login failed: Invalid username or password',
+  );
   await expect(auth.toast).toHaveCount(0);
 });

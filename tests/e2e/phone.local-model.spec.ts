@@ -28,9 +28,14 @@ test.afterAll(async () => {
   await server?.kill();
 });
 
-test('phone: 15. with no model configured, a local OpenAI-compatible server is found at start-up, used for the chat, and start-up says so', async ({ chat, newAccount }) => {
+test('phone: 15. with no model configured, a local OpenAI-compatible server is found at start-up, used for the chat, and start-up says so', async ({
+  chat,
+  newAccount,
+}) => {
   // The fake lists one model, gpt-4o: the picker offers what the local server has, not LLM_MODELS' default list.
-  expect(server.log).toContain(`model:    gpt-4o (found a local model server at ${LOCAL_MODEL_URL}; models: gpt-4o)`);
+  expect(server.log).toContain(
+    `model:    gpt-4o (found a local model server at ${LOCAL_MODEL_URL}; models: gpt-4o)`,
+  );
   await chat.openAsNewUser(newAccount);
   await chat.send('Which channel should I try first?');
   await expect(chat.replyText()).toHaveText('You said: Which channel should I try first?');

@@ -8,19 +8,35 @@ import { Network } from './support/network';
 // It says what waits and lets the rep send it first, log out and discard it, or stay logged in.
 const unique = () => randomUUID().slice(0, 8);
 
-const unsentWorkDialog = (page: Page) => page.getByRole('dialog', { name: 'Log out with unsent work?' });
+const unsentWorkDialog = (page: Page) =>
+  page.getByRole('dialog', { name: 'Log out with unsent work?' });
 
 const storedConversation = async (request: APIRequestContext, chatId: string) =>
-  ((await (await request.get(`/api/chats/${chatId}`)).json()) as { messages: Array<{ role: string; content: string; status: string }> }).messages.map((m) => [m.role, m.content, m.status]);
+  (
+    (await (await request.get(`/api/chats/${chatId}`)).json()) as {
+      messages: Array<{ role: string; content: string; status: string }>;
+    }
+  ).messages.map((m) => [m.role, m.content, m.status]);
 
-const chatIds = async (request: APIRequestContext) => ((await (await request.get('/api/chats')).json()) as Array<{ id: string }>).map((c) => c.id);
+const chatIds = async (request: APIRequestContext) =>
+  ((await (await request.get('/api/chats')).json()) as Array<{ id: string }>).map((c) => c.id);
 
-test("phone: 17. logging out with 2 messages waiting asks first, and 'Send first, then log out' delivers them once before logging out", async ({ page, chat, newAccount }) => {
+test("phone: 17. logging out with 2 messages waiting asks first, and 'Send first, then log out' delivers them once before logging out", async ({
+  page,
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   // The server turns sends away for now (503): they wait on the phone, with the header's warning.
   let refuse = true;
   await page.route('**/api/chat', (route) =>
-    refuse ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'unavailable', message: 'Down for a moment.' }) }) : route.fallback(),
+    refuse
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'unavailable', message: 'Down for a moment.' }),
+        })
+      : route.fallback(),
   );
   const texts = [`First pricing question ${unique()}`, `Second pricing question ${unique()}`];
   for (const text of texts) {
@@ -49,16 +65,33 @@ test("phone: 17. logging out with 2 messages waiting asks first, and 'Send first
   await chat.expectToast('Successfully logged out');
   await expect(notAll).toBeHidden();
   await expect(chat.signInButton).toBeVisible();
-  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).filter((d) => d.name?.startsWith('pitchpad-user-')).length)).toBe(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async () =>
+          (await indexedDB.databases()).filter((d) => d.name?.startsWith('pitchpad-user-')).length,
+      ),
+    )
+    .toBe(0);
 
   // Both messages reached the account, once each, in order, and were answered.
   await logIn(page.request, newAccount);
   await expect
     .poll(() => storedConversation(page.request, chatId))
-    .toEqual(texts.flatMap((t) => [['user', t, 'complete'], ['assistant', `You said: ${t}`, 'complete']]));
+    .toEqual(
+      texts.flatMap((t) => [
+        ['user', t, 'complete'],
+        ['assistant', `You said: ${t}`, 'complete'],
+      ]),
+    );
 });
 
-test("phone: 17. offline, a logout with messages waiting offers to stay logged in (they go when back online) or 'Log out and discard'", async ({ page, context, chat, newAccount }) => {
+test("phone: 17. offline, a logout with messages waiting offers to stay logged in (they go when back online) or 'Log out and discard'", async ({
+  page,
+  context,
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   await chat.waitForOfflineReady();
   const network = new Network(context);
@@ -87,7 +120,14 @@ test("phone: 17. offline, a logout with messages waiting offers to stay logged i
   await dialog.getByRole('button', { name: 'Log out and discard' }).click();
   await chat.expectToast('Signed out on this phone');
   await expect(chat.signInButton).toBeVisible();
-  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).filter((d) => d.name?.startsWith('pitchpad-user-')).length)).toBe(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async () =>
+          (await indexedDB.databases()).filter((d) => d.name?.startsWith('pitchpad-user-')).length,
+      ),
+    )
+    .toBe(0);
 
   // Back online, nothing of it ever reaches the account.
   await network.goOnline();

@@ -3,7 +3,11 @@ import { expect, test } from './fixtures';
 // Point 16 (in part) of the phone review: on a phone the model picker shows which model is active,
 // not the spec's bare 'Model' (docs/phone.md).
 
-test('phone: 16. on a phone the model picker shows which model is active, in the chat and in a flow, and after a change and a reload', async ({ page, flows, newAccount }) => {
+test('phone: 16. on a phone the model picker shows which model is active, in the chat and in a flow, and after a change and a reload', async ({
+  page,
+  flows,
+  newAccount,
+}) => {
   await flows.openAsNewProUser(newAccount);
   // The picker's face: what a rep reads over the native select.
   const picker = page.locator('ion-header.chat-header .model-picker__name');

@@ -5,21 +5,34 @@ import { OnboardingPage } from './pages/OnboardingPage';
 import { onAnotherDevice, registerAndLogIn } from './pages/session';
 import { payCheckout, startCheckout } from './support/billing';
 import { holdRequests, Network } from './support/network';
-import { GTM_PLAN as PLAN, IDEA_SUMMARY as SUMMARY, base64, unique } from './support/scriptedReplies';
+import {
+  GTM_PLAN as PLAN,
+  IDEA_SUMMARY as SUMMARY,
+  base64,
+  unique,
+} from './support/scriptedReplies';
 
 // Issue 13 on a 390×844 phone, points 6, 7 (with payments on), 14 and 16. The server without
 // Stripe keys or a model has its own spec (phone.bare-server.spec.ts). The fake model answers
 // "You said: <the message>" unless the message scripts a reply ([[reply64:...]] for JSON).
 
 /** What every account gets for free, as both the pricing list and the About FAQ must say it. */
-const FREE_TIER = 'the startup idea analysis (no account needed), the GTM advice chat and your saved history';
+const FREE_TIER =
+  'the startup idea analysis (no account needed), the GTM advice chat and your saved history';
 
-
-test("phone: 6. a free user's 'GTM Advice' card opens the free chat, not the paywall, and the pricing list and the About FAQ say the same about what is free", async ({ page, landing, pricing, chat, newAccount }) => {
+test("phone: 6. a free user's 'GTM Advice' card opens the free chat, not the paywall, and the pricing list and the About FAQ say the same about what is free", async ({
+  page,
+  landing,
+  pricing,
+  chat,
+  newAccount,
+}) => {
   await registerAndLogIn(page.request, newAccount);
   await landing.open();
   await expect(landing.toolCard('GTM Advice').locator('.tool-card__badge')).toHaveText('FREE');
-  await expect(landing.toolCard('Generate Cold Emails').locator('.tool-card__badge')).toHaveText('PRO');
+  await expect(landing.toolCard('Generate Cold Emails').locator('.tool-card__badge')).toHaveText(
+    'PRO',
+  );
   await landing.toolCard('GTM Advice').click();
   await expect(page).toHaveURL(/\/chat$/);
   await chat.send('Which channel should I try first?');
@@ -32,14 +45,21 @@ test("phone: 6. a free user's 'GTM Advice' card opens the free chat, not the pay
   const features = pricing.plan('Pro').locator('.plan-card__features li');
   await expect(features).toHaveCount(10);
   await expect(features.first()).toHaveText(`Everything in the free tier: ${FREE_TIER}`);
-  await expect(pricing.plan('Pro').locator('.plan-card__features')).not.toContainText('Unlimited GTM advice chat');
+  await expect(pricing.plan('Pro').locator('.plan-card__features')).not.toContainText(
+    'Unlimited GTM advice chat',
+  );
 
   await page.goto('/about');
-  const answer = page.locator('details.faq__item', { hasText: 'Is Pitchpad free?' }).locator('.faq__answer');
+  const answer = page
+    .locator('details.faq__item', { hasText: 'Is Pitchpad free?' })
+    .locator('.faq__answer');
   await expect(answer).toContainText(`The free tier includes the core features: ${FREE_TIER}.`);
 });
 
-test("phone: 7. with payments on, the result page says 'Payment Successful!' only for a checkout paid at Stripe, not for none or one left unpaid", async ({ page, newAccount }) => {
+test("phone: 7. with payments on, the result page says 'Payment Successful!' only for a checkout paid at Stripe, not for none or one left unpaid", async ({
+  page,
+  newAccount,
+}) => {
   await registerAndLogIn(page.request, newAccount);
   const checkout = new CheckoutPage(page);
 
@@ -58,7 +78,13 @@ test("phone: 7. with payments on, the result page says 'Payment Successful!' onl
   await expect(checkout.resultHeading('Payment Successful!')).toBeVisible();
 });
 
-test('phone: 14. saved items are named by what they are about, and renaming one renames its chat, on every device', async ({ browser, page, flows, history, newAccount }) => {
+test('phone: 14. saved items are named by what they are about, and renaming one renames its chat, on every device', async ({
+  browser,
+  page,
+  flows,
+  history,
+  newAccount,
+}) => {
   test.slow();
   const u = unique();
   await flows.openAsNewProUser(newAccount);
@@ -78,20 +104,28 @@ test('phone: 14. saved items are named by what they are about, and renaming one 
   await flows.button('Next').click();
   await flows.answerBox.fill('Never miss a job call');
   await flows.button('Skip to Plan Generation').click();
-  await expect(flows.replies.last()).toContainText('Pipewise gives plumbing firms a CRM that answers every call.');
+  await expect(flows.replies.last()).toContainText(
+    'Pipewise gives plumbing firms a CRM that answers every call.',
+  );
   await expect(flows.title).toHaveText(`GTM Plan for Pipewise ${u}`);
 
   // An idea analysis: named for the idea.
   const onboarding = new OnboardingPage(page);
   await onboarding.open();
-  await onboarding.ideaInput.fill(`Lab gear resale ${u} for university labs [[reply64:${base64(SUMMARY)}]]`);
+  await onboarding.ideaInput.fill(
+    `Lab gear resale ${u} for university labs [[reply64:${base64(SUMMARY)}]]`,
+  );
   await onboarding.generateButton.click();
   await expect(onboarding.marketFigure('TAM')).toContainText('$4.2B');
 
   await flows.open();
   await history.open();
   // The idea's name is its first 40 characters.
-  await expect(history.names).toHaveText([`Idea: Lab gear resale ${u} for university ...`, `GTM Plan for Pipewise ${u}`, emailName]);
+  await expect(history.names).toHaveText([
+    `Idea: Lab gear resale ${u} for university ...`,
+    `GTM Plan for Pipewise ${u}`,
+    emailName,
+  ]);
 
   // Renaming the email renames its chat: its header here, and its title on the server.
   const renamed = `Freightly ${u}, first touch`;
@@ -115,7 +149,11 @@ async function expectUsSpelling(page: Page): Promise<void> {
   await expect(page.locator('body')).not.toContainText(/\banalys(?:e|ed|ing|er)\b/i);
 }
 
-test("phone: 16. one spelling of 'analyze' across the app, US English as the spec", async ({ page, context, landing }) => {
+test("phone: 16. one spelling of 'analyze' across the app, US English as the spec", async ({
+  page,
+  context,
+  landing,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   for (const path of ['/', '/about', '/pricing']) {
     await page.goto(path);
@@ -134,13 +172,21 @@ test("phone: 16. one spelling of 'analyze' across the app, US English as the spe
   await expectUsSpelling(page);
   await onboarding.shareButton.click();
   await onboarding.expectToast('Copied to clipboard');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Analyzed with Pitchpad');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+    'Analyzed with Pitchpad',
+  );
   await onboarding.exploreButton.click();
   await expect(page).toHaveURL(/\/auth\?redirect=chat$/);
-  expect(await page.evaluate(() => localStorage.getItem('pendingMessage'))).toMatch(/^I analyzed my startup idea/);
+  expect(await page.evaluate(() => localStorage.getItem('pendingMessage'))).toMatch(
+    /^I analyzed my startup idea/,
+  );
 });
 
-test("phone: 16. the offline cold email asks for the call its booking link books, and signs with the rep's name", async ({ context, flows, newAccount }) => {
+test("phone: 16. the offline cold email asks for the call its booking link books, and signs with the rep's name", async ({
+  context,
+  flows,
+  newAccount,
+}) => {
   await flows.openAsNewProUser(newAccount);
   await flows.waitForOfflineReady();
   const network = new Network(context);
@@ -153,23 +199,37 @@ test("phone: 16. the offline cold email asks for the call its booking link books
 
   const draft = flows.page.locator('.flow-offline-draft');
   await expect(draft).toContainText('Offline draft');
-  await expect(draft).toContainText('Would a 30-minute call next week be useful? You can pick a time that suits you at https://cal.com/ada/30min');
+  await expect(draft).toContainText(
+    'Would a 30-minute call next week be useful? You can pick a time that suits you at https://cal.com/ada/30min',
+  );
   await expect(draft).not.toContainText('20-minute');
   await expect(draft.locator('.message__bubble')).toContainText(/Best regards,\s*Ada Founder$/);
-  await expect(draft.getByRole('link', { name: 'Open in mail app' })).toHaveAttribute('href', /Best%20regards%2C%0D%0AAda%20Founder$/);
+  await expect(draft.getByRole('link', { name: 'Open in mail app' })).toHaveAttribute(
+    'href',
+    /Best%20regards%2C%0D%0AAda%20Founder$/,
+  );
   await network.goOnline();
 });
 
-test('phone: 16. a guest who taps a tool card is told why they are asked to sign in, and the free chat opens after it', async ({ page, landing, auth, newAccount }) => {
+test('phone: 16. a guest who taps a tool card is told why they are asked to sign in, and the free chat opens after it', async ({
+  page,
+  landing,
+  auth,
+  newAccount,
+}) => {
   await landing.open();
   await landing.toolCard('Generate Cold Emails').click();
   await expect(page).toHaveURL(/\/auth\/login\?redirect=pricing$/);
-  await expect(page.getByRole('note')).toHaveText('“Generate Cold Emails” is a PRO tool. Log in or create a free account first; then you can upgrade to Pro to use it.');
+  await expect(page.getByRole('note')).toHaveText(
+    '“Generate Cold Emails” is a PRO tool. Log in or create a free account first; then you can upgrade to Pro to use it.',
+  );
 
   await landing.open();
   await landing.toolCard('GTM Advice').click();
   await expect(page).toHaveURL(/\/auth\/login\?redirect=pricing$/);
-  await expect(page.getByRole('note')).toHaveText('“GTM Advice” is free with an account. Log in or create one, and the chat opens.');
+  await expect(page.getByRole('note')).toHaveText(
+    '“GTM Advice” is free with an account. Log in or create one, and the chat opens.',
+  );
   // The reason stays on the Register tab, and the free chat opens once signed in.
   await auth.showTab('Register');
   await expect(page.getByRole('note')).toContainText('“GTM Advice” is free with an account.');
@@ -179,14 +239,21 @@ test('phone: 16. a guest who taps a tool card is told why they are asked to sign
 
   // Opened another way, the sign-in screen gives no such reason. Registering signed the rep in
   // (and a signed-in rep opening /auth/login is sent on), so a guest in a browser of their own looks.
-  const guest = await page.context().browser()!.newPage({ baseURL: new URL(page.url()).origin, viewport: page.viewportSize() });
+  const guest = await page
+    .context()
+    .browser()!
+    .newPage({ baseURL: new URL(page.url()).origin, viewport: page.viewportSize() });
   await guest.goto('/auth/login');
   await expect(guest.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await expect(guest.getByRole('note')).toHaveCount(0);
   await guest.close();
 });
 
-test("phone: 16. the call analysis's validation keeps the spec's texts, inline on the card, never a native alert", async ({ page, flows, newAccount }) => {
+test("phone: 16. the call analysis's validation keeps the spec's texts, inline on the card, never a native alert", async ({
+  page,
+  flows,
+  newAccount,
+}) => {
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -196,18 +263,27 @@ test("phone: 16. the call analysis's validation keeps the spec's texts, inline o
   await flows.openFlow('call');
   await flows.answer('Too short to analyze');
   const message = flows.card.getByRole('alert');
-  await expect(message).toHaveText('Please provide a longer transcript for meaningful analysis (at least 50 characters)');
+  await expect(message).toHaveText(
+    'Please provide a longer transcript for meaningful analysis (at least 50 characters)',
+  );
   await expect(flows.answerBox).toHaveAttribute('aria-invalid', 'true');
   await flows.expectStep('Question 1 of 4');
   // It goes as the rep fixes the answer.
-  await flows.answerBox.fill('Rep: Thanks for joining. Prospect: Our reps lose two hours a day to CRM updates.');
+  await flows.answerBox.fill(
+    'Rep: Thanks for joining. Prospect: Our reps lose two hours a day to CRM updates.',
+  );
   await expect(message).toHaveCount(0);
   await flows.button('Next').click();
   await flows.expectStep('Question 2 of 4');
   expect(dialogs).toEqual([]);
 });
 
-test('phone: 16. the user menu and the mobile menu offer the same account entries, and each works', async ({ page, chat, dashboard, newAccount }) => {
+test('phone: 16. the user menu and the mobile menu offer the same account entries, and each works', async ({
+  page,
+  chat,
+  dashboard,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   const userMenu = await chat.openAccountMenu();
   await expect(userMenu.locator('ion-item')).toHaveText(['Dashboard', 'Logout']);
@@ -216,7 +292,13 @@ test('phone: 16. the user menu and the mobile menu offer the same account entrie
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   const mobileMenu = page.locator('ion-popover.mobile-menu');
-  await expect(mobileMenu.locator('ion-item')).toHaveText(['Home', 'About', 'Pricing', 'Dashboard', 'Logout']);
+  await expect(mobileMenu.locator('ion-item')).toHaveText([
+    'Home',
+    'About',
+    'Pricing',
+    'Dashboard',
+    'Logout',
+  ]);
   await mobileMenu.getByText('Logout').click();
   await expect(page).toHaveURL(/\/$/);
   await expect(dashboard.signInButton).toBeVisible();

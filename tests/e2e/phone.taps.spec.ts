@@ -6,27 +6,41 @@ import { tourAsFreeUser, tourAsGuest, tourProFlows, tourProTools } from './suppo
 // screen (tests/e2e/support/tapTargets.ts says what counts; a link inside a sentence is exempt, as
 // WCAG 2.5.8 allows).
 
-test('phone: 9. every control a guest can tap is at least 44×44 px: landing, menu, about, pricing, sign-in, register, 404, idea analysis', async ({ page }) => {
+test('phone: 9. every control a guest can tap is at least 44×44 px: landing, menu, about, pricing, sign-in, register, 404, idea analysis', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await tourAsGuest(page, (screen) => expectTapTargetsLargeEnough(page, screen));
 });
 
-test('phone: 9. every control a free user can tap is at least 44×44 px: dashboard, menus, chat (copy, regenerate, model picker), drawer, history, toasts, checkout', async ({ page, newAccount }) => {
+test('phone: 9. every control a free user can tap is at least 44×44 px: dashboard, menus, chat (copy, regenerate, model picker), drawer, history, toasts, checkout', async ({
+  page,
+  newAccount,
+}) => {
   test.setTimeout(120_000);
   await tourAsFreeUser(page, newAccount, (screen) => expectTapTargetsLargeEnough(page, screen));
 });
 
-test('phone: 9. every control of the guided flows and their results is at least 44×44 px, and of the history (rename, delete, close)', async ({ page, newAccount }) => {
+test('phone: 9. every control of the guided flows and their results is at least 44×44 px, and of the history (rename, delete, close)', async ({
+  page,
+  newAccount,
+}) => {
   test.setTimeout(180_000);
   await tourProFlows(page, newAccount, (screen) => expectTapTargetsLargeEnough(page, screen));
 });
 
-test('phone: 9. every control of the Pro tools is at least 44×44 px: competitive intelligence, /pro, pricing, payment result', async ({ page, newAccount }) => {
+test('phone: 9. every control of the Pro tools is at least 44×44 px: competitive intelligence, /pro, pricing, payment result', async ({
+  page,
+  newAccount,
+}) => {
   test.setTimeout(120_000);
   await tourProTools(page, newAccount, (screen) => expectTapTargetsLargeEnough(page, screen));
 });
 
-test('phone: 9. the input bar holds only what works: the message field, the paperclip (it reads a transcript: fieldkit.attach) and Send, no inert image icon', async ({ chat, newAccount }) => {
+test('phone: 9. the input bar holds only what works: the message field, the paperclip (it reads a transcript: fieldkit.attach) and Send, no inert image icon', async ({
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   const bar = chat.page.getByRole('form', { name: 'Send a message' });
   await expect(bar.getByRole('button')).toHaveCount(2);

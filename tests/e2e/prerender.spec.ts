@@ -11,15 +11,39 @@ import { holdRequests, Network } from './support/network';
  */
 
 const PAGES = [
-  { path: '/', heading: 'Got an idea?', cta: { role: 'button', name: 'Analyze (without signing up)' } },
-  { path: '/about', heading: 'Go-to-market help for the people who build and sell', cta: { role: 'link', name: 'Analyze my idea' } },
-  { path: '/pricing', heading: 'Your AI Head of Growth, for less than a lunch', cta: { role: 'heading', name: 'Pro' } },
+  {
+    path: '/',
+    heading: 'Got an idea?',
+    cta: { role: 'button', name: 'Analyze (without signing up)' },
+  },
+  {
+    path: '/about',
+    heading: 'Go-to-market help for the people who build and sell',
+    cta: { role: 'link', name: 'Analyze my idea' },
+  },
+  {
+    path: '/pricing',
+    heading: 'Your AI Head of Growth, for less than a lunch',
+    cta: { role: 'heading', name: 'Pro' },
+  },
   { path: '/auth', heading: 'Welcome back', cta: { role: 'button', name: 'Sign in' } },
-  { path: '/auth/register', heading: 'Join Pitchpad', cta: { role: 'button', name: 'Create account' } },
+  {
+    path: '/auth/register',
+    heading: 'Join Pitchpad',
+    cta: { role: 'button', name: 'Create account' },
+  },
 ] as const;
 
-async function withoutJavaScript<T>(browser: Browser, baseURL: string | undefined, use: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width: 390, height: 844 } });
+async function withoutJavaScript<T>(
+  browser: Browser,
+  baseURL: string | undefined,
+  use: (page: Page) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL,
+    viewport: { width: 390, height: 844 },
+  });
   try {
     return await use(await context.newPage());
   } finally {
@@ -28,7 +52,10 @@ async function withoutJavaScript<T>(browser: Browser, baseURL: string | undefine
 }
 
 for (const { path, heading, cta } of PAGES) {
-  test(`${path} shows its heading and its call to action with JavaScript off`, async ({ browser, baseURL }) => {
+  test(`${path} shows its heading and its call to action with JavaScript off`, async ({
+    browser,
+    baseURL,
+  }) => {
     await withoutJavaScript(browser, baseURL, async (page) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
@@ -38,12 +65,19 @@ for (const { path, heading, cta } of PAGES) {
   });
 }
 
-test('an unknown path gets the 404 page (status 404) with JavaScript off', async ({ browser, baseURL }) => {
+test('an unknown path gets the 404 page (status 404) with JavaScript off', async ({
+  browser,
+  baseURL,
+}) => {
   await withoutJavaScript(browser, baseURL, async (page) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
-    await expect(page.getByText('The page you are looking for might be misconfigured or temporarily unavailable.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'The page you are looking for might be misconfigured or temporarily unavailable.',
+      ),
+    ).toBeVisible();
   });
 });
 
@@ -59,7 +93,10 @@ async function observeLayoutShifts(page: Page): Promise<void> {
     const w = window as unknown as { layoutShift: number };
     w.layoutShift = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+      for (const entry of list.getEntries() as unknown as Array<{
+        value: number;
+        hadRecentInput: boolean;
+      }>) {
         if (!entry.hadRecentInput) w.layoutShift += entry.value;
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -70,9 +107,13 @@ async function takenOver(page: Page): Promise<void> {
   await new AppPage(page).waitForApp();
 }
 
-const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+const layoutShift = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
 
-test('the landing page is taken over without a layout shift, and its call to action works', async ({ page, landing }) => {
+test('the landing page is taken over without a layout shift, and its call to action works', async ({
+  page,
+  landing,
+}) => {
   await observeLayoutShifts(page);
   await landing.open();
   await expect(landing.heading).toBeVisible();
@@ -87,7 +128,10 @@ test('the landing page is taken over without a layout shift, and its call to act
   await expect(page).toHaveURL(/\/onboarding$/);
 });
 
-test('/about is taken over without a layout shift, and its call to action leads home', async ({ page, landing }) => {
+test('/about is taken over without a layout shift, and its call to action leads home', async ({
+  page,
+  landing,
+}) => {
   await observeLayoutShifts(page);
   await page.goto('/about');
   await takenOver(page);
@@ -100,7 +144,11 @@ test('/about is taken over without a layout shift, and its call to action leads 
   await expect(landing.heading).toBeVisible();
 });
 
-test('/pricing and the 404 page are taken over without a layout shift', async ({ page, pricing, notFound }) => {
+test('/pricing and the 404 page are taken over without a layout shift', async ({
+  page,
+  pricing,
+  notFound,
+}) => {
   await observeLayoutShifts(page);
   await pricing.open();
   await expect(pricing.plan('Pro')).toContainText('$10');
@@ -115,12 +163,16 @@ test('/pricing and the 404 page are taken over without a layout shift', async ({
   expect(await layoutShift(page)).toBeLessThan(0.05);
 });
 
-test("a first visit's public page is hydrated, not drawn again: the page's own elements stay and come alive", async ({ page, landing }) => {
+test("a first visit's public page is hydrated, not drawn again: the page's own elements stay and come alive", async ({
+  page,
+  landing,
+}) => {
   // Marks the prerendered heading and the idea field as the HTML parser made them: a page drawn
   // anew by the app would have new elements, without the marks.
   await page.addInitScript(() =>
     document.addEventListener('DOMContentLoaded', () => {
-      for (const element of document.querySelectorAll('#root h1, #root input')) (element as HTMLElement).dataset.parsed = '';
+      for (const element of document.querySelectorAll('#root h1, #root input'))
+        (element as HTMLElement).dataset.parsed = '';
     }),
   );
   await landing.open();
@@ -138,7 +190,10 @@ test("a first visit's public page is hydrated, not drawn again: the page's own e
   }
 });
 
-test('/pricing hydrated while its price is on the way: the price lands in the page, and the plans answer a tap', async ({ page, pricing }) => {
+test('/pricing hydrated while its price is on the way: the price lands in the page, and the plans answer a tap', async ({
+  page,
+  pricing,
+}) => {
   await page.addInitScript(() =>
     document.addEventListener('DOMContentLoaded', () => {
       document.querySelector<HTMLElement>('#root h1')!.dataset.parsed = '';
@@ -155,7 +210,9 @@ test('/pricing hydrated while its price is on the way: the price lands in the pa
   await pricing.expectToast('Login Required', 'Please log in to select a plan');
 });
 
-test('a first visit to a public page runs none of Ionic: it loads with the first menu tap', async ({ page }) => {
+test('a first visit to a public page runs none of Ionic: it loads with the first menu tap', async ({
+  page,
+}) => {
   const ionicDefined = () => page.evaluate(() => customElements.get('ion-app') !== undefined);
   for (const path of [...PAGES.map((p) => p.path), '/no-such-page']) {
     await page.goto(path);
@@ -170,7 +227,9 @@ test('a first visit to a public page runs none of Ionic: it loads with the first
   await expect(page.locator('ion-popover')).toBeVisible();
 });
 
-test("a public page's first paint is its whole content, and the app's code is fetched only after it", async ({ page }) => {
+test("a public page's first paint is its whole content, and the app's code is fetched only after it", async ({
+  page,
+}) => {
   for (const path of PAGES.map((p) => p.path)) {
     await page.goto(path);
     await takenOver(page);
@@ -178,21 +237,34 @@ test("a public page's first paint is its whole content, and the app's code is fe
       const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
       // Largest-paint entries are only handed to an observer (buffered: the ones already recorded).
       const largest = await new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true });
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        });
       });
       const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((entry) => entry.initiatorType !== 'other' && /\/assets\/(?!index-)[\w-]+\.js$/.test(entry.name))
+        .filter(
+          (entry) =>
+            entry.initiatorType !== 'other' && /\/assets\/(?!index-)[\w-]+\.js$/.test(entry.name),
+        )
         .map((entry) => ({ name: entry.name, start: entry.startTime }));
       return { firstContentfulPaint: paint, largestPaint: largest, appScripts: scripts };
     });
     // The largest paint is the first one: nothing the app draws is bigger than the prerendered page.
     expect(largestPaint, `${path}: largest paint after the first`).toBe(firstContentfulPaint);
     expect(appScripts.length, `${path}: the app's scripts`).toBeGreaterThan(3);
-    for (const script of appScripts) expect(script.start, `${path}: ${script.name} asked for before the first paint`).toBeGreaterThan(firstContentfulPaint);
+    for (const script of appScripts)
+      expect(
+        script.start,
+        `${path}: ${script.name} asked for before the first paint`,
+      ).toBeGreaterThan(firstContentfulPaint);
   }
 });
 
-test('what a visitor types before the app takes the landing page over is kept', async ({ page, landing }) => {
+test('what a visitor types before the app takes the landing page over is kept', async ({
+  page,
+  landing,
+}) => {
   // Hold the app's code back, type into the prerendered field, then let the app start.
   const appCode = await holdRequests(page, /\/assets\/index-[^/]+\.js$/);
   await page.goto('/', { waitUntil: 'commit' });
@@ -205,7 +277,12 @@ test('what a visitor types before the app takes the landing page over is kept', 
   await expect(page).toHaveURL(/\/onboarding$/);
 });
 
-test('/auth is taken over without a layout shift, keeps what was typed before, and signs in', async ({ page, auth, newAccount, request }) => {
+test('/auth is taken over without a layout shift, keeps what was typed before, and signs in', async ({
+  page,
+  auth,
+  newAccount,
+  request,
+}) => {
   await registerAndLogIn(request, newAccount);
   await observeLayoutShifts(page);
   // Hold the app's code back, type into the prerendered sign-in form, then let the app start.
@@ -216,14 +293,20 @@ test('/auth is taken over without a layout shift, keeps what was typed before, a
   appCode.release();
   await takenOver(page);
   await expect(auth.loginForm.getByLabel('Username')).toHaveValue(newAccount.username);
-  await expect(auth.loginForm.getByLabel('Password', { exact: true }), 'the field typed in last keeps the focus').toBeFocused();
+  await expect(
+    auth.loginForm.getByLabel('Password', { exact: true }),
+    'the field typed in last keeps the focus',
+  ).toBeFocused();
   await page.waitForTimeout(500);
   expect(await layoutShift(page)).toBeLessThan(0.05);
   await auth.loginForm.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/chat$/); // where a sign-in with nowhere else to go leads
 });
 
-test('the install offer waits for a second screen: it never pushes the landing page down', async ({ page, landing }) => {
+test('the install offer waits for a second screen: it never pushes the landing page down', async ({
+  page,
+  landing,
+}) => {
   await page.goto('/about');
   await takenOver(page);
   const installBanner = page.getByRole('region', { name: 'Install Pitchpad' });
@@ -237,16 +320,25 @@ test('the install offer waits for a second screen: it never pushes the landing p
   await expect(installBanner).toBeVisible();
 });
 
-test('offline, the service worker answers the public pages with their prerendered HTML', async ({ page, context, landing }) => {
+test('offline, the service worker answers the public pages with their prerendered HTML', async ({
+  page,
+  context,
+  landing,
+}) => {
   await landing.open();
   await page.waitForFunction(async () => {
     const registration = await navigator.serviceWorker.ready;
-    return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+    return (
+      registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null
+    );
   });
   const network = new Network(context);
   await network.goOffline();
   // Each path as typed and as a home-screen icon opens it (with a query string).
-  for (const { path, heading } of PAGES.flatMap((p) => [p, { ...p, path: `${p.path}?from=home-screen` }])) {
+  for (const { path, heading } of PAGES.flatMap((p) => [
+    p,
+    { ...p, path: `${p.path}?from=home-screen` },
+  ])) {
     const response = await page.goto(path);
     // The worker's answer is the page itself, its content in the HTML (not the empty shell).
     expect(response?.fromServiceWorker()).toBe(true);

@@ -1,7 +1,10 @@
 import { expect, test } from './fixtures';
 import { registerAndLogIn } from './pages/session';
 
-test('the pricing page shows the server price, the Pro and Team plans, and that payments are not set up', async ({ page, pricing }) => {
+test('the pricing page shows the server price, the Pro and Team plans, and that payments are not set up', async ({
+  page,
+  pricing,
+}) => {
   // The e2e server has the Stripe fake configured: answer as a server without Stripe would.
   await page.route('**/api/billing/plans', async (route) => {
     const plans = (await (await route.fetch()).json()) as Record<string, unknown>;
@@ -29,7 +32,12 @@ test('a guest asking for Team is told to log in first', async ({ pricing }) => {
   await pricing.expectToast('Login Required', 'Please log in to select a plan');
 });
 
-test('a guest choosing Pro logs in and is taken on to checkout', async ({ page, pricing, auth, newAccount }) => {
+test('a guest choosing Pro logs in and is taken on to checkout', async ({
+  page,
+  pricing,
+  auth,
+  newAccount,
+}) => {
   // Stripe.js is out of reach here: fail it at once rather than wait on the network.
   await page.route('https://js.stripe.com/**', (route) => route.abort());
   await pricing.open();
@@ -41,13 +49,20 @@ test('a guest choosing Pro logs in and is taken on to checkout', async ({ page, 
   await expect(page).toHaveURL(/\/checkout\?plan=pro&billing=monthly$/);
 });
 
-test('a signed-in user asking for Team gets the contact dialog', async ({ page, pricing, newAccount }) => {
+test('a signed-in user asking for Team gets the contact dialog', async ({
+  page,
+  pricing,
+  newAccount,
+}) => {
   // Signed in through the API before the first page: the login screens have their own spec.
   await registerAndLogIn(page.request, newAccount);
   await pricing.open();
   await pricing.contactButton.click();
   await expect(pricing.teamDialog).toBeVisible();
-  await expect(pricing.teamDialog.getByRole('link', { name: 'Email Pitchpad' })).toHaveAttribute('href', /^mailto:.+\?subject=Pitchpad%20Team%20plan%20enquiry$/);
+  await expect(pricing.teamDialog.getByRole('link', { name: 'Email Pitchpad' })).toHaveAttribute(
+    'href',
+    /^mailto:.+\?subject=Pitchpad%20Team%20plan%20enquiry$/,
+  );
   await pricing.teamDialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(pricing.teamDialog).toBeHidden();
 });

@@ -2,20 +2,35 @@ import { expect, test } from './fixtures';
 
 /** Item 11 in the browser: the register form tells the user the server's reason, under the field it is about. */
 
-test('security: 11. the register form shows why a common password is refused', async ({ auth, newAccount }) => {
+test('security: 11. the register form shows why a common password is refused', async ({
+  auth,
+  newAccount,
+}) => {
   await auth.open('/auth');
   await auth.register({ ...newAccount, password: 'Password1' });
-  await expect(auth.fieldError('Password')).toHaveText('This password is one of the most common ones and easy to guess. Choose another.');
+  await expect(auth.fieldError('Password')).toHaveText(
+    'This password is one of the most common ones and easy to guess. Choose another.',
+  );
 });
 
-test('security: 11. the register form shows why a username with an invisible character is refused', async ({ auth, newAccount }) => {
+test('security: 11. the register form shows why a username with an invisible character is refused', async ({
+  auth,
+  newAccount,
+}) => {
   await auth.open('/auth');
   await auth.register({ ...newAccount, username: `${newAccount.username}\u200b` });
-  await expect(auth.fieldError('Username')).toHaveText('Username may not contain control or invisible characters (such as zero-width or text-direction marks)');
+  await expect(auth.fieldError('Username')).toHaveText(
+    'Username may not contain control or invisible characters (such as zero-width or text-direction marks)',
+  );
 });
 
-test('security: 11. the register form shows why a password equal to the username is refused', async ({ auth, newAccount }) => {
+test('security: 11. the register form shows why a password equal to the username is refused', async ({
+  auth,
+  newAccount,
+}) => {
   await auth.open('/auth');
   await auth.register({ ...newAccount, password: newAccount.username });
-  await expect(auth.fieldError('Password')).toHaveText('Password must not be the same as your username');
+  await expect(auth.fieldError('Password')).toHaveText(
+    'Password must not be the same as your username',
+  );
 });

@@ -16,12 +16,21 @@ async function sessionCookie(context: BrowserContext): Promise<string> {
 }
 
 /** Who the server says `request` is (null: no session). */
-const whoIs = async (request: APIRequestContext) => ((await (await request.get('/api/auth/user')).json()) as { id: number; username: string } | null);
+const whoIs = async (request: APIRequestContext) =>
+  (await (await request.get('/api/auth/user')).json()) as { id: number; username: string } | null;
 
-const localDatabases = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+const localDatabases = (page: Page) =>
+  page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
 
 test.describe('security: 4. logout while offline', () => {
-  test('security: 4. logging out with no network clears the phone at once and ends the server session once back online', async ({ page, context, chat, newAccount, playwright, baseURL }) => {
+  test('security: 4. logging out with no network clears the phone at once and ends the server session once back online', async ({
+    page,
+    context,
+    chat,
+    newAccount,
+    playwright,
+    baseURL,
+  }) => {
     await chat.openAsNewUser(newAccount);
     await chat.waitForOfflineReady();
     await chat.send('Who signs off on a security review?');
@@ -29,12 +38,18 @@ test.describe('security: 4. logout while offline', () => {
     const me = (await whoIs(page.request))!;
     expect(await localDatabases(page)).toContain(`pitchpad-user-${me.id}`);
     // The old session, as someone holding a copy of the cookie would use it.
-    const holder = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `${SESSION_COOKIE}=${await sessionCookie(context)}` } });
+    const holder = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { cookie: `${SESSION_COOKIE}=${await sessionCookie(context)}` },
+    });
 
     const network = new Network(context);
     await network.goOffline();
     await chat.logOutFromMenu();
-    await chat.expectToast('Signed out on this phone', "The sign-out completes when you're back online.");
+    await chat.expectToast(
+      'Signed out on this phone',
+      "The sign-out completes when you're back online.",
+    );
 
     // At once, with no network: the user's local data is gone and the app is signed out.
     await expect.poll(() => localDatabases(page)).not.toContain(`pitchpad-user-${me.id}`);
@@ -55,11 +70,21 @@ test.describe('security: 4. logout while offline', () => {
     await holder.dispose();
   });
 
-  test("security: 4. when someone else signs in before the network is back, the old session is still ended and the new one is not", async ({ page, context, chat, newAccount, playwright, baseURL }) => {
+  test('security: 4. when someone else signs in before the network is back, the old session is still ended and the new one is not', async ({
+    page,
+    context,
+    chat,
+    newAccount,
+    playwright,
+    baseURL,
+  }) => {
     await chat.openAsNewUser(newAccount);
     await chat.waitForOfflineReady();
     const alice = (await whoIs(page.request))!;
-    const holder = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `${SESSION_COOKIE}=${await sessionCookie(context)}` } });
+    const holder = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { cookie: `${SESSION_COOKIE}=${await sessionCookie(context)}` },
+    });
 
     const network = new Network(context);
     await network.goOffline();
@@ -82,7 +107,13 @@ test.describe('security: 4. logout while offline', () => {
   });
 });
 
-test('trust: 3. signing in again as the same rep through the sign-in form, after logging out offline, is not undone by the waiting logout when the app starts', async ({ page, context, chat, newAccount, baseURL }) => {
+test('trust: 3. signing in again as the same rep through the sign-in form, after logging out offline, is not undone by the waiting logout when the app starts', async ({
+  page,
+  context,
+  chat,
+  newAccount,
+  baseURL,
+}) => {
   await chat.openAsNewUser(newAccount);
   await chat.waitForOfflineReady();
   const me = (await whoIs(page.request))!;

@@ -10,10 +10,18 @@ import { Network } from './support/network';
 // session cookie; when another account signs in on it before the queue is delivered, the queue
 // waits for its owner, whoever flushes it (the page or the service worker's Background Sync).
 
-const whoAmI = async (request: APIRequestContext) => ((await (await request.get('/api/auth/user')).json()) as { id: number; username: string } | null);
-const chatIds = async (request: APIRequestContext) => ((await (await request.get('/api/chats')).json()) as Array<{ id: string }>).map((c) => c.id);
+const whoAmI = async (request: APIRequestContext) =>
+  (await (await request.get('/api/auth/user')).json()) as { id: number; username: string } | null;
+const chatIds = async (request: APIRequestContext) =>
+  ((await (await request.get('/api/chats')).json()) as Array<{ id: string }>).map((c) => c.id);
 
-test("security: 3. Alice's message queued offline is never delivered into Bob's account after he signs in on the same browser, and goes when she signs in again", async ({ page, context, chat, newAccount, baseURL }) => {
+test("security: 3. Alice's message queued offline is never delivered into Bob's account after he signs in on the same browser, and goes when she signs in again", async ({
+  page,
+  context,
+  chat,
+  newAccount,
+  baseURL,
+}) => {
   const alice = newAccount;
   await chat.openAsNewUser(alice);
   await chat.waitForOfflineReady();
@@ -43,7 +51,10 @@ test("security: 3. Alice's message queued offline is never delivered into Bob's 
   // The browser's own Background Sync, with no app page open: the worker delivers Alice's outbox
   // itself, with Bob's cookie in the jar, and is refused the same way.
   await page.goto('about:blank');
-  const workerFlush = context.waitForEvent('response', (res) => new URL(res.url()).pathname === '/api/chat' && res.request().method() === 'POST');
+  const workerFlush = context.waitForEvent(
+    'response',
+    (res) => new URL(res.url()).pathname === '/api/chat' && res.request().method() === 'POST',
+  );
   await fireBackgroundSync(page, baseURL!, `pitchpad-outbox:${aliceId}`);
   const refused = await workerFlush;
   expect(refused.request().serviceWorker(), 'the worker delivered it').not.toBeNull();
@@ -58,7 +69,9 @@ test("security: 3. Alice's message queued offline is never delivered into Bob's 
   await expect(chat.replyText()).toHaveText(`You said: ${words}`);
   await expect(chat.sentMessages).toHaveCount(1);
   expect(await chatIds(page.request)).toEqual([chatId]);
-  const stored = (await (await page.request.get(`/api/chats/${chatId}`)).json()) as { messages: Array<{ role: string; content: string }> };
+  const stored = (await (await page.request.get(`/api/chats/${chatId}`)).json()) as {
+    messages: Array<{ role: string; content: string }>;
+  };
   expect(stored.messages.map((m) => [m.role, m.content])).toEqual([
     ['user', words],
     ['assistant', `You said: ${words}`],

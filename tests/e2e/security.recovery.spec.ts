@@ -38,10 +38,15 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('security: 15. the server dies mid-reply and is back after a while: the open chat shows the reply kept so far and Regenerate, with no reload', async ({ page, chat, newAccount }) => {
+test('security: 15. the server dies mid-reply and is back after a while: the open chat shows the reply kept so far and Regenerate, with no reload', async ({
+  page,
+  chat,
+  newAccount,
+}) => {
   test.setTimeout(DOWN_MS + 150_000);
   await chat.openAsNewUser(newAccount);
-  const words = 'Walk me through a deal desk review for a six figure renewal with procurement, legal, security and finance all asking for changes';
+  const words =
+    'Walk me through a deal desk review for a six figure renewal with procurement, legal, security and finance all asking for changes';
   // The fake model answers "You said: <words>", one token every 300 ms.
   await chat.send(`${words} [[delay:300]]`);
   await expect(chat.replyText()).toContainText('You said: Walk me');
@@ -60,7 +65,9 @@ test('security: 15. the server dies mid-reply and is back after a while: the ope
   const reply = chat.replies.last();
   await expect(reply.getByRole('button', { name: 'Regenerate' })).toBeVisible({ timeout: 60_000 });
   await expect(chat.replyText()).toContainText('You said: Walk me');
-  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+  ).toBe(true);
 
   // And the way on works: a whole new reply.
   await reply.getByRole('button', { name: 'Regenerate' }).click();

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 
-test('security: 14. a failed regenerate keeps the answer on screen and on the server; the next one gives exactly one new answer', async ({ page, chat, newAccount }) => {
+test('security: 14. a failed regenerate keeps the answer on screen and on the server; the next one gives exactly one new answer', async ({
+  page,
+  chat,
+  newAccount,
+}) => {
   await chat.openAsNewUser(newAccount);
   // The fake model answers the send, fails the regenerate (three times: past the SDK's retries), then answers again.
   const topic = `Pitch a CRM to plumbers ${randomUUID().slice(0, 8)}`;
@@ -13,13 +17,21 @@ test('security: 14. a failed regenerate keeps the answer on screen and on the se
   await chat.expectToast('Error', 'A new answer could not be written. Your earlier answer is kept');
   await expect(chat.replies).toHaveCount(1);
   await expect(chat.replyText()).toHaveText(first);
-  await expect(chat.replyNote()).toHaveText('A new answer could not be written. This is your earlier answer.');
+  await expect(chat.replyNote()).toHaveText(
+    'A new answer could not be written. This is your earlier answer.',
+  );
   await expect(chat.regenerateButton).toBeVisible();
 
   // The server still holds it as the chat's latest answer, and so does the screen after a reload.
   const chatId = chat.chatId()!;
   const stored = await (await page.request.get(`/api/chats/${chatId}`)).json();
-  expect(stored.messages.map((m: { role: string; content: string; status: string }) => [m.role, m.content, m.status])).toEqual([
+  expect(
+    stored.messages.map((m: { role: string; content: string; status: string }) => [
+      m.role,
+      m.content,
+      m.status,
+    ]),
+  ).toEqual([
     ['user', `${topic} [[count]] [[fail:500:3@1]]`, 'complete'],
     ['assistant', first, 'complete'],
   ]);
@@ -37,8 +49,10 @@ test('security: 14. a failed regenerate keeps the answer on screen and on the se
   await expect(chat.replyText()).toHaveText(second);
   await expect(chat.replies).toHaveCount(1);
   const after = await (await page.request.get(`/api/chats/${chatId}`)).json();
-  expect(after.messages.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
-    ['user', `${topic} [[count]] [[fail:500:3@1]]`],
-    ['assistant', second],
-  ]);
+  expect(after.messages.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual(
+    [
+      ['user', `${topic} [[count]] [[fail:500:3@1]]`],
+      ['assistant', second],
+    ],
+  );
 });

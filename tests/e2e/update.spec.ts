@@ -23,12 +23,22 @@ test.afterAll(async () => {
 });
 
 /** Marks the page's current document, so a reload (a new document) can be told apart. */
-const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { documentMark: true }));
+const markDocument = (page: Page) =>
+  page.evaluate(() => Object.assign(window, { documentMark: true }));
 const isSameDocument = (page: Page) => page.evaluate(() => 'documentMark' in window);
 const banner = (tab: ChatPage) => tab.page.locator('.app-banner--update');
 
-test("a new version shows 'A new version is ready'; Reload switches to it, never while a message is being typed", async ({ browser, newAccount }) => {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.250' } });
+test("a new version shows 'A new version is ready'; Reload switches to it, never while a message is being typed", async ({
+  browser,
+  newAccount,
+}) => {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.250' },
+  });
   const typing = new ChatPage(await context.newPage());
   await typing.openAsNewUser(newAccount);
   await typing.waitForOfflineReady();
@@ -46,8 +56,11 @@ test("a new version shows 'A new version is ready'; Reload switches to it, never
   await appendFile(join(dist, 'sw.js'), '\n// the next version\n');
   // A build writes the compressed copies with it (web/build/precompress.ts); the old ones must go.
   await Promise.all(['sw.js.br', 'sw.js.gz'].map((copy) => rm(join(dist, copy), { force: true })));
-  await chooser.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-  for (const tab of [typing, idle, chooser]) await expect(banner(tab)).toContainText('A new version is ready');
+  await chooser.page.evaluate(async () =>
+    (await navigator.serviceWorker.getRegistration())?.update(),
+  );
+  for (const tab of [typing, idle, chooser])
+    await expect(banner(tab)).toContainText('A new version is ready');
   await typing.page.screenshot({ path: test.info().outputPath('update-prompt.png') });
 
   // One tab chooses Reload: it switches. The idle tab follows by itself; the tab with a message

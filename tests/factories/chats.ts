@@ -11,7 +11,10 @@ export function buildSend(content: string, overrides: Record<string, unknown> = 
 }
 
 /** Poll until `check` answers something truthy (the server finishing work a client left behind). */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

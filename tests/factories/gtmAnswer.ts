@@ -4,7 +4,16 @@
  * line, numbered steps, wide tables, a fenced code block with a blank line inside, a quote, a rule
  * and (optionally) footnotes. The same text every time: the streaming test and the bench use it.
  */
-const SEGMENTS = ['Plumbing firms', 'HVAC contractors', 'Electricians', 'Roofers', 'Landscapers', 'Pest control', 'Cleaning crews', 'Locksmiths'];
+const SEGMENTS = [
+  'Plumbing firms',
+  'HVAC contractors',
+  'Electricians',
+  'Roofers',
+  'Landscapers',
+  'Pest control',
+  'Cleaning crews',
+  'Locksmiths',
+];
 
 function section(n: number, footnotes: boolean): string {
   const who = SEGMENTS[n % SEGMENTS.length]!;
@@ -45,7 +54,10 @@ function section(n: number, footnotes: boolean): string {
           '```',
           '',
         ]
-      : ['> The owner buys when the numbers are their own: bring their call log, not an industry average.', '']),
+      : [
+          '> The owner buys when the numbers are their own: bring their call log, not an industry average.',
+          '',
+        ]),
     `The main risk is **seasonal churn**: ${who.toLowerCase()} slow down in winter, so we sell annual plans with two ` +
       'free months and move them to a lighter tier instead of losing them. A referral from the supplier counter ' +
       'closes faster than any ad, so the channel budget favours *trade associations*, supplier counters and ' +
@@ -56,11 +68,26 @@ function section(n: number, footnotes: boolean): string {
 
 /** The plan's text; `footnotes` adds references in the text and their notes at the end. */
 export function gtmAnswer({ footnotes = false } = {}): string {
-  const parts = ['# Go-to-market plan: Pipewise', '', 'A CRM that **answers every job call** and books the estimate before a competitor does.', '', '---', ''];
+  const parts = [
+    '# Go-to-market plan: Pipewise',
+    '',
+    'A CRM that **answers every job call** and books the estimate before a competitor does.',
+    '',
+    '---',
+    '',
+  ];
   for (let n = 0; n < 7; n++) parts.push(section(n, footnotes));
-  parts.push('## Next steps', '', '- [ ] Sign the first ten pilots', '- [x] Price the three plans', '- [ ] Hire two reps for the trade shows', '');
+  parts.push(
+    '## Next steps',
+    '',
+    '- [ ] Sign the first ten pilots',
+    '- [x] Price the three plans',
+    '- [ ] Hire two reps for the trade shows',
+    '',
+  );
   if (footnotes) {
-    for (let n = 1; n < 7; n += 3) parts.push(`[^n${n}]: From the ${SEGMENTS[n]} pilot, ${12 + n} firms over six weeks.`, '');
+    for (let n = 1; n < 7; n += 3)
+      parts.push(`[^n${n}]: From the ${SEGMENTS[n]} pilot, ${12 + n} firms over six weeks.`, '');
   }
   return parts.join('\n');
 }

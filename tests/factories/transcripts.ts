@@ -18,7 +18,8 @@ export const TEAMS_VTT = `WEBVTT
 <v Sam Lee>Happy to. What does it cost you &amp; the team?</v>
 `;
 
-export const TEAMS_VTT_TEXT = 'Dana Ortiz: Thanks for making the time. I wanted to talk about ramp time.\nSam Lee: Happy to. What does it cost you & the team?';
+export const TEAMS_VTT_TEXT =
+  'Dana Ortiz: Thanks for making the time. I wanted to talk about ramp time.\nSam Lee: Happy to. What does it cost you & the team?';
 
 /** The two-letter word of the tiny cue at `index`: 'aa', 'ba', … 'zz', then again; never the word before it. */
 function tinyCueWord(index: number): string {

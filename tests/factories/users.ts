@@ -13,7 +13,11 @@ export interface BuiltUser {
 /** A unique username/email pair, so tests never collide on a shared database. */
 export function uniqueCredentials(prefix = 'user') {
   const tag = randomUUID().slice(0, 8);
-  return { username: `${prefix}_${tag}`, email: `${prefix}_${tag}@example.com`, password: `pw-${tag}-secret` };
+  return {
+    username: `${prefix}_${tag}`,
+    email: `${prefix}_${tag}@example.com`,
+    password: `pw-${tag}-secret`,
+  };
 }
 
 export type UserOverrides = Partial<Omit<BuiltUser, 'id'>> & {
@@ -23,22 +27,40 @@ export type UserOverrides = Partial<Omit<BuiltUser, 'id'>> & {
 };
 
 /** Insert a fresh user straight into the database. */
-export async function buildUser(server: TestServer, overrides: UserOverrides = {}): Promise<BuiltUser> {
+export async function buildUser(
+  server: TestServer,
+  overrides: UserOverrides = {},
+): Promise<BuiltUser> {
   const { pro = false, name = null, ...rest } = overrides;
   const creds = { ...uniqueCredentials(), ...rest };
   const { rows } = await server.pool.query<{ id: number }>(
     `INSERT INTO users (username, email, password, name, subscription_tier, subscription_active)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [creds.username, creds.email, await hashPassword(creds.password), name, pro ? 'pro' : 'none', pro ? 'true' : 'false'],
+    [
+      creds.username,
+      creds.email,
+      await hashPassword(creds.password),
+      name,
+      pro ? 'pro' : 'none',
+      pro ? 'true' : 'false',
+    ],
   );
-  return { id: rows[0]!.id, username: creds.username, email: creds.email, password: creds.password };
+  return {
+    id: rows[0]!.id,
+    username: creds.username,
+    email: creds.email,
+    password: creds.password,
+  };
 }
 
 /** A fresh user and a client logged in as them. */
 export async function loggedInClient(server: TestServer, overrides: UserOverrides = {}) {
   const user = await buildUser(server, overrides);
   const client = new TestClient(server.url);
-  const res = await client.post('/api/auth/login', { username: user.username, password: user.password });
+  const res = await client.post('/api/auth/login', {
+    username: user.username,
+    password: user.password,
+  });
   if (res.status !== 200) throw new Error(`login failed in factory: ${res.status} ${res.text}`);
   return { user, client };
 }

@@ -64,12 +64,18 @@ export function tokenize(text: string): string[] {
   return text.match(/\s*\S+/g) ?? [];
 }
 
-function scriptFromMessage(content: string, seenFaults: Map<string, number>, asked: Map<string, number>): Script {
+function scriptFromMessage(
+  content: string,
+  seenFaults: Map<string, number>,
+  asked: Map<string, number>,
+): Script {
   const script: Script = {};
   const nth = (asked.get(content) ?? 0) + 1;
   asked.set(content, nth);
-  if (content.includes('[[count]]')) script.reply = `You said: ${content.replace(/\[\[[^\]]*\]\]/g, '').trim()} (answer ${nth})`;
-  const directive = (name: string) => content.match(new RegExp(`\\[\\[${name}:([^\\]]+)\\]\\]`))?.[1];
+  if (content.includes('[[count]]'))
+    script.reply = `You said: ${content.replace(/\[\[[^\]]*\]\]/g, '').trim()} (answer ${nth})`;
+  const directive = (name: string) =>
+    content.match(new RegExp(`\\[\\[${name}:([^\\]]+)\\]\\]`))?.[1];
   const fail = directive('fail');
   // A scripted fault fires a set number of times per message text, so a later Retry succeeds;
   // `@N` lets the first N requests of that text through first (the send, before its regenerate).
@@ -95,17 +101,36 @@ function scriptFromMessage(content: string, seenFaults: Map<string, number>, ask
 
 function errorBody(status: number) {
   const byStatus: Record<number, { type: string; code: string; message: string }> = {
-    401: { type: 'invalid_request_error', code: 'invalid_api_key', message: 'Incorrect API key provided.' },
-    429: { type: 'requests', code: 'rate_limit_exceeded', message: 'Rate limit reached for requests.' },
+    401: {
+      type: 'invalid_request_error',
+      code: 'invalid_api_key',
+      message: 'Incorrect API key provided.',
+    },
+    429: {
+      type: 'requests',
+      code: 'rate_limit_exceeded',
+      message: 'Rate limit reached for requests.',
+    },
   };
-  return { error: { ...(byStatus[status] ?? { type: 'server_error', code: 'server_error', message: 'The server had an error while processing your request.' }), param: null } };
+  return {
+    error: {
+      ...(byStatus[status] ?? {
+        type: 'server_error',
+        code: 'server_error',
+        message: 'The server had an error while processing your request.',
+      }),
+      param: null,
+    },
+  };
 }
 
 /**
  * `models`: what GET /v1/models lists (default gpt-4o), as a local server lists what it has pulled.
  * `apiKey`: the key it accepts, as OpenAI does: any other (or none) is answered 401 on every route.
  */
-export async function startFakeOpenAI(opts: { port?: number; models?: string[]; apiKey?: string } = {}): Promise<FakeOpenAI> {
+export async function startFakeOpenAI(
+  opts: { port?: number; models?: string[]; apiKey?: string } = {},
+): Promise<FakeOpenAI> {
   const queue: Script[] = [];
   const requests: ReceivedRequest[] = [];
   const seenFaults = new Map<string, number>();
@@ -115,21 +140,35 @@ export async function startFakeOpenAI(opts: { port?: number; models?: string[]; 
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     if (opts.apiKey !== undefined && req.headers.authorization !== `Bearer ${opts.apiKey}`) {
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify(errorBody(401)));
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify(errorBody(401)));
       return;
     }
     if (req.method === 'GET' && req.url === '/v1/models') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: (opts.models ?? ['gpt-4o']).map((id) => ({ id, object: 'model' })) }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          object: 'list',
+          data: (opts.models ?? ['gpt-4o']).map((id) => ({ id, object: 'model' })),
+        }),
+      );
       return;
     }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
       return;
     }
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const body = JSON.parse(raw) as Omit<ReceivedRequest, 'authorization' | 'bodyBytes'>;
-    const received: ReceivedRequest = { ...body, stream: Boolean(body.stream), authorization: req.headers.authorization, bodyBytes: Buffer.byteLength(raw) };
+    const received: ReceivedRequest = {
+      ...body,
+      stream: Boolean(body.stream),
+      authorization: req.headers.authorization,
+      bodyBytes: Buffer.byteLength(raw),
+    };
     requests.push(received);
     const lastUser = body.messages.findLast((m) => m.role === 'user')?.content ?? '';
     const script: Script = { ...scriptFromMessage(lastUser, seenFaults, asked), ...queue.shift() };
@@ -154,14 +193,29 @@ export async function startFakeOpenAI(opts: { port?: number; models?: string[]; 
           object: 'chat.completion',
           created,
           model,
-          choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 10, completion_tokens: tokenize(text).length, total_tokens: 10 + tokenize(text).length },
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: text, refusal: null },
+              logprobs: null,
+              finish_reason: 'stop',
+            },
+          ],
+          usage: {
+            prompt_tokens: 10,
+            completion_tokens: tokenize(text).length,
+            total_tokens: 10 + tokenize(text).length,
+          },
         }),
       );
       return;
     }
 
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
     const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: 'fp_fake', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
     res.write(chunk({ role: 'assistant', content: '', refusal: null }));
@@ -185,7 +239,8 @@ export async function startFakeOpenAI(opts: { port?: number; models?: string[]; 
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((err: Error) => {
-      if (!res.headersSent) res.writeHead(500).end(JSON.stringify({ error: { message: err.message } }));
+      if (!res.headersSent)
+        res.writeHead(500).end(JSON.stringify({ error: { message: err.message } }));
       else res.destroy();
     });
   });

@@ -9,7 +9,10 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import { startFakeStripe } from './stripe';
 
 const port = Number(process.argv[2] ?? process.env.FAKE_STRIPE_PORT ?? 8093);
-const appUrl = (process.argv[3] ?? process.env.APP_URL ?? 'http://127.0.0.1:8091').replace(/\/$/, '');
+const appUrl = (process.argv[3] ?? process.env.APP_URL ?? 'http://127.0.0.1:8091').replace(
+  /\/$/,
+  '',
+);
 const webhookSecret = process.argv[4] ?? process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_e2e';
 
 const fake = await startFakeStripe();
@@ -22,22 +25,37 @@ function json(res: ServerResponse, status: number, body: unknown) {
 /** POSTs a signed event to the app's webhook, as Stripe would. */
 async function deliver(event: Record<string, unknown>): Promise<number> {
   const { payload, signature } = fake.sign(event, webhookSecret);
-  const res = await fetch(`${appUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  const res = await fetch(`${appUrl}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
   return res.status;
 }
 
 async function payCheckout(sessionId: string, res: ServerResponse) {
-  if (!fake.sessions.has(sessionId)) return json(res, 404, { error: `no checkout session ${sessionId}` });
+  if (!fake.sessions.has(sessionId))
+    return json(res, 404, { error: `no checkout session ${sessionId}` });
   const { completed, created } = fake.completeCheckout(sessionId);
   const statuses = [await deliver(completed), await deliver(created)];
   const subscriptionId = String((created.data as { object: { id: string } }).object.id);
-  json(res, statuses.every((s) => s === 200) ? 200 : 502, { sessionId, subscriptionId, webhookStatuses: statuses });
+  json(res, statuses.every((s) => s === 200) ? 200 : 502, {
+    sessionId,
+    subscriptionId,
+    webhookStatuses: statuses,
+  });
 }
 
 /** Everything else is the Stripe API: passed through to the fake as it came. */
 function proxy(req: IncomingMessage, res: ServerResponse) {
   const forward = request(
-    { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+    {
+      host: upstream.hostname,
+      port: upstream.port,
+      method: req.method,
+      path: req.url,
+      headers: req.headers,
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -49,12 +67,19 @@ function proxy(req: IncomingMessage, res: ServerResponse) {
 
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://fake');
-  if (req.method === 'GET' && url.pathname === '/__test/health') return json(res, 200, { ok: true });
-  const pay = req.method === 'POST' ? url.pathname.match(/^\/__test\/checkout\/([\w-]+)\/pay$/) : null;
-  if (pay) return void payCheckout(pay[1]!, res).catch((error: Error) => json(res, 500, { error: error.message }));
+  if (req.method === 'GET' && url.pathname === '/__test/health')
+    return json(res, 200, { ok: true });
+  const pay =
+    req.method === 'POST' ? url.pathname.match(/^\/__test\/checkout\/([\w-]+)\/pay$/) : null;
+  if (pay)
+    return void payCheckout(pay[1]!, res).catch((error: Error) =>
+      json(res, 500, { error: error.message }),
+    );
   proxy(req, res);
 });
-server.listen(port, '127.0.0.1', () => console.log(`fake Stripe listening at http://127.0.0.1:${port} (webhooks to ${appUrl})`));
+server.listen(port, '127.0.0.1', () =>
+  console.log(`fake Stripe listening at http://127.0.0.1:${port} (webhooks to ${appUrl})`),
+);
 
 const stop = () => {
   server.close();

@@ -71,9 +71,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   });
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify(body));
+    res
+      .writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') })
+      .end(JSON.stringify(body));
   };
-  const missing = (res: ServerResponse, what: string) => send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
+  const missing = (res: ServerResponse, what: string) =>
+    send(res, 404, {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${what}`,
+      },
+    });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     let raw = '';
@@ -81,18 +90,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const url = new URL(req.url!, 'http://fake');
     calls.push(`${req.method} ${url.pathname}`);
     const failure = failures.shift();
-    if (failure) return send(res, failure, { error: { type: 'api_error', message: 'Stripe is having a bad day' } });
+    if (failure)
+      return send(res, failure, {
+        error: { type: 'api_error', message: 'Stripe is having a bad day' },
+      });
     const body = parseForm(raw);
     const route = `${req.method} ${url.pathname}`;
     let m: RegExpMatchArray | null;
 
     if (route === 'POST /v1/customers') {
-      const customer = { id: id('cus'), object: 'customer', email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {} };
+      const customer = {
+        id: id('cus'),
+        object: 'customer',
+        email: body.email ?? null,
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
+      };
       customers.set(customer.id, customer);
       return send(res, 200, customer);
     }
     if (route === 'POST /v1/checkout/sessions') {
-      if (!customers.has(String(body.customer))) return missing(res, `customer: '${body.customer}'`);
+      if (!customers.has(String(body.customer)))
+        return missing(res, `customer: '${body.customer}'`);
       const sid = id('cs');
       const hosted = body.ui_mode !== 'embedded_page';
       const session = {
@@ -120,8 +139,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return session ? send(res, 200, session) : missing(res, `checkout.session: '${m[1]}'`);
     }
     if (route === 'POST /v1/billing_portal/sessions') {
-      if (!customers.has(String(body.customer))) return missing(res, `customer: '${body.customer}'`);
-      return send(res, 200, { id: id('bps'), object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.test/p/session/${id('ps')}` });
+      if (!customers.has(String(body.customer)))
+        return missing(res, `customer: '${body.customer}'`);
+      return send(res, 200, {
+        id: id('bps'),
+        object: 'billing_portal.session',
+        customer: body.customer,
+        return_url: body.return_url,
+        url: `https://billing.stripe.test/p/session/${id('ps')}`,
+      });
     }
     if ((m = route.match(/^GET \/v1\/subscriptions\/([\w-]+)$/))) {
       const sub = subscriptions.get(m[1]!);
@@ -132,7 +158,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const customer = url.searchParams.get('customer');
       const status = url.searchParams.get('status');
       const data = [...subscriptions.values()]
-        .filter((sub) => (!customer || sub.customer === customer) && (status === 'all' || (status ? sub.status === status : sub.status !== 'canceled')))
+        .filter(
+          (sub) =>
+            (!customer || sub.customer === customer) &&
+            (status === 'all' || (status ? sub.status === status : sub.status !== 'canceled')),
+        )
         .toReversed();
       return send(res, 200, { object: 'list', url: '/v1/subscriptions', has_more: false, data });
     }
@@ -142,10 +172,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sub.status = 'canceled';
       return send(res, 200, sub);
     }
-    return send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${route})` } });
+    return send(res, 404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${route})` },
+    });
   }
 
-  const server = createServer((req, res) => void handle(req, res).catch((err: Error) => send(res, 500, { error: { message: err.message } })));
+  const server = createServer(
+    (req, res) =>
+      void handle(req, res).catch((err: Error) =>
+        send(res, 500, { error: { message: err.message } }),
+      ),
+  );
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -163,26 +200,50 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failNext: (status) => void (failures = [...failures, status]),
     completeCheckout(sessionId) {
       const session = sessions.get(sessionId)!;
-      const sub = { id: id('sub'), object: 'subscription', customer: session.customer, status: 'active', created: now(), metadata: session.metadata };
+      const sub = {
+        id: id('sub'),
+        object: 'subscription',
+        customer: session.customer,
+        status: 'active',
+        created: now(),
+        metadata: session.metadata,
+      };
       subscriptions.set(sub.id, sub);
       Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id });
-      return { completed: event('checkout.session.completed', { ...session }), created: event('customer.subscription.created', { ...sub }) };
+      return {
+        completed: event('checkout.session.completed', { ...session }),
+        created: event('customer.subscription.created', { ...sub }),
+      };
     },
     setSubscriptionStatus(subscriptionId, status) {
       const sub = subscriptions.get(subscriptionId)!;
       const previous = sub.status;
       sub.status = status;
-      return event(status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated', { ...sub }, { status: previous });
+      return event(
+        status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated',
+        { ...sub },
+        { status: previous },
+      );
     },
     cancelSubscription(subscriptionId) {
       const sub = subscriptions.get(subscriptionId)!;
       const previous = sub.status;
       sub.status = 'canceled';
-      return { updated: event('customer.subscription.updated', { ...sub }, { status: previous }), deleted: event('customer.subscription.deleted', { ...sub }) };
+      return {
+        updated: event('customer.subscription.updated', { ...sub }, { status: previous }),
+        deleted: event('customer.subscription.deleted', { ...sub }),
+      };
     },
     sign(evt, secret, timestamp) {
       const payload = JSON.stringify(evt);
-      return { payload, signature: sdk.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) }) };
+      return {
+        payload,
+        signature: sdk.webhooks.generateTestHeaderString({
+          payload,
+          secret,
+          ...(timestamp === undefined ? {} : { timestamp }),
+        }),
+      };
     },
     async close() {
       for (const s of sockets) s.destroy();

@@ -30,7 +30,14 @@ describe("trust: 2. a send refused for the day's AI allowance", () => {
   it("trust: 2. stays queued on the phone with the server's reason, and nothing reaches the server or the model", async () => {
     const { user, client } = await loggedInClient(server);
     // The day's allowance used up by an earlier long question (about 2,000 tokens each way).
-    expect((await client.post('/api/chat', buildSend('The quick brown fox jumps over the lazy dog. '.repeat(200)))).status).toBe(200);
+    expect(
+      (
+        await client.post(
+          '/api/chat',
+          buildSend('The quick brown fox jumps over the lazy dog. '.repeat(200)),
+        )
+      ).status,
+    ).toBe(200);
 
     api.resetCsrfToken();
     globalThis.fetch = browserFetch(client);
@@ -40,14 +47,26 @@ describe("trust: 2. a send refused for the day's AI allowance", () => {
       const content = `Write the follow-up email ${uuidv7()}`;
       const outcome = await sendMessage(db, { chatId, content });
 
-      const reason = /^You've used today's AI allowance\. It resets at 00:00 UTC \(in (\d+ h)?( ?\d+ min)?\)\.$/;
+      const reason =
+        /^You've used today's AI allowance\. It resets at 00:00 UTC \(in (\d+ h)?( ?\d+ min)?\)\.$/;
       expect(outcome).toEqual({ kind: 'queued', notice: expect.stringMatching(reason) });
       const [entry] = await db.outbox.toArray();
-      expect(entry).toMatchObject({ chatId, state: 'queued', attempts: 1, lastError: expect.stringMatching(reason) });
+      expect(entry).toMatchObject({
+        chatId,
+        state: 'queued',
+        attempts: 1,
+        lastError: expect.stringMatching(reason),
+      });
       expect(entry!.nextAttemptAt).toBeGreaterThan(Date.now());
-      expect((await db.messages.get(entry!.messageKey))).toMatchObject({ content, status: 'queued', serverId: null });
+      expect(await db.messages.get(entry!.messageKey)).toMatchObject({
+        content,
+        status: 'queued',
+        serverId: null,
+      });
 
-      expect((await server.pool.query('SELECT id FROM chats WHERE id = $1', [chatId])).rows).toEqual([]);
+      expect(
+        (await server.pool.query('SELECT id FROM chats WHERE id = $1', [chatId])).rows,
+      ).toEqual([]);
       expect(server.fake.requests.some((r) => r.messages.at(-1)?.content === content)).toBe(false);
     } finally {
       db.close();
@@ -56,7 +75,14 @@ describe("trust: 2. a send refused for the day's AI allowance", () => {
 
   it("trust: 2. is not tried again before the allowance resets (the server's Retry-After), even by a forced flush after a reload; then it goes", async () => {
     const { user, client } = await loggedInClient(server);
-    expect((await client.post('/api/chat', buildSend('The quick brown fox jumps over the lazy dog. '.repeat(200)))).status).toBe(200);
+    expect(
+      (
+        await client.post(
+          '/api/chat',
+          buildSend('The quick brown fox jumps over the lazy dog. '.repeat(200)),
+        )
+      ).status,
+    ).toBe(200);
 
     api.resetCsrfToken();
     const calls: string[] = [];
@@ -64,7 +90,9 @@ describe("trust: 2. a send refused for the day's AI allowance", () => {
     let db = new PitchpadDb(userDbName(user.id));
     try {
       const chatId = uuidv7();
-      expect(await sendMessage(db, { chatId, content: `Write the follow-up email ${uuidv7()}` })).toMatchObject({ kind: 'queued' });
+      expect(
+        await sendMessage(db, { chatId, content: `Write the follow-up email ${uuidv7()}` }),
+      ).toMatchObject({ kind: 'queued' });
       const [entry] = await db.outbox.toArray();
       // The server's Retry-After: the seconds until the next 00:00 UTC.
       const midnight = new Date();
@@ -80,7 +108,10 @@ describe("trust: 2. a send refused for the day's AI allowance", () => {
       expect(early.outcomes.size).toBe(0);
       expect(calls).toEqual([]);
       // Still visibly queued with the server's reason, the engine's timer set for the reset.
-      expect(await db.outbox.get(entry!.seq!)).toMatchObject({ state: 'queued', lastError: expect.stringMatching(/It resets at 00:00 UTC/) });
+      expect(await db.outbox.get(entry!.seq!)).toMatchObject({
+        state: 'queued',
+        lastError: expect.stringMatching(/It resets at 00:00 UTC/),
+      });
       expect(await db.messages.get(entry!.messageKey)).toMatchObject({ status: 'queued' });
       expect(nextDueAt(await waitingSends(db))).toBe(entry!.notBefore);
 
@@ -89,8 +120,13 @@ describe("trust: 2. a send refused for the day's AI allowance", () => {
       vi.setSystemTime(entry!.notBefore! + 1000);
       const later = await flushOutbox(db, deliverChatSend, { force: true });
       expect(calls).toContain('POST /api/chat');
-      expect(later.outcomes.get(entry!.clientId)).toMatchObject({ outcome: { kind: 'done' }, state: 'sent' });
-      expect((await server.pool.query('SELECT id FROM chats WHERE id = $1', [chatId])).rows).toHaveLength(1);
+      expect(later.outcomes.get(entry!.clientId)).toMatchObject({
+        outcome: { kind: 'done' },
+        state: 'sent',
+      });
+      expect(
+        (await server.pool.query('SELECT id FROM chats WHERE id = $1', [chatId])).rows,
+      ).toHaveLength(1);
     } finally {
       db.close();
     }

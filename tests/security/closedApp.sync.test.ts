@@ -23,7 +23,10 @@ let server: ModelTestServer;
 /** An address nothing listens on: every call there fails as a dead network does. */
 let deadOrigin: string;
 beforeAll(async () => {
-  server = await startModelTestServer({ LLM_DAILY_TOKENS_FREE: '2000', LLM_DAILY_TOKENS_PRO: '2000' });
+  server = await startModelTestServer({
+    LLM_DAILY_TOKENS_FREE: '2000',
+    LLM_DAILY_TOKENS_PRO: '2000',
+  });
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   deadOrigin = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
@@ -54,7 +57,14 @@ async function phoneOf(opts: { pro?: boolean } = {}) {
     const phone = globalThis.fetch;
     globalThis.fetch = realFetch;
     try {
-      expect((await client.post('/api/chat', buildSend('The quick brown fox jumps over the lazy dog. '.repeat(200)))).status).toBe(200);
+      expect(
+        (
+          await client.post(
+            '/api/chat',
+            buildSend('The quick brown fox jumps over the lazy dog. '.repeat(200)),
+          )
+        ).status,
+      ).toBe(200);
     } finally {
       globalThis.fetch = phone;
     }
@@ -62,18 +72,38 @@ async function phoneOf(opts: { pro?: boolean } = {}) {
   return { db, calls, useNetwork, spendAllowance };
 }
 
-const GTM_ANSWERS = { product_service: 'A CRM for plumbers', target_market: 'Plumbing firms', value_proposition: 'Never miss a call' };
+const GTM_ANSWERS = {
+  product_service: 'A CRM for plumbers',
+  target_market: 'Plumbing firms',
+  value_proposition: 'Never miss a call',
+};
 
 /** A GTM plan drafted on this phone offline, with its saved-history item: the server is to write it for real. */
 async function planDraftedOffline(db: PitchpadDb): Promise<string> {
   const chatId = uuidv7();
   const at = Date.now();
-  await saveGtmPlanChat(db, { chatId, title: 'GTM Plan for plumbers', markdown: '# Go-to-Market Plan\n\nDrafted offline', byOfflineDrafter: true, at, pitchDeckAt: at + 3000 });
-  await db.workflows.put({ id: newWorkflowId(), type: 'gtmplan', title: 'GTM Plan for plumbers', answers: GTM_ANSWERS, chatId, createdAt: new Date(at).toISOString(), updatedAt: new Date(at).toISOString(), synced: false });
+  await saveGtmPlanChat(db, {
+    chatId,
+    title: 'GTM Plan for plumbers',
+    markdown: '# Go-to-Market Plan\n\nDrafted offline',
+    byOfflineDrafter: true,
+    at,
+    pitchDeckAt: at + 3000,
+  });
+  await db.workflows.put({
+    id: newWorkflowId(),
+    type: 'gtmplan',
+    title: 'GTM Plan for plumbers',
+    answers: GTM_ANSWERS,
+    chatId,
+    createdAt: new Date(at).toISOString(),
+    updatedAt: new Date(at).toISOString(),
+    synced: false,
+  });
   return chatId;
 }
 
-describe('trust: 6. the closed app\'s Background Sync asks the browser to try again only when a retry can deliver something', () => {
+describe("trust: 6. the closed app's Background Sync asks the browser to try again only when a retry can deliver something", () => {
   it('trust: 6. an email edit of a reply the server has not stored yet: nothing to retry, and no request', async () => {
     const { db, calls } = await phoneOf();
     const reply: LocalMessage = {
@@ -100,7 +130,7 @@ describe('trust: 6. the closed app\'s Background Sync asks the browser to try ag
     expect(await countUnsentWork(db)).toMatchObject({ edits: 1 });
   });
 
-  it('trust: 6. a GTM plan the server refused (the day\'s AI allowance is spent): asked for once, not retried', async () => {
+  it("trust: 6. a GTM plan the server refused (the day's AI allowance is spent): asked for once, not retried", async () => {
     const { db, calls, spendAllowance } = await phoneOf({ pro: true });
     await spendAllowance();
     const chatId = await planDraftedOffline(db);
@@ -109,7 +139,9 @@ describe('trust: 6. the closed app\'s Background Sync asks the browser to try ag
     expect(calls.filter((call) => call === 'POST /api/generate-gtm-plan')).toHaveLength(1);
     // The saved-history item went; the draft stays on the phone, for the app's next start.
     expect(await countUnsentWork(db)).toMatchObject({ flows: 1, history: 0 });
-    expect((await server.pool.query('SELECT id FROM chats WHERE id = $1', [chatId])).rows).toEqual([]);
+    expect((await server.pool.query('SELECT id FROM chats WHERE id = $1', [chatId])).rows).toEqual(
+      [],
+    );
   });
 
   it("trust: 6. a chat send refused for the day's AI allowance: not retried before the reset", async () => {
@@ -117,20 +149,29 @@ describe('trust: 6. the closed app\'s Background Sync asks the browser to try ag
     await spendAllowance();
     // Typed with no signal: queued.
     useNetwork(deadOrigin);
-    expect(await sendMessage(db, { chatId: uuidv7(), content: `Write the follow-up email ${uuidv7()}` })).toMatchObject({ kind: 'queued' });
+    expect(
+      await sendMessage(db, { chatId: uuidv7(), content: `Write the follow-up email ${uuidv7()}` }),
+    ).toMatchObject({ kind: 'queued' });
 
     useNetwork(server.url);
     calls.length = 0;
     expect((await deliverQueuedWork(db)).left).toBe('settled');
     expect(calls.filter((call) => call === 'POST /api/chat')).toHaveLength(1);
-    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ state: 'queued', lastError: expect.stringMatching(/AI allowance/) })]);
+    expect(await db.outbox.toArray()).toEqual([
+      expect.objectContaining({
+        state: 'queued',
+        lastError: expect.stringMatching(/AI allowance/),
+      }),
+    ]);
   });
 
   it('trust: 6. the network still down (a send, a plan, a history change queued): the browser tries again later', async () => {
     const { db, useNetwork } = await phoneOf({ pro: true });
     useNetwork(deadOrigin);
     await planDraftedOffline(db);
-    expect(await sendMessage(db, { chatId: uuidv7(), content: 'Shorter please' })).toMatchObject({ kind: 'queued' });
+    expect(await sendMessage(db, { chatId: uuidv7(), content: 'Shorter please' })).toMatchObject({
+      kind: 'queued',
+    });
 
     const { report, left } = await deliverQueuedWork(db);
     expect(left).toBe('retry');
@@ -148,7 +189,15 @@ describe('trust: 6. the closed app\'s Background Sync asks the browser to try ag
 
   it('trust: 6. everything delivered: nothing left, no retry', async () => {
     const { db } = await phoneOf();
-    await db.workflows.put({ id: newWorkflowId(), type: 'email', title: 'Cold Email to Dana', answers: {}, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), synced: false });
+    await db.workflows.put({
+      id: newWorkflowId(),
+      type: 'email',
+      title: 'Cold Email to Dana',
+      answers: {},
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      synced: false,
+    });
     expect((await deliverQueuedWork(db)).left).toBe('settled');
     expect(await countUnsentWork(db)).toMatchObject({ history: 0 });
   });

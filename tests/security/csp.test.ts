@@ -24,21 +24,28 @@ function directives(csp: string): Map<string, string[]> {
 }
 
 describe('Content-Security-Policy', () => {
-  it.each(['/api/health', '/'])("security: 10. img-src on %s allows self, data:, blob: and Stripe's hosts, not any https: URL", async (path) => {
-    const res = await new TestClient(server.url).get(path);
-    const imgSrc = directives(res.headers.get('content-security-policy')!).get('img-src');
-    expect(imgSrc).toEqual(["'self'", 'data:', 'blob:', 'https://*.stripe.com']);
-  });
+  it.each(['/api/health', '/'])(
+    "security: 10. img-src on %s allows self, data:, blob: and Stripe's hosts, not any https: URL",
+    async (path) => {
+      const res = await new TestClient(server.url).get(path);
+      const imgSrc = directives(res.headers.get('content-security-policy')!).get('img-src');
+      expect(imgSrc).toEqual(["'self'", 'data:', 'blob:', 'https://*.stripe.com']);
+    },
+  );
 
   it('security: 10. nothing else opens the page to images or scripts from anywhere', async () => {
-    const csp = directives((await new TestClient(server.url).get('/')).headers.get('content-security-policy')!);
+    const csp = directives(
+      (await new TestClient(server.url).get('/')).headers.get('content-security-policy')!,
+    );
     expect(csp.get('default-src')).toEqual(["'self'"]);
     for (const [name, values] of csp) expect(values, name).not.toContain('https:');
     for (const [name, values] of csp) expect(values, name).not.toContain('*');
   });
 
   it("allows no inline script but the prerendered pages' tap keeper, by the hash of its exact text", async () => {
-    const csp = directives((await new TestClient(server.url).get('/')).headers.get('content-security-policy')!);
+    const csp = directives(
+      (await new TestClient(server.url).get('/')).headers.get('content-security-policy')!,
+    );
     const hash = `'sha256-${createHash('sha256').update(EARLY_TAP_SCRIPT).digest('base64')}'`;
     expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', hash]);
   });

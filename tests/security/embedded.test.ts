@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +35,8 @@ function tcpPortsWeListenOn(): Set<number> {
     if (!existsSync(table)) continue;
     for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
       const cols = line.trim().split(/\s+/);
-      if (cols[3] === '0A' && ourSockets.has(cols[9]!)) ports.add(parseInt(cols[1]!.split(':')[1]!, 16));
+      if (cols[3] === '0A' && ourSockets.has(cols[9]!))
+        ports.add(parseInt(cols[1]!.split(':')[1]!, 16));
     }
   }
   return ports;
@@ -66,7 +76,9 @@ describe('security: 5. the embedded database is not a network service', { timeou
     expect(lstatSync(join(socketDir, '.s.PGSQL.5432')).isSocket()).toBe(true);
     expect(mode(socketDir)).toBe(0o700);
     // pg is told a socket directory, not an address.
-    const options = (db.pool as unknown as { options: { host?: string; connectionString?: string } }).options;
+    const options = (
+      db.pool as unknown as { options: { host?: string; connectionString?: string } }
+    ).options;
     expect(options.host).toBe(socketDir);
     expect(options.connectionString).toBeUndefined();
   });
@@ -89,7 +101,10 @@ describe('security: 5. the embedded database is not a network service', { timeou
     const first = await startEmbeddedDatabase(dataDir);
     await first.stop();
     // A process killed while listening leaves its socket file behind.
-    const killed = spawn(process.execPath, ['-e', `require('net').createServer().listen(${JSON.stringify(first.socketPath)}, () => console.log('up'))`]);
+    const killed = spawn(process.execPath, [
+      '-e',
+      `require('net').createServer().listen(${JSON.stringify(first.socketPath)}, () => console.log('up'))`,
+    ]);
     await new Promise((r) => killed.stdout.once('data', r));
     killed.kill('SIGKILL');
     await new Promise((r) => killed.once('exit', r));

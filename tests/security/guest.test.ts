@@ -8,7 +8,13 @@ const summary = {
   marketSize: { tam: '$4.2B', sam: '$600M', som: '$30M', assumptions: ['40k firms'] },
   valueProposition: { core: 'Less admin for plumbers', unique: ['Supplier pricing built in'] },
   pricing: { model: 'Per seat', range: '$49–$99 per month', strategy: 'Land with one van' },
-  ycQuestions: { market: true, problem: true, solution: true, differentiation: false, traction: false },
+  ycQuestions: {
+    market: true,
+    problem: true,
+    solution: true,
+    differentiation: false,
+    traction: false,
+  },
 };
 
 let fake: FakeOpenAI;
@@ -119,7 +125,8 @@ describe('security: 9. guest session rotation', () => {
 
 describe('security: 12. small leaks and growth', () => {
   it('security: 12. 50 cookieless GETs of /api/csrf-token store no session rows, and their tokens work for a POST', async () => {
-    const count = async () => (await server.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM session')).rows[0]!.n;
+    const count = async () =>
+      (await server.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM session')).rows[0]!.n;
     const before = await count();
     const visitors = Array.from({ length: 50 }, () => new TestClient(server.url));
     for (const visitor of visitors) await visitor.token();
@@ -130,9 +137,21 @@ describe('security: 12. small leaks and growth', () => {
     else expect(added).toBe(0);
 
     // The tokens hold: a register and a guest's save, each with the token fetched above.
-    expect((await visitors[0]!.post('/api/auth/register', uniqueCredentials('csrf'))).status).toBe(201);
-    expect((await visitors[1]!.post('/api/guest/save-analysis', { email: 'grace@example.com' })).status).toBe(200);
+    expect((await visitors[0]!.post('/api/auth/register', uniqueCredentials('csrf'))).status).toBe(
+      201,
+    );
+    expect(
+      (await visitors[1]!.post('/api/guest/save-analysis', { email: 'grace@example.com' })).status,
+    ).toBe(200);
     // A forged token is still refused.
-    expect((await visitors[2]!.post('/api/guest/save-analysis', { email: 'x@example.com' }, { csrf: false, headers: { 'x-csrf-token': 'a.b' } })).status).toBe(403);
+    expect(
+      (
+        await visitors[2]!.post(
+          '/api/guest/save-analysis',
+          { email: 'x@example.com' },
+          { csrf: false, headers: { 'x-csrf-token': 'a.b' } },
+        )
+      ).status,
+    ).toBe(403);
   });
 });

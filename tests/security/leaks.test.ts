@@ -49,11 +49,18 @@ describe('Cache-Control on API answers', () => {
   it("security: 12. the login's own answer and a guest's answers are not stored either", async () => {
     const creds = uniqueCredentials();
     const guest = new TestClient(server.url);
-    expect((await guest.post('/api/auth/register', creds)).headers.get('cache-control')).toBe('no-store');
-    const login = await guest.post('/api/auth/login', { username: creds.username, password: creds.password });
+    expect((await guest.post('/api/auth/register', creds)).headers.get('cache-control')).toBe(
+      'no-store',
+    );
+    const login = await guest.post('/api/auth/login', {
+      username: creds.username,
+      password: creds.password,
+    });
     expect(login.status).toBe(200);
     expect(login.headers.get('cache-control')).toBe('no-store');
-    expect((await new TestClient(server.url).get('/api/auth/user')).headers.get('cache-control')).toBe('no-store');
+    expect(
+      (await new TestClient(server.url).get('/api/auth/user')).headers.get('cache-control'),
+    ).toBe('no-store');
   });
 });
 
@@ -65,23 +72,43 @@ describe('GET /api/health', () => {
   });
 });
 
-const workflow = (path: string) => ({ id: `wf_${crypto.randomUUID().replaceAll('-', '').slice(0, 18)}`, name: 'Cold Email to Dana', workflowType: 'email', path });
+const workflow = (path: string) => ({
+  id: `wf_${crypto.randomUUID().replaceAll('-', '').slice(0, 18)}`,
+  name: 'Cold Email to Dana',
+  workflowType: 'email',
+  path,
+});
 
 describe('saved-history path', () => {
-  it.each([['//evil.example/chat'], ['/\\evil.example'], ['/\t/evil.example'], ['https://evil.example/'], ['chat']])(
+  it.each([
+    ['//evil.example/chat'],
+    ['/\\evil.example'],
+    ['/\t/evil.example'],
+    ['https://evil.example/'],
+    ['chat'],
+  ])(
     'security: 12. refuses %j as a saved path with a 400 naming path, and stores nothing',
     async (path) => {
       const { client, user } = await loggedInClient(server);
       const res = await client.post('/api/workflows', workflow(path));
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ code: 'invalid_request', message: 'path: must be an app path' });
-      expect((await server.pool.query('SELECT count(*)::int AS n FROM workflows WHERE user_id = $1', [user.id])).rows[0].n).toBe(0);
+      expect(
+        (
+          await server.pool.query('SELECT count(*)::int AS n FROM workflows WHERE user_id = $1', [
+            user.id,
+          ])
+        ).rows[0].n,
+      ).toBe(0);
     },
   );
 
   it('security: 12. keeps a same-site path', async () => {
     const { client } = await loggedInClient(server);
-    const res = await client.post('/api/workflows', workflow('/chat/0190a4c2-0000-7000-8000-000000000001?from=history'));
+    const res = await client.post(
+      '/api/workflows',
+      workflow('/chat/0190a4c2-0000-7000-8000-000000000001?from=history'),
+    );
     expect(res.status).toBe(201);
     expect(res.body.path).toBe('/chat/0190a4c2-0000-7000-8000-000000000001?from=history');
   });
@@ -91,21 +118,36 @@ describe('CSRF origin check in production', () => {
   let prod: TestServer;
   const APP_URL = 'https://pitchpad.example';
   beforeAll(async () => {
-    prod = await startTestServer({ NODE_ENV: 'production', APP_URL, SESSION_SECRET: 'a-production-secret-of-at-least-32-chars' });
+    prod = await startTestServer({
+      NODE_ENV: 'production',
+      APP_URL,
+      SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
+    });
   });
   afterAll(() => prod?.close());
 
   it('security: 12. trusts only APP_URL, never an origin that X-Forwarded-Host claims as our own', async () => {
     const creds = uniqueCredentials();
     const forged = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
-    const res = await new TestClient(prod.url).post('/api/auth/register', creds, { origin: 'https://evil.example', headers: forged });
+    const res = await new TestClient(prod.url).post('/api/auth/register', creds, {
+      origin: 'https://evil.example',
+      headers: forged,
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ code: 'csrf_failed', message: 'Cross-origin request refused' });
-    expect((await prod.pool.query('SELECT count(*)::int AS n FROM users WHERE username = $1', [creds.username])).rows[0].n).toBe(0);
+    expect(
+      (
+        await prod.pool.query('SELECT count(*)::int AS n FROM users WHERE username = $1', [
+          creds.username,
+        ])
+      ).rows[0].n,
+    ).toBe(0);
   });
 
   it('security: 12. accepts a request from APP_URL', async () => {
-    const res = await new TestClient(prod.url).post('/api/auth/register', uniqueCredentials(), { origin: APP_URL });
+    const res = await new TestClient(prod.url).post('/api/auth/register', uniqueCredentials(), {
+      origin: APP_URL,
+    });
     expect(res.status).toBe(201);
   });
 });

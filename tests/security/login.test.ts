@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { TestClient } from '../support/client';
 import { buildUser, uniqueCredentials } from '../factories/users';
-import { LOGIN_ATTEMPTS_PER_IP, LOGIN_ATTEMPTS_PER_USERNAME, LOGIN_FAILURES_PER_USERNAME_AND_IP } from '../../domain/limits';
+import {
+  LOGIN_ATTEMPTS_PER_IP,
+  LOGIN_ATTEMPTS_PER_USERNAME,
+  LOGIN_FAILURES_PER_USERNAME_AND_IP,
+} from '../../domain/limits';
 
 /**
  * Item 2: failed logins limit the one who fails, never the account's owner signing in with the
@@ -15,15 +19,21 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const logIn = (client: TestClient, username: string, password: string) => client.post('/api/auth/login', { username, password });
+const logIn = (client: TestClient, username: string, password: string) =>
+  client.post('/api/auth/login', { username, password });
 
 describe('login limits', () => {
   it('security: 2. 11+ failed logins for victim from other addresses do not stop victim signing in from a fresh address', async () => {
     const victim = await buildUser(server, { username: `victim_${uniqueCredentials().username}` });
     const statuses: number[] = [];
     // Several attackers, each well past the old per-username limit of 10 together.
-    const attackers = [new TestClient(server.url), new TestClient(server.url), new TestClient(server.url)];
-    for (let i = 0; i < 15; i++) statuses.push((await logIn(attackers[i % 3]!, victim.username, `wrong-guess-${i}`)).status);
+    const attackers = [
+      new TestClient(server.url),
+      new TestClient(server.url),
+      new TestClient(server.url),
+    ];
+    for (let i = 0; i < 15; i++)
+      statuses.push((await logIn(attackers[i % 3]!, victim.username, `wrong-guess-${i}`)).status);
     expect(statuses).toEqual(Array(15).fill(401));
     const owner = new TestClient(server.url);
     const res = await logIn(owner, victim.username, victim.password);
@@ -35,22 +45,33 @@ describe('login limits', () => {
     const victim = await buildUser(server);
     const attacker = new TestClient(server.url);
     const statuses: number[] = [];
-    for (let i = 0; i <= LOGIN_FAILURES_PER_USERNAME_AND_IP; i++) statuses.push((await logIn(attacker, victim.username, `wrong-guess-${i}`)).status);
-    expect(statuses.slice(0, LOGIN_FAILURES_PER_USERNAME_AND_IP)).toEqual(Array(LOGIN_FAILURES_PER_USERNAME_AND_IP).fill(401));
+    for (let i = 0; i <= LOGIN_FAILURES_PER_USERNAME_AND_IP; i++)
+      statuses.push((await logIn(attacker, victim.username, `wrong-guess-${i}`)).status);
+    expect(statuses.slice(0, LOGIN_FAILURES_PER_USERNAME_AND_IP)).toEqual(
+      Array(LOGIN_FAILURES_PER_USERNAME_AND_IP).fill(401),
+    );
     expect(statuses[LOGIN_FAILURES_PER_USERNAME_AND_IP]).toBe(429);
     // Even the right password is refused to the attacker's address now: guessing it there proves nothing.
     const refused = await logIn(attacker, victim.username, victim.password);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ code: 'rate_limited', message: 'Too many attempts. Please try again later.' });
+    expect(refused.body).toEqual({
+      code: 'rate_limited',
+      message: 'Too many attempts. Please try again later.',
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await logIn(new TestClient(server.url), victim.username, victim.password)).status).toBe(200);
+    expect((await logIn(new TestClient(server.url), victim.username, victim.password)).status).toBe(
+      200,
+    );
   });
 
   it('security: 2. one address spraying many usernames gets 429 after the per-IP allowance', async () => {
     const attacker = new TestClient(server.url);
     const statuses: number[] = [];
-    for (let i = 0; i <= LOGIN_ATTEMPTS_PER_IP; i++) statuses.push((await logIn(attacker, uniqueCredentials().username, 'wrong-guess-1')).status);
-    expect(statuses.slice(0, LOGIN_ATTEMPTS_PER_IP)).toEqual(Array(LOGIN_ATTEMPTS_PER_IP).fill(401));
+    for (let i = 0; i <= LOGIN_ATTEMPTS_PER_IP; i++)
+      statuses.push((await logIn(attacker, uniqueCredentials().username, 'wrong-guess-1')).status);
+    expect(statuses.slice(0, LOGIN_ATTEMPTS_PER_IP)).toEqual(
+      Array(LOGIN_ATTEMPTS_PER_IP).fill(401),
+    );
     expect(statuses[LOGIN_ATTEMPTS_PER_IP]).toBe(429);
   }, 60_000);
 
@@ -67,12 +88,20 @@ describe('login limits', () => {
     const guesses = LOGIN_ATTEMPTS_PER_USERNAME - 1;
     for (let i = 0; i < guesses; i += perAddress) {
       const attacker = new TestClient(server.url);
-      for (let j = 0; j < perAddress && i + j < guesses; j++) statuses.push((await logIn(attacker, victim.username, `wrong-${i}-${j}`)).status);
+      for (let j = 0; j < perAddress && i + j < guesses; j++)
+        statuses.push((await logIn(attacker, victim.username, `wrong-${i}-${j}`)).status);
     }
     expect(statuses).toEqual(Array(guesses).fill(401));
-    expect((await logIn(new TestClient(server.url), victim.username, 'one-more-guess')).status).toBe(429);
-    expect((await logIn(new TestClient(server.url), victim.username, victim.password)).status).toBe(429);
-    const rows = await server.pool.query('SELECT count(*)::int AS n FROM user_session WHERE user_id = $1', [victim.id]);
+    expect(
+      (await logIn(new TestClient(server.url), victim.username, 'one-more-guess')).status,
+    ).toBe(429);
+    expect((await logIn(new TestClient(server.url), victim.username, victim.password)).status).toBe(
+      429,
+    );
+    const rows = await server.pool.query(
+      'SELECT count(*)::int AS n FROM user_session WHERE user_id = $1',
+      [victim.id],
+    );
     expect(rows.rows[0].n).toBe(0);
     // The owner's phone, now on another network, still gets in: its device cookie names the account.
     const phoneElsewhere = new TestClient(server.url);
@@ -87,9 +116,19 @@ describe('login limits', () => {
     const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
     const statuses: number[] = [];
     for (let i = 0; i <= LOGIN_FAILURES_PER_USERNAME_AND_IP; i++) {
-      statuses.push((await logIn(new TestClient(server.url, `${prefix}::${(i + 1).toString(16)}`), victim.username, `wrong-guess-${i}`)).status);
+      statuses.push(
+        (
+          await logIn(
+            new TestClient(server.url, `${prefix}::${(i + 1).toString(16)}`),
+            victim.username,
+            `wrong-guess-${i}`,
+          )
+        ).status,
+      );
     }
-    expect(statuses.slice(0, LOGIN_FAILURES_PER_USERNAME_AND_IP)).toEqual(Array(LOGIN_FAILURES_PER_USERNAME_AND_IP).fill(401));
+    expect(statuses.slice(0, LOGIN_FAILURES_PER_USERNAME_AND_IP)).toEqual(
+      Array(LOGIN_FAILURES_PER_USERNAME_AND_IP).fill(401),
+    );
     expect(statuses[LOGIN_FAILURES_PER_USERNAME_AND_IP]).toBe(429);
   });
 
@@ -97,10 +136,15 @@ describe('login limits', () => {
     const victim = await buildUser(server);
     const attacker = new TestClient(server.url);
     // Far more tries than the account's ceiling, all from one address: all but the first few are refused there.
-    for (let i = 0; i < LOGIN_ATTEMPTS_PER_IP; i++) await logIn(attacker, victim.username, `wrong-${i}`);
+    for (let i = 0; i < LOGIN_ATTEMPTS_PER_IP; i++)
+      await logIn(attacker, victim.username, `wrong-${i}`);
     const key = `login:user:${victim.username.toLowerCase()}`;
-    const counted = (await server.pool.query('SELECT count::int AS n FROM rate_limits WHERE key = $1', [key])).rows[0].n;
+    const counted = (
+      await server.pool.query('SELECT count::int AS n FROM rate_limits WHERE key = $1', [key])
+    ).rows[0].n;
     expect(counted).toBe(LOGIN_FAILURES_PER_USERNAME_AND_IP);
-    expect((await logIn(new TestClient(server.url), victim.username, victim.password)).status).toBe(200);
+    expect((await logIn(new TestClient(server.url), victim.username, victim.password)).status).toBe(
+      200,
+    );
   }, 60_000);
 });

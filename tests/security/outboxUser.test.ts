@@ -20,11 +20,15 @@ const asUser = (user: BuiltUser) => ({ headers: { [EXPECTED_USER_HEADER]: String
 async function browserHandedToBob() {
   const { user: alice, client: browser } = await loggedInClient(server);
   const bob = await buildUser(server);
-  expect((await browser.post('/api/auth/login', { username: bob.username, password: bob.password })).status).toBe(200);
+  expect(
+    (await browser.post('/api/auth/login', { username: bob.username, password: bob.password }))
+      .status,
+  ).toBe(200);
   return { alice, bob, browser };
 }
 
-const chatsOf = async (userId: number) => (await server.pool.query('SELECT id FROM chats WHERE user_id = $1', [userId])).rows;
+const chatsOf = async (userId: number) =>
+  (await server.pool.query('SELECT id FROM chats WHERE user_id = $1', [userId])).rows;
 
 describe('security: 3. a send queued by one account is never delivered with another account’s session', () => {
   it('security: 3. Alice’s queued send goes out with Bob’s cookie: 409 session_mismatch, and nothing is stored for anyone', async () => {
@@ -33,11 +37,16 @@ describe('security: 3. a send queued by one account is never delivered with anot
 
     const json = await browser.post('/api/chat', send, asUser(alice));
     expect(json.status).toBe(409);
-    expect(json.body).toEqual({ code: 'session_mismatch', message: expect.stringMatching(/signed in to another account/) });
+    expect(json.body).toEqual({
+      code: 'session_mismatch',
+      message: expect.stringMatching(/signed in to another account/),
+    });
 
     expect(await chatsOf(alice.id)).toEqual([]);
     expect(await chatsOf(bob.id)).toEqual([]);
-    expect(fake.requests.filter((r) => r.messages.at(-1)?.content === send.messages[0]!.content)).toEqual([]);
+    expect(
+      fake.requests.filter((r) => r.messages.at(-1)?.content === send.messages[0]!.content),
+    ).toEqual([]);
   });
 
   it('security: 3. the streaming send (as the app makes it) is refused the same way, before any event', async () => {
@@ -59,26 +68,43 @@ describe('security: 3. a send queued by one account is never delivered with anot
     expect(await res.json()).toMatchObject({ code: 'session_mismatch' });
     expect(await chatsOf(bob.id)).toEqual([]);
     expect(await chatsOf(alice.id)).toEqual([]);
-    expect(fake.requests.filter((r) => r.messages.at(-1)?.content === send.messages[0]!.content)).toEqual([]);
+    expect(
+      fake.requests.filter((r) => r.messages.at(-1)?.content === send.messages[0]!.content),
+    ).toEqual([]);
   });
 
   it('security: 3. regenerate, the chat list and a chat read naming Alice are refused with Bob’s session too', async () => {
     const { alice, browser } = await browserHandedToBob();
     const bobsSend = buildSend('Bob’s own chat');
     expect((await browser.post('/api/chat', bobsSend)).status).toBe(200);
-    expect((await browser.post(`/api/chats/${bobsSend.chatId}/regenerate`, {}, asUser(alice))).status).toBe(409);
+    expect(
+      (await browser.post(`/api/chats/${bobsSend.chatId}/regenerate`, {}, asUser(alice))).status,
+    ).toBe(409);
     expect((await browser.request('GET', '/api/chats', undefined, asUser(alice))).status).toBe(409);
-    expect((await browser.request('GET', `/api/chats/${bobsSend.chatId}`, undefined, asUser(alice))).status).toBe(409);
+    expect(
+      (await browser.request('GET', `/api/chats/${bobsSend.chatId}`, undefined, asUser(alice)))
+        .status,
+    ).toBe(409);
   });
 
   it('security: 3. once Alice signs in again, her queued send goes through with her own session', async () => {
     const { alice, browser } = await browserHandedToBob();
     const send = buildSend('Alice again');
     expect((await browser.post('/api/chat', send, asUser(alice))).status).toBe(409);
-    expect((await browser.post('/api/auth/login', { username: alice.username, password: alice.password })).status).toBe(200);
+    expect(
+      (
+        await browser.post('/api/auth/login', {
+          username: alice.username,
+          password: alice.password,
+        })
+      ).status,
+    ).toBe(200);
     const res = await browser.post('/api/chat', send, asUser(alice));
     expect(res.status).toBe(200);
-    expect(res.body.message).toMatchObject({ content: 'You said: Alice again', status: 'complete' });
+    expect(res.body.message).toMatchObject({
+      content: 'You said: Alice again',
+      status: 'complete',
+    });
     expect((await chatsOf(alice.id)).map((c) => c.id)).toEqual([send.chatId]);
   });
 
@@ -86,23 +112,53 @@ describe('security: 3. a send queued by one account is never delivered with anot
     const { user, client } = await loggedInClient(server);
     const guest = new TestClient(server.url);
     expect((await guest.post('/api/chat', buildSend('no session'), asUser(user))).status).toBe(401);
-    const bad = await client.post('/api/chat', buildSend('bad id'), { headers: { [EXPECTED_USER_HEADER]: 'alice' } });
+    const bad = await client.post('/api/chat', buildSend('bad id'), {
+      headers: { [EXPECTED_USER_HEADER]: 'alice' },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ code: 'invalid_request', message: 'x-pitchpad-user: must be a user id (a whole number)' });
+    expect(bad.body).toEqual({
+      code: 'invalid_request',
+      message: 'x-pitchpad-user: must be a user id (a whole number)',
+    });
   });
 
   it('security: 3. saved-history changes and an offline GTM plan naming Alice are refused with Bob’s session, and nothing is stored', async () => {
     const { alice, bob, browser } = await browserHandedToBob();
-    const workflowsOf = async (userId: number) => (await server.pool.query('SELECT id FROM workflows WHERE user_id = $1', [userId])).rows;
-    const saved = { id: crypto.randomUUID().replace(/-/g, '').slice(0, 21), name: 'Cold Email to Dana', workflowType: 'Cold Email', path: '/chat' };
+    const workflowsOf = async (userId: number) =>
+      (await server.pool.query('SELECT id FROM workflows WHERE user_id = $1', [userId])).rows;
+    const saved = {
+      id: crypto.randomUUID().replace(/-/g, '').slice(0, 21),
+      name: 'Cold Email to Dana',
+      workflowType: 'Cold Email',
+      path: '/chat',
+    };
     expect((await browser.post('/api/workflows', saved, asUser(alice))).status).toBe(409);
     expect((await browser.post('/api/workflows', saved)).status).toBe(201);
-    expect((await browser.patch(`/api/workflows/${saved.id}`, { name: 'Renamed by Alice’s queue' }, asUser(alice))).status).toBe(409);
+    expect(
+      (
+        await browser.patch(
+          `/api/workflows/${saved.id}`,
+          { name: 'Renamed by Alice’s queue' },
+          asUser(alice),
+        )
+      ).status,
+    ).toBe(409);
     expect((await browser.delete(`/api/workflows/${saved.id}`, asUser(alice))).status).toBe(409);
-    expect((await server.pool.query('SELECT name FROM workflows WHERE id = $1', [saved.id])).rows).toEqual([{ name: 'Cold Email to Dana' }]);
-    expect((await workflowsOf(alice.id))).toEqual([]);
+    expect(
+      (await server.pool.query('SELECT name FROM workflows WHERE id = $1', [saved.id])).rows,
+    ).toEqual([{ name: 'Cold Email to Dana' }]);
+    expect(await workflowsOf(alice.id)).toEqual([]);
 
-    const plan = await browser.post('/api/generate-gtm-plan', { startupInfo: 'Alice’s startup', answers: {}, chatId: crypto.randomUUID(), title: 'GTM plan' }, asUser(alice));
+    const plan = await browser.post(
+      '/api/generate-gtm-plan',
+      {
+        startupInfo: 'Alice’s startup',
+        answers: {},
+        chatId: crypto.randomUUID(),
+        title: 'GTM plan',
+      },
+      asUser(alice),
+    );
     expect(plan.status).toBe(409);
     expect(plan.body).toMatchObject({ code: 'session_mismatch' });
     expect(await chatsOf(bob.id)).toEqual([]);

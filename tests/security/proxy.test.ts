@@ -29,16 +29,25 @@ const limited = [
     what: 'login',
     limit: LOGIN_ATTEMPTS_PER_IP,
     // A different unknown username each time: only the per-IP limit can stop this.
-    send: (client: TestClient) => client.post('/api/auth/login', { username: uniqueCredentials().username, password: 'wrong-password-1' }),
+    send: (client: TestClient) =>
+      client.post('/api/auth/login', {
+        username: uniqueCredentials().username,
+        password: 'wrong-password-1',
+      }),
   },
   {
     what: 'guest idea analysis',
     limit: ANALYSES_PER_IP.limit,
-    send: (client: TestClient) => client.post('/api/analyze-startup', { idea: 'A marketplace for second-hand lab equipment' }),
+    send: (client: TestClient) =>
+      client.post('/api/analyze-startup', { idea: 'A marketplace for second-hand lab equipment' }),
   },
 ];
 
-async function statusesOf(newClient: Sender, send: (client: TestClient) => Promise<{ status: number }>, count: number): Promise<number[]> {
+async function statusesOf(
+  newClient: Sender,
+  send: (client: TestClient) => Promise<{ status: number }>,
+  count: number,
+): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < count; i++) statuses.push((await send(newClient(spoofed()))).status);
   return statuses;
@@ -51,18 +60,27 @@ describe('behind one appending proxy (TRUST_PROXY on, one hop)', () => {
   });
   afterAll(() => server?.close());
 
-  it.each(limited)('security: 1. a spoofed X-Forwarded-For entry does not escape the per-IP limit on $what', async ({ send, limit }) => {
-    const real = realIp();
-    // What the proxy forwards: the client's own header, then the address the proxy saw.
-    const statuses = await statusesOf((spoof) => new TestClient(server.url, `${spoof}, ${real}`), send, limit + 1);
-    expect(statuses.slice(0, limit)).not.toContain(429);
-    expect(statuses[limit]).toBe(429);
-  }, 60_000);
+  it.each(limited)(
+    'security: 1. a spoofed X-Forwarded-For entry does not escape the per-IP limit on $what',
+    async ({ send, limit }) => {
+      const real = realIp();
+      // What the proxy forwards: the client's own header, then the address the proxy saw.
+      const statuses = await statusesOf(
+        (spoof) => new TestClient(server.url, `${spoof}, ${real}`),
+        send,
+        limit + 1,
+      );
+      expect(statuses.slice(0, limit)).not.toContain(429);
+      expect(statuses[limit]).toBe(429);
+    },
+    60_000,
+  );
 
-  it('security: 1. a client with one X-Forwarded-For entry (the proxy\'s) is counted by it, as before', async () => {
+  it("security: 1. a client with one X-Forwarded-For entry (the proxy's) is counted by it, as before", async () => {
     const a = new TestClient(server.url, realIp());
     const b = new TestClient(server.url, realIp());
-    for (let i = 0; i < REGISTRATIONS_PER_IP; i++) await a.post('/api/auth/register', uniqueCredentials());
+    for (let i = 0; i < REGISTRATIONS_PER_IP; i++)
+      await a.post('/api/auth/register', uniqueCredentials());
     expect((await a.post('/api/auth/register', uniqueCredentials())).status).toBe(429);
     expect((await b.post('/api/auth/register', uniqueCredentials())).status).toBe(201);
   }, 60_000);
@@ -78,7 +96,11 @@ describe('behind two proxies (TRUST_PROXY_HOPS=2)', () => {
   it('security: 1. the address the outer proxy saw is the client, whatever the client wrote before it', async () => {
     const real = realIp();
     const outerProxy = '10.0.0.7';
-    const statuses = await statusesOf((spoof) => new TestClient(server.url, `${spoof}, ${real}, ${outerProxy}`), limited[0]!.send, REGISTRATIONS_PER_IP + 1);
+    const statuses = await statusesOf(
+      (spoof) => new TestClient(server.url, `${spoof}, ${real}, ${outerProxy}`),
+      limited[0]!.send,
+      REGISTRATIONS_PER_IP + 1,
+    );
     expect(statuses.slice(0, REGISTRATIONS_PER_IP)).not.toContain(429);
     expect(statuses[REGISTRATIONS_PER_IP]).toBe(429);
   }, 60_000);
@@ -92,8 +114,16 @@ describe('direct, no proxy (TRUST_PROXY off)', () => {
   afterAll(() => server?.close());
 
   // Every request here comes from 127.0.0.1, whatever it claims, so the limit bites within limit + 1.
-  it.each(limited)('security: 1. a client-sent X-Forwarded-For is ignored: the per-IP limit on $what still bites', async ({ send, limit }) => {
-    const statuses = await statusesOf((spoof) => new TestClient(server.url, spoof), send, limit + 1);
-    expect(statuses).toContain(429);
-  }, 60_000);
+  it.each(limited)(
+    'security: 1. a client-sent X-Forwarded-For is ignored: the per-IP limit on $what still bites',
+    async ({ send, limit }) => {
+      const statuses = await statusesOf(
+        (spoof) => new TestClient(server.url, spoof),
+        send,
+        limit + 1,
+      );
+      expect(statuses).toContain(429);
+    },
+    60_000,
+  );
 });

@@ -19,12 +19,23 @@ async function answeredChat(client: TestClient) {
   const text = `Pitch a CRM to plumbers ${randomUUID()}`;
   const res = await client.post('/api/chat', buildSend(text));
   expect(res.status).toBe(200);
-  return { chatId: res.body.chat.id as string, answer: res.body.message as { id: number; content: string } };
+  return {
+    chatId: res.body.chat.id as string,
+    answer: res.body.message as { id: number; content: string },
+  };
 }
 
 const rowsOf = async (chatId: string) =>
-  (await server.pool.query('SELECT role, content, status, kept_content FROM messages WHERE chat_id = $1 ORDER BY id', [chatId])).rows;
-const lastAssistant = async (client: TestClient, chatId: string) => (await client.get(`/api/chats/${chatId}`)).body.messages.findLast((m: { role: string }) => m.role === 'assistant');
+  (
+    await server.pool.query(
+      'SELECT role, content, status, kept_content FROM messages WHERE chat_id = $1 ORDER BY id',
+      [chatId],
+    )
+  ).rows;
+const lastAssistant = async (client: TestClient, chatId: string) =>
+  (await client.get(`/api/chats/${chatId}`)).body.messages.findLast(
+    (m: { role: string }) => m.role === 'assistant',
+  );
 
 /** The SDK retries 429 and 5xx twice before the first token: three faults make the call fail. */
 const failing = (script: Script): Script[] => [script, script, script];
@@ -46,12 +57,23 @@ describe('a failed regenerate keeps the answer', () => {
       const json = await client.post(`/api/chats/${chatId}/regenerate`, {});
       expect(json.body.code).toBe(code);
       expect(json.status).toBeGreaterThanOrEqual(500);
-      expect(await lastAssistant(client, chatId)).toMatchObject({ id: answer.id, content: answer.content, status: 'complete' });
+      expect(await lastAssistant(client, chatId)).toMatchObject({
+        id: answer.id,
+        content: answer.content,
+        status: 'complete',
+      });
 
       fake.enqueue(...scripts);
       const { events } = await postStream(client, `/api/chats/${chatId}/regenerate`, {});
-      expect(events.at(-1)).toMatchObject({ event: 'error', data: { code, reply: { id: answer.id, content: answer.content, status: 'complete' } } });
-      expect(await lastAssistant(client, chatId)).toMatchObject({ id: answer.id, content: answer.content, status: 'complete' });
+      expect(events.at(-1)).toMatchObject({
+        event: 'error',
+        data: { code, reply: { id: answer.id, content: answer.content, status: 'complete' } },
+      });
+      expect(await lastAssistant(client, chatId)).toMatchObject({
+        id: answer.id,
+        content: answer.content,
+        status: 'complete',
+      });
       expect(await rowsOf(chatId)).toEqual([
         expect.objectContaining({ role: 'user' }),
         { role: 'assistant', content: answer.content, status: 'complete', kept_content: null },
@@ -68,9 +90,22 @@ describe('a failed regenerate keeps the answer', () => {
     fake.enqueue({ reply: 'A better pitch.' });
     const { events } = await postStream(client, `/api/chats/${chatId}/regenerate`, {});
     // One start, the new answer's words (however they were merged), one done.
-    expect(events.map((e) => e.event).filter((name, i, all) => name !== 'delta' || all[i - 1] !== 'delta')).toEqual(['start', 'delta', 'done']);
-    expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe('A better pitch.');
-    expect(events.at(-1)!.data.message).toMatchObject({ id: answer.id, content: 'A better pitch.', status: 'complete' });
+    expect(
+      events
+        .map((e) => e.event)
+        .filter((name, i, all) => name !== 'delta' || all[i - 1] !== 'delta'),
+    ).toEqual(['start', 'delta', 'done']);
+    expect(
+      events
+        .filter((e) => e.event === 'delta')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe('A better pitch.');
+    expect(events.at(-1)!.data.message).toMatchObject({
+      id: answer.id,
+      content: 'A better pitch.',
+      status: 'complete',
+    });
     expect(await rowsOf(chatId)).toEqual([
       expect.objectContaining({ role: 'user' }),
       { role: 'assistant', content: 'A better pitch.', status: 'complete', kept_content: null },
@@ -83,9 +118,19 @@ describe('a failed regenerate keeps the answer', () => {
     fake.enqueue({ reply: 'Slow but new.', firstTokenDelayMs: 600, tokenDelayMs: 400 });
     const regenerate = postStream(client, `/api/chats/${chatId}/regenerate`, {});
     await new Promise((r) => setTimeout(r, 300));
-    expect(await lastAssistant(client, chatId)).toMatchObject({ content: answer.content, status: 'streaming' });
-    expect((await regenerate).events.at(-1)).toMatchObject({ event: 'done', data: { message: { content: 'Slow but new.' } } });
-    expect(await lastAssistant(client, chatId)).toMatchObject({ id: answer.id, content: 'Slow but new.', status: 'complete' });
+    expect(await lastAssistant(client, chatId)).toMatchObject({
+      content: answer.content,
+      status: 'streaming',
+    });
+    expect((await regenerate).events.at(-1)).toMatchObject({
+      event: 'done',
+      data: { message: { content: 'Slow but new.' } },
+    });
+    expect(await lastAssistant(client, chatId)).toMatchObject({
+      id: answer.id,
+      content: 'Slow but new.',
+      status: 'complete',
+    });
   });
 
   it('security: 14. a regenerate cut after some words keeps those words as the new (incomplete) answer', async () => {
@@ -93,7 +138,13 @@ describe('a failed regenerate keeps the answer', () => {
     const { chatId } = await answeredChat(client);
     fake.enqueue({ reply: 'Half of a new answer that never ends', cutAfter: 3 });
     const { events } = await postStream(client, `/api/chats/${chatId}/regenerate`, {});
-    expect(events.at(-1)).toMatchObject({ event: 'error', data: { code: 'model_cut_off', reply: { content: 'Half of a', status: 'partial' } } });
-    expect(await rowsOf(chatId)).toEqual([expect.objectContaining({ role: 'user' }), { role: 'assistant', content: 'Half of a', status: 'partial', kept_content: null }]);
+    expect(events.at(-1)).toMatchObject({
+      event: 'error',
+      data: { code: 'model_cut_off', reply: { content: 'Half of a', status: 'partial' } },
+    });
+    expect(await rowsOf(chatId)).toEqual([
+      expect.objectContaining({ role: 'user' }),
+      { role: 'assistant', content: 'Half of a', status: 'partial', kept_content: null },
+    ]);
   });
 });

@@ -12,7 +12,11 @@ afterAll(() => server?.close());
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const storedIds = async (userId: number) =>
-  (await server.pool.query<{ id: string }>('SELECT id FROM user_session WHERE user_id = $1', [userId])).rows.map((r) => r.id);
+  (
+    await server.pool.query<{ id: string }>('SELECT id FROM user_session WHERE user_id = $1', [
+      userId,
+    ])
+  ).rows.map((r) => r.id);
 
 describe('security: 5. session ids are stored hashed', () => {
   it('security: 5. the table holds sha256(token), never the cookie token, and the cookie still signs in', async () => {
@@ -50,7 +54,10 @@ describe('security: 5. session ids are stored hashed', () => {
     await client.post('/api/auth/login', { username: user.username, password: user.password });
     const first = await storedIds(user.id);
     // A POST with the session's CSRF token (derived from the stored id) goes through.
-    expect((await client.post('/api/auth/login', { username: user.username, password: user.password })).status).toBe(200);
+    expect(
+      (await client.post('/api/auth/login', { username: user.username, password: user.password }))
+        .status,
+    ).toBe(200);
     const second = await storedIds(user.id);
     expect(second).toHaveLength(1);
     expect(second).not.toEqual(first);
@@ -60,12 +67,18 @@ describe('security: 5. session ids are stored hashed', () => {
   it('security: 5. a session renewed in its second half keeps the token in the cookie, not the stored id', async () => {
     const { user, client } = await loggedInClient(server);
     const token = client.cookies.get('pitchpad_session')!;
-    await server.pool.query(`UPDATE user_session SET expires_at = now() + interval '1 day' WHERE user_id = $1`, [user.id]);
+    await server.pool.query(
+      `UPDATE user_session SET expires_at = now() + interval '1 day' WHERE user_id = $1`,
+      [user.id],
+    );
     const res = await client.get('/api/auth/user');
     expect(res.body.username).toBe(user.username);
     const renewed = res.headers.getSetCookie().find((c) => c.startsWith('pitchpad_session='))!;
     expect(renewed).toContain(`pitchpad_session=${token};`);
-    const { rows } = await server.pool.query(`SELECT id, expires_at > now() + interval '7 days' AS extended FROM user_session WHERE user_id = $1`, [user.id]);
+    const { rows } = await server.pool.query(
+      `SELECT id, expires_at > now() + interval '7 days' AS extended FROM user_session WHERE user_id = $1`,
+      [user.id],
+    );
     expect(rows).toEqual([{ id: sha256(token), extended: true }]);
     expect((await client.get('/api/auth/user')).body.username).toBe(user.username);
   });

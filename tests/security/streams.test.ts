@@ -15,18 +15,33 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const TOO_MANY = { code: 'rate_limited', message: 'You already have 4 answers being written. This one will start as soon as one of them finishes.' };
+const TOO_MANY = {
+  code: 'rate_limited',
+  message:
+    'You already have 4 answers being written. This one will start as soon as one of them finishes.',
+};
 
 /** Start a send whose answer takes `ms` before its first word, and leave once the server took it (a phone losing signal). */
 async function startSlowSend(client: TestClient, ms: number) {
   const send = buildSend(`[[first:${ms}]] slow ${randomUUID()}`);
-  const { status, events } = await postStream(client, '/api/chat', send, (evs) => evs.some((e) => e.event === 'start'));
+  const { status, events } = await postStream(client, '/api/chat', send, (evs) =>
+    evs.some((e) => e.event === 'start'),
+  );
   expect(status).toBe(200);
   return { send, replyId: events[0]!.data.replyId as number };
 }
 
-const replyStatus = async (replyId: number) => (await server.pool.query<{ status: string }>('SELECT status FROM messages WHERE id = $1', [replyId])).rows[0]?.status;
-const chatCount = async (userId: number) => Number((await server.pool.query('SELECT count(*) AS n FROM chats WHERE user_id = $1', [userId])).rows[0].n);
+const replyStatus = async (replyId: number) =>
+  (
+    await server.pool.query<{ status: string }>('SELECT status FROM messages WHERE id = $1', [
+      replyId,
+    ])
+  ).rows[0]?.status;
+const chatCount = async (userId: number) =>
+  Number(
+    (await server.pool.query('SELECT count(*) AS n FROM chats WHERE user_id = $1', [userId]))
+      .rows[0].n,
+  );
 
 describe('fair use: concurrent model streams per user', () => {
   it('security: 13. a 5th concurrent stream is a 429 with a message and stores nothing; after one finishes the next is accepted; another user is unaffected', async () => {
@@ -44,16 +59,23 @@ describe('fair use: concurrent model streams per user', () => {
     expect(streamed.status).toBe(429);
     expect(JSON.parse(streamed.text)).toEqual(TOO_MANY);
     expect(await chatCount(user.id)).toBe(4);
-    expect(fake.requests.some((r) => r.messages.at(-1)?.content === fifth.messages[0]!.content)).toBe(false);
+    expect(
+      fake.requests.some((r) => r.messages.at(-1)?.content === fifth.messages[0]!.content),
+    ).toBe(false);
 
     const other = await loggedInClient(server);
-    expect((await other.client.post('/api/chat', buildSend('Another rep, unaffected'))).status).toBe(200);
+    expect(
+      (await other.client.post('/api/chat', buildSend('Another rep, unaffected'))).status,
+    ).toBe(200);
 
     // The queued send comes again, with the same ids, once a stream has finished: it goes through.
     await eventually(async () => (await replyStatus(short.replyId)) === 'complete');
     const accepted = await client.post('/api/chat', fifth);
     expect(accepted.status).toBe(200);
-    expect(accepted.body.message).toMatchObject({ status: 'complete', content: `You said: ${fifth.messages[0]!.content}` });
+    expect(accepted.body.message).toMatchObject({
+      status: 'complete',
+      content: `You said: ${fifth.messages[0]!.content}`,
+    });
   });
 
   it('security: 13. a replayed send that follows its running stream is not a new stream: it is answered even at the limit', async () => {
@@ -64,7 +86,10 @@ describe('fair use: concurrent model streams per user', () => {
 
     const replay = await postStream(client, '/api/chat', first.send);
     expect(replay.status).toBe(200);
-    expect(replay.events.at(-1)).toMatchObject({ event: 'done', data: { message: { id: first.replyId, status: 'complete' } } });
+    expect(replay.events.at(-1)).toMatchObject({
+      event: 'done',
+      data: { message: { id: first.replyId, status: 'complete' } },
+    });
   });
 
   it('security: 13. a regenerate, a competitor analysis and a signed-in idea analysis count too; over the limit they are 429 and change nothing', async () => {
@@ -75,23 +100,47 @@ describe('fair use: concurrent model streams per user', () => {
 
     // Three slow chat streams and one slow competitor analysis fill the slots.
     for (let i = 1; i < MAX_CONCURRENT_STREAMS_PER_USER; i++) await startSlowSend(client, 3000);
-    const analysis = client.post('/api/competitor-analysis', { productDescription: `[[first:3000]] CRM ${randomUUID()}` });
-    await eventually(async () => Number((await server.pool.query("SELECT count(*) AS n FROM stream_leases WHERE kind = 'competitor-analysis'")).rows[0].n) > 0);
+    const analysis = client.post('/api/competitor-analysis', {
+      productDescription: `[[first:3000]] CRM ${randomUUID()}`,
+    });
+    await eventually(
+      async () =>
+        Number(
+          (
+            await server.pool.query(
+              "SELECT count(*) AS n FROM stream_leases WHERE kind = 'competitor-analysis'",
+            )
+          ).rows[0].n,
+        ) > 0,
+    );
 
     const regenerate = await client.post(`/api/chats/${chatId}/regenerate`, {});
     expect(regenerate.status).toBe(429);
     expect(regenerate.body).toEqual(TOO_MANY);
-    expect((await client.get(`/api/chats/${chatId}`)).body.messages.at(-1)).toMatchObject({ role: 'assistant', status: 'complete', content: answer });
+    expect((await client.get(`/api/chats/${chatId}`)).body.messages.at(-1)).toMatchObject({
+      role: 'assistant',
+      status: 'complete',
+      content: answer,
+    });
     const idea = await client.post('/api/analyze-startup', { idea: 'A CRM for plumbers' });
     expect(idea.status).toBe(429);
     expect(idea.body).toEqual(TOO_MANY);
-    expect((await client.post('/api/competitor-analysis', { productDescription: 'Another one' })).status).toBe(429);
+    expect(
+      (await client.post('/api/competitor-analysis', { productDescription: 'Another one' })).status,
+    ).toBe(429);
     await analysis;
   });
 
   it('security: 13. a competitor analysis whose client went away gives its slot back at once, not when the model finishes', async () => {
     const { user, client } = await loggedInClient(server, { pro: true });
-    const leases = async () => Number((await server.pool.query('SELECT count(*) AS n FROM stream_leases WHERE user_id = $1', [user.id])).rows[0].n);
+    const leases = async () =>
+      Number(
+        (
+          await server.pool.query('SELECT count(*) AS n FROM stream_leases WHERE user_id = $1', [
+            user.id,
+          ])
+        ).rows[0].n,
+      );
     const controller = new AbortController();
     // Forty words at half a second each: the model would take twenty seconds.
     const words = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
@@ -120,6 +169,12 @@ describe('fair use: concurrent model streams per user', () => {
       [user.id, MAX_CONCURRENT_STREAMS_PER_USER],
     );
     expect((await client.post('/api/chat', buildSend('After a crash'))).status).toBe(200);
-    expect((await server.pool.query('SELECT count(*) AS n FROM stream_leases WHERE user_id = $1', [user.id])).rows[0].n).toBe('0');
+    expect(
+      (
+        await server.pool.query('SELECT count(*) AS n FROM stream_leases WHERE user_id = $1', [
+          user.id,
+        ])
+      ).rows[0].n,
+    ).toBe('0');
   });
 });

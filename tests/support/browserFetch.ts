@@ -9,7 +9,11 @@ const realFetch = globalThis.fetch;
  * and address, keeping the cookies the server sets. Each call is noted in `calls` ('POST /api/chat').
  * Install it as `globalThis.fetch` for the client code under test.
  */
-export function browserFetch(client: TestClient, calls: string[] = [], origin = client.baseUrl): typeof fetch {
+export function browserFetch(
+  client: TestClient,
+  calls: string[] = [],
+  origin = client.baseUrl,
+): typeof fetch {
   const fetcher = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     calls.push(`${init.method ?? 'GET'} ${String(input)}`);
     const headers = new Headers(init.headers);

@@ -34,7 +34,10 @@ export class TestClient {
   }
 
   async token(): Promise<string> {
-    if (!this.csrfToken) this.csrfToken = (await this.request<{ csrfToken: string }>('GET', '/api/csrf-token')).body.csrfToken;
+    if (!this.csrfToken)
+      this.csrfToken = (
+        await this.request<{ csrfToken: string }>('GET', '/api/csrf-token')
+      ).body.csrfToken;
     return this.csrfToken;
   }
 
@@ -54,11 +57,17 @@ export class TestClient {
     return this.request<T>('DELETE', path, undefined, opts);
   }
 
-  async request<T>(method: string, path: string, body?: unknown, opts: RequestOpts = {}): Promise<TestResponse<T>> {
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: RequestOpts = {},
+  ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...opts.headers };
     // Fetch the token first: it sets the session cookie this request must carry.
     if (method !== 'GET' && opts.csrf !== false) headers[CSRF_HEADER] = await this.token();
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size)
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (opts.origin) headers.origin = opts.origin;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(this.baseUrl + path, {
@@ -76,7 +85,11 @@ export class TestClient {
       else this.cookies.set(name, value);
     }
     // Logging in or out (registering signs in) changes which secret signs CSRF tokens, as the web client knows too.
-    if (res.ok && (path === '/api/auth/login' || path === '/api/auth/register' || path === '/api/auth/logout')) this.csrfToken = undefined;
+    if (
+      res.ok &&
+      (path === '/api/auth/login' || path === '/api/auth/register' || path === '/api/auth/logout')
+    )
+      this.csrfToken = undefined;
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -129,7 +142,12 @@ export async function postStream(
     [CSRF_HEADER]: await client.token(),
     cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
   };
-  const res = await fetch(client.baseUrl + path, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
+  const res = await fetch(client.baseUrl + path, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    signal: controller.signal,
+  });
   if (!res.headers.get('content-type')?.includes('text/event-stream')) {
     const text = await res.text();
     return { status: res.status, events: [], text };

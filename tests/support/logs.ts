@@ -28,6 +28,8 @@ export function captureLog(level: LogLevel = 'debug'): CapturedLog {
       text
         .split('\n')
         .filter(Boolean)
-        .map((line) => JSON.parse(line) as Record<string, unknown> & { level: number; msg: string }),
+        .map(
+          (line) => JSON.parse(line) as Record<string, unknown> & { level: number; msg: string },
+        ),
   };
 }

@@ -79,7 +79,10 @@ const unreachableQuery = () => Promise.reject(new Error('this instance cannot re
  * PGlite (one process's database) they share its pool; with TEST_DATABASE_URL they share Postgres.
  * For a test file's `beforeAll`; `close()` stops everything.
  */
-export async function startAppInstances(count: number, env: Record<string, string> = {}): Promise<{ instances: AppInstance[]; pool: Pool; fake: FakeOpenAI; close(): Promise<void> }> {
+export async function startAppInstances(
+  count: number,
+  env: Record<string, string> = {},
+): Promise<{ instances: AppInstance[]; pool: Pool; fake: FakeOpenAI; close(): Promise<void> }> {
   const fake = await startFakeOpenAI();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -151,9 +154,17 @@ export interface ModelTestServer extends TestServer {
  * `startTestServer` answering with the fake model server (tests/fakes/openai.ts) on loopback;
  * `close()` stops both. For a test file's `beforeAll`.
  */
-export async function startModelTestServer(env: Record<string, string> = {}): Promise<ModelTestServer> {
+export async function startModelTestServer(
+  env: Record<string, string> = {},
+): Promise<ModelTestServer> {
   const fake = await startFakeOpenAI();
-  const server = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', LLM_MODELS: 'gpt-4o', LLM_TIMEOUT_MS: '5000', ...env });
+  const server = await startTestServer({
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: 'sk-test',
+    LLM_MODELS: 'gpt-4o',
+    LLM_TIMEOUT_MS: '5000',
+    ...env,
+  });
   return {
     ...server,
     fake,
@@ -170,7 +181,9 @@ export async function startModelTestServer(env: Record<string, string> = {}): Pr
  * own process can reach, a second app over the same pool. Shares no memory with the first app.
  */
 export async function startAnotherInstance(server: TestServer): Promise<TestServer> {
-  const db = server.config.databaseUrl ? await openDatabase({ databaseUrl: server.config.databaseUrl, dataDir: server.config.dataDir }) : undefined;
+  const db = server.config.databaseUrl
+    ? await openDatabase({ databaseUrl: server.config.databaseUrl, dataDir: server.config.dataDir })
+    : undefined;
   const pool = db?.pool ?? server.pool;
   const app = createApp({ config: server.config, pool });
   const http: Server = await new Promise((resolve) => {

@@ -34,7 +34,10 @@ describe('precompressing the build', () => {
     writeFileSync(join(dir, 'tiny.js'), 'console.log(1)');
     writeFileSync(join(dir, 'icon.png'), Buffer.alloc(4096, 7));
     // Random bytes do not compress: a copy would only cost bytes.
-    writeFileSync(join(dir, 'noise.txt'), Buffer.from(Array.from({ length: 4096 }, () => Math.floor(Math.random() * 256))));
+    writeFileSync(
+      join(dir, 'noise.txt'),
+      Buffer.from(Array.from({ length: 4096 }, () => Math.floor(Math.random() * 256))),
+    );
     await precompressDir(dir);
     for (const file of ['tiny.js', 'icon.png', 'noise.txt']) {
       expect(existsSync(join(dir, `${file}.br`)), file).toBe(false);

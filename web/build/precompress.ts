@@ -29,7 +29,9 @@ export interface PrecompressResult {
  * ratio once instead of every request paying for a fast one.
  */
 export async function precompressDir(dir: string): Promise<PrecompressResult[]> {
-  const files = (await readdir(dir, { recursive: true })).filter((f) => TEXT_FILE.test(f)).map((f) => join(dir, f));
+  const files = (await readdir(dir, { recursive: true }))
+    .filter((f) => TEXT_FILE.test(f))
+    .map((f) => join(dir, f));
   const results: PrecompressResult[] = [];
   for (const file of files) {
     if (!(await stat(file)).isFile()) continue;
@@ -37,7 +39,13 @@ export async function precompressDir(dir: string): Promise<PrecompressResult[]> 
     if (source.length < MIN_BYTES) continue;
     const result: PrecompressResult = { file: relative(dir, file), bytes: source.length };
     const [br, gz] = await Promise.all([
-      brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+      brotli(source, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+        },
+      }),
       gzipAsync(source, { level: constants.Z_BEST_COMPRESSION }),
     ]);
     if (br.length < source.length) {
@@ -74,8 +82,11 @@ export function precompressPlugin(): Plugin {
         if (error || config.build.ssr) return;
         const outDir = resolve(config.root, config.build.outDir);
         const results = await precompressDir(outDir);
-        const total = (pick: (r: PrecompressResult) => number | undefined) => results.reduce((sum, r) => sum + (pick(r) ?? r.bytes), 0);
-        config.logger.info(`\nprecompressed ${results.length} files: ${kib(total((r) => r.bytes))} → brotli ${kib(total((r) => r.br))}, gzip ${kib(total((r) => r.gz))}`);
+        const total = (pick: (r: PrecompressResult) => number | undefined) =>
+          results.reduce((sum, r) => sum + (pick(r) ?? r.bytes), 0);
+        config.logger.info(
+          `\nprecompressed ${results.length} files: ${kib(total((r) => r.bytes))} → brotli ${kib(total((r) => r.br))}, gzip ${kib(total((r) => r.gz))}`,
+        );
       },
     },
   };

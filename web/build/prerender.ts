@@ -12,7 +12,13 @@ import Beasties from 'beasties';
 import { createServer } from 'vite';
 import type { Plugin } from 'vite';
 import { EARLY_TAP_SCRIPT } from '../../domain/contract/earlyTapScript';
-import { CONTENT_END_ID, NOT_FOUND_FILE, NOT_FOUND_RENDER_PATH, PRERENDERED_PAGES, PRERENDER_MANIFEST } from '../prerender/pages';
+import {
+  CONTENT_END_ID,
+  NOT_FOUND_FILE,
+  NOT_FOUND_RENDER_PATH,
+  PRERENDERED_PAGES,
+  PRERENDER_MANIFEST,
+} from '../prerender/pages';
 import type { PrerenderManifest } from '../prerender/pages';
 
 interface RenderModule {
@@ -35,16 +41,32 @@ export function prerenderPlugin({ configFile }: { configFile: string }): Plugin 
         const shell = bundle['index.html'];
         if (shell?.type !== 'asset') return; // the service worker's own build
         const template = String(shell.source);
-        const vite = await createServer({ configFile, server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error' });
+        const vite = await createServer({
+          configFile,
+          server: { middlewareMode: true, hmr: false, ws: false },
+          appType: 'custom',
+          logLevel: 'error',
+        });
         try {
           const render = (await vite.ssrLoadModule('/prerender/render.tsx')) as RenderModule;
-          const beasties = new Beasties({ path: outDir, publicPath: '/', preload: 'media', pruneSource: false, logLevel: 'warn' });
-          const pages = [...PRERENDERED_PAGES, { path: NOT_FOUND_RENDER_PATH, file: NOT_FOUND_FILE }];
+          const beasties = new Beasties({
+            path: outDir,
+            publicPath: '/',
+            preload: 'media',
+            pruneSource: false,
+            logLevel: 'warn',
+          });
+          const pages = [
+            ...PRERENDERED_PAGES,
+            { path: NOT_FOUND_RENDER_PATH, file: NOT_FOUND_FILE },
+          ];
           for (const page of pages) {
             const markup = await render.renderPage(page.path);
             // The 404 screen was drawn for a made-up path: the app draws the real one (it shows it).
             const takeover = page.path === NOT_FOUND_RENDER_PATH ? 'replace' : 'hydrate';
-            const html = withEarlyTapScript(withDeferredStylesheet(await beasties.process(pageHtml(template, markup, takeover))));
+            const html = withEarlyTapScript(
+              withDeferredStylesheet(await beasties.process(pageHtml(template, markup, takeover))),
+            );
             await writeFile(join(outDir, page.file), html);
           }
           const manifest: PrerenderManifest = {
@@ -52,9 +74,14 @@ export function prerenderPlugin({ configFile }: { configFile: string }): Plugin 
             notFound: NOT_FOUND_FILE,
             appRoutes: render.appRoutePaths(),
           };
-          await writeFile(join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+          await writeFile(
+            join(outDir, PRERENDER_MANIFEST),
+            `${JSON.stringify(manifest, null, 2)}\n`,
+          );
         } catch (error) {
-          this.error(`prerendering the public pages failed: ${String(error instanceof Error ? (error.stack ?? error.message) : error)}`);
+          this.error(
+            `prerendering the public pages failed: ${String(error instanceof Error ? (error.stack ?? error.message) : error)}`,
+          );
         } finally {
           await vite.close();
         }
@@ -72,7 +99,10 @@ function pageHtml(template: string, markup: string, takeover: 'hydrate' | 'repla
   if (!template.includes(root)) throw new Error(`index.html has no ${root}`);
   return template
     .replace('</head>', `<link rel="expect" href="#${CONTENT_END_ID}" blocking="render">\n</head>`)
-    .replace(root, `<div id="root" data-prerendered="${takeover}">${markup}<span id="${CONTENT_END_ID}" hidden></span></div>`)
+    .replace(
+      root,
+      `<div id="root" data-prerendered="${takeover}">${markup}<span id="${CONTENT_END_ID}" hidden></span></div>`,
+    )
     .replace(/\s*<noscript>[^<]*<\/noscript>/, '');
 }
 
@@ -83,7 +113,8 @@ function pageHtml(template: string, markup: string, takeover: 'hydrate' | 'repla
  */
 function withDeferredStylesheet(html: string): string {
   const out = html.replace(/<link([^>]*?) onload="[^"]*"([^>]*)>/g, '<link$1$2 data-app-styles>');
-  if (!out.includes('data-app-styles')) throw new Error('beasties did not defer the stylesheet: check its output');
+  if (!out.includes('data-app-styles'))
+    throw new Error('beasties did not defer the stylesheet: check its output');
   return out;
 }
 

@@ -2,7 +2,15 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE, OfflineError, RateLimitedError, SessionMismatchError, UnauthorizedError, createApiClient } from './api';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  OfflineError,
+  RateLimitedError,
+  SessionMismatchError,
+  UnauthorizedError,
+  createApiClient,
+} from './api';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -21,7 +29,12 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', csrf: req.headers['x-csrf-token'] as string | undefined, body });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        csrf: req.headers['x-csrf-token'] as string | undefined,
+        body,
+      });
       handler(req, res, body);
     });
   });
@@ -38,13 +51,19 @@ beforeEach(() => {
 
 describe('a failed call', () => {
   it("carries the server's message, the status and the body", async () => {
-    handler = (_req, res) => json(res, 409, { code: 'conflict', message: 'That username is taken' });
-    const error = await createApiClient({ baseUrl }).get('/api/thing').catch((e: unknown) => e);
+    handler = (_req, res) =>
+      json(res, 409, { code: 'conflict', message: 'That username is taken' });
+    const error = await createApiClient({ baseUrl })
+      .get('/api/thing')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('That username is taken');
     expect((error as ApiError).status).toBe(409);
     expect((error as ApiError).code).toBe('conflict');
-    expect((error as ApiError).data).toEqual({ code: 'conflict', message: 'That username is taken' });
+    expect((error as ApiError).data).toEqual({
+      code: 'conflict',
+      message: 'That username is taken',
+    });
   });
 
   it("says 'Request failed with status {code}' when the server sent no message", async () => {
@@ -52,14 +71,18 @@ describe('a failed call', () => {
       res.writeHead(502);
       res.end();
     };
-    const error = await createApiClient({ baseUrl }).get('/api/thing').catch((e: unknown) => e);
+    const error = await createApiClient({ baseUrl })
+      .get('/api/thing')
+      .catch((e: unknown) => e);
     expect((error as ApiError).message).toBe('Request failed with status 502');
     expect((error as ApiError).status).toBe(502);
   });
 
   it('is typed by status: 401 Unauthorized, 429 RateLimited', async () => {
     handler = (req, res) =>
-      req.url === '/api/a' ? json(res, 401, { code: 'unauthorized', message: 'Log in first' }) : json(res, 429, { code: 'rate_limited', message: 'Slow down' });
+      req.url === '/api/a'
+        ? json(res, 401, { code: 'unauthorized', message: 'Log in first' })
+        : json(res, 429, { code: 'rate_limited', message: 'Slow down' });
     const client = createApiClient({ baseUrl });
     await expect(client.get('/api/a')).rejects.toBeInstanceOf(UnauthorizedError);
     await expect(client.get('/api/b')).rejects.toBeInstanceOf(RateLimitedError);
@@ -75,9 +98,13 @@ describe('a call made for one user (asUser)', () => {
       json(res, 409, { code: 'session_mismatch', message: 'Signed in to another account' });
     };
     const client = createApiClient({ baseUrl });
-    await expect(client.stream('/api/chat', {}, undefined, 7)).rejects.toBeInstanceOf(SessionMismatchError);
+    await expect(client.stream('/api/chat', {}, undefined, 7)).rejects.toBeInstanceOf(
+      SessionMismatchError,
+    );
     expect(named).toBe('7');
-    await expect(client.getSnapshot('/api/chats', undefined, 8)).rejects.toBeInstanceOf(SessionMismatchError);
+    await expect(client.getSnapshot('/api/chats', undefined, 8)).rejects.toBeInstanceOf(
+      SessionMismatchError,
+    );
     expect(named).toBe('8');
     // A 409 of another kind stays a plain conflict.
     handler = (_req, res) => json(res, 409, { code: 'conflict', message: 'Busy' });
@@ -90,9 +117,13 @@ describe('a call made for one user (asUser)', () => {
 describe('a connection failure', () => {
   it("is an OfflineError with the spec's network wording", async () => {
     // Nothing listens on port 9 of loopback (discard), so the connection is refused.
-    const error = await createApiClient({ baseUrl: 'http://127.0.0.1:9' }).get('/api/thing').catch((e: unknown) => e);
+    const error = await createApiClient({ baseUrl: 'http://127.0.0.1:9' })
+      .get('/api/thing')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OfflineError);
-    expect((error as Error).message).toBe('Network error: Cannot connect to server. Please check your connection.');
+    expect((error as Error).message).toBe(
+      'Network error: Cannot connect to server. Please check your connection.',
+    );
     expect((error as Error).message).toBe(NETWORK_ERROR_MESSAGE);
   });
 });
@@ -100,19 +131,26 @@ describe('a connection failure', () => {
 describe('the default query', () => {
   it('turns a 401 into null when the caller asked for null', async () => {
     handler = (_req, res) => json(res, 401, { code: 'unauthorized', message: 'No session' });
-    await expect(createApiClient({ baseUrl }).query('/api/auth/user', { on401: 'returnNull' })).resolves.toBeNull();
+    await expect(
+      createApiClient({ baseUrl }).query('/api/auth/user', { on401: 'returnNull' }),
+    ).resolves.toBeNull();
   });
 
   it("otherwise says 'Unauthorized access to {path}'", async () => {
     handler = (_req, res) => json(res, 401, { code: 'unauthorized', message: 'No session' });
-    const error = await createApiClient({ baseUrl }).query('/api/chats').catch((e: unknown) => e);
+    const error = await createApiClient({ baseUrl })
+      .query('/api/chats')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect((error as Error).message).toBe('Unauthorized access to /api/chats');
   });
 
   it("says 'Request to {path} failed: {status} {text}' for other failures", async () => {
-    handler = (_req, res) => json(res, 500, { code: 'internal_error', message: 'Something went wrong' });
-    const error = await createApiClient({ baseUrl }).query('/api/chats').catch((e: unknown) => e);
+    handler = (_req, res) =>
+      json(res, 500, { code: 'internal_error', message: 'Something went wrong' });
+    const error = await createApiClient({ baseUrl })
+      .query('/api/chats')
+      .catch((e: unknown) => e);
     expect((error as Error).message).toBe('Request to /api/chats failed: 500 Something went wrong');
   });
 
@@ -124,7 +162,10 @@ describe('the default query', () => {
 
 describe('CSRF', () => {
   it('fetches the token once and sends it on every mutation as JSON', async () => {
-    handler = (req, res) => (req.url === '/api/csrf-token' ? json(res, 200, { csrfToken: 'tok-1' }) : json(res, 200, { ok: true }));
+    handler = (req, res) =>
+      req.url === '/api/csrf-token'
+        ? json(res, 200, { csrfToken: 'tok-1' })
+        : json(res, 200, { ok: true });
     const client = createApiClient({ baseUrl });
     await client.post('/api/a', { x: 1 });
     await client.delete('/api/b');
@@ -140,7 +181,8 @@ describe('CSRF', () => {
     let tokens = 0;
     handler = (req, res) => {
       if (req.url === '/api/csrf-token') return json(res, 200, { csrfToken: `tok-${++tokens}` });
-      if (req.headers['x-csrf-token'] === 'tok-1') return json(res, 403, { code: 'csrf_failed', message: 'Bad token' });
+      if (req.headers['x-csrf-token'] === 'tok-1')
+        return json(res, 403, { code: 'csrf_failed', message: 'Bad token' });
       json(res, 200, { ok: true });
     };
     await expect(createApiClient({ baseUrl }).post('/api/a')).resolves.toEqual({ ok: true });
@@ -154,8 +196,12 @@ describe('CSRF', () => {
 
   it('gives up after one retry', async () => {
     handler = (req, res) =>
-      req.url === '/api/csrf-token' ? json(res, 200, { csrfToken: 'stale' }) : json(res, 403, { code: 'csrf_failed', message: 'Bad token' });
-    const error = await createApiClient({ baseUrl }).post('/api/a').catch((e: unknown) => e);
+      req.url === '/api/csrf-token'
+        ? json(res, 200, { csrfToken: 'stale' })
+        : json(res, 403, { code: 'csrf_failed', message: 'Bad token' });
+    const error = await createApiClient({ baseUrl })
+      .post('/api/a')
+      .catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(403);
     expect(seen.filter((r) => r.method === 'POST')).toHaveLength(2);
   });

@@ -8,7 +8,8 @@ import type { ApiErrorBody } from '../../domain/contract/errors';
 import { EXPECTED_USER_HEADER, SESSION_MISMATCH } from '../../domain/contract/session';
 import { SNAPSHOT_HEADER } from './swShared';
 
-export const NETWORK_ERROR_MESSAGE = 'Network error: Cannot connect to server. Please check your connection.';
+export const NETWORK_ERROR_MESSAGE =
+  'Network error: Cannot connect to server. Please check your connection.';
 
 /** A call that reached the server and failed. `data` is the parsed body, `status` the HTTP status. */
 export class ApiError extends Error {
@@ -82,7 +83,9 @@ export interface QueryOptions {
 }
 
 function isErrorBody(data: unknown): data is ApiErrorBody {
-  return typeof data === 'object' && data !== null && typeof (data as ApiErrorBody).message === 'string';
+  return (
+    typeof data === 'object' && data !== null && typeof (data as ApiErrorBody).message === 'string'
+  );
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -98,13 +101,19 @@ async function readBody(res: Response): Promise<unknown> {
 function errorFor(status: number, message: string, data: unknown, headers?: Headers): ApiError {
   if (status === 401) return new UnauthorizedError(message, status, data);
   if (status === 429) return new RateLimitedError(message, status, data, retryAfterMsOf(headers));
-  if (status === 409 && isErrorBody(data) && data.code === SESSION_MISMATCH) return new SessionMismatchError(message, status, data);
+  if (status === 409 && isErrorBody(data) && data.code === SESSION_MISMATCH)
+    return new SessionMismatchError(message, status, data);
   return new ApiError(message, status, data);
 }
 
 /** A failed call's error: the server's message, else 'Request failed with status {code}' (spec §8). */
 function failedCall(status: number, data: unknown, headers?: Headers): ApiError {
-  return errorFor(status, isErrorBody(data) ? data.message : `Request failed with status ${status}`, data, headers);
+  return errorFor(
+    status,
+    isErrorBody(data) ? data.message : `Request failed with status ${status}`,
+    data,
+    headers,
+  );
 }
 
 function eventStreamHeaders(csrfToken: string, asUser?: number): Record<string, string> {
@@ -121,15 +130,28 @@ function userHeader(asUser: number | undefined): Record<string, string> {
 }
 
 /** Builds a client; the app uses the shared `api` below, tests build one pointed at a loopback server. */
-export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => fetch(...args) }: ApiClientOptions = {}) {
+export function createApiClient({
+  baseUrl = '',
+  fetch: fetchImpl = (...args) => fetch(...args),
+}: ApiClientOptions = {}) {
   let csrfToken: Promise<string> | null = null;
 
-  async function send(method: Method, path: string, body: unknown, headers: Record<string, string>, signal?: AbortSignal) {
+  async function send(
+    method: Method,
+    path: string,
+    body: unknown,
+    headers: Record<string, string>,
+    signal?: AbortSignal,
+  ) {
     try {
       return await fetchImpl(baseUrl + path, {
         method,
         credentials: 'include',
-        headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+        headers: {
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...headers,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
       });
@@ -145,7 +167,12 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
     csrfToken ??= (async () => {
       const res = await send('GET', '/api/csrf-token', undefined, {});
       const data = await readBody(res);
-      if (!res.ok) throw errorFor(res.status, isErrorBody(data) ? data.message : `Request failed with status ${res.status}`, data);
+      if (!res.ok)
+        throw errorFor(
+          res.status,
+          isErrorBody(data) ? data.message : `Request failed with status ${res.status}`,
+          data,
+        );
       return (data as { csrfToken: string }).csrfToken;
     })();
     // A failed fetch must not poison the cache.
@@ -160,22 +187,51 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
     csrfToken = null;
   }
 
-  async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal, asUser?: number): Promise<T> {
+  async function request<T>(
+    method: Method,
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+    asUser?: number,
+  ): Promise<T> {
     return (await exchange<T>(method, path, body, signal, asUser)).data;
   }
 
-  async function exchange<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal, asUser?: number): Promise<{ data: T; res: Response }> {
+  async function exchange<T>(
+    method: Method,
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+    asUser?: number,
+  ): Promise<{ data: T; res: Response }> {
     const isMutation = method !== 'GET';
-    let res = await send(method, path, body, { ...(isMutation ? { [CSRF_HEADER]: await getCsrfToken() } : {}), ...userHeader(asUser) }, signal);
+    let res = await send(
+      method,
+      path,
+      body,
+      { ...(isMutation ? { [CSRF_HEADER]: await getCsrfToken() } : {}), ...userHeader(asUser) },
+      signal,
+    );
     let data = await readBody(res);
     if (isMutation && res.status === 403 && isErrorBody(data) && data.code === ErrorCode.csrf) {
       // The session (and with it the CSRF secret) may have rotated since we cached the token: refetch once.
       resetCsrfToken();
-      res = await send(method, path, body, { [CSRF_HEADER]: await getCsrfToken(), ...userHeader(asUser) }, signal);
+      res = await send(
+        method,
+        path,
+        body,
+        { [CSRF_HEADER]: await getCsrfToken(), ...userHeader(asUser) },
+        signal,
+      );
       data = await readBody(res);
     }
     if (!res.ok) {
-      throw errorFor(res.status, isErrorBody(data) ? data.message : `Request failed with status ${res.status}`, data, res.headers);
+      throw errorFor(
+        res.status,
+        isErrorBody(data) ? data.message : `Request failed with status ${res.status}`,
+        data,
+        res.headers,
+      );
     }
     return { data: data as T, res };
   }
@@ -185,7 +241,11 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
    * (offline reading, web/sw.ts), the time its request was made; null for a fresh answer. `asUser`
    * names the user whose data this is (see userHeader).
    */
-  async function getSnapshot<T>(path: string, signal?: AbortSignal, asUser?: number): Promise<{ data: T; cachedAt: number | null }> {
+  async function getSnapshot<T>(
+    path: string,
+    signal?: AbortSignal,
+    asUser?: number,
+  ): Promise<{ data: T; cachedAt: number | null }> {
     const { data, res } = await exchange<T>('GET', path, undefined, signal, asUser);
     const cachedAt = Number(res.headers.get(SNAPSHOT_HEADER));
     return { data, cachedAt: Number.isFinite(cachedAt) && cachedAt > 0 ? cachedAt : null };
@@ -195,7 +255,10 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
    * The default query: GET `path`; a 401 is `null` when the caller asked for it, otherwise
    * 'Unauthorized access to {path}'; any other failure is 'Request to {path} failed: {status} {text}'.
    */
-  async function query<T>(path: string, { on401 = 'throw', signal }: QueryOptions = {}): Promise<T | null> {
+  async function query<T>(
+    path: string,
+    { on401 = 'throw', signal }: QueryOptions = {},
+  ): Promise<T | null> {
     const res = await send('GET', path, undefined, {}, signal);
     const data = await readBody(res);
     if (res.status === 401) {
@@ -203,8 +266,17 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
       throw new UnauthorizedError(`Unauthorized access to ${path}`, res.status, data);
     }
     if (!res.ok) {
-      const text = isErrorBody(data) ? data.message : typeof data === 'string' && data ? data : res.statusText;
-      throw errorFor(res.status, `Request to ${path} failed: ${res.status} ${text}`.trimEnd(), data, res.headers);
+      const text = isErrorBody(data)
+        ? data.message
+        : typeof data === 'string' && data
+          ? data
+          : res.statusText;
+      throw errorFor(
+        res.status,
+        `Request to ${path} failed: ${res.status} ${text}`.trimEnd(),
+        data,
+        res.headers,
+      );
     }
     return data as T;
   }
@@ -215,14 +287,32 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
    * event) throws the same typed errors as `post`. Kept body-agnostic so the SSE reader stays out of
    * the entry chunk. `asUser` names the user the call is for (see userHeader).
    */
-  async function stream(path: string, body: unknown, signal?: AbortSignal, asUser?: number): Promise<Response> {
-    let res = await send('POST', path, body, eventStreamHeaders(await getCsrfToken(), asUser), signal);
+  async function stream(
+    path: string,
+    body: unknown,
+    signal?: AbortSignal,
+    asUser?: number,
+  ): Promise<Response> {
+    let res = await send(
+      'POST',
+      path,
+      body,
+      eventStreamHeaders(await getCsrfToken(), asUser),
+      signal,
+    );
     if (res.status === 403) {
       const data = await readBody(res);
-      if (!(isErrorBody(data) && data.code === ErrorCode.csrf)) throw failedCall(res.status, data, res.headers);
+      if (!(isErrorBody(data) && data.code === ErrorCode.csrf))
+        throw failedCall(res.status, data, res.headers);
       // As in `request`: the CSRF secret may have rotated with the session; refetch once.
       resetCsrfToken();
-      res = await send('POST', path, body, eventStreamHeaders(await getCsrfToken(), asUser), signal);
+      res = await send(
+        'POST',
+        path,
+        body,
+        eventStreamHeaders(await getCsrfToken(), asUser),
+        signal,
+      );
     }
     if (!res.ok) throw failedCall(res.status, await readBody(res), res.headers);
     return res;
@@ -234,10 +324,14 @@ export function createApiClient({ baseUrl = '', fetch: fetchImpl = (...args) => 
     get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
     getSnapshot,
     /** `asUser` names the user whose queued work this is (see userHeader). */
-    post: <T>(path: string, body?: unknown, asUser?: number) => request<T>('POST', path, body, undefined, asUser),
-    put: <T>(path: string, body?: unknown, asUser?: number) => request<T>('PUT', path, body, undefined, asUser),
-    patch: <T>(path: string, body?: unknown, asUser?: number) => request<T>('PATCH', path, body, undefined, asUser),
-    delete: <T>(path: string, asUser?: number) => request<T>('DELETE', path, undefined, undefined, asUser),
+    post: <T>(path: string, body?: unknown, asUser?: number) =>
+      request<T>('POST', path, body, undefined, asUser),
+    put: <T>(path: string, body?: unknown, asUser?: number) =>
+      request<T>('PUT', path, body, undefined, asUser),
+    patch: <T>(path: string, body?: unknown, asUser?: number) =>
+      request<T>('PATCH', path, body, undefined, asUser),
+    delete: <T>(path: string, asUser?: number) =>
+      request<T>('DELETE', path, undefined, undefined, asUser),
     getCsrfToken,
     resetCsrfToken,
   };

@@ -36,7 +36,10 @@ function installServiceWorker({ withSync }: { withSync: boolean }) {
   }
   const registration = new Registration();
   vi.stubGlobal('ServiceWorkerRegistration', Registration);
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => registration, ready: Promise.resolve(registration) } });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistration: async () => registration, ready: Promise.resolve(registration) },
+  });
   return { tags, registers, stored };
 }
 

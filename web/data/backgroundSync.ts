@@ -18,7 +18,10 @@ interface SyncRegistration extends ServiceWorkerRegistration {
 
 /** Whether this browser has Background Sync (Chromium does; Safari and Firefox do not). */
 export function hasBackgroundSync(): boolean {
-  return typeof ServiceWorkerRegistration !== 'undefined' && 'sync' in ServiceWorkerRegistration.prototype;
+  return (
+    typeof ServiceWorkerRegistration !== 'undefined' &&
+    'sync' in ServiceWorkerRegistration.prototype
+  );
 }
 
 /** The Background Sync tag of a user's queued work. */

@@ -33,14 +33,22 @@ export function isFinishedReply(m: Pick<LocalMessage, 'role' | 'status'>): boole
 
 /** A user message the server has never acknowledged. */
 export function isUnsent(m: Pick<LocalMessage, 'role' | 'status' | 'serverId'>): boolean {
-  return m.role === 'user' && m.serverId === null && (m.status === 'queued' || m.status === 'sending' || m.status === 'failed');
+  return (
+    m.role === 'user' &&
+    m.serverId === null &&
+    (m.status === 'queued' || m.status === 'sending' || m.status === 'failed')
+  );
 }
 
 /**
  * The server's messages as local rows. Local-only details (ordering time, why a reply stopped) are
  * carried over from `existing` rows of the same key.
  */
-export function serverMessagesToLocal(server: readonly Message[], existing: ReadonlyMap<string, LocalMessage>, touchedAt: number): LocalMessage[] {
+export function serverMessagesToLocal(
+  server: readonly Message[],
+  existing: ReadonlyMap<string, LocalMessage>,
+  touchedAt: number,
+): LocalMessage[] {
   const byId = new Map(server.map((m) => [m.id, m]));
   return server.map((m) => {
     let key: string;
@@ -69,12 +77,24 @@ export function serverMessagesToLocal(server: readonly Message[], existing: Read
       touchedAt,
     };
     // Why a reply ended early is only known here; keep it while the reply is still unfinished or partial.
-    if (before?.note && (status === 'partial' || (status === 'streaming' && before.note === 'interrupted'))) row.note = before.note;
+    if (
+      before?.note &&
+      (status === 'partial' || (status === 'streaming' && before.note === 'interrupted'))
+    )
+      row.note = before.note;
     // A regenerate that failed leaves the earlier answer, marked so, until the answer changes.
-    const keptAfterFailedRegenerate = status === 'complete' && before?.status === 'complete' && before.content === m.content;
-    if (before?.errorMessage && (status === 'partial' || status === 'failed' || keptAfterFailedRegenerate)) row.errorMessage = before.errorMessage;
+    const keptAfterFailedRegenerate =
+      status === 'complete' && before?.status === 'complete' && before.content === m.content;
+    if (
+      before?.errorMessage &&
+      (status === 'partial' || status === 'failed' || keptAfterFailedRegenerate)
+    )
+      row.errorMessage = before.errorMessage;
     // An edit waiting here was made on the answer this row held: one regenerated elsewhere since is another email.
-    const edit = mergeEmailEdit(before?.content === m.content ? before : undefined, m.emailEdit ?? null);
+    const edit = mergeEmailEdit(
+      before?.content === m.content ? before : undefined,
+      m.emailEdit ?? null,
+    );
     if (edit.emailEdit) row.emailEdit = edit.emailEdit;
     if (edit.emailEditPending) row.emailEditPending = true;
     return row;
@@ -86,14 +106,23 @@ export function serverMessagesToLocal(server: readonly Message[], existing: Read
  * stays (still to be sent) unless the server holds a newer one (made on another device later); else
  * the server's. Last edit made wins, by `editedAt`, as on the server.
  */
-export function mergeEmailEdit(local: Pick<LocalMessage, 'emailEdit' | 'emailEditPending'> | undefined, server: EmailEdit | null): { emailEdit?: EmailEdit; emailEditPending?: true } {
+export function mergeEmailEdit(
+  local: Pick<LocalMessage, 'emailEdit' | 'emailEditPending'> | undefined,
+  server: EmailEdit | null,
+): { emailEdit?: EmailEdit; emailEditPending?: true } {
   const pending = local?.emailEditPending ? local.emailEdit : undefined;
-  if (pending && (!server || Date.parse(server.editedAt) < Date.parse(pending.editedAt))) return { emailEdit: pending, emailEditPending: true };
+  if (pending && (!server || Date.parse(server.editedAt) < Date.parse(pending.editedAt)))
+    return { emailEdit: pending, emailEditPending: true };
   return server ? { emailEdit: server } : {};
 }
 
 function sameEdit(a: LocalMessage, b: LocalMessage): boolean {
-  return a.emailEdit?.editedAt === b.emailEdit?.editedAt && a.emailEdit?.subject === b.emailEdit?.subject && a.emailEdit?.body === b.emailEdit?.body && Boolean(a.emailEditPending) === Boolean(b.emailEditPending);
+  return (
+    a.emailEdit?.editedAt === b.emailEdit?.editedAt &&
+    a.emailEdit?.subject === b.emailEdit?.subject &&
+    a.emailEdit?.body === b.emailEdit?.body &&
+    Boolean(a.emailEditPending) === Boolean(b.emailEditPending)
+  );
 }
 
 function sameMessage(a: LocalMessage, b: LocalMessage): boolean {
@@ -129,7 +158,11 @@ export function isLocalDocument(m: LocalMessage): boolean {
 }
 
 /** Merge one chat's server messages into its local rows (see the rule at the top). */
-export function mergeMessages(local: readonly LocalMessage[], server: readonly Message[], fetchStartedAt: number): MergePlan<LocalMessage> {
+export function mergeMessages(
+  local: readonly LocalMessage[],
+  server: readonly Message[],
+  fetchStartedAt: number,
+): MergePlan<LocalMessage> {
   const localByKey = new Map(local.map((m) => [m.key, m]));
   const incoming = serverMessagesToLocal(server, localByKey, fetchStartedAt);
   const put: LocalMessage[] = [];
@@ -144,7 +177,13 @@ export function mergeMessages(local: readonly LocalMessage[], server: readonly M
   }
   const onServer = new Set(incoming.map((m) => m.key));
   const remove = local
-    .filter((m) => !onServer.has(m.key) && !isUnsent(m) && !isLocalDocument(m) && m.touchedAt <= fetchStartedAt)
+    .filter(
+      (m) =>
+        !onServer.has(m.key) &&
+        !isUnsent(m) &&
+        !isLocalDocument(m) &&
+        m.touchedAt <= fetchStartedAt,
+    )
     .map((m) => m.key);
   return { put, remove };
 }
@@ -158,7 +197,12 @@ export function serverChatToLocal(chat: Chat, touchedAt: number): LocalChat {
  * hold messages not sent yet: they are never removed (rule 3), so what the user typed survives even
  * a chat deleted on another device (its send is then refused, and offered for Delete).
  */
-export function mergeChats(local: readonly LocalChat[], server: readonly Chat[], fetchStartedAt: number, withUnsent: ReadonlySet<string> = new Set()): MergePlan<LocalChat> {
+export function mergeChats(
+  local: readonly LocalChat[],
+  server: readonly Chat[],
+  fetchStartedAt: number,
+  withUnsent: ReadonlySet<string> = new Set(),
+): MergePlan<LocalChat> {
   const localById = new Map(local.map((c) => [c.id, c]));
   const put = server
     .map((c) => serverChatToLocal(c, fetchStartedAt))
@@ -166,10 +210,20 @@ export function mergeChats(local: readonly LocalChat[], server: readonly Chat[],
       const before = localById.get(row.id);
       if (!before) return true;
       if (before.touchedAt > fetchStartedAt) return false;
-      return before.title !== row.title || before.updatedAt !== row.updatedAt || !before.synced || before.playbookType !== row.playbookType;
+      return (
+        before.title !== row.title ||
+        before.updatedAt !== row.updatedAt ||
+        !before.synced ||
+        before.playbookType !== row.playbookType
+      );
     });
   const onServer = new Set(server.map((c) => c.id));
-  const remove = local.filter((c) => !onServer.has(c.id) && c.synced && c.touchedAt <= fetchStartedAt && !withUnsent.has(c.id)).map((c) => c.id);
+  const remove = local
+    .filter(
+      (c) =>
+        !onServer.has(c.id) && c.synced && c.touchedAt <= fetchStartedAt && !withUnsent.has(c.id),
+    )
+    .map((c) => c.id);
   return { put, remove };
 }
 

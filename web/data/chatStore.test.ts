@@ -6,10 +6,37 @@ import { applyChat, applyChatList } from './chatStore';
 import { clearUserData, openUserDb, userDbName } from './db';
 
 const CHAT_ID = '0195f0a0-0000-7000-8000-0000000000aa';
-const chat: Chat = { id: CHAT_ID, title: 'Pricing', createdAt: '2026-03-05T15:00:00.000Z', updatedAt: '2026-03-05T15:01:00.000Z', isPlaybook: false, playbookType: 'none' };
+const chat: Chat = {
+  id: CHAT_ID,
+  title: 'Pricing',
+  createdAt: '2026-03-05T15:00:00.000Z',
+  updatedAt: '2026-03-05T15:01:00.000Z',
+  isPlaybook: false,
+  playbookType: 'none',
+};
 const messages: Message[] = [
-  { id: 1, chatId: CHAT_ID, role: 'user', content: 'How do I price?', timestamp: '2026-03-05T15:00:00.000Z', clientId: 'c1', replyTo: null, status: 'complete', model: null },
-  { id: 2, chatId: CHAT_ID, role: 'assistant', content: 'Value-based.', timestamp: '2026-03-05T15:00:01.000Z', clientId: null, replyTo: 1, status: 'complete', model: 'gpt-4o' },
+  {
+    id: 1,
+    chatId: CHAT_ID,
+    role: 'user',
+    content: 'How do I price?',
+    timestamp: '2026-03-05T15:00:00.000Z',
+    clientId: 'c1',
+    replyTo: null,
+    status: 'complete',
+    model: null,
+  },
+  {
+    id: 2,
+    chatId: CHAT_ID,
+    role: 'assistant',
+    content: 'Value-based.',
+    timestamp: '2026-03-05T15:00:01.000Z',
+    clientId: null,
+    replyTo: 1,
+    status: 'complete',
+    model: 'gpt-4o',
+  },
 ];
 
 let userId = 1000;
@@ -22,7 +49,9 @@ describe('the local chat cache', () => {
   it('stores a chat and its messages from the server, then forgets what the server deleted', async () => {
     const db = openUserDb(userId);
     await applyChat(db, { chat, messages }, Date.now());
-    expect((await db.messages.where('chatId').equals(CHAT_ID).toArray()).map((m) => m.key).toSorted()).toEqual(['r:c1', 'u:c1']);
+    expect(
+      (await db.messages.where('chatId').equals(CHAT_ID).toArray()).map((m) => m.key).toSorted(),
+    ).toEqual(['r:c1', 'u:c1']);
 
     await applyChatList(db, [], Date.now() + 1);
     expect(await db.chats.count()).toBe(0);
@@ -57,6 +86,8 @@ describe('the local chat cache', () => {
     });
     await applyChatList(db, [], Date.now() + 1);
     expect(await db.chats.get(CHAT_ID)).toBeDefined();
-    expect((await db.messages.where('chatId').equals(CHAT_ID).toArray()).map((m) => m.key)).toContain('u:c5');
+    expect(
+      (await db.messages.where('chatId').equals(CHAT_ID).toArray()).map((m) => m.key),
+    ).toContain('u:c5');
   });
 });

@@ -36,7 +36,8 @@ export const DB_SCHEMA_VERSION = 2;
  * User messages follow their outbox entry: queued → sending → sent | failed.
  * Replies: streaming → complete | partial | failed.
  */
-export type LocalMessageStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'streaming' | 'complete' | 'partial';
+export type LocalMessageStatus =
+  'queued' | 'sending' | 'sent' | 'failed' | 'streaming' | 'complete' | 'partial';
 
 /** Why a reply is partial or still open, as this device saw it (the server does not record it). */
 export type ReplyNote = 'stopped' | 'error' | 'interrupted';
@@ -186,12 +187,29 @@ export class PitchpadDb extends Dexie {
  */
 async function queueUnsentMessages(tx: Transaction): Promise<void> {
   const now = Date.now();
-  const unsent = (await tx.table<LocalMessage, string>('messages').where('status').anyOf('sending', 'failed').toArray())
+  const unsent = (
+    await tx
+      .table<LocalMessage, string>('messages')
+      .where('status')
+      .anyOf('sending', 'failed')
+      .toArray()
+  )
     .filter((m) => m.role === 'user' && m.serverId === null && m.clientId)
     .toSorted((a, b) => a.sortAt - b.sortAt);
   for (const m of unsent) {
-    await tx.table<OutboxEntry, number>('outbox').add({ clientId: m.clientId!, chatId: m.chatId, messageKey: m.key, state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: m.sortAt, updatedAt: now });
-    await tx.table<LocalMessage, string>('messages').update(m.key, { status: 'queued', touchedAt: now });
+    await tx.table<OutboxEntry, number>('outbox').add({
+      clientId: m.clientId!,
+      chatId: m.chatId,
+      messageKey: m.key,
+      state: 'queued',
+      attempts: 0,
+      nextAttemptAt: 0,
+      createdAt: m.sortAt,
+      updatedAt: now,
+    });
+    await tx
+      .table<LocalMessage, string>('messages')
+      .update(m.key, { status: 'queued', touchedAt: now });
   }
 }
 
@@ -231,7 +249,11 @@ export function openUserDb(userId: number): PitchpadDb {
 }
 
 /** A value from the keyValues table, or null when missing or not valid. */
-export async function readKeyValue<T>(db: PitchpadDb, key: string, isValid: (value: unknown) => value is T): Promise<T | null> {
+export async function readKeyValue<T>(
+  db: PitchpadDb,
+  key: string,
+  isValid: (value: unknown) => value is T,
+): Promise<T | null> {
   const row = await db.keyValues.get(key);
   return row && isValid(row.value) ? row.value : null;
 }

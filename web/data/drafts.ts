@@ -9,7 +9,12 @@ import type { DraftStep, PitchpadDb } from './db';
 export type FlowDraft = Record<string, unknown>;
 
 /** Save one step's value as typed (call it on every change; writes are small). */
-export async function saveDraft(db: PitchpadDb, flow: string, stepId: string, value: unknown): Promise<void> {
+export async function saveDraft(
+  db: PitchpadDb,
+  flow: string,
+  stepId: string,
+  value: unknown,
+): Promise<void> {
   await db.drafts.put({ flow, stepId, value, updatedAt: Date.now() });
 }
 
@@ -26,8 +31,14 @@ export async function clearDraft(db: PitchpadDb, flow: string): Promise<void> {
 }
 
 /** Every unfinished flow with when it was last touched, most recent first. */
-export async function listDrafts(db: PitchpadDb): Promise<Array<{ flow: string; updatedAt: number }>> {
+export async function listDrafts(
+  db: PitchpadDb,
+): Promise<Array<{ flow: string; updatedAt: number }>> {
   const latest = new Map<string, number>();
-  await db.drafts.each((step: DraftStep) => latest.set(step.flow, Math.max(latest.get(step.flow) ?? 0, step.updatedAt)));
-  return [...latest].map(([flow, updatedAt]) => ({ flow, updatedAt })).toSorted((a, b) => b.updatedAt - a.updatedAt);
+  await db.drafts.each((step: DraftStep) =>
+    latest.set(step.flow, Math.max(latest.get(step.flow) ?? 0, step.updatedAt)),
+  );
+  return [...latest]
+    .map(([flow, updatedAt]) => ({ flow, updatedAt }))
+    .toSorted((a, b) => b.updatedAt - a.updatedAt);
 }

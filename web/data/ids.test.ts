@@ -3,7 +3,9 @@ import { uuidv7 } from './ids';
 
 describe('uuidv7', () => {
   it('is a version 7, variant 10xx UUID', () => {
-    expect(uuidv7()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(uuidv7()).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 
   it('starts with the creation time in milliseconds, so ids sort by age', () => {

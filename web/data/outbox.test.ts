@@ -2,9 +2,22 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, OfflineError, RateLimitedError, SessionMismatchError, UnauthorizedError } from './api';
+import {
+  ApiError,
+  OfflineError,
+  RateLimitedError,
+  SessionMismatchError,
+  UnauthorizedError,
+} from './api';
 import { userMessageKey } from './chatMerge';
-import { PitchpadDb, clearUserData, openUserDb, userDbName, type LocalMessage, type OutboxEntry } from './db';
+import {
+  PitchpadDb,
+  clearUserData,
+  openUserDb,
+  userDbName,
+  type LocalMessage,
+  type OutboxEntry,
+} from './db';
 import { uuidv7 } from './ids';
 import {
   BACKOFF_BASE_MS,
@@ -36,25 +49,63 @@ describe('the outbox state machine', () => {
     expect(transition(entry, { kind: 'done' }, NOW)).toEqual(delivered);
     expect(transition(entry, { kind: 'interrupted' }, NOW)).toEqual(delivered);
     expect(transition(entry, { kind: 'stopped', accepted: true }, NOW)).toEqual(delivered);
-    expect(transition(entry, { kind: 'model-error', partial: true, message: 'Cut off.' }, NOW)).toEqual(delivered);
+    expect(
+      transition(entry, { kind: 'model-error', partial: true, message: 'Cut off.' }, NOW),
+    ).toEqual(delivered);
   });
 
   it('fails for good on a refusal (4xx), a model that gave no answer, or a Stop before the server took it', () => {
-    const refused = new ApiError('This needs the Pro plan.', 403, { code: 'forbidden', message: 'This needs the Pro plan.' });
-    expect(transition(entry, { kind: 'not-sent', error: refused }, NOW)).toEqual({ state: 'failed', attempts: 0, nextAttemptAt: 0, lastError: 'This needs the Pro plan.', stopFlush: false });
-    expect(transition(entry, { kind: 'not-sent', error: new ApiError('Chat not found', 404, undefined) }, NOW).state).toBe('failed');
-    expect(transition(entry, { kind: 'model-error', partial: false, message: 'The AI model could not answer.' }, NOW)).toMatchObject({ state: 'failed', lastError: 'The AI model could not answer.' });
+    const refused = new ApiError('This needs the Pro plan.', 403, {
+      code: 'forbidden',
+      message: 'This needs the Pro plan.',
+    });
+    expect(transition(entry, { kind: 'not-sent', error: refused }, NOW)).toEqual({
+      state: 'failed',
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: 'This needs the Pro plan.',
+      stopFlush: false,
+    });
+    expect(
+      transition(
+        entry,
+        { kind: 'not-sent', error: new ApiError('Chat not found', 404, undefined) },
+        NOW,
+      ).state,
+    ).toBe('failed');
+    expect(
+      transition(
+        entry,
+        { kind: 'model-error', partial: false, message: 'The AI model could not answer.' },
+        NOW,
+      ),
+    ).toMatchObject({ state: 'failed', lastError: 'The AI model could not answer.' });
     expect(transition(entry, { kind: 'stopped', accepted: false }, NOW).state).toBe('failed');
   });
 
   it('stays queued with a growing backoff when the network or the server fails, and stops the flush', () => {
-    for (const error of [new OfflineError(), new ApiError('Bad gateway', 502, undefined), new RateLimitedError('Slow down', 429, undefined), new ApiError('Timeout', 408, undefined)]) {
-      expect(transition({ attempts: 2 }, { kind: 'not-sent', error }, NOW, half)).toMatchObject({ state: 'queued', attempts: 3, nextAttemptAt: NOW + 4 * BACKOFF_BASE_MS, stopFlush: true });
+    for (const error of [
+      new OfflineError(),
+      new ApiError('Bad gateway', 502, undefined),
+      new RateLimitedError('Slow down', 429, undefined),
+      new ApiError('Timeout', 408, undefined),
+    ]) {
+      expect(transition({ attempts: 2 }, { kind: 'not-sent', error }, NOW, half)).toMatchObject({
+        state: 'queued',
+        attempts: 3,
+        nextAttemptAt: NOW + 4 * BACKOFF_BASE_MS,
+        stopFlush: true,
+      });
     }
   });
 
   it("trust: 2. waits for the time the server names (Retry-After) when the day's AI allowance is used up, not the 30 s backoff", () => {
-    const spent = new RateLimitedError("You've used today's AI allowance. It resets at 00:00 UTC (in 2 h).", 429, { code: 'token_budget', message: 'x' }, 7_200_000);
+    const spent = new RateLimitedError(
+      "You've used today's AI allowance. It resets at 00:00 UTC (in 2 h).",
+      429,
+      { code: 'token_budget', message: 'x' },
+      7_200_000,
+    );
     expect(transition({ attempts: 1 }, { kind: 'not-sent', error: spent }, NOW)).toEqual({
       state: 'queued',
       attempts: 2,
@@ -64,18 +115,40 @@ describe('the outbox state machine', () => {
       stopFlush: true,
     });
     // Too many answers at once (no allowance spent): the usual backoff.
-    const busy = new RateLimitedError('Slow down', 429, { code: 'rate_limited', message: 'Slow down' }, 60_000);
-    expect(transition({ attempts: 1 }, { kind: 'not-sent', error: busy }, NOW, half)).toMatchObject({ nextAttemptAt: NOW + 2 * BACKOFF_BASE_MS });
-    expect(transition({ attempts: 1 }, { kind: 'not-sent', error: busy }, NOW, half).notBefore).toBeUndefined();
+    const busy = new RateLimitedError(
+      'Slow down',
+      429,
+      { code: 'rate_limited', message: 'Slow down' },
+      60_000,
+    );
+    expect(transition({ attempts: 1 }, { kind: 'not-sent', error: busy }, NOW, half)).toMatchObject(
+      { nextAttemptAt: NOW + 2 * BACKOFF_BASE_MS },
+    );
+    expect(
+      transition({ attempts: 1 }, { kind: 'not-sent', error: busy }, NOW, half).notBefore,
+    ).toBeUndefined();
   });
 
   it('waits the longest backoff when the session expired (401): only a new login helps', () => {
-    expect(transition(entry, { kind: 'not-sent', error: new UnauthorizedError('Unauthorized', 401, undefined) }, NOW)).toMatchObject({ state: 'queued', nextAttemptAt: NOW + SIGNED_OUT_RETRY_MS });
+    expect(
+      transition(
+        entry,
+        { kind: 'not-sent', error: new UnauthorizedError('Unauthorized', 401, undefined) },
+        NOW,
+      ),
+    ).toMatchObject({ state: 'queued', nextAttemptAt: NOW + SIGNED_OUT_RETRY_MS });
   });
 
   it('security: 3. stays queued, never failed, when another account signed in on this device (409 session_mismatch)', () => {
-    const error = new SessionMismatchError('Signed in to another account', 409, { code: 'session_mismatch', message: 'Signed in to another account' });
-    expect(transition(entry, { kind: 'not-sent', error }, NOW)).toMatchObject({ state: 'queued', nextAttemptAt: NOW + SIGNED_OUT_RETRY_MS, stopFlush: true });
+    const error = new SessionMismatchError('Signed in to another account', 409, {
+      code: 'session_mismatch',
+      message: 'Signed in to another account',
+    });
+    expect(transition(entry, { kind: 'not-sent', error }, NOW)).toMatchObject({
+      state: 'queued',
+      nextAttemptAt: NOW + SIGNED_OUT_RETRY_MS,
+      stopFlush: true,
+    });
   });
 
   it('security: 15. doubles the backoff per attempt, with ±20% jitter, up to 30 s (a returning server is noticed soon)', () => {
@@ -103,7 +176,20 @@ async function queue(chatId: string, content: string): Promise<OutboxEntry> {
   const clientId = uuidv7();
   const key = userMessageKey(clientId);
   const now = Date.now();
-  const message: LocalMessage = { key, chatId, role: 'user', content, status: 'queued', sortAt: now, timestamp: new Date(now).toISOString(), clientId, replyToKey: null, serverId: null, model: null, touchedAt: now };
+  const message: LocalMessage = {
+    key,
+    chatId,
+    role: 'user',
+    content,
+    status: 'queued',
+    sortAt: now,
+    timestamp: new Date(now).toISOString(),
+    clientId,
+    replyToKey: null,
+    serverId: null,
+    model: null,
+    touchedAt: now,
+  };
   await db.transaction('rw', db.messages, db.outbox, async () => {
     await db.messages.put(message);
     await queueSend(db, { clientId, chatId, messageKey: key });
@@ -119,7 +205,11 @@ function fakeDelivery(script: Record<string, DeliveryOutcome[]> = {}) {
     sent.push(message.content);
     const outcome = script[message.content]?.shift() ?? { kind: 'done' };
     // What the reply stream writes when the server acknowledges the message.
-    if (outcome.kind === 'done' || outcome.kind === 'interrupted' || outcome.kind === 'model-error') {
+    if (
+      outcome.kind === 'done' ||
+      outcome.kind === 'interrupted' ||
+      outcome.kind === 'model-error'
+    ) {
       await target.messages.update(entry.messageKey, { status: 'sent', serverId: sent.length });
     }
     return outcome;
@@ -128,10 +218,17 @@ function fakeDelivery(script: Record<string, DeliveryOutcome[]> = {}) {
 }
 
 const states = async () => (await db.outbox.orderBy('seq').toArray()).map((e) => e.state);
-const messageStatus = async (entry: OutboxEntry) => (await db.messages.get(entry.messageKey))?.status;
+const messageStatus = async (entry: OutboxEntry) =>
+  (await db.messages.get(entry.messageKey))?.status;
 
 /** The server's 429 for a spent daily allowance, resetting in 2 h. */
-const spent = () => new RateLimitedError("You've used today's AI allowance. It resets at 00:00 UTC (in 2 h).", 429, { code: 'token_budget', message: 'x' }, 7_200_000);
+const spent = () =>
+  new RateLimitedError(
+    "You've used today's AI allowance. It resets at 00:00 UTC (in 2 h).",
+    429,
+    { code: 'token_budget', message: 'x' },
+    7_200_000,
+  );
 
 describe('flushing the outbox', () => {
   it('trust: 2. a send held until the allowance resets goes once there is allowance again: after an upgrade, or when another send went through', async () => {
@@ -184,7 +281,10 @@ describe('flushing the outbox', () => {
     const first = await queue(uuidv7(), 'first');
     let seen: [string | undefined, string | undefined] = [undefined, undefined];
     const deliver: Deliver = async (target, entry) => {
-      seen = [(await target.outbox.get(entry.seq!))?.state, (await target.messages.get(entry.messageKey))?.status];
+      seen = [
+        (await target.outbox.get(entry.seq!))?.state,
+        (await target.messages.get(entry.messageKey))?.status,
+      ];
       return { kind: 'not-sent', error: new OfflineError() };
     };
     await flushOutbox(db, deliver);
@@ -198,13 +298,19 @@ describe('flushing the outbox', () => {
     await queue(chat, 'one');
     await queue(chat, 'two');
     await queue(other, 'elsewhere');
-    const { deliver, sent } = fakeDelivery({ one: [{ kind: 'not-sent', error: new OfflineError() }] });
+    const { deliver, sent } = fakeDelivery({
+      one: [{ kind: 'not-sent', error: new OfflineError() }],
+    });
 
     const report = await flushOutbox(db, deliver);
     expect(report.blocked).toBe(true);
     // The other chat is its own line: it went in the same flush.
     expect(sent.toSorted()).toEqual(['elsewhere', 'one']);
-    expect(await db.outbox.orderBy('seq').toArray()).toMatchObject([{ state: 'queued', attempts: 1 }, { state: 'queued', attempts: 0 }, { state: 'sent' }]);
+    expect(await db.outbox.orderBy('seq').toArray()).toMatchObject([
+      { state: 'queued', attempts: 1 },
+      { state: 'queued', attempts: 0 },
+      { state: 'sent' },
+    ]);
 
     // Not due yet: a timer-driven flush leaves the chat in backoff alone.
     await flushOutbox(db, deliver);
@@ -235,7 +341,10 @@ describe('flushing the outbox', () => {
     // The user writes in another chat meanwhile: it is delivered at once, not after the long reply.
     const quick = await queue(quickChat, 'quick question');
     const report = await flushOutbox(db, deliver, { force: true, chatId: quickChat });
-    expect(report.outcomes.get(quick.clientId)).toEqual({ outcome: { kind: 'done' }, state: 'sent' });
+    expect(report.outcomes.get(quick.clientId)).toEqual({
+      outcome: { kind: 'done' },
+      state: 'sent',
+    });
     expect(sent).toEqual(['long answer', 'quick question']);
     // Within the slow chat the order holds: its second message waits for the first's reply.
     expect(await states()).toEqual(['sending', 'queued', 'sent']);
@@ -246,7 +355,7 @@ describe('flushing the outbox', () => {
     expect(await states()).toEqual(['sent', 'sent', 'sent']);
   });
 
-  it('phone: 4. delivers at most MAX_PARALLEL_CHATS chats at once, one below the server\'s stream limit', async () => {
+  it("phone: 4. delivers at most MAX_PARALLEL_CHATS chats at once, one below the server's stream limit", async () => {
     const chats = Array.from({ length: MAX_PARALLEL_CHATS + 2 }, () => uuidv7());
     for (const [i, chat] of chats.entries()) await queue(chat, `chat ${i}`);
     let running = 0;
@@ -277,11 +386,16 @@ describe('flushing the outbox', () => {
     const chat = uuidv7();
     const refused = await queue(chat, 'refused');
     await queue(chat, 'fine');
-    const { deliver, sent } = fakeDelivery({ refused: [{ kind: 'not-sent', error: new ApiError('Too long', 400, undefined) }] });
+    const { deliver, sent } = fakeDelivery({
+      refused: [{ kind: 'not-sent', error: new ApiError('Too long', 400, undefined) }],
+    });
     await flushOutbox(db, deliver);
     expect(sent).toEqual(['refused', 'fine']);
     expect(await states()).toEqual(['failed', 'sent']);
-    expect(await db.messages.get(refused.messageKey)).toMatchObject({ status: 'failed', errorMessage: 'Too long' });
+    expect(await db.messages.get(refused.messageKey)).toMatchObject({
+      status: 'failed',
+      errorMessage: 'Too long',
+    });
   });
 
   it('tries nothing while the browser is offline, and delivers once it is back', async () => {
@@ -318,7 +432,10 @@ describe('flushing the outbox', () => {
   it('joins a flush already running in this tab rather than starting a second', async () => {
     const entry = await queue(uuidv7(), 'one');
     const { deliver, sent } = fakeDelivery();
-    const [a, b] = await Promise.all([flushOutbox(db, deliver), flushOutbox(db, deliver, { force: true })]);
+    const [a, b] = await Promise.all([
+      flushOutbox(db, deliver),
+      flushOutbox(db, deliver, { force: true }),
+    ]);
     expect(sent).toEqual(['one']);
     // Both callers hear how it went.
     for (const report of [a, b]) expect(report.outcomes.get(entry.clientId)?.state).toBe('sent');
@@ -337,7 +454,10 @@ describe('flushing the outbox', () => {
     const sent: string[] = [];
     let second: Promise<unknown> | undefined;
     const slow: Deliver = async (target, entry) => {
-      second ??= Promise.all([flushOutbox(otherTab, slow, { force: true }), flushOutbox(otherTab, slow)]);
+      second ??= Promise.all([
+        flushOutbox(otherTab, slow, { force: true }),
+        flushOutbox(otherTab, slow),
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 20));
       return fakeDeliveryInto(target, entry, sent);
     };
@@ -348,7 +468,11 @@ describe('flushing the outbox', () => {
   });
 });
 
-async function fakeDeliveryInto(target: PitchpadDb, entry: OutboxEntry, sent: string[]): Promise<DeliveryOutcome> {
+async function fakeDeliveryInto(
+  target: PitchpadDb,
+  entry: OutboxEntry,
+  sent: string[],
+): Promise<DeliveryOutcome> {
   const message = (await target.messages.get(entry.messageKey))!;
   sent.push(message.content);
   await target.messages.update(entry.messageKey, { status: 'sent', serverId: sent.length });
@@ -371,7 +495,7 @@ function fakeLocks() {
   };
 }
 
-describe("phone: 4. what the header counts", () => {
+describe('phone: 4. what the header counts', () => {
   it('counts a send as waiting until the server stores it, and as held up only once it has failed', async () => {
     const chat = uuidv7();
     const other = uuidv7();
@@ -397,7 +521,9 @@ describe("phone: 4. what the header counts", () => {
 describe('Retry and Delete', () => {
   it('Retry queues a failed send again at once, with its attempts reset', async () => {
     const refused = await queue(uuidv7(), 'refused once');
-    const { deliver } = fakeDelivery({ 'refused once': [{ kind: 'not-sent', error: new ApiError('No', 422, undefined) }] });
+    const { deliver } = fakeDelivery({
+      'refused once': [{ kind: 'not-sent', error: new ApiError('No', 422, undefined) }],
+    });
     await flushOutbox(db, deliver);
     expect(await requeueSend(db, refused.messageKey)).toBe(true);
     const again = await db.outbox.get(refused.seq!);
@@ -442,12 +568,24 @@ describe('the schema upgrade', () => {
   it('puts the sends version 1 left unsent into the outbox, in the order typed', async () => {
     const id = ++userId;
     const v1 = new Dexie(userDbName(id));
-    v1.version(1).stores({ chats: 'id, updatedAt', messages: 'key, chatId, status', keyValues: 'key' });
-    await v1.table('messages').bulkPut([v1Row('u:b', 'failed', 2, null), v1Row('u:a', 'sending', 1, null), v1Row('u:s', 'sent', 0, 4)]);
+    v1.version(1).stores({
+      chats: 'id, updatedAt',
+      messages: 'key, chatId, status',
+      keyValues: 'key',
+    });
+    await v1
+      .table('messages')
+      .bulkPut([
+        v1Row('u:b', 'failed', 2, null),
+        v1Row('u:a', 'sending', 1, null),
+        v1Row('u:s', 'sent', 0, 4),
+      ]);
     v1.close();
 
     const upgraded = openUserDb(id);
-    expect((await upgraded.outbox.orderBy('seq').toArray()).map((e) => [e.messageKey, e.state])).toEqual([
+    expect(
+      (await upgraded.outbox.orderBy('seq').toArray()).map((e) => [e.messageKey, e.state]),
+    ).toEqual([
       ['u:a', 'queued'],
       ['u:b', 'queued'],
     ]);

@@ -117,34 +117,80 @@ export interface Transition {
 }
 
 /** The state machine (see the header). `skipped` is settled by the flusher, which re-reads the message. */
-export function transition(entry: Pick<OutboxEntry, 'attempts'>, outcome: Exclude<DeliveryOutcome, { kind: 'skipped' }>, now: number, random?: () => number): Transition {
-  const sent = { state: 'sent' as const, attempts: entry.attempts, nextAttemptAt: 0, stopFlush: false };
+export function transition(
+  entry: Pick<OutboxEntry, 'attempts'>,
+  outcome: Exclude<DeliveryOutcome, { kind: 'skipped' }>,
+  now: number,
+  random?: () => number,
+): Transition {
+  const sent = {
+    state: 'sent' as const,
+    attempts: entry.attempts,
+    nextAttemptAt: 0,
+    stopFlush: false,
+  };
   switch (outcome.kind) {
     case 'done':
     case 'interrupted':
       return sent;
     case 'stopped':
-      return outcome.accepted ? sent : { state: 'failed', attempts: entry.attempts, nextAttemptAt: 0, lastError: 'Stopped before it was sent.', stopFlush: false };
+      return outcome.accepted
+        ? sent
+        : {
+            state: 'failed',
+            attempts: entry.attempts,
+            nextAttemptAt: 0,
+            lastError: 'Stopped before it was sent.',
+            stopFlush: false,
+          };
     case 'model-error':
       // The server holds the message either way; with no answer at all the user may Retry (a replay
       // asks the model again), with part of one they may Regenerate.
-      return outcome.partial ? sent : { state: 'failed', attempts: entry.attempts, nextAttemptAt: 0, lastError: outcome.message, stopFlush: false };
+      return outcome.partial
+        ? sent
+        : {
+            state: 'failed',
+            attempts: entry.attempts,
+            nextAttemptAt: 0,
+            lastError: outcome.message,
+            stopFlush: false,
+          };
     case 'not-sent': {
       const { error } = outcome;
       const message = error instanceof Error ? error.message : String(error);
-      if (isRefusedForGood(error)) return { state: 'failed', attempts: entry.attempts, nextAttemptAt: 0, lastError: message, stopFlush: false };
+      if (isRefusedForGood(error))
+        return {
+          state: 'failed',
+          attempts: entry.attempts,
+          nextAttemptAt: 0,
+          lastError: message,
+          stopFlush: false,
+        };
       const attempts = entry.attempts + 1;
       // The day's allowance: the server named when it resets. A try before then (the 30 s backoff, the
       // app coming back on screen) would only be refused again, so none is made; the send stays queued
       // with the server's message, which says when.
       if (isAllowanceSpent(error) && error.retryAfterMs !== undefined) {
         const notBefore = now + error.retryAfterMs;
-        return { state: 'queued', attempts, nextAttemptAt: notBefore, notBefore, lastError: message, stopFlush: true };
+        return {
+          state: 'queued',
+          attempts,
+          nextAttemptAt: notBefore,
+          notBefore,
+          lastError: message,
+          stopFlush: true,
+        };
       }
       // Signed out (the session expired), or someone else signed in on this device: nothing goes
       // through until the user logs in again, which restarts the app's flushes; meanwhile retry rarely.
       const delay = isSessionProblem(error) ? SIGNED_OUT_RETRY_MS : backoffDelay(attempts, random);
-      return { state: 'queued', attempts, nextAttemptAt: now + delay, lastError: message, stopFlush: true };
+      return {
+        state: 'queued',
+        attempts,
+        nextAttemptAt: now + delay,
+        lastError: message,
+        stopFlush: true,
+      };
     }
   }
 }
@@ -153,8 +199,19 @@ export function transition(entry: Pick<OutboxEntry, 'attempts'>, outcome: Exclud
  * The new send's outbox entry; call inside the transaction that writes its message row. Once that
  * commits, the worker is asked to deliver it even if the app is closed by then (backgroundSync.ts).
  */
-export function queueSend(db: PitchpadDb, send: Pick<OutboxEntry, 'clientId' | 'chatId' | 'messageKey' | 'model'>, now = Date.now()): Promise<number> {
-  const added = db.outbox.add({ ...send, state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: now, updatedAt: now });
+export function queueSend(
+  db: PitchpadDb,
+  send: Pick<OutboxEntry, 'clientId' | 'chatId' | 'messageKey' | 'model'>,
+  now = Date.now(),
+): Promise<number> {
+  const added = db.outbox.add({
+    ...send,
+    state: 'queued',
+    attempts: 0,
+    nextAttemptAt: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
   syncWhenStored(db);
   return added;
 }
@@ -163,16 +220,38 @@ export function queueSend(db: PitchpadDb, send: Pick<OutboxEntry, 'clientId' | '
  * Retry: queue a failed send again (at once, backoff reset). A message with no entry (it failed
  * before the outbox existed) gets a new one at the end of the queue.
  */
-export async function requeueSend(db: PitchpadDb, messageKey: string, model?: string): Promise<boolean> {
+export async function requeueSend(
+  db: PitchpadDb,
+  messageKey: string,
+  model?: string,
+): Promise<boolean> {
   return db.transaction('rw', db.outbox, db.messages, async () => {
     const message = await db.messages.get(messageKey);
     if (!message?.clientId || message.role !== 'user') return false;
     const now = Date.now();
     const entry = await db.outbox.where('clientId').equals(message.clientId).first();
     if (entry?.state === 'queued' || entry?.state === 'sending') return false;
-    if (entry) await db.outbox.update(entry.seq!, { state: 'queued', attempts: 0, nextAttemptAt: 0, notBefore: undefined, lastError: undefined, updatedAt: now, ...(model ? { model } : {}) });
-    else await queueSend(db, { clientId: message.clientId, chatId: message.chatId, messageKey, model }, now);
-    await db.messages.update(messageKey, { status: 'queued', errorMessage: undefined, touchedAt: now });
+    if (entry)
+      await db.outbox.update(entry.seq!, {
+        state: 'queued',
+        attempts: 0,
+        nextAttemptAt: 0,
+        notBefore: undefined,
+        lastError: undefined,
+        updatedAt: now,
+        ...(model ? { model } : {}),
+      });
+    else
+      await queueSend(
+        db,
+        { clientId: message.clientId, chatId: message.chatId, messageKey, model },
+        now,
+      );
+    await db.messages.update(messageKey, {
+      status: 'queued',
+      errorMessage: undefined,
+      touchedAt: now,
+    });
     if (entry) syncWhenStored(db);
     return true;
   });
@@ -226,7 +305,10 @@ export function countWaiting(db: PitchpadDb): Promise<number> {
  * Of the waiting sends (in order), those the server has not stored yet: a send whose reply is
  * streaming is on its way in the outbox's eyes (its deliverer still holds it) but already stored.
  */
-export async function unsentSends(db: PitchpadDb, waiting?: readonly OutboxEntry[]): Promise<OutboxEntry[]> {
+export async function unsentSends(
+  db: PitchpadDb,
+  waiting?: readonly OutboxEntry[],
+): Promise<OutboxEntry[]> {
   const entries = waiting ?? (await waitingSends(db));
   const messages = await db.messages.bulkGet(entries.map((e) => e.messageKey));
   return entries.filter((entry, i) => entry.state === 'queued' || messages[i]?.serverId == null);
@@ -239,7 +321,8 @@ export async function unsentSends(db: PitchpadDb, waiting?: readonly OutboxEntry
  */
 export function heldBack(unsent: readonly OutboxEntry[]): OutboxEntry[] {
   const failing = new Map<string, boolean>();
-  for (const entry of unsent) if (!failing.has(entry.chatId)) failing.set(entry.chatId, entry.attempts > 0);
+  for (const entry of unsent)
+    if (!failing.has(entry.chatId)) failing.set(entry.chatId, entry.attempts > 0);
   return unsent.filter((entry) => failing.get(entry.chatId));
 }
 
@@ -256,7 +339,9 @@ export function queueHeads(waiting: readonly OutboxEntry[]): OutboxEntry[] {
 /** When the next of the waiting sends is due by its backoff and the server's Retry-After (null: none is queued). */
 export function nextDueAt(waiting: readonly OutboxEntry[]): number | null {
   const heads = queueHeads(waiting);
-  return heads.length ? Math.min(...heads.map((e) => Math.max(e.nextAttemptAt, e.notBefore ?? 0))) : null;
+  return heads.length
+    ? Math.min(...heads.map((e) => Math.max(e.nextAttemptAt, e.notBefore ?? 0)))
+    : null;
 }
 
 /** True while the server's Retry-After still holds the entry back: not even a forced flush tries it. */
@@ -269,11 +354,19 @@ function heldUntilLater(entry: OutboxEntry, now: number): boolean {
  * server's Retry-After) at the head of its line, or a send on its way, which may have been cut off
  * (its chat's lock tells: see `drainChat`).
  */
-export function chatsToFlush(waiting: readonly OutboxEntry[], dueBefore: number, now = Date.now()): string[] {
+export function chatsToFlush(
+  waiting: readonly OutboxEntry[],
+  dueBefore: number,
+  now = Date.now(),
+): string[] {
   const chats = new Map<string, boolean>();
   for (const entry of waiting) {
     if (chats.has(entry.chatId)) continue;
-    chats.set(entry.chatId, entry.state === 'sending' || (entry.nextAttemptAt <= dueBefore && !heldUntilLater(entry, now)));
+    chats.set(
+      entry.chatId,
+      entry.state === 'sending' ||
+        (entry.nextAttemptAt <= dueBefore && !heldUntilLater(entry, now)),
+    );
   }
   return [...chats].filter(([, due]) => due).map(([chatId]) => chatId);
 }
@@ -290,7 +383,11 @@ function ownerOf(db: PitchpadDb): string {
 }
 
 /** Runs `fn` holding the outbox lock of one chat of `db`: whoever holds it is that chat's only deliverer. */
-export function withChatOutboxLock<T>(db: PitchpadDb, chatId: string, fn: () => Promise<T>): Promise<T> {
+export function withChatOutboxLock<T>(
+  db: PitchpadDb,
+  chatId: string,
+  fn: () => Promise<T>,
+): Promise<T> {
   return withDbLock(db, `outbox-${chatId}`, fn);
 }
 
@@ -298,7 +395,11 @@ export function withChatOutboxLock<T>(db: PitchpadDb, chatId: string, fn: () => 
  * Runs `fn` holding the lock `name` of `db`, shared by every tab and the service worker: a Web Lock,
  * else a lease row in the database (browsers without Web Locks).
  */
-export async function withDbLock<T>(db: PitchpadDb, name: string, fn: () => Promise<T>): Promise<T> {
+export async function withDbLock<T>(
+  db: PitchpadDb,
+  name: string,
+  fn: () => Promise<T>,
+): Promise<T> {
   const locks = globalThis.navigator?.locks;
   if (locks?.request) return locks.request(`pitchpad-${name}:${db.name}`, () => fn());
   return withLease(db, `${name}Lease`, fn);
@@ -327,7 +428,8 @@ function takeLease(db: PitchpadDb, key: string): Promise<boolean> {
 
 /** The fallback lock for browsers without Web Locks: a lease row, renewed while held, that expires if its holder dies. */
 async function withLease<T>(db: PitchpadDb, key: string, fn: () => Promise<T>): Promise<T> {
-  while (!(await takeLease(db, key))) await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+  while (!(await takeLease(db, key)))
+    await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
   const renew = setInterval(() => void takeLease(db, key).catch(() => {}), LEASE_RENEW_MS);
   try {
     return await fn();
@@ -399,11 +501,18 @@ const lanes = new WeakMap<PitchpadDb, Map<string, Lane>>();
  * go one at a time in the order typed, under its own lock, while other chats' lines go at the same
  * time, so a long reply (or a failing send) in one chat never holds up a send in another.
  */
-export async function flushOutbox(db: PitchpadDb, deliver: Deliver, { force = false, chatId }: FlushOptions = {}): Promise<FlushReport> {
+export async function flushOutbox(
+  db: PitchpadDb,
+  deliver: Deliver,
+  { force = false, chatId }: FlushOptions = {},
+): Promise<FlushReport> {
   // Offline for sure: every try would fail. The `online` event brings the next flush.
   if (globalThis.navigator?.onLine === false) return { outcomes: new Map(), blocked: true };
   await pruneSent(db);
-  const chats = chatId !== undefined ? [chatId] : chatsToFlush(await waitingSends(db), force ? Infinity : Date.now());
+  const chats =
+    chatId !== undefined
+      ? [chatId]
+      : chatsToFlush(await waitingSends(db), force ? Infinity : Date.now());
   const reports = await Promise.all(chats.map((id) => flushChat(db, id, deliver, force)));
   return {
     outcomes: new Map(reports.flatMap((report) => [...report.outcomes])),
@@ -412,7 +521,12 @@ export async function flushOutbox(db: PitchpadDb, deliver: Deliver, { force = fa
 }
 
 /** Deliver the due sends of one chat, joining the line this context already runs for it. */
-function flushChat(db: PitchpadDb, chatId: string, deliver: Deliver, force: boolean): Promise<FlushReport> {
+function flushChat(
+  db: PitchpadDb,
+  chatId: string,
+  deliver: Deliver,
+  force: boolean,
+): Promise<FlushReport> {
   let running = lanes.get(db);
   if (!running) lanes.set(db, (running = new Map()));
   const current = running.get(chatId);
@@ -434,7 +548,9 @@ function flushChat(db: PitchpadDb, chatId: string, deliver: Deliver, force: bool
           lane.report.blocked = true;
           break;
         }
-        lane.report.blocked = await withChatOutboxLock(db, chatId, () => withSlot(db, () => drainChat(db, chatId, deliver, dueBefore, lane.report)));
+        lane.report.blocked = await withChatOutboxLock(db, chatId, () =>
+          withSlot(db, () => drainChat(db, chatId, deliver, dueBefore, lane.report)),
+        );
       }
       return lane.report;
     } finally {
@@ -457,11 +573,22 @@ function waitingSendsOf(db: PitchpadDb, chatId: string): Promise<OutboxEntry[]> 
  * Deliver the chat's due sends, oldest first, until none is left or one fails transiently (true
  * then: the ones behind it would fail the same way, and must not overtake it). Holds the chat's lock.
  */
-async function drainChat(db: PitchpadDb, chatId: string, deliver: Deliver, dueBefore: number, report: FlushReport): Promise<boolean> {
+async function drainChat(
+  db: PitchpadDb,
+  chatId: string,
+  deliver: Deliver,
+  dueBefore: number,
+  report: FlushReport,
+): Promise<boolean> {
   await recoverCutOffSends(db, chatId);
   for (;;) {
     const [head] = await waitingSendsOf(db, chatId);
-    if (head?.state !== 'queued' || head.nextAttemptAt > dueBefore || heldUntilLater(head, Date.now())) return false;
+    if (
+      head?.state !== 'queued' ||
+      head.nextAttemptAt > dueBefore ||
+      heldUntilLater(head, Date.now())
+    )
+      return false;
     const settled = await deliverOne(db, deliver, head);
     if (!settled) continue;
     report.outcomes.set(head.clientId, { outcome: settled.outcome, state: settled.state });
@@ -477,11 +604,19 @@ async function drainChat(db: PitchpadDb, chatId: string, deliver: Deliver, dueBe
 async function recoverCutOffSends(db: PitchpadDb, chatId: string): Promise<void> {
   await db.transaction('rw', db.outbox, db.messages, async () => {
     const now = Date.now();
-    for (const entry of await db.outbox.where('chatId').equals(chatId).filter((e) => e.state === 'sending').toArray()) {
+    for (const entry of await db.outbox
+      .where('chatId')
+      .equals(chatId)
+      .filter((e) => e.state === 'sending')
+      .toArray()) {
       const message = await db.messages.get(entry.messageKey);
       const acknowledged = message !== undefined && message.serverId !== null;
-      await db.outbox.update(entry.seq!, { state: acknowledged ? 'sent' : 'queued', updatedAt: now });
-      if (message && !acknowledged) await db.messages.update(message.key, { status: 'queued', touchedAt: now });
+      await db.outbox.update(entry.seq!, {
+        state: acknowledged ? 'sent' : 'queued',
+        updatedAt: now,
+      });
+      if (message && !acknowledged)
+        await db.messages.update(message.key, { status: 'queued', touchedAt: now });
     }
   });
 }
@@ -499,7 +634,11 @@ async function pruneSent(db: PitchpadDb): Promise<void> {
 type Settled = { outcome: DeliveryOutcome; state: OutboxState; stopFlush: boolean };
 
 /** Deliver one entry and record how it went; null when it changed under us (deleted, already taken). */
-async function deliverOne(db: PitchpadDb, deliver: Deliver, entry: OutboxEntry): Promise<Settled | null> {
+async function deliverOne(
+  db: PitchpadDb,
+  deliver: Deliver,
+  entry: OutboxEntry,
+): Promise<Settled | null> {
   const seq = entry.seq!;
   const taken = await db.transaction('rw', db.outbox, db.messages, async () => {
     const fresh = await db.outbox.get(seq);
@@ -507,7 +646,11 @@ async function deliverOne(db: PitchpadDb, deliver: Deliver, entry: OutboxEntry):
     const now = Date.now();
     await db.outbox.update(seq, { state: 'sending', updatedAt: now });
     const message = await db.messages.get(fresh.messageKey);
-    if (message) await db.messages.update(message.key, { status: message.serverId === null ? 'sending' : 'sent', touchedAt: now });
+    if (message)
+      await db.messages.update(message.key, {
+        status: message.serverId === null ? 'sending' : 'sent',
+        touchedAt: now,
+      });
     return fresh;
   });
   if (!taken) return null;
@@ -532,15 +675,33 @@ async function deliverOne(db: PitchpadDb, deliver: Deliver, entry: OutboxEntry):
       next =
         message.serverId !== null
           ? { state: 'sent', attempts: taken.attempts, nextAttemptAt: 0, stopFlush: false }
-          : { state: 'queued', attempts: taken.attempts + 1, nextAttemptAt: now + backoffDelay(taken.attempts + 1), stopFlush: true };
+          : {
+              state: 'queued',
+              attempts: taken.attempts + 1,
+              nextAttemptAt: now + backoffDelay(taken.attempts + 1),
+              stopFlush: true,
+            };
     } else {
       next = transition(taken, outcome, now);
     }
     const { stopFlush, ...changes } = next;
     // Every try writes notBefore and lastError, so a success or another failure clears the old ones.
-    await db.outbox.update(seq, { ...changes, notBefore: changes.notBefore, lastError: changes.lastError, updatedAt: now });
-    if (message && message.serverId === null && (next.state === 'queued' || next.state === 'failed')) {
-      await db.messages.update(message.key, { status: next.state, touchedAt: now, ...(next.state === 'failed' ? { errorMessage: next.lastError } : {}) });
+    await db.outbox.update(seq, {
+      ...changes,
+      notBefore: changes.notBefore,
+      lastError: changes.lastError,
+      updatedAt: now,
+    });
+    if (
+      message &&
+      message.serverId === null &&
+      (next.state === 'queued' || next.state === 'failed')
+    ) {
+      await db.messages.update(message.key, {
+        status: next.state,
+        touchedAt: now,
+        ...(next.state === 'failed' ? { errorMessage: next.lastError } : {}),
+      });
     }
     // A send the model answered proves there is allowance again (an upgrade, a higher limit): the
     // sends held until the reset may go now.

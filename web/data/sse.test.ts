@@ -12,7 +12,9 @@ function parse(...chunks: string[]): ServerEvent[] {
 
 describe('the event-stream parser', () => {
   it('reads named events with JSON data, as the chat API sends them', () => {
-    expect(parse('event: start\ndata: {"replyId":7}\n\nevent: delta\ndata: {"text":"Hi"}\n\n')).toEqual([
+    expect(
+      parse('event: start\ndata: {"replyId":7}\n\nevent: delta\ndata: {"text":"Hi"}\n\n'),
+    ).toEqual([
       { event: 'start', data: '{"replyId":7}' },
       { event: 'delta', data: '{"text":"Hi"}' },
     ]);
@@ -21,12 +23,16 @@ describe('the event-stream parser', () => {
   it('copes with chunks split anywhere, even inside a line or a CRLF', () => {
     const text = 'event: delta\r\ndata: {"text":" world"}\r\n\r\n';
     for (let cut = 1; cut < text.length; cut++) {
-      expect(parse(text.slice(0, cut), text.slice(cut))).toEqual([{ event: 'delta', data: '{"text":" world"}' }]);
+      expect(parse(text.slice(0, cut), text.slice(cut))).toEqual([
+        { event: 'delta', data: '{"text":" world"}' },
+      ]);
     }
   });
 
   it('skips comments (the heartbeat) and joins multi-line data', () => {
-    expect(parse(': ping\n\ndata: line one\ndata: line two\n\n')).toEqual([{ event: 'message', data: 'line one\nline two' }]);
+    expect(parse(': ping\n\ndata: line one\ndata: line two\n\n')).toEqual([
+      { event: 'message', data: 'line one\nline two' },
+    ]);
   });
 
   it('drops an event the stream cut off before its blank line', () => {
@@ -34,7 +40,9 @@ describe('the event-stream parser', () => {
   });
 
   it('keeps a value without the optional space, and lone CR line ends', () => {
-    expect(parse('event:delta\rdata:{"text":"x"}\r\r')).toEqual([{ event: 'delta', data: '{"text":"x"}' }]);
+    expect(parse('event:delta\rdata:{"text":"x"}\r\r')).toEqual([
+      { event: 'delta', data: '{"text":"x"}' },
+    ]);
   });
 });
 
@@ -58,12 +66,15 @@ describe('reading a response', () => {
     let pulls = 0;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (pulls++ === 0) controller.enqueue(encoder.encode('event: delta\ndata: {"text":"a"}\n\n'));
+        if (pulls++ === 0)
+          controller.enqueue(encoder.encode('event: delta\ndata: {"text":"a"}\n\n'));
         else controller.error(new TypeError('network error'));
       },
     });
     const seen: string[] = [];
-    await expect(readEventStream(new Response(body), (e) => seen.push(e.data))).rejects.toBeInstanceOf(OfflineError);
+    await expect(
+      readEventStream(new Response(body), (e) => seen.push(e.data)),
+    ).rejects.toBeInstanceOf(OfflineError);
     expect(seen).toEqual(['{"text":"a"}']);
   });
 });

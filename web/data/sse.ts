@@ -64,7 +64,11 @@ export function createSseParser(onEvent: (event: ServerEvent) => void) {
  * Reads `response`'s body to the end, calling `onEvent` for each event. A connection that drops
  * mid-body rejects with OfflineError; an abort through `signal` rejects with the abort's error.
  */
-export async function readEventStream(response: Response, onEvent: (event: ServerEvent) => void, signal?: AbortSignal): Promise<void> {
+export async function readEventStream(
+  response: Response,
+  onEvent: (event: ServerEvent) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   if (!response.body) throw new OfflineError(new Error('The response has no body'));
   // Decoded by hand rather than through a TextDecoderStream: a pipe that errors may drop text it had
   // already received, and the words that arrived before a drop are worth keeping.

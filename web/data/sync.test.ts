@@ -26,7 +26,8 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string) => {
     requests.push(url);
     if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
-    if (url === '/api/auth/user') return Response.json({ id: userId, username: 'ada', email: 'ada@example.com' });
+    if (url === '/api/auth/user')
+      return Response.json({ id: userId, username: 'ada', email: 'ada@example.com' });
     return Response.json([]);
   });
   Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: workerMessages });
@@ -56,7 +57,15 @@ function start(): void {
 
 /** A saved-history change made here that the server does not have yet. */
 async function historyChangeWaiting(): Promise<void> {
-  await db.workflows.put({ id: uuidv7(), type: 'email', title: 'Cold Email to Dana', answers: {}, createdAt: '', updatedAt: '', synced: false });
+  await db.workflows.put({
+    id: uuidv7(),
+    type: 'email',
+    title: 'Cold Email to Dana',
+    answers: {},
+    createdAt: '',
+    updatedAt: '',
+    synced: false,
+  });
 }
 
 /** The app comes back on screen. */
@@ -78,7 +87,9 @@ describe('the sync engine hands over every kind of queued work, not only chat se
     await historyChangeWaiting();
     start();
     await vi.waitFor(() => expect(pushes).toBe(1));
-    workerMessages.dispatchEvent(new MessageEvent('message', { data: { type: SwMessage.flushOutbox } }));
+    workerMessages.dispatchEvent(
+      new MessageEvent('message', { data: { type: SwMessage.flushOutbox } }),
+    );
     await vi.waitFor(() => expect(pushes).toBe(2));
   });
 });
@@ -93,7 +104,9 @@ describe('the sync engine asks the server nothing when no work waits', () => {
 
     comeBackOnScreen();
     await vi.waitFor(() => expect(flushes).toBe(2));
-    workerMessages.dispatchEvent(new MessageEvent('message', { data: { type: SwMessage.flushOutbox } }));
+    workerMessages.dispatchEvent(
+      new MessageEvent('message', { data: { type: SwMessage.flushOutbox } }),
+    );
     await vi.waitFor(() => expect(flushes).toBe(3));
     expect(requests).toEqual([]);
     expect(pushes).toBe(0);

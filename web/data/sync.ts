@@ -27,7 +27,16 @@ import { ApiError, OfflineError, api } from './api';
 import { registerBackgroundSync } from './backgroundSync';
 import { applyChat, applyChatList, forgetChat } from './chatStore';
 import { requestPersistentStorage, userIdOfDb, type PitchpadDb } from './db';
-import { flushOutbox, heldBack, isSessionProblem, nextDueAt, unsentSends, waitingSends, type Deliver, type FlushReport } from './outbox';
+import {
+  flushOutbox,
+  heldBack,
+  isSessionProblem,
+  nextDueAt,
+  unsentSends,
+  waitingSends,
+  type Deliver,
+  type FlushReport,
+} from './outbox';
 import { SwMessage } from './swShared';
 import { syncStatus } from './syncStatus';
 import { countUnsentWork } from './unsentWork';
@@ -35,7 +44,10 @@ import { countUnsentWork } from './unsentWork';
 /** GET /api/chats into the local database; answers how many chats the server has. */
 export async function pullChatList(db: PitchpadDb, signal?: AbortSignal): Promise<number> {
   const startedAt = Date.now();
-  const { data: chats, cachedAt } = await reachable(api.getSnapshot<Chat[]>('/api/chats', signal, userIdOfDb(db)), (at) => at === null);
+  const { data: chats, cachedAt } = await reachable(
+    api.getSnapshot<Chat[]>('/api/chats', signal, userIdOfDb(db)),
+    (at) => at === null,
+  );
   await applyChatList(db, chats, cachedAt ?? startedAt);
   return chats.length;
 }
@@ -45,10 +57,21 @@ export async function pullChatList(db: PitchpadDb, signal?: AbortSignal): Promis
  * chat started here that the server has not seen yet is not an error; one deleted elsewhere is
  * forgotten here too (its unsent messages stay) and the 404 rethrown.
  */
-export async function pullChat(db: PitchpadDb, chatId: string, signal?: AbortSignal): Promise<{ streaming: boolean }> {
+export async function pullChat(
+  db: PitchpadDb,
+  chatId: string,
+  signal?: AbortSignal,
+): Promise<{ streaming: boolean }> {
   const startedAt = Date.now();
   try {
-    const { data, cachedAt } = await reachable(api.getSnapshot<ChatWithMessages>(`/api/chats/${encodeURIComponent(chatId)}`, signal, userIdOfDb(db)), (at) => at === null);
+    const { data, cachedAt } = await reachable(
+      api.getSnapshot<ChatWithMessages>(
+        `/api/chats/${encodeURIComponent(chatId)}`,
+        signal,
+        userIdOfDb(db),
+      ),
+      (at) => at === null,
+    );
     await applyChat(db, data, cachedAt ?? startedAt);
     return { streaming: cachedAt === null && data.messages.some((m) => m.status === 'streaming') };
   } catch (error) {
@@ -61,7 +84,10 @@ export async function pullChat(db: PitchpadDb, chatId: string, signal?: AbortSig
 }
 
 /** Tells the header whether the server answered: a fresh answer or a refusal means it is reachable. */
-async function reachable<T extends { cachedAt: number | null }>(call: Promise<T>, isFresh: (cachedAt: number | null) => boolean): Promise<T> {
+async function reachable<T extends { cachedAt: number | null }>(
+  call: Promise<T>,
+  isFresh: (cachedAt: number | null) => boolean,
+): Promise<T> {
   try {
     const answer = await call;
     syncStatus.setReachable(isFresh(answer.cachedAt));
@@ -119,7 +145,15 @@ export interface SyncOptions {
 const MIN_TIMER_MS = 250;
 
 /** Start the engine for the signed-in user (one per tab; starting another stops the first). */
-export function startSync({ db, userId, deliver, pushOther, hasOtherWork = () => hasUnsentOtherWork(db), onSessionLost, onFlushed }: SyncOptions): SyncEngine {
+export function startSync({
+  db,
+  userId,
+  deliver,
+  pushOther,
+  hasOtherWork = () => hasUnsentOtherWork(db),
+  onSessionLost,
+  onFlushed,
+}: SyncOptions): SyncEngine {
   engine?.stop();
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -149,7 +183,10 @@ export function startSync({ db, userId, deliver, pushOther, hasOtherWork = () =>
   const pull = async (withOpenChat = true) => {
     if (stopped || globalThis.navigator?.onLine === false) return;
     const chatId = withOpenChat ? openChatId : null;
-    const results = await Promise.allSettled([pullChatList(db), ...(chatId ? [pullChat(db, chatId)] : [])]);
+    const results = await Promise.allSettled([
+      pullChatList(db),
+      ...(chatId ? [pullChat(db, chatId)] : []),
+    ]);
     for (const result of results) {
       if (result.status === 'fulfilled' || result.reason instanceof OfflineError) continue;
       if (isSessionProblem(result.reason)) onSessionLost?.();
@@ -179,7 +216,10 @@ export function startSync({ db, userId, deliver, pushOther, hasOtherWork = () =>
     }
   };
 
-  const handleOnline = () => void other().then(() => flush()).then(() => pull());
+  const handleOnline = () =>
+    void other()
+      .then(() => flush())
+      .then(() => pull());
   // Back on screen, every kind of work goes, not only the sends: where the browser has no Background
   // Sync, this and the start are all there is after the app was put away.
   const handleVisibility = () => {
@@ -188,7 +228,8 @@ export function startSync({ db, userId, deliver, pushOther, hasOtherWork = () =>
   // The worker relays a `sync` event: the network is back, by the browser's judgement. Only what is
   // due goes: a relay must never turn a failing server's backoff into a retry loop.
   const handleWorkerMessage = (event: MessageEvent) => {
-    if ((event.data as { type?: string } | null)?.type === SwMessage.flushOutbox) void other().then(() => flush(false));
+    if ((event.data as { type?: string } | null)?.type === SwMessage.flushOutbox)
+      void other().then(() => flush(false));
   };
 
   window.addEventListener('online', handleOnline);
@@ -211,7 +252,9 @@ export function startSync({ db, userId, deliver, pushOther, hasOtherWork = () =>
 
   void requestPersistentStorage(db);
   // At start the chat screen, if open, pulls its chat itself (chat.queries.ts).
-  void other().then(() => flush()).then(() => pull(false));
+  void other()
+    .then(() => flush())
+    .then(() => pull(false));
 
   const self: SyncEngine = {
     flush,
@@ -239,14 +282,19 @@ async function hasUnsentOtherWork(db: PitchpadDb): Promise<boolean> {
 
 /** True when a send of this flush found the session gone or someone else's. */
 function sessionLost(report: FlushReport): boolean {
-  return [...report.outcomes.values()].some(({ outcome }) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error));
+  return [...report.outcomes.values()].some(
+    ({ outcome }) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error),
+  );
 }
 
 /** Tells the header whether the server could be reached, from what a flush saw; answers it too. */
 function noteReach(report: FlushReport): 'unreachable' | 'reachable' | 'unknown' {
   const cutOff =
     globalThis.navigator?.onLine === false ||
-    [...report.outcomes.values()].some(({ outcome, state }) => outcome.kind === 'not-sent' && state === 'queued' && outcome.error instanceof OfflineError);
+    [...report.outcomes.values()].some(
+      ({ outcome, state }) =>
+        outcome.kind === 'not-sent' && state === 'queued' && outcome.error instanceof OfflineError,
+    );
   if (cutOff) {
     syncStatus.setReachable(false);
     return 'unreachable';

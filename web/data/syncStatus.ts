@@ -23,7 +23,13 @@ const listeners = new Set<() => void>();
 
 function set(changes: Partial<SyncStatus>): void {
   const next = { ...status, ...changes };
-  if (next.online === status.online && next.reachable === status.reachable && next.waiting === status.waiting && next.held === status.held) return;
+  if (
+    next.online === status.online &&
+    next.reachable === status.reachable &&
+    next.waiting === status.waiting &&
+    next.held === status.held
+  )
+    return;
   status = next;
   listeners.forEach((listener) => listener());
 }

@@ -26,7 +26,11 @@ export function hasUnsentWork(work: UnsentWork): boolean {
 /** Count what is waiting in `db`. */
 export async function countUnsentWork(db: PitchpadDb): Promise<UnsentWork> {
   return db.transaction('r', db.messages, db.workflows, async () => {
-    const messages = await db.messages.where('status').anyOf('queued', 'sending', 'failed').filter(isUnsent).count();
+    const messages = await db.messages
+      .where('status')
+      .anyOf('queued', 'sending', 'failed')
+      .filter(isUnsent)
+      .count();
     const drafted = await db.messages.filter(isLocalDocument).toArray();
     const history = await db.workflows.filter((record) => !record.synced).count();
     const edits = await db.messages.filter((m) => m.emailEditPending === true).count();

@@ -17,19 +17,26 @@ export async function renderPage(path: string): Promise<string> {
   onlineManager.setOnline(false);
   const queryClient = createQueryClient();
   const toaster = createToaster();
-  const router = createAppRouter({ queryClient, toast: toaster.show }, createMemoryHistory({ initialEntries: [path] }));
+  const router = createAppRouter(
+    { queryClient, toast: toaster.show },
+    createMemoryHistory({ initialEntries: [path] }),
+  );
   await loadCurrentScreen(router);
   const app = <App queryClient={queryClient} toaster={toaster} router={router} />;
   // One piece: React would otherwise move a large screen out of line, to be put in place by an inline
   // script (which the CSP forbids, and a visitor without JavaScript never runs).
   const { prelude } = await prerender(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const html = await new Response(prelude).text();
-  if (html.includes('<template id="B:')) throw new Error(`prerendering ${path}: a screen was still loading (suspended)`);
+  if (html.includes('<template id="B:'))
+    throw new Error(`prerendering ${path}: a screen was still loading (suspended)`);
   return html;
 }
 
 /** The client router's paths, for the server to tell an app screen (the shell) from a 404. */
 export function appRoutePaths(): string[] {
-  const router = createAppRouter({ queryClient: createQueryClient(), toast: () => {} }, createMemoryHistory());
+  const router = createAppRouter(
+    { queryClient: createQueryClient(), toast: () => {} },
+    createMemoryHistory(),
+  );
   return Object.keys(router.routesByPath);
 }

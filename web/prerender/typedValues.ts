@@ -10,7 +10,8 @@ const typed = new Map<string, string>();
 let focused: string | null = null;
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
-const isField = (element: unknown): element is Field => element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
+const isField = (element: unknown): element is Field =>
+  element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
 
 /**
  * Follows the named fields of the prerendered markup (their values and the focus) from now until
@@ -25,7 +26,9 @@ export function watchTypedValues(container: HTMLElement): (drawn: HTMLElement) =
     focused = isField(active) && container.contains(active) ? active.name : null;
   };
   // An empty field has nothing to keep: the app's own start value (a pre-filled email) stands.
-  container.querySelectorAll<Field>('input[name], textarea[name]').forEach((field) => field.value !== '' && read(field));
+  container
+    .querySelectorAll<Field>('input[name], textarea[name]')
+    .forEach((field) => field.value !== '' && read(field));
   readFocus();
   const handleInput = (event: Event) => {
     if (isField(event.target)) read(event.target);
@@ -62,7 +65,8 @@ function giveTypedValue(field: Field, value: string): void {
   const { selectionStart: start, selectionEnd: end } = field;
   const keepCaret = document.activeElement === field && start !== null && end !== null;
   field.value = value === '' ? ' ' : '';
-  const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+  const prototype =
+    field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
   if (keepCaret) field.setSelectionRange(start, end);

@@ -22,11 +22,17 @@ const embeddedCheckout = (path: 'checkout' | 'checkout/embedded') =>
       const { plan, billing } = args.search;
       // The spec's defaults for a bare /checkout: plan pro, billing monthly (§2 'Not-found screen').
       if (!plan || !billing) {
-        const defaults = new URLSearchParams({ plan: plan || DEFAULT_PLAN, billing: billing || DEFAULT_BILLING });
+        const defaults = new URLSearchParams({
+          plan: plan || DEFAULT_PLAN,
+          billing: billing || DEFAULT_BILLING,
+        });
         throw redirect({ href: `/${path}?${defaults}`, replace: true });
       }
     },
-    component: lazyRouteComponent(() => import('../features/billing/CheckoutScreen'), 'CheckoutScreen'),
+    component: lazyRouteComponent(
+      () => import('../features/billing/CheckoutScreen'),
+      'CheckoutScreen',
+    ),
   });
 
 export const checkoutRoute = embeddedCheckout('checkout');
@@ -37,7 +43,10 @@ export const checkoutCompletedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'checkout/completed',
   validateSearch: optionalTextParams('session_id'),
-  component: lazyRouteComponent(() => import('../features/billing/CheckoutCompletedScreen'), 'CheckoutCompletedScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/billing/CheckoutCompletedScreen'),
+    'CheckoutCompletedScreen',
+  ),
 });
 
 /** /simple-checkout and /stripe-checkout: the alternative, Stripe-hosted checkout page. Signed in. */
@@ -46,7 +55,10 @@ const hostedCheckout = (path: 'simple-checkout' | 'stripe-checkout') =>
     getParentRoute: () => rootRoute,
     path,
     beforeLoad: (args) => requireUser(args, CHECKOUT_LOGIN_REQUIRED),
-    component: lazyRouteComponent(() => import('../features/billing/HostedCheckoutScreen'), 'HostedCheckoutScreen'),
+    component: lazyRouteComponent(
+      () => import('../features/billing/HostedCheckoutScreen'),
+      'HostedCheckoutScreen',
+    ),
   });
 
 export const simpleCheckoutRoute = hostedCheckout('simple-checkout');
@@ -84,7 +96,11 @@ export const loginProRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'login-pro',
   beforeLoad: async ({ context }) => {
-    if ((await loadPlanAccess(context.queryClient)) !== 'guest') throw redirect({ to: '/checkout-auth', replace: true });
+    if ((await loadPlanAccess(context.queryClient)) !== 'guest')
+      throw redirect({ to: '/checkout-auth', replace: true });
   },
-  component: lazyRouteComponent(() => import('../features/billing/LoginProScreen'), 'LoginProScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/billing/LoginProScreen'),
+    'LoginProScreen',
+  ),
 });

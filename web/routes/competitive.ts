@@ -10,5 +10,8 @@ export const competitiveRoute = createRoute({
   // ?workflow=<id>: a saved analysis, opened from the history.
   validateSearch: optionalTextParams('workflow'),
   beforeLoad: (args) => requirePaid(args),
-  component: lazyRouteComponent(() => import('../features/competitive/CompetitiveScreen'), 'CompetitiveScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/competitive/CompetitiveScreen'),
+    'CompetitiveScreen',
+  ),
 });

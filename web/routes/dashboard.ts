@@ -6,5 +6,8 @@ export const dashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'dashboard',
   beforeLoad: (args) => requireUser(args, 'Please log in to view your dashboard.'),
-  component: lazyRouteComponent(() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/dashboard/DashboardScreen'),
+    'DashboardScreen',
+  ),
 });

@@ -8,15 +8,35 @@ import { authKeys, subscriptionQueryOptions } from '../features/auth/auth.querie
 import { proRouteRedirect } from '../features/billing/proAccess';
 import { loadPlanAccess, requirePaid } from './guards';
 
-const user: User = { id: 7, username: 'ada', email: 'ada@example.com', name: null, createdAt: '2026-01-01T00:00:00Z', authProvider: 'local', subscriptionTier: 'none', subscriptionActive: false };
-const free: SubscriptionInfo = { subscriptionTier: 'none', isActive: false, stripeCustomerId: null, stripeSubscriptionId: null };
-const paid: SubscriptionInfo = { subscriptionTier: 'pro', isActive: true, stripeCustomerId: 'cus_1', stripeSubscriptionId: 'sub_1' };
+const user: User = {
+  id: 7,
+  username: 'ada',
+  email: 'ada@example.com',
+  name: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  authProvider: 'local',
+  subscriptionTier: 'none',
+  subscriptionActive: false,
+};
+const free: SubscriptionInfo = {
+  subscriptionTier: 'none',
+  isActive: false,
+  stripeCustomerId: null,
+  stripeSubscriptionId: null,
+};
+const paid: SubscriptionInfo = {
+  subscriptionTier: 'pro',
+  isActive: true,
+  stripeCustomerId: 'cus_1',
+  stripeSubscriptionId: 'sub_1',
+};
 
 /** A query cache that already knows who is signed in and, when given, their plan. */
 function cacheWith(signedIn: User | null, subscription?: SubscriptionInfo) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(authKeys.user, signedIn);
-  if (signedIn && subscription) queryClient.setQueryData(authKeys.subscription(signedIn.id), subscription);
+  if (signedIn && subscription)
+    queryClient.setQueryData(authKeys.subscription(signedIn.id), subscription);
   return queryClient;
 }
 
@@ -24,7 +44,10 @@ function cacheWith(signedIn: User | null, subscription?: SubscriptionInfo) {
 function serverFails(status?: number) {
   const fetchMock = vi.fn(async () => {
     if (status === undefined) throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify({ code: 'x', message: 'Something went wrong' }), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ code: 'x', message: 'Something went wrong' }), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -32,7 +55,13 @@ function serverFails(status?: number) {
 
 /** The server's answer to GET /api/user/subscription. */
 function serverSays(subscription: SubscriptionInfo) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(subscription), { status: 200, headers: { 'content-type': 'application/json' } }));
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(JSON.stringify(subscription), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -42,8 +71,14 @@ afterEach(() => vi.unstubAllGlobals());
 describe('where a PRO route sends someone who may not open it (spec §2, §6)', () => {
   it('lets a paying subscriber in, sends a guest to log in and a free user to pricing, each told why', () => {
     expect(proRouteRedirect('paid')).toBeNull();
-    expect(proRouteRedirect('guest')).toMatchObject({ to: '/auth', toast: { header: 'Login Required' } });
-    expect(proRouteRedirect('free')).toMatchObject({ to: '/pricing', toast: { header: 'Pro Plan Required' } });
+    expect(proRouteRedirect('guest')).toMatchObject({
+      to: '/auth',
+      toast: { header: 'Login Required' },
+    });
+    expect(proRouteRedirect('free')).toMatchObject({
+      to: '/pricing',
+      toast: { header: 'Pro Plan Required' },
+    });
   });
 });
 
@@ -61,7 +96,9 @@ describe('loadPlanAccess', () => {
   it('takes a refusal (the session ended) as no subscription, and no answer at all as not paid', async () => {
     const queryClient = cacheWith(user, paid);
     serverFails(401);
-    expect(await queryClient.fetchQuery(subscriptionQueryOptions(user.id))).toEqual(NO_SUBSCRIPTION);
+    expect(await queryClient.fetchQuery(subscriptionQueryOptions(user.id))).toEqual(
+      NO_SUBSCRIPTION,
+    );
     serverFails();
     expect(await loadPlanAccess(cacheWith(user))).toBe('free');
   });
@@ -102,7 +139,9 @@ describe('requirePaid', () => {
 
   it('sends a guest to /auth?redirect=pricing with the Login Required toast', async () => {
     const toast = vi.fn();
-    const options = await redirectOf(requirePaid({ context: { queryClient: cacheWith(null), toast }, location, preload: false }));
+    const options = await redirectOf(
+      requirePaid({ context: { queryClient: cacheWith(null), toast }, location, preload: false }),
+    );
     expect(options).toMatchObject({ to: '/auth', search: { redirect: 'pricing' } });
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ header: 'Login Required' }));
   });
@@ -110,12 +149,24 @@ describe('requirePaid', () => {
   it('sends a free user to /pricing, and shows no toast for a mere preload', async () => {
     serverSays(free);
     const toast = vi.fn();
-    const options = await redirectOf(requirePaid({ context: { queryClient: cacheWith(user, free), toast }, location, preload: true }));
+    const options = await redirectOf(
+      requirePaid({
+        context: { queryClient: cacheWith(user, free), toast },
+        location,
+        preload: true,
+      }),
+    );
     expect(options).toMatchObject({ to: '/pricing' });
     expect(toast).not.toHaveBeenCalled();
   });
 
   it('lets a paying subscriber through', async () => {
-    await expect(requirePaid({ context: { queryClient: cacheWith(user, paid), toast: vi.fn() }, location, preload: false })).resolves.toBeUndefined();
+    await expect(
+      requirePaid({
+        context: { queryClient: cacheWith(user, paid), toast: vi.fn() },
+        location,
+        preload: false,
+      }),
+    ).resolves.toBeUndefined();
   });
 });

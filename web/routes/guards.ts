@@ -19,11 +19,18 @@ interface GuardArgs {
  * going, so login brings them back. `loginToast` is the 'Login Required' description, when the
  * screen shows one (spec §2 Dashboard).
  */
-export async function requireUser({ context, location, preload }: GuardArgs, loginToast?: string): Promise<{ user: User }> {
+export async function requireUser(
+  { context, location, preload }: GuardArgs,
+  loginToast?: string,
+): Promise<{ user: User }> {
   const user = await loadSessionUser(context.queryClient);
   if (user) return { user };
-  if (loginToast && !preload) context.toast({ header: 'Login Required', message: loginToast, color: 'warning' });
-  throw redirect({ to: '/auth', search: { redirect: location.pathname.replace(/^\//, '') + location.searchStr } });
+  if (loginToast && !preload)
+    context.toast({ header: 'Login Required', message: loginToast, color: 'warning' });
+  throw redirect({
+    to: '/auth',
+    search: { redirect: location.pathname.replace(/^\//, '') + location.searchStr },
+  });
 }
 
 /**
@@ -52,5 +59,7 @@ export async function requirePaid({ context, preload }: GuardArgs): Promise<void
   const target = proRouteRedirect(await loadPlanAccess(context.queryClient));
   if (!target) return;
   if (!preload) context.toast(target.toast);
-  throw target.to === '/auth' ? redirect({ to: '/auth', search: { redirect: 'pricing' } }) : redirect({ to: '/pricing' });
+  throw target.to === '/auth'
+    ? redirect({ to: '/auth', search: { redirect: 'pricing' } })
+    : redirect({ to: '/pricing' });
 }

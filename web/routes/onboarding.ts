@@ -7,11 +7,19 @@ import { rootRoute } from './root';
  * page's 'Analyze (without signing up)' sent the visitor, so the stored idea is analyzed on
  * arrival. Anything else is dropped.
  */
-export function analysisSearch(search: Record<string, unknown>): { analysis?: number; start?: true } {
+export function analysisSearch(search: Record<string, unknown>): {
+  analysis?: number;
+  start?: true;
+} {
   const id = Number(search.analysis);
   const start = search.start === true || search.start === 'true';
   return {
-    ...(search.analysis !== undefined && search.analysis !== '' && Number.isSafeInteger(id) && id > 0 ? { analysis: id } : {}),
+    ...(search.analysis !== undefined &&
+    search.analysis !== '' &&
+    Number.isSafeInteger(id) &&
+    id > 0
+      ? { analysis: id }
+      : {}),
     ...(start ? { start } : {}),
   };
 }
@@ -24,5 +32,8 @@ export const onboardingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'onboarding',
   validateSearch: analysisSearch,
-  component: lazyRouteComponent(() => import('../features/onboarding/OnboardingScreen'), 'OnboardingScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/onboarding/OnboardingScreen'),
+    'OnboardingScreen',
+  ),
 });

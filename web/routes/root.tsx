@@ -4,5 +4,8 @@ import type { RouterContext } from './context';
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: AppShell,
-  notFoundComponent: lazyRouteComponent(() => import('../features/errors/NotFoundScreen'), 'NotFoundScreen'),
+  notFoundComponent: lazyRouteComponent(
+    () => import('../features/errors/NotFoundScreen'),
+    'NotFoundScreen',
+  ),
 });

@@ -12,12 +12,16 @@ describe('optional text search params', () => {
   });
 
   it('drops anything else rather than failing the route', () => {
-    for (const value of [undefined, null, true, {}, [], Number.NaN, Number.POSITIVE_INFINITY]) expect(optionalText(value)).toBeUndefined();
+    for (const value of [undefined, null, true, {}, [], Number.NaN, Number.POSITIVE_INFINITY])
+      expect(optionalText(value)).toBeUndefined();
   });
 
   it('validates only the listed keys, leaving out the unusable ones', () => {
     const validate = optionalTextParams('redirect', 'email');
-    expect(validate({ redirect: 'pricing', email: 42, other: 'x' })).toEqual({ redirect: 'pricing', email: '42' });
+    expect(validate({ redirect: 'pricing', email: 42, other: 'x' })).toEqual({
+      redirect: 'pricing',
+      email: '42',
+    });
     expect(validate({ redirect: { nested: true } })).toEqual({});
     expect(Object.keys(validate({ redirect: undefined }))).toEqual([]);
   });
@@ -39,20 +43,24 @@ describe('the /onboarding ?analysis param', () => {
   });
 
   it('drops anything else', () => {
-    for (const analysis of [undefined, '', 'abc', 0, -3, 1.5, null, {}]) expect(analysisSearch({ analysis })).toEqual({});
+    for (const analysis of [undefined, '', 'abc', 0, -3, 1.5, null, {}])
+      expect(analysisSearch({ analysis })).toEqual({});
   });
 
   it('keeps ?start=true, the landing page asking for the analysis at once', () => {
     expect(analysisSearch({ start: true })).toEqual({ start: true });
     expect(analysisSearch({ start: 'true' })).toEqual({ start: true });
-    for (const start of [false, 'false', 1, '', undefined]) expect(analysisSearch({ start })).toEqual({});
+    for (const start of [false, 'false', 1, '', undefined])
+      expect(analysisSearch({ start })).toEqual({});
   });
 });
 
-describe('a flow\'s prefilled first answer', () => {
+describe("a flow's prefilled first answer", () => {
   it('fresh: 3. is never a /chat search param', async () => {
     const { chatSearch } = await import('./chat');
-    expect(chatSearch({ flow: 'email', prefill: 'Dana Ortiz at Freightly' })).toEqual({ flow: 'email' });
+    expect(chatSearch({ flow: 'email', prefill: 'Dana Ortiz at Freightly' })).toEqual({
+      flow: 'email',
+    });
     expect(chatSearch({ prefill: 'Dana Ortiz at Freightly' })).toEqual({});
   });
 });

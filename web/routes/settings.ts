@@ -7,5 +7,8 @@ export const modelSettingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'settings/model',
   beforeLoad: (args) => requireUser(args, 'Please log in to change the settings.'),
-  component: lazyRouteComponent(() => import('../features/settings/ModelSettingsScreen'), 'ModelSettingsScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/settings/ModelSettingsScreen'),
+    'ModelSettingsScreen',
+  ),
 });

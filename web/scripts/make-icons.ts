@@ -14,7 +14,15 @@ const BOTTOM: Rgba = [59, 42, 196, 255];
 const WHITE: Rgba = [255, 255, 255, 255];
 
 /** Distance to a rounded box centred at (cx, cy); negative inside. */
-function roundedBox(x: number, y: number, cx: number, cy: number, hw: number, hh: number, r: number): number {
+function roundedBox(
+  x: number,
+  y: number,
+  cx: number,
+  cy: number,
+  hw: number,
+  hh: number,
+  r: number,
+): number {
   const qx = Math.abs(x - cx) - hw + r;
   const qy = Math.abs(y - cy) - hh + r;
   return Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - r;
@@ -54,7 +62,10 @@ function render(size: number, maskable: boolean): Buffer {
           const c = shade((px + (sx + 0.5) / SS) / size, (py + (sy + 0.5) / SS) / size, maskable);
           if (!c) continue;
           // Premultiply so edges against transparency blend correctly.
-          acc[0]! += c[0] * c[3]; acc[1]! += c[1] * c[3]; acc[2]! += c[2] * c[3]; acc[3]! += c[3];
+          acc[0]! += c[0] * c[3];
+          acc[1]! += c[1] * c[3];
+          acc[2]! += c[2] * c[3];
+          acc[3]! += c[3];
         }
       }
       const o = py * (size * 4 + 1) + 1 + px * 4;

@@ -1,7 +1,14 @@
 /** The Pitchpad logo: the app icon's speech bubble on the brand gradient. Decorative. */
 export function BrandMark({ size = 28 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 512 512" aria-hidden="true" focusable="false" className="brand-mark">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 512 512"
+      aria-hidden="true"
+      focusable="false"
+      className="brand-mark"
+    >
       <defs>
         <linearGradient id="brand-mark-g" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#6348ff" />

@@ -6,7 +6,9 @@ export function Footer() {
   const [year] = useState(() => new Date().getFullYear());
   return (
     <footer className="app-footer">
-      <p className="app-footer__credit">Made for founders and sales teams by the {PRODUCT_NAME} team</p>
+      <p className="app-footer__credit">
+        Made for founders and sales teams by the {PRODUCT_NAME} team
+      </p>
       <p className="app-footer__copyright">
         © {year} {PRODUCT_NAME}. All rights reserved.
       </p>

@@ -4,7 +4,13 @@
  * 'ionicons/icons' (a data URL of a trusted constant SVG). Decorative: hidden from assistive tech.
  */
 export function InlineIcon({ icon, className }: { icon: string; className?: string }) {
-  return <span className={`inline-icon${className ? ` ${className}` : ''}`} aria-hidden="true" dangerouslySetInnerHTML={{ __html: svgOf(icon) }} />;
+  return (
+    <span
+      className={`inline-icon${className ? ` ${className}` : ''}`}
+      aria-hidden="true"
+      dangerouslySetInnerHTML={{ __html: svgOf(icon) }}
+    />
+  );
 }
 
 const DATA_URL_PREFIX = 'data:image/svg+xml;utf8,';

@@ -13,11 +13,21 @@ interface PreloadHandlers {
   onTouchStart?: TouchEventHandler;
 }
 
-function IonButtonTarget({ onMouseEnter: _enter, onMouseLeave: _leave, onTouchStart: _touch, ...props }: ComponentProps<typeof IonButton> & PreloadHandlers) {
+function IonButtonTarget({
+  onMouseEnter: _enter,
+  onMouseLeave: _leave,
+  onTouchStart: _touch,
+  ...props
+}: ComponentProps<typeof IonButton> & PreloadHandlers) {
   return <IonButton {...props} />;
 }
 
-function IonItemTarget({ onMouseEnter: _enter, onMouseLeave: _leave, onTouchStart: _touch, ...props }: ComponentProps<typeof IonItem> & PreloadHandlers) {
+function IonItemTarget({
+  onMouseEnter: _enter,
+  onMouseLeave: _leave,
+  onTouchStart: _touch,
+  ...props
+}: ComponentProps<typeof IonItem> & PreloadHandlers) {
   return <IonItem {...props} />;
 }
 

@@ -14,9 +14,14 @@ export function RouteErrorScreen({ error, reset }: ErrorComponentProps) {
   return (
     <Screen width="narrow">
       <section className="state-card">
-        <InlineIcon icon={alertCircleOutline} className="state-card__icon state-card__icon--danger" />
+        <InlineIcon
+          icon={alertCircleOutline}
+          className="state-card__icon state-card__icon--danger"
+        />
         <h1>Something went wrong</h1>
-        <p className="muted">{error instanceof Error ? error.message : 'This screen could not be loaded.'}</p>
+        <p className="muted">
+          {error instanceof Error ? error.message : 'This screen could not be loaded.'}
+        </p>
         <button type="button" className="pp-button pp-button--primary" onClick={handleRetry}>
           Try again
         </button>

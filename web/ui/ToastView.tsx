@@ -35,8 +35,15 @@ export function ToastView({ toaster }: { toaster: Toaster }) {
       color={current?.color}
       duration={current?.duration}
       buttons={[
-        ...(current?.action ? [{ text: current.action.label, side: 'end' as const, handler: current.action.handler }] : []),
-        { icon: closeOutline, role: 'cancel', side: 'end', htmlAttributes: { 'aria-label': 'Dismiss' } },
+        ...(current?.action
+          ? [{ text: current.action.label, side: 'end' as const, handler: current.action.handler }]
+          : []),
+        {
+          icon: closeOutline,
+          role: 'cancel',
+          side: 'end',
+          htmlAttributes: { 'aria-label': 'Dismiss' },
+        },
       ]}
       onDidPresent={() => setPresented(current)}
       onDidDismiss={handleDidDismiss}

@@ -8,7 +8,11 @@ describe('the toaster', () => {
     toaster.subscribe(listener);
     toaster.show({ header: 'First' });
     toaster.show({ header: 'Second', message: 'Replaces the first', duration: 3000 });
-    expect(toaster.current()).toMatchObject({ header: 'Second', message: 'Replaces the first', duration: 3000 });
+    expect(toaster.current()).toMatchObject({
+      header: 'Second',
+      message: 'Replaces the first',
+      duration: 3000,
+    });
     expect(listener).toHaveBeenCalledTimes(2);
   });
 

@@ -18,13 +18,25 @@ export const KEYBOARD_STEP = 'data-keyboard-step';
 /** Fields that bring up the on-screen keyboard. */
 function isTextField(element: Element | null): element is HTMLElement {
   if (element instanceof HTMLTextAreaElement) return true;
-  return element instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].includes(element.type);
+  return (
+    element instanceof HTMLInputElement &&
+    !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].includes(
+      element.type,
+    )
+  );
 }
 
 /** The step's primary button: the visible submit button of the field's form. */
 function primaryButtonOf(step: Element): HTMLElement | null {
-  const candidates = step.querySelectorAll<HTMLElement>('button[type="submit"], ion-button[type="submit"]');
-  return [...candidates].find((button) => !button.classList.contains('visually-hidden') && button.getClientRects().length > 0) ?? null;
+  const candidates = step.querySelectorAll<HTMLElement>(
+    'button[type="submit"], ion-button[type="submit"]',
+  );
+  return (
+    [...candidates].find(
+      (button) =>
+        !button.classList.contains('visually-hidden') && button.getClientRects().length > 0,
+    ) ?? null
+  );
 }
 
 /** Scrolls the focused field's step so its primary button shows, and the field too (the field wins if both cannot fit). */
@@ -56,13 +68,23 @@ export function useKeyboardInView(): void {
     const update = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
-        if (viewport) document.documentElement.style.setProperty('--keyboard-inset', `${keyboardInset(viewport)}px`);
+        if (viewport)
+          document.documentElement.style.setProperty(
+            '--keyboard-inset',
+            `${keyboardInset(viewport)}px`,
+          );
         keepFocusedStepInView();
       });
     };
     const handleFocusOut = () => {
       // The keyboard goes with the focus: give the room back at once.
-      if (viewport) requestAnimationFrame(() => document.documentElement.style.setProperty('--keyboard-inset', `${keyboardInset(viewport)}px`));
+      if (viewport)
+        requestAnimationFrame(() =>
+          document.documentElement.style.setProperty(
+            '--keyboard-inset',
+            `${keyboardInset(viewport)}px`,
+          ),
+        );
     };
     viewport?.addEventListener('resize', update);
     document.addEventListener('focusin', update);

@@ -8,7 +8,10 @@ import type { MouseEvent } from 'react';
 export type PopoverMenu = ReturnType<typeof usePopoverMenu>;
 
 export function usePopoverMenu() {
-  const [state, setState] = useState<{ open: boolean; event?: Event; used: boolean }>({ open: false, used: false });
+  const [state, setState] = useState<{ open: boolean; event?: Event; used: boolean }>({
+    open: false,
+    used: false,
+  });
   return {
     isOpen: state.open,
     event: state.event,

@@ -24,5 +24,11 @@ export function wrapIonicElement<Wrapper>(
   events: Record<string, string> = {},
 ): Wrapper {
   // The cast restates '@ionic/react''s own (more precise) type for the same wrapper.
-  return createComponent({ tagName, elementClass, react: React, events, defineCustomElement }) as unknown as Wrapper;
+  return createComponent({
+    tagName,
+    elementClass,
+    react: React,
+    events,
+    defineCustomElement,
+  }) as unknown as Wrapper;
 }

@@ -47,7 +47,13 @@ const PLAIN_WITH_LINK = `${PLAIN.replace('Worth a quick chat next week?', 'Worth
 describe('reading grade', () => {
   it.each([
     ['a plain email', PLAIN, 'good', 'Reads at grade 2 — easy on a phone', undefined],
-    ['a plain email with a long calendar link', PLAIN_WITH_LINK, 'good', 'Reads at grade 2 — easy on a phone', undefined],
+    [
+      'a plain email with a long calendar link',
+      PLAIN_WITH_LINK,
+      'good',
+      'Reads at grade 2 — easy on a phone',
+      undefined,
+    ],
     [
       'an email with a few long words',
       A_LITTLE_HARD,
@@ -62,8 +68,19 @@ describe('reading grade', () => {
       'Reads at college level — aim for grade 5 or lower',
       'Swap long words like “systematically” and “representative” for everyday ones, and keep sentences short.',
     ],
-    ['a run-on sentence of short words', RUN_ON, 'warn', 'Reads at grade 8 — aim for grade 5 or lower', 'Use shorter sentences and everyday words.'],
+    [
+      'a run-on sentence of short words',
+      RUN_ON,
+      'warn',
+      'Reads at grade 8 — aim for grade 5 or lower',
+      'Use shorter sentences and everyday words.',
+    ],
   ])('judges %s', (_label, body, status, label, fix) => {
-    expect(checkGrade({ subject: 'Ramp time at Freightly', body }, {})).toEqual({ id: 'grade', status, label, fix });
+    expect(checkGrade({ subject: 'Ramp time at Freightly', body }, {})).toEqual({
+      id: 'grade',
+      status,
+      label,
+      fix,
+    });
   });
 });

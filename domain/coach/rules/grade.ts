@@ -18,7 +18,11 @@ function longWords(text: string): string[] {
   const chosen: string[] = [];
   // 'representative' says nothing new after 'representatives'.
   for (const word of [...seen].toSorted((a, b) => b.length - a.length)) {
-    if (chosen.length < 2 && !chosen.some((other) => other.startsWith(word) || word.startsWith(other))) chosen.push(word);
+    if (
+      chosen.length < 2 &&
+      !chosen.some((other) => other.startsWith(word) || word.startsWith(other))
+    )
+      chosen.push(word);
   }
   return chosen;
 }
@@ -30,6 +34,14 @@ export const checkGrade: Rule = (email) => {
   const shown = grade <= 1 ? 'grade 1 or below' : grade > 12 ? 'college level' : `grade ${grade}`;
   if (grade <= GRADE.best) return good('grade', `Reads at ${shown} — easy on a phone`);
   const long = longWords(message);
-  const fix = long.length > 0 ? `Swap long words like ${quoteList(long)} for everyday ones, and keep sentences short.` : 'Use shorter sentences and everyday words.';
-  return notGood('grade', grade <= GRADE.worst ? 'warn' : 'bad', `Reads at ${shown} — aim for grade 5 or lower`, fix);
+  const fix =
+    long.length > 0
+      ? `Swap long words like ${quoteList(long)} for everyday ones, and keep sentences short.`
+      : 'Use shorter sentences and everyday words.';
+  return notGood(
+    'grade',
+    grade <= GRADE.worst ? 'warn' : 'bad',
+    `Reads at ${shown} — aim for grade 5 or lower`,
+    fix,
+  );
 };

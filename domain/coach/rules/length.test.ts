@@ -70,12 +70,36 @@ Sam`;
 
 describe('body length', () => {
   it.each([
-    ['a short, complete email', SHORT_AND_RIGHT, 'good', '44 words — in the 25–50 sweet spot', undefined],
-    ['the same email with a long signature', LONG_SIGNATURE, 'good', '44 words — in the 25–50 sweet spot', undefined],
-    ['the same email in Markdown, with a heading', MARKDOWN, 'good', '46 words — in the 25–50 sweet spot', undefined],
+    [
+      'a short, complete email',
+      SHORT_AND_RIGHT,
+      'good',
+      '44 words — in the 25–50 sweet spot',
+      undefined,
+    ],
+    [
+      'the same email with a long signature',
+      LONG_SIGNATURE,
+      'good',
+      '44 words — in the 25–50 sweet spot',
+      undefined,
+    ],
+    [
+      'the same email in Markdown, with a heading',
+      MARKDOWN,
+      'good',
+      '46 words — in the 25–50 sweet spot',
+      undefined,
+    ],
     ['a two-line note', TOO_SHORT, 'warn', '13 words — aim for 25–50', GROW],
     ['a careful email that runs long', A_BIT_LONG, 'warn', '80 words — aim for 25–50', CUT],
-    ['a model-written email of 140 words and more', AI_LENGTH, 'bad', '143 words — aim for 25–50', CUT],
+    [
+      'a model-written email of 140 words and more',
+      AI_LENGTH,
+      'bad',
+      '143 words — aim for 25–50',
+      CUT,
+    ],
   ])('judges %s', (_label, body, status, label, fix) => {
     const check = checkLength({ subject: 'Ramp time at Freightly', body }, {});
     expect(check).toEqual({ id: 'length', status, label, fix });

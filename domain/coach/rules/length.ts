@@ -12,6 +12,12 @@ export const checkLength: Rule = (email) => {
   const label = `${plural(count, 'word')} — aim for 25–50`;
   if (count > LENGTH.tooLong) return notGood('length', 'bad', label, CUT);
   if (count > LENGTH.bestMax) return notGood('length', 'warn', label, CUT);
-  if (count < LENGTH.bestMin) return notGood('length', 'warn', label, 'Add a line on why this matters to them, to reach about 25 words.');
+  if (count < LENGTH.bestMin)
+    return notGood(
+      'length',
+      'warn',
+      label,
+      'Add a line on why this matters to them, to reach about 25 words.',
+    );
   return good('length', `${plural(count, 'word')} — in the 25–50 sweet spot`);
 };

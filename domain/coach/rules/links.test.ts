@@ -16,21 +16,67 @@ ${signature}`;
 describe('links and attachments', () => {
   it.each([
     ['no link', email('Worth a quick call next week?'), 'good', 'No links', undefined],
-    ['one calendar link', email('Grab 15 minutes here if useful: https://cal.com/sam/15min'), 'good', '1 link', undefined],
-    ['an offer to send a PDF later', email('Happy to send the two-page PDF if you want a look.'), 'good', 'No links', undefined],
-    ['a case study and a calendar link', email('Case study: https://rampup.example/freight — or book here: cal.com/sam/15min'), 'warn', '2 links — keep one at most', ONE_LINK],
+    [
+      'one calendar link',
+      email('Grab 15 minutes here if useful: https://cal.com/sam/15min'),
+      'good',
+      '1 link',
+      undefined,
+    ],
+    [
+      'an offer to send a PDF later',
+      email('Happy to send the two-page PDF if you want a look.'),
+      'good',
+      'No links',
+      undefined,
+    ],
+    [
+      'a case study and a calendar link',
+      email('Case study: https://rampup.example/freight — or book here: cal.com/sam/15min'),
+      'warn',
+      '2 links — keep one at most',
+      ONE_LINK,
+    ],
     [
       'links in the signature too',
-      email('Book a time: https://cal.com/sam/15min', 'Sam Lee\nwww.rampup.example | linkedin.com/in/samlee'),
+      email(
+        'Book a time: https://cal.com/sam/15min',
+        'Sam Lee\nwww.rampup.example | linkedin.com/in/samlee',
+      ),
       'bad',
       '3 links — keep one at most',
       ONE_LINK,
     ],
-    ['a deck attached', email("I've attached our deck with three customer stories."), 'bad', 'Mentions an attachment', NO_FILES],
-    ['a PDF sent along', email('See the PDF for pricing.'), 'bad', 'Mentions an attachment', NO_FILES],
-    ['an enclosed brochure and two links', email('Enclosed is our brochure. More at https://rampup.example and www.rampup.example/pricing'), 'bad', 'Mentions an attachment', `${NO_FILES} ${ONE_LINK}`],
+    [
+      'a deck attached',
+      email("I've attached our deck with three customer stories."),
+      'bad',
+      'Mentions an attachment',
+      NO_FILES,
+    ],
+    [
+      'a PDF sent along',
+      email('See the PDF for pricing.'),
+      'bad',
+      'Mentions an attachment',
+      NO_FILES,
+    ],
+    [
+      'an enclosed brochure and two links',
+      email(
+        'Enclosed is our brochure. More at https://rampup.example and www.rampup.example/pricing',
+      ),
+      'bad',
+      'Mentions an attachment',
+      `${NO_FILES} ${ONE_LINK}`,
+    ],
   ])('judges %s', (_label, body, status, label, fix) => {
-    expect(checkLinks({ subject: 'Ramp time at Freightly', body }, {})).toEqual({ id: 'links', status, label, fix });
+    expect(checkLinks({ subject: 'Ramp time at Freightly', body }, {})).toEqual({
+      id: 'links',
+      status,
+      label,
+      fix,
+    });
   });
 
   it.each([
@@ -50,13 +96,19 @@ describe('links and attachments', () => {
 });
 
 describe('an ask that needs its link', () => {
-  const NO_LINK = 'Your ask is to book a time, but there is no link: add your booking link, or ask for a reply instead.';
+  const NO_LINK =
+    'Your ask is to book a time, but there is no link: add your booking link, or ask for a reply instead.';
   it.each([
     ['book a time with no link', email('Book a time on my calendar if this is worth a look.')],
     ['grab a slot with no link', email('Grab a slot that suits you.')],
     ['grab 15 minutes here, and nothing there', email('If useful, grab 15 minutes here.')],
   ])('fresh: 5. flags %s', (_label, body) => {
-    expect(checkLinks({ subject: 'Ramp time at Freightly', body }, {})).toEqual({ id: 'links', status: 'bad', label: 'Ask without its link', fix: NO_LINK });
+    expect(checkLinks({ subject: 'Ramp time at Freightly', body }, {})).toEqual({
+      id: 'links',
+      status: 'bad',
+      label: 'Ask without its link',
+      fix: NO_LINK,
+    });
   });
 
   it.each([
@@ -81,7 +133,12 @@ describe('an ask that needs its link', () => {
   });
 
   it('leaves a blank for the link to the personalisation check', () => {
-    expect(checkLinks({ subject: 'Ramp time', body: email('Book a time here: [your calendar link]') }, {}).status).toBe('good');
+    expect(
+      checkLinks(
+        { subject: 'Ramp time', body: email('Book a time here: [your calendar link]') },
+        {},
+      ).status,
+    ).toBe('good');
   });
 
   it.each([

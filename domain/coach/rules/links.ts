@@ -2,7 +2,11 @@ import { folded, plainText, sentences, trimEnds } from '../text';
 import { good, notGood, plural, type Rule } from '../types';
 
 /** Endings of bare domains a mail app turns into links even without a path ('acme.io'). */
-const COMMON_TLDS = new Set('com net org io co ai app dev me ly so xyz us uk de fr es it nl eu ca au in tech cloud site online info biz gg tv fm to sh cc vc'.split(' '));
+const COMMON_TLDS = new Set(
+  'com net org io co ai app dev me ly so xyz us uk de fr es it nl eu ca au in tech cloud site online info biz gg tv fm to sh cc vc'.split(
+    ' ',
+  ),
+);
 const URL_START = /^(?:https?:\/\/|www\.)\S/i;
 const BARE_DOMAIN = /^(?:[a-z0-9-]{1,63}\.)+([a-z]{2,24})([/?#]\S*)?$/i;
 
@@ -22,7 +26,8 @@ const BOOKING_ASK =
 /** A word that starts like a web address but is not one a mail app can open: 'https//cal.com', 'http:/cal.com', 'htps://…', 'https://cal'. */
 const SCHEME_LIKE = /^(?:h?t{1,2}p{1,2}s?)(?::\/{0,3}|\/{1,3})/i;
 /** A template blank that stands for the link (the personalisation check asks for it to be filled). */
-const LINK_BLANK = /\[[^[\]\n]{0,40}\b(?:link|calendar|url)\b[^[\]\n]{0,40}\](?!\()|\{\{[^}\n]{0,40}\b(?:link|calendar|url)\b[^}\n]{0,40}\}\}/i;
+const LINK_BLANK =
+  /\[[^[\]\n]{0,40}\b(?:link|calendar|url)\b[^[\]\n]{0,40}\](?!\()|\{\{[^}\n]{0,40}\b(?:link|calendar|url)\b[^}\n]{0,40}\}\}/i;
 
 /** Whether a word looks meant as a web address but is broken: a mistyped scheme, or a host that is no domain. */
 export function isBrokenLink(token: string): boolean {
@@ -72,11 +77,27 @@ export const checkLinks: Rule = (email) => {
   const missing = links === 0 && broken.length === 0 && !LINK_BLANK.test(text) && asksToBook(text);
   const attachment = impliesAttachment(email.body);
   const fixes: string[] = [];
-  if (broken.length > 0) fixes.push(`Fix the link “${broken[0]}”: it should read like https://cal.com/you/20min.`);
-  if (missing) fixes.push('Your ask is to book a time, but there is no link: add your booking link, or ask for a reply instead.');
+  if (broken.length > 0)
+    fixes.push(`Fix the link “${broken[0]}”: it should read like https://cal.com/you/20min.`);
+  if (missing)
+    fixes.push(
+      'Your ask is to book a time, but there is no link: add your booking link, or ask for a reply instead.',
+    );
   if (attachment) fixes.push('Leave files out of a first email: offer to send them if they reply.');
   if (links + broken.length >= 2) fixes.push('Keep one link at most, the one for your ask.');
   if (fixes.length === 0) return good('links', links === 0 ? 'No links' : '1 link');
-  const label = broken.length > 0 ? 'Broken link' : missing ? 'Ask without its link' : attachment ? 'Mentions an attachment' : `${plural(links, 'link')} — keep one at most`;
-  return notGood('links', broken.length > 0 || missing || attachment || links >= 3 ? 'bad' : 'warn', label, fixes.join(' '));
+  const label =
+    broken.length > 0
+      ? 'Broken link'
+      : missing
+        ? 'Ask without its link'
+        : attachment
+          ? 'Mentions an attachment'
+          : `${plural(links, 'link')} — keep one at most`;
+  return notGood(
+    'links',
+    broken.length > 0 || missing || attachment || links >= 3 ? 'bad' : 'warn',
+    label,
+    fixes.join(' '),
+  );
 };

@@ -20,7 +20,10 @@ Worth a quick call?
 Sam`;
 
 const NAME_ONLY = GENERIC.replace('Hi there,', 'Hi Dana,');
-const COMPANY_ONLY = GENERIC.replace('Fast-growing sales teams', 'Fast-growing teams like Freightly');
+const COMPANY_ONLY = GENERIC.replace(
+  'Fast-growing sales teams',
+  'Fast-growing teams like Freightly',
+);
 
 const TEMPLATE = `Hi [First Name],
 
@@ -32,28 +35,117 @@ Worth a quick call? Book here: [my calendar](https://cal.com/sam/20min)
 
 describe('personalisation', () => {
   it.each([
-    ['name and company both there, possessive and all', PERSONAL, DANA, 'good', 'Mentions Dana and Freightly', undefined],
-    ['the company in another case and with a suffix in the context', PERSONAL.replace("Freightly's", "FREIGHTLY's"), { company: 'Freightly, Inc.' }, 'good', 'Mentions Freightly', undefined],
-    ['the surname instead of the first name', GENERIC.replace('Hi there,', 'Dear Ms. Ortiz,'), { recipientName: 'Dana Ortiz' }, 'good', 'Mentions Dana', undefined],
-    ['an accent left off', GENERIC.replace('Hi there,', 'Hi Jose,'), { recipientName: 'José' }, 'good', 'Mentions José', undefined],
-    ['neither', GENERIC, DANA, 'bad', "Doesn't mention Dana or Freightly", "Greet Dana by name and say why you're writing to Freightly now."],
-    ['the name but not the company', NAME_ONLY, DANA, 'warn', 'Mentions Dana, not Freightly', "Mention Freightly by name, and why you're writing to them now."],
-    ['the company but not the name', COMPANY_ONLY, DANA, 'warn', 'Mentions Freightly, not Dana', 'Greet Dana by name.'],
-    ['only a name known, and missing', GENERIC, { recipientName: 'Dana' }, 'bad', "Doesn't mention Dana", 'Greet Dana by name.'],
-    ['only a company known, and missing', GENERIC, { company: 'Freightly' }, 'bad', "Doesn't mention Freightly", "Mention Freightly by name, and why you're writing to them now."],
-    ['template blanks left in', TEMPLATE, DANA, 'bad', 'Blanks to fill: [First Name], [Company], [Your Name]', 'Fill in [First Name], [Company], [Your Name] before you send it.'],
-    ['template blanks with nothing known', TEMPLATE.replace('[Your Name]', 'Sam'), {}, 'bad', 'Blanks to fill: [First Name], [Company]', 'Fill in [First Name] and [Company] before you send it.'],
+    [
+      'name and company both there, possessive and all',
+      PERSONAL,
+      DANA,
+      'good',
+      'Mentions Dana and Freightly',
+      undefined,
+    ],
+    [
+      'the company in another case and with a suffix in the context',
+      PERSONAL.replace("Freightly's", "FREIGHTLY's"),
+      { company: 'Freightly, Inc.' },
+      'good',
+      'Mentions Freightly',
+      undefined,
+    ],
+    [
+      'the surname instead of the first name',
+      GENERIC.replace('Hi there,', 'Dear Ms. Ortiz,'),
+      { recipientName: 'Dana Ortiz' },
+      'good',
+      'Mentions Dana',
+      undefined,
+    ],
+    [
+      'an accent left off',
+      GENERIC.replace('Hi there,', 'Hi Jose,'),
+      { recipientName: 'José' },
+      'good',
+      'Mentions José',
+      undefined,
+    ],
+    [
+      'neither',
+      GENERIC,
+      DANA,
+      'bad',
+      "Doesn't mention Dana or Freightly",
+      "Greet Dana by name and say why you're writing to Freightly now.",
+    ],
+    [
+      'the name but not the company',
+      NAME_ONLY,
+      DANA,
+      'warn',
+      'Mentions Dana, not Freightly',
+      "Mention Freightly by name, and why you're writing to them now.",
+    ],
+    [
+      'the company but not the name',
+      COMPANY_ONLY,
+      DANA,
+      'warn',
+      'Mentions Freightly, not Dana',
+      'Greet Dana by name.',
+    ],
+    [
+      'only a name known, and missing',
+      GENERIC,
+      { recipientName: 'Dana' },
+      'bad',
+      "Doesn't mention Dana",
+      'Greet Dana by name.',
+    ],
+    [
+      'only a company known, and missing',
+      GENERIC,
+      { company: 'Freightly' },
+      'bad',
+      "Doesn't mention Freightly",
+      "Mention Freightly by name, and why you're writing to them now.",
+    ],
+    [
+      'template blanks left in',
+      TEMPLATE,
+      DANA,
+      'bad',
+      'Blanks to fill: [First Name], [Company], [Your Name]',
+      'Fill in [First Name], [Company], [Your Name] before you send it.',
+    ],
+    [
+      'template blanks with nothing known',
+      TEMPLATE.replace('[Your Name]', 'Sam'),
+      {},
+      'bad',
+      'Blanks to fill: [First Name], [Company]',
+      'Fill in [First Name] and [Company] before you send it.',
+    ],
   ])('judges %s', (_label, body, context, status, label, fix) => {
-    expect(checkPersonal({ subject: 'Ramp time', body }, context)).toEqual({ id: 'personal', status, label, fix });
+    expect(checkPersonal({ subject: 'Ramp time', body }, context)).toEqual({
+      id: 'personal',
+      status,
+      label,
+      fix,
+    });
   });
 
   it('has nothing to judge when the flow knows neither name nor company', () => {
     expect(checkPersonal({ subject: 'Ramp time', body: GENERIC }, {})).toBeNull();
-    expect(checkPersonal({ subject: 'Ramp time', body: GENERIC }, { recipientName: '  ', company: '' })).toBeNull();
+    expect(
+      checkPersonal({ subject: 'Ramp time', body: GENERIC }, { recipientName: '  ', company: '' }),
+    ).toBeNull();
   });
 
   it('does not take a word that merely contains the name', () => {
-    expect(checkPersonal({ subject: 'Ramp time', body: GENERIC.replace('Hi there,', 'Hi Danaher team,') }, { recipientName: 'Dana' })?.status).toBe('bad');
+    expect(
+      checkPersonal(
+        { subject: 'Ramp time', body: GENERIC.replace('Hi there,', 'Hi Danaher team,') },
+        { recipientName: 'Dana' },
+      )?.status,
+    ).toBe('bad');
   });
 
   it('trust: 4. names a blank after a run of 30,000 "[" as the blank alone', () => {
@@ -66,4 +158,3 @@ describe('personalisation', () => {
     });
   });
 });
-

@@ -7,14 +7,17 @@ import { good, notGood, type Check, type CoachContext, type Email } from '../typ
  */
 const BLANK = /\[[^[\]\n]{1,40}\](?!\()|\{\{[^}\n]{1,40}\}\}|<<[^>\n]{1,40}>>/g;
 const HONORIFIC = /^(?:dr|mr|mrs|ms|mx|prof|sir|madam)\.?$/i;
-const COMPANY_SUFFIX = /[\s,]+(?:inc|ltd|llc|gmbh|corp|corporation|co|plc|sa|ag|bv|limited|company)\.?$/i;
+const COMPANY_SUFFIX =
+  /[\s,]+(?:inc|ltd|llc|gmbh|corp|corporation|co|plc|sa|ag|bv|limited|company)\.?$/i;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Whether `name` appears in `text` as whole words, in any case or accent, possessive or not ('Freightly's'). */
 function mentions(text: string, name: string): boolean {
   const pattern = folded(name).trim().split(/\s+/).map(escape).join('\\s+');
-  return pattern !== '' && new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'u').test(text);
+  return (
+    pattern !== '' && new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'u').test(text)
+  );
 }
 
 /** The parts of a name worth looking for: 'Dr. Dana Ortiz' -> ['Dana', 'Ortiz']. */
@@ -29,10 +32,17 @@ const nameParts = (name: string) =>
  * knows them) appear in the subject or body. Nothing to judge without either: no check.
  */
 export function checkPersonal(email: Email, context: CoachContext): Check | null {
-  const blanks = [...new Set(`${email.subject}\n${email.body}`.match(BLANK) ?? [])].filter((blank) => /\p{L}/u.test(blank));
+  const blanks = [...new Set(`${email.subject}\n${email.body}`.match(BLANK) ?? [])].filter(
+    (blank) => /\p{L}/u.test(blank),
+  );
   if (blanks.length > 0) {
     const shown = blanks.slice(0, 3);
-    return notGood('personal', 'bad', `Blanks to fill: ${shown.join(', ')}`, `Fill in ${shown.join(shown.length === 2 ? ' and ' : ', ')} before you send it.`);
+    return notGood(
+      'personal',
+      'bad',
+      `Blanks to fill: ${shown.join(', ')}`,
+      `Fill in ${shown.join(shown.length === 2 ? ' and ' : ', ')} before you send it.`,
+    );
   }
   const name = nameParts(context.recipientName ?? '');
   const company = (context.company ?? '').trim().replace(COMPANY_SUFFIX, '').trim();
@@ -46,10 +56,20 @@ export function checkPersonal(email: Email, context: CoachContext): Check | null
 
   if (!nameMissing && !companyMissing) return good('personal', `Mentions ${named.join(' and ')}`);
   if (nameMissing && companyMissing) {
-    return notGood('personal', 'bad', `Doesn't mention ${named.join(' or ')}`, `Greet ${firstName} by name and say why you're writing to ${company} now.`);
+    return notGood(
+      'personal',
+      'bad',
+      `Doesn't mention ${named.join(' or ')}`,
+      `Greet ${firstName} by name and say why you're writing to ${company} now.`,
+    );
   }
   if (nameMissing) {
-    return notGood('personal', company ? 'warn' : 'bad', company ? `Mentions ${company}, not ${firstName}` : `Doesn't mention ${firstName}`, `Greet ${firstName} by name.`);
+    return notGood(
+      'personal',
+      company ? 'warn' : 'bad',
+      company ? `Mentions ${company}, not ${firstName}` : `Doesn't mention ${firstName}`,
+      `Greet ${firstName} by name.`,
+    );
   }
   return notGood(
     'personal',

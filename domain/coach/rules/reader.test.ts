@@ -52,6 +52,11 @@ describe('focus on the reader', () => {
     ['an email mostly about the sender', ABOUT_US, 'warn', 'About you: 3 “you” to 5 “I/we”', FIX],
     ['an email all about the sender', ALL_ABOUT_US, 'bad', 'About you: 0 “you” to 13 “I/we”', FIX],
   ])('judges %s', (_label, body, status, label, fix) => {
-    expect(checkReader({ subject: 'Ramp time at Freightly', body }, {})).toEqual({ id: 'reader', status, label, fix });
+    expect(checkReader({ subject: 'Ramp time at Freightly', body }, {})).toEqual({
+      id: 'reader',
+      status,
+      label,
+      fix,
+    });
   });
 });

@@ -1,8 +1,37 @@
 import { messageParts, NOT_LETTER, trimEnds, words } from '../text';
 import { good, notGood, type Rule } from '../types';
 
-const READER = new Set(["you", "your", "yours", "yourself", "yourselves", "you're", "you've", "you'll", "you'd"]);
-const WRITER = new Set(['i', 'me', 'my', 'mine', 'myself', "i'm", "i've", "i'll", "i'd", 'we', 'us', 'our', 'ours', 'ourselves', "we're", "we've", "we'll", "we'd"]);
+const READER = new Set([
+  'you',
+  'your',
+  'yours',
+  'yourself',
+  'yourselves',
+  "you're",
+  "you've",
+  "you'll",
+  "you'd",
+]);
+const WRITER = new Set([
+  'i',
+  'me',
+  'my',
+  'mine',
+  'myself',
+  "i'm",
+  "i've",
+  "i'll",
+  "i'd",
+  'we',
+  'us',
+  'our',
+  'ours',
+  'ourselves',
+  "we're",
+  "we've",
+  "we'll",
+  "we'd",
+]);
 
 /** Counts the words about the reader ('you', 'your') and about the writer ('I', 'we', 'our') in a text. */
 function pronouns(text: string): { reader: number; writer: number } {
@@ -27,5 +56,10 @@ export const checkReader: Rule = (email) => {
   const counts = `${reader} “you” to ${writer} “I/we”`;
   if (writer <= reader || writer <= 1) return good('reader', `About them: ${counts}`);
   const status = writer > 2 * reader && writer >= 4 ? 'bad' : 'warn';
-  return notGood('reader', status, `About you: ${counts}`, 'Make it about them: fewer “I/we”, more “you” (“You could…” instead of “We help…”).');
+  return notGood(
+    'reader',
+    status,
+    `About you: ${counts}`,
+    'Make it about them: fewer “I/we”, more “you” (“You could…” instead of “We help…”).',
+  );
 };

@@ -46,9 +46,26 @@ describe('sentence length', () => {
   it.each([
     ['short sentences', SHORT_SENTENCES, 'good', 'No sentence over 25 words', undefined],
     ['a list of short items', A_LIST, 'good', 'No sentence over 25 words', undefined],
-    ['one sentence that runs long', ONE_LONG, 'warn', '1 sentence over 25 words', 'Split the long sentence that starts “We help fast-growing sales…” in two.'],
-    ['a model-written email of long sentences', THREE_LONG, 'bad', '3 sentences over 25 words', 'Split each long sentence in two; the first starts “I hope this email…”.'],
+    [
+      'one sentence that runs long',
+      ONE_LONG,
+      'warn',
+      '1 sentence over 25 words',
+      'Split the long sentence that starts “We help fast-growing sales…” in two.',
+    ],
+    [
+      'a model-written email of long sentences',
+      THREE_LONG,
+      'bad',
+      '3 sentences over 25 words',
+      'Split each long sentence in two; the first starts “I hope this email…”.',
+    ],
   ])('judges %s', (_label, body, status, label, fix) => {
-    expect(checkSentences({ subject: 'Ramp time at Freightly', body }, {})).toEqual({ id: 'sentences', status, label, fix });
+    expect(checkSentences({ subject: 'Ramp time at Freightly', body }, {})).toEqual({
+      id: 'sentences',
+      status,
+      label,
+      fix,
+    });
   });
 });

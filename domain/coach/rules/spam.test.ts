@@ -12,11 +12,20 @@ Sam`;
 
 describe('spam-trigger words', () => {
   it.each([
-    ['an honest email', 'Ramp time at Freightly', email('New reps often take six months to close a deal; we get them there in ten weeks.'), 'good', 'No spam-like words', undefined],
+    [
+      'an honest email',
+      'Ramp time at Freightly',
+      email('New reps often take six months to close a deal; we get them there in ten weeks.'),
+      'good',
+      'No spam-like words',
+      undefined,
+    ],
     [
       'honest sales words the big lists flag',
       'Free idea for Freightly',
-      email('We offer a free trial, you save hours each week, and our customers call it an amazing opportunity. Congratulations on the raise.'),
+      email(
+        'We offer a free trial, you save hours each week, and our customers call it an amazing opportunity. Congratulations on the raise.',
+      ),
       'good',
       'No spam-like words',
       undefined,
@@ -40,7 +49,9 @@ describe('spam-trigger words', () => {
     [
       'an email full of them',
       'Ramp time at Freightly',
-      email("This is a limited time offer with no obligation, and it's 100% risk-free. Click here to claim it."),
+      email(
+        "This is a limited time offer with no obligation, and it's 100% risk-free. Click here to claim it.",
+      ),
       'bad',
       'Spam-like: “limited time offer”, “no obligation”, “risk-free”',
       'Reword “limited time offer”, “no obligation” and “risk-free”: spam filters and busy readers both skip them.',
@@ -50,8 +61,8 @@ describe('spam-trigger words', () => {
       'Ramp time at Freightly',
       email('DON’T MISS OUT on ten-week ramp.'),
       'warn',
-      'Spam-like: “don\'t miss out”',
-      'Reword “don\'t miss out”: spam filters and busy readers both skip it.',
+      "Spam-like: “don't miss out”",
+      "Reword “don't miss out”: spam filters and busy readers both skip it.",
     ],
   ])('judges %s', (_label, subject, body, status, label, fix) => {
     expect(checkSpam({ subject, body }, {})).toEqual({ id: 'spam', status, label, fix });

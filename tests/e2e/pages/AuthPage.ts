@@ -35,7 +35,9 @@ export class AuthPage extends AppPage {
 
   /** The field with its label, in the form on screen. */
   field(label: 'Full name' | 'Username' | 'Email' | 'Password'): Locator {
-    return this.page.locator('form.auth-form .text-field').filter({ has: this.page.getByLabel(label, { exact: true }) });
+    return this.page
+      .locator('form.auth-form .text-field')
+      .filter({ has: this.page.getByLabel(label, { exact: true }) });
   }
 
   /** The error shown under a field (announced with the field: its description). */

@@ -113,13 +113,17 @@ export class ChatPage extends AppPage {
   async waitForOfflineReady(): Promise<void> {
     await this.page.waitForFunction(async () => {
       const registration = await navigator.serviceWorker.ready;
-      return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+      return (
+        registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null
+      );
     });
   }
 
   /** Phones: the chat header's Tools button, which opens the drawer of tools and conversations. */
   get toolsButton(): Locator {
-    return this.page.locator('ion-header.chat-header').getByRole('button', { name: 'Tools', exact: true });
+    return this.page
+      .locator('ion-header.chat-header')
+      .getByRole('button', { name: 'Tools', exact: true });
   }
 
   /** An empty chat's tool cards. */

@@ -37,7 +37,9 @@ export class CheckoutPage extends AppPage {
   }
 
   async openResult(sessionId?: string): Promise<void> {
-    await this.page.goto(sessionId ? `/checkout/completed?session_id=${sessionId}` : '/checkout/completed');
+    await this.page.goto(
+      sessionId ? `/checkout/completed?session_id=${sessionId}` : '/checkout/completed',
+    );
   }
 
   resultHeading(name: 'Payment Successful!' | 'Payment Issue'): Locator {

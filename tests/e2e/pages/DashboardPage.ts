@@ -8,10 +8,15 @@ export class DashboardPage extends AppPage {
 
   /** The value shown next to an account label (Email, Username, Member Since). */
   detail(label: 'Email' | 'Username' | 'Member Since'): Locator {
-    return this.page.locator('.account__row').filter({ has: this.page.locator('dt', { hasText: label }) }).locator('dd');
+    return this.page
+      .locator('.account__row')
+      .filter({ has: this.page.locator('dt', { hasText: label }) })
+      .locator('dd');
   }
 
-  usageCard(label: 'Total Chats' | 'Ideas Analyzed' | 'Time Saved' | 'AI allowance today'): Locator {
+  usageCard(
+    label: 'Total Chats' | 'Ideas Analyzed' | 'Time Saved' | 'AI allowance today',
+  ): Locator {
     return this.page.getByTestId(`usage-${label}`);
   }
 

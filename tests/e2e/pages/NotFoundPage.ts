@@ -7,7 +7,9 @@ export class NotFoundPage extends AppPage {
   }
 
   get explanation(): Locator {
-    return this.page.getByText('The page you are looking for might be misconfigured or temporarily unavailable.');
+    return this.page.getByText(
+      'The page you are looking for might be misconfigured or temporarily unavailable.',
+    );
   }
 
   get path(): Locator {

@@ -8,7 +8,9 @@ export class PricingPage extends AppPage {
   }
 
   plan(name: 'Pro' | 'Team'): Locator {
-    return this.page.locator('article.plan-card').filter({ has: this.page.getByRole('heading', { name, exact: true }) });
+    return this.page
+      .locator('article.plan-card')
+      .filter({ has: this.page.getByRole('heading', { name, exact: true }) });
   }
 
   get upgradeButton(): Locator {

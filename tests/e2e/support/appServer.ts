@@ -32,7 +32,8 @@ export class AppServer {
     this.#process = child;
     const until = Date.now() + 60_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`the app server exited (${child.exitCode}):\n${this.#log}`);
+      if (child.exitCode !== null)
+        throw new Error(`the app server exited (${child.exitCode}):\n${this.#log}`);
       const up = await fetch(`${this.url}/api/health`).then(
         (res) => res.ok,
         () => false,
@@ -63,8 +64,14 @@ export class AppServer {
    */
   async operator(action: 'grant' | 'revoke', username: string): Promise<string> {
     return new Promise((resolve, reject) => {
-      execFile(process.execPath, ['--import', 'tsx', 'api/billing/operator.ts', action, username], { env: this.#childEnv() }, (error, stdout, stderr) =>
-        error ? reject(new Error(`${action}-pro failed: ${stderr || error.message}`)) : resolve(stdout),
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'api/billing/operator.ts', action, username],
+        { env: this.#childEnv() },
+        (error, stdout, stderr) =>
+          error
+            ? reject(new Error(`${action}-pro failed: ${stderr || error.message}`))
+            : resolve(stdout),
       );
     });
   }

@@ -9,7 +9,10 @@ const FAILING = new Set(['serious', 'critical']);
 
 /** One line per failing node: where it is and what axe-core says to fix. */
 function describe(violation: Result): string {
-  const nodes = violation.nodes.map((node) => `    at ${node.target.join(' >>> ')}\n      ${node.failureSummary?.replaceAll('\n', '\n      ') ?? ''}`);
+  const nodes = violation.nodes.map(
+    (node) =>
+      `    at ${node.target.join(' >>> ')}\n      ${node.failureSummary?.replaceAll('\n', '\n      ') ?? ''}`,
+  );
   return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}`;
 }
 
@@ -24,11 +27,16 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string):
   // A toast that starts to fade out just as axe-core reads it is measured at its passing opacity
   // (a 4.2:1 half-faded header): what fails is judged again once the page is still.
   if (failing.length) failing = await seriousViolations(page);
-  expect(failing.length, `axe-core on ${screen} (${page.url()}):\n${failing.map(describe).join('\n')}`).toBe(0);
+  expect(
+    failing.length,
+    `axe-core on ${screen} (${page.url()}):\n${failing.map(describe).join('\n')}`,
+  ).toBe(0);
 }
 
 async function seriousViolations(page: Page): Promise<Result[]> {
   await settle(page);
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   return results.violations.filter((v) => FAILING.has(v.impact ?? ''));
 }

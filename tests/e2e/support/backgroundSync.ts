@@ -16,7 +16,12 @@ export async function fireBackgroundSync(page: Page, origin: string, tag: string
       });
     });
     await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: await registrationId, tag, lastChance: false });
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin,
+      registrationId: await registrationId,
+      tag,
+      lastChance: false,
+    });
   } finally {
     await cdp.detach();
   }

@@ -10,7 +10,10 @@ async function csrfToken(request: APIRequestContext): Promise<string> {
 
 /** Opens an embedded checkout for the user signed in on `request` and answers its Stripe session id. */
 export async function startCheckout(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/create-checkout-session', { data: {}, headers: { 'x-csrf-token': await csrfToken(request) } });
+  const res = await request.post('/api/create-checkout-session', {
+    data: {},
+    headers: { 'x-csrf-token': await csrfToken(request) },
+  });
   expect(res.status(), 'create-checkout-session').toBe(200);
   const { clientSecret } = (await res.json()) as { clientSecret: string };
   // The fake's client secrets are '<session id>_secret_fake'.
@@ -30,7 +33,13 @@ export async function payCheckout(request: APIRequestContext, sessionId: string)
 export async function upgradeToPro(request: APIRequestContext): Promise<string> {
   const sessionId = await startCheckout(request);
   await payCheckout(request, sessionId);
-  const subscription = (await (await request.get('/api/user/subscription')).json()) as { subscriptionTier: string; isActive: boolean };
-  expect(subscription, 'the webhooks made the user Pro').toMatchObject({ subscriptionTier: 'pro', isActive: true });
+  const subscription = (await (await request.get('/api/user/subscription')).json()) as {
+    subscriptionTier: string;
+    isActive: boolean;
+  };
+  expect(subscription, 'the webhooks made the user Pro').toMatchObject({
+    subscriptionTier: 'pro',
+    isActive: true,
+  });
   return sessionId;
 }

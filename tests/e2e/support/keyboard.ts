@@ -34,12 +34,15 @@ export async function expectOnScreen(element: Locator, what: string): Promise<vo
           const top = viewport.offsetTop;
           const bottom = top + viewport.height;
           if (box.height === 0) return 'not drawn';
-          if (box.top < top - 0.5 || box.bottom > bottom + 0.5) return `box ${Math.round(box.top)}–${Math.round(box.bottom)} outside the visible ${Math.round(top)}–${Math.round(bottom)}`;
+          if (box.top < top - 0.5 || box.bottom > bottom + 0.5)
+            return `box ${Math.round(box.top)}–${Math.round(box.bottom)} outside the visible ${Math.round(top)}–${Math.round(bottom)}`;
           const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
           // An Ionic button's native button sits in its shadow root: the document names its host (or the slotted label).
           const root = el.getRootNode();
           const owner = root instanceof ShadowRoot ? root.host : el;
-          return hit && (owner === hit || owner.contains(hit) || el.contains(hit)) ? 'on screen' : `covered by ${hit?.tagName.toLowerCase()}.${hit?.className}`;
+          return hit && (owner === hit || owner.contains(hit) || el.contains(hit))
+            ? 'on screen'
+            : `covered by ${hit?.tagName.toLowerCase()}.${hit?.className}`;
         }),
       { message: `${what} is on screen` },
     )

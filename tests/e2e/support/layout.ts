@@ -13,25 +13,43 @@ export async function expectNoSidewaysScroll(page: Page, screen: string): Promis
   await settle(page);
   const { scrollWidth, viewport, stickingOut } = await page.evaluate(() => {
     const width = window.innerWidth;
-    const scrollsSideways = (el: Element) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth;
+    const scrollsSideways = (el: Element) =>
+      ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) &&
+      el.scrollWidth > el.clientWidth;
     const insideSidewaysScroller = (el: Element) => {
-      for (let up = el.parentElement; up; up = up.parentElement) if (scrollsSideways(up)) return true;
+      for (let up = el.parentElement; up; up = up.parentElement)
+        if (scrollsSideways(up)) return true;
       return false;
     };
     const out: string[] = [];
     for (const el of document.body.querySelectorAll('*')) {
       const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || box.right <= width + 1 || box.left >= width) continue;
+      if (box.width === 0 || box.height === 0 || box.right <= width + 1 || box.left >= width)
+        continue;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || el.closest('[aria-hidden="true"]')) continue;
       if (insideSidewaysScroller(el)) continue;
       // Only the outermost element that sticks out is reported.
-      if (el.parentElement && el.parentElement.getBoundingClientRect().right > width + 1 && !scrollsSideways(el.parentElement)) continue;
-      const classes = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}` : '';
+      if (
+        el.parentElement &&
+        el.parentElement.getBoundingClientRect().right > width + 1 &&
+        !scrollsSideways(el.parentElement)
+      )
+        continue;
+      const classes =
+        typeof el.className === 'string' && el.className
+          ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}`
+          : '';
       out.push(`<${el.tagName.toLowerCase()}${classes}> ends at ${Math.round(box.right)} px`);
     }
     return { scrollWidth: document.documentElement.scrollWidth, viewport: width, stickingOut: out };
   });
-  expect(scrollWidth, `${screen} (${page.url()}) is ${scrollWidth} px wide on a ${viewport} px screen`).toBeLessThanOrEqual(viewport);
-  expect(stickingOut, `${screen} (${page.url()}): past the right edge of a ${viewport} px screen`).toEqual([]);
+  expect(
+    scrollWidth,
+    `${screen} (${page.url()}) is ${scrollWidth} px wide on a ${viewport} px screen`,
+  ).toBeLessThanOrEqual(viewport);
+  expect(
+    stickingOut,
+    `${screen} (${page.url()}): past the right edge of a ${viewport} px screen`,
+  ).toEqual([]);
 }

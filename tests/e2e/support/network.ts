@@ -40,7 +40,10 @@ export class Network {
  * on it (the analysing card, a page hydrated before its price) for as long as it needs, on a machine
  * of any speed, where a fake delay would race the test's own checks.
  */
-export async function holdRequests(page: Page, url: string | RegExp): Promise<{ release: () => void }> {
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp,
+): Promise<{ release: () => void }> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => {
     release = resolve;

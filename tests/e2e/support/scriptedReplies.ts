@@ -27,7 +27,13 @@ export const IDEA_SUMMARY = {
   marketSize: { tam: '$4.2B', sam: '$610M', som: '$18M', assumptions: ['40k labs'] },
   valueProposition: { core: 'Lab gear at half price', unique: ['Verified sellers'] },
   pricing: { model: 'Commission', range: '6-9%', strategy: 'Free listings' },
-  ycQuestions: { market: true, problem: true, solution: true, differentiation: false, traction: false },
+  ycQuestions: {
+    market: true,
+    problem: true,
+    solution: true,
+    differentiation: false,
+    traction: false,
+  },
 };
 
 export const GTM_PLAN = {
@@ -54,13 +60,49 @@ export const COMPETITORS = {
   topic: 'Team chat for frontline workers',
   summary: 'A crowded market where mobile-first tools win the deskless worker.',
   competitors: [
-    { name: 'Slack', logo_url: '', description: 'Channels for office teams.', strengths: ['Integrations'], weaknesses: ['Desk-first'], pricing: '$8.75/user', target_customers: 'Knowledge workers' },
-    { name: 'Connecteam', logo_url: '', description: 'Deskless workforce app.', strengths: ['Scheduling'], weaknesses: ['Busy UI'], pricing: '$29/month', target_customers: 'Field teams' },
-    { name: 'Microsoft Teams', logo_url: '', description: 'Bundled with 365.', strengths: ['Free with 365'], weaknesses: ['Heavy on phones'], pricing: 'Bundled', target_customers: 'Enterprises' },
+    {
+      name: 'Slack',
+      logo_url: '',
+      description: 'Channels for office teams.',
+      strengths: ['Integrations'],
+      weaknesses: ['Desk-first'],
+      pricing: '$8.75/user',
+      target_customers: 'Knowledge workers',
+    },
+    {
+      name: 'Connecteam',
+      logo_url: '',
+      description: 'Deskless workforce app.',
+      strengths: ['Scheduling'],
+      weaknesses: ['Busy UI'],
+      pricing: '$29/month',
+      target_customers: 'Field teams',
+    },
+    {
+      name: 'Microsoft Teams',
+      logo_url: '',
+      description: 'Bundled with 365.',
+      strengths: ['Free with 365'],
+      weaknesses: ['Heavy on phones'],
+      pricing: 'Bundled',
+      target_customers: 'Enterprises',
+    },
   ],
   comparison_matrix: [
-    { category: 'Mobile experience', description: 'One-handed', Slack: { score: 6, notes: 'Good' }, Connecteam: { score: 9, notes: 'Built for it' }, 'Microsoft Teams': { score: 4, notes: 'Slow' } },
-    { category: 'Price', description: 'Per seat', Slack: { score: 5, notes: '' }, Connecteam: { score: 8, notes: 'Flat' }, 'Microsoft Teams': { score: 7, notes: 'Bundled' } },
+    {
+      category: 'Mobile experience',
+      description: 'One-handed',
+      Slack: { score: 6, notes: 'Good' },
+      Connecteam: { score: 9, notes: 'Built for it' },
+      'Microsoft Teams': { score: 4, notes: 'Slow' },
+    },
+    {
+      category: 'Price',
+      description: 'Per seat',
+      Slack: { score: 5, notes: '' },
+      Connecteam: { score: 8, notes: 'Flat' },
+      'Microsoft Teams': { score: 7, notes: 'Bundled' },
+    },
   ],
   insights: ['Shift workers need offline-first messaging.'],
 };

@@ -7,7 +7,19 @@ import { settle } from './settle';
 export const MIN_TAP = 44;
 
 /** What a finger can tap. Ionic's buttons, items and segment buttons count as their host element. */
-const TAPPABLE = ['a[href]', 'button', 'select', 'summary', '[role="button"]', '[role="tab"]', '[role="menuitem"]', 'ion-button', 'ion-item[button]', 'ion-segment-button', 'ion-back-button'].join(', ');
+const TAPPABLE = [
+  'a[href]',
+  'button',
+  'select',
+  'summary',
+  '[role="button"]',
+  '[role="tab"]',
+  '[role="menuitem"]',
+  'ion-button',
+  'ion-item[button]',
+  'ion-segment-button',
+  'ion-back-button',
+].join(', ');
 
 interface TooSmall {
   what: string;
@@ -42,16 +54,25 @@ export async function findSmallTapTargets(page: Page): Promise<TooSmall[]> {
       const isInlineLink = (el: Element): boolean => {
         if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline') return false;
         let block = el.parentElement;
-        while (block && getComputedStyle(block).display.startsWith('inline')) block = block.parentElement;
+        while (block && getComputedStyle(block).display.startsWith('inline'))
+          block = block.parentElement;
         if (!block) return false;
         const own = (block.textContent ?? '').replace(el.textContent ?? '', '');
         return own.trim().length > 0;
       };
 
       const describe = (el: Element): string => {
-        const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-        const classes = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}` : '';
-        const host = el.getRootNode() instanceof ShadowRoot ? ` in <${((el.getRootNode() as ShadowRoot).host.tagName ?? '').toLowerCase()}>` : '';
+        const name =
+          el.getAttribute('aria-label') ??
+          (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+        const classes =
+          typeof el.className === 'string' && el.className
+            ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}`
+            : '';
+        const host =
+          el.getRootNode() instanceof ShadowRoot
+            ? ` in <${((el.getRootNode() as ShadowRoot).host.tagName ?? '').toLowerCase()}>`
+            : '';
         return `<${el.tagName.toLowerCase()}${classes}> "${name}"${host}`;
       };
 
@@ -65,9 +86,15 @@ export async function findSmallTapTargets(page: Page): Promise<TooSmall[]> {
           // Visually hidden helpers (1×1, clipped) are not drawn.
           if (box.width <= 1 && box.height <= 1) continue;
           // Half a pixel of rounding is not a smaller target.
-          if (box.width < min - 0.5 || box.height < min - 0.5) found.push({ what: describe(el), width: Math.round(box.width), height: Math.round(box.height) });
+          if (box.width < min - 0.5 || box.height < min - 0.5)
+            found.push({
+              what: describe(el),
+              width: Math.round(box.width),
+              height: Math.round(box.height),
+            });
         }
-        for (const el of root.querySelectorAll('*')) if (el.shadowRoot && !isControl(el)) visit(el.shadowRoot);
+        for (const el of root.querySelectorAll('*'))
+          if (el.shadowRoot && !isControl(el)) visit(el.shadowRoot);
       };
       visit(document);
       return found;
@@ -79,5 +106,8 @@ export async function findSmallTapTargets(page: Page): Promise<TooSmall[]> {
 /** Fails listing every control under 44×44 on the screen. */
 export async function expectTapTargetsLargeEnough(page: Page, screen: string): Promise<void> {
   const small = await findSmallTapTargets(page);
-  expect(small.map((s) => `${s.what}: ${s.width}×${s.height}`), `controls under ${MIN_TAP}×${MIN_TAP} px on ${screen} (${page.url()})`).toEqual([]);
+  expect(
+    small.map((s) => `${s.what}: ${s.width}×${s.height}`),
+    `controls under ${MIN_TAP}×${MIN_TAP} px on ${screen} (${page.url()})`,
+  ).toEqual([]);
 }

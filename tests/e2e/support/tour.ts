@@ -20,7 +20,12 @@ import { COMPETITORS, GTM_PLAN, IDEA_SUMMARY, RICH_REPLY, base64, unique } from 
 export type ScreenCheck = (screen: string) => Promise<void>;
 
 /** Opens the header's account menu or the mobile menu, checks it, and closes it again. */
-async function checkMenus(page: Page, check: ScreenCheck, where: string, signedIn: boolean): Promise<void> {
+async function checkMenus(
+  page: Page,
+  check: ScreenCheck,
+  where: string,
+  signedIn: boolean,
+): Promise<void> {
   const app = new AppPage(page);
   if (signedIn) {
     const menu = await app.openAccountMenu();
@@ -70,7 +75,9 @@ export async function tourAsGuest(page: Page, check: ScreenCheck): Promise<void>
   await onboarding.open();
   await expect(onboarding.heading).toBeVisible();
   await check('idea analysis: the form');
-  await onboarding.ideaInput.fill(`Lab gear resale ${unique()} [[reply64:${base64(IDEA_SUMMARY)}]]`);
+  await onboarding.ideaInput.fill(
+    `Lab gear resale ${unique()} [[reply64:${base64(IDEA_SUMMARY)}]]`,
+  );
   await onboarding.generateButton.click();
   await expect(onboarding.marketFigure('TAM')).toBeVisible();
   for (const tab of ['Market Size', 'Value Prop', 'Pricing', 'YC Checklist'] as const) {
@@ -82,7 +89,11 @@ export async function tourAsGuest(page: Page, check: ScreenCheck): Promise<void>
 }
 
 /** A free user: dashboard, the chat with a streamed reply, a message queued offline, its drawer, history, menus, pricing and checkout. */
-export async function tourAsFreeUser(page: Page, account: NewAccount, check: ScreenCheck): Promise<void> {
+export async function tourAsFreeUser(
+  page: Page,
+  account: NewAccount,
+  check: ScreenCheck,
+): Promise<void> {
   await registerAndLogIn(page.request, account);
   await tourSignedIn(page, check, 'free');
 
@@ -98,7 +109,10 @@ export async function tourAsFreeUser(page: Page, account: NewAccount, check: Scr
 
   // A PRO flow from the drawer: pricing, with the warning toast and its Upgrade action.
   const sidebar = await chat.openSidebar();
-  await chat.flowMenu(sidebar).getByRole('button', { name: /Create Cold Email/ }).click();
+  await chat
+    .flowMenu(sidebar)
+    .getByRole('button', { name: /Create Cold Email/ })
+    .click();
   await expect(page).toHaveURL(/\/pricing$/);
   await new AppPage(page).expectToast('Pro Plan Required');
   await check('free: the Pro Plan Required toast');
@@ -134,7 +148,9 @@ async function tourSignedIn(page: Page, check: ScreenCheck, who: string): Promis
   await expect(chat.input).toBeVisible();
   await check(`${who}: an empty chat`);
   // Base64: the input bar is one line, and a table needs several.
-  await chat.send(`What should I do first? ${unique()} [[delay:5]] [[reply64:${Buffer.from(RICH_REPLY).toString('base64')}]]`);
+  await chat.send(
+    `What should I do first? ${unique()} [[delay:5]] [[reply64:${Buffer.from(RICH_REPLY).toString('base64')}]]`,
+  );
   await expect(chat.replies.last().getByRole('region', { name: 'Table' })).toBeVisible();
   await expect(chat.regenerateButton).toBeVisible();
   await check(`${who}: a chat with a streamed reply`);
@@ -150,7 +166,12 @@ async function tourSignedIn(page: Page, check: ScreenCheck, who: string): Promis
 }
 
 /** A Pro user: each guided flow and its result, and the history that keeps them. */
-export async function tourProFlows(page: Page, account: NewAccount, check: ScreenCheck, flows: readonly FlowName[] = FLOW_NAMES): Promise<void> {
+export async function tourProFlows(
+  page: Page,
+  account: NewAccount,
+  check: ScreenCheck,
+  flows: readonly FlowName[] = FLOW_NAMES,
+): Promise<void> {
   await registerAndLogIn(page.request, account);
   await upgradeToPro(page.request);
   const flow = new FlowPage(page);
@@ -170,7 +191,9 @@ const FLOWS = {
     await flow.openFlow('playbook');
     await check('value proposition: the founding-journey cards');
     await flow.option('I have a product').click();
-    await flow.answer(`A CRM for plumbers ${unique()} [[reply:1. Never miss a job call\n2. Quote jobs in minutes\n3. Get paid the same day]]`);
+    await flow.answer(
+      `A CRM for plumbers ${unique()} [[reply:1. Never miss a job call\n2. Quote jobs in minutes\n3. Get paid the same day]]`,
+    );
     await check('value proposition: a text step');
     for (const text of ['Missed calls', 'Plumbers', 'Owners']) await flow.answer(text);
     await flow.answer('Call capture', 'Create Sales Pitch');
@@ -205,7 +228,9 @@ const FLOWS = {
   async call(flow: FlowPage, check: ScreenCheck) {
     await flow.openFlow('call');
     await check('call analysis: the transcript');
-    await flow.answer(`Rep: Thanks for joining. Prospect: Our reps lose two hours a day to CRM updates ${unique()}.`);
+    await flow.answer(
+      `Rep: Thanks for joining. Prospect: Our reps lose two hours a day to CRM updates ${unique()}.`,
+    );
     await check('call analysis: the call type');
     await flow.button('Skip to analysis with current information').click();
     await expect(flow.resultActions).toBeVisible();
@@ -215,7 +240,8 @@ const FLOWS = {
     await flow.openFlow('objection');
     await check('objection handling: the audience');
     await flow.button('Next').click();
-    for (const text of [`A CRM ${unique()}`, 'Too expensive', 'ServiceTitan']) await flow.answer(text);
+    for (const text of [`A CRM ${unique()}`, 'Too expensive', 'ServiceTitan'])
+      await flow.answer(text);
     await flow.answer('Plumbing firms', 'Create Objection Guide');
     await expect(flow.resultActions).toBeVisible();
     await check('objection handling: the guide');
@@ -237,7 +263,11 @@ export type FlowName = keyof typeof FLOWS;
 export const FLOW_NAMES = Object.keys(FLOWS) as FlowName[];
 
 /** A Pro user: dashboard, chat, menus, competitive intelligence with its matrix, /pro, pricing and the payment result. */
-export async function tourProTools(page: Page, account: NewAccount, check: ScreenCheck): Promise<void> {
+export async function tourProTools(
+  page: Page,
+  account: NewAccount,
+  check: ScreenCheck,
+): Promise<void> {
   await registerAndLogIn(page.request, account);
   const paidSession = await upgradeToPro(page.request);
   await tourSignedIn(page, check, 'Pro');
@@ -249,7 +279,9 @@ export async function tourProTools(page: Page, account: NewAccount, check: Scree
   await competitive.analyzeButton.click();
   await competitive.expectToast('Input Required');
   await check('competitive intelligence: the Input Required toast');
-  await competitive.analyze(`Team chat for shift workers ${unique()} [[reply64:${base64(COMPETITORS)}]]`);
+  await competitive.analyze(
+    `Team chat for shift workers ${unique()} [[reply64:${base64(COMPETITORS)}]]`,
+  );
   await expect(competitive.matrix.getByRole('row')).toHaveCount(3);
   await check('competitive intelligence: grid, matrix and insights');
 

@@ -1,5 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { bulbOutline, chevronDownOutline, documentTextOutline, lockClosedOutline, sparklesOutline } from 'ionicons/icons';
+import {
+  bulbOutline,
+  chevronDownOutline,
+  documentTextOutline,
+  lockClosedOutline,
+  sparklesOutline,
+} from 'ionicons/icons';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
@@ -31,9 +37,9 @@ export function AboutScreen() {
         <p className="eyebrow">About {PRODUCT_NAME}</p>
         <h1>Go-to-market help for the people who build and sell</h1>
         <p className="lede">
-          Our mission is to give every founder and sales rep the go-to-market partner big companies pay a fortune for:
-          someone to pressure-test the idea, size the market, sharpen the pitch and write the first email — in minutes,
-          from a phone, between meetings.
+          Our mission is to give every founder and sales rep the go-to-market partner big companies
+          pay a fortune for: someone to pressure-test the idea, size the market, sharpen the pitch
+          and write the first email — in minutes, from a phone, between meetings.
         </p>
       </section>
 

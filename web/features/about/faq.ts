@@ -13,7 +13,8 @@ export const FAQ: ReadonlyArray<{ question: string; answer: string }> = [
   },
   {
     question: 'Who owns what Pitchpad writes for me?',
-    answer: 'You do. Emails, pitches, plans and analyses generated for you are yours to edit, use and share as you like.',
+    answer:
+      'You do. Emails, pitches, plans and analyses generated for you are yours to edit, use and share as you like.',
   },
   {
     question: 'What happens to my data?',
@@ -22,7 +23,8 @@ export const FAQ: ReadonlyArray<{ question: string; answer: string }> = [
   },
   {
     question: 'How is Pro billed?',
-    answer: 'Monthly, by card. Once you are on Pro, you can manage your payment method from your dashboard.',
+    answer:
+      'Monthly, by card. Once you are on Pro, you can manage your payment method from your dashboard.',
   },
   {
     question: 'What is the Team plan?',

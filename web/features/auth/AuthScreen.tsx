@@ -9,7 +9,11 @@ import { BrandMark } from '../../ui/BrandMark';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
-import { readPendingChatDestination, savePendingChatDestination, type PendingChatDestination } from './authStorage';
+import {
+  readPendingChatDestination,
+  savePendingChatDestination,
+  type PendingChatDestination,
+} from './authStorage';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 
@@ -30,7 +34,10 @@ export function pendingToolReason({ title, interviewType }: PendingChatDestinati
  * The tool a guest's card link names (`?tool=`), kept as the pending chat destination as a tap on the
  * card in the app keeps it; else the one kept before. Only with `redirect=pricing`, as the card sends.
  */
-function pendingToolOf(redirect: string | undefined, toolType: string | undefined): PendingChatDestination | null {
+function pendingToolOf(
+  redirect: string | undefined,
+  toolType: string | undefined,
+): PendingChatDestination | null {
   if (redirect !== 'pricing') return null;
   const tool = LANDING_TOOLS.find((candidate) => candidate.type === toolType);
   if (!tool) return readPendingChatDestination();
@@ -56,7 +63,13 @@ export function AuthScreen() {
   useKeyboardInView();
 
   const showTab = (next: Tab) => {
-    if (next !== tab) void navigate({ to: '/auth/$tab', params: { tab: next }, search: withoutError, replace: true });
+    if (next !== tab)
+      void navigate({
+        to: '/auth/$tab',
+        params: { tab: next },
+        search: withoutError,
+        replace: true,
+      });
   };
 
   // The segment's arrow keys, as Ionic's: the other tab, focused.
@@ -75,7 +88,9 @@ export function AuthScreen() {
           <BrandMark size={44} />
           <h1>{tab === 'login' ? 'Welcome back' : `Join ${PRODUCT_NAME}`}</h1>
           <p className="muted">
-            {tab === 'login' ? 'Sign in to pick up where you left off.' : 'Create a free account to save your chats and plans.'}
+            {tab === 'login'
+              ? 'Sign in to pick up where you left off.'
+              : 'Create a free account to save your chats and plans.'}
           </p>
         </div>
         {pendingTool && !hydrating && (

@@ -17,7 +17,9 @@ export function CallbackScreen() {
   useEffect(() => {
     let cancelled = false;
     void (async () => {
-      const user = await queryClient.fetchQuery({ ...userQueryOptions, staleTime: 0 }).catch(() => null);
+      const user = await queryClient
+        .fetchQuery({ ...userQueryOptions, staleTime: 0 })
+        .catch(() => null);
       if (cancelled) return;
       if (!user) {
         await navigate({ to: '/auth', search: redirect ? { redirect } : {}, replace: true });

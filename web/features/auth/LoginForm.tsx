@@ -42,7 +42,11 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
       { username: username.trim(), password },
       {
         onSuccess: ({ user }) => {
-          toast({ header: 'Welcome back', message: `Signed in as ${user.name || user.username}.`, color: 'success' });
+          toast({
+            header: 'Welcome back',
+            message: `Signed in as ${user.name || user.username}.`,
+            color: 'success',
+          });
           // The spec's 100 ms: lets the refreshed auth state reach the header before the screen changes.
           setTimeout(() => void goToDestination(redirect), LOGIN_REDIRECT_DELAY_MS);
         },
@@ -57,7 +61,15 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
     // method="post": before the app takes the page over (or without JavaScript), the browser posts
     // the form to the server itself, which signs in and redirects; never a GET, which would put the
     // password into the address.
-    <form ref={form} className="auth-form" method="post" action={AUTH_FORM_PATHS.login} onSubmit={handleSubmit} aria-label="Login" noValidate>
+    <form
+      ref={form}
+      className="auth-form"
+      method="post"
+      action={AUTH_FORM_PATHS.login}
+      onSubmit={handleSubmit}
+      aria-label="Login"
+      noValidate
+    >
       <TextField
         label="Username"
         name="username"
@@ -86,7 +98,12 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
           <strong>Login failed:</strong> {failure}
         </p>
       )}
-      <SubmitButton label="Sign in" busyLabel="Signing in" busy={login.isPending} disabled={login.isSuccess} />
+      <SubmitButton
+        label="Sign in"
+        busyLabel="Signing in"
+        busy={login.isPending}
+        disabled={login.isSuccess}
+      />
     </form>
   );
 }

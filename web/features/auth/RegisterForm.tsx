@@ -24,7 +24,11 @@ interface RegisterFormProps {
 /** The greeting of a new account: a welcome, not the login's 'Welcome back'. */
 export function newAccountToast(user: { name: string | null; username: string }) {
   const name = user.name?.trim().split(/\s+/)[0] || user.username;
-  return { header: `Welcome to ${PRODUCT_NAME}, ${name}`, message: 'Your account is ready and you are signed in.', color: 'success' as const };
+  return {
+    header: `Welcome to ${PRODUCT_NAME}, ${name}`,
+    message: 'Your account is ready and you are signed in.',
+    color: 'success' as const,
+  };
 }
 
 /**
@@ -47,7 +51,8 @@ export function RegisterForm({ initialEmail = '', redirect, errorCode }: Registe
   const toast = useToast();
   const goToDestination = useGoToPostLoginDestination();
   useFormErrorFromUrl(errorCode, ({ message, field }) => {
-    if (field === 'name' || field === 'username' || field === 'email' || field === 'password') show({ [field]: message });
+    if (field === 'name' || field === 'username' || field === 'email' || field === 'password')
+      show({ [field]: message });
     else setFailure(message);
   });
 
@@ -66,7 +71,12 @@ export function RegisterForm({ initialEmail = '', redirect, errorCode }: Registe
     setFailure(null);
     if (show(registerFieldErrors(values))) return;
     register.mutate(
-      { name: values.name.trim(), username: values.username.trim(), email: values.email.trim(), password: values.password },
+      {
+        name: values.name.trim(),
+        username: values.username.trim(),
+        email: values.email.trim(),
+        password: values.password,
+      },
       {
         onSuccess: ({ user }) => {
           toast(newAccountToast(user));
@@ -85,11 +95,30 @@ export function RegisterForm({ initialEmail = '', redirect, errorCode }: Registe
     // method="post": before the app takes the page over (or without JavaScript), the browser posts
     // the form to the server itself, which creates the account, signs in and redirects; never a GET,
     // which would put the name, email and password into the address.
-    <form ref={form} className="auth-form" method="post" action={AUTH_FORM_PATHS.register} onSubmit={handleSubmit} aria-label="Register" noValidate>
+    <form
+      ref={form}
+      className="auth-form"
+      method="post"
+      action={AUTH_FORM_PATHS.register}
+      onSubmit={handleSubmit}
+      aria-label="Register"
+      noValidate
+    >
       <TextField label="Full name" autocomplete="name" {...field('name')} />
       <TextField label="Username" autocomplete="username" {...field('username')} />
-      <TextField label="Email" type="email" inputmode="email" autocomplete="email" {...field('email')} />
-      <TextField label="Password" type="password" autocomplete="new-password" {...field('password')} />
+      <TextField
+        label="Email"
+        type="email"
+        inputmode="email"
+        autocomplete="email"
+        {...field('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autocomplete="new-password"
+        {...field('password')}
+      />
       {failure && (
         <p className="form-error" role="alert">
           <strong>Registration failed:</strong> {failure}

@@ -25,7 +25,19 @@ type TextFieldProps = {
  * Material field, not IonInput: the auth screen is prerendered (it draws before any script) and its
  * first visit runs none of Ionic (issue 12).
  */
-export function TextField({ label, value, onChange, error, type = 'text', name, autocomplete, minlength, maxlength, inputmode, disabled }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  type = 'text',
+  name,
+  autocomplete,
+  minlength,
+  maxlength,
+  inputmode,
+  disabled,
+}: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const [shown, setShown] = useState(false);

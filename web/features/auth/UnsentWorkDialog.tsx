@@ -57,7 +57,11 @@ type Phase = 'ask' | 'sending' | 'left';
  */
 function UnsentWorkDialog({ question }: { question: LogoutQuestion }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const { online, reachable } = useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get);
+  const { online, reachable } = useSyncExternalStore(
+    syncStatus.subscribe,
+    syncStatus.get,
+    syncStatus.get,
+  );
   const offline = !online || !reachable;
   const [phase, setPhase] = useState<Phase>('ask');
   const [work, setWork] = useState<UnsentWork>(question.work);
@@ -84,8 +88,16 @@ function UnsentWorkDialog({ question }: { question: LogoutQuestion }) {
 
   const lines = describeUnsentWork(work);
   return (
-    <dialog ref={dialog} className="dialog unsent-work" aria-labelledby="unsent-work-title" aria-describedby="unsent-work-what" onClose={() => question.answer(false)}>
-      <h2 id="unsent-work-title">{phase === 'left' ? 'Not everything could be sent' : 'Log out with unsent work?'}</h2>
+    <dialog
+      ref={dialog}
+      className="dialog unsent-work"
+      aria-labelledby="unsent-work-title"
+      aria-describedby="unsent-work-what"
+      onClose={() => question.answer(false)}
+    >
+      <h2 id="unsent-work-title">
+        {phase === 'left' ? 'Not everything could be sent' : 'Log out with unsent work?'}
+      </h2>
       <ul id="unsent-work-what" className="unsent-work__list">
         {lines.map((line) => (
           <li key={line}>{line}</li>
@@ -93,7 +105,8 @@ function UnsentWorkDialog({ question }: { question: LogoutQuestion }) {
       </ul>
       {phase === 'sending' ? (
         <p className="unsent-work__sending" role="status">
-          <IonSpinner name="crescent" aria-hidden="true" /> Sending… you're logged out as soon as the server has them.
+          <IonSpinner name="crescent" aria-hidden="true" /> Sending… you're logged out as soon as
+          the server has them.
         </p>
       ) : (
         <p>
@@ -115,7 +128,11 @@ function UnsentWorkDialog({ question }: { question: LogoutQuestion }) {
             Log out and discard
           </IonButton>
         )}
-        {phase !== 'sending' && !offline && <IonButton onClick={() => void handleSendFirst()}>{phase === 'left' ? 'Try again' : 'Send first, then log out'}</IonButton>}
+        {phase !== 'sending' && !offline && (
+          <IonButton onClick={() => void handleSendFirst()}>
+            {phase === 'left' ? 'Try again' : 'Send first, then log out'}
+          </IonButton>
+        )}
       </div>
     </dialog>
   );

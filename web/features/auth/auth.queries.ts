@@ -1,14 +1,33 @@
 /** Auth state: who is signed in and what they pay for, plus the login, register and logout mutations. */
-import { hashKey, onlineManager, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  hashKey,
+  onlineManager,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { NO_SUBSCRIPTION, isPaidSubscriber } from '../../../domain/subscription';
-import type { AuthResponse, LoginInput, RegisterInput, SubscriptionInfo, User } from '../../../domain/contract/auth';
+import type {
+  AuthResponse,
+  LoginInput,
+  RegisterInput,
+  SubscriptionInfo,
+  User,
+} from '../../../domain/contract/auth';
 import { AUTH_DEDUPE_MS } from '../../../domain/limits';
 import { ApiError, OfflineError, api } from '../../data/api';
 import { clearApiCache } from '../../data/swShared';
 import { useHydrating } from '../../prerender/takeover';
 import { clearAuthStorage, recordLoginAttempt, recordLoginSuccess } from './authStorage';
-import { forgetPendingLogout, queuePendingLogout, readPendingLogout, retryPendingLogout, settlePendingLogout } from './pendingLogout';
+import {
+  forgetPendingLogout,
+  queuePendingLogout,
+  readPendingLogout,
+  retryPendingLogout,
+  settlePendingLogout,
+} from './pendingLogout';
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -47,7 +66,8 @@ export function subscriptionQueryOptions(userId: number) {
       try {
         return await api.get<SubscriptionInfo>('/api/user/subscription', signal);
       } catch (error) {
-        if (error instanceof OfflineError || (error instanceof ApiError && error.status >= 500)) throw error;
+        if (error instanceof OfflineError || (error instanceof ApiError && error.status >= 500))
+          throw error;
         return NO_SUBSCRIPTION;
       }
     },
@@ -65,7 +85,10 @@ export function useAuth() {
   const hydrating = useHydrating();
   // Logged out offline: whatever the cache restored, nobody is signed in on this phone.
   const user = hydrating || readPendingLogout() ? null : (userQuery.data ?? null);
-  const subscriptionQuery = useQuery({ ...subscriptionQueryOptions(user?.id ?? 0), enabled: user !== null });
+  const subscriptionQuery = useQuery({
+    ...subscriptionQueryOptions(user?.id ?? 0),
+    enabled: user !== null,
+  });
   const subscription = user ? (subscriptionQuery.data ?? null) : null;
   return {
     user,
@@ -92,7 +115,9 @@ export async function loadSessionUser(queryClient: QueryClient): Promise<User | 
     }
     // Asked afresh: the null set just above is not an answer. When the waiting logout found the
     // session gone (the rep, or someone else, signed in again meanwhile), that login is who is here.
-    return queryClient.fetchQuery({ ...userQueryOptions, retry: false, staleTime: 0 }).catch(() => null);
+    return queryClient
+      .fetchQuery({ ...userQueryOptions, retry: false, staleTime: 0 })
+      .catch(() => null);
   }
   const restored = queryClient.getQueryState(authKeys.user);
   if (restored?.isInvalidated && onlineManager.isOnline()) {
@@ -126,7 +151,11 @@ function useSessionStart() {
       forgetPendingLogout();
       return { pendingLogout };
     },
-    onError: (_error: unknown, _input: unknown, context: { pendingLogout: ReturnType<typeof readPendingLogout> } | undefined) => {
+    onError: (
+      _error: unknown,
+      _input: unknown,
+      context: { pendingLogout: ReturnType<typeof readPendingLogout> } | undefined,
+    ) => {
       if (!context?.pendingLogout) return;
       queuePendingLogout(context.pendingLogout.userId, context.pendingLogout.at);
       retryPendingLogout();
@@ -197,7 +226,8 @@ export function useLogoutMutation() {
         return { queued: false };
       } catch (error) {
         // No network, or the server is down: the session is ended as soon as it can be reached.
-        const unreachable = error instanceof OfflineError || (error instanceof ApiError && error.status >= 500);
+        const unreachable =
+          error instanceof OfflineError || (error instanceof ApiError && error.status >= 500);
         if (!unreachable || userId === undefined) throw error;
         queuePendingLogout(userId);
         retryPendingLogout();
@@ -213,7 +243,9 @@ export function useLogoutMutation() {
       clearSession(queryClient);
       // The user's local chats go too. Loaded on demand: the database code stays out of the entry chunk.
       if (userId !== undefined) {
-        void import('../../data/db').then(({ clearUserData }) => clearUserData(userId)).catch((error: unknown) => console.warn('Could not clear local data', error));
+        void import('../../data/db')
+          .then(({ clearUserData }) => clearUserData(userId))
+          .catch((error: unknown) => console.warn('Could not clear local data', error));
       }
     },
   });

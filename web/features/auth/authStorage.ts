@@ -1,6 +1,13 @@
 /** The stored auth values (spec §3) and the two "where next" values a guest leaves before logging in. */
 import type { ToolType } from '../../../domain/playbooks/tools';
-import { StorageKey, readJson, readString, removeKey, writeJson, writeString } from '../../data/storage';
+import {
+  StorageKey,
+  readJson,
+  readString,
+  removeKey,
+  writeJson,
+  writeString,
+} from '../../data/storage';
 
 /** A landing tool a guest picked; the chat starts it after login (spec §3 'Pending chat destination'). */
 export interface PendingChatDestination {
@@ -10,7 +17,12 @@ export interface PendingChatDestination {
 
 function isPendingChatDestination(value: unknown): value is PendingChatDestination {
   const v = value as PendingChatDestination | null;
-  return typeof v === 'object' && v !== null && typeof v.title === 'string' && typeof v.interviewType === 'string';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.title === 'string' &&
+    typeof v.interviewType === 'string'
+  );
 }
 
 export function recordLoginAttempt(now = Date.now()): void {

@@ -13,18 +13,58 @@ afterEach(() => clearUserData());
 
 function message(chatId: string, changes: Partial<LocalMessage>): LocalMessage {
   const clientId = uuidv7();
-  return { key: userMessageKey(clientId), chatId, role: 'user', content: 'x', status: 'queued', sortAt: Date.now(), timestamp: '', clientId, replyToKey: null, serverId: null, model: null, touchedAt: 0, ...changes };
+  return {
+    key: userMessageKey(clientId),
+    chatId,
+    role: 'user',
+    content: 'x',
+    status: 'queued',
+    sortAt: Date.now(),
+    timestamp: '',
+    clientId,
+    replyToKey: null,
+    serverId: null,
+    model: null,
+    touchedAt: 0,
+    ...changes,
+  };
 }
 
 /** Two messages waiting (queued, 'Not sent'), one the server holds, a plan drafted offline, a rename not synced. */
 async function someUnsentWork(db: PitchpadDb): Promise<void> {
   const chat = uuidv7();
   const queued = message(chat, {});
-  await db.messages.bulkPut([queued, message(chat, { status: 'failed' }), message(chat, { status: 'sent', serverId: 4 })]);
+  await db.messages.bulkPut([
+    queued,
+    message(chat, { status: 'failed' }),
+    message(chat, { status: 'sent', serverId: 4 }),
+  ]);
   await queueSend(db, { clientId: queued.clientId!, chatId: chat, messageKey: queued.key });
-  await db.messages.put({ ...message(uuidv7(), {}), key: `a:${uuidv7()}`, role: 'assistant', status: 'complete', clientId: null });
-  await db.workflows.put({ id: uuidv7(), type: 'email', title: 'Renamed', answers: {}, createdAt: '', updatedAt: '', synced: false });
-  await db.workflows.put({ id: uuidv7(), type: 'email', title: 'On the server', answers: {}, createdAt: '', updatedAt: '', synced: true });
+  await db.messages.put({
+    ...message(uuidv7(), {}),
+    key: `a:${uuidv7()}`,
+    role: 'assistant',
+    status: 'complete',
+    clientId: null,
+  });
+  await db.workflows.put({
+    id: uuidv7(),
+    type: 'email',
+    title: 'Renamed',
+    answers: {},
+    createdAt: '',
+    updatedAt: '',
+    synced: false,
+  });
+  await db.workflows.put({
+    id: uuidv7(),
+    type: 'email',
+    title: 'On the server',
+    answers: {},
+    createdAt: '',
+    updatedAt: '',
+    synced: true,
+  });
 }
 
 describe('phone: 17. the work a logout would delete', () => {
@@ -36,7 +76,9 @@ describe('phone: 17. the work a logout would delete', () => {
   });
 
   it('says it in plain words, one line per kind', () => {
-    expect(describeUnsentWork({ messages: 2, flows: 0, history: 0, edits: 0 })).toEqual(["2 messages haven't been sent yet"]);
+    expect(describeUnsentWork({ messages: 2, flows: 0, history: 0, edits: 0 })).toEqual([
+      "2 messages haven't been sent yet",
+    ]);
     expect(describeUnsentWork({ messages: 1, flows: 1, history: 3, edits: 0 })).toEqual([
       "1 message hasn't been sent yet",
       "Answers to 1 guided flow haven't been sent yet",

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { beganAfterLogout, queuePendingLogout, readPendingLogout, settlePendingLogout } from './pendingLogout';
+import {
+  beganAfterLogout,
+  queuePendingLogout,
+  readPendingLogout,
+  settlePendingLogout,
+} from './pendingLogout';
 
 type Answer = { status: number; body?: unknown } | 'offline';
 
@@ -10,9 +15,15 @@ const AN_HOUR_MS = 3_600_000;
  * A fake server: who the cookie is (and how long ago, in ms, their session began), and what each
  * call saw. It answers both questions an app may ask: who is signed in, and since when.
  */
-function serve(holder: { id: number; startedMsAgo?: number | null } | null, logout: Answer = { status: 200, body: { ok: true } }) {
+function serve(
+  holder: { id: number; startedMsAgo?: number | null } | null,
+  logout: Answer = { status: 200, body: { ok: true } },
+) {
   const calls: Array<{ path: string; method: string; csrf: string | null }> = [];
-  const session = holder && { userId: holder.id, startedMsAgo: holder.startedMsAgo === undefined ? AN_HOUR_MS : holder.startedMsAgo };
+  const session = holder && {
+    userId: holder.id,
+    startedMsAgo: holder.startedMsAgo === undefined ? AN_HOUR_MS : holder.startedMsAgo,
+  };
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     calls.push({ path, method: init.method ?? 'GET', csrf: headers.get('x-csrf-token') });
@@ -25,7 +36,10 @@ function serve(holder: { id: number; startedMsAgo?: number | null } | null, logo
             ? { status: 200, body: session }
             : logout;
     if (answer === 'offline') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(answer.body ?? null), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body ?? null), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   return calls;
 }
@@ -38,7 +52,11 @@ describe('a logout made offline', () => {
     queuePendingLogout(7);
     const calls = serve({ id: 7 });
     expect(await settlePendingLogout()).toBe(true);
-    expect(calls.at(-1)).toEqual({ path: '/api/auth/logout', method: 'POST', csrf: 'token-of-the-old-session' });
+    expect(calls.at(-1)).toEqual({
+      path: '/api/auth/logout',
+      method: 'POST',
+      csrf: 'token-of-the-old-session',
+    });
     expect(readPendingLogout()).toBeNull();
   });
 
@@ -73,7 +91,10 @@ describe('a logout made offline', () => {
 
   it('security: 4. takes a refused token (the session changed between the calls) as the old session gone', async () => {
     queuePendingLogout(7);
-    serve({ id: 7 }, { status: 403, body: { code: 'csrf_failed', message: 'Invalid or missing CSRF token' } });
+    serve(
+      { id: 7 },
+      { status: 403, body: { code: 'csrf_failed', message: 'Invalid or missing CSRF token' } },
+    );
     expect(await settlePendingLogout()).toBe(true);
     expect(readPendingLogout()).toBeNull();
   });
@@ -90,7 +111,11 @@ describe('a logout made offline', () => {
       queuePendingLogout(7, Date.now() - 60_000);
       const before = serve({ id: 7, startedMsAgo });
       expect(await settlePendingLogout(), `began ${startedMsAgo} ms ago`).toBe(true);
-      expect(before.at(-1)).toEqual({ path: '/api/auth/logout', method: 'POST', csrf: 'token-of-the-old-session' });
+      expect(before.at(-1)).toEqual({
+        path: '/api/auth/logout',
+        method: 'POST',
+        csrf: 'token-of-the-old-session',
+      });
     }
   });
 });

@@ -32,7 +32,9 @@ export interface PendingLogout {
 
 function isPendingLogout(value: unknown): value is PendingLogout {
   const v = value as PendingLogout | null;
-  return typeof v === 'object' && v !== null && typeof v.userId === 'number' && typeof v.at === 'number';
+  return (
+    typeof v === 'object' && v !== null && typeof v.userId === 'number' && typeof v.at === 'number'
+  );
 }
 
 export function readPendingLogout(): PendingLogout | null {
@@ -58,12 +60,19 @@ type Attempt = 'ended' | 'gone' | 'waiting';
  * the session's start a round trip early at most: a session begun just before the logout is never
  * taken for a newer one. One whose start the server does not know began before it recorded that.
  */
-export function beganAfterLogout(session: CurrentSession, askedAt: number, pending: PendingLogout): boolean {
+export function beganAfterLogout(
+  session: CurrentSession,
+  askedAt: number,
+  pending: PendingLogout,
+): boolean {
   return session.startedMsAgo !== null && askedAt - session.startedMsAgo > pending.at;
 }
 
 async function readJsonResponse<T>(path: string): Promise<T> {
-  const res = await fetch(path, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  const res = await fetch(path, {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
   return (await res.json()) as T;
 }

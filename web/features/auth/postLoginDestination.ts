@@ -1,4 +1,7 @@
-import { DEFAULT_SIGN_IN_DESTINATION, redirectDestination } from '../../../domain/signInDestination';
+import {
+  DEFAULT_SIGN_IN_DESTINATION,
+  redirectDestination,
+} from '../../../domain/signInDestination';
 import type { PendingChatDestination } from './authStorage';
 
 export { CHECKOUT_PATH } from '../../../domain/signInDestination';
@@ -29,7 +32,11 @@ const OPERATOR_PAGES = /^\/(?:setup|settings)(?:[/?]|$)/;
  * storage first, then the page's `redirect` by the rule the server follows too (domain/signInDestination.ts);
  * but an operator's page named by `redirect` comes first (see OPERATOR_PAGES).
  */
-export function postLoginDestination({ postLoginTarget, pendingChat, redirect }: PostLoginInputs): string {
+export function postLoginDestination({
+  postLoginTarget,
+  pendingChat,
+  redirect,
+}: PostLoginInputs): string {
   const named = redirectDestination(redirect);
   if (named && OPERATOR_PAGES.test(named)) return named;
   if (postLoginTarget && isAppPath(postLoginTarget)) return postLoginTarget;

@@ -7,7 +7,10 @@ import { useHydrating } from '../../prerender/takeover';
  * server sent the rep back with `?error=<code>` (never what was typed), and the form shows it once,
  * as its own failures show. Not while the page hydrates: the build drew the form without it.
  */
-export function useFormErrorFromUrl(code: string | undefined, show: (error: { message: string; field?: string }) => void): void {
+export function useFormErrorFromUrl(
+  code: string | undefined,
+  show: (error: { message: string; field?: string }) => void,
+): void {
   const hydrating = useHydrating();
   const shown = useRef(false);
   useEffect(() => {

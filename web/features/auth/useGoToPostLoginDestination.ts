@@ -1,6 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { clearPostLoginTarget, readPendingChatDestination, readPostLoginTarget } from './authStorage';
+import {
+  clearPostLoginTarget,
+  readPendingChatDestination,
+  readPostLoginTarget,
+} from './authStorage';
 import { postLoginDestination } from './postLoginDestination';
 
 /** Navigates to where a fresh login should land (spec §2), spending the stored post-login target. */

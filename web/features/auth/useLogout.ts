@@ -5,12 +5,21 @@ import { useToast } from '../../ui/ToastProvider';
 import { authKeys, useLogoutMutation, type LogoutResult } from './auth.queries';
 import { confirmLogout } from './logoutGuard';
 
-export const LOGGED_OUT_TOAST = { header: 'Successfully logged out', message: 'You have been logged out of your account.', color: 'success' } as const;
+export const LOGGED_OUT_TOAST = {
+  header: 'Successfully logged out',
+  message: 'You have been logged out of your account.',
+  color: 'success',
+} as const;
 /** A logout with no network: this phone has forgotten the user; the server hears of it later (pendingLogout.ts). */
-export const LOGOUT_QUEUED_TOAST = { header: 'Signed out on this phone', message: "The sign-out completes when you're back online.", color: 'warning' } as const;
+export const LOGOUT_QUEUED_TOAST = {
+  header: 'Signed out on this phone',
+  message: "The sign-out completes when you're back online.",
+  color: 'warning',
+} as const;
 
 /** The toast for a logout that reached the server, or is waiting for the network. */
-export const logoutToast = ({ queued }: LogoutResult) => (queued ? LOGOUT_QUEUED_TOAST : LOGGED_OUT_TOAST);
+export const logoutToast = ({ queued }: LogoutResult) =>
+  queued ? LOGOUT_QUEUED_TOAST : LOGGED_OUT_TOAST;
 
 /**
  * Before logging out: when work waits on this device for the server, the user chooses first

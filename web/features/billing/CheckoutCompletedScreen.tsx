@@ -3,7 +3,14 @@ import './billing.css';
 import { IonIcon } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { alertCircleOutline, arrowForwardOutline, checkmarkCircle, gridOutline, homeOutline, refreshOutline } from 'ionicons/icons';
+import {
+  alertCircleOutline,
+  arrowForwardOutline,
+  checkmarkCircle,
+  gridOutline,
+  homeOutline,
+  refreshOutline,
+} from 'ionicons/icons';
 import { useEffect } from 'react';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import { LinkButton } from '../../ui/LinkButton';
@@ -12,7 +19,8 @@ import { checkoutStatusQueryOptions, useRefreshSubscription } from './billing.qu
 import { PaymentsOffCard, usePaymentsOff } from './PaymentsOff';
 import { paymentResult } from './paymentResult';
 
-export const PAYMENT_ISSUE_TEXT = 'There was an issue processing your payment. Please contact support if you believe this is an error.';
+export const PAYMENT_ISSUE_TEXT =
+  'There was an issue processing your payment. Please contact support if you believe this is an error.';
 
 /**
  * /checkout/completed: where Stripe returns the buyer (spec §2 'Checkout and result pages'). It
@@ -22,8 +30,18 @@ export const PAYMENT_ISSUE_TEXT = 'There was an issue processing your payment. P
 export function CheckoutCompletedScreen() {
   const { session_id: sessionId } = useSearch({ from: '/checkout/completed' });
   const paymentsOff = usePaymentsOff();
-  const lookup = useQuery({ ...checkoutStatusQueryOptions(sessionId ?? ''), enabled: Boolean(sessionId) && !paymentsOff });
-  const result = paymentResult(sessionId, lookup.isPending ? { state: 'pending' } : lookup.isSuccess ? { state: 'found', checkout: lookup.data } : { state: 'failed' });
+  const lookup = useQuery({
+    ...checkoutStatusQueryOptions(sessionId ?? ''),
+    enabled: Boolean(sessionId) && !paymentsOff,
+  });
+  const result = paymentResult(
+    sessionId,
+    lookup.isPending
+      ? { state: 'pending' }
+      : lookup.isSuccess
+        ? { state: 'found', checkout: lookup.data }
+        : { state: 'failed' },
+  );
   const refreshSubscription = useRefreshSubscription();
 
   // Whatever the outcome, the plan may have changed: the header, dashboard and Pro gates re-read it.
@@ -49,14 +67,17 @@ export function CheckoutCompletedScreen() {
       )}
 
       {result === 'success' && (
-        <section className="state-card payment-result payment-result--success" aria-labelledby="payment-result-heading">
+        <section
+          className="state-card payment-result payment-result--success"
+          aria-labelledby="payment-result-heading"
+        >
           <span className="payment-result__badge">
             <IonIcon icon={checkmarkCircle} aria-hidden="true" />
           </span>
           <h1 id="payment-result-heading">Payment Successful!</h1>
           <p className="muted">
-            Welcome to {PRODUCT_NAME} Pro. Your PRO tools are unlocked: GTM plans, cold emails, personas, objection guides and
-            competitive intelligence.
+            Welcome to {PRODUCT_NAME} Pro. Your PRO tools are unlocked: GTM plans, cold emails,
+            personas, objection guides and competitive intelligence.
           </p>
           <div className="state-card__actions state-card__actions--stacked">
             <LinkButton to="/dashboard" expand="block">
@@ -72,7 +93,11 @@ export function CheckoutCompletedScreen() {
       )}
 
       {result === 'issue' && (
-        <section className="state-card payment-result payment-result--issue" role="alert" aria-labelledby="payment-result-heading">
+        <section
+          className="state-card payment-result payment-result--issue"
+          role="alert"
+          aria-labelledby="payment-result-heading"
+        >
           <span className="payment-result__badge">
             <IonIcon icon={alertCircleOutline} aria-hidden="true" />
           </span>

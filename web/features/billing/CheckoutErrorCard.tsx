@@ -11,10 +11,23 @@ interface CheckoutErrorCardProps {
 }
 
 /** The 'Checkout Error' screen (spec §2): what went wrong, Back to Pricing, and another try. */
-export function CheckoutErrorCard({ message, onRetry, offerHostedCheckout = false }: CheckoutErrorCardProps) {
+export function CheckoutErrorCard({
+  message,
+  onRetry,
+  offerHostedCheckout = false,
+}: CheckoutErrorCardProps) {
   return (
-    <section className="state-card checkout-error" role="alert" aria-labelledby="checkout-error-heading">
-      <IonIcon icon={alertCircleOutline} color="danger" className="state-card__icon" aria-hidden="true" />
+    <section
+      className="state-card checkout-error"
+      role="alert"
+      aria-labelledby="checkout-error-heading"
+    >
+      <IonIcon
+        icon={alertCircleOutline}
+        color="danger"
+        className="state-card__icon"
+        aria-hidden="true"
+      />
       <h1 id="checkout-error-heading">Checkout Error</h1>
       <p className="muted" data-testid="checkout-error-message">
         {message}
@@ -31,7 +44,8 @@ export function CheckoutErrorCard({ message, onRetry, offerHostedCheckout = fals
       </div>
       {offerHostedCheckout && (
         <p className="checkout-error__alternative">
-          Is something on this device blocking the payment form? <Link to="/stripe-checkout">Pay on Stripe&apos;s checkout page instead</Link>
+          Is something on this device blocking the payment form?{' '}
+          <Link to="/stripe-checkout">Pay on Stripe&apos;s checkout page instead</Link>
         </p>
       )}
     </section>

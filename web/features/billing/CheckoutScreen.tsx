@@ -34,14 +34,22 @@ function EmbeddedCheckout({ onRetry }: { onRetry: () => void }) {
     <Screen width="wide" className="checkout-screen">
       {state.step === 'failed' ? (
         <div className="checkout-error-wrap">
-          <CheckoutErrorCard message={state.message} onRetry={onRetry} offerHostedCheckout={state.processorFailed} />
+          <CheckoutErrorCard
+            message={state.message}
+            onRetry={onRetry}
+            offerHostedCheckout={state.processorFailed}
+          />
         </div>
       ) : (
         <>
           <CheckoutIntro />
           <div className="checkout-layout">
             <PlanSummary collapsible securedByStripe />
-            <section className="checkout-form" aria-label="Payment" aria-busy={state.step === 'loading'}>
+            <section
+              className="checkout-form"
+              aria-label="Payment"
+              aria-busy={state.step === 'loading'}
+            >
               {state.step === 'loading' && (
                 <div className="checkout-form__loading" role="status">
                   <span className="pp-spinner" aria-hidden="true" />

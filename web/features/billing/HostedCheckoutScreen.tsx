@@ -52,11 +52,18 @@ export function HostedCheckoutScreen() {
   return (
     <Screen width="narrow" className="checkout-screen">
       <CheckoutIntro>
-        <p className="lede">You will finish on Stripe&apos;s secure checkout page and come straight back.</p>
+        <p className="lede">
+          You will finish on Stripe&apos;s secure checkout page and come straight back.
+        </p>
       </CheckoutIntro>
       <div className="hosted-checkout">
         <PlanSummary featureCount={5} securedByStripe />
-        <IonButton expand="block" size="large" onClick={() => void handleContinue()} disabled={redirecting}>
+        <IonButton
+          expand="block"
+          size="large"
+          onClick={() => void handleContinue()}
+          disabled={redirecting}
+        >
           {redirecting ? (
             <IonSpinner name="dots" aria-label="Opening checkout" />
           ) : (

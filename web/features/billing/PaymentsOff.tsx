@@ -32,7 +32,10 @@ export function PaymentsOffNote({ id }: { id?: string }) {
 export function PaymentsOffCard() {
   return (
     <section className="state-card" aria-labelledby="payments-off-heading">
-      <InlineIcon icon={informationCircleOutline} className="state-card__icon state-card__icon--warning" />
+      <InlineIcon
+        icon={informationCircleOutline}
+        className="state-card__icon state-card__icon--warning"
+      />
       <h1 id="payments-off-heading">Payments are not set up yet</h1>
       <p className="muted">{DETAIL}</p>
       <div className="state-card__actions">

@@ -25,11 +25,25 @@ interface PlanCardProps {
  * the app has taken the page over is kept (domain/contract/earlyTapScript.ts), one while the session is
  * looked up is kept by usePlanSelection.
  */
-export function PlanCard({ name, tagline, price, features, buttonLabel, onSelect, recommended, current, busy, unavailable }: PlanCardProps) {
+export function PlanCard({
+  name,
+  tagline,
+  price,
+  features,
+  buttonLabel,
+  onSelect,
+  recommended,
+  current,
+  busy,
+  unavailable,
+}: PlanCardProps) {
   const headingId = `plan-${name.toLowerCase()}`;
   const reasonId = `${headingId}-unavailable`;
   return (
-    <article className={`plan-card${recommended ? ' plan-card--recommended' : ''}`} aria-labelledby={headingId}>
+    <article
+      className={`plan-card${recommended ? ' plan-card--recommended' : ''}`}
+      aria-labelledby={headingId}
+    >
       {recommended && <span className="plan-card__ribbon">Recommended</span>}
       <h2 id={headingId} className="plan-card__name">
         {name}

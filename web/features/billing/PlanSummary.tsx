@@ -17,7 +17,11 @@ interface PlanSummaryProps {
 }
 
 /** The Pro plan at a glance: name, the one server-configured price (design §11) and what it includes. */
-export function PlanSummary({ featureCount = PRO_FEATURES.length, securedByStripe = false, collapsible = false }: PlanSummaryProps) {
+export function PlanSummary({
+  featureCount = PRO_FEATURES.length,
+  securedByStripe = false,
+  collapsible = false,
+}: PlanSummaryProps) {
   const plans = useQuery(plansQueryOptions);
   const shown = PRO_FEATURES.slice(0, featureCount);
   const more = PRO_FEATURES.length - shown.length;
@@ -50,7 +54,11 @@ export function PlanSummary({ featureCount = PRO_FEATURES.length, securedByStrip
           ) : plans.isError ? (
             <span className="muted">Price shown at payment</span>
           ) : (
-            <IonSkeletonText animated className="plan-summary__price-skeleton" aria-label="Loading price" />
+            <IonSkeletonText
+              animated
+              className="plan-summary__price-skeleton"
+              aria-label="Loading price"
+            />
           )}
         </p>
       </div>

@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { PRO_FEATURES, PRO_PLAN_NAME, PRO_PLAN_TAGLINE, TEAM_FEATURES, TEAM_PLAN_NAME, TEAM_PLAN_TAGLINE } from '../../../domain/plans';
+import {
+  PRO_FEATURES,
+  PRO_PLAN_NAME,
+  PRO_PLAN_TAGLINE,
+  TEAM_FEATURES,
+  TEAM_PLAN_NAME,
+  TEAM_PLAN_TAGLINE,
+} from '../../../domain/plans';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import { useHydrating } from '../../prerender/takeover';
 import { Screen } from '../../ui/Screen';
@@ -27,7 +34,9 @@ export function PricingScreen() {
 
   const proPrice = planData ? (
     <>
-      <span className="plan-card__amount">{formatPrice(planData.pro.amount, planData.pro.currency)}</span>
+      <span className="plan-card__amount">
+        {formatPrice(planData.pro.amount, planData.pro.currency)}
+      </span>
       <span className="plan-card__interval"> / month</span>
     </>
   ) : plans.isError && !hydrating ? (
@@ -70,7 +79,11 @@ export function PricingScreen() {
         />
       </div>
 
-      <TeamContactDialog open={teamDialogOpen} contactEmail={planData?.contactEmail} onClose={closeTeamDialog} />
+      <TeamContactDialog
+        open={teamDialogOpen}
+        contactEmail={planData?.contactEmail}
+        onClose={closeTeamDialog}
+      />
     </Screen>
   );
 }

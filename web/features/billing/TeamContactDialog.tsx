@@ -26,18 +26,22 @@ export function TeamContactDialog({ open, contactEmail, onClose }: TeamContactDi
     if (!open && el.open) el.close();
   }, [open]);
 
-  const mailto = contactEmail ? `mailto:${contactEmail}?subject=${encodeURIComponent(SUBJECT)}` : undefined;
+  const mailto = contactEmail
+    ? `mailto:${contactEmail}?subject=${encodeURIComponent(SUBJECT)}`
+    : undefined;
 
   return (
     <dialog ref={dialog} className="dialog" aria-labelledby="team-dialog-title" onClose={onClose}>
       <h2 id="team-dialog-title">Work With Us</h2>
       {contactEmail ? (
         <p className="muted">
-          Tell us about your team and what you want to achieve. Your email app opens with a message to{' '}
-          <strong>{contactEmail}</strong>.
+          Tell us about your team and what you want to achieve. Your email app opens with a message
+          to <strong>{contactEmail}</strong>.
         </p>
       ) : (
-        <p className="muted">Contact details are not available right now. Please try again in a moment.</p>
+        <p className="muted">
+          Contact details are not available right now. Please try again in a moment.
+        </p>
       )}
       <div className="dialog__actions">
         <button type="button" className="pp-button pp-button--ghost" onClick={onClose}>

@@ -1,6 +1,10 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { CheckoutSessionResponse, CheckoutStatus, PlansResponse } from '../../../domain/contract/billing';
+import type {
+  CheckoutSessionResponse,
+  CheckoutStatus,
+  PlansResponse,
+} from '../../../domain/contract/billing';
 import { AUTH_DEDUPE_MS } from '../../../domain/limits';
 import { api } from '../../data/api';
 import { authKeys } from '../auth/auth.queries';
@@ -25,8 +29,13 @@ export const plansQueryOptions = queryOptions({
  */
 export function createCheckoutSession(uiMode: 'embedded'): Promise<{ clientSecret: string }>;
 export function createCheckoutSession(uiMode: 'hosted'): Promise<{ url: string }>;
-export function createCheckoutSession(uiMode: 'embedded' | 'hosted'): Promise<CheckoutSessionResponse> {
-  return api.post<CheckoutSessionResponse>('/api/create-checkout-session', uiMode === 'hosted' ? { uiMode } : {});
+export function createCheckoutSession(
+  uiMode: 'embedded' | 'hosted',
+): Promise<CheckoutSessionResponse> {
+  return api.post<CheckoutSessionResponse>(
+    '/api/create-checkout-session',
+    uiMode === 'hosted' ? { uiMode } : {},
+  );
 }
 
 /**
@@ -36,7 +45,8 @@ export function createCheckoutSession(uiMode: 'embedded' | 'hosted'): Promise<Ch
 export function checkoutStatusQueryOptions(sessionId: string) {
   return queryOptions({
     queryKey: ['checkout', 'session', sessionId] as const,
-    queryFn: ({ signal }) => api.get<CheckoutStatus>(`/api/checkout-session/${encodeURIComponent(sessionId)}`, signal),
+    queryFn: ({ signal }) =>
+      api.get<CheckoutStatus>(`/api/checkout-session/${encodeURIComponent(sessionId)}`, signal),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,

@@ -7,7 +7,10 @@ export { ALREADY_SUBSCRIBED, CHECKOUT_LOGIN_REQUIRED } from './billingText';
 export const CHECKOUT_FAILED = 'Failed to initialize checkout. Please try again.';
 export const PROCESSOR_LOAD_FAILED = 'Failed to load payment processor.';
 export const PAYMENT_FORM_FAILED = 'Failed to initialize payment form.';
-export const HOSTED_CHECKOUT_FAILED = { header: 'Checkout Failed', message: 'Unable to start checkout process. Please try again.' } as const;
+export const HOSTED_CHECKOUT_FAILED = {
+  header: 'Checkout Failed',
+  message: 'Unable to start checkout process. Please try again.',
+} as const;
 
 /** Stripe.js could not be loaded (blocked, offline, no publishable key). */
 export class PaymentProcessorError extends Error {
@@ -31,7 +34,8 @@ export function isAlreadySubscribed(error: unknown): boolean {
 }
 
 function textField(data: unknown, key: 'details' | 'error' | 'message'): string | undefined {
-  const value = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
+  const value =
+    typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
   return typeof value === 'string' && value.trim() ? value : undefined;
 }
 
@@ -43,8 +47,18 @@ function textField(data: unknown, key: 'details' | 'error' | 'message'): string 
 export function checkoutErrorMessage(error: unknown): string {
   if (error instanceof UnauthorizedError) return CHECKOUT_LOGIN_REQUIRED;
   if (error instanceof ApiError) {
-    return textField(error.data, 'details') ?? textField(error.data, 'error') ?? textField(error.data, 'message') ?? `Failed to initialize checkout (${error.status})`;
+    return (
+      textField(error.data, 'details') ??
+      textField(error.data, 'error') ??
+      textField(error.data, 'message') ??
+      `Failed to initialize checkout (${error.status})`
+    );
   }
-  if (error instanceof PaymentProcessorError || error instanceof PaymentFormError || error instanceof OfflineError) return error.message;
+  if (
+    error instanceof PaymentProcessorError ||
+    error instanceof PaymentFormError ||
+    error instanceof OfflineError
+  )
+    return error.message;
   return CHECKOUT_FAILED;
 }

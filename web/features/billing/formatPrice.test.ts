@@ -22,7 +22,12 @@ describe('formatPrice', () => {
     for (const currency of ['usd', 'eur', 'gbp', 'cad', 'aud']) {
       for (const amount of [0, 7, 19.9, 1234, 98765.43]) {
         const digits = Number.isInteger(amount) ? 0 : 2;
-        const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: digits, maximumFractionDigits: digits });
+        const intl = new Intl.NumberFormat('en-US', {
+          style: 'currency',
+          currency: currency.toUpperCase(),
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        });
         expect(formatPrice(amount, currency)).toBe(intl.format(amount));
       }
     }

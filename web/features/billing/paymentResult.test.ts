@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { paymentResult } from './paymentResult';
 
-const found = (status: string, paymentStatus: string) => ({ state: 'found' as const, checkout: { status, paymentStatus, subscriptionActive: status === 'complete' } });
+const found = (status: string, paymentStatus: string) => ({
+  state: 'found' as const,
+  checkout: { status, paymentStatus, subscriptionActive: status === 'complete' },
+});
 
 describe('the payment result page', () => {
   it('is never a success without a session to check', () => {

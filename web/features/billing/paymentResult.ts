@@ -4,11 +4,14 @@ import type { CheckoutStatus } from '../../../domain/contract/billing';
 export type PaymentResult = 'loading' | 'success' | 'issue';
 
 /** Where the lookup of the returned checkout session stands, and what it found. */
-export type SessionLookup = { state: 'pending' } | { state: 'failed' } | { state: 'found'; checkout: CheckoutStatus };
+export type SessionLookup =
+  { state: 'pending' } | { state: 'failed' } | { state: 'found'; checkout: CheckoutStatus };
 
 /** A checkout Stripe reports finished and paid for (or with nothing to pay, as a 100% coupon). */
 function isPaidCheckout({ status, paymentStatus }: CheckoutStatus): boolean {
-  return status === 'complete' && (paymentStatus === 'paid' || paymentStatus === 'no_payment_required');
+  return (
+    status === 'complete' && (paymentStatus === 'paid' || paymentStatus === 'no_payment_required')
+  );
 }
 
 /**

@@ -9,7 +9,12 @@ export function isProRequired(error: unknown): boolean {
 
 /** What the user is told then (a lapsed subscriber in a PRO tool), with Upgrade leading to pricing. */
 export function proRequiredToast(upgrade: () => void): ToastOptions {
-  return { header: 'Pro Plan Required', message: 'This is a PRO tool. Upgrade to Pro to use it.', color: 'warning', action: { label: 'Upgrade', handler: upgrade } };
+  return {
+    header: 'Pro Plan Required',
+    message: 'This is a PRO tool. Upgrade to Pro to use it.',
+    color: 'warning',
+    action: { label: 'Upgrade', handler: upgrade },
+  };
 }
 
 export type PlanAccess = 'guest' | 'free' | 'paid';
@@ -25,6 +30,21 @@ export interface ProRouteRedirect {
  */
 export function proRouteRedirect(access: PlanAccess): ProRouteRedirect | null {
   if (access === 'paid') return null;
-  if (access === 'guest') return { to: '/auth', toast: { header: 'Login Required', message: 'Please log in to use the PRO tools.', color: 'warning' } };
-  return { to: '/pricing', toast: { header: 'Pro Plan Required', message: 'Upgrade to Pro to use this tool.', color: 'primary' } };
+  if (access === 'guest')
+    return {
+      to: '/auth',
+      toast: {
+        header: 'Login Required',
+        message: 'Please log in to use the PRO tools.',
+        color: 'warning',
+      },
+    };
+  return {
+    to: '/pricing',
+    toast: {
+      header: 'Pro Plan Required',
+      message: 'Upgrade to Pro to use this tool.',
+      color: 'primary',
+    },
+  };
 }

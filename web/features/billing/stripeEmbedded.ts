@@ -27,7 +27,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Stripe.js with our publishable key; PaymentProcessorError when there is no key or it cannot load. */
-export async function loadPaymentProcessor(publishableKey: string | null | undefined): Promise<Stripe> {
+export async function loadPaymentProcessor(
+  publishableKey: string | null | undefined,
+): Promise<Stripe> {
   if (!publishableKey) throw new PaymentProcessorError(new Error('no publishable key configured'));
   let stripe: Stripe | null;
   try {
@@ -35,12 +37,17 @@ export async function loadPaymentProcessor(publishableKey: string | null | undef
   } catch (error) {
     throw new PaymentProcessorError(error);
   }
-  if (!stripe) throw new PaymentProcessorError(new Error('Stripe.js is not available in this environment'));
+  if (!stripe)
+    throw new PaymentProcessorError(new Error('Stripe.js is not available in this environment'));
   return stripe;
 }
 
 /** Creates the embedded checkout for a session and mounts it; PaymentFormError when Stripe refuses. */
-export async function mountEmbeddedCheckout(stripe: Stripe, clientSecret: string, element: HTMLElement): Promise<StripeEmbeddedCheckout> {
+export async function mountEmbeddedCheckout(
+  stripe: Stripe,
+  clientSecret: string,
+  element: HTMLElement,
+): Promise<StripeEmbeddedCheckout> {
   let checkout: StripeEmbeddedCheckout;
   try {
     checkout = await stripe.createEmbeddedCheckoutPage({ clientSecret });

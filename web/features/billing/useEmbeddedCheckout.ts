@@ -4,7 +4,13 @@ import { useEffect, useState } from 'react';
 import type { RefObject } from 'react';
 import { useToast } from '../../ui/ToastProvider';
 import { createCheckoutSession, plansQueryOptions } from './billing.queries';
-import { ALREADY_SUBSCRIBED, PaymentFormError, PaymentProcessorError, checkoutErrorMessage, isAlreadySubscribed } from './checkoutErrors';
+import {
+  ALREADY_SUBSCRIBED,
+  PaymentFormError,
+  PaymentProcessorError,
+  checkoutErrorMessage,
+  isAlreadySubscribed,
+} from './checkoutErrors';
 
 export type EmbeddedCheckoutState =
   | { step: 'loading' }
@@ -30,20 +36,33 @@ export function useEmbeddedCheckout(container: RefObject<HTMLElement | null>) {
 
     void (async () => {
       // The Stripe.js loader is a chunk of its own: only a checkout that can go ahead fetches it.
-      const processor = Promise.all([queryClient.fetchQuery(plansQueryOptions), import('./stripeEmbedded')]).then(
-        ([plans, stripeEmbedded]) => stripeEmbedded.loadPaymentProcessor(plans.publishableKey).then((stripe) => ({ stripe, stripeEmbedded })),
+      const processor = Promise.all([
+        queryClient.fetchQuery(plansQueryOptions),
+        import('./stripeEmbedded'),
+      ]).then(
+        ([plans, stripeEmbedded]) =>
+          stripeEmbedded
+            .loadPaymentProcessor(plans.publishableKey)
+            .then((stripe) => ({ stripe, stripeEmbedded })),
         (error: unknown) => {
           throw new PaymentProcessorError(error);
         },
       );
-      const [session, loaded] = await Promise.allSettled([createCheckoutSession('embedded'), processor]);
+      const [session, loaded] = await Promise.allSettled([
+        createCheckoutSession('embedded'),
+        processor,
+      ]);
       if (cancelled) return;
       try {
         if (session.status === 'rejected') throw session.reason;
         if (loaded.status === 'rejected') throw loaded.reason;
         const element = container.current;
         if (!element) return;
-        const checkout = await loaded.value.stripeEmbedded.mountEmbeddedCheckout(loaded.value.stripe, session.value.clientSecret, element);
+        const checkout = await loaded.value.stripeEmbedded.mountEmbeddedCheckout(
+          loaded.value.stripe,
+          session.value.clientSecret,
+          element,
+        );
         if (cancelled) {
           checkout.destroy();
           return;
@@ -58,7 +77,12 @@ export function useEmbeddedCheckout(container: RefObject<HTMLElement | null>) {
           return;
         }
         console.warn('Checkout could not start:', error);
-        setState({ step: 'failed', message: checkoutErrorMessage(error), processorFailed: error instanceof PaymentProcessorError || error instanceof PaymentFormError });
+        setState({
+          step: 'failed',
+          message: checkoutErrorMessage(error),
+          processorFailed:
+            error instanceof PaymentProcessorError || error instanceof PaymentFormError,
+        });
       }
     })();
 

@@ -1,5 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+} from '@tanstack/react-router';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../ui/ToastProvider';
@@ -33,7 +38,10 @@ async function pricingForGuest() {
   });
   const toasts: ToastOptions[] = [];
   const toaster = { ...createToaster(), show: (toast: ToastOptions) => void toasts.push(toast) };
-  const router = createRouter({ routeTree: createRootRoute({ component: Pricing }), history: createMemoryHistory({ initialEntries: ['/pricing'] }) });
+  const router = createRouter({
+    routeTree: createRootRoute({ component: Pricing }),
+    history: createMemoryHistory({ initialEntries: ['/pricing'] }),
+  });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   let view!: ReturnType<typeof render>;
   await act(async () => {

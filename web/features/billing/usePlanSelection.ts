@@ -36,7 +36,9 @@ export function usePlanSelection() {
       void navigate({ to: '/auth' });
       return;
     }
-    const subscription = await queryClient.ensureQueryData(subscriptionQueryOptions(user.id)).catch(() => null);
+    const subscription = await queryClient
+      .ensureQueryData(subscriptionQueryOptions(user.id))
+      .catch(() => null);
     if (isPaidSubscriber(subscription)) {
       toast({ ...ALREADY_SUBSCRIBED, color: 'primary' });
       void navigate({ to: '/' });
@@ -47,7 +49,11 @@ export function usePlanSelection() {
 
   const selectTeam = async () => {
     if (!(await loadSessionUser(queryClient))) {
-      toast({ header: 'Login Required', message: 'Please log in to select a plan', color: 'warning' });
+      toast({
+        header: 'Login Required',
+        message: 'Please log in to select a plan',
+        color: 'warning',
+      });
       return;
     }
     setTeamDialogOpen(true);

@@ -17,13 +17,27 @@ interface ChatHeaderProps {
 }
 
 /** The chat's title ('New Conversation' until it has one), the active model's picker, and on phones the Tools (drawer) and new-chat buttons. */
-export function ChatHeader({ title, models, model, onModelChange, onOpenSidebar, isSidebarOpen, onNewChat, historyToggle }: ChatHeaderProps) {
+export function ChatHeader({
+  title,
+  models,
+  model,
+  onModelChange,
+  onOpenSidebar,
+  isSidebarOpen,
+  onNewChat,
+  historyToggle,
+}: ChatHeaderProps) {
   return (
     <IonHeader className="chat-header">
       <IonToolbar>
         <IonButtons slot="start" className="chat-header__phone-only">
           {/* Named in words: an icon alone hid the guided flows from reps who did not guess it. */}
-          <IonButton className="chat-header__tools-button" aria-controls="chat-sidebar" aria-expanded={isSidebarOpen} onClick={onOpenSidebar}>
+          <IonButton
+            className="chat-header__tools-button"
+            aria-controls="chat-sidebar"
+            aria-expanded={isSidebarOpen}
+            onClick={onOpenSidebar}
+          >
             <IonIcon slot="start" icon={appsOutline} aria-hidden="true" />
             Tools
           </IonButton>

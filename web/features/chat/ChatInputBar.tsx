@@ -5,7 +5,11 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
 import { appendAttachedText } from '../../../domain/transcripts/attach';
 import { setTyping } from '../../ui/typingGuard';
-import { AttachMessage, AttachTranscriptButton, type AttachNote } from '../transcripts/AttachTranscriptButton';
+import {
+  AttachMessage,
+  AttachTranscriptButton,
+  type AttachNote,
+} from '../transcripts/AttachTranscriptButton';
 import { oneLine } from './useComposerDraft';
 
 interface ChatInputBarProps {
@@ -59,7 +63,9 @@ export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: Cha
 
   return (
     <div className="chat-input">
-      {attachMessage && <AttachMessage note={attachMessage} className="chat-input__attach-message" />}
+      {attachMessage && (
+        <AttachMessage note={attachMessage} className="chat-input__attach-message" />
+      )}
       <form className="chat-input__form" onSubmit={handleSubmit} aria-label="Send a message">
         <div className="chat-input__field">
           <input
@@ -77,12 +83,21 @@ export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: Cha
             enterKeyHint="send"
             maxLength={MESSAGE_MAX_CHARS}
           />
-          <AttachTranscriptButton onAttach={handleAttach} onProblem={(text) => setAttachMessage({ text, problem: true })} />
+          <AttachTranscriptButton
+            onAttach={handleAttach}
+            onProblem={(text) => setAttachMessage({ text, problem: true })}
+          />
         </div>
         {/* While a reply streams, Stop takes Send's place, in the same 46 px round slot: the message
             box keeps its width (at 320 px a worded Stop beside Send left it a few letters wide). */}
         {isLoading ? (
-          <button type="button" className="chat-input__send chat-input__stop" onClick={onStop} aria-label="Stop" title="Stop">
+          <button
+            type="button"
+            className="chat-input__send chat-input__stop"
+            onClick={onStop}
+            aria-label="Stop"
+            title="Stop"
+          >
             <IonIcon icon={stop} aria-hidden="true" />
           </button>
         ) : (

@@ -13,7 +13,12 @@ import { useAuth } from '../auth/auth.queries';
 import { ToolCards } from '../landing/LandingScreen';
 import { NotifyAsk } from '../notifications/NotifyAsk';
 import type { FlowSend } from '../playbooks/finishFlow';
-import { ChatFlowExtras, flowPromptOf, isFlowResultOnly, offlineDraftRow } from '../playbooks/FlowExtras';
+import {
+  ChatFlowExtras,
+  flowPromptOf,
+  isFlowResultOnly,
+  offlineDraftRow,
+} from '../playbooks/FlowExtras';
 import { FlowMenu } from '../playbooks/FlowMenu';
 import { FlowPanel } from '../playbooks/FlowPanel';
 import { useFlowMode } from '../playbooks/useFlowMode';
@@ -24,7 +29,11 @@ import { COPY_FAILED_TOAST, copyText } from './copyText';
 import { FEATURED_PROMPT, MessageList } from './MessageList';
 import { useChatWorkspace } from './useChatWorkspace';
 import { DESKTOP_QUERY, useMediaQuery } from './useMediaQuery';
-import { useInitialPendingMessage, usePendingChatDestination, useSendPendingMessage } from './usePendingStarts';
+import {
+  useInitialPendingMessage,
+  usePendingChatDestination,
+  useSendPendingMessage,
+} from './usePendingStarts';
 import { useWakeLock } from './useWakeLock';
 import { useWorkspaceLogout } from './useWorkspaceLogout';
 
@@ -48,7 +57,10 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
   const { flow, startFlow } = useFlowMode();
   const [showHistory, setShowHistory] = useState(false);
   const navigate = useNavigate();
-  const pendingOpeners = useMemo(() => ({ flow: startFlow, competitive: () => void navigate({ to: '/competitive' }) }), [startFlow, navigate]);
+  const pendingOpeners = useMemo(
+    () => ({ flow: startFlow, competitive: () => void navigate({ to: '/competitive' }) }),
+    [startFlow, navigate],
+  );
 
   usePendingChatDestination(startNewChat, pendingOpeners);
   useSendPendingMessage(pendingMessage, messages !== undefined, isLoading, send);
@@ -108,7 +120,16 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
     />
   );
   // A finished flow's prompt starts its own chat of the flow's type, through the one send path.
-  const sendFlowPrompt = useCallback<FlowSend>((prompt, target) => send(prompt, { id: target.chatId, title: target.title, playbookType: target.playbookType, answers: target.answers }), [send]);
+  const sendFlowPrompt = useCallback<FlowSend>(
+    (prompt, target) =>
+      send(prompt, {
+        id: target.chatId,
+        title: target.title,
+        playbookType: target.playbookType,
+        answers: target.answers,
+      }),
+    [send],
+  );
 
   return (
     <div className="chat-workspace">
@@ -134,10 +155,23 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
           onOpenSidebar={() => setSidebarOpen(true)}
           isSidebarOpen={isSidebarOpen}
           onNewChat={handleNewChat}
-          historyToggle={flow ? { shown: showHistory, onToggle: () => setShowHistory((shown) => !shown) } : undefined}
+          historyToggle={
+            flow
+              ? { shown: showHistory, onToggle: () => setShowHistory((shown) => !shown) }
+              : undefined
+          }
         />
         {flow ? (
-          <FlowPanel key={flow} type={flow} db={db} userId={user.id} showHistory={showHistory} send={sendFlowPrompt} openChat={workspace.openChat} model={workspace.model} />
+          <FlowPanel
+            key={flow}
+            type={flow}
+            db={db}
+            userId={user.id}
+            showHistory={showHistory}
+            send={sendFlowPrompt}
+            openChat={workspace.openChat}
+            model={workspace.model}
+          />
         ) : (
           <>
             <MessageList
@@ -150,7 +184,14 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
               onCopy={handleCopy}
               onRegenerate={handleRegenerate}
               onSuggestion={handleSend}
-              footer={<ChatFlowExtras db={db} chat={workspace.chat} messages={messages} isLoading={isLoading} />}
+              footer={
+                <ChatFlowExtras
+                  db={db}
+                  chat={workspace.chat}
+                  messages={messages}
+                  isLoading={isLoading}
+                />
+              }
               afterMessage={offlineDraftRow(db, workspace.chat, messages)}
               answersKey={flowPromptOf(workspace.chat, messages)?.key}
               resultFirst={isFlowResultOnly(workspace.chat, messages)}
@@ -158,7 +199,13 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
               tools={toolCards}
             />
             <NotifyAsk />
-            <ChatInputBar value={workspace.input} onChange={workspace.setInput} onSend={handleSend} onStop={workspace.stop} isLoading={isLoading} />
+            <ChatInputBar
+              value={workspace.input}
+              onChange={workspace.setInput}
+              onSend={handleSend}
+              onStop={workspace.stop}
+              isLoading={isLoading}
+            />
           </>
         )}
       </section>

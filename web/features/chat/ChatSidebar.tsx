@@ -1,5 +1,11 @@
 import { IonIcon } from '@ionic/react';
-import { addOutline, chatbubbleOutline, closeOutline, logOutOutline, sparkles } from 'ionicons/icons';
+import {
+  addOutline,
+  chatbubbleOutline,
+  closeOutline,
+  logOutOutline,
+  sparkles,
+} from 'ionicons/icons';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import type { User } from '../../../domain/contract/auth';
@@ -29,7 +35,19 @@ interface ChatSidebarProps {
  * New Chat, the featured prompt, Recent Conversations and the account (spec §2). A fixed column from
  * 992 px; on phones a drawer over the screen, closed by the backdrop, Escape or picking something.
  */
-export function ChatSidebar({ user, chats, activeChatId, isDesktop, isOpen, onClose, onNewChat, onFeatured, onOpenChat, onLogout, flowMenu }: ChatSidebarProps) {
+export function ChatSidebar({
+  user,
+  chats,
+  activeChatId,
+  isDesktop,
+  isOpen,
+  onClose,
+  onNewChat,
+  onFeatured,
+  onOpenChat,
+  onLogout,
+  flowMenu,
+}: ChatSidebarProps) {
   const now = useNow();
   const isDrawer = !isDesktop;
   const firstButton = useRef<HTMLButtonElement>(null);
@@ -57,7 +75,13 @@ export function ChatSidebar({ user, chats, activeChatId, isDesktop, isOpen, onCl
 
   return (
     <>
-      {isDrawer && <div className={`chat-sidebar__backdrop${isOpen ? ' chat-sidebar__backdrop--open' : ''}`} onClick={onClose} aria-hidden="true" />}
+      {isDrawer && (
+        <div
+          className={`chat-sidebar__backdrop${isOpen ? ' chat-sidebar__backdrop--open' : ''}`}
+          onClick={onClose}
+          aria-hidden="true"
+        />
+      )}
       <aside
         id="chat-sidebar"
         className={`chat-sidebar${isOpen ? ' chat-sidebar--open' : ''}`}
@@ -69,12 +93,22 @@ export function ChatSidebar({ user, chats, activeChatId, isDesktop, isOpen, onCl
           {isDrawer && (
             <div className="chat-sidebar__heading">
               <strong>Tools and conversations</strong>
-              <button type="button" className="chat-sidebar__close" aria-label="Close conversations" onClick={onClose}>
+              <button
+                type="button"
+                className="chat-sidebar__close"
+                aria-label="Close conversations"
+                onClick={onClose}
+              >
                 <IonIcon icon={closeOutline} aria-hidden="true" />
               </button>
             </div>
           )}
-          <button ref={firstButton} type="button" className="chat-sidebar__new" onClick={andClose(onNewChat)}>
+          <button
+            ref={firstButton}
+            type="button"
+            className="chat-sidebar__new"
+            onClick={andClose(onNewChat)}
+          >
             <IonIcon icon={addOutline} aria-hidden="true" />
             New Chat
           </button>
@@ -87,7 +121,9 @@ export function ChatSidebar({ user, chats, activeChatId, isDesktop, isOpen, onCl
         <div className="chat-sidebar__scroll">
           {flowMenu}
           <nav className="chat-sidebar__recent" aria-labelledby="chat-sidebar-recent">
-            <h2 id="chat-sidebar-recent" className="section-label">Recent Conversations</h2>
+            <h2 id="chat-sidebar-recent" className="section-label">
+              Recent Conversations
+            </h2>
             {chats.length === 0 ? (
               <p className="chat-sidebar__empty">Your conversations will appear here.</p>
             ) : (
@@ -103,8 +139,12 @@ export function ChatSidebar({ user, chats, activeChatId, isDesktop, isOpen, onCl
                     >
                       <IonIcon icon={chatbubbleOutline} aria-hidden="true" />
                       <span className="chat-sidebar__chat-text">
-                        <span className="chat-sidebar__chat-title">{sidebarTitle(chat.title, isDesktop)}</span>
-                        <span className="chat-sidebar__chat-time">{relativeTime(chat.updatedAt, now)}</span>
+                        <span className="chat-sidebar__chat-title">
+                          {sidebarTitle(chat.title, isDesktop)}
+                        </span>
+                        <span className="chat-sidebar__chat-time">
+                          {relativeTime(chat.updatedAt, now)}
+                        </span>
                       </span>
                     </button>
                   </li>
@@ -119,7 +159,13 @@ export function ChatSidebar({ user, chats, activeChatId, isDesktop, isOpen, onCl
             {initialsOf(user)}
           </span>
           <span className="chat-sidebar__who">{user.name?.trim() || user.email}</span>
-          <button type="button" className="chat-sidebar__logout" aria-label="Log out" title="Log out" onClick={onLogout}>
+          <button
+            type="button"
+            className="chat-sidebar__logout"
+            aria-label="Log out"
+            title="Log out"
+            onClick={onLogout}
+          >
             <IonIcon icon={logOutOutline} aria-hidden="true" />
           </button>
         </div>

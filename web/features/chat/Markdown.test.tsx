@@ -53,7 +53,11 @@ describe('a streamed answer', () => {
       for (const end of chunkEnds(text.length)) {
         view.rerender(<Markdown text={text.slice(0, end)} streaming />);
         if (landmarks.length === 0 && end > text.indexOf('## 2.')) {
-          landmarks = [bubble().querySelector('h1')!, bubble().querySelector('table')!, bubble().querySelector('pre')!];
+          landmarks = [
+            bubble().querySelector('h1')!,
+            bubble().querySelector('table')!,
+            bubble().querySelector('pre')!,
+          ];
           expect(landmarks.every(Boolean)).toBe(true);
         }
       }
@@ -88,7 +92,8 @@ describe('a streamed answer', () => {
     for (const text of cases) {
       const expected = wholeRender(text);
       const view = render(<Markdown text="" streaming />);
-      for (let end = 1; end <= text.length; end++) view.rerender(<Markdown text={text.slice(0, end)} streaming />);
+      for (let end = 1; end <= text.length; end++)
+        view.rerender(<Markdown text={text.slice(0, end)} streaming />);
       view.rerender(<Markdown text={text} />);
       expect(view.container.innerHTML, JSON.stringify(text)).toBe(expected);
       cleanup();
@@ -104,19 +109,30 @@ describe('a streamed answer', () => {
     expect(view.container.querySelector('code')?.textContent).toBe('follow');
     expect(view.container.textContent).not.toContain('`');
 
-    view.rerender(<Markdown text="Call the **ten warmest** leads with `followUp()`, see [the playbook](https://exa" streaming />);
-    expect(view.container.textContent).toBe('Call the ten warmest leads with followUp(), see the playbook');
+    view.rerender(
+      <Markdown
+        text="Call the **ten warmest** leads with `followUp()`, see [the playbook](https://exa"
+        streaming
+      />,
+    );
+    expect(view.container.textContent).toBe(
+      'Call the ten warmest leads with followUp(), see the playbook',
+    );
     // A half URL is not a link to follow.
     expect(view.container.querySelector('a')).toBeNull();
 
-    view.rerender(<Markdown text="Call the **ten warmest** leads with `followUp()`, see [the playbook](https://example.com/p)." />);
+    view.rerender(
+      <Markdown text="Call the **ten warmest** leads with `followUp()`, see [the playbook](https://example.com/p)." />,
+    );
     expect(view.container.querySelector('a')?.getAttribute('href')).toBe('https://example.com/p');
   });
 
   it('trust: 4. a streamed answer still draws no raw HTML', () => {
-    const text = 'Hello <img src=x onerror="alert(1)"> there\n\n<script>alert(2)</script>\n\n<iframe src="https://evil.example"></iframe>\n\nbye';
+    const text =
+      'Hello <img src=x onerror="alert(1)"> there\n\n<script>alert(2)</script>\n\n<iframe src="https://evil.example"></iframe>\n\nbye';
     const view = render(<Markdown text="" streaming />);
-    for (const end of chunkEnds(text.length)) view.rerender(<Markdown text={text.slice(0, end)} streaming />);
+    for (const end of chunkEnds(text.length))
+      view.rerender(<Markdown text={text.slice(0, end)} streaming />);
     expect(view.container.querySelector('img, script, iframe')).toBeNull();
     view.rerender(<Markdown text={text} />);
     expect(view.container.querySelector('img, script, iframe')).toBeNull();
@@ -173,9 +189,15 @@ describe('a streamed answer', () => {
   });
 });
 
-describe("links in a reply", () => {
+describe('links in a reply', () => {
   it("fresh: 3. a link to one of the app's screens is a button that stays in the app, its answer in no address; any other link opens in a new tab", () => {
-    const { container } = render(<Markdown text={'[Write the cold email to Dana Ortiz at Freightly](/chat?flow=email&prefill=Dana%20Ortiz%20at%20Freightly) [Docs](https://example.com/docs) [API](/api/health) [Other](//evil.example/chat)'} />);
+    const { container } = render(
+      <Markdown
+        text={
+          '[Write the cold email to Dana Ortiz at Freightly](/chat?flow=email&prefill=Dana%20Ortiz%20at%20Freightly) [Docs](https://example.com/docs) [API](/api/health) [Other](//evil.example/chat)'
+        }
+      />,
+    );
     const action = container.querySelector('button.markdown__action');
     expect(action?.textContent).toBe('Write the cold email to Dana Ortiz at Freightly');
     expect(container.innerHTML).not.toContain('Dana%20Ortiz');

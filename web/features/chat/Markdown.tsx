@@ -32,12 +32,19 @@ const COMPONENTS: Components = {
   // (chat.css). A scrolling box must be reachable by keyboard, and a focusable region needs a name:
   // the table's column headings.
   table: ({ node, ...props }: ComponentProps<'table'> & { node?: unknown }) => (
-    <div className="markdown__table" role="region" tabIndex={0} aria-label={tableName(node as HastNode | undefined)}>
+    <div
+      className="markdown__table"
+      role="region"
+      tabIndex={0}
+      aria-label={tableName(node as HastNode | undefined)}
+    >
       <table {...props} />
     </div>
   ),
   // Code scrolls sideways too: reachable by keyboard.
-  pre: ({ node: _node, ...props }: ComponentProps<'pre'> & { node?: unknown }) => <pre {...props} role="region" aria-label="Code" tabIndex={0} />,
+  pre: ({ node: _node, ...props }: ComponentProps<'pre'> & { node?: unknown }) => (
+    <pre {...props} role="region" aria-label="Code" tabIndex={0} />
+  ),
 };
 
 /** The app's own screens a reply may link to; anything else (an API path, another site) opens as a plain link. */
@@ -78,11 +85,13 @@ interface HastNode {
   children?: HastNode[];
 }
 
-const textOf = (node: HastNode): string => (node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join(''));
+const textOf = (node: HastNode): string =>
+  node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join('');
 
 /** 'Table: Plan, Price, Seats' from the first row's headings; 'Table' when it has none. */
 export function tableName(table: HastNode | undefined): string {
-  const findRow = (node: HastNode): HastNode | undefined => (node.tagName === 'tr' ? node : (node.children ?? []).map(findRow).find(Boolean));
+  const findRow = (node: HastNode): HastNode | undefined =>
+    node.tagName === 'tr' ? node : (node.children ?? []).map(findRow).find(Boolean);
   const row = table && findRow(table);
   const headings = (row?.children ?? [])
     .filter((cell) => cell.tagName === 'th')
@@ -92,7 +101,11 @@ export function tableName(table: HastNode | undefined): string {
 }
 
 /** How the reply's Markdown is parsed and drawn, for one block or the whole text alike. */
-export const MARKDOWN_OPTIONS = { remarkPlugins: REMARK_PLUGINS, components: COMPONENTS, skipHtml: true } as const;
+export const MARKDOWN_OPTIONS = {
+  remarkPlugins: REMARK_PLUGINS,
+  components: COMPONENTS,
+  skipHtml: true,
+} as const;
 
 /** One top-level block, parsed again only when its text changes: a finished block never does. */
 const Block = memo(function Block({ text }: { text: string }) {
@@ -112,7 +125,13 @@ const REPAIR_OPTIONS = { linkMode: 'text-only', katex: false, inlineKatex: false
  * not the whole answer's; the blocks side by side render as the whole text does (with the same
  * line break between them that the whole text's top-level elements have).
  */
-export const Markdown = memo(function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+export const Markdown = memo(function Markdown({
+  text,
+  streaming = false,
+}: {
+  text: string;
+  streaming?: boolean;
+}) {
   // One splitter per reply: it keeps the finished blocks of the text it saw last.
   const [splitter] = useState(() => new MarkdownBlocks());
   // When the stream ends, the whole text is split afresh: a block whose string is unchanged keeps

@@ -1,5 +1,14 @@
 import { IonIcon } from '@ionic/react';
-import { alertCircle, arrowUp, checkmarkOutline, chevronDownOutline, copyOutline, refreshOutline, sparkles, timeOutline } from 'ionicons/icons';
+import {
+  alertCircle,
+  arrowUp,
+  checkmarkOutline,
+  chevronDownOutline,
+  copyOutline,
+  refreshOutline,
+  sparkles,
+  timeOutline,
+} from 'ionicons/icons';
 import { memo, useCallback } from 'react';
 import { OFFLINE_DRAFTER_LABEL } from '../../../domain/limits';
 import { Markdown } from './Markdown';
@@ -35,11 +44,27 @@ interface UserMessageProps {
  * network, 'Sending…', a check once the server has it, or 'Not sent' with Retry (and Delete when
  * the server never got it).
  */
-export const UserMessage = memo(function UserMessage({ messageKey, content, delivery, waitsUntil, errorMessage, canDelete, asAnswers = false, onRetry, onDelete }: UserMessageProps) {
+export const UserMessage = memo(function UserMessage({
+  messageKey,
+  content,
+  delivery,
+  waitsUntil,
+  errorMessage,
+  canDelete,
+  asAnswers = false,
+  onRetry,
+  onDelete,
+}: UserMessageProps) {
   return (
-    <li className={`message message--user message--${delivery}${delivery === 'failed' ? ' message--not-sent' : ''}${asAnswers ? ' message--answers' : ''}`}>
+    <li
+      className={`message message--user message--${delivery}${delivery === 'failed' ? ' message--not-sent' : ''}${asAnswers ? ' message--answers' : ''}`}
+    >
       <div className="message__body">
-        {asAnswers ? <AnswersCard prompt={content} /> : <p className="message__bubble">{content}</p>}
+        {asAnswers ? (
+          <AnswersCard prompt={content} />
+        ) : (
+          <p className="message__bubble">{content}</p>
+        )}
         {delivery === 'failed' ? (
           <div className="message__status message__status--error" title={errorMessage}>
             <IonIcon icon={alertCircle} aria-hidden="true" />
@@ -48,7 +73,11 @@ export const UserMessage = memo(function UserMessage({ messageKey, content, deli
               Retry
             </button>
             {canDelete && (
-              <button type="button" className="message__delete" onClick={() => onDelete(messageKey)}>
+              <button
+                type="button"
+                className="message__delete"
+                onClick={() => onDelete(messageKey)}
+              >
                 Delete
               </button>
             )}
@@ -56,7 +85,9 @@ export const UserMessage = memo(function UserMessage({ messageKey, content, deli
         ) : (
           <div className={`message__status message__status--${delivery}`}>
             <IonIcon icon={DELIVERY_ICONS[delivery]} aria-hidden="true" />
-            <span className={delivery === 'sent' ? 'visually-hidden' : undefined}>{waitsUntil ? allowanceWait(waitsUntil) : DELIVERY_LABELS[delivery]}</span>
+            <span className={delivery === 'sent' ? 'visually-hidden' : undefined}>
+              {waitsUntil ? allowanceWait(waitsUntil) : DELIVERY_LABELS[delivery]}
+            </span>
           </div>
         )}
       </div>
@@ -112,15 +143,33 @@ interface ReplyProps {
 }
 
 /** An assistant reply: Markdown, its state, and Copy (and Regenerate on the last one) once it has finished. */
-export const AssistantReply = memo(function AssistantReply({ content, state, byOfflineDrafter, canRegenerate, errorMessage, onCopy, onRegenerate }: ReplyProps) {
-  const finished = state === 'complete' || state === 'stopped' || state === 'incomplete' || state === 'kept';
+export const AssistantReply = memo(function AssistantReply({
+  content,
+  state,
+  byOfflineDrafter,
+  canRegenerate,
+  errorMessage,
+  onCopy,
+  onRegenerate,
+}: ReplyProps) {
+  const finished =
+    state === 'complete' || state === 'stopped' || state === 'incomplete' || state === 'kept';
   const note = STATE_NOTES[state];
   const { copied, copy } = useCopiedMark(useCallback(() => onCopy(content), [onCopy, content]));
   return (
-    <li className={`message message--assistant message--${state}`} aria-busy={state === 'typing' || state === 'regenerating' || state === 'streaming'}>
+    <li
+      className={`message message--assistant message--${state}`}
+      aria-busy={state === 'typing' || state === 'regenerating' || state === 'streaming'}
+    >
       <AiAvatar />
       <div className="message__body">
-        <div className="message__bubble">{state === 'typing' ? <TypingIndicator /> : <Markdown text={content} streaming={state === 'streaming'} />}</div>
+        <div className="message__bubble">
+          {state === 'typing' ? (
+            <TypingIndicator />
+          ) : (
+            <Markdown text={content} streaming={state === 'streaming'} />
+          )}
+        </div>
         {(finished || note || byOfflineDrafter) && (
           <div className="message__meta">
             {byOfflineDrafter && <span className="message__tag">{OFFLINE_DRAFTER_LABEL}</span>}
@@ -130,12 +179,24 @@ export const AssistantReply = memo(function AssistantReply({ content, state, byO
               </span>
             )}
             {finished && content && (
-              <button type="button" className={`message__action${copied ? ' message__action--done' : ''}`} aria-label={copied ? 'Copied' : 'Copy'} title={copied ? 'Copied' : 'Copy'} onClick={() => void copy()}>
+              <button
+                type="button"
+                className={`message__action${copied ? ' message__action--done' : ''}`}
+                aria-label={copied ? 'Copied' : 'Copy'}
+                title={copied ? 'Copied' : 'Copy'}
+                onClick={() => void copy()}
+              >
                 <IonIcon icon={copied ? checkmarkOutline : copyOutline} aria-hidden="true" />
               </button>
             )}
             {canRegenerate && (
-              <button type="button" className="message__action" aria-label="Regenerate" title="Regenerate" onClick={onRegenerate}>
+              <button
+                type="button"
+                className="message__action"
+                aria-label="Regenerate"
+                title="Regenerate"
+                onClick={onRegenerate}
+              >
                 <IonIcon icon={refreshOutline} aria-hidden="true" />
               </button>
             )}

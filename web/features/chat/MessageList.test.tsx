@@ -39,10 +39,13 @@ function list(messages: LocalMessage[], waitUntil: Map<string, number>) {
   );
 }
 
-describe('a send held back by the day\'s AI allowance', () => {
+describe("a send held back by the day's AI allowance", () => {
   it('trust: 2. says when it goes, on the message itself, after a reload too (the time comes from the stored entry)', () => {
     const resetsAt = Date.now() + 3 * 3600_000;
-    list([queuedMessage('u1', 'Pitch Freightly'), queuedMessage('u2', 'Another one')], new Map([['u1', resetsAt]]));
+    list(
+      [queuedMessage('u1', 'Pitch Freightly'), queuedMessage('u2', 'Another one')],
+      new Map([['u1', resetsAt]]),
+    );
     expect(screen.getByText(allowanceWait(resetsAt))).toBeTruthy();
     expect(allowanceWait(resetsAt)).toMatch(/^Allowance used · queued until \d{1,2}:\d{2}/);
     // A message queued for another reason says only 'Queued'.

@@ -55,17 +55,42 @@ interface MessageListProps {
 }
 
 /** The conversation, or the welcome on an empty chat. Keeps the newest message in view. */
-export function MessageList({ messages, deliveringElsewhere, queue, isLoading, onRetry, onDelete, onCopy, onRegenerate, onSuggestion, footer, afterMessage, answersKey, resultFirst = false, unloaded, tools }: MessageListProps) {
+export function MessageList({
+  messages,
+  deliveringElsewhere,
+  queue,
+  isLoading,
+  onRetry,
+  onDelete,
+  onCopy,
+  onRegenerate,
+  onSuggestion,
+  footer,
+  afterMessage,
+  answersKey,
+  resultFirst = false,
+  unloaded,
+  tools,
+}: MessageListProps) {
   // The streaming text is read here rather than passed down, so that only the list (and, of its
   // rows, the growing reply) is drawn again as words arrive.
   const live = useLiveReplies();
-  const views = useMemo(() => (messages ? messageViews(messages, live, isLoading, deliveringElsewhere, queue) : []), [messages, live, isLoading, deliveringElsewhere, queue]);
+  const views = useMemo(
+    () => (messages ? messageViews(messages, live, isLoading, deliveringElsewhere, queue) : []),
+    [messages, live, isLoading, deliveringElsewhere, queue],
+  );
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const lastView = views.at(-1);
   const lastLength = lastView?.kind === 'reply' ? lastView.content.length : 0;
   // The last row turning into something else ('Not sent', a finished reply with its actions) moves the bottom too.
-  const lastShape = !lastView ? '' : lastView.kind === 'user' ? `${lastView.key}:${lastView.delivery}` : lastView.kind === 'reply' ? `${lastView.key}:${lastView.state}` : lastView.key;
+  const lastShape = !lastView
+    ? ''
+    : lastView.kind === 'user'
+      ? `${lastView.key}:${lastView.delivery}`
+      : lastView.kind === 'reply'
+        ? `${lastView.key}:${lastView.state}`
+        : lastView.key;
 
   // A new message or a change of loading always brings the bottom into view (spec §2); text
   // streaming into the last reply is followed only while the reader has not scrolled up. Compared
@@ -84,7 +109,8 @@ export function MessageList({ messages, deliveringElsewhere, queue, isLoading, o
 
   const handleScroll = () => {
     const el = scroller.current;
-    if (el) following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_THRESHOLD_PX;
+    if (el)
+      following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_THRESHOLD_PX;
   };
 
   return (
@@ -105,7 +131,11 @@ export function MessageList({ messages, deliveringElsewhere, queue, isLoading, o
               whole conversation (the drafter's replies are labelled as such). */}
           <NoModelNotice outcome="chat" className="chat__no-model" />
           <div className="chat__suggestions">
-            <button type="button" className="chat__suggestion" onClick={() => onSuggestion(FEATURED_PROMPT)}>
+            <button
+              type="button"
+              className="chat__suggestion"
+              onClick={() => onSuggestion(FEATURED_PROMPT)}
+            >
               <IonIcon icon={sparklesOutline} aria-hidden="true" />
               {FEATURED_PROMPT}
             </button>
@@ -121,7 +151,12 @@ export function MessageList({ messages, deliveringElsewhere, queue, isLoading, o
         </div>
       )}
       {views.length > 0 && (
-        <ol className="chat__messages" aria-label="Messages" aria-live="polite" aria-relevant="additions">
+        <ol
+          className="chat__messages"
+          aria-label="Messages"
+          aria-live="polite"
+          aria-relevant="additions"
+        >
           {views.flatMap((view) => [
             view.kind === 'user' ? (
               <UserMessage
@@ -150,7 +185,9 @@ export function MessageList({ messages, deliveringElsewhere, queue, isLoading, o
             ) : (
               <WaitingReply key={view.key} />
             ),
-            ...(view.key === afterMessage?.key ? [<Fragment key={`after:${view.key}`}>{afterMessage.item}</Fragment>] : []),
+            ...(view.key === afterMessage?.key
+              ? [<Fragment key={`after:${view.key}`}>{afterMessage.item}</Fragment>]
+              : []),
           ])}
         </ol>
       )}
@@ -179,7 +216,10 @@ function UnloadedNotice({ chat }: { chat: UnloadedChat }) {
         <p>It will load when you're back online.</p>
         {chat.queued > 0 ? (
           <p>
-            {chat.queued === 1 ? 'Your message is queued. It goes' : `Your ${chat.queued} messages are queued. They go`} into “{chat.title}” when you're back online.
+            {chat.queued === 1
+              ? 'Your message is queued. It goes'
+              : `Your ${chat.queued} messages are queued. They go`}{' '}
+            into “{chat.title}” when you're back online.
           </p>
         ) : (
           <p>You can still write: your message waits on this phone and goes into “{chat.title}”.</p>

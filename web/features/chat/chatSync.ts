@@ -23,7 +23,13 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
     deliver: deliverPlanFirst,
     // A reply delivered while this tab is hidden: 'Your draft is ready', if no window is visible.
     // The replies are read only when there may be something to announce (a visible page has none).
-    onFlushed: (report) => void (pageMayAnnounce() && readyReplies(db, report).then(announceFromPage).catch(() => {})),
+    onFlushed: (report) =>
+      void (
+        pageMayAnnounce() &&
+        readyReplies(db, report)
+          .then(announceFromPage)
+          .catch(() => {})
+      ),
     pushOther: () => pushOtherWork(db),
     hasOtherWork: () => hasOtherWork(db),
   });
@@ -38,12 +44,22 @@ export async function sendPendingWork(userId: number): Promise<UnsentWork> {
   const db = openUserDb(userId);
   await pushOtherWork(db);
   // 'Not sent' messages get one more try too (Retry), rather than being left behind.
-  for (const message of await db.messages.where('status').equals('failed').filter(isUnsent).toArray()) await requeueSend(db, message.key);
-  const flushed = flushOutbox(db, deliverPlanFirst, { force: true }).catch((error: unknown) => console.warn('Could not flush the outbox', error));
+  for (const message of await db.messages
+    .where('status')
+    .equals('failed')
+    .filter(isUnsent)
+    .toArray())
+    await requeueSend(db, message.key);
+  const flushed = flushOutbox(db, deliverPlanFirst, { force: true }).catch((error: unknown) =>
+    console.warn('Could not flush the outbox', error),
+  );
   let watch: Subscription | undefined;
   // Every send stored by the server, or none left that can go now (refused, or the network failed).
   const stored = new Promise<void>((resolve) => {
-    watch = liveQuery(() => unsentSends(db)).subscribe({ next: (unsent) => unsent.length === 0 && resolve(), error: () => resolve() });
+    watch = liveQuery(() => unsentSends(db)).subscribe({
+      next: (unsent) => unsent.length === 0 && resolve(),
+      error: () => resolve(),
+    });
   });
   try {
     await Promise.race([flushed, stored]);

@@ -1,5 +1,9 @@
 /** What a Copy that did not work says (the button's own 'Copied' says the rest). */
-export const COPY_FAILED_TOAST = { header: 'Copy failed', message: 'Select the text and copy it instead.', color: 'warning' as const };
+export const COPY_FAILED_TOAST = {
+  header: 'Copy failed',
+  message: 'Select the text and copy it instead.',
+  color: 'warning' as const,
+};
 
 /**
  * Copies text to the clipboard. The async Clipboard API is refused in some contexts (iOS Safari
@@ -25,7 +29,8 @@ function copyWithTextarea(text: string): boolean {
   // Off screen but not display:none (which cannot be selected); 16px stops iOS zooming in on focus.
   textarea.style.cssText = 'position:fixed;top:0;left:-9999px;opacity:0;font-size:16px;';
   document.body.append(textarea);
-  const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const previousFocus =
+    document.activeElement instanceof HTMLElement ? document.activeElement : null;
   try {
     textarea.select();
     textarea.setSelectionRange(0, text.length);

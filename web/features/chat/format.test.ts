@@ -19,7 +19,8 @@ describe('sidebar titles', () => {
 
 describe('new chat titles', () => {
   it('are the first 50 characters, then ... when longer', () => {
-    const long = 'Write a cold email to the head of sales at a logistics company about route planning';
+    const long =
+      'Write a cold email to the head of sales at a logistics company about route planning';
     expect(chatTitleFrom(long)).toBe(`${long.slice(0, 50)}...`);
     expect(chatTitleFrom('  How do I price   this?  ')).toBe('How do I price this?');
   });

@@ -1,5 +1,10 @@
 /** Small text rules of the chat workspace (spec §2, §9). */
-import { OFFLINE_DRAFTER_LABEL, OFFLINE_DRAFTER_MODEL, SIDEBAR_TITLE_DESKTOP, SIDEBAR_TITLE_MOBILE } from '../../../domain/limits';
+import {
+  OFFLINE_DRAFTER_LABEL,
+  OFFLINE_DRAFTER_MODEL,
+  SIDEBAR_TITLE_DESKTOP,
+  SIDEBAR_TITLE_MOBILE,
+} from '../../../domain/limits';
 
 /** A sidebar title: cut at 30 characters on desktop, 25 on phones, with '...'. */
 export function sidebarTitle(title: string, isDesktop: boolean): string {
@@ -25,7 +30,11 @@ export function relativeTime(iso: string, now = Date.now()): string {
   if (elapsed < 30 * DAY) return plural(Math.floor(elapsed / (7 * DAY)), 'week');
   const date = new Date(then);
   const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
+  return date.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  });
 }
 
 /** A model's display name: GPT names uppercased (gpt-4o → GPT-4O), the offline drafter by its label. */

@@ -56,7 +56,10 @@ function draw(measure = false): void {
   // Drawn from an animation frame, a task queued now runs once that frame has been laid out and
   // painted: its delay is what the update cost, render, layout and paint together.
   setTimeout(() => {
-    spacing = Math.min(STREAM_UPDATE_MAX_MS, Math.max(STREAM_UPDATE_MS, DRAW_SHARE * (performance.now() - started)));
+    spacing = Math.min(
+      STREAM_UPDATE_MAX_MS,
+      Math.max(STREAM_UPDATE_MS, DRAW_SHARE * (performance.now() - started)),
+    );
   }, 0);
 }
 

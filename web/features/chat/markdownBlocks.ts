@@ -45,7 +45,11 @@ function groupBlocks(tokens: Token[]): string[] {
   let previous: Token | undefined;
   for (const token of tokens) {
     // Blank lines at the very start are no block of their own (an empty block would add a line break).
-    const cut = token.type !== 'space' && current.trim() !== '' && (ENDS_WITH_BLANK_LINE.test(current) || (previous?.type === 'heading' && previous.raw.trimStart().startsWith('#')));
+    const cut =
+      token.type !== 'space' &&
+      current.trim() !== '' &&
+      (ENDS_WITH_BLANK_LINE.test(current) ||
+        (previous?.type === 'heading' && previous.raw.trimStart().startsWith('#')));
     if (cut) {
       blocks.push(current);
       current = '';
@@ -89,7 +93,8 @@ export class MarkdownBlocks {
       this.finished.push(block);
       this.openAt += block.length;
     }
-    const all = beforeOpen === undefined ? [...this.finished, open] : [...this.finished, beforeOpen, open];
+    const all =
+      beforeOpen === undefined ? [...this.finished, open] : [...this.finished, beforeOpen, open];
     return DEFINITION.test(text) ? joinFromFirstBracket(all) : all;
   }
 }

@@ -15,7 +15,15 @@ import type { LiveReply } from './liveReplies';
  *  incomplete    the model failed or was cut off; what arrived is kept
  *  kept          a finished answer whose regenerate failed: it is still the answer (Regenerate tries again)
  */
-export type ReplyState = 'typing' | 'regenerating' | 'streaming' | 'reconnecting' | 'complete' | 'stopped' | 'incomplete' | 'kept';
+export type ReplyState =
+  | 'typing'
+  | 'regenerating'
+  | 'streaming'
+  | 'reconnecting'
+  | 'complete'
+  | 'stopped'
+  | 'incomplete'
+  | 'kept';
 
 /**
  * A user message's mark: waiting in the outbox, on its way, stored by the server, or not sent (with
@@ -24,14 +32,36 @@ export type ReplyState = 'typing' | 'regenerating' | 'streaming' | 'reconnecting
 export type Delivery = 'queued' | 'sending' | 'sent' | 'failed';
 
 export type MessageView =
-  | { kind: 'user'; key: string; message: LocalMessage; delivery: Delivery; notSent: boolean; canDelete: boolean; waitsUntil?: number }
-  | { kind: 'reply'; key: string; message: LocalMessage; content: string; state: ReplyState; byOfflineDrafter: boolean; canRegenerate: boolean }
+  | {
+      kind: 'user';
+      key: string;
+      message: LocalMessage;
+      delivery: Delivery;
+      notSent: boolean;
+      canDelete: boolean;
+      waitsUntil?: number;
+    }
+  | {
+      kind: 'reply';
+      key: string;
+      message: LocalMessage;
+      content: string;
+      state: ReplyState;
+      byOfflineDrafter: boolean;
+      canRegenerate: boolean;
+    }
   /** A send on its way whose reply has not been created yet. */
   | { kind: 'waiting'; key: string };
 
-function replyState(message: LocalMessage, live: LiveReply | undefined, content: string, elsewhere: boolean): ReplyState {
+function replyState(
+  message: LocalMessage,
+  live: LiveReply | undefined,
+  content: string,
+  elsewhere: boolean,
+): ReplyState {
   if (live?.replaces && live.content === null) return 'regenerating';
-  if (live || (elsewhere && message.status === 'streaming')) return content ? 'streaming' : 'typing';
+  if (live || (elsewhere && message.status === 'streaming'))
+    return content ? 'streaming' : 'typing';
   if (message.status === 'streaming') return content ? 'reconnecting' : 'typing';
   if (message.status === 'complete') return message.errorMessage ? 'kept' : 'complete';
   if (message.status === 'partial' && message.note === 'stopped') return 'stopped';
@@ -92,8 +122,17 @@ export function messageViews(
               ? 'failed'
               : 'sent';
       const waitsUntil = delivery === 'queued' ? queue?.waitUntil?.get(message.key) : undefined;
-      views.push({ kind: 'user', key: message.key, message, delivery, notSent: delivery === 'failed', canDelete: delivery === 'failed' && message.serverId === null, ...(waitsUntil ? { waitsUntil } : {}) });
-      if ((inFlight || elsewhere) && (!reply || replyFailed)) views.push({ kind: 'waiting', key: replyKey });
+      views.push({
+        kind: 'user',
+        key: message.key,
+        message,
+        delivery,
+        notSent: delivery === 'failed',
+        canDelete: delivery === 'failed' && message.serverId === null,
+        ...(waitsUntil ? { waitsUntil } : {}),
+      });
+      if ((inFlight || elsewhere) && (!reply || replyFailed))
+        views.push({ kind: 'waiting', key: replyKey });
       continue;
     }
     if (message.role !== 'assistant') continue;
@@ -103,9 +142,19 @@ export function messageViews(
     // A resumed stream replays from the start: show whichever text is further along. A regenerate's
     // words replace the earlier answer as soon as there are any.
     const streamed = liveReply?.content ?? '';
-    const content = liveReply?.replaces ? (liveReply.content ?? message.content) : streamed.length >= message.content.length ? streamed : message.content;
-    const state = replyState(message, liveReply, content, message.replyToKey !== null && deliveringElsewhere.has(message.replyToKey));
-    const finished = state === 'complete' || state === 'stopped' || state === 'incomplete' || state === 'kept';
+    const content = liveReply?.replaces
+      ? (liveReply.content ?? message.content)
+      : streamed.length >= message.content.length
+        ? streamed
+        : message.content;
+    const state = replyState(
+      message,
+      liveReply,
+      content,
+      message.replyToKey !== null && deliveringElsewhere.has(message.replyToKey),
+    );
+    const finished =
+      state === 'complete' || state === 'stopped' || state === 'incomplete' || state === 'kept';
     views.push({
       kind: 'reply',
       key: message.key,
@@ -113,7 +162,8 @@ export function messageViews(
       content,
       state,
       byOfflineDrafter: message.model === OFFLINE_DRAFTER_MODEL,
-      canRegenerate: finished && !isLoading && message.key === lastReplyKey && message.replyToKey !== null,
+      canRegenerate:
+        finished && !isLoading && message.key === lastReplyKey && message.replyToKey !== null,
     });
   }
   return views;

@@ -34,7 +34,11 @@ const answer: LocalMessage = {
 describe('the work the sync engine hands over besides chat sends (it asks the server nothing without any)', () => {
   it("trust: 6. an offline draft's edit counts once the flow's answer is on the server, to go onto it", async () => {
     expect(await hasOtherWork(db)).toBe(false);
-    await saveOfflineEmailEdit(db, chatId, { subject: 'Hi Dana', body: 'My version', editedAt: new Date().toISOString() });
+    await saveOfflineEmailEdit(db, chatId, {
+      subject: 'Hi Dana',
+      body: 'My version',
+      editedAt: new Date().toISOString(),
+    });
     // No answer from the server yet: nothing to hang the edit on.
     expect(await hasOtherWork(db)).toBe(false);
     await db.messages.put(answer);

@@ -4,7 +4,13 @@
  * kind: saved-history changes, GTM plans drafted offline, edited emails, and the chat sends.
  */
 import type { OutboxEntry, PitchpadDb } from '../../data/db';
-import { flushOutbox, isAllowanceSpent, isSessionProblem, type DeliveryOutcome, type FlushReport } from '../../data/outbox';
+import {
+  flushOutbox,
+  isAllowanceSpent,
+  isSessionProblem,
+  type DeliveryOutcome,
+  type FlushReport,
+} from '../../data/outbox';
 import { countUnsentWork } from '../../data/unsentWork';
 import { pushPendingWorkflows } from '../history/workflowStore';
 import { hasEmailEditsToPush, pushPendingEmailEdits } from '../playbooks/emailEdits';
@@ -43,7 +49,10 @@ export async function pushOtherWork(db: PitchpadDb): Promise<Leftover> {
 }
 
 /** A chat send, after the plan drafted offline in its chat, if any: the server's chat holds the plan first. */
-export async function deliverPlanFirst(db: PitchpadDb, entry: OutboxEntry): Promise<DeliveryOutcome> {
+export async function deliverPlanFirst(
+  db: PitchpadDb,
+  entry: OutboxEntry,
+): Promise<DeliveryOutcome> {
   await deliverOfflinePlan(db, entry.chatId);
   return deliverChatSend(db, entry);
 }
@@ -53,7 +62,9 @@ export async function deliverPlanFirst(db: PitchpadDb, entry: OutboxEntry): Prom
  * screen): the other work, then every chat send. Answers what the sends did (for 'Your draft is
  * ready') and whether the browser should try again later.
  */
-export async function deliverQueuedWork(db: PitchpadDb): Promise<{ report: FlushReport; left: Leftover }> {
+export async function deliverQueuedWork(
+  db: PitchpadDb,
+): Promise<{ report: FlushReport; left: Leftover }> {
   const other = await pushOtherWork(db).catch((error: unknown): Leftover => {
     console.warn('Could not push local work', error);
     return 'retry';
@@ -61,7 +72,9 @@ export async function deliverQueuedWork(db: PitchpadDb): Promise<{ report: Flush
   const report = await flushOutbox(db, deliverPlanFirst, { force: true });
   // The session is not this user's (signed out, or someone else signed in): another try will not
   // change that. Their next sign-in delivers it from the page.
-  const sessionGone = [...report.outcomes.values()].some(({ outcome }) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error));
+  const sessionGone = [...report.outcomes.values()].some(
+    ({ outcome }) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error),
+  );
   if (sessionGone) return { report, left: 'settled' };
   return { report, left: other === 'retry' || sendsToRetry(report) ? 'retry' : 'settled' };
 }
@@ -73,5 +86,8 @@ export async function deliverQueuedWork(db: PitchpadDb): Promise<{ report: Flush
 function sendsToRetry(report: FlushReport): boolean {
   if (!report.blocked) return false;
   const stopped = [...report.outcomes.values()].filter(({ state }) => state === 'queued');
-  return stopped.length === 0 || stopped.some(({ outcome }) => !(outcome.kind === 'not-sent' && isAllowanceSpent(outcome.error)));
+  return (
+    stopped.length === 0 ||
+    stopped.some(({ outcome }) => !(outcome.kind === 'not-sent' && isAllowanceSpent(outcome.error)))
+  );
 }

@@ -25,7 +25,8 @@ beforeEach(() => {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       const encoder = new TextEncoder();
-      push = (event, data) => controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+      push = (event, data) =>
+        controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
       end = () => controller.close();
     },
   });
@@ -44,20 +45,65 @@ async function cutChat() {
   const chatId = uuidv7();
   const clientId = uuidv7();
   const userKey = userMessageKey(clientId);
-  const base = { chatId, timestamp: '2026-03-05T15:00:00.000Z', serverId: null, model: null, touchedAt: 1 };
+  const base = {
+    chatId,
+    timestamp: '2026-03-05T15:00:00.000Z',
+    serverId: null,
+    model: null,
+    touchedAt: 1,
+  };
   await db.messages.bulkPut([
-    { ...base, key: userKey, role: 'user', content: 'Walk me through pricing a seat based plan', status: 'sent', sortAt: 1, clientId, replyToKey: null },
-    { ...base, key: replyKeyFor(userKey), role: 'assistant', content: saved, status: 'streaming', sortAt: 2, clientId: null, replyToKey: userKey },
+    {
+      ...base,
+      key: userKey,
+      role: 'user',
+      content: 'Walk me through pricing a seat based plan',
+      status: 'sent',
+      sortAt: 1,
+      clientId,
+      replyToKey: null,
+    },
+    {
+      ...base,
+      key: replyKeyFor(userKey),
+      role: 'assistant',
+      content: saved,
+      status: 'streaming',
+      sortAt: 2,
+      clientId: null,
+      replyToKey: userKey,
+    },
   ]);
-  const chat = { id: chatId, title: 'Pricing', createdAt: base.timestamp, updatedAt: base.timestamp, isPlaybook: false, playbookType: 'none' };
-  const userMessage = { id: 1, chatId, role: 'user', content: 'Walk me through pricing a seat based plan', timestamp: base.timestamp, clientId, replyTo: null, status: 'complete', model: null };
+  const chat = {
+    id: chatId,
+    title: 'Pricing',
+    createdAt: base.timestamp,
+    updatedAt: base.timestamp,
+    isPlaybook: false,
+    playbookType: 'none',
+  };
+  const userMessage = {
+    id: 1,
+    chatId,
+    role: 'user',
+    content: 'Walk me through pricing a seat based plan',
+    timestamp: base.timestamp,
+    clientId,
+    replyTo: null,
+    status: 'complete',
+    model: null,
+  };
   const reply = (await db.messages.get(replyKeyFor(userKey)))!;
   return { chat, userMessage, reply };
 }
 
 /** What the rep sees of the reply now. */
 const shownReply = async (chatId: string) => {
-  const views = messageViews(orderMessages(await db.messages.where('chatId').equals(chatId).toArray()), liveReplies.snapshot(), false);
+  const views = messageViews(
+    orderMessages(await db.messages.where('chatId').equals(chatId).toArray()),
+    liveReplies.snapshot(),
+    false,
+  );
   return views.find((v) => v.kind === 'reply');
 };
 
@@ -70,10 +116,25 @@ describe('a resumed reply taken over by another server', () => {
     push('delta', { text: saved });
     push('restart', {});
     for (const text of fresh.slice(0, 3)) push('delta', { text });
-    await vi.waitFor(async () => expect(await shownReply(chat.id)).toMatchObject({ content: 'You said: Walk me through pricing', state: 'streaming' }));
+    await vi.waitFor(async () =>
+      expect(await shownReply(chat.id)).toMatchObject({
+        content: 'You said: Walk me through pricing',
+        state: 'streaming',
+      }),
+    );
 
     push('delta', { text: fresh[3] });
-    const message = { id: 2, chatId: chat.id, role: 'assistant', content: answer, timestamp: userMessage.timestamp, clientId: null, replyTo: 1, status: 'complete', model: 'gpt-4o' };
+    const message = {
+      id: 2,
+      chatId: chat.id,
+      role: 'assistant',
+      content: answer,
+      timestamp: userMessage.timestamp,
+      clientId: null,
+      replyTo: 1,
+      status: 'complete',
+      model: 'gpt-4o',
+    };
     push('done', { message, chat });
     end();
     expect(await resuming).toEqual({ kind: 'done' });
@@ -91,7 +152,11 @@ describe('a resumed reply taken over by another server', () => {
     end();
 
     expect(await resuming).toEqual({ kind: 'interrupted' });
-    expect(await db.messages.get(reply.key)).toMatchObject({ content: 'You said: Walk me through pricing', status: 'streaming', note: 'interrupted' });
+    expect(await db.messages.get(reply.key)).toMatchObject({
+      content: 'You said: Walk me through pricing',
+      status: 'streaming',
+      note: 'interrupted',
+    });
   });
 });
 
@@ -104,14 +169,33 @@ describe('a regenerate taken over by another server', () => {
 
     push('start', { chat, userMessage, replyId: 2 });
     push('delta', { text: 'You said:' });
-    await vi.waitFor(async () => expect(await shownReply(chat.id)).toMatchObject({ content: 'You said:', state: 'streaming' }));
+    await vi.waitFor(async () =>
+      expect(await shownReply(chat.id)).toMatchObject({ content: 'You said:', state: 'streaming' }),
+    );
     push('restart', {});
-    await vi.waitFor(async () => expect(await shownReply(chat.id)).toMatchObject({ content: earlier, state: 'regenerating' }));
+    await vi.waitFor(async () =>
+      expect(await shownReply(chat.id)).toMatchObject({ content: earlier, state: 'regenerating' }),
+    );
 
     for (const text of fresh.slice(0, 3)) push('delta', { text });
-    await vi.waitFor(async () => expect(await shownReply(chat.id)).toMatchObject({ content: 'You said: Walk me through pricing', state: 'streaming' }));
+    await vi.waitFor(async () =>
+      expect(await shownReply(chat.id)).toMatchObject({
+        content: 'You said: Walk me through pricing',
+        state: 'streaming',
+      }),
+    );
     push('delta', { text: fresh[3] });
-    const message = { id: 2, chatId: chat.id, role: 'assistant', content: answer, timestamp: userMessage.timestamp, clientId: null, replyTo: 1, status: 'complete', model: 'gpt-4o' };
+    const message = {
+      id: 2,
+      chatId: chat.id,
+      role: 'assistant',
+      content: answer,
+      timestamp: userMessage.timestamp,
+      clientId: null,
+      replyTo: 1,
+      status: 'complete',
+      model: 'gpt-4o',
+    };
     push('done', { message, chat });
     end();
     expect(await regenerating).toEqual({ kind: 'done' });

@@ -44,10 +44,22 @@ export interface ReplyTarget {
 }
 
 /** Runs `open` (which starts the HTTP call) and records the reply. Null when this reply already streams here. */
-export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (signal: AbortSignal) => Promise<Response>): Promise<ReplyOutcome | null> {
+export async function streamReply(
+  db: PitchpadDb,
+  target: ReplyTarget,
+  open: (signal: AbortSignal) => Promise<Response>,
+): Promise<ReplyOutcome | null> {
   const controller = new AbortController();
   const replaces = target.replaces ?? false;
-  if (!liveReplies.begin(target.replyKey, { chatId: target.chatId, clientId: target.clientId, controller, replaces })) return null;
+  if (
+    !liveReplies.begin(target.replyKey, {
+      chatId: target.chatId,
+      clientId: target.clientId,
+      controller,
+      replaces,
+    })
+  )
+    return null;
 
   const { replyKey, userKey } = target;
   let started = false;
@@ -59,9 +71,12 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
   // Database writes run one after another, in the order the events came.
   let writes: Promise<unknown> = Promise.resolve();
   const write = (step: () => Promise<unknown>) => {
-    writes = writes.then(step).catch((error: unknown) => console.warn('Could not save the reply locally', error));
+    writes = writes
+      .then(step)
+      .catch((error: unknown) => console.warn('Could not save the reply locally', error));
   };
-  const patchReply = (changes: Partial<LocalMessage>) => write(() => db.messages.update(replyKey, { ...changes, touchedAt: Date.now() }));
+  const patchReply = (changes: Partial<LocalMessage>) =>
+    write(() => db.messages.update(replyKey, { ...changes, touchedAt: Date.now() }));
   const saveText = () => {
     // A regenerate's words are written once it ends: until then the stored reply stays the earlier answer.
     if (!started || content === saved || replaces) return;
@@ -91,7 +106,10 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
         // The rep's edit of the answer, as the server has it (a failed regenerate puts it back with
         // the earlier answer; a new answer has none), or one saved here and not sent yet, while the
         // answer is still the one it was made on.
-        ...mergeEmailEdit(before?.content === message.content ? before : undefined, message.emailEdit ?? null),
+        ...mergeEmailEdit(
+          before?.content === message.content ? before : undefined,
+          message.emailEdit ?? null,
+        ),
       });
     });
 
@@ -104,7 +122,12 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
           const now = Date.now();
           await db.transaction('rw', db.chats, db.messages, async () => {
             await db.chats.put(serverChatToLocal(chat, now));
-            await db.messages.update(userKey, { status: 'sent', serverId: userMessage.id, timestamp: userMessage.timestamp, touchedAt: now });
+            await db.messages.update(userKey, {
+              status: 'sent',
+              serverId: userMessage.id,
+              timestamp: userMessage.timestamp,
+              touchedAt: now,
+            });
             if (replaces) return;
             const before = await db.messages.get(replyKey);
             await db.messages.put({
@@ -153,7 +176,13 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
         ended = { kind: 'model-error', partial, message };
         if (reply) storeReply(reply, partial ? 'error' : undefined, message);
         else if (replaces && !partial) patchReply({ errorMessage: message });
-        else patchReply({ content, status: partial ? 'partial' : 'failed', note: 'error', errorMessage: message });
+        else
+          patchReply({
+            content,
+            status: partial ? 'partial' : 'failed',
+            note: 'error',
+            errorMessage: message,
+          });
         break;
       }
     }
@@ -161,7 +190,11 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
 
   try {
     const response = await open(controller.signal);
-    await readEventStream(response, (e) => handle({ event: e.event, data: JSON.parse(e.data) } as ChatStreamEvent), controller.signal);
+    await readEventStream(
+      response,
+      (e) => handle({ event: e.event, data: JSON.parse(e.data) } as ChatStreamEvent),
+      controller.signal,
+    );
     // The body ended without done or error: the connection was closed under us.
     ended ??= { kind: 'interrupted' };
   } catch (error) {
@@ -178,13 +211,20 @@ export async function streamReply(db: PitchpadDb, target: ReplyTarget, open: (si
   // A regenerate that got no words before it ended here keeps the earlier answer as stored.
   const keepsEarlier = replaces && content === '';
   // A message the server never acknowledged is left to the outbox (queued again, or 'Not sent').
-  if (outcome.kind === 'interrupted' && !keepsEarlier) patchReply({ ...text, ...(replaces ? { status: 'streaming' as const } : {}), note: 'interrupted' });
+  if (outcome.kind === 'interrupted' && !keepsEarlier)
+    patchReply({
+      ...text,
+      ...(replaces ? { status: 'streaming' as const } : {}),
+      note: 'interrupted',
+    });
   if (outcome.kind === 'stopped') {
     if (started && !keepsEarlier) patchReply({ ...text, status: 'partial', note: 'stopped' });
     // The server goes on generating until told; it then keeps what it has as partial.
-    void api.post('/api/chat/stop', { chatId: target.chatId, clientMessageId: target.clientId }).catch(() => {
-      // Already finished, or never stored (stopped before it arrived): nothing to stop.
-    });
+    void api
+      .post('/api/chat/stop', { chatId: target.chatId, clientMessageId: target.clientId })
+      .catch(() => {
+        // Already finished, or never stored (stopped before it arrived): nothing to stop.
+      });
   }
   await writes;
   liveReplies.end(replyKey);

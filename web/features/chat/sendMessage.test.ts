@@ -7,7 +7,13 @@ import { sendPendingWork } from './chatSync';
 import { uuidv7 } from '../../data/ids';
 import { liveReplies } from './liveReplies';
 import { messageViews } from './messageView';
-import { deleteMessage, deliverChatSend, regenerateReply, retryMessage, sendMessage } from './sendMessage';
+import {
+  deleteMessage,
+  deliverChatSend,
+  regenerateReply,
+  retryMessage,
+  sendMessage,
+} from './sendMessage';
 import { flushOutbox } from '../../data/outbox';
 import { orderMessages } from '../../data/chatMerge';
 
@@ -16,7 +22,8 @@ type Answer = { sse: string } | { status: number; body: unknown } | { networkErr
 let answers: Answer[] = [];
 const posted: Array<{ url: string; body: Record<string, unknown> }> = [];
 
-const sse = (...events: Array<[string, unknown]>) => events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
+const sse = (...events: Array<[string, unknown]>) =>
+  events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
 
 beforeEach(() => {
   answers = [];
@@ -26,7 +33,8 @@ beforeEach(() => {
     posted.push({ url, body: JSON.parse(String(init.body)) as Record<string, unknown> });
     const answer = answers.shift();
     if (!answer || 'networkError' in answer) throw new TypeError('Failed to fetch');
-    if ('sse' in answer) return new Response(answer.sse, { headers: { 'Content-Type': 'text/event-stream' } });
+    if ('sse' in answer)
+      return new Response(answer.sse, { headers: { 'Content-Type': 'text/event-stream' } });
     return Response.json(answer.body, { status: answer.status });
   });
 });
@@ -41,15 +49,50 @@ afterEach(async () => {
   await clearUserData();
 });
 
-function serverReplyTo(chatId: string, body: Record<string, unknown>, reply: { content: string; status: string }) {
+function serverReplyTo(
+  chatId: string,
+  body: Record<string, unknown>,
+  reply: { content: string; status: string },
+) {
   const clientId = body.clientMessageId as string;
-  const chat = { id: chatId, title: 'How do I price?', createdAt: 'x', updatedAt: 'x', isPlaybook: false, playbookType: 'none' };
-  const user = { id: 1, chatId, role: 'user', content: 'How do I price?', timestamp: '2026-03-05T15:00:00.000Z', clientId, replyTo: null, status: 'complete', model: null };
-  const message = { id: 2, chatId, role: 'assistant', timestamp: '2026-03-05T15:00:01.000Z', clientId: null, replyTo: 1, model: 'gpt-4o', ...reply };
+  const chat = {
+    id: chatId,
+    title: 'How do I price?',
+    createdAt: 'x',
+    updatedAt: 'x',
+    isPlaybook: false,
+    playbookType: 'none',
+  };
+  const user = {
+    id: 1,
+    chatId,
+    role: 'user',
+    content: 'How do I price?',
+    timestamp: '2026-03-05T15:00:00.000Z',
+    clientId,
+    replyTo: null,
+    status: 'complete',
+    model: null,
+  };
+  const message = {
+    id: 2,
+    chatId,
+    role: 'assistant',
+    timestamp: '2026-03-05T15:00:01.000Z',
+    clientId: null,
+    replyTo: 1,
+    model: 'gpt-4o',
+    ...reply,
+  };
   return { chat, user, message };
 }
 
-const views = async (chatId: string) => messageViews(orderMessages(await db.messages.where('chatId').equals(chatId).toArray()), liveReplies.snapshot(), false);
+const views = async (chatId: string) =>
+  messageViews(
+    orderMessages(await db.messages.where('chatId').equals(chatId).toArray()),
+    liveReplies.snapshot(),
+    false,
+  );
 
 describe('sendMessage', () => {
   it('saves the message first, then records the streamed reply and the chat', async () => {
@@ -61,19 +104,42 @@ describe('sendMessage', () => {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
       posted.push({ url, body });
       seenWhileSending = (await db.messages.get(`u:${body.clientMessageId as string}`))?.status;
-      const { chat, user, message } = serverReplyTo(chatId, body, { content: 'Value-based.', status: 'complete' });
-      return new Response(sse(['start', { chat, userMessage: user, replyId: 2 }], ['delta', { text: 'Value' }], ['delta', { text: '-based.' }], ['done', { message, chat }]));
+      const { chat, user, message } = serverReplyTo(chatId, body, {
+        content: 'Value-based.',
+        status: 'complete',
+      });
+      return new Response(
+        sse(
+          ['start', { chat, userMessage: user, replyId: 2 }],
+          ['delta', { text: 'Value' }],
+          ['delta', { text: '-based.' }],
+          ['done', { message, chat }],
+        ),
+      );
     });
 
-    const outcome = await sendMessage(db, { chatId, content: '  How do I price?  ', model: 'gpt-4o' });
+    const outcome = await sendMessage(db, {
+      chatId,
+      content: '  How do I price?  ',
+      model: 'gpt-4o',
+    });
 
     expect(outcome).toEqual({ kind: 'done' });
     expect(seenWhileSending).toBe('sending');
-    expect(posted[0]!.body).toMatchObject({ chatId, messages: [{ role: 'user', content: 'How do I price?' }], title: 'How do I price?', llmParams: { provider: 'openai', model: 'gpt-4o' } });
+    expect(posted[0]!.body).toMatchObject({
+      chatId,
+      messages: [{ role: 'user', content: 'How do I price?' }],
+      title: 'How do I price?',
+      llmParams: { provider: 'openai', model: 'gpt-4o' },
+    });
     const shown = await views(chatId);
     expect(shown.map((v) => v.kind)).toEqual(['user', 'reply']);
     expect(shown[0]).toMatchObject({ notSent: false, message: { status: 'sent', serverId: 1 } });
-    expect(shown[1]).toMatchObject({ content: 'Value-based.', state: 'complete', canRegenerate: true });
+    expect(shown[1]).toMatchObject({
+      content: 'Value-based.',
+      state: 'complete',
+      canRegenerate: true,
+    });
     expect(await db.chats.get(chatId)).toMatchObject({ synced: true, title: 'How do I price?' });
   });
 
@@ -86,15 +152,27 @@ describe('sendMessage', () => {
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-      const { chat, user, message } = serverReplyTo(chatId, body, { content: 'Value-based.', status: 'complete' });
+      const { chat, user, message } = serverReplyTo(chatId, body, {
+        content: 'Value-based.',
+        status: 'complete',
+      });
       const encoder = new TextEncoder();
       return new Response(
         new ReadableStream<Uint8Array>({
           async start(controller) {
-            controller.enqueue(encoder.encode(sse(['start', { chat, userMessage: user, replyId: 2 }], ['delta', { text: 'Value' }])));
+            controller.enqueue(
+              encoder.encode(
+                sse(
+                  ['start', { chat, userMessage: user, replyId: 2 }],
+                  ['delta', { text: 'Value' }],
+                ),
+              ),
+            );
             started();
             await rest;
-            controller.enqueue(encoder.encode(sse(['delta', { text: '-based.' }], ['done', { message, chat }])));
+            controller.enqueue(
+              encoder.encode(sse(['delta', { text: '-based.' }], ['done', { message, chat }])),
+            );
             controller.close();
           },
         }),
@@ -102,7 +180,11 @@ describe('sendMessage', () => {
     });
     const sending = sendMessage(db, { chatId, content: 'How do I price?' });
     await isStarted;
-    await vi.waitFor(async () => expect((await views(chatId))[0]).toMatchObject({ kind: 'user', delivery: 'sent' }), { timeout: 5000 });
+    await vi.waitFor(
+      async () =>
+        expect((await views(chatId))[0]).toMatchObject({ kind: 'user', delivery: 'sent' }),
+      { timeout: 5000 },
+    );
     expect((await views(chatId))[1]).toMatchObject({ kind: 'reply', state: 'streaming' });
     release();
     expect(await sending).toEqual({ kind: 'done' });
@@ -113,11 +195,21 @@ describe('sendMessage', () => {
     answers.push({ networkError: true });
     await sendMessage(db, { chatId, content: 'Are you there?' });
     const rows = orderMessages(await db.messages.where('chatId').equals(chatId).toArray());
-    const delivery = (queue: Parameters<typeof messageViews>[4]) => messageViews(rows, new Map(), false, new Set(), queue)[0];
+    const delivery = (queue: Parameters<typeof messageViews>[4]) =>
+      messageViews(rows, new Map(), false, new Set(), queue)[0];
     const key = rows[0]!.key;
-    expect(delivery({ offline: false, held: new Set() })).toMatchObject({ kind: 'user', delivery: 'sending' });
-    expect(delivery({ offline: true, held: new Set() })).toMatchObject({ kind: 'user', delivery: 'queued' });
-    expect(delivery({ offline: false, held: new Set([key]) })).toMatchObject({ kind: 'user', delivery: 'queued' });
+    expect(delivery({ offline: false, held: new Set() })).toMatchObject({
+      kind: 'user',
+      delivery: 'sending',
+    });
+    expect(delivery({ offline: true, held: new Set() })).toMatchObject({
+      kind: 'user',
+      delivery: 'queued',
+    });
+    expect(delivery({ offline: false, held: new Set([key]) })).toMatchObject({
+      kind: 'user',
+      delivery: 'queued',
+    });
   });
 
   it("keeps a message the server could not be reached for as 'Queued', and delivers it later with the same id", async () => {
@@ -126,31 +218,63 @@ describe('sendMessage', () => {
     const outcome = await sendMessage(db, { chatId, content: 'Are you there?' });
     expect(outcome.kind).toBe('queued');
     const [message] = await views(chatId);
-    expect(message).toMatchObject({ kind: 'user', delivery: 'queued', notSent: false, message: { status: 'queued' } });
+    expect(message).toMatchObject({
+      kind: 'user',
+      delivery: 'queued',
+      notSent: false,
+      message: { status: 'queued' },
+    });
     expect(await db.outbox.toArray()).toMatchObject([{ state: 'queued', attempts: 1 }]);
 
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
       posted.push({ url, body });
-      const { chat, user, message: reply } = serverReplyTo(chatId, body, { content: 'Yes.', status: 'complete' });
-      return new Response(sse(['start', { chat, userMessage: user, replyId: 2 }], ['delta', { text: 'Yes.' }], ['done', { message: reply, chat }]));
+      const {
+        chat,
+        user,
+        message: reply,
+      } = serverReplyTo(chatId, body, { content: 'Yes.', status: 'complete' });
+      return new Response(
+        sse(
+          ['start', { chat, userMessage: user, replyId: 2 }],
+          ['delta', { text: 'Yes.' }],
+          ['done', { message: reply, chat }],
+        ),
+      );
     });
     const report = await flushOutbox(db, deliverChatSend, { force: true });
-    expect(report.outcomes.get(posted[0]!.body.clientMessageId as string)).toEqual({ outcome: { kind: 'done' }, state: 'sent' });
+    expect(report.outcomes.get(posted[0]!.body.clientMessageId as string)).toEqual({
+      outcome: { kind: 'done' },
+      state: 'sent',
+    });
     expect(posted.at(-1)!.body.clientMessageId).toBe(posted[0]!.body.clientMessageId);
-    expect((await views(chatId)).map((v) => [v.kind, v.kind === 'user' ? v.delivery : ''])).toEqual([
-      ['user', 'sent'],
-      ['reply', ''],
-    ]);
+    expect((await views(chatId)).map((v) => [v.kind, v.kind === 'user' ? v.delivery : ''])).toEqual(
+      [
+        ['user', 'sent'],
+        ['reply', ''],
+      ],
+    );
   });
 
   it("security: 13. keeps a send refused for too many running answers (429) 'Queued', and delivers it later with the same id", async () => {
     const chatId = uuidv7();
-    answers.push({ status: 429, body: { code: 'rate_limited', message: 'You already have 4 answers being written. This one will start as soon as one of them finishes.' } });
+    answers.push({
+      status: 429,
+      body: {
+        code: 'rate_limited',
+        message:
+          'You already have 4 answers being written. This one will start as soon as one of them finishes.',
+      },
+    });
     expect((await sendMessage(db, { chatId, content: 'Fifth question' })).kind).toBe('queued');
     const [message] = await views(chatId);
-    expect(message).toMatchObject({ kind: 'user', delivery: 'queued', notSent: false, message: { status: 'queued' } });
+    expect(message).toMatchObject({
+      kind: 'user',
+      delivery: 'queued',
+      notSent: false,
+      message: { status: 'queued' },
+    });
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ state: 'queued', attempts: 1 });
     expect(entry!.nextAttemptAt).toBeGreaterThan(Date.now());
@@ -159,7 +283,11 @@ describe('sendMessage', () => {
     answerWith(chatId, 'Here is the fifth answer.');
     await flushOutbox(db, deliverChatSend, { force: true });
     expect(posted.map((p) => p.body.clientMessageId)).toEqual([entry!.clientId, entry!.clientId]);
-    expect((await views(chatId)).map((v) => (v.kind === 'user' ? v.delivery : v.kind === 'reply' ? v.content : v.kind))).toEqual(['sent', 'Here is the fifth answer.']);
+    expect(
+      (await views(chatId)).map((v) =>
+        v.kind === 'user' ? v.delivery : v.kind === 'reply' ? v.content : v.kind,
+      ),
+    ).toEqual(['sent', 'Here is the fifth answer.']);
     expect(await db.outbox.toArray()).toMatchObject([{ state: 'sent' }]);
   });
 
@@ -169,13 +297,24 @@ describe('sendMessage', () => {
     const outcome = await sendMessage(db, { chatId, content: 'Plan my launch' });
     expect(outcome.kind).toBe('not-sent');
     const [message] = await views(chatId);
-    expect(message).toMatchObject({ kind: 'user', delivery: 'failed', notSent: true, canDelete: true, message: { errorMessage: 'This needs the Pro plan.' } });
-    expect(await db.outbox.toArray()).toMatchObject([{ state: 'failed', lastError: 'This needs the Pro plan.' }]);
+    expect(message).toMatchObject({
+      kind: 'user',
+      delivery: 'failed',
+      notSent: true,
+      canDelete: true,
+      message: { errorMessage: 'This needs the Pro plan.' },
+    });
+    expect(await db.outbox.toArray()).toMatchObject([
+      { state: 'failed', lastError: 'This needs the Pro plan.' },
+    ]);
 
     // Retry sends it again with the same id; refused again, it stays 'Not sent'.
     answers.push({ status: 403, body: { code: 'forbidden', message: 'This needs the Pro plan.' } });
     expect((await retryMessage(db, message!.key)).kind).toBe('not-sent');
-    expect(posted.map((p) => p.body.clientMessageId)).toEqual([posted[0]!.body.clientMessageId, posted[0]!.body.clientMessageId]);
+    expect(posted.map((p) => p.body.clientMessageId)).toEqual([
+      posted[0]!.body.clientMessageId,
+      posted[0]!.body.clientMessageId,
+    ]);
 
     expect(await deleteMessage(db, message!.key)).toBe(true);
     expect(await views(chatId)).toEqual([]);
@@ -187,11 +326,26 @@ describe('sendMessage', () => {
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-      const { chat, user, message } = serverReplyTo(chatId, body, { content: '', status: 'failed' });
-      return new Response(sse(['start', { chat, userMessage: user, replyId: 2 }], ['error', { code: 'model_failed', message: 'The AI model could not answer.', reply: message }]));
+      const { chat, user, message } = serverReplyTo(chatId, body, {
+        content: '',
+        status: 'failed',
+      });
+      return new Response(
+        sse(
+          ['start', { chat, userMessage: user, replyId: 2 }],
+          [
+            'error',
+            { code: 'model_failed', message: 'The AI model could not answer.', reply: message },
+          ],
+        ),
+      );
     });
     const outcome = await sendMessage(db, { chatId, content: 'Hello' });
-    expect(outcome).toEqual({ kind: 'model-error', partial: false, message: 'The AI model could not answer.' });
+    expect(outcome).toEqual({
+      kind: 'model-error',
+      partial: false,
+      message: 'The AI model could not answer.',
+    });
     const shown = await views(chatId);
     expect(shown).toHaveLength(1);
     // The server holds the message: Retry asks the model again, but there is nothing to delete.
@@ -203,8 +357,17 @@ describe('sendMessage', () => {
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-      const { chat, user, message } = serverReplyTo(chatId, body, { content: 'You said', status: 'partial' });
-      return new Response(sse(['start', { chat, userMessage: user, replyId: 2 }], ['delta', { text: 'You said' }], ['error', { code: 'model_cut_off', message: 'The answer was cut off.', reply: message }]));
+      const { chat, user, message } = serverReplyTo(chatId, body, {
+        content: 'You said',
+        status: 'partial',
+      });
+      return new Response(
+        sse(
+          ['start', { chat, userMessage: user, replyId: 2 }],
+          ['delta', { text: 'You said' }],
+          ['error', { code: 'model_cut_off', message: 'The answer was cut off.', reply: message }],
+        ),
+      );
     });
     expect((await sendMessage(db, { chatId, content: 'Hello' })).kind).toBe('model-error');
     const [, reply] = await views(chatId);
@@ -220,7 +383,15 @@ describe('sendMessage', () => {
       let pulls = 0;
       const stream = new ReadableStream<Uint8Array>({
         pull(controller) {
-          if (pulls++ === 0) controller.enqueue(new TextEncoder().encode(sse(['start', { chat, userMessage: user, replyId: 2 }], ['delta', { text: 'Half an' }])));
+          if (pulls++ === 0)
+            controller.enqueue(
+              new TextEncoder().encode(
+                sse(
+                  ['start', { chat, userMessage: user, replyId: 2 }],
+                  ['delta', { text: 'Half an' }],
+                ),
+              ),
+            );
           else controller.error(new TypeError('network changed'));
         },
       });
@@ -233,7 +404,9 @@ describe('sendMessage', () => {
   });
 
   it('ignores a blank message', async () => {
-    expect(await sendMessage(db, { chatId: uuidv7(), content: '   ' })).toEqual({ kind: 'skipped' });
+    expect(await sendMessage(db, { chatId: uuidv7(), content: '   ' })).toEqual({
+      kind: 'skipped',
+    });
     expect(posted).toEqual([]);
   });
 });
@@ -244,8 +417,18 @@ const answerWith = (chatId: string, content: string) =>
     if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
     const body = JSON.parse(String(init.body)) as Record<string, unknown>;
     posted.push({ url, body });
-    const { chat, user, message } = serverReplyTo(chatId, { clientMessageId: posted[0]!.body.clientMessageId }, { content, status: 'complete' });
-    return new Response(sse(['start', { chat, userMessage: user, replyId: 2 }], ['delta', { text: content }], ['done', { message, chat }]));
+    const { chat, user, message } = serverReplyTo(
+      chatId,
+      { clientMessageId: posted[0]!.body.clientMessageId },
+      { content, status: 'complete' },
+    );
+    return new Response(
+      sse(
+        ['start', { chat, userMessage: user, replyId: 2 }],
+        ['delta', { text: content }],
+        ['done', { message, chat }],
+      ),
+    );
   });
 
 describe("phone: 17. logout's 'Send first'", () => {
@@ -259,7 +442,10 @@ describe("phone: 17. logout's 'Send first'", () => {
     expect(await countUnsentWork(db)).toEqual({ messages: 2, flows: 0, history: 0, edits: 0 });
 
     // The server still turns them away: both are still waiting, nothing is lost.
-    answers.push({ status: 503, body: { code: 'unavailable', message: 'Down for a moment.' } }, { status: 503, body: { code: 'unavailable', message: 'Down for a moment.' } });
+    answers.push(
+      { status: 503, body: { code: 'unavailable', message: 'Down for a moment.' } },
+      { status: 503, body: { code: 'unavailable', message: 'Down for a moment.' } },
+    );
     expect(await sendPendingWork(owner)).toEqual({ messages: 2, flows: 0, history: 0, edits: 0 });
 
     // It is back: both go, each into its own chat with its own send id.
@@ -268,8 +454,23 @@ describe("phone: 17. logout's 'Send first'", () => {
       if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
       delivered.push(body.clientMessageId as string);
-      const { chat, user, message } = serverReplyTo(body.chatId as string, body, { content: 'Yes.', status: 'complete' });
-      return new Response(sse(['start', { chat, userMessage: { ...user, id: delivered.length * 10 }, replyId: delivered.length * 10 + 1 }], ['done', { message, chat }]));
+      const { chat, user, message } = serverReplyTo(body.chatId as string, body, {
+        content: 'Yes.',
+        status: 'complete',
+      });
+      return new Response(
+        sse(
+          [
+            'start',
+            {
+              chat,
+              userMessage: { ...user, id: delivered.length * 10 },
+              replyId: delivered.length * 10 + 1,
+            },
+          ],
+          ['done', { message, chat }],
+        ),
+      );
     });
     expect(await sendPendingWork(owner)).toEqual({ messages: 0, flows: 0, history: 0, edits: 0 });
     expect(new Set(delivered).size).toBe(2);
@@ -279,15 +480,32 @@ describe("phone: 17. logout's 'Send first'", () => {
 describe('regenerateReply', () => {
   it('asks for the last reply again (the server holds the flow answers it was sent with)', async () => {
     const chatId = uuidv7();
-    const flowAnswers = { recipient_info: 'Dana Ortiz, VP Sales at Freightly', value_prop: 'Faster ramp' };
+    const flowAnswers = {
+      recipient_info: 'Dana Ortiz, VP Sales at Freightly',
+      value_prop: 'Faster ramp',
+    };
     answerWith(chatId, 'Hi Dana,');
-    expect(await sendMessage(db, { chatId, content: 'Write a cold email', playbookType: 'email', answers: flowAnswers, model: 'offline-drafter' })).toEqual({ kind: 'done' });
+    expect(
+      await sendMessage(db, {
+        chatId,
+        content: 'Write a cold email',
+        playbookType: 'email',
+        answers: flowAnswers,
+        model: 'offline-drafter',
+      }),
+    ).toEqual({ kind: 'done' });
 
     answerWith(chatId, 'Hi Dana, again');
     expect(await regenerateReply(db, chatId, 'offline-drafter')).toEqual({ kind: 'done' });
 
-    expect(posted.at(-1)).toEqual({ url: `/api/chats/${chatId}/regenerate`, body: { llmParams: { provider: 'openai', model: 'offline-drafter' } } });
-    expect((await views(chatId)).map((v) => (v.kind === 'reply' ? v.content : v.kind))).toEqual(['user', 'Hi Dana, again']);
+    expect(posted.at(-1)).toEqual({
+      url: `/api/chats/${chatId}/regenerate`,
+      body: { llmParams: { provider: 'openai', model: 'offline-drafter' } },
+    });
+    expect((await views(chatId)).map((v) => (v.kind === 'reply' ? v.content : v.kind))).toEqual([
+      'user',
+      'Hi Dana, again',
+    ]);
   });
 
   it('security: 14. keeps the earlier answer on screen while the new one has no words, then shows the new words in its place', async () => {
@@ -300,15 +518,23 @@ describe('regenerateReply', () => {
     const isStarted = new Promise<void>((resolve) => (started = resolve));
     vi.stubGlobal('fetch', async (url: string) => {
       if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
-      const { chat, user, message } = serverReplyTo(chatId, { clientMessageId: posted[0]!.body.clientMessageId }, { content: 'New.', status: 'complete' });
+      const { chat, user, message } = serverReplyTo(
+        chatId,
+        { clientMessageId: posted[0]!.body.clientMessageId },
+        { content: 'New.', status: 'complete' },
+      );
       const encoder = new TextEncoder();
       return new Response(
         new ReadableStream<Uint8Array>({
           async start(controller) {
-            controller.enqueue(encoder.encode(sse(['start', { chat, userMessage: user, replyId: 2 }])));
+            controller.enqueue(
+              encoder.encode(sse(['start', { chat, userMessage: user, replyId: 2 }])),
+            );
             started();
             await firstWord;
-            controller.enqueue(encoder.encode(sse(['delta', { text: 'New.' }], ['done', { message, chat }])));
+            controller.enqueue(
+              encoder.encode(sse(['delta', { text: 'New.' }], ['done', { message, chat }])),
+            );
             controller.close();
           },
         }),
@@ -317,10 +543,20 @@ describe('regenerateReply', () => {
     const regenerating = regenerateReply(db, chatId);
     await isStarted;
     await new Promise((r) => setTimeout(r, 20));
-    expect((await views(chatId))[1]).toMatchObject({ kind: 'reply', content: 'The first answer, long and thorough.', state: 'regenerating', canRegenerate: false });
+    expect((await views(chatId))[1]).toMatchObject({
+      kind: 'reply',
+      content: 'The first answer, long and thorough.',
+      state: 'regenerating',
+      canRegenerate: false,
+    });
     release();
     expect(await regenerating).toEqual({ kind: 'done' });
-    expect((await views(chatId))[1]).toMatchObject({ kind: 'reply', content: 'New.', state: 'complete', canRegenerate: true });
+    expect((await views(chatId))[1]).toMatchObject({
+      kind: 'reply',
+      content: 'New.',
+      state: 'complete',
+      canRegenerate: true,
+    });
   });
 
   it('security: 14. keeps the earlier answer, marked, with Regenerate, when the regenerate fails before any word', async () => {
@@ -330,10 +566,30 @@ describe('regenerateReply', () => {
     vi.stubGlobal('fetch', async (url: string) => {
       if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
       // The server put the earlier answer back and says so with the error.
-      const { chat, user, message } = serverReplyTo(chatId, { clientMessageId: posted[0]!.body.clientMessageId }, { content: 'Hi Dana,', status: 'complete' });
-      return new Response(sse(['start', { chat, userMessage: user, replyId: 2 }], ['error', { code: 'model_failed', message: 'The AI model could not answer. Please try again.', reply: message }]));
+      const { chat, user, message } = serverReplyTo(
+        chatId,
+        { clientMessageId: posted[0]!.body.clientMessageId },
+        { content: 'Hi Dana,', status: 'complete' },
+      );
+      return new Response(
+        sse(
+          ['start', { chat, userMessage: user, replyId: 2 }],
+          [
+            'error',
+            {
+              code: 'model_failed',
+              message: 'The AI model could not answer. Please try again.',
+              reply: message,
+            },
+          ],
+        ),
+      );
     });
-    expect(await regenerateReply(db, chatId)).toEqual({ kind: 'model-error', partial: false, message: 'The AI model could not answer. Please try again.' });
+    expect(await regenerateReply(db, chatId)).toEqual({
+      kind: 'model-error',
+      partial: false,
+      message: 'The AI model could not answer. Please try again.',
+    });
     const shown = await views(chatId);
     expect(shown.map((v) => v.kind)).toEqual(['user', 'reply']);
     expect(shown[0]).toMatchObject({ notSent: false });
@@ -342,7 +598,9 @@ describe('regenerateReply', () => {
     // The next regenerate that works replaces it, and the mark goes.
     answerWith(chatId, 'Hi Dana, take two');
     expect(await regenerateReply(db, chatId)).toEqual({ kind: 'done' });
-    expect((await views(chatId)).map((v) => (v.kind === 'reply' ? [v.content, v.state] : v.kind))).toEqual(['user', ['Hi Dana, take two', 'complete']]);
+    expect(
+      (await views(chatId)).map((v) => (v.kind === 'reply' ? [v.content, v.state] : v.kind)),
+    ).toEqual(['user', ['Hi Dana, take two', 'complete']]);
   });
 
   it('security: 14. keeps the earlier answer when the connection drops before the new one has words', async () => {
@@ -354,20 +612,33 @@ describe('regenerateReply', () => {
       throw new TypeError('Failed to fetch');
     });
     expect((await regenerateReply(db, chatId)).kind).toBe('not-sent');
-    expect((await views(chatId))[1]).toMatchObject({ content: 'Hi Dana,', state: 'complete', canRegenerate: true });
+    expect((await views(chatId))[1]).toMatchObject({
+      content: 'Hi Dana,',
+      state: 'complete',
+      canRegenerate: true,
+    });
   });
 
   it('keeps the reply on screen when the server refuses the regenerate (a Pro flow after the subscription ended)', async () => {
     const chatId = uuidv7();
     answerWith(chatId, 'Hi Dana,');
-    await sendMessage(db, { chatId, content: 'Write a cold email', playbookType: 'email', answers: { recipient_info: 'Dana' } });
+    await sendMessage(db, {
+      chatId,
+      content: 'Write a cold email',
+      playbookType: 'email',
+      answers: { recipient_info: 'Dana' },
+    });
     vi.stubGlobal('fetch', async (url: string) => {
       if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
-      return Response.json({ code: 'pro_required', message: 'This is a Pro feature. Upgrade to Pro to use it.' }, { status: 403 });
+      return Response.json(
+        { code: 'pro_required', message: 'This is a Pro feature. Upgrade to Pro to use it.' },
+        { status: 403 },
+      );
     });
     const outcome = await regenerateReply(db, chatId);
     expect(outcome).toMatchObject({ kind: 'not-sent', error: { code: 'pro_required' } });
-    expect((await views(chatId)).map((v) => (v.kind === 'reply' ? [v.content, v.state] : v.kind))).toEqual(['user', ['Hi Dana,', 'complete']]);
+    expect(
+      (await views(chatId)).map((v) => (v.kind === 'reply' ? [v.content, v.state] : v.kind)),
+    ).toEqual(['user', ['Hi Dana,', 'complete']]);
   });
-
 });

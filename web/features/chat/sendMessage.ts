@@ -9,10 +9,22 @@ import type { ChatRequest, RegenerateInput } from '../../../domain/contract/chat
 import { CHAT_CONTEXT_MESSAGES, LLM_DEFAULTS, chatTitleFrom } from '../../../domain/limits';
 import type { PlaybookType } from '../../../domain/playbooks/types';
 import { api, RateLimitedError } from '../../data/api';
-import { isFinishedReply, isUnsent, orderMessages, replyKeyFor, userMessageKey } from '../../data/chatMerge';
+import {
+  isFinishedReply,
+  isUnsent,
+  orderMessages,
+  replyKeyFor,
+  userMessageKey,
+} from '../../data/chatMerge';
 import { userIdOfDb, type LocalMessage, type OutboxEntry, type PitchpadDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
-import { discardSend, flushOutbox, queueSend, requeueSend, type DeliveryOutcome } from '../../data/outbox';
+import {
+  discardSend,
+  flushOutbox,
+  queueSend,
+  requeueSend,
+  type DeliveryOutcome,
+} from '../../data/outbox';
 import { liveReplies } from './liveReplies';
 import { streamReply, type ReplyOutcome } from './replyStream';
 
@@ -44,13 +56,19 @@ export type SendOutcome =
   /** Nothing to do: blank, or the message is already on its way. */
   | { kind: 'skipped' };
 
-const llmParams = (model: string | undefined) => ({ provider: LLM_DEFAULTS.provider, ...(model ? { model } : {}) });
+const llmParams = (model: string | undefined) => ({
+  provider: LLM_DEFAULTS.provider,
+  ...(model ? { model } : {}),
+});
 
 /**
  * Send a new message: save it with its outbox entry (one transaction), then flush the outbox. The
  * outcome is this send's, when this tab delivered it; 'queued' while it waits.
  */
-export async function sendMessage(db: PitchpadDb, { chatId, content, model, title, playbookType = 'none', answers, onSaved }: SendInput): Promise<SendOutcome> {
+export async function sendMessage(
+  db: PitchpadDb,
+  { chatId, content, model, title, playbookType = 'none', answers, onSaved }: SendInput,
+): Promise<SendOutcome> {
   const text = content.trim();
   if (!text) return { kind: 'skipped' };
   const clientId = uuidv7();
@@ -101,7 +119,11 @@ export async function sendMessage(db: PitchpadDb, { chatId, content, model, titl
 }
 
 /** Retry a send that failed (Not sent): queue it again and flush. */
-export async function retryMessage(db: PitchpadDb, key: string, model?: string): Promise<SendOutcome> {
+export async function retryMessage(
+  db: PitchpadDb,
+  key: string,
+  model?: string,
+): Promise<SendOutcome> {
   const message = await db.messages.get(key);
   if (!message?.clientId || !(await requeueSend(db, key, model))) return { kind: 'skipped' };
   return flushFor(db, message.chatId, message.clientId);
@@ -121,7 +143,10 @@ async function flushFor(db: PitchpadDb, chatId: string, clientId: string): Promi
   const mine = report.outcomes.get(clientId);
   if (!mine) return { kind: 'queued' };
   if (mine.state === 'queued') {
-    const refused = mine.outcome.kind === 'not-sent' && mine.outcome.error instanceof RateLimitedError ? mine.outcome.error : undefined;
+    const refused =
+      mine.outcome.kind === 'not-sent' && mine.outcome.error instanceof RateLimitedError
+        ? mine.outcome.error
+        : undefined;
     return refused ? { kind: 'queued', notice: refused.message } : { kind: 'queued' };
   }
   return mine.outcome;
@@ -132,7 +157,10 @@ async function flushFor(db: PitchpadDb, chatId: string, clientId: string): Promi
  * reply into the local database. The server stores a send once: a replay of one it already holds
  * answers (or follows) its reply.
  */
-export async function deliverChatSend(db: PitchpadDb, entry: OutboxEntry): Promise<DeliveryOutcome> {
+export async function deliverChatSend(
+  db: PitchpadDb,
+  entry: OutboxEntry,
+): Promise<DeliveryOutcome> {
   const message = await db.messages.get(entry.messageKey);
   const chat = message && (await db.chats.get(message.chatId));
   if (!message?.clientId || !chat) return { kind: 'skipped' };
@@ -148,8 +176,10 @@ export async function deliverChatSend(db: PitchpadDb, entry: OutboxEntry): Promi
     ...(chat.synced ? {} : { title: chat.title }),
     llmParams: llmParams(entry.model),
   };
-  const outcome = await streamReply(db, { chatId, userKey: key, clientId, replyKey: replyKeyFor(key), freshReply: true }, (signal) =>
-    api.stream('/api/chat', body, signal, userIdOfDb(db)),
+  const outcome = await streamReply(
+    db,
+    { chatId, userKey: key, clientId, replyKey: replyKeyFor(key), freshReply: true },
+    (signal) => api.stream('/api/chat', body, signal, userIdOfDb(db)),
   );
   return outcome ?? { kind: 'skipped' };
 }
@@ -158,7 +188,11 @@ export async function deliverChatSend(db: PitchpadDb, entry: OutboxEntry): Promi
  * Follow a reply the server is still writing, after this tab lost its stream (a dropped connection,
  * a reload): replaying the same send makes the server stream the stored text and then the rest.
  */
-export async function resumeReply(db: PitchpadDb, reply: LocalMessage, model?: string): Promise<SendOutcome> {
+export async function resumeReply(
+  db: PitchpadDb,
+  reply: LocalMessage,
+  model?: string,
+): Promise<SendOutcome> {
   // The screen's copy of the reply can lag the database by a moment (a stream that just finished
   // here): only a reply still open in the database, with no stream in this tab, is resumed.
   const current = await db.messages.get(reply.key);
@@ -173,7 +207,13 @@ export async function resumeReply(db: PitchpadDb, reply: LocalMessage, model?: s
   };
   const outcome = await streamReply(
     db,
-    { chatId: message.chatId, userKey: message.key, clientId: message.clientId, replyKey: current.key, freshReply: false },
+    {
+      chatId: message.chatId,
+      userKey: message.key,
+      clientId: message.clientId,
+      replyKey: current.key,
+      freshReply: false,
+    },
     (signal) => api.stream('/api/chat', body, signal, userIdOfDb(db)),
   );
   return outcome ?? { kind: 'skipped' };
@@ -183,17 +223,36 @@ export async function resumeReply(db: PitchpadDb, reply: LocalMessage, model?: s
  * Write the last reply again (the server replaces it, from the same message and flow answers, once
  * the new one has words; a regenerate that fails leaves the earlier answer, marked, with Regenerate).
  */
-export async function regenerateReply(db: PitchpadDb, chatId: string, model?: string): Promise<SendOutcome> {
+export async function regenerateReply(
+  db: PitchpadDb,
+  chatId: string,
+  model?: string,
+): Promise<SendOutcome> {
   const messages = orderMessages(await db.messages.where('chatId').equals(chatId).toArray());
   const lastReply = messages.findLast((m) => m.role === 'assistant' && m.replyToKey);
-  const message = lastReply?.replyToKey ? messages.find((m) => m.key === lastReply.replyToKey) : undefined;
+  const message = lastReply?.replyToKey
+    ? messages.find((m) => m.key === lastReply.replyToKey)
+    : undefined;
   if (!lastReply || !message?.clientId || !isFinishedReply(lastReply)) return { kind: 'skipped' };
   const body: RegenerateInput = { llmParams: llmParams(model) };
   // The answer on screen stays until the new one has words, and for good if it never gets any.
   const outcome = await streamReply(
     db,
-    { chatId, userKey: message.key, clientId: message.clientId, replyKey: lastReply.key, freshReply: false, replaces: true },
-    (signal) => api.stream(`/api/chats/${encodeURIComponent(chatId)}/regenerate`, body, signal, userIdOfDb(db)),
+    {
+      chatId,
+      userKey: message.key,
+      clientId: message.clientId,
+      replyKey: lastReply.key,
+      freshReply: false,
+      replaces: true,
+    },
+    (signal) =>
+      api.stream(
+        `/api/chats/${encodeURIComponent(chatId)}/regenerate`,
+        body,
+        signal,
+        userIdOfDb(db),
+      ),
   );
   return outcome ?? { kind: 'skipped' };
 }
@@ -207,12 +266,22 @@ export function stopReply(replyKey: string): void {
  * The conversation before `message`, as the model should see it: for a chat the server has not seen
  * yet it is the only context there is. Unsent messages and empty or failed replies are left out.
  */
-async function historyBefore(db: PitchpadDb, message: LocalMessage): Promise<Array<{ role: 'user' | 'assistant'; content: string }>> {
+async function historyBefore(
+  db: PitchpadDb,
+  message: LocalMessage,
+): Promise<Array<{ role: 'user' | 'assistant'; content: string }>> {
   const ordered = orderMessages(await db.messages.where('chatId').equals(message.chatId).toArray());
   const index = ordered.findIndex((m) => m.key === message.key);
   return ordered
     .slice(0, index === -1 ? ordered.length : index)
-    .filter((m) => (m.role === 'user' ? !isUnsent(m) : m.status === 'complete' || m.status === 'partial') && m.content.trim() !== '')
-    .map((m) => ({ role: m.role === 'user' ? ('user' as const) : ('assistant' as const), content: m.content }))
+    .filter(
+      (m) =>
+        (m.role === 'user' ? !isUnsent(m) : m.status === 'complete' || m.status === 'partial') &&
+        m.content.trim() !== '',
+    )
+    .map((m) => ({
+      role: m.role === 'user' ? ('user' as const) : ('assistant' as const),
+      content: m.content,
+    }))
     .slice(-CHAT_CONTEXT_MESSAGES);
 }

@@ -19,7 +19,14 @@ import { chatListSyncOptions, chatSyncOptions, modelsQueryOptions } from './chat
 import { useLiveShape } from './useLiveReplies';
 import { setOpenChat } from '../../data/sync';
 import { syncStatus } from '../../data/syncStatus';
-import { deleteMessage, regenerateReply, retryMessage, sendMessage, stopReply, type SendOutcome } from './sendMessage';
+import {
+  deleteMessage,
+  regenerateReply,
+  retryMessage,
+  sendMessage,
+  stopReply,
+  type SendOutcome,
+} from './sendMessage';
 import { useComposerDraft } from './useComposerDraft';
 import { noteQueuedSend } from '../notifications/notifyAsk';
 import type { QueueView } from './messageView';
@@ -54,12 +61,24 @@ export interface SendTarget {
   answers?: Record<string, string>;
 }
 
-export const SEND_FAILED = { header: 'Error', message: 'Failed to send message. Please try again.', color: 'danger' } as const;
+export const SEND_FAILED = {
+  header: 'Error',
+  message: 'Failed to send message. Please try again.',
+  color: 'danger',
+} as const;
 /** A regenerate that produced nothing: the earlier answer is still there (design §12). */
-export const REGENERATE_FAILED = { header: 'Error', message: 'A new answer could not be written. Your earlier answer is kept; try Regenerate again.', color: 'danger' } as const;
+export const REGENERATE_FAILED = {
+  header: 'Error',
+  message: 'A new answer could not be written. Your earlier answer is kept; try Regenerate again.',
+  color: 'danger',
+} as const;
 /** A send the server asked to wait (429): kept and sent by itself later; the message is the server's reason. */
 export const SEND_QUEUED = { header: 'Queued', color: 'warning' } as const;
-export const NEW_CHAT_FAILED = { header: 'Error', message: 'Failed to start a new chat. Please try again.', color: 'danger' } as const;
+export const NEW_CHAT_FAILED = {
+  header: 'Error',
+  message: 'Failed to start a new chat. Please try again.',
+  color: 'danger',
+} as const;
 
 export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = '') {
   const toast = useToast();
@@ -71,9 +90,24 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
   const [input, setInput] = useState(initialInput);
   const { clear: clearComposerDraft } = useComposerDraft(db, chatId, input, setInput);
 
-  const chats = useSafeLiveQuery(async () => (await db.chats.orderBy('updatedAt').toArray()).toReversed(), [db], []);
-  const chatRead = useSafeLiveQuery(async () => ({ id: activeId, chat: (await db.chats.get(activeId)) ?? null }), [db, activeId], { id: activeId, chat: null });
-  const rowsRead = useSafeLiveQuery(async () => ({ id: activeId, rows: await db.messages.where('chatId').equals(activeId).toArray() }), [db, activeId], { id: activeId, rows: [] });
+  const chats = useSafeLiveQuery(
+    async () => (await db.chats.orderBy('updatedAt').toArray()).toReversed(),
+    [db],
+    [],
+  );
+  const chatRead = useSafeLiveQuery(
+    async () => ({ id: activeId, chat: (await db.chats.get(activeId)) ?? null }),
+    [db, activeId],
+    { id: activeId, chat: null },
+  );
+  const rowsRead = useSafeLiveQuery(
+    async () => ({
+      id: activeId,
+      rows: await db.messages.where('chatId').equals(activeId).toArray(),
+    }),
+    [db, activeId],
+    { id: activeId, rows: [] },
+  );
   // Right after switching chats a live query still holds the previous chat's answer: that is "not read yet".
   const chatRow = chatRead?.id === activeId ? chatRead.chat : undefined;
   const rows = rowsRead?.id === activeId ? rowsRead.rows : undefined;
@@ -94,7 +128,12 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
   // Sends of this chat another tab (or the service worker) is delivering right now: their replies
   // stream there, and reach this tab through the database.
   const deliveringElsewhere = useMemo(
-    () => new Set((waitingRead ?? []).filter((e) => e.state === 'sending' && !live.has(replyKeyFor(e.messageKey))).map((e) => e.messageKey)),
+    () =>
+      new Set(
+        (waitingRead ?? [])
+          .filter((e) => e.state === 'sending' && !live.has(replyKeyFor(e.messageKey)))
+          .map((e) => e.messageKey),
+      ),
     [waitingRead, live],
   );
   useEffect(() => {
@@ -104,25 +143,43 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
 
   // The model: the user's last pick while the server still offers it, else the server's default.
   const modelsQuery = useQuery(modelsQueryOptions);
-  const models = useMemo(() => (modelsQuery.data?.models ?? []).filter((m) => m.id !== ''), [modelsQuery.data]);
+  const models = useMemo(
+    () => (modelsQuery.data?.models ?? []).filter((m) => m.id !== ''),
+    [modelsQuery.data],
+  );
   const storedModel = useSafeLiveQuery(() => readKeyValue(db, MODEL_KEY, isString), [db], null);
-  const model = storedModel && models.some((m) => m.id === storedModel) ? storedModel : modelsQuery.data?.defaultModel;
-  const setModel = useCallback((id: string) => void writeKeyValue(db, MODEL_KEY, id).catch(() => {}), [db]);
+  const model =
+    storedModel && models.some((m) => m.id === storedModel)
+      ? storedModel
+      : modelsQuery.data?.defaultModel;
+  const setModel = useCallback(
+    (id: string) => void writeKeyValue(db, MODEL_KEY, id).catch(() => {}),
+    [db],
+  );
 
   // Refresh from the server: the list whenever the workspace opens, the open chat whenever it changes.
   const listSync = useQuery(chatListSyncOptions(db, userId));
   useFailureToast(listSync.error, listSync.errorUpdatedAt, 'Failed to load chat history.');
   // A chat this device started and the server has not seen yet has nothing to fetch (the draft's
   // row may not have reached this render yet, hence the id check).
-  const fetchChat = chatId !== undefined && (chatRow?.synced === true || (chatRow === null && chatId !== draft.id));
+  const fetchChat =
+    chatId !== undefined && (chatRow?.synced === true || (chatRow === null && chatId !== draft.id));
   // A chat the server holds of which this phone has no message yet (listed, never opened here).
-  const notLoaded = chatRow?.synced === true && messages !== undefined && !messages.some((m) => m.serverId !== null);
+  const notLoaded =
+    chatRow?.synced === true &&
+    messages !== undefined &&
+    !messages.some((m) => m.serverId !== null);
   // Such a chat loads as soon as the network is back, not only after the outbox's flush.
-  const chatSync = useQuery({ ...chatSyncOptions(db, userId, activeId), enabled: fetchChat, refetchOnReconnect: notLoaded });
+  const chatSync = useQuery({
+    ...chatSyncOptions(db, userId, activeId),
+    enabled: fetchChat,
+    refetchOnReconnect: notLoaded,
+  });
   useFailureToast(chatSync.error, chatSync.errorUpdatedAt, 'Failed to load chat.');
   useEffect(() => {
     // Deleted elsewhere (or never ours): the query forgot it locally; start afresh.
-    if (chatId && chatSync.error instanceof ApiError && chatSync.error.status === 404) void navigate({ to: '.', search: {}, replace: true });
+    if (chatId && chatSync.error instanceof ApiError && chatSync.error.status === 404)
+      void navigate({ to: '.', search: {}, replace: true });
   }, [chatSync.error, chatId, navigate]);
 
   useResumeReplies(db, messages, model, deliveringElsewhere);
@@ -134,14 +191,26 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
   const now = useNow();
   const queue = useMemo((): QueueView => {
     const waiting = waitingRead ?? [];
-    const waitUntil = new Map(waiting.filter((e) => e.notBefore !== undefined && e.notBefore > now).map((e) => [e.messageKey, e.notBefore!]));
-    return { offline: cutOff, held: new Set(heldBack(waiting).map((e) => e.messageKey)), waitUntil };
+    const waitUntil = new Map(
+      waiting
+        .filter((e) => e.notBefore !== undefined && e.notBefore > now)
+        .map((e) => [e.messageKey, e.notBefore!]),
+    );
+    return {
+      offline: cutOff,
+      held: new Set(heldBack(waiting).map((e) => e.messageKey)),
+      waitUntil,
+    };
   }, [cutOff, waitingRead, now]);
   const offline = cutOff || chatSync.error instanceof OfflineError;
   const unloaded = useMemo((): UnloadedChat | null => {
     if (!notLoaded || !chatRow) return null;
     const queued = messages.filter((m) => isUnsent(m) && m.status !== 'failed').length;
-    return { state: chatSync.isFetching && !offline ? 'loading' : 'not-on-phone', title: chatRow.title, queued };
+    return {
+      state: chatSync.isFetching && !offline ? 'loading' : 'not-on-phone',
+      title: chatRow.title,
+      queued,
+    };
   }, [notLoaded, chatRow, messages, chatSync.isFetching, offline]);
 
   const report = useCallback(
@@ -168,7 +237,10 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
 
   /** Send `text` into the chat `target` (the open one unless given). Ignored when blank or busy. */
   const send = useCallback(
-    async (text: string, target: SendTarget = { id: activeId, title: chatRow ? undefined : draft.title }): Promise<SendOutcome> => {
+    async (
+      text: string,
+      target: SendTarget = { id: activeId, title: chatRow ? undefined : draft.title },
+    ): Promise<SendOutcome> => {
       const content = text.trim();
       if (!content || (target.id === activeId && isLoading)) return { kind: 'skipped' };
       setInput('');
@@ -182,22 +254,45 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
         answers: target.answers,
         // Put the chat in the URL once it exists locally, so a reload reopens it.
         onSaved: () => {
-          if (target.id !== chatId) void navigate({ to: '.', search: { chat: target.id }, replace: true });
+          if (target.id !== chatId)
+            void navigate({ to: '.', search: { chat: target.id }, replace: true });
         },
       });
       report(outcome, content);
       return outcome;
     },
-    [activeId, chatRow, draft.title, isLoading, db, model, chatId, navigate, report, clearComposerDraft],
+    [
+      activeId,
+      chatRow,
+      draft.title,
+      isLoading,
+      db,
+      model,
+      chatId,
+      navigate,
+      report,
+      clearComposerDraft,
+    ],
   );
 
-  const retry = useCallback(async (messageKey: string) => report(await retryMessage(db, messageKey, model)), [db, model, report]);
-  const discard = useCallback(async (messageKey: string) => void (await deleteMessage(db, messageKey)), [db]);
+  const retry = useCallback(
+    async (messageKey: string) => report(await retryMessage(db, messageKey, model)),
+    [db, model, report],
+  );
+  const discard = useCallback(
+    async (messageKey: string) => void (await deleteMessage(db, messageKey)),
+    [db],
+  );
   const regenerate = useCallback(async () => {
     const outcome = await regenerateReply(db, activeId, model);
     // Nothing new was written (not a failed send): say the earlier answer is kept, or why none was started.
-    if (outcome.kind === 'not-sent' && outcome.error instanceof RateLimitedError) toast({ ...REGENERATE_FAILED, message: outcome.error.message });
-    else if ((outcome.kind === 'model-error' && !outcome.partial) || (outcome.kind === 'not-sent' && !isProRequired(outcome.error))) toast(REGENERATE_FAILED);
+    if (outcome.kind === 'not-sent' && outcome.error instanceof RateLimitedError)
+      toast({ ...REGENERATE_FAILED, message: outcome.error.message });
+    else if (
+      (outcome.kind === 'model-error' && !outcome.partial) ||
+      (outcome.kind === 'not-sent' && !isProRequired(outcome.error))
+    )
+      toast(REGENERATE_FAILED);
     else report(outcome);
   }, [db, activeId, model, report, toast]);
   const stop = useCallback(() => {
@@ -216,7 +311,10 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
     [chatId, navigate],
   );
 
-  const openChat = useCallback((id: string) => void navigate({ to: '.', search: { chat: id } }), [navigate]);
+  const openChat = useCallback(
+    (id: string) => void navigate({ to: '.', search: { chat: id } }),
+    [navigate],
+  );
 
   const chat: LocalChat | null = chatRow ?? null;
   return {

@@ -17,7 +17,12 @@ export async function saveNewChatDraft(db: PitchpadDb, text: string): Promise<vo
   const key = draftKey(undefined);
   const before = (await loadDraft(db, key))?.[STEP];
   const typed = typeof before === 'string' ? before.trim() : '';
-  await saveDraft(db, key, STEP, [typed, oneLine(text)].filter(Boolean).join(' ').slice(0, MESSAGE_MAX_CHARS));
+  await saveDraft(
+    db,
+    key,
+    STEP,
+    [typed, oneLine(text)].filter(Boolean).join(' ').slice(0, MESSAGE_MAX_CHARS),
+  );
 }
 
 /** The message box is one line, which would drop line breaks and run the lines together: a space takes their place. */
@@ -34,7 +39,12 @@ export function oneLine(text: string): string {
  * version, a closed app or a restarted phone never loses it. One draft per chat; a new conversation
  * keeps its own. `clear` forgets the draft at once (the message was sent).
  */
-export function useComposerDraft(db: PitchpadDb, chatId: string | undefined, input: string, setInput: Dispatch<SetStateAction<string>>) {
+export function useComposerDraft(
+  db: PitchpadDb,
+  chatId: string | undefined,
+  input: string,
+  setInput: Dispatch<SetStateAction<string>>,
+) {
   const key = draftKey(chatId);
   // Saving waits until this chat's draft has been read, or an empty input would erase it first.
   const restored = useRef<string | null>(null);

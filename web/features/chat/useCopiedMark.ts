@@ -8,7 +8,10 @@ export const COPIED_MARK_MS = 2000;
  * button itself says 'Copied' where the rep's finger is, instead of a toast that repeats it across
  * the screen. A failure is for the caller to tell (it is not on screen otherwise).
  */
-export function useCopiedMark(copyText: () => Promise<boolean>): { copied: boolean; copy: () => Promise<void> } {
+export function useCopiedMark(copyText: () => Promise<boolean>): {
+  copied: boolean;
+  copy: () => Promise<void>;
+} {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -18,7 +18,12 @@ export function useInitialPendingMessage(): string {
 }
 
 /** Sends the pending message about 100 ms after the chat is ready and not loading, then removes it. */
-export function useSendPendingMessage(message: string, isReady: boolean, isLoading: boolean, send: (text: string) => void): void {
+export function useSendPendingMessage(
+  message: string,
+  isReady: boolean,
+  isLoading: boolean,
+  send: (text: string) => void,
+): void {
   const sent = useRef(false);
   useEffect(() => {
     if (!message.trim() || sent.current || !isReady || isLoading) return;
@@ -35,7 +40,10 @@ export function useSendPendingMessage(message: string, isReady: boolean, isLoadi
  * A landing tool picked before login, once (the value is spent): a guided flow opens that flow,
  * competitive intelligence its screen, free advice a new chat with the tool's title.
  */
-export function usePendingChatDestination(startNewChat: (title?: string) => unknown, open?: { flow: (type: FlowType) => void; competitive: () => void }): void {
+export function usePendingChatDestination(
+  startNewChat: (title?: string) => unknown,
+  open?: { flow: (type: FlowType) => void; competitive: () => void },
+): void {
   const done = useRef(false);
   useEffect(() => {
     if (done.current) return;

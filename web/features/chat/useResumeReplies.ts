@@ -18,7 +18,12 @@ const MAX_RETRY_MS = 30_000;
  * whose send another tab (or the service worker) is delivering right now (`deliveringElsewhere`, by
  * user message key) streams there and is left alone.
  */
-export function useResumeReplies(db: PitchpadDb, messages: readonly LocalMessage[] | undefined, model: string | undefined, deliveringElsewhere: ReadonlySet<string>): void {
+export function useResumeReplies(
+  db: PitchpadDb,
+  messages: readonly LocalMessage[] | undefined,
+  model: string | undefined,
+  deliveringElsewhere: ReadonlySet<string>,
+): void {
   const live = useLiveShape();
   const attempts = useRef(new Map<string, { count: number; nextAt: number; refused?: boolean }>());
   const [, setWakeUp] = useState(0);
@@ -47,7 +52,8 @@ export function useResumeReplies(db: PitchpadDb, messages: readonly LocalMessage
     const now = Date.now();
     let soonest = Infinity;
     for (const reply of messages) {
-      if (reply.role !== 'assistant' || reply.status !== 'streaming' || live.has(reply.key)) continue;
+      if (reply.role !== 'assistant' || reply.status !== 'streaming' || live.has(reply.key))
+        continue;
       if (reply.replyToKey && deliveringElsewhere.has(reply.replyToKey)) continue;
       const attempt = attempts.current.get(reply.key) ?? { count: 0, nextAt: 0 };
       if (attempt.refused) continue;
@@ -56,11 +62,13 @@ export function useResumeReplies(db: PitchpadDb, messages: readonly LocalMessage
         continue;
       }
       attempt.count += 1;
-      attempt.nextAt = now + Math.min(FIRST_RETRY_MS * 2 ** Math.min(attempt.count - 1, 16), MAX_RETRY_MS);
+      attempt.nextAt =
+        now + Math.min(FIRST_RETRY_MS * 2 ** Math.min(attempt.count - 1, 16), MAX_RETRY_MS);
       attempts.current.set(reply.key, attempt);
       void resumeReply(db, reply, model).then((outcome) => {
         if (outcome.kind === 'not-sent' && isRefusedForGood(outcome.error)) attempt.refused = true;
-        else if (outcome.kind !== 'interrupted' && outcome.kind !== 'not-sent') attempts.current.delete(reply.key);
+        else if (outcome.kind !== 'interrupted' && outcome.kind !== 'not-sent')
+          attempts.current.delete(reply.key);
         setWakeUp((n) => n + 1);
       });
     }

@@ -6,7 +6,11 @@ import type { DependencyList } from 'react';
  * another tab upgrading it) or a browser without IndexedDB answers `fallback` instead of crashing
  * the screen. `undefined` still means "not read yet".
  */
-export function useSafeLiveQuery<T>(querier: () => Promise<T>, deps: DependencyList, fallback: T): T | undefined {
+export function useSafeLiveQuery<T>(
+  querier: () => Promise<T>,
+  deps: DependencyList,
+  fallback: T,
+): T | undefined {
   return useLiveQuery(async () => {
     try {
       return await querier();

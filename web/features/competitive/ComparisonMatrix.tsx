@@ -29,7 +29,9 @@ export function ComparisonMatrix({ analysis }: { analysis: CompetitorAnalysis })
             <tr key={row.category}>
               <th scope="row" className="matrix__category">
                 <span className="matrix__category-name">{row.category}</span>
-                {row.description && <span className="matrix__category-description">{row.description}</span>}
+                {row.description && (
+                  <span className="matrix__category-description">{row.description}</span>
+                )}
               </th>
               {names.map((n) => {
                 const cell = scoreOf(row, n);
@@ -37,7 +39,10 @@ export function ComparisonMatrix({ analysis }: { analysis: CompetitorAnalysis })
                   <td key={n}>
                     {cell ? (
                       <>
-                        <span className={`score score--${scoreColour(cell.score)}`} data-score={cell.score}>
+                        <span
+                          className={`score score--${scoreColour(cell.score)}`}
+                          data-score={cell.score}
+                        >
                           {formatScore(cell.score)}
                           <span className="score__of">/10</span>
                         </span>

@@ -3,12 +3,24 @@
 import './competitive.css';
 import { IonIcon } from '@ionic/react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { alertCircleOutline, analyticsOutline, arrowBackOutline, bulbOutline, downloadOutline, refreshOutline, sparkles } from 'ionicons/icons';
+import {
+  alertCircleOutline,
+  analyticsOutline,
+  arrowBackOutline,
+  bulbOutline,
+  downloadOutline,
+  refreshOutline,
+  sparkles,
+} from 'ionicons/icons';
 import { useCallback, useMemo } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import type { CompetitorAnalysis } from '../../../domain/contract/playbooks';
-import { ANALYSIS_FAILED_TITLE, analyzeCompetitorsMessage, matrixToCsv } from '../../../domain/playbooks/competitive';
+import {
+  ANALYSIS_FAILED_TITLE,
+  analyzeCompetitorsMessage,
+  matrixToCsv,
+} from '../../../domain/playbooks/competitive';
 import { openUserDb } from '../../data/db';
 import { Screen } from '../../ui/Screen';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
@@ -29,8 +41,16 @@ function Competitive({ user }: { user: User }) {
   const db = useMemo(() => openUserDb(user.id), [user.id]);
   const { workflow }: { workflow?: string } = useSearch({ strict: false });
   const navigate = useNavigate();
-  const showWorkflow = useCallback((id: string | undefined) => void navigate({ to: '/competitive', search: id ? { workflow: id } : {}, replace: true }), [navigate]);
-  const { state, description, setDescription, analyze, reset, editAgain } = useCompetitorAnalysis(db, workflow, showWorkflow);
+  const showWorkflow = useCallback(
+    (id: string | undefined) =>
+      void navigate({ to: '/competitive', search: id ? { workflow: id } : {}, replace: true }),
+    [navigate],
+  );
+  const { state, description, setDescription, analyze, reset, editAgain } = useCompetitorAnalysis(
+    db,
+    workflow,
+    showWorkflow,
+  );
   // Research needs a model: without one the form says so before the tap, and Analyze waits for one.
   const noModel = useNoModel();
   useKeyboardInView();
@@ -57,7 +77,10 @@ function Competitive({ user }: { user: User }) {
         <p className="eyebrow">PRO tool</p>
         <h1>Competitive Intelligence</h1>
         {(state.phase === 'idle' || state.phase === 'loading') && (
-          <p className="lede">Name a product or a market. You get the main competitors, how they compare category by category, and where the gaps are.</p>
+          <p className="lede">
+            Name a product or a market. You get the main competitors, how they compare category by
+            category, and where the gaps are.
+          </p>
         )}
       </header>
 
@@ -77,15 +100,29 @@ function Competitive({ user }: { user: User }) {
             maxLength={4000}
             enterKeyHint="go"
           />
-          {noModel && <NoModelNote outcome="research" operator={isOperator(user)} id="competitive-no-model" className="competitive-form__no-model" />}
-          <button type="submit" className="pp-button pp-button--primary competitive-form__submit" disabled={noModel} aria-describedby={noModel ? 'competitive-no-model' : undefined}>
+          {noModel && (
+            <NoModelNote
+              outcome="research"
+              operator={isOperator(user)}
+              id="competitive-no-model"
+              className="competitive-form__no-model"
+            />
+          )}
+          <button
+            type="submit"
+            className="pp-button pp-button--primary competitive-form__submit"
+            disabled={noModel}
+            aria-describedby={noModel ? 'competitive-no-model' : undefined}
+          >
             <IonIcon icon={analyticsOutline} aria-hidden="true" />
             Analyze Competitors
           </button>
         </form>
       )}
 
-      {state.phase !== 'idle' && state.phase !== 'loading' && <UserAsk text={analyzeCompetitorsMessage(state.description)} />}
+      {state.phase !== 'idle' && state.phase !== 'loading' && (
+        <UserAsk text={analyzeCompetitorsMessage(state.description)} />
+      )}
 
       {state.phase === 'analysing' && (
         <div className="competitive-progress" role="status" aria-live="polite">
@@ -93,7 +130,9 @@ function Competitive({ user }: { user: User }) {
           <div>
             <p className="competitive-progress__title">Analyzing competitors…</p>
             <p className="competitive-progress__hint">
-              {state.progress.names.length ? `Found so far: ${state.progress.names.join(' · ')}` : 'Looking at the market. This takes a few seconds.'}
+              {state.progress.names.length
+                ? `Found so far: ${state.progress.names.join(' · ')}`
+                : 'Looking at the market. This takes a few seconds.'}
             </p>
           </div>
         </div>
@@ -101,13 +140,21 @@ function Competitive({ user }: { user: User }) {
 
       {state.phase === 'error' && (
         <div className="competitive-error" role="alert">
-          <IonIcon icon={alertCircleOutline} aria-hidden="true" className="competitive-error__icon" />
+          <IonIcon
+            icon={alertCircleOutline}
+            aria-hidden="true"
+            className="competitive-error__icon"
+          />
           <div>
             <p className="competitive-error__title">{ANALYSIS_FAILED_TITLE}</p>
             <p className="competitive-error__message">{state.message}</p>
           </div>
           <div className="competitive-actions competitive-error__actions">
-            <button type="button" className="pp-button pp-button--primary" onClick={() => void analyze()}>
+            <button
+              type="button"
+              className="pp-button pp-button--primary"
+              onClick={() => void analyze()}
+            >
               <IonIcon icon={refreshOutline} aria-hidden="true" />
               Try Again
             </button>
@@ -118,7 +165,9 @@ function Competitive({ user }: { user: User }) {
         </div>
       )}
 
-      {state.phase === 'result' && <AnalysisResult analysis={state.analysis} onNewAnalysis={() => void reset()} />}
+      {state.phase === 'result' && (
+        <AnalysisResult analysis={state.analysis} onNewAnalysis={() => void reset()} />
+      )}
     </Screen>
   );
 }
@@ -136,7 +185,13 @@ function UserAsk({ text }: { text: string }) {
   );
 }
 
-function AnalysisResult({ analysis, onNewAnalysis }: { analysis: CompetitorAnalysis; onNewAnalysis: () => void }) {
+function AnalysisResult({
+  analysis,
+  onNewAnalysis,
+}: {
+  analysis: CompetitorAnalysis;
+  onNewAnalysis: () => void;
+}) {
   return (
     <article className="competitive-result">
       <section className="competitive-summary">
@@ -199,7 +254,12 @@ function downloadCsv(analysis: CompetitorAnalysis): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `${analysis.topic.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'competitors'}-comparison.csv`;
+  link.download = `${
+    analysis.topic
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'competitors'
+  }-comparison.csv`;
   document.body.append(link);
   link.click();
   link.remove();

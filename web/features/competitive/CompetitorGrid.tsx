@@ -1,5 +1,10 @@
 import { IonIcon } from '@ionic/react';
-import { addCircleOutline, pricetagOutline, peopleOutline, removeCircleOutline } from 'ionicons/icons';
+import {
+  addCircleOutline,
+  pricetagOutline,
+  peopleOutline,
+  removeCircleOutline,
+} from 'ionicons/icons';
 import type { CompetitorAnalysis } from '../../../domain/contract/playbooks';
 import { CompetitorLogo } from './CompetitorLogo';
 
@@ -8,7 +13,10 @@ type Competitor = CompetitorAnalysis['competitors'][number];
 /** The competitors as cards: 2 columns on a phone, up to 4 on wide screens (spec §2). */
 export function CompetitorGrid({ competitors }: { competitors: readonly Competitor[] }) {
   return (
-    <ul className={`competitor-grid competitor-grid--${Math.min(Math.max(competitors.length, 2), 4)}`} aria-label="Competitors">
+    <ul
+      className={`competitor-grid competitor-grid--${Math.min(Math.max(competitors.length, 2), 4)}`}
+      aria-label="Competitors"
+    >
       {competitors.map((c) => (
         <li key={c.name} className="competitor-card">
           <div className="competitor-card__head">

@@ -5,7 +5,11 @@
  * error, never a half matrix presented as complete.
  */
 import type { CompetitorAnalysis } from '../../../domain/contract/playbooks';
-import { BODY_NOT_READABLE, FETCH_FAILED, parseStreamedAnalysis } from '../../../domain/playbooks/competitive';
+import {
+  BODY_NOT_READABLE,
+  FETCH_FAILED,
+  parseStreamedAnalysis,
+} from '../../../domain/playbooks/competitive';
 import type { ApiClient } from '../../data/api';
 
 export interface AnalysisProgress {

@@ -38,7 +38,10 @@ export type AnalysisState =
   | { phase: 'error'; description: string; message: string };
 
 /** The analysis to show first: a saved one from the history, else the last one made on this device. */
-async function initialAnalysis(db: PitchpadDb, workflowId: string | undefined): Promise<SavedAnalysis | 'missing' | null> {
+async function initialAnalysis(
+  db: PitchpadDb,
+  workflowId: string | undefined,
+): Promise<SavedAnalysis | 'missing' | null> {
   if (workflowId) {
     const text = await loadWorkflowResult(db, workflowId);
     return (text !== undefined && parseSavedAnalysis(text)) || 'missing';
@@ -52,7 +55,11 @@ async function initialAnalysis(db: PitchpadDb, workflowId: string | undefined): 
  * address (a new one once saved, none after 'New Analysis' or when the named one is gone), so a
  * reload or a shared link shows what is on screen.
  */
-export function useCompetitorAnalysis(db: PitchpadDb, workflowId: string | undefined, showWorkflow: (id: string | undefined) => void) {
+export function useCompetitorAnalysis(
+  db: PitchpadDb,
+  workflowId: string | undefined,
+  showWorkflow: (id: string | undefined) => void,
+) {
   const toast = useToast();
   const noteNoModel = useNoteNoModel();
   const latestShow = useRef(showWorkflow);
@@ -81,7 +88,8 @@ export function useCompetitorAnalysis(db: PitchpadDb, workflowId: string | undef
         console.warn('Could not open the analysis', error);
         if (cancelled) return;
         // Offline, a saved analysis never opened on this device cannot be shown yet: say so.
-        if (error instanceof OfflineError) toast({ header: SAVED_ANALYSIS_OFFLINE_TITLE, message: error.message, color: 'warning' });
+        if (error instanceof OfflineError)
+          toast({ header: SAVED_ANALYSIS_OFFLINE_TITLE, message: error.message, color: 'warning' });
         setState({ phase: 'idle' });
       });
     return () => {
@@ -105,7 +113,8 @@ export function useCompetitorAnalysis(db: PitchpadDb, workflowId: string | undef
         api,
         text,
         (progress) => {
-          if (!controller.signal.aborted) setState({ phase: 'analysing', description: text, progress });
+          if (!controller.signal.aborted)
+            setState({ phase: 'analysing', description: text, progress });
         },
         controller.signal,
       );
@@ -124,7 +133,10 @@ export function useCompetitorAnalysis(db: PitchpadDb, workflowId: string | undef
         return;
       }
       console.warn('Competitor analysis failed', error);
-      const message = error instanceof OfflineError || error instanceof ApiError ? error.message : ANALYSIS_FAILED_MESSAGE;
+      const message =
+        error instanceof OfflineError || error instanceof ApiError
+          ? error.message
+          : ANALYSIS_FAILED_MESSAGE;
       setState({ phase: 'error', description: text, message });
       toast({ header: ANALYSIS_FAILED_TITLE, message: ANALYSIS_FAILED_MESSAGE, color: 'danger' });
     } finally {

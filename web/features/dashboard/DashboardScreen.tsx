@@ -40,7 +40,9 @@ export function DashboardScreen() {
         {isOperator(user) && (
           <section className="panel" aria-labelledby="settings-heading">
             <h2 id="settings-heading">Settings</h2>
-            <p className="muted">You run this server: connect or change the AI model everyone here uses.</p>
+            <p className="muted">
+              You run this server: connect or change the AI model everyone here uses.
+            </p>
             <Link to="/settings/model" className="pp-button">
               Settings → Model
             </Link>

@@ -7,13 +7,19 @@ import { IonSkeletonText } from '../../ui/IonSkeletonText';
 import { LinkButton } from '../../ui/LinkButton';
 import { useToast } from '../../ui/ToastProvider';
 import { useAuth } from '../auth/auth.queries';
-import { createBillingPortalSession, plansQueryOptions, useRefreshSubscription } from '../billing/billing.queries';
+import {
+  createBillingPortalSession,
+  plansQueryOptions,
+  useRefreshSubscription,
+} from '../billing/billing.queries';
 import { formatPrice } from '../billing/formatPrice';
 
 /** '$10 / month' from the server's plans, or nothing until they are known. */
 function usePriceLine(): string | null {
   const plans = useQuery(plansQueryOptions);
-  return plans.data ? `${formatPrice(plans.data.pro.amount, plans.data.pro.currency)} / month` : null;
+  return plans.data
+    ? `${formatPrice(plans.data.pro.amount, plans.data.pro.currency)} / month`
+    : null;
 }
 
 /**
@@ -41,7 +47,10 @@ export function SubscriptionCard() {
 
   if (isPaid) {
     return (
-      <section className="panel subscription subscription--pro" aria-labelledby="subscription-heading">
+      <section
+        className="panel subscription subscription--pro"
+        aria-labelledby="subscription-heading"
+      >
         <div className="subscription__head">
           <IonIcon icon={diamond} className="subscription__icon" aria-hidden="true" />
           <div>
@@ -65,11 +74,16 @@ export function SubscriptionCard() {
   return (
     <section className="panel subscription" aria-labelledby="subscription-heading">
       <div className="subscription__head">
-        <IonIcon icon={sparklesOutline} className="subscription__icon subscription__icon--muted" aria-hidden="true" />
+        <IonIcon
+          icon={sparklesOutline}
+          className="subscription__icon subscription__icon--muted"
+          aria-hidden="true"
+        />
         <div>
           <h2 id="subscription-heading">No Active Plan</h2>
           <p className="muted">
-            You are on the free tier. Pro unlocks the PRO tools: GTM plans, cold emails, personas and more
+            You are on the free tier. Pro unlocks the PRO tools: GTM plans, cold emails, personas
+            and more
             {priceLine ? `, for ${priceLine}` : ''}.
           </p>
         </div>
@@ -95,7 +109,10 @@ function ManagePaymentButton() {
       setOpening(false);
       toast({
         header: 'Billing portal unavailable',
-        message: error instanceof Error ? error.message : 'Could not open the billing portal. Please try again.',
+        message:
+          error instanceof Error
+            ? error.message
+            : 'Could not open the billing portal. Please try again.',
         color: 'danger',
       });
     }

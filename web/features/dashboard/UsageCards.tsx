@@ -12,23 +12,42 @@ import './usage.css';
 export function UsageCards() {
   const usage = useQuery(usageQueryOptions);
   const cards = [
-    { label: 'Total Chats', icon: chatbubblesOutline, value: usage.data && String(usage.data.totalChats) },
-    { label: 'Ideas Analyzed', icon: bulbOutline, value: usage.data && String(usage.data.ideasAnalyzed) },
-    { label: 'Time Saved', icon: timeOutline, value: usage.data && formatMinutes(usage.data.timeSavedMinutes) },
+    {
+      label: 'Total Chats',
+      icon: chatbubblesOutline,
+      value: usage.data && String(usage.data.totalChats),
+    },
+    {
+      label: 'Ideas Analyzed',
+      icon: bulbOutline,
+      value: usage.data && String(usage.data.ideasAnalyzed),
+    },
+    {
+      label: 'Time Saved',
+      icon: timeOutline,
+      value: usage.data && formatMinutes(usage.data.timeSavedMinutes),
+    },
   ];
   return (
     <section className="usage" aria-labelledby="usage-heading">
       <h2 id="usage-heading" className="section-title">
         Your usage
       </h2>
-      {usage.isError && <p className="form-error">Usage figures could not be loaded: {usage.error.message}</p>}
+      {usage.isError && (
+        <p className="form-error">Usage figures could not be loaded: {usage.error.message}</p>
+      )}
       <div className="usage__grid">
         {cards.map((card) => (
           <article key={card.label} className="usage-card" data-testid={`usage-${card.label}`}>
             <IonIcon icon={card.icon} className="usage-card__icon" aria-hidden="true" />
             <p className="usage-card__label">{card.label}</p>
             <p className="usage-card__value">
-              {card.value ?? (usage.isError ? '—' : <IonSkeletonText animated className="usage-card__skeleton" aria-label="Loading" />)}
+              {card.value ??
+                (usage.isError ? (
+                  '—'
+                ) : (
+                  <IonSkeletonText animated className="usage-card__skeleton" aria-label="Loading" />
+                ))}
             </p>
           </article>
         ))}
@@ -46,11 +65,24 @@ function AllowanceCard({ allowance }: { allowance: AiAllowance }) {
     <article className="usage-card usage-allowance" data-testid="usage-AI allowance today">
       <IonIcon icon={sparklesOutline} className="usage-card__icon" aria-hidden="true" />
       <p className="usage-card__label">AI allowance today</p>
-      <p className="usage-card__value">{limit === null ? `${formatCount(used)} tokens` : `${formatCount(Math.min(used, limit))} / ${formatCount(limit)} tokens`}</p>
-      {limit !== null && <progress className="usage-allowance__meter" max={limit} value={Math.min(used, limit)} aria-label="AI allowance used today" />}
+      <p className="usage-card__value">
+        {limit === null
+          ? `${formatCount(used)} tokens`
+          : `${formatCount(Math.min(used, limit))} / ${formatCount(limit)} tokens`}
+      </p>
+      {limit !== null && (
+        <progress
+          className="usage-allowance__meter"
+          max={limit}
+          value={Math.min(used, limit)}
+          aria-label="AI allowance used today"
+        />
+      )}
       <p className="usage-allowance__note">
         {spent ? "You've used today's AI allowance. " : ''}
-        {limit === null ? 'No daily limit on this server.' : `Resets at 00:00 UTC (${formatWaitUntil(resetsAt)}).`}
+        {limit === null
+          ? 'No daily limit on this server.'
+          : `Resets at 00:00 UTC (${formatWaitUntil(resetsAt)}).`}
       </p>
     </article>
   );

@@ -17,7 +17,8 @@ export function NotFoundScreen() {
   useLocation();
   // Prerendered at build time (prerender/render.tsx) there is no address bar: the details stay blank
   // until the app takes the page over.
-  const { pathname, search } = typeof window === 'undefined' ? { pathname: '', search: '' } : window.location;
+  const { pathname, search } =
+    typeof window === 'undefined' ? { pathname: '', search: '' } : window.location;
 
   useEffect(() => {
     console.warn('404 Page Not Found:', pathname, search);
@@ -28,7 +29,9 @@ export function NotFoundScreen() {
       <section className="state-card not-found">
         <InlineIcon icon={compassOutline} className="state-card__icon" />
         <h1>404 Page Not Found</h1>
-        <p className="muted">The page you are looking for might be misconfigured or temporarily unavailable.</p>
+        <p className="muted">
+          The page you are looking for might be misconfigured or temporarily unavailable.
+        </p>
         <dl className="not-found__details">
           <div>
             <dt>Path</dt>
@@ -40,15 +43,30 @@ export function NotFoundScreen() {
           </div>
         </dl>
         <div className="not-found__actions">
-          <button type="button" className="pp-button pp-button--primary" onClick={() => void navigate({ to: '/' })} {...earlyTap('not-found-home')}>
+          <button
+            type="button"
+            className="pp-button pp-button--primary"
+            onClick={() => void navigate({ to: '/' })}
+            {...earlyTap('not-found-home')}
+          >
             <InlineIcon icon={homeOutline} />
             Home
           </button>
-          <button type="button" className="pp-button" onClick={() => router.history.back()} {...earlyTap('not-found-back')}>
+          <button
+            type="button"
+            className="pp-button"
+            onClick={() => router.history.back()}
+            {...earlyTap('not-found-back')}
+          >
             <InlineIcon icon={arrowBackOutline} />
             Back
           </button>
-          <button type="button" className="pp-button" onClick={() => window.location.reload()} {...earlyTap('not-found-retry')}>
+          <button
+            type="button"
+            className="pp-button"
+            onClick={() => window.location.reload()}
+            {...earlyTap('not-found-retry')}
+          >
             <InlineIcon icon={refreshOutline} />
             Retry
           </button>

@@ -6,7 +6,9 @@ import { openHistorySheet, useHistorySheet } from './historySheet';
 
 // The sheet, its list and the local database load only when the history is first opened, so the
 // header (in the landing page's start-up JS) carries just this button.
-const HistorySheet = lazy(() => import('./HistorySheet').then((m) => ({ default: m.HistorySheet })));
+const HistorySheet = lazy(() =>
+  import('./HistorySheet').then((m) => ({ default: m.HistorySheet })),
+);
 
 /** The header's history button with its 'new' dot (spec §2 'Header'), and the sheet it opens. */
 export function HistoryButton() {
@@ -23,7 +25,9 @@ export function HistoryButton() {
         onClick={() => openHistorySheet()}
       >
         <InlineIcon icon={timeOutline} />
-        {showBadge && <span className="history-button__dot" data-testid="history-badge" aria-hidden="true" />}
+        {showBadge && (
+          <span className="history-button__dot" data-testid="history-badge" aria-hidden="true" />
+        )}
       </button>
       {sheet.open && (
         <Suspense fallback={null}>

@@ -1,5 +1,12 @@
 import { IonIcon } from '@ionic/react';
-import { checkmarkOutline, closeOutline, createOutline, documentTextOutline, timeOutline, trashOutline } from 'ionicons/icons';
+import {
+  checkmarkOutline,
+  closeOutline,
+  createOutline,
+  documentTextOutline,
+  timeOutline,
+  trashOutline,
+} from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { formatHistoryDate, type HistoryItem } from './workflowStore';
@@ -17,7 +24,13 @@ interface HistoryListProps {
 }
 
 /** Saved workflows: name, type badge and date; open, inline rename and delete (spec §2). */
-export function HistoryList({ items, onOpen, onRename, onDelete, renameId = null }: HistoryListProps) {
+export function HistoryList({
+  items,
+  onOpen,
+  onRename,
+  onDelete,
+  renameId = null,
+}: HistoryListProps) {
   const [editing, setEditing] = useState<string | null>(renameId);
   const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
   // Another item asked for rename mode while the list is open (a second save toast's Rename).
@@ -55,13 +68,18 @@ export function HistoryList({ items, onOpen, onRename, onDelete, renameId = null
           ) : (
             <>
               <button type="button" className="history-item__open" onClick={() => onOpen(item)}>
-                <span className={`history-item__icon history-item__icon--${slug(item.workflowType)}`} aria-hidden="true">
+                <span
+                  className={`history-item__icon history-item__icon--${slug(item.workflowType)}`}
+                  aria-hidden="true"
+                >
                   <IonIcon icon={documentTextOutline} />
                 </span>
                 <span className="history-item__text">
                   <span className="history-item__name">{item.name}</span>
                   <span className="history-item__meta">
-                    <span className={`history-badge history-badge--${slug(item.workflowType)}`}>{item.workflowType}</span>
+                    <span className={`history-badge history-badge--${slug(item.workflowType)}`}>
+                      {item.workflowType}
+                    </span>
                     <time dateTime={item.date}>{formatHistoryDate(item.date)}</time>
                   </span>
                 </span>
@@ -78,13 +96,24 @@ export function HistoryList({ items, onOpen, onRename, onDelete, renameId = null
                   >
                     Delete
                   </button>
-                  <button type="button" className="history-item__action" aria-label="Keep it" onClick={() => setConfirmingDelete(null)}>
+                  <button
+                    type="button"
+                    className="history-item__action"
+                    aria-label="Keep it"
+                    onClick={() => setConfirmingDelete(null)}
+                  >
                     <IonIcon icon={closeOutline} aria-hidden="true" />
                   </button>
                 </span>
               ) : (
                 <span className="history-item__actions">
-                  <button type="button" className="history-item__action" aria-label={`Rename ${item.name}`} title="Rename" onClick={() => setEditing(item.id)}>
+                  <button
+                    type="button"
+                    className="history-item__action"
+                    aria-label={`Rename ${item.name}`}
+                    title="Rename"
+                    onClick={() => setEditing(item.id)}
+                  >
                     <IonIcon icon={createOutline} aria-hidden="true" />
                   </button>
                   <button
@@ -106,7 +135,15 @@ export function HistoryList({ items, onOpen, onRename, onDelete, renameId = null
   );
 }
 
-function RenameForm({ initial, onSave, onCancel }: { initial: string; onSave: (name: string) => void; onCancel: () => void }) {
+function RenameForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: string;
+  onSave: (name: string) => void;
+  onCancel: () => void;
+}) {
   const [name, setName] = useState(initial);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -137,10 +174,21 @@ function RenameForm({ initial, onSave, onCancel }: { initial: string; onSave: (n
         maxLength={200}
         enterKeyHint="done"
       />
-      <button type="submit" className="history-item__action history-item__action--ok" aria-label="Save name" title="Save">
+      <button
+        type="submit"
+        className="history-item__action history-item__action--ok"
+        aria-label="Save name"
+        title="Save"
+      >
         <IonIcon icon={checkmarkOutline} aria-hidden="true" />
       </button>
-      <button type="button" className="history-item__action" aria-label="Cancel rename" title="Cancel" onClick={onCancel}>
+      <button
+        type="button"
+        className="history-item__action"
+        aria-label="Cancel rename"
+        title="Cancel"
+        onClick={onCancel}
+      >
         <IonIcon icon={closeOutline} aria-hidden="true" />
       </button>
     </form>
@@ -148,5 +196,8 @@ function RenameForm({ initial, onSave, onCancel }: { initial: string; onSave: (n
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }

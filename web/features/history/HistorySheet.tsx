@@ -48,14 +48,25 @@ function Sheet({ user, renameId }: { user: User; renameId: string | null }) {
   return createPortal(
     <div className="history-sheet">
       <div className="history-sheet__backdrop" onClick={closeHistorySheet} aria-hidden="true" />
-      <section className="history-sheet__panel" role="dialog" aria-modal="true" aria-labelledby="history-sheet-title">
+      <section
+        className="history-sheet__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="history-sheet-title"
+      >
         <div className="history-sheet__grabber" aria-hidden="true" />
         <header className="history-sheet__header">
           <div>
             <h2 id="history-sheet-title">Saved History</h2>
             <p className="history-sheet__sub">Your finished workflows, on every device.</p>
           </div>
-          <button ref={closeButton} type="button" className="history-sheet__close" aria-label="Close" onClick={closeHistorySheet}>
+          <button
+            ref={closeButton}
+            type="button"
+            className="history-sheet__close"
+            aria-label="Close"
+            onClick={closeHistorySheet}
+          >
             <IonIcon icon={closeOutline} aria-hidden="true" />
           </button>
         </header>

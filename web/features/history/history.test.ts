@@ -4,13 +4,28 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Workflow } from '../../../domain/contract/playbooks';
 import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
 import { isHistoryBadgeShown, markHistoryOpened, markHistorySaved } from './historyBadge';
-import { deleteWorkflow, formatHistoryDate, listHistory, loadWorkflowResult, newWorkflowId, renameWorkflow, saveWorkflow, syncWorkflows } from './workflowStore';
+import {
+  deleteWorkflow,
+  formatHistoryDate,
+  listHistory,
+  loadWorkflowResult,
+  newWorkflowId,
+  renameWorkflow,
+  saveWorkflow,
+  syncWorkflows,
+} from './workflowStore';
 
 /** A fake /api/workflows: the server's list, and every call made. */
 let server: Map<string, Workflow & { result?: string }>;
 let online: boolean;
 /** An item as the list shows it: without its result. */
-const listed = (w: Workflow): Workflow => ({ id: w.id, name: w.name, workflowType: w.workflowType, date: w.date, path: w.path });
+const listed = (w: Workflow): Workflow => ({
+  id: w.id,
+  name: w.name,
+  workflowType: w.workflowType,
+  date: w.date,
+  path: w.path,
+});
 const calls: string[] = [];
 
 beforeEach(() => {
@@ -25,14 +40,23 @@ beforeEach(() => {
     calls.push(`${method} ${url}`);
     const body = init.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
     const id = decodeURIComponent(url.split('/').pop()!);
-    if (method === 'GET' && url === '/api/workflows') return Response.json([...server.values()].map(listed));
+    if (method === 'GET' && url === '/api/workflows')
+      return Response.json([...server.values()].map(listed));
     if (method === 'POST') {
-      const item = server.get(body.id!) ?? { id: body.id!, name: body.name!, workflowType: body.workflowType!, date: body.date!, path: body.path!, ...(body.result ? { result: body.result } : {}) };
+      const item = server.get(body.id!) ?? {
+        id: body.id!,
+        name: body.name!,
+        workflowType: body.workflowType!,
+        date: body.date!,
+        path: body.path!,
+        ...(body.result ? { result: body.result } : {}),
+      };
       server.set(item.id, item);
       return Response.json(listed(item), { status: 201 });
     }
     const item = server.get(id);
-    if (!item) return Response.json({ code: 'not_found', message: 'Workflow not found' }, { status: 404 });
+    if (!item)
+      return Response.json({ code: 'not_found', message: 'Workflow not found' }, { status: 404 });
     if (method === 'GET') return Response.json({ ...item, result: item.result ?? null });
     if (method === 'PATCH') {
       item.name = body.name!;
@@ -58,8 +82,18 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 describe('saved history', () => {
   it('keeps what a workflow without a chat produced, and brings it to another device when opened there', async () => {
     const result = JSON.stringify({ topic: 'CRM for plumbers' });
-    const item = await saveWorkflow(db, { type: 'competitive', workflowType: 'Competitive Analysis', name: 'Competitive Analysis: CRM for plumbers', answers: {}, result, pathFor: (id) => `/competitive?workflow=${id}` });
-    expect(item).toMatchObject({ workflowType: 'Competitive Analysis', path: `/competitive?workflow=${item.id}` });
+    const item = await saveWorkflow(db, {
+      type: 'competitive',
+      workflowType: 'Competitive Analysis',
+      name: 'Competitive Analysis: CRM for plumbers',
+      answers: {},
+      result,
+      pathFor: (id) => `/competitive?workflow=${id}`,
+    });
+    expect(item).toMatchObject({
+      workflowType: 'Competitive Analysis',
+      path: `/competitive?workflow=${item.id}`,
+    });
     await settle();
     expect(server.get(item.id)?.result).toBe(result);
     expect(await loadWorkflowResult(db, item.id)).toBe(result);
@@ -67,7 +101,9 @@ describe('saved history', () => {
 
     const phone = openUserDb(++userId);
     await syncWorkflows(phone);
-    expect((await listHistory(phone)).map((i) => i.path)).toEqual([`/competitive?workflow=${item.id}`]);
+    expect((await listHistory(phone)).map((i) => i.path)).toEqual([
+      `/competitive?workflow=${item.id}`,
+    ]);
     expect(await loadWorkflowResult(phone, item.id)).toBe(result);
     // Kept there: opened again offline, it still shows.
     online = false;
@@ -77,8 +113,20 @@ describe('saved history', () => {
   });
 
   it('saves here at once and on the server, with a 21-character id and the chat as its path', async () => {
-    const item = await saveWorkflow(db, { type: 'email', name: 'Cold Email to Dana', answers: { recipient_info: 'Dana' }, chatId: 'chat-1', now: new Date('2024-03-05T15:07:00Z') });
-    expect(item).toEqual({ id: item.id, name: 'Cold Email to Dana', workflowType: 'Cold Email', date: '2024-03-05T15:07:00.000Z', path: '/chat?chat=chat-1' });
+    const item = await saveWorkflow(db, {
+      type: 'email',
+      name: 'Cold Email to Dana',
+      answers: { recipient_info: 'Dana' },
+      chatId: 'chat-1',
+      now: new Date('2024-03-05T15:07:00Z'),
+    });
+    expect(item).toEqual({
+      id: item.id,
+      name: 'Cold Email to Dana',
+      workflowType: 'Cold Email',
+      date: '2024-03-05T15:07:00.000Z',
+      path: '/chat?chat=chat-1',
+    });
     expect(item.id).toMatch(/^[A-Za-z0-9_-]{21}$/);
     expect(await listHistory(db)).toEqual([item]);
     await settle();
@@ -97,10 +145,27 @@ describe('saved history', () => {
 
   it('phone: 14. renames the chat that holds the item, on this device at once (also offline)', async () => {
     online = false;
-    await db.chats.put({ id: 'chat-14', title: 'Cold Email to Dana', createdAt: 'x', updatedAt: 'x', isPlaybook: true, playbookType: 'email', synced: true, touchedAt: 1 });
-    const item = await saveWorkflow(db, { type: 'email', name: 'Cold Email to Dana', answers: {}, chatId: 'chat-14' });
+    await db.chats.put({
+      id: 'chat-14',
+      title: 'Cold Email to Dana',
+      createdAt: 'x',
+      updatedAt: 'x',
+      isPlaybook: true,
+      playbookType: 'email',
+      synced: true,
+      touchedAt: 1,
+    });
+    const item = await saveWorkflow(db, {
+      type: 'email',
+      name: 'Cold Email to Dana',
+      answers: {},
+      chatId: 'chat-14',
+    });
     expect(await renameWorkflow(db, item.id, ' Dana at Freightly ')).toBe(true);
-    expect(await db.chats.get('chat-14')).toMatchObject({ title: 'Dana at Freightly', updatedAt: 'x' });
+    expect(await db.chats.get('chat-14')).toMatchObject({
+      title: 'Dana at Freightly',
+      updatedAt: 'x',
+    });
     expect((await db.chats.get('chat-14'))!.touchedAt).toBeGreaterThan(1);
   });
 
@@ -123,7 +188,13 @@ describe('saved history', () => {
     const mine = await saveWorkflow(db, { type: 'email', name: 'Mine', answers: {} });
     const toGo = await saveWorkflow(db, { type: 'email', name: 'Deleted elsewhere', answers: {} });
     await settle();
-    const other: Workflow = { id: newWorkflowId(), name: 'From my laptop', workflowType: 'GTM Plan', date: '2024-03-06T09:00:00.000Z', path: '/chat?chat=abc' };
+    const other: Workflow = {
+      id: newWorkflowId(),
+      name: 'From my laptop',
+      workflowType: 'GTM Plan',
+      date: '2024-03-06T09:00:00.000Z',
+      path: '/chat?chat=abc',
+    };
     server.set(other.id, other);
     server.get(mine.id)!.name = 'Renamed on laptop';
     server.delete(toGo.id);

@@ -14,7 +14,10 @@ function notify(): void {
 
 /** The dot shows when the first item was saved and the badge has not been clicked yet. */
 export function isHistoryBadgeShown(): boolean {
-  return readString(StorageKey.firstHistorySaved) === 'true' && readString(StorageKey.historyBadgeClicked) !== 'true';
+  return (
+    readString(StorageKey.firstHistorySaved) === 'true' &&
+    readString(StorageKey.historyBadgeClicked) !== 'true'
+  );
 }
 
 /** A workflow was saved: the first time, the dot appears. */

@@ -42,6 +42,15 @@ export function useHistorySheet(): HistorySheetState {
 }
 
 /** A workflow-saved toast: 5000 ms, with a Rename action that opens the item in the sheet (spec §2, §9). */
-export function workflowSavedToast(base: { header: string; message: string }, workflowId: string, color: ToastOptions['color'] = 'success'): ToastOptions {
-  return { ...base, color, duration: 5000, action: { label: 'Rename', handler: () => openHistorySheet(workflowId) } };
+export function workflowSavedToast(
+  base: { header: string; message: string },
+  workflowId: string,
+  color: ToastOptions['color'] = 'success',
+): ToastOptions {
+  return {
+    ...base,
+    color,
+    duration: 5000,
+    action: { label: 'Rename', handler: () => openHistorySheet(workflowId) },
+  };
 }

@@ -5,14 +5,28 @@ import { SHORT_TOAST_DURATION_MS } from '../../../domain/limits';
 import type { PitchpadDb } from '../../data/db';
 import { useToast } from '../../ui/ToastProvider';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
-import { deleteWorkflow, listHistory, renameWorkflow, syncWorkflows, type HistoryItem } from './workflowStore';
+import {
+  deleteWorkflow,
+  listHistory,
+  renameWorkflow,
+  syncWorkflows,
+  type HistoryItem,
+} from './workflowStore';
 
 export const historyKeys = { list: (userId: number) => ['workflows', userId] as const };
 
 // One line each: the list under them already shows the new name or the item gone, and a one-line
 // toast ends above the sheet's top even on a 568 px tall phone.
-export const RENAMED_TOAST = { header: 'Renamed', color: 'success', duration: SHORT_TOAST_DURATION_MS } as const;
-export const DELETED_TOAST = { header: 'Deleted', color: 'medium', duration: SHORT_TOAST_DURATION_MS } as const;
+export const RENAMED_TOAST = {
+  header: 'Renamed',
+  color: 'success',
+  duration: SHORT_TOAST_DURATION_MS,
+} as const;
+export const DELETED_TOAST = {
+  header: 'Deleted',
+  color: 'medium',
+  duration: SHORT_TOAST_DURATION_MS,
+} as const;
 
 export interface WorkflowHistory {
   /** Undefined while the local database is read. */
@@ -28,7 +42,12 @@ export function useWorkflowHistory(db: PitchpadDb, userId: number): WorkflowHist
   const items = useSafeLiveQuery(() => listHistory(db), [db], []);
   // The query writes the server's list into the database; the screen reads from there. Offline it
   // fails quietly: the local list is what there is.
-  const sync = useQuery({ queryKey: historyKeys.list(userId), queryFn: ({ signal }) => syncWorkflows(db, signal), staleTime: 0, retry: 1 });
+  const sync = useQuery({
+    queryKey: historyKeys.list(userId),
+    queryFn: ({ signal }) => syncWorkflows(db, signal),
+    staleTime: 0,
+    retry: 1,
+  });
 
   const rename = useCallback(
     async (id: string, name: string) => {

@@ -41,13 +41,20 @@ export function itemOf(record: HistoryRecord): HistoryItem {
   return {
     id: record.id,
     name: record.title,
-    workflowType: record.workflowType ?? (FLOWS as Record<string, { workflowType: string } | undefined>)[record.type]?.workflowType ?? record.type,
+    workflowType:
+      record.workflowType ??
+      (FLOWS as Record<string, { workflowType: string } | undefined>)[record.type]?.workflowType ??
+      record.type,
     date: record.createdAt,
     path: record.path ?? workflowPath(record.chatId),
   };
 }
 
-function recordOfServer(item: Workflow, before: HistoryRecord | undefined, now: string): HistoryRecord {
+function recordOfServer(
+  item: Workflow,
+  before: HistoryRecord | undefined,
+  now: string,
+): HistoryRecord {
   const chatId = new URLSearchParams(item.path.split('?')[1] ?? '').get('chat') ?? undefined;
   return {
     id: item.id,
@@ -64,17 +71,22 @@ function recordOfServer(item: Workflow, before: HistoryRecord | undefined, now: 
   };
 }
 
-const byNewest = (a: HistoryItem, b: HistoryItem) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
+const byNewest = (a: HistoryItem, b: HistoryItem) =>
+  b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
 
 /** The answers of the flow that made chat `chatId` (its saved workflow), if it has one here. */
 export async function answersOfChat(db: PitchpadDb, chatId: string): Promise<Answers | undefined> {
-  return (await db.workflows.filter((w) => w.chatId === chatId).first())?.answers as Answers | undefined;
+  return (await db.workflows.filter((w) => w.chatId === chatId).first())?.answers as
+    Answers | undefined;
 }
 
 /** The list, newest first, without items deleted here. */
 export async function listHistory(db: PitchpadDb): Promise<HistoryItem[]> {
   const records = await db.workflows.toArray();
-  return records.filter((r) => !r.deletedAt).map(itemOf).toSorted(byNewest);
+  return records
+    .filter((r) => !r.deletedAt)
+    .map(itemOf)
+    .toSorted(byNewest);
 }
 
 export interface NewWorkflow {
@@ -106,7 +118,10 @@ export async function saveWorkflow(db: PitchpadDb, input: NewWorkflow): Promise<
     createdAt: now,
     updatedAt: now,
     synced: false,
-    workflowType: input.workflowType ?? (FLOWS as Record<string, { workflowType: string } | undefined>)[input.type]?.workflowType ?? input.type,
+    workflowType:
+      input.workflowType ??
+      (FLOWS as Record<string, { workflowType: string } | undefined>)[input.type]?.workflowType ??
+      input.type,
     path: input.pathFor?.(id) ?? workflowPath(input.chatId),
   };
   await db.workflows.put(record);
@@ -130,7 +145,11 @@ export async function renameWorkflow(db: PitchpadDb, id: string, name: string): 
   await db.transaction('rw', db.workflows, db.chats, async () => {
     await db.workflows.update(id, { title, updatedAt: new Date().toISOString(), synced: false });
     // touchedAt: a pull that started before this rename does not put the old title back.
-    if (record.chatId) await db.chats.update(record.chatId, { title: title.slice(0, CHAT_TITLE_STORE_MAX), touchedAt: Date.now() });
+    if (record.chatId)
+      await db.chats.update(record.chatId, {
+        title: title.slice(0, CHAT_TITLE_STORE_MAX),
+        touchedAt: Date.now(),
+      });
   });
   syncWhenStored(db);
   await pushRecord(db, id);
@@ -139,7 +158,11 @@ export async function renameWorkflow(db: PitchpadDb, id: string, name: string): 
 
 /** Delete: hidden here at once, removed for good once the server has it gone too. */
 export async function deleteWorkflow(db: PitchpadDb, id: string): Promise<void> {
-  await db.workflows.update(id, { deletedAt: new Date().toISOString(), updatedAt: new Date().toISOString(), synced: false });
+  await db.workflows.update(id, {
+    deletedAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    synced: false,
+  });
   syncWhenStored(db);
   await pushRecord(db, id);
 }
@@ -154,17 +177,35 @@ async function pushRecord(db: PitchpadDb, id: string): Promise<void> {
   const owner = userIdOfDb(db);
   try {
     if (record.deletedAt) {
-      await api.delete(`/api/workflows/${encodeURIComponent(id)}`, owner).catch((error: unknown) => {
-        // Never reached the server, or already gone there: either way it is gone.
-        if (!(error instanceof ApiError && error.status === 404)) throw error;
-      });
+      await api
+        .delete(`/api/workflows/${encodeURIComponent(id)}`, owner)
+        .catch((error: unknown) => {
+          // Never reached the server, or already gone there: either way it is gone.
+          if (!(error instanceof ApiError && error.status === 404)) throw error;
+        });
       await db.workflows.delete(id);
       return;
     }
     const item = itemOf(record);
     // POST is idempotent by id: it creates the item, or answers the one the server holds.
-    const saved = await api.post<Workflow>('/api/workflows', { id, name: item.name, workflowType: item.workflowType, date: item.date, path: item.path, ...(record.result === undefined ? {} : { result: record.result }) }, owner);
-    if (saved.name !== record.title) await api.patch<Workflow>(`/api/workflows/${encodeURIComponent(id)}`, { name: record.title }, owner);
+    const saved = await api.post<Workflow>(
+      '/api/workflows',
+      {
+        id,
+        name: item.name,
+        workflowType: item.workflowType,
+        date: item.date,
+        path: item.path,
+        ...(record.result === undefined ? {} : { result: record.result }),
+      },
+      owner,
+    );
+    if (saved.name !== record.title)
+      await api.patch<Workflow>(
+        `/api/workflows/${encodeURIComponent(id)}`,
+        { name: record.title },
+        owner,
+      );
     // Only if nothing changed here meanwhile; a later change has its own push.
     await db.transaction('rw', db.workflows, async () => {
       const now = await db.workflows.get(id);
@@ -217,11 +258,19 @@ export async function syncWorkflows(db: PitchpadDb, signal?: AbortSignal): Promi
       const before = local.get(item.id);
       if (before && (!before.synced || before.updatedAt > fetchStartedAt)) continue;
       const next = recordOfServer(item, before, before?.updatedAt ?? fetchStartedAt);
-      if (!before || before.title !== next.title || before.path !== next.path || before.createdAt !== next.createdAt || before.workflowType !== next.workflowType) {
+      if (
+        !before ||
+        before.title !== next.title ||
+        before.path !== next.path ||
+        before.createdAt !== next.createdAt ||
+        before.workflowType !== next.workflowType
+      ) {
         await db.workflows.put(next);
       }
     }
-    const gone = [...local.values()].filter((r) => r.synced && !onServer.has(r.id) && r.updatedAt <= fetchStartedAt).map((r) => r.id);
+    const gone = [...local.values()]
+      .filter((r) => r.synced && !onServer.has(r.id) && r.updatedAt <= fetchStartedAt)
+      .map((r) => r.id);
     if (gone.length) await db.workflows.bulkDelete(gone);
   });
   return server.length;
@@ -233,6 +282,8 @@ export function formatHistoryDate(iso: string): string {
   if (Number.isNaN(date.getTime())) return '';
   const day = date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
   // Newer ICU puts a narrow no-break space before AM/PM; the spec's format has a plain one.
-  const time = date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }).replace(/\s/g, ' ');
+  const time = date
+    .toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
+    .replace(/\s/g, ' ');
   return `${day} at ${time}`;
 }

@@ -1,5 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+} from '@tanstack/react-router';
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../domain/contract/auth';
@@ -15,8 +20,13 @@ function typeIdea(input: HTMLInputElement, value: string) {
 }
 
 /** The server's answers, as the cache holds them once they arrive: who is signed in, and whether a model is connected. */
-function renderWith(element: React.ReactElement, { user = null, capabilities }: { user?: User | null; capabilities?: CapabilitiesResponse } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+function renderWith(
+  element: React.ReactElement,
+  { user = null, capabilities }: { user?: User | null; capabilities?: CapabilitiesResponse } = {},
+) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  });
   queryClient.setQueryData(authKeys.user, user);
   if (capabilities) queryClient.setQueryData(capabilitiesKey, capabilities);
   return render(<QueryClientProvider client={queryClient}>{element}</QueryClientProvider>);
@@ -24,10 +34,19 @@ function renderWith(element: React.ReactElement, { user = null, capabilities }: 
 
 function setup() {
   const onAnalyze = vi.fn();
-  const view = renderWith(<IdeaBox onAnalyze={onAnalyze} />, { capabilities: { modelConnected: true } });
+  const view = renderWith(<IdeaBox onAnalyze={onAnalyze} />, {
+    capabilities: { modelConnected: true },
+  });
   const input = view.getByRole('textbox', { name: 'Your startup idea' }) as HTMLInputElement;
-  const button = view.getByRole('button', { name: 'Analyze (without signing up)' }) as HTMLButtonElement;
-  return { onAnalyze, input, button, form: view.container.querySelector('form') as HTMLFormElement };
+  const button = view.getByRole('button', {
+    name: 'Analyze (without signing up)',
+  }) as HTMLButtonElement;
+  return {
+    onAnalyze,
+    input,
+    button,
+    form: view.container.querySelector('form') as HTMLFormElement,
+  };
 }
 
 describe('the landing idea box', () => {
@@ -54,13 +73,18 @@ describe('the landing idea box', () => {
 });
 
 /** The hint line under the button that starts with `text`. */
-const hiddenHint = (view: ReturnType<typeof render>, text: string) => [...view.container.querySelectorAll('.idea-box__hint')].find((el) => el.textContent?.startsWith(text));
+const hiddenHint = (view: ReturnType<typeof render>, text: string) =>
+  [...view.container.querySelectorAll('.idea-box__hint')].find((el) =>
+    el.textContent?.startsWith(text),
+  );
 
 describe('the landing idea box without a model', () => {
   const noticeText = 'No AI model is connected: you get a worksheet built from your answers.';
 
   it("fresh: 2. says what the visitor gets before 'Analyze', in the usual hint's place, once the server says no model is connected", () => {
-    const view = renderWith(<IdeaBox onAnalyze={vi.fn()} />, { capabilities: { modelConnected: false } });
+    const view = renderWith(<IdeaBox onAnalyze={vi.fn()} />, {
+      capabilities: { modelConnected: false },
+    });
     const note = view.getByRole('note');
     expect(note.textContent).toBe(noticeText);
     // The usual promise (market size, pricing...) is hidden in its place, not shown beside it.
@@ -78,10 +102,28 @@ describe('the landing idea box without a model', () => {
   });
 
   it("fresh: 2. offers the operator 'Connect a model'", async () => {
-    const operator = { id: 1, username: 'ada', email: 'ada@example.com', name: 'Ada', createdAt: '2026-01-01T00:00:00.000Z', authProvider: 'local', subscriptionTier: 'none', subscriptionActive: false, isOperator: true } as User;
+    const operator = {
+      id: 1,
+      username: 'ada',
+      email: 'ada@example.com',
+      name: 'Ada',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      authProvider: 'local',
+      subscriptionTier: 'none',
+      subscriptionActive: false,
+      isOperator: true,
+    } as User;
     // The link needs a router around it.
-    const router = createRouter({ routeTree: createRootRoute({ component: () => <IdeaBox onAnalyze={vi.fn()} /> }), history: createMemoryHistory() });
-    const view = renderWith(<RouterProvider router={router} />, { user: operator, capabilities: { modelConnected: false } });
-    expect((await view.findByRole('link', { name: 'Connect a model' })).getAttribute('href')).toBe('/settings/model');
+    const router = createRouter({
+      routeTree: createRootRoute({ component: () => <IdeaBox onAnalyze={vi.fn()} /> }),
+      history: createMemoryHistory(),
+    });
+    const view = renderWith(<RouterProvider router={router} />, {
+      user: operator,
+      capabilities: { modelConnected: false },
+    });
+    expect((await view.findByRole('link', { name: 'Connect a model' })).getAttribute('href')).toBe(
+      '/settings/model',
+    );
   });
 });

@@ -67,9 +67,20 @@ function IdeaBoxHint() {
   const { user } = useAuth();
   return (
     <div className="idea-box__hints">
-      <p className={`idea-box__hint${noModel ? ' idea-box__hint--hidden' : ''}`}>Free · No account needed · Market size, value proposition, pricing and the YC checklist</p>
-      <p className={`idea-box__hint callout-text${noModel ? '' : ' idea-box__hint--hidden'}`} role={noModel ? 'note' : undefined}>
-        <strong>{NO_MODEL_LABEL}</strong> {NO_MODEL_OUTCOMES.analysis}.{noModel && isOperator(user) && <> <ConnectModelLink /></>}
+      <p className={`idea-box__hint${noModel ? ' idea-box__hint--hidden' : ''}`}>
+        Free · No account needed · Market size, value proposition, pricing and the YC checklist
+      </p>
+      <p
+        className={`idea-box__hint callout-text${noModel ? '' : ' idea-box__hint--hidden'}`}
+        role={noModel ? 'note' : undefined}
+      >
+        <strong>{NO_MODEL_LABEL}</strong> {NO_MODEL_OUTCOMES.analysis}.
+        {noModel && isOperator(user) && (
+          <>
+            {' '}
+            <ConnectModelLink />
+          </>
+        )}
       </p>
     </div>
   );
@@ -79,7 +90,14 @@ function IdeaBoxHint() {
 function ArrowForward() {
   return (
     <svg className="idea-box__arrow" viewBox="0 0 512 512" aria-hidden="true" focusable="false">
-      <path fill="none" stroke="currentColor" strokeLinecap="round" strokeLinejoin="round" strokeWidth="48" d="M268 112l144 144-144 144M392 256H100" />
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        strokeWidth="48"
+        d="M268 112l144 144-144 144M392 256H100"
+      />
     </svg>
   );
 }

@@ -27,8 +27,8 @@ export function LandingScreen() {
         <p className="eyebrow">Your AI go-to-market assistant</p>
         <h1 className="hero__title">Got an idea?</h1>
         <p className="hero__lede">
-          Describe your startup in a sentence. Pitchpad sizes the market, sharpens your value proposition and suggests a
-          price.
+          Describe your startup in a sentence. Pitchpad sizes the market, sharpens your value
+          proposition and suggests a price.
         </p>
         <IdeaBox onAnalyze={handleAnalyze} />
       </section>
@@ -36,9 +36,14 @@ export function LandingScreen() {
       <section className="tools" aria-labelledby="tools-heading">
         <div className="section-heading">
           <h2 id="tools-heading">PRO tools for your launch</h2>
-          <p className="muted">Guided flows that turn your answers into plans, pitches and emails you can send today.</p>
+          <p className="muted">
+            Guided flows that turn your answers into plans, pitches and emails you can send today.
+          </p>
         </div>
-        <ToolCards onSelect={(tool) => void handleToolSelect(tool)} hrefOf={(tool) => guestToolHref(tool.type)} />
+        <ToolCards
+          onSelect={(tool) => void handleToolSelect(tool)}
+          hrefOf={(tool) => guestToolHref(tool.type)}
+        />
       </section>
     </Screen>
   );

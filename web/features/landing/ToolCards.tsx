@@ -27,7 +27,8 @@ const TOOL_ICONS: Record<ToolType, string> = {
 type Tool = (typeof LANDING_TOOLS)[number];
 
 /** A plain click, which the app handles; a modified one (a new tab, a download) is the browser's. */
-const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /** The landing page's badge: FREE on GTM Advice, PRO on the rest (spec §2 labels the cards PRO). */
 const landingBadge = (tool: Tool) => (isFreeTool(tool.type) ? 'FREE' : 'PRO');
@@ -51,7 +52,14 @@ interface ToolCardsProps {
  * sign-in, naming the tool); once the app has taken the page over, `onSelect` decides, knowing who
  * is signed in.
  */
-export function ToolCards({ onSelect, hrefOf, tools = LANDING_TOOLS, badgeOf = landingBadge, label = 'PRO tools', className }: ToolCardsProps) {
+export function ToolCards({
+  onSelect,
+  hrefOf,
+  tools = LANDING_TOOLS,
+  badgeOf = landingBadge,
+  label = 'PRO tools',
+  className,
+}: ToolCardsProps) {
   const handleClick = (event: MouseEvent, tool: Tool) => {
     if (!isPlainClick(event)) return;
     event.preventDefault();
@@ -63,7 +71,12 @@ export function ToolCards({ onSelect, hrefOf, tools = LANDING_TOOLS, badgeOf = l
         const badge = badgeOf(tool);
         return (
           <li key={tool.type}>
-            <a href={hrefOf(tool)} className="tool-card" onClick={(event) => handleClick(event, tool)} data-tool={tool.type}>
+            <a
+              href={hrefOf(tool)}
+              className="tool-card"
+              onClick={(event) => handleClick(event, tool)}
+              data-tool={tool.type}
+            >
               <span className={`tool-card__icon tool-card__icon--${tool.type}`} aria-hidden="true">
                 <InlineIcon icon={TOOL_ICONS[tool.type]} />
               </span>

@@ -9,7 +9,12 @@ export interface ToolCardContext {
 export type ToolCardAction =
   | { kind: 'open'; to: string }
   | { kind: 'upgrade'; to: '/pricing' }
-  | { kind: 'login'; pending: { title: string; interviewType: ToolType }; to: '/auth/login'; redirect: 'pricing' };
+  | {
+      kind: 'login';
+      pending: { title: string; interviewType: ToolType };
+      to: '/auth/login';
+      redirect: 'pricing';
+    };
 
 /**
  * Where a paid user's card opens its tool: the cold email at /pro/email (which starts that flow),
@@ -39,5 +44,10 @@ export function toolCardAction({ signedIn, paid, tool }: ToolCardContext): ToolC
   if (signedIn && paid) return { kind: 'open', to: toolPath(tool.type) };
   if (signedIn && isFreeTool(tool.type)) return { kind: 'open', to: '/chat' };
   if (signedIn) return { kind: 'upgrade', to: '/pricing' };
-  return { kind: 'login', pending: { title: tool.title, interviewType: tool.type }, to: '/auth/login', redirect: 'pricing' };
+  return {
+    kind: 'login',
+    pending: { title: tool.title, interviewType: tool.type },
+    to: '/auth/login',
+    redirect: 'pricing',
+  };
 }

@@ -21,6 +21,8 @@ export function useRotatingPlaceholder(active: boolean): string {
 /** The sample idea in the prerendered landing page's field, before the app has taken it over. */
 function prerenderedSample(): string | null {
   if (typeof document === 'undefined') return null;
-  const shown = document.querySelector<HTMLInputElement>('#root[data-prerendered] input[name="idea"]')?.placeholder;
+  const shown = document.querySelector<HTMLInputElement>(
+    '#root[data-prerendered] input[name="idea"]',
+  )?.placeholder;
   return shown !== undefined && SAMPLE_IDEAS.includes(shown) ? shown : null;
 }

@@ -15,11 +15,21 @@ export function useToolSelect(): (tool: (typeof LANDING_TOOLS)[number]) => Promi
     async (tool) => {
       // Wait for the session lookup rather than treating a still-loading user as a guest.
       const user = await loadSessionUser(queryClient);
-      const subscription = user ? await queryClient.ensureQueryData(subscriptionQueryOptions(user.id)) : null;
-      const action = toolCardAction({ signedIn: user !== null, paid: isPaidSubscriber(subscription), tool });
+      const subscription = user
+        ? await queryClient.ensureQueryData(subscriptionQueryOptions(user.id))
+        : null;
+      const action = toolCardAction({
+        signedIn: user !== null,
+        paid: isPaidSubscriber(subscription),
+        tool,
+      });
       if (action.kind === 'login') {
         savePendingChatDestination(action.pending);
-        await navigate({ to: '/auth/$tab', params: { tab: 'login' }, search: { redirect: action.redirect } });
+        await navigate({
+          to: '/auth/$tab',
+          params: { tab: 'login' },
+          search: { redirect: action.redirect },
+        });
       } else {
         await navigate({ href: action.to });
       }

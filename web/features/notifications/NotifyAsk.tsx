@@ -14,7 +14,8 @@ const PROMISE_APP_CLOSED = 'A notification when the answer arrives, even with th
  * What it promises elsewhere (Safari, Firefox): only an open app delivers, so a notification comes
  * only while it is open in the background; closed, the send waits for the next open.
  */
-const PROMISE_APP_OPEN = 'A notification when the answer arrives while Pitchpad is open. Closed, it sends next time you open it.';
+const PROMISE_APP_OPEN =
+  'A notification when the answer arrives while Pitchpad is open. Closed, it sends next time you open it.';
 
 /**
  * 'Tell me when it's ready?' with 'Notify me' and 'Not now', between the conversation and the input
@@ -32,10 +33,18 @@ export function NotifyAsk() {
         <span>{hasBackgroundSync() ? PROMISE_APP_CLOSED : PROMISE_APP_OPEN}</span>
       </p>
       <div className="notify-ask__actions">
-        <button type="button" className="app-banner__action notify-ask__later" onClick={declineNotifications}>
+        <button
+          type="button"
+          className="app-banner__action notify-ask__later"
+          onClick={declineNotifications}
+        >
           Not now
         </button>
-        <button type="button" className="app-banner__action" onClick={() => void allowNotifications()}>
+        <button
+          type="button"
+          className="app-banner__action"
+          onClick={() => void allowNotifications()}
+        >
           Notify me
         </button>
       </div>

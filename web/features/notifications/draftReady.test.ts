@@ -6,7 +6,15 @@ import { PitchpadDb, type LocalMessage } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
 import type { DeliveryOutcome, FlushReport } from '../../data/outbox';
 import { SwMessage } from '../../data/swShared';
-import { announceFromPage, noticesOf, notificationTarget, openNotifiedChat, readyReplies, showDraftReady, type DraftReadyNotice } from './draftReady';
+import {
+  announceFromPage,
+  noticesOf,
+  notificationTarget,
+  openNotifiedChat,
+  readyReplies,
+  showDraftReady,
+  type DraftReadyNotice,
+} from './draftReady';
 
 const ORIGIN = 'https://pitchpad.test';
 let db: PitchpadDb;
@@ -18,20 +26,55 @@ afterEach(async () => {
 });
 
 /** A chat with one delivered send and its reply, as the outbox leaves them. */
-async function deliveredSend(chat: { title: string; playbookType: 'none' | 'email' | 'call' }, reply: { content: string; status: LocalMessage['status'] }, answers?: Record<string, string>) {
+async function deliveredSend(
+  chat: { title: string; playbookType: 'none' | 'email' | 'call' },
+  reply: { content: string; status: LocalMessage['status'] },
+  answers?: Record<string, string>,
+) {
   const chatId = uuidv7();
   const clientId = uuidv7();
   const key = userMessageKey(clientId);
   const now = Date.now();
   const iso = new Date(now).toISOString();
-  await db.chats.put({ id: chatId, title: chat.title, createdAt: iso, updatedAt: iso, isPlaybook: chat.playbookType !== 'none', playbookType: chat.playbookType, synced: true, touchedAt: now });
+  await db.chats.put({
+    id: chatId,
+    title: chat.title,
+    createdAt: iso,
+    updatedAt: iso,
+    isPlaybook: chat.playbookType !== 'none',
+    playbookType: chat.playbookType,
+    synced: true,
+    touchedAt: now,
+  });
   const base = { chatId, sortAt: now, timestamp: iso, model: null, touchedAt: now };
-  await db.messages.put({ ...base, key, role: 'user', content: 'the prompt', status: 'sent', clientId, replyToKey: null, serverId: 1, ...(answers ? { answers } : {}) });
-  await db.messages.put({ ...base, key: replyKeyFor(key), role: 'assistant', content: reply.content, status: reply.status, clientId: null, replyToKey: key, serverId: 2 });
+  await db.messages.put({
+    ...base,
+    key,
+    role: 'user',
+    content: 'the prompt',
+    status: 'sent',
+    clientId,
+    replyToKey: null,
+    serverId: 1,
+    ...(answers ? { answers } : {}),
+  });
+  await db.messages.put({
+    ...base,
+    key: replyKeyFor(key),
+    role: 'assistant',
+    content: reply.content,
+    status: reply.status,
+    clientId: null,
+    replyToKey: key,
+    serverId: 2,
+  });
   return { chatId, clientId };
 }
 
-const reportOf = (...sends: Array<[string, DeliveryOutcome]>): FlushReport => ({ outcomes: new Map(sends.map(([id, outcome]) => [id, { outcome, state: 'sent' as const }])), blocked: false });
+const reportOf = (...sends: Array<[string, DeliveryOutcome]>): FlushReport => ({
+  outcomes: new Map(sends.map(([id, outcome]) => [id, { outcome, state: 'sent' as const }])),
+  blocked: false,
+});
 
 describe('readyReplies: what a flush delivered, as notices', () => {
   it("names a cold email's recipient and starts with the reply's first line", async () => {
@@ -42,22 +85,59 @@ describe('readyReplies: what a flush delivered, as notices', () => {
       { recipient_info: 'Dana Ortiz, VP Sales at Freightly', value_prop: 'x' },
     );
     expect(await readyReplies(db, reportOf([email.clientId, { kind: 'done' }]))).toEqual([
-      { chatId: email.chatId, title: 'Your cold email to Dana Ortiz is ready', body: "Subject: Freightly's 20 new reps", replyStatus: 'complete' },
+      {
+        chatId: email.chatId,
+        title: 'Your cold email to Dana Ortiz is ready',
+        body: "Subject: Freightly's 20 new reps",
+        replyStatus: 'complete',
+      },
     ]);
   });
 
   it('leaves out sends that did not get their answer here, and keeps the status of the rest', async () => {
     db = new PitchpadDb(`notify-${uuidv7()}`);
-    const done = await deliveredSend({ title: 'Call Analysis Nov 22, 2026', playbookType: 'call' }, { content: 'Stopped on another device', status: 'partial' }, undefined);
-    const cut = await deliveredSend({ title: 'Pricing', playbookType: 'none' }, { content: 'Half', status: 'streaming' });
-    const failed = await deliveredSend({ title: 'Hiring', playbookType: 'none' }, { content: '', status: 'failed' });
-    const notices = await readyReplies(db, reportOf([done.clientId, { kind: 'done' }], [cut.clientId, { kind: 'interrupted' }], [failed.clientId, { kind: 'model-error', partial: false, message: 'x' }]));
-    expect(notices).toEqual([{ chatId: done.chatId, title: 'Your call analysis is ready', body: 'Stopped on another device', replyStatus: 'partial' }]);
+    const done = await deliveredSend(
+      { title: 'Call Analysis Nov 22, 2026', playbookType: 'call' },
+      { content: 'Stopped on another device', status: 'partial' },
+      undefined,
+    );
+    const cut = await deliveredSend(
+      { title: 'Pricing', playbookType: 'none' },
+      { content: 'Half', status: 'streaming' },
+    );
+    const failed = await deliveredSend(
+      { title: 'Hiring', playbookType: 'none' },
+      { content: '', status: 'failed' },
+    );
+    const notices = await readyReplies(
+      db,
+      reportOf(
+        [done.clientId, { kind: 'done' }],
+        [cut.clientId, { kind: 'interrupted' }],
+        [failed.clientId, { kind: 'model-error', partial: false, message: 'x' }],
+      ),
+    );
+    expect(notices).toEqual([
+      {
+        chatId: done.chatId,
+        title: 'Your call analysis is ready',
+        body: 'Stopped on another device',
+        replyStatus: 'partial',
+      },
+    ]);
   });
 });
 
 /** The parts of a service worker's scope these functions use, as a browser would answer. */
-function fakeWorker(windows: Array<{ visibilityState: DocumentVisibilityState; focused?: boolean; navigates?: boolean; focusable?: boolean }>, permission: NotificationPermission) {
+function fakeWorker(
+  windows: Array<{
+    visibilityState: DocumentVisibilityState;
+    focused?: boolean;
+    navigates?: boolean;
+    focusable?: boolean;
+  }>,
+  permission: NotificationPermission,
+) {
   const shown: Array<{ title: string; options: NotificationOptions }> = [];
   const focused: unknown[] = [];
   const opened: string[] = [];
@@ -67,7 +147,8 @@ function fakeWorker(windows: Array<{ visibilityState: DocumentVisibilityState; f
       ...w,
       focused: w.focused ?? false,
       focus: async () => {
-        if (w.focusable === false) throw new DOMException('Not allowed to focus a window.', 'InvalidAccessError');
+        if (w.focusable === false)
+          throw new DOMException('Not allowed to focus a window.', 'InvalidAccessError');
         focused.push(client);
         return client;
       },
@@ -81,19 +162,40 @@ function fakeWorker(windows: Array<{ visibilityState: DocumentVisibilityState; f
   });
   globalThis.Notification = { permission } as unknown as typeof Notification;
   const worker = {
-    clients: { matchAll: async () => clients, openWindow: async (url: string) => void opened.push(url) },
-    registration: { showNotification: async (title: string, options: NotificationOptions) => void shown.push({ title, options }) },
+    clients: {
+      matchAll: async () => clients,
+      openWindow: async (url: string) => void opened.push(url),
+    },
+    registration: {
+      showNotification: async (title: string, options: NotificationOptions) =>
+        void shown.push({ title, options }),
+    },
   } as unknown as ServiceWorkerGlobalScope;
   return { worker, shown, opened, steered, focused };
 }
 
-const notice: DraftReadyNotice = { chatId: 'c1', title: 'Your cold email to Dana Ortiz is ready', body: 'Subject: hi', replyStatus: 'complete' };
+const notice: DraftReadyNotice = {
+  chatId: 'c1',
+  title: 'Your cold email to Dana Ortiz is ready',
+  body: 'Subject: hi',
+  replyStatus: 'complete',
+};
 
 describe('showDraftReady', () => {
   it('shows one notification per chat, tagged with it, when no window is visible and the rep allowed it', async () => {
     const { worker, shown } = fakeWorker([{ visibilityState: 'hidden' }], 'granted');
     await showDraftReady(worker, [notice]);
-    expect(shown).toEqual([{ title: 'Your cold email to Dana Ortiz is ready', options: { body: 'Subject: hi', tag: 'c1', icon: '/icons/icon-192.png', data: { url: '/chat?chat=c1' } } }]);
+    expect(shown).toEqual([
+      {
+        title: 'Your cold email to Dana Ortiz is ready',
+        options: {
+          body: 'Subject: hi',
+          tag: 'c1',
+          icon: '/icons/icon-192.png',
+          data: { url: '/chat?chat=c1' },
+        },
+      },
+    ]);
   });
 
   it.each([
@@ -124,7 +226,10 @@ describe('a tap on the notification', () => {
   });
 
   it('brings the open window to the front on the chat', async () => {
-    const { worker, opened, steered, focused } = fakeWorker([{ visibilityState: 'hidden' }, { visibilityState: 'hidden', focused: true }], 'granted');
+    const { worker, opened, steered, focused } = fakeWorker(
+      [{ visibilityState: 'hidden' }, { visibilityState: 'hidden', focused: true }],
+      'granted',
+    );
     await openNotifiedChat(worker, `${ORIGIN}/chat?chat=c1`);
     expect(steered).toEqual([`${ORIGIN}/chat?chat=c1`]);
     expect(focused).toHaveLength(1);
@@ -132,7 +237,10 @@ describe('a tap on the notification', () => {
   });
 
   it('still takes the open window to the chat when it may not be focused', async () => {
-    const { worker, opened, steered } = fakeWorker([{ visibilityState: 'hidden', focusable: false }], 'granted');
+    const { worker, opened, steered } = fakeWorker(
+      [{ visibilityState: 'hidden', focusable: false }],
+      'granted',
+    );
     await openNotifiedChat(worker, `${ORIGIN}/chat?chat=c1`);
     expect(steered).toEqual([`${ORIGIN}/chat?chat=c1`]);
     expect(opened).toEqual([]);
@@ -150,7 +258,9 @@ describe('a tap on the notification', () => {
 
 describe("a page's message to the worker", () => {
   it('carries notices; anything else is not one', () => {
-    expect(noticesOf({ type: SwMessage.draftReady, notices: [notice, { chatId: 1 }] })).toEqual([notice]);
+    expect(noticesOf({ type: SwMessage.draftReady, notices: [notice, { chatId: 1 }] })).toEqual([
+      notice,
+    ]);
     expect(noticesOf({ type: SwMessage.flushOutbox })).toBeNull();
     expect(noticesOf(null)).toBeNull();
   });
@@ -164,7 +274,11 @@ describe('a hidden page that delivered a reply', () => {
     posted.length = 0;
     Object.defineProperty(document, 'visibilityState', { value: visibility, configurable: true });
     Object.defineProperty(navigator, 'serviceWorker', {
-      value: { getRegistration: async () => ({ active: { postMessage: (message: unknown) => posted.push(message) } }) },
+      value: {
+        getRegistration: async () => ({
+          active: { postMessage: (message: unknown) => posted.push(message) },
+        }),
+      },
       configurable: true,
     });
     globalThis.Notification = { permission } as unknown as typeof Notification;

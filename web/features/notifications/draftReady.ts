@@ -12,7 +12,12 @@
  * One notification per chat (its tag is the chat id: a later reply replaces it, silently).
  * Only deliveries of the outbox's flushes count: a send the rep just made on screen is not one.
  */
-import { chatPath, draftReadyText, shouldNotify, type NotificationPermissionState } from '../../../domain/notifications/draftReady';
+import {
+  chatPath,
+  draftReadyText,
+  shouldNotify,
+  type NotificationPermissionState,
+} from '../../../domain/notifications/draftReady';
 import { replyKeyFor, userMessageKey } from '../../data/chatMerge';
 import type { PitchpadDb } from '../../data/db';
 import type { FlushReport } from '../../data/outbox';
@@ -31,7 +36,10 @@ export interface DraftReadyNotice {
 const NOTIFICATION_ICON = '/icons/icon-192.png';
 
 /** The replies a flush delivered in full, one per chat (the last), with what their notification says. */
-export async function readyReplies(db: PitchpadDb, report: FlushReport): Promise<DraftReadyNotice[]> {
+export async function readyReplies(
+  db: PitchpadDb,
+  report: FlushReport,
+): Promise<DraftReadyNotice[]> {
   const notices = new Map<string, DraftReadyNotice>();
   for (const [clientId, { outcome }] of report.outcomes) {
     if (outcome.kind !== 'done') continue;
@@ -39,7 +47,12 @@ export async function readyReplies(db: PitchpadDb, report: FlushReport): Promise
     const [message, reply] = await db.messages.bulkGet([key, replyKeyFor(key)]);
     const chat = message && (await db.chats.get(message.chatId));
     if (!message || !reply || !chat) continue;
-    const text = draftReadyText({ playbookType: chat.playbookType, chatTitle: chat.title, recipientInfo: message.answers?.recipient_info, reply: reply.content });
+    const text = draftReadyText({
+      playbookType: chat.playbookType,
+      chatTitle: chat.title,
+      recipientInfo: message.answers?.recipient_info,
+      reply: reply.content,
+    });
     notices.set(chat.id, { chatId: chat.id, ...text, replyStatus: reply.status });
   }
   return [...notices.values()];
@@ -54,7 +67,10 @@ export function notificationPermission(): NotificationPermissionState {
  * In the service worker: show each notice unless a window of the app is visible (it shows the reply
  * itself), the rep has not allowed notifications, or the reply is not complete.
  */
-export async function showDraftReady(worker: ServiceWorkerGlobalScope, notices: readonly DraftReadyNotice[]): Promise<void> {
+export async function showDraftReady(
+  worker: ServiceWorkerGlobalScope,
+  notices: readonly DraftReadyNotice[],
+): Promise<void> {
   if (notices.length === 0) return;
   const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const visibleWindows = windows.filter((client) => client.visibilityState === 'visible').length;
@@ -79,8 +95,9 @@ export async function announceFromPage(notices: readonly DraftReadyNotice[]): Pr
   if (notices.length === 0 || !pageMayAnnounce()) return;
   try {
     const worker = (await navigator.serviceWorker?.getRegistration())?.active;
+    const message: DraftReadyMessage = { type: SwMessage.draftReady, notices: [...notices] };
     // oxlint-disable-next-line unicorn/require-post-message-target-origin -- ServiceWorker.postMessage has no target origin
-    worker?.postMessage({ type: SwMessage.draftReady, notices: [...notices] } satisfies DraftReadyMessage);
+    worker?.postMessage(message);
   } catch {
     // No worker (yet): the reply is in the chat when the rep comes back.
   }
@@ -98,12 +115,22 @@ interface DraftReadyMessage {
 
 /** A page's message, as the worker receives it: its notices, or null for anything else. */
 export function noticesOf(data: unknown): DraftReadyNotice[] | null {
-  if (typeof data !== 'object' || data === null || (data as { type?: unknown }).type !== SwMessage.draftReady) return null;
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    (data as { type?: unknown }).type !== SwMessage.draftReady
+  )
+    return null;
   const notices = (data as { notices?: unknown }).notices;
   if (!Array.isArray(notices)) return null;
   return notices.filter(
     (n): n is DraftReadyNotice =>
-      typeof n === 'object' && n !== null && typeof n.chatId === 'string' && typeof n.title === 'string' && typeof n.body === 'string' && typeof n.replyStatus === 'string',
+      typeof n === 'object' &&
+      n !== null &&
+      typeof n.chatId === 'string' &&
+      typeof n.title === 'string' &&
+      typeof n.body === 'string' &&
+      typeof n.replyStatus === 'string',
   );
 }
 
@@ -117,7 +144,8 @@ interface NoticeData {
  * names, or the chat screen when its data is missing or points anywhere but this app's chat screen.
  */
 export function notificationTarget(data: unknown, origin: string): string {
-  const path = typeof data === 'object' && data !== null ? (data as Partial<NoticeData>).url : undefined;
+  const path =
+    typeof data === 'object' && data !== null ? (data as Partial<NoticeData>).url : undefined;
   const fallback = new URL('/chat', origin).href;
   if (typeof path !== 'string') return fallback;
   const url = new URL(path, origin);
@@ -128,7 +156,10 @@ export function notificationTarget(data: unknown, origin: string): string {
  * A tap on the notification: the app's window, if one is open, comes to the front on the chat;
  * otherwise a new one opens on it.
  */
-export async function openNotifiedChat(worker: ServiceWorkerGlobalScope, url: string): Promise<void> {
+export async function openNotifiedChat(
+  worker: ServiceWorkerGlobalScope,
+  url: string,
+): Promise<void> {
   const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => client.focused) ?? windows[0];
   if (open) {

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StorageKey } from '../../data/storage';
-import { allowNotifications, declineNotifications, mayAsk, noteQueuedSend, notifyAsk } from './notifyAsk';
+import {
+  allowNotifications,
+  declineNotifications,
+  mayAsk,
+  noteQueuedSend,
+  notifyAsk,
+} from './notifyAsk';
 
 // The browser's side, as it answers: its Notification (or none) and a service worker container.
 const realNotification = globalThis.Notification;

@@ -20,7 +20,11 @@ function set(next: boolean): void {
 
 /** Whether the ask may still be shown on this device. */
 export function mayAsk(): boolean {
-  return notificationPermission() === 'default' && 'serviceWorker' in navigator && readString(StorageKey.draftReadyAsked) === null;
+  return (
+    notificationPermission() === 'default' &&
+    'serviceWorker' in navigator &&
+    readString(StorageKey.draftReadyAsked) === null
+  );
 }
 
 /** A send of the rep's went into the outbox to wait: time to ask, if it may be asked. */

@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 
-const STEPS = ['Sizing the market', 'Sharpening the value proposition', 'Suggesting a price', 'Checking the YC questions'];
+const STEPS = [
+  'Sizing the market',
+  'Sharpening the value proposition',
+  'Suggesting a price',
+  'Checking the YC questions',
+];
 /** The steps are cosmetic: the model answers all four at once. They move on every few seconds. */
 const STEP_EVERY_MS = 2500;
 
@@ -9,7 +14,10 @@ export function AnalysingCard({ title, steps = false }: { title: string; steps?:
   const [current, setCurrent] = useState(0);
   useEffect(() => {
     if (!steps) return;
-    const timer = setInterval(() => setCurrent((n) => Math.min(n + 1, STEPS.length - 1)), STEP_EVERY_MS);
+    const timer = setInterval(
+      () => setCurrent((n) => Math.min(n + 1, STEPS.length - 1)),
+      STEP_EVERY_MS,
+    );
     return () => clearInterval(timer);
   }, [steps]);
 
@@ -22,7 +30,10 @@ export function AnalysingCard({ title, steps = false }: { title: string; steps?:
       {steps && (
         <ol className="analysing__steps">
           {STEPS.map((step, index) => (
-            <li key={step} className={index < current ? 'is-done' : index === current ? 'is-current' : undefined}>
+            <li
+              key={step}
+              className={index < current ? 'is-done' : index === current ? 'is-current' : undefined}
+            >
               {step}
             </li>
           ))}

@@ -1,5 +1,12 @@
 import { IonIcon } from '@ionic/react';
-import { analyticsOutline, checkmarkCircle, checkmarkDone, diamondOutline, pricetagOutline, removeCircleOutline } from 'ionicons/icons';
+import {
+  analyticsOutline,
+  checkmarkCircle,
+  checkmarkDone,
+  diamondOutline,
+  pricetagOutline,
+  removeCircleOutline,
+} from 'ionicons/icons';
 import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { StartupSummary } from '../../../domain/contract/analysis';
@@ -31,7 +38,12 @@ export function AnalysisResults({ summary }: { summary: StartupSummary }) {
 
   return (
     <section className="analysis" aria-label="Analysis">
-      <div className="analysis-tabs" role="tablist" aria-label="Analysis sections" onKeyDown={handleKeyDown}>
+      <div
+        className="analysis-tabs"
+        role="tablist"
+        aria-label="Analysis sections"
+        onKeyDown={handleKeyDown}
+      >
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -53,7 +65,12 @@ export function AnalysisResults({ summary }: { summary: StartupSummary }) {
         ))}
       </div>
 
-      <div className="analysis-panel panel" role="tabpanel" id={`analysis-panel-${tab}`} aria-labelledby={`analysis-tab-${tab}`}>
+      <div
+        className="analysis-panel panel"
+        role="tabpanel"
+        id={`analysis-panel-${tab}`}
+        aria-labelledby={`analysis-tab-${tab}`}
+      >
         {tab === 'market' && <MarketSize market={summary.marketSize} />}
         {tab === 'value' && <ValueProp value={summary.valueProposition} />}
         {tab === 'pricing' && <Pricing pricing={summary.pricing} />}
@@ -74,7 +91,11 @@ function MarketSize({ market }: { market: StartupSummary['marketSize'] }) {
       <h2 className="analysis-panel__title">Market Size</h2>
       <dl className="market-figures">
         {figures.map((figure) => (
-          <div key={figure.key} className={`market-figure market-figure--${figure.key.toLowerCase()}`} data-testid={`market-${figure.key}`}>
+          <div
+            key={figure.key}
+            className={`market-figure market-figure--${figure.key.toLowerCase()}`}
+            data-testid={`market-${figure.key}`}
+          >
             <dt>
               <abbr title={figure.name}>{figure.key}</abbr>
               <span>{figure.name}</span>
@@ -144,13 +165,24 @@ function YcChecklist({ summary }: { summary: StartupSummary }) {
           {score}/{YC_CHECKS.length}
         </span>
       </div>
-      <p className="muted yc-intro">Does the idea, as described, answer the questions Y Combinator asks first?</p>
+      <p className="muted yc-intro">
+        Does the idea, as described, answer the questions Y Combinator asks first?
+      </p>
       <ul className="yc-list">
         {YC_CHECKS.map((check) => {
           const passed = summary.ycQuestions[check.key];
           return (
-            <li key={check.key} className={`yc-item${passed ? ' yc-item--passed' : ''}`} data-testid={`yc-${check.key}`} data-passed={passed}>
-              <IonIcon icon={passed ? checkmarkCircle : removeCircleOutline} className="yc-item__icon" aria-hidden="true" />
+            <li
+              key={check.key}
+              className={`yc-item${passed ? ' yc-item--passed' : ''}`}
+              data-testid={`yc-${check.key}`}
+              data-passed={passed}
+            >
+              <IonIcon
+                icon={passed ? checkmarkCircle : removeCircleOutline}
+                className="yc-item__icon"
+                aria-hidden="true"
+              />
               <div>
                 <p className="yc-item__label">{check.label}</p>
                 <p className="yc-item__question">{check.question}</p>

@@ -63,12 +63,28 @@ export function IdeaForm({ idea, onIdeaChange, onSubmit, analysing, error }: Ide
       )}
       {/* Before the tap: what the analysis is when the server has no model. */}
       <NoModelNotice outcome="analysis" />
-      <IonButton type="submit" expand="block" size="large" disabled={disabled} className="idea-form__submit">
-        {analysing ? <IonSpinner slot="start" name="crescent" aria-hidden="true" /> : <IonIcon slot="start" icon={sparkles} aria-hidden="true" />}
+      <IonButton
+        type="submit"
+        expand="block"
+        size="large"
+        disabled={disabled}
+        className="idea-form__submit"
+      >
+        {analysing ? (
+          <IonSpinner slot="start" name="crescent" aria-hidden="true" />
+        ) : (
+          <IonIcon slot="start" icon={sparkles} aria-hidden="true" />
+        )}
         Generate GTM Analysis
       </IonButton>
       {/* Lets Enter submit the form from assistive tech: Ionic's button is not a native submit button. */}
-      <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={disabled} />
+      <button
+        type="submit"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        disabled={disabled}
+      />
     </form>
   );
 }

@@ -9,7 +9,12 @@ afterEach(() => {
 });
 
 function renderWorksheet() {
-  render(<IdeaWorksheetView worksheet={draftIdeaWorksheet(`Scheduling software for vets ${Math.random()}`)} onShare={() => {}} />);
+  render(
+    <IdeaWorksheetView
+      worksheet={draftIdeaWorksheet(`Scheduling software for vets ${Math.random()}`)}
+      onShare={() => {}}
+    />,
+  );
   return {
     customers: screen.getByRole('textbox', { name: 'Customers who could buy' }),
     price: screen.getByRole('textbox', { name: 'What one pays per year' }),
@@ -47,10 +52,14 @@ describe('the market size calculator', () => {
     expect(price.getAttribute('inputmode')).toBe('text');
     fireEvent.change(customers, { target: { value: '50k' } });
     fireEvent.change(price, { target: { value: '$99/month' } });
-    expect(screen.getByTestId('market-size-yearly').textContent).toBe('$99/month × 12 = $1,188/year');
+    expect(screen.getByTestId('market-size-yearly').textContent).toBe(
+      '$99/month × 12 = $1,188/year',
+    );
     expect(result.textContent).toBe('50,000 customers × $1,188/year = $59.4M a year');
     fireEvent.change(customers, { target: { value: '9,000,000,000' } });
     fireEvent.change(price, { target: { value: '$5,000' } });
-    expect(result.textContent).toBe('9,000,000,000 × $5,000 is more than $10 trillion a year, larger than any market; check both numbers.');
+    expect(result.textContent).toBe(
+      '9,000,000,000 × $5,000 is more than $10 trillion a year, larger than any market; check both numbers.',
+    );
   });
 });

@@ -1,7 +1,18 @@
 import { IonButton, IonIcon } from '@ionic/react';
-import { analyticsOutline, checkmarkDone, clipboardOutline, pricetagOutline, shareOutline } from 'ionicons/icons';
+import {
+  analyticsOutline,
+  checkmarkDone,
+  clipboardOutline,
+  pricetagOutline,
+  shareOutline,
+} from 'ionicons/icons';
 import { useId, useState } from 'react';
-import { bottomUpMarketSize, worksheetShareText, type IdeaWorksheet, type PricingModel } from '../../../domain/drafts/ideaWorksheet';
+import {
+  bottomUpMarketSize,
+  worksheetShareText,
+  type IdeaWorksheet,
+  type PricingModel,
+} from '../../../domain/drafts/ideaWorksheet';
 import { loadEntries, saveEntries } from './worksheetEntries';
 
 /**
@@ -9,7 +20,13 @@ import { loadEntries, saveEntries } from './worksheetEntries';
  * an error). The YC questions about the founder's idea, a market size that updates as they type
  * their numbers, and the pricing models to choose from.
  */
-export function IdeaWorksheetView({ worksheet, onShare }: { worksheet: IdeaWorksheet; onShare: (text: string) => void }) {
+export function IdeaWorksheetView({
+  worksheet,
+  onShare,
+}: {
+  worksheet: IdeaWorksheet;
+  onShare: (text: string) => void;
+}) {
   // What the founder types is kept on this device for this idea (worksheetEntries.ts).
   const [entries, setEntries] = useState(() => loadEntries(worksheet.idea));
   const entry = (key: string) => entries[key] ?? '';
@@ -26,14 +43,21 @@ export function IdeaWorksheetView({ worksheet, onShare }: { worksheet: IdeaWorks
         <IonIcon icon={clipboardOutline} aria-hidden="true" />
         <div>
           <p className="worksheet-label__title">Worksheet — no AI model is connected</p>
-          <p className="worksheet-label__text">Work through it yourself: the questions investors ask first, a market size from your own numbers, and the pricing models to choose from.</p>
+          <p className="worksheet-label__text">
+            Work through it yourself: the questions investors ask first, a market size from your own
+            numbers, and the pricing models to choose from.
+          </p>
         </div>
       </div>
       <Questions worksheet={worksheet} {...fields} />
       <MarketSizeCalculator {...fields} />
       <PricingModels models={worksheet.pricingModels} {...fields} />
       <div className="analysis-actions">
-        <IonButton fill="outline" expand="block" onClick={() => onShare(worksheetShareText(worksheet, entries))}>
+        <IonButton
+          fill="outline"
+          expand="block"
+          onClick={() => onShare(worksheetShareText(worksheet, entries))}
+        >
           <IonIcon slot="start" icon={shareOutline} aria-hidden="true" />
           Share with co-founder
         </IonButton>
@@ -56,7 +80,9 @@ function Questions({ worksheet, entry, setEntry }: { worksheet: IdeaWorksheet } 
         <IonIcon icon={checkmarkDone} aria-hidden="true" />
         YC Checklist
       </h2>
-      <p className="muted worksheet-section__intro">The questions Y Combinator asks first, about your idea. Answer each in a sentence or two.</p>
+      <p className="muted worksheet-section__intro">
+        The questions Y Combinator asks first, about your idea. Answer each in a sentence or two.
+      </p>
       <ol className="worksheet-questions">
         {worksheet.questions.map((q) => (
           <li key={q.topic} className="worksheet-question" data-testid={`worksheet-${q.topic}`}>
@@ -93,16 +119,22 @@ function MarketSizeCalculator({ entry, setEntry }: Fields) {
   const [customers, price, unit] = [entry('customers'), entry('pricePerYear'), entry('unit')];
   // What was there before this visit (a reload) counts as left: its problem shows straight away.
   // Typing in a field again makes it 'being typed' until the founder leaves it once more.
-  const [left, setLeft] = useState(() => ({ customers: customers.trim() !== '', pricePerYear: price.trim() !== '' }));
-  const mark = (key: keyof typeof left, value: boolean) => setLeft((current) => (current[key] === value ? current : { ...current, [key]: value }));
+  const [left, setLeft] = useState(() => ({
+    customers: customers.trim() !== '',
+    pricePerYear: price.trim() !== '',
+  }));
+  const mark = (key: keyof typeof left, value: boolean) =>
+    setLeft((current) => (current[key] === value ? current : { ...current, [key]: value }));
   const type = (key: keyof typeof left, value: string) => {
     mark(key, false);
     setEntry(key, value);
   };
   const result = bottomUpMarketSize({ customers, pricePerYear: price, unit });
   // A field's problem shows once something is typed in it and the founder has left it: an empty form is not an error.
-  const customersError = !result.ok && left.customers && customers.trim() ? result.errors.customers : undefined;
-  const priceError = !result.ok && left.pricePerYear && price.trim() ? result.errors.pricePerYear : undefined;
+  const customersError =
+    !result.ok && left.customers && customers.trim() ? result.errors.customers : undefined;
+  const priceError =
+    !result.ok && left.pricePerYear && price.trim() ? result.errors.pricePerYear : undefined;
   const totalError = !result.ok ? result.errors.total : undefined;
   return (
     <section className="worksheet-section panel" aria-labelledby={`${id}-title`}>
@@ -110,7 +142,9 @@ function MarketSizeCalculator({ entry, setEntry }: Fields) {
         <IonIcon icon={analyticsOutline} aria-hidden="true" />
         Market Size, bottom-up
       </h2>
-      <p className="muted worksheet-section__intro">Count the customers you could actually sell to, and what one would pay you in a year.</p>
+      <p className="muted worksheet-section__intro">
+        Count the customers you could actually sell to, and what one would pay you in a year.
+      </p>
       <div className="market-calc">
         <div className="market-calc__field">
           <label htmlFor={`${id}-customers`}>Customers who could buy</label>
@@ -138,7 +172,15 @@ function MarketSizeCalculator({ entry, setEntry }: Fields) {
           <label htmlFor={`${id}-unit`}>
             They are <span className="muted">(optional)</span>
           </label>
-          <input id={`${id}-unit`} className="worksheet-input" autoComplete="off" placeholder="clinics" maxLength={40} value={unit} onChange={(e) => setEntry('unit', e.target.value)} />
+          <input
+            id={`${id}-unit`}
+            className="worksheet-input"
+            autoComplete="off"
+            placeholder="clinics"
+            maxLength={40}
+            value={unit}
+            onChange={(e) => setEntry('unit', e.target.value)}
+          />
         </div>
         <div className="market-calc__field">
           <label htmlFor={`${id}-price`}>What one pays per year</label>
@@ -161,16 +203,29 @@ function MarketSizeCalculator({ entry, setEntry }: Fields) {
               {priceError}
             </p>
           ) : (
-            <p className="market-calc__hint" id={`${id}-price-hint`} data-testid="market-size-yearly">
-              {result.ok && result.yearly ? result.yearly : 'A monthly price works too: “$99/month”.'}
+            <p
+              className="market-calc__hint"
+              id={`${id}-price-hint`}
+              data-testid="market-size-yearly"
+            >
+              {result.ok && result.yearly
+                ? result.yearly
+                : 'A monthly price works too: “$99/month”.'}
             </p>
           )}
         </div>
       </div>
-      <output className={`market-calc__result${result.ok ? ' market-calc__result--ready' : ''}`} aria-live="polite" data-testid="market-size-result">
+      <output
+        className={`market-calc__result${result.ok ? ' market-calc__result--ready' : ''}`}
+        aria-live="polite"
+        data-testid="market-size-result"
+      >
         {result.ok
           ? result.arithmetic
-          : (totalError ?? (customersError || priceError ? 'Fix the number above to see your market size.' : 'Enter both numbers to see your market size.'))}
+          : (totalError ??
+            (customersError || priceError
+              ? 'Fix the number above to see your market size.'
+              : 'Enter both numbers to see your market size.'))}
       </output>
     </section>
   );
@@ -185,11 +240,22 @@ function PricingModels({ models, entry, setEntry }: { models: readonly PricingMo
         <IonIcon icon={pricetagOutline} aria-hidden="true" />
         Pricing models
       </h2>
-      <p className="muted worksheet-section__intro">Pick the one that fits how your customers get value.</p>
+      <p className="muted worksheet-section__intro">
+        Pick the one that fits how your customers get value.
+      </p>
       <div className="pricing-models" role="radiogroup" aria-labelledby={`${id}-title`}>
         {models.map((model) => (
-          <label key={model.id} className={`pricing-model${picked === model.id ? ' pricing-model--picked' : ''}`}>
-            <input type="radio" name={`${id}-model`} value={model.id} checked={picked === model.id} onChange={() => setEntry('pricingModel', model.id)} />
+          <label
+            key={model.id}
+            className={`pricing-model${picked === model.id ? ' pricing-model--picked' : ''}`}
+          >
+            <input
+              type="radio"
+              name={`${id}-model`}
+              value={model.id}
+              checked={picked === model.id}
+              onChange={() => setEntry('pricingModel', model.id)}
+            />
             <span className="pricing-model__name">{model.name}</span>
             <span className="pricing-model__how">{model.how}</span>
             <span className="pricing-model__fits">

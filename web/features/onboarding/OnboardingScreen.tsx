@@ -3,7 +3,12 @@ import './onboarding.css';
 import { IonButton, IonIcon } from '@ionic/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { alertCircleOutline, chatbubblesOutline, createOutline, shareOutline } from 'ionicons/icons';
+import {
+  alertCircleOutline,
+  chatbubblesOutline,
+  createOutline,
+  shareOutline,
+} from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
 import { StorageKey, readString, writeString } from '../../data/storage';
 import { useToast } from '../../ui/ToastProvider';
@@ -12,8 +17,18 @@ import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
 import { AnalysisResults } from './AnalysisResults';
 import { AnalysingCard } from './AnalysingCard';
-import { ANALYSIS_FAILED, analysisFailureMessage, deeperAnalysisPrompt, shareText } from './analysisText';
-import { analysisKeys, analysisQueryOptions, useAnalyzeStartup, type SavedAnalysis } from './analysis.queries';
+import {
+  ANALYSIS_FAILED,
+  analysisFailureMessage,
+  deeperAnalysisPrompt,
+  shareText,
+} from './analysisText';
+import {
+  analysisKeys,
+  analysisQueryOptions,
+  useAnalyzeStartup,
+  type SavedAnalysis,
+} from './analysis.queries';
 import { IdeaForm } from './IdeaForm';
 import { IdeaWorksheetView } from './IdeaWorksheetView';
 import { loadShownWorksheet, saveShownWorksheet } from './worksheetEntries';
@@ -36,7 +51,10 @@ export function OnboardingScreen() {
   const toast = useToast();
   const { user, isLoading: authLoading } = useAuth();
   const analyze = useAnalyzeStartup();
-  const opened = useQuery({ ...analysisQueryOptions(analysisId ?? 0), enabled: analysisId !== undefined });
+  const opened = useQuery({
+    ...analysisQueryOptions(analysisId ?? 0),
+    enabled: analysisId !== undefined,
+  });
   // What is in the input: what the user typed, else the opened analysis's idea, else what the landing
   // page (or the last analysis) left in storage.
   const [draft, setDraft] = useState<string | null>(null);
@@ -44,15 +62,22 @@ export function OnboardingScreen() {
   const idea = draft ?? opened.data?.idea ?? storedIdea;
   const [promptDismissed, setPromptDismissed] = useState(false);
   // With no model connected the server answers a worksheet instead (not stored, so not in the URL).
-  const [worksheet, setShownWorksheet] = useState<IdeaWorksheet | null>(() => (analysisId === undefined && !start ? loadShownWorksheet() : null));
+  const [worksheet, setShownWorksheet] = useState<IdeaWorksheet | null>(() =>
+    analysisId === undefined && !start ? loadShownWorksheet() : null,
+  );
   const setWorksheet = (next: IdeaWorksheet | null) => {
     saveShownWorksheet(next);
     setShownWorksheet(next);
   };
   useKeyboardInView();
 
-  const result: SavedAnalysis | undefined = analysisId !== undefined && !analyze.isPending ? opened.data : undefined;
-  const showPrompt = useDelayedFlag(Boolean(result) && !authLoading && !user && !promptDismissed, SAVE_PROMPT_DELAY_MS, analysisId);
+  const result: SavedAnalysis | undefined =
+    analysisId !== undefined && !analyze.isPending ? opened.data : undefined;
+  const showPrompt = useDelayedFlag(
+    Boolean(result) && !authLoading && !user && !promptDismissed,
+    SAVE_PROMPT_DELAY_MS,
+    analysisId,
+  );
 
   const handleAnalyze = (text: string) => {
     writeString(StorageKey.startupIdea, text);
@@ -68,7 +93,12 @@ export function OnboardingScreen() {
         setPromptDismissed(false);
         void navigate({ to: '/onboarding', search: { analysis: id } });
       },
-      onError: (error) => toast({ header: ANALYSIS_FAILED.header, message: analysisFailureMessage(error), color: 'danger' }),
+      onError: (error) =>
+        toast({
+          header: ANALYSIS_FAILED.header,
+          message: analysisFailureMessage(error),
+          color: 'danger',
+        }),
     });
   };
 
@@ -78,7 +108,11 @@ export function OnboardingScreen() {
   useEffect(() => {
     if (!start || startedOnArrival.current) return;
     startedOnArrival.current = true;
-    void navigate({ to: '/onboarding', search: analysisId === undefined ? {} : { analysis: analysisId }, replace: true });
+    void navigate({
+      to: '/onboarding',
+      search: analysisId === undefined ? {} : { analysis: analysisId },
+      replace: true,
+    });
     if (storedIdea.trim() && analysisId === undefined) handleAnalyze(storedIdea.trim());
   });
 
@@ -90,12 +124,23 @@ export function OnboardingScreen() {
     void navigate({ to: '/onboarding' });
   };
 
-  const handleShare = (shown: SavedAnalysis) => shareWithToast('Startup idea analysis', shareText(shown.idea, shown.summary));
+  const handleShare = (shown: SavedAnalysis) =>
+    shareWithToast('Startup idea analysis', shareText(shown.idea, shown.summary));
 
   const shareWithToast = async (title: string, text: string) => {
     const outcome = await shareAnalysis(title, text);
-    if (outcome === 'copied') toast({ header: 'Copied to clipboard', message: 'Paste the summary into a message to your co-founder.', color: 'success' });
-    if (outcome === 'failed') toast({ header: 'Could not copy', message: 'Your browser blocked the clipboard. Please try again.', color: 'danger' });
+    if (outcome === 'copied')
+      toast({
+        header: 'Copied to clipboard',
+        message: 'Paste the summary into a message to your co-founder.',
+        color: 'success',
+      });
+    if (outcome === 'failed')
+      toast({
+        header: 'Could not copy',
+        message: 'Your browser blocked the clipboard. Please try again.',
+        color: 'danger',
+      });
   };
 
   const handleExplore = (shown: SavedAnalysis) => {
@@ -105,8 +150,16 @@ export function OnboardingScreen() {
   };
 
   const handleSaved = (email: string) => {
-    toast({ header: 'Analysis saved', message: 'Create your free account to keep it.', color: 'success' });
-    void navigate({ to: '/auth/$tab', params: { tab: 'register' }, search: { email, redirect: `onboarding?analysis=${analysisId}` } });
+    toast({
+      header: 'Analysis saved',
+      message: 'Create your free account to keep it.',
+      color: 'success',
+    });
+    void navigate({
+      to: '/auth/$tab',
+      params: { tab: 'register' },
+      search: { email, redirect: `onboarding?analysis=${analysisId}` },
+    });
   };
 
   return (
@@ -117,14 +170,21 @@ export function OnboardingScreen() {
           <p className="eyebrow">Idea analysis · free, no account needed</p>
           <h1>Build a Go-to-Market Plan</h1>
           {!result && !worksheet && (
-            <p className="lede">Describe your startup. You get the market size, a sharper value proposition, a pricing suggestion and the YC checklist.</p>
+            <p className="lede">
+              Describe your startup. You get the market size, a sharper value proposition, a pricing
+              suggestion and the YC checklist.
+            </p>
           )}
         </section>
 
         {worksheet && !analyze.isPending && analysisId === undefined ? (
           <>
             <IdeaRecap idea={worksheet.idea} onNew={handleNewAnalysis} />
-            <IdeaWorksheetView key={worksheet.idea} worksheet={worksheet} onShare={(text) => void shareWithToast('Startup idea worksheet', text)} />
+            <IdeaWorksheetView
+              key={worksheet.idea}
+              worksheet={worksheet}
+              onShare={(text) => void shareWithToast('Startup idea worksheet', text)}
+            />
           </>
         ) : result ? (
           <>
@@ -145,7 +205,12 @@ export function OnboardingScreen() {
           <AnalysingCard title="Opening your analysis…" />
         ) : analysisId !== undefined && opened.isError && !analyze.isPending ? (
           <section className="state-card" role="alert">
-            <IonIcon icon={alertCircleOutline} color="danger" className="state-card__icon" aria-hidden="true" />
+            <IonIcon
+              icon={alertCircleOutline}
+              color="danger"
+              className="state-card__icon"
+              aria-hidden="true"
+            />
             <h2>This analysis could not be opened</h2>
             <p className="muted">{opened.error.message}</p>
             <IonButton onClick={handleNewAnalysis}>Start a new analysis</IonButton>
@@ -163,7 +228,9 @@ export function OnboardingScreen() {
           </>
         )}
       </Screen>
-      {showPrompt && <SaveAnalysisPrompt onSaved={handleSaved} onDismiss={() => setPromptDismissed(true)} />}
+      {showPrompt && (
+        <SaveAnalysisPrompt onSaved={handleSaved} onDismiss={() => setPromptDismissed(true)} />
+      )}
     </>
   );
 }

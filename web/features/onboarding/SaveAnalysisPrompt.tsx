@@ -39,12 +39,21 @@ export function SaveAnalysisPrompt({ onSaved, onDismiss }: SaveAnalysisPromptPro
     } catch (failure) {
       setSaving(false);
       // The server's message (e.g. 'Enter a valid email address'), or the connection's.
-      setError(failure instanceof ApiError || failure instanceof OfflineError ? failure.message : 'Could not save right now. Please try again.');
+      setError(
+        failure instanceof ApiError || failure instanceof OfflineError
+          ? failure.message
+          : 'Could not save right now. Please try again.',
+      );
     }
   };
 
   return (
-    <div className="save-prompt" role="dialog" aria-modal="false" aria-labelledby="save-prompt-title">
+    <div
+      className="save-prompt"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="save-prompt-title"
+    >
       <button type="button" className="save-prompt__close" onClick={onDismiss} aria-label="Not now">
         <IonIcon icon={closeOutline} aria-hidden="true" />
       </button>
@@ -57,7 +66,12 @@ export function SaveAnalysisPrompt({ onSaved, onDismiss }: SaveAnalysisPromptPro
           <p className="muted">Create a free account and it stays with your chats and plans.</p>
         </div>
       </div>
-      <form className="save-prompt__form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Save this analysis">
+      <form
+        className="save-prompt__form"
+        onSubmit={(event) => void handleSubmit(event)}
+        noValidate
+        aria-label="Save this analysis"
+      >
         <IonInput
           className="text-field"
           label="Email"
@@ -71,7 +85,11 @@ export function SaveAnalysisPrompt({ onSaved, onDismiss }: SaveAnalysisPromptPro
           onIonInput={(event) => setEmail(event.detail.value ?? '')}
         />
         <label className="checkbox">
-          <input type="checkbox" checked={updates} onChange={(event) => setUpdates(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={updates}
+            onChange={(event) => setUpdates(event.target.checked)}
+          />
           <span>Send me updates</span>
         </label>
         {error && (

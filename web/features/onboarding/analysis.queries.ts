@@ -28,12 +28,16 @@ export function analysisQueryOptions(id: number) {
  */
 export function useAnalyzeStartup() {
   return useMutation({
-    mutationFn: (idea: string) => api.post<AnalyzeStartupResponse>('/api/analyze-startup', { idea }),
+    mutationFn: (idea: string) =>
+      api.post<AnalyzeStartupResponse>('/api/analyze-startup', { idea }),
     retry: false,
   });
 }
 
 /** POST /api/guest/save-analysis: the guest's email and updates choice, applied when they register. */
-export function saveGuestAnalysis(input: { email: string; updates: boolean }): Promise<{ ok: boolean }> {
+export function saveGuestAnalysis(input: {
+  email: string;
+  updates: boolean;
+}): Promise<{ ok: boolean }> {
   return api.post<{ ok: boolean }>('/api/guest/save-analysis', input);
 }

@@ -3,7 +3,10 @@ import type { StartupSummary } from '../../../domain/contract/analysis';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import { ApiError, OfflineError } from '../../data/api';
 
-export const ANALYSIS_FAILED = { header: 'Analysis failed', message: "We couldn't analyze your startup idea. Please try again." } as const;
+export const ANALYSIS_FAILED = {
+  header: 'Analysis failed',
+  message: "We couldn't analyze your startup idea. Please try again.",
+} as const;
 
 type YcKey = keyof StartupSummary['ycQuestions'];
 
@@ -12,7 +15,11 @@ export const YC_CHECKS: ReadonlyArray<{ key: YcKey; label: string; question: str
   { key: 'market', label: 'Market', question: 'Is the market big enough, and growing?' },
   { key: 'problem', label: 'Problem', question: 'Is there a real, painful problem?' },
   { key: 'solution', label: 'Solution', question: 'Does the solution clearly solve it?' },
-  { key: 'differentiation', label: 'Differentiation', question: 'Is it clearly better than the alternatives?' },
+  {
+    key: 'differentiation',
+    label: 'Differentiation',
+    question: 'Is it clearly better than the alternatives?',
+  },
   { key: 'traction', label: 'Traction', question: 'Is there evidence that people want it?' },
 ];
 
@@ -27,9 +34,22 @@ function text(value: unknown): string | undefined {
 export function analysisFailureMessage(error: unknown): string {
   if (error instanceof OfflineError) return error.message;
   if (error instanceof ApiError && typeof error.data === 'object' && error.data !== null) {
-    const data = error.data as { message?: unknown; detail?: unknown; error?: unknown; errors?: unknown };
-    const firstError: unknown = Array.isArray(data.errors) ? (data.errors[0] as { message?: unknown } | undefined)?.message : undefined;
-    return text(data.message) ?? text(data.detail) ?? text(data.error) ?? text(firstError) ?? ANALYSIS_FAILED.message;
+    const data = error.data as {
+      message?: unknown;
+      detail?: unknown;
+      error?: unknown;
+      errors?: unknown;
+    };
+    const firstError: unknown = Array.isArray(data.errors)
+      ? (data.errors[0] as { message?: unknown } | undefined)?.message
+      : undefined;
+    return (
+      text(data.message) ??
+      text(data.detail) ??
+      text(data.error) ??
+      text(firstError) ??
+      ANALYSIS_FAILED.message
+    );
   }
   return ANALYSIS_FAILED.message;
 }
@@ -69,7 +89,9 @@ export function shareText(idea: string, summary: StartupSummary): string {
 
 /** The first message of the chat 'Explore deeper analysis' opens: the idea and its figures, and what to do next. */
 export function deeperAnalysisPrompt(idea: string, summary: StartupSummary): string {
-  const open = YC_CHECKS.filter((check) => !summary.ycQuestions[check.key]).map((check) => check.label.toLowerCase());
+  const open = YC_CHECKS.filter((check) => !summary.ycQuestions[check.key]).map((check) =>
+    check.label.toLowerCase(),
+  );
   return [
     `I analyzed my startup idea: "${idea}".`,
     `Market size: TAM ${summary.marketSize.tam}, SAM ${summary.marketSize.sam}, SOM ${summary.marketSize.som}.`,

@@ -4,7 +4,11 @@ export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'failed';
 
 /** A phone or tablet: the share sheet suits a touch device; on a desktop the clipboard does. */
 function prefersShareSheet(): boolean {
-  return typeof navigator.share === 'function' && typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+  return (
+    typeof navigator.share === 'function' &&
+    typeof matchMedia === 'function' &&
+    matchMedia('(pointer: coarse)').matches
+  );
 }
 
 /**

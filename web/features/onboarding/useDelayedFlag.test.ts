@@ -6,7 +6,9 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 function setup(initial: { active: boolean; restartKey?: unknown }) {
-  return renderHook(({ active, restartKey }) => useDelayedFlag(active, 10_000, restartKey), { initialProps: initial });
+  return renderHook(({ active, restartKey }) => useDelayedFlag(active, 10_000, restartKey), {
+    initialProps: initial,
+  });
 }
 
 describe('the guest save prompt delay', () => {

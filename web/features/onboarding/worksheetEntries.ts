@@ -17,10 +17,17 @@ function parse<T>(text: string | null, valid: (value: unknown) => value is T): T
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isEntries = (value: unknown): value is WorksheetEntries => isRecord(value) && Object.values(value).every((v) => typeof v === 'string');
-const isStored = (value: unknown): value is { idea: string; entries: WorksheetEntries } => isRecord(value) && typeof value.idea === 'string' && isEntries(value.entries);
-const isWorksheet = (value: unknown): value is IdeaWorksheet => isRecord(value) && typeof value.idea === 'string' && Array.isArray(value.questions) && Array.isArray(value.pricingModels);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isEntries = (value: unknown): value is WorksheetEntries =>
+  isRecord(value) && Object.values(value).every((v) => typeof v === 'string');
+const isStored = (value: unknown): value is { idea: string; entries: WorksheetEntries } =>
+  isRecord(value) && typeof value.idea === 'string' && isEntries(value.entries);
+const isWorksheet = (value: unknown): value is IdeaWorksheet =>
+  isRecord(value) &&
+  typeof value.idea === 'string' &&
+  Array.isArray(value.questions) &&
+  Array.isArray(value.pricingModels);
 
 /** What was typed on this idea's worksheet, or nothing. */
 export function loadEntries(idea: string): WorksheetEntries {

@@ -38,7 +38,11 @@ function scoreWord(score: number): 'Strong' | 'Okay' | 'Needs work' {
   return score >= 80 ? 'Strong' : score >= 60 ? 'Okay' : 'Needs work';
 }
 
-const STATUS_WORD: Record<Check['status'], string> = { good: 'Good', warn: 'Could be better', bad: 'Fix this' };
+const STATUS_WORD: Record<Check['status'], string> = {
+  good: 'Good',
+  warn: 'Could be better',
+  bad: 'Fix this',
+};
 
 /** `value`, once it has stopped changing for `ms`. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -105,7 +109,11 @@ export function EmailEditor({ original, current, context, onSave, onClose }: Ema
     >
       <form className="email-editor__form" onSubmit={handleSubmit}>
         <header className="email-editor__bar">
-          <button type="button" className="pp-button pp-button--ghost email-editor__bar-button" onClick={handleCancel}>
+          <button
+            type="button"
+            className="pp-button pp-button--ghost email-editor__bar-button"
+            onClick={handleCancel}
+          >
             Cancel
           </button>
           <div className="email-editor__heading">
@@ -122,13 +130,26 @@ export function EmailEditor({ original, current, context, onSave, onClose }: Ema
           </button>
         </header>
         {askingToDiscard && (
-          <div className="email-editor__discard" role="alertdialog" aria-labelledby={`${ids}-discard`}>
+          <div
+            className="email-editor__discard"
+            role="alertdialog"
+            aria-labelledby={`${ids}-discard`}
+          >
             <p id={`${ids}-discard`}>Discard your changes to this email?</p>
             <div className="email-editor__discard-actions">
-              <button type="button" className="pp-button pp-button--ghost email-editor__bar-button" onClick={() => setAskingToDiscard(false)} autoFocus>
+              <button
+                type="button"
+                className="pp-button pp-button--ghost email-editor__bar-button"
+                onClick={() => setAskingToDiscard(false)}
+                autoFocus
+              >
                 Keep editing
               </button>
-              <button type="button" className="pp-button pp-button--ghost email-editor__bar-button email-editor__discard-button" onClick={onClose}>
+              <button
+                type="button"
+                className="pp-button pp-button--ghost email-editor__bar-button email-editor__discard-button"
+                onClick={onClose}
+              >
                 Discard
               </button>
             </div>
@@ -175,10 +196,21 @@ export function EmailEditor({ original, current, context, onSave, onClose }: Ema
           </label>
           <label className="email-editor__field email-editor__field--body" data-keyboard-step>
             <span className="email-editor__label">Body</span>
-            <textarea className="email-editor__textarea" name="body" value={body} maxLength={MESSAGE_MAX_CHARS} rows={12} onChange={(event) => setBody(event.target.value)} />
+            <textarea
+              className="email-editor__textarea"
+              name="body"
+              value={body}
+              maxLength={MESSAGE_MAX_CHARS}
+              rows={12}
+              onChange={(event) => setBody(event.target.value)}
+            />
           </label>
           {!isOriginal && (
-            <button type="button" className="pp-button pp-button--ghost email-editor__revert" onClick={handleRevert}>
+            <button
+              type="button"
+              className="pp-button pp-button--ghost email-editor__revert"
+              onClick={handleRevert}
+            >
               Revert to original
             </button>
           )}
@@ -188,7 +220,11 @@ export function EmailEditor({ original, current, context, onSave, onClose }: Ema
             {coaching.fixes.length > 0 ? (
               <ol className="email-coach__fix-list">
                 {coaching.fixes.map((fix) => (
-                  <li key={fix.id} className={`email-coach__fix email-coach__fix--${fix.status}`} data-check={fix.id}>
+                  <li
+                    key={fix.id}
+                    className={`email-coach__fix email-coach__fix--${fix.status}`}
+                    data-check={fix.id}
+                  >
                     {fix.text}
                   </li>
                 ))}
@@ -202,8 +238,13 @@ export function EmailEditor({ original, current, context, onSave, onClose }: Ema
             <summary>All checks ({coaching.checks.length})</summary>
             <ul className="email-coach__checks">
               {coaching.checks.map((check) => (
-                <li key={check.id} className={`email-coach__check email-coach__check--${check.status}`} data-check={check.id}>
-                  <span className="email-coach__check-status">{STATUS_WORD[check.status]}:</span> {check.label}
+                <li
+                  key={check.id}
+                  className={`email-coach__check email-coach__check--${check.status}`}
+                  data-check={check.id}
+                >
+                  <span className="email-coach__check-status">{STATUS_WORD[check.status]}:</span>{' '}
+                  {check.label}
                   {check.fix && <span className="email-coach__check-fix">{check.fix}</span>}
                 </li>
               ))}

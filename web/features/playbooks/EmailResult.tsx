@@ -10,13 +10,19 @@ import type { PitchpadDb } from '../../data/db';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
 import { answersOfChat } from '../history/workflowStore';
 
-const EmailEditor = lazy(() => import('./EmailEditor').then((module) => ({ default: module.EmailEditor })));
+const EmailEditor = lazy(() =>
+  import('./EmailEditor').then((module) => ({ default: module.EmailEditor })),
+);
 
 export const EDITED_LABEL = 'Edited';
 
 /** The email a result shows: the rep's edit when it differs from the original. */
-export function shownEmail(original: EmailDraft, edit: EmailEdit | null | undefined): { email: EmailDraft; edited: boolean } {
-  if (!edit || (edit.subject === original.subject && edit.body === original.body)) return { email: original, edited: false };
+export function shownEmail(
+  original: EmailDraft,
+  edit: EmailEdit | null | undefined,
+): { email: EmailDraft; edited: boolean } {
+  if (!edit || (edit.subject === original.subject && edit.body === original.body))
+    return { email: original, edited: false };
   return { email: { subject: edit.subject, body: edit.body }, edited: true };
 }
 
@@ -47,7 +53,10 @@ interface EmailEditingProps {
 }
 
 /** The editor's open state and the editor itself (rendered only while open). */
-export function useEmailEditing({ db, chatId, original, current, onSave }: EmailEditingProps): { open: () => void; editor: React.ReactNode } {
+export function useEmailEditing({ db, chatId, original, current, onSave }: EmailEditingProps): {
+  open: () => void;
+  editor: React.ReactNode;
+} {
   const [isOpen, setOpen] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const context = useRecipientContext(db, chatId);

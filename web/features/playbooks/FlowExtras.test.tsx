@@ -4,7 +4,13 @@ import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { draftColdEmail } from '../../../domain/drafts/coldEmail';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
-import { clearUserData, openUserDb, type LocalChat, type LocalMessage, type PitchpadDb } from '../../data/db';
+import {
+  clearUserData,
+  openUserDb,
+  type LocalChat,
+  type LocalMessage,
+  type PitchpadDb,
+} from '../../data/db';
 import { createToaster } from '../../ui/toaster';
 import { ToastProvider } from '../../ui/ToastProvider';
 import { MessageList } from '../chat/MessageList';
@@ -21,9 +27,23 @@ afterEach(async () => {
   await clearUserData();
 });
 
-const chat: LocalChat = { id: 'chat-1', title: 'Cold Email to Dana', createdAt: 'x', updatedAt: 'x', isPlaybook: true, playbookType: 'email', synced: true, touchedAt: 1 };
+const chat: LocalChat = {
+  id: 'chat-1',
+  title: 'Cold Email to Dana',
+  createdAt: 'x',
+  updatedAt: 'x',
+  isPlaybook: true,
+  playbookType: 'email',
+  synced: true,
+  touchedAt: 1,
+};
 
-function message(key: string, role: 'user' | 'assistant', content: string, sortAt: number): LocalMessage {
+function message(
+  key: string,
+  role: 'user' | 'assistant',
+  content: string,
+  sortAt: number,
+): LocalMessage {
   const isReply = role === 'assistant';
   return {
     key,
@@ -61,15 +81,29 @@ async function rowsOf(messages: LocalMessage[]): Promise<string[]> {
   );
   await waitFor(() => expect(view.container.querySelector('.flow-offline-draft')).not.toBeNull());
   return [...view.container.querySelectorAll('.chat__messages > li')].map((li) =>
-    li.classList.contains('flow-offline-draft') ? `draft: ${li.querySelector('.message__bubble p')?.textContent}` : `${li.classList.contains('message--user') ? 'user' : 'reply'}: ${li.querySelector('.message__bubble')?.textContent}`,
+    li.classList.contains('flow-offline-draft')
+      ? `draft: ${li.querySelector('.message__bubble p')?.textContent}`
+      : `${li.classList.contains('message--user') ? 'user' : 'reply'}: ${li.querySelector('.message__bubble')?.textContent}`,
   );
 }
 
 describe('the offline cold email draft', () => {
-  beforeEach(() => saveOfflineEmailDraft(db, chat.id, draftColdEmail({ recipient_info: 'Dana Ortiz, VP Sales at Freightly', value_prop: 'Faster ramp' })));
+  beforeEach(() =>
+    saveOfflineEmailDraft(
+      db,
+      chat.id,
+      draftColdEmail({
+        recipient_info: 'Dana Ortiz, VP Sales at Freightly',
+        value_prop: 'Faster ramp',
+      }),
+    ),
+  );
 
   it('follows the prompt when the chat holds only the prompt', async () => {
-    expect(await rowsOf([message('u:1', 'user', 'Write a cold email', 1)])).toEqual(['user: Write a cold email', 'draft: Subject: Idea for Freightly']);
+    expect(await rowsOf([message('u:1', 'user', 'Write a cold email', 1)])).toEqual([
+      'user: Write a cold email',
+      'draft: Subject: Idea for Freightly',
+    ]);
   });
 
   it('stays right after the prompt, in the list, when the conversation goes on', async () => {
@@ -79,30 +113,57 @@ describe('the offline cold email draft', () => {
       message('u:2', 'user', 'Make it shorter', 3),
       message('r:u:2', 'assistant', 'Subject: Hi', 4),
     ]);
-    expect(rows).toEqual(['user: Write a cold email', 'draft: Subject: Idea for Freightly', 'reply: Subject: Hello Dana', 'user: Make it shorter', 'reply: Subject: Hi']);
+    expect(rows).toEqual([
+      'user: Write a cold email',
+      'draft: Subject: Idea for Freightly',
+      'reply: Subject: Hello Dana',
+      'user: Make it shorter',
+      'reply: Subject: Hi',
+    ]);
   });
 
   it("phone: 15. gives way to the server's own offline draft (no model there): the email shows once", () => {
     const prompt = message('u:1', 'user', 'Write a cold email', 1);
-    const drafted = { ...message('r:u:1', 'assistant', '**Subject:** Idea for Freightly', 2), model: OFFLINE_DRAFTER_MODEL };
+    const drafted = {
+      ...message('r:u:1', 'assistant', '**Subject:** Idea for Freightly', 2),
+      model: OFFLINE_DRAFTER_MODEL,
+    };
     expect(offlineDraftRow(db, chat, [prompt])).toBeDefined();
     expect(offlineDraftRow(db, chat, [prompt, { ...drafted, status: 'streaming' }])).toBeDefined();
     expect(offlineDraftRow(db, chat, [prompt, drafted])).toBeUndefined();
     // A model's email is another email: the device's draft stays beside it.
-    expect(offlineDraftRow(db, chat, [prompt, message('r:u:1', 'assistant', 'Subject: Hello Dana', 2)])).toBeDefined();
+    expect(
+      offlineDraftRow(db, chat, [prompt, message('r:u:1', 'assistant', 'Subject: Hello Dana', 2)]),
+    ).toBeDefined();
   });
 
   it('is not shown in a chat of another flow', () => {
-    expect(offlineDraftRow(db, { ...chat, playbookType: 'demo' }, [message('u:1', 'user', 'Personas', 1)])).toBeUndefined();
-    expect(offlineDraftRow(db, { ...chat, playbookType: 'none', isPlaybook: false }, [message('u:1', 'user', 'Hi', 1)])).toBeUndefined();
+    expect(
+      offlineDraftRow(db, { ...chat, playbookType: 'demo' }, [
+        message('u:1', 'user', 'Personas', 1),
+      ]),
+    ).toBeUndefined();
+    expect(
+      offlineDraftRow(db, { ...chat, playbookType: 'none', isPlaybook: false }, [
+        message('u:1', 'user', 'Hi', 1),
+      ]),
+    ).toBeUndefined();
   });
 });
 
 describe("an edited email result (issue 14, 'Edit before sending')", () => {
   it("shows the rep's edit under the model's email, marked, with the actions using it; an unchanged edit is no edit", async () => {
     const prompt = message('u:1', 'user', 'Write a cold email', 1);
-    const edit = { subject: 'Ramp in 10 weeks', body: 'Hi Dana,\n\nShorter.', editedAt: '2026-01-01T00:00:00.000Z' };
-    const reply = { ...message('r:u:1', 'assistant', '**Subject:** Hello Dana\n\nHi Dana,\n\nLonger.', 2), emailEdit: edit, emailEditPending: true };
+    const edit = {
+      subject: 'Ramp in 10 weeks',
+      body: 'Hi Dana,\n\nShorter.',
+      editedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const reply = {
+      ...message('r:u:1', 'assistant', '**Subject:** Hello Dana\n\nHi Dana,\n\nLonger.', 2),
+      emailEdit: edit,
+      emailEditPending: true,
+    };
     const view = render(
       <ToastProvider toaster={createToaster()}>
         <ChatFlowExtras db={db} chat={chat} messages={[prompt, reply]} isLoading={false} />
@@ -111,18 +172,26 @@ describe("an edited email result (issue 14, 'Edit before sending')", () => {
     const edited = view.container.querySelector('.email-edited');
     expect(edited?.textContent).toContain('EditedYour version · saved on this device');
     expect(edited?.textContent).toContain('Subject: Ramp in 10 weeks');
-    expect(view.getByRole('link', { name: 'Open in mail app' }).getAttribute('href')).toBe('mailto:?subject=Ramp%20in%2010%20weeks&body=Hi%20Dana%2C%0D%0A%0D%0AShorter.');
+    expect(view.getByRole('link', { name: 'Open in mail app' }).getAttribute('href')).toBe(
+      'mailto:?subject=Ramp%20in%2010%20weeks&body=Hi%20Dana%2C%0D%0A%0D%0AShorter.',
+    );
     expect(view.getByRole('button', { name: 'Edit' })).toBeTruthy();
 
     cleanup();
-    const unchanged = { ...reply, emailEdit: { ...edit, subject: 'Hello Dana', body: 'Hi Dana,\n\nLonger.' }, emailEditPending: false };
+    const unchanged = {
+      ...reply,
+      emailEdit: { ...edit, subject: 'Hello Dana', body: 'Hi Dana,\n\nLonger.' },
+      emailEditPending: false,
+    };
     const again = render(
       <ToastProvider toaster={createToaster()}>
         <ChatFlowExtras db={db} chat={chat} messages={[prompt, unchanged]} isLoading={false} />
       </ToastProvider>,
     );
     expect(again.container.querySelector('.email-edited')).toBeNull();
-    expect(again.getByRole('link', { name: 'Open in mail app' }).getAttribute('href')).toBe('mailto:?subject=Hello%20Dana&body=Hi%20Dana%2C%0D%0A%0D%0ALonger.');
+    expect(again.getByRole('link', { name: 'Open in mail app' }).getAttribute('href')).toBe(
+      'mailto:?subject=Hello%20Dana&body=Hi%20Dana%2C%0D%0A%0D%0ALonger.',
+    );
   });
 });
 
@@ -133,15 +202,26 @@ describe("a finished flow's chat (issue 13, point 3)", () => {
   it("takes the chat's first message, the flow's prompt, for the 'Your answers' card", () => {
     expect(flowPromptOf(chat, [prompt, reply])?.key).toBe('u:1');
     // A GTM plan's chat starts with the plan, and a later question is never the prompt.
-    expect(flowPromptOf({ ...chat, playbookType: 'gtmplan' }, [reply, message('u:2', 'user', 'And pricing?', 3)])).toBeUndefined();
-    expect(flowPromptOf({ ...chat, playbookType: 'none', isPlaybook: false }, [prompt, reply])).toBeUndefined();
+    expect(
+      flowPromptOf({ ...chat, playbookType: 'gtmplan' }, [
+        reply,
+        message('u:2', 'user', 'And pricing?', 3),
+      ]),
+    ).toBeUndefined();
+    expect(
+      flowPromptOf({ ...chat, playbookType: 'none', isPlaybook: false }, [prompt, reply]),
+    ).toBeUndefined();
   });
 
   it('leads with the result while the chat holds only the prompt and its result', () => {
     expect(isFlowResultOnly(chat, [prompt])).toBe(true);
     expect(isFlowResultOnly(chat, [prompt, reply])).toBe(true);
-    expect(isFlowResultOnly(chat, [prompt, reply, message('u:2', 'user', 'Make it shorter', 3)])).toBe(false);
-    expect(isFlowResultOnly({ ...chat, isPlaybook: false, playbookType: 'none' }, [prompt, reply])).toBe(false);
+    expect(
+      isFlowResultOnly(chat, [prompt, reply, message('u:2', 'user', 'Make it shorter', 3)]),
+    ).toBe(false);
+    expect(
+      isFlowResultOnly({ ...chat, isPlaybook: false, playbookType: 'none' }, [prompt, reply]),
+    ).toBe(false);
     expect(isFlowResultOnly(chat, [])).toBe(false);
   });
 });

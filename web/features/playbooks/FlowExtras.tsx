@@ -42,7 +42,12 @@ export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: F
   const isEmail = playbookType === 'email';
   return (
     <div className="flow-extras">
-      {lastReply && (isEmail ? <ReplyEmailResult db={db} chatId={chatId} message={lastReply} title={chatTitle} /> : <ResultActions text={lastReply.content} title={chatTitle} />)}
+      {lastReply &&
+        (isEmail ? (
+          <ReplyEmailResult db={db} chatId={chatId} message={lastReply} title={chatTitle} />
+        ) : (
+          <ResultActions text={lastReply.content} title={chatTitle} />
+        ))}
       {showDeck && (
         <aside className="pitch-deck-card" aria-labelledby={`deck-${chatId}`}>
           <span className="pitch-deck-card__icon" aria-hidden="true">
@@ -50,7 +55,10 @@ export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: F
           </span>
           <div className="pitch-deck-card__text">
             <h3 id={`deck-${chatId}`}>{PITCH_DECK_TITLE}</h3>
-            <p>An investor-ready deck built from this plan: problem, solution, market, traction and the ask.</p>
+            <p>
+              An investor-ready deck built from this plan: problem, solution, market, traction and
+              the ask.
+            </p>
           </div>
           <button type="button" className="pp-button pitch-deck-card__button" disabled>
             {PITCH_DECK_BUTTON}
@@ -68,12 +76,30 @@ export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: F
 export function OfflineEmailDraft({ db, chatId }: { db: PitchpadDb; chatId: string }) {
   const { offlineEmail, offlineEmailEdit } = useFlowExtras(db, chatId);
   if (!offlineEmail) return null;
-  return <OfflineEmailRow db={db} chatId={chatId} original={offlineEmail} edit={offlineEmailEdit} />;
+  return (
+    <OfflineEmailRow db={db} chatId={chatId} original={offlineEmail} edit={offlineEmailEdit} />
+  );
 }
 
-function OfflineEmailRow({ db, chatId, original, edit }: { db: PitchpadDb; chatId: string; original: EmailDraft; edit: EmailEdit | null }) {
+function OfflineEmailRow({
+  db,
+  chatId,
+  original,
+  edit,
+}: {
+  db: PitchpadDb;
+  chatId: string;
+  original: EmailDraft;
+  edit: EmailEdit | null;
+}) {
   const { email, edited } = shownEmail(original, edit);
-  const editing = useEmailEditing({ db, chatId, original, current: email, onSave: (saved) => void saveOfflineEmailEdit(db, chatId, editNow(saved)) });
+  const editing = useEmailEditing({
+    db,
+    chatId,
+    original,
+    current: email,
+    onSave: (saved) => void saveOfflineEmailEdit(db, chatId, editNow(saved)),
+  });
   return (
     <li className="message message--assistant flow-offline-draft">
       <AiAvatar />
@@ -87,9 +113,16 @@ function OfflineEmailRow({ db, chatId, original, edit }: { db: PitchpadDb; chatI
             {OFFLINE_DRAFT_LABEL}
           </span>
           {edited && <span className="message__tag email-edited__tag">{EDITED_LABEL}</span>}
-          <span>{edited ? 'Edited by you on this device.' : 'Written on this device from your answers.'}</span>
+          <span>
+            {edited ? 'Edited by you on this device.' : 'Written on this device from your answers.'}
+          </span>
         </div>
-        <ResultActions text={emailText(email)} title={email.subject} email={email} onEdit={editing.open} />
+        <ResultActions
+          text={emailText(email)}
+          title={email.subject}
+          email={email}
+          onEdit={editing.open}
+        />
         {editing.editor}
       </div>
     </li>
@@ -100,10 +133,26 @@ function OfflineEmailRow({ db, chatId, original, edit }: { db: PitchpadDb; chatI
  * The actions under a model's email, and the rep's edit of it (issue 14): the edited email shown
  * under the reply, marked, which Copy, Share and 'Open in mail app' then use.
  */
-function ReplyEmailResult({ db, chatId, message, title }: { db: PitchpadDb; chatId: string; message: LocalMessage; title: string }) {
+function ReplyEmailResult({
+  db,
+  chatId,
+  message,
+  title,
+}: {
+  db: PitchpadDb;
+  chatId: string;
+  message: LocalMessage;
+  title: string;
+}) {
   const original = useMemo(() => emailFromText(message.content), [message.content]);
   const { email, edited } = shownEmail(original, message.emailEdit);
-  const editing = useEmailEditing({ db, chatId, original, current: email, onSave: (saved) => void saveReplyEmailEdit(db, message.key, saved) });
+  const editing = useEmailEditing({
+    db,
+    chatId,
+    original,
+    current: email,
+    onSave: (saved) => void saveReplyEmailEdit(db, message.key, saved),
+  });
   return (
     <>
       {edited && (
@@ -111,14 +160,21 @@ function ReplyEmailResult({ db, chatId, message, title }: { db: PitchpadDb; chat
           <p className="email-edited__head" id={`edited-${message.key}`}>
             <span className="message__tag email-edited__tag">{EDITED_LABEL}</span>
             Your version
-            {message.emailEditPending && <span className="email-edited__pending"> · saved on this device</span>}
+            {message.emailEditPending && (
+              <span className="email-edited__pending"> · saved on this device</span>
+            )}
           </p>
           <div className="email-edited__text">
             <Markdown text={emailDraftMarkdown(email)} />
           </div>
         </section>
       )}
-      <ResultActions text={edited ? emailText(email) : message.content} title={title} email={email} onEdit={editing.open} />
+      <ResultActions
+        text={edited ? emailText(email) : message.content}
+        title={title}
+        email={email}
+        onEdit={editing.open}
+      />
       {editing.editor}
     </>
   );
@@ -136,24 +192,51 @@ function useAfter(at: number | null): boolean {
 }
 
 /** The chat's flow extras, given its messages: the actions act on the last finished reply. */
-export function ChatFlowExtras({ db, chat, messages, isLoading }: { db: PitchpadDb; chat: LocalChat | null; messages: readonly LocalMessage[] | undefined; isLoading: boolean }) {
+export function ChatFlowExtras({
+  db,
+  chat,
+  messages,
+  isLoading,
+}: {
+  db: PitchpadDb;
+  chat: LocalChat | null;
+  messages: readonly LocalMessage[] | undefined;
+  isLoading: boolean;
+}) {
   if (!chat?.isPlaybook || !messages) return null;
   const last = messages.at(-1);
-  const lastReply = !isLoading && last?.role === 'assistant' && last.status === 'complete' && last.content.trim() ? last : null;
-  return <FlowExtras db={db} chatId={chat.id} playbookType={chat.playbookType} lastReply={lastReply} chatTitle={chat.title} />;
+  const lastReply =
+    !isLoading && last?.role === 'assistant' && last.status === 'complete' && last.content.trim()
+      ? last
+      : null;
+  return (
+    <FlowExtras
+      db={db}
+      chatId={chat.id}
+      playbookType={chat.playbookType}
+      lastReply={lastReply}
+      chatTitle={chat.title}
+    />
+  );
 }
 
 /**
  * The message a finished flow started its chat with: its composed prompt. A GTM plan's chat starts
  * with the plan itself (the assistant's), and has none.
  */
-export function flowPromptOf(chat: LocalChat | null, messages: readonly LocalMessage[] | undefined): LocalMessage | undefined {
+export function flowPromptOf(
+  chat: LocalChat | null,
+  messages: readonly LocalMessage[] | undefined,
+): LocalMessage | undefined {
   const first = messages?.[0];
   return chat?.isPlaybook && first?.role === 'user' ? first : undefined;
 }
 
 /** A flow's chat holding only its result (and the prompt it came from): the result leads the screen. */
-export function isFlowResultOnly(chat: LocalChat | null, messages: readonly LocalMessage[] | undefined): boolean {
+export function isFlowResultOnly(
+  chat: LocalChat | null,
+  messages: readonly LocalMessage[] | undefined,
+): boolean {
   return Boolean(chat?.isPlaybook && messages?.length && messages.length <= 2);
 }
 
@@ -162,8 +245,19 @@ export function isFlowResultOnly(chat: LocalChat | null, messages: readonly Loca
  * writes later comes after it. Once the server has answered with its own offline drafter (no model
  * configured), that reply is the same email: it alone is shown.
  */
-export function offlineDraftRow(db: PitchpadDb, chat: LocalChat | null, messages: readonly LocalMessage[] | undefined): AfterMessage | undefined {
+export function offlineDraftRow(
+  db: PitchpadDb,
+  chat: LocalChat | null,
+  messages: readonly LocalMessage[] | undefined,
+): AfterMessage | undefined {
   const prompt = chat?.playbookType === 'email' ? flowPromptOf(chat, messages) : undefined;
-  if (messages?.some((m) => m.role === 'assistant' && m.model === OFFLINE_DRAFTER_MODEL && m.status === 'complete')) return undefined;
-  return chat && prompt ? { key: prompt.key, item: <OfflineEmailDraft db={db} chatId={chat.id} /> } : undefined;
+  if (
+    messages?.some(
+      (m) => m.role === 'assistant' && m.model === OFFLINE_DRAFTER_MODEL && m.status === 'complete',
+    )
+  )
+    return undefined;
+  return chat && prompt
+    ? { key: prompt.key, item: <OfflineEmailDraft db={db} chatId={chat.id} /> }
+    : undefined;
 }

@@ -1,6 +1,14 @@
 import { IonIcon } from '@ionic/react';
 import { Link } from '@tanstack/react-router';
-import { analyticsOutline, callOutline, diamondOutline, mailOutline, peopleOutline, rocketOutline, shieldCheckmarkOutline } from 'ionicons/icons';
+import {
+  analyticsOutline,
+  callOutline,
+  diamondOutline,
+  mailOutline,
+  peopleOutline,
+  rocketOutline,
+  shieldCheckmarkOutline,
+} from 'ionicons/icons';
 import { FLOWS, type FlowType } from '../../../domain/playbooks';
 import type { PitchpadDb } from '../../data/db';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
@@ -34,7 +42,9 @@ export function FlowMenu({ db, activeFlow, onStart, locked }: FlowMenuProps) {
   const unfinished = useSafeLiveQuery(() => unfinishedFlows(db), [db], new Map());
   return (
     <nav className="flow-menu" aria-labelledby="flow-menu-heading">
-      <h2 id="flow-menu-heading" className="section-label">Guided flows</h2>
+      <h2 id="flow-menu-heading" className="section-label">
+        Guided flows
+      </h2>
       <ul className="plain-list">
         {FLOW_TYPES.map((type) => {
           const draft = unfinished?.get(type);
@@ -51,7 +61,9 @@ export function FlowMenu({ db, activeFlow, onStart, locked }: FlowMenuProps) {
                 </span>
                 <span className="flow-menu__text">
                   <span className="flow-menu__title">{FLOWS[type].title}</span>
-                  {draft && <span className="flow-menu__resume">Resume · {progressLabel(draft)}</span>}
+                  {draft && (
+                    <span className="flow-menu__resume">Resume · {progressLabel(draft)}</span>
+                  )}
                 </span>
                 <ProTag locked={locked} />
               </button>

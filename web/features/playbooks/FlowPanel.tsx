@@ -29,13 +29,32 @@ interface FlowPanelProps {
   model: string | undefined;
 }
 
-export function FlowPanel({ type, db, userId, showHistory, send, openChat, model }: FlowPanelProps) {
+export function FlowPanel({
+  type,
+  db,
+  userId,
+  showHistory,
+  send,
+  openChat,
+  model,
+}: FlowPanelProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const flow = FLOWS[type];
   const sender = useAuth().user?.name ?? undefined;
   const onFinish = useCallback(
-    (answers: Answers) => finishFlow(type, answers, { db, api, send, toast, openChat, model, sender, upgrade: () => void navigate({ to: '/pricing' }), isOnline: () => navigator.onLine }),
+    (answers: Answers) =>
+      finishFlow(type, answers, {
+        db,
+        api,
+        send,
+        toast,
+        openChat,
+        model,
+        sender,
+        upgrade: () => void navigate({ to: '/pricing' }),
+        isOnline: () => navigator.onLine,
+      }),
     [type, db, send, toast, openChat, model, sender, navigate],
   );
   // The spec's validation messages (a transcript under 50 characters) show inline on the card, in
@@ -47,9 +66,17 @@ export function FlowPanel({ type, db, userId, showHistory, send, openChat, model
   // A reply's button that fills the first answer hands it over in the history entry's state (never
   // the address: Markdown.tsx). Taken into the draft once, then dropped from the entry (a new state),
   // so going back and forth does not fill it again over what the rep changed.
-  const prefill = useRouterState({ select: (s) => flowPrefill((s.location.state as { prefill?: unknown }).prefill) });
-  const onPrefillTaken = useCallback(() => void navigate({ to: '.', search: { flow: type }, replace: true }), [navigate, type]);
-  const deps = useMemo(() => ({ db, api, onFinish, alert: raise, prefill, onPrefillTaken }), [db, onFinish, raise, prefill, onPrefillTaken]);
+  const prefill = useRouterState({
+    select: (s) => flowPrefill((s.location.state as { prefill?: unknown }).prefill),
+  });
+  const onPrefillTaken = useCallback(
+    () => void navigate({ to: '.', search: { flow: type }, replace: true }),
+    [navigate, type],
+  );
+  const deps = useMemo(
+    () => ({ db, api, onFinish, alert: raise, prefill, onPrefillTaken }),
+    [db, onFinish, raise, prefill, onPrefillTaken],
+  );
   const session = useFlowSession(type, deps);
   useKeyboardInView();
   const stepId = session.view?.question.id;
@@ -88,7 +115,14 @@ export function FlowPanel({ type, db, userId, showHistory, send, openChat, model
             onBack={session.back}
             onSkip={session.skip}
             onPick={session.pick}
-            footnote={noModelOutcome(type, session.view) && <NoModelNotice outcome={noModelOutcome(type, session.view)!} className="interview-card__no-model" />}
+            footnote={
+              noModelOutcome(type, session.view) && (
+                <NoModelNotice
+                  outcome={noModelOutcome(type, session.view)!}
+                  className="interview-card__no-model"
+                />
+              )
+            }
           />
         ) : (
           <div className="interview-card interview-card--loading" aria-busy="true" />

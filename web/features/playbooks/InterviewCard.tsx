@@ -6,7 +6,11 @@ import type { Option } from '../../../domain/playbooks';
 import { ANSWER_MAX_CHARS } from '../../../domain/playbooks/flow';
 import { TRANSCRIPT_FILE_HINT, appendAttachedText } from '../../../domain/transcripts/attach';
 import { NO_VALUE_PROPS_MESSAGE } from '../../../domain/playbooks/valueProposition';
-import { AttachMessage, AttachTranscriptButton, type AttachNote } from '../transcripts/AttachTranscriptButton';
+import {
+  AttachMessage,
+  AttachTranscriptButton,
+  type AttachNote,
+} from '../transcripts/AttachTranscriptButton';
 import type { StepView } from './flowMachine';
 import type { FlowStatus } from './useFlowSession';
 
@@ -33,7 +37,19 @@ interface InterviewCardProps {
  * 'Question N of M'. Blank answers cannot be submitted, and nothing can while a request is loading
  * (spec §5). Select steps show their first option chosen until another is picked.
  */
-export function InterviewCard({ view, status, options, picked, notice, onChange, onSubmit, onBack, onSkip, onPick, footnote }: InterviewCardProps) {
+export function InterviewCard({
+  view,
+  status,
+  options,
+  picked,
+  notice,
+  onChange,
+  onSubmit,
+  onBack,
+  onSkip,
+  onPick,
+  footnote,
+}: InterviewCardProps) {
   const id = useId();
   const busy = status !== 'ready';
   const { question, control } = view;
@@ -57,7 +73,8 @@ export function InterviewCard({ view, status, options, picked, notice, onChange,
   useEffect(() => {
     const first = shown.current === null;
     shown.current = question.id;
-    if ((!first || justTapped()) && (control === 'text' || control === 'textarea')) field.current?.focus({ preventScroll: true });
+    if ((!first || justTapped()) && (control === 'text' || control === 'textarea'))
+      field.current?.focus({ preventScroll: true });
   }, [question.id, control]);
 
   const handleSubmit = (event: FormEvent) => {
@@ -78,7 +95,13 @@ export function InterviewCard({ view, status, options, picked, notice, onChange,
   };
 
   return (
-    <form className="interview-card" onSubmit={handleSubmit} aria-labelledby={`${id}-q`} aria-busy={busy} noValidate>
+    <form
+      className="interview-card"
+      onSubmit={handleSubmit}
+      aria-labelledby={`${id}-q`}
+      aria-busy={busy}
+      noValidate
+    >
       <div className="interview-card__progress" aria-hidden="true">
         <span style={{ width: `${((view.index + 1) / view.total) * 100}%` }} />
       </div>
@@ -113,7 +136,12 @@ export function InterviewCard({ view, status, options, picked, notice, onChange,
       )}
       {control === 'textarea' && question.acceptsTranscriptFile && (
         <div className="interview-card__attach">
-          <AttachTranscriptButton onAttach={handleAttach} onProblem={(text) => setAttached({ step: question.id, text, problem: true })} disabled={busy} describedBy={`${id}-attach`} />
+          <AttachTranscriptButton
+            onAttach={handleAttach}
+            onProblem={(text) => setAttached({ step: question.id, text, problem: true })}
+            disabled={busy}
+            describedBy={`${id}-attach`}
+          />
           <span id={`${id}-attach`}>{TRANSCRIPT_FILE_HINT}</span>
         </div>
       )}
@@ -130,14 +158,42 @@ export function InterviewCard({ view, status, options, picked, notice, onChange,
           aria-invalid={notice ? true : undefined}
           maxLength={2000}
           inputMode={question.inputMode}
-          {...(question.inputMode === 'url' ? { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } : {})}
+          {...(question.inputMode === 'url'
+            ? { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false }
+            : {})}
           enterKeyHint={view.primaryLabel === 'Next' ? 'next' : 'go'}
           disabled={status === 'finishing'}
         />
       )}
-      {control === 'select' && <Choices name={`${id}-choice`} options={question.options ?? []} value={view.value} labelledBy={`${id}-q`} disabled={busy} onChange={onChange} />}
-      {control === 'cards' && <Cards options={question.options ?? []} value={view.value} labelledBy={`${id}-q`} disabled={busy} onPick={onPick} />}
-      {control === 'generated' && <Generated options={options} status={status} picked={picked} value={view.value} labelledBy={`${id}-q`} onPick={onPick} />}
+      {control === 'select' && (
+        <Choices
+          name={`${id}-choice`}
+          options={question.options ?? []}
+          value={view.value}
+          labelledBy={`${id}-q`}
+          disabled={busy}
+          onChange={onChange}
+        />
+      )}
+      {control === 'cards' && (
+        <Cards
+          options={question.options ?? []}
+          value={view.value}
+          labelledBy={`${id}-q`}
+          disabled={busy}
+          onPick={onPick}
+        />
+      )}
+      {control === 'generated' && (
+        <Generated
+          options={options}
+          status={status}
+          picked={picked}
+          value={view.value}
+          labelledBy={`${id}-q`}
+          onPick={onPick}
+        />
+      )}
 
       {notice && (
         <p id={`${id}-notice`} className="flow-error interview-card__notice" role="alert">
@@ -147,16 +203,31 @@ export function InterviewCard({ view, status, options, picked, notice, onChange,
       {footnote}
       <div className="interview-card__actions">
         {view.canGoBack && (
-          <button type="button" className="pp-button interview-card__back" onClick={onBack} disabled={busy}>
+          <button
+            type="button"
+            className="pp-button interview-card__back"
+            onClick={onBack}
+            disabled={busy}
+          >
             <IonIcon icon={arrowBackOutline} aria-hidden="true" />
             Back
           </button>
         )}
         {view.primaryLabel && (
-          <button type="submit" className="pp-button pp-button--primary interview-card__next" disabled={!view.canSubmit || busy}>
-            {status === 'finishing' ? <span className="pp-spinner pp-spinner--small" aria-hidden="true" /> : null}
+          <button
+            type="submit"
+            className="pp-button pp-button--primary interview-card__next"
+            disabled={!view.canSubmit || busy}
+          >
+            {status === 'finishing' ? (
+              <span className="pp-spinner pp-spinner--small" aria-hidden="true" />
+            ) : null}
             {view.primaryLabel}
-            {view.primaryLabel === 'Next' ? <IonIcon icon={arrowForwardOutline} aria-hidden="true" /> : status !== 'finishing' && <IonIcon icon={sparkles} aria-hidden="true" />}
+            {view.primaryLabel === 'Next' ? (
+              <IonIcon icon={arrowForwardOutline} aria-hidden="true" />
+            ) : (
+              status !== 'finishing' && <IonIcon icon={sparkles} aria-hidden="true" />
+            )}
           </button>
         )}
       </div>
@@ -167,7 +238,13 @@ export function InterviewCard({ view, status, options, picked, notice, onChange,
       )}
       {view.skip && (
         <div className="interview-card__skip">
-          <button type="button" className="pp-button pp-button--ghost" onClick={onSkip} disabled={!view.skip.enabled || busy} aria-describedby={view.skip.hint ? `${id}-skip` : undefined}>
+          <button
+            type="button"
+            className="pp-button pp-button--ghost"
+            onClick={onSkip}
+            disabled={!view.skip.enabled || busy}
+            aria-describedby={view.skip.hint ? `${id}-skip` : undefined}
+          >
             {view.skip.label}
           </button>
           {view.skip.hint && (
@@ -181,13 +258,38 @@ export function InterviewCard({ view, status, options, picked, notice, onChange,
   );
 }
 
-function Choices({ name, options, value, labelledBy, disabled, onChange }: { name: string; options: Option[]; value: string; labelledBy: string; disabled: boolean; onChange: (value: string) => void }) {
+function Choices({
+  name,
+  options,
+  value,
+  labelledBy,
+  disabled,
+  onChange,
+}: {
+  name: string;
+  options: Option[];
+  value: string;
+  labelledBy: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
   const described = options.some((o) => o.description);
   return (
-    <div className={`choices${described ? ' choices--described' : ''}`} role="radiogroup" aria-labelledby={labelledBy}>
+    <div
+      className={`choices${described ? ' choices--described' : ''}`}
+      role="radiogroup"
+      aria-labelledby={labelledBy}
+    >
       {options.map((o) => (
         <label key={o.value} className={`choice${o.value === value ? ' choice--checked' : ''}`}>
-          <input type="radio" name={name} value={o.value} checked={o.value === value} disabled={disabled} onChange={() => onChange(o.value)} />
+          <input
+            type="radio"
+            name={name}
+            value={o.value}
+            checked={o.value === value}
+            disabled={disabled}
+            onChange={() => onChange(o.value)}
+          />
           <span className="choice__text">
             <span className="choice__label">{o.label}</span>
             {o.description && <span className="choice__description">{o.description}</span>}
@@ -199,11 +301,30 @@ function Choices({ name, options, value, labelledBy, disabled, onChange }: { nam
   );
 }
 
-function Cards({ options, value, labelledBy, disabled, onPick }: { options: Option[]; value: string; labelledBy: string; disabled: boolean; onPick: (value: string) => void }) {
+function Cards({
+  options,
+  value,
+  labelledBy,
+  disabled,
+  onPick,
+}: {
+  options: Option[];
+  value: string;
+  labelledBy: string;
+  disabled: boolean;
+  onPick: (value: string) => void;
+}) {
   return (
     <div className="flow-cards" role="group" aria-labelledby={labelledBy}>
       {options.map((o) => (
-        <button key={o.value} type="button" className={`flow-card${o.value === value ? ' flow-card--chosen' : ''}`} aria-pressed={o.value === value} disabled={disabled} onClick={() => onPick(o.value)}>
+        <button
+          key={o.value}
+          type="button"
+          className={`flow-card${o.value === value ? ' flow-card--chosen' : ''}`}
+          aria-pressed={o.value === value}
+          disabled={disabled}
+          onClick={() => onPick(o.value)}
+        >
           <span className="flow-card__title">{o.label}</span>
           {o.description && <span className="flow-card__description">{o.description}</span>}
         </button>
@@ -212,7 +333,21 @@ function Cards({ options, value, labelledBy, disabled, onPick }: { options: Opti
   );
 }
 
-function Generated({ options, status, picked, value, labelledBy, onPick }: { options: string[] | null; status: FlowStatus; picked: string | null; value: string; labelledBy: string; onPick: (value: string) => void }) {
+function Generated({
+  options,
+  status,
+  picked,
+  value,
+  labelledBy,
+  onPick,
+}: {
+  options: string[] | null;
+  status: FlowStatus;
+  picked: string | null;
+  value: string;
+  labelledBy: string;
+  onPick: (value: string) => void;
+}) {
   if (status === 'generating' || (!options && status !== 'ready')) {
     return (
       <div className="flow-generating" role="status">
@@ -221,15 +356,29 @@ function Generated({ options, status, picked, value, labelledBy, onPick }: { opt
       </div>
     );
   }
-  if (!options?.length) return <p className="flow-error" role="alert">{NO_VALUE_PROPS_MESSAGE}</p>;
+  if (!options?.length)
+    return (
+      <p className="flow-error" role="alert">
+        {NO_VALUE_PROPS_MESSAGE}
+      </p>
+    );
   return (
     <div className="flow-cards flow-cards--options" role="group" aria-labelledby={labelledBy}>
       {options.map((option) => {
         const chosen = picked === option || (picked === null && value === option);
         return (
-          <button key={option} type="button" className={`flow-card flow-card--option${chosen ? ' flow-card--chosen' : ''}`} aria-pressed={chosen} disabled={status !== 'ready' || (picked !== null && picked !== option)} onClick={() => onPick(option)}>
+          <button
+            key={option}
+            type="button"
+            className={`flow-card flow-card--option${chosen ? ' flow-card--chosen' : ''}`}
+            aria-pressed={chosen}
+            disabled={status !== 'ready' || (picked !== null && picked !== option)}
+            onClick={() => onPick(option)}
+          >
             <span className="flow-card__title">{option}</span>
-            {chosen && <IonIcon icon={checkmarkCircle} className="flow-card__check" aria-hidden="true" />}
+            {chosen && (
+              <IonIcon icon={checkmarkCircle} className="flow-card__check" aria-hidden="true" />
+            )}
           </button>
         );
       })}
@@ -243,7 +392,7 @@ function Generated({ options, status, picked, value, labelledBy, onPick }: { opt
  * the API are treated as not.
  */
 function justTapped(): boolean {
-  const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
+  const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } })
+    .userActivation;
   return activation?.isActive === true;
 }
-

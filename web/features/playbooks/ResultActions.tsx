@@ -1,5 +1,11 @@
 import { IonIcon } from '@ionic/react';
-import { checkmarkOutline, copyOutline, createOutline, mailOutline, shareOutline } from 'ionicons/icons';
+import {
+  checkmarkOutline,
+  copyOutline,
+  createOutline,
+  mailOutline,
+  shareOutline,
+} from 'ionicons/icons';
 import { useCallback } from 'react';
 import { mailtoLink, type EmailDraft } from '../../../domain/drafts/coldEmail';
 import { useToast } from '../../ui/ToastProvider';
@@ -38,7 +44,8 @@ export function ResultActions({ text, title, email, onEdit }: ResultActionsProps
       await navigator.share({ title, text });
     } catch (error) {
       // Closing the share sheet is not an error.
-      if (!(error instanceof DOMException && error.name === 'AbortError')) console.warn('Share failed', error);
+      if (!(error instanceof DOMException && error.name === 'AbortError'))
+        console.warn('Share failed', error);
     }
   };
   return (
@@ -60,7 +67,10 @@ export function ResultActions({ text, title, email, onEdit }: ResultActionsProps
         </button>
       )}
       {email && (
-        <a className="result-actions__button result-actions__button--primary" href={mailtoLink(email)}>
+        <a
+          className="result-actions__button result-actions__button--primary"
+          href={mailtoLink(email)}
+        >
           <IonIcon icon={mailOutline} aria-hidden="true" />
           Open in mail app
         </a>

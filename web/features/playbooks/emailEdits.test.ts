@@ -17,7 +17,21 @@ let userId = 9100;
 let db: PitchpadDb;
 
 function reply(over: Partial<LocalMessage> = {}): LocalMessage {
-  return { key: 'r:c1', chatId: CHAT, role: 'assistant', content: '**Subject:** Hi\n\nBody', status: 'complete', sortAt: 1, timestamp: new Date(0).toISOString(), clientId: null, replyToKey: 'u:c1', serverId: 7, model: 'gpt-4o', touchedAt: 0, ...over };
+  return {
+    key: 'r:c1',
+    chatId: CHAT,
+    role: 'assistant',
+    content: '**Subject:** Hi\n\nBody',
+    status: 'complete',
+    sortAt: 1,
+    timestamp: new Date(0).toISOString(),
+    clientId: null,
+    replyToKey: 'u:c1',
+    serverId: 7,
+    model: 'gpt-4o',
+    touchedAt: 0,
+    ...over,
+  };
 }
 
 beforeEach(() => {
@@ -30,12 +44,28 @@ beforeEach(() => {
     if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
     puts.push(`${init.method} ${url}`);
     const id = Number(url.split('/').at(-2));
-    if (id === 9) return Response.json({ code: 'internal_error', message: 'Something went wrong. Please try again.' }, { status: 500 });
-    if (id !== 7) return Response.json({ code: 'not_found', message: 'Message not found' }, { status: 404 });
+    if (id === 9)
+      return Response.json(
+        { code: 'internal_error', message: 'Something went wrong. Please try again.' },
+        { status: 500 },
+      );
+    if (id !== 7)
+      return Response.json({ code: 'not_found', message: 'Message not found' }, { status: 404 });
     const edit = JSON.parse(String(init.body)) as EmailEdit;
     const before = stored.get(id);
     if (!before || Date.parse(before.editedAt) <= Date.parse(edit.editedAt)) stored.set(id, edit);
-    const message: Message = { id, chatId: CHAT, role: 'assistant', content: 'x', timestamp: new Date(0).toISOString(), clientId: null, replyTo: 6, status: 'complete', model: 'gpt-4o', emailEdit: stored.get(id)! };
+    const message: Message = {
+      id,
+      chatId: CHAT,
+      role: 'assistant',
+      content: 'x',
+      timestamp: new Date(0).toISOString(),
+      clientId: null,
+      replyTo: 6,
+      status: 'complete',
+      model: 'gpt-4o',
+      emailEdit: stored.get(id)!,
+    };
     return Response.json(message);
   });
 });
@@ -52,35 +82,68 @@ describe("the rep's email edits on their way to the server", () => {
     await saveReplyEmailEdit(db, 'r:c1', { subject: 'New subject', body: 'New body' });
     await pushPendingEmailEdits(db);
     const waiting = await db.messages.get('r:c1');
-    expect(waiting).toMatchObject({ emailEdit: { subject: 'New subject', body: 'New body' }, emailEditPending: true });
+    expect(waiting).toMatchObject({
+      emailEdit: { subject: 'New subject', body: 'New body' },
+      emailEditPending: true,
+    });
     expect(await countUnsentWork(db)).toMatchObject({ edits: 1 });
 
     online = true;
     await pushPendingEmailEdits(db);
     expect(stored.get(7)).toMatchObject({ subject: 'New subject', body: 'New body' });
-    expect(await db.messages.get('r:c1')).toMatchObject({ emailEditPending: false, emailEdit: waiting!.emailEdit });
+    expect(await db.messages.get('r:c1')).toMatchObject({
+      emailEditPending: false,
+      emailEdit: waiting!.emailEdit,
+    });
     expect(await countUnsentWork(db)).toMatchObject({ edits: 0 });
   });
 
   it("takes the server's newer edit when its own arrives late", async () => {
-    const newer: EmailEdit = { subject: 'From the laptop', body: 'Later', editedAt: '2030-01-01T00:00:00.000Z' };
+    const newer: EmailEdit = {
+      subject: 'From the laptop',
+      body: 'Later',
+      editedAt: '2030-01-01T00:00:00.000Z',
+    };
     stored.set(7, newer);
-    await db.messages.put(reply({ emailEdit: { subject: 'Phone', body: 'Earlier', editedAt: '2026-01-01T00:00:00.000Z' }, emailEditPending: true }));
+    await db.messages.put(
+      reply({
+        emailEdit: { subject: 'Phone', body: 'Earlier', editedAt: '2026-01-01T00:00:00.000Z' },
+        emailEditPending: true,
+      }),
+    );
     await pushPendingEmailEdits(db);
     expect(stored.get(7)).toEqual(newer);
-    expect(await db.messages.get('r:c1')).toMatchObject({ emailEdit: newer, emailEditPending: false });
+    expect(await db.messages.get('r:c1')).toMatchObject({
+      emailEdit: newer,
+      emailEditPending: false,
+    });
   });
 
   it('keeps on this device an edit whose message the server no longer has, and stops asking', async () => {
-    await db.messages.put(reply({ serverId: 8, emailEdit: { subject: 'S', body: 'B', editedAt: '2026-01-01T00:00:00.000Z' }, emailEditPending: true }));
+    await db.messages.put(
+      reply({
+        serverId: 8,
+        emailEdit: { subject: 'S', body: 'B', editedAt: '2026-01-01T00:00:00.000Z' },
+        emailEditPending: true,
+      }),
+    );
     await pushPendingEmailEdits(db);
-    expect(await db.messages.get('r:c1')).toMatchObject({ emailEdit: { subject: 'S' }, emailEditPending: false });
+    expect(await db.messages.get('r:c1')).toMatchObject({
+      emailEdit: { subject: 'S' },
+      emailEditPending: false,
+    });
     await pushPendingEmailEdits(db);
     expect(puts).toHaveLength(1);
   });
 
   it('keeps an edit waiting while the server fails, for the next try', async () => {
-    await db.messages.put(reply({ serverId: 9, emailEdit: { subject: 'S', body: 'B', editedAt: '2026-01-01T00:00:00.000Z' }, emailEditPending: true }));
+    await db.messages.put(
+      reply({
+        serverId: 9,
+        emailEdit: { subject: 'S', body: 'B', editedAt: '2026-01-01T00:00:00.000Z' },
+        emailEditPending: true,
+      }),
+    );
     await pushPendingEmailEdits(db);
     expect(await db.messages.get('r:c1')).toMatchObject({ emailEditPending: true });
     expect(await countUnsentWork(db)).toMatchObject({ edits: 1 });
@@ -88,26 +151,53 @@ describe("the rep's email edits on their way to the server", () => {
 
   it("moves the offline draft's edit onto the server's offline-drafter reply, which is the same email", async () => {
     await db.messages.put(reply({ model: OFFLINE_DRAFTER_MODEL }));
-    const edit: EmailEdit = { subject: 'Edited offline', body: 'Shorter', editedAt: '2026-01-01T00:00:00.000Z' };
+    const edit: EmailEdit = {
+      subject: 'Edited offline',
+      body: 'Shorter',
+      editedAt: '2026-01-01T00:00:00.000Z',
+    };
     await saveOfflineEmailEdit(db, CHAT, edit);
     await pushPendingEmailEdits(db);
     expect(stored.get(7)).toEqual(edit);
-    expect(await db.messages.get('r:c1')).toMatchObject({ emailEdit: edit, emailEditPending: false });
+    expect(await db.messages.get('r:c1')).toMatchObject({
+      emailEdit: edit,
+      emailEditPending: false,
+    });
   });
 
   it("moves the offline draft's edit onto a model's answer too, so the rep's version reaches the account", async () => {
     await db.messages.put(reply({ model: 'gpt-4o' }));
-    const edit: EmailEdit = { subject: 'Edited offline', body: 'Shorter', editedAt: '2026-01-01T00:00:00.000Z' };
+    const edit: EmailEdit = {
+      subject: 'Edited offline',
+      body: 'Shorter',
+      editedAt: '2026-01-01T00:00:00.000Z',
+    };
     await saveOfflineEmailEdit(db, CHAT, edit);
     expect(await countUnsentWork(db)).toMatchObject({ edits: 0 }); // no answer on the server yet to hang it on
     await pushPendingEmailEdits(db);
     expect(stored.get(7)).toEqual(edit);
-    expect(await db.messages.get('r:c1')).toMatchObject({ emailEdit: edit, emailEditPending: false });
+    expect(await db.messages.get('r:c1')).toMatchObject({
+      emailEdit: edit,
+      emailEditPending: false,
+    });
   });
 
   it('sends the other edits while the server fails one of them', async () => {
-    await db.messages.put(reply({ key: 'r:c0', serverId: 9, sortAt: 0, emailEdit: { subject: 'Fails', body: 'B', editedAt: '2026-01-01T00:00:00.000Z' }, emailEditPending: true }));
-    await db.messages.put(reply({ emailEdit: { subject: 'Goes', body: 'B', editedAt: '2026-01-01T00:00:00.000Z' }, emailEditPending: true }));
+    await db.messages.put(
+      reply({
+        key: 'r:c0',
+        serverId: 9,
+        sortAt: 0,
+        emailEdit: { subject: 'Fails', body: 'B', editedAt: '2026-01-01T00:00:00.000Z' },
+        emailEditPending: true,
+      }),
+    );
+    await db.messages.put(
+      reply({
+        emailEdit: { subject: 'Goes', body: 'B', editedAt: '2026-01-01T00:00:00.000Z' },
+        emailEditPending: true,
+      }),
+    );
     await pushPendingEmailEdits(db);
     expect(stored.get(7)).toMatchObject({ subject: 'Goes' });
     expect(await db.messages.get('r:c0')).toMatchObject({ emailEditPending: true });

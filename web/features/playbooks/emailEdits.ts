@@ -28,15 +28,28 @@ export function editNow(email: EmailDraft): EmailEdit {
 }
 
 /** Keep the rep's edit of a reply here (to be sent), then hand it to the server if it can be reached. */
-export async function saveReplyEmailEdit(db: PitchpadDb, messageKey: string, email: EmailDraft): Promise<void> {
-  await db.messages.update(messageKey, { emailEdit: editNow(email), emailEditPending: true, touchedAt: Date.now() });
+export async function saveReplyEmailEdit(
+  db: PitchpadDb,
+  messageKey: string,
+  email: EmailDraft,
+): Promise<void> {
+  await db.messages.update(messageKey, {
+    emailEdit: editNow(email),
+    emailEditPending: true,
+    touchedAt: Date.now(),
+  });
   syncWhenStored(db);
-  if (globalThis.navigator?.onLine !== false) void pushPendingEmailEdits(db).catch((error: unknown) => console.warn('Could not save the edit yet', error));
+  if (globalThis.navigator?.onLine !== false)
+    void pushPendingEmailEdits(db).catch((error: unknown) =>
+      console.warn('Could not save the edit yet', error),
+    );
 }
 
 /** The edits saved here the server has not stored yet. */
 function pendingEdits(db: PitchpadDb): Promise<LocalMessage[]> {
-  return db.messages.filter((m) => m.emailEditPending === true && m.serverId !== null && m.emailEdit !== undefined).toArray();
+  return db.messages
+    .filter((m) => m.emailEditPending === true && m.serverId !== null && m.emailEdit !== undefined)
+    .toArray();
 }
 
 /**
@@ -49,7 +62,13 @@ export async function pushPendingEmailEdits(db: PitchpadDb): Promise<void> {
   for (const row of await pendingEdits(db)) {
     const sent = row.emailEdit!;
     try {
-      const stored = Message.parse(await api.put(`/api/chats/${encodeURIComponent(row.chatId)}/messages/${row.serverId}/email`, sent, userIdOfDb(db)));
+      const stored = Message.parse(
+        await api.put(
+          `/api/chats/${encodeURIComponent(row.chatId)}/messages/${row.serverId}/email`,
+          sent,
+          userIdOfDb(db),
+        ),
+      );
       await settle(db, row.key, sent, stored.emailEdit ?? sent);
     } catch (error) {
       // No network, or the browser's session is another account's: all wait for the next try.
@@ -69,11 +88,20 @@ function isRefusedForGood(error: unknown): boolean {
 }
 
 /** The server has answered for `sent`: take its edit, unless the rep has edited again meanwhile. */
-async function settle(db: PitchpadDb, key: string, sent: EmailEdit, stored: EmailEdit): Promise<void> {
+async function settle(
+  db: PitchpadDb,
+  key: string,
+  sent: EmailEdit,
+  stored: EmailEdit,
+): Promise<void> {
   await db.transaction('rw', db.messages, async () => {
     const now = await db.messages.get(key);
     if (!now?.emailEditPending || now.emailEdit?.editedAt !== sent.editedAt) return;
-    await db.messages.update(key, { emailEdit: stored, emailEditPending: false, touchedAt: Date.now() });
+    await db.messages.update(key, {
+      emailEdit: stored,
+      emailEditPending: false,
+      touchedAt: Date.now(),
+    });
   });
 }
 
@@ -81,14 +109,27 @@ async function settle(db: PitchpadDb, key: string, sent: EmailEdit, stored: Emai
  * Edits of offline drafts whose chat now holds the flow's answer on the server (its first finished
  * reply) without a newer edit of its own: each is to go onto that reply (`adoptOfflineDraftEdits`).
  */
-async function offlineDraftEditsToAdopt(db: PitchpadDb): Promise<Array<{ reply: LocalMessage; edit: EmailEdit }>> {
-  const edited = (await db.keyValues.where('key').startsWith(OFFLINE_DRAFT_EDIT_PREFIX).toArray()).map((row) => row.key.slice(OFFLINE_DRAFT_EDIT_PREFIX.length));
+async function offlineDraftEditsToAdopt(
+  db: PitchpadDb,
+): Promise<Array<{ reply: LocalMessage; edit: EmailEdit }>> {
+  const edited = (
+    await db.keyValues.where('key').startsWith(OFFLINE_DRAFT_EDIT_PREFIX).toArray()
+  ).map((row) => row.key.slice(OFFLINE_DRAFT_EDIT_PREFIX.length));
   const toAdopt: Array<{ reply: LocalMessage; edit: EmailEdit }> = [];
   for (const chatId of edited) {
     const edit = await offlineEmailEditOf(db, chatId);
-    const replies = await db.messages.where('chatId').equals(chatId).filter((m) => m.role === 'assistant' && m.status === 'complete' && m.serverId !== null).sortBy('sortAt');
+    const replies = await db.messages
+      .where('chatId')
+      .equals(chatId)
+      .filter((m) => m.role === 'assistant' && m.status === 'complete' && m.serverId !== null)
+      .sortBy('sortAt');
     const reply = replies[0];
-    if (!edit || !reply || (reply.emailEdit && Date.parse(reply.emailEdit.editedAt) >= Date.parse(edit.editedAt))) continue;
+    if (
+      !edit ||
+      !reply ||
+      (reply.emailEdit && Date.parse(reply.emailEdit.editedAt) >= Date.parse(edit.editedAt))
+    )
+      continue;
     toAdopt.push({ reply, edit });
   }
   return toAdopt;
@@ -96,7 +137,12 @@ async function offlineDraftEditsToAdopt(db: PitchpadDb): Promise<Array<{ reply: 
 
 /** An edited offline draft's edit goes onto the flow's answer once the server holds it, to be sent. */
 async function adoptOfflineDraftEdits(db: PitchpadDb): Promise<void> {
-  for (const { reply, edit } of await offlineDraftEditsToAdopt(db)) await db.messages.update(reply.key, { emailEdit: edit, emailEditPending: true, touchedAt: Date.now() });
+  for (const { reply, edit } of await offlineDraftEditsToAdopt(db))
+    await db.messages.update(reply.key, {
+      emailEdit: edit,
+      emailEditPending: true,
+      touchedAt: Date.now(),
+    });
 }
 
 /**

@@ -1,7 +1,8 @@
 /** Reading a cold email out of a reply, for 'Open in mail app' (mailto with subject and body). */
 import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 
-const SUBJECT_LINE = /^\s*(?:#+\s*)?(?:\*\*|__)?subject(?: line)?\s*:?\s*(?:\*\*|__)?\s*:?\s*(.*)$/i;
+const SUBJECT_LINE =
+  /^\s*(?:#+\s*)?(?:\*\*|__)?subject(?: line)?\s*:?\s*(?:\*\*|__)?\s*:?\s*(.*)$/i;
 
 /** Markdown emphasis, heading marks and rules removed: a mail app shows plain text. */
 function plain(text: string): string {

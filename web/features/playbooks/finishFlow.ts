@@ -7,10 +7,20 @@
  */
 import { GtmPlanResponse, type GtmPlan } from '../../../domain/contract/playbooks';
 import { draftColdEmail } from '../../../domain/drafts/coldEmail';
-import { draftGtmPlan, draftedPlanMarkdown, draftedPlanSummary } from '../../../domain/drafts/gtmPlan';
+import {
+  draftGtmPlan,
+  draftedPlanMarkdown,
+  draftedPlanSummary,
+} from '../../../domain/drafts/gtmPlan';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import { FLOWS, workflowNameFor, type Answers, type FlowType } from '../../../domain/playbooks';
-import { GTM_API_ERROR_TOAST, GTM_INVALID_RESPONSE, PITCH_DECK_CARD_DELAY_MS, buildStartupInfo, renderGtmPlanMarkdown } from '../../../domain/playbooks/gtmPlan';
+import {
+  GTM_API_ERROR_TOAST,
+  GTM_INVALID_RESPONSE,
+  PITCH_DECK_CARD_DELAY_MS,
+  buildStartupInfo,
+  renderGtmPlanMarkdown,
+} from '../../../domain/playbooks/gtmPlan';
 import { ApiError, OfflineError, type ApiClient } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
@@ -18,7 +28,12 @@ import type { ShowToast } from '../../ui/toaster';
 import { isProRequired, proRequiredToast } from '../billing/proAccess';
 import { workflowSavedToast } from '../history/historySheet';
 import { saveWorkflow } from '../history/workflowStore';
-import { carryValueProposition, clearFlowProgress, saveFlowAnswer, saveFlowStep } from './flowDrafts';
+import {
+  carryValueProposition,
+  clearFlowProgress,
+  saveFlowAnswer,
+  saveFlowStep,
+} from './flowDrafts';
 import { saveGtmPlanChat, saveOfflineEmailDraft, saveStoredGtmPlanChat } from './flowResults';
 
 /** What the chat's send path reports; only the kind matters here. */
@@ -27,7 +42,10 @@ export interface SendResult {
 }
 
 /** Send `prompt` as the first message of the new chat `chatId` (the chat's own send path). */
-export type FlowSend = (prompt: string, target: { chatId: string; title: string; playbookType: FlowType; answers: Answers }) => Promise<SendResult>;
+export type FlowSend = (
+  prompt: string,
+  target: { chatId: string; title: string; playbookType: FlowType; answers: Answers },
+) => Promise<SendResult>;
 
 export interface FinishDeps {
   db: PitchpadDb;
@@ -53,22 +71,47 @@ export const ERROR_TOAST_MIN_MS = 4000;
 
 /** The toast a finished flow shows (spec §4): the cold email's words are the spec's. */
 export const FLOW_DONE_TOASTS: Record<FlowType, { header: string; message: string }> = {
-  playbook: { header: 'Sales Pitch Generated', message: 'Your sales pitch has been created successfully.' },
-  email: { header: 'Cold Email Generated', message: 'Your personalized cold email has been created successfully.' },
-  demo: { header: 'Personas Generated', message: 'Your customer personas have been created successfully.' },
-  call: { header: 'Call Analysis Generated', message: 'Your call analysis has been created successfully.' },
-  objection: { header: 'Objection Guide Generated', message: 'Your objection handling guide has been created successfully.' },
-  gtmplan: { header: 'GTM Plan Generated', message: 'Your go-to-market plan has been created successfully.' },
+  playbook: {
+    header: 'Sales Pitch Generated',
+    message: 'Your sales pitch has been created successfully.',
+  },
+  email: {
+    header: 'Cold Email Generated',
+    message: 'Your personalized cold email has been created successfully.',
+  },
+  demo: {
+    header: 'Personas Generated',
+    message: 'Your customer personas have been created successfully.',
+  },
+  call: {
+    header: 'Call Analysis Generated',
+    message: 'Your call analysis has been created successfully.',
+  },
+  objection: {
+    header: 'Objection Guide Generated',
+    message: 'Your objection handling guide has been created successfully.',
+  },
+  gtmplan: {
+    header: 'GTM Plan Generated',
+    message: 'Your go-to-market plan has been created successfully.',
+  },
 };
 
-export const QUEUED_TOAST = { header: 'Saved to your history', message: "You're offline: it will be sent as soon as you're back online." };
+export const QUEUED_TOAST = {
+  header: 'Saved to your history',
+  message: "You're offline: it will be sent as soon as you're back online.",
+};
 
 /** The answer the user gave to the flow's value-proposition step, if it has one. */
 function valuePropositionOf(type: FlowType, answers: Answers): string | undefined {
   return type === 'playbook' ? answers.value_proposition : undefined;
 }
 
-export async function finishFlow(type: FlowType, answers: Answers, deps: FinishDeps): Promise<void> {
+export async function finishFlow(
+  type: FlowType,
+  answers: Answers,
+  deps: FinishDeps,
+): Promise<void> {
   const flow = FLOWS[type];
   const now = deps.now?.() ?? new Date();
   const name = workflowNameFor(type, answers, now);
@@ -89,7 +132,9 @@ export async function finishFlow(type: FlowType, answers: Answers, deps: FinishD
         await saveGtmPlanChat(deps.db, {
           chatId,
           title: name,
-          markdown: drafted ? draftedPlanMarkdown(plan.response.plan) : renderGtmPlanMarkdown(plan.response.plan),
+          markdown: drafted
+            ? draftedPlanMarkdown(plan.response.plan)
+            : renderGtmPlanMarkdown(plan.response.plan),
           byOfflineDrafter: drafted,
           at: now.getTime(),
           pitchDeckAt,
@@ -99,7 +144,11 @@ export async function finishFlow(type: FlowType, answers: Answers, deps: FinishD
       await clearFlowProgress(deps.db, type);
       deps.openChat(chatId);
       // A drafted plan is not 'created successfully': the toast says what it still lacks.
-      deps.toast(drafted ? workflowSavedToast(draftedPlanToast(plan.response.plan, deps), item.id, 'warning') : workflowSavedToast(FLOW_DONE_TOASTS.gtmplan, item.id));
+      deps.toast(
+        drafted
+          ? workflowSavedToast(draftedPlanToast(plan.response.plan, deps), item.id, 'warning')
+          : workflowSavedToast(FLOW_DONE_TOASTS.gtmplan, item.id),
+      );
       return;
     }
     if (plan.proRequired) {
@@ -107,22 +156,35 @@ export async function finishFlow(type: FlowType, answers: Answers, deps: FinishD
       deps.toast(proRequiredToast(deps.upgrade));
       return;
     }
-    deps.toast({ header: plan.invalid ? GTM_INVALID_RESPONSE : 'API Error', message: GTM_API_ERROR_TOAST, color: 'danger' });
+    deps.toast({
+      header: plan.invalid ? GTM_INVALID_RESPONSE : 'API Error',
+      message: GTM_API_ERROR_TOAST,
+      color: 'danger',
+    });
     errorShownAt = Date.now();
   }
 
   // Offline, the cold email is drafted here at once. Online, the server answers: with no model there,
   // its drafter writes the same email, which must not show twice.
   const offlineDraft = type === 'email' && !(deps.isOnline?.() ?? true);
-  if (offlineDraft) await saveOfflineEmailDraft(deps.db, chatId, draftColdEmail(answers, deps.sender));
+  if (offlineDraft)
+    await saveOfflineEmailDraft(deps.db, chatId, draftColdEmail(answers, deps.sender));
   const item = await saveWorkflow(deps.db, { type, name, answers, chatId, now });
   await clearFlowProgress(deps.db, type);
-  const outcome = await deps.send(flow.buildPrompt(answers), { chatId, title: name, playbookType: type, answers });
+  const outcome = await deps.send(flow.buildPrompt(answers), {
+    chatId,
+    title: name,
+    playbookType: type,
+    answers,
+  });
   // The prompt could not even be saved on this device: keep the answers for another try.
   if (outcome.kind === 'not-saved') await restoreDraft(deps.db, type, answers);
-  if (errorShownAt !== null) await sleep(errorShownAt + (deps.errorToastMinMs ?? ERROR_TOAST_MIN_MS) - Date.now());
-  if (outcome.kind === 'done' || (offlineDraft && outcome.kind === 'queued')) deps.toast(workflowSavedToast(FLOW_DONE_TOASTS[type], item.id));
-  else if (outcome.kind === 'queued') deps.toast(workflowSavedToast(QUEUED_TOAST, item.id, 'medium'));
+  if (errorShownAt !== null)
+    await sleep(errorShownAt + (deps.errorToastMinMs ?? ERROR_TOAST_MIN_MS) - Date.now());
+  if (outcome.kind === 'done' || (offlineDraft && outcome.kind === 'queued'))
+    deps.toast(workflowSavedToast(FLOW_DONE_TOASTS[type], item.id));
+  else if (outcome.kind === 'queued')
+    deps.toast(workflowSavedToast(QUEUED_TOAST, item.id, 'medium'));
   // A failed send shows the chat's own 'Failed to send message' toast and waits in the chat with Retry.
 }
 
@@ -131,28 +193,46 @@ export async function finishFlow(type: FlowType, answers: Answers, deps: FinishD
  * need the founder's research, and whether the full plan follows once back online.
  */
 function draftedPlanToast(plan: GtmPlan, deps: FinishDeps): { header: string; message: string } {
-  const later = !(deps.isOnline?.() ?? true) && deps.model !== OFFLINE_DRAFTER_MODEL ? ' The full plan is written once you are back online.' : '';
+  const later =
+    !(deps.isOnline?.() ?? true) && deps.model !== OFFLINE_DRAFTER_MODEL
+      ? ' The full plan is written once you are back online.'
+      : '';
   return { header: 'GTM Plan Drafted', message: `${draftedPlanSummary(plan)}${later}` };
 }
 
-type PlanResult = { ok: true; response: GtmPlanResponse } | { ok: false; invalid: boolean; proRequired?: boolean };
+type PlanResult =
+  { ok: true; response: GtmPlanResponse } | { ok: false; invalid: boolean; proRequired?: boolean };
 
 /**
  * POST /api/generate-gtm-plan; the shape is checked here too, so a bad answer takes the fallback.
  * With no connection at all the browser's own drafter arranges the answers into the plan (design §5).
  */
-async function requestGtmPlan(deps: FinishDeps, answers: Answers, keepIn: { chatId: string; title: string }): Promise<PlanResult> {
-  if (!(deps.isOnline?.() ?? true)) return { ok: true, response: { plan: draftGtmPlan(answers), source: 'offline-drafter' } };
+async function requestGtmPlan(
+  deps: FinishDeps,
+  answers: Answers,
+  keepIn: { chatId: string; title: string },
+): Promise<PlanResult> {
+  if (!(deps.isOnline?.() ?? true))
+    return { ok: true, response: { plan: draftGtmPlan(answers), source: 'offline-drafter' } };
   try {
-    const data = await deps.api.post<unknown>('/api/generate-gtm-plan', { startupInfo: buildStartupInfo(answers), answers, ...keepIn });
+    const data = await deps.api.post<unknown>('/api/generate-gtm-plan', {
+      startupInfo: buildStartupInfo(answers),
+      answers,
+      ...keepIn,
+    });
     const parsed = GtmPlanResponse.safeParse(data);
     if (parsed.success) return { ok: true, response: parsed.data };
     console.warn(GTM_INVALID_RESPONSE, parsed.error);
     return { ok: false, invalid: true };
   } catch (error) {
-    if (error instanceof OfflineError) return { ok: true, response: { plan: draftGtmPlan(answers), source: 'offline-drafter' } };
+    if (error instanceof OfflineError)
+      return { ok: true, response: { plan: draftGtmPlan(answers), source: 'offline-drafter' } };
     console.warn('GTM plan call failed', error);
-    return { ok: false, invalid: error instanceof ApiError && error.message === GTM_INVALID_RESPONSE, proRequired: isProRequired(error) };
+    return {
+      ok: false,
+      invalid: error instanceof ApiError && error.message === GTM_INVALID_RESPONSE,
+      proRequired: isProRequired(error),
+    };
   }
 }
 

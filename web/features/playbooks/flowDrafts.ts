@@ -19,23 +19,39 @@ function isStringArray(value: unknown): value is string[] {
 }
 
 /** The saved progress of a flow, or null when it has none. */
-export async function loadFlowProgress(db: PitchpadDb, type: FlowType): Promise<Partial<FlowProgress> | null> {
+export async function loadFlowProgress(
+  db: PitchpadDb,
+  type: FlowType,
+): Promise<Partial<FlowProgress> | null> {
   const draft = await loadDraft(db, type);
   if (!draft) return null;
   const answers: Answers = {};
-  for (const [stepId, value] of Object.entries(draft)) if (!stepId.startsWith('@') && typeof value === 'string') answers[stepId] = value;
+  for (const [stepId, value] of Object.entries(draft))
+    if (!stepId.startsWith('@') && typeof value === 'string') answers[stepId] = value;
   const step = draft[STEP_KEY];
   const options = draft[OPTIONS_KEY];
-  return { answers, stepId: typeof step === 'string' ? step : null, options: isStringArray(options) && options.length ? options : null };
+  return {
+    answers,
+    stepId: typeof step === 'string' ? step : null,
+    options: isStringArray(options) && options.length ? options : null,
+  };
 }
 
 /** The flow as the user left it, with a finished value proposition carried in where it applies. */
 export async function resumeFlow(db: PitchpadDb, type: FlowType): Promise<FlowProgress> {
-  const [saved, carried] = await Promise.all([loadFlowProgress(db, type), db.keyValues.get(CARRIED_VALUE_PROPOSITION_KEY)]);
+  const [saved, carried] = await Promise.all([
+    loadFlowProgress(db, type),
+    db.keyValues.get(CARRIED_VALUE_PROPOSITION_KEY),
+  ]);
   return startProgress(type, saved, typeof carried?.value === 'string' ? carried.value : null);
 }
 
-export function saveFlowAnswer(db: PitchpadDb, type: FlowType, questionId: string, value: string): Promise<void> {
+export function saveFlowAnswer(
+  db: PitchpadDb,
+  type: FlowType,
+  questionId: string,
+  value: string,
+): Promise<void> {
   return saveDraft(db, type, questionId, value);
 }
 
@@ -43,7 +59,11 @@ export function saveFlowStep(db: PitchpadDb, type: FlowType, stepId: string | nu
   return saveDraft(db, type, STEP_KEY, stepId);
 }
 
-export function saveFlowOptions(db: PitchpadDb, type: FlowType, options: string[] | null): Promise<void> {
+export function saveFlowOptions(
+  db: PitchpadDb,
+  type: FlowType,
+  options: string[] | null,
+): Promise<void> {
   return saveDraft(db, type, OPTIONS_KEY, options);
 }
 
@@ -58,12 +78,14 @@ export async function unfinishedFlows(db: PitchpadDb): Promise<Map<FlowType, Flo
     if (!isFlowType(flow)) continue;
     const saved = await loadFlowProgress(db, flow);
     // A draft with nothing typed yet (only the step marker) is not worth a "resume" badge.
-    if (saved && Object.values(saved.answers ?? {}).some((v) => v.trim())) out.set(flow, startProgress(flow, saved, null));
+    if (saved && Object.values(saved.answers ?? {}).some((v) => v.trim()))
+      out.set(flow, startProgress(flow, saved, null));
   }
   return out;
 }
 
 /** Remember the value proposition a finished flow picked, so later flows start with it. */
 export async function carryValueProposition(db: PitchpadDb, text: string): Promise<void> {
-  if (text.trim()) await db.keyValues.put({ key: CARRIED_VALUE_PROPOSITION_KEY, value: text.trim() });
+  if (text.trim())
+    await db.keyValues.put({ key: CARRIED_VALUE_PROPOSITION_KEY, value: text.trim() });
 }

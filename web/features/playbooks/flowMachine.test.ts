@@ -1,16 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { TRANSCRIPT_TOO_SHORT, SKIP_NEEDS_TRANSCRIPT, SKIP_TO_ANALYSIS } from '../../../domain/playbooks/callAnalysis';
+import {
+  TRANSCRIPT_TOO_SHORT,
+  SKIP_NEEDS_TRANSCRIPT,
+  SKIP_TO_ANALYSIS,
+} from '../../../domain/playbooks/callAnalysis';
 import { GTM_SKIP_HINT, GTM_SKIP_LABEL } from '../../../domain/playbooks/gtmPlan';
 import { BOOKING_LINK_INVALID } from '../../../domain/playbooks/coldEmail';
 import type { FlowType } from '../../../domain/playbooks';
 import { isFlowType } from '../../../domain/playbooks/tools';
-import { goBack, pickOption, questionsOf, skipToResult, startProgress, stepView, submitStep, withAnswer, withPrefill, type FlowProgress, type StepResult } from './flowMachine';
+import {
+  goBack,
+  pickOption,
+  questionsOf,
+  skipToResult,
+  startProgress,
+  stepView,
+  submitStep,
+  withAnswer,
+  withPrefill,
+  type FlowProgress,
+  type StepResult,
+} from './flowMachine';
 
-const start = (type: FlowType, answers: Record<string, string> = {}, stepId: string | null = null): FlowProgress => ({ type, answers, stepId, options: null });
-const TRANSCRIPT = 'Rep: Thanks for joining. Prospect: Our reps spend hours on manual CRM updates every week.';
+const start = (
+  type: FlowType,
+  answers: Record<string, string> = {},
+  stepId: string | null = null,
+): FlowProgress => ({ type, answers, stepId, options: null });
+const TRANSCRIPT =
+  'Rep: Thanks for joining. Prospect: Our reps spend hours on manual CRM updates every week.';
 
 function moved(result: StepResult): FlowProgress {
-  if (result.kind !== 'move' && result.kind !== 'generate') throw new Error(`expected a move, got ${result.kind}`);
+  if (result.kind !== 'move' && result.kind !== 'generate')
+    throw new Error(`expected a move, got ${result.kind}`);
   return result.progress;
 }
 
@@ -26,11 +48,17 @@ describe('the interview card for a step (spec §2)', () => {
     expect(view.counter).toBe('Question 1 of 3');
     expect(view.primaryLabel).toBe('Next');
     expect(view.canSubmit).toBe(false);
-    expect(submitStep(withAnswer(start('email'), 'recipient_info', '   '))).toEqual({ kind: 'ignored' });
+    expect(submitStep(withAnswer(start('email'), 'recipient_info', '   '))).toEqual({
+      kind: 'ignored',
+    });
   });
 
   it('shows a select step with its first option chosen, and stores it on Next (spec §5)', () => {
-    const onIndustry = start('demo', { company_name: 'Acme', value_proposition: 'Faster quotes' }, 'industry');
+    const onIndustry = start(
+      'demo',
+      { company_name: 'Acme', value_proposition: 'Faster quotes' },
+      'industry',
+    );
     const view = stepView(onIndustry);
     expect(view.control).toBe('select');
     expect(view.value).toBe('saas');
@@ -41,23 +69,55 @@ describe('the interview card for a step (spec §2)', () => {
   });
 
   it("labels the last step with the flow's finish button and finishes there", () => {
-    const last = start('objection', { audience_type: 'customers', value_proposition: 'a', common_objections: 'b', competitive_landscape: 'c' }, 'target_audience');
+    const last = start(
+      'objection',
+      {
+        audience_type: 'customers',
+        value_proposition: 'a',
+        common_objections: 'b',
+        competitive_landscape: 'c',
+      },
+      'target_audience',
+    );
     expect(stepView(last).primaryLabel).toBe('Create Objection Guide');
-    expect(answer(last, 'Ops leads')).toMatchObject({ kind: 'finish', answers: { target_audience: 'Ops leads', audience_type: 'customers' } });
+    expect(answer(last, 'Ops leads')).toMatchObject({
+      kind: 'finish',
+      answers: { target_audience: 'Ops leads', audience_type: 'customers' },
+    });
   });
 
   it('never lets an optional answer hold the flow up: a blank booking link or call context still finishes (issue 13, point 5)', () => {
-    const onLink = start('email', { recipient_info: 'Dana Ortiz', value_prop: 'Faster ramp' }, 'booking_link');
+    const onLink = start(
+      'email',
+      { recipient_info: 'Dana Ortiz', value_prop: 'Faster ramp' },
+      'booking_link',
+    );
     expect(stepView(onLink)).toMatchObject({ primaryLabel: 'Generate Email', canSubmit: true });
-    expect(submitStep(onLink)).toMatchObject({ kind: 'finish', answers: { recipient_info: 'Dana Ortiz', booking_link: '' } });
-    const onContext = start('call', { transcript: TRANSCRIPT, call_type: 'demo', analysis_focus: 'objections' }, 'context');
+    expect(submitStep(onLink)).toMatchObject({
+      kind: 'finish',
+      answers: { recipient_info: 'Dana Ortiz', booking_link: '' },
+    });
+    const onContext = start(
+      'call',
+      { transcript: TRANSCRIPT, call_type: 'demo', analysis_focus: 'objections' },
+      'context',
+    );
     expect(stepView(onContext)).toMatchObject({ primaryLabel: 'Analyze Call', canSubmit: true });
     expect(submitStep(onContext)).toMatchObject({ kind: 'finish' });
   });
 
   it('marks as optional only the answers a flow can do without', () => {
-    const optional = (['playbook', 'email', 'demo', 'call', 'gtmplan'] as const).flatMap((type) => questionsOf({ type, answers: {} }).filter((q) => q.optional).map((q) => `${type}.${q.id}`));
-    const objection = (['customers', 'investors', 'partners', 'internal'] as const).flatMap((audience) => questionsOf({ type: 'objection', answers: { audience_type: audience } }).filter((q) => q.optional));
+    const optional = (['playbook', 'email', 'demo', 'call', 'gtmplan'] as const).flatMap((type) =>
+      questionsOf({ type, answers: {} })
+        .filter((q) => q.optional)
+        .map((q) => `${type}.${q.id}`),
+    );
+    const objection = (['customers', 'investors', 'partners', 'internal'] as const).flatMap(
+      (audience) =>
+        questionsOf({ type: 'objection', answers: { audience_type: audience } }).filter(
+          (q) => q.optional,
+        ),
+    );
     expect([...optional, ...objection]).toEqual(['email.booking_link', 'call.context']);
     // Every other step still blocks a blank answer (spec §5).
     expect(stepView(start('call', { transcript: TRANSCRIPT }, 'transcript')).canSubmit).toBe(true);
@@ -72,7 +132,9 @@ describe('the interview card for a step (spec §2)', () => {
   });
 
   it('knows the six flow types', () => {
-    expect(['playbook', 'email', 'demo', 'call', 'objection', 'gtmplan'].every(isFlowType)).toBe(true);
+    expect(['playbook', 'email', 'demo', 'call', 'objection', 'gtmplan'].every(isFlowType)).toBe(
+      true,
+    );
     expect(isFlowType('none')).toBe(false);
     expect(isFlowType('competitive')).toBe(false);
   });
@@ -86,14 +148,22 @@ describe('value proposition (spec §4)', () => {
     expect(first.total).toBe(7);
     let p = moved(pickOption(start('playbook'), 'product'));
     expect(p.answers.founding_journey).toBe('product');
-    for (const text of ['A CRM for plumbers', 'Missed calls', 'Plumbers', 'Owners']) p = moved(answer(p, text));
+    for (const text of ['A CRM for plumbers', 'Missed calls', 'Plumbers', 'Owners'])
+      p = moved(answer(p, text));
     expect(stepView(p).question.id).toBe('features');
     expect(stepView(p).primaryLabel).toBe('Create Sales Pitch');
     const result = answer(p, 'Call capture, quotes');
     expect(result.kind).toBe('generate');
     const onOptions = moved(result);
-    expect(stepView(onOptions)).toMatchObject({ control: 'generated', counter: 'Question 7 of 7', primaryLabel: null });
-    expect(pickOption({ ...onOptions, options: ['One', 'Two'] }, 'Two')).toMatchObject({ kind: 'finish', answers: { value_proposition: 'Two', features: 'Call capture, quotes' } });
+    expect(stepView(onOptions)).toMatchObject({
+      control: 'generated',
+      counter: 'Question 7 of 7',
+      primaryLabel: null,
+    });
+    expect(pickOption({ ...onOptions, options: ['One', 'Two'] }, 'Two')).toMatchObject({
+      kind: 'finish',
+      answers: { value_proposition: 'Two', features: 'Call capture, quotes' },
+    });
   });
 });
 
@@ -105,21 +175,41 @@ describe('cold email (spec §4)', () => {
   });
 
   it('fresh: 5. takes a booking link only as a link (or blank): anything else stays on the step with the message, Generate and Skip alike', () => {
-    const atLink = start('email', { recipient_info: 'Dana Ortiz', value_prop: 'Ramp in 10 weeks' }, 'booking_link');
+    const atLink = start(
+      'email',
+      { recipient_info: 'Dana Ortiz', value_prop: 'Ramp in 10 weeks' },
+      'booking_link',
+    );
     for (const bad of ['my calendar', 'https//cal.com/sam', 'sam@rampup.io']) {
       expect(answer(atLink, bad)).toEqual({ kind: 'alert', message: BOOKING_LINK_INVALID });
-      expect(skipToResult(withAnswer(atLink, 'booking_link', bad))).toEqual({ kind: 'alert', message: BOOKING_LINK_INVALID });
+      expect(skipToResult(withAnswer(atLink, 'booking_link', bad))).toEqual({
+        kind: 'alert',
+        message: BOOKING_LINK_INVALID,
+      });
     }
-    expect(answer(atLink, 'https://cal.com/sam/20min')).toEqual({ kind: 'finish', answers: { recipient_info: 'Dana Ortiz', value_prop: 'Ramp in 10 weeks', booking_link: 'https://cal.com/sam/20min' } });
+    expect(answer(atLink, 'https://cal.com/sam/20min')).toEqual({
+      kind: 'finish',
+      answers: {
+        recipient_info: 'Dana Ortiz',
+        value_prop: 'Ramp in 10 weeks',
+        booking_link: 'https://cal.com/sam/20min',
+      },
+    });
     // Typed without its https://, the link gets it; left blank, the email simply has no link.
-    expect(answer(atLink, 'cal.com/sam/20min')).toMatchObject({ kind: 'finish', answers: { booking_link: 'https://cal.com/sam/20min' } });
+    expect(answer(atLink, 'cal.com/sam/20min')).toMatchObject({
+      kind: 'finish',
+      answers: { booking_link: 'https://cal.com/sam/20min' },
+    });
     expect(answer(atLink, '')).toMatchObject({ kind: 'finish', answers: { booking_link: '' } });
   });
 });
 
 describe('call analysis (spec §5)', () => {
   it('alerts when the transcript is under 50 characters', () => {
-    expect(answer(start('call'), 'Too short')).toEqual({ kind: 'alert', message: TRANSCRIPT_TOO_SHORT });
+    expect(answer(start('call'), 'Too short')).toEqual({
+      kind: 'alert',
+      message: TRANSCRIPT_TOO_SHORT,
+    });
     expect(answer(start('call'), TRANSCRIPT).kind).toBe('move');
   });
 
@@ -128,7 +218,10 @@ describe('call analysis (spec §5)', () => {
     const second = moved(answer(start('call'), TRANSCRIPT));
     expect(stepView(second).skip?.label).toBe(SKIP_TO_ANALYSIS);
     // Defaults for the select on screen (seen), none invented for steps not reached.
-    expect(skipToResult(second)).toEqual({ kind: 'finish', answers: { transcript: TRANSCRIPT, call_type: 'discovery' } });
+    expect(skipToResult(second)).toEqual({
+      kind: 'finish',
+      answers: { transcript: TRANSCRIPT, call_type: 'discovery' },
+    });
     const shortened = withAnswer(second, 'transcript', 'short now');
     expect(skipToResult(shortened)).toEqual({ kind: 'alert', message: SKIP_NEEDS_TRANSCRIPT });
   });
@@ -136,9 +229,17 @@ describe('call analysis (spec §5)', () => {
 
 describe('objection handling (spec §3)', () => {
   it("asks the audience first, then that audience's own questions", () => {
-    expect(questionsOf(start('objection')).map((q) => q.id)).toEqual(['audience_type', 'value_proposition', 'common_objections', 'competitive_landscape', 'target_audience']);
+    expect(questionsOf(start('objection')).map((q) => q.id)).toEqual([
+      'audience_type',
+      'value_proposition',
+      'common_objections',
+      'competitive_landscape',
+      'target_audience',
+    ]);
     expect(stepView(start('objection')).counter).toBe('Question 1 of 5');
-    const investors = moved(submitStep(withAnswer(start('objection'), 'audience_type', 'investors')));
+    const investors = moved(
+      submitStep(withAnswer(start('objection'), 'audience_type', 'investors')),
+    );
     expect(stepView(investors)).toMatchObject({ counter: 'Question 2 of 6' });
     expect(stepView(investors).question.id).toBe('business_model');
   });
@@ -148,7 +249,11 @@ describe('GTM plan (spec §5)', () => {
   it("enables 'Skip to Plan Generation' at 3 answers, with the hint below that", () => {
     const p = start('gtmplan', { product_service: 'A', value_proposition: 'B' });
     expect(stepView(p).total).toBe(11);
-    expect(stepView(p).skip).toEqual({ label: GTM_SKIP_LABEL, enabled: false, hint: GTM_SKIP_HINT });
+    expect(stepView(p).skip).toEqual({
+      label: GTM_SKIP_LABEL,
+      enabled: false,
+      hint: GTM_SKIP_HINT,
+    });
     expect(skipToResult(p)).toEqual({ kind: 'ignored' });
     const three = withAnswer(p, 'target_market', 'C');
     expect(stepView(three).skip).toEqual({ label: GTM_SKIP_LABEL, enabled: true, hint: null });
@@ -158,26 +263,52 @@ describe('GTM plan (spec §5)', () => {
 
 describe('starting or resuming a flow', () => {
   it('pre-fills a finished value proposition into later flows, where never touched (issue 5, part 5)', () => {
-    expect(startProgress('email', null, 'Ship faster').answers).toEqual({ value_prop: 'Ship faster' });
-    expect(startProgress('demo', null, 'Ship faster').answers).toEqual({ value_proposition: 'Ship faster' });
-    expect(startProgress('objection', null, 'Ship faster').answers).toEqual({ value_proposition: 'Ship faster' });
+    expect(startProgress('email', null, 'Ship faster').answers).toEqual({
+      value_prop: 'Ship faster',
+    });
+    expect(startProgress('demo', null, 'Ship faster').answers).toEqual({
+      value_proposition: 'Ship faster',
+    });
+    expect(startProgress('objection', null, 'Ship faster').answers).toEqual({
+      value_proposition: 'Ship faster',
+    });
     expect(startProgress('call', null, 'Ship faster').answers).toEqual({});
     // Edited or cleared by the user: theirs stays.
-    expect(startProgress('email', { answers: { value_prop: '' } }, 'Ship faster').answers).toEqual({ value_prop: '' });
+    expect(startProgress('email', { answers: { value_prop: '' } }, 'Ship faster').answers).toEqual({
+      value_prop: '',
+    });
   });
 
   it('resumes at the saved step, or the first when that step no longer exists', () => {
-    expect(stepView(startProgress('email', { answers: {}, stepId: 'booking_link' }, null)).counter).toBe('Question 3 of 3');
-    expect(startProgress('objection', { answers: { audience_type: 'partners' }, stepId: 'traction' }, null).stepId).toBeNull();
+    expect(
+      stepView(startProgress('email', { answers: {}, stepId: 'booking_link' }, null)).counter,
+    ).toBe('Question 3 of 3');
+    expect(
+      startProgress(
+        'objection',
+        { answers: { audience_type: 'partners' }, stepId: 'traction' },
+        null,
+      ).stepId,
+    ).toBeNull();
   });
 });
 
 describe('a flow opened by a link that fills its first answer', () => {
   it("fresh: 3. the cold email opens on 'Who are you writing to?' with the recipient filled, replacing an older one and keeping the rest", () => {
-    const saved = startProgress('email', { answers: { recipient_info: 'Old contact', value_prop: 'We cut ramp time' }, stepId: 'value_prop' }, null);
+    const saved = startProgress(
+      'email',
+      {
+        answers: { recipient_info: 'Old contact', value_prop: 'We cut ramp time' },
+        stepId: 'value_prop',
+      },
+      null,
+    );
     const opened = withPrefill(saved, '  Dana Ortiz at Freightly ');
     expect(opened.stepId).toBe('recipient_info');
-    expect(opened.answers).toEqual({ recipient_info: 'Dana Ortiz at Freightly', value_prop: 'We cut ramp time' });
+    expect(opened.answers).toEqual({
+      recipient_info: 'Dana Ortiz at Freightly',
+      value_prop: 'We cut ramp time',
+    });
     expect(stepView(opened).value).toBe('Dana Ortiz at Freightly');
     expect(withPrefill(saved, undefined)).toBe(saved);
     expect(withPrefill(saved, '   ')).toBe(saved);

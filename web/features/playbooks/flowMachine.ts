@@ -3,10 +3,21 @@
  * flow', 'Other wizards', 'GTM plan'; §5). The questions, prompts and limits live in
  * domain/playbooks; this file decides what the interview card shows and what a tap does.
  */
-import { FLOWS, VALUE_PROPOSITION_CARRIES_TO, type Answers, type FlowType, type Question } from '../../../domain/playbooks';
+import {
+  FLOWS,
+  VALUE_PROPOSITION_CARRIES_TO,
+  type Answers,
+  type FlowType,
+  type Question,
+} from '../../../domain/playbooks';
 import { SKIP_TO_ANALYSIS, transcriptProblem } from '../../../domain/playbooks/callAnalysis';
 import { withSelectDefaults } from '../../../domain/playbooks/flow';
-import { GTM_SKIP_HINT, GTM_SKIP_LABEL, GTM_SKIP_MIN_ANSWERS, answeredCount } from '../../../domain/playbooks/gtmPlan';
+import {
+  GTM_SKIP_HINT,
+  GTM_SKIP_LABEL,
+  GTM_SKIP_MIN_ANSWERS,
+  answeredCount,
+} from '../../../domain/playbooks/gtmPlan';
 import { VALUE_PROPOSITION_TEXT_STEPS } from '../../../domain/playbooks/valueProposition';
 
 export const SKIP_TO_EMAIL = 'Skip to Email';
@@ -32,23 +43,36 @@ export function questionsOf(progress: Pick<FlowProgress, 'type' | 'answers'>): Q
 }
 
 export function stepIndexOf(progress: FlowProgress): number {
-  const index = progress.stepId === null ? 0 : questionsOf(progress).findIndex((q) => q.id === progress.stepId);
+  const index =
+    progress.stepId === null ? 0 : questionsOf(progress).findIndex((q) => q.id === progress.stepId);
   return Math.max(0, index);
 }
 
 /** A new flow, or one picked up again: a finished value proposition pre-fills later flows (editable). */
-export function startProgress(type: FlowType, saved: Partial<FlowProgress> | null, carriedValueProposition: string | null): FlowProgress {
+export function startProgress(
+  type: FlowType,
+  saved: Partial<FlowProgress> | null,
+  carriedValueProposition: string | null,
+): FlowProgress {
   const answers: Answers = { ...saved?.answers };
   const carry = carriedValueProposition?.trim();
   if (carry) {
     for (const target of VALUE_PROPOSITION_CARRIES_TO) {
       // Only a step never touched: an answer the user cleared stays cleared.
-      if (target.flow === type && answers[target.questionId] === undefined) answers[target.questionId] = carry;
+      if (target.flow === type && answers[target.questionId] === undefined)
+        answers[target.questionId] = carry;
     }
   }
-  const progress: FlowProgress = { type, answers, stepId: saved?.stepId ?? null, options: saved?.options ?? null };
+  const progress: FlowProgress = {
+    type,
+    answers,
+    stepId: saved?.stepId ?? null,
+    options: saved?.options ?? null,
+  };
   // A saved step that no longer exists (e.g. another audience was picked) falls back to the first.
-  return questionsOf(progress).some((q) => q.id === progress.stepId) ? progress : { ...progress, stepId: null };
+  return questionsOf(progress).some((q) => q.id === progress.stepId)
+    ? progress
+    : { ...progress, stepId: null };
 }
 
 /**
@@ -102,10 +126,15 @@ export function stepView(progress: FlowProgress): StepView {
   const flow = FLOWS[progress.type];
   const control = controlOf(question);
   const typed = progress.answers[question.id] ?? '';
-  const value = control === 'select' ? (typed.trim() ? typed : (question.options?.[0]?.value ?? '')) : typed;
+  const value =
+    control === 'select' ? (typed.trim() ? typed : (question.options?.[0]?.value ?? '')) : typed;
   const isLast = index === questions.length - 1;
   const primaryLabel =
-    control === 'cards' || control === 'generated' ? null : isLast || isLastValuePropTextStep(progress.type, question) ? flow.finishLabel : NEXT_LABEL;
+    control === 'cards' || control === 'generated'
+      ? null
+      : isLast || isLastValuePropTextStep(progress.type, question)
+        ? flow.finishLabel
+        : NEXT_LABEL;
   return {
     question,
     index,
@@ -153,7 +182,11 @@ function answersWithSeenDefaults(progress: FlowProgress, upTo: number): Answers 
   return withSelectDefaults(questionsOf(progress).slice(0, upTo + 1), progress.answers);
 }
 
-export function withAnswer(progress: FlowProgress, questionId: string, value: string): FlowProgress {
+export function withAnswer(
+  progress: FlowProgress,
+  questionId: string,
+  value: string,
+): FlowProgress {
   return { ...progress, answers: { ...progress.answers, [questionId]: value } };
 }
 
@@ -169,10 +202,13 @@ export function submitStep(progress: FlowProgress): StepResult {
   const checked = question.check?.(view.value);
   if (checked && !checked.ok) return { kind: 'alert', message: checked.message };
   const answered = withAnswer(progress, question.id, checked ? checked.value : view.value);
-  if (index === total - 1) return { kind: 'finish', answers: answersWithSeenDefaults(answered, index) };
+  if (index === total - 1)
+    return { kind: 'finish', answers: answersWithSeenDefaults(answered, index) };
   const next = questionsOf(answered)[index + 1]!;
   const moved = { ...answered, stepId: next.id };
-  return isLastValuePropTextStep(progress.type, question) ? { kind: 'generate', progress: moved } : { kind: 'move', progress: moved };
+  return isLastValuePropTextStep(progress.type, question)
+    ? { kind: 'generate', progress: moved }
+    : { kind: 'move', progress: moved };
 }
 
 /** A tap on a card or a generated option: cards advance, a value proposition finishes the flow. */
@@ -180,8 +216,12 @@ export function pickOption(progress: FlowProgress, value: string): StepResult {
   const view = stepView(progress);
   if (view.control !== 'cards' && view.control !== 'generated') return { kind: 'ignored' };
   const answered = withAnswer(progress, view.question.id, value);
-  if (view.index === view.total - 1) return { kind: 'finish', answers: answersWithSeenDefaults(answered, view.index) };
-  return { kind: 'move', progress: { ...answered, stepId: questionsOf(answered)[view.index + 1]!.id } };
+  if (view.index === view.total - 1)
+    return { kind: 'finish', answers: answersWithSeenDefaults(answered, view.index) };
+  return {
+    kind: 'move',
+    progress: { ...answered, stepId: questionsOf(answered)[view.index + 1]!.id },
+  };
 }
 
 export function goBack(progress: FlowProgress): StepResult {

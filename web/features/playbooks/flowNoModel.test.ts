@@ -8,8 +8,13 @@ import { noModelOutcome } from './flowNoModel';
 /** Every step's view of a flow, first to last, for a rep who takes each choice's first option. */
 function views(type: FlowType) {
   const answers: Record<string, string> = {};
-  for (const question of FLOWS[type].questions(answers)) answers[question.id] = question.options?.[0]?.value ?? 'An answer';
-  return FLOWS[type].questions(answers).map((question) => stepView({ type, answers, stepId: question.id, options: ['A'] } satisfies FlowProgress));
+  for (const question of FLOWS[type].questions(answers))
+    answers[question.id] = question.options?.[0]?.value ?? 'An answer';
+  return FLOWS[type]
+    .questions(answers)
+    .map((question) =>
+      stepView({ type, answers, stepId: question.id, options: ['A'] } satisfies FlowProgress),
+    );
 }
 
 describe('what a flow step says without a model', () => {
@@ -29,8 +34,27 @@ describe('what a flow step says without a model', () => {
   it("fresh: 3. the call analysis's last step says a worksheet comes, and the value proposition's says a draft from the answers: what the drafter returns", () => {
     expect(noModelOutcome('call', views('call').at(-1)!)).toBe('analysis');
     expect(NO_MODEL_OUTCOMES.analysis).toBe('you get a worksheet built from your answers');
-    expect(draftChatReply('call', 'prompt', { transcript: 'Dana: Our month-end close is slow and manual.\nSam: Could we look at a pilot next week?' }, undefined, true)).toMatch(/^# Call review worksheet/);
+    expect(
+      draftChatReply(
+        'call',
+        'prompt',
+        {
+          transcript:
+            'Dana: Our month-end close is slow and manual.\nSam: Could we look at a pilot next week?',
+        },
+        undefined,
+        true,
+      ),
+    ).toMatch(/^# Call review worksheet/);
     expect(noModelOutcome('playbook', views('playbook').at(-1)!)).toBe('draft');
-    expect(draftChatReply('playbook', 'prompt', { building: 'A close tool for finance teams' }, undefined, true)).toMatch(/^# Sales pitch outline/);
+    expect(
+      draftChatReply(
+        'playbook',
+        'prompt',
+        { building: 'A close tool for finance teams' },
+        undefined,
+        true,
+      ),
+    ).toMatch(/^# Sales pitch outline/);
   });
 });

@@ -9,7 +9,14 @@ import { NEXT_LABEL, type StepView } from './flowMachine';
  * worksheet (questions about the call with the transcript's lines, not an analysis). A flow not
  * named gets the chat's no-model reply.
  */
-const NO_MODEL_RESULT: Partial<Record<FlowType, NoModelOutcome>> = { email: 'draft', demo: 'draft', objection: 'draft', gtmplan: 'draft', playbook: 'draft', call: 'analysis' };
+const NO_MODEL_RESULT: Partial<Record<FlowType, NoModelOutcome>> = {
+  email: 'draft',
+  demo: 'draft',
+  objection: 'draft',
+  gtmplan: 'draft',
+  playbook: 'draft',
+  call: 'analysis',
+};
 
 /**
  * What the step's button gives when the server has no model, said above it: on the last step (the
@@ -18,7 +25,13 @@ const NO_MODEL_RESULT: Partial<Record<FlowType, NoModelOutcome>> = { email: 'dra
  */
 export function noModelOutcome(type: FlowType, view: StepView): NoModelOutcome | null {
   const last = view.index === view.total - 1;
-  if (type === 'playbook' && !last && view.primaryLabel !== null && view.primaryLabel !== NEXT_LABEL) return 'valueProps';
+  if (
+    type === 'playbook' &&
+    !last &&
+    view.primaryLabel !== null &&
+    view.primaryLabel !== NEXT_LABEL
+  )
+    return 'valueProps';
   if (!last) return null;
   return NO_MODEL_RESULT[type] ?? 'chat';
 }

@@ -46,7 +46,16 @@ export interface GtmPlanChat {
 export async function saveGtmPlanChat(db: PitchpadDb, plan: GtmPlanChat): Promise<void> {
   const iso = new Date(plan.at).toISOString();
   await db.transaction('rw', db.chats, db.messages, db.keyValues, async () => {
-    await db.chats.put({ id: plan.chatId, title: plan.title, createdAt: iso, updatedAt: iso, isPlaybook: true, playbookType: 'gtmplan', synced: false, touchedAt: plan.at });
+    await db.chats.put({
+      id: plan.chatId,
+      title: plan.title,
+      createdAt: iso,
+      updatedAt: iso,
+      isPlaybook: true,
+      playbookType: 'gtmplan',
+      synced: false,
+      touchedAt: plan.at,
+    });
     await db.messages.put({
       key: `a:${uuidv7(plan.at)}`,
       chatId: plan.chatId,
@@ -68,7 +77,11 @@ export async function saveGtmPlanChat(db: PitchpadDb, plan: GtmPlanChat): Promis
 }
 
 /** The plan the server kept in a new chat: that chat, as the server holds it, and the pitch-deck card's time. */
-export async function saveStoredGtmPlanChat(db: PitchpadDb, stored: ChatWithMessages, pitchDeckAt: number): Promise<void> {
+export async function saveStoredGtmPlanChat(
+  db: PitchpadDb,
+  stored: ChatWithMessages,
+  pitchDeckAt: number,
+): Promise<void> {
   await applyChat(db, stored, Date.now());
   await db.keyValues.put({ key: pitchDeckKey(stored.chat.id), value: pitchDeckAt });
 }
@@ -80,7 +93,10 @@ export async function saveStoredGtmPlanChat(db: PitchpadDb, stored: ChatWithMess
  * at the first chat whose call cannot reach the server; anything else is tried again next time.
  * Answers how each delivery tried went.
  */
-export async function deliverOfflinePlans(db: PitchpadDb, post: ApiClient['post'] = api.post.bind(api)): Promise<PlanDelivery[]> {
+export async function deliverOfflinePlans(
+  db: PitchpadDb,
+  post: ApiClient['post'] = api.post.bind(api),
+): Promise<PlanDelivery[]> {
   const chats = await db.chats.filter((c) => c.playbookType === 'gtmplan' && !c.synced).toArray();
   const deliveries: PlanDelivery[] = [];
   for (const chat of chats) {
@@ -105,16 +121,26 @@ const running = new Map<string, Promise<PlanDelivery>>();
  * a time per chat, in this tab and across tabs (a lock), so the model is asked once. The chat's
  * first send waits for it (sendMessage.ts), so the server holds the plan before the message.
  */
-export function deliverOfflinePlan(db: PitchpadDb, chatId: string, post: ApiClient['post'] = api.post.bind(api)): Promise<PlanDelivery> {
+export function deliverOfflinePlan(
+  db: PitchpadDb,
+  chatId: string,
+  post: ApiClient['post'] = api.post.bind(api),
+): Promise<PlanDelivery> {
   const key = `${db.name}:${chatId}`;
   const current = running.get(key);
   if (current) return current;
-  const delivery = withDbLock(db, `plan-${chatId}`, () => deliverNow(db, chatId, post)).finally(() => running.delete(key));
+  const delivery = withDbLock(db, `plan-${chatId}`, () => deliverNow(db, chatId, post)).finally(
+    () => running.delete(key),
+  );
   running.set(key, delivery);
   return delivery;
 }
 
-async function deliverNow(db: PitchpadDb, chatId: string, post: ApiClient['post']): Promise<PlanDelivery> {
+async function deliverNow(
+  db: PitchpadDb,
+  chatId: string,
+  post: ApiClient['post'],
+): Promise<PlanDelivery> {
   // Read under the lock: another tab may have delivered it meanwhile.
   const chat = await db.chats.get(chatId);
   if (!chat || chat.synced || chat.playbookType !== 'gtmplan') return 'nothing';
@@ -122,7 +148,13 @@ async function deliverNow(db: PitchpadDb, chatId: string, post: ApiClient['post'
   const answers = await answersOfChat(db, chatId);
   if (!draft || !answers || Object.keys(answers).length === 0) return 'nothing';
   try {
-    const response = GtmPlanResponse.parse(await post('/api/generate-gtm-plan', { startupInfo: buildStartupInfo(answers), answers, chatId, title: chat.title }, userIdOfDb(db)));
+    const response = GtmPlanResponse.parse(
+      await post(
+        '/api/generate-gtm-plan',
+        { startupInfo: buildStartupInfo(answers), answers, chatId, title: chat.title },
+        userIdOfDb(db),
+      ),
+    );
     const stored = response.chat;
     if (!stored) return 'failed';
     // One transaction: the screen never shows the draft and the server's plan together.
@@ -133,7 +165,8 @@ async function deliverNow(db: PitchpadDb, chatId: string, post: ApiClient['post'
     return 'delivered';
   } catch (error) {
     // Another account's session is in the browser now: wait for this plan's owner, as the outbox does.
-    if (error instanceof OfflineError || error instanceof SessionMismatchError) return 'unreachable';
+    if (error instanceof OfflineError || error instanceof SessionMismatchError)
+      return 'unreachable';
     // The server has a chat of that id already (a send from an older version, another device): take
     // it, and let the draft go only if that chat really holds a plan.
     if (error instanceof ApiError && error.status === 409) {
@@ -149,17 +182,29 @@ async function deliverNow(db: PitchpadDb, chatId: string, post: ApiClient['post'
  * but it comes before anything typed after the draft). Without a server plan the draft stays.
  */
 async function replaceDraft(db: PitchpadDb, draft: LocalMessage): Promise<void> {
-  const plans = db.messages.where('chatId').equals(draft.chatId).filter((m) => isDocument(m) && m.serverId !== null);
+  const plans = db.messages
+    .where('chatId')
+    .equals(draft.chatId)
+    .filter((m) => isDocument(m) && m.serverId !== null);
   if ((await plans.modify({ sortAt: draft.sortAt })) > 0) await db.messages.delete(draft.key);
 }
 
-export async function saveOfflineEmailDraft(db: PitchpadDb, chatId: string, draft: EmailDraft): Promise<void> {
+export async function saveOfflineEmailDraft(
+  db: PitchpadDb,
+  chatId: string,
+  draft: EmailDraft,
+): Promise<void> {
   await db.keyValues.put({ key: offlineDraftKey(chatId), value: draft });
 }
 
 function isEmailDraft(value: unknown): value is EmailDraft {
   const v = value as EmailDraft | null;
-  return typeof v === 'object' && v !== null && typeof v.subject === 'string' && typeof v.body === 'string';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.subject === 'string' &&
+    typeof v.body === 'string'
+  );
 }
 
 function isEmailEdit(value: unknown): value is EmailEdit {
@@ -167,13 +212,20 @@ function isEmailEdit(value: unknown): value is EmailEdit {
 }
 
 /** The rep's edit of the offline draft: kept on this device with the draft (emailEdits.ts says why). */
-export async function saveOfflineEmailEdit(db: PitchpadDb, chatId: string, edit: EmailEdit): Promise<void> {
+export async function saveOfflineEmailEdit(
+  db: PitchpadDb,
+  chatId: string,
+  edit: EmailEdit,
+): Promise<void> {
   await db.keyValues.put({ key: offlineDraftEditKey(chatId), value: edit });
   syncWhenStored(db);
 }
 
 /** The offline draft's edit, if the rep edited it. */
-export async function offlineEmailEditOf(db: PitchpadDb, chatId: string): Promise<EmailEdit | null> {
+export async function offlineEmailEditOf(
+  db: PitchpadDb,
+  chatId: string,
+): Promise<EmailEdit | null> {
   const row = await db.keyValues.get(offlineDraftEditKey(chatId));
   return isEmailEdit(row?.value) ? row.value : null;
 }
@@ -189,11 +241,22 @@ export interface FlowExtras {
 export function useFlowExtras(db: PitchpadDb, chatId: string): FlowExtras {
   const read = useSafeLiveQuery(
     async () => {
-      const [draft, deck, edited] = await Promise.all([db.keyValues.get(offlineDraftKey(chatId)), db.keyValues.get(pitchDeckKey(chatId)), offlineEmailEditOf(db, chatId)]);
-      return { chatId, offlineEmail: isEmailDraft(draft?.value) ? draft.value : null, offlineEmailEdit: edited, pitchDeckAt: typeof deck?.value === 'number' ? deck.value : null };
+      const [draft, deck, edited] = await Promise.all([
+        db.keyValues.get(offlineDraftKey(chatId)),
+        db.keyValues.get(pitchDeckKey(chatId)),
+        offlineEmailEditOf(db, chatId),
+      ]);
+      return {
+        chatId,
+        offlineEmail: isEmailDraft(draft?.value) ? draft.value : null,
+        offlineEmailEdit: edited,
+        pitchDeckAt: typeof deck?.value === 'number' ? deck.value : null,
+      };
     },
     [db, chatId],
     { chatId, offlineEmail: null, offlineEmailEdit: null, pitchDeckAt: null },
   );
-  return read?.chatId === chatId ? read : { offlineEmail: null, offlineEmailEdit: null, pitchDeckAt: null };
+  return read?.chatId === chatId
+    ? read
+    : { offlineEmail: null, offlineEmailEdit: null, pitchDeckAt: null };
 }

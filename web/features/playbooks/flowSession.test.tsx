@@ -29,7 +29,10 @@ beforeEach(() => {
     if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
     const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
     posted.push({ url, body });
-    return Response.json({ ...body, date: body?.date ?? new Date().toISOString() }, { status: 201 });
+    return Response.json(
+      { ...body, date: body?.date ?? new Date().toISOString() },
+      { status: 201 },
+    );
   });
 });
 afterEach(async () => {
@@ -40,7 +43,13 @@ afterEach(async () => {
 });
 
 function sessionDeps(overrides: Partial<FlowSessionDeps> = {}): FlowSessionDeps {
-  return { db, api: { post: vi.fn() }, onFinish: vi.fn(async () => {}), alert: vi.fn(), ...overrides };
+  return {
+    db,
+    api: { post: vi.fn() },
+    onFinish: vi.fn(async () => {}),
+    alert: vi.fn(),
+    ...overrides,
+  };
 }
 
 describe('a running flow', () => {
@@ -54,7 +63,9 @@ describe('a running flow', () => {
     act(() => first.result.current.submit());
     act(() => first.result.current.setAnswer('https://cal.com/ada'));
     expect(first.result.current.view?.counter).toBe('Question 3 of 3');
-    await waitFor(async () => expect((await loadDraft(db, 'email'))?.booking_link).toBe('https://cal.com/ada'));
+    await waitFor(async () =>
+      expect((await loadDraft(db, 'email'))?.booking_link).toBe('https://cal.com/ada'),
+    );
     first.unmount();
 
     // The page is reloaded: a new session reads the draft.
@@ -63,7 +74,9 @@ describe('a running flow', () => {
     await waitFor(() => expect(second.result.current.status).toBe('ready'));
     expect(second.result.current.view?.counter).toBe('Question 3 of 3');
     expect(second.result.current.view?.value).toBe('https://cal.com/ada');
-    expect(second.result.current.progress?.answers.recipient_info).toBe('Dana Ortiz, VP Sales at Freightly');
+    expect(second.result.current.progress?.answers.recipient_info).toBe(
+      'Dana Ortiz, VP Sales at Freightly',
+    );
   });
 
   it("shows the spec's alert for a short transcript and stays on the step", async () => {
@@ -72,7 +85,9 @@ describe('a running flow', () => {
     await waitFor(() => expect(result.current.status).toBe('ready'));
     act(() => result.current.setAnswer('Hi there'));
     act(() => result.current.submit());
-    expect(deps.alert).toHaveBeenCalledWith('Please provide a longer transcript for meaningful analysis (at least 50 characters)');
+    expect(deps.alert).toHaveBeenCalledWith(
+      'Please provide a longer transcript for meaningful analysis (at least 50 characters)',
+    );
     expect(result.current.view?.question.id).toBe('transcript');
   });
 
@@ -91,7 +106,9 @@ describe('a running flow', () => {
     expect(result.current.view?.primaryLabel).toBe('Create Sales Pitch');
     act(() => result.current.submit());
     await waitFor(() => expect(result.current.progress?.options).toEqual(FALLBACK_VALUE_PROPS));
-    expect(post).toHaveBeenCalledWith('/api/chat/value-props', { prompt: expect.stringContaining('What are you building? A CRM for plumbers') });
+    expect(post).toHaveBeenCalledWith('/api/chat/value-props', {
+      prompt: expect.stringContaining('What are you building? A CRM for plumbers'),
+    });
 
     vi.useFakeTimers();
     act(() => result.current.pick(FALLBACK_VALUE_PROPS[1]!));
@@ -99,11 +116,18 @@ describe('a running flow', () => {
     await act(async () => vi.advanceTimersByTime(499));
     expect(onFinish).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(1));
-    expect(onFinish).toHaveBeenCalledWith(expect.objectContaining({ founding_journey: 'idea', value_proposition: FALLBACK_VALUE_PROPS[1] }));
+    expect(onFinish).toHaveBeenCalledWith(
+      expect.objectContaining({
+        founding_journey: 'idea',
+        value_proposition: FALLBACK_VALUE_PROPS[1],
+      }),
+    );
   });
 
   it('parses the generated list when the call works', async () => {
-    const post = vi.fn().mockResolvedValue({ content: '1. Close more deals\n2. Ramp reps faster\n3. Never miss a call' });
+    const post = vi.fn().mockResolvedValue({
+      content: '1. Close more deals\n2. Ramp reps faster\n3. Never miss a call',
+    });
     const deps = sessionDeps({ api: { post } });
     const { result } = renderHook(() => useFlowSession('playbook', deps));
     await waitFor(() => expect(result.current.status).toBe('ready'));
@@ -112,14 +136,30 @@ describe('a running flow', () => {
       act(() => result.current.setAnswer(text));
       act(() => result.current.submit());
     }
-    await waitFor(() => expect(result.current.progress?.options).toEqual(['Close more deals', 'Ramp reps faster', 'Never miss a call']));
+    await waitFor(() =>
+      expect(result.current.progress?.options).toEqual([
+        'Close more deals',
+        'Ramp reps faster',
+        'Never miss a call',
+      ]),
+    );
   });
 });
 
 const PLAN: GtmPlan = {
   executiveSummary: 'Plumbing CRM.',
-  marketAnalysis: { targetMarket: 'Plumbers', competitiveLandscape: 'Spreadsheets', marketOpportunity: { tam: '$5B', sam: '$1B', som: '$50M' } },
-  gtmStrategy: { valueProposition: 'Never miss a call', pricingStrategy: '$49/mo', channelStrategy: 'Trade shows', salesProcess: 'PLG', marketingPlan: 'Content' },
+  marketAnalysis: {
+    targetMarket: 'Plumbers',
+    competitiveLandscape: 'Spreadsheets',
+    marketOpportunity: { tam: '$5B', sam: '$1B', som: '$50M' },
+  },
+  gtmStrategy: {
+    valueProposition: 'Never miss a call',
+    pricingStrategy: '$49/mo',
+    channelStrategy: 'Trade shows',
+    salesProcess: 'PLG',
+    marketingPlan: 'Content',
+  },
   executionTimeline: 'Q1 launch',
   financialProjections: '$1M ARR in 2 years',
   keyMetrics: ['MRR'],
@@ -135,8 +175,27 @@ function serverKeepsPlan(stored: { id: number; content: string; at: string }) {
       plan: PLAN,
       source: 'model',
       chat: {
-        chat: { id: chatId, title, createdAt: at, updatedAt: at, isPlaybook: true, playbookType: 'gtmplan' },
-        messages: [{ id, chatId, role: 'assistant', content, timestamp: at, clientId: null, replyTo: null, status: 'complete', model: 'gpt-4o' }],
+        chat: {
+          id: chatId,
+          title,
+          createdAt: at,
+          updatedAt: at,
+          isPlaybook: true,
+          playbookType: 'gtmplan',
+        },
+        messages: [
+          {
+            id,
+            chatId,
+            role: 'assistant',
+            content,
+            timestamp: at,
+            clientId: null,
+            replyTo: null,
+            status: 'complete',
+            model: 'gpt-4o',
+          },
+        ],
       },
     };
   });
@@ -161,43 +220,91 @@ function finishDeps(overrides: Partial<FinishDeps> = {}) {
 }
 
 describe('finishing a flow', () => {
-  it('trust: 7. two call analyses of different calls are listed in the history under different names, each its chat\'s title', async () => {
+  it("trust: 7. two call analyses of different calls are listed in the history under different names, each its chat's title", async () => {
     const { deps } = finishDeps();
-    const freightly = 'Dana Ortiz: Thanks for making the time. I wanted to talk about ramp time.\nSam Lee: Happy to. What does it cost you?';
-    const pipewise = 'Sam Lee: Thanks for joining, Priya.\nPriya Shah: Happy to. We lose leads after hours, every night.';
+    const freightly =
+      'Dana Ortiz: Thanks for making the time. I wanted to talk about ramp time.\nSam Lee: Happy to. What does it cost you?';
+    const pipewise =
+      'Sam Lee: Thanks for joining, Priya.\nPriya Shah: Happy to. We lose leads after hours, every night.';
     await finishFlow('call', { transcript: freightly, call_type: 'discovery' }, deps);
     await finishFlow('call', { transcript: pipewise, call_type: 'discovery' }, deps);
     const names = (await listHistory(db)).map((item) => item.name);
-    expect(names.toSorted()).toEqual(['Call Analysis: Dana Ortiz and Sam Lee', 'Call Analysis: Sam Lee and Priya Shah']);
-    const titles = (deps.send as ReturnType<typeof vi.fn>).mock.calls.map((call) => (call[1] as { title: string }).title);
-    expect(titles).toEqual(['Call Analysis: Dana Ortiz and Sam Lee', 'Call Analysis: Sam Lee and Priya Shah']);
-    await waitFor(() => expect(posted.filter((p) => p.url === '/api/workflows').map((p) => (p.body as { name: string }).name).toSorted()).toEqual(names.toSorted()));
+    expect(names.toSorted()).toEqual([
+      'Call Analysis: Dana Ortiz and Sam Lee',
+      'Call Analysis: Sam Lee and Priya Shah',
+    ]);
+    const titles = (deps.send as ReturnType<typeof vi.fn>).mock.calls.map(
+      (call) => (call[1] as { title: string }).title,
+    );
+    expect(titles).toEqual([
+      'Call Analysis: Dana Ortiz and Sam Lee',
+      'Call Analysis: Sam Lee and Priya Shah',
+    ]);
+    await waitFor(() =>
+      expect(
+        posted
+          .filter((p) => p.url === '/api/workflows')
+          .map((p) => (p.body as { name: string }).name)
+          .toSorted(),
+      ).toEqual(names.toSorted()),
+    );
   });
 
   it("sends the cold email prompt to a new chat, saves 'Cold Email to …' and says so with a Rename action", async () => {
     const { deps, toasts } = finishDeps();
-    await finishFlow('email', { recipient_info: 'Dana Ortiz, VP Sales at Freightly\nJust raised', value_prop: 'Faster ramp' }, deps);
+    await finishFlow(
+      'email',
+      {
+        recipient_info: 'Dana Ortiz, VP Sales at Freightly\nJust raised',
+        value_prop: 'Faster ramp',
+      },
+      deps,
+    );
     expect(deps.send).toHaveBeenCalledWith(expect.stringContaining('150 to 200 words'), {
       chatId: expect.any(String),
       title: 'Cold Email to Dana Ortiz at Freightly',
       playbookType: 'email',
-      answers: { recipient_info: 'Dana Ortiz, VP Sales at Freightly\nJust raised', value_prop: 'Faster ramp' },
+      answers: {
+        recipient_info: 'Dana Ortiz, VP Sales at Freightly\nJust raised',
+        value_prop: 'Faster ramp',
+      },
     });
     const [item] = await listHistory(db);
-    expect(item).toMatchObject({ name: 'Cold Email to Dana Ortiz at Freightly', workflowType: 'Cold Email', date: '2024-03-05T15:07:00.000Z' });
+    expect(item).toMatchObject({
+      name: 'Cold Email to Dana Ortiz at Freightly',
+      workflowType: 'Cold Email',
+      date: '2024-03-05T15:07:00.000Z',
+    });
     expect(item?.id).toMatch(/^[A-Za-z0-9_-]{21}$/);
-    await waitFor(() => expect(posted.find((p) => p.url === '/api/workflows')?.body).toMatchObject({ id: item?.id, workflowType: 'Cold Email' }));
+    await waitFor(() =>
+      expect(posted.find((p) => p.url === '/api/workflows')?.body).toMatchObject({
+        id: item?.id,
+        workflowType: 'Cold Email',
+      }),
+    );
     expect(toasts).toEqual([
-      expect.objectContaining({ header: 'Cold Email Generated', message: 'Your personalized cold email has been created successfully.', duration: 5000, action: expect.objectContaining({ label: 'Rename' }) }),
+      expect.objectContaining({
+        header: 'Cold Email Generated',
+        message: 'Your personalized cold email has been created successfully.',
+        duration: 5000,
+        action: expect.objectContaining({ label: 'Rename' }),
+      }),
     ]);
     expect(localStorage.getItem('firstHistorySaved')).toBe('true');
   });
 
   it("writes the offline draft at once when offline, signed with the rep's name", async () => {
-    const { deps } = finishDeps({ isOnline: () => false, sender: 'Ada Founder', send: vi.fn(async () => ({ kind: 'queued' })) });
+    const { deps } = finishDeps({
+      isOnline: () => false,
+      sender: 'Ada Founder',
+      send: vi.fn(async () => ({ kind: 'queued' })),
+    });
     await finishFlow('email', { recipient_info: 'Dana Ortiz', value_prop: 'Faster ramp' }, deps);
     const chatId = (deps.send as ReturnType<typeof vi.fn>).mock.calls[0]![1].chatId as string;
-    const draft = (await db.keyValues.get(`flows.offlineDraft:${chatId}`))?.value as { subject: string; body: string };
+    const draft = (await db.keyValues.get(`flows.offlineDraft:${chatId}`))?.value as {
+      subject: string;
+      body: string;
+    };
     expect(draft.body).toContain('Hi Dana,');
     expect(draft.body.endsWith('Best regards,\nAda Founder')).toBe(true);
   });
@@ -210,53 +317,112 @@ describe('finishing a flow', () => {
   });
 
   it('puts the GTM plan in a new chat as a Markdown document, with the pitch-deck card 3 s later', async () => {
-    const { deps, toasts } = finishDeps({ api: { post: vi.fn(async () => ({ plan: PLAN, source: 'model' })) as FinishDeps['api']['post'] } });
-    await finishFlow('gtmplan', { product_service: 'CRM', value_proposition: 'Calls', target_market: 'Plumbers' }, deps);
+    const { deps, toasts } = finishDeps({
+      api: {
+        post: vi.fn(async () => ({ plan: PLAN, source: 'model' })) as FinishDeps['api']['post'],
+      },
+    });
+    await finishFlow(
+      'gtmplan',
+      { product_service: 'CRM', value_proposition: 'Calls', target_market: 'Plumbers' },
+      deps,
+    );
     expect(deps.send).not.toHaveBeenCalled();
     const chatId = (deps.openChat as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
     const [message] = await db.messages.where('chatId').equals(chatId).toArray();
     expect(message).toMatchObject({ role: 'assistant', status: 'complete', model: GTM_PLAN_MODEL });
     expect(message?.content).toContain('# Go-to-Market Plan');
-    expect(message?.content).toContain('| | Size |\n|---|---|\n| TAM | $5B |\n| SAM | $1B |\n| SOM | $50M |\n\n## GTM Strategy');
+    expect(message?.content).toContain(
+      '| | Size |\n|---|---|\n| TAM | $5B |\n| SAM | $1B |\n| SOM | $50M |\n\n## GTM Strategy',
+    );
     expect((await db.chats.get(chatId))?.playbookType).toBe('gtmplan');
-    expect((await db.keyValues.get(`flows.pitchDeck:${chatId}`))?.value).toBe(Date.parse('2024-03-05T15:07:00Z') + 3000);
+    expect((await db.keyValues.get(`flows.pitchDeck:${chatId}`))?.value).toBe(
+      Date.parse('2024-03-05T15:07:00Z') + 3000,
+    );
     expect(toasts[0]).toMatchObject({ header: 'GTM Plan Generated' });
   });
 
   it('takes the chat the server kept the plan in, as the server holds it, named after the workflow', async () => {
-    const post = serverKeepsPlan({ id: 41, content: '# Go-to-Market Plan\n\nAs stored', at: '2024-03-05T15:07:01.000Z' });
+    const post = serverKeepsPlan({
+      id: 41,
+      content: '# Go-to-Market Plan\n\nAs stored',
+      at: '2024-03-05T15:07:01.000Z',
+    });
     const { deps, toasts } = finishDeps({ api: { post: post as FinishDeps['api']['post'] } });
-    await finishFlow('gtmplan', { product_service: 'CRM', value_proposition: 'Calls', target_market: 'Plumbers' }, deps);
+    await finishFlow(
+      'gtmplan',
+      { product_service: 'CRM', value_proposition: 'Calls', target_market: 'Plumbers' },
+      deps,
+    );
     const chatId = (deps.openChat as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
-    expect(post).toHaveBeenCalledWith('/api/generate-gtm-plan', expect.objectContaining({ chatId, title: expect.stringMatching(/^GTM Plan /) }));
+    expect(post).toHaveBeenCalledWith(
+      '/api/generate-gtm-plan',
+      expect.objectContaining({ chatId, title: expect.stringMatching(/^GTM Plan /) }),
+    );
     const messages = await db.messages.where('chatId').equals(chatId).toArray();
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ role: 'assistant', content: '# Go-to-Market Plan\n\nAs stored', serverId: 41, model: 'gpt-4o' });
+    expect(messages[0]).toMatchObject({
+      role: 'assistant',
+      content: '# Go-to-Market Plan\n\nAs stored',
+      serverId: 41,
+      model: 'gpt-4o',
+    });
     expect(await db.chats.get(chatId)).toMatchObject({ playbookType: 'gtmplan', synced: true });
-    expect((await db.keyValues.get(`flows.pitchDeck:${chatId}`))?.value).toBe(Date.parse('2024-03-05T15:07:00Z') + 3000);
+    expect((await db.keyValues.get(`flows.pitchDeck:${chatId}`))?.value).toBe(
+      Date.parse('2024-03-05T15:07:00Z') + 3000,
+    );
     expect(toasts[0]).toMatchObject({ header: 'GTM Plan Generated' });
   });
 
   it('falls back to a plain chat prompt when the plan call fails or answers in the wrong shape', async () => {
-    for (const post of [vi.fn().mockRejectedValue(new ApiError('Invalid response format from API', 502, {})), vi.fn().mockResolvedValue({ nope: true })]) {
+    for (const post of [
+      vi.fn().mockRejectedValue(new ApiError('Invalid response format from API', 502, {})),
+      vi.fn().mockResolvedValue({ nope: true }),
+    ]) {
       const { deps, toasts } = finishDeps({ api: { post } });
-      await finishFlow('gtmplan', { product_service: 'CRM', value_proposition: 'Calls', target_market: 'Plumbers' }, deps);
-      expect(toasts[0]).toMatchObject({ header: 'Invalid response format from API', message: GTM_API_ERROR_TOAST, color: 'danger' });
-      expect(deps.send).toHaveBeenCalledWith(expect.stringContaining('investor-ready go-to-market plan'), expect.objectContaining({ playbookType: 'gtmplan' }));
+      await finishFlow(
+        'gtmplan',
+        { product_service: 'CRM', value_proposition: 'Calls', target_market: 'Plumbers' },
+        deps,
+      );
+      expect(toasts[0]).toMatchObject({
+        header: 'Invalid response format from API',
+        message: GTM_API_ERROR_TOAST,
+        color: 'danger',
+      });
+      expect(deps.send).toHaveBeenCalledWith(
+        expect.stringContaining('investor-ready go-to-market plan'),
+        expect.objectContaining({ playbookType: 'gtmplan' }),
+      );
       expect(toasts[1]).toMatchObject({ header: 'GTM Plan Generated' });
     }
-    const { deps, toasts } = finishDeps({ api: { post: vi.fn().mockRejectedValue(new TypeError('Failed to fetch')) } });
+    const { deps, toasts } = finishDeps({
+      api: { post: vi.fn().mockRejectedValue(new TypeError('Failed to fetch')) },
+    });
     await finishFlow('gtmplan', { product_service: 'CRM' }, deps);
     expect(toasts[0]).toMatchObject({ header: 'API Error', message: GTM_API_ERROR_TOAST });
   });
 
   it('tells a user whose plan has ended to upgrade, keeps the answers and sends no fallback', async () => {
-    const refused = new ApiError('This is a Pro feature. Upgrade to Pro to use it.', 403, { code: 'pro_required', message: 'This is a Pro feature. Upgrade to Pro to use it.' });
-    const answers = { product_service: 'CRM', value_proposition: 'Calls', target_market: 'Plumbers' };
-    for (const [id, value] of Object.entries(answers)) await saveFlowAnswer(db, 'gtmplan', id, value);
+    const refused = new ApiError('This is a Pro feature. Upgrade to Pro to use it.', 403, {
+      code: 'pro_required',
+      message: 'This is a Pro feature. Upgrade to Pro to use it.',
+    });
+    const answers = {
+      product_service: 'CRM',
+      value_proposition: 'Calls',
+      target_market: 'Plumbers',
+    };
+    for (const [id, value] of Object.entries(answers))
+      await saveFlowAnswer(db, 'gtmplan', id, value);
     const { deps, toasts } = finishDeps({ api: { post: vi.fn().mockRejectedValue(refused) } });
     await finishFlow('gtmplan', answers, deps);
-    expect(toasts).toEqual([expect.objectContaining({ header: 'Pro Plan Required', action: expect.objectContaining({ label: 'Upgrade' }) })]);
+    expect(toasts).toEqual([
+      expect.objectContaining({
+        header: 'Pro Plan Required',
+        action: expect.objectContaining({ label: 'Upgrade' }),
+      }),
+    ]);
     expect(deps.send).not.toHaveBeenCalled();
     expect((await resumeFlow(db, 'gtmplan')).answers).toMatchObject(answers);
     toasts[0]!.action!.handler();
@@ -266,7 +432,15 @@ describe('finishing a flow', () => {
   it("drafts the GTM plan in the browser when offline, labelled as the offline drafter's", async () => {
     const post = vi.fn();
     const { deps, toasts } = finishDeps({ api: { post }, isOnline: () => false });
-    await finishFlow('gtmplan', { product_service: 'A CRM for plumbers', target_market: 'Plumbing firms', value_proposition: 'Calls' }, deps);
+    await finishFlow(
+      'gtmplan',
+      {
+        product_service: 'A CRM for plumbers',
+        target_market: 'Plumbing firms',
+        value_proposition: 'Calls',
+      },
+      deps,
+    );
     expect(post).not.toHaveBeenCalled();
     const chatId = (deps.openChat as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
     const [message] = await db.messages.where('chatId').equals(chatId).toArray();
@@ -275,41 +449,74 @@ describe('finishing a flow', () => {
     expect(message?.content).toContain('> Drafted from your answers without a language model. ');
     // Not 'created successfully': which sections need the founder's research, and what happens next.
     expect(toasts[0]).toMatchObject({ header: 'GTM Plan Drafted', color: 'warning' });
-    expect(toasts[0]?.message).toMatch(/^Drafted from your answers without a language model\. \d+ sections need your research: .*SOM.*\. The full plan is written once you are back online\.$/);
+    expect(toasts[0]?.message).toMatch(
+      /^Drafted from your answers without a language model\. \d+ sections need your research: .*SOM.*\. The full plan is written once you are back online\.$/,
+    );
   });
 
   it('keeps the answers when the prompt cannot even be saved on this device', async () => {
     const { deps } = finishDeps({ send: vi.fn(async () => ({ kind: 'not-saved' })) });
     await finishFlow('demo', { company_name: 'Acme', value_proposition: 'Faster quotes' }, deps);
-    expect((await resumeFlow(db, 'demo')).answers).toMatchObject({ company_name: 'Acme', value_proposition: 'Faster quotes' });
+    expect((await resumeFlow(db, 'demo')).answers).toMatchObject({
+      company_name: 'Acme',
+      value_proposition: 'Faster quotes',
+    });
   });
 
   it('carries a finished value proposition into the next cold email, persona and objection flows', async () => {
     const { deps } = finishDeps();
-    await finishFlow('playbook', { founding_journey: 'idea', building: 'CRM', value_proposition: 'Never miss a call again' }, deps);
-    expect((await db.keyValues.get(CARRIED_VALUE_PROPOSITION_KEY))?.value).toBe('Never miss a call again');
+    await finishFlow(
+      'playbook',
+      { founding_journey: 'idea', building: 'CRM', value_proposition: 'Never miss a call again' },
+      deps,
+    );
+    expect((await db.keyValues.get(CARRIED_VALUE_PROPOSITION_KEY))?.value).toBe(
+      'Never miss a call again',
+    );
     expect((await resumeFlow(db, 'email')).answers.value_prop).toBe('Never miss a call again');
-    expect((await resumeFlow(db, 'objection')).answers.value_proposition).toBe('Never miss a call again');
+    expect((await resumeFlow(db, 'objection')).answers.value_proposition).toBe(
+      'Never miss a call again',
+    );
   });
 });
 
 describe('a GTM plan drafted offline', () => {
-  const answers = { product_service: 'A CRM for plumbers', target_market: 'Plumbing firms', value_proposition: 'Calls' };
+  const answers = {
+    product_service: 'A CRM for plumbers',
+    target_market: 'Plumbing firms',
+    value_proposition: 'Calls',
+  };
   async function draftOffline(): Promise<string> {
     const { deps } = finishDeps({ isOnline: () => false });
     await finishFlow('gtmplan', answers, deps);
     return (deps.openChat as ReturnType<typeof vi.fn>).mock.calls[0]![0] as string;
   }
-  const storedPlan = serverKeepsPlan({ id: 77, content: '# Go-to-Market Plan\n\nBy the model', at: '2024-03-05T16:00:00.000Z' });
+  const storedPlan = serverKeepsPlan({
+    id: 77,
+    content: '# Go-to-Market Plan\n\nBy the model',
+    at: '2024-03-05T16:00:00.000Z',
+  });
 
   it("is made for real once the server can be reached: the server's plan replaces the draft in the same chat", async () => {
     const chatId = await draftOffline();
-    expect((await db.messages.where('chatId').equals(chatId).toArray())[0]).toMatchObject({ model: OFFLINE_DRAFTER_MODEL });
+    expect((await db.messages.where('chatId').equals(chatId).toArray())[0]).toMatchObject({
+      model: OFFLINE_DRAFTER_MODEL,
+    });
     storedPlan.mockClear();
     await deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post']);
-    expect(storedPlan).toHaveBeenCalledWith('/api/generate-gtm-plan', expect.objectContaining({ chatId, answers, title: expect.stringMatching(/^GTM Plan /) }), userId);
+    expect(storedPlan).toHaveBeenCalledWith(
+      '/api/generate-gtm-plan',
+      expect.objectContaining({ chatId, answers, title: expect.stringMatching(/^GTM Plan /) }),
+      userId,
+    );
     const messages = await db.messages.where('chatId').equals(chatId).toArray();
-    expect(messages).toEqual([expect.objectContaining({ serverId: 77, content: '# Go-to-Market Plan\n\nBy the model', model: 'gpt-4o' })]);
+    expect(messages).toEqual([
+      expect.objectContaining({
+        serverId: 77,
+        content: '# Go-to-Market Plan\n\nBy the model',
+        model: 'gpt-4o',
+      }),
+    ]);
     expect((await db.chats.get(chatId))?.synced).toBe(true);
     // Done once: the next sync has nothing to send.
     storedPlan.mockClear();
@@ -322,21 +529,37 @@ describe('a GTM plan drafted offline', () => {
     const unreachable = vi.fn().mockRejectedValue(new OfflineError());
     await deliverOfflinePlans(db, unreachable);
     expect(unreachable).toHaveBeenCalledTimes(1);
-    expect(await db.messages.where('chatId').equals(chatId).toArray()).toEqual([expect.objectContaining({ model: OFFLINE_DRAFTER_MODEL })]);
+    expect(await db.messages.where('chatId').equals(chatId).toArray()).toEqual([
+      expect.objectContaining({ model: OFFLINE_DRAFTER_MODEL }),
+    ]);
   });
 
   it('asks the model once, however many callers (the sync engine, a reconnect, another tab) want it at the same time', async () => {
     const chatId = await draftOffline();
     storedPlan.mockClear();
-    await Promise.all([deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post']), deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post'])]);
+    await Promise.all([
+      deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post']),
+      deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post']),
+    ]);
     expect(storedPlan).toHaveBeenCalledTimes(1);
-    expect(await db.messages.where('chatId').equals(chatId).toArray()).toEqual([expect.objectContaining({ serverId: 77 })]);
+    expect(await db.messages.where('chatId').equals(chatId).toArray()).toEqual([
+      expect.objectContaining({ serverId: 77 }),
+    ]);
   });
 
   it('delivers the plan of a chat the user wrote in while offline, ahead of that message', async () => {
     const chatId = await draftOffline();
     const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
-    await db.messages.put({ ...draft!, key: 'u:written', role: 'user', content: 'Shorter please', status: 'queued', clientId: 'written', model: null, sortAt: draft!.sortAt + 1 });
+    await db.messages.put({
+      ...draft!,
+      key: 'u:written',
+      role: 'user',
+      content: 'Shorter please',
+      status: 'queued',
+      clientId: 'written',
+      model: null,
+      sortAt: draft!.sortAt + 1,
+    });
     storedPlan.mockClear();
     await deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post']);
     expect(storedPlan).toHaveBeenCalledTimes(1);

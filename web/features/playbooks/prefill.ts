@@ -11,5 +11,7 @@ import { optionalText } from '../../routes/search';
 export function flowPrefill(value: unknown): string | undefined {
   const text = optionalText(value)?.trim();
   // oxlint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  return text && text.length <= PREFILL_MAX_CHARS && !/[\u0000-\u001f\u007f]/.test(text) ? text : undefined;
+  return text && text.length <= PREFILL_MAX_CHARS && !/[\u0000-\u001f\u007f]/.test(text)
+    ? text
+    : undefined;
 }

@@ -12,10 +12,17 @@ export function useFlowMode() {
   const search: { chat?: string; flow?: string } = useSearch({ strict: false });
   const pathname = useLocation({ select: (location) => location.pathname });
   const navigate = useNavigate();
-  const flow: FlowType | null = isFlowType(search.flow) ? search.flow : pathname === '/pro/email' && !search.chat ? 'email' : null;
+  const flow: FlowType | null = isFlowType(search.flow)
+    ? search.flow
+    : pathname === '/pro/email' && !search.chat
+      ? 'email'
+      : null;
 
   /** Open a flow (where it was left, if it was started before). */
-  const startFlow = useCallback((type: FlowType) => void navigate({ to: '.', search: { flow: type } }), [navigate]);
+  const startFlow = useCallback(
+    (type: FlowType) => void navigate({ to: '.', search: { flow: type } }),
+    [navigate],
+  );
 
   return { flow, startFlow };
 }

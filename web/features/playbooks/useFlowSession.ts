@@ -5,11 +5,26 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Answers, FlowType } from '../../../domain/playbooks';
-import { FALLBACK_VALUE_PROPS, VALUE_PROP_PICK_DELAY_MS, buildValuePropsPrompt, parseValueProps } from '../../../domain/playbooks/valueProposition';
+import {
+  FALLBACK_VALUE_PROPS,
+  VALUE_PROP_PICK_DELAY_MS,
+  buildValuePropsPrompt,
+  parseValueProps,
+} from '../../../domain/playbooks/valueProposition';
 import type { ApiClient } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
 import { resumeFlow, saveFlowAnswer, saveFlowOptions, saveFlowStep } from './flowDrafts';
-import { goBack, pickOption, skipToResult, stepView, submitStep, withAnswer, withPrefill, type FlowProgress, type StepResult } from './flowMachine';
+import {
+  goBack,
+  pickOption,
+  skipToResult,
+  stepView,
+  submitStep,
+  withAnswer,
+  withPrefill,
+  type FlowProgress,
+  type StepResult,
+} from './flowMachine';
 
 /** ready: answering · generating: value propositions on their way · finishing: the result is being made. */
 export type FlowStatus = 'loading' | 'ready' | 'generating' | 'finishing';
@@ -28,9 +43,14 @@ export interface FlowSessionDeps {
 }
 
 /** The generated options: the model's list parsed, or three generic ones when the call fails (spec §8). */
-export async function generateValueProps(api: Pick<ApiClient, 'post'>, answers: Answers): Promise<string[]> {
+export async function generateValueProps(
+  api: Pick<ApiClient, 'post'>,
+  answers: Answers,
+): Promise<string[]> {
   try {
-    const { content } = await api.post<{ content: string }>('/api/chat/value-props', { prompt: buildValuePropsPrompt(answers) });
+    const { content } = await api.post<{ content: string }>('/api/chat/value-props', {
+      prompt: buildValuePropsPrompt(answers),
+    });
     return parseValueProps(typeof content === 'string' ? content : '');
   } catch (error) {
     console.error('Value propositions could not be generated; offering generic ones', error);
@@ -76,7 +96,9 @@ export function useFlowSession(type: FlowType, deps: FlowSessionDeps) {
         if (cancelled) return;
         const resumed = withPrefill(saved, latest.current.prefill);
         if (resumed !== saved) {
-          for (const [id, value] of Object.entries(resumed.answers)) if (saved.answers[id] !== value) void saveFlowAnswer(db, type, id, value).catch(() => {});
+          for (const [id, value] of Object.entries(resumed.answers))
+            if (saved.answers[id] !== value)
+              void saveFlowAnswer(db, type, id, value).catch(() => {});
           void saveFlowStep(db, type, resumed.stepId).catch(() => {});
           latest.current.onPrefillTaken?.();
         }
@@ -98,17 +120,14 @@ export function useFlowSession(type: FlowType, deps: FlowSessionDeps) {
     };
   }, [db, type, generate]);
 
-  const finish = useCallback(
-    async (answers: Answers) => {
-      setStatus('finishing');
-      try {
-        await latest.current.onFinish(answers);
-      } finally {
-        if (alive.current) setStatus('ready');
-      }
-    },
-    [],
-  );
+  const finish = useCallback(async (answers: Answers) => {
+    setStatus('finishing');
+    try {
+      await latest.current.onFinish(answers);
+    } finally {
+      if (alive.current) setStatus('ready');
+    }
+  }, []);
 
   /** Apply a step result: move (saving the answers and the step), alert, generate or finish. */
   const apply = useCallback(
@@ -120,7 +139,9 @@ export function useFlowSession(type: FlowType, deps: FlowSessionDeps) {
         case 'move':
         case 'generate': {
           const next = result.progress;
-          for (const [id, value] of Object.entries(next.answers)) if (before.answers[id] !== value) void saveFlowAnswer(db, type, id, value).catch(() => {});
+          for (const [id, value] of Object.entries(next.answers))
+            if (before.answers[id] !== value)
+              void saveFlowAnswer(db, type, id, value).catch(() => {});
           void saveFlowStep(db, type, next.stepId).catch(() => {});
           setProgress(next);
           if (result.kind === 'generate') void generate(next);
@@ -189,7 +210,17 @@ export function useFlowSession(type: FlowType, deps: FlowSessionDeps) {
     [apply, busy, db, picked, type],
   );
 
-  return { progress, view: progress ? stepView(progress) : null, status, picked, setAnswer, submit, back, skip, pick };
+  return {
+    progress,
+    view: progress ? stepView(progress) : null,
+    status,
+    picked,
+    setAnswer,
+    submit,
+    back,
+    skip,
+    pick,
+  };
 }
 
 export type FlowSession = ReturnType<typeof useFlowSession>;

@@ -41,9 +41,14 @@ function ProTools() {
           PRO member
         </span>
         <h1>Your PRO tools</h1>
-        <p className="lede">Everything is unlocked. Pick a tool and it walks you through the questions that matter.</p>
+        <p className="lede">
+          Everything is unlocked. Pick a tool and it walks you through the questions that matter.
+        </p>
       </section>
-      <ToolCards onSelect={(tool) => void selectTool(tool)} hrefOf={(tool) => toolPath(tool.type)} />
+      <ToolCards
+        onSelect={(tool) => void selectTool(tool)}
+        hrefOf={(tool) => toolPath(tool.type)}
+      />
       <p className="pro-footnote muted">
         Your plan, card and invoices are on your <Link to="/dashboard">dashboard</Link>.
       </p>
@@ -67,7 +72,8 @@ function ProPitch() {
         </span>
         <h1>{PRO_PLAN_TAGLINE}</h1>
         <p className="lede">
-          Guided flows that turn a few answers into an investor-ready GTM plan, cold emails, personas and objection guides.
+          Guided flows that turn a few answers into an investor-ready GTM plan, cold emails,
+          personas and objection guides.
         </p>
         <div className="pro-hero__price" data-testid="pro-price">
           {plans.data ? (
@@ -76,13 +82,25 @@ function ProPitch() {
               <span>/ month · cancel anytime</span>
             </>
           ) : plans.isError ? null : (
-            <IonSkeletonText animated className="pro-hero__price-skeleton" aria-label="Loading price" />
+            <IonSkeletonText
+              animated
+              className="pro-hero__price-skeleton"
+              aria-label="Loading price"
+            />
           )}
         </div>
-        <IonButton size="large" className="pro-hero__cta" onClick={selectPro} disabled={paymentsOff} aria-describedby={paymentsOff ? 'pro-payments-off' : undefined}>
+        <IonButton
+          size="large"
+          className="pro-hero__cta"
+          onClick={selectPro}
+          disabled={paymentsOff}
+          aria-describedby={paymentsOff ? 'pro-payments-off' : undefined}
+        >
           Upgrade to Pro
         </IonButton>
-        {!user && !paymentsOff && <p className="pro-hero__hint muted">You will log in or create a free account first.</p>}
+        {!user && !paymentsOff && (
+          <p className="pro-hero__hint muted">You will log in or create a free account first.</p>
+        )}
       </section>
 
       {paymentsOff && <PaymentsOffNote id="pro-payments-off" />}
@@ -105,7 +123,10 @@ function ProPitch() {
         <h2 id="pro-tools" className="section-title">
           The PRO tools
         </h2>
-        <ToolCards onSelect={(tool) => void selectTool(tool)} hrefOf={(tool) => toolPath(tool.type)} />
+        <ToolCards
+          onSelect={(tool) => void selectTool(tool)}
+          hrefOf={(tool) => toolPath(tool.type)}
+        />
       </section>
     </Screen>
   );

@@ -20,7 +20,9 @@ export function installOfferFits(pathname: string): boolean {
 export function AppBanners() {
   const status = useSyncExternalStore(pwaStatus.subscribe, pwaStatus.get, pwaStatus.get);
   const pathname = useLocation({ select: (location) => location.pathname });
-  const shown: PwaStatus = installOfferFits(pathname) ? status : { ...status, showInstallBanner: false, showIosHint: false };
+  const shown: PwaStatus = installOfferFits(pathname)
+    ? status
+    : { ...status, showInstallBanner: false, showIosHint: false };
   if (!shown.update && !shown.showInstallBanner && !shown.showIosHint) return null;
   return (
     <Suspense fallback={null}>

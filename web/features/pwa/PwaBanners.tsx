@@ -42,7 +42,12 @@ function InstallBanner() {
       <button type="button" className="app-banner__action" onClick={() => void pwaStatus.install()}>
         Install
       </button>
-      <button type="button" className="app-banner__close" aria-label="Not now" onClick={pwaStatus.dismissInstallBanner}>
+      <button
+        type="button"
+        className="app-banner__close"
+        aria-label="Not now"
+        onClick={pwaStatus.dismissInstallBanner}
+      >
         <IonIcon icon={closeOutline} aria-hidden="true" />
       </button>
     </div>
@@ -57,10 +62,16 @@ function IosInstallHint() {
       <p className="app-banner__text">
         <strong>Install {PRODUCT_NAME}</strong>
         <span>
-          Tap <IonIcon className="app-banner__inline-icon" icon={shareOutline} aria-label="Share" /> Share, then ‘Add to Home Screen’.
+          Tap <IonIcon className="app-banner__inline-icon" icon={shareOutline} aria-label="Share" />{' '}
+          Share, then ‘Add to Home Screen’.
         </span>
       </p>
-      <button type="button" className="app-banner__close" aria-label="Dismiss" onClick={pwaStatus.dismissIosHint}>
+      <button
+        type="button"
+        className="app-banner__close"
+        aria-label="Dismiss"
+        onClick={pwaStatus.dismissIosHint}
+      >
         <IonIcon icon={closeOutline} aria-hidden="true" />
       </button>
     </div>

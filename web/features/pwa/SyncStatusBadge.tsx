@@ -11,13 +11,21 @@ import { InlineIcon } from '../../ui/InlineIcon';
  * says 'Sending…').
  */
 export function SyncStatusBadge() {
-  const { online, reachable, waiting, held } = useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get);
+  const { online, reachable, waiting, held } = useSyncExternalStore(
+    syncStatus.subscribe,
+    syncStatus.get,
+    syncStatus.get,
+  );
   const count = waiting ?? 0;
   const pending = count > 0 ? `${count} waiting` : null;
 
   if (!online || !reachable) {
     return (
-      <span className="sync-badge sync-badge--offline" role="status" title={online ? 'Cannot reach Pitchpad' : 'No network'}>
+      <span
+        className="sync-badge sync-badge--offline"
+        role="status"
+        title={online ? 'Cannot reach Pitchpad' : 'No network'}
+      >
         <InlineIcon icon={cloudOfflineOutline} />
         <span>Offline</span>
         {pending && <span className="sync-badge__count">· {pending}</span>}
@@ -34,7 +42,11 @@ export function SyncStatusBadge() {
   }
   if (waiting === null) return null;
   return (
-    <span className="sync-badge sync-badge--online" role="status" title={pending ? 'Online: sending' : 'Online: everything is sent'}>
+    <span
+      className="sync-badge sync-badge--online"
+      role="status"
+      title={pending ? 'Online: sending' : 'Online: everything is sent'}
+    >
       <span className="sync-badge__dot" aria-hidden="true" />
       <span className="visually-hidden">Online</span>
     </span>

@@ -35,7 +35,12 @@ let installEvent: InstallPromptEvent | null = null;
 let engaged = false;
 let installOffered = false;
 let iosHintDue = false;
-let status: PwaStatus = { update: null, canInstall: false, showInstallBanner: false, showIosHint: false };
+let status: PwaStatus = {
+  update: null,
+  canInstall: false,
+  showInstallBanner: false,
+  showIosHint: false,
+};
 const listeners = new Set<() => void>();
 
 function set(changes: Partial<PwaStatus>): void {
@@ -46,19 +51,25 @@ function set(changes: Partial<PwaStatus>): void {
 /** Running as the installed app (home screen, standalone window). */
 export function isInstalledApp(): boolean {
   const nav = globalThis.navigator as (Navigator & { standalone?: boolean }) | undefined;
-  return nav?.standalone === true || globalThis.matchMedia?.('(display-mode: standalone)').matches === true;
+  return (
+    nav?.standalone === true ||
+    globalThis.matchMedia?.('(display-mode: standalone)').matches === true
+  );
 }
 
 /** iOS or iPadOS Safari, where installing is Share → Add to Home Screen. */
 function isIosSafari(): boolean {
   const nav = globalThis.navigator;
   if (!nav) return false;
-  const ios = /iPhone|iPad|iPod/.test(nav.userAgent) || (nav.userAgent.includes('Macintosh') && nav.maxTouchPoints > 1);
+  const ios =
+    /iPhone|iPad|iPod/.test(nav.userAgent) ||
+    (nav.userAgent.includes('Macintosh') && nav.maxTouchPoints > 1);
   // Other iOS browsers (Chrome's CriOS, Firefox's FxiOS...) cannot add to the home screen the same way.
   return ios && /Safari/.test(nav.userAgent) && !/CriOS|FxiOS|EdgiOS|OPiOS/.test(nav.userAgent);
 }
 
-const bannerSnoozed = () => Date.now() - Number(readString(StorageKey.installBannerDismissedAt) ?? 0) < BANNER_SNOOZE_MS;
+const bannerSnoozed = () =>
+  Date.now() - Number(readString(StorageKey.installBannerDismissedAt) ?? 0) < BANNER_SNOOZE_MS;
 
 if (typeof window !== 'undefined') {
   window.addEventListener('beforeinstallprompt', (event) => {
@@ -73,7 +84,8 @@ if (typeof window !== 'undefined') {
     installOffered = false;
     set({ canInstall: false, showInstallBanner: false });
   });
-  iosHintDue = isIosSafari() && !isInstalledApp() && readString(StorageKey.iosInstallHintShown) === null;
+  iosHintDue =
+    isIosSafari() && !isInstalledApp() && readString(StorageKey.iosInstallHintShown) === null;
 }
 
 export const pwaStatus = {

@@ -49,7 +49,9 @@ export function registerServiceWorker(url = '/sw.js'): void {
     else pwaStatus.setUpdate(reload);
   });
 
-  void workbox.register().catch((error: unknown) => console.warn('Could not register the service worker', error));
+  void workbox
+    .register()
+    .catch((error: unknown) => console.warn('Could not register the service worker', error));
 
   const check = () => void workbox.update().catch(() => {});
   setInterval(check, CHECK_EVERY_MS);

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+} from '@tanstack/react-router';
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../domain/contract/auth';
@@ -15,14 +20,28 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const person = { id: 1, username: 'olu', email: 'olu@example.com', name: 'Olu', createdAt: '2026-01-01T00:00:00.000Z', authProvider: 'local', subscriptionTier: 'none', subscriptionActive: false } as User;
+const person = {
+  id: 1,
+  username: 'olu',
+  email: 'olu@example.com',
+  name: 'Olu',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  authProvider: 'local',
+  subscriptionTier: 'none',
+  subscriptionActive: false,
+} as User;
 
 /** The screen as the server's answers leave it: who is signed in, and the stored settings. */
 function renderScreen(user: User, settings?: ModelSettings) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  });
   queryClient.setQueryData(authKeys.user, user);
   if (settings) queryClient.setQueryData(settingsKeys.model, settings);
-  const router = createRouter({ routeTree: createRootRoute({ component: ModelSettingsScreen }), history: createMemoryHistory({ initialEntries: ['/settings/model'] }) });
+  const router = createRouter({
+    routeTree: createRootRoute({ component: ModelSettingsScreen }),
+    history: createMemoryHistory({ initialEntries: ['/settings/model'] }),
+  });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider toaster={createToaster()}>
@@ -37,49 +56,91 @@ function renderScreen(user: User, settings?: ModelSettings) {
 function serveSessionEnded(settings?: ModelSettings) {
   vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
     if (url === '/api/csrf-token') return Promise.resolve(Response.json({ csrfToken: 'csrf-1' }));
-    if (settings && url === '/api/settings/model' && (init?.method ?? 'GET') === 'GET') return Promise.resolve(Response.json(settings));
-    return Promise.resolve(Response.json({ code: 'unauthorized', message: 'Not signed in' }, { status: 401 }));
+    if (settings && url === '/api/settings/model' && (init?.method ?? 'GET') === 'GET')
+      return Promise.resolve(Response.json(settings));
+    return Promise.resolve(
+      Response.json({ code: 'unauthorized', message: 'Not signed in' }, { status: 401 }),
+    );
   });
 }
 
 describe('Settings → Model', () => {
   it('fresh: 1. tells anyone but the operator who can change it, with the way back', async () => {
     const view = renderScreen(person);
-    expect(await view.findByRole('heading', { name: 'Only the operator can change this' })).toBeTruthy();
-    expect(view.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(
+      await view.findByRole('heading', { name: 'Only the operator can change this' }),
+    ).toBeTruthy();
+    expect(view.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
     expect(view.queryByRole('form')).toBeNull();
   });
 
   it("fresh: 1. shows a saved key only as 'A key is saved' with Replace and Remove, never the key", async () => {
-    const saved: ModelSettings = { baseUrl: 'http://localhost:11434/v1', hasApiKey: true, defaultModel: 'llama3.2', models: ['llama3.2'], connected: true, locked: { baseUrl: false, apiKey: false, models: false }, updatedAt: '2026-11-26T12:00:00.000Z' };
+    const saved: ModelSettings = {
+      baseUrl: 'http://localhost:11434/v1',
+      hasApiKey: true,
+      defaultModel: 'llama3.2',
+      models: ['llama3.2'],
+      connected: true,
+      locked: { baseUrl: false, apiKey: false, models: false },
+      updatedAt: '2026-11-26T12:00:00.000Z',
+    };
     const view = renderScreen({ ...person, isOperator: true }, saved);
     expect(await view.findByText('A key is saved')).toBeTruthy();
     expect(view.getByRole('button', { name: 'Replace' })).toBeTruthy();
     expect(view.getByRole('button', { name: 'Remove' })).toBeTruthy();
     expect(view.container.querySelector('input[type="password"]')).toBeNull();
-    expect((view.getByRole('textbox', { name: 'Base URL' }) as HTMLInputElement).value).toBe('http://localhost:11434/v1');
-    expect((view.getByRole('checkbox', { name: 'llama3.2' }) as HTMLInputElement).checked).toBe(true);
+    expect((view.getByRole('textbox', { name: 'Base URL' }) as HTMLInputElement).value).toBe(
+      'http://localhost:11434/v1',
+    );
+    expect((view.getByRole('checkbox', { name: 'llama3.2' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
   });
 
   it("fresh: 1. shows what the environment sets read-only, marked 'Set by the environment'", async () => {
-    const saved: ModelSettings = { baseUrl: 'http://10.0.0.5:8000/v1', hasApiKey: true, defaultModel: 'gpt-4o', models: ['gpt-4o', 'gpt-4o-mini'], connected: true, locked: { baseUrl: true, apiKey: true, models: true }, updatedAt: null };
+    const saved: ModelSettings = {
+      baseUrl: 'http://10.0.0.5:8000/v1',
+      hasApiKey: true,
+      defaultModel: 'gpt-4o',
+      models: ['gpt-4o', 'gpt-4o-mini'],
+      connected: true,
+      locked: { baseUrl: true, apiKey: true, models: true },
+      updatedAt: null,
+    };
     const view = renderScreen({ ...person, isOperator: true }, saved);
     await view.findByRole('form', { name: 'Model settings' });
     expect(view.getAllByText('Set by the environment')).toHaveLength(3);
-    for (const fieldset of view.container.querySelectorAll('fieldset')) expect(fieldset.disabled).toBe(true);
+    for (const fieldset of view.container.querySelectorAll('fieldset'))
+      expect(fieldset.disabled).toBe(true);
     expect(view.queryByRole('button', { name: 'Replace' })).toBeNull();
-    expect((view.getByRole('textbox', { name: 'Base URL' }) as HTMLInputElement).readOnly).toBe(true);
+    expect((view.getByRole('textbox', { name: 'Base URL' }) as HTMLInputElement).readOnly).toBe(
+      true,
+    );
   });
 
-  it("fresh: 1. a new address or provider asks for the key again: the saved one is not sent there", async () => {
-    const saved: ModelSettings = { baseUrl: 'http://localhost:11434/v1', hasApiKey: true, defaultModel: 'llama3.2', models: ['llama3.2'], connected: true, locked: { baseUrl: false, apiKey: false, models: false }, updatedAt: '2026-11-26T12:00:00.000Z' };
+  it('fresh: 1. a new address or provider asks for the key again: the saved one is not sent there', async () => {
+    const saved: ModelSettings = {
+      baseUrl: 'http://localhost:11434/v1',
+      hasApiKey: true,
+      defaultModel: 'llama3.2',
+      models: ['llama3.2'],
+      connected: true,
+      locked: { baseUrl: false, apiKey: false, models: false },
+      updatedAt: '2026-11-26T12:00:00.000Z',
+    };
     const view = renderScreen({ ...person, isOperator: true }, saved);
     const url = await view.findByRole('textbox', { name: 'Base URL' });
     fireEvent.change(url, { target: { value: 'http://10.0.0.9:8000/v1' } });
     expect(view.queryByText('A key is saved')).toBeNull();
     const key = view.getByLabelText('Paste the key');
     expect(key.getAttribute('type')).toBe('password');
-    expect(view.getByText('The saved key is not sent to a new address: enter the key for this server (or leave it empty if it needs none).').id).toBe(key.getAttribute('aria-describedby'));
+    expect(
+      view.getByText(
+        'The saved key is not sent to a new address: enter the key for this server (or leave it empty if it needs none).',
+      ).id,
+    ).toBe(key.getAttribute('aria-describedby'));
     // Back to the saved address: the saved key again.
     fireEvent.change(url, { target: { value: 'http://localhost:11434/v1' } });
     expect(view.getByText('A key is saved')).toBeTruthy();
@@ -89,13 +150,22 @@ describe('Settings → Model', () => {
   });
 
   it("fresh: 1. keeps Test's live region in the page while it is empty, so its result is announced", async () => {
-    const saved: ModelSettings = { baseUrl: null, hasApiKey: false, defaultModel: null, models: [], connected: false, locked: { baseUrl: false, apiKey: false, models: false }, updatedAt: null };
+    const saved: ModelSettings = {
+      baseUrl: null,
+      hasApiKey: false,
+      defaultModel: null,
+      models: [],
+      connected: false,
+      locked: { baseUrl: false, apiKey: false, models: false },
+      updatedAt: null,
+    };
     const view = renderScreen({ ...person, isOperator: true }, saved);
     await view.findByRole('form', { name: 'Model settings' });
     const region = view.container.querySelector('.settings-test__result[aria-live="polite"]');
     expect(region?.childElementCount).toBe(0);
     // jsdom applies no stylesheet: read the rules that would hide the empty region.
-    const hidingRules = /\.settings-test__result(:empty)?\s*\{[^}]*(display:\s*none|visibility:\s*hidden)/;
+    const hidingRules =
+      /\.settings-test__result(:empty)?\s*\{[^}]*(display:\s*none|visibility:\s*hidden)/;
     const settingsCss = readFileSync('web/features/settings/settings.css', 'utf8');
     expect(settingsCss).toContain('.settings-test__result');
     expect(settingsCss).not.toMatch(hidingRules);
@@ -104,12 +174,22 @@ describe('Settings → Model', () => {
   it('fresh: 1. a session that ended leads to sign-in and back here, not to "Only the operator"', async () => {
     serveSessionEnded();
     const view = renderScreen({ ...person, isOperator: true });
-    await waitFor(() => expect(view.router.state.location.href).toBe('/auth/login?redirect=settings%2Fmodel'));
+    await waitFor(() =>
+      expect(view.router.state.location.href).toBe('/auth/login?redirect=settings%2Fmodel'),
+    );
     expect(view.queryByRole('heading', { name: 'Only the operator can change this' })).toBeNull();
   });
 
   it('fresh: 1. a Save refused because the session ended says so, with the way to sign in again', async () => {
-    const saved: ModelSettings = { baseUrl: 'http://localhost:11434/v1', hasApiKey: false, defaultModel: 'llama3.2', models: ['llama3.2'], connected: true, locked: { baseUrl: false, apiKey: false, models: false }, updatedAt: '2026-11-26T12:00:00.000Z' };
+    const saved: ModelSettings = {
+      baseUrl: 'http://localhost:11434/v1',
+      hasApiKey: false,
+      defaultModel: 'llama3.2',
+      models: ['llama3.2'],
+      connected: true,
+      locked: { baseUrl: false, apiKey: false, models: false },
+      updatedAt: '2026-11-26T12:00:00.000Z',
+    };
     serveSessionEnded(saved);
     const view = renderScreen({ ...person, isOperator: true }, saved);
     fireEvent.click(await view.findByRole('button', { name: 'Save' }));

@@ -9,7 +9,12 @@
 import './settings.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { arrowBackOutline, checkmarkCircle, informationCircleOutline, lockClosedOutline } from 'ionicons/icons';
+import {
+  arrowBackOutline,
+  checkmarkCircle,
+  informationCircleOutline,
+  lockClosedOutline,
+} from 'ionicons/icons';
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { NO_MODEL_TEXT } from '../../../domain/contract/settings';
@@ -20,8 +25,22 @@ import { useToast } from '../../ui/ToastProvider';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { authKeys, useAuth } from '../auth/auth.queries';
 import { isOperator } from './modelStatus';
-import { modelFormDefaults, modelSettingsInput, savedKeyDropped, testInput, type KeyAction, type ModelForm, type Provider } from './modelForm';
-import { TEST_PROBLEM_TITLES, modelSettingsQueryOptions, useSaveModelSettings, useTestModelConnection, type ModelSettings } from './settings.queries';
+import {
+  modelFormDefaults,
+  modelSettingsInput,
+  savedKeyDropped,
+  testInput,
+  type KeyAction,
+  type ModelForm,
+  type Provider,
+} from './modelForm';
+import {
+  TEST_PROBLEM_TITLES,
+  modelSettingsQueryOptions,
+  useSaveModelSettings,
+  useTestModelConnection,
+  type ModelSettings,
+} from './settings.queries';
 
 export function ModelSettingsScreen() {
   const { user } = useAuth();
@@ -36,7 +55,12 @@ export function ModelSettingsScreen() {
   useEffect(() => {
     if (!sessionEnded) return;
     void queryClient.invalidateQueries({ queryKey: authKeys.user });
-    void navigate({ to: '/auth/$tab', params: { tab: 'login' }, search: { redirect: BACK_HERE }, replace: true });
+    void navigate({
+      to: '/auth/$tab',
+      params: { tab: 'login' },
+      search: { redirect: BACK_HERE },
+      replace: true,
+    });
   }, [sessionEnded, navigate, queryClient]);
   useKeyboardInView();
 
@@ -52,7 +76,10 @@ export function ModelSettingsScreen() {
       <section className="page-intro">
         <p className="eyebrow">Settings</p>
         <h1>Model</h1>
-        <p className="lede">The AI model that writes the chat's answers, the idea analysis and the drafts, for everyone on this server.</p>
+        <p className="lede">
+          The AI model that writes the chat's answers, the idea analysis and the drafts, for
+          everyone on this server.
+        </p>
       </section>
       {settings.data ? (
         // Keyed by the save time: a save (here or on another device) starts the form from what is stored.
@@ -93,7 +120,9 @@ function OperatorOnly() {
       <section className="state-card" aria-labelledby="operator-only-heading">
         <InlineIcon icon={lockClosedOutline} className="state-card__icon" />
         <h1 id="operator-only-heading">Only the operator can change this</h1>
-        <p className="muted">The person who runs this server chooses its AI model. Everything else works as it is.</p>
+        <p className="muted">
+          The person who runs this server chooses its AI model. Everything else works as it is.
+        </p>
         <div className="state-card__actions">
           <Link to="/dashboard" className="pp-button">
             <InlineIcon icon={arrowBackOutline} />
@@ -146,7 +175,8 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
         if (!result.ok) return;
         setFound(result.models);
         // A first connection picks for the operator: every model shown, the first the default.
-        if (!form.models.some((model) => result.models.includes(model))) update({ models: result.models, defaultModel: result.models[0] ?? '' });
+        if (!form.models.some((model) => result.models.includes(model)))
+          update({ models: result.models, defaultModel: result.models[0] ?? '' });
       },
     });
   };
@@ -159,7 +189,14 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
       return;
     }
     save.mutate(input, {
-      onSuccess: (result) => toast({ header: 'Model saved', message: result.connected ? `The chat now answers with ${result.defaultModel}.` : 'Saved.', color: 'success' }),
+      onSuccess: (result) =>
+        toast({
+          header: 'Model saved',
+          message: result.connected
+            ? `The chat now answers with ${result.defaultModel}.`
+            : 'Saved.',
+          color: 'success',
+        }),
       // A session that ended is said below, with the way to sign in.
       onError: (error) => setFormError(error instanceof UnauthorizedError ? null : error.message),
     });
@@ -174,12 +211,15 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
       <ConnectionStatus saved={saved} />
       {saved.apiKeyUnreadable && (
         <p className="form-error" role="alert">
-          The saved key can no longer be read (the server's secret has changed since it was saved): replace it with the key again.
+          The saved key can no longer be read (the server's secret has changed since it was saved):
+          replace it with the key again.
         </p>
       )}
 
       <fieldset className="settings-section" disabled={locked.baseUrl}>
-        <legend className="settings-section__title">Where the model runs {locked.baseUrl && <SetByEnvironment />}</legend>
+        <legend className="settings-section__title">
+          Where the model runs {locked.baseUrl && <SetByEnvironment />}
+        </legend>
         <div className="provider-choice" role="radiogroup" aria-label="Where the model runs">
           <ProviderOption
             name={`${id}-provider`}
@@ -220,7 +260,8 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
               />
             </div>
             <p id={`${id}-url-hint`} className="settings-hint">
-              Ollama: http://localhost:11434/v1 · LM Studio: http://localhost:1234/v1 · vLLM: http://localhost:8000/v1
+              Ollama: http://localhost:11434/v1 · LM Studio: http://localhost:1234/v1 · vLLM:
+              http://localhost:8000/v1
             </p>
           </div>
         )}
@@ -228,20 +269,34 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
 
       <fieldset className="settings-section" disabled={locked.apiKey}>
         <legend className="settings-section__title">
-          API key{form.provider === 'compatible' && ' (optional)'} {locked.apiKey && <SetByEnvironment />}
+          API key{form.provider === 'compatible' && ' (optional)'}{' '}
+          {locked.apiKey && <SetByEnvironment />}
         </legend>
-        <KeyField id={id} saved={(saved.hasApiKey && !keyDropped) || locked.apiKey} dropped={keyDropped} locked={locked.apiKey} form={form} onChange={changeConnection} />
+        <KeyField
+          id={id}
+          saved={(saved.hasApiKey && !keyDropped) || locked.apiKey}
+          dropped={keyDropped}
+          locked={locked.apiKey}
+          form={form}
+          onChange={changeConnection}
+        />
       </fieldset>
 
       <div className="settings-test">
-        <button type="button" className="pp-button settings-test__button" onClick={handleTest} disabled={test.isPending}>
+        <button
+          type="button"
+          className="pp-button settings-test__button"
+          onClick={handleTest}
+          disabled={test.isPending}
+        >
           {test.isPending && <span className="pp-spinner pp-spinner--small" aria-hidden="true" />}
           {test.isPending ? 'Testing…' : 'Test'}
         </button>
         <div className="settings-test__result" aria-live="polite">
           {test.isError && (
             <p className="form-error">
-              <strong>Test failed:</strong> {test.error instanceof UnauthorizedError ? <SessionEnded /> : test.error.message}
+              <strong>Test failed:</strong>{' '}
+              {test.error instanceof UnauthorizedError ? <SessionEnded /> : test.error.message}
             </p>
           )}
           {testResult?.ok === false && (
@@ -252,14 +307,17 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
           {testResult?.ok && (
             <p className="settings-ok">
               <InlineIcon icon={checkmarkCircle} />
-              Connected. The server offers {testResult.models.length === 1 ? '1 model' : `${testResult.models.length} models`}.
+              Connected. The server offers{' '}
+              {testResult.models.length === 1 ? '1 model' : `${testResult.models.length} models`}.
             </p>
           )}
         </div>
       </div>
 
       <fieldset className="settings-section" disabled={locked.models}>
-        <legend className="settings-section__title">Models {locked.models && <SetByEnvironment />}</legend>
+        <legend className="settings-section__title">
+          Models {locked.models && <SetByEnvironment />}
+        </legend>
         {available.length === 0 ? (
           <p className="settings-hint">Test the connection to list the server's models.</p>
         ) : (
@@ -267,13 +325,24 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
             <p className="settings-hint" id={`${id}-models-hint`}>
               The chat's model picker offers the models ticked here.
             </p>
-            <div className="model-checks" role="group" aria-describedby={`${id}-models-hint`} aria-label="Models in the chat's picker">
+            <div
+              className="model-checks"
+              role="group"
+              aria-describedby={`${id}-models-hint`}
+              aria-label="Models in the chat's picker"
+            >
               {available.map((model) => (
                 <label key={model} className="model-check">
                   <input
                     type="checkbox"
                     checked={form.models.includes(model)}
-                    onChange={(event) => update({ models: event.target.checked ? [...form.models, model] : form.models.filter((m) => m !== model) })}
+                    onChange={(event) =>
+                      update({
+                        models: event.target.checked
+                          ? [...form.models, model]
+                          : form.models.filter((m) => m !== model),
+                      })
+                    }
                   />
                   <span className="model-check__name">{model}</span>
                 </label>
@@ -284,7 +353,13 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
                 Default model
               </label>
               <div className="text-field__box">
-                <select id={`${id}-default`} className="text-field__input settings-select" value={defaultModel} disabled={picked.length === 0} onChange={(event) => update({ defaultModel: event.target.value })}>
+                <select
+                  id={`${id}-default`}
+                  className="text-field__input settings-select"
+                  value={defaultModel}
+                  disabled={picked.length === 0}
+                  onChange={(event) => update({ defaultModel: event.target.value })}
+                >
                   {picked.length === 0 && <option value="">Tick a model first</option>}
                   {picked.map((model) => (
                     <option key={model} value={model}>
@@ -303,7 +378,11 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
           {saveSessionEnded ? <SessionEnded /> : formError}
         </p>
       )}
-      <button type="submit" className="pp-button pp-button--primary settings-save" disabled={save.isPending}>
+      <button
+        type="submit"
+        className="pp-button pp-button--primary settings-save"
+        disabled={save.isPending}
+      >
         {save.isPending && <span className="pp-spinner pp-spinner--small" aria-hidden="true" />}
         {save.isPending ? 'Saving…' : 'Save'}
       </button>
@@ -316,20 +395,36 @@ function ConnectionStatus({ saved }: { saved: ModelSettings }) {
     <p className="callout callout--compact callout--success settings-status" role="status">
       <InlineIcon icon={checkmarkCircle} />
       <span>
-        <strong>Connected.</strong> The chat answers with {saved.defaultModel ?? 'the server’s first model'}.
+        <strong>Connected.</strong> The chat answers with{' '}
+        {saved.defaultModel ?? 'the server’s first model'}.
       </span>
     </p>
   ) : (
     <p className="callout callout--compact settings-status" role="status">
       <InlineIcon icon={informationCircleOutline} />
       <span>
-        <strong>{NO_MODEL_TEXT}.</strong> Reps get worksheets and drafts built from their own answers until one is.
+        <strong>{NO_MODEL_TEXT}.</strong> Reps get worksheets and drafts built from their own
+        answers until one is.
       </span>
     </p>
   );
 }
 
-function ProviderOption({ name, value, checked, title, description, onChange }: { name: string; value: Provider; checked: boolean; title: string; description: string; onChange: () => void }) {
+function ProviderOption({
+  name,
+  value,
+  checked,
+  title,
+  description,
+  onChange,
+}: {
+  name: string;
+  value: Provider;
+  checked: boolean;
+  title: string;
+  description: string;
+  onChange: () => void;
+}) {
   return (
     <label className={`provider-option${checked ? ' provider-option--checked' : ''}`}>
       <input type="radio" name={name} value={value} checked={checked} onChange={onChange} />
@@ -341,13 +436,28 @@ function ProviderOption({ name, value, checked, title, description, onChange }: 
   );
 }
 
-const SAVED_KEY_NOT_SENT = 'The saved key is not sent to a new address: enter the key for this server (or leave it empty if it needs none).';
+const SAVED_KEY_NOT_SENT =
+  'The saved key is not sent to a new address: enter the key for this server (or leave it empty if it needs none).';
 
 /**
  * The key is write-only: once saved it shows as 'A key is saved' with Replace and Remove, never the
  * key; a new one is typed into a password field that the browser does not offer to remember.
  */
-function KeyField({ id, saved, dropped, locked, form, onChange }: { id: string; saved: boolean; dropped: boolean; locked: boolean; form: ModelForm; onChange: (change: Partial<ModelForm>) => void }) {
+function KeyField({
+  id,
+  saved,
+  dropped,
+  locked,
+  form,
+  onChange,
+}: {
+  id: string;
+  saved: boolean;
+  dropped: boolean;
+  locked: boolean;
+  form: ModelForm;
+  onChange: (change: Partial<ModelForm>) => void;
+}) {
   const setAction = (keyAction: KeyAction) => onChange({ keyAction, apiKey: '' });
   if (saved && form.keyAction === 'keep') {
     return (
@@ -408,7 +518,11 @@ function KeyField({ id, saved, dropped, locked, form, onChange }: { id: string; 
         </p>
       )}
       {saved && (
-        <button type="button" className="pp-button pp-button--ghost" onClick={() => setAction('keep')}>
+        <button
+          type="button"
+          className="pp-button pp-button--ghost"
+          onClick={() => setAction('keep')}
+        >
           Keep the saved key
         </button>
       )}

@@ -15,7 +15,8 @@ export const NO_MODEL_OUTCOMES = {
   analysis: 'you get a worksheet built from your answers',
   chat: 'replies are drafts built from your answers, not AI answers',
   draft: "you'll get a draft built from your answers",
-  valueProps: "you'll get general value propositions to choose from, not ones written from your answers",
+  valueProps:
+    "you'll get general value propositions to choose from, not ones written from your answers",
   research: "competitor research needs one, so it can't run yet",
 } as const;
 export type NoModelOutcome = keyof typeof NO_MODEL_OUTCOMES;
@@ -35,20 +36,50 @@ export function ConnectModelLink({ className }: { className?: string }) {
  * this is a known setup). The operator also gets the way to connect one. Nothing is drawn until the
  * server has said there is no model.
  */
-export function NoModelNotice({ outcome, className, id }: { outcome: NoModelOutcome; className?: string; id?: string }) {
+export function NoModelNotice({
+  outcome,
+  className,
+  id,
+}: {
+  outcome: NoModelOutcome;
+  className?: string;
+  id?: string;
+}) {
   const noModel = useNoModel();
   const { user } = useAuth();
   if (!noModel) return null;
-  return <NoModelNote outcome={outcome} operator={isOperator(user)} className={className} id={id} />;
+  return (
+    <NoModelNote outcome={outcome} operator={isOperator(user)} className={className} id={id} />
+  );
 }
 
 /** The notice itself, drawn whatever the server says (for screens that already know). */
-export function NoModelNote({ outcome, operator, className, id }: { outcome: NoModelOutcome; operator: boolean; className?: string; id?: string }) {
+export function NoModelNote({
+  outcome,
+  operator,
+  className,
+  id,
+}: {
+  outcome: NoModelOutcome;
+  operator: boolean;
+  className?: string;
+  id?: string;
+}) {
   return (
-    <div className={`callout callout--compact no-model-note${className ? ` ${className}` : ''}`} role="note" id={id}>
+    <div
+      className={`callout callout--compact no-model-note${className ? ` ${className}` : ''}`}
+      role="note"
+      id={id}
+    >
       <InlineIcon icon={informationCircleOutline} />
       <p>
-        <strong>{NO_MODEL_LABEL}</strong> {NO_MODEL_OUTCOMES[outcome]}.{operator && <> <ConnectModelLink /></>}
+        <strong>{NO_MODEL_LABEL}</strong> {NO_MODEL_OUTCOMES[outcome]}.
+        {operator && (
+          <>
+            {' '}
+            <ConnectModelLink />
+          </>
+        )}
       </p>
     </div>
   );

@@ -1,5 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+} from '@tanstack/react-router';
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../domain/contract/auth';
@@ -14,7 +19,16 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const person = { id: 1, username: 'olu', email: 'olu@example.com', name: 'Olu', createdAt: '2026-01-01T00:00:00.000Z', authProvider: 'local', subscriptionTier: 'none', subscriptionActive: false } as User;
+const person = {
+  id: 1,
+  username: 'olu',
+  email: 'olu@example.com',
+  name: 'Olu',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  authProvider: 'local',
+  subscriptionTier: 'none',
+  subscriptionActive: false,
+} as User;
 
 /** The server as the browser sees it: a CSRF token, and the claim answered by `claim` (a network failure when it throws). */
 function serve(claim: () => Response) {
@@ -30,10 +44,15 @@ const networkDown = (): Response => {
 };
 
 function renderSetup(user: User, operatorExists = false) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
   queryClient.setQueryData(authKeys.user, user);
   queryClient.setQueryData(settingsKeys.setupStatus, { operatorExists });
-  const router = createRouter({ routeTree: createRootRoute({ component: SetupScreen }), history: createMemoryHistory({ initialEntries: ['/setup'] }) });
+  const router = createRouter({
+    routeTree: createRootRoute({ component: SetupScreen }),
+    history: createMemoryHistory({ initialEntries: ['/setup'] }),
+  });
   return render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -51,7 +70,11 @@ describe('claiming the server', () => {
     expect(await view.findByRole('heading', { name: 'Could not reach the server' })).toBeTruthy();
     expect(readSetupToken()).toBe('tok-1');
 
-    answer = () => Response.json({ code: 'rate_limited', message: 'Too many tries: wait a minute.' }, { status: 429 });
+    answer = () =>
+      Response.json(
+        { code: 'rate_limited', message: 'Too many tries: wait a minute.' },
+        { status: 429 },
+      );
     fireEvent.click(view.getByRole('button', { name: 'Try again' }));
     expect(await view.findByText(/Too many tries: wait a minute\./)).toBeTruthy();
     expect(readSetupToken()).toBe('tok-1');
@@ -60,7 +83,15 @@ describe('claiming the server', () => {
 
   it('fresh: 1. a refused token is forgotten, with no Try again', async () => {
     keepSetupToken('tok-1');
-    serve(() => Response.json({ code: 'setup_token_invalid', message: 'This setup link is not valid: it was used already.' }, { status: 403 }));
+    serve(() =>
+      Response.json(
+        {
+          code: 'setup_token_invalid',
+          message: 'This setup link is not valid: it was used already.',
+        },
+        { status: 403 },
+      ),
+    );
     const view = renderSetup(person);
     fireEvent.click(await view.findByRole('button', { name: 'Become the operator' }));
     expect(await view.findByRole('heading', { name: 'This setup link is not valid' })).toBeTruthy();
@@ -71,13 +102,17 @@ describe('claiming the server', () => {
   it('fresh: 1. the link is forgotten when the server already has its operator, this user or another', async () => {
     keepSetupToken('tok-1');
     const view = renderSetup(person, true);
-    expect(await view.findByRole('heading', { name: 'This Pitchpad already has an operator' })).toBeTruthy();
+    expect(
+      await view.findByRole('heading', { name: 'This Pitchpad already has an operator' }),
+    ).toBeTruthy();
     expect(readSetupToken()).toBeNull();
     view.unmount();
 
     keepSetupToken('tok-2');
     const again = renderSetup({ ...person, isOperator: true }, true);
-    expect(await again.findByRole('heading', { name: "You are this server's operator" })).toBeTruthy();
+    expect(
+      await again.findByRole('heading', { name: "You are this server's operator" }),
+    ).toBeTruthy();
     expect(readSetupToken()).toBeNull();
   });
 });

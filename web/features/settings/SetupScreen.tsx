@@ -17,7 +17,12 @@ import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { useAuth } from '../auth/auth.queries';
 import { isOperator } from './modelStatus';
-import { forgetSetupToken, markLeavingToSignIn, readSetupToken, takeReturningFromSignIn } from './setupToken';
+import {
+  forgetSetupToken,
+  markLeavingToSignIn,
+  readSetupToken,
+  takeReturningFromSignIn,
+} from './setupToken';
 import { setupStatusQueryOptions, useClaimSetup } from './settings.queries';
 
 /** Why a claim was refused, by the server's code, in words for whoever opened the link (the server's own words follow). */
@@ -25,11 +30,25 @@ export function claimFailureMessage(error: unknown): { title: string; detail: st
   const code = error instanceof ApiError ? error.code : undefined;
   const said = error instanceof Error && error.message ? error.message : '';
   if (code === SettingsErrorCode.setupTokenInvalid) {
-    return { title: 'This setup link is not valid', detail: said || `Open the newest setup link ${PRODUCT_NAME} printed when it started.` };
+    return {
+      title: 'This setup link is not valid',
+      detail: said || `Open the newest setup link ${PRODUCT_NAME} printed when it started.`,
+    };
   }
-  if (code === SettingsErrorCode.operatorExists) return { title: `This ${PRODUCT_NAME} already has an operator`, detail: OPERATOR_EXISTS_DETAIL };
-  if (error instanceof OfflineError) return { title: 'Could not reach the server', detail: 'Check the connection, then try again: the setup link still works.' };
-  return { title: 'Setup did not finish', detail: `${said || 'The server could not finish it.'} The setup link still works: try again.` };
+  if (code === SettingsErrorCode.operatorExists)
+    return {
+      title: `This ${PRODUCT_NAME} already has an operator`,
+      detail: OPERATOR_EXISTS_DETAIL,
+    };
+  if (error instanceof OfflineError)
+    return {
+      title: 'Could not reach the server',
+      detail: 'Check the connection, then try again: the setup link still works.',
+    };
+  return {
+    title: 'Setup did not finish',
+    detail: `${said || 'The server could not finish it.'} The setup link still works: try again.`,
+  };
 }
 
 /**
@@ -38,10 +57,15 @@ export function claimFailureMessage(error: unknown): { title: string; detail: st
  * use it, so the token stays for 'Try again'.
  */
 export function claimSpentToken(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === SettingsErrorCode.setupTokenInvalid || error.code === SettingsErrorCode.operatorExists);
+  return (
+    error instanceof ApiError &&
+    (error.code === SettingsErrorCode.setupTokenInvalid ||
+      error.code === SettingsErrorCode.operatorExists)
+  );
 }
 
-const OPERATOR_EXISTS_DETAIL = 'Only its operator can connect a model or change it. Everything else works as it is.';
+const OPERATOR_EXISTS_DETAIL =
+  'Only its operator can connect a model or change it. Everything else works as it is.';
 
 export function SetupScreen() {
   const { user, isLoading } = useAuth();
@@ -86,7 +110,8 @@ export function SetupScreen() {
       <p className="eyebrow">First-time setup</p>
       <h1>Set up {PRODUCT_NAME}: you become its operator</h1>
       <p className="lede">
-        The operator connects the AI model everyone here uses (OpenAI, or a model server of your own such as Ollama or LM Studio) and is the only one who can change it.
+        The operator connects the AI model everyone here uses (OpenAI, or a model server of your own
+        such as Ollama or LM Studio) and is the only one who can change it.
       </p>
     </section>
   );
@@ -97,7 +122,9 @@ export function SetupScreen() {
         {intro}
         <p className="setup-busy" role="status">
           <span className="pp-spinner pp-spinner--small" aria-hidden="true" />
-          {claim.isPending || claim.isSuccess ? 'Making you the operator…' : 'Checking this server…'}
+          {claim.isPending || claim.isSuccess
+            ? 'Making you the operator…'
+            : 'Checking this server…'}
         </p>
       </Screen>
     );
@@ -106,7 +133,14 @@ export function SetupScreen() {
   if (claim.isError) {
     if (claim.error instanceof UnauthorizedError) return <SetupShell intro={intro} />;
     const { title, detail } = claimFailureMessage(claim.error);
-    return <Problem intro={intro} title={title} detail={detail} onRetry={claimSpentToken(claim.error) ? undefined : handleClaim} />;
+    return (
+      <Problem
+        intro={intro}
+        title={title}
+        detail={detail}
+        onRetry={claimSpentToken(claim.error) ? undefined : handleClaim}
+      />
+    );
   }
 
   if (user && isOperator(user)) {
@@ -128,10 +162,19 @@ export function SetupScreen() {
   }
 
   if (operatorExists) {
-    return <Problem intro={intro} title={`This ${PRODUCT_NAME} already has an operator`} detail={OPERATOR_EXISTS_DETAIL} />;
+    return (
+      <Problem
+        intro={intro}
+        title={`This ${PRODUCT_NAME} already has an operator`}
+        detail={OPERATOR_EXISTS_DETAIL}
+      />
+    );
   }
 
-  if (status.isError) return <Problem intro={intro} title="Could not check this server" detail={status.error.message} />;
+  if (status.isError)
+    return (
+      <Problem intro={intro} title="Could not check this server" detail={status.error.message} />
+    );
 
   if (!token) {
     return (
@@ -150,8 +193,14 @@ export function SetupScreen() {
       {intro}
       <section className="panel setup-claim" aria-labelledby="setup-claim-heading">
         <h2 id="setup-claim-heading">Signed in as {user.name || user.username}</h2>
-        <p className="muted">This account becomes the operator. You can connect a model right after.</p>
-        <button type="button" className="pp-button pp-button--primary setup-claim__button" onClick={handleClaim}>
+        <p className="muted">
+          This account becomes the operator. You can connect a model right after.
+        </p>
+        <button
+          type="button"
+          className="pp-button pp-button--primary setup-claim__button"
+          onClick={handleClaim}
+        >
           <InlineIcon icon={keyOutline} />
           Become the operator
         </button>
@@ -167,12 +216,26 @@ function SetupShell({ intro }: { intro: ReactNode }) {
       {intro}
       <section className="panel setup-claim" aria-labelledby="setup-account-heading">
         <h2 id="setup-account-heading">First, your account</h2>
-        <p className="muted">Create an account or sign in: it becomes the operator, and you come straight back here.</p>
+        <p className="muted">
+          Create an account or sign in: it becomes the operator, and you come straight back here.
+        </p>
         <div className="setup-claim__actions">
-          <Link to="/auth/$tab" params={{ tab: 'register' }} search={{ redirect: 'setup' }} className="pp-button pp-button--primary" onClick={markLeavingToSignIn}>
+          <Link
+            to="/auth/$tab"
+            params={{ tab: 'register' }}
+            search={{ redirect: 'setup' }}
+            className="pp-button pp-button--primary"
+            onClick={markLeavingToSignIn}
+          >
             Create account
           </Link>
-          <Link to="/auth/$tab" params={{ tab: 'login' }} search={{ redirect: 'setup' }} className="pp-button" onClick={markLeavingToSignIn}>
+          <Link
+            to="/auth/$tab"
+            params={{ tab: 'login' }}
+            search={{ redirect: 'setup' }}
+            className="pp-button"
+            onClick={markLeavingToSignIn}
+          >
             Sign in
           </Link>
         </div>
@@ -182,12 +245,25 @@ function SetupShell({ intro }: { intro: ReactNode }) {
 }
 
 /** A dead end, or with onRetry a failure that did not use the link up (offline, busy, a server error). */
-function Problem({ intro, title, detail, onRetry }: { intro: ReactNode; title: string; detail: string; onRetry?: () => void }) {
+function Problem({
+  intro,
+  title,
+  detail,
+  onRetry,
+}: {
+  intro: ReactNode;
+  title: string;
+  detail: string;
+  onRetry?: () => void;
+}) {
   return (
     <Screen width="narrow">
       {intro}
       <section className="state-card" aria-labelledby="setup-problem-heading" role="alert">
-        <InlineIcon icon={alertCircleOutline} className="state-card__icon state-card__icon--warning" />
+        <InlineIcon
+          icon={alertCircleOutline}
+          className="state-card__icon state-card__icon--warning"
+        />
         <h2 id="setup-problem-heading">{title}</h2>
         <p className="muted">{detail}</p>
         <div className="state-card__actions">

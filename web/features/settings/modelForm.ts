@@ -66,7 +66,10 @@ function keyOf(form: ModelForm, saved: SavedKey): string | null | undefined {
 }
 
 /** What Test sends: the address and key on the form; a field the environment sets is left to the server. */
-export function testInput(form: ModelForm, saved: SavedKey): { baseUrl?: string | null; apiKey?: string | null } {
+export function testInput(
+  form: ModelForm,
+  saved: SavedKey,
+): { baseUrl?: string | null; apiKey?: string | null } {
   const { locked } = saved;
   const key = keyOf(form, saved);
   return {
@@ -79,19 +82,24 @@ export function testInput(form: ModelForm, saved: SavedKey): { baseUrl?: string 
  * What Save sends, or what is missing, in words. Fields the environment sets are left out (the
  * environment wins anyway); a key left alone is left out, so the saved one stays.
  */
-export function modelSettingsInput(form: ModelForm, saved: Pick<ModelSettings, 'locked' | 'hasApiKey' | 'baseUrl' | 'models' | 'defaultModel'>): ModelSettingsInput | string {
+export function modelSettingsInput(
+  form: ModelForm,
+  saved: Pick<ModelSettings, 'locked' | 'hasApiKey' | 'baseUrl' | 'models' | 'defaultModel'>,
+): ModelSettingsInput | string {
   const { locked } = saved;
   const baseUrl = baseUrlOf(form);
   const key = keyOf(form, saved);
   if (!locked.baseUrl && baseUrl !== null) {
     if (baseUrl === '') return "Enter the server's base URL, such as http://localhost:11434/v1.";
-    if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) return 'The base URL starts with http:// or https://, such as http://localhost:11434/v1.';
+    if (!/^https?:\/\/[^\s/]+/i.test(baseUrl))
+      return 'The base URL starts with http:// or https://, such as http://localhost:11434/v1.';
   }
   const hasKey = locked.apiKey || (key === undefined ? saved.hasApiKey : key !== null);
   if (!locked.baseUrl && form.provider === 'openai' && !hasKey) return 'Enter your OpenAI API key.';
   // The environment's list goes back as it is (the server refuses any other).
   const models = locked.models ? saved.models : form.models;
-  if (models.length === 0) return "Tick at least one model for the chat's picker (Test lists the server's models).";
+  if (models.length === 0)
+    return "Tick at least one model for the chat's picker (Test lists the server's models).";
   const wanted = locked.models ? (saved.defaultModel ?? '') : form.defaultModel;
   const defaultModel = models.includes(wanted) ? wanted : models[0]!;
   return {

@@ -53,5 +53,8 @@ export function isNoModelError(error: unknown): boolean {
 /** Records what such an answer says, so every notice shows it at once (instead of a red error). */
 export function useNoteNoModel(): () => void {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.setQueryData<Capabilities>(capabilitiesKey, { modelConnected: false }), [queryClient]);
+  return useCallback(
+    () => queryClient.setQueryData<Capabilities>(capabilitiesKey, { modelConnected: false }),
+    [queryClient],
+  );
 }

@@ -16,7 +16,9 @@ afterEach(() => {
 async function persistedClient() {
   const queryClient = createQueryClient();
   await persistQueryCache(queryClient);
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
   return { queryClient, wrapper };
 }
 
@@ -27,7 +29,10 @@ describe('the setup and model mutations offline', () => {
     // Any mutation that pauses offline (TanStack's default network mode), carrying a secret.
     void queryClient
       .getMutationCache()
-      .build(queryClient, { mutationKey: ['anything'], mutationFn: (variables: { apiKey: string }) => Promise.resolve(variables) })
+      .build(queryClient, {
+        mutationKey: ['anything'],
+        mutationFn: (variables: { apiKey: string }) => Promise.resolve(variables),
+      })
       .execute({ apiKey: 'sk-secret-123' })
       .catch(() => undefined);
     queryClient.setQueryData(['auth', 'user'], { id: 1 });
@@ -42,15 +47,37 @@ describe('the setup and model mutations offline', () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     // No retries here: the point is that each one runs at all.
     const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
     onlineManager.setOnline(false);
-    const { result } = renderHook(() => ({ claim: useClaimSetup(), save: useSaveModelSettings(), test: useTestModelConnection() }), { wrapper });
+    const { result } = renderHook(
+      () => ({
+        claim: useClaimSetup(),
+        save: useSaveModelSettings(),
+        test: useTestModelConnection(),
+      }),
+      { wrapper },
+    );
     act(() => {
       result.current.claim.mutate('tok-1');
-      result.current.save.mutate({ baseUrl: null, apiKey: 'sk-1', defaultModel: 'm', models: ['m'] });
+      result.current.save.mutate({
+        baseUrl: null,
+        apiKey: 'sk-1',
+        defaultModel: 'm',
+        models: ['m'],
+      });
       result.current.test.mutate({ apiKey: 'sk-1' });
     });
-    await waitFor(() => expect([result.current.claim.status, result.current.save.status, result.current.test.status]).toEqual(['error', 'error', 'error']));
-    expect(result.current.claim.isPaused || result.current.save.isPaused || result.current.test.isPaused).toBe(false);
+    await waitFor(() =>
+      expect([
+        result.current.claim.status,
+        result.current.save.status,
+        result.current.test.status,
+      ]).toEqual(['error', 'error', 'error']),
+    );
+    expect(
+      result.current.claim.isPaused || result.current.save.isPaused || result.current.test.isPaused,
+    ).toBe(false);
   });
 });

@@ -1,7 +1,15 @@
 /** The operator's setup: claiming a fresh server, and Settings → Model (GET, PUT, Test). */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../domain/contract/auth';
-import type { ModelSettingsInput, ModelSettingsResponse, ModelTestInput, ModelTestProblem, ModelTestResponse, SetupClaimResponse, SetupStatusResponse } from '../../../domain/contract/settings';
+import type {
+  ModelSettingsInput,
+  ModelSettingsResponse,
+  ModelTestInput,
+  ModelTestProblem,
+  ModelTestResponse,
+  SetupClaimResponse,
+  SetupStatusResponse,
+} from '../../../domain/contract/settings';
 import { api } from '../../data/api';
 import { authKeys } from '../auth/auth.queries';
 import { capabilitiesKey } from './modelStatus';
@@ -38,8 +46,12 @@ export function useClaimSetup() {
     // Offline it fails at once with a reason to show, rather than pausing (TanStack's default) with a spinner.
     networkMode: 'always',
     onSuccess: () => {
-      queryClient.setQueryData<User | null>(authKeys.user, (user) => (user ? { ...user, isOperator: true } : user));
-      queryClient.setQueryData<SetupStatusResponse>(settingsKeys.setupStatus, { operatorExists: true });
+      queryClient.setQueryData<User | null>(authKeys.user, (user) =>
+        user ? { ...user, isOperator: true } : user,
+      );
+      queryClient.setQueryData<SetupStatusResponse>(settingsKeys.setupStatus, {
+        operatorExists: true,
+      });
     },
   });
 }
@@ -48,7 +60,8 @@ export function useClaimSetup() {
 export function useSaveModelSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ModelSettingsInput) => api.put<ModelSettingsResponse>('/api/settings/model', input),
+    mutationFn: (input: ModelSettingsInput) =>
+      api.put<ModelSettingsResponse>('/api/settings/model', input),
     // As the claim: a save made offline says so, never waits paused.
     networkMode: 'always',
     onSuccess: (saved) => {
@@ -62,7 +75,8 @@ export function useSaveModelSettings() {
 
 export function useTestModelConnection() {
   return useMutation({
-    mutationFn: (input: ModelTestInput) => api.post<ModelTestResponse>('/api/settings/model/test', input),
+    mutationFn: (input: ModelTestInput) =>
+      api.post<ModelTestResponse>('/api/settings/model/test', input),
     networkMode: 'always',
   });
 }

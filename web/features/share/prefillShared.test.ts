@@ -24,11 +24,20 @@ describe('prefillShared', () => {
     await saveFlowAnswer(db, 'email', 'value_prop', 'We cut ramp time in half');
     await saveFlowStep(db, 'email', 'booking_link');
 
-    expect(await prefillShared(db, choice('Cold email to this person'), 'Dana Ortiz | LinkedIn\nVP Sales at Freightly')).toEqual({ cut: false });
+    expect(
+      await prefillShared(
+        db,
+        choice('Cold email to this person'),
+        'Dana Ortiz | LinkedIn\nVP Sales at Freightly',
+      ),
+    ).toEqual({ cut: false });
 
     const progress = await resumeFlow(db, 'email');
     expect(stepIndexOf(progress)).toBe(0);
-    expect(progress.answers).toEqual({ recipient_info: 'Someone from before\n\nDana Ortiz | LinkedIn\nVP Sales at Freightly', value_prop: 'We cut ramp time in half' });
+    expect(progress.answers).toEqual({
+      recipient_info: 'Someone from before\n\nDana Ortiz | LinkedIn\nVP Sales at Freightly',
+      value_prop: 'We cut ramp time in half',
+    });
     expect(choicePath(choice('Cold email to this person'))).toBe('/chat?flow=email');
   });
 
@@ -37,7 +46,9 @@ describe('prefillShared', () => {
     for (const audience of ['customers', 'investors', 'partners', 'internal']) {
       const progress = await resumeFlow(db, 'objection');
       const answers: Answers = { ...progress.answers, audience_type: audience };
-      const filled = questionsOf({ type: 'objection', answers }).filter((q) => answers[q.id] === 'Too expensive for us.');
+      const filled = questionsOf({ type: 'objection', answers }).filter(
+        (q) => answers[q.id] === 'Too expensive for us.',
+      );
       expect(filled.map((q) => q.id)).toEqual([expect.stringMatching(/objections$/)]);
     }
   });
@@ -54,7 +65,9 @@ describe('prefillShared', () => {
     await prefillShared(db, choice('Ask Pitchpad'), 'Call notes\nThey want a pilot.');
     expect((await loadDraft(db, 'chat:new'))?.text).toBe('Call notes They want a pilot.');
     await prefillShared(db, choice('Ask Pitchpad'), 'And a discount.');
-    expect((await loadDraft(db, 'chat:new'))?.text).toBe('Call notes They want a pilot. And a discount.');
+    expect((await loadDraft(db, 'chat:new'))?.text).toBe(
+      'Call notes They want a pilot. And a discount.',
+    );
     expect(choicePath(choice('Ask Pitchpad'))).toBe('/chat');
   });
 });

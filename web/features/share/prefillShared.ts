@@ -15,15 +15,25 @@ import { loadFlowProgress, saveFlowAnswer, saveFlowStep } from '../playbooks/flo
  * stay. For the free chat the text joins what the new chat's box already held. Answers whether the
  * text had to be cut to fit the answer.
  */
-export async function prefillShared(db: PitchpadDb, choice: ShareChoice, text: string): Promise<{ cut: boolean }> {
+export async function prefillShared(
+  db: PitchpadDb,
+  choice: ShareChoice,
+  text: string,
+): Promise<{ cut: boolean }> {
   const { flow } = choice;
   if (flow === null) {
     await saveNewChatDraft(db, text);
     return { cut: false };
   }
   const saved = (await loadFlowProgress(db, flow))?.answers ?? {};
-  const filled = choice.answers.map((id) => ({ id, ...appendAttachedText(saved[id] ?? '', text, choice.maxLength) }));
-  await Promise.all([...filled.map(({ id, value }) => saveFlowAnswer(db, flow, id, value)), saveFlowStep(db, flow, null)]);
+  const filled = choice.answers.map((id) => ({
+    id,
+    ...appendAttachedText(saved[id] ?? '', text, choice.maxLength),
+  }));
+  await Promise.all([
+    ...filled.map(({ id, value }) => saveFlowAnswer(db, flow, id, value)),
+    saveFlowStep(db, flow, null),
+  ]);
   return { cut: filled.some(({ note }) => note !== null) };
 }
 

@@ -19,7 +19,9 @@ export function AccountItems({ onClose }: { onClose: () => void }) {
   return (
     <>
       <MenuItem to="/dashboard" icon={gridOutline} label="Dashboard" />
-      {isOperator(user) && <MenuItem to="/settings/model" icon={settingsOutline} label="Settings" />}
+      {isOperator(user) && (
+        <MenuItem to="/settings/model" icon={settingsOutline} label="Settings" />
+      )}
       <InstallAppItem />
       <MenuItem icon={logOutOutline} label="Logout" onClick={handleLogout} />
     </>

@@ -10,7 +10,9 @@ import { NAV_LINKS } from './navLinks';
 import { MobileMenu } from './MobileMenu';
 
 // Signed-in only, so it loads with (not before) the landing page: the saved history button and its sheet.
-const HistoryButton = lazy(() => import('../history/HistoryButton').then((m) => ({ default: m.HistoryButton })));
+const HistoryButton = lazy(() =>
+  import('../history/HistoryButton').then((m) => ({ default: m.HistoryButton })),
+);
 import { UserMenu } from './UserMenu';
 
 /**

@@ -7,5 +7,7 @@ import { MenuItem } from './MenuItem';
 export function InstallAppItem() {
   const { canInstall } = useSyncExternalStore(pwaStatus.subscribe, pwaStatus.get, pwaStatus.get);
   if (!canInstall) return null;
-  return <MenuItem icon={downloadOutline} label="Install app" onClick={() => void pwaStatus.install()} />;
+  return (
+    <MenuItem icon={downloadOutline} label="Install app" onClick={() => void pwaStatus.install()} />
+  );
 }

@@ -5,7 +5,9 @@ import { InlineIcon } from '../../ui/InlineIcon';
 import { usePopoverMenu } from '../../ui/usePopoverMenu';
 
 // Ionic's popover, list and overlay code load with the first tap, not with the page.
-const MobileMenuPopover = lazy(() => import('./MobileMenuPopover').then((m) => ({ default: m.MobileMenuPopover })));
+const MobileMenuPopover = lazy(() =>
+  import('./MobileMenuPopover').then((m) => ({ default: m.MobileMenuPopover })),
+);
 
 /**
  * The menu for narrow screens: the main links plus the account actions. A popover rather than
@@ -16,7 +18,15 @@ export function MobileMenu() {
   const menu = usePopoverMenu();
   return (
     <>
-      <button type="button" className="header-button app-header__menu-button" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={menu.isOpen} onClick={menu.open} {...earlyTap('menu')}>
+      <button
+        type="button"
+        className="header-button app-header__menu-button"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={menu.isOpen}
+        onClick={menu.open}
+        {...earlyTap('menu')}
+      >
         <InlineIcon icon={menuOutline} />
       </button>
       {menu.used && (

@@ -1,5 +1,10 @@
 import { IonContent, IonList, IonPopover } from '@ionic/react';
-import { homeOutline, informationCircleOutline, logInOutline, pricetagOutline } from 'ionicons/icons';
+import {
+  homeOutline,
+  informationCircleOutline,
+  logInOutline,
+  pricetagOutline,
+} from 'ionicons/icons';
 import type { PopoverMenu } from '../../ui/usePopoverMenu';
 import { useAuth } from '../auth/auth.queries';
 import { InstallAppItem } from './InstallAppItem';
@@ -7,7 +12,11 @@ import { AccountItems } from './AccountItems';
 import { MenuItem } from './MenuItem';
 import { NAV_LINKS } from './navLinks';
 
-const ICONS = { '/': homeOutline, '/about': informationCircleOutline, '/pricing': pricetagOutline } as const;
+const ICONS = {
+  '/': homeOutline,
+  '/about': informationCircleOutline,
+  '/pricing': pricetagOutline,
+} as const;
 
 /** Ionic marks a popover aria-modal but gives it no role, and aria-modal belongs to a dialog only. */
 const DIALOG = { role: 'dialog', 'aria-label': 'Menu' };
@@ -16,7 +25,15 @@ const DIALOG = { role: 'dialog', 'aria-label': 'Menu' };
 export function MobileMenuPopover({ menu }: { menu: PopoverMenu }) {
   const { user } = useAuth();
   return (
-    <IonPopover isOpen={menu.isOpen} event={menu.event} onDidDismiss={menu.close} dismissOnSelect alignment="end" className="mobile-menu" htmlAttributes={DIALOG}>
+    <IonPopover
+      isOpen={menu.isOpen}
+      event={menu.event}
+      onDidDismiss={menu.close}
+      dismissOnSelect
+      alignment="end"
+      className="mobile-menu"
+      htmlAttributes={DIALOG}
+    >
       <IonContent>
         <IonList lines="none" aria-label="Menu">
           {NAV_LINKS.map((link) => (

@@ -5,13 +5,16 @@ import { InlineIcon } from '../../ui/InlineIcon';
 import { usePopoverMenu } from '../../ui/usePopoverMenu';
 
 // Ionic's popover, list and overlay code load with the first tap, not with the page.
-const UserMenuPopover = lazy(() => import('./UserMenuPopover').then((m) => ({ default: m.UserMenuPopover })));
+const UserMenuPopover = lazy(() =>
+  import('./UserMenuPopover').then((m) => ({ default: m.UserMenuPopover })),
+);
 
 /** Initials for the avatar: from the name, else the username. */
 export function initialsOf(user: Pick<User, 'name' | 'username'>): string {
   const source = user.name?.trim() || user.username;
   const parts = source.split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts.at(-1)?.[0] ?? ''}` : source.slice(0, 2);
+  const letters =
+    parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts.at(-1)?.[0] ?? ''}` : source.slice(0, 2);
   return letters.toUpperCase();
 }
 

@@ -13,7 +13,15 @@ const DIALOG = { role: 'dialog', 'aria-label': 'Account' };
  */
 export function UserMenuPopover({ user, menu }: { user: User | null; menu: PopoverMenu }) {
   return (
-    <IonPopover isOpen={menu.isOpen && user !== null} event={menu.event} onDidDismiss={menu.close} dismissOnSelect alignment="end" className="user-menu" htmlAttributes={DIALOG}>
+    <IonPopover
+      isOpen={menu.isOpen && user !== null}
+      event={menu.event}
+      onDidDismiss={menu.close}
+      dismissOnSelect
+      alignment="end"
+      className="user-menu"
+      htmlAttributes={DIALOG}
+    >
       {user && (
         <IonContent>
           <div className="user-menu__who">

@@ -8,7 +8,13 @@ import { IonIcon } from '@ionic/react';
 import { attachOutline } from 'ionicons/icons';
 import { useRef } from 'react';
 import type { ChangeEvent } from 'react';
-import { decodeTranscript, TRANSCRIPT_ACCEPT, TRANSCRIPT_EMPTY, TRANSCRIPT_NOT_TEXT, transcriptFileProblem } from '../../../domain/transcripts/attach';
+import {
+  decodeTranscript,
+  TRANSCRIPT_ACCEPT,
+  TRANSCRIPT_EMPTY,
+  TRANSCRIPT_NOT_TEXT,
+  transcriptFileProblem,
+} from '../../../domain/transcripts/attach';
 import { cleanTranscript } from '../../../domain/transcripts/clean';
 
 const ATTACH_LABEL = 'Attach a transcript';
@@ -31,7 +37,12 @@ interface AttachTranscriptButtonProps {
   describedBy?: string;
 }
 
-export function AttachTranscriptButton({ onAttach, onProblem, disabled, describedBy }: AttachTranscriptButtonProps) {
+export function AttachTranscriptButton({
+  onAttach,
+  onProblem,
+  disabled,
+  describedBy,
+}: AttachTranscriptButtonProps) {
   const input = useRef<HTMLInputElement>(null);
 
   const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -50,10 +61,26 @@ export function AttachTranscriptButton({ onAttach, onProblem, disabled, describe
 
   return (
     <>
-      <button type="button" className="attach-button" onClick={() => input.current?.click()} aria-label={ATTACH_LABEL} aria-describedby={describedBy} title={ATTACH_LABEL} disabled={disabled}>
+      <button
+        type="button"
+        className="attach-button"
+        onClick={() => input.current?.click()}
+        aria-label={ATTACH_LABEL}
+        aria-describedby={describedBy}
+        title={ATTACH_LABEL}
+        disabled={disabled}
+      >
         <IonIcon icon={attachOutline} aria-hidden="true" />
       </button>
-      <input ref={input} type="file" className="visually-hidden" accept={TRANSCRIPT_ACCEPT} onChange={(event) => void handleFile(event)} tabIndex={-1} aria-hidden="true" />
+      <input
+        ref={input}
+        type="file"
+        className="visually-hidden"
+        accept={TRANSCRIPT_ACCEPT}
+        onChange={(event) => void handleFile(event)}
+        tabIndex={-1}
+        aria-hidden="true"
+      />
     </>
   );
 }
@@ -66,7 +93,12 @@ export interface AttachNote {
 
 export function AttachMessage({ note, className }: { note: AttachNote; className?: string }) {
   return (
-    <p className={['attach-message', className, note.problem && 'attach-message--problem'].filter(Boolean).join(' ')} role={note.problem ? 'alert' : 'status'}>
+    <p
+      className={['attach-message', className, note.problem && 'attach-message--problem']
+        .filter(Boolean)
+        .join(' ')}
+      role={note.problem ? 'alert' : 'status'}
+    >
       {note.text}
     </p>
   );
