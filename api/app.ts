@@ -32,6 +32,7 @@ import { createStripe, type Stripe } from './billing/stripe';
 import { isLiveGateway, liveGateway } from './llm/live';
 import { meteredGateway } from './llm/metered';
 import { settingsRoutes } from './settings/settings.routes';
+import { profileRoutes } from './profile/profile.routes';
 import type { LlmGateway } from './llm/types';
 import { serveWeb } from './static';
 import { AUTH_FORM_PATHS } from '../domain/contract/authForm';
@@ -149,6 +150,7 @@ export function createApp({
     analysisRoutes(model),
     billingRoutes(stripe),
     settingsRoutes(model, live),
+    profileRoutes(),
   ];
   for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());

@@ -117,6 +117,9 @@ export const STREAM_LEASE_MAX_MS = 10 * 60_000;
 /** Saved-history writes (POST/PATCH /api/workflows) per user per minute: far above what a person does. */
 export const WORKFLOW_WRITES_PER_USER = 60;
 export const WORKFLOW_WRITE_WINDOW_MS = 60_000;
+/** Profile saves (PATCH /api/profile) per user per minute: a rep typing saves a field at a time, after a pause. */
+export const PROFILE_WRITES_PER_USER = 60;
+export const PROFILE_WRITE_WINDOW_MS = 60_000;
 
 /** The longest answer a reply's in-app button may fill into a guided flow (its link's `prefill`, handed over in history state). */
 export const PREFILL_MAX_CHARS = 200;

@@ -1,13 +1,10 @@
 import { recipientLabel } from '../drafts/coldEmail';
+import { normalizeWebLink } from '../webLink';
 import { answeredPairs, shortSubject, type AnswerCheck, type Flow, type Question } from './flow';
 
 /** What the booking-link step says when its answer is not a link. */
 export const BOOKING_LINK_INVALID =
   'Enter a link they can open, like https://cal.com/you/20min, or leave this blank.';
-
-/** A bare address a rep types without its scheme: 'cal.com/sam/20min', 'calendly.com/sam'. */
-const BARE_ADDRESS =
-  /^(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}(?:[/?#]\S*)?$/i;
 
 /**
  * The booking link must be a web link the recipient can open, or nothing: anything else ('my
@@ -17,28 +14,8 @@ const BARE_ADDRESS =
 export function checkBookingLink(answer: string): AnswerCheck {
   const text = answer.trim();
   if (text === '') return { ok: true, value: '' };
-  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(text)
-    ? text
-    : BARE_ADDRESS.test(text)
-      ? `https://${text}`
-      : null;
-  if (candidate === null || /\s/.test(candidate))
-    return { ok: false, message: BOOKING_LINK_INVALID };
-  try {
-    const url = new URL(candidate);
-    // 'http://cal' or 'https://' with a host of one word is not a link anyone else can open.
-    const hostOk =
-      url.hostname.includes('.') && !url.hostname.startsWith('.') && !url.hostname.endsWith('.');
-    if (
-      (url.protocol === 'https:' || url.protocol === 'http:') &&
-      hostOk &&
-      /^https?:\/\/[^/]/i.test(candidate)
-    )
-      return { ok: true, value: candidate };
-  } catch {
-    // Not a URL at all: the message below.
-  }
-  return { ok: false, message: BOOKING_LINK_INVALID };
+  const link = normalizeWebLink(text);
+  return link === null ? { ok: false, message: BOOKING_LINK_INVALID } : { ok: true, value: link };
 }
 
 export const COLD_EMAIL_QUESTIONS: Question[] = [

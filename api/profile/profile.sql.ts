@@ -1,0 +1,46 @@
+import type { Pool } from '../db';
+import type { ProfileEdit } from '../../domain/contract/profile';
+import { mergeProfileEdits, type StoredProfile } from '../../domain/profile/merge';
+
+/** The user's profile fields ({} before the first edit). */
+export async function readProfile(pool: Pool, userId: number): Promise<StoredProfile> {
+  const { rows } = await pool.query<{ fields: StoredProfile }>(
+    'SELECT fields FROM profiles WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0]?.fields ?? {};
+}
+
+/**
+ * Merge `edits` into the user's profile in one transaction: the row is locked while it is read and
+ * written, so two devices' edits arriving together through two instances both count.
+ */
+export async function applyProfileEdits(
+  pool: Pool,
+  userId: number,
+  edits: readonly ProfileEdit[],
+): Promise<ReturnType<typeof mergeProfileEdits>> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('INSERT INTO profiles (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [
+      userId,
+    ]);
+    const { rows } = await client.query<{ fields: StoredProfile; now: Date }>(
+      'SELECT fields, now() AS now FROM profiles WHERE user_id = $1 FOR UPDATE',
+      [userId],
+    );
+    const merged = mergeProfileEdits(rows[0]!.fields, edits, new Date(rows[0]!.now));
+    await client.query('UPDATE profiles SET fields = $2, updated_at = now() WHERE user_id = $1', [
+      userId,
+      JSON.stringify(merged.fields),
+    ]);
+    await client.query('COMMIT');
+    return merged;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../tests/support/server';
+import { TestClient } from '../../tests/support/client';
+import { loggedInClient } from '../../tests/factories/users';
+import { EXPECTED_USER_HEADER } from '../../domain/contract/session';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 9, minute)).toISOString();
+
+async function storedFields(userId: number): Promise<Record<string, unknown> | undefined> {
+  const { rows } = await server.pool.query<{ fields: Record<string, unknown> }>(
+    'SELECT fields FROM profiles WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0]?.fields;
+}
+
+describe('profile: 1. GET and PATCH /api/profile', () => {
+  it('answers 401 with no session, to read or to write, and stores nothing', async () => {
+    const guest = new TestClient(server.url);
+    expect((await guest.get('/api/profile')).status).toBe(401);
+    const res = await guest.patch('/api/profile', {
+      edits: [{ field: 'company', value: 'Freightly', editedAt: at(0), base: null }],
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('starts empty, stores an edit, and reads it back on another device of the same rep', async () => {
+    const { client, user } = await loggedInClient(server);
+    expect((await client.get('/api/profile')).body).toEqual({ fields: {} });
+
+    const res = await client.patch('/api/profile', {
+      edits: [
+        { field: 'company', value: '  Freightly ', editedAt: at(0), base: null },
+        { field: 'website', value: 'freightly.io', editedAt: at(0), base: null },
+        { field: 'tone', value: 'friendly', editedAt: at(0), base: null },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.outcomes).toEqual([
+      { field: 'company', outcome: 'applied' },
+      { field: 'website', outcome: 'applied' },
+      { field: 'tone', outcome: 'applied' },
+    ]);
+    expect(res.body.fields.company).toEqual({ value: 'Freightly', editedAt: at(0) });
+    expect(res.body.fields.website.value).toBe('https://freightly.io');
+
+    const laptop = client.at(server.url);
+    expect((await laptop.get('/api/profile')).body.fields.tone).toEqual({
+      value: 'friendly',
+      editedAt: at(0),
+    });
+    expect(await storedFields(user.id)).toMatchObject({ company: { value: 'Freightly' } });
+  });
+
+  it("keeps both devices' edits of different fields", async () => {
+    const { client, user } = await loggedInClient(server);
+    await client.patch('/api/profile', {
+      edits: [{ field: 'pricing', value: '$49 a seat', editedAt: at(0), base: null }],
+    });
+    // The phone edits the product, the laptop the pricing, neither having seen the other's edit.
+    const phone = await client.patch('/api/profile', {
+      edits: [{ field: 'product', value: 'Dock scheduling', editedAt: at(5), base: null }],
+    });
+    const laptop = await client.patch('/api/profile', {
+      edits: [{ field: 'pricing', value: '$59 a seat', editedAt: at(6), base: at(0) }],
+    });
+    expect(phone.body.outcomes).toEqual([{ field: 'product', outcome: 'applied' }]);
+    expect(laptop.body.outcomes).toEqual([{ field: 'pricing', outcome: 'applied' }]);
+    expect(await storedFields(user.id)).toEqual({
+      pricing: { value: '$59 a seat', editedAt: at(6) },
+      product: { value: 'Dock scheduling', editedAt: at(5) },
+    });
+  });
+
+  it('the same field edited on two devices: the later edit wins and the other is kept, said so', async () => {
+    const { client, user } = await loggedInClient(server);
+    await client.patch('/api/profile', {
+      edits: [{ field: 'pricing', value: '$49 a seat', editedAt: at(0), base: null }],
+    });
+    // The laptop's edit at 9:10 arrives first; the phone's, made offline at 9:05, arrives later.
+    await client.patch('/api/profile', {
+      edits: [{ field: 'pricing', value: '$59 a seat', editedAt: at(10), base: at(0) }],
+    });
+    const phone = await client.patch('/api/profile', {
+      edits: [{ field: 'pricing', value: '$39 a seat', editedAt: at(5), base: at(0) }],
+    });
+    expect(phone.body.outcomes).toEqual([{ field: 'pricing', outcome: 'kept-other' }]);
+    expect(phone.body.fields.pricing).toEqual({
+      value: '$59 a seat',
+      editedAt: at(10),
+      replaced: { value: '$39 a seat', editedAt: at(5) },
+    });
+
+    // A still later edit from the phone, on top of the old value, wins and keeps the laptop's.
+    const again = await client.patch('/api/profile', {
+      edits: [{ field: 'pricing', value: '$45 a seat', editedAt: at(20), base: at(0) }],
+    });
+    expect(again.body.outcomes).toEqual([{ field: 'pricing', outcome: 'replaced-other' }]);
+    expect(await storedFields(user.id)).toEqual({
+      pricing: {
+        value: '$45 a seat',
+        editedAt: at(20),
+        replaced: { value: '$59 a seat', editedAt: at(10) },
+      },
+    });
+
+    // An edit made on top of what is stored ends the note.
+    await client.patch('/api/profile', {
+      edits: [
+        { field: 'pricing', value: '$45 a seat, billed yearly', editedAt: at(30), base: at(20) },
+      ],
+    });
+    expect(await storedFields(user.id)).toEqual({
+      pricing: { value: '$45 a seat, billed yearly', editedAt: at(30) },
+    });
+  });
+
+  it('a clock ahead of the server does not win for ever: an edit is dated no later than now', async () => {
+    const { client } = await loggedInClient(server);
+    const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString();
+    const res = await client.patch('/api/profile', {
+      edits: [{ field: 'company', value: 'Freightly', editedAt: tomorrow, base: null }],
+    });
+    expect(Date.parse(res.body.fields.company.editedAt)).toBeLessThanOrEqual(Date.now());
+    const later = await client.patch('/api/profile', {
+      edits: [
+        {
+          field: 'company',
+          value: 'Freightly Inc.',
+          editedAt: new Date(Date.now() + 1000).toISOString(),
+          base: null,
+        },
+      ],
+    });
+    expect(later.body.fields.company.value).toBe('Freightly Inc.');
+  });
+
+  it("never reads or writes another rep's profile", async () => {
+    const alice = await loggedInClient(server);
+    const bob = await loggedInClient(server);
+    await alice.client.patch('/api/profile', {
+      edits: [{ field: 'company', value: 'Freightly', editedAt: at(0), base: null }],
+    });
+    expect((await bob.client.get('/api/profile')).body).toEqual({ fields: {} });
+    // A queued edit of Alice's, delivered while Bob is signed in on that browser, is refused.
+    const crossed = await bob.client.patch(
+      '/api/profile',
+      { edits: [{ field: 'company', value: 'Hijacked', editedAt: at(1), base: null }] },
+      { headers: { [EXPECTED_USER_HEADER]: String(alice.user.id) } },
+    );
+    expect(crossed.status).toBe(409);
+    expect(crossed.body.code).toBe('session_mismatch');
+    expect(await storedFields(bob.user.id)).toBeUndefined();
+    expect(await storedFields(alice.user.id)).toEqual({
+      company: { value: 'Freightly', editedAt: at(0) },
+    });
+  });
+
+  const valid = { field: 'product', value: 'Dock scheduling', editedAt: at(0), base: null };
+  it.each([
+    ['edits: must hold at least one edit', []],
+    ['edits: must be a list', 'company'],
+    [
+      'edits.1.field: must be one of company',
+      [valid, { field: 'ceo', value: 'x', editedAt: at(0), base: null }],
+    ],
+    [
+      'website must be a web link',
+      [valid, { field: 'website', value: 'my site', editedAt: at(0), base: null }],
+    ],
+    [
+      'bookingLink must be a web link',
+      [valid, { field: 'bookingLink', value: 'javascript:alert(1)', editedAt: at(0), base: null }],
+    ],
+    [
+      'tone must be one of direct, friendly, formal',
+      [valid, { field: 'tone', value: 'angry', editedAt: at(0), base: null }],
+    ],
+    [
+      'signaturePhone must be at most 40 characters',
+      [valid, { field: 'signaturePhone', value: '5'.repeat(41), editedAt: at(0), base: null }],
+    ],
+    [
+      'edits.1.editedAt: must be an ISO date',
+      [valid, { field: 'company', value: 'Freightly', editedAt: 'yesterday', base: null }],
+    ],
+    ['edits.1.base', [valid, { field: 'company', value: 'Freightly', editedAt: at(0) }]],
+    ['edits: must hold at most 100 edits', Array.from({ length: 101 }, () => valid)],
+  ])(
+    'refuses bad edits with a 400 naming what is wrong (%#: %s), and stores none of them',
+    async (message, edits) => {
+      const { client, user } = await loggedInClient(server);
+      const res = await client.patch('/api/profile', { edits });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('invalid_request');
+      expect(res.body.message).toContain(message);
+      expect(await storedFields(user.id)).toBeUndefined();
+    },
+  );
+});

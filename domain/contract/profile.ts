@@ -1,0 +1,132 @@
+// Issue #21 item 1: the rep's profile, what they sell, kept once and used by every answer. Shared
+// by the API (which validates with these schemas) and the web app (which reads these types).
+import { z } from 'zod';
+import { normalizeWebLink } from '../webLink';
+
+export const TONES = ['direct', 'friendly', 'formal'] as const;
+export type Tone = (typeof TONES)[number];
+
+/** One field of the profile: how the screen names it and how much it may hold. */
+export interface ProfileFieldSpec {
+  label: string;
+  max: number;
+  /** 'link': an http(s) link or blank ('acme.com' gets https://); 'tone': one of TONES or blank. */
+  kind?: 'link' | 'tone';
+}
+
+/**
+ * Every field, in the screen's order. Every field is optional; a blank one is '' (an edit that
+ * cleared it, kept so an older edit from another device cannot bring it back).
+ */
+export const PROFILE_FIELDS = {
+  company: { label: 'Company', max: 120 },
+  website: { label: 'Website', max: 300, kind: 'link' },
+  product: { label: 'The product in one line', max: 200 },
+  valueProposition: { label: 'Value proposition', max: 1_000 },
+  industry: { label: 'Ideal customer: industry', max: 200 },
+  companySize: { label: 'Ideal customer: company size', max: 120 },
+  buyerTitles: { label: 'Ideal customer: buyer titles', max: 300 },
+  pains: { label: 'Pains it solves', max: 1_500 },
+  proofPoints: { label: 'Proof points (customers, numbers, quotes)', max: 2_000 },
+  pricing: { label: 'Pricing', max: 600 },
+  competitors: { label: 'Competitors and how we differ', max: 1_500 },
+  bookingLink: { label: 'Booking link', max: 300, kind: 'link' },
+  signatureName: { label: 'Signature: name', max: 120 },
+  signatureRole: { label: 'Signature: role', max: 120 },
+  signaturePhone: { label: 'Signature: phone', max: 40 },
+  tone: { label: 'Tone', max: 10, kind: 'tone' },
+  language: { label: 'Language to write in', max: 60 },
+} as const satisfies Record<string, ProfileFieldSpec>;
+
+export type ProfileField = keyof typeof PROFILE_FIELDS;
+export const PROFILE_FIELD_NAMES = Object.keys(PROFILE_FIELDS) as ProfileField[];
+
+/** The values alone, for whatever uses the profile (flows, the model's system prompt, drafts). */
+export type ProfileValues = Partial<Record<ProfileField, string>>;
+
+/** A field as stored: its value, when it was edited, and an edit it replaced from elsewhere. */
+export interface StoredProfileField {
+  value: string;
+  /** When the rep made the edit (their device's clock, never later than the server's). */
+  editedAt: string;
+  /**
+   * Two devices edited this field without seeing each other's edit: the later edit is the value,
+   * the other is kept here so it is not silently lost, until the field is next edited on top of
+   * what it holds.
+   */
+  replaced?: { value: string; editedAt: string };
+}
+
+/** GET /api/profile, and what PATCH answers. */
+export interface ProfileResponse {
+  fields: Partial<Record<ProfileField, StoredProfileField>>;
+}
+
+/** What became of one edit of a PATCH. */
+export type ProfileEditOutcome =
+  /** Stored. */
+  | 'applied'
+  /** Stored; an edit another device made meanwhile, earlier, is kept as `replaced`. */
+  | 'replaced-other'
+  /** Not stored: another device edited the field later; this edit is kept as `replaced`. */
+  | 'kept-other';
+
+export interface ProfilePatchResponse extends ProfileResponse {
+  outcomes: { field: ProfileField; outcome: ProfileEditOutcome }[];
+}
+
+/** Why a value cannot be a field's value, or its stored form. */
+export function checkProfileValue(
+  field: ProfileField,
+  raw: string,
+): { ok: true; value: string } | { ok: false; message: string } {
+  const spec: ProfileFieldSpec = PROFILE_FIELDS[field];
+  const value = raw.trim();
+  if (value.length > spec.max)
+    return { ok: false, message: `must be at most ${spec.max} characters` };
+  if (value === '') return { ok: true, value };
+  if (spec.kind === 'tone' && !(TONES as readonly string[]).includes(value))
+    return { ok: false, message: `must be one of ${TONES.join(', ')}, or blank` };
+  if (spec.kind === 'link') {
+    const link = normalizeWebLink(value);
+    if (link === null)
+      return { ok: false, message: 'must be a web link like https://acme.com, or blank' };
+    return { ok: true, value: link };
+  }
+  return { ok: true, value };
+}
+
+/** At most this many edits in one PATCH: each field a few times over. */
+export const PROFILE_EDITS_MAX = 100;
+
+export const ProfileEdit = z
+  .object({
+    field: z.enum(PROFILE_FIELD_NAMES as [ProfileField, ...ProfileField[]], {
+      error: `must be one of ${PROFILE_FIELD_NAMES.join(', ')}`,
+    }),
+    value: z.string({ error: 'must be text' }).max(5_000, 'must be at most 5000 characters'),
+    editedAt: z.iso.datetime({ offset: true, error: 'must be an ISO date' }),
+    /** The `editedAt` of the stored value this edit was made on top of; null when there was none. */
+    base: z.iso.datetime({ offset: true, error: 'must be an ISO date or null' }).nullable(),
+  })
+  .transform((edit, ctx) => {
+    const checked = checkProfileValue(edit.field, edit.value);
+    if (!checked.ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: `${edit.field} ${checked.message}`,
+      });
+      return z.NEVER;
+    }
+    return { ...edit, value: checked.value };
+  });
+export type ProfileEdit = z.output<typeof ProfileEdit>;
+
+/** PATCH /api/profile */
+export const ProfilePatchInput = z.object({
+  edits: z
+    .array(ProfileEdit, { error: 'must be a list' })
+    .min(1, 'must hold at least one edit')
+    .max(PROFILE_EDITS_MAX, `must hold at most ${PROFILE_EDITS_MAX} edits`),
+});

@@ -1,0 +1,60 @@
+import type {
+  ProfileEdit,
+  ProfileEditOutcome,
+  ProfileField,
+  ProfileResponse,
+  StoredProfileField,
+} from '../contract/profile';
+
+export type StoredProfile = ProfileResponse['fields'];
+
+/**
+ * Apply a device's edits to the stored profile, field by field, so two devices editing different
+ * fields both keep their change (issue #21 item 1):
+ *
+ *  - An edit made on top of what the field holds (its `base` is the stored `editedAt`, or the field
+ *    is new) is stored, and ends any note of a replaced edit: the rep changed it knowing its value.
+ *  - Two devices edited the same field without seeing each other's edit: the later edit (by when the
+ *    rep made it) is the value, and the other is kept as `replaced`, shown on the profile, so it is
+ *    never lost without a word. The same value from both is no conflict.
+ *
+ * `editedAt` is the device's clock, so it is capped at `now`: a phone set a day ahead does not win
+ * every conflict for a day. Pure: returns the new fields and each edit's outcome, in order.
+ */
+export function mergeProfileEdits(
+  stored: StoredProfile,
+  edits: readonly ProfileEdit[],
+  now: Date,
+): { fields: StoredProfile; outcomes: { field: ProfileField; outcome: ProfileEditOutcome }[] } {
+  const fields: StoredProfile = { ...stored };
+  const outcomes: { field: ProfileField; outcome: ProfileEditOutcome }[] = [];
+  for (const edit of edits) {
+    const editedAt = new Date(Math.min(Date.parse(edit.editedAt), now.getTime())).toISOString();
+    const current = fields[edit.field];
+    const incoming: StoredProfileField = { value: edit.value, editedAt };
+    if (
+      !current ||
+      (edit.base !== null && Date.parse(edit.base) === Date.parse(current.editedAt))
+    ) {
+      fields[edit.field] = incoming;
+      outcomes.push({ field: edit.field, outcome: 'applied' });
+    } else if (current.value === edit.value) {
+      fields[edit.field] = { ...current, editedAt: later(current.editedAt, editedAt) };
+      outcomes.push({ field: edit.field, outcome: 'applied' });
+    } else if (Date.parse(editedAt) > Date.parse(current.editedAt)) {
+      fields[edit.field] = {
+        ...incoming,
+        replaced: { value: current.value, editedAt: current.editedAt },
+      };
+      outcomes.push({ field: edit.field, outcome: 'replaced-other' });
+    } else {
+      fields[edit.field] = { ...current, replaced: { value: edit.value, editedAt } };
+      outcomes.push({ field: edit.field, outcome: 'kept-other' });
+    }
+  }
+  return { fields, outcomes };
+}
+
+function later(a: string, b: string): string {
+  return Date.parse(a) >= Date.parse(b) ? a : b;
+}
