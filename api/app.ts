@@ -33,6 +33,7 @@ import { isLiveGateway, liveGateway } from './llm/live';
 import { meteredGateway } from './llm/metered';
 import { settingsRoutes } from './settings/settings.routes';
 import { profileRoutes } from './profile/profile.routes';
+import { KIT_UPLOAD_PATH, kitRoutes } from './kit/kit.routes';
 import type { LlmGateway } from './llm/types';
 import { serveWeb } from './static';
 import { AUTH_FORM_PATHS } from '../domain/contract/authForm';
@@ -128,7 +129,7 @@ export function createApp({
   // and a body it cannot read answered as the form's other refusals are (auth/authForm.ts).
   const parseForm = formBody();
   app.use((ctx, next) =>
-    ctx.path === WEBHOOK_PATH
+    ctx.path === WEBHOOK_PATH || (ctx.method === 'PUT' && KIT_UPLOAD_PATH.test(ctx.path))
       ? next()
       : formPaths.includes(ctx.path)
         ? parseForm(ctx, next)
@@ -151,6 +152,7 @@ export function createApp({
     billingRoutes(stripe),
     settingsRoutes(model, live),
     profileRoutes(),
+    kitRoutes(),
   ];
   for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());

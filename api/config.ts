@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  KIT_MAX_FILE_MB_DEFAULT,
+  KIT_MAX_FILES_DEFAULT,
   LLM_DAILY_TOKENS_DEFAULTS,
   LLM_MAX_CONTEXT_TOKENS_DEFAULT,
   LLM_MAX_CONTEXT_TOKENS_MIN,
@@ -102,6 +104,16 @@ const EnvSchema = z.object({
     .max(10)
     .default(1),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  KIT_MAX_FILES: z.coerce
+    .number('must be a whole number of files')
+    .int('must be a whole number of files')
+    .min(1, 'must be at least 1')
+    .default(KIT_MAX_FILES_DEFAULT),
+  KIT_MAX_FILE_MB: z.coerce
+    .number('must be a number of megabytes')
+    .positive('must be more than 0')
+    .max(100, 'must be at most 100')
+    .default(KIT_MAX_FILE_MB_DEFAULT),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -158,6 +170,8 @@ export interface Config {
   pricing: { amount: number; currency: string };
   contactEmail: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** The sales kit: how many files a rep may keep, and how large each may be. */
+  kit: { maxFiles: number; maxFileBytes: number };
 }
 
 export class ConfigError extends Error {
@@ -227,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pricing: { amount: e.PRO_PRICE_MONTHLY, currency: e.PRO_PRICE_CURRENCY.toUpperCase() },
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,
+    kit: { maxFiles: e.KIT_MAX_FILES, maxFileBytes: Math.round(e.KIT_MAX_FILE_MB * 1_000_000) },
   };
 }
 

@@ -123,3 +123,11 @@ export const PROFILE_WRITE_WINDOW_MS = 60_000;
 
 /** The longest answer a reply's in-app button may fill into a guided flow (its link's `prefill`, handed over in history state). */
 export const PREFILL_MAX_CHARS = 200;
+
+/** The sales kit (issue #21 item 3): files per rep and megabytes per file, unless KIT_MAX_FILES / KIT_MAX_FILE_MB say otherwise. */
+export const KIT_MAX_FILES_DEFAULT = 20;
+export const KIT_MAX_FILE_MB_DEFAULT = 10;
+/** A DOCX (a ZIP) may unpack to at most this much: a larger one is a zip bomb, not a document. */
+export const KIT_DOCX_INFLATED_MAX_BYTES = 50_000_000;
+/** Passages of the rep's documents sent with a model call, and their most tokens together. */
+export const KIT_PASSAGES_PER_CALL = 4;

@@ -69,11 +69,19 @@ export class TestClient {
     if (this.cookies.size)
       headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (opts.origin) headers.origin = opts.origin;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // Bytes (an uploaded file) go as they are, with the type the test names; anything else as JSON.
+    const bytes = body instanceof Uint8Array;
+    if (body !== undefined)
+      headers['content-type'] ??= bytes ? 'application/octet-stream' : 'application/json';
     const res = await fetch(this.baseUrl + path, {
       method,
       headers,
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body:
+        body === undefined
+          ? undefined
+          : bytes || typeof body === 'string'
+            ? (body as BodyInit)
+            : JSON.stringify(body),
       redirect: 'manual',
     });
     for (const c of res.headers.getSetCookie()) {

@@ -1,0 +1,32 @@
+-- The sales kit (issue #21): the rep's own documents, cut into passages searched with Postgres
+-- full-text search (built into Postgres and PGlite alike; no extension). A file's id is the one its
+-- device gave it, so a queued upload sent twice is stored once; ids are per user. A passage is
+-- indexed in the text search configuration of the language the rep writes in (english by default).
+-- Deleting a file deletes its passages; deleting a user deletes both.
+CREATE TABLE kit_files (
+  user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  id text NOT NULL,
+  name text NOT NULL,
+  kind text NOT NULL CHECK (kind IN ('pdf', 'docx', 'text')),
+  bytes integer NOT NULL,
+  pages integer,
+  passages integer NOT NULL,
+  -- The text search configuration its passages are indexed in.
+  config regconfig NOT NULL DEFAULT 'english',
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (user_id, id)
+);
+
+CREATE TABLE kit_passages (
+  id bigserial PRIMARY KEY,
+  user_id integer NOT NULL,
+  file_id text NOT NULL,
+  ord integer NOT NULL,
+  page integer,
+  text text NOT NULL,
+  config regconfig NOT NULL DEFAULT 'english',
+  tsv tsvector GENERATED ALWAYS AS (to_tsvector(config, text)) STORED,
+  FOREIGN KEY (user_id, file_id) REFERENCES kit_files (user_id, id) ON DELETE CASCADE
+);
+CREATE INDEX kit_passages_tsv ON kit_passages USING gin (tsv);
+CREATE INDEX kit_passages_file ON kit_passages (user_id, file_id, ord);
