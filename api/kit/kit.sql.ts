@@ -88,6 +88,12 @@ export async function saveKitFile(
          FROM unnest($3::int[], $4::text[]) WITH ORDINALITY AS p(page, text, ord)`,
       [userId, file.id, passages.map((p) => p.page), passages.map((p) => p.text), opts.config],
     );
+    await client.query(
+      `INSERT INTO kit_terms (user_id, file_id, word, ndoc)
+       SELECT $1, $2, word, ndoc
+         FROM ts_stat(format('SELECT tsv FROM kit_passages WHERE user_id = %s AND file_id = %L', $1::int, $2::text))`,
+      [userId, file.id],
+    );
     await client.query('COMMIT');
     return { saved: presentFile(inserted.rows[0]!), created: true };
   } catch (error) {
@@ -125,10 +131,12 @@ const presentPassage = (r: PassageRow): KitPassage => ({
 
 /**
  * The user's passages that best answer `query`, best first, by Postgres full-text search in each
- * language the files were indexed in. `websearch_to_tsquery` reads the rep's words ("a phrase",
- * -not); a question's words rarely all appear in one passage, so a passage holding any of them is
- * found, those holding all of them first, then by `ts_rank_cd` (how many, how close together).
- * Only this user's passages.
+ * language the files were indexed in. A question's words rarely all stand in one passage, and a word
+ * on every page (the product's name) says nothing of which page answers, so a passage is found when
+ * it holds all the words (`websearch_to_tsquery`: "a phrase", -not) or any word that is rare in this
+ * rep's kit (in at most a twentieth of its passages, or 50), those with all the words first, then by
+ * `ts_rank_cd` over all the words (how many, how close together). Two queries: the first turns the
+ * question into search terms, so the second is a plain indexed search (GIN) with them.
  */
 export async function searchKit(
   pool: Pool,
@@ -137,18 +145,44 @@ export async function searchKit(
   limit: number,
 ): Promise<KitPassage[]> {
   if (!query.trim()) return [];
-  const { rows } = await pool.query<PassageRow>(
-    `SELECT p.id, p.file_id, f.name AS file_name, p.page, p.text
-       FROM (SELECT DISTINCT config FROM kit_files WHERE user_id = $1) c
-       CROSS JOIN LATERAL (SELECT websearch_to_tsquery(c.config, $2) AS every) q
-       CROSS JOIN LATERAL (SELECT replace(q.every::text, ' & ', ' | ')::tsquery AS any) w
-       JOIN kit_passages p ON p.user_id = $1 AND p.config = c.config AND p.tsv @@ w.any
-       JOIN kit_files f ON f.user_id = p.user_id AND f.id = p.file_id
-      ORDER BY p.tsv @@ q.every DESC, ts_rank_cd(p.tsv, w.any) DESC, p.id
-      LIMIT $3`,
-    [userId, query, limit],
+  const { rows: plans } = await pool.query<{
+    config: string;
+    every: string;
+    rare: string | null;
+    words: string | null;
+  }>(
+    `WITH total AS (SELECT coalesce(sum(passages), 0) AS n FROM kit_files WHERE user_id = $1)
+     SELECT c.config::text AS config,
+            websearch_to_tsquery(c.config, $2)::text AS every,
+            (SELECT string_agg(quote_literal(w.word), ' | ')
+               FROM unnest(tsvector_to_array(to_tsvector(c.config, $2))) AS w(word)
+              WHERE (SELECT coalesce(sum(t.ndoc), 0) FROM kit_terms t WHERE t.user_id = $1 AND t.word = w.word)
+                    BETWEEN 1 AND greatest(50, (SELECT n FROM total) / 20)) AS rare,
+            (SELECT string_agg(quote_literal(w.word), ' | ')
+               FROM unnest(tsvector_to_array(to_tsvector(c.config, $2))) AS w(word)) AS words
+       FROM (SELECT DISTINCT config FROM kit_files WHERE user_id = $1) c`,
+    [userId, query],
   );
-  return rows.map(presentPassage);
+  const found: (PassageRow & { rank: number; complete: boolean })[] = [];
+  for (const plan of plans) {
+    if (!plan.words) continue;
+    const { rows } = await pool.query<PassageRow & { rank: number; complete: boolean }>(
+      `SELECT p.id, p.file_id, f.name AS file_name, p.page, p.text,
+              p.tsv @@ $3::tsquery AS complete, ts_rank_cd(p.tsv, $5::tsquery) AS rank
+         FROM kit_passages p
+         JOIN kit_files f ON f.user_id = p.user_id AND f.id = p.file_id
+        WHERE p.user_id = $1 AND p.config = $2::regconfig
+          AND (p.tsv @@ $3::tsquery OR p.tsv @@ $4::tsquery)
+        ORDER BY complete DESC, rank DESC, p.id
+        LIMIT $6`,
+      [userId, plan.config, plan.every, plan.rare ?? plan.every, plan.words, limit],
+    );
+    found.push(...rows);
+  }
+  return found
+    .toSorted((a, b) => Number(b.complete) - Number(a.complete) || b.rank - a.rank)
+    .slice(0, limit)
+    .map(presentPassage);
 }
 
 /** One passage of the user's (a 'Sources' entry tapped), or undefined. */

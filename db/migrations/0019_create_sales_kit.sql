@@ -30,3 +30,14 @@ CREATE TABLE kit_passages (
 );
 CREATE INDEX kit_passages_tsv ON kit_passages USING gin (tsv);
 CREATE INDEX kit_passages_file ON kit_passages (user_id, file_id, ord);
+
+-- How many passages of each file hold each word (ts_stat at upload): a search looks for the words of
+-- a question that are rare in the rep's kit, not those on every page (their product's name).
+CREATE TABLE kit_terms (
+  user_id integer NOT NULL,
+  file_id text NOT NULL,
+  word text NOT NULL,
+  ndoc integer NOT NULL,
+  PRIMARY KEY (user_id, word, file_id),
+  FOREIGN KEY (user_id, file_id) REFERENCES kit_files (user_id, id) ON DELETE CASCADE
+);
