@@ -3,7 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { uniqueCredentials } from '../factories/users';
 import { expect, test } from './fixtures';
 import { logIn, registerAndLogIn } from './pages/session';
-import { fireBackgroundSync } from './support/backgroundSync';
+import { fireBackgroundSync, syncTagOf } from './support/backgroundSync';
 import { Network } from './support/network';
 
 // Issue 11, item 3: a phone's outbox belongs to the account that typed it. One browser keeps one
@@ -55,7 +55,7 @@ test("security: 3. Alice's message queued offline is never delivered into Bob's 
     'response',
     (res) => new URL(res.url()).pathname === '/api/chat' && res.request().method() === 'POST',
   );
-  await fireBackgroundSync(page, baseURL!, `pitchpad-outbox:${aliceId}`);
+  await fireBackgroundSync(page, baseURL!, syncTagOf(aliceId));
   const refused = await workerFlush;
   expect(refused.request().serviceWorker(), 'the worker delivered it').not.toBeNull();
   expect(refused.status()).toBe(409);
