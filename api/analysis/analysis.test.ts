@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../tests/support/server';
+import {
+  startModelTestServer,
+  startTestServer,
+  type ModelTestServer,
+} from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { loggedInClient, uniqueCredentials, buildUser } from '../../tests/factories/users';
-import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fakes/openai';
+import type { FakeOpenAI } from '../../tests/fakes/openai';
 
 const summary = {
   marketSize: {
@@ -22,16 +26,13 @@ const summary = {
   },
 };
 
+let server: ModelTestServer;
 let fake: FakeOpenAI;
-let server: TestServer;
 beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  server = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test' });
+  server = await startModelTestServer();
+  fake = server.fake;
 });
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+afterAll(() => server?.close());
 
 const analyze = (client: TestClient, idea = 'A CRM for plumbers') =>
   client.post('/api/analyze-startup', { idea });

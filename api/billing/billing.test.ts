@@ -2,38 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
-import { startFakeStripe, type FakeStripe } from '../../tests/fakes/stripe';
+import type { FakeStripe } from '../../tests/fakes/stripe';
+import { startBillingTestServer, type BillingTestServer } from '../../tests/support/billing';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 let stripe: FakeStripe;
 let server: TestServer;
+let deliver: BillingTestServer['deliver'];
+let billing: BillingTestServer | undefined;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  server = await startTestServer({
-    STRIPE_SECRET_KEY: 'sk_test_123',
-    STRIPE_API_URL: stripe.url,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PRICE_ID: 'price_pro_monthly',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
-    APP_URL: 'http://127.0.0.1:8080',
-  });
+  billing = await startBillingTestServer(WEBHOOK_SECRET);
+  ({ stripe, server, deliver } = billing);
 });
-afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
-});
+afterAll(() => billing?.close());
 
 const subscriptionOf = async (client: TestClient) =>
   (await client.get('/api/user/subscription')).body;
-async function deliver(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
-  const { payload, signature } = stripe.sign(event, secret);
-  return new TestClient(server.url).request<{ received: boolean; duplicate: boolean }>(
-    'POST',
-    '/api/stripe/webhook',
-    payload,
-    { csrf: false, headers: { 'stripe-signature': signature } },
-  );
-}
 /** A free user who has opened the embedded checkout: answers them, their session id and their client. */
 async function checkoutStarted() {
   const buyer = await loggedInClient(server);
@@ -171,7 +155,7 @@ describe('POST /api/stripe/webhook', () => {
   it('refuses a bad or missing signature with 400, changing nothing', async () => {
     const { client, sessionId } = await checkoutStarted();
     const { completed } = stripe.completeCheckout(sessionId);
-    expect((await deliver(completed, 'whsec_wrong')).status).toBe(400);
+    expect((await deliver(completed, { secret: 'whsec_wrong' })).status).toBe(400);
     const unsigned = await new TestClient(server.url).request(
       'POST',
       '/api/stripe/webhook',

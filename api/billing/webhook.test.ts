@@ -1,44 +1,25 @@
 // Issue 11, items 8 and 12: Stripe retries for days and does not promise order, so the webhook
 // decides from the subscription Stripe reports now and from which one is the user's current one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../tests/support/server';
-import { TestClient } from '../../tests/support/client';
+import type { TestServer } from '../../tests/support/server';
 import { loggedInClient } from '../../tests/factories/users';
-import { startFakeStripe, type FakeStripe } from '../../tests/fakes/stripe';
+import type { FakeStripe } from '../../tests/fakes/stripe';
+import { startBillingTestServer, type BillingTestServer } from '../../tests/support/billing';
 import { applySubscription } from './applySubscription';
 import { createStripe } from './stripe';
 
 const WEBHOOK_SECRET = 'whsec_test_late_events';
 let stripe: FakeStripe;
 let server: TestServer;
+let deliver: BillingTestServer['deliver'];
+let billing: BillingTestServer | undefined;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  server = await startTestServer({
-    STRIPE_SECRET_KEY: 'sk_test_123',
-    STRIPE_API_URL: stripe.url,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PRICE_ID: 'price_pro_monthly',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
-    APP_URL: 'http://127.0.0.1:8080',
-  });
+  billing = await startBillingTestServer(WEBHOOK_SECRET);
+  ({ stripe, server, deliver } = billing);
 });
-afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
-});
+afterAll(() => billing?.close());
 
 type Buyer = Awaited<ReturnType<typeof loggedInClient>>;
-type Event = Record<string, unknown>;
-
-async function deliver(event: Event, timestamp?: number) {
-  const { payload, signature } = stripe.sign(event, WEBHOOK_SECRET, timestamp);
-  return new TestClient(server.url).request<{ received: boolean; duplicate: boolean }>(
-    'POST',
-    '/api/stripe/webhook',
-    payload,
-    { csrf: false, headers: { 'stripe-signature': signature } },
-  );
-}
 
 /** The buyer opens a checkout (a pricing-page tab): answers its session id. */
 async function openCheckout(buyer: Buyer): Promise<string> {
@@ -255,7 +236,7 @@ describe('webhook timestamps', () => {
     const buyer = await loggedInClient(server);
     const first = pay(await openCheckout(buyer));
     const now = Math.floor(Date.now() / 1000);
-    const future = await deliver(first.completed, now + 301);
+    const future = await deliver(first.completed, { timestamp: now + 301 });
     expect(future.status).toBe(400);
     expect(future.body).toMatchObject({ code: 'invalid_request' });
     expect(
@@ -267,7 +248,7 @@ describe('webhook timestamps', () => {
       isActive: false,
     });
     // A sender's clock a little ahead is fine.
-    expect((await deliver(first.completed, now + 60)).status).toBe(200);
+    expect((await deliver(first.completed, { timestamp: now + 60 })).status).toBe(200);
     await expectPlan(buyer, { pro: true, subscriptionId: first.subId });
   });
 });

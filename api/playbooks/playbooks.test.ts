@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../tests/support/server';
+import {
+  startModelTestServer,
+  startTestServer,
+  type ModelTestServer,
+} from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
 import { buildSend } from '../../tests/factories/chats';
-import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fakes/openai';
+import type { FakeOpenAI } from '../../tests/fakes/openai';
 import { parseStreamedAnalysis } from '../../domain/playbooks/competitive';
 
 const plan = {
@@ -60,16 +64,13 @@ const analysis = {
   insights: ['Win the middle'],
 };
 
+let server: ModelTestServer;
 let fake: FakeOpenAI;
-let server: TestServer;
 beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  server = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test' });
+  server = await startModelTestServer();
+  fake = server.fake;
 });
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+afterAll(() => server?.close());
 
 describe('POST /api/generate-gtm-plan', () => {
   it('answers the plan the model wrote, validated', async () => {

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { fireBackgroundSync } from './support/backgroundSync';
+import { fireBackgroundSync, syncTagOf } from './support/backgroundSync';
 import { KEYBOARD_UP_HEIGHT, expectOnScreen, hideKeyboard, showKeyboard } from './support/keyboard';
 import { expectNoSidewaysScroll } from './support/layout';
 import { Network } from './support/network';
@@ -205,7 +205,7 @@ test("a cold email queued offline and delivered by the service worker with no wi
   // browser's Background Sync wakes the worker, which delivers the send and reads the answer.
   await page.goto('about:blank');
   await network.goOnline();
-  await fireBackgroundSync(page, baseURL!, `pitchpad-outbox:${userId}`);
+  await fireBackgroundSync(page, baseURL!, syncTagOf(userId));
 
   await explainOnFailure(
     expect.poll(() => shownNotifications(context), { timeout: 45_000 }).toHaveLength(1),

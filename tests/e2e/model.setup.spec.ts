@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { request as playwrightRequest, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { uniqueCredentials } from '../factories/users';
 import { expect, test } from './fixtures';
 import { AuthPage, type NewAccount } from './pages/AuthPage';
@@ -9,8 +6,8 @@ import { ChatPage } from './pages/ChatPage';
 import { FlowPage } from './pages/FlowPage';
 import { LandingPage } from './pages/LandingPage';
 import { registerAndLogIn, logIn } from './pages/session';
-import { AppServer } from './support/appServer';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { startBareServer, type BareServer } from './support/bareServer';
 import { expectOnScreen, hideKeyboard, showKeyboard } from './support/keyboard';
 import { expectNoSidewaysScroll } from './support/layout';
 import { holdRequests } from './support/network';
@@ -19,16 +16,14 @@ import { expectTapTargetsLargeEnough } from './support/tapTargets';
 // A fresh install, as a newcomer meets it: no model configured (and nothing at the local model
 // address), no operator yet. The server prints a one-time setup link; whoever opens it and signs in
 // becomes the operator and connects a model from the browser. This spec runs that server itself
-// (support/appServer.ts) on a port of its own next to the suite's; the suite's fake model server
+// (support/bareServer.ts) on a port of its own next to the suite's; the suite's fake model server
 // (playwright.config.ts) is the model the operator connects.
 
 const SUITE_PORT = Number(process.env.E2E_PORT ?? 8091);
 const PORT = SUITE_PORT + 8;
-const NOTHING_LISTENS = `http://127.0.0.1:${SUITE_PORT + 9}/v1`;
 const FAKE_MODEL_URL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_OPENAI_PORT ?? 8092)}/v1`;
 
-let dataDir: string;
-let server: AppServer;
+let bare: BareServer;
 /** Whoever opens the setup link first: the operator of this server from the second test on. */
 const operator: NewAccount = { name: 'Olu Operator', ...uniqueCredentials('olu') };
 /** A rep the operator made Pro before the tests (`npm run grant-pro`: payments are not set up here). */
@@ -39,42 +34,16 @@ test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'pitchpad-fresh-'));
-  server = new AppServer(PORT, {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
-    APP_URL: `http://127.0.0.1:${PORT}`,
-    OPENAI_API_KEY: undefined,
-    OPENAI_BASE_URL: undefined,
-    LLM_MODELS: undefined,
-    LOCAL_LLM_URL: NOTHING_LISTENS,
-    STRIPE_SECRET_KEY: undefined,
-    STRIPE_PUBLISHABLE_KEY: undefined,
-    STRIPE_WEBHOOK_SECRET: undefined,
-    STRIPE_PRICE_ID: undefined,
-    STRIPE_API_URL: undefined,
-  });
-  await server.start();
-  const api = await playwrightRequest.newContext({
-    baseURL: server.url,
-    extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.251' },
-  });
-  await registerAndLogIn(api, proRep);
-  await api.dispose();
-  await server.kill();
-  await server.operator('grant', proRep.username);
-  await server.start();
+  bare = await startBareServer(PORT, { proAccount: proRep, clientIp: '203.0.113.251' });
 });
 test.afterAll(async () => {
-  await server?.kill();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await bare?.stop();
 });
 
 /** The setup link's token, from the server's start-up lines. */
 function setupToken(): string {
-  const token = /\/setup\?token=([\w-]+)/.exec(server.log)?.[1];
-  if (!token) throw new Error(`no setup link in the start-up lines:\n${server.log}`);
+  const token = /\/setup\?token=([\w-]+)/.exec(bare.server.log)?.[1];
+  if (!token) throw new Error(`no setup link in the start-up lines:\n${bare.server.log}`);
   return token;
 }
 

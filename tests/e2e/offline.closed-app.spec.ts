@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { fireBackgroundSync } from './support/backgroundSync';
+import { goOnlineAndFireSyncs, registeredSyncTags } from './support/backgroundSync';
 import { Network } from './support/network';
 import { ChatPage } from './pages/ChatPage';
 import { EmailEditor } from './pages/EmailEditor';
@@ -10,17 +10,6 @@ import { unique } from './support/scriptedReplies';
 // piece of work asks for a sync, so the service worker delivers it when the signal comes back and
 // says so in a notification; where it has none, the app says it can only deliver once it is open
 // again, and does.
-
-/** The Background Sync tags the app's service worker has registered and not yet seen fired. */
-async function registeredSyncTags(context: BrowserContext): Promise<string[]> {
-  const [worker] = context.serviceWorkers();
-  if (!worker) return [];
-  return worker.evaluate(async () => {
-    const registration = (self as unknown as ServiceWorkerGlobalScope)
-      .registration as ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } };
-    return (await registration.sync?.getTags()) ?? [];
-  });
-}
 
 /** The titles of the notifications the app's service worker is showing now. */
 async function shownTitles(context: BrowserContext): Promise<string[]> {
@@ -95,13 +84,11 @@ test('trust: 6. a chat send and a flow queued offline, the app closed: the signa
 
   // The rep closes the app; the browser keeps the worker and what it registered.
   await page.close();
-  const tags = await registeredSyncTags(context);
-  expect(tags, 'a Background Sync registered for the queued work').not.toEqual([]);
 
   // The signal comes back: the browser fires the syncs the worker asked for, with no window open.
   const blank = await context.newPage();
-  await network.goOnline();
-  for (const tag of tags) await fireBackgroundSync(blank, baseURL!, tag);
+  const fired = await goOnlineAndFireSyncs(network, blank, baseURL!);
+  expect(fired, 'a Background Sync registered for the queued work').not.toEqual([]);
 
   await expect
     .poll(() => storedReplies(blank, chatId), { timeout: 45_000 })
@@ -160,11 +147,9 @@ test("trust: 6. an email edited offline, the app closed: the worker's sync store
   );
 
   await page.close();
-  const tags = await registeredSyncTags(context);
-  expect(tags, 'a Background Sync registered for the edit').not.toEqual([]);
   const blank = await context.newPage();
-  await network.goOnline();
-  for (const tag of tags) await fireBackgroundSync(blank, baseURL!, tag);
+  const fired = await goOnlineAndFireSyncs(network, blank, baseURL!);
+  expect(fired, 'a Background Sync registered for the edit').not.toEqual([]);
 
   const storedEdit = async () => {
     const chat = (await storedChat(blank, chatId)) as {

@@ -1,35 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import type { Message } from '../../domain/contract/chat';
 import { expect, test } from './fixtures';
 import { ChatPage } from './pages/ChatPage';
 import { Network } from './support/network';
+import { storedMessages } from './support/storedChat';
 
 // Offline first (design §6): the installed app opens with no network, every send waits in the
 // outbox and is delivered exactly once when the network is back. The fake model answers
 // "You said: <message>", so every reply can be checked against its message.
 const unique = () => randomUUID().slice(0, 8);
 
-interface StoredMessage {
-  role: string;
-  content: string;
-  clientId: string | null;
-  replyTo: number | null;
-  id: number;
-  status: string;
-}
-
-/** What the server stores for a chat (the test's cookies are the page's). */
-async function storedMessages(
-  request: APIRequestContext,
-  chatId: string,
-): Promise<StoredMessage[]> {
-  const res = await request.get(`/api/chats/${chatId}`);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { messages: StoredMessage[] }).messages;
-}
-
 /** The user messages in order, each with the text of the reply to it. */
-function conversation(messages: StoredMessage[]): Array<[string, string | undefined]> {
+function conversation(messages: Message[]): Array<[string, string | undefined]> {
   return messages
     .filter((m) => m.role === 'user')
     .map((m) => [m.content, messages.find((r) => r.replyTo === m.id)?.content]);

@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { request as playwrightRequest } from '@playwright/test';
 import { uniqueCredentials } from '../factories/users';
 import { expect, test } from './fixtures';
 import { ChatPage } from './pages/ChatPage';
@@ -10,20 +6,17 @@ import { CheckoutPage } from './pages/CheckoutPage';
 import { FlowPage } from './pages/FlowPage';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { logIn, registerAndLogIn } from './pages/session';
-import { AppServer } from './support/appServer';
+import { startBareServer, type BareServer } from './support/bareServer';
 import { expectNoSidewaysScroll } from './support/layout';
 
 // Issue 13, points 7 and 15: a server as a fresh install runs it, with no Stripe keys and no model
-// (and nothing at the local model address). This spec runs that server itself (support/appServer.ts)
+// (and nothing at the local model address). This spec runs that server itself (support/bareServer.ts)
 // on a port next to the suite's; its Pro users get Pro the way such an operator gives it, with
 // `npm run grant-pro` while the server is stopped.
 
 const PORT = Number(process.env.E2E_PORT ?? 8091) + 6;
-/** Where the server looks for a local model server: a port nothing listens on. */
-const NOTHING_LISTENS = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8091) + 9}/v1`;
 
-let dataDir: string;
-let server: AppServer;
+let bare: BareServer;
 /** An account the operator made Pro before the tests. */
 const proAccount = { name: 'Ada Founder', ...uniqueCredentials('ada') };
 
@@ -32,34 +25,10 @@ test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'pitchpad-bare-'));
-  server = new AppServer(PORT, {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
-    OPENAI_API_KEY: undefined,
-    OPENAI_BASE_URL: undefined,
-    LOCAL_LLM_URL: NOTHING_LISTENS,
-    STRIPE_SECRET_KEY: undefined,
-    STRIPE_PUBLISHABLE_KEY: undefined,
-    STRIPE_WEBHOOK_SECRET: undefined,
-    STRIPE_PRICE_ID: undefined,
-    STRIPE_API_URL: undefined,
-  });
-  await server.start();
-  const api = await playwrightRequest.newContext({
-    baseURL: server.url,
-    extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.250' },
-  });
-  await registerAndLogIn(api, proAccount);
-  await api.dispose();
-  await server.kill();
-  await server.operator('grant', proAccount.username);
-  await server.start();
+  bare = await startBareServer(PORT, { proAccount, clientIp: '203.0.113.250' });
 });
 test.afterAll(async () => {
-  await server?.kill();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await bare?.stop();
 });
 
 test("phone: 7. without Stripe keys, 'Upgrade to Pro' is disabled with the reason shown, the checkout pages show that notice, and the result page never says 'Payment Successful!'", async ({
@@ -67,7 +36,7 @@ test("phone: 7. without Stripe keys, 'Upgrade to Pro' is disabled with the reaso
   pricing,
   newAccount,
 }) => {
-  expect(server.log).toContain('model:    Offline drafter');
+  expect(bare.server.log).toContain('model:    Offline drafter');
   const reason = 'Payments are not set up on this server yet.';
 
   // A guest on pricing and /pro: the note, and the button disabled with its reason beside it.

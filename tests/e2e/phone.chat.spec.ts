@@ -1,28 +1,14 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ChatPage } from './pages/ChatPage';
 import { onAnotherDevice } from './pages/session';
 import { Network } from './support/network';
 import { GTM_PLAN, base64, unique } from './support/scriptedReplies';
+import { storedMessages } from './support/storedChat';
 
 // Issue 13, the chat screen on a 390×844 phone: what it says offline, what a normal send shows,
 // and what a streamed reply looks like. The fake model answers "You said: <message>" word by word.
-
-interface StoredMessage {
-  role: string;
-  content: string;
-  status: string;
-}
-
-async function storedMessages(
-  request: APIRequestContext,
-  chatId: string,
-): Promise<StoredMessage[]> {
-  const res = await request.get(`/api/chats/${chatId}`);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { messages: StoredMessage[] }).messages;
-}
 
 test('phone: 1. offline, a chat never opened on this phone says it is not here yet, a message typed there is queued for it, and it loads once back online', async ({
   browser,

@@ -3,8 +3,9 @@ import type { APIRequestContext } from '@playwright/test';
 import { uniqueCredentials } from '../factories/users';
 import { expect, test } from './fixtures';
 import { logIn, registerAndLogIn } from './pages/session';
-import { fireBackgroundSync } from './support/backgroundSync';
+import { fireBackgroundSync, syncTagOf } from './support/backgroundSync';
 import { Network } from './support/network';
+import { storedMessages } from './support/storedChat';
 
 // Issue 11, item 3: a phone's outbox belongs to the account that typed it. One browser keeps one
 // session cookie; when another account signs in on it before the queue is delivered, the queue
@@ -55,7 +56,7 @@ test("security: 3. Alice's message queued offline is never delivered into Bob's 
     'response',
     (res) => new URL(res.url()).pathname === '/api/chat' && res.request().method() === 'POST',
   );
-  await fireBackgroundSync(page, baseURL!, `pitchpad-outbox:${aliceId}`);
+  await fireBackgroundSync(page, baseURL!, syncTagOf(aliceId));
   const refused = await workerFlush;
   expect(refused.request().serviceWorker(), 'the worker delivered it').not.toBeNull();
   expect(refused.status()).toBe(409);
@@ -69,10 +70,8 @@ test("security: 3. Alice's message queued offline is never delivered into Bob's 
   await expect(chat.replyText()).toHaveText(`You said: ${words}`);
   await expect(chat.sentMessages).toHaveCount(1);
   expect(await chatIds(page.request)).toEqual([chatId]);
-  const stored = (await (await page.request.get(`/api/chats/${chatId}`)).json()) as {
-    messages: Array<{ role: string; content: string }>;
-  };
-  expect(stored.messages.map((m) => [m.role, m.content])).toEqual([
+  const stored = await storedMessages(page.request, chatId);
+  expect(stored.map((m) => [m.role, m.content])).toEqual([
     ['user', words],
     ['assistant', `You said: ${words}`],
   ]);

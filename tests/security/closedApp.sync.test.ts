@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../web/data/api';
-import { PitchpadDb, userDbName, type LocalMessage } from '../../web/data/db';
+import { PitchpadDb, userDbName } from '../../web/data/db';
 import { uuidv7 } from '../../web/data/ids';
 import { countUnsentWork } from '../../web/data/unsentWork';
 import { deliverQueuedWork } from '../../web/features/chat/queuedWork';
@@ -15,6 +15,7 @@ import { sendMessage } from '../../web/features/chat/sendMessage';
 import { newWorkflowId } from '../../web/features/history/workflowStore';
 import { saveGtmPlanChat } from '../../web/features/playbooks/flowResults';
 import { buildSend } from '../factories/chats';
+import { buildLocalReply } from '../factories/localMessages';
 import { loggedInClient } from '../factories/users';
 import { browserFetch } from '../support/browserFetch';
 import { startModelTestServer, type ModelTestServer } from '../support/server';
@@ -106,22 +107,15 @@ async function planDraftedOffline(db: PitchpadDb): Promise<string> {
 describe("trust: 6. the closed app's Background Sync asks the browser to try again only when a retry can deliver something", () => {
   it('trust: 6. an email edit of a reply the server has not stored yet: nothing to retry, and no request', async () => {
     const { db, calls } = await phoneOf();
-    const reply: LocalMessage = {
+    const reply = buildLocalReply({
       key: `a:${uuidv7()}`,
       chatId: uuidv7(),
-      role: 'assistant',
-      content: '**Subject:** Hi\n\nBody',
-      status: 'complete',
-      sortAt: 1,
-      timestamp: new Date(0).toISOString(),
-      clientId: null,
       replyToKey: null,
       serverId: null,
       model: 'offline-drafter',
-      touchedAt: 0,
       emailEdit: { subject: 'Hi Dana', body: 'Edited', editedAt: new Date().toISOString() },
       emailEditPending: true,
-    };
+    });
     await db.messages.put(reply);
 
     expect((await deliverQueuedWork(db)).left).toBe('settled');

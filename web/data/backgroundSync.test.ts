@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteWorkflow, renameWorkflow, saveWorkflow } from '../features/history/workflowStore';
 import { saveReplyEmailEdit } from '../features/playbooks/emailEdits';
-import { clearUserData, openUserDb, type LocalMessage, type PitchpadDb } from './db';
+import { buildLocalReply } from '../../tests/factories/localMessages';
+import { clearUserData, openUserDb, type PitchpadDb } from './db';
 import { queueSend } from './outbox';
 import { SYNC_TAG_PREFIX } from './swShared';
 
@@ -60,20 +61,7 @@ afterEach(async () => {
   await clearUserData(userId);
 });
 
-const reply: LocalMessage = {
-  key: 'r:c1',
-  chatId: '0195f0a0-0000-7000-8000-0000000000f1',
-  role: 'assistant',
-  content: '**Subject:** Hi\n\nBody',
-  status: 'complete',
-  sortAt: 1,
-  timestamp: new Date(0).toISOString(),
-  clientId: null,
-  replyToKey: 'u:c1',
-  serverId: 7,
-  model: 'gpt-4o',
-  touchedAt: 0,
-};
+const reply = buildLocalReply();
 
 describe('work queued offline asks the browser to deliver it with the app closed', () => {
   it('trust: 6. a saved-history change made offline (a save, a rename, a delete) registers the sync', async () => {

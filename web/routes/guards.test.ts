@@ -4,20 +4,12 @@ import type { ParsedLocation } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionInfo, User } from '../../domain/contract/auth';
 import { NO_SUBSCRIPTION } from '../../domain/subscription';
+import { buildSessionUser } from '../../tests/factories/sessionUser';
 import { authKeys, subscriptionQueryOptions } from '../features/auth/auth.queries';
 import { proRouteRedirect } from '../features/billing/proAccess';
 import { loadPlanAccess, requirePaid } from './guards';
 
-const user: User = {
-  id: 7,
-  username: 'ada',
-  email: 'ada@example.com',
-  name: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  authProvider: 'local',
-  subscriptionTier: 'none',
-  subscriptionActive: false,
-};
+const user = buildSessionUser({ id: 7 });
 const free: SubscriptionInfo = {
   subscriptionTier: 'none',
   isActive: false,

@@ -1,4 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { SYNC_TAG_PREFIX } from '../../../web/data/swShared';
+import type { Network } from './network';
 
 /**
  * Fires the service worker's Background Sync `sync` event for `tag`, as Chromium does when the
@@ -25,4 +27,35 @@ export async function fireBackgroundSync(page: Page, origin: string, tag: string
   } finally {
     await cdp.detach();
   }
+}
+
+/** The Background Sync tags the app's service worker has registered and not yet seen fired. */
+export async function registeredSyncTags(context: BrowserContext): Promise<string[]> {
+  const [worker] = context.serviceWorkers();
+  if (!worker) return [];
+  return worker.evaluate(async () => {
+    const registration = (self as unknown as ServiceWorkerGlobalScope)
+      .registration as ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } };
+    return (await registration.sync?.getTags()) ?? [];
+  });
+}
+
+/** The Background Sync tag of a user's queued work, as the app registers it. */
+export const syncTagOf = (userId: number) => `${SYNC_TAG_PREFIX}${userId}`;
+
+/**
+ * The signal comes back while no app page is on screen: the browser fires the syncs the app's
+ * service worker registered while offline. Their tags are read while still offline: read after,
+ * they are at times no longer listed (Chromium may have fired them itself). Returns the tags fired
+ * (none: nothing was registered). `page` should not be one of the app's pages (see fireBackgroundSync).
+ */
+export async function goOnlineAndFireSyncs(
+  network: Network,
+  page: Page,
+  origin: string,
+): Promise<string[]> {
+  const tags = await registeredSyncTags(page.context());
+  await network.goOnline();
+  for (const tag of tags) await fireBackgroundSync(page, origin, tag);
+  return tags;
 }

@@ -91,7 +91,7 @@ function Competitive({ user }: { user: User }) {
           </label>
           <textarea
             id="competitive-description"
-            className="competitive-form__input"
+            className="text-box competitive-form__input"
             value={description}
             onChange={(event) => setDescription(event.target.value)}
             onKeyDown={handleKeyDown}

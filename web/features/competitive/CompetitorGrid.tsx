@@ -24,32 +24,8 @@ export function CompetitorGrid({ competitors }: { competitors: readonly Competit
             <h3 className="competitor-card__name">{c.name}</h3>
           </div>
           {c.description && <p className="competitor-card__description">{c.description}</p>}
-          {c.strengths.length > 0 && (
-            <div className="competitor-card__section">
-              <h4 className="competitor-card__label competitor-card__label--good">
-                <IonIcon icon={addCircleOutline} aria-hidden="true" />
-                Strengths
-              </h4>
-              <ul className="competitor-card__points">
-                {c.strengths.map((s) => (
-                  <li key={s}>{s}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {c.weaknesses.length > 0 && (
-            <div className="competitor-card__section">
-              <h4 className="competitor-card__label competitor-card__label--bad">
-                <IonIcon icon={removeCircleOutline} aria-hidden="true" />
-                Weaknesses
-              </h4>
-              <ul className="competitor-card__points">
-                {c.weaknesses.map((s) => (
-                  <li key={s}>{s}</li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <Points label="Strengths" tone="good" icon={addCircleOutline} points={c.strengths} />
+          <Points label="Weaknesses" tone="bad" icon={removeCircleOutline} points={c.weaknesses} />
           <dl className="competitor-card__facts">
             {c.pricing && (
               <div>
@@ -73,5 +49,33 @@ export function CompetitorGrid({ competitors }: { competitors: readonly Competit
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A card's strengths or weaknesses under their heading; nothing when there are none. */
+function Points({
+  label,
+  tone,
+  icon,
+  points,
+}: {
+  label: string;
+  tone: 'good' | 'bad';
+  icon: string;
+  points: readonly string[];
+}) {
+  if (points.length === 0) return null;
+  return (
+    <div className="competitor-card__section">
+      <h4 className={`competitor-card__label competitor-card__label--${tone}`}>
+        <IonIcon icon={icon} aria-hidden="true" />
+        {label}
+      </h4>
+      <ul className="competitor-card__points">
+        {points.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

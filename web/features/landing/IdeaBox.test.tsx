@@ -8,6 +8,7 @@ import {
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../domain/contract/auth';
+import { buildSessionUser } from '../../../tests/factories/sessionUser';
 import type { CapabilitiesResponse } from '../../../domain/contract/settings';
 import { authKeys } from '../auth/auth.queries';
 import { capabilitiesKey } from '../settings/modelStatus';
@@ -102,17 +103,7 @@ describe('the landing idea box without a model', () => {
   });
 
   it("fresh: 2. offers the operator 'Connect a model'", async () => {
-    const operator = {
-      id: 1,
-      username: 'ada',
-      email: 'ada@example.com',
-      name: 'Ada',
-      createdAt: '2026-01-01T00:00:00.000Z',
-      authProvider: 'local',
-      subscriptionTier: 'none',
-      subscriptionActive: false,
-      isOperator: true,
-    } as User;
+    const operator = buildSessionUser({ isOperator: true });
     // The link needs a router around it.
     const router = createRouter({
       routeTree: createRootRoute({ component: () => <IdeaBox onAnalyze={vi.fn()} /> }),

@@ -116,7 +116,7 @@ export function InterviewCard({
       {control === 'textarea' && (
         <textarea
           ref={field}
-          className="interview-card__input interview-card__input--area"
+          className="text-box interview-card__input interview-card__input--area"
           value={view.value}
           onChange={(event) => {
             setAttached(null);
@@ -149,7 +149,7 @@ export function InterviewCard({
       {control === 'text' && (
         <input
           ref={field}
-          className="interview-card__input"
+          className="text-box interview-card__input"
           value={view.value}
           onChange={(event) => onChange(event.target.value)}
           placeholder={question.placeholder ?? 'Type your answer...'}

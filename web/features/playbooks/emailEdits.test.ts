@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmailEdit, Message } from '../../../domain/contract/chat';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
+import { buildLocalReply } from '../../../tests/factories/localMessages';
 import { clearUserData, openUserDb, type LocalMessage, type PitchpadDb } from '../../data/db';
 import { countUnsentWork } from '../../data/unsentWork';
 import { pushPendingEmailEdits, saveReplyEmailEdit } from './emailEdits';
@@ -16,23 +17,8 @@ const CHAT = '0195f0a0-0000-7000-8000-0000000000e1';
 let userId = 9100;
 let db: PitchpadDb;
 
-function reply(over: Partial<LocalMessage> = {}): LocalMessage {
-  return {
-    key: 'r:c1',
-    chatId: CHAT,
-    role: 'assistant',
-    content: '**Subject:** Hi\n\nBody',
-    status: 'complete',
-    sortAt: 1,
-    timestamp: new Date(0).toISOString(),
-    clientId: null,
-    replyToKey: 'u:c1',
-    serverId: 7,
-    model: 'gpt-4o',
-    touchedAt: 0,
-    ...over,
-  };
-}
+const reply = (overrides: Partial<LocalMessage> = {}) =>
+  buildLocalReply({ chatId: CHAT, ...overrides });
 
 beforeEach(() => {
   stored = new Map();

@@ -9,6 +9,7 @@ import {
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../domain/contract/auth';
+import { buildSessionUser } from '../../../tests/factories/sessionUser';
 import { createToaster } from '../../ui/toaster';
 import { ToastProvider } from '../../ui/ToastProvider';
 import { authKeys } from '../auth/auth.queries';
@@ -20,16 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const person = {
-  id: 1,
-  username: 'olu',
-  email: 'olu@example.com',
-  name: 'Olu',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  authProvider: 'local',
-  subscriptionTier: 'none',
-  subscriptionActive: false,
-} as User;
+const person = buildSessionUser();
 
 /** The screen as the server's answers leave it: who is signed in, and the stored settings. */
 function renderScreen(user: User, settings?: ModelSettings) {

@@ -8,6 +8,7 @@ import {
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../domain/contract/auth';
+import { buildSessionUser } from '../../../tests/factories/sessionUser';
 import { authKeys } from '../auth/auth.queries';
 import { settingsKeys } from './settings.queries';
 import { SetupScreen } from './SetupScreen';
@@ -19,16 +20,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const person = {
-  id: 1,
-  username: 'olu',
-  email: 'olu@example.com',
-  name: 'Olu',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  authProvider: 'local',
-  subscriptionTier: 'none',
-  subscriptionActive: false,
-} as User;
+const person = buildSessionUser();
 
 /** The server as the browser sees it: a CSRF token, and the claim answered by `claim` (a network failure when it throws). */
 function serve(claim: () => Response) {

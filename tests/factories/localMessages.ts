@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import type { LocalMessage } from '../../web/data/db';
+
+/**
+ * An email reply as a phone's database holds it once the server stored it: the model's answer to
+ * the user message `u:c1`, id 7 on the server, in a chat of its own. `overrides` changes any field.
+ */
+export function buildLocalReply(overrides: Partial<LocalMessage> = {}): LocalMessage {
+  return {
+    key: 'r:c1',
+    chatId: randomUUID(),
+    role: 'assistant',
+    content: '**Subject:** Hi\n\nBody',
+    status: 'complete',
+    sortAt: 1,
+    timestamp: new Date(0).toISOString(),
+    clientId: null,
+    replyToKey: 'u:c1',
+    serverId: 7,
+    model: 'gpt-4o',
+    touchedAt: 0,
+    ...overrides,
+  };
+}
