@@ -867,6 +867,100 @@ describe('fresh: 1. several instances on one database', () => {
   });
 });
 
+describe('fresh: 1. a save landing in the middle of a send', () => {
+  it('fresh: 1. a send or regenerate reserved while no model was connected is answered by the offline drafter, not by the model saved before its call: no uncounted model call', async () => {
+    const fake = await startFakeOpenAI({ apiKey: KEY });
+    const base = await startTestServer();
+    // The app under test reaches the database through a gate that can hold one statement back: the
+    // statement each request makes after reserving its tokens and before asking the model.
+    let armed: {
+      matches: (sql: string) => boolean;
+      reached: () => void;
+      release: Promise<void>;
+    } | null = null;
+    const gated = new Proxy(base.pool, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (prop !== 'query') return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: Parameters<typeof target.query>) => {
+          const sql = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+          const gate = armed;
+          if (gate?.matches(sql)) {
+            armed = null;
+            gate.reached();
+            await gate.release;
+          }
+          return (target.query as (...a: unknown[]) => unknown)(...args);
+        };
+      },
+    });
+    const holdAt = (matches: (sql: string) => boolean) => {
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => {
+        armed = { matches, reached: resolve, release: new Promise((done) => (release = done)) };
+      });
+      return { reached, release: () => release() };
+    };
+    const app = await listen(createApp({ config: base.config, pool: gated }));
+    try {
+      const operator = (await operatorOf(base)).client.at(app.url);
+      const { user, client } = await loggedInClient(base);
+      const rep = client.at(app.url);
+      const connect = (baseUrl: string | null) =>
+        operator.put('/api/settings/model', {
+          baseUrl,
+          ...(baseUrl ? { apiKey: KEY } : {}),
+          defaultModel: 'gpt-4o',
+          models: ['gpt-4o'],
+        });
+      const counted = async () => {
+        const { rows } = await base.pool.query<{ tokens: string }>(
+          'SELECT tokens FROM token_usage WHERE payer = $1',
+          [`user:${user.id}`],
+        );
+        return Number(rows[0]?.tokens ?? 0);
+      };
+
+      // The send reserves nothing (no model), then the operator connects one before its call.
+      const sendHeld = holdAt((sql) => sql.includes('INSERT INTO chats'));
+      const send = buildSend('Between the two');
+      const sending = postStream(rep, '/api/chat', send);
+      await sendHeld.reached;
+      expect((await connect(fake.url)).body).toMatchObject({ connected: true });
+      sendHeld.release();
+      const sent = (await sending).events.at(-1)!;
+      expect(sent.event).toBe('done');
+      expect(sent.data.message.model).toBe('offline-drafter');
+      expect(sent.data.message.content).not.toContain('You said');
+      expect(fake.requests).toHaveLength(0);
+      expect(await counted()).toBe(0);
+
+      // The same for a regenerate of that reply, once the model is gone and comes back meanwhile.
+      expect((await connect(null)).body).toMatchObject({ connected: false });
+      const regenerateHeld = holdAt((sql) => sql.includes('WITH restarted AS'));
+      const regenerating = postStream(rep, `/api/chats/${send.chatId}/regenerate`, {});
+      await regenerateHeld.reached;
+      expect((await connect(fake.url)).body).toMatchObject({ connected: true });
+      regenerateHeld.release();
+      const regenerated = (await regenerating).events.at(-1)!;
+      expect(regenerated.event).toBe('done');
+      expect(regenerated.data.message.model).toBe('offline-drafter');
+      expect(fake.requests).toHaveLength(0);
+      expect(await counted()).toBe(0);
+
+      // The next send is the model's, and counted.
+      const after = await postStream(rep, '/api/chat', buildSend('After the save'));
+      expect(after.events.at(-1)!.data.message.content).toBe('You said: After the save');
+      expect(fake.requests).toHaveLength(1);
+      expect(await counted()).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+      await base.close();
+      await fake.close();
+    }
+  });
+});
+
 describe('fresh: 1. a key stored before the server made its own secret', () => {
   it('fresh: 1. a key sealed under the development secret is still used after the upgrade, and sealed again under the new secret', async () => {
     const fake = await startFakeOpenAI({ apiKey: KEY });
