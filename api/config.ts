@@ -127,8 +127,8 @@ export interface Config {
   dataDir: string;
   /**
    * Signs cookies and CSRF tokens and seals stored secrets (api/settings/secretBox.ts). Without
-   * SESSION_SECRET, loadConfig puts the public development secret here and main.ts replaces it by
-   * one generated into DATA_DIR (api/sessionSecret.ts).
+   * SESSION_SECRET, loadConfig puts the public development secret here, and the server (main.ts,
+   * `npm run setup-link`) replaces it by the one it keeps in DATA_DIR (api/sessionSecret.ts).
    */
   sessionSecret: string;
   /** SESSION_SECRET is set: the secret is the operator's own. */
