@@ -137,7 +137,19 @@ export interface Config {
   /** A Postgres URL, or undefined for the embedded database. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /**
+   * Signs cookies and CSRF tokens and seals stored secrets (api/settings/secretBox.ts). Without
+   * SESSION_SECRET, loadConfig puts the public development secret here, and the server (main.ts,
+   * `npm run setup-link`) replaces it by the one it keeps in DATA_DIR (api/sessionSecret.ts).
+   */
   sessionSecret: string;
+  /** SESSION_SECRET is set: the secret is the operator's own. */
+  sessionSecretFromEnv: boolean;
+  /**
+   * A secret that may have sealed what is stored, tried when `sessionSecret` cannot open it: the
+   * public development secret, once a generated one has taken its place.
+   */
+  previousSessionSecret?: string;
   llm: {
     apiKey: string | undefined;
     baseUrl: string | undefined;
@@ -178,8 +190,12 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** A development-only secret, so `npm start` works with no setup. Production must set its own. */
-const DEV_SESSION_SECRET = 'pitchpad-development-session-secret-do-not-use-in-production';
+/**
+ * The development secret written in the source: what loadConfig falls back to without SESSION_SECRET
+ * (tests use it as it is); the server itself replaces it by one of its own (api/sessionSecret.ts).
+ * Production must set its own.
+ */
+export const DEV_SESSION_SECRET = 'pitchpad-development-session-secret-do-not-use-in-production';
 
 /** Parse the environment into a Config; throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -213,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    sessionSecretFromEnv: Boolean(e.SESSION_SECRET),
     llm: {
       apiKey: e.OPENAI_API_KEY,
       baseUrl: e.OPENAI_BASE_URL,

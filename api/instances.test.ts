@@ -1,10 +1,14 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../domain/contract/errors';
 import { IN_MEMORY } from '../db/embedded';
 import { createApp } from './app';
-import { loadConfig } from './config';
+import { DEV_SESSION_SECRET, loadConfig, type Config } from './config';
+import { withSessionSecret } from './sessionSecret';
 import { openDatabase } from './db';
 import { testDatabaseUrl, type TestServer } from '../tests/support/server';
 import { loggedInClient } from '../tests/factories/users';
@@ -18,15 +22,18 @@ const OTHER_SECRET = 'a-misconfigured-instance-with-its-own-secret';
 let db: Awaited<ReturnType<typeof openDatabase>>;
 const servers: Server[] = [];
 
-async function startInstance(sessionSecret: string): Promise<TestServer> {
-  const config = loadConfig({
+const configWith = (env: Record<string, string>) =>
+  loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     TRUST_PROXY: 'true',
     DATA_DIR: IN_MEMORY,
     DATABASE_URL: testDatabaseUrl(),
-    SESSION_SECRET: sessionSecret,
+    ...env,
   });
+
+async function startInstance(secret: string | Config): Promise<TestServer> {
+  const config = typeof secret === 'string' ? configWith({ SESSION_SECRET: secret }) : secret;
   const server: Server = await new Promise((resolve) => {
     const s = createApp({ config, pool: db.pool }).listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -93,5 +100,52 @@ describe('several instances on one database', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('csrf_failed');
     expect(await chatCount(user.id)).toBe(1);
+  });
+});
+
+describe('fresh: 1. instances started together without SESSION_SECRET on one DATA_DIR', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'pitchpad-instances-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('fresh: 1. agree on one secret made for them: a session and CSRF token made on one are accepted by the other', async () => {
+    // Both look for the secret at once, find none, and each writes a candidate: one wins, both read it.
+    const [a, b] = await Promise.all(
+      [1, 2].map(() =>
+        withSessionSecret(configWith({ NODE_ENV: 'development', DATA_DIR: dataDir })),
+      ),
+    );
+    const secret = readFileSync(join(dataDir, 'session-secret'), 'utf8').trim();
+    expect(a!.config.sessionSecret).toBe(secret);
+    expect(b!.config.sessionSecret).toBe(secret);
+    expect(secret).not.toBe(DEV_SESSION_SECRET);
+    expect([a!.source, b!.source].filter((s) => s.kind === 'file' && s.created)).toHaveLength(1);
+
+    // The database is the shared one of this file (DATA_DIR here holds only the secret).
+    const [one, other] = [
+      await startInstance({ ...a!.config, dataDir: IN_MEMORY }),
+      await startInstance({ ...b!.config, dataDir: IN_MEMORY }),
+    ];
+    const { user, client } = await loggedInClient(one);
+    const token = await client.token();
+    const onOther = client.at(other.url);
+    expect((await onOther.get('/api/auth/user')).body).toMatchObject({ username: user.username });
+    const sent = await onOther.post('/api/chat', buildSend('Sent through the other instance'), {
+      csrf: false,
+      headers: { [CSRF_HEADER]: token },
+    });
+    expect(sent.status).toBe(200);
+    expect(await chatCount(user.id)).toBe(1);
+    // An instance with a secret of its own refuses that token.
+    const stranger = await startInstance(
+      (await withSessionSecret(configWith({ NODE_ENV: 'development' }))).config,
+    );
+    const refused = await client.at(stranger.url).post('/api/chat', buildSend('Elsewhere'), {
+      csrf: false,
+      headers: { [CSRF_HEADER]: token },
+    });
+    expect(refused.status).toBe(403);
   });
 });

@@ -8,13 +8,16 @@ import { recoverCutReplies } from './chats/recover';
 import { withLocalModel } from './llm/localModel';
 import { liveGateway } from './llm/live';
 import { currentSetupToken, setupLink } from './settings/setupToken';
+import { withSessionSecret } from './sessionSecret';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 async function main() {
   let config;
+  let secret;
   try {
-    config = loadConfig();
+    // Without SESSION_SECRET (development), the server's own secret, made once in DATA_DIR.
+    ({ config, source: secret } = await withSessionSecret(loadConfig()));
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -56,6 +59,14 @@ async function main() {
       ? ` (found a local model server at ${local.found}; models: ${llm.effective.models.join(', ')})`
       : '';
   startup.info(`  model:    ${modelInUse({ ...config, llm: llm.effective })}${where}`);
+  if (secret.kind === 'file')
+    startup.info(
+      `  secret:   ${secret.path}, ${secret.created ? 'made now' : 'made on the first start'} (SESSION_SECRET is not set)`,
+    );
+  else if (secret.kind === 'memory')
+    startup.info(
+      `  secret:   a new one for this run (SESSION_SECRET is not set and DATA_DIR is in memory)`,
+    );
   if (setupToken) {
     startup.info(`  setup:    ${setupLink(config.appUrl, setupToken)}`);
     startup.info(

@@ -13,7 +13,7 @@ import type { AppContext, AppDeps, AppState } from '../context';
 import { Conflict, NotFound } from '../errors';
 import { assertPro, isPro, requirePro } from '../billing/requirePro';
 import { NoModel, upstreamToAppError } from '../llm/errors';
-import type { LlmGateway } from '../llm/types';
+import type { MeteredGateway } from '../llm/metered';
 import { UpstreamError } from '../llm/types';
 import { llmRateLimit } from '../llm/limit';
 import { userPayer } from '../llm/budget';
@@ -48,10 +48,19 @@ import { planSend, reserveSend, resolveModel } from './send';
 import type { ChatRow, MessageRow } from './chats.sql';
 
 /** Chats and the model: POST /api/chat (JSON or SSE), the chat list, one chat, rename, delete, stop, regenerate. */
-export function chatRoutes(llm: LlmGateway) {
+export function chatRoutes(llm: MeteredGateway) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
   router.use(expectedUser());
-  const deps = (ctx: AppContext) => ({ config: ctx.config, pool: ctx.pool, log: ctx.log, llm });
+  /**
+   * A request's dependencies, with the model in force when it starts: taken once, so what a send
+   * reserves its tokens for is what answers it, whatever Settings → Model saves meanwhile.
+   */
+  const deps = (ctx: AppContext) => ({
+    config: ctx.config,
+    pool: ctx.pool,
+    log: ctx.log,
+    llm: llm.current(),
+  });
 
   // Which models this server has is the operator's business: only signed-in users see the list.
   router.get('/models', requireUser(), (ctx) => {
@@ -88,11 +97,12 @@ export function chatRoutes(llm: LlmGateway) {
     llmRateLimit(),
     validate(ValuePropsInput),
     async (ctx) => {
-      if (llm.offline) throw NoModel('write value propositions');
+      const { llm: model } = deps(ctx);
+      if (model.offline) throw NoModel('write value propositions');
       const { prompt } = inputOf(ctx, ValuePropsInput);
-      const content = await llm
+      const content = await model
         .complete({
-          model: llm.defaultModel,
+          model: model.defaultModel,
           budget: userPayer(userOf(ctx)),
           params: {
             temperature: 0.8,
@@ -173,7 +183,9 @@ export function chatRoutes(llm: LlmGateway) {
     validate(RegenerateInput),
     async (ctx) => {
       const { llmParams } = inputOf(ctx, RegenerateInput);
-      const model = resolveModel(llm, llmParams.model, ctx.log);
+      // One model for the whole regenerate: the one its tokens are reserved for answers.
+      const withModel = deps(ctx);
+      const model = resolveModel(withModel.llm, llmParams.model, ctx.log);
       const chat = await findChat(ctx.pool, userOf(ctx).id, ctx.params.id!);
       if (!chat) throw NotFound('Chat');
       const type = playbookTypeOf(chat);
@@ -189,7 +201,7 @@ export function chatRoutes(llm: LlmGateway) {
       let reservation: Awaited<ReturnType<typeof reserveSend>> | undefined;
       try {
         reservation = await reserveSend(
-          deps(ctx),
+          withModel,
           userOf(ctx),
           {
             messages: [{ role: 'user', content: userMessage.content }],
@@ -225,7 +237,7 @@ export function chatRoutes(llm: LlmGateway) {
       };
       const started = reply;
       const run = (out: ReplyOutput) =>
-        generateReply(deps(ctx), started, request, out).finally(() => lease.release());
+        generateReply(withModel, started, request, out).finally(() => lease.release());
       await respondWithReply(ctx, chat, run, { userMessage, replyId: started.id });
     },
   );

@@ -104,7 +104,11 @@ export function liveGateway(deps: { config: Config; pool: Pool; log: Logger }): 
   let inFlight: Promise<void> | null = null;
 
   async function rebuild(): Promise<void> {
-    const settings = await readModelSettings(pool, config.sessionSecret);
+    const settings = await readModelSettings(
+      pool,
+      config.sessionSecret,
+      config.previousSessionSecret,
+    );
     if (settings?.apiKeyUnreadable)
       log.warn(
         'the stored model API key cannot be read with this SESSION_SECRET (was it changed?): an operator must enter it again in Settings → Model',

@@ -32,6 +32,17 @@ async function unmetered(req: CompletionRequest, call: () => Promise<string>): P
   }
 }
 
+/** A metered gateway that can also fix the model in force for the rest of one request. */
+export interface MeteredGateway extends LlmGateway {
+  /**
+   * This gateway fixed to the model in force now. A request that reserves its tokens itself (a chat
+   * send, a regenerate: api/chats/send.ts) takes it once and uses it for the reservation and the
+   * call: a Settings → Model save in between cannot have it reserve nothing for the offline drafter
+   * and then be answered, uncounted, by the model just connected.
+   */
+  current(): MeteredGateway;
+}
+
 /**
  * `inner` with every call bounded and counted against the payer's daily allowance. `inner` may
  * change what it is (api/llm/live.ts: an operator connects a model): each call takes the concrete
@@ -40,15 +51,24 @@ async function unmetered(req: CompletionRequest, call: () => Promise<string>): P
 export function meteredGateway(
   inner: LlmGateway,
   deps: { pool: Pool; config: Config; log: Logger },
-): LlmGateway {
+): MeteredGateway {
   // The tokenizer's tables load in the background now, not in the first user's call.
   if (!inner.offline)
     loadTokenizer().catch((err: Error) =>
       deps.log.warn(`the tokenizer did not load: ${err.message}`),
     );
-  const maxTokens = deps.config.llm.maxContextTokens;
-  /** One gateway for a whole call, fixed when it starts. */
+  /** The concrete gateway in force now. */
   const snapshot = (): LlmGateway => (isLiveGateway(inner) ? inner.current() : inner);
+  return metering(inner, snapshot, deps);
+}
+
+/** `shown` metered: each call asks `use` once for the gateway that answers it, and keeps that one. */
+function metering(
+  shown: LlmGateway,
+  use: () => LlmGateway,
+  deps: { pool: Pool; config: Config; log: Logger },
+): MeteredGateway {
+  const maxTokens = deps.config.llm.maxContextTokens;
 
   /** The call's bounded request and its reservation; a reservation handed in is given back if this fails. */
   async function prepare(req: CompletionRequest) {
@@ -71,18 +91,22 @@ export function meteredGateway(
 
   return {
     get offline() {
-      return inner.offline;
+      return shown.offline;
     },
     get models() {
-      return inner.models;
+      return shown.models;
     },
     get defaultModel() {
-      return inner.defaultModel;
+      return shown.defaultModel;
     },
-    resolveModel: (requested) => inner.resolveModel(requested),
+    resolveModel: (requested) => shown.resolveModel(requested),
+    current() {
+      const fixed = use();
+      return metering(fixed, () => fixed, deps);
+    },
 
     async *stream(req) {
-      const gateway = snapshot();
+      const gateway = use();
       if (gateway.offline) {
         try {
           yield* gateway.stream(req);
@@ -108,7 +132,7 @@ export function meteredGateway(
     },
 
     async complete(req) {
-      const gateway = snapshot();
+      const gateway = use();
       if (gateway.offline) return unmetered(req, () => gateway.complete(req));
       const { request, reservation, sent } = await prepare(req);
       let written = '';

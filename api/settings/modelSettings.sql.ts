@@ -24,20 +24,32 @@ interface Row {
   version: string;
 }
 
-/** The stored settings, or null when the operator has saved none. */
+/**
+ * The stored settings, or null when the operator has saved none. A key `secret` cannot open but
+ * `previousSecret` can (sealed under the development secret before the server made its own) is
+ * sealed again under `secret`, in place: the settings themselves do not change, so updated_at stays.
+ */
 export async function readModelSettings(
   pool: Pool,
   secret: string,
+  previousSecret?: string,
 ): Promise<StoredModelSettings | null> {
   const { rows } = await pool.query<Row>(
     'SELECT base_url, api_key_encrypted, default_model, models, updated_at, updated_at::text AS version FROM model_settings',
   );
   const row = rows[0];
   if (!row) return null;
-  const apiKey =
-    row.api_key_encrypted === null
-      ? null
-      : unseal(row.api_key_encrypted, secret, PURPOSE.modelApiKey);
+  const sealed = row.api_key_encrypted;
+  let apiKey = sealed === null ? null : unseal(sealed, secret, PURPOSE.modelApiKey);
+  if (sealed !== null && apiKey === null && previousSecret !== undefined) {
+    apiKey = unseal(sealed, previousSecret, PURPOSE.modelApiKey);
+    // Only if it is still the same sealed key: a save in between wins.
+    if (apiKey !== null)
+      await pool.query(
+        'UPDATE model_settings SET api_key_encrypted = $1 WHERE api_key_encrypted = $2',
+        [seal(apiKey, secret, PURPOSE.modelApiKey), sealed],
+      );
+  }
   return {
     baseUrl: row.base_url,
     apiKey,

@@ -1,6 +1,6 @@
 // Secrets the server keeps in Postgres (the model server's API key, the setup token) are sealed with
-// AES-256-GCM under a key derived from SESSION_SECRET, so a copy of the database alone opens nothing
-// (unless SESSION_SECRET is unset outside production: the public development secret then seals it).
+// AES-256-GCM under a key derived from SESSION_SECRET (or, without it in development, the secret the
+// server made in DATA_DIR: api/sessionSecret.ts), so a copy of the database alone opens nothing.
 // Rotating SESSION_SECRET makes what was sealed unreadable: the operator enters the key again.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 

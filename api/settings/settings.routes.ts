@@ -157,7 +157,11 @@ export function settingsRoutes(model: LlmGateway, live: LiveGateway | null) {
     validate(ModelTestInput),
     async (ctx) => {
       const input = inputOf(ctx, ModelTestInput);
-      const stored = await readModelSettings(ctx.pool, ctx.config.sessionSecret);
+      const stored = await readModelSettings(
+        ctx.pool,
+        ctx.config.sessionSecret,
+        ctx.config.previousSessionSecret,
+      );
       // Omitted: what is in use. A key in use (stored or the environment's) goes along only to the
       // address it belongs to; a test of another address without a key of its own sends none.
       const inUse = effectiveLlm(ctx.config, stored);
@@ -181,6 +185,7 @@ async function present(ctx: AppContext, model: LlmGateway): Promise<ModelSetting
   const stored: StoredModelSettings | null = await readModelSettings(
     ctx.pool,
     ctx.config.sessionSecret,
+    ctx.config.previousSessionSecret,
   );
   const connected = !model.offline;
   const locked = lockedFields(ctx.config);

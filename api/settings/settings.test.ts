@@ -1,10 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import {
   createServer as createHttpServer,
   type IncomingMessage,
+  type Server as HttpServer,
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsErrorCode } from '../../domain/contract/settings';
@@ -31,6 +35,10 @@ import { currentSetupToken, issueSetupToken } from './setupToken';
 import { PURPOSE, seal, unseal } from './secretBox';
 import { readModelSettings } from './modelSettings.sql';
 import { effectiveLlm } from '../llm/live';
+import { createApp } from '../app';
+import { DEV_SESSION_SECRET } from '../config';
+import { withSessionSecret } from '../sessionSecret';
+import { IN_MEMORY } from '../../db/embedded';
 
 const KEY = 'sk-fresh-0123456789-the-operators-own-key';
 
@@ -858,6 +866,174 @@ describe('fresh: 1. several instances on one database', () => {
     }
   });
 });
+
+describe('fresh: 1. a save landing in the middle of a send', () => {
+  it('fresh: 1. a send or regenerate reserved while no model was connected is answered by the offline drafter, not by the model saved before its call: no uncounted model call', async () => {
+    const fake = await startFakeOpenAI({ apiKey: KEY });
+    const base = await startTestServer();
+    // The app under test reaches the database through a gate that can hold one statement back: the
+    // statement each request makes after reserving its tokens and before asking the model.
+    let armed: {
+      matches: (sql: string) => boolean;
+      reached: () => void;
+      release: Promise<void>;
+    } | null = null;
+    const gated = new Proxy(base.pool, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (prop !== 'query') return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: Parameters<typeof target.query>) => {
+          const sql = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+          const gate = armed;
+          if (gate?.matches(sql)) {
+            armed = null;
+            gate.reached();
+            await gate.release;
+          }
+          return (target.query as (...a: unknown[]) => unknown)(...args);
+        };
+      },
+    });
+    const holdAt = (matches: (sql: string) => boolean) => {
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => {
+        armed = { matches, reached: resolve, release: new Promise((done) => (release = done)) };
+      });
+      return { reached, release: () => release() };
+    };
+    const app = await listen(createApp({ config: base.config, pool: gated }));
+    try {
+      const operator = (await operatorOf(base)).client.at(app.url);
+      const { user, client } = await loggedInClient(base);
+      const rep = client.at(app.url);
+      const connect = (baseUrl: string | null) =>
+        operator.put('/api/settings/model', {
+          baseUrl,
+          ...(baseUrl ? { apiKey: KEY } : {}),
+          defaultModel: 'gpt-4o',
+          models: ['gpt-4o'],
+        });
+      const counted = async () => {
+        const { rows } = await base.pool.query<{ tokens: string }>(
+          'SELECT tokens FROM token_usage WHERE payer = $1',
+          [`user:${user.id}`],
+        );
+        return Number(rows[0]?.tokens ?? 0);
+      };
+
+      // The send reserves nothing (no model), then the operator connects one before its call.
+      const sendHeld = holdAt((sql) => sql.includes('INSERT INTO chats'));
+      const send = buildSend('Between the two');
+      const sending = postStream(rep, '/api/chat', send);
+      await sendHeld.reached;
+      expect((await connect(fake.url)).body).toMatchObject({ connected: true });
+      sendHeld.release();
+      const sent = (await sending).events.at(-1)!;
+      expect(sent.event).toBe('done');
+      expect(sent.data.message.model).toBe('offline-drafter');
+      expect(sent.data.message.content).not.toContain('You said');
+      expect(fake.requests).toHaveLength(0);
+      expect(await counted()).toBe(0);
+
+      // The same for a regenerate of that reply, once the model is gone and comes back meanwhile.
+      expect((await connect(null)).body).toMatchObject({ connected: false });
+      const regenerateHeld = holdAt((sql) => sql.includes('WITH restarted AS'));
+      const regenerating = postStream(rep, `/api/chats/${send.chatId}/regenerate`, {});
+      await regenerateHeld.reached;
+      expect((await connect(fake.url)).body).toMatchObject({ connected: true });
+      regenerateHeld.release();
+      const regenerated = (await regenerating).events.at(-1)!;
+      expect(regenerated.event).toBe('done');
+      expect(regenerated.data.message.model).toBe('offline-drafter');
+      expect(fake.requests).toHaveLength(0);
+      expect(await counted()).toBe(0);
+
+      // The next send is the model's, and counted.
+      const after = await postStream(rep, '/api/chat', buildSend('After the save'));
+      expect(after.events.at(-1)!.data.message.content).toBe('You said: After the save');
+      expect(fake.requests).toHaveLength(1);
+      expect(await counted()).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+      await base.close();
+      await fake.close();
+    }
+  });
+});
+
+describe('fresh: 1. a key stored before the server made its own secret', () => {
+  it('fresh: 1. a key sealed under the development secret is still used after the upgrade, and sealed again under the new secret', async () => {
+    const fake = await startFakeOpenAI({ apiKey: KEY });
+    // Before: the quick start sealed what the operator saved under the secret written in the source.
+    const before = await startTestServer();
+    const dataDir = mkdtempSync(join(tmpdir(), 'pitchpad-upgrade-'));
+    let after: { url: string; close(): Promise<void> } | undefined;
+    try {
+      expect(before.config.sessionSecret).toBe(DEV_SESSION_SECRET);
+      const operator = (await operatorOf(before)).client;
+      const saved = await operator.put('/api/settings/model', {
+        baseUrl: fake.url,
+        apiKey: KEY,
+        defaultModel: 'gpt-4o',
+        models: ['gpt-4o'],
+      });
+      expect(saved.status).toBe(200);
+      const sealedBefore = await sealedKey(before);
+      expect(unseal(sealedBefore.sealed, DEV_SESSION_SECRET, PURPOSE.modelApiKey)).toBe(KEY);
+
+      // After: the same database, the server now with a secret of its own in DATA_DIR.
+      const { config } = await withSessionSecret({ ...before.config, dataDir });
+      after = await listen(
+        createApp({ config: { ...config, dataDir: IN_MEMORY }, pool: before.pool }),
+      );
+      const settings = await operator.at(after.url).get('/api/settings/model');
+      expect(settings.body).toMatchObject({ hasApiKey: true, connected: true });
+      expect(settings.body.apiKeyUnreadable).toBeUndefined();
+      const rep = await loggedInClient(before);
+      const { events } = await postStream(
+        rep.client.at(after.url),
+        '/api/chat',
+        buildSend('After the upgrade'),
+      );
+      expect(events.at(-1)).toMatchObject({
+        event: 'done',
+        data: { message: { status: 'complete', content: 'You said: After the upgrade' } },
+      });
+      expect(fake.requests.at(-1)?.authorization).toBe(`Bearer ${KEY}`);
+
+      // The database now holds it sealed under the new secret only; the settings did not change.
+      const sealedAfter = await sealedKey(before);
+      expect(sealedAfter.version).toBe(sealedBefore.version);
+      expect(unseal(sealedAfter.sealed, config.sessionSecret, PURPOSE.modelApiKey)).toBe(KEY);
+      expect(unseal(sealedAfter.sealed, DEV_SESSION_SECRET, PURPOSE.modelApiKey)).toBeNull();
+    } finally {
+      await after?.close();
+      await before.close();
+      await fake.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The model key as the database holds it, and the settings' version. */
+async function sealedKey(server: TestServer) {
+  const { rows } = await server.pool.query<{ sealed: string; version: string }>(
+    'SELECT api_key_encrypted AS sealed, updated_at::text AS version FROM model_settings',
+  );
+  return rows[0]!;
+}
+
+/** An app listening on a loopback port of its own. */
+async function listen(app: ReturnType<typeof createApp>) {
+  const http = await new Promise<HttpServer>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => (http.closeAllConnections(), http.close(() => resolve()))),
+  };
+}
 
 describe('fresh: 1. the key box', () => {
   it('fresh: 1. seals with a fresh IV each time, opens only with the same secret and purpose, and refuses anything altered', async () => {

@@ -2,10 +2,12 @@
 // start-up (the old link stops working). Uses DATABASE_URL, or the embedded database in DATA_DIR:
 // with the embedded database, stop the server first (one process may open it at a time).
 import { loadConfig } from '../config';
+import { withSessionSecret } from '../sessionSecret';
 import { openDatabase } from '../db';
 import { issueSetupToken, setupLink } from './setupToken';
 
-const config = loadConfig();
+// The server's secret (SESSION_SECRET, or the one it keeps in DATA_DIR): the link's token is sealed under it.
+const { config } = await withSessionSecret(loadConfig());
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const { rows } = await db.pool.query<{ username: string }>(
