@@ -7,8 +7,12 @@
  *  1. Precache: the app shell, every built JS and CSS chunk, the icons and the manifest, revisioned
  *     by the build. Old revisions are dropped when a new worker activates.
  *  2. Navigations (any page URL outside /api) are answered from the precache, online or not: the
- *     public pages (/, /about, /pricing, /auth…: prerender/pages.ts) with their prerendered HTML, every other one with index.html;
+ *     public pages (/, /about, /pricing: prerender/pages.ts) with their prerendered HTML, every other one with index.html;
  *     the client router draws (or takes over) the screen, the local database fills it.
+ *     The sign-in pages (/auth, /auth/login, /auth/register) go to the network first, and only
+ *     without one (or after 5 s) to their prerendered copy: the server's answer depends on who is
+ *     signed in (a signed-in rep is sent on to where the page's address leads, a guest gets the
+ *     page: api/auth/signInPages.ts), which a copy made at install time cannot know.
  *  3. GET /api/chats and GET /api/chats/{id}: network first, falling back to the last good answer
  *     when the network fails or is slower than 5 s (offline reading). Only 200s are kept, stamped
  *     with when they were fetched (SNAPSHOT_HEADER) so the page merges a stale answer as such. The
@@ -39,12 +43,13 @@
  */
 import { Dexie } from 'dexie';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { clientsClaim, type RouteHandlerCallback, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import {
+  addRoute,
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
-  precacheAndRoute,
+  precache,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
@@ -70,23 +75,75 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
 
-// 1. The shell.
-// No directory index (Workbox skips an empty one): '/' would be answered with index.html (the empty
-// shell) before the navigation routes below could give it the prerendered landing page.
+// 1. The shell (its route is added below, after the sign-in pages' own).
 // oxlint-disable-next-line no-underscore-dangle -- Workbox's injection point: the build replaces it with the precache list
-precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
+precache(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+// 2a. The sign-in pages, network first (see the header). Registered before the precache's route
+// below: Workbox takes the first route that matches, and that one would answer /auth with auth.html.
+const SIGN_IN_PAGES = PRERENDERED_PAGES.filter((page) => page.path.startsWith('/auth'));
+for (const page of SIGN_IN_PAGES)
+  registerRoute(
+    new NavigationRoute(networkFirst(page.file), { allowlist: [navigationPattern(page.path)] }),
+  );
+
+// The precache's route. No directory index (Workbox skips an empty one): '/' would be answered
+// with index.html (the empty shell) before the navigation routes below could give it the
+// prerendered landing page.
+addRoute({ directoryIndex: '' });
 
 // 2. Offline navigation: the public pages get their prerendered HTML (web/build/prerender.ts), every
 // other page the shell (an unknown one then shows the router's 404 screen).
 for (const page of PRERENDERED_PAGES) {
-  // Workbox matches the path with its query string.
-  const path = new RegExp(`^${page.path === '/' ? '' : page.path}/?(\\?.*)?$`);
-  registerRoute(new NavigationRoute(createHandlerBoundToURL(page.file), { allowlist: [path] }));
+  if (SIGN_IN_PAGES.includes(page)) continue;
+  registerRoute(
+    new NavigationRoute(createHandlerBoundToURL(page.file), {
+      allowlist: [navigationPattern(page.path)],
+    }),
+  );
 }
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }),
 );
+
+/** A page's path as Workbox matches a navigation: with its query string, a trailing slash allowed. */
+function navigationPattern(path: string): RegExp {
+  return new RegExp(`^${path === '/' ? '' : path}/?(\\?.*)?$`);
+}
+
+/** How long a sign-in page waits for the network before its copy is shown instead. */
+const SIGN_IN_NETWORK_TIMEOUT_MS = 5000;
+
+/**
+ * The network's answer to a navigation (a redirect included: the browser follows it), or the
+ * precached `file` when there is no network, it fails, or it is slower than the timeout. Nothing
+ * is cached from the network: its answer is for this rep only.
+ */
+function networkFirst(file: string): RouteHandlerCallback {
+  const fromCopy = createHandlerBoundToURL(file);
+  return async (options) => {
+    if (self.navigator.onLine) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        return await Promise.race([
+          fetch(options.request),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(
+              () => reject(new Error('the network is too slow')),
+              SIGN_IN_NETWORK_TIMEOUT_MS,
+            );
+          }),
+        ]);
+      } catch {
+        // Offline after all, the server down, or too slow: the copy below.
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    return fromCopy(options);
+  };
+}
 
 // 3. Chat history for reading offline.
 const CHAT_HISTORY = /^\/api\/chats(\/[^/]+)?$/;

@@ -21,7 +21,7 @@ import {
 } from '../middleware/rateLimit';
 import { hasDeviceCookie, setDeviceCookie } from './deviceCookie';
 import { inputOf, validate } from '../middleware/validate';
-import { answerForm, formInput } from './authForm';
+import { answerForm, formInput, markNewAccount } from './authForm';
 import { findTaken, findUserByUsername, insertUser, sessionAgeMs } from './auth.sql';
 import { presentUser } from './auth.present';
 import type { AppLucia } from './lucia';
@@ -117,6 +117,8 @@ export function authRoutes(lucia: AppLucia) {
       const user = await register(ctx as AppContext, formInput(ctx, RegisterInput));
       await startSession(ctx, lucia, user.id);
       setDeviceCookie(ctx as AppContext, user.username);
+      // The app greets the new account when it starts on the page this form leads to.
+      markNewAccount(ctx as AppContext, user.id);
     }),
   );
 

@@ -44,6 +44,8 @@ interface Posted {
   status: number;
   location: string;
   cookies: Map<string, string>;
+  /** The Set-Cookie headers as sent, a cleared cookie's too. */
+  setCookies: string[];
   body: string;
 }
 
@@ -91,6 +93,7 @@ async function postForm(
     status: res.status,
     location: res.headers.get('location') ?? '',
     cookies,
+    setCookies: res.headers.getSetCookie(),
     body: await res.text(),
   };
 }
@@ -202,6 +205,28 @@ describe('POST /api/auth/register/form (the registration page before the app tak
       await server.pool.query('SELECT name, email FROM users WHERE username = $1', [creds.username])
     ).rows[0];
     expect(row).toEqual({ name: 'Dana Diaz', email: creds.email });
+  });
+
+  it("fresh: 5. the new account is marked for the app's welcome by a short-lived cookie its script reads; a login is not", async () => {
+    const creds = uniqueCredentials('formwelcome');
+    const res = await postForm('/api/auth/register/form', { name: 'Ada Lovelace', ...creds });
+    expect(res.location).toBe('/chat');
+    const mark = res.setCookies.find((c) => c.startsWith('pitchpad_new_account='));
+    const { id } = (
+      await server.pool.query('SELECT id FROM users WHERE username = $1', [creds.username])
+    ).rows[0];
+    expect(mark).toMatch(new RegExp(`^pitchpad_new_account=${id};`));
+    const expires = Date.parse(/expires=([^;]+)/i.exec(mark!)?.[1] ?? '');
+    expect(expires - Date.now()).toBeGreaterThan(200_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(300_000);
+    expect(mark).not.toMatch(/httponly/i);
+    expect(mark).toMatch(/samesite=lax/i);
+    const login = await postForm('/api/auth/login/form', {
+      username: creds.username,
+      password: creds.password,
+    });
+    expect(login.location).toBe('/chat');
+    expect(login.setCookies.some((c) => c.startsWith('pitchpad_new_account='))).toBe(false);
   });
 
   it('trust: 1. a taken username goes back to /auth/register with its code: no name, email or password in the address', async () => {
@@ -347,6 +372,85 @@ describe('the sign-in pages for a rep who is already signed in', () => {
     const { client } = await loggedInClient(server);
     await client.post('/api/auth/logout');
     expect((await client.get(cardPage('gtmplan'))).status).toBe(200);
+  });
+});
+
+/** A page of the app as the browser names it in a Referer: on the host it asked. */
+const appPage = (path: string) => server.url + path;
+
+describe("a tab of the sign-in page tapped before the app runs (a plain link, without its page's query)", () => {
+  it("trust: 1. the Register tab on a tool card's sign-in page is sent back to itself with the card's query, so its form lands where the card meant", async () => {
+    const guest = new TestClient(server.url);
+    const opened = await guest.request('GET', '/auth/register', undefined, {
+      headers: { referer: appPage(`${cardPage('gtmplan')}&error=invalid-login`) },
+    });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe('/auth/register?redirect=pricing&tool=gtmplan');
+    expect(opened.headers.get('cache-control')).toBe('no-store');
+    expect(opened.headers.get('vary')).toMatch(/\bReferer\b/);
+    // The form on that page names it in its Referer, and the new account lands on the card's tool.
+    const creds = uniqueCredentials('tabreg');
+    const registered = await postForm(
+      '/api/auth/register/form',
+      { name: 'Tab Tapper', ...creds },
+      { referer: opened.headers.get('location')! },
+    );
+    expect(registered.location).toBe('/chat?flow=gtmplan');
+    // The Login tab back, likewise; a signed-in rep is sent on to the card's destination at once.
+    const back = await guest.request('GET', '/auth/login', undefined, {
+      headers: { referer: appPage('/auth/register?redirect=pricing&tool=competitive') },
+    });
+    expect(back.headers.get('location')).toBe('/auth/login?redirect=pricing&tool=competitive');
+    const { client } = await loggedInClient(server);
+    const signedIn = await client.request('GET', '/auth/register', undefined, {
+      headers: { referer: appPage(cardPage('competitive')) },
+    });
+    expect(signedIn.headers.get('location')).toBe('/competitive');
+  });
+
+  it('trust: 1. the page is served as it is when it names where to go, or when the link came from no sign-in page of ours', async () => {
+    const guest = new TestClient(server.url);
+    for (const [path, referer] of [
+      ['/auth/register', undefined],
+      ['/auth/register', appPage('/pricing?redirect=pricing&tool=gtmplan')],
+      ['/auth/register', `https://elsewhere.example${cardPage('gtmplan')}`],
+      ['/auth/register?redirect=dashboard', appPage(cardPage('gtmplan'))],
+      ['/auth/login', appPage('/auth/register')],
+    ] as const) {
+      const res = await guest.request('GET', path, undefined, {
+        headers: referer ? { referer } : {},
+      });
+      expect(res.status, `${path} from ${referer}`).toBe(200);
+      expect(res.text).toContain('<h1>Welcome back</h1>');
+    }
+  });
+});
+
+describe('the sign-in pages while a logout made offline waits (the page marks it in a cookie)', () => {
+  it('trust: 1. a rep whose logout still waits gets the sign-in page, not a 303 into the app the waiting logout is about to close', async () => {
+    const { user, client } = await loggedInClient(server);
+    client.cookies.set('pitchpad_logout_pending', String(user.id));
+    for (const path of ['/auth/login', cardPage('gtmplan'), '/auth']) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text).toContain('<h1>Welcome back</h1>');
+      expect(res.headers.get('cache-control'), path).toBe('private, no-cache');
+    }
+    // Another user's mark is not this session's: sent on as before.
+    client.cookies.set('pitchpad_logout_pending', String(user.id + 100_000));
+    expect((await client.get('/auth/login')).status).toBe(303);
+  });
+
+  it('trust: 1. a login ends the session the logout waited for, and takes the mark away', async () => {
+    const user = await buildUser(server);
+    const res = await postForm(
+      '/api/auth/login/form',
+      { username: user.username, password: user.password },
+      { cookies: new Map([['pitchpad_logout_pending', '12345']]) },
+    );
+    expect(res.status).toBe(303);
+    const cleared = res.setCookies.find((c) => c.startsWith('pitchpad_logout_pending='));
+    expect(cleared).toMatch(/^pitchpad_logout_pending=;.*expires=Thu, 01 Jan 1970/i);
   });
 });
 

@@ -15,6 +15,10 @@ import {
   USERNAME_TAKEN,
   fieldMessageCode,
 } from '../../domain/contract/authForm';
+import {
+  NEW_ACCOUNT_COOKIE,
+  NEW_ACCOUNT_COOKIE_MAX_AGE_S,
+} from '../../domain/contract/signInCookies';
 import { signInDestination } from '../../domain/signInDestination';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { AppError, InvalidRequest, formatZodIssues, zodFieldMessages } from '../errors';
@@ -25,7 +29,7 @@ const AUTH_PAGES = new Set(['/auth', AUTH_FORM_PAGES.login, AUTH_FORM_PAGES.regi
 
 /** The query parameters of the sign-in page that say where the rep was going (its link, e.g. a tool card's). */
 const KEPT_PARAMS = ['redirect', 'tool'] as const;
-type Onward = Partial<Record<(typeof KEPT_PARAMS)[number], string>>;
+export type Onward = Partial<Record<(typeof KEPT_PARAMS)[number], string>>;
 
 /** Longer than any address of ours: a longer value is not carried back into the next one. */
 const MAX_PARAM_LENGTH = 500;
@@ -51,14 +55,41 @@ export function onwardOf(ctx: AppContext): Onward {
   }
   // The CSRF check (middleware/csrf.ts) accepted the Origin header, or without one the Referer's origin.
   const origin = ctx.get('Origin') || referer.origin;
-  const path = referer.pathname.toLowerCase().replace(/(.)\/$/, '$1');
-  if (referer.origin !== origin || !AUTH_PAGES.has(path)) return {};
+  if (referer.origin !== origin || !isSignInPage(referer.pathname)) return {};
+  return onwardParams(referer.searchParams);
+}
+
+/** Whether a path is one of the sign-in page's addresses (any case, a trailing slash), as the client router matches them. */
+export function isSignInPage(path: string): boolean {
+  return AUTH_PAGES.has(path.toLowerCase().replace(/(.)\/$/, '$1'));
+}
+
+/** The parameters of a sign-in page's query that say where the rep was going; none too long. */
+export function onwardParams(query: URLSearchParams): Onward {
   const onward: Onward = {};
   for (const name of KEPT_PARAMS) {
-    const value = referer.searchParams.get(name);
+    const value = query.get(name);
     if (value && value.length <= MAX_PARAM_LENGTH) onward[name] = value;
   }
   return onward;
+}
+
+/**
+ * After the registration form created an account: a cookie the app reads once when it starts on
+ * the page the 303 leads to, to greet the new account as its own registration does. Readable by
+ * the page's script (it removes it); it holds the new account's id and nothing else, and no name
+ * or address goes into a URL.
+ */
+export function markNewAccount(ctx: AppContext, userId: number): void {
+  ctx.cookies.set(NEW_ACCOUNT_COOKIE, String(userId), {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: ctx.config.secureCookies,
+    path: '/',
+    maxAge: NEW_ACCOUNT_COOKIE_MAX_AGE_S * 1000,
+    overwrite: true,
+    signed: false,
+  });
 }
 
 /** Back to the form with the reason's code, keeping where the rep was going for the next try. */

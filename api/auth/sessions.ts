@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { PENDING_LOGOUT_COOKIE } from '../../domain/contract/signInCookies';
 import type { AppDeps, AppState } from '../context';
 import { forgetGuestCsrfSecret } from '../middleware/csrf';
 import { endGuestSession } from './sessionStore';
@@ -65,6 +66,15 @@ export async function startSession(
 ): Promise<void> {
   if (ctx.state.sessionId) await lucia.invalidateSession(ctx.state.sessionId);
   await endGuest(ctx);
+  // A logout made offline and still waiting (the page's mark) has nothing left to end: this login
+  // just ended the session it waited for. The server stops holding back for it (signInPages.ts).
+  if (ctx.cookies.get(PENDING_LOGOUT_COOKIE))
+    ctx.cookies.set(PENDING_LOGOUT_COOKIE, null, {
+      path: '/',
+      httpOnly: false,
+      overwrite: true,
+      signed: false,
+    });
   const token = generateSessionToken();
   const session = await lucia.createSession(userId, {}, { sessionId: sessionIdOf(token) });
   setCookie(ctx, lucia.createSessionCookie(token));

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { registerAndLogIn } from './pages/session';
-import { holdRequests } from './support/network';
+import { Network, holdRequests } from './support/network';
 
 /**
  * A first visit on a slow phone: the prerendered page is on screen and the rep types and taps at
@@ -157,6 +157,108 @@ test('trust: 1. registration filled and tapped before the script runs creates th
     password: newAccount.password,
     username: newAccount.username,
   });
+});
+
+test("trust: 1. the Register tab tapped before the script runs keeps the card's destination: the account made there lands where the card meant", async ({
+  page,
+  newAccount,
+}) => {
+  const releaseScripts = await holdScripts(page);
+  const addresses = recordAddresses(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expectPrerendered(page);
+  await page.locator('.tool-card').filter({ hasText: 'Build Your GTM Plan' }).click();
+  await page.waitForURL(/\/auth\/login\?redirect=pricing&tool=gtmplan$/, { waitUntil: 'commit' });
+  await expectPrerendered(page);
+  // The tab is a plain link until the app runs; the server puts the card's query back.
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.waitForURL(/\/auth\/register\?redirect=pricing&tool=gtmplan$/, {
+    waitUntil: 'commit',
+  });
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Full name').fill(newAccount.name);
+  await form.getByLabel('Username').fill(newAccount.username);
+  await form.getByLabel('Email').fill(newAccount.email);
+  await form.getByLabel('Password', { exact: true }).fill(newAccount.password);
+  await tapBeforeTakeover(
+    page,
+    form.getByRole('button', { name: 'Create account' }),
+    releaseScripts,
+    /\/chat\?flow=gtmplan$/,
+  );
+  // The card's PRO flow, which sends a free account on to pricing: not the chat's empty start.
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.locator('article.plan-card').first()).toBeVisible();
+  expectNoSecrets(addresses, {
+    name: newAccount.name,
+    email: newAccount.email,
+    password: newAccount.password,
+    username: newAccount.username,
+  });
+});
+
+test("fresh: 5. an account made through the registration form before the script runs is greeted as new in the chat, once: 'Welcome to Pitchpad, Ada'", async ({
+  page,
+  context,
+  newAccount,
+}) => {
+  const releaseScripts = await holdScripts(page);
+  const addresses = recordAddresses(page);
+  await page.goto('/auth/register', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Full name').fill(newAccount.name);
+  await form.getByLabel('Username').fill(newAccount.username);
+  await form.getByLabel('Email').fill(newAccount.email);
+  await form.getByLabel('Password', { exact: true }).fill(newAccount.password);
+  await tapBeforeTakeover(
+    page,
+    form.getByRole('button', { name: 'Create account' }),
+    releaseScripts,
+    /\/chat$/,
+  );
+  await expectSignedInAtChat(page);
+  await new AppPage(page).expectToast(
+    'Welcome to Pitchpad, Ada',
+    'Your account is ready and you are signed in.',
+  );
+  // Greeted once: the server's mark is spent, and the address never carried anything of it.
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(
+    'pitchpad_new_account',
+  );
+  await expect(page).toHaveURL(/\/chat$/);
+  expectNoSecrets(addresses, {
+    name: newAccount.name,
+    email: newAccount.email,
+    password: newAccount.password,
+  });
+});
+
+test("trust: 1. in the installed app (its worker controls the page), a signed-in rep who opens a card's sign-in page goes on to the card's destination, online and offline, never shown the form", async ({
+  page,
+  context,
+  chat,
+  newAccount,
+}) => {
+  await chat.openAsNewUser(newAccount);
+  await chat.waitForOfflineReady();
+  const signInForms: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && new URL(frame.url()).pathname.startsWith('/auth'))
+      signInForms.push(frame.url());
+  });
+  // Online: the worker asks the server, which sends the rep on (the free chat's card: the chat).
+  await page.goto('/auth/login?redirect=pricing&tool=none');
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(chat.input).toBeVisible();
+  expect(signInForms, 'sign-in pages shown').toEqual([]);
+
+  // Offline: the worker has only its copy of the page, and the app sends the rep on at once.
+  const network = new Network(context);
+  await network.goOffline();
+  await page.goto('/auth?redirect=dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toHaveCount(0);
+  await network.goOnline();
 });
 
 test('trust: 1. a wrong password sent before the script runs comes back to the sign-in page with the reason shown, and nothing typed in the address', async ({

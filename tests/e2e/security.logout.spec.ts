@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, Route } from '@playwright/test';
 import { uniqueCredentials } from '../factories/users';
 import { expect, test } from './fixtures';
 import { registerAndLogIn } from './pages/session';
@@ -142,4 +142,40 @@ test('trust: 3. signing in again as the same rep through the sign-in form, after
   await expect(page).toHaveURL(/\/chat$/);
   await expect(chat.input).toBeVisible();
   expect((await whoIs(page.request))?.id).toBe(me.id);
+});
+
+/** A logout call lost to a dead radio. */
+const cutLogout = (route: Route) => route.abort('internetdisconnected');
+
+test.describe('without a service worker (a browser tab, not the installed app)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('trust: 1. with a logout made offline still waiting, the sign-in page opens as itself: no bounce through the chat of the session the logout is about to end', async ({
+    page,
+    chat,
+    newAccount,
+  }) => {
+    await chat.openAsNewUser(newAccount);
+    // No signal for the logout: it never reaches the server (the rest of the page is loaded, as
+    // a phone that lost its signal after opening the app has it).
+    await page.route('**/api/auth/logout', cutLogout);
+    await chat.logOutFromMenu();
+    await chat.expectToast('Signed out on this phone');
+    // The rep leaves the page before the signal is back: the logout waits in this browser's storage.
+    await page.goto('about:blank');
+    await page.unroute('**/api/auth/logout', cutLogout);
+
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await page.goto('/auth/login');
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    // The app ends the waiting logout's session, and the rep stays on the sign-in page.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingLogout'))).toBeNull();
+    await expect.poll(() => whoIs(page.request)).toBeNull();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
+    expect(visited, 'pages shown').not.toContain('/chat');
+  });
 });

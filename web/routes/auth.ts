@@ -1,4 +1,6 @@
-import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
+import { signInDestination } from '../../domain/signInDestination';
+import { authKeys, loadSessionUser } from '../features/auth/auth.queries';
 import { rootRoute } from './root';
 import { optionalTextParams } from './search';
 
@@ -24,6 +26,19 @@ export const authRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'auth',
   validateSearch: authSearch,
+  // A rep the app knows as signed in (its last answer, checked with the server when there is a
+  // network) is sent on before the form is drawn, where the address means (the rule the server
+  // follows for the same page): the installed app offline answers this page from its own copy, and
+  // a link inside the app comes here without asking the server. No answer yet (a guest's first
+  // visit): the form is drawn at once, and AuthScreen sends the rep on if the answer says signed in.
+  beforeLoad: async ({ context, search, preload }) => {
+    if (preload || !context.queryClient.getQueryData(authKeys.user)) return;
+    if (await loadSessionUser(context.queryClient))
+      throw redirect({
+        href: signInDestination({ redirect: search.redirect, tool: search.tool }),
+        replace: true,
+      });
+  },
   component: lazyRouteComponent(() => import('../features/auth/AuthScreen'), 'AuthScreen'),
 });
 

@@ -1,15 +1,18 @@
 import { informationCircleOutline } from 'ionicons/icons';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import { LANDING_TOOLS, isFreeTool } from '../../../domain/playbooks/tools';
+import { signInDestination } from '../../../domain/signInDestination';
 import { useHydrating } from '../../prerender/takeover';
 import { BrandMark } from '../../ui/BrandMark';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
+import { useAuth } from './auth.queries';
 import {
+  readLoginAttemptAt,
   readPendingChatDestination,
   savePendingChatDestination,
   type PendingChatDestination,
@@ -47,6 +50,23 @@ function pendingToolOf(
 }
 
 /**
+ * A rep found signed in after the screen was drawn (the route's guard had no answer to go by: the
+ * session's answer came later, or a logout that waited for the network found the session was
+ * already the rep's new one) is sent on, as the guard and the server would have sent them. Not
+ * after a sign-in or a registration on this screen: its form sends the rep on itself, to where the
+ * app kept (a checkout, a tool), which this rule does not know.
+ */
+function useSendSignedInOnward(redirect: string | undefined, tool: string | undefined): void {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [openedAt] = useState(() => Date.now());
+  useEffect(() => {
+    if (!user || readLoginAttemptAt() >= openedAt) return;
+    void navigate({ href: signInDestination({ redirect, tool }), replace: true });
+  }, [user, openedAt, navigate, redirect, tool]);
+}
+
+/**
  * /auth and /auth/{login|register}: the two forms under one segment (spec §2 'Auth screen'). Plain
  * elements drawn as Ionic's Material segment and fields: the screen is prerendered and a first visit
  * runs none of Ionic (issue 12). The tabs are links, so they work before the app has taken the page over.
@@ -61,6 +81,7 @@ export function AuthScreen() {
   const hydrating = useHydrating();
   const tab: Tab = tabParam === 'register' ? 'register' : 'login';
   useKeyboardInView();
+  useSendSignedInOnward(redirect, toolType);
 
   const showTab = (next: Tab) => {
     if (next !== tab)

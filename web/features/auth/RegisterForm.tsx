@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { registerFieldErrors, type AccountField } from '../../../domain/accountFields';
 import { AUTH_FORM_PATHS } from '../../../domain/contract/authForm';
-import { LOGIN_REDIRECT_DELAY_MS, PRODUCT_NAME } from '../../../domain/limits';
+import { LOGIN_REDIRECT_DELAY_MS } from '../../../domain/limits';
 import { takeTypedValue } from '../../prerender/typedValues';
 import { useToast } from '../../ui/ToastProvider';
 import { useRegisterMutation } from './auth.queries';
@@ -11,6 +11,7 @@ import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
 import { useFieldErrors } from './useFieldErrors';
 import { useFormErrorFromUrl } from './useFormErrorFromUrl';
+import { newAccountToast } from './newAccountWelcome';
 import { useGoToPostLoginDestination } from './useGoToPostLoginDestination';
 
 interface RegisterFormProps {
@@ -19,16 +20,6 @@ interface RegisterFormProps {
   redirect: string | undefined;
   /** Why the form the browser posted itself (before the app took the page over) was refused. */
   errorCode?: string;
-}
-
-/** The greeting of a new account: a welcome, not the login's 'Welcome back'. */
-export function newAccountToast(user: { name: string | null; username: string }) {
-  const name = user.name?.trim().split(/\s+/)[0] || user.username;
-  return {
-    header: `Welcome to ${PRODUCT_NAME}, ${name}`,
-    message: 'Your account is ready and you are signed in.',
-    color: 'success' as const,
-  };
 }
 
 /**

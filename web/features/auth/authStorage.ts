@@ -29,6 +29,11 @@ export function recordLoginAttempt(now = Date.now()): void {
   writeString(StorageKey.authAttemptAt, String(now));
 }
 
+/** When this browser last tried to sign in or register (Date.now()), or 0. */
+export function readLoginAttemptAt(): number {
+  return Number(readString(StorageKey.authAttemptAt)) || 0;
+}
+
 export function recordLoginSuccess(userId: number, now = Date.now()): void {
   writeString(StorageKey.authSuccessAt, String(now));
   writeString(StorageKey.authUserId, String(userId));

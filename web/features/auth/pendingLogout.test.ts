@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   beganAfterLogout,
+  forgetPendingLogout,
   queuePendingLogout,
   readPendingLogout,
   settlePendingLogout,
@@ -44,10 +45,25 @@ function serve(
   return calls;
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  document.cookie = 'pitchpad_logout_pending=; path=/; max-age=0';
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a logout made offline', () => {
+  it('trust: 1. is marked for the server in a cookie naming its user (so the sign-in page is not skipped for a session about to end), and the mark goes once it is settled', async () => {
+    queuePendingLogout(7);
+    expect(document.cookie).toContain('pitchpad_logout_pending=7');
+    serve({ id: 7 });
+    expect(await settlePendingLogout()).toBe(true);
+    expect(document.cookie).not.toContain('pitchpad_logout_pending');
+    // A login forgets the waiting logout, and its mark with it.
+    queuePendingLogout(8);
+    forgetPendingLogout();
+    expect(document.cookie).not.toContain('pitchpad_logout_pending');
+  });
+
   it('security: 4. ends the old session once the server answers, with that session’s CSRF token', async () => {
     queuePendingLogout(7);
     const calls = serve({ id: 7 });

@@ -22,6 +22,8 @@
  */
 import { CSRF_HEADER } from '../../../domain/contract/errors';
 import type { CurrentSession } from '../../../domain/contract/session';
+import { PENDING_LOGOUT_COOKIE } from '../../../domain/contract/signInCookies';
+import { readCookie, removeCookie, writeCookie } from '../../data/cookies';
 import { StorageKey, readJson, removeKey, writeJson } from '../../data/storage';
 
 export interface PendingLogout {
@@ -41,14 +43,26 @@ export function readPendingLogout(): PendingLogout | null {
   return readJson(StorageKey.pendingLogout, isPendingLogout);
 }
 
-/** Remember that `userId`'s session must still be ended on the server. */
+/**
+ * How long the server's mark lasts: longer than a session lives (30 days), so it outlives the session
+ * it is about; a login or the settled logout takes it away sooner.
+ */
+const PENDING_LOGOUT_COOKIE_MAX_AGE_S = 60 * 24 * 3600;
+
+/**
+ * Remember that `userId`'s session must still be ended on the server. The server hears of it too
+ * (PENDING_LOGOUT_COOKIE): until then the session cookie still answers for the user, and opening
+ * the sign-in page must not send them into the app as if signed in (api/auth/signInPages.ts).
+ */
 export function queuePendingLogout(userId: number, now = Date.now()): void {
   writeJson(StorageKey.pendingLogout, { userId, at: now } satisfies PendingLogout);
+  writeCookie(PENDING_LOGOUT_COOKIE, String(userId), PENDING_LOGOUT_COOKIE_MAX_AGE_S);
 }
 
 /** A login on this browser ended the session the logout was waiting to end (see above). */
 export function forgetPendingLogout(): void {
   removeKey(StorageKey.pendingLogout);
+  if (readCookie(PENDING_LOGOUT_COOKIE) !== null) removeCookie(PENDING_LOGOUT_COOKIE);
 }
 
 type Attempt = 'ended' | 'gone' | 'waiting';
