@@ -6,7 +6,13 @@ import type { GtmPlan } from '../../../domain/contract/playbooks';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import { FALLBACK_VALUE_PROPS } from '../../../domain/playbooks/valueProposition';
 import { GTM_API_ERROR_TOAST } from '../../../domain/playbooks/gtmPlan';
-import { ApiError, OfflineError } from '../../data/api';
+import {
+  ApiError,
+  OfflineError,
+  RateLimitedError,
+  SessionMismatchError,
+  UnauthorizedError,
+} from '../../data/api';
 import { orderMessages } from '../../data/chatMerge';
 import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
 import { loadDraft } from '../../data/drafts';
@@ -14,7 +20,12 @@ import type { ToastOptions } from '../../ui/toaster';
 import { listHistory } from '../history/workflowStore';
 import { CARRIED_VALUE_PROPOSITION_KEY, resumeFlow, saveFlowAnswer } from './flowDrafts';
 import { finishFlow, type FinishDeps } from './finishFlow';
-import { GTM_PLAN_MODEL, deliverOfflinePlans } from './flowResults';
+import {
+  GTM_PLAN_MODEL,
+  PLAN_BACKOFF_MAX_MS,
+  deliverOfflinePlans,
+  planBackoff,
+} from './flowResults';
 import { useFlowSession, type FlowSessionDeps } from './useFlowSession';
 
 let db: PitchpadDb;
@@ -545,6 +556,81 @@ describe('a GTM plan drafted offline', () => {
     expect(await db.messages.where('chatId').equals(chatId).toArray()).toEqual([
       expect.objectContaining({ serverId: 77 }),
     ]);
+  });
+
+  it('trust: 6. waits 30 s after a first failure, doubling to a cap of 30 minutes, or until the Retry-After the server named', () => {
+    expect(planBackoff(1, 0)).toBe(30_000);
+    expect(planBackoff(2, 0)).toBe(60_000);
+    expect(planBackoff(3, 0)).toBe(120_000);
+    expect(planBackoff(7, 0)).toBe(PLAN_BACKOFF_MAX_MS);
+    expect(planBackoff(40, 0)).toBe(30 * 60_000);
+    expect(planBackoff(1, 0, 3 * 3600_000)).toBe(3 * 3600_000);
+    expect(planBackoff(3, 0, 1000)).toBe(120_000);
+  });
+
+  it.each([
+    [
+      'the model failed (502)',
+      new ApiError('The AI model could not answer. Please try again.', 502, {}),
+      false,
+    ],
+    ['the server timed out (408)', new ApiError('Request failed with status 408', 408, {}), false],
+    ['too many requests (429)', new RateLimitedError('Too many attempts.', 429, {}), false],
+    ['a bad request (400)', new ApiError('startupInfo: too long', 400, {}), true],
+    [
+      'no Pro plan (403)',
+      new ApiError('This is a Pro feature.', 403, { code: 'pro_required' }),
+      true,
+    ],
+  ])(
+    'trust: 6. %s: one POST however often it is synced meanwhile, and the draft holds why',
+    async (_what, error, refused) => {
+      const chatId = await draftOffline();
+      const post = vi.fn().mockRejectedValue(error);
+      for (let i = 0; i < 4; i++) await deliverOfflinePlans(db, post);
+      expect(post).toHaveBeenCalledTimes(1);
+      const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
+      expect(draft).toMatchObject({
+        model: OFFLINE_DRAFTER_MODEL,
+        planDelivery: { attempts: 1, refused, lastError: error.message },
+      });
+    },
+  );
+
+  it('trust: 6. no network, another account signed in, or signed out: nothing counted, tried again at the next sync', async () => {
+    const chatId = await draftOffline();
+    const post = vi
+      .fn()
+      .mockRejectedValueOnce(new OfflineError())
+      .mockRejectedValueOnce(
+        new SessionMismatchError('Signed in as someone else', 409, { code: 'session_mismatch' }),
+      )
+      .mockRejectedValueOnce(new UnauthorizedError('You must be logged in', 401, {}));
+    for (let i = 0; i < 3; i++) await deliverOfflinePlans(db, post);
+    expect(post).toHaveBeenCalledTimes(3);
+    const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
+    expect(draft?.planDelivery).toBeUndefined();
+  });
+
+  it('trust: 6. a Retry-After from the server holds the next try until then, across reloads (it is stored with the draft)', async () => {
+    const chatId = await draftOffline();
+    const post = vi
+      .fn()
+      .mockRejectedValue(new RateLimitedError('AI allowance used', 429, {}, 2 * 3600_000));
+    const before = Date.now();
+    await deliverOfflinePlans(db, post);
+    const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
+    expect(draft!.planDelivery!.nextAttemptAt).toBeGreaterThanOrEqual(before + 2 * 3600_000);
+    // A reload: the same database opened afresh.
+    db.close();
+    await db.open();
+    vi.spyOn(Date, 'now').mockReturnValue(before + 3600_000);
+    await deliverOfflinePlans(db, post);
+    expect(post).toHaveBeenCalledTimes(1);
+    vi.spyOn(Date, 'now').mockReturnValue(before + 2 * 3600_000 + 1000);
+    await deliverOfflinePlans(db, post);
+    expect(post).toHaveBeenCalledTimes(2);
+    vi.restoreAllMocks();
   });
 
   it('delivers the plan of a chat the user wrote in while offline, ahead of that message', async () => {
