@@ -1,10 +1,15 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
 import 'fake-indexeddb/auto';
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GtmPlan } from '../../../domain/contract/playbooks';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import { FALLBACK_VALUE_PROPS } from '../../../domain/playbooks/valueProposition';
+import {
+  VALUE_PROPS_DRAFT_NOTE,
+  areDraftedValuePropositions,
+  draftValuePropositions,
+} from '../../../domain/drafts/valuePropositions';
 import { GTM_API_ERROR_TOAST } from '../../../domain/playbooks/gtmPlan';
 import {
   ApiError,
@@ -26,6 +31,7 @@ import {
   deliverOfflinePlans,
   planBackoff,
 } from './flowResults';
+import { InterviewCard } from './InterviewCard';
 import { useFlowSession, type FlowSessionDeps } from './useFlowSession';
 
 let db: PitchpadDb;
@@ -119,6 +125,7 @@ describe('a running flow', () => {
     await waitFor(() => expect(result.current.progress?.options).toEqual(FALLBACK_VALUE_PROPS));
     expect(post).toHaveBeenCalledWith('/api/chat/value-props', {
       prompt: expect.stringContaining('What are you building? A CRM for plumbers'),
+      answers: expect.objectContaining({ building: 'A CRM for plumbers' }),
     });
 
     vi.useFakeTimers();
@@ -154,6 +161,84 @@ describe('a running flow', () => {
         'Never miss a call',
       ]),
     );
+  });
+
+  describe('fresh: 3. with no model connected', () => {
+    const ANSWERS = ['A CRM for plumbers', 'Missed calls', 'Plumbers', 'Owners', 'Call capture'];
+    async function reachOptions(post: FlowSessionDeps['api']['post']) {
+      const deps = sessionDeps({ api: { post } });
+      const hook = renderHook(() => useFlowSession('playbook', deps));
+      await waitFor(() => expect(hook.result.current.status).toBe('ready'));
+      act(() => hook.result.current.pick('product'));
+      for (const text of ANSWERS) {
+        act(() => hook.result.current.setAnswer(text));
+        act(() => hook.result.current.submit());
+      }
+      await waitFor(() => expect(hook.result.current.progress?.options).toHaveLength(3));
+      return hook.result.current;
+    }
+    const FROM_ANSWERS = draftValuePropositions({
+      founding_journey: 'product',
+      building: 'A CRM for plumbers',
+      problems: 'Missed calls',
+      users: 'Plumbers',
+      buyers: 'Owners',
+      features: 'Call capture',
+    });
+
+    it("fresh: 3. offers the server's drafts of the rep's answers, quoting them, under a note saying so", async () => {
+      const post = vi.fn().mockResolvedValue({
+        content: 'ignored when the propositions come as written',
+        source: 'offline-drafter',
+        propositions: FROM_ANSWERS,
+      });
+      const session = await reachOptions(post);
+      expect(session.progress?.options).toEqual([
+        'For Plumbers: no more “Missed calls”, with a CRM for plumbers.',
+        '“Missed calls”? A CRM for plumbers solves it for Owners.',
+        'What a CRM for plumbers brings Owners: “Call capture”.',
+      ]);
+      for (const general of FALLBACK_VALUE_PROPS)
+        expect(session.progress?.options).not.toContain(general);
+      render(
+        <InterviewCard
+          view={session.view!}
+          status={session.status}
+          options={session.progress!.options}
+          optionsNote={
+            areDraftedValuePropositions(session.progress!.options!, session.progress!.answers)
+              ? VALUE_PROPS_DRAFT_NOTE
+              : undefined
+          }
+          picked={null}
+          onChange={vi.fn()}
+          onSubmit={vi.fn()}
+          onBack={vi.fn()}
+          onSkip={vi.fn()}
+          onPick={vi.fn()}
+        />,
+      );
+      expect(
+        screen.getByText(
+          'Drafted from your answers without a language model: pick the closest, then say it in your own words in the chat.',
+        ),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: FROM_ANSWERS[1] })).toBeTruthy();
+    });
+
+    it("fresh: 3. drafts them here from the rep's answers with no connection, or from a server that says it has no model", async () => {
+      const offline = await reachOptions(vi.fn().mockRejectedValue(new OfflineError()));
+      expect(offline.progress?.options).toEqual(FROM_ANSWERS);
+      cleanup();
+      const noModel = await reachOptions(
+        vi
+          .fn()
+          .mockRejectedValue(
+            new ApiError('No AI model is connected', 503, { code: 'no_model', message: 'x' }),
+          ),
+      );
+      expect(noModel.progress?.options).toEqual(FROM_ANSWERS);
+    });
   });
 });
 
