@@ -7,7 +7,12 @@ import {
   StopInput,
   ValuePropsInput,
 } from '../../domain/contract/chat';
-import type { ChatStreamEvent, ModelsResponse } from '../../domain/contract/chat';
+import type {
+  ChatStreamEvent,
+  ModelsResponse,
+  ValuePropsResponse,
+} from '../../domain/contract/chat';
+import { draftValuePropositions } from '../../domain/drafts/valuePropositions';
 import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { Conflict, NotFound } from '../errors';
@@ -98,8 +103,19 @@ export function chatRoutes(llm: MeteredGateway) {
     validate(ValuePropsInput),
     async (ctx) => {
       const { llm: model } = deps(ctx);
-      if (model.offline) throw NoModel('write value propositions');
-      const { prompt } = inputOf(ctx, ValuePropsInput);
+      const { prompt, answers } = inputOf(ctx, ValuePropsInput);
+      if (model.offline) {
+        // The offline drafter frames the rep's own answers three ways; with none, it has nothing to go on.
+        if (!answers || !Object.values(answers).some((a) => a.trim()))
+          throw NoModel('write value propositions');
+        const propositions = draftValuePropositions(answers);
+        ctx.body = {
+          content: propositions.map((p, i) => `${i + 1}. ${p}`).join('\n'),
+          source: 'offline-drafter',
+          propositions,
+        } satisfies ValuePropsResponse;
+        return;
+      }
       const content = await model
         .complete({
           model: model.defaultModel,

@@ -155,6 +155,36 @@ describe('the offline drafter', () => {
     expect(res.body.message).not.toMatch(/[A-Z]+_[A-Z_]+/);
   });
 
+  it("fresh: 3. drafts the value proposition flow's three options from the rep's own answers, quoting them, labelled as drafts, with no general filler", async () => {
+    const { client } = await loggedInClient(server, { pro: true });
+    const answers = {
+      founding_journey: 'customers',
+      building: 'A close tool for finance teams',
+      problems: 'Month-end close takes nine days',
+      users: 'Accountants',
+      buyers: 'The CFO',
+    };
+    const res = await client.post('/api/chat/value-props', {
+      prompt: 'Based on these answers, write 3 distinct value propositions…',
+      answers,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.source).toBe('offline-drafter');
+    expect(res.body.propositions).toEqual([
+      'For Accountants: no more “Month-end close takes nine days”, with a close tool for finance teams.',
+      '“Month-end close takes nine days”? A close tool for finance teams solves it for the CFO.',
+      // No features typed: an instruction in their place.
+      'What a close tool for finance teams brings the CFO: [Needs your words: the three or four features that make it work].',
+    ]);
+    // The numbered list the spec names, for a client that reads only `content`.
+    expect(res.body.content).toBe(
+      (res.body.propositions as string[]).map((p, i) => `${i + 1}. ${p}`).join('\n'),
+    );
+    expect(res.body.content).not.toMatch(
+      /Save your team hours|Make better decisions|Grow revenue|customers love|\d+%/,
+    );
+  });
+
   it("fresh: 3. answers a Pro rep's finished call analysis with a call review worksheet from the transcript, not an offer of another tool", async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const transcript =

@@ -170,15 +170,28 @@ export const StopInput = z.object({ chatId: Uuid, clientMessageId: Uuid });
 export const RegenerateInput = z.object({ llmParams: LlmParams.prefault({}) });
 export type RegenerateInput = z.input<typeof RegenerateInput>;
 
-/** POST /api/chat/value-props (spec §7) */
+/**
+ * POST /api/chat/value-props (spec §7). `answers`, the flow's answers so far, let a server with no
+ * model draft the three options from them (domain/drafts/valuePropositions.ts).
+ */
 export const ValuePropsInput = z.object({
   prompt: z
     .string({ error: 'prompt is required' })
     .trim()
     .min(1, 'must not be empty')
     .max(MESSAGE_MAX_CHARS),
+  answers: FlowAnswers.optional(),
 });
-export const ValuePropsResponse = z.object({ content: z.string() });
+/**
+ * `content` is the numbered list. With no model, `source` says the options are drafts of the answers
+ * and `propositions` holds them as written (the list's parsing would strip their quotes).
+ */
+export const ValuePropsResponse = z.object({
+  content: z.string(),
+  source: z.enum(['model', 'offline-drafter']).optional(),
+  propositions: z.array(z.string()).optional(),
+});
+export type ValuePropsResponse = z.infer<typeof ValuePropsResponse>;
 
 /** GET /api/models: the model picker's list. */
 export const ModelsResponse = z.object({

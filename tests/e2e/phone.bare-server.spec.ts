@@ -133,6 +133,47 @@ test('phone: 15. with no model, the cold email appears once, a GTM plan drafted 
   await expect(page.getByText(/OPENAI|_API_KEY/)).toHaveCount(0);
 });
 
+test("fresh: 3. with no model, the value proposition flow offers three propositions quoting the rep's answers, labelled as drafts, and the pitch outline starts from the one picked", async ({
+  page,
+}) => {
+  const flows = new FlowPage(page);
+  const u = randomUUID().slice(0, 8);
+  await logIn(page.request, proAccount);
+  await flows.openFlow('playbook');
+  await flows.option('I have customers').click();
+  await flows.answer(`A close tool ${u} for finance teams`);
+  await flows.answer('Month-end close takes nine days');
+  await flows.answer('Accountants');
+  await flows.answer('The CFO');
+  await expect(
+    page.getByText("you'll get value propositions drafted from your answers"),
+  ).toBeVisible();
+  await flows.answer('Bank feeds, auto-matching', 'Create Sales Pitch');
+
+  await flows.expectStep('Question 7 of 7', 'Which value proposition fits best?');
+  await expect(
+    flows.card.getByText(
+      'Drafted from your answers without a language model: pick the closest, then say it in your own words in the chat.',
+    ),
+  ).toBeVisible();
+  await expect(flows.card.locator('.flow-card--option')).toHaveText([
+    `For Accountants: no more “Month-end close takes nine days”, with a close tool ${u} for finance teams.`,
+    `“Month-end close takes nine days”? A close tool ${u} for finance teams solves it for the CFO.`,
+    `What a close tool ${u} for finance teams brings the CFO: “Bank feeds, auto-matching”.`,
+  ]);
+  await expect(flows.card).not.toContainText('Save your team hours');
+  await flows
+    .option(
+      `“Month-end close takes nine days”? A close tool ${u} for finance teams solves it for the CFO.`,
+    )
+    .click();
+  await expect(flows.replyText()).toContainText('Sales pitch outline');
+  await expect(flows.replyText()).toContainText(
+    `“Month-end close takes nine days”? A close tool ${u} for finance teams solves it for the CFO.`,
+  );
+  await expect(flows.replyText()).not.toContainText('general value propositions');
+});
+
 test('fresh: 3. with no model, the worksheet works out a bottom-up market size as the founder types, keeps it over a reload, and explains a bad number', async ({
   page,
 }) => {

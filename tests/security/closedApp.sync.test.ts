@@ -5,12 +5,13 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in node
 import 'fake-indexeddb/auto';
 import { createServer, type AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../web/data/api';
 import { PitchpadDb, userDbName } from '../../web/data/db';
 import { uuidv7 } from '../../web/data/ids';
 import { countUnsentWork } from '../../web/data/unsentWork';
-import { deliverQueuedWork } from '../../web/features/chat/queuedWork';
+import { messageViews } from '../../web/features/chat/messageView';
+import { deliverQueuedWork, hasOtherWork, pushOtherWork } from '../../web/features/chat/queuedWork';
 import { sendMessage } from '../../web/features/chat/sendMessage';
 import { newWorkflowId } from '../../web/features/history/workflowStore';
 import { saveGtmPlanChat } from '../../web/features/playbooks/flowResults';
@@ -38,6 +39,7 @@ afterAll(() => server?.close());
 const realFetch = globalThis.fetch;
 const dbs: PitchpadDb[] = [];
 afterEach(() => {
+  vi.restoreAllMocks();
   globalThis.fetch = realFetch;
   for (const db of dbs.splice(0)) db.close();
 });
@@ -80,7 +82,7 @@ const GTM_ANSWERS = {
 };
 
 /** A GTM plan drafted on this phone offline, with its saved-history item: the server is to write it for real. */
-async function planDraftedOffline(db: PitchpadDb): Promise<string> {
+async function planDraftedOffline(db: PitchpadDb, answers = GTM_ANSWERS): Promise<string> {
   const chatId = uuidv7();
   const at = Date.now();
   await saveGtmPlanChat(db, {
@@ -95,7 +97,7 @@ async function planDraftedOffline(db: PitchpadDb): Promise<string> {
     id: newWorkflowId(),
     type: 'gtmplan',
     title: 'GTM Plan for plumbers',
-    answers: GTM_ANSWERS,
+    answers,
     chatId,
     createdAt: new Date(at).toISOString(),
     updatedAt: new Date(at).toISOString(),
@@ -194,5 +196,98 @@ describe("trust: 6. the closed app's Background Sync asks the browser to try aga
     });
     expect((await deliverQueuedWork(db)).left).toBe('settled');
     expect(await countUnsentWork(db)).toMatchObject({ history: 0 });
+  });
+});
+
+/** What the chat of a plan drafted offline shows under the draft: why the full plan is not there. */
+async function planNoteOf(db: PitchpadDb, chatId: string): Promise<string | undefined> {
+  const views = messageViews(
+    await db.messages.where('chatId').equals(chatId).toArray(),
+    new Map(),
+    false,
+  );
+  const draft = views.find((view) => view.kind === 'reply');
+  return draft?.kind === 'reply' ? draft.planNote : undefined;
+}
+
+/** The page's own deliveries: at its start, at each `online` event, at each return to the screen. */
+async function pageStartsOnlineAndVisible(db: PitchpadDb, times: number): Promise<void> {
+  for (let i = 0; i < times; i++) if (await hasOtherWork(db)) await pushOtherWork(db);
+}
+
+describe('trust: 6. a GTM plan drafted offline whose delivery failed has a backoff of its own, on the phone', () => {
+  it('trust: 6. the model failed after writing: asked for once, not again at every start, online event, return to the screen or sync within its backoff, then once when due', async () => {
+    const { db, calls } = await phoneOf({ pro: true });
+    // The model answers, but not with a plan: each try spends some of the rep's allowance.
+    const chatId = await planDraftedOffline(db, {
+      ...GTM_ANSWERS,
+      product_service: `A CRM for plumbers [[reply:no plan here]] ${uuidv7()}`,
+    });
+    const posts = () => calls.filter((call) => call === 'POST /api/generate-gtm-plan').length;
+
+    const before = Date.now();
+    await pageStartsOnlineAndVisible(db, 1);
+    expect(posts()).toBe(1);
+    const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
+    expect(draft?.planDelivery).toMatchObject({
+      attempts: 1,
+      refused: false,
+      lastError: 'Invalid response format from API',
+    });
+    expect(draft!.planDelivery!.nextAttemptAt).toBeGreaterThanOrEqual(before + 30_000);
+    expect(await planNoteOf(db, chatId)).toMatch(
+      /^The full plan could not be written yet: Invalid response format from API\. It is asked for again after \d\d:\d\d/,
+    );
+
+    // Reloads, reconnects, the app brought back, the closed app's sync: nothing goes before it is due.
+    await pageStartsOnlineAndVisible(db, 5);
+    expect((await deliverQueuedWork(db)).left).toBe('settled');
+    expect(posts()).toBe(1);
+
+    // Due: asked for once more, and the next wait is twice as long.
+    const later = draft!.planDelivery!.nextAttemptAt + 1;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    await pageStartsOnlineAndVisible(db, 3);
+    expect(posts()).toBe(2);
+    const [again] = await db.messages.where('chatId').equals(chatId).toArray();
+    expect(again?.planDelivery).toMatchObject({ attempts: 2, nextAttemptAt: later + 60_000 });
+    // The draft stays, counted as work the server does not have.
+    expect(await countUnsentWork(db)).toMatchObject({ flows: 1 });
+  });
+
+  it("trust: 6. refused for the day's AI allowance: not asked for again before the reset the server named", async () => {
+    const { db, calls, spendAllowance } = await phoneOf({ pro: true });
+    await spendAllowance();
+    const chatId = await planDraftedOffline(db);
+    await pageStartsOnlineAndVisible(db, 4);
+    expect((await deliverQueuedWork(db)).left).toBe('settled');
+    expect(calls.filter((call) => call === 'POST /api/generate-gtm-plan')).toHaveLength(1);
+    const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
+    // The reset is hours away (midnight UTC), far beyond the 30 s first wait.
+    expect(draft?.planDelivery?.refused).toBe(false);
+    expect(draft!.planDelivery!.nextAttemptAt).toBeGreaterThan(Date.now() + 60_000);
+    expect(await planNoteOf(db, chatId)).toMatch(/AI allowance/);
+  });
+
+  it('trust: 6. refused for good (no Pro plan): asked for once and never again, and the rep reads why under the draft', async () => {
+    const { db, calls } = await phoneOf({ pro: false });
+    const chatId = await planDraftedOffline(db);
+    await pageStartsOnlineAndVisible(db, 3);
+    expect((await deliverQueuedWork(db)).left).toBe('settled');
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 24 * 3600_000);
+    await pageStartsOnlineAndVisible(db, 3);
+    expect(calls.filter((call) => call === 'POST /api/generate-gtm-plan')).toHaveLength(1);
+    expect(await hasOtherWork(db)).toBe(false);
+    const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
+    expect(draft).toMatchObject({
+      model: 'offline-drafter',
+      planDelivery: { attempts: 1, refused: true },
+    });
+    expect(await planNoteOf(db, chatId)).toMatch(
+      /^The full plan was not written: .+ This draft from your answers is the plan you have; it will not be asked for again\.$/,
+    );
+    expect((await server.pool.query('SELECT id FROM chats WHERE id = $1', [chatId])).rows).toEqual(
+      [],
+    );
   });
 });

@@ -70,6 +70,23 @@ export interface LocalMessage {
   emailEditPending?: boolean;
   /** Date.now() of the last write made on this device: a server snapshot older than it loses (chatStore.ts). */
   touchedAt: number;
+  /** A GTM plan drafted here offline: how asking the server for the real one has gone (flowResults.ts). */
+  planDelivery?: PlanDeliveryState;
+}
+
+/**
+ * The backoff of a queued flow result (a GTM plan drafted offline) whose delivery failed, kept on its
+ * draft so it holds across reloads, tabs and the service worker. Not indexed, so no schema change.
+ */
+export interface PlanDeliveryState {
+  /** Failed tries so far. */
+  attempts: number;
+  /** Date.now() before which it is not asked for again. */
+  nextAttemptAt: number;
+  /** The server's explanation of the last failure, shown with the draft. */
+  lastError: string;
+  /** The server refused it for good (a 4xx a retry would get again): never asked for again by itself. */
+  refused: boolean;
 }
 
 export interface LocalChat {

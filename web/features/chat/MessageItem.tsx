@@ -137,6 +137,8 @@ interface ReplyProps {
   canRegenerate: boolean;
   /** The server's explanation of an incomplete reply. */
   errorMessage: string | undefined;
+  /** Why the full plan of a plan drafted offline was not written yet, or will not be. */
+  planNote?: string;
   /** Copies the text; resolves whether it worked (a failure is told by the caller). */
   onCopy: (text: string) => Promise<boolean>;
   onRegenerate: () => void;
@@ -149,6 +151,7 @@ export const AssistantReply = memo(function AssistantReply({
   byOfflineDrafter,
   canRegenerate,
   errorMessage,
+  planNote,
   onCopy,
   onRegenerate,
 }: ReplyProps) {
@@ -201,6 +204,12 @@ export const AssistantReply = memo(function AssistantReply({
               </button>
             )}
           </div>
+        )}
+        {planNote && (
+          <p className="message__status message__status--error message__plan-note" role="status">
+            <IonIcon icon={alertCircle} aria-hidden="true" />
+            <span>{planNote}</span>
+          </p>
         )}
       </div>
     </li>

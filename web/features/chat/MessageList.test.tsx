@@ -52,3 +52,60 @@ describe("a send held back by the day's AI allowance", () => {
     expect(screen.getAllByText('Queued')).toHaveLength(1);
   });
 });
+
+/** A GTM plan drafted on this device, with how asking the server for the real one went. */
+const draft = (planDelivery: LocalMessage['planDelivery']): LocalMessage => ({
+  key: 'a:plan',
+  chatId: 'c1',
+  role: 'assistant',
+  content: '# Go-to-Market Plan\n\nDrafted from your answers',
+  status: 'complete',
+  sortAt: 1,
+  timestamp: new Date(0).toISOString(),
+  clientId: null,
+  replyToKey: null,
+  serverId: null,
+  model: 'offline-drafter',
+  touchedAt: 1,
+  ...(planDelivery ? { planDelivery } : {}),
+});
+
+describe('a GTM plan drafted offline whose full plan the server did not write', () => {
+  it('trust: 6. says under the draft why, and that it is not asked for again when refused for good', () => {
+    list(
+      [
+        draft({
+          attempts: 1,
+          nextAttemptAt: Number.POSITIVE_INFINITY,
+          lastError: 'This is a Pro feature. Upgrade to Pro to use it.',
+          refused: true,
+        }),
+      ],
+      new Map(),
+    );
+    expect(screen.getByRole('status').textContent).toBe(
+      'The full plan was not written: This is a Pro feature. Upgrade to Pro to use it. This draft from your answers is the plan you have; it will not be asked for again.',
+    );
+  });
+
+  it('trust: 6. says why and when it is asked for again while it waits out its backoff; nothing before any failure', () => {
+    const at = new Date(2026, 0, 5, 14, 7).getTime();
+    const { unmount } = list(
+      [
+        draft({
+          attempts: 2,
+          nextAttemptAt: at,
+          lastError: 'The AI model could not answer. Please try again.',
+          refused: false,
+        }),
+      ],
+      new Map(),
+    );
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^The full plan could not be written yet: The AI model could not answer\. Please try again\. It is asked for again after (14:07|0?2:07\s?PM)\.$/i,
+    );
+    unmount();
+    list([draft(undefined)], new Map());
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});

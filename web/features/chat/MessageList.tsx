@@ -179,6 +179,7 @@ export function MessageList({
                 byOfflineDrafter={view.byOfflineDrafter}
                 canRegenerate={view.canRegenerate}
                 errorMessage={view.message.errorMessage}
+                planNote={view.planNote}
                 onCopy={onCopy}
                 onRegenerate={onRegenerate}
               />

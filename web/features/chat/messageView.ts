@@ -1,7 +1,7 @@
 /** What the message list shows for each stored message, given the replies streaming right now. */
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
-import { replyKeyFor } from '../../data/chatMerge';
-import type { LocalMessage } from '../../data/db';
+import { isLocalDocument, replyKeyFor } from '../../data/chatMerge';
+import type { LocalMessage, PlanDeliveryState } from '../../data/db';
 import type { LiveReply } from './liveReplies';
 
 /**
@@ -49,6 +49,8 @@ export type MessageView =
       state: ReplyState;
       byOfflineDrafter: boolean;
       canRegenerate: boolean;
+      /** A plan drafted here offline whose full plan the server did not write yet: why, and what next. */
+      planNote?: string;
     }
   /** A send on its way whose reply has not been created yet. */
   | { kind: 'waiting'; key: string };
@@ -155,6 +157,10 @@ export function messageViews(
     );
     const finished =
       state === 'complete' || state === 'stopped' || state === 'incomplete' || state === 'kept';
+    const planNote =
+      isLocalDocument(message) && message.planDelivery
+        ? planDeliveryNote(message.planDelivery)
+        : undefined;
     views.push({
       kind: 'reply',
       key: message.key,
@@ -164,7 +170,26 @@ export function messageViews(
       byOfflineDrafter: message.model === OFFLINE_DRAFTER_MODEL,
       canRegenerate:
         finished && !isLoading && message.key === lastReplyKey && message.replyToKey !== null,
+      ...(planNote ? { planNote } : {}),
     });
   }
   return views;
+}
+
+/**
+ * Under a plan drafted offline whose real plan the server did not write: the server's reason, and
+ * either when it is asked for again (its backoff) or that it will not be (refused for good), so the
+ * rep knows the draft is what they have.
+ */
+export function planDeliveryNote(state: PlanDeliveryState): string {
+  const reason = /[.!?]$/.test(state.lastError.trim())
+    ? state.lastError.trim()
+    : `${state.lastError.trim()}.`;
+  if (state.refused)
+    return `The full plan was not written: ${reason} This draft from your answers is the plan you have; it will not be asked for again.`;
+  const time = new Date(state.nextAttemptAt).toLocaleTimeString([], {
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return `The full plan could not be written yet: ${reason} It is asked for again after ${time}.`;
 }

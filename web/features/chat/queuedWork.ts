@@ -14,7 +14,7 @@ import {
 import { countUnsentWork } from '../../data/unsentWork';
 import { pushPendingWorkflows } from '../history/workflowStore';
 import { hasEmailEditsToPush, pushPendingEmailEdits } from '../playbooks/emailEdits';
-import { deliverOfflinePlan, deliverOfflinePlans } from '../playbooks/flowResults';
+import { deliverOfflinePlan, deliverOfflinePlans, hasPlansDue } from '../playbooks/flowResults';
 import { deliverChatSend } from './sendMessage';
 
 /**
@@ -22,14 +22,18 @@ import { deliverChatSend } from './sendMessage';
  * network or the server failed on the way); 'settled' when nothing is left that a retry would
  * deliver. Not retried: an email edit of a message the server has not stored yet (it waits for that
  * message), a GTM plan the server answered with a failure (asking again would spend the rep's daily
- * AI allowance again, or be refused the same), a send held until the allowance resets.
+ * AI allowance again, or be refused the same: it waits out a backoff of its own, flowResults.ts),
+ * a send held until the allowance resets.
  */
 export type Leftover = 'settled' | 'retry';
 
-/** Whether work other than chat sends waits here for `pushOtherWork`: the sync engine asks the server nothing otherwise. */
+/**
+ * Whether work other than chat sends waits here for `pushOtherWork`: the sync engine asks the server
+ * nothing otherwise. A plan waiting out its backoff, or refused for good, is not due.
+ */
 export async function hasOtherWork(db: PitchpadDb): Promise<boolean> {
-  const { flows, history } = await countUnsentWork(db);
-  return flows + history > 0 || (await hasEmailEditsToPush(db));
+  const { history } = await countUnsentWork(db);
+  return history > 0 || (await hasPlansDue(db)) || (await hasEmailEditsToPush(db));
 }
 
 /**

@@ -13,6 +13,10 @@ import { AiAvatar } from '../chat/MessageItem';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { NoModelNotice } from '../settings/NoModelNotice';
 import { finishFlow, type FinishDeps } from './finishFlow';
+import {
+  VALUE_PROPS_DRAFT_NOTE,
+  areDraftedValuePropositions,
+} from '../../../domain/drafts/valuePropositions';
 import { noModelOutcome } from './flowNoModel';
 import { InterviewCard } from './InterviewCard';
 import { useFlowSession } from './useFlowSession';
@@ -108,6 +112,12 @@ export function FlowPanel({
             view={session.view}
             status={session.status}
             options={session.progress.options}
+            optionsNote={
+              session.progress.options &&
+              areDraftedValuePropositions(session.progress.options, session.progress.answers)
+                ? VALUE_PROPS_DRAFT_NOTE
+                : undefined
+            }
             picked={session.picked}
             notice={notice && notice.step === stepId ? notice.text : null}
             onChange={handleChange}

@@ -19,6 +19,8 @@ interface InterviewCardProps {
   status: FlowStatus;
   /** The generated value propositions (last value-proposition step). */
   options: string[] | null;
+  /** Said above the options when they are drafts of the answers, not a model's (no model connected). */
+  optionsNote?: string | undefined;
   /** The option just picked, during the pick delay. */
   picked: string | null;
   /** Why the answer cannot go on yet (the spec's validation texts), shown above the buttons. */
@@ -41,6 +43,7 @@ export function InterviewCard({
   view,
   status,
   options,
+  optionsNote,
   picked,
   notice,
   onChange,
@@ -187,6 +190,7 @@ export function InterviewCard({
       {control === 'generated' && (
         <Generated
           options={options}
+          note={optionsNote}
           status={status}
           picked={picked}
           value={view.value}
@@ -335,6 +339,7 @@ function Cards({
 
 function Generated({
   options,
+  note,
   status,
   picked,
   value,
@@ -342,6 +347,7 @@ function Generated({
   onPick,
 }: {
   options: string[] | null;
+  note: string | undefined;
   status: FlowStatus;
   picked: string | null;
   value: string;
@@ -364,6 +370,7 @@ function Generated({
     );
   return (
     <div className="flow-cards flow-cards--options" role="group" aria-labelledby={labelledBy}>
+      {note && <p className="flow-options-note">{note}</p>}
       {options.map((option) => {
         const chosen = picked === option || (picked === null && value === option);
         return (

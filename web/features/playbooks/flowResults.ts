@@ -8,12 +8,25 @@ import type { ChatWithMessages, EmailEdit } from '../../../domain/contract/chat'
 import { GtmPlanResponse } from '../../../domain/contract/playbooks';
 import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
-import { buildStartupInfo } from '../../../domain/playbooks/gtmPlan';
-import { ApiError, OfflineError, SessionMismatchError, api, type ApiClient } from '../../data/api';
+import { GTM_INVALID_RESPONSE, buildStartupInfo } from '../../../domain/playbooks/gtmPlan';
+import {
+  ApiError,
+  OfflineError,
+  RateLimitedError,
+  SessionMismatchError,
+  UnauthorizedError,
+  api,
+  type ApiClient,
+} from '../../data/api';
 import { syncWhenStored } from '../../data/backgroundSync';
 import { isDocument, isLocalDocument } from '../../data/chatMerge';
 import { applyChat } from '../../data/chatStore';
-import { userIdOfDb, type LocalMessage, type PitchpadDb } from '../../data/db';
+import {
+  userIdOfDb,
+  type LocalMessage,
+  type PitchpadDb,
+  type PlanDeliveryState,
+} from '../../data/db';
 import { withDbLock } from '../../data/outbox';
 import { pullChat } from '../../data/sync';
 import { uuidv7 } from '../../data/ids';
@@ -90,8 +103,10 @@ export async function saveStoredGtmPlanChat(
  * Plans drafted on this device while offline, made for real once the server can be reached (design
  * §5: the real generation is queued): the server writes the plan from the saved answers into the
  * same chat, which then replaces the local draft here and follows the user to every device. Stops
- * at the first chat whose call cannot reach the server; anything else is tried again next time.
- * Answers how each delivery tried went.
+ * at the first chat whose call cannot reach the server. A plan the server answered with a failure
+ * waits out its backoff (planBackoff) before it is asked for again, and one refused for good is not
+ * asked for again: every try may cost the rep some of the day's AI allowance. Answers how each
+ * delivery went.
  */
 export async function deliverOfflinePlans(
   db: PitchpadDb,
@@ -109,9 +124,52 @@ export async function deliverOfflinePlans(
 /**
  * How one plan's delivery went: 'unreachable' when the server could not be reached (or the session
  * is another account's), 'failed' when the server answered with a failure (the model, the day's
- * allowance, no Pro plan), 'nothing' when there was none to deliver.
+ * allowance, no Pro plan), 'waiting' when an earlier failure's backoff is not over (nothing was
+ * asked), 'refused' when the server refused it for good earlier, 'nothing' when there was none to
+ * deliver.
  */
-export type PlanDelivery = 'delivered' | 'nothing' | 'unreachable' | 'failed';
+export type PlanDelivery =
+  'delivered' | 'nothing' | 'unreachable' | 'failed' | 'waiting' | 'refused';
+
+/** The first wait after a failed plan, doubled at each failure up to PLAN_BACKOFF_MAX_MS. */
+export const PLAN_BACKOFF_BASE_MS = 30_000;
+export const PLAN_BACKOFF_MAX_MS = 30 * 60_000;
+
+/**
+ * When a plan that has failed `attempts` times may be asked for again: 30 s doubling to 30 min, or
+ * the time the server named (Retry-After), whichever is later.
+ */
+export function planBackoff(attempts: number, now: number, retryAfterMs?: number): number {
+  const wait = Math.min(PLAN_BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), PLAN_BACKOFF_MAX_MS);
+  return now + Math.max(wait, retryAfterMs ?? 0);
+}
+
+/**
+ * A refusal another try would get the same: any 4xx but a timeout (408), a rate limit or spent
+ * allowance (429), a lost session (401) and another account's session (409 session_mismatch).
+ */
+function isRefusedForGood(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 408 &&
+    error.status !== 429 &&
+    !(error instanceof UnauthorizedError) &&
+    !(error instanceof SessionMismatchError)
+  );
+}
+
+/** Whether a plan drafted here is due to be asked for (no failure, or its backoff is over, and not refused). */
+export function isPlanDue(draft: LocalMessage, now = Date.now()): boolean {
+  const state = draft.planDelivery;
+  return !state || (!state.refused && state.nextAttemptAt <= now);
+}
+
+/** Whether any plan drafted here is due to be asked for now (the sync engine asks the server nothing otherwise). */
+export async function hasPlansDue(db: PitchpadDb, now = Date.now()): Promise<boolean> {
+  return (await db.messages.filter((m) => isLocalDocument(m) && isPlanDue(m, now)).count()) > 0;
+}
 
 /** Deliveries running in this tab, by database and chat: a second caller waits for the first. */
 const running = new Map<string, Promise<PlanDelivery>>();
@@ -141,12 +199,14 @@ async function deliverNow(
   chatId: string,
   post: ApiClient['post'],
 ): Promise<PlanDelivery> {
-  // Read under the lock: another tab may have delivered it meanwhile.
+  // Read under the lock: another tab, or the service worker, may have delivered it or failed meanwhile.
   const chat = await db.chats.get(chatId);
   if (!chat || chat.synced || chat.playbookType !== 'gtmplan') return 'nothing';
   const draft = await db.messages.where('chatId').equals(chatId).filter(isLocalDocument).first();
   const answers = await answersOfChat(db, chatId);
   if (!draft || !answers || Object.keys(answers).length === 0) return 'nothing';
+  if (draft.planDelivery?.refused) return 'refused';
+  if (!isPlanDue(draft)) return 'waiting';
   try {
     const response = GtmPlanResponse.parse(
       await post(
@@ -156,7 +216,10 @@ async function deliverNow(
       ),
     );
     const stored = response.chat;
-    if (!stored) return 'failed';
+    if (!stored) {
+      await notePlanFailure(db, draft, new Error(GTM_INVALID_RESPONSE));
+      return 'failed';
+    }
     // One transaction: the screen never shows the draft and the server's plan together.
     await db.transaction('rw', db.chats, db.messages, async () => {
       await applyChat(db, stored, Date.now());
@@ -164,17 +227,52 @@ async function deliverNow(
     });
     return 'delivered';
   } catch (error) {
-    // Another account's session is in the browser now: wait for this plan's owner, as the outbox does.
+    // Nothing reached the server for this user (no network, another account's session): no try spent.
     if (error instanceof OfflineError || error instanceof SessionMismatchError)
       return 'unreachable';
+    // Signed out: refused before anything was done; the next sign-in delivers it.
+    if (error instanceof UnauthorizedError) return 'failed';
     // The server has a chat of that id already (a send from an older version, another device): take
     // it, and let the draft go only if that chat really holds a plan.
     if (error instanceof ApiError && error.status === 409) {
-      await pullChat(db, chatId);
-      await replaceDraft(db, draft);
+      try {
+        await pullChat(db, chatId);
+        await replaceDraft(db, draft);
+        return 'failed';
+      } catch (pullError) {
+        console.warn('The chat of an offline plan could not be read', pullError);
+      }
     } else console.warn('An offline plan could not be made yet', error);
+    await notePlanFailure(db, draft, error);
     return 'failed';
   }
+}
+
+/** Keep a failed try on the draft: its backoff, or that it is refused for good, and why. */
+async function notePlanFailure(db: PitchpadDb, draft: LocalMessage, error: unknown): Promise<void> {
+  const now = Date.now();
+  const attempts = (draft.planDelivery?.attempts ?? 0) + 1;
+  const refused = isRefusedForGood(error);
+  const planDelivery: PlanDeliveryState = {
+    attempts,
+    nextAttemptAt: refused
+      ? Number.POSITIVE_INFINITY
+      : planBackoff(
+          attempts,
+          now,
+          error instanceof RateLimitedError ? error.retryAfterMs : undefined,
+        ),
+    lastError: planErrorMessage(error),
+    refused,
+  };
+  await db.messages.update(draft.key, { planDelivery });
+}
+
+/** The failure in the rep's words: the server's message (api.ts gives the spec's wording), else the spec's for a bad answer. */
+function planErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  if (error instanceof Error && error.name !== 'ZodError' && error.message) return error.message;
+  return GTM_INVALID_RESPONSE;
 }
 
 /**

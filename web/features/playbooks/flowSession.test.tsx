@@ -1,12 +1,23 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
 import 'fake-indexeddb/auto';
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GtmPlan } from '../../../domain/contract/playbooks';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import { FALLBACK_VALUE_PROPS } from '../../../domain/playbooks/valueProposition';
+import {
+  VALUE_PROPS_DRAFT_NOTE,
+  areDraftedValuePropositions,
+  draftValuePropositions,
+} from '../../../domain/drafts/valuePropositions';
 import { GTM_API_ERROR_TOAST } from '../../../domain/playbooks/gtmPlan';
-import { ApiError, OfflineError } from '../../data/api';
+import {
+  ApiError,
+  OfflineError,
+  RateLimitedError,
+  SessionMismatchError,
+  UnauthorizedError,
+} from '../../data/api';
 import { orderMessages } from '../../data/chatMerge';
 import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
 import { loadDraft } from '../../data/drafts';
@@ -14,7 +25,13 @@ import type { ToastOptions } from '../../ui/toaster';
 import { listHistory } from '../history/workflowStore';
 import { CARRIED_VALUE_PROPOSITION_KEY, resumeFlow, saveFlowAnswer } from './flowDrafts';
 import { finishFlow, type FinishDeps } from './finishFlow';
-import { GTM_PLAN_MODEL, deliverOfflinePlans } from './flowResults';
+import {
+  GTM_PLAN_MODEL,
+  PLAN_BACKOFF_MAX_MS,
+  deliverOfflinePlans,
+  planBackoff,
+} from './flowResults';
+import { InterviewCard } from './InterviewCard';
 import { useFlowSession, type FlowSessionDeps } from './useFlowSession';
 
 let db: PitchpadDb;
@@ -108,6 +125,7 @@ describe('a running flow', () => {
     await waitFor(() => expect(result.current.progress?.options).toEqual(FALLBACK_VALUE_PROPS));
     expect(post).toHaveBeenCalledWith('/api/chat/value-props', {
       prompt: expect.stringContaining('What are you building? A CRM for plumbers'),
+      answers: expect.objectContaining({ building: 'A CRM for plumbers' }),
     });
 
     vi.useFakeTimers();
@@ -143,6 +161,84 @@ describe('a running flow', () => {
         'Never miss a call',
       ]),
     );
+  });
+
+  describe('fresh: 3. with no model connected', () => {
+    const ANSWERS = ['A CRM for plumbers', 'Missed calls', 'Plumbers', 'Owners', 'Call capture'];
+    async function reachOptions(post: FlowSessionDeps['api']['post']) {
+      const deps = sessionDeps({ api: { post } });
+      const hook = renderHook(() => useFlowSession('playbook', deps));
+      await waitFor(() => expect(hook.result.current.status).toBe('ready'));
+      act(() => hook.result.current.pick('product'));
+      for (const text of ANSWERS) {
+        act(() => hook.result.current.setAnswer(text));
+        act(() => hook.result.current.submit());
+      }
+      await waitFor(() => expect(hook.result.current.progress?.options).toHaveLength(3));
+      return hook.result.current;
+    }
+    const FROM_ANSWERS = draftValuePropositions({
+      founding_journey: 'product',
+      building: 'A CRM for plumbers',
+      problems: 'Missed calls',
+      users: 'Plumbers',
+      buyers: 'Owners',
+      features: 'Call capture',
+    });
+
+    it("fresh: 3. offers the server's drafts of the rep's answers, quoting them, under a note saying so", async () => {
+      const post = vi.fn().mockResolvedValue({
+        content: 'ignored when the propositions come as written',
+        source: 'offline-drafter',
+        propositions: FROM_ANSWERS,
+      });
+      const session = await reachOptions(post);
+      expect(session.progress?.options).toEqual([
+        'For Plumbers: no more “Missed calls”, with a CRM for plumbers.',
+        '“Missed calls”? A CRM for plumbers solves it for Owners.',
+        'What a CRM for plumbers brings Owners: “Call capture”.',
+      ]);
+      for (const general of FALLBACK_VALUE_PROPS)
+        expect(session.progress?.options).not.toContain(general);
+      render(
+        <InterviewCard
+          view={session.view!}
+          status={session.status}
+          options={session.progress!.options}
+          optionsNote={
+            areDraftedValuePropositions(session.progress!.options!, session.progress!.answers)
+              ? VALUE_PROPS_DRAFT_NOTE
+              : undefined
+          }
+          picked={null}
+          onChange={vi.fn()}
+          onSubmit={vi.fn()}
+          onBack={vi.fn()}
+          onSkip={vi.fn()}
+          onPick={vi.fn()}
+        />,
+      );
+      expect(
+        screen.getByText(
+          'Drafted from your answers without a language model: pick the closest, then say it in your own words in the chat.',
+        ),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: FROM_ANSWERS[1] })).toBeTruthy();
+    });
+
+    it("fresh: 3. drafts them here from the rep's answers with no connection, or from a server that says it has no model", async () => {
+      const offline = await reachOptions(vi.fn().mockRejectedValue(new OfflineError()));
+      expect(offline.progress?.options).toEqual(FROM_ANSWERS);
+      cleanup();
+      const noModel = await reachOptions(
+        vi
+          .fn()
+          .mockRejectedValue(
+            new ApiError('No AI model is connected', 503, { code: 'no_model', message: 'x' }),
+          ),
+      );
+      expect(noModel.progress?.options).toEqual(FROM_ANSWERS);
+    });
   });
 });
 
@@ -545,6 +641,81 @@ describe('a GTM plan drafted offline', () => {
     expect(await db.messages.where('chatId').equals(chatId).toArray()).toEqual([
       expect.objectContaining({ serverId: 77 }),
     ]);
+  });
+
+  it('trust: 6. waits 30 s after a first failure, doubling to a cap of 30 minutes, or until the Retry-After the server named', () => {
+    expect(planBackoff(1, 0)).toBe(30_000);
+    expect(planBackoff(2, 0)).toBe(60_000);
+    expect(planBackoff(3, 0)).toBe(120_000);
+    expect(planBackoff(7, 0)).toBe(PLAN_BACKOFF_MAX_MS);
+    expect(planBackoff(40, 0)).toBe(30 * 60_000);
+    expect(planBackoff(1, 0, 3 * 3600_000)).toBe(3 * 3600_000);
+    expect(planBackoff(3, 0, 1000)).toBe(120_000);
+  });
+
+  it.each([
+    [
+      'the model failed (502)',
+      new ApiError('The AI model could not answer. Please try again.', 502, {}),
+      false,
+    ],
+    ['the server timed out (408)', new ApiError('Request failed with status 408', 408, {}), false],
+    ['too many requests (429)', new RateLimitedError('Too many attempts.', 429, {}), false],
+    ['a bad request (400)', new ApiError('startupInfo: too long', 400, {}), true],
+    [
+      'no Pro plan (403)',
+      new ApiError('This is a Pro feature.', 403, { code: 'pro_required' }),
+      true,
+    ],
+  ])(
+    'trust: 6. %s: one POST however often it is synced meanwhile, and the draft holds why',
+    async (_what, error, refused) => {
+      const chatId = await draftOffline();
+      const post = vi.fn().mockRejectedValue(error);
+      for (let i = 0; i < 4; i++) await deliverOfflinePlans(db, post);
+      expect(post).toHaveBeenCalledTimes(1);
+      const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
+      expect(draft).toMatchObject({
+        model: OFFLINE_DRAFTER_MODEL,
+        planDelivery: { attempts: 1, refused, lastError: error.message },
+      });
+    },
+  );
+
+  it('trust: 6. no network, another account signed in, or signed out: nothing counted, tried again at the next sync', async () => {
+    const chatId = await draftOffline();
+    const post = vi
+      .fn()
+      .mockRejectedValueOnce(new OfflineError())
+      .mockRejectedValueOnce(
+        new SessionMismatchError('Signed in as someone else', 409, { code: 'session_mismatch' }),
+      )
+      .mockRejectedValueOnce(new UnauthorizedError('You must be logged in', 401, {}));
+    for (let i = 0; i < 3; i++) await deliverOfflinePlans(db, post);
+    expect(post).toHaveBeenCalledTimes(3);
+    const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
+    expect(draft?.planDelivery).toBeUndefined();
+  });
+
+  it('trust: 6. a Retry-After from the server holds the next try until then, across reloads (it is stored with the draft)', async () => {
+    const chatId = await draftOffline();
+    const post = vi
+      .fn()
+      .mockRejectedValue(new RateLimitedError('AI allowance used', 429, {}, 2 * 3600_000));
+    const before = Date.now();
+    await deliverOfflinePlans(db, post);
+    const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
+    expect(draft!.planDelivery!.nextAttemptAt).toBeGreaterThanOrEqual(before + 2 * 3600_000);
+    // A reload: the same database opened afresh.
+    db.close();
+    await db.open();
+    vi.spyOn(Date, 'now').mockReturnValue(before + 3600_000);
+    await deliverOfflinePlans(db, post);
+    expect(post).toHaveBeenCalledTimes(1);
+    vi.spyOn(Date, 'now').mockReturnValue(before + 2 * 3600_000 + 1000);
+    await deliverOfflinePlans(db, post);
+    expect(post).toHaveBeenCalledTimes(2);
+    vi.restoreAllMocks();
   });
 
   it('delivers the plan of a chat the user wrote in while offline, ahead of that message', async () => {

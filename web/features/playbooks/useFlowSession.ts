@@ -11,7 +11,10 @@ import {
   buildValuePropsPrompt,
   parseValueProps,
 } from '../../../domain/playbooks/valueProposition';
-import type { ApiClient } from '../../data/api';
+import type { ValuePropsResponse } from '../../../domain/contract/chat';
+import { ErrorCode } from '../../../domain/contract/errors';
+import { draftValuePropositions } from '../../../domain/drafts/valuePropositions';
+import { ApiError, OfflineError, type ApiClient } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
 import { resumeFlow, saveFlowAnswer, saveFlowOptions, saveFlowStep } from './flowDrafts';
 import {
@@ -42,17 +45,30 @@ export interface FlowSessionDeps {
   onPrefillTaken?: () => void;
 }
 
-/** The generated options: the model's list parsed, or three generic ones when the call fails (spec §8). */
+/**
+ * The generated options: the model's list parsed; with no model (the server's offline drafter, or
+ * no connection at all, design §5) three framings of the rep's own answers; three generic ones when
+ * the model's call fails (spec §8).
+ */
 export async function generateValueProps(
   api: Pick<ApiClient, 'post'>,
   answers: Answers,
 ): Promise<string[]> {
   try {
-    const { content } = await api.post<{ content: string }>('/api/chat/value-props', {
+    const response = await api.post<Partial<ValuePropsResponse>>('/api/chat/value-props', {
       prompt: buildValuePropsPrompt(answers),
+      answers,
     });
+    if (response.source === 'offline-drafter' && response.propositions?.length)
+      return response.propositions;
+    const { content } = response;
     return parseValueProps(typeof content === 'string' ? content : '');
   } catch (error) {
+    if (
+      error instanceof OfflineError ||
+      (error instanceof ApiError && error.code === ErrorCode.noModel)
+    )
+      return draftValuePropositions(answers);
     console.error('Value propositions could not be generated; offering generic ones', error);
     return [...FALLBACK_VALUE_PROPS];
   }

@@ -15,8 +15,7 @@ export const NO_MODEL_OUTCOMES = {
   analysis: 'you get a worksheet built from your answers',
   chat: 'replies are drafts built from your answers, not AI answers',
   draft: "you'll get a draft built from your answers",
-  valueProps:
-    "you'll get general value propositions to choose from, not ones written from your answers",
+  valueProps: "you'll get value propositions drafted from your answers to choose from",
   research: "competitor research needs one, so it can't run yet",
 } as const;
 export type NoModelOutcome = keyof typeof NO_MODEL_OUTCOMES;
