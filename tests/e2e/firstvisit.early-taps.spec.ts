@@ -108,6 +108,26 @@ async function expectSignedInAtChat(page: Page): Promise<void> {
   await expect(new AppPage(page).accountMenuButton).toBeVisible();
 }
 
+/** Fill the prerendered registration form and tap 'Create account' before the app has taken over. */
+async function registerBeforeTakeover(
+  page: Page,
+  account: { name: string; username: string; email: string; password: string },
+  releaseScripts: () => void,
+): Promise<void> {
+  await page.goto('/auth/register', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Full name').fill(account.name);
+  await form.getByLabel('Username').fill(account.username);
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await tapBeforeTakeover(
+    page,
+    form.getByRole('button', { name: 'Create account' }),
+    releaseScripts,
+    /\/chat$/,
+  );
+}
+
 test('trust: 1. sign-in typed and sent with Enter before the script runs signs the rep in at /chat, and the password is in no address', async ({
   page,
   newAccount,
@@ -136,18 +156,7 @@ test('trust: 1. registration filled and tapped before the script runs creates th
 }) => {
   const releaseScripts = await holdScripts(page);
   const addresses = recordAddresses(page);
-  await page.goto('/auth/register', { waitUntil: 'commit' });
-  const form = page.getByRole('form', { name: 'Register' });
-  await form.getByLabel('Full name').fill(newAccount.name);
-  await form.getByLabel('Username').fill(newAccount.username);
-  await form.getByLabel('Email').fill(newAccount.email);
-  await form.getByLabel('Password', { exact: true }).fill(newAccount.password);
-  await tapBeforeTakeover(
-    page,
-    form.getByRole('button', { name: 'Create account' }),
-    releaseScripts,
-    /\/chat$/,
-  );
+  await registerBeforeTakeover(page, newAccount, releaseScripts);
   await expectSignedInAtChat(page);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.locator('ion-popover.user-menu')).toContainText(newAccount.email);
@@ -204,18 +213,7 @@ test("fresh: 5. an account made through the registration form before the script 
 }) => {
   const releaseScripts = await holdScripts(page);
   const addresses = recordAddresses(page);
-  await page.goto('/auth/register', { waitUntil: 'commit' });
-  const form = page.getByRole('form', { name: 'Register' });
-  await form.getByLabel('Full name').fill(newAccount.name);
-  await form.getByLabel('Username').fill(newAccount.username);
-  await form.getByLabel('Email').fill(newAccount.email);
-  await form.getByLabel('Password', { exact: true }).fill(newAccount.password);
-  await tapBeforeTakeover(
-    page,
-    form.getByRole('button', { name: 'Create account' }),
-    releaseScripts,
-    /\/chat$/,
-  );
+  await registerBeforeTakeover(page, newAccount, releaseScripts);
   await expectSignedInAtChat(page);
   await new AppPage(page).expectToast(
     'Welcome to Pitchpad, Ada',
