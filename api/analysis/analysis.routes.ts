@@ -10,7 +10,7 @@ import { NotFound } from '../errors';
 import { draftIdeaWorksheet } from '../../domain/drafts/ideaWorksheet';
 import { completeJson } from '../llm/json';
 import { withStreamLease } from '../llm/streams';
-import type { LlmGateway } from '../llm/types';
+import type { MeteredGateway } from '../llm/metered';
 import { clientAddress, rateLimit, type LimitRule } from '../middleware/rateLimit';
 import { userPayer, type TokenPayer } from '../llm/budget';
 import { inputOf, validate } from '../middleware/validate';
@@ -44,7 +44,7 @@ const INSTRUCTIONS = [
 ].join('\n');
 
 /** POST /api/analyze-startup (guests allowed), GET /api/analyses/:id, POST /api/guest/save-analysis. */
-export function analysisRoutes(llm: LlmGateway) {
+export function analysisRoutes(gateway: MeteredGateway) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
 
   router.post(
@@ -54,6 +54,8 @@ export function analysisRoutes(llm: LlmGateway) {
     rateLimit(ANALYSES_PER_VISITOR, (ctx) => visitorOf(ctx)),
     validate(AnalyzeStartupInput),
     async (ctx) => {
+      // One model for the whole request, even if an operator changes it meanwhile.
+      const llm = gateway.current();
       const { idea } = inputOf(ctx, AnalyzeStartupInput);
       // No model connected: the founder gets a worksheet to fill in (the YC questions about their
       // idea, a bottom-up market size from their numbers, pricing models), not an error.

@@ -23,7 +23,8 @@ import { chatExists, storeDocumentChat } from '../chats/chats.sql';
 import { Conflict } from '../errors';
 import { NoModel, upstreamToAppError } from '../llm/errors';
 import { completeJson } from '../llm/json';
-import { UpstreamError, type LlmGateway } from '../llm/types';
+import { UpstreamError } from '../llm/types';
+import type { MeteredGateway } from '../llm/metered';
 import { llmRateLimit } from '../llm/limit';
 import { userPayer } from '../llm/budget';
 import { acquireStreamLease, withStreamLease } from '../llm/streams';
@@ -43,7 +44,7 @@ const JSON_PARAMS = {
 };
 
 /** POST /api/generate-gtm-plan and POST /api/competitor-analysis (Pro tools, spec §7). */
-export function playbookRoutes(llm: LlmGateway) {
+export function playbookRoutes(gateway: MeteredGateway) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
   // Queued offline work names its owner: never applied with another account's session.
   router.use(expectedUser());
@@ -56,6 +57,8 @@ export function playbookRoutes(llm: LlmGateway) {
     llmRateLimit(),
     validate(GtmPlanInput),
     async (ctx) => {
+      // One model for the whole request, even if an operator changes it meanwhile.
+      const llm = gateway.current();
       const { startupInfo, answers, chatId, title } = inputOf(ctx, GtmPlanInput);
       // Refused before the model is asked: a chat id can hold one plan, and only a new chat takes one.
       if (chatId && (await chatExists(ctx.pool, chatId)))
@@ -116,6 +119,8 @@ export function playbookRoutes(llm: LlmGateway) {
     llmRateLimit(),
     validate(CompetitorAnalysisInput),
     async (ctx) => {
+      // One model for the whole request, even if an operator changes it meanwhile.
+      const llm = gateway.current();
       if (llm.offline) throw NoModel('research competitors');
       const { productDescription } = inputOf(ctx, CompetitorAnalysisInput);
       // A stream slot (fair use), held until the last token (or the failure), not just the response.
