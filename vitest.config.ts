@@ -26,6 +26,8 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
+          // jsdom has no Web Locks, which the outbox needs (web/data/queue/lock.ts).
+          setupFiles: ['tests/support/setupWebLocks.ts'],
         },
       },
     ],

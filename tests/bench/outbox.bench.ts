@@ -7,6 +7,8 @@
 //  2. The installed app's start-up with no network, to the first chat shown, in Chromium.
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in node
 import 'fake-indexeddb/auto';
+// oxlint-disable-next-line import/no-unassigned-import -- Node 20 has no Web Locks, which the outbox needs
+import '../support/setupWebLocks';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';

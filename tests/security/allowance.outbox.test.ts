@@ -3,6 +3,8 @@
 // AI allowance.
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in node
 import 'fake-indexeddb/auto';
+// oxlint-disable-next-line import/no-unassigned-import -- Node 20 has no Web Locks, which the outbox needs
+import '../support/setupWebLocks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../web/data/api';
 import { PitchpadDb, userDbName } from '../../web/data/db';

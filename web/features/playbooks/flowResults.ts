@@ -14,7 +14,7 @@ import { syncWhenStored } from '../../data/backgroundSync';
 import { isDocument, isLocalDocument } from '../../data/chatMerge';
 import { applyChat } from '../../data/chatStore';
 import { userIdOfDb, type LocalMessage, type PitchpadDb } from '../../data/db';
-import { withDbLock } from '../../data/outbox';
+import { withDbLock } from '../../data/queue/lock';
 import { pullChat } from '../../data/sync';
 import { uuidv7 } from '../../data/ids';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
