@@ -18,7 +18,7 @@ import { PitchpadDb, userDbName } from '../../web/data/db';
 import { uuidv7 } from '../../web/data/ids';
 import { flushOutbox, queueSend } from '../../web/data/outbox';
 import { userMessageKey } from '../../web/data/chatMerge';
-import { deliverChatSend } from '../../web/features/chat/sendMessage';
+import { deliverChatSend } from '../../web/features/chat/engine/sendMessage';
 import { startFakeOpenAI } from '../fakes/openai';
 import { uniqueCredentials } from '../factories/users';
 import { TestClient } from '../support/client';

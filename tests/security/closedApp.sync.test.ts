@@ -1,5 +1,5 @@
 // What the service worker's Background Sync does with the app closed (web/sw.ts calls
-// deliverQueuedWork, features/chat/queuedWork.ts): the app's real delivery code on fake-indexeddb,
+// deliverQueuedWork, features/chat/engine/queuedWork.ts): the app's real delivery code on fake-indexeddb,
 // against the real server over HTTP. The browser retries a `sync` event that fails (Chromium: a few
 // times, minutes apart), so it must fail only when another try may deliver something.
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in node
@@ -12,8 +12,8 @@ import { api } from '../../web/data/api';
 import { PitchpadDb, userDbName, type LocalMessage } from '../../web/data/db';
 import { uuidv7 } from '../../web/data/ids';
 import { countUnsentWork } from '../../web/data/unsentWork';
-import { deliverQueuedWork } from '../../web/features/chat/queuedWork';
-import { sendMessage } from '../../web/features/chat/sendMessage';
+import { deliverQueuedWork } from '../../web/features/chat/engine/queuedWork';
+import { sendMessage } from '../../web/features/chat/engine/sendMessage';
 import { newWorkflowId } from '../../web/features/history/workflowStore';
 import { saveGtmPlanChat } from '../../web/features/playbooks/flowResults';
 import { buildSend } from '../factories/chats';

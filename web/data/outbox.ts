@@ -39,7 +39,7 @@
  *    (`heldBack`) are the header's warning.
  *
  * What delivering means is passed in (`Deliver`): the chat's is `deliverChatSend` in
- * features/chat/sendMessage.ts, used by the pages and the service worker alike.
+ * features/chat/engine/sendMessage.ts, used by the pages and the service worker alike.
  */
 import { TOKEN_BUDGET_CODE } from '../../domain/contract/usage';
 import { ApiError, RateLimitedError, SessionMismatchError, UnauthorizedError } from './api';
@@ -49,7 +49,7 @@ import type { OutboxEntry, OutboxState, PitchpadDb } from './db';
 import { withDbLock } from './queue/lock';
 import { withSlot } from './queue/slots';
 
-/** How a delivery ended, as the chat's reply stream reports it (features/chat/replyStream.ts). */
+/** How a delivery ended, as the chat's reply stream reports it (features/chat/engine/replyStream.ts). */
 export type DeliveryOutcome =
   /** The reply arrived in full. */
   | { kind: 'done' }

@@ -5,26 +5,26 @@
  * the message's own send id, so the server never stores a send twice. `deliverChatSend` is how the
  * outbox delivers a chat send, in a page or in the service worker.
  */
-import type { ChatRequest, RegenerateInput } from '../../../domain/contract/chat';
-import { CHAT_CONTEXT_MESSAGES, LLM_DEFAULTS, chatTitleFrom } from '../../../domain/limits';
-import type { PlaybookType } from '../../../domain/playbooks/types';
-import { api, RateLimitedError } from '../../data/api';
+import type { ChatRequest, RegenerateInput } from '../../../../domain/contract/chat';
+import { CHAT_CONTEXT_MESSAGES, LLM_DEFAULTS, chatTitleFrom } from '../../../../domain/limits';
+import type { PlaybookType } from '../../../../domain/playbooks/types';
+import { api, RateLimitedError } from '../../../data/api';
 import {
   isFinishedReply,
   isUnsent,
   orderMessages,
   replyKeyFor,
   userMessageKey,
-} from '../../data/chatMerge';
-import { userIdOfDb, type LocalMessage, type OutboxEntry, type PitchpadDb } from '../../data/db';
-import { uuidv7 } from '../../data/ids';
+} from '../../../data/chatMerge';
+import { userIdOfDb, type LocalMessage, type OutboxEntry, type PitchpadDb } from '../../../data/db';
+import { uuidv7 } from '../../../data/ids';
 import {
   discardSend,
   flushOutbox,
   queueSend,
   requeueSend,
   type DeliveryOutcome,
-} from '../../data/outbox';
+} from '../../../data/outbox';
 import { liveReplies } from './liveReplies';
 import { streamReply, type ReplyOutcome } from './replyStream';
 

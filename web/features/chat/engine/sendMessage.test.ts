@@ -1,12 +1,12 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearUserData, openUserDb, userIdOfDb, type PitchpadDb } from '../../data/db';
-import { countUnsentWork } from '../../data/unsentWork';
+import { clearUserData, openUserDb, userIdOfDb, type PitchpadDb } from '../../../data/db';
+import { countUnsentWork } from '../../../data/unsentWork';
 import { sendPendingWork } from './chatSync';
-import { uuidv7 } from '../../data/ids';
+import { uuidv7 } from '../../../data/ids';
 import { liveReplies } from './liveReplies';
-import { messageViews } from './messageView';
+import { messageViews } from '../messageView';
 import {
   deleteMessage,
   deliverChatSend,
@@ -14,8 +14,8 @@ import {
   retryMessage,
   sendMessage,
 } from './sendMessage';
-import { flushOutbox } from '../../data/outbox';
-import { orderMessages } from '../../data/chatMerge';
+import { flushOutbox } from '../../../data/outbox';
+import { orderMessages } from '../../../data/chatMerge';
 
 /** What the fake server answers to the next POST /api/chat: SSE text, or a status with a JSON body. */
 type Answer = { sse: string } | { status: number; body: unknown } | { networkError: true };
