@@ -403,6 +403,57 @@ describe('sendMessage', () => {
     expect(reply).toMatchObject({ content: 'Half an', state: 'reconnecting' });
   });
 
+  it("history: 1. the server owns the model's history: a chat it knows gets the new message alone; a new one only the greeting turns shown here first", async () => {
+    const now = Date.now();
+    const local = (chatId: string, synced: boolean) =>
+      db.chats.put({
+        id: chatId,
+        title: 'Pricing',
+        createdAt: 'x',
+        updatedAt: 'x',
+        isPlaybook: false,
+        playbookType: 'none',
+        synced,
+        touchedAt: now,
+      });
+    const shown = (chatId: string, n: number, role: 'user' | 'assistant', content: string) =>
+      db.messages.put({
+        key: `s:${chatId}:${n}`,
+        chatId,
+        role,
+        content,
+        status: role === 'user' ? 'sent' : 'complete',
+        sortAt: now - 100 + n,
+        timestamp: 'x',
+        clientId: null,
+        replyToKey: null,
+        serverId: n,
+        model: null,
+        touchedAt: now,
+      });
+    const known = uuidv7();
+    await local(known, true);
+    await shown(known, 1, 'user', 'How do I price?');
+    await shown(known, 2, 'assistant', 'Value-based.');
+    const fresh = uuidv7();
+    await local(fresh, false);
+    await shown(fresh, 1, 'assistant', 'Hi! Who is the email for?');
+    await shown(fresh, 2, 'user', 'Dana');
+    await shown(fresh, 3, 'assistant', 'x'.repeat(2_001));
+
+    answers = [{ networkError: true }, { networkError: true }];
+    await sendMessage(db, { chatId: known, content: 'And for teams?' });
+    await sendMessage(db, { chatId: fresh, content: 'Write it' });
+
+    expect(posted.map((p) => p.body.messages)).toEqual([
+      [{ role: 'user', content: 'And for teams?' }],
+      [
+        { role: 'assistant', content: 'Hi! Who is the email for?' },
+        { role: 'user', content: 'Write it' },
+      ],
+    ]);
+  });
+
   it('ignores a blank message', async () => {
     expect(await sendMessage(db, { chatId: uuidv7(), content: '   ' })).toEqual({
       kind: 'skipped',
