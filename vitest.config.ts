@@ -28,6 +28,8 @@ export default defineConfig({
           include: ['web/**/*.test.{ts,tsx}'],
           // A file's first render in jsdom takes seconds on a loaded CI machine (it ran 1.7× slower).
           testTimeout: 15_000,
+          // jsdom has no Web Locks, which the outbox needs (web/data/queue/lock.ts).
+          setupFiles: ['tests/support/setupWebLocks.ts'],
         },
       },
     ],

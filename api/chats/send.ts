@@ -1,12 +1,8 @@
 // The command behind POST /api/chat: store the user's message (once per clientMessageId), then
 // generate the reply, or hand back / follow the one an earlier identical send made.
 import { randomUUID } from 'node:crypto';
-import type { ChatRequest } from '../../domain/contract/chat';
-import {
-  chatTitleFrom,
-  CLIENT_HISTORY_MAX_CHARS,
-  CLIENT_HISTORY_MAX_MESSAGES,
-} from '../../domain/limits';
+import { newChatContext, type ChatRequest } from '../../domain/contract/chat';
+import { chatTitleFrom } from '../../domain/limits';
 import { workflowNameFor } from '../../domain/playbooks';
 import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
 import type { z } from 'zod';
@@ -165,7 +161,7 @@ export async function reserveSend(
   ]);
   const history =
     (await historyBytes(deps.pool, user.id, chatId)) +
-    tokenCeiling(clientContext(input.messages.slice(0, -1)));
+    tokenCeiling(newChatContext(input.messages.slice(0, -1)));
   const sent = Math.max(always, Math.min(deps.config.llm.maxContextTokens, always + history));
   return reserveTokens(deps, userPayer(user), sent + input.llmParams.max_tokens, opts);
 }
@@ -244,9 +240,10 @@ async function planStoredSend(
   });
 
   if (inserted) {
-    // A chat the server has not seen before may come with history the client holds (a flow's greeting).
+    // The server's own history, but for the chat this send creates: the client's greeting turns
+    // (newChatContext, the one rule of whose history the model sees).
     const context = created
-      ? clientContext(input.messages.slice(0, -1))
+      ? newChatContext(input.messages.slice(0, -1))
       : await contextBefore(deps.pool, chat.id, inserted.user.id);
     const { lease, reservation } = await forcedSlot(deps, user, input, chat.id, slot);
     return {
@@ -313,21 +310,4 @@ async function planStoredSend(
       return regenerate(out);
     },
   };
-}
-
-/**
- * What of a new chat's client-written history goes to the model. The design needs it for one thing:
- * a guided flow's greeting, which the client shows before the chat exists on the server. So only
- * the last few assistant turns, each short, are taken; the rest (anything a client could write to
- * run up the bill) is ignored. A chat the server knows takes its history from the database.
- */
-function clientContext(messages: Input['messages']): Array<{ role: 'assistant'; content: string }> {
-  return messages
-    .filter(
-      (m): m is { role: 'assistant'; content: string } =>
-        m.role === 'assistant' &&
-        m.content.trim() !== '' &&
-        m.content.length <= CLIENT_HISTORY_MAX_CHARS,
-    )
-    .slice(-CLIENT_HISTORY_MAX_MESSAGES);
 }

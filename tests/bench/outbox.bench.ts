@@ -7,6 +7,8 @@
 //  2. The installed app's start-up with no network, to the first chat shown, in Chromium.
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in node
 import 'fake-indexeddb/auto';
+// oxlint-disable-next-line import/no-unassigned-import -- Node 20 has no Web Locks, which the outbox needs
+import '../support/setupWebLocks';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -16,7 +18,7 @@ import { PitchpadDb, userDbName } from '../../web/data/db';
 import { uuidv7 } from '../../web/data/ids';
 import { flushOutbox, queueSend } from '../../web/data/outbox';
 import { userMessageKey } from '../../web/data/chatMerge';
-import { deliverChatSend } from '../../web/features/chat/sendMessage';
+import { deliverChatSend } from '../../web/features/chat/engine/sendMessage';
 import { startFakeOpenAI } from '../fakes/openai';
 import { uniqueCredentials } from '../factories/users';
 import { TestClient } from '../support/client';

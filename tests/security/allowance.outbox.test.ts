@@ -1,14 +1,16 @@
-// The app's real send path (web/features/chat/sendMessage.ts and the outbox, on fake-indexeddb)
+// The app's real send path (web/features/chat/engine/sendMessage.ts and the outbox, on fake-indexeddb)
 // against the real server: what a rep's phone keeps when the server refuses a send for the day's
 // AI allowance.
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in node
 import 'fake-indexeddb/auto';
+// oxlint-disable-next-line import/no-unassigned-import -- Node 20 has no Web Locks, which the outbox needs
+import '../support/setupWebLocks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../web/data/api';
 import { PitchpadDb, userDbName } from '../../web/data/db';
 import { uuidv7 } from '../../web/data/ids';
 import { flushOutbox, nextDueAt, waitingSends } from '../../web/data/outbox';
-import { deliverChatSend, sendMessage } from '../../web/features/chat/sendMessage';
+import { deliverChatSend, sendMessage } from '../../web/features/chat/engine/sendMessage';
 import { buildSend } from '../factories/chats';
 import { loggedInClient } from '../factories/users';
 import { browserFetch } from '../support/browserFetch';

@@ -1,9 +1,11 @@
 // What the service worker's Background Sync does with the app closed (web/sw.ts calls
-// deliverQueuedWork, features/chat/queuedWork.ts): the app's real delivery code on fake-indexeddb,
+// deliverQueuedWork, features/chat/engine/queuedWork.ts): the app's real delivery code on fake-indexeddb,
 // against the real server over HTTP. The browser retries a `sync` event that fails (Chromium: a few
 // times, minutes apart), so it must fail only when another try may deliver something.
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in node
 import 'fake-indexeddb/auto';
+// oxlint-disable-next-line import/no-unassigned-import -- Node 20 has no Web Locks, which the outbox needs
+import '../support/setupWebLocks';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../web/data/api';
@@ -11,8 +13,12 @@ import { PitchpadDb, userDbName } from '../../web/data/db';
 import { uuidv7 } from '../../web/data/ids';
 import { countUnsentWork } from '../../web/data/unsentWork';
 import { messageViews } from '../../web/features/chat/messageView';
-import { deliverQueuedWork, hasOtherWork, pushOtherWork } from '../../web/features/chat/queuedWork';
-import { sendMessage } from '../../web/features/chat/sendMessage';
+import {
+  deliverQueuedWork,
+  hasOtherWork,
+  pushOtherWork,
+} from '../../web/features/chat/engine/queuedWork';
+import { sendMessage } from '../../web/features/chat/engine/sendMessage';
 import { newWorkflowId } from '../../web/features/history/workflowStore';
 import { saveGtmPlanChat } from '../../web/features/playbooks/flowResults';
 import { buildSend } from '../factories/chats';

@@ -22,7 +22,6 @@ import { uuidv7 } from './ids';
 import {
   BACKOFF_BASE_MS,
   BACKOFF_MAX_MS,
-  MAX_PARALLEL_CHATS,
   SIGNED_OUT_RETRY_MS,
   backoffDelay,
   countWaiting,
@@ -37,6 +36,8 @@ import {
   type Deliver,
   type DeliveryOutcome,
 } from './outbox';
+import { lockName } from './queue/lock';
+import { MAX_PARALLEL_CHATS } from './queue/slots';
 
 const NOW = Date.parse('2026-03-05T15:00:00Z');
 const half = () => 0.5;
@@ -441,11 +442,19 @@ describe('flushing the outbox', () => {
     for (const report of [a, b]) expect(report.outcomes.get(entry.clientId)?.state).toBe('sent');
   });
 
-  it.each([
-    ['Web Locks', true],
-    ['the database lease (no Web Locks)', false],
-  ])('lets one flusher at a time deliver, across tabs, with %s', async (_name, withLocks) => {
-    if (withLocks) vi.stubGlobal('navigator', { ...navigator, onLine: true, locks: fakeLocks() });
+  it('lets one flusher at a time deliver a chat, across tabs, under its Web Lock', async () => {
+    const locks = navigator.locks;
+    const requested: string[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      onLine: true,
+      locks: {
+        request: (name: string, callback: () => Promise<unknown>) => {
+          requested.push(name);
+          return locks.request(name, callback);
+        },
+      },
+    });
     const chat = uuidv7();
     for (const text of ['one', 'two', 'three', 'four']) await queue(chat, text);
     // Two tabs: two connections to the same database, each with its own flusher. The second tab
@@ -464,6 +473,7 @@ describe('flushing the outbox', () => {
     await flushOutbox(db, slow, { force: true });
     await second;
     expect(sent).toEqual(['one', 'two', 'three', 'four']);
+    expect(new Set(requested)).toEqual(new Set([lockName(db, `outbox-${chat}`)]));
     otherTab.close();
   });
 });
@@ -477,22 +487,6 @@ async function fakeDeliveryInto(
   sent.push(message.content);
   await target.messages.update(entry.messageKey, { status: 'sent', serverId: sent.length });
   return { kind: 'done' };
-}
-
-/** An exclusive in-memory Web Locks stand-in (jsdom has none). */
-function fakeLocks() {
-  const tails = new Map<string, Promise<unknown>>();
-  return {
-    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
-      const before = tails.get(name) ?? Promise.resolve();
-      const run = before.then(callback, callback);
-      tails.set(
-        name,
-        run.catch(() => undefined),
-      );
-      return run;
-    },
-  };
 }
 
 describe('phone: 4. what the header counts', () => {

@@ -22,7 +22,8 @@
  *    in another 'Queued' (up to MAX_PARALLEL_CHATS at once per tab). A send refused for good leaves
  *    its line, so it holds up nothing behind it.
  *  - One deliverer per chat across tabs and the service worker: the Web Lock
- *    'pitchpad-outbox-<chatId>:<db>' (a lease row in `keyValues` where Web Locks are missing).
+ *    'pitchpad-outbox-<chatId>:<db>' (queue/lock.ts). The chats a context delivers at once share
+ *    its slots (queue/slots.ts).
  *    Whoever holds it may treat any entry of that chat still 'sending' as cut off (a tab closed
  *    mid-send) and queue it again.
  *  - A transient failure stops its chat's line (the next sends would fail the same way) and sets the
@@ -38,16 +39,17 @@
  *    (`heldBack`) are the header's warning.
  *
  * What delivering means is passed in (`Deliver`): the chat's is `deliverChatSend` in
- * features/chat/sendMessage.ts, used by the pages and the service worker alike.
+ * features/chat/engine/sendMessage.ts, used by the pages and the service worker alike.
  */
-import { MAX_CONCURRENT_STREAMS_PER_USER } from '../../domain/limits';
 import { TOKEN_BUDGET_CODE } from '../../domain/contract/usage';
 import { ApiError, RateLimitedError, SessionMismatchError, UnauthorizedError } from './api';
 import { syncWhenStored } from './backgroundSync';
 import { replyKeyFor } from './chatMerge';
 import type { OutboxEntry, OutboxState, PitchpadDb } from './db';
+import { withDbLock } from './queue/lock';
+import { withSlot } from './queue/slots';
 
-/** How a delivery ended, as the chat's reply stream reports it (features/chat/replyStream.ts). */
+/** How a delivery ended, as the chat's reply stream reports it (features/chat/engine/replyStream.ts). */
 export type DeliveryOutcome =
   /** The reply arrived in full. */
   | { kind: 'done' }
@@ -371,17 +373,6 @@ export function chatsToFlush(
   return [...chats].filter(([, due]) => due).map(([chatId]) => chatId);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Locks: one deliverer per chat
-
-/** Who holds a lease: each open connection (one per tab, one in the service worker) is its own owner. */
-const owners = new WeakMap<PitchpadDb, string>();
-function ownerOf(db: PitchpadDb): string {
-  let owner = owners.get(db);
-  if (!owner) owners.set(db, (owner = Math.random().toString(36).slice(2)));
-  return owner;
-}
-
 /** Runs `fn` holding the outbox lock of one chat of `db`: whoever holds it is that chat's only deliverer. */
 export function withChatOutboxLock<T>(
   db: PitchpadDb,
@@ -389,84 +380,6 @@ export function withChatOutboxLock<T>(
   fn: () => Promise<T>,
 ): Promise<T> {
   return withDbLock(db, `outbox-${chatId}`, fn);
-}
-
-/**
- * Runs `fn` holding the lock `name` of `db`, shared by every tab and the service worker: a Web Lock,
- * else a lease row in the database (browsers without Web Locks).
- */
-export async function withDbLock<T>(
-  db: PitchpadDb,
-  name: string,
-  fn: () => Promise<T>,
-): Promise<T> {
-  const locks = globalThis.navigator?.locks;
-  if (locks?.request) return locks.request(`pitchpad-${name}:${db.name}`, () => fn());
-  return withLease(db, `${name}Lease`, fn);
-}
-
-const LEASE_MS = 20_000;
-const LEASE_RENEW_MS = 5000;
-const LEASE_POLL_MS = 400;
-
-interface Lease {
-  owner: string;
-  until: number;
-}
-
-/** Take (or renew) the lease unless another context holds a live one. */
-function takeLease(db: PitchpadDb, key: string): Promise<boolean> {
-  return db.transaction('rw', db.keyValues, async () => {
-    const lease = (await db.keyValues.get(key))?.value as Lease | undefined;
-    const now = Date.now();
-    const owner = ownerOf(db);
-    if (lease && lease.owner !== owner && lease.until > now) return false;
-    await db.keyValues.put({ key, value: { owner, until: now + LEASE_MS } satisfies Lease });
-    return true;
-  });
-}
-
-/** The fallback lock for browsers without Web Locks: a lease row, renewed while held, that expires if its holder dies. */
-async function withLease<T>(db: PitchpadDb, key: string, fn: () => Promise<T>): Promise<T> {
-  while (!(await takeLease(db, key)))
-    await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
-  const renew = setInterval(() => void takeLease(db, key).catch(() => {}), LEASE_RENEW_MS);
-  try {
-    return await fn();
-  } finally {
-    clearInterval(renew);
-    await db
-      .transaction('rw', db.keyValues, async () => {
-        const lease = (await db.keyValues.get(key))?.value as Lease | undefined;
-        if (lease?.owner === ownerOf(db)) await db.keyValues.delete(key);
-      })
-      .catch(() => {});
-  }
-}
-
-/**
- * Chats delivered at once by one context. One below the server's stream limit per user, so a
- * reconnect with many chats queued never spends the slot a regenerate (or another tab) needs, and
- * never runs into the limit's 429 (which would look like a failing send).
- */
-export const MAX_PARALLEL_CHATS = MAX_CONCURRENT_STREAMS_PER_USER - 1;
-
-const slots = new WeakMap<PitchpadDb, { free: number; waiting: Array<() => void> }>();
-
-/** Runs `fn` in one of this context's MAX_PARALLEL_CHATS delivery slots for `db`, waiting for one if need be. */
-async function withSlot<T>(db: PitchpadDb, fn: () => Promise<T>): Promise<T> {
-  let pool = slots.get(db);
-  if (!pool) slots.set(db, (pool = { free: MAX_PARALLEL_CHATS, waiting: [] }));
-  if (pool.free > 0) pool.free -= 1;
-  else await new Promise<void>((resolve) => pool.waiting.push(resolve));
-  try {
-    return await fn();
-  } finally {
-    // Hand the slot straight to the next waiter, or give it back.
-    const next = pool.waiting.shift();
-    if (next) next();
-    else pool.free += 1;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import { isLocalDocument, replyKeyFor } from '../../data/chatMerge';
 import type { LocalMessage, PlanDeliveryState } from '../../data/db';
-import type { LiveReply } from './liveReplies';
+import type { LiveReply } from './engine/liveReplies';
 
 /**
  * A reply's state on screen:

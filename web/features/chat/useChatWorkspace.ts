@@ -26,7 +26,7 @@ import {
   sendMessage,
   stopReply,
   type SendOutcome,
-} from './sendMessage';
+} from './engine/sendMessage';
 import { useComposerDraft } from './useComposerDraft';
 import { noteQueuedSend } from '../notifications/notifyAsk';
 import type { QueueView } from './messageView';

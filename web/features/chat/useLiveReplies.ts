@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { liveReplies } from './liveReplies';
+import { liveReplies } from './engine/liveReplies';
+
+// The words of a streaming reply reach the screen on its animation frames (engine/liveReplies.ts).
+liveReplies.drawOnFrames((draw) => requestAnimationFrame(draw));
 
 /** The replies streaming into this tab, with their text, re-rendering as words arrive (the message list). */
 export function useLiveReplies() {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isRefusedForGood } from '../../data/outbox';
 import type { LocalMessage, PitchpadDb } from '../../data/db';
 import { useLiveShape } from './useLiveReplies';
-import { resumeReply } from './sendMessage';
+import { resumeReply } from './engine/sendMessage';
 
 const FIRST_RETRY_MS = 1000;
 /** The backoff's ceiling: a server back after minutes away is noticed within about this long. */

@@ -27,7 +27,7 @@ import {
   type PitchpadDb,
   type PlanDeliveryState,
 } from '../../data/db';
-import { withDbLock } from '../../data/outbox';
+import { withDbLock } from '../../data/queue/lock';
 import { pullChat } from '../../data/sync';
 import { uuidv7 } from '../../data/ids';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';

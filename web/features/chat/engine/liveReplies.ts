@@ -1,8 +1,10 @@
 /**
  * Replies streaming into this tab right now. Each delta lands here (in memory, cheap) and reaches
- * the screen on an animation frame, about seven times a second at most (fewer on a slow phone); the database gets the text
- * about once a second and at the end (replyStream.ts). It also holds each stream's AbortController, so Stop can cut it. No React
- * here: the service worker delivers sends with the same code (useLiveReplies.ts is the hook).
+ * the screen on an animation frame, about seven times a second at most (fewer on a slow phone); the
+ * database gets the text about once a second and at the end (replyStream.ts). It also holds each
+ * stream's AbortController, so Stop can cut it. No React and no DOM here: the service worker
+ * delivers sends with the same code. The page hands in its animation frames (useLiveReplies.ts,
+ * which is also the hook); without them (the worker, which has no screen) every change is told at once.
  */
 export interface LiveReply {
   chatId: string;
@@ -45,6 +47,10 @@ const STREAM_UPDATE_MAX_MS = 1000;
 const DRAW_SHARE = 10;
 let spacing = STREAM_UPDATE_MS;
 
+/** Runs a draw on the screen's next animation frame: the page's `requestAnimationFrame`, or none. */
+export type FrameScheduler = (draw: () => void) => void;
+let onNextFrame: FrameScheduler | null = null;
+
 function draw(measure = false): void {
   pending = false;
   const started = performance.now();
@@ -64,17 +70,21 @@ function draw(measure = false): void {
 }
 
 function emit(now = false): void {
-  if (now || typeof requestAnimationFrame !== 'function') return draw();
+  const frame = onNextFrame;
+  if (now || !frame) return draw();
   if (pending) return;
   pending = true;
   // Drawn on an animation frame (never mid-frame), no sooner than `spacing` after the last.
   const wait = lastFlush + spacing - performance.now();
-  if (wait <= 0) requestAnimationFrame(() => draw(true));
-  // By then the page may have no frames to give (a test's window torn down): draw at once.
+  if (wait <= 0) frame(() => draw(true));
   else
     setTimeout(() => {
-      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => draw(true));
-      else draw();
+      // By then the page may have no frames to give (a test's window torn down): draw at once.
+      try {
+        frame(() => draw(true));
+      } catch {
+        draw();
+      }
     }, wait);
 }
 
@@ -88,6 +98,10 @@ function set(key: string, reply: LiveReply | null, now = false): void {
 }
 
 export const liveReplies = {
+  /** The page's animation frames, which pace the words on screen (see STREAM_UPDATE_MS). */
+  drawOnFrames(scheduler: FrameScheduler): void {
+    onNextFrame = scheduler;
+  },
   /** A stream for the reply `key` starts. False when one is already running (the caller backs off). */
   begin(key: string, reply: Omit<LiveReply, 'content'>): boolean {
     if (replies.has(key)) return false;

@@ -14,12 +14,12 @@
  *  - stopped:       the user pressed Stop; the text so far is kept as partial. `accepted` says
  *                   whether the server had acknowledged the message.
  */
-import type { ChatStreamEvent, Message } from '../../../domain/contract/chat';
-import { api } from '../../data/api';
-import type { LocalMessage, PitchpadDb, ReplyNote } from '../../data/db';
-import type { DeliveryOutcome } from '../../data/outbox';
-import { readEventStream } from '../../data/sse';
-import { mergeEmailEdit, serverChatToLocal } from '../../data/chatMerge';
+import type { ChatStreamEvent, Message } from '../../../../domain/contract/chat';
+import { api } from '../../../data/api';
+import type { LocalMessage, PitchpadDb, ReplyNote } from '../../../data/db';
+import type { DeliveryOutcome } from '../../../data/outbox';
+import { readEventStream } from '../../../data/sse';
+import { mergeEmailEdit, serverChatToLocal } from '../../../data/chatMerge';
 import { liveReplies } from './liveReplies';
 
 /** How often a streaming reply's text is written to the database. */

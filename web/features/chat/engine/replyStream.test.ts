@@ -1,11 +1,11 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
-import { orderMessages, replyKeyFor, userMessageKey } from '../../data/chatMerge';
-import { uuidv7 } from '../../data/ids';
+import { clearUserData, openUserDb, type PitchpadDb } from '../../../data/db';
+import { orderMessages, replyKeyFor, userMessageKey } from '../../../data/chatMerge';
+import { uuidv7 } from '../../../data/ids';
 import { liveReplies } from './liveReplies';
-import { messageViews } from './messageView';
+import { messageViews } from '../messageView';
 import { regenerateReply, resumeReply } from './sendMessage';
 
 // A reply resumed after its server died mid-stream: the instance that answers the resume replays

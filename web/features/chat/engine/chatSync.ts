@@ -6,12 +6,12 @@
  * meanwhile, so the server's chat holds the plan first.
  */
 import { liveQuery, type Subscription } from 'dexie';
-import { openUserDb } from '../../data/db';
-import { isUnsent } from '../../data/chatMerge';
-import { flushOutbox, requeueSend, unsentSends } from '../../data/outbox';
-import { startSync, type SyncEngine } from '../../data/sync';
-import { countUnsentWork, type UnsentWork } from '../../data/unsentWork';
-import { announceFromPage, pageMayAnnounce, readyReplies } from '../notifications/draftReady';
+import { openUserDb } from '../../../data/db';
+import { isUnsent } from '../../../data/chatMerge';
+import { flushOutbox, requeueSend, unsentSends } from '../../../data/outbox';
+import { startSync, type SyncEngine } from '../../../data/sync';
+import { countUnsentWork, type UnsentWork } from '../../../data/unsentWork';
+import { announceFromPage, pageMayAnnounce, readyReplies } from '../../notifications/draftReady';
 import { deliverPlanFirst, hasOtherWork, pushOtherWork } from './queuedWork';
 
 export function startChatSync(userId: number, onSessionLost?: () => void): SyncEngine {

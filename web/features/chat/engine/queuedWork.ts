@@ -3,18 +3,18 @@
  * (chatSync.ts) and the service worker's Background Sync (web/sw.ts) alike, so both deliver every
  * kind: saved-history changes, GTM plans drafted offline, edited emails, and the chat sends.
  */
-import type { OutboxEntry, PitchpadDb } from '../../data/db';
+import type { OutboxEntry, PitchpadDb } from '../../../data/db';
 import {
   flushOutbox,
   isAllowanceSpent,
   isSessionProblem,
   type DeliveryOutcome,
   type FlushReport,
-} from '../../data/outbox';
-import { countUnsentWork } from '../../data/unsentWork';
-import { pushPendingWorkflows } from '../history/workflowStore';
-import { hasEmailEditsToPush, pushPendingEmailEdits } from '../playbooks/emailEdits';
-import { deliverOfflinePlan, deliverOfflinePlans, hasPlansDue } from '../playbooks/flowResults';
+} from '../../../data/outbox';
+import { countUnsentWork } from '../../../data/unsentWork';
+import { pushPendingWorkflows } from '../../history/workflowStore';
+import { hasEmailEditsToPush, pushPendingEmailEdits } from '../../playbooks/emailEdits';
+import { deliverOfflinePlan, deliverOfflinePlans, hasPlansDue } from '../../playbooks/flowResults';
 import { deliverChatSend } from './sendMessage';
 
 /**

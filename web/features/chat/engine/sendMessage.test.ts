@@ -1,12 +1,12 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearUserData, openUserDb, userIdOfDb, type PitchpadDb } from '../../data/db';
-import { countUnsentWork } from '../../data/unsentWork';
+import { clearUserData, openUserDb, userIdOfDb, type PitchpadDb } from '../../../data/db';
+import { countUnsentWork } from '../../../data/unsentWork';
 import { sendPendingWork } from './chatSync';
-import { uuidv7 } from '../../data/ids';
+import { uuidv7 } from '../../../data/ids';
 import { liveReplies } from './liveReplies';
-import { messageViews } from './messageView';
+import { messageViews } from '../messageView';
 import {
   deleteMessage,
   deliverChatSend,
@@ -14,8 +14,8 @@ import {
   retryMessage,
   sendMessage,
 } from './sendMessage';
-import { flushOutbox } from '../../data/outbox';
-import { orderMessages } from '../../data/chatMerge';
+import { flushOutbox } from '../../../data/outbox';
+import { orderMessages } from '../../../data/chatMerge';
 
 /** What the fake server answers to the next POST /api/chat: SSE text, or a status with a JSON body. */
 type Answer = { sse: string } | { status: number; body: unknown } | { networkError: true };
@@ -401,6 +401,57 @@ describe('sendMessage', () => {
     const [user, reply] = await views(chatId);
     expect(user).toMatchObject({ notSent: false });
     expect(reply).toMatchObject({ content: 'Half an', state: 'reconnecting' });
+  });
+
+  it("history: 1. the server owns the model's history: a chat it knows gets the new message alone; a new one only the greeting turns shown here first", async () => {
+    const now = Date.now();
+    const local = (chatId: string, synced: boolean) =>
+      db.chats.put({
+        id: chatId,
+        title: 'Pricing',
+        createdAt: 'x',
+        updatedAt: 'x',
+        isPlaybook: false,
+        playbookType: 'none',
+        synced,
+        touchedAt: now,
+      });
+    const shown = (chatId: string, n: number, role: 'user' | 'assistant', content: string) =>
+      db.messages.put({
+        key: `s:${chatId}:${n}`,
+        chatId,
+        role,
+        content,
+        status: role === 'user' ? 'sent' : 'complete',
+        sortAt: now - 100 + n,
+        timestamp: 'x',
+        clientId: null,
+        replyToKey: null,
+        serverId: n,
+        model: null,
+        touchedAt: now,
+      });
+    const known = uuidv7();
+    await local(known, true);
+    await shown(known, 1, 'user', 'How do I price?');
+    await shown(known, 2, 'assistant', 'Value-based.');
+    const fresh = uuidv7();
+    await local(fresh, false);
+    await shown(fresh, 1, 'assistant', 'Hi! Who is the email for?');
+    await shown(fresh, 2, 'user', 'Dana');
+    await shown(fresh, 3, 'assistant', 'x'.repeat(2_001));
+
+    answers = [{ networkError: true }, { networkError: true }];
+    await sendMessage(db, { chatId: known, content: 'And for teams?' });
+    await sendMessage(db, { chatId: fresh, content: 'Write it' });
+
+    expect(posted.map((p) => p.body.messages)).toEqual([
+      [{ role: 'user', content: 'And for teams?' }],
+      [
+        { role: 'assistant', content: 'Hi! Who is the email for?' },
+        { role: 'user', content: 'Write it' },
+      ],
+    ]);
   });
 
   it('ignores a blank message', async () => {

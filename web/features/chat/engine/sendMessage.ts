@@ -5,26 +5,30 @@
  * the message's own send id, so the server never stores a send twice. `deliverChatSend` is how the
  * outbox delivers a chat send, in a page or in the service worker.
  */
-import type { ChatRequest, RegenerateInput } from '../../../domain/contract/chat';
-import { CHAT_CONTEXT_MESSAGES, LLM_DEFAULTS, chatTitleFrom } from '../../../domain/limits';
-import type { PlaybookType } from '../../../domain/playbooks/types';
-import { api, RateLimitedError } from '../../data/api';
+import {
+  newChatContext,
+  type ChatRequest,
+  type RegenerateInput,
+} from '../../../../domain/contract/chat';
+import { LLM_DEFAULTS, chatTitleFrom } from '../../../../domain/limits';
+import type { PlaybookType } from '../../../../domain/playbooks/types';
+import { api, RateLimitedError } from '../../../data/api';
 import {
   isFinishedReply,
   isUnsent,
   orderMessages,
   replyKeyFor,
   userMessageKey,
-} from '../../data/chatMerge';
-import { userIdOfDb, type LocalMessage, type OutboxEntry, type PitchpadDb } from '../../data/db';
-import { uuidv7 } from '../../data/ids';
+} from '../../../data/chatMerge';
+import { userIdOfDb, type LocalMessage, type OutboxEntry, type PitchpadDb } from '../../../data/db';
+import { uuidv7 } from '../../../data/ids';
 import {
   discardSend,
   flushOutbox,
   queueSend,
   requeueSend,
   type DeliveryOutcome,
-} from '../../data/outbox';
+} from '../../../data/outbox';
 import { liveReplies } from './liveReplies';
 import { streamReply, type ReplyOutcome } from './replyStream';
 
@@ -169,7 +173,12 @@ export async function deliverChatSend(
   const body: ChatRequest = {
     chatId,
     clientMessageId: clientId,
-    messages: [...(await historyBefore(db, message)), { role: 'user', content: message.content }],
+    // The server builds the model's context from what it stores; a chat it has not seen yet takes
+    // the turns shown here before it existed (a flow's greeting), as newChatContext picks them.
+    messages: [
+      ...(chat.synced ? [] : newChatContext(await historyBefore(db, message))),
+      { role: 'user', content: message.content },
+    ],
     playbookType: chat.playbookType,
     ...(message.answers ? { answers: message.answers } : {}),
     // Only a chat the server has not seen yet takes a title; the server keeps its own afterwards.
@@ -263,8 +272,8 @@ export function stopReply(replyKey: string): void {
 }
 
 /**
- * The conversation before `message`, as the model should see it: for a chat the server has not seen
- * yet it is the only context there is. Unsent messages and empty or failed replies are left out.
+ * The conversation before `message` as shown here, for a chat the server has not seen yet. Unsent
+ * messages and empty or failed replies are left out.
  */
 async function historyBefore(
   db: PitchpadDb,
@@ -282,6 +291,5 @@ async function historyBefore(
     .map((m) => ({
       role: m.role === 'user' ? ('user' as const) : ('assistant' as const),
       content: m.content,
-    }))
-    .slice(-CHAT_CONTEXT_MESSAGES);
+    }));
 }

@@ -1,8 +1,8 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearUserData, openUserDb, type LocalMessage, type PitchpadDb } from '../../data/db';
-import { saveOfflineEmailEdit } from '../playbooks/flowResults';
+import { clearUserData, openUserDb, type LocalMessage, type PitchpadDb } from '../../../data/db';
+import { saveOfflineEmailEdit } from '../../playbooks/flowResults';
 import { hasOtherWork } from './queuedWork';
 
 let db: PitchpadDb;
