@@ -151,7 +151,7 @@ export function createApp({
     analysisRoutes(model),
     billingRoutes(stripe),
     settingsRoutes(model, live),
-    profileRoutes(),
+    profileRoutes(model),
     kitRoutes(),
   ];
   for (const router of routers) {

@@ -130,3 +130,24 @@ export const ProfilePatchInput = z.object({
     .min(1, 'must hold at least one edit')
     .max(PROFILE_EDITS_MAX, `must hold at most ${PROFILE_EDITS_MAX} edits`),
 });
+
+/** The most text 'Fill from text' takes: an About page, a one-pager, an email signature. */
+export const PROFILE_EXTRACT_MAX_CHARS = 20_000;
+
+/** POST /api/profile/extract: pasted text the model reads the profile's fields from. */
+export const ProfileExtractInput = z.object({
+  text: z
+    .string({ error: 'text is required' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(PROFILE_EXTRACT_MAX_CHARS, `must be at most ${PROFILE_EXTRACT_MAX_CHARS} characters`),
+});
+
+/**
+ * What the model found in the text, field by field: suggestions the rep confirms one by one
+ * (nothing is stored until they do). Values that do not fit a field (a link that is not one, a
+ * tone not offered) are left out.
+ */
+export interface ProfileExtractResponse {
+  fields: ProfileValues;
+}
