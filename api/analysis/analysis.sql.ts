@@ -58,13 +58,18 @@ export async function adoptGuestAnalyses(
   pool: Pool,
   guestKey: string,
   userId: number,
-): Promise<number> {
-  const { rows } = await pool.query<{ id: number; idea: string; created_at: Date }>(
-    `UPDATE idea_analyses SET user_id = $2, guest_key = NULL WHERE guest_key = $1 AND user_id IS NULL RETURNING id, idea, created_at`,
+): Promise<{ id: number; idea: string; summary: StartupSummary; created_at: Date }[]> {
+  const { rows } = await pool.query<{
+    id: number;
+    idea: string;
+    summary: StartupSummary;
+    created_at: Date;
+  }>(
+    `UPDATE idea_analyses SET user_id = $2, guest_key = NULL WHERE guest_key = $1 AND user_id IS NULL RETURNING id, idea, summary, created_at`,
     [guestKey, userId],
   );
   await addToHistory(pool, userId, rows);
-  return rows.length;
+  return rows;
 }
 
 export async function findAnalysis(

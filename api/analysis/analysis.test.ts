@@ -149,6 +149,40 @@ describe("a guest's analysis follows them into their account", () => {
     ).toEqual(['Idea analysis']);
   });
 
+  it('profile: 1. fills what the profile does not say yet from the newest analysis, never what the rep wrote', async () => {
+    const visitor = new TestClient(server.url);
+    fake.enqueue({ reply: JSON.stringify(summary) });
+    await analyze(visitor, 'A CRM for plumbers. It prices jobs from supplier catalogues.');
+    const creds = uniqueCredentials('ada');
+    expect((await visitor.post('/api/auth/register', creds)).status).toBe(201);
+    const values = (fields: Record<string, { value: string }>) =>
+      Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.value]));
+    expect(values((await visitor.get('/api/profile')).body.fields)).toEqual({
+      product: 'A CRM for plumbers.',
+      valueProposition: 'Less admin for plumbers',
+      pricing: 'Per seat, $49–$99 per month',
+    });
+
+    // An existing account whose rep wrote their pricing: the analysis fills the rest, not that.
+    const account = await buildUser(server);
+    const rep = new TestClient(server.url);
+    await rep.post('/api/auth/login', { username: account.username, password: account.password });
+    await rep.patch('/api/profile', {
+      edits: [
+        { field: 'pricing', value: '$59 a seat', editedAt: new Date().toISOString(), base: null },
+      ],
+    });
+    const guest = new TestClient(server.url);
+    fake.enqueue({ reply: JSON.stringify(summary) });
+    await analyze(guest);
+    await guest.post('/api/auth/login', { username: account.username, password: account.password });
+    expect(values((await guest.get('/api/profile')).body.fields)).toEqual({
+      product: 'A CRM for plumbers',
+      valueProposition: 'Less admin for plumbers',
+      pricing: '$59 a seat',
+    });
+  });
+
   it('keeps the updates choice ticked by default', async () => {
     const visitor = new TestClient(server.url);
     await visitor.post('/api/guest/save-analysis', { email: 'grace@example.com' });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
 import { endGuestSession } from '../auth/sessionStore';
+import { profileFromAnalysis } from '../../domain/profile/fromAnalysis';
+import { fillBlankProfileFields } from '../profile/profile.sql';
 import { adoptGuestAnalyses, setWantsUpdates } from './analysis.sql';
 
 interface GuestState {
@@ -27,7 +29,8 @@ export function rememberCapture(
 
 /**
  * What a guest did before signing in follows them into the account: their idea analyses (at
- * registration or login from this browser) and, for a new account, the 'Send me updates' choice.
+ * registration or login from this browser), what the newest tells the profile (only its blank
+ * fields), and, for a new account, the 'Send me updates' choice.
  * Then the guest session ends: its state now belongs to the account, and a copy of its cookie
  * (kept by someone else) can neither read it nor add more to carry at a later login.
  */
@@ -37,7 +40,17 @@ export async function carryGuestState(
   opts: { newAccount: boolean },
 ): Promise<void> {
   const state = guestState(ctx);
-  if (state.guestKey) await adoptGuestAnalyses(ctx.pool, state.guestKey, userId);
+  if (state.guestKey) {
+    const adopted = await adoptGuestAnalyses(ctx.pool, state.guestKey, userId);
+    // The newest analysis fills what the profile does not say yet (issue #21 item 1).
+    const newest = adopted.toSorted((a, b) => +b.created_at - +a.created_at)[0];
+    if (newest)
+      await fillBlankProfileFields(
+        ctx.pool,
+        userId,
+        profileFromAnalysis(newest.idea, newest.summary),
+      );
+  }
   if (opts.newAccount && state.capture)
     await setWantsUpdates(ctx.pool, userId, state.capture.updates);
   await endGuestSession(ctx);

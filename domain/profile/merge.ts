@@ -3,6 +3,7 @@ import type {
   ProfileEditOutcome,
   ProfileField,
   ProfileResponse,
+  ProfileValues,
   StoredProfileField,
 } from '../contract/profile';
 
@@ -57,4 +58,23 @@ export function mergeProfileEdits(
 
 function later(a: string, b: string): string {
   return Date.parse(a) >= Date.parse(b) ? a : b;
+}
+
+/**
+ * Fill the fields that hold nothing yet (never set, or cleared to '') with `values`, dated `now`:
+ * what Pitchpad learned elsewhere (a guest's idea analysis) never overwrites what the rep wrote.
+ */
+export function fillBlankFields(
+  stored: StoredProfile,
+  values: ProfileValues,
+  now: Date,
+): { fields: StoredProfile; filled: ProfileField[] } {
+  const fields: StoredProfile = { ...stored };
+  const filled: ProfileField[] = [];
+  for (const [field, value] of Object.entries(values) as [ProfileField, string | undefined][]) {
+    if (!value?.trim() || fields[field]?.value) continue;
+    fields[field] = { value: value.trim(), editedAt: now.toISOString() };
+    filled.push(field);
+  }
+  return { fields, filled };
 }
