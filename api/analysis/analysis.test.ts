@@ -34,6 +34,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/** A profile's fields as their values alone. */
+const values = (fields: Record<string, { value: string }>) =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.value]));
+
 const analyze = (client: TestClient, idea = 'A CRM for plumbers') =>
   client.post('/api/analyze-startup', { idea });
 
@@ -155,8 +159,6 @@ describe("a guest's analysis follows them into their account", () => {
     await analyze(visitor, 'A CRM for plumbers. It prices jobs from supplier catalogues.');
     const creds = uniqueCredentials('ada');
     expect((await visitor.post('/api/auth/register', creds)).status).toBe(201);
-    const values = (fields: Record<string, { value: string }>) =>
-      Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.value]));
     expect(values((await visitor.get('/api/profile')).body.fields)).toEqual({
       product: 'A CRM for plumbers.',
       valueProposition: 'Less admin for plumbers',
