@@ -1,7 +1,7 @@
 /**
  * An in-memory stand-in for the Web Locks API (`navigator.locks`) where the tests run: jsdom and
- * Node 20 have none, and the app has no fallback (web/data/queue/lock.ts). The tests' "tabs" are
- * several database connections in one process, so one lock manager per process is what a browser
+ * Node 20 have none (the app's lease, for pages without Web Locks, is tested by removing it: see
+ * web/data/queue/lock.ts). The tests' "tabs" are several database connections in one process, so one lock manager per process is what a browser
  * gives several tabs of one origin. Exclusive locks only, the one mode the app asks for.
  */
 type Callback<T> = (lock: { name: string; mode: 'exclusive' }) => T | Promise<T>;

@@ -442,6 +442,27 @@ describe('flushing the outbox', () => {
     for (const report of [a, b]) expect(report.outcomes.get(entry.clientId)?.state).toBe('sent');
   });
 
+  /** Two tabs (two connections to one database) flushing one chat's four sends at once: each goes once, in order. */
+  async function flushFromTwoTabs(chat: string): Promise<string[]> {
+    for (const text of ['one', 'two', 'three', 'four']) await queue(chat, text);
+    // The second tab starts (and opens with its housekeeping) while the first is in the middle of a send.
+    const otherTab = new PitchpadDb(userDbName(userId));
+    const sent: string[] = [];
+    let second: Promise<unknown> | undefined;
+    const slow: Deliver = async (target, entry) => {
+      second ??= Promise.all([
+        flushOutbox(otherTab, slow, { force: true }),
+        flushOutbox(otherTab, slow),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return fakeDeliveryInto(target, entry, sent);
+    };
+    await flushOutbox(db, slow, { force: true });
+    await second;
+    otherTab.close();
+    return sent;
+  }
+
   it('lets one flusher at a time deliver a chat, across tabs, under its Web Lock', async () => {
     const locks = navigator.locks;
     const requested: string[] = [];
@@ -456,25 +477,16 @@ describe('flushing the outbox', () => {
       },
     });
     const chat = uuidv7();
-    for (const text of ['one', 'two', 'three', 'four']) await queue(chat, text);
-    // Two tabs: two connections to the same database, each with its own flusher. The second tab
-    // starts (and opens with its housekeeping) while the first is in the middle of a send.
-    const otherTab = new PitchpadDb(userDbName(userId));
-    const sent: string[] = [];
-    let second: Promise<unknown> | undefined;
-    const slow: Deliver = async (target, entry) => {
-      second ??= Promise.all([
-        flushOutbox(otherTab, slow, { force: true }),
-        flushOutbox(otherTab, slow),
-      ]);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return fakeDeliveryInto(target, entry, sent);
-    };
-    await flushOutbox(db, slow, { force: true });
-    await second;
-    expect(sent).toEqual(['one', 'two', 'three', 'four']);
+    expect(await flushFromTwoTabs(chat)).toEqual(['one', 'two', 'three', 'four']);
     expect(new Set(requested)).toEqual(new Set([lockName(db, `outbox-${chat}`)]));
-    otherTab.close();
+  });
+
+  it('with no Web Locks (a page served over plain http from a LAN address), a lease in the database keeps one flusher at a time', async () => {
+    vi.stubGlobal('navigator', { ...navigator, onLine: true, locks: undefined });
+    const chat = uuidv7();
+    expect(await flushFromTwoTabs(chat)).toEqual(['one', 'two', 'three', 'four']);
+    // The lease is let go: nothing holds the chat's line once the flush is done.
+    expect(await db.keyValues.get(`outbox-${chat}Lease`)).toBeUndefined();
   });
 });
 
