@@ -442,27 +442,6 @@ describe('flushing the outbox', () => {
     for (const report of [a, b]) expect(report.outcomes.get(entry.clientId)?.state).toBe('sent');
   });
 
-  /** Two tabs (two connections to one database) flushing one chat's four sends at once: each goes once, in order. */
-  async function flushFromTwoTabs(chat: string): Promise<string[]> {
-    for (const text of ['one', 'two', 'three', 'four']) await queue(chat, text);
-    // The second tab starts (and opens with its housekeeping) while the first is in the middle of a send.
-    const otherTab = new PitchpadDb(userDbName(userId));
-    const sent: string[] = [];
-    let second: Promise<unknown> | undefined;
-    const slow: Deliver = async (target, entry) => {
-      second ??= Promise.all([
-        flushOutbox(otherTab, slow, { force: true }),
-        flushOutbox(otherTab, slow),
-      ]);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return fakeDeliveryInto(target, entry, sent);
-    };
-    await flushOutbox(db, slow, { force: true });
-    await second;
-    otherTab.close();
-    return sent;
-  }
-
   it('lets one flusher at a time deliver a chat, across tabs, under its Web Lock', async () => {
     const locks = navigator.locks;
     const requested: string[] = [];
@@ -489,6 +468,27 @@ describe('flushing the outbox', () => {
     expect(await db.keyValues.get(`outbox-${chat}Lease`)).toBeUndefined();
   });
 });
+
+/** Two tabs (two connections to one database) flushing one chat's four sends at once: each goes once, in order. */
+async function flushFromTwoTabs(chat: string): Promise<string[]> {
+  for (const text of ['one', 'two', 'three', 'four']) await queue(chat, text);
+  // The second tab starts (and opens with its housekeeping) while the first is in the middle of a send.
+  const otherTab = new PitchpadDb(userDbName(userId));
+  const sent: string[] = [];
+  let second: Promise<unknown> | undefined;
+  const slow: Deliver = async (target, entry) => {
+    second ??= Promise.all([
+      flushOutbox(otherTab, slow, { force: true }),
+      flushOutbox(otherTab, slow),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return fakeDeliveryInto(target, entry, sent);
+  };
+  await flushOutbox(db, slow, { force: true });
+  await second;
+  otherTab.close();
+  return sent;
+}
 
 async function fakeDeliveryInto(
   target: PitchpadDb,
