@@ -164,6 +164,13 @@ describe("a guest's analysis follows them into their account", () => {
       valueProposition: 'Less admin for plumbers',
       pricing: 'Per seat, $49–$99 per month',
     });
+    // An edit the rep made offline before that fill, arriving after it, still wins over it.
+    const madeEarlier = new Date(Date.now() - 60_000).toISOString();
+    const edit = await visitor.patch('/api/profile', {
+      edits: [{ field: 'product', value: 'Plumbing CRM', editedAt: madeEarlier, base: null }],
+    });
+    expect(edit.body.outcomes).toEqual([{ field: 'product', outcome: 'replaced-other' }]);
+    expect(edit.body.fields.product.value).toBe('Plumbing CRM');
 
     // An existing account whose rep wrote their pricing: the analysis fills the rest, not that.
     const account = await buildUser(server);

@@ -44,11 +44,14 @@ export async function carryGuestState(
     const adopted = await adoptGuestAnalyses(ctx.pool, state.guestKey, userId);
     // The newest analysis fills what the profile does not say yet (issue #21 item 1).
     const newest = adopted.toSorted((a, b) => +b.created_at - +a.created_at)[0];
+    // A fill that fails costs the rep nothing they typed: the sign-in goes on, and it is logged.
     if (newest)
       await fillBlankProfileFields(
         ctx.pool,
         userId,
         profileFromAnalysis(newest.idea, newest.summary),
+      ).catch((error: Error) =>
+        ctx.log.warn(`the profile was not filled from an idea analysis: ${error.message}`),
       );
   }
   if (opts.newAccount && state.capture)

@@ -89,7 +89,8 @@ export function profileRoutes(gateway: MeteredGateway) {
 /** Low temperature: the fields are read from the text, not invented. */
 const EXTRACT_PARAMS = {
   temperature: 0.1,
-  max_tokens: 1200,
+  // Every field at its longest is about 2,500 tokens of JSON.
+  max_tokens: 3000,
   top_p: 1,
   frequency_penalty: 0,
   presence_penalty: 0,

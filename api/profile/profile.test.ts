@@ -121,24 +121,62 @@ describe('profile: 1. GET and PATCH /api/profile', () => {
     });
   });
 
-  it('a clock ahead of the server does not win for ever: an edit is dated no later than now', async () => {
+  it('a clock ahead of the server does not win for ever: its edit counts as made on arrival, and is still the base of the next', async () => {
     const { client } = await loggedInClient(server);
     const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString();
     const res = await client.patch('/api/profile', {
       edits: [{ field: 'company', value: 'Freightly', editedAt: tomorrow, base: null }],
     });
-    expect(Date.parse(res.body.fields.company.editedAt)).toBeLessThanOrEqual(Date.now());
-    const later = await client.patch('/api/profile', {
+    expect(res.body.fields.company.editedAt).toBe(tomorrow);
+    expect(Date.parse(res.body.fields.company.at)).toBeLessThanOrEqual(Date.now());
+    // The same phone edits again on top of it: applied, not taken for a conflict.
+    const again = await client.patch('/api/profile', {
       edits: [
         {
           field: 'company',
-          value: 'Freightly Inc.',
+          value: 'Freightly Inc',
+          editedAt: new Date(Date.parse(tomorrow) + 60_000).toISOString(),
+          base: tomorrow,
+        },
+      ],
+    });
+    expect(again.body.outcomes).toEqual([{ field: 'company', outcome: 'applied' }]);
+    // A laptop with a right clock, not having seen it, edits a moment later: the laptop's wins.
+    const laptop = await client.patch('/api/profile', {
+      edits: [
+        {
+          field: 'company',
+          value: 'Freightly GmbH',
           editedAt: new Date(Date.now() + 1000).toISOString(),
           base: null,
         },
       ],
     });
-    expect(later.body.fields.company.value).toBe('Freightly Inc.');
+    expect(laptop.body.outcomes).toEqual([{ field: 'company', outcome: 'replaced-other' }]);
+    expect(laptop.body.fields.company).toMatchObject({
+      value: 'Freightly GmbH',
+      replaced: { value: 'Freightly Inc' },
+    });
+  });
+
+  it('two edits of one field in one delivery, the second on top of the first, both apply: the last is the value', async () => {
+    const { client, user } = await loggedInClient(server);
+    const first = new Date(Date.now() + 5000).toISOString(); // a phone 5 s ahead
+    const second = new Date(Date.now() + 6000).toISOString();
+    const res = await client.patch('/api/profile', {
+      edits: [
+        { field: 'company', value: 'Acme', editedAt: first, base: null },
+        { field: 'company', value: 'Acme Inc', editedAt: second, base: first },
+      ],
+    });
+    expect(res.body.outcomes).toEqual([
+      { field: 'company', outcome: 'applied' },
+      { field: 'company', outcome: 'applied' },
+    ]);
+    expect(await storedFields(user.id)).toMatchObject({
+      company: { value: 'Acme Inc', editedAt: second },
+    });
+    expect((await storedFields(user.id))!.company).not.toHaveProperty('replaced');
   });
 
   it("never reads or writes another rep's profile", async () => {

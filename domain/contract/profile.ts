@@ -47,8 +47,17 @@ export type ProfileValues = Partial<Record<ProfileField, string>>;
 /** A field as stored: its value, when it was edited, and an edit it replaced from elsewhere. */
 export interface StoredProfileField {
   value: string;
-  /** When the rep made the edit (their device's clock, never later than the server's). */
+  /**
+   * When the rep made the edit, by their device's clock, as it was sent: what a later edit names as
+   * its `base` (the value it was made on top of).
+   */
   editedAt: string;
+  /**
+   * When the edit counts as made, when that is not `editedAt`: a device clock ahead of the server's
+   * counts as the server's time on arrival (so it does not win every conflict for a day), and a value
+   * Pitchpad filled in itself (from an idea analysis) as the epoch (so any edit of the rep's wins).
+   */
+  at?: string;
   /**
    * Two devices edited this field without seeing each other's edit: the later edit is the value,
    * the other is kept here so it is not silently lost, until the field is next edited on top of
@@ -85,8 +94,12 @@ export function checkProfileValue(
   if (value.length > spec.max)
     return { ok: false, message: `must be at most ${spec.max} characters` };
   if (value === '') return { ok: true, value };
-  if (spec.kind === 'tone' && !(TONES as readonly string[]).includes(value))
-    return { ok: false, message: `must be one of ${TONES.join(', ')}, or blank` };
+  if (spec.kind === 'tone') {
+    const tone = value.toLowerCase();
+    if (!(TONES as readonly string[]).includes(tone))
+      return { ok: false, message: `must be one of ${TONES.join(', ')}, or blank` };
+    return { ok: true, value: tone };
+  }
   if (spec.kind === 'link') {
     const link = normalizeWebLink(value);
     if (link === null)

@@ -9,6 +9,9 @@ import type {
 
 export type StoredProfile = ProfileResponse['fields'];
 
+/** When a stored field counts as edited: its `at`, else its `editedAt`. */
+const countsAt = (field: StoredProfileField) => Date.parse(field.at ?? field.editedAt);
+
 /**
  * Apply a device's edits to the stored profile, field by field, so two devices editing different
  * fields both keep their change (issue #21 item 1):
@@ -19,8 +22,9 @@ export type StoredProfile = ProfileResponse['fields'];
  *    rep made it) is the value, and the other is kept as `replaced`, shown on the profile, so it is
  *    never lost without a word. The same value from both is no conflict.
  *
- * `editedAt` is the device's clock, so it is capped at `now`: a phone set a day ahead does not win
- * every conflict for a day. Pure: returns the new fields and each edit's outcome, in order.
+ * `editedAt` is the device's clock: it is kept as sent (a later edit names it as its base), but it
+ * counts as no later than `now` when edits are compared, so a phone set a day ahead does not win every
+ * conflict for a day. Pure: returns the new fields and each edit's outcome, in order.
  */
 export function mergeProfileEdits(
   stored: StoredProfile,
@@ -30,9 +34,9 @@ export function mergeProfileEdits(
   const fields: StoredProfile = { ...stored };
   const outcomes: { field: ProfileField; outcome: ProfileEditOutcome }[] = [];
   for (const edit of edits) {
-    const editedAt = new Date(Math.min(Date.parse(edit.editedAt), now.getTime())).toISOString();
     const current = fields[edit.field];
-    const incoming: StoredProfileField = { value: edit.value, editedAt };
+    const incoming: StoredProfileField = { value: edit.value, editedAt: edit.editedAt };
+    if (Date.parse(edit.editedAt) > now.getTime()) incoming.at = now.toISOString();
     if (
       !current ||
       (edit.base !== null && Date.parse(edit.base) === Date.parse(current.editedAt))
@@ -40,25 +44,26 @@ export function mergeProfileEdits(
       fields[edit.field] = incoming;
       outcomes.push({ field: edit.field, outcome: 'applied' });
     } else if (current.value === edit.value) {
-      fields[edit.field] = { ...current, editedAt: later(current.editedAt, editedAt) };
+      fields[edit.field] = countsAt(incoming) > countsAt(current) ? incoming : current;
       outcomes.push({ field: edit.field, outcome: 'applied' });
-    } else if (Date.parse(editedAt) > Date.parse(current.editedAt)) {
+    } else if (countsAt(incoming) > countsAt(current)) {
       fields[edit.field] = {
         ...incoming,
         replaced: { value: current.value, editedAt: current.editedAt },
       };
       outcomes.push({ field: edit.field, outcome: 'replaced-other' });
     } else {
-      fields[edit.field] = { ...current, replaced: { value: edit.value, editedAt } };
+      fields[edit.field] = {
+        ...current,
+        replaced: { value: edit.value, editedAt: edit.editedAt },
+      };
       outcomes.push({ field: edit.field, outcome: 'kept-other' });
     }
   }
   return { fields, outcomes };
 }
 
-function later(a: string, b: string): string {
-  return Date.parse(a) >= Date.parse(b) ? a : b;
-}
+const EPOCH = new Date(0).toISOString();
 
 /**
  * Fill the fields that hold nothing yet (never set, or cleared to '') with `values`, dated `now`:
@@ -73,7 +78,9 @@ export function fillBlankFields(
   const filled: ProfileField[] = [];
   for (const [field, value] of Object.entries(values) as [ProfileField, string | undefined][]) {
     if (!value?.trim() || fields[field]?.value) continue;
-    fields[field] = { value: value.trim(), editedAt: now.toISOString() };
+    // Dated when filled (a base for the next edit), but counting as the epoch: any edit of the rep's
+    // (one made offline before this fill, arriving after it) wins over it.
+    fields[field] = { value: value.trim(), editedAt: now.toISOString(), at: EPOCH };
     filled.push(field);
   }
   return { fields, filled };
