@@ -7,7 +7,7 @@ import { SYSTEM_PROMPTS } from '../../domain/playbooks/systemPrompts';
 import { startModelTestServer, type ModelTestServer } from '../../tests/support/server';
 import { postStream, type TestClient } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
-import { buildSend } from '../../tests/factories/chats';
+import { buildSend, eventually } from '../../tests/factories/chats';
 import { pdfOf } from '../../tests/factories/documents';
 import { countTextTokens } from '../llm/context';
 
@@ -218,5 +218,45 @@ describe("kit: 3. a chat answer draws on the rep's sales kit and names its sourc
     // Bob asking the same gets his own passage.
     await bob.client.post('/api/chat', buildSend(`${question} (bob)`));
     expect(systemFor(`${question} (bob)`)).toContain('[1] Bob pricing.pdf, p. 1');
+  });
+});
+
+describe("kit: 2. the profile counts in what a send reserves of the day's allowance", () => {
+  it('while the model is still silent, the reservation holds the whole system prompt: the profile and the passages', async () => {
+    const { client, user } = await loggedInClient(server);
+    const words = (field: ProfileField) =>
+      Array.from({ length: PROFILE_FIELDS[field].max }, (_, i) => `${field}${i}`)
+        .join(' ')
+        .slice(0, PROFILE_FIELDS[field].max);
+    await fillProfile(client, {
+      valueProposition: words('valueProposition'),
+      pains: words('pains'),
+      proofPoints: words('proofPoints'),
+      competitors: words('competitors'),
+    });
+    await upload(client, 'Acme case study.pdf', acmeCaseStudy);
+    const question = 'How much did Acme cut wait times? [budget-1] [[first:1500]]';
+    const reserved = async () =>
+      Number(
+        (
+          await server.pool.query<{ tokens: string }>(
+            'SELECT tokens FROM token_usage WHERE payer = $1',
+            [`user:${user.id}`],
+          )
+        ).rows[0]?.tokens ?? 0,
+      );
+    await postStream(
+      client,
+      '/api/chat',
+      { ...buildSend(question), llmParams: { max_tokens: 100 } },
+      (events) => events.some((e) => e.event === 'sources'),
+    );
+    // What is reserved before the first word: at least the system prompt the model is sent.
+    await eventually(async () =>
+      server.fake.requests.some((r) => r.messages.at(-1)?.content.includes('[budget-1]')),
+    );
+    const system = systemFor('[budget-1]');
+    expect(system).toContain('[1] Acme case study.pdf, p. 2');
+    expect(await reserved()).toBeGreaterThanOrEqual(Buffer.byteLength(system) + 100);
   });
 });
