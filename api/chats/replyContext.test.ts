@@ -50,6 +50,12 @@ const systemFor = (question: string) => {
   return system.content;
 };
 
+/** A field filled to its longest with numbered words (text the tokenizer cannot pack tightly). */
+const longest = (field: ProfileField) =>
+  Array.from({ length: PROFILE_FIELDS[field].max }, (_, i) => `${field}${i}`)
+    .join(' ')
+    .slice(0, PROFILE_FIELDS[field].max);
+
 const freightly = {
   company: 'Freightly',
   product: 'Dock appointment scheduling for mid-size shippers',
@@ -224,15 +230,11 @@ describe("kit: 3. a chat answer draws on the rep's sales kit and names its sourc
 describe("kit: 2. the profile counts in what a send reserves of the day's allowance", () => {
   it('while the model is still silent, the reservation holds the whole system prompt: the profile and the passages', async () => {
     const { client, user } = await loggedInClient(server);
-    const words = (field: ProfileField) =>
-      Array.from({ length: PROFILE_FIELDS[field].max }, (_, i) => `${field}${i}`)
-        .join(' ')
-        .slice(0, PROFILE_FIELDS[field].max);
     await fillProfile(client, {
-      valueProposition: words('valueProposition'),
-      pains: words('pains'),
-      proofPoints: words('proofPoints'),
-      competitors: words('competitors'),
+      valueProposition: longest('valueProposition'),
+      pains: longest('pains'),
+      proofPoints: longest('proofPoints'),
+      competitors: longest('competitors'),
     });
     await upload(client, 'Acme case study.pdf', acmeCaseStudy);
     const question = 'How much did Acme cut wait times? [budget-1] [[first:1500]]';
