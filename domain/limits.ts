@@ -131,3 +131,6 @@ export const KIT_MAX_FILE_MB_DEFAULT = 10;
 export const KIT_DOCX_INFLATED_MAX_BYTES = 50_000_000;
 /** Passages of the rep's documents sent with a model call, and their most tokens together. */
 export const KIT_PASSAGES_PER_CALL = 4;
+export const KIT_PASSAGES_MAX_TOKENS = 1_500;
+/** The most tokens the rep's profile adds to a model call's system prompt: its longest fields are shortened first. */
+export const PROFILE_BLOCK_MAX_TOKENS = 1_500;

@@ -33,5 +33,14 @@ export function presentMessage(m: MessageRow): Message {
     emailEdit: m.email_edit
       ? { subject: m.email_edit.subject, body: m.email_edit.body, editedAt: m.email_edit.editedAt }
       : null,
+    ...(m.sources?.length
+      ? {
+          sources: m.sources.map((s) => ({
+            passageId: s.passageId,
+            fileName: s.fileName,
+            page: s.page,
+          })),
+        }
+      : {}),
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '../../domain/contract/chat';
 import type {
   ChatStreamEvent,
+  MessageSource,
   ModelsResponse,
   ValuePropsResponse,
 } from '../../domain/contract/chat';
@@ -49,7 +50,9 @@ import {
   type GenerationResult,
   type ReplyOutput,
 } from './generate';
-import { planSend, reserveSend, resolveModel } from './send';
+import { planSend, replyContextFor, replySystemPrompt, reserveSend, resolveModel } from './send';
+import { loadProfileBlock } from '../profile/profileBlock';
+import { withContextBlocks } from '../../domain/profile/promptBlock';
 import type { ChatRow, MessageRow } from './chats.sql';
 
 /** Chats and the model: POST /api/chat (JSON or SSE), the chat list, one chat, rename, delete, stop, regenerate. */
@@ -128,7 +131,13 @@ export function chatRoutes(llm: MeteredGateway) {
             presence_penalty: 0,
           },
           messages: [
-            { role: 'system', content: systemPromptFor('playbook') },
+            {
+              role: 'system',
+              content: withContextBlocks(
+                systemPromptFor('playbook'),
+                await loadProfileBlock(ctx.pool, userOf(ctx).id),
+              ),
+            },
             { role: 'user', content: prompt },
           ],
         })
@@ -209,6 +218,8 @@ export function chatRoutes(llm: MeteredGateway) {
       if (type !== 'none') assertPro(userOf(ctx));
       const userMessage = await lastUserMessage(ctx.pool, chat.id);
       if (!userMessage) throw NotFound('Message to answer');
+      const replyContext = await replyContextFor(withModel, userOf(ctx).id, userMessage.content);
+      const system = replySystemPrompt(systemPromptFor(type), replyContext);
       // A stream slot (fair use) and the call's tokens before the reply is touched: over either
       // limit, nothing changes.
       const lease = await acquireStreamLease(ctx, userOf(ctx).id, 'regenerate');
@@ -221,8 +232,7 @@ export function chatRoutes(llm: MeteredGateway) {
           userOf(ctx),
           {
             messages: [{ role: 'user', content: userMessage.content }],
-            playbookType: type,
-            systemPrompt: undefined,
+            system,
             llmParams,
           },
           chat.id,
@@ -246,14 +256,16 @@ export function chatRoutes(llm: MeteredGateway) {
           pro: isPro(userOf(ctx)),
         },
         messages: [
-          { role: 'system' as const, content: systemPromptFor(type) },
+          { role: 'system' as const, content: system },
           ...context,
           { role: 'user' as const, content: userMessage.content },
         ],
       };
       const started = reply;
       const run = (out: ReplyOutput) =>
-        generateReply(withModel, started, request, out).finally(() => lease.release());
+        generateReply(withModel, started, request, out, replyContext.kit.sources).finally(() =>
+          lease.release(),
+        );
       await respondWithReply(ctx, chat, run, { userMessage, replyId: started.id });
     },
   );
@@ -296,7 +308,11 @@ async function respondWithReply(
     words.flush();
     send('restart', {});
   };
-  void run(replyOutput({ delta: words.push, restart }))
+  const sources = (list: MessageSource[]) => {
+    words.flush();
+    send('sources', { sources: list });
+  };
+  void run(replyOutput({ delta: words.push, restart, sources }))
     .then((result) => {
       words.flush();
       if (result.error) {

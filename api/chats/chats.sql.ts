@@ -1,7 +1,7 @@
 import type { Pool } from '../db';
 import { PlaybookType } from '../../domain/playbooks/types';
 import { CHAT_CONTEXT_MESSAGES } from '../../domain/limits';
-import type { EmailEdit } from '../../domain/contract/chat';
+import type { EmailEdit, MessageSource } from '../../domain/contract/chat';
 
 export interface ChatRow {
   id: string;
@@ -33,6 +33,8 @@ export interface MessageRow {
   kept_model: string | null;
   /** An email reply as the rep edited it (issue 14); null until edited. */
   email_edit: EmailEdit | null;
+  /** A reply's sales-kit passages (what its [1], [2] cite); null when it had none. */
+  sources: MessageSource[] | null;
 }
 
 const LIVE_CHAT = 'deleted_at IS NULL';
@@ -387,6 +389,7 @@ export async function finishReply(
   content: string,
   status: 'complete' | 'partial' | 'failed',
   writtenAt: Date,
+  sources: readonly MessageSource[] = [],
 ): Promise<(MessageRow & { restored: boolean }) | undefined> {
   const { rows } = await pool.query<MessageRow & { restored: boolean }>(
     `UPDATE messages m SET
@@ -395,11 +398,19 @@ export async function finishReply(
        model = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.kept_model ELSE old.model END,
        -- The rep's edit was of the answer replaced: a new answer starts unedited.
        email_edit = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.email_edit ELSE NULL END,
+       -- The passages the new answer was written with (a restored answer keeps its own).
+       sources = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.sources ELSE $5::jsonb END,
        kept_content = NULL, kept_status = NULL, kept_model = NULL, updated_at = now()
       FROM messages old
      WHERE m.id = $1 AND old.id = $1 AND ${STILL_WRITTEN_BY('old', '$4')}
      RETURNING m.*, ($2 = '' AND old.kept_status IS NOT NULL) AS restored`,
-    [replyId, content, status, writtenAt],
+    [
+      replyId,
+      content,
+      status,
+      writtenAt,
+      content && sources.length ? JSON.stringify(sources) : null,
+    ],
   );
   if (!rows[0]) return undefined;
   await pool.query('UPDATE chats SET updated_at = now() WHERE id = $1', [rows[0].chat_id]);

@@ -3,6 +3,7 @@
 // The work is not tied to the HTTP request: a client that disconnects does not stop it.
 import type { Logger } from '../log';
 import type { Pool } from '../db';
+import type { MessageSource } from '../../domain/contract/chat';
 import type { LlmGateway, CompletionRequest } from '../llm/types';
 import { UpstreamError } from '../llm/types';
 import { finishReply, findFollowedReply, saveProgress, type MessageRow } from './chats.sql';
@@ -28,16 +29,25 @@ const FOLLOW_POLL_MS = 250;
  * when something was sent. `text` is what the client holds now.
  */
 export interface ReplyOutput {
+  /** The kit passages the reply is written with, said once before its first word (when there are any). */
+  sources(sources: MessageSource[]): void;
   delta(text: string): void;
   restart(): void;
   readonly text: string;
 }
 
 export function replyOutput(
-  sink: { delta(text: string): void; restart(): void } = { delta() {}, restart() {} },
+  sink: {
+    delta(text: string): void;
+    restart(): void;
+    sources?(sources: MessageSource[]): void;
+  } = { delta() {}, restart() {} },
 ): ReplyOutput {
   let text = '';
   return {
+    sources(sources) {
+      if (sources.length) sink.sources?.(sources);
+    },
     delta(words) {
       text += words;
       sink.delta(words);
@@ -77,10 +87,13 @@ export async function generateReply(
   reply: MessageRow,
   request: Omit<CompletionRequest, 'signal'>,
   out: ReplyOutput,
+  /** The kit passages the request's system prompt carries, in the order it numbers them. */
+  sources: readonly MessageSource[] = [],
 ): Promise<GenerationResult> {
   // The reply is written from its first word: anything the client holds of it (a dead writer's
   // start, replayed before this took over) is void.
   out.restart();
+  out.sources([...sources]);
   const controller = new AbortController();
   running.set(reply.id, controller);
   let content = '';
@@ -122,7 +135,7 @@ export async function generateReply(
     clearInterval(timer);
     const finished = lost
       ? undefined
-      : await finishReply(deps.pool, reply.id, content, status, writtenAt);
+      : await finishReply(deps.pool, reply.id, content, status, writtenAt, sources);
     if (finished) {
       const { restored, ...message } = finished;
       return { message, restored, ...(error ? { error } : {}) };

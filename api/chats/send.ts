@@ -16,6 +16,9 @@ import { assertPro, isPro } from '../billing/requirePro';
 import { acquireStreamLease, type StreamLease } from '../llm/streams';
 import { NO_CHARGE, reserveTokens, userPayer, type TokenReservation } from '../llm/budget';
 import { tokenCeiling } from '../llm/context';
+import { withContextBlocks } from '../../domain/profile/promptBlock';
+import { loadProfileBlock } from '../profile/profileBlock';
+import { kitContextFor, NO_KIT_CONTEXT, type KitContext } from '../kit/kitContext';
 import {
   claimReply,
   contextBefore,
@@ -77,9 +80,43 @@ function titleOfNewChat(input: Input, content: string): string {
   return chatTitleFrom(content);
 }
 
+/**
+ * What a reply's model call is told of the rep beyond the chat: their profile and the passages of
+ * their sales kit that best answer `question`. Read once per request. The offline drafter reads
+ * neither (it writes from the flow's answers).
+ */
+export interface ReplyContext {
+  profile: string;
+  kit: KitContext;
+}
+
+export async function replyContextFor(
+  deps: Deps,
+  userId: number,
+  question: string,
+): Promise<ReplyContext> {
+  if (deps.llm.offline) return { profile: '', kit: NO_KIT_CONTEXT };
+  const [profile, kit] = await Promise.all([
+    loadProfileBlock(deps.pool, userId),
+    kitContextFor(deps.pool, userId, question),
+  ]);
+  return { profile, kit };
+}
+
+/** A chat's system prompt with the rep's profile and kit excerpts after it. */
+export function replySystemPrompt(base: string, context: ReplyContext): string {
+  return withContextBlocks(base, context.profile, context.kit.block);
+}
+
 export async function planSend(deps: Deps, user: SessionUser, input: Input): Promise<SendPlan> {
   const model = resolveModel(deps.llm, input.llmParams.model, deps.log);
   const last = input.messages.at(-1)!;
+  const context = await replyContextFor(deps, user.id, last.content);
+  // What the reservation counts as always sent; the chat's stored type may name another prompt, of a similar size.
+  const system = replySystemPrompt(
+    systemPromptFor(input.playbookType, input.systemPrompt),
+    context,
+  );
   const clientId = input.clientMessageId ?? randomUUID();
   const send = {
     chatId: input.chatId ?? randomUUID(),
@@ -94,9 +131,9 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
   };
   // A stream slot first (fair use), then the call's tokens against the day's allowance: a send over
   // either limit stores nothing and can come again.
-  const slot = await takeSendSlot(deps, user, input, send.chatId, clientId);
+  const slot = await takeSendSlot(deps, user, { ...input, system }, send.chatId, clientId);
   try {
-    const plan = await planStoredSend(deps, user, input, send, slot);
+    const plan = await planStoredSend(deps, user, { ...input, system }, send, slot, context);
     // A send that only hands back or follows its reply asks no model: its reservation goes back.
     return { ...plan, run: (out) => plan.run(out).finally(() => slot.reservation?.settle(0)) };
   } catch (err) {
@@ -120,7 +157,7 @@ interface SendSlot {
 async function takeSendSlot(
   deps: Deps,
   user: SessionUser,
-  input: Input,
+  input: Input & { system: string },
   chatId: string,
   clientId: string,
 ): Promise<SendSlot> {
@@ -143,22 +180,19 @@ async function takeSendSlot(
 }
 
 /**
- * Reserve the most a send's call can cost: the system prompt and the new message (always sent),
- * the history up to the context bound, and the longest answer asked for. The call corrects it.
- * The offline drafter costs nothing.
+ * Reserve the most a send's call can cost: the system prompt (with the profile and kit excerpts)
+ * and the new message (always sent), the history up to the context bound, and the longest answer
+ * asked for. The call corrects it. The offline drafter costs nothing.
  */
 export async function reserveSend(
   deps: Deps,
   user: SessionUser,
-  input: Pick<Input, 'messages' | 'playbookType' | 'systemPrompt' | 'llmParams'>,
+  input: Pick<Input, 'messages' | 'llmParams'> & { system: string },
   chatId: string,
   opts: { force?: boolean } = {},
 ): Promise<TokenReservation> {
   if (deps.llm.offline) return NO_CHARGE;
-  const always = tokenCeiling([
-    { content: systemPromptFor(input.playbookType, input.systemPrompt) },
-    input.messages.at(-1)!,
-  ]);
+  const always = tokenCeiling([{ content: input.system }, input.messages.at(-1)!]);
   const history =
     (await historyBytes(deps.pool, user.id, chatId)) +
     tokenCeiling(newChatContext(input.messages.slice(0, -1)));
@@ -183,7 +217,7 @@ function holding(
 async function forcedSlot(
   deps: Deps,
   user: SessionUser,
-  input: Input,
+  input: Input & { system: string },
   chatId: string,
   have: { lease?: StreamLease; reservation?: TokenReservation },
 ) {
@@ -203,9 +237,10 @@ async function forcedSlot(
 async function planStoredSend(
   deps: Deps,
   user: SessionUser,
-  input: Input,
+  input: Input & { system: string },
   send: Parameters<typeof storeSend>[1],
   slot: SendSlot,
+  replyContext: ReplyContext,
 ): Promise<SendPlan> {
   const { model, clientId } = send;
   // Two identical sends racing to create a new chat: the loser's statement cannot see the winner's
@@ -233,7 +268,10 @@ async function planStoredSend(
       pro: isPro(user),
     },
     messages: [
-      { role: 'system' as const, content: systemPromptFor(type, input.systemPrompt) },
+      {
+        role: 'system' as const,
+        content: replySystemPrompt(systemPromptFor(type, input.systemPrompt), replyContext),
+      },
       ...context,
       { role: 'user' as const, content: userMessage.content },
     ],
@@ -252,7 +290,13 @@ async function planStoredSend(
       reply: inserted.reply,
       run: (out) =>
         holding(lease, reservation, () =>
-          generateReply(deps, inserted.reply, completion(inserted.user, context, reservation), out),
+          generateReply(
+            deps,
+            inserted.reply,
+            completion(inserted.user, context, reservation),
+            out,
+            replyContext.kit.sources,
+          ),
         ),
     };
   }
@@ -289,6 +333,7 @@ async function planStoredSend(
         claimed,
         completion(earlier.user, await contextBefore(deps.pool, chat.id, earlier.user.id), held),
         out,
+        replyContext.kit.sources,
       ),
     );
   };

@@ -31,6 +31,8 @@ import { acquireStreamLease, withStreamLease } from '../llm/streams';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { expectedUser } from '../middleware/expectedUser';
+import { loadProfileBlock } from '../profile/profileBlock';
+import { withContextBlocks } from '../../domain/profile/promptBlock';
 
 /** The title of a plan's chat when the request names none and gives no answers to name it by. */
 const GTM_PLAN_TITLE = 'GTM Plan';
@@ -69,6 +71,7 @@ export function playbookRoutes(gateway: MeteredGateway) {
         if (!answers) throw NoModel('write a plan from text');
         body = { plan: draftGtmPlan(answers), source: 'offline-drafter' };
       } else {
+        const profile = await loadProfileBlock(ctx.pool, userOf(ctx).id);
         const plan = await withStreamLease(ctx, userOf(ctx).id, 'gtm-plan', () =>
           completeJson(
             llm,
@@ -80,7 +83,10 @@ export function playbookRoutes(gateway: MeteredGateway) {
               messages: [
                 {
                   role: 'system',
-                  content: `${SYSTEM_PROMPTS.gtmplan}\n\n${GTM_PLAN_INSTRUCTIONS}`,
+                  content: withContextBlocks(
+                    `${SYSTEM_PROMPTS.gtmplan}\n\n${GTM_PLAN_INSTRUCTIONS}`,
+                    profile,
+                  ),
                 },
                 { role: 'user', content: startupInfo },
               ],
@@ -123,6 +129,7 @@ export function playbookRoutes(gateway: MeteredGateway) {
       const llm = gateway.current();
       if (llm.offline) throw NoModel('research competitors');
       const { productDescription } = inputOf(ctx, CompetitorAnalysisInput);
+      const profile = await loadProfileBlock(ctx.pool, userOf(ctx).id);
       // A stream slot (fair use), held until the last token (or the failure), not just the response.
       const lease = await acquireStreamLease(ctx, userOf(ctx).id, 'competitor-analysis');
       // Nothing is stored server-side: a client that goes away ends the model call, and so the slot.
@@ -137,7 +144,7 @@ export function playbookRoutes(gateway: MeteredGateway) {
         params: JSON_PARAMS,
         signal: controller.signal,
         messages: [
-          { role: 'system', content: COMPETITOR_ANALYSIS_INSTRUCTIONS },
+          { role: 'system', content: withContextBlocks(COMPETITOR_ANALYSIS_INSTRUCTIONS, profile) },
           { role: 'user', content: productDescription },
         ],
       });

@@ -144,6 +144,17 @@ export const EmailEdit = z.object({
 });
 export type EmailEdit = z.infer<typeof EmailEdit>;
 
+/**
+ * A passage of the rep's sales kit a reply was written with: what its [1], [2]… cite, in order.
+ * The passage itself is read with GET /api/kit/passages/{passageId} (gone once its file is deleted).
+ */
+export const MessageSource = z.object({
+  passageId: z.string(),
+  fileName: z.string(),
+  page: z.number().int().nullable(),
+});
+export type MessageSource = z.infer<typeof MessageSource>;
+
 /** A stored message as the server presents it. */
 export const Message = z.object({
   id: z.number().int(),
@@ -160,6 +171,8 @@ export const Message = z.object({
   model: z.string().nullable(),
   /** For an email reply: the rep's edited version (issue 14), null when never edited. Older servers omit it. */
   emailEdit: EmailEdit.nullable().optional(),
+  /** For a reply written with passages of the rep's sales kit: those passages. Absent when none. */
+  sources: z.array(MessageSource).optional(),
 });
 export type Message = z.infer<typeof Message>;
 
@@ -233,6 +246,8 @@ export type ModelsResponse = z.infer<typeof ModelsResponse>;
 /** The server-sent events of a streamed reply (design §4). */
 export type ChatStreamEvent =
   | { event: 'start'; data: { chat: Chat; userMessage: Message; replyId: number | null } }
+  /** The kit passages the reply is written with (what its [1], [2]… cite): before its first delta. */
+  | { event: 'sources'; data: { sources: MessageSource[] } }
   | { event: 'delta'; data: { text: string } }
   /**
    * The reply's text starts over: what the deltas so far added is void and the deltas after it are the

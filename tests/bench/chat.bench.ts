@@ -10,6 +10,8 @@ import { startFakeOpenAI } from '../fakes/openai';
 import { buildSend } from '../factories/chats';
 import { uniqueCredentials } from '../factories/users';
 import { CSRF_HEADER } from '../../domain/contract/errors';
+import { KIT_FILE_NAME_HEADER } from '../../domain/contract/kit';
+import { PROFILE_FIELDS, type ProfileField } from '../../domain/contract/profile';
 import { MAX_CONCURRENT_STREAMS_PER_USER } from '../../domain/limits';
 import { TestClient } from '../support/client';
 import { startServerProcess } from './serverProcess';
@@ -57,6 +59,9 @@ const server = await startServerProcess({
     OPENAI_API_KEY: 'sk-bench',
     LLM_MODELS: 'gpt-4o',
     LOG_LEVEL: 'warn',
+    // The bench measures time, not allowances: a rep with a full profile and kit sends ~3,000
+    // tokens a call, and 110 calls would pass a free user's day.
+    LLM_DAILY_TOKENS_FREE: 'off',
   },
 });
 
@@ -160,6 +165,85 @@ console.log(
 console.log(
   `  added by our server to the first token                   ${ms(su50! - du50!)} / ${ms(su95! - du95!)}   (target: p50 ≤ 3 ms)`,
 );
+
+// What the rep's profile and sales kit add to the first token (issue #21): the same send from a rep
+// with nothing filled and from one with every profile field at its longest and 20 files of about
+// 300 passages each, whose question finds passages (the send reads the profile, searches the kit,
+// and sends both in the system prompt). Target: p50 ≤ 30 ms added.
+const random = (seed: number) => {
+  const x = Math.sin(seed * 12.9898 + 78.233) * 43758.5453;
+  return x - Math.floor(x);
+};
+/** A made-up word: a few common, most rare (the n-th about 1/n as often as the first), as prose is. */
+const kitWord = (seed: number) => `kw${Math.floor(1 / (random(seed) + 1 / 3000))}x`;
+const kitParagraph = (seed: number) =>
+  Array.from({ length: 150 }, (_, i) => kitWord(seed * 997 + i));
+/** A rep's question: two common words and the two rarest of one passage, as a question about it would. */
+const kitQuestion = (i: number) => {
+  const rare = kitParagraph((i % 20) * 1000 + ((i * 37) % 300))
+    .toSorted((a, b) => b.length - a.length || b.localeCompare(a))
+    .slice(0, 2);
+  return `kw1x kw2x ${rare.join(' ')} #${i}`;
+};
+
+async function contextTiming(): Promise<void> {
+  const plain = await loggedIn();
+  const full = await loggedIn();
+  const editedAt = new Date().toISOString();
+  await full.patch('/api/profile', {
+    edits: (Object.keys(PROFILE_FIELDS) as ProfileField[]).map((field) => {
+      const { max } = PROFILE_FIELDS[field];
+      const value =
+        field === 'tone'
+          ? 'friendly'
+          : field === 'website' || field === 'bookingLink'
+            ? 'https://freightly.io/book'
+            : Array.from({ length: max }, (_, i) => kitWord(field.length * 10_000 + i))
+                .join(' ')
+                .slice(0, max)
+                .trim();
+      return { field, value, editedAt, base: null };
+    }),
+  });
+  for (let f = 0; f < 20; f++) {
+    const text = Array.from(
+      { length: 300 },
+      (_, i) => `${kitParagraph(f * 1000 + i).join(' ')}.`,
+    ).join('\n\n');
+    const res = await full.put(
+      `/api/kit/files/bench-kit-file-${String(f).padStart(6, '0')}`,
+      text,
+      {
+        headers: { [KIT_FILE_NAME_HEADER]: `notes-${f}.md`, 'content-type': 'text/markdown' },
+      },
+    );
+    if (res.status !== 201) throw new Error(`kit upload: ${res.status} ${res.text}`);
+  }
+  for (let i = 0; i < 10; i++) {
+    await viaServer(plain, `warm context ${i}`);
+    await viaServer(full, kitQuestion(1000 + i));
+  }
+  const without: number[] = [];
+  const withContext: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    without.push((await viaServer(plain, kitQuestion(i))).total);
+    withContext.push((await viaServer(full, kitQuestion(i))).total);
+  }
+  const found = fake.requests.filter((r) => r.messages[0]?.content.includes('[1] notes-')).length;
+  console.log(
+    `time to first token with the rep's profile and kit, ${SAMPLES} samples, p50 / p95 (request → first token):`,
+  );
+  console.log(
+    `  no profile, no kit                                        ${ms(pct(without, 0.5))} / ${ms(pct(without, 0.95))}`,
+  );
+  console.log(
+    `  every profile field full, 20 files × 300 passages         ${ms(pct(withContext, 0.5))} / ${ms(pct(withContext, 0.95))}   (${found} of ${SAMPLES + 10} questions found passages)`,
+  );
+  console.log(
+    `  added by the profile and the kit                          ${ms(pct(withContext, 0.5) - pct(without, 0.5))} (p50; target ≤ 30 ms)`,
+  );
+}
+await contextTiming();
 
 // 200 streams at once, each long enough (20 tokens, 20 ms apart) to overlap all the others, from
 // as many users as fair use needs (each has MAX_CONCURRENT_STREAMS_PER_USER streams at once).

@@ -13,6 +13,8 @@
 //      [[cut:5]]       drop the connection after 5 tokens  [[reply:some text]] answer this text
 //      [[reply64:eyJhIjpbMV19]]  answer this text, base64-encoded: for JSON, whose brackets a plain
 //                      [[reply:...]] cannot hold
+//      [[system]]      answer with the request's system message: what the model was told (the
+//                      rep's profile, their kit's passages), for e2e that cannot read `requests`
 //      [[count]]       end the answer with '(answer N)', N counting the requests for this message
 //                      text, so each regenerate's answer differs from the last
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -180,7 +182,12 @@ export async function startFakeOpenAI(
       return;
     }
 
-    const text = script.reply ?? `You said: ${lastUser.replace(/\[\[[^\]]*\]\]/g, '').trim()}`;
+    const system = body.messages.find((m) => m.role === 'system')?.content ?? '';
+    const text =
+      script.reply ??
+      (lastUser.includes('[[system]]')
+        ? `The model was told: ${system}`
+        : `You said: ${lastUser.replace(/\[\[[^\]]*\]\]/g, '').trim()}`);
     const id = `chatcmpl-fake${++counter}`;
     const created = Math.floor(Date.now() / 1000);
     const model = body.model;

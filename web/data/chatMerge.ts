@@ -95,6 +95,7 @@ export function serverMessagesToLocal(
       before?.content === m.content ? before : undefined,
       m.emailEdit ?? null,
     );
+    if (m.sources?.length) row.sources = m.sources;
     if (edit.emailEdit) row.emailEdit = edit.emailEdit;
     if (edit.emailEditPending) row.emailEditPending = true;
     return row;
@@ -135,6 +136,7 @@ function sameMessage(a: LocalMessage, b: LocalMessage): boolean {
     a.replyToKey === b.replyToKey &&
     a.timestamp === b.timestamp &&
     a.errorMessage === b.errorMessage &&
+    JSON.stringify(a.sources ?? []) === JSON.stringify(b.sources ?? []) &&
     sameEdit(a, b)
   );
 }

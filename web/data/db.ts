@@ -23,7 +23,7 @@
  */
 import { Dexie } from 'dexie';
 import type { Table, Transaction } from 'dexie';
-import type { EmailEdit, Role } from '../../domain/contract/chat';
+import type { EmailEdit, MessageSource, Role } from '../../domain/contract/chat';
 import type { PlaybookType } from '../../domain/playbooks/types';
 
 /**
@@ -68,6 +68,8 @@ export interface LocalMessage {
   emailEdit?: EmailEdit;
   /** True while `emailEdit` was saved here and the server has not stored it yet (emailEdits.ts). */
   emailEditPending?: boolean;
+  /** Replies: the sales-kit passages the answer was written with, shown as 'Sources' under it. */
+  sources?: MessageSource[];
   /** Date.now() of the last write made on this device: a server snapshot older than it loses (chatStore.ts). */
   touchedAt: number;
   /** A GTM plan drafted here offline: how asking the server for the real one has gone (flowResults.ts). */

@@ -11,7 +11,9 @@ import {
 } from 'ionicons/icons';
 import { memo, useCallback } from 'react';
 import { OFFLINE_DRAFTER_LABEL } from '../../../domain/limits';
+import type { MessageSource } from '../../../domain/contract/chat';
 import { Markdown } from './Markdown';
+import { MessageSources } from './MessageSources';
 import type { Delivery, ReplyState } from './messageView';
 import { TypingIndicator } from './TypingIndicator';
 import { useCopiedMark } from './useCopiedMark';
@@ -139,6 +141,8 @@ interface ReplyProps {
   errorMessage: string | undefined;
   /** Why the full plan of a plan drafted offline was not written yet, or will not be. */
   planNote?: string;
+  /** The sales-kit passages the answer was written with. */
+  sources?: readonly MessageSource[];
   /** Copies the text; resolves whether it worked (a failure is told by the caller). */
   onCopy: (text: string) => Promise<boolean>;
   onRegenerate: () => void;
@@ -152,6 +156,7 @@ export const AssistantReply = memo(function AssistantReply({
   canRegenerate,
   errorMessage,
   planNote,
+  sources,
   onCopy,
   onRegenerate,
 }: ReplyProps) {
@@ -173,6 +178,7 @@ export const AssistantReply = memo(function AssistantReply({
             <Markdown text={content} streaming={state === 'streaming'} />
           )}
         </div>
+        {finished && sources && sources.length > 0 && <MessageSources sources={sources} />}
         {(finished || note || byOfflineDrafter) && (
           <div className="message__meta">
             {byOfflineDrafter && <span className="message__tag">{OFFLINE_DRAFTER_LABEL}</span>}

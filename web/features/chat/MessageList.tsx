@@ -180,6 +180,7 @@ export function MessageList({
                 canRegenerate={view.canRegenerate}
                 errorMessage={view.message.errorMessage}
                 planNote={view.planNote}
+                sources={view.message.sources}
                 onCopy={onCopy}
                 onRegenerate={onRegenerate}
               />

@@ -5,7 +5,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { ModelsResponse } from '../../../domain/contract/chat';
-import { api } from '../../data/api';
+import type { KitPassage } from '../../../domain/contract/kit';
+import { api, ApiError } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
 import { pullChat, pullChatList } from '../../data/sync';
 
@@ -41,5 +42,18 @@ export function chatSyncOptions(db: PitchpadDb, userId: number, chatId: string) 
     queryFn: ({ signal }) => pullChat(db, chatId, signal),
     staleTime: 0,
     refetchOnReconnect: false,
+  });
+}
+
+/**
+ * GET /api/kit/passages/{id}: a 'Sources' entry's passage, read again each time it is opened (its
+ * file may have been deleted since). A 404 is an answer, not a failure: no retries.
+ */
+export function kitPassageQueryOptions(passageId: string) {
+  return queryOptions({
+    queryKey: ['kit', 'passages', passageId] as const,
+    queryFn: ({ signal }) => api.get<KitPassage>(`/api/kit/passages/${passageId}`, signal),
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+    staleTime: 0,
   });
 }

@@ -103,6 +103,7 @@ export async function streamReply(
         touchedAt: Date.now(),
         ...(note ? { note } : {}),
         ...(errorMessage ? { errorMessage } : {}),
+        ...(message.sources?.length ? { sources: message.sources } : {}),
         // The rep's edit of the answer, as the server has it (a failed regenerate puts it back with
         // the earlier answer; a new answer has none), or one saved here and not sent yet, while the
         // answer is still the one it was made on.
