@@ -126,7 +126,7 @@ function networkFirst(file: string): RouteHandlerCallback {
     if (self.navigator.onLine) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       try {
-        return await Promise.race([
+        const response = await Promise.race([
           fetch(options.request),
           new Promise<never>((_, reject) => {
             timer = setTimeout(
@@ -135,6 +135,8 @@ function networkFirst(file: string): RouteHandlerCallback {
             );
           }),
         ]);
+        // A proxy's 502 or 503 page is no sign-in page: the copy below is. A redirect is followed.
+        if (response.status < 500) return response;
       } catch {
         // Offline after all, the server down, or too slow: the copy below.
       } finally {
