@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../domain/contract/errors';
 import type { Middleware } from 'koa';
 import { isPaidSubscriber } from '../../domain/subscription';
 import type { AppDeps, AppState } from '../context';
@@ -15,7 +16,7 @@ export function isPro(user: SessionUser): boolean {
 
 export function assertPro(user: SessionUser): void {
   if (!isPro(user)) {
-    throw Forbidden('pro_required', 'This is a Pro feature. Upgrade to Pro to use it.');
+    throw Forbidden(ErrorCode.proRequired, 'This is a Pro feature. Upgrade to Pro to use it.');
   }
 }
 

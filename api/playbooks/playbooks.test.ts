@@ -8,28 +8,10 @@ import {
 import { TestClient } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
 import { buildSend } from '../../tests/factories/chats';
+import { gtmPlan as plan } from '../../tests/factories/gtmPlan';
 import type { FakeOpenAI } from '../../tests/fakes/openai';
 import { parseStreamedAnalysis } from '../../domain/playbooks/competitive';
 
-const plan = {
-  executiveSummary: 'A CRM for plumbers.',
-  marketAnalysis: {
-    targetMarket: 'US plumbing firms',
-    competitiveLandscape: 'ServiceTitan, Jobber',
-    marketOpportunity: { tam: '$2B', sam: '$400M', som: '$20M' },
-  },
-  gtmStrategy: {
-    valueProposition: 'Less admin',
-    pricingStrategy: 'Tiered',
-    channelStrategy: 'Suppliers',
-    salesProcess: 'Inside sales',
-    marketingPlan: 'Content',
-  },
-  executionTimeline: 'Q1 pilots',
-  financialProjections: '$1M ARR in 18 months',
-  keyMetrics: ['CAC', 'NRR'],
-  risksAndMitigation: 'Churn: onboarding.',
-};
 const analysis = {
   topic: 'CRM for plumbers',
   summary: 'Crowded at the top, open at the bottom.',

@@ -22,6 +22,8 @@ export const ErrorCode = {
    * finish (Settings → Model), not an outage. A database outage answers 503 `unavailable` instead.
    */
   noModel: 'no_model',
+  /** 403 for a Pro tool asked for by a user without an active Pro subscription. */
+  proRequired: 'pro_required',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -22,6 +22,7 @@ import { sendMessage } from '../../web/features/chat/engine/sendMessage';
 import { newWorkflowId } from '../../web/features/history/workflowStore';
 import { saveGtmPlanChat } from '../../web/features/playbooks/flowResults';
 import { buildSend } from '../factories/chats';
+import { gtmPlan } from '../factories/gtmPlan';
 import { buildLocalReply } from '../factories/localMessages';
 import { loggedInClient } from '../factories/users';
 import { browserFetch } from '../support/browserFetch';
@@ -78,7 +79,7 @@ async function phoneOf(opts: { pro?: boolean } = {}) {
       globalThis.fetch = phone;
     }
   };
-  return { db, calls, useNetwork, spendAllowance };
+  return { db, calls, useNetwork, spendAllowance, userId: user.id };
 }
 
 const GTM_ANSWERS = {
@@ -275,25 +276,34 @@ describe('trust: 6. a GTM plan drafted offline whose delivery failed has a backo
     expect(await planNoteOf(db, chatId)).toMatch(/AI allowance/);
   });
 
-  it('trust: 6. refused for good (no Pro plan): asked for once and never again, and the rep reads why under the draft', async () => {
-    const { db, calls } = await phoneOf({ pro: false });
-    const chatId = await planDraftedOffline(db);
+  it('trust: 6. no Pro plan yet (a payment not confirmed): asked for once within its backoff, and written once the rep is Pro', async () => {
+    const { db, calls, userId } = await phoneOf({ pro: false });
+    // The model answers with a plan, once it is asked by a Pro rep.
+    const reply64 = Buffer.from(JSON.stringify(gtmPlan)).toString('base64');
+    const chatId = await planDraftedOffline(db, {
+      ...GTM_ANSWERS,
+      product_service: `A CRM for plumbers [[reply64:${reply64}]] ${uuidv7()}`,
+    });
+    const posts = () => calls.filter((call) => call === 'POST /api/generate-gtm-plan').length;
     await pageStartsOnlineAndVisible(db, 3);
-    expect((await deliverQueuedWork(db)).left).toBe('settled');
-    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 24 * 3600_000);
-    await pageStartsOnlineAndVisible(db, 3);
-    expect(calls.filter((call) => call === 'POST /api/generate-gtm-plan')).toHaveLength(1);
-    expect(await hasOtherWork(db)).toBe(false);
+    expect(posts()).toBe(1);
     const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
     expect(draft).toMatchObject({
       model: 'offline-drafter',
-      planDelivery: { attempts: 1, refused: true },
+      planDelivery: { attempts: 1, refused: false },
     });
-    expect(await planNoteOf(db, chatId)).toMatch(
-      /^The full plan was not written: .+ This draft from your answers is the plan you have; it will not be asked for again\.$/,
+    expect(await planNoteOf(db, chatId)).toMatch(/^The full plan could not be written yet: /);
+
+    // The webhook confirms the payment; once the backoff is over the plan is asked for, and written.
+    await server.pool.query(
+      `UPDATE users SET subscription_tier = 'pro', subscription_active = 'true' WHERE id = $1`,
+      [userId],
     );
-    expect((await server.pool.query('SELECT id FROM chats WHERE id = $1', [chatId])).rows).toEqual(
-      [],
-    );
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 3600_000);
+    await pageStartsOnlineAndVisible(db, 3);
+    expect(posts()).toBe(2);
+    expect((await server.pool.query('SELECT id FROM chats WHERE id = $1', [chatId])).rows).toEqual([
+      { id: chatId },
+    ]);
   });
 });

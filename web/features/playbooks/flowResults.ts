@@ -5,6 +5,7 @@
  * (design §5).
  */
 import type { ChatWithMessages, EmailEdit } from '../../../domain/contract/chat';
+import { ErrorCode } from '../../../domain/contract/errors';
 import { GtmPlanResponse } from '../../../domain/contract/playbooks';
 import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
@@ -146,7 +147,9 @@ export function planBackoff(attempts: number, now: number, retryAfterMs?: number
 
 /**
  * A refusal another try would get the same: any 4xx but a timeout (408), a rate limit or spent
- * allowance (429), a lost session (401) and another account's session (409 session_mismatch).
+ * allowance (429), a lost session (401), another account's session (409 session_mismatch) and a
+ * plan that is not Pro (yet: a payment the webhook has not confirmed, a lapsed card put right), which
+ * waits out its backoff like a failure.
  */
 function isRefusedForGood(error: unknown): error is ApiError {
   return (
@@ -155,6 +158,7 @@ function isRefusedForGood(error: unknown): error is ApiError {
     error.status < 500 &&
     error.status !== 408 &&
     error.status !== 429 &&
+    error.code !== ErrorCode.proRequired &&
     !(error instanceof UnauthorizedError) &&
     !(error instanceof SessionMismatchError)
   );

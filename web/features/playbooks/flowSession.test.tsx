@@ -663,8 +663,16 @@ describe('a GTM plan drafted offline', () => {
     ['too many requests (429)', new RateLimitedError('Too many attempts.', 429, {}), false],
     ['a bad request (400)', new ApiError('startupInfo: too long', 400, {}), true],
     [
-      'no Pro plan (403)',
-      new ApiError('This is a Pro feature.', 403, { code: 'pro_required' }),
+      'no Pro plan yet (403, waits: a payment not confirmed yet)',
+      new ApiError('This is a Pro feature.', 403, {
+        code: 'pro_required',
+        message: 'This is a Pro feature.',
+      }),
+      false,
+    ],
+    [
+      'forbidden for another reason (403)',
+      new ApiError('Forbidden', 403, { code: 'forbidden', message: 'Forbidden' }),
       true,
     ],
   ])(
