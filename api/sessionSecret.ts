@@ -67,7 +67,18 @@ export async function secretInDataDir(
       await link(candidate, path);
       created = true;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') {
+        // A file system without hard links (some bind mounts: EPERM, ENOTSUP): create the name
+        // itself, exclusively; the loser of a race reads back the winner's below.
+        if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw err;
+        await writeFile(path, await readFile(candidate), { mode: 0o600, flag: 'wx' }).then(
+          () => (created = true),
+          (error: NodeJS.ErrnoException) => {
+            if (error.code !== 'EEXIST') throw error;
+          },
+        );
+      }
     } finally {
       await unlink(candidate);
     }
