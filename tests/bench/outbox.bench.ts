@@ -16,9 +16,10 @@ import { chromium, type BrowserContext, type Route } from '@playwright/test';
 import { api } from '../../web/data/api';
 import { PitchpadDb, userDbName } from '../../web/data/db';
 import { uuidv7 } from '../../web/data/ids';
-import { flushOutbox, queueSend } from '../../web/data/outbox';
+import { flushOutbox } from '../../web/data/outbox';
+import { queueSend } from '../../web/features/chat/engine/chatDelivery';
 import { userMessageKey } from '../../web/data/chatMerge';
-import { deliverChatSend } from '../../web/features/chat/engine/sendMessage';
+import { chatSends } from '../../web/features/chat/engine/sendMessage';
 import { startFakeOpenAI } from '../fakes/openai';
 import { uniqueCredentials } from '../factories/users';
 import { TestClient } from '../support/client';
@@ -182,7 +183,7 @@ async function flushBench(label: string, flushers: number): Promise<void> {
   const modelCallsBefore = fake.requests.length;
 
   const start = performance.now();
-  await Promise.all(dbs.map((db) => flushOutbox(db, deliverChatSend, { force: true })));
+  await Promise.all(dbs.map((db) => flushOutbox(db, chatSends, { force: true })));
   const total = performance.now() - start;
   const modelCalls = fake.requests.length - modelCallsBefore;
   globalThis.fetch = realFetch;

@@ -10,7 +10,7 @@ import { api } from '../../web/data/api';
 import { PitchpadDb, userDbName } from '../../web/data/db';
 import { uuidv7 } from '../../web/data/ids';
 import { flushOutbox, nextDueAt, waitingSends } from '../../web/data/outbox';
-import { deliverChatSend, sendMessage } from '../../web/features/chat/engine/sendMessage';
+import { chatSends, sendMessage } from '../../web/features/chat/engine/sendMessage';
 import { buildSend } from '../factories/chats';
 import { loggedInClient } from '../factories/users';
 import { browserFetch } from '../support/browserFetch';
@@ -60,7 +60,7 @@ describe("trust: 2. a send refused for the day's AI allowance", () => {
         lastError: expect.stringMatching(reason),
       });
       expect(entry!.nextAttemptAt).toBeGreaterThan(Date.now());
-      expect(await db.messages.get(entry!.messageKey)).toMatchObject({
+      expect(await db.messages.get(entry!.messageKey!)).toMatchObject({
         content,
         status: 'queued',
         serverId: null,
@@ -106,7 +106,7 @@ describe("trust: 2. a send refused for the day's AI allowance", () => {
       db.close();
       db = new PitchpadDb(userDbName(user.id));
       calls.length = 0;
-      const early = await flushOutbox(db, deliverChatSend, { force: true });
+      const early = await flushOutbox(db, chatSends, { force: true });
       expect(early.outcomes.size).toBe(0);
       expect(calls).toEqual([]);
       // Still visibly queued with the server's reason, the engine's timer set for the reset.
@@ -114,17 +114,17 @@ describe("trust: 2. a send refused for the day's AI allowance", () => {
         state: 'queued',
         lastError: expect.stringMatching(/It resets at 00:00 UTC/),
       });
-      expect(await db.messages.get(entry!.messageKey)).toMatchObject({ status: 'queued' });
+      expect(await db.messages.get(entry!.messageKey!)).toMatchObject({ status: 'queued' });
       expect(nextDueAt(await waitingSends(db))).toBe(entry!.notBefore);
 
       // Past the reset (the server's day has turned too): the send goes, and is answered.
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(entry!.notBefore! + 1000);
-      const later = await flushOutbox(db, deliverChatSend, { force: true });
+      const later = await flushOutbox(db, chatSends, { force: true });
       expect(calls).toContain('POST /api/chat');
       expect(later.outcomes.get(entry!.clientId)).toMatchObject({
-        outcome: { kind: 'done' },
         state: 'sent',
+        detail: { kind: 'done' },
       });
       expect(
         (await server.pool.query('SELECT id FROM chats WHERE id = $1', [chatId])).rows,

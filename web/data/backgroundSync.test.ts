@@ -5,7 +5,7 @@ import { deleteWorkflow, renameWorkflow, saveWorkflow } from '../features/histor
 import { saveReplyEmailEdit } from '../features/playbooks/emailEdits';
 import { buildLocalReply } from '../../tests/factories/localMessages';
 import { clearUserData, openUserDb, type PitchpadDb } from './db';
-import { queueSend } from './outbox';
+import { queueSend } from '../features/chat/engine/chatDelivery';
 import { SYNC_TAG_PREFIX } from './swShared';
 
 const syncTagOf = (id: number) => `${SYNC_TAG_PREFIX}${id}`;

@@ -5,7 +5,8 @@
  *
  * Tables:
  *   chats, messages  the server's chats and messages, plus those typed here and not sent yet
- *   outbox           every send, in the order typed: queued → sending → sent | failed (outbox.ts)
+ *   outbox           every piece of work to hand the server (a chat send, later a profile edit or a
+ *                    sales-kit file), in the order made: queued → sending → sent | failed (outbox.ts)
  *   drafts           what a guided flow's steps hold so far, saved as typed (drafts.ts)
  *   workflows        saved workflow history (finished flows), kept here and on the server
  *   keyValues        small per-user values (the model picked, the outbox lease, ...)
@@ -28,9 +29,10 @@ import type { PlaybookType } from '../../domain/playbooks/types';
 
 /**
  * Bump with a new `version(...).stores(...)` block (and an upgrade when rows must change) whenever
- * the schema changes. 1: chats, messages, keyValues. 2: outbox, drafts, workflows.
+ * the schema changes. 1: chats, messages, keyValues. 2: outbox, drafts, workflows. 3: outbox entries
+ * of any kind, by line (`kind`, `line`, `payload`).
  */
-export const DB_SCHEMA_VERSION = 2;
+export const DB_SCHEMA_VERSION = 3;
 
 /**
  * User messages follow their outbox entry: queued → sending → sent | failed.
@@ -111,16 +113,30 @@ export interface KeyValue {
 /** Where a send is (outbox.ts): waiting, on its way, stored by the server, or refused for good. */
 export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed';
 
-/** One send in the outbox. Today every send is a chat message (POST /api/chat). */
+/**
+ * The kinds of work the outbox carries, each delivered by its own handler (outbox.ts `KindHandler`):
+ * 'chat-send' (POST /api/chat, features/chat/engine/chatDelivery.ts); 'profile-edit' (PATCH
+ * /api/profile) and 'kit-upload' (PUT /api/kit/files/:id) are next. Any string is accepted, so a
+ * test may bring a kind of its own.
+ */
+export type OutboxKind = 'chat-send' | 'profile-edit' | 'kit-upload' | (string & {});
+
+/** One piece of work in the outbox. */
 export interface OutboxEntry {
-  /** Auto-increment: the order sends were typed in, and so the order they are delivered in. */
+  /** Auto-increment: the order work was made in, and so the order a line delivers it in. */
   seq?: number;
-  /** The send's idempotency key (the message's clientId, POST /api/chat's clientMessageId). */
+  /** The work's idempotency key (a chat send: the message's clientId, POST /api/chat's clientMessageId). */
   clientId: string;
-  chatId: string;
-  /** The user message row this send delivers. */
-  messageKey: string;
-  /** The model picked when it was typed; the server's default when absent. */
+  kind: OutboxKind;
+  /** The ordering key: a line's entries go one at a time, in order (a chat send's line is its chat id). */
+  line: string;
+  /** What the kind's handler delivers, when the entry carries it (a Blob is stored as is by IndexedDB). */
+  payload?: unknown;
+  /** A chat send's chat (its line). */
+  chatId?: string;
+  /** A chat send's user message row. */
+  messageKey?: string;
+  /** A chat send's model, picked when it was typed; the server's default when absent. */
   model?: string;
   state: OutboxState;
   /** Failed tries so far (network, 5xx), for the backoff. */
@@ -188,15 +204,32 @@ export class PitchpadDb extends Dexie {
       messages: 'key, chatId, status',
       keyValues: 'key',
     });
-    // The current schema (2). A later one turns this into `version(2)` and adds its own block.
-    this.version(DB_SCHEMA_VERSION)
+    this.version(2)
       .stores({
         outbox: '++seq, &clientId, state, chatId',
         drafts: '[flow+stepId], flow, updatedAt',
         workflows: 'id, updatedAt, type',
       })
       .upgrade(queueUnsentMessages);
+    // The current schema (3). A later one turns this into `version(3)` and adds its own block.
+    this.version(DB_SCHEMA_VERSION)
+      .stores({ outbox: '++seq, &clientId, state, line, kind' })
+      .upgrade(kindEveryEntry);
   }
+}
+
+/**
+ * Version 2's outbox held chat sends only: each entry, whatever its state (one 'sending' too, which
+ * the next flush recovers), becomes a 'chat-send' on its chat's line.
+ */
+async function kindEveryEntry(tx: Transaction): Promise<void> {
+  await tx
+    .table<OutboxEntry, number>('outbox')
+    .toCollection()
+    .modify((entry) => {
+      entry.kind ??= 'chat-send';
+      entry.line ??= entry.chatId!;
+    });
 }
 
 /**
@@ -216,7 +249,8 @@ async function queueUnsentMessages(tx: Transaction): Promise<void> {
     .filter((m) => m.role === 'user' && m.serverId === null && m.clientId)
     .toSorted((a, b) => a.sortAt - b.sortAt);
   for (const m of unsent) {
-    await tx.table<OutboxEntry, number>('outbox').add({
+    // A version 2 entry: the upgrade to 3 gives it its kind and line.
+    await tx.table<Omit<OutboxEntry, 'kind' | 'line'>, number>('outbox').add({
       clientId: m.clientId!,
       chatId: m.chatId,
       messageKey: m.key,

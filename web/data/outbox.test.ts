@@ -2,156 +2,41 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  OfflineError,
-  RateLimitedError,
-  SessionMismatchError,
-  UnauthorizedError,
-} from './api';
+import { ApiError, OfflineError, RateLimitedError } from './api';
 import { userMessageKey } from './chatMerge';
 import {
+  DB_SCHEMA_VERSION,
   PitchpadDb,
   clearUserData,
   openUserDb,
   userDbName,
   type LocalMessage,
-  type OutboxEntry,
 } from './db';
 import { uuidv7 } from './ids';
 import {
-  BACKOFF_BASE_MS,
   BACKOFF_MAX_MS,
-  SIGNED_OUT_RETRY_MS,
   backoffDelay,
   countWaiting,
-  discardSend,
   flushOutbox,
   heldBack,
-  queueSend,
   releaseAllowanceHolds,
-  requeueSend,
-  transition,
   unsentSends,
+} from './outbox';
+import {
+  chatHandlers,
+  discardSend,
+  queueSend,
+  requeueSend,
+  type ChatSendEntry,
   type Deliver,
   type DeliveryOutcome,
-} from './outbox';
+} from '../features/chat/engine/chatDelivery';
 import { lockName } from './queue/lock';
 import { MAX_PARALLEL_CHATS } from './queue/slots';
 
-const NOW = Date.parse('2026-03-05T15:00:00Z');
 const half = () => 0.5;
 
 describe('the outbox state machine', () => {
-  const entry = { attempts: 0 };
-  const delivered = { state: 'sent', attempts: 0, nextAttemptAt: 0, stopFlush: false };
-
-  it('marks a send sent once the server has it: a full reply, a cut stream, a Stop after it was taken, a partial reply', () => {
-    expect(transition(entry, { kind: 'done' }, NOW)).toEqual(delivered);
-    expect(transition(entry, { kind: 'interrupted' }, NOW)).toEqual(delivered);
-    expect(transition(entry, { kind: 'stopped', accepted: true }, NOW)).toEqual(delivered);
-    expect(
-      transition(entry, { kind: 'model-error', partial: true, message: 'Cut off.' }, NOW),
-    ).toEqual(delivered);
-  });
-
-  it('fails for good on a refusal (4xx), a model that gave no answer, or a Stop before the server took it', () => {
-    const refused = new ApiError('This needs the Pro plan.', 403, {
-      code: 'forbidden',
-      message: 'This needs the Pro plan.',
-    });
-    expect(transition(entry, { kind: 'not-sent', error: refused }, NOW)).toEqual({
-      state: 'failed',
-      attempts: 0,
-      nextAttemptAt: 0,
-      lastError: 'This needs the Pro plan.',
-      stopFlush: false,
-    });
-    expect(
-      transition(
-        entry,
-        { kind: 'not-sent', error: new ApiError('Chat not found', 404, undefined) },
-        NOW,
-      ).state,
-    ).toBe('failed');
-    expect(
-      transition(
-        entry,
-        { kind: 'model-error', partial: false, message: 'The AI model could not answer.' },
-        NOW,
-      ),
-    ).toMatchObject({ state: 'failed', lastError: 'The AI model could not answer.' });
-    expect(transition(entry, { kind: 'stopped', accepted: false }, NOW).state).toBe('failed');
-  });
-
-  it('stays queued with a growing backoff when the network or the server fails, and stops the flush', () => {
-    for (const error of [
-      new OfflineError(),
-      new ApiError('Bad gateway', 502, undefined),
-      new RateLimitedError('Slow down', 429, undefined),
-      new ApiError('Timeout', 408, undefined),
-    ]) {
-      expect(transition({ attempts: 2 }, { kind: 'not-sent', error }, NOW, half)).toMatchObject({
-        state: 'queued',
-        attempts: 3,
-        nextAttemptAt: NOW + 4 * BACKOFF_BASE_MS,
-        stopFlush: true,
-      });
-    }
-  });
-
-  it("trust: 2. waits for the time the server names (Retry-After) when the day's AI allowance is used up, not the 30 s backoff", () => {
-    const spent = new RateLimitedError(
-      "You've used today's AI allowance. It resets at 00:00 UTC (in 2 h).",
-      429,
-      { code: 'token_budget', message: 'x' },
-      7_200_000,
-    );
-    expect(transition({ attempts: 1 }, { kind: 'not-sent', error: spent }, NOW)).toEqual({
-      state: 'queued',
-      attempts: 2,
-      nextAttemptAt: NOW + 7_200_000,
-      notBefore: NOW + 7_200_000,
-      lastError: spent.message,
-      stopFlush: true,
-    });
-    // Too many answers at once (no allowance spent): the usual backoff.
-    const busy = new RateLimitedError(
-      'Slow down',
-      429,
-      { code: 'rate_limited', message: 'Slow down' },
-      60_000,
-    );
-    expect(transition({ attempts: 1 }, { kind: 'not-sent', error: busy }, NOW, half)).toMatchObject(
-      { nextAttemptAt: NOW + 2 * BACKOFF_BASE_MS },
-    );
-    expect(
-      transition({ attempts: 1 }, { kind: 'not-sent', error: busy }, NOW, half).notBefore,
-    ).toBeUndefined();
-  });
-
-  it('waits the longest backoff when the session expired (401): only a new login helps', () => {
-    expect(
-      transition(
-        entry,
-        { kind: 'not-sent', error: new UnauthorizedError('Unauthorized', 401, undefined) },
-        NOW,
-      ),
-    ).toMatchObject({ state: 'queued', nextAttemptAt: NOW + SIGNED_OUT_RETRY_MS });
-  });
-
-  it('security: 3. stays queued, never failed, when another account signed in on this device (409 session_mismatch)', () => {
-    const error = new SessionMismatchError('Signed in to another account', 409, {
-      code: 'session_mismatch',
-      message: 'Signed in to another account',
-    });
-    expect(transition(entry, { kind: 'not-sent', error }, NOW)).toMatchObject({
-      state: 'queued',
-      nextAttemptAt: NOW + SIGNED_OUT_RETRY_MS,
-      stopFlush: true,
-    });
-  });
-
   it('security: 15. doubles the backoff per attempt, with ±20% jitter, up to 30 s (a returning server is noticed soon)', () => {
     expect([1, 2, 3, 4].map((n) => backoffDelay(n, half))).toEqual([2000, 4000, 8000, 16_000]);
     expect(backoffDelay(30, half)).toBe(BACKOFF_MAX_MS);
@@ -173,7 +58,7 @@ afterEach(async () => {
 });
 
 /** Writes a message typed here and its outbox entry, as sendMessage does. */
-async function queue(chatId: string, content: string): Promise<OutboxEntry> {
+async function queue(chatId: string, content: string): Promise<ChatSendEntry> {
   const clientId = uuidv7();
   const key = userMessageKey(clientId);
   const now = Date.now();
@@ -195,7 +80,7 @@ async function queue(chatId: string, content: string): Promise<OutboxEntry> {
     await db.messages.put(message);
     await queueSend(db, { clientId, chatId, messageKey: key });
   });
-  return (await db.outbox.where('clientId').equals(clientId).first())!;
+  return (await db.outbox.where('clientId').equals(clientId).first()) as ChatSendEntry;
 }
 
 /** A fake delivery: answers from a script per message text (default: done), records what it sent. */
@@ -219,7 +104,7 @@ function fakeDelivery(script: Record<string, DeliveryOutcome[]> = {}) {
 }
 
 const states = async () => (await db.outbox.orderBy('seq').toArray()).map((e) => e.state);
-const messageStatus = async (entry: OutboxEntry) =>
+const messageStatus = async (entry: ChatSendEntry) =>
   (await db.messages.get(entry.messageKey))?.status;
 
 /** The server's 429 for a spent daily allowance, resetting in 2 h. */
@@ -238,26 +123,26 @@ describe('flushing the outbox', () => {
     await queue(held, 'held one');
     await queue(held, 'behind it');
     const { deliver, sent } = fakeDelivery({ 'held one': [{ kind: 'not-sent', error: spent() }] });
-    await flushOutbox(db, deliver, { force: true });
+    await flushOutbox(db, chatHandlers(deliver), { force: true });
     expect(sent).toEqual(['held one']);
     // Held: not even a forced flush tries it before the reset.
-    await flushOutbox(db, deliver, { force: true });
+    await flushOutbox(db, chatHandlers(deliver), { force: true });
     expect(sent).toEqual(['held one']);
 
     // The rep upgrades: the hold goes, and the chat's line goes in order.
     expect(await releaseAllowanceHolds(db)).toBe(1);
-    await flushOutbox(db, deliver, { force: true });
+    await flushOutbox(db, chatHandlers(deliver), { force: true });
     expect(sent).toEqual(['held one', 'held one', 'behind it']);
     expect(await states()).toEqual(['sent', 'sent']);
 
     // Held again in one chat; a send in another chat is answered: allowance is back, so the hold goes.
     await queue(held, 'held two');
     const second = fakeDelivery({ 'held two': [{ kind: 'not-sent', error: spent() }] });
-    await flushOutbox(db, second.deliver, { force: true });
+    await flushOutbox(db, chatHandlers(second.deliver), { force: true });
     await queue(other, 'elsewhere');
-    await flushOutbox(db, second.deliver, { force: true });
+    await flushOutbox(db, chatHandlers(second.deliver), { force: true });
     expect(second.sent).toContain('elsewhere');
-    await flushOutbox(db, second.deliver, { force: true });
+    await flushOutbox(db, chatHandlers(second.deliver), { force: true });
     expect(second.sent.filter((text) => text === 'held two')).toHaveLength(2);
     expect(await countWaiting(db)).toBe(0);
   });
@@ -268,13 +153,13 @@ describe('flushing the outbox', () => {
     await queue(chat, 'two');
     await queue(chat, 'three');
     const { deliver, sent } = fakeDelivery();
-    const report = await flushOutbox(db, deliver);
+    const report = await flushOutbox(db, chatHandlers(deliver));
     expect(sent).toEqual(['one', 'two', 'three']);
     expect(report.blocked).toBe(false);
     expect(await states()).toEqual(['sent', 'sent', 'sent']);
     expect(await countWaiting(db)).toBe(0);
     // A second flush has nothing to do.
-    await flushOutbox(db, deliver);
+    await flushOutbox(db, chatHandlers(deliver));
     expect(sent).toHaveLength(3);
   });
 
@@ -288,7 +173,7 @@ describe('flushing the outbox', () => {
       ];
       return { kind: 'not-sent', error: new OfflineError() };
     };
-    await flushOutbox(db, deliver);
+    await flushOutbox(db, chatHandlers(deliver));
     expect(seen).toEqual(['sending', 'sending']);
     expect(await messageStatus(first)).toBe('queued');
   });
@@ -303,7 +188,7 @@ describe('flushing the outbox', () => {
       one: [{ kind: 'not-sent', error: new OfflineError() }],
     });
 
-    const report = await flushOutbox(db, deliver);
+    const report = await flushOutbox(db, chatHandlers(deliver));
     expect(report.blocked).toBe(true);
     // The other chat is its own line: it went in the same flush.
     expect(sent.toSorted()).toEqual(['elsewhere', 'one']);
@@ -314,11 +199,11 @@ describe('flushing the outbox', () => {
     ]);
 
     // Not due yet: a timer-driven flush leaves the chat in backoff alone.
-    await flushOutbox(db, deliver);
+    await flushOutbox(db, chatHandlers(deliver));
     expect(sent).toHaveLength(2);
 
     // The network is back (a forced flush): the chat goes, in order.
-    await flushOutbox(db, deliver, { force: true });
+    await flushOutbox(db, chatHandlers(deliver), { force: true });
     expect(sent.slice(2)).toEqual(['one', 'two']);
     expect(await states()).toEqual(['sent', 'sent', 'sent']);
   });
@@ -337,14 +222,15 @@ describe('flushing the outbox', () => {
       return outcome;
     };
 
-    const slowFlush = flushOutbox(db, deliver);
+    const slowFlush = flushOutbox(db, chatHandlers(deliver));
     await vi.waitFor(() => expect(sent).toEqual(['long answer']), { timeout: 5000 });
     // The user writes in another chat meanwhile: it is delivered at once, not after the long reply.
     const quick = await queue(quickChat, 'quick question');
-    const report = await flushOutbox(db, deliver, { force: true, chatId: quickChat });
+    const report = await flushOutbox(db, chatHandlers(deliver), { force: true, line: quickChat });
     expect(report.outcomes.get(quick.clientId)).toEqual({
-      outcome: { kind: 'done' },
+      kind: 'chat-send',
       state: 'sent',
+      detail: { kind: 'done' },
     });
     expect(sent).toEqual(['long answer', 'quick question']);
     // Within the slow chat the order holds: its second message waits for the first's reply.
@@ -370,7 +256,7 @@ describe('flushing the outbox', () => {
       running -= 1;
       return fakeDeliveryInto(target, entry, sent);
     };
-    const flushing = flushOutbox(db, deliver);
+    const flushing = flushOutbox(db, chatHandlers(deliver));
     await vi.waitFor(() => expect(running).toBe(MAX_PARALLEL_CHATS), { timeout: 5000 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(running).toBe(MAX_PARALLEL_CHATS);
@@ -390,7 +276,7 @@ describe('flushing the outbox', () => {
     const { deliver, sent } = fakeDelivery({
       refused: [{ kind: 'not-sent', error: new ApiError('Too long', 400, undefined) }],
     });
-    await flushOutbox(db, deliver);
+    await flushOutbox(db, chatHandlers(deliver));
     expect(sent).toEqual(['refused', 'fine']);
     expect(await states()).toEqual(['failed', 'sent']);
     expect(await db.messages.get(refused.messageKey)).toMatchObject({
@@ -403,13 +289,13 @@ describe('flushing the outbox', () => {
     await queue(uuidv7(), 'one');
     vi.stubGlobal('navigator', { ...navigator, onLine: false });
     const { deliver, sent } = fakeDelivery();
-    expect((await flushOutbox(db, deliver, { force: true })).blocked).toBe(true);
+    expect((await flushOutbox(db, chatHandlers(deliver), { force: true })).blocked).toBe(true);
     expect(sent).toEqual([]);
     expect(await states()).toEqual(['queued']);
 
     // Back online, the next flush delivers it.
     vi.stubGlobal('navigator', { ...navigator, onLine: true });
-    expect((await flushOutbox(db, deliver, { force: true })).blocked).toBe(false);
+    expect((await flushOutbox(db, chatHandlers(deliver), { force: true })).blocked).toBe(false);
     expect(sent).toEqual(['one']);
   });
 
@@ -425,7 +311,7 @@ describe('flushing the outbox', () => {
     await db.messages.update(acknowledged.messageKey, { status: 'sent', serverId: 7 });
 
     const { deliver, sent } = fakeDelivery();
-    await flushOutbox(db, deliver);
+    await flushOutbox(db, chatHandlers(deliver));
     expect(sent).toEqual(['cut off before the server answered']);
     expect(await states()).toEqual(['sent', 'sent']);
   });
@@ -434,8 +320,8 @@ describe('flushing the outbox', () => {
     const entry = await queue(uuidv7(), 'one');
     const { deliver, sent } = fakeDelivery();
     const [a, b] = await Promise.all([
-      flushOutbox(db, deliver),
-      flushOutbox(db, deliver, { force: true }),
+      flushOutbox(db, chatHandlers(deliver)),
+      flushOutbox(db, chatHandlers(deliver), { force: true }),
     ]);
     expect(sent).toEqual(['one']);
     // Both callers hear how it went.
@@ -478,13 +364,13 @@ async function flushFromTwoTabs(chat: string): Promise<string[]> {
   let second: Promise<unknown> | undefined;
   const slow: Deliver = async (target, entry) => {
     second ??= Promise.all([
-      flushOutbox(otherTab, slow, { force: true }),
-      flushOutbox(otherTab, slow),
+      flushOutbox(otherTab, chatHandlers(slow), { force: true }),
+      flushOutbox(otherTab, chatHandlers(slow)),
     ]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     return fakeDeliveryInto(target, entry, sent);
   };
-  await flushOutbox(db, slow, { force: true });
+  await flushOutbox(db, chatHandlers(slow), { force: true });
   await second;
   otherTab.close();
   return sent;
@@ -492,7 +378,7 @@ async function flushFromTwoTabs(chat: string): Promise<string[]> {
 
 async function fakeDeliveryInto(
   target: PitchpadDb,
-  entry: OutboxEntry,
+  entry: ChatSendEntry,
   sent: string[],
 ): Promise<DeliveryOutcome> {
   const message = (await target.messages.get(entry.messageKey))!;
@@ -530,7 +416,7 @@ describe('Retry and Delete', () => {
     const { deliver } = fakeDelivery({
       'refused once': [{ kind: 'not-sent', error: new ApiError('No', 422, undefined) }],
     });
-    await flushOutbox(db, deliver);
+    await flushOutbox(db, chatHandlers(deliver));
     expect(await requeueSend(db, refused.messageKey)).toBe(true);
     const again = await db.outbox.get(refused.seq!);
     expect(again).toMatchObject({ state: 'queued', attempts: 0, nextAttemptAt: 0 });
@@ -538,7 +424,7 @@ describe('Retry and Delete', () => {
     expect(await messageStatus(refused)).toBe('queued');
     // Already queued: nothing to do.
     expect(await requeueSend(db, refused.messageKey)).toBe(false);
-    await flushOutbox(db, deliver);
+    await flushOutbox(db, chatHandlers(deliver));
     expect(await states()).toEqual(['sent']);
   });
 
@@ -570,6 +456,18 @@ const v1Row = (key: string, status: string, sortAt: number, serverId: number | n
   touchedAt: 1,
 });
 
+/** A version 2 outbox row: a chat send, with no kind and no line. */
+const v2Entry = (clientId: string, chatId: string, state: string) => ({
+  clientId,
+  chatId,
+  messageKey: `u:${clientId}`,
+  state,
+  attempts: 0,
+  nextAttemptAt: 0,
+  createdAt: 1,
+  updatedAt: 1,
+});
+
 describe('the schema upgrade', () => {
   it('puts the sends version 1 left unsent into the outbox, in the order typed', async () => {
     const id = ++userId;
@@ -597,5 +495,45 @@ describe('the schema upgrade', () => {
     ]);
     expect((await upgraded.messages.get('u:b'))?.status).toBe('queued');
     expect((await upgraded.messages.get('u:s'))?.status).toBe('sent');
+  });
+  it("queue: 2. makes every version 2 entry a chat send on its chat's line, a queued and a cut-off one alike", async () => {
+    const id = ++userId;
+    const v2 = new Dexie(userDbName(id));
+    v2.version(1).stores({
+      chats: 'id, updatedAt',
+      messages: 'key, chatId, status',
+      keyValues: 'key',
+    });
+    v2.version(2).stores({
+      outbox: '++seq, &clientId, state, chatId',
+      drafts: '[flow+stepId], flow, updatedAt',
+      workflows: 'id, updatedAt, type',
+    });
+    await v2
+      .table('outbox')
+      .bulkAdd([
+        v2Entry('a', 'chat-1', 'queued'),
+        v2Entry('b', 'chat-1', 'sending'),
+        v2Entry('c', 'chat-2', 'sent'),
+      ]);
+    v2.close();
+
+    const upgraded = openUserDb(id);
+    expect(
+      (await upgraded.outbox.orderBy('seq').toArray()).map((e) => [
+        e.clientId,
+        e.kind,
+        e.line,
+        e.state,
+      ]),
+    ).toEqual([
+      ['a', 'chat-send', 'chat-1', 'queued'],
+      ['b', 'chat-send', 'chat-1', 'sending'],
+      ['c', 'chat-send', 'chat-2', 'sent'],
+    ]);
+    expect(
+      (await upgraded.outbox.where('line').equals('chat-1').toArray()).map((e) => e.clientId),
+    ).toEqual(['a', 'b']);
+    expect(upgraded.verno).toBe(DB_SCHEMA_VERSION);
   });
 });

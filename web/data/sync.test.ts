@@ -5,6 +5,7 @@ import { clearUserData, openUserDb, type PitchpadDb } from './db';
 import { uuidv7 } from './ids';
 import { SwMessage } from './swShared';
 import { startSync, type SyncEngine } from './sync';
+import { chatHandlers } from '../features/chat/engine/chatDelivery';
 
 let db: PitchpadDb;
 let userId = 9400;
@@ -45,7 +46,7 @@ function start(): void {
   engine = startSync({
     db,
     userId,
-    deliver: async () => ({ kind: 'done' }),
+    handlers: chatHandlers(async () => ({ kind: 'done' })),
     pushOther: async () => {
       pushes += 1;
     },

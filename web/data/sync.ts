@@ -30,13 +30,13 @@ import { requestPersistentStorage, userIdOfDb, type PitchpadDb } from './db';
 import {
   flushOutbox,
   heldBack,
-  isSessionProblem,
   nextDueAt,
   unsentSends,
   waitingSends,
-  type Deliver,
   type FlushReport,
+  type Handlers,
 } from './outbox';
+import { chatOutcomes, isSessionProblem } from '../features/chat/engine/chatDelivery';
 import { SwMessage } from './swShared';
 import { syncStatus } from './syncStatus';
 import { countUnsentWork } from './unsentWork';
@@ -118,7 +118,8 @@ export interface SyncEngine {
 export interface SyncOptions {
   db: PitchpadDb;
   userId: number;
-  deliver: Deliver;
+  /** How each kind of outbox work is delivered (the chat's: features/chat/engine/queuedWork.ts). */
+  handlers: Handlers;
   /**
    * Other work made here offline to hand to the server (saved history, GTM plans drafted offline):
    * at start and on reconnect, before the outbox flushes, so a plan reaches its chat before a
@@ -148,7 +149,7 @@ const MIN_TIMER_MS = 250;
 export function startSync({
   db,
   userId,
-  deliver,
+  handlers,
   pushOther,
   hasOtherWork = () => hasUnsentOtherWork(db),
   onSessionLost,
@@ -169,7 +170,7 @@ export function startSync({
   const flush = async (force = true) => {
     if (stopped) return;
     try {
-      const report = await flushOutbox(db, deliver, { force });
+      const report = await flushOutbox(db, handlers, { force });
       onFlushed?.(report);
       if (sessionLost(report)) onSessionLost?.();
       // Cut off from the network (not refused by a failing server, which the backoff timer
@@ -282,8 +283,8 @@ async function hasUnsentOtherWork(db: PitchpadDb): Promise<boolean> {
 
 /** True when a send of this flush found the session gone or someone else's. */
 function sessionLost(report: FlushReport): boolean {
-  return [...report.outcomes.values()].some(
-    ({ outcome }) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error),
+  return chatOutcomes(report).some(
+    ([, { outcome }]) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error),
   );
 }
 
@@ -291,8 +292,8 @@ function sessionLost(report: FlushReport): boolean {
 function noteReach(report: FlushReport): 'unreachable' | 'reachable' | 'unknown' {
   const cutOff =
     globalThis.navigator?.onLine === false ||
-    [...report.outcomes.values()].some(
-      ({ outcome, state }) =>
+    chatOutcomes(report).some(
+      ([, { outcome, state }]) =>
         outcome.kind === 'not-sent' && state === 'queued' && outcome.error instanceof OfflineError,
     );
   if (cutOff) {

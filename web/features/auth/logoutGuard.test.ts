@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { userMessageKey } from '../../data/chatMerge';
 import { clearUserData, openUserDb, type LocalMessage, type PitchpadDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
-import { queueSend } from '../../data/outbox';
+import { queueSend } from '../chat/engine/chatDelivery';
 import { countUnsentWork } from '../../data/unsentWork';
 import { confirmLogout, describeUnsentWork, type AskAboutUnsentWork } from './logoutGuard';
 

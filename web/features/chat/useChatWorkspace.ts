@@ -11,6 +11,7 @@ import { isUnsent, orderMessages, replyKeyFor } from '../../data/chatMerge';
 import type { LocalChat, PitchpadDb } from '../../data/db';
 import { readKeyValue, writeKeyValue } from '../../data/db';
 import { heldBack } from '../../data/outbox';
+import { isChatSend, type ChatSendEntry } from './engine/chatDelivery';
 import { uuidv7 } from '../../data/ids';
 import type { PlaybookType } from '../../../domain/playbooks/types';
 import { useToast } from '../../ui/ToastProvider';
@@ -118,9 +119,12 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
   const waitingRead = useSafeLiveQuery(
     () =>
       db.outbox
-        .where('chatId')
+        .where('line')
         .equals(activeId)
-        .filter((e) => e.state === 'queued' || e.state === 'sending')
+        .filter(
+          (e): e is ChatSendEntry =>
+            isChatSend(e) && (e.state === 'queued' || e.state === 'sending'),
+        )
         .sortBy('seq'),
     [db, activeId],
     [],

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { isRefusedForGood } from '../../data/outbox';
+import { isRefusedForGood } from './engine/chatDelivery';
 import type { LocalMessage, PitchpadDb } from '../../data/db';
 import { useLiveShape } from './useLiveReplies';
 import { resumeReply } from './engine/sendMessage';

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { replyKeyFor, userMessageKey } from '../../data/chatMerge';
 import { PitchpadDb, type LocalMessage } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
-import type { DeliveryOutcome, FlushReport } from '../../data/outbox';
+import type { FlushReport } from '../../data/outbox';
+import type { DeliveryOutcome } from '../chat/engine/chatDelivery';
 import { SwMessage } from '../../data/swShared';
 import {
   announceFromPage,
@@ -72,7 +73,12 @@ async function deliveredSend(
 }
 
 const reportOf = (...sends: Array<[string, DeliveryOutcome]>): FlushReport => ({
-  outcomes: new Map(sends.map(([id, outcome]) => [id, { outcome, state: 'sent' as const }])),
+  outcomes: new Map(
+    sends.map(([id, outcome]) => [
+      id,
+      { kind: 'chat-send', state: 'sent' as const, detail: outcome },
+    ]),
+  ),
   blocked: false,
 });
 

@@ -21,6 +21,7 @@ import {
 import { replyKeyFor, userMessageKey } from '../../data/chatMerge';
 import type { PitchpadDb } from '../../data/db';
 import type { FlushReport } from '../../data/outbox';
+import { chatOutcomes } from '../chat/engine/chatDelivery';
 import { SwMessage } from '../../data/swShared';
 
 /** A finished reply to announce: what the notification says and which chat a tap opens. */
@@ -41,7 +42,7 @@ export async function readyReplies(
   report: FlushReport,
 ): Promise<DraftReadyNotice[]> {
   const notices = new Map<string, DraftReadyNotice>();
-  for (const [clientId, { outcome }] of report.outcomes) {
+  for (const [clientId, { outcome }] of chatOutcomes(report)) {
     if (outcome.kind !== 'done') continue;
     const key = userMessageKey(clientId);
     const [message, reply] = await db.messages.bulkGet([key, replyKeyFor(key)]);

@@ -8,11 +8,12 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { openUserDb } from '../../../data/db';
 import { isUnsent } from '../../../data/chatMerge';
-import { flushOutbox, requeueSend, unsentSends } from '../../../data/outbox';
+import { flushOutbox, unsentSends } from '../../../data/outbox';
 import { startSync, type SyncEngine } from '../../../data/sync';
 import { countUnsentWork, type UnsentWork } from '../../../data/unsentWork';
 import { announceFromPage, pageMayAnnounce, readyReplies } from '../../notifications/draftReady';
-import { deliverPlanFirst, hasOtherWork, pushOtherWork } from './queuedWork';
+import { requeueSend } from './chatDelivery';
+import { hasOtherWork, pushOtherWork, queuedSends } from './queuedWork';
 
 export function startChatSync(userId: number, onSessionLost?: () => void): SyncEngine {
   const db = openUserDb(userId);
@@ -20,7 +21,7 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
     db,
     userId,
     onSessionLost,
-    deliver: deliverPlanFirst,
+    handlers: queuedSends,
     // A reply delivered while this tab is hidden: 'Your draft is ready', if no window is visible.
     // The replies are read only when there may be something to announce (a visible page has none).
     onFlushed: (report) =>
@@ -50,7 +51,7 @@ export async function sendPendingWork(userId: number): Promise<UnsentWork> {
     .filter(isUnsent)
     .toArray())
     await requeueSend(db, message.key);
-  const flushed = flushOutbox(db, deliverPlanFirst, { force: true }).catch((error: unknown) =>
+  const flushed = flushOutbox(db, queuedSends, { force: true }).catch((error: unknown) =>
     console.warn('Could not flush the outbox', error),
   );
   let watch: Subscription | undefined;

@@ -3,18 +3,21 @@
  * (chatSync.ts) and the service worker's Background Sync (web/sw.ts) alike, so both deliver every
  * kind: saved-history changes, GTM plans drafted offline, edited emails, and the chat sends.
  */
-import type { OutboxEntry, PitchpadDb } from '../../../data/db';
-import {
-  flushOutbox,
-  isAllowanceSpent,
-  isSessionProblem,
-  type DeliveryOutcome,
-  type FlushReport,
-} from '../../../data/outbox';
+import type { PitchpadDb } from '../../../data/db';
+import { flushOutbox, type FlushReport } from '../../../data/outbox';
 import { countUnsentWork } from '../../../data/unsentWork';
 import { pushPendingWorkflows } from '../../history/workflowStore';
 import { hasEmailEditsToPush, pushPendingEmailEdits } from '../../playbooks/emailEdits';
 import { deliverOfflinePlan, deliverOfflinePlans, hasPlansDue } from '../../playbooks/flowResults';
+import {
+  CHAT_SEND,
+  chatHandlers,
+  chatOutcomes,
+  isAllowanceSpent,
+  isSessionProblem,
+  type ChatSendEntry,
+  type DeliveryOutcome,
+} from './chatDelivery';
 import { deliverChatSend } from './sendMessage';
 
 /**
@@ -55,11 +58,14 @@ export async function pushOtherWork(db: PitchpadDb): Promise<Leftover> {
 /** A chat send, after the plan drafted offline in its chat, if any: the server's chat holds the plan first. */
 export async function deliverPlanFirst(
   db: PitchpadDb,
-  entry: OutboxEntry,
+  entry: ChatSendEntry,
 ): Promise<DeliveryOutcome> {
   await deliverOfflinePlan(db, entry.chatId);
   return deliverChatSend(db, entry);
 }
+
+/** The outbox's handlers of the sync engine and the service worker: chat sends go by `deliverPlanFirst`. */
+export const queuedSends = chatHandlers(deliverPlanFirst);
 
 /**
  * Deliver every kind of queued work of `db` now (the service worker's `sync` event, with no page on
@@ -73,11 +79,11 @@ export async function deliverQueuedWork(
     console.warn('Could not push local work', error);
     return 'retry';
   });
-  const report = await flushOutbox(db, deliverPlanFirst, { force: true });
+  const report = await flushOutbox(db, queuedSends, { force: true });
   // The session is not this user's (signed out, or someone else signed in): another try will not
   // change that. Their next sign-in delivers it from the page.
-  const sessionGone = [...report.outcomes.values()].some(
-    ({ outcome }) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error),
+  const sessionGone = chatOutcomes(report).some(
+    ([, { outcome }]) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error),
   );
   if (sessionGone) return { report, left: 'settled' };
   return { report, left: other === 'retry' || sendsToRetry(report) ? 'retry' : 'settled' };
@@ -92,6 +98,9 @@ function sendsToRetry(report: FlushReport): boolean {
   const stopped = [...report.outcomes.values()].filter(({ state }) => state === 'queued');
   return (
     stopped.length === 0 ||
-    stopped.some(({ outcome }) => !(outcome.kind === 'not-sent' && isAllowanceSpent(outcome.error)))
+    stopped.some(({ kind, detail }) => {
+      const outcome = kind === CHAT_SEND ? (detail as DeliveryOutcome) : undefined;
+      return !(outcome?.kind === 'not-sent' && isAllowanceSpent(outcome.error));
+    })
   );
 }

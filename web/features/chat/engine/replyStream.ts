@@ -17,7 +17,7 @@
 import type { ChatStreamEvent, Message } from '../../../../domain/contract/chat';
 import { api } from '../../../data/api';
 import type { LocalMessage, PitchpadDb, ReplyNote } from '../../../data/db';
-import type { DeliveryOutcome } from '../../../data/outbox';
+import type { DeliveryOutcome } from './chatDelivery';
 import { readEventStream } from '../../../data/sse';
 import { mergeEmailEdit, serverChatToLocal } from '../../../data/chatMerge';
 import { liveReplies } from './liveReplies';

@@ -9,7 +9,7 @@ import { liveReplies } from './liveReplies';
 import { messageViews } from '../messageView';
 import {
   deleteMessage,
-  deliverChatSend,
+  chatSends,
   regenerateReply,
   retryMessage,
   sendMessage,
@@ -243,10 +243,11 @@ describe('sendMessage', () => {
         ),
       );
     });
-    const report = await flushOutbox(db, deliverChatSend, { force: true });
+    const report = await flushOutbox(db, chatSends, { force: true });
     expect(report.outcomes.get(posted[0]!.body.clientMessageId as string)).toEqual({
-      outcome: { kind: 'done' },
+      kind: 'chat-send',
       state: 'sent',
+      detail: { kind: 'done' },
     });
     expect(posted.at(-1)!.body.clientMessageId).toBe(posted[0]!.body.clientMessageId);
     expect((await views(chatId)).map((v) => [v.kind, v.kind === 'user' ? v.delivery : ''])).toEqual(
@@ -281,7 +282,7 @@ describe('sendMessage', () => {
 
     // A slot is free again: the next flush delivers the same send, once.
     answerWith(chatId, 'Here is the fifth answer.');
-    await flushOutbox(db, deliverChatSend, { force: true });
+    await flushOutbox(db, chatSends, { force: true });
     expect(posted.map((p) => p.body.clientMessageId)).toEqual([entry!.clientId, entry!.clientId]);
     expect(
       (await views(chatId)).map((v) =>

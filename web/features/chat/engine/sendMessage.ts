@@ -1,6 +1,6 @@
 /**
  * The chat's commands: send, retry, delete, regenerate, resume and stop. Every send goes through
- * the outbox (data/outbox.ts): the message and its outbox entry are written to the local database
+ * the outbox (data/outbox.ts, as the kind 'chat-send': chatDelivery.ts): the message and its outbox entry are written to the local database
  * first (status 'queued'), then the outbox delivers it, now or when the network allows, always with
  * the message's own send id, so the server never stores a send twice. `deliverChatSend` is how the
  * outbox delivers a chat send, in a page or in the service worker.
@@ -20,15 +20,18 @@ import {
   replyKeyFor,
   userMessageKey,
 } from '../../../data/chatMerge';
-import { userIdOfDb, type LocalMessage, type OutboxEntry, type PitchpadDb } from '../../../data/db';
+import { userIdOfDb, type LocalMessage, type PitchpadDb } from '../../../data/db';
 import { uuidv7 } from '../../../data/ids';
+import { flushOutbox } from '../../../data/outbox';
 import {
+  chatHandlers,
+  chatOutcomes,
   discardSend,
-  flushOutbox,
   queueSend,
   requeueSend,
+  type ChatSendEntry,
   type DeliveryOutcome,
-} from '../../../data/outbox';
+} from './chatDelivery';
 import { liveReplies } from './liveReplies';
 import { streamReply, type ReplyOutcome } from './replyStream';
 
@@ -143,8 +146,8 @@ export function deleteMessage(db: PitchpadDb, key: string): Promise<boolean> {
  * this chat: a reply streaming in another one neither delays this send nor its outcome.
  */
 async function flushFor(db: PitchpadDb, chatId: string, clientId: string): Promise<SendOutcome> {
-  const report = await flushOutbox(db, deliverChatSend, { force: true, chatId });
-  const mine = report.outcomes.get(clientId);
+  const report = await flushOutbox(db, chatSends, { force: true, line: chatId });
+  const mine = chatOutcomes(report).find(([id]) => id === clientId)?.[1];
   if (!mine) return { kind: 'queued' };
   if (mine.state === 'queued') {
     const refused =
@@ -163,7 +166,7 @@ async function flushFor(db: PitchpadDb, chatId: string, clientId: string): Promi
  */
 export async function deliverChatSend(
   db: PitchpadDb,
-  entry: OutboxEntry,
+  entry: ChatSendEntry,
 ): Promise<DeliveryOutcome> {
   const message = await db.messages.get(entry.messageKey);
   const chat = message && (await db.chats.get(message.chatId));
@@ -192,6 +195,9 @@ export async function deliverChatSend(
   );
   return outcome ?? { kind: 'skipped' };
 }
+
+/** The outbox's handlers in a page: chat sends go by `deliverChatSend`. */
+export const chatSends = chatHandlers(deliverChatSend);
 
 /**
  * Follow a reply the server is still writing, after this tab lost its stream (a dropped connection,
