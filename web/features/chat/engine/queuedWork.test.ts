@@ -1,7 +1,8 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearUserData, openUserDb, type LocalMessage, type PitchpadDb } from '../../../data/db';
+import { buildLocalReply } from '../../../../tests/factories/localMessages';
+import { clearUserData, openUserDb, type PitchpadDb } from '../../../data/db';
 import { saveOfflineEmailEdit } from '../../playbooks/flowResults';
 import { hasOtherWork } from './queuedWork';
 
@@ -16,20 +17,7 @@ afterEach(async () => {
 });
 
 const chatId = '0195f0a0-0000-7000-8000-0000000000a1';
-const answer: LocalMessage = {
-  key: 'r:a1',
-  chatId,
-  role: 'assistant',
-  content: '**Subject:** Hi\n\nBody',
-  status: 'complete',
-  sortAt: 1,
-  timestamp: new Date(0).toISOString(),
-  clientId: null,
-  replyToKey: 'u:a1',
-  serverId: 7,
-  model: 'gpt-4o',
-  touchedAt: 0,
-};
+const answer = buildLocalReply({ key: 'r:a1', chatId, replyToKey: 'u:a1' });
 
 describe('the work the sync engine hands over besides chat sends (it asks the server nothing without any)', () => {
   it("trust: 6. an offline draft's edit counts once the flow's answer is on the server, to go onto it", async () => {
