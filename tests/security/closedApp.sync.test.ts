@@ -20,7 +20,7 @@ import {
 } from '../../web/features/chat/engine/queuedWork';
 import { sendMessage } from '../../web/features/chat/engine/sendMessage';
 import { newWorkflowId } from '../../web/features/history/workflowStore';
-import { saveGtmPlanChat } from '../../web/features/playbooks/flowResults';
+import { nextPlanAttemptAt, saveGtmPlanChat } from '../../web/features/playbooks/flowResults';
 import { buildSend } from '../factories/chats';
 import { gtmPlan } from '../factories/gtmPlan';
 import { buildLocalReply } from '../factories/localMessages';
@@ -242,6 +242,8 @@ describe('trust: 6. a GTM plan drafted offline whose delivery failed has a backo
       lastError: 'Invalid response format from API',
     });
     expect(draft!.planDelivery!.nextAttemptAt).toBeGreaterThanOrEqual(before + 30_000);
+    // The open page's sync engine sets its timer for then.
+    expect(await nextPlanAttemptAt(db)).toBe(draft!.planDelivery!.nextAttemptAt);
     expect(await planNoteOf(db, chatId)).toMatch(
       /^The full plan could not be written yet: Invalid response format from API\. It is asked for again after \d\d:\d\d/,
     );

@@ -95,6 +95,28 @@ describe('the sync engine hands over every kind of queued work, not only chat se
   });
 });
 
+describe('the sync engine hands over work waiting out a backoff when it is due', () => {
+  it('trust: 6. an offline plan whose delivery failed is asked for again at its retry time, with no start, reconnect or return to the screen', async () => {
+    await historyChangeWaiting();
+    // The first hand-over fails the plan's delivery: it is due again 300 ms later, then nothing waits.
+    const dueTimes = [Date.now() + 300, null];
+    engine = startSync({
+      db,
+      userId,
+      handlers: chatHandlers(async () => ({ kind: 'done' })),
+      pushOther: async () => {
+        pushes += 1;
+      },
+      hasOtherWork: async () => true,
+      otherDueAt: async () => dueTimes.shift() ?? null,
+    });
+    await vi.waitFor(() => expect(pushes).toBe(1));
+    await vi.waitFor(() => expect(pushes).toBe(2), { timeout: 3000 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(pushes).toBe(2);
+  });
+});
+
 describe('the sync engine asks the server nothing when no work waits', () => {
   it('trust: 6. with nothing queued here, coming back on screen and a relayed sync make no request at all (not even "who is signed in")', async () => {
     start();

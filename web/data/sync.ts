@@ -133,6 +133,11 @@ export interface SyncOptions {
    */
   hasOtherWork?: () => Promise<boolean>;
   /**
+   * When the earliest of that other work waiting out a backoff is due (an offline plan whose
+   * delivery failed), or null: the engine hands the work over then, as it flushes a send when due.
+   */
+  otherDueAt?: () => Promise<number | null>;
+  /**
    * The browser's session is no longer this user's (signed out, or another account signed in on
    * this device, in another tab or while offline): nothing of theirs went out. The app asks the
    * server who is signed in now.
@@ -152,6 +157,7 @@ export function startSync({
   handlers,
   pushOther,
   hasOtherWork = () => hasUnsentOtherWork(db),
+  otherDueAt,
   onSessionLost,
   onFlushed,
 }: SyncOptions): SyncEngine {
@@ -195,14 +201,23 @@ export function startSync({
     }
   };
 
+  let otherTimer: ReturnType<typeof setTimeout> | undefined;
   const other = async () => {
     if (stopped || !pushOther || globalThis.navigator?.onLine === false) return;
-    // Nothing of the kind waiting (the usual case): no request at all, not even the session check.
-    if (!(await hasOtherWork().catch(() => true))) return;
-    // Saved history and offline plans go through routes that take the session as it is: hand them
-    // over only while the session is still this user's.
-    if (!(await isSessionOf(userId))) return;
-    await pushOther().catch((error: unknown) => console.warn('Could not push local work', error));
+    try {
+      // Nothing of the kind waiting (the usual case): no request at all, not even the session check.
+      if (!(await hasOtherWork().catch(() => true))) return;
+      // Saved history and offline plans go through routes that take the session as it is: hand them
+      // over only while the session is still this user's.
+      if (!(await isSessionOf(userId))) return;
+      await pushOther().catch((error: unknown) => console.warn('Could not push local work', error));
+    } finally {
+      // What waits out a backoff goes when it is due, not only at the next start or reconnect.
+      const due = await otherDueAt?.().catch(() => null);
+      clearTimeout(otherTimer);
+      if (!stopped && due != null)
+        otherTimer = setTimeout(() => void other(), Math.max(due - Date.now(), MIN_TIMER_MS));
+    }
   };
 
   /** Whether the browser's session is `userId`'s now; tells the app when it is not. */
@@ -263,6 +278,7 @@ export function startSync({
     stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(otherTimer);
       window.removeEventListener('online', handleOnline);
       document.removeEventListener('visibilitychange', handleVisibility);
       navigator.serviceWorker?.removeEventListener('message', handleWorkerMessage);

@@ -175,6 +175,18 @@ export async function hasPlansDue(db: PitchpadDb, now = Date.now()): Promise<boo
   return (await db.messages.filter((m) => isLocalDocument(m) && isPlanDue(m, now)).count()) > 0;
 }
 
+/** When the earliest plan drafted here that waits out its backoff is due, or null (none waits). */
+export async function nextPlanAttemptAt(db: PitchpadDb, now = Date.now()): Promise<number | null> {
+  let earliest: number | null = null;
+  await db.messages
+    .filter((m) => isLocalDocument(m) && !!m.planDelivery && !m.planDelivery.refused)
+    .each((m) => {
+      const at = m.planDelivery!.nextAttemptAt;
+      if (at > now && (earliest === null || at < earliest)) earliest = at;
+    });
+  return earliest;
+}
+
 /** Deliveries running in this tab, by database and chat: a second caller waits for the first. */
 const running = new Map<string, Promise<PlanDelivery>>();
 

@@ -12,6 +12,7 @@ import { flushOutbox, unsentSends } from '../../../data/outbox';
 import { startSync, type SyncEngine } from '../../../data/sync';
 import { countUnsentWork, type UnsentWork } from '../../../data/unsentWork';
 import { announceFromPage, pageMayAnnounce, readyReplies } from '../../notifications/draftReady';
+import { nextPlanAttemptAt } from '../../playbooks/flowResults';
 import { requeueSend } from './chatDelivery';
 import { hasOtherWork, pushOtherWork, queuedSends } from './queuedWork';
 
@@ -33,6 +34,7 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
       ),
     pushOther: () => pushOtherWork(db),
     hasOtherWork: () => hasOtherWork(db),
+    otherDueAt: () => nextPlanAttemptAt(db),
   });
 }
 
