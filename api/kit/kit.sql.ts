@@ -43,6 +43,15 @@ export async function findKitFile(
   return rows[0] && presentFile(rows[0]);
 }
 
+/** How many files the user's kit holds. */
+export async function countKitFiles(pool: Pool, userId: number): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM kit_files WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0]!.n;
+}
+
 export type SaveOutcome = { saved: KitFile; created: boolean } | { overCount: true };
 
 /**
