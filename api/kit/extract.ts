@@ -75,13 +75,13 @@ export function kindOfBytes(bytes: Uint8Array): KitFileKind | null {
  * The text of `bytes`, a file named `name`, page by page. Throws KitFileError: a kind Pitchpad does
  * not read, bytes that are not what the name says, an encrypted PDF, a DOCX that inflates past its
  * bound, a PDF of too many pages, one whose reading takes too long or too much memory, a file with
- * no text in it ('No text found: is it a scan?' for a PDF). A PDF's or DOCX's `bytes` are moved to
- * the worker that reads them: detached afterwards.
+ * no text in it ('No text found: is it a scan?' for a PDF). With `move`, a PDF's or DOCX's `bytes`
+ * are moved to the worker that reads them, not copied: detached afterwards.
  */
 export async function extractText(
   name: string,
   bytes: Uint8Array,
-  timeoutMs = KIT_EXTRACT_TIMEOUT_MS,
+  { timeoutMs = KIT_EXTRACT_TIMEOUT_MS, move = false } = {},
 ): Promise<ExtractedText> {
   const kind = kindOfName(name);
   if (bytes.length === 0) throw new KitFileError(`“${name}” is empty.`);
@@ -93,7 +93,7 @@ export async function extractText(
   const pages =
     kind === 'text'
       ? [{ page: null, text: new TextDecoder().decode(bytes) }]
-      : await readInWorker(name, kind, bytes, timeoutMs);
+      : await readInWorker(name, kind, bytes, timeoutMs, move);
   const cleaned = pages
     .map((p) => ({ page: p.page, text: p.text.replace(/\r\n?/g, '\n').trim() }))
     .filter((p) => p.text !== '');
@@ -114,18 +114,19 @@ type WorkerAnswer =
 /**
  * A PDF's pages or a DOCX's text, read in a worker thread with its own memory limits and a deadline:
  * past either the worker is ended and the file refused, and the server's own thread never held it.
- * The bytes are moved to the worker (not copied): `bytes` is detached afterwards.
+ * With `move`, the bytes are moved to the worker (not copied): `bytes` is detached afterwards.
  */
 async function readInWorker(
   name: string,
   kind: 'pdf' | 'docx',
   bytes: Uint8Array,
   timeoutMs: number,
+  move: boolean,
 ): Promise<{ page: number | null; text: string }[]> {
   const tooComplex = (why: string) =>
     new KitFileError(`“${name}” is too large or complex to read: ${why}.`);
   const transferable =
-    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    move && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
       ? [bytes.buffer as ArrayBuffer]
       : [];
   const worker = new Worker(WORKER_URL, {

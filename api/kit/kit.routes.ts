@@ -132,7 +132,9 @@ export function kitRoutes() {
     const size = bytes.length; // `bytes` is moved to the reader's worker.
     let extracted;
     try {
-      extracted = await reading(() => extractText(name, bytes, extractTimeoutMs));
+      extracted = await reading(() =>
+        extractText(name, bytes, { timeoutMs: extractTimeoutMs, move: true }),
+      );
     } catch (error) {
       if (error instanceof KitFileError)
         throw new AppError(422, KitErrorCode.unreadable, error.message);

@@ -5,6 +5,7 @@ import { EXPECTED_USER_HEADER } from '../../domain/contract/session';
 import { TestClient } from '../../tests/support/client';
 import { startTestServer, type TestServer } from '../../tests/support/server';
 import { loggedInClient } from '../../tests/factories/users';
+import { TEXT_SEARCH_CONFIGS } from './textSearch';
 import {
   docxBomb,
   docxHiddenBomb,
@@ -222,6 +223,46 @@ describe('kit: 3. the sales kit', () => {
     const over = await upload(client, 'other.txt', note);
     expect(over.status).toBe(429);
     expect(await storedFor(user.id)).toEqual({ files: 1, passages: 1 });
+  });
+
+  it('stores the search configuration by name: no reg* column, which pg_upgrade refuses; a name not known refused', async () => {
+    // pg_upgrade refuses user tables holding reg* types other than regclass, regrole and regtype.
+    const { rows: regColumns } = await server.pool.query(
+      `SELECT c.relname, a.attname, t.typname
+         FROM pg_attribute a
+         JOIN pg_class c ON c.oid = a.attrelid
+         JOIN pg_namespace n ON n.oid = c.relnamespace
+         JOIN pg_type t ON t.oid = a.atttypid
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'm') AND a.attnum > 0 AND NOT a.attisdropped
+          AND t.typname LIKE 'reg%' AND t.typname NOT IN ('regclass', 'regrole', 'regtype')`,
+    );
+    expect(regColumns).toEqual([]);
+    const { client, user } = await loggedInClient(server);
+    const md = await upload(
+      client,
+      'notes.md',
+      new TextEncoder().encode('Detention fees cost more.'),
+    );
+    expect(md.status).toBe(201);
+    const { rows } = await server.pool.query<{ config: string; tsv: string }>(
+      `SELECT f.config, p.tsv::text AS tsv FROM kit_files f JOIN kit_passages p ON p.file_id = f.id AND p.user_id = f.user_id
+        WHERE f.user_id = $1`,
+      [user.id],
+    );
+    expect(rows).toEqual([{ config: 'english', tsv: "'cost':3 'detent':1 'fee':2" }]);
+    for (const config of TEXT_SEARCH_CONFIGS)
+      await server.pool.query(
+        `INSERT INTO kit_files (user_id, id, name, kind, bytes, passages, config)
+         VALUES ($1, $2, 'x.md', 'text', 1, 0, $2)`,
+        [user.id, config],
+      );
+    await expect(
+      server.pool.query(
+        `INSERT INTO kit_files (user_id, id, name, kind, bytes, passages, config)
+         VALUES ($1, 'klingon', 'x.md', 'text', 1, 0, 'klingon')`,
+        [user.id],
+      ),
+    ).rejects.toThrow(/check/i);
   });
 
   it('refuses a missing or bad name and a bad id with a 400 naming it', async () => {
