@@ -195,6 +195,15 @@ describe('kit: 3. the sales kit', () => {
     expect(await storedFor(user.id)).toEqual({ files: 3, passages: 3 });
   });
 
+  it('reads a Word document whose directory understates a part no further than the size it states', async () => {
+    const { client, user } = await loggedInClient(server);
+    // Stated as 1,000 bytes, 60 MB of data: what passes the first 1,000 is dropped, never held.
+    const res = await upload(client, 'short.docx', docxHiddenBomb(60, 1_000));
+    expect(res.status).toBe(201);
+    expect((await search(client, 'hi')).map((p) => p.text)).toEqual(['hi']);
+    expect(await storedFor(user.id)).toEqual({ files: 1, passages: 1 });
+  });
+
   it('answers a file sent again and a full kit before reading the body: no file is read to be refused', async () => {
     const { client, user } = await loggedInClient(server);
     const first = newId();

@@ -79,8 +79,9 @@ const le = (size: number, values: [offset: number, value: number, bytes: 2 | 4][
  * The reviewer's zip bomb that hides from a reader going from the front: a stored entry
  * word/document.xml whose data is a second local entry, deflated, of `megabytes` of spaces after a
  * little XML; the central directory points at the hidden one (as JSZip, and so mammoth, reads it).
+ * `declaredBytes`: the size the central directory claims it unpacks to (by default, the true one).
  */
-export function docxHiddenBomb(megabytes: number): Uint8Array {
+export function docxHiddenBomb(megabytes: number, declaredBytes?: number): Uint8Array {
   const content = Buffer.concat([
     Buffer.from(
       '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>hi</w:t></w:r></w:p></w:body></w:document>',
@@ -112,7 +113,7 @@ export function docxHiddenBomb(megabytes: number): Uint8Array {
       [10, 8, 2],
       [16, crc32(content), 4],
       [20, packed.length, 4],
-      [24, content.length, 4],
+      [24, declaredBytes ?? content.length, 4],
       [28, name.length, 2],
       [42, outer.length, 4],
     ]),
