@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  KIT_EXTRACT_TIMEOUT_MS,
   KIT_MAX_FILE_MB_DEFAULT,
   KIT_MAX_FILES_DEFAULT,
   LLM_DAILY_TOKENS_DEFAULTS,
@@ -114,6 +115,11 @@ const EnvSchema = z.object({
     .positive('must be more than 0')
     .max(100, 'must be at most 100')
     .default(KIT_MAX_FILE_MB_DEFAULT),
+  KIT_EXTRACT_TIMEOUT_S: z.coerce
+    .number('must be a number of seconds')
+    .positive('must be more than 0')
+    .max(600, 'must be at most 600')
+    .default(KIT_EXTRACT_TIMEOUT_MS / 1000),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -182,8 +188,8 @@ export interface Config {
   pricing: { amount: number; currency: string };
   contactEmail: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** The sales kit: how many files a rep may keep, and how large each may be. */
-  kit: { maxFiles: number; maxFileBytes: number };
+  /** The sales kit: how many files a rep may keep, how large each may be, how long one may take to read. */
+  kit: { maxFiles: number; maxFileBytes: number; extractTimeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -258,7 +264,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pricing: { amount: e.PRO_PRICE_MONTHLY, currency: e.PRO_PRICE_CURRENCY.toUpperCase() },
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,
-    kit: { maxFiles: e.KIT_MAX_FILES, maxFileBytes: Math.round(e.KIT_MAX_FILE_MB * 1_000_000) },
+    kit: {
+      maxFiles: e.KIT_MAX_FILES,
+      maxFileBytes: Math.round(e.KIT_MAX_FILE_MB * 1_000_000),
+      extractTimeoutMs: Math.round(e.KIT_EXTRACT_TIMEOUT_S * 1000),
+    },
   };
 }
 

@@ -129,6 +129,21 @@ export const KIT_MAX_FILES_DEFAULT = 20;
 export const KIT_MAX_FILE_MB_DEFAULT = 10;
 /** A DOCX (a ZIP) may unpack to at most this much: a larger one is a zip bomb, not a document. */
 export const KIT_DOCX_INFLATED_MAX_BYTES = 50_000_000;
+/**
+ * A PDF or DOCX is read in a worker thread with this much heap (old and young generations, MB) and
+ * for at most this long: past either it is ended and the file refused as too large or complex.
+ */
+export const KIT_EXTRACT_OLD_SPACE_MB = 256;
+export const KIT_EXTRACT_YOUNG_SPACE_MB = 32;
+export const KIT_EXTRACT_TIMEOUT_MS = 20_000;
+/** Files read at once by one server instance: each may take a worker's memory and a core. */
+export const KIT_EXTRACTIONS_AT_ONCE = 2;
+/** A document's most pages, and a file's most passages (1,200 characters each). */
+export const KIT_MAX_PAGES = 500;
+export const KIT_MAX_PASSAGES = 5_000;
+/** Uploads to the sales kit per rep per window. */
+export const KIT_UPLOADS_PER_USER = 30;
+export const KIT_UPLOAD_WINDOW_MS = 10 * 60_000;
 /** Passages of the rep's documents sent with a model call, and their most tokens together. */
 export const KIT_PASSAGES_PER_CALL = 4;
 export const KIT_PASSAGES_MAX_TOKENS = 1_500;

@@ -2,8 +2,14 @@
 // is judged by the bytes (a PDF starts '%PDF-', a DOCX is a ZIP holding word/document.xml, Markdown
 // and plain text are UTF-8 with no NUL), and must agree with the file's name. Each refusal is a
 // KitFileError whose message says what was wrong, for the rep.
-import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
-import { KIT_DOCX_INFLATED_MAX_BYTES } from '../../domain/limits';
+import { Worker } from 'node:worker_threads';
+import {
+  KIT_DOCX_INFLATED_MAX_BYTES,
+  KIT_EXTRACT_OLD_SPACE_MB,
+  KIT_EXTRACT_TIMEOUT_MS,
+  KIT_EXTRACT_YOUNG_SPACE_MB,
+  KIT_MAX_PAGES,
+} from '../../domain/limits';
 
 export type KitFileKind = 'pdf' | 'docx' | 'text';
 
@@ -68,9 +74,15 @@ export function kindOfBytes(bytes: Uint8Array): KitFileKind | null {
 /**
  * The text of `bytes`, a file named `name`, page by page. Throws KitFileError: a kind Pitchpad does
  * not read, bytes that are not what the name says, an encrypted PDF, a DOCX that inflates past its
- * bound, a file with no text in it ('No text found: is it a scan?' for a PDF).
+ * bound, a PDF of too many pages, one whose reading takes too long or too much memory, a file with
+ * no text in it ('No text found: is it a scan?' for a PDF). With `move`, a PDF's or DOCX's `bytes`
+ * are moved to the worker that reads them, not copied: detached afterwards.
  */
-export async function extractText(name: string, bytes: Uint8Array): Promise<ExtractedText> {
+export async function extractText(
+  name: string,
+  bytes: Uint8Array,
+  { timeoutMs = KIT_EXTRACT_TIMEOUT_MS, move = false } = {},
+): Promise<ExtractedText> {
   const kind = kindOfName(name);
   if (bytes.length === 0) throw new KitFileError(`“${name}” is empty.`);
   const actual = kindOfBytes(bytes);
@@ -79,11 +91,9 @@ export async function extractText(name: string, bytes: Uint8Array): Promise<Extr
       `“${name}” is not ${KIND_NAMES[kind]}: its contents are ${actual ? KIND_NAMES[actual] : 'something else'}.`,
     );
   const pages =
-    kind === 'pdf'
-      ? await pdfPages(name, bytes)
-      : kind === 'docx'
-        ? [{ page: null, text: await docxText(name, bytes) }]
-        : [{ page: null, text: new TextDecoder().decode(bytes) }];
+    kind === 'text'
+      ? [{ page: null, text: new TextDecoder().decode(bytes) }]
+      : await readInWorker(name, kind, bytes, timeoutMs, move);
   const cleaned = pages
     .map((p) => ({ page: p.page, text: p.text.replace(/\r\n?/g, '\n').trim() }))
     .filter((p) => p.text !== '');
@@ -94,72 +104,88 @@ export async function extractText(name: string, bytes: Uint8Array): Promise<Extr
   return { kind, pages: cleaned };
 }
 
-async function pdfPages(name: string, bytes: Uint8Array) {
-  const { extractText: pdfText, getDocumentProxy } = await import('unpdf');
-  try {
-    // pdf.js may take the buffer over (transfer it): give it a copy.
-    const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
-    try {
-      const { text } = await pdfText(pdf, { mergePages: false });
-      return text.map((t, i) => ({ page: i + 1, text: t }));
-    } finally {
-      await pdf.loadingTask.destroy();
-    }
-  } catch (error) {
-    const why = (error as { name?: string }).name;
-    if (why === 'PasswordException')
+/** The worker that reads PDFs and DOCX files: plain JavaScript beside this module (see its header). */
+const WORKER_URL = new URL('./extract.worker.mjs', import.meta.url);
+
+type WorkerAnswer =
+  | { pages: { page: number | null; text: string }[] }
+  | { fail: 'password' | 'damaged' | 'inflated' | 'pages'; count?: number };
+
+/**
+ * A PDF's pages or a DOCX's text, read in a worker thread with its own memory limits and a deadline:
+ * past either the worker is ended and the file refused, and the server's own thread never held it.
+ * With `move`, the bytes are moved to the worker (not copied): `bytes` is detached afterwards.
+ */
+async function readInWorker(
+  name: string,
+  kind: 'pdf' | 'docx',
+  bytes: Uint8Array,
+  timeoutMs: number,
+  move: boolean,
+): Promise<{ page: number | null; text: string }[]> {
+  const tooComplex = (why: string) =>
+    new KitFileError(`“${name}” is too large or complex to read: ${why}.`);
+  const transferable =
+    move && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+      ? [bytes.buffer as ArrayBuffer]
+      : [];
+  const worker = new Worker(WORKER_URL, {
+    workerData: {
+      kind,
+      bytes,
+      maxInflatedBytes: KIT_DOCX_INFLATED_MAX_BYTES,
+      maxPages: KIT_MAX_PAGES,
+    },
+    transferList: transferable,
+    resourceLimits: {
+      maxOldGenerationSizeMb: KIT_EXTRACT_OLD_SPACE_MB,
+      maxYoungGenerationSizeMb: KIT_EXTRACT_YOUNG_SPACE_MB,
+    },
+    stdout: true,
+    stderr: true,
+  });
+  const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(tooComplex(`reading it took longer than ${timeoutMs / 1000} seconds`));
+    }, timeoutMs);
+    const done = () => clearTimeout(timer);
+    worker.once('message', (message: WorkerAnswer) => {
+      done();
+      resolve(message);
+    });
+    worker.once('error', (error: Error & { code?: string }) => {
+      done();
+      reject(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? tooComplex('it needs more memory than a file may')
+          : error,
+      );
+    });
+    worker.once('exit', (code) => {
+      done();
+      reject(tooComplex(`its reader stopped (${code})`));
+    });
+  }).finally(() => void worker.terminate());
+  if ('pages' in answer) return answer.pages;
+  switch (answer.fail) {
+    case 'password':
       throw new KitFileError(
         `“${name}” is password-protected: save it without a password and upload it again.`,
       );
-    if (why === 'InvalidPDFException' || why === 'FormatError')
-      throw new KitFileError(`“${name}” is a damaged PDF: it could not be read.`);
-    throw error;
-  }
-}
-
-/**
- * A DOCX is a ZIP: before Word's XML is read, every entry is inflated once here with a running count,
- * so a small file that inflates to gigabytes (a zip bomb) is refused before it is held in memory.
- */
-async function docxText(name: string, bytes: Uint8Array): Promise<string> {
-  const tooBig = () =>
-    new KitFileError(
-      `“${name}” unpacks to more than ${KIT_DOCX_INFLATED_MAX_BYTES / 1_000_000} MB: it is not an ordinary Word document.`,
-    );
-  const damaged = () =>
-    new KitFileError(`“${name}” is a damaged Word document: it could not be read.`);
-  let inflated = 0;
-  let hasDocument = false;
-  let failure: KitFileError | undefined;
-  const unzip = new Unzip((file: UnzipFile) => {
-    if (file.name === 'word/document.xml') hasDocument = true;
-    file.ondata = (err, chunk) => {
-      if (err) failure ??= damaged();
-      inflated += chunk?.length ?? 0;
-      if (inflated > KIT_DOCX_INFLATED_MAX_BYTES) failure ??= tooBig();
-      if (failure) file.terminate();
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  try {
-    // In pieces (the inflater is synchronous), so a bomb stops after its first megabytes.
-    const step = 64 * 1024;
-    for (let at = 0; at < bytes.length; at += step) {
-      unzip.push(bytes.subarray(at, at + step), at + step >= bytes.length);
-      if (failure) break;
-    }
-  } catch {
-    failure ??= damaged();
-  }
-  if (failure) throw failure;
-  if (!hasDocument) throw damaged();
-  const mammoth = (await import('mammoth')).default;
-  try {
-    const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
-    return value;
-  } catch {
-    throw damaged();
+    case 'damaged':
+      throw new KitFileError(
+        kind === 'pdf'
+          ? `“${name}” is a damaged PDF: it could not be read.`
+          : `“${name}” is a damaged Word document: it could not be read.`,
+      );
+    case 'inflated':
+      throw new KitFileError(
+        `“${name}” unpacks to more than ${KIT_DOCX_INFLATED_MAX_BYTES / 1_000_000} MB: it is not an ordinary Word document.`,
+      );
+    case 'pages':
+      throw new KitFileError(
+        `“${name}” has ${answer.count} pages: Pitchpad reads documents of at most ${KIT_MAX_PAGES}.`,
+      );
   }
 }
 

@@ -8,15 +8,31 @@ import {
   type KitFile,
   type KitSearchResponse,
 } from '../../domain/contract/kit';
-import { KIT_PASSAGES_PER_CALL } from '../../domain/limits';
+import pLimit from 'p-limit';
+import {
+  KIT_EXTRACTIONS_AT_ONCE,
+  KIT_MAX_PASSAGES,
+  KIT_PASSAGES_PER_CALL,
+  KIT_UPLOAD_WINDOW_MS,
+  KIT_UPLOADS_PER_USER,
+} from '../../domain/limits';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { AppError, InvalidRequest, NotFound } from '../errors';
 import { expectedUser } from '../middleware/expectedUser';
+import { rateLimit } from '../middleware/rateLimit';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { readProfile } from '../profile/profile.sql';
 import { extractText, KitFileError, splitPassages } from './extract';
-import { deleteKitFile, findKitPassage, listKitFiles, saveKitFile, searchKit } from './kit.sql';
+import {
+  countKitFiles,
+  deleteKitFile,
+  findKitFile,
+  findKitPassage,
+  listKitFiles,
+  saveKitFile,
+  searchKit,
+} from './kit.sql';
 import { textSearchConfig } from './textSearch';
 
 /** Where a file is uploaded to: its body is the file's bytes, not JSON (app.ts leaves it unread). */
@@ -24,7 +40,10 @@ export const KIT_UPLOAD_PATH = /^\/api\/kit\/files\/[^/]+$/;
 
 const mb = (bytes: number) => `${Math.round(bytes / 100_000) / 10} MB`;
 
-/** The body, up to `max` bytes: past it (by Content-Length or as it arrives) a 413. */
+/**
+ * The body, up to `max` bytes: past it (by Content-Length or as it arrives) a 413. Copied once, into
+ * a buffer of its own (not Node's shared pool), so it can be moved to the worker that reads it.
+ */
 async function fileBytes(ctx: AppContext, max: number): Promise<Uint8Array> {
   const tooLarge = () =>
     new AppError(
@@ -41,7 +60,13 @@ async function fileBytes(ctx: AppContext, max: number): Promise<Uint8Array> {
     if (size > max) throw tooLarge();
     chunks.push(chunk);
   }
-  return new Uint8Array(Buffer.concat(chunks));
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
 }
 
 /** The file's name, from its header: URI-encoded text, no path, not blank. */
@@ -75,22 +100,53 @@ export function kitRoutes() {
     ctx.body = await listKitFiles(ctx.pool, userOf(ctx).id);
   });
 
-  router.put('/files/:id', requireUser(), async (ctx) => {
+  // Reading a PDF or DOCX takes a worker's memory and a core: this instance reads a few at once.
+  const reading = pLimit(KIT_EXTRACTIONS_AT_ONCE);
+  const uploadsPerUser = rateLimit(
+    { name: 'kit:upload', limit: KIT_UPLOADS_PER_USER, windowMs: KIT_UPLOAD_WINDOW_MS },
+    (ctx) => String(userOf(ctx).id),
+  );
+
+  router.put('/files/:id', requireUser(), uploadsPerUser, async (ctx) => {
     const user = userOf(ctx);
     const id = ctx.params.id!;
     if (!KIT_FILE_ID.test(id)) throw InvalidRequest('id: must be a 21-character id');
     const name = fileName(ctx);
-    const { maxFiles, maxFileBytes } = ctx.config.kit;
+    const { maxFiles, maxFileBytes, extractTimeoutMs } = ctx.config.kit;
+    const overCount = () =>
+      new AppError(
+        409,
+        KitErrorCode.tooMany,
+        `Your sales kit holds ${maxFiles} files, the most it may: delete one to add “${name}”.`,
+      );
+    // Before the body is read: a queued upload sent again is answered with what is stored, and a
+    // full kit refused, with no file read. saveKitFile checks both again under the user's lock.
+    const stored = await findKitFile(ctx.pool, user.id, id);
+    if (stored) {
+      ctx.status = 200;
+      ctx.body = stored satisfies KitFile;
+      return;
+    }
+    if ((await countKitFiles(ctx.pool, user.id)) >= maxFiles) throw overCount();
     const bytes = await fileBytes(ctx, maxFileBytes);
+    const size = bytes.length; // `bytes` is moved to the reader's worker.
     let extracted;
     try {
-      extracted = await extractText(name, bytes);
+      extracted = await reading(() =>
+        extractText(name, bytes, { timeoutMs: extractTimeoutMs, move: true }),
+      );
     } catch (error) {
       if (error instanceof KitFileError)
         throw new AppError(422, KitErrorCode.unreadable, error.message);
       throw error;
     }
     const passages = splitPassages(extracted.pages);
+    if (passages.length > KIT_MAX_PASSAGES)
+      throw new AppError(
+        422,
+        KitErrorCode.unreadable,
+        `“${name}” holds more text than Pitchpad keeps of a file (${KIT_MAX_PASSAGES.toLocaleString('en')} passages): split it into smaller documents.`,
+      );
     const profile = await readProfile(ctx.pool, user.id);
     const outcome = await saveKitFile(
       ctx.pool,
@@ -99,19 +155,16 @@ export function kitRoutes() {
         id,
         name,
         kind: extracted.kind,
-        bytes: bytes.length,
+        bytes: size,
         pages:
-          extracted.kind === 'pdf' ? Math.max(...extracted.pages.map((p) => p.page ?? 0)) : null,
+          extracted.kind === 'pdf'
+            ? extracted.pages.reduce((most, p) => Math.max(most, p.page ?? 0), 0)
+            : null,
       },
       passages,
       { maxFiles, config: textSearchConfig(profile.language?.value) },
     );
-    if ('overCount' in outcome)
-      throw new AppError(
-        409,
-        KitErrorCode.tooMany,
-        `Your sales kit holds ${maxFiles} files, the most it may: delete one to add “${name}”.`,
-      );
+    if ('overCount' in outcome) throw overCount();
     ctx.status = outcome.created ? 201 : 200;
     const body: KitFile = outcome.saved;
     ctx.body = body;

@@ -43,6 +43,15 @@ export async function findKitFile(
   return rows[0] && presentFile(rows[0]);
 }
 
+/** How many files the user's kit holds. */
+export async function countKitFiles(pool: Pool, userId: number): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM kit_files WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0]!.n;
+}
+
 export type SaveOutcome = { saved: KitFile; created: boolean } | { overCount: true };
 
 /**
@@ -79,12 +88,12 @@ export async function saveKitFile(
     }
     const inserted = await client.query<FileRow>(
       `INSERT INTO kit_files (user_id, id, name, kind, bytes, pages, passages, config)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::regconfig) RETURNING ${FILE_COLUMNS}`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${FILE_COLUMNS}`,
       [userId, file.id, file.name, file.kind, file.bytes, file.pages, passages.length, opts.config],
     );
     await client.query(
-      `INSERT INTO kit_passages (user_id, file_id, ord, page, text, config)
-       SELECT $1, $2, p.ord - 1, p.page, p.text, $5::regconfig
+      `INSERT INTO kit_passages (user_id, file_id, ord, page, text, config, tsv)
+       SELECT $1, $2, p.ord - 1, p.page, p.text, $5::text, to_tsvector($5::text::regconfig, p.text)
          FROM unnest($3::int[], $4::text[]) WITH ORDINALITY AS p(page, text, ord)`,
       [userId, file.id, passages.map((p) => p.page), passages.map((p) => p.text), opts.config],
     );
@@ -152,14 +161,14 @@ export async function searchKit(
     words: string | null;
   }>(
     `WITH total AS (SELECT coalesce(sum(passages), 0) AS n FROM kit_files WHERE user_id = $1)
-     SELECT c.config::text AS config,
-            websearch_to_tsquery(c.config, $2)::text AS every,
+     SELECT c.config,
+            websearch_to_tsquery(c.config::regconfig, $2)::text AS every,
             (SELECT string_agg(quote_literal(w.word), ' | ')
-               FROM unnest(tsvector_to_array(to_tsvector(c.config, $2))) AS w(word)
+               FROM unnest(tsvector_to_array(to_tsvector(c.config::regconfig, $2))) AS w(word)
               WHERE (SELECT coalesce(sum(t.ndoc), 0) FROM kit_terms t WHERE t.user_id = $1 AND t.word = w.word)
                     BETWEEN 1 AND greatest(50, (SELECT n FROM total) / 20)) AS rare,
             (SELECT string_agg(quote_literal(w.word), ' | ')
-               FROM unnest(tsvector_to_array(to_tsvector(c.config, $2))) AS w(word)) AS words
+               FROM unnest(tsvector_to_array(to_tsvector(c.config::regconfig, $2))) AS w(word)) AS words
        FROM (SELECT DISTINCT config FROM kit_files WHERE user_id = $1) c`,
     [userId, query],
   );
@@ -171,7 +180,7 @@ export async function searchKit(
               p.tsv @@ $3::tsquery AS complete, ts_rank_cd(p.tsv, $5::tsquery) AS rank
          FROM kit_passages p
          JOIN kit_files f ON f.user_id = p.user_id AND f.id = p.file_id
-        WHERE p.user_id = $1 AND p.config = $2::regconfig
+        WHERE p.user_id = $1 AND p.config = $2
           AND (p.tsv @@ $3::tsquery OR p.tsv @@ $4::tsquery)
         ORDER BY complete DESC, rank DESC, p.id
         LIMIT $6`,

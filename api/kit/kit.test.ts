@@ -5,7 +5,16 @@ import { EXPECTED_USER_HEADER } from '../../domain/contract/session';
 import { TestClient } from '../../tests/support/client';
 import { startTestServer, type TestServer } from '../../tests/support/server';
 import { loggedInClient } from '../../tests/factories/users';
-import { docxBomb, docxOf, encryptedPdf, pdfOf, scannedPdf } from '../../tests/factories/documents';
+import { TEXT_SEARCH_CONFIGS } from './textSearch';
+import {
+  docxBomb,
+  docxHiddenBomb,
+  docxOf,
+  encryptedPdf,
+  pdfOf,
+  pdfOfSpaces,
+  scannedPdf,
+} from '../../tests/factories/documents';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,8 +35,11 @@ const search = async (client: TestClient, query: string) =>
     text: string;
   }[];
 
-async function storedFor(userId: number): Promise<{ files: number; passages: number }> {
-  const { rows } = await server.pool.query<{ files: number; passages: number }>(
+async function storedFor(
+  userId: number,
+  on: TestServer = server,
+): Promise<{ files: number; passages: number }> {
+  const { rows } = await on.pool.query<{ files: number; passages: number }>(
     `SELECT (SELECT count(*)::int FROM kit_files WHERE user_id = $1) AS files,
             (SELECT count(*)::int FROM kit_passages WHERE user_id = $1) AS passages`,
     [userId],
@@ -134,6 +146,18 @@ describe('kit: 3. the sales kit', () => {
       async () => docxBomb(60),
       '“bomb.docx” unpacks to more than 50 MB: it is not an ordinary Word document.',
     ],
+    [
+      'a zip bomb hidden from a reader going from the front (its central directory points inside a stored entry)',
+      'hidden.docx',
+      async () => docxHiddenBomb(60),
+      '“hidden.docx” unpacks to more than 50 MB: it is not an ordinary Word document.',
+    ],
+    [
+      'a PDF of more than 500 pages',
+      'long.pdf',
+      () => pdfOf(Array.from({ length: 501 }, (_, i) => [`Page ${i + 1}`])),
+      '“long.pdf” has 501 pages: Pitchpad reads documents of at most 500.',
+    ],
     ['an empty file', 'empty.md', async () => new Uint8Array(), '“empty.md” is empty.'],
     [
       'a program',
@@ -169,6 +193,88 @@ describe('kit: 3. the sales kit', () => {
       message: 'Your sales kit holds 3 files, the most it may: delete one to add “note 4.txt”.',
     });
     expect(await storedFor(user.id)).toEqual({ files: 3, passages: 3 });
+  });
+
+  it('reads a Word document whose directory understates a part no further than the size it states', async () => {
+    const { client, user } = await loggedInClient(server);
+    // Stated as 1,000 bytes, 60 MB of data: what passes the first 1,000 is dropped, never held.
+    const res = await upload(client, 'short.docx', docxHiddenBomb(60, 1_000));
+    expect(res.status).toBe(201);
+    expect((await search(client, 'hi')).map((p) => p.text)).toEqual(['hi']);
+    expect(await storedFor(user.id)).toEqual({ files: 1, passages: 1 });
+  });
+
+  it('answers a file sent again and a full kit before reading the body: no file is read to be refused', async () => {
+    const { client, user } = await loggedInClient(server);
+    const first = newId();
+    expect(
+      (await upload(client, 'note 1.txt', new TextEncoder().encode('Note 1'), first)).status,
+    ).toBe(201);
+    // The same id again: what is stored, whatever the body (a retry's body is not read).
+    const again = await upload(client, 'note 1.txt', await encryptedPdf(), first);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: first, name: 'note 1.txt', kind: 'text' });
+    for (const n of [2, 3])
+      await upload(client, `note ${n}.txt`, new TextEncoder().encode(`Note ${n}`));
+    // A full kit: 409 before the file is read (a password-protected PDF would be a 422).
+    const full = await upload(client, 'pricing.pdf', await encryptedPdf());
+    expect(full.status).toBe(409);
+    expect(full.body.code).toBe('too_many_files');
+    expect(await storedFor(user.id)).toEqual({ files: 3, passages: 3 });
+  });
+
+  it('limits a rep to 30 uploads in 10 minutes (429)', async () => {
+    const { client, user } = await loggedInClient(server);
+    const id = newId();
+    const note = new TextEncoder().encode('Note');
+    for (let n = 1; n <= 30; n++)
+      expect((await upload(client, 'note.txt', note, id)).status).toBeLessThan(300);
+    const over = await upload(client, 'other.txt', note);
+    expect(over.status).toBe(429);
+    expect(await storedFor(user.id)).toEqual({ files: 1, passages: 1 });
+  });
+
+  it('stores the search configuration by name: no reg* column, which pg_upgrade refuses; a name not known refused', async () => {
+    // pg_upgrade refuses user tables holding reg* types other than regclass, regrole and regtype.
+    const { rows: regColumns } = await server.pool.query(
+      `SELECT c.relname, a.attname, t.typname
+         FROM pg_attribute a
+         JOIN pg_class c ON c.oid = a.attrelid
+         JOIN pg_namespace n ON n.oid = c.relnamespace
+         JOIN pg_type t ON t.oid = a.atttypid
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'm') AND a.attnum > 0 AND NOT a.attisdropped
+          AND t.typname LIKE 'reg%' AND t.typname NOT IN ('regclass', 'regrole', 'regtype')`,
+    );
+    expect(regColumns).toEqual([]);
+    const { client, user } = await loggedInClient(server);
+    const md = await upload(
+      client,
+      'notes.md',
+      new TextEncoder().encode('Detention fees cost more.'),
+    );
+    expect(md.status).toBe(201);
+    const { rows } = await server.pool.query<{ config: string; tsv: string }>(
+      `SELECT f.config, p.tsv::text AS tsv FROM kit_files f JOIN kit_passages p ON p.file_id = f.id AND p.user_id = f.user_id
+        WHERE f.user_id = $1`,
+      [user.id],
+    );
+    expect(rows).toEqual([{ config: 'english', tsv: "'cost':3 'detent':1 'fee':2" }]);
+    for (const config of TEXT_SEARCH_CONFIGS) {
+      // A configuration Postgres (and PGlite) has, which the CHECK lets through.
+      await server.pool.query(`SELECT to_tsvector($1::regconfig, 'x')`, [config]);
+      await server.pool.query(
+        `INSERT INTO kit_files (user_id, id, name, kind, bytes, passages, config)
+         VALUES ($1, $2, 'x.md', 'text', 1, 0, $2)`,
+        [user.id, config],
+      );
+    }
+    await expect(
+      server.pool.query(
+        `INSERT INTO kit_files (user_id, id, name, kind, bytes, passages, config)
+         VALUES ($1, 'klingon', 'x.md', 'text', 1, 0, 'klingon')`,
+        [user.id],
+      ),
+    ).rejects.toThrow(/check/i);
   });
 
   it('refuses a missing or bad name and a bad id with a 400 naming it', async () => {
@@ -243,5 +349,42 @@ describe('kit: 3. the sales kit', () => {
     expect(await storedFor(alice.user.id)).toEqual({ files: 0, passages: 0 });
     expect(await search(alice.client, 'Acme wait times')).toEqual([]);
     expect((await alice.client.delete(`/api/kit/files/${id}`)).status).toBe(404);
+  });
+});
+
+describe('kit: 3. files too costly to read', () => {
+  let slow: TestServer;
+  beforeAll(async () => {
+    slow = await startTestServer({ KIT_EXTRACT_TIMEOUT_S: '1', KIT_MAX_FILE_MB: '5' });
+  });
+  afterAll(() => slow?.close());
+
+  it('ends the reading of a PDF that takes too long (422), the server answering meanwhile', async () => {
+    const { client, user } = await loggedInClient(slow);
+    // Under a megabyte: one page whose text unpacks to 300 MB of spaces.
+    const hostile = pdfOfSpaces(300);
+    expect(hostile.length).toBeLessThan(1_000_000);
+    const pending = upload(client, 'deck.pdf', hostile);
+    expect((await client.get('/api/kit/files')).status).toBe(200);
+    const res = await pending;
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      code: 'file_unreadable',
+      message: '“deck.pdf” is too large or complex to read: reading it took longer than 1 seconds.',
+    });
+    expect(await storedFor(user.id, slow)).toEqual({ files: 0, passages: 0 });
+  });
+
+  it('refuses a file of more than 5,000 passages, naming the limit', async () => {
+    const { client, user } = await loggedInClient(slow);
+    // Paragraphs of 700 characters: each a passage of its own.
+    const paragraph = 'Freightly books docks. '.repeat(30).slice(0, 700);
+    const text = Array.from({ length: 5_001 }, () => paragraph).join('\n\n');
+    const res = await upload(client, 'everything.txt', new TextEncoder().encode(text));
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(
+      '“everything.txt” holds more text than Pitchpad keeps of a file (5,000 passages): split it into smaller documents.',
+    );
+    expect(await storedFor(user.id, slow)).toEqual({ files: 0, passages: 0 });
   });
 });

@@ -62,6 +62,12 @@ const CONFIGS: Record<string, string> = {
   ca: 'catalan',
 };
 
+/**
+ * Every configuration a file may be indexed in: db/migrations/0019_create_sales_kit.sql's CHECKs
+ * list the same names (a test holds them together).
+ */
+export const TEXT_SEARCH_CONFIGS = [...new Set(['simple', ...Object.values(CONFIGS)])];
+
 export function textSearchConfig(language: string | undefined): string {
   const key =
     (language ?? '')

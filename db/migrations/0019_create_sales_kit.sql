@@ -3,6 +3,8 @@
 -- device gave it, so a queued upload sent twice is stored once; ids are per user. A passage is
 -- indexed in the text search configuration of the language the rep writes in (english by default).
 -- Deleting a file deletes its passages; deleting a user deletes both.
+-- A configuration is stored by its name (text, one of api/kit/textSearch.ts's or 'simple'), never as
+-- regconfig: pg_upgrade refuses a database whose tables hold reg* columns (their OIDs change).
 CREATE TABLE kit_files (
   user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   id text NOT NULL,
@@ -11,8 +13,8 @@ CREATE TABLE kit_files (
   bytes integer NOT NULL,
   pages integer,
   passages integer NOT NULL,
-  -- The text search configuration its passages are indexed in.
-  config regconfig NOT NULL DEFAULT 'english',
+  -- The text search configuration its passages are indexed in, by name.
+  config text NOT NULL DEFAULT 'english' CHECK (config IN ('simple', 'english', 'german', 'french', 'spanish', 'italian', 'portuguese', 'dutch', 'swedish', 'norwegian', 'danish', 'finnish', 'russian', 'turkish', 'romanian', 'hungarian', 'greek', 'indonesian', 'catalan')),
   created_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (user_id, id)
 );
@@ -24,8 +26,9 @@ CREATE TABLE kit_passages (
   ord integer NOT NULL,
   page integer,
   text text NOT NULL,
-  config regconfig NOT NULL DEFAULT 'english',
-  tsv tsvector GENERATED ALWAYS AS (to_tsvector(config, text)) STORED,
+  config text NOT NULL DEFAULT 'english' CHECK (config IN ('simple', 'english', 'german', 'french', 'spanish', 'italian', 'portuguese', 'dutch', 'swedish', 'norwegian', 'danish', 'finnish', 'russian', 'turkish', 'romanian', 'hungarian', 'greek', 'indonesian', 'catalan')),
+  -- to_tsvector(config::regconfig, text), computed when the passage is stored (kit.sql.ts).
+  tsv tsvector NOT NULL,
   FOREIGN KEY (user_id, file_id) REFERENCES kit_files (user_id, id) ON DELETE CASCADE
 );
 CREATE INDEX kit_passages_tsv ON kit_passages USING gin (tsv);
