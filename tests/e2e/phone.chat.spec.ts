@@ -118,9 +118,10 @@ test('phone: 4. online, a send shows no waiting warning and no Queued: a message
   await recordAlarms(page);
   await chat.openAsNewUser(newAccount);
 
-  // A long answer in the first chat.
+  // A long answer in the first chat: about 15 s of words, so it is still being written while the
+  // quick question below is asked and answered, even on a loaded machine.
   const long = `Write the whole launch plan ${unique()} ${'step '.repeat(30).trim()}`;
-  await chat.send(`${long} [[delay:150]]`);
+  await chat.send(`${long} [[delay:400]]`);
   await expect(chat.replyText()).toContainText('You said:');
   await expect(chat.stopButton).toBeVisible();
   // The server has the message: it says so while the answer is still coming.
@@ -144,7 +145,7 @@ test('phone: 4. online, a send shows no waiting warning and no Queued: a message
   const sidebar = await chat.openSidebar();
   await sidebar.locator('.chat-sidebar__chat', { hasText: long.slice(0, 20) }).click();
   await expect(page).toHaveURL(new RegExp(`chat=${longChat}`));
-  await expect(chat.replyText()).toHaveText(`You said: ${long}`);
+  await expect(chat.replyText()).toHaveText(`You said: ${long}`, { timeout: 30_000 });
   await expect(chat.syncBadge).toHaveClass(/sync-badge--online/);
   expect(await alarmsSeen(page)).toEqual([]);
 });
