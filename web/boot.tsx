@@ -3,6 +3,8 @@
  * the last run), the toast queue, the router and the service worker.
  */
 // Global CSS (Ionic's base, theme, layout) is linked from index.html via styles/index.css.
+// oxlint-disable-next-line import/no-unassigned-import -- before anything parses: zod without eval (CSP)
+import './zodJitless';
 import { onlineManager } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startTransition } from 'react';

@@ -41,6 +41,8 @@
  * Updates: a new worker waits until a page asks it to take over (the user pressed Reload on
  * 'A new version is ready', features/pwa/registerServiceWorker.ts).
  */
+// oxlint-disable-next-line import/no-unassigned-import -- before anything parses: zod without eval (CSP)
+import './zodJitless';
 import { Dexie } from 'dexie';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim, type RouteHandlerCallback, type WorkboxPlugin } from 'workbox-core';
