@@ -9,11 +9,9 @@ import { z } from 'zod';
  */
 export const MODEL_ID_PATTERN = /^[\x21-\x7e]{1,100}$/;
 
-/**
- * How every screen names a server without a language model, so a rep recognises it wherever it
- * appears (the notices, Settings → Model, the worksheet); each adds what they get instead.
- */
-export const NO_MODEL_TEXT = 'No AI model is connected';
+// How every screen names a server without a language model: in a module of its own without zod, so
+// the landing page's notice does not bring zod onto a first visit.
+export { NO_MODEL_TEXT } from './noModel';
 
 /** Error codes of these endpoints, for the web app to branch on. */
 export const SettingsErrorCode = {

@@ -2,7 +2,7 @@
 import './noModel.css';
 import { Link } from '@tanstack/react-router';
 import { informationCircleOutline } from 'ionicons/icons';
-import { NO_MODEL_TEXT } from '../../../domain/contract/settings';
+import { NO_MODEL_TEXT } from '../../../domain/contract/noModel';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { useAuth } from '../auth/auth.queries';
 import { isOperator, useNoModel } from './modelStatus';
