@@ -7,9 +7,13 @@ process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1';
 /** A fixed port of its own, so the e2e server never collides with `npm start` on 8080. */
 const PORT = Number(process.env.E2E_PORT ?? 8091);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-const FAKE_OPENAI_PORT = Number(process.env.E2E_FAKE_OPENAI_PORT ?? 8092);
+// The fakes sit on the next two ports, so two runs on different E2E_PORTs never share a fake.
+const FAKE_OPENAI_PORT = Number(process.env.E2E_FAKE_OPENAI_PORT ?? PORT + 1);
 const FAKE_OPENAI_URL = `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`;
-const FAKE_STRIPE_PORT = Number(process.env.E2E_FAKE_STRIPE_PORT ?? 8093);
+const FAKE_STRIPE_PORT = Number(process.env.E2E_FAKE_STRIPE_PORT ?? PORT + 2);
+// The specs read the fakes' ports from the environment (workers load this file too).
+process.env.E2E_FAKE_OPENAI_PORT = String(FAKE_OPENAI_PORT);
+process.env.E2E_FAKE_STRIPE_PORT = String(FAKE_STRIPE_PORT);
 /** The Stripe fake; tests pay checkouts through it (tests/e2e/support/accounts.ts). */
 const FAKE_STRIPE_URL = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_secret';
