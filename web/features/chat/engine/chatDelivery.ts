@@ -13,15 +13,15 @@
  * the reason), and a send the model answered releases the sends held until the allowance resets.
  */
 import { TOKEN_BUDGET_CODE } from '../../../../domain/contract/usage';
-import {
-  ApiError,
-  RateLimitedError,
-  SessionMismatchError,
-  UnauthorizedError,
-} from '../../../data/api';
+import { RateLimitedError } from '../../../data/api';
 import { syncWhenStored } from '../../../data/backgroundSync';
 import { replyKeyFor } from '../../../data/chatMerge';
 import type { OutboxEntry, OutboxState, PitchpadDb } from '../../../data/db';
+import {
+  isRefusedForGood,
+  isSessionProblem,
+  SIGNED_OUT_RETRY_MS,
+} from '../../../data/queue/answers';
 import {
   enqueue,
   nextState,
@@ -61,23 +61,6 @@ export type DeliveryOutcome =
 /** Delivering one chat send: `deliverChatSend` (sendMessage.ts), or the worker's `deliverPlanFirst`. */
 export type Deliver = (db: PitchpadDb, entry: ChatSendEntry) => Promise<DeliveryOutcome>;
 
-/** The retry of a send whose owner has no session here: only a sign-in helps, which flushes at once. */
-export const SIGNED_OUT_RETRY_MS = 5 * 60 * 1000;
-
-/** True for a refusal that will be the same next time: a 4xx other than 401, 408, 429 and a session mismatch. */
-export function isRefusedForGood(error: unknown): boolean {
-  if (!(error instanceof ApiError) || isSessionProblem(error)) return false;
-  return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
-}
-
-/**
- * The browser has no session for the outbox's owner: signed out (401), or another account signed in
- * on this device (409 session_mismatch). The send waits until its owner signs in again.
- */
-export function isSessionProblem(error: unknown): boolean {
-  return error instanceof UnauthorizedError || error instanceof SessionMismatchError;
-}
-
 /**
  * The day's AI allowance is used up (429 token_budget): the server says when it resets (Retry-After),
  * and every send before then is refused the same, without reaching the model.
@@ -85,6 +68,8 @@ export function isSessionProblem(error: unknown): boolean {
 export function isAllowanceSpent(error: unknown): error is RateLimitedError {
   return error instanceof RateLimitedError && error.code === TOKEN_BUDGET_CODE;
 }
+
+export { isRefusedForGood, isSessionProblem, SIGNED_OUT_RETRY_MS };
 
 /** A reply's outcome as the outbox's answer (see the header). `skipped` is settled by the handler. */
 export function chatAnswer(

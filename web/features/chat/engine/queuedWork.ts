@@ -4,9 +4,10 @@
  * kind: saved-history changes, GTM plans drafted offline, edited emails, and the chat sends.
  */
 import type { PitchpadDb } from '../../../data/db';
-import { flushOutbox, type FlushReport } from '../../../data/outbox';
+import { flushOutbox, type FlushReport, type Handlers } from '../../../data/outbox';
 import { countUnsentWork } from '../../../data/unsentWork';
 import { pushPendingWorkflows } from '../../history/workflowStore';
+import { PROFILE_EDIT, profileEditHandler } from '../../profile/profileStore';
 import { hasEmailEditsToPush, pushPendingEmailEdits } from '../../playbooks/emailEdits';
 import { deliverOfflinePlan, deliverOfflinePlans, hasPlansDue } from '../../playbooks/flowResults';
 import {
@@ -64,8 +65,14 @@ export async function deliverPlanFirst(
   return deliverChatSend(db, entry);
 }
 
-/** The outbox's handlers of the sync engine and the service worker: chat sends go by `deliverPlanFirst`. */
-export const queuedSends = chatHandlers(deliverPlanFirst);
+/**
+ * The outbox's handlers of the sync engine and the service worker: chat sends go by
+ * `deliverPlanFirst`; profile edits by PATCH /api/profile.
+ */
+export const queuedSends: Handlers = {
+  ...chatHandlers(deliverPlanFirst),
+  [PROFILE_EDIT]: profileEditHandler,
+};
 
 /**
  * Deliver every kind of queued work of `db` now (the service worker's `sync` event, with no page on

@@ -1,0 +1,184 @@
+/**
+ * The rep's profile on this device (issue #21 item 1): a copy of the server's in the local database,
+ * so every screen reads it with no signal, and the rep's edits queued in the outbox as kind
+ * 'profile-edit' on the line 'profile' (one PATCH /api/profile per save, in the order saved).
+ *
+ *  - `server`: the profile as the server last answered it (GET, or a PATCH's answer).
+ *  - `pending`: this device's edits the server has not answered yet, the latest per field. What the
+ *    screens show is the server's value with these on top (`profileValues`).
+ *  - An edit's `base` is the `editedAt` of the value it was made on top of (the pending edit's, else
+ *    the server's), so the server tells an edit of what this device saw from one made blind
+ *    (domain/profile/merge.ts): two devices editing different fields both keep their change; the
+ *    same field keeps the later edit and shows the other as `replaced`.
+ *
+ * No React or DOM here: the service worker delivers profile edits too (queuedWork.ts).
+ */
+import {
+  PROFILE_FIELD_NAMES,
+  type ProfileField,
+  type ProfilePatchResponse,
+  type ProfileResponse,
+  type ProfileValues,
+  type StoredProfileField,
+} from '../../../domain/contract/profile';
+import { api } from '../../data/api';
+import {
+  readKeyValue,
+  userIdOfDb,
+  writeKeyValue,
+  type OutboxEntry,
+  type PitchpadDb,
+} from '../../data/db';
+import { uuidv7 } from '../../data/ids';
+import { enqueue, flushOutbox, type Answer, type KindHandler } from '../../data/outbox';
+import { answerForError } from '../../data/queue/answers';
+
+export const PROFILE_EDIT = 'profile-edit';
+export const PROFILE_LINE = 'profile';
+const PROFILE_KEY = 'profile';
+
+/** One edit as PATCH /api/profile takes it. */
+export interface PendingEdit {
+  value: string;
+  editedAt: string;
+  base: string | null;
+}
+
+export interface LocalProfile {
+  server: ProfileResponse['fields'];
+  pending: Partial<Record<ProfileField, PendingEdit>>;
+}
+
+const EMPTY: LocalProfile = { server: {}, pending: {} };
+
+/** The profile on this device (empty before the first read). */
+export async function readLocalProfile(db: PitchpadDb): Promise<LocalProfile> {
+  return (await readKeyValue(db, PROFILE_KEY, isLocalProfile)) ?? EMPTY;
+}
+
+function isLocalProfile(value: unknown): value is LocalProfile {
+  const profile = value as LocalProfile | null;
+  return (
+    typeof profile === 'object' &&
+    profile !== null &&
+    typeof profile.server === 'object' &&
+    profile.server !== null &&
+    typeof profile.pending === 'object' &&
+    profile.pending !== null
+  );
+}
+
+/** What the screens use: each field's value, this device's pending edits on top; blank fields left out. */
+export function profileValues(profile: LocalProfile): ProfileValues {
+  const values: ProfileValues = {};
+  for (const field of PROFILE_FIELD_NAMES) {
+    const value = profile.pending[field]?.value ?? profile.server[field]?.value ?? '';
+    if (value.trim()) values[field] = value;
+  }
+  return values;
+}
+
+/** A field as the server holds it, or undefined. */
+export function storedField(
+  profile: LocalProfile,
+  field: ProfileField,
+): StoredProfileField | undefined {
+  return profile.server[field];
+}
+
+/**
+ * Save the rep's changes: each field whose value differs from what this device shows becomes an edit,
+ * stored here at once and queued for the server in one outbox entry. Values are sent as typed; the
+ * server trims and checks them (the screen checks them first, with the same rule). Answers the
+ * fields changed (none: nothing is queued).
+ */
+export async function saveProfileEdits(
+  db: PitchpadDb,
+  values: ProfileValues,
+  now = Date.now(),
+): Promise<ProfileField[]> {
+  const editedAt = new Date(now).toISOString();
+  return db.transaction('rw', [db.keyValues, db.outbox], async () => {
+    const profile = await readLocalProfile(db);
+    const shown = profileValues(profile);
+    const edits: ({ field: ProfileField } & PendingEdit)[] = [];
+    const pending = { ...profile.pending };
+    for (const [field, raw] of Object.entries(values) as [ProfileField, string | undefined][]) {
+      const value = (raw ?? '').trim();
+      if (value === (shown[field] ?? '')) continue;
+      const base = pending[field]?.editedAt ?? profile.server[field]?.editedAt ?? null;
+      const edit = { value, editedAt, base };
+      pending[field] = edit;
+      edits.push({ field, ...edit });
+    }
+    if (edits.length === 0) return [];
+    await writeKeyValue(db, PROFILE_KEY, { ...profile, pending } satisfies LocalProfile);
+    await enqueue(
+      db,
+      { clientId: uuidv7(now), kind: PROFILE_EDIT, line: PROFILE_LINE, payload: { edits } },
+      now,
+    );
+    return edits.map((edit) => edit.field);
+  });
+}
+
+/**
+ * Keep the server's profile here: `answer` is what it holds now. The pending edits it has (the same
+ * edit, by field and time) or that an entry still queued will send stay as they are.
+ */
+export async function storeServerProfile(
+  db: PitchpadDb,
+  answer: ProfileResponse,
+  delivered: readonly ({ field: ProfileField } & PendingEdit)[] = [],
+): Promise<void> {
+  await db.transaction('rw', [db.keyValues], async () => {
+    const profile = await readLocalProfile(db);
+    const pending = { ...profile.pending };
+    for (const edit of delivered)
+      if (pending[edit.field]?.editedAt === edit.editedAt) delete pending[edit.field];
+    await writeKeyValue(db, PROFILE_KEY, { server: answer.fields, pending } satisfies LocalProfile);
+  });
+}
+
+/** Read the server's profile into this device's copy (online; a failure leaves the copy as it was). */
+export async function pullProfile(db: PitchpadDb, signal?: AbortSignal): Promise<void> {
+  const answer = await api.get<ProfileResponse>('/api/profile', signal);
+  await storeServerProfile(db, answer);
+}
+
+type ProfileEditEntry = OutboxEntry & {
+  payload: { edits: ({ field: ProfileField } & PendingEdit)[] };
+};
+
+/** The outbox's handler of profile edits: PATCH /api/profile with the entry's edits. */
+export const profileEditHandler: KindHandler = {
+  tables: ['keyValues'],
+  async deliver(db, entry): Promise<Answer> {
+    const { edits } = (entry as ProfileEditEntry).payload;
+    try {
+      const answer = await api.patch<ProfilePatchResponse>(
+        '/api/profile',
+        { edits },
+        userIdOfDb(db),
+      );
+      await storeServerProfile(db, answer, edits);
+      return { kind: 'delivered', detail: answer.outcomes };
+    } catch (error) {
+      const answer = answerForError(error, Date.now());
+      // Refused for good (a value the server will never take): the edit is dropped here too, so the
+      // screen shows what the server holds rather than a value that will never arrive.
+      if (answer.kind === 'refused')
+        await storeServerProfile(db, { fields: (await readLocalProfile(db)).server }, edits);
+      return answer;
+    }
+  },
+};
+
+/** Send the queued profile edits now (after a save, online): the sync engine and the worker do it otherwise. */
+export function flushProfileEdits(db: PitchpadDb): Promise<unknown> {
+  return flushOutbox(
+    db,
+    { [PROFILE_EDIT]: profileEditHandler },
+    { line: PROFILE_LINE, force: true },
+  ).catch((error: unknown) => console.warn('Could not send the profile edits', error));
+}
