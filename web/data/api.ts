@@ -1,5 +1,6 @@
 /**
- * The one HTTP client. Every call sends cookies and JSON; every mutation carries the CSRF token.
+ * The one HTTP client. Every call sends cookies and JSON (a file's bytes: `putFile`); every mutation
+ * carries the CSRF token.
  * Failed calls become typed errors whose messages use the spec's wording (spec §8), so screens can
  * show `error.message` as is.
  */
@@ -143,16 +144,24 @@ export function createApiClient({
     headers: Record<string, string>,
     signal?: AbortSignal,
   ) {
+    // A Blob is a file's bytes (putFile), sent as they are; anything else is JSON.
+    const bytes = typeof Blob !== 'undefined' && body instanceof Blob ? body : undefined;
     try {
       return await fetchImpl(baseUrl + path, {
         method,
         credentials: 'include',
         headers: {
           Accept: 'application/json',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(body === undefined
+            ? {}
+            : {
+                'Content-Type': bytes
+                  ? bytes.type || 'application/octet-stream'
+                  : 'application/json',
+              }),
           ...headers,
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: bytes ?? (body === undefined ? undefined : JSON.stringify(body)),
         signal,
       });
     } catch (error) {
@@ -203,13 +212,18 @@ export function createApiClient({
     body?: unknown,
     signal?: AbortSignal,
     asUser?: number,
+    headers: Record<string, string> = {},
   ): Promise<{ data: T; res: Response }> {
     const isMutation = method !== 'GET';
     let res = await send(
       method,
       path,
       body,
-      { ...(isMutation ? { [CSRF_HEADER]: await getCsrfToken() } : {}), ...userHeader(asUser) },
+      {
+        ...headers,
+        ...(isMutation ? { [CSRF_HEADER]: await getCsrfToken() } : {}),
+        ...userHeader(asUser),
+      },
       signal,
     );
     let data = await readBody(res);
@@ -220,7 +234,7 @@ export function createApiClient({
         method,
         path,
         body,
-        { [CSRF_HEADER]: await getCsrfToken(), ...userHeader(asUser) },
+        { ...headers, [CSRF_HEADER]: await getCsrfToken(), ...userHeader(asUser) },
         signal,
       );
       data = await readBody(res);
@@ -332,6 +346,16 @@ export function createApiClient({
       request<T>('PATCH', path, body, undefined, asUser),
     delete: <T>(path: string, asUser?: number) =>
       request<T>('DELETE', path, undefined, undefined, asUser),
+    /**
+     * PUT `file`'s bytes as the body (its type as Content-Type), with `headers` (what a file's
+     * address cannot carry, e.g. its name); CSRF, errors and `asUser` as in `put`.
+     */
+    putFile: async <T>(
+      path: string,
+      file: Blob,
+      headers: Record<string, string>,
+      asUser?: number,
+    ): Promise<T> => (await exchange<T>('PUT', path, file, undefined, asUser, headers)).data,
     getCsrfToken,
     resetCsrfToken,
   };

@@ -18,3 +18,14 @@ export function uuidv7(now = Date.now()): string {
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+
+/**
+ * A sales-kit file's id (domain/contract/kit.ts KIT_FILE_ID): 21 characters of 64, as nanoid makes
+ * them (126 random bits). A uuid does not fit the server's rule.
+ */
+export function fileId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(21));
+  return Array.from(bytes, (b) => URL_SAFE[b & 63]).join('');
+}

@@ -7,6 +7,7 @@ import type { PitchpadDb } from '../../../data/db';
 import { flushOutbox, type FlushReport, type Handlers } from '../../../data/outbox';
 import { countUnsentWork } from '../../../data/unsentWork';
 import { pushPendingWorkflows } from '../../history/workflowStore';
+import { KIT_UPLOAD, kitUploadHandler } from '../../kit/kitUploads';
 import { PROFILE_EDIT, profileEditHandler } from '../../profile/profileStore';
 import { hasEmailEditsToPush, pushPendingEmailEdits } from '../../playbooks/emailEdits';
 import { deliverOfflinePlan, deliverOfflinePlans, hasPlansDue } from '../../playbooks/flowResults';
@@ -67,11 +68,12 @@ export async function deliverPlanFirst(
 
 /**
  * The outbox's handlers of the sync engine and the service worker: chat sends go by
- * `deliverPlanFirst`; profile edits by PATCH /api/profile.
+ * `deliverPlanFirst`; profile edits by PATCH /api/profile; sales-kit files by PUT /api/kit/files.
  */
 export const queuedSends: Handlers = {
   ...chatHandlers(deliverPlanFirst),
   [PROFILE_EDIT]: profileEditHandler,
+  [KIT_UPLOAD]: kitUploadHandler,
 };
 
 /**

@@ -1,0 +1,99 @@
+/**
+ * Sales-kit files on their way to the server (issue #21 item 3). A picked file is stored in the
+ * outbox with its bytes (a Blob in IndexedDB) as kind 'kit-upload', one line per file (`kit:<id>`),
+ * so it waits with no signal and uploads when the network is back, from the page or the service
+ * worker. The id is made here: the server stores a file under it once, and answers a replay (an
+ * answer lost on the way) with what it stored.
+ *
+ * No React or DOM here: the service worker delivers uploads too (chat/engine/queuedWork.ts).
+ */
+import { KIT_FILE_NAME_HEADER, type KitFile } from '../../../domain/contract/kit';
+import { api } from '../../data/api';
+import { userIdOfDb, type OutboxEntry, type PitchpadDb } from '../../data/db';
+import { fileId } from '../../data/ids';
+import { enqueue, flushOutbox, type Answer, type KindHandler } from '../../data/outbox';
+import { answerForError } from '../../data/queue/answers';
+
+export const KIT_UPLOAD = 'kit-upload';
+
+/** A file's line: each file goes on its own, so a refused one holds up no other. */
+export const kitLine = (id: string) => `kit:${id}`;
+
+/** What a kit-upload entry carries: the file as picked. */
+export interface KitUploadPayload {
+  name: string;
+  type: string;
+  blob: Blob;
+}
+
+export type KitUploadEntry = OutboxEntry & { payload: KitUploadPayload };
+
+/** Queue `file` for the rep's kit; answers its id (its line is `kitLine(id)`). */
+export async function queueKitFile(
+  db: PitchpadDb,
+  file: { name: string; type: string; blob: Blob },
+  now = Date.now(),
+): Promise<string> {
+  const id = fileId();
+  const payload: KitUploadPayload = { name: file.name, type: file.type, blob: file.blob };
+  await db.transaction('rw', db.outbox, () =>
+    enqueue(db, { clientId: id, kind: KIT_UPLOAD, line: kitLine(id), payload }, now),
+  );
+  return id;
+}
+
+/**
+ * The outbox's handler of kit files: PUT /api/kit/files/<id> with the bytes. Stored (201, or 200 for
+ * a replay) is delivered, and the entry goes with its bytes (the server's list shows the file now);
+ * a refusal for good (not a file Pitchpad reads, too large, the kit full) fails with the server's
+ * words; a 429 waits for its Retry-After; the network or a 5xx retries with the backoff.
+ */
+export const kitUploadHandler: KindHandler = {
+  async deliver(db, entry): Promise<Answer> {
+    const { name, blob } = (entry as KitUploadEntry).payload;
+    try {
+      const stored = await api.putFile<KitFile>(
+        `/api/kit/files/${entry.clientId}`,
+        blob,
+        { [KIT_FILE_NAME_HEADER]: encodeURIComponent(name) },
+        userIdOfDb(db),
+      );
+      return { kind: 'delivered', detail: stored, forget: true };
+    } catch (error) {
+      return answerForError(error, Date.now());
+    }
+  },
+};
+
+/** The kit files waiting, uploading or refused on this device, oldest first. */
+export function localKitUploads(db: PitchpadDb): Promise<KitUploadEntry[]> {
+  return db.outbox
+    .where('kind')
+    .equals(KIT_UPLOAD)
+    .filter((entry) => entry.state !== 'sent')
+    .sortBy('seq') as Promise<KitUploadEntry[]>;
+}
+
+/**
+ * Drop a file that has not reached the server (waiting, or refused). One already on its way is left
+ * to finish: the server may be storing it. Answers whether it was removed.
+ */
+export function removeKitUpload(db: PitchpadDb, id: string): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.where('clientId').equals(id).first();
+    if (!entry || entry.kind !== KIT_UPLOAD || entry.state === 'sending') return false;
+    await db.outbox.delete(entry.seq!);
+    return true;
+  });
+}
+
+/** Upload the file `id` now (just picked, online): the sync engine and the worker do it otherwise. */
+export async function flushKitUpload(db: PitchpadDb, id: string): Promise<KitFile | undefined> {
+  const report = await flushOutbox(
+    db,
+    { [KIT_UPLOAD]: kitUploadHandler },
+    { line: kitLine(id), force: true },
+  );
+  const settled = report.outcomes.get(id);
+  return settled?.state === 'sent' ? (settled.detail as KitFile) : undefined;
+}
