@@ -27,8 +27,11 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The query roots kept across restarts: who is signed in, their plan, the models and the prices. */
-const PERSISTED_ROOTS: ReadonlySet<unknown> = new Set(['auth', 'models', 'billing']);
+/**
+ * The query roots kept across restarts: who is signed in, their plan, the models and the prices, and
+ * the list of their sales-kit files (read offline).
+ */
+const PERSISTED_ROOTS: ReadonlySet<unknown> = new Set(['auth', 'models', 'billing', 'kit']);
 /** How long a persisted cache is good for: the last data shows on a cold offline start within it. */
 const PERSIST_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Bump when a persisted query's data changes shape, so old caches are dropped. */

@@ -18,6 +18,7 @@ import {
 import { competitiveRoute } from './routes/competitive';
 import type { RouterContext } from './routes/context';
 import { dashboardRoute } from './routes/dashboard';
+import { kitRoute } from './routes/kit';
 import { landingRoute } from './routes/index';
 import { onboardingRoute } from './routes/onboarding';
 import { pricingRoute } from './routes/pricing';
@@ -53,6 +54,7 @@ export const routeTree = rootRoute.addChildren([
   shareRoute,
   setupRoute,
   modelSettingsRoute,
+  kitRoute,
 ]);
 
 /** The app's router; `history` is the browser's unless given (the build's prerender passes a memory history). */

@@ -29,6 +29,16 @@ export const KIT_FILE_NAME_HEADER = 'x-file-name';
 /** A file id: what the device makes (nanoid's alphabet, 21 characters). */
 export const KIT_FILE_ID = /^[A-Za-z0-9_-]{21}$/;
 
+/** The files Pitchpad reads, by the end of their name (what the server checks the bytes against). */
+export const KIT_FILE_KINDS: Readonly<Record<string, KitFile['kind']>> = {
+  pdf: 'pdf',
+  docx: 'docx',
+  md: 'text',
+  markdown: 'text',
+  txt: 'text',
+  text: 'text',
+};
+
 /** The longest file name kept. */
 export const KIT_FILE_NAME_MAX = 200;
 

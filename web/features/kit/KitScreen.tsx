@@ -1,0 +1,311 @@
+/**
+ * /kit: the rep's sales kit (issue #21 item 3). The files the server holds (GET /api/kit/files,
+ * kept for offline reading), with the ones on this device on their way (the outbox's kit-upload
+ * entries: waiting, uploading, or refused with the server's reason). 'Add a file' checks a file's
+ * name and size here, stores it in the outbox with its bytes (so it waits with no signal), then
+ * uploads it; the sync engine or the service worker uploads what waits once the network is back.
+ */
+// oxlint-disable-next-line import/no-unassigned-import -- the kit screen's stylesheet, loaded with its chunk
+import './kit.css';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { addOutline, documentTextOutline, trashOutline } from 'ionicons/icons';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { ChangeEvent } from 'react';
+import type { User } from '../../../domain/contract/auth';
+import type { KitFile } from '../../../domain/contract/kit';
+import { openUserDb, type PitchpadDb } from '../../data/db';
+import { syncStatus } from '../../data/syncStatus';
+import { InlineIcon } from '../../ui/InlineIcon';
+import { Screen } from '../../ui/Screen';
+import { useAuth } from '../auth/auth.queries';
+import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
+import { kitFilesQueryOptions, kitKeys, useDeleteKitFile, withStoredFile } from './kit.queries';
+import {
+  KIT_ACCEPT,
+  KIT_MAX_FILE_MB,
+  KIT_MAX_FILES,
+  fileProblem,
+  kindLabel,
+  kindOfName,
+} from './kitFiles';
+import {
+  flushKitUpload,
+  localKitUploads,
+  queueKitFile,
+  removeKitUpload,
+  type KitUploadEntry,
+} from './kitUploads';
+
+export function KitScreen() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return <Kit key={user.id} user={user} />;
+}
+
+const isOnline = () => syncStatus.get().online;
+
+function Kit({ user }: { user: User }) {
+  const db = useMemo(() => openUserDb(user.id), [user.id]);
+  const queryClient = useQueryClient();
+  const files = useQuery(kitFilesQueryOptions(user.id));
+  const local = useSafeLiveQuery(() => localKitUploads(db), [db], []);
+  const online = useSyncExternalStore(syncStatus.subscribe, isOnline, isOnline);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [deleting, setDeleting] = useState<KitFile | null>(null);
+  useUploadsLeaving(local, () =>
+    queryClient.invalidateQueries({ queryKey: kitKeys.files(user.id) }),
+  );
+
+  const stored = files.data ?? [];
+  const storedIds = new Set(stored.map((file) => file.id));
+  const onTheWay = (local ?? []).filter((entry) => !storedIds.has(entry.clientId));
+
+  const handlePicked = async (picked: File[]) => {
+    const found: string[] = [];
+    for (const file of picked) {
+      const problem = fileProblem(file);
+      if (problem) {
+        found.push(problem);
+        continue;
+      }
+      const id = await queueKitFile(db, { name: file.name, type: file.type, blob: file });
+      void flushKitUpload(db, id)
+        .then((saved) => {
+          if (saved)
+            queryClient.setQueryData<KitFile[]>(kitKeys.files(user.id), (list) =>
+              withStoredFile(list, saved),
+            );
+        })
+        .catch((error: unknown) => console.warn('Could not upload the file', error));
+    }
+    setProblems(found);
+  };
+
+  return (
+    <Screen width="narrow" className="kit-screen">
+      <section className="page-intro">
+        <h1>Sales kit</h1>
+        <p className="lede">
+          Your decks, case studies, pricing sheets and battlecards: Pitchpad searches them for every
+          answer
+        </p>
+        <p className="muted kit-limits">
+          PDF, DOCX, Markdown or text, up to {KIT_MAX_FILES} files of {KIT_MAX_FILE_MB} MB each.
+        </p>
+      </section>
+
+      <AddFile onPicked={(picked) => void handlePicked(picked)} />
+      {problems.length > 0 && (
+        <div className="form-error kit-problems" role="alert">
+          {problems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </div>
+      )}
+
+      {files.isError && !files.data && (
+        <p className="form-error" role="alert">
+          Could not load your files: {files.error.message}
+        </p>
+      )}
+      {files.isPending && (
+        <p className="muted" role="status">
+          Loading your files…
+        </p>
+      )}
+
+      {(onTheWay.length > 0 || stored.length > 0) && (
+        <ul className="kit-files" aria-label="Your files">
+          {onTheWay.map((entry) => (
+            <LocalFile key={entry.clientId} db={db} entry={entry} online={online} />
+          ))}
+          {stored.map((file) => (
+            <StoredFile key={file.id} file={file} onDelete={() => setDeleting(file)} />
+          ))}
+        </ul>
+      )}
+      {files.isSuccess && stored.length === 0 && onTheWay.length === 0 && (
+        <p className="muted kit-empty">No files yet. Add your pitch deck to start.</p>
+      )}
+
+      <DeleteDialog userId={user.id} file={deleting} onClose={() => setDeleting(null)} />
+    </Screen>
+  );
+}
+
+/**
+ * Calls `onLeft` when an upload leaves the outbox (stored by the sync engine or the worker, here or
+ * in another tab): the server's list has it now.
+ */
+function useUploadsLeaving(local: KitUploadEntry[] | undefined, onLeft: () => void) {
+  const seen = useRef<Set<string> | null>(null);
+  const ids = local?.map((entry) => entry.clientId).join(' ');
+  useEffect(() => {
+    if (ids === undefined) return;
+    const now = new Set(ids ? ids.split(' ') : []);
+    if (seen.current && [...seen.current].some((id) => !now.has(id))) onLeft();
+    seen.current = now;
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- only a change of the ids matters
+  }, [ids]);
+}
+
+/** 'Add a file': a 44 px button in front of the browser's file picker. */
+function AddFile({ onPicked }: { onPicked: (files: File[]) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = [...(event.target.files ?? [])];
+    // The same file may be picked again (after a removal).
+    event.target.value = '';
+    if (picked.length) onPicked(picked);
+  };
+  return (
+    <div className="kit-add">
+      <button
+        type="button"
+        className="pp-button pp-button--primary"
+        onClick={() => input.current?.click()}
+      >
+        <InlineIcon icon={addOutline} />
+        Add a file
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept={KIT_ACCEPT}
+        multiple
+        hidden
+        onChange={handleChange}
+        aria-label="Add a file"
+        tabIndex={-1}
+      />
+    </div>
+  );
+}
+
+const dateOf = (iso: string) =>
+  new Date(iso).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric' });
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function StoredFile({ file, onDelete }: { file: KitFile; onDelete: () => void }) {
+  const facts = [
+    kindLabel(file.kind),
+    file.pages !== null ? count(file.pages, 'page', 'pages') : null,
+    count(file.passages, 'passage', 'passages'),
+    dateOf(file.createdAt),
+  ].filter(Boolean);
+  return (
+    <li className="kit-file">
+      <InlineIcon icon={documentTextOutline} className="kit-file__icon" />
+      <div className="kit-file__body">
+        <p className="kit-file__name">{file.name}</p>
+        <p className="kit-file__facts">{facts.join(' · ')}</p>
+      </div>
+      <button
+        type="button"
+        className="pp-button pp-button--ghost kit-file__action"
+        aria-label={`Delete ${file.name}`}
+        onClick={onDelete}
+      >
+        <InlineIcon icon={trashOutline} />
+      </button>
+    </li>
+  );
+}
+
+/** Where a file on this device stands, in the rep's words. */
+function localStatus(entry: KitUploadEntry, online: boolean): string {
+  if (entry.state === 'sending') return 'Uploading…';
+  if (entry.state === 'failed') return `Not uploaded: ${entry.lastError ?? 'refused'}`;
+  if (!online) return 'Waiting for a connection';
+  if (entry.lastError) return `Waiting to try again: ${entry.lastError}`;
+  return 'Waiting to upload';
+}
+
+function LocalFile({
+  db,
+  entry,
+  online,
+}: {
+  db: PitchpadDb;
+  entry: KitUploadEntry;
+  online: boolean;
+}) {
+  const { name } = entry.payload;
+  const failed = entry.state === 'failed';
+  return (
+    <li className={`kit-file kit-file--local${failed ? ' kit-file--failed' : ''}`}>
+      <InlineIcon icon={documentTextOutline} className="kit-file__icon" />
+      <div className="kit-file__body">
+        <p className="kit-file__name">{name}</p>
+        <p className="kit-file__facts">{kindLabel(kindOfName(name))}</p>
+        <p className="kit-file__status" role={failed ? 'alert' : 'status'}>
+          {localStatus(entry, online)}
+        </p>
+      </div>
+      {entry.state !== 'sending' && (
+        <button
+          type="button"
+          className="pp-button pp-button--ghost kit-file__action"
+          aria-label={`Remove ${name}`}
+          onClick={() => void removeKitUpload(db, entry.clientId)}
+        >
+          Remove
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** 'Delete “X”?': the file and its passages leave the server once confirmed. */
+function DeleteDialog({
+  userId,
+  file,
+  onClose,
+}: {
+  userId: number;
+  file: KitFile | null;
+  onClose: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const remove = useDeleteKitFile(userId);
+  const open = file !== null;
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  const handleDelete = () => {
+    if (file) remove.mutate(file.id, { onSuccess: close });
+  };
+  return (
+    <dialog ref={dialog} className="dialog" aria-labelledby="kit-delete-title" onClose={close}>
+      <h2 id="kit-delete-title">Delete “{file?.name}”?</h2>
+      <p className="muted">Its passages leave every answer at once.</p>
+      {remove.isError && (
+        <p className="form-error" role="alert">
+          {remove.error.message}
+        </p>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="pp-button pp-button--ghost" onClick={close}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="pp-button pp-button--primary"
+          disabled={remove.isPending}
+          onClick={handleDelete}
+        >
+          <InlineIcon icon={trashOutline} />
+          Delete
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,11 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { requireUser } from './guards';
+import { rootRoute } from './root';
+
+/** The sales kit: the rep's own documents, which every answer searches (signed-in users). */
+export const kitRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'kit',
+  beforeLoad: (args) => requireUser(args, 'Please log in to see your sales kit.'),
+  component: lazyRouteComponent(() => import('../features/kit/KitScreen'), 'KitScreen'),
+});
