@@ -30,6 +30,7 @@ import {
 } from './kitFiles';
 import {
   flushKitUpload,
+  forgetSentKitUploads,
   localKitUploads,
   queueKitFile,
   removeKitUpload,
@@ -52,13 +53,17 @@ function Kit({ user }: { user: User }) {
   const online = useSyncExternalStore(syncStatus.subscribe, isOnline, isOnline);
   const [problems, setProblems] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<KitFile | null>(null);
-  useUploadsLeaving(local, () =>
-    queryClient.invalidateQueries({ queryKey: kitKeys.files(user.id) }),
-  );
-
   const stored = files.data ?? [];
   const storedIds = new Set(stored.map((file) => file.id));
-  const onTheWay = (local ?? []).filter((entry) => !storedIds.has(entry.clientId));
+  const listedAt = files.dataUpdatedAt;
+  // A sent file shows here until a list read since it was stored has it (or not: deleted since).
+  const onTheWay = (local ?? []).filter(
+    (entry) =>
+      !storedIds.has(entry.clientId) && (entry.state !== 'sent' || entry.updatedAt > listedAt),
+  );
+  useSettleSentUploads(db, local, storedIds, listedAt, () =>
+    queryClient.invalidateQueries({ queryKey: kitKeys.files(user.id) }),
+  );
 
   const handlePicked = async (picked: File[]) => {
     const found: string[] = [];
@@ -134,19 +139,33 @@ function Kit({ user }: { user: User }) {
 }
 
 /**
- * Calls `onLeft` when an upload leaves the outbox (stored by the sync engine or the worker, here or
- * in another tab): the server's list has it now.
+ * Files stored by the sync engine or the worker (here or in another tab) reach the list: a sent
+ * upload the list is older than asks the server again (`refetch`); one a newer list tells of
+ * (listed, or deleted since) leaves the outbox.
  */
-function useUploadsLeaving(local: KitUploadEntry[] | undefined, onLeft: () => void) {
-  const seen = useRef<Set<string> | null>(null);
-  const ids = local?.map((entry) => entry.clientId).join(' ');
+function useSettleSentUploads(
+  db: PitchpadDb,
+  local: KitUploadEntry[] | undefined,
+  storedIds: ReadonlySet<string>,
+  listedAt: number,
+  refetch: () => void,
+) {
+  const sent = (local ?? []).filter((entry) => entry.state === 'sent');
+  const settled = sent
+    .filter((entry) => storedIds.has(entry.clientId) || entry.updatedAt <= listedAt)
+    .map((entry) => entry.clientId);
+  const unlisted = sent
+    .filter((entry) => !settled.includes(entry.clientId))
+    .map((entry) => entry.clientId);
+  const settledKey = settled.join(' ');
+  const unlistedKey = unlisted.join(' ');
   useEffect(() => {
-    if (ids === undefined) return;
-    const now = new Set(ids ? ids.split(' ') : []);
-    if (seen.current && [...seen.current].some((id) => !now.has(id))) onLeft();
-    seen.current = now;
-    // oxlint-disable-next-line react-hooks/exhaustive-deps -- only a change of the ids matters
-  }, [ids]);
+    if (settledKey) void forgetSentKitUploads(db, settledKey.split(' '));
+  }, [db, settledKey]);
+  useEffect(() => {
+    if (unlistedKey) refetch();
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- only newly sent files ask again
+  }, [unlistedKey]);
 }
 
 /** 'Add a file': a 44 px button in front of the browser's file picker. */
@@ -215,6 +234,7 @@ function StoredFile({ file, onDelete }: { file: KitFile; onDelete: () => void })
 
 /** Where a file on this device stands, in the rep's words. */
 function localStatus(entry: KitUploadEntry, online: boolean): string {
+  if (entry.state === 'sent') return 'Uploaded';
   if (entry.state === 'sending') return 'Uploading…';
   if (entry.state === 'failed') return `Not uploaded: ${entry.lastError ?? 'refused'}`;
   if (!online) return 'Waiting for a connection';
@@ -243,7 +263,7 @@ function LocalFile({
           {localStatus(entry, online)}
         </p>
       </div>
-      {entry.state !== 'sending' && (
+      {(entry.state === 'queued' || entry.state === 'failed') && (
         <button
           type="button"
           className="pp-button pp-button--ghost kit-file__action"

@@ -2,7 +2,8 @@
  * Sales-kit files on their way to the server (issue #21 item 3). A picked file is stored in the
  * outbox with its bytes (a Blob in IndexedDB) as kind 'kit-upload', one line per file (`kit:<id>`),
  * so it waits with no signal and uploads when the network is back, from the page or the service
- * worker. The id is made here: the server stores a file under it once, and answers a replay (an
+ * worker. Once stored, the bytes leave the entry; the screen forgets the entry when the server's
+ * list it reads shows the file. The id is made here: the server stores a file under it once, and answers a replay (an
  * answer lost on the way) with what it stored.
  *
  * No React or DOM here: the service worker delivers uploads too (chat/engine/queuedWork.ts).
@@ -19,14 +20,17 @@ export const KIT_UPLOAD = 'kit-upload';
 /** A file's line: each file goes on its own, so a refused one holds up no other. */
 export const kitLine = (id: string) => `kit:${id}`;
 
-/** What a kit-upload entry carries: the file as picked. */
+/** What a kit-upload entry carries: the file as picked (its bytes until the server has stored it). */
 export interface KitUploadPayload {
   name: string;
   type: string;
   blob: Blob;
 }
 
-export type KitUploadEntry = OutboxEntry & { payload: KitUploadPayload };
+/** A kit-upload entry; a sent one keeps its name and type, not its bytes. */
+export type KitUploadEntry = OutboxEntry & {
+  payload: Omit<KitUploadPayload, 'blob'> & { blob?: Blob };
+};
 
 /** Queue `file` for the rep's kit; answers its id (its line is `kitLine(id)`). */
 export async function queueKitFile(
@@ -44,13 +48,14 @@ export async function queueKitFile(
 
 /**
  * The outbox's handler of kit files: PUT /api/kit/files/<id> with the bytes. Stored (201, or 200 for
- * a replay) is delivered, and the entry goes with its bytes (the server's list shows the file now);
- * a refusal for good (not a file Pitchpad reads, too large, the kit full) fails with the server's
- * words; a 429 waits for its Retry-After; the network or a 5xx retries with the backoff.
+ * a replay) is delivered; a refusal for good (not a file Pitchpad reads, too large, the kit full)
+ * fails with the server's words; a 429 waits for its Retry-After; the network or a 5xx retries with
+ * the backoff.
  */
 export const kitUploadHandler: KindHandler = {
   async deliver(db, entry): Promise<Answer> {
-    const { name, blob } = (entry as KitUploadEntry).payload;
+    // Only a queued entry is delivered, and it has its bytes.
+    const { name, blob } = (entry as KitUploadEntry).payload as KitUploadPayload;
     try {
       const stored = await api.putFile<KitFile>(
         `/api/kit/files/${entry.clientId}`,
@@ -58,33 +63,54 @@ export const kitUploadHandler: KindHandler = {
         { [KIT_FILE_NAME_HEADER]: encodeURIComponent(name) },
         userIdOfDb(db),
       );
-      return { kind: 'delivered', detail: stored, forget: true };
+      return { kind: 'delivered', detail: stored };
     } catch (error) {
       return answerForError(error, Date.now());
     }
   },
+  // Stored: the bytes leave this device at once; the sent entry stays (with its name) until the
+  // screen's list, asked again, shows the file, so it never blinks out of the list in between.
+  async settled(db, entry, state) {
+    if (state !== 'sent') return;
+    const { name, type } = (entry as KitUploadEntry).payload;
+    await db.outbox.update(entry.seq!, { payload: { name, type } });
+  },
 };
 
-/** The kit files waiting, uploading or refused on this device, oldest first. */
+/**
+ * The kit files this device uploads, oldest first: waiting, uploading, refused, and sent in the last
+ * day (the outbox prunes them then; a sent one has no bytes left).
+ */
 export function localKitUploads(db: PitchpadDb): Promise<KitUploadEntry[]> {
-  return db.outbox
-    .where('kind')
-    .equals(KIT_UPLOAD)
-    .filter((entry) => entry.state !== 'sent')
-    .sortBy('seq') as Promise<KitUploadEntry[]>;
+  return db.outbox.where('kind').equals(KIT_UPLOAD).sortBy('seq') as Promise<KitUploadEntry[]>;
 }
 
 /**
  * Drop a file that has not reached the server (waiting, or refused). One already on its way is left
- * to finish: the server may be storing it. Answers whether it was removed.
+ * to finish (the server may be storing it), and a stored one is deleted from the server instead.
+ * Answers whether it was removed.
  */
 export function removeKitUpload(db: PitchpadDb, id: string): Promise<boolean> {
   return db.transaction('rw', db.outbox, async () => {
     const entry = await db.outbox.where('clientId').equals(id).first();
-    if (!entry || entry.kind !== KIT_UPLOAD || entry.state === 'sending') return false;
+    if (
+      !entry ||
+      entry.kind !== KIT_UPLOAD ||
+      !(entry.state === 'queued' || entry.state === 'failed')
+    )
+      return false;
     await db.outbox.delete(entry.seq!);
     return true;
   });
+}
+
+/** Forget sent entries `ids`: the server's list, read since, tells of them. */
+export function forgetSentKitUploads(db: PitchpadDb, ids: readonly string[]): Promise<number> {
+  return db.outbox
+    .where('clientId')
+    .anyOf([...ids])
+    .filter((entry) => entry.kind === KIT_UPLOAD && entry.state === 'sent')
+    .delete();
 }
 
 /** Upload the file `id` now (just picked, online): the sync engine and the worker do it otherwise. */
