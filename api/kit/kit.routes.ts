@@ -6,6 +6,7 @@ import {
   KitErrorCode,
   KitSearchInput,
   type KitFile,
+  type KitLimitsResponse,
   type KitSearchResponse,
 } from '../../domain/contract/kit';
 import pLimit from 'p-limit';
@@ -98,6 +99,13 @@ export function kitRoutes() {
 
   router.get('/files', requireUser(), async (ctx) => {
     ctx.body = await listKitFiles(ctx.pool, userOf(ctx).id);
+  });
+
+  // The screen states the limits and checks a file against them before queueing it.
+  router.get('/limits', requireUser(), (ctx) => {
+    const { maxFiles, maxFileBytes } = ctx.config.kit;
+    const body: KitLimitsResponse = { maxFiles, maxFileBytes };
+    ctx.body = body;
   });
 
   // Reading a PDF or DOCX takes a worker's memory and a core: this instance reads a few at once.

@@ -64,6 +64,7 @@ describe('kit: 3. the sales kit', () => {
   it('answers 401 with no session on every route, and stores nothing', async () => {
     const guest = new TestClient(server.url);
     expect((await guest.get('/api/kit/files')).status).toBe(401);
+    expect((await guest.get('/api/kit/limits')).status).toBe(401);
     expect((await upload(guest, 'deck.pdf', await pdfOf(caseStudy))).status).toBe(401);
     expect((await guest.delete(`/api/kit/files/${newId()}`)).status).toBe(401);
     expect((await guest.post('/api/kit/search', { query: 'dock' })).status).toBe(401);
@@ -175,6 +176,13 @@ describe('kit: 3. the sales kit', () => {
       expect(await storedFor(user.id)).toEqual({ files: 0, passages: 0 });
     },
   );
+
+  it('tells the screen its limits: the configured number of files and bytes a file', async () => {
+    const { client } = await loggedInClient(server);
+    const res = await client.get('/api/kit/limits');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ maxFiles: 3, maxFileBytes: 2_000_000 });
+  });
 
   it('refuses a file over the size limit (413) and one over the count (409), naming the limit', async () => {
     const { client, user } = await loggedInClient(server);

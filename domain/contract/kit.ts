@@ -52,6 +52,12 @@ export const KitErrorCode = {
   tooLarge: 'file_too_large',
 } as const;
 
+/** GET /api/kit/limits: what this server keeps of a rep's kit (its KIT_MAX_FILES and KIT_MAX_FILE_MB). */
+export interface KitLimitsResponse {
+  maxFiles: number;
+  maxFileBytes: number;
+}
+
 /** POST /api/kit/search */
 export const KitSearchInput = z.object({
   query: z

@@ -19,14 +19,20 @@ import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { useAuth } from '../auth/auth.queries';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
-import { kitFilesQueryOptions, kitKeys, useDeleteKitFile, withStoredFile } from './kit.queries';
 import {
+  kitFilesQueryOptions,
+  kitKeys,
+  kitLimitsQueryOptions,
+  useDeleteKitFile,
+  withStoredFile,
+} from './kit.queries';
+import {
+  DEFAULT_KIT_LIMITS,
   KIT_ACCEPT,
-  KIT_MAX_FILE_MB,
-  KIT_MAX_FILES,
   fileProblem,
   kindLabel,
   kindOfName,
+  megabytes,
 } from './kitFiles';
 import {
   flushKitUpload,
@@ -49,6 +55,7 @@ function Kit({ user }: { user: User }) {
   const db = useMemo(() => openUserDb(user.id), [user.id]);
   const queryClient = useQueryClient();
   const files = useQuery(kitFilesQueryOptions(user.id));
+  const limits = useQuery(kitLimitsQueryOptions(user.id)).data ?? DEFAULT_KIT_LIMITS;
   const local = useSafeLiveQuery(() => localKitUploads(db), [db], []);
   const online = useSyncExternalStore(syncStatus.subscribe, isOnline, isOnline);
   const [problems, setProblems] = useState<string[]>([]);
@@ -68,7 +75,7 @@ function Kit({ user }: { user: User }) {
   const handlePicked = async (picked: File[]) => {
     const found: string[] = [];
     for (const file of picked) {
-      const problem = fileProblem(file);
+      const problem = fileProblem(file, limits);
       if (problem) {
         found.push(problem);
         continue;
@@ -95,7 +102,8 @@ function Kit({ user }: { user: User }) {
           answer
         </p>
         <p className="muted kit-limits">
-          PDF, DOCX, Markdown or text, up to {KIT_MAX_FILES} files of {KIT_MAX_FILE_MB} MB each.
+          PDF, DOCX, Markdown or text, up to {limits.maxFiles} files of{' '}
+          {megabytes(limits.maxFileBytes)} each.
         </p>
       </section>
 

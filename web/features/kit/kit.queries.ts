@@ -1,12 +1,21 @@
-/** The rep's sales-kit files as the server lists them (GET), and deleting one (DELETE). */
+/** The rep's sales-kit files as the server lists them (GET), deleting one (DELETE), and the server's limits. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { KitFile } from '../../../domain/contract/kit';
+import type { KitFile, KitLimitsResponse } from '../../../domain/contract/kit';
 import { api } from '../../data/api';
 
 export const kitKeys = {
   /** Under the 'kit' root, which queryClient.ts keeps across restarts: the list reads offline. */
   files: (userId: number) => ['kit', 'files', userId] as const,
+  limits: (userId: number) => ['kit', 'limits', userId] as const,
 };
+
+/** The server's configured limits: they change only with its configuration, so asked once a day. */
+export const kitLimitsQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: kitKeys.limits(userId),
+    queryFn: ({ signal }) => api.get<KitLimitsResponse>('/api/kit/limits', signal),
+    staleTime: 24 * 60 * 60 * 1000,
+  });
 
 export const kitFilesQueryOptions = (userId: number) =>
   queryOptions({

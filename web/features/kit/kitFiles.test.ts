@@ -19,4 +19,12 @@ describe('sales kit: a picked file is checked before it is queued', () => {
       '“Deck.pdf” is 12.3 MB: a file may be at most 10 MB.',
     );
   });
+
+  it('holds a file to the limit the server said', () => {
+    const limits = { maxFiles: 3, maxFileBytes: 2_000_000 };
+    expect(fileProblem({ name: 'Deck.pdf', size: 2_000_000 }, limits)).toBeNull();
+    expect(fileProblem({ name: 'Deck.pdf', size: 2_500_000 }, limits)).toBe(
+      '“Deck.pdf” is 2.5 MB: a file may be at most 2 MB.',
+    );
+  });
 });

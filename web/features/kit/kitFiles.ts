@@ -1,14 +1,16 @@
 /** What the sales-kit screen says about a file before and after it is sent: its kind and what is wrong with it. */
-import { KIT_FILE_KINDS, type KitFile } from '../../../domain/contract/kit';
+import { KIT_FILE_KINDS, type KitFile, type KitLimitsResponse } from '../../../domain/contract/kit';
 import { KIT_MAX_FILE_MB_DEFAULT, KIT_MAX_FILES_DEFAULT } from '../../../domain/limits';
 
 /**
- * The limits the screen states and checks before a file is queued. The server's defaults: it does
- * not publish its configured KIT_MAX_FILES / KIT_MAX_FILE_MB, and checks them itself on upload, so a
- * server configured lower still refuses with its own words.
+ * The limits the screen states and checks a file against before it is queued, until the server has
+ * said its own (GET /api/kit/limits, kept for offline use): the server's defaults. The server checks
+ * them again on upload, in its own words.
  */
-export const KIT_MAX_FILES = KIT_MAX_FILES_DEFAULT;
-export const KIT_MAX_FILE_MB = KIT_MAX_FILE_MB_DEFAULT;
+export const DEFAULT_KIT_LIMITS: KitLimitsResponse = {
+  maxFiles: KIT_MAX_FILES_DEFAULT,
+  maxFileBytes: KIT_MAX_FILE_MB_DEFAULT * 1_000_000,
+};
 
 /** The file picker's filter: the names the server reads, and their usual types. */
 export const KIT_ACCEPT = [
@@ -30,14 +32,18 @@ export function kindLabel(kind: KitFile['kind'] | undefined): string {
   return kind ? KIND_LABELS[kind] : 'File';
 }
 
-const megabytes = (bytes: number) => `${Math.round(bytes / 100_000) / 10} MB`;
+/** Bytes as the screen and the server say them: megabytes, to one decimal. */
+export const megabytes = (bytes: number) => `${Math.round(bytes / 100_000) / 10} MB`;
 
 /** What is wrong with `file` before it is sent (its name, its size), naming it; null when it may go. */
-export function fileProblem(file: { name: string; size: number }): string | null {
+export function fileProblem(
+  file: { name: string; size: number },
+  { maxFileBytes }: KitLimitsResponse = DEFAULT_KIT_LIMITS,
+): string | null {
   if (!kindOfName(file.name))
     return `“${file.name}” is not a file Pitchpad reads: upload a PDF, a Word document (.docx), Markdown (.md) or plain text (.txt).`;
   if (file.size === 0) return `“${file.name}” is empty.`;
-  if (file.size > KIT_MAX_FILE_MB * 1_000_000)
-    return `“${file.name}” is ${megabytes(file.size)}: a file may be at most ${KIT_MAX_FILE_MB} MB.`;
+  if (file.size > maxFileBytes)
+    return `“${file.name}” is ${megabytes(file.size)}: a file may be at most ${megabytes(maxFileBytes)}.`;
   return null;
 }
