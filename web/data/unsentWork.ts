@@ -15,17 +15,32 @@ export interface UnsentWork {
   history: number;
   /** Emails edited here whose edit the server has not stored (issue 14). */
   edits: number;
+  /** Profile saves the server has not had (issue 21). */
+  profile: number;
+  /** Sales-kit files picked here and not uploaded yet (issue 21). */
+  files: number;
 }
 
-export const NO_UNSENT_WORK: UnsentWork = { messages: 0, flows: 0, history: 0, edits: 0 };
+export const NO_UNSENT_WORK: UnsentWork = {
+  messages: 0,
+  flows: 0,
+  history: 0,
+  edits: 0,
+  profile: 0,
+  files: 0,
+};
 
 export function hasUnsentWork(work: UnsentWork): boolean {
-  return work.messages + work.flows + work.history + work.edits > 0;
+  return Object.values(work).some((count) => count > 0);
 }
+
+/** The outbox's kinds counted here on their own (chat sends are counted by their message rows). */
+const PROFILE_EDIT = 'profile-edit';
+const KIT_UPLOAD = 'kit-upload';
 
 /** Count what is waiting in `db`. */
 export async function countUnsentWork(db: PitchpadDb): Promise<UnsentWork> {
-  return db.transaction('r', db.messages, db.workflows, async () => {
+  return db.transaction('r', db.messages, db.workflows, db.outbox, async () => {
     const messages = await db.messages
       .where('status')
       .anyOf('queued', 'sending', 'failed')
@@ -34,6 +49,20 @@ export async function countUnsentWork(db: PitchpadDb): Promise<UnsentWork> {
     const drafted = await db.messages.filter(isLocalDocument).toArray();
     const history = await db.workflows.filter((record) => !record.synced).count();
     const edits = await db.messages.filter((m) => m.emailEditPending === true).count();
-    return { messages, flows: new Set(drafted.map((m) => m.chatId)).size, history, edits };
+    // Waiting or on its way; one refused for good is not sent again by anything, logout or not.
+    const waiting = (kind: string) =>
+      db.outbox
+        .where('kind')
+        .equals(kind)
+        .filter((entry) => entry.state === 'queued' || entry.state === 'sending')
+        .count();
+    return {
+      messages,
+      flows: new Set(drafted.map((m) => m.chatId)).size,
+      history,
+      edits,
+      profile: await waiting(PROFILE_EDIT),
+      files: await waiting(KIT_UPLOAD),
+    };
   });
 }

@@ -6,6 +6,8 @@ import { clearUserData, openUserDb, type LocalMessage, type PitchpadDb } from '.
 import { uuidv7 } from '../../data/ids';
 import { queueSend } from '../chat/engine/chatDelivery';
 import { countUnsentWork } from '../../data/unsentWork';
+import { queueKitFile } from '../kit/kitUploads';
+import { saveProfileEdits } from '../profile/profileStore';
 import { confirmLogout, describeUnsentWork, type AskAboutUnsentWork } from './logoutGuard';
 
 let userId = 7000;
@@ -70,16 +72,48 @@ async function someUnsentWork(db: PitchpadDb): Promise<void> {
 describe('phone: 17. the work a logout would delete', () => {
   it('counts messages the server has not stored, flows drafted offline, and saved-history changes', async () => {
     const db = openUserDb(++userId);
-    expect(await countUnsentWork(db)).toEqual({ messages: 0, flows: 0, history: 0, edits: 0 });
+    expect(await countUnsentWork(db)).toEqual({
+      messages: 0,
+      flows: 0,
+      history: 0,
+      edits: 0,
+      profile: 0,
+      files: 0,
+    });
     await someUnsentWork(db);
-    expect(await countUnsentWork(db)).toEqual({ messages: 2, flows: 1, history: 1, edits: 0 });
+    expect(await countUnsentWork(db)).toEqual({
+      messages: 2,
+      flows: 1,
+      history: 1,
+      edits: 0,
+      profile: 0,
+      files: 0,
+    });
+  });
+
+  it('counts a profile save and a sales-kit file picked offline, and says so', async () => {
+    const db = openUserDb(++userId);
+    await saveProfileEdits(db, { company: 'Freightly' });
+    await queueKitFile(db, {
+      name: 'deck.pdf',
+      type: 'application/pdf',
+      blob: new Blob(['%PDF-1.7']),
+    });
+    const work = await countUnsentWork(db);
+    expect(work).toMatchObject({ messages: 0, profile: 1, files: 1 });
+    expect(describeUnsentWork(work)).toEqual([
+      "Changes to your profile haven't been saved to your account yet",
+      "1 sales-kit file hasn't been uploaded yet",
+    ]);
   });
 
   it('says it in plain words, one line per kind', () => {
-    expect(describeUnsentWork({ messages: 2, flows: 0, history: 0, edits: 0 })).toEqual([
-      "2 messages haven't been sent yet",
-    ]);
-    expect(describeUnsentWork({ messages: 1, flows: 1, history: 3, edits: 0 })).toEqual([
+    expect(
+      describeUnsentWork({ messages: 2, flows: 0, history: 0, edits: 0, profile: 0, files: 0 }),
+    ).toEqual(["2 messages haven't been sent yet"]);
+    expect(
+      describeUnsentWork({ messages: 1, flows: 1, history: 3, edits: 0, profile: 0, files: 0 }),
+    ).toEqual([
       "1 message hasn't been sent yet",
       "Answers to 1 guided flow haven't been sent yet",
       "3 saved-history changes haven't been sent yet",
@@ -103,8 +137,8 @@ describe('phone: 17. the work a logout would delete', () => {
     expect(await confirmLogout(id, answering(false))).toBe(false);
     expect(await confirmLogout(id, answering(true))).toBe(true);
     expect(asked).toEqual([
-      [id, { messages: 2, flows: 1, history: 1, edits: 0 }],
-      [id, { messages: 2, flows: 1, history: 1, edits: 0 }],
+      [id, { messages: 2, flows: 1, history: 1, edits: 0, profile: 0, files: 0 }],
+      [id, { messages: 2, flows: 1, history: 1, edits: 0, profile: 0, files: 0 }],
     ]);
   });
 });

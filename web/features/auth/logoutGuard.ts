@@ -38,7 +38,14 @@ export async function confirmLogout(
 }
 
 /** "2 messages haven't been sent yet", one line per kind of work that waits. */
-export function describeUnsentWork({ messages, flows, history, edits }: UnsentWork): string[] {
+export function describeUnsentWork({
+  messages,
+  flows,
+  history,
+  edits,
+  profile,
+  files,
+}: UnsentWork): string[] {
   const lines: string[] = [];
   if (messages)
     lines.push(
@@ -63,6 +70,13 @@ export function describeUnsentWork({ messages, flows, history, edits }: UnsentWo
       edits === 1
         ? "1 edited email hasn't been saved to your account yet"
         : `${edits} edited emails haven't been saved to your account yet`,
+    );
+  if (profile) lines.push("Changes to your profile haven't been saved to your account yet");
+  if (files)
+    lines.push(
+      files === 1
+        ? "1 sales-kit file hasn't been uploaded yet"
+        : `${files} sales-kit files haven't been uploaded yet`,
     );
   return lines;
 }

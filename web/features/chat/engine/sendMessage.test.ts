@@ -491,14 +491,28 @@ describe("phone: 17. logout's 'Send first'", () => {
     await sendMessage(db, { chatId, content: 'Queued while the server is down' });
     answers.push({ status: 422, body: { code: 'invalid_request', message: 'No.' } });
     await sendMessage(db, { chatId: uuidv7(), content: 'Refused once' });
-    expect(await countUnsentWork(db)).toEqual({ messages: 2, flows: 0, history: 0, edits: 0 });
+    expect(await countUnsentWork(db)).toEqual({
+      messages: 2,
+      flows: 0,
+      history: 0,
+      edits: 0,
+      profile: 0,
+      files: 0,
+    });
 
     // The server still turns them away: both are still waiting, nothing is lost.
     answers.push(
       { status: 503, body: { code: 'unavailable', message: 'Down for a moment.' } },
       { status: 503, body: { code: 'unavailable', message: 'Down for a moment.' } },
     );
-    expect(await sendPendingWork(owner)).toEqual({ messages: 2, flows: 0, history: 0, edits: 0 });
+    expect(await sendPendingWork(owner)).toEqual({
+      messages: 2,
+      flows: 0,
+      history: 0,
+      edits: 0,
+      profile: 0,
+      files: 0,
+    });
 
     // It is back: both go, each into its own chat with its own send id.
     const delivered: string[] = [];
@@ -524,7 +538,14 @@ describe("phone: 17. logout's 'Send first'", () => {
         ),
       );
     });
-    expect(await sendPendingWork(owner)).toEqual({ messages: 0, flows: 0, history: 0, edits: 0 });
+    expect(await sendPendingWork(owner)).toEqual({
+      messages: 0,
+      flows: 0,
+      history: 0,
+      edits: 0,
+      profile: 0,
+      files: 0,
+    });
     expect(new Set(delivered).size).toBe(2);
   });
 });
