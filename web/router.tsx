@@ -21,6 +21,7 @@ import { dashboardRoute } from './routes/dashboard';
 import { landingRoute } from './routes/index';
 import { onboardingRoute } from './routes/onboarding';
 import { pricingRoute } from './routes/pricing';
+import { profileRoute } from './routes/profile';
 import { proEmailRoute, proGtmAdvisorRoute, proRoute } from './routes/pro';
 import { rootRoute } from './routes/root';
 import { modelSettingsRoute } from './routes/settings';
@@ -50,6 +51,7 @@ export const routeTree = rootRoute.addChildren([
   loginProRoute,
   competitiveRoute,
   dashboardRoute,
+  profileRoute,
   shareRoute,
   setupRoute,
   modelSettingsRoute,

@@ -286,7 +286,7 @@ test('phone: 16. the user menu and the mobile menu offer the same account entrie
 }) => {
   await chat.openAsNewUser(newAccount);
   const userMenu = await chat.openAccountMenu();
-  await expect(userMenu.locator('ion-item')).toHaveText(['Dashboard', 'Logout']);
+  await expect(userMenu.locator('ion-item')).toHaveText(['Dashboard', 'Profile', 'Logout']);
   await userMenu.getByText('Dashboard').click();
   await expect(page).toHaveURL(/\/dashboard$/);
 

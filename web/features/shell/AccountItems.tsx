@@ -1,4 +1,4 @@
-import { gridOutline, logOutOutline, settingsOutline } from 'ionicons/icons';
+import { businessOutline, gridOutline, logOutOutline, settingsOutline } from 'ionicons/icons';
 import { useAuth } from '../auth/auth.queries';
 import { useLogout } from '../auth/useLogout';
 import { isOperator } from '../settings/modelStatus';
@@ -6,7 +6,7 @@ import { InstallAppItem } from './InstallAppItem';
 import { MenuItem } from './MenuItem';
 
 /**
- * A signed-in user's entries, the same in both menus: Dashboard, Settings (the operator's, where the
+ * A signed-in user's entries, the same in both menus: Dashboard, Profile (what they sell), Settings (the operator's, where the
  * model is connected), 'Install app' (while the browser offers it) and Logout, which from a header menu returns to / (spec §4). `onClose` closes the menu first.
  */
 export function AccountItems({ onClose }: { onClose: () => void }) {
@@ -19,6 +19,7 @@ export function AccountItems({ onClose }: { onClose: () => void }) {
   return (
     <>
       <MenuItem to="/dashboard" icon={gridOutline} label="Dashboard" />
+      <MenuItem to="/profile" icon={businessOutline} label="Profile" />
       {isOperator(user) && (
         <MenuItem to="/settings/model" icon={settingsOutline} label="Settings" />
       )}
