@@ -297,6 +297,7 @@ test('phone: 16. the user menu and the mobile menu offer the same account entrie
     'About',
     'Pricing',
     'Dashboard',
+    'Profile',
     'Logout',
   ]);
   await mobileMenu.getByText('Logout').click();
