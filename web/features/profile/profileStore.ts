@@ -127,8 +127,10 @@ export async function saveProfileEdits(
 }
 
 /**
- * Keep the server's profile here: `answer` is what it holds now. The pending edits it has (the same
- * edit, by field and time) or that an entry still queued will send stay as they are.
+ * Keep the server's profile here: `answer` is what it held when it answered. The pending edits it
+ * has (`delivered`: the same edit, by field and time) go; those an entry still queued will send stay.
+ * A field this device already holds in a later version keeps it: a GET sent before a save was
+ * delivered may answer after it, and must not bring the older value back.
  */
 export async function storeServerProfile(
   db: PitchpadDb,
@@ -140,8 +142,19 @@ export async function storeServerProfile(
     const pending = { ...profile.pending };
     for (const edit of delivered)
       if (pending[edit.field]?.editedAt === edit.editedAt) delete pending[edit.field];
-    await writeKeyValue(db, PROFILE_KEY, { server: answer.fields, pending } satisfies LocalProfile);
+    const server = { ...answer.fields };
+    for (const field of PROFILE_FIELD_NAMES) {
+      const held = profile.server[field];
+      const answered = server[field];
+      if (held && (!answered || madeAt(held) > madeAt(answered))) server[field] = held;
+    }
+    await writeKeyValue(db, PROFILE_KEY, { server, pending } satisfies LocalProfile);
   });
+}
+
+/** When a stored value counts as made, as the server orders edits (StoredProfileField.at). */
+function madeAt(field: StoredProfileField): number {
+  return Date.parse(field.at ?? field.editedAt);
 }
 
 /** Read the server's profile into this device's copy (online; a failure leaves the copy as it was). */
