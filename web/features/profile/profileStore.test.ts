@@ -76,6 +76,7 @@ async function editElsewhere(client: TestClient, field: string, value: string, a
   expect(res.status).toBe(200);
 }
 
+const at = (time: number) => new Date(time).toISOString();
 const T1 = Date.parse('2026-11-26T09:00:00.000Z');
 const T2 = Date.parse('2026-11-26T09:05:00.000Z');
 
@@ -151,7 +152,6 @@ describe('the profile on the phone', () => {
 
   it("a server answer older than this device's copy (a GET sent before a save was delivered) does not bring an older value back", async () => {
     const { db } = await phone();
-    const at = (time: number) => new Date(time).toISOString();
     await storeServerProfile(db, {
       fields: { company: { value: 'Freightly Inc.', editedAt: at(T2) } },
     });
