@@ -44,7 +44,12 @@ test("profile: 1. a rep fills the profile from their About page, choosing field 
   // Fill from text: every field the text answers is suggested beside what the profile holds now.
   await page.getByRole('button', { name: 'Fill from text' }).click();
   const sheet = page.getByRole('dialog', { name: 'Fill from text' });
-  await sheet.getByLabel(/Paste your About page/).fill(ABOUT);
+  const pasted = sheet.getByLabel(/Paste your About page/);
+  await pasted.fill(ABOUT);
+  // With the keyboard up, the text and the button that reads it both show.
+  await showKeyboard(page, pasted);
+  await expectOnScreen(sheet.getByRole('button', { name: 'Read my fields' }), 'Read my fields');
+  await hideKeyboard(page);
   await sheet.getByRole('button', { name: 'Read my fields' }).click();
   const pricing = sheet.getByRole('checkbox', { name: 'Pricing' });
   await expect(pricing).toBeChecked();
