@@ -22,6 +22,7 @@ import { kitRoute } from './routes/kit';
 import { landingRoute } from './routes/index';
 import { onboardingRoute } from './routes/onboarding';
 import { pricingRoute } from './routes/pricing';
+import { profileRoute } from './routes/profile';
 import { proEmailRoute, proGtmAdvisorRoute, proRoute } from './routes/pro';
 import { rootRoute } from './routes/root';
 import { modelSettingsRoute } from './routes/settings';
@@ -51,6 +52,7 @@ export const routeTree = rootRoute.addChildren([
   loginProRoute,
   competitiveRoute,
   dashboardRoute,
+  profileRoute,
   shareRoute,
   setupRoute,
   modelSettingsRoute,

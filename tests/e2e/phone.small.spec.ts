@@ -286,7 +286,12 @@ test('phone: 16. the user menu and the mobile menu offer the same account entrie
 }) => {
   await chat.openAsNewUser(newAccount);
   const userMenu = await chat.openAccountMenu();
-  await expect(userMenu.locator('ion-item')).toHaveText(['Dashboard', 'Sales kit', 'Logout']);
+  await expect(userMenu.locator('ion-item')).toHaveText([
+    'Dashboard',
+    'Profile',
+    'Sales kit',
+    'Logout',
+  ]);
   await userMenu.getByText('Dashboard').click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -297,6 +302,7 @@ test('phone: 16. the user menu and the mobile menu offer the same account entrie
     'About',
     'Pricing',
     'Dashboard',
+    'Profile',
     'Sales kit',
     'Logout',
   ]);

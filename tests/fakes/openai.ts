@@ -17,6 +17,8 @@
 //                      rep's profile, their kit's passages), for e2e that cannot read `requests`
 //      [[count]]       end the answer with '(answer N)', N counting the requests for this message
 //                      text, so each regenerate's answer differs from the last
+//  - 'Fill from text' (the profile's extract prompt) with neither: the fields read from the pasted
+//    text by a few plain rules (profileFieldsOf), as JSON, so an e2e pastes real About text.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -60,6 +62,34 @@ export interface FakeOpenAI {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Words of the profile's 'Fill from text' instructions (api/profile/profile.routes.ts). */
+const PROFILE_EXTRACT_PROMPT = 'fill in their company profile';
+
+/**
+ * What a model would read from an About page, by plain rules: the company is the first word, the
+ * product the first sentence, a calendar link the booking link and any other address the website,
+ * a sentence with a percentage the proof points, one with a price the pricing.
+ */
+export function profileFieldsOf(text: string): Record<string, string> {
+  const sentences = text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+  const fields: Record<string, string> = {};
+  const company = text.match(/[A-Z][\w&-]*/)?.[0];
+  if (company) fields.company = company;
+  if (sentences[0]) fields.product = sentences[0].replace(/[.!?]$/, '');
+  for (const address of text.match(/\b[\w-]+(\.[\w-]+)*\.(com|io|ai|app|co)(\/[\w/-]*)?/g) ?? []) {
+    const field = /cal\.com|calendly/.test(address) ? 'bookingLink' : 'website';
+    fields[field] ??= address;
+  }
+  const proof = sentences.filter((sentence) => /\d+\s?%/.test(sentence));
+  if (proof.length) fields.proofPoints = proof.join(' ');
+  const pricing = sentences.find((sentence) => /[$€£]\s?\d/.test(sentence));
+  if (pricing) fields.pricing = pricing;
+  return fields;
+}
 
 /** Split like a tokenizer would, roughly: words with their leading space. */
 export function tokenize(text: string): string[] {
@@ -185,9 +215,11 @@ export async function startFakeOpenAI(
     const system = body.messages.find((m) => m.role === 'system')?.content ?? '';
     const text =
       script.reply ??
-      (lastUser.includes('[[system]]')
-        ? `The model was told: ${system}`
-        : `You said: ${lastUser.replace(/\[\[[^\]]*\]\]/g, '').trim()}`);
+      (system.includes(PROFILE_EXTRACT_PROMPT)
+        ? JSON.stringify(profileFieldsOf(lastUser))
+        : lastUser.includes('[[system]]')
+          ? `The model was told: ${system}`
+          : `You said: ${lastUser.replace(/\[\[[^\]]*\]\]/g, '').trim()}`);
     const id = `chatcmpl-fake${++counter}`;
     const created = Math.floor(Date.now() / 1000);
     const model = body.model;

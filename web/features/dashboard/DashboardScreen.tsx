@@ -1,5 +1,9 @@
 import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { PROFILE_FIELD_NAMES } from '../../../domain/contract/profile';
+import { openUserDb } from '../../data/db';
 import { useAuth } from '../auth/auth.queries';
+import { useProfileValues } from '../profile/useProfile';
 import { isOperator } from '../settings/modelStatus';
 import { Screen } from '../../ui/Screen';
 import { formatMemberSince } from './format';
@@ -36,6 +40,7 @@ export function DashboardScreen() {
             ))}
           </dl>
         </section>
+        <ProfileCard userId={user.id} />
         <SubscriptionCard />
         {isOperator(user) && (
           <section className="panel" aria-labelledby="settings-heading">
@@ -52,5 +57,25 @@ export function DashboardScreen() {
 
       <UsageCards />
     </Screen>
+  );
+}
+
+/** How much of the profile is filled (this device's copy, so it shows offline too), and the way to it. */
+function ProfileCard({ userId }: { userId: number }) {
+  const db = useMemo(() => openUserDb(userId), [userId]);
+  const values = useProfileValues(db);
+  const filled = values ? Object.keys(values).length : null;
+  return (
+    <section className="panel" aria-labelledby="profile-heading">
+      <h2 id="profile-heading">Your profile</h2>
+      <p className="muted">
+        {filled === null
+          ? 'What you sell, so flows arrive filled.'
+          : `${filled} of ${PROFILE_FIELD_NAMES.length} fields filled. What you sell, so flows arrive filled.`}
+      </p>
+      <Link to="/profile" className="pp-button">
+        {filled ? 'Edit your profile' : 'Fill in your profile'}
+      </Link>
+    </section>
   );
 }

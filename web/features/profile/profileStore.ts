@@ -14,6 +14,7 @@
  * No React or DOM here: the service worker delivers profile edits too (queuedWork.ts).
  */
 import {
+  checkProfileValue,
   PROFILE_FIELD_NAMES,
   type ProfileField,
   type ProfilePatchResponse,
@@ -88,9 +89,11 @@ export function storedField(
 
 /**
  * Save the rep's changes: each field whose value differs from what this device shows becomes an edit,
- * stored here at once and queued for the server in one outbox entry. Values are sent as typed; the
- * server trims and checks them (the screen checks them first, with the same rule). Answers the
- * fields changed (none: nothing is queued).
+ * stored here at once and queued for the server in one outbox entry. Values are kept in the form the
+ * server stores them ('acme.com' as https://acme.com, 'Friendly' as friendly), so what this device
+ * shows does not change when the server answers; one the server would refuse is sent as typed, and
+ * its refusal is shown (the screen checks first, with the same rule). Answers the fields changed
+ * (none: nothing is queued).
  */
 export async function saveProfileEdits(
   db: PitchpadDb,
@@ -104,7 +107,8 @@ export async function saveProfileEdits(
     const edits: ({ field: ProfileField } & PendingEdit)[] = [];
     const pending = { ...profile.pending };
     for (const [field, raw] of Object.entries(values) as [ProfileField, string | undefined][]) {
-      const value = (raw ?? '').trim();
+      const checked = checkProfileValue(field, raw ?? '');
+      const value = checked.ok ? checked.value : (raw ?? '').trim();
       if (value === (shown[field] ?? '')) continue;
       const base = pending[field]?.editedAt ?? profile.server[field]?.editedAt ?? null;
       const edit = { value, editedAt, base };
@@ -123,8 +127,10 @@ export async function saveProfileEdits(
 }
 
 /**
- * Keep the server's profile here: `answer` is what it holds now. The pending edits it has (the same
- * edit, by field and time) or that an entry still queued will send stay as they are.
+ * Keep the server's profile here: `answer` is what it held when it answered. The pending edits it
+ * has (`delivered`: the same edit, by field and time) go; those an entry still queued will send stay.
+ * A field this device already holds in a later version keeps it: a GET sent before a save was
+ * delivered may answer after it, and must not bring the older value back.
  */
 export async function storeServerProfile(
   db: PitchpadDb,
@@ -136,8 +142,19 @@ export async function storeServerProfile(
     const pending = { ...profile.pending };
     for (const edit of delivered)
       if (pending[edit.field]?.editedAt === edit.editedAt) delete pending[edit.field];
-    await writeKeyValue(db, PROFILE_KEY, { server: answer.fields, pending } satisfies LocalProfile);
+    const server = { ...answer.fields };
+    for (const field of PROFILE_FIELD_NAMES) {
+      const held = profile.server[field];
+      const answered = server[field];
+      if (held && (!answered || madeAt(held) > madeAt(answered))) server[field] = held;
+    }
+    await writeKeyValue(db, PROFILE_KEY, { server, pending } satisfies LocalProfile);
   });
+}
+
+/** When a stored value counts as made, as the server orders edits (StoredProfileField.at). */
+function madeAt(field: StoredProfileField): number {
+  return Date.parse(field.at ?? field.editedAt);
 }
 
 /** Read the server's profile into this device's copy (online; a failure leaves the copy as it was). */
@@ -146,7 +163,7 @@ export async function pullProfile(db: PitchpadDb, signal?: AbortSignal): Promise
   await storeServerProfile(db, answer);
 }
 
-type ProfileEditEntry = OutboxEntry & {
+export type ProfileEditEntry = OutboxEntry & {
   payload: { edits: ({ field: ProfileField } & PendingEdit)[] };
 };
 
@@ -173,6 +190,21 @@ export const profileEditHandler: KindHandler = {
     }
   },
 };
+
+/** The profile edits the server refused for good, newest first, with why (`lastError`). */
+export async function refusedProfileEdits(db: PitchpadDb): Promise<ProfileEditEntry[]> {
+  const failed = await db.outbox
+    .where('state')
+    .equals('failed')
+    .filter((entry) => entry.kind === PROFILE_EDIT)
+    .toArray();
+  return (failed as ProfileEditEntry[]).toSorted((a, b) => b.createdAt - a.createdAt);
+}
+
+/** The rep has read why an edit was refused: it is no longer shown. */
+export async function dismissRefusedProfileEdit(db: PitchpadDb, seq: number): Promise<void> {
+  await db.outbox.delete(seq);
+}
 
 /** Send the queued profile edits now (after a save, online): the sync engine and the worker do it otherwise. */
 export function flushProfileEdits(db: PitchpadDb): Promise<unknown> {

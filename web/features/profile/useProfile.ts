@@ -2,7 +2,13 @@ import { useMemo } from 'react';
 import type { ProfileValues } from '../../../domain/contract/profile';
 import type { PitchpadDb } from '../../data/db';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
-import { profileValues, readLocalProfile, type LocalProfile } from './profileStore';
+import {
+  profileValues,
+  readLocalProfile,
+  refusedProfileEdits,
+  type LocalProfile,
+  type ProfileEditEntry,
+} from './profileStore';
 
 /** The profile on this device, live (undefined until read). */
 export function useLocalProfile(db: PitchpadDb): LocalProfile | undefined {
@@ -13,4 +19,9 @@ export function useLocalProfile(db: PitchpadDb): LocalProfile | undefined {
 export function useProfileValues(db: PitchpadDb): ProfileValues | undefined {
   const profile = useLocalProfile(db);
   return useMemo(() => profile && profileValues(profile), [profile]);
+}
+
+/** The profile edits the server refused for good, live: the screen says why. */
+export function useRefusedProfileEdits(db: PitchpadDb): ProfileEditEntry[] {
+  return useSafeLiveQuery(() => refusedProfileEdits(db), [db], []) ?? [];
 }

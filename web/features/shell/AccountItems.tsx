@@ -1,4 +1,10 @@
-import { folderOpenOutline, gridOutline, logOutOutline, settingsOutline } from 'ionicons/icons';
+import {
+  businessOutline,
+  folderOpenOutline,
+  gridOutline,
+  logOutOutline,
+  settingsOutline,
+} from 'ionicons/icons';
 import { useAuth } from '../auth/auth.queries';
 import { useLogout } from '../auth/useLogout';
 import { isOperator } from '../settings/modelStatus';
@@ -6,8 +12,10 @@ import { InstallAppItem } from './InstallAppItem';
 import { MenuItem } from './MenuItem';
 
 /**
- * A signed-in user's entries, the same in both menus: Dashboard, Sales kit (their documents),
- * Settings (the operator's, where the model is connected), 'Install app' (while the browser offers it) and Logout, which from a header menu returns to / (spec §4). `onClose` closes the menu first.
+ * A signed-in user's entries, the same in both menus: Dashboard, Profile (what they sell), Sales
+ * kit (their documents), Settings (the operator's, where the model is connected), 'Install app'
+ * (while the browser offers it) and Logout, which from a header menu returns to / (spec §4).
+ * `onClose` closes the menu first.
  */
 export function AccountItems({ onClose }: { onClose: () => void }) {
   const logout = useLogout();
@@ -19,6 +27,7 @@ export function AccountItems({ onClose }: { onClose: () => void }) {
   return (
     <>
       <MenuItem to="/dashboard" icon={gridOutline} label="Dashboard" />
+      <MenuItem to="/profile" icon={businessOutline} label="Profile" />
       <MenuItem to="/kit" icon={folderOpenOutline} label="Sales kit" />
       {isOperator(user) && (
         <MenuItem to="/settings/model" icon={settingsOutline} label="Settings" />

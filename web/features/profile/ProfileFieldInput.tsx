@@ -1,0 +1,163 @@
+import { useLayoutEffect, useRef } from 'react';
+import {
+  PROFILE_FIELDS,
+  TONES,
+  type ProfileField,
+  type StoredProfileField,
+} from '../../../domain/contract/profile';
+import type { FieldInput } from './profileSections';
+
+/** The id of a field's control, so a check that fails can move the focus to it. */
+export const fieldId = (field: ProfileField) => `profile-${field}`;
+
+const TONE_LABELS: Record<(typeof TONES)[number] | '', string> = {
+  '': 'Not set',
+  direct: 'Direct',
+  friendly: 'Friendly',
+  formal: 'Formal',
+};
+
+/** When an edit was made, as a rep reads it: the time today, else the day and time. */
+export function formatEditedAt(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  const time = at.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+  return at.toDateString() === now.toDateString()
+    ? time
+    : `${at.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
+}
+
+interface FieldProps {
+  field: ProfileField;
+  input: FieldInput;
+  hint?: string;
+  value: string;
+  /** Why the value cannot be saved, naming the field. */
+  error?: string;
+  /** An edit another device made at the same time, which this value replaced (or that replaced this device's). */
+  replaced?: StoredProfileField['replaced'];
+  onChange(value: string): void;
+  onUseReplaced(): void;
+}
+
+/** One field of the profile: its label, its control, and what to say under it. */
+export function ProfileFieldInput({
+  field,
+  input,
+  hint,
+  value,
+  error,
+  replaced,
+  onChange,
+  onUseReplaced,
+}: FieldProps) {
+  const id = fieldId(field);
+  const { label } = PROFILE_FIELDS[field];
+  const describedBy =
+    [error && `${id}-error`, hint && `${id}-hint`, replaced && `${id}-replaced`]
+      .filter(Boolean)
+      .join(' ') || undefined;
+  const common = {
+    id,
+    value,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  } as const;
+
+  return (
+    <div className={`profile-field${error ? ' profile-field--invalid' : ''}`}>
+      {input === 'tone' ? (
+        <fieldset className="profile-tone" aria-describedby={describedBy}>
+          <legend className="profile-field__label">{label}</legend>
+          <div className="profile-tone__choices">
+            {(['', ...TONES] as const).map((tone) => (
+              <label key={tone || 'none'} className="profile-tone__choice">
+                <input
+                  type="radio"
+                  name={id}
+                  id={tone === '' ? id : undefined}
+                  value={tone}
+                  checked={value.toLowerCase() === tone}
+                  onChange={() => onChange(tone)}
+                />
+                <span>{TONE_LABELS[tone]}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <>
+          <label className="profile-field__label" htmlFor={id}>
+            {label}
+          </label>
+          {input === 'text' ? (
+            <GrowingTextarea {...common} onChange={onChange} />
+          ) : (
+            <input
+              {...common}
+              className="text-box profile-field__line"
+              type={input === 'phone' ? 'tel' : 'text'}
+              inputMode={input === 'link' ? 'url' : undefined}
+              autoCapitalize={input === 'link' ? 'none' : undefined}
+              autoComplete="off"
+              spellCheck={input === 'line'}
+              placeholder={input === 'link' ? 'https://' : undefined}
+              onChange={(event) => onChange(event.target.value)}
+            />
+          )}
+        </>
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="profile-field__hint muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="profile-field__error">
+          {error}
+        </p>
+      )}
+      {replaced && (
+        <div id={`${id}-replaced`} className="profile-field__replaced" role="note">
+          <p>
+            Two devices changed this at once. The other edit, made at{' '}
+            {formatEditedAt(replaced.editedAt)}, was not kept: “{replaced.value || 'blank'}”
+          </p>
+          <button type="button" className="pp-button" onClick={onUseReplaced}>
+            Use this instead
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A text box as tall as what it holds: a paragraph shows whole, with no scrolling inside it. */
+function GrowingTextarea({
+  onChange,
+  ...props
+}: {
+  id: string;
+  value: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+  onChange(value: string): void;
+}) {
+  const box = useRef<HTMLTextAreaElement>(null);
+  // After every render: the value may change as typed or from elsewhere (a save on another device).
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    // The border is outside scrollHeight: add it back so no scrollbar appears.
+    el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+  });
+  return (
+    <textarea
+      {...props}
+      ref={box}
+      className="text-box profile-field__text"
+      rows={2}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
