@@ -2,12 +2,12 @@
 // is judged by the bytes (a PDF starts '%PDF-', a DOCX is a ZIP holding word/document.xml, Markdown
 // and plain text are UTF-8 with no NUL), and must agree with the file's name. Each refusal is a
 // KitFileError whose message says what was wrong, for the rep.
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import {
   KIT_DOCX_INFLATED_MAX_BYTES,
   KIT_EXTRACT_OLD_SPACE_MB,
   KIT_EXTRACT_TIMEOUT_MS,
-  KIT_EXTRACT_YOUNG_SPACE_MB,
   KIT_MAX_PAGES,
 } from '../../domain/limits';
 
@@ -75,13 +75,12 @@ export function kindOfBytes(bytes: Uint8Array): KitFileKind | null {
  * The text of `bytes`, a file named `name`, page by page. Throws KitFileError: a kind Pitchpad does
  * not read, bytes that are not what the name says, an encrypted PDF, a DOCX that inflates past its
  * bound, a PDF of too many pages, one whose reading takes too long or too much memory, a file with
- * no text in it ('No text found: is it a scan?' for a PDF). With `move`, a PDF's or DOCX's `bytes`
- * are moved to the worker that reads them, not copied: detached afterwards.
+ * no text in it ('No text found: is it a scan?' for a PDF).
  */
 export async function extractText(
   name: string,
   bytes: Uint8Array,
-  { timeoutMs = KIT_EXTRACT_TIMEOUT_MS, move = false } = {},
+  { timeoutMs = KIT_EXTRACT_TIMEOUT_MS } = {},
 ): Promise<ExtractedText> {
   const kind = kindOfName(name);
   if (bytes.length === 0) throw new KitFileError(`“${name}” is empty.`);
@@ -93,7 +92,7 @@ export async function extractText(
   const pages =
     kind === 'text'
       ? [{ page: null, text: new TextDecoder().decode(bytes) }]
-      : await readInWorker(name, kind, bytes, timeoutMs, move);
+      : await readInProcess(name, kind, bytes, timeoutMs);
   const cleaned = pages
     .map((p) => ({ page: p.page, text: p.text.replace(/\r\n?/g, '\n').trim() }))
     .filter((p) => p.text !== '');
@@ -104,68 +103,65 @@ export async function extractText(
   return { kind, pages: cleaned };
 }
 
-/** The worker that reads PDFs and DOCX files: plain JavaScript beside this module (see its header). */
-const WORKER_URL = new URL('./extract.worker.mjs', import.meta.url);
+/** The reader of PDFs and DOCX files: plain JavaScript beside this module (see its header). */
+const READER_PATH = fileURLToPath(new URL('./extract.worker.mjs', import.meta.url));
 
-type WorkerAnswer =
+type ReaderAnswer =
   | { pages: { page: number | null; text: string }[] }
   | { fail: 'password' | 'damaged' | 'inflated' | 'pages'; count?: number };
 
 /**
- * A PDF's pages or a DOCX's text, read in a worker thread with its own memory limits and a deadline:
- * past either the worker is ended and the file refused, and the server's own thread never held it.
- * With `move`, the bytes are moved to the worker (not copied): `bytes` is detached afterwards.
+ * A PDF's pages or a DOCX's text, read in a child process of its own: a heap limit
+ * (--max-old-space-size) and a deadline, past which it is killed and the file refused. A process,
+ * not a worker thread, because a thread's resource limits bound only its JavaScript heap: the
+ * WebAssembly, ArrayBuffers and native memory a hostile file makes the reader allocate would be the
+ * server's; a process that runs out of them dies alone. The bytes go over the IPC channel (a copy).
  */
-async function readInWorker(
+async function readInProcess(
   name: string,
   kind: 'pdf' | 'docx',
   bytes: Uint8Array,
   timeoutMs: number,
-  move: boolean,
 ): Promise<{ page: number | null; text: string }[]> {
   const tooComplex = (why: string) =>
     new KitFileError(`“${name}” is too large or complex to read: ${why}.`);
-  const transferable =
-    move && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-      ? [bytes.buffer as ArrayBuffer]
-      : [];
-  const worker = new Worker(WORKER_URL, {
-    workerData: {
-      kind,
-      bytes,
-      maxInflatedBytes: KIT_DOCX_INFLATED_MAX_BYTES,
-      maxPages: KIT_MAX_PAGES,
-    },
-    transferList: transferable,
-    resourceLimits: {
-      maxOldGenerationSizeMb: KIT_EXTRACT_OLD_SPACE_MB,
-      maxYoungGenerationSizeMb: KIT_EXTRACT_YOUNG_SPACE_MB,
-    },
-    stdout: true,
-    stderr: true,
+  const reader = fork(READER_PATH, [], {
+    // Only this flag: never the parent's (tsx's loaders, an inspector port), which the plain
+    // JavaScript reader does not need.
+    execArgv: [`--max-old-space-size=${KIT_EXTRACT_OLD_SPACE_MB}`],
+    // Structured clone on the channel: the bytes travel as bytes, not as JSON of numbers.
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
-  const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
+  const answer = await new Promise<ReaderAnswer>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(tooComplex(`reading it took longer than ${timeoutMs / 1000} seconds`));
     }, timeoutMs);
     const done = () => clearTimeout(timer);
-    worker.once('message', (message: WorkerAnswer) => {
+    reader.once('message', (message: ReaderAnswer) => {
       done();
       resolve(message);
     });
-    worker.once('error', (error: Error & { code?: string }) => {
+    reader.once('error', (error) => {
+      done();
+      reject(error);
+    });
+    // Out of memory (V8 aborts the process) or any other crash: the file is what it could not read.
+    reader.once('exit', (code, signal) => {
       done();
       reject(
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        code === 134 || signal === 'SIGABRT'
           ? tooComplex('it needs more memory than a file may')
-          : error,
+          : tooComplex(`its reader stopped (${signal ?? code})`),
       );
     });
-    worker.once('exit', (code) => {
-      done();
-      reject(tooComplex(`its reader stopped (${code})`));
+    reader.send({
+      kind,
+      bytes,
+      maxInflatedBytes: KIT_DOCX_INFLATED_MAX_BYTES,
+      maxPages: KIT_MAX_PAGES,
     });
-  }).finally(() => void worker.terminate());
+  }).finally(() => void reader.kill('SIGKILL'));
   if ('pages' in answer) return answer.pages;
   switch (answer.fail) {
     case 'password':

@@ -1,11 +1,12 @@
-// The sales kit's reader of PDFs and Word documents, run in a worker thread (extract.ts starts it
-// with memory limits and a deadline, and ends it past them): a hostile file costs this thread, not
-// the server's. Plain JavaScript, so plain `node` runs it beside the bundled server as tsx does in
-// development. In: workerData { kind: 'pdf' | 'docx', bytes, maxInflatedBytes, maxPages }. Out: one
-// message, { pages: { page, text }[] } or { fail: 'password' | 'damaged' | 'inflated' | 'pages', count? }.
-import { parentPort, workerData } from 'node:worker_threads';
-
-const { kind, bytes, maxInflatedBytes, maxPages } = workerData;
+// The sales kit's reader of PDFs and Word documents, run as a child process (extract.ts forks it
+// with a heap limit and a deadline, and kills it past them): a hostile file costs this process, not
+// the server. Plain JavaScript, so plain `node` runs it beside the bundled server as under tsx in
+// development. In: one IPC message { kind: 'pdf' | 'docx', bytes, maxInflatedBytes, maxPages }. Out:
+// one message, { pages: { page, text }[] } or { fail: 'password' | 'damaged' | 'inflated' | 'pages', count? },
+// then it exits.
+const { kind, bytes, maxInflatedBytes, maxPages } = await new Promise((resolve) =>
+  process.once('message', resolve),
+);
 
 class Refusal extends Error {
   constructor(fail, count) {
@@ -19,7 +20,7 @@ async function pdfPages() {
   const { extractText, getDocumentProxy } = await import('unpdf');
   let pdf;
   try {
-    // This thread's own copy of the bytes: pdf.js may take it over.
+    // This process's own copy of the bytes: pdf.js may take it over.
     pdf = await getDocumentProxy(bytes, { verbosity: 0 });
   } catch (error) {
     if (error?.name === 'PasswordException') throw new Refusal('password');
@@ -77,9 +78,8 @@ async function docxText() {
   }
 }
 
-/** To the thread that started this one (a worker's port, not a window: no origin to name). */
-// oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker_threads port
-const answer = (message) => parentPort.postMessage(message);
+/** To the server that forked this process; it exits once the answer is sent. */
+const answer = (message) => process.send(message, () => process.exit(0));
 
 try {
   answer({ pages: kind === 'pdf' ? await pdfPages() : await docxText() });
