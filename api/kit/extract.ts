@@ -190,25 +190,44 @@ export const PASSAGE_MAX_CHARS = 1_200;
 
 /**
  * The text cut into passages of at most PASSAGE_MAX_CHARS, each with its page: whole paragraphs
- * together while they fit; a longer paragraph at its sentences; a longer sentence at its words.
+ * together while they fit; a longer paragraph at its sentences; a longer sentence at its words. A
+ * passage starts at a paragraph (a PDF's are found by its layout: extract.worker.mjs), and a heading
+ * is never a passage's last line: it starts the next passage, with the paragraph it heads.
  */
 export function splitPassages(
   pages: ExtractedText['pages'],
 ): { page: number | null; text: string }[] {
   const passages: { page: number | null; text: string }[] = [];
   for (const { page, text } of pages) {
-    let current = '';
-    const flush = () => {
-      if (current.trim()) passages.push({ page, text: current.trim() });
-      current = '';
+    let current: string[] = [];
+    let length = 0;
+    const add = (piece: string) => {
+      length += (current.length ? 2 : 0) + piece.length;
+      current.push(piece);
     };
     for (const piece of pieces(text)) {
-      if (current && current.length + piece.length + 2 > PASSAGE_MAX_CHARS) flush();
-      current = current ? `${current}\n\n${piece}` : piece;
+      if (current.length && length + 2 + piece.length > PASSAGE_MAX_CHARS) {
+        const last = current.at(-1)!;
+        const carried =
+          current.length > 1 &&
+          isHeading(last) &&
+          last.length + 2 + piece.length <= PASSAGE_MAX_CHARS;
+        if (carried) current.pop();
+        passages.push({ page, text: current.join('\n\n') });
+        current = [];
+        length = 0;
+        if (carried) add(last);
+      }
+      add(piece);
     }
-    flush();
+    if (current.length) passages.push({ page, text: current.join('\n\n') });
   }
   return passages;
+}
+
+/** A heading, by its look: one short line that does not end a sentence or a clause. */
+function isHeading(paragraph: string): boolean {
+  return paragraph.length <= 120 && !paragraph.includes('\n') && !/[.!?,;]$/.test(paragraph);
 }
 
 /** Paragraphs, with any longer than a passage cut at sentences, then at words, then hard. */
@@ -224,7 +243,7 @@ function* pieces(text: string): Generator<string> {
     while (rest.length > PASSAGE_MAX_CHARS) {
       const window = rest.slice(0, PASSAGE_MAX_CHARS);
       const sentence = window.search(/[.!?]\s[^.!?]*$/);
-      const space = window.lastIndexOf(' ');
+      const space = Math.max(window.lastIndexOf(' '), window.lastIndexOf('\n'));
       const cut =
         sentence > PASSAGE_MAX_CHARS / 2
           ? sentence + 1
