@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfOf } from '../../tests/factories/documents';
+import { pdfOf, pdfOfSpaces } from '../../tests/factories/documents';
 import { extractText, PASSAGE_MAX_CHARS, splitPassages } from './extract';
 
 /** A paragraph of `n` lines of about 70 characters, each a sentence about `topic`. */
@@ -35,5 +35,18 @@ describe('kit: 3. a PDF cut into passages at its headings and paragraphs', () =>
     expect(`${pricing.join('\n')}\n\nSupport\n\n${support.join('\n')}`.length).toBeGreaterThan(
       PASSAGE_MAX_CHARS,
     );
+  });
+});
+
+describe('kit: 3. a reader that runs out of memory', () => {
+  it('refuses the file as too large or complex to read, and the server reads the next one', async () => {
+    // A page whose text unpacks to 50 MB, read with a heap of 4 MB: the reader's process dies of it.
+    await expect(
+      extractText('deck.pdf', pdfOfSpaces(50), { heapMb: 4, timeoutMs: 60_000 }),
+    ).rejects.toThrow(
+      '“deck.pdf” is too large or complex to read: it needs more memory than a file may.',
+    );
+    const next = await extractText('next.pdf', await pdfOf([['Freightly books docks.']]));
+    expect(next.pages).toEqual([{ page: 1, text: 'Freightly books docks.' }]);
   });
 });

@@ -75,12 +75,13 @@ export function kindOfBytes(bytes: Uint8Array): KitFileKind | null {
  * The text of `bytes`, a file named `name`, page by page. Throws KitFileError: a kind Pitchpad does
  * not read, bytes that are not what the name says, an encrypted PDF, a DOCX that inflates past its
  * bound, a PDF of too many pages, one whose reading takes too long or too much memory, a file with
- * no text in it ('No text found: is it a scan?' for a PDF).
+ * no text in it ('No text found: is it a scan?' for a PDF). A PDF or DOCX is read for at most
+ * `timeoutMs`, with a heap of `heapMb`.
  */
 export async function extractText(
   name: string,
   bytes: Uint8Array,
-  { timeoutMs = KIT_EXTRACT_TIMEOUT_MS } = {},
+  { timeoutMs = KIT_EXTRACT_TIMEOUT_MS, heapMb = KIT_EXTRACT_OLD_SPACE_MB } = {},
 ): Promise<ExtractedText> {
   const kind = kindOfName(name);
   if (bytes.length === 0) throw new KitFileError(`“${name}” is empty.`);
@@ -92,7 +93,7 @@ export async function extractText(
   const pages =
     kind === 'text'
       ? [{ page: null, text: new TextDecoder().decode(bytes) }]
-      : await readInProcess(name, kind, bytes, timeoutMs);
+      : await readInProcess(name, kind, bytes, timeoutMs, heapMb);
   const cleaned = pages
     .map((p) => ({ page: p.page, text: p.text.replace(/\r\n?/g, '\n').trim() }))
     .filter((p) => p.text !== '');
@@ -122,13 +123,14 @@ async function readInProcess(
   kind: 'pdf' | 'docx',
   bytes: Uint8Array,
   timeoutMs: number,
+  heapMb: number,
 ): Promise<{ page: number | null; text: string }[]> {
   const tooComplex = (why: string) =>
     new KitFileError(`“${name}” is too large or complex to read: ${why}.`);
   const reader = fork(READER_PATH, [], {
     // Only this flag: never the parent's (tsx's loaders, an inspector port), which the plain
     // JavaScript reader does not need.
-    execArgv: [`--max-old-space-size=${KIT_EXTRACT_OLD_SPACE_MB}`],
+    execArgv: [`--max-old-space-size=${heapMb}`],
     // Structured clone on the channel: the bytes travel as bytes, not as JSON of numbers.
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
