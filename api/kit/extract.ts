@@ -144,7 +144,9 @@ async function readInProcess(
       done();
       resolve(message);
     });
-    reader.once('error', (error) => {
+    // Every error, not only the first: the channel may fail too as the process is killed while the
+    // bytes are still being sent, and an error no one listens to would end the server.
+    reader.on('error', (error) => {
       done();
       reject(error);
     });
@@ -157,12 +159,11 @@ async function readInProcess(
           : tooComplex(`its reader stopped (${signal ?? code})`),
       );
     });
-    reader.send({
-      kind,
-      bytes,
-      maxInflatedBytes: KIT_DOCX_INFLATED_MAX_BYTES,
-      maxPages: KIT_MAX_PAGES,
-    });
+    // A send that fails is a reader gone: its exit says why.
+    reader.send(
+      { kind, bytes, maxInflatedBytes: KIT_DOCX_INFLATED_MAX_BYTES, maxPages: KIT_MAX_PAGES },
+      () => {},
+    );
   }).finally(() => void reader.kill('SIGKILL'));
   if ('pages' in answer) return answer.pages;
   switch (answer.fail) {
