@@ -130,13 +130,12 @@ export const KIT_MAX_FILE_MB_DEFAULT = 10;
 /** A DOCX (a ZIP) may unpack to at most this much: a larger one is a zip bomb, not a document. */
 export const KIT_DOCX_INFLATED_MAX_BYTES = 50_000_000;
 /**
- * A PDF or DOCX is read in a worker thread with this much heap (old and young generations, MB) and
- * for at most this long: past either it is ended and the file refused as too large or complex.
+ * A PDF or DOCX is read in a child process with this much heap (MB, --max-old-space-size) and for
+ * at most this long: past either it is ended and the file refused as too large or complex.
  */
 export const KIT_EXTRACT_OLD_SPACE_MB = 256;
-export const KIT_EXTRACT_YOUNG_SPACE_MB = 32;
 export const KIT_EXTRACT_TIMEOUT_MS = 20_000;
-/** Files read at once by one server instance: each may take a worker's memory and a core. */
+/** Files read at once by one server instance: each may take a process's memory and a core. */
 export const KIT_EXTRACTIONS_AT_ONCE = 2;
 /** A document's most pages, and a file's most passages (1,200 characters each). */
 export const KIT_MAX_PAGES = 500;

@@ -227,6 +227,35 @@ describe("kit: 3. a chat answer draws on the rep's sales kit and names its sourc
   });
 });
 
+describe('kit: 3. a send sent again hands back its reply without reading the profile or the kit', () => {
+  it('with the profile and the kit unreadable, a replay still answers with its stored reply', async () => {
+    const { client } = await loggedInClient(server);
+    await fillProfile(client, freightly);
+    await upload(client, 'Acme case study.pdf', acmeCaseStudy);
+    const question = 'How much did Acme cut wait times? [replay-1]';
+    const send = buildSend(question);
+    const first = await client.post('/api/chat', send);
+    expect(first.status).toBe(200);
+    expect(systemFor(question)).toContain('[1] Acme case study.pdf, p. 2');
+    const asked = server.fake.requests.length;
+
+    // Reading either now fails: a send that read them could not answer.
+    await server.pool.query('ALTER TABLE profiles RENAME TO profiles_away');
+    await server.pool.query('ALTER TABLE kit_files RENAME TO kit_files_away');
+    try {
+      const again = await client.post('/api/chat', send);
+      expect(again.status).toBe(200);
+      expect(again.body.message).toEqual(first.body.message);
+      expect(server.fake.requests.length).toBe(asked);
+      // A new send reads them, and fails: they really are unreadable.
+      expect((await client.post('/api/chat', buildSend(`${question} (new)`))).status).toBe(500);
+    } finally {
+      await server.pool.query('ALTER TABLE profiles_away RENAME TO profiles');
+      await server.pool.query('ALTER TABLE kit_files_away RENAME TO kit_files');
+    }
+  });
+});
+
 describe("kit: 2. the profile counts in what a send reserves of the day's allowance", () => {
   it('while the model is still silent, the reservation holds the whole system prompt: the profile and the passages', async () => {
     const { client, user } = await loggedInClient(server);

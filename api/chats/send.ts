@@ -108,15 +108,15 @@ export function replySystemPrompt(base: string, context: ReplyContext): string {
   return withContextBlocks(base, context.profile, context.kit.block);
 }
 
+/** The send with the system prompt its call is reserved for: the chat's, the profile's and the kit's. */
+const withSystem = (input: Input, context: ReplyContext) => ({
+  ...input,
+  system: replySystemPrompt(systemPromptFor(input.playbookType, input.systemPrompt), context),
+});
+
 export async function planSend(deps: Deps, user: SessionUser, input: Input): Promise<SendPlan> {
   const model = resolveModel(deps.llm, input.llmParams.model, deps.log);
   const last = input.messages.at(-1)!;
-  const context = await replyContextFor(deps, user.id, last.content);
-  // What the reservation counts as always sent; the chat's stored type may name another prompt, of a similar size.
-  const system = replySystemPrompt(
-    systemPromptFor(input.playbookType, input.systemPrompt),
-    context,
-  );
   const clientId = input.clientMessageId ?? randomUUID();
   const send = {
     chatId: input.chatId ?? randomUUID(),
@@ -129,11 +129,23 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
     answers: input.answers,
     mayWriteInPlaybooks: isPro(user),
   };
+  // A send the server already holds (sent again: a retry after a lost answer, the outbox, a second
+  // tab) only hands back or follows its reply: it reads neither the profile nor the kit and takes no
+  // slot, unless its reply must be written anew (planStoredSend does both then). A send with no ids
+  // of its own is always new.
+  const replay =
+    input.chatId !== undefined &&
+    input.clientMessageId !== undefined &&
+    (await sendIsStored(deps.pool, user.id, send.chatId, clientId));
+  const context = replay ? undefined : await replyContextFor(deps, user.id, last.content);
   // A stream slot first (fair use), then the call's tokens against the day's allowance: a send over
-  // either limit stores nothing and can come again.
-  const slot = await takeSendSlot(deps, user, { ...input, system }, send.chatId, clientId);
+  // either limit stores nothing and can come again. What the reservation counts as always sent is
+  // this send's system prompt; the chat's stored type may name another prompt, of a similar size.
+  const slot: SendSlot = context
+    ? await takeSendSlot(deps, user, withSystem(input, context), send.chatId, clientId)
+    : {};
   try {
-    const plan = await planStoredSend(deps, user, { ...input, system }, send, slot, context);
+    const plan = await planStoredSend(deps, user, input, send, slot, context);
     // A send that only hands back or follows its reply asks no model: its reservation goes back.
     return { ...plan, run: (out) => plan.run(out).finally(() => slot.reservation?.settle(0)) };
   } catch (err) {
@@ -234,15 +246,22 @@ async function forcedSlot(
   }
 }
 
+/**
+ * Store the send (once) and plan its reply. `slot` is the one planSend took, filled here when a
+ * replay's reply must be asked for anew; `given` the reply context planSend read for a new send. A
+ * replay reads the context only when it writes its reply anew.
+ */
 async function planStoredSend(
   deps: Deps,
   user: SessionUser,
-  input: Input & { system: string },
+  input: Input,
   send: Parameters<typeof storeSend>[1],
   slot: SendSlot,
-  replyContext: ReplyContext,
+  given: ReplyContext | undefined,
 ): Promise<SendPlan> {
   const { model, clientId } = send;
+  let reading = given && Promise.resolve(given);
+  const replyContext = () => (reading ??= replyContextFor(deps, user.id, send.content));
   // Two identical sends racing to create a new chat: the loser's statement cannot see the winner's
   // row (same snapshot), so it finds no chat. A second statement sees it and takes the replay path.
   const stored = (await storeSend(deps.pool, send)) ?? (await storeSend(deps.pool, send));
@@ -257,6 +276,7 @@ async function planStoredSend(
     userMessage: MessageRow,
     context: Array<{ role: 'user' | 'assistant'; content: string }>,
     budget: TokenReservation,
+    told: ReplyContext,
   ) => ({
     model,
     params: input.llmParams,
@@ -270,7 +290,7 @@ async function planStoredSend(
     messages: [
       {
         role: 'system' as const,
-        content: replySystemPrompt(systemPromptFor(type, input.systemPrompt), replyContext),
+        content: replySystemPrompt(systemPromptFor(type, input.systemPrompt), told),
       },
       ...context,
       { role: 'user' as const, content: userMessage.content },
@@ -283,7 +303,14 @@ async function planStoredSend(
     const context = created
       ? newChatContext(input.messages.slice(0, -1))
       : await contextBefore(deps.pool, chat.id, inserted.user.id);
-    const { lease, reservation } = await forcedSlot(deps, user, input, chat.id, slot);
+    const told = await replyContext();
+    const { lease, reservation } = await forcedSlot(
+      deps,
+      user,
+      withSystem(input, told),
+      chat.id,
+      slot,
+    );
     return {
       chat,
       userMessage: inserted.user,
@@ -293,9 +320,9 @@ async function planStoredSend(
           generateReply(
             deps,
             inserted.reply,
-            completion(inserted.user, context, reservation),
+            completion(inserted.user, context, reservation, told),
             out,
-            replyContext.kit.sources,
+            told.kit.sources,
           ),
         ),
     };
@@ -307,6 +334,11 @@ async function planStoredSend(
   // Only a send whose reply failed (or never started) asks the model anew and needs its slot; one
   // that follows or hands back its reply does not count.
   const asksAgain = !reply || reply.status === 'failed';
+  if (asksAgain && !slot.lease && !slot.refused)
+    Object.assign(
+      slot,
+      await takeSendSlot(deps, user, withSystem(input, await replyContext()), chat.id, clientId),
+    );
   if (asksAgain && !slot.lease) throw slot.refused;
   let reservation = slot.reservation;
   if (!asksAgain) {
@@ -323,17 +355,26 @@ async function planStoredSend(
       return { message: followed ?? earlier.reply! };
     }
     // Taking over a reply its dead server left: that work goes on even when every slot is in use.
-    const { lease, reservation: held } = await forcedSlot(deps, user, input, chat.id, {
-      lease: asksAgain ? slot.lease : undefined,
-      reservation,
-    });
+    const told = await replyContext();
+    const { lease, reservation: held } = await forcedSlot(
+      deps,
+      user,
+      withSystem(input, told),
+      chat.id,
+      { lease: asksAgain ? slot.lease : undefined, reservation },
+    );
     return holding(lease, held, async () =>
       generateReply(
         deps,
         claimed,
-        completion(earlier.user, await contextBefore(deps.pool, chat.id, earlier.user.id), held),
+        completion(
+          earlier.user,
+          await contextBefore(deps.pool, chat.id, earlier.user.id),
+          held,
+          told,
+        ),
         out,
-        replyContext.kit.sources,
+        told.kit.sources,
       ),
     );
   };

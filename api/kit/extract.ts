@@ -2,12 +2,12 @@
 // is judged by the bytes (a PDF starts '%PDF-', a DOCX is a ZIP holding word/document.xml, Markdown
 // and plain text are UTF-8 with no NUL), and must agree with the file's name. Each refusal is a
 // KitFileError whose message says what was wrong, for the rep.
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import {
   KIT_DOCX_INFLATED_MAX_BYTES,
   KIT_EXTRACT_OLD_SPACE_MB,
   KIT_EXTRACT_TIMEOUT_MS,
-  KIT_EXTRACT_YOUNG_SPACE_MB,
   KIT_MAX_PAGES,
 } from '../../domain/limits';
 
@@ -75,13 +75,13 @@ export function kindOfBytes(bytes: Uint8Array): KitFileKind | null {
  * The text of `bytes`, a file named `name`, page by page. Throws KitFileError: a kind Pitchpad does
  * not read, bytes that are not what the name says, an encrypted PDF, a DOCX that inflates past its
  * bound, a PDF of too many pages, one whose reading takes too long or too much memory, a file with
- * no text in it ('No text found: is it a scan?' for a PDF). With `move`, a PDF's or DOCX's `bytes`
- * are moved to the worker that reads them, not copied: detached afterwards.
+ * no text in it ('No text found: is it a scan?' for a PDF). A PDF or DOCX is read for at most
+ * `timeoutMs`, with a heap of `heapMb`.
  */
 export async function extractText(
   name: string,
   bytes: Uint8Array,
-  { timeoutMs = KIT_EXTRACT_TIMEOUT_MS, move = false } = {},
+  { timeoutMs = KIT_EXTRACT_TIMEOUT_MS, heapMb = KIT_EXTRACT_OLD_SPACE_MB } = {},
 ): Promise<ExtractedText> {
   const kind = kindOfName(name);
   if (bytes.length === 0) throw new KitFileError(`“${name}” is empty.`);
@@ -93,7 +93,7 @@ export async function extractText(
   const pages =
     kind === 'text'
       ? [{ page: null, text: new TextDecoder().decode(bytes) }]
-      : await readInWorker(name, kind, bytes, timeoutMs, move);
+      : await readInProcess(name, kind, bytes, timeoutMs, heapMb);
   const cleaned = pages
     .map((p) => ({ page: p.page, text: p.text.replace(/\r\n?/g, '\n').trim() }))
     .filter((p) => p.text !== '');
@@ -104,68 +104,67 @@ export async function extractText(
   return { kind, pages: cleaned };
 }
 
-/** The worker that reads PDFs and DOCX files: plain JavaScript beside this module (see its header). */
-const WORKER_URL = new URL('./extract.worker.mjs', import.meta.url);
+/** The reader of PDFs and DOCX files: plain JavaScript beside this module (see its header). */
+const READER_PATH = fileURLToPath(new URL('./extract.worker.mjs', import.meta.url));
 
-type WorkerAnswer =
+type ReaderAnswer =
   | { pages: { page: number | null; text: string }[] }
   | { fail: 'password' | 'damaged' | 'inflated' | 'pages'; count?: number };
 
 /**
- * A PDF's pages or a DOCX's text, read in a worker thread with its own memory limits and a deadline:
- * past either the worker is ended and the file refused, and the server's own thread never held it.
- * With `move`, the bytes are moved to the worker (not copied): `bytes` is detached afterwards.
+ * A PDF's pages or a DOCX's text, read in a child process of its own: a heap limit
+ * (--max-old-space-size) and a deadline, past which it is killed and the file refused. A process,
+ * not a worker thread, because a thread's resource limits bound only its JavaScript heap: the
+ * WebAssembly, ArrayBuffers and native memory a hostile file makes the reader allocate would be the
+ * server's; a process that runs out of them dies alone. The bytes go over the IPC channel (a copy).
  */
-async function readInWorker(
+async function readInProcess(
   name: string,
   kind: 'pdf' | 'docx',
   bytes: Uint8Array,
   timeoutMs: number,
-  move: boolean,
+  heapMb: number,
 ): Promise<{ page: number | null; text: string }[]> {
   const tooComplex = (why: string) =>
     new KitFileError(`“${name}” is too large or complex to read: ${why}.`);
-  const transferable =
-    move && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-      ? [bytes.buffer as ArrayBuffer]
-      : [];
-  const worker = new Worker(WORKER_URL, {
-    workerData: {
-      kind,
-      bytes,
-      maxInflatedBytes: KIT_DOCX_INFLATED_MAX_BYTES,
-      maxPages: KIT_MAX_PAGES,
-    },
-    transferList: transferable,
-    resourceLimits: {
-      maxOldGenerationSizeMb: KIT_EXTRACT_OLD_SPACE_MB,
-      maxYoungGenerationSizeMb: KIT_EXTRACT_YOUNG_SPACE_MB,
-    },
-    stdout: true,
-    stderr: true,
+  const reader = fork(READER_PATH, [], {
+    // Only this flag: never the parent's (tsx's loaders, an inspector port), which the plain
+    // JavaScript reader does not need.
+    execArgv: [`--max-old-space-size=${heapMb}`],
+    // Structured clone on the channel: the bytes travel as bytes, not as JSON of numbers.
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
-  const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
+  const answer = await new Promise<ReaderAnswer>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(tooComplex(`reading it took longer than ${timeoutMs / 1000} seconds`));
     }, timeoutMs);
     const done = () => clearTimeout(timer);
-    worker.once('message', (message: WorkerAnswer) => {
+    reader.once('message', (message: ReaderAnswer) => {
       done();
       resolve(message);
     });
-    worker.once('error', (error: Error & { code?: string }) => {
+    // Every error, not only the first: the channel may fail too as the process is killed while the
+    // bytes are still being sent, and an error no one listens to would end the server.
+    reader.on('error', (error) => {
+      done();
+      reject(error);
+    });
+    // Out of memory (V8 aborts the process) or any other crash: the file is what it could not read.
+    reader.once('exit', (code, signal) => {
       done();
       reject(
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        code === 134 || signal === 'SIGABRT'
           ? tooComplex('it needs more memory than a file may')
-          : error,
+          : tooComplex(`its reader stopped (${signal ?? code})`),
       );
     });
-    worker.once('exit', (code) => {
-      done();
-      reject(tooComplex(`its reader stopped (${code})`));
-    });
-  }).finally(() => void worker.terminate());
+    // A send that fails is a reader gone: its exit says why.
+    reader.send(
+      { kind, bytes, maxInflatedBytes: KIT_DOCX_INFLATED_MAX_BYTES, maxPages: KIT_MAX_PAGES },
+      () => {},
+    );
+  }).finally(() => void reader.kill('SIGKILL'));
   if ('pages' in answer) return answer.pages;
   switch (answer.fail) {
     case 'password':
@@ -194,25 +193,44 @@ export const PASSAGE_MAX_CHARS = 1_200;
 
 /**
  * The text cut into passages of at most PASSAGE_MAX_CHARS, each with its page: whole paragraphs
- * together while they fit; a longer paragraph at its sentences; a longer sentence at its words.
+ * together while they fit; a longer paragraph at its sentences; a longer sentence at its words. A
+ * passage starts at a paragraph (a PDF's are found by its layout: extract.worker.mjs), and a heading
+ * is never a passage's last line: it starts the next passage, with the paragraph it heads.
  */
 export function splitPassages(
   pages: ExtractedText['pages'],
 ): { page: number | null; text: string }[] {
   const passages: { page: number | null; text: string }[] = [];
   for (const { page, text } of pages) {
-    let current = '';
-    const flush = () => {
-      if (current.trim()) passages.push({ page, text: current.trim() });
-      current = '';
+    let current: string[] = [];
+    let length = 0;
+    const add = (piece: string) => {
+      length += (current.length ? 2 : 0) + piece.length;
+      current.push(piece);
     };
     for (const piece of pieces(text)) {
-      if (current && current.length + piece.length + 2 > PASSAGE_MAX_CHARS) flush();
-      current = current ? `${current}\n\n${piece}` : piece;
+      if (current.length && length + 2 + piece.length > PASSAGE_MAX_CHARS) {
+        const last = current.at(-1)!;
+        const carried =
+          current.length > 1 &&
+          isHeading(last) &&
+          last.length + 2 + piece.length <= PASSAGE_MAX_CHARS;
+        if (carried) current.pop();
+        passages.push({ page, text: current.join('\n\n') });
+        current = [];
+        length = 0;
+        if (carried) add(last);
+      }
+      add(piece);
     }
-    flush();
+    if (current.length) passages.push({ page, text: current.join('\n\n') });
   }
   return passages;
+}
+
+/** A heading, by its look: one short line that does not end a sentence or a clause. */
+function isHeading(paragraph: string): boolean {
+  return paragraph.length <= 120 && !paragraph.includes('\n') && !/[.!?,;]$/.test(paragraph);
 }
 
 /** Paragraphs, with any longer than a passage cut at sentences, then at words, then hard. */
@@ -228,7 +246,7 @@ function* pieces(text: string): Generator<string> {
     while (rest.length > PASSAGE_MAX_CHARS) {
       const window = rest.slice(0, PASSAGE_MAX_CHARS);
       const sentence = window.search(/[.!?]\s[^.!?]*$/);
-      const space = window.lastIndexOf(' ');
+      const space = Math.max(window.lastIndexOf(' '), window.lastIndexOf('\n'));
       const cut =
         sentence > PASSAGE_MAX_CHARS / 2
           ? sentence + 1

@@ -43,7 +43,7 @@ const mb = (bytes: number) => `${Math.round(bytes / 100_000) / 10} MB`;
 
 /**
  * The body, up to `max` bytes: past it (by Content-Length or as it arrives) a 413. Copied once, into
- * a buffer of its own (not Node's shared pool), so it can be moved to the worker that reads it.
+ * one buffer, what the reader's process is sent.
  */
 async function fileBytes(ctx: AppContext, max: number): Promise<Uint8Array> {
   const tooLarge = () =>
@@ -108,7 +108,7 @@ export function kitRoutes() {
     ctx.body = body;
   });
 
-  // Reading a PDF or DOCX takes a worker's memory and a core: this instance reads a few at once.
+  // Reading a PDF or DOCX takes a process's memory and a core: this instance reads a few at once.
   const reading = pLimit(KIT_EXTRACTIONS_AT_ONCE);
   const uploadsPerUser = rateLimit(
     { name: 'kit:upload', limit: KIT_UPLOADS_PER_USER, windowMs: KIT_UPLOAD_WINDOW_MS },
@@ -137,12 +137,10 @@ export function kitRoutes() {
     }
     if ((await countKitFiles(ctx.pool, user.id)) >= maxFiles) throw overCount();
     const bytes = await fileBytes(ctx, maxFileBytes);
-    const size = bytes.length; // `bytes` is moved to the reader's worker.
+    const size = bytes.length;
     let extracted;
     try {
-      extracted = await reading(() =>
-        extractText(name, bytes, { timeoutMs: extractTimeoutMs, move: true }),
-      );
+      extracted = await reading(() => extractText(name, bytes, { timeoutMs: extractTimeoutMs }));
     } catch (error) {
       if (error instanceof KitFileError)
         throw new AppError(422, KitErrorCode.unreadable, error.message);

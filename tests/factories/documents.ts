@@ -5,13 +5,22 @@ import { zipSync } from 'fflate';
 import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib';
 
-/** A PDF whose pages hold `pages` (each a list of lines). */
-export async function pdfOf(pages: string[][]): Promise<Uint8Array> {
+/** A line of a PDF page: its text in 11-point type, or in the size given (a heading's). */
+export type PdfLine = string | { text: string; size: number };
+
+/**
+ * A PDF whose pages hold `pages` (each a list of lines, drawn 16 points apart: an empty line is the
+ * space between two paragraphs).
+ */
+export async function pdfOf(pages: PdfLine[][]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (const lines of pages) {
     const page = doc.addPage();
-    lines.forEach((line, i) => page.drawText(line, { x: 50, y: 750 - i * 16, size: 11, font }));
+    lines.forEach((line, i) => {
+      const { text, size } = typeof line === 'string' ? { text: line, size: 11 } : line;
+      page.drawText(text, { x: 50, y: 750 - i * 16, size, font });
+    });
   }
   return doc.save();
 }

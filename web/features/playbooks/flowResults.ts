@@ -34,6 +34,13 @@ import { uuidv7 } from '../../data/ids';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
 import { answersOfChat } from '../history/workflowStore';
 
+/**
+ * The key prefix of a plan drafted on this device, and of no other message: a user message's key is
+ * `u:`/`s:`, a reply's `r:`, a server document's `s:` (chatMerge.ts). So the drafts are a range of the
+ * primary key, read without a scan of every message (the sync engine asks at each tick).
+ */
+const LOCAL_PLAN_KEY_PREFIX = 'a:';
+
 /** The model recorded on the plan's message when a model (not the offline drafter) wrote it. */
 export const GTM_PLAN_MODEL = 'gtm-plan';
 
@@ -71,7 +78,7 @@ export async function saveGtmPlanChat(db: PitchpadDb, plan: GtmPlanChat): Promis
       touchedAt: plan.at,
     });
     await db.messages.put({
-      key: `a:${uuidv7(plan.at)}`,
+      key: `${LOCAL_PLAN_KEY_PREFIX}${uuidv7(plan.at)}`,
       chatId: plan.chatId,
       role: 'assistant',
       content: plan.markdown,
@@ -170,16 +177,24 @@ export function isPlanDue(draft: LocalMessage, now = Date.now()): boolean {
   return !state || (!state.refused && state.nextAttemptAt <= now);
 }
 
+/** The plans drafted on this device that the server has not replaced yet. */
+const localPlans = (db: PitchpadDb) =>
+  db.messages.where('key').startsWith(LOCAL_PLAN_KEY_PREFIX).filter(isLocalDocument);
+
 /** Whether any plan drafted here is due to be asked for now (the sync engine asks the server nothing otherwise). */
 export async function hasPlansDue(db: PitchpadDb, now = Date.now()): Promise<boolean> {
-  return (await db.messages.filter((m) => isLocalDocument(m) && isPlanDue(m, now)).count()) > 0;
+  return (
+    (await localPlans(db)
+      .filter((m) => isPlanDue(m, now))
+      .first()) !== undefined
+  );
 }
 
 /** When the earliest plan drafted here that waits out its backoff is due, or null (none waits). */
 export async function nextPlanAttemptAt(db: PitchpadDb, now = Date.now()): Promise<number | null> {
   let earliest: number | null = null;
-  await db.messages
-    .filter((m) => isLocalDocument(m) && !!m.planDelivery && !m.planDelivery.refused)
+  await localPlans(db)
+    .filter((m) => !!m.planDelivery && !m.planDelivery.refused)
     .each((m) => {
       const at = m.planDelivery!.nextAttemptAt;
       if (at > now && (earliest === null || at < earliest)) earliest = at;

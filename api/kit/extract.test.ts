@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { pdfOf, pdfOfSpaces } from '../../tests/factories/documents';
+import { extractText, PASSAGE_MAX_CHARS, splitPassages } from './extract';
+
+/** A paragraph of `n` lines of about 70 characters, each a sentence about `topic`. */
+const paragraph = (topic: string, n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `The ${topic} rule number ${i + 1} keeps shippers and carriers on the same page.`,
+  );
+
+const heading = (text: string) => ({ text, size: 16 });
+
+describe('kit: 3. a PDF cut into passages at its headings and paragraphs', () => {
+  it('starts each passage at a heading or a paragraph, with its page, never cutting one in two', async () => {
+    const pricing = paragraph('pricing', 9);
+    const support = paragraph('support', 9);
+    const overview = paragraph('overview', 2);
+    const onboarding = paragraph('onboarding', 3);
+    const pdf = await pdfOf([
+      // A heading in larger type right above its paragraph; a paragraph's space before the next heading.
+      [heading('Pricing'), ...pricing, '', heading('Support'), ...support],
+      // A heading in the text's own type, told apart by the space above it.
+      [...overview, '', 'Onboarding', ...onboarding],
+    ]);
+
+    const passages = splitPassages((await extractText('deck.pdf', pdf)).pages);
+
+    expect(passages).toEqual([
+      { page: 1, text: `Pricing\n\n${pricing.join('\n')}` },
+      // Both paragraphs together are more than a passage: the second heading goes with its own.
+      { page: 1, text: `Support\n\n${support.join('\n')}` },
+      { page: 2, text: `${overview.join('\n')}\n\nOnboarding\n${onboarding.join('\n')}` },
+    ]);
+    expect(`${pricing.join('\n')}\n\nSupport\n\n${support.join('\n')}`.length).toBeGreaterThan(
+      PASSAGE_MAX_CHARS,
+    );
+  });
+});
+
+describe('kit: 3. a reader that runs out of memory', () => {
+  it('refuses the file as too large or complex to read, and the server reads the next one', async () => {
+    // A page whose text unpacks to 50 MB, read with a heap of 4 MB: the reader's process dies of it.
+    await expect(
+      extractText('deck.pdf', pdfOfSpaces(50), { heapMb: 4, timeoutMs: 60_000 }),
+    ).rejects.toThrow(
+      '“deck.pdf” is too large or complex to read: it needs more memory than a file may.',
+    );
+    const next = await extractText('next.pdf', await pdfOf([['Freightly books docks.']]));
+    expect(next.pages).toEqual([{ page: 1, text: 'Freightly books docks.' }]);
+  });
+});
