@@ -115,9 +115,9 @@ export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed';
 
 /**
  * The kinds of work the outbox carries, each delivered by its own handler (outbox.ts `KindHandler`):
- * 'chat-send' (POST /api/chat, features/chat/engine/chatDelivery.ts); 'profile-edit' (PATCH
- * /api/profile) and 'kit-upload' (PUT /api/kit/files/:id) are next. Any string is accepted, so a
- * test may bring a kind of its own.
+ * 'chat-send' (POST /api/chat, features/chat/engine/chatDelivery.ts), 'profile-edit' (PATCH
+ * /api/profile, features/profile/profileStore.ts) and 'kit-upload' (PUT /api/kit/files/:id,
+ * features/kit/kitUploads.ts). Any string is accepted, so a test may bring a kind of its own.
  */
 export type OutboxKind = 'chat-send' | 'profile-edit' | 'kit-upload' | (string & {});
 
