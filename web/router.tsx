@@ -20,6 +20,7 @@ import type { RouterContext } from './routes/context';
 import { dashboardRoute } from './routes/dashboard';
 import { landingRoute } from './routes/index';
 import { onboardingRoute } from './routes/onboarding';
+import { forgotPasswordRoute, resetPasswordRoute } from './routes/passwordReset';
 import { pricingRoute } from './routes/pricing';
 import { proEmailRoute, proGtmAdvisorRoute, proRoute } from './routes/pro';
 import { rootRoute } from './routes/root';
@@ -34,6 +35,8 @@ export const routeTree = rootRoute.addChildren([
   aboutRoute,
   pricingRoute,
   authRoute.addChildren([authIndexRoute, authTabRoute]),
+  forgotPasswordRoute,
+  resetPasswordRoute,
   callbackRoute,
   chatRoute,
   onboardingRoute,
