@@ -135,3 +135,20 @@ test('at 320 px the forgot and reset pages fit, and a dead link says so', async 
   await expectTapTargetsLargeEnough(page, 'dead reset link at 320 px');
   await expectNoSeriousA11yViolations(page, 'dead reset link');
 });
+
+test("the prerendered sign-in page's 'Forgot password?' works before any script runs", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: URL, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto('/auth/login');
+    const forgot = page.getByRole('link', { name: 'Forgot password?' });
+    await expect(forgot).toHaveAttribute('href', '/auth/forgot');
+    const [response] = await Promise.all([page.waitForResponse(/\/auth\/forgot$/), forgot.click()]);
+    // The app's page (the shell the client router draws it in), not the 404 page.
+    expect(response.status()).toBe(200);
+  } finally {
+    await context.close();
+  }
+});
