@@ -73,7 +73,7 @@ async function main() {
     config.mail.smtpUrl
       ? `  mail:     password reset links go out through ${describeSmtpUrl(config.mail.smtpUrl)}`
       : config.isProduction
-        ? `  mail:     SMTP_URL is not set: password reset by email is off (the forgot page says to ask you)`
+        ? `  mail:     SMTP_URL is not set: password reset by email is off; set SMTP_URL to turn it on`
         : `  mail:     SMTP_URL is not set: each email is written as an .eml file under ${mailDir(config)}`,
   );
   if (setupToken) {
