@@ -18,6 +18,8 @@ import { loadSession } from './auth/sessions';
 import { pgSessionStore } from './auth/sessionStore';
 import { cookieNames } from './auth/cookies';
 import { authRoutes } from './auth/auth.routes';
+import { passwordResetRoutes } from './auth/passwordReset.routes';
+import { createMailer, type Mailer } from './mail';
 import { formBody } from './auth/authForm';
 import { sendSignedInOnward } from './auth/signInPages';
 import { userRoutes } from './users/users.routes';
@@ -58,6 +60,8 @@ export interface AppOptions {
   llm?: LlmGateway;
   /** The Stripe client; default: from the configuration (null when payments are not set up). */
   stripe?: Stripe | null;
+  /** Outgoing mail; default: from the configuration (null when this server cannot send: api/mail.ts). */
+  mailer?: Mailer | null;
 }
 
 /** Build the Koa app over an open database. Tests call this; `main.ts` adds the process around it. */
@@ -68,6 +72,7 @@ export function createApp({
   webDist = WEB_DIST,
   llm,
   stripe = createStripe(config),
+  mailer = createMailer(config, log),
 }: AppOptions) {
   const live =
     llm === undefined ? liveGateway({ config, pool, log }) : isLiveGateway(llm) ? llm : null;
@@ -143,6 +148,7 @@ export function createApp({
   const routers = [
     healthRoutes(),
     authRoutes(lucia),
+    passwordResetRoutes(lucia, mailer),
     userRoutes(model),
     planRoutes(),
     chatRoutes(model),
@@ -150,7 +156,7 @@ export function createApp({
     workflowRoutes(),
     analysisRoutes(model),
     billingRoutes(stripe),
-    settingsRoutes(model, live),
+    settingsRoutes(model, live, { passwordReset: mailer !== null }),
     profileRoutes(model),
     kitRoutes(),
   ];

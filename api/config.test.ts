@@ -24,6 +24,7 @@ describe('loadConfig', () => {
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ TRUST_PROXY_HOPS: '0' }, 'TRUST_PROXY_HOPS'],
     [{ TRUST_PROXY_HOPS: 'two' }, 'TRUST_PROXY_HOPS'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
   ])('stops on a bad value, naming the variable (%o)', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment:\\n  ${name}: `));
@@ -58,6 +59,16 @@ describe('loadConfig', () => {
       expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment:\\n  ${name}: `));
     },
   );
+
+  it('reads SMTP_URL and MAIL_FROM; an empty SMTP_URL counts as unset, and the sender defaults to the host of APP_URL', () => {
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465', MAIL_FROM: 'Team <t@x.io>' }).mail,
+    ).toEqual({ smtpUrl: 'smtps://u:p@smtp.example.com:465', from: 'Team <t@x.io>' });
+    expect(loadConfig({ SMTP_URL: '', APP_URL: 'https://pitchpad.example.com' }).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Pitchpad <no-reply@pitchpad.example.com>',
+    });
+  });
 
   it('requires SESSION_SECRET and APP_URL in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(

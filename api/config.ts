@@ -94,6 +94,12 @@ const EnvSchema = z.object({
   PRO_PRICE_MONTHLY: z.coerce.number().positive().default(10),
   PRO_PRICE_CURRENCY: z.string().length(3).default('USD'),
   CONTACT_EMAIL: z.email().default('hello@pitchpad.app'),
+  // The mail server password reset links go out through; empty counts as unset.
+  SMTP_URL: optionalString.refine(
+    (v) => v === undefined || (URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol)),
+    'must be an smtp:// or smtps:// URL (e.g. smtps://user:pass@smtp.example.com:465)',
+  ),
+  MAIL_FROM: optionalString,
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .optional()
@@ -188,6 +194,11 @@ export interface Config {
   pricing: { amount: number; currency: string };
   contactEmail: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /**
+   * Outgoing mail (password reset links). Without `smtpUrl`, development and tests write each
+   * message as an .eml file under DATA_DIR/mail/; production sends nothing and reset is off (api/mail.ts).
+   */
+  mail: { smtpUrl: string | undefined; from: string };
   /** The sales kit: how many files a rep may keep, how large each may be, how long one may take to read. */
   kit: { maxFiles: number; maxFileBytes: number; extractTimeoutMs: number };
 }
@@ -264,6 +275,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pricing: { amount: e.PRO_PRICE_MONTHLY, currency: e.PRO_PRICE_CURRENCY.toUpperCase() },
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Pitchpad <no-reply@${new URL(appUrl).hostname}>`,
+    },
     kit: {
       maxFiles: e.KIT_MAX_FILES,
       maxFileBytes: Math.round(e.KIT_MAX_FILE_MB * 1_000_000),

@@ -9,6 +9,7 @@ import { withLocalModel } from './llm/localModel';
 import { liveGateway } from './llm/live';
 import { currentSetupToken, setupLink } from './settings/setupToken';
 import { withSessionSecret } from './sessionSecret';
+import { describeSmtpUrl, mailDir } from './mail';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -67,6 +68,14 @@ async function main() {
     startup.info(
       `  secret:   a new one for this run (SESSION_SECRET is not set and DATA_DIR is in memory)`,
     );
+  // Password reset by email (api/mail.ts): where its messages go, or that it is off.
+  startup.info(
+    config.mail.smtpUrl
+      ? `  mail:     password reset links go out through ${describeSmtpUrl(config.mail.smtpUrl)}`
+      : config.isProduction
+        ? `  mail:     SMTP_URL is not set: password reset by email is off; set SMTP_URL to turn it on`
+        : `  mail:     SMTP_URL is not set: each email is written as an .eml file under ${mailDir(config)}`,
+  );
   if (setupToken) {
     startup.info(`  setup:    ${setupLink(config.appUrl, setupToken)}`);
     startup.info(

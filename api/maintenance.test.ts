@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('sweepExpired', () => {
-  it('deletes expired sessions and stale counters and keeps live ones', async () => {
+  it('deletes expired sessions, reset links and stale counters and keeps live ones', async () => {
     const user = await buildUser(server);
     const tag = crypto.randomUUID();
     await server.pool.query(
@@ -29,16 +29,20 @@ describe('sweepExpired', () => {
       `INSERT INTO token_usage (payer, day, tokens) VALUES ($1, (now() AT TIME ZONE 'UTC')::date - 8, 500), ($2, (now() AT TIME ZONE 'UTC')::date, 20)`,
       [`old-${tag}`, `live-${tag}`],
     );
+    const leaving = await buildUser(server);
+    await server.pool.query(
+      `INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $3, now() - interval '1 minute'), ($2, $4, now() + interval '10 minutes')`,
+      [`old-${tag}`, `live-${tag}`, leaving.id, user.id],
+    );
     await sweepExpired(server.pool);
-    for (const table of ['session', 'user_session', 'rate_limits', 'token_usage']) {
-      const col =
-        table === 'session'
-          ? 'sid'
-          : table === 'rate_limits'
-            ? 'key'
-            : table === 'token_usage'
-              ? 'payer'
-              : 'id';
+    const columns: Record<string, string> = {
+      session: 'sid',
+      user_session: 'id',
+      password_resets: 'token_hash',
+      rate_limits: 'key',
+      token_usage: 'payer',
+    };
+    for (const [table, col] of Object.entries(columns)) {
       const left = (
         await server.pool.query(
           `SELECT ${col} AS k FROM ${table} WHERE ${col} LIKE $1 ORDER BY 1`,

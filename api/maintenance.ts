@@ -6,12 +6,21 @@ const RATE_LIMIT_KEEP = '1 day';
 /** Days of token counts kept: today's is the one that counts; a few more answer 'what happened yesterday'. */
 const TOKEN_USAGE_KEEP_DAYS = 7;
 
-/** Delete expired guest sessions, login sessions, stale rate-limit counters and old token counts. Safe to run on any instance. */
-export async function sweepExpired(
-  pool: Pool,
-): Promise<{ sessions: number; userSessions: number; rateLimits: number; tokenUsage: number }> {
+/**
+ * Delete expired guest sessions, login sessions, password reset links, stale rate-limit counters and
+ * old token counts. Safe to run on any instance.
+ */
+export async function sweepExpired(pool: Pool): Promise<{
+  sessions: number;
+  userSessions: number;
+  passwordResets: number;
+  rateLimits: number;
+  tokenUsage: number;
+}> {
   const sessions = await pool.query('DELETE FROM session WHERE expire < now()');
   const userSessions = await pool.query('DELETE FROM user_session WHERE expires_at < now()');
+  // An expired link opens nothing already (api/auth/passwordReset.sql.ts); its hash need not stay.
+  const passwordResets = await pool.query('DELETE FROM password_resets WHERE expires_at < now()');
   const rateLimits = await pool.query(
     `DELETE FROM rate_limits WHERE window_start < now() - interval '${RATE_LIMIT_KEEP}'`,
   );
@@ -21,6 +30,7 @@ export async function sweepExpired(
   return {
     sessions: sessions.rowCount ?? 0,
     userSessions: userSessions.rowCount ?? 0,
+    passwordResets: passwordResets.rowCount ?? 0,
     rateLimits: rateLimits.rowCount ?? 0,
     tokenUsage: tokenUsage.rowCount ?? 0,
   };

@@ -25,6 +25,13 @@ export const REGISTRATIONS_PER_IP = 20;
 /** Sign-up attempts for one username inside the window, from any IP: stops probing which names are taken. */
 export const REGISTRATIONS_PER_USERNAME = 10;
 export const REGISTER_WINDOW_MS = 60 * 60 * 1000;
+/** How long a password reset link works. */
+export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
+/** Reset emails one address may be sent inside the window (more are quietly not sent). */
+export const PASSWORD_RESETS_PER_EMAIL = 3;
+/** Reset requests one client address may make inside the window (more are refused with a 429). */
+export const PASSWORD_RESETS_PER_IP = 10;
+export const PASSWORD_RESET_WINDOW_MS = 60 * 60 * 1000;
 
 export const CHAT_TITLE_MAX = 50;
 export const SIDEBAR_TITLE_DESKTOP = 30;

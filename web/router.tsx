@@ -21,6 +21,7 @@ import { dashboardRoute } from './routes/dashboard';
 import { kitRoute } from './routes/kit';
 import { landingRoute } from './routes/index';
 import { onboardingRoute } from './routes/onboarding';
+import { forgotPasswordRoute, resetPasswordRoute } from './routes/passwordReset';
 import { pricingRoute } from './routes/pricing';
 import { profileRoute } from './routes/profile';
 import { proEmailRoute, proGtmAdvisorRoute, proRoute } from './routes/pro';
@@ -36,6 +37,8 @@ export const routeTree = rootRoute.addChildren([
   aboutRoute,
   pricingRoute,
   authRoute.addChildren([authIndexRoute, authTabRoute]),
+  forgotPasswordRoute,
+  resetPasswordRoute,
   callbackRoute,
   chatRoute,
   onboardingRoute,

@@ -13,9 +13,15 @@ export interface LimitRule {
 
 /**
  * Count one hit against `rule` for `subject` in a fixed window kept in Postgres (shared by every
- * instance), and throw 429 once the count passes the limit. Atomic: one upsert per hit.
+ * instance), and throw 429 once the count passes the limit (with `message`, else the usual words).
+ * Atomic: one upsert per hit.
  */
-export async function consume(pool: Pool, rule: LimitRule, subject: string): Promise<void> {
+export async function consume(
+  pool: Pool,
+  rule: LimitRule,
+  subject: string,
+  message?: string,
+): Promise<void> {
   const { rows } = await pool.query<{ count: number; reset_in: number }>({
     name: 'rate-limit-consume',
     text: `INSERT INTO rate_limits AS r (key, window_start, count) VALUES ($1, now(), 1)
@@ -26,7 +32,7 @@ export async function consume(pool: Pool, rule: LimitRule, subject: string): Pro
     values: [`${rule.name}:${subject}`, rule.windowMs / 1000],
   });
   const row = rows[0]!;
-  if (row.count > rule.limit) throw RateLimited(row.reset_in);
+  if (row.count > rule.limit) throw RateLimited(row.reset_in, message);
 }
 
 /** Forget the counter, e.g. a username's failed logins after a successful one. */

@@ -68,7 +68,11 @@ const sameList = (a: string[], b: string[]) =>
  * GET and PUT /api/settings/model, POST /api/settings/model/test. `live` is the gateway the settings
  * rebuild (null when a test hands the app a gateway of its own); `model` is the one in use.
  */
-export function settingsRoutes(model: LlmGateway, live: LiveGateway | null) {
+export function settingsRoutes(
+  model: LlmGateway,
+  live: LiveGateway | null,
+  features: { passwordReset: boolean },
+) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
 
   router.get('/setup/status', async (ctx) => {
@@ -109,7 +113,10 @@ export function settingsRoutes(model: LlmGateway, live: LiveGateway | null) {
   );
 
   router.get('/capabilities', (ctx) => {
-    const body: CapabilitiesResponse = { modelConnected: !model.offline };
+    const body: CapabilitiesResponse = {
+      modelConnected: !model.offline,
+      passwordReset: features.passwordReset,
+    };
     ctx.body = body;
   });
 

@@ -287,6 +287,7 @@ describe('fresh: 1. Settings → Model', () => {
     });
     expect((await new TestClient(server.url).get('/api/capabilities')).body).toEqual({
       modelConnected: false,
+      passwordReset: true,
     });
   });
 
@@ -375,6 +376,7 @@ describe('fresh: 1. Settings → Model', () => {
     expect(Date.parse(saved.body.updatedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect((await new TestClient(server.url).get('/api/capabilities')).body).toEqual({
       modelConnected: true,
+      passwordReset: true,
     });
 
     // The next chat is the model's, with the stored key and the chosen default model.
@@ -459,6 +461,7 @@ describe('fresh: 1. Settings → Model', () => {
     });
     expect((await new TestClient(server.url).get('/api/capabilities')).body).toEqual({
       modelConnected: false,
+      passwordReset: true,
     });
   });
 });
@@ -829,6 +832,7 @@ describe('fresh: 1. several instances on one database', () => {
       const rep = await loggedInClient(second);
       expect((await new TestClient(second.url).get('/api/capabilities')).body).toEqual({
         modelConnected: false,
+        passwordReset: true,
       });
       const before = await postStream(rep.client, '/api/chat', buildSend('Before the model'));
       expect(before.events.at(-1)).toMatchObject({

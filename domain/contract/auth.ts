@@ -19,10 +19,17 @@ const Username = z
   .trim();
 
 /** The same length rule at register and login, so a password accepted at sign-up can always log in. */
-const Password = z
+export const Password = z
   .string({ error: FIELD_MESSAGES.passwordRequired })
   .min(PASSWORD_MIN, FIELD_MESSAGES.passwordShort)
   .max(PASSWORD_MAX, FIELD_MESSAGES.passwordLong);
+
+/** An email address as an account keeps it: trimmed, lower case. */
+export const Email = z
+  .string({ error: FIELD_MESSAGES.emailRequired })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: FIELD_MESSAGES.emailInvalid }));
 
 /** POST /api/auth/register */
 export const RegisterInput = z
@@ -31,11 +38,7 @@ export const RegisterInput = z
       USERNAME_MAX,
       FIELD_MESSAGES.usernameLong,
     ),
-    email: z
-      .string({ error: FIELD_MESSAGES.emailRequired })
-      .trim()
-      .toLowerCase()
-      .pipe(z.email({ pattern: EMAIL_PATTERN, error: FIELD_MESSAGES.emailInvalid })),
+    email: Email,
     password: Password,
     name: z
       .string()

@@ -49,6 +49,11 @@ export type SetupStatusResponse = z.infer<typeof SetupStatusResponse>;
 export const CapabilitiesResponse = z.object({
   /** A real model answers (not the offline drafter). */
   modelConnected: z.boolean(),
+  /**
+   * 'Forgot password?' can send a reset link (mail is set up, or development writes it to a file).
+   * Optional: an answer kept from an older server has none, and the forgot page then just tries.
+   */
+  passwordReset: z.boolean().optional(),
 });
 export type CapabilitiesResponse = z.infer<typeof CapabilitiesResponse>;
 

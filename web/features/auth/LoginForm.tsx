@@ -1,8 +1,10 @@
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { loginFieldErrors } from '../../../domain/accountFields';
 import { AUTH_FORM_PATHS } from '../../../domain/contract/authForm';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../domain/limits';
+import { FORGOT_PAGE } from '../../../domain/passwordReset';
 import { takeTypedValue } from '../../prerender/typedValues';
 import { useToast } from '../../ui/ToastProvider';
 import { useLoginMutation } from './auth.queries';
@@ -104,6 +106,10 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
         busy={login.isPending}
         disabled={login.isSuccess}
       />
+      {/* A plain link: the prerendered page follows it before the app has taken it over. */}
+      <Link to={FORGOT_PAGE} className="auth-card__link auth-form__forgot">
+        Forgot password?
+      </Link>
     </form>
   );
 }

@@ -16,6 +16,10 @@ import type {
   SubscriptionInfo,
   User,
 } from '../../../domain/contract/auth';
+import type {
+  ForgotPasswordInput,
+  ResetPasswordInput,
+} from '../../../domain/contract/passwordReset';
 import { AUTH_DEDUPE_MS } from '../../../domain/limits';
 import { ApiError, OfflineError, api } from '../../data/api';
 import { clearApiCache } from '../../data/swShared';
@@ -189,6 +193,26 @@ export function useRegisterMutation() {
   const sessionStart = useSessionStart();
   return useMutation({
     mutationFn: (input: RegisterInput) => api.post<AuthResponse>('/api/auth/register', input),
+    ...sessionStart,
+  });
+}
+
+/** POST /api/auth/forgot: a reset link by email. The answer's message is the same for every address. */
+export function useForgotPasswordMutation() {
+  return useMutation({
+    mutationFn: (input: ForgotPasswordInput) =>
+      api.post<{ message: string }>('/api/auth/forgot', input),
+  });
+}
+
+/**
+ * POST /api/auth/reset: the new password, with the emailed link's token. The server ends every
+ * session of the account and signs this browser in, so it starts a session as a login does.
+ */
+export function useResetPasswordMutation() {
+  const sessionStart = useSessionStart();
+  return useMutation({
+    mutationFn: (input: ResetPasswordInput) => api.post<AuthResponse>('/api/auth/reset', input),
     ...sessionStart,
   });
 }
