@@ -7,6 +7,7 @@ import {
   answersFromProfile,
   missingProfileValues,
   optionNamedIn,
+  profileOfferText,
 } from './profileAnswers';
 
 const COMPLETE = {
@@ -115,5 +116,16 @@ describe('what a finished flow can add to the profile', () => {
     ).toEqual({
       valueProposition: 'Quotes in 2 minutes',
     });
+  });
+});
+
+describe('the offer to save them', () => {
+  it('names the fields in a sentence', () => {
+    expect(profileOfferText(['valueProposition', 'bookingLink'])).toBe(
+      'Save your value proposition and booking link to your profile?',
+    );
+    expect(profileOfferText(['company', 'valueProposition', 'pains'])).toBe(
+      'Save your company name, value proposition and pains it solves to your profile?',
+    );
   });
 });

@@ -176,3 +176,22 @@ export function missingProfileValues(
   }
   return out;
 }
+
+/** How a sentence names a field a flow's answer is saved to. */
+const FIELD_NOUNS: Partial<Record<ProfileField, string>> = {
+  company: 'company name',
+  product: 'product',
+  valueProposition: 'value proposition',
+  buyerTitles: 'buyer titles',
+  pains: 'pains it solves',
+  competitors: 'competitors',
+  bookingLink: 'booking link',
+};
+
+/** 'Save your value proposition and booking link to your profile?' */
+export function profileOfferText(fields: readonly ProfileField[]): string {
+  const nouns = fields.map((f) => FIELD_NOUNS[f] ?? f);
+  const list =
+    nouns.length <= 1 ? (nouns[0] ?? '') : `${nouns.slice(0, -1).join(', ')} and ${nouns.at(-1)}`;
+  return `Save your ${list} to your profile?`;
+}

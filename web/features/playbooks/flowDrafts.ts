@@ -5,6 +5,7 @@
  */
 import type { Answers, FlowType } from '../../../domain/playbooks';
 import type { PitchpadDb } from '../../data/db';
+import type { ProfileValues } from '../../../domain/contract/profile';
 import { clearDraft, listDrafts, loadDraft, saveDraft } from '../../data/drafts';
 import { isFlowType } from '../../../domain/playbooks/tools';
 import { startProgress, type FlowProgress } from './flowMachine';
@@ -37,13 +38,25 @@ export async function loadFlowProgress(
   };
 }
 
-/** The flow as the user left it, with a finished value proposition carried in where it applies. */
-export async function resumeFlow(db: PitchpadDb, type: FlowType): Promise<FlowProgress> {
+/**
+ * The flow as the user left it, with the rep's profile and a finished value proposition filled in
+ * where they answer a step not typed yet.
+ */
+export async function resumeFlow(
+  db: PitchpadDb,
+  type: FlowType,
+  profile?: ProfileValues,
+): Promise<FlowProgress> {
   const [saved, carried] = await Promise.all([
     loadFlowProgress(db, type),
     db.keyValues.get(CARRIED_VALUE_PROPOSITION_KEY),
   ]);
-  return startProgress(type, saved, typeof carried?.value === 'string' ? carried.value : null);
+  return startProgress(
+    type,
+    saved,
+    typeof carried?.value === 'string' ? carried.value : null,
+    profile,
+  );
 }
 
 export function saveFlowAnswer(
