@@ -247,11 +247,11 @@ export function InterviewCard({
               ? '1 more answer from your profile'
               : `${profileSummary.length} more answers from your profile`}
           </summary>
-          <dl>
+          <ul>
             {profileSummary.map(({ question: q, answer }) => (
-              <div key={q.id} className="profile-summary__item">
-                <dt>{q.question}</dt>
-                <dd>{answer}</dd>
+              <li key={q.id} className="profile-summary__item">
+                <span className="profile-summary__question">{q.question}</span>
+                <span className="profile-summary__answer">{answer}</span>
                 <button
                   type="button"
                   className="pp-button pp-button--ghost profile-summary__change"
@@ -261,9 +261,9 @@ export function InterviewCard({
                 >
                   Change
                 </button>
-              </div>
+              </li>
             ))}
-          </dl>
+          </ul>
         </details>
       )}
       {notice && (
