@@ -2,6 +2,8 @@ import { expect, test } from './fixtures';
 import { LandingPage } from './pages/LandingPage';
 import { registerAndLogIn } from './pages/session';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectOnScreen, showKeyboard } from './support/keyboard';
+import { expectNoSidewaysScroll } from './support/layout';
 import { upgradeToPro } from './support/billing';
 import { fillProfile } from './support/salesKit';
 import { expectTapTargetsLargeEnough } from './support/tapTargets';
@@ -55,6 +57,9 @@ test('profile: a rep with a complete profile gets a cold email from the landing 
   await expect(flows.button('Generate Email')).toBeVisible();
   await tap(flows.answerBox);
   await page.keyboard.type(recipient);
+  // With the keyboard up, the button that generates stays in view.
+  await showKeyboard(page, flows.answerBox);
+  await expectOnScreen(flows.button('Generate Email'), 'Generate Email');
   await tap(flows.button('Generate Email'));
 
   await expect(flows.replyText()).toContainText('You said: Write a personalized cold email');
@@ -79,6 +84,9 @@ test('profile: a step the profile answered opens from the summary filled and mar
   await flows.card.getByText('2 more answers from your profile').click();
   await expect(flows.card.getByText(PROFILE.bookingLink)).toBeVisible();
   await expectTapTargetsLargeEnough(page, 'the profile summary');
+  await page.setViewportSize({ width: 320, height: 568 });
+  await expectNoSidewaysScroll(page, 'the profile summary at 320 px');
+  await page.setViewportSize({ width: 390, height: 844 });
   await flows.card.getByRole('button', { name: 'Change: What do you offer them?' }).click();
 
   await flows.expectStep('Question 2 of 2', 'What do you offer them?');
