@@ -6,6 +6,7 @@
 import type { Answers, FlowType } from '../../../domain/playbooks';
 import type { PitchpadDb } from '../../data/db';
 import type { ProfileValues } from '../../../domain/contract/profile';
+import { profileValues, readLocalProfile } from '../profile/profileStore';
 import { clearDraft, listDrafts, loadDraft, saveDraft } from '../../data/drafts';
 import { isFlowType } from '../../../domain/playbooks/tools';
 import { startProgress, type FlowProgress } from './flowMachine';
@@ -87,12 +88,14 @@ export function clearFlowProgress(db: PitchpadDb, type: FlowType): Promise<void>
 /** Every unfinished flow and how far it got, for the flows menu. */
 export async function unfinishedFlows(db: PitchpadDb): Promise<Map<FlowType, FlowProgress>> {
   const out = new Map<FlowType, FlowProgress>();
+  // 'Question N of M' counts the steps asked, as the flow does: not those the profile answers.
+  const profile = profileValues(await readLocalProfile(db));
   for (const { flow } of await listDrafts(db)) {
     if (!isFlowType(flow)) continue;
     const saved = await loadFlowProgress(db, flow);
     // A draft with nothing typed yet (only the step marker) is not worth a "resume" badge.
     if (saved && Object.values(saved.answers ?? {}).some((v) => v.trim()))
-      out.set(flow, startProgress(flow, saved, null));
+      out.set(flow, startProgress(flow, saved, null, profile));
   }
   return out;
 }

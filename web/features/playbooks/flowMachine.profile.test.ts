@@ -116,3 +116,23 @@ describe('a flow opened with a profile', () => {
     expect(startProgress('email', null, 'Carried', {}).answers.value_prop).toBe('Carried');
   });
 });
+
+describe('a changed answer offered back to the profile', () => {
+  it('as the profile keeps it: a link typed without https:// gets it, and the same link is no change', () => {
+    const opened = openStep(open('email'), 'booking_link');
+    expect(profileChangeOf(withAnswer(opened, 'booking_link', 'cal.com/ada/20min'))).toBeNull();
+    expect(profileChangeOf(withAnswer(opened, 'booking_link', 'cal.com/ada/30min'))).toEqual({
+      field: 'bookingLink',
+      value: 'https://cal.com/ada/30min',
+    });
+  });
+
+  it('never an answer made of several fields', () => {
+    const progress = startProgress('gtmplan', null, null, {
+      industry: 'Trades',
+      companySize: '5-50',
+    });
+    const opened = openStep(progress, 'target_market');
+    expect(profileChangeOf(withAnswer(opened, 'target_market', 'Plumbers'))).toBeNull();
+  });
+});

@@ -107,7 +107,10 @@ export function profileChangeOf(
   const { question } = stepView(progress);
   const profile = progress.fromProfile?.[question.id];
   const field = profileAnswerOf(progress.type, question.id)?.saveTo;
-  const value = progress.answers[question.id]?.trim() ?? '';
+  const typed = progress.answers[question.id]?.trim() ?? '';
+  // As it would be kept: a link typed without https:// gets it, as the profile keeps links.
+  const checked = question.check?.(typed);
+  const value = checked?.ok ? checked.value : typed;
   if (profile === undefined || !field || !value || value === profile.trim()) return null;
   return { field, value };
 }
