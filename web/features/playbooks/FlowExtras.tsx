@@ -14,6 +14,7 @@ import { EDITED_LABEL, emailText, shownEmail, useEmailEditing } from './EmailRes
 import { emailFromText } from './emailText';
 import { saveOfflineEmailEdit, useFlowExtras } from './flowResults';
 import { ResultActions } from './ResultActions';
+import { ProfileOffer } from './ProfileOffer';
 // oxlint-disable-next-line import/no-unassigned-import -- the edited email's styles, loaded with the chat
 import './emailResult.css';
 
@@ -48,6 +49,7 @@ export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: F
         ) : (
           <ResultActions text={lastReply.content} title={chatTitle} />
         ))}
+      {lastReply && <ProfileOffer db={db} chatId={chatId} />}
       {showDeck && (
         <aside className="pitch-deck-card" aria-labelledby={`deck-${chatId}`}>
           <span className="pitch-deck-card__icon" aria-hidden="true">

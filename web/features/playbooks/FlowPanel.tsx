@@ -21,6 +21,9 @@ import { noModelOutcome } from './flowNoModel';
 import { InterviewCard } from './InterviewCard';
 import { useFlowSession } from './useFlowSession';
 import { flowPrefill } from './prefill';
+import { isFromProfile, profileChangeOf, profileSummary } from './flowMachine';
+import { profileForFlow, saveToProfile } from './flowProfile';
+import { useProfileValues } from '../profile/useProfile';
 
 interface FlowPanelProps {
   type: FlowType;
@@ -46,6 +49,7 @@ export function FlowPanel({
   const navigate = useNavigate();
   const flow = FLOWS[type];
   const sender = useAuth().user?.name ?? undefined;
+  const profile = useProfileValues(db);
   const onFinish = useCallback(
     (answers: Answers) =>
       finishFlow(type, answers, {
@@ -56,11 +60,13 @@ export function FlowPanel({
         openChat,
         model,
         sender,
+        profile,
         upgrade: () => void navigate({ to: '/pricing' }),
         isOnline: () => navigator.onLine,
       }),
-    [type, db, send, toast, openChat, model, sender, navigate],
+    [type, db, send, toast, openChat, model, sender, profile, navigate],
   );
+  const loadProfile = useCallback(() => profileForFlow(db), [db]);
   // The spec's validation messages (a transcript under 50 characters) show inline on the card, in
   // the spec's words, not as a native alert. Each belongs to the step it was raised on, and goes
   // once the answer changes.
@@ -78,8 +84,8 @@ export function FlowPanel({
     [navigate, type],
   );
   const deps = useMemo(
-    () => ({ db, api, onFinish, alert: raise, prefill, onPrefillTaken }),
-    [db, onFinish, raise, prefill, onPrefillTaken],
+    () => ({ db, api, onFinish, alert: raise, prefill, onPrefillTaken, loadProfile, profile }),
+    [db, onFinish, raise, prefill, onPrefillTaken, loadProfile, profile],
   );
   const session = useFlowSession(type, deps);
   useKeyboardInView();
@@ -125,6 +131,15 @@ export function FlowPanel({
             onBack={session.back}
             onSkip={session.skip}
             onPick={session.pick}
+            fromProfile={isFromProfile(session.progress, session.view.question.id)}
+            profileChange={profileChangeOf(session.progress)}
+            onSaveToProfile={(change) =>
+              void saveToProfile(db, { [change.field]: change.value }).catch((error: unknown) =>
+                console.warn('Could not save to the profile', error),
+              )
+            }
+            profileSummary={profileSummary(session.progress)}
+            onOpenStep={session.open}
             footnote={
               noModelOutcome(type, session.view) && (
                 <NoModelNotice

@@ -1,8 +1,15 @@
 import { IonIcon } from '@ionic/react';
-import { arrowBackOutline, arrowForwardOutline, checkmarkCircle, sparkles } from 'ionicons/icons';
+import {
+  arrowBackOutline,
+  arrowForwardOutline,
+  checkmarkCircle,
+  personCircleOutline,
+  sparkles,
+} from 'ionicons/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
-import type { Option } from '../../../domain/playbooks';
+import type { Option, Question } from '../../../domain/playbooks';
+import type { ProfileField } from '../../../domain/contract/profile';
 import { ANSWER_MAX_CHARS } from '../../../domain/playbooks/flow';
 import { TRANSCRIPT_FILE_HINT, appendAttachedText } from '../../../domain/transcripts/attach';
 import { NO_VALUE_PROPS_MESSAGE } from '../../../domain/playbooks/valueProposition';
@@ -32,7 +39,20 @@ interface InterviewCardProps {
   onPick: (value: string) => void;
   /** Said above the buttons before the rep taps them (what the last step gives when no model is connected). */
   footnote?: ReactNode;
+  /** The answer shown is the rep's profile's: said beside the field. */
+  fromProfile?: boolean;
+  /** The answer differs from the profile's and can be saved there: 'Save to your profile'. */
+  profileChange?: ProfileChange | null;
+  onSaveToProfile?: (change: ProfileChange) => void;
+  /** The steps the profile answered that are not asked: a summary the rep can open to change one. */
+  profileSummary?: { question: Question; answer: string }[];
+  onOpenStep?: (questionId: string) => void;
 }
+
+type ProfileChange = { field: ProfileField; value: string };
+
+export const FROM_PROFILE_LABEL = 'from your profile';
+export const SAVE_TO_PROFILE_LABEL = 'Save to your profile';
 
 /**
  * One question of a guided flow (spec §2): the question, its description, the answer control and
@@ -52,6 +72,11 @@ export function InterviewCard({
   onSkip,
   onPick,
   footnote,
+  fromProfile = false,
+  profileChange = null,
+  onSaveToProfile,
+  profileSummary = [],
+  onOpenStep,
 }: InterviewCardProps) {
   const id = useId();
   const busy = status !== 'ready';
@@ -115,6 +140,12 @@ export function InterviewCard({
       <p id={`${id}-d`} className="interview-card__description">
         {question.description}
       </p>
+      {fromProfile && (
+        <p className="interview-card__from-profile">
+          <IonIcon icon={personCircleOutline} aria-hidden="true" />
+          {FROM_PROFILE_LABEL}
+        </p>
+      )}
 
       {control === 'textarea' && (
         <textarea
@@ -199,6 +230,42 @@ export function InterviewCard({
         />
       )}
 
+      {profileChange && onSaveToProfile && (
+        <button
+          type="button"
+          className="pp-button pp-button--ghost interview-card__save-profile"
+          onClick={() => onSaveToProfile(profileChange)}
+          disabled={busy}
+        >
+          {SAVE_TO_PROFILE_LABEL}
+        </button>
+      )}
+      {profileSummary.length > 0 && (
+        <details className="profile-summary">
+          <summary>
+            {profileSummary.length === 1
+              ? '1 more answer from your profile'
+              : `${profileSummary.length} more answers from your profile`}
+          </summary>
+          <ul>
+            {profileSummary.map(({ question: q, answer }) => (
+              <li key={q.id} className="profile-summary__item">
+                <span className="profile-summary__question">{q.question}</span>
+                <span className="profile-summary__answer">{answer}</span>
+                <button
+                  type="button"
+                  className="pp-button pp-button--ghost profile-summary__change"
+                  onClick={() => onOpenStep?.(q.id)}
+                  disabled={busy}
+                  aria-label={`Change: ${q.question}`}
+                >
+                  Change
+                </button>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {notice && (
         <p id={`${id}-notice`} className="flow-error interview-card__notice" role="alert">
           {notice}

@@ -34,6 +34,9 @@ import {
   saveFlowAnswer,
   saveFlowStep,
 } from './flowDrafts';
+import { keepProfileOffer } from './flowProfile';
+import { missingProfileValues } from '../../../domain/playbooks/profileAnswers';
+import type { ProfileValues } from '../../../domain/contract/profile';
 import { saveGtmPlanChat, saveOfflineEmailDraft, saveStoredGtmPlanChat } from './flowResults';
 
 /** What the chat's send path reports; only the kind matters here. */
@@ -58,6 +61,8 @@ export interface FinishDeps {
   upgrade: () => void;
   /** The model picked in the workspace. */
   model: string | undefined;
+  /** The rep's profile: the answers it lacks are offered to it under the result, once. */
+  profile?: ProfileValues | undefined;
   /** The rep's name, for the sign-off of a cold email drafted on this device. */
   sender?: string | undefined;
   isOnline?: () => boolean;
@@ -118,6 +123,8 @@ export async function finishFlow(
   const chatId = uuidv7(now.getTime());
   const carried = valuePropositionOf(type, answers);
   if (carried) await carryValueProposition(deps.db, carried);
+  if (deps.profile)
+    await keepProfileOffer(deps.db, chatId, missingProfileValues(type, answers, deps.profile));
   let errorShownAt: number | null = null;
 
   if (type === 'gtmplan') {

@@ -5,6 +5,8 @@
  */
 import type { Answers, FlowType } from '../../../domain/playbooks';
 import type { PitchpadDb } from '../../data/db';
+import type { ProfileValues } from '../../../domain/contract/profile';
+import { profileValues, readLocalProfile } from '../profile/profileStore';
 import { clearDraft, listDrafts, loadDraft, saveDraft } from '../../data/drafts';
 import { isFlowType } from '../../../domain/playbooks/tools';
 import { startProgress, type FlowProgress } from './flowMachine';
@@ -37,13 +39,25 @@ export async function loadFlowProgress(
   };
 }
 
-/** The flow as the user left it, with a finished value proposition carried in where it applies. */
-export async function resumeFlow(db: PitchpadDb, type: FlowType): Promise<FlowProgress> {
+/**
+ * The flow as the user left it, with the rep's profile and a finished value proposition filled in
+ * where they answer a step not typed yet.
+ */
+export async function resumeFlow(
+  db: PitchpadDb,
+  type: FlowType,
+  profile?: ProfileValues,
+): Promise<FlowProgress> {
   const [saved, carried] = await Promise.all([
     loadFlowProgress(db, type),
     db.keyValues.get(CARRIED_VALUE_PROPOSITION_KEY),
   ]);
-  return startProgress(type, saved, typeof carried?.value === 'string' ? carried.value : null);
+  return startProgress(
+    type,
+    saved,
+    typeof carried?.value === 'string' ? carried.value : null,
+    profile,
+  );
 }
 
 export function saveFlowAnswer(
@@ -74,12 +88,14 @@ export function clearFlowProgress(db: PitchpadDb, type: FlowType): Promise<void>
 /** Every unfinished flow and how far it got, for the flows menu. */
 export async function unfinishedFlows(db: PitchpadDb): Promise<Map<FlowType, FlowProgress>> {
   const out = new Map<FlowType, FlowProgress>();
+  // 'Question N of M' counts the steps asked, as the flow does: not those the profile answers.
+  const profile = profileValues(await readLocalProfile(db));
   for (const { flow } of await listDrafts(db)) {
     if (!isFlowType(flow)) continue;
     const saved = await loadFlowProgress(db, flow);
     // A draft with nothing typed yet (only the step marker) is not worth a "resume" badge.
     if (saved && Object.values(saved.answers ?? {}).some((v) => v.trim()))
-      out.set(flow, startProgress(flow, saved, null));
+      out.set(flow, startProgress(flow, saved, null, profile));
   }
   return out;
 }

@@ -11,7 +11,7 @@ import {
   type Question,
 } from '../../../domain/playbooks';
 import { SKIP_TO_ANALYSIS, transcriptProblem } from '../../../domain/playbooks/callAnalysis';
-import { withSelectDefaults } from '../../../domain/playbooks/flow';
+import { labelOf, withSelectDefaults } from '../../../domain/playbooks/flow';
 import {
   GTM_SKIP_HINT,
   GTM_SKIP_LABEL,
@@ -19,6 +19,8 @@ import {
   answeredCount,
 } from '../../../domain/playbooks/gtmPlan';
 import { VALUE_PROPOSITION_TEXT_STEPS } from '../../../domain/playbooks/valueProposition';
+import { answersFromProfile, profileAnswerOf } from '../../../domain/playbooks/profileAnswers';
+import type { ProfileField, ProfileValues } from '../../../domain/contract/profile';
 
 export const SKIP_TO_EMAIL = 'Skip to Email';
 export const NEXT_LABEL = 'Next';
@@ -31,6 +33,14 @@ export interface FlowProgress {
   stepId: string | null;
   /** The value propositions offered on the last step, once generated. */
   options: string[] | null;
+  /**
+   * What the rep's profile answers (question id → the profile's answer), whether or not the answer
+   * shown is still that: an answer equal to it is 'from your profile', a different one can be
+   * offered back to the profile. Absent with no profile.
+   */
+  fromProfile?: Answers;
+  /** Steps the rep has been on or opened: asked like any other, even when the profile answers them. */
+  opened?: string[];
 }
 
 /**
@@ -42,19 +52,91 @@ export function questionsOf(progress: Pick<FlowProgress, 'type' | 'answers'>): Q
   return flow.questions(withSelectDefaults(flow.questions(progress.answers), progress.answers));
 }
 
+/** Whether the answer shown is the profile's, unchanged (and not blank). */
+export function isFromProfile(progress: FlowProgress, questionId: string): boolean {
+  const profile = progress.fromProfile?.[questionId];
+  return profile !== undefined && profile.trim() !== '' && progress.answers[questionId] === profile;
+}
+
+/**
+ * The steps the rep is asked: the flow's questions less those the profile answers that the rep has
+ * not been on (they show as a summary the rep can open, `profileSummary`). With no profile, every
+ * question, as before. Never none: a flow the profile answers entirely asks everything.
+ */
+export function stepsOf(progress: FlowProgress): Question[] {
+  const questions = questionsOf(progress);
+  const asked = questions.filter((q) => !isSkipped(progress, q));
+  return asked.length ? asked : questions;
+}
+
+function isSkipped(progress: FlowProgress, q: Question): boolean {
+  return (
+    isFromProfile(progress, q.id) &&
+    q.id !== progress.stepId &&
+    !progress.opened?.includes(q.id) &&
+    (q.check?.(progress.answers[q.id]!).ok ?? true)
+  );
+}
+
+/** The steps the profile answered that are not asked, in the flow's order, with their answers. */
+export function profileSummary(progress: FlowProgress): { question: Question; answer: string }[] {
+  const asked = new Set(stepsOf(progress).map((q) => q.id));
+  return questionsOf(progress)
+    .filter((q) => !asked.has(q.id))
+    .map((question) => ({ question, answer: labelOf(question, progress.answers[question.id]!) }));
+}
+
+/** The rep opens a step the profile answered, to read or change it: it is asked from now on. */
+export function openStep(progress: FlowProgress, questionId: string): FlowProgress {
+  if (!questionsOf(progress).some((q) => q.id === questionId)) return progress;
+  return { ...progress, stepId: questionId, opened: withOpened(progress, questionId) };
+}
+
+function withOpened(progress: FlowProgress, questionId: string): string[] {
+  const opened = progress.opened ?? [];
+  return opened.includes(questionId) ? opened : [...opened, questionId];
+}
+
+/**
+ * The answer on screen as a change to the profile, when it differs from what the profile holds
+ * and can be saved there as it stands ('Save to your profile'); null otherwise.
+ */
+export function profileChangeOf(
+  progress: FlowProgress,
+): { field: ProfileField; value: string } | null {
+  const { question } = stepView(progress);
+  const profile = progress.fromProfile?.[question.id];
+  const field = profileAnswerOf(progress.type, question.id)?.saveTo;
+  const typed = progress.answers[question.id]?.trim() ?? '';
+  // As it would be kept: a link typed without https:// gets it, as the profile keeps links.
+  const checked = question.check?.(typed);
+  const value = checked?.ok ? checked.value : typed;
+  if (profile === undefined || !field || !value || value === profile.trim()) return null;
+  return { field, value };
+}
+
 export function stepIndexOf(progress: FlowProgress): number {
   const index =
-    progress.stepId === null ? 0 : questionsOf(progress).findIndex((q) => q.id === progress.stepId);
+    progress.stepId === null ? 0 : stepsOf(progress).findIndex((q) => q.id === progress.stepId);
   return Math.max(0, index);
 }
 
-/** A new flow, or one picked up again: a finished value proposition pre-fills later flows (editable). */
+/**
+ * A new flow, or one picked up again. What the rep typed stays; a step never touched takes the
+ * profile's answer, else a finished value proposition's (both editable).
+ */
 export function startProgress(
   type: FlowType,
   saved: Partial<FlowProgress> | null,
   carriedValueProposition: string | null,
+  profile?: ProfileValues,
 ): FlowProgress {
   const answers: Answers = { ...saved?.answers };
+  const fromProfile = profile
+    ? answersFromProfile(type, profile, allQuestionsOf(type, answers))
+    : {};
+  for (const [id, value] of Object.entries(fromProfile))
+    if (answers[id] === undefined) answers[id] = value;
   const carry = carriedValueProposition?.trim();
   if (carry) {
     for (const target of VALUE_PROPOSITION_CARRIES_TO) {
@@ -68,11 +150,50 @@ export function startProgress(
     answers,
     stepId: saved?.stepId ?? null,
     options: saved?.options ?? null,
+    ...(Object.keys(fromProfile).length ? { fromProfile } : {}),
   };
   // A saved step that no longer exists (e.g. another audience was picked) falls back to the first.
   return questionsOf(progress).some((q) => q.id === progress.stepId)
     ? progress
     : { ...progress, stepId: null };
+}
+
+/** Every question the flow may ask, whatever is chosen (the objection flow's every audience). */
+function allQuestionsOf(type: FlowType, answers: Answers): Question[] {
+  if (type !== 'objection') return questionsOf({ type, answers });
+  const audience = questionsOf({ type, answers })[0]!;
+  return [
+    audience,
+    ...(audience.options ?? []).flatMap((o) =>
+      FLOWS.objection.questions({ ...answers, [audience.id]: o.value }).slice(1),
+    ),
+  ];
+}
+
+/**
+ * The profile as it is now (it arrived from the server, or changed on the profile screen): each
+ * step still showing the profile's earlier answer, or never touched, takes the new one; what the
+ * rep typed stays. The same progress when nothing changes.
+ */
+export function withProfile(progress: FlowProgress, profile: ProfileValues): FlowProgress {
+  const next = answersFromProfile(
+    progress.type,
+    profile,
+    allQuestionsOf(progress.type, progress.answers),
+  );
+  const before = progress.fromProfile ?? {};
+  const answers = { ...progress.answers };
+  let changed = false;
+  for (const id of new Set([...Object.keys(before), ...Object.keys(next)])) {
+    if (before[id] === next[id]) continue;
+    changed = true;
+    const untouched = answers[id] === undefined || answers[id] === before[id];
+    if (!untouched) continue;
+    if (next[id] === undefined) delete answers[id];
+    else answers[id] = next[id];
+  }
+  if (!changed) return progress;
+  return { ...progress, answers, fromProfile: next };
 }
 
 /**
@@ -120,7 +241,7 @@ function isLastValuePropTextStep(type: FlowType, q: Question): boolean {
 }
 
 export function stepView(progress: FlowProgress): StepView {
-  const questions = questionsOf(progress);
+  const questions = stepsOf(progress);
   const index = stepIndexOf(progress);
   const question = questions[index]!;
   const flow = FLOWS[progress.type];
@@ -179,7 +300,12 @@ export type StepResult =
 
 /** Select steps the user has seen take their first option when nothing was chosen (spec §5). */
 function answersWithSeenDefaults(progress: FlowProgress, upTo: number): Answers {
-  return withSelectDefaults(questionsOf(progress).slice(0, upTo + 1), progress.answers);
+  return withSelectDefaults(stepsOf(progress).slice(0, upTo + 1), progress.answers);
+}
+
+/** Move to `stepId`, the step left counted as one the rep has been on (so it stays asked). */
+function moveTo(progress: FlowProgress, from: string, stepId: string): FlowProgress {
+  return { ...progress, stepId, opened: withOpened(progress, from) };
 }
 
 export function withAnswer(
@@ -204,8 +330,8 @@ export function submitStep(progress: FlowProgress): StepResult {
   const answered = withAnswer(progress, question.id, checked ? checked.value : view.value);
   if (index === total - 1)
     return { kind: 'finish', answers: answersWithSeenDefaults(answered, index) };
-  const next = questionsOf(answered)[index + 1]!;
-  const moved = { ...answered, stepId: next.id };
+  const next = stepsOf(answered)[index + 1]!;
+  const moved = moveTo(answered, question.id, next.id);
   return isLastValuePropTextStep(progress.type, question)
     ? { kind: 'generate', progress: moved }
     : { kind: 'move', progress: moved };
@@ -220,14 +346,15 @@ export function pickOption(progress: FlowProgress, value: string): StepResult {
     return { kind: 'finish', answers: answersWithSeenDefaults(answered, view.index) };
   return {
     kind: 'move',
-    progress: { ...answered, stepId: questionsOf(answered)[view.index + 1]!.id },
+    progress: moveTo(answered, view.question.id, stepsOf(answered)[view.index + 1]!.id),
   };
 }
 
 export function goBack(progress: FlowProgress): StepResult {
   const index = stepIndexOf(progress);
   if (index === 0) return { kind: 'ignored' };
-  return { kind: 'move', progress: { ...progress, stepId: questionsOf(progress)[index - 1]!.id } };
+  const steps = stepsOf(progress);
+  return { kind: 'move', progress: moveTo(progress, steps[index]!.id, steps[index - 1]!.id) };
 }
 
 /** 'Skip to Email', 'Skip to analysis with current information', 'Skip to Plan Generation'. */

@@ -3,7 +3,7 @@
  * (so a flow left half-way reopens at the same step), the step commands the interview card calls,
  * and the value proposition's generated options. Finishing is handed to `onFinish`.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Answers, FlowType } from '../../../domain/playbooks';
 import {
   FALLBACK_VALUE_PROPS,
@@ -17,14 +17,17 @@ import { draftValuePropositions } from '../../../domain/drafts/valuePropositions
 import { ApiError, OfflineError, type ApiClient } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
 import { resumeFlow, saveFlowAnswer, saveFlowOptions, saveFlowStep } from './flowDrafts';
+import type { ProfileValues } from '../../../domain/contract/profile';
 import {
   goBack,
+  openStep,
   pickOption,
   skipToResult,
   stepView,
   submitStep,
   withAnswer,
   withPrefill,
+  withProfile,
   type FlowProgress,
   type StepResult,
 } from './flowMachine';
@@ -43,6 +46,10 @@ export interface FlowSessionDeps {
   prefill?: string;
   /** Called once the prefilled answer is in the draft, so the link's text can leave the address. */
   onPrefillTaken?: () => void;
+  /** The rep's profile as the flow opens (it fills the steps it answers); none for no profile. */
+  loadProfile?: () => Promise<ProfileValues | undefined>;
+  /** The profile as it is now (live): a change fills the steps still showing its earlier answers. */
+  profile?: ProfileValues | undefined;
 }
 
 /**
@@ -81,7 +88,14 @@ export function useFlowSession(type: FlowType, deps: FlowSessionDeps) {
   useLayoutEffect(() => {
     latest.current = deps;
   });
-  const [progress, setProgress] = useState<FlowProgress | null>(null);
+  const [stored, setProgress] = useState<FlowProgress | null>(null);
+  // The profile read from the server after the flow opened, or edited elsewhere: the steps still
+  // showing its earlier answers follow it (the next command keeps them in the state).
+  const { profile } = deps;
+  const progress = useMemo(
+    () => (stored && profile ? withProfile(stored, profile) : stored),
+    [stored, profile],
+  );
   const [status, setStatus] = useState<FlowStatus>('loading');
   /** The option just picked, highlighted during the 500 ms before the flow moves on. */
   const [picked, setPicked] = useState<string | null>(null);
@@ -107,7 +121,9 @@ export function useFlowSession(type: FlowType, deps: FlowSessionDeps) {
   useEffect(() => {
     alive.current = true;
     let cancelled = false;
-    resumeFlow(db, type)
+    Promise.resolve(latest.current.loadProfile?.())
+      .catch((error: unknown) => console.warn('Could not read the profile', error))
+      .then((values) => resumeFlow(db, type, values ?? undefined))
       .then((saved) => {
         if (cancelled) return;
         const resumed = withPrefill(saved, latest.current.prefill);
@@ -202,6 +218,18 @@ export function useFlowSession(type: FlowType, deps: FlowSessionDeps) {
     if (p && !busy) apply(skipToResult(p), p);
   }, [apply, busy]);
 
+  /** Open a step the profile answered (from the summary), to read or change it. */
+  const open = useCallback(
+    (questionId: string) => {
+      const p = current.current;
+      if (!p || busy) return;
+      const next = openStep(p, questionId);
+      void saveFlowStep(db, type, next.stepId).catch(() => {});
+      setProgress(next);
+    },
+    [busy, db, type],
+  );
+
   /** A card, or one of the generated value propositions (ignored while loading or generating, spec §5). */
   const pick = useCallback(
     (value: string) => {
@@ -236,6 +264,7 @@ export function useFlowSession(type: FlowType, deps: FlowSessionDeps) {
     back,
     skip,
     pick,
+    open,
   };
 }
 

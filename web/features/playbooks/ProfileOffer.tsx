@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import type { ProfileField } from '../../../domain/contract/profile';
+import { profileOfferText } from '../../../domain/playbooks/profileAnswers';
+import type { PitchpadDb } from '../../data/db';
+import { answerProfileOffer, useProfileOffer } from './flowProfile';
+
+export const PROFILE_OFFER_SAVED = 'Saved to your profile.';
+
+/**
+ * Under a finished flow's result, once: the answers the rep's profile lacked, offered to it
+ * ('Save your value proposition and booking link to your profile?'). Either answer ends the offer.
+ */
+export function ProfileOffer({ db, chatId }: { db: PitchpadDb; chatId: string }) {
+  const offer = useProfileOffer(db, chatId);
+  const [saved, setSaved] = useState(false);
+  if (saved)
+    return (
+      <p className="profile-offer" role="status">
+        {PROFILE_OFFER_SAVED}
+      </p>
+    );
+  if (!offer) return null;
+  const answer = (save: boolean) =>
+    void answerProfileOffer(db, chatId, save)
+      .then(() => setSaved(save))
+      .catch((error: unknown) => console.warn('Could not answer the profile offer', error));
+  return (
+    <aside className="profile-offer" aria-label="Save to your profile">
+      <p>{profileOfferText(Object.keys(offer) as ProfileField[])}</p>
+      <div className="profile-offer__actions">
+        <button type="button" className="pp-button pp-button--primary" onClick={() => answer(true)}>
+          Save
+        </button>
+        <button type="button" className="pp-button" onClick={() => answer(false)}>
+          Not now
+        </button>
+      </div>
+    </aside>
+  );
+}
