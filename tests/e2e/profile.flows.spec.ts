@@ -106,6 +106,18 @@ test('profile: a step the profile answered opens from the summary filled and mar
       return body.fields.valueProposition?.value;
     })
     .toBe('Plumbers quote jobs in one minute.');
+
+  // The profile itself is a tap away from the flow, and shows the answer saved back.
+  await flows.button('Back').click();
+  // The summary stays as the rep left it (opened above): open it only if it is closed.
+  const editProfile = flows.card.getByRole('link', { name: 'Edit your profile' });
+  if (!(await editProfile.isVisible()))
+    await flows.card.getByText(/more answers? from your profile/).click();
+  await editProfile.click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByLabel('Value proposition')).toHaveValue(
+    'Plumbers quote jobs in one minute.',
+  );
 });
 
 test('profile: a rep with an empty profile who finishes a flow is offered once to save its answers, and Save stores them', async ({

@@ -6,6 +6,7 @@ import { uuidv7 } from './ids';
 import { SwMessage } from './swShared';
 import { startSync, type SyncEngine } from './sync';
 import { chatHandlers } from '../features/chat/engine/chatDelivery';
+import { profileValues, pullProfile, readLocalProfile } from '../features/profile/profileStore';
 
 let db: PitchpadDb;
 let userId = 9400;
@@ -146,5 +147,29 @@ describe('the sync engine asks the server nothing when no work waits', () => {
     await vi.waitFor(() => expect(flushes).toBe(2));
     expect(requests).toEqual(['/api/auth/user']);
     expect(pushes).toBe(1);
+  });
+});
+
+describe('the sync engine keeps the profile on the device fresh', () => {
+  it('profile: a profile edited on another device is on this one after the start and after a reconnect, for a flow opened with no signal later', async () => {
+    let company = 'Freightly';
+    vi.stubGlobal('fetch', async (url: string) => {
+      requests.push(url);
+      if (url === '/api/profile')
+        return Response.json({
+          fields: { company: { value: company, editedAt: new Date().toISOString() } },
+        });
+      return Response.json([]);
+    });
+    engine = startSync({ db, userId, handlers: {}, pullOther: () => pullProfile(db) });
+    await vi.waitFor(async () =>
+      expect(profileValues(await readLocalProfile(db))).toEqual({ company: 'Freightly' }),
+    );
+
+    company = 'Freightly Inc.';
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(async () =>
+      expect(profileValues(await readLocalProfile(db))).toEqual({ company: 'Freightly Inc.' }),
+    );
   });
 });

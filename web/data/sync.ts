@@ -145,6 +145,12 @@ export interface SyncOptions {
   onSessionLost?: () => void;
   /** After each of the engine's flushes, with what it delivered (the 'draft is ready' notification). */
   onFlushed?: (report: FlushReport) => void;
+  /**
+   * What else the engine reads from the server into the local database whenever it pulls the chat
+   * list (at start and on reconnect, after the outbox has flushed): the rep's profile, so a flow
+   * opened with no signal later has the latest copy.
+   */
+  pullOther?: () => Promise<unknown>;
 }
 
 /** Never flush again sooner than this after a timer-driven flush (a clock jump, a due time in the past). */
@@ -160,6 +166,7 @@ export function startSync({
   otherDueAt,
   onSessionLost,
   onFlushed,
+  pullOther,
 }: SyncOptions): SyncEngine {
   engine?.stop();
   let stopped = false;
@@ -193,6 +200,7 @@ export function startSync({
     const results = await Promise.allSettled([
       pullChatList(db),
       ...(chatId ? [pullChat(db, chatId)] : []),
+      ...(pullOther ? [pullOther()] : []),
     ]);
     for (const result of results) {
       if (result.status === 'fulfilled' || result.reason instanceof OfflineError) continue;

@@ -2,6 +2,7 @@ import { IonIcon } from '@ionic/react';
 import { Link } from '@tanstack/react-router';
 import {
   analyticsOutline,
+  businessOutline,
   callOutline,
   diamondOutline,
   mailOutline,
@@ -79,6 +80,18 @@ export function FlowMenu({ db, activeFlow, onStart, locked }: FlowMenuProps) {
               <span className="flow-menu__title">Competitive Intelligence</span>
             </span>
             <ProTag locked={locked} />
+          </Link>
+        </li>
+        <li>
+          {/* Issue 21: the profile answers every flow's questions about what the rep sells. */}
+          <Link to="/profile" className="flow-menu__item">
+            <span className="flow-menu__icon flow-menu__icon--profile" aria-hidden="true">
+              <IonIcon icon={businessOutline} />
+            </span>
+            <span className="flow-menu__text">
+              <span className="flow-menu__title">Your profile</span>
+              <span className="flow-menu__resume">What you sell, filled into every flow</span>
+            </span>
           </Link>
         </li>
       </ul>

@@ -1,4 +1,5 @@
 import { IonIcon } from '@ionic/react';
+import { Link } from '@tanstack/react-router';
 import {
   arrowBackOutline,
   arrowForwardOutline,
@@ -264,6 +265,9 @@ export function InterviewCard({
               </li>
             ))}
           </ul>
+          <Link to="/profile" className="profile-summary__edit">
+            Edit your profile
+          </Link>
         </details>
       )}
       {notice && (

@@ -13,6 +13,7 @@ import { startSync, type SyncEngine } from '../../../data/sync';
 import { countUnsentWork, type UnsentWork } from '../../../data/unsentWork';
 import { announceFromPage, pageMayAnnounce, readyReplies } from '../../notifications/draftReady';
 import { nextPlanAttemptAt } from '../../playbooks/flowResults';
+import { pullProfile } from '../../profile/profileStore';
 import { requeueSend } from './chatDelivery';
 import { hasOtherWork, pushOtherWork, queuedSends } from './queuedWork';
 
@@ -35,6 +36,7 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
     pushOther: () => pushOtherWork(db),
     hasOtherWork: () => hasOtherWork(db),
     otherDueAt: () => nextPlanAttemptAt(db),
+    pullOther: () => pullProfile(db),
   });
 }
 
