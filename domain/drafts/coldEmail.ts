@@ -262,7 +262,10 @@ const TONE_WORDS: Record<Tone | 'none', { hi: (name?: string) => string; bye: st
   formal: { hi: (name) => (name ? `Dear ${name},` : 'Hello,'), bye: 'Kind regards,' },
 };
 
-/** A line of the profile taken into an email stays a line: longer ones are left out, not cut mid-thought. */
+/**
+ * The most words of the profile one line of the email takes: the value proposition's first
+ * sentences up to it (never cut mid-sentence); a longer proof point is left out.
+ */
 const PROFILE_LINE_MAX_WORDS = 40;
 
 /** The first sentences of `text` up to PROFILE_LINE_MAX_WORDS (at least the first), on one line. */
@@ -293,7 +296,7 @@ function profileOffer(profile: ProfileValues): string | undefined {
   if (!product) return undefined;
   const company = profile.company?.trim();
   if (/^(?:a|an|the)\s/i.test(product))
-    return `${company ?? 'We make'}${company ? ' is' : ''} ${continuing(product)}`;
+    return `${company ? `${company} is` : 'We make'} ${continuing(product)}`;
   return product;
 }
 

@@ -291,6 +291,11 @@ describe("the offline cold email with the rep's profile", () => {
       draftColdEmail({ recipient_info: DANA }, undefined, { product: 'Ramp plans for new reps' })
         .body,
     ).toContain('\n\nRamp plans for new reps.\n\n');
+    expect(
+      draftColdEmail({ recipient_info: DANA }, undefined, {
+        product: 'A ramp planner for sales teams',
+      }).body,
+    ).toContain('\n\nWe make a ramp planner for sales teams.\n\n');
   });
 
   it.each([
