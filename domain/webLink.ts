@@ -30,3 +30,19 @@ export function normalizeWebLink(text: string): string | null {
   }
   return null;
 }
+
+/**
+ * The name a host is registered under, the part a person would call the site: 'acme' from
+ * 'acme.com', 'mail.acme.co.uk' or 'www.acme.io'. Undefined for a host with no such part.
+ */
+export function siteName(host: string): string | undefined {
+  const labels = host.toLowerCase().replace(/\.$/, '').split('.');
+  const secondLevel = labels.length > 2 && /^(?:co|com|org|net|ac|gov)$/.test(labels.at(-2)!);
+  return labels.at(secondLevel ? -3 : -2) || undefined;
+}
+
+/** The host of a web link as the rep typed it ('acme.com', 'https://www.acme.com/about' -> 'acme.com'), or undefined. */
+export function linkHost(text: string): string | undefined {
+  const link = normalizeWebLink(text);
+  return link === null ? undefined : new URL(link).hostname.toLowerCase().replace(/^www\./, '');
+}

@@ -254,6 +254,7 @@ export function chatRoutes(llm: MeteredGateway) {
           answers: userMessage.answers ?? undefined,
           sender: userOf(ctx).name ?? undefined,
           pro: isPro(userOf(ctx)),
+          profile: replyContext.values,
         },
         messages: [
           { role: 'system' as const, content: system },

@@ -74,6 +74,54 @@ describe('the offline drafter', () => {
     expect(res.body.message.content).toContain('https://cal.com/sam');
   });
 
+  it("signs a cold email with the rep's profile and asks through its booking link, when the answers name only the recipient (and Bob's email carries none of Alice's)", async () => {
+    const alice = await loggedInClient(server, { pro: true });
+    const now = new Date().toISOString();
+    const profile = {
+      company: 'Pipewise',
+      valueProposition: 'We cut new-rep ramp time from 6 months to 10 weeks.',
+      bookingLink: 'cal.com/alice/20min',
+      signatureName: 'Alice Park',
+      signatureRole: 'Founder',
+      signaturePhone: '+1 415 555 0100',
+    };
+    const saved = await alice.client.patch('/api/profile', {
+      edits: Object.entries(profile).map(([field, value]) => ({
+        field,
+        value,
+        editedAt: now,
+        base: null,
+      })),
+    });
+    expect(saved.status).toBe(200);
+    const send = buildSend('Write a cold email (composed prompt)', {
+      playbookType: 'email',
+      answers: { recipient_info: 'Dana Ortiz, VP Sales at Freightly' },
+    });
+    const draft: string = (await alice.client.post('/api/chat', send)).body.message.content;
+    expect(draft).toContain('We cut new-rep ramp time from 6 months to 10 weeks.');
+    expect(draft).toContain(
+      'Would a 20-minute call next week be useful? You can pick a time that suits you at https://cal.com/alice/20min',
+    );
+    expect(draft).toContain('Best regards,\nAlice Park\nFounder, Pipewise\n+1 415 555 0100');
+    // Regenerated, from the profile as it is read again.
+    const again = await alice.client.post(`/api/chats/${send.chatId}/regenerate`, {});
+    expect(again.body.message.content).toBe(draft);
+
+    const bob = await loggedInClient(server, { pro: true });
+    const his = (
+      await bob.client.post(
+        '/api/chat',
+        buildSend('Write a cold email (composed prompt)', {
+          playbookType: 'email',
+          answers: { recipient_info: 'Dana Ortiz, VP Sales at Freightly' },
+        }),
+      )
+    ).body.message.content as string;
+    expect(his).not.toMatch(/Alice|Pipewise|cal\.com|ramp time/);
+    expect(his).toMatch(/Best regards,(?:\n[^\n]+)?\n\n_Offline draft/);
+  });
+
   it("regenerates a cold email flow's draft from the answers kept with the flow's message, from any device", async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const answers = {

@@ -17,7 +17,8 @@ import { acquireStreamLease, type StreamLease } from '../llm/streams';
 import { NO_CHARGE, reserveTokens, userPayer, type TokenReservation } from '../llm/budget';
 import { tokenCeiling } from '../llm/context';
 import { withContextBlocks } from '../../domain/profile/promptBlock';
-import { loadProfileBlock } from '../profile/profileBlock';
+import { loadProfileValues, profileBlockOf } from '../profile/profileBlock';
+import type { ProfileValues } from '../../domain/contract/profile';
 import { kitContextFor, NO_KIT_CONTEXT, type KitContext } from '../kit/kitContext';
 import {
   claimReply,
@@ -82,12 +83,15 @@ function titleOfNewChat(input: Input, content: string): string {
 
 /**
  * What a reply's model call is told of the rep beyond the chat: their profile and the passages of
- * their sales kit that best answer `question`. Read once per request. The offline drafter reads
- * neither (it writes from the flow's answers).
+ * their sales kit that best answer `question`. Read once per request. The offline drafter gets the
+ * profile's values alone (a cold email's signature, booking link and offer where the answers have
+ * none), and no kit search.
  */
 export interface ReplyContext {
   profile: string;
   kit: KitContext;
+  /** The profile's filled fields, for the offline drafter. */
+  values: ProfileValues;
 }
 
 export async function replyContextFor(
@@ -95,12 +99,12 @@ export async function replyContextFor(
   userId: number,
   question: string,
 ): Promise<ReplyContext> {
-  if (deps.llm.offline) return { profile: '', kit: NO_KIT_CONTEXT };
-  const [profile, kit] = await Promise.all([
-    loadProfileBlock(deps.pool, userId),
-    kitContextFor(deps.pool, userId, question),
+  const { offline } = deps.llm;
+  const [values, kit] = await Promise.all([
+    loadProfileValues(deps.pool, userId),
+    offline ? NO_KIT_CONTEXT : kitContextFor(deps.pool, userId, question),
   ]);
-  return { profile, kit };
+  return { profile: offline ? '' : await profileBlockOf(values), kit, values };
 }
 
 /** A chat's system prompt with the rep's profile and kit excerpts after it. */
@@ -286,6 +290,7 @@ async function planStoredSend(
       answers: userMessage.answers ?? input.answers,
       sender: user.name ?? undefined,
       pro: isPro(user),
+      profile: told.values,
     },
     messages: [
       {

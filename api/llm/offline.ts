@@ -11,6 +11,7 @@ function draft(req: CompletionRequest): string {
     req.draft?.answers,
     req.draft?.sender,
     req.draft?.pro ?? false,
+    req.draft?.profile,
   );
 }
 

@@ -1,4 +1,5 @@
 import type { LlmParams } from '../../domain/contract/chat';
+import type { ProfileValues } from '../../domain/contract/profile';
 import type { PlaybookType } from '../../domain/playbooks/types';
 import type { TokenPayer, TokenReservation } from './budget';
 
@@ -28,6 +29,8 @@ export interface CompletionRequest {
     answers?: Record<string, string>;
     sender?: string;
     /** A paying user: the drafter offers the Pro flows, not only the free tools. */ pro?: boolean;
+    /** The rep's profile: what a cold email's answers leave out (signature, booking link, offer). */
+    profile?: ProfileValues;
   };
 }
 

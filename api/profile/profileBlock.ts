@@ -42,8 +42,17 @@ export async function boundedProfileBlock(
   }
 }
 
+/** The signed-in user's profile values, blanks left out ({} when nothing is filled). */
+export async function loadProfileValues(pool: Pool, userId: number): Promise<ProfileValues> {
+  return profileValuesOf(await readProfile(pool, userId));
+}
+
+/** The profile block of `values` ('' when nothing is filled). */
+export function profileBlockOf(values: ProfileValues): Promise<string> {
+  return Object.keys(values).length ? boundedProfileBlock(values) : Promise.resolve('');
+}
+
 /** The signed-in user's profile block ('' when nothing is filled): read once per request. */
 export async function loadProfileBlock(pool: Pool, userId: number): Promise<string> {
-  const values = profileValuesOf(await readProfile(pool, userId));
-  return Object.keys(values).length ? boundedProfileBlock(values) : '';
+  return profileBlockOf(await loadProfileValues(pool, userId));
 }

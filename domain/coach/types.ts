@@ -1,4 +1,5 @@
 /** The email coach's vocabulary: what goes in, what each rule says, what comes out. */
+import type { ProfileValues } from '../contract/profile';
 
 /** An email as the rep wrote it. The body may carry Markdown marks from a model's reply. */
 export interface Email {
@@ -6,12 +7,17 @@ export interface Email {
   body: string;
 }
 
-/** What the flow knows about the recipient; each field is judged only when given. */
+/** What the flow knows about the recipient, and the rep's profile; each field is judged only when given. */
 export interface CoachContext {
   /** 'Dana Ortiz' or 'Dana'. */
   recipientName?: string;
   /** 'Freightly' or 'Freightly Inc.'. */
   company?: string;
+  /**
+   * The rep's own profile: their company, website and signature name are the sender's, so naming
+   * them is no personal touch (and a recipient's company that is the rep's own is no recipient's).
+   */
+  profile?: Pick<ProfileValues, 'company' | 'website' | 'signatureName'>;
 }
 
 /** One id per rule, stable for the UI; 'empty' stands alone when there is nothing to check yet. */

@@ -1,3 +1,4 @@
+import type { ProfileValues } from '../contract/profile';
 import type { PlaybookType } from '../playbooks/types';
 import type { Answers, FlowType } from '../playbooks/flow';
 import { PREFILL_MAX_CHARS } from '../limits';
@@ -146,7 +147,9 @@ export function offlineChatAnswer(message: string, pro: boolean): string {
  * The offline drafter's answer to a chat message. A finished flow's answers become a draft (cold
  * email, persona sheet, objection guide, GTM plan), a call review worksheet (call analysis) or a
  * sales pitch outline (value proposition), each saying what it is. Anything else gets offlineChatAnswer: what works
- * now, as buttons. A cold email signs with `sender`, the rep's name, when it is known.
+ * now, as buttons. A cold email takes what its answers leave out from the rep's `profile` (the
+ * signature, the booking link, the value proposition) and signs with `sender`, the rep's account
+ * name, when the profile names no one.
  */
 export function draftChatReply(
   type: PlaybookType,
@@ -154,10 +157,11 @@ export function draftChatReply(
   answers?: Answers,
   sender?: string,
   pro = false,
+  profile?: ProfileValues,
 ): string {
   if (answers) {
     if (type === 'email')
-      return `${emailDraftMarkdown(draftColdEmail(answers, sender))}
+      return `${emailDraftMarkdown(draftColdEmail(answers, sender, profile))}
 
 _Offline draft, composed from your answers._`;
     if (type === 'demo') return draftPersonaSheet(answers);

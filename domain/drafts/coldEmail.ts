@@ -1,4 +1,6 @@
+import type { ProfileValues, Tone } from '../contract/profile';
 import type { Answers } from '../playbooks/flow';
+import { siteName } from '../webLink';
 
 export interface EmailDraft {
   subject: string;
@@ -131,9 +133,7 @@ function firstNameFromMailbox(mailbox: string): string | undefined {
 
 /** 'acme.com', 'mail.acme.co.uk' -> 'Acme'; webmail names no company. */
 function companyFromDomain(domain: string): string | undefined {
-  const labels = domain.toLowerCase().split('.');
-  const secondLevel = labels.length > 2 && /^(?:co|com|org|net|ac|gov)$/.test(labels.at(-2)!);
-  const label = labels.at(secondLevel ? -3 : -2);
+  const label = siteName(domain);
   return label && !WEBMAIL.has(label) ? capitalise(label) : undefined;
 }
 
@@ -254,17 +254,119 @@ function openingParagraph({ role, company, notes }: Recipient): string {
     : "I'm writing with one idea for your team.";
 }
 
+/** How the email greets and signs off, by the profile's tone; no tone keeps the drafter's own words. */
+const TONE_WORDS: Record<Tone | 'none', { hi: (name?: string) => string; bye: string }> = {
+  none: { hi: (name) => `Hi ${name ?? 'there'},`, bye: 'Best regards,' },
+  direct: { hi: (name) => (name ? `Hi ${name},` : 'Hi,'), bye: 'Best,' },
+  friendly: { hi: (name) => (name ? `Hey ${name},` : 'Hi there,'), bye: 'Cheers,' },
+  formal: { hi: (name) => (name ? `Dear ${name},` : 'Hello,'), bye: 'Kind regards,' },
+};
+
+/**
+ * The most words of the profile one line of the email takes: the value proposition's first
+ * sentences up to it (never cut mid-sentence); a longer proof point is left out.
+ */
+const PROFILE_LINE_MAX_WORDS = 40;
+
+/** The first sentences of `text` up to PROFILE_LINE_MAX_WORDS (at least the first), on one line. */
+function opening(text: string): string {
+  const parts = text
+    .trim()
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s+/);
+  let kept = parts[0]!;
+  for (const part of parts.slice(1)) {
+    if (`${kept} ${part}`.split(' ').length > PROFILE_LINE_MAX_WORDS) break;
+    kept = `${kept} ${part}`;
+  }
+  return kept;
+}
+
+const same = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * What the email offers when the rep's answer says nothing: the profile's value proposition, else
+ * its product line ('Pipewise is a pipeline tool for field teams.' when it reads as one).
+ */
+function profileOffer(profile: ProfileValues): string | undefined {
+  const value = profile.valueProposition?.trim();
+  if (value) return opening(value);
+  const product = profile.product?.trim().replace(/[.!]+$/, '');
+  if (!product) return undefined;
+  const company = profile.company?.trim();
+  if (/^(?:a|an|the)\s/i.test(product))
+    return `${company ? `${company} is` : 'We make'} ${continuing(product)}`;
+  return product;
+}
+
+/**
+ * The profile's first proof point as a sentence: 'Acme cut ramp time by 40%.' as written; a bare
+ * list of customers ('Acme, Globex and Initech') says who works with the rep's company. None when
+ * the first one is too long for a cold email.
+ */
+function profileProof(profile: ProfileValues): string | undefined {
+  const first = profile.proofPoints
+    ?.split(/\n|;\s|(?<=[.!?])\s+/)
+    .map((p) => p.replace(/^[-*•]\s*/, '').trim())
+    .find(Boolean);
+  if (!first || first.split(/\s+/).length > PROFILE_LINE_MAX_WORDS) return undefined;
+  const names = first.replace(/[.!]+$/, '').split(/\s*,\s*|\s+and\s+|\s*&\s*/);
+  const customers =
+    names.length >= 2 &&
+    names.every((n) =>
+      /^[\p{Lu}\p{N}][\p{L}\p{N}'’.-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}'’.-]*){0,2}$/u.test(n),
+    );
+  if (!customers) return first;
+  const company = profile.company?.trim();
+  const list = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return company ? `${company} works with ${list}` : `We work with ${list}`;
+}
+
+/**
+ * The signature: the rep's name (the profile's, else their account's), their role and company, and
+ * their phone, one a line, each only when known.
+ */
+function signatureLines(profile: ProfileValues, sender: string | undefined): string[] {
+  const name = profile.signatureName?.trim() || sender?.trim();
+  const role = profile.signatureRole?.trim();
+  const company = profile.company?.trim();
+  const roleLine =
+    role && company && !role.toLowerCase().includes(company.toLowerCase())
+      ? `${role}, ${company}`
+      : role || company;
+  return [name, roleLine, profile.signaturePhone?.trim()].filter((line): line is string => !!line);
+}
+
 /**
  * The offline drafter's cold email (design §5): composed from the rep's own answers with no model,
  * so it works with no signal. Short, as a rep writes one: a short subject, an opener from what the
  * rep knows about them, one value line from the rep's answer, and a concrete ask. Honest by
- * construction: it only says what the rep told it.
+ * construction: it only says what the rep told it, in their answers or their profile.
+ *
+ * The profile fills what the answers leave out (the rep's answer always wins): the value
+ * proposition (else the product line), with a proof point when the offer is the profile's; the
+ * booking link for the ask; the signature; and the tone's greeting and sign-off. With no profile the
+ * email is the answers' alone, signed with `sender`, the rep's account name, when it is known.
  */
-export function draftColdEmail(answers: Answers, sender?: string): EmailDraft {
+export function draftColdEmail(
+  answers: Answers,
+  sender?: string,
+  profile: ProfileValues = {},
+): EmailDraft {
   const recipient = readRecipient(answers.recipient_info);
   const { firstName, company } = recipient;
-  const offer = answers.value_prop?.trim();
-  const link = answers.booking_link?.trim();
+  const answered = answers.value_prop?.trim();
+  // The answer the flow filled from the profile and the rep left as it was is the profile's offer too.
+  const offersProfile =
+    !answered || (!!profile.valueProposition && same(answered, profile.valueProposition));
+  const offer = answered || profileOffer(profile);
+  const proofLine = offersProfile ? profileProof(profile) : undefined;
+  const proof =
+    proofLine && offer && !offer.toLowerCase().includes(proofLine.toLowerCase())
+      ? proofLine
+      : undefined;
+  const link = answers.booking_link?.trim() || profile.bookingLink?.trim();
   // The call the email asks for is the one the link books: its length when the link says it.
   const minutes = callMinutes(link);
   const call = minutes
@@ -272,21 +374,22 @@ export function draftColdEmail(answers: Answers, sender?: string): EmailDraft {
     : link
       ? 'a short call'
       : `a ${DEFAULT_CALL_MINUTES}-minute call`;
-  const signer = sender?.trim();
+  const words = TONE_WORDS[(profile.tone as Tone | undefined) ?? 'none'] ?? TONE_WORDS.none;
+  const signature = signatureLines(profile, sender);
 
   const subject = offer
     ? `Idea for ${company ?? (firstName ? `you, ${firstName}` : 'your team')}`
     : `Quick question${company ? ` for ${company}` : ''}`;
   const paragraphs = [
-    `Hi ${firstName ?? 'there'},`,
+    words.hi(firstName),
     openingParagraph(recipient),
     // With no offer written, the ask says what the call is for rather than inventing a claim.
-    ...(offer ? [sentence(offer)] : []),
+    ...(offer ? [[sentence(offer), ...(proof ? [sentence(proof)] : [])].join(' ')] : []),
     link
       ? `Would ${call} next week be useful${offer ? '' : ' to compare notes'}? You can pick a time that suits you at ${link}`
       : // One ask only (the coach counts 'Just reply…' as a second one).
         `Would ${call} next week be useful${offer ? '' : ' to compare notes'}? I can fit around your calendar.`,
-    signer ? `Best regards,\n${signer}` : 'Best regards,',
+    [words.bye, ...signature].join('\n'),
   ];
   return { subject, body: paragraphs.join('\n\n') };
 }

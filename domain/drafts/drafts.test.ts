@@ -10,6 +10,8 @@ import {
 import { draftGtmPlan, draftedPlanMarkdown, sectionsNeedingResearch } from './gtmPlan';
 import { GtmPlan } from '../contract/playbooks';
 import { coachEmail } from '../coach';
+import type { ProfileValues } from '../contract/profile';
+import type { Answers } from '../playbooks/flow';
 import { draftObjectionGuide } from './guides';
 import { draftChatReply, emailRecipientFrom, flowPath, offlineChatAnswer } from './chat';
 import { draftCallReview } from './callReview';
@@ -214,6 +216,130 @@ describe('the offline cold email', () => {
     });
     expect(recipientContext('dana@acme.com')).toEqual({ recipientName: 'Dana', company: 'Acme' });
     expect(recipientContext('')).toEqual({});
+  });
+});
+
+describe("the offline cold email with the rep's profile", () => {
+  const PROFILE: ProfileValues = {
+    company: 'Pipewise',
+    website: 'https://pipewise.io',
+    product: 'A ramp planner for sales teams',
+    valueProposition:
+      'We cut new-rep ramp time from 6 months to 10 weeks. Reps get a plan for their first 90 days.',
+    proofPoints: 'Acme saw quota attainment up 32% in a quarter.\nUsed by 40 sales teams.',
+    bookingLink: 'https://cal.com/sam/20min',
+    signatureName: 'Sam Lee',
+    signatureRole: 'Founder',
+    signaturePhone: '+1 415 555 0100',
+  };
+  const DANA = 'Dana Ortiz, VP Sales at Freightly';
+
+  it('with only who it is for, offers the value proposition and a proof point, asks through the booking link and signs with the signature', () => {
+    const draft = draftColdEmail({ recipient_info: DANA }, 'Samuel L', PROFILE);
+    expect(draft.subject).toBe('Idea for Freightly');
+    expect(draft.body.split('\n\n')).toEqual([
+      'Hi Dana,',
+      "I'm writing to you as VP Sales at Freightly, with one idea for your team.",
+      'We cut new-rep ramp time from 6 months to 10 weeks. Reps get a plan for their first 90 days. Acme saw quota attainment up 32% in a quarter.',
+      'Would a 20-minute call next week be useful? You can pick a time that suits you at https://cal.com/sam/20min',
+      'Best regards,\nSam Lee\nFounder, Pipewise\n+1 415 555 0100',
+    ]);
+    // The signature is a signature to the coach, not part of the message, and the email scores well.
+    const coaching = coachEmail(draft, { ...recipientContext(DANA), profile: PROFILE });
+    expect(coaching.score).toBeGreaterThanOrEqual(90);
+    expect(coaching.checks.find((c) => c.id === 'personal')?.status).toBe('good');
+  });
+
+  it("keeps the rep's own answers: their offer (with no proof added to it) and their booking link", () => {
+    const draft = draftColdEmail(
+      {
+        recipient_info: DANA,
+        value_prop: 'We help new reps book their first meeting in week one',
+        booking_link: 'https://cal.com/sam/intro-15min',
+      },
+      undefined,
+      PROFILE,
+    );
+    const paragraphs = draft.body.split('\n\n');
+    expect(paragraphs[2]).toBe('We help new reps book their first meeting in week one.');
+    expect(paragraphs[3]).toBe(
+      'Would a 15-minute call next week be useful? You can pick a time that suits you at https://cal.com/sam/intro-15min',
+    );
+    expect(draft.body).not.toContain('cal.com/sam/20min');
+    expect(paragraphs.at(-1)).toBe('Best regards,\nSam Lee\nFounder, Pipewise\n+1 415 555 0100');
+  });
+
+  it('treats an offer the flow filled from the profile, left as it was, as the profile’s: the proof point comes with it', () => {
+    const draft = draftColdEmail(
+      { recipient_info: DANA, value_prop: PROFILE.valueProposition! },
+      undefined,
+      PROFILE,
+    );
+    expect(draft.body).toContain('first 90 days. Acme saw quota attainment up 32% in a quarter.');
+  });
+
+  it('offers the product line when the profile has no value proposition, and names a list of customers as who works with the company', () => {
+    const draft = draftColdEmail({ recipient_info: DANA }, undefined, {
+      company: 'Pipewise',
+      product: 'A ramp planner for sales teams',
+      proofPoints: 'Acme, Globex and Initech',
+    });
+    expect(draft.body.split('\n\n')[2]).toBe(
+      'Pipewise is a ramp planner for sales teams. Pipewise works with Acme, Globex and Initech.',
+    );
+    expect(
+      draftColdEmail({ recipient_info: DANA }, undefined, { product: 'Ramp plans for new reps' })
+        .body,
+    ).toContain('\n\nRamp plans for new reps.\n\n');
+    expect(
+      draftColdEmail({ recipient_info: DANA }, undefined, {
+        product: 'A ramp planner for sales teams',
+      }).body,
+    ).toContain('\n\nWe make a ramp planner for sales teams.\n\n');
+  });
+
+  it.each([
+    ['direct', 'Hi Dana,', 'Best,'],
+    ['friendly', 'Hey Dana,', 'Cheers,'],
+    ['formal', 'Dear Dana,', 'Kind regards,'],
+  ])('greets and signs off in the %s tone', (tone, hello, bye) => {
+    const profile = { ...PROFILE, tone };
+    const draft = draftColdEmail({ recipient_info: DANA }, undefined, profile);
+    const paragraphs = draft.body.split('\n\n');
+    expect(paragraphs[0]).toBe(hello);
+    expect(paragraphs.at(-1)).toBe(`${bye}\nSam Lee\nFounder, Pipewise\n+1 415 555 0100`);
+    // The coach reads the tone's greeting and sign-off as such: the score stays high.
+    expect(coachEmail(draft, { ...recipientContext(DANA), profile }).score).toBeGreaterThanOrEqual(
+      90,
+    );
+  });
+
+  it("signs with the account's name under the profile's company when the profile names no one", () => {
+    expect(
+      draftColdEmail({ recipient_info: DANA }, 'Ada Founder', {
+        company: 'Pipewise',
+      }).body.endsWith('Best regards,\nAda Founder\nPipewise'),
+    ).toBe(true);
+  });
+
+  it("writes today's email when the profile is empty", () => {
+    const cases: Answers[] = [
+      { recipient_info: DANA, value_prop: 'Faster ramp' },
+      { recipient_info: 'Head of Sales, Globex', booking_link: 'https://cal.com/sam' },
+      {},
+    ];
+    for (const answers of cases) {
+      expect(draftColdEmail(answers, 'Sam Lee', {})).toEqual(draftColdEmail(answers, 'Sam Lee'));
+      expect(draftChatReply('email', 'prompt', answers, 'Sam Lee', true, {})).toBe(
+        draftChatReply('email', 'prompt', answers, 'Sam Lee', true),
+      );
+    }
+  });
+
+  it("the no-model chat reply's cold email carries the profile", () => {
+    const reply = draftChatReply('email', 'prompt', { recipient_info: DANA }, 'Sam', true, PROFILE);
+    expect(reply).toContain('https://cal.com/sam/20min');
+    expect(reply).toContain('Best regards,\nSam Lee\nFounder, Pipewise\n+1 415 555 0100');
   });
 });
 

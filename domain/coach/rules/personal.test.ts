@@ -33,6 +33,12 @@ Worth a quick call? Book here: [my calendar](https://cal.com/sam/20min)
 
 [Your Name]`;
 
+/** The check as one line: its status and label, or null when there is nothing to judge. */
+function judge(body: string, context: Parameters<typeof checkPersonal>[1]): string | null {
+  const check = checkPersonal({ subject: 'Ramp time', body }, context);
+  return check && `${check.status}: ${check.label}`;
+}
+
 describe('personalisation', () => {
   it.each([
     [
@@ -155,6 +161,67 @@ describe('personalisation', () => {
       status: 'bad',
       label: 'Blanks to fill: [First Name]',
       fix: 'Fill in [First Name] before you send it.',
+    });
+  });
+
+  describe("with the rep's profile", () => {
+    const PROFILE = {
+      company: 'Freight Labs Inc.',
+      website: 'https://freightlabs.io',
+      signatureName: 'Dana Smith',
+    };
+    const SIGNED = `Hi there,
+
+New reps often take six months to close a deal; at Freight Labs we get them there in ten weeks.
+
+Worth a quick call?
+
+Best,
+Dana Smith
+dana@freightlabs.io`;
+
+    it("does not count the rep's own company, site or full name as naming the recipient", () => {
+      const recipient = { recipientName: 'Dana Ortiz', company: 'Freight' };
+      // Without the profile, 'Freight' in the rep's company and 'Dana' in their signature pass for the recipient's.
+      expect(judge(SIGNED, recipient)).toBe('good: Mentions Dana and Freight');
+      expect(judge(SIGNED, { ...recipient, profile: PROFILE })).toBe(
+        "bad: Doesn't mention Dana or Freight",
+      );
+      const personal = SIGNED.replace('Hi there,', 'Hi Dana,').replace(
+        'New reps',
+        "Freight's new reps",
+      );
+      expect(judge(personal, { ...recipient, profile: PROFILE })).toBe(
+        'good: Mentions Dana and Freight',
+      );
+    });
+
+    it("does not take the rep's own company, or their site's name, for the recipient's", () => {
+      const body = SIGNED.replace('Hi there,', 'Hi Dana,');
+      expect(judge(body, { recipientName: 'Dana Ortiz', company: 'Freight Labs' })).toBe(
+        'good: Mentions Dana and Freight Labs',
+      );
+      expect(
+        judge(body, { recipientName: 'Dana Ortiz', company: 'Freight Labs', profile: PROFILE }),
+      ).toBe('good: Mentions Dana');
+      expect(
+        judge(GENERIC, { company: 'Freightlabs', profile: { website: 'freightlabs.io' } }),
+      ).toBeNull();
+    });
+
+    it("still sees the recipient's company when the rep's is part of its name", () => {
+      expect(
+        judge(PERSONAL.replace("Freightly's", "Acme Logistics'"), {
+          recipientName: 'Dana Ortiz',
+          company: 'Acme Logistics',
+          profile: { company: 'Acme' },
+        }),
+      ).toBe('good: Mentions Dana and Acme Logistics');
+    });
+
+    it('judges as before with an empty profile', () => {
+      expect(judge(PERSONAL, { ...DANA, profile: {} })).toBe(judge(PERSONAL, DANA));
+      expect(judge(COMPANY_ONLY, { ...DANA, profile: {} })).toBe(judge(COMPANY_ONLY, DANA));
     });
   });
 });

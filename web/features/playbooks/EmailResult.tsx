@@ -9,6 +9,7 @@ import { recipientContext, type EmailDraft } from '../../../domain/drafts/coldEm
 import type { PitchpadDb } from '../../data/db';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
 import { answersOfChat } from '../history/workflowStore';
+import { useProfileValues } from '../profile/useProfile';
 
 const EmailEditor = lazy(() =>
   import('./EmailEditor').then((module) => ({ default: module.EmailEditor })),
@@ -31,8 +32,12 @@ export function emailText(email: EmailDraft): string {
   return email.subject ? `Subject: ${email.subject}\n\n${email.body}` : email.body;
 }
 
-/** What the flow was told about the recipient ("Who are you writing to?"), for the coach. */
-function useRecipientContext(db: PitchpadDb, chatId: string): CoachContext {
+/**
+ * What the flow was told about the recipient ("Who are you writing to?"), for the coach, with the
+ * rep's profile on this device (so their own company and name are not taken for the recipient's).
+ */
+function useCoachContext(db: PitchpadDb, chatId: string): CoachContext {
+  const profile = useProfileValues(db);
   const answer = useSafeLiveQuery(
     async () => {
       const value = (await answersOfChat(db, chatId))?.recipient_info;
@@ -41,7 +46,10 @@ function useRecipientContext(db: PitchpadDb, chatId: string): CoachContext {
     [db, chatId],
     '',
   );
-  return useMemo(() => recipientContext(answer || undefined), [answer]);
+  return useMemo(
+    () => ({ ...recipientContext(answer || undefined), ...(profile ? { profile } : {}) }),
+    [answer, profile],
+  );
 }
 
 interface EmailEditingProps {
@@ -59,7 +67,7 @@ export function useEmailEditing({ db, chatId, original, current, onSave }: Email
 } {
   const [isOpen, setOpen] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
-  const context = useRecipientContext(db, chatId);
+  const context = useCoachContext(db, chatId);
   // The focus goes back to what opened the editor (its 'Edit'), once the dialog is gone.
   const close = () => {
     setOpen(false);

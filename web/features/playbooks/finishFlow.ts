@@ -6,7 +6,6 @@
  * offline drafter as the model, gets the browser's own draft at once (design §5).
  */
 import { GtmPlanResponse, type GtmPlan } from '../../../domain/contract/playbooks';
-import { draftColdEmail } from '../../../domain/drafts/coldEmail';
 import {
   draftGtmPlan,
   draftedPlanMarkdown,
@@ -37,7 +36,7 @@ import {
 import { keepProfileOffer } from './flowProfile';
 import { missingProfileValues } from '../../../domain/playbooks/profileAnswers';
 import type { ProfileValues } from '../../../domain/contract/profile';
-import { saveGtmPlanChat, saveOfflineEmailDraft, saveStoredGtmPlanChat } from './flowResults';
+import { saveGtmPlanChat, saveOfflineColdEmail, saveStoredGtmPlanChat } from './flowResults';
 
 /** What the chat's send path reports; only the kind matters here. */
 export interface SendResult {
@@ -174,8 +173,7 @@ export async function finishFlow(
   // Offline, the cold email is drafted here at once. Online, the server answers: with no model there,
   // its drafter writes the same email, which must not show twice.
   const offlineDraft = type === 'email' && !(deps.isOnline?.() ?? true);
-  if (offlineDraft)
-    await saveOfflineEmailDraft(deps.db, chatId, draftColdEmail(answers, deps.sender));
+  if (offlineDraft) await saveOfflineColdEmail(deps.db, chatId, answers, deps.sender);
   const item = await saveWorkflow(deps.db, { type, name, answers, chatId, now });
   await clearFlowProgress(deps.db, type);
   const outcome = await deps.send(flow.buildPrompt(answers), {

@@ -7,7 +7,8 @@
 import type { ChatWithMessages, EmailEdit } from '../../../domain/contract/chat';
 import { ErrorCode } from '../../../domain/contract/errors';
 import { GtmPlanResponse } from '../../../domain/contract/playbooks';
-import type { EmailDraft } from '../../../domain/drafts/coldEmail';
+import { draftColdEmail, type EmailDraft } from '../../../domain/drafts/coldEmail';
+import type { Answers } from '../../../domain/playbooks/flow';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import { GTM_INVALID_RESPONSE, buildStartupInfo } from '../../../domain/playbooks/gtmPlan';
 import {
@@ -33,6 +34,7 @@ import { pullChat } from '../../data/sync';
 import { uuidv7 } from '../../data/ids';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
 import { answersOfChat } from '../history/workflowStore';
+import { profileValues, readLocalProfile } from '../profile/profileStore';
 
 /**
  * The key prefix of a plan drafted on this device, and of no other message: a user message's key is
@@ -324,6 +326,21 @@ export async function saveOfflineEmailDraft(
   draft: EmailDraft,
 ): Promise<void> {
   await db.keyValues.put({ key: offlineDraftKey(chatId), value: draft });
+}
+
+/**
+ * Draft a finished cold email flow here, with no signal, and keep it with its chat: the rep's
+ * answers, and what their profile on this device adds where the answers say nothing (the
+ * signature, the booking link, the value proposition), signed with `sender` when it names no one.
+ */
+export async function saveOfflineColdEmail(
+  db: PitchpadDb,
+  chatId: string,
+  answers: Answers,
+  sender: string | undefined,
+): Promise<void> {
+  const profile = profileValues(await readLocalProfile(db));
+  await saveOfflineEmailDraft(db, chatId, draftColdEmail(answers, sender, profile));
 }
 
 function isEmailDraft(value: unknown): value is EmailDraft {

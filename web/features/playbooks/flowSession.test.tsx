@@ -23,6 +23,7 @@ import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
 import { loadDraft } from '../../data/drafts';
 import type { ToastOptions } from '../../ui/toaster';
 import { listHistory } from '../history/workflowStore';
+import { saveProfileEdits } from '../profile/profileStore';
 import { CARRIED_VALUE_PROPOSITION_KEY, resumeFlow, saveFlowAnswer } from './flowDrafts';
 import { finishFlow, type FinishDeps } from './finishFlow';
 import {
@@ -403,6 +404,32 @@ describe('finishing a flow', () => {
     };
     expect(draft.body).toContain('Hi Dana,');
     expect(draft.body.endsWith('Best regards,\nAda Founder')).toBe(true);
+  });
+
+  it('signs the offline draft with the profile on this device, edited with no signal, and asks through its booking link', async () => {
+    await saveProfileEdits(db, {
+      company: 'Pipewise',
+      valueProposition: 'We cut new-rep ramp time to 10 weeks.',
+      bookingLink: 'https://cal.com/ada/20min',
+      signatureName: 'Ada Lovelace',
+      signatureRole: 'Founder',
+      signaturePhone: '+44 20 7946 0000',
+    });
+    const { deps } = finishDeps({
+      isOnline: () => false,
+      sender: 'Ada Founder',
+      send: vi.fn(async () => ({ kind: 'queued' })),
+    });
+    await finishFlow('email', { recipient_info: 'Dana Ortiz at Freightly' }, deps);
+    const chatId = (deps.send as ReturnType<typeof vi.fn>).mock.calls[0]![1].chatId as string;
+    const draft = (await db.keyValues.get(`flows.offlineDraft:${chatId}`))?.value as {
+      body: string;
+    };
+    expect(draft.body).toContain('We cut new-rep ramp time to 10 weeks.');
+    expect(draft.body).toContain('pick a time that suits you at https://cal.com/ada/20min');
+    expect(
+      draft.body.endsWith('Best regards,\nAda Lovelace\nFounder, Pipewise\n+44 20 7946 0000'),
+    ).toBe(true);
   });
 
   it('phone: 15. online with no model on the server, writes no draft of its own: the server drafter answers, once', async () => {
