@@ -5,6 +5,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { expectOnScreen, showKeyboard } from './support/keyboard';
 import { expectNoSidewaysScroll } from './support/layout';
 import { upgradeToPro } from './support/billing';
+import { Network } from './support/network';
 import { fillProfile } from './support/salesKit';
 import { expectTapTargetsLargeEnough } from './support/tapTargets';
 import { unique } from './support/scriptedReplies';
@@ -154,4 +155,34 @@ test('profile: a rep with an empty profile who finishes a flow is offered once t
   await page.reload();
   await expect(flows.replyText()).toContainText('You said: Write a personalized cold email');
   await expect(offer).toHaveCount(0);
+});
+
+test('profile: with no signal, the cold email drafted on the phone after one answer signs, books and offers from the profile the app read when it opened', async ({
+  page,
+  context,
+  flows,
+  newAccount,
+}) => {
+  await registerAndLogIn(page.request, newAccount);
+  await upgradeToPro(page.request);
+  // Saved on another device: the app reads it when it opens (the sync engine's pull).
+  await fillProfile(page.request, PROFILE);
+  await flows.open();
+  await flows.waitForOfflineReady();
+  const network = new Network(context);
+  await network.goOffline();
+
+  await flows.openFlow('email');
+  await flows.expectStep('Question 1 of 1', 'Who are you writing to?');
+  await flows.answerBox.fill(`Priya Shah ${unique()}, Head of Ops at Tidal`);
+  await flows.button('Generate Email').click();
+
+  const draft = flows.page.locator('.flow-offline-draft');
+  await expect(draft).toContainText('Offline draft');
+  await expect(draft).toContainText(PROFILE.valueProposition);
+  await expect(draft).toContainText(PROFILE.bookingLink);
+  await expect(draft.locator('.message__bubble')).toContainText(
+    /Cheers,\s*Ada Founder\s*CEO, Pipewise\s*\+1 555 0100$/,
+  );
+  await network.goOnline();
 });
