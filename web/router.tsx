@@ -2,6 +2,7 @@
 import { createRouter } from '@tanstack/react-router';
 import type { RouterHistory } from '@tanstack/react-router';
 import { aboutRoute } from './routes/about';
+import { accountRoute } from './routes/account';
 import { authIndexRoute, authRoute, authTabRoute } from './routes/auth';
 import { callbackRoute } from './routes/callback';
 import { chatRoute } from './routes/chat';
@@ -60,6 +61,7 @@ export const routeTree = rootRoute.addChildren([
   setupRoute,
   modelSettingsRoute,
   kitRoute,
+  accountRoute,
 ]);
 
 /** The app's router; `history` is the browser's unless given (the build's prerender passes a memory history). */

