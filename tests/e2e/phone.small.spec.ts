@@ -290,6 +290,7 @@ test('phone: 16. the user menu and the mobile menu offer the same account entrie
     'Dashboard',
     'Profile',
     'Sales kit',
+    'Account',
     'Logout',
   ]);
   await userMenu.getByText('Dashboard').click();
@@ -304,6 +305,7 @@ test('phone: 16. the user menu and the mobile menu offer the same account entrie
     'Dashboard',
     'Profile',
     'Sales kit',
+    'Account',
     'Logout',
   ]);
   await mobileMenu.getByText('Logout').click();
