@@ -63,6 +63,12 @@ export async function tourAsGuest(page: Page, check: ScreenCheck): Promise<void>
   await app.waitForApp();
   await expect(page.getByRole('form', { name: 'Register' })).toBeVisible();
   await check('register');
+  await page.goto('/auth/forgot');
+  await expect(page.getByRole('heading', { name: /forgot/i })).toBeVisible();
+  await check('forgot password');
+  await page.goto('/auth/reset?token=not-a-real-token');
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await check('reset password');
   await page.goto('/login-pro');
   await expect(page.getByRole('heading', { name: 'Log in to upgrade to Pro' })).toBeVisible();
   await check('login for Pro');
@@ -163,6 +169,16 @@ async function tourSignedIn(page: Page, check: ScreenCheck, who: string): Promis
   await history.open();
   await check(`${who}: the history sheet`);
   await history.close();
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'What you sell' })).toBeVisible();
+  await check(`${who}: the profile`);
+  await page.goto('/kit');
+  await expect(page.getByRole('heading', { name: 'Sales kit' })).toBeVisible();
+  await check(`${who}: the sales kit`);
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+  await check(`${who}: the account`);
 }
 
 /** A Pro user: each guided flow and its result, and the history that keeps them. */
