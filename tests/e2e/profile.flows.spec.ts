@@ -133,7 +133,6 @@ test('profile: a rep with an empty profile who finishes a flow is offered once t
 });
 
 test('profile: with no signal, the cold email drafted on the phone after one answer signs, books and offers from the profile the app read when it opened', async ({
-  page,
   context,
   flows,
   newAccount,
