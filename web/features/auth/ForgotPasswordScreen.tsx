@@ -10,7 +10,7 @@ import { useForgotPasswordMutation } from './auth.queries';
 import { AuthForm } from './AuthForm';
 import { PasswordScreen } from './PasswordScreen';
 import { fieldErrorsOf, registerFailureMessage } from './authMessages';
-import { TextField } from './TextField';
+import { EMAIL_FIELD, TextField } from './TextField';
 import { useFormFields } from './useFormFields';
 
 /**
@@ -65,13 +65,7 @@ export function ForgotPasswordScreen() {
           failure={failure}
           submit={{ label: 'Send the link', busyLabel: 'Sending', busy: forgot.isPending }}
         >
-          <TextField
-            label="Email"
-            type="email"
-            inputmode="email"
-            autocomplete="email"
-            {...field('email')}
-          />
+          <TextField {...EMAIL_FIELD} {...field('email')} />
         </AuthForm>
       )}
     </PasswordScreen>

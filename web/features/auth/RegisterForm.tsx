@@ -7,7 +7,7 @@ import { useToast } from '../../ui/ToastProvider';
 import { useRegisterMutation } from './auth.queries';
 import { AuthForm } from './AuthForm';
 import { fieldErrorsOf, registerFailureMessage } from './authMessages';
-import { TextField } from './TextField';
+import { EMAIL_FIELD, TextField } from './TextField';
 import { useFormFields } from './useFormFields';
 import { useFormErrorFromUrl } from './useFormErrorFromUrl';
 import { newAccountToast } from './newAccountWelcome';
@@ -82,13 +82,7 @@ export function RegisterForm({ initialEmail = '', redirect, errorCode }: Registe
     >
       <TextField label="Full name" autocomplete="name" {...field('name')} />
       <TextField label="Username" autocomplete="username" {...field('username')} />
-      <TextField
-        label="Email"
-        type="email"
-        inputmode="email"
-        autocomplete="email"
-        {...field('email')}
-      />
+      <TextField {...EMAIL_FIELD} {...field('email')} />
       <TextField
         label="Password"
         type="password"
