@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { pdfOf, pdfOfSpaces } from '../../tests/factories/documents';
-import { extractText, PASSAGE_MAX_CHARS, splitPassages } from './extract';
+import { docxOf, pdfOf, pdfOfLines, pdfOfSpaces } from '../../tests/factories/documents';
+import { breakKitReader } from '../../tests/support/brokenReader';
+import { captureLog } from '../../tests/support/logs';
+import {
+  extractText,
+  KitFileError,
+  KitReaderError,
+  PASSAGE_MAX_CHARS,
+  READER_STDERR_MAX_CHARS,
+  splitPassages,
+} from './extract';
 
 /** A paragraph of `n` lines of about 70 characters, each a sentence about `topic`. */
 const paragraph = (topic: string, n: number) =>
@@ -48,5 +57,46 @@ describe('kit: 3. a reader that runs out of memory', () => {
     );
     const next = await extractText('next.pdf', await pdfOf([['Freightly books docks.']]));
     expect(next.pages).toEqual([{ page: 1, text: 'Freightly books docks.' }]);
+  });
+});
+
+describe('kit: 3. a page of very many lines', () => {
+  it('reads all 200,000 lines of one page', async () => {
+    const { pages } = await extractText('log.pdf', pdfOfLines(200_000), { timeoutMs: 60_000 });
+    const lines = pages[0]!.text.split('\n');
+    expect(lines).toHaveLength(200_000);
+    expect([lines[0], lines.at(-1)]).toEqual(['Line 1', 'Line 200000']);
+  });
+});
+
+describe('kit: 3. a reader that fails for a reason that is not the file', () => {
+  it('is a KitReaderError, not a refusal of the file, its stderr logged with its start and end kept', async () => {
+    const captured = captureLog();
+    const broken = breakKitReader({ noise: 50_000 });
+    let failure: unknown;
+    try {
+      await extractText('deck.pdf', await pdfOf([['Freightly books docks.']]), {
+        log: captured.log,
+      }).catch((error: unknown) => (failure = error));
+      await expect(
+        extractText('battlecard.docx', await docxOf(['Freightly vs DockPro'])),
+      ).rejects.toBeInstanceOf(KitReaderError);
+    } finally {
+      broken.restore();
+    }
+    expect(failure).toBeInstanceOf(KitReaderError);
+    expect(failure).not.toBeInstanceOf(KitFileError);
+    const [entry, ...more] = captured.entries();
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ level: 50, kind: 'pdf', exit: 1 });
+    const stderr = String(entry!.stderr);
+    expect(stderr.length).toBeLessThan(READER_STDERR_MAX_CHARS + 100);
+    expect(stderr.startsWith('.....')).toBe(true);
+    expect(stderr).toContain('characters left out');
+    expect(stderr).toContain('Error: the reader is broken');
+
+    // Mended, the reader reads the same file.
+    const again = await extractText('deck.pdf', await pdfOf([['Freightly books docks.']]));
+    expect(again.pages).toEqual([{ page: 1, text: 'Freightly books docks.' }]);
   });
 });

@@ -1,7 +1,8 @@
 // The sales kit (issue #21 item 3): the text of a rep's own document, read from its bytes. The kind
 // is judged by the bytes (a PDF starts '%PDF-', a DOCX is a ZIP holding word/document.xml, Markdown
 // and plain text are UTF-8 with no NUL), and must agree with the file's name. Each refusal is a
-// KitFileError whose message says what was wrong, for the rep.
+// KitFileError whose message says what was wrong, for the rep; a reader that fails for a reason that
+// is not the file is a KitReaderError, which the upload is tried again after.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
@@ -10,12 +11,21 @@ import {
   KIT_EXTRACT_TIMEOUT_MS,
   KIT_MAX_PAGES,
 } from '../../domain/limits';
+import type { Logger } from '../log';
 
 export type KitFileKind = 'pdf' | 'docx' | 'text';
 
 /** A file Pitchpad cannot take, and why, in words for the rep. */
 export class KitFileError extends Error {
   override name = 'KitFileError';
+}
+
+/**
+ * The reader failed for a reason that is not the file: it could not start, or it crashed (a bug, a
+ * library that does not load). The same file may well be read later; its details are in the log.
+ */
+export class KitReaderError extends Error {
+  override name = 'KitReaderError';
 }
 
 /** The text of a document, page by page where it has pages (a PDF); otherwise one page, null. */
@@ -75,13 +85,18 @@ export function kindOfBytes(bytes: Uint8Array): KitFileKind | null {
  * The text of `bytes`, a file named `name`, page by page. Throws KitFileError: a kind Pitchpad does
  * not read, bytes that are not what the name says, an encrypted PDF, a DOCX that inflates past its
  * bound, a PDF of too many pages, one whose reading takes too long or too much memory, a file with
- * no text in it ('No text found: is it a scan?' for a PDF). A PDF or DOCX is read for at most
- * `timeoutMs`, with a heap of `heapMb`.
+ * no text in it ('No text found: is it a scan?' for a PDF). Throws KitReaderError when the reader
+ * of a PDF or DOCX fails for another reason. A PDF or DOCX is read for at most `timeoutMs`, with a
+ * heap of `heapMb`; what its reader writes to stderr goes to `log`.
  */
 export async function extractText(
   name: string,
   bytes: Uint8Array,
-  { timeoutMs = KIT_EXTRACT_TIMEOUT_MS, heapMb = KIT_EXTRACT_OLD_SPACE_MB } = {},
+  {
+    timeoutMs = KIT_EXTRACT_TIMEOUT_MS,
+    heapMb = KIT_EXTRACT_OLD_SPACE_MB,
+    log,
+  }: { timeoutMs?: number; heapMb?: number; log?: Logger } = {},
 ): Promise<ExtractedText> {
   const kind = kindOfName(name);
   if (bytes.length === 0) throw new KitFileError(`“${name}” is empty.`);
@@ -93,7 +108,7 @@ export async function extractText(
   const pages =
     kind === 'text'
       ? [{ page: null, text: new TextDecoder().decode(bytes) }]
-      : await readInProcess(name, kind, bytes, timeoutMs, heapMb);
+      : await readInProcess(name, kind, bytes, { timeoutMs, heapMb, log });
   const cleaned = pages
     .map((p) => ({ page: p.page, text: p.text.replace(/\r\n?/g, '\n').trim() }))
     .filter((p) => p.text !== '');
@@ -109,7 +124,29 @@ const READER_PATH = fileURLToPath(new URL('./extract.worker.mjs', import.meta.ur
 
 type ReaderAnswer =
   | { pages: { page: number | null; text: string }[] }
-  | { fail: 'password' | 'damaged' | 'inflated' | 'pages'; count?: number };
+  | { fail: 'password' | 'damaged' | 'inflated' | 'pages' | 'memory'; count?: number };
+
+/** The most of the reader's stderr that is logged: its start and its end, where errors are told. */
+export const READER_STDERR_MAX_CHARS = 8_000;
+
+/** Text kept up to `max` characters: the first half and the last half of what was added. */
+function boundedText(max: number) {
+  let head = '';
+  let tail = '';
+  let left = 0;
+  return {
+    add(chunk: string) {
+      const room = Math.max(0, max / 2 - head.length);
+      head += chunk.slice(0, room);
+      tail += chunk.slice(room);
+      if (tail.length > max / 2) {
+        left += tail.length - max / 2;
+        tail = tail.slice(-max / 2);
+      }
+    },
+    text: () => (left ? `${head}\n[… ${left} characters left out …]\n${tail}` : head + tail),
+  };
+}
 
 /**
  * A PDF's pages or a DOCX's text, read in a child process of its own: a heap limit
@@ -117,49 +154,65 @@ type ReaderAnswer =
  * not a worker thread, because a thread's resource limits bound only its JavaScript heap: the
  * WebAssembly, ArrayBuffers and native memory a hostile file makes the reader allocate would be the
  * server's; a process that runs out of them dies alone. The bytes go over the IPC channel (a copy).
+ * The reader answers what it read or why the file cannot be read; a reader that dies of memory
+ * (V8 aborts it) was killed by the file too. Any other end (it could not start, it crashed) is the
+ * reader's fault, not the file's: a KitReaderError, with its stderr in the log.
  */
 async function readInProcess(
   name: string,
   kind: 'pdf' | 'docx',
   bytes: Uint8Array,
-  timeoutMs: number,
-  heapMb: number,
+  { timeoutMs, heapMb, log }: { timeoutMs: number; heapMb: number; log: Logger | undefined },
 ): Promise<{ page: number | null; text: string }[]> {
   const tooComplex = (why: string) =>
     new KitFileError(`“${name}” is too large or complex to read: ${why}.`);
+  const outOfMemory = () => tooComplex('it needs more memory than a file may');
+  const failed = (why: string) =>
+    new KitReaderError(`The reader of “${name}” failed (${why}): it is not the file's fault.`);
   const reader = fork(READER_PATH, [], {
     // Only this flag: never the parent's (tsx's loaders, an inspector port), which the plain
     // JavaScript reader does not need.
     execArgv: [`--max-old-space-size=${heapMb}`],
     // Structured clone on the channel: the bytes travel as bytes, not as JSON of numbers.
     serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
+  // Read as it comes (a full pipe would stall the reader), kept bounded, logged once it has ended.
+  const stderr = boundedText(READER_STDERR_MAX_CHARS);
+  reader.stderr!.setEncoding('utf8').on('data', (chunk: string) => stderr.add(chunk));
+  let answered = false;
+  let killed = false;
   const answer = await new Promise<ReaderAnswer>((resolve, reject) => {
     const timer = setTimeout(() => {
+      killed = true;
       reject(tooComplex(`reading it took longer than ${timeoutMs / 1000} seconds`));
     }, timeoutMs);
     const done = () => clearTimeout(timer);
     reader.once('message', (message: ReaderAnswer) => {
+      answered = true;
       done();
       resolve(message);
     });
     // Every error, not only the first: the channel may fail too as the process is killed while the
-    // bytes are still being sent, and an error no one listens to would end the server.
+    // bytes are still being sent, and an error no one listens to would end the server. The first,
+    // before any answer, is a reader that could not start or whose channel broke.
     reader.on('error', (error) => {
       done();
-      reject(error);
+      if (!answered && !killed) log?.error({ kind, err: error }, 'kit: the reader failed to start');
+      reject(failed(error.message));
     });
-    // Out of memory (V8 aborts the process) or any other crash: the file is what it could not read.
-    reader.once('exit', (code, signal) => {
+    // 'close', not 'exit': by then all it wrote to stderr has been read. Out of memory, V8 aborts
+    // the process: the file is what it could not read. Any other end before an answer is a crash.
+    reader.once('close', (code, signal) => {
       done();
-      reject(
-        code === 134 || signal === 'SIGABRT'
-          ? tooComplex('it needs more memory than a file may')
-          : tooComplex(`its reader stopped (${signal ?? code})`),
-      );
+      const oom = code === 134 || signal === 'SIGABRT';
+      const crashed = !answered && !killed && !oom;
+      const details = { kind, exit: signal ?? code, stderr: stderr.text() };
+      if (crashed) log?.error(details, 'kit: the reader failed, not for the file');
+      else if (details.stderr) log?.warn(details, 'kit: the reader wrote to stderr');
+      reject(oom ? outOfMemory() : failed(`it stopped: ${signal ?? code}`));
     });
-    // A send that fails is a reader gone: its exit says why.
+    // A send that fails is a reader gone: its end says why.
     reader.send(
       { kind, bytes, maxInflatedBytes: KIT_DOCX_INFLATED_MAX_BYTES, maxPages: KIT_MAX_PAGES },
       () => {},
@@ -185,6 +238,8 @@ async function readInProcess(
       throw new KitFileError(
         `“${name}” has ${answer.count} pages: Pitchpad reads documents of at most ${KIT_MAX_PAGES}.`,
       );
+    case 'memory':
+      throw outOfMemory();
   }
 }
 

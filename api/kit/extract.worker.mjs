@@ -2,12 +2,15 @@
 // with a heap limit and a deadline, and kills it past them): a hostile file costs this process, not
 // the server. Plain JavaScript, so plain `node` runs it beside the bundled server as under tsx in
 // development. In: one IPC message { kind: 'pdf' | 'docx', bytes, maxInflatedBytes, maxPages }. Out:
-// one message, { pages: { page, text }[] } or { fail: 'password' | 'damaged' | 'inflated' | 'pages', count? },
-// then it exits.
+// one message, { pages: { page, text }[] } or, for a file it cannot read, { fail: 'password' |
+// 'damaged' | 'inflated' | 'pages' | 'memory', count? }, then it exits. Anything else that goes wrong
+// here (a bug, a library that does not load) is not the file's doing: the error goes to stderr and the
+// process exits 1, which extract.ts answers as the reader failing, to be tried again later.
 const { kind, bytes, maxInflatedBytes, maxPages } = await new Promise((resolve) =>
   process.once('message', resolve),
 );
 
+/** A file this reader cannot read, and why (what extract.ts tells the rep). */
 class Refusal extends Error {
   constructor(fail, count) {
     super(fail);
@@ -23,21 +26,41 @@ async function pdfPages() {
     // This process's own copy of the bytes: pdf.js may take it over.
     pdf = await getDocumentProxy(bytes, { verbosity: 0 });
   } catch (error) {
-    if (error?.name === 'PasswordException') throw new Refusal('password');
-    if (error?.name === 'InvalidPDFException' || error?.name === 'FormatError')
-      throw new Refusal('damaged');
-    throw error;
+    throw pdfRefusal(error) ?? error;
   }
+  let items;
   try {
     if (pdf.numPages > maxPages) throw new Refusal('pages', pdf.numPages);
-    const { items } = await extractTextItems(pdf);
-    return items.map((onPage, i) => ({ page: i + 1, text: pageText(onPage) }));
+    ({ items } = await extractTextItems(pdf));
   } catch (error) {
-    if (error?.name === 'FormatError') throw new Refusal('damaged');
-    throw error;
+    throw pdfRefusal(error) ?? error;
   } finally {
     await pdf.loadingTask.destroy();
   }
+  return items.map((onPage, i) => ({ page: i + 1, text: pageText(onPage) }));
+}
+
+/**
+ * What pdf.js's error says of the file, or undefined when it is not about the file. pdf.js hands an
+ * error its parser raised that is none of its own kinds over as an UnknownErrorException, the
+ * original's `toString()` in `details`: a RangeError there is the file asking for more memory than
+ * the reader has (a buffer it cannot allocate, a structure nested past the stack).
+ */
+function pdfRefusal(error) {
+  if (error instanceof Refusal) return error;
+  switch (error?.name) {
+    case 'PasswordException':
+      return new Refusal('password');
+    case 'InvalidPDFException':
+    case 'MissingPDFException':
+    case 'FormatError':
+      return new Refusal('damaged');
+    case 'RangeError':
+      return new Refusal('memory');
+    case 'UnknownErrorException':
+      return /^RangeError\b/.test(String(error.details)) ? new Refusal('memory') : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -63,8 +86,12 @@ function pageText(items) {
   if (line) lines.push(line);
   const kept = lines.filter((l) => l.text.trim());
   const gaps = kept.slice(1).map((l, i) => kept[i].y - l.y);
-  // Lines closer than half their type size are a line's parts (a superscript), not its spacing.
-  const spacing = Math.min(...gaps.filter((gap, i) => gap >= kept[i + 1].size / 2));
+  // Lines closer than half their type size are a line's parts (a superscript), not its spacing. A
+  // loop, not Math.min(...gaps): a page may hold more lines than a call takes arguments.
+  let spacing = Infinity;
+  gaps.forEach((gap, i) => {
+    if (gap >= kept[i + 1].size / 2 && gap < spacing) spacing = gap;
+  });
   return kept
     .map((l, i) => {
       if (i === 0) return l.text;
@@ -109,8 +136,8 @@ async function docxText() {
       buffer: Buffer.from(zipped.buffer, zipped.byteOffset, zipped.byteLength),
     });
     return [{ page: null, text: value }];
-  } catch {
-    throw new Refusal('damaged');
+  } catch (error) {
+    throw new Refusal(error instanceof RangeError ? 'memory' : 'damaged');
   }
 }
 
@@ -120,6 +147,7 @@ const answer = (message) => process.send(message, () => process.exit(0));
 try {
   answer({ pages: kind === 'pdf' ? await pdfPages() : await docxText() });
 } catch (error) {
+  // Anything else is thrown on: node prints it to stderr, which the server logs, and exits 1.
   if (error instanceof Refusal) answer({ fail: error.fail, count: error.count });
   else throw error;
 }

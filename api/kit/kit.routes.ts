@@ -18,13 +18,13 @@ import {
   KIT_UPLOADS_PER_USER,
 } from '../../domain/limits';
 import type { AppContext, AppDeps, AppState } from '../context';
-import { AppError, InvalidRequest, NotFound } from '../errors';
+import { AppError, InvalidRequest, NotFound, Unavailable } from '../errors';
 import { expectedUser } from '../middleware/expectedUser';
 import { rateLimit } from '../middleware/rateLimit';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { readProfile } from '../profile/profile.sql';
-import { extractText, KitFileError, splitPassages } from './extract';
+import { extractText, KitFileError, KitReaderError, splitPassages } from './extract';
 import {
   countKitFiles,
   deleteKitFile,
@@ -140,10 +140,15 @@ export function kitRoutes() {
     const size = bytes.length;
     let extracted;
     try {
-      extracted = await reading(() => extractText(name, bytes, { timeoutMs: extractTimeoutMs }));
+      extracted = await reading(() =>
+        extractText(name, bytes, { timeoutMs: extractTimeoutMs, log: ctx.log }),
+      );
     } catch (error) {
+      // The file cannot be read: refused for good. The reader failed: a 503 the device tries again.
       if (error instanceof KitFileError)
         throw new AppError(422, KitErrorCode.unreadable, error.message);
+      if (error instanceof KitReaderError)
+        throw Unavailable(`Pitchpad could not read “${name}” just now: it will try again shortly.`);
       throw error;
     }
     const passages = splitPassages(extracted.pages);

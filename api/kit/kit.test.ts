@@ -5,6 +5,8 @@ import { EXPECTED_USER_HEADER } from '../../domain/contract/session';
 import { TestClient } from '../../tests/support/client';
 import { startTestServer, type TestServer } from '../../tests/support/server';
 import { loggedInClient } from '../../tests/factories/users';
+import { breakKitReader } from '../../tests/support/brokenReader';
+import { captureLog } from '../../tests/support/logs';
 import { TEXT_SEARCH_CONFIGS } from './textSearch';
 import {
   docxBomb,
@@ -139,6 +141,12 @@ describe('kit: 3. the sales kit', () => {
       'pricing.pdf',
       encryptedPdf,
       '“pricing.pdf” is password-protected: save it without a password and upload it again.',
+    ],
+    [
+      'a damaged PDF',
+      'broken.pdf',
+      async () => new TextEncoder().encode('%PDF-1.4\nnot really a PDF\n'),
+      '“broken.pdf” is a damaged PDF: it could not be read.',
     ],
     ['a scanned PDF', 'scan.pdf', () => scannedPdf(), 'No text found in “scan.pdf”: is it a scan?'],
     [
@@ -394,5 +402,41 @@ describe('kit: 3. files too costly to read', () => {
       '“everything.txt” holds more text than Pitchpad keeps of a file (5,000 passages): split it into smaller documents.',
     );
     expect(await storedFor(user.id, slow)).toEqual({ files: 0, passages: 0 });
+  });
+});
+
+describe('kit: 3. a reader that fails for a reason that is not the file', () => {
+  const captured = captureLog('warn');
+  let broken: TestServer;
+  beforeAll(async () => {
+    broken = await startTestServer({}, { log: captured.log });
+  });
+  afterAll(() => broken?.close());
+
+  it('answers 503 (the device sends the file again later), stores nothing, logs why; mended, the same upload is stored', async () => {
+    const { client, user } = await loggedInClient(broken);
+    const id = newId();
+    const reader = breakKitReader();
+    let res;
+    try {
+      res = await upload(client, 'Acme case study.pdf', await pdfOf(caseStudy), id);
+    } finally {
+      reader.restore();
+    }
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      code: 'unavailable',
+      message: 'Pitchpad could not read “Acme case study.pdf” just now: it will try again shortly.',
+    });
+    expect(await storedFor(user.id, broken)).toEqual({ files: 0, passages: 0 });
+    const failed = captured
+      .entries()
+      .find((e) => e.msg === 'kit: the reader failed, not for the file');
+    expect(failed).toMatchObject({ level: 50, kind: 'pdf', exit: 1 });
+    expect(failed!.stderr).toContain('Error: the reader is broken');
+
+    const again = await upload(client, 'Acme case study.pdf', await pdfOf(caseStudy), id);
+    expect(again.status).toBe(201);
+    expect((await storedFor(user.id, broken)).files).toBe(1);
   });
 });

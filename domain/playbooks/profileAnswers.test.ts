@@ -9,20 +9,7 @@ import {
   optionNamedIn,
   profileOfferText,
 } from './profileAnswers';
-
-const COMPLETE = {
-  company: 'Pipewise',
-  product: 'A CRM for plumbers',
-  valueProposition: 'Plumbers quote jobs in 2 minutes instead of 2 hours.',
-  industry: 'SaaS for trades',
-  companySize: '5-50 staff',
-  buyerTitles: 'Owner, office manager',
-  pains: 'Quotes written at night',
-  proofPoints: '120 firms; Acme Plumbing doubled its quotes',
-  pricing: 'Tiered: $49, $99, $199 a month',
-  competitors: 'ServiceTitan: we are simpler and cheaper',
-  bookingLink: 'https://cal.com/ada/20min',
-};
+import { COMPLETE_PROFILE as COMPLETE } from '../../tests/factories/profile';
 
 describe('the questions the profile answers', () => {
   it('names only questions the flows ask', () => {

@@ -19,15 +19,6 @@ export interface ProfileAnswer {
   compose?: (values: ProfileValues, question: Question | undefined) => string | undefined;
 }
 
-/** The fields' values that are filled, joined by '; ' (the target market: industry; size; buyer titles). */
-function joined(fields: readonly ProfileField[]) {
-  return (values: ProfileValues) =>
-    fields
-      .map((f) => values[f]?.trim())
-      .filter(Boolean)
-      .join('; ') || undefined;
-}
-
 /**
  * A choice step's option named in the field's text as a whole word ('SaaS for freight brokers' →
  * saas, 'Usage-based, from $49' → usage); undefined when none is or several are.
@@ -52,85 +43,82 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-const option = (field: ProfileField) => (values: ProfileValues, question: Question | undefined) =>
-  optionNamedIn(values[field], question?.options);
+/**
+ * Where a question's answer comes from: a field's name (its value as it stands, and a typed answer
+ * is saved back to it), or what an entry says (its fields, how they make the answer, where it is saved).
+ */
+type Source = ProfileField | Omit<ProfileAnswer, 'flow' | 'questionId'>;
 
-const MARKET: readonly ProfileField[] = ['industry', 'companySize', 'buyerTitles'];
-const AUDIENCE: readonly ProfileField[] = ['buyerTitles', 'companySize', 'industry'];
+/** The filled values of `fields`, joined by '; ' (the target market: industry; size; buyer titles). */
+const joined = (fields: readonly ProfileField[]): Source => ({
+  fields,
+  compose: (values) =>
+    fields
+      .map((f) => values[f]?.trim())
+      .filter(Boolean)
+      .join('; ') || undefined,
+});
 
-/** Every question the profile answers, flow by flow. */
-export const PROFILE_ANSWERS: readonly ProfileAnswer[] = [
+/** The option of a choice step that `field` names. */
+const option = (field: ProfileField): Source => ({
+  fields: [field],
+  compose: (values, question) => optionNamedIn(values[field], question?.options),
+});
+
+/** Every question the profile answers, flow by flow, by question id. */
+const SOURCES: Partial<Record<FlowType, Record<string, Source>>> = {
   // The cold email: only who it is for is left to ask.
-  {
-    flow: 'email',
-    questionId: 'value_prop',
-    fields: ['valueProposition'],
-    saveTo: 'valueProposition',
-  },
-  { flow: 'email', questionId: 'booking_link', fields: ['bookingLink'], saveTo: 'bookingLink' },
+  email: { value_prop: 'valueProposition', booking_link: 'bookingLink' },
   // Personas: the company and what it sells; the people and their pains stay the rep's to say.
-  { flow: 'demo', questionId: 'company_name', fields: ['company'], saveTo: 'company' },
-  {
-    flow: 'demo',
-    questionId: 'value_proposition',
-    fields: ['valueProposition'],
-    saveTo: 'valueProposition',
+  demo: {
+    company_name: 'company',
+    value_proposition: 'valueProposition',
+    industry: option('industry'),
+    target_audience: joined(['companySize', 'industry']),
+    key_titles: 'buyerTitles',
+    current_challenges: 'pains',
+    competitors: 'competitors',
   },
-  { flow: 'demo', questionId: 'industry', fields: ['industry'], compose: option('industry') },
-  {
-    flow: 'demo',
-    questionId: 'target_audience',
-    fields: ['companySize', 'industry'],
-    compose: joined(['companySize', 'industry']),
+  // Objections: from customers, what we offer, who we meet, who we are compared with; from
+  // investors, the proof points as traction.
+  objection: {
+    value_proposition: 'valueProposition',
+    competitive_landscape: 'competitors',
+    target_audience: joined(['buyerTitles', 'companySize', 'industry']),
+    traction: { fields: ['proofPoints'] },
   },
-  { flow: 'demo', questionId: 'key_titles', fields: ['buyerTitles'], saveTo: 'buyerTitles' },
-  { flow: 'demo', questionId: 'current_challenges', fields: ['pains'], saveTo: 'pains' },
-  { flow: 'demo', questionId: 'competitors', fields: ['competitors'], saveTo: 'competitors' },
-  // Objections from customers: what we offer, who we meet, who we are compared with.
-  {
-    flow: 'objection',
-    questionId: 'value_proposition',
-    fields: ['valueProposition'],
-    saveTo: 'valueProposition',
-  },
-  {
-    flow: 'objection',
-    questionId: 'competitive_landscape',
-    fields: ['competitors'],
-    saveTo: 'competitors',
-  },
-  { flow: 'objection', questionId: 'target_audience', fields: AUDIENCE, compose: joined(AUDIENCE) },
-  { flow: 'objection', questionId: 'traction', fields: ['proofPoints'] },
   // The GTM plan: product, value, market, competitors, pricing and proof.
-  { flow: 'gtmplan', questionId: 'product_service', fields: ['product'], saveTo: 'product' },
-  {
-    flow: 'gtmplan',
-    questionId: 'value_proposition',
-    fields: ['valueProposition'],
-    saveTo: 'valueProposition',
+  gtmplan: {
+    product_service: 'product',
+    value_proposition: 'valueProposition',
+    target_market: joined(['industry', 'companySize', 'buyerTitles']),
+    competitors: 'competitors',
+    pricing_strategy: option('pricing'),
+    current_traction: { fields: ['proofPoints'] },
   },
-  { flow: 'gtmplan', questionId: 'target_market', fields: MARKET, compose: joined(MARKET) },
-  { flow: 'gtmplan', questionId: 'competitors', fields: ['competitors'], saveTo: 'competitors' },
-  {
-    flow: 'gtmplan',
-    questionId: 'pricing_strategy',
-    fields: ['pricing'],
-    compose: option('pricing'),
-  },
-  { flow: 'gtmplan', questionId: 'current_traction', fields: ['proofPoints'] },
   // The value proposition: what is built, for whom and against which pains. Its last step, the
   // value proposition picked, is never filled (it is generated) but is offered to the profile.
-  { flow: 'playbook', questionId: 'building', fields: ['product'], saveTo: 'product' },
-  { flow: 'playbook', questionId: 'problems', fields: ['pains'], saveTo: 'pains' },
-  { flow: 'playbook', questionId: 'buyers', fields: ['buyerTitles'], saveTo: 'buyerTitles' },
-  {
-    flow: 'playbook',
-    questionId: 'value_proposition',
-    fields: ['valueProposition'],
-    saveTo: 'valueProposition',
-    compose: () => undefined,
+  playbook: {
+    building: 'product',
+    problems: 'pains',
+    buyers: 'buyerTitles',
+    value_proposition: {
+      fields: ['valueProposition'],
+      saveTo: 'valueProposition',
+      compose: () => undefined,
+    },
   },
-];
+};
+
+/** Every question the profile answers, flow by flow. */
+export const PROFILE_ANSWERS: readonly ProfileAnswer[] = Object.entries(SOURCES).flatMap(
+  ([flow, questions]) =>
+    Object.entries(questions).map(([questionId, source]) => ({
+      flow: flow as FlowType,
+      questionId,
+      ...(typeof source === 'string' ? { fields: [source], saveTo: source } : source),
+    })),
+);
 
 /** The profile's entry for a flow's question, if it has one. */
 export function profileAnswerOf(flow: FlowType, questionId: string): ProfileAnswer | undefined {

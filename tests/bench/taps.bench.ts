@@ -12,26 +12,7 @@ import {
   withAnswer,
   type FlowProgress,
 } from '../../web/features/playbooks/flowMachine';
-
-const COMPLETE_PROFILE: ProfileValues = {
-  company: 'Pipewise',
-  website: 'https://pipewise.io',
-  product: 'A CRM for plumbers',
-  valueProposition: 'Plumbers quote jobs in 2 minutes instead of 2 hours.',
-  industry: 'SaaS for trades',
-  companySize: '5-50 staff',
-  buyerTitles: 'Owner, office manager',
-  pains: 'Quotes written at night',
-  proofPoints: '120 firms use it',
-  pricing: 'Tiered, from $49 a month',
-  competitors: 'ServiceTitan: we are simpler',
-  bookingLink: 'https://cal.com/ada/20min',
-  signatureName: 'Ada Founder',
-  signatureRole: 'CEO',
-  signaturePhone: '+1 555 0100',
-  tone: 'friendly',
-  language: 'English',
-};
+import { COMPLETE_PROFILE } from '../factories/profile';
 
 /** What the rep types when a step is blank (the booking link is optional: typed too, as a rep with one would). */
 const TYPED: Record<string, string> = {

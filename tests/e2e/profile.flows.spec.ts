@@ -1,45 +1,22 @@
 import { expect, test } from './fixtures';
 import { LandingPage } from './pages/LandingPage';
-import { registerAndLogIn } from './pages/session';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expectOnScreen, showKeyboard } from './support/keyboard';
 import { expectNoSidewaysScroll } from './support/layout';
-import { upgradeToPro } from './support/billing';
 import { Network } from './support/network';
-import { fillProfile } from './support/salesKit';
 import { expectTapTargetsLargeEnough } from './support/tapTargets';
 import { unique } from './support/scriptedReplies';
+import { COMPLETE_PROFILE as PROFILE } from '../factories/profile';
 
 // The guided flows with the rep's profile, on a 390×844 phone: what the profile answers is not asked
 // again, and what a flow learns that the profile lacks is offered to it once.
-
-const PROFILE = {
-  company: 'Pipewise',
-  product: 'A CRM for plumbers',
-  valueProposition: 'Plumbers quote jobs in 2 minutes instead of 2 hours.',
-  industry: 'SaaS for trades',
-  companySize: '5-50 staff',
-  buyerTitles: 'Owner, office manager',
-  pains: 'Quotes written at night',
-  proofPoints: '120 firms use it',
-  pricing: 'Tiered, from $49 a month',
-  competitors: 'ServiceTitan: we are simpler',
-  bookingLink: 'https://cal.com/ada/20min',
-  signatureName: 'Ada Founder',
-  signatureRole: 'CEO',
-  signaturePhone: '+1 555 0100',
-  tone: 'friendly',
-  language: 'English',
-};
 
 test('profile: a rep with a complete profile gets a cold email from the landing page in 3 taps plus the recipient', async ({
   page,
   flows,
   newAccount,
 }) => {
-  await registerAndLogIn(page.request, newAccount);
-  await upgradeToPro(page.request);
-  await fillProfile(page.request, PROFILE);
+  await flows.signUpAsProWithProfile(newAccount, PROFILE);
   const landing = new LandingPage(page);
   await landing.open();
 
@@ -53,7 +30,7 @@ test('profile: a rep with a complete profile gets a cold email from the landing 
 
   await tap(landing.toolCard('Generate Cold Emails'));
   // Asked only who it is for; what the profile answers is folded under the field.
-  await flows.expectStep('Question 1 of 1', 'Who are you writing to?');
+  await flows.expectAskedOnlyWhoItIsFor();
   await expect(flows.card.getByText('2 more answers from your profile')).toBeVisible();
   await expect(flows.button('Generate Email')).toBeVisible();
   await tap(flows.answerBox);
@@ -77,11 +54,9 @@ test('profile: a step the profile answered opens from the summary filled and mar
   flows,
   newAccount,
 }) => {
-  await registerAndLogIn(page.request, newAccount);
-  await upgradeToPro(page.request);
-  await fillProfile(page.request, PROFILE);
+  await flows.signUpAsProWithProfile(newAccount, PROFILE);
   await flows.openFlow('email');
-  await flows.expectStep('Question 1 of 1', 'Who are you writing to?');
+  await flows.expectAskedOnlyWhoItIsFor();
   await flows.card.getByText('2 more answers from your profile').click();
   await expect(flows.card.getByText(PROFILE.bookingLink)).toBeVisible();
   await expectTapTargetsLargeEnough(page, 'the profile summary');
@@ -158,22 +133,19 @@ test('profile: a rep with an empty profile who finishes a flow is offered once t
 });
 
 test('profile: with no signal, the cold email drafted on the phone after one answer signs, books and offers from the profile the app read when it opened', async ({
-  page,
   context,
   flows,
   newAccount,
 }) => {
-  await registerAndLogIn(page.request, newAccount);
-  await upgradeToPro(page.request);
   // Saved on another device: the app reads it when it opens (the sync engine's pull).
-  await fillProfile(page.request, PROFILE);
+  await flows.signUpAsProWithProfile(newAccount, PROFILE);
   await flows.open();
   await flows.waitForOfflineReady();
   const network = new Network(context);
   await network.goOffline();
 
   await flows.openFlow('email');
-  await flows.expectStep('Question 1 of 1', 'Who are you writing to?');
+  await flows.expectAskedOnlyWhoItIsFor();
   await flows.answerBox.fill(`Priya Shah ${unique()}, Head of Ops at Tidal`);
   await flows.button('Generate Email').click();
 

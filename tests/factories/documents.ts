@@ -143,10 +143,27 @@ export function docxHiddenBomb(megabytes: number, declaredBytes?: number): Uint8
  * line of text then `megabytes` of spaces (pdf.js takes seconds and gigabytes to read it).
  */
 export function pdfOfSpaces(megabytes: number): Uint8Array {
-  const content = Buffer.concat([
-    Buffer.from('BT /F1 12 Tf 72 712 Td (Hello) Tj ET\n'),
-    Buffer.alloc(megabytes * 1_000_000, 0x20),
-  ]);
+  return onePagePdf(
+    Buffer.concat([
+      Buffer.from('BT /F1 12 Tf 72 712 Td (Hello) Tj ET\n'),
+      Buffer.alloc(megabytes * 1_000_000, 0x20),
+    ]),
+  );
+}
+
+/**
+ * A PDF of one page holding `count` lines, 'Line 1' to 'Line <count>', in tiny type a hair apart, so
+ * up to 260,000 of them stand on the page (a few kB).
+ */
+export function pdfOfLines(count: number): Uint8Array {
+  const lines = Array.from({ length: count }, (_, i) => `(Line ${i + 1}) '`);
+  return onePagePdf(
+    Buffer.from(['BT /F1 0.002 Tf 1 0 0 1 72 780 Tm 0.003 TL', ...lines, 'ET'].join('\n')),
+  );
+}
+
+/** A one-page PDF written by hand around a page's content stream (deflated), in Helvetica. */
+function onePagePdf(content: Buffer): Uint8Array {
   const packed = deflateSync(content, { level: 9 });
   let pdf = Buffer.from('%PDF-1.4\n');
   const offsets: number[] = [];

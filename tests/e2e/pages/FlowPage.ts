@@ -1,7 +1,10 @@
 import { expect } from '@playwright/test';
 import type { Locator } from '@playwright/test';
+import type { ProfileValues } from '../../../domain/contract/profile';
 import type { FlowType } from '../../../domain/playbooks';
+import { COMPLETE_PROFILE } from '../../factories/profile';
 import { upgradeToPro } from '../support/billing';
+import { fillProfile } from '../support/salesKit';
 import type { NewAccount } from './AuthPage';
 import { ChatPage } from './ChatPage';
 import { registerAndLogIn } from './session';
@@ -14,6 +17,19 @@ export class FlowPage extends ChatPage {
     await upgradeToPro(this.page.request);
     await this.page.goto(path);
     await expect(this.card).toBeVisible();
+  }
+
+  /**
+   * A new user who pays for Pro, whose profile holds `profile` (saved through the API, as on another
+   * device; by default every field filled). The page is left where it was: the test opens what it needs.
+   */
+  async signUpAsProWithProfile(
+    account: NewAccount,
+    profile: ProfileValues = COMPLETE_PROFILE,
+  ): Promise<void> {
+    await registerAndLogIn(this.page.request, account);
+    await upgradeToPro(this.page.request);
+    await fillProfile(this.page.request, profile as Record<string, string>);
   }
 
   /** Opens a flow by its URL, where it was left if it was started before. */
@@ -86,6 +102,11 @@ export class FlowPage extends ChatPage {
   async expectStep(counter: string, question?: string): Promise<void> {
     await expect(this.counter).toHaveText(counter);
     if (question) await expect(this.question).toHaveText(question);
+  }
+
+  /** The cold email with a complete profile: its one question, who it is for. */
+  async expectAskedOnlyWhoItIsFor(): Promise<void> {
+    await this.expectStep('Question 1 of 1', 'Who are you writing to?');
   }
 
   /** The actions under a flow's result: Copy, Share, Open in mail app. */

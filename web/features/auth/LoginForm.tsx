@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { loginFieldErrors } from '../../../domain/accountFields';
 import { AUTH_FORM_PATHS } from '../../../domain/contract/authForm';
@@ -8,10 +7,10 @@ import { FORGOT_PAGE } from '../../../domain/passwordReset';
 import { takeTypedValue } from '../../prerender/typedValues';
 import { useToast } from '../../ui/ToastProvider';
 import { useLoginMutation } from './auth.queries';
+import { AuthForm } from './AuthForm';
 import { fieldErrorsOf, loginFailureMessage } from './authMessages';
-import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
-import { useFieldErrors } from './useFieldErrors';
+import { useFormFields } from './useFormFields';
 import { useFormErrorFromUrl } from './useFormErrorFromUrl';
 import { useGoToPostLoginDestination } from './useGoToPostLoginDestination';
 
@@ -24,24 +23,24 @@ interface LoginFormProps {
 /** Sign-in. A missing field is named under it; a refused login ('Login failed') shows once above the button, not as a toast too. */
 export function LoginForm({ redirect, errorCode }: LoginFormProps) {
   // Typed into the prerendered page before the app took it over: kept (prerender/typedValues.ts).
-  const [username, setUsername] = useState(() => takeTypedValue('username'));
-  const [password, setPassword] = useState(() => takeTypedValue('password'));
-  const [failure, setFailure] = useState<string | null>(null);
-  const { form, errors, show, clear } = useFieldErrors();
+  const { values, field, form, show, failure, setFailure } = useFormFields(() => ({
+    username: takeTypedValue('username'),
+    password: takeTypedValue('password'),
+  }));
   const login = useLoginMutation();
   const toast = useToast();
   const goToDestination = useGoToPostLoginDestination();
-  useFormErrorFromUrl(errorCode, ({ message, field }) => {
-    if (field === 'username' || field === 'password') show({ [field]: message });
+  useFormErrorFromUrl(errorCode, ({ message, field: at }) => {
+    if (at === 'username' || at === 'password') show({ [at]: message });
     else setFailure(message);
   });
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    if (show(loginFieldErrors({ username, password }))) return;
+    if (show(loginFieldErrors(values))) return;
     login.mutate(
-      { username: username.trim(), password },
+      { username: values.username.trim(), password: values.password },
       {
         onSuccess: ({ user }) => {
           toast({
@@ -60,56 +59,35 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
   };
 
   return (
-    // method="post": before the app takes the page over (or without JavaScript), the browser posts
-    // the form to the server itself, which signs in and redirects; never a GET, which would put the
-    // password into the address.
-    <form
-      ref={form}
-      className="auth-form"
-      method="post"
+    // The browser posts the form to the server itself before the app takes the page over: the
+    // server signs in and redirects.
+    <AuthForm
+      label="Login"
+      form={form}
       action={AUTH_FORM_PATHS.login}
       onSubmit={handleSubmit}
-      aria-label="Login"
-      noValidate
+      failure={failure}
+      failureLead="Login failed:"
+      submit={{
+        label: 'Sign in',
+        busyLabel: 'Signing in',
+        busy: login.isPending,
+        disabled: login.isSuccess,
+      }}
+      footer={
+        // A plain link: the prerendered page follows it before the app has taken it over.
+        <Link to={FORGOT_PAGE} className="auth-card__link auth-form__forgot">
+          Forgot password?
+        </Link>
+      }
     >
-      <TextField
-        label="Username"
-        name="username"
-        autocomplete="username"
-        value={username}
-        error={errors.username}
-        onChange={(value) => {
-          setUsername(value);
-          clear('username');
-        }}
-      />
+      <TextField label="Username" autocomplete="username" {...field('username')} />
       <TextField
         label="Password"
-        name="password"
         type="password"
         autocomplete="current-password"
-        value={password}
-        error={errors.password}
-        onChange={(value) => {
-          setPassword(value);
-          clear('password');
-        }}
+        {...field('password')}
       />
-      {failure && (
-        <p className="form-error" role="alert">
-          <strong>Login failed:</strong> {failure}
-        </p>
-      )}
-      <SubmitButton
-        label="Sign in"
-        busyLabel="Signing in"
-        busy={login.isPending}
-        disabled={login.isSuccess}
-      />
-      {/* A plain link: the prerendered page follows it before the app has taken it over. */}
-      <Link to={FORGOT_PAGE} className="auth-card__link auth-form__forgot">
-        Forgot password?
-      </Link>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,15 +1,14 @@
-import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { registerFieldErrors, type AccountField } from '../../../domain/accountFields';
+import { registerFieldErrors } from '../../../domain/accountFields';
 import { AUTH_FORM_PATHS } from '../../../domain/contract/authForm';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../domain/limits';
 import { takeTypedValue } from '../../prerender/typedValues';
 import { useToast } from '../../ui/ToastProvider';
 import { useRegisterMutation } from './auth.queries';
+import { AuthForm } from './AuthForm';
 import { fieldErrorsOf, registerFailureMessage } from './authMessages';
-import { SubmitButton } from './SubmitButton';
-import { TextField } from './TextField';
-import { useFieldErrors } from './useFieldErrors';
+import { EMAIL_FIELD, TextField } from './TextField';
+import { useFormFields } from './useFormFields';
 import { useFormErrorFromUrl } from './useFormErrorFromUrl';
 import { newAccountToast } from './newAccountWelcome';
 import { useGoToPostLoginDestination } from './useGoToPostLoginDestination';
@@ -30,31 +29,19 @@ interface RegisterFormProps {
  */
 export function RegisterForm({ initialEmail = '', redirect, errorCode }: RegisterFormProps) {
   // Typed into the prerendered page before the app took it over: kept (prerender/typedValues.ts).
-  const [values, setValues] = useState(() => ({
+  const { values, field, form, show, failure, setFailure } = useFormFields(() => ({
     name: takeTypedValue('name'),
     username: takeTypedValue('username'),
     email: takeTypedValue('email') || initialEmail,
     password: takeTypedValue('password'),
   }));
-  const [failure, setFailure] = useState<string | null>(null);
-  const { form, errors, show, clear } = useFieldErrors();
   const register = useRegisterMutation();
   const toast = useToast();
   const goToDestination = useGoToPostLoginDestination();
-  useFormErrorFromUrl(errorCode, ({ message, field }) => {
-    if (field === 'name' || field === 'username' || field === 'email' || field === 'password')
-      show({ [field]: message });
+  useFormErrorFromUrl(errorCode, ({ message, field: at }) => {
+    if (at === 'name' || at === 'username' || at === 'email' || at === 'password')
+      show({ [at]: message });
     else setFailure(message);
-  });
-
-  const field = (name: AccountField) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (value: string) => {
-      setValues((current) => ({ ...current, [name]: value }));
-      clear(name);
-    },
   });
 
   const handleSubmit = (event: FormEvent) => {
@@ -82,40 +69,26 @@ export function RegisterForm({ initialEmail = '', redirect, errorCode }: Registe
   };
 
   return (
-    // noValidate: the browser's own bubbles name one field at a time; the form names them all.
-    // method="post": before the app takes the page over (or without JavaScript), the browser posts
-    // the form to the server itself, which creates the account, signs in and redirects; never a GET,
-    // which would put the name, email and password into the address.
-    <form
-      ref={form}
-      className="auth-form"
-      method="post"
+    // The browser posts the form to the server itself before the app takes the page over: the
+    // server creates the account, signs in and redirects.
+    <AuthForm
+      label="Register"
+      form={form}
       action={AUTH_FORM_PATHS.register}
       onSubmit={handleSubmit}
-      aria-label="Register"
-      noValidate
+      failure={failure}
+      failureLead="Registration failed:"
+      submit={{ label: 'Create account', busyLabel: 'Creating account', busy: register.isPending }}
     >
       <TextField label="Full name" autocomplete="name" {...field('name')} />
       <TextField label="Username" autocomplete="username" {...field('username')} />
-      <TextField
-        label="Email"
-        type="email"
-        inputmode="email"
-        autocomplete="email"
-        {...field('email')}
-      />
+      <TextField {...EMAIL_FIELD} {...field('email')} />
       <TextField
         label="Password"
         type="password"
         autocomplete="new-password"
         {...field('password')}
       />
-      {failure && (
-        <p className="form-error" role="alert">
-          <strong>Registration failed:</strong> {failure}
-        </p>
-      )}
-      <SubmitButton label="Create account" busyLabel="Creating account" busy={register.isPending} />
-    </form>
+    </AuthForm>
   );
 }

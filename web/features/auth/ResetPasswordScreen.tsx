@@ -5,14 +5,14 @@ import { FIELD_MESSAGES } from '../../../domain/accountFields';
 import { LOGIN_REDIRECT_DELAY_MS, PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/limits';
 import { FORGOT_PAGE, RESET_LINK_DEAD } from '../../../domain/passwordReset';
 import { useToast } from '../../ui/ToastProvider';
-import { Screen } from '../../ui/Screen';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { ApiError } from '../../data/api';
 import { useResetPasswordMutation } from './auth.queries';
+import { AuthForm } from './AuthForm';
+import { PasswordScreen } from './PasswordScreen';
 import { fieldErrorsOf, registerFailureMessage } from './authMessages';
-import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
-import { useFieldErrors } from './useFieldErrors';
+import { useFormFields } from './useFormFields';
 import { useGoToPostLoginDestination } from './useGoToPostLoginDestination';
 
 function passwordProblem(password: string): string | undefined {
@@ -33,10 +33,10 @@ const isDeadLink = (error: unknown) =>
  */
 export function ResetPasswordScreen() {
   const { token } = useSearch({ from: '/auth/reset' });
-  const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const { values, field, form, show, failure, setFailure } = useFormFields(() => ({
+    password: '',
+  }));
   const [dead, setDead] = useState(!token);
-  const { form, errors, show, clear } = useFieldErrors();
   const reset = useResetPasswordMutation();
   const toast = useToast();
   const goToDestination = useGoToPostLoginDestination();
@@ -45,10 +45,10 @@ export function ResetPasswordScreen() {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const problem = passwordProblem(password);
+    const problem = passwordProblem(values.password);
     if (problem) return void show({ password: problem });
     reset.mutate(
-      { token: token ?? '', password },
+      { token: token ?? '', password: values.password },
       {
         onSuccess: ({ user }) => {
           toast({
@@ -67,60 +67,40 @@ export function ResetPasswordScreen() {
   };
 
   return (
-    <Screen width="narrow" className="auth-screen">
-      <section className="auth-card">
-        <div className="auth-card__brand">
-          <h1>Choose a new password</h1>
-          <p className="muted">Setting it signs your account out on every other device.</p>
-        </div>
-        {dead ? (
-          <div className="auth-form">
-            <p className="form-error" role="alert">
-              {RESET_LINK_DEAD}
-            </p>
-            <Link to={FORGOT_PAGE} className="pp-button pp-button--primary auth-form__submit">
-              Ask for a new link
-            </Link>
-          </div>
-        ) : (
-          <form
-            ref={form}
-            className="auth-form"
-            onSubmit={handleSubmit}
-            aria-label="Set a new password"
-            noValidate
-          >
-            <TextField
-              label="New password"
-              name="password"
-              type="password"
-              autocomplete="new-password"
-              value={password}
-              error={errors.password}
-              onChange={(value) => {
-                setPassword(value);
-                clear('password');
-              }}
-            />
-            {failure && (
-              <p className="form-error" role="alert">
-                {failure}
-              </p>
-            )}
-            <SubmitButton
-              label="Set the new password"
-              busyLabel="Saving"
-              busy={reset.isPending}
-              disabled={reset.isSuccess}
-            />
-          </form>
-        )}
-        <p className="auth-card__aside">
-          <Link to="/auth/$tab" params={{ tab: 'login' }} className="auth-card__link">
-            Back to sign in
+    <PasswordScreen
+      title="Choose a new password"
+      lead="Setting it signs your account out on every other device."
+    >
+      {dead ? (
+        <div className="auth-form">
+          <p className="form-error" role="alert">
+            {RESET_LINK_DEAD}
+          </p>
+          <Link to={FORGOT_PAGE} className="pp-button pp-button--primary auth-form__submit">
+            Ask for a new link
           </Link>
-        </p>
-      </section>
-    </Screen>
+        </div>
+      ) : (
+        <AuthForm
+          label="Set a new password"
+          form={form}
+          onSubmit={handleSubmit}
+          failure={failure}
+          submit={{
+            label: 'Set the new password',
+            busyLabel: 'Saving',
+            busy: reset.isPending,
+            disabled: reset.isSuccess,
+          }}
+        >
+          <TextField
+            label="New password"
+            type="password"
+            autocomplete="new-password"
+            {...field('password')}
+          />
+        </AuthForm>
+      )}
+    </PasswordScreen>
   );
 }

@@ -1,4 +1,4 @@
-interface SubmitButtonProps {
+export interface SubmitButtonProps {
   label: string;
   /** What the spinner says while the form's request is on its way (e.g. 'Signing in'). */
   busyLabel: string;

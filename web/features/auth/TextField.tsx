@@ -18,6 +18,14 @@ type TextFieldProps = {
   disabled?: boolean;
 };
 
+/** An account's email field: the keyboard and the autofill of an email address. */
+export const EMAIL_FIELD = {
+  label: 'Email',
+  type: 'email',
+  inputmode: 'email',
+  autocomplete: 'email',
+} as const;
+
 /**
  * A labelled, required form field with its error under it (`aria-invalid`, and the error is the
  * field's description); with no error the line under the field is not drawn, so it leaves no blank
