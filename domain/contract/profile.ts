@@ -59,6 +59,13 @@ export interface StoredProfileField {
    */
   at?: string;
   /**
+   * The order in which the server stored this value: one more than the highest `version` the profile
+   * held then (missing on values stored before versions existed: 0). Only the server sets it, under
+   * the profile's row lock, so of two answers the one with the higher version of a field is the newer
+   * for that field, whatever any device's clock says (web/features/profile/profileStore.ts).
+   */
+  version?: number;
+  /**
    * Two devices edited this field without seeing each other's edit: the later edit is the value,
    * the other is kept here so it is not silently lost, until the field is next edited on top of
    * what it holds.

@@ -60,7 +60,25 @@ export function mergeProfileEdits(
       outcomes.push({ field: edit.field, outcome: 'kept-other' });
     }
   }
-  return { fields, outcomes };
+  return { fields: withVersions(stored, fields), outcomes };
+}
+
+/** The highest `version` of the stored fields (0 before any was versioned). */
+export function profileVersion(stored: StoredProfile): number {
+  return Math.max(0, ...Object.values(stored).map((field) => field?.version ?? 0));
+}
+
+/**
+ * `fields` with every field this write changed stamped with the profile's next version, so a device
+ * can tell a newer answer from an older one by the server's own order, never by clocks (see
+ * StoredProfileField.version). A field left as it was keeps its version.
+ */
+function withVersions(stored: StoredProfile, fields: StoredProfile): StoredProfile {
+  const next = profileVersion(stored) + 1;
+  const stamped: StoredProfile = { ...fields };
+  for (const [field, value] of Object.entries(fields) as [ProfileField, StoredProfileField][])
+    if (value !== stored[field]) stamped[field] = { ...value, version: next };
+  return stamped;
 }
 
 const EPOCH = new Date(0).toISOString();
@@ -83,5 +101,5 @@ export function fillBlankFields(
     fields[field] = { value: value.trim(), editedAt: now.toISOString(), at: EPOCH };
     filled.push(field);
   }
-  return { fields, filled };
+  return { fields: withVersions(stored, fields), filled };
 }
