@@ -94,6 +94,13 @@ function ProfileEditor({ userId }: { userId: number }) {
   );
 }
 
+/** Store and queue `edits`; answers when they were saved (their outbox entry's `createdAt`). */
+async function saveEdits(db: PitchpadDb, edits: ProfileValues): Promise<number> {
+  const now = Date.now();
+  await saveProfileEdits(db, edits, now);
+  return now;
+}
+
 /** The edits the rep has typed and not saved yet, by field. */
 type Draft = ProfileValues;
 
@@ -146,9 +153,7 @@ function ProfileForm({
 
   /** Store `edits` here and queue them; sent at once when online. */
   const save = async (edits: ProfileValues) => {
-    const now = Date.now();
-    await saveProfileEdits(db, edits, now);
-    setSavedAt(now);
+    setSavedAt(await saveEdits(db, edits));
     if (globalThis.navigator?.onLine !== false) void flushProfileEdits(db);
   };
 
