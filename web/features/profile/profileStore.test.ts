@@ -25,9 +25,10 @@ import {
 } from './profileStore';
 
 let server: TestServer;
+// Starting the server (migrations on a fresh database) takes more than the default 10 s on a busy machine.
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, 60_000);
 afterAll(() => server?.close());
 
 const realFetch = globalThis.fetch;
