@@ -160,6 +160,36 @@ describe('profile: 1. GET and PATCH /api/profile', () => {
     expect(later.body.fields.pricing.version).toBe(1);
   });
 
+  it("the same field on two devices, one a laptop whose clock is an hour slow: its edit, made after the phone's, wins, its time read against its own clock's sending time", async () => {
+    const { client } = await loggedInClient(server);
+    const real = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const hour = 3600_000;
+    // Neither device has seen the other's edit. The phone's (right clock) arrives first.
+    const phone = await client.patch('/api/profile', {
+      edits: [{ field: 'pricing', value: '$49 a seat', editedAt: iso(real - 60_000), base: null }],
+      sentAt: iso(real),
+    });
+    expect(phone.body.outcomes).toEqual([{ field: 'pricing', outcome: 'applied' }]);
+    // The laptop's, made 30 s after the phone's, by a clock an hour behind.
+    const laptop = await client.patch('/api/profile', {
+      edits: [
+        { field: 'pricing', value: '$59 a seat', editedAt: iso(real - 30_000 - hour), base: null },
+      ],
+      sentAt: iso(Date.now() - hour),
+    });
+    expect(laptop.body.outcomes).toEqual([{ field: 'pricing', outcome: 'replaced-other' }]);
+    expect(laptop.body.fields.pricing).toMatchObject({
+      value: '$59 a seat',
+      editedAt: iso(real - 30_000 - hour),
+      replaced: { value: '$49 a seat' },
+    });
+    // Counted in the server's time: about when it was made, not an hour before.
+    expect(Math.abs(Date.parse(laptop.body.fields.pricing.at) - (real - 30_000))).toBeLessThan(
+      10_000,
+    );
+  });
+
   it('a clock ahead of the server does not win for ever: its edit counts as made on arrival, and is still the base of the next', async () => {
     const { client } = await loggedInClient(server);
     const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString();
@@ -280,4 +310,12 @@ describe('profile: 1. GET and PATCH /api/profile', () => {
       expect(await storedFields(user.id)).toBeUndefined();
     },
   );
+
+  it('refuses a sending time that is not a date with a 400, and stores nothing', async () => {
+    const { client, user } = await loggedInClient(server);
+    const res = await client.patch('/api/profile', { edits: [valid], sentAt: 'now' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('sentAt: must be an ISO date');
+    expect(await storedFields(user.id)).toBeUndefined();
+  });
 });

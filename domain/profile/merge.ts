@@ -22,21 +22,28 @@ const countsAt = (field: StoredProfileField) => Date.parse(field.at ?? field.edi
  *    rep made it) is the value, and the other is kept as `replaced`, shown on the profile, so it is
  *    never lost without a word. The same value from both is no conflict.
  *
- * `editedAt` is the device's clock: it is kept as sent (a later edit names it as its base), but it
- * counts as no later than `now` when edits are compared, so a phone set a day ahead does not win every
- * conflict for a day. Pure: returns the new fields and each edit's outcome, in order.
+ * `editedAt` is the device's clock: it is kept as sent (a later edit names it as its base). When
+ * edits are compared it counts in the server's time: moved by how far the device's clock was from
+ * the server's when it sent them (`sentAt`, its clock then, against `now`), so a laptop an hour slow
+ * still wins with an edit made after the phone's; and never later than `now`, so a phone set a day
+ * ahead does not win every conflict for a day. Only each device's own clock is read against itself.
+ * Pure: returns the new fields and each edit's outcome, in order.
  */
 export function mergeProfileEdits(
   stored: StoredProfile,
   edits: readonly ProfileEdit[],
   now: Date,
+  sentAt?: string,
 ): { fields: StoredProfile; outcomes: { field: ProfileField; outcome: ProfileEditOutcome }[] } {
   const fields: StoredProfile = { ...stored };
   const outcomes: { field: ProfileField; outcome: ProfileEditOutcome }[] = [];
+  // How far the server's clock is ahead of the device's (0 when the device did not say when it sent).
+  const clockOffset = sentAt === undefined ? 0 : now.getTime() - Date.parse(sentAt);
   for (const edit of edits) {
     const current = fields[edit.field];
     const incoming: StoredProfileField = { value: edit.value, editedAt: edit.editedAt };
-    if (Date.parse(edit.editedAt) > now.getTime()) incoming.at = now.toISOString();
+    const made = Math.min(Date.parse(edit.editedAt) + clockOffset, now.getTime());
+    if (made !== Date.parse(edit.editedAt)) incoming.at = new Date(made).toISOString();
     if (
       !current ||
       (edit.base !== null && Date.parse(edit.base) === Date.parse(current.editedAt))

@@ -125,11 +125,12 @@ describe('the profile on the phone', () => {
     online();
     await flushProfileEdits(db);
     const stored = await serverProfile(client);
-    expect(stored.pricing).toEqual({
+    expect(stored.pricing).toMatchObject({
       value: 'From $59',
       editedAt: new Date(T2).toISOString(),
       version: 2,
     });
+    expect(stored.pricing).not.toHaveProperty('replaced');
     expect((await readLocalProfile(db)).pending).toEqual({});
   });
 

@@ -199,7 +199,8 @@ export const profileEditHandler: KindHandler = {
     try {
       const answer = await api.patch<ProfilePatchResponse>(
         '/api/profile',
-        { edits },
+        // The device's clock now: the server reads the edits' times against it (merge.ts).
+        { edits, sentAt: new Date().toISOString() },
         userIdOfDb(db),
       );
       await storeServerProfile(db, answer, answered);
