@@ -12,6 +12,8 @@ afterAll(() => server?.close());
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 9, minute)).toISOString();
 
+const iso = (ms: number) => new Date(ms).toISOString();
+
 async function storedFields(userId: number): Promise<Record<string, unknown> | undefined> {
   const { rows } = await server.pool.query<{ fields: Record<string, unknown> }>(
     'SELECT fields FROM profiles WHERE user_id = $1',
@@ -163,7 +165,6 @@ describe('profile: 1. GET and PATCH /api/profile', () => {
   it("the same field on two devices, one a laptop whose clock is an hour slow: its edit, made after the phone's, wins, its time read against its own clock's sending time", async () => {
     const { client } = await loggedInClient(server);
     const real = Date.now();
-    const iso = (ms: number) => new Date(ms).toISOString();
     const hour = 3600_000;
     // Neither device has seen the other's edit. The phone's (right clock) arrives first.
     const phone = await client.patch('/api/profile', {
