@@ -48,8 +48,8 @@ export function profileRoutes(gateway: MeteredGateway) {
   });
 
   router.patch('/', requireUser(), perUser, validate(ProfilePatchInput), async (ctx) => {
-    const { edits } = inputOf(ctx, ProfilePatchInput);
-    const merged = await applyProfileEdits(ctx.pool, userOf(ctx).id, edits);
+    const { edits, sentAt } = inputOf(ctx, ProfilePatchInput);
+    const merged = await applyProfileEdits(ctx.pool, userOf(ctx).id, edits, sentAt);
     const body: ProfilePatchResponse = merged;
     ctx.body = body;
   });

@@ -20,8 +20,11 @@ export function applyProfileEdits(
   pool: Pool,
   userId: number,
   edits: readonly ProfileEdit[],
+  sentAt?: string,
 ): Promise<ReturnType<typeof mergeProfileEdits>> {
-  return updateProfile(pool, userId, (fields, now) => mergeProfileEdits(fields, edits, now));
+  return updateProfile(pool, userId, (fields, now) =>
+    mergeProfileEdits(fields, edits, now, sentAt),
+  );
 }
 
 /** Fill the profile's blank fields with `values` (what a guest's idea analysis knows); answers which. */

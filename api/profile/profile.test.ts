@@ -12,6 +12,8 @@ afterAll(() => server?.close());
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 9, minute)).toISOString();
 
+const iso = (ms: number) => new Date(ms).toISOString();
+
 async function storedFields(userId: number): Promise<Record<string, unknown> | undefined> {
   const { rows } = await server.pool.query<{ fields: Record<string, unknown> }>(
     'SELECT fields FROM profiles WHERE user_id = $1',
@@ -47,13 +49,14 @@ describe('profile: 1. GET and PATCH /api/profile', () => {
       { field: 'website', outcome: 'applied' },
       { field: 'tone', outcome: 'applied' },
     ]);
-    expect(res.body.fields.company).toEqual({ value: 'Freightly', editedAt: at(0) });
+    expect(res.body.fields.company).toEqual({ value: 'Freightly', editedAt: at(0), version: 1 });
     expect(res.body.fields.website.value).toBe('https://freightly.io');
 
     const laptop = client.at(server.url);
     expect((await laptop.get('/api/profile')).body.fields.tone).toEqual({
       value: 'friendly',
       editedAt: at(0),
+      version: 1,
     });
     expect(await storedFields(user.id)).toMatchObject({ company: { value: 'Freightly' } });
   });
@@ -73,8 +76,8 @@ describe('profile: 1. GET and PATCH /api/profile', () => {
     expect(phone.body.outcomes).toEqual([{ field: 'product', outcome: 'applied' }]);
     expect(laptop.body.outcomes).toEqual([{ field: 'pricing', outcome: 'applied' }]);
     expect(await storedFields(user.id)).toEqual({
-      pricing: { value: '$59 a seat', editedAt: at(6) },
-      product: { value: 'Dock scheduling', editedAt: at(5) },
+      pricing: { value: '$59 a seat', editedAt: at(6), version: 3 },
+      product: { value: 'Dock scheduling', editedAt: at(5), version: 2 },
     });
   });
 
@@ -95,6 +98,7 @@ describe('profile: 1. GET and PATCH /api/profile', () => {
       value: '$59 a seat',
       editedAt: at(10),
       replaced: { value: '$39 a seat', editedAt: at(5) },
+      version: 3,
     });
 
     // A still later edit from the phone, on top of the old value, wins and keeps the laptop's.
@@ -107,6 +111,7 @@ describe('profile: 1. GET and PATCH /api/profile', () => {
         value: '$45 a seat',
         editedAt: at(20),
         replaced: { value: '$59 a seat', editedAt: at(10) },
+        version: 4,
       },
     });
 
@@ -117,8 +122,73 @@ describe('profile: 1. GET and PATCH /api/profile', () => {
       ],
     });
     expect(await storedFields(user.id)).toEqual({
-      pricing: { value: '$45 a seat, billed yearly', editedAt: at(30) },
+      pricing: { value: '$45 a seat, billed yearly', editedAt: at(30), version: 5 },
     });
+  });
+
+  it("numbers each stored change in the server's own order (version), whatever the devices' clocks say: a field left as it was keeps its number", async () => {
+    const { client } = await loggedInClient(server);
+    const now = Date.now();
+    const first = await client.patch('/api/profile', {
+      edits: [
+        { field: 'company', value: 'Freightly', editedAt: new Date(now).toISOString(), base: null },
+        { field: 'pricing', value: '$49', editedAt: new Date(now).toISOString(), base: null },
+      ],
+    });
+    expect(first.body.fields.company.version).toBe(1);
+    // A laptop whose clock is an hour slow changes the company later, on top of what it read.
+    const slow = new Date(now + 60_000 - 3600_000).toISOString();
+    const later = await client.patch('/api/profile', {
+      edits: [
+        {
+          field: 'company',
+          value: 'Freightly Inc.',
+          editedAt: slow,
+          base: first.body.fields.company.editedAt,
+        },
+        // The same value again changes nothing.
+        { field: 'pricing', value: '$49', editedAt: slow, base: null },
+      ],
+    });
+    expect(later.body.outcomes).toEqual([
+      { field: 'company', outcome: 'applied' },
+      { field: 'pricing', outcome: 'applied' },
+    ]);
+    expect(later.body.fields.company).toEqual({
+      value: 'Freightly Inc.',
+      editedAt: slow,
+      version: 2,
+    });
+    expect(later.body.fields.pricing.version).toBe(1);
+  });
+
+  it("the same field on two devices, one a laptop whose clock is an hour slow: its edit, made after the phone's, wins, its time read against its own clock's sending time", async () => {
+    const { client } = await loggedInClient(server);
+    const real = Date.now();
+    const hour = 3600_000;
+    // Neither device has seen the other's edit. The phone's (right clock) arrives first.
+    const phone = await client.patch('/api/profile', {
+      edits: [{ field: 'pricing', value: '$49 a seat', editedAt: iso(real - 60_000), base: null }],
+      sentAt: iso(real),
+    });
+    expect(phone.body.outcomes).toEqual([{ field: 'pricing', outcome: 'applied' }]);
+    // The laptop's, made 30 s after the phone's, by a clock an hour behind.
+    const laptop = await client.patch('/api/profile', {
+      edits: [
+        { field: 'pricing', value: '$59 a seat', editedAt: iso(real - 30_000 - hour), base: null },
+      ],
+      sentAt: iso(Date.now() - hour),
+    });
+    expect(laptop.body.outcomes).toEqual([{ field: 'pricing', outcome: 'replaced-other' }]);
+    expect(laptop.body.fields.pricing).toMatchObject({
+      value: '$59 a seat',
+      editedAt: iso(real - 30_000 - hour),
+      replaced: { value: '$49 a seat' },
+    });
+    // Counted in the server's time: about when it was made, not an hour before.
+    expect(Math.abs(Date.parse(laptop.body.fields.pricing.at) - (real - 30_000))).toBeLessThan(
+      10_000,
+    );
   });
 
   it('a clock ahead of the server does not win for ever: its edit counts as made on arrival, and is still the base of the next', async () => {
@@ -196,7 +266,7 @@ describe('profile: 1. GET and PATCH /api/profile', () => {
     expect(crossed.body.code).toBe('session_mismatch');
     expect(await storedFields(bob.user.id)).toBeUndefined();
     expect(await storedFields(alice.user.id)).toEqual({
-      company: { value: 'Freightly', editedAt: at(0) },
+      company: { value: 'Freightly', editedAt: at(0), version: 1 },
     });
   });
 
@@ -241,4 +311,12 @@ describe('profile: 1. GET and PATCH /api/profile', () => {
       expect(await storedFields(user.id)).toBeUndefined();
     },
   );
+
+  it('refuses a sending time that is not a date with a 400, and stores nothing', async () => {
+    const { client, user } = await loggedInClient(server);
+    const res = await client.patch('/api/profile', { edits: [valid], sentAt: 'now' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('sentAt: must be an ISO date');
+    expect(await storedFields(user.id)).toBeUndefined();
+  });
 });

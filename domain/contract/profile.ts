@@ -53,11 +53,20 @@ export interface StoredProfileField {
    */
   editedAt: string;
   /**
-   * When the edit counts as made, when that is not `editedAt`: a device clock ahead of the server's
-   * counts as the server's time on arrival (so it does not win every conflict for a day), and a value
-   * Pitchpad filled in itself (from an idea analysis) as the epoch (so any edit of the rep's wins).
+   * When the edit counts as made, in the server's time, when that is not `editedAt`: the device's
+   * time moved by how far its clock was from the server's when it sent the edit (so a slow clock does
+   * not lose every conflict), never later than its arrival (so a clock ahead does not win every
+   * conflict for a day); a value Pitchpad filled in itself (from an idea analysis) as the epoch (so
+   * any edit of the rep's wins).
    */
   at?: string;
+  /**
+   * The order in which the server stored this value: one more than the highest `version` the profile
+   * held then (missing on values stored before versions existed: 0). Only the server sets it, under
+   * the profile's row lock, so of two answers the one with the higher version of a field is the newer
+   * for that field, whatever any device's clock says (web/features/profile/profileStore.ts).
+   */
+  version?: number;
   /**
    * Two devices edited this field without seeing each other's edit: the later edit is the value,
    * the other is kept here so it is not silently lost, until the field is next edited on top of
@@ -142,6 +151,12 @@ export const ProfilePatchInput = z.object({
     .array(ProfileEdit, { error: 'must be a list' })
     .min(1, 'must hold at least one edit')
     .max(PROFILE_EDITS_MAX, `must hold at most ${PROFILE_EDITS_MAX} edits`),
+  /**
+   * When the device sent this request, by its own clock (the clock its edits' `editedAt` come from):
+   * the server reads the edits' times against it, so a device's clock never has to agree with
+   * another's. Optional: edits queued by an older app version come without it.
+   */
+  sentAt: z.iso.datetime({ offset: true, error: 'must be an ISO date' }).optional(),
 });
 
 /** The most text 'Fill from text' takes: an About page, a one-pager, an email signature. */

@@ -22,21 +22,28 @@ const countsAt = (field: StoredProfileField) => Date.parse(field.at ?? field.edi
  *    rep made it) is the value, and the other is kept as `replaced`, shown on the profile, so it is
  *    never lost without a word. The same value from both is no conflict.
  *
- * `editedAt` is the device's clock: it is kept as sent (a later edit names it as its base), but it
- * counts as no later than `now` when edits are compared, so a phone set a day ahead does not win every
- * conflict for a day. Pure: returns the new fields and each edit's outcome, in order.
+ * `editedAt` is the device's clock: it is kept as sent (a later edit names it as its base). When
+ * edits are compared it counts in the server's time: moved by how far the device's clock was from
+ * the server's when it sent them (`sentAt`, its clock then, against `now`), so a laptop an hour slow
+ * still wins with an edit made after the phone's; and never later than `now`, so a phone set a day
+ * ahead does not win every conflict for a day. Only each device's own clock is read against itself.
+ * Pure: returns the new fields and each edit's outcome, in order.
  */
 export function mergeProfileEdits(
   stored: StoredProfile,
   edits: readonly ProfileEdit[],
   now: Date,
+  sentAt?: string,
 ): { fields: StoredProfile; outcomes: { field: ProfileField; outcome: ProfileEditOutcome }[] } {
   const fields: StoredProfile = { ...stored };
   const outcomes: { field: ProfileField; outcome: ProfileEditOutcome }[] = [];
+  // How far the server's clock is ahead of the device's (0 when the device did not say when it sent).
+  const clockOffset = sentAt === undefined ? 0 : now.getTime() - Date.parse(sentAt);
   for (const edit of edits) {
     const current = fields[edit.field];
     const incoming: StoredProfileField = { value: edit.value, editedAt: edit.editedAt };
-    if (Date.parse(edit.editedAt) > now.getTime()) incoming.at = now.toISOString();
+    const made = Math.min(Date.parse(edit.editedAt) + clockOffset, now.getTime());
+    if (made !== Date.parse(edit.editedAt)) incoming.at = new Date(made).toISOString();
     if (
       !current ||
       (edit.base !== null && Date.parse(edit.base) === Date.parse(current.editedAt))
@@ -60,7 +67,25 @@ export function mergeProfileEdits(
       outcomes.push({ field: edit.field, outcome: 'kept-other' });
     }
   }
-  return { fields, outcomes };
+  return { fields: withVersions(stored, fields), outcomes };
+}
+
+/** The highest `version` of the stored fields (0 before any was versioned). */
+export function profileVersion(stored: StoredProfile): number {
+  return Math.max(0, ...Object.values(stored).map((field) => field?.version ?? 0));
+}
+
+/**
+ * `fields` with every field this write changed stamped with the profile's next version, so a device
+ * can tell a newer answer from an older one by the server's own order, never by clocks (see
+ * StoredProfileField.version). A field left as it was keeps its version.
+ */
+function withVersions(stored: StoredProfile, fields: StoredProfile): StoredProfile {
+  const next = profileVersion(stored) + 1;
+  const stamped: StoredProfile = { ...fields };
+  for (const [field, value] of Object.entries(fields) as [ProfileField, StoredProfileField][])
+    if (value !== stored[field]) stamped[field] = { ...value, version: next };
+  return stamped;
 }
 
 const EPOCH = new Date(0).toISOString();
@@ -83,5 +108,5 @@ export function fillBlankFields(
     fields[field] = { value: value.trim(), editedAt: now.toISOString(), at: EPOCH };
     filled.push(field);
   }
-  return { fields, filled };
+  return { fields: withVersions(stored, fields), filled };
 }

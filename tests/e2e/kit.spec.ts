@@ -87,3 +87,41 @@ test('a file whose bytes are not what its name says shows the server’s refusal
   await expect(file).toHaveCount(0);
   expect(await storedFiles(page.request)).toEqual([]);
 });
+
+test('a file refused because the kit is full offers Try again, which uploads it once the rep deletes a file', async ({
+  page,
+  newAccount,
+}) => {
+  const kit = new KitPage(page);
+  await registerAndLogIn(page.request, newAccount);
+  // The kit's 20 files, uploaded from the rep's laptop.
+  const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as {
+    csrfToken: string;
+  };
+  for (let i = 0; i < 20; i++) {
+    const res = await page.request.put(`/api/kit/files/note${String(i).padStart(17, '0')}`, {
+      headers: { 'x-csrf-token': csrfToken, 'x-file-name': `note-${i}.txt` },
+      data: Buffer.from(`Note ${i}: Freightly books dock appointments.`),
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto('/dashboard');
+  await kit.openFromUserMenu();
+
+  await kit.addFile('pricing.md', 'text/markdown', new TextEncoder().encode('# Pricing\n\n$49.'));
+  const file = kit.file('pricing.md');
+  await expect(file).toContainText(
+    'Not uploaded: Your sales kit holds 20 files, the most it may: delete one to add “pricing.md”.',
+  );
+  await expectPhoneReady(page, 'a file refused for a full kit');
+  await page.setViewportSize({ width: 320, height: 568 });
+  await expectPhoneReady(page, 'a file refused for a full kit at 320 px');
+
+  await kit.deleteFile('note-0.txt');
+  await file.getByRole('button', { name: 'Try again: pricing.md' }).click();
+  await expect(page.getByRole('button', { name: 'Delete pricing.md' })).toBeVisible();
+  await expect(file.getByText('Not uploaded', { exact: false })).toHaveCount(0);
+  const names = (await storedFiles(page.request)).map((stored) => stored.name);
+  expect(names).toHaveLength(20);
+  expect(names).toContain('pricing.md');
+});

@@ -9,7 +9,7 @@
  *   the network, a 5xx, a 408                                             → retry, with the backoff
  */
 import { ApiError, RateLimitedError, SessionMismatchError, UnauthorizedError } from '../api';
-import type { Answer } from '../outbox';
+import type { Answer, Settlement } from '../outbox';
 
 /** The retry of work whose owner has no session here: only a sign-in helps, which flushes at once. */
 export const SIGNED_OUT_RETRY_MS = 5 * 60 * 1000;
@@ -28,8 +28,11 @@ export function isSessionProblem(error: unknown): boolean {
   return error instanceof UnauthorizedError || error instanceof SessionMismatchError;
 }
 
-/** A failed request's answer (see the header). */
-export function answerForError(error: unknown, now: number, detail?: unknown): Answer {
+/**
+ * A failed request's answer (see the header). Its `detail` is the error unless the kind gives one,
+ * so whoever reads the flush's report can tell why (`stoppedForSession`, a kit file's refusal).
+ */
+export function answerForError(error: unknown, now: number, detail: unknown = error): Answer {
   const reason = error instanceof Error ? error.message : String(error);
   if (isRefusedForGood(error)) return { kind: 'refused', reason, detail };
   if (error instanceof RateLimitedError && error.retryAfterMs !== undefined)
@@ -37,4 +40,13 @@ export function answerForError(error: unknown, now: number, detail?: unknown): A
   return isSessionProblem(error)
     ? { kind: 'retry', reason, delayMs: SIGNED_OUT_RETRY_MS, detail }
     : { kind: 'retry', reason, detail };
+}
+
+/**
+ * Whether a one-request kind's try stopped because the session is not its owner's (signed out, or
+ * another account signed in): its detail is the error (answerForError, or a handler's throw).
+ * Another try changes nothing until the owner signs in again.
+ */
+export function stoppedForSession(settlement: Settlement): boolean {
+  return settlement.state === 'queued' && isSessionProblem(settlement.detail);
 }

@@ -1,7 +1,8 @@
 /**
  * /kit: the rep's sales kit (issue #21 item 3). The files the server holds (GET /api/kit/files,
  * kept for offline reading), with the ones on this device on their way (the outbox's kit-upload
- * entries: waiting, uploading, or refused with the server's reason). 'Add a file' checks a file's
+ * entries: waiting, uploading, or refused with the server's reason, and 'Try again' when the kit was
+ * full). 'Add a file' checks a file's
  * name and size here, stores it in the outbox with its bytes (so it waits with no signal), then
  * uploads it; the sync engine or the service worker uploads what waits once the network is back.
  */
@@ -25,21 +26,25 @@ import {
   kitLimitsQueryOptions,
   useDeleteKitFile,
   withStoredFile,
+  type KitFileList,
 } from './kit.queries';
 import {
   DEFAULT_KIT_LIMITS,
   KIT_ACCEPT,
   fileProblem,
+  fileSize,
   kindLabel,
   kindOfName,
   megabytes,
 } from './kitFiles';
 import {
+  canTryAgain,
   flushKitUpload,
   forgetSentKitUploads,
   localKitUploads,
   queueKitFile,
   removeKitUpload,
+  retryKitUpload,
   type KitUploadEntry,
 } from './kitUploads';
 
@@ -60,15 +65,15 @@ function Kit({ user }: { user: User }) {
   const online = useSyncExternalStore(syncStatus.subscribe, isOnline, isOnline);
   const [problems, setProblems] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<KitFile | null>(null);
-  const stored = files.data ?? [];
+  const stored = files.data?.files ?? [];
   const storedIds = new Set(stored.map((file) => file.id));
-  const listedAt = files.dataUpdatedAt;
-  // A sent file shows here until a list read since it was stored has it (or not: deleted since).
+  const askedAt = files.data?.askedAt ?? 0;
+  // A sent file shows here until a list asked for since it was stored has it (or not: deleted since).
   const onTheWay = (local ?? []).filter(
     (entry) =>
-      !storedIds.has(entry.clientId) && (entry.state !== 'sent' || entry.updatedAt > listedAt),
+      !storedIds.has(entry.clientId) && (entry.state !== 'sent' || !listedSince(entry, askedAt)),
   );
-  useSettleSentUploads(db, local, storedIds, listedAt, () =>
+  useSettleSentUploads(db, local, askedAt, () =>
     queryClient.invalidateQueries({ queryKey: kitKeys.files(user.id) }),
   );
 
@@ -80,18 +85,21 @@ function Kit({ user }: { user: User }) {
         found.push(problem);
         continue;
       }
-      const id = await queueKitFile(db, { name: file.name, type: file.type, blob: file });
-      void flushKitUpload(db, id)
-        .then((saved) => {
-          if (saved)
-            queryClient.setQueryData<KitFile[]>(kitKeys.files(user.id), (list) =>
-              withStoredFile(list, saved),
-            );
-        })
-        .catch((error: unknown) => console.warn('Could not upload the file', error));
+      upload(await queueKitFile(db, { name: file.name, type: file.type, blob: file }));
     }
     setProblems(found);
   };
+
+  /** Upload the queued file `id` now; stored, it joins the list at once. */
+  const upload = (id: string) =>
+    void flushKitUpload(db, id)
+      .then((saved) => {
+        if (saved)
+          queryClient.setQueryData<KitFileList>(kitKeys.files(user.id), (list) =>
+            withStoredFile(list, saved),
+          );
+      })
+      .catch((error: unknown) => console.warn('Could not upload the file', error));
 
   return (
     <Screen width="narrow" className="kit-screen">
@@ -130,7 +138,13 @@ function Kit({ user }: { user: User }) {
       {(onTheWay.length > 0 || stored.length > 0) && (
         <ul className="kit-files" aria-label="Your files">
           {onTheWay.map((entry) => (
-            <LocalFile key={entry.clientId} db={db} entry={entry} online={online} />
+            <LocalFile
+              key={entry.clientId}
+              db={db}
+              entry={entry}
+              online={online}
+              onTryAgain={() => void upload(entry.clientId)}
+            />
           ))}
           {stored.map((file) => (
             <StoredFile key={file.id} file={file} onDelete={() => setDeleting(file)} />
@@ -147,20 +161,28 @@ function Kit({ user }: { user: User }) {
 }
 
 /**
+ * Whether the list was asked for after the file was stored (the entry was marked sent once the
+ * server had answered that it stored it), so it tells of the file. When the answer arrived says
+ * nothing: a list asked for before the upload may answer after it, without the file.
+ */
+const listedSince = (entry: KitUploadEntry, askedAt: number) => entry.updatedAt < askedAt;
+
+/**
  * Files stored by the sync engine or the worker (here or in another tab) reach the list: a sent
- * upload the list is older than asks the server again (`refetch`); one a newer list tells of
- * (listed, or deleted since) leaves the outbox.
+ * upload the list was asked for before asks the server again (`refetch`); one a list asked for
+ * since tells of (listed, or deleted since) leaves the outbox.
  */
 function useSettleSentUploads(
   db: PitchpadDb,
   local: KitUploadEntry[] | undefined,
-  storedIds: ReadonlySet<string>,
-  listedAt: number,
+  askedAt: number,
   refetch: () => void,
 ) {
   const sent = (local ?? []).filter((entry) => entry.state === 'sent');
+  // Only a list asked for since settles a file, even one it holds: a list this device added the file
+  // to itself (withStoredFile) may still be overwritten by the answer to a request made before.
   const settled = sent
-    .filter((entry) => storedIds.has(entry.clientId) || entry.updatedAt <= listedAt)
+    .filter((entry) => listedSince(entry, askedAt))
     .map((entry) => entry.clientId);
   const unlisted = sent
     .filter((entry) => !settled.includes(entry.clientId))
@@ -254,32 +276,51 @@ function LocalFile({
   db,
   entry,
   online,
+  onTryAgain,
 }: {
   db: PitchpadDb;
   entry: KitUploadEntry;
   online: boolean;
+  onTryAgain: () => void;
 }) {
-  const { name } = entry.payload;
+  const { name, size, blob } = entry.payload;
   const failed = entry.state === 'failed';
+  const bytes = size ?? blob?.size;
+  const facts = [kindLabel(kindOfName(name)), bytes !== undefined ? fileSize(bytes) : null];
+  const handleTryAgain = async () => {
+    if (await retryKitUpload(db, entry.clientId)) onTryAgain();
+  };
   return (
     <li className={`kit-file kit-file--local${failed ? ' kit-file--failed' : ''}`}>
       <InlineIcon icon={documentTextOutline} className="kit-file__icon" />
       <div className="kit-file__body">
         <p className="kit-file__name">{name}</p>
-        <p className="kit-file__facts">{kindLabel(kindOfName(name))}</p>
+        <p className="kit-file__facts">{facts.filter(Boolean).join(' · ')}</p>
         <p className="kit-file__status" role={failed ? 'alert' : 'status'}>
           {localStatus(entry, online)}
         </p>
       </div>
-      {(entry.state === 'queued' || entry.state === 'failed') && (
-        <button
-          type="button"
-          className="pp-button pp-button--ghost kit-file__action"
-          aria-label={`Remove ${name}`}
-          onClick={() => void removeKitUpload(db, entry.clientId)}
-        >
-          Remove
-        </button>
+      {(entry.state === 'queued' || failed) && (
+        <div className="kit-file__actions">
+          {canTryAgain(entry) && (
+            <button
+              type="button"
+              className="pp-button pp-button--ghost kit-file__action"
+              aria-label={`Try again: ${name}`}
+              onClick={() => void handleTryAgain()}
+            >
+              Try again
+            </button>
+          )}
+          <button
+            type="button"
+            className="pp-button pp-button--ghost kit-file__action"
+            aria-label={`Remove ${name}`}
+            onClick={() => void removeKitUpload(db, entry.clientId)}
+          >
+            Remove
+          </button>
+        </div>
       )}
     </li>
   );

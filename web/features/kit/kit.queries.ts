@@ -4,8 +4,11 @@ import type { KitFile, KitLimitsResponse } from '../../../domain/contract/kit';
 import { api } from '../../data/api';
 
 export const kitKeys = {
-  /** Under the 'kit' root, which queryClient.ts keeps across restarts: the list reads offline. */
-  files: (userId: number) => ['kit', 'files', userId] as const,
+  /**
+   * Under the 'kit' root, which queryClient.ts keeps across restarts: the list reads offline. (Not
+   * 'files': that key held the bare list, before it carried `askedAt`.)
+   */
+  files: (userId: number) => ['kit', 'fileList', userId] as const,
   limits: (userId: number) => ['kit', 'limits', userId] as const,
 };
 
@@ -17,15 +20,34 @@ export const kitLimitsQueryOptions = (userId: number) =>
     staleTime: 24 * 60 * 60 * 1000,
   });
 
+/**
+ * The server's list of the rep's files, and when this device asked for it: a file stored before then
+ * is in it unless it was deleted since; one stored after may be missing although the answer came
+ * later (the server read the list first). Only this device's clock is compared (KitScreen.tsx).
+ */
+export interface KitFileList {
+  files: KitFile[];
+  askedAt: number;
+}
+
 export const kitFilesQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: kitKeys.files(userId),
-    queryFn: ({ signal }) => api.get<KitFile[]>('/api/kit/files', signal),
+    queryFn: async ({ signal }): Promise<KitFileList> => {
+      const askedAt = Date.now();
+      return { files: await api.get<KitFile[]>('/api/kit/files', signal), askedAt };
+    },
   });
 
-/** `file`, as the server just stored it, in the cached list (once, in the order stored). */
-export function withStoredFile(files: KitFile[] | undefined, file: KitFile): KitFile[] {
-  return [...(files ?? []).filter((f) => f.id !== file.id), file];
+/**
+ * `file`, as the server just stored it, in the cached list (once, in the order stored). The list
+ * keeps when it was asked for: it says nothing new of the other files.
+ */
+export function withStoredFile(list: KitFileList | undefined, file: KitFile): KitFileList {
+  return {
+    files: [...(list?.files ?? []).filter((f) => f.id !== file.id), file],
+    askedAt: list?.askedAt ?? 0,
+  };
 }
 
 /** DELETE /api/kit/files/<id>: the file and its passages leave the server; the list drops it at once. */
@@ -37,8 +59,9 @@ export function useDeleteKitFile(userId: number) {
     networkMode: 'always',
     retry: false,
     onSuccess: (_, id) =>
-      queryClient.setQueryData<KitFile[]>(kitKeys.files(userId), (files) =>
-        files?.filter((file) => file.id !== id),
+      queryClient.setQueryData<KitFileList>(
+        kitKeys.files(userId),
+        (list) => list && { ...list, files: list.files.filter((file) => file.id !== id) },
       ),
   });
 }

@@ -35,6 +35,10 @@ export function kindLabel(kind: KitFile['kind'] | undefined): string {
 /** Bytes as the screen and the server say them: megabytes, to one decimal. */
 export const megabytes = (bytes: number) => `${Math.round(bytes / 100_000) / 10} MB`;
 
+/** A file's size for its line on the screen: kilobytes below a tenth of a megabyte, else megabytes. */
+export const fileSize = (bytes: number) =>
+  bytes < 100_000 ? `${Math.max(1, Math.round(bytes / 1000))} KB` : megabytes(bytes);
+
 /** What is wrong with `file` before it is sent (its name, its size), naming it; null when it may go. */
 export function fileProblem(
   file: { name: string; size: number },

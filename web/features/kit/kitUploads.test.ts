@@ -12,11 +12,20 @@ import { pdfOf } from '../../../tests/factories/documents';
 import { loggedInClient } from '../../../tests/factories/users';
 import { browserFetch } from '../../../tests/support/browserFetch';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
-import { KIT_UPLOAD, flushKitUpload, kitUploadHandler, queueKitFile } from './kitUploads';
+import {
+  KIT_UPLOAD,
+  canTryAgain,
+  flushKitUpload,
+  kitUploadHandler,
+  queueKitFile,
+  retryKitUpload,
+  type KitUploadEntry,
+} from './kitUploads';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // A kit of two files, so a test fills it with little.
+  server = await startTestServer({ KIT_MAX_FILES: '2' });
 }, 60_000);
 afterAll(() => server?.close());
 
@@ -65,10 +74,11 @@ describe('sales kit: a file queued on the phone', () => {
   it('is uploaded with its name, stored with its passages, and its bytes leave the phone', async () => {
     const { user, db } = await phone();
     try {
+      const blob = await pdfBlob();
       const id = await queueKitFile(db, {
         name: 'Acme case study.pdf',
         type: 'application/pdf',
-        blob: await pdfBlob(),
+        blob,
       });
       expect(await db.outbox.toArray()).toMatchObject([{ clientId: id, state: 'queued' }]);
 
@@ -77,7 +87,10 @@ describe('sales kit: a file queued on the phone', () => {
       expect(stored).toMatchObject({ id, name: 'Acme case study.pdf', kind: 'pdf', pages: 2 });
       expect(stored!.passages).toBeGreaterThan(0);
       expect(await sentEntries(db)).toEqual([
-        { clientId: id, payload: { name: 'Acme case study.pdf', type: 'application/pdf' } },
+        {
+          clientId: id,
+          payload: { name: 'Acme case study.pdf', type: 'application/pdf', size: blob.size },
+        },
       ]);
       expect(await storedFiles(user.id)).toEqual([
         { id, name: 'Acme case study.pdf', passages: stored!.passages },
@@ -87,25 +100,82 @@ describe('sales kit: a file queued on the phone', () => {
     }
   });
 
-  it('refused by the server (text bytes named .pdf) fails for good with the server’s words, and nothing is stored', async () => {
+  it('refused by the server (text bytes named .pdf) fails for good with the server’s words, its bytes leave the phone (name and size stay), and nothing is stored', async () => {
     const { user, db } = await phone();
     try {
+      const bytes = 'Just some notes, not a PDF at all.';
       const id = await queueKitFile(db, {
         name: 'deck.pdf',
         type: 'application/pdf',
-        blob: new Blob(['Just some notes, not a PDF at all.'], { type: 'application/pdf' }),
+        blob: new Blob([bytes], { type: 'application/pdf' }),
       });
 
       expect(await flushKitUpload(db, id)).toBeUndefined();
 
-      expect(await db.outbox.toArray()).toMatchObject([
+      const entries = (await db.outbox.toArray()) as KitUploadEntry[];
+      expect(entries).toMatchObject([
         {
           clientId: id,
           state: 'failed',
           lastError: '“deck.pdf” is not a PDF: its contents are a text or Markdown file.',
         },
       ]);
+      expect(entries[0]!.payload).toEqual({
+        name: 'deck.pdf',
+        type: 'application/pdf',
+        size: bytes.length,
+      });
+      // Nothing to try again with: the same bytes would be refused the same.
+      expect(canTryAgain(entries[0]!)).toBe(false);
+      expect(await retryKitUpload(db, id)).toBe(false);
       expect(await storedFiles(user.id)).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("refused because the kit is full keeps its bytes: once the rep deletes a file, 'Try again' uploads it under the same id", async () => {
+    const { user, client, db } = await phone();
+    try {
+      // The kit's two files, uploaded from the rep's laptop.
+      const onPhone = globalThis.fetch;
+      globalThis.fetch = realFetch;
+      for (const id of ['a'.repeat(21), 'b'.repeat(21)]) {
+        const res = await client.put(`/api/kit/files/${id}`, new TextEncoder().encode('A note'), {
+          headers: { 'x-file-name': `${id[0]}.txt` },
+        });
+        expect(res.status).toBe(201);
+      }
+      globalThis.fetch = onPhone;
+      const id = await queueKitFile(db, {
+        name: 'Pricing.md',
+        type: 'text/markdown',
+        blob: new Blob(['# Pricing\n\n$49 a seat a month.'], { type: 'text/markdown' }),
+      });
+
+      expect(await flushKitUpload(db, id)).toBeUndefined();
+      const [refused] = (await db.outbox.toArray()) as KitUploadEntry[];
+      expect(refused).toMatchObject({ clientId: id, state: 'failed' });
+      expect(refused!.lastError).toBe(
+        'Your sales kit holds 2 files, the most it may: delete one to add “Pricing.md”.',
+      );
+      expect(refused!.payload.blob?.size).toBeGreaterThan(0);
+      expect(canTryAgain(refused!)).toBe(true);
+
+      globalThis.fetch = realFetch;
+      expect((await client.delete(`/api/kit/files/${'a'.repeat(21)}`)).status).toBe(204);
+      globalThis.fetch = onPhone;
+      expect(await retryKitUpload(db, id)).toBe(true);
+      expect(await db.outbox.toArray()).toMatchObject([
+        { clientId: id, state: 'queued', attempts: 0 },
+      ]);
+      expect(await flushKitUpload(db, id)).toMatchObject({ id, name: 'Pricing.md' });
+      expect((await storedFiles(user.id)).map((file) => file.name).toSorted()).toEqual([
+        'Pricing.md',
+        'b.txt',
+      ]);
+      expect(await sentEntries(db)).toMatchObject([{ clientId: id }]);
+      expect((await sentEntries(db))[0]!.payload).not.toHaveProperty('blob');
     } finally {
       db.close();
     }
@@ -163,6 +233,7 @@ describe('sales kit: a file queued on the phone', () => {
         type: 'application/pdf',
         blob: await pdfBlob(),
       });
+      const { size } = (await db.outbox.toArray())[0]!.payload as { size: number };
       // The server stores the file, and the phone loses the answer (the radio dropped it).
       const reaches = browserFetch(client);
       globalThis.fetch = async (input, init) => {
@@ -183,7 +254,7 @@ describe('sales kit: a file queued on the phone', () => {
 
       expect(stored).toMatchObject({ id, name: 'Battlecard.pdf', passages: first!.passages });
       expect(await sentEntries(db)).toEqual([
-        { clientId: id, payload: { name: 'Battlecard.pdf', type: 'application/pdf' } },
+        { clientId: id, payload: { name: 'Battlecard.pdf', type: 'application/pdf', size } },
       ]);
       expect(await storedFiles(user.id)).toEqual([first]);
     } finally {

@@ -3,13 +3,16 @@
  * outbox with its bytes (a Blob in IndexedDB) as kind 'kit-upload', one line per file (`kit:<id>`),
  * so it waits with no signal and uploads when the network is back, from the page or the service
  * worker. Once stored, the bytes leave the entry; the screen forgets the entry when the server's
- * list it reads shows the file. The id is made here: the server stores a file under it once, and answers a replay (an
+ * list it reads shows the file. Refused for good (not a file Pitchpad reads, too large), the bytes
+ * leave too: the entry keeps the name, size and the server's reason to show. Refused because the kit
+ * is full, the bytes stay, so 'Try again' (retryKitUpload) works once the rep deletes a file. The id is made here: the server stores a file under it once, and answers a replay (an
  * answer lost on the way) with what it stored.
  *
  * No React or DOM here: the service worker delivers uploads too (chat/engine/queuedWork.ts).
  */
-import { KIT_FILE_NAME_HEADER, type KitFile } from '../../../domain/contract/kit';
-import { api } from '../../data/api';
+import { KIT_FILE_NAME_HEADER, KitErrorCode, type KitFile } from '../../../domain/contract/kit';
+import { api, ApiError } from '../../data/api';
+import { syncWhenStored } from '../../data/backgroundSync';
 import { userIdOfDb, type OutboxEntry, type PitchpadDb } from '../../data/db';
 import { fileId } from '../../data/ids';
 import { enqueue, flushOutbox, type Answer, type KindHandler } from '../../data/outbox';
@@ -24,10 +27,15 @@ export const kitLine = (id: string) => `kit:${id}`;
 export interface KitUploadPayload {
   name: string;
   type: string;
+  /** Bytes; missing on entries queued before it was kept (their blob has it). */
+  size?: number;
   blob: Blob;
 }
 
-/** A kit-upload entry; a sent one keeps its name and type, not its bytes. */
+/**
+ * A kit-upload entry; a sent one, or one refused for good, keeps its name, type and size, not its
+ * bytes.
+ */
 export type KitUploadEntry = OutboxEntry & {
   payload: Omit<KitUploadPayload, 'blob'> & { blob?: Blob };
 };
@@ -39,7 +47,12 @@ export async function queueKitFile(
   now = Date.now(),
 ): Promise<string> {
   const id = fileId();
-  const payload: KitUploadPayload = { name: file.name, type: file.type, blob: file.blob };
+  const payload: KitUploadPayload = {
+    name: file.name,
+    type: file.type,
+    size: file.blob.size,
+    blob: file.blob,
+  };
   await db.transaction('rw', db.outbox, () =>
     enqueue(db, { clientId: id, kind: KIT_UPLOAD, line: kitLine(id), payload }, now),
   );
@@ -48,9 +61,8 @@ export async function queueKitFile(
 
 /**
  * The outbox's handler of kit files: PUT /api/kit/files/<id> with the bytes. Stored (201, or 200 for
- * a replay) is delivered; a refusal for good (not a file Pitchpad reads, too large, the kit full)
- * fails with the server's words; a 429 waits for its Retry-After; the network or a 5xx retries with
- * the backoff.
+ * a replay) is delivered; a refusal (not a file Pitchpad reads, too large, the kit full) fails with
+ * the server's words; a 429 waits for its Retry-After; the network or a 5xx retries with the backoff.
  */
 export const kitUploadHandler: KindHandler = {
   async deliver(db, entry): Promise<Answer> {
@@ -70,12 +82,51 @@ export const kitUploadHandler: KindHandler = {
   },
   // Stored: the bytes leave this device at once; the sent entry stays (with its name) until the
   // screen's list, asked again, shows the file, so it never blinks out of the list in between.
-  async settled(db, entry, state) {
-    if (state !== 'sent') return;
-    const { name, type } = (entry as KitUploadEntry).payload;
-    await db.outbox.update(entry.seq!, { payload: { name, type } });
+  // Refused for good: the bytes leave too (the same bytes would be refused the same), the entry stays
+  // to show why. Refused for a full kit: they stay, for 'Try again'.
+  async settled(db, entry, state, answer) {
+    if (state !== 'sent' && !(state === 'failed' && !mayPassLater(answer))) return;
+    const { name, type, size, blob } = (entry as KitUploadEntry).payload;
+    await db.outbox.update(entry.seq!, { payload: { name, type, size: size ?? blob?.size } });
   },
 };
+
+/**
+ * A refusal the same bytes may pass later: the kit is full (the rep deletes a file, then tries
+ * again). The others (not a file Pitchpad reads, empty, too large, a bad name) never will.
+ */
+function mayPassLater(answer: Answer): boolean {
+  return (
+    answer.kind === 'refused' &&
+    answer.detail instanceof ApiError &&
+    answer.detail.code === KitErrorCode.tooMany
+  );
+}
+
+/** Whether the rep may try a refused file again: it still has its bytes (see mayPassLater). */
+export const canTryAgain = (entry: KitUploadEntry) =>
+  entry.state === 'failed' && entry.payload.blob !== undefined;
+
+/**
+ * 'Try again' for a refused file that kept its bytes (the kit was full): queued again, as new, under
+ * the same id. Answers whether it was. Then upload it with flushKitUpload, or let the sync engine.
+ */
+export function retryKitUpload(db: PitchpadDb, id: string, now = Date.now()): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.where('clientId').equals(id).first();
+    if (entry?.kind !== KIT_UPLOAD || !canTryAgain(entry as KitUploadEntry)) return false;
+    await db.outbox.update(entry.seq!, {
+      state: 'queued',
+      attempts: 0,
+      nextAttemptAt: 0,
+      notBefore: undefined,
+      lastError: undefined,
+      updatedAt: now,
+    });
+    syncWhenStored(db);
+    return true;
+  });
+}
 
 /**
  * The kit files this device uploads, oldest first: waiting, uploading, refused, and sent in the last

@@ -23,7 +23,7 @@ import { ToastProvider } from '../../ui/ToastProvider';
 import { authKeys } from '../auth/auth.queries';
 import { PROFILE_SECTIONS } from './profileSections';
 import { PROFILE_EDIT, PROFILE_LINE, readLocalProfile } from './profileStore';
-import { ProfileScreen } from './ProfileScreen';
+import { ProfileScreen, SAVED } from './ProfileScreen';
 
 // jsdom has no modal dialogs: the browser's showModal and close, as far as the sheet uses them.
 function showModal(this: HTMLDialogElement) {
@@ -53,7 +53,7 @@ const T1 = '2026-11-26T15:04:00.000Z';
 const T2 = '2026-11-26T15:10:00.000Z';
 
 /** The server, as far as the screen asks it: its profile, and what each call sent. */
-function serve(profile: ProfileResponse, extract?: () => Response) {
+function serve(profile: ProfileResponse, extract?: () => Response, refusePatch?: () => Response) {
   const sent: { method: string; url: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
@@ -61,6 +61,8 @@ function serve(profile: ProfileResponse, extract?: () => Response) {
     sent.push({ method, url, body });
     if (url === '/api/csrf-token') return Promise.resolve(Response.json({ csrfToken: 'csrf-1' }));
     if (url === '/api/profile' && method === 'GET') return Promise.resolve(Response.json(profile));
+    if (url === '/api/profile' && method === 'PATCH' && refusePatch)
+      return Promise.resolve(refusePatch());
     if (url === '/api/profile' && method === 'PATCH') {
       const { edits } = body as { edits: { field: 'company'; value: string; editedAt: string }[] };
       for (const edit of edits)
@@ -156,6 +158,30 @@ describe('the profile screen', () => {
     fireEvent.click(view.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(view.queryByRole('alert')).toBeNull());
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("profile: 1. a save the server refuses shows 'Not saved' with its reason and never 'Saved.', not even once dismissed", async () => {
+    serve({ fields: {} }, undefined, () =>
+      Response.json(
+        { code: 'invalid_request', message: 'edits.0.value: company is not allowed here' },
+        { status: 400 },
+      ),
+    );
+    const view = renderScreen();
+    const company = (await view.findByLabelText('Company')) as HTMLInputElement;
+    fireEvent.change(company, { target: { value: 'Freightly' } });
+    fireEvent.click(view.getByRole('button', { name: 'Save' }));
+
+    const alert = await view.findByRole('alert');
+    expect(alert.textContent).toContain('Not saved: Company.');
+    expect(alert.textContent).toContain('company is not allowed here');
+    const note = view.container.querySelector('.profile-save__note')!;
+    // What the screen shows once the refusal is in: the server's value (none), and no claim of a save.
+    await waitFor(() => expect(company.value).toBe(''));
+    expect(note.textContent).toBe('');
+    fireEvent.click(view.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(view.queryByRole('alert')).toBeNull());
+    expect(note.textContent).not.toContain(SAVED);
   });
 
   it("profile: 1. 'Fill from text' on a server with no model says it needs one, and keeps the pasted text", async () => {

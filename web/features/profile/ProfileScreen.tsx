@@ -94,6 +94,13 @@ function ProfileEditor({ userId }: { userId: number }) {
   );
 }
 
+/** Store and queue `edits`; answers when they were saved (their outbox entry's `createdAt`). */
+async function saveEdits(db: PitchpadDb, edits: ProfileValues): Promise<number> {
+  const now = Date.now();
+  await saveProfileEdits(db, edits, now);
+  return now;
+}
+
 /** The edits the rep has typed and not saved yet, by field. */
 type Draft = ProfileValues;
 
@@ -118,10 +125,14 @@ function ProfileForm({
   const values = useMemo(() => profileValues(profile), [profile]);
   const [draft, setDraft] = useState<Draft>({});
   const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
-  const [savedOnce, setSavedOnce] = useState(false);
+  // When the rep last saved (the time its edits were queued at), until the server refuses that save.
+  const [savedAt, setSavedAt] = useState<number | null>(null);
   const [filling, setFilling] = useState(false);
   const refused = useRefusedProfileEdits(db);
   const pending = Object.keys(profile.pending).length;
+  // The last save was refused: its 'Not saved' alert says so, and 'Saved.' must not say otherwise
+  // (not even once the alert is dismissed). Adjusted while rendering, when the refusal arrives.
+  if (savedAt !== null && refused.some((entry) => entry.createdAt >= savedAt)) setSavedAt(null);
 
   // What was typed and is now what this device holds (saved, or the same value arrived) is no
   // longer a draft: a later change from another device then shows. Adjusted while rendering, when
@@ -136,14 +147,13 @@ function ProfileForm({
 
   const handleChange = (field: ProfileField, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
-    setSavedOnce(false);
+    setSavedAt(null);
     if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
   };
 
   /** Store `edits` here and queue them; sent at once when online. */
   const save = async (edits: ProfileValues) => {
-    await saveProfileEdits(db, edits);
-    setSavedOnce(true);
+    setSavedAt(await saveEdits(db, edits));
     if (globalThis.navigator?.onLine !== false) void flushProfileEdits(db);
   };
 
@@ -176,7 +186,7 @@ function ProfileForm({
         ? online
           ? SAVED_HERE_SYNCING
           : SAVED_HERE_OFFLINE
-        : savedOnce
+        : savedAt !== null
           ? SAVED
           : '';
 

@@ -21,12 +21,14 @@ import {
   refusedProfileEdits,
   saveProfileEdits,
   storeServerProfile,
+  type ProfileEditEntry,
 } from './profileStore';
 
 let server: TestServer;
+// Starting the server (migrations on a fresh database) takes more than the default 10 s on a busy machine.
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, 60_000);
 afterAll(() => server?.close());
 
 const realFetch = globalThis.fetch;
@@ -123,7 +125,12 @@ describe('the profile on the phone', () => {
     online();
     await flushProfileEdits(db);
     const stored = await serverProfile(client);
-    expect(stored.pricing).toEqual({ value: 'From $59', editedAt: new Date(T2).toISOString() });
+    expect(stored.pricing).toMatchObject({
+      value: 'From $59',
+      editedAt: new Date(T2).toISOString(),
+      version: 2,
+    });
+    expect(stored.pricing).not.toHaveProperty('replaced');
     expect((await readLocalProfile(db)).pending).toEqual({});
   });
 
@@ -132,39 +139,93 @@ describe('the profile on the phone', () => {
     offline();
     await saveProfileEdits(db, { company: 'Freightly', pricing: 'From $49' }, T1);
     await saveProfileEdits(db, { company: 'Freightly Inc.' }, T2);
-    const first = (await db.outbox.orderBy('seq').first())!.payload as {
-      edits: Parameters<typeof storeServerProfile>[2];
-    };
+    const first = (await db.outbox.orderBy('seq').first()) as ProfileEditEntry;
     await storeServerProfile(
       db,
       {
         fields: {
-          company: { value: 'Freightly', editedAt: new Date(T1).toISOString() },
-          pricing: { value: 'From $49', editedAt: new Date(T1).toISOString() },
+          company: { value: 'Freightly', editedAt: new Date(T1).toISOString(), version: 1 },
+          pricing: { value: 'From $49', editedAt: new Date(T1).toISOString(), version: 1 },
         },
       },
-      first.edits,
+      { clientId: first.clientId, edits: first.payload.edits },
     );
     const local = await readLocalProfile(db);
     expect(Object.keys(local.pending)).toEqual(['company']);
     expect(profileValues(local)).toEqual({ company: 'Freightly Inc.', pricing: 'From $49' });
   });
 
-  it("a server answer older than this device's copy (a GET sent before a save was delivered) does not bring an older value back", async () => {
+  it("a server answer older than this device's copy (a GET sent before a save was delivered) does not bring an older value back: the server's order tells, not the edits' times", async () => {
     const { db } = await phone();
+    // The newer value was made on a device whose clock is behind: its time is the earlier one.
     await storeServerProfile(db, {
-      fields: { company: { value: 'Freightly Inc.', editedAt: at(T2) } },
+      fields: { company: { value: 'Freightly Inc.', editedAt: at(T1), version: 2 } },
     });
     await storeServerProfile(db, {
       fields: {
-        company: { value: 'Freightly', editedAt: at(T1) },
-        pricing: { value: 'From $49', editedAt: at(T1) },
+        company: { value: 'Freightly', editedAt: at(T2), version: 1 },
+        pricing: { value: 'From $49', editedAt: at(T2), version: 1 },
       },
     });
     expect(profileValues(await readLocalProfile(db))).toEqual({
       company: 'Freightly Inc.',
       pricing: 'From $49',
     });
+  });
+
+  it("another device's later edit shows here even when that device's clock is an hour slow (its edit dated before this phone's)", async () => {
+    const { db, client } = await phone();
+    online();
+    const now = Date.now();
+    await saveProfileEdits(db, { company: 'Freightly' }, now);
+    await flushProfileEdits(db);
+    const mine = (await serverProfile(client)).company!;
+    expect((await readLocalProfile(db)).server.company).toEqual(mine);
+
+    // A minute later the rep's laptop, its clock an hour behind, changes the company on top of it.
+    const res = await elsewhere(() =>
+      client.patch('/api/profile', {
+        edits: [
+          {
+            field: 'company',
+            value: 'Freightly Inc.',
+            editedAt: at(now + 60_000 - 3600_000),
+            base: mine.editedAt,
+          },
+        ],
+      }),
+    );
+    expect(res.body.outcomes).toEqual([{ field: 'company', outcome: 'applied' }]);
+
+    await pullProfile(db);
+    expect(profileValues(await readLocalProfile(db))).toEqual({ company: 'Freightly Inc.' });
+    // The phone's next edit is made on top of the laptop's value: no crossed edit on the server.
+    await saveProfileEdits(db, { company: 'Freightly Group' }, now + 120_000);
+    await flushProfileEdits(db);
+    const stored = await serverProfile(client);
+    expect(stored.company).toMatchObject({ value: 'Freightly Group' });
+    expect(stored.company).not.toHaveProperty('replaced');
+  });
+
+  it('two saves of a field in the same millisecond: the answer to the first leaves the second on screen while it waits', async () => {
+    const { db, client } = await phone();
+    offline();
+    await saveProfileEdits(db, { company: 'Freightly' }, T1);
+    await saveProfileEdits(db, { company: 'Freightly Inc.' }, T1);
+    // Back online for one request: the first PATCH is answered, then the signal goes again.
+    online();
+    const phoneFetch = globalThis.fetch;
+    let patches = 0;
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'PATCH' && ++patches > 1)
+        return Promise.reject(new TypeError('Failed to fetch'));
+      return phoneFetch(input, init);
+    }) as typeof fetch;
+    await flushProfileEdits(db);
+
+    expect((await serverProfile(client)).company?.value).toBe('Freightly');
+    expect(await db.outbox.where('state').equals('queued').count()).toBe(1);
+    expect(profileValues(await readLocalProfile(db))).toEqual({ company: 'Freightly Inc.' });
   });
 
   it("an edit the server refuses for good is dropped from the phone's copy and kept in the outbox with the server's reason", async () => {

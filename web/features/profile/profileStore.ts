@@ -4,8 +4,14 @@
  * 'profile-edit' on the line 'profile' (one PATCH /api/profile per save, in the order saved).
  *
  *  - `server`: the profile as the server last answered it (GET, or a PATCH's answer).
- *  - `pending`: this device's edits the server has not answered yet, the latest per field. What the
- *    screens show is the server's value with these on top (`profileValues`).
+ *  - `pending`: this device's edits the server has not answered yet, the latest per field, each with
+ *    the outbox entry that carries it (`entry`). What the screens show is the server's value with
+ *    these on top (`profileValues`). An edit stops being pending when the server answers its own
+ *    PATCH (stored, kept as `replaced`, or refused), whatever any clock says.
+ *  - Which of two server answers is the newer, field by field: the one with the higher `version`,
+ *    the order in which the server stored the value (StoredProfileField.version). Never the edits'
+ *    times: those are the devices' clocks, and a phone an hour slow would otherwise never see
+ *    another device's later value.
  *  - An edit's `base` is the `editedAt` of the value it was made on top of (the pending edit's, else
  *    the server's), so the server tells an edit of what this device saw from one made blind
  *    (domain/profile/merge.ts): two devices editing different fields both keep their change; the
@@ -45,9 +51,15 @@ export interface PendingEdit {
   base: string | null;
 }
 
+/** A pending edit on this device: the edit, and the outbox entry (its clientId) that sends it. */
+export interface LocalEdit extends PendingEdit {
+  /** Missing on edits saved before entries were named: those are told apart by `editedAt`. */
+  entry?: string;
+}
+
 export interface LocalProfile {
   server: ProfileResponse['fields'];
-  pending: Partial<Record<ProfileField, PendingEdit>>;
+  pending: Partial<Record<ProfileField, LocalEdit>>;
 }
 
 const EMPTY: LocalProfile = { server: {}, pending: {} };
@@ -101,6 +113,7 @@ export async function saveProfileEdits(
   now = Date.now(),
 ): Promise<ProfileField[]> {
   const editedAt = new Date(now).toISOString();
+  const clientId = uuidv7(now);
   return db.transaction('rw', [db.keyValues, db.outbox], async () => {
     const profile = await readLocalProfile(db);
     const shown = profileValues(profile);
@@ -112,50 +125,60 @@ export async function saveProfileEdits(
       if (value === (shown[field] ?? '')) continue;
       const base = pending[field]?.editedAt ?? profile.server[field]?.editedAt ?? null;
       const edit = { value, editedAt, base };
-      pending[field] = edit;
+      pending[field] = { ...edit, entry: clientId };
       edits.push({ field, ...edit });
     }
     if (edits.length === 0) return [];
     await writeKeyValue(db, PROFILE_KEY, { ...profile, pending } satisfies LocalProfile);
     await enqueue(
       db,
-      { clientId: uuidv7(now), kind: PROFILE_EDIT, line: PROFILE_LINE, payload: { edits } },
+      { clientId, kind: PROFILE_EDIT, line: PROFILE_LINE, payload: { edits } },
       now,
     );
     return edits.map((edit) => edit.field);
   });
 }
 
+/** The outbox entry the server answered, and the edits it carried. */
+export interface AnsweredEntry {
+  clientId: string;
+  edits: readonly ({ field: ProfileField } & PendingEdit)[];
+}
+
 /**
- * Keep the server's profile here: `answer` is what it held when it answered. The pending edits it
- * has (`delivered`: the same edit, by field and time) go; those an entry still queued will send stay.
- * A field this device already holds in a later version keeps it: a GET sent before a save was
- * delivered may answer after it, and must not bring the older value back.
+ * Keep the server's profile here: `answer` is what it held when it answered. The pending edits of
+ * `answered` (the entry whose PATCH this answers) go: the server has had its say on them; those a
+ * later entry carries stay. A field this device holds in a higher version than the answer's keeps
+ * it: a GET sent before a save was delivered may answer after it, and must not bring the older value
+ * back. Versions are the server's own order (StoredProfileField.version), so no clock is compared.
  */
 export async function storeServerProfile(
   db: PitchpadDb,
   answer: ProfileResponse,
-  delivered: readonly ({ field: ProfileField } & PendingEdit)[] = [],
+  answered?: AnsweredEntry,
 ): Promise<void> {
   await db.transaction('rw', [db.keyValues], async () => {
     const profile = await readLocalProfile(db);
     const pending = { ...profile.pending };
-    for (const edit of delivered)
-      if (pending[edit.field]?.editedAt === edit.editedAt) delete pending[edit.field];
+    for (const edit of answered?.edits ?? []) {
+      const waiting = pending[edit.field];
+      const same =
+        waiting?.entry === undefined
+          ? waiting?.editedAt === edit.editedAt
+          : waiting.entry === answered!.clientId;
+      if (same) delete pending[edit.field];
+    }
     const server = { ...answer.fields };
     for (const field of PROFILE_FIELD_NAMES) {
       const held = profile.server[field];
-      const answered = server[field];
-      if (held && (!answered || madeAt(held) > madeAt(answered))) server[field] = held;
+      const got = server[field];
+      if (held && (!got || versionOf(held) > versionOf(got))) server[field] = held;
     }
     await writeKeyValue(db, PROFILE_KEY, { server, pending } satisfies LocalProfile);
   });
 }
 
-/** When a stored value counts as made, as the server orders edits (StoredProfileField.at). */
-function madeAt(field: StoredProfileField): number {
-  return Date.parse(field.at ?? field.editedAt);
-}
+const versionOf = (field: StoredProfileField) => field.version ?? 0;
 
 /** Read the server's profile into this device's copy (online; a failure leaves the copy as it was). */
 export async function pullProfile(db: PitchpadDb, signal?: AbortSignal): Promise<void> {
@@ -172,20 +195,22 @@ export const profileEditHandler: KindHandler = {
   tables: ['keyValues'],
   async deliver(db, entry): Promise<Answer> {
     const { edits } = (entry as ProfileEditEntry).payload;
+    const answered = { clientId: entry.clientId, edits };
     try {
       const answer = await api.patch<ProfilePatchResponse>(
         '/api/profile',
-        { edits },
+        // The device's clock now: the server reads the edits' times against it (merge.ts).
+        { edits, sentAt: new Date().toISOString() },
         userIdOfDb(db),
       );
-      await storeServerProfile(db, answer, edits);
+      await storeServerProfile(db, answer, answered);
       return { kind: 'delivered', detail: answer.outcomes };
     } catch (error) {
       const answer = answerForError(error, Date.now());
       // Refused for good (a value the server will never take): the edit is dropped here too, so the
       // screen shows what the server holds rather than a value that will never arrive.
       if (answer.kind === 'refused')
-        await storeServerProfile(db, { fields: (await readLocalProfile(db)).server }, edits);
+        await storeServerProfile(db, { fields: (await readLocalProfile(db)).server }, answered);
       return answer;
     }
   },

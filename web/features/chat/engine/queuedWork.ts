@@ -5,6 +5,7 @@
  */
 import type { PitchpadDb } from '../../../data/db';
 import { flushOutbox, type FlushReport, type Handlers } from '../../../data/outbox';
+import { stoppedForSession } from '../../../data/queue/answers';
 import { countUnsentWork } from '../../../data/unsentWork';
 import { pushPendingWorkflows } from '../../history/workflowStore';
 import { KIT_UPLOAD, kitUploadHandler } from '../../kit/kitUploads';
@@ -90,12 +91,25 @@ export async function deliverQueuedWork(
   });
   const report = await flushOutbox(db, queuedSends, { force: true });
   // The session is not this user's (signed out, or someone else signed in): another try will not
-  // change that. Their next sign-in delivers it from the page.
-  const sessionGone = chatOutcomes(report).some(
+  // change that, for any kind of work. Their next sign-in delivers it from the page.
+  if (sessionGone(report)) return { report, left: 'settled' };
+  return { report, left: other === 'retry' || sendsToRetry(report) ? 'retry' : 'settled' };
+}
+
+/**
+ * Whether some work of this flush found the session gone or someone else's: a chat send (its reply's
+ * outcome), a profile edit or a kit file (the error of their one request).
+ */
+export function sessionGone(report: FlushReport): boolean {
+  const chatSend = chatOutcomes(report).some(
     ([, { outcome }]) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error),
   );
-  if (sessionGone) return { report, left: 'settled' };
-  return { report, left: other === 'retry' || sendsToRetry(report) ? 'retry' : 'settled' };
+  return (
+    chatSend ||
+    [...report.outcomes.values()].some(
+      (settled) => settled.kind !== CHAT_SEND && stoppedForSession(settled),
+    )
+  );
 }
 
 /**
