@@ -6,7 +6,13 @@ import { uuidv7 } from './ids';
 import { SwMessage } from './swShared';
 import { startSync, type SyncEngine } from './sync';
 import { chatHandlers } from '../features/chat/engine/chatDelivery';
-import { profileValues, pullProfile, readLocalProfile } from '../features/profile/profileStore';
+import { queuedSends } from '../features/chat/engine/queuedWork';
+import {
+  profileValues,
+  pullProfile,
+  readLocalProfile,
+  saveProfileEdits,
+} from '../features/profile/profileStore';
 
 let db: PitchpadDb;
 let userId = 9400;
@@ -171,5 +177,25 @@ describe('the sync engine keeps the profile on the device fresh', () => {
     await vi.waitFor(async () =>
       expect(profileValues(await readLocalProfile(db))).toEqual({ company: 'Freightly Inc.' }),
     );
+  });
+
+  it('profile: a queued profile edit the server answers 401 tells the app its session is gone, and the edit waits', async () => {
+    await saveProfileEdits(db, { company: 'Freightly' });
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      requests.push(`${init?.method ?? 'GET'} ${url}`);
+      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+      if (url === '/api/profile' && init?.method === 'PATCH')
+        return Response.json(
+          { code: 'unauthorized', message: 'You must be logged in' },
+          { status: 401 },
+        );
+      if (url === '/api/profile') return Response.json({ fields: {} });
+      return Response.json([]);
+    });
+    let lost = 0;
+    engine = startSync({ db, userId, handlers: queuedSends, onSessionLost: () => (lost += 1) });
+    await vi.waitFor(() => expect(lost).toBeGreaterThan(0));
+    expect(requests).toContain('PATCH /api/profile');
+    expect((await db.outbox.toArray()).map((entry) => entry.state)).toEqual(['queued']);
   });
 });

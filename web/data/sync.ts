@@ -37,6 +37,7 @@ import {
   type Handlers,
 } from './outbox';
 import { chatOutcomes, isSessionProblem } from '../features/chat/engine/chatDelivery';
+import { sessionGone } from '../features/chat/engine/queuedWork';
 import { SwMessage } from './swShared';
 import { syncStatus } from './syncStatus';
 import { countUnsentWork } from './unsentWork';
@@ -185,7 +186,7 @@ export function startSync({
     try {
       const report = await flushOutbox(db, handlers, { force });
       onFlushed?.(report);
-      if (sessionLost(report)) onSessionLost?.();
+      if (sessionGone(report)) onSessionLost?.();
       // Cut off from the network (not refused by a failing server, which the backoff timer
       // handles): ask for a `sync` event when it is back, which also covers the app being closed.
       if (noteReach(report) === 'unreachable') void registerBackgroundSync(userId);
@@ -303,13 +304,6 @@ export function startSync({
 async function hasUnsentOtherWork(db: PitchpadDb): Promise<boolean> {
   const { flows, history, edits } = await countUnsentWork(db);
   return flows + history + edits > 0;
-}
-
-/** True when a send of this flush found the session gone or someone else's. */
-function sessionLost(report: FlushReport): boolean {
-  return chatOutcomes(report).some(
-    ([, { outcome }]) => outcome.kind === 'not-sent' && isSessionProblem(outcome.error),
-  );
 }
 
 /** Tells the header whether the server could be reached, from what a flush saw; answers it too. */
