@@ -13,3 +13,13 @@ export function deviceNameOf(userAgent: string | undefined): string {
   if (/Linux/.test(ua)) return 'Linux computer';
   return 'This device';
 }
+
+/** A passkey as the account screen names it: its device and the day it was added, 'iPhone · 26 Nov 2026'. */
+export function passkeyLabel(deviceName: string, createdAt: string | Date): string {
+  const day = new Date(createdAt).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+  return `${deviceName} · ${day}`;
+}

@@ -1,13 +1,25 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
+import type { User } from '../../../domain/contract/auth';
 import { loginFieldErrors } from '../../../domain/accountFields';
 import { AUTH_FORM_PATHS } from '../../../domain/contract/authForm';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../domain/limits';
 import { FORGOT_PAGE } from '../../../domain/passwordReset';
+import { useHydrating } from '../../prerender/takeover';
 import { takeTypedValue } from '../../prerender/typedValues';
 import { useToast } from '../../ui/ToastProvider';
-import { useLoginMutation } from './auth.queries';
+import { useLoginMutation, usePasskeyLoginMutation } from './auth.queries';
+import { PasskeyOffer } from './PasskeyOffer';
+import { markPasskeyOffered, passkeyOfferDue } from './passkeyOffer';
+import {
+  cancelPasskeyCeremony,
+  isPasskeyCancelled,
+  passkeyAutofillAvailable,
+  passkeySignInAnswer,
+  passkeysSupported,
+} from './passkeys';
 import { fieldErrorsOf, loginFailureMessage } from './authMessages';
 import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
@@ -21,7 +33,13 @@ interface LoginFormProps {
   errorCode?: string;
 }
 
-/** Sign-in. A missing field is named under it; a refused login ('Login failed') shows once above the button, not as a toast too. */
+/**
+ * Sign-in. A missing field is named under it; a refused login ('Login failed') shows once above the
+ * button, not as a toast too. Where the browser has passkeys (known once the app has taken the page
+ * over: the prerendered form has no such button), 'Sign in with a passkey', and the username field's
+ * autofill offers the passkeys too (conditional mediation). After a password sign-in, once per
+ * account on this device, 'Sign in faster next time' (PasskeyOffer.tsx) before going on.
+ */
 export function LoginForm({ redirect, errorCode }: LoginFormProps) {
   // Typed into the prerendered page before the app took it over: kept (prerender/typedValues.ts).
   const [username, setUsername] = useState(() => takeTypedValue('username'));
@@ -29,12 +47,57 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const { form, errors, show, clear } = useFieldErrors();
   const login = useLoginMutation();
+  const passkeyLogin = usePasskeyLoginMutation();
   const toast = useToast();
   const goToDestination = useGoToPostLoginDestination();
+  // Not while the app hydrates the prerendered form: its first render must be the build's.
+  const passkeys = !useHydrating() && passkeysSupported();
+  const [offer, setOffer] = useState(false);
   useFormErrorFromUrl(errorCode, ({ message, field }) => {
     if (field === 'username' || field === 'password') show({ [field]: message });
     else setFailure(message);
   });
+
+  const welcome = (user: User) =>
+    toast({
+      header: 'Welcome back',
+      message: `Signed in as ${user.name || user.username}.`,
+      color: 'success',
+    });
+  // The spec's 100 ms: lets the refreshed auth state reach the header before the screen changes.
+  const goOn = () => setTimeout(() => void goToDestination(redirect), LOGIN_REDIRECT_DELAY_MS);
+
+  const signInWith = (response: AuthenticationResponseJSON) =>
+    passkeyLogin.mutate(response, {
+      onSuccess: ({ user }) => {
+        welcome(user);
+        goOn();
+      },
+      onError: (error) => setFailure(loginFailureMessage(error)),
+    });
+
+  /** The browser's passkey sheet (the button) or its autofill (waiting in the username field). */
+  const askForPasskey = async (autofill: boolean) => {
+    try {
+      signInWith(await passkeySignInAnswer(autofill));
+    } catch (error) {
+      if (!isPasskeyCancelled(error)) setFailure(loginFailureMessage(error));
+    }
+  };
+
+  useEffect(() => {
+    if (!passkeysSupported()) return;
+    let gone = false;
+    void passkeyAutofillAvailable().then((available) => {
+      if (available && !gone) void askForPasskey(true);
+    });
+    return () => {
+      gone = true;
+      cancelPasskeyCeremony();
+    };
+    // Once per form: the autofill waits for as long as the form is shown.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,14 +106,13 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
     login.mutate(
       { username: username.trim(), password },
       {
-        onSuccess: ({ user }) => {
-          toast({
-            header: 'Welcome back',
-            message: `Signed in as ${user.name || user.username}.`,
-            color: 'success',
-          });
-          // The spec's 100 ms: lets the refreshed auth state reach the header before the screen changes.
-          setTimeout(() => void goToDestination(redirect), LOGIN_REDIRECT_DELAY_MS);
+        onSuccess: async ({ user }) => {
+          welcome(user);
+          if (await passkeyOfferDue(user.id)) {
+            markPasskeyOffered(user.id);
+            cancelPasskeyCeremony();
+            setOffer(true);
+          } else goOn();
         },
         onError: (error) => {
           if (!show(fieldErrorsOf(error))) setFailure(loginFailureMessage(error));
@@ -58,6 +120,8 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
       },
     );
   };
+
+  if (offer) return <PasskeyOffer onDone={goOn} />;
 
   return (
     // method="post": before the app takes the page over (or without JavaScript), the browser posts
@@ -75,7 +139,8 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
       <TextField
         label="Username"
         name="username"
-        autocomplete="username"
+        // 'webauthn': the browser's autofill lists this site's passkeys under the usernames.
+        autocomplete="username webauthn"
         value={username}
         error={errors.username}
         onChange={(value) => {
@@ -104,12 +169,26 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
         label="Sign in"
         busyLabel="Signing in"
         busy={login.isPending}
-        disabled={login.isSuccess}
+        disabled={login.isSuccess || passkeyLogin.isPending || passkeyLogin.isSuccess}
       />
       {/* A plain link: the prerendered page follows it before the app has taken it over. */}
       <Link to={FORGOT_PAGE} className="auth-card__link auth-form__forgot">
         Forgot password?
       </Link>
+      {/* Last in the form: drawn once the app has taken the page over, it moves nothing above it. */}
+      {passkeys && (
+        <button
+          type="button"
+          className="pp-button auth-form__passkey"
+          disabled={login.isPending || passkeyLogin.isPending || passkeyLogin.isSuccess}
+          onClick={() => {
+            setFailure(null);
+            void askForPasskey(false);
+          }}
+        >
+          {passkeyLogin.isPending ? 'Signing in' : 'Sign in with a passkey'}
+        </button>
+      )}
     </form>
   );
 }

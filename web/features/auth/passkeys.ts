@@ -1,0 +1,86 @@
+/**
+ * Passkeys in this browser: whether it can use them, and the ceremonies (@simplewebauthn/browser,
+ * loaded only when one starts). The server makes every challenge (api/account/passkeys.routes.ts);
+ * the browser asks the authenticator (Face ID, a fingerprint, the phone's PIN) to answer it.
+ */
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import type { Passkey } from '../../../domain/contract/passkeys';
+import { api } from '../../data/api';
+
+const browserLib = () => import('@simplewebauthn/browser');
+
+/** The browser can make and use passkeys: WebAuthn, in a secure context (https, or localhost). */
+export function passkeysSupported(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    window.isSecureContext &&
+    typeof window.PublicKeyCredential === 'function'
+  );
+}
+
+/** This device has its own authenticator (Face ID, a fingerprint, Windows Hello): worth offering one. */
+export async function platformPasskeyAvailable(): Promise<boolean> {
+  if (!passkeysSupported()) return false;
+  try {
+    return await PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable();
+  } catch {
+    return false;
+  }
+}
+
+/** The browser offers passkeys in the username field's autofill (conditional mediation). */
+export async function passkeyAutofillAvailable(): Promise<boolean> {
+  if (!passkeysSupported()) return false;
+  try {
+    return (await PublicKeyCredential.isConditionalMediationAvailable?.()) === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The ceremony ended without an answer the rep meant to give: they closed the browser's sheet, or
+ * another ceremony took its place (a tap on 'Sign in with a passkey' ends the autofill's).
+ */
+export function isPasskeyCancelled(error: unknown): boolean {
+  const e = error as { name?: string; code?: string; cause?: { name?: string } } | null;
+  return (
+    e?.name === 'NotAllowedError' ||
+    e?.name === 'AbortError' ||
+    e?.code === 'ERROR_CEREMONY_ABORTED' ||
+    e?.cause?.name === 'NotAllowedError' ||
+    e?.cause?.name === 'AbortError'
+  );
+}
+
+/** Ends a ceremony still waiting (the sign-in form's autofill when the form goes). */
+export function cancelPasskeyCeremony(): void {
+  void browserLib().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
+}
+
+/**
+ * A passkey's answer to a sign-in challenge (POST /api/auth/passkey/options). `autofill`: wait for
+ * the rep to pick a passkey in the username field's suggestions instead of opening the sheet.
+ */
+export async function passkeySignInAnswer(autofill = false): Promise<AuthenticationResponseJSON> {
+  const [{ startAuthentication }, optionsJSON] = await Promise.all([
+    browserLib(),
+    api.post<PublicKeyCredentialRequestOptionsJSON>('/api/auth/passkey/options'),
+  ]);
+  return startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
+}
+
+/** Makes a passkey on this device for the signed-in rep and keeps it on the server. */
+export async function addPasskey(): Promise<Passkey> {
+  const [{ startRegistration }, optionsJSON] = await Promise.all([
+    browserLib(),
+    api.post<PublicKeyCredentialCreationOptionsJSON>('/api/account/passkeys/options'),
+  ]);
+  const response = await startRegistration({ optionsJSON });
+  const { passkey } = await api.post<{ passkey: Passkey }>('/api/account/passkeys', { response });
+  return passkey;
+}
