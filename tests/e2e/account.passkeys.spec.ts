@@ -141,12 +141,16 @@ test('the offer comes once per account on a device; a removed passkey signs in n
 
   // The phone still holds it, but the account no longer knows it.
   await auth.logOutFromMenu();
+  await expect(auth.signInButton).toBeVisible();
   await auth.open('/auth/login');
+  await expectNoSeriousA11yViolations(page, 'sign-in with a passkey');
+  await expectTapTargetsLargeEnough(page, 'sign-in with a passkey');
   await auth.loginForm.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(auth.loginForm.getByRole('alert')).toContainText(
     'This passkey is not set up for this account.',
   );
   await expect(page).toHaveURL(/\/auth\/login/);
+  expect(await signedInAs(page)).toBeNull();
 
   // A password sign-in: offered once...
   await auth.logIn(newAccount.username, newAccount.password);
@@ -156,6 +160,7 @@ test('the offer comes once per account on a device; a removed passkey signs in n
   await expect(page).toHaveURL(/\/chat/);
   // ...and not again on this device.
   await auth.logOutFromMenu();
+  await expect(auth.signInButton).toBeVisible();
   await auth.open('/auth/login');
   await auth.logIn(newAccount.username, newAccount.password);
   await expect(page).toHaveURL(/\/chat/);

@@ -7,7 +7,7 @@ import type { Passkey } from '../../../domain/contract/passkeys';
 import { passkeyLabel } from '../../../domain/deviceName';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { useToast } from '../../ui/ToastProvider';
-import { isPasskeyCancelled, passkeysSupported } from '../auth/passkeys';
+import { isPasskeyCancelled, passkeyFailureMessage, passkeysSupported } from '../auth/passkeys';
 import { passkeysQueryOptions, useAddPasskey, useRemovePasskey } from './passkeys.queries';
 
 const PASSKEYS_INTRO =
@@ -33,7 +33,8 @@ export function PasskeysSection({ userId }: { userId: number }) {
           color: 'success',
         }),
     });
-  const addFailure = add.isError && !isPasskeyCancelled(add.error) ? add.error.message : null;
+  const addFailure =
+    add.isError && !isPasskeyCancelled(add.error) ? passkeyFailureMessage(add.error) : null;
   const passkeys = list.data?.passkeys ?? [];
 
   return (
@@ -73,7 +74,7 @@ export function PasskeysSection({ userId }: { userId: number }) {
           {add.isPending ? 'Adding a passkey…' : 'Add a passkey'}
         </button>
       ) : (
-        <p className="muted">This browser cannot make passkeys.</p>
+        <p className="muted">Passkeys cannot be made in this browser, or at this address.</p>
       )}
       <RemoveDialog userId={userId} passkey={removing} onClose={() => setRemoving(null)} />
     </section>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import type { User } from '../../../domain/contract/auth';
+import { ApiError } from '../../data/api';
 import { loginFieldErrors } from '../../../domain/accountFields';
 import { AUTH_FORM_PATHS } from '../../../domain/contract/authForm';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../domain/limits';
@@ -17,6 +18,7 @@ import {
   cancelPasskeyCeremony,
   isPasskeyCancelled,
   passkeyAutofillAvailable,
+  passkeyFailureMessage,
   passkeySignInAnswer,
   passkeysSupported,
 } from './passkeys';
@@ -73,7 +75,7 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
         welcome(user);
         goOn();
       },
-      onError: (error) => setFailure(loginFailureMessage(error)),
+      onError: (error) => setFailure(passkeyFailureMessage(error)),
     });
 
   /** The browser's passkey sheet (the button) or its autofill (waiting in the username field). */
@@ -81,7 +83,9 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
     try {
       signInWith(await passkeySignInAnswer(autofill));
     } catch (error) {
-      if (!isPasskeyCancelled(error)) setFailure(loginFailureMessage(error));
+      // The autofill waits unseen: only the server's answer is worth a word, never its own hiccup.
+      if (isPasskeyCancelled(error) || (autofill && !(error instanceof ApiError))) return;
+      setFailure(passkeyFailureMessage(error));
     }
   };
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useToast } from '../../ui/ToastProvider';
-import { loginFailureMessage } from './authMessages';
-import { addPasskey, isPasskeyCancelled } from './passkeys';
+import { addPasskey, isPasskeyCancelled, passkeyFailureMessage } from './passkeys';
 
 /** The offer's words. */
 export const PASSKEY_OFFER_TITLE = 'Sign in faster next time';
@@ -30,7 +29,7 @@ export function PasskeyOffer({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (error) {
       // The rep closed the browser's sheet: the offer stays, with 'Not now'.
-      if (!isPasskeyCancelled(error)) setFailure(loginFailureMessage(error));
+      if (!isPasskeyCancelled(error)) setFailure(passkeyFailureMessage(error));
     } finally {
       setBusy(false);
     }

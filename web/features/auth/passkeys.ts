@@ -9,18 +9,38 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import type { Passkey } from '../../../domain/contract/passkeys';
-import { api } from '../../data/api';
+import { api, ApiError, OfflineError } from '../../data/api';
+import { loginFailureMessage } from './authMessages';
 
 const browserLib = () => import('@simplewebauthn/browser');
 
-/** The browser can make and use passkeys: WebAuthn, in a secure context (https, or localhost). */
+/** An IP address, which browsers refuse as a passkey's site: a page opened at http://127.0.0.1:8080. */
+const IP_HOST = /^(\d+\.){3}\d+$|^\[/;
+
+/**
+ * The browser can make and use passkeys here: WebAuthn, in a secure context (https, or localhost),
+ * on a site named by a domain, not an IP address.
+ */
 export function passkeysSupported(): boolean {
   return (
     typeof window !== 'undefined' &&
     window.isSecureContext &&
-    typeof window.PublicKeyCredential === 'function'
+    typeof window.PublicKeyCredential === 'function' &&
+    !IP_HOST.test(window.location.hostname)
   );
 }
+
+/**
+ * Why a passkey ceremony failed, in the rep's words: the server's reason (a passkey it does not
+ * know, a request expired), else the browser could not use one here.
+ */
+export function passkeyFailureMessage(error: unknown): string {
+  if (error instanceof ApiError || error instanceof OfflineError) return loginFailureMessage(error);
+  return PASSKEY_UNAVAILABLE;
+}
+
+export const PASSKEY_UNAVAILABLE =
+  'This browser could not use a passkey just now. Try again, or sign in with your password.';
 
 /** This device has its own authenticator (Face ID, a fingerprint, Windows Hello): worth offering one. */
 export async function platformPasskeyAvailable(): Promise<boolean> {
