@@ -497,3 +497,36 @@ describe('challenges', () => {
     expect(await challengeCount()).toBeGreaterThan(before);
   });
 });
+
+describe('in production', () => {
+  it('the relying party is APP_URL’s, whatever address the request came to', async () => {
+    const prod = await startTestServer({
+      NODE_ENV: 'production',
+      APP_URL: 'http://app.pitchpad.test',
+      SESSION_SECRET: 'x'.repeat(40),
+    });
+    try {
+      const { client } = await loggedInClient(prod);
+      const options = (await client.post('/api/account/passkeys/options')).body;
+      expect(options.rp.id).toBe('app.pitchpad.test');
+      const phone = new SoftAuthenticator('http://app.pitchpad.test');
+      expect(
+        (await client.post('/api/account/passkeys', { response: phone.create(options) })).status,
+      ).toBe(201);
+
+      const browser = new TestClient(prod.url);
+      const login = (await browser.post('/api/auth/passkey/options')).body;
+      expect(login.rpId).toBe('app.pitchpad.test');
+      // Signed for the address the server listens on, not the site's: refused.
+      const elsewhere = phone.get(login, undefined, { origin: prod.url });
+      const refused = await browser.post('/api/auth/passkey', { response: elsewhere });
+      expect(refused.body.code).toBe('passkey_invalid');
+      const again = (await browser.post('/api/auth/passkey/options')).body;
+      expect((await browser.post('/api/auth/passkey', { response: phone.get(again) })).status).toBe(
+        200,
+      );
+    } finally {
+      await prod.close();
+    }
+  });
+});
