@@ -1,27 +1,17 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import type { User } from '../../../domain/contract/auth';
-import { ApiError } from '../../data/api';
 import { loginFieldErrors } from '../../../domain/accountFields';
 import { AUTH_FORM_PATHS } from '../../../domain/contract/authForm';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../domain/limits';
 import { FORGOT_PAGE } from '../../../domain/passwordReset';
-import { useHydrating } from '../../prerender/takeover';
 import { takeTypedValue } from '../../prerender/typedValues';
 import { useToast } from '../../ui/ToastProvider';
-import { useLoginMutation, usePasskeyLoginMutation } from './auth.queries';
+import { useLoginMutation } from './auth.queries';
 import { PasskeyOffer } from './PasskeyOffer';
 import { markPasskeyOffered, passkeyOfferDue } from './passkeyOffer';
-import {
-  cancelPasskeyCeremony,
-  isPasskeyCancelled,
-  passkeyAutofillAvailable,
-  passkeyFailureMessage,
-  passkeySignInAnswer,
-  passkeysSupported,
-} from './passkeys';
+import { usePasskeySignIn } from './usePasskeySignIn';
 import { fieldErrorsOf, loginFailureMessage } from './authMessages';
 import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
@@ -49,11 +39,8 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const { form, errors, show, clear } = useFieldErrors();
   const login = useLoginMutation();
-  const passkeyLogin = usePasskeyLoginMutation();
   const toast = useToast();
   const goToDestination = useGoToPostLoginDestination();
-  // Not while the app hydrates the prerendered form: its first render must be the build's.
-  const passkeys = !useHydrating() && passkeysSupported();
   const [offer, setOffer] = useState(false);
   useFormErrorFromUrl(errorCode, ({ message, field }) => {
     if (field === 'username' || field === 'password') show({ [field]: message });
@@ -69,39 +56,13 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
   // The spec's 100 ms: lets the refreshed auth state reach the header before the screen changes.
   const goOn = () => setTimeout(() => void goToDestination(redirect), LOGIN_REDIRECT_DELAY_MS);
 
-  const signInWith = (response: AuthenticationResponseJSON) =>
-    passkeyLogin.mutate(response, {
-      onSuccess: ({ user }) => {
-        welcome(user);
-        goOn();
-      },
-      onError: (error) => setFailure(passkeyFailureMessage(error)),
-    });
-
-  /** The browser's passkey sheet (the button) or its autofill (waiting in the username field). */
-  const askForPasskey = async (autofill: boolean) => {
-    try {
-      signInWith(await passkeySignInAnswer(autofill));
-    } catch (error) {
-      // The autofill waits unseen: only the server's answer is worth a word, never its own hiccup.
-      if (isPasskeyCancelled(error) || (autofill && !(error instanceof ApiError))) return;
-      setFailure(passkeyFailureMessage(error));
-    }
-  };
-
-  useEffect(() => {
-    if (!passkeysSupported()) return;
-    let gone = false;
-    void passkeyAutofillAvailable().then((available) => {
-      if (available && !gone) void askForPasskey(true);
-    });
-    return () => {
-      gone = true;
-      cancelPasskeyCeremony();
-    };
-    // Once per form: the autofill waits for as long as the form is shown.
-    // oxlint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const passkey = usePasskeySignIn({
+    onSignedIn: (user) => {
+      welcome(user);
+      goOn();
+    },
+    onFailure: setFailure,
+  });
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -114,7 +75,7 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
           welcome(user);
           if (await passkeyOfferDue(user.id)) {
             markPasskeyOffered(user.id);
-            cancelPasskeyCeremony();
+            passkey.stop();
             setOffer(true);
           } else goOn();
         },
@@ -173,24 +134,24 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
         label="Sign in"
         busyLabel="Signing in"
         busy={login.isPending}
-        disabled={login.isSuccess || passkeyLogin.isPending || passkeyLogin.isSuccess}
+        disabled={login.isSuccess || passkey.pending || passkey.signedIn}
       />
       {/* A plain link: the prerendered page follows it before the app has taken it over. */}
       <Link to={FORGOT_PAGE} className="auth-card__link auth-form__forgot">
         Forgot password?
       </Link>
       {/* Last in the form: drawn once the app has taken the page over, it moves nothing above it. */}
-      {passkeys && (
+      {passkey.supported && (
         <button
           type="button"
           className="pp-button auth-form__passkey"
-          disabled={login.isPending || passkeyLogin.isPending || passkeyLogin.isSuccess}
+          disabled={login.isPending || passkey.pending || passkey.signedIn}
           onClick={() => {
             setFailure(null);
-            void askForPasskey(false);
+            passkey.ask();
           }}
         >
-          {passkeyLogin.isPending ? 'Signing in' : 'Sign in with a passkey'}
+          {passkey.pending ? 'Signing in' : 'Sign in with a passkey'}
         </button>
       )}
     </form>
