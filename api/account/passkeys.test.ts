@@ -71,6 +71,30 @@ describe('adding a passkey', () => {
     expect((await bob.get('/api/account/passkeys')).body).toEqual({ passkeys: [] });
   });
 
+  it('keeps several passkeys, one per device, newest first, each signing in', async () => {
+    const alice = await repWithPasskey();
+    const laptop = new SoftAuthenticator(server.url);
+    const options = (await alice.client.post('/api/account/passkeys/options')).body;
+    const added = await alice.client.post(
+      '/api/account/passkeys',
+      { response: laptop.create(options) },
+      {
+        headers: {
+          'user-agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Safari/605.1.15',
+        },
+      },
+    );
+    expect(added.status).toBe(201);
+    const { passkeys } = (await alice.client.get('/api/account/passkeys')).body;
+    expect(passkeys.map((p: { deviceName: string }) => p.deviceName)).toEqual(['Mac', 'iPhone']);
+    for (const device of [alice.phone, laptop]) {
+      const { browser, options: login } = await signInOptions();
+      const res = await browser.post('/api/auth/passkey', { response: device.get(login) });
+      expect(res.status).toBe(200);
+      expect(res.body.user.id).toBe(alice.user.id);
+    }
+  });
+
   it('offers the registration the relying party of the address the browser used, for this account', async () => {
     const { user, client } = await loggedInClient(server);
     const res = await client.post('/api/account/passkeys/options');
