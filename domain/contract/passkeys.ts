@@ -20,7 +20,12 @@ export const RegistrationResponse = z.object({
   response: z.object({
     clientDataJSON: b64url(4096),
     attestationObject: b64url(16_384),
-    transports: z.array(Transport.catch('internal')).max(8).optional(),
+    // A transport this list does not know (a newer browser's) is left out, not refused.
+    transports: z
+      .array(z.string().max(32))
+      .max(8)
+      .optional()
+      .transform((list) => list?.filter((t) => Transport.safeParse(t).success)),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
@@ -36,7 +41,9 @@ export const AuthenticationResponse = z.object({
     clientDataJSON: b64url(4096),
     authenticatorData: b64url(4096),
     signature: b64url(2048),
-    userHandle: b64url(128).optional(),
+    userHandle: b64url(128)
+      .nullish()
+      .transform((v) => v ?? undefined),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
