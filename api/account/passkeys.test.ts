@@ -9,8 +9,9 @@ import {
   PASSKEY_INVALID,
   PASSKEY_TAKEN,
   PASSKEY_UNKNOWN,
+  PASSKEYS_FULL,
 } from '../../domain/contract/passkeys';
-import { LOGIN_FAILURES_PER_USERNAME_AND_IP } from '../../domain/limits';
+import { LOGIN_FAILURES_PER_USERNAME_AND_IP, PASSKEYS_PER_ACCOUNT_MAX } from '../../domain/limits';
 import { confirmIdentity } from './confirmIdentity';
 
 let server: TestServer;
@@ -93,6 +94,20 @@ describe('adding a passkey', () => {
       expect(res.status).toBe(200);
       expect(res.body.user.id).toBe(alice.user.id);
     }
+  });
+
+  it('keeps at most PASSKEYS_PER_ACCOUNT_MAX passkeys', async () => {
+    const { user, client } = await loggedInClient(server);
+    const keys = new SoftAuthenticator(server.url);
+    for (let i = 0; i < PASSKEYS_PER_ACCOUNT_MAX; i++) {
+      const options = (await client.post('/api/account/passkeys/options')).body;
+      const res = await client.post('/api/account/passkeys', { response: keys.create(options) });
+      expect(res.status).toBe(201);
+    }
+    const full = await client.post('/api/account/passkeys/options');
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe(PASSKEYS_FULL);
+    expect(await passkeyRows(user.id)).toHaveLength(PASSKEYS_PER_ACCOUNT_MAX);
   });
 
   it('offers the registration the relying party of the address the browser used, for this account', async () => {
