@@ -19,6 +19,7 @@ import { pgSessionStore } from './auth/sessionStore';
 import { cookieNames } from './auth/cookies';
 import { authRoutes } from './auth/auth.routes';
 import { passwordResetRoutes } from './auth/passwordReset.routes';
+import { passkeyRoutes } from './account/passkeys.routes';
 import { createMailer, type Mailer } from './mail';
 import { formBody } from './auth/authForm';
 import { sendSignedInOnward } from './auth/signInPages';
@@ -149,6 +150,7 @@ export function createApp({
     healthRoutes(),
     authRoutes(lucia),
     passwordResetRoutes(lucia, mailer),
+    passkeyRoutes(lucia),
     userRoutes(model),
     planRoutes(),
     chatRoutes(model),

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('sweepExpired', () => {
-  it('deletes expired sessions, reset links and stale counters and keeps live ones', async () => {
+  it('deletes expired sessions, reset links, passkey challenges and stale counters and keeps live ones', async () => {
     const user = await buildUser(server);
     const tag = crypto.randomUUID();
     await server.pool.query(
@@ -34,11 +34,18 @@ describe('sweepExpired', () => {
       `INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $3, now() - interval '1 minute'), ($2, $4, now() + interval '10 minutes')`,
       [`old-${tag}`, `live-${tag}`, leaving.id, user.id],
     );
+    await server.pool.query(
+      `INSERT INTO webauthn_challenges (challenge, purpose, user_id, rp_id, origin, expires_at)
+       VALUES ($1, 'login', NULL, 'localhost', 'http://localhost', now() - interval '1 minute'),
+              ($2, 'register', $3, 'localhost', 'http://localhost', now() + interval '4 minutes')`,
+      [`old-${tag}`, `live-${tag}`, user.id],
+    );
     await sweepExpired(server.pool);
     const columns: Record<string, string> = {
       session: 'sid',
       user_session: 'id',
       password_resets: 'token_hash',
+      webauthn_challenges: 'challenge',
       rate_limits: 'key',
       token_usage: 'payer',
     };

@@ -7,13 +7,14 @@ const RATE_LIMIT_KEEP = '1 day';
 const TOKEN_USAGE_KEEP_DAYS = 7;
 
 /**
- * Delete expired guest sessions, login sessions, password reset links, stale rate-limit counters and
- * old token counts. Safe to run on any instance.
+ * Delete expired guest sessions, login sessions, password reset links, passkey challenges, stale
+ * rate-limit counters and old token counts. Safe to run on any instance.
  */
 export async function sweepExpired(pool: Pool): Promise<{
   sessions: number;
   userSessions: number;
   passwordResets: number;
+  passkeyChallenges: number;
   rateLimits: number;
   tokenUsage: number;
 }> {
@@ -21,6 +22,10 @@ export async function sweepExpired(pool: Pool): Promise<{
   const userSessions = await pool.query('DELETE FROM user_session WHERE expires_at < now()');
   // An expired link opens nothing already (api/auth/passwordReset.sql.ts); its hash need not stay.
   const passwordResets = await pool.query('DELETE FROM password_resets WHERE expires_at < now()');
+  // A passkey challenge past its five minutes is refused already; an unanswered one need not stay.
+  const passkeyChallenges = await pool.query(
+    'DELETE FROM webauthn_challenges WHERE expires_at < now()',
+  );
   const rateLimits = await pool.query(
     `DELETE FROM rate_limits WHERE window_start < now() - interval '${RATE_LIMIT_KEEP}'`,
   );
@@ -31,6 +36,7 @@ export async function sweepExpired(pool: Pool): Promise<{
     sessions: sessions.rowCount ?? 0,
     userSessions: userSessions.rowCount ?? 0,
     passwordResets: passwordResets.rowCount ?? 0,
+    passkeyChallenges: passkeyChallenges.rowCount ?? 0,
     rateLimits: rateLimits.rowCount ?? 0,
     tokenUsage: tokenUsage.rowCount ?? 0,
   };

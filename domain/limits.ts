@@ -20,6 +20,10 @@ export const LOGIN_ATTEMPTS_PER_IP = 50;
 /** Login attempts for one username from all IPs together inside the window. */
 export const LOGIN_ATTEMPTS_PER_USERNAME = 100;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** How long a passkey challenge (sign in, add a passkey, confirm it is you) can be answered. */
+export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** Passkeys one account may keep (one per phone, laptop or security key is plenty). */
+export const PASSKEYS_PER_ACCOUNT_MAX = 20;
 /** Registrations allowed per IP inside the window. */
 export const REGISTRATIONS_PER_IP = 20;
 /** Sign-up attempts for one username inside the window, from any IP: stops probing which names are taken. */

@@ -1,16 +1,22 @@
 import type { Pool } from 'pg';
 import * as limits from '../../domain/limits';
-import { AppError } from '../errors';
+import { AppError, InvalidRequest } from '../errors';
 import { consume, type LimitRule } from '../middleware/rateLimit';
 import { verifyPassword } from '../auth/passwords';
+import { AuthenticationResponse } from '../../domain/contract/passkeys';
+import { verifyPasskeyAssertion } from './webauthn';
 
 /**
  * What a sensitive change (the password, the email, deleting the account) needs beside the session:
- * proof that the rep at this screen is the account's owner. Today the current password; a passkey
- * assertion joins it with issue 22's passkeys (one function, so every sensitive route takes both).
+ * proof that the rep at this screen is the account's owner: the current password, or one of the
+ * account's passkeys signing a 'confirm' challenge (POST /api/account/passkeys/confirm/options;
+ * the browser's side: web/features/account/passkeyProof.ts). One function, so every sensitive
+ * route takes both. A contract schema takes the passkey as `AuthenticationResponse.optional()`
+ * (domain/contract/passkeys.ts).
  */
 export interface IdentityProof {
   password?: string | undefined;
+  passkey?: AuthenticationResponse | undefined;
 }
 
 /** Wrong proofs per user inside the login window: the login limits apply to this guess as well. */
@@ -32,6 +38,7 @@ export async function confirmIdentity(
   userId: number,
   proof: IdentityProof,
 ): Promise<void> {
+  if (proof.passkey) return confirmWithPasskey(pool, userId, proof.passkey);
   if (!proof.password)
     throw new AppError(403, 'wrong_password', NO_PROOF, {}, { currentPassword: NO_PROOF });
   const { rows } = await pool.query<{ password: string }>(
@@ -47,4 +54,24 @@ export async function confirmIdentity(
     {},
     { currentPassword: WRONG_PASSWORD },
   );
+}
+
+/**
+ * A passkey's answer to a 'confirm' challenge made for this user (taken once, five minutes): 403
+ * with the passkey's reason when it is not one of theirs, the challenge is dead or the signature
+ * fails. Failures count against the same limit as wrong passwords.
+ */
+async function confirmWithPasskey(
+  pool: Pool,
+  userId: number,
+  passkey: AuthenticationResponse,
+): Promise<void> {
+  const parsed = AuthenticationResponse.safeParse(passkey);
+  try {
+    if (!parsed.success) throw InvalidRequest('passkey: not a passkey answer');
+    await verifyPasskeyAssertion(pool, parsed.data, 'confirm', userId, { refuse: 403 });
+  } catch (error) {
+    await consume(pool, confirmPerUser, String(userId));
+    throw error;
+  }
 }

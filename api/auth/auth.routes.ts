@@ -30,7 +30,7 @@ import { endSession, startSession } from './sessions';
 import { carryGuestState } from '../analysis/guest';
 import type { AppContext } from '../context';
 
-const loginPerIp: LimitRule = {
+export const loginPerIp: LimitRule = {
   name: 'login:ip',
   limit: limits.LOGIN_ATTEMPTS_PER_IP,
   windowMs: limits.LOGIN_WINDOW_MS,
@@ -66,7 +66,7 @@ const userAndIp = (username: string, ip: string) =>
  * owner's account to its ceiling. A browser the owner signed in on before (its device cookie) is
  * not held to that username-wide ceiling at all, so guessers on many networks cannot lock them out.
  */
-async function countLoginAttempt(ctx: AppContext, username: string): Promise<void> {
+export async function countLoginAttempt(ctx: AppContext, username: string): Promise<void> {
   await consume(ctx.pool, loginPerUserAndIp, userAndIp(username, ctx.ip));
   if (!hasDeviceCookie(ctx, username))
     await consume(ctx.pool, loginPerUser, username.toLowerCase());
@@ -179,10 +179,24 @@ async function logIn(ctx: AppContext, lucia: AppLucia, input: z.output<typeof Lo
   const user = await findUserByUsername(ctx.pool, input.username);
   if (!(await verifyPassword(user?.password, input.password)) || !user)
     throw Unauthorized(INVALID_LOGIN);
-  // Only this address's failures are forgiven; the username-wide count runs out with its window.
-  await resetLimit(ctx.pool, loginPerUserAndIp, userAndIp(input.username, ctx.ip));
+  await signIn(ctx, lucia, user, input.username);
+  return user;
+}
+
+/**
+ * What every way of signing in does once the rep has proved who they are (a password, a passkey):
+ * this address's failures forgiven (the username-wide count runs out with its window), the guest's
+ * state carried into the account, a new session, and this browser marked as one the owner uses.
+ * `countedAs`: the username the attempt was counted under (countLoginAttempt), as typed.
+ */
+export async function signIn(
+  ctx: AppContext,
+  lucia: AppLucia,
+  user: { id: number; username: string },
+  countedAs = user.username,
+): Promise<void> {
+  await resetLimit(ctx.pool, loginPerUserAndIp, userAndIp(countedAs, ctx.ip));
   await carryGuestState(ctx, user.id, { newAccount: false });
   await startSession(ctx, lucia, user.id);
   setDeviceCookie(ctx, user.username);
-  return user;
 }

@@ -201,7 +201,7 @@ test('fresh: 5. the install offer stays off the sign-in screens and shows on the
   // A second screen would show it, but not a sign-in screen: the rep is typing a password there.
   await new AppPage(page).signInButton.click();
   await expect(page).toHaveURL(/\/auth/);
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await page.waitForTimeout(300);
   await expect(installBanner).toHaveCount(0);
   await page.getByRole('tab', { name: 'Register' }).click();

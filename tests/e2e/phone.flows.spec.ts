@@ -83,7 +83,7 @@ test('phone: 2. with the keyboard up, sign-in and register keep the field and th
     await showKeyboard(page, field);
     await expectOnScreen(field, label);
     await expectOnScreen(
-      login.getByRole('button', { name: 'Sign in' }),
+      login.getByRole('button', { name: 'Sign in', exact: true }),
       `Sign in, with ${label} focused`,
     );
     await hideKeyboard(page);

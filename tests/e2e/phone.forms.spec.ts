@@ -79,7 +79,7 @@ test('phone: 12. sign-in names both missing fields at once, and a refused login 
   newAccount,
 }) => {
   await auth.open('/auth/login');
-  await auth.loginForm.getByRole('button', { name: 'Sign in' }).click();
+  await auth.loginForm.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(auth.fieldError('Username')).toHaveText('Username is required');
   await expect(auth.fieldError('Password')).toHaveText('Password is required');
   await expect(auth.loginForm.getByLabel('Username')).toBeFocused();

@@ -299,7 +299,7 @@ test('/auth is taken over without a layout shift, keeps what was typed before, a
   ).toBeFocused();
   await page.waitForTimeout(500);
   expect(await layoutShift(page)).toBeLessThan(0.05);
-  await auth.loginForm.getByRole('button', { name: 'Sign in' }).click();
+  await auth.loginForm.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/chat$/); // where a sign-in with nowhere else to go leads
 });
 

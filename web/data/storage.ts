@@ -36,6 +36,11 @@ export const StorageKey = {
   ideaWorksheetEntries: 'ideaWorksheetEntries',
   /** The rep answered 'Tell me when it's ready?' ('Notify me' or 'Not now'): it is asked once per device. */
   draftReadyAsked: 'draftReadyAsked',
+  /**
+   * The accounts (ids) this device has offered 'Sign in faster next time' after a password sign-in:
+   * each is offered once per device. Not cleared at logout.
+   */
+  passkeyOffered: 'passkeyOffered',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

@@ -60,6 +60,6 @@ export class AuthPage extends AppPage {
     await expect(form).toBeVisible();
     if (username) await form.getByLabel('Username').fill(username);
     await form.getByLabel('Password', { exact: true }).fill(password);
-    await form.getByRole('button', { name: 'Sign in' }).click();
+    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
 }

@@ -7,6 +7,7 @@
 import './account.css';
 import { Screen } from '../../ui/Screen';
 import { useAuth } from '../auth/auth.queries';
+import { PasskeysSection } from './PasskeysSection';
 
 export function AccountScreen() {
   const { user } = useAuth();
@@ -19,6 +20,7 @@ export function AccountScreen() {
           Signed in as {user.email}. How you sign in, where you are signed in, and your data.
         </p>
       </section>
+      <PasskeysSection userId={user.id} />
     </Screen>
   );
 }

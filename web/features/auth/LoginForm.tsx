@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
+import type { User } from '../../../domain/contract/auth';
 import { loginFieldErrors } from '../../../domain/accountFields';
 import { AUTH_FORM_PATHS } from '../../../domain/contract/authForm';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../domain/limits';
@@ -8,6 +10,9 @@ import { takeTypedValue } from '../../prerender/typedValues';
 import { useToast } from '../../ui/ToastProvider';
 import { useLoginMutation } from './auth.queries';
 import { AuthForm } from './AuthForm';
+import { PasskeyOffer } from './PasskeyOffer';
+import { markPasskeyOffered, passkeyOfferDue } from './passkeyOffer';
+import { usePasskeySignIn } from './usePasskeySignIn';
 import { fieldErrorsOf, loginFailureMessage } from './authMessages';
 import { TextField } from './TextField';
 import { useFormFields } from './useFormFields';
@@ -20,7 +25,13 @@ interface LoginFormProps {
   errorCode?: string;
 }
 
-/** Sign-in. A missing field is named under it; a refused login ('Login failed') shows once above the button, not as a toast too. */
+/**
+ * Sign-in. A missing field is named under it; a refused login ('Login failed') shows once above the
+ * button, not as a toast too. Where the browser has passkeys (known once the app has taken the page
+ * over: the prerendered form has no such button), 'Sign in with a passkey', and the username field's
+ * autofill offers the passkeys too (conditional mediation). After a password sign-in, once per
+ * account on this device, 'Sign in faster next time' (PasskeyOffer.tsx) before going on.
+ */
 export function LoginForm({ redirect, errorCode }: LoginFormProps) {
   // Typed into the prerendered page before the app took it over: kept (prerender/typedValues.ts).
   const { values, field, form, show, failure, setFailure } = useFormFields(() => ({
@@ -30,9 +41,27 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
   const login = useLoginMutation();
   const toast = useToast();
   const goToDestination = useGoToPostLoginDestination();
+  const [offer, setOffer] = useState(false);
   useFormErrorFromUrl(errorCode, ({ message, field: at }) => {
     if (at === 'username' || at === 'password') show({ [at]: message });
     else setFailure(message);
+  });
+
+  const welcome = (user: User) =>
+    toast({
+      header: 'Welcome back',
+      message: `Signed in as ${user.name || user.username}.`,
+      color: 'success',
+    });
+  // The spec's 100 ms: lets the refreshed auth state reach the header before the screen changes.
+  const goOn = () => setTimeout(() => void goToDestination(redirect), LOGIN_REDIRECT_DELAY_MS);
+
+  const passkey = usePasskeySignIn({
+    onSignedIn: (user) => {
+      welcome(user);
+      goOn();
+    },
+    onFailure: setFailure,
   });
 
   const handleSubmit = (event: FormEvent) => {
@@ -42,14 +71,13 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
     login.mutate(
       { username: values.username.trim(), password: values.password },
       {
-        onSuccess: ({ user }) => {
-          toast({
-            header: 'Welcome back',
-            message: `Signed in as ${user.name || user.username}.`,
-            color: 'success',
-          });
-          // The spec's 100 ms: lets the refreshed auth state reach the header before the screen changes.
-          setTimeout(() => void goToDestination(redirect), LOGIN_REDIRECT_DELAY_MS);
+        onSuccess: async ({ user }) => {
+          welcome(user);
+          if (await passkeyOfferDue(user.id)) {
+            markPasskeyOffered(user.id);
+            passkey.stop();
+            setOffer(true);
+          } else goOn();
         },
         onError: (error) => {
           if (!show(fieldErrorsOf(error))) setFailure(loginFailureMessage(error));
@@ -57,6 +85,8 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
       },
     );
   };
+
+  if (offer) return <PasskeyOffer onDone={goOn} />;
 
   return (
     // The browser posts the form to the server itself before the app takes the page over: the
@@ -72,16 +102,37 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
         label: 'Sign in',
         busyLabel: 'Signing in',
         busy: login.isPending,
-        disabled: login.isSuccess,
+        disabled: login.isSuccess || passkey.pending || passkey.signedIn,
       }}
       footer={
-        // A plain link: the prerendered page follows it before the app has taken it over.
-        <Link to={FORGOT_PAGE} className="auth-card__link auth-form__forgot">
-          Forgot password?
-        </Link>
+        <>
+          {/* A plain link: the prerendered page follows it before the app has taken it over. */}
+          <Link to={FORGOT_PAGE} className="auth-card__link auth-form__forgot">
+            Forgot password?
+          </Link>
+          {/* Last in the form: drawn once the app has taken the page over, it moves nothing above it. */}
+          {passkey.supported && (
+            <button
+              type="button"
+              className="pp-button auth-form__passkey"
+              disabled={login.isPending || passkey.pending || passkey.signedIn}
+              onClick={() => {
+                setFailure(null);
+                passkey.ask();
+              }}
+            >
+              {passkey.pending ? 'Signing in' : 'Sign in with a passkey'}
+            </button>
+          )}
+        </>
       }
     >
-      <TextField label="Username" autocomplete="username" {...field('username')} />
+      <TextField
+        label="Username"
+        // 'webauthn': the browser's autofill lists this site's passkeys under the usernames.
+        autocomplete="username webauthn"
+        {...field('username')}
+      />
       <TextField
         label="Password"
         type="password"

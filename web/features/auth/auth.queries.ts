@@ -8,6 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { NO_SUBSCRIPTION, isPaidSubscriber } from '../../../domain/subscription';
 import type {
   AuthResponse,
@@ -181,6 +182,19 @@ export function useLoginMutation() {
   const sessionStart = useSessionStart();
   return useMutation({
     mutationFn: (input: LoginInput) => api.post<AuthResponse>('/api/auth/login', input),
+    ...sessionStart,
+  });
+}
+
+/**
+ * POST /api/auth/passkey: sign in with a passkey's answer (features/auth/passkeys.ts gets it from the
+ * browser first, so a ceremony waiting on the rep, the autofill's, starts no session work).
+ */
+export function usePasskeyLoginMutation() {
+  const sessionStart = useSessionStart();
+  return useMutation({
+    mutationFn: (response: AuthenticationResponseJSON) =>
+      api.post<AuthResponse>('/api/auth/passkey', { response }),
     ...sessionStart,
   });
 }

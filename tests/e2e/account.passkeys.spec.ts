@@ -1,0 +1,168 @@
+import type { CDPSession, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { registerAndLogIn } from './pages/session';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectNoSidewaysScroll } from './support/layout';
+import { expectTapTargetsLargeEnough } from './support/tapTargets';
+
+// Browsers refuse an IP address as a passkey's site (its rpID), so these stories use the server
+// by name: localhost is a secure context like 127.0.0.1, and outside production the server takes
+// the relying party from the address the browser used (api/account/webauthn.ts).
+const PORT = Number(process.env.E2E_PORT ?? 8091);
+test.use({ baseURL: `http://localhost:${PORT}` });
+
+/**
+ * The phone's own authenticator, as Chromium's DevTools protocol simulates it: a platform passkey
+ * store ('internal') that unlocks with Face ID or a fingerprint every time (user verified).
+ */
+async function addPhoneAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, id: authenticatorId };
+}
+
+const storedPasskeys = async (cdp: CDPSession, authenticatorId: string) =>
+  (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+
+const signedInAs = async (page: Page) =>
+  ((await (await page.request.get('/api/auth/user')).json()) as { username: string } | null)
+    ?.username ?? null;
+
+/** 'iPhone · 26 Nov 2026': a device, then the day it was added. */
+const PASSKEY_NAME = /^.+ · \d{1,2} [A-Z][a-z]{2} \d{4}$/;
+
+test('a rep adds a passkey after signing in with the password, signs out, and signs in with it', async ({
+  page,
+  auth,
+  newAccount,
+}) => {
+  const phone = await addPhoneAuthenticator(page);
+  // The account exists; this browser is signed out.
+  const api = page.request;
+  await registerAndLogIn(api, newAccount);
+  const { csrfToken } = (await (await api.get('/api/csrf-token')).json()) as { csrfToken: string };
+  expect(
+    (await api.post('/api/auth/logout', { headers: { 'x-csrf-token': csrfToken } })).ok(),
+  ).toBe(true);
+
+  await auth.open('/auth/login');
+  await expect(auth.loginForm.getByLabel('Username')).toHaveAttribute(
+    'autocomplete',
+    'username webauthn',
+  );
+  await auth.logIn(newAccount.username, newAccount.password);
+
+  // Once, after the password: the offer, in place of the form.
+  const offer = page.getByRole('region', { name: 'Sign in faster next time' });
+  await expect(offer).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the passkey offer');
+  await expectTapTargetsLargeEnough(page, 'the passkey offer');
+  await offer.getByRole('button', { name: 'Add a passkey' }).click();
+  await auth.expectToast('Passkey added');
+  await expect(page).toHaveURL(/\/chat/);
+  expect(await storedPasskeys(phone.cdp, phone.id)).toHaveLength(1);
+
+  // The account screen lists it by device and day.
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  const list = section.getByRole('list', { name: 'Your passkeys' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.locator('.passkeys__name')).toHaveText(PASSKEY_NAME);
+  await expect(list).toContainText('Not used yet');
+
+  // The username field's autofill: Chromium's simulated phone answers the waiting request as a rep
+  // picking their passkey from the suggestions does.
+  await auth.logOutFromMenu();
+  await expect(auth.signInButton).toBeVisible();
+  await auth.open('/auth/login');
+  await auth.expectToast('Welcome back', newAccount.name);
+  await expect(page).toHaveURL(/\/chat/);
+  expect(await signedInAs(page)).toBe(newAccount.username);
+
+  // A browser without the autofill (conditional mediation): the button.
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+  });
+  await auth.logOutFromMenu();
+  await expect(auth.signInButton).toBeVisible();
+  await auth.open('/auth/login');
+  expect(await signedInAs(page)).toBeNull();
+  await auth.loginForm.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await auth.expectToast('Welcome back', newAccount.name);
+  await expect(page).toHaveURL(/\/chat/);
+  expect(await signedInAs(page)).toBe(newAccount.username);
+
+  await page.goto('/account');
+  await expect(list).toContainText('Last used');
+});
+
+test('the offer comes once per account on a device; a removed passkey signs in no more', async ({
+  page,
+  auth,
+  newAccount,
+}) => {
+  await addPhoneAuthenticator(page);
+  await registerAndLogIn(page.request, newAccount);
+
+  // Added from the account screen.
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  await expect(section).toContainText('No passkeys yet.');
+  await section.getByRole('button', { name: 'Add a passkey' }).click();
+  await auth.expectToast('Passkey added');
+  const list = section.getByRole('list', { name: 'Your passkeys' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page, 'account → passkeys');
+  await expectTapTargetsLargeEnough(page, 'account → passkeys');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectNoSidewaysScroll(page, 'account → passkeys at 320 px');
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // Removed after a confirm (Cancel first keeps it).
+  const name = (await list.locator('.passkeys__name').textContent())!;
+  await list.getByRole('button', { name: `Remove passkey ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove this passkey?' });
+  await expect(dialog).toContainText(name);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await list.getByRole('button', { name: `Remove passkey ${name}` }).click();
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(section).toContainText('No passkeys yet.');
+
+  // The phone still holds it, but the account no longer knows it.
+  await auth.logOutFromMenu();
+  await expect(auth.signInButton).toBeVisible();
+  await auth.open('/auth/login');
+  await expectNoSeriousA11yViolations(page, 'sign-in with a passkey');
+  await expectTapTargetsLargeEnough(page, 'sign-in with a passkey');
+  await auth.loginForm.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(auth.loginForm.getByRole('alert')).toContainText(
+    'This passkey is not set up for this account.',
+  );
+  await expect(page).toHaveURL(/\/auth\/login/);
+  expect(await signedInAs(page)).toBeNull();
+
+  // A password sign-in: offered once...
+  await auth.logIn(newAccount.username, newAccount.password);
+  const offer = page.getByRole('region', { name: 'Sign in faster next time' });
+  await expect(offer).toBeVisible();
+  await offer.getByRole('button', { name: 'Not now' }).click();
+  await expect(page).toHaveURL(/\/chat/);
+  // ...and not again on this device.
+  await auth.logOutFromMenu();
+  await expect(auth.signInButton).toBeVisible();
+  await auth.open('/auth/login');
+  await auth.logIn(newAccount.username, newAccount.password);
+  await expect(page).toHaveURL(/\/chat/);
+  await expect(offer).toHaveCount(0);
+});

@@ -1,0 +1,160 @@
+// oxlint-disable-next-line import/no-unassigned-import -- the section's stylesheet, loaded with the account chunk
+import './passkeys.css';
+import { useQuery } from '@tanstack/react-query';
+import { keyOutline, trashOutline } from 'ionicons/icons';
+import { useEffect, useRef, useState } from 'react';
+import type { Passkey } from '../../../domain/contract/passkeys';
+import { passkeyLabel } from '../../../domain/deviceName';
+import { InlineIcon } from '../../ui/InlineIcon';
+import { useToast } from '../../ui/ToastProvider';
+import { isPasskeyCancelled, passkeyFailureMessage, passkeysSupported } from '../auth/passkeys';
+import { passkeysQueryOptions, useAddPasskey, useRemovePasskey } from './passkeys.queries';
+
+const PASSKEYS_INTRO =
+  "Sign in with Face ID, a fingerprint or your phone's PIN instead of your password. Add one on each device you use.";
+
+/**
+ * /account → Passkeys: the account's passkeys, each named by its device and the day it was added
+ * ('iPhone · 26 Nov 2026'), 'Add a passkey' (on this device), and Remove after a confirm.
+ */
+export function PasskeysSection({ userId }: { userId: number }) {
+  const list = useQuery(passkeysQueryOptions(userId));
+  const add = useAddPasskey(userId);
+  const [removing, setRemoving] = useState<Passkey | null>(null);
+  const toast = useToast();
+  const supported = passkeysSupported();
+
+  const handleAdd = () =>
+    add.mutate(undefined, {
+      onSuccess: () =>
+        toast({
+          header: 'Passkey added',
+          message: 'Next time, sign in with it.',
+          color: 'success',
+        }),
+    });
+  const addFailure =
+    add.isError && !isPasskeyCancelled(add.error) ? passkeyFailureMessage(add.error) : null;
+  const passkeys = list.data?.passkeys ?? [];
+
+  return (
+    <section className="account-section passkeys" aria-labelledby="passkeys-title">
+      <h2 id="passkeys-title">Passkeys</h2>
+      <p className="muted">{PASSKEYS_INTRO}</p>
+      {list.isPending ? (
+        <p className="muted" role="status">
+          Loading your passkeys…
+        </p>
+      ) : list.isError ? (
+        <p className="form-error" role="alert">
+          Your passkeys could not be loaded: {list.error.message}
+        </p>
+      ) : passkeys.length === 0 ? (
+        <p className="passkeys__empty">No passkeys yet.</p>
+      ) : (
+        <ul className="passkeys__list" aria-label="Your passkeys">
+          {passkeys.map((passkey) => (
+            <PasskeyRow key={passkey.id} passkey={passkey} onRemove={() => setRemoving(passkey)} />
+          ))}
+        </ul>
+      )}
+      {addFailure && (
+        <p className="form-error" role="alert">
+          {addFailure}
+        </p>
+      )}
+      {supported ? (
+        <button
+          type="button"
+          className="pp-button pp-button--primary passkeys__add"
+          disabled={add.isPending}
+          onClick={handleAdd}
+        >
+          <InlineIcon icon={keyOutline} />
+          {add.isPending ? 'Adding a passkey…' : 'Add a passkey'}
+        </button>
+      ) : (
+        <p className="muted">Passkeys cannot be made in this browser, or at this address.</p>
+      )}
+      <RemoveDialog userId={userId} passkey={removing} onClose={() => setRemoving(null)} />
+    </section>
+  );
+}
+
+const dayOf = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+function PasskeyRow({ passkey, onRemove }: { passkey: Passkey; onRemove: () => void }) {
+  const label = passkeyLabel(passkey.deviceName, passkey.createdAt);
+  return (
+    <li className="passkeys__item">
+      <InlineIcon icon={keyOutline} className="passkeys__icon" />
+      <div className="passkeys__body">
+        <p className="passkeys__name">{label}</p>
+        <p className="passkeys__facts">
+          {passkey.lastUsedAt ? `Last used ${dayOf(passkey.lastUsedAt)}` : 'Not used yet'}
+        </p>
+      </div>
+      <button
+        type="button"
+        className="pp-button pp-button--ghost passkeys__remove"
+        aria-label={`Remove passkey ${label}`}
+        onClick={onRemove}
+      >
+        <InlineIcon icon={trashOutline} />
+      </button>
+    </li>
+  );
+}
+
+/** 'Remove this passkey?': once confirmed it signs in no more. */
+function RemoveDialog({
+  userId,
+  passkey,
+  onClose,
+}: {
+  userId: number;
+  passkey: Passkey | null;
+  onClose: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const remove = useRemovePasskey(userId);
+  const open = passkey !== null;
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  const label = passkey ? passkeyLabel(passkey.deviceName, passkey.createdAt) : '';
+  return (
+    <dialog ref={dialog} className="dialog" aria-labelledby="passkey-remove-title" onClose={close}>
+      <h2 id="passkey-remove-title">Remove this passkey?</h2>
+      <p className="muted">
+        {label}: you will no longer sign in with it. Your password still works.
+      </p>
+      {remove.isError && (
+        <p className="form-error" role="alert">
+          {remove.error.message}
+        </p>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="pp-button pp-button--ghost" onClick={close}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="pp-button pp-button--primary"
+          disabled={remove.isPending}
+          onClick={() => passkey && remove.mutate(passkey.id, { onSuccess: close })}
+        >
+          Remove
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useToast } from '../../ui/ToastProvider';
+import { addPasskey, isPasskeyCancelled, passkeyFailureMessage } from './passkeys';
+
+/** The offer's words. */
+export const PASSKEY_OFFER_TITLE = 'Sign in faster next time';
+const PASSKEY_OFFER_TEXT =
+  "Add a passkey and sign in with Face ID, a fingerprint or this phone's PIN instead of your password.";
+
+/**
+ * After a password sign-in, in place of the form: add a passkey now, or not (passkeyOffer.ts shows it
+ * once per account on this device). Either way `onDone` goes on to where the rep was going.
+ */
+export function PasskeyOffer({ onDone }: { onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const toast = useToast();
+
+  const handleAdd = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await addPasskey();
+      toast({
+        header: 'Passkey added',
+        message: 'Next time, sign in with it.',
+        color: 'success',
+      });
+      onDone();
+    } catch (error) {
+      // The rep closed the browser's sheet: the offer stays, with 'Not now'.
+      if (!isPasskeyCancelled(error)) setFailure(passkeyFailureMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="auth-form passkey-offer" aria-labelledby="passkey-offer-title">
+      <h2 id="passkey-offer-title" className="passkey-offer__title">
+        {PASSKEY_OFFER_TITLE}
+      </h2>
+      <p className="passkey-offer__text">{PASSKEY_OFFER_TEXT}</p>
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <button
+        type="button"
+        className="pp-button pp-button--primary"
+        disabled={busy}
+        onClick={() => void handleAdd()}
+      >
+        {busy ? 'Adding a passkey…' : 'Add a passkey'}
+      </button>
+      <button type="button" className="pp-button pp-button--ghost" disabled={busy} onClick={onDone}>
+        Not now
+      </button>
+    </section>
+  );
+}
