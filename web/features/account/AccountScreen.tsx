@@ -7,6 +7,8 @@
 import './account.css';
 import { Screen } from '../../ui/Screen';
 import { useAuth } from '../auth/auth.queries';
+import { DeleteSection } from './DeleteSection';
+import { ExportSection } from './ExportSection';
 
 export function AccountScreen() {
   const { user } = useAuth();
@@ -19,6 +21,8 @@ export function AccountScreen() {
           Signed in as {user.email}. How you sign in, where you are signed in, and your data.
         </p>
       </section>
+      <ExportSection />
+      <DeleteSection />
     </Screen>
   );
 }
