@@ -155,6 +155,34 @@ describe('GET /api/account/export', () => {
     expect(files['profile.md']).toContain('_(Empty.)_');
   });
 
+  it('a download dropped half-way harms nothing: the next one is whole', async () => {
+    const alice = await loggedInClient(server);
+    await server.pool.query(
+      `INSERT INTO chats (id, title, user_id) SELECT gen_random_uuid()::text, 'Chat ' || n, $1 FROM generate_series(1, 300) n`,
+      [alice.user.id],
+    );
+    const controller = new AbortController();
+    const res = await fetch(`${server.url}/api/account/export`, {
+      headers: { cookie: [...alice.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      signal: controller.signal,
+    });
+    await res.body!.getReader().read();
+    controller.abort();
+    const files = filesOf((await download(alice.client)).bytes);
+    expect(JSON.parse(files['chats.json']!)).toHaveLength(300);
+    expect(Object.keys(files).filter((n) => n.startsWith('chats/'))).toHaveLength(300);
+  });
+
+  it('answers HEAD with the headers alone', async () => {
+    const { client } = await loggedInClient(server);
+    const res = await fetch(`${server.url}/api/account/export`, {
+      method: 'HEAD',
+      headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+  });
+
   it('refuses without a session (401)', async () => {
     const res = await new TestClient(server.url).get('/api/account/export');
     expect(res.status).toBe(401);

@@ -127,6 +127,7 @@ test('the account screen fits 320 px', async ({ page, newAccount, chat }) => {
   await account.open();
   await expectNoSidewaysScroll(page, 'account at 320 px');
   await expectTapTargetsLargeEnough(page, 'account at 320 px');
+  await expectNoSeriousA11yViolations(page, 'account at 320 px');
   await account.confirmWith(newAccount.password);
   await expectNoSidewaysScroll(page, 'account warning at 320 px');
 });
