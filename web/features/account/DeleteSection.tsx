@@ -13,6 +13,7 @@ import { ApiError, api } from '../../data/api';
 import { useToast } from '../../ui/ToastProvider';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { clearSession, useAuth } from '../auth/auth.queries';
+import { describeUnsentWork } from '../auth/logoutGuard';
 import { SubmitButton } from '../auth/SubmitButton';
 import { TextField } from '../auth/TextField';
 
@@ -55,6 +56,19 @@ export function DeleteSection() {
   const navigate = useNavigate();
   const toast = useToast();
   useKeyboardInView();
+  // What waits on this device for the server goes too: the warning names it, as a logout's does.
+  const [unsent, setUnsent] = useState<string[]>([]);
+  useEffect(() => {
+    if (step !== 'warning' || user === null) return;
+    let live = true;
+    void Promise.all([import('../../data/db'), import('../../data/unsentWork')])
+      .then(([{ openUserDb }, { countUnsentWork }]) => countUnsentWork(openUserDb(user.id)))
+      .then((work) => live && setUnsent(describeUnsentWork(work)))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [step, user]);
   const section = useRef<HTMLElement>(null);
   // Each step takes the focus its button had: the password field, then the warning itself (read
   // first by a screen reader, its safe button one Tab away).
@@ -169,7 +183,9 @@ export function DeleteSection() {
             <li>your saved items and idea analyses</li>
             <li>your profile and your sales kit</li>
             {isPaid && <li>your Pro subscription, which ends now</li>}
-            <li>what waits on this device to be sent</li>
+            {unsent.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
           </ul>
           <p>Every device is signed out.</p>
           <button
