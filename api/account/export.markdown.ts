@@ -39,6 +39,10 @@ const STATUS_NOTE: Record<string, string> = {
 export function messageMarkdown(m: ExportMessage): string {
   const who = m.role === 'user' ? 'You' : m.role === 'assistant' ? 'Pitchpad' : 'System';
   let text = `\n## ${who} · ${readableTime(m.timestamp)}\n\n${m.content}${STATUS_NOTE[m.status] ?? ''}\n`;
+  // A guided flow's prompt: the answers it was built from, as the rep gave them.
+  const answers = Object.entries(m.answers ?? {}).filter(([, value]) => value);
+  if (answers.length)
+    text += `\nYour answers:\n\n${answers.map(([question, value]) => `- ${question}: ${oneLine(value)}`).join('\n')}\n`;
   if (m.sources?.length)
     text += `\nSources: ${m.sources
       .map((s, i) => `[${i + 1}] ${oneLine(s.fileName)}${s.page ? `, page ${s.page}` : ''}`)

@@ -183,6 +183,12 @@ export function DeleteSection() {
             <li>your saved items and idea analyses</li>
             <li>your profile and your sales kit</li>
             {isPaid && <li>your Pro subscription, which ends now</li>}
+            {user?.isOperator && (
+              <li>
+                your place as this server's operator (the model settings stay; at its next start the
+                server prints a new setup link, for whoever opens it first)
+              </li>
+            )}
             {unsent.map((line) => (
               <li key={line}>{line}</li>
             ))}
