@@ -37,6 +37,8 @@ import { meteredGateway } from './llm/metered';
 import { settingsRoutes } from './settings/settings.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { KIT_UPLOAD_PATH, kitRoutes } from './kit/kit.routes';
+import { accountExportRoutes } from './account/export.routes';
+import { accountDeleteRoutes } from './account/delete.routes';
 import type { LlmGateway } from './llm/types';
 import { serveWeb } from './static';
 import { AUTH_FORM_PATHS } from '../domain/contract/authForm';
@@ -161,6 +163,8 @@ export function createApp({
     settingsRoutes(model, live, { passwordReset: mailer !== null }),
     profileRoutes(model),
     kitRoutes(),
+    accountExportRoutes(),
+    accountDeleteRoutes(lucia, stripe),
   ];
   for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());

@@ -170,6 +170,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const sub = subscriptions.get(m[1]!);
       if (!sub) return missing(res, `subscription: '${m[1]}'`);
       sub.status = 'canceled';
+      // Cancelled now: Stripe stamps when, and bills no more.
+      sub.canceled_at = now();
+      sub.ended_at = sub.canceled_at;
       return send(res, 200, sub);
     }
     return send(res, 404, {

@@ -7,6 +7,8 @@
 import './account.css';
 import { Screen } from '../../ui/Screen';
 import { useAuth } from '../auth/auth.queries';
+import { DeleteSection } from './DeleteSection';
+import { ExportSection } from './ExportSection';
 import { PasskeysSection } from './PasskeysSection';
 
 export function AccountScreen() {
@@ -21,6 +23,8 @@ export function AccountScreen() {
         </p>
       </section>
       <PasskeysSection userId={user.id} />
+      <ExportSection />
+      <DeleteSection />
     </Screen>
   );
 }

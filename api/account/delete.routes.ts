@@ -1,0 +1,98 @@
+import { Router } from '@koa/router';
+import {
+  ACCOUNT_DELETE_PATH,
+  DELETE_BILLING_FAILED,
+  DELETE_BILLING_OFF,
+  DeleteAccountInput,
+  type DeleteAccountResponse,
+} from '../../domain/contract/accountData';
+import type { AppContext, AppDeps, AppState } from '../context';
+import { AppError, Unavailable } from '../errors';
+import type { AppLucia } from '../auth/lucia';
+import { endSession } from '../auth/sessions';
+import type { Stripe } from '../billing/stripe';
+import { requireUser, userOf } from '../middleware/requireUser';
+import { inputOf, validate } from '../middleware/validate';
+import { confirmIdentity } from './confirmIdentity';
+import { deleteUserEverywhere, findBilling, type BillingOf } from './delete.sql';
+
+/** Subscriptions Stripe still bills or may bill. */
+const ENDED = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * End every subscription the customer still has at Stripe, now (no further charge, no proration),
+ * and answer when the last one ended; null when there was none. Throws when Stripe cannot be
+ * reached: the caller then deletes nothing, so no account is gone while its card is still charged.
+ */
+async function endSubscriptions(
+  stripe: Stripe | null,
+  billing: BillingOf,
+): Promise<{ endedAt: string } | null> {
+  const customer = billing.stripe_customer_id;
+  if (!billing.stripe_subscription_id && !customer) return null;
+  if (!stripe) {
+    if (billing.stripe_subscription_id) throw Unavailable(DELETE_BILLING_OFF);
+    return null;
+  }
+  try {
+    const live = new Map<string, Stripe.Subscription>();
+    if (customer)
+      for (const sub of (await stripe.subscriptions.list({ customer, status: 'all', limit: 100 }))
+        .data)
+        if (!ENDED.has(sub.status)) live.set(sub.id, sub);
+    if (billing.stripe_subscription_id && !live.has(billing.stripe_subscription_id)) {
+      const sub = await stripe.subscriptions
+        .retrieve(billing.stripe_subscription_id)
+        .catch((error: { code?: string }) => {
+          if (error.code === 'resource_missing') return null;
+          throw error;
+        });
+      if (sub && !ENDED.has(sub.status)) live.set(sub.id, sub);
+    }
+    if (!live.size) return null;
+    let ended = 0;
+    for (const id of live.keys()) {
+      const sub = await stripe.subscriptions.cancel(id);
+      ended = Math.max(ended, (sub.ended_at ?? sub.canceled_at ?? Date.now() / 1000) * 1000);
+    }
+    return { endedAt: new Date(ended).toISOString() };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw Object.assign(Unavailable(DELETE_BILLING_FAILED), { cause: error });
+  }
+}
+
+/**
+ * POST /api/account/delete {currentPassword}: the account and everything in it, gone. The password
+ * first (a wrong one changes nothing), then the Pro subscription ended at Stripe (if that fails,
+ * nothing is deleted), then every row of the user's in one transaction, and every session with it:
+ * every device is signed out, this one at once (its cookie cleared).
+ */
+export function accountDeleteRoutes(lucia: AppLucia, stripe: Stripe | null) {
+  const router = new Router<AppState, AppDeps>();
+
+  router.post(
+    ACCOUNT_DELETE_PATH,
+    requireUser(),
+    validate(DeleteAccountInput, 'body', { fields: true }),
+    async (ctx) => {
+      const userId = userOf(ctx).id;
+      const { currentPassword } = inputOf(ctx, DeleteAccountInput);
+      await confirmIdentity(ctx.pool, userId, { password: currentPassword });
+      const billing = await findBilling(ctx.pool, userId);
+      const subscription = billing ? await endSubscriptions(stripe, billing) : null;
+      if (subscription)
+        ctx.log.info(
+          { userId, endedAt: subscription.endedAt },
+          'account deletion: subscription ended',
+        );
+      await deleteUserEverywhere(ctx.pool, userId);
+      ctx.log.info({ userId }, 'account deleted');
+      await endSession(ctx as AppContext, lucia);
+      const body: DeleteAccountResponse = { deleted: true, subscription };
+      ctx.body = body;
+    },
+  );
+
+  return router;
+}

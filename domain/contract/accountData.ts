@@ -1,0 +1,39 @@
+// Issue #22: the rep's data, theirs to take and to delete. GET /api/account/export (a ZIP) and
+// POST /api/account/delete. Shared by the API (which validates with these schemas) and the web app.
+import { z } from 'zod';
+
+export const ACCOUNT_EXPORT_PATH = '/api/account/export';
+export const ACCOUNT_DELETE_PATH = '/api/account/delete';
+
+/** The download's name: the day it was made (UTC), so two exports of one day share it. */
+export function exportFileName(now: Date): string {
+  return `pitchpad-export-${now.toISOString().slice(0, 10)}.zip`;
+}
+
+/**
+ * POST /api/account/delete. The current password proves it is the owner (api/account/confirmIdentity.ts);
+ * optional here so a missing one is answered as a wrong one, naming the field, with the same words.
+ */
+export const DeleteAccountInput = z.object({
+  currentPassword: z
+    .string({ error: 'must be text' })
+    .max(1_000, 'must be at most 1,000 characters')
+    .optional(),
+});
+export type DeleteAccountInput = z.input<typeof DeleteAccountInput>;
+
+/** What the deletion answers: the account is gone; the Pro subscription, if there was one, ended when. */
+export interface DeleteAccountResponse {
+  deleted: true;
+  /** The Stripe subscription ended now (no further charge), or null: there was none to end. */
+  subscription: { endedAt: string } | null;
+}
+
+/** Said when the export was refused because another site asked for it. */
+export const EXPORT_CROSS_SITE = 'Your data can only be downloaded from Pitchpad itself.';
+/** Said when a subscription could not be ended: nothing was deleted. */
+export const DELETE_BILLING_FAILED =
+  'Your subscription could not be ended just now, so nothing was deleted. Please try again in a few minutes.';
+/** Said when the server has a subscription to end but no Stripe connection to end it with. */
+export const DELETE_BILLING_OFF =
+  'Your subscription cannot be ended from this server (payments are not set up), so nothing was deleted. Please ask the operator.';

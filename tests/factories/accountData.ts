@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { TestServer } from '../support/server';
+import type { TestClient } from '../support/client';
+import { buildSend } from './chats';
+
+/** A 21-character id as the app makes them (saved items, kit files). */
+export const shortId = () => randomBytes(16).toString('base64url').slice(0, 21);
+
+export interface FilledAccount {
+  chatId: string;
+  chatTitle: string;
+  replyId: number;
+  workflowId: string;
+  kitFileId: string;
+  /** Words found in the account's content only, to look for in an export. */
+  marker: string;
+}
+
+/**
+ * A rep who used every part of the app, through its own routes (a chat and its reply, an edited
+ * email, a saved item, the profile, a sales-kit file) and, for what only a model run makes, rows as
+ * those runs leave them (an idea analysis). `client` is signed in; the server answers with a fake model.
+ */
+export async function fillAccount(
+  server: TestServer,
+  client: TestClient,
+  userId: number,
+  marker: string,
+): Promise<FilledAccount> {
+  const send = buildSend(`Draft a cold email about ${marker}`, { title: `Deal ${marker}` });
+  const sent = await client.post('/api/chat', send);
+  if (sent.status !== 200) throw new Error(`send failed: ${sent.status} ${sent.text}`);
+  const replyId: number = sent.body.message.id;
+  const edited = await client.put(`/api/chats/${send.chatId}/messages/${replyId}/email`, {
+    subject: `Subject ${marker}`,
+    body: `Hi Dana, edited body ${marker}`,
+    editedAt: new Date().toISOString(),
+  });
+  if (edited.status !== 200) throw new Error(`email edit failed: ${edited.status} ${edited.text}`);
+  const workflowId = shortId();
+  const saved = await client.post('/api/workflows', {
+    id: workflowId,
+    name: `Saved ${marker}`,
+    workflowType: 'competitive',
+    path: '/competitive',
+    result: JSON.stringify({ competitors: [{ name: `Rival ${marker}` }] }),
+  });
+  if (saved.status >= 300) throw new Error(`workflow failed: ${saved.status} ${saved.text}`);
+  const profile = await client.patch('/api/profile', {
+    edits: [
+      {
+        field: 'company',
+        value: `Company ${marker}`,
+        editedAt: new Date().toISOString(),
+        base: null,
+      },
+    ],
+  });
+  if (profile.status !== 200) throw new Error(`profile failed: ${profile.status} ${profile.text}`);
+  const kitFileId = shortId();
+  const kit = await client.put(
+    `/api/kit/files/${kitFileId}`,
+    new TextEncoder().encode(`# Battlecard\n\nOur pricing beats ${marker} every time.\n`),
+    { headers: { 'content-type': 'text/markdown', 'x-file-name': `battlecard-${marker}.md` } },
+  );
+  if (kit.status >= 300) throw new Error(`kit upload failed: ${kit.status} ${kit.text}`);
+  await server.pool.query(
+    `INSERT INTO idea_analyses (user_id, idea, summary) VALUES ($1, $2, $3)`,
+    [
+      userId,
+      `An idea about ${marker}`,
+      JSON.stringify({ valueProposition: { core: `Core ${marker}` } }),
+    ],
+  );
+  return {
+    chatId: send.chatId,
+    chatTitle: `Deal ${marker}`,
+    replyId,
+    workflowId,
+    kitFileId,
+    marker,
+  };
+}

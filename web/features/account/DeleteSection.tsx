@@ -1,0 +1,221 @@
+// oxlint-disable-next-line import/no-unassigned-import -- the section's stylesheet, loaded with its chunk
+import './DeleteSection.css';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import {
+  ACCOUNT_DELETE_PATH,
+  type DeleteAccountInput,
+  type DeleteAccountResponse,
+} from '../../../domain/contract/accountData';
+import { ApiError, api } from '../../data/api';
+import { useToast } from '../../ui/ToastProvider';
+import { useKeyboardInView } from '../../ui/useKeyboardInView';
+import { clearSession, useAuth } from '../auth/auth.queries';
+import { describeUnsentWork } from '../auth/logoutGuard';
+import { SubmitButton } from '../auth/SubmitButton';
+import { TextField } from '../auth/TextField';
+
+type Step = 'closed' | 'password' | 'warning';
+
+/** The words the server gave for the password field, or the message of any other failure. */
+function failureOf(error: unknown): { field?: string; message?: string } {
+  if (error instanceof ApiError) {
+    const field = (error.data as { fields?: { currentPassword?: unknown } } | undefined)?.fields
+      ?.currentPassword;
+    if (typeof field === 'string') return { field };
+  }
+  return { message: error instanceof Error ? error.message : 'Something went wrong.' };
+}
+
+/** What the rep is told once it is done: gone, and when the subscription ended (no more charges). */
+function goneMessage({ subscription }: DeleteAccountResponse): string {
+  if (!subscription) return 'Your account and everything in it were deleted.';
+  const when = new Date(subscription.endedAt).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+  return `Your account and everything in it were deleted. Your Pro subscription ended on ${when}: you will not be charged again.`;
+}
+
+/**
+ * Delete the account: 'Delete my account', then the current password, then a last warning naming
+ * what goes. The server ends the subscription and deletes every row in one transaction, signing
+ * every device out; this device then forgets the rep too (its database with the outbox, the cached
+ * answers in localStorage and the service worker's cache), as a logout does.
+ */
+export function DeleteSection() {
+  const { user, isPaid } = useAuth();
+  const [step, setStep] = useState<Step>('closed');
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  useKeyboardInView();
+  // What waits on this device for the server goes too: the warning names it, as a logout's does.
+  const [unsent, setUnsent] = useState<string[]>([]);
+  useEffect(() => {
+    if (step !== 'warning' || user === null) return;
+    let live = true;
+    void Promise.all([import('../../data/db'), import('../../data/unsentWork')])
+      .then(([{ openUserDb }, { countUnsentWork }]) => countUnsentWork(openUserDb(user.id)))
+      .then((work) => live && setUnsent(describeUnsentWork(work)))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [step, user]);
+  const section = useRef<HTMLElement>(null);
+  // Each step takes the focus its button had: the password field, then the warning itself (read
+  // first by a screen reader, its safe button one Tab away).
+  useEffect(() => {
+    if (step === 'password')
+      section.current?.querySelector<HTMLInputElement>('input[name="currentPassword"]')?.focus();
+    if (step === 'warning')
+      section.current?.querySelector<HTMLElement>('.delete-section__warning')?.focus();
+  }, [step]);
+
+  const remove = useMutation({
+    mutationFn: (input: DeleteAccountInput) =>
+      api.post<DeleteAccountResponse>(ACCOUNT_DELETE_PATH, input),
+    onSuccess: async (answer) => {
+      const userId = user?.id;
+      clearSession(queryClient);
+      if (userId !== undefined) {
+        const { clearUserData } = await import('../../data/db');
+        await clearUserData(userId).catch((error: unknown) =>
+          console.warn('Could not clear local data', error),
+        );
+      }
+      toast({ header: 'Account deleted', message: goneMessage(answer), color: 'success' });
+      await navigate({ to: '/' });
+    },
+    onError: (error) => {
+      const { field, message } = failureOf(error);
+      setStep('password');
+      setFieldError(field);
+      setFailure(message ?? null);
+    },
+  });
+
+  const handlePassword = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (!password) return setFieldError('Enter your current password to confirm it is you.');
+    setStep('warning');
+  };
+
+  const cancel = () => {
+    setStep('closed');
+    setPassword('');
+    setFieldError(undefined);
+    setFailure(null);
+  };
+
+  return (
+    <section
+      ref={section}
+      className="account-section delete-section"
+      aria-labelledby="delete-heading"
+    >
+      <h2 id="delete-heading">Delete your account</h2>
+      {step === 'closed' && (
+        <>
+          <p className="muted">
+            Everything you keep in Pitchpad goes, on every device, and cannot be brought back.
+            Download your data first if you want to keep it.
+          </p>
+          <button
+            type="button"
+            className="pp-button delete-section__danger"
+            onClick={() => setStep('password')}
+          >
+            Delete my account
+          </button>
+        </>
+      )}
+      {step === 'password' && (
+        <form
+          className="auth-form"
+          onSubmit={handlePassword}
+          aria-label="Confirm it is you"
+          noValidate
+        >
+          <TextField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autocomplete="current-password"
+            value={password}
+            error={fieldError}
+            onChange={(value) => {
+              setPassword(value);
+              setFieldError(undefined);
+            }}
+          />
+          {failure && (
+            <p className="form-error" role="alert">
+              {failure}
+            </p>
+          )}
+          <SubmitButton label="Continue" busyLabel="Checking" busy={false} />
+          <button type="button" className="pp-button pp-button--ghost" onClick={cancel}>
+            Cancel
+          </button>
+        </form>
+      )}
+      {step === 'warning' && (
+        <div
+          className="delete-section__warning"
+          role="alertdialog"
+          aria-labelledby="delete-warning"
+          tabIndex={-1}
+        >
+          <p id="delete-warning">
+            <strong>This deletes {user?.username ?? 'your account'} for good.</strong> You lose:
+          </p>
+          <ul>
+            <li>every chat and its messages, and the emails you edited</li>
+            <li>your saved items and idea analyses</li>
+            <li>your profile and your sales kit</li>
+            {isPaid && <li>your Pro subscription, which ends now</li>}
+            {user?.isOperator && (
+              <li>
+                your place as this server's operator (the model settings stay; at its next start the
+                server prints a new setup link, for whoever opens it first)
+              </li>
+            )}
+            {unsent.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p>Every device is signed out.</p>
+          <button
+            type="button"
+            className="pp-button delete-section__danger"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate({ currentPassword: password })}
+          >
+            {remove.isPending ? (
+              <span className="pp-spinner" role="img" aria-label="Deleting" />
+            ) : (
+              'Delete everything'
+            )}
+          </button>
+          <button
+            type="button"
+            className="pp-button pp-button--ghost"
+            disabled={remove.isPending}
+            onClick={cancel}
+          >
+            Keep my account
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
