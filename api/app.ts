@@ -19,6 +19,8 @@ import { pgSessionStore } from './auth/sessionStore';
 import { cookieNames } from './auth/cookies';
 import { authRoutes } from './auth/auth.routes';
 import { passwordResetRoutes } from './auth/passwordReset.routes';
+import { credentialRoutes } from './account/credentials.routes';
+import { deviceRoutes } from './account/devices.routes';
 import { createMailer, type Mailer } from './mail';
 import { formBody } from './auth/authForm';
 import { sendSignedInOnward } from './auth/signInPages';
@@ -149,6 +151,8 @@ export function createApp({
     healthRoutes(),
     authRoutes(lucia),
     passwordResetRoutes(lucia, mailer),
+    credentialRoutes(mailer),
+    deviceRoutes(),
     userRoutes(model),
     planRoutes(),
     chatRoutes(model),
