@@ -7,6 +7,9 @@
 import './account.css';
 import { Screen } from '../../ui/Screen';
 import { useAuth } from '../auth/auth.queries';
+import { DevicesSection } from './DevicesSection';
+import { EmailSection } from './EmailSection';
+import { PasswordSection } from './PasswordSection';
 
 export function AccountScreen() {
   const { user } = useAuth();
@@ -19,6 +22,9 @@ export function AccountScreen() {
           Signed in as {user.email}. How you sign in, where you are signed in, and your data.
         </p>
       </section>
+      <PasswordSection userId={user.id} />
+      <EmailSection userId={user.id} email={user.email} />
+      <DevicesSection userId={user.id} />
     </Screen>
   );
 }
