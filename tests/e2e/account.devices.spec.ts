@@ -142,6 +142,42 @@ test('a rep changes the password with the current one; the laptop is signed out;
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
 });
 
+test('a rep changes the email with the current password; an address another account has is named beside the field', async ({
+  page,
+  playwright,
+  newAccount,
+}) => {
+  await registerAndLogIn(page.request, newAccount);
+  // Someone else's account, made from another browser and address.
+  const other = {
+    ...newAccount,
+    username: `${newAccount.username}_b`,
+    email: `b_${newAccount.email}`,
+  };
+  const otherDevice = await playwright.request.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.78' },
+  });
+  await registerAndLogIn(otherDevice, other);
+  await otherDevice.dispose();
+
+  await openAccount(page);
+  const form = page.getByRole('form', { name: 'Change your email' });
+  await form.getByLabel('New email').fill(other.email);
+  await form.getByLabel('Current password').fill(newAccount.password);
+  await form.getByRole('button', { name: 'Change email' }).click();
+  await expect(form.getByText('An account with that email already exists')).toBeVisible();
+  await expect(form.getByLabel('New email')).toBeFocused();
+
+  const moved = `moved_${newAccount.email}`;
+  await form.getByLabel('New email').fill(moved);
+  await form.getByRole('button', { name: 'Change email' }).click();
+  await expect(page.getByText(`Your account’s email is now ${moved}.`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Email' })).toContainText(`Now ${moved}`);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Email' })).toContainText(`Now ${moved}`);
+});
+
 test('the account screen fits a 390×844 phone, 320 px and the keyboard', async ({
   page,
   newAccount,
