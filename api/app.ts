@@ -20,6 +20,8 @@ import { cookieNames } from './auth/cookies';
 import { authRoutes } from './auth/auth.routes';
 import { passwordResetRoutes } from './auth/passwordReset.routes';
 import { passkeyRoutes } from './account/passkeys.routes';
+import { credentialRoutes } from './account/credentials.routes';
+import { deviceRoutes } from './account/devices.routes';
 import { createMailer, type Mailer } from './mail';
 import { formBody } from './auth/authForm';
 import { sendSignedInOnward } from './auth/signInPages';
@@ -153,6 +155,8 @@ export function createApp({
     authRoutes(lucia),
     passwordResetRoutes(lucia, mailer),
     passkeyRoutes(lucia),
+    credentialRoutes(mailer),
+    deviceRoutes(),
     userRoutes(model),
     planRoutes(),
     chatRoutes(model),

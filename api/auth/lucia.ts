@@ -52,26 +52,47 @@ class SessionAdapter extends NodePostgresAdapter {
     sessionId: string,
   ): Promise<[DatabaseSession | null, DatabaseUser | null]> {
     const { rows } = await this.pool.query<
-      SessionUser & { session_id: string; session_expires_at: Date }
+      SessionUser & { session_id: string; session_expires_at: Date; session_seen_stale: boolean }
     >({
-      name: 'auth-session-and-user',
+      name: 'auth-session-user-seen',
       // Columns by name, not u.*: a prepared plan must keep its result shape across migrations.
-      // Not the password hash: no request after login needs it.
-      text: `SELECT s.id AS session_id, s.expires_at AS session_expires_at, u.id, u.username, u.email, u.name,
+      // Not the password hash: no request after login needs it. Whether the session's last_seen_at
+      // is due (a minute old, by the database's clock) comes with it, so no request writes for that
+      // unless it is.
+      text: `SELECT s.id AS session_id, s.expires_at AS session_expires_at,
+                    (s.last_seen_at IS NULL OR s.last_seen_at < now() - make_interval(secs => $2))
+                      AS session_seen_stale,
+                    u.id, u.username, u.email, u.name,
                     u.created_at, u.auth_provider, u.subscription_tier, u.subscription_active,
                     u.stripe_customer_id, u.stripe_subscription_id, u.is_operator
                FROM user_session s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
-      values: [sessionId],
+      values: [sessionId, LAST_SEEN_EVERY_MS / 1000],
     });
     const row = rows[0];
     if (!row) return [null, null];
-    const { session_id, session_expires_at, id, ...attributes } = row;
+    const { session_id, session_expires_at, session_seen_stale, id, ...attributes } = row;
     return [
-      { id: session_id, userId: id, expiresAt: session_expires_at, attributes: {} },
+      {
+        id: session_id,
+        userId: id,
+        expiresAt: session_expires_at,
+        attributes: { seen_stale: session_seen_stale } as unknown as DatabaseSessionAttributes,
+      },
       { id, attributes: attributes as unknown as DatabaseUser['attributes'] },
     ];
   }
 }
+
+/** A session's last_seen_at is written at most this often (Account → Devices' 'last seen'). */
+export const LAST_SEEN_EVERY_MS = 60_000;
+
+/** What a session row keeps beside Lucia's columns, written when it starts (Account → Devices). */
+export interface DatabaseSessionAttributes {
+  /** The browser's User-Agent at sign-in, cut to USER_AGENT_MAX characters. */
+  user_agent?: string | null;
+}
+
+export const USER_AGENT_MAX = 512;
 
 export function createLucia(pool: Pool, opts: { secure: boolean }) {
   const adapter = new SessionAdapter(pool);
@@ -80,6 +101,10 @@ export function createLucia(pool: Pool, opts: { secure: boolean }) {
       name: cookieNames(opts.secure).session,
       attributes: { secure: opts.secure, sameSite: 'lax' },
     },
+    // Read back only whether last_seen_at is due (the adapter's read above puts it there).
+    getSessionAttributes: (attributes) => ({
+      seenStale: (attributes as { seen_stale?: boolean }).seen_stale === true,
+    }),
     getUserAttributes: (row): Omit<SessionUser, 'id'> => ({
       username: row.username,
       email: row.email,
@@ -101,6 +126,7 @@ declare module 'lucia' {
   interface Register {
     Lucia: AppLucia;
     DatabaseUserAttributes: UserRow;
+    DatabaseSessionAttributes: DatabaseSessionAttributes;
     UserId: number;
   }
 }

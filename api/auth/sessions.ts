@@ -1,14 +1,23 @@
 import type { Middleware } from 'koa';
 import { PENDING_LOGOUT_COOKIE } from '../../domain/contract/signInCookies';
 import type { AppDeps, AppState } from '../context';
+import type { Pool } from '../db';
 import { forgetGuestCsrfSecret } from '../middleware/csrf';
 import { endGuestSession } from './sessionStore';
-import { generateSessionToken, sessionIdOf, type AppLucia, type SessionUser } from './lucia';
+import {
+  generateSessionToken,
+  LAST_SEEN_EVERY_MS,
+  sessionIdOf,
+  USER_AGENT_MAX,
+  type AppLucia,
+  type SessionUser,
+} from './lucia';
 
 /**
  * Reads the session cookie on every request into `ctx.state.user`, refreshing or clearing the
  * cookie. The cookie holds the token; the database holds its hash (`sessionIdOf`), which is what
- * `ctx.state.sessionId` names.
+ * `ctx.state.sessionId` names. A session last seen over a minute ago (the read says so) is stamped
+ * seen now: one small write a minute per device, none on the requests in between.
  */
 export function loadSession(lucia: AppLucia): Middleware<AppState, AppDeps> {
   return async (ctx, next) => {
@@ -21,9 +30,28 @@ export function loadSession(lucia: AppLucia): Middleware<AppState, AppDeps> {
       if (!session) setCookie(ctx, lucia.createBlankSessionCookie());
       ctx.state.user = user as SessionUser | null;
       ctx.state.sessionId = session?.id ?? null;
+      if (session?.seenStale) await markSeen(ctx.pool, session.id, userAgentOf(ctx));
     }
     await next();
   };
+}
+
+/** The browser's User-Agent as a session keeps it: cut short, null when the browser sent none. */
+function userAgentOf(ctx: { get(field: string): string }): string | null {
+  return ctx.get('user-agent').slice(0, USER_AGENT_MAX) || null;
+}
+
+/**
+ * Stamp the session seen now (and give a session from before browsers were kept this browser).
+ * The condition is checked again here, so two requests racing write it once.
+ */
+async function markSeen(pool: Pool, sessionId: string, userAgent: string | null): Promise<void> {
+  await pool.query(
+    `UPDATE user_session SET last_seen_at = now(), user_agent = COALESCE(user_agent, $2)
+     WHERE id = $1
+       AND (last_seen_at IS NULL OR last_seen_at < now() - make_interval(secs => $3))`,
+    [sessionId, userAgent, LAST_SEEN_EVERY_MS / 1000],
+  );
 }
 
 interface LuciaCookie {
@@ -76,7 +104,11 @@ export async function startSession(
       signed: false,
     });
   const token = generateSessionToken();
-  const session = await lucia.createSession(userId, {}, { sessionId: sessionIdOf(token) });
+  const session = await lucia.createSession(
+    userId,
+    { user_agent: userAgentOf(ctx) },
+    { sessionId: sessionIdOf(token) },
+  );
   setCookie(ctx, lucia.createSessionCookie(token));
   ctx.state.sessionId = session.id;
 }

@@ -8,8 +8,11 @@ import './account.css';
 import { Screen } from '../../ui/Screen';
 import { useAuth } from '../auth/auth.queries';
 import { DeleteSection } from './DeleteSection';
+import { DevicesSection } from './DevicesSection';
+import { EmailSection } from './EmailSection';
 import { ExportSection } from './ExportSection';
 import { PasskeysSection } from './PasskeysSection';
+import { PasswordSection } from './PasswordSection';
 
 export function AccountScreen() {
   const { user } = useAuth();
@@ -23,6 +26,9 @@ export function AccountScreen() {
         </p>
       </section>
       <PasskeysSection userId={user.id} />
+      <PasswordSection userId={user.id} />
+      <EmailSection userId={user.id} email={user.email} />
+      <DevicesSection userId={user.id} />
       <ExportSection />
       <DeleteSection />
     </Screen>

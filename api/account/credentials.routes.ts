@@ -1,0 +1,149 @@
+import { Router } from '@koa/router';
+import { FIELD_MESSAGES, sameText } from '../../domain/accountFields';
+import {
+  ChangeEmailInput,
+  ChangePasswordInput,
+  EMAIL_SAME,
+  NEW_PASSWORD_SAME,
+  PASSWORD_CHANGED,
+  type ChangeEmailResponse,
+  type ChangePasswordResponse,
+} from '../../domain/contract/account';
+import { COMMON_PASSWORD, EMAIL_TAKEN } from '../../domain/contract/authForm';
+import * as limits from '../../domain/limits';
+import { presentUser } from '../auth/auth.present';
+import { hashPassword, isCommonPassword } from '../auth/passwords';
+import type { AppContext, AppDeps, AppState } from '../context';
+import { Conflict, InvalidRequest, Unauthorized } from '../errors';
+import type { Mailer } from '../mail';
+import { requireUser, userOf } from '../middleware/requireUser';
+import { inputOf, validate } from '../middleware/validate';
+import { confirmIdentity } from './confirmIdentity';
+import { changeEmail, changePassword, emailTakenByOther } from './credentials.sql';
+
+/**
+ * Account → Password and Email: POST /api/account/password and POST /api/account/email. Each
+ * takes the current password (confirmIdentity: its failures count against the login limits).
+ * `mailer` null: this server cannot send mail; an email change then goes unannounced (logged).
+ */
+export function credentialRoutes(mailer: Mailer | null) {
+  const router = new Router<AppState, AppDeps>({ prefix: '/api/account' });
+
+  router.post(
+    '/password',
+    requireUser(),
+    validate(ChangePasswordInput, 'body', { fields: true }),
+    async (ctx) => {
+      const user = userOf(ctx);
+      const { currentPassword, newPassword } = inputOf(ctx, ChangePasswordInput);
+      // Registration's rules, checked before the current password so a refused choice costs no guess.
+      const why = isCommonPassword(newPassword)
+        ? COMMON_PASSWORD
+        : sameText(newPassword, user.username)
+          ? FIELD_MESSAGES.passwordIsUsername
+          : sameText(newPassword, user.email)
+            ? FIELD_MESSAGES.passwordIsEmail
+            : newPassword === currentPassword
+              ? NEW_PASSWORD_SAME
+              : undefined;
+      if (why) throw InvalidRequest(`newPassword: ${why}`, { newPassword: why });
+      await confirmIdentity(ctx.pool, user.id, { password: currentPassword });
+      // Whoever learnt the old password, or holds a copied cookie, is signed out everywhere else;
+      // this device keeps its session (and its CSRF token, which derives from it).
+      const signedOut = await changePassword(
+        ctx.pool,
+        user.id,
+        await hashPassword(newPassword),
+        sessionOf(ctx),
+      );
+      ctx.body = { message: PASSWORD_CHANGED, signedOut } satisfies ChangePasswordResponse;
+    },
+  );
+
+  router.post(
+    '/email',
+    requireUser(),
+    validate(ChangeEmailInput, 'body', { fields: true }),
+    async (ctx) => {
+      const user = userOf(ctx);
+      const { currentPassword, email } = inputOf(ctx, ChangeEmailInput);
+      if (sameText(email, user.email))
+        throw InvalidRequest(`email: ${EMAIL_SAME}`, { email: EMAIL_SAME });
+      // The identity first: whether an address is taken is told only to the account's owner (and
+      // then no more than registration tells anyone).
+      await confirmIdentity(ctx.pool, user.id, { password: currentPassword });
+      if (await emailTakenByOther(ctx.pool, user.id, email))
+        throw Conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      const updated = await changeEmail(ctx.pool, user.id, email).catch(
+        (err: { code?: string }) => {
+          // Two accounts racing for one address: the unique index decides.
+          if (err.code === '23505') throw Conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+          throw err;
+        },
+      );
+      await notifyOldAddress(ctx as AppContext, mailer, user.email, email, user.username);
+      const { password: _hash, ...sessionUser } = updated;
+      ctx.body = { user: presentUser(sessionUser) } satisfies ChangeEmailResponse;
+    },
+  );
+
+  return router;
+}
+
+function sessionOf(ctx: { state: AppState }): string {
+  if (!ctx.state.sessionId) throw Unauthorized();
+  return ctx.state.sessionId;
+}
+
+/**
+ * Tell the old address its account moved, so an owner whose session was taken hears of it where
+ * the taker cannot answer. The change stands if the mail fails: that is logged, not the rep's error.
+ */
+async function notifyOldAddress(
+  ctx: AppContext,
+  mailer: Mailer | null,
+  oldEmail: string,
+  newEmail: string,
+  username: string,
+): Promise<void> {
+  if (!mailer) {
+    ctx.log.warn('email changed: no mail server, so the old address was not told');
+    return;
+  }
+  await mailer
+    .send({ to: oldEmail, ...emailChangedEmail({ username, newEmail, appUrl: ctx.config.appUrl }) })
+    .catch((err: unknown) =>
+      ctx.log.error({ err }, 'email changed: the notice to the old address could not be sent'),
+    );
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** The notice to the old address: plain text, and the same as simple HTML. */
+export function emailChangedEmail(opts: { username: string; newEmail: string; appUrl: string }): {
+  subject: string;
+  text: string;
+  html: string;
+} {
+  const product = limits.PRODUCT_NAME;
+  const subject = `Your ${product} email address was changed`;
+  const lines = [
+    `The email address of your ${product} account (username ${opts.username}) was changed to ${opts.newEmail}.`,
+    'Mail about the account, such as password reset links, now goes there.',
+    '',
+    'If this was you, there is nothing to do.',
+    `If it was not, sign in at ${opts.appUrl}/account, change your password (it signs out every other device) and change the email back, or ask whoever runs this ${product} server for help.`,
+  ];
+  const html = `<!doctype html>
+<html><body style="font-family: sans-serif; line-height: 1.5">
+${lines
+  .filter(Boolean)
+  .map((line) => `<p>${escapeHtml(line)}</p>`)
+  .join('\n')}
+</body></html>`;
+  return { subject, text: lines.join('\n'), html };
+}

@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../tests/support/server';
+import { TestClient } from '../../tests/support/client';
+import { buildUser, loggedInClient } from '../../tests/factories/users';
+import { startMailCatcher, type MailCatcher } from '../../tests/fakes/smtp';
+import { FIELD_MESSAGES } from '../../domain/accountFields';
+import { EMAIL_SAME, NEW_PASSWORD_SAME, PASSWORD_CHANGED } from '../../domain/contract/account';
+import { COMMON_PASSWORD, EMAIL_TAKEN } from '../../domain/contract/authForm';
+import { RESET_LINK_DEAD } from '../../domain/passwordReset';
+import { NO_PROOF, WRONG_PASSWORD } from './confirmIdentity';
+
+let server: TestServer;
+let mail: MailCatcher;
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  server = await startTestServer({ SMTP_URL: mail.url, MAIL_FROM: 'Pitchpad <team@example.com>' });
+});
+afterAll(async () => {
+  await server?.close();
+  await mail?.close();
+});
+
+const logIn = (username: string, password: string) =>
+  new TestClient(server.url).post('/api/auth/login', { username, password });
+
+const storedUser = async (id: number) =>
+  (await server.pool.query('SELECT email, password FROM users WHERE id = $1', [id])).rows[0];
+
+/** Long enough for a message the app would send to have arrived at the catcher on loopback. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
+
+describe('POST /api/account/password', () => {
+  it('changes the password, keeps this device signed in and signs every other device out', async () => {
+    const { user, client } = await loggedInClient(server);
+    const laptop = new TestClient(server.url);
+    await laptop.post('/api/auth/login', { username: user.username, password: user.password });
+    expect((await laptop.get('/api/auth/user')).body).toMatchObject({ id: user.id });
+
+    const res = await client.post('/api/account/password', {
+      currentPassword: user.password,
+      newPassword: 'a-brand-new-secret-9',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: PASSWORD_CHANGED, signedOut: 1 });
+
+    // This device goes on (its CSRF token still works); the other one is signed out.
+    expect((await client.get('/api/auth/user')).body).toMatchObject({ id: user.id });
+    expect((await client.post('/api/account/devices/sign-out-others')).body).toEqual({
+      signedOut: 0,
+    });
+    expect((await laptop.get('/api/user/subscription')).status).toBe(401);
+
+    expect((await logIn(user.username, user.password)).status).toBe(401);
+    expect((await logIn(user.username, 'a-brand-new-secret-9')).status).toBe(200);
+  });
+
+  it('kills a reset link mailed before the change', async () => {
+    const { user, client } = await loggedInClient(server);
+    const forgot = await new TestClient(server.url).post('/api/auth/forgot', { email: user.email });
+    expect(forgot.status).toBe(200);
+    const message = await mail.next(user.email);
+    const token = /token=([\w-]+)/.exec(message.text)![1]!;
+
+    const res = await client.post('/api/account/password', {
+      currentPassword: user.password,
+      newPassword: 'changed-in-the-app-4',
+    });
+    expect(res.status).toBe(200);
+    const rows = await server.pool.query('SELECT 1 FROM password_resets WHERE user_id = $1', [
+      user.id,
+    ]);
+    expect(rows.rows).toEqual([]);
+    const reset = await new TestClient(server.url).post('/api/auth/reset', {
+      token,
+      password: 'set-by-an-old-link-5',
+    });
+    expect(reset.status).toBe(400);
+    expect(reset.body.message).toBe(RESET_LINK_DEAD);
+    expect((await logIn(user.username, 'changed-in-the-app-4')).status).toBe(200);
+  });
+
+  it('refuses a wrong or missing current password and changes nothing', async () => {
+    const { user, client } = await loggedInClient(server);
+    const before = await storedUser(user.id);
+    const wrong = await client.post('/api/account/password', {
+      currentPassword: 'not-my-password',
+      newPassword: 'a-brand-new-secret-9',
+    });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toMatchObject({
+      code: 'wrong_password',
+      message: WRONG_PASSWORD,
+      fields: { currentPassword: WRONG_PASSWORD },
+    });
+    const missing = await client.post('/api/account/password', {
+      newPassword: 'a-brand-new-secret-9',
+    });
+    expect(missing.status).toBe(403);
+    expect(missing.body.fields).toEqual({ currentPassword: NO_PROOF });
+    expect(await storedUser(user.id)).toEqual(before);
+  });
+
+  it('holds the new password to registration’s rules, naming the field', async () => {
+    const { user, client } = await loggedInClient(server);
+    const before = await storedUser(user.id);
+    const cases: Array<[unknown, string]> = [
+      [{ currentPassword: user.password, newPassword: 'short' }, FIELD_MESSAGES.passwordShort],
+      [{ currentPassword: user.password, newPassword: 'password123' }, COMMON_PASSWORD],
+      [
+        { currentPassword: user.password, newPassword: user.username.toUpperCase() },
+        FIELD_MESSAGES.passwordIsUsername,
+      ],
+      [{ currentPassword: user.password, newPassword: user.email }, FIELD_MESSAGES.passwordIsEmail],
+      [{ currentPassword: user.password, newPassword: user.password }, NEW_PASSWORD_SAME],
+      [{ currentPassword: user.password }, FIELD_MESSAGES.passwordRequired],
+    ];
+    for (const [body, why] of cases) {
+      const res = await client.post('/api/account/password', body);
+      expect(res.status, why).toBe(400);
+      expect(res.body.message).toBe(`newPassword: ${why}`);
+      expect(res.body.fields).toEqual({ newPassword: why });
+    }
+    const typed = await client.post('/api/account/password', {
+      currentPassword: 42,
+      newPassword: 'a-brand-new-secret-9',
+    });
+    expect(typed.status).toBe(400);
+    expect(typed.body.message).toMatch(/^currentPassword: /);
+    expect(await storedUser(user.id)).toEqual(before);
+  });
+
+  it('counts wrong current passwords against the login limit', async () => {
+    const { user, client } = await loggedInClient(server);
+    let last = 0;
+    for (let i = 0; i < 12; i++) {
+      last = (
+        await client.post('/api/account/password', {
+          currentPassword: `wrong-${i}`,
+          newPassword: 'a-brand-new-secret-9',
+        })
+      ).status;
+    }
+    expect(last).toBe(429);
+    expect((await logIn(user.username, user.password)).status).toBe(200);
+  });
+
+  it('needs a session and a CSRF token', async () => {
+    const user = await buildUser(server);
+    const guest = await new TestClient(server.url).post('/api/account/password', {
+      currentPassword: user.password,
+      newPassword: 'a-brand-new-secret-9',
+    });
+    expect(guest.status).toBe(401);
+    const { user: signedIn, client } = await loggedInClient(server);
+    const before = await storedUser(signedIn.id);
+    const forged = await client.post(
+      '/api/account/password',
+      { currentPassword: signedIn.password, newPassword: 'a-brand-new-secret-9' },
+      { csrf: false },
+    );
+    expect(forged.status).toBe(403);
+    expect(forged.body.code).toBe('csrf_failed');
+    expect(await storedUser(signedIn.id)).toEqual(before);
+  });
+});
+
+describe('POST /api/account/email', () => {
+  it('changes the email and tells the old address', async () => {
+    const { user, client } = await loggedInClient(server);
+    const newEmail = `moved_${user.username}@example.org`;
+    const res = await client.post('/api/account/email', {
+      currentPassword: user.password,
+      email: `  ${newEmail.toUpperCase()} `,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ id: user.id, email: newEmail });
+    expect(res.body.user).not.toHaveProperty('password');
+    expect((await storedUser(user.id)).email).toBe(newEmail);
+    expect((await client.get('/api/auth/user')).body).toMatchObject({ email: newEmail });
+
+    const notice = await mail.next(user.email);
+    expect(notice.from).toContain('team@example.com');
+    expect(notice.subject).toBe('Your Pitchpad email address was changed');
+    expect(notice.text).toContain(newEmail);
+    expect(notice.text).toContain(user.username);
+    expect(notice.html).toContain(newEmail);
+    // Nothing went to the new address, and reset mail now goes there.
+    await settle();
+    expect(mail.messages.filter((m) => m.to.includes(newEmail))).toEqual([]);
+    await new TestClient(server.url).post('/api/auth/forgot', { email: newEmail });
+    expect((await mail.next(newEmail)).subject).toBe('Reset your Pitchpad password');
+  });
+
+  it('refuses an address another account has, as registration does, and changes nothing', async () => {
+    const other = await buildUser(server);
+    const { user, client } = await loggedInClient(server);
+    const res = await client.post('/api/account/email', {
+      currentPassword: user.password,
+      email: other.email.toUpperCase(),
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ message: EMAIL_TAKEN, fields: { email: EMAIL_TAKEN } });
+    expect((await storedUser(user.id)).email).toBe(user.email);
+    expect((await storedUser(other.id)).email).toBe(other.email);
+  });
+
+  it('tells nothing of other accounts without the current password', async () => {
+    const other = await buildUser(server);
+    const { user, client } = await loggedInClient(server);
+    const res = await client.post('/api/account/email', {
+      currentPassword: 'not-my-password',
+      email: other.email,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.fields).toEqual({ currentPassword: WRONG_PASSWORD });
+    expect((await storedUser(user.id)).email).toBe(user.email);
+    await settle();
+    expect(mail.messages.filter((m) => m.to.includes(user.email))).toEqual([]);
+  });
+
+  it('refuses a bad address or the same one, naming the field', async () => {
+    const { user, client } = await loggedInClient(server);
+    const bad = await client.post('/api/account/email', {
+      currentPassword: user.password,
+      email: 'not-an-email',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      message: `email: ${FIELD_MESSAGES.emailInvalid}`,
+      fields: { email: FIELD_MESSAGES.emailInvalid },
+    });
+    const same = await client.post('/api/account/email', {
+      currentPassword: user.password,
+      email: user.email.toUpperCase(),
+    });
+    expect(same.status).toBe(400);
+    expect(same.body.fields).toEqual({ email: EMAIL_SAME });
+    const missing = await client.post('/api/account/email', { currentPassword: user.password });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual({ email: FIELD_MESSAGES.emailRequired });
+    expect((await storedUser(user.id)).email).toBe(user.email);
+  });
+
+  it('needs a session and a CSRF token', async () => {
+    const guest = await new TestClient(server.url).post('/api/account/email', {
+      currentPassword: 'whatever-it-is',
+      email: 'someone@example.com',
+    });
+    expect(guest.status).toBe(401);
+    const { user, client } = await loggedInClient(server);
+    const forged = await client.post(
+      '/api/account/email',
+      { currentPassword: user.password, email: `forged_${user.email}` },
+      { csrf: false },
+    );
+    expect(forged.status).toBe(403);
+    expect((await storedUser(user.id)).email).toBe(user.email);
+  });
+});

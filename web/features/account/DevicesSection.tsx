@@ -1,0 +1,180 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { Device } from '../../../domain/contract/account';
+import { useToast } from '../../ui/ToastProvider';
+import { devicesQueryOptions, useSignOutDevice } from './account.queries';
+
+const MINUTE = 60_000;
+
+/** 'Active now', 'Last seen 5 minutes ago', 'Last seen 3 days ago'. */
+export function lastSeenText(lastSeenAt: string | null, now = Date.now()): string {
+  if (!lastSeenAt) return 'Last seen: unknown';
+  const ago = Math.max(0, now - Date.parse(lastSeenAt));
+  if (ago < 2 * MINUTE) return 'Active now';
+  const words = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const [value, unit]: [number, Intl.RelativeTimeFormatUnit] =
+    ago < 60 * MINUTE
+      ? [Math.round(ago / MINUTE), 'minute']
+      : ago < 24 * 60 * MINUTE
+        ? [Math.round(ago / (60 * MINUTE)), 'hour']
+        : [Math.round(ago / (24 * 60 * MINUTE)), 'day'];
+  return `Last seen ${words.format(-value, unit)}`;
+}
+
+const nameOf = (device: Device) => `${device.device} · ${device.browser}`;
+
+/**
+ * Account → Devices: every browser signed in to the account, this one marked. Signing one out ends
+ * its session on the server at once: its next request finds it signed out (its unsent work waits
+ * on it for its owner's next sign-in).
+ */
+export function DevicesSection({ userId }: { userId: number }) {
+  const devices = useQuery(devicesQueryOptions(userId));
+  const signOut = useSignOutDevice(userId);
+  const [confirming, setConfirming] = useState(false);
+  const toast = useToast();
+  const list = devices.data?.devices ?? [];
+  const others = list.filter((d) => !d.current).length;
+
+  const handleSignOut = (device: Device) =>
+    signOut.mutate(device.id, {
+      onSuccess: () =>
+        toast({
+          header: 'Signed out',
+          message: `${nameOf(device)} is signed out.`,
+          color: 'success',
+        }),
+    });
+
+  return (
+    <section className="account-section" aria-labelledby="account-devices-title">
+      <h2 id="account-devices-title">Devices</h2>
+      <p className="muted">Where your account is signed in. Sign out a device you no longer use.</p>
+      {devices.isPending ? (
+        <p className="muted" role="status">
+          Loading your devices…
+        </p>
+      ) : devices.isError ? (
+        <p className="form-error" role="alert">
+          Your devices could not be loaded: {devices.error.message}
+        </p>
+      ) : (
+        <ul className="account-devices">
+          {list.map((device) => (
+            <li key={device.id} className="account-device">
+              <div className="account-device__text">
+                <p className="account-device__name">
+                  {nameOf(device)}
+                  {device.current && <span className="account-device__this">This device</span>}
+                </p>
+                <p className="muted account-device__seen">
+                  {device.current ? 'Active now' : lastSeenText(device.lastSeenAt)}
+                </p>
+              </div>
+              {!device.current && (
+                <button
+                  type="button"
+                  className="pp-button pp-button--ghost account-device__action"
+                  aria-label={`Sign out ${nameOf(device)}`}
+                  disabled={signOut.isPending}
+                  onClick={() => handleSignOut(device)}
+                >
+                  Sign out
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {signOut.isError && !confirming && (
+        <p className="form-error" role="alert">
+          {signOut.error.message}
+        </p>
+      )}
+      {others > 0 && (
+        <button
+          type="button"
+          className="pp-button pp-button--ghost account-devices__all"
+          onClick={() => setConfirming(true)}
+        >
+          Sign out all other devices
+        </button>
+      )}
+      <SignOutOthersDialog
+        open={confirming}
+        count={others}
+        pending={signOut.isPending}
+        error={confirming && signOut.isError ? signOut.error.message : null}
+        onCancel={() => {
+          signOut.reset();
+          setConfirming(false);
+        }}
+        onConfirm={() =>
+          signOut.mutate('others', {
+            onSuccess: ({ signedOut }) => {
+              setConfirming(false);
+              toast({
+                header: 'Signed out',
+                message:
+                  signedOut === 1
+                    ? 'One other device is signed out.'
+                    : `${signedOut} other devices are signed out.`,
+                color: 'success',
+              });
+            },
+          })
+        }
+      />
+    </section>
+  );
+}
+
+/** 'Sign out all other devices?': asked first, since each of them must sign in again. */
+function SignOutOthersDialog(props: {
+  open: boolean;
+  count: number;
+  pending: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (props.open && !el.open) el.showModal();
+    if (!props.open && el.open) el.close();
+  }, [props.open]);
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-labelledby="account-sign-out-others-title"
+      onClose={props.onCancel}
+    >
+      <h2 id="account-sign-out-others-title">Sign out all other devices?</h2>
+      <p className="muted">
+        {props.count === 1 ? 'One device' : `${props.count} devices`} will have to sign in again.
+        Work they have not sent yet waits on them until you do. This device stays signed in.
+      </p>
+      {props.error && (
+        <p className="form-error" role="alert">
+          {props.error}
+        </p>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="pp-button pp-button--ghost" onClick={props.onCancel}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="pp-button pp-button--primary"
+          disabled={props.pending}
+          onClick={props.onConfirm}
+        >
+          Sign out
+        </button>
+      </div>
+    </dialog>
+  );
+}
