@@ -24,6 +24,10 @@ describe('signInDestination (the app and the server follow it alike)', () => {
     // The setup link's sign-in comes back to claim; an operator signed out on Settings goes back there.
     expect(redirectDestination('setup')).toBe('/setup');
     expect(redirectDestination('settings/model')).toBe('/settings/model');
+    // Signed out on the account, the profile or the sales kit: back there after signing in.
+    expect(redirectDestination('account')).toBe('/account');
+    expect(redirectDestination('profile')).toBe('/profile');
+    expect(redirectDestination('kit')).toBe('/kit');
     for (const elsewhere of [
       '//evil.example',
       '/\\evil.example',

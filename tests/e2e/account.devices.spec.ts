@@ -132,7 +132,8 @@ test('a rep changes the password with the current one; the laptop is signed out;
     const auth = new AuthPage(laptop.page);
     await auth.waitForApp();
     await auth.logIn(newAccount.username, newPassword);
-    await expect(laptop.page).not.toHaveURL(/\/auth/);
+    // Back where the rep was when the session ended.
+    await expect(laptop.page).toHaveURL(/\/account$/);
     await openAccount(laptop.page);
   } finally {
     await laptop.close();
