@@ -36,6 +36,37 @@ const TABLES_WITH_USER_ID = `
  * The user's row is locked first, so a sign-in or a write racing with this waits, then finds no user.
  * Answers false when the user was already gone.
  */
+/** The rate-limit rules counted per user, by the subject they count: the id (or `u<id>`), the username, the email. */
+const RULES_BY_USER_ID = [
+  'confirm:user',
+  'export:user',
+  'kit:upload',
+  'llm:user',
+  'passkey-options:user',
+  'profile:user',
+  'workflows:user',
+  'analyze:visitor',
+];
+const RULES_BY_USERNAME = ['login:user', 'register:user'];
+const RULES_BY_EMAIL = ['reset:email'];
+
+/**
+ * The exact keys of the user's own counters. Exact, never a suffix: a counter of a client address
+ * (`login:ip:203.0.113.7`) must survive the deletion of an account whose name or id its key ends
+ * with, or deleting an account would be a way to lift an address's limits.
+ */
+export function userRateLimitKeys(userId: number, username: string, email: string): string[] {
+  return [
+    ...RULES_BY_USER_ID.flatMap((rule) => [`${rule}:${userId}`, `${rule}:u${userId}`]),
+    ...RULES_BY_USERNAME.map((rule) => `${rule}:${username.toLowerCase()}`),
+    ...RULES_BY_EMAIL.map((rule) => `${rule}:${email.toLowerCase()}`),
+  ];
+}
+
+/** The start of every `login:user-ip` key of this username (api/auth/auth.routes.ts userAndIp: a JSON pair). */
+const userAndAddressPrefix = (username: string) =>
+  `login:user-ip:[${JSON.stringify(username.toLowerCase())},`;
+
 export async function deleteUserEverywhere(pool: Pool, userId: number): Promise<boolean> {
   const client = await pool.connect();
   try {
@@ -52,12 +83,8 @@ export async function deleteUserEverywhere(pool: Pool, userId: number): Promise<
     const id = String(userId);
     await client.query('DELETE FROM token_usage WHERE payer = $1', [`user:${id}`]);
     await client.query(
-      `DELETE FROM rate_limits
-        WHERE key LIKE '%:' || $1 OR key LIKE '%:u' || $1
-           OR lower(right(key, length($2) + 1)) = ':' || lower($2)
-           OR lower(right(key, length($3) + 1)) = ':' || lower($3)
-           OR strpos(lower(key), ':[' || to_json(lower($2))::text || ',') > 0`,
-      [id, user.username, user.email],
+      'DELETE FROM rate_limits WHERE key = ANY($1) OR left(key, length($2)) = $2',
+      [userRateLimitKeys(userId, user.username, user.email), userAndAddressPrefix(user.username)],
     );
     await client.query(
       `DELETE FROM session WHERE lower(sess::jsonb -> 'capture' ->> 'email') = lower($1)`,

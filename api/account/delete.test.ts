@@ -195,11 +195,28 @@ describe('POST /api/account/delete', () => {
     expect(await messagesOf(alice.user.id)).toBeGreaterThan(0);
     const bobMessages = await messagesOf(bob.user.id);
 
+    // Counters of client addresses whose keys end like Alice's name or id are not hers: they stay.
+    const addressKeys = [
+      `login:ip:${alice.user.username}`,
+      `analyze:ip:${alice.user.id}`,
+      `register:ip:u${alice.user.id}`,
+    ];
+    for (const key of addressKeys)
+      await server.pool.query(
+        'INSERT INTO rate_limits (key, window_start, count) VALUES ($1, now(), 3)',
+        [key],
+      );
+
     const res = await alice.client.post('/api/account/delete', {
       currentPassword: alice.user.password,
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deleted: true, subscription: { endedAt: expect.any(String) } });
+    const kept = await server.pool.query('SELECT key FROM rate_limits WHERE key = ANY($1)', [
+      addressKeys,
+    ]);
+    expect(kept.rows.map((row) => row.key).sort()).toEqual([...addressKeys].sort());
+    await server.pool.query('DELETE FROM rate_limits WHERE key = ANY($1)', [addressKeys]);
     expect(Date.now() - Date.parse(res.body.subscription.endedAt)).toBeLessThan(60_000);
     expect(stripe.subscriptions.get(subscriptionId)?.status).toBe('canceled');
 
