@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import * as limits from '../../domain/limits';
 import { AppError, InvalidRequest } from '../errors';
-import { consume, type LimitRule } from '../middleware/rateLimit';
+import { consume, resetLimit, type LimitRule } from '../middleware/rateLimit';
 import { verifyPassword } from '../auth/passwords';
 import { AuthenticationResponse } from '../../domain/contract/passkeys';
 import { verifyPasskeyAssertion } from './webauthn';
@@ -31,35 +31,38 @@ export const NO_PROOF = 'Enter your current password to confirm it is you.';
 
 /**
  * Throws 403 `wrong_password` (naming the field `currentPassword`) unless `proof` proves `userId`'s
- * identity. Each failure counts against the user's login limit; a 429 once it is spent.
+ * identity. Every attempt is counted before it is checked, as a login's is, so once the user's limit
+ * is spent even the right proof is a 429 until the window ends (a stolen session cannot guess on
+ * until one lands); the right proof forgives the count.
  */
 export async function confirmIdentity(
   pool: Pool,
   userId: number,
   proof: IdentityProof,
 ): Promise<void> {
-  if (proof.passkey) return confirmWithPasskey(pool, userId, proof.passkey);
-  if (!proof.password)
+  if (!proof.passkey && !proof.password)
     throw new AppError(403, 'wrong_password', NO_PROOF, {}, { currentPassword: NO_PROOF });
+  await consume(pool, confirmPerUser, String(userId));
+  if (proof.passkey) await confirmWithPasskey(pool, userId, proof.passkey);
+  else if (!(await passwordIsRight(pool, userId, proof.password!))) throw WrongPassword();
+  await resetLimit(pool, confirmPerUser, String(userId));
+}
+
+async function passwordIsRight(pool: Pool, userId: number, password: string): Promise<boolean> {
   const { rows } = await pool.query<{ password: string }>(
     'SELECT password FROM users WHERE id = $1',
     [userId],
   );
-  if (await verifyPassword(rows[0]?.password, proof.password)) return;
-  await consume(pool, confirmPerUser, String(userId));
-  throw new AppError(
-    403,
-    'wrong_password',
-    WRONG_PASSWORD,
-    {},
-    { currentPassword: WRONG_PASSWORD },
-  );
+  return verifyPassword(rows[0]?.password, password);
 }
+
+const WrongPassword = () =>
+  new AppError(403, 'wrong_password', WRONG_PASSWORD, {}, { currentPassword: WRONG_PASSWORD });
 
 /**
  * A passkey's answer to a 'confirm' challenge made for this user (taken once, five minutes): 403
  * with the passkey's reason when it is not one of theirs, the challenge is dead or the signature
- * fails. Failures count against the same limit as wrong passwords.
+ * fails (counted by confirmIdentity, as a wrong password is).
  */
 async function confirmWithPasskey(
   pool: Pool,
@@ -67,11 +70,6 @@ async function confirmWithPasskey(
   passkey: AuthenticationResponse,
 ): Promise<void> {
   const parsed = AuthenticationResponse.safeParse(passkey);
-  try {
-    if (!parsed.success) throw InvalidRequest('passkey: not a passkey answer');
-    await verifyPasskeyAssertion(pool, parsed.data, 'confirm', userId, { refuse: 403 });
-  } catch (error) {
-    await consume(pool, confirmPerUser, String(userId));
-    throw error;
-  }
+  if (!parsed.success) throw InvalidRequest('passkey: not a passkey answer');
+  await verifyPasskeyAssertion(pool, parsed.data, 'confirm', userId, { refuse: 403 });
 }

@@ -141,7 +141,32 @@ describe('POST /api/account/password', () => {
       ).status;
     }
     expect(last).toBe(429);
+    // Once the limit is spent, the right password is refused too: a stolen session cannot go on
+    // guessing until one guess lands.
+    const right = await client.post('/api/account/password', {
+      currentPassword: user.password,
+      newPassword: 'a-brand-new-secret-9',
+    });
+    expect(right.status).toBe(429);
     expect((await logIn(user.username, user.password)).status).toBe(200);
+  });
+
+  it('forgives the wrong guesses once the right password is given', async () => {
+    const { user, client } = await loggedInClient(server);
+    for (let i = 0; i < 5; i++)
+      await client.post('/api/account/email', {
+        email: `new${i}@example.com`,
+        currentPassword: `wrong-${i}`,
+      });
+    const right = await client.post('/api/account/email', {
+      email: `moved-${user.username}@example.com`,
+      currentPassword: user.password,
+    });
+    expect(right.status).toBe(200);
+    const counted = await server.pool.query('SELECT count FROM rate_limits WHERE key = $1', [
+      `confirm:user:${user.id}`,
+    ]);
+    expect(counted.rows).toEqual([]);
   });
 
   it('needs a session and a CSRF token', async () => {
