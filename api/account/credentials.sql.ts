@@ -39,10 +39,13 @@ export async function emailTakenByOther(
   return rows[0]!.taken;
 }
 
-/** Set the user's email; answers the row as it is now. A race for the address fails on its unique index (23505). */
+/** Set the user's email (a pending reset link ends with the old one); answers the row as it is now. A race for the address fails on its unique index (23505). */
 export async function changeEmail(pool: Pool, userId: number, email: string): Promise<UserRow> {
+  // A reset link mailed to the old address dies with it: a rep leaving a mailbox someone else may
+  // read (a former job's, a compromised one) must not leave a way in behind.
   const { rows } = await pool.query<UserRow>(
-    'UPDATE users SET email = $2 WHERE id = $1 RETURNING *',
+    `WITH links AS (DELETE FROM password_resets WHERE user_id = $1)
+     UPDATE users SET email = $2 WHERE id = $1 RETURNING *`,
     [userId, email],
   );
   return rows[0]!;

@@ -190,6 +190,26 @@ describe('POST /api/account/password', () => {
 });
 
 describe('POST /api/account/email', () => {
+  it('kills a reset link mailed to the old address', async () => {
+    const { user, client } = await loggedInClient(server);
+    await new TestClient(server.url).post('/api/auth/forgot', { email: user.email });
+    const token = /token=([\w-]+)/.exec((await mail.next(user.email)).text)![1]!;
+
+    const res = await client.post('/api/account/email', {
+      currentPassword: user.password,
+      email: `left_${user.username}@example.org`,
+    });
+    expect(res.status).toBe(200);
+    await mail.next(user.email); // the notice of the change
+    const reset = await new TestClient(server.url).post('/api/auth/reset', {
+      token,
+      password: 'set-from-the-old-mailbox-6',
+    });
+    expect(reset.status).toBe(400);
+    expect(reset.body.message).toBe(RESET_LINK_DEAD);
+    expect((await logIn(user.username, user.password)).status).toBe(200);
+  });
+
   it('changes the email and tells the old address', async () => {
     const { user, client } = await loggedInClient(server);
     const newEmail = `moved_${user.username}@example.org`;
