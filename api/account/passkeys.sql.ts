@@ -94,10 +94,11 @@ export async function insertPasskey(
 
 /** After a good signature: the authenticator's new counter, and when the passkey was last used. */
 export async function markPasskeyUsed(pool: Pool, id: string, counter: number): Promise<void> {
-  await pool.query('UPDATE passkeys SET counter = $2, last_used_at = now() WHERE id = $1', [
-    id,
-    counter,
-  ]);
+  // GREATEST: two sign-ins racing never move the counter back (a cloned key shows as one that does).
+  await pool.query(
+    'UPDATE passkeys SET counter = GREATEST(counter, $2), last_used_at = now() WHERE id = $1',
+    [id, counter],
+  );
 }
 
 /** Remove one of the user's own passkeys; false when the user has none by that id. */

@@ -195,6 +195,8 @@ export function usePasskeyLoginMutation() {
   return useMutation({
     mutationFn: (response: AuthenticationResponseJSON) =>
       api.post<AuthResponse>('/api/auth/passkey', { response }),
+    // Its challenge is taken once: a retry could only be refused as used.
+    retry: false,
     ...sessionStart,
   });
 }

@@ -9,7 +9,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import type { Passkey } from '../../../domain/contract/passkeys';
-import { api, ApiError, OfflineError } from '../../data/api';
+import { api, ApiError, NETWORK_ERROR_MESSAGE, OfflineError } from '../../data/api';
 import { loginFailureMessage } from './authMessages';
 
 const browserLib = () => import('@simplewebauthn/browser');
@@ -35,8 +35,24 @@ export function passkeysSupported(): boolean {
  * know, a request expired), else the browser could not use one here.
  */
 export function passkeyFailureMessage(error: unknown): string {
-  if (error instanceof ApiError || error instanceof OfflineError) return loginFailureMessage(error);
+  // No signal is no fault of the rep's credentials: say what it is.
+  if (error instanceof OfflineError) return NETWORK_ERROR_MESSAGE;
+  if (error instanceof ApiError) return loginFailureMessage(error);
+  if (alreadyOnThisDevice(error)) return PASSKEY_ALREADY_HERE;
   return PASSKEY_UNAVAILABLE;
+}
+
+export const PASSKEY_ALREADY_HERE =
+  'This device already has a passkey for your account: you can sign in with it.';
+
+/** The browser refused to make a second passkey for an account on an authenticator that has one. */
+function alreadyOnThisDevice(error: unknown): boolean {
+  const e = error as { name?: string; code?: string; cause?: { name?: string } } | null;
+  return (
+    e?.name === 'InvalidStateError' ||
+    e?.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' ||
+    e?.cause?.name === 'InvalidStateError'
+  );
 }
 
 export const PASSKEY_UNAVAILABLE =
