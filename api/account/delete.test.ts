@@ -215,7 +215,7 @@ describe('POST /api/account/delete', () => {
     const kept = await server.pool.query('SELECT key FROM rate_limits WHERE key = ANY($1)', [
       addressKeys,
     ]);
-    expect(kept.rows.map((row) => row.key).sort()).toEqual([...addressKeys].sort());
+    expect(kept.rows.map((row) => row.key).toSorted()).toEqual(addressKeys.toSorted());
     await server.pool.query('DELETE FROM rate_limits WHERE key = ANY($1)', [addressKeys]);
     expect(Date.now() - Date.parse(res.body.subscription.endedAt)).toBeLessThan(60_000);
     expect(stripe.subscriptions.get(subscriptionId)?.status).toBe('canceled');

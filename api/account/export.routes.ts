@@ -9,6 +9,7 @@ import type { AppContext, AppDeps, AppState } from '../context';
 import type { Pool } from '../db';
 import { CsrfFailed, Unauthorized } from '../errors';
 import type { Logger } from '../log';
+import { fromOtherOrigin } from '../middleware/csrf';
 import { rateLimit } from '../middleware/rateLimit';
 import { requireUser, userOf } from '../middleware/requireUser';
 import {
@@ -45,16 +46,14 @@ const exportsPerUser = { name: 'export:user', limit: 10, windowMs: 60 * 60 * 100
  * is SameSite=Lax, so another site's fetch or <img> arrives without a session (401). The one
  * cross-site request that carries the cookie is a top-level navigation, which cannot read the file
  * but would make the rep's browser build and save one: refused here by what the browser says
- * (Sec-Fetch-Site: only our own pages, or the rep typing the address), and by the Origin when one is
- * named. A client that sends neither (curl with the rep's own cookie) is the rep.
+ * (Sec-Fetch-Site: only our own pages, or the rep typing the address), and by the Origin or the
+ * Referer when one is named. A client that sends neither (curl with the rep's own cookie) is the rep.
  */
 function fromOurOwnPages(ctx: AppContext): boolean {
   const site = ctx.get('Sec-Fetch-Site');
   if (site && site !== 'same-origin' && site !== 'none') return false;
-  const origin = ctx.get('Origin');
-  if (!origin) return true;
-  const own = new URL(ctx.config.appUrl).origin;
-  return origin === own || (!ctx.config.isProduction && origin === `${ctx.protocol}://${ctx.host}`);
+  // A browser without Sec-Fetch-Site (an older Safari) still names the page it came from.
+  return !fromOtherOrigin(ctx, ctx.config.appUrl, !ctx.config.isProduction);
 }
 
 /** GET /api/account/export: everything the rep keeps here, as one ZIP (JSON and Markdown). */

@@ -201,6 +201,10 @@ describe('GET /api/account/export', () => {
     expect(sameSite.res.status).toBe(403);
     const otherOrigin = await download(client, { origin: 'https://evil.example' });
     expect(otherOrigin.res.status).toBe(403);
+    // A browser that sends no Sec-Fetch-Site (an older Safari) still names the page it came from.
+    const otherPage = await download(client, { referer: 'https://evil.example/page' });
+    expect(otherPage.res.status).toBe(403);
+    expect((await download(client, { referer: `${server.url}/account` })).res.status).toBe(200);
     // Typed into the address bar, or asked by a client that is not a browser: the rep's own.
     expect((await download(client, { 'sec-fetch-site': 'none' })).res.status).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { CSRF_HEADER } from '../../domain/contract/errors';
 import { CsrfFailed } from '../errors';
 import type { AppDeps, AppState } from '../context';
@@ -78,6 +78,22 @@ function verifyCsrfToken(ctx: CsrfContext, token: string | undefined): boolean {
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/**
+ * Whether the request comes from another site, by the origin the browser names (the Origin header,
+ * else the Referer's): undefined when it names none. Our own is APP_URL's origin, and with
+ * `trustHost` (never in production) the origin the request names itself.
+ */
+export function fromOtherOrigin(
+  ctx: Pick<Context, 'get' | 'protocol' | 'host'>,
+  appUrl: string,
+  trustHost: boolean,
+): boolean | undefined {
+  const origin = requestOrigin(ctx.get('Origin'), ctx.get('Referer'));
+  if (origin === undefined) return undefined;
+  const own = trustHost ? `${ctx.protocol}://${ctx.host}` : undefined;
+  return origin !== new URL(appUrl).origin && origin !== own;
+}
+
 /** The origin a browser puts on a request: the Origin header, else the Referer's origin. */
 function requestOrigin(origin: string, referer: string): string | undefined {
   if (origin) return origin;
@@ -108,18 +124,14 @@ export function csrf(opts: {
 }): Middleware<AppState, AppDeps> {
   const exempt = new Set(opts.exempt ?? []);
   const forms = new Set(opts.forms ?? []);
-  const appOrigin = new URL(opts.appUrl).origin;
   return async (ctx, next) => {
     if (!UNSAFE.has(ctx.method) || !ctx.path.startsWith('/api/') || exempt.has(ctx.path))
       return next();
     // Koa 3: ctx.origin is the Origin header; compare with our own origins explicitly.
-    const origin = requestOrigin(ctx.get('Origin'), ctx.get('Referer'));
-    const own = opts.trustHost ? `${ctx.protocol}://${ctx.host}` : appOrigin;
-    if (origin !== undefined && origin !== appOrigin && origin !== own) {
-      throw CsrfFailed('Cross-origin request refused');
-    }
+    const elsewhere = fromOtherOrigin(ctx, opts.appUrl, opts.trustHost);
+    if (elsewhere) throw CsrfFailed('Cross-origin request refused');
     if (forms.has(ctx.path)) {
-      if (origin === undefined) throw CsrfFailed('A form must come from this site');
+      if (elsewhere === undefined) throw CsrfFailed('A form must come from this site');
       return next();
     }
     if (!verifyCsrfToken(ctx, ctx.get(CSRF_HEADER) || undefined)) throw CsrfFailed();
