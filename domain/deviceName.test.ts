@@ -18,8 +18,8 @@ describe('a passkey’s name', () => {
       ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36', 'Windows PC'],
       ['Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36', 'Chromebook'],
       ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36', 'Linux computer'],
-      [undefined, 'This device'],
-      ['curl/8.0', 'This device'],
+      [undefined, 'Unknown device'],
+      ['curl/8.0', 'Unknown device'],
     ];
     for (const [ua, name] of cases) expect(deviceNameOf(ua), String(ua)).toBe(name);
   });

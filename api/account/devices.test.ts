@@ -204,7 +204,7 @@ describe('deviceLabel', () => {
       deviceLabel(
         'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36 Edg/142.0.0.0',
       ),
-    ).toEqual({ device: 'Windows computer', browser: 'Edge' });
+    ).toEqual({ device: 'Windows PC', browser: 'Edge' });
     expect(
       deviceLabel('Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0'),
     ).toEqual({ device: 'Linux computer', browser: 'Firefox' });

@@ -51,7 +51,7 @@ export const DeviceId = z
 /** A browser signed in to the account. */
 export const Device = z.object({
   id: z.string(),
-  /** 'iPhone', 'Android phone', 'Mac', 'Windows computer'... or 'Unknown device'. */
+  /** 'iPhone', 'Android phone', 'Mac', 'Windows PC'... or 'Unknown device' (domain/deviceName.ts). */
   device: z.string(),
   /** 'Safari', 'Chrome', 'Firefox'... or 'Unknown browser'. */
   browser: z.string(),
