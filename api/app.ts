@@ -154,7 +154,7 @@ export function createApp({
     healthRoutes(),
     authRoutes(lucia),
     passwordResetRoutes(lucia, mailer),
-    passkeyRoutes(lucia),
+    passkeyRoutes(lucia, mailer),
     credentialRoutes(mailer),
     deviceRoutes(),
     userRoutes(model),

@@ -22,6 +22,8 @@ export const LOGIN_ATTEMPTS_PER_USERNAME = 100;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** How long a passkey challenge (sign in, add a passkey, confirm it is you) can be answered. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** A session this young may add a passkey without proving it is the owner again (the offer after a sign-in). */
+export const PASSKEY_ADD_FRESH_MS = 10 * 60 * 1000;
 /** Passkeys one account may keep (one per phone, laptop or security key is plenty). */
 export const PASSKEYS_PER_ACCOUNT_MAX = 20;
 /** Registrations allowed per IP inside the window. */

@@ -12,6 +12,7 @@ import {
   PASSKEY_TAKEN,
   PASSKEYS_FULL,
   PasskeyLoginInput,
+  PasskeyOptionsInput,
   PasskeyParams,
   type Passkey,
   type PasskeyList,
@@ -19,12 +20,16 @@ import {
 import * as limits from '../../domain/limits';
 import { presentUser } from '../auth/auth.present';
 import { countLoginAttempt, loginPerIp, signIn } from '../auth/auth.routes';
+import { sessionAgeMs } from '../auth/auth.sql';
 import type { AppLucia, UserRow } from '../auth/lucia';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { Conflict, NotFound } from '../errors';
 import { rateLimit, type LimitRule } from '../middleware/rateLimit';
 import { requireUser, userOf } from '../middleware/requireUser';
+import type { Mailer } from '../mail';
 import { inputOf, validate } from '../middleware/validate';
+import { confirmIdentity } from './confirmIdentity';
+import { passkeyAddedEmail, sendNotice } from './notices';
 import {
   deletePasskey,
   insertPasskey,
@@ -72,7 +77,7 @@ function presentPasskey(row: PasskeyRow): Passkey {
  * in with one: POST /api/auth/passkey/options, then POST /api/auth/passkey (a session as a
  * password login starts it). Every POST and DELETE passes the CSRF check first (api/app.ts).
  */
-export function passkeyRoutes(lucia: AppLucia) {
+export function passkeyRoutes(lucia: AppLucia, mailer: Mailer | null) {
   const router = new Router<AppState, AppDeps>();
 
   router.get('/api/account/passkeys', requireUser(), async (ctx) => {
@@ -85,8 +90,14 @@ export function passkeyRoutes(lucia: AppLucia) {
     '/api/account/passkeys/options',
     requireUser(),
     rateLimit(challengesPerUser, perUser),
+    validate(PasskeyOptionsInput, 'body', { fields: true }),
     async (ctx) => {
       const user = userOf(ctx);
+      const age = ctx.state.sessionId ? await sessionAgeMs(ctx.pool, ctx.state.sessionId) : null;
+      if (age === null || age > limits.PASSKEY_ADD_FRESH_MS) {
+        const { currentPassword, passkey } = inputOf(ctx, PasskeyOptionsInput);
+        await confirmIdentity(ctx.pool, user.id, { password: currentPassword, passkey });
+      }
       const rp = relyingParty(ctx as AppContext);
       const existing = await listPasskeys(ctx.pool, user.id);
       if (existing.length >= limits.PASSKEYS_PER_ACCOUNT_MAX) throw Conflict(PASSKEYS_FULL);
@@ -140,6 +151,12 @@ export function passkeyRoutes(lucia: AppLucia) {
       deviceName: deviceNameOf(ctx.get('user-agent')),
     });
     if (!row) throw Conflict(PASSKEY_TAKEN);
+    const notice = passkeyAddedEmail({
+      username: user.username,
+      deviceName: row.device_name,
+      appUrl: ctx.config.appUrl,
+    });
+    await sendNotice(ctx as AppContext, mailer, { to: user.email, ...notice }, 'passkey added');
     ctx.status = 201;
     ctx.body = { passkey: presentPasskey(row) };
   });
@@ -157,8 +174,14 @@ export function passkeyRoutes(lucia: AppLucia) {
     '/api/account/passkeys/confirm/options',
     requireUser(),
     rateLimit(challengesPerUser, perUser),
+    validate(PasskeyOptionsInput, 'body', { fields: true }),
     async (ctx) => {
       const user = userOf(ctx);
+      const age = ctx.state.sessionId ? await sessionAgeMs(ctx.pool, ctx.state.sessionId) : null;
+      if (age === null || age > limits.PASSKEY_ADD_FRESH_MS) {
+        const { currentPassword, passkey } = inputOf(ctx, PasskeyOptionsInput);
+        await confirmIdentity(ctx.pool, user.id, { password: currentPassword, passkey });
+      }
       const rp = relyingParty(ctx as AppContext);
       const existing = await listPasskeys(ctx.pool, user.id);
       if (!existing.length) throw Conflict(NO_PASSKEYS);

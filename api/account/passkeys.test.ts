@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnotherInstance, startTestServer, type TestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { SoftAuthenticator } from '../../tests/support/softAuthenticator';
+import { startMailCatcher, type MailCatcher } from '../../tests/fakes/smtp';
 import { buildUser, loggedInClient } from '../../tests/factories/users';
 import {
   NO_PASSKEYS,
@@ -12,13 +13,18 @@ import {
   PASSKEYS_FULL,
 } from '../../domain/contract/passkeys';
 import { LOGIN_FAILURES_PER_USERNAME_AND_IP, PASSKEYS_PER_ACCOUNT_MAX } from '../../domain/limits';
-import { confirmIdentity } from './confirmIdentity';
+import { NO_PROOF, WRONG_PASSWORD, confirmIdentity } from './confirmIdentity';
 
 let server: TestServer;
+let mail: MailCatcher;
 beforeAll(async () => {
-  server = await startTestServer();
+  mail = await startMailCatcher();
+  server = await startTestServer({ SMTP_URL: mail.url, MAIL_FROM: 'Pitchpad <team@example.com>' });
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await mail?.close();
+});
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
@@ -51,6 +57,45 @@ async function signInOptions(browser = new TestClient(server.url)) {
 }
 
 describe('adding a passkey', () => {
+  it("tells the account's address that a passkey was added, naming the device", async () => {
+    const { user } = await repWithPasskey();
+    const notice = await mail.next(user.email);
+    expect(notice.subject).toBe('A passkey was added to your Pitchpad account');
+    expect(notice.text).toContain('A passkey on iPhone can now sign in');
+    expect(notice.text).toContain(user.username);
+    expect(notice.text).toContain('/account');
+  });
+
+  it('a session that began more than ten minutes ago proves it is the owner first; nothing is asked of a fresh one', async () => {
+    const { user, client } = await loggedInClient(server);
+    await server.pool.query(
+      "UPDATE user_session SET created_at = now() - interval '1 hour' WHERE user_id = $1",
+      [user.id],
+    );
+    const before = await challengeCount();
+    const bare = await client.post('/api/account/passkeys/options');
+    expect(bare.status).toBe(403);
+    expect(bare.body).toMatchObject({
+      code: 'wrong_password',
+      fields: { currentPassword: NO_PROOF },
+    });
+    const wrong = await client.post('/api/account/passkeys/options', { currentPassword: 'not-it' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.fields).toEqual({ currentPassword: WRONG_PASSWORD });
+    expect(await challengeCount()).toBe(before);
+
+    const options = await client.post('/api/account/passkeys/options', {
+      currentPassword: user.password,
+    });
+    expect(options.status).toBe(200);
+    const phone = new SoftAuthenticator(server.url);
+    const added = await client.post('/api/account/passkeys', {
+      response: phone.create(options.body),
+    });
+    expect(added.status).toBe(201);
+    expect(await passkeyRows(user.id)).toHaveLength(1);
+  });
+
   it('keeps the passkey, named by the device, and lists it for its owner only', async () => {
     const { user, client, passkeyId } = await repWithPasskey();
     const rows = await passkeyRows(user.id);

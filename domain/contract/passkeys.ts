@@ -51,6 +51,20 @@ export const AuthenticationResponse = z.object({
 export type AuthenticationResponse = z.input<typeof AuthenticationResponse>;
 
 /** POST /api/account/passkeys: the new passkey, after POST /api/account/passkeys/options. */
+/**
+ * POST /api/account/passkeys/options: a session that began more than PASSKEY_ADD_FRESH_MS ago must
+ * prove it is the owner first (the current password or another passkey), so a borrowed or stolen
+ * session cannot plant a way back in. The offer right after a sign-in needs neither.
+ */
+export const PasskeyOptionsInput = z.object({
+  currentPassword: z
+    .string({ error: 'must be text' })
+    .max(1_000, 'must be at most 1,000 characters')
+    .optional(),
+  passkey: AuthenticationResponse.optional(),
+});
+export type PasskeyOptionsInput = z.input<typeof PasskeyOptionsInput>;
+
 export const AddPasskeyInput = z.object({ response: RegistrationResponse });
 export type AddPasskeyInput = z.input<typeof AddPasskeyInput>;
 
