@@ -83,7 +83,7 @@ export function ConfirmIdentity({ userId, confirm, busy }: ConfirmIdentityProps)
       {available && (
         <button
           type="button"
-          className="pp-button pp-button--ghost confirm-identity__passkey"
+          className="pp-button pp-button--ghost"
           disabled={asking || busy}
           onClick={() => void handlePasskey()}
         >
