@@ -1,6 +1,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { AccountPage } from './pages/AccountPage';
+import type { NewAccount } from './pages/AuthPage';
 import { registerAndLogIn } from './pages/session';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expectNoSidewaysScroll } from './support/layout';
@@ -168,8 +169,11 @@ test('the offer comes once per account on a device; a removed passkey signs in n
   await expect(offer).toHaveCount(0);
 });
 
-/** A signed-in rep on /account with a passkey added on this phone from the Passkeys section. */
-async function accountWithPasskey(page: Page, account: AccountPage) {
+/** A rep signed in on a phone with its authenticator, on /account, a passkey added from Passkeys. */
+async function onAccountWithPasskey(page: Page, newAccount: NewAccount) {
+  const phone = await addPhoneAuthenticator(page);
+  await registerAndLogIn(page.request, newAccount);
+  const account = new AccountPage(page);
   await account.open();
   const passkeys = page.getByRole('region', { name: 'Passkeys' });
   await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
@@ -177,6 +181,7 @@ async function accountWithPasskey(page: Page, account: AccountPage) {
   await expect(
     passkeys.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem'),
   ).toHaveCount(1);
+  return { phone, account };
 }
 
 test('a rep deletes the account with the passkey, no password typed; neither the password nor the passkey signs in afterwards', async ({
@@ -184,10 +189,7 @@ test('a rep deletes the account with the passkey, no password typed; neither the
   auth,
   newAccount,
 }) => {
-  await addPhoneAuthenticator(page);
-  await registerAndLogIn(page.request, newAccount);
-  const account = new AccountPage(page);
-  await accountWithPasskey(page, account);
+  const { account } = await onAccountWithPasskey(page, newAccount);
 
   await account.deleteButton.click();
   await expect(account.usePasskeyButton).toBeVisible();
@@ -225,10 +227,7 @@ test('a rep changes the email with the passkey; a closed passkey sheet changes n
   page,
   newAccount,
 }) => {
-  const phone = await addPhoneAuthenticator(page);
-  await registerAndLogIn(page.request, newAccount);
-  const account = new AccountPage(page);
-  await accountWithPasskey(page, account);
+  const { phone } = await onAccountWithPasskey(page, newAccount);
   const form = page.getByRole('form', { name: 'Change your email' });
   const usePasskey = form.getByRole('button', { name: 'Use a passkey instead' });
   await expect(usePasskey).toBeVisible();
