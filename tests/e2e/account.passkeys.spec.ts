@@ -4,6 +4,7 @@ import { AccountPage } from './pages/AccountPage';
 import type { NewAccount } from './pages/AuthPage';
 import { registerAndLogIn } from './pages/session';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectOnScreen, hideKeyboard, showKeyboard } from './support/keyboard';
 import { expectNoSidewaysScroll } from './support/layout';
 import { expectTapTargetsLargeEnough } from './support/tapTargets';
 
@@ -169,6 +170,18 @@ test('the offer comes once per account on a device; a removed passkey signs in n
   await expect(offer).toHaveCount(0);
 });
 
+/** The status a password sign-in with `password` gets (this browser's cookies are left alone). */
+async function passwordLoginStatus(page: Page, username: string, password: string) {
+  const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as {
+    csrfToken: string;
+  };
+  const res = await page.request.post('/api/auth/login', {
+    data: { username, password },
+    headers: { 'x-csrf-token': csrfToken },
+  });
+  return res.status();
+}
+
 /** A rep signed in on a phone with its authenticator, on /account, a passkey added from Passkeys. */
 async function onAccountWithPasskey(page: Page, newAccount: NewAccount) {
   const phone = await addPhoneAuthenticator(page);
@@ -199,6 +212,7 @@ test('a rep deletes the account with the passkey, no password typed; neither the
   await expectNoSidewaysScroll(page, 'account → delete: confirm it is you at 320 px');
   await page.setViewportSize({ width: 390, height: 844 });
 
+  await expect(account.passwordField).toHaveValue('');
   await account.usePasskeyButton.click();
   await expect(account.warning).toContainText('You lose:');
   await account.deleteEverything.click();
@@ -206,14 +220,7 @@ test('a rep deletes the account with the passkey, no password typed; neither the
   await expect(page).toHaveURL(/\/$/);
   expect(await signedInAs(page)).toBeNull();
 
-  const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as {
-    csrfToken: string;
-  };
-  const login = await page.request.post('/api/auth/login', {
-    data: { username: newAccount.username, password: newAccount.password },
-    headers: { 'x-csrf-token': csrfToken },
-  });
-  expect(login.status()).toBe(401);
+  expect(await passwordLoginStatus(page, newAccount.username, newAccount.password)).toBe(401);
   // The phone still holds the passkey; the server knows it no more.
   await auth.open('/auth/login');
   await auth.loginForm.getByRole('button', { name: 'Sign in with a passkey' }).click();
@@ -242,6 +249,11 @@ test('a rep changes the email with the passkey; a closed passkey sheet changes n
   await expectNoSidewaysScroll(page, 'account with a passkey at 320 px');
   await expectTapTargetsLargeEnough(page, 'account with a passkey at 320 px');
   await page.setViewportSize({ width: 390, height: 844 });
+  // With the keyboard up, the password, the passkey's button and the form's button stay in reach.
+  await showKeyboard(page, form.getByLabel('Current password'));
+  await expectOnScreen(usePasskey, 'Use a passkey instead with the keyboard up');
+  await expectOnScreen(form.getByRole('button', { name: 'Change email' }), 'Change email');
+  await hideKeyboard(page);
 
   // The new address is checked before the passkey is asked for.
   await form.getByLabel('New email').fill('not-an-email');
@@ -282,4 +294,20 @@ test('a rep changes the email with the passkey; a closed passkey sheet changes n
   await expect(form.getByLabel('New email')).toHaveValue('');
   await page.reload();
   await expect(page.getByRole('region', { name: 'Email' })).toContainText(`Now ${moved}`);
+});
+
+test('a rep changes the password with the passkey; the new one signs in', async ({
+  page,
+  newAccount,
+}) => {
+  await onAccountWithPasskey(page, newAccount);
+  const form = page.getByRole('form', { name: 'Change your password' });
+  const newPassword = `${newAccount.password}-by-passkey`;
+  await form.getByLabel('New password').fill(newPassword);
+  await form.getByRole('button', { name: 'Use a passkey instead' }).click();
+  await expect(page.getByText('Password changed')).toBeVisible();
+  await expect(form.getByLabel('New password')).toHaveValue('');
+
+  expect(await passwordLoginStatus(page, newAccount.username, newAccount.password)).toBe(401);
+  expect(await passwordLoginStatus(page, newAccount.username, newPassword)).toBe(200);
 });
