@@ -23,7 +23,8 @@ import { changeEmail, changePassword, emailTakenByOther } from './credentials.sq
 
 /**
  * Account → Password and Email: POST /api/account/password and POST /api/account/email. Each
- * takes the current password (confirmIdentity: its failures count against the login limits).
+ * takes the current password or a passkey's answer to a 'confirm' challenge (confirmIdentity: its
+ * failures count against the login limits).
  * `mailer` null: this server cannot send mail; an email change then goes unannounced (logged).
  */
 export function credentialRoutes(mailer: Mailer | null) {
@@ -35,7 +36,7 @@ export function credentialRoutes(mailer: Mailer | null) {
     validate(ChangePasswordInput, 'body', { fields: true }),
     async (ctx) => {
       const user = userOf(ctx);
-      const { currentPassword, newPassword } = inputOf(ctx, ChangePasswordInput);
+      const { currentPassword, passkey, newPassword } = inputOf(ctx, ChangePasswordInput);
       // Registration's rules, checked before the current password so a refused choice costs no guess.
       const why = isCommonPassword(newPassword)
         ? COMMON_PASSWORD
@@ -47,7 +48,7 @@ export function credentialRoutes(mailer: Mailer | null) {
               ? NEW_PASSWORD_SAME
               : undefined;
       if (why) throw InvalidRequest(`newPassword: ${why}`, { newPassword: why });
-      await confirmIdentity(ctx.pool, user.id, { password: currentPassword });
+      await confirmIdentity(ctx.pool, user.id, { password: currentPassword, passkey });
       // Whoever learnt the old password, or holds a copied cookie, is signed out everywhere else;
       // this device keeps its session (and its CSRF token, which derives from it).
       const signedOut = await changePassword(
@@ -66,12 +67,12 @@ export function credentialRoutes(mailer: Mailer | null) {
     validate(ChangeEmailInput, 'body', { fields: true }),
     async (ctx) => {
       const user = userOf(ctx);
-      const { currentPassword, email } = inputOf(ctx, ChangeEmailInput);
+      const { currentPassword, passkey, email } = inputOf(ctx, ChangeEmailInput);
       if (sameText(email, user.email))
         throw InvalidRequest(`email: ${EMAIL_SAME}`, { email: EMAIL_SAME });
       // The identity first: whether an address is taken is told only to the account's owner (and
       // then no more than registration tells anyone).
-      await confirmIdentity(ctx.pool, user.id, { password: currentPassword });
+      await confirmIdentity(ctx.pool, user.id, { password: currentPassword, passkey });
       if (await emailTakenByOther(ctx.pool, user.id, email))
         throw Conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
       const updated = await changeEmail(ctx.pool, user.id, email).catch(

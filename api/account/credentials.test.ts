@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
+import { SoftAuthenticator } from '../../tests/support/softAuthenticator';
 import { buildUser, loggedInClient } from '../../tests/factories/users';
 import { startMailCatcher, type MailCatcher } from '../../tests/fakes/smtp';
 import { FIELD_MESSAGES } from '../../domain/accountFields';
 import { EMAIL_SAME, NEW_PASSWORD_SAME, PASSWORD_CHANGED } from '../../domain/contract/account';
 import { COMMON_PASSWORD, EMAIL_TAKEN } from '../../domain/contract/authForm';
+import { PASSKEY_CHALLENGE_DEAD, PASSKEY_UNKNOWN } from '../../domain/contract/passkeys';
 import { RESET_LINK_DEAD } from '../../domain/passwordReset';
 import { NO_PROOF, WRONG_PASSWORD } from './confirmIdentity';
 
@@ -25,6 +27,23 @@ const logIn = (username: string, password: string) =>
 
 const storedUser = async (id: number) =>
   (await server.pool.query('SELECT email, password FROM users WHERE id = $1', [id])).rows[0];
+
+/** A signed-in rep with a passkey on their (software) phone. */
+async function repWithPasskey() {
+  const rep = await loggedInClient(server);
+  const phone = new SoftAuthenticator(server.url);
+  const options = (await rep.client.post('/api/account/passkeys/options')).body;
+  const added = await rep.client.post('/api/account/passkeys', { response: phone.create(options) });
+  expect(added.status).toBe(201);
+  /** The phone's answer to a fresh 'confirm' challenge of `client`'s account (the rep's own by default). */
+  const proof = async (client = rep.client, by = phone) =>
+    by.get((await client.post('/api/account/passkeys/confirm/options')).body);
+  return { ...rep, phone, proof };
+}
+
+/** A sign-in challenge, answered by `phone`: no confirmation. */
+const signInAnswer = async (phone: SoftAuthenticator) =>
+  phone.get((await new TestClient(server.url).post('/api/auth/passkey/options')).body);
 
 /** Long enough for a message the app would send to have arrived at the catcher on loopback. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
@@ -300,5 +319,99 @@ describe('POST /api/account/email', () => {
     );
     expect(forged.status).toBe(403);
     expect((await storedUser(user.id)).email).toBe(user.email);
+  });
+});
+
+describe('confirming a change with a passkey instead of the password', () => {
+  it('changes the password with the passkey’s answer alone; the answer works once', async () => {
+    const alice = await repWithPasskey();
+    const passkey = await alice.proof();
+    const res = await alice.client.post('/api/account/password', {
+      passkey,
+      newPassword: 'proved-by-face-id-7',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(PASSWORD_CHANGED);
+    expect((await logIn(alice.user.username, alice.user.password)).status).toBe(401);
+    expect((await logIn(alice.user.username, 'proved-by-face-id-7')).status).toBe(200);
+
+    const before = await storedUser(alice.user.id);
+    const replay = await alice.client.post('/api/account/password', {
+      passkey,
+      newPassword: 'replayed-answer-8',
+    });
+    expect(replay.status).toBe(400);
+    expect(replay.body).toMatchObject({
+      code: 'passkey_challenge',
+      message: PASSKEY_CHALLENGE_DEAD,
+    });
+    expect(await storedUser(alice.user.id)).toEqual(before);
+  });
+
+  it('changes the email with the passkey’s answer alone, and tells the old address', async () => {
+    const alice = await repWithPasskey();
+    const newEmail = `passkey_${alice.user.username}@example.org`;
+    const passkey = await alice.proof();
+    const res = await alice.client.post('/api/account/email', { passkey, email: newEmail });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ id: alice.user.id, email: newEmail });
+    expect((await storedUser(alice.user.id)).email).toBe(newEmail);
+    expect((await mail.next(alice.user.email)).text).toContain(newEmail);
+
+    const replay = await alice.client.post('/api/account/email', {
+      passkey,
+      email: `again_${newEmail}`,
+    });
+    expect(replay.status).toBe(400);
+    expect(replay.body.code).toBe('passkey_challenge');
+    expect((await storedUser(alice.user.id)).email).toBe(newEmail);
+  });
+
+  it('refuses Bob’s passkey, Bob’s proof or a sign-in challenge for Alice’s changes; nothing changes', async () => {
+    const alice = await repWithPasskey();
+    const bob = await repWithPasskey();
+    const before = await storedUser(alice.user.id);
+    // Each answer is made afresh: a challenge is used up by its first answer, refused or not.
+    const attempts: Array<[string, () => Promise<unknown>, number, string]> = [
+      // Bob's phone answering Alice's challenge: not one of her passkeys.
+      ['Bob’s passkey', () => alice.proof(alice.client, bob.phone), 403, 'passkey_unknown'],
+      // Bob's own proof, made for his account, sent with Alice's session.
+      ['Bob’s proof', () => bob.proof(), 400, 'passkey_challenge'],
+      ['a sign-in challenge', () => signInAnswer(alice.phone), 400, 'passkey_challenge'],
+    ];
+    const changes = [
+      ['/api/account/password', { newPassword: 'taken-over-account-6' }],
+      ['/api/account/email', { email: `thief_${alice.user.email}` }],
+    ] as const;
+    for (const [what, answer, status, code] of attempts)
+      for (const [path, change] of changes) {
+        const res = await alice.client.post(path, { passkey: await answer(), ...change });
+        expect(res.status, `${what} → ${path}`).toBe(status);
+        expect(res.body.code, `${what} → ${path}`).toBe(code);
+      }
+    const bobsKey = await alice.client.post('/api/account/password', {
+      passkey: await alice.proof(alice.client, bob.phone),
+      newPassword: 'taken-over-account-6',
+    });
+    expect(bobsKey.body.message).toBe(PASSKEY_UNKNOWN);
+    expect(await storedUser(alice.user.id)).toEqual(before);
+    expect((await storedUser(bob.user.id)).email).toBe(bob.user.email);
+    await settle();
+    expect(mail.messages.filter((m) => m.to.includes(alice.user.email))).toEqual([]);
+  });
+
+  it('refuses a malformed passkey answer, naming the field', async () => {
+    const { user, client } = await loggedInClient(server);
+    const before = await storedUser(user.id);
+    for (const path of ['/api/account/password', '/api/account/email']) {
+      const res = await client.post(path, {
+        passkey: { id: 'not base64url!', type: 'public-key', response: {} },
+        newPassword: 'a-brand-new-secret-9',
+        email: `malformed_${user.email}`,
+      });
+      expect(res.status, path).toBe(400);
+      expect(res.body.message, path).toMatch(/^passkey\./);
+    }
+    expect(await storedUser(user.id)).toEqual(before);
   });
 });

@@ -63,8 +63,8 @@ async function endSubscriptions(
 }
 
 /**
- * POST /api/account/delete {currentPassword}: the account and everything in it, gone. The password
- * first (a wrong one changes nothing), then the Pro subscription ended at Stripe (if that fails,
+ * POST /api/account/delete {currentPassword | passkey}: the account and everything in it, gone. The
+ * proof first (a wrong password or passkey changes nothing), then the Pro subscription ended at Stripe (if that fails,
  * nothing is deleted), then every row of the user's in one transaction, and every session with it:
  * every device is signed out, this one at once (its cookie cleared).
  */
@@ -77,8 +77,8 @@ export function accountDeleteRoutes(lucia: AppLucia, stripe: Stripe | null) {
     validate(DeleteAccountInput, 'body', { fields: true }),
     async (ctx) => {
       const userId = userOf(ctx).id;
-      const { currentPassword } = inputOf(ctx, DeleteAccountInput);
-      await confirmIdentity(ctx.pool, userId, { password: currentPassword });
+      const { currentPassword, passkey } = inputOf(ctx, DeleteAccountInput);
+      await confirmIdentity(ctx.pool, userId, { password: currentPassword, passkey });
       const billing = await findBilling(ctx.pool, userId);
       const subscription = billing ? await endSubscriptions(stripe, billing) : null;
       if (subscription)

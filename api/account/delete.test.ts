@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from 'pg';
 import { startTestServer, type TestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
+import { SoftAuthenticator } from '../../tests/support/softAuthenticator';
 import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fakes/openai';
 import { startFakeStripe, type FakeStripe } from '../../tests/fakes/stripe';
 import { loggedInClient, type BuiltUser } from '../../tests/factories/users';
@@ -52,6 +53,19 @@ async function subscribe(client: TestClient): Promise<string> {
   expect(delivered.status).toBe(200);
   return (await client.get('/api/user/subscription')).body.stripeSubscriptionId;
 }
+
+/** Adds a passkey on a (software) phone to `client`'s account; answers the phone. */
+async function addPhone(client: TestClient): Promise<SoftAuthenticator> {
+  const phone = new SoftAuthenticator(server.url);
+  const options = (await client.post('/api/account/passkeys/options')).body;
+  const added = await client.post('/api/account/passkeys', { response: phone.create(options) });
+  expect(added.status).toBe(201);
+  return phone;
+}
+
+/** `phone`'s answer to a fresh 'confirm' challenge of `client`'s account. */
+const confirmAnswer = async (client: TestClient, phone: SoftAuthenticator) =>
+  phone.get((await client.post('/api/account/passkeys/confirm/options')).body);
 
 /**
  * A rep who used everything: the app's own routes (chat, email edit, saved item, profile, kit,
@@ -340,5 +354,74 @@ describe('POST /api/account/delete', () => {
     );
     expect(stripe.subscriptions.get(subscriptionId)?.status).toBe('active');
     expect((await client.get('/api/auth/user')).body).toMatchObject({ id: user.id });
+  });
+});
+
+describe('POST /api/account/delete confirmed with a passkey', () => {
+  it('deletes the account with the passkey’s answer alone: no row of Alice’s is left, she is signed out', async () => {
+    const alice = await busyRep('passkeyproof');
+    const phone = await addPhone(alice.client);
+    const res = await alice.client.post('/api/account/delete', {
+      passkey: await confirmAnswer(alice.client, phone),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ deleted: true, subscription: null });
+    const after = await footprint(server.pool, alice.user);
+    expect(after).toEqual(nothing(after));
+    expect((await alice.client.get('/api/auth/user')).body).toBeNull();
+    expect((await alice.otherDevice.get('/api/auth/user')).body).toBeNull();
+    // Nor does the passkey sign anyone in.
+    const browser = new TestClient(server.url);
+    const options = (await browser.post('/api/auth/passkey/options')).body;
+    const login = await browser.post('/api/auth/passkey', { response: phone.get(options) });
+    expect(login.status).toBe(401);
+  });
+
+  it('refuses Bob’s passkey, Bob’s proof, a replayed answer or a sign-in challenge, and deletes nothing', async () => {
+    const alice = await busyRep('passkeyrefused');
+    const alicePhone = await addPhone(alice.client);
+    const bob = await loggedInClient(server);
+    const bobPhone = await addPhone(bob.client);
+    const before = await footprint(server.pool, alice.user);
+    const used = await confirmAnswer(alice.client, alicePhone);
+    // Spent: the email change checks the proof first, then refuses Bob's address.
+    const spent = await alice.client.post('/api/account/email', {
+      passkey: used,
+      email: bob.user.email,
+    });
+    expect(spent.status).toBe(409);
+
+    const attempts: Array<[string, () => Promise<unknown>, number, string]> = [
+      ['Bob’s passkey', () => confirmAnswer(alice.client, bobPhone), 403, 'passkey_unknown'],
+      ['Bob’s proof', () => confirmAnswer(bob.client, bobPhone), 400, 'passkey_challenge'],
+      ['a replayed answer', async () => used, 400, 'passkey_challenge'],
+      [
+        'a sign-in challenge',
+        async () =>
+          alicePhone.get((await new TestClient(server.url).post('/api/auth/passkey/options')).body),
+        400,
+        'passkey_challenge',
+      ],
+    ];
+    for (const [what, answer, status, code] of attempts) {
+      const res = await alice.client.post('/api/account/delete', { passkey: await answer() });
+      expect(res.status, what).toBe(status);
+      expect(res.body.code, what).toBe(code);
+    }
+    const after = await footprint(server.pool, alice.user);
+    // Only the failed proofs were counted (rate_limits); everything else is as it was.
+    expect({ ...after, rate_limits: 0 }).toEqual({ ...before, rate_limits: 0 });
+    expect((await alice.client.get('/api/auth/user')).body).toMatchObject({ id: alice.user.id });
+    expect((await bob.client.get('/api/auth/user')).body).toMatchObject({ id: bob.user.id });
+  });
+
+  it('refuses a malformed passkey answer, naming the field', async () => {
+    const { client, user } = await loggedInClient(server);
+    const res = await client.post('/api/account/delete', { passkey: { type: 'public-key' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^passkey\./);
+    expect((await server.pool.query('SELECT 1 FROM users WHERE id = $1', [user.id])).rowCount).toBe(
+      1,
+    );
   });
 });

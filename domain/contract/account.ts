@@ -1,14 +1,18 @@
 /**
  * /account (issue #22): changing the password and the email, and the devices signed in. Every
- * change names the rep's current password as `currentPassword` (what confirmIdentity checks).
+ * change is confirmed by the rep's current password as `currentPassword`, or by `passkey`: one of
+ * the account's passkeys answering a 'confirm' challenge (what confirmIdentity checks).
  */
 import { z } from 'zod';
 import { FIELD_MESSAGES } from '../accountFields';
 import { PASSWORD_MAX } from '../limits';
 import { Email, Password, User } from './auth';
+import { AuthenticationResponse } from './passkeys';
 
 /** The current password as typed: only its presence and a sane length are the schema's business. */
 const CurrentPassword = z.string().max(PASSWORD_MAX, FIELD_MESSAGES.passwordLong).optional();
+/** Instead of the password: a passkey's answer to POST /api/account/passkeys/confirm/options. */
+const PasskeyProof = AuthenticationResponse.optional();
 
 export const NEW_PASSWORD_SAME = 'Your new password must differ from the current one';
 export const EMAIL_SAME = 'That is already your email';
@@ -18,6 +22,7 @@ export const PASSWORD_CHANGED =
 /** POST /api/account/password */
 export const ChangePasswordInput = z.object({
   currentPassword: CurrentPassword,
+  passkey: PasskeyProof,
   newPassword: Password,
 });
 export type ChangePasswordInput = z.input<typeof ChangePasswordInput>;
@@ -32,6 +37,7 @@ export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
 /** POST /api/account/email */
 export const ChangeEmailInput = z.object({
   currentPassword: CurrentPassword,
+  passkey: PasskeyProof,
   email: Email,
 });
 export type ChangeEmailInput = z.input<typeof ChangeEmailInput>;

@@ -1,6 +1,7 @@
 // Issue #22: the rep's data, theirs to take and to delete. GET /api/account/export (a ZIP) and
 // POST /api/account/delete. Shared by the API (which validates with these schemas) and the web app.
 import { z } from 'zod';
+import { AuthenticationResponse } from './passkeys';
 
 export const ACCOUNT_EXPORT_PATH = '/api/account/export';
 export const ACCOUNT_DELETE_PATH = '/api/account/delete';
@@ -11,14 +12,16 @@ export function exportFileName(now: Date): string {
 }
 
 /**
- * POST /api/account/delete. The current password proves it is the owner (api/account/confirmIdentity.ts);
- * optional here so a missing one is answered as a wrong one, naming the field, with the same words.
+ * POST /api/account/delete. The current password, or a passkey's answer to a 'confirm' challenge,
+ * proves it is the owner (api/account/confirmIdentity.ts); both optional here so a missing proof is
+ * answered as a wrong password, naming the field, with the same words.
  */
 export const DeleteAccountInput = z.object({
   currentPassword: z
     .string({ error: 'must be text' })
     .max(1_000, 'must be at most 1,000 characters')
     .optional(),
+  passkey: AuthenticationResponse.optional(),
 });
 export type DeleteAccountInput = z.input<typeof DeleteAccountInput>;
 

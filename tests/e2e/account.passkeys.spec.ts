@@ -1,7 +1,10 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { AccountPage } from './pages/AccountPage';
+import type { NewAccount } from './pages/AuthPage';
 import { registerAndLogIn } from './pages/session';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectOnScreen, hideKeyboard, showKeyboard } from './support/keyboard';
 import { expectNoSidewaysScroll } from './support/layout';
 import { expectTapTargetsLargeEnough } from './support/tapTargets';
 
@@ -165,4 +168,146 @@ test('the offer comes once per account on a device; a removed passkey signs in n
   await auth.logIn(newAccount.username, newAccount.password);
   await expect(page).toHaveURL(/\/chat/);
   await expect(offer).toHaveCount(0);
+});
+
+/** The status a password sign-in with `password` gets (this browser's cookies are left alone). */
+async function passwordLoginStatus(page: Page, username: string, password: string) {
+  const { csrfToken } = (await (await page.request.get('/api/csrf-token')).json()) as {
+    csrfToken: string;
+  };
+  const res = await page.request.post('/api/auth/login', {
+    data: { username, password },
+    headers: { 'x-csrf-token': csrfToken },
+  });
+  return res.status();
+}
+
+/** A rep signed in on a phone with its authenticator, on /account, a passkey added from Passkeys. */
+async function onAccountWithPasskey(page: Page, newAccount: NewAccount) {
+  const phone = await addPhoneAuthenticator(page);
+  await registerAndLogIn(page.request, newAccount);
+  const account = new AccountPage(page);
+  await account.open();
+  const passkeys = page.getByRole('region', { name: 'Passkeys' });
+  await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+  await account.expectToast('Passkey added');
+  await expect(
+    passkeys.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem'),
+  ).toHaveCount(1);
+  return { phone, account };
+}
+
+test('a rep deletes the account with the passkey, no password typed; neither the password nor the passkey signs in afterwards', async ({
+  page,
+  auth,
+  newAccount,
+}) => {
+  const { account } = await onAccountWithPasskey(page, newAccount);
+
+  await account.deleteButton.click();
+  await expect(account.usePasskeyButton).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'account → delete: confirm it is you');
+  await expectTapTargetsLargeEnough(page, 'account → delete: confirm it is you');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectNoSidewaysScroll(page, 'account → delete: confirm it is you at 320 px');
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await expect(account.passwordField).toHaveValue('');
+  await account.usePasskeyButton.click();
+  await expect(account.warning).toContainText('You lose:');
+  await account.deleteEverything.click();
+  await account.expectToast('Account deleted');
+  await expect(page).toHaveURL(/\/$/);
+  expect(await signedInAs(page)).toBeNull();
+
+  expect(await passwordLoginStatus(page, newAccount.username, newAccount.password)).toBe(401);
+  // The phone still holds the passkey; the server knows it no more.
+  await auth.open('/auth/login');
+  await auth.loginForm.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(auth.loginForm.getByRole('alert')).toContainText(
+    'This passkey is not set up for this account.',
+  );
+  expect(await signedInAs(page)).toBeNull();
+});
+
+test('a rep changes the email with the passkey; a closed passkey sheet changes nothing and says nothing', async ({
+  page,
+  newAccount,
+}) => {
+  const { phone } = await onAccountWithPasskey(page, newAccount);
+  const form = page.getByRole('form', { name: 'Change your email' });
+  const usePasskey = form.getByRole('button', { name: 'Use a passkey instead' });
+  await expect(usePasskey).toBeVisible();
+  await expect(
+    page.getByRole('form', { name: 'Change your password' }).getByRole('button', {
+      name: 'Use a passkey instead',
+    }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'account with a passkey');
+  await expectTapTargetsLargeEnough(page, 'account with a passkey');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectNoSidewaysScroll(page, 'account with a passkey at 320 px');
+  await expectTapTargetsLargeEnough(page, 'account with a passkey at 320 px');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // With the keyboard up, the password, the passkey's button and the form's button stay in reach.
+  await showKeyboard(page, form.getByLabel('Current password'));
+  await expectOnScreen(usePasskey, 'Use a passkey instead with the keyboard up');
+  await expectOnScreen(form.getByRole('button', { name: 'Change email' }), 'Change email');
+  await hideKeyboard(page);
+
+  // The new address is checked before the passkey is asked for.
+  await form.getByLabel('New email').fill('not-an-email');
+  await usePasskey.click();
+  await expect(form.getByText('Enter a valid email address')).toBeVisible();
+  await expect(form.getByLabel('New email')).toBeFocused();
+
+  // The rep closes the sheet (Face ID refused): nothing said, nothing changed.
+  const moved = `passkey_${newAccount.email}`;
+  await form.getByLabel('New email').fill(moved);
+  await phone.cdp.send('WebAuthn.setUserVerified', {
+    authenticatorId: phone.id,
+    isUserVerified: false,
+  });
+  const changes: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/account/email')) changes.push(request.method());
+  });
+  const challenge = page.waitForResponse('**/api/account/passkeys/confirm/options');
+  await usePasskey.click();
+  await challenge;
+  // The button waits for the sheet, then comes back once it is closed.
+  await expect(usePasskey).toBeEnabled();
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  expect(changes).toEqual([]);
+  await expect(page.getByRole('region', { name: 'Email' })).toContainText(
+    `Now ${newAccount.email}`,
+  );
+
+  await phone.cdp.send('WebAuthn.setUserVerified', {
+    authenticatorId: phone.id,
+    isUserVerified: true,
+  });
+  await usePasskey.click();
+  await expect(page.getByText(`Your account’s email is now ${moved}.`)).toBeVisible();
+  expect(changes).toEqual(['POST']);
+  await expect(form.getByLabel('Current password')).toHaveValue('');
+  await expect(form.getByLabel('New email')).toHaveValue('');
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Email' })).toContainText(`Now ${moved}`);
+});
+
+test('a rep changes the password with the passkey; the new one signs in', async ({
+  page,
+  newAccount,
+}) => {
+  await onAccountWithPasskey(page, newAccount);
+  const form = page.getByRole('form', { name: 'Change your password' });
+  const newPassword = `${newAccount.password}-by-passkey`;
+  await form.getByLabel('New password').fill(newPassword);
+  await form.getByRole('button', { name: 'Use a passkey instead' }).click();
+  await expect(page.getByText('Password changed')).toBeVisible();
+  await expect(form.getByLabel('New password')).toHaveValue('');
+
+  expect(await passwordLoginStatus(page, newAccount.username, newAccount.password)).toBe(401);
+  expect(await passwordLoginStatus(page, newAccount.username, newPassword)).toBe(200);
 });

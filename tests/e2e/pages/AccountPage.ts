@@ -24,8 +24,18 @@ export class AccountPage extends AppPage {
     return this.page.getByRole('button', { name: 'Delete my account' });
   }
 
+  /** The 'Delete your account' section (the Password and Email sections ask for the password too). */
+  get deleteSection(): Locator {
+    return this.page.getByRole('region', { name: 'Delete your account' });
+  }
+
   get passwordField(): Locator {
-    return this.page.getByLabel('Current password', { exact: true });
+    return this.deleteSection.getByLabel('Current password', { exact: true });
+  }
+
+  /** ConfirmIdentity's button, in the delete section's step that asks who it is. */
+  get usePasskeyButton(): Locator {
+    return this.deleteSection.getByRole('button', { name: 'Use a passkey instead' });
   }
 
   get continueButton(): Locator {

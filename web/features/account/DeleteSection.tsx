@@ -3,31 +3,21 @@ import './DeleteSection.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import {
   ACCOUNT_DELETE_PATH,
   type DeleteAccountInput,
   type DeleteAccountResponse,
 } from '../../../domain/contract/accountData';
-import { ApiError, api } from '../../data/api';
+import { api } from '../../data/api';
 import { useToast } from '../../ui/ToastProvider';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { clearSession, useAuth } from '../auth/auth.queries';
+import { AuthForm } from '../auth/AuthForm';
 import { describeUnsentWork } from '../auth/logoutGuard';
-import { SubmitButton } from '../auth/SubmitButton';
-import { TextField } from '../auth/TextField';
+import { ConfirmIdentity, type IdentityProof } from './ConfirmIdentity';
+import { useConfirmedChange } from './useConfirmedChange';
 
 type Step = 'closed' | 'password' | 'warning';
-
-/** The words the server gave for the password field, or the message of any other failure. */
-function failureOf(error: unknown): { field?: string; message?: string } {
-  if (error instanceof ApiError) {
-    const field = (error.data as { fields?: { currentPassword?: unknown } } | undefined)?.fields
-      ?.currentPassword;
-    if (typeof field === 'string') return { field };
-  }
-  return { message: error instanceof Error ? error.message : 'Something went wrong.' };
-}
 
 /** What the rep is told once it is done: gone, and when the subscription ended (no more charges). */
 function goneMessage({ subscription }: DeleteAccountResponse): string {
@@ -41,17 +31,26 @@ function goneMessage({ subscription }: DeleteAccountResponse): string {
 }
 
 /**
- * Delete the account: 'Delete my account', then the current password, then a last warning naming
- * what goes. The server ends the subscription and deletes every row in one transaction, signing
+ * Delete the account: 'Delete my account', then the current password or a passkey (ConfirmIdentity),
+ * then a last warning naming what goes; 'Delete everything' sends the proof given. A passkey's
+ * answer is good for five minutes: a warning left open longer is answered 'expired', back at the
+ * proof. The server ends the subscription and deletes every row in one transaction, signing
  * every device out; this device then forgets the rep too (its database with the outbox, the cached
  * answers in localStorage and the service worker's cache), as a logout does.
  */
 export function DeleteSection() {
   const { user, isPaid } = useAuth();
   const [step, setStep] = useState<Step>('closed');
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [proof, setProof] = useState<IdentityProof | null>(null);
+  // The proof's step: the password or a passkey, kept for 'Delete everything' after the warning.
+  const { form, failure, fail, reset, handleSubmit, confirm } = useConfirmedChange(
+    () => ({ currentPassword: '' }),
+    () => ({}),
+    async (given) => {
+      setProof(given);
+      setStep('warning');
+    },
+  );
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
@@ -95,25 +94,16 @@ export function DeleteSection() {
       await navigate({ to: '/' });
     },
     onError: (error) => {
-      const { field, message } = failureOf(error);
       setStep('password');
-      setFieldError(field);
-      setFailure(message ?? null);
+      setProof(null);
+      fail(error);
     },
   });
 
-  const handlePassword = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    if (!password) return setFieldError('Enter your current password to confirm it is you.');
-    setStep('warning');
-  };
-
   const cancel = () => {
     setStep('closed');
-    setPassword('');
-    setFieldError(undefined);
-    setFailure(null);
+    setProof(null);
+    reset();
   };
 
   return (
@@ -138,35 +128,21 @@ export function DeleteSection() {
           </button>
         </>
       )}
-      {step === 'password' && (
-        <form
-          className="auth-form"
-          onSubmit={handlePassword}
-          aria-label="Confirm it is you"
-          noValidate
+      {step === 'password' && user && (
+        <AuthForm
+          label="Confirm it is you"
+          form={form}
+          onSubmit={handleSubmit}
+          failure={failure}
+          submit={{ label: 'Continue', busyLabel: 'Checking', busy: false }}
+          footer={
+            <button type="button" className="pp-button pp-button--ghost" onClick={cancel}>
+              Cancel
+            </button>
+          }
         >
-          <TextField
-            label="Current password"
-            name="currentPassword"
-            type="password"
-            autocomplete="current-password"
-            value={password}
-            error={fieldError}
-            onChange={(value) => {
-              setPassword(value);
-              setFieldError(undefined);
-            }}
-          />
-          {failure && (
-            <p className="form-error" role="alert">
-              {failure}
-            </p>
-          )}
-          <SubmitButton label="Continue" busyLabel="Checking" busy={false} />
-          <button type="button" className="pp-button pp-button--ghost" onClick={cancel}>
-            Cancel
-          </button>
-        </form>
+          <ConfirmIdentity userId={user.id} confirm={confirm} busy={remove.isPending} />
+        </AuthForm>
       )}
       {step === 'warning' && (
         <div
@@ -198,7 +174,7 @@ export function DeleteSection() {
             type="button"
             className="pp-button delete-section__danger"
             disabled={remove.isPending}
-            onClick={() => remove.mutate({ currentPassword: password })}
+            onClick={() => proof && remove.mutate(proof)}
           >
             {remove.isPending ? (
               <span className="pp-spinner" role="img" aria-label="Deleting" />

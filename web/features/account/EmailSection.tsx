@@ -1,76 +1,45 @@
-import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import { EMAIL_PATTERN, FIELD_MESSAGES } from '../../../domain/accountFields';
 import { EMAIL_SAME } from '../../../domain/contract/account';
 import { useToast } from '../../ui/ToastProvider';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
-import { registerFailureMessage } from '../auth/authMessages';
-import { SubmitButton } from '../auth/SubmitButton';
+import { AuthForm } from '../auth/AuthForm';
 import { TextField } from '../auth/TextField';
-import { fieldErrorsFrom, useChangeEmail } from './account.queries';
+import { useChangeEmail } from './account.queries';
+import { ConfirmIdentity } from './ConfirmIdentity';
+import { useConfirmedChange } from './useConfirmedChange';
 
-type Field = 'email' | 'currentPassword';
-const FIELDS: readonly Field[] = ['email', 'currentPassword'];
-
-function problems(email: string, current: string, now: string): Partial<Record<Field, string>> {
-  const found: Partial<Record<Field, string>> = {};
+/** What the form can tell of the new address before asking the server (which also refuses a taken one). */
+function emailProblem(email: string, now: string): string | undefined {
   const address = email.trim().toLowerCase();
-  if (!address) found.email = FIELD_MESSAGES.emailRequired;
-  else if (!EMAIL_PATTERN.test(address)) found.email = FIELD_MESSAGES.emailInvalid;
-  else if (address === now.toLowerCase()) found.email = EMAIL_SAME;
-  if (!current) found.currentPassword = 'Enter your current password';
-  return found;
+  if (!address) return FIELD_MESSAGES.emailRequired;
+  if (!EMAIL_PATTERN.test(address)) return FIELD_MESSAGES.emailInvalid;
+  if (address === now.toLowerCase()) return EMAIL_SAME;
+  return undefined;
 }
 
 /**
- * Account → Email: a new address (registration's rules) and the current password. The old address
- * is told by email, so a change the owner did not make does not go unnoticed.
+ * Account → Email: a new address (registration's rules), confirmed with the current password or a
+ * passkey. The old address is told by email, so a change the owner did not make does not go
+ * unnoticed.
  */
 export function EmailSection({ userId, email }: { userId: number; email: string }) {
-  const form = useRef<HTMLFormElement>(null);
-  const [next, setNext] = useState('');
-  const [current, setCurrent] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const change = useChangeEmail(userId);
   const toast = useToast();
+  const { field, form, failure, handleSubmit, confirm } = useConfirmedChange(
+    () => ({ email: '', currentPassword: '' }),
+    (values) => ({ email: emailProblem(values.email, email) }),
+    async (proof, values) => {
+      const old = email;
+      const { user } = await change.mutateAsync({ ...proof, email: values.email });
+      toast({
+        header: 'Email changed',
+        message: `Your account’s email is now ${user.email}. We let ${old} know.`,
+        color: 'success',
+      });
+    },
+  );
   // The field typed in and its button stay above a phone's keyboard.
   useKeyboardInView();
-
-  const show = (found: Partial<Record<Field, string>>) => {
-    setErrors(found);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) form.current?.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
-    return first !== undefined;
-  };
-  const edit = (field: Field, set: (value: string) => void) => (value: string) => {
-    set(value);
-    setErrors(({ [field]: _gone, ...rest }) => rest);
-  };
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    if (show(problems(next, current, email))) return;
-    const old = email;
-    change.mutate(
-      { email: next, currentPassword: current },
-      {
-        onSuccess: ({ user }) => {
-          setNext('');
-          setCurrent('');
-          toast({
-            header: 'Email changed',
-            message: `Your account’s email is now ${user.email}. We let ${old} know.`,
-            color: 'success',
-          });
-        },
-        onError: (error) => {
-          if (!show(fieldErrorsFrom(error))) setFailure(registerFailureMessage(error));
-        },
-      },
-    );
-  };
 
   return (
     <section className="account-section" aria-labelledby="account-email-title">
@@ -79,39 +48,22 @@ export function EmailSection({ userId, email }: { userId: number; email: string 
         Now <strong className="account-email">{email}</strong>. We tell this address when it
         changes.
       </p>
-      <form
-        ref={form}
-        className="auth-form"
+      <AuthForm
+        label="Change your email"
+        form={form}
         onSubmit={handleSubmit}
-        aria-label="Change your email"
-        noValidate
+        failure={failure}
+        submit={{ label: 'Change email', busyLabel: 'Changing', busy: change.isPending }}
       >
         <TextField
           label="New email"
-          name="email"
           type="email"
           inputmode="email"
           autocomplete="email"
-          value={next}
-          error={errors.email}
-          onChange={edit('email', setNext)}
+          {...field('email')}
         />
-        <TextField
-          label="Current password"
-          name="currentPassword"
-          type="password"
-          autocomplete="current-password"
-          value={current}
-          error={errors.currentPassword}
-          onChange={edit('currentPassword', setCurrent)}
-        />
-        {failure && (
-          <p className="form-error" role="alert">
-            {failure}
-          </p>
-        )}
-        <SubmitButton label="Change email" busyLabel="Changing" busy={change.isPending} />
-      </form>
+        <ConfirmIdentity userId={userId} confirm={confirm} busy={change.isPending} />
+      </AuthForm>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import type {
   DevicesResponse,
   SignOutResponse,
 } from '../../../domain/contract/account';
-import { ApiError, api } from '../../data/api';
+import { api } from '../../data/api';
 import { authKeys } from '../auth/auth.queries';
 
 export const accountKeys = {
@@ -21,18 +21,6 @@ export const devicesQueryOptions = (userId: number) =>
     queryKey: accountKeys.devices(userId),
     queryFn: ({ signal }) => api.get<DevicesResponse>('/api/account/devices', signal),
   });
-
-/** What the server found wrong with each field it names (`fields` of its error), for the form. */
-export function fieldErrorsFrom(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const fields = (error.data as { fields?: unknown } | undefined)?.fields;
-  if (!fields || typeof fields !== 'object') return {};
-  return Object.fromEntries(
-    Object.entries(fields).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string',
-    ),
-  );
-}
 
 // A change of credentials is made online or not at all: offline it fails at once with a reason to
 // show, never waits paused with a spinner, and never repeats on its own.

@@ -1,5 +1,4 @@
 /** The login and register failure wording of spec §8, and the server's reasons by field. */
-import type { AccountField, FieldErrors } from '../../../domain/accountFields';
 import { ApiError, OfflineError } from '../../data/api';
 
 function serverMessage(error: unknown): string | null {
@@ -18,22 +17,17 @@ export function registerFailureMessage(error: unknown): string {
   return serverMessage(error) ?? 'Please try again';
 }
 
-const ACCOUNT_FIELDS: readonly AccountField[] = ['name', 'username', 'email', 'password'];
-
-/** The server's reasons by field (a taken username, a common password...), for the form to show beside each field. */
-export function fieldErrorsOf(error: unknown): FieldErrors {
+/**
+ * The server's reasons by field (a taken username, a common password, a wrong current password...),
+ * its error's `fields`, for the form to show beside each of its own (useFieldErrors' `show`).
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
   const fields = (error.data as { fields?: unknown } | undefined)?.fields;
   if (!fields || typeof fields !== 'object') return {};
-  const found: FieldErrors = {};
-  for (const field of ACCOUNT_FIELDS) {
-    const why = (fields as Record<string, unknown>)[field];
-    if (typeof why === 'string' && why) found[field] = why;
-  }
-  return found;
-}
-
-/** The form's fields in the order a rep fills them, so the first one at fault takes the focus. */
-export function firstFieldAtFault(errors: FieldErrors): AccountField | undefined {
-  return ACCOUNT_FIELDS.find((field) => errors[field]);
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+    ),
+  );
 }

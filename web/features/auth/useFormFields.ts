@@ -1,16 +1,18 @@
 import { useState } from 'react';
-import type { AccountField } from '../../../domain/accountFields';
 import { useFieldErrors } from './useFieldErrors';
 
 /**
- * An account form's typed values, each field's error (useFieldErrors) and the failure that belongs
- * to no field. `field(name)` is what a TextField takes: its name, value and error, and an onChange
- * that keeps the value and clears the field's error.
+ * A form's typed values, each field's error (useFieldErrors) and the failure that belongs to no
+ * field. The fields are `initial`'s keys, in the form's order (the first at fault takes the focus).
+ * `field(name)` is what a TextField takes: its name, value and error, and an onChange that keeps
+ * the value and clears the field's error. `reset()` puts the form back as it began (after a
+ * change is made).
  */
-export function useFormFields<F extends AccountField>(initial: () => Record<F, string>) {
-  const [values, setValues] = useState(initial);
+export function useFormFields<F extends string>(initial: () => Record<F, string>) {
+  const [start] = useState(initial);
+  const [values, setValues] = useState(start);
   const [failure, setFailure] = useState<string | null>(null);
-  const { form, errors, show, clear } = useFieldErrors();
+  const { form, errors, show, clear } = useFieldErrors(Object.keys(start) as F[]);
 
   const field = (name: F) => ({
     name,
@@ -22,5 +24,11 @@ export function useFormFields<F extends AccountField>(initial: () => Record<F, s
     },
   });
 
-  return { values, field, form, show, failure, setFailure };
+  const reset = () => {
+    setValues(start);
+    show({});
+    setFailure(null);
+  };
+
+  return { values, field, form, show, failure, setFailure, reset };
 }
