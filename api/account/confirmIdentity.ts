@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { NO_PROOF } from '../../domain/contract/account';
 import * as limits from '../../domain/limits';
 import { AppError, InvalidRequest } from '../errors';
 import { consume, resetLimit, type LimitRule } from '../middleware/rateLimit';
@@ -27,7 +28,7 @@ const confirmPerUser: LimitRule = {
 };
 
 export const WRONG_PASSWORD = 'Your current password is not right.';
-export const NO_PROOF = 'Enter your current password to confirm it is you.';
+export { NO_PROOF };
 
 /**
  * Throws 403 `wrong_password` (naming the field `currentPassword`) unless `proof` proves `userId`'s

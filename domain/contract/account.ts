@@ -80,3 +80,6 @@ export type SignOutResponse = z.infer<typeof SignOutResponse>;
 
 export const CANNOT_SIGN_OUT_THIS =
   'This is the device you are using: use Log out in the menu to sign it out';
+
+/** A sensitive change asked with no proof: the server's words and the form's, the same (api/account/confirmIdentity.ts). */
+export const NO_PROOF = 'Enter your current password to confirm it is you.';

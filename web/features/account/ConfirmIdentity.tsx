@@ -1,19 +1,18 @@
+import { NO_PROOF } from '../../../domain/contract/account';
 import type { AuthenticationResponse } from '../../../domain/contract/passkeys';
 import { keyOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { ApiError, OfflineError } from '../../data/api';
 import { InlineIcon } from '../../ui/InlineIcon';
-import { registerFailureMessage } from '../auth/authMessages';
+import { accountFailureMessage } from '../auth/authMessages';
 import { TextField } from '../auth/TextField';
 import { getPasskeyProof, isPasskeyCancelled, usePasskeyProofAvailable } from './passkeyProof';
 
 /** The rep's proof for a sensitive change, as the server takes it (api/account/confirmIdentity.ts). */
 export type IdentityProof = { currentPassword: string } | { passkey: AuthenticationResponse };
 
-/** The current password field left empty (the server's words for a change with no proof). */
-export const ENTER_CURRENT_PASSWORD = 'Enter your current password to confirm it is you.';
-export const currentPasswordProblem = (value: string) =>
-  value ? undefined : ENTER_CURRENT_PASSWORD;
+/** The current password field left empty: the server's words for a change with no proof. */
+export const currentPasswordProblem = (value: string) => (value ? undefined : NO_PROOF);
 
 export const PASSKEY_PROOF_FAILED =
   'This browser could not use a passkey just now. Try again, or enter your current password.';
@@ -64,7 +63,7 @@ export function ConfirmIdentity({ userId, confirm, busy }: ConfirmIdentityProps)
       if (!isPasskeyCancelled(error))
         setFailure(
           error instanceof ApiError || error instanceof OfflineError
-            ? registerFailureMessage(error)
+            ? accountFailureMessage(error)
             : PASSKEY_PROOF_FAILED,
         );
     } finally {

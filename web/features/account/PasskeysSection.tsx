@@ -5,10 +5,19 @@ import { keyOutline, trashOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
 import type { Passkey } from '../../../domain/contract/passkeys';
 import { passkeyLabel } from '../../../domain/deviceName';
+import { ApiError } from '../../data/api';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { useToast } from '../../ui/ToastProvider';
 import { isPasskeyCancelled, passkeyFailureMessage, passkeysSupported } from '../auth/passkeys';
+import { AuthForm } from '../auth/AuthForm';
+import { fieldErrorsOf } from '../auth/authMessages';
+import { ConfirmIdentity } from './ConfirmIdentity';
 import { passkeysQueryOptions, useAddPasskey, useRemovePasskey } from './passkeys.queries';
+import { useConfirmedChange } from './useConfirmedChange';
+
+/** The server wants the owner's proof first (403 naming the current password). */
+const needsProof = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && 'currentPassword' in fieldErrorsOf(error);
 
 const PASSKEYS_INTRO =
   "Sign in with Face ID, a fingerprint or your phone's PIN instead of your password. Add one on each device you use.";
@@ -21,20 +30,39 @@ export function PasskeysSection({ userId }: { userId: number }) {
   const list = useQuery(passkeysQueryOptions(userId));
   const add = useAddPasskey(userId);
   const [removing, setRemoving] = useState<Passkey | null>(null);
+  // A session that began a while ago proves it is the owner before it may add a passkey (the
+  // server says so with a 403 naming the current password): the password, or another passkey.
+  const [proving, setProving] = useState(false);
   const toast = useToast();
   const supported = passkeysSupported();
 
+  const added = () => {
+    setProving(false);
+    toast({ header: 'Passkey added', message: 'Next time, sign in with it.', color: 'success' });
+  };
   const handleAdd = () =>
     add.mutate(undefined, {
-      onSuccess: () =>
-        toast({
-          header: 'Passkey added',
-          message: 'Next time, sign in with it.',
-          color: 'success',
-        }),
+      onSuccess: added,
+      onError: (error) => needsProof(error) && setProving(true),
     });
+  const proof = useConfirmedChange(
+    () => ({ currentPassword: '' }),
+    () => ({}),
+    async (identity) => {
+      try {
+        await add.mutateAsync(identity);
+      } catch (error) {
+        // The rep closed the passkey sheet: nothing to say; they may tap again.
+        if (isPasskeyCancelled(error)) return;
+        throw error;
+      }
+      added();
+    },
+  );
   const addFailure =
-    add.isError && !isPasskeyCancelled(add.error) ? passkeyFailureMessage(add.error) : null;
+    add.isError && !proving && !isPasskeyCancelled(add.error) && !needsProof(add.error)
+      ? passkeyFailureMessage(add.error)
+      : null;
   const passkeys = list.data?.passkeys ?? [];
 
   return (
@@ -63,7 +91,27 @@ export function PasskeysSection({ userId }: { userId: number }) {
           {addFailure}
         </p>
       )}
-      {supported ? (
+      {proving ? (
+        <AuthForm
+          label="Confirm it is you to add a passkey"
+          form={proof.form}
+          onSubmit={proof.handleSubmit}
+          failure={proof.failure}
+          submit={{ label: 'Continue', busyLabel: 'Adding a passkey…', busy: add.isPending }}
+          footer={
+            <button
+              type="button"
+              className="pp-button pp-button--ghost"
+              onClick={() => setProving(false)}
+            >
+              Cancel
+            </button>
+          }
+        >
+          <p className="muted">To add a passkey, first confirm it is you.</p>
+          <ConfirmIdentity userId={userId} confirm={proof.confirm} busy={add.isPending} />
+        </AuthForm>
+      ) : supported ? (
         <button
           type="button"
           className="pp-button pp-button--primary passkeys__add"

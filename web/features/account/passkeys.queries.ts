@@ -1,6 +1,6 @@
 /** The rep's passkeys as the server lists them (GET), adding one on this device, removing one. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PasskeyList } from '../../../domain/contract/passkeys';
+import type { PasskeyList, PasskeyOptionsInput } from '../../../domain/contract/passkeys';
 import { api } from '../../data/api';
 import { addPasskey } from '../auth/passkeys';
 
@@ -18,7 +18,7 @@ export const passkeysQueryOptions = (userId: number) =>
 export function useAddPasskey(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: addPasskey,
+    mutationFn: (proof?: PasskeyOptionsInput) => addPasskey(proof),
     networkMode: 'always',
     retry: false,
     onSuccess: (passkey) =>

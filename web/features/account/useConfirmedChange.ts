@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { fieldErrorsOf, registerFailureMessage } from '../auth/authMessages';
+import { fieldErrorsOf, accountFailureMessage } from '../auth/authMessages';
 import type { ErrorsByField } from '../auth/useFieldErrors';
 import { useFormFields } from '../auth/useFormFields';
 import { currentPasswordProblem, type IdentityProof } from './ConfirmIdentity';
@@ -22,7 +22,7 @@ export function useConfirmedChange<F extends string>(
 
   /** Shows why the change failed: beside the field the server named, or above the button. */
   const fail = (error: unknown) => {
-    if (!show(fieldErrorsOf(error))) setFailure(registerFailureMessage(error));
+    if (!show(fieldErrorsOf(error))) setFailure(accountFailureMessage(error));
   };
   const go = (proof: IdentityProof) => void send(proof, values).then(reset, fail);
   /** The form's own fields are fine (else they are shown): the passkey's sheet may open. */

@@ -1,5 +1,5 @@
 /** The login and register failure wording of spec §8, and the server's reasons by field. */
-import { ApiError, OfflineError } from '../../data/api';
+import { ApiError, NETWORK_ERROR_MESSAGE, OfflineError } from '../../data/api';
 
 function serverMessage(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
@@ -14,6 +14,12 @@ export function loginFailureMessage(error: unknown): string {
 
 export function registerFailureMessage(error: unknown): string {
   if (error instanceof OfflineError) return 'Please check your information and try again';
+  return serverMessage(error) ?? 'Please try again';
+}
+
+/** A change on /account that failed: no signal said as such (never 'check your information'), else the server's reason. */
+export function accountFailureMessage(error: unknown): string {
+  if (error instanceof OfflineError) return NETWORK_ERROR_MESSAGE;
   return serverMessage(error) ?? 'Please try again';
 }
 

@@ -8,7 +8,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import type { Passkey } from '../../../domain/contract/passkeys';
+import type { Passkey, PasskeyOptionsInput } from '../../../domain/contract/passkeys';
 import { api, ApiError, NETWORK_ERROR_MESSAGE, OfflineError } from '../../data/api';
 import { loginFailureMessage } from './authMessages';
 
@@ -111,10 +111,10 @@ export async function passkeySignInAnswer(autofill = false): Promise<Authenticat
 }
 
 /** Makes a passkey on this device for the signed-in rep and keeps it on the server. */
-export async function addPasskey(): Promise<Passkey> {
+export async function addPasskey(proof?: PasskeyOptionsInput): Promise<Passkey> {
   const [{ startRegistration }, optionsJSON] = await Promise.all([
     browserLib(),
-    api.post<PublicKeyCredentialCreationOptionsJSON>('/api/account/passkeys/options'),
+    api.post<PublicKeyCredentialCreationOptionsJSON>('/api/account/passkeys/options', proof),
   ]);
   const response = await startRegistration({ optionsJSON });
   const { passkey } = await api.post<{ passkey: Passkey }>('/api/account/passkeys', { response });
