@@ -35,6 +35,8 @@ test("profile: 1. a rep fills the profile from their About page, choosing field 
   const menu = await chat.openAccountMenu();
   await menu.getByText('Profile').click();
   await expect(page).toHaveURL(/\/profile$/);
+  // The menu closes as the profile opens; its own 'Sales kit' entry is not the profile's link.
+  await expect(menu).toBeHidden();
   await expect(page.getByRole('heading', { name: 'What you sell' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Sales kit/ })).toHaveAttribute('href', '/kit');
   await expectNoSeriousA11yViolations(page, 'the profile');
