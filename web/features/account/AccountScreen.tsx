@@ -6,6 +6,7 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the account screen's stylesheet, loaded with its chunk
 import './account.css';
 import { Screen } from '../../ui/Screen';
+import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
 import { DeleteSection } from './DeleteSection';
 import { DevicesSection } from './DevicesSection';
@@ -16,6 +17,9 @@ import { PasswordSection } from './PasswordSection';
 
 export function AccountScreen() {
   const { user } = useAuth();
+  // Whichever section's field is typed in, it and its button stay above a phone's keyboard (one
+  // listener for the screen).
+  useKeyboardInView();
   if (!user) return null;
   return (
     <Screen width="narrow" className="account-screen">

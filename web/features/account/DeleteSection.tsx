@@ -10,10 +10,10 @@ import {
 } from '../../../domain/contract/accountData';
 import { api } from '../../data/api';
 import { useToast } from '../../ui/ToastProvider';
-import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { clearSession, useAuth } from '../auth/auth.queries';
 import { AuthForm } from '../auth/AuthForm';
 import { describeUnsentWork } from '../auth/logoutGuard';
+import { onlineOnce } from './account.queries';
 import { ConfirmIdentity, type IdentityProof } from './ConfirmIdentity';
 import { useConfirmedChange } from './useConfirmedChange';
 
@@ -54,7 +54,6 @@ export function DeleteSection() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
-  useKeyboardInView();
   // What waits on this device for the server goes too: the warning names it, as a logout's does.
   const [unsent, setUnsent] = useState<string[]>([]);
   useEffect(() => {
@@ -81,6 +80,9 @@ export function DeleteSection() {
   const remove = useMutation({
     mutationFn: (input: DeleteAccountInput) =>
       api.post<DeleteAccountResponse>(ACCOUNT_DELETE_PATH, input),
+    // Made now or not at all: with no signal it fails at once and says so, never waits to go out
+    // later on its own (the rep may have left the screen), and a refusal is never sent again.
+    ...onlineOnce,
     onSuccess: async (answer) => {
       const userId = user?.id;
       clearSession(queryClient);

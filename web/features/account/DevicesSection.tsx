@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Device } from '../../../domain/contract/account';
 import { useToast } from '../../ui/ToastProvider';
 import { devicesQueryOptions, useSignOutDevice } from './account.queries';
+import { ListLoading } from './ListLoading';
 
 const MINUTE = 60_000;
 
@@ -51,9 +52,7 @@ export function DevicesSection({ userId }: { userId: number }) {
       <h2 id="account-devices-title">Devices</h2>
       <p className="muted">Where your account is signed in. Sign out a device you no longer use.</p>
       {devices.isPending ? (
-        <p className="muted" role="status">
-          Loading your devices…
-        </p>
+        <ListLoading what="devices" paused={devices.fetchStatus === 'paused'} />
       ) : devices.isError ? (
         <p className="form-error" role="alert">
           Your devices could not be loaded: {devices.error.message}

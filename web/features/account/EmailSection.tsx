@@ -1,7 +1,6 @@
 import { EMAIL_PATTERN, FIELD_MESSAGES } from '../../../domain/accountFields';
 import { EMAIL_SAME } from '../../../domain/contract/account';
 import { useToast } from '../../ui/ToastProvider';
-import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { AuthForm } from '../auth/AuthForm';
 import { TextField } from '../auth/TextField';
 import { useChangeEmail } from './account.queries';
@@ -38,8 +37,6 @@ export function EmailSection({ userId, email }: { userId: number; email: string 
       });
     },
   );
-  // The field typed in and its button stay above a phone's keyboard.
-  useKeyboardInView();
 
   return (
     <section className="account-section" aria-labelledby="account-email-title">

@@ -2,7 +2,7 @@
 // prove it is the owner before adding a passkey. The server's answers are played by a stubbed fetch
 // (the API tests, api/account/passkeys.test.ts, hold the server to them); the browser's passkey
 // sheet by a stand-in for @simplewebauthn/browser.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_PROOF } from '../../../domain/contract/account';
@@ -122,5 +122,18 @@ describe('adding a passkey on /account', () => {
     fireEvent.click(view.getByRole('button', { name: 'Cancel' }));
     await view.findByRole('button', { name: 'Add a passkey' });
     expect(view.queryByRole('form', PROOF_FORM)).toBeNull();
+  });
+
+  it('with no signal the list says when it will show, instead of loading for ever', async () => {
+    serve(true);
+    onlineManager.setOnline(false);
+    try {
+      const view = renderSection();
+      await view.findByText('Your passkeys show here once you are back online.');
+      onlineManager.setOnline(true);
+      await view.findByText('No passkeys yet.');
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

@@ -12,6 +12,7 @@ import { isPasskeyCancelled, passkeyFailureMessage, passkeysSupported } from '..
 import { AuthForm } from '../auth/AuthForm';
 import { fieldErrorsOf } from '../auth/authMessages';
 import { ConfirmIdentity } from './ConfirmIdentity';
+import { ListLoading } from './ListLoading';
 import { passkeysQueryOptions, useAddPasskey, useRemovePasskey } from './passkeys.queries';
 import { useConfirmedChange } from './useConfirmedChange';
 
@@ -70,9 +71,7 @@ export function PasskeysSection({ userId }: { userId: number }) {
       <h2 id="passkeys-title">Passkeys</h2>
       <p className="muted">{PASSKEYS_INTRO}</p>
       {list.isPending ? (
-        <p className="muted" role="status">
-          Loading your passkeys…
-        </p>
+        <ListLoading what="passkeys" paused={list.fetchStatus === 'paused'} />
       ) : list.isError ? (
         <p className="form-error" role="alert">
           Your passkeys could not be loaded: {list.error.message}

@@ -2,7 +2,6 @@ import { FIELD_MESSAGES } from '../../../domain/accountFields';
 import { NEW_PASSWORD_SAME } from '../../../domain/contract/account';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/limits';
 import { useToast } from '../../ui/ToastProvider';
-import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { AuthForm } from '../auth/AuthForm';
 import { TextField } from '../auth/TextField';
 import { useChangePassword } from './account.queries';
@@ -42,8 +41,6 @@ export function PasswordSection({ userId }: { userId: number }) {
       });
     },
   );
-  // The field typed in and its button stay above a phone's keyboard.
-  useKeyboardInView();
 
   return (
     <section className="account-section" aria-labelledby="account-password-title">

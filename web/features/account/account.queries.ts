@@ -24,7 +24,7 @@ export const devicesQueryOptions = (userId: number) =>
 
 // A change of credentials is made online or not at all: offline it fails at once with a reason to
 // show, never waits paused with a spinner, and never repeats on its own.
-const onlineOnce = { networkMode: 'always', retry: false } as const;
+export const onlineOnce = { networkMode: 'always', retry: false } as const;
 
 /** POST /api/account/password: every other device is signed out, so the devices list is stale. */
 export function useChangePassword(userId: number) {

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { PasskeyList, PasskeyOptionsInput } from '../../../domain/contract/passkeys';
 import { api } from '../../data/api';
 import { addPasskey } from '../auth/passkeys';
+import { onlineOnce } from './account.queries';
 
 export const passkeyKeys = {
   list: (userId: number) => ['account', 'passkeys', userId] as const,
@@ -19,8 +20,7 @@ export function useAddPasskey(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (proof?: PasskeyOptionsInput) => addPasskey(proof),
-    networkMode: 'always',
-    retry: false,
+    ...onlineOnce,
     onSuccess: (passkey) =>
       queryClient.setQueryData<PasskeyList>(passkeyKeys.list(userId), (list) => ({
         passkeys: [passkey, ...(list?.passkeys ?? []).filter((p) => p.id !== passkey.id)],
@@ -34,8 +34,7 @@ export function useRemovePasskey(userId: number) {
   return useMutation({
     mutationFn: (id: string) =>
       api.delete<{ ok: true }>(`/api/account/passkeys/${encodeURIComponent(id)}`),
-    networkMode: 'always',
-    retry: false,
+    ...onlineOnce,
     onSuccess: (_, id) =>
       queryClient.setQueryData<PasskeyList>(passkeyKeys.list(userId), (list) =>
         list ? { passkeys: list.passkeys.filter((p) => p.id !== id) } : list,
