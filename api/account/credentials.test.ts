@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
-import { SoftAuthenticator } from '../../tests/support/softAuthenticator';
+import type { SoftAuthenticator } from '../../tests/support/softAuthenticator';
+import { addPasskey, confirmAnswer } from '../../tests/factories/passkeys';
 import { buildUser, loggedInClient } from '../../tests/factories/users';
 import { startMailCatcher, type MailCatcher } from '../../tests/fakes/smtp';
 import { FIELD_MESSAGES } from '../../domain/accountFields';
@@ -31,13 +32,13 @@ const storedUser = async (id: number) =>
 /** A signed-in rep with a passkey on their (software) phone. */
 async function repWithPasskey() {
   const rep = await loggedInClient(server);
-  const phone = new SoftAuthenticator(server.url);
-  const options = (await rep.client.post('/api/account/passkeys/options')).body;
-  const added = await rep.client.post('/api/account/passkeys', { response: phone.create(options) });
-  expect(added.status).toBe(201);
+  const { phone } = await addPasskey(rep.client, server.url);
+  // The account's address is told of the new passkey.
+  expect((await mail.next(rep.user.email)).subject).toBe(
+    'A passkey was added to your Pitchpad account',
+  );
   /** The phone's answer to a fresh 'confirm' challenge of `client`'s account (the rep's own by default). */
-  const proof = async (client = rep.client, by = phone) =>
-    by.get((await client.post('/api/account/passkeys/confirm/options')).body);
+  const proof = async (client = rep.client, by = phone) => confirmAnswer(client, by);
   return { ...rep, phone, proof };
 }
 
@@ -397,7 +398,11 @@ describe('confirming a change with a passkey instead of the password', () => {
     expect(await storedUser(alice.user.id)).toEqual(before);
     expect((await storedUser(bob.user.id)).email).toBe(bob.user.email);
     await settle();
-    expect(mail.messages.filter((m) => m.to.includes(alice.user.email))).toEqual([]);
+    expect(
+      mail.messages.filter(
+        (m) => m.to.includes(alice.user.email) && m.subject.includes('email address was changed'),
+      ),
+    ).toEqual([]);
   });
 
   it('refuses a malformed passkey answer, naming the field', async () => {

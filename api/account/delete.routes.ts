@@ -3,6 +3,7 @@ import {
   ACCOUNT_DELETE_PATH,
   DELETE_BILLING_FAILED,
   DELETE_BILLING_OFF,
+  deleteFailedAfterBilling,
   DeleteAccountInput,
   type DeleteAccountResponse,
 } from '../../domain/contract/accountData';
@@ -86,7 +87,19 @@ export function accountDeleteRoutes(lucia: AppLucia, stripe: Stripe | null) {
           { userId, endedAt: subscription.endedAt },
           'account deletion: subscription ended',
         );
-      await deleteUserEverywhere(ctx.pool, userId);
+      await deleteUserEverywhere(ctx.pool, userId).catch((error: unknown) => {
+        if (!subscription) throw error;
+        // The subscription is gone and the account is not: say both, so the rep is not left
+        // believing they are still Pro (a retry finds no subscription and deletes the rest).
+        ctx.log.error(
+          { err: error, userId },
+          'account deletion failed after the subscription ended',
+        );
+        throw Object.assign(
+          new AppError(500, 'delete_failed', deleteFailedAfterBilling(subscription.endedAt)),
+          { cause: error },
+        );
+      });
       ctx.log.info({ userId }, 'account deleted');
       await endSession(ctx as AppContext, lucia);
       const body: DeleteAccountResponse = { deleted: true, subscription };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from 'pg';
 import { startTestServer, type TestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
-import { SoftAuthenticator } from '../../tests/support/softAuthenticator';
+import { addPasskey, confirmAnswer } from '../../tests/factories/passkeys';
 import { startFakeOpenAI, type FakeOpenAI } from '../../tests/fakes/openai';
 import { startFakeStripe, type FakeStripe } from '../../tests/fakes/stripe';
 import { loggedInClient, type BuiltUser } from '../../tests/factories/users';
@@ -55,17 +55,7 @@ async function subscribe(client: TestClient): Promise<string> {
 }
 
 /** Adds a passkey on a (software) phone to `client`'s account; answers the phone. */
-async function addPhone(client: TestClient): Promise<SoftAuthenticator> {
-  const phone = new SoftAuthenticator(server.url);
-  const options = (await client.post('/api/account/passkeys/options')).body;
-  const added = await client.post('/api/account/passkeys', { response: phone.create(options) });
-  expect(added.status).toBe(201);
-  return phone;
-}
-
-/** `phone`'s answer to a fresh 'confirm' challenge of `client`'s account. */
-const confirmAnswer = async (client: TestClient, phone: SoftAuthenticator) =>
-  phone.get((await client.post('/api/account/passkeys/confirm/options')).body);
+const addPhone = async (client: TestClient) => (await addPasskey(client, server.url)).phone;
 
 /**
  * A rep who used everything: the app's own routes (chat, email edit, saved item, profile, kit,
@@ -354,6 +344,41 @@ describe('POST /api/account/delete', () => {
     );
     expect(stripe.subscriptions.get(subscriptionId)?.status).toBe('active');
     expect((await client.get('/api/auth/user')).body).toMatchObject({ id: user.id });
+  });
+});
+
+describe('POST /api/account/delete when the database fails after Stripe ended the subscription', () => {
+  it('says the subscription ended and the account is still there; a retry deletes the rest', async () => {
+    const { client, user } = await loggedInClient(server);
+    const subscriptionId = await subscribe(client);
+    // The database refuses to delete this user once (a real failure inside the transaction).
+    await server.pool.query(
+      "CREATE OR REPLACE FUNCTION hold_user_row() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'held'; END $$ LANGUAGE plpgsql",
+    );
+    await server.pool.query(
+      `CREATE TRIGGER hold_user_${user.id} BEFORE DELETE ON users FOR EACH ROW WHEN (OLD.id = ${user.id}) EXECUTE FUNCTION hold_user_row()`,
+    );
+    try {
+      const res = await client.post('/api/account/delete', { currentPassword: user.password });
+      expect(res.status).toBe(500);
+      expect(res.body.code).toBe('delete_failed');
+      expect(res.body.message).toMatch(
+        /^Your Pro subscription ended on [A-Z][a-z]{2} \d{1,2}, \d{4}, but your account could not be deleted just now\./,
+      );
+      expect(stripe.subscriptions.get(subscriptionId)?.status).toBe('canceled');
+      expect(
+        (await server.pool.query('SELECT 1 FROM users WHERE id = $1', [user.id])).rowCount,
+      ).toBe(1);
+      expect((await client.get('/api/auth/user')).body).toMatchObject({ id: user.id });
+    } finally {
+      await server.pool.query(`DROP TRIGGER hold_user_${user.id} ON users`);
+    }
+    const again = await client.post('/api/account/delete', { currentPassword: user.password });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ deleted: true, subscription: null });
+    expect((await server.pool.query('SELECT 1 FROM users WHERE id = $1', [user.id])).rowCount).toBe(
+      0,
+    );
   });
 });
 

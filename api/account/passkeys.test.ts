@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnotherInstance, startTestServer, type TestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { SoftAuthenticator } from '../../tests/support/softAuthenticator';
+import { addPasskey } from '../../tests/factories/passkeys';
 import { startMailCatcher, type MailCatcher } from '../../tests/fakes/smtp';
 import { buildUser, loggedInClient } from '../../tests/factories/users';
 import {
@@ -37,16 +38,8 @@ const challengeCount = async () =>
 /** A signed-in rep with one passkey on their (software) phone. */
 async function repWithPasskey() {
   const { user, client } = await loggedInClient(server);
-  const phone = new SoftAuthenticator(server.url);
-  const options = await client.post('/api/account/passkeys/options');
-  expect(options.status).toBe(200);
-  const added = await client.post(
-    '/api/account/passkeys',
-    { response: phone.create(options.body) },
-    { headers: { 'user-agent': IPHONE } },
-  );
-  expect(added.status).toBe(201);
-  return { user, client, phone, passkeyId: added.body.passkey.id as string };
+  const { phone, passkeyId } = await addPasskey(client, server.url, { 'user-agent': IPHONE });
+  return { user, client, phone, passkeyId };
 }
 
 /** A browser that is nobody's yet asks for a sign-in challenge. */

@@ -40,3 +40,14 @@ export const DELETE_BILLING_FAILED =
 /** Said when the server has a subscription to end but no Stripe connection to end it with. */
 export const DELETE_BILLING_OFF =
   'Your subscription cannot be ended from this server (payments are not set up), so nothing was deleted. Please ask the operator.';
+
+/** Said when the subscription was ended but the account could not then be deleted: nothing else changed. */
+export function deleteFailedAfterBilling(endedAt: string): string {
+  const day = new Date(endedAt).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `Your Pro subscription ended on ${day}, but your account could not be deleted just now. Nothing else was changed: please try again in a few minutes.`;
+}
