@@ -155,7 +155,7 @@ export function createApp({
     authRoutes(lucia),
     passwordResetRoutes(lucia, mailer),
     passkeyRoutes(lucia, mailer),
-    credentialRoutes(mailer),
+    credentialRoutes(lucia, mailer),
     deviceRoutes(),
     userRoutes(model),
     planRoutes(),

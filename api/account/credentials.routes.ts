@@ -12,13 +12,16 @@ import {
 import { COMMON_PASSWORD, EMAIL_TAKEN } from '../../domain/contract/authForm';
 import * as limits from '../../domain/limits';
 import { presentUser } from '../auth/auth.present';
+import type { AppLucia } from '../auth/lucia';
 import { hashPassword, isCommonPassword } from '../auth/passwords';
+import { startSession } from '../auth/sessions';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { Conflict, InvalidRequest, Unauthorized } from '../errors';
 import type { Mailer } from '../mail';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { confirmIdentity } from './confirmIdentity';
+import { noticeMail, sendNotice } from './notices';
 import { changeEmail, changePassword, emailTakenByOther } from './credentials.sql';
 
 /**
@@ -27,7 +30,7 @@ import { changeEmail, changePassword, emailTakenByOther } from './credentials.sq
  * failures count against the login limits).
  * `mailer` null: this server cannot send mail; an email change then goes unannounced (logged).
  */
-export function credentialRoutes(mailer: Mailer | null) {
+export function credentialRoutes(lucia: AppLucia, mailer: Mailer | null) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api/account' });
 
   router.post(
@@ -49,14 +52,16 @@ export function credentialRoutes(mailer: Mailer | null) {
               : undefined;
       if (why) throw InvalidRequest(`newPassword: ${why}`, { newPassword: why });
       await confirmIdentity(ctx.pool, user.id, { password: currentPassword, passkey });
-      // Whoever learnt the old password, or holds a copied cookie, is signed out everywhere else;
-      // this device keeps its session (and its CSRF token, which derives from it).
+      // Whoever learnt the old password, or holds a copied cookie, is signed out everywhere, a copy
+      // of this device's cookie too: this device goes on in a new session (its app fetches a new
+      // CSRF token when the old one is refused).
       const signedOut = await changePassword(
         ctx.pool,
         user.id,
         await hashPassword(newPassword),
         sessionOf(ctx),
       );
+      await startSession(ctx as AppContext, lucia, user.id);
       ctx.body = { message: PASSWORD_CHANGED, signedOut } satisfies ChangePasswordResponse;
     },
   );
@@ -82,9 +87,20 @@ export function credentialRoutes(mailer: Mailer | null) {
           throw err;
         },
       );
-      await notifyOldAddress(ctx as AppContext, mailer, user.email, email, user.username);
+      // Told where the owner reads, so a change made with a taken session does not go unnoticed.
+      const notice = emailChangedEmail({
+        username: user.username,
+        newEmail: email,
+        appUrl: ctx.config.appUrl,
+      });
+      const notified = await sendNotice(
+        ctx as AppContext,
+        mailer,
+        { to: user.email, ...notice },
+        'email changed',
+      );
       const { password: _hash, ...sessionUser } = updated;
-      ctx.body = { user: presentUser(sessionUser) } satisfies ChangeEmailResponse;
+      ctx.body = { user: presentUser(sessionUser), notified } satisfies ChangeEmailResponse;
     },
   );
 
@@ -96,55 +112,14 @@ function sessionOf(ctx: { state: AppState }): string {
   return ctx.state.sessionId;
 }
 
-/**
- * Tell the old address its account moved, so an owner whose session was taken hears of it where
- * the taker cannot answer. The change stands if the mail fails: that is logged, not the rep's error.
- */
-async function notifyOldAddress(
-  ctx: AppContext,
-  mailer: Mailer | null,
-  oldEmail: string,
-  newEmail: string,
-  username: string,
-): Promise<void> {
-  if (!mailer) {
-    ctx.log.warn('email changed: no mail server, so the old address was not told');
-    return;
-  }
-  await mailer
-    .send({ to: oldEmail, ...emailChangedEmail({ username, newEmail, appUrl: ctx.config.appUrl }) })
-    .catch((err: unknown) =>
-      ctx.log.error({ err }, 'email changed: the notice to the old address could not be sent'),
-    );
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
 /** The notice to the old address: plain text, and the same as simple HTML. */
-export function emailChangedEmail(opts: { username: string; newEmail: string; appUrl: string }): {
-  subject: string;
-  text: string;
-  html: string;
-} {
+export function emailChangedEmail(opts: { username: string; newEmail: string; appUrl: string }) {
   const product = limits.PRODUCT_NAME;
-  const subject = `Your ${product} email address was changed`;
-  const lines = [
+  return noticeMail(`Your ${product} email address was changed`, [
     `The email address of your ${product} account (username ${opts.username}) was changed to ${opts.newEmail}.`,
     'Mail about the account, such as password reset links, now goes there.',
     '',
     'If this was you, there is nothing to do.',
     `If it was not, sign in at ${opts.appUrl}/account, change your password (it signs out every other device) and change the email back, or ask whoever runs this ${product} server for help.`,
-  ];
-  const html = `<!doctype html>
-<html><body style="font-family: sans-serif; line-height: 1.5">
-${lines
-  .filter(Boolean)
-  .map((line) => `<p>${escapeHtml(line)}</p>`)
-  .join('\n')}
-</body></html>`;
-  return { subject, text: lines.join('\n'), html };
+  ]);
 }

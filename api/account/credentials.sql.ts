@@ -3,25 +3,26 @@ import type { UserRow } from '../auth/lucia';
 
 /**
  * The new password in one statement with what it must end: the user's pending reset link (a link
- * mailed for the old password must not set another one later) and every session but the asking
- * one. Answers how many sessions ended.
+ * mailed for the old password must not set another one later) and every session, the asking one
+ * too (the route starts it a new one, so a copy of its cookie opens nothing). Answers how many
+ * sessions of other devices ended.
  */
 export async function changePassword(
   pool: Pool,
   userId: number,
   passwordHash: string,
-  keepSessionId: string,
+  askingSessionId: string,
 ): Promise<number> {
   const { rows } = await pool.query<{ ended: number }>(
     `WITH links AS (
        DELETE FROM password_resets WHERE user_id = $1
      ), ended AS (
-       DELETE FROM user_session WHERE user_id = $1 AND id <> $3 RETURNING id
+       DELETE FROM user_session WHERE user_id = $1 RETURNING id
      ), changed AS (
        UPDATE users SET password = $2 WHERE id = $1
      )
-     SELECT count(*)::int AS ended FROM ended`,
-    [userId, passwordHash, keepSessionId],
+     SELECT count(*) FILTER (WHERE id <> $3)::int AS ended FROM ended`,
+    [userId, passwordHash, askingSessionId],
   );
   return rows[0]!.ended;
 }

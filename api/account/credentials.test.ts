@@ -56,6 +56,8 @@ describe('POST /api/account/password', () => {
     await laptop.post('/api/auth/login', { username: user.username, password: user.password });
     expect((await laptop.get('/api/auth/user')).body).toMatchObject({ id: user.id });
 
+    // A copy of this very browser's cookie (taken from it before the change).
+    const copied = client.at(server.url);
     const res = await client.post('/api/account/password', {
       currentPassword: user.password,
       newPassword: 'a-brand-new-secret-9',
@@ -63,12 +65,14 @@ describe('POST /api/account/password', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: PASSWORD_CHANGED, signedOut: 1 });
 
-    // This device goes on (its CSRF token still works); the other one is signed out.
+    // This device goes on, in a new session (the copied cookie opens nothing); the other one is
+    // signed out.
     expect((await client.get('/api/auth/user')).body).toMatchObject({ id: user.id });
     expect((await client.post('/api/account/devices/sign-out-others')).body).toEqual({
       signedOut: 0,
     });
     expect((await laptop.get('/api/user/subscription')).status).toBe(401);
+    expect((await copied.get('/api/user/subscription')).status).toBe(401);
 
     expect((await logIn(user.username, user.password)).status).toBe(401);
     expect((await logIn(user.username, 'a-brand-new-secret-9')).status).toBe(200);
@@ -239,6 +243,7 @@ describe('POST /api/account/email', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ id: user.id, email: newEmail });
+    expect(res.body.notified).toBe(true);
     expect(res.body.user).not.toHaveProperty('password');
     expect((await storedUser(user.id)).email).toBe(newEmail);
     expect((await client.get('/api/auth/user')).body).toMatchObject({ email: newEmail });

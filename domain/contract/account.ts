@@ -43,7 +43,8 @@ export const ChangeEmailInput = z.object({
 export type ChangeEmailInput = z.input<typeof ChangeEmailInput>;
 
 /** POST /api/account/email's answer: the user with the new address. */
-export const ChangeEmailResponse = z.object({ user: User });
+/** `notified`: the old address was told (false where this server sends no mail, or the mail failed). */
+export const ChangeEmailResponse = z.object({ user: User, notified: z.boolean() });
 export type ChangeEmailResponse = z.infer<typeof ChangeEmailResponse>;
 
 /**

@@ -92,13 +92,15 @@ export class TestClient {
       if (!value || /expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    // Logging in or out (registering or a passkey signs in) changes which secret signs CSRF tokens, as the web client knows too.
+    // Logging in or out (registering, a passkey, a new password sign in anew) changes which secret
+    // signs CSRF tokens; the web client refetches its token when the old one is refused.
     if (
       res.ok &&
       (path === '/api/auth/login' ||
         path === '/api/auth/register' ||
         path === '/api/auth/logout' ||
-        path === '/api/auth/passkey')
+        path === '/api/auth/passkey' ||
+        path === '/api/account/password')
     )
       this.csrfToken = undefined;
     const text = await res.text();

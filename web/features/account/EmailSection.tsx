@@ -29,10 +29,10 @@ export function EmailSection({ userId, email }: { userId: number; email: string 
     (values) => ({ email: emailProblem(values.email, email) }),
     async (proof, values) => {
       const old = email;
-      const { user } = await change.mutateAsync({ ...proof, email: values.email });
+      const { user, notified } = await change.mutateAsync({ ...proof, email: values.email });
       toast({
         header: 'Email changed',
-        message: `Your account’s email is now ${user.email}. We let ${old} know.`,
+        message: `Your account’s email is now ${user.email}.${notified ? ` We let ${old} know.` : ''}`,
         color: 'success',
       });
     },
