@@ -177,7 +177,9 @@ async function tourSignedIn(page: Page, check: ScreenCheck, who: string): Promis
   await expect(page.getByRole('heading', { name: 'Sales kit' })).toBeVisible();
   await check(`${who}: the sales kit`);
   await page.goto('/account');
-  await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
+  // Its lists loaded: this device is listed, the passkeys say whether there are any.
+  await expect(page.locator('.account-device__this')).toBeVisible();
   await check(`${who}: the account`);
 }
 
