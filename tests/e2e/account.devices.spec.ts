@@ -62,6 +62,8 @@ test('a lost phone is signed out from the laptop at once: its next navigation fi
     await laptop.page.getByRole('button', { name: 'Sign out Android phone · Chrome' }).click();
     await expect(rows).toHaveCount(1);
     await expect(laptop.page.getByText('Android phone · Chrome is signed out.')).toBeVisible();
+    // The row and its button are gone: the focus is on the list's title, not lost to the page.
+    await expect(laptop.page.getByRole('heading', { name: 'Devices' })).toBeFocused();
   } finally {
     await laptop.close();
   }

@@ -68,6 +68,8 @@ test('a rep adds a passkey after signing in with the password, signs out, and si
   // Once, after the password: the offer, in place of the form.
   const offer = page.getByRole('region', { name: 'Sign in faster next time' });
   await expect(offer).toBeVisible();
+  // The offer took the form's place, and the focus with it.
+  await expect(offer.getByRole('heading', { name: 'Sign in faster next time' })).toBeFocused();
   await expectNoSeriousA11yViolations(page, 'the passkey offer');
   await expectTapTargetsLargeEnough(page, 'the passkey offer');
   await offer.getByRole('button', { name: 'Add a passkey' }).click();

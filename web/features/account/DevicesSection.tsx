@@ -37,19 +37,25 @@ export function DevicesSection({ userId }: { userId: number }) {
   const list = devices.data?.devices ?? [];
   const others = list.filter((d) => !d.current).length;
 
+  const heading = useRef<HTMLHeadingElement>(null);
   const handleSignOut = (device: Device) =>
     signOut.mutate(device.id, {
-      onSuccess: () =>
+      onSuccess: () => {
+        // Its row (and the button that had the focus) is gone: the focus goes back to the list's title.
+        heading.current?.focus();
         toast({
           header: 'Signed out',
           message: `${nameOf(device)} is signed out.`,
           color: 'success',
-        }),
+        });
+      },
     });
 
   return (
     <section className="account-section" aria-labelledby="account-devices-title">
-      <h2 id="account-devices-title">Devices</h2>
+      <h2 id="account-devices-title" ref={heading} tabIndex={-1}>
+        Devices
+      </h2>
       <p className="muted">Where your account is signed in. Sign out a device you no longer use.</p>
       {devices.isPending ? (
         <ListLoading what="devices" paused={devices.fetchStatus === 'paused'} />

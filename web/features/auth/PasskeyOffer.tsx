@@ -37,7 +37,13 @@ export function PasskeyOffer({ onDone }: { onDone: () => void }) {
 
   return (
     <section className="auth-form passkey-offer" aria-labelledby="passkey-offer-title">
-      <h2 id="passkey-offer-title" className="passkey-offer__title">
+      {/* It takes the sign-in form's place: the focus the form's button had comes here. */}
+      <h2
+        id="passkey-offer-title"
+        className="passkey-offer__title"
+        tabIndex={-1}
+        ref={(heading) => heading?.focus()}
+      >
         {PASSKEY_OFFER_TITLE}
       </h2>
       <p className="passkey-offer__text">{PASSKEY_OFFER_TEXT}</p>
