@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../ui/ToastProvider';
 import { addPasskey, isPasskeyCancelled, passkeyFailureMessage } from './passkeys';
 
@@ -15,6 +15,9 @@ export function PasskeyOffer({ onDone }: { onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const toast = useToast();
+  // It takes the sign-in form's place: the focus the form's button had comes to its title, once.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   const handleAdd = async () => {
     setBusy(true);
@@ -37,13 +40,7 @@ export function PasskeyOffer({ onDone }: { onDone: () => void }) {
 
   return (
     <section className="auth-form passkey-offer" aria-labelledby="passkey-offer-title">
-      {/* It takes the sign-in form's place: the focus the form's button had comes here. */}
-      <h2
-        id="passkey-offer-title"
-        className="passkey-offer__title"
-        tabIndex={-1}
-        ref={(heading) => heading?.focus()}
-      >
+      <h2 id="passkey-offer-title" className="passkey-offer__title" tabIndex={-1} ref={heading}>
         {PASSKEY_OFFER_TITLE}
       </h2>
       <p className="passkey-offer__text">{PASSKEY_OFFER_TEXT}</p>
