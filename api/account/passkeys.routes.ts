@@ -174,14 +174,10 @@ export function passkeyRoutes(lucia: AppLucia, mailer: Mailer | null) {
     '/api/account/passkeys/confirm/options',
     requireUser(),
     rateLimit(challengesPerUser, perUser),
-    validate(PasskeyOptionsInput, 'body', { fields: true }),
+    // No proof asked here, whatever the session's age: this challenge is the proof's first half,
+    // used once, for five minutes, and only the account's own passkeys can answer it.
     async (ctx) => {
       const user = userOf(ctx);
-      const age = ctx.state.sessionId ? await sessionAgeMs(ctx.pool, ctx.state.sessionId) : null;
-      if (age === null || age > limits.PASSKEY_ADD_FRESH_MS) {
-        const { currentPassword, passkey } = inputOf(ctx, PasskeyOptionsInput);
-        await confirmIdentity(ctx.pool, user.id, { password: currentPassword, passkey });
-      }
       const rp = relyingParty(ctx as AppContext);
       const existing = await listPasskeys(ctx.pool, user.id);
       if (!existing.length) throw Conflict(NO_PASSKEYS);

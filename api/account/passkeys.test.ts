@@ -505,6 +505,21 @@ describe('signing in with a passkey', () => {
 });
 
 describe('confirming it is you with a passkey', () => {
+  it('works in a session that began long ago: the confirm challenge asks for no proof of its own', async () => {
+    const { user, client, phone } = await repWithPasskey();
+    await server.pool.query(
+      "UPDATE user_session SET created_at = now() - interval '1 hour' WHERE user_id = $1",
+      [user.id],
+    );
+    const options = await client.post('/api/account/passkeys/confirm/options');
+    expect(options.status).toBe(200);
+    const changed = await client.post('/api/account/password', {
+      passkey: phone.get(options.body),
+      newPassword: 'proved-an-hour-in-3',
+    });
+    expect(changed.status).toBe(200);
+  });
+
   it('proves the account’s owner with their passkey, once per challenge', async () => {
     const alice = await repWithPasskey();
     const res = await alice.client.post('/api/account/passkeys/confirm/options');
