@@ -35,6 +35,11 @@ interface ConfirmIdentityProps {
   };
   /** The section's change is on its way. */
   busy: boolean;
+  /**
+   * False where the change itself is a passkey ceremony (adding one): a browser may refuse a second
+   * sheet the same tap did not open (Safari ties each to its tap), so there only the password serves.
+   */
+  passkeyAllowed?: boolean;
 }
 
 /**
@@ -43,9 +48,14 @@ interface ConfirmIdentityProps {
  * fingerprint, the phone's PIN), which asks for a passkey's answer to a fresh 'confirm' challenge
  * (used once, five minutes) and hands it to the section. A sheet the rep closed is no error.
  */
-export function ConfirmIdentity({ userId, confirm, busy }: ConfirmIdentityProps) {
+export function ConfirmIdentity({
+  userId,
+  confirm,
+  busy,
+  passkeyAllowed = true,
+}: ConfirmIdentityProps) {
   const { field, ready, onPasskey } = confirm;
-  const available = usePasskeyProofAvailable(userId);
+  const available = usePasskeyProofAvailable(userId) && passkeyAllowed;
   const [asking, setAsking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 

@@ -118,6 +118,8 @@ export function DevicesSection({ userId }: { userId: number }) {
           signOut.mutate('others', {
             onSuccess: ({ signedOut }) => {
               setConfirming(false);
+              // Its button is gone with the other devices: the focus goes to the list's title.
+              heading.current?.focus();
               toast({
                 header: 'Signed out',
                 message:

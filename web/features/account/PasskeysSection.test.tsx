@@ -119,9 +119,14 @@ describe('adding a passkey on /account', () => {
     await view.findByText('No passkeys yet.');
     fireEvent.click(view.getByRole('button', { name: 'Add a passkey' }));
     await view.findByRole('form', PROOF_FORM);
+    // The proof's form took the button's place, and the focus with it; Cancel gives it to the title.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(view.getByLabelText('Current password')),
+    );
     fireEvent.click(view.getByRole('button', { name: 'Cancel' }));
     await view.findByRole('button', { name: 'Add a passkey' });
     expect(view.queryByRole('form', PROOF_FORM)).toBeNull();
+    expect(document.activeElement).toBe(view.getByRole('heading', { name: 'Passkeys' }));
   });
 
   it('with no signal the list says when it will show, instead of loading for ever', async () => {

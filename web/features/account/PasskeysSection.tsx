@@ -34,6 +34,13 @@ export function PasskeysSection({ userId }: { userId: number }) {
   // A session that began a while ago proves it is the owner before it may add a passkey (the
   // server says so with a 403 naming the current password): the password, or another passkey.
   const [proving, setProving] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
+  // The proof's form takes the place of 'Add a passkey', and the focus with it.
+  useEffect(() => {
+    if (proving)
+      section.current?.querySelector<HTMLInputElement>('input[name="currentPassword"]')?.focus();
+  }, [proving]);
   const toast = useToast();
   const supported = passkeysSupported();
 
@@ -67,8 +74,10 @@ export function PasskeysSection({ userId }: { userId: number }) {
   const passkeys = list.data?.passkeys ?? [];
 
   return (
-    <section className="account-section passkeys" aria-labelledby="passkeys-title">
-      <h2 id="passkeys-title">Passkeys</h2>
+    <section ref={section} className="account-section passkeys" aria-labelledby="passkeys-title">
+      <h2 id="passkeys-title" ref={heading} tabIndex={-1}>
+        Passkeys
+      </h2>
       <p className="muted">{PASSKEYS_INTRO}</p>
       {list.isPending ? (
         <ListLoading what="passkeys" paused={list.fetchStatus === 'paused'} />
@@ -101,14 +110,22 @@ export function PasskeysSection({ userId }: { userId: number }) {
             <button
               type="button"
               className="pp-button pp-button--ghost"
-              onClick={() => setProving(false)}
+              onClick={() => {
+                setProving(false);
+                heading.current?.focus();
+              }}
             >
               Cancel
             </button>
           }
         >
           <p className="muted">To add a passkey, first confirm it is you.</p>
-          <ConfirmIdentity userId={userId} confirm={proof.confirm} busy={add.isPending} />
+          <ConfirmIdentity
+            userId={userId}
+            confirm={proof.confirm}
+            busy={add.isPending}
+            passkeyAllowed={false}
+          />
         </AuthForm>
       ) : supported ? (
         <button
@@ -123,7 +140,13 @@ export function PasskeysSection({ userId }: { userId: number }) {
       ) : (
         <p className="muted">Passkeys cannot be made in this browser, or at this address.</p>
       )}
-      <RemoveDialog userId={userId} passkey={removing} onClose={() => setRemoving(null)} />
+      <RemoveDialog
+        userId={userId}
+        passkey={removing}
+        onClose={() => setRemoving(null)}
+        // The removed passkey's row and its button are gone: the focus goes to the list's title.
+        onRemoved={() => heading.current?.focus()}
+      />
     </section>
   );
 }
@@ -159,10 +182,12 @@ function RemoveDialog({
   userId,
   passkey,
   onClose,
+  onRemoved,
 }: {
   userId: number;
   passkey: Passkey | null;
   onClose: () => void;
+  onRemoved: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const remove = useRemovePasskey(userId);
@@ -197,7 +222,15 @@ function RemoveDialog({
           type="button"
           className="pp-button pp-button--primary"
           disabled={remove.isPending}
-          onClick={() => passkey && remove.mutate(passkey.id, { onSuccess: close })}
+          onClick={() =>
+            passkey &&
+            remove.mutate(passkey.id, {
+              onSuccess: () => {
+                close();
+                onRemoved();
+              },
+            })
+          }
         >
           Remove
         </button>

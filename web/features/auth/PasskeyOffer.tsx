@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../data/api';
 import { useToast } from '../../ui/ToastProvider';
 import { addPasskey, isPasskeyCancelled, passkeyFailureMessage } from './passkeys';
 
@@ -11,6 +12,9 @@ const PASSKEY_OFFER_TEXT =
  * After a password sign-in, in place of the form: add a passkey now, or not (passkeyOffer.ts shows it
  * once per account on this device). Either way `onDone` goes on to where the rep was going.
  */
+export const PASSKEY_OFFER_EXPIRED =
+  'It has been a while since you signed in: add a passkey from your account page, where you confirm it is you first.';
+
 export function PasskeyOffer({ onDone }: { onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -32,7 +36,13 @@ export function PasskeyOffer({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (error) {
       // The rep closed the browser's sheet: the offer stays, with 'Not now'.
-      if (!isPasskeyCancelled(error)) setFailure(passkeyFailureMessage(error));
+      if (isPasskeyCancelled(error)) return;
+      // Left open past the minutes a new sign-in may add one without the password: say where to go.
+      setFailure(
+        error instanceof ApiError && error.status === 403
+          ? PASSKEY_OFFER_EXPIRED
+          : passkeyFailureMessage(error),
+      );
     } finally {
       setBusy(false);
     }
