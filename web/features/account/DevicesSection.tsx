@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useModalDialog } from '../../ui/useModalDialog';
 import type { Device } from '../../../domain/contract/account';
 import { useToast } from '../../ui/ToastProvider';
 import { devicesQueryOptions, useSignOutDevice } from './account.queries';
@@ -145,13 +146,7 @@ function SignOutOthersDialog(props: {
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (props.open && !el.open) el.showModal();
-    if (!props.open && el.open) el.close();
-  }, [props.open]);
+  const dialog = useModalDialog(props.open);
   return (
     <dialog
       ref={dialog}

@@ -3,6 +3,7 @@ import './passkeys.css';
 import { useQuery } from '@tanstack/react-query';
 import { keyOutline, trashOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
+import { useModalDialog } from '../../ui/useModalDialog';
 import type { Passkey } from '../../../domain/contract/passkeys';
 import { passkeyLabel } from '../../../domain/deviceName';
 import { ApiError } from '../../data/api';
@@ -189,15 +190,9 @@ function RemoveDialog({
   onClose: () => void;
   onRemoved: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const remove = useRemovePasskey(userId);
   const open = passkey !== null;
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
+  const dialog = useModalDialog(open);
   const close = () => {
     remove.reset();
     onClose();

@@ -1,5 +1,5 @@
 import { mailOutline } from 'ionicons/icons';
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from '../../ui/useModalDialog';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import { InlineIcon } from '../../ui/InlineIcon';
 
@@ -17,14 +17,7 @@ interface TeamContactDialogProps {
  * prerendered and loads no Ionic.
  */
 export function TeamContactDialog({ open, contactEmail, onClose }: TeamContactDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
+  const dialog = useModalDialog(open);
 
   const mailto = contactEmail
     ? `mailto:${contactEmail}?subject=${encodeURIComponent(SUBJECT)}`

@@ -11,6 +11,7 @@ import './kit.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { addOutline, documentTextOutline, trashOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useModalDialog } from '../../ui/useModalDialog';
 import type { ChangeEvent } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import type { KitFile } from '../../../domain/contract/kit';
@@ -336,15 +337,9 @@ function DeleteDialog({
   file: KitFile | null;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const remove = useDeleteKitFile(userId);
   const open = file !== null;
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
+  const dialog = useModalDialog(open);
   const close = () => {
     remove.reset();
     onClose();
