@@ -19,6 +19,7 @@ import {
 import { competitiveRoute } from './routes/competitive';
 import type { RouterContext } from './routes/context';
 import { dashboardRoute } from './routes/dashboard';
+import { debriefRoute } from './routes/debrief';
 import { kitRoute } from './routes/kit';
 import { landingRoute } from './routes/index';
 import { onboardingRoute } from './routes/onboarding';
@@ -57,6 +58,7 @@ export const routeTree = rootRoute.addChildren([
   competitiveRoute,
   dashboardRoute,
   profileRoute,
+  debriefRoute,
   shareRoute,
   setupRoute,
   modelSettingsRoute,

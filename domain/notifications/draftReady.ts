@@ -80,6 +80,21 @@ export function nameFromColdEmailTitle(title: string): string | undefined {
   return recipientName(label.replace(/\s+at\s+.*$/i, ''));
 }
 
+/**
+ * A debrief's transcript is back (issue 23): 'Your debrief with Freightly is ready', its first
+ * words as the body. A meeting with no name, or one too long for the title: 'Your debrief is ready'.
+ */
+export function debriefReadyText(meeting: string, transcript: string): DraftReadyText {
+  const name = meeting.trim().replace(/\s+/g, ' ');
+  return {
+    title:
+      name && name.length <= MAX_NAME
+        ? `Your debrief with ${name} is ready`
+        : 'Your debrief is ready',
+    body: firstLine(transcript),
+  };
+}
+
 /** The reply's first line of text, without Markdown marks, cut to MAX_BODY characters. */
 export function firstLine(reply: string): string {
   for (const raw of reply.split('\n')) {

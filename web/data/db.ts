@@ -10,6 +10,9 @@
  *   drafts           what a guided flow's steps hold so far, saved as typed (drafts.ts)
  *   workflows        saved workflow history (finished flows), kept here and on the server
  *   keyValues        small per-user values (the model picked, the outbox lease, ...)
+ *   recordings       voice debriefs made here (issue 23): the meeting, its transcript once back
+ *   recordingChunks  a recording's audio, a second at a time as it was recorded (never uploaded
+ *                    as such: the outbox's 'recording-upload' joins them when it sends)
  *
  * Message keys. A message must keep one row from the moment it is typed (no server id yet) through
  * its reply and later refreshes, so the primary key is derived from the send's client id:
@@ -30,9 +33,9 @@ import type { PlaybookType } from '../../domain/playbooks/types';
 /**
  * Bump with a new `version(...).stores(...)` block (and an upgrade when rows must change) whenever
  * the schema changes. 1: chats, messages, keyValues. 2: outbox, drafts, workflows. 3: outbox entries
- * of any kind, by line (`kind`, `line`, `payload`).
+ * of any kind, by line (`kind`, `line`, `payload`). 4: recordings and their chunks.
  */
-export const DB_SCHEMA_VERSION = 3;
+export const DB_SCHEMA_VERSION = 4;
 
 /**
  * User messages follow their outbox entry: queued → sending → sent | failed.
@@ -119,7 +122,8 @@ export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed';
  * /api/profile, features/profile/profileStore.ts) and 'kit-upload' (PUT /api/kit/files/:id,
  * features/kit/kitUploads.ts). Any string is accepted, so a test may bring a kind of its own.
  */
-export type OutboxKind = 'chat-send' | 'profile-edit' | 'kit-upload' | (string & {});
+export type OutboxKind =
+  'chat-send' | 'profile-edit' | 'kit-upload' | 'recording-upload' | (string & {});
 
 /** One piece of work in the outbox. */
 export interface OutboxEntry {
@@ -153,6 +157,63 @@ export interface OutboxEntry {
   updatedAt: number;
   /** Why the last try failed: shown for a send refused for good, logged otherwise. */
   lastError?: string;
+}
+
+/**
+ * Where a recording's transcript goes once it is back (features/debrief/transcriptTargets.ts): a
+ * guided flow's answer (the call analysis' transcript) or the new chat's message box. None: it stays
+ * on the debrief screen.
+ */
+export type TranscriptTarget =
+  | { kind: 'flow'; flow: string; answer: string }
+  /** A chat's message box; a new conversation's without `chatId`. */
+  | { kind: 'chat'; chatId?: string };
+
+/**
+ * A voice debrief made on this device (issue 23). Its audio is in recordingChunks; only its
+ * transcript comes back from the server.
+ *   recording    chunks are being written; one left so by a closed app or a crash is offered back
+ *   ready        stopped; the rep has not sent it
+ *   queued       in the outbox ('recording-upload', its line `rec:<id>`): waiting, or on its way
+ *   transcribed  the transcript is here
+ *   no_speech    the speech model heard nothing
+ *   refused      the server will not take it (not audio, too large): `problem` says why
+ */
+export type RecordingState =
+  'recording' | 'ready' | 'queued' | 'transcribed' | 'no_speech' | 'refused';
+
+export interface LocalRecording {
+  /** The device's id (fileId), the upload's idempotency key. */
+  id: string;
+  /** Who the meeting was with ('Freightly'); '' when the rep did not say. */
+  title: string;
+  /** The recorder's type ('audio/webm;codecs=opus'). */
+  mimeType: string;
+  state: RecordingState;
+  /** Audio recorded so far, as the chunks add up. */
+  durationMs: number;
+  bytes: number;
+  /** How many chunks are stored (the next one's seq). */
+  chunks: number;
+  createdAt: number;
+  updatedAt: number;
+  transcript?: string;
+  /** Why the last try did not give a transcript, in the server's words; cleared by a success. */
+  problem?: string;
+  /** The server's code for `problem` (domain/contract/recordings.ts RecordingErrorCode). */
+  problemCode?: string;
+  /** What the rep typed beside it (with no speech model, or while it waits). */
+  notes: string;
+  target?: TranscriptTarget;
+  /** When the transcript was put where `target` says: only once, by the screen or the sync. */
+  appliedAt?: number;
+}
+
+/** One second or so of a recording's audio, in the order recorded. */
+export interface RecordingChunk {
+  recordingId: string;
+  seq: number;
+  blob: Blob;
 }
 
 /** One step of an unfinished guided flow, saved as typed (drafts.ts). */
@@ -196,6 +257,8 @@ export class PitchpadDb extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   drafts!: Table<DraftStep, [string, string]>;
   workflows!: Table<WorkflowRecord, string>;
+  recordings!: Table<LocalRecording, string>;
+  recordingChunks!: Table<RecordingChunk, [string, number]>;
 
   constructor(name: string) {
     super(name);
@@ -211,10 +274,14 @@ export class PitchpadDb extends Dexie {
         workflows: 'id, updatedAt, type',
       })
       .upgrade(queueUnsentMessages);
-    // The current schema (3). A later one turns this into `version(3)` and adds its own block.
-    this.version(DB_SCHEMA_VERSION)
+    this.version(3)
       .stores({ outbox: '++seq, &clientId, state, line, kind' })
       .upgrade(kindEveryEntry);
+    // The current schema (4). A later one turns this into `version(4)` and adds its own block.
+    this.version(DB_SCHEMA_VERSION).stores({
+      recordings: 'id, createdAt, state',
+      recordingChunks: '[recordingId+seq], recordingId',
+    });
   }
 }
 

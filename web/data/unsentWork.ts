@@ -19,6 +19,8 @@ export interface UnsentWork {
   profile: number;
   /** Sales-kit files picked here and not uploaded yet (issue 21). */
   files: number;
+  /** Voice debriefs recorded here whose transcript the server has not made yet (issue 23). */
+  recordings: number;
 }
 
 export const NO_UNSENT_WORK: UnsentWork = {
@@ -28,6 +30,7 @@ export const NO_UNSENT_WORK: UnsentWork = {
   edits: 0,
   profile: 0,
   files: 0,
+  recordings: 0,
 };
 
 export function hasUnsentWork(work: UnsentWork): boolean {
@@ -40,7 +43,7 @@ const KIT_UPLOAD = 'kit-upload';
 
 /** Count what is waiting in `db`. */
 export async function countUnsentWork(db: PitchpadDb): Promise<UnsentWork> {
-  return db.transaction('r', db.messages, db.workflows, db.outbox, async () => {
+  return db.transaction('r', db.messages, db.workflows, db.outbox, db.recordings, async () => {
     const messages = await db.messages
       .where('status')
       .anyOf('queued', 'sending', 'failed')
@@ -63,6 +66,8 @@ export async function countUnsentWork(db: PitchpadDb): Promise<UnsentWork> {
       edits,
       profile: await waiting(PROFILE_EDIT),
       files: await waiting(KIT_UPLOAD),
+      // Its audio is only here: a recording the server has no transcript of is lost with the database.
+      recordings: await db.recordings.filter((r) => r.state !== 'transcribed').count(),
     };
   });
 }

@@ -45,6 +45,7 @@ export function describeUnsentWork({
   edits,
   profile,
   files,
+  recordings,
 }: UnsentWork): string[] {
   const lines: string[] = [];
   if (messages)
@@ -77,6 +78,12 @@ export function describeUnsentWork({
       files === 1
         ? "1 sales-kit file hasn't been uploaded yet"
         : `${files} sales-kit files haven't been uploaded yet`,
+    );
+  if (recordings)
+    lines.push(
+      recordings === 1
+        ? "1 voice recording hasn't been transcribed yet"
+        : `${recordings} voice recordings haven't been transcribed yet`,
     );
   return lines;
 }

@@ -4,7 +4,9 @@ import { useEffect, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
 import { appendAttachedText } from '../../../domain/transcripts/attach';
+import type { PitchpadDb } from '../../data/db';
 import { setTyping } from '../../ui/typingGuard';
+import { MicButton } from '../debrief/MicButton';
 import {
   AttachMessage,
   AttachTranscriptButton,
@@ -13,6 +15,8 @@ import {
 import { oneLine } from './useComposerDraft';
 
 interface ChatInputBarProps {
+  /** The microphone's: where a voice note's transcript goes (this chat's box; issue 23). */
+  voice?: { db: PitchpadDb; chatId?: string | undefined };
   value: string;
   onChange: (value: string) => void;
   onSend: (text: string) => void;
@@ -27,7 +31,14 @@ interface ChatInputBarProps {
  * disabled when the text is blank. While a reply streams, Stop stands where Send was (Enter sends
  * nothing meanwhile): above the bar it would cover the newest streamed line.
  */
-export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: ChatInputBarProps) {
+export function ChatInputBar({
+  voice,
+  value,
+  onChange,
+  onSend,
+  onStop,
+  isLoading,
+}: ChatInputBarProps) {
   const canSend = !isLoading && value.trim() !== '';
   const hasText = value.trim() !== '';
   const [attachMessage, setAttachMessage] = useState<AttachNote | null>(null);
@@ -83,6 +94,13 @@ export function ChatInputBar({ value, onChange, onSend, onStop, isLoading }: Cha
             enterKeyHint="send"
             maxLength={MESSAGE_MAX_CHARS}
           />
+          {voice && (
+            <MicButton
+              db={voice.db}
+              target={{ kind: 'chat', ...(voice.chatId ? { chatId: voice.chatId } : {}) }}
+              onTranscript={handleAttach}
+            />
+          )}
           <AttachTranscriptButton
             onAttach={handleAttach}
             onProblem={(text) => setAttachMessage({ text, problem: true })}

@@ -200,6 +200,7 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
             />
             <NotifyAsk />
             <ChatInputBar
+              voice={{ db, chatId: workspace.chatId }}
               value={workspace.input}
               onChange={workspace.setInput}
               onSend={handleSend}

@@ -1,38 +1,12 @@
 import { useCallback, useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
 import type { PitchpadDb } from '../../data/db';
 import { clearDraft, loadDraft, saveDraft } from '../../data/drafts';
-import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
+import { draftKey, STEP } from './composerDrafts';
+
+export { oneLine, saveChatDraftText } from './composerDrafts';
 
 /** How long typing pauses before the text is saved. */
 const SAVE_AFTER_MS = 300;
-const STEP = 'text';
-
-const draftKey = (chatId: string | undefined) => `chat:${chatId ?? 'new'}`;
-
-/**
- * Puts text in a new conversation's message box (a share into the free chat), after what was
- * already typed there, a space between: the box is one line.
- */
-export async function saveNewChatDraft(db: PitchpadDb, text: string): Promise<void> {
-  const key = draftKey(undefined);
-  const before = (await loadDraft(db, key))?.[STEP];
-  const typed = typeof before === 'string' ? before.trim() : '';
-  await saveDraft(
-    db,
-    key,
-    STEP,
-    [typed, oneLine(text)].filter(Boolean).join(' ').slice(0, MESSAGE_MAX_CHARS),
-  );
-}
-
-/** The message box is one line, which would drop line breaks and run the lines together: a space takes their place. */
-export function oneLine(text: string): string {
-  return text
-    .split(/\n+/)
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .join(' ');
-}
 
 /**
  * The message being typed, saved as typed in the drafts table (data/drafts.ts): a reload, a new

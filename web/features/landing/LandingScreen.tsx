@@ -1,5 +1,7 @@
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { micOutline } from 'ionicons/icons';
 import { StorageKey, writeString } from '../../data/storage';
+import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { IdeaBox } from './IdeaBox';
 import { ToolCards } from './ToolCards';
@@ -44,6 +46,25 @@ export function LandingScreen() {
           onSelect={(tool) => void handleToolSelect(tool)}
           hrefOf={(tool) => guestToolHref(tool.type)}
         />
+      </section>
+
+      {/* Issue 23: right after a meeting, say it rather than type it; works with no signal. A plain
+          link, so it works before the script too. */}
+      <section className="debrief-entry" aria-labelledby="debrief-entry-heading">
+        <Link to="/debrief" className="tool-card">
+          <span className="tool-card__icon tool-card__icon--call" aria-hidden="true">
+            <InlineIcon icon={micOutline} />
+          </span>
+          <span className="tool-card__body">
+            <span id="debrief-entry-heading" className="tool-card__title">
+              Debrief a meeting
+            </span>
+            <span className="tool-card__description">
+              Just left a meeting? Say what happened, even with no signal: get the transcript, the
+              call analysis and the follow-up email.
+            </span>
+          </span>
+        </Link>
       </section>
     </Screen>
   );

@@ -14,6 +14,7 @@
  */
 import {
   chatPath,
+  debriefReadyText,
   draftReadyText,
   shouldNotify,
   type NotificationPermissionState,
@@ -22,26 +23,50 @@ import { replyKeyFor, userMessageKey } from '../../data/chatMerge';
 import type { PitchpadDb } from '../../data/db';
 import type { FlushReport } from '../../data/outbox';
 import { chatOutcomes } from '../chat/engine/chatDelivery';
+import { RECORDING_UPLOAD } from '../debrief/recordingStore';
 import { SwMessage } from '../../data/swShared';
 
-/** A finished reply to announce: what the notification says and which chat a tap opens. */
+/**
+ * A finished reply (or a debrief's transcript) to announce: what the notification says and which
+ * chat a tap opens.
+ */
 export interface DraftReadyNotice {
+  /** The chat a tap opens, and the notification's tag (a debrief's: `debrief:<id>`). */
   chatId: string;
+  /** Where a tap goes, when not the chat (a debrief: /debrief). */
+  url?: string;
   title: string;
   body: string;
   /** The reply's status as stored when the flush ended ('complete' is the only one announced). */
   replyStatus: string;
 }
 
+/** Where a debrief's notification leads. */
+const DEBRIEF_PATH = '/debrief';
+
 /** The icon shown with the notification (the app's). */
 const NOTIFICATION_ICON = '/icons/icon-192.png';
 
-/** The replies a flush delivered in full, one per chat (the last), with what their notification says. */
+/**
+ * The replies a flush delivered in full, one per chat (the last), and the debriefs it transcribed,
+ * with what their notification says.
+ */
 export async function readyReplies(
   db: PitchpadDb,
   report: FlushReport,
 ): Promise<DraftReadyNotice[]> {
   const notices = new Map<string, DraftReadyNotice>();
+  for (const [id, settled] of report.outcomes) {
+    if (settled.kind !== RECORDING_UPLOAD || settled.state !== 'sent') continue;
+    const recording = await db.recordings.get(id);
+    if (recording?.state !== 'transcribed') continue;
+    notices.set(`debrief:${id}`, {
+      chatId: `debrief:${id}`,
+      url: DEBRIEF_PATH,
+      ...debriefReadyText(recording.title, recording.transcript ?? ''),
+      replyStatus: 'complete',
+    });
+  }
   for (const [clientId, { outcome }] of chatOutcomes(report)) {
     if (outcome.kind !== 'done') continue;
     const key = userMessageKey(clientId);
@@ -83,7 +108,7 @@ export async function showDraftReady(
       body: notice.body,
       tag: notice.chatId,
       icon: NOTIFICATION_ICON,
-      data: { url: chatPath(notice.chatId) } satisfies NoticeData,
+      data: { url: notice.url ?? chatPath(notice.chatId) } satisfies NoticeData,
     });
   }
 }
@@ -129,6 +154,7 @@ export function noticesOf(data: unknown): DraftReadyNotice[] | null {
       typeof n === 'object' &&
       n !== null &&
       typeof n.chatId === 'string' &&
+      (n.url === undefined || n.url === DEBRIEF_PATH) &&
       typeof n.title === 'string' &&
       typeof n.body === 'string' &&
       typeof n.replyStatus === 'string',
@@ -142,7 +168,7 @@ interface NoticeData {
 
 /**
  * The page a tap on a notification opens, as an absolute URL on the worker's origin: the chat it
- * names, or the chat screen when its data is missing or points anywhere but this app's chat screen.
+ * names or the debrief screen, or the chat screen when its data is missing or points anywhere else.
  */
 export function notificationTarget(data: unknown, origin: string): string {
   const path =
@@ -150,7 +176,9 @@ export function notificationTarget(data: unknown, origin: string): string {
   const fallback = new URL('/chat', origin).href;
   if (typeof path !== 'string') return fallback;
   const url = new URL(path, origin);
-  return url.origin === origin && url.pathname === '/chat' ? url.href : fallback;
+  return url.origin === origin && (url.pathname === '/chat' || url.pathname === DEBRIEF_PATH)
+    ? url.href
+    : fallback;
 }
 
 /**

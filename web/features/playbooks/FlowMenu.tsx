@@ -6,6 +6,7 @@ import {
   callOutline,
   diamondOutline,
   mailOutline,
+  micOutline,
   peopleOutline,
   rocketOutline,
   shieldCheckmarkOutline,
@@ -80,6 +81,18 @@ export function FlowMenu({ db, activeFlow, onStart, locked }: FlowMenuProps) {
               <span className="flow-menu__title">Competitive Intelligence</span>
             </span>
             <ProTag locked={locked} />
+          </Link>
+        </li>
+        <li>
+          {/* Issue 23: the voice debrief, for every signed-in rep (its transcript leads into the flows). */}
+          <Link to="/debrief" className="flow-menu__item">
+            <span className="flow-menu__icon flow-menu__icon--call" aria-hidden="true">
+              <IonIcon icon={micOutline} />
+            </span>
+            <span className="flow-menu__text">
+              <span className="flow-menu__title">Debrief a meeting</span>
+              <span className="flow-menu__resume">Record a voice note, even offline</span>
+            </span>
           </Link>
         </li>
         <li>

@@ -115,6 +115,7 @@ export function FlowPanel({
         {session.view && session.progress ? (
           <InterviewCard
             key={type}
+            voice={{ db, flow: type }}
             view={session.view}
             status={session.status}
             options={session.progress.options}

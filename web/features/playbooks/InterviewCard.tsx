@@ -9,7 +9,7 @@ import {
 } from 'ionicons/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
-import type { Option, Question } from '../../../domain/playbooks';
+import type { FlowType, Option, Question } from '../../../domain/playbooks';
 import type { ProfileField } from '../../../domain/contract/profile';
 import { ANSWER_MAX_CHARS } from '../../../domain/playbooks/flow';
 import { TRANSCRIPT_FILE_HINT, appendAttachedText } from '../../../domain/transcripts/attach';
@@ -19,10 +19,14 @@ import {
   AttachTranscriptButton,
   type AttachNote,
 } from '../transcripts/AttachTranscriptButton';
+import type { PitchpadDb } from '../../data/db';
+import { MicButton } from '../debrief/MicButton';
 import type { StepView } from './flowMachine';
 import type { FlowStatus } from './useFlowSession';
 
 interface InterviewCardProps {
+  /** The microphone's, on a step that takes a transcript: where its transcript goes (issue 23). */
+  voice?: { db: PitchpadDb; flow: FlowType };
   view: StepView;
   status: FlowStatus;
   /** The generated value propositions (last value-proposition step). */
@@ -61,6 +65,7 @@ export const SAVE_TO_PROFILE_LABEL = 'Save to your profile';
  * (spec §5). Select steps show their first option chosen until another is picked.
  */
 export function InterviewCard({
+  voice,
   view,
   status,
   options,
@@ -171,6 +176,14 @@ export function InterviewCard({
       )}
       {control === 'textarea' && question.acceptsTranscriptFile && (
         <div className="interview-card__attach">
+          {voice && (
+            <MicButton
+              db={voice.db}
+              target={{ kind: 'flow', flow: voice.flow, answer: question.id }}
+              onTranscript={handleAttach}
+              disabled={busy}
+            />
+          )}
           <AttachTranscriptButton
             onAttach={handleAttach}
             onProblem={(text) => setAttached({ step: question.id, text, problem: true })}

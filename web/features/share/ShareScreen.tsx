@@ -3,13 +3,7 @@
 import './share.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import {
-  chatbubblesOutline,
-  informationCircleOutline,
-  mailOutline,
-  shieldCheckmarkOutline,
-  micOutline,
-} from 'ionicons/icons';
+import { informationCircleOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
 import { combineShared, type SharedParams } from '../../../domain/share/sharedText';
@@ -19,15 +13,8 @@ import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { useToast } from '../../ui/ToastProvider';
 import { loadSessionUser, useAuth } from '../auth/auth.queries';
-import { choicePath, prefillShared } from './prefillShared';
-
-const CHOICE_ICONS: Record<string, string> = {
-  email: mailOutline,
-  call: micOutline,
-  objection: shieldCheckmarkOutline,
-  chat: chatbubblesOutline,
-};
-const iconOf = (choice: ShareChoice) => CHOICE_ICONS[choice.flow ?? 'chat'] ?? chatbubblesOutline;
+import { ChoiceList } from './ChoiceList';
+import { useOpenWithText } from './useOpenWithText';
 
 /** The share target's params from the query string, as sent. */
 function sharedParams(searchStr: string): SharedParams {
@@ -51,6 +38,7 @@ export function ShareScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
+  const openWithText = useOpenWithText();
   const [busy, setBusy] = useState(false);
 
   const handleChoose = async (choice: ShareChoice) => {
@@ -74,30 +62,8 @@ export function ShareScreen() {
         });
         return;
       }
-      // Saved before leaving: a free user sent on to pricing finds it in the flow after upgrading.
-      if (shared.text) {
-        await prefillShared(openUserDb(sessionUser.id), choice, shared.text).then(
-          ({ cut }) => {
-            if (cut)
-              toast({
-                header: 'Shortened',
-                message: `Only the first ${choice.maxLength.toLocaleString('en-US')} characters fit in the answer.`,
-                color: 'warning',
-              });
-          },
-          () => {
-            // No browser storage (a private window that refuses IndexedDB): the tool still opens.
-            toast({
-              header: 'Not filled in',
-              message:
-                'This browser would not store what was shared. Paste it into the first answer.',
-              color: 'warning',
-            });
-          },
-        );
-      }
       // Replacing this entry keeps the shared text out of the back history.
-      await navigate({ href: choicePath(choice), replace: true });
+      await openWithText(openUserDb(sessionUser.id), choice, shared.text, { replace: true });
     } finally {
       setBusy(false);
     }
@@ -143,33 +109,12 @@ export function ShareScreen() {
           </p>
         </div>
       )}
-      <ul className="plain-list share-choices" aria-label="Use it for">
-        {SHARE_CHOICES.map((choice) => (
-          <li key={choice.label}>
-            <button
-              type="button"
-              className="tool-card share-choice"
-              onClick={() => void handleChoose(choice)}
-              disabled={busy}
-            >
-              <span
-                className={`tool-card__icon tool-card__icon--${choice.flow ?? 'none'}`}
-                aria-hidden="true"
-              >
-                <InlineIcon icon={iconOf(choice)} />
-              </span>
-              <span className="tool-card__body">
-                <span className="tool-card__title">{choice.label}</span>
-                <span className="tool-card__description">{choice.description}</span>
-              </span>
-              {/* Paying users need no marks; everyone else sees which choices are PRO, as on the landing cards. */}
-              {showMarks && (
-                <span className="pro-badge tool-card__badge">{choice.flow ? 'PRO' : 'FREE'}</span>
-              )}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <ChoiceList
+        choices={SHARE_CHOICES}
+        onChoose={(choice) => void handleChoose(choice)}
+        busy={busy}
+        showMarks={showMarks}
+      />
     </Screen>
   );
 }

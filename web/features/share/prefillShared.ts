@@ -6,7 +6,7 @@
 import type { ShareChoice } from '../../../domain/share/shareChoices';
 import { appendAttachedText } from '../../../domain/transcripts/attach';
 import type { PitchpadDb } from '../../data/db';
-import { saveNewChatDraft } from '../chat/useComposerDraft';
+import { saveChatDraftText } from '../chat/composerDrafts';
 import { loadFlowProgress, saveFlowAnswer, saveFlowStep } from '../playbooks/flowDrafts';
 
 /**
@@ -22,7 +22,7 @@ export async function prefillShared(
 ): Promise<{ cut: boolean }> {
   const { flow } = choice;
   if (flow === null) {
-    await saveNewChatDraft(db, text);
+    await saveChatDraftText(db, text);
     return { cut: false };
   }
   const saved = (await loadFlowProgress(db, flow))?.answers ?? {};

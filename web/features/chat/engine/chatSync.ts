@@ -11,6 +11,7 @@ import { isUnsent } from '../../../data/chatMerge';
 import { flushOutbox, unsentSends } from '../../../data/outbox';
 import { startSync, type SyncEngine } from '../../../data/sync';
 import { countUnsentWork, type UnsentWork } from '../../../data/unsentWork';
+import { applyWaitingTranscripts } from '../../debrief/transcriptTargets';
 import { announceFromPage, pageMayAnnounce, readyReplies } from '../../notifications/draftReady';
 import { nextPlanAttemptAt } from '../../playbooks/flowResults';
 import { pullProfile } from '../../profile/profileStore';
@@ -26,13 +27,16 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
     handlers: queuedSends,
     // A reply delivered while this tab is hidden: 'Your draft is ready', if no window is visible.
     // The replies are read only when there may be something to announce (a visible page has none).
-    onFlushed: (report) =>
+    onFlushed: (report) => {
       void (
         pageMayAnnounce() &&
         readyReplies(db, report)
           .then(announceFromPage)
           .catch(() => {})
-      ),
+      );
+      // A debrief's transcript back for a field not on screen goes into that field's draft.
+      void applyWaitingTranscripts(db).catch(() => {});
+    },
     pushOther: () => pushOtherWork(db),
     hasOtherWork: () => hasOtherWork(db),
     otherDueAt: () => nextPlanAttemptAt(db),

@@ -8,6 +8,7 @@ import { flushOutbox, type FlushReport, type Handlers } from '../../../data/outb
 import { stoppedForSession } from '../../../data/queue/answers';
 import { countUnsentWork } from '../../../data/unsentWork';
 import { pushPendingWorkflows } from '../../history/workflowStore';
+import { RECORDING_UPLOAD, recordingUploadHandler } from '../../debrief/recordingStore';
 import { KIT_UPLOAD, kitUploadHandler } from '../../kit/kitUploads';
 import { PROFILE_EDIT, profileEditHandler } from '../../profile/profileStore';
 import { hasEmailEditsToPush, pushPendingEmailEdits } from '../../playbooks/emailEdits';
@@ -69,12 +70,14 @@ export async function deliverPlanFirst(
 
 /**
  * The outbox's handlers of the sync engine and the service worker: chat sends go by
- * `deliverPlanFirst`; profile edits by PATCH /api/profile; sales-kit files by PUT /api/kit/files.
+ * `deliverPlanFirst`; profile edits by PATCH /api/profile; sales-kit files by PUT /api/kit/files;
+ * voice debriefs by PUT /api/recordings.
  */
 export const queuedSends: Handlers = {
   ...chatHandlers(deliverPlanFirst),
   [PROFILE_EDIT]: profileEditHandler,
   [KIT_UPLOAD]: kitUploadHandler,
+  [RECORDING_UPLOAD]: recordingUploadHandler,
 };
 
 /**

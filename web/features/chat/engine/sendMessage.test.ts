@@ -498,6 +498,7 @@ describe("phone: 17. logout's 'Send first'", () => {
       edits: 0,
       profile: 0,
       files: 0,
+      recordings: 0,
     });
 
     // The server still turns them away: both are still waiting, nothing is lost.
@@ -512,6 +513,7 @@ describe("phone: 17. logout's 'Send first'", () => {
       edits: 0,
       profile: 0,
       files: 0,
+      recordings: 0,
     });
 
     // It is back: both go, each into its own chat with its own send id.
@@ -545,6 +547,7 @@ describe("phone: 17. logout's 'Send first'", () => {
       edits: 0,
       profile: 0,
       files: 0,
+      recordings: 0,
     });
     expect(new Set(delivered).size).toBe(2);
   });

@@ -1,0 +1,158 @@
+/**
+ * /debrief (issue 23): the voice debrief after a meeting. Record with no signal (RecorderPanel), play
+ * it back, send it to be transcribed (queued until the network allows), and turn the transcript into
+ * a call analysis, a follow-up email, a CRM note or a chat. The recordings live on this device until
+ * the rep deletes them; a recording cut off by a closed app is offered back.
+ */
+// oxlint-disable-next-line import/no-unassigned-import -- the debrief screen's stylesheet, loaded with its chunk
+import './debrief.css';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import type { User } from '../../../domain/contract/auth';
+import { DEBRIEF_CHOICES } from '../../../domain/debrief/debriefChoices';
+import { openUserDb, type LocalRecording, type PitchpadDb } from '../../data/db';
+import { syncStatus } from '../../data/syncStatus';
+import { Screen } from '../../ui/Screen';
+import { useAuth } from '../auth/auth.queries';
+import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
+import { DEFAULT_RECORDING_LIMITS, recordingLimitsQueryOptions } from './debrief.queries';
+import { clock, recordedAt } from './debriefText';
+import { RecorderPanel } from './RecorderPanel';
+import { RecordingCard } from './RecordingCard';
+import { deleteRecording, finishRecording, isCutOff, localRecordings } from './recordingStore';
+
+export function DebriefScreen() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return <Debrief key={user.id} user={user} />;
+}
+
+const isOnline = () => syncStatus.get().online;
+
+/** The operator's one-line fix, shown with no speech model. */
+export const NO_SPEECH_MODEL_FIX =
+  'An operator sets TRANSCRIBE_BASE_URL to an OpenAI-compatible speech server (or connects an OpenAI model in Settings → Model).';
+
+function Debrief({ user }: { user: User }) {
+  const db = useMemo(() => openUserDb(user.id), [user.id]);
+  const limits = useQuery(recordingLimitsQueryOptions(user.id)).data ?? DEFAULT_RECORDING_LIMITS;
+  const online = useSyncExternalStore(syncStatus.subscribe, isOnline, isOnline);
+  const recordings = useSafeLiveQuery(() => localRecordings(db), [db], undefined);
+  const [title, setTitle] = useState('');
+  const [justRecorded, setJustRecorded] = useState<string | null>(null);
+  const { isPaid } = useAuth();
+
+  const cutOff = (recordings ?? []).filter((recording) => isCutOff(recording));
+  const listed = (recordings ?? []).filter((recording) => recording.state !== 'recording');
+
+  return (
+    <Screen width="narrow" className="debrief-screen">
+      <section className="page-intro">
+        <h1>Debrief a meeting</h1>
+        <p className="lede">
+          Say who was there, what they pushed back on, what was agreed and what to send. Pitchpad
+          turns it into the follow-up.
+        </p>
+      </section>
+
+      {!limits.speechConfigured && <NoSpeechModel />}
+
+      <div className="debrief-new">
+        <label className="debrief-new__label" htmlFor="debrief-title">
+          Who was the meeting with? <span className="muted">(optional)</span>
+        </label>
+        <input
+          id="debrief-title"
+          className="text-box debrief-new__title"
+          type="text"
+          value={title}
+          maxLength={120}
+          autoComplete="off"
+          placeholder="Freightly"
+          onChange={(event) => setTitle(event.target.value)}
+        />
+        <RecorderPanel
+          db={db}
+          maxSeconds={limits.maxSeconds}
+          title={title}
+          onRecorded={(id) => {
+            setJustRecorded(id);
+            setTitle('');
+          }}
+        />
+      </div>
+
+      {cutOff.map((recording) => (
+        <CutOffOffer key={recording.id} db={db} recording={recording} />
+      ))}
+
+      {listed.length > 0 && (
+        <section className="debrief-list" aria-labelledby="debrief-list-title">
+          <h2 id="debrief-list-title" className="section-label">
+            Your recordings
+          </h2>
+          <ul className="plain-list debrief-recordings">
+            {listed.map((recording) => (
+              <RecordingCard
+                key={recording.id}
+                db={db}
+                recording={recording}
+                online={online}
+                choices={DEBRIEF_CHOICES}
+                showMarks={!isPaid}
+                focus={recording.id === justRecorded}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+      {recordings !== undefined && listed.length === 0 && cutOff.length === 0 && (
+        <p className="muted debrief-empty">
+          No recordings yet. Your recordings stay on this phone until you delete them.
+        </p>
+      )}
+    </Screen>
+  );
+}
+
+/** With no speech model: what still works, and the operator's fix. */
+function NoSpeechModel() {
+  return (
+    <div className="callout debrief-no-model" role="note">
+      <p>
+        <strong>Transcription needs a speech model.</strong> Record anyway: your recordings stay on
+        this phone, ready to play, and are transcribed once one is set up. Type your notes beside
+        them meanwhile.
+      </p>
+      <p className="muted">{NO_SPEECH_MODEL_FIX}</p>
+    </div>
+  );
+}
+
+/** A recording cut off by a closed app or a crash: keep what was saved, or discard it. */
+function CutOffOffer({ db, recording }: { db: PitchpadDb; recording: LocalRecording }) {
+  return (
+    <div className="callout debrief-cutoff" role="alert">
+      <p>
+        A recording from {recordedAt(recording.createdAt)} was cut off.{' '}
+        {clock(recording.durationMs)} was saved.
+      </p>
+      <div className="debrief-cutoff__actions">
+        <button
+          type="button"
+          className="pp-button pp-button--primary"
+          onClick={() => void finishRecording(db, recording.id)}
+        >
+          Keep it
+        </button>
+        <button
+          type="button"
+          className="pp-button pp-button--ghost"
+          onClick={() => void deleteRecording(db, recording.id)}
+        >
+          Discard
+        </button>
+      </div>
+    </div>
+  );
+}
