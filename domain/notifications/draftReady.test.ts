@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   chatPath,
+  debriefReadyText,
   draftReadyText,
   firstLine,
   nameFromColdEmailTitle,
@@ -185,5 +186,21 @@ describe('firstLine: hostile replies', () => {
     ['200 kB of quote and list marks before the text', `${'> - '.repeat(50 * 1024)}Done.`, 'Done.'],
   ])('trust: 4. the notification shows %s as plain text', (_name, reply, body) => {
     expect(firstLine(reply)).toBe(body);
+  });
+});
+
+describe('debriefReadyText: a voice debrief transcribed with the app closed (issue 23)', () => {
+  it('names the meeting, and starts with the transcript', () => {
+    expect(
+      debriefReadyText(' Freightly ', 'Dana wants a pilot in March.\nSam worries about price.'),
+    ).toEqual({
+      title: 'Your debrief with Freightly is ready',
+      body: 'Dana wants a pilot in March.',
+    });
+  });
+
+  it('names none when the rep gave none, or one too long for a title', () => {
+    expect(debriefReadyText('', 'Hello').title).toBe('Your debrief is ready');
+    expect(debriefReadyText('x'.repeat(41), 'Hello').title).toBe('Your debrief is ready');
   });
 });

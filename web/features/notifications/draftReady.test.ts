@@ -187,6 +187,47 @@ const notice: DraftReadyNotice = {
   replyStatus: 'complete',
 };
 
+describe('readyReplies: a voice debrief transcribed by the flush (issue 23)', () => {
+  it('says whose debrief is ready and leads to the debrief screen; a refused one says nothing', async () => {
+    db = new PitchpadDb(`notify-${uuidv7()}`);
+    const base = {
+      mimeType: 'audio/webm',
+      durationMs: 1000,
+      bytes: 3,
+      chunks: 1,
+      createdAt: 1,
+      updatedAt: 1,
+      notes: '',
+    };
+    await db.recordings.bulkAdd([
+      {
+        ...base,
+        id: 'rec-ok',
+        title: 'Freightly',
+        state: 'transcribed',
+        transcript: 'Dana: March.',
+      },
+      { ...base, id: 'rec-no', title: 'Acme', state: 'refused', problem: 'Not audio' },
+    ]);
+    const report: FlushReport = {
+      blocked: false,
+      outcomes: new Map([
+        ['rec-ok', { kind: 'recording-upload', state: 'sent' }],
+        ['rec-no', { kind: 'recording-upload', state: 'failed' }],
+      ]),
+    };
+    expect(await readyReplies(db, report)).toEqual([
+      {
+        chatId: 'debrief:rec-ok',
+        url: '/debrief',
+        title: 'Your debrief with Freightly is ready',
+        body: 'Dana: March.',
+        replyStatus: 'complete',
+      },
+    ]);
+  });
+});
+
 describe('showDraftReady', () => {
   it('shows one notification per chat, tagged with it, when no window is visible and the rep allowed it', async () => {
     const { worker, shown } = fakeWorker([{ visibilityState: 'hidden' }], 'granted');
@@ -227,6 +268,7 @@ describe('a tap on the notification', () => {
     ['no data: the chat screen', undefined, `${ORIGIN}/chat`],
     ['another site: the chat screen', { url: 'https://evil.test/chat?chat=c1' }, `${ORIGIN}/chat`],
     ['another page of the app: the chat screen', { url: '/pricing' }, `${ORIGIN}/chat`],
+    ['a debrief: the debrief screen', { url: '/debrief' }, `${ORIGIN}/debrief`],
   ])('opens %s', (_case, data, url) => {
     expect(notificationTarget(data, ORIGIN)).toBe(url);
   });
