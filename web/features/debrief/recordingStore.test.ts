@@ -115,10 +115,10 @@ describe('a recording on the device', () => {
   });
 });
 
-describe('a failed upload', () => {
-  const failure = (status: number, code: string, message = 'Nope') =>
-    new ApiError(message, status, { message, code });
+const failure = (status: number, code: string, message = 'Nope') =>
+  new ApiError(message, status, { message, code });
 
+describe('a failed upload', () => {
   it('waits long with no speech model, longer after each speech server failure, briefly while another request transcribes it', () => {
     const now = 1_000;
     expect(
@@ -162,17 +162,17 @@ describe('a failed upload', () => {
   });
 });
 
-describe('a transcript back for a field', () => {
-  async function transcribed(
-    db: PitchpadDb,
-    target: Parameters<typeof startRecording>[1]['target'],
-    transcript: string,
-  ) {
-    const id = await recorded(db, ['a'], { target });
-    await db.recordings.update(id, { state: 'transcribed', transcript });
-    return id;
-  }
+async function transcribed(
+  db: PitchpadDb,
+  target: Parameters<typeof startRecording>[1]['target'],
+  transcript: string,
+) {
+  const id = await recorded(db, ['a'], { target });
+  await db.recordings.update(id, { state: 'transcribed', transcript });
+  return id;
+}
 
+describe('a transcript back for a field', () => {
   it('goes into the call analysis’ saved transcript answer, after what was typed, once', async () => {
     const db = freshDb();
     const { saveFlowAnswer } = await import('../playbooks/flowDrafts');
