@@ -5,7 +5,7 @@
  */
 // oxlint-disable-next-line import/no-unassigned-import -- the recorder's stylesheet, loaded with its chunk
 import './recorder.css';
-import { micOutline, stop as stopIcon } from 'ionicons/icons';
+import { micOutline, stop } from 'ionicons/icons';
 import type { PitchpadDb, TranscriptTarget } from '../../data/db';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { clock } from './debriefText';
@@ -33,7 +33,7 @@ interface RecorderPanelProps {
 }
 
 export function RecorderPanel({ db, maxSeconds, title, target, onRecorded }: RecorderPanelProps) {
-  const { view, start, stop } = useRecorder(db, { maxMs: maxSeconds * 1000, onRecorded });
+  const recorder = useRecorder(db, { maxMs: maxSeconds * 1000, onRecorded });
   if (!canRecord()) {
     return (
       <p className="recorder__problem" role="alert">
@@ -41,6 +41,7 @@ export function RecorderPanel({ db, maxSeconds, title, target, onRecorded }: Rec
       </p>
     );
   }
+  const { view } = recorder;
   const recording = view.phase === 'recording';
   const busy = view.phase === 'asking' || view.phase === 'stopping';
   const limit = clock(maxSeconds * 1000);
@@ -50,9 +51,9 @@ export function RecorderPanel({ db, maxSeconds, title, target, onRecorded }: Rec
         <button
           type="button"
           className="recorder__button recorder__button--stop"
-          onClick={() => void stop()}
+          onClick={() => void recorder.stop()}
         >
-          <InlineIcon icon={stopIcon} />
+          <InlineIcon icon={stop} />
           <span>Stop</span>
         </button>
       ) : (
@@ -60,7 +61,9 @@ export function RecorderPanel({ db, maxSeconds, title, target, onRecorded }: Rec
           type="button"
           className="recorder__button"
           disabled={busy}
-          onClick={() => void start({ ...(title ? { title } : {}), ...(target ? { target } : {}) })}
+          onClick={() =>
+            void recorder.start({ ...(title ? { title } : {}), ...(target ? { target } : {}) })
+          }
         >
           <InlineIcon icon={micOutline} />
           <span>{view.phase === 'stopping' ? 'Saving…' : 'Record'}</span>
