@@ -20,7 +20,7 @@ import { Playback } from './Playback';
 import { RecorderPanel } from './RecorderPanel';
 import { deleteRecording, flushRecording, queueRecording, recordingEntry } from './recordingStore';
 import { canRecord } from './recorder';
-import { claimTranscript, watchTranscript } from './transcriptTargets';
+import { claimTranscript, pendingTranscriptsFor, watchTranscript } from './transcriptTargets';
 
 const isOnline = () => syncStatus.get().online;
 const RECORD_LABEL = 'Record a voice note';
@@ -35,25 +35,29 @@ interface MicButtonProps {
 
 export function MicButton({ db, target, onTranscript, disabled }: MicButtonProps) {
   const [open, setOpen] = useState(false);
-  // The recording this field waits for (made here, its transcript not back yet).
-  const [waitingFor, setWaitingFor] = useState<string | null>(null);
-  const row = useSafeLiveQuery(
-    () => (waitingFor ? db.recordings.get(waitingFor) : Promise.resolve(undefined)),
-    [db, waitingFor],
-    undefined,
-  );
-
-  // While this field is on screen, it takes its recording's transcript itself.
-  useEffect(() => (waitingFor ? watchTranscript(waitingFor) : undefined), [waitingFor]);
+  const targetKey = JSON.stringify(target);
+  // The recordings made for this field whose transcript has not come into it (one made here, or
+  // before a reload or a closed app): while on screen, the field takes each as it is back.
+  const pending = useSafeLiveQuery(() => pendingTranscriptsFor(db, target), [db, targetKey], []);
+  const pendingIds = (pending ?? []).map((row) => row.id).join(' ');
+  const backIds = (pending ?? [])
+    .filter((row) => row.state === 'transcribed')
+    .map((row) => row.id)
+    .join(' ');
   useEffect(() => {
-    if (!waitingFor || row?.state !== 'transcribed') return;
-    void claimTranscript(db, waitingFor).then((text) => {
-      if (text !== null) onTranscript(text);
-      setWaitingFor(null);
-      setOpen(false);
-    });
-    // oxlint-disable-next-line react-hooks/exhaustive-deps -- once per transcript
-  }, [db, waitingFor, row?.state]);
+    const stops = pendingIds ? pendingIds.split(' ').map(watchTranscript) : [];
+    return () => stops.forEach((stop) => stop());
+  }, [pendingIds]);
+  useEffect(() => {
+    if (!backIds) return;
+    for (const id of backIds.split(' '))
+      void claimTranscript(db, id).then((text) => {
+        if (text === null) return;
+        onTranscript(text);
+        setOpen(false);
+      });
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- once per transcript back
+  }, [db, backIds]);
 
   if (!canRecord()) return null;
   return (
@@ -68,14 +72,7 @@ export function MicButton({ db, target, onTranscript, disabled }: MicButtonProps
       >
         <InlineIcon icon={micOutline} />
       </button>
-      <RecordDialog
-        db={db}
-        open={open}
-        target={target}
-        waitingFor={waitingFor}
-        onWait={setWaitingFor}
-        onClose={() => setOpen(false)}
-      />
+      <RecordDialog db={db} open={open} target={target} onClose={() => setOpen(false)} />
     </>
   );
 }
@@ -84,15 +81,11 @@ function RecordDialog({
   db,
   open,
   target,
-  waitingFor,
-  onWait,
   onClose,
 }: {
   db: PitchpadDb;
   open: boolean;
   target: TranscriptTarget;
-  waitingFor: string | null;
-  onWait: (id: string | null) => void;
   onClose: () => void;
 }) {
   const dialog = useModalDialog(open);
@@ -112,11 +105,11 @@ function RecordDialog({
     [db, recorded],
     undefined,
   );
-  const waiting = recorded !== null && waitingFor === recorded;
+  // Sent: the dialog says where it stands until the transcript is in the field (which closes it).
+  const waiting = row !== undefined && row.state !== 'ready';
 
   const use = async () => {
     if (!recorded || !(await queueRecording(db, recorded))) return;
-    onWait(recorded);
     void flushRecording(db, recorded).catch(() => {});
   };
   const discard = async () => {
@@ -125,15 +118,18 @@ function RecordDialog({
     setRecorded(null);
   };
   const close = () => {
-    // A recording made and not used stays on /debrief, where the rep can send or delete it.
-    if (row && row.state !== 'ready') setRecorded(null);
+    // A recording made and not used stays on /debrief, where the rep can send or delete it; one
+    // sent is the field's to wait for. Either way the next tap records anew.
+    setRecorded(null);
+    setConfirmDiscard(false);
     onClose();
   };
 
   return (
     <dialog ref={dialog} className="dialog record-dialog" aria-labelledby={titleId} onClose={close}>
       <h2 id={titleId}>{RECORD_LABEL}</h2>
-      {!recorded && (
+      {/* Closed mid-recording, the panel goes and its recording stops, kept (on /debrief). */}
+      {open && !recorded && (
         <RecorderPanel
           db={db}
           maxSeconds={limits.maxSeconds}

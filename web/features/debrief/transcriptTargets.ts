@@ -80,6 +80,24 @@ async function writeToTarget(
   );
 }
 
-/** Whether `row` waits for its transcript to go into a field. */
-export const waitsForTranscript = (row: LocalRecording) =>
-  row.target !== undefined && row.appliedAt === undefined;
+/** Whether two targets name the same field. */
+export function sameTarget(a: TranscriptTarget | undefined, b: TranscriptTarget): boolean {
+  if (!a || a.kind !== b.kind) return false;
+  if (a.kind === 'chat') return a.chatId === (b as typeof a).chatId;
+  return a.flow === (b as typeof a).flow && a.answer === (b as typeof a).answer;
+}
+
+/**
+ * The recordings made for `target` whose transcript has not gone into it yet: sent and waiting, or
+ * back. The field takes them while on screen, also after a reload (MicButton).
+ */
+export function pendingTranscriptsFor(
+  db: PitchpadDb,
+  target: TranscriptTarget,
+): Promise<LocalRecording[]> {
+  return db.recordings
+    .where('state')
+    .anyOf('queued', 'transcribed')
+    .filter((row) => row.appliedAt === undefined && sameTarget(row.target, target))
+    .toArray();
+}
