@@ -28,6 +28,7 @@ describe('signInDestination (the app and the server follow it alike)', () => {
     expect(redirectDestination('account')).toBe('/account');
     expect(redirectDestination('profile')).toBe('/profile');
     expect(redirectDestination('kit')).toBe('/kit');
+    expect(redirectDestination('debrief')).toBe('/debrief');
     for (const elsewhere of [
       '//evil.example',
       '/\\evil.example',

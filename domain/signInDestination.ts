@@ -27,6 +27,7 @@ const REDIRECT_PAGES = new Set([
   'checkout-pro',
   'competitive',
   'dashboard',
+  'debrief',
   'kit',
   'login-pro',
   'onboarding',

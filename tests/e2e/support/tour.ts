@@ -176,6 +176,9 @@ async function tourSignedIn(page: Page, check: ScreenCheck, who: string): Promis
   await page.goto('/kit');
   await expect(page.getByRole('heading', { name: 'Sales kit' })).toBeVisible();
   await check(`${who}: the sales kit`);
+  await page.goto('/debrief');
+  await expect(page.getByRole('heading', { name: 'Debrief a meeting' })).toBeVisible();
+  await check(`${who}: the debrief`);
   await page.goto('/account');
   await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
   // Its lists loaded: this device is listed, the passkeys say whether there are any.

@@ -1,0 +1,107 @@
+import { DEFAULT_TRANSCRIPT } from '../fakes/openai';
+import { expect, test } from './fixtures';
+import { DebriefPage } from './pages/DebriefPage';
+import { FlowPage } from './pages/FlowPage';
+import { registerAndLogIn } from './pages/session';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectNoSidewaysScroll } from './support/layout';
+import { Network } from './support/network';
+import { expectTapTargetsLargeEnough } from './support/tapTargets';
+
+// The voice debrief on a phone (issue 23), with Chromium's fake microphone: recorded with no signal,
+// kept on the phone through a closed app, transcribed once the signal is back by the fake speech
+// server (DEFAULT_TRANSCRIPT), and turned into a call analysis; a refused microphone says how to
+// allow it.
+
+/** The first words the fake speech server hears in every recording. */
+const HEARD = DEFAULT_TRANSCRIPT.slice(0, 40);
+
+async function expectPhoneReady(page: DebriefPage['page'], what: string): Promise<void> {
+  await expectNoSeriousA11yViolations(page, what);
+  await expectTapTargetsLargeEnough(page, what);
+  await expectNoSidewaysScroll(page, what);
+}
+
+test('a voice note recorded offline on the call analysis’ transcript step: the app closed, the signal back, the transcript arrives in the call analysis', async ({
+  page,
+  context,
+  flows,
+  newAccount,
+  baseURL,
+}) => {
+  await context.grantPermissions(['microphone'], { origin: baseURL! });
+  await flows.openAsNewProUser(newAccount);
+  await flows.waitForOfflineReady();
+  await flows.openFlow('call');
+  const network = new Network(context);
+  await network.goOffline();
+
+  const debrief = new DebriefPage(page);
+  const dialog = await debrief.openMicrophone();
+  await debrief.record(dialog);
+  await expect(dialog.getByText(/Recorded 0:0\d/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Use this recording' }).click();
+  await expect(dialog).toContainText('Saved on this phone. The transcript goes into your answer');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(flows.answerBox).toHaveValue('');
+
+  // The app is closed; the signal comes back; the rep opens it again on the call analysis.
+  await page.close();
+  await network.goOnline();
+  const reopened = await context.newPage();
+  const again = new FlowPage(reopened);
+  await reopened.goto('/chat?flow=call');
+  await expect(again.answerBox).toHaveValue(new RegExp(`^${HEARD}`));
+
+  // The recording is on /debrief too, transcribed, playable, once.
+  const screen = new DebriefPage(reopened);
+  await screen.open();
+  await expect(screen.page.locator('.debrief-card')).toHaveCount(1);
+  await expect(screen.page.locator('.debrief-card')).toContainText('Transcript ready');
+  await expect(screen.page.locator('.debrief-card audio')).toHaveCount(1);
+});
+
+test('a debrief recorded on /debrief is played back, transcribed and turned into a call analysis', async ({
+  page,
+  context,
+  flows,
+  newAccount,
+  baseURL,
+}) => {
+  await context.grantPermissions(['microphone'], { origin: baseURL! });
+  await flows.openAsNewProUser(newAccount);
+  const debrief = new DebriefPage(page);
+  await debrief.open();
+  await expectPhoneReady(page, 'the debrief screen');
+  await debrief.meeting.fill('Freightly');
+  await debrief.record(page.locator('.debrief-new'));
+
+  const card = debrief.recording('Meeting with Freightly');
+  await expect(card).toContainText('On this phone, not sent yet');
+  await expect(card.locator('audio')).toHaveCount(1);
+  await expectPhoneReady(page, 'a recording ready to send');
+  await card.getByRole('button', { name: 'Transcribe' }).click();
+  await expect(card).toContainText('Transcript ready');
+  await expect(card.getByText(HEARD)).toBeVisible();
+  await page.setViewportSize({ width: 320, height: 568 });
+  await expectPhoneReady(page, 'a transcribed debrief at 320 px');
+
+  await card.getByRole('button', { name: /Analyze this call/ }).click();
+  await expect(page).toHaveURL(/\/chat\?flow=call$/);
+  await expect(flows.answerBox).toHaveValue(new RegExp(`^${HEARD}`));
+});
+
+test('a refused microphone says how to allow it, and nothing is recorded', async ({
+  page,
+  newAccount,
+}) => {
+  // No permission granted: Chromium refuses the microphone as a rep tapping 'Block' would.
+  await registerAndLogIn(page.request, newAccount);
+  const debrief = new DebriefPage(page);
+  await debrief.open();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Pitchpad can’t use the microphone. To allow it',
+  );
+  await expect(page.getByText('No recordings yet.')).toBeVisible();
+});
