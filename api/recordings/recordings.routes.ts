@@ -76,8 +76,8 @@ function budgetExceeded(resetsAt: Date, allowance: number, now = Date.now()): Ap
 
 /**
  * A recording already on the server, answered without reading the body or asking the model: its
- * transcript (200), no speech again (422), or, while another request transcribes it, 409. One whose
- * transcribing request died is not answered here (undefined): this request takes it over.
+ * transcript (200, true), no speech again (422), or, while another request transcribes it, 409.
+ * One whose transcribing request died is not answered here (false): this request takes it over.
  */
 function answerStored(ctx: AppContext, stored: StoredRecording): boolean {
   if (stored.state === 'transcribing') {
