@@ -424,6 +424,29 @@ describe('recordings: the voice debrief on the server', () => {
     expect(await usageOf(user.id)).toBe(2_000);
   });
 
+  it('an e2e scripts the fake speech server over HTTP: a 503 there is a 502 here', async () => {
+    const { client } = await loggedInClient(server);
+    const scripted = await fetch(`${new URL(fake.url).origin}/__fake/transcriptions`, {
+      method: 'POST',
+      body: JSON.stringify({ status: 503 }),
+    });
+    expect(scripted.status).toBe(204);
+    const res = await upload(client, audioOf('webm'));
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe('The speech server failed (503): Pitchpad will try again.');
+  });
+
+  it('counts uploads per rep: past 30 in 10 minutes, 429 rate_limited before anything is read', async () => {
+    const { client } = await loggedInClient(server);
+    for (let i = 0; i < 30; i++)
+      expect((await upload(client, audioOf('webm'), 'bad')).status).toBe(400);
+    const { result: res, calls } = await callsDuring(() => upload(client, audioOf('webm')));
+    expect(res.status).toBe(429);
+    expect(res.body.code).toBe('rate_limited');
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(calls).toHaveLength(0);
+  });
+
   it('a speech server that does not answer in TRANSCRIBE_TIMEOUT_S is a 504; the retry transcribes', async () => {
     const { client, user } = await loggedInClient(server);
     const id = shortId();
@@ -633,6 +656,37 @@ describe('recordings: where the speech model is', () => {
       await speech.close();
     }
   });
+
+  it('a long transcription says it is alive every few seconds, so a replay waits (409) instead of taking it over', async () => {
+    const patient = await startTestServer({ TRANSCRIBE_BASE_URL: fake.url });
+    try {
+      const { client, user } = await loggedInClient(patient);
+      const id = shortId();
+      const heartbeatOf = async () =>
+        (
+          await patient.pool.query(
+            'SELECT heartbeat_at FROM recordings WHERE user_id = $1 AND id = $2',
+            [user.id, id],
+          )
+        ).rows[0]?.heartbeat_at as Date | undefined;
+      fake.enqueueTranscription({ delayMs: 5_800, text: 'A long meeting.' });
+      const { result, calls } = await callsDuring(async () => {
+        const first = upload(client, audioOf('webm'), id);
+        await new Promise((r) => setTimeout(r, 400));
+        const claimed = await heartbeatOf();
+        await new Promise((r) => setTimeout(r, 5_000));
+        const later = await heartbeatOf();
+        const replay = await upload(client, audioOf('webm'), id);
+        return { first: await first, claimed, later, replay };
+      });
+      expect(result.later!.getTime() - result.claimed!.getTime()).toBeGreaterThanOrEqual(4_000);
+      expect(result.replay.status).toBe(409);
+      expect(result.first.status).toBe(201);
+      expect(calls).toHaveLength(1);
+    } finally {
+      await patient.close();
+    }
+  }, 20_000);
 
   it('a speech server that cannot be reached is a 502 saying so', async () => {
     const gone = await startFakeOpenAI();
