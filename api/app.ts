@@ -39,6 +39,7 @@ import { meteredGateway } from './llm/metered';
 import { settingsRoutes } from './settings/settings.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { KIT_UPLOAD_PATH, kitRoutes } from './kit/kit.routes';
+import { RECORDING_UPLOAD_PATH, recordingRoutes } from './recordings/recordings.routes';
 import { accountExportRoutes } from './account/export.routes';
 import { accountDeleteRoutes } from './account/delete.routes';
 import type { LlmGateway } from './llm/types';
@@ -139,7 +140,9 @@ export function createApp({
   // and a body it cannot read answered as the form's other refusals are (auth/authForm.ts).
   const parseForm = formBody();
   app.use((ctx, next) =>
-    ctx.path === WEBHOOK_PATH || (ctx.method === 'PUT' && KIT_UPLOAD_PATH.test(ctx.path))
+    ctx.path === WEBHOOK_PATH ||
+    (ctx.method === 'PUT' &&
+      (KIT_UPLOAD_PATH.test(ctx.path) || RECORDING_UPLOAD_PATH.test(ctx.path)))
       ? next()
       : formPaths.includes(ctx.path)
         ? parseForm(ctx, next)
@@ -167,6 +170,7 @@ export function createApp({
     settingsRoutes(model, live, { passwordReset: mailer !== null }),
     profileRoutes(model),
     kitRoutes(),
+    recordingRoutes(live),
     accountExportRoutes(),
     accountDeleteRoutes(lucia, stripe),
   ];

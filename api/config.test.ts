@@ -60,6 +60,50 @@ describe('loadConfig', () => {
     },
   );
 
+  it('voice debrief: transcribes with whisper-1 for up to 120 s, 100 MB a rep a day, recordings of 10 minutes and 25 MB, unless told otherwise', () => {
+    expect(loadConfig({}).transcribe).toEqual({
+      baseUrl: undefined,
+      apiKey: undefined,
+      model: 'whisper-1',
+      timeoutMs: 120_000,
+      dailyBytes: 100_000_000,
+      maxBytes: 25_000_000,
+      maxSeconds: 600,
+    });
+    expect(
+      loadConfig({
+        TRANSCRIBE_BASE_URL: 'http://127.0.0.1:8000/v1/',
+        TRANSCRIBE_MODEL: 'Systran/faster-whisper-small',
+        TRANSCRIBE_API_KEY: ' sk-speech ',
+        TRANSCRIBE_TIMEOUT_S: '30',
+        TRANSCRIBE_DAILY_MB: 'off',
+        DEBRIEF_MAX_MINUTES: '60',
+      }).transcribe,
+    ).toMatchObject({
+      baseUrl: 'http://127.0.0.1:8000/v1',
+      apiKey: 'sk-speech',
+      model: 'Systran/faster-whisper-small',
+      timeoutMs: 30_000,
+      dailyBytes: null,
+      maxSeconds: 3600,
+    });
+    // Copied .env.example lines left empty count as unset.
+    expect(
+      loadConfig({ TRANSCRIBE_BASE_URL: '', TRANSCRIBE_DAILY_MB: '' }).transcribe,
+    ).toMatchObject({ baseUrl: undefined, dailyBytes: 100_000_000 });
+  });
+
+  it.each([
+    [{ TRANSCRIBE_BASE_URL: 'ftp://speech.example.com' }, 'TRANSCRIBE_BASE_URL'],
+    [{ TRANSCRIBE_MODEL: 'whisper one' }, 'TRANSCRIBE_MODEL'],
+    [{ TRANSCRIBE_TIMEOUT_S: '0' }, 'TRANSCRIBE_TIMEOUT_S'],
+    [{ TRANSCRIBE_DAILY_MB: 'lots' }, 'TRANSCRIBE_DAILY_MB'],
+    [{ DEBRIEF_MAX_MINUTES: '61' }, 'DEBRIEF_MAX_MINUTES'],
+    [{ DEBRIEF_MAX_MINUTES: '2.5' }, 'DEBRIEF_MAX_MINUTES'],
+  ])('voice debrief: stops on a bad speech setting, naming the variable (%o)', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment:\\n  ${name}: `));
+  });
+
   it('reads SMTP_URL and MAIL_FROM; an empty SMTP_URL counts as unset, and the sender defaults to the host of APP_URL', () => {
     expect(
       loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465', MAIL_FROM: 'Team <t@x.io>' }).mail,

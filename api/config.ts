@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import {
+  DEBRIEF_MAX_MINUTES_DEFAULT,
   KIT_EXTRACT_TIMEOUT_MS,
   KIT_MAX_FILE_MB_DEFAULT,
   KIT_MAX_FILES_DEFAULT,
   LLM_DAILY_TOKENS_DEFAULTS,
   LLM_MAX_CONTEXT_TOKENS_DEFAULT,
   LLM_MAX_CONTEXT_TOKENS_MIN,
+  RECORDING_MAX_BYTES,
+  TRANSCRIBE_DAILY_MB_DEFAULT,
+  TRANSCRIBE_TIMEOUT_S_DEFAULT,
 } from '../domain/limits';
 
 /** Ollama's OpenAI-compatible address: tried at start-up when no model is configured (not in production). */
@@ -126,6 +130,44 @@ const EnvSchema = z.object({
     .positive('must be more than 0')
     .max(600, 'must be at most 600')
     .default(KIT_EXTRACT_TIMEOUT_MS / 1000),
+  // The voice debrief's speech model (issue #23): any OpenAI-compatible /audio/transcriptions server.
+  // Empty counts as unset: the chat model's server is asked instead (api/recordings/speech.ts).
+  TRANSCRIBE_BASE_URL: optionalString
+    .refine(
+      (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+      'must be an http:// or https:// URL (e.g. http://127.0.0.1:8000/v1)',
+    )
+    .transform((v) => v?.replace(/\/+$/, '')),
+  TRANSCRIBE_MODEL: optionalString.refine(
+    (v) => v === undefined || /^\S{1,100}$/.test(v),
+    'must be a model name of 1 to 100 characters, without spaces (e.g. whisper-1)',
+  ),
+  TRANSCRIBE_API_KEY: optionalString,
+  TRANSCRIBE_TIMEOUT_S: z.coerce
+    .number('must be a number of seconds')
+    .positive('must be more than 0')
+    .max(3600, 'must be at most 3600')
+    .default(TRANSCRIBE_TIMEOUT_S_DEFAULT),
+  // Megabytes of audio a rep may have transcribed a day; 0 or 'off' for no limit.
+  TRANSCRIBE_DAILY_MB: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined || v.trim() === ''
+        ? String(TRANSCRIBE_DAILY_MB_DEFAULT)
+        : v.trim().toLowerCase(),
+    )
+    .refine(
+      (v) => v === 'off' || /^\d+(\.\d+)?$/.test(v),
+      "must be a number of megabytes, or 0 or 'off' for no limit",
+    )
+    .transform((v) => (v === 'off' || Number(v) === 0 ? null : Number(v))),
+  DEBRIEF_MAX_MINUTES: z.coerce
+    .number('must be a whole number of minutes')
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1')
+    .max(60, 'must be at most 60')
+    .default(DEBRIEF_MAX_MINUTES_DEFAULT),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -201,6 +243,24 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** The sales kit: how many files a rep may keep, how large each may be, how long one may take to read. */
   kit: { maxFiles: number; maxFileBytes: number; extractTimeoutMs: number };
+  /**
+   * The voice debrief's transcription (api/recordings/speech.ts). Without `baseUrl`, the chat model's
+   * server (from the environment or Settings → Model; never the local model the probe found, nor the
+   * offline drafter) is asked; without `apiKey`, the chat model's key, when it is that server's.
+   */
+  transcribe: {
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    /** The speech model's name (TRANSCRIBE_MODEL, default whisper-1). */
+    model: string;
+    timeoutMs: number;
+    /** Bytes of audio a rep may have transcribed per UTC day; null: no limit. */
+    dailyBytes: number | null;
+    /** The largest recording taken (RECORDING_MAX_BYTES). */
+    maxBytes: number;
+    /** The longest recording the recorder makes, in seconds (DEBRIEF_MAX_MINUTES). */
+    maxSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -283,6 +343,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFiles: e.KIT_MAX_FILES,
       maxFileBytes: Math.round(e.KIT_MAX_FILE_MB * 1_000_000),
       extractTimeoutMs: Math.round(e.KIT_EXTRACT_TIMEOUT_S * 1000),
+    },
+    transcribe: {
+      baseUrl: e.TRANSCRIBE_BASE_URL,
+      apiKey: e.TRANSCRIBE_API_KEY,
+      model: e.TRANSCRIBE_MODEL ?? 'whisper-1',
+      timeoutMs: Math.round(e.TRANSCRIBE_TIMEOUT_S * 1000),
+      dailyBytes:
+        e.TRANSCRIBE_DAILY_MB === null ? null : Math.round(e.TRANSCRIBE_DAILY_MB * 1_000_000),
+      maxBytes: RECORDING_MAX_BYTES,
+      maxSeconds: e.DEBRIEF_MAX_MINUTES * 60,
     },
   };
 }

@@ -29,6 +29,10 @@ describe('sweepExpired', () => {
       `INSERT INTO token_usage (payer, day, tokens) VALUES ($1, (now() AT TIME ZONE 'UTC')::date - 8, 500), ($2, (now() AT TIME ZONE 'UTC')::date, 20)`,
       [`old-${tag}`, `live-${tag}`],
     );
+    await server.pool.query(
+      `INSERT INTO transcription_usage (user_id, day, bytes) VALUES ($1, (now() AT TIME ZONE 'UTC')::date - 8, 500), ($1, (now() AT TIME ZONE 'UTC')::date, 20)`,
+      [user.id],
+    );
     const leaving = await buildUser(server);
     await server.pool.query(
       `INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $3, now() - interval '1 minute'), ($2, $4, now() + interval '10 minutes')`,
@@ -58,5 +62,10 @@ describe('sweepExpired', () => {
       ).rows.map((r) => r.k);
       expect(left, table).toEqual([`live-${tag}`]);
     }
+    const transcribed = await server.pool.query(
+      'SELECT bytes FROM transcription_usage WHERE user_id = $1',
+      [user.id],
+    );
+    expect(transcribed.rows).toEqual([{ bytes: '20' }]);
   });
 });

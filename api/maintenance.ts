@@ -8,7 +8,7 @@ const TOKEN_USAGE_KEEP_DAYS = 7;
 
 /**
  * Delete expired guest sessions, login sessions, password reset links, passkey challenges, stale
- * rate-limit counters and old token counts. Safe to run on any instance.
+ * rate-limit counters and old token and transcription counts. Safe to run on any instance.
  */
 export async function sweepExpired(pool: Pool): Promise<{
   sessions: number;
@@ -17,6 +17,7 @@ export async function sweepExpired(pool: Pool): Promise<{
   passkeyChallenges: number;
   rateLimits: number;
   tokenUsage: number;
+  transcriptionUsage: number;
 }> {
   const sessions = await pool.query('DELETE FROM session WHERE expire < now()');
   const userSessions = await pool.query('DELETE FROM user_session WHERE expires_at < now()');
@@ -32,6 +33,10 @@ export async function sweepExpired(pool: Pool): Promise<{
   const tokenUsage = await pool.query(
     `DELETE FROM token_usage WHERE day < (now() AT TIME ZONE 'UTC')::date - ${TOKEN_USAGE_KEEP_DAYS}`,
   );
+  // The same for the voice debrief's daily allowance (bytes of audio transcribed per user).
+  const transcriptionUsage = await pool.query(
+    `DELETE FROM transcription_usage WHERE day < (now() AT TIME ZONE 'UTC')::date - ${TOKEN_USAGE_KEEP_DAYS}`,
+  );
   return {
     sessions: sessions.rowCount ?? 0,
     userSessions: userSessions.rowCount ?? 0,
@@ -39,5 +44,6 @@ export async function sweepExpired(pool: Pool): Promise<{
     passkeyChallenges: passkeyChallenges.rowCount ?? 0,
     rateLimits: rateLimits.rowCount ?? 0,
     tokenUsage: tokenUsage.rowCount ?? 0,
+    transcriptionUsage: transcriptionUsage.rowCount ?? 0,
   };
 }

@@ -161,3 +161,19 @@ export const KIT_PASSAGES_PER_CALL = 4;
 export const KIT_PASSAGES_MAX_TOKENS = 1_500;
 /** The most tokens the rep's profile adds to a model call's system prompt: its longest fields are shortened first. */
 export const PROFILE_BLOCK_MAX_TOKENS = 1_500;
+
+/**
+ * The voice debrief (issue #23). The largest recording the server takes (25 MB: the usual speech
+ * API's limit), and the longest the recorder makes unless DEBRIEF_MAX_MINUTES says otherwise (1..60).
+ */
+export const RECORDING_MAX_BYTES = 25_000_000;
+export const DEBRIEF_MAX_MINUTES_DEFAULT = 10;
+/** Megabytes of audio a rep may have transcribed per UTC day, unless TRANSCRIBE_DAILY_MB says otherwise. */
+export const TRANSCRIBE_DAILY_MB_DEFAULT = 100;
+/** How long one transcription may take before it is given up (TRANSCRIBE_TIMEOUT_S). */
+export const TRANSCRIBE_TIMEOUT_S_DEFAULT = 120;
+/** The longest transcript kept (some 30 hours of speech): the client cuts where a flow needs less. */
+export const TRANSCRIPT_STORED_MAX_CHARS = 200_000;
+/** Recording uploads per rep per window, as the kit's. */
+export const RECORDING_UPLOADS_PER_USER = 30;
+export const RECORDING_UPLOAD_WINDOW_MS = 10 * 60_000;

@@ -24,8 +24,8 @@ const TABLES_WITH_USER_ID = `
 /**
  * Delete every row of the user's, in every table, in one transaction: nothing is left half deleted.
  * Most tables go with the user's row (their foreign keys cascade: sessions, chats and their messages,
- * saved items, analyses, the profile, the sales kit, stream leases, reset links); the rest hold the
- * user by a key with no foreign key, and are named here:
+ * saved items, analyses, the profile, the sales kit, recordings and their daily allowance, stream
+ * leases, reset links); the rest hold the user by a key with no foreign key, and are named here:
  *  - token_usage: the daily allowance counted as `user:<id>`;
  *  - rate_limits: counters kept per user id (`<rule>:<id>`, `analyze:visitor:u<id>`), per username
  *    (`login:user:<name>`), per email (`reset:email:<email>`) and per username and address
@@ -44,6 +44,7 @@ const RULES_BY_USER_ID = [
   'llm:user',
   'passkey-options:user',
   'profile:user',
+  'recordings:upload',
   'workflows:user',
   'analyze:visitor',
 ];

@@ -149,8 +149,10 @@ async function footprint(pool: Pool, user: BuiltUser): Promise<Record<string, nu
   const counts: Record<string, number> = {};
   for (const [table, conditions] of byTable) {
     if (!conditions.length) continue;
+    // Every parameter named once, whichever the conditions use (a table of numbers uses the id alone).
     const { rows } = await pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM "${table}" WHERE ${conditions.join(' OR ')}`,
+      `SELECT count(*)::int AS n FROM "${table}", (SELECT $1::int AS who_id, $2::text AS who_name, $3::text AS who_email) AS who
+        WHERE ${conditions.join(' OR ')}`,
       [user.id, user.username, user.email],
     );
     counts[table] = rows[0]!.n;
@@ -176,6 +178,8 @@ describe('POST /api/account/delete', () => {
       'idea_analyses',
       'profiles',
       'kit_files',
+      'recordings',
+      'transcription_usage',
       'rate_limits',
       'token_usage',
       'session',

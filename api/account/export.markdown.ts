@@ -9,6 +9,7 @@ import type {
   ExportEditedEmail,
   ExportKitFile,
   ExportMessage,
+  ExportRecording,
   ExportSavedItem,
 } from './export.sql';
 
@@ -118,6 +119,20 @@ export function kitMarkdown(files: ExportKitFile[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** '4 min 05 s' from milliseconds. */
+const spoken = (ms: number) => {
+  const seconds = Math.round(ms / 1000);
+  const m = Math.floor(seconds / 60);
+  return m ? `${m} min ${String(seconds % 60).padStart(2, '0')} s` : `${seconds} s`;
+};
+
+export function recordingMarkdown(r: ExportRecording): string {
+  const length = r.durationMs === null ? '' : ` · ${spoken(r.durationMs)}`;
+  const transcript =
+    r.status === 'no_speech' ? '_(No speech was heard in this recording.)_' : r.transcript;
+  return `# ${oneLine(r.title ?? '') || 'Voice debrief'}\n\nRecorded ${readableTime(r.recordedAt)}${length} · transcribed ${readableTime(r.transcribedAt)}\n\n## Transcript\n\n${transcript}\n`;
+}
+
 export function readme(account: ExportAccount, exportedAt: string): string {
   return `# Your Pitchpad data
 
@@ -131,9 +146,10 @@ For people, in Markdown:
 - edited-emails/: one file per email reply you edited, with the original beside it
 - idea-analyses/: one file per idea analysis
 - sales-kit.md and sales-kit/: your sales kit's files and the text read from each
+- recordings/: one file per voice debrief, its transcript (the audio stays on your device)
 
 For machines, in JSON: account.json, chats.json (each chat with its messages), saved-items.json,
-edited-emails.json, idea-analyses.json, sales-kit.json. Times are UTC (ISO 8601).
+edited-emails.json, idea-analyses.json, sales-kit.json, recordings.json. Times are UTC (ISO 8601).
 
 Chats and saved items you deleted are not included.
 `;

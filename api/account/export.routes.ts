@@ -21,6 +21,7 @@ import {
   profileMarkdown,
   profileValues,
   readableTime,
+  recordingMarkdown,
   readme,
   savedItemMarkdown,
 } from './export.markdown';
@@ -32,6 +33,7 @@ import {
   kitPassagesOf,
   messagesOf,
   readAccount,
+  recordingsOf,
   savedItemsOf,
   type ExportAccount,
 } from './export.sql';
@@ -192,6 +194,13 @@ export async function writeExport(
     }
     await entry.end();
   }
+
+  await jsonArray(zip, 'recordings.json', recordingsOf(pool, userId));
+  for await (const recording of recordingsOf(pool, userId))
+    await zip.add(
+      `recordings/${safeFileName(`${recording.recordedAt.slice(0, 10)} ${recording.title ?? 'Voice debrief'}`, recording.id, names)}`,
+      recordingMarkdown(recording),
+    );
 
   await zip.finish();
   log?.debug({ userId }, 'account export written');

@@ -227,3 +227,41 @@ export function kitPassagesOf(
     (row) => row.ord,
   );
 }
+
+export interface ExportRecording {
+  id: string;
+  title: string | null;
+  container: string;
+  bytes: number;
+  durationMs: number | null;
+  status: 'transcribed' | 'no_speech';
+  transcript: string;
+  recordedAt: string;
+  transcribedAt: string;
+}
+
+/**
+ * The voice debriefs' transcripts (never their audio, which the server does not keep), oldest
+ * first; none still being transcribed.
+ */
+export async function* recordingsOf(pool: Pool, userId: number): AsyncGenerator<ExportRecording> {
+  const pages = paged(
+    PAGE,
+    async (after: { at: string; id: string } | null) =>
+      (
+        await pool.query<ExportRecording & { at: string }>(
+          `SELECT id, title, container, bytes, duration_ms AS "durationMs", status, transcript,
+                  ${iso('created_at')} AS "recordedAt", ${iso('transcribed_at')} AS "transcribedAt",
+                  created_at::text AS at
+             FROM recordings
+            WHERE user_id = $1 AND status <> 'transcribing'
+              AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::text))
+            ORDER BY created_at, id LIMIT ${PAGE}`,
+          [userId, after?.at ?? null, after?.id ?? null],
+        )
+      ).rows,
+    (row) => ({ at: row.at, id: row.id }),
+  );
+  // The page key is the reading's, not the rep's data.
+  for await (const { at: _at, ...recording } of pages) yield recording;
+}

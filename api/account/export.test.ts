@@ -5,6 +5,7 @@ import { TestClient } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
 import { fillAccount } from '../../tests/factories/accountData';
 import { exportFileName } from '../../domain/contract/accountData';
+import { DEFAULT_TRANSCRIPT } from '../../tests/fakes/openai';
 
 let server: ModelTestServer;
 beforeAll(async () => {
@@ -114,6 +115,31 @@ describe('GET /api/account/export', () => {
     expect(kitText).toHaveLength(1);
     expect(files[kitText[0]!]).toContain('Our pricing beats zebrafish every time.');
     expect(files['README.md']).toContain(alice.user.username);
+
+    // The voice debrief: its transcript, title and date; never its audio.
+    expect(JSON.parse(files['recordings.json']!)).toEqual([
+      {
+        id: filled.recordingId,
+        title: 'Debrief zebrafish',
+        container: 'webm',
+        bytes: 2_000,
+        durationMs: 245_000,
+        status: 'transcribed',
+        transcript: DEFAULT_TRANSCRIPT,
+        recordedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        transcribedAt: expect.stringMatching(/Z$/),
+      },
+    ]);
+    const recordingMd = names.filter((n) => n.startsWith('recordings/'));
+    expect(recordingMd).toHaveLength(1);
+    expect(recordingMd[0]).toMatch(
+      /^recordings\/\d{4}-\d\d-\d\d Debrief zebrafish \([\w-]{8}\)\.md$/,
+    );
+    expect(files[recordingMd[0]!]).toMatch(
+      /^# Debrief zebrafish\n\nRecorded \d{4}-\d\d-\d\d \d\d:\d\d UTC · 4 min 05 s · transcribed .+\n\n## Transcript\n\n/,
+    );
+    expect(files[recordingMd[0]!]).toContain(DEFAULT_TRANSCRIPT);
+    expect(files['README.md']).toContain('recordings/: one file per voice debrief');
   });
 
   it("never holds Bob's chats, edits, items, analyses, profile or kit in Alice's export", async () => {
@@ -153,6 +179,7 @@ describe('GET /api/account/export', () => {
     expect(JSON.parse(files['chats.json']!)).toEqual([]);
     expect(JSON.parse(files['saved-items.json']!)).toEqual([]);
     expect(files['profile.md']).toContain('_(Empty.)_');
+    expect(JSON.parse(files['recordings.json']!)).toEqual([]);
   });
 
   it('a download dropped half-way harms nothing: the next one is whole', async () => {

@@ -17,6 +17,7 @@ import { shownUrl, testModelServer } from '../llm/probe';
 import type { LlmGateway } from '../llm/types';
 import { clientAddress, rateLimit, type LimitRule } from '../middleware/rateLimit';
 import { inputOf, validate } from '../middleware/validate';
+import { speechServer } from '../recordings/speech';
 import {
   readModelSettings,
   saveModelSettings,
@@ -116,6 +117,7 @@ export function settingsRoutes(
     const body: CapabilitiesResponse = {
       modelConnected: !model.offline,
       passwordReset: features.passwordReset,
+      speechConfigured: speechServer(ctx.config, live) !== null,
     };
     ctx.body = body;
   });

@@ -288,6 +288,7 @@ describe('fresh: 1. Settings → Model', () => {
     expect((await new TestClient(server.url).get('/api/capabilities')).body).toEqual({
       modelConnected: false,
       passwordReset: true,
+      speechConfigured: false,
     });
   });
 
@@ -377,6 +378,8 @@ describe('fresh: 1. Settings → Model', () => {
     expect((await new TestClient(server.url).get('/api/capabilities')).body).toEqual({
       modelConnected: true,
       passwordReset: true,
+      // The voice debrief's recordings go to the connected server too (TRANSCRIBE_BASE_URL unset).
+      speechConfigured: true,
     });
 
     // The next chat is the model's, with the stored key and the chosen default model.
@@ -462,6 +465,7 @@ describe('fresh: 1. Settings → Model', () => {
     expect((await new TestClient(server.url).get('/api/capabilities')).body).toEqual({
       modelConnected: false,
       passwordReset: true,
+      speechConfigured: false,
     });
   });
 });
@@ -833,6 +837,7 @@ describe('fresh: 1. several instances on one database', () => {
       expect((await new TestClient(second.url).get('/api/capabilities')).body).toEqual({
         modelConnected: false,
         passwordReset: true,
+        speechConfigured: false,
       });
       const before = await postStream(rep.client, '/api/chat', buildSend('Before the model'));
       expect(before.events.at(-1)).toMatchObject({

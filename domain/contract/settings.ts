@@ -54,6 +54,11 @@ export const CapabilitiesResponse = z.object({
    * Optional: an answer kept from an older server has none, and the forgot page then just tries.
    */
   passwordReset: z.boolean().optional(),
+  /**
+   * Recordings can be transcribed: a speech model is configured (TRANSCRIBE_BASE_URL, or the chat
+   * model's server). Optional: an answer kept from an older server has none.
+   */
+  speechConfigured: z.boolean().optional(),
 });
 export type CapabilitiesResponse = z.infer<typeof CapabilitiesResponse>;
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TestServer } from '../support/server';
 import type { TestClient } from '../support/client';
+import { audioOf } from './audio';
 import { buildSend } from './chats';
 
 /** A 21-character id as the app makes them (saved items, kit files). */
@@ -12,13 +13,14 @@ export interface FilledAccount {
   replyId: number;
   workflowId: string;
   kitFileId: string;
+  recordingId: string;
   /** Words found in the account's content only, to look for in an export. */
   marker: string;
 }
 
 /**
  * A rep who used every part of the app, through its own routes (a chat and its reply, an edited
- * email, a saved item, the profile, a sales-kit file) and, for what only a model run makes, rows as
+ * email, a saved item, the profile, a sales-kit file, a voice debrief) and, for what only a model run makes, rows as
  * those runs leave them (an idea analysis). `client` is signed in; the server answers with a fake model.
  */
 export async function fillAccount(
@@ -64,6 +66,17 @@ export async function fillAccount(
     { headers: { 'content-type': 'text/markdown', 'x-file-name': `battlecard-${marker}.md` } },
   );
   if (kit.status >= 300) throw new Error(`kit upload failed: ${kit.status} ${kit.text}`);
+  // A voice debrief, transcribed by the fake speech model (its default transcript).
+  const recordingId = shortId();
+  const recorded = await client.put(`/api/recordings/${recordingId}`, audioOf('webm'), {
+    headers: {
+      'content-type': 'audio/webm',
+      'x-recording-title': encodeURIComponent(`Debrief ${marker}`),
+      'x-recording-duration-ms': '245000',
+    },
+  });
+  if (recorded.status !== 201)
+    throw new Error(`recording upload failed: ${recorded.status} ${recorded.text}`);
   await server.pool.query(
     `INSERT INTO idea_analyses (user_id, idea, summary) VALUES ($1, $2, $3)`,
     [
@@ -78,6 +91,7 @@ export async function fillAccount(
     replyId,
     workflowId,
     kitFileId,
+    recordingId,
     marker,
   };
 }

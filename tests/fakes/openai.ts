@@ -19,6 +19,12 @@
 //                      text, so each regenerate's answer differs from the last
 //  - 'Fill from text' (the profile's extract prompt) with neither: the fields read from the pasted
 //    text by a few plain rules (profileFieldsOf), as JSON, so an e2e pastes real About text.
+//
+// POST /v1/audio/transcriptions (the voice debrief) takes multipart/form-data as OpenAI does (file,
+// model, response_format) and answers {text}: DEFAULT_TRANSCRIPT unless scripted. Script it with
+// `fake.enqueueTranscription({ status: 500 } | { delayMs: 5000 } | { text: '' })` (the next upload),
+// or, from an e2e that cannot reach the fake's object, POST the same JSON to /__fake/transcriptions.
+// Every upload is noted in `transcriptions` (model, file name, byte count), so a test counts calls.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -52,11 +58,41 @@ export interface ReceivedRequest {
   firstContentAt?: number;
 }
 
+/** How the next transcription is answered. */
+export interface TranscriptionScript {
+  /** Answer with this HTTP status and an OpenAI-style error body. */
+  status?: number;
+  /** Milliseconds before answering (a slow speech server; past the app's timeout, a timeout). */
+  delayMs?: number;
+  /** The transcript ('' : a silent recording). */
+  text?: string;
+}
+
+/** What a speech model heard of a debrief (the default answer): a meeting, as a rep tells it. */
+export const DEFAULT_TRANSCRIPT =
+  'Just left Freightly. Dana Reyes, their head of operations, and Sam from finance were there. Dana pushed back on price and asked how we compare to DockPro. We agreed on a two-week pilot at their Memphis warehouse starting March 3rd. I send the proposal and the Acme case study by Friday.';
+
+export interface ReceivedTranscription {
+  model: string;
+  /** The uploaded file's name and type, as the multipart body named them. */
+  filename: string;
+  contentType: string;
+  /** The audio's size as it arrived, and its bytes. */
+  bytes: number;
+  audio: Buffer;
+  responseFormat: string | undefined;
+  authorization: string | undefined;
+  /** Milliseconds from the request's first byte to its answer: the fake's own part of an upload (bench). */
+  handledMs?: number;
+}
+
 export interface FakeOpenAI {
   /** The base URL for the SDK: http://127.0.0.1:PORT/v1 */
   url: string;
   requests: ReceivedRequest[];
   enqueue(...scripts: Script[]): void;
+  transcriptions: ReceivedTranscription[];
+  enqueueTranscription(...scripts: TranscriptionScript[]): void;
   /** Replies that finished or were cut, for tests that wait on the upstream. */
   close(): Promise<void>;
 }
@@ -157,6 +193,41 @@ function errorBody(status: number) {
 }
 
 /**
+ * The parts of a multipart/form-data body: each one's name, file name, type and bytes. Plain
+ * RFC 7578 as the SDK (and curl) write it: parts between `--boundary` lines, headers, a blank line.
+ */
+export function multipartParts(
+  body: Buffer,
+  contentType: string,
+): Array<{ name: string; filename?: string; type?: string; data: Buffer }> {
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!boundary) throw new Error('not multipart/form-data: no boundary');
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  const parts: Array<{ name: string; filename?: string; type?: string; data: Buffer }> = [];
+  // The first delimiter has no CRLF before it: pretend one, so every delimiter looks the same.
+  const all = Buffer.concat([Buffer.from('\r\n'), body]);
+  let at = all.indexOf(delimiter);
+  while (at !== -1) {
+    const start = at + delimiter.length;
+    if (all.subarray(start, start + 2).toString() === '--') break;
+    const next = all.indexOf(delimiter, start);
+    if (next === -1) throw new Error('multipart body ends without its closing delimiter');
+    const part = all.subarray(start + 2, next);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    const headers = part.subarray(0, headerEnd).toString('utf8');
+    const disposition = /content-disposition:([^\r\n]*)/i.exec(headers)?.[1] ?? '';
+    parts.push({
+      name: /\bname="([^"]*)"/.exec(disposition)?.[1] ?? '',
+      filename: /\bfilename="([^"]*)"/.exec(disposition)?.[1],
+      type: /content-type:\s*([^\r\n]*)/i.exec(headers)?.[1]?.trim(),
+      data: part.subarray(headerEnd + 4),
+    });
+    at = next;
+  }
+  return parts;
+}
+
+/**
  * `models`: what GET /v1/models lists (default gpt-4o), as a local server lists what it has pulled.
  * `apiKey`: the key it accepts, as OpenAI does: any other (or none) is answered 401 on every route.
  */
@@ -165,6 +236,8 @@ export async function startFakeOpenAI(
 ): Promise<FakeOpenAI> {
   const queue: Script[] = [];
   const requests: ReceivedRequest[] = [];
+  const transcriptionQueue: TranscriptionScript[] = [];
+  const transcriptions: ReceivedTranscription[] = [];
   const seenFaults = new Map<string, number>();
   const asked = new Map<string, number>();
   const sockets = new Set<Socket>();
@@ -184,6 +257,17 @@ export async function startFakeOpenAI(
           data: (opts.models ?? ['gpt-4o']).map((id) => ({ id, object: 'model' })),
         }),
       );
+      return;
+    }
+    if (req.method === 'POST' && req.url === '/__fake/transcriptions') {
+      let raw = '';
+      for await (const chunk of req) raw += chunk;
+      transcriptionQueue.push(JSON.parse(raw) as TranscriptionScript);
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.method === 'POST' && req.url === '/v1/audio/transcriptions') {
+      await transcribe(req, res);
       return;
     }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
@@ -276,6 +360,47 @@ export async function startFakeOpenAI(
     res.end('data: [DONE]\n\n');
   }
 
+  async function transcribe(req: IncomingMessage, res: ServerResponse) {
+    const started = performance.now();
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const parts = multipartParts(Buffer.concat(chunks), req.headers['content-type'] ?? '');
+    const field = (name: string) => parts.find((p) => p.name === name);
+    const file = field('file');
+    const model = field('model')?.data.toString('utf8');
+    const answer = (status: number, body: unknown) => {
+      received.handledMs = performance.now() - started;
+      if (!res.destroyed)
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    };
+    const received: ReceivedTranscription = {
+      model: model ?? '',
+      filename: file?.filename ?? '',
+      contentType: file?.type ?? '',
+      bytes: file?.data.length ?? 0,
+      audio: file ? Buffer.from(file.data) : Buffer.alloc(0),
+      responseFormat: field('response_format')?.data.toString('utf8'),
+      authorization: req.headers.authorization,
+    };
+    transcriptions.push(received);
+    // As OpenAI: both fields are required.
+    if (!file || !model) {
+      answer(400, {
+        error: {
+          type: 'invalid_request_error',
+          code: null,
+          message: `Missing required parameter: '${file ? 'model' : 'file'}'.`,
+          param: file ? 'model' : 'file',
+        },
+      });
+      return;
+    }
+    const script = transcriptionQueue.shift() ?? {};
+    if (script.delayMs) await sleep(script.delayMs);
+    if (script.status) answer(script.status, errorBody(script.status));
+    else answer(200, { text: script.text ?? DEFAULT_TRANSCRIPT });
+  }
+
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((err: Error) => {
       if (!res.headersSent)
@@ -293,6 +418,8 @@ export async function startFakeOpenAI(
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     enqueue: (...scripts) => queue.push(...scripts),
+    transcriptions,
+    enqueueTranscription: (...scripts) => transcriptionQueue.push(...scripts),
     async close() {
       for (const s of sockets) s.destroy();
       await new Promise((resolve) => server.close(resolve));
