@@ -267,6 +267,8 @@ function securityHeaders(config: Config) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Logos are local initials (design §11): images come from us, data:/blob: URLs and Stripe's checkout.
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
+        // A voice debrief plays back from the phone's own copy, a blob: URL (issue 23).
+        mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

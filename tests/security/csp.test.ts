@@ -33,6 +33,13 @@ describe('Content-Security-Policy', () => {
     },
   );
 
+  it('plays audio from this site and the phone’s own recordings (blob:) only', async () => {
+    const csp = directives(
+      (await new TestClient(server.url).get('/')).headers.get('content-security-policy')!,
+    );
+    expect(csp.get('media-src')).toEqual(["'self'", 'blob:']);
+  });
+
   it('security: 10. nothing else opens the page to images or scripts from anywhere', async () => {
     const csp = directives(
       (await new TestClient(server.url).get('/')).headers.get('content-security-policy')!,
