@@ -3,6 +3,7 @@ import { uniqueCredentials } from '../factories/users';
 import { expect, test } from './fixtures';
 import { ChatPage } from './pages/ChatPage';
 import { CheckoutPage } from './pages/CheckoutPage';
+import { DebriefPage } from './pages/DebriefPage';
 import { FlowPage } from './pages/FlowPage';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { logIn, registerAndLogIn } from './pages/session';
@@ -228,5 +229,36 @@ test("fresh: 3. the chat without a model answers 'write a cold email to Dana Ort
   await expect(flows.answerBox).toHaveValue('Dana Ortiz at Freightly');
   expect(addresses.filter((address) => /dana|ortiz/i.test(decodeURIComponent(address)))).toEqual(
     [],
+  );
+});
+
+test('issue 23: with no speech model, a debrief stays on the phone, playable, says what transcription needs, and the notes typed beside it open the chat', async ({
+  page,
+  context,
+  newAccount,
+}) => {
+  await context.grantPermissions(['microphone'], { origin: `http://127.0.0.1:${PORT}` });
+  await registerAndLogIn(page.request, newAccount);
+  const debrief = new DebriefPage(page);
+  await debrief.open();
+  await expect(page.getByRole('note')).toContainText('Transcription needs a speech model.');
+  await expect(page.getByRole('note')).toContainText('TRANSCRIBE_BASE_URL');
+  await debrief.meeting.fill('Freightly');
+  await debrief.record(page.locator('.debrief-new'));
+  const card = debrief.recording('Meeting with Freightly');
+  await card.getByRole('button', { name: 'Transcribe' }).click();
+  // The server has no speech model: the recording waits on the phone with the reason, playable.
+  await expect(card.getByRole('alert')).toContainText('Transcription needs a speech model');
+  await expect(card.locator('audio')).toHaveCount(1);
+  await expectNoSidewaysScroll(page, 'a debrief waiting for a speech model');
+
+  await card.getByRole('textbox', { name: 'Your notes' }).fill('Dana wants a pilot in March.');
+  await card.getByRole('button', { name: /Ask Pitchpad/ }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(new ChatPage(page).input).toHaveValue('Dana wants a pilot in March.');
+  // Still there, until the rep deletes it.
+  await debrief.open();
+  await expect(debrief.recording('Meeting with Freightly')).toContainText(
+    'Transcription needs a speech model',
   );
 });
