@@ -383,6 +383,18 @@ describe('recordings: the voice debrief on the server', () => {
     expect((await client.delete(`/api/recordings/${shortId()}`)).status).toBe(404);
   });
 
+  it('keeps a transcript whole up to 200,000 characters (the client cuts where a flow needs less), without NULs', async () => {
+    const { client, user } = await loggedInClient(server);
+    const id = shortId();
+    const long = `Dana\u0000 said ${'we need a pilot. '.repeat(12_000)}`;
+    fake.enqueueTranscription({ text: long });
+    const res = await upload(client, audioOf('webm'), id);
+    expect(res.status).toBe(201);
+    const kept = long.replaceAll('\u0000', '').slice(0, 200_000);
+    expect(res.body.recording.transcript).toBe(kept);
+    expect((await rowOf(user.id, id))!.transcript).toBe(kept);
+  });
+
   it('lists transcribed and silent recordings, newest first', async () => {
     const { client } = await loggedInClient(server);
     const [a, b, c] = [shortId(), shortId(), shortId()];
