@@ -4,10 +4,12 @@ import {
   analyticsOutline,
   businessOutline,
   callOutline,
+  clipboardOutline,
   diamondOutline,
   mailOutline,
   peopleOutline,
   rocketOutline,
+  sendOutline,
   shieldCheckmarkOutline,
 } from 'ionicons/icons';
 import { FLOWS, type FlowType } from '../../../domain/playbooks';
@@ -24,6 +26,8 @@ export const FLOW_ICONS: Record<FlowType, string> = {
   call: callOutline,
   objection: shieldCheckmarkOutline,
   gtmplan: rocketOutline,
+  followup: sendOutline,
+  crmnote: clipboardOutline,
 };
 
 interface FlowMenuProps {
