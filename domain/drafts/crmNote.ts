@@ -47,9 +47,9 @@ const section = (name: Exclude<Section, 'Date'>, body: string) =>
 /** An answer's text on one line, with no mark that would become a link or a heading in the note. */
 const plain = (text: string) =>
   text
-    .trim()
+    .replace(/[[\]<>*_`#|]/g, '')
     .replace(/\s+/g, ' ')
-    .replace(/[[\]<>*_`#|]/g, '');
+    .trim();
 
 /** The note in Markdown, drafted from the answers; `now` dates it when the rep gave no date. */
 export function draftCrmNote(answers: Answers, now = new Date()): string {
