@@ -772,6 +772,15 @@ describe('sends behind the Pro gate: the chat counts, not only what the request 
     ).toBe(200);
     expect(requestsFor(later)[0]!.messages[0]!.content).toBe(SYSTEM_PROMPTS.email);
   });
+
+  it("issue #23: gives a follow-up email's and a CRM note's chats their own system prompts", async () => {
+    const { client } = await loggedInClient(server, { pro: true });
+    for (const playbookType of ['followup', 'crmnote'] as const) {
+      const text = `${playbookType} ${randomUUID()}`;
+      expect((await client.post('/api/chat', buildSend(text, { playbookType }))).status).toBe(200);
+      expect(requestsFor(text)[0]!.messages[0]!.content).toBe(SYSTEM_PROMPTS[playbookType]);
+    }
+  });
 });
 
 describe('POST /api/chat/value-props', () => {
