@@ -226,7 +226,7 @@ describe('POST /api/chat: bad input', () => {
     [
       'an unknown playbookType',
       { playbookType: 'poetry' },
-      'playbookType: Invalid option: expected one of "none"|"playbook"|"email"|"demo"|"call"|"objection"|"gtmplan"',
+      'playbookType: Invalid option: expected one of "none"|"playbook"|"email"|"demo"|"call"|"objection"|"gtmplan"|"followup"|"crmnote"',
     ],
     [
       'a temperature above 2',
