@@ -226,7 +226,7 @@ describe('POST /api/chat: bad input', () => {
     [
       'an unknown playbookType',
       { playbookType: 'poetry' },
-      'playbookType: Invalid option: expected one of "none"|"playbook"|"email"|"demo"|"call"|"objection"|"gtmplan"',
+      'playbookType: Invalid option: expected one of "none"|"playbook"|"email"|"demo"|"call"|"objection"|"gtmplan"|"followup"|"crmnote"',
     ],
     [
       'a temperature above 2',
@@ -771,6 +771,15 @@ describe('sends behind the Pro gate: the chat counts, not only what the request 
       ).status,
     ).toBe(200);
     expect(requestsFor(later)[0]!.messages[0]!.content).toBe(SYSTEM_PROMPTS.email);
+  });
+
+  it("issue #23: gives a follow-up email's and a CRM note's chats their own system prompts", async () => {
+    const { client } = await loggedInClient(server, { pro: true });
+    for (const playbookType of ['followup', 'crmnote'] as const) {
+      const text = `${playbookType} ${randomUUID()}`;
+      expect((await client.post('/api/chat', buildSend(text, { playbookType }))).status).toBe(200);
+      expect(requestsFor(text)[0]!.messages[0]!.content).toBe(SYSTEM_PROMPTS[playbookType]);
+    }
   });
 });
 

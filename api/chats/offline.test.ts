@@ -262,3 +262,79 @@ describe('the offline drafter', () => {
     expect(res.body.code).toBe('no_model');
   });
 });
+
+describe('issue #23: the follow-up email and CRM note flows, with no model', () => {
+  const notes =
+    'Dana Ortiz: Ramp time is our biggest problem this year.\nDana Ortiz: We are worried about the price.\nSam Lee: I will send the pilot proposal by Friday.';
+
+  it("drafts a Pro user's follow-up email from the notes, signed and linked from the profile, in a chat named for the recipient", async () => {
+    const { client } = await loggedInClient(server, { pro: true });
+    const now = new Date().toISOString();
+    const profile = {
+      company: 'Pipewise',
+      bookingLink: 'https://cal.com/sam/30min',
+      signatureName: 'Sam Lee',
+      signatureRole: 'Account Executive',
+    };
+    await client.patch('/api/profile', {
+      edits: Object.entries(profile).map(([field, value]) => ({
+        field,
+        value,
+        editedAt: now,
+        base: null,
+      })),
+    });
+    const send = buildSend('Write a follow-up email (composed prompt)', {
+      playbookType: 'followup',
+      answers: { meeting_notes: notes, recipient: 'Dana Ortiz, VP Sales at Freightly' },
+    });
+    const res = await client.post('/api/chat', send);
+    expect(res.status).toBe(200);
+    expect(res.body.message.model).toBe('offline-drafter');
+    const content: string = res.body.message.content;
+    expect(content).toContain('**Subject:** Recap and next steps: Freightly');
+    expect(content).toContain('Hi Dana,');
+    expect(content).toContain('- I will send the pilot proposal by Friday.');
+    expect(content).toContain('https://cal.com/sam/30min');
+    expect(content).toContain('Best regards,\nSam Lee\nAccount Executive, Pipewise');
+    const chat = (await client.get(`/api/chats/${send.chatId}`)).body;
+    expect(chat.chat ?? chat).toMatchObject({
+      title: 'Follow-up: Dana Ortiz at Freightly',
+      playbookType: 'followup',
+    });
+  });
+
+  it("drafts a Pro user's CRM note with its five sections", async () => {
+    const { client } = await loggedInClient(server, { pro: true });
+    const res = await client.post(
+      '/api/chat',
+      buildSend('Write a CRM note (composed prompt)', {
+        playbookType: 'crmnote',
+        answers: { meeting_notes: notes, account: 'Freightly', meeting_date: '2026-11-03' },
+      }),
+    );
+    expect(res.status).toBe(200);
+    const content: string = res.body.message.content;
+    expect(content).toContain('# CRM note: Freightly');
+    expect(content).toContain('## Risks\n\n- Dana Ortiz: We are worried about the price.');
+    expect(content).toContain('## Stakeholders\n\n- Dana Ortiz\n- Sam Lee');
+    expect(content).toContain('## Date\n\n2026-11-03');
+  });
+
+  it('refuses both flows to a free user with 403 pro_required, storing no chat', async () => {
+    const { client } = await loggedInClient(server);
+    for (const playbookType of ['followup', 'crmnote']) {
+      const send = buildSend('Write it', { playbookType, answers: { meeting_notes: notes } });
+      const res = await client.post('/api/chat', send);
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('pro_required');
+      expect((await client.get(`/api/chats/${send.chatId}`)).status).toBe(404);
+    }
+  });
+
+  it('refuses a playbook type that is no flow', async () => {
+    const { client } = await loggedInClient(server, { pro: true });
+    const res = await client.post('/api/chat', buildSend('Write it', { playbookType: 'debrief' }));
+    expect(res.status).toBe(400);
+  });
+});

@@ -1,6 +1,8 @@
 /**
- * What a voice debrief's transcript can become (issue 23 part 3), in /share's shape: the guided flow
- * it opens and the answers it fills (web/features/share/prefillShared.ts puts it there).
+ * What a voice debrief's transcript can become (issue #23 part 3, 'Turn it into work'), in the
+ * shape /share's choices take (domain/share/shareChoices.ts), so the debrief screen puts the text
+ * where each flow shows it with the same code (web/features/share/prefillShared.ts). Kept free of
+ * zod and of the flows' code, as the share choices are.
  */
 import { MESSAGE_MAX_CHARS } from '../limits';
 import { TRANSCRIPT_MAX_CHARS } from '../playbooks/callAnalysis';
@@ -12,6 +14,20 @@ export const DEBRIEF_CHOICES: readonly ShareChoice[] = [
     description: 'Pain points, objections and buying signals from the meeting.',
     flow: 'call',
     answers: ['transcript'],
+    maxLength: TRANSCRIPT_MAX_CHARS,
+  },
+  {
+    label: 'Follow-up email',
+    description: 'A recap, the agreed next steps and your booking link, ready to send.',
+    flow: 'followup',
+    answers: ['meeting_notes'],
+    maxLength: TRANSCRIPT_MAX_CHARS,
+  },
+  {
+    label: 'CRM note',
+    description: 'Summary, next steps, stakeholders and risks, to paste into your CRM.',
+    flow: 'crmnote',
+    answers: ['meeting_notes'],
     maxLength: TRANSCRIPT_MAX_CHARS,
   },
   {

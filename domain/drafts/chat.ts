@@ -2,9 +2,12 @@ import type { ProfileValues } from '../contract/profile';
 import type { PlaybookType } from '../playbooks/types';
 import type { Answers, FlowType } from '../playbooks/flow';
 import { PREFILL_MAX_CHARS } from '../limits';
-import { draftColdEmail, emailDraftMarkdown, recipientLabel } from './coldEmail';
+import { emailDraftMarkdown, recipientLabel } from './coldEmail';
 import { draftGtmPlan, draftedPlanMarkdown } from './gtmPlan';
 import { draftCallReview } from './callReview';
+import { draftCrmNote } from './crmNote';
+import { draftFlowEmail } from './flowEmail';
+import { isEmailFlow } from '../playbooks/emailFlows';
 import { draftObjectionGuide, draftPersonaSheet } from './guides';
 import { draftPitchOutline } from './pitchOutline';
 
@@ -145,7 +148,7 @@ export function offlineChatAnswer(message: string, pro: boolean): string {
 
 /**
  * The offline drafter's answer to a chat message. A finished flow's answers become a draft (cold
- * email, persona sheet, objection guide, GTM plan), a call review worksheet (call analysis) or a
+ * or follow-up email, persona sheet, objection guide, GTM plan, CRM note), a call review worksheet (call analysis) or a
  * sales pitch outline (value proposition), each saying what it is. Anything else gets offlineChatAnswer: what works
  * now, as buttons. A cold email takes what its answers leave out from the rep's `profile` (the
  * signature, the booking link, the value proposition) and signs with `sender`, the rep's account
@@ -160,8 +163,8 @@ export function draftChatReply(
   profile?: ProfileValues,
 ): string {
   if (answers) {
-    if (type === 'email')
-      return `${emailDraftMarkdown(draftColdEmail(answers, sender, profile))}
+    if (isEmailFlow(type))
+      return `${emailDraftMarkdown(draftFlowEmail(type, answers, sender, profile))}
 
 _Offline draft, composed from your answers._`;
     if (type === 'demo') return draftPersonaSheet(answers);
@@ -169,6 +172,7 @@ _Offline draft, composed from your answers._`;
     if (type === 'gtmplan') return draftedPlanMarkdown(draftGtmPlan(answers));
     if (type === 'call') return draftCallReview(answers);
     if (type === 'playbook') return draftPitchOutline(answers);
+    if (type === 'crmnote') return draftCrmNote(answers);
   }
   return offlineChatAnswer(message, pro);
 }

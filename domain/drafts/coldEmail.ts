@@ -177,6 +177,12 @@ function readRecipient(text: string | undefined): Recipient {
   return recipient;
 }
 
+/** The recipient's first name and company, as far as the answer tells (the follow-up's greeting and subject). */
+export function recipientOf(text: string | undefined): { firstName?: string; company?: string } {
+  const { firstName, company } = readRecipient(text);
+  return { ...(firstName ? { firstName } : {}), ...(company ? { company } : {}) };
+}
+
 /** The recipient's name alone ('Dana Ortiz', or 'Dana' from dana@acme.com), when the answer gives one. */
 export function recipientName(text: string | undefined): string | undefined {
   const { name, firstName } = readRecipient(text);
@@ -194,7 +200,7 @@ export function recipientLabel(text: string | undefined): string | undefined {
 }
 
 /** A sentence from free text: trimmed, first letter capitalised, ending in a full stop. */
-function sentence(text: string): string {
+export function sentence(text: string): string {
   const t = text.trim().replace(/\s+/g, ' ');
   if (!t) return t;
   const s = t[0]!.toUpperCase() + t.slice(1);
@@ -255,7 +261,7 @@ function openingParagraph({ role, company, notes }: Recipient): string {
 }
 
 /** How the email greets and signs off, by the profile's tone; no tone keeps the drafter's own words. */
-const TONE_WORDS: Record<Tone | 'none', { hi: (name?: string) => string; bye: string }> = {
+export const TONE_WORDS: Record<Tone | 'none', { hi: (name?: string) => string; bye: string }> = {
   none: { hi: (name) => `Hi ${name ?? 'there'},`, bye: 'Best regards,' },
   direct: { hi: (name) => (name ? `Hi ${name},` : 'Hi,'), bye: 'Best,' },
   friendly: { hi: (name) => (name ? `Hey ${name},` : 'Hi there,'), bye: 'Cheers,' },
@@ -327,7 +333,7 @@ function profileProof(profile: ProfileValues): string | undefined {
  * The signature: the rep's name (the profile's, else their account's), their role and company, and
  * their phone, one a line, each only when known.
  */
-function signatureLines(profile: ProfileValues, sender: string | undefined): string[] {
+export function signatureLines(profile: ProfileValues, sender: string | undefined): string[] {
   const name = profile.signatureName?.trim() || sender?.trim();
   const role = profile.signatureRole?.trim();
   const company = profile.company?.trim();

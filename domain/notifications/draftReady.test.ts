@@ -79,6 +79,34 @@ describe('draftReadyText: the title', () => {
       'Your GTM plan is ready',
     ],
     [
+      'a follow-up email, from its recipient answer',
+      {
+        playbookType: 'followup',
+        chatTitle: 'Follow-up: Dana Ortiz at Freightly',
+        recipientInfo: 'Dana Ortiz, VP Sales at Freightly',
+      },
+      'Your follow-up email to Dana Ortiz is ready',
+    ],
+    [
+      'a follow-up email with no answers: the name from the title',
+      { playbookType: 'followup', chatTitle: 'Follow-up: Dana Ortiz at Freightly' },
+      'Your follow-up email to Dana Ortiz is ready',
+    ],
+    [
+      'a follow-up email to a team',
+      {
+        playbookType: 'followup',
+        chatTitle: 'Follow-up: the ops team',
+        recipientInfo: 'the ops team',
+      },
+      'Your follow-up email is ready',
+    ],
+    [
+      'a CRM note',
+      { playbookType: 'crmnote', chatTitle: 'CRM Note: Freightly' },
+      'Your CRM note is ready',
+    ],
+    [
       'a free chat',
       { playbookType: 'none', chatTitle: 'How do I price a pilot?' },
       'Your answer in "How do I price a pilot?" is ready',

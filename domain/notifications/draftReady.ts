@@ -5,15 +5,17 @@
  */
 import { recipientName } from '../drafts/coldEmail';
 import { COLD_EMAIL_NAME_START, COLD_EMAIL_NO_RECIPIENT } from '../playbooks/coldEmail';
+import { FOLLOW_UP_NAME_START } from '../playbooks/followUp';
 import type { PlaybookType } from '../playbooks/types';
 
 /** What a guided flow produces, in the title's words: "Your <thing> is ready". */
-const READY: Record<Exclude<PlaybookType, 'none' | 'email'>, string> = {
+const READY: Record<Exclude<PlaybookType, 'none' | 'email' | 'followup'>, string> = {
   playbook: 'Your sales pitch is ready',
   demo: 'Your customer personas are ready',
   call: 'Your call analysis is ready',
   objection: 'Your objection guide is ready',
   gtmplan: 'Your GTM plan is ready',
+  crmnote: 'Your CRM note is ready',
 };
 
 /** Longest name or chat title quoted in a notification's title; the phone cuts the rest anyway. */
@@ -25,7 +27,10 @@ export interface DraftReadyInput {
   playbookType: PlaybookType;
   /** The chat's title ('Cold Email to Dana Ortiz at Freightly' for a cold email). */
   chatTitle: string;
-  /** A cold email's answer to 'Who are you writing to?', when the send carried its flow's answers. */
+  /**
+   * An email's answer to who it is for (the cold email's 'Who are you writing to?', the follow-up's
+   * 'Who is it going to?'), when the send carried its flow's answers.
+   */
   recipientInfo?: string | undefined;
   /** The finished reply. */
   reply: string;
@@ -60,6 +65,15 @@ function titleFor(
       ? `Your cold email to ${name} is ready`
       : 'Your cold email is ready';
   }
+  if (type === 'followup') {
+    const name =
+      recipientInfo === undefined
+        ? nameFromTitle(chatTitle, FOLLOW_UP_NAME_START)
+        : recipientName(recipientInfo);
+    return name && name.length <= MAX_NAME
+      ? `Your follow-up email to ${name} is ready`
+      : 'Your follow-up email is ready';
+  }
   if (type !== 'none') return READY[type];
   const title = chatTitle.trim().replace(/\s+/g, ' ');
   return title ? `Your answer in "${cut(title, MAX_NAME)}" is ready` : 'Your answer is ready';
@@ -71,9 +85,14 @@ function titleFor(
  * naming no one ('Cold Email to Contact', a role, a renamed chat) gives none.
  */
 export function nameFromColdEmailTitle(title: string): string | undefined {
+  return nameFromTitle(title, COLD_EMAIL_NAME_START);
+}
+
+/** The recipient's name from an email chat's title that starts with `start` ('Follow-up: Dana Ortiz at Freightly'). */
+function nameFromTitle(title: string, start: string): string | undefined {
   const trimmed = title.trim();
-  if (!trimmed.startsWith(COLD_EMAIL_NAME_START)) return undefined;
-  const label = trimmed.slice(COLD_EMAIL_NAME_START.length).trim();
+  if (!trimmed.startsWith(start)) return undefined;
+  const label = trimmed.slice(start.length).trim();
   if (!label || label === COLD_EMAIL_NO_RECIPIENT) return undefined;
   // The label is '<who> at <company>', '<who>' or '<company>': the name is a name (recipientName
   // tells one from a role or a company the same way the title was made).

@@ -1,7 +1,9 @@
 import { WORKFLOW_NAME_MAX } from '../limits';
 import { callAnalysisFlow } from './callAnalysis';
 import { coldEmailFlow } from './coldEmail';
+import { crmNoteFlow } from './crmNote';
 import { cutAtWord, type Answers, type Flow, type FlowType } from './flow';
+import { followUpFlow } from './followUp';
 import { gtmPlanFlow } from './gtmPlan';
 import { objectionFlow } from './objection';
 import { personaFlow } from './persona';
@@ -15,6 +17,8 @@ export const FLOWS: Record<FlowType, Flow> = {
   call: callAnalysisFlow,
   objection: objectionFlow,
   gtmplan: gtmPlanFlow,
+  followup: followUpFlow,
+  crmnote: crmNoteFlow,
 };
 
 export type { Answers, Flow, FlowType, Option, Question } from './flow';

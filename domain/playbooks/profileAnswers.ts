@@ -69,6 +69,8 @@ const option = (field: ProfileField): Source => ({
 const SOURCES: Partial<Record<FlowType, Record<string, Source>>> = {
   // The cold email: only who it is for is left to ask.
   email: { value_prop: 'valueProposition', booking_link: 'bookingLink' },
+  // The follow-up email: the booking link for the next meeting (the signature is the drafter's and the model's).
+  followup: { booking_link: 'bookingLink' },
   // Personas: the company and what it sells; the people and their pains stay the rep's to say.
   demo: {
     company_name: 'company',

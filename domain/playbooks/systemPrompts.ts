@@ -17,6 +17,8 @@ export const SYSTEM_PROMPTS: Record<PlaybookType, string> = {
   call: `${BASE} You analyze sales and customer call transcripts: pain points, objections, buying signals, what went well and what to improve, with quotes from the transcript.`,
   objection: `${BASE} You write objection-handling guides: each objection, why it comes up, a response that acknowledges, reframes and proves, and a follow-up question.`,
   gtmplan: `${BASE} You write investor-ready go-to-market plans: executive summary, market analysis with TAM/SAM/SOM, strategy, timeline, projections, metrics, risks and mitigations.`,
+  followup: `${BASE} You write follow-up emails after a sales meeting, to the people met: a subject line, a greeting, a short recap of what was discussed in their terms, the agreed next steps as a list (who does what, by when), one call to action (the user's booking link from their profile when there is one) and a sign-off with the user's signature from their profile (name, role, phone). Under 200 words; only what the meeting notes say. Answer with the email alone, starting with 'Subject:'.`,
+  crmnote: `${BASE} You turn meeting notes and transcripts into CRM notes for HubSpot or Salesforce: the sections Summary, Next steps, Stakeholders, Risks and Date (YYYY-MM-DD), short and factual, lists where they help. Never invent a fact the notes do not give; mark a section with nothing to go on as '**Needs review:**'.`,
 };
 
 /** The system prompt for a chat: ours first, then (for free chat only) the client's extra instructions. */

@@ -50,7 +50,7 @@ export const LANDING_TOOLS: ReadonlyArray<{ title: string; type: ToolType; descr
 
 /**
  * The tools as cards in an empty chat: every guided flow (the landing page's, and the call analysis,
- * which the landing page leaves out) and competitive intelligence. GTM Advice is the chat itself.
+ * follow-up email and CRM note, which the landing page leaves out) and competitive intelligence. GTM Advice is the chat itself.
  */
 export const CHAT_TOOLS: ReadonlyArray<{ title: string; type: ToolType; description: string }> =
   LANDING_TOOLS.flatMap((tool) =>
@@ -64,6 +64,17 @@ export const CHAT_TOOLS: ReadonlyArray<{ title: string; type: ToolType; descript
               type: 'call' as const,
               description:
                 'Paste a call: the pains, objections and buying signals, and what to do next.',
+            },
+            {
+              title: 'Follow-up Email',
+              type: 'followup' as const,
+              description:
+                'After a meeting: the recap, the agreed next steps and your booking link.',
+            },
+            {
+              title: 'CRM Note',
+              type: 'crmnote' as const,
+              description: 'Meeting notes as a CRM note: summary, next steps, stakeholders, risks.',
             },
           ]
         : [tool],
@@ -85,6 +96,8 @@ export const FLOW_TYPES: readonly FlowType[] = [
   'call',
   'objection',
   'gtmplan',
+  'followup',
+  'crmnote',
 ];
 
 export function isFlowType(value: unknown): value is FlowType {

@@ -9,6 +9,8 @@ export const PlaybookType = z.enum([
   'call',
   'objection',
   'gtmplan',
+  'followup',
+  'crmnote',
 ]);
 export type PlaybookType = z.infer<typeof PlaybookType>;
 

@@ -7,6 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { coachEmail } from '../../domain/coach';
 import { plainText } from '../../domain/coach/text';
+import { crmPlainText } from '../../domain/crm/plainText';
 import { MESSAGE_MAX_CHARS } from '../../domain/limits';
 import { firstLine } from '../../domain/notifications/draftReady';
 import { combineShared } from '../../domain/share/sharedText';
@@ -86,6 +87,7 @@ const FUNCTIONS: [string, string, (text: string, run: number) => unknown][] = [
     (text) => emailFromText(text),
   ],
   ['notify md', "firstLine: a reply's first line for the notification", (text) => firstLine(text)],
+  ['crm md', "crmPlainText: a CRM note as 'Copy for CRM' copies it", (text) => crmPlainText(text)],
 ];
 
 function time(call: (run: number) => unknown): number {

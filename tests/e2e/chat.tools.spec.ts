@@ -16,6 +16,8 @@ const CHAT_TOOL_TITLES = [
   'Handle Objections',
   'Generate Cold Emails',
   'Customer Call Analysis',
+  'Follow-up Email',
+  'CRM Note',
   'Competitive Intelligence',
 ];
 

@@ -31,6 +31,8 @@ test('phone: 13. at 320×568 no guided flow, result or history screen scrolls si
     'email',
     'demo',
     'gtmplan',
+    'followup',
+    'crmnote',
   ]);
 });
 

@@ -278,6 +278,30 @@ const FLOWS = {
     await expect(flow.page.locator('.pitch-deck-card')).toBeVisible();
     await check('GTM plan: the plan and the pitch-deck card');
   },
+  async followup(flow: FlowPage, check: ScreenCheck) {
+    await flow.openFlow('followup');
+    await check('follow-up email: the meeting notes');
+    await flow.answer(
+      `Dana Ortiz: Ramp time is our biggest problem ${unique()}.\nAda: I will send the pilot proposal by Friday.`,
+    );
+    await flow.answer('Dana Ortiz, VP Sales at Freightly');
+    await flow.answer('I send the pilot proposal by Friday');
+    await check('follow-up email: the booking link');
+    await flow.answer('https://cal.com/ada/20min', 'Write Follow-up');
+    await expect(flow.resultActions).toBeVisible();
+    await check('follow-up email: the email');
+  },
+  async crmnote(flow: FlowPage, check: ScreenCheck) {
+    await flow.openFlow('crmnote');
+    await flow.answer(
+      `Dana Ortiz: We are worried about the price ${unique()}.\nAda: I will send the pilot proposal by Friday.`,
+    );
+    await flow.answer('Freightly');
+    await check('CRM note: the meeting date');
+    await flow.answer('', 'Write CRM Note');
+    await expect(flow.resultActions.getByRole('button', { name: 'Copy for CRM' })).toBeVisible();
+    await check('CRM note: the note');
+  },
 } as const;
 
 export type FlowName = keyof typeof FLOWS;

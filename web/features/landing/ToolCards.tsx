@@ -2,10 +2,12 @@ import {
   analyticsOutline,
   callOutline,
   chatbubblesOutline,
+  clipboardOutline,
   diamondOutline,
   mailOutline,
   peopleOutline,
   rocketOutline,
+  sendOutline,
   shieldCheckmarkOutline,
 } from 'ionicons/icons';
 import { LANDING_TOOLS, isFreeTool } from '../../../domain/playbooks/tools';
@@ -22,6 +24,8 @@ const TOOL_ICONS: Record<ToolType, string> = {
   competitive: analyticsOutline,
   none: chatbubblesOutline,
   call: callOutline,
+  followup: sendOutline,
+  crmnote: clipboardOutline,
 };
 
 type Tool = (typeof LANDING_TOOLS)[number];

@@ -12,6 +12,7 @@
  * One notification per chat (its tag is the chat id: a later reply replaces it, silently).
  * Only deliveries of the outbox's flushes count: a send the rep just made on screen is not one.
  */
+import { recipientAnswerOf } from '../../../domain/playbooks/emailFlows';
 import {
   chatPath,
   debriefReadyText,
@@ -76,7 +77,7 @@ export async function readyReplies(
     const text = draftReadyText({
       playbookType: chat.playbookType,
       chatTitle: chat.title,
-      recipientInfo: message.answers?.recipient_info,
+      recipientInfo: recipientAnswerOf(chat.playbookType, message.answers),
       reply: reply.content,
     });
     notices.set(chat.id, { chatId: chat.id, ...text, replyStatus: reply.status });

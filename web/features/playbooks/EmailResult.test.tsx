@@ -69,3 +69,28 @@ describe("the email editor's coach", () => {
     );
   });
 });
+
+describe("the coach on a follow-up email (issue #23: 'scored by the coach, editable as every email')", () => {
+  it("knows the recipient from the follow-up's 'Who is it going to?' answer", async () => {
+    await saveWorkflow(db, {
+      type: 'followup',
+      name: 'Follow-up: Dana Ortiz at Freightly',
+      answers: {
+        meeting_notes: 'Dana Ortiz: Ramp time is our biggest problem, six months a rep.',
+        recipient: 'Dana Ortiz, VP Sales at Freightly',
+      },
+      chatId: 'chat-2',
+    });
+    const email = {
+      subject: 'Recap and next steps',
+      body: 'Hi there,\n\nThank you for your time today.\n\nNext steps:\n- I send the pilot proposal by Friday.\n\nBest regards,\nSam',
+    };
+    render(<Result chatId="chat-2" email={email} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await waitFor(() =>
+      expect(
+        document.querySelector('.email-coach__check[data-check="personal"]')?.textContent,
+      ).toMatch(/^Fix this: Doesn't mention Dana or Freightly/),
+    );
+  });
+});

@@ -6,9 +6,9 @@ import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { CoachContext } from '../../../domain/coach';
 import type { EmailEdit } from '../../../domain/contract/chat';
 import { recipientContext, type EmailDraft } from '../../../domain/drafts/coldEmail';
+import { recipientAnswerOf } from '../../../domain/playbooks/emailFlows';
 import type { PitchpadDb } from '../../data/db';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
-import { answersOfChat } from '../history/workflowStore';
 import { useProfileValues } from '../profile/useProfile';
 
 const EmailEditor = lazy(() =>
@@ -33,15 +33,19 @@ export function emailText(email: EmailDraft): string {
 }
 
 /**
- * What the flow was told about the recipient ("Who are you writing to?"), for the coach, with the
- * rep's profile on this device (so their own company and name are not taken for the recipient's).
+ * What the flow was told about the recipient (the cold email's "Who are you writing to?", the
+ * follow-up's "Who is it going to?"), for the coach, with the rep's profile on this device (so their
+ * own company and name are not taken for the recipient's).
  */
 function useCoachContext(db: PitchpadDb, chatId: string): CoachContext {
   const profile = useProfileValues(db);
   const answer = useSafeLiveQuery(
     async () => {
-      const value = (await answersOfChat(db, chatId))?.recipient_info;
-      return typeof value === 'string' ? value : '';
+      const [chat, record] = await Promise.all([
+        db.chats.get(chatId),
+        db.workflows.filter((w) => w.chatId === chatId).first(),
+      ]);
+      return recipientAnswerOf(chat?.playbookType ?? record?.type, record?.answers) ?? '';
     },
     [db, chatId],
     '',

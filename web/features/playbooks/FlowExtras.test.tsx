@@ -1,8 +1,9 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
 import 'fake-indexeddb/auto';
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { draftColdEmail } from '../../../domain/drafts/coldEmail';
+import { CRM_DRAFT_NOTE } from '../../../domain/drafts/crmNote';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import {
   clearUserData,
@@ -223,5 +224,71 @@ describe("a finished flow's chat (issue 13, point 3)", () => {
       isFlowResultOnly({ ...chat, isPlaybook: false, playbookType: 'none' }, [prompt, reply]),
     ).toBe(false);
     expect(isFlowResultOnly(chat, [])).toBe(false);
+  });
+});
+
+describe('issue #23: the follow-up email and the CRM note results', () => {
+  it("show a follow-up's offline draft after its prompt, and its email with Edit and 'Open in mail app'", async () => {
+    const followUp = { ...chat, playbookType: 'followup' as const, title: 'Follow-up: Dana' };
+    const prompt = message('u:1', 'user', 'Write a follow-up email', 1);
+    expect(offlineDraftRow(db, followUp, [prompt])?.key).toBe('u:1');
+    const reply = message(
+      'r:u:1',
+      'assistant',
+      '**Subject:** Recap and next steps\n\nHi Dana,\n\nThanks.',
+      2,
+    );
+    const view = render(
+      <ToastProvider toaster={createToaster()}>
+        <ChatFlowExtras db={db} chat={followUp} messages={[prompt, reply]} isLoading={false} />
+      </ToastProvider>,
+    );
+    expect(view.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(view.getByRole('link', { name: 'Open in mail app' }).getAttribute('href')).toBe(
+      'mailto:?subject=Recap%20and%20next%20steps&body=Hi%20Dana%2C%0D%0A%0D%0AThanks.',
+    );
+    expect(view.queryByRole('button', { name: 'Copy for CRM' })).toBeNull();
+  });
+
+  it('copy a CRM note for the CRM as plain text, and give it no email actions', async () => {
+    const written: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void written.push(text) },
+    });
+    const crm = { ...chat, playbookType: 'crmnote' as const, title: 'CRM Note: Freightly' };
+    const note = [
+      '# CRM note: Freightly',
+      CRM_DRAFT_NOTE,
+      '## Summary',
+      'Dana wants **faster ramp**.',
+      '## Next steps',
+      '* Sam sends the proposal by Nov 30, 2026',
+      '## Date',
+      '2026-11-27',
+    ].join('\n\n');
+    const view = render(
+      <ToastProvider toaster={createToaster()}>
+        <ChatFlowExtras
+          db={db}
+          chat={crm}
+          messages={[
+            message('u:1', 'user', 'Write a CRM note', 1),
+            message('r:u:1', 'assistant', note, 2),
+          ]}
+          isLoading={false}
+        />
+      </ToastProvider>,
+    );
+    expect(view.queryByRole('link', { name: 'Open in mail app' })).toBeNull();
+    expect(view.queryByRole('button', { name: 'Edit' })).toBeNull();
+    fireEvent.click(view.getByRole('button', { name: 'Copy for CRM' }));
+    await waitFor(() => expect(view.getByRole('button', { name: 'Copied for CRM' })).toBeTruthy());
+    expect(written).toEqual([
+      'CRM note: Freightly\n\nSummary:\nDana wants faster ramp.\n\nNext steps:\n- Sam sends the proposal by 2026-11-30\n\nDate:\n2026-11-27',
+    ]);
+    expect(
+      offlineDraftRow(db, crm, [message('u:1', 'user', 'Write a CRM note', 1)]),
+    ).toBeUndefined();
   });
 });

@@ -3,6 +3,8 @@ import { cloudOfflineOutline, easelOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useState } from 'react';
 import { emailDraftMarkdown, type EmailDraft } from '../../../domain/drafts/coldEmail';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
+import { crmNoteCopyText } from '../../../domain/drafts/crmNote';
+import { isEmailFlow } from '../../../domain/playbooks/emailFlows';
 import type { PlaybookType } from '../../../domain/playbooks/types';
 import type { EmailEdit } from '../../../domain/contract/chat';
 import type { LocalChat, LocalMessage, PitchpadDb } from '../../data/db';
@@ -33,19 +35,25 @@ interface FlowExtrasProps {
 
 /**
  * What a guided flow's chat shows after its messages: the actions on the result (Copy, Share, Open
- * in mail app) and for a GTM plan the pitch-deck card 3 seconds after the plan (spec §4).
+ * in mail app for an email, Copy for CRM for a CRM note) and for a GTM plan the pitch-deck card 3 seconds after the plan (spec §4).
  */
 export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: FlowExtrasProps) {
   const extras = useFlowExtras(db, chatId);
   // It appears below the plan without scrolling to it: the rep is reading the plan (issue 13, point 3).
   const showDeck = useAfter(extras.pitchDeckAt);
   if (!playbookType || playbookType === 'none') return null;
-  const isEmail = playbookType === 'email';
+  const isEmail = isEmailFlow(playbookType);
   return (
     <div className="flow-extras">
       {lastReply &&
         (isEmail ? (
           <ReplyEmailResult db={db} chatId={chatId} message={lastReply} title={chatTitle} />
+        ) : playbookType === 'crmnote' ? (
+          <ResultActions
+            text={lastReply.content}
+            title={chatTitle}
+            crmText={crmNoteCopyText(lastReply.content)}
+          />
         ) : (
           <ResultActions text={lastReply.content} title={chatTitle} />
         ))}
@@ -72,7 +80,7 @@ export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: F
 }
 
 /**
- * The offline drafter's cold email, written on this device when the flow finished (shown at once,
+ * The offline drafter's email (cold or follow-up), written on this device when the flow finished (shown at once,
  * before the model's version arrives): a row of the message list, nothing until there is a draft.
  */
 export function OfflineEmailDraft({ db, chatId }: { db: PitchpadDb; chatId: string }) {
@@ -243,7 +251,7 @@ export function isFlowResultOnly(
 }
 
 /**
- * Where a cold email chat shows its offline draft: right after the flow's prompt, so what the user
+ * Where an email chat (cold or follow-up) shows its offline draft: right after the flow's prompt, so what the user
  * writes later comes after it. Once the server has answered with its own offline drafter (no model
  * configured), that reply is the same email: it alone is shown.
  */
@@ -252,7 +260,7 @@ export function offlineDraftRow(
   chat: LocalChat | null,
   messages: readonly LocalMessage[] | undefined,
 ): AfterMessage | undefined {
-  const prompt = chat?.playbookType === 'email' ? flowPromptOf(chat, messages) : undefined;
+  const prompt = isEmailFlow(chat?.playbookType) ? flowPromptOf(chat, messages) : undefined;
   if (
     messages?.some(
       (m) => m.role === 'assistant' && m.model === OFFLINE_DRAFTER_MODEL && m.status === 'complete',

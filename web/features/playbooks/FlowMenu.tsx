@@ -4,11 +4,13 @@ import {
   analyticsOutline,
   businessOutline,
   callOutline,
+  clipboardOutline,
   diamondOutline,
   mailOutline,
   micOutline,
   peopleOutline,
   rocketOutline,
+  sendOutline,
   shieldCheckmarkOutline,
 } from 'ionicons/icons';
 import { FLOWS, type FlowType } from '../../../domain/playbooks';
@@ -25,6 +27,8 @@ export const FLOW_ICONS: Record<FlowType, string> = {
   call: callOutline,
   objection: shieldCheckmarkOutline,
   gtmplan: rocketOutline,
+  followup: sendOutline,
+  crmnote: clipboardOutline,
 };
 
 interface FlowMenuProps {

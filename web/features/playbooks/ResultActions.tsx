@@ -1,6 +1,7 @@
 import { IonIcon } from '@ionic/react';
 import {
   checkmarkOutline,
+  clipboardOutline,
   copyOutline,
   createOutline,
   mailOutline,
@@ -21,6 +22,8 @@ interface ResultActionsProps {
   email?: EmailDraft | null;
   /** For an email: opens the editor (issue 14). */
   onEdit?: () => void;
+  /** For a CRM note: the plain text 'Copy for CRM' copies (domain/crm/plainText.ts). */
+  crmText?: string;
 }
 
 /** Whether this browser has a share sheet (the Web Share API). */
@@ -28,8 +31,11 @@ function canShare(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 }
 
-/** Copy (iOS-safe), Share where the browser has it, and for emails 'Open in mail app' (spec issue 5, part 6). */
-export function ResultActions({ text, title, email, onEdit }: ResultActionsProps) {
+/**
+ * Copy (iOS-safe), Share where the browser has it, for emails 'Open in mail app' (spec issue 5, part
+ * 6), and for a CRM note 'Copy for CRM': the note as plain text a CRM's note field takes.
+ */
+export function ResultActions({ text, title, email, onEdit, crmText }: ResultActionsProps) {
   const toast = useToast();
   // Copy says 'Copied' on itself for a moment: a toast saying it too would only cover the screen.
   const { copied, copy } = useCopiedMark(
@@ -38,6 +44,13 @@ export function ResultActions({ text, title, email, onEdit }: ResultActionsProps
       if (!ok) toast(COPY_FAILED_TOAST);
       return ok;
     }, [text, toast]),
+  );
+  const crm = useCopiedMark(
+    useCallback(async () => {
+      const ok = crmText !== undefined && (await copyText(crmText));
+      if (!ok) toast(COPY_FAILED_TOAST);
+      return ok;
+    }, [crmText, toast]),
   );
   const handleShare = async () => {
     try {
@@ -60,6 +73,16 @@ export function ResultActions({ text, title, email, onEdit }: ResultActionsProps
         <IonIcon icon={copied ? checkmarkOutline : copyOutline} aria-hidden="true" />
         {copied ? 'Copied' : 'Copy'}
       </button>
+      {crmText !== undefined && (
+        <button
+          type="button"
+          className="result-actions__button result-actions__button--primary"
+          onClick={() => void crm.copy()}
+        >
+          <IonIcon icon={crm.copied ? checkmarkOutline : clipboardOutline} aria-hidden="true" />
+          {crm.copied ? 'Copied for CRM' : 'Copy for CRM'}
+        </button>
+      )}
       {canShare() && (
         <button type="button" className="result-actions__button" onClick={() => void handleShare()}>
           <IonIcon icon={shareOutline} aria-hidden="true" />

@@ -2,8 +2,8 @@
  * What finishing a guided flow does (spec §4): send the composed prompt to a new chat of the flow's
  * type (through the chat's one send path), save the workflow to the history, and tell the user.
  * The GTM plan comes from its own call and is put in the chat as the assistant's document; when that
- * call fails the plain chat prompt goes instead (spec §8). A cold email finished offline, or with the
- * offline drafter as the model, gets the browser's own draft at once (design §5).
+ * call fails the plain chat prompt goes instead (spec §8). An email (cold or follow-up) finished
+ * offline gets the browser's own draft at once (design §5).
  */
 import { GtmPlanResponse, type GtmPlan } from '../../../domain/contract/playbooks';
 import {
@@ -36,7 +36,8 @@ import {
 import { keepProfileOffer } from './flowProfile';
 import { missingProfileValues } from '../../../domain/playbooks/profileAnswers';
 import type { ProfileValues } from '../../../domain/contract/profile';
-import { saveGtmPlanChat, saveOfflineColdEmail, saveStoredGtmPlanChat } from './flowResults';
+import { saveGtmPlanChat, saveOfflineEmail, saveStoredGtmPlanChat } from './flowResults';
+import { isEmailFlow } from '../../../domain/playbooks/emailFlows';
 
 /** What the chat's send path reports; only the kind matters here. */
 export interface SendResult {
@@ -98,6 +99,14 @@ export const FLOW_DONE_TOASTS: Record<FlowType, { header: string; message: strin
   gtmplan: {
     header: 'GTM Plan Generated',
     message: 'Your go-to-market plan has been created successfully.',
+  },
+  followup: {
+    header: 'Follow-up Email Generated',
+    message: 'Your follow-up email has been created successfully.',
+  },
+  crmnote: {
+    header: 'CRM Note Generated',
+    message: 'Your CRM note has been created successfully.',
   },
 };
 
@@ -170,10 +179,10 @@ export async function finishFlow(
     errorShownAt = Date.now();
   }
 
-  // Offline, the cold email is drafted here at once. Online, the server answers: with no model there,
-  // its drafter writes the same email, which must not show twice.
-  const offlineDraft = type === 'email' && !(deps.isOnline?.() ?? true);
-  if (offlineDraft) await saveOfflineColdEmail(deps.db, chatId, answers, deps.sender);
+  // Offline, an email (cold or follow-up) is drafted here at once. Online, the server answers: with
+  // no model there, its drafter writes the same email, which must not show twice.
+  const offlineDraft = isEmailFlow(type) && !(deps.isOnline?.() ?? true);
+  if (offlineDraft) await saveOfflineEmail(deps.db, type, chatId, answers, deps.sender);
   const item = await saveWorkflow(deps.db, { type, name, answers, chatId, now });
   await clearFlowProgress(deps.db, type);
   const outcome = await deps.send(flow.buildPrompt(answers), {

@@ -6,6 +6,7 @@ import {
 } from '../../../domain/playbooks/callAnalysis';
 import { GTM_SKIP_HINT, GTM_SKIP_LABEL } from '../../../domain/playbooks/gtmPlan';
 import { BOOKING_LINK_INVALID } from '../../../domain/playbooks/coldEmail';
+import { MEETING_NOTES_TOO_SHORT } from '../../../domain/playbooks/meetingNotes';
 import type { FlowType } from '../../../domain/playbooks';
 import { isFlowType } from '../../../domain/playbooks/tools';
 import {
@@ -315,5 +316,67 @@ describe('a flow opened by a link that fills its first answer', () => {
     // A flow that starts with a choice (the objection audience) is left as it was.
     const objection = startProgress('objection', null, null);
     expect(withPrefill(objection, 'Dana')).toBe(objection);
+  });
+});
+
+describe('the follow-up email and the CRM note (issue #23 part 3)', () => {
+  const NOTES =
+    'Dana Ortiz: Ramp time is our biggest problem.\nSam Lee: I will send the pilot proposal by Friday.';
+
+  it('alerts on meeting notes under 50 characters and stays on the step, for both flows', () => {
+    for (const type of ['followup', 'crmnote'] as const) {
+      expect(answer(start(type), 'Met Dana, went well.')).toEqual({
+        kind: 'alert',
+        message: MEETING_NOTES_TOO_SHORT,
+      });
+      expect(moved(answer(start(type), NOTES)).stepId).toBe(
+        type === 'followup' ? 'recipient' : 'account',
+      );
+    }
+  });
+
+  it("asks the follow-up's four steps with optional next steps and link, and finishes with the answers", () => {
+    let progress = moved(answer(start('followup'), NOTES));
+    expect(stepView(progress).counter).toBe('Question 2 of 4');
+    progress = moved(answer(progress, 'Dana Ortiz, VP Sales at Freightly'));
+    expect(stepView(progress).canSubmit).toBe(true); // next steps: optional
+    progress = moved(answer(progress, ''));
+    expect(stepView(progress).primaryLabel).toBe('Write Follow-up');
+    expect(answer(progress, 'my calendar')).toEqual({
+      kind: 'alert',
+      message: BOOKING_LINK_INVALID,
+    });
+    expect(answer(progress, 'cal.com/sam')).toEqual({
+      kind: 'finish',
+      answers: {
+        meeting_notes: NOTES,
+        recipient: 'Dana Ortiz, VP Sales at Freightly',
+        next_steps: '',
+        booking_link: 'https://cal.com/sam',
+      },
+    });
+    expect(stepView(start('followup')).skip).toBeNull();
+  });
+
+  it("does not ask the follow-up's booking link the profile holds, and asks the CRM note's three steps", () => {
+    const progress = startProgress('followup', null, null, {
+      bookingLink: 'https://cal.com/sam/30min',
+    });
+    expect(progress.answers.booking_link).toBe('https://cal.com/sam/30min');
+    expect(stepView(progress).counter).toBe('Question 1 of 3');
+    let crm = moved(answer(start('crmnote'), NOTES));
+    crm = moved(answer(crm, 'Freightly'));
+    expect(stepView(crm)).toMatchObject({ counter: 'Question 3 of 3', canSubmit: true });
+    expect(stepView(crm).question.placeholder).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(answer(crm)).toEqual({
+      kind: 'finish',
+      answers: { meeting_notes: NOTES, account: 'Freightly', meeting_date: '' },
+    });
+  });
+
+  it('opens with the debrief transcript as its notes when a link fills the first answer', () => {
+    const progress = withPrefill(startProgress('followup', null, null), NOTES);
+    expect(progress.answers.meeting_notes).toBe(NOTES);
+    expect(stepView(progress).question.id).toBe('meeting_notes');
   });
 });

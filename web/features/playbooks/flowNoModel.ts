@@ -5,7 +5,7 @@ import { NEXT_LABEL, type StepView } from './flowMachine';
 /**
  * What the server's drafter returns for each flow's answers when it has no model (draftChatReply in
  * domain/drafts/chat.ts): a draft from the answers (a cold email, a persona sheet, an objection
- * guide, a GTM plan, the value proposition's sales pitch outline), or, for a call, a review
+ * guide, a GTM plan, the value proposition's sales pitch outline, a follow-up email, a CRM note), or, for a call, a review
  * worksheet (questions about the call with the transcript's lines, not an analysis). A flow not
  * named gets the chat's no-model reply.
  */
@@ -16,6 +16,8 @@ const NO_MODEL_RESULT: Partial<Record<FlowType, NoModelOutcome>> = {
   gtmplan: 'draft',
   playbook: 'draft',
   call: 'analysis',
+  followup: 'draft',
+  crmnote: 'draft',
 };
 
 /**

@@ -1,13 +1,15 @@
 /**
  * Results of finished flows that did not come from a chat reply, kept with their chat in the local
  * database: the GTM plan document as the assistant's message of a new chat (as the server stored
- * it, or drafted here offline), the pitch-deck card's time, and the offline drafter's cold email
+ * it, or drafted here offline), the pitch-deck card's time, and the offline drafter's email
  * (design §5).
  */
 import type { ChatWithMessages, EmailEdit } from '../../../domain/contract/chat';
 import { ErrorCode } from '../../../domain/contract/errors';
 import { GtmPlanResponse } from '../../../domain/contract/playbooks';
-import { draftColdEmail, type EmailDraft } from '../../../domain/drafts/coldEmail';
+import type { EmailDraft } from '../../../domain/drafts/coldEmail';
+import { draftFlowEmail } from '../../../domain/drafts/flowEmail';
+import type { EmailFlowType } from '../../../domain/playbooks/emailFlows';
 import type { Answers } from '../../../domain/playbooks/flow';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import { GTM_INVALID_RESPONSE, buildStartupInfo } from '../../../domain/playbooks/gtmPlan';
@@ -329,18 +331,20 @@ export async function saveOfflineEmailDraft(
 }
 
 /**
- * Draft a finished cold email flow here, with no signal, and keep it with its chat: the rep's
- * answers, and what their profile on this device adds where the answers say nothing (the
- * signature, the booking link, the value proposition), signed with `sender` when it names no one.
+ * Draft a finished email flow (the cold email, the follow-up) here, with no signal, and keep it with
+ * its chat: the rep's answers, and what their profile on this device adds where the answers say
+ * nothing (the signature, the booking link, the value proposition), signed with `sender` when it
+ * names no one.
  */
-export async function saveOfflineColdEmail(
+export async function saveOfflineEmail(
   db: PitchpadDb,
+  type: EmailFlowType,
   chatId: string,
   answers: Answers,
   sender: string | undefined,
 ): Promise<void> {
   const profile = profileValues(await readLocalProfile(db));
-  await saveOfflineEmailDraft(db, chatId, draftColdEmail(answers, sender, profile));
+  await saveOfflineEmailDraft(db, chatId, draftFlowEmail(type, answers, sender, profile));
 }
 
 function isEmailDraft(value: unknown): value is EmailDraft {

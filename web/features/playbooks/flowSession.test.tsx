@@ -439,6 +439,72 @@ describe('finishing a flow', () => {
     expect(await db.keyValues.get(`flows.offlineDraft:${chatId}`)).toBeUndefined();
   });
 
+  it("issue #23: finishes a follow-up email with no signal: drafted here at once from the notes, the profile's link and signature, saved as 'Follow-up: …'", async () => {
+    await saveProfileEdits(db, {
+      company: 'Pipewise',
+      bookingLink: 'https://cal.com/ada/30min',
+      signatureName: 'Ada Lovelace',
+      signatureRole: 'Founder',
+    });
+    const { deps, toasts } = finishDeps({
+      isOnline: () => false,
+      sender: 'Ada Founder',
+      send: vi.fn(async () => ({ kind: 'queued' })),
+    });
+    const answers = {
+      meeting_notes:
+        'Dana Ortiz: Ramp time is our biggest problem this year.\nAda Lovelace: I will send the pilot proposal by Friday.',
+      recipient: 'Dana Ortiz, VP Sales at Freightly',
+    };
+    await finishFlow('followup', answers, deps);
+    expect(deps.send).toHaveBeenCalledWith(expect.stringContaining('Meeting notes:'), {
+      chatId: expect.any(String),
+      title: 'Follow-up: Dana Ortiz at Freightly',
+      playbookType: 'followup',
+      answers,
+    });
+    const chatId = (deps.send as ReturnType<typeof vi.fn>).mock.calls[0]![1].chatId as string;
+    const draft = (await db.keyValues.get(`flows.offlineDraft:${chatId}`))?.value as {
+      subject: string;
+      body: string;
+    };
+    expect(draft.subject).toBe('Recap and next steps: Freightly');
+    expect(draft.body).toContain('Ramp time is our biggest problem this year.');
+    expect(draft.body).toContain(
+      'Next steps, as agreed:\n- I will send the pilot proposal by Friday.',
+    );
+    expect(draft.body).toContain('a 30-minute call at https://cal.com/ada/30min');
+    expect(draft.body.endsWith('Best regards,\nAda Lovelace\nFounder, Pipewise')).toBe(true);
+    expect((await listHistory(db))[0]).toMatchObject({
+      name: 'Follow-up: Dana Ortiz at Freightly',
+      workflowType: 'Follow-up',
+    });
+    expect(toasts[0]).toMatchObject({ header: 'Follow-up Email Generated' });
+  });
+
+  it("issue #23: sends a CRM note's prompt to a new chat named for the account, with no draft of its own", async () => {
+    const { deps, toasts } = finishDeps({
+      isOnline: () => false,
+      send: vi.fn(async () => ({ kind: 'queued' })),
+    });
+    await finishFlow(
+      'crmnote',
+      {
+        meeting_notes: 'Dana Ortiz: We are worried about the price of the pilot.',
+        account: 'Freightly',
+      },
+      deps,
+    );
+    const [prompt, target] = (deps.send as ReturnType<typeof vi.fn>).mock.calls[0]! as [
+      string,
+      { chatId: string; title: string; playbookType: string },
+    ];
+    expect(prompt).toContain('Summary, Next steps, Stakeholders, Risks, Date');
+    expect(target).toMatchObject({ title: 'CRM Note: Freightly', playbookType: 'crmnote' });
+    expect(await db.keyValues.get(`flows.offlineDraft:${target.chatId}`)).toBeUndefined();
+    expect(toasts[0]).toMatchObject({ header: 'Saved to your history' });
+  });
+
   it('puts the GTM plan in a new chat as a Markdown document, with the pitch-deck card 3 s later', async () => {
     const { deps, toasts } = finishDeps({
       api: {
