@@ -1,6 +1,7 @@
 import { DEFAULT_TRANSCRIPT } from '../fakes/openai';
 import { expect, test } from './fixtures';
 import { DebriefPage } from './pages/DebriefPage';
+import { EmailEditor } from './pages/EmailEditor';
 import { FlowPage } from './pages/FlowPage';
 import { registerAndLogIn } from './pages/session';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -104,4 +105,42 @@ test('a refused microphone says how to allow it, and nothing is recorded', async
     'Pitchpad can’t use the microphone. To allow it',
   );
   await expect(page.getByText('No recordings yet.')).toBeVisible();
+});
+
+test('a debrief’s transcript becomes a follow-up email: the notes filled in, the profile signs it, the coach scores it', async ({
+  page,
+  context,
+  flows,
+  newAccount,
+  baseURL,
+}) => {
+  await context.grantPermissions(['microphone'], { origin: baseURL! });
+  await flows.signUpAsProWithProfile(newAccount);
+  const debrief = new DebriefPage(page);
+  await debrief.open();
+  await debrief.meeting.fill('Freightly');
+  await debrief.record(page.locator('.debrief-new'));
+  const card = debrief.recording('Meeting with Freightly');
+  await card.getByRole('button', { name: 'Transcribe' }).click();
+  await expect(card).toContainText('Transcript ready');
+
+  await card.getByRole('button', { name: /Follow-up email/ }).click();
+  await expect(page).toHaveURL(/\/chat\?flow=followup$/);
+  await flows.expectStep('Question 1 of 3', 'What happened in the meeting?');
+  await expect(flows.answerBox).toHaveValue(new RegExp(`^${HEARD}`));
+  await flows.button('Next').click();
+  await flows.answer('Dana Reyes, head of operations at Freightly');
+  await flows.answerBox.fill('A two-week pilot at the Memphis warehouse from March 3rd');
+  await flows.waitForOfflineReady();
+  // Drafted on the phone (no signal): the recap comes from what the rep said.
+  await new Network(context).goOffline();
+  await flows.button('Write Follow-up').click();
+  const draft = page.locator('.flow-offline-draft');
+  await expect(draft).toContainText('Subject: Recap and next steps: Freightly');
+  await expect(draft).toContainText('Dana pushed back on price');
+  await expect(draft).toContainText('A two-week pilot at the Memphis warehouse from March 3rd');
+  await expect(draft).toContainText('Ada Founder');
+  const editor = new EmailEditor(page);
+  await editor.openFrom(draft.getByRole('group', { name: 'Use this result' }));
+  await expect(editor.score).toHaveAttribute('aria-valuetext', /^\d{1,3} out of 100, /);
 });

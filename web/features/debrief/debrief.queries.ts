@@ -6,7 +6,7 @@ import { api } from '../../data/api';
 /** What the recorder assumes before the server has said (the defaults of DEBRIEF_MAX_MINUTES and the 25 MB). */
 export const DEFAULT_RECORDING_LIMITS: RecordingLimitsResponse = {
   maxSeconds: 10 * 60,
-  maxBytes: 25 * 1024 * 1024,
+  maxBytes: 25_000_000,
   speechConfigured: true,
 };
 

@@ -6,8 +6,8 @@ import {
   chatbubblesOutline,
   clipboardOutline,
   mailOutline,
-  mailUnreadOutline,
   micOutline,
+  sendOutline,
   shieldCheckmarkOutline,
 } from 'ionicons/icons';
 import type { ShareChoice } from '../../../domain/share/shareChoices';
@@ -15,7 +15,7 @@ import { InlineIcon } from '../../ui/InlineIcon';
 
 const CHOICE_ICONS: Record<string, string> = {
   email: mailOutline,
-  followup: mailUnreadOutline,
+  followup: sendOutline,
   crmnote: clipboardOutline,
   call: micOutline,
   objection: shieldCheckmarkOutline,
