@@ -16,7 +16,8 @@ import {
   TRANSCRIPT_STORED_MAX_CHARS,
 } from '../../domain/limits';
 import type { AppContext, AppDeps, AppState } from '../context';
-import { AppError, InvalidRequest, NotFound } from '../errors';
+import { AppError, InvalidRequest, NotFound, RateLimited } from '../errors';
+import { ErrorCode } from '../../domain/contract/errors';
 import type { LiveGateway } from '../llm/live';
 import { formatWait, utcDay } from '../llm/budget';
 import { expectedUser } from '../middleware/expectedUser';
@@ -143,6 +144,49 @@ const tooLarge = (max: number) =>
     `The recording is larger than ${mb(max)}, the most the server takes.`,
   );
 
+/** Uploads read or transcribed at once: per rep, and per instance (each holds up to 25 MB). */
+const UPLOADS_IN_FLIGHT_PER_USER = 2;
+const UPLOADS_IN_FLIGHT = 8;
+const SLOT_RETRY_S = 10;
+
+/**
+ * The uploads this instance holds now. A rep's third at once is a 429, any upload past the
+ * instance's eighth a 503, both with Retry-After and before the body is read: thirty parallel
+ * uploads of one account cannot hold 750 MB of the server's memory.
+ */
+function uploadSlots() {
+  const byUser = new Map<number, number>();
+  let total = 0;
+  return {
+    take(userId: number): () => void {
+      const mine = byUser.get(userId) ?? 0;
+      if (mine >= UPLOADS_IN_FLIGHT_PER_USER)
+        throw RateLimited(
+          SLOT_RETRY_S,
+          'Two of your recordings are being transcribed: this one goes next.',
+        );
+      if (total >= UPLOADS_IN_FLIGHT)
+        throw new AppError(
+          503,
+          ErrorCode.unavailable,
+          'The server is transcribing many recordings: yours goes in a moment.',
+          { 'Retry-After': String(SLOT_RETRY_S) },
+        );
+      byUser.set(userId, mine + 1);
+      total += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        total -= 1;
+        const left = (byUser.get(userId) ?? 1) - 1;
+        if (left > 0) byUser.set(userId, left);
+        else byUser.delete(userId);
+      };
+    },
+  };
+}
+
 /**
  * The voice debrief (issue #23): PUT a recording's audio under the id its device gave it, and get
  * its transcript (the audio is never stored); list, read and delete the transcripts; the limits.
@@ -151,6 +195,7 @@ const tooLarge = (max: number) =>
  */
 export function recordingRoutes(live: LiveGateway | null) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api/recordings' });
+  const slots = uploadSlots();
   // Queued uploads name their owner: never transcribed into another account.
   router.use(expectedUser());
 
@@ -208,76 +253,85 @@ export function recordingRoutes(live: LiveGateway | null) {
     if (dailyBytes !== null && (await transcribedBytes(ctx.pool, user.id, day)) >= dailyBytes)
       throw budgetExceeded(resetsAt, dailyBytes);
 
-    const bytes = await recordingBytes(ctx, maxBytes);
-    if (!bytes.length)
-      throw new AppError(
-        422,
-        RecordingErrorCode.empty,
-        'This recording is empty: nothing was recorded.',
-      );
-    const container = audioContainer(bytes);
-    if (!container)
-      throw new AppError(
-        415,
-        RecordingErrorCode.notAudio,
-        'This is not a recording Pitchpad can transcribe: it takes WebM, Ogg, MP4 (M4A), WAV and MP3 audio.',
-      );
-
-    // One request transcribes a recording: the one whose claim lands; any other answers what is there.
-    const claim = randomUUID();
-    const facts = { id, title, container, bytes: bytes.length, durationMs };
-    if (!(await claimRecording(ctx.pool, user.id, facts, claim, STALE_S))) {
-      const now = await findRecording(ctx.pool, user.id, id);
-      if (now && answerStored(ctx, now)) return;
-      throw inProgress();
-    }
-    if (!(await reserveTranscription(ctx.pool, user.id, day, bytes.length, dailyBytes))) {
-      await releaseRecording(ctx.pool, user.id, id, claim);
-      throw budgetExceeded(resetsAt, dailyBytes!);
-    }
-
-    const started = performance.now();
-    const beat = setInterval(() => {
-      heartbeat(ctx.pool, user.id, id, claim).catch((err: Error) =>
-        ctx.log.warn(`recording ${id}: its heartbeat failed: ${err.message}`),
-      );
-    }, HEARTBEAT_MS);
-    let heard: string;
+    // Each upload holds its whole body in memory (25 MB at most) while it is read and transcribed.
+    const release = slots.take(user.id);
     try {
-      heard = await transcribe(server, { bytes, container });
-    } catch (error) {
-      clearInterval(beat);
-      // Nothing kept of a failed call: the device's next upload of it transcribes it anew, and the
-      // bytes count against no allowance.
-      await releaseRecording(ctx.pool, user.id, id, claim);
-      await refundTranscription(ctx.pool, user.id, day, bytes.length);
-      if (!(error instanceof TranscriptionError)) throw error;
-      ctx.log.warn(`recording ${id} of user ${user.id}: ${error.message}`);
-      throw new AppError(
-        error.kind === 'timeout' ? 504 : 502,
-        error.kind === 'timeout' ? RecordingErrorCode.timeout : RecordingErrorCode.failed,
-        error.message,
+      const bytes = await recordingBytes(ctx, maxBytes);
+      if (!bytes.length)
+        throw new AppError(
+          422,
+          RecordingErrorCode.empty,
+          'This recording is empty: nothing was recorded.',
+        );
+      const container = audioContainer(bytes);
+      if (!container)
+        throw new AppError(
+          415,
+          RecordingErrorCode.notAudio,
+          'This is not a recording Pitchpad can transcribe: it takes WebM, Ogg, MP4 (M4A), WAV and MP3 audio.',
+        );
+
+      // One request transcribes a recording: the one whose claim lands; any other answers what is there.
+      const claim = randomUUID();
+      const facts = { id, title, container, bytes: bytes.length, durationMs };
+      if (!(await claimRecording(ctx.pool, user.id, facts, claim, STALE_S))) {
+        const now = await findRecording(ctx.pool, user.id, id);
+        if (now && answerStored(ctx, now)) return;
+        throw inProgress();
+      }
+      if (!(await reserveTranscription(ctx.pool, user.id, day, bytes.length, dailyBytes))) {
+        await releaseRecording(ctx.pool, user.id, id, claim);
+        throw budgetExceeded(resetsAt, dailyBytes!);
+      }
+
+      const started = performance.now();
+      const beat = setInterval(() => {
+        heartbeat(ctx.pool, user.id, id, claim).catch((err: Error) =>
+          ctx.log.warn(`recording ${id}: its heartbeat failed: ${err.message}`),
+        );
+      }, HEARTBEAT_MS);
+      let heard: string;
+      try {
+        heard = await transcribe(server, { bytes, container });
+      } catch (error) {
+        clearInterval(beat);
+        // Nothing kept of a failed call: the device's next upload of it transcribes it anew, and the
+        // bytes count against no allowance.
+        await releaseRecording(ctx.pool, user.id, id, claim);
+        await refundTranscription(ctx.pool, user.id, day, bytes.length);
+        if (!(error instanceof TranscriptionError)) throw error;
+        ctx.log.warn(`recording ${id} of user ${user.id}: ${error.message}`);
+        throw new AppError(
+          error.kind === 'timeout' ? 504 : 502,
+          error.kind === 'timeout' ? RecordingErrorCode.timeout : RecordingErrorCode.failed,
+          error.message,
+        );
+      } finally {
+        clearInterval(beat);
+      }
+      const transcript = heard
+        .replaceAll('\u0000', '')
+        .trim()
+        .slice(0, TRANSCRIPT_STORED_MAX_CHARS);
+      const view = await finishRecording(ctx.pool, user.id, id, claim, {
+        status: transcript ? 'transcribed' : 'no_speech',
+        transcript,
+      });
+      ctx.log.info(
+        `recording ${id} of user ${user.id}: ${bytes.length} bytes of ${container} transcribed in ${Math.round(performance.now() - started)} ms`,
       );
+      if (!view) {
+        // Taken over meanwhile (this request was thought dead) or deleted by the rep: what is there.
+        const now = await findRecording(ctx.pool, user.id, id);
+        if (now && answerStored(ctx, now)) return;
+        throw NotFound('Recording');
+      }
+      if (view.status === 'no_speech') throw noSpeech();
+      ctx.status = 201;
+      ctx.body = { recording: view } satisfies RecordingResponse;
     } finally {
-      clearInterval(beat);
+      release();
     }
-    const transcript = heard.replaceAll('\u0000', '').trim().slice(0, TRANSCRIPT_STORED_MAX_CHARS);
-    const view = await finishRecording(ctx.pool, user.id, id, claim, {
-      status: transcript ? 'transcribed' : 'no_speech',
-      transcript,
-    });
-    ctx.log.info(
-      `recording ${id} of user ${user.id}: ${bytes.length} bytes of ${container} transcribed in ${Math.round(performance.now() - started)} ms`,
-    );
-    if (!view) {
-      // Taken over meanwhile (this request was thought dead) or deleted by the rep: what is there.
-      const now = await findRecording(ctx.pool, user.id, id);
-      if (now && answerStored(ctx, now)) return;
-      throw NotFound('Recording');
-    }
-    if (view.status === 'no_speech') throw noSpeech();
-    ctx.status = 201;
-    ctx.body = { recording: view } satisfies RecordingResponse;
   });
 
   router.delete('/:id', requireUser(), async (ctx) => {

@@ -459,6 +459,34 @@ describe('recordings: the voice debrief on the server', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('holds two uploads of a rep at once: a third is 429 with Retry-After before its body is read, and goes once one is done', async () => {
+    const { client, user } = await loggedInClient(server);
+    fake.enqueueTranscription({ delayMs: 600 }, { delayMs: 600 });
+    const first = upload(client, audioOf('webm'));
+    const second = upload(client, audioOf('webm'));
+    // Both are being transcribed (their rows claimed) before the third is sent.
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.pool.query(
+              "SELECT count(*)::int AS n FROM recordings WHERE user_id = $1 AND status = 'transcribing'",
+              [user.id],
+            )
+          ).rows[0].n,
+      )
+      .toBe(2);
+    const id = shortId();
+    const { result: third, calls } = await callsDuring(() => upload(client, audioOf('webm'), id));
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toBe('10');
+    expect(calls).toHaveLength(0);
+    expect(await rowOf(user.id, id)).toBeUndefined();
+    expect((await first).status).toBe(201);
+    expect((await second).status).toBe(201);
+    expect((await upload(client, audioOf('webm'), id)).status).toBe(201);
+  });
+
   it('a speech server that does not answer in TRANSCRIBE_TIMEOUT_S is a 504; the retry transcribes', async () => {
     const { client, user } = await loggedInClient(server);
     const id = shortId();

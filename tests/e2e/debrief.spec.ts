@@ -90,6 +90,18 @@ test('a debrief recorded on /debrief is played back, transcribed and turned into
   await card.getByRole('button', { name: /Analyze this call/ }).click();
   await expect(page).toHaveURL(/\/chat\?flow=call$/);
   await expect(flows.answerBox).toHaveValue(new RegExp(`^${HEARD}`));
+
+  // Deleted after a confirm: from the phone and, its transcript, from the account.
+  await debrief.open();
+  await debrief.recording('Meeting with Freightly').getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete “Meeting with Freightly”?' });
+  await expect(dialog).toContainText('its transcript leaves your account');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No recordings yet.')).toBeVisible();
+  const stored = (await (await page.request.get('/api/recordings')).json()) as {
+    recordings: unknown[];
+  };
+  expect(stored.recordings).toEqual([]);
 });
 
 test('a refused microphone says how to allow it, and nothing is recorded', async ({

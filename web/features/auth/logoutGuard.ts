@@ -82,8 +82,8 @@ export function describeUnsentWork({
   if (recordings)
     lines.push(
       recordings === 1
-        ? "1 voice recording hasn't been transcribed yet"
-        : `${recordings} voice recordings haven't been transcribed yet`,
+        ? '1 voice recording is only on this phone, with no transcript in your account'
+        : `${recordings} voice recordings are only on this phone, with no transcript in your account`,
     );
   return lines;
 }

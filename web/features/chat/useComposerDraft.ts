@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
 import type { PitchpadDb } from '../../data/db';
 import { clearDraft, loadDraft, saveDraft } from '../../data/drafts';
+import { forgetTargets } from '../debrief/recordingStore';
 import { draftKey, STEP } from './composerDrafts';
 
 export { oneLine, saveChatDraftText } from './composerDrafts';
@@ -50,6 +51,13 @@ export function useComposerDraft(
     return () => clearTimeout(timer);
   }, [db, key, input]);
 
-  const clear = useCallback(() => void clearDraft(db, key).catch(() => {}), [db, key]);
+  // The message is sent: a voice note recorded into this box and not back yet goes to /debrief only.
+  const clear = useCallback(() => {
+    void clearDraft(db, key).catch(() => {});
+    void forgetTargets(
+      db,
+      (target) => target.kind === 'chat' && (target.chatId ?? undefined) === chatId,
+    ).catch(() => {});
+  }, [db, key, chatId]);
   return { clear };
 }

@@ -7,27 +7,31 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the debrief screen's stylesheet, loaded with its chunk
 import './debrief.css';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import { DEBRIEF_CHOICES } from '../../../domain/debrief/debriefChoices';
 import { openUserDb, type LocalRecording, type PitchpadDb } from '../../data/db';
-import { syncStatus } from '../../data/syncStatus';
 import { Screen } from '../../ui/Screen';
+import { useOnline } from '../../ui/useOnline';
 import { useAuth } from '../auth/auth.queries';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
 import { DEFAULT_RECORDING_LIMITS, recordingLimitsQueryOptions } from './debrief.queries';
 import { clock, recordedAt } from './debriefText';
 import { RecorderPanel } from './RecorderPanel';
 import { RecordingCard } from './RecordingCard';
-import { deleteRecording, finishRecording, isCutOff, localRecordings } from './recordingStore';
+import {
+  deleteRecording,
+  finishRecording,
+  isCutOff,
+  localRecordings,
+  updateRecording,
+} from './recordingStore';
 
 export function DebriefScreen() {
   const { user } = useAuth();
   if (!user) return null;
   return <Debrief key={user.id} user={user} />;
 }
-
-const isOnline = () => syncStatus.get().online;
 
 /** The operator's one-line fix, shown with no speech model. */
 export const NO_SPEECH_MODEL_FIX =
@@ -36,7 +40,7 @@ export const NO_SPEECH_MODEL_FIX =
 function Debrief({ user }: { user: User }) {
   const db = useMemo(() => openUserDb(user.id), [user.id]);
   const limits = useQuery(recordingLimitsQueryOptions(user.id)).data ?? DEFAULT_RECORDING_LIMITS;
-  const online = useSyncExternalStore(syncStatus.subscribe, isOnline, isOnline);
+  const online = useOnline();
   const recordings = useSafeLiveQuery(() => localRecordings(db), [db], undefined);
   const [title, setTitle] = useState('');
   const [justRecorded, setJustRecorded] = useState<string | null>(null);
@@ -74,8 +78,11 @@ function Debrief({ user }: { user: User }) {
         <RecorderPanel
           db={db}
           maxSeconds={limits.maxSeconds}
+          maxBytes={limits.maxBytes}
           title={title}
           onRecorded={(id) => {
+            // The name as typed by the end (a rep may type it while talking).
+            if (title.trim()) void updateRecording(db, id, { title });
             setJustRecorded(id);
             setTitle('');
           }}

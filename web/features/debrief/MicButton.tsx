@@ -6,23 +6,22 @@
  * is still on screen, else into its saved draft (transcriptTargets.ts).
  */
 import { micOutline } from 'ionicons/icons';
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PitchpadDb, TranscriptTarget } from '../../data/db';
-import { syncStatus } from '../../data/syncStatus';
 import { userIdOfDb } from '../../data/db';
 import { InlineIcon } from '../../ui/InlineIcon';
+import { useOnline } from '../../ui/useOnline';
 import { useModalDialog } from '../../ui/useModalDialog';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
 import { DEFAULT_RECORDING_LIMITS, recordingLimitsQueryOptions } from './debrief.queries';
 import { clock, recordingStatus } from './debriefText';
 import { Playback } from './Playback';
 import { RecorderPanel } from './RecorderPanel';
-import { deleteRecording, flushRecording, queueRecording, recordingEntry } from './recordingStore';
+import { deleteRecording, recordingEntry, sendRecording } from './recordingStore';
 import { canRecord } from './recorder';
 import { claimTranscript, pendingTranscriptsFor, watchTranscript } from './transcriptTargets';
 
-const isOnline = () => syncStatus.get().online;
 const RECORD_LABEL = 'Record a voice note';
 
 interface MicButtonProps {
@@ -92,7 +91,7 @@ function RecordDialog({
   const titleId = useId();
   const userId = userIdOfDb(db) ?? 0;
   const limits = useQuery(recordingLimitsQueryOptions(userId)).data ?? DEFAULT_RECORDING_LIMITS;
-  const online = useSyncExternalStore(syncStatus.subscribe, isOnline, isOnline);
+  const online = useOnline();
   const [recorded, setRecorded] = useState<string | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const row = useSafeLiveQuery(
@@ -105,12 +104,12 @@ function RecordDialog({
     [db, recorded],
     undefined,
   );
+  const status = row ? recordingStatus(row, entry, online) : null;
   // Sent: the dialog says where it stands until the transcript is in the field (which closes it).
-  const waiting = row !== undefined && row.state !== 'ready';
+  const waiting = status !== null && row!.state !== 'ready';
 
-  const use = async () => {
-    if (!recorded || !(await queueRecording(db, recorded))) return;
-    void flushRecording(db, recorded).catch(() => {});
+  const use = () => {
+    if (recorded) void sendRecording(db, recorded);
   };
   const discard = async () => {
     if (recorded) await deleteRecording(db, recorded);
@@ -133,6 +132,7 @@ function RecordDialog({
         <RecorderPanel
           db={db}
           maxSeconds={limits.maxSeconds}
+          maxBytes={limits.maxBytes}
           target={target}
           onRecorded={setRecorded}
         />
@@ -141,14 +141,11 @@ function RecordDialog({
         <>
           <p className="muted">Recorded {clock(row.durationMs)}.</p>
           <Playback db={db} id={recorded} chunks={row.chunks} className="record-dialog__audio" />
-          {waiting ? (
-            <p
-              className="record-dialog__status"
-              role={recordingStatus(row, entry, online).problem ? 'alert' : 'status'}
-            >
+          {waiting && status ? (
+            <p className="record-dialog__status" role={status.problem ? 'alert' : 'status'}>
               {row.state === 'queued' && !online
                 ? 'Saved on this phone. The transcript goes into your answer when you’re back online: you can close this.'
-                : recordingStatus(row, entry, online).text}
+                : status.text}
             </p>
           ) : confirmDiscard ? (
             <div className="record-dialog__confirm" role="alert">
@@ -179,11 +176,7 @@ function RecordDialog({
               >
                 Discard
               </button>
-              <button
-                type="button"
-                className="pp-button pp-button--primary"
-                onClick={() => void use()}
-              >
+              <button type="button" className="pp-button pp-button--primary" onClick={use}>
                 Use this recording
               </button>
             </div>

@@ -9,7 +9,7 @@ import { micOutline, stop } from 'ionicons/icons';
 import type { PitchpadDb, TranscriptTarget } from '../../data/db';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { clock } from './debriefText';
-import type { RecorderProblem } from './recorder';
+import type { RecorderProblem, StopReason } from './recorder';
 import { canRecord } from './recorder';
 import { useRecorder } from './useRecorder';
 
@@ -23,17 +23,34 @@ export const PROBLEM_TEXT: Record<RecorderProblem, string> = {
     'The microphone didn’t start. Another app may be using it: close it and tap Record again.',
 };
 
+/** What the rep is told when a recording stopped by itself; what was recorded is kept. */
+export const STOPPED_TEXT: Record<StopReason, string> = {
+  limit: 'The recording reached its limit and stopped. It is saved.',
+  interrupted:
+    'The microphone stopped (another app or a call took it). What was recorded is saved.',
+  storage:
+    'Your phone’s storage is full, so the recording stopped. What was recorded so far is saved.',
+};
+
 interface RecorderPanelProps {
   db: PitchpadDb;
   maxSeconds: number;
+  maxBytes: number;
   /** The meeting's name, when the screen asks for it. */
   title?: string;
   target?: TranscriptTarget;
   onRecorded: (id: string) => void;
 }
 
-export function RecorderPanel({ db, maxSeconds, title, target, onRecorded }: RecorderPanelProps) {
-  const recorder = useRecorder(db, { maxMs: maxSeconds * 1000, onRecorded });
+export function RecorderPanel({
+  db,
+  maxSeconds,
+  maxBytes,
+  title,
+  target,
+  onRecorded,
+}: RecorderPanelProps) {
+  const recorder = useRecorder(db, { maxMs: maxSeconds * 1000, maxBytes, onRecorded });
   if (!canRecord()) {
     return (
       <p className="recorder__problem" role="alert">
@@ -69,31 +86,28 @@ export function RecorderPanel({ db, maxSeconds, title, target, onRecorded }: Rec
           <span>{view.phase === 'stopping' ? 'Saving…' : 'Record'}</span>
         </button>
       )}
-      <div className="recorder__status" role="status">
-        {recording && (
-          <>
-            <span className="recorder__time">
-              {clock(view.elapsedMs)} <span className="muted">/ {limit}</span>
-            </span>
-            <span className="visually-hidden">Recording</span>
-            <span className="recorder__meter" aria-hidden="true">
-              <span
-                className="recorder__level"
-                style={{ transform: `scaleX(${Math.max(0.04, view.level)})` }}
-              />
-            </span>
-            <span className="recorder__saved muted">
-              Listening · saved on this phone as you talk
-            </span>
-          </>
-        )}
-        {view.phase === 'asking' && (
-          <span className="muted">Allow the microphone when your browser asks.</span>
-        )}
-        {view.phase === 'idle' && (
-          <span className="muted">Up to {limit}. Works with no signal.</span>
-        )}
-      </div>
+      {/* The clock ticks outside the live region: a screen reader hears 'Recording', not every second. */}
+      {recording && (
+        <div className="recorder__status">
+          <span className="recorder__time">
+            {clock(view.elapsedMs)} <span className="muted">/ {limit}</span>
+          </span>
+          <span className="recorder__meter" aria-hidden="true">
+            <span
+              className="recorder__level"
+              style={{ transform: `scaleX(${Math.max(0.04, view.level)})` }}
+            />
+          </span>
+        </div>
+      )}
+      <p className="recorder__note muted" role="status">
+        {recording && 'Recording · saved on this phone as you talk'}
+        {view.phase === 'asking' && 'Allow the microphone when your browser asks.'}
+        {view.phase === 'idle' &&
+          (recorder.stoppedBy
+            ? STOPPED_TEXT[recorder.stoppedBy]
+            : `Up to ${limit}. Works with no signal.`)}
+      </p>
       {view.phase === 'problem' && (
         <p className="recorder__problem" role="alert">
           {PROBLEM_TEXT[view.problem]}

@@ -6,7 +6,8 @@
 import { trashOutline } from 'ionicons/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ShareChoice } from '../../../domain/share/shareChoices';
-import type { LocalRecording, PitchpadDb } from '../../data/db';
+import { api, ApiError } from '../../data/api';
+import { userIdOfDb, type LocalRecording, type PitchpadDb } from '../../data/db';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { useModalDialog } from '../../ui/useModalDialog';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
@@ -17,9 +18,10 @@ import { clock, recordedAt, recordingName, recordingStatus } from './debriefText
 import {
   deleteRecording,
   flushRecording,
-  queueRecording,
+  mayTryNow,
   recordingEntry,
   retryRecordingNow,
+  sendRecording,
   updateRecording,
 } from './recordingStore';
 
@@ -56,10 +58,7 @@ export function RecordingCard({
     if (focus) card.current?.scrollIntoView({ block: 'nearest' });
   }, [focus]);
 
-  const transcribe = async () => {
-    if (await queueRecording(db, recording.id))
-      void flushRecording(db, recording.id).catch(() => {});
-  };
+  const transcribe = () => void sendRecording(db, recording.id);
   const tryNow = async () => {
     if (await retryRecordingNow(db, recording.id))
       void flushRecording(db, recording.id).catch(() => {});
@@ -96,23 +95,19 @@ export function RecordingCard({
 
       {recording.state === 'ready' && (
         <div className="debrief-card__actions">
-          <button
-            type="button"
-            className="pp-button pp-button--primary"
-            onClick={() => void transcribe()}
-          >
+          <button type="button" className="pp-button pp-button--primary" onClick={transcribe}>
             Transcribe
           </button>
         </div>
       )}
       {recording.state === 'refused' && (
         <div className="debrief-card__actions">
-          <button type="button" className="pp-button" onClick={() => void transcribe()}>
+          <button type="button" className="pp-button" onClick={transcribe}>
             Try again
           </button>
         </div>
       )}
-      {recording.state === 'queued' && recording.problem && online && entry?.state === 'queued' && (
+      {recording.state === 'queued' && recording.problem && online && entry && mayTryNow(entry) && (
         <div className="debrief-card__actions">
           <button type="button" className="pp-button" onClick={() => void tryNow()}>
             Try now
@@ -154,9 +149,9 @@ export function RecordingCard({
       <DeleteDialog
         open={confirming}
         name={recordingName(recording)}
-        transcribed={recording.state === 'transcribed'}
+        transcribed={recording.state === 'transcribed' || recording.state === 'no_speech'}
         onClose={() => setConfirming(false)}
-        onDelete={() => void deleteRecording(db, recording.id).then(() => setConfirming(false))}
+        onDelete={() => deleteEverywhere(db, recording)}
       />
     </li>
   );
@@ -194,6 +189,29 @@ function Notes({ db, recording }: { db: PitchpadDb; recording: LocalRecording })
   );
 }
 
+/**
+ * Delete a recording: its transcript from the account first (so nothing is left there the rep
+ * cannot see), then the phone's copy. Throws with words to show when it cannot.
+ */
+async function deleteEverywhere(db: PitchpadDb, recording: LocalRecording): Promise<void> {
+  if (recording.state === 'transcribed' || recording.state === 'no_speech') {
+    try {
+      await api.delete<void>(`/api/recordings/${recording.id}`, userIdOfDb(db));
+    } catch (error) {
+      // Already gone there (deleted on another device): the phone's copy goes too.
+      if (!(error instanceof ApiError && error.status === 404))
+        throw new Error(
+          error instanceof ApiError
+            ? error.message
+            : 'You’re offline: its transcript is in your account too. Delete it when you’re back online.',
+          { cause: error },
+        );
+    }
+  }
+  if (!(await deleteRecording(db, recording.id)))
+    throw new Error('It is being transcribed right now. Try again in a moment.');
+}
+
 function DeleteDialog({
   open,
   name,
@@ -205,23 +223,50 @@ function DeleteDialog({
   name: string;
   transcribed: boolean;
   onClose: () => void;
-  onDelete: () => void;
+  onDelete: () => Promise<void>;
 }) {
   const dialog = useModalDialog(open);
   const titleId = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setProblem(null);
+    onClose();
+  };
+  const handleDelete = async () => {
+    setBusy(true);
+    try {
+      await onDelete();
+      close();
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
-    <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onClose={onClose}>
+    <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onClose={close}>
       <h2 id={titleId}>Delete “{name}”?</h2>
       <p className="muted">
         {transcribed
-          ? 'The recording leaves this phone. Its transcript stays in your account.'
+          ? 'The recording leaves this phone and its transcript leaves your account.'
           : 'The recording is only on this phone: it can’t be brought back.'}
       </p>
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
       <div className="dialog__actions">
-        <button type="button" className="pp-button pp-button--ghost" onClick={onClose}>
+        <button type="button" className="pp-button pp-button--ghost" onClick={close}>
           Keep it
         </button>
-        <button type="button" className="pp-button pp-button--primary" onClick={onDelete}>
+        <button
+          type="button"
+          className="pp-button pp-button--primary"
+          disabled={busy}
+          onClick={() => void handleDelete()}
+        >
           <InlineIcon icon={trashOutline} />
           Delete
         </button>

@@ -5,7 +5,7 @@
  * through an AnalyserNode. Permission is asked by `getUserMedia`, only when the rep taps to record.
  */
 import type { PitchpadDb, TranscriptTarget } from '../../data/db';
-import { appendChunk, finishRecording, startRecording } from './recordingStore';
+import { appendChunk, deleteRecording, finishRecording, startRecording } from './recordingStore';
 
 /** Why the recorder could not start, for the screen to say in words. */
 export type RecorderProblem =
@@ -75,20 +75,30 @@ export function problemOf(error: unknown): RecorderProblem {
   return 'failed';
 }
 
+/** Why a recording stopped by itself: its time or size limit, the microphone taken away, a full phone. */
+export type StopReason = 'limit' | 'interrupted' | 'storage';
+
 export interface StartOptions {
   title?: string;
   target?: TranscriptTarget;
-  /** The longest recording: it stops by itself then (onLimit is told). */
+  /** The longest recording: it stops by itself then. */
   maxMs: number;
-  onLimit?: () => void;
+  /** The largest upload the server takes: the recording stops before it. */
+  maxBytes: number;
+  /** It stopped by itself (what it kept is finished, as by `stop`). */
+  onStopped?: (reason: StopReason) => void;
 }
 
+/** A recording stops this far under the upload limit (the last chunk may be larger than the rest). */
+const BYTES_MARGIN = 0.95;
+
 /**
- * Ask for the microphone and start recording into `db`. Throws a RecorderError when it cannot.
+ * Ask for the microphone and start recording into `db`. Throws a RecorderError when it cannot; then
+ * the microphone is released and nothing is kept.
  */
 export async function startRecorder(
   db: PitchpadDb,
-  { title, target, maxMs, onLimit }: StartOptions,
+  { title, target, maxMs, maxBytes, onStopped }: StartOptions,
 ): Promise<RecorderSession> {
   if (!canRecord()) throw new RecorderError('unsupported');
   let stream: MediaStream;
@@ -99,24 +109,40 @@ export async function startRecorder(
   } catch (error) {
     throw new RecorderError(problemOf(error));
   }
-  const type = pickType();
-  let recorder: MediaRecorder;
+  let id: string | undefined;
+  let meter: LevelMeter | undefined;
   try {
-    recorder = new MediaRecorder(stream, {
+    const type = pickType();
+    const recorder = new MediaRecorder(stream, {
       ...(type ? { mimeType: type } : {}),
       audioBitsPerSecond: AUDIO_BITS_PER_SECOND,
     });
-  } catch {
+    id = await startRecording(db, {
+      mimeType: recorder.mimeType || type || 'audio/webm',
+      ...(title ? { title } : {}),
+      ...(target ? { target } : {}),
+    });
+    meter = levelMeter(stream);
+    return record(db, id, stream, recorder, meter, { maxMs, maxBytes, onStopped });
+  } catch (error) {
+    // Whatever failed after the microphone was granted (no recorder for this browser, a full or
+    // closed database): the microphone is released, and a row already made goes.
     stopTracks(stream);
-    throw new RecorderError('unsupported');
+    meter?.close();
+    if (id) await deleteRecording(db, id).catch(() => {});
+    throw error instanceof RecorderError ? error : new RecorderError('failed');
   }
-  const id = await startRecording(db, {
-    mimeType: recorder.mimeType || type || 'audio/webm',
-    ...(title ? { title } : {}),
-    ...(target ? { target } : {}),
-  });
-  const meter = levelMeter(stream);
+}
 
+/** Record `stream` into the recording `id` until stopped, or until it stops by itself. */
+function record(
+  db: PitchpadDb,
+  id: string,
+  stream: MediaStream,
+  recorder: MediaRecorder,
+  meter: LevelMeter,
+  { maxMs, maxBytes, onStopped }: Pick<StartOptions, 'maxMs' | 'maxBytes' | 'onStopped'>,
+): RecorderSession {
   // Time recorded, paused or not: the clock runs only while recording (a phone call may pause it).
   let recordedMs = 0;
   let runningSince = performance.now();
@@ -129,20 +155,30 @@ export async function startRecorder(
     runningSince = performance.now();
   });
 
-  // Chunks are stored one after another, in the order they came.
+  // Chunks are stored one after another, in the order they came. One that cannot be stored (the
+  // phone is full) stops the recording: what was stored is kept, and the rep is told.
   let writes = Promise.resolve();
+  let bytes = 0;
   recorder.addEventListener('dataavailable', (event) => {
     if (event.data.size === 0) return;
     const at = elapsed();
+    bytes += event.data.size;
     writes = writes.then(async () => {
-      await appendChunk(db, id, event.data, at).catch((error: unknown) => {
+      const kept = await appendChunk(db, id, event.data, at).catch((error: unknown) => {
         console.warn('A recording chunk could not be stored', error);
+        return null;
       });
+      if (kept === null) stopBecause('storage');
     });
+    if (bytes >= maxBytes * BYTES_MARGIN) stopBecause('limit');
   });
   const stopped = new Promise<void>((resolve) => {
     recorder.addEventListener('stop', () => resolve(), { once: true });
   });
+  // The microphone taken away (a phone call, unplugged) or the recorder failing ends it as a stop.
+  recorder.addEventListener('error', () => stopBecause('interrupted'));
+  for (const track of stream.getAudioTracks())
+    track.addEventListener('ended', () => stopBecause('interrupted'));
 
   let stopping: Promise<boolean> | null = null;
   const stop = () => {
@@ -157,9 +193,11 @@ export async function startRecorder(
     })();
     return stopping;
   };
-  const limit = setTimeout(() => {
-    void stop().then(() => onLimit?.());
-  }, maxMs);
+  function stopBecause(reason: StopReason) {
+    if (stopping) return;
+    void stop().then(() => onStopped?.(reason));
+  }
+  const limit = setTimeout(() => stopBecause('limit'), maxMs);
 
   recorder.start(CHUNK_MS);
   runningSince = performance.now();
@@ -170,11 +208,18 @@ function stopTracks(stream: MediaStream) {
   for (const track of stream.getTracks()) track.stop();
 }
 
+interface LevelMeter {
+  level: () => number;
+  close: () => void;
+}
+
 /** The microphone's loudness, read when asked (no timer of its own): RMS of the wave, scaled to 0–1. */
-function levelMeter(stream: MediaStream): { level: () => number; close: () => void } {
+function levelMeter(stream: MediaStream): LevelMeter {
   const Context = globalThis.AudioContext ?? undefined;
   if (!Context) return { level: () => 0, close: () => {} };
   const context = new Context();
+  // Made after the permission prompt, outside the tap: Safari starts such a context suspended.
+  void context.resume().catch(() => {});
   const analyser = context.createAnalyser();
   analyser.fftSize = 512;
   context.createMediaStreamSource(stream).connect(analyser);

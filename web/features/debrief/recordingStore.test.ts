@@ -13,6 +13,8 @@ import { loadFlowProgress } from '../playbooks/flowDrafts';
 import {
   ABANDONED_AFTER_MS,
   answerForRecording,
+  cleanTitle,
+  mayTryNow,
   appendChunk,
   deleteRecording,
   finishRecording,
@@ -24,7 +26,12 @@ import {
   startRecording,
   transcribeRetryDelay,
 } from './recordingStore';
-import { applyWaitingTranscripts, claimTranscript, watchTranscript } from './transcriptTargets';
+import {
+  applyWaitingTranscripts,
+  claimTranscript,
+  pendingTranscriptsFor,
+  watchTranscript,
+} from './transcriptTargets';
 
 let n = 0;
 const freshDb = () => new PitchpadDb(`recordings-test-${++n}`);
@@ -118,6 +125,23 @@ describe('a recording on the device', () => {
 const failure = (status: number, code: string, message = 'Nope') =>
   new ApiError(message, status, { message, code });
 
+describe('the rep’s own words', () => {
+  it('keep a meeting’s name to one line of 120 characters, never cut inside a character', () => {
+    expect(cleanTitle('  Dana \n at   Freightly ')).toBe('Dana at Freightly');
+    const emoji = `${'x'.repeat(119)}🚚 and more`;
+    expect(cleanTitle(emoji)).toBe('x'.repeat(119));
+    expect(() => encodeURIComponent(cleanTitle(emoji))).not.toThrow();
+    expect(cleanTitle('lone \uD83D surrogate')).toBe('lone \uFFFD surrogate');
+  });
+
+  it('may try a waiting recording now, but not before a time the server named', () => {
+    const entry = { state: 'queued', notBefore: 2_000 } as Parameters<typeof mayTryNow>[0];
+    expect(mayTryNow(entry, 1_000)).toBe(false);
+    expect(mayTryNow(entry, 3_000)).toBe(true);
+    expect(mayTryNow({ ...entry, state: 'sending' }, 3_000)).toBe(false);
+  });
+});
+
 describe('a failed upload', () => {
   it('waits long with no speech model, longer after each speech server failure, briefly while another request transcribes it', () => {
     const now = 1_000;
@@ -134,7 +158,7 @@ describe('a failed upload', () => {
     expect(transcribeRetryDelay(20)).toBe(10 * 60_000);
     expect(answerForRecording(failure(409, RecordingErrorCode.inProgress), 1, now)).toMatchObject({
       kind: 'retry',
-      delayMs: 5_000,
+      delayMs: 15_000,
     });
   });
 
@@ -189,6 +213,25 @@ describe('a transcript back for a field', () => {
     // Never twice: not by the sync again, not by the screen.
     expect(await applyWaitingTranscripts(db)).toBe(0);
     expect(await claimTranscript(db, id)).toBeNull();
+  });
+
+  it('waits for a flow with nothing saved to be opened, and never fills a run of the flow begun after its own finished', async () => {
+    const db = freshDb();
+    const { saveFlowAnswer, clearFlowProgress } = await import('../playbooks/flowDrafts');
+    const target = { kind: 'flow', flow: 'call', answer: 'transcript' } as const;
+    const waiting = await transcribed(db, target, 'Waits for the field.');
+    // Nothing saved of the call analysis: the field takes it when the flow opens (MicButton).
+    expect(await applyWaitingTranscripts(db)).toBe(0);
+    expect((await pendingTranscriptsFor(db, target)).map((r) => r.id)).toEqual([waiting]);
+
+    // The rep finishes that call analysis without it: the transcript stays on /debrief only.
+    await saveFlowAnswer(db, 'call', 'transcript', 'Typed instead.');
+    await clearFlowProgress(db, 'call');
+    expect(await pendingTranscriptsFor(db, target)).toEqual([]);
+    await saveFlowAnswer(db, 'call', 'transcript', 'The next meeting.');
+    expect(await applyWaitingTranscripts(db)).toBe(0);
+    expect((await loadFlowProgress(db, 'call'))!.answers!.transcript).toBe('The next meeting.');
+    expect(await db.recordings.get(waiting)).toMatchObject({ transcript: 'Waits for the field.' });
   });
 
   it('goes into a chat’s message box as one line', async () => {

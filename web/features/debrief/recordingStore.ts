@@ -47,12 +47,21 @@ export function transcribeRetryDelay(attempts: number): number {
 }
 /** With no speech model configured, how often to look again (GET /api/recordings/limits, no upload). */
 export const NO_SPEECH_MODEL_RETRY_MS = 15 * 60_000;
-/** Another request is transcribing this recording now: look again after the server's hint, or this. */
-const IN_PROGRESS_RETRY_MS = 5_000;
+/** Another request is transcribing this recording now (its Retry-After is 10 s): look again then. */
+const IN_PROGRESS_RETRY_MS = 15_000;
 
-/** The meeting's name as kept: one line, trimmed, cut to what the server keeps. */
+/**
+ * The meeting's name as kept: one line, trimmed, cut to what the server keeps, never inside a
+ * character (half an emoji would make its header unsendable).
+ */
 export function cleanTitle(title: string): string {
-  return title.replace(/\s+/g, ' ').trim().slice(0, RECORDING_TITLE_MAX);
+  const line = title.replace(/\s+/g, ' ').trim().toWellFormed();
+  let cut = '';
+  for (const char of line) {
+    if (cut.length + char.length > RECORDING_TITLE_MAX) break;
+    cut += char;
+  }
+  return cut.trimEnd();
 }
 
 /** Start a recording's row; its chunks follow with `appendChunk`. Answers its id. */
@@ -172,15 +181,42 @@ export function queueRecording(db: PitchpadDb, id: string, now = Date.now()): Pr
 
 /**
  * Try a waiting recording now (the rep taps 'Try now': a speech model was just set up, or the signal
- * is back): its backoff is dropped. Answers whether it was waiting.
+ * is back): its backoff is dropped. Not before a time the server named (the day's allowance):
+ * any try before it is refused the same. Answers whether it was waiting.
  */
 export function retryRecordingNow(db: PitchpadDb, id: string, now = Date.now()): Promise<boolean> {
   return db.transaction('rw', db.outbox, async () => {
     const entry = await db.outbox.where('clientId').equals(id).first();
-    if (entry?.kind !== RECORDING_UPLOAD || entry.state !== 'queued') return false;
-    await db.outbox.update(entry.seq!, { nextAttemptAt: 0, notBefore: undefined, updatedAt: now });
+    if (entry?.kind !== RECORDING_UPLOAD || !mayTryNow(entry, now)) return false;
+    await db.outbox.update(entry.seq!, { nextAttemptAt: 0, updatedAt: now });
     return true;
   });
+}
+
+/** Whether 'Try now' may send a waiting recording: queued, and no time named by the server ahead. */
+export const mayTryNow = (entry: OutboxEntry, now = Date.now()) =>
+  entry.state === 'queued' && !(entry.notBefore !== undefined && entry.notBefore > now);
+
+/** 'Transcribe' (or 'Use this recording'): queued, then sent now if the network allows. */
+export async function sendRecording(db: PitchpadDb, id: string): Promise<boolean> {
+  if (!(await queueRecording(db, id))) return false;
+  void flushRecording(db, id).catch(() => {});
+  return true;
+}
+
+/**
+ * Recordings made for a field the rep is done with (its flow finished or closed, its message sent):
+ * their transcript no longer goes there, only to /debrief, where the rep can still use it.
+ */
+export function forgetTargets(
+  db: PitchpadDb,
+  isDone: (target: TranscriptTarget) => boolean,
+): Promise<number> {
+  return db.recordings
+    .filter((row) => row.target !== undefined && row.appliedAt === undefined && isDone(row.target))
+    .modify((row) => {
+      delete row.target;
+    });
 }
 
 /**
@@ -253,6 +289,12 @@ export const recordingUploadHandler: KindHandler = {
     if (!row) return { kind: 'delivered', forget: true };
     const now = Date.now();
     try {
+      // An earlier try went unanswered (the app closed mid-upload) or found it being transcribed:
+      // ask for the transcript first, a small read, before sending the whole recording again.
+      if (entry.attempts > 0 || row.problemCode === RecordingErrorCode.inProgress) {
+        const stored = await storedTranscript(id);
+        if (stored) return stored;
+      }
       if (row.problemCode === RecordingErrorCode.noSpeechModel && !(await speechConfigured()))
         return {
           kind: 'retry',
@@ -279,6 +321,22 @@ export const recordingUploadHandler: KindHandler = {
     await db.recordings.update(entry.clientId, rowAfter(state, answer, now));
   },
 };
+
+/** The server's transcript of `id`, as a delivery's answer, or null when it has none (yet). */
+async function storedTranscript(id: string): Promise<Answer | null> {
+  try {
+    const { recording } = await api.get<RecordingResponse>(`/api/recordings/${id}`);
+    return recording.status === 'no_speech'
+      ? { kind: 'refused', reason: NO_SPEECH, detail: { code: RecordingErrorCode.noSpeech } }
+      : { kind: 'delivered', detail: recording };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The server's words for a silent recording. */
+const NO_SPEECH = 'We heard no speech in this recording.';
 
 /** The server's limits say a speech model is configured (a cheap look before a costly upload). */
 async function speechConfigured(): Promise<boolean> {

@@ -10,6 +10,7 @@ import { ANSWER_MAX_CHARS } from '../../../domain/playbooks/flow';
 import { isFlowType } from '../../../domain/playbooks/tools';
 import type { LocalRecording, PitchpadDb, TranscriptTarget } from '../../data/db';
 import { saveChatDraftText } from '../chat/composerDrafts';
+import { loadFlowProgress } from '../playbooks/flowDrafts';
 import { prefillShared } from '../share/prefillShared';
 
 /** Recordings whose field is on screen in this page now: that field takes the transcript itself. */
@@ -49,6 +50,14 @@ export async function applyWaitingTranscripts(db: PitchpadDb): Promise<number> {
     .toArray();
   let applied = 0;
   for (const row of waiting) {
+    // A flow with nothing saved has no draft to fill: its transcript waits for the field itself
+    // (the flow opened), unless the flow is finished first (clearFlowProgress forgets the target).
+    const target = row.target!;
+    if (
+      target.kind === 'flow' &&
+      !(isFlowType(target.flow) && (await loadFlowProgress(db, target.flow)))
+    )
+      continue;
     const text = await claimTranscript(db, row.id);
     if (text === null) continue;
     await writeToTarget(db, row.target!, text);

@@ -6,6 +6,7 @@ import {
   startRecorder,
   type RecorderProblem,
   type RecorderSession,
+  type StopReason,
 } from './recorder';
 
 export type RecorderView =
@@ -26,10 +27,19 @@ const TICK_MS = 100;
  */
 export function useRecorder(
   db: PitchpadDb,
-  { maxMs, onRecorded }: { maxMs: number; onRecorded: (id: string) => void },
+  {
+    maxMs,
+    maxBytes,
+    onRecorded,
+  }: { maxMs: number; maxBytes: number; onRecorded: (id: string) => void },
 ) {
   const [view, setView] = useState<RecorderView>({ phase: 'idle' });
+  /** Why the last recording stopped by itself, to say beside the button. */
+  const [stoppedBy, setStoppedBy] = useState<StopReason | null>(null);
   const session = useRef<RecorderSession | null>(null);
+  // Gone from the screen: a recording that starts only now (the permission prompt answered late)
+  // is stopped at once, never left listening out of sight.
+  const unmounted = useRef(false);
   const recorded = useRef(onRecorded);
   useEffect(() => {
     recorded.current = onRecorded;
@@ -52,7 +62,13 @@ export function useRecorder(
   }, [view.phase]);
 
   // Leaving the screen mid-recording keeps what was recorded (finished, ready to send).
-  useEffect(() => () => void session.current?.stop(), []);
+  useEffect(() => {
+    unmounted.current = false;
+    return () => {
+      unmounted.current = true;
+      void session.current?.stop();
+    };
+  }, []);
 
   const finish = async (current: RecorderSession) => {
     const kept = await current.stop();
@@ -64,12 +80,21 @@ export function useRecorder(
   const start = async (options: { title?: string; target?: TranscriptTarget } = {}) => {
     if (session.current || view.phase === 'asking') return;
     setView({ phase: 'asking' });
+    setStoppedBy(null);
     try {
       const current = await startRecorder(db, {
         ...options,
         maxMs,
-        onLimit: () => void finish(current),
+        maxBytes,
+        onStopped: (reason) => {
+          setStoppedBy(reason);
+          void finish(current);
+        },
       });
+      if (unmounted.current) {
+        void current.stop();
+        return;
+      }
       session.current = current;
       setView({ phase: 'recording', id: current.id, elapsedMs: 0, level: 0 });
     } catch (error) {
@@ -87,5 +112,5 @@ export function useRecorder(
     await finish(current);
   };
 
-  return { view, start, stop };
+  return { view, stoppedBy, start, stop };
 }

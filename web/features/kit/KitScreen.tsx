@@ -10,14 +10,14 @@
 import './kit.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { addOutline, documentTextOutline, trashOutline } from 'ionicons/icons';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useModalDialog } from '../../ui/useModalDialog';
 import type { ChangeEvent } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import type { KitFile } from '../../../domain/contract/kit';
 import { openUserDb, type PitchpadDb } from '../../data/db';
-import { syncStatus } from '../../data/syncStatus';
 import { InlineIcon } from '../../ui/InlineIcon';
+import { useOnline } from '../../ui/useOnline';
 import { Screen } from '../../ui/Screen';
 import { useAuth } from '../auth/auth.queries';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
@@ -55,15 +55,13 @@ export function KitScreen() {
   return <Kit key={user.id} user={user} />;
 }
 
-const isOnline = () => syncStatus.get().online;
-
 function Kit({ user }: { user: User }) {
   const db = useMemo(() => openUserDb(user.id), [user.id]);
   const queryClient = useQueryClient();
   const files = useQuery(kitFilesQueryOptions(user.id));
   const limits = useQuery(kitLimitsQueryOptions(user.id)).data ?? DEFAULT_KIT_LIMITS;
   const local = useSafeLiveQuery(() => localKitUploads(db), [db], []);
-  const online = useSyncExternalStore(syncStatus.subscribe, isOnline, isOnline);
+  const online = useOnline();
   const [problems, setProblems] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<KitFile | null>(null);
   const stored = files.data?.files ?? [];

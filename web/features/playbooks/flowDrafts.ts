@@ -8,6 +8,7 @@ import type { PitchpadDb } from '../../data/db';
 import type { ProfileValues } from '../../../domain/contract/profile';
 import { profileValues, readLocalProfile } from '../profile/profileStore';
 import { clearDraft, listDrafts, loadDraft, saveDraft } from '../../data/drafts';
+import { forgetTargets } from '../debrief/recordingStore';
 import { isFlowType } from '../../../domain/playbooks/tools';
 import { startProgress, type FlowProgress } from './flowMachine';
 
@@ -81,8 +82,13 @@ export function saveFlowOptions(
   return saveDraft(db, type, OPTIONS_KEY, options);
 }
 
-export function clearFlowProgress(db: PitchpadDb, type: FlowType): Promise<void> {
-  return clearDraft(db, type);
+export async function clearFlowProgress(db: PitchpadDb, type: FlowType): Promise<void> {
+  await clearDraft(db, type);
+  // A voice note recorded for this flow and not back yet no longer fills it (a later run of the
+  // flow is another meeting): its transcript stays on /debrief.
+  await forgetTargets(db, (target) => target.kind === 'flow' && target.flow === type).catch(
+    () => {},
+  );
 }
 
 /** Every unfinished flow and how far it got, for the flows menu. */

@@ -7,7 +7,7 @@
 import './profile.css';
 import { Link } from '@tanstack/react-router';
 import { chevronForwardOutline, documentTextOutline, sparklesOutline } from 'ionicons/icons';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   checkProfileValue,
@@ -16,9 +16,9 @@ import {
   type ProfileValues,
 } from '../../../domain/contract/profile';
 import { openUserDb, type PitchpadDb } from '../../data/db';
-import { syncStatus } from '../../data/syncStatus';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
+import { useOnline } from '../../ui/useOnline';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
 import { FillFromText } from './FillFromText';
@@ -44,10 +44,6 @@ export function ProfileScreen() {
 export const SAVED_HERE_OFFLINE = "Saved on this phone; it will sync when you're online.";
 export const SAVED_HERE_SYNCING = 'Saved on this phone; syncing…';
 export const SAVED = 'Saved.';
-
-function useOnline(): boolean {
-  return useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get).online;
-}
 
 function ProfileEditor({ userId }: { userId: number }) {
   const db = useMemo(() => openUserDb(userId), [userId]);
