@@ -32,7 +32,13 @@ export function createQueryClient(): QueryClient {
  * the list of their sales-kit files (read offline), and what the server's recorder takes (the debrief's
  * limits, so a recording offline stops at the right time).
  */
-const PERSISTED_ROOTS: ReadonlySet<unknown> = new Set(['auth', 'models', 'billing', 'kit', 'debrief']);
+const PERSISTED_ROOTS: ReadonlySet<unknown> = new Set([
+  'auth',
+  'models',
+  'billing',
+  'kit',
+  'debrief',
+]);
 /** How long a persisted cache is good for: the last data shows on a cold offline start within it. */
 const PERSIST_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Bump when a persisted query's data changes shape, so old caches are dropped. */

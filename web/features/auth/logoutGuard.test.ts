@@ -111,10 +111,26 @@ describe('phone: 17. the work a logout would delete', () => {
 
   it('says it in plain words, one line per kind', () => {
     expect(
-      describeUnsentWork({ messages: 2, flows: 0, history: 0, edits: 0, profile: 0, files: 0, recordings: 0 }),
+      describeUnsentWork({
+        messages: 2,
+        flows: 0,
+        history: 0,
+        edits: 0,
+        profile: 0,
+        files: 0,
+        recordings: 0,
+      }),
     ).toEqual(["2 messages haven't been sent yet"]);
     expect(
-      describeUnsentWork({ messages: 1, flows: 1, history: 3, edits: 0, profile: 0, files: 0, recordings: 0 }),
+      describeUnsentWork({
+        messages: 1,
+        flows: 1,
+        history: 3,
+        edits: 0,
+        profile: 0,
+        files: 0,
+        recordings: 0,
+      }),
     ).toEqual([
       "1 message hasn't been sent yet",
       "Answers to 1 guided flow haven't been sent yet",
