@@ -4,10 +4,8 @@ import { DebriefPage } from './pages/DebriefPage';
 import { EmailEditor } from './pages/EmailEditor';
 import { FlowPage } from './pages/FlowPage';
 import { registerAndLogIn } from './pages/session';
-import { expectNoSeriousA11yViolations } from './support/axe';
-import { expectNoSidewaysScroll } from './support/layout';
 import { Network } from './support/network';
-import { expectTapTargetsLargeEnough } from './support/tapTargets';
+import { expectPhoneReady } from './support/phoneReady';
 
 // The voice debrief on a phone (issue 23), with Chromium's fake microphone: recorded with no signal,
 // kept on the phone through a closed app, transcribed once the signal is back by the fake speech
@@ -16,12 +14,6 @@ import { expectTapTargetsLargeEnough } from './support/tapTargets';
 
 /** The first words the fake speech server hears in every recording. */
 const HEARD = DEFAULT_TRANSCRIPT.slice(0, 40);
-
-async function expectPhoneReady(page: DebriefPage['page'], what: string): Promise<void> {
-  await expectNoSeriousA11yViolations(page, what);
-  await expectTapTargetsLargeEnough(page, what);
-  await expectNoSidewaysScroll(page, what);
-}
 
 test('a voice note recorded offline on the call analysis’ transcript step: the app closed, the signal back, the transcript arrives in the call analysis', async ({
   page,

@@ -4,10 +4,8 @@ import { pdfOf } from '../factories/documents';
 import { expect, test } from './fixtures';
 import { KitPage } from './pages/KitPage';
 import { registerAndLogIn } from './pages/session';
-import { expectNoSeriousA11yViolations } from './support/axe';
-import { expectNoSidewaysScroll } from './support/layout';
 import { Network } from './support/network';
-import { expectTapTargetsLargeEnough } from './support/tapTargets';
+import { expectPhoneReady } from './support/phoneReady';
 
 // The sales kit on a phone: a file picked with no signal waits on the device, uploads once the
 // network is back, and is read into passages by the server; a file that is not what its name says
@@ -15,12 +13,6 @@ import { expectTapTargetsLargeEnough } from './support/tapTargets';
 
 const storedFiles = async (request: APIRequestContext) =>
   (await (await request.get('/api/kit/files')).json()) as KitFile[];
-
-async function expectPhoneReady(page: KitPage['page'], what: string): Promise<void> {
-  await expectNoSeriousA11yViolations(page, what);
-  await expectTapTargetsLargeEnough(page, what);
-  await expectNoSidewaysScroll(page, what);
-}
 
 test('a PDF picked offline waits, uploads when back online with its passages, and is deleted after a confirm', async ({
   page,
