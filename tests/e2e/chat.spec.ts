@@ -56,7 +56,9 @@ test('the answer streams in, and the conversation survives a reload', async ({
 test('Stop keeps what arrived, also after a reload', async ({ page, chat, newAccount }) => {
   await chat.openAsNewUser(newAccount);
   const words = `Tell me a long story ${unique()} alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi`;
-  await chat.send(`${words} [[delay:150]]`);
+  // A token a second: the server sees the stop request (written to the database, read between
+  // saves) long before the reply could end on its own, however busy the machine is.
+  await chat.send(`${words} [[delay:1000]]`);
   await expect(chat.replyText()).toContainText('Tell me');
   await chat.stopButton.click();
 

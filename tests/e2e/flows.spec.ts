@@ -376,6 +376,19 @@ test('GTM plan offline: drafted on the phone at once, then made for real once ba
   await expect(flows.replyText()).toContainText('You said: Make it shorter');
   await expect(flows.replies).toHaveCount(2);
 
+  // The server holds both replies whole before the laptop looks: the phone shows the second one
+  // while it still streams, and a laptop opened then would read the chat half written.
+  const chatId = new URL(chatUrl).searchParams.get('chat');
+  await expect
+    .poll(async () => {
+      const stored = (await (await page.request.get(`/api/chats/${chatId}`)).json()) as {
+        messages: Array<{ role: string; status: string }>;
+      };
+      return stored.messages.filter((m) => m.role === 'assistant' && m.status === 'complete')
+        .length;
+    })
+    .toBe(2);
+
   // On the laptop: the model's plan, then the question and its answer.
   await onAnotherDevice(browser, newAccount, async (laptop) => {
     await laptop.goto(chatUrl);

@@ -1,7 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './support/layout';
-import { tourAsFreeUser, tourAsGuest, tourProFlows, tourProTools } from './support/tour';
+import {
+  TOUR_TIMEOUT_MS,
+  tourAsFreeUser,
+  tourAsGuest,
+  tourProFlows,
+  tourProTools,
+} from './support/tour';
 
 // Point 13 of the phone review: on a 320×568 phone the header fits, the chat title stays readable,
 // and no screen scrolls sideways (document.documentElement.scrollWidth <= 320, and nothing sticks out
@@ -10,7 +16,7 @@ import { tourAsFreeUser, tourAsGuest, tourProFlows, tourProTools } from './suppo
 test.use({ viewport: { width: 320, height: 568 } });
 
 test('phone: 13. at 320×568 no screen a guest sees scrolls sideways', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TOUR_TIMEOUT_MS);
   await tourAsGuest(page, (screen) => expectNoSidewaysScroll(page, screen));
 });
 
@@ -18,7 +24,7 @@ test('phone: 13. at 320×568 no screen a free user sees scrolls sideways: dashbo
   page,
   newAccount,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TOUR_TIMEOUT_MS);
   await tourAsFreeUser(page, newAccount, (screen) => expectNoSidewaysScroll(page, screen));
 });
 
@@ -26,7 +32,7 @@ test('phone: 13. at 320×568 no guided flow, result or history screen scrolls si
   page,
   newAccount,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(TOUR_TIMEOUT_MS);
   await tourProFlows(page, newAccount, (screen) => expectNoSidewaysScroll(page, screen), [
     'email',
     'demo',
@@ -40,7 +46,7 @@ test('phone: 13. at 320×568 no Pro tool scrolls sideways: competitive intellige
   page,
   newAccount,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TOUR_TIMEOUT_MS);
   await tourProTools(page, newAccount, (screen) => expectNoSidewaysScroll(page, screen));
 });
 

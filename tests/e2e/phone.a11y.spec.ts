@@ -1,6 +1,13 @@
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { tourAsFreeUser, tourAsGuest, tourProFlows, tourProTools } from './support/tour';
+import {
+  FLOW_HALVES,
+  TOUR_TIMEOUT_MS,
+  tourAsFreeUser,
+  tourAsGuest,
+  tourProFlows,
+  tourProTools,
+} from './support/tour';
 
 // Point 10 of the phone review: axe-core finds no serious or critical problem on any screen (text
 // contrast of 4.5:1 included: toasts, type badges, section labels), signed out, free and Pro.
@@ -8,7 +15,7 @@ import { tourAsFreeUser, tourAsGuest, tourProFlows, tourProTools } from './suppo
 test('phone: 10. axe-core finds nothing serious on the screens a guest sees: landing, menu, about, pricing, sign-in, register, 404, idea analysis', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TOUR_TIMEOUT_MS);
   await tourAsGuest(page, (screen) => expectNoSeriousA11yViolations(page, screen));
 });
 
@@ -16,23 +23,30 @@ test('phone: 10. axe-core finds nothing serious on a free user’s screens: dash
   page,
   newAccount,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TOUR_TIMEOUT_MS);
   await tourAsFreeUser(page, newAccount, (screen) => expectNoSeriousA11yViolations(page, screen));
 });
 
-test('phone: 10. axe-core finds nothing serious in the guided flows, their results and the history with saved workflows', async ({
-  page,
-  newAccount,
-}) => {
-  test.setTimeout(180_000);
-  await tourProFlows(page, newAccount, (screen) => expectNoSeriousA11yViolations(page, screen));
-});
+for (const flows of FLOW_HALVES) {
+  test(`phone: 10. axe-core finds nothing serious in the guided flows (${flows.join(', ')}), their results and the history with saved workflows`, async ({
+    page,
+    newAccount,
+  }) => {
+    test.setTimeout(TOUR_TIMEOUT_MS);
+    await tourProFlows(
+      page,
+      newAccount,
+      (screen) => expectNoSeriousA11yViolations(page, screen),
+      flows,
+    );
+  });
+}
 
 test('phone: 10. axe-core finds nothing serious on a Pro user’s screens: competitive intelligence with its matrix, /pro, pricing, payment result', async ({
   page,
   newAccount,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TOUR_TIMEOUT_MS);
   await tourProTools(page, newAccount, (screen) => expectNoSeriousA11yViolations(page, screen));
 });
 

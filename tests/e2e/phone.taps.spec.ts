@@ -1,6 +1,13 @@
 import { expect, test } from './fixtures';
 import { expectTapTargetsLargeEnough } from './support/tapTargets';
-import { tourAsFreeUser, tourAsGuest, tourProFlows, tourProTools } from './support/tour';
+import {
+  FLOW_HALVES,
+  TOUR_TIMEOUT_MS,
+  tourAsFreeUser,
+  tourAsGuest,
+  tourProFlows,
+  tourProTools,
+} from './support/tour';
 
 // Point 9 of the phone review: every control a finger can tap is at least 44×44 CSS px, on every
 // screen (tests/e2e/support/tapTargets.ts says what counts; a link inside a sentence is exempt, as
@@ -9,7 +16,7 @@ import { tourAsFreeUser, tourAsGuest, tourProFlows, tourProTools } from './suppo
 test('phone: 9. every control a guest can tap is at least 44×44 px: landing, menu, about, pricing, sign-in, register, 404, idea analysis', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TOUR_TIMEOUT_MS);
   await tourAsGuest(page, (screen) => expectTapTargetsLargeEnough(page, screen));
 });
 
@@ -17,23 +24,30 @@ test('phone: 9. every control a free user can tap is at least 44×44 px: dashboa
   page,
   newAccount,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TOUR_TIMEOUT_MS);
   await tourAsFreeUser(page, newAccount, (screen) => expectTapTargetsLargeEnough(page, screen));
 });
 
-test('phone: 9. every control of the guided flows and their results is at least 44×44 px, and of the history (rename, delete, close)', async ({
-  page,
-  newAccount,
-}) => {
-  test.setTimeout(180_000);
-  await tourProFlows(page, newAccount, (screen) => expectTapTargetsLargeEnough(page, screen));
-});
+for (const flows of FLOW_HALVES) {
+  test(`phone: 9. every control of the guided flows (${flows.join(', ')}) and their results is at least 44×44 px, and of the history (rename, delete, close)`, async ({
+    page,
+    newAccount,
+  }) => {
+    test.setTimeout(TOUR_TIMEOUT_MS);
+    await tourProFlows(
+      page,
+      newAccount,
+      (screen) => expectTapTargetsLargeEnough(page, screen),
+      flows,
+    );
+  });
+}
 
 test('phone: 9. every control of the Pro tools is at least 44×44 px: competitive intelligence, /pro, pricing, payment result', async ({
   page,
   newAccount,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TOUR_TIMEOUT_MS);
   await tourProTools(page, newAccount, (screen) => expectTapTargetsLargeEnough(page, screen));
 });
 

@@ -19,6 +19,13 @@ import { COMPETITORS, GTM_PLAN, IDEA_SUMMARY, RICH_REPLY, base64, unique } from 
  */
 export type ScreenCheck = (screen: string) => Promise<void>;
 
+/**
+ * A tour's time limit. Here a tour takes 35–70 s; CI's machine is about 1.7× slower and shares its two
+ * cores with the other worker's test, and there tours ran past 120 s and 180 s while every screen
+ * passed. A tour waits on nothing but the app, so a generous limit costs nothing when it passes.
+ */
+export const TOUR_TIMEOUT_MS = 300_000;
+
 /** Opens the header's account menu or the mobile menu, checks it, and closes it again. */
 async function checkMenus(
   page: Page,
@@ -306,6 +313,8 @@ const FLOWS = {
 
 export type FlowName = keyof typeof FLOWS;
 export const FLOW_NAMES = Object.keys(FLOWS) as FlowName[];
+/** The flows in two halves, one test each, so the two workers share a long tour. */
+export const FLOW_HALVES = [FLOW_NAMES.slice(0, 4), FLOW_NAMES.slice(4)] as const;
 
 /** A Pro user: dashboard, chat, menus, competitive intelligence with its matrix, /pro, pricing and the payment result. */
 export async function tourProTools(
