@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressPlugin } from './web/build/precompress';
+import { FRAME_BODY_SCRIPT, FRAME_HEAD_SCRIPT } from './domain/contract/frameScript';
 import { prerenderPlugin } from './web/build/prerender';
 
 const MANIFEST_FILE = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
@@ -22,6 +23,7 @@ export default defineConfig({
     // The landing page, /about, /pricing and the 404 screen as real HTML, before the service worker
     // is generated so they are precached (web/build/prerender.ts).
     prerenderPlugin({ configFile: fileURLToPath(import.meta.url) }),
+    frameScriptsPlugin(),
     // The service worker (web/sw.ts, its caching rules at its top), built into web/dist/sw.js with
     // the precache list of the build injected. Registered by the app itself, lazily
     // (features/pwa/registerServiceWorker.ts); none in dev. The manifest is ours (above).
@@ -176,6 +178,29 @@ function bootPreloadPlugin(): Plugin {
             injectTo: 'body' as const,
           },
         ];
+      },
+    },
+  };
+}
+
+/**
+ * The home screen's frame (issue 24, domain/contract/frameScript.ts): its head script last in the
+ * head, after the entry script whose address names the build, and its body script right after
+ * `<div id="root">`, which it covers. The prerendered pages leave both out (web/build/prerender.ts).
+ */
+function frameScriptsPlugin(): Plugin {
+  return {
+    name: 'pitchpad:frame-scripts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const root = '<div id="root"></div>';
+        if (!html.includes(root) || !html.includes('</head>'))
+          throw new Error('frameScriptsPlugin: index.html has no </head> or no empty #root');
+        return html
+          .replace('</head>', `<script>${FRAME_HEAD_SCRIPT}</script>\n  </head>`)
+          .replace(root, `${root}<script>${FRAME_BODY_SCRIPT}</script>`);
       },
     },
   };

@@ -46,6 +46,7 @@ import type { LlmGateway } from './llm/types';
 import { serveWeb } from './static';
 import { AUTH_FORM_PATHS } from '../domain/contract/authForm';
 import { EARLY_TAP_SCRIPT } from '../domain/contract/earlyTapScript';
+import { FRAME_BODY_SCRIPT, FRAME_HEAD_SCRIPT } from '../domain/contract/frameScript';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = join(ROOT, 'web', 'dist');
@@ -242,10 +243,13 @@ function withNoStore(value: string): string {
 }
 
 /**
- * The one inline script allowed: the prerendered pages' tap keeper (domain/contract/earlyTapScript.ts),
- * by the hash of its exact text, so no other inline script runs.
+ * The inline scripts allowed, by the hashes of their exact texts, so no other inline script runs:
+ * the prerendered pages' tap keeper (domain/contract/earlyTapScript.ts) and the shell's two that
+ * paint the home screen's frame (domain/contract/frameScript.ts).
  */
-const EARLY_TAP_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_TAP_SCRIPT).digest('base64')}'`;
+const INLINE_SCRIPT_HASHES = [EARLY_TAP_SCRIPT, FRAME_HEAD_SCRIPT, FRAME_BODY_SCRIPT].map(
+  (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
+);
 
 /** Security headers; the CSP allows Stripe's script and frames and nothing else from outside. */
 function securityHeaders(config: Config) {
@@ -254,7 +258,7 @@ function securityHeaders(config: Config) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com', EARLY_TAP_SCRIPT_HASH],
+        scriptSrc: ["'self'", 'https://js.stripe.com', ...INLINE_SCRIPT_HASHES],
         // Stripe's embedded checkout: its script, its frames (3-D Secure runs on hooks.stripe.com) and its API.
         frameSrc: [
           "'self'",

@@ -7,7 +7,7 @@
 import './zodJitless';
 import { onlineManager } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { startTransition } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { App } from './App';
 import { userQueryOptions } from './features/auth/auth.queries';
 import { createQueryClient, persistQueryCache } from './queryClient';
@@ -15,6 +15,8 @@ import { CONTENT_END_ID } from './prerender/pages';
 import { startHydrating, whenScreenDrawn } from './prerender/takeover';
 import { watchTypedValues } from './prerender/typedValues';
 import { replayEarlyTap } from './prerender/earlyTaps';
+import { frameOnPage, removeFrame, replayFrameTap } from './prerender/frameTakeover';
+import { preloadSignedInHeader } from './features/shell/AppHeader';
 import { createAppRouter, loadCurrentScreen } from './router';
 import { createToaster } from './ui/toaster';
 import { pwaStatus } from './features/pwa/pwaStatus';
@@ -56,6 +58,7 @@ async function start(container: HTMLElement): Promise<void> {
     createRoot(container).render(app);
     return;
   }
+  if (takeover === 'frame') return takeOverFrame(container, app, router);
   const finishTyping = watchTypedValues(container);
   const stylesheet = document.querySelector<HTMLLinkElement>('link[data-app-styles]');
   await Promise.all([
@@ -90,6 +93,42 @@ async function start(container: HTMLElement): Promise<void> {
     startTransition(() => void hydrateRoot(container, app));
   } else startTransition(() => createRoot(container).render(app));
 }
+
+/**
+ * The home screen's frame (issue 24: a copy of the chat painted by the shell's inline scripts,
+ * domain/contract/frameScript.ts) stays on screen while the app renders under it, in the hidden
+ * `#root`: the route's code and the header's lazy parts are loaded first, so the commit that has read
+ * the chat (ChatScreen's `screenDrawn`) draws it whole, and the frame goes in that commit. Another
+ * screen (the session gone: sign-in) ends it the same way, and FRAME_WAIT_MS ends it regardless.
+ */
+async function takeOverFrame(
+  container: HTMLElement,
+  app: ReactNode,
+  router: ReturnType<typeof createRouter>,
+): Promise<void> {
+  const frame = frameOnPage();
+  const finishTyping = frame ? watchTypedValues(frame.root, { typedOnly: true }) : () => undefined;
+  await Promise.all([loadCurrentScreen(router), preloadSignedInHeader().catch(() => undefined)]);
+  await nextTask();
+  let taken = false;
+  const finish = () => {
+    if (taken) return;
+    taken = true;
+    const tap = removeFrame(frame, container);
+    finishTyping(container);
+    // A task later, when React has drawn the typed values into the app's state.
+    setTimeout(() => {
+      replayEarlyTap(container);
+      if (tap) void replayFrameTap(container, tap);
+    }, 0);
+  };
+  whenScreenDrawn(finish);
+  setTimeout(finish, FRAME_WAIT_MS);
+  startTransition(() => createRoot(container).render(app));
+}
+
+/** The longest the frame stays over an app that has not drawn its screen: a frozen copy is worse. */
+const FRAME_WAIT_MS = 15_000;
 
 /** The app's router; a second screen opened lets the install offer show (pwaStatus.ts says why not on the first). */
 function createRouter() {

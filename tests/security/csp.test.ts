@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { TestClient } from '../support/client';
 import { createHash } from 'node:crypto';
 import { EARLY_TAP_SCRIPT } from '../../domain/contract/earlyTapScript';
+import { FRAME_BODY_SCRIPT, FRAME_HEAD_SCRIPT } from '../../domain/contract/frameScript';
 
 /** Item 10 (part): the page may load images only from itself, data:/blob: URLs and Stripe. */
 
@@ -49,12 +50,14 @@ describe('Content-Security-Policy', () => {
     for (const [name, values] of csp) expect(values, name).not.toContain('*');
   });
 
-  it("allows no inline script but the prerendered pages' tap keeper, by the hash of its exact text", async () => {
+  it("allows no inline script but the prerendered pages' tap keeper and the home screen frame's two, by the hashes of their exact texts", async () => {
     const csp = directives(
       (await new TestClient(server.url).get('/')).headers.get('content-security-policy')!,
     );
-    const hash = `'sha256-${createHash('sha256').update(EARLY_TAP_SCRIPT).digest('base64')}'`;
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', hash]);
+    const hashes = [EARLY_TAP_SCRIPT, FRAME_HEAD_SCRIPT, FRAME_BODY_SCRIPT].map(
+      (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
+    );
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', ...hashes]);
   });
 
   it("sends Referrer-Policy same-origin: our own pages' form POSTs name their origin (no-referrer would send Origin: null)", async () => {

@@ -12,6 +12,7 @@ import Beasties from 'beasties';
 import { createServer } from 'vite';
 import type { Plugin } from 'vite';
 import { EARLY_TAP_SCRIPT } from '../../domain/contract/earlyTapScript';
+import { FRAME_BODY_SCRIPT, FRAME_HEAD_SCRIPT } from '../../domain/contract/frameScript';
 import {
   CONTENT_END_ID,
   NOT_FOUND_FILE,
@@ -40,7 +41,7 @@ export function prerenderPlugin({ configFile }: { configFile: string }): Plugin 
       async handler(_options, bundle) {
         const shell = bundle['index.html'];
         if (shell?.type !== 'asset') return; // the service worker's own build
-        const template = String(shell.source);
+        const template = withoutFrameScripts(String(shell.source));
         const vite = await createServer({
           configFile,
           server: { middlewareMode: true, hmr: false, ws: false },
@@ -104,6 +105,17 @@ function pageHtml(template: string, markup: string, takeover: 'hydrate' | 'repla
       `<div id="root" data-prerendered="${takeover}">${markup}<span id="${CONTENT_END_ID}" hidden></span></div>`,
     )
     .replace(/\s*<noscript>[^<]*<\/noscript>/, '');
+}
+
+/**
+ * The shell without the home screen's frame scripts (vite.config.ts adds them): a public page is
+ * drawn by the build, and never shows a copy of the chat.
+ */
+function withoutFrameScripts(html: string): string {
+  const scripts = [FRAME_HEAD_SCRIPT, FRAME_BODY_SCRIPT].map((text) => `<script>${text}</script>`);
+  if (!scripts.every((script) => html.includes(script)))
+    throw new Error('the shell lacks the frame scripts (frameScriptsPlugin, vite.config.ts)');
+  return scripts.reduce((out, script) => out.replace(script, ''), html);
 }
 
 /**

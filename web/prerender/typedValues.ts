@@ -4,6 +4,7 @@
  * is drawn, and the field that had the focus gets it back. No keystroke typed on a slow first visit
  * is lost. Fields are matched by their `name`.
  */
+import { FRAME_TYPED_ATTRIBUTE } from '../../domain/contract/frameScript';
 import { isHydrating } from './takeover';
 
 const typed = new Map<string, string>();
@@ -17,18 +18,29 @@ const isField = (element: unknown): element is Field =>
  * Follows the named fields of the prerendered markup (their values and the focus) from now until
  * the takeover's commit; answers the function to call in that commit, with the app's fields drawn.
  */
-export function watchTypedValues(container: HTMLElement): (drawn: HTMLElement) => void {
+export function watchTypedValues(
+  container: HTMLElement | ShadowRoot,
+  { typedOnly = false } = {},
+): (drawn: HTMLElement) => void {
   const read = (field: Field) => {
     if (field.name) typed.set(field.name, field.value);
   };
   const readFocus = () => {
-    const active = document.activeElement;
+    // Inside a shadow root (the home screen's frame) the document sees only its host as focused.
+    const active =
+      container instanceof ShadowRoot ? container.activeElement : document.activeElement;
     focused = isField(active) && container.contains(active) ? active.name : null;
   };
-  // An empty field has nothing to keep: the app's own start value (a pre-filled email) stands.
+  // An empty field has nothing to keep: the app's own start value (a pre-filled email) stands. The
+  // frame's fields were drawn with the values of the last run, which the app has too: only those
+  // typed into (marked so by the frame's script) are kept (`typedOnly`).
   container
-    .querySelectorAll<Field>('input[name], textarea[name]')
-    .forEach((field) => field.value !== '' && read(field));
+    .querySelectorAll<Field>(
+      typedOnly
+        ? `input[name][${FRAME_TYPED_ATTRIBUTE}], textarea[name][${FRAME_TYPED_ATTRIBUTE}]`
+        : 'input[name], textarea[name]',
+    )
+    .forEach((field) => (typedOnly || field.value !== '') && read(field));
   readFocus();
   const handleInput = (event: Event) => {
     if (isField(event.target)) read(event.target);

@@ -1,5 +1,6 @@
 /** The stored auth values (spec §3) and the two "where next" values a guest leaves before logging in. */
 import type { ToolType } from '../../../domain/playbooks/tools';
+import { allowFrames, clearFrames } from '../../prerender/frame';
 import {
   StorageKey,
   readJson,
@@ -35,12 +36,16 @@ export function readLoginAttemptAt(): number {
 }
 
 export function recordLoginSuccess(userId: number, now = Date.now()): void {
+  // Another rep on this device: the home screen's frame must never paint the last one's chat.
+  if (readString(StorageKey.authUserId) !== String(userId)) clearFrames();
+  allowFrames();
   writeString(StorageKey.authSuccessAt, String(now));
   writeString(StorageKey.authUserId, String(userId));
 }
 
-/** Logout clears exactly the three auth values. */
+/** Logout clears the three auth values, and the copies of the chat the home screen's frame paints. */
 export function clearAuthStorage(): void {
+  clearFrames({ untilSignIn: true });
   removeKey(StorageKey.authAttemptAt);
   removeKey(StorageKey.authSuccessAt);
   removeKey(StorageKey.authUserId);

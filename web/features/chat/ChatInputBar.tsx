@@ -2,6 +2,7 @@ import { IonIcon } from '@ionic/react';
 import { arrowUp, stop } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
+import { earlyTap } from '../../../domain/contract/earlyTapScript';
 import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
 import { appendAttachedText } from '../../../domain/transcripts/attach';
 import type { PitchpadDb } from '../../data/db';
@@ -13,6 +14,10 @@ import {
   type AttachNote,
 } from '../transcripts/AttachTranscriptButton';
 import { oneLine } from './useComposerDraft';
+
+/** The message box's name and its form's early-tap key: what the frame's typing and send are matched by. */
+export const CHAT_MESSAGE_FIELD = 'message';
+export const CHAT_SEND_TAP = 'chat-send';
 
 interface ChatInputBarProps {
   /** The microphone's: where a voice note's transcript goes (this chat's box; issue 23). */
@@ -77,10 +82,18 @@ export function ChatInputBar({
       {attachMessage && (
         <AttachMessage note={attachMessage} className="chat-input__attach-message" />
       )}
-      <form className="chat-input__form" onSubmit={handleSubmit} aria-label="Send a message">
+      {/* The early-tap key and the field's name: a send or typing made in the home screen's frame
+          before the app took it over is carried into this form (web/prerender/frameTakeover.ts). */}
+      <form
+        className="chat-input__form"
+        onSubmit={handleSubmit}
+        aria-label="Send a message"
+        {...earlyTap(CHAT_SEND_TAP)}
+      >
         <div className="chat-input__field">
           <input
             className="chat-input__text"
+            name={CHAT_MESSAGE_FIELD}
             type="text"
             value={value}
             onChange={(event) => {

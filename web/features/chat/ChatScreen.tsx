@@ -2,11 +2,12 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the chat's stylesheet, loaded with its chunk
 import './chat.css';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import { FLOWS, type FlowType } from '../../../domain/playbooks';
 import { CHAT_TOOLS, isFlowType, type ToolType } from '../../../domain/playbooks/tools';
 import { openUserDb } from '../../data/db';
+import { screenDrawn } from '../../prerender/takeover';
 import { releaseAllowanceHolds } from '../../data/outbox';
 import { useToast } from '../../ui/ToastProvider';
 import { useAuth } from '../auth/auth.queries';
@@ -28,6 +29,7 @@ import { ChatSidebar } from './ChatSidebar';
 import { COPY_FAILED_TOAST, copyText } from './copyText';
 import { FEATURED_PROMPT, MessageList } from './MessageList';
 import { useChatWorkspace } from './useChatWorkspace';
+import { useKeepFrame } from './useKeepFrame';
 import { DESKTOP_QUERY, useMediaQuery } from './useMediaQuery';
 import {
   useInitialPendingMessage,
@@ -61,6 +63,18 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
     () => ({ flow: startFlow, competitive: () => void navigate({ to: '/competitive' }) }),
     [startFlow, navigate],
   );
+
+  // Drawn whole once everything is read from the device: the home screen's frame (issue 24) goes now.
+  useLayoutEffect(() => {
+    if (workspace.isRead) screenDrawn();
+  }, [workspace.isRead]);
+  // A copy of the conversation at rest for the next start's frame; a flow's panel is not copied.
+  useKeepFrame(workspace.isRead && !flow && !isLoading && !isSidebarOpen, [
+    messages,
+    workspace.title,
+    workspace.model,
+    workspace.chats,
+  ]);
 
   usePendingChatDestination(startNewChat, pendingOpeners);
   useSendPendingMessage(pendingMessage, messages !== undefined, isLoading, send);

@@ -323,6 +323,12 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
   const chat: LocalChat | null = chatRow ?? null;
   return {
     chatId: activeId,
+    /** Everything the screen shows is read from the device: the chats, this chat and its messages, the model. */
+    isRead:
+      chats !== undefined &&
+      chatRow !== undefined &&
+      messages !== undefined &&
+      storedModel !== undefined,
     chat,
     title: chat?.title ?? (chatId ? '' : draft.title) ?? '',
     messages,

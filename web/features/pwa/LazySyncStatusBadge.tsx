@@ -1,7 +1,8 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { lazyWithPreload } from '../../ui/lazyWithPreload';
 
-const SyncStatusBadge = lazy(() =>
-  import('./SyncStatusBadge').then((m) => ({ default: m.SyncStatusBadge })),
+export const SyncStatusBadge = lazyWithPreload(() =>
+  import('./SyncStatusBadge').then((m) => m.SyncStatusBadge),
 );
 
 /** The header's connection mark, loaded just after the first paint: no weight on the landing page's start. */

@@ -1,18 +1,27 @@
 import { Link } from '@tanstack/react-router';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { logInOutline } from 'ionicons/icons';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import { BrandMark } from '../../ui/BrandMark';
 import { InlineIcon } from '../../ui/InlineIcon';
-import { LazySyncStatusBadge } from '../pwa/LazySyncStatusBadge';
+import { lazyWithPreload } from '../../ui/lazyWithPreload';
+import { LazySyncStatusBadge, SyncStatusBadge } from '../pwa/LazySyncStatusBadge';
 import { useAuth } from '../auth/auth.queries';
 import { NAV_LINKS } from './navLinks';
 import { MobileMenu } from './MobileMenu';
 
 // Signed-in only, so it loads with (not before) the landing page: the saved history button and its sheet.
-const HistoryButton = lazy(() =>
-  import('../history/HistoryButton').then((m) => ({ default: m.HistoryButton })),
+const HistoryButton = lazyWithPreload(() =>
+  import('../history/HistoryButton').then((m) => m.HistoryButton),
 );
+
+/**
+ * Loads the signed-in header's lazy parts, so the app's first commit draws them: the home screen's
+ * frame shows them, and its takeover must not draw the header without them (boot.tsx).
+ */
+export function preloadSignedInHeader(): Promise<unknown> {
+  return Promise.all([HistoryButton.preload(), SyncStatusBadge.preload()]);
+}
 import { UserMenu } from './UserMenu';
 
 /**

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { saveFrame } from '../../prerender/frame';
+
+/** How long what the chat shows must stay still before a copy is made: not on every streamed word. */
+const KEEP_AFTER_MS = 1500;
+
+/**
+ * Keeps a copy of the chat as drawn, for the home screen's frame (issue 24; prerender/frame.ts):
+ * KEEP_AFTER_MS after what it shows (`shown`) last changed, and when the app is hidden or closed, so
+ * the next start paints what the rep last saw. Only while `enabled`: the screen whole and at rest
+ * (read from the device, no reply streaming, no drawer open).
+ */
+export function useKeepFrame(enabled: boolean, shown: readonly unknown[]): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const keep = () => {
+      const root = document.getElementById('root');
+      if (root && root.dataset.prerendered === undefined)
+        saveFrame(root, location.pathname + location.search);
+    };
+    const keepWhenHidden = () => {
+      if (document.visibilityState === 'hidden') keep();
+    };
+    const timer = setTimeout(keep, KEEP_AFTER_MS);
+    document.addEventListener('visibilitychange', keepWhenHidden);
+    window.addEventListener('pagehide', keep);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', keepWhenHidden);
+      window.removeEventListener('pagehide', keep);
+    };
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- `shown` is the list of what to follow
+  }, [enabled, ...shown]);
+}

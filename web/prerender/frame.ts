@@ -1,0 +1,292 @@
+/**
+ * The copies of the chat screen that the home screen's frame paints before the app has booted
+ * (issue 24; domain/contract/frameScript.ts draws them, boot.tsx takes them over). A copy is the
+ * screen's markup as drawn, made to paint without any of the app's code:
+ *
+ *  - what lies more than a screen away (earlier messages, the closed drawer) is an empty box of
+ *    its size, so a copy is about a screenful whatever the length of the chat;
+ *  - an Ionic element's own shadow content goes along as declarative shadow DOM, with its styles,
+ *    and an icon as its SVG: neither needs Ionic's script to draw;
+ *  - what is passing or private to the moment (dialogs, toasts, scripts, media) is left out, and a
+ *    field carries its value.
+ *
+ * Two copies at most (/chat and the last chat opened), each for this build and this window width.
+ */
+import {
+  FRAME_SCROLL_ATTRIBUTE,
+  FRAME_STORAGE_KEY,
+  type StoredFrame,
+  type StoredFrames,
+} from '../../domain/contract/frameScript';
+
+/** A copy bigger than this is not kept: a screenful is about 40–80 kB. */
+export const FRAME_MAX_CHARS = 250_000;
+/** The addresses kept at most: /chat and the last chat opened. */
+const FRAMES_KEPT = 2;
+
+const LEFT_OUT = new Set([
+  'SCRIPT',
+  'NOSCRIPT',
+  'TEMPLATE',
+  'LINK',
+  'ION-TOAST',
+  'DIALOG',
+  'CANVAS',
+  'VIDEO',
+  'AUDIO',
+  'IFRAME',
+  'OBJECT',
+]);
+const LEFT_OUT_ROLES = new Set(['dialog', 'alertdialog']);
+const VOID = new Set([
+  'AREA',
+  'BR',
+  'COL',
+  'EMBED',
+  'HR',
+  'IMG',
+  'INPUT',
+  'SOURCE',
+  'TRACK',
+  'WBR',
+]);
+const RAW_TEXT = new Set(['STYLE']);
+
+const escapeText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * The rules adopted by a shadow root (Ionic's elements style their shadow DOM so), and with
+ * `withOwn` those of its style elements too (an icon's, whose content is not walked).
+ */
+function shadowRules(root: ShadowRoot, withOwn = false): CSSRule[] {
+  const sheets: Array<CSSStyleSheet | null> = [...(root.adoptedStyleSheets ?? [])];
+  if (withOwn) sheets.push(...Array.from(root.querySelectorAll('style'), (style) => style.sheet));
+  return sheets.flatMap((sheet) => (sheet ? Array.from(sheet.cssRules) : []));
+}
+
+const cssOf = (rules: CSSRule[]) => rules.map((rule) => rule.cssText).join('\n');
+
+/** A selector of an icon's shadow CSS, for the light DOM: `:host` is the icon, the rest inside it. */
+const scopeToIcon = (selector: string) =>
+  selector
+    .split(',')
+    .map((part) => part.trim())
+    .map((part) =>
+      part.startsWith(':host')
+        ? part.replace(/^:host\(([^)]*)\)/, 'ion-icon$1').replace(/^:host/, 'ion-icon')
+        : `ion-icon ${part}`,
+    )
+    .join(', ');
+
+/**
+ * An icon's shadow CSS written for the light DOM, where the copy puts the icon's SVG: `:host` is
+ * the icon, and the rest applies inside an icon only (not to the page's other SVGs).
+ */
+function iconCssForLightDom(rules: CSSRule[]): string {
+  return rules
+    .map((rule) =>
+      rule instanceof CSSStyleRule
+        ? `${scopeToIcon(rule.selectorText)} { ${rule.style.cssText} }`
+        : rule.cssText.replace(/:host/g, 'ion-icon'),
+    )
+    .join('\n');
+}
+
+class Serializer {
+  private readonly out: string[] = [];
+  private iconCss: string | null = null;
+
+  constructor(
+    private readonly top: number,
+    private readonly bottom: number,
+    private readonly width: number,
+  ) {}
+
+  get html(): string {
+    return this.out.join('');
+  }
+
+  /** The icons' CSS, written once for all of them. */
+  get css(): string {
+    return this.iconCss ?? '';
+  }
+
+  children(parent: Node): void {
+    for (let node = parent.firstChild; node; node = node.nextSibling) this.node(node);
+  }
+
+  private node(node: Node): void {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const parent = node.parentElement;
+      const text = node.textContent ?? '';
+      this.out.push(parent && RAW_TEXT.has(parent.tagName) ? text : escapeText(text));
+    } else if (node instanceof Element) this.element(node);
+  }
+
+  private element(el: Element): void {
+    const role = el.getAttribute('role');
+    if (LEFT_OUT.has(el.tagName) || (role && LEFT_OUT_ROLES.has(role))) return;
+    const tag = el.tagName.toLowerCase();
+    const extra: Record<string, string> = {};
+    if (el.scrollTop > 0) {
+      const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight < 2;
+      extra[FRAME_SCROLL_ATTRIBUTE] = atEnd ? 'end' : String(Math.round(el.scrollTop));
+    }
+    const away = this.awayHeight(el);
+    if (away !== null) {
+      const style = `${el.getAttribute('style') ?? ''};height:${away}px;box-sizing:border-box`;
+      this.out.push(`<${tag}${this.attributes(el, { ...extra, style })}></${tag}>`);
+      return;
+    }
+    if (el instanceof HTMLInputElement) {
+      if (el.type === 'checkbox' || el.type === 'radio') {
+        if (el.checked) extra.checked = '';
+      } else if (el.type !== 'password' && el.type !== 'file') extra.value = el.value;
+    }
+    this.out.push(`<${tag}${this.attributes(el, extra)}>`);
+    if (VOID.has(el.tagName)) return;
+    if (el instanceof HTMLTextAreaElement) this.out.push(escapeText(el.value));
+    else if (tag === 'ion-icon') this.icon(el);
+    else {
+      if (el.shadowRoot) this.shadow(el.shadowRoot);
+      this.children(el);
+    }
+    this.out.push(`</${tag}>`);
+  }
+
+  /** An icon's drawing, in the light DOM: an icon has no slots, and its CSS is written once for all. */
+  private icon(el: Element): void {
+    const root = el.shadowRoot;
+    const drawing = root?.querySelector('.icon-inner') ?? root?.querySelector('svg');
+    if (!root || !drawing) return;
+    this.iconCss ??= iconCssForLightDom(shadowRules(root, true));
+    this.out.push(drawing.outerHTML);
+  }
+
+  private shadow(root: ShadowRoot): void {
+    const adopted = cssOf(shadowRules(root));
+    this.out.push(`<template shadowrootmode="open">${adopted ? `<style>${adopted}</style>` : ''}`);
+    this.children(root);
+    this.out.push('</template>');
+  }
+
+  /**
+   * The height of a block more than a screen away (an earlier message, the closed drawer), drawn as
+   * an empty box of that height; null for what is near the screen, inline, or not drawn as a box.
+   */
+  private awayHeight(el: Element): number | null {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) return null;
+    const away =
+      box.bottom < this.top || box.top > this.bottom || box.right <= 0 || box.left >= this.width;
+    if (!away || getComputedStyle(el).display.startsWith('inline')) return null;
+    return Math.round(box.height);
+  }
+
+  private attributes(el: Element, extra: Record<string, string>): string {
+    let text = '';
+    for (const { name, value } of Array.from(el.attributes)) {
+      if (name in extra || name.startsWith('on') || name === 'autofocus') continue;
+      text += ` ${name}="${escapeAttribute(value)}"`;
+    }
+    for (const [name, value] of Object.entries(extra))
+      text += value === '' ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`;
+    return text;
+  }
+}
+
+/**
+ * The copy of what `root` draws: its markup as a shadow root's content (the page's stylesheets
+ * linked first, its style elements and the icons' CSS inlined), and the stylesheets it links.
+ */
+export function frameCopy(root: HTMLElement): Pick<StoredFrame, 'html' | 'styles'> {
+  const height = window.innerHeight;
+  const serializer = new Serializer(-height, 2 * height, window.innerWidth);
+  serializer.children(root);
+  // Our own stylesheets, by path: the shell's, and those the app's chunks added (full addresses).
+  const styles = Array.from(
+    document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'),
+    (link) => new URL(link.href, location.href),
+  )
+    .filter((url) => url.origin === location.origin)
+    .map((url) => url.pathname);
+  const inlineCss = Array.from(
+    document.head.querySelectorAll('style'),
+    (style) => style.textContent ?? '',
+  ).join('\n');
+  const links = styles.map(
+    (href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`,
+  );
+  const rootAttributes = Array.from(root.attributes)
+    .filter(({ name }) => name !== 'style' && name !== 'data-prerendered')
+    .map(({ name, value }) => ` ${name}="${escapeAttribute(value)}"`)
+    .join('');
+  return {
+    html: `${links.join('')}<style>${inlineCss}\n${serializer.css}</style><div${rootAttributes}>${serializer.html}</div>`,
+    styles,
+  };
+}
+
+/** The build this page runs: the entry script's address, as the head script reads it. */
+export function currentBuild(): string | null {
+  return document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null;
+}
+
+/** The copies kept on this device, or null if there are none for this build. */
+export function readFrames(build = currentBuild()): StoredFrames | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(FRAME_STORAGE_KEY) ?? 'null') as StoredFrames;
+    return stored && stored.build === build && typeof stored.frames === 'object' ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Set by a logout: no copy is kept until the next sign-in, not even by a screen still closing. */
+let signedOut = false;
+
+/** Keeps the copy of `root` for `address` (path and query), with at most one other copy beside it. */
+export function saveFrame(root: HTMLElement, address: string, now = Date.now()): boolean {
+  const build = currentBuild();
+  if (!build || signedOut) return false;
+  const copy = frameCopy(root);
+  if (copy.html.length > FRAME_MAX_CHARS) return false;
+  const kept = Object.entries(readFrames(build)?.frames ?? {})
+    .filter(([path]) => path !== address)
+    .toSorted(([, a], [, b]) => b.savedAt - a.savedAt)
+    .slice(0, FRAMES_KEPT - 1);
+  const frames: StoredFrames = {
+    build,
+    frames: Object.fromEntries([
+      ...kept,
+      [address, { ...copy, width: window.innerWidth, savedAt: now }],
+    ]),
+  };
+  try {
+    localStorage.setItem(FRAME_STORAGE_KEY, JSON.stringify(frames));
+    return true;
+  } catch {
+    // Storage full or blocked: the next start paints as before, nothing is lost.
+    return false;
+  }
+}
+
+/**
+ * Forgets every copy: at logout (`untilSignIn`: none is kept again before `allowFrames`), or when
+ * another rep signs in on this device.
+ */
+export function clearFrames({ untilSignIn = false } = {}): void {
+  if (untilSignIn) signedOut = true;
+  try {
+    localStorage.removeItem(FRAME_STORAGE_KEY);
+  } catch {
+    // Blocked storage holds no copy either.
+  }
+}
+
+/** Someone signed in: copies are kept again. */
+export function allowFrames(): void {
+  signedOut = false;
+}
