@@ -163,7 +163,7 @@ test('logging out forgets the copy: the next start paints no chat', async ({
 }) => {
   const { url } = await chatKeptForTheFrame(page, chat, newAccount);
   await new AppPage(page).logOutFromMenu();
-  expect(await page.evaluate(() => localStorage.getItem('pitchpad:frame'))).toBeNull();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('pitchpad:frame'))).toBeNull();
   await page.goto(url);
   await expect(page).toHaveURL(/\/auth/);
   expect((await drawn(page)).frame).toBe(false);

@@ -9,7 +9,8 @@ import {
   type FrameOnPage,
 } from '../../domain/contract/frameScript';
 import { clearAuthStorage, recordLoginSuccess } from '../features/auth/authStorage';
-import { FRAME_MAX_CHARS, clearFrames, frameCopy, readFrames, saveFrame } from './frame';
+import { FRAME_MAX_CHARS, frameCopy, saveFrame } from './frame';
+import { clearFrames, readFrames } from './frameStorage';
 import { frameOnPage, removeFrame, replayFrameTap } from './frameTakeover';
 
 // The home screen's frame (issue 24) in jsdom: the copy made from the app's markup, and the shell's

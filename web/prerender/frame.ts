@@ -18,6 +18,7 @@ import {
   type StoredFrame,
   type StoredFrames,
 } from '../../domain/contract/frameScript';
+import { currentBuild, framesAllowed, readFrames } from './frameStorage';
 
 /** A copy bigger than this is not kept: a screenful is about 40–80 kB. */
 export const FRAME_MAX_CHARS = 250_000;
@@ -229,28 +230,10 @@ export function frameCopy(root: HTMLElement): Pick<StoredFrame, 'html' | 'styles
   };
 }
 
-/** The build this page runs: the entry script's address, as the head script reads it. */
-export function currentBuild(): string | null {
-  return document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null;
-}
-
-/** The copies kept on this device, or null if there are none for this build. */
-export function readFrames(build = currentBuild()): StoredFrames | null {
-  try {
-    const stored = JSON.parse(localStorage.getItem(FRAME_STORAGE_KEY) ?? 'null') as StoredFrames;
-    return stored && stored.build === build && typeof stored.frames === 'object' ? stored : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Set by a logout: no copy is kept until the next sign-in, not even by a screen still closing. */
-let signedOut = false;
-
 /** Keeps the copy of `root` for `address` (path and query), with at most one other copy beside it. */
 export function saveFrame(root: HTMLElement, address: string, now = Date.now()): boolean {
   const build = currentBuild();
-  if (!build || signedOut) return false;
+  if (!build || !framesAllowed()) return false;
   const copy = frameCopy(root);
   if (copy.html.length > FRAME_MAX_CHARS) return false;
   const kept = Object.entries(readFrames(build)?.frames ?? {})
@@ -271,22 +254,4 @@ export function saveFrame(root: HTMLElement, address: string, now = Date.now()):
     // Storage full or blocked: the next start paints as before, nothing is lost.
     return false;
   }
-}
-
-/**
- * Forgets every copy: at logout (`untilSignIn`: none is kept again before `allowFrames`), or when
- * another rep signs in on this device.
- */
-export function clearFrames({ untilSignIn = false } = {}): void {
-  if (untilSignIn) signedOut = true;
-  try {
-    localStorage.removeItem(FRAME_STORAGE_KEY);
-  } catch {
-    // Blocked storage holds no copy either.
-  }
-}
-
-/** Someone signed in: copies are kept again. */
-export function allowFrames(): void {
-  signedOut = false;
 }

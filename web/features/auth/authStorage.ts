@@ -1,6 +1,6 @@
 /** The stored auth values (spec §3) and the two "where next" values a guest leaves before logging in. */
 import type { ToolType } from '../../../domain/playbooks/tools';
-import { allowFrames, clearFrames } from '../../prerender/frame';
+import { allowFrames, clearFrames } from '../../prerender/frameStorage';
 import {
   StorageKey,
   readJson,
