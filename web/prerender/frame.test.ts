@@ -90,11 +90,18 @@ describe('the copy of the chat', () => {
       '<ion-toast>Saved</ion-toast><div role="dialog">Account menu</div><script>1</script>',
     );
     root.querySelector<HTMLInputElement>('input[name="message"]')!.value = 'Draft <b>&';
+    // The model picker: a select whose choice is a property, not an attribute.
+    root.insertAdjacentHTML(
+      'beforeend',
+      '<select aria-label="Model"><option value="gpt-4o">GPT-4O</option><option value="mini">Mini</option></select>',
+    );
+    root.querySelector('select')!.value = 'mini';
     const { html, styles } = frameCopy(root);
     expect(styles).toEqual(['/assets/index.css']);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
     expect(html).toContain('Hello! How can I help?');
     expect(html).toContain('value="Draft <b>&amp;"');
+    expect(html).toContain('<option value="mini" selected>Mini</option>');
     expect(html).not.toContain('Saved');
     expect(html).not.toContain('Account menu');
     expect(html).not.toContain('<script');

@@ -141,6 +141,7 @@ class Serializer {
       this.out.push(`<${tag}${this.attributes(el, { ...extra, style })}></${tag}>`);
       return;
     }
+    if (el instanceof HTMLOptionElement && el.selected) extra.selected = '';
     if (el instanceof HTMLInputElement) {
       if (el.type === 'checkbox' || el.type === 'radio') {
         if (el.checked) extra.checked = '';
