@@ -170,8 +170,10 @@ test("fresh: 5. at 320 px the Stop button takes Send's place and leaves the mess
   const box = page.locator('.chat-input__field');
   const before = (await box.boundingBox())!;
 
+  // A token a second: the reply is still streaming when Stop is tapped, however busy the machine
+  // (at 80 ms it once ended just before the tap, which then landed on Send in the same slot).
   await chat.send(
-    `Tell the whole story ${unique()} ${'once upon a time there was a sales rep '.repeat(6).trim()} [[delay:80]]`,
+    `Tell the whole story ${unique()} ${'once upon a time there was a sales rep '.repeat(6).trim()} [[delay:1000]]`,
   );
   await expect(chat.stopButton).toBeVisible();
   await expect(chat.sendButton).toHaveCount(0);

@@ -184,7 +184,8 @@ test('phone: 8. the Stop control never covers the newest streamed line: it sits 
   newAccount,
 }) => {
   await chat.openAsNewUser(newAccount);
-  const words = `Tell the whole story ${unique()} ${'once upon a time there was a sales rep '.repeat(14).trim()}`;
+  // Long enough to outlast the checks on a busy machine (about 16 s): Stop is still there to tap.
+  const words = `Tell the whole story ${unique()} ${'once upon a time there was a sales rep '.repeat(40).trim()}`;
   await chat.send(`${words} [[delay:50]]`);
   await expect(chat.stopButton).toBeVisible();
   // The conversation has grown taller than the screen and the reply is still coming: the list
