@@ -4,7 +4,7 @@
  */
 import type { SubscriptionInfo } from './contract/auth';
 
-/** A paid subscriber has tier pro and an active subscription (spec §3). */
+/** A paid subscriber has tier pro and an active subscription. */
 export function isPaidSubscriber(
   info: Pick<SubscriptionInfo, 'subscriptionTier' | 'isActive'> | null | undefined,
 ): boolean {

@@ -3,7 +3,7 @@ import type { IdeaWorksheet } from '../drafts/ideaWorksheet';
 
 export const IDEA_MAX_CHARS = 2000;
 
-/** The startup idea analysis summary (spec §3). */
+/** The startup idea analysis summary. */
 export const StartupSummary = z.object({
   marketSize: z.object({
     tam: z.string().trim().min(1),
