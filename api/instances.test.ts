@@ -74,7 +74,7 @@ async function chatCount(userId: number): Promise<number> {
 }
 
 describe('several instances on one database', () => {
-  it("trust: 8. a signed-in POST with one instance's CSRF token is accepted by another with the same SESSION_SECRET, and refused (403) by one with a different secret", async () => {
+  it("a signed-in POST with one instance's CSRF token is accepted by another with the same SESSION_SECRET, and refused (403) by one with a different secret", async () => {
     const { user, client } = await loggedInClient(first);
     const token = await client.token();
 

@@ -31,7 +31,7 @@ function stripeFailed(ctx: AppContext, what: string, err: unknown): AppError {
   return new AppError(502, 'checkout_failed', 'Failed to initialize checkout. Please try again.');
 }
 
-/** Checkout, the result page, the billing portal and the webhook (spec §7, design §7). */
+/** Checkout, the result page, the billing portal and the webhook. */
 export function billingRoutes(stripe: Stripe | null) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
 

@@ -4,7 +4,7 @@ import { postStream } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
 import { buildSend } from '../../tests/factories/chats';
 
-// No model configured: the offline drafter answers (design §5).
+// No model configured: the offline drafter answers from the rep's own answers.
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -263,7 +263,7 @@ describe('the offline drafter', () => {
   });
 });
 
-describe('issue #23: the follow-up email and CRM note flows, with no model', () => {
+describe('the follow-up email and CRM note flows, with no model', () => {
   const notes =
     'Dana Ortiz: Ramp time is our biggest problem this year.\nDana Ortiz: We are worried about the price.\nSam Lee: I will send the pilot proposal by Friday.';
 

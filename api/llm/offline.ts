@@ -2,7 +2,7 @@ import { draftChatReply } from '../../domain/drafts/chat';
 import { OFFLINE_DRAFTER_LABEL, OFFLINE_DRAFTER_MODEL } from '../../domain/limits';
 import { UpstreamError, type CompletionRequest, type LlmGateway } from './types';
 
-/** The offline drafter as a gateway: deterministic templates, no network (design §5). */
+/** The offline drafter as a gateway: deterministic templates, no network. */
 function draft(req: CompletionRequest): string {
   const last = req.messages.findLast((m) => m.role === 'user')?.content ?? '';
   return draftChatReply(

@@ -128,7 +128,7 @@ describe('POST /api/generate-gtm-plan', () => {
     expect((await other.client.get(`/api/chats/${chatId}`)).status).toBe(404);
   });
 
-  it("trust: 7. names the plan's new chat for the company when the request gives answers but no title", async () => {
+  it("names the plan's new chat for the company when the request gives answers but no title", async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const chatId = randomUUID();
     fake.enqueue({ reply: JSON.stringify(plan) });
