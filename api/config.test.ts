@@ -135,7 +135,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('fresh: 1. an empty OPENAI_BASE_URL counts as unset (a copied .env.example line), as an empty LLM_MODELS does', () => {
+  it('an empty OPENAI_BASE_URL counts as unset (a copied .env.example line), as an empty LLM_MODELS does', () => {
     const config = loadConfig({ OPENAI_BASE_URL: '', LLM_MODELS: '' });
     expect(config.llm).toMatchObject({
       baseUrl: undefined,

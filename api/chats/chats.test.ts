@@ -283,7 +283,7 @@ describe('POST /api/chat: bad input', () => {
     },
   );
 
-  it('fresh: 1. a model no longer offered (the operator took it off the list) answers with the default model, not a 400', async () => {
+  it('a model no longer offered (the operator took it off the list) answers with the default model, not a 400', async () => {
     const { client } = await loggedInClient(server);
     const res = await client.post(
       '/api/chat',
