@@ -83,7 +83,7 @@ export const LLM_MAX_CONTEXT_TOKENS_MIN = 1_000;
  */
 export const LLM_DAILY_TOKENS_DEFAULTS = { free: 100_000, pro: 1_000_000, guest: 50_000 } as const;
 /**
- * What a new chat's send may carry of the client's own history (the design needs it for a guided
+ * What a new chat's send may carry of the client's own history (needed for a guided
  * flow's greeting, which the client shows before the chat exists on the server): assistant turns only,
  * the last few, each short. Everything else in it is ignored.
  */

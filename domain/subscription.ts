@@ -11,7 +11,7 @@ export function isPaidSubscriber(
   return info?.subscriptionTier === 'pro' && info.isActive;
 }
 
-/** The spec's fallback when the subscription lookup fails. */
+/** The fallback when the subscription lookup fails: no plan, so nothing paid unlocks by mistake. */
 export const NO_SUBSCRIPTION: SubscriptionInfo = {
   subscriptionTier: 'none',
   isActive: false,

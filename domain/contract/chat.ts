@@ -186,7 +186,7 @@ export const Chat = z.object({
 });
 export type Chat = z.infer<typeof Chat>;
 
-/** POST /api/chat as JSON: the stored reply (spec: `{message}`), plus its chat. */
+/** POST /api/chat as JSON: the stored reply as `{message}`, plus its chat. */
 export const ChatResponse = z.object({ message: Message, chat: Chat });
 export type ChatResponse = z.infer<typeof ChatResponse>;
 

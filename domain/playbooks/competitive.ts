@@ -44,7 +44,7 @@ export function parseSavedAnalysis(text: string): SavedAnalysis | null {
   }
 }
 
-/** The model's instructions: one JSON object of the spec's shape, 2 to 4 competitors. */
+/** The model's instructions: one CompetitorAnalysis JSON object, 2 to 4 competitors. */
 export const COMPETITOR_ANALYSIS_INSTRUCTIONS = [
   'You are a competitive-intelligence analyst. Answer with one JSON object and nothing else:',
   '{"topic": string, "summary": string, "competitors": [{"name": string, "description": string, "strengths": string[], "weaknesses": string[], "pricing": string, "target_customers": string}],',

@@ -32,7 +32,7 @@ import {
 } from './competitive';
 
 describe('the flows', () => {
-  it("have the spec's steps and ids", () => {
+  it('have their steps and ids, in order', () => {
     expect(VALUE_PROPOSITION_QUESTIONS.map((q) => q.id)).toEqual([
       'founding_journey',
       'building',
@@ -380,7 +380,7 @@ describe('value propositions', () => {
 });
 
 describe('call analysis transcript rules', () => {
-  it("wants 50 characters, with the spec's alerts", () => {
+  it('wants 50 characters, with its alerts word for word', () => {
     expect(transcriptProblem('too short', false)).toBe(TRANSCRIPT_TOO_SHORT);
     expect(TRANSCRIPT_TOO_SHORT).toBe(
       'Please provide a longer transcript for meaningful analysis (at least 50 characters)',
