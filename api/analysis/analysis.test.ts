@@ -42,7 +42,7 @@ const analyze = (client: TestClient, idea = 'A CRM for plumbers') =>
   client.post('/api/analyze-startup', { idea });
 
 describe('POST /api/analyze-startup', () => {
-  it("analyses an idea for a guest, in the spec's shape", async () => {
+  it('analyses an idea for a guest, answering its summary and analysis id', async () => {
     fake.enqueue({ reply: JSON.stringify(summary) });
     const res = await analyze(new TestClient(server.url));
     expect(res.status).toBe(200);

@@ -66,7 +66,7 @@ describe('POST /api/chat (JSON)', () => {
     ]);
   });
 
-  it("sends the server's system prompt and the spec's default parameters to the model", async () => {
+  it("sends the server's system prompt and the default parameters to the model", async () => {
     const { client } = await loggedInClient(server);
     const text = `defaults ${randomUUID()}`;
     await client.post('/api/chat', buildSend(text));

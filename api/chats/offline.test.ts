@@ -224,7 +224,7 @@ describe('the offline drafter', () => {
       // No features typed: an instruction in their place.
       'What a close tool for finance teams brings the CFO: [Needs your words: the three or four features that make it work].',
     ]);
-    // The numbered list the spec names, for a client that reads only `content`.
+    // The same options as a numbered list, for a client that reads only `content`.
     expect(res.body.content).toBe(
       (res.body.propositions as string[]).map((p, i) => `${i + 1}. ${p}`).join('\n'),
     );

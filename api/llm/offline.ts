@@ -20,7 +20,7 @@ export function createOfflineGateway(): LlmGateway {
     offline: true,
     models: [{ id: OFFLINE_DRAFTER_MODEL, label: OFFLINE_DRAFTER_LABEL, group: 'offline' }],
     defaultModel: OFFLINE_DRAFTER_MODEL,
-    // Whatever the client asks for (the spec's default is gpt-4o), the drafter is what answers.
+    // Whatever the client asks for (the default is gpt-4o), the drafter is what answers.
     resolveModel: () => OFFLINE_DRAFTER_MODEL,
     async *stream(req) {
       for (const word of draft(req).match(/\s*\S+/g) ?? []) {

@@ -77,7 +77,7 @@ describe('POST /api/generate-gtm-plan', () => {
     expect(res.body.plan).toEqual(plan);
   });
 
-  it("answers the spec's error when the shape is wrong twice", async () => {
+  it("answers 'Invalid response format from API' when the shape is wrong twice", async () => {
     const { client } = await loggedInClient(server, { pro: true });
     fake.enqueue({ reply: 'not json at all' }, { reply: '{"plan": 1}' });
     const res = await client.post('/api/generate-gtm-plan', { startupInfo: 'x' });
