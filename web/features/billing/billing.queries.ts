@@ -23,9 +23,9 @@ export const plansQueryOptions = queryOptions({
 });
 
 /**
- * POST /api/create-checkout-session: `{clientSecret}` for the embedded form (an empty body, as the
- * spec sends it), `{url}` for the hosted page. Called once per screen visit, never retried: each
- * call opens a Stripe session.
+ * POST /api/create-checkout-session: `{clientSecret}` for the embedded form (an empty body),
+ * `{url}` for the hosted page. Called once per screen visit, never retried: each call opens a
+ * Stripe session.
  */
 export function createCheckoutSession(uiMode: 'embedded'): Promise<{ clientSecret: string }>;
 export function createCheckoutSession(uiMode: 'hosted'): Promise<{ url: string }>;
