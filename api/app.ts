@@ -269,9 +269,10 @@ function securityHeaders(config: Config) {
         connectSrc: ["'self'", 'https://api.stripe.com', 'https://checkout.stripe.com'],
         // Ionic's web components inject <style> elements and style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Logos are local initials (design §11): images come from us, data:/blob: URLs and Stripe's checkout.
+        // Logos are local initials, never fetched from a logo service: images come from us, data:/blob:
+        // URLs and Stripe's checkout.
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
-        // A voice debrief plays back from the phone's own copy, a blob: URL (issue 23).
+        // A voice debrief plays back from the phone's own copy, a blob: URL.
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'"],

@@ -30,7 +30,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment:\\n  ${name}: `));
   });
 
-  it('trust: 2. bounds a model call at 24,000 tokens and allows 100,000 tokens a day free, 1,000,000 Pro and 50,000 per guest address, unless told otherwise', () => {
+  it('bounds a model call at 24,000 tokens and allows 100,000 tokens a day free, 1,000,000 Pro and 50,000 per guest address, unless told otherwise', () => {
     expect(loadConfig({}).llm).toMatchObject({
       maxContextTokens: 24_000,
       dailyTokens: { free: 100_000, pro: 1_000_000, guest: 50_000 },
@@ -53,12 +53,9 @@ describe('loadConfig', () => {
     [{ LLM_DAILY_TOKENS_FREE: '-5' }, 'LLM_DAILY_TOKENS_FREE'],
     [{ LLM_DAILY_TOKENS_PRO: 'unlimited' }, 'LLM_DAILY_TOKENS_PRO'],
     [{ LLM_DAILY_TOKENS_GUEST: '1.5' }, 'LLM_DAILY_TOKENS_GUEST'],
-  ])(
-    'trust: 2. stops on a bad context bound or daily allowance, naming the variable (%o)',
-    (env, name) => {
-      expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment:\\n  ${name}: `));
-    },
-  );
+  ])('stops on a bad context bound or daily allowance, naming the variable (%o)', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment:\\n  ${name}: `));
+  });
 
   it('voice debrief: transcribes with whisper-1 for up to 120 s, 100 MB a rep a day, recordings of 10 minutes and 25 MB, unless told otherwise', () => {
     expect(loadConfig({}).transcribe).toEqual({
@@ -130,7 +127,7 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(true);
   });
 
-  it('security: 1. trusts one proxy hop by default, or as many as TRUST_PROXY_HOPS says', () => {
+  it('trusts one proxy hop by default, or as many as TRUST_PROXY_HOPS says', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' })).toMatchObject({ trustProxy: true, proxyHops: 1 });
     expect(loadConfig({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' })).toMatchObject({
       trustProxy: true,
@@ -138,7 +135,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('fresh: 1. an empty OPENAI_BASE_URL counts as unset (a copied .env.example line), as an empty LLM_MODELS does', () => {
+  it('an empty OPENAI_BASE_URL counts as unset (a copied .env.example line), as an empty LLM_MODELS does', () => {
     const config = loadConfig({ OPENAI_BASE_URL: '', LLM_MODELS: '' });
     expect(config.llm).toMatchObject({
       baseUrl: undefined,

@@ -130,7 +130,7 @@ const EnvSchema = z.object({
     .positive('must be more than 0')
     .max(600, 'must be at most 600')
     .default(KIT_EXTRACT_TIMEOUT_MS / 1000),
-  // The voice debrief's speech model (issue #23): any OpenAI-compatible /audio/transcriptions server.
+  // The voice debrief's speech model: any OpenAI-compatible /audio/transcriptions server.
   // Empty counts as unset: the chat model's server is asked instead (api/recordings/speech.ts).
   TRANSCRIBE_BASE_URL: optionalString
     .refine(

@@ -74,7 +74,7 @@ async function chatCount(userId: number): Promise<number> {
 }
 
 describe('several instances on one database', () => {
-  it("trust: 8. a signed-in POST with one instance's CSRF token is accepted by another with the same SESSION_SECRET, and refused (403) by one with a different secret", async () => {
+  it("a signed-in POST with one instance's CSRF token is accepted by another with the same SESSION_SECRET, and refused (403) by one with a different secret", async () => {
     const { user, client } = await loggedInClient(first);
     const token = await client.token();
 
@@ -103,14 +103,14 @@ describe('several instances on one database', () => {
   });
 });
 
-describe('fresh: 1. instances started together without SESSION_SECRET on one DATA_DIR', () => {
+describe('instances started together without SESSION_SECRET on one DATA_DIR', () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'pitchpad-instances-'));
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('fresh: 1. agree on one secret made for them: a session and CSRF token made on one are accepted by the other', async () => {
+  it('agree on one secret made for them: a session and CSRF token made on one are accepted by the other', async () => {
     // Both look for the secret at once, find none, and each writes a candidate: one wins, both read it.
     const [a, b] = await Promise.all(
       [1, 2].map(() =>

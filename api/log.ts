@@ -50,7 +50,7 @@ function serializeError(err: unknown): unknown {
 
 export function createLogger({ level, pretty: forPeople, destination }: LoggerOptions): Logger {
   // A model API key is never logged on purpose; should an object carrying one be logged by mistake,
-  // its value is censored (issue #20: the key stored in Settings → Model).
+  // its value is censored (such as the key stored in Settings → Model).
   const redact = {
     paths: [
       'apiKey',

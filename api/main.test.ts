@@ -132,7 +132,7 @@ describe('the compiled server (node dist/server/main.js)', () => {
     else expect(await page.text()).toContain('not built yet');
   });
 
-  it('fresh: 1. prints a one-time setup link on a fresh install; whoever signs in and opens it becomes the operator, once', async () => {
+  it('prints a one-time setup link on a fresh install; whoever signs in and opens it becomes the operator, once', async () => {
     const link = await eventually(
       async () => /setup:\s+(http:\/\/\S+\/setup\?token=[\w-]+)/.exec(output())?.[1],
     );
@@ -154,14 +154,14 @@ describe('the compiled server (node dist/server/main.js)', () => {
   });
 });
 
-describe('fresh: 1. the secret of a server started without SESSION_SECRET', () => {
+describe('the secret of a server started without SESSION_SECRET', () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'pitchpad-secret-'));
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('fresh: 1. development makes one in DATA_DIR once (mode 0600) and says where; the next start uses it again, so a signed-in CSRF token from before the restart is still accepted', async () => {
+  it('development makes one in DATA_DIR once (mode 0600) and says where; the next start uses it again, so a signed-in CSRF token from before the restart is still accepted', async () => {
     const file = join(dataDir, 'session-secret');
     const env = { DATA_DIR: dataDir, LOCAL_LLM_URL: 'off' };
     const first = await startServer(env);
@@ -211,7 +211,7 @@ describe('fresh: 1. the secret of a server started without SESSION_SECRET', () =
     }
   }, 60_000);
 
-  it('fresh: 1. production without SESSION_SECRET still refuses to start, and writes no secret', async () => {
+  it('production without SESSION_SECRET still refuses to start, and writes no secret', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'pitchpad-production-'));
     try {
       await expect(

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Which HTML file a page URL gets (issue 12: the public pages arrive as real HTML). The build writes
+ * Which HTML file a page URL gets (the public pages arrive as real HTML, so they paint before any
+ * script). The build writes
  * the prerendered pages and a manifest beside them (web/build/prerender.ts → web/dist/prerendered.json):
  *  - the public pages (`/`, `/about`, `/pricing`, `/auth`, `/auth/login`, `/auth/register`: web/prerender/pages.ts)
  *    → their prerendered file (landing.html, about.html, …);

@@ -1,5 +1,5 @@
 /**
- * The sign-up and login fields' rules in plain words (spec §5). Kept free of zod so the browser can
+ * The sign-up and login fields' rules in plain words. Kept free of zod so the browser can
  * check a whole form before sending it, every field at once; domain/contract/auth.ts states the same
  * rules, with these words, for the server.
  */

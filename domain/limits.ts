@@ -1,4 +1,4 @@
-/** Business constants and limits (spec §5 and §9). One place, both sides import it. */
+/** Business constants and limits. One place, so the server and the browser hold the same numbers. */
 
 export const PRODUCT_NAME = 'Pitchpad';
 
@@ -50,7 +50,7 @@ export const LOGIN_REDIRECT_DELAY_MS = 100;
 export const TOAST_DURATION_MS = 5000;
 export const SHORT_TOAST_DURATION_MS = 3000;
 
-/** TanStack Query defaults (spec §9). */
+/** TanStack Query defaults: data stays fresh for five minutes; a failed fetch is retried three times. */
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 export const QUERY_RETRIES = 3;
 export const QUERY_RETRY_BASE_MS = 1000;
@@ -63,7 +63,7 @@ export function retryDelay(attempt: number): number {
   return Math.min(QUERY_RETRY_BASE_MS * 2 ** attempt, QUERY_RETRY_CAP_MS);
 }
 
-/** Chat (spec §5, issue 'Chat'). */
+/** Chat limits. */
 export const MESSAGE_MAX_CHARS = 32_000;
 export const CHAT_TITLE_STORE_MAX = 200;
 /** How many earlier messages of a chat go to the model with a new one. */
@@ -83,7 +83,7 @@ export const LLM_MAX_CONTEXT_TOKENS_MIN = 1_000;
  */
 export const LLM_DAILY_TOKENS_DEFAULTS = { free: 100_000, pro: 1_000_000, guest: 50_000 } as const;
 /**
- * What a new chat's send may carry of the client's own history (the design needs it for a guided
+ * What a new chat's send may carry of the client's own history (needed for a guided
  * flow's greeting, which the client shows before the chat exists on the server): assistant turns only,
  * the last few, each short. Everything else in it is ignored.
  */
@@ -93,7 +93,7 @@ export const CLIENT_HISTORY_MAX_CHARS = 2_000;
 export const LLM_CALLS_PER_USER = 300;
 export const LLM_WINDOW_MS = 10 * 60 * 1000;
 
-/** LLM parameter ranges and defaults (spec §5). */
+/** LLM parameter ranges and defaults. */
 export const LLM_DEFAULTS = {
   provider: 'openai',
   model: 'gpt-4o',
@@ -104,13 +104,13 @@ export const LLM_DEFAULTS = {
   presence_penalty: 0,
 } as const;
 
-/** Chat title from the first message: its first 50 characters, then an ellipsis if longer (spec §4). */
+/** Chat title from the first message: its first 50 characters, then an ellipsis if longer. */
 export function chatTitleFrom(message: string): string {
   const text = message.trim().replace(/\s+/g, ' ');
   return text.length > CHAT_TITLE_MAX ? `${text.slice(0, CHAT_TITLE_MAX)}...` : text;
 }
 
-/** The model id the offline drafter answers under (design §5). */
+/** The model id the offline drafter (drafts built from the rep's answers, no model) answers under. */
 export const OFFLINE_DRAFTER_MODEL = 'offline-drafter';
 export const OFFLINE_DRAFTER_LABEL = 'Offline drafter';
 
@@ -137,7 +137,7 @@ export const PROFILE_WRITE_WINDOW_MS = 60_000;
 /** The longest answer a reply's in-app button may fill into a guided flow (its link's `prefill`, handed over in history state). */
 export const PREFILL_MAX_CHARS = 200;
 
-/** The sales kit (issue #21 item 3): files per rep and megabytes per file, unless KIT_MAX_FILES / KIT_MAX_FILE_MB say otherwise. */
+/** The sales kit: files per rep and megabytes per file, unless KIT_MAX_FILES / KIT_MAX_FILE_MB say otherwise. */
 export const KIT_MAX_FILES_DEFAULT = 20;
 export const KIT_MAX_FILE_MB_DEFAULT = 10;
 /** A DOCX (a ZIP) may unpack to at most this much: a larger one is a zip bomb, not a document. */
@@ -163,7 +163,7 @@ export const KIT_PASSAGES_MAX_TOKENS = 1_500;
 export const PROFILE_BLOCK_MAX_TOKENS = 1_500;
 
 /**
- * The voice debrief (issue #23). The largest recording the server takes (25 MB: the usual speech
+ * The voice debrief. The largest recording the server takes (25 MB: the usual speech
  * API's limit), and the longest the recorder makes unless DEBRIEF_MAX_MINUTES says otherwise (1..60).
  */
 export const RECORDING_MAX_BYTES = 25_000_000;

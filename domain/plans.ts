@@ -1,7 +1,7 @@
-/** What each plan offers (spec §2 Pricing and Dashboard). Shared by the pricing cards and the dashboard. */
+/** What each plan offers. Shared by the pricing cards and the dashboard. */
 
 /**
- * What every account gets for free (spec §1: 'a free tier with core features (mentioned in the FAQ)').
+ * What every account gets for free.
  * The About FAQ and the pricing list both say it in these words, so they never disagree.
  */
 export const FREE_TIER =

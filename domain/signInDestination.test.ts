@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKOUT_PATH, redirectDestination, signInDestination } from './signInDestination';
 
 describe('signInDestination (the app and the server follow it alike)', () => {
-  it("trust: 1. a tool card's sign-in page leads to the card's tool, as the app opens it after its own sign-in", () => {
+  it("a tool card's sign-in page leads to the card's tool, as the app opens it after its own sign-in", () => {
     expect(signInDestination({ redirect: 'pricing', tool: 'gtmplan' })).toBe('/chat?flow=gtmplan');
     expect(signInDestination({ redirect: 'pricing', tool: 'objection' })).toBe(
       '/chat?flow=objection',
@@ -15,7 +15,7 @@ describe('signInDestination (the app and the server follow it alike)', () => {
     expect(signInDestination({ redirect: undefined, tool: undefined })).toBe('/chat');
   });
 
-  it('trust: 1. a redirect names a page of the app, with its query, or nothing', () => {
+  it('a redirect names a page of the app, with its query, or nothing', () => {
     expect(redirectDestination('checkout')).toBe(CHECKOUT_PATH);
     expect(redirectDestination('chat-selection')).toBe('/chat');
     expect(redirectDestination('onboarding?analysis=42')).toBe('/onboarding?analysis=42');

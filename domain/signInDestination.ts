@@ -47,7 +47,7 @@ const BASE = 'https://pitchpad.invalid';
 /**
  * The page a `redirect` parameter names ('pricing', 'chat?chat=12', 'onboarding?analysis=3'), as a
  * path of this site, or undefined when it names none we know. 'checkout' and 'checkout-pro' mean
- * the default plan's checkout, 'chat-selection' the chat (the spec's names).
+ * the default plan's checkout, 'chat-selection' the chat (names that older links still carry).
  */
 export function redirectDestination(redirect: string | undefined): string | undefined {
   const value = redirect?.trim().replace(/^[/\\]+/, '');

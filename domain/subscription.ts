@@ -4,14 +4,14 @@
  */
 import type { SubscriptionInfo } from './contract/auth';
 
-/** A paid subscriber has tier pro and an active subscription (spec §3). */
+/** A paid subscriber has tier pro and an active subscription. */
 export function isPaidSubscriber(
   info: Pick<SubscriptionInfo, 'subscriptionTier' | 'isActive'> | null | undefined,
 ): boolean {
   return info?.subscriptionTier === 'pro' && info.isActive;
 }
 
-/** The spec's fallback when the subscription lookup fails. */
+/** The fallback when the subscription lookup fails: no plan, so nothing paid unlocks by mistake. */
 export const NO_SUBSCRIPTION: SubscriptionInfo = {
   subscriptionTier: 'none',
   isActive: false,

@@ -3,7 +3,7 @@ import type { StartupSummary } from '../../domain/contract/analysis';
 import { IDEA_ANALYSIS_WORKFLOW } from '../../domain/contract/analysis';
 import type { Pool } from '../db';
 
-/** A 21-character id, like the client's workflow ids (spec §3). */
+/** A 21-character id, like the client's workflow ids. */
 const workflowId = () => randomBytes(16).toString('base64url').slice(0, 21);
 
 /** The Saved History name of an analysis: the idea's start. */

@@ -42,7 +42,7 @@ const analyze = (client: TestClient, idea = 'A CRM for plumbers') =>
   client.post('/api/analyze-startup', { idea });
 
 describe('POST /api/analyze-startup', () => {
-  it("analyses an idea for a guest, in the spec's shape", async () => {
+  it('analyses an idea for a guest, answering its summary and analysis id', async () => {
     fake.enqueue({ reply: JSON.stringify(summary) });
     const res = await analyze(new TestClient(server.url));
     expect(res.status).toBe(200);
@@ -153,7 +153,7 @@ describe("a guest's analysis follows them into their account", () => {
     ).toEqual(['Idea analysis']);
   });
 
-  it('profile: 1. fills what the profile does not say yet from the newest analysis, never what the rep wrote', async () => {
+  it('fills what the profile does not say yet from the newest analysis, never what the rep wrote', async () => {
     const visitor = new TestClient(server.url);
     fake.enqueue({ reply: JSON.stringify(summary) });
     await analyze(visitor, 'A CRM for plumbers. It prices jobs from supplier catalogues.');
@@ -229,7 +229,7 @@ describe("a guest's analysis follows them into their account", () => {
 });
 
 describe('with no model connected', () => {
-  it('fresh: 3. answers a worksheet about the idea (200, not a 5xx naming a variable), with the YC questions quoting it and the pricing models', async () => {
+  it('answers a worksheet about the idea (200, not a 5xx naming a variable), with the YC questions quoting it and the pricing models', async () => {
     const offline = await startTestServer();
     try {
       const res = await analyze(

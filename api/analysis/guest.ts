@@ -42,7 +42,7 @@ export async function carryGuestState(
   const state = guestState(ctx);
   if (state.guestKey) {
     const adopted = await adoptGuestAnalyses(ctx.pool, state.guestKey, userId);
-    // The newest analysis fills what the profile does not say yet (issue #21 item 1).
+    // The newest analysis fills what the profile does not say yet.
     const newest = adopted.toSorted((a, b) => +b.created_at - +a.created_at)[0];
     // A fill that fails costs the rep nothing they typed: the sign-in goes on, and it is logged.
     if (newest)

@@ -1,5 +1,5 @@
 // The one rule for what a subscription means for a user's plan, used by the signed webhook and by
-// the result page's own check (design §7). Stripe retries events for days and does not promise
+// the result page's own check. Stripe retries events for days and does not promise
 // their order, so an event is only a reason to look: the plan follows the subscription as Stripe
 // reports it now, and only the user's current subscription (users.stripe_subscription_id) can end
 // their Pro. A late event about an old subscription therefore changes nothing.

@@ -19,19 +19,19 @@ import { handleWebhook } from './webhook';
 
 export const WEBHOOK_PATH = '/api/stripe/webhook';
 
-/** Checkout routes answer a guest with the spec's 'log in' text. */
+/** Checkout routes answer a guest with the 'log in' text the checkout screens show. */
 async function requireBuyer(ctx: AppContext, next: () => Promise<unknown>) {
   if (!ctx.state.user) throw Unauthorized(CHECKOUT_LOGIN_REQUIRED);
   await next();
 }
 
-/** Stripe failed or is unreachable: the spec's checkout error; the details go to the log. */
+/** Stripe failed or is unreachable: the checkout error the buyer sees; details go to the log. */
 function stripeFailed(ctx: AppContext, what: string, err: unknown): AppError {
   ctx.log.error(`stripe: ${what} failed: ${(err as Error).message}`);
   return new AppError(502, 'checkout_failed', 'Failed to initialize checkout. Please try again.');
 }
 
-/** Checkout, the result page, the billing portal and the webhook (spec §7, design §7). */
+/** Checkout, the result page, the billing portal and the webhook. */
 export function billingRoutes(stripe: Stripe | null) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
 

@@ -63,7 +63,7 @@ describe('POST /api/create-checkout-session', () => {
     expect(res.body).toEqual({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\//) });
   });
 
-  it('answers 401 with the spec text when logged out, 400 for a bad mode, 403 without CSRF', async () => {
+  it('answers 401 asking to log in when logged out, 400 for a bad mode, 403 without CSRF', async () => {
     const guest = await new TestClient(server.url).post('/api/create-checkout-session', {});
     expect(guest.status).toBe(401);
     expect(guest.body.message).toBe('Please log in to continue with checkout.');
@@ -76,7 +76,7 @@ describe('POST /api/create-checkout-session', () => {
     );
   });
 
-  it("answers the spec's checkout error when Stripe is down, and writes nothing", async () => {
+  it('answers the checkout error when Stripe is down, and writes nothing', async () => {
     const { client, user } = await loggedInClient(server);
     stripe.failNext(500);
     stripe.failNext(500);

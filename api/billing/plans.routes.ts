@@ -2,7 +2,7 @@ import { Router } from '@koa/router';
 import type { PlansResponse } from '../../domain/contract/billing';
 import type { AppDeps, AppState } from '../context';
 
-/** GET /api/billing/plans: the one server-configured price, shown on every screen (design §11). */
+/** GET /api/billing/plans: the one server-configured price, shown on every screen so no two disagree. */
 export function planRoutes() {
   const router = new Router<AppState, AppDeps>({ prefix: '/api/billing' });
   router.get('/plans', (ctx) => {

@@ -7,8 +7,9 @@ import { presentSubscription } from '../auth/auth.present';
 import type { SessionUser } from '../auth/lucia';
 
 /**
- * The one Pro gate (spec §6, design §4): the guided flows, the GTM plan and the competitor analysis
- * need an active Pro subscription; everyone else gets 403 {code: 'pro_required'}.
+ * The one Pro gate, checked on the server so no client can skip it: the guided flows, the GTM plan
+ * and the competitor analysis need an active Pro subscription; everyone else gets 403
+ * {code: 'pro_required'}.
  */
 export function isPro(user: SessionUser): boolean {
   return isPaidSubscriber(presentSubscription(user));

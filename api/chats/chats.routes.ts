@@ -176,7 +176,7 @@ export function chatRoutes(llm: MeteredGateway) {
     ctx.body = presentChat(chat);
   });
 
-  // The rep's edit of an email reply (issue 14): kept with the chat, so every device shows it.
+  // The rep's edit of an email reply: kept with the chat, so every device shows it.
   router.put(
     '/chats/:id/messages/:messageId/email',
     requireUser(),

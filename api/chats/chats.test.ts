@@ -66,7 +66,7 @@ describe('POST /api/chat (JSON)', () => {
     ]);
   });
 
-  it("sends the server's system prompt and the spec's default parameters to the model", async () => {
+  it("sends the server's system prompt and the default parameters to the model", async () => {
     const { client } = await loggedInClient(server);
     const text = `defaults ${randomUUID()}`;
     await client.post('/api/chat', buildSend(text));
@@ -133,7 +133,7 @@ describe('POST /api/chat (JSON)', () => {
     expect(res.body.chat.title).toBe(`${long.slice(0, 50)}...`);
   });
 
-  it("trust: 7. titles a finished flow's new chat sent with no title by its subject, from its answers", async () => {
+  it("titles a finished flow's new chat sent with no title by its subject, from its answers", async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const transcript =
       'Dana Ortiz: Thanks for making the time.\nSam Lee: Happy to. What does ramp time cost you?';
@@ -283,7 +283,7 @@ describe('POST /api/chat: bad input', () => {
     },
   );
 
-  it('fresh: 1. a model no longer offered (the operator took it off the list) answers with the default model, not a 400', async () => {
+  it('a model no longer offered (the operator took it off the list) answers with the default model, not a 400', async () => {
     const { client } = await loggedInClient(server);
     const res = await client.post(
       '/api/chat',
@@ -337,7 +337,7 @@ describe('POST /api/chat (SSE)', () => {
     expect(deltas.join('')).toBe('You said: Give me three channels for a dev tool');
   });
 
-  it('trust: 4. merges words that arrive together into fewer events, losing none and keeping their order', async () => {
+  it('merges words that arrive together into fewer events, losing none and keeping their order', async () => {
     const { client } = await loggedInClient(server);
     // The fake sends every word at once: the first goes out alone, the rest within the window with it.
     const send = buildSend('one two three four five six seven eight nine ten eleven twelve');
@@ -773,7 +773,7 @@ describe('sends behind the Pro gate: the chat counts, not only what the request 
     expect(requestsFor(later)[0]!.messages[0]!.content).toBe(SYSTEM_PROMPTS.email);
   });
 
-  it("issue #23: gives a follow-up email's and a CRM note's chats their own system prompts", async () => {
+  it("gives a follow-up email's and a CRM note's chats their own system prompts", async () => {
     const { client } = await loggedInClient(server, { pro: true });
     for (const playbookType of ['followup', 'crmnote'] as const) {
       const text = `${playbookType} ${randomUUID()}`;
@@ -806,7 +806,7 @@ describe('POST /api/chat/value-props', () => {
 });
 
 describe('GET /api/models', () => {
-  it('trust: 3. a guest is refused the model list (401); a signed-in user gets it', async () => {
+  it('a guest is refused the model list (401); a signed-in user gets it', async () => {
     const guest = await new TestClient(server.url).get('/api/models');
     expect(guest.status).toBe(401);
     expect(guest.body.models).toBeUndefined();

@@ -4,7 +4,7 @@ import { postStream } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
 import { buildSend } from '../../tests/factories/chats';
 
-// No model configured: the offline drafter answers (design §5).
+// No model configured: the offline drafter answers from the rep's own answers.
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -42,7 +42,7 @@ describe('the offline drafter', () => {
     expect(email).not.toContain('/chat?flow=');
   });
 
-  it('fresh: 3. answers "write a cold email to Dana Ortiz at Freightly" for a Pro user with a button that opens the cold email flow, recipient filled', async () => {
+  it('answers "write a cold email to Dana Ortiz at Freightly" for a Pro user with a button that opens the cold email flow, recipient filled', async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const res = await client.post(
       '/api/chat',
@@ -203,7 +203,7 @@ describe('the offline drafter', () => {
     expect(res.body.message).not.toMatch(/[A-Z]+_[A-Z_]+/);
   });
 
-  it("fresh: 3. drafts the value proposition flow's three options from the rep's own answers, quoting them, labelled as drafts, with no general filler", async () => {
+  it("drafts the value proposition flow's three options from the rep's own answers, quoting them, labelled as drafts, with no general filler", async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const answers = {
       founding_journey: 'customers',
@@ -224,7 +224,7 @@ describe('the offline drafter', () => {
       // No features typed: an instruction in their place.
       'What a close tool for finance teams brings the CFO: [Needs your words: the three or four features that make it work].',
     ]);
-    // The numbered list the spec names, for a client that reads only `content`.
+    // The same options as a numbered list, for a client that reads only `content`.
     expect(res.body.content).toBe(
       (res.body.propositions as string[]).map((p, i) => `${i + 1}. ${p}`).join('\n'),
     );
@@ -233,7 +233,7 @@ describe('the offline drafter', () => {
     );
   });
 
-  it("fresh: 3. answers a Pro rep's finished call analysis with a call review worksheet from the transcript, not an offer of another tool", async () => {
+  it("answers a Pro rep's finished call analysis with a call review worksheet from the transcript, not an offer of another tool", async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const transcript =
       'Dana Ortiz: Month-end close takes us nine days, it is a headache.\nSam Lee: I will send over a pilot plan and book a follow-up next week.';
@@ -253,7 +253,7 @@ describe('the offline drafter', () => {
     expect(content).not.toContain('objection guide');
   });
 
-  it("fresh: 1. 'no model' has its own code (503 no_model), not the 'unavailable' of an outage", async () => {
+  it("'no model' has its own code (503 no_model), not the 'unavailable' of an outage", async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const res = await client.post('/api/chat/value-props', {
       prompt: 'Three value propositions please',
@@ -263,7 +263,7 @@ describe('the offline drafter', () => {
   });
 });
 
-describe('issue #23: the follow-up email and CRM note flows, with no model', () => {
+describe('the follow-up email and CRM note flows, with no model', () => {
   const notes =
     'Dana Ortiz: Ramp time is our biggest problem this year.\nDana Ortiz: We are worried about the price.\nSam Lee: I will send the pilot proposal by Friday.';
 

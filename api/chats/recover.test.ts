@@ -31,7 +31,7 @@ async function cutSend(content: string, idleSeconds: number) {
 }
 
 describe('settleCutReplies (server start)', () => {
-  it('security: 15. a reply cut off by a killed server is kept as partial, and a replay of its send answers with it', async () => {
+  it('a reply cut off by a killed server is kept as partial, and a replay of its send answers with it', async () => {
     const { client, send, reply } = await cutSend('The first half of', 0);
     await settleCutReplies(server.pool, 0);
     expect(await reply()).toEqual({ status: 'partial', content: 'The first half of' });
@@ -39,7 +39,7 @@ describe('settleCutReplies (server start)', () => {
     expect(replay.body.message).toMatchObject({ status: 'partial', content: 'The first half of' });
   });
 
-  it('security: 15. a reply cut off before any text is failed, and a replay of its send asks the model again', async () => {
+  it('a reply cut off before any text is failed, and a replay of its send asks the model again', async () => {
     const { client, send, reply } = await cutSend('', 0);
     await settleCutReplies(server.pool, 0);
     expect((await reply()).status).toBe('failed');
@@ -50,7 +50,7 @@ describe('settleCutReplies (server start)', () => {
     });
   });
 
-  it('security: 14. a regenerate cut off by a killed server before its first word puts the earlier answer back', async () => {
+  it('a regenerate cut off by a killed server before its first word puts the earlier answer back', async () => {
     const { client } = await loggedInClient(server);
     const send = buildSend(`answered ${crypto.randomUUID()}`);
     const answered = await client.post('/api/chat', send);

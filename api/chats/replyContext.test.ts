@@ -73,7 +73,7 @@ const acmeCaseStudy = [
   ],
 ];
 
-describe("kit: 2. every model call knows the rep's profile", () => {
+describe("every model call knows the rep's profile", () => {
   it('a free chat request carries the filled fields with their labels, tone and language as instructions', async () => {
     const { client } = await loggedInClient(server);
     await fillProfile(client, { ...freightly, website: 'freightly.io' });
@@ -156,7 +156,7 @@ describe("kit: 2. every model call knows the rep's profile", () => {
   });
 });
 
-describe("kit: 3. a chat answer draws on the rep's sales kit and names its sources", () => {
+describe("a chat answer draws on the rep's sales kit and names its sources", () => {
   it('sends the best passages with their file name and page, and stores and returns them as sources', async () => {
     const { client } = await loggedInClient(server);
     await upload(client, 'Acme case study.pdf', acmeCaseStudy);
@@ -227,7 +227,7 @@ describe("kit: 3. a chat answer draws on the rep's sales kit and names its sourc
   });
 });
 
-describe('kit: 3. a send sent again hands back its reply without reading the profile or the kit', () => {
+describe('a send sent again hands back its reply without reading the profile or the kit', () => {
   it('with the profile and the kit unreadable, a replay still answers with its stored reply', async () => {
     const { client } = await loggedInClient(server);
     await fillProfile(client, freightly);
@@ -256,7 +256,7 @@ describe('kit: 3. a send sent again hands back its reply without reading the pro
   });
 });
 
-describe("kit: 2. the profile counts in what a send reserves of the day's allowance", () => {
+describe("the profile counts in what a send reserves of the day's allowance", () => {
   it('while the model is still silent, the reservation holds the whole system prompt: the profile and the passages', async () => {
     const { client, user } = await loggedInClient(server);
     await fillProfile(client, {

@@ -40,7 +40,7 @@ const sendTo = (instance: AppInstance, words: string) =>
   loggedInClient(instance).then(({ client }) => ({ client, send: buildSend(words) }));
 
 describe('a reply whose instance died mid-stream', () => {
-  it('trust: 5. a resume through another instance takes over within seconds: the saved start, then restart, then the fresh answer once', async () => {
+  it('a resume through another instance takes over within seconds: the saved start, then restart, then the fresh answer once', async () => {
     const [first, second] = [cluster.instances[0]!, cluster.instances[1]!];
     const words = 'Walk me through pricing a seat based plan for a small sales team of five';
     const { client, send } = await sendTo(first, `${words} [[delay:250]]`);
@@ -75,7 +75,7 @@ describe('a reply whose instance died mid-stream', () => {
     expect(await replies(send.chatId)).toEqual([{ status: 'complete', content: answer }]);
   });
 
-  it('trust: 5. a resume following the reply while its instance dies takes it over: restart, then the fresh answer once', async () => {
+  it('a resume following the reply while its instance dies takes it over: restart, then the fresh answer once', async () => {
     const [second, third] = [cluster.instances[1]!, cluster.instances[2]!];
     const words = 'Draft a follow up for a buyer who went quiet after the demo last week';
     const { client, send } = await sendTo(third, `${words} [[delay:250]]`);
@@ -105,7 +105,7 @@ describe('a reply whose instance died mid-stream', () => {
 });
 
 describe('a live writer', () => {
-  it('trust: 5. a model silent for longer than a dead writer is given is followed, not taken over: its words once, no restart, one reply', async () => {
+  it('a model silent for longer than a dead writer is given is followed, not taken over: its words once, no restart, one reply', async () => {
     const [writer, follower] = [cluster.instances[1]!, cluster.instances[3]!];
     const words = 'Which objections come up most when a buyer compares us with a spreadsheet';
     // The model thinks for longer than a writer may stay silent before it counts as dead.
@@ -130,7 +130,7 @@ describe('a live writer', () => {
 });
 
 describe('a writer cut off from the database', () => {
-  it('trust: 5. a writer taken for dead that comes back leaves the reply to the one that took it over, and its app gets that answer once', async () => {
+  it('a writer taken for dead that comes back leaves the reply to the one that took it over, and its app gets that answer once', async () => {
     const [writer, other] = [cluster.instances[4]!, cluster.instances[3]!];
     const words = 'List three questions to open a discovery call with a head of revenue operations';
     const { client, send } = await sendTo(writer, `${words} [[delay:1200]]`);

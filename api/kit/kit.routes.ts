@@ -89,7 +89,7 @@ function fileName(ctx: AppContext): string {
 }
 
 /**
- * The sales kit (issue #21 item 3): the rep's documents (PUT a file's bytes under the id its
+ * The sales kit: the rep's documents (PUT a file's bytes under the id its
  * device gave it; list; delete, which deletes its passages) and a search of their passages.
  */
 export function kitRoutes() {

@@ -62,7 +62,7 @@ const caseStudy = [
 /** A sentence said 25 times: a paragraph long enough to be a passage of its own. */
 const filler = (sentence: string) => ` ${sentence}`.repeat(25);
 
-describe('kit: 3. the sales kit', () => {
+describe('the sales kit', () => {
   it('answers 401 with no session on every route, and stores nothing', async () => {
     const guest = new TestClient(server.url);
     expect((await guest.get('/api/kit/files')).status).toBe(401);
@@ -368,7 +368,7 @@ describe('kit: 3. the sales kit', () => {
   });
 });
 
-describe('kit: 3. files too costly to read', () => {
+describe('files too costly to read', () => {
   let slow: TestServer;
   beforeAll(async () => {
     slow = await startTestServer({ KIT_EXTRACT_TIMEOUT_S: '1', KIT_MAX_FILE_MB: '5' });
@@ -405,7 +405,7 @@ describe('kit: 3. files too costly to read', () => {
   });
 });
 
-describe('kit: 3. a reader that fails for a reason that is not the file', () => {
+describe('a reader that fails for a reason that is not the file', () => {
   const captured = captureLog('warn');
   let broken: TestServer;
   beforeAll(async () => {

@@ -35,14 +35,14 @@ const nextUtcMidnight = () => {
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
 };
 
-describe('trust: 2. what one model call may send', () => {
+describe('what one model call may send', () => {
   let server: ModelTestServer;
   beforeAll(async () => {
     server = await startModelTestServer();
   });
   afterAll(() => server?.close());
 
-  it("trust: 2. a free user's new chat carrying 39 long client-written messages sends the model only the system prompt and the new message", async () => {
+  it("a free user's new chat carrying 39 long client-written messages sends the model only the system prompt and the new message", async () => {
     const { client } = await loggedInClient(server);
     const history = Array.from({ length: 39 }, (_, i) => ({
       role: i % 2 ? 'assistant' : 'user',
@@ -63,7 +63,7 @@ describe('trust: 2. what one model call may send', () => {
     expect(sent.bodyBytes).toBeLessThan(3_000);
   });
 
-  it("trust: 2. a new chat's greeting (the flow's first assistant message, shown before the chat exists) still reaches the model", async () => {
+  it("a new chat's greeting (the flow's first assistant message, shown before the chat exists) still reaches the model", async () => {
     const { client } = await loggedInClient(server);
     const greeting =
       "Let's write a cold email that gets a reply. Three quick questions, or skip ahead whenever you like.";
@@ -84,7 +84,7 @@ describe('trust: 2. what one model call may send', () => {
     ]);
   });
 
-  it('trust: 2. a long chat sends its newest history that fits the bound: the oldest is dropped first, the system prompt and the new message kept', async () => {
+  it('a long chat sends its newest history that fits the bound: the oldest is dropped first, the system prompt and the new message kept', async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const first = buildSend(prose(20_000, 'turn 0'));
     expect((await client.post('/api/chat', first)).status).toBe(200);
@@ -121,7 +121,7 @@ describe('trust: 2. what one model call may send', () => {
     );
   });
 
-  it('trust: 2. a regenerate in a long chat is bounded the same way', async () => {
+  it('a regenerate in a long chat is bounded the same way', async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const first = buildSend(prose(30_000, 'opening'));
     expect((await client.post('/api/chat', first)).status).toBe(200);
@@ -143,7 +143,7 @@ describe('trust: 2. what one model call may send', () => {
   });
 });
 
-describe('trust: 2. the daily AI allowance', () => {
+describe('the daily AI allowance', () => {
   const FREE = 3_000;
   const PRO = 60_000;
   const GUEST = 500;
@@ -168,7 +168,7 @@ describe('trust: 2. the daily AI allowance', () => {
         .rows[0].n,
     );
 
-  it("trust: 2. once a free user has used the day's allowance, a send is a 429 token_budget saying when it resets, stores nothing and asks no model; another instance refuses too", async () => {
+  it("once a free user has used the day's allowance, a send is a 429 token_budget saying when it resets, stores nothing and asks no model; another instance refuses too", async () => {
     const { user, client } = await loggedInClient(server);
     // About 1,800 tokens sent and as many written back (the fake model repeats the message).
     expect((await client.post('/api/chat', buildSend(prose(8_000, 'long question')))).status).toBe(
@@ -193,7 +193,7 @@ describe('trust: 2. the daily AI allowance', () => {
     expect(await chatCount(user.id)).toBe(1);
   });
 
-  it('trust: 2. a regenerate, value propositions and a competitor analysis are refused the same way once the allowance is used', async () => {
+  it('a regenerate, value propositions and a competitor analysis are refused the same way once the allowance is used', async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const send = buildSend(prose(32_000, 'big'));
     const answered = await client.post('/api/chat', send);
@@ -225,7 +225,7 @@ describe('trust: 2. the daily AI allowance', () => {
     expect(server.fake.requests.length).toBe(before);
   });
 
-  it('trust: 2. sends opened all at once cannot overrun the allowance: each reserves its most before the model is asked', async () => {
+  it('sends opened all at once cannot overrun the allowance: each reserves its most before the model is asked', async () => {
     const { client } = await loggedInClient(server);
     // Each answer takes a moment to start, so all four are being asked at once.
     const sends = Array.from({ length: 4 }, (_, i) =>
@@ -241,7 +241,7 @@ describe('trust: 2. the daily AI allowance', () => {
     expect((await client.post('/api/chat', buildSend('And a short one'))).status).toBe(200);
   });
 
-  it('trust: 2. Pro and free allowances differ: the same use leaves a Pro user sending', async () => {
+  it('Pro and free allowances differ: the same use leaves a Pro user sending', async () => {
     const free = await loggedInClient(server);
     const pro = await loggedInClient(server, { pro: true });
     for (const { client } of [free, pro])
@@ -254,7 +254,7 @@ describe('trust: 2. the daily AI allowance', () => {
     expect((await pro.client.get('/api/user/usage')).body.aiAllowance.limit).toBe(PRO);
   });
 
-  it("trust: 2. the dashboard's usage shows today's count: what the model was sent and wrote, the allowance and when it resets", async () => {
+  it("the dashboard's usage shows today's count: what the model was sent and wrote, the allowance and when it resets", async () => {
     const { user, client } = await loggedInClient(server);
     const empty = await client.get('/api/user/usage');
     expect(empty.body.aiAllowance).toEqual({
@@ -276,7 +276,7 @@ describe('trust: 2. the daily AI allowance', () => {
     expect(stored.rows.map((r) => Number(r.tokens))).toEqual([usage.used]);
   });
 
-  it('trust: 2. guests share an allowance per address for idea analyses: a new guest session from the same address is refused, another address is not', async () => {
+  it('guests share an allowance per address for idea analyses: a new guest session from the same address is refused, another address is not', async () => {
     const summary = {
       marketSize: { tam: '$4.2B', sam: '$600M', som: '$30M', assumptions: ['40k firms'] },
       valueProposition: { core: 'Less admin', unique: ['Supplier pricing'] },
@@ -317,7 +317,7 @@ describe('trust: 2. the daily AI allowance', () => {
   });
 });
 
-describe('trust: 2. the offline drafter', () => {
+describe('the offline drafter', () => {
   let server: TestServer;
   beforeAll(async () => {
     // An embedded database of its own: the test counts every token row there is.
@@ -325,7 +325,7 @@ describe('trust: 2. the offline drafter', () => {
   });
   afterAll(() => server?.close());
 
-  it('trust: 2. costs nothing: its drafts are not counted against the allowance', async () => {
+  it('costs nothing: its drafts are not counted against the allowance', async () => {
     const { client } = await loggedInClient(server);
     for (let i = 0; i < 3; i++)
       expect((await client.post('/api/chat', buildSend(prose(4_000, `draft ${i}`)))).status).toBe(

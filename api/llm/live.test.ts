@@ -13,7 +13,7 @@ const request = (content: string): CompletionRequest => ({
   budget: { kind: 'guest', address: '203.0.113.7' },
 });
 
-describe('fresh: 1. a call keeps the gateway it started with', () => {
+describe('a call keeps the gateway it started with', () => {
   let server: TestServer;
   let fake: FakeOpenAI;
   beforeAll(async () => {
@@ -25,7 +25,7 @@ describe('fresh: 1. a call keeps the gateway it started with', () => {
     await fake?.close();
   });
 
-  it('fresh: 1. a model removed in Settings while a call reserves its tokens: that call is still answered by the model it was metered for', async () => {
+  it('a model removed in Settings while a call reserves its tokens: that call is still answered by the model it was metered for', async () => {
     const { log } = captureLog('debug');
     const deps = { config: server.config, pool: server.pool, log };
     await server.pool.query(

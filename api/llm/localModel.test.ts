@@ -35,7 +35,7 @@ const params = {
   presence_penalty: 0,
 };
 
-describe('phone: 15. a local model server when none is configured', () => {
+describe('a local model server when none is configured', () => {
   it("looks at Ollama's address by default; LOCAL_LLM_URL moves it, 'off' looks nowhere, a bad value stops start-up", () => {
     expect(loadConfig({}).llm.localUrl).toBe(LOCAL_LLM_DEFAULT_URL);
     expect(LOCAL_LLM_DEFAULT_URL).toBe('http://127.0.0.1:11434/v1');
@@ -152,7 +152,7 @@ describe('the model is the operator’s', () => {
     APP_URL: 'https://pitchpad.example.com',
   };
 
-  it("trust: 3. in production a server on Ollama's port is not asked and the offline drafter answers, unless LOCAL_LLM_URL names a server", async () => {
+  it("in production a server on Ollama's port is not asked and the offline drafter answers, unless LOCAL_LLM_URL names a server", async () => {
     // Where the default probe would look (when that port is free on this machine), and a server of its own.
     const atOllamasPort = await countingModelServer(
       ['llama3.2'],
@@ -202,7 +202,7 @@ describe('the model is the operator’s', () => {
       await listing?.close();
     });
 
-    it('trust: 3. a model id with control characters or 500 characters is not offered, and the log shows it escaped on one line', async () => {
+    it('a model id with control characters or 500 characters is not offered, and the log shows it escaped on one line', async () => {
       const { client } = await loggedInClient(server);
       const res = await client.get('/api/models');
       expect(res.body).toEqual({

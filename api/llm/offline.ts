@@ -2,7 +2,7 @@ import { draftChatReply } from '../../domain/drafts/chat';
 import { OFFLINE_DRAFTER_LABEL, OFFLINE_DRAFTER_MODEL } from '../../domain/limits';
 import { UpstreamError, type CompletionRequest, type LlmGateway } from './types';
 
-/** The offline drafter as a gateway: deterministic templates, no network (design §5). */
+/** The offline drafter as a gateway: deterministic templates, no network. */
 function draft(req: CompletionRequest): string {
   const last = req.messages.findLast((m) => m.role === 'user')?.content ?? '';
   return draftChatReply(
@@ -20,7 +20,7 @@ export function createOfflineGateway(): LlmGateway {
     offline: true,
     models: [{ id: OFFLINE_DRAFTER_MODEL, label: OFFLINE_DRAFTER_LABEL, group: 'offline' }],
     defaultModel: OFFLINE_DRAFTER_MODEL,
-    // Whatever the client asks for (the spec's default is gpt-4o), the drafter is what answers.
+    // Whatever the client asks for (the default is gpt-4o), the drafter is what answers.
     resolveModel: () => OFFLINE_DRAFTER_MODEL,
     async *stream(req) {
       for (const word of draft(req).match(/\s*\S+/g) ?? []) {

@@ -7,7 +7,7 @@ import type { AppDeps, AppState } from '../context';
  * When a request names the user it is made for (`x-pitchpad-user`, sent by the app's outbox and
  * sync), it goes through only with that user's session: 409 `session_mismatch` otherwise, before
  * anything is read or stored, so a send queued by one account is never delivered into another
- * that signed in on the same browser meanwhile. Without the header nothing changes (spec-shaped
+ * that signed in on the same browser meanwhile. Without the header nothing changes (older
  * clients); without a session, `requireUser` answers 401 as before.
  */
 export function expectedUser(): Middleware<AppState, AppDeps> {

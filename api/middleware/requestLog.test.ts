@@ -53,7 +53,7 @@ describe('the request log', () => {
       expect(captured.text).not.toContain(secret);
   });
 
-  it('trust: 3. a path with an encoded newline or escape sequence is logged as sent, on one JSON line', async () => {
+  it('a path with an encoded newline or escape sequence is logged as sent, on one JSON line', async () => {
     const path = '/api/nope%0A%7B%22level%22%3A50%2C%22msg%22%3A%22forged%22%7D%1B%5B2J%0D';
     expect((await new TestClient(server.url).get(path)).status).toBe(404);
     const lines = await linesFor(path);

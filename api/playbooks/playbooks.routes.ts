@@ -45,7 +45,7 @@ const JSON_PARAMS = {
   presence_penalty: 0,
 };
 
-/** POST /api/generate-gtm-plan and POST /api/competitor-analysis (Pro tools, spec §7). */
+/** POST /api/generate-gtm-plan and POST /api/competitor-analysis (Pro tools). */
 export function playbookRoutes(gateway: MeteredGateway) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
   // Queued offline work names its owner: never applied with another account's session.
@@ -98,7 +98,7 @@ export function playbookRoutes(gateway: MeteredGateway) {
         body = { plan, source: 'model' };
       }
       if (chatId) {
-        // The plan kept as the assistant's document in a new chat, so it follows the user (design §3).
+        // The plan kept as the assistant's document in a new chat, so it follows the user everywhere.
         const stored = await storeDocumentChat(ctx.pool, {
           chatId,
           userId: userOf(ctx).id,

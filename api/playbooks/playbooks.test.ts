@@ -77,7 +77,7 @@ describe('POST /api/generate-gtm-plan', () => {
     expect(res.body.plan).toEqual(plan);
   });
 
-  it("answers the spec's error when the shape is wrong twice", async () => {
+  it("answers 'Invalid response format from API' when the shape is wrong twice", async () => {
     const { client } = await loggedInClient(server, { pro: true });
     fake.enqueue({ reply: 'not json at all' }, { reply: '{"plan": 1}' });
     const res = await client.post('/api/generate-gtm-plan', { startupInfo: 'x' });
@@ -128,7 +128,7 @@ describe('POST /api/generate-gtm-plan', () => {
     expect((await other.client.get(`/api/chats/${chatId}`)).status).toBe(404);
   });
 
-  it("trust: 7. names the plan's new chat for the company when the request gives answers but no title", async () => {
+  it("names the plan's new chat for the company when the request gives answers but no title", async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const chatId = randomUUID();
     fake.enqueue({ reply: JSON.stringify(plan) });

@@ -21,7 +21,7 @@ afterAll(async () => {
 const ABOUT =
   'Freightly books dock appointments for mid-size shippers. Acme Logistics cut wait times 40%. Plans from $49 a seat. Book a call: cal.com/freightly/intro';
 
-describe("profile: 1. 'Fill from text' (POST /api/profile/extract)", () => {
+describe("'Fill from text' (POST /api/profile/extract)", () => {
   it('answers 401 with no session, and asks no model', async () => {
     const asked = server.fake.requests.length;
     const res = await new TestClient(server.url).post('/api/profile/extract', { text: ABOUT });

@@ -32,7 +32,7 @@ const perUser = rateLimit(
 );
 
 /**
- * The rep's profile (issue #21 item 1): GET /api/profile; PATCH /api/profile with the edits a
+ * The rep's profile: GET /api/profile; PATCH /api/profile with the edits a
  * device made (queued offline, so they carry when they were made and what they were made on top of);
  * POST /api/profile/extract, 'Fill from text': the model reads the fields from pasted text, as
  * suggestions the rep confirms one by one.

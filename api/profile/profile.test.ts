@@ -22,7 +22,7 @@ async function storedFields(userId: number): Promise<Record<string, unknown> | u
   return rows[0]?.fields;
 }
 
-describe('profile: 1. GET and PATCH /api/profile', () => {
+describe('GET and PATCH /api/profile', () => {
   it('answers 401 with no session, to read or to write, and stores nothing', async () => {
     const guest = new TestClient(server.url);
     expect((await guest.get('/api/profile')).status).toBe(401);

@@ -188,7 +188,7 @@ function uploadSlots() {
 }
 
 /**
- * The voice debrief (issue #23): PUT a recording's audio under the id its device gave it, and get
+ * The voice debrief: PUT a recording's audio under the id its device gave it, and get
  * its transcript (the audio is never stored); list, read and delete the transcripts; the limits.
  * `live`: the gateway Settings → Model rebuilds (null when a test hands the app its own), whose
  * server is the speech server's default.

@@ -3,7 +3,7 @@ import type { Pool } from '../db';
 import { IDEA_ANALYSIS_WORKFLOW as IDEA_ANALYSIS_TYPE } from '../../domain/contract/analysis';
 import { OFFLINE_DRAFTER_MODEL } from '../../domain/limits';
 
-/** Minutes a finished workflow is estimated to save (design §11: time saved from real use). */
+/** Minutes a finished workflow is estimated to save: the dashboard's time saved comes from real use. */
 export const MINUTES_SAVED_PER_WORKFLOW = 30;
 
 /** The workflow type an idea analysis is saved under. */

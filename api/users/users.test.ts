@@ -97,7 +97,7 @@ describe('GET /api/user/usage', () => {
     });
   });
 
-  it("fresh: 2. names today's AI allowance only while a model is connected (the offline drafter costs none)", async () => {
+  it("names today's AI allowance only while a model is connected (the offline drafter costs none)", async () => {
     // This suite's server has no model; one configured with a model server (never called here) does.
     const withModel = await startTestServer({
       OPENAI_API_KEY: 'sk-test',
@@ -120,7 +120,7 @@ describe('GET /api/user/usage', () => {
     }
   });
 
-  it("fresh: 5. 'Time Saved' counts only workflows whose answer a model wrote: not the offline drafter's, not a reply still coming, not Bob's chat", async () => {
+  it("'Time Saved' counts only workflows whose answer a model wrote: not the offline drafter's, not a reply still coming, not Bob's chat", async () => {
     const alice = await loggedInClient(server);
     const bob = await loggedInClient(server);
     const chat = async (

@@ -39,7 +39,7 @@ const workflowWrites: LimitRule = {
 };
 const perUser = rateLimit(workflowWrites, (ctx) => String(userOf(ctx).id));
 
-/** Saved workflow history on the server, so it follows the user to every device (design §3). */
+/** Saved workflow history on the server, so it follows the user to every device. */
 export function workflowRoutes() {
   const router = new Router<AppState, AppDeps>({ prefix: '/api/workflows' });
   // Queued offline work names its owner: never applied with another account's session.

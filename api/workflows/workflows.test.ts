@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** A 21-character id like the client's (spec §3). */
+/** A 21-character id like the client's. */
 const newId = () => crypto.randomUUID().replace(/-/g, '').slice(0, 21);
 const item = (overrides: Record<string, unknown> = {}) => ({
   id: newId(),
@@ -107,7 +107,7 @@ describe('/api/workflows', () => {
     expect((await new TestClient(server.url).get(`/api/workflows/${plain.id}`)).status).toBe(401);
   });
 
-  it('phone: 14. renaming a saved item renames its chat, in the database too, and leaves its place in the recent list', async () => {
+  it('renaming a saved item renames its chat, in the database too, and leaves its place in the recent list', async () => {
     const { client } = await loggedInClient(server);
     const send = buildSend('Write a cold email to Dana');
     expect((await client.post('/api/chat', { ...send, title: 'Cold Email to Dana' })).status).toBe(
@@ -135,7 +135,7 @@ describe('/api/workflows', () => {
     ).toBe('Dana at Freightly, second try');
   });
 
-  it("phone: 14. Bob's saved item naming Alice's chat cannot rename it; an item with no chat renames only itself", async () => {
+  it("Bob's saved item naming Alice's chat cannot rename it; an item with no chat renames only itself", async () => {
     const alice = await loggedInClient(server);
     const bob = await loggedInClient(server);
     const send = buildSend('Alice asks');
@@ -203,7 +203,7 @@ describe('/api/workflows', () => {
     });
   });
 
-  it('security: 13. saves and renames are rate-limited per user (429 with a message); another user is unaffected', async () => {
+  it('saves and renames are rate-limited per user (429 with a message); another user is unaffected', async () => {
     const { client } = await loggedInClient(server);
     const first = item();
     expect((await client.post('/api/workflows', first)).status).toBe(201);

@@ -182,7 +182,7 @@ Sam`,
     expect(coaching.score).toBeLessThanOrEqual(100);
   });
 
-  it('trust: 4. a 32,000-character email of punctuation runs and 1,000 questions is read as 1,000 words and 1,000 asks', () => {
+  it('a 32,000-character email of punctuation runs and 1,000 questions is read as 1,000 words and 1,000 asks', () => {
     const runs = [
       '['.repeat(6000),
       '*'.repeat(6000),

@@ -58,7 +58,7 @@ describe('plainText', () => {
       'See [the demo https://cal.com/sam',
     ],
     ['bold, code and a heading', '## **Ramp** `time`', 'Ramp time'],
-  ])('trust: 4. takes the Markdown out of %s', (_name, text, expected) => {
+  ])('takes the Markdown out of %s', (_name, text, expected) => {
     expect(plainText(text)).toBe(expected);
   });
 
@@ -70,7 +70,7 @@ describe('plainText', () => {
     ['"`"', '`'.repeat(200 * 1024), ''],
     ['newlines', '\n'.repeat(100_000), '\n'.repeat(100_000)],
   ])(
-    'trust: 4. keeps 200 kB of %s that is no Markdown as it is, and drops the marks',
+    'keeps 200 kB of %s that is no Markdown as it is, and drops the marks',
     (_name, text, expected) => {
       expect(plainText(text)).toBe(expected);
     },

@@ -1,5 +1,5 @@
 /**
- * /account (issue #22): changing the password and the email, and the devices signed in. Every
+ * /account: changing the password and the email, and the devices signed in. Every
  * change is confirmed by the rep's current password as `currentPassword`, or by `passkey`: one of
  * the account's passkeys answering a 'confirm' challenge (what confirmIdentity checks).
  */

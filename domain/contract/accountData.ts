@@ -1,4 +1,4 @@
-// Issue #22: the rep's data, theirs to take and to delete. GET /api/account/export (a ZIP) and
+// The rep's data, theirs to take and to delete. GET /api/account/export (a ZIP) and
 // POST /api/account/delete. Shared by the API (which validates with these schemas) and the web app.
 import { z } from 'zod';
 import { AuthenticationResponse } from './passkeys';

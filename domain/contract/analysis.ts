@@ -3,7 +3,7 @@ import type { IdeaWorksheet } from '../drafts/ideaWorksheet';
 
 export const IDEA_MAX_CHARS = 2000;
 
-/** The startup idea analysis summary (spec §3). */
+/** The startup idea analysis summary. */
 export const StartupSummary = z.object({
   marketSize: z.object({
     tam: z.string().trim().min(1),
@@ -43,7 +43,7 @@ export const AnalyzeStartupResponse = z.object({
   analysisId: z.number().int(),
 });
 /**
- * What POST /api/analyze-startup answers: a model's analysis (the spec's {summary}, stored under an
+ * What POST /api/analyze-startup answers: a model's analysis ({summary}, stored under an
  * id), or with no model connected the founder's worksheet (domain/drafts/ideaWorksheet.ts), built
  * from the idea alone and not stored: the same idea always gives the same worksheet.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/billing/plans: the one server-configured price shown everywhere (design §11). */
+/** GET /api/billing/plans: the one server-configured price, shown on every screen so no two disagree. */
 export const PlansResponse = z.object({
   pro: z.object({
     amount: z.number(),
@@ -19,7 +19,7 @@ export type PlansResponse = z.infer<typeof PlansResponse>;
 export const CheckoutSessionInput = z.object({
   uiMode: z.enum(['embedded', 'hosted']).default('embedded'),
 });
-/** `{clientSecret}` for the embedded form, `{url}` for the hosted page (spec §3). */
+/** `{clientSecret}` for the embedded form, `{url}` for the hosted page. */
 export const CheckoutSessionResponse = z.union([
   z.object({ clientSecret: z.string() }),
   z.object({ url: z.string() }),

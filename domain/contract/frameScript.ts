@@ -1,5 +1,5 @@
 /**
- * The home screen's frame (issue 24): the chat as the phone last drew it, painted from localStorage by
+ * The home screen's frame: the chat as the phone last drew it, painted from localStorage by
  * two inline scripts in the app's shell before any of the app's code has run, and taken over by the
  * app once it has drawn the same screen (web/boot.tsx). web/prerender/frame.ts writes the copies.
  *

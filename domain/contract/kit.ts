@@ -1,4 +1,4 @@
-// Issue #21 item 3: the sales kit, the rep's own documents. Shared by the API and the web app.
+// The sales kit, the rep's own documents. Shared by the API and the web app.
 import { z } from 'zod';
 
 /** A file of the rep's kit, as listed. */

@@ -9,7 +9,7 @@ import { ChatWithMessages, Uuid } from './chat';
 
 const text = z.string().trim().min(1);
 
-/** The GTM plan (spec §3 'GTM plan response'). */
+/** The GTM plan the model returns. */
 export const GtmPlan = z.object({
   executiveSummary: text,
   marketAnalysis: z.object({
@@ -59,7 +59,7 @@ export type GtmPlanResponse = z.infer<typeof GtmPlanResponse>;
 /** A score cell of the comparison matrix: 0 to 10, with notes. */
 export const Score = z.object({ score: z.number().min(0).max(10), notes: z.string().default('') });
 
-/** The competitor analysis result (spec §3). */
+/** The competitor analysis result. */
 export const CompetitorAnalysis = z.object({
   topic: text,
   summary: z.string().default(''),
@@ -99,7 +99,7 @@ export const CompetitorAnalysisInput = z.object({
  */
 const SAME_SITE_PATH = /^\/(?![/\\])[^\p{Cc}]*$/u;
 
-/** Saved workflow history (spec §3), kept on the server so it follows the user (design §3). */
+/** Saved workflow history, kept on the server so it follows the user to another device. */
 export const WorkflowInput = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{21}$/, 'must be a 21-character id'),
   name: z

@@ -1,4 +1,4 @@
-// Issue #21 item 1: the rep's profile, what they sell, kept once and used by every answer. Shared
+// The rep's profile, what they sell, kept once and used by every answer. Shared
 // by the API (which validates with these schemas) and the web app (which reads these types).
 import { z } from 'zod';
 import { normalizeWebLink } from '../webLink';

@@ -1,4 +1,4 @@
-// Issue #23: the voice debrief. A recording made on the device (offline too), uploaded once through
+// The voice debrief. A recording made on the device (offline too), uploaded once through
 // the outbox, transcribed by any OpenAI-compatible speech endpoint. Shared by the API and the web app.
 
 /** A recording's id: what the device makes (nanoid's alphabet, 21 characters), so a replay is one. */

@@ -1,5 +1,5 @@
 /**
- * Whose session a request expects (issue 11, item 3). A browser keeps one session cookie, but a
+ * Whose session a request expects. A browser keeps one session cookie, but a
  * device's outbox belongs to one user: a send queued by Alice must never go out with Bob's cookie
  * (Bob signed in on the same phone before the network came back). So the app names the user a
  * request is for; the server refuses it when the session is someone else's, and the send waits.

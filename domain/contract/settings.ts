@@ -1,4 +1,4 @@
-// Issue #20 item 1: the one-time setup link, the operator, and Settings → Model. Shared by the API
+// The one-time setup link, the operator, and Settings → Model. Shared by the API
 // (which validates with these schemas) and the web app (which reads these types).
 import { z } from 'zod';
 

@@ -13,7 +13,7 @@ export const AiAllowance = z.object({
 });
 export type AiAllowance = z.infer<typeof AiAllowance>;
 
-/** GET /api/user/usage: real counts for the dashboard cards (design §11). */
+/** GET /api/user/usage: real counts for the dashboard cards. */
 export const UsageResponse = z.object({
   totalChats: z.number().int(),
   ideasAnalyzed: z.number().int(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FLOWS } from '../playbooks';
 import { DEBRIEF_CHOICES } from './debriefChoices';
 
-describe('DEBRIEF_CHOICES: what a debrief transcript can become (issue #23 part 3)', () => {
+describe('DEBRIEF_CHOICES: what a debrief transcript can become', () => {
   it('offers the call analysis, the follow-up email, the CRM note and the free chat, in that order', () => {
     expect(DEBRIEF_CHOICES.map((c) => [c.label, c.flow, c.answers])).toEqual([
       ['Analyze this call', 'call', ['transcript']],

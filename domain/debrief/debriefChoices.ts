@@ -1,5 +1,5 @@
 /**
- * What a voice debrief's transcript can become (issue #23 part 3, 'Turn it into work'), in the
+ * What a voice debrief's transcript can become ('Turn it into work'), in the
  * shape /share's choices take (domain/share/shareChoices.ts), so the debrief screen puts the text
  * where each flow shows it with the same code (web/features/share/prefillShared.ts). Kept free of
  * zod and of the flows' code, as the share choices are.

@@ -345,7 +345,7 @@ export function signatureLines(profile: ProfileValues, sender: string | undefine
 }
 
 /**
- * The offline drafter's cold email (design §5): composed from the rep's own answers with no model,
+ * The offline drafter's cold email: composed from the rep's own answers with no model,
  * so it works with no signal. Short, as a rep writes one: a short subject, an opener from what the
  * rep knows about them, one value line from the rep's answer, and a concrete ask. Honest by
  * construction: it only says what the rep told it, in their answers or their profile.

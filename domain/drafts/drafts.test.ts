@@ -47,7 +47,7 @@ describe('the offline cold email', () => {
     expect(draft.body.trim().endsWith('Best regards,')).toBe(true);
   });
 
-  it('fresh: 3. reads like a rep wrote it: no filler, a short subject, a specific opener, one value line, one ask, and the coach scores it well', () => {
+  it('reads like a rep wrote it: no filler, a short subject, a specific opener, one value line, one ask, and the coach scores it well', () => {
     const answers = {
       recipient_info:
         'Dana Ortiz, VP Sales at Freightly. Just raised a Series B and is hiring 20 reps.',
@@ -378,7 +378,7 @@ describe('the offline GTM plan', () => {
     expect(JSON.stringify(plan)).not.toMatch(/\$\d/);
   });
 
-  it('fresh: 3. fills every section it can from the answers and marks only the few that need research, with no "To be completed"', () => {
+  it('fills every section it can from the answers and marks only the few that need research, with no "To be completed"', () => {
     const plan = draftGtmPlan({
       product_service: 'A CRM for plumbers',
       company_type: 'bootstrapped',
@@ -408,7 +408,7 @@ describe('the offline GTM plan', () => {
     );
   });
 
-  it('fresh: 3. with only a few answers, still fills the strategy and says what to research for the rest', () => {
+  it('with only a few answers, still fills the strategy and says what to research for the rest', () => {
     const plan = draftGtmPlan({
       product_service: 'A CRM for plumbers',
       value_proposition: 'Never miss a job call',
@@ -458,7 +458,7 @@ describe('the offline persona sheet', () => {
     );
   });
 
-  it("fresh: 3. leaves out what the founder skipped, or says what to research and how, never '(… to be completed)'", async () => {
+  it("leaves out what the founder skipped, or says what to research and how, never '(… to be completed)'", async () => {
     const { draftPersonaSheet } = await import('./guides');
     const sheet = draftPersonaSheet({
       company_name: 'Pipewise',
@@ -477,7 +477,7 @@ describe('the offline persona sheet', () => {
 });
 
 describe('the offline objection guide', () => {
-  it("fresh: 3. answers the rep's own objections from the library, filled with their answers, with no empty pattern slots", () => {
+  it("answers the rep's own objections from the library, filled with their answers, with no empty pattern slots", () => {
     const guide = draftObjectionGuide({
       audience_type: 'investors',
       common_investor_objections: 'The market is too small. You have no moat.',
@@ -503,7 +503,7 @@ describe('the offline objection guide', () => {
   });
 
   it.each(['customers', 'investors', 'partners', 'internal'])(
-    'fresh: 3. for %s, with no objections typed, offers the most common ones with a filled pattern',
+    'for %s, with no objections typed, offers the most common ones with a filled pattern',
     (audience) => {
       const guide = draftObjectionGuide({
         audience_type: audience,
@@ -521,7 +521,7 @@ describe('the offline objection guide', () => {
     },
   );
 
-  it('fresh: 3. every library objection fills each step of its pattern, with and without answers', () => {
+  it('every library objection fills each step of its pattern, with and without answers', () => {
     for (const entry of OBJECTION_LIBRARY) {
       for (const facts of [
         {},
@@ -559,7 +559,7 @@ describe('the offline objection guide without proof', () => {
     competitive_landscape: 'Gong',
   };
 
-  it('fresh: 3. no library response asserts what other customers felt or found when the rep gave no proof', () => {
+  it('no library response asserts what other customers felt or found when the rep gave no proof', () => {
     for (const entry of OBJECTION_LIBRARY) {
       for (const facts of [{}, objectionFacts(noProof)]) {
         for (const line of entry.respond(facts)) expect(line, entry.id).not.toMatch(THIRD_PARTY);
@@ -568,7 +568,7 @@ describe('the offline objection guide without proof', () => {
   });
 
   it.each(['customers', 'investors', 'partners', 'internal'])(
-    'fresh: 3. a %s guide with no proof writes an instruction where a story of other customers would go',
+    'a %s guide with no proof writes an instruction where a story of other customers would go',
     (audience) => {
       const heard =
         'We already use a tool for this. It could compete with what we sell. This will disrupt how we work.';
@@ -585,7 +585,7 @@ describe('the offline objection guide without proof', () => {
     },
   );
 
-  it('fresh: 3. with the switch to us from a similar tool unproven, Felt and Found say what to do instead', () => {
+  it('with the switch to us from a similar tool unproven, Felt and Found say what to do instead', () => {
     const competitor = OBJECTION_LIBRARY.find((e) => e.id === 'competitor')!;
     const [, felt, found] = competitor.respond(objectionFacts(noProof));
     expect(felt).toBe(
@@ -611,7 +611,7 @@ function expectNoEmptySlots(guide: string) {
 }
 
 describe('the chat without a model', () => {
-  it("fresh: 3. turns 'write a cold email to Dana Ortiz at Freightly' into a button that opens the cold email flow with the recipient filled (Pro)", () => {
+  it("turns 'write a cold email to Dana Ortiz at Freightly' into a button that opens the cold email flow with the recipient filled (Pro)", () => {
     const answer = offlineChatAnswer('write a cold email to Dana Ortiz at Freightly', true);
     expect(answer).toBe(
       'No AI model is connected, so I’ll draft it from your answers: three quick questions, with the recipient filled in.\n\n[Write the cold email to Dana Ortiz at Freightly](/chat?flow=email&prefill=Dana%20Ortiz%20at%20Freightly)',
@@ -625,7 +625,7 @@ describe('the chat without a model', () => {
     expect(emailRecipientFrom('help me write a cold email')).toBeUndefined();
   });
 
-  it('fresh: 3. is short, names no environment variable, and never links a free user into a Pro flow', () => {
+  it('is short, names no environment variable, and never links a free user into a Pro flow', () => {
     for (const message of [
       'hello',
       'write a cold email to Dana Ortiz at Freightly',
@@ -660,7 +660,7 @@ describe('the call analysis and value proposition without a model', () => {
     'Sam Lee: Great, I will send over a pilot plan and book a follow-up next week.',
   ].join('\n');
 
-  it("fresh: 3. a Pro rep's transcript becomes a call review worksheet, labelled as one: the questions to answer, with the transcript's own lines", () => {
+  it("a Pro rep's transcript becomes a call review worksheet, labelled as one: the questions to answer, with the transcript's own lines", () => {
     const reply = draftChatReply(
       'call',
       'Analyze this customer call…',
@@ -705,7 +705,7 @@ describe('the call analysis and value proposition without a model', () => {
     );
   });
 
-  it('fresh: 3. the value proposition becomes a sales pitch outline of the founder’s own answers, saying so, with the parts they did not give marked', () => {
+  it('the value proposition becomes a sales pitch outline of the founder’s own answers, saying so, with the parts they did not give marked', () => {
     const answers = {
       founding_journey: 'customers',
       building: 'A close tool for finance teams',

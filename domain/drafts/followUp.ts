@@ -1,5 +1,5 @@
 /**
- * The follow-up email when no language model is connected, or there is no signal (design §5, as the
+ * The follow-up email when no language model is connected, or there is no signal (built as the
  * cold email's): composed from the rep's answers alone. A recap from the notes' own sentences, the
  * agreed next steps as a list (the rep's answer, else the notes' sentences that commit to something),
  * the booking link, and the signature from the profile. It says nothing the rep did not.

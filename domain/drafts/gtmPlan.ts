@@ -116,7 +116,7 @@ const inSentence = (text: string) =>
   );
 
 /**
- * The offline drafter's GTM plan document from the eleven answers (design §5): every section it can
+ * The offline drafter's GTM plan document from the eleven answers: every section it can
  * fill is written from what the founder said, with the usual practice for their business model and
  * pricing; the sections that need figures nobody gave (market sizes, projections) are marked
  * '**Needs research:**' with how to get them. It never invents a figure.

@@ -47,7 +47,7 @@ const PERSONA_SECTIONS: ReadonlyArray<{ id: string; title: string; research: str
   },
 ];
 
-/** The offline drafter's persona sheet (design §5): the founder's answers, arranged to hand to a team. */
+/** The offline drafter's persona sheet: the founder's answers, arranged to hand to a team. */
 export function draftPersonaSheet(a: Answers): string {
   const industry = INDUSTRY_OPTIONS.find((o) => o.value === a.industry)?.label;
   const offer = a.value_proposition?.trim();

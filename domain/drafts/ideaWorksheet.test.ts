@@ -10,7 +10,7 @@ import {
 } from './ideaWorksheet';
 
 describe('the no-model idea worksheet', () => {
-  it('fresh: 3. shows the bottom-up market size with its arithmetic: customers × price per year', () => {
+  it('shows the bottom-up market size with its arithmetic: customers × price per year', () => {
     expect(
       bottomUpMarketSize({ customers: '2,000', pricePerYear: '$1,200', unit: 'clinics' }),
     ).toEqual({
@@ -33,7 +33,7 @@ describe('the no-model idea worksheet', () => {
     });
   });
 
-  it('fresh: 3. reads numbers as founders type them and formats money as people say it', () => {
+  it('reads numbers as founders type them and formats money as people say it', () => {
     for (const typed of [
       '2000',
       '2,000',
@@ -57,7 +57,7 @@ describe('the no-model idea worksheet', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
   });
 
-  it('fresh: 3. explains bad input instead of showing a wrong figure', () => {
+  it('explains bad input instead of showing a wrong figure', () => {
     expect(bottomUpMarketSize({ customers: '', pricePerYear: '1200' })).toEqual({
       ok: false,
       errors: { customers: 'Enter a number, like 2,000.' },
@@ -80,7 +80,7 @@ describe('the no-model idea worksheet', () => {
     expect(parseAmount('1,20,0', '2,000').ok).toBe(false);
   });
 
-  it('fresh: 3. asks the YC checklist as questions about the idea, quoting it back, and offers pricing models with when each fits', () => {
+  it('asks the YC checklist as questions about the idea, quoting it back, and offers pricing models with when each fits', () => {
     const sheet = draftIdeaWorksheet(
       '  A booking app for dog walkers in Berlin. Walkers set their own prices.  ',
     );
@@ -112,7 +112,7 @@ describe('the no-model idea worksheet', () => {
 });
 
 describe('sharing the worksheet', () => {
-  it("fresh: 3. copies the founder's answers, the market size arithmetic and the chosen pricing model", () => {
+  it("copies the founder's answers, the market size arithmetic and the chosen pricing model", () => {
     const sheet = draftIdeaWorksheet('Scheduling software for veterinary clinics');
     const text = worksheetShareText(sheet, {
       problem: 'Clinic managers, with paper diaries',
@@ -133,7 +133,7 @@ describe('sharing the worksheet', () => {
 });
 
 describe('the worksheet numbers a founder can trust', () => {
-  it("fresh: 3. asks about '1.500' (fifteen hundred or one and a half) instead of reading it as 1.5; reads the unambiguous ones", () => {
+  it("asks about '1.500' (fifteen hundred or one and a half) instead of reading it as 1.5; reads the unambiguous ones", () => {
     expect(parseAmount('1.500', '2,000')).toEqual({
       ok: false,
       message: 'Did you mean 1,500? “1.500” could be 1,500 or 1.5: type the one you mean.',
@@ -150,7 +150,7 @@ describe('the worksheet numbers a founder can trust', () => {
     expect(parseAmount('$9.99', '1')).toEqual({ ok: true, value: 9.99 });
   });
 
-  it('fresh: 3. caps the market, not only each number: a product beyond $10 trillion a year is explained, not shown', () => {
+  it('caps the market, not only each number: a product beyond $10 trillion a year is explained, not shown', () => {
     expect(parseAmount('9000000000', '2,000').ok).toBe(true);
     expect(bottomUpMarketSize({ customers: '9,000,000,000', pricePerYear: '$5,000' })).toEqual({
       ok: false,
@@ -161,7 +161,7 @@ describe('the worksheet numbers a founder can trust', () => {
     });
   });
 
-  it("fresh: 3. formats money without a stray '.00' or a lost sub-cent price, and shows a monthly price's × 12", () => {
+  it("formats money without a stray '.00' or a lost sub-cent price, and shows a monthly price's × 12", () => {
     expect([9999.999, 10_000, 0.004, 0.0035, 0.5].map(formatMoney)).toEqual([
       '$10,000',
       '$10,000',

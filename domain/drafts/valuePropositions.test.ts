@@ -21,7 +21,7 @@ const FILLER =
   /hours|every week|revenue|headcount|insight|faster|better|trusted|leading|customers love|proven|guarantee|\d+ ?%|\bteams? will\b/i;
 
 describe('the value propositions offered without a model', () => {
-  it("fresh: 3. are the rep's own answers framed three ways (outcome, pain, differentiator), each quoting them", () => {
+  it("are the rep's own answers framed three ways (outcome, pain, differentiator), each quoting them", () => {
     const [outcome, pain, differentiator] = draftValuePropositions(ANSWERS);
     expect(outcome).toBe(
       'For Accountants: no more “Month-end close takes nine days”, with a close tool for finance teams.',
@@ -41,7 +41,7 @@ describe('the value propositions offered without a model', () => {
     }
   });
 
-  it('fresh: 3. hold no filler and no invented fact: every number and name in them is one the rep typed', () => {
+  it('hold no filler and no invented fact: every number and name in them is one the rep typed', () => {
     const answers = {
       building: 'Dispatch software for HVAC contractors',
       problems: 'Technicians drive 40 miles between jobs. Nobody plans routes.',
@@ -62,7 +62,7 @@ describe('the value propositions offered without a model', () => {
     );
   });
 
-  it('fresh: 3. put an instruction where an answer is missing, never a general phrase', () => {
+  it('put an instruction where an answer is missing, never a general phrase', () => {
     const [outcome, pain, differentiator] = draftValuePropositions({
       building: 'A CRM for plumbers',
       problems: 'Missed calls',
@@ -84,7 +84,7 @@ describe('the value propositions offered without a model', () => {
     }
   });
 
-  it('fresh: 3. are known as drafts of the answers (the step labels them), and carry into the pitch outline as the rep’s hook', () => {
+  it('are known as drafts of the answers (the step labels them), and carry into the pitch outline as the rep’s hook', () => {
     const drafted = draftValuePropositions(ANSWERS);
     expect(areDraftedValuePropositions(drafted, ANSWERS)).toBe(true);
     expect(areDraftedValuePropositions(drafted, { ...ANSWERS, users: 'Controllers' })).toBe(false);

@@ -212,12 +212,12 @@ describe('firstLine: hostile replies', () => {
     ['a 200 kB line with no spaces, cut', 'x'.repeat(200 * 1024), `${'x'.repeat(99)}…`],
     ['100,000 newlines before the text', `${'\n'.repeat(100_000)}**Done.**`, 'Done.'],
     ['200 kB of quote and list marks before the text', `${'> - '.repeat(50 * 1024)}Done.`, 'Done.'],
-  ])('trust: 4. the notification shows %s as plain text', (_name, reply, body) => {
+  ])('the notification shows %s as plain text', (_name, reply, body) => {
     expect(firstLine(reply)).toBe(body);
   });
 });
 
-describe('debriefReadyText: a voice debrief transcribed with the app closed (issue 23)', () => {
+describe('debriefReadyText: a voice debrief transcribed with the app closed', () => {
   it('names the meeting, and starts with the transcript', () => {
     expect(
       debriefReadyText(' Freightly ', 'Dana wants a pilot in March.\nSam worries about price.'),

@@ -1,5 +1,5 @@
 /**
- * 'Your draft is ready' (issue 14): the notification shown when a queued send is delivered and
+ * 'Your draft is ready': the notification shown when a queued send is delivered and
  * answered while no Pitchpad window is visible. What it says, and when it is shown, as pure
  * functions: the service worker and the pages (web/features/notifications/) share them.
  */
@@ -100,7 +100,7 @@ function nameFromTitle(title: string, start: string): string | undefined {
 }
 
 /**
- * A debrief's transcript is back (issue 23): 'Your debrief with Freightly is ready', its first
+ * A debrief's transcript is back: 'Your debrief with Freightly is ready', its first
  * words as the body. A meeting with no name, or one too long for the title: 'Your debrief is ready'.
  */
 export function debriefReadyText(meeting: string, transcript: string): DraftReadyText {

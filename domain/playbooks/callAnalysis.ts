@@ -18,7 +18,7 @@ export const TRANSCRIPT_MIN_CHARS = 50;
  * lines must fit in it.
  */
 export const TRANSCRIPT_MAX_CHARS = 20_000;
-/** The spec's alerts, word for word (spec §5). */
+/** The transcript alerts, word for word as the user reads them. */
 export const TRANSCRIPT_TOO_SHORT =
   'Please provide a longer transcript for meaningful analysis (at least 50 characters)';
 export const SKIP_NEEDS_TRANSCRIPT =

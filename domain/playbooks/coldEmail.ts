@@ -55,7 +55,7 @@ export const COLD_EMAIL_NO_RECIPIENT = 'Contact';
 
 /**
  * 'Cold Email to <the recipient and company>' ('Cold Email to Dana Ortiz at Freightly'), else to the
- * start of the recipient's first line, or 'Cold Email to Contact' (spec §4, which names the whole first
+ * start of the recipient's first line, or 'Cold Email to Contact' (never the whole first
  * line: one line often holds the notes too, and two emails to one company must read apart).
  */
 export function coldEmailWorkflowName(recipient: string | undefined): string {

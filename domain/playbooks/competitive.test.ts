@@ -58,7 +58,7 @@ function hostileAnalysis(): CompetitorAnalysis {
 const looksLikeFormula = (cell: string) => /^[=+\-@\t\r]/.test(cell);
 
 describe('competitor CSV export', () => {
-  it('security: 6. a cell the model wrote that starts like a formula is neutralised with a leading quote', () => {
+  it('a cell the model wrote that starts like a formula is neutralised with a leading quote', () => {
     const rows = parseCsv(matrixToCsv(hostileAnalysis()));
     const cells = rows.flat();
     expect(cells.filter(looksLikeFormula)).toEqual([]);
@@ -75,14 +75,14 @@ describe('competitor CSV export', () => {
     expect(rows.every((row) => row.length === 2 + HOSTILE.length * 2)).toBe(true);
   });
 
-  it('security: 6. a neutralised cell is quoted, so its quote mark and inner quotes survive any reader', () => {
+  it('a neutralised cell is quoted, so its quote mark and inner quotes survive any reader', () => {
     const csv = matrixToCsv(hostileAnalysis());
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
     expect(csv).toContain(`"'+1+1"`);
     expect(csv).toContain(`"'\r=1"`);
   });
 
-  it('security: 6. ordinary text, numbers and a dash inside a cell are left as they were', () => {
+  it('ordinary text, numbers and a dash inside a cell are left as they were', () => {
     const analysis = hostileAnalysis();
     analysis.competitors = [{ ...analysis.competitors[0]!, name: 'Jobber' }];
     analysis.comparison_matrix = [

@@ -9,12 +9,12 @@ export const ANALYSIS_FAILED_MESSAGE =
 export const FETCH_FAILED = 'Failed to fetch competitor analysis';
 export const BODY_NOT_READABLE = 'Response body is not readable';
 
-/** The chat message sent before the call (spec §4). */
+/** The chat message sent before the call. */
 export function analyzeCompetitorsMessage(description: string): string {
   return `Analyze competitors for: ${description.trim()}`;
 }
 
-/** Saved history (design §11: every finished workflow is saved): the type label and the item's name. */
+/** Saved history (every finished workflow is saved): the type label and the item's name. */
 export const COMPETITIVE_WORKFLOW_TYPE = 'Competitive Analysis';
 export const ANALYSIS_SAVED_TOAST = {
   header: 'Analysis Saved',
@@ -44,7 +44,7 @@ export function parseSavedAnalysis(text: string): SavedAnalysis | null {
   }
 }
 
-/** The model's instructions: one JSON object of the spec's shape, 2 to 4 competitors. */
+/** The model's instructions: one CompetitorAnalysis JSON object, 2 to 4 competitors. */
 export const COMPETITOR_ANALYSIS_INSTRUCTIONS = [
   'You are a competitive-intelligence analyst. Answer with one JSON object and nothing else:',
   '{"topic": string, "summary": string, "competitors": [{"name": string, "description": string, "strengths": string[], "weaknesses": string[], "pricing": string, "target_customers": string}],',
@@ -54,7 +54,7 @@ export const COMPETITOR_ANALYSIS_INSTRUCTIONS = [
 
 export type ScoreColour = 'green' | 'amber' | 'red';
 
-/** Scores out of 10: 8 or more green, 5 to 7 amber, below 5 red (spec §2, §9). */
+/** Scores out of 10: 8 or more green, 5 to 7 amber, below 5 red. */
 export function scoreColour(score: number): ScoreColour {
   if (score >= 8) return 'green';
   if (score >= 5) return 'amber';
@@ -63,7 +63,7 @@ export function scoreColour(score: number): ScoreColour {
 
 /**
  * The analysis, once the streamed text parses as JSON with a topic and competitors; undefined
- * while it does not (partial JSON is ignored until it parses, spec §4).
+ * while it does not (partial JSON is ignored until it parses).
  */
 export function parseStreamedAnalysis(text: string): CompetitorAnalysis | undefined {
   const start = text.indexOf('{');
@@ -118,7 +118,10 @@ export function matrixToCsv(analysis: CompetitorAnalysis): string {
   return [header, ...rows].map((r) => r.map((v) => csvCell(String(v))).join(',')).join('\n');
 }
 
-/** Initials for the locally drawn avatar that stands for a competitor (design §11: no logo is fetched). */
+/**
+ * Initials for the locally drawn avatar that stands for a competitor. No logo is fetched: the avatar
+ * works offline and leaks no competitor names to a logo service.
+ */
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? '?').slice(0, 2);

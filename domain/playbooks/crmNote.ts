@@ -21,7 +21,7 @@ export const CRM_NOTE_SECTIONS = [
 /** What a section the notes said nothing about is marked with. */
 export const NEEDS_REVIEW = '**Needs review:**';
 
-/** The CRM note's questions (issue #23 part 3); the ids are a contract (the debrief fills meeting_notes). */
+/** The CRM note's questions; the ids are a contract (the debrief fills meeting_notes). */
 export function crmNoteQuestions(now: Date): Question[] {
   return [
     MEETING_NOTES_QUESTION,

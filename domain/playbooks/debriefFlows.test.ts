@@ -16,7 +16,7 @@ const NOTES =
   'Dana Ortiz: Ramp time is our biggest problem. We are worried about the price.\nSam Lee: I will send the pilot proposal by Friday.';
 const now = new Date(2026, 10, 27, 9, 30);
 
-describe('the follow-up email and CRM note flows (issue #23 part 3)', () => {
+describe('the follow-up email and CRM note flows', () => {
   it('are PRO guided flows of their own playbook types, in the chat menu and not on the landing page', () => {
     expect(PlaybookType.parse('followup')).toBe('followup');
     expect(PlaybookType.parse('crmnote')).toBe('crmnote');

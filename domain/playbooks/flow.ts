@@ -7,7 +7,7 @@ export interface Option {
   description?: string;
 }
 
-/** An interview question (spec §3): id, question, description, type, options. */
+/** An interview question: id, question, description, type, options. */
 export interface Question {
   id: string;
   question: string;
@@ -48,7 +48,7 @@ export interface Flow {
   title: string;
   /** The type label on saved history items. */
   workflowType: string;
-  /** The assistant's first message in a new chat of this type (spec §4 'New chat'). */
+  /** The assistant's first message in a new chat of this type. */
   greeting: string;
   /** The label of the button on the last step. */
   finishLabel: string;
@@ -98,12 +98,12 @@ export function cutAtWord(text: string, max: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** Default history name: the workflow type plus the date (spec §3). */
+/** Default history name: the workflow type plus the date. */
 export function defaultWorkflowName(workflowType: string, now: Date): string {
   return `${workflowType} ${now.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}`;
 }
 
-/** A select step falls back to its first option when nothing was chosen (spec §5). */
+/** A select step falls back to its first option when nothing was chosen. */
 export function withSelectDefaults(questions: Question[], answers: Answers): Answers {
   const out = { ...answers };
   for (const q of questions)

@@ -4,7 +4,7 @@ import { MEETING_NOTES_QUESTION } from './meetingNotes';
 import { answeredPairs, defaultWorkflowName, shortSubject, type Flow, type Question } from './flow';
 
 /**
- * The follow-up email's questions (issue #23 part 3). The ids are a contract: the debrief fills
+ * The follow-up email's questions. The ids are a contract: the debrief fills
  * meeting_notes, the profile booking_link. The other answers are kept short so the finished prompt,
  * with the longest notes, still fits one chat message (MESSAGE_MAX_CHARS).
  */

@@ -12,7 +12,7 @@ import {
 export const GTM_SKIP_MIN_ANSWERS = 3;
 export const GTM_SKIP_LABEL = 'Skip to Plan Generation';
 export const GTM_SKIP_HINT = 'Answer at least 3 questions';
-/** The pitch-deck upsell card shows this long after the plan (spec §9). */
+/** The pitch-deck upsell card shows this long after the plan. */
 export const PITCH_DECK_CARD_DELAY_MS = 3000;
 export const GTM_API_ERROR_TOAST =
   'API Error: Falling back to chat-based generation. This might be less detailed.';
@@ -115,12 +115,12 @@ export const GTM_QUESTIONS: Question[] = [
 
 export const GTM_QUESTION_COUNT = GTM_QUESTIONS.length;
 
-/** How many questions have a non-blank answer; skipping needs GTM_SKIP_MIN_ANSWERS (spec §5). */
+/** How many questions have a non-blank answer; skipping needs GTM_SKIP_MIN_ANSWERS. */
 export function answeredCount(answers: Answers): number {
   return GTM_QUESTIONS.filter((q) => answers[q.id]?.trim()).length;
 }
 
-/** `startupInfo` for POST /api/generate-gtm-plan: 'question: answer' pairs (spec §7). */
+/** `startupInfo` for POST /api/generate-gtm-plan: 'question: answer' pairs. */
 export function buildStartupInfo(answers: Answers): string {
   return answeredPairs(GTM_QUESTIONS, answers);
 }
@@ -191,7 +191,7 @@ export const gtmPlanFlow: Flow = {
     "Let's build an investor-ready go-to-market plan. Eleven questions; after three you can skip ahead and I'll work with what you have.",
   finishLabel: 'Generate Plan',
   questions: () => GTM_QUESTIONS,
-  /** The fallback when the plan call fails: a plain chat prompt (spec §8). */
+  /** The fallback when the plan call fails: a plain chat prompt. */
   buildPrompt: (answers) =>
     [
       'Create an investor-ready go-to-market plan with: executive summary, market analysis (target market, competitive landscape, TAM/SAM/SOM), GTM strategy (value proposition, pricing, channels, sales process, marketing), execution timeline, financial projections, key metrics, and risks with mitigations.',

@@ -13,7 +13,7 @@ export function checkMeetingNotes(answer: string): AnswerCheck {
 
 /**
  * The first step of the follow-up email and the CRM note: what happened in the meeting, typed, a
- * transcript file, or a voice debrief's transcript (issue #23: the debrief fills this answer).
+ * transcript file, or a voice debrief's transcript (the debrief fills this answer).
  */
 export const MEETING_NOTES_QUESTION: Question = {
   id: 'meeting_notes',

@@ -32,7 +32,7 @@ const t = (id: string, question: string, description: string): Question => ({
   type: 'textarea',
 });
 
-/** The audience's own questions (spec §3 'Objection flow'). */
+/** The audience's own questions. */
 export const AUDIENCE_QUESTIONS: Record<Audience, Question[]> = {
   customers: [
     t(

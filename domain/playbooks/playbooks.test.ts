@@ -31,8 +31,8 @@ import {
   scoreColour,
 } from './competitive';
 
-describe('the flows (spec §2, §3, §9)', () => {
-  it("have the spec's steps and ids", () => {
+describe('the flows', () => {
+  it('have their steps and ids, in order', () => {
     expect(VALUE_PROPOSITION_QUESTIONS.map((q) => q.id)).toEqual([
       'founding_journey',
       'building',
@@ -314,11 +314,11 @@ describe('the name a finished flow is saved under', () => {
       'GTM Plan for Pipewise',
     ],
     ['a GTM plan with no product', 'gtmplan', {}, 'GTM Plan Mar 5, 2024'],
-  ] as const)('trust: 7. names %s', (_case, type, answers, name) => {
+  ] as const)('names %s', (_case, type, answers, name) => {
     expect(workflowNameFor(type, answers, now)).toBe(name);
   });
 
-  it('trust: 7. names two call analyses of different calls apart', () => {
+  it('names two call analyses of different calls apart', () => {
     const freightly = workflowNameFor('call', { transcript: TEAMS_VTT_TEXT }, now);
     const pipewise = workflowNameFor(
       'call',
@@ -334,7 +334,7 @@ describe('the name a finished flow is saved under', () => {
     ]);
   });
 
-  it('trust: 7. never names a flow longer than a stored name, whatever the answers', () => {
+  it('never names a flow longer than a stored name, whatever the answers', () => {
     const long = `${'Pipewise '.repeat(1000)}\n`.repeat(3);
     for (const type of Object.keys(FLOWS) as (keyof typeof FLOWS)[]) {
       const answers = Object.fromEntries(
@@ -349,7 +349,7 @@ describe('the name a finished flow is saved under', () => {
   });
 });
 
-describe('value propositions (spec §8, §9)', () => {
+describe('value propositions', () => {
   it('asks for 3 one-sentence propositions of at most 20 words', () => {
     expect(buildValuePropsPrompt({ building: 'A CRM for plumbers' })).toMatch(
       /3 distinct value propositions, one sentence each, at most 20 words each/,
@@ -379,8 +379,8 @@ describe('value propositions (spec §8, §9)', () => {
   });
 });
 
-describe('call analysis transcript rules (spec §5)', () => {
-  it("wants 50 characters, with the spec's alerts", () => {
+describe('call analysis transcript rules', () => {
+  it('wants 50 characters, with its alerts word for word', () => {
     expect(transcriptProblem('too short', false)).toBe(TRANSCRIPT_TOO_SHORT);
     expect(TRANSCRIPT_TOO_SHORT).toBe(
       'Please provide a longer transcript for meaningful analysis (at least 50 characters)',
@@ -508,7 +508,7 @@ describe("the cold email's booking link", () => {
     ['cal.com/sam/20min', 'https://cal.com/sam/20min'],
     ['www.rampup.io/book', 'https://www.rampup.io/book'],
     ['', ''],
-  ])('fresh: 5. takes %j as the link %j', (answer, value) => {
+  ])('takes %j as the link %j', (answer, value) => {
     expect(checkBookingLink(answer)).toEqual({ ok: true, value });
   });
 
@@ -523,7 +523,7 @@ describe("the cold email's booking link", () => {
     'javascript:alert(1)',
     'ftp://files.rampup.io',
     'cal.com/sam 20min',
-  ])('fresh: 5. refuses %j with a message that says what to enter', (answer) => {
+  ])('refuses %j with a message that says what to enter', (answer) => {
     expect(checkBookingLink(answer)).toEqual({ ok: false, message: BOOKING_LINK_INVALID });
   });
 });

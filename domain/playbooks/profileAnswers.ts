@@ -1,5 +1,5 @@
 /**
- * Which flow questions the rep's profile answers, and how (issue #21 item 2): a flow opened by a
+ * Which flow questions the rep's profile answers, and how: a flow opened by a
  * rep with a profile arrives with these answers filled, marked as from the profile and editable,
  * and a step the profile answers fully is not asked again. `saveTo` names the one field an answer
  * can be written back to as it stands (a changed answer, or one the profile lacked); an answer

@@ -6,7 +6,8 @@ const BASE =
   "Never invent facts about the user's company; ask for what you need when it is missing.";
 
 /**
- * The server's system prompt per playbook type (design §4: the server, not the client, picks it).
+ * The server's system prompt per playbook type: the server, not the client, picks it, so no client
+ * can rewrite a flow's rules.
  * A client may add instructions only to `none`, after this text (api/chats).
  */
 export const SYSTEM_PROMPTS: Record<PlaybookType, string> = {

@@ -8,7 +8,7 @@ import type { PlaybookType } from './types';
 /** Landing card types: the playbook types plus the competitive intelligence tool. */
 export type ToolType = PlaybookType | 'competitive';
 
-/** The seven PRO cards of the landing page, in the spec's order (spec §2). */
+/** The seven PRO cards of the landing page, in the order it shows them. */
 export const LANDING_TOOLS: ReadonlyArray<{ title: string; type: ToolType; description: string }> =
   [
     {
@@ -81,8 +81,8 @@ export const CHAT_TOOLS: ReadonlyArray<{ title: string; type: ToolType; descript
   );
 
 /**
- * GTM Advice, the free chat: its card says FREE and opens the chat for every signed-in user (design
- * §12; the spec labels all seven cards PRO and sends free users to pricing).
+ * GTM Advice, the free chat: its card says FREE and opens the chat for every signed-in user (the
+ * chat is free, so sending a free user to pricing from it would be a dead end).
  */
 export function isFreeTool(type: ToolType): boolean {
   return type === 'none';

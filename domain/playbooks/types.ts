@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The guided flow a chat runs (spec §1 and §4). `none` is the free GTM advice chat. */
+/** The guided flow a chat runs. `none` is the free GTM advice chat. */
 export const PlaybookType = z.enum([
   'none',
   'playbook',

@@ -10,7 +10,7 @@ import {
 
 export const VALUE_PROPS_COUNT = 3;
 export const VALUE_PROP_MAX_WORDS = 20;
-/** The pick waits this long, so the user sees their choice land (spec §4). */
+/** The pick waits this long, so the user sees their choice land. */
 export const VALUE_PROP_PICK_DELAY_MS = 500;
 export const NO_VALUE_PROPS_MESSAGE =
   'Could not generate value propositions. Please try refreshing the page.';
@@ -88,7 +88,7 @@ const TEXT_STEPS = VALUE_PROPOSITION_QUESTIONS.filter(
   (q) => q.id !== 'founding_journey' && q.id !== 'value_proposition',
 );
 
-/** The value-props call's prompt: 3 distinct one-sentence propositions of at most 20 words (spec §7). */
+/** The value-props call's prompt: 3 distinct one-sentence propositions of at most 20 words. */
 export function buildValuePropsPrompt(answers: Answers): string {
   return [
     `Based on these answers, write ${VALUE_PROPS_COUNT} distinct value propositions, one sentence each, at most ${VALUE_PROP_MAX_WORDS} words each.`,
@@ -98,7 +98,7 @@ export function buildValuePropsPrompt(answers: Answers): string {
   ].join('\n');
 }
 
-/** Three generic propositions for when generation fails (spec §8). */
+/** Three generic propositions for when generation fails. */
 export const FALLBACK_VALUE_PROPS = [
   'Save your team hours every week by automating the work they dread most.',
   'Make better decisions faster with the insight your current tools miss.',
@@ -115,8 +115,8 @@ function clean(line: string): string {
 
 /**
  * Read up to 3 propositions from the model's text: numbered lines, dash or bullet lines, or else
- * plain lines under 100 characters (spec §9). When nothing parses: the first 100 characters of the
- * text plus two generic lines (spec §8).
+ * plain lines under 100 characters. When nothing parses: the first 100 characters of the
+ * text plus two generic lines.
  */
 export function parseValueProps(content: string): string[] {
   const lines = content
@@ -153,5 +153,5 @@ export const valuePropositionFlow: Flow = {
   },
 };
 
-/** The text steps, in order; the last one's button reads 'Create Sales Pitch' (spec §4). */
+/** The text steps, in order; the last one's button reads 'Create Sales Pitch'. */
 export const VALUE_PROPOSITION_TEXT_STEPS = TEXT_STEPS.map((q) => q.id);

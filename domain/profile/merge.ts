@@ -14,7 +14,7 @@ const countsAt = (field: StoredProfileField) => Date.parse(field.at ?? field.edi
 
 /**
  * Apply a device's edits to the stored profile, field by field, so two devices editing different
- * fields both keep their change (issue #21 item 1):
+ * fields both keep their change:
  *
  *  - An edit made on top of what the field holds (its `base` is the stored `editedAt`, or the field
  *    is new) is stored, and ends any note of a replaced edit: the rep changed it knowing its value.

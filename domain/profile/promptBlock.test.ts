@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kitPromptBlock, profilePromptBlock, profileValuesOf } from './promptBlock';
 
-describe('kit: 2. the profile block a model call carries', () => {
+describe('the profile block a model call carries', () => {
   it('lists the filled fields with their labels, and says tone and language as instructions', () => {
     expect(
       profilePromptBlock({
@@ -37,7 +37,7 @@ describe('kit: 2. the profile block a model call carries', () => {
   });
 });
 
-describe('kit: 3. the kit excerpts a chat reply is written with', () => {
+describe('the kit excerpts a chat reply is written with', () => {
   it('numbers the passages with their file name and page, and asks for citations', () => {
     const block = kitPromptBlock([
       { fileName: 'deck.pdf', page: 3, text: 'We cut wait times by 40%.' },

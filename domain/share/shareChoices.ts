@@ -1,5 +1,5 @@
 /**
- * What /share offers for a shared text (issue #14 part 3), and which answer of each guided flow the
+ * What /share offers for a shared text, and which answer of each guided flow the
  * text pre-fills. Kept free of zod and of the flows' code: the share screen's chunk stays small.
  */
 import { MESSAGE_MAX_CHARS } from '../limits';

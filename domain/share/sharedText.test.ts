@@ -56,7 +56,7 @@ describe('combineShared', () => {
     ['"_"', '_'],
     ['"["', '['],
     ['"`"', '`'],
-  ])('trust: 4. cuts 200 kB of %s to the field and says so', (_name, char) => {
+  ])('cuts 200 kB of %s to the field and says so', (_name, char) => {
     const shared = combineShared(
       { title: char.repeat(1000), text: char.repeat(200 * 1024), url: char.repeat(2000) },
       32_000,
@@ -67,7 +67,7 @@ describe('combineShared', () => {
     });
   });
 
-  it('trust: 4. a link that holds a 100 kB title and a 200 kB text of one repeated letter is shared once, in their place', () => {
+  it('a link that holds a 100 kB title and a 200 kB text of one repeated letter is shared once, in their place', () => {
     const title = `${'a'.repeat(100 * 1024)}b`;
     const text = 'a'.repeat(200 * 1024);
     const shared = combineShared({ title, text, url: `${title}\n${text}` }, 400_000);
@@ -75,7 +75,7 @@ describe('combineShared', () => {
     expect(shared.note).toBeNull();
   });
 
-  it('trust: 4. shares nothing from 100,000 newlines, and the words after them alone', () => {
+  it('shares nothing from 100,000 newlines, and the words after them alone', () => {
     expect(
       combineShared({ title: '\n'.repeat(100_000), text: '\n'.repeat(100_000) }, 32_000),
     ).toEqual({ text: '', note: null });

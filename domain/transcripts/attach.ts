@@ -1,5 +1,5 @@
 /**
- * The rules for attaching a transcript file (issue #14 part 4): which files are read, how big they
+ * The rules for attaching a transcript file: which files are read, how big they
  * may be, and how the text joins what is already typed. Pure, so the web layer only reads the file.
  */
 

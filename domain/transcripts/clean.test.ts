@@ -119,12 +119,12 @@ what about`;
   });
 
   describe('hostile files', () => {
-    it('trust: 4. a .vtt of tiny cues becomes one line of their words', () => {
+    it('a .vtt of tiny cues becomes one line of their words', () => {
       expect(tinyCuesVtt(4)).toBe('WEBVTT\n\n00:00.000 --> 00:00.001\naa\n\nba\n\nca\n\nda\n\n');
       expect(cleanTranscript(tinyCuesVtt(4))).toBe('aa ba ca da');
     });
 
-    it('trust: 4. a 200 kB .vtt of 51,192 tiny cues becomes one line of 51,192 words, no timings left', () => {
+    it('a 200 kB .vtt of 51,192 tiny cues becomes one line of 51,192 words, no timings left', () => {
       const raw = tinyCuesVtt(TINY_CUES_200_KB);
       expect(new TextEncoder().encode(raw).length).toBe(200 * 1024);
       const text = cleanTranscript(raw);
@@ -133,7 +133,7 @@ what about`;
       expect(text).not.toMatch(/-->|\d/);
     });
 
-    it('trust: 4. a rolling caption repeated over 20,000 cues is kept once', () => {
+    it('a rolling caption repeated over 20,000 cues is kept once', () => {
       const rolling = ['so what', 'so what', 'about the', 'what about the', 'price', 'the price'];
       expect(cleanTranscript(`WEBVTT\n\n${rolling.map(cue).join('')}`)).toBe(
         'so what about the price',
@@ -144,7 +144,7 @@ what about`;
       expect(cleanTranscript(`WEBVTT\n\n${repeats.join('')}`)).toBe('then ok then');
     });
 
-    it('trust: 4. a stray "<" in a cue keeps the words after it; only whole tags go', () => {
+    it('a stray "<" in a cue keeps the words after it; only whole tags go', () => {
       const raw = 'WEBVTT\n\n00:00.000 --> 00:00.001\n<v Dana>Seats < 20 cost <b>less</b></v>';
       expect(cleanTranscript(raw)).toBe('Dana: Seats < 20 cost less');
     });
@@ -155,12 +155,12 @@ what about`;
       ['a 200 kB line of "["', '['],
       ['a 200 kB line of "`"', '`'],
       ['a 200 kB line of "_"', '_'],
-    ])('trust: 4. %s in a .vtt cue is kept as the text', (_name, char) => {
+    ])('%s in a .vtt cue is kept as the text', (_name, char) => {
       const line = char.repeat(200 * 1024 - 40);
       expect(cleanTranscript(`WEBVTT\n\n00:00.000 --> 00:00.001\n${line}\n`)).toBe(line);
     });
 
-    it('trust: 4. a 200 kB line with no spaces and 100,000 blank lines are plain text, kept as it is', () => {
+    it('a 200 kB line with no spaces and 100,000 blank lines are plain text, kept as it is', () => {
       const word = 'x'.repeat(200 * 1024);
       expect(cleanTranscript(word)).toBe(word);
       expect(cleanTranscript(`Dana: Hi.${'\n'.repeat(100_000)}Sam: Hello.`)).toBe(

@@ -166,7 +166,7 @@ console.log(
   `  added by our server to the first token                   ${ms(su50! - du50!)} / ${ms(su95! - du95!)}   (target: p50 ≤ 3 ms)`,
 );
 
-// What the rep's profile and sales kit add to the first token (issue #21): the same send from a rep
+// What the rep's profile and sales kit add to the first token: the same send from a rep
 // with nothing filled and from one with every profile field at its longest and 20 files of about
 // 300 passages each, whose question finds passages (the send reads the profile, searches the kit,
 // and sends both in the system prompt). Target: p50 ≤ 30 ms added.

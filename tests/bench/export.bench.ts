@@ -1,4 +1,4 @@
-// `npx tsx tests/bench/export.bench.ts` (issue #22 item 5). Figures, not tests: the account export
+// `npx tsx tests/bench/export.bench.ts`. Figures, not tests: the account export
 // (api/account/export.routes.ts writeExport, the code GET /api/account/export runs) for a large
 // account, 500 chats of 40 messages (about 600 characters each: ~12 MB of text), with its peak
 // memory above the process's before it started (heap, and RSS, which holds PGlite's WebAssembly

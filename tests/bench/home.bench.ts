@@ -1,4 +1,4 @@
-// `npm run bench:web` (home screen part, issue 24): how soon the signed-in chat is on screen and takes
+// `npm run bench:web` (home screen part): how soon the signed-in chat is on screen and takes
 // typing when a rep opens Pitchpad again from the home screen. A rep with 30 chats, the service
 // worker installed, the last chat opened again; Chromium at 390×844 with the CPU slowed 4×
 // (Lighthouse's phone factor), on Lighthouse's slow 4G (devtools throttling) and with no network at
@@ -271,7 +271,7 @@ try {
       `    ${'keystroke typed early kept'.padEnd(42)} ${runs.filter((r) => r.kept).length}/${runs.length}`,
     );
   }
-  console.log('Targets (issue 24): painted ≤ 1.0 s, keystroke ≤ 1.5 s, main thread ≤ 1.5 s.');
+  console.log('Targets: painted ≤ 1.0 s, keystroke ≤ 1.5 s, main thread ≤ 1.5 s.');
 } finally {
   await browser?.close();
   await server.stop();

@@ -1,4 +1,4 @@
-// `npm run bench` (sales kit part, issue #21 item 3). Figures, not tests:
+// `npm run bench` (sales kit part). Figures, not tests:
 //  - how long reading a 40-page PDF takes (its text, cut into passages);
 //  - retrieval for a rep with 20 files of ~300 passages each: p50 and p95 of 200 searches, on the
 //    embedded database, and on Postgres when TEST_DATABASE_URL names one (a throwaway database:

@@ -1,4 +1,4 @@
-// `npm run bench` (recording part, issue 23): the page's memory while the rep records a debrief.
+// `npm run bench` (recording part): the page's memory while the rep records a debrief.
 // The built app (web/dist; built first unless BENCH_WEB_SKIP_BUILD=1 or a build is there) served by
 // the real server over an in-memory database, in the system Chromium with its fake microphone
 // (--use-fake-device-for-media-stream: a tone), on /debrief. Every BENCH_RECORD_EVERY_S the page's

@@ -1,4 +1,4 @@
-// `npm run bench` (voice debrief part, issue #23). Figures, not tests: the server's own time per
+// `npm run bench` (voice debrief part). Figures, not tests: the server's own time per
 // recording upload, beyond the speech model's. Each PUT /api/recordings/:id is timed from the
 // client; the fake speech server (tests/fakes/openai.ts) notes how long it held each request, from
 // its headers to its answer; the difference is the server's part: reading the upload, judging its

@@ -1,6 +1,6 @@
 // `npm run bench` (start-up part): how long the server takes from spawn to ready, and how much
 // memory the whole process tree holds once idle, run as TypeScript through tsx (`npm run dev`'s way,
-// and `npm start`'s before issue 12) and as the compiled bundle under plain node (`npm start`),
+// and formerly `npm start`'s) and as the compiled bundle under plain node (`npm start`),
 // on the embedded database (a data folder on disk, measured after its first run created it) and on
 // Postgres (a throwaway database, dropped at the end). Figures, not tests: nothing is asserted.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';

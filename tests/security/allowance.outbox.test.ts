@@ -28,8 +28,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("trust: 2. a send refused for the day's AI allowance", () => {
-  it("trust: 2. stays queued on the phone with the server's reason, and nothing reaches the server or the model", async () => {
+describe("a send refused for the day's AI allowance", () => {
+  it("stays queued on the phone with the server's reason, and nothing reaches the server or the model", async () => {
     const { user, client } = await loggedInClient(server);
     // The day's allowance used up by an earlier long question (about 2,000 tokens each way).
     expect(
@@ -75,7 +75,7 @@ describe("trust: 2. a send refused for the day's AI allowance", () => {
     }
   });
 
-  it("trust: 2. is not tried again before the allowance resets (the server's Retry-After), even by a forced flush after a reload; then it goes", async () => {
+  it("is not tried again before the allowance resets (the server's Retry-After), even by a forced flush after a reload; then it goes", async () => {
     const { user, client } = await loggedInClient(server);
     expect(
       (

@@ -25,7 +25,7 @@ const modelCallsWith = (marker: string) =>
   fake.requests.filter((r) => r.messages.some((m) => m.content.includes(marker))).length;
 
 describe('text with a NUL or an unpaired surrogate is refused', () => {
-  it('security: 7. a NUL in a chat message is a 400 naming the field; nothing is stored and the model is not asked', async () => {
+  it('a NUL in a chat message is a 400 naming the field; nothing is stored and the model is not asked', async () => {
     const { user, client } = await loggedInClient(server);
     const marker = randomUUID();
     const send = buildSend(`${marker} ${NUL}`);
@@ -40,7 +40,7 @@ describe('text with a NUL or an unpaired surrogate is refused', () => {
     expect(modelCallsWith(marker)).toBe(0);
   });
 
-  it('security: 7. an unpaired surrogate in a chat message is a 400 naming the field, also as a stream', async () => {
+  it('an unpaired surrogate in a chat message is a 400 naming the field, also as a stream', async () => {
     const { user, client } = await loggedInClient(server);
     const marker = randomUUID();
     const later = {
@@ -65,14 +65,14 @@ describe('text with a NUL or an unpaired surrogate is refused', () => {
     expect(modelCallsWith(marker)).toBe(0);
   });
 
-  it('security: 7. a proper surrogate pair (an emoji) is ordinary text and goes through', async () => {
+  it('a proper surrogate pair (an emoji) is ordinary text and goes through', async () => {
     const { client } = await loggedInClient(server);
     const res = await client.post('/api/chat', buildSend('Pitch this 🚀 to a plumber'));
     expect(res.status).toBe(200);
     expect(res.body.message.content).toBe('You said: Pitch this 🚀 to a plumber');
   });
 
-  it('security: 7. a NUL in a register username is a 400 naming it, and no user is created', async () => {
+  it('a NUL in a register username is a 400 naming it, and no user is created', async () => {
     const creds = uniqueCredentials('nul');
     const res = await new TestClient(server.url).post('/api/auth/register', {
       ...creds,
@@ -87,7 +87,7 @@ describe('text with a NUL or an unpaired surrogate is refused', () => {
     expect(await count('users WHERE email = $1', [creds.email])).toBe(0);
   });
 
-  it('security: 7. a NUL in a workflow title (create or rename) is a 400 naming it; nothing is stored', async () => {
+  it('a NUL in a workflow title (create or rename) is a 400 naming it; nothing is stored', async () => {
     const { user, client } = await loggedInClient(server);
     const id = randomUUID().replace(/-/g, '').slice(0, 21);
     const created = await client.post('/api/workflows', {
@@ -123,7 +123,7 @@ describe('text with a NUL or an unpaired surrogate is refused', () => {
     ).toEqual([{ name: 'Cold email' }]);
   });
 
-  it('security: 7. a NUL in the idea analysis is a 400 naming it, before any model call; nothing is stored', async () => {
+  it('a NUL in the idea analysis is a 400 naming it, before any model call; nothing is stored', async () => {
     const marker = randomUUID();
     const before = await count('idea_analyses');
     const res = await new TestClient(server.url).post('/api/analyze-startup', {
@@ -138,7 +138,7 @@ describe('text with a NUL or an unpaired surrogate is refused', () => {
     expect(await count('idea_analyses')).toBe(before);
   });
 
-  it('security: 7. a NUL the model writes is dropped, so the answer is stored rather than lost to a database error', async () => {
+  it('a NUL the model writes is dropped, so the answer is stored rather than lost to a database error', async () => {
     const { client } = await loggedInClient(server);
     fake.enqueue({ reply: 'Dear Dana,\u0000 here is the pitch.' });
     const res = await client.post('/api/chat', buildSend('Write to Dana'));
@@ -149,7 +149,7 @@ describe('text with a NUL or an unpaired surrogate is refused', () => {
     });
   });
 
-  it('security: 7. a NUL that reaches the database another way (a path parameter) is a 400, never a 500', async () => {
+  it('a NUL that reaches the database another way (a path parameter) is a 400, never a 500', async () => {
     const { client } = await loggedInClient(server);
     const res = await client.get('/api/workflows/abc%00def');
     expect(res.status).toBe(400);

@@ -113,8 +113,8 @@ async function planDraftedOffline(db: PitchpadDb, answers = GTM_ANSWERS): Promis
   return chatId;
 }
 
-describe("trust: 6. the closed app's Background Sync asks the browser to try again only when a retry can deliver something", () => {
-  it('trust: 6. an email edit of a reply the server has not stored yet: nothing to retry, and no request', async () => {
+describe("the closed app's Background Sync asks the browser to try again only when a retry can deliver something", () => {
+  it('an email edit of a reply the server has not stored yet: nothing to retry, and no request', async () => {
     const { db, calls } = await phoneOf();
     const reply = buildLocalReply({
       key: `a:${uuidv7()}`,
@@ -133,7 +133,7 @@ describe("trust: 6. the closed app's Background Sync asks the browser to try aga
     expect(await countUnsentWork(db)).toMatchObject({ edits: 1 });
   });
 
-  it("trust: 6. a GTM plan the server refused (the day's AI allowance is spent): asked for once, not retried", async () => {
+  it("a GTM plan the server refused (the day's AI allowance is spent): asked for once, not retried", async () => {
     const { db, calls, spendAllowance } = await phoneOf({ pro: true });
     await spendAllowance();
     const chatId = await planDraftedOffline(db);
@@ -147,7 +147,7 @@ describe("trust: 6. the closed app's Background Sync asks the browser to try aga
     );
   });
 
-  it("trust: 6. a chat send refused for the day's AI allowance: not retried before the reset", async () => {
+  it("a chat send refused for the day's AI allowance: not retried before the reset", async () => {
     const { db, calls, useNetwork, spendAllowance } = await phoneOf();
     await spendAllowance();
     // Typed with no signal: queued.
@@ -168,7 +168,7 @@ describe("trust: 6. the closed app's Background Sync asks the browser to try aga
     ]);
   });
 
-  it('trust: 6. the network still down (a send, a plan, a history change queued): the browser tries again later', async () => {
+  it('the network still down (a send, a plan, a history change queued): the browser tries again later', async () => {
     const { db, useNetwork } = await phoneOf({ pro: true });
     useNetwork(deadOrigin);
     await planDraftedOffline(db);
@@ -190,7 +190,7 @@ describe("trust: 6. the closed app's Background Sync asks the browser to try aga
     expect((await deliverQueuedWork(db)).left).toBe('retry');
   });
 
-  it('trust: 6. everything delivered: nothing left, no retry', async () => {
+  it('everything delivered: nothing left, no retry', async () => {
     const { db } = await phoneOf();
     await db.workflows.put({
       id: newWorkflowId(),
@@ -222,8 +222,8 @@ async function pageStartsOnlineAndVisible(db: PitchpadDb, times: number): Promis
   for (let i = 0; i < times; i++) if (await hasOtherWork(db)) await pushOtherWork(db);
 }
 
-describe('trust: 6. a GTM plan drafted offline whose delivery failed has a backoff of its own, on the phone', () => {
-  it('trust: 6. the model failed after writing: asked for once, not again at every start, online event, return to the screen or sync within its backoff, then once when due', async () => {
+describe('a GTM plan drafted offline whose delivery failed has a backoff of its own, on the phone', () => {
+  it('the model failed after writing: asked for once, not again at every start, online event, return to the screen or sync within its backoff, then once when due', async () => {
     const { db, calls } = await phoneOf({ pro: true });
     // The model answers, but not with a plan: each try spends some of the rep's allowance.
     const chatId = await planDraftedOffline(db, {
@@ -264,7 +264,7 @@ describe('trust: 6. a GTM plan drafted offline whose delivery failed has a backo
     expect(await countUnsentWork(db)).toMatchObject({ flows: 1 });
   });
 
-  it("trust: 6. refused for the day's AI allowance: not asked for again before the reset the server named", async () => {
+  it("refused for the day's AI allowance: not asked for again before the reset the server named", async () => {
     const { db, calls, spendAllowance } = await phoneOf({ pro: true });
     await spendAllowance();
     const chatId = await planDraftedOffline(db);
@@ -281,7 +281,7 @@ describe('trust: 6. a GTM plan drafted offline whose delivery failed has a backo
     expect(await planNoteOf(db, chatId)).toMatch(/AI allowance/);
   });
 
-  it('trust: 6. no Pro plan yet (a payment not confirmed): asked for once within its backoff, and written once the rep is Pro', async () => {
+  it('no Pro plan yet (a payment not confirmed): asked for once within its backoff, and written once the rep is Pro', async () => {
     const { db, calls, userId } = await phoneOf({ pro: false });
     // The model answers with a plan, once it is asked by a Pro rep.
     const reply64 = Buffer.from(JSON.stringify(gtmPlan)).toString('base64');

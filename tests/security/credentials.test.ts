@@ -26,7 +26,7 @@ const storedUsernames = async (email: string) =>
 
 describe('passwords', () => {
   it.each(['password', 'Password1', 'BASEBALL', 'qwertyuiop', 'iloveyou1', 'trustno1'])(
-    'security: 11. refuses the common password %s at register, naming the field, and writes nothing',
+    'refuses the common password %s at register, naming the field, and writes nothing',
     async (password) => {
       const creds = { ...uniqueCredentials(), password };
       const res = await register(creds);
@@ -41,7 +41,7 @@ describe('passwords', () => {
     },
   );
 
-  it('security: 11. ships a list of the 10,000 most common passwords', () => {
+  it('ships a list of the 10,000 most common passwords', () => {
     expect(isCommonPassword('123456')).toBe(true);
     expect(isCommonPassword('correct-horse-battery-staple-42')).toBe(false);
   });
@@ -58,7 +58,7 @@ describe('passwords', () => {
       'password: Password must not be the same as your email',
     ],
   ])(
-    'security: 11. refuses a password equal to %s (in any case) at register',
+    'refuses a password equal to %s (in any case) at register',
     async (_label, passwordOf, message) => {
       const creds = uniqueCredentials();
       const res = await register({ ...creds, password: passwordOf(creds) });
@@ -72,7 +72,7 @@ describe('passwords', () => {
     },
   );
 
-  it(`security: 11. refuses a password over ${PASSWORD_MAX} characters at register and at login alike`, async () => {
+  it(`refuses a password over ${PASSWORD_MAX} characters at register and at login alike`, async () => {
     const creds = uniqueCredentials();
     const tooLong = `${creds.password}-${'x'.repeat(PASSWORD_MAX)}`;
     const why = `Password must be at most ${PASSWORD_MAX} characters`;
@@ -86,14 +86,14 @@ describe('passwords', () => {
     expect((await logIn(creds.username, tooLong)).body).toEqual(message);
   });
 
-  it(`security: 11. a password of exactly ${PASSWORD_MAX} characters accepted at register logs in`, async () => {
+  it(`a password of exactly ${PASSWORD_MAX} characters accepted at register logs in`, async () => {
     const creds = uniqueCredentials();
     const password = `${creds.password}-`.padEnd(PASSWORD_MAX, 'q');
     expect((await register({ ...creds, password })).status).toBe(201);
     expect((await logIn(creds.username, password)).status).toBe(200);
   });
 
-  it('security: 11. refuses a password under 8 characters at login as at register', async () => {
+  it('refuses a password under 8 characters at login as at register', async () => {
     const alice = await buildUser(server);
     const res = await logIn(alice.username, 'short');
     expect(res.status).toBe(400);
@@ -112,7 +112,7 @@ describe('usernames', () => {
     ['a zero-width joiner', '\u200d'],
     ['a bell (control) character', '\u0007'],
   ])(
-    'security: 11. refuses a username holding %s, naming the field, and writes nothing',
+    'refuses a username holding %s, naming the field, and writes nothing',
     async (_label, char) => {
       const creds = uniqueCredentials();
       const res = await register({
@@ -131,7 +131,7 @@ describe('usernames', () => {
     },
   );
 
-  it('security: 11. keeps a username NFKC-normalised: full-width letters are the same name, at register and login', async () => {
+  it('keeps a username NFKC-normalised: full-width letters are the same name, at register and login', async () => {
     const creds = uniqueCredentials('nfkc');
     // 'ｎｆｋｃ' is full-width NFKC-equal to 'nfkc'.
     const wide = creds.username.replace('nfkc', 'ｎｆｋｃ');
@@ -149,7 +149,7 @@ describe('usernames', () => {
     });
   });
 
-  it("security: 11. a look-alike name with a compatibility ligature is taken by the plain one ('ﬁona' is 'fiona')", async () => {
+  it("a look-alike name with a compatibility ligature is taken by the plain one ('ﬁona' is 'fiona')", async () => {
     const creds = uniqueCredentials('fiona');
     expect((await register(creds)).status).toBe(201);
     const res = await register({

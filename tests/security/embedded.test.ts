@@ -58,8 +58,8 @@ afterEach(async () => {
 });
 
 // Each test creates a database on disk (initdb): slow on a loaded 2-core machine.
-describe('security: 5. the embedded database is not a network service', { timeout: 90_000 }, () => {
-  it('security: 5. listens on a Unix socket in <DATA_DIR>/socket (mode 0700), and on no TCP port', async () => {
+describe('the embedded database is not a network service', { timeout: 90_000 }, () => {
+  it('listens on a Unix socket in <DATA_DIR>/socket (mode 0700), and on no TCP port', async () => {
     // The check itself must see a TCP listener when there is one.
     const probe = createServer().listen(0, '127.0.0.1');
     await new Promise((r) => probe.once('listening', r));
@@ -83,7 +83,7 @@ describe('security: 5. the embedded database is not a network service', { timeou
     expect(options.connectionString).toBeUndefined();
   });
 
-  it('security: 5. in memory, the socket gets its own 0700 temp directory, removed on close', async () => {
+  it('in memory, the socket gets its own 0700 temp directory, removed on close', async () => {
     const embedded = await startEmbeddedDatabase(IN_MEMORY);
     const dir = embedded.connection.host;
     try {
@@ -96,7 +96,7 @@ describe('security: 5. the embedded database is not a network service', { timeou
     expect(existsSync(dir)).toBe(false);
   });
 
-  it('security: 5. starts over a socket file left by a killed process', async () => {
+  it('starts over a socket file left by a killed process', async () => {
     const dataDir = tempDir();
     const first = await startEmbeddedDatabase(dataDir);
     await first.stop();
@@ -114,14 +114,14 @@ describe('security: 5. the embedded database is not a network service', { timeou
     expect((await db.pool.query('SELECT 1 AS n')).rows[0].n).toBe(1);
   });
 
-  it('security: 5. refuses a DATA_DIR another running process is serving', async () => {
+  it('refuses a DATA_DIR another running process is serving', async () => {
     const dataDir = tempDir();
     db = await openDatabase({ databaseUrl: undefined, dataDir });
     await expect(startEmbeddedDatabase(dataDir)).rejects.toThrow(/in use by another process/);
     expect((await db.pool.query('SELECT 1 AS n')).rows[0].n).toBe(1);
   });
 
-  it('security: 5. with a DATA_DIR too deep for a socket path, uses a 0700 temp directory instead', async () => {
+  it('with a DATA_DIR too deep for a socket path, uses a 0700 temp directory instead', async () => {
     const dataDir = join(tempDir(), 'a'.repeat(60), 'b'.repeat(60));
     const embedded = await startEmbeddedDatabase(dataDir);
     try {

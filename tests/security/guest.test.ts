@@ -56,8 +56,8 @@ function plantGuestCookie(from: TestClient, to: TestClient, name: string, as = n
 const login = (client: TestClient, user: { username: string; password: string }) =>
   client.post('/api/auth/login', { username: user.username, password: user.password });
 
-describe('security: 9. guest session rotation', () => {
-  it("security: 9. a copy of the guest cookie kept before login reads nothing afterwards and adds nothing to the victim's account", async () => {
+describe('guest session rotation', () => {
+  it("a copy of the guest cookie kept before login reads nothing afterwards and adds nothing to the victim's account", async () => {
     const victim = await buildUser(server);
     const browser = new TestClient(server.url);
     const own = await analyze(browser, 'Victim idea: bakery subscriptions');
@@ -77,7 +77,7 @@ describe('security: 9. guest session rotation', () => {
     expect(await historyOf(browser)).toEqual(['Idea: Victim idea: bakery subscriptions']);
   });
 
-  it("security: 9. after logout the browser's guest session is new: a cookie planted while logged in reads nothing", async () => {
+  it("after logout the browser's guest session is new: a cookie planted while logged in reads nothing", async () => {
     const attacker = new TestClient(server.url);
     await analyze(attacker, 'Attacker idea');
     const victim = await buildUser(server);
@@ -92,7 +92,7 @@ describe('security: 9. guest session rotation', () => {
     expect((await browser.get(`/api/analyses/${afterLogout}`)).status).toBe(200);
   });
 
-  it("security: 9. registration carries the guest's analysis and ends the guest session", async () => {
+  it("registration carries the guest's analysis and ends the guest session", async () => {
     const browser = new TestClient(server.url);
     const own = await analyze(browser, 'Dog walking marketplace');
     const copy = new TestClient(server.url);
@@ -107,7 +107,7 @@ describe('security: 9. guest session rotation', () => {
     expect((await browser.get(`/api/analyses/${own}`)).status).toBe(200);
   });
 
-  it("security: 9. on https, a guest cookie planted from outside the origin carries nothing into the victim's account", async () => {
+  it("on https, a guest cookie planted from outside the origin carries nothing into the victim's account", async () => {
     const attacker = new TestClient(secure.url);
     const injected = await analyze(attacker, 'Attacker idea: visit evil.example');
     // A sibling subdomain or a plain-http page can set `pitchpad_guest`, but browsers refuse it a
@@ -123,8 +123,8 @@ describe('security: 9. guest session rotation', () => {
   });
 });
 
-describe('security: 12. small leaks and growth', () => {
-  it('security: 12. 50 cookieless GETs of /api/csrf-token store no session rows, and their tokens work for a POST', async () => {
+describe('small leaks and growth', () => {
+  it('50 cookieless GETs of /api/csrf-token store no session rows, and their tokens work for a POST', async () => {
     const count = async () =>
       (await server.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM session')).rows[0]!.n;
     const before = await count();

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('Cache-Control on API answers', () => {
-  it('security: 12. every authenticated API answer carries Cache-Control: no-store, errors included', async () => {
+  it('every authenticated API answer carries Cache-Control: no-store, errors included', async () => {
     const { client } = await loggedInClient(server);
     const answers = [
       await client.get('/api/auth/user'),
@@ -28,7 +28,7 @@ describe('Cache-Control on API answers', () => {
     for (const res of answers) expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('security: 12. a streamed reply is not stored either (no-store beside no-transform)', async () => {
+  it('a streamed reply is not stored either (no-store beside no-transform)', async () => {
     const { client } = await loggedInClient(server);
     const res = await fetch(`${server.url}/api/chat`, {
       method: 'POST',
@@ -46,7 +46,7 @@ describe('Cache-Control on API answers', () => {
     await res.text();
   });
 
-  it("security: 12. the login's own answer and a guest's answers are not stored either", async () => {
+  it("the login's own answer and a guest's answers are not stored either", async () => {
     const creds = uniqueCredentials();
     const guest = new TestClient(server.url);
     expect((await guest.post('/api/auth/register', creds)).headers.get('cache-control')).toBe(
@@ -65,7 +65,7 @@ describe('Cache-Control on API answers', () => {
 });
 
 describe('GET /api/health', () => {
-  it('security: 12. tells an anonymous caller only that it is up', async () => {
+  it('tells an anonymous caller only that it is up', async () => {
     const res = await new TestClient(server.url).get('/api/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
@@ -86,24 +86,21 @@ describe('saved-history path', () => {
     ['/\t/evil.example'],
     ['https://evil.example/'],
     ['chat'],
-  ])(
-    'security: 12. refuses %j as a saved path with a 400 naming path, and stores nothing',
-    async (path) => {
-      const { client, user } = await loggedInClient(server);
-      const res = await client.post('/api/workflows', workflow(path));
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: 'invalid_request', message: 'path: must be an app path' });
-      expect(
-        (
-          await server.pool.query('SELECT count(*)::int AS n FROM workflows WHERE user_id = $1', [
-            user.id,
-          ])
-        ).rows[0].n,
-      ).toBe(0);
-    },
-  );
+  ])('refuses %j as a saved path with a 400 naming path, and stores nothing', async (path) => {
+    const { client, user } = await loggedInClient(server);
+    const res = await client.post('/api/workflows', workflow(path));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 'invalid_request', message: 'path: must be an app path' });
+    expect(
+      (
+        await server.pool.query('SELECT count(*)::int AS n FROM workflows WHERE user_id = $1', [
+          user.id,
+        ])
+      ).rows[0].n,
+    ).toBe(0);
+  });
 
-  it('security: 12. keeps a same-site path', async () => {
+  it('keeps a same-site path', async () => {
     const { client } = await loggedInClient(server);
     const res = await client.post(
       '/api/workflows',
@@ -126,7 +123,7 @@ describe('CSRF origin check in production', () => {
   });
   afterAll(() => prod?.close());
 
-  it('security: 12. trusts only APP_URL, never an origin that X-Forwarded-Host claims as our own', async () => {
+  it('trusts only APP_URL, never an origin that X-Forwarded-Host claims as our own', async () => {
     const creds = uniqueCredentials();
     const forged = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
     const res = await new TestClient(prod.url).post('/api/auth/register', creds, {
@@ -144,7 +141,7 @@ describe('CSRF origin check in production', () => {
     ).toBe(0);
   });
 
-  it('security: 12. accepts a request from APP_URL', async () => {
+  it('accepts a request from APP_URL', async () => {
     const res = await new TestClient(prod.url).post('/api/auth/register', uniqueCredentials(), {
       origin: APP_URL,
     });

@@ -23,7 +23,7 @@ const logIn = (client: TestClient, username: string, password: string) =>
   client.post('/api/auth/login', { username, password });
 
 describe('login limits', () => {
-  it('security: 2. 11+ failed logins for victim from other addresses do not stop victim signing in from a fresh address', async () => {
+  it('11+ failed logins for victim from other addresses do not stop victim signing in from a fresh address', async () => {
     const victim = await buildUser(server, { username: `victim_${uniqueCredentials().username}` });
     const statuses: number[] = [];
     // Several attackers, each well past the old per-username limit of 10 together.
@@ -41,7 +41,7 @@ describe('login limits', () => {
     expect((await owner.get('/api/auth/user')).body.username).toBe(victim.username);
   });
 
-  it('security: 2. one address guessing one account gets 429, and the owner still gets in from elsewhere', async () => {
+  it('one address guessing one account gets 429, and the owner still gets in from elsewhere', async () => {
     const victim = await buildUser(server);
     const attacker = new TestClient(server.url);
     const statuses: number[] = [];
@@ -64,7 +64,7 @@ describe('login limits', () => {
     );
   });
 
-  it('security: 2. one address spraying many usernames gets 429 after the per-IP allowance', async () => {
+  it('one address spraying many usernames gets 429 after the per-IP allowance', async () => {
     const attacker = new TestClient(server.url);
     const statuses: number[] = [];
     for (let i = 0; i <= LOGIN_ATTEMPTS_PER_IP; i++)
@@ -75,7 +75,7 @@ describe('login limits', () => {
     expect(statuses[LOGIN_ATTEMPTS_PER_IP]).toBe(429);
   }, 60_000);
 
-  it('security: 2. many addresses guessing one account are bounded: past the per-username ceiling every try is 429, except from a browser the owner signed in on before', async () => {
+  it('many addresses guessing one account are bounded: past the per-username ceiling every try is 429, except from a browser the owner signed in on before', async () => {
     const victim = await buildUser(server);
     // The owner signed in on their phone last week (it keeps the account's device cookie), and out.
     const phone = new TestClient(server.url);
@@ -111,7 +111,7 @@ describe('login limits', () => {
     expect([...phone.cookies.keys()]).toContain('pitchpad_device');
   }, 120_000);
 
-  it('security: 2. addresses of one IPv6 /64 count as one client: rotating through it does not escape the per-address limit', async () => {
+  it('addresses of one IPv6 /64 count as one client: rotating through it does not escape the per-address limit', async () => {
     const victim = await buildUser(server);
     const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
     const statuses: number[] = [];
@@ -132,7 +132,7 @@ describe('login limits', () => {
     expect(statuses[LOGIN_FAILURES_PER_USERNAME_AND_IP]).toBe(429);
   });
 
-  it("security: 2. a refused attacker adds nothing to the account's count, so one address cannot lock the owner out", async () => {
+  it("a refused attacker adds nothing to the account's count, so one address cannot lock the owner out", async () => {
     const victim = await buildUser(server);
     const attacker = new TestClient(server.url);
     // Far more tries than the account's ceiling, all from one address: all but the first few are refused there.

@@ -30,8 +30,8 @@ async function browserHandedToBob() {
 const chatsOf = async (userId: number) =>
   (await server.pool.query('SELECT id FROM chats WHERE user_id = $1', [userId])).rows;
 
-describe('security: 3. a send queued by one account is never delivered with another account’s session', () => {
-  it('security: 3. Alice’s queued send goes out with Bob’s cookie: 409 session_mismatch, and nothing is stored for anyone', async () => {
+describe('a send queued by one account is never delivered with another account’s session', () => {
+  it('Alice’s queued send goes out with Bob’s cookie: 409 session_mismatch, and nothing is stored for anyone', async () => {
     const { alice, bob, browser } = await browserHandedToBob();
     const send = buildSend('Alice’s pricing question, typed offline');
 
@@ -49,7 +49,7 @@ describe('security: 3. a send queued by one account is never delivered with anot
     ).toEqual([]);
   });
 
-  it('security: 3. the streaming send (as the app makes it) is refused the same way, before any event', async () => {
+  it('the streaming send (as the app makes it) is refused the same way, before any event', async () => {
     const { alice, bob, browser } = await browserHandedToBob();
     const send = buildSend(`Alice only ${crypto.randomUUID()}`);
     const res = await fetch(`${server.url}/api/chat`, {
@@ -73,7 +73,7 @@ describe('security: 3. a send queued by one account is never delivered with anot
     ).toEqual([]);
   });
 
-  it('security: 3. regenerate, the chat list and a chat read naming Alice are refused with Bob’s session too', async () => {
+  it('regenerate, the chat list and a chat read naming Alice are refused with Bob’s session too', async () => {
     const { alice, browser } = await browserHandedToBob();
     const bobsSend = buildSend('Bob’s own chat');
     expect((await browser.post('/api/chat', bobsSend)).status).toBe(200);
@@ -87,7 +87,7 @@ describe('security: 3. a send queued by one account is never delivered with anot
     ).toBe(409);
   });
 
-  it('security: 3. once Alice signs in again, her queued send goes through with her own session', async () => {
+  it('once Alice signs in again, her queued send goes through with her own session', async () => {
     const { alice, browser } = await browserHandedToBob();
     const send = buildSend('Alice again');
     expect((await browser.post('/api/chat', send, asUser(alice))).status).toBe(409);
@@ -108,7 +108,7 @@ describe('security: 3. a send queued by one account is never delivered with anot
     expect((await chatsOf(alice.id)).map((c) => c.id)).toEqual([send.chatId]);
   });
 
-  it('security: 3. with no session the named send is 401 as before, and a malformed id is a 400 naming the header', async () => {
+  it('with no session the named send is 401 as before, and a malformed id is a 400 naming the header', async () => {
     const { user, client } = await loggedInClient(server);
     const guest = new TestClient(server.url);
     expect((await guest.post('/api/chat', buildSend('no session'), asUser(user))).status).toBe(401);
@@ -122,7 +122,7 @@ describe('security: 3. a send queued by one account is never delivered with anot
     });
   });
 
-  it('security: 3. saved-history changes and an offline GTM plan naming Alice are refused with Bob’s session, and nothing is stored', async () => {
+  it('saved-history changes and an offline GTM plan naming Alice are refused with Bob’s session, and nothing is stored', async () => {
     const { alice, bob, browser } = await browserHandedToBob();
     const workflowsOf = async (userId: number) =>
       (await server.pool.query('SELECT id FROM workflows WHERE user_id = $1', [userId])).rows;

@@ -61,7 +61,7 @@ describe('behind one appending proxy (TRUST_PROXY on, one hop)', () => {
   afterAll(() => server?.close());
 
   it.each(limited)(
-    'security: 1. a spoofed X-Forwarded-For entry does not escape the per-IP limit on $what',
+    'a spoofed X-Forwarded-For entry does not escape the per-IP limit on $what',
     async ({ send, limit }) => {
       const real = realIp();
       // What the proxy forwards: the client's own header, then the address the proxy saw.
@@ -76,7 +76,7 @@ describe('behind one appending proxy (TRUST_PROXY on, one hop)', () => {
     60_000,
   );
 
-  it("security: 1. a client with one X-Forwarded-For entry (the proxy's) is counted by it, as before", async () => {
+  it("a client with one X-Forwarded-For entry (the proxy's) is counted by it, as before", async () => {
     const a = new TestClient(server.url, realIp());
     const b = new TestClient(server.url, realIp());
     for (let i = 0; i < REGISTRATIONS_PER_IP; i++)
@@ -93,7 +93,7 @@ describe('behind two proxies (TRUST_PROXY_HOPS=2)', () => {
   });
   afterAll(() => server?.close());
 
-  it('security: 1. the address the outer proxy saw is the client, whatever the client wrote before it', async () => {
+  it('the address the outer proxy saw is the client, whatever the client wrote before it', async () => {
     const real = realIp();
     const outerProxy = '10.0.0.7';
     const statuses = await statusesOf(
@@ -115,7 +115,7 @@ describe('direct, no proxy (TRUST_PROXY off)', () => {
 
   // Every request here comes from 127.0.0.1, whatever it claims, so the limit bites within limit + 1.
   it.each(limited)(
-    'security: 1. a client-sent X-Forwarded-For is ignored: the per-IP limit on $what still bites',
+    'a client-sent X-Forwarded-For is ignored: the per-IP limit on $what still bites',
     async ({ send, limit }) => {
       const statuses = await statusesOf(
         (spoof) => new TestClient(server.url, spoof),

@@ -49,7 +49,7 @@ describe('a failed regenerate keeps the answer', () => {
   ];
 
   for (const [how, scripts, code] of failures) {
-    it(`security: 14. when ${how}, the answer the rep had stays the chat's latest (JSON and SSE)`, async () => {
+    it(`when ${how}, the answer the rep had stays the chat's latest (JSON and SSE)`, async () => {
       const { client } = await loggedInClient(server);
       const { chatId, answer } = await answeredChat(client);
 
@@ -81,7 +81,7 @@ describe('a failed regenerate keeps the answer', () => {
     });
   }
 
-  it('security: 14. a later successful regenerate gives exactly one new answer: no duplicate, no orphan failed row', async () => {
+  it('a later successful regenerate gives exactly one new answer: no duplicate, no orphan failed row', async () => {
     const { client } = await loggedInClient(server);
     const { chatId, answer } = await answeredChat(client);
     fake.enqueue(...failing({ status: 500 }));
@@ -112,7 +112,7 @@ describe('a failed regenerate keeps the answer', () => {
     ]);
   });
 
-  it('security: 14. while the new attempt has no words, the chat still reads the earlier answer; its first words replace it', async () => {
+  it('while the new attempt has no words, the chat still reads the earlier answer; its first words replace it', async () => {
     const { client } = await loggedInClient(server);
     const { chatId, answer } = await answeredChat(client);
     fake.enqueue({ reply: 'Slow but new.', firstTokenDelayMs: 600, tokenDelayMs: 400 });
@@ -133,7 +133,7 @@ describe('a failed regenerate keeps the answer', () => {
     });
   });
 
-  it('security: 14. a regenerate cut after some words keeps those words as the new (incomplete) answer', async () => {
+  it('a regenerate cut after some words keeps those words as the new (incomplete) answer', async () => {
     const { client } = await loggedInClient(server);
     const { chatId } = await answeredChat(client);
     fake.enqueue({ reply: 'Half of a new answer that never ends', cutAfter: 3 });

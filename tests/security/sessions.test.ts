@@ -18,8 +18,8 @@ const storedIds = async (userId: number) =>
     ])
   ).rows.map((r) => r.id);
 
-describe('security: 5. session ids are stored hashed', () => {
-  it('security: 5. the table holds sha256(token), never the cookie token, and the cookie still signs in', async () => {
+describe('session ids are stored hashed', () => {
+  it('the table holds sha256(token), never the cookie token, and the cookie still signs in', async () => {
     const { user, client } = await loggedInClient(server);
     const token = client.cookies.get('pitchpad_session')!;
     expect(token).toBeTruthy();
@@ -29,7 +29,7 @@ describe('security: 5. session ids are stored hashed', () => {
     expect((await client.get('/api/auth/user')).body.username).toBe(user.username);
   });
 
-  it('security: 5. a stored id used as a cookie opens nothing', async () => {
+  it('a stored id used as a cookie opens nothing', async () => {
     const { user } = await loggedInClient(server);
     const [storedId] = await storedIds(user.id);
     const thief = new TestClient(server.url);
@@ -38,7 +38,7 @@ describe('security: 5. session ids are stored hashed', () => {
     expect(await storedIds(user.id)).toEqual([storedId]);
   });
 
-  it('security: 5. logout deletes the stored row, and the old cookie is signed out', async () => {
+  it('logout deletes the stored row, and the old cookie is signed out', async () => {
     const { user, client } = await loggedInClient(server);
     const token = client.cookies.get('pitchpad_session')!;
     expect((await client.post('/api/auth/logout')).status).toBe(200);
@@ -48,7 +48,7 @@ describe('security: 5. session ids are stored hashed', () => {
     expect((await replay.get('/api/auth/user')).body).toBeNull();
   });
 
-  it('security: 5. a logged-in CSRF token still works, and a new login rotates the stored id', async () => {
+  it('a logged-in CSRF token still works, and a new login rotates the stored id', async () => {
     const user = await buildUser(server);
     const client = new TestClient(server.url);
     await client.post('/api/auth/login', { username: user.username, password: user.password });
@@ -64,7 +64,7 @@ describe('security: 5. session ids are stored hashed', () => {
     expect(second).toEqual([sha256(client.cookies.get('pitchpad_session')!)]);
   });
 
-  it('security: 5. a session renewed in its second half keeps the token in the cookie, not the stored id', async () => {
+  it('a session renewed in its second half keeps the token in the cookie, not the stored id', async () => {
     const { user, client } = await loggedInClient(server);
     const token = client.cookies.get('pitchpad_session')!;
     await server.pool.query(

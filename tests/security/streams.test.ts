@@ -44,7 +44,7 @@ const chatCount = async (userId: number) =>
   );
 
 describe('fair use: concurrent model streams per user', () => {
-  it('security: 13. a 5th concurrent stream is a 429 with a message and stores nothing; after one finishes the next is accepted; another user is unaffected', async () => {
+  it('a 5th concurrent stream is a 429 with a message and stores nothing; after one finishes the next is accepted; another user is unaffected', async () => {
     const { user, client } = await loggedInClient(server);
     const short = await startSlowSend(client, 1500);
     for (let i = 1; i < MAX_CONCURRENT_STREAMS_PER_USER; i++) await startSlowSend(client, 6000);
@@ -78,7 +78,7 @@ describe('fair use: concurrent model streams per user', () => {
     });
   });
 
-  it('security: 13. a replayed send that follows its running stream is not a new stream: it is answered even at the limit', async () => {
+  it('a replayed send that follows its running stream is not a new stream: it is answered even at the limit', async () => {
     const { client } = await loggedInClient(server);
     const first = await startSlowSend(client, 2500);
     for (let i = 1; i < MAX_CONCURRENT_STREAMS_PER_USER; i++) await startSlowSend(client, 2500);
@@ -92,7 +92,7 @@ describe('fair use: concurrent model streams per user', () => {
     });
   });
 
-  it('security: 13. a regenerate, a competitor analysis and a signed-in idea analysis count too; over the limit they are 429 and change nothing', async () => {
+  it('a regenerate, a competitor analysis and a signed-in idea analysis count too; over the limit they are 429 and change nothing', async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const done = await client.post('/api/chat', buildSend('Pitch a CRM to plumbers'));
     const chatId = done.body.chat.id as string;
@@ -131,7 +131,7 @@ describe('fair use: concurrent model streams per user', () => {
     await analysis;
   });
 
-  it('security: 13. a competitor analysis whose client went away gives its slot back at once, not when the model finishes', async () => {
+  it('a competitor analysis whose client went away gives its slot back at once, not when the model finishes', async () => {
     const { user, client } = await loggedInClient(server, { pro: true });
     const leases = async () =>
       Number(
@@ -162,7 +162,7 @@ describe('fair use: concurrent model streams per user', () => {
     await eventually(async () => (await leases()) === 0, 5000);
   });
 
-  it('security: 13. slots left behind by a server that died stop counting once their heartbeat is stale', async () => {
+  it('slots left behind by a server that died stop counting once their heartbeat is stale', async () => {
     const { user, client } = await loggedInClient(server);
     await server.pool.query(
       `INSERT INTO stream_leases (user_id, kind, heartbeat_at) SELECT $1, 'chat', now() - interval '5 minutes' FROM generate_series(1, $2)`,

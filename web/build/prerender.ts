@@ -1,5 +1,5 @@
 /**
- * The build step that makes the public pages paint before any script (issue 12 part 2): after the
+ * The build step that makes the public pages paint before any script: after the
  * client bundle is written, it renders each page of web/prerender/pages.ts with the app's own
  * components (web/prerender/render.tsx, through Vite's SSR loader), puts the markup into the built
  * index.html, inlines the CSS rules that markup uses (beasties) and loads the full stylesheet

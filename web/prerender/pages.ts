@@ -1,5 +1,5 @@
 /**
- * The public pages the build prerenders into real HTML (issue 12: they paint before any script), and
+ * The public pages the build prerenders into real HTML (so they paint before any script), and
  * the file each one is written to in web/dist. Every other path gets index.html, the app shell.
  * The server and the service worker read the same list: the server from the manifest the build
  * writes beside the pages (PRERENDER_MANIFEST), the worker from this module.

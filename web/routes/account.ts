@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireUser } from './guards';
 import { rootRoute } from './root';
 
-/** /account: how the rep signs in, the devices signed in, export and delete (issue #22). */
+/** /account: how the rep signs in, the devices signed in, export and delete. */
 export const accountRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'account',

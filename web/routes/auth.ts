@@ -12,7 +12,7 @@ export function isAuthTab(value: unknown): value is AuthTab {
 }
 
 /**
- * /auth?redirect=pricing and /auth/register?email=... (spec §2); `tool`: the landing tool card a guest
+ * /auth?redirect=pricing and /auth/register?email=...; `tool`: the landing tool card a guest
  * tapped (its link, which works before the app has taken the page over); `error`: why a form the
  * browser posted itself was refused (a code, domain/contract/authForm.ts).
  */

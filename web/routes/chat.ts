@@ -15,7 +15,7 @@ export const chatRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'chat',
   validateSearch: chatSearch,
-  // The guided flows are PRO tools (spec §6): a free user who opens one, from the menu or a link, is
+  // The guided flows are PRO tools: a free user who opens one, from the menu or a link, is
   // sent to pricing; the free chat stays open to every signed-in user.
   beforeLoad: async (args) => {
     const signedIn = await requireUser(args);

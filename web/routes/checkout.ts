@@ -6,7 +6,7 @@ import { loadPlanAccess, requireUser } from './guards';
 import { rootRoute } from './root';
 import { optionalTextParams } from './search';
 
-// The checkout routes (spec §2 route table). The screens are lazy chunks: Stripe.js and its loader
+// The checkout routes. The screens are lazy chunks: Stripe.js and its loader
 // never reach the landing page.
 
 const checkoutSearch = optionalTextParams('plan', 'billing');
@@ -20,7 +20,7 @@ const embeddedCheckout = (path: 'checkout' | 'checkout/embedded') =>
     beforeLoad: async (args) => {
       await requireUser(args, CHECKOUT_LOGIN_REQUIRED);
       const { plan, billing } = args.search;
-      // The spec's defaults for a bare /checkout: plan pro, billing monthly (§2 'Not-found screen').
+      // A bare /checkout, as from an old link, gets the defaults: plan pro, billing monthly.
       if (!plan || !billing) {
         const defaults = new URLSearchParams({
           plan: plan || DEFAULT_PLAN,
@@ -38,7 +38,7 @@ const embeddedCheckout = (path: 'checkout' | 'checkout/embedded') =>
 export const checkoutRoute = embeddedCheckout('checkout');
 export const checkoutEmbeddedRoute = embeddedCheckout('checkout/embedded');
 
-/** /checkout/completed: the payment result, for everyone (spec §2). */
+/** /checkout/completed: the payment result, for everyone. */
 export const checkoutCompletedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'checkout/completed',

@@ -3,7 +3,7 @@ import { requirePaid } from './guards';
 import { rootRoute } from './root';
 import { optionalTextParams } from './search';
 
-/** The competitive intelligence tool, a PRO tool (spec §2, §6): paying subscribers, like /pro/*. */
+/** The competitive intelligence tool, a PRO tool: paying subscribers, like /pro/*. */
 export const competitiveRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'competitive',

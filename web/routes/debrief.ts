@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireUser } from './guards';
 import { rootRoute } from './root';
 
-/** The voice debrief after a meeting (issue 23): record offline, transcribe, turn into work. */
+/** The voice debrief after a meeting: record offline, transcribe, turn into work. */
 export const debriefRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'debrief',

@@ -60,7 +60,7 @@ function serverSays(subscription: SubscriptionInfo) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('where a PRO route sends someone who may not open it (spec §2, §6)', () => {
+describe('where a PRO route sends someone who may not open it', () => {
   it('lets a paying subscriber in, sends a guest to log in and a free user to pricing, each told why', () => {
     expect(proRouteRedirect('paid')).toBeNull();
     expect(proRouteRedirect('guest')).toMatchObject({

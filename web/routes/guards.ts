@@ -17,7 +17,7 @@ interface GuardArgs {
 /**
  * beforeLoad guard for signed-in screens: guests go to /auth with `redirect` set to where they were
  * going, so login brings them back. `loginToast` is the 'Login Required' description, when the
- * screen shows one (spec §2 Dashboard).
+ * screen shows one.
  */
 export async function requireUser(
   { context, location, preload }: GuardArgs,
@@ -52,7 +52,7 @@ export async function loadPlanAccess(queryClient: QueryClient): Promise<PlanAcce
 }
 
 /**
- * beforeLoad guard for the PRO tools (spec §2, §6): paying subscribers pass; guests go to
+ * beforeLoad guard for the PRO tools: paying subscribers pass; guests go to
  * /auth?redirect=pricing and free users to /pricing, each told why.
  */
 export async function requirePaid({ context, preload }: GuardArgs): Promise<void> {

@@ -25,7 +25,7 @@ export function analysisSearch(search: Record<string, unknown>): {
 }
 
 /**
- * /onboarding: the startup idea analysis, guests welcome (spec §2). A finished analysis is in the
+ * /onboarding: the startup idea analysis, guests welcome. A finished analysis is in the
  * URL (?analysis=<id>), so a reload or a Saved History item (path /onboarding?analysis=<id>) reopens it.
  */
 export const onboardingRoute = createRoute({

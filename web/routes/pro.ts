@@ -4,7 +4,7 @@ import { chatSearch } from './chat';
 import { requirePaid } from './guards';
 import { rootRoute } from './root';
 
-/** /pro: the Pro welcome page (design §11): the PRO tools for paying users, the upgrade pitch for everyone else. */
+/** /pro: the Pro welcome page: the PRO tools for paying users, the upgrade pitch for everyone else. */
 export const proRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'pro',
@@ -14,7 +14,7 @@ export const proRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/pro/ProScreen'), 'ProScreen'),
 });
 
-// The PRO tools' chat workspace (spec §2): paying subscribers only; guests go to /auth?redirect=pricing,
+// The PRO tools' chat workspace: paying subscribers only; guests go to /auth?redirect=pricing,
 // free users to /pricing.
 const proChat = (path: 'pro/email' | 'pro/gtm-advisor') =>
   createRoute({

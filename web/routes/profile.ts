@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireUser } from './guards';
 import { rootRoute } from './root';
 
-/** /profile: what the rep sells, kept once for every answer (issue #21). */
+/** /profile: what the rep sells, kept once for every answer. */
 export const profileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'profile',

@@ -56,7 +56,7 @@ describe('the /onboarding ?analysis param', () => {
 });
 
 describe("a flow's prefilled first answer", () => {
-  it('fresh: 3. is never a /chat search param', async () => {
+  it('is never a /chat search param', async () => {
     const { chatSearch } = await import('./chat');
     expect(chatSearch({ flow: 'email', prefill: 'Dana Ortiz at Freightly' })).toEqual({
       flow: 'email',

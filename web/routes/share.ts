@@ -3,8 +3,8 @@ import { rootRoute } from './root';
 import { optionalTextParams } from './search';
 
 /**
- * /share?title&text&url: where another app's share sheet lands (the manifest's share_target, issue
- * #14 part 3). Open to guests: the screen says which choices need an account or Pro, and a choice
+ * /share?title&text&url: where another app's share sheet lands (the manifest's share_target).
+ * Open to guests: the screen says which choices need an account or Pro, and a choice
  * leads on to sign-in or pricing as the landing's tool cards do. Its screen needs no network.
  */
 export const shareRoute = createRoute({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PRODUCT_NAME } from '../../domain/limits';
 
-/** Creator credit and a copyright line with the current year (spec §1). */
+/** Creator credit and a copyright line with the current year. */
 export function Footer() {
   const [year] = useState(() => new Date().getFullYear());
   return (

@@ -14,7 +14,8 @@ interface ScreenProps {
 /**
  * One screen's scrolling area: a centred column and the footer. Each screen gets a fresh scroll
  * position. A plain element, not IonContent: it draws with the page (prerendered pages included),
- * and a first visit to a public page then runs no Ionic at all (issue 12: main-thread time).
+ * and a first visit to a public page then runs no Ionic at all, which keeps the phone's
+ * main thread free while the page first loads.
  */
 export function Screen({ children, className, width = 'default', footer = true }: ScreenProps) {
   // The first one drawn ends the takeover of a prerendered page (prerender/takeover.ts).

@@ -27,7 +27,7 @@ export function ToastProvider({ toaster, children }: { toaster: Toaster; childre
   );
 }
 
-/** Shows a toast; throws outside a ToastProvider (spec §8: contexts used outside their provider). */
+/** Shows a toast; throws outside a ToastProvider, so a missing provider fails loudly, not silently. */
 export function useToast(): ShowToast {
   const show = useContext(ToastContext);
   if (!show) throw new Error('useToast must be used within a ToastProvider');

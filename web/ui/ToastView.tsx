@@ -6,7 +6,7 @@ import type { ShownToast, Toaster } from './toaster';
 /**
  * Toasts drop in at the top of the screen, over the headers: there they cover only the app's own
  * chrome for a few seconds. At the bottom they covered the chat's input bar and the Copy / Share /
- * 'Open in mail app' row under a flow's result (issue 13, point 3), and the keyboard hid them; under
+ * 'Open in mail app' row under a flow's result, and the keyboard hid them; under
  * the headers they covered the start of a flow's result, which leads its screen, and the top of the
  * history sheet.
  *

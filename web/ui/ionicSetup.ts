@@ -2,7 +2,8 @@
  * Ionic's start, run once before the first of its elements is drawn: '@ionic/react' resolves to
  * ionicReact.ts, which imports this first (vite.config.ts), and so does wrapIonicElement.ts. The app's
  * frame and the public pages use no Ionic element, so a first visit to the landing page loads none of
- * Ionic until a screen, a menu or a toast needs it (issue 12: the landing page's main-thread time).
+ * Ionic until a screen, a menu or a toast needs it: the landing page's main thread stays free on a
+ * slow phone.
  */
 import { initialize } from '@ionic/core/components';
 import { defineCustomElement as defineIonApp } from '@ionic/core/components/ion-app.js';

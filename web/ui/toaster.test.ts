@@ -26,7 +26,7 @@ describe('the toaster', () => {
     expect(createToaster().current()).toBeNull();
   });
 
-  it('defaults to the spec duration', () => {
+  it('defaults to five seconds on screen', () => {
     const toaster = createToaster();
     toaster.show({ header: 'Hello' });
     expect(toaster.current()?.duration).toBe(5000);

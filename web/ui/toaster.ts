@@ -1,6 +1,6 @@
 /**
  * The toast queue as a tiny store outside React, so route guards (which run before any component)
- * can show a toast too. One toast at a time (spec §9): a new toast replaces the one on screen.
+ * can show a toast too. One toast at a time: a new toast replaces the one on screen.
  */
 import { TOAST_DURATION_MS } from '../../domain/limits';
 
@@ -10,9 +10,9 @@ export interface ToastOptions {
   header: string;
   message?: string;
   color?: ToastColor;
-  /** Milliseconds on screen; 5000 unless told (spec §9). */
+  /** Milliseconds on screen; 5000 unless told. */
   duration?: number;
-  /** A button on the toast, e.g. Rename on a workflow save toast (spec §2). */
+  /** A button on the toast, e.g. Rename on a workflow save toast. */
   action?: ToastAction;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Keeps the field being typed in, and the button that sends it, on screen while the phone's keyboard
- * is up (issue 13, point 2): a rep must see 'Next', 'Generate Email' or 'Sign in' without closing
+ * is up: a rep must see 'Next', 'Generate Email' or 'Sign in' without closing
  * the keyboard first.
  *
  * Chrome on Android resizes the page with the keyboard (`interactive-widget=resizes-content` in

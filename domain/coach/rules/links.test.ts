@@ -102,7 +102,7 @@ describe('an ask that needs its link', () => {
     ['book a time with no link', email('Book a time on my calendar if this is worth a look.')],
     ['grab a slot with no link', email('Grab a slot that suits you.')],
     ['grab 15 minutes here, and nothing there', email('If useful, grab 15 minutes here.')],
-  ])('fresh: 5. flags %s', (_label, body) => {
+  ])('flags %s', (_label, body) => {
     expect(checkLinks({ subject: 'Ramp time at Freightly', body }, {})).toEqual({
       id: 'links',
       status: 'bad',
@@ -115,7 +115,7 @@ describe('an ask that needs its link', () => {
     ['a broken scheme', 'Book a time here: https//cal.com/sam/15min', 'https//cal.com/sam/15min'],
     ['one slash', 'Grab a slot: http:/cal.com/sam', 'http:/cal.com/sam'],
     ['a host that is no domain', 'Book a time: https://cal/sam.', 'https://cal/sam'],
-  ])('fresh: 5. flags a link with %s, naming it', (_label, middle, shown) => {
+  ])('flags a link with %s, naming it', (_label, middle, shown) => {
     expect(checkLinks({ subject: 'Ramp time at Freightly', body: email(middle) }, {})).toEqual({
       id: 'links',
       status: 'bad',
@@ -128,7 +128,7 @@ describe('an ask that needs its link', () => {
     ['the ask with its link', email('Book a time here: https://cal.com/sam/15min')],
     ['a Markdown link', email('Grab a slot [on my calendar](https://cal.com/sam/15min).')],
     ['an ask for a reply', email('Worth a quick call next week?')],
-  ])('fresh: 5. lets %s pass', (_label, body) => {
+  ])('lets %s pass', (_label, body) => {
     expect(checkLinks({ subject: 'Ramp time at Freightly', body }, {}).status).toBe('good');
   });
 

@@ -154,7 +154,7 @@ describe('personalisation', () => {
     ).toBe('bad');
   });
 
-  it('trust: 4. names a blank after a run of 30,000 "[" as the blank alone', () => {
+  it('names a blank after a run of 30,000 "[" as the blank alone', () => {
     const body = `Hi ${'['.repeat(30_000)}[First Name],\n\nWorth a quick call?\nSam`;
     expect(checkPersonal({ subject: 'Ramp time', body }, DANA)).toEqual({
       id: 'personal',

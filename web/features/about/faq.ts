@@ -1,6 +1,6 @@
 import { FREE_TIER } from '../../../domain/plans';
 
-/** The About page's questions and answers (spec §1: free tier, AI output, ownership, data). */
+/** The About page's questions and answers: free tier, AI output, ownership, data. */
 export const FAQ: ReadonlyArray<{ question: string; answer: string }> = [
   {
     question: 'Is Pitchpad free?',

@@ -23,7 +23,7 @@ export const PAYMENT_ISSUE_TEXT =
   'There was an issue processing your payment. Please contact support if you believe this is an error.';
 
 /**
- * /checkout/completed: where Stripe returns the buyer (spec §2 'Checkout and result pages'). It
+ * /checkout/completed: where Stripe returns the buyer. It
  * says 'Payment Successful!' only for a checkout it read as paid; with no payment provider on the
  * server there can be none, and it says so.
  */

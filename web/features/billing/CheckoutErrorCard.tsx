@@ -10,7 +10,7 @@ interface CheckoutErrorCardProps {
   offerHostedCheckout?: boolean;
 }
 
-/** The 'Checkout Error' screen (spec §2): what went wrong, Back to Pricing, and another try. */
+/** The 'Checkout Error' screen: what went wrong, Back to Pricing, and another try. */
 export function CheckoutErrorCard({
   message,
   onRetry,

@@ -9,7 +9,7 @@ import { PlanSummary } from './PlanSummary';
 import { useEmbeddedCheckout } from './useEmbeddedCheckout';
 
 /**
- * /checkout and /checkout/embedded: Stripe's embedded card form beside the order summary (spec §2);
+ * /checkout and /checkout/embedded: Stripe's embedded card form beside the order summary;
  * with no payment provider on the server, that notice instead.
  */
 export function CheckoutScreen() {

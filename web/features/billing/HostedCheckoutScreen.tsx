@@ -14,7 +14,7 @@ import { PlanSummary } from './PlanSummary';
 
 /**
  * /simple-checkout and /stripe-checkout: the alternative to the embedded form. Shows the plan and
- * its price, then hands over to Stripe's own checkout page (spec §2). With no payment provider on
+ * its price, then hands over to Stripe's own checkout page. With no payment provider on
  * the server it says so instead of offering a button that can only fail.
  */
 export function HostedCheckoutScreen() {

@@ -10,7 +10,7 @@ import { PlanSummary } from './PlanSummary';
 /** Where login sends a Pro buyer: /checkout-auth skips checkout for someone who already pays. */
 const AFTER_LOGIN = 'checkout-auth';
 
-/** /login-pro: log in, then on to checkout (spec §2 route table). */
+/** /login-pro: log in, then on to checkout. */
 export function LoginProScreen() {
   return (
     <Screen width="narrow" className="auth-screen">

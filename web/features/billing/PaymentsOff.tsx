@@ -6,8 +6,8 @@ import { InlineIcon } from '../../ui/InlineIcon';
 import { plansQueryOptions } from './billing.queries';
 
 /**
- * With no payment provider on the server, no screen offers a checkout that can only fail (design
- * §12): 'Upgrade to Pro' is disabled with this reason, and the checkout pages show it instead.
+ * With no payment provider on the server, no screen offers a checkout that can only fail:
+ * 'Upgrade to Pro' is disabled with this reason, and the checkout pages show it instead.
  * Plain elements: the pricing page is prerendered and loads no Ionic.
  */
 export function usePaymentsOff(): boolean {

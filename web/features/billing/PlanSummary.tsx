@@ -16,7 +16,7 @@ interface PlanSummaryProps {
   collapsible?: boolean;
 }
 
-/** The Pro plan at a glance: name, the one server-configured price (design §11) and what it includes. */
+/** The Pro plan at a glance: name, the one server-configured price and what it includes. */
 export function PlanSummary({
   featureCount = PRO_FEATURES.length,
   securedByStripe = false,

@@ -12,7 +12,7 @@ interface TeamContactDialogProps {
 }
 
 /**
- * 'Work With Us': opens the user's mail client with a preset subject (spec §2 Pricing). A native
+ * 'Work With Us': opens the user's mail client with a preset subject. A native
  * <dialog> (focus trap, Esc to close) rather than IonAlert, whose code would ship on every page; plain buttons, as the pricing page is
  * prerendered and loads no Ionic.
  */

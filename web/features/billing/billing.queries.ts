@@ -11,7 +11,7 @@ import { authKeys } from '../auth/auth.queries';
 
 /**
  * GET /api/billing/plans. Pricing data has no auto refresh, no refetch on focus or reconnect, no
- * retry and a 60 s dedupe (spec §9).
+ * retry and a 60 s dedupe: a price does not change while the page is open.
  */
 export const plansQueryOptions = queryOptions({
   queryKey: ['billing', 'plans'] as const,
@@ -23,9 +23,9 @@ export const plansQueryOptions = queryOptions({
 });
 
 /**
- * POST /api/create-checkout-session: `{clientSecret}` for the embedded form (an empty body, as the
- * spec sends it), `{url}` for the hosted page. Called once per screen visit, never retried: each
- * call opens a Stripe session.
+ * POST /api/create-checkout-session: `{clientSecret}` for the embedded form (an empty body),
+ * `{url}` for the hosted page. Called once per screen visit, never retried: each call opens a
+ * Stripe session.
  */
 export function createCheckoutSession(uiMode: 'embedded'): Promise<{ clientSecret: string }>;
 export function createCheckoutSession(uiMode: 'hosted'): Promise<{ url: string }>;
@@ -40,7 +40,7 @@ export function createCheckoutSession(
 
 /**
  * GET /api/checkout-session/{id} for the result page. Not under 'billing' (which is persisted) and
- * not retried: the page decides on the first answer (spec §9: no retry on the checkout side).
+ * not retried: the page decides on the first answer.
  */
 export function checkoutStatusQueryOptions(sessionId: string) {
   return queryOptions({

@@ -14,7 +14,7 @@ import {
   isAlreadySubscribed,
 } from './checkoutErrors';
 
-describe('the checkout error wording (spec §8)', () => {
+describe('the checkout error wording', () => {
   it("restates the server's login and payments-off texts", () => {
     expect(CHECKOUT_LOGIN_REQUIRED).toBe(SERVER_LOGIN_REQUIRED);
     expect(PAYMENTS_OFF_REASON).toBe(PAYMENTS_NOT_CONFIGURED);

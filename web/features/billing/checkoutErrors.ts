@@ -1,4 +1,4 @@
-/** The checkout screens' error wording (spec §8 'Checkout'). */
+/** The checkout screens' error wording. */
 import { ApiError, OfflineError, UnauthorizedError } from '../../data/api';
 import { CHECKOUT_LOGIN_REQUIRED } from './billingText';
 

@@ -1,4 +1,4 @@
-/** The payment result page's decision (spec §4 'Payment result', as issues 7 and 13 correct it). */
+/** The payment result page's decision: success only for a payment it could confirm. */
 import type { CheckoutStatus } from '../../../domain/contract/billing';
 
 export type PaymentResult = 'loading' | 'success' | 'issue';

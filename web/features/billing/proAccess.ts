@@ -1,4 +1,4 @@
-/** Who may open what, as far as the Pro plan goes (spec §2 route table, §6 roles). */
+/** Who may open what, as far as the Pro plan goes. */
 import { ApiError } from '../../data/api';
 import type { ToastOptions } from '../../ui/toaster';
 

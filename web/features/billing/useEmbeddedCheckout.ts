@@ -19,7 +19,7 @@ export type EmbeddedCheckoutState =
   | { step: 'failed'; message: string; processorFailed: boolean };
 
 /**
- * The checkout page's states (spec §4 'Checkout page'): loading, then the form or an error. Opens a
+ * The checkout page's states: loading, then the form or an error. Opens a
  * Stripe checkout session and loads Stripe.js at the same time, then mounts the embedded form into
  * `container`. When both fail, the server's answer wins: 'please log in' or 'payments are not set
  * up' says more than a blocked script. Mount the caller afresh (a new `key`) to start over.

@@ -58,7 +58,7 @@ async function pricingForGuest() {
 }
 
 describe('the plan buttons while the session is still looked up', () => {
-  it("trust: 1. a double tap on the Team plan shows 'Login Required' once", async () => {
+  it("a double tap on the Team plan shows 'Login Required' once", async () => {
     const page = await pricingForGuest();
     fireEvent.click(page.teamButton);
     fireEvent.click(page.teamButton);

@@ -9,7 +9,7 @@ import { useToast } from '../../ui/ToastProvider';
 import { ALREADY_SUBSCRIBED } from './billingText';
 
 /**
- * What choosing each plan does (spec §2 Pricing). A choice made while the session is still looked up
+ * What choosing each plan does. A choice made while the session is still looked up
  * (the page just taken over) waits for its answer rather than taking the rep for a guest.
  */
 export function usePlanSelection() {

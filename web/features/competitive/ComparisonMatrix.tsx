@@ -3,7 +3,7 @@ import { scoreColour, scoreOf } from '../../../domain/playbooks/competitive';
 
 /**
  * The comparison matrix: a row per category, a column per competitor, scores out of 10 coloured
- * green (8+), amber (5–7) or red (below 5) (spec §2, §9). The first column stays put while a wide
+ * green (8+), amber (5–7) or red (below 5). The first column stays put while a wide
  * table scrolls sideways on a phone.
  */
 export function ComparisonMatrix({ analysis }: { analysis: CompetitorAnalysis }) {

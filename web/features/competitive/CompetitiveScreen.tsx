@@ -1,4 +1,4 @@
-/** /competitive: the competitive intelligence tool (spec §2 'Interview flows', §4 'Competitive analysis'). */
+/** /competitive: the competitive intelligence tool. */
 // oxlint-disable-next-line import/no-unassigned-import -- the screen's stylesheet, loaded with its chunk
 import './competitive.css';
 import { IonIcon } from '@ionic/react';

@@ -10,7 +10,7 @@ import { CompetitorLogo } from './CompetitorLogo';
 
 type Competitor = CompetitorAnalysis['competitors'][number];
 
-/** The competitors as cards: 2 columns on a phone, up to 4 on wide screens (spec §2). */
+/** The competitors as cards: 2 columns on a phone, up to 4 on wide screens. */
 export function CompetitorGrid({ competitors }: { competitors: readonly Competitor[] }) {
   return (
     <ul

@@ -19,7 +19,7 @@ export function avatarColour(name: string): string {
 }
 
 /**
- * The competitor's mark: an avatar drawn here from the name's initials (design §11). The model's
+ * The competitor's mark: an avatar drawn here from the name's initials. The model's
  * `logo_url` is never loaded: a URL the model wrote would make the page fetch from a host we do not
  * know, telling it who reads which analysis; initials work offline and leak nothing.
  */

@@ -1,6 +1,6 @@
 /**
  * POST /api/competitor-analysis streams the model's JSON as plain text. The text is read chunk by
- * chunk and parsed as it grows (partial JSON is ignored until it parses, spec §4); the result only
+ * chunk and parsed as it grows (partial JSON is ignored until it parses); the result only
  * counts once the stream has ended cleanly and the whole text parses: a stream cut mid-way is an
  * error, never a half matrix presented as complete.
  */

@@ -1,5 +1,5 @@
 /**
- * The competitive intelligence screen's state (spec §4 'Competitive analysis'): idle form →
+ * The competitive intelligence screen's state: idle form →
  * analysing (spinner, form hidden) → result, or error; 'New Analysis' resets. The last result is
  * kept in the user's local database, so leaving the screen and coming back (or going offline)
  * still shows it, and every finished analysis is saved to the history (here and on the server), so

@@ -10,7 +10,7 @@ import { formatMemberSince } from './format';
 import { SubscriptionCard } from './SubscriptionCard';
 import { UsageCards } from './UsageCards';
 
-/** /dashboard: account details, subscription and usage (spec §2 Dashboard). The route guard ensures a user. */
+/** /dashboard: account details, subscription and usage. The route guard ensures a user. */
 export function DashboardScreen() {
   const { user } = useAuth();
   if (!user) return null;

@@ -23,7 +23,7 @@ function usePriceLine(): string | null {
 }
 
 /**
- * 'PRO Plan' with its features and 'Manage Payment Method' (the Stripe billing portal, design §11)
+ * 'PRO Plan' with its features and 'Manage Payment Method' (the Stripe billing portal)
  * for paid users; otherwise 'No Active Plan' and 'Upgrade to PRO Plan'.
  */
 export function SubscriptionCard() {

@@ -6,9 +6,9 @@ import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 
 /**
- * Any unmatched path (spec §2 'Not-found screen'). Plain elements, no Ionic: the app preloads this
- * screen with every page (router.tsx, loadCurrentScreen), and it is prerendered. The spec's /checkout redirect (bare /checkout
- * gets plan pro, billing monthly) is the /checkout route's own now (web/routes/checkout.ts).
+ * Any unmatched path. Plain elements, no Ionic: the app preloads this screen with every page
+ * (router.tsx, loadCurrentScreen), and it is prerendered. A bare /checkout is no longer sent here:
+ * the /checkout route gives it plan pro, billing monthly itself (web/routes/checkout.ts).
  */
 export function NotFoundScreen() {
   const navigate = useNavigate();

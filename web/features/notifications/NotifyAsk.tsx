@@ -6,7 +6,7 @@ import { useSyncExternalStore } from 'react';
 import { hasBackgroundSync } from '../../data/backgroundSync';
 import { allowNotifications, declineNotifications, notifyAsk } from './notifyAsk';
 
-/** The words of the ask (issue 14). */
+/** The words of the ask. */
 const NOTIFY_ASK = "Tell me when it's ready?";
 /** What it promises where the worker delivers with the app closed (Background Sync: Chromium). */
 const PROMISE_APP_CLOSED = 'A notification when the answer arrives, even with the app closed.';

@@ -187,7 +187,7 @@ const notice: DraftReadyNotice = {
   replyStatus: 'complete',
 };
 
-describe('readyReplies: a voice debrief transcribed by the flush (issue 23)', () => {
+describe('readyReplies: a voice debrief transcribed by the flush', () => {
   it('says whose debrief is ready and leads to the debrief screen; a refused one says nothing', async () => {
     db = new PitchpadDb(`notify-${uuidv7()}`);
     const base = {

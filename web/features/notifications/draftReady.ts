@@ -1,5 +1,5 @@
 /**
- * 'Your draft is ready' (issue 14): a notification for a queued send delivered and answered while
+ * 'Your draft is ready': a notification for a queued send delivered and answered while
  * no Pitchpad window is visible. One rule wherever the delivery happens:
  *
  *  - The service worker's Background Sync delivers it (no window visible when it started): the worker

@@ -1,5 +1,5 @@
 /**
- * 'Tell me when it's ready?' (issue 14): the in-context ask for notification permission. Never on
+ * 'Tell me when it's ready?': the in-context ask for notification permission. Never on
  * load: it appears right after a send goes into the outbox instead of straight to the server (no
  * signal, or the server could not take it yet), since that is when an answer will come later. Asked
  * once per device: either answer is remembered, and it is never asked where the browser has already

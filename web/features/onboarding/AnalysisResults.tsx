@@ -20,7 +20,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** The analysis in four tabs (spec §2 'Onboarding'): Market Size, Value Prop, Pricing, YC Checklist. */
+/** The analysis in four tabs: Market Size, Value Prop, Pricing, YC Checklist. */
 export function AnalysisResults({ summary }: { summary: StartupSummary }) {
   const [tab, setTab] = useState<TabId>('market');
   const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());

@@ -15,7 +15,7 @@ interface IdeaFormProps {
   error: string | null;
 }
 
-/** The idea input and 'Generate GTM Analysis': disabled while the idea is blank or an analysis runs (spec §5). */
+/** The idea input and 'Generate GTM Analysis': disabled while the idea is blank or an analysis runs. */
 export function IdeaForm({ idea, onIdeaChange, onSubmit, analysing, error }: IdeaFormProps) {
   const trimmed = idea.trim();
   const disabled = !trimmed || analysing;

@@ -23,7 +23,7 @@ function renderWorksheet() {
 }
 
 describe('the market size calculator', () => {
-  it("fresh: 3. says a number's problem when the founder leaves the field, not mid-keystroke, and keeps the result's live region", () => {
+  it("says a number's problem when the founder leaves the field, not mid-keystroke, and keeps the result's live region", () => {
     const { customers, price, result } = renderWorksheet();
     fireEvent.change(price, { target: { value: '$1,200' } });
     // '1,' on the way to '1,200': no error yet.
@@ -46,7 +46,7 @@ describe('the market size calculator', () => {
     expect(result.getAttribute('aria-live')).toBe('polite');
   });
 
-  it("fresh: 3. takes '$', 'k' and '/month' from a text keyboard, shows a monthly price's × 12, and explains a market beyond any there is", () => {
+  it("takes '$', 'k' and '/month' from a text keyboard, shows a monthly price's × 12, and explains a market beyond any there is", () => {
     const { customers, price, result } = renderWorksheet();
     expect(customers.getAttribute('inputmode')).toBe('text');
     expect(price.getAttribute('inputmode')).toBe('text');

@@ -37,11 +37,11 @@ import { SaveAnalysisPrompt } from './SaveAnalysisPrompt';
 import { shareAnalysis } from './shareAnalysis';
 import { useDelayedFlag } from './useDelayedFlag';
 
-/** How long a guest looks at the results before the save prompt (spec §9). */
+/** How long a guest looks at the results before the save prompt. */
 export const SAVE_PROMPT_DELAY_MS = 10_000;
 
 /**
- * /onboarding: idea entry, analysing, results (spec §4 'Idea analysis'). A finished analysis is
+ * /onboarding: idea entry, analysing, results. A finished analysis is
  * opened by its id in the URL, so the results survive a reload and Saved History can reopen them.
  */
 export function OnboardingScreen() {
@@ -144,7 +144,7 @@ export function OnboardingScreen() {
   };
 
   const handleExplore = (shown: SavedAnalysis) => {
-    // The chat sends it as the first message (spec §4 'Pending message').
+    // The chat sends it as the first message.
     writeString(StorageKey.pendingMessage, deeperAnalysisPrompt(shown.idea, shown.summary));
     void navigate({ to: '/chat' });
   };

@@ -15,7 +15,7 @@ interface SaveAnalysisPromptProps {
 }
 
 /**
- * 'Want to save this analysis?' (spec §2 'Onboarding'): a guest leaves an email, with 'Send me
+ * 'Want to save this analysis?': a guest leaves an email, with 'Send me
  * updates' ticked unless they untick it, and goes on to create the account their analysis moves into.
  */
 export function SaveAnalysisPrompt({ onSaved, onDismiss }: SaveAnalysisPromptProps) {

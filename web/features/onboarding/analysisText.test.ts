@@ -30,7 +30,7 @@ const summary: StartupSummary = {
   },
 };
 
-describe("the 'Analysis failed' description (spec §8)", () => {
+describe("the 'Analysis failed' description", () => {
   it("uses the server's message, else its detail, error or first errors[].message", () => {
     expect(
       analysisFailureMessage(

@@ -29,7 +29,7 @@ function text(value: unknown): string | undefined {
 
 /**
  * The 'Analysis failed' description: the server's message, else its detail, error or first
- * errors[].message (spec §7), else the spec's default; a lost connection in the client's words.
+ * errors[].message, else a default; a lost connection in the client's words.
  */
 export function analysisFailureMessage(error: unknown): string {
   if (error instanceof OfflineError) return error.message;

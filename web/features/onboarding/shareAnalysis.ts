@@ -13,7 +13,7 @@ function prefersShareSheet(): boolean {
 
 /**
  * 'Share with co-founder': the system share sheet on phones where the browser has one, else the
- * clipboard (spec §2 copies; iOS-safe through copyText). A share sheet closed without sharing is
+ * clipboard (iOS-safe through copyText). A share sheet closed without sharing is
  * 'cancelled', not a failure.
  */
 export async function shareAnalysis(title: string, text: string): Promise<ShareOutcome> {

@@ -15,7 +15,7 @@ import { PaymentsOffNote } from '../billing/PaymentsOff';
 import { usePlanSelection } from '../billing/usePlanSelection';
 import { ToolCards, toolPath, useToolSelect } from '../landing/LandingScreen';
 
-/** /pro, the Pro welcome page (design §11): the PRO tools for paying users, the upgrade pitch for everyone else. */
+/** /pro, the Pro welcome page: the PRO tools for paying users, the upgrade pitch for everyone else. */
 export function ProScreen() {
   const { isPaid, isLoading, isSubscriptionLoading } = useAuth();
   if (isLoading || isSubscriptionLoading) {

@@ -3,7 +3,7 @@ import { installOfferFits } from './AppBanners';
 
 describe('where the install offer shows', () => {
   it.each(['/auth', '/auth/login', '/auth/register', '/setup', '/callback', '/login-pro'])(
-    'fresh: 5. not on %s, a sign-in or setup screen',
+    'not on %s, a sign-in or setup screen',
     (path) => {
       expect(installOfferFits(path)).toBe(false);
     },

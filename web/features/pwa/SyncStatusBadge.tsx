@@ -4,7 +4,7 @@ import { syncStatus } from '../../data/syncStatus';
 import { InlineIcon } from '../../ui/InlineIcon';
 
 /**
- * The header's connection mark (design §6): 'Offline' (with how many sends wait) when there is no
+ * The header's connection mark: 'Offline' (with how many sends wait) when there is no
  * network or the server cannot be reached, 'N waiting' while sends are held up by a failure (the
  * server refuses them for now, or their owner's session is gone), and for a signed-in user a quiet
  * green dot otherwise: a send on its way, or next in its chat's line, is not a warning (its message

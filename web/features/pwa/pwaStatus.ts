@@ -29,7 +29,7 @@ const BANNER_SNOOZE_MS = 14 * 24 * 60 * 60 * 1000;
 let installEvent: InstallPromptEvent | null = null;
 /**
  * The banners wait until the visitor opens a second screen (markEngaged): one that appeared on the
- * page they landed on would push it down under their thumb (a layout shift, issue 12), and asks
+ * page they landed on would push it down under their thumb (a layout shift), and asks
  * before they have seen anything. The user menu offers Install from the start.
  */
 let engaged = false;

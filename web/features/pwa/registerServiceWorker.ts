@@ -1,6 +1,6 @@
 /**
  * Registers the service worker (web/sw.ts) and turns its updates into the 'A new version is ready'
- * prompt (design §6). Loaded after the app has rendered (boot.tsx), so workbox-window never weighs
+ * prompt. Loaded after the app has rendered (boot.tsx), so workbox-window never weighs
  * on start-up.
  *
  * A new version installs in the background and waits. The user's Reload asks it to take over, and

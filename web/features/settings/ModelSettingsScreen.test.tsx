@@ -57,7 +57,7 @@ function serveSessionEnded(settings?: ModelSettings) {
 }
 
 describe('Settings → Model', () => {
-  it('fresh: 1. tells anyone but the operator who can change it, with the way back', async () => {
+  it('tells anyone but the operator who can change it, with the way back', async () => {
     const view = renderScreen(person);
     expect(
       await view.findByRole('heading', { name: 'Only the operator can change this' }),
@@ -68,7 +68,7 @@ describe('Settings → Model', () => {
     expect(view.queryByRole('form')).toBeNull();
   });
 
-  it("fresh: 1. shows a saved key only as 'A key is saved' with Replace and Remove, never the key", async () => {
+  it("shows a saved key only as 'A key is saved' with Replace and Remove, never the key", async () => {
     const saved: ModelSettings = {
       baseUrl: 'http://localhost:11434/v1',
       hasApiKey: true,
@@ -91,7 +91,7 @@ describe('Settings → Model', () => {
     );
   });
 
-  it("fresh: 1. shows what the environment sets read-only, marked 'Set by the environment'", async () => {
+  it("shows what the environment sets read-only, marked 'Set by the environment'", async () => {
     const saved: ModelSettings = {
       baseUrl: 'http://10.0.0.5:8000/v1',
       hasApiKey: true,
@@ -112,7 +112,7 @@ describe('Settings → Model', () => {
     );
   });
 
-  it('fresh: 1. a new address or provider asks for the key again: the saved one is not sent there', async () => {
+  it('a new address or provider asks for the key again: the saved one is not sent there', async () => {
     const saved: ModelSettings = {
       baseUrl: 'http://localhost:11434/v1',
       hasApiKey: true,
@@ -141,7 +141,7 @@ describe('Settings → Model', () => {
     expect(view.getByLabelText('Paste the key')).toBeTruthy();
   });
 
-  it("fresh: 1. keeps Test's live region in the page while it is empty, so its result is announced", async () => {
+  it("keeps Test's live region in the page while it is empty, so its result is announced", async () => {
     const saved: ModelSettings = {
       baseUrl: null,
       hasApiKey: false,
@@ -163,7 +163,7 @@ describe('Settings → Model', () => {
     expect(settingsCss).not.toMatch(hidingRules);
   });
 
-  it('fresh: 1. a session that ended leads to sign-in and back here, not to "Only the operator"', async () => {
+  it('a session that ended leads to sign-in and back here, not to "Only the operator"', async () => {
     serveSessionEnded();
     const view = renderScreen({ ...person, isOperator: true });
     await waitFor(() =>
@@ -172,7 +172,7 @@ describe('Settings → Model', () => {
     expect(view.queryByRole('heading', { name: 'Only the operator can change this' })).toBeNull();
   });
 
-  it('fresh: 1. a Save refused because the session ended says so, with the way to sign in again', async () => {
+  it('a Save refused because the session ended says so, with the way to sign in again', async () => {
     const saved: ModelSettings = {
       baseUrl: 'http://localhost:11434/v1',
       hasApiKey: false,

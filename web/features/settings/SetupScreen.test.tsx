@@ -53,7 +53,7 @@ function renderSetup(user: User, operatorExists = false) {
 }
 
 describe('claiming the server', () => {
-  it("fresh: 1. a claim that failed offline or on a busy server keeps the link, says why, and offers 'Try again'", async () => {
+  it("a claim that failed offline or on a busy server keeps the link, says why, and offers 'Try again'", async () => {
     keepSetupToken('tok-1');
     let answer = networkDown;
     serve(() => answer());
@@ -73,7 +73,7 @@ describe('claiming the server', () => {
     expect(view.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
-  it('fresh: 1. a refused token is forgotten, with no Try again', async () => {
+  it('a refused token is forgotten, with no Try again', async () => {
     keepSetupToken('tok-1');
     serve(() =>
       Response.json(
@@ -91,7 +91,7 @@ describe('claiming the server', () => {
     expect(view.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
-  it('fresh: 1. the link is forgotten when the server already has its operator, this user or another', async () => {
+  it('the link is forgotten when the server already has its operator, this user or another', async () => {
     keepSetupToken('tok-1');
     const view = renderSetup(person, true);
     expect(

@@ -34,7 +34,7 @@ const form = (saved: ModelSettings, change: Partial<ModelForm> = {}): ModelForm 
 });
 
 describe('Settings → Model form', () => {
-  it('fresh: 1. starts from what is saved: OpenAI when no address is stored (or OpenAI’s own), the compatible server with its address otherwise, never a key', () => {
+  it('starts from what is saved: OpenAI when no address is stored (or OpenAI’s own), the compatible server with its address otherwise, never a key', () => {
     expect(modelFormDefaults(fresh)).toEqual({
       provider: 'openai',
       baseUrl: '',
@@ -56,7 +56,7 @@ describe('Settings → Model form', () => {
     });
   });
 
-  it('fresh: 1. Test sends the address and a typed key; a saved key left alone is left out (the server uses it), Remove sends null', () => {
+  it('Test sends the address and a typed key; a saved key left alone is left out (the server uses it), Remove sends null', () => {
     expect(testInput(form(ollama), ollama)).toEqual({ baseUrl: 'http://localhost:11434/v1' });
     expect(testInput(form(ollama, { keyAction: 'replace', apiKey: ' sk-new ' }), ollama)).toEqual({
       baseUrl: 'http://localhost:11434/v1',
@@ -79,7 +79,7 @@ describe('Settings → Model form', () => {
     ).toEqual({});
   });
 
-  it('fresh: 1. Save says what is missing in words: the address, the OpenAI key, a model', () => {
+  it('Save says what is missing in words: the address, the OpenAI key, a model', () => {
     expect(modelSettingsInput(form(fresh, { provider: 'compatible', models: ['m'] }), fresh)).toBe(
       "Enter the server's base URL, such as http://localhost:11434/v1.",
     );
@@ -113,7 +113,7 @@ describe('Settings → Model form', () => {
     });
   });
 
-  it('fresh: 1. Save keeps a saved key unless it is replaced or removed, and the default is one of the models offered', () => {
+  it('Save keeps a saved key unless it is replaced or removed, and the default is one of the models offered', () => {
     expect(modelSettingsInput(form(ollama, { defaultModel: 'gone' }), ollama)).toEqual({
       baseUrl: 'http://localhost:11434/v1',
       defaultModel: 'llama3.2',
@@ -141,7 +141,7 @@ describe('Settings → Model form', () => {
     });
   });
 
-  it('fresh: 1. Save leaves out what the environment sets, and sends its model list back unchanged', () => {
+  it('Save leaves out what the environment sets, and sends its model list back unchanged', () => {
     const locked = { baseUrl: true, apiKey: true, models: true };
     const envSaved: ModelSettings = {
       ...ollama,
@@ -157,7 +157,7 @@ describe('Settings → Model form', () => {
     ).toEqual({ defaultModel: 'gpt-4o', models: ['gpt-4o', 'gpt-4o-mini'] });
   });
 
-  it('fresh: 1. a saved key belongs to its address: a new base URL or provider asks for the key again, and without one sends none', () => {
+  it('a saved key belongs to its address: a new base URL or provider asks for the key again, and without one sends none', () => {
     const moved = form(ollama, { baseUrl: 'http://10.0.0.9:8000/v1' });
     expect(savedKeyDropped(form(ollama), ollama)).toBe(false);
     expect(savedKeyDropped(form(ollama, { baseUrl: ' http://localhost:11434/v1 ' }), ollama)).toBe(

@@ -23,7 +23,7 @@ async function persistedClient() {
 }
 
 describe('the setup and model mutations offline', () => {
-  it("fresh: 1. the persisted cache never holds a mutation's variables, even one paused for a network", async () => {
+  it("the persisted cache never holds a mutation's variables, even one paused for a network", async () => {
     const { queryClient } = await persistedClient();
     onlineManager.setOnline(false);
     // Any mutation that pauses offline (TanStack's default network mode), carrying a secret.
@@ -43,7 +43,7 @@ describe('the setup and model mutations offline', () => {
     expect(saved).not.toContain('sk-secret-123');
   });
 
-  it('fresh: 1. claim, Test and Save fail at once offline with a reason, never paused behind a spinner', async () => {
+  it('claim, Test and Save fail at once offline with a reason, never paused behind a spinner', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     // No retries here: the point is that each one runs at all.
     const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });

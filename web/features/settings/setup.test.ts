@@ -13,7 +13,7 @@ import { claimFailureMessage } from './SetupScreen';
 afterEach(() => sessionStorage.clear());
 
 describe('the setup link', () => {
-  it('fresh: 1. keeps the token in this tab only until it is used, and remembers a trip to sign in once', () => {
+  it('keeps the token in this tab only until it is used, and remembers a trip to sign in once', () => {
     keepSetupToken(' tok-123 ');
     expect(readSetupToken()).toBe('tok-123');
     expect(localStorage.length).toBe(0);
@@ -24,7 +24,7 @@ describe('the setup link', () => {
     expect(readSetupToken()).toBeNull();
   });
 
-  it('fresh: 1. says plainly why a claim was refused: a wrong or used token, or an operator who exists', () => {
+  it('says plainly why a claim was refused: a wrong or used token, or an operator who exists', () => {
     const used = new ApiError('This setup link is not valid: it was used already.', 403, {
       code: 'setup_token_invalid',
       message: 'This setup link is not valid: it was used already.',
@@ -39,7 +39,7 @@ describe('the setup link', () => {
 });
 
 describe('a call only a model can answer', () => {
-  it("fresh: 2. on a server with no model is a known setup (503 'no_model'), not a failure", () => {
+  it("on a server with no model is a known setup (503 'no_model'), not a failure", () => {
     expect(
       isNoModelError(
         new ApiError('No AI model is connected…', 503, {
@@ -58,7 +58,7 @@ describe('a call only a model can answer', () => {
     ).toBe(false);
   });
 
-  it("fresh: 1. a database outage (503 'unavailable') is not taken for 'no model'", () => {
+  it("a database outage (503 'unavailable') is not taken for 'no model'", () => {
     expect(
       isNoModelError(
         new ApiError('The database is unavailable', 503, {

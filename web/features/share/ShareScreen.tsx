@@ -1,4 +1,4 @@
-/** /share: what another app shared, and the four things Pitchpad can do with it (issue #14 part 3). */
+/** /share: what another app shared, and the four things Pitchpad can do with it. */
 // oxlint-disable-next-line import/no-unassigned-import -- the share screen's stylesheet, loaded with its chunk
 import './share.css';
 import { useQueryClient } from '@tanstack/react-query';

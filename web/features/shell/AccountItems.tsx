@@ -15,7 +15,7 @@ import { MenuItem } from './MenuItem';
 /**
  * A signed-in user's entries, the same in both menus: Dashboard, Profile (what they sell), Sales
  * kit (their documents), Account (how they sign in, devices, export, delete), Settings (the operator's, where the model is connected), 'Install app'
- * (while the browser offers it) and Logout, which from a header menu returns to / (spec §4).
+ * (while the browser offers it) and Logout, which from a header menu returns to /.
  * `onClose` closes the menu first.
  */
 export function AccountItems({ onClose }: { onClose: () => void }) {

@@ -28,7 +28,7 @@ import { UserMenu } from './UserMenu';
  * Brand, the main links (wide screens), and sign-in or the user menu; narrow screens get the menu.
  * Plain elements styled as Ionic's toolbar, not IonHeader/IonToolbar/IonButton: the header is on
  * every screen, the prerendered ones included, and it draws with the page instead of waiting for
- * Ionic's elements to be defined and rendered (issue 12: the landing page's main-thread time).
+ * Ionic's elements to be defined and rendered, which keeps the landing page's main thread free.
  */
 export function AppHeader() {
   const { user, isLoading } = useAuth();

@@ -1,4 +1,4 @@
-/** The header's main links (spec §2 Header), shared by the desktop bar and the mobile menu. */
+/** The header's main links, shared by the desktop bar and the mobile menu. */
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'About' },

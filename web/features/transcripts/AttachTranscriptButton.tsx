@@ -1,5 +1,5 @@
 /**
- * The paperclip (issue #14 part 4): picks a text transcript, reads it on the device and hands over
+ * The paperclip: picks a text transcript, reads it on the device and hands over
  * its cleaned text (domain/transcripts). Nothing is uploaded; a refused file is said in words.
  */
 // oxlint-disable-next-line import/no-unassigned-import -- the paperclip's stylesheet, loaded with its chunk
