@@ -45,9 +45,9 @@ async function renderLanding(user: User | null, subscription?: SubscriptionInfo)
 /** Where each card's link leads, by tool. */
 function cardHrefs(view: Awaited<ReturnType<typeof renderLanding>>) {
   const cards = view.container.querySelectorAll<HTMLAnchorElement>('a.tool-card[data-tool]');
-  return Object.fromEntries(
-    [...cards].map((card) => [card.dataset.tool, card.getAttribute('href')]),
-  );
+  const hrefs: Record<string, string | null> = {};
+  for (const card of cards) hrefs[card.dataset.tool!] = card.getAttribute('href');
+  return hrefs;
 }
 
 describe('the landing tool cards link where a tap goes', () => {
