@@ -6,6 +6,7 @@ import {
   pdfOfSpaces,
   pdfWithNoPageListed,
 } from '../../tests/factories/documents';
+import { KIT_FILE_TYPES, notAKitFile } from '../../domain/contract/kit';
 import { breakKitReader } from '../../tests/support/brokenReader';
 import { captureLog } from '../../tests/support/logs';
 import {
@@ -127,5 +128,28 @@ describe('a PDF the reader fails on with an error of no known kind', () => {
     } finally {
       broken.restore();
     }
+  });
+});
+
+describe('the kinds of file the kit reads are the contract’s list', () => {
+  const LINE = 'Freightly books docks.';
+  const bytesOf = async (kind: string) =>
+    kind === 'pdf'
+      ? pdfOf([[LINE]])
+      : kind === 'docx'
+        ? docxOf([LINE])
+        : new TextEncoder().encode(LINE);
+
+  it.each(KIT_FILE_TYPES.flatMap(({ kind, extensions }) => extensions.map((ext) => [ext, kind])))(
+    'reads a .%s file as %s',
+    async (ext, kind) => {
+      const extracted = await extractText(`battlecard.${ext}`, await bytesOf(kind));
+      expect(extracted).toEqual({ kind, pages: [{ page: kind === 'pdf' ? 1 : null, text: LINE }] });
+    },
+  );
+
+  it('refuses a file of a kind the contract does not list, in the contract’s words', async () => {
+    for (const name of ['deck.pptx', 'notes', 'notes.constructor'])
+      await expect(extractText(name, await bytesOf('text'))).rejects.toThrow(notAKitFile(name));
   });
 });

@@ -11,9 +11,15 @@ import {
   KIT_EXTRACT_TIMEOUT_MS,
   KIT_MAX_PAGES,
 } from '../../domain/limits';
+import {
+  KIT_FILE_TYPES,
+  kitFileKindOfName,
+  notAKitFile,
+  type KitFile,
+} from '../../domain/contract/kit';
 import type { Logger } from '../log';
 
-export type KitFileKind = 'pdf' | 'docx' | 'text';
+export type KitFileKind = KitFile['kind'];
 
 /** A file Pitchpad cannot take, and why, in words for the rep. */
 export class KitFileError extends Error {
@@ -34,28 +40,15 @@ export interface ExtractedText {
   pages: { page: number | null; text: string }[];
 }
 
-const KIND_BY_EXTENSION: Record<string, KitFileKind> = {
-  pdf: 'pdf',
-  docx: 'docx',
-  md: 'text',
-  markdown: 'text',
-  txt: 'text',
-  text: 'text',
-};
-
-const KIND_NAMES: Record<KitFileKind, string> = {
-  pdf: 'a PDF',
-  docx: 'a Word document (DOCX)',
-  text: 'a text or Markdown file',
-};
+/** What a message calls each kind. */
+const KIND_NAMES = Object.fromEntries(
+  KIT_FILE_TYPES.map(({ kind, described }) => [kind, described]),
+) as Record<KitFileKind, string>;
 
 /** The kind a file's name says it is, or a KitFileError naming what is accepted. */
 export function kindOfName(name: string): KitFileKind {
-  const kind = KIND_BY_EXTENSION[name.split('.').pop()?.toLowerCase() ?? ''];
-  if (!kind)
-    throw new KitFileError(
-      `“${name}” is not a file Pitchpad reads: upload a PDF, a Word document (.docx), Markdown (.md) or plain text (.txt).`,
-    );
+  const kind = kitFileKindOfName(name);
+  if (!kind) throw new KitFileError(notAKitFile(name));
   return kind;
 }
 
