@@ -14,7 +14,8 @@
  *     signed in (a signed-in rep is sent on to where the page's address leads, a guest gets the
  *     page: api/auth/signInPages.ts), which a copy made at install time cannot know.
  *  3. GET /api/chats and GET /api/chats/{id}: network first, falling back to the last good answer
- *     when the network fails or is slower than 5 s (offline reading). Only 200s are kept, stamped
+ *     when the network fails or is slower than 5 s (offline reading), and with none, to a 503 the
+ *     page takes as offline (features/pwa/answerUnreachable.ts). Only 200s are kept, stamped
  *     with when they were fetched (SNAPSHOT_HEADER) so the page merges a stale answer as such. The
  *     cache is per device, so the pages clear it at login and logout.
  *  4. Everything else goes to the network untouched and is never cached: every POST/PUT/PATCH/DELETE
@@ -58,6 +59,7 @@ import { NetworkFirst } from 'workbox-strategies';
 import { openUserDb, userDbName } from './data/db';
 import { API_CACHE, SNAPSHOT_HEADER, SYNC_TAG_PREFIX, SwMessage } from './data/swShared';
 import { deliverQueuedWork } from './features/chat/engine/queuedWork';
+import { answerUnreachable } from './features/pwa/answerUnreachable';
 import {
   noticesOf,
   notificationPermission,
@@ -181,6 +183,8 @@ registerRoute(
       new CacheableResponsePlugin({ statuses: [200] }),
       snapshotTime,
       new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 }),
+      // No network and no copy: a 503 the page reads as offline, never a rejected respondWith.
+      answerUnreachable,
     ],
   }),
 );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { docxOf, pdfOf, pdfOfLines, pdfOfSpaces } from '../../tests/factories/documents';
+import {
+  docxOf,
+  pdfOf,
+  pdfOfLines,
+  pdfOfSpaces,
+  pdfWithNoPageListed,
+} from '../../tests/factories/documents';
+import { KIT_FILE_TYPES, notAKitFile } from '../../domain/contract/kit';
 import { breakKitReader } from '../../tests/support/brokenReader';
 import { captureLog } from '../../tests/support/logs';
 import {
@@ -98,5 +105,51 @@ describe('kit: 3. a reader that fails for a reason that is not the file', () => 
     // Mended, the reader reads the same file.
     const again = await extractText('deck.pdf', await pdfOf([['Freightly books docks.']]));
     expect(again.pages).toEqual([{ page: 1, text: 'Freightly books docks.' }]);
+  });
+});
+
+describe('a PDF the reader fails on with an error of no known kind', () => {
+  it('is refused for good, naming the file, when the reader still reads a known-good PDF', async () => {
+    const failure = await extractText('pipeline.pdf', pdfWithNoPageListed()).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(KitFileError);
+    expect((failure as Error).message).toBe(
+      '“pipeline.pdf” could not be read: the PDF reader fails on this file. Save it again as a PDF (print it to PDF) and upload the copy.',
+    );
+  });
+
+  it('is tried again later when the reader cannot read the known-good PDF either', async () => {
+    const broken = breakKitReader();
+    try {
+      await expect(extractText('pipeline.pdf', pdfWithNoPageListed())).rejects.toBeInstanceOf(
+        KitReaderError,
+      );
+    } finally {
+      broken.restore();
+    }
+  });
+});
+
+describe('the kinds of file the kit reads are the contract’s list', () => {
+  const LINE = 'Freightly books docks.';
+  const bytesOf = async (kind: string) =>
+    kind === 'pdf'
+      ? pdfOf([[LINE]])
+      : kind === 'docx'
+        ? docxOf([LINE])
+        : new TextEncoder().encode(LINE);
+
+  it.each(KIT_FILE_TYPES.flatMap(({ kind, extensions }) => extensions.map((ext) => [ext, kind])))(
+    'reads a .%s file as %s',
+    async (ext, kind) => {
+      const extracted = await extractText(`battlecard.${ext}`, await bytesOf(kind));
+      expect(extracted).toEqual({ kind, pages: [{ page: kind === 'pdf' ? 1 : null, text: LINE }] });
+    },
+  );
+
+  it('refuses a file of a kind the contract does not list, in the contract’s words', async () => {
+    for (const name of ['deck.pptx', 'notes', 'notes.constructor'])
+      await expect(extractText(name, await bytesOf('text'))).rejects.toThrow(notAKitFile(name));
   });
 });

@@ -11,9 +11,15 @@ import {
   KIT_EXTRACT_TIMEOUT_MS,
   KIT_MAX_PAGES,
 } from '../../domain/limits';
+import {
+  KIT_FILE_TYPES,
+  kitFileKindOfName,
+  notAKitFile,
+  type KitFile,
+} from '../../domain/contract/kit';
 import type { Logger } from '../log';
 
-export type KitFileKind = 'pdf' | 'docx' | 'text';
+export type KitFileKind = KitFile['kind'];
 
 /** A file Pitchpad cannot take, and why, in words for the rep. */
 export class KitFileError extends Error {
@@ -34,28 +40,15 @@ export interface ExtractedText {
   pages: { page: number | null; text: string }[];
 }
 
-const KIND_BY_EXTENSION: Record<string, KitFileKind> = {
-  pdf: 'pdf',
-  docx: 'docx',
-  md: 'text',
-  markdown: 'text',
-  txt: 'text',
-  text: 'text',
-};
-
-const KIND_NAMES: Record<KitFileKind, string> = {
-  pdf: 'a PDF',
-  docx: 'a Word document (DOCX)',
-  text: 'a text or Markdown file',
-};
+/** What a message calls each kind. */
+const KIND_NAMES = Object.fromEntries(
+  KIT_FILE_TYPES.map(({ kind, described }) => [kind, described]),
+) as Record<KitFileKind, string>;
 
 /** The kind a file's name says it is, or a KitFileError naming what is accepted. */
 export function kindOfName(name: string): KitFileKind {
-  const kind = KIND_BY_EXTENSION[name.split('.').pop()?.toLowerCase() ?? ''];
-  if (!kind)
-    throw new KitFileError(
-      `“${name}” is not a file Pitchpad reads: upload a PDF, a Word document (.docx), Markdown (.md) or plain text (.txt).`,
-    );
+  const kind = kitFileKindOfName(name);
+  if (!kind) throw new KitFileError(notAKitFile(name));
   return kind;
 }
 
@@ -108,7 +101,7 @@ export async function extractText(
   const pages =
     kind === 'text'
       ? [{ page: null, text: new TextDecoder().decode(bytes) }]
-      : await readInProcess(name, kind, bytes, { timeoutMs, heapMb, log });
+      : await readDocument(name, kind, bytes, { timeoutMs, heapMb, log });
   const cleaned = pages
     .map((p) => ({ page: p.page, text: p.text.replace(/\r\n?/g, '\n').trim() }))
     .filter((p) => p.text !== '');
@@ -117,6 +110,71 @@ export async function extractText(
       kind === 'pdf' ? `No text found in “${name}”: is it a scan?` : `No text found in “${name}”.`,
     );
   return { kind, pages: cleaned };
+}
+
+/**
+ * A PDF or DOCX read in the reader's process. pdf.js fails on some files with an error of no kind it
+ * names, which looks like the reader breaking, so the upload was tried again for ever. After such a
+ * failure the reader reads a known-good document: when it can, the reader works and the file is what
+ * it cannot read, refused for good; when it cannot either, the reader is broken and the upload is
+ * tried again later, as before.
+ */
+async function readDocument(
+  name: string,
+  kind: 'pdf' | 'docx',
+  bytes: Uint8Array,
+  options: { timeoutMs: number; heapMb: number; log: Logger | undefined },
+): Promise<{ page: number | null; text: string }[]> {
+  try {
+    return await readInProcess(name, kind, bytes, options);
+  } catch (error) {
+    if (!(error instanceof KitReaderError) || kind !== 'pdf' || !(await pdfReaderWorks(options)))
+      throw error;
+    options.log?.warn({ kind }, 'kit: the reader reads a known-good PDF: the file is refused');
+    throw new KitFileError(
+      `“${name}” could not be read: the PDF reader fails on this file. Save it again as a PDF (print it to PDF) and upload the copy.`,
+    );
+  }
+}
+
+/** The words of the known-good PDF, which a working reader finds in it. */
+const KNOWN_GOOD_TEXT = 'Pitchpad reads PDFs';
+
+/** A one-page PDF of KNOWN_GOOD_TEXT in Helvetica, written by hand: the smallest a reader must read. */
+function knownGoodPdf(): Uint8Array {
+  const content = `BT /F1 12 Tf 72 712 Td (${KNOWN_GOOD_TEXT}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >> stream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj ${object} endobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer << /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(pdf);
+}
+
+/** Whether the PDF reader works now: it reads the known-good PDF's words. */
+async function pdfReaderWorks(options: { timeoutMs: number; heapMb: number }): Promise<boolean> {
+  try {
+    const pages = await readInProcess('known-good.pdf', 'pdf', knownGoodPdf(), {
+      ...options,
+      // Its failure is the one already logged for the file.
+      log: undefined,
+    });
+    return pages.some((page) => page.text.includes(KNOWN_GOOD_TEXT));
+  } catch {
+    return false;
+  }
 }
 
 /** The reader of PDFs and DOCX files: plain JavaScript beside this module (see its header). */

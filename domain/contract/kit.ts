@@ -29,15 +29,48 @@ export const KIT_FILE_NAME_HEADER = 'x-file-name';
 /** A file id: what the device makes (nanoid's alphabet, 21 characters). */
 export const KIT_FILE_ID = /^[A-Za-z0-9_-]{21}$/;
 
-/** The files Pitchpad reads, by the end of their name (what the server checks the bytes against). */
-export const KIT_FILE_KINDS: Readonly<Record<string, KitFile['kind']>> = {
-  pdf: 'pdf',
-  docx: 'docx',
-  md: 'text',
-  markdown: 'text',
-  txt: 'text',
-  text: 'text',
-};
+/**
+ * The kinds of file Pitchpad reads: the ends of their names (what the server checks the bytes
+ * against), their usual MIME types (the file picker's filter) and what a message calls them. The one
+ * list: the server's reader and the web app's picker and checks all take it from here.
+ */
+export const KIT_FILE_TYPES: readonly {
+  kind: KitFile['kind'];
+  extensions: readonly string[];
+  mimeTypes: readonly string[];
+  /** The kind in a sentence: '… is not a PDF'. */
+  described: string;
+}[] = [
+  { kind: 'pdf', extensions: ['pdf'], mimeTypes: ['application/pdf'], described: 'a PDF' },
+  {
+    kind: 'docx',
+    extensions: ['docx'],
+    mimeTypes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    described: 'a Word document (DOCX)',
+  },
+  {
+    kind: 'text',
+    extensions: ['md', 'markdown', 'txt', 'text'],
+    mimeTypes: ['text/markdown', 'text/plain'],
+    described: 'a text or Markdown file',
+  },
+];
+
+/** The files Pitchpad reads, by the end of their name. */
+export const KIT_FILE_KINDS: Readonly<Record<string, KitFile['kind']>> = Object.fromEntries(
+  KIT_FILE_TYPES.flatMap(({ kind, extensions }) => extensions.map((ext) => [ext, kind])),
+);
+
+/** The kind a file's name says it is, or undefined for one Pitchpad does not read. */
+export function kitFileKindOfName(name: string): KitFile['kind'] | undefined {
+  const extension = name.split('.').pop()?.toLowerCase() ?? '';
+  return Object.hasOwn(KIT_FILE_KINDS, extension) ? KIT_FILE_KINDS[extension] : undefined;
+}
+
+/** Why a file of a kind not listed is refused, naming it, on the device and on the server alike. */
+export function notAKitFile(name: string): string {
+  return `“${name}” is not a file Pitchpad reads: upload a PDF, a Word document (.docx), Markdown (.md) or plain text (.txt).`;
+}
 
 /** The longest file name kept. */
 export const KIT_FILE_NAME_MAX = 200;

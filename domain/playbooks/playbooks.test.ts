@@ -260,6 +260,34 @@ describe('the name a finished flow is saved under', () => {
       'Call Analysis: Freightly, second call',
     ],
     [
+      "a call analysis whose speakers are roles, for the person the buyer's label names",
+      'call',
+      {
+        transcript:
+          'Rep: Thanks for making the time today.\nBuyer (Maria Chen, CFO at Acme Freight): Sure. Our problem is ramp time.\nRep: How long does ramp take now?',
+      },
+      'Call Analysis: Maria Chen',
+    ],
+    [
+      'a call analysis whose speakers are only roles, for the context',
+      'call',
+      {
+        transcript:
+          'Sales Rep: Thanks for making the time today.\nProspect: Sure. Our problem is ramp time.\nCustomer 2: It takes six months.',
+        context: 'Acme Freight, first call',
+      },
+      'Call Analysis: Acme Freight, first call',
+    ],
+    [
+      'a call analysis whose named speakers carry their titles, for the names alone',
+      'call',
+      {
+        transcript:
+          'Dana Ortiz (VP Sales): Thanks for joining.\nCustomer (Sam Lee): Happy to be here today.',
+      },
+      'Call Analysis: Dana Ortiz and Sam Lee',
+    ],
+    [
       'a call analysis with no names and no context, for its first words',
       'call',
       { transcript: UNNAMED, context: '' },

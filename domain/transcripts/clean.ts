@@ -140,16 +140,48 @@ function partsEndWith(parts: readonly string[], text: string): boolean {
 /** Labels a transcript gives when it knows no names ('Speaker 1', 'Unknown'): they tell no call from another. */
 const UNNAMED_SPEAKER =
   /^(?:speaker|participant|person|guest|unknown|unidentified|host|interviewer|caller)\b/i;
+/**
+ * A side of the call rather than a person ('Rep', 'Buyer', 'Customer 2', 'Sales Rep A'): every call
+ * has one, so naming an analysis after it would give two calls the same name.
+ */
+const ROLE_SPEAKER =
+  /^(?:the\s+)?(?:(?:sales|account|customer|support)\s+)?(?:rep|reps|representative|executive|manager|ae|sdr|bdr|csm|seller|salesperson|sales|vendor|agent|buyer|prospect|customer|client|lead|champion|decision maker|stakeholder|user|me|you|us|them|moderator|interviewee|ceo|cfo|cto|coo|vp)(?:\s*#?\d+|\s+[a-z])?$/i;
+/**
+ * A line's speaker label: a name of at most five words ('Dana Ortiz', 'Speaker 1'), then perhaps a
+ * note in parentheses ('Buyer (Maria Chen, CFO at Acme Freight)'), then ': ' and the words said.
+ */
+const SPEAKER_LABEL =
+  /^([\p{Lu}][\p{L}\p{M}'’.-]*(?:\s+[\p{L}\p{M}\d'’.#-]+){0,4})\s*(?:\(([^()\n]{1,120})\))?:\s+\S/u;
+
+function isRole(label: string): boolean {
+  return UNNAMED_SPEAKER.test(label) || ROLE_SPEAKER.test(label);
+}
 
 /**
- * The people a transcript names at the start of its lines ('Dana Ortiz: Thanks…'), each once, in the
- * order they first speak: the cleaned text's turns, or a plain transcript written the same way.
+ * The person a speaker label names, or null: the label itself when it is a name ('Dana Ortiz (VP
+ * Sales)' is Dana Ortiz), else the name its parentheses give before any comma ('Buyer (Maria Chen,
+ * CFO)' is Maria Chen); a role word alone ('Rep', 'Speaker 1') names no one.
+ */
+function personOf(label: string, note: string | undefined): string | null {
+  const head = label.trim();
+  if (!isRole(head)) return head;
+  const named = note?.split(/[,;–—]|\s-\s/)[0]?.trim();
+  if (!named || !/^[\p{Lu}][\p{L}\p{M}'’.-]*(?:\s+[\p{L}\p{M}'’.-]+){0,4}$/u.test(named))
+    return null;
+  return isRole(named) ? null : named;
+}
+
+/**
+ * The people a transcript names at the start of its lines ('Dana Ortiz: Thanks…', 'Buyer (Maria
+ * Chen): …'), each once, in the order they first speak: the cleaned text's turns, or a plain
+ * transcript written the same way.
  */
 export function transcriptSpeakers(text: string): string[] {
   const speakers = new Set<string>();
   for (const line of text.split('\n')) {
-    const speaker = INLINE_SPEAKER.exec(line.trim())?.[1];
-    if (speaker && !UNNAMED_SPEAKER.test(speaker)) speakers.add(speaker);
+    const label = SPEAKER_LABEL.exec(line.trim());
+    const person = label?.[1] ? personOf(label[1], label[2]) : null;
+    if (person) speakers.add(person);
   }
   return [...speakers];
 }

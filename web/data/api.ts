@@ -7,7 +7,7 @@
 import { CSRF_HEADER, ErrorCode } from '../../domain/contract/errors';
 import type { ApiErrorBody } from '../../domain/contract/errors';
 import { EXPECTED_USER_HEADER, SESSION_MISMATCH } from '../../domain/contract/session';
-import { SNAPSHOT_HEADER } from './swShared';
+import { SNAPSHOT_HEADER, UNREACHABLE_HEADER } from './swShared';
 
 export const NETWORK_ERROR_MESSAGE =
   'Network error: Cannot connect to server. Please check your connection.';
@@ -146,8 +146,9 @@ export function createApiClient({
   ) {
     // A Blob is a file's bytes (putFile), sent as they are; anything else is JSON.
     const bytes = typeof Blob !== 'undefined' && body instanceof Blob ? body : undefined;
+    let res: Response;
     try {
-      return await fetchImpl(baseUrl + path, {
+      res = await fetchImpl(baseUrl + path, {
         method,
         credentials: 'include',
         headers: {
@@ -169,6 +170,9 @@ export function createApiClient({
       if (signal?.aborted) throw error;
       throw new OfflineError(error);
     }
+    // The service worker reached neither the server nor its cache: no network, as without a worker.
+    if (res.headers.get(UNREACHABLE_HEADER)) throw new OfflineError();
+    return res;
   }
 
   /** The CSRF token, fetched once and cached (spec §7). */

@@ -9,6 +9,29 @@ export const API_CACHE = 'pitchpad-api';
  */
 export const SNAPSHOT_HEADER = 'x-pitchpad-snapshot-at';
 
+/**
+ * Set on the 503 the worker answers an API call with when neither the server nor its cache could
+ * (unreachableApiResponse): the pages take that answer as no network (api.ts), as if there were no
+ * worker, instead of a refusal by the server.
+ */
+export const UNREACHABLE_HEADER = 'x-pitchpad-unreachable';
+
+/**
+ * The worker's answer to an API call it cannot serve: a 503 in the API's own error shape. A worker
+ * must answer every request it routes; a rejected respondWith is logged by the browser as the
+ * worker's error (Firefox) and reaches the page as a failed fetch anyway.
+ */
+export function unreachableApiResponse(): Response {
+  return new Response(
+    JSON.stringify({ code: 'unavailable', message: 'The server could not be reached.' }),
+    {
+      status: 503,
+      statusText: 'Service Unavailable',
+      headers: { 'Content-Type': 'application/json', [UNREACHABLE_HEADER]: '1' },
+    },
+  );
+}
+
 /** The Background Sync tag of a user's queued work, every kind (the name is older than that): `pitchpad-outbox:<userId>`. */
 export const SYNC_TAG_PREFIX = 'pitchpad-outbox:';
 

@@ -25,7 +25,12 @@ import { AUTH_DEDUPE_MS } from '../../../domain/limits';
 import { ApiError, OfflineError, api } from '../../data/api';
 import { clearApiCache } from '../../data/swShared';
 import { useHydrating } from '../../prerender/takeover';
-import { clearAuthStorage, recordLoginAttempt, recordLoginSuccess } from './authStorage';
+import {
+  clearAuthStorage,
+  forgetSessionEndedElsewhere,
+  recordLoginAttempt,
+  recordLoginSuccess,
+} from './authStorage';
 import {
   forgetPendingLogout,
   queuePendingLogout,
@@ -52,7 +57,10 @@ export const userQueryOptions = queryOptions({
       retryPendingLogout();
       return null;
     }
-    return api.query<User>('/api/auth/user', { on401: 'returnNull', signal });
+    const user = await api.query<User>('/api/auth/user', { on401: 'returnNull', signal });
+    // Signed out from elsewhere: the worker's copies of their chat reads go with the frames.
+    if (user === null && forgetSessionEndedElsewhere()) void clearApiCache();
+    return user;
   },
   staleTime: AUTH_DEDUPE_MS,
   refetchOnWindowFocus: false,

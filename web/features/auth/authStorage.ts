@@ -51,6 +51,20 @@ export function clearAuthStorage(): void {
   removeKey(StorageKey.authUserId);
 }
 
+/**
+ * The server has no session where this device stored a user's (a password change, 'Sign out' on
+ * another device): forget that user's copies of the home screen the way a logout does, so the next
+ * start never paints their last chat before asking who is here. True when there was such a user.
+ * Their unsent work is kept: it sits in that user's own local database, which nothing here deletes
+ * (only a logout chosen on this device may discard it, and only after asking), and it is sent when
+ * that user signs in on this device again; another rep signing in never opens it.
+ */
+export function forgetSessionEndedElsewhere(): boolean {
+  if (readString(StorageKey.authUserId) === null) return false;
+  clearAuthStorage();
+  return true;
+}
+
 export function savePostLoginTarget(path: string): void {
   writeString(StorageKey.postLoginTarget, path);
 }

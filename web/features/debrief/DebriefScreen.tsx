@@ -7,7 +7,7 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the debrief screen's stylesheet, loaded with its chunk
 import './debrief.css';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import { DEBRIEF_CHOICES } from '../../../domain/debrief/debriefChoices';
 import { openUserDb, type LocalRecording, type PitchpadDb } from '../../data/db';
@@ -20,6 +20,7 @@ import { clock, recordedAt } from './debriefText';
 import { RecorderPanel } from './RecorderPanel';
 import { RecordingCard } from './RecordingCard';
 import {
+  cutOffAt,
   deleteRecording,
   finishRecording,
   isCutOff,
@@ -46,7 +47,8 @@ function Debrief({ user }: { user: User }) {
   const [justRecorded, setJustRecorded] = useState<string | null>(null);
   const { isPaid } = useAuth();
 
-  const cutOff = (recordings ?? []).filter((recording) => isCutOff(recording));
+  const now = useNowAtCutOff(recordings);
+  const cutOff = (recordings ?? []).filter((recording) => isCutOff(recording, now));
   const listed = (recordings ?? []).filter((recording) => recording.state !== 'recording');
 
   return (
@@ -120,6 +122,25 @@ function Debrief({ user }: { user: User }) {
       )}
     </Screen>
   );
+}
+
+/**
+ * The time, drawn again when a running recording's last chunk grows old enough to call it cut off:
+ * the stored chunks decide, not when the screen happened to draw. A recorder that is still writing
+ * moves that moment on with each chunk (the live query draws again).
+ */
+function useNowAtCutOff(recordings: LocalRecording[] | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  const next = (recordings ?? [])
+    .map(cutOffAt)
+    .filter((at): at is number => at !== null && at >= now)
+    .reduce((soonest, at) => Math.min(soonest, at), Infinity);
+  useEffect(() => {
+    if (next === Infinity) return;
+    const timer = setTimeout(() => setNow(Date.now()), next - Date.now() + 1);
+    return () => clearTimeout(timer);
+  }, [next]);
+  return now;
 }
 
 /** With no speech model: what still works, and the operator's fix. */

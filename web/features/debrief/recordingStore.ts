@@ -262,7 +262,17 @@ export function localRecordings(db: PitchpadDb): Promise<LocalRecording[]> {
  * chunk written for a while, so no recorder writes them any more. Offered back to keep or discard.
  */
 export function isCutOff(recording: LocalRecording, now = Date.now()): boolean {
-  return recording.state === 'recording' && now - recording.updatedAt > ABANDONED_AFTER_MS;
+  const at = cutOffAt(recording);
+  return at !== null && now > at;
+}
+
+/**
+ * When a running recording counts as cut off: ABANDONED_AFTER_MS after its last chunk was stored,
+ * whenever that was (a screen opened just after a crash must still offer it back once that time
+ * comes); null for one not running.
+ */
+export function cutOffAt(recording: LocalRecording): number | null {
+  return recording.state === 'recording' ? recording.updatedAt + ABANDONED_AFTER_MS : null;
 }
 
 /** What the outbox's entry tells about a queued recording: waiting, or on its way. */

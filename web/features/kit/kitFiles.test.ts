@@ -14,6 +14,10 @@ describe('sales kit: a picked file is checked before it is queued', () => {
     expect(fileProblem({ name: 'Pricing.xlsx', size: 2000 })).toBe(
       '“Pricing.xlsx” is not a file Pitchpad reads: upload a PDF, a Word document (.docx), Markdown (.md) or plain text (.txt).',
     );
+    // A name ending in a word every object knows is no kind either.
+    expect(fileProblem({ name: 'notes.constructor', size: 2000 })).toBe(
+      '“notes.constructor” is not a file Pitchpad reads: upload a PDF, a Word document (.docx), Markdown (.md) or plain text (.txt).',
+    );
     expect(fileProblem({ name: 'notes.txt', size: 0 })).toBe('“notes.txt” is empty.');
     expect(fileProblem({ name: 'Deck.pdf', size: 12_340_000 })).toBe(
       '“Deck.pdf” is 12.3 MB: a file may be at most 10 MB.',

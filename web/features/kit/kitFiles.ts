@@ -1,5 +1,11 @@
 /** What the sales-kit screen says about a file before and after it is sent: its kind and what is wrong with it. */
-import { KIT_FILE_KINDS, type KitFile, type KitLimitsResponse } from '../../../domain/contract/kit';
+import {
+  KIT_FILE_TYPES,
+  kitFileKindOfName,
+  notAKitFile,
+  type KitFile,
+  type KitLimitsResponse,
+} from '../../../domain/contract/kit';
 import { KIT_MAX_FILE_MB_DEFAULT, KIT_MAX_FILES_DEFAULT } from '../../../domain/limits';
 
 /**
@@ -13,18 +19,13 @@ export const DEFAULT_KIT_LIMITS: KitLimitsResponse = {
 };
 
 /** The file picker's filter: the names the server reads, and their usual types. */
-export const KIT_ACCEPT = [
-  ...Object.keys(KIT_FILE_KINDS).map((ext) => `.${ext}`),
-  'application/pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'text/markdown',
-  'text/plain',
-].join(',');
+export const KIT_ACCEPT = KIT_FILE_TYPES.flatMap(({ extensions, mimeTypes }) => [
+  ...extensions.map((ext) => `.${ext}`),
+  ...mimeTypes,
+]).join(',');
 
 /** The kind a file's name says it is, or undefined for one Pitchpad does not read. */
-export function kindOfName(name: string): KitFile['kind'] | undefined {
-  return KIT_FILE_KINDS[name.split('.').pop()?.toLowerCase() ?? ''];
-}
+export const kindOfName = kitFileKindOfName;
 
 const KIND_LABELS: Record<KitFile['kind'], string> = { pdf: 'PDF', docx: 'Word', text: 'Text' };
 
@@ -44,8 +45,7 @@ export function fileProblem(
   file: { name: string; size: number },
   { maxFileBytes }: KitLimitsResponse = DEFAULT_KIT_LIMITS,
 ): string | null {
-  if (!kindOfName(file.name))
-    return `“${file.name}” is not a file Pitchpad reads: upload a PDF, a Word document (.docx), Markdown (.md) or plain text (.txt).`;
+  if (!kindOfName(file.name)) return notAKitFile(file.name);
   if (file.size === 0) return `“${file.name}” is empty.`;
   if (file.size > maxFileBytes)
     return `“${file.name}” is ${megabytes(file.size)}: a file may be at most ${megabytes(maxFileBytes)}.`;

@@ -1,11 +1,12 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { micOutline } from 'ionicons/icons';
 import { StorageKey, writeString } from '../../data/storage';
+import { useAuth } from '../auth/auth.queries';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { IdeaBox } from './IdeaBox';
 import { ToolCards } from './ToolCards';
-import { guestToolHref, toolPath } from './toolCardDestination';
+import { toolCardHref, toolPath } from './toolCardDestination';
 import { useToolSelect } from './useToolSelect';
 
 // /pro shows the same tool cards. Taking them from this module keeps the landing page in one chunk
@@ -16,6 +17,9 @@ export { ToolCards, toolPath, useToolSelect };
 export function LandingScreen() {
   const navigate = useNavigate();
   const handleToolSelect = useToolSelect();
+  // A guest until the session answers (and while a prerendered page hydrates, so the links match
+  // the build's HTML); then each card links where a tap on it goes.
+  const { user, isPaid } = useAuth();
 
   const handleAnalyze = (idea: string) => {
     writeString(StorageKey.startupIdea, idea);
@@ -44,7 +48,7 @@ export function LandingScreen() {
         </div>
         <ToolCards
           onSelect={(tool) => void handleToolSelect(tool)}
-          hrefOf={(tool) => guestToolHref(tool.type)}
+          hrefOf={(tool) => toolCardHref({ signedIn: user !== null, paid: isPaid, tool })}
         />
       </section>
 

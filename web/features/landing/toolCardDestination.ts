@@ -51,3 +51,13 @@ export function toolCardAction({ signedIn, paid, tool }: ToolCardContext): ToolC
     redirect: 'pricing',
   };
 }
+
+/**
+ * Where a card's link leads once the app knows who is here: the tool a Pro rep opens, pricing for a
+ * signed-in free rep (the free chat for GTM Advice), the guest's sign-in. The link is what a
+ * long-press, a new tab or the status bar shows, so it names the same place a tap goes.
+ */
+export function toolCardHref(context: ToolCardContext): string {
+  const action = toolCardAction(context);
+  return action.kind === 'login' ? guestToolHref(context.tool.type) : action.to;
+}
