@@ -86,7 +86,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'npx tsx api/main.ts',
+      // The compiled server `npm start` runs (`npm run test:e2e` builds it with the app).
+      command: 'node --enable-source-maps dist/server/main.js',
       url: `${BASE_URL}/api/health`,
       env: {
         PORT: String(PORT),

@@ -1,10 +1,29 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three projects: the API and database against a real Postgres (embedded PGlite unless
-// DATABASE_URL/TEST_DATABASE_URL is set), the runtime-free domain, and the web app in jsdom.
+/**
+ * Vitest runs test files in `cores - 1` processes unless told: one on a 2-core machine, which left
+ * a core idle while an API test waited on its server. The API tests spend much of their time
+ * waiting on HTTP and the database, so one more file than there are cores runs beside them on
+ * Postgres; on the embedded PGlite each API file starts its own WebAssembly Postgres, which is CPU
+ * and memory bound. (One number for all projects: Vitest runs projects with different worker
+ * counts one after the other.)
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
+const WORKERS = onPostgres ? 3 : 2;
+
+const ionicForNode = {
+  // Ionic's React wrappers use @lit/react, whose Node build wires up no props or events.
+  ssr: { resolve: { conditions: ['browser'] } },
+};
+
+// The API and database against a real Postgres (embedded PGlite unless DATABASE_URL or
+// TEST_DATABASE_URL is set), the runtime-free domain, the web app's logic in Node (a DOM costs
+// seconds a file to set up; a file that needs one says `// @vitest-environment jsdom`), and its
+// components rendered in jsdom.
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {
@@ -19,17 +38,26 @@ export default defineConfig({
         test: { name: 'domain', environment: 'node', include: ['domain/**/*.test.ts'] },
       },
       {
-        plugins: [react()],
-        // Ionic's React wrappers use @lit/react, whose Node build wires up no props or events.
-        ssr: { resolve: { conditions: ['browser'] } },
+        ...ionicForNode,
         test: {
           name: 'web',
+          environment: 'node',
+          include: ['web/**/*.test.ts'],
+          testTimeout: 15_000,
+          // Neither Node nor jsdom has Web Locks, which the outbox needs (web/data/queue/lock.ts).
+          setupFiles: ['tests/support/setupWebLocks.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        ...ionicForNode,
+        test: {
+          name: 'web-ui',
           environment: 'jsdom',
-          include: ['web/**/*.test.{ts,tsx}'],
+          include: ['web/**/*.test.tsx'],
           // A file's first render in jsdom takes seconds on a loaded CI machine (it ran 1.7× slower).
           testTimeout: 15_000,
-          // jsdom has no Web Locks, which the outbox needs (web/data/queue/lock.ts).
-          setupFiles: ['tests/support/setupWebLocks.ts'],
+          setupFiles: ['tests/support/setupWebLocks.ts', 'tests/support/setupDom.ts'],
         },
       },
     ],

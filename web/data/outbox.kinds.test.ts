@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Node, not jsdom: jsdom's Blob cannot be structured-cloned, so fake-indexeddb (and Dexie, which
 // keeps only the runtime's own Blob as is) would store an empty object where a browser keeps the Blob.
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie

@@ -1,4 +1,4 @@
-// oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
+// oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
-// oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
+// @vitest-environment jsdom
+// oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearUserData, openUserDb, type PitchpadDb } from './db';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EARLY_TAP_GLOBAL } from '../../domain/contract/earlyTapScript';
 import {

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Voice debriefs on the device (recordingStore.ts, transcriptTargets.ts) on fake-indexeddb: what the
 // phone keeps while recording, after a crash, when queued and deleted, and where a transcript goes.
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in node

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The outbox's sales-kit uploads (kitUploads.ts, on fake-indexeddb) against the real server on
 // loopback: what the phone keeps and what the database holds. Node, not jsdom: Node's fetch sends
 // the Blob the outbox stored, as a browser's does.

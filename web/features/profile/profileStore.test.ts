@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The profile on the device (profileStore.ts): the app's real store and outbox on fake-indexeddb,
 // delivering to the real API server over loopback, as the rep's phone would.
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in node

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The chat-history route's strategy as the service worker builds it, run in node: a worker's
 // globals (self, caches, ExtendableEvent) are stood in for by the smallest fakes Workbox uses.
 import { afterEach, describe, expect, it, vi } from 'vitest';

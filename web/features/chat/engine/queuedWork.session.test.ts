@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The closed app's Background Sync (deliverQueuedWork) when the browser's session is no longer the
 // queue's owner's: the app's real outbox on fake-indexeddb, against the real server over HTTP. Every
 // kind of work, not only chat sends, then waits for its owner's next sign-in instead of asking the

@@ -1,0 +1,6 @@
+// Vitest setup for components rendered in jsdom (vitest.config.ts). Testing Library's `waitFor` and
+// `findBy…` give up after 1 s unless told; a first render with Ionic takes longer than that on a
+// loaded 2-core machine with other test files beside it. They still pass as soon as the state shows.
+import { configure } from '@testing-library/react';
+
+configure({ asyncUtilTimeout: 5_000 });
