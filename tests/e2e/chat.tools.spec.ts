@@ -5,6 +5,7 @@ import { AppPage } from './pages/AppPage';
 import { registerAndLogIn } from './pages/session';
 import { upgradeToPro } from './support/billing';
 import { expectNoSidewaysScroll } from './support/layout';
+import { settle } from './support/settle';
 
 const unique = () => randomUUID().slice(0, 8);
 
@@ -206,11 +207,11 @@ test('fresh: 5. the install offer stays off the sign-in screens and shows on the
   await new AppPage(page).signInButton.click();
   await expect(page).toHaveURL(/\/auth/);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
-  await page.waitForTimeout(300);
+  await settle(page);
   await expect(installBanner).toHaveCount(0);
   await page.getByRole('tab', { name: 'Register' }).click();
   await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
-  await page.waitForTimeout(300);
+  await settle(page);
   await expect(installBanner).toHaveCount(0);
 
   // Back in the app, it shows.

@@ -4,6 +4,8 @@ import { expect, test } from './fixtures';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { expectOnScreen, hideKeyboard, showKeyboard } from './support/keyboard';
 import { holdRequests } from './support/network';
+import { settle } from './support/settle';
+import { scrollsAtRest } from './support/layout';
 
 // Issue 13 on a 390×844 phone: the guided flows, the competitive form, the sign-in screens and the
 // landing page's idea analysis, as a rep uses them with one thumb and the keyboard up.
@@ -172,7 +174,8 @@ test("phone: 3. after a flow the result leads the screen: the answers fold into 
   await expect(toast).toBeHidden();
   await buttons[0]!.click();
   await expect(actions.getByRole('button', { name: 'Copied' })).toBeVisible();
-  await page.waitForTimeout(500);
+  // A toast would be presented with the tap, so it is on its way in by the time the page is still.
+  await settle(page);
   await expect(page.locator('ion-toast .toast-wrapper')).toBeHidden();
   await expect(actions.getByRole('button', { name: 'Copy', exact: true })).toBeVisible({
     timeout: 5000,
@@ -219,7 +222,7 @@ test('phone: 3. a GTM plan opens at its start, and stays there when the pitch-de
   await expect(title).toBeVisible();
   await flows.expectToast('GTM Plan Generated');
   await expect(page.locator('.pitch-deck-card')).toBeVisible();
-  await page.waitForTimeout(800); // a smooth scroll to the card, if there were one, would be under way by now
+  await scrollsAtRest(page); // a smooth scroll to the card, if there were one, is over
   await expectOnScreen(
     flows.replies.last().getByText('Pipewise gives plumbing firms a CRM that answers every call.'),
     'the executive summary',

@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 import { registerAndLogIn } from './pages/session';
 import { holdRequests, Network } from './support/network';
+import { settle } from './support/settle';
 
 /**
  * Issue 12 part 2: the public pages arrive as real HTML (prerendered at build time from the app's own
@@ -120,7 +121,7 @@ test('the landing page is taken over without a layout shift, and its call to act
   await expect(landing.analyzeButton).toBeDisabled();
   // Let the header settle (the session lookup, Ionic's elements drawing) before reading the total.
   await expect(landing.signInButton).toBeVisible();
-  await page.waitForTimeout(500);
+  await settle(page);
   expect(await layoutShift(page)).toBeLessThan(0.05);
 
   await landing.typeIdea('A marketplace for second-hand lab equipment');
@@ -136,7 +137,7 @@ test('/about is taken over without a layout shift, and its call to action leads 
   await page.goto('/about');
   await takenOver(page);
   await expect(landing.signInButton).toBeVisible();
-  await page.waitForTimeout(500);
+  await settle(page);
   expect(await layoutShift(page)).toBeLessThan(0.05);
 
   await page.getByRole('link', { name: 'Analyze my idea' }).click();
@@ -152,14 +153,14 @@ test('/pricing and the 404 page are taken over without a layout shift', async ({
   await observeLayoutShifts(page);
   await pricing.open();
   await expect(pricing.plan('Pro')).toContainText('$10');
-  await page.waitForTimeout(500);
+  await settle(page);
   expect(await layoutShift(page)).toBeLessThan(0.05);
 
   await observeLayoutShifts(page);
   await page.goto('/no/such/page?ref=x');
   await takenOver(page);
   await expect(notFound.path).toHaveText('/no/such/page');
-  await page.waitForTimeout(500);
+  await settle(page);
   expect(await layoutShift(page)).toBeLessThan(0.05);
 });
 
@@ -217,7 +218,7 @@ test('a first visit to a public page runs none of Ionic: it loads with the first
   for (const path of [...PAGES.map((p) => p.path), '/no-such-page']) {
     await page.goto(path);
     await takenOver(page);
-    await page.waitForTimeout(500); // what loads just after the takeover (the connection mark) has loaded
+    await page.waitForLoadState('networkidle'); // what loads just after the takeover (the connection mark) has loaded
     expect(await ionicDefined(), `Ionic ran on ${path}`).toBe(false);
   }
   await page.goto('/');
@@ -297,7 +298,7 @@ test('/auth is taken over without a layout shift, keeps what was typed before, a
     auth.loginForm.getByLabel('Password', { exact: true }),
     'the field typed in last keeps the focus',
   ).toBeFocused();
-  await page.waitForTimeout(500);
+  await settle(page);
   expect(await layoutShift(page)).toBeLessThan(0.05);
   await auth.loginForm.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/chat$/); // where a sign-in with nowhere else to go leads
@@ -312,7 +313,7 @@ test('the install offer waits for a second screen: it never pushes the landing p
   const installBanner = page.getByRole('region', { name: 'Install Pitchpad' });
   // What Chrome fires when the app can be installed (pwaStatus.ts keeps it for the banner).
   await page.evaluate(() => window.dispatchEvent(new Event('beforeinstallprompt')));
-  await page.waitForTimeout(300);
+  await settle(page);
   await expect(installBanner).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Analyze my idea' }).click();

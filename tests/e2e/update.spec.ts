@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startTestServer, type TestServer } from '../support/server';
 import { expect, test } from './fixtures';
+import { settle } from './support/settle';
 import { ChatPage } from './pages/ChatPage';
 
 // A deploy, played by changing the service worker of a copy of the build served by a server of this
@@ -69,7 +70,8 @@ test("a new version shows 'A new version is ready'; Reload switches to it, never
   await expect.poll(() => isSameDocument(chooser.page).catch(() => true)).toBe(false);
   await expect.poll(() => isSameDocument(idle.page).catch(() => true)).toBe(false);
   await expect(banner(chooser)).toBeHidden();
-  await typing.page.waitForTimeout(500);
+  // The idle tab has switched: the typing tab heard the same word, and stays.
+  await settle(typing.page);
   expect(await isSameDocument(typing.page)).toBe(true);
   await expect(typing.input).toHaveValue('Half a thought about the CFO');
   await expect(banner(typing)).toBeVisible();

@@ -53,3 +53,24 @@ export async function expectNoSidewaysScroll(page: Page, screen: string): Promis
     `${screen} (${page.url()}): past the right edge of a ${viewport} px screen`,
   ).toEqual([]);
 }
+
+/**
+ * Waits until no scroll container on the page has moved between two looks 100 ms apart: a smooth
+ * scroll (Ionic's scrollToPoint runs on animation frames, which `settle` does not see) is over.
+ */
+export async function scrollsAtRest(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const positions = [...document.querySelectorAll('*')]
+        .filter((el) => el.scrollHeight > el.clientHeight)
+        .map((el) => el.scrollTop)
+        .join(',');
+      const w = window as unknown as { pitchpadScrollPositions?: string };
+      const still = w.pitchpadScrollPositions === positions;
+      w.pitchpadScrollPositions = positions;
+      return still;
+    },
+    undefined,
+    { polling: 100 },
+  );
+}
