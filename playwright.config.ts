@@ -40,7 +40,11 @@ export default defineConfig({
   // (support/network.ts holdRequests), it does not race a fake delay.
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: [
+    ['list'],
+    ['./tests/e2e/support/slowest.reporter.ts'],
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+  ],
   use: {
     baseURL: BASE_URL,
     browserName: 'chromium',
