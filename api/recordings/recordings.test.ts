@@ -461,7 +461,10 @@ describe('recordings: the voice debrief on the server', () => {
 
   it('holds two uploads of a rep at once: a third is 429 with Retry-After before its body is read, and goes once one is done', async () => {
     const { client, user } = await loggedInClient(server);
-    fake.enqueueTranscription({ delayMs: 600 }, { delayMs: 600 });
+    // Both transcriptions are held until the third upload has had its answer.
+    let releaseTranscriptions!: () => void;
+    const thirdAnswered = new Promise<void>((resolve) => (releaseTranscriptions = resolve));
+    fake.enqueueTranscription({ until: thirdAnswered }, { until: thirdAnswered });
     const first = upload(client, audioOf('webm'));
     const second = upload(client, audioOf('webm'));
     // Both are being transcribed (their rows claimed) before the third is sent.
@@ -482,6 +485,7 @@ describe('recordings: the voice debrief on the server', () => {
     expect(third.headers.get('retry-after')).toBe('10');
     expect(calls).toHaveLength(0);
     expect(await rowOf(user.id, id)).toBeUndefined();
+    releaseTranscriptions();
     expect((await first).status).toBe(201);
     expect((await second).status).toBe(201);
     expect((await upload(client, audioOf('webm'), id)).status).toBe(201);

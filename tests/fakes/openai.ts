@@ -64,6 +64,8 @@ export interface TranscriptionScript {
   status?: number;
   /** Milliseconds before answering (a slow speech server; past the app's timeout, a timeout). */
   delayMs?: number;
+  /** Answer only once this settles: a transcription held for as long as the test needs it. */
+  until?: Promise<unknown>;
   /** The transcript ('' : a silent recording). */
   text?: string;
 }
@@ -397,6 +399,7 @@ export async function startFakeOpenAI(
     }
     const script = transcriptionQueue.shift() ?? {};
     if (script.delayMs) await sleep(script.delayMs);
+    if (script.until) await script.until;
     if (script.status) answer(script.status, errorBody(script.status));
     else answer(200, { text: script.text ?? DEFAULT_TRANSCRIPT });
   }
