@@ -1,3 +1,5 @@
+// oxlint-disable-next-line import/no-unassigned-import -- the screen's stylesheet, loaded with its chunk
+import './dashboard.css';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { PROFILE_FIELD_NAMES } from '../../../domain/contract/profile';
