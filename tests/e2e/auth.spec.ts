@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { holdRequests } from './support/network';
 
 test('fresh: 5. a founder registers and lands signed in in the chat, greeted as new; checks the dashboard and logs out', async ({
   page,
@@ -71,4 +72,25 @@ test('a wrong password shows why the login failed, once, in the form', async ({
 test('register?email= pre-fills the email', async ({ auth }) => {
   await auth.open('/auth/register?email=grace%40example.com');
   await expect(auth.registerForm.getByLabel('Email')).toHaveValue('grace@example.com');
+});
+
+test('a busy Sign in shows a white spinner on the button, where a violet one would vanish', async ({
+  page,
+  auth,
+}) => {
+  await auth.open('/auth/login');
+  const login = await holdRequests(page, '**/api/auth/login');
+  const form = auth.loginForm;
+  await form.getByLabel('Username').fill('nobody_here');
+  await form.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const spinner = form.getByRole('img', { name: 'Signing in' });
+  await expect(spinner).toBeVisible();
+  const look = await spinner.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { width: style.width, top: style.borderTopColor };
+  });
+  expect(look).toEqual({ width: '20px', top: 'rgb(255, 255, 255)' });
+  login.release();
+  await expect(spinner).toBeHidden();
 });
