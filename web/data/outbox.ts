@@ -178,6 +178,30 @@ export function enqueue(
 }
 
 /**
+ * Queue an entry that was refused (or is waiting out a backoff) again, as new: at once, its tries,
+ * backoff, Retry-After hold and last error forgotten; `changes` go with it (a chat send's model
+ * picked anew). Call inside a transaction that holds the outbox; the worker is asked to deliver it
+ * once that commits (backgroundSync.ts).
+ */
+export async function requeue(
+  db: PitchpadDb,
+  seq: number,
+  now = Date.now(),
+  changes: Partial<Pick<OutboxEntry, 'model' | 'payload'>> = {},
+): Promise<void> {
+  await db.outbox.update(seq, {
+    ...changes,
+    state: 'queued',
+    attempts: 0,
+    nextAttemptAt: 0,
+    notBefore: undefined,
+    lastError: undefined,
+    updatedAt: now,
+  });
+  syncWhenStored(db);
+}
+
+/**
  * Entries held back by a time the server named (`notBefore`: the day's AI allowance) may go at once:
  * the rep has allowance again before the reset (upgraded to Pro, or a send just went through).
  * Answers how many were held.

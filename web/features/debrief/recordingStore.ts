@@ -26,9 +26,8 @@ import {
   type TranscriptTarget,
 } from '../../data/db';
 import { fileId } from '../../data/ids';
-import { enqueue, flushOutbox, type Answer, type KindHandler } from '../../data/outbox';
+import { enqueue, flushOutbox, requeue, type Answer, type KindHandler } from '../../data/outbox';
 import { answerForError } from '../../data/queue/answers';
-import { syncWhenStored } from '../../data/backgroundSync';
 
 export const RECORDING_UPLOAD = 'recording-upload';
 
@@ -158,15 +157,7 @@ export function queueRecording(db: PitchpadDb, id: string, now = Date.now()): Pr
     const row = await db.recordings.get(id);
     if (!row || !(row.state === 'ready' || row.state === 'refused')) return false;
     const entry = await db.outbox.where('clientId').equals(id).first();
-    if (entry)
-      await db.outbox.update(entry.seq!, {
-        state: 'queued',
-        attempts: 0,
-        nextAttemptAt: 0,
-        notBefore: undefined,
-        lastError: undefined,
-        updatedAt: now,
-      });
+    if (entry) await requeue(db, entry.seq!, now);
     else
       await enqueue(
         db,
@@ -174,7 +165,6 @@ export function queueRecording(db: PitchpadDb, id: string, now = Date.now()): Pr
         now,
       );
     await db.recordings.update(id, { state: 'queued', problem: undefined, updatedAt: now });
-    syncWhenStored(db);
     return true;
   });
 }

@@ -12,10 +12,9 @@
  */
 import { KIT_FILE_NAME_HEADER, KitErrorCode, type KitFile } from '../../../domain/contract/kit';
 import { api, ApiError } from '../../data/api';
-import { syncWhenStored } from '../../data/backgroundSync';
 import { userIdOfDb, type OutboxEntry, type PitchpadDb } from '../../data/db';
 import { fileId } from '../../data/ids';
-import { enqueue, flushOutbox, type Answer, type KindHandler } from '../../data/outbox';
+import { enqueue, flushOutbox, requeue, type Answer, type KindHandler } from '../../data/outbox';
 import { answerForError } from '../../data/queue/answers';
 
 export const KIT_UPLOAD = 'kit-upload';
@@ -115,15 +114,7 @@ export function retryKitUpload(db: PitchpadDb, id: string, now = Date.now()): Pr
   return db.transaction('rw', db.outbox, async () => {
     const entry = await db.outbox.where('clientId').equals(id).first();
     if (entry?.kind !== KIT_UPLOAD || !canTryAgain(entry as KitUploadEntry)) return false;
-    await db.outbox.update(entry.seq!, {
-      state: 'queued',
-      attempts: 0,
-      nextAttemptAt: 0,
-      notBefore: undefined,
-      lastError: undefined,
-      updatedAt: now,
-    });
-    syncWhenStored(db);
+    await requeue(db, entry.seq!, now);
     return true;
   });
 }
