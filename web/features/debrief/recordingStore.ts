@@ -6,7 +6,7 @@
  * sends, PUT /api/recordings/<id>, and the transcript comes back into the row. The audio stays here
  * until the rep deletes it, whatever the server answered.
  *
- * No React or DOM here: the service worker delivers recordings too (chat/engine/queuedWork.ts).
+ * No React or DOM here: the service worker delivers recordings too (web/app/queuedWork.ts).
  */
 import {
   RECORDING_DURATION_HEADER,
@@ -28,6 +28,7 @@ import {
 import { fileId } from '../../data/ids';
 import { enqueue, flushOutbox, requeue, type Answer, type KindHandler } from '../../data/outbox';
 import { answerForError } from '../../data/queue/answers';
+import type { QueuedFeature } from '../../data/queue/registry';
 
 export const RECORDING_UPLOAD = 'recording-upload';
 
@@ -310,6 +311,11 @@ export const recordingUploadHandler: KindHandler = {
   async settled(db, entry, state, answer, now) {
     await db.recordings.update(entry.clientId, rowAfter(state, answer, now));
   },
+};
+
+/** The debriefs' queued work, for the registry (web/app/queuedWork.ts). */
+export const recordingsQueue: QueuedFeature = {
+  handlers: { [RECORDING_UPLOAD]: recordingUploadHandler },
 };
 
 /** The server's transcript of `id`, as a delivery's answer, or null when it has none (yet). */

@@ -12,6 +12,7 @@ import { FLOWS, type Answers } from '../../../domain/playbooks';
 import { ApiError, api } from '../../data/api';
 import { syncWhenStored } from '../../data/backgroundSync';
 import { userIdOfDb, type PitchpadDb, type WorkflowRecord } from '../../data/db';
+import type { QueuedFeature } from '../../data/queue/registry';
 import { markHistorySaved } from './historyBadge';
 
 /** A history item as the list shows it (the server's shape). */
@@ -240,6 +241,22 @@ export async function pushPendingWorkflows(db: PitchpadDb): Promise<void> {
   const pending = (await db.workflows.filter((r) => !r.synced).toArray()).map((r) => r.id);
   for (const id of pending) await pushRecord(db, id);
 }
+
+/**
+ * Saved history's queued work, for the registry (web/app/queuedWork.ts): every change that failed
+ * stays pending, whatever the reason, and is worth another try soon (trying again costs nothing).
+ */
+export const historyQueue: QueuedFeature = {
+  other: {
+    has: async (db) => (await pendingChanges(db)) > 0,
+    async push(db) {
+      await pushPendingWorkflows(db);
+      return (await pendingChanges(db)) > 0 ? 'retry' : 'settled';
+    },
+  },
+};
+
+const pendingChanges = (db: PitchpadDb) => db.workflows.filter((r) => !r.synced).count();
 
 /**
  * Send what is pending, then merge the server's list (fetched after the pushes): new items from

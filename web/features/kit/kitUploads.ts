@@ -8,7 +8,7 @@
  * is full, the bytes stay, so 'Try again' (retryKitUpload) works once the rep deletes a file. The id is made here: the server stores a file under it once, and answers a replay (an
  * answer lost on the way) with what it stored.
  *
- * No React or DOM here: the service worker delivers uploads too (chat/engine/queuedWork.ts).
+ * No React or DOM here: the service worker delivers uploads too (web/app/queuedWork.ts).
  */
 import { KIT_FILE_NAME_HEADER, KitErrorCode, type KitFile } from '../../../domain/contract/kit';
 import { api, ApiError } from '../../data/api';
@@ -16,6 +16,7 @@ import { userIdOfDb, type OutboxEntry, type PitchpadDb } from '../../data/db';
 import { fileId } from '../../data/ids';
 import { enqueue, flushOutbox, requeue, type Answer, type KindHandler } from '../../data/outbox';
 import { answerForError } from '../../data/queue/answers';
+import type { QueuedFeature } from '../../data/queue/registry';
 
 export const KIT_UPLOAD = 'kit-upload';
 
@@ -89,6 +90,9 @@ export const kitUploadHandler: KindHandler = {
     await db.outbox.update(entry.seq!, { payload: { name, type, size: size ?? blob?.size } });
   },
 };
+
+/** The sales kit's queued work, for the registry (web/app/queuedWork.ts). */
+export const kitQueue: QueuedFeature = { handlers: { [KIT_UPLOAD]: kitUploadHandler } };
 
 /**
  * A refusal the same bytes may pass later: the kit is full (the rep deletes a file, then tries

@@ -20,6 +20,7 @@ import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 import { ApiError, OfflineError, SessionMismatchError, api } from '../../data/api';
 import { syncWhenStored } from '../../data/backgroundSync';
 import { userIdOfDb, type LocalMessage, type PitchpadDb } from '../../data/db';
+import type { QueuedFeature } from '../../data/queue/registry';
 import { OFFLINE_DRAFT_EDIT_PREFIX, offlineEmailEditOf } from './flowResults';
 
 /** An edit made now. */
@@ -153,3 +154,18 @@ async function adoptOfflineDraftEdits(db: PitchpadDb): Promise<void> {
 export async function hasEmailEditsToPush(db: PitchpadDb): Promise<boolean> {
   return (await pendingEdits(db)).length > 0 || (await offlineDraftEditsToAdopt(db)).length > 0;
 }
+
+/**
+ * Email edits as queued work, for the registry (web/app/queuedWork.ts). Edits still to push after a
+ * push failed on the way (the network, the server): worth another try soon. The rest are stored, or
+ * wait for their message.
+ */
+export const emailEditsQueue: QueuedFeature = {
+  other: {
+    has: (db) => hasEmailEditsToPush(db),
+    async push(db) {
+      await pushPendingEmailEdits(db);
+      return (await hasEmailEditsToPush(db)) ? 'retry' : 'settled';
+    },
+  },
+};

@@ -32,6 +32,7 @@ import {
   type PlanDeliveryState,
 } from '../../data/db';
 import { withDbLock } from '../../data/queue/lock';
+import type { QueuedFeature } from '../../data/queue/registry';
 import { pullChat } from '../../data/sync';
 import { uuidv7 } from '../../data/ids';
 import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
@@ -205,6 +206,20 @@ export async function nextPlanAttemptAt(db: PitchpadDb, now = Date.now()): Promi
     });
   return earliest;
 }
+
+/**
+ * Plans drafted offline as queued work, for the registry (web/app/queuedWork.ts). A plan the server
+ * answered with a failure is not worth a quick retry: asking again would spend the rep's daily AI
+ * allowance again, or be refused the same; it waits out its own backoff (`dueAt`).
+ */
+export const offlinePlansQueue: QueuedFeature = {
+  other: {
+    has: (db) => hasPlansDue(db),
+    push: async (db) =>
+      (await deliverOfflinePlans(db)).includes('unreachable') ? 'retry' : 'settled',
+    dueAt: (db) => nextPlanAttemptAt(db),
+  },
+};
 
 /** Deliveries running in this tab, by database and chat: a second caller waits for the first. */
 const running = new Map<string, Promise<PlanDelivery>>();

@@ -165,6 +165,10 @@ function chatSendHandler(deliver: Deliver): KindHandler {
       if (state === 'sent' && (answer.detail as DeliveryOutcome | undefined)?.kind === 'done')
         await releaseHolds(db, now);
     },
+    errorOf(detail) {
+      const outcome = detail as DeliveryOutcome | undefined;
+      return outcome?.kind === 'not-sent' ? outcome.error : undefined;
+    },
     async recover(db, entry, now) {
       // Those the server acknowledged are sent; the rest go again.
       const message = await db.messages.get(entry.messageKey ?? '');
