@@ -9,7 +9,7 @@ import { FLOWS } from '../../../domain/playbooks';
 import { ANSWER_MAX_CHARS } from '../../../domain/playbooks/flow';
 import { isFlowType } from '../../../domain/playbooks/tools';
 import type { LocalRecording, PitchpadDb, TranscriptTarget } from '../../data/db';
-import { saveChatDraftText } from '../chat/composerDrafts';
+import { saveChatDraftText } from '../../data/composerDrafts';
 import { loadFlowProgress } from '../playbooks/flowDrafts';
 import { prefillShared } from '../share/prefillShared';
 
