@@ -58,12 +58,12 @@ import { NetworkFirst } from 'workbox-strategies';
 import { openUserDb, userDbName } from './data/db';
 import { API_CACHE, SNAPSHOT_HEADER, SYNC_TAG_PREFIX, SwMessage } from './data/swShared';
 import { deliverQueuedWork } from './app/queuedWork';
+import { readyReplies } from './app/readyReplies';
 import {
   noticesOf,
   notificationPermission,
   notificationTarget,
   openNotifiedChat,
-  readyReplies,
   showDraftReady,
 } from './features/notifications/draftReady';
 import { PRERENDERED_PAGES } from './prerender/pages';

@@ -12,14 +12,11 @@ import { flushOutbox, unsentSends } from '../data/outbox';
 import { startSync, type SyncEngine } from '../data/sync';
 import { countUnsentWork, type UnsentWork } from '../data/unsentWork';
 import { requeueSend } from '../features/chat/engine/chatDelivery';
-import { applyWaitingTranscripts } from '../features/debrief/transcriptTargets';
-import {
-  announceFromPage,
-  pageMayAnnounce,
-  readyReplies,
-} from '../features/notifications/draftReady';
+import { announceFromPage, pageMayAnnounce } from '../features/notifications/draftReady';
 import { pullProfile } from '../features/profile/profileStore';
 import { queuedWork } from './queuedWork';
+import { readyReplies } from './readyReplies';
+import { applyWaitingTranscripts } from './transcripts';
 
 export function startChatSync(userId: number, onSessionLost?: () => void): SyncEngine {
   const db = openUserDb(userId);
