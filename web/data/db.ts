@@ -35,7 +35,7 @@ import { uuidv7 } from './ids';
  * Bump with a new `version(...).stores(...)` block (and an upgrade when rows must change) whenever
  * the schema changes. 1: chats, messages, keyValues. 2: outbox, drafts, workflows. 3: outbox entries
  * of any kind, by line (`kind`, `line`, `payload`). 4: recordings and their chunks. 5: no new table;
- * saved-history changes not on the server yet become outbox entries ('workflow-change').
+ * saved-history changes and email edits not on the server yet become outbox entries.
  */
 export const DB_SCHEMA_VERSION = 5;
 
@@ -123,7 +123,8 @@ export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed';
  * 'chat-send' (POST /api/chat, features/chat/engine/chatDelivery.ts), 'profile-edit' (PATCH
  * /api/profile, features/profile/profileStore.ts) and 'kit-upload' (PUT /api/kit/files/:id,
  * features/kit/kitUploads.ts), 'recording-upload' (PUT /api/recordings/:id) and 'workflow-change' (a
- * saved-history change, /api/workflows, features/history/workflowStore.ts). Any string is accepted,
+ * saved-history change, /api/workflows, features/history/workflowStore.ts), 'email-edit' (PUT
+ * /api/chats/:id/messages/:id/email, features/playbooks/emailEdits.ts). Any string is accepted,
  * so a test may bring a kind of its own.
  */
 export type OutboxKind =
@@ -132,6 +133,7 @@ export type OutboxKind =
   | 'kit-upload'
   | 'recording-upload'
   | 'workflow-change'
+  | 'email-edit'
   | (string & {});
 
 /** One piece of work in the outbox. */
@@ -291,17 +293,34 @@ export class PitchpadDb extends Dexie {
       recordingChunks: '[recordingId+seq], recordingId',
     });
     // The current schema (5). A later one turns this into `version(5)` and adds its own block.
-    this.version(DB_SCHEMA_VERSION).stores({}).upgrade(queueUnsyncedWorkflows);
+    this.version(DB_SCHEMA_VERSION).stores({}).upgrade(queueUnsentChanges);
   }
 }
 
 /**
- * Up to version 4 a saved-history change waited on its row only (`synced: false`), sent by a sweep
- * of the table at each sync. From 5 the outbox delivers it: each such row gets its entry, so no
- * change made on a phone before the update is left behind.
+ * Up to version 4 a saved-history change waited on its row only (`synced: false`), and so did an
+ * email edit of a stored reply (`emailEditPending`), sent by a sweep of the table at each sync. From
+ * 5 the outbox delivers them: each such row gets its entry, so no change made on a phone before the
+ * update is left behind. An edit of a reply the server has not stored yet gets its entry once it has.
  */
-async function queueUnsyncedWorkflows(tx: Transaction): Promise<void> {
+async function queueUnsentChanges(tx: Transaction): Promise<void> {
   const now = Date.now();
+  const edited = await tx
+    .table<LocalMessage, string>('messages')
+    .filter((m) => m.emailEditPending === true && m.serverId !== null && m.emailEdit !== undefined)
+    .toArray();
+  for (const message of edited)
+    await tx.table<OutboxEntry, number>('outbox').add({
+      clientId: uuidv7(now),
+      kind: EMAIL_EDIT,
+      line: emailEditLine(message.key),
+      payload: { messageKey: message.key },
+      state: 'queued',
+      attempts: 0,
+      nextAttemptAt: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
   const unsynced = await tx
     .table<WorkflowRecord, string>('workflows')
     .filter((record) => !record.synced)
@@ -319,6 +338,12 @@ async function queueUnsyncedWorkflows(tx: Transaction): Promise<void> {
       updatedAt: now,
     });
 }
+
+/** The outbox kind of an email edit (features/playbooks/emailEdits.ts delivers it). */
+export const EMAIL_EDIT = 'email-edit';
+
+/** An edited email's line: one reply's edits go in order, and hold up nothing else. */
+export const emailEditLine = (messageKey: string): string => `edit:${messageKey}`;
 
 /** The outbox kind of a saved-history change (features/history/workflowStore.ts delivers it). */
 export const WORKFLOW_CHANGE = 'workflow-change';

@@ -32,6 +32,7 @@ import {
   type DeliveryOutcome,
 } from '../features/chat/engine/chatDelivery';
 import { lockName } from './queue/lock';
+import { buildLocalReply } from '../../tests/factories/localMessages';
 import { MAX_PARALLEL_CHATS } from './queue/slots';
 
 const half = () => 0.5;
@@ -548,7 +549,7 @@ describe('the schema upgrade', () => {
     expect(upgraded.verno).toBe(DB_SCHEMA_VERSION);
   });
 
-  it('gives each saved-history change version 4 left unsent an outbox entry on its own line, so an update loses none', async () => {
+  it('gives each saved-history change and email edit version 4 left unsent an outbox entry on its own line, so an update loses none', async () => {
     const id = ++userId;
     const v4 = new Dexie(userDbName(id));
     v4.version(1).stores({
@@ -569,12 +570,21 @@ describe('the schema upgrade', () => {
     await v4
       .table('workflows')
       .bulkPut([v4Workflow('renamed-offline', false), v4Workflow('on-server', true)]);
+    const edit = { subject: 'Hi Dana', body: 'Edited', editedAt: '2026-01-01T00:00:00.000Z' };
+    await v4.table('messages').bulkPut([
+      buildLocalReply({ key: 'r:stored', serverId: 7, emailEdit: edit, emailEditPending: true }),
+      // Its reply not on the server yet: it waits for it, as before the update.
+      buildLocalReply({ key: 'r:local', serverId: null, emailEdit: edit, emailEditPending: true }),
+    ]);
     v4.close();
 
     const upgraded = openUserDb(id);
     expect(
       (await upgraded.outbox.toArray()).map((e) => [e.kind, e.line, e.payload, e.state]),
-    ).toEqual([['workflow-change', 'wf:renamed-offline', { id: 'renamed-offline' }, 'queued']]);
+    ).toEqual([
+      ['email-edit', 'edit:r:stored', { messageKey: 'r:stored' }, 'queued'],
+      ['workflow-change', 'wf:renamed-offline', { id: 'renamed-offline' }, 'queued'],
+    ]);
     expect(upgraded.verno).toBe(DB_SCHEMA_VERSION);
   });
 });
