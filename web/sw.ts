@@ -27,7 +27,7 @@
  * `pitchpad-outbox:<userId>`, and so does a flush that could not reach the server. When the network
  * is back the browser fires `sync` here: a visible page is asked to flush (its reply streams on
  * screen); with none, this worker delivers every kind itself, with the same code and under the same
- * locks as the pages (features/chat/engine/queuedWork.ts, data/outbox.ts). It is a bonus, never the only
+ * locks as the pages (app/queuedWork.ts, data/outbox.ts). It is a bonus, never the only
  * way: the pages deliver on start, `online`, visibility and a backoff timer. Every send names
  * the user whose outbox it is (api.ts, `asUser`): when the browser's cookie belongs to someone else
  * by then (another account signed in on this device), the server refuses it and it stays queued
@@ -58,14 +58,14 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { openUserDb, userDbName } from './data/db';
 import { API_CACHE, SNAPSHOT_HEADER, SYNC_TAG_PREFIX, SwMessage } from './data/swShared';
-import { deliverQueuedWork } from './features/chat/engine/queuedWork';
+import { deliverQueuedWork } from './app/queuedWork';
+import { readyReplies } from './app/readyReplies';
 import { answerUnreachable } from './features/pwa/answerUnreachable';
 import {
   noticesOf,
   notificationPermission,
   notificationTarget,
   openNotifiedChat,
-  readyReplies,
   showDraftReady,
 } from './features/notifications/draftReady';
 import { PRERENDERED_PAGES } from './prerender/pages';
@@ -239,7 +239,7 @@ async function syncOutbox(userId: number, lastChance: boolean): Promise<void> {
   // Logged out since the sync was registered: the database is gone, and must not be recreated.
   if (!(await Dexie.exists(userDbName(userId)))) return;
   const db = openUserDb(userId);
-  // Every kind of queued work, in the order the pages hand it over (features/chat/engine/queuedWork.ts).
+  // Every kind of queued work, in the order the pages hand it over (app/queuedWork.ts).
   const { report, left } = await deliverQueuedWork(db);
   // Windows may have come to the front meanwhile: showDraftReady looks again. Without permission
   // there is nothing to show, and the replies are not read.

@@ -1,5 +1,5 @@
 // What the service worker's Background Sync does with the app closed (web/sw.ts calls
-// deliverQueuedWork, features/chat/engine/queuedWork.ts): the app's real delivery code on fake-indexeddb,
+// deliverQueuedWork, web/app/queuedWork.ts): the app's real delivery code on fake-indexeddb,
 // against the real server over HTTP. The browser retries a `sync` event that fails (Chromium: a few
 // times, minutes apart), so it must fail only when another try may deliver something.
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in node
@@ -13,11 +13,7 @@ import { PitchpadDb, userDbName } from '../../web/data/db';
 import { uuidv7 } from '../../web/data/ids';
 import { countUnsentWork } from '../../web/data/unsentWork';
 import { messageViews } from '../../web/features/chat/messageView';
-import {
-  deliverQueuedWork,
-  hasOtherWork,
-  pushOtherWork,
-} from '../../web/features/chat/engine/queuedWork';
+import { deliverQueuedWork, hasOtherWork, pushOtherWork } from '../../web/app/queuedWork';
 import { sendMessage } from '../../web/features/chat/engine/sendMessage';
 import { newWorkflowId } from '../../web/features/history/workflowStore';
 import { nextPlanAttemptAt, saveGtmPlanChat } from '../../web/features/playbooks/flowResults';

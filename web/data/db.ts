@@ -29,13 +29,15 @@ import { Dexie } from 'dexie';
 import type { Table, Transaction } from 'dexie';
 import type { EmailEdit, MessageSource, Role } from '../../domain/contract/chat';
 import type { PlaybookType } from '../../domain/playbooks/types';
+import { uuidv7 } from './ids';
 
 /**
  * Bump with a new `version(...).stores(...)` block (and an upgrade when rows must change) whenever
  * the schema changes. 1: chats, messages, keyValues. 2: outbox, drafts, workflows. 3: outbox entries
- * of any kind, by line (`kind`, `line`, `payload`). 4: recordings and their chunks.
+ * of any kind, by line (`kind`, `line`, `payload`). 4: recordings and their chunks. 5: no new table;
+ * saved-history changes and email edits not on the server yet become outbox entries.
  */
-export const DB_SCHEMA_VERSION = 4;
+export const DB_SCHEMA_VERSION = 5;
 
 /**
  * User messages follow their outbox entry: queued → sending → sent | failed.
@@ -120,10 +122,19 @@ export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed';
  * The kinds of work the outbox carries, each delivered by its own handler (outbox.ts `KindHandler`):
  * 'chat-send' (POST /api/chat, features/chat/engine/chatDelivery.ts), 'profile-edit' (PATCH
  * /api/profile, features/profile/profileStore.ts) and 'kit-upload' (PUT /api/kit/files/:id,
- * features/kit/kitUploads.ts). Any string is accepted, so a test may bring a kind of its own.
+ * features/kit/kitUploads.ts), 'recording-upload' (PUT /api/recordings/:id) and 'workflow-change' (a
+ * saved-history change, /api/workflows, features/history/workflowStore.ts), 'email-edit' (PUT
+ * /api/chats/:id/messages/:id/email, features/playbooks/emailEdits.ts). Any string is accepted,
+ * so a test may bring a kind of its own.
  */
 export type OutboxKind =
-  'chat-send' | 'profile-edit' | 'kit-upload' | 'recording-upload' | (string & {});
+  | 'chat-send'
+  | 'profile-edit'
+  | 'kit-upload'
+  | 'recording-upload'
+  | 'workflow-change'
+  | 'email-edit'
+  | (string & {});
 
 /** One piece of work in the outbox. */
 export interface OutboxEntry {
@@ -277,13 +288,68 @@ export class PitchpadDb extends Dexie {
     this.version(3)
       .stores({ outbox: '++seq, &clientId, state, line, kind' })
       .upgrade(kindEveryEntry);
-    // The current schema (4). A later one turns this into `version(4)` and adds its own block.
-    this.version(DB_SCHEMA_VERSION).stores({
+    this.version(4).stores({
       recordings: 'id, createdAt, state',
       recordingChunks: '[recordingId+seq], recordingId',
     });
+    // The current schema (5). A later one turns this into `version(5)` and adds its own block.
+    this.version(DB_SCHEMA_VERSION).stores({}).upgrade(queueUnsentChanges);
   }
 }
+
+/**
+ * Up to version 4 a saved-history change waited on its row only (`synced: false`), and so did an
+ * email edit of a stored reply (`emailEditPending`), sent by a sweep of the table at each sync. From
+ * 5 the outbox delivers them: each such row gets its entry, so no change made on a phone before the
+ * update is left behind. An edit of a reply the server has not stored yet gets its entry once it has.
+ */
+async function queueUnsentChanges(tx: Transaction): Promise<void> {
+  const now = Date.now();
+  const edited = await tx
+    .table<LocalMessage, string>('messages')
+    .filter((m) => m.emailEditPending === true && m.serverId !== null && m.emailEdit !== undefined)
+    .toArray();
+  for (const message of edited)
+    await tx.table<OutboxEntry, number>('outbox').add({
+      clientId: uuidv7(now),
+      kind: EMAIL_EDIT,
+      line: emailEditLine(message.key),
+      payload: { messageKey: message.key },
+      state: 'queued',
+      attempts: 0,
+      nextAttemptAt: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+  const unsynced = await tx
+    .table<WorkflowRecord, string>('workflows')
+    .filter((record) => !record.synced)
+    .toArray();
+  for (const record of unsynced)
+    await tx.table<OutboxEntry, number>('outbox').add({
+      clientId: uuidv7(now),
+      kind: WORKFLOW_CHANGE,
+      line: workflowLine(record.id),
+      payload: { id: record.id },
+      state: 'queued',
+      attempts: 0,
+      nextAttemptAt: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+}
+
+/** The outbox kind of an email edit (features/playbooks/emailEdits.ts delivers it). */
+export const EMAIL_EDIT = 'email-edit';
+
+/** An edited email's line: one reply's edits go in order, and hold up nothing else. */
+export const emailEditLine = (messageKey: string): string => `edit:${messageKey}`;
+
+/** The outbox kind of a saved-history change (features/history/workflowStore.ts delivers it). */
+export const WORKFLOW_CHANGE = 'workflow-change';
+
+/** A saved-history item's line: its changes go in order, and hold up nothing else. */
+export const workflowLine = (id: string): string => `wf:${id}`;
 
 /**
  * Version 2's outbox held chat sends only: each entry, whatever its state (one 'sending' too, which

@@ -32,6 +32,7 @@ import {
   type DeliveryOutcome,
 } from '../features/chat/engine/chatDelivery';
 import { lockName } from './queue/lock';
+import { buildLocalReply } from '../../tests/factories/localMessages';
 import { MAX_PARALLEL_CHATS } from './queue/slots';
 
 const half = () => 0.5;
@@ -468,6 +469,17 @@ const v2Entry = (clientId: string, chatId: string, state: string) => ({
   updatedAt: 1,
 });
 
+/** A version 4 saved-history row, on the server or not. */
+const v4Workflow = (wid: string, synced: boolean) => ({
+  id: wid,
+  type: 'email',
+  title: `Cold Email ${wid}`,
+  answers: {},
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  synced,
+});
+
 describe('the schema upgrade', () => {
   it('puts the sends version 1 left unsent into the outbox, in the order typed', async () => {
     const id = ++userId;
@@ -534,6 +546,45 @@ describe('the schema upgrade', () => {
     expect(
       (await upgraded.outbox.where('line').equals('chat-1').toArray()).map((e) => e.clientId),
     ).toEqual(['a', 'b']);
+    expect(upgraded.verno).toBe(DB_SCHEMA_VERSION);
+  });
+
+  it('gives each saved-history change and email edit version 4 left unsent an outbox entry on its own line, so an update loses none', async () => {
+    const id = ++userId;
+    const v4 = new Dexie(userDbName(id));
+    v4.version(1).stores({
+      chats: 'id, updatedAt',
+      messages: 'key, chatId, status',
+      keyValues: 'key',
+    });
+    v4.version(2).stores({
+      outbox: '++seq, &clientId, state, chatId',
+      drafts: '[flow+stepId], flow, updatedAt',
+      workflows: 'id, updatedAt, type',
+    });
+    v4.version(3).stores({ outbox: '++seq, &clientId, state, line, kind' });
+    v4.version(4).stores({
+      recordings: 'id, createdAt, state',
+      recordingChunks: '[recordingId+seq], recordingId',
+    });
+    await v4
+      .table('workflows')
+      .bulkPut([v4Workflow('renamed-offline', false), v4Workflow('on-server', true)]);
+    const edit = { subject: 'Hi Dana', body: 'Edited', editedAt: '2026-01-01T00:00:00.000Z' };
+    await v4.table('messages').bulkPut([
+      buildLocalReply({ key: 'r:stored', serverId: 7, emailEdit: edit, emailEditPending: true }),
+      // Its reply not on the server yet: it waits for it, as before the update.
+      buildLocalReply({ key: 'r:local', serverId: null, emailEdit: edit, emailEditPending: true }),
+    ]);
+    v4.close();
+
+    const upgraded = openUserDb(id);
+    expect(
+      (await upgraded.outbox.toArray()).map((e) => [e.kind, e.line, e.payload, e.state]),
+    ).toEqual([
+      ['email-edit', 'edit:r:stored', { messageKey: 'r:stored' }, 'queued'],
+      ['workflow-change', 'wf:renamed-offline', { id: 'renamed-offline' }, 'queued'],
+    ]);
     expect(upgraded.verno).toBe(DB_SCHEMA_VERSION);
   });
 });

@@ -15,8 +15,9 @@
  *  - What delivering means is the kind's (`KindHandler`, passed to `flushOutbox` as `Handlers`): it
  *    answers one of three things (`Answer`): delivered; retry later, with a reason (and, when the
  *    server named one, the time before which no try helps: `notBefore`); refused, with a reason.
- *    The chat's handler is in features/chat/engine/chatDelivery.ts, which maps a chat reply's
- *    outcome to those answers; the pages and the service worker use it alike.
+ *    Each feature exports the handlers of its kinds (the chat's is in
+ *    features/chat/engine/chatDelivery.ts, which maps a chat reply's outcome to those answers);
+ *    web/app/queuedWork.ts combines them for the pages and the service worker alike.
  *  - Delivery replays the same `clientId` every time: the server stores the work once and answers a
  *    replay as the first try, so a retry after a lost answer never makes a second copy. That key is
  *    the ONLY queue of the work: no Workbox Background Sync queue and no paused TanStack mutation
@@ -81,6 +82,12 @@ export interface KindHandler {
    * has it, else 'queued' (the default) to go again.
    */
   recover?(db: PitchpadDb, entry: OutboxEntry, now: number): Promise<'sent' | 'queued'>;
+  /**
+   * The error a settlement's `detail` carries, for the sync engine to tell a lost session or a cut
+   * network from it. By default the detail itself (a one-request kind's detail is its error); the
+   * chat's detail is its reply's outcome, which holds the error when the send did not go.
+   */
+  errorOf?(detail: unknown): unknown;
 }
 
 /** The handlers a context delivers with, by kind. Entries of a kind with none wait in their line. */
@@ -175,6 +182,30 @@ export function enqueue(
   });
   syncWhenStored(db);
   return added;
+}
+
+/**
+ * Queue an entry that was refused (or is waiting out a backoff) again, as new: at once, its tries,
+ * backoff, Retry-After hold and last error forgotten; `changes` go with it (a chat send's model
+ * picked anew). Call inside a transaction that holds the outbox; the worker is asked to deliver it
+ * once that commits (backgroundSync.ts).
+ */
+export async function requeue(
+  db: PitchpadDb,
+  seq: number,
+  now = Date.now(),
+  changes: Partial<Pick<OutboxEntry, 'model' | 'payload'>> = {},
+): Promise<void> {
+  await db.outbox.update(seq, {
+    ...changes,
+    state: 'queued',
+    attempts: 0,
+    nextAttemptAt: 0,
+    notBefore: undefined,
+    lastError: undefined,
+    updatedAt: now,
+  });
+  syncWhenStored(db);
 }
 
 /**

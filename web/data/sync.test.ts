@@ -7,7 +7,7 @@ import { uuidv7 } from './ids';
 import { SwMessage } from './swShared';
 import { startSync, type SyncEngine } from './sync';
 import { chatHandlers } from '../features/chat/engine/chatDelivery';
-import { queuedSends } from '../features/chat/engine/queuedWork';
+import { queuedSends } from '../app/queuedWork';
 import {
   profileValues,
   pullProfile,

@@ -36,8 +36,7 @@ import {
   type FlushReport,
   type Handlers,
 } from './outbox';
-import { chatOutcomes, isSessionProblem } from '../features/chat/engine/chatDelivery';
-import { sessionGone } from '../features/chat/engine/queuedWork';
+import { cutOffFromNetwork, isSessionProblem, sessionGone } from './queue/answers';
 import { SwMessage } from './swShared';
 import { syncStatus } from './syncStatus';
 import { countUnsentWork } from './unsentWork';
@@ -119,7 +118,7 @@ export interface SyncEngine {
 export interface SyncOptions {
   db: PitchpadDb;
   userId: number;
-  /** How each kind of outbox work is delivered (the chat's: features/chat/engine/queuedWork.ts). */
+  /** How each kind of outbox work is delivered (every feature's, combined: web/app/queuedWork.ts). */
   handlers: Handlers;
   /**
    * Other work made here offline to hand to the server (saved history, GTM plans drafted offline):
@@ -186,10 +185,10 @@ export function startSync({
     try {
       const report = await flushOutbox(db, handlers, { force });
       onFlushed?.(report);
-      if (sessionGone(report)) onSessionLost?.();
+      if (sessionGone(report, handlers)) onSessionLost?.();
       // Cut off from the network (not refused by a failing server, which the backoff timer
       // handles): ask for a `sync` event when it is back, which also covers the app being closed.
-      if (noteReach(report) === 'unreachable') void registerBackgroundSync(userId);
+      if (noteReach(report, handlers) === 'unreachable') void registerBackgroundSync(userId);
     } catch (error) {
       console.warn('Could not flush the outbox', error);
     }
@@ -307,13 +306,11 @@ async function hasUnsentOtherWork(db: PitchpadDb): Promise<boolean> {
 }
 
 /** Tells the header whether the server could be reached, from what a flush saw; answers it too. */
-function noteReach(report: FlushReport): 'unreachable' | 'reachable' | 'unknown' {
-  const cutOff =
-    globalThis.navigator?.onLine === false ||
-    chatOutcomes(report).some(
-      ([, { outcome, state }]) =>
-        outcome.kind === 'not-sent' && state === 'queued' && outcome.error instanceof OfflineError,
-    );
+function noteReach(
+  report: FlushReport,
+  handlers: Handlers,
+): 'unreachable' | 'reachable' | 'unknown' {
+  const cutOff = globalThis.navigator?.onLine === false || cutOffFromNetwork(report, handlers);
   if (cutOff) {
     syncStatus.setReachable(false);
     return 'unreachable';

@@ -22,5 +22,5 @@ export const chatRoute = createRoute({
     if (isFlowType(args.search.flow)) await requirePaid(args);
     return signedIn;
   },
-  component: lazyRouteComponent(() => import('../features/chat/ChatScreen'), 'ChatScreen'),
+  component: lazyRouteComponent(() => import('../app/ChatRoute'), 'ChatRoute'),
 });

@@ -22,7 +22,7 @@ const proChat = (path: 'pro/email' | 'pro/gtm-advisor') =>
     path,
     validateSearch: chatSearch,
     beforeLoad: (args) => requirePaid(args),
-    component: lazyRouteComponent(() => import('../features/chat/ChatScreen'), 'ChatScreen'),
+    component: lazyRouteComponent(() => import('../app/ChatRoute'), 'ChatRoute'),
   });
 
 export const proEmailRoute = proChat('pro/email');

@@ -8,8 +8,14 @@
  *   no session for the work's owner (401, another account's session)    → retry in SIGNED_OUT_RETRY_MS
  *   the network, a 5xx, a 408                                             → retry, with the backoff
  */
-import { ApiError, RateLimitedError, SessionMismatchError, UnauthorizedError } from '../api';
-import type { Answer, Settlement } from '../outbox';
+import {
+  ApiError,
+  OfflineError,
+  RateLimitedError,
+  SessionMismatchError,
+  UnauthorizedError,
+} from '../api';
+import type { Answer, FlushReport, Handlers, Settlement } from '../outbox';
 
 /** The retry of work whose owner has no session here: only a sign-in helps, which flushes at once. */
 export const SIGNED_OUT_RETRY_MS = 5 * 60 * 1000;
@@ -30,7 +36,7 @@ export function isSessionProblem(error: unknown): boolean {
 
 /**
  * A failed request's answer (see the header). Its `detail` is the error unless the kind gives one,
- * so whoever reads the flush's report can tell why (`stoppedForSession`, a kit file's refusal).
+ * so whoever reads the flush's report can tell why (`sessionGone`, a kit file's refusal).
  */
 export function answerForError(error: unknown, now: number, detail: unknown = error): Answer {
   const reason = error instanceof Error ? error.message : String(error);
@@ -42,11 +48,28 @@ export function answerForError(error: unknown, now: number, detail: unknown = er
     : { kind: 'retry', reason, detail };
 }
 
+/** The error behind a settlement: its kind's `errorOf` reads it from the detail, else the detail is it. */
+export function errorOfSettlement(handlers: Handlers, settlement: Settlement): unknown {
+  const errorOf = handlers[settlement.kind]?.errorOf;
+  return errorOf ? errorOf(settlement.detail) : settlement.detail;
+}
+
 /**
- * Whether a one-request kind's try stopped because the session is not its owner's (signed out, or
- * another account signed in): its detail is the error (answerForError, or a handler's throw).
- * Another try changes nothing until the owner signs in again.
+ * Whether some work of this flush stopped because the browser's session is gone or someone else's
+ * (any kind: a chat send, a profile edit, a kit file). Another try changes nothing until the owner
+ * signs in again.
  */
-export function stoppedForSession(settlement: Settlement): boolean {
-  return settlement.state === 'queued' && isSessionProblem(settlement.detail);
+export function sessionGone(report: FlushReport, handlers: Handlers): boolean {
+  return [...report.outcomes.values()].some(
+    (settled) =>
+      settled.state === 'queued' && isSessionProblem(errorOfSettlement(handlers, settled)),
+  );
+}
+
+/** Whether some work of this flush stopped because the network could not be reached. */
+export function cutOffFromNetwork(report: FlushReport, handlers: Handlers): boolean {
+  return [...report.outcomes.values()].some(
+    (settled) =>
+      settled.state === 'queued' && errorOfSettlement(handlers, settled) instanceof OfflineError,
+  );
 }

@@ -75,7 +75,7 @@ function UnsentWorkDialog({ question }: { question: LogoutQuestion }) {
   const handleSendFirst = async () => {
     setPhase('sending');
     try {
-      const { sendPendingWork } = await import('../chat/engine/chatSync');
+      const { sendPendingWork } = await import('../../app/sync');
       const left = await sendPendingWork(question.userId);
       // Answered already (the user chose to stay meanwhile): nothing more happens.
       if (!hasUnsentWork(left)) return question.answer(true);

@@ -13,22 +13,14 @@ import { useToast } from '../../ui/ToastProvider';
 import { useAuth } from '../auth/auth.queries';
 import { ToolCards } from '../landing/LandingScreen';
 import { NotifyAsk } from '../notifications/NotifyAsk';
-import type { FlowSend } from '../playbooks/finishFlow';
-import {
-  ChatFlowExtras,
-  flowPromptOf,
-  isFlowResultOnly,
-  offlineDraftRow,
-} from '../playbooks/FlowExtras';
-import { FlowMenu } from '../playbooks/FlowMenu';
-import { FlowPanel } from '../playbooks/FlowPanel';
-import { useFlowMode } from '../playbooks/useFlowMode';
 import { ChatHeader } from './ChatHeader';
 import { ChatInputBar } from './ChatInputBar';
+import type { ChatFlows, FlowSend } from './chatFlows';
 import { ChatSidebar } from './ChatSidebar';
-import { COPY_FAILED_TOAST, copyText } from './copyText';
+import { COPY_FAILED_TOAST, copyText } from '../../ui/copyText';
 import { FEATURED_PROMPT, MessageList } from './MessageList';
 import { useChatWorkspace } from './useChatWorkspace';
+import { useFlowMode } from './useFlowMode';
 import { useKeepFrame } from './useKeepFrame';
 import { DESKTOP_QUERY, useMediaQuery } from './useMediaQuery';
 import {
@@ -36,17 +28,19 @@ import {
   usePendingChatDestination,
   useSendPendingMessage,
 } from './usePendingStarts';
-import { useWakeLock } from './useWakeLock';
+import { useWakeLock } from '../../ui/useWakeLock';
 import { useWorkspaceLogout } from './useWorkspaceLogout';
 
-export function ChatScreen() {
+/** `flows`: the guided flows' pieces, drawn in their places (chatFlows.ts). */
+export function ChatScreen({ flows }: { flows: ChatFlows }) {
   const { user, isPaid } = useAuth();
   // The route guard let a user in; during logout the user goes before the screen does.
   if (!user) return null;
-  return <ChatWorkspace key={user.id} user={user} isPaid={isPaid} />;
+  return <ChatWorkspace key={user.id} user={user} isPaid={isPaid} flows={flows} />;
 }
 
-function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
+function ChatWorkspace({ user, isPaid, flows }: { user: User; isPaid: boolean; flows: ChatFlows }) {
+  const { Menu: FlowMenu, Panel: FlowPanel, Extras: ChatFlowExtras } = flows;
   const db = useMemo(() => openUserDb(user.id), [user.id]);
   const pendingMessage = useInitialPendingMessage();
   const workspace = useChatWorkspace(db, user.id, pendingMessage);
@@ -206,9 +200,9 @@ function ChatWorkspace({ user, isPaid }: { user: User; isPaid: boolean }) {
                   isLoading={isLoading}
                 />
               }
-              afterMessage={offlineDraftRow(db, workspace.chat, messages)}
-              answersKey={flowPromptOf(workspace.chat, messages)?.key}
-              resultFirst={isFlowResultOnly(workspace.chat, messages)}
+              afterMessage={flows.afterMessage(db, workspace.chat, messages)}
+              answersKey={flows.promptOf(workspace.chat, messages)?.key}
+              resultFirst={flows.isResultOnly(workspace.chat, messages)}
               unloaded={workspace.unloaded}
               tools={toolCards}
             />

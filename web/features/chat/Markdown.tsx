@@ -5,7 +5,7 @@ import ReactMarkdown from 'react-markdown';
 import type { Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remend from 'remend';
-import { flowPrefill } from '../playbooks/prefill';
+import { flowPrefill } from '../../routes/prefill';
 import { MarkdownBlocks } from './markdownBlocks';
 
 const REMARK_PLUGINS = [remarkGfm];

@@ -16,7 +16,7 @@ import { Markdown } from './Markdown';
 import { MessageSources } from './MessageSources';
 import type { Delivery, ReplyState } from './messageView';
 import { TypingIndicator } from './TypingIndicator';
-import { useCopiedMark } from './useCopiedMark';
+import { useCopiedMark } from '../../ui/useCopiedMark';
 
 export function AiAvatar() {
   return (

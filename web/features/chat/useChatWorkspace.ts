@@ -33,7 +33,7 @@ import { noteQueuedSend } from '../notifications/notifyAsk';
 import type { QueueView } from './messageView';
 import { useNow } from './useNow';
 import { useResumeReplies } from './useResumeReplies';
-import { useSafeLiveQuery } from './useSafeLiveQuery';
+import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 
 const MODEL_KEY = 'model';
 const isString = (value: unknown): value is string => typeof value === 'string';

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, type Dispatch, type SetStateAction } fr
 import type { PitchpadDb } from '../../data/db';
 import { clearDraft, loadDraft, saveDraft } from '../../data/drafts';
 import { forgetTargets } from '../debrief/recordingStore';
-import { draftKey, STEP } from './composerDrafts';
+import { draftKey, STEP } from '../../data/composerDrafts';
 
-export { oneLine, saveChatDraftText } from './composerDrafts';
+export { oneLine, saveChatDraftText } from '../../data/composerDrafts';
 
 /** How long typing pauses before the text is saved. */
 const SAVE_AFTER_MS = 300;

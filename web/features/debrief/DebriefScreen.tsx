@@ -14,7 +14,7 @@ import { openUserDb, type LocalRecording, type PitchpadDb } from '../../data/db'
 import { Screen } from '../../ui/Screen';
 import { useOnline } from '../../ui/useOnline';
 import { useAuth } from '../auth/auth.queries';
-import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
+import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import { DEFAULT_RECORDING_LIMITS, recordingLimitsQueryOptions } from './debrief.queries';
 import { clock, recordedAt } from './debriefText';
 import { RecorderPanel } from './RecorderPanel';

@@ -13,7 +13,7 @@ import { userIdOfDb } from '../../data/db';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { useOnline } from '../../ui/useOnline';
 import { useModalDialog } from '../../ui/useModalDialog';
-import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
+import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import { DEFAULT_RECORDING_LIMITS, recordingLimitsQueryOptions } from './debrief.queries';
 import { clock, recordingStatus } from './debriefText';
 import { Playback } from './Playback';

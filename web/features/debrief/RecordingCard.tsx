@@ -10,7 +10,7 @@ import { api, ApiError } from '../../data/api';
 import { userIdOfDb, type LocalRecording, type PitchpadDb } from '../../data/db';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { useModalDialog } from '../../ui/useModalDialog';
-import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
+import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import { ChoiceList } from '../share/ChoiceList';
 import { useOpenWithText } from '../share/useOpenWithText';
 import { Playback } from './Playback';

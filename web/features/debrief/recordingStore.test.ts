@@ -25,12 +25,8 @@ import {
   startRecording,
   transcribeRetryDelay,
 } from './recordingStore';
-import {
-  applyWaitingTranscripts,
-  claimTranscript,
-  pendingTranscriptsFor,
-  watchTranscript,
-} from './transcriptTargets';
+import { claimTranscript, pendingTranscriptsFor, watchTranscript } from './transcriptTargets';
+import { applyWaitingTranscripts } from '../../app/transcripts';
 
 let n = 0;
 const freshDb = () => new PitchpadDb(`recordings-test-${++n}`);

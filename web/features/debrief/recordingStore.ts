@@ -6,7 +6,7 @@
  * sends, PUT /api/recordings/<id>, and the transcript comes back into the row. The audio stays here
  * until the rep deletes it, whatever the server answered.
  *
- * No React or DOM here: the service worker delivers recordings too (chat/engine/queuedWork.ts).
+ * No React or DOM here: the service worker delivers recordings too (web/app/queuedWork.ts).
  */
 import {
   RECORDING_DURATION_HEADER,
@@ -26,9 +26,9 @@ import {
   type TranscriptTarget,
 } from '../../data/db';
 import { fileId } from '../../data/ids';
-import { enqueue, flushOutbox, type Answer, type KindHandler } from '../../data/outbox';
+import { enqueue, flushOutbox, requeue, type Answer, type KindHandler } from '../../data/outbox';
 import { answerForError } from '../../data/queue/answers';
-import { syncWhenStored } from '../../data/backgroundSync';
+import type { QueuedFeature } from '../../data/queue/registry';
 
 export const RECORDING_UPLOAD = 'recording-upload';
 
@@ -158,15 +158,7 @@ export function queueRecording(db: PitchpadDb, id: string, now = Date.now()): Pr
     const row = await db.recordings.get(id);
     if (!row || !(row.state === 'ready' || row.state === 'refused')) return false;
     const entry = await db.outbox.where('clientId').equals(id).first();
-    if (entry)
-      await db.outbox.update(entry.seq!, {
-        state: 'queued',
-        attempts: 0,
-        nextAttemptAt: 0,
-        notBefore: undefined,
-        lastError: undefined,
-        updatedAt: now,
-      });
+    if (entry) await requeue(db, entry.seq!, now);
     else
       await enqueue(
         db,
@@ -174,7 +166,6 @@ export function queueRecording(db: PitchpadDb, id: string, now = Date.now()): Pr
         now,
       );
     await db.recordings.update(id, { state: 'queued', problem: undefined, updatedAt: now });
-    syncWhenStored(db);
     return true;
   });
 }
@@ -330,6 +321,11 @@ export const recordingUploadHandler: KindHandler = {
   async settled(db, entry, state, answer, now) {
     await db.recordings.update(entry.clientId, rowAfter(state, answer, now));
   },
+};
+
+/** The debriefs' queued work, for the registry (web/app/queuedWork.ts). */
+export const recordingsQueue: QueuedFeature = {
+  handlers: { [RECORDING_UPLOAD]: recordingUploadHandler },
 };
 
 /** The server's transcript of `id`, as a delivery's answer, or null when it has none (yet). */

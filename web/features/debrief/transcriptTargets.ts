@@ -2,16 +2,10 @@
  * Where a recording's transcript goes once it is back (issue 23): the answer or the message box the
  * rep recorded from (its `target`). Once only: the field on screen takes it as it arrives
  * (`claimTranscript`, MicButton); otherwise the page writes it into the field's saved draft
- * (`applyWaitingTranscripts`, after each flush of the sync engine), so the flow or chat finds it
+ * (web/app/transcripts.ts `applyWaitingTranscripts`, after each flush of the sync engine), so the flow or chat finds it
  * filled when the rep opens it. Its row's `appliedAt` says it went.
  */
-import { FLOWS } from '../../../domain/playbooks';
-import { ANSWER_MAX_CHARS } from '../../../domain/playbooks/flow';
-import { isFlowType } from '../../../domain/playbooks/tools';
 import type { LocalRecording, PitchpadDb, TranscriptTarget } from '../../data/db';
-import { saveChatDraftText } from '../chat/composerDrafts';
-import { loadFlowProgress } from '../playbooks/flowDrafts';
-import { prefillShared } from '../share/prefillShared';
 
 /** Recordings whose field is on screen in this page now: that field takes the transcript itself. */
 const watched = new Set<string>();
@@ -36,57 +30,9 @@ export function claimTranscript(
   });
 }
 
-/**
- * Every transcript back for a field no screen waits on, written into that field's saved draft.
- * Answers how many went.
- */
-export async function applyWaitingTranscripts(db: PitchpadDb): Promise<number> {
-  const waiting = await db.recordings
-    .where('state')
-    .equals('transcribed')
-    .filter(
-      (row) => row.target !== undefined && row.appliedAt === undefined && !watched.has(row.id),
-    )
-    .toArray();
-  let applied = 0;
-  for (const row of waiting) {
-    // A flow with nothing saved has no draft to fill: its transcript waits for the field itself
-    // (the flow opened), unless the flow is finished first (clearFlowProgress forgets the target).
-    const target = row.target!;
-    if (
-      target.kind === 'flow' &&
-      !(isFlowType(target.flow) && (await loadFlowProgress(db, target.flow)))
-    )
-      continue;
-    const text = await claimTranscript(db, row.id);
-    if (text === null) continue;
-    await writeToTarget(db, row.target!, text);
-    applied += 1;
-  }
-  return applied;
-}
-
-/** The transcript added to the target's saved text, after what was there (nothing typed is lost). */
-async function writeToTarget(
-  db: PitchpadDb,
-  target: TranscriptTarget,
-  text: string,
-): Promise<void> {
-  if (target.kind === 'chat') return saveChatDraftText(db, text, target.chatId);
-  if (!isFlowType(target.flow)) return;
-  const question = FLOWS[target.flow].questions({}).find((q) => q.id === target.answer);
-  if (!question) return;
-  await prefillShared(
-    db,
-    {
-      label: '',
-      description: '',
-      flow: target.flow,
-      answers: [target.answer],
-      maxLength: question.maxLength ?? ANSWER_MAX_CHARS,
-    },
-    text,
-  );
+/** Whether the field of `id` is on screen in this page now (it takes the transcript itself). */
+export function isWatched(id: string): boolean {
+  return watched.has(id);
 }
 
 /** Whether two targets name the same field. */

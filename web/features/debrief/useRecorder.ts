@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PitchpadDb, TranscriptTarget } from '../../data/db';
-import { useWakeLock } from '../chat/useWakeLock';
+import { useWakeLock } from '../../ui/useWakeLock';
 import {
   RecorderError,
   startRecorder,

@@ -4,6 +4,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Workflow } from '../../../domain/contract/playbooks';
 import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
+import { countWaiting } from '../../data/outbox';
 import { isHistoryBadgeShown, markHistoryOpened, markHistorySaved } from './historyBadge';
 import {
   deleteWorkflow,
@@ -78,7 +79,8 @@ afterEach(async () => {
   await clearUserData();
 });
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** The pushes started in the background are over: nothing of `db` waits in the outbox. */
+const settle = () => vi.waitFor(async () => expect(await countWaiting(db)).toBe(0));
 
 describe('saved history', () => {
   it('keeps what a workflow without a chat produced, and brings it to another device when opened there', async () => {

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { SHORT_TOAST_DURATION_MS } from '../../../domain/limits';
 import type { PitchpadDb } from '../../data/db';
 import { useToast } from '../../ui/ToastProvider';
-import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
+import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import {
   deleteWorkflow,
   listHistory,

@@ -1,9 +1,11 @@
 /**
  * Saved workflow history (spec §2 'Saved History', §3): kept in the local database so it shows at
  * once and offline, and on the server (/api/workflows) so it follows the user to every device
- * (design §11). Every change is written here first and marked unsynced, then sent; what could not
- * be sent is sent again at the next sync (the app's, or the worker's Background Sync, asked for
- * with each change: data/backgroundSync.ts). The server wins for items this device has no pending
+ * (design §11). Every change is written here first and marked unsynced, with an outbox entry of
+ * kind 'workflow-change' on the item's own line (`wf:<id>`) in the same transaction, then sent; what
+ * could not be sent is sent again by the outbox (the app's sync engine, or the worker's Background
+ * Sync, asked for with each change: data/backgroundSync.ts). The entry carries only the item's id:
+ * it sends the item as it is when delivered, so several changes made offline go as one. The server wins for items this device has no pending
  * change to; an item deleted on another device disappears here too.
  */
 import type { Workflow, WorkflowWithResult } from '../../../domain/contract/playbooks';
@@ -11,7 +13,17 @@ import { CHAT_TITLE_STORE_MAX } from '../../../domain/limits';
 import { FLOWS, type Answers } from '../../../domain/playbooks';
 import { ApiError, api } from '../../data/api';
 import { syncWhenStored } from '../../data/backgroundSync';
-import { userIdOfDb, type PitchpadDb, type WorkflowRecord } from '../../data/db';
+import {
+  userIdOfDb,
+  workflowLine,
+  WORKFLOW_CHANGE,
+  type PitchpadDb,
+  type WorkflowRecord,
+} from '../../data/db';
+import { uuidv7 } from '../../data/ids';
+import { enqueue, flushOutbox, type Answer, type KindHandler } from '../../data/outbox';
+import { answerForError, SIGNED_OUT_RETRY_MS } from '../../data/queue/answers';
+import type { QueuedFeature } from '../../data/queue/registry';
 import { markHistorySaved } from './historyBadge';
 
 /** A history item as the list shows it (the server's shape). */
@@ -124,10 +136,12 @@ export async function saveWorkflow(db: PitchpadDb, input: NewWorkflow): Promise<
       input.type,
     path: input.pathFor?.(id) ?? workflowPath(input.chatId),
   };
-  await db.workflows.put(record);
-  syncWhenStored(db);
+  await db.transaction('rw', db.workflows, db.outbox, async () => {
+    await db.workflows.put(record);
+    await queueChange(db, id);
+  });
   markHistorySaved();
-  void pushRecord(db, record.id);
+  void flushChange(db, id);
   return itemOf(record);
 }
 
@@ -142,8 +156,9 @@ export async function renameWorkflow(db: PitchpadDb, id: string, name: string): 
   const record = await db.workflows.get(id);
   if (!record || record.deletedAt) return false;
   if (record.title === title) return true;
-  await db.transaction('rw', db.workflows, db.chats, async () => {
+  await db.transaction('rw', db.workflows, db.chats, db.outbox, async () => {
     await db.workflows.update(id, { title, updatedAt: new Date().toISOString(), synced: false });
+    await queueChange(db, id);
     // touchedAt: a pull that started before this rename does not put the old title back.
     if (record.chatId)
       await db.chats.update(record.chatId, {
@@ -151,23 +166,72 @@ export async function renameWorkflow(db: PitchpadDb, id: string, name: string): 
         touchedAt: Date.now(),
       });
   });
-  syncWhenStored(db);
-  await pushRecord(db, id);
+  await flushChange(db, id);
   return true;
 }
 
 /** Delete: hidden here at once, removed for good once the server has it gone too. */
 export async function deleteWorkflow(db: PitchpadDb, id: string): Promise<void> {
-  await db.workflows.update(id, {
-    deletedAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-    synced: false,
+  await db.transaction('rw', db.workflows, db.outbox, async () => {
+    await db.workflows.update(id, {
+      deletedAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      synced: false,
+    });
+    await queueChange(db, id);
   });
-  syncWhenStored(db);
-  await pushRecord(db, id);
+  await flushChange(db, id);
 }
 
-/** Send one pending change. Never throws: what fails stays pending for the next sync. */
+/**
+ * The item's change to the outbox, inside the transaction that writes it. One entry waiting per
+ * item is enough (it sends the item as it is then); one already on its way may have sent the item
+ * as it was before this change, so the change gets an entry of its own behind it.
+ */
+async function queueChange(db: PitchpadDb, id: string, now = Date.now()): Promise<void> {
+  const line = workflowLine(id);
+  const waiting = await db.outbox
+    .where('line')
+    .equals(line)
+    .filter((entry) => entry.state === 'queued')
+    .first();
+  if (!waiting)
+    await enqueue(db, { clientId: uuidv7(now), kind: WORKFLOW_CHANGE, line, payload: { id } }, now);
+  // The waiting entry sends this change too; the worker is asked again all the same (the sync it
+  // asked for may have fired already, with the network still down).
+  else syncWhenStored(db);
+}
+
+/** Send the item's change now (made online): the outbox retries it otherwise. Never throws. */
+async function flushChange(db: PitchpadDb, id: string): Promise<void> {
+  await flushOutbox(db, historyHandlers, { line: workflowLine(id), force: true }).catch(
+    (error: unknown) => console.warn('Saved history: change not sent yet', error),
+  );
+}
+
+/**
+ * The outbox's handler of saved-history changes: the item as it is now, to /api/workflows. Every
+ * change that failed stays pending, whatever the reason: one the server refused waits longer (a
+ * later change may pass), the rest retry with the outbox's backoff.
+ */
+export const workflowChangeHandler: KindHandler = {
+  tables: ['workflows'],
+  async deliver(db, entry): Promise<Answer> {
+    try {
+      await pushRecord(db, (entry.payload as { id: string }).id);
+      return { kind: 'delivered' };
+    } catch (error) {
+      const answer = answerForError(error, Date.now());
+      return answer.kind === 'refused'
+        ? { kind: 'retry', reason: answer.reason, delayMs: SIGNED_OUT_RETRY_MS, detail: error }
+        : answer;
+    }
+  },
+};
+
+const historyHandlers = { [WORKFLOW_CHANGE]: workflowChangeHandler };
+
+/** Send one item's pending change, as it is now; nothing when the server has it already. */
 async function pushRecord(db: PitchpadDb, id: string): Promise<void> {
   const record = await db.workflows.get(id);
   if (!record || record.synced) return;
@@ -175,45 +239,39 @@ async function pushRecord(db: PitchpadDb, id: string): Promise<void> {
   // Named for this database's user: with another account's session the server refuses it (409) and
   // the change stays pending here until its owner signs in again.
   const owner = userIdOfDb(db);
-  try {
-    if (record.deletedAt) {
-      await api
-        .delete(`/api/workflows/${encodeURIComponent(id)}`, owner)
-        .catch((error: unknown) => {
-          // Never reached the server, or already gone there: either way it is gone.
-          if (!(error instanceof ApiError && error.status === 404)) throw error;
-        });
-      await db.workflows.delete(id);
-      return;
-    }
-    const item = itemOf(record);
-    // POST is idempotent by id: it creates the item, or answers the one the server holds.
-    const saved = await api.post<Workflow>(
-      '/api/workflows',
-      {
-        id,
-        name: item.name,
-        workflowType: item.workflowType,
-        date: item.date,
-        path: item.path,
-        ...(record.result === undefined ? {} : { result: record.result }),
-      },
+  if (record.deletedAt) {
+    await api.delete(`/api/workflows/${encodeURIComponent(id)}`, owner).catch((error: unknown) => {
+      // Never reached the server, or already gone there: either way it is gone.
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    });
+    await db.workflows.delete(id);
+    return;
+  }
+  const item = itemOf(record);
+  // POST is idempotent by id: it creates the item, or answers the one the server holds.
+  const saved = await api.post<Workflow>(
+    '/api/workflows',
+    {
+      id,
+      name: item.name,
+      workflowType: item.workflowType,
+      date: item.date,
+      path: item.path,
+      ...(record.result === undefined ? {} : { result: record.result }),
+    },
+    owner,
+  );
+  if (saved.name !== record.title)
+    await api.patch<Workflow>(
+      `/api/workflows/${encodeURIComponent(id)}`,
+      { name: record.title },
       owner,
     );
-    if (saved.name !== record.title)
-      await api.patch<Workflow>(
-        `/api/workflows/${encodeURIComponent(id)}`,
-        { name: record.title },
-        owner,
-      );
-    // Only if nothing changed here meanwhile; a later change has its own push.
-    await db.transaction('rw', db.workflows, async () => {
-      const now = await db.workflows.get(id);
-      if (now && now.updatedAt === sentAt) await db.workflows.update(id, { synced: true });
-    });
-  } catch (error) {
-    console.warn('Saved history: change not sent yet', error);
-  }
+  // Only if nothing changed here meanwhile; a later change has its own entry.
+  await db.transaction('rw', db.workflows, async () => {
+    const now = await db.workflows.get(id);
+    if (now && now.updatedAt === sentAt) await db.workflows.update(id, { synced: true });
+  });
 }
 
 /**
@@ -235,11 +293,36 @@ export async function loadWorkflowResult(db: PitchpadDb, id: string): Promise<st
   }
 }
 
-/** Send every change made here that the server does not have yet (saves, renames, deletes). */
+/**
+ * Send every change made here that the server does not have yet (saves, renames, deletes), through
+ * the outbox, ahead of the other work (a plan drafted offline then finds its history item there).
+ * A change with no entry of its own (written by something that did not queue one) gets one first.
+ */
 export async function pushPendingWorkflows(db: PitchpadDb): Promise<void> {
-  const pending = (await db.workflows.filter((r) => !r.synced).toArray()).map((r) => r.id);
-  for (const id of pending) await pushRecord(db, id);
+  await db.transaction('rw', db.workflows, db.outbox, async () => {
+    for (const record of await db.workflows.filter((r) => !r.synced).toArray())
+      await queueChange(db, record.id);
+  });
+  await flushOutbox(db, historyHandlers, { force: true });
 }
+
+/**
+ * Saved history's queued work, for the registry (web/app/queuedWork.ts): its changes are outbox
+ * entries, and are also handed over first, before the plans drafted offline. Every change that
+ * failed stays pending, whatever the reason, and is worth another try soon.
+ */
+export const historyQueue: QueuedFeature = {
+  handlers: historyHandlers,
+  other: {
+    has: async (db) => (await pendingChanges(db)) > 0,
+    async push(db) {
+      await pushPendingWorkflows(db);
+      return (await pendingChanges(db)) > 0 ? 'retry' : 'settled';
+    },
+  },
+};
+
+const pendingChanges = (db: PitchpadDb) => db.workflows.filter((r) => !r.synced).count();
 
 /**
  * Send what is pending, then merge the server's list (fetched after the pushes): new items from

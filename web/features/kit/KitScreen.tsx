@@ -20,7 +20,7 @@ import { InlineIcon } from '../../ui/InlineIcon';
 import { useOnline } from '../../ui/useOnline';
 import { Screen } from '../../ui/Screen';
 import { useAuth } from '../auth/auth.queries';
-import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
+import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import {
   kitFilesQueryOptions,
   kitKeys,

@@ -8,15 +8,15 @@
  * is full, the bytes stay, so 'Try again' (retryKitUpload) works once the rep deletes a file. The id is made here: the server stores a file under it once, and answers a replay (an
  * answer lost on the way) with what it stored.
  *
- * No React or DOM here: the service worker delivers uploads too (chat/engine/queuedWork.ts).
+ * No React or DOM here: the service worker delivers uploads too (web/app/queuedWork.ts).
  */
 import { KIT_FILE_NAME_HEADER, KitErrorCode, type KitFile } from '../../../domain/contract/kit';
 import { api, ApiError } from '../../data/api';
-import { syncWhenStored } from '../../data/backgroundSync';
 import { userIdOfDb, type OutboxEntry, type PitchpadDb } from '../../data/db';
 import { fileId } from '../../data/ids';
-import { enqueue, flushOutbox, type Answer, type KindHandler } from '../../data/outbox';
+import { enqueue, flushOutbox, requeue, type Answer, type KindHandler } from '../../data/outbox';
 import { answerForError } from '../../data/queue/answers';
+import type { QueuedFeature } from '../../data/queue/registry';
 
 export const KIT_UPLOAD = 'kit-upload';
 
@@ -91,6 +91,9 @@ export const kitUploadHandler: KindHandler = {
   },
 };
 
+/** The sales kit's queued work, for the registry (web/app/queuedWork.ts). */
+export const kitQueue: QueuedFeature = { handlers: { [KIT_UPLOAD]: kitUploadHandler } };
+
 /**
  * A refusal the same bytes may pass later: the kit is full (the rep deletes a file, then tries
  * again). The others (not a file Pitchpad reads, empty, too large, a bad name) never will.
@@ -115,15 +118,7 @@ export function retryKitUpload(db: PitchpadDb, id: string, now = Date.now()): Pr
   return db.transaction('rw', db.outbox, async () => {
     const entry = await db.outbox.where('clientId').equals(id).first();
     if (entry?.kind !== KIT_UPLOAD || !canTryAgain(entry as KitUploadEntry)) return false;
-    await db.outbox.update(entry.seq!, {
-      state: 'queued',
-      attempts: 0,
-      nextAttemptAt: 0,
-      notBefore: undefined,
-      lastError: undefined,
-      updatedAt: now,
-    });
-    syncWhenStored(db);
+    await requeue(db, entry.seq!, now);
     return true;
   });
 }

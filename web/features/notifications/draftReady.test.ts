@@ -13,10 +13,10 @@ import {
   noticesOf,
   notificationTarget,
   openNotifiedChat,
-  readyReplies,
   showDraftReady,
   type DraftReadyNotice,
 } from './draftReady';
+import { readyReplies } from '../../app/readyReplies';
 
 const ORIGIN = 'https://pitchpad.test';
 let db: PitchpadDb;

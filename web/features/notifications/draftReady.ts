@@ -11,20 +11,14 @@
  * no window of the app visible at that moment (domain/notifications/draftReady.ts `shouldNotify`).
  * One notification per chat (its tag is the chat id: a later reply replaces it, silently).
  * Only deliveries of the outbox's flushes count: a send the rep just made on screen is not one.
+ * What a flush delivered, as notices, is read where the chat's and the debrief's work meet
+ * (web/app/readyReplies.ts), so this feature imports neither.
  */
-import { recipientAnswerOf } from '../../../domain/playbooks/emailFlows';
 import {
   chatPath,
-  debriefReadyText,
-  draftReadyText,
   shouldNotify,
   type NotificationPermissionState,
 } from '../../../domain/notifications/draftReady';
-import { replyKeyFor, userMessageKey } from '../../data/chatMerge';
-import type { PitchpadDb } from '../../data/db';
-import type { FlushReport } from '../../data/outbox';
-import { chatOutcomes } from '../chat/engine/chatDelivery';
-import { RECORDING_UPLOAD } from '../debrief/recordingStore';
 import { SwMessage } from '../../data/swShared';
 
 /**
@@ -43,47 +37,10 @@ export interface DraftReadyNotice {
 }
 
 /** Where a debrief's notification leads. */
-const DEBRIEF_PATH = '/debrief';
+export const DEBRIEF_PATH = '/debrief';
 
 /** The icon shown with the notification (the app's). */
 const NOTIFICATION_ICON = '/icons/icon-192.png';
-
-/**
- * The replies a flush delivered in full, one per chat (the last), and the debriefs it transcribed,
- * with what their notification says.
- */
-export async function readyReplies(
-  db: PitchpadDb,
-  report: FlushReport,
-): Promise<DraftReadyNotice[]> {
-  const notices = new Map<string, DraftReadyNotice>();
-  for (const [id, settled] of report.outcomes) {
-    if (settled.kind !== RECORDING_UPLOAD || settled.state !== 'sent') continue;
-    const recording = await db.recordings.get(id);
-    if (recording?.state !== 'transcribed') continue;
-    notices.set(`debrief:${id}`, {
-      chatId: `debrief:${id}`,
-      url: DEBRIEF_PATH,
-      ...debriefReadyText(recording.title, recording.transcript ?? ''),
-      replyStatus: 'complete',
-    });
-  }
-  for (const [clientId, { outcome }] of chatOutcomes(report)) {
-    if (outcome.kind !== 'done') continue;
-    const key = userMessageKey(clientId);
-    const [message, reply] = await db.messages.bulkGet([key, replyKeyFor(key)]);
-    const chat = message && (await db.chats.get(message.chatId));
-    if (!message || !reply || !chat) continue;
-    const text = draftReadyText({
-      playbookType: chat.playbookType,
-      chatTitle: chat.title,
-      recipientInfo: recipientAnswerOf(chat.playbookType, message.answers),
-      reply: reply.content,
-    });
-    notices.set(chat.id, { chatId: chat.id, ...text, replyStatus: reply.status });
-  }
-  return [...notices.values()];
-}
 
 /** `Notification.permission` here, 'unsupported' where there is no Notification (iOS Safari outside an installed app). */
 export function notificationPermission(): NotificationPermissionState {

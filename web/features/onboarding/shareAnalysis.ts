@@ -1,4 +1,4 @@
-import { copyText } from '../chat/copyText';
+import { copyText } from '../../ui/copyText';
 
 export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'failed';
 

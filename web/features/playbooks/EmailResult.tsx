@@ -8,7 +8,7 @@ import type { EmailEdit } from '../../../domain/contract/chat';
 import { recipientContext, type EmailDraft } from '../../../domain/drafts/coldEmail';
 import { recipientAnswerOf } from '../../../domain/playbooks/emailFlows';
 import type { PitchpadDb } from '../../data/db';
-import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
+import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import { useProfileValues } from '../profile/useProfile';
 
 const EmailEditor = lazy(() =>

@@ -14,7 +14,8 @@ import { Markdown } from '../chat/Markdown';
 import { editNow, saveReplyEmailEdit } from './emailEdits';
 import { EDITED_LABEL, emailText, shownEmail, useEmailEditing } from './EmailResult';
 import { emailFromText } from './emailText';
-import { saveOfflineEmailEdit, useFlowExtras } from './flowResults';
+import { saveOfflineEmailEdit } from './flowResults';
+import { useFlowExtras } from './useFlowExtras';
 import { ResultActions } from './ResultActions';
 import { ProfileOffer } from './ProfileOffer';
 // oxlint-disable-next-line import/no-unassigned-import -- the edited email's styles, loaded with the chat

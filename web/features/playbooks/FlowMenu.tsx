@@ -15,7 +15,7 @@ import {
 } from 'ionicons/icons';
 import { FLOWS, type FlowType } from '../../../domain/playbooks';
 import type { PitchpadDb } from '../../data/db';
-import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
+import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import { unfinishedFlows } from './flowDrafts';
 import { FLOW_TYPES } from '../../../domain/playbooks/tools';
 import { progressLabel } from './flowMachine';

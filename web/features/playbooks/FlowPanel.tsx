@@ -20,7 +20,7 @@ import {
 import { noModelOutcome } from './flowNoModel';
 import { InterviewCard } from './InterviewCard';
 import { useFlowSession } from './useFlowSession';
-import { flowPrefill } from './prefill';
+import { flowPrefill } from '../../routes/prefill';
 import { isFromProfile, profileChangeOf, profileSummary } from './flowMachine';
 import { profileForFlow, saveToProfile } from './flowProfile';
 import { useProfileValues } from '../profile/useProfile';

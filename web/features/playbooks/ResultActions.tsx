@@ -10,8 +10,8 @@ import {
 import { useCallback } from 'react';
 import { mailtoLink, type EmailDraft } from '../../../domain/drafts/coldEmail';
 import { useToast } from '../../ui/ToastProvider';
-import { COPY_FAILED_TOAST, copyText } from '../chat/copyText';
-import { useCopiedMark } from '../chat/useCopiedMark';
+import { COPY_FAILED_TOAST, copyText } from '../../ui/copyText';
+import { useCopiedMark } from '../../ui/useCopiedMark';
 
 interface ResultActionsProps {
   /** The text copied and shared. */

@@ -4,8 +4,9 @@
  *
  * An AI reply's edit lives on its message row (`emailEdit`, `emailEditPending` until the server has
  * stored it: PUT /api/chats/{id}/messages/{messageId}/email). It is saved here first, so it works
- * offline and survives a reload, then handed to the server now when online, else by the sync
- * engine on start, on reconnect and on return to the screen (chatSync.ts, with the saved-history
+ * offline and survives a reload, with an outbox entry of kind 'email-edit' on the reply's own line
+ * once the server holds the reply, then handed to the server now when online, else by the sync
+ * engine on start, on reconnect and on return to the screen (web/app/sync.ts, after the saved-history
  * changes), by the worker's Background Sync with the app closed (asked for with each edit), and by
  * logout's 'Send first'. The last edit made wins, here (chatMerge.ts mergeEmailEdit) as on the server.
  *
@@ -17,9 +18,19 @@
  */
 import { Message, type EmailEdit } from '../../../domain/contract/chat';
 import type { EmailDraft } from '../../../domain/drafts/coldEmail';
-import { ApiError, OfflineError, SessionMismatchError, api } from '../../data/api';
+import { ApiError, api } from '../../data/api';
 import { syncWhenStored } from '../../data/backgroundSync';
-import { userIdOfDb, type LocalMessage, type PitchpadDb } from '../../data/db';
+import {
+  emailEditLine,
+  EMAIL_EDIT,
+  userIdOfDb,
+  type LocalMessage,
+  type PitchpadDb,
+} from '../../data/db';
+import { uuidv7 } from '../../data/ids';
+import { enqueue, flushOutbox, type Answer, type KindHandler } from '../../data/outbox';
+import { answerForError } from '../../data/queue/answers';
+import type { QueuedFeature } from '../../data/queue/registry';
 import { OFFLINE_DRAFT_EDIT_PREFIX, offlineEmailEditOf } from './flowResults';
 
 /** An edit made now. */
@@ -33,10 +44,14 @@ export async function saveReplyEmailEdit(
   messageKey: string,
   email: EmailDraft,
 ): Promise<void> {
-  await db.messages.update(messageKey, {
-    emailEdit: editNow(email),
-    emailEditPending: true,
-    touchedAt: Date.now(),
+  await db.transaction('rw', db.messages, db.outbox, async () => {
+    await db.messages.update(messageKey, {
+      emailEdit: editNow(email),
+      emailEditPending: true,
+      touchedAt: Date.now(),
+    });
+    const message = await db.messages.get(messageKey);
+    if (message?.serverId != null) await queueEdit(db, messageKey);
   });
   syncWhenStored(db);
   if (globalThis.navigator?.onLine !== false)
@@ -45,7 +60,7 @@ export async function saveReplyEmailEdit(
     );
 }
 
-/** The edits saved here the server has not stored yet. */
+/** The edits saved here the server has not stored yet, of replies it holds. */
 function pendingEdits(db: PitchpadDb): Promise<LocalMessage[]> {
   return db.messages
     .filter((m) => m.emailEditPending === true && m.serverId !== null && m.emailEdit !== undefined)
@@ -53,14 +68,53 @@ function pendingEdits(db: PitchpadDb): Promise<LocalMessage[]> {
 }
 
 /**
- * Hand every edit waiting here to the server. Stops when the server cannot be reached (or the
- * browser's session is someone else's: it waits for its owner); an edit the server refuses for good
- * (its message is gone) stays on this device only.
+ * The reply's edit to the outbox, inside a transaction that holds it. One entry waiting per reply is
+ * enough (it sends the edit as it is then); one on its way may carry an older edit, so the new one
+ * gets an entry of its own behind it.
+ */
+async function queueEdit(db: PitchpadDb, messageKey: string, now = Date.now()): Promise<void> {
+  const line = emailEditLine(messageKey);
+  const waiting = await db.outbox
+    .where('line')
+    .equals(line)
+    .filter((entry) => entry.state === 'queued')
+    .first();
+  if (!waiting)
+    await enqueue(
+      db,
+      { clientId: uuidv7(now), kind: EMAIL_EDIT, line, payload: { messageKey } },
+      now,
+    );
+}
+
+/**
+ * Hand every edit waiting here to the server, through the outbox: an offline draft's edit goes onto
+ * the flow's answer once the server holds it, and each edit of a reply the server holds gets its
+ * entry (an edit of a reply not stored yet waits for it), then they go. An edit the server refuses
+ * for good (its message is gone) stays on this device only.
  */
 export async function pushPendingEmailEdits(db: PitchpadDb): Promise<void> {
   await adoptOfflineDraftEdits(db);
-  for (const row of await pendingEdits(db)) {
-    const sent = row.emailEdit!;
+  await db.transaction('rw', db.messages, db.outbox, async () => {
+    for (const row of await pendingEdits(db)) await queueEdit(db, row.key);
+  });
+  await flushOutbox(db, emailEditHandlers, { force: true });
+}
+
+/**
+ * The outbox's handler of email edits: PUT /api/chats/{id}/messages/{messageId}/email with the
+ * reply's edit as it is now. The last edit made wins on the server as here; the server's answer is
+ * taken unless the rep edited again meanwhile. Refused for good (the message is gone, or the edit
+ * will never do): it stays on this device only.
+ */
+export const emailEditHandler: KindHandler = {
+  tables: ['messages'],
+  async deliver(db, entry): Promise<Answer> {
+    const row = await db.messages.get((entry.payload as { messageKey: string }).messageKey);
+    // Gone, or stored by an earlier entry: nothing is left to send.
+    if (!row?.emailEditPending || !row.emailEdit || row.serverId === null)
+      return { kind: 'delivered' };
+    const sent = row.emailEdit;
     try {
       const stored = Message.parse(
         await api.put(
@@ -70,17 +124,18 @@ export async function pushPendingEmailEdits(db: PitchpadDb): Promise<void> {
         ),
       );
       await settle(db, row.key, sent, stored.emailEdit ?? sent);
+      return { kind: 'delivered' };
     } catch (error) {
-      // No network, or the browser's session is another account's: all wait for the next try.
-      if (error instanceof OfflineError || error instanceof SessionMismatchError) return;
-      // Signed out, rate-limited, a failing server: this one waits for the next try, the rest go on.
-      if (!isRefusedForGood(error)) continue;
-      // The message is gone, or the edit will never do: it stays on this device only.
+      if (!isRefusedForGood(error)) return answerForError(error, Date.now());
       await settle(db, row.key, sent, sent);
       console.warn('An edited email could not be saved to the account', error);
+      const reason = error instanceof Error ? error.message : String(error);
+      return { kind: 'refused', reason, detail: error };
     }
-  }
-}
+  },
+};
+
+const emailEditHandlers = { [EMAIL_EDIT]: emailEditHandler };
 
 /** A refusal no retry changes: the message is gone (404) or the edit is refused (400). */
 function isRefusedForGood(error: unknown): boolean {
@@ -153,3 +208,19 @@ async function adoptOfflineDraftEdits(db: PitchpadDb): Promise<void> {
 export async function hasEmailEditsToPush(db: PitchpadDb): Promise<boolean> {
   return (await pendingEdits(db)).length > 0 || (await offlineDraftEditsToAdopt(db)).length > 0;
 }
+
+/**
+ * Email edits as queued work, for the registry (web/app/queuedWork.ts). Edits still to push after a
+ * push failed on the way (the network, the server): worth another try soon. The rest are stored, or
+ * wait for their message.
+ */
+export const emailEditsQueue: QueuedFeature = {
+  handlers: emailEditHandlers,
+  other: {
+    has: (db) => hasEmailEditsToPush(db),
+    async push(db) {
+      await pushPendingEmailEdits(db);
+      return (await hasEmailEditsToPush(db)) ? 'retry' : 'settled';
+    },
+  },
+};

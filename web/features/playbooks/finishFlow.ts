@@ -38,17 +38,9 @@ import { missingProfileValues } from '../../../domain/playbooks/profileAnswers';
 import type { ProfileValues } from '../../../domain/contract/profile';
 import { saveGtmPlanChat, saveOfflineEmail, saveStoredGtmPlanChat } from './flowResults';
 import { isEmailFlow } from '../../../domain/playbooks/emailFlows';
+import type { FlowSend } from '../chat/chatFlows';
 
-/** What the chat's send path reports; only the kind matters here. */
-export interface SendResult {
-  kind: string;
-}
-
-/** Send `prompt` as the first message of the new chat `chatId` (the chat's own send path). */
-export type FlowSend = (
-  prompt: string,
-  target: { chatId: string; title: string; playbookType: FlowType; answers: Answers },
-) => Promise<SendResult>;
+export type { FlowSend };
 
 export interface FinishDeps {
   db: PitchpadDb;

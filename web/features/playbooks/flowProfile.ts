@@ -13,7 +13,7 @@ import {
   readLocalProfile,
   saveProfileEdits,
 } from '../profile/profileStore';
-import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
+import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 
 /**
  * How long a flow waits for the server's profile before it opens with this device's copy: another

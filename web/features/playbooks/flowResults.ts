@@ -32,9 +32,9 @@ import {
   type PlanDeliveryState,
 } from '../../data/db';
 import { withDbLock } from '../../data/queue/lock';
+import type { QueuedFeature } from '../../data/queue/registry';
 import { pullChat } from '../../data/sync';
 import { uuidv7 } from '../../data/ids';
-import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
 import { answersOfChat } from '../history/workflowStore';
 import { profileValues, readLocalProfile } from '../profile/profileStore';
 
@@ -205,6 +205,20 @@ export async function nextPlanAttemptAt(db: PitchpadDb, now = Date.now()): Promi
     });
   return earliest;
 }
+
+/**
+ * Plans drafted offline as queued work, for the registry (web/app/queuedWork.ts). A plan the server
+ * answered with a failure is not worth a quick retry: asking again would spend the rep's daily AI
+ * allowance again, or be refused the same; it waits out its own backoff (`dueAt`).
+ */
+export const offlinePlansQueue: QueuedFeature = {
+  other: {
+    has: (db) => hasPlansDue(db),
+    push: async (db) =>
+      (await deliverOfflinePlans(db)).includes('unreachable') ? 'retry' : 'settled',
+    dueAt: (db) => nextPlanAttemptAt(db),
+  },
+};
 
 /** Deliveries running in this tab, by database and chat: a second caller waits for the first. */
 const running = new Map<string, Promise<PlanDelivery>>();
@@ -387,26 +401,16 @@ export interface FlowExtras {
   pitchDeckAt: number | null;
 }
 
-/** What a chat shows besides its messages: the offline email draft, the pitch-deck card. */
-export function useFlowExtras(db: PitchpadDb, chatId: string): FlowExtras {
-  const read = useSafeLiveQuery(
-    async () => {
-      const [draft, deck, edited] = await Promise.all([
-        db.keyValues.get(offlineDraftKey(chatId)),
-        db.keyValues.get(pitchDeckKey(chatId)),
-        offlineEmailEditOf(db, chatId),
-      ]);
-      return {
-        chatId,
-        offlineEmail: isEmailDraft(draft?.value) ? draft.value : null,
-        offlineEmailEdit: edited,
-        pitchDeckAt: typeof deck?.value === 'number' ? deck.value : null,
-      };
-    },
-    [db, chatId],
-    { chatId, offlineEmail: null, offlineEmailEdit: null, pitchDeckAt: null },
-  );
-  return read?.chatId === chatId
-    ? read
-    : { offlineEmail: null, offlineEmailEdit: null, pitchDeckAt: null };
+/** What a chat shows besides its messages, as kept here: the offline email draft, the pitch-deck card. */
+export async function readFlowExtras(db: PitchpadDb, chatId: string): Promise<FlowExtras> {
+  const [draft, deck, edited] = await Promise.all([
+    db.keyValues.get(offlineDraftKey(chatId)),
+    db.keyValues.get(pitchDeckKey(chatId)),
+    offlineEmailEditOf(db, chatId),
+  ]);
+  return {
+    offlineEmail: isEmailDraft(draft?.value) ? draft.value : null,
+    offlineEmailEdit: edited,
+    pitchDeckAt: typeof deck?.value === 'number' ? deck.value : null,
+  };
 }

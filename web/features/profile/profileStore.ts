@@ -38,6 +38,7 @@ import {
 } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
 import { enqueue, flushOutbox, type Answer, type KindHandler } from '../../data/outbox';
+import type { QueuedFeature } from '../../data/queue/registry';
 import { answerForError } from '../../data/queue/answers';
 
 export const PROFILE_EDIT = 'profile-edit';
@@ -215,6 +216,9 @@ export const profileEditHandler: KindHandler = {
     }
   },
 };
+
+/** The profile's queued work, for the registry (web/app/queuedWork.ts). */
+export const profileQueue: QueuedFeature = { handlers: { [PROFILE_EDIT]: profileEditHandler } };
 
 /** The profile edits the server refused for good, newest first, with why (`lastError`). */
 export async function refusedProfileEdits(db: PitchpadDb): Promise<ProfileEditEntry[]> {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ProfileValues } from '../../../domain/contract/profile';
 import type { PitchpadDb } from '../../data/db';
-import { useSafeLiveQuery } from '../chat/useSafeLiveQuery';
+import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import {
   profileValues,
   readLocalProfile,

@@ -23,7 +23,7 @@ export function useSyncEngine(user: User | null): void {
       void clearApiCache();
       void queryClient.invalidateQueries({ queryKey: authKeys.user, exact: true });
     };
-    import('../chat/engine/chatSync')
+    import('../../app/sync')
       .then(({ startChatSync }) => {
         if (!cancelled) stop = startChatSync(userId, handleSessionLost).stop;
       })

@@ -6,7 +6,7 @@
 import type { ShareChoice } from '../../../domain/share/shareChoices';
 import { appendAttachedText } from '../../../domain/transcripts/attach';
 import type { PitchpadDb } from '../../data/db';
-import { saveChatDraftText } from '../chat/composerDrafts';
+import { saveChatDraftText } from '../../data/composerDrafts';
 import { loadFlowProgress, saveFlowAnswer, saveFlowStep } from '../playbooks/flowDrafts';
 
 /**

@@ -14,7 +14,6 @@
  */
 import { TOKEN_BUDGET_CODE } from '../../../../domain/contract/usage';
 import { RateLimitedError } from '../../../data/api';
-import { syncWhenStored } from '../../../data/backgroundSync';
 import { replyKeyFor } from '../../../data/chatMerge';
 import type { OutboxEntry, OutboxState, PitchpadDb } from '../../../data/db';
 import {
@@ -26,6 +25,7 @@ import {
   enqueue,
   nextState,
   releaseHolds,
+  requeue,
   type Answer,
   type FlushReport,
   type Handlers,
@@ -165,6 +165,10 @@ function chatSendHandler(deliver: Deliver): KindHandler {
       if (state === 'sent' && (answer.detail as DeliveryOutcome | undefined)?.kind === 'done')
         await releaseHolds(db, now);
     },
+    errorOf(detail) {
+      const outcome = detail as DeliveryOutcome | undefined;
+      return outcome?.kind === 'not-sent' ? outcome.error : undefined;
+    },
     async recover(db, entry, now) {
       // Those the server acknowledged are sent; the rest go again.
       const message = await db.messages.get(entry.messageKey ?? '');
@@ -215,16 +219,7 @@ export async function requeueSend(
     const now = Date.now();
     const entry = await db.outbox.where('clientId').equals(message.clientId).first();
     if (entry?.state === 'queued' || entry?.state === 'sending') return false;
-    if (entry)
-      await db.outbox.update(entry.seq!, {
-        state: 'queued',
-        attempts: 0,
-        nextAttemptAt: 0,
-        notBefore: undefined,
-        lastError: undefined,
-        updatedAt: now,
-        ...(model ? { model } : {}),
-      });
+    if (entry) await requeue(db, entry.seq!, now, model ? { model } : {});
     else
       await queueSend(
         db,
@@ -236,7 +231,6 @@ export async function requeueSend(
       errorMessage: undefined,
       touchedAt: now,
     });
-    if (entry) syncWhenStored(db);
     return true;
   });
 }

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearUserData, openUserDb, userIdOfDb, type PitchpadDb } from '../../../data/db';
 import { countUnsentWork } from '../../../data/unsentWork';
-import { sendPendingWork } from './chatSync';
+import { sendPendingWork } from '../../../app/sync';
 import { uuidv7 } from '../../../data/ids';
 import { liveReplies } from './liveReplies';
 import { messageViews } from '../messageView';

@@ -1,5 +1,5 @@
-import { PREFILL_MAX_CHARS } from '../../../domain/limits';
-import { optionalText } from '../../routes/search';
+import { PREFILL_MAX_CHARS } from '../../domain/limits';
+import { optionalText } from './search';
 
 /**
  * The first answer of the guided flow a reply's button opens, as the chat's no-model answer writes

@@ -5,16 +5,16 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in node
 import 'fake-indexeddb/auto';
 // oxlint-disable-next-line import/no-unassigned-import -- Node 20 has no Web Locks, which the outbox needs
-import '../../../../tests/support/setupWebLocks';
+import '../../tests/support/setupWebLocks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loggedInClient } from '../../../../tests/factories/users';
-import { browserFetch } from '../../../../tests/support/browserFetch';
-import { TestClient } from '../../../../tests/support/client';
-import { startTestServer, type TestServer } from '../../../../tests/support/server';
-import { api } from '../../../data/api';
-import { PitchpadDb, userDbName } from '../../../data/db';
-import { queueKitFile } from '../../kit/kitUploads';
-import { saveProfileEdits } from '../../profile/profileStore';
+import { loggedInClient } from '../../tests/factories/users';
+import { browserFetch } from '../../tests/support/browserFetch';
+import { TestClient } from '../../tests/support/client';
+import { startTestServer, type TestServer } from '../../tests/support/server';
+import { api } from '../data/api';
+import { PitchpadDb, userDbName } from '../data/db';
+import { queueKitFile } from '../features/kit/kitUploads';
+import { saveProfileEdits } from '../features/profile/profileStore';
 import { deliverQueuedWork } from './queuedWork';
 
 let server: TestServer;

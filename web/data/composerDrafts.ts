@@ -3,9 +3,9 @@
  * composer (useComposerDraft.ts) and whatever fills a box from elsewhere (a share, a debrief's
  * transcript) use the same key.
  */
-import type { PitchpadDb } from '../../data/db';
-import { loadDraft, saveDraft } from '../../data/drafts';
-import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
+import type { PitchpadDb } from './db';
+import { loadDraft, saveDraft } from './drafts';
+import { MESSAGE_MAX_CHARS } from '../../domain/limits';
 
 /** The draft's one step: the message box's text. */
 export const STEP = 'text';

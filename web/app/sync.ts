@@ -1,22 +1,22 @@
 /**
  * Starts the sync engine for the signed-in user (loaded lazily by the shell): it delivers chat
  * sends, and hands the server what else was made here while offline: saved history items and GTM
- * plans drafted on this device, edited emails (queuedWork.ts, which the service worker uses too
- * when it delivers with the app closed). A plan goes before any message typed into its chat
+ * plans drafted on this device, edited emails (the registry in queuedWork.ts, which the service
+ * worker uses too when it delivers with the app closed). A plan goes before any message typed into its chat
  * meanwhile, so the server's chat holds the plan first.
  */
 import { liveQuery, type Subscription } from 'dexie';
-import { openUserDb } from '../../../data/db';
-import { isUnsent } from '../../../data/chatMerge';
-import { flushOutbox, unsentSends } from '../../../data/outbox';
-import { startSync, type SyncEngine } from '../../../data/sync';
-import { countUnsentWork, type UnsentWork } from '../../../data/unsentWork';
-import { applyWaitingTranscripts } from '../../debrief/transcriptTargets';
-import { announceFromPage, pageMayAnnounce, readyReplies } from '../../notifications/draftReady';
-import { nextPlanAttemptAt } from '../../playbooks/flowResults';
-import { pullProfile } from '../../profile/profileStore';
-import { requeueSend } from './chatDelivery';
-import { hasOtherWork, pushOtherWork, queuedSends } from './queuedWork';
+import { openUserDb } from '../data/db';
+import { isUnsent } from '../data/chatMerge';
+import { flushOutbox, unsentSends } from '../data/outbox';
+import { startSync, type SyncEngine } from '../data/sync';
+import { countUnsentWork, type UnsentWork } from '../data/unsentWork';
+import { requeueSend } from '../features/chat/engine/chatDelivery';
+import { announceFromPage, pageMayAnnounce } from '../features/notifications/draftReady';
+import { pullProfile } from '../features/profile/profileStore';
+import { queuedWork } from './queuedWork';
+import { readyReplies } from './readyReplies';
+import { applyWaitingTranscripts } from './transcripts';
 
 export function startChatSync(userId: number, onSessionLost?: () => void): SyncEngine {
   const db = openUserDb(userId);
@@ -24,7 +24,7 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
     db,
     userId,
     onSessionLost,
-    handlers: queuedSends,
+    handlers: queuedWork.handlers,
     // A reply delivered while this tab is hidden: 'Your draft is ready', if no window is visible.
     // The replies are read only when there may be something to announce (a visible page has none).
     onFlushed: (report) => {
@@ -37,9 +37,9 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
       // A debrief's transcript back for a field not on screen goes into that field's draft.
       void applyWaitingTranscripts(db).catch(() => {});
     },
-    pushOther: () => pushOtherWork(db),
-    hasOtherWork: () => hasOtherWork(db),
-    otherDueAt: () => nextPlanAttemptAt(db),
+    pushOther: () => queuedWork.other.push(db),
+    hasOtherWork: () => queuedWork.other.has(db),
+    otherDueAt: () => queuedWork.other.dueAt(db),
     pullOther: () => pullProfile(db),
   });
 }
@@ -51,7 +51,7 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
  */
 export async function sendPendingWork(userId: number): Promise<UnsentWork> {
   const db = openUserDb(userId);
-  await pushOtherWork(db);
+  await queuedWork.other.push(db);
   // 'Not sent' messages get one more try too (Retry), rather than being left behind.
   for (const message of await db.messages
     .where('status')
@@ -59,7 +59,7 @@ export async function sendPendingWork(userId: number): Promise<UnsentWork> {
     .filter(isUnsent)
     .toArray())
     await requeueSend(db, message.key);
-  const flushed = flushOutbox(db, queuedSends, { force: true }).catch((error: unknown) =>
+  const flushed = flushOutbox(db, queuedWork.handlers, { force: true }).catch((error: unknown) =>
     console.warn('Could not flush the outbox', error),
   );
   let watch: Subscription | undefined;

@@ -1,9 +1,9 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildLocalReply } from '../../../../tests/factories/localMessages';
-import { clearUserData, openUserDb, type PitchpadDb } from '../../../data/db';
-import { saveOfflineEmailEdit } from '../../playbooks/flowResults';
+import { buildLocalReply } from '../../tests/factories/localMessages';
+import { clearUserData, openUserDb, type PitchpadDb } from '../data/db';
+import { saveOfflineEmailEdit } from '../features/playbooks/flowResults';
 import { hasOtherWork } from './queuedWork';
 
 let db: PitchpadDb;

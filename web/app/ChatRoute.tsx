@@ -1,0 +1,7 @@
+import { ChatScreen } from '../features/chat/ChatScreen';
+import { chatFlows } from '../features/playbooks/chatFlows';
+
+/** The chat workspace with the guided flows in its slot: /chat, /pro/email and /pro/gtm-advisor. */
+export function ChatRoute() {
+  return <ChatScreen flows={chatFlows} />;
+}

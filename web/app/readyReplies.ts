@@ -1,0 +1,51 @@
+/**
+ * What a flush of the outbox delivered, as 'Your draft is ready' notices
+ * (features/notifications/draftReady.ts shows them): chat replies answered in full and debriefs
+ * transcribed. Read here, where the chat's and the debrief's queued work meet, so neither feature
+ * nor the notifications import each other.
+ */
+import { recipientAnswerOf } from '../../domain/playbooks/emailFlows';
+import { debriefReadyText, draftReadyText } from '../../domain/notifications/draftReady';
+import { replyKeyFor, userMessageKey } from '../data/chatMerge';
+import type { PitchpadDb } from '../data/db';
+import type { FlushReport } from '../data/outbox';
+import { chatOutcomes } from '../features/chat/engine/chatDelivery';
+import { RECORDING_UPLOAD } from '../features/debrief/recordingStore';
+import { DEBRIEF_PATH, type DraftReadyNotice } from '../features/notifications/draftReady';
+
+/**
+ * The replies a flush delivered in full, one per chat (the last), and the debriefs it transcribed,
+ * with what their notification says.
+ */
+export async function readyReplies(
+  db: PitchpadDb,
+  report: FlushReport,
+): Promise<DraftReadyNotice[]> {
+  const notices = new Map<string, DraftReadyNotice>();
+  for (const [id, settled] of report.outcomes) {
+    if (settled.kind !== RECORDING_UPLOAD || settled.state !== 'sent') continue;
+    const recording = await db.recordings.get(id);
+    if (recording?.state !== 'transcribed') continue;
+    notices.set(`debrief:${id}`, {
+      chatId: `debrief:${id}`,
+      url: DEBRIEF_PATH,
+      ...debriefReadyText(recording.title, recording.transcript ?? ''),
+      replyStatus: 'complete',
+    });
+  }
+  for (const [clientId, { outcome }] of chatOutcomes(report)) {
+    if (outcome.kind !== 'done') continue;
+    const key = userMessageKey(clientId);
+    const [message, reply] = await db.messages.bulkGet([key, replyKeyFor(key)]);
+    const chat = message && (await db.chats.get(message.chatId));
+    if (!message || !reply || !chat) continue;
+    const text = draftReadyText({
+      playbookType: chat.playbookType,
+      chatTitle: chat.title,
+      recipientInfo: recipientAnswerOf(chat.playbookType, message.answers),
+      reply: reply.content,
+    });
+    notices.set(chat.id, { chatId: chat.id, ...text, replyStatus: reply.status });
+  }
+  return [...notices.values()];
+}
