@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { holdRequests } from './support/network';
 
-test('fresh: 5. a founder registers and lands signed in in the chat, greeted as new; checks the dashboard and logs out', async ({
+test('a founder registers and lands signed in in the chat, greeted as new; checks the dashboard and logs out', async ({
   page,
   auth,
   chat,

@@ -64,7 +64,7 @@ test('a free user keeps the free chat, but the guided flows and competitive inte
   // A link straight into a flow, or to the competitive tool, gets the same answer.
   await page.goto('/chat?flow=gtmplan');
   await expect(page).toHaveURL(/\/pricing$/);
-  // The debrief's flows (issue #23) are Pro flows like the others.
+  // The debrief's flows are Pro flows like the others.
   await page.goto('/chat?flow=followup');
   await expect(page).toHaveURL(/\/pricing$/);
   await page.goto('/competitive');

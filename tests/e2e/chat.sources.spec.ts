@@ -10,7 +10,7 @@ import { unique } from './support/scriptedReplies';
 // passage of their document that answers, and the answer names it under 'Sources'. `[[system]]`
 // makes the fake model answer with what it was told.
 
-test('kit: 3. a free-chat answer is written with the rep’s profile and a passage of their uploaded file, shows it under Sources, and tapping it shows the passage', async ({
+test('a free-chat answer is written with the rep’s profile and a passage of their uploaded file, shows it under Sources, and tapping it shows the passage', async ({
   page,
   chat,
   newAccount,

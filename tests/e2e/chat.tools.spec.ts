@@ -36,7 +36,7 @@ for (const size of [
   { width: 390, height: 844 },
   { width: 320, height: 568 },
 ]) {
-  test(`fresh: 4. at ${size.width} px an empty chat offers the tools as cards and names its Tools button in words; a PRO card leads a free user to the upgrade`, async ({
+  test(`at ${size.width} px an empty chat offers the tools as cards and names its Tools button in words; a PRO card leads a free user to the upgrade`, async ({
     page,
     chat,
     newAccount,
@@ -78,7 +78,7 @@ for (const size of [
   });
 }
 
-test("fresh: 4. a Pro rep's empty chat offers the tools unmarked, and a card opens its flow in one tap, its first answer ready for typing", async ({
+test("a Pro rep's empty chat offers the tools unmarked, and a card opens its flow in one tap, its first answer ready for typing", async ({
   page,
   chat,
   flows,
@@ -95,7 +95,7 @@ test("fresh: 4. a Pro rep's empty chat offers the tools unmarked, and a card ope
   await expect(flows.answerBox).toBeFocused();
 });
 
-test('fresh: 4. a signed-in Pro rep goes from the landing page to a generated cold email in at most 4 taps plus the answers', async ({
+test('a signed-in Pro rep goes from the landing page to a generated cold email in at most 4 taps plus the answers', async ({
   page,
   landing,
   flows,
@@ -143,7 +143,7 @@ test('fresh: 4. a signed-in Pro rep goes from the landing page to a generated co
   expect(taps, 'taps from the landing page to the email').toBeLessThanOrEqual(4);
 });
 
-test('fresh: 5. the booking link must be a link or blank: anything else stays on the step and says what to enter', async ({
+test('the booking link must be a link or blank: anything else stays on the step and says what to enter', async ({
   flows,
   newAccount,
 }) => {
@@ -161,7 +161,7 @@ test('fresh: 5. the booking link must be a link or blank: anything else stays on
   await expect(flows.replyText()).toContainText('You said: Write a personalized cold email');
 });
 
-test("fresh: 5. at 320 px the Stop button takes Send's place and leaves the message box its width", async ({
+test("at 320 px the Stop button takes Send's place and leaves the message box its width", async ({
   page,
   chat,
   newAccount,
@@ -194,7 +194,7 @@ test("fresh: 5. at 320 px the Stop button takes Send's place and leaves the mess
   await expect(chat.sendButton).toBeEnabled();
 });
 
-test('fresh: 5. the install offer stays off the sign-in screens and shows on the next screen that is the app', async ({
+test('the install offer stays off the sign-in screens and shows on the next screen that is the app', async ({
   page,
 }) => {
   await page.goto('/about');
@@ -219,7 +219,7 @@ test('fresh: 5. the install offer stays off the sign-in screens and shows on the
   await expect(installBanner).toBeVisible();
 });
 
-test('fresh: 5. at 320 px a toast leaves the history sheet and the input bar uncovered', async ({
+test('at 320 px a toast leaves the history sheet and the input bar uncovered', async ({
   page,
   flows,
   history,

@@ -3,7 +3,7 @@ import { EmailEditor } from './pages/EmailEditor';
 import { Network } from './support/network';
 import { unique } from './support/scriptedReplies';
 
-// Issue #23 part 3, 'Turn it into work': a meeting's notes (typed here; a voice debrief's transcript
+// 'Turn it into work': a meeting's notes (typed here; a voice debrief's transcript
 // fills the same answer) become a follow-up email, drafted on the phone with no model to reach,
 // scored by the coach and editable, or a CRM note copied as plain text a CRM's note field takes.
 // The profile (every field filled: Pipewise, Ada Founder) gives the booking link and the signature.

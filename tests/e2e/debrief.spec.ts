@@ -7,7 +7,7 @@ import { registerAndLogIn } from './pages/session';
 import { Network } from './support/network';
 import { expectPhoneReady } from './support/phoneReady';
 
-// The voice debrief on a phone (issue 23), with Chromium's fake microphone: recorded with no signal,
+// The voice debrief on a phone, with Chromium's fake microphone: recorded with no signal,
 // kept on the phone through a closed app, transcribed once the signal is back by the fake speech
 // server (DEFAULT_TRANSCRIPT), and turned into a call analysis; a refused microphone says how to
 // allow it.

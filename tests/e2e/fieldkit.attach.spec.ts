@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { TEAMS_VTT, TEAMS_VTT_TEXT } from '../factories/transcripts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
-// Issue #14 part 4 on a phone: a call's transcript file, read on the device, goes into call
+// On a phone: a call's transcript file, read on the device, goes into call
 // analysis' transcript answer (or the free chat's message), without timestamps or cue numbers.
 
 const ZOOM_SRT = `1

@@ -12,7 +12,7 @@ import { Network } from './support/network';
 import { expectTapTargetsLargeEnough } from './support/tapTargets';
 import { unique } from './support/scriptedReplies';
 
-// Issue 14, 'Edit before sending': every email result opens in an editor with the coach's score
+// 'Edit before sending': every email result opens in an editor with the coach's score
 // following the typing; the edit is what Copy, Share and 'Open in mail app' use, survives a
 // reload offline and reaches the rep's other devices.
 

@@ -7,7 +7,7 @@ import { expectNoSidewaysScroll } from './support/layout';
 import { Network } from './support/network';
 import { expectTapTargetsLargeEnough } from './support/tapTargets';
 
-// Issue 14, part 5: 'Your draft is ready'. A queued send delivered and answered while no Pitchpad
+// 'Your draft is ready'. A queued send delivered and answered while no Pitchpad
 // window is visible gets a notification, if the rep allowed them; the ask comes in context, once,
 // right after the rep's first queued send, never on load.
 

@@ -10,7 +10,7 @@ import { expectNoSidewaysScroll } from './support/layout';
 import { Network } from './support/network';
 import { expectTapTargetsLargeEnough } from './support/tapTargets';
 
-// Issue #14 part 3 on a phone: another app shares a LinkedIn profile, an email or call notes into
+// On a phone: another app shares a LinkedIn profile, an email or call notes into
 // the installed app (the manifest's share_target: GET /share?title&text&url), offline too.
 const unique = () => randomUUID().slice(0, 8);
 

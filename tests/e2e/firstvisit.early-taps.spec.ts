@@ -128,7 +128,7 @@ async function registerBeforeTakeover(
   );
 }
 
-test('trust: 1. sign-in typed and sent with Enter before the script runs signs the rep in at /chat, and the password is in no address', async ({
+test('sign-in typed and sent with Enter before the script runs signs the rep in at /chat, and the password is in no address', async ({
   page,
   newAccount,
   request,
@@ -150,7 +150,7 @@ test('trust: 1. sign-in typed and sent with Enter before the script runs signs t
   expectNoSecrets(addresses, { password: newAccount.password, username: newAccount.username });
 });
 
-test('trust: 1. registration filled and tapped before the script runs creates the account and signs the rep in at /chat; no name, email or password in any address', async ({
+test('registration filled and tapped before the script runs creates the account and signs the rep in at /chat; no name, email or password in any address', async ({
   page,
   newAccount,
 }) => {
@@ -168,7 +168,7 @@ test('trust: 1. registration filled and tapped before the script runs creates th
   });
 });
 
-test("trust: 1. the Register tab tapped before the script runs keeps the card's destination: the account made there lands where the card meant", async ({
+test("the Register tab tapped before the script runs keeps the card's destination: the account made there lands where the card meant", async ({
   page,
   newAccount,
 }) => {
@@ -206,7 +206,7 @@ test("trust: 1. the Register tab tapped before the script runs keeps the card's 
   });
 });
 
-test("fresh: 5. an account made through the registration form before the script runs is greeted as new in the chat, once: 'Welcome to Pitchpad, Ada'", async ({
+test("an account made through the registration form before the script runs is greeted as new in the chat, once: 'Welcome to Pitchpad, Ada'", async ({
   page,
   context,
   newAccount,
@@ -231,7 +231,7 @@ test("fresh: 5. an account made through the registration form before the script 
   });
 });
 
-test("trust: 1. in the installed app (its worker controls the page), a signed-in rep who opens a card's sign-in page goes on to the card's destination, online and offline, never shown the form", async ({
+test("in the installed app (its worker controls the page), a signed-in rep who opens a card's sign-in page goes on to the card's destination, online and offline, never shown the form", async ({
   page,
   context,
   chat,
@@ -259,7 +259,7 @@ test("trust: 1. in the installed app (its worker controls the page), a signed-in
   await network.goOnline();
 });
 
-test('trust: 1. a wrong password sent before the script runs comes back to the sign-in page with the reason shown, and nothing typed in the address', async ({
+test('a wrong password sent before the script runs comes back to the sign-in page with the reason shown, and nothing typed in the address', async ({
   page,
   newAccount,
   request,
@@ -284,7 +284,7 @@ test('trust: 1. a wrong password sent before the script runs comes back to the s
   expectNoSecrets(addresses, { password: 'not-the-password-9', username: newAccount.username });
 });
 
-test("trust: 1. 'Analyze (without signing up)' tapped before the script runs starts the analysis of the typed idea once the app takes over, once", async ({
+test("'Analyze (without signing up)' tapped before the script runs starts the analysis of the typed idea once the app takes over, once", async ({
   page,
 }) => {
   const idea = `Robots that fold laundry for hotels [[reply64:${Buffer.from(JSON.stringify(SUMMARY)).toString('base64')}]]`;
@@ -311,7 +311,7 @@ test("trust: 1. 'Analyze (without signing up)' tapped before the script runs sta
   expectNoSecrets(addresses, { idea });
 });
 
-test('trust: 1. a landing tool card tapped before the script runs leads to its destination: sign-in, told why', async ({
+test('a landing tool card tapped before the script runs leads to its destination: sign-in, told why', async ({
   page,
 }) => {
   const releaseScripts = await holdScripts(page);
@@ -329,7 +329,7 @@ test('trust: 1. a landing tool card tapped before the script runs leads to its d
   );
 });
 
-test("trust: 1. a tool card's sign-in sent before the script runs lands where the card meant: its PRO flow, which sends a free account on to pricing", async ({
+test("a tool card's sign-in sent before the script runs lands where the card meant: its PRO flow, which sends a free account on to pricing", async ({
   page,
   newAccount,
   request,
@@ -356,7 +356,7 @@ test("trust: 1. a tool card's sign-in sent before the script runs lands where th
   expectNoSecrets(addresses, { password: newAccount.password, username: newAccount.username });
 });
 
-test('trust: 2. a signed-in rep who taps a tool card before the script runs is not asked to sign in: the card leads on to its tool', async ({
+test('a signed-in rep who taps a tool card before the script runs is not asked to sign in: the card leads on to its tool', async ({
   page,
   newAccount,
 }) => {
@@ -380,7 +380,7 @@ test('trust: 2. a signed-in rep who taps a tool card before the script runs is n
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toHaveCount(0);
 });
 
-test('trust: 4. a sign-in form too large for the server, sent before the script runs, comes back to the form with a clear reason, not raw JSON', async ({
+test('a sign-in form too large for the server, sent before the script runs, comes back to the form with a clear reason, not raw JSON', async ({
   page,
 }) => {
   const releaseScripts = await holdScripts(page);
@@ -400,7 +400,7 @@ test('trust: 4. a sign-in form too large for the server, sent before the script 
   );
 });
 
-test("trust: 1. 'Upgrade to Pro' tapped before the script runs is carried out when the app takes over: a guest is sent to sign in first", async ({
+test("'Upgrade to Pro' tapped before the script runs is carried out when the app takes over: a guest is sent to sign in first", async ({
   page,
 }) => {
   const releaseScripts = await holdScripts(page);
@@ -414,7 +414,7 @@ test("trust: 1. 'Upgrade to Pro' tapped before the script runs is carried out wh
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 });
 
-test("trust: 1. the 404 page's 'Home' tapped before the script runs is carried out when the app draws the page anew", async ({
+test("the 404 page's 'Home' tapped before the script runs is carried out when the app draws the page anew", async ({
   page,
 }) => {
   const releaseScripts = await holdScripts(page);
@@ -424,7 +424,7 @@ test("trust: 1. the 404 page's 'Home' tapped before the script runs is carried o
   await expect(page.getByRole('heading', { name: 'Got an idea?' })).toBeVisible();
 });
 
-test('trust: 1. a sign-in form posted from another site is refused, and signs no one in', async ({
+test('a sign-in form posted from another site is refused, and signs no one in', async ({
   page,
   newAccount,
   request,

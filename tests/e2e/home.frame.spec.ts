@@ -7,7 +7,7 @@ import { holdRequests } from './support/network';
 import { unique } from './support/scriptedReplies';
 
 /**
- * Issue 24: opened again from the home screen, the chat paints from what the phone holds before any
+ * Opened again from the home screen, the chat paints from what the phone holds before any
  * of the app's code has run (the shell's inline scripts draw the copy kept at the last run), and the
  * app takes it over in place. Here every script is held back until the test lets go, as on a slow
  * phone; the worker is kept out so the held scripts are the page's own requests.

@@ -82,7 +82,7 @@ test('Chromium finds the built app installable, and the manifest has what the ho
       ['New chat', '/chat'],
       ['Cold email', '/chat?flow=email'],
     ]);
-    // Sharing from another app opens /share with the shared parts as search params (issue #14 part 3).
+    // Sharing from another app opens /share with the shared parts as search params.
     expect(manifest.share_target).toEqual({
       action: '/share',
       method: 'GET',

@@ -50,7 +50,7 @@ function setupToken(): string {
 /** A red toast: something went wrong. None may show for the known no-model setup. */
 const redToast = (page: Page) => page.locator('ion-toast[color="danger"]');
 
-test('fresh: 2. a fresh server with no model says so before the tap: on the landing analyze box (without moving the page) and in the chat, with no red error', async ({
+test('a fresh server with no model says so before the tap: on the landing analyze box (without moving the page) and in the chat, with no red error', async ({
   page,
   newAccount,
 }) => {
@@ -91,7 +91,7 @@ test('fresh: 2. a fresh server with no model says so before the tap: on the land
   await expect(redToast(page)).toHaveCount(0);
 });
 
-test("fresh: 2. with no model, a flow's last step says the rep gets a draft built from their answers, and competitive intelligence says it needs a model before the tap", async ({
+test("with no model, a flow's last step says the rep gets a draft built from their answers, and competitive intelligence says it needs a model before the tap", async ({
   page,
 }) => {
   await logIn(page.request, proRep);
@@ -120,7 +120,7 @@ test("fresh: 2. with no model, a flow's last step says the rep gets a draft buil
   await expect(redToast(page)).toHaveCount(0);
 });
 
-test('fresh: 1. a wrong setup link is refused in plain words, and the address never keeps a token', async ({
+test('a wrong setup link is refused in plain words, and the address never keeps a token', async ({
   page,
   newAccount,
 }) => {
@@ -136,7 +136,7 @@ test('fresh: 1. a wrong setup link is refused in plain words, and the address ne
   await expect(page.getByRole('alert')).toContainText('used already');
 });
 
-test('fresh: 1. the setup link makes the user who registers there the operator and opens Settings → Model; a second visitor is told an operator exists', async ({
+test('the setup link makes the user who registers there the operator and opens Settings → Model; a second visitor is told an operator exists', async ({
   page,
   browser,
 }) => {
@@ -188,7 +188,7 @@ test('fresh: 1. the setup link makes the user who registers there the operator a
   await other.close();
 });
 
-test('fresh: 1. the operator connects the fake model from Settings → Model on a phone: Test lists its models, Save, and the next chat answer comes from the model without a restart', async ({
+test('the operator connects the fake model from Settings → Model on a phone: Test lists its models, Save, and the next chat answer comes from the model without a restart', async ({
   page,
 }) => {
   await logIn(page.request, operator);

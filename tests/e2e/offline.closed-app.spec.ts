@@ -48,7 +48,7 @@ async function storedReplies(page: Page, chatId: string): Promise<string[]> {
     .map((m) => m.content);
 }
 
-test('trust: 6. a chat send and a flow queued offline, the app closed: the signal comes back and the worker delivers both, with a notification', async ({
+test('a chat send and a flow queued offline, the app closed: the signal comes back and the worker delivers both, with a notification', async ({
   page,
   context,
   flows,
@@ -106,7 +106,7 @@ test('trust: 6. a chat send and a flow queued offline, the app closed: the signa
   expect(await shownTitles(context)).toHaveLength(2);
 });
 
-test("trust: 6. an email edited offline, the app closed: the worker's sync stores the edit on the account", async ({
+test("an email edited offline, the app closed: the worker's sync stores the edit on the account", async ({
   page,
   context,
   flows,
@@ -162,7 +162,7 @@ test("trust: 6. an email edited offline, the app closed: the worker's sync store
     .toMatch(/P\.S\. Happy to send a case study\.$/);
 });
 
-test('trust: 6. without Background Sync the ask promises only what an open app can do, and a send queued before closing goes at the next open', async ({
+test('without Background Sync the ask promises only what an open app can do, and a send queued before closing goes at the next open', async ({
   page,
   context,
   chat,

@@ -5,7 +5,7 @@ import { ChatPage } from './pages/ChatPage';
 import { Network } from './support/network';
 import { storedMessages } from './support/storedChat';
 
-// Offline first (design §6): the installed app opens with no network, every send waits in the
+// Offline first: the installed app opens with no network, every send waits in the
 // outbox and is delivered exactly once when the network is back. The fake model answers
 // "You said: <message>", so every reply can be checked against its message.
 const unique = () => randomUUID().slice(0, 8);

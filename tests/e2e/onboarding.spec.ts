@@ -6,7 +6,7 @@ import { holdRequests } from './support/network';
 const unique = () => randomUUID().slice(0, 8);
 
 /**
- * What the fake model answers for the idea (spec §3 'Startup idea analysis summary'). Short: with
+ * What the fake model answers for the idea. Short: with
  * its directive it goes through the landing page's 500-character idea box.
  */
 const SUMMARY = {
@@ -48,7 +48,7 @@ test("a guest's analysis: landing to four tabs, the save prompt after 10 s, then
 
   await landing.open();
   await landing.typeIdea(idea);
-  // The analysis starts on arrival (issue 13, point 11).
+  // The analysis starts on arrival: the idea was typed on the landing page already.
   await landing.analyzeButton.click();
   await expect(onboarding.heading).toBeVisible();
   // The idea box may already have given way to the result: the idea analysed is the one typed.

@@ -9,18 +9,18 @@ import {
   tourProTools,
 } from './support/tour';
 
-// Point 13 of the phone review: on a 320×568 phone the header fits, the chat title stays readable,
+// On a 320×568 phone the header fits, the chat title stays readable,
 // and no screen scrolls sideways (document.documentElement.scrollWidth <= 320, and nothing sticks out
 // past the edge where Ionic's content would clip it instead).
 
 test.use({ viewport: { width: 320, height: 568 } });
 
-test('phone: 13. at 320×568 no screen a guest sees scrolls sideways', async ({ page }) => {
+test('at 320×568 no screen a guest sees scrolls sideways', async ({ page }) => {
   test.setTimeout(TOUR_TIMEOUT_MS);
   await tourAsGuest(page, (screen) => expectNoSidewaysScroll(page, screen));
 });
 
-test('phone: 13. at 320×568 no screen a free user sees scrolls sideways: dashboard, menus, chat, offline mark, drawer, history, checkout', async ({
+test('at 320×568 no screen a free user sees scrolls sideways: dashboard, menus, chat, offline mark, drawer, history, checkout', async ({
   page,
   newAccount,
 }) => {
@@ -28,7 +28,7 @@ test('phone: 13. at 320×568 no screen a free user sees scrolls sideways: dashbo
   await tourAsFreeUser(page, newAccount, (screen) => expectNoSidewaysScroll(page, screen));
 });
 
-test('phone: 13. at 320×568 no guided flow, result or history screen scrolls sideways', async ({
+test('at 320×568 no guided flow, result or history screen scrolls sideways', async ({
   page,
   newAccount,
 }) => {
@@ -42,7 +42,7 @@ test('phone: 13. at 320×568 no guided flow, result or history screen scrolls si
   ]);
 });
 
-test('phone: 13. at 320×568 no Pro tool scrolls sideways: competitive intelligence with its matrix, /pro, pricing', async ({
+test('at 320×568 no Pro tool scrolls sideways: competitive intelligence with its matrix, /pro, pricing', async ({
   page,
   newAccount,
 }) => {
@@ -66,7 +66,7 @@ function titleFits(page: Page): Promise<boolean> {
   });
 }
 
-test('phone: 13. at 320×568 the signed-in header fits with the menu button fully on screen, and the chat and flow titles stay readable', async ({
+test('at 320×568 the signed-in header fits with the menu button fully on screen, and the chat and flow titles stay readable', async ({
   page,
   flows,
   history,

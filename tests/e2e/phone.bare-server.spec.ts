@@ -10,7 +10,7 @@ import { logIn, registerAndLogIn } from './pages/session';
 import { startBareServer, type BareServer } from './support/bareServer';
 import { expectNoSidewaysScroll } from './support/layout';
 
-// Issue 13, points 7 and 15: a server as a fresh install runs it, with no Stripe keys and no model
+// A server as a fresh install runs it, with no Stripe keys and no model
 // (and nothing at the local model address). This spec runs that server itself (support/bareServer.ts)
 // on a port next to the suite's; its Pro users get Pro the way such an operator gives it, with
 // `npm run grant-pro` while the server is stopped.
@@ -32,7 +32,7 @@ test.afterAll(async () => {
   await bare?.stop();
 });
 
-test("phone: 7. without Stripe keys, 'Upgrade to Pro' is disabled with the reason shown, the checkout pages show that notice, and the result page never says 'Payment Successful!'", async ({
+test("without Stripe keys, 'Upgrade to Pro' is disabled with the reason shown, the checkout pages show that notice, and the result page never says 'Payment Successful!'", async ({
   page,
   pricing,
   newAccount,
@@ -75,7 +75,7 @@ test("phone: 7. without Stripe keys, 'Upgrade to Pro' is disabled with the reaso
   }
 });
 
-test('phone: 15. with no model, the cold email appears once, a GTM plan drafted without one says which sections need research, and the idea analysis is a worksheet', async ({
+test('with no model, the cold email appears once, a GTM plan drafted without one says which sections need research, and the idea analysis is a worksheet', async ({
   page,
 }) => {
   const flows = new FlowPage(page);
@@ -134,7 +134,7 @@ test('phone: 15. with no model, the cold email appears once, a GTM plan drafted 
   await expect(page.getByText(/OPENAI|_API_KEY/)).toHaveCount(0);
 });
 
-test("fresh: 3. with no model, the value proposition flow offers three propositions quoting the rep's answers, labelled as drafts, and the pitch outline starts from the one picked", async ({
+test("with no model, the value proposition flow offers three propositions quoting the rep's answers, labelled as drafts, and the pitch outline starts from the one picked", async ({
   page,
 }) => {
   const flows = new FlowPage(page);
@@ -175,7 +175,7 @@ test("fresh: 3. with no model, the value proposition flow offers three propositi
   await expect(flows.replyText()).not.toContainText('general value propositions');
 });
 
-test('fresh: 3. with no model, the worksheet works out a bottom-up market size as the founder types, keeps it over a reload, and explains a bad number', async ({
+test('with no model, the worksheet works out a bottom-up market size as the founder types, keeps it over a reload, and explains a bad number', async ({
   page,
 }) => {
   const onboarding = new OnboardingPage(page);
@@ -202,7 +202,7 @@ test('fresh: 3. with no model, the worksheet works out a bottom-up market size a
   await expectNoSidewaysScroll(page, 'the idea worksheet');
 });
 
-test("fresh: 3. the chat without a model answers 'write a cold email to Dana Ortiz at Freightly' with a button that opens the cold email flow, recipient filled", async ({
+test("the chat without a model answers 'write a cold email to Dana Ortiz at Freightly' with a button that opens the cold email flow, recipient filled", async ({
   page,
 }) => {
   await logIn(page.request, proAccount);
@@ -232,7 +232,7 @@ test("fresh: 3. the chat without a model answers 'write a cold email to Dana Ort
   );
 });
 
-test('issue 23: with no speech model, a debrief stays on the phone, playable, says what transcription needs, and the notes typed beside it open the chat', async ({
+test('with no speech model, a debrief stays on the phone, playable, says what transcription needs, and the notes typed beside it open the chat', async ({
   page,
   context,
   newAccount,

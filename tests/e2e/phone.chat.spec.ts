@@ -7,10 +7,10 @@ import { Network } from './support/network';
 import { GTM_PLAN, base64, unique } from './support/scriptedReplies';
 import { storedMessages } from './support/storedChat';
 
-// Issue 13, the chat screen on a 390×844 phone: what it says offline, what a normal send shows,
+// The chat screen on a 390×844 phone: what it says offline, what a normal send shows,
 // and what a streamed reply looks like. The fake model answers "You said: <message>" word by word.
 
-test('phone: 1. offline, a chat never opened on this phone says it is not here yet, a message typed there is queued for it, and it loads once back online', async ({
+test('offline, a chat never opened on this phone says it is not here yet, a message typed there is queued for it, and it loads once back online', async ({
   browser,
   page,
   context,
@@ -110,7 +110,7 @@ async function recordAlarms(page: Page): Promise<void> {
 const alarmsSeen = (page: Page) =>
   page.evaluate(() => (window as unknown as { alarmsSeen: string[] }).alarmsSeen);
 
-test('phone: 4. online, a send shows no waiting warning and no Queued: a message in another chat goes while a long reply streams, and is Sent as soon as the server has it', async ({
+test('online, a send shows no waiting warning and no Queued: a message in another chat goes while a long reply streams, and is Sent as soon as the server has it', async ({
   page,
   chat,
   newAccount,
@@ -178,7 +178,7 @@ const lineCount = (cell: Locator) =>
     return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
   });
 
-test('phone: 8. the Stop control never covers the newest streamed line: it sits in the input bar', async ({
+test('the Stop control never covers the newest streamed line: it sits in the input bar', async ({
   page,
   chat,
   newAccount,
@@ -223,7 +223,7 @@ test('phone: 8. the Stop control never covers the newest streamed line: it sits 
   await expect(chat.replies.last()).toContainText('Stopped');
 });
 
-test('phone: 8. a markdown table keeps numbers and words whole and scrolls sideways, by touch or keyboard', async ({
+test('a markdown table keeps numbers and words whole and scrolls sideways, by touch or keyboard', async ({
   page,
   chat,
   newAccount,
@@ -277,7 +277,7 @@ const PLAN = {
   },
 };
 
-test("phone: 8. the GTM plan's market table reads 'TAM' on one line and breaks no figure", async ({
+test("the GTM plan's market table reads 'TAM' on one line and breaks no figure", async ({
   flows,
   newAccount,
 }) => {

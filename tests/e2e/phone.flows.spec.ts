@@ -7,11 +7,11 @@ import { holdRequests } from './support/network';
 import { settle } from './support/settle';
 import { scrollsAtRest } from './support/layout';
 
-// Issue 13 on a 390×844 phone: the guided flows, the competitive form, the sign-in screens and the
+// On a 390×844 phone: the guided flows, the competitive form, the sign-in screens and the
 // landing page's idea analysis, as a rep uses them with one thumb and the keyboard up.
 const unique = () => randomUUID().slice(0, 8);
 
-test('phone: 2. with the keyboard up, each flow step keeps its field and its button on screen; Enter/Go moves an answer on, Shift+Enter makes a new line in a long one', async ({
+test('with the keyboard up, each flow step keeps its field and its button on screen; Enter/Go moves an answer on, Shift+Enter makes a new line in a long one', async ({
   page,
   flows,
   newAccount,
@@ -63,7 +63,7 @@ test('phone: 2. with the keyboard up, each flow step keeps its field and its but
   await expectOnScreen(flows.button('Next'), 'Next');
 });
 
-test('phone: 2. with the keyboard up, the competitive form keeps its field and Analyze Competitors on screen', async ({
+test('with the keyboard up, the competitive form keeps its field and Analyze Competitors on screen', async ({
   page,
   competitive,
   newAccount,
@@ -74,7 +74,7 @@ test('phone: 2. with the keyboard up, the competitive form keeps its field and A
   await expectOnScreen(competitive.analyzeButton, 'Analyze Competitors');
 });
 
-test('phone: 2. with the keyboard up, sign-in and register keep the field and their button on screen, field by field', async ({
+test('with the keyboard up, sign-in and register keep the field and their button on screen, field by field', async ({
   page,
   auth,
 }) => {
@@ -112,7 +112,7 @@ async function overlaps(a: Locator, b: Locator): Promise<boolean> {
   return p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
 }
 
-test("phone: 3. after a flow the result leads the screen: the answers fold into a 'Your answers' card, and the toast leaves the result, Copy, Share, 'Open in mail app' and the input bar uncovered", async ({
+test("after a flow the result leads the screen: the answers fold into a 'Your answers' card, and the toast leaves the result, Copy, Share, 'Open in mail app' and the input bar uncovered", async ({
   page,
   flows,
   newAccount,
@@ -152,7 +152,7 @@ test("phone: 3. after a flow the result leads the screen: the answers fold into 
   await expect(toast).toContainText('Cold Email Generated');
   expect(
     (await toast.boundingBox())!.y + (await toast.boundingBox())!.height,
-    'fresh: 5. the toast ends above the result',
+    'the toast ends above the result',
   ).toBeLessThanOrEqual(resultTop);
   expect(await overlaps(toast, result)).toBe(false);
   const actions = flows.resultActions;
@@ -186,7 +186,7 @@ test("phone: 3. after a flow the result leads the screen: the answers fold into 
   await expect(answers).toContainText('Where can they book a meeting? https://cal.com/ada/20min');
 });
 
-test('phone: 3. a GTM plan opens at its start, and stays there when the pitch-deck card appears under it', async ({
+test('a GTM plan opens at its start, and stays there when the pitch-deck card appears under it', async ({
   page,
   flows,
   newAccount,
@@ -229,7 +229,7 @@ test('phone: 3. a GTM plan opens at its start, and stays there when the pitch-de
   );
 });
 
-test("phone: 5. an optional answer never blocks the button: 'Generate Email' without a booking link, 'Analyze Call' without more context", async ({
+test("an optional answer never blocks the button: 'Generate Email' without a booking link, 'Analyze Call' without more context", async ({
   flows,
   newAccount,
 }) => {
@@ -263,7 +263,7 @@ test("phone: 5. an optional answer never blocks the button: 'Generate Email' wit
   await expect(flows.replyText()).not.toContainText('Anything else to know?');
 });
 
-test("phone: 11. 'Analyze (without signing up)' starts the analysis at once on /onboarding, with no second press", async ({
+test("'Analyze (without signing up)' starts the analysis at once on /onboarding, with no second press", async ({
   page,
   landing,
 }) => {
@@ -273,7 +273,7 @@ test("phone: 11. 'Analyze (without signing up)' starts the analysis at once on /
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analyze-startup')
       analyses.push(request.url());
   });
-  // The fake model's analysis (spec §3), held back until the analysing state has been seen.
+  // The fake model's analysis, held back until the analysing state has been seen.
   const summary = {
     marketSize: { tam: '$4.2B', sam: '$6M', som: '$1M', assumptions: ['Labs'] },
     valueProposition: { core: 'Cheap', unique: ['Fast'] },

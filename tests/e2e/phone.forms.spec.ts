@@ -2,7 +2,7 @@ import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { registerAndLogIn } from './pages/session';
 
-// Point 12 of the phone review: a form names every problem at once, beside its field, once.
+// A form names every problem at once, beside its field, once.
 
 /** The element's top and height on screen. */
 const boxOf = async (locator: Locator) => {
@@ -10,7 +10,7 @@ const boxOf = async (locator: Locator) => {
   return { top: Math.round(box.y), height: Math.round(box.height) };
 };
 
-test("phone: 12. registration shows every field's error at once, inline and in plain words, with no toast; the form neither jumps nor keeps blank space", async ({
+test("registration shows every field's error at once, inline and in plain words, with no toast; the form neither jumps nor keeps blank space", async ({
   page,
   auth,
   newAccount,
@@ -46,7 +46,7 @@ test("phone: 12. registration shows every field's error at once, inline and in p
   await expect(auth.fieldError('Email')).toHaveText('Enter a valid email address');
 });
 
-test("phone: 12. the server's reasons (a taken username, a common password) show under their fields, not in a toast", async ({
+test("the server's reasons (a taken username, a common password) show under their fields, not in a toast", async ({
   page,
   auth,
   newAccount,
@@ -74,7 +74,7 @@ test("phone: 12. the server's reasons (a taken username, a common password) show
   await expect(page).toHaveURL(/\/auth\/register$/);
 });
 
-test('phone: 12. sign-in names both missing fields at once, and a refused login once, in the form', async ({
+test('sign-in names both missing fields at once, and a refused login once, in the form', async ({
   auth,
   newAccount,
 }) => {

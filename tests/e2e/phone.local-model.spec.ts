@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { AppServer } from './support/appServer';
 
-// Issue 13, point 15: nothing configured, but an OpenAI-compatible server answers at the local model
+// Nothing configured, but an OpenAI-compatible server answers at the local model
 // address (Ollama's, by default). Here the suite's fake model server plays Ollama, on its own port,
 // and this spec runs an app server of its own that is told to look there.
 
@@ -28,7 +28,7 @@ test.afterAll(async () => {
   await server?.kill();
 });
 
-test('phone: 15. with no model configured, a local OpenAI-compatible server is found at start-up, used for the chat, and start-up says so', async ({
+test('with no model configured, a local OpenAI-compatible server is found at start-up, used for the chat, and start-up says so', async ({
   chat,
   newAccount,
 }) => {

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { logIn } from './pages/session';
 import { Network } from './support/network';
 
-// Issue 13, point 17: a logout never silently deletes work that waits on this phone for the server.
+// A logout never silently deletes work that waits on this phone for the server.
 // It says what waits and lets the rep send it first, log out and discard it, or stay logged in.
 const unique = () => randomUUID().slice(0, 8);
 
@@ -21,7 +21,7 @@ const storedConversation = async (request: APIRequestContext, chatId: string) =>
 const chatIds = async (request: APIRequestContext) =>
   ((await (await request.get('/api/chats')).json()) as Array<{ id: string }>).map((c) => c.id);
 
-test("phone: 17. logging out with 2 messages waiting asks first, and 'Send first, then log out' delivers them once before logging out", async ({
+test("logging out with 2 messages waiting asks first, and 'Send first, then log out' delivers them once before logging out", async ({
   page,
   chat,
   newAccount,
@@ -86,7 +86,7 @@ test("phone: 17. logging out with 2 messages waiting asks first, and 'Send first
     );
 });
 
-test("phone: 17. offline, a logout with messages waiting offers to stay logged in (they go when back online) or 'Log out and discard'", async ({
+test("offline, a logout with messages waiting offers to stay logged in (they go when back online) or 'Log out and discard'", async ({
   page,
   context,
   chat,

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 // Point 16 (in part) of the phone review: on a phone the model picker shows which model is active,
 // not the spec's bare 'Model' (docs/phone.md).
 
-test('phone: 16. on a phone the model picker shows which model is active, in the chat and in a flow, and after a change and a reload', async ({
+test('on a phone the model picker shows which model is active, in the chat and in a flow, and after a change and a reload', async ({
   page,
   flows,
   newAccount,

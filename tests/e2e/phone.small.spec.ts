@@ -12,7 +12,7 @@ import {
   unique,
 } from './support/scriptedReplies';
 
-// Issue 13 on a 390×844 phone, points 6, 7 (with payments on), 14 and 16. The server without
+// On a 390×844 phone, with payments on. The server without
 // Stripe keys or a model has its own spec (phone.bare-server.spec.ts). The fake model answers
 // "You said: <the message>" unless the message scripts a reply ([[reply64:...]] for JSON).
 
@@ -20,7 +20,7 @@ import {
 const FREE_TIER =
   'the startup idea analysis (no account needed), the GTM advice chat and your saved history';
 
-test("phone: 6. a free user's 'GTM Advice' card opens the free chat, not the paywall, and the pricing list and the About FAQ say the same about what is free", async ({
+test("a free user's 'GTM Advice' card opens the free chat, not the paywall, and the pricing list and the About FAQ say the same about what is free", async ({
   page,
   landing,
   pricing,
@@ -56,7 +56,7 @@ test("phone: 6. a free user's 'GTM Advice' card opens the free chat, not the pay
   await expect(answer).toContainText(`The free tier includes the core features: ${FREE_TIER}.`);
 });
 
-test("phone: 7. with payments on, the result page says 'Payment Successful!' only for a checkout paid at Stripe, not for none or one left unpaid", async ({
+test("with payments on, the result page says 'Payment Successful!' only for a checkout paid at Stripe, not for none or one left unpaid", async ({
   page,
   newAccount,
 }) => {
@@ -78,7 +78,7 @@ test("phone: 7. with payments on, the result page says 'Payment Successful!' onl
   await expect(checkout.resultHeading('Payment Successful!')).toBeVisible();
 });
 
-test('phone: 14. saved items are named by what they are about, and renaming one renames its chat, on every device', async ({
+test('saved items are named by what they are about, and renaming one renames its chat, on every device', async ({
   browser,
   page,
   flows,
@@ -149,7 +149,7 @@ async function expectUsSpelling(page: Page): Promise<void> {
   await expect(page.locator('body')).not.toContainText(/\banalys(?:e|ed|ing|er)\b/i);
 }
 
-test("phone: 16. one spelling of 'analyze' across the app, US English as the spec", async ({
+test("one spelling of 'analyze' across the app, US English as the spec", async ({
   page,
   context,
   landing,
@@ -182,7 +182,7 @@ test("phone: 16. one spelling of 'analyze' across the app, US English as the spe
   );
 });
 
-test("phone: 16. the offline cold email asks for the call its booking link books, and signs with the rep's name", async ({
+test("the offline cold email asks for the call its booking link books, and signs with the rep's name", async ({
   context,
   flows,
   newAccount,
@@ -211,7 +211,7 @@ test("phone: 16. the offline cold email asks for the call its booking link books
   await network.goOnline();
 });
 
-test('phone: 16. a guest who taps a tool card is told why they are asked to sign in, and the free chat opens after it', async ({
+test('a guest who taps a tool card is told why they are asked to sign in, and the free chat opens after it', async ({
   page,
   landing,
   auth,
@@ -249,7 +249,7 @@ test('phone: 16. a guest who taps a tool card is told why they are asked to sign
   await guest.close();
 });
 
-test("phone: 16. the call analysis's validation keeps the spec's texts, inline on the card, never a native alert", async ({
+test("the call analysis's validation keeps the spec's texts, inline on the card, never a native alert", async ({
   page,
   flows,
   newAccount,
@@ -278,7 +278,7 @@ test("phone: 16. the call analysis's validation keeps the spec's texts, inline o
   expect(dialogs).toEqual([]);
 });
 
-test('phone: 16. the user menu and the mobile menu offer the same account entries, and each works', async ({
+test('the user menu and the mobile menu offer the same account entries, and each works', async ({
   page,
   chat,
   dashboard,

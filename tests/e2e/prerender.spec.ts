@@ -6,7 +6,7 @@ import { holdRequests, Network } from './support/network';
 import { settle } from './support/settle';
 
 /**
- * Issue 12 part 2: the public pages arrive as real HTML (prerendered at build time from the app's own
+ * The public pages arrive as real HTML (prerendered at build time from the app's own
  * components, web/build/prerender.ts), so they show their content before any script runs; then the
  * app takes them over with no error and no layout shift.
  */

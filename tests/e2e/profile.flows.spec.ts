@@ -11,7 +11,7 @@ import { COMPLETE_PROFILE as PROFILE } from '../factories/profile';
 // The guided flows with the rep's profile, on a 390×844 phone: what the profile answers is not asked
 // again, and what a flow learns that the profile lacks is offered to it once.
 
-test('profile: a rep with a complete profile gets a cold email from the landing page in 3 taps plus the recipient', async ({
+test('a rep with a complete profile gets a cold email from the landing page in 3 taps plus the recipient', async ({
   page,
   flows,
   newAccount,
@@ -49,7 +49,7 @@ test('profile: a rep with a complete profile gets a cold email from the landing 
   await expect(page.getByRole('complementary', { name: 'Save to your profile' })).toHaveCount(0);
 });
 
-test('profile: a step the profile answered opens from the summary filled and marked, and a change is saved back to the profile', async ({
+test('a step the profile answered opens from the summary filled and marked, and a change is saved back to the profile', async ({
   page,
   flows,
   newAccount,
@@ -96,7 +96,7 @@ test('profile: a step the profile answered opens from the summary filled and mar
   );
 });
 
-test('profile: a rep with an empty profile who finishes a flow is offered once to save its answers, and Save stores them', async ({
+test('a rep with an empty profile who finishes a flow is offered once to save its answers, and Save stores them', async ({
   page,
   flows,
   newAccount,
@@ -132,7 +132,7 @@ test('profile: a rep with an empty profile who finishes a flow is offered once t
   await expect(offer).toHaveCount(0);
 });
 
-test('profile: with no signal, the cold email drafted on the phone after one answer signs, books and offers from the profile the app read when it opened', async ({
+test('with no signal, the cold email drafted on the phone after one answer signs, books and offers from the profile the app read when it opened', async ({
   context,
   flows,
   newAccount,

@@ -24,7 +24,7 @@ async function serverValues(request: APIRequestContext): Promise<Record<string, 
   return Object.fromEntries(Object.entries(fields).map(([field, { value }]) => [field, value]));
 }
 
-test("profile: 1. a rep fills the profile from their About page, choosing field by field, then edits it with no signal; the server gets both, and 'Save' stays in reach with the keyboard up", async ({
+test("a rep fills the profile from their About page, choosing field by field, then edits it with no signal; the server gets both, and 'Save' stays in reach with the keyboard up", async ({
   page,
   context,
   chat,

@@ -38,7 +38,7 @@ const ANALYSIS = {
   insights: ['Flat pricing wins.'],
 };
 
-test('security: 10. a competitor logo URL the model wrote is never fetched: every logo is drawn from initials', async ({
+test('a competitor logo URL the model wrote is never fetched: every logo is drawn from initials', async ({
   page,
   baseURL,
   competitive,

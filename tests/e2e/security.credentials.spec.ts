@@ -2,10 +2,7 @@ import { expect, test } from './fixtures';
 
 /** Item 11 in the browser: the register form tells the user the server's reason, under the field it is about. */
 
-test('security: 11. the register form shows why a common password is refused', async ({
-  auth,
-  newAccount,
-}) => {
+test('the register form shows why a common password is refused', async ({ auth, newAccount }) => {
   await auth.open('/auth');
   await auth.register({ ...newAccount, password: 'Password1' });
   await expect(auth.fieldError('Password')).toHaveText(
@@ -13,7 +10,7 @@ test('security: 11. the register form shows why a common password is refused', a
   );
 });
 
-test('security: 11. the register form shows why a username with an invisible character is refused', async ({
+test('the register form shows why a username with an invisible character is refused', async ({
   auth,
   newAccount,
 }) => {
@@ -24,7 +21,7 @@ test('security: 11. the register form shows why a username with an invisible cha
   );
 });
 
-test('security: 11. the register form shows why a password equal to the username is refused', async ({
+test('the register form shows why a password equal to the username is refused', async ({
   auth,
   newAccount,
 }) => {

@@ -17,7 +17,7 @@ async function cspIssues(page: Page): Promise<string[]> {
   return issues;
 }
 
-test('security: a first visit trips no Content-Security-Policy: the landing page, its idea analysis, pricing and sign-in', async ({
+test('a first visit trips no Content-Security-Policy: the landing page, its idea analysis, pricing and sign-in', async ({
   page,
 }) => {
   const issues = await cspIssues(page);
@@ -31,11 +31,7 @@ test('security: a first visit trips no Content-Security-Policy: the landing page
   expect(issues).toEqual([]);
 });
 
-test('security: the signed-in chat trips no Content-Security-Policy', async ({
-  page,
-  chat,
-  newAccount,
-}) => {
+test('the signed-in chat trips no Content-Security-Policy', async ({ page, chat, newAccount }) => {
   const issues = await cspIssues(page);
   await chat.openAsNewUser(newAccount);
   await chat.send('What should my first cold email say?');

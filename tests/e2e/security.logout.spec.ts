@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { registerAndLogIn } from './pages/session';
 import { Network } from './support/network';
 
-// Issue 11, item 4: logging out on a phone with no signal forgets the user on the phone at once,
+// Logging out on a phone with no signal forgets the user on the phone at once,
 // and ends the session on the server as soon as the server can be reached, never someone else's.
 
 const SESSION_COOKIE = 'pitchpad_session';
@@ -22,8 +22,8 @@ const whoIs = async (request: APIRequestContext) =>
 const localDatabases = (page: Page) =>
   page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
 
-test.describe('security: 4. logout while offline', () => {
-  test('security: 4. logging out with no network clears the phone at once and ends the server session once back online', async ({
+test.describe('logout while offline', () => {
+  test('logging out with no network clears the phone at once and ends the server session once back online', async ({
     page,
     context,
     chat,
@@ -70,7 +70,7 @@ test.describe('security: 4. logout while offline', () => {
     await holder.dispose();
   });
 
-  test('security: 4. when someone else signs in before the network is back, the old session is still ended and the new one is not', async ({
+  test('when someone else signs in before the network is back, the old session is still ended and the new one is not', async ({
     page,
     context,
     chat,
@@ -107,7 +107,7 @@ test.describe('security: 4. logout while offline', () => {
   });
 });
 
-test('trust: 3. signing in again as the same rep through the sign-in form, after logging out offline, is not undone by the waiting logout when the app starts', async ({
+test('signing in again as the same rep through the sign-in form, after logging out offline, is not undone by the waiting logout when the app starts', async ({
   page,
   context,
   chat,
@@ -150,7 +150,7 @@ const cutLogout = (route: Route) => route.abort('internetdisconnected');
 test.describe('without a service worker (a browser tab, not the installed app)', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('trust: 1. with a logout made offline still waiting, the sign-in page opens as itself: no bounce through the chat of the session the logout is about to end', async ({
+  test('with a logout made offline still waiting, the sign-in page opens as itself: no bounce through the chat of the session the logout is about to end', async ({
     page,
     chat,
     newAccount,

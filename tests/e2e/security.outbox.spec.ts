@@ -7,7 +7,7 @@ import { fireBackgroundSync, syncTagOf } from './support/backgroundSync';
 import { Network } from './support/network';
 import { storedMessages } from './support/storedChat';
 
-// Issue 11, item 3: a phone's outbox belongs to the account that typed it. One browser keeps one
+// A phone's outbox belongs to the account that typed it. One browser keeps one
 // session cookie; when another account signs in on it before the queue is delivered, the queue
 // waits for its owner, whoever flushes it (the page or the service worker's Background Sync).
 
@@ -16,7 +16,7 @@ const whoAmI = async (request: APIRequestContext) =>
 const chatIds = async (request: APIRequestContext) =>
   ((await (await request.get('/api/chats')).json()) as Array<{ id: string }>).map((c) => c.id);
 
-test("security: 3. Alice's message queued offline is never delivered into Bob's account after he signs in on the same browser, and goes when she signs in again", async ({
+test("Alice's message queued offline is never delivered into Bob's account after he signs in on the same browser, and goes when she signs in again", async ({
   page,
   context,
   chat,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 
-test('security: 14. a failed regenerate keeps the answer on screen and on the server; the next one gives exactly one new answer', async ({
+test('a failed regenerate keeps the answer on screen and on the server; the next one gives exactly one new answer', async ({
   page,
   chat,
   newAccount,

@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import type { Download, Locator } from '@playwright/test';
 import { AppPage } from './AppPage';
 
-/** /account: export and delete (issue 22). */
+/** /account: export and delete. */
 export class AccountPage extends AppPage {
   async open(): Promise<void> {
     await this.page.goto('/account');

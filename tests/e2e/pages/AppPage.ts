@@ -27,7 +27,7 @@ export class AppPage {
     return this.header.locator('.sync-badge');
   }
 
-  /** The one toast on screen (spec §9: one at a time). */
+  /** The one toast on screen (there is one at a time). */
   get toast(): Locator {
     return this.page.locator('ion-toast');
   }

@@ -3,7 +3,7 @@ import type { Locator } from '@playwright/test';
 import { AppPage } from './AppPage';
 
 /**
- * /debrief (issue 23) and the microphone's dialog on a field: recording uses Chromium's fake
+ * /debrief and the microphone's dialog on a field: recording uses Chromium's fake
  * microphone (playwright.config.ts), a tone, so a recording has real audio.
  */
 export class DebriefPage extends AppPage {

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 
-/** 'Edit before sending' (issue 14): the editor over an email result, with the coach's score. */
+/** 'Edit before sending': the editor over an email result, with the coach's score. */
 export class EmailEditor {
   constructor(readonly page: Page) {}
 
