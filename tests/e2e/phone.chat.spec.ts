@@ -263,7 +263,7 @@ test('a markdown table keeps numbers and words whole and scrolls sideways, by to
   ).toEqual([]);
 });
 
-// The shared plan, with a market table whose figures are long enough to wrap (point 8).
+// The shared plan, with a market table whose figures are long enough to wrap.
 const PLAN = {
   ...GTM_PLAN,
   marketAnalysis: {

@@ -244,7 +244,7 @@ test("an optional answer never blocks the button: 'Generate Email' without a boo
   await flows.button('Generate Email').click();
   await expect(flows.replyText()).toContainText(`Who are you writing to? ${recipient}`);
   await expect(flows.replyText()).not.toContainText('Where can they book a meeting?');
-  // Named by the person and the company (point 14), not the role.
+  // Named by the person and the company, not the role.
   await expect(flows.title).toHaveText(`Cold Email to ${name} at Freightly`);
 
   // The call analysis' last step, 'Anything else to know?', is optional too; the transcript is not.

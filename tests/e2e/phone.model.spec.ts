@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// Point 16 (in part) of the phone review: on a phone the model picker shows which model is active,
+// On a phone the model picker shows which model is active,
 // not the spec's bare 'Model' (docs/phone.md).
 
 test('on a phone the model picker shows which model is active, in the chat and in a flow, and after a change and a reload', async ({
