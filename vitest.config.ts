@@ -3,14 +3,12 @@ import react from '@vitejs/plugin-react';
 
 /**
  * Vitest runs test files in `cores - 1` processes unless told: one on a 2-core machine, which left
- * a core idle while an API test waited on its server. The API tests spend much of their time
- * waiting on HTTP and the database, so one more file than there are cores runs beside them on
- * Postgres; on the embedded PGlite each API file starts its own WebAssembly Postgres, which is CPU
- * and memory bound. (One number for all projects: Vitest runs projects with different worker
- * counts one after the other.)
+ * a core idle while an API test waited on its server or the database. Two files run side by side.
+ * Not more: some API tests read large files or start servers against their own time limits, and a
+ * third file on two cores starves them on a slow CI machine. (One number for all projects: Vitest
+ * runs projects with different worker counts one after the other.)
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
-const WORKERS = onPostgres ? 3 : 2;
+const WORKERS = 2;
 
 const ionicForNode = {
   // Ionic's React wrappers use @lit/react, whose Node build wires up no props or events.
