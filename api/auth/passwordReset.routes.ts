@@ -14,7 +14,7 @@ import {
 import type { AppContext, AppDeps, AppState } from '../context';
 import { AppError, InvalidRequest, Unavailable } from '../errors';
 import type { Mailer } from '../mail';
-import { clientAddress, consume, type LimitRule } from '../middleware/rateLimit';
+import { clientAddress, consume, limitRule } from '../middleware/rateLimit';
 import { inputOf, validate } from '../middleware/validate';
 import { presentUser } from './auth.present';
 import { setDeviceCookie } from './deviceCookie';
@@ -28,16 +28,16 @@ import {
 import { hashPassword, isCommonPassword } from './passwords';
 import { startSession } from './sessions';
 
-const resetPerIp: LimitRule = {
-  name: 'reset:ip',
-  limit: limits.PASSWORD_RESETS_PER_IP,
-  windowMs: limits.PASSWORD_RESET_WINDOW_MS,
-};
-const resetPerEmail: LimitRule = {
-  name: 'reset:email',
-  limit: limits.PASSWORD_RESETS_PER_EMAIL,
-  windowMs: limits.PASSWORD_RESET_WINDOW_MS,
-};
+const resetPerIp = limitRule(
+  'reset:ip',
+  limits.PASSWORD_RESETS_PER_IP,
+  limits.PASSWORD_RESET_WINDOW_MS,
+);
+const resetPerEmail = limitRule(
+  'reset:email',
+  limits.PASSWORD_RESETS_PER_EMAIL,
+  limits.PASSWORD_RESET_WINDOW_MS,
+);
 
 /** A link's token as we make it: 32 random bytes, base64url. Anything else is no link of ours. */
 const TOKEN_SHAPE = /^[\w-]{43}$/;

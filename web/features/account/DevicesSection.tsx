@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useModalDialog } from '../../ui/useModalDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { Device } from '../../../domain/contract/account';
 import { useToast } from '../../ui/ToastProvider';
 import { devicesQueryOptions, useSignOutDevice } from './account.queries';
@@ -146,37 +146,21 @@ function SignOutOthersDialog(props: {
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const dialog = useModalDialog(props.open);
   return (
-    <dialog
-      ref={dialog}
-      className="dialog"
-      aria-labelledby="account-sign-out-others-title"
-      onClose={props.onCancel}
-    >
-      <h2 id="account-sign-out-others-title">Sign out all other devices?</h2>
-      <p className="muted">
-        {props.count === 1 ? 'One device' : `${props.count} devices`} will have to sign in again.
-        Work they have not sent yet waits on them until you do. This device stays signed in.
-      </p>
-      {props.error && (
-        <p className="form-error" role="alert">
-          {props.error}
-        </p>
-      )}
-      <div className="dialog__actions">
-        <button type="button" className="pp-button pp-button--ghost" onClick={props.onCancel}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="pp-button pp-button--primary"
-          disabled={props.pending}
-          onClick={props.onConfirm}
-        >
-          Sign out
-        </button>
-      </div>
-    </dialog>
+    <ConfirmDialog
+      open={props.open}
+      title="Sign out all other devices?"
+      message={
+        <>
+          {props.count === 1 ? 'One device' : `${props.count} devices`} will have to sign in again.
+          Work they have not sent yet waits on them until you do. This device stays signed in.
+        </>
+      }
+      error={props.error}
+      pending={props.pending}
+      confirmLabel="Sign out"
+      onCancel={props.onCancel}
+      onConfirm={props.onConfirm}
+    />
   );
 }

@@ -3,7 +3,7 @@ import './passkeys.css';
 import { useQuery } from '@tanstack/react-query';
 import { keyOutline, trashOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
-import { useModalDialog } from '../../ui/useModalDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { Passkey } from '../../../domain/contract/passkeys';
 import { passkeyLabel } from '../../../domain/deviceName';
 import { ApiError } from '../../data/api';
@@ -191,45 +191,29 @@ function RemoveDialog({
   onRemoved: () => void;
 }) {
   const remove = useRemovePasskey(userId);
-  const open = passkey !== null;
-  const dialog = useModalDialog(open);
   const close = () => {
     remove.reset();
     onClose();
   };
   const label = passkey ? passkeyLabel(passkey.deviceName, passkey.createdAt) : '';
   return (
-    <dialog ref={dialog} className="dialog" aria-labelledby="passkey-remove-title" onClose={close}>
-      <h2 id="passkey-remove-title">Remove this passkey?</h2>
-      <p className="muted">
-        {label}: you will no longer sign in with it. Your password still works.
-      </p>
-      {remove.isError && (
-        <p className="form-error" role="alert">
-          {remove.error.message}
-        </p>
-      )}
-      <div className="dialog__actions">
-        <button type="button" className="pp-button pp-button--ghost" onClick={close}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="pp-button pp-button--primary"
-          disabled={remove.isPending}
-          onClick={() =>
-            passkey &&
-            remove.mutate(passkey.id, {
-              onSuccess: () => {
-                close();
-                onRemoved();
-              },
-            })
-          }
-        >
-          Remove
-        </button>
-      </div>
-    </dialog>
+    <ConfirmDialog
+      open={passkey !== null}
+      title="Remove this passkey?"
+      message={<>{label}: you will no longer sign in with it. Your password still works.</>}
+      error={remove.isError ? remove.error.message : null}
+      pending={remove.isPending}
+      confirmLabel="Remove"
+      onCancel={close}
+      onConfirm={() =>
+        passkey &&
+        remove.mutate(passkey.id, {
+          onSuccess: () => {
+            close();
+            onRemoved();
+          },
+        })
+      }
+    />
   );
 }
