@@ -3,6 +3,7 @@ import { closeOutline, downloadOutline, refreshOutline, shareOutline } from 'ion
 import { useEffect } from 'react';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import { pwaStatus, type PwaStatus } from './pwaStatus';
+import { IconButton } from '../../ui/IconButton';
 
 /**
  * The app's own notices, under the header: 'A new version is ready' with Reload, Chrome's install
@@ -42,14 +43,12 @@ function InstallBanner() {
       <button type="button" className="app-banner__action" onClick={() => void pwaStatus.install()}>
         Install
       </button>
-      <button
-        type="button"
+      <IconButton
         className="app-banner__close"
         aria-label="Not now"
         onClick={pwaStatus.dismissInstallBanner}
-      >
-        <IonIcon icon={closeOutline} aria-hidden="true" />
-      </button>
+        icon={closeOutline}
+      />
     </div>
   );
 }
@@ -66,14 +65,12 @@ function IosInstallHint() {
           Share, then ‘Add to Home Screen’.
         </span>
       </p>
-      <button
-        type="button"
+      <IconButton
         className="app-banner__close"
         aria-label="Dismiss"
         onClick={pwaStatus.dismissIosHint}
-      >
-        <IonIcon icon={closeOutline} aria-hidden="true" />
-      </button>
+        icon={closeOutline}
+      />
     </div>
   );
 }
