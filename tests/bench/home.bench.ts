@@ -13,16 +13,15 @@
 // own script into the page. Figures, not a test: it exits 0 whatever they are.
 //   BENCH_WEB_SKIP_BUILD=1  use the build in web/dist    BENCH_HOME_PORT=8097    BENCH_HOME_RUNS=3
 import { spawnSync } from 'node:child_process';
-import { chromium, type Browser, type BrowserContext, type CDPSession } from '@playwright/test';
+import { type Browser, type BrowserContext, type CDPSession } from '@playwright/test';
 import { startFakeOpenAI } from '../fakes/openai';
 import { buildSend } from '../factories/chats';
-import { uniqueCredentials } from '../factories/users';
+import { csrfToken, launchChromium, PHONE, signInBenchRep } from './phone';
 import { startServerProcess } from './serverProcess';
 
 const PORT = Number(process.env.BENCH_HOME_PORT ?? 8097);
 const RUNS = Number(process.env.BENCH_HOME_RUNS ?? 3);
 const CHATS = 30;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CPU_SLOWDOWN = 4;
 /** Lighthouse's mobile preset, devtools throttling: slow 4G. */
 const SLOW_4G = {
@@ -203,29 +202,11 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 let browser: Browser | undefined;
 try {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  browser = await launchChromium();
+  const context = await browser.newContext({ baseURL: server.url, ...PHONE });
   const page = await context.newPage();
-  const csrf = async () =>
-    ((await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
-  const account = { name: 'Bench Rep', ...uniqueCredentials('home') };
-  await page.request.post('/api/auth/register', {
-    data: account,
-    headers: { 'x-csrf-token': await csrf() },
-  });
-  const login = await page.request.post('/api/auth/login', {
-    data: { username: account.username, password: account.password },
-    headers: { 'x-csrf-token': await csrf() },
-  });
-  if (login.status() !== 200) throw new Error(`login failed: ${login.status()}`);
+  await signInBenchRep(page.request, 'home');
+  const csrf = () => csrfToken(page.request);
   let last = '';
   for (let i = 0; i < CHATS; i++) {
     const send = buildSend(`Chat number ${i}: a cold email to a VP of Sales at a logistics firm`);
