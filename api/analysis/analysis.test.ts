@@ -7,24 +7,7 @@ import {
 import { TestClient } from '../../tests/support/client';
 import { loggedInClient, uniqueCredentials, buildUser } from '../../tests/factories/users';
 import type { FakeOpenAI } from '../../tests/fakes/openai';
-
-const summary = {
-  marketSize: {
-    tam: '$4.2B',
-    sam: '$600M',
-    som: '$30M',
-    assumptions: ['40k firms', '$1.2k per seat'],
-  },
-  valueProposition: { core: 'Less admin for plumbers', unique: ['Supplier pricing built in'] },
-  pricing: { model: 'Per seat', range: '$49–$99 per month', strategy: 'Land with one van' },
-  ycQuestions: {
-    market: true,
-    problem: true,
-    solution: true,
-    differentiation: false,
-    traction: false,
-  },
-};
+import { ideaSummary as summary } from '../../tests/factories/ideaAnalysis';
 
 let server: ModelTestServer;
 let fake: FakeOpenAI;
