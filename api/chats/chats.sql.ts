@@ -291,6 +291,7 @@ export async function claimReply(
   staleSeconds: number,
 ): Promise<MessageRow | undefined> {
   return takeOverReply(pool, user, model, staleSeconds, {
+    step: 'claimed',
     keep: 'timestamp = now()',
     when: "status = 'failed'",
   });
@@ -446,6 +447,7 @@ export async function resetReply(
   staleSeconds: number,
 ): Promise<MessageRow | undefined> {
   return takeOverReply(pool, user, model, staleSeconds, {
+    step: 'restarted',
     keep: `kept_content = CASE WHEN status = 'streaming' THEN kept_content ELSE content END,
            kept_status = CASE WHEN status = 'streaming' THEN kept_status ELSE status END,
            kept_model = CASE WHEN status = 'streaming' THEN kept_model ELSE model END`,
@@ -457,16 +459,17 @@ export async function resetReply(
  * The reply of `user` set streaming afresh for `model`, with `keep`'s columns set too, when `when`
  * holds of its row or its writer died (streaming, no write for `staleSeconds`); created streaming
  * when it has none yet. Undefined when the row is there but neither holds (another request has it).
+ * `step` names the statement's update, so the database's log tells a claim from a regenerate.
  */
 async function takeOverReply(
   pool: Pool,
   user: MessageRow,
   model: string,
   staleSeconds: number,
-  { keep, when }: { keep: string; when: string },
+  { step, keep, when }: { step: 'claimed' | 'restarted'; keep: string; when: string },
 ): Promise<MessageRow | undefined> {
   const { rows } = await pool.query<MessageRow>(
-    `WITH taken AS (
+    `WITH ${step} AS (
        UPDATE messages SET ${keep},
          content = '', status = 'streaming', stop_requested = false, model = $2, updated_at = now()
         WHERE reply_to = $1
@@ -477,7 +480,7 @@ async function takeOverReply(
        SELECT $4, 'assistant', '', 'streaming', $1, $2 WHERE NOT EXISTS (SELECT 1 FROM messages WHERE reply_to = $1)
        ON CONFLICT (reply_to) WHERE reply_to IS NOT NULL DO NOTHING RETURNING *
      )
-     SELECT * FROM taken UNION ALL SELECT * FROM created`,
+     SELECT * FROM ${step} UNION ALL SELECT * FROM created`,
     [user.id, model, staleSeconds, user.chat_id],
   );
   return rows[0];
