@@ -1,20 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-} from '@tanstack/react-router';
-import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../domain/contract/auth';
 import { buildSessionUser } from '../../../tests/factories/sessionUser';
 import { createToaster } from '../../ui/toaster';
-import { ToastProvider } from '../../ui/ToastProvider';
 import { authKeys } from '../auth/auth.queries';
 import { ModelSettingsScreen } from './ModelSettingsScreen';
 import { settingsKeys, type ModelSettings } from './settings.queries';
+import { renderPage } from '../../../tests/support/renderPage';
 
 afterEach(() => {
   cleanup();
@@ -25,23 +18,11 @@ const person = buildSessionUser();
 
 /** The screen as the server's answers leave it: who is signed in, and the stored settings. */
 function renderScreen(user: User, settings?: ModelSettings) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  return renderPage(ModelSettingsScreen, {
+    path: '/settings/model',
+    data: [[authKeys.user, user], ...(settings ? [[settingsKeys.model, settings] as const] : [])],
+    toaster: createToaster(),
   });
-  queryClient.setQueryData(authKeys.user, user);
-  if (settings) queryClient.setQueryData(settingsKeys.model, settings);
-  const router = createRouter({
-    routeTree: createRootRoute({ component: ModelSettingsScreen }),
-    history: createMemoryHistory({ initialEntries: ['/settings/model'] }),
-  });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider toaster={createToaster()}>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  return Object.assign(view, { router });
 }
 
 /** The server's answers: a CSRF token, the settings when given, and 401 (the session ended) for everything else. */
