@@ -8,6 +8,7 @@ import { authKeys } from '../auth/auth.queries';
 import { ModelSettingsScreen } from './ModelSettingsScreen';
 import { settingsKeys, type ModelSettings } from './settings.queries';
 import { renderPage } from '../../../tests/support/renderPage';
+import { NO_MODEL_SETTINGS, savedModelSettings } from '../../../tests/factories/modelSettings';
 
 afterEach(() => {
   cleanup();
@@ -50,15 +51,7 @@ describe('Settings → Model', () => {
   });
 
   it("fresh: 1. shows a saved key only as 'A key is saved' with Replace and Remove, never the key", async () => {
-    const saved: ModelSettings = {
-      baseUrl: 'http://localhost:11434/v1',
-      hasApiKey: true,
-      defaultModel: 'llama3.2',
-      models: ['llama3.2'],
-      connected: true,
-      locked: { baseUrl: false, apiKey: false, models: false },
-      updatedAt: '2026-11-26T12:00:00.000Z',
-    };
+    const saved = savedModelSettings();
     const view = renderScreen({ ...person, isOperator: true }, saved);
     expect(await view.findByText('A key is saved')).toBeTruthy();
     expect(view.getByRole('button', { name: 'Replace' })).toBeTruthy();
@@ -73,15 +66,13 @@ describe('Settings → Model', () => {
   });
 
   it("fresh: 1. shows what the environment sets read-only, marked 'Set by the environment'", async () => {
-    const saved: ModelSettings = {
+    const saved = savedModelSettings({
       baseUrl: 'http://10.0.0.5:8000/v1',
-      hasApiKey: true,
       defaultModel: 'gpt-4o',
       models: ['gpt-4o', 'gpt-4o-mini'],
-      connected: true,
       locked: { baseUrl: true, apiKey: true, models: true },
       updatedAt: null,
-    };
+    });
     const view = renderScreen({ ...person, isOperator: true }, saved);
     await view.findByRole('form', { name: 'Model settings' });
     expect(view.getAllByText('Set by the environment')).toHaveLength(3);
@@ -94,15 +85,7 @@ describe('Settings → Model', () => {
   });
 
   it('fresh: 1. a new address or provider asks for the key again: the saved one is not sent there', async () => {
-    const saved: ModelSettings = {
-      baseUrl: 'http://localhost:11434/v1',
-      hasApiKey: true,
-      defaultModel: 'llama3.2',
-      models: ['llama3.2'],
-      connected: true,
-      locked: { baseUrl: false, apiKey: false, models: false },
-      updatedAt: '2026-11-26T12:00:00.000Z',
-    };
+    const saved = savedModelSettings();
     const view = renderScreen({ ...person, isOperator: true }, saved);
     const url = await view.findByRole('textbox', { name: 'Base URL' });
     fireEvent.change(url, { target: { value: 'http://10.0.0.9:8000/v1' } });
@@ -123,15 +106,7 @@ describe('Settings → Model', () => {
   });
 
   it("fresh: 1. keeps Test's live region in the page while it is empty, so its result is announced", async () => {
-    const saved: ModelSettings = {
-      baseUrl: null,
-      hasApiKey: false,
-      defaultModel: null,
-      models: [],
-      connected: false,
-      locked: { baseUrl: false, apiKey: false, models: false },
-      updatedAt: null,
-    };
+    const saved = NO_MODEL_SETTINGS;
     const view = renderScreen({ ...person, isOperator: true }, saved);
     await view.findByRole('form', { name: 'Model settings' });
     const region = view.container.querySelector('.settings-test__result[aria-live="polite"]');
@@ -154,15 +129,7 @@ describe('Settings → Model', () => {
   });
 
   it('fresh: 1. a Save refused because the session ended says so, with the way to sign in again', async () => {
-    const saved: ModelSettings = {
-      baseUrl: 'http://localhost:11434/v1',
-      hasApiKey: false,
-      defaultModel: 'llama3.2',
-      models: ['llama3.2'],
-      connected: true,
-      locked: { baseUrl: false, apiKey: false, models: false },
-      updatedAt: '2026-11-26T12:00:00.000Z',
-    };
+    const saved = savedModelSettings({ hasApiKey: false });
     serveSessionEnded(saved);
     const view = renderScreen({ ...person, isOperator: true }, saved);
     fireEvent.click(await view.findByRole('button', { name: 'Save' }));
