@@ -12,12 +12,18 @@
 // It polls over CDP (Runtime.evaluate) rather than with Playwright's locators, which inject their
 // own script into the page. Figures, not a test: it exits 0 whatever they are.
 //   BENCH_WEB_SKIP_BUILD=1  use the build in web/dist    BENCH_HOME_PORT=8097    BENCH_HOME_RUNS=3
-import { spawnSync } from 'node:child_process';
-import { type Browser, type BrowserContext, type CDPSession } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession } from '@playwright/test';
 import { startFakeOpenAI } from '../fakes/openai';
 import { buildSend } from '../factories/chats';
-import { csrfToken, launchChromium, PHONE, signInBenchRep } from './phone';
-import { startServerProcess } from './serverProcess';
+import {
+  benchModel,
+  buildWebApp,
+  csrfToken,
+  launchChromium,
+  PHONE,
+  signInBenchRep,
+  startBenchApp,
+} from './phone';
 
 const PORT = Number(process.env.BENCH_HOME_PORT ?? 8097);
 const RUNS = Number(process.env.BENCH_HOME_RUNS ?? 3);
@@ -33,26 +39,10 @@ const SLOW_4G = {
 const POLL_MS = 25;
 const GIVE_UP_MS = 30_000;
 
-if (!process.env.BENCH_WEB_SKIP_BUILD) {
-  const build = spawnSync('npx', ['vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (build.status !== 0) throw new Error('vite build failed');
-}
+buildWebApp();
 
 const fake = await startFakeOpenAI();
-const server = await startServerProcess({
-  entry: 'api/main.ts',
-  port: PORT,
-  readyPath: '/api/health',
-  readyTimeoutMs: 120_000,
-  env: {
-    DATA_DIR: 'memory://',
-    DATABASE_URL: '',
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-bench',
-    LLM_MODELS: 'gpt-4o',
-    LOG_LEVEL: 'warn',
-  },
-});
+const server = await startBenchApp(PORT, benchModel(fake.url));
 
 /**
  * What the page shows, read in the page: `painted` once the chat (frame or app) is on screen,

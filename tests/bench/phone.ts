@@ -2,8 +2,10 @@
  * What the page benches share: Chromium dressed as a phone, and a fresh rep signed in through the
  * API (a page's `request` shares its context's cookies, so the page is signed in too).
  */
+import { spawnSync } from 'node:child_process';
 import { chromium, type APIRequestContext, type Browser } from '@playwright/test';
 import { uniqueCredentials } from '../factories/users';
+import { startServerProcess, type ServerProcess } from './serverProcess';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -41,3 +43,31 @@ export async function signInBenchRep(request: APIRequestContext, label: string):
   });
   if (login.status() !== 200) throw new Error(`login failed: ${login.status()}`);
 }
+
+/** Builds the web app the page benches open, unless BENCH_WEB_SKIP_BUILD says it is built already. */
+export function buildWebApp(): void {
+  if (process.env.BENCH_WEB_SKIP_BUILD) return;
+  const build = spawnSync('npx', ['vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error('vite build failed');
+}
+
+/**
+ * The app as it runs in production (api/main.ts, its own process) on `port`, its data in memory,
+ * and `env` besides (`benchModel` for a connected model).
+ */
+export function startBenchApp(port: number, env: Record<string, string>): Promise<ServerProcess> {
+  return startServerProcess({
+    entry: 'api/main.ts',
+    port,
+    readyPath: '/api/health',
+    readyTimeoutMs: 120_000,
+    env: { DATA_DIR: 'memory://', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+  });
+}
+
+/** The settings that connect the app to the fake model at `url`, with gpt-4o alone. */
+export const benchModel = (url: string) => ({
+  OPENAI_BASE_URL: url,
+  OPENAI_API_KEY: 'sk-bench',
+  LLM_MODELS: 'gpt-4o',
+});

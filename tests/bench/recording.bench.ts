@@ -9,9 +9,8 @@
 //   BENCH_RECORD_PORT=8097   CHROMIUM_PATH=/usr/bin/chromium
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { type Browser } from '@playwright/test';
-import { launchChromium, PHONE, signInBenchRep } from './phone';
-import { startServerProcess } from './serverProcess';
+import type { Browser } from '@playwright/test';
+import { launchChromium, PHONE, signInBenchRep, startBenchApp } from './phone';
 
 const PORT = Number(process.env.BENCH_RECORD_PORT ?? 8097);
 const SECONDS = Number(process.env.BENCH_RECORD_S ?? 600);
@@ -22,13 +21,7 @@ if (!process.env.BENCH_WEB_SKIP_BUILD && !existsSync('web/dist/index.html')) {
   if (build.status !== 0) throw new Error('vite build failed');
 }
 
-const server = await startServerProcess({
-  entry: 'api/main.ts',
-  port: PORT,
-  readyPath: '/api/health',
-  readyTimeoutMs: 120_000,
-  env: { DATA_DIR: 'memory://', DATABASE_URL: '', LOG_LEVEL: 'warn', DEBRIEF_MAX_MINUTES: '60' },
-});
+const server = await startBenchApp(PORT, { DEBRIEF_MAX_MINUTES: '60' });
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
