@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Router } from '@koa/router';
-import { sameText, FIELD_MESSAGES } from '../../domain/accountFields';
-import { COMMON_PASSWORD } from '../../domain/contract/authForm';
 import { ForgotPasswordInput, ResetPasswordInput } from '../../domain/contract/passwordReset';
 import * as limits from '../../domain/limits';
 import {
@@ -25,7 +23,7 @@ import {
   replaceResetToken,
   useResetToken,
 } from './passwordReset.sql';
-import { hashPassword, isCommonPassword } from './passwords';
+import { hashPassword, newPasswordProblem } from './passwords';
 import { startSession } from './sessions';
 
 const resetPerIp = limitRule(
@@ -88,13 +86,7 @@ export function passwordResetRoutes(lucia: AppLucia, mailer: Mailer | null) {
     const user = TOKEN_SHAPE.test(token) ? await findResetUser(ctx.pool, tokenHash) : undefined;
     if (!user) throw InvalidRequest(RESET_LINK_DEAD);
     // Registration's rules for the new password; a refused one leaves the link working.
-    const why = isCommonPassword(password)
-      ? COMMON_PASSWORD
-      : sameText(password, user.username)
-        ? FIELD_MESSAGES.passwordIsUsername
-        : sameText(password, user.email)
-          ? FIELD_MESSAGES.passwordIsEmail
-          : undefined;
+    const why = newPasswordProblem(password, user);
     if (why) throw InvalidRequest(`password: ${why}`, { password: why });
     if (!(await useResetToken(ctx.pool, tokenHash, await hashPassword(password))))
       throw InvalidRequest(RESET_LINK_DEAD);
