@@ -25,6 +25,7 @@ import { uniqueCredentials } from '../factories/users';
 import { TestClient } from '../support/client';
 import { startTestServer } from '../support/server';
 import { launchChromium, PHONE, signInBenchRep } from './phone';
+import { streamFromFakeModel } from './fakeModel';
 
 const MESSAGES = 100;
 const CHATS = 4;
@@ -126,15 +127,7 @@ async function queueOffline(
 async function modelOwnTime(prompts: string[]): Promise<number> {
   const start = performance.now();
   for (const content of prompts) {
-    const res = await fetch(`${fake.url}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
-      body: JSON.stringify({
-        model: 'gpt-4o',
-        stream: true,
-        messages: [{ role: 'user', content }],
-      }),
-    });
+    const res = await streamFromFakeModel(fake.url, content);
     await res.text();
   }
   return performance.now() - start;
