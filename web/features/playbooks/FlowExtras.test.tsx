@@ -17,6 +17,7 @@ import { ToastProvider } from '../../ui/ToastProvider';
 import { MessageList } from '../chat/MessageList';
 import { ChatFlowExtras, flowPromptOf, isFlowResultOnly, offlineDraftRow } from './FlowExtras';
 import { saveOfflineEmailDraft } from './flowResults';
+import { buildLocalEmailChat } from '../../../tests/factories/localMessages';
 
 let db: PitchpadDb;
 let userId = 9000;
@@ -28,16 +29,7 @@ afterEach(async () => {
   await clearUserData();
 });
 
-const chat: LocalChat = {
-  id: 'chat-1',
-  title: 'Cold Email to Dana',
-  createdAt: 'x',
-  updatedAt: 'x',
-  isPlaybook: true,
-  playbookType: 'email',
-  synced: true,
-  touchedAt: 1,
-};
+const chat = buildLocalEmailChat();
 
 function message(
   key: string,
