@@ -5,13 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { draftColdEmail } from '../../../domain/drafts/coldEmail';
 import { CRM_DRAFT_NOTE } from '../../../domain/drafts/crmNote';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
-import {
-  clearUserData,
-  openUserDb,
-  type LocalChat,
-  type LocalMessage,
-  type PitchpadDb,
-} from '../../data/db';
+import { clearUserData, openUserDb, type LocalMessage, type PitchpadDb } from '../../data/db';
 import { createToaster } from '../../ui/toaster';
 import { ToastProvider } from '../../ui/ToastProvider';
 import { MessageList } from '../chat/MessageList';
