@@ -12,6 +12,7 @@ import {
   KIT_MAX_PAGES,
 } from '../../domain/limits';
 import type { Logger } from '../log';
+import { KIT_FILE_KINDS } from '../../domain/contract/kit';
 
 export type KitFileKind = 'pdf' | 'docx' | 'text';
 
@@ -34,15 +35,6 @@ export interface ExtractedText {
   pages: { page: number | null; text: string }[];
 }
 
-const KIND_BY_EXTENSION: Record<string, KitFileKind> = {
-  pdf: 'pdf',
-  docx: 'docx',
-  md: 'text',
-  markdown: 'text',
-  txt: 'text',
-  text: 'text',
-};
-
 const KIND_NAMES: Record<KitFileKind, string> = {
   pdf: 'a PDF',
   docx: 'a Word document (DOCX)',
@@ -51,7 +43,7 @@ const KIND_NAMES: Record<KitFileKind, string> = {
 
 /** The kind a file's name says it is, or a KitFileError naming what is accepted. */
 export function kindOfName(name: string): KitFileKind {
-  const kind = KIND_BY_EXTENSION[name.split('.').pop()?.toLowerCase() ?? ''];
+  const kind = KIT_FILE_KINDS[name.split('.').pop()?.toLowerCase() ?? ''];
   if (!kind)
     throw new KitFileError(
       `“${name}” is not a file Pitchpad reads: upload a PDF, a Word document (.docx), Markdown (.md) or plain text (.txt).`,
