@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { Device } from '../../../domain/contract/account';
 import { useToast } from '../../ui/ToastProvider';
 import { devicesQueryOptions, useSignOutDevice } from './account.queries';
-import { ListLoading } from './ListLoading';
+import { AccountList } from './ListLoading';
 
 const MINUTE = 60_000;
 
@@ -58,13 +58,7 @@ export function DevicesSection({ userId }: { userId: number }) {
         Devices
       </h2>
       <p className="muted">Where your account is signed in. Sign out a device you no longer use.</p>
-      {devices.isPending ? (
-        <ListLoading what="devices" paused={devices.fetchStatus === 'paused'} />
-      ) : devices.isError ? (
-        <p className="form-error" role="alert">
-          Your devices could not be loaded: {devices.error.message}
-        </p>
-      ) : (
+      <AccountList query={devices} what="devices">
         <ul className="account-devices">
           {list.map((device) => (
             <li key={device.id} className="account-device">
@@ -91,7 +85,7 @@ export function DevicesSection({ userId }: { userId: number }) {
             </li>
           ))}
         </ul>
-      )}
+      </AccountList>
       {signOut.isError && !confirming && (
         <p className="form-error" role="alert">
           {signOut.error.message}

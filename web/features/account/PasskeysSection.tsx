@@ -13,7 +13,7 @@ import { isPasskeyCancelled, passkeyFailureMessage, passkeysSupported } from '..
 import { AuthForm } from '../auth/AuthForm';
 import { fieldErrorsOf } from '../auth/authMessages';
 import { ConfirmIdentity } from './ConfirmIdentity';
-import { ListLoading } from './ListLoading';
+import { AccountList } from './ListLoading';
 import { passkeysQueryOptions, useAddPasskey, useRemovePasskey } from './passkeys.queries';
 import { useConfirmedChange } from './useConfirmedChange';
 
@@ -80,21 +80,21 @@ export function PasskeysSection({ userId }: { userId: number }) {
         Passkeys
       </h2>
       <p className="muted">{PASSKEYS_INTRO}</p>
-      {list.isPending ? (
-        <ListLoading what="passkeys" paused={list.fetchStatus === 'paused'} />
-      ) : list.isError ? (
-        <p className="form-error" role="alert">
-          Your passkeys could not be loaded: {list.error.message}
-        </p>
-      ) : passkeys.length === 0 ? (
-        <p className="passkeys__empty">No passkeys yet.</p>
-      ) : (
-        <ul className="passkeys__list" aria-label="Your passkeys">
-          {passkeys.map((passkey) => (
-            <PasskeyRow key={passkey.id} passkey={passkey} onRemove={() => setRemoving(passkey)} />
-          ))}
-        </ul>
-      )}
+      <AccountList query={list} what="passkeys">
+        {passkeys.length === 0 ? (
+          <p className="passkeys__empty">No passkeys yet.</p>
+        ) : (
+          <ul className="passkeys__list" aria-label="Your passkeys">
+            {passkeys.map((passkey) => (
+              <PasskeyRow
+                key={passkey.id}
+                passkey={passkey}
+                onRemove={() => setRemoving(passkey)}
+              />
+            ))}
+          </ul>
+        )}
+      </AccountList>
       {addFailure && (
         <p className="form-error" role="alert">
           {addFailure}
