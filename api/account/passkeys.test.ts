@@ -3,7 +3,6 @@ import {
   startAnotherInstance,
   startMailTestServer,
   startTestServer,
-  type TestServer,
 } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { SoftAuthenticator } from '../../tests/support/softAuthenticator';

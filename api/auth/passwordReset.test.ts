@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailTestServer, startTestServer, type TestServer } from '../../tests/support/server';
+import { startMailTestServer, startTestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { buildUser, loggedInClient, uniqueCredentials } from '../../tests/factories/users';
 import { simpleParser, type AddressObject } from 'mailparser';

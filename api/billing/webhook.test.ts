@@ -1,7 +1,6 @@
 // Issue 11, items 8 and 12: Stripe retries for days and does not promise order, so the webhook
 // decides from the subscription Stripe reports now and from which one is the user's current one.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../tests/support/server';
 import { loggedInClient } from '../../tests/factories/users';
 import { startBillingTestServer } from '../../tests/support/billing';
 import { applySubscription } from './applySubscription';
