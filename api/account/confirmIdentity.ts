@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { NO_PROOF } from '../../domain/contract/account';
 import * as limits from '../../domain/limits';
 import { AppError, InvalidRequest } from '../errors';
-import { consume, resetLimit, type LimitRule } from '../middleware/rateLimit';
+import { consume, resetLimit, loginWindowRule } from '../middleware/rateLimit';
 import { verifyPassword } from '../auth/passwords';
 import { AuthenticationResponse } from '../../domain/contract/passkeys';
 import { verifyPasskeyAssertion } from './webauthn';
@@ -21,11 +21,7 @@ export interface IdentityProof {
 }
 
 /** Wrong proofs per user inside the login window: the login limits apply to this guess as well. */
-const confirmPerUser: LimitRule = {
-  name: 'confirm:user',
-  limit: limits.LOGIN_FAILURES_PER_USERNAME_AND_IP,
-  windowMs: limits.LOGIN_WINDOW_MS,
-};
+const confirmPerUser = loginWindowRule('confirm:user', limits.LOGIN_FAILURES_PER_USERNAME_AND_IP);
 
 export const WRONG_PASSWORD = 'Your current password is not right.';
 export { NO_PROOF };

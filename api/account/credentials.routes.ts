@@ -1,5 +1,5 @@
 import { Router } from '@koa/router';
-import { FIELD_MESSAGES, sameText } from '../../domain/accountFields';
+import { sameText } from '../../domain/accountFields';
 import {
   ChangeEmailInput,
   ChangePasswordInput,
@@ -9,11 +9,11 @@ import {
   type ChangeEmailResponse,
   type ChangePasswordResponse,
 } from '../../domain/contract/account';
-import { COMMON_PASSWORD, EMAIL_TAKEN } from '../../domain/contract/authForm';
+import { EMAIL_TAKEN } from '../../domain/contract/authForm';
 import * as limits from '../../domain/limits';
 import { presentUser } from '../auth/auth.present';
 import type { AppLucia } from '../auth/lucia';
-import { hashPassword, isCommonPassword } from '../auth/passwords';
+import { hashPassword, newPasswordProblem } from '../auth/passwords';
 import { startSession } from '../auth/sessions';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { Conflict, InvalidRequest, Unauthorized } from '../errors';
@@ -41,15 +41,9 @@ export function credentialRoutes(lucia: AppLucia, mailer: Mailer | null) {
       const user = userOf(ctx);
       const { currentPassword, passkey, newPassword } = inputOf(ctx, ChangePasswordInput);
       // Registration's rules, checked before the current password so a refused choice costs no guess.
-      const why = isCommonPassword(newPassword)
-        ? COMMON_PASSWORD
-        : sameText(newPassword, user.username)
-          ? FIELD_MESSAGES.passwordIsUsername
-          : sameText(newPassword, user.email)
-            ? FIELD_MESSAGES.passwordIsEmail
-            : newPassword === currentPassword
-              ? NEW_PASSWORD_SAME
-              : undefined;
+      const why =
+        newPasswordProblem(newPassword, user) ??
+        (newPassword === currentPassword ? NEW_PASSWORD_SAME : undefined);
       if (why) throw InvalidRequest(`newPassword: ${why}`, { newPassword: why });
       await confirmIdentity(ctx.pool, user.id, { password: currentPassword, passkey });
       // Whoever learnt the old password, or holds a copied cookie, is signed out everywhere, a copy

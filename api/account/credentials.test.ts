@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../tests/support/server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startMailTestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import type { SoftAuthenticator } from '../../tests/support/softAuthenticator';
 import { addPasskey, confirmAnswer } from '../../tests/factories/passkeys';
 import { buildUser, loggedInClient } from '../../tests/factories/users';
-import { startMailCatcher, type MailCatcher } from '../../tests/fakes/smtp';
 import { FIELD_MESSAGES } from '../../domain/accountFields';
 import { EMAIL_SAME, NEW_PASSWORD_SAME, PASSWORD_CHANGED } from '../../domain/contract/account';
 import { COMMON_PASSWORD, EMAIL_TAKEN } from '../../domain/contract/authForm';
@@ -12,16 +11,9 @@ import { PASSKEY_CHALLENGE_DEAD, PASSKEY_UNKNOWN } from '../../domain/contract/p
 import { RESET_LINK_DEAD } from '../../domain/passwordReset';
 import { NO_PROOF, WRONG_PASSWORD } from './confirmIdentity';
 
-let server: TestServer;
-let mail: MailCatcher;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, MAIL_FROM: 'Pitchpad <team@example.com>' });
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.close();
-});
+const server = await startMailTestServer('Pitchpad <team@example.com>');
+const { mail } = server;
+afterAll(() => server.close());
 
 const logIn = (username: string, password: string) =>
   new TestClient(server.url).post('/api/auth/login', { username, password });

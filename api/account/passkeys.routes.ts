@@ -24,7 +24,7 @@ import { sessionAgeMs } from '../auth/auth.sql';
 import type { AppLucia, UserRow } from '../auth/lucia';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { Conflict, NotFound } from '../errors';
-import { rateLimit, type LimitRule } from '../middleware/rateLimit';
+import { rateLimit, loginWindowRule } from '../middleware/rateLimit';
 import { requireUser, userOf } from '../middleware/requireUser';
 import type { Mailer } from '../mail';
 import { inputOf, validate } from '../middleware/validate';
@@ -46,17 +46,9 @@ import {
 } from './webauthn';
 
 /** Sign-in challenges one address may ask for: as many as it may try passwords. */
-const loginOptionsPerIp: LimitRule = {
-  name: 'passkey-options:ip',
-  limit: limits.LOGIN_ATTEMPTS_PER_IP,
-  windowMs: limits.LOGIN_WINDOW_MS,
-};
+const loginOptionsPerIp = loginWindowRule('passkey-options:ip');
 /** Challenges a signed-in rep may ask for (adding a passkey, confirming it is them). */
-const challengesPerUser: LimitRule = {
-  name: 'passkey-options:user',
-  limit: limits.LOGIN_ATTEMPTS_PER_IP,
-  windowMs: limits.LOGIN_WINDOW_MS,
-};
+const challengesPerUser = loginWindowRule('passkey-options:user');
 const perUser = (ctx: AppContext) => String(userOf(ctx).id);
 
 const CHALLENGE_TIMEOUT_MS = limits.PASSKEY_CHALLENGE_TTL_MS;

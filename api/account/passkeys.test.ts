@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAnotherInstance, startTestServer, type TestServer } from '../../tests/support/server';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  startAnotherInstance,
+  startMailTestServer,
+  startTestServer,
+} from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { SoftAuthenticator } from '../../tests/support/softAuthenticator';
 import { addPasskey } from '../../tests/factories/passkeys';
-import { startMailCatcher, type MailCatcher } from '../../tests/fakes/smtp';
 import { buildUser, loggedInClient } from '../../tests/factories/users';
 import {
   NO_PASSKEYS,
@@ -16,16 +19,9 @@ import {
 import { LOGIN_FAILURES_PER_USERNAME_AND_IP, PASSKEYS_PER_ACCOUNT_MAX } from '../../domain/limits';
 import { NO_PROOF, WRONG_PASSWORD, confirmIdentity } from './confirmIdentity';
 
-let server: TestServer;
-let mail: MailCatcher;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, MAIL_FROM: 'Pitchpad <team@example.com>' });
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.close();
-});
+const server = await startMailTestServer('Pitchpad <team@example.com>');
+const { mail } = server;
+afterAll(() => server.close());
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';

@@ -11,19 +11,15 @@ import { draftIdeaWorksheet } from '../../domain/drafts/ideaWorksheet';
 import { completeJson } from '../llm/json';
 import { withStreamLease } from '../llm/streams';
 import type { MeteredGateway } from '../llm/metered';
-import { clientAddress, rateLimit, type LimitRule } from '../middleware/rateLimit';
+import { clientAddress, rateLimit, limitRule } from '../middleware/rateLimit';
 import { userPayer, type TokenPayer } from '../llm/budget';
 import { inputOf, validate } from '../middleware/validate';
 import { findAnalysis, saveAnalysis, setWantsUpdates } from './analysis.sql';
 import { guestKeyOf, rememberCapture } from './guest';
 
 const HOUR = 60 * 60 * 1000;
-export const ANALYSES_PER_IP: LimitRule = { name: 'analyze:ip', limit: 20, windowMs: HOUR };
-export const ANALYSES_PER_VISITOR: LimitRule = {
-  name: 'analyze:visitor',
-  limit: 5,
-  windowMs: HOUR,
-};
+export const ANALYSES_PER_IP = limitRule('analyze:ip', 20, HOUR);
+export const ANALYSES_PER_VISITOR = limitRule('analyze:visitor', 5, HOUR);
 
 /** The signed-in user, or this browser's guest session: who an analysis belongs to. */
 const ownerOf = (ctx: AppContext) =>

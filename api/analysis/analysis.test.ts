@@ -6,31 +6,11 @@ import {
 } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { loggedInClient, uniqueCredentials, buildUser } from '../../tests/factories/users';
-import type { FakeOpenAI } from '../../tests/fakes/openai';
-
-const summary = {
-  marketSize: {
-    tam: '$4.2B',
-    sam: '$600M',
-    som: '$30M',
-    assumptions: ['40k firms', '$1.2k per seat'],
-  },
-  valueProposition: { core: 'Less admin for plumbers', unique: ['Supplier pricing built in'] },
-  pricing: { model: 'Per seat', range: '$49–$99 per month', strategy: 'Land with one van' },
-  ycQuestions: {
-    market: true,
-    problem: true,
-    solution: true,
-    differentiation: false,
-    traction: false,
-  },
-};
+import { ideaSummary as summary } from '../../tests/factories/ideaAnalysis';
 
 let server: ModelTestServer;
-let fake: FakeOpenAI;
 beforeAll(async () => {
   server = await startModelTestServer();
-  fake = server.fake;
 });
 afterAll(() => server?.close());
 
@@ -43,11 +23,11 @@ const analyze = (client: TestClient, idea = 'A CRM for plumbers') =>
 
 describe('POST /api/analyze-startup', () => {
   it('analyses an idea for a guest, answering its summary and analysis id', async () => {
-    fake.enqueue({ reply: JSON.stringify(summary) });
+    server.fake.enqueue({ reply: JSON.stringify(summary) });
     const res = await analyze(new TestClient(server.url));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ summary, analysisId: expect.any(Number) });
-    expect(fake.requests.at(-1)).toMatchObject({ response_format: { type: 'json_object' } });
+    expect(server.fake.requests.at(-1)).toMatchObject({ response_format: { type: 'json_object' } });
   });
 
   it.each([
@@ -55,17 +35,17 @@ describe('POST /api/analyze-startup', () => {
     ['a whitespace idea', '   \n', 'idea: Describe your idea first'],
     ['an idea over 2,000 characters', 'x'.repeat(2001), 'idea: must be at most 2,000 characters'],
   ])('refuses %s with a 400 and calls no model', async (_label, idea, message) => {
-    const before = fake.requests.length;
+    const before = server.fake.requests.length;
     const res = await analyze(new TestClient(server.url), idea);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 'invalid_request', message });
-    expect(fake.requests.length).toBe(before);
+    expect(server.fake.requests.length).toBe(before);
   });
 
   it('asks again once on a schema miss, and answers 502 after two', async () => {
-    fake.enqueue({ reply: '{"marketSize": {}}' }, { reply: JSON.stringify(summary) });
+    server.fake.enqueue({ reply: '{"marketSize": {}}' }, { reply: JSON.stringify(summary) });
     expect((await analyze(new TestClient(server.url))).body.summary).toEqual(summary);
-    fake.enqueue({ reply: 'no json' }, { reply: '{"pricing": 3}' });
+    server.fake.enqueue({ reply: 'no json' }, { reply: '{"pricing": 3}' });
     const res = await analyze(new TestClient(server.url));
     expect(res.status).toBe(502);
     expect(res.body).toEqual({
@@ -75,7 +55,7 @@ describe('POST /api/analyze-startup', () => {
   });
 
   it('answers 502 with a message when the model fails', async () => {
-    fake.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
+    server.fake.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
     const res = await analyze(new TestClient(server.url));
     expect(res.status).toBe(502);
     expect(res.body.message).toBe('The AI model could not answer. Please try again.');
@@ -84,14 +64,14 @@ describe('POST /api/analyze-startup', () => {
   it('limits one guest to 5 an hour (429), and calls no model past the limit', async () => {
     const guest = new TestClient(server.url);
     for (let i = 0; i < 5; i++) {
-      fake.enqueue({ reply: JSON.stringify(summary) });
+      server.fake.enqueue({ reply: JSON.stringify(summary) });
       expect((await analyze(guest)).status).toBe(200);
     }
-    const before = fake.requests.length;
+    const before = server.fake.requests.length;
     const res = await analyze(guest);
     expect(res.status).toBe(429);
     expect(res.body.message).toBe('Too many attempts. Please try again later.');
-    expect(fake.requests.length).toBe(before);
+    expect(server.fake.requests.length).toBe(before);
   });
 
   it('limits one IP to 20 an hour across guests', async () => {
@@ -105,7 +85,7 @@ describe('POST /api/analyze-startup', () => {
 describe("a guest's analysis follows them into their account", () => {
   it('appears in Saved History and Ideas Analyzed after they register and log in', async () => {
     const visitor = new TestClient(server.url);
-    fake.enqueue({ reply: JSON.stringify(summary) });
+    server.fake.enqueue({ reply: JSON.stringify(summary) });
     const { analysisId } = (await analyze(visitor, 'Dog walking marketplace for Berlin')).body;
     expect(
       (await visitor.post('/api/guest/save-analysis', { email: 'ada@example.com', updates: false }))
@@ -140,7 +120,7 @@ describe("a guest's analysis follows them into their account", () => {
   it('moves to an existing account at login from that browser', async () => {
     const account = await buildUser(server);
     const visitor = new TestClient(server.url);
-    fake.enqueue({ reply: JSON.stringify(summary) });
+    server.fake.enqueue({ reply: JSON.stringify(summary) });
     await analyze(visitor);
     await visitor.post('/api/auth/login', {
       username: account.username,
@@ -155,7 +135,7 @@ describe("a guest's analysis follows them into their account", () => {
 
   it('fills what the profile does not say yet from the newest analysis, never what the rep wrote', async () => {
     const visitor = new TestClient(server.url);
-    fake.enqueue({ reply: JSON.stringify(summary) });
+    server.fake.enqueue({ reply: JSON.stringify(summary) });
     await analyze(visitor, 'A CRM for plumbers. It prices jobs from supplier catalogues.');
     const creds = uniqueCredentials('ada');
     expect((await visitor.post('/api/auth/register', creds)).status).toBe(201);
@@ -182,7 +162,7 @@ describe("a guest's analysis follows them into their account", () => {
       ],
     });
     const guest = new TestClient(server.url);
-    fake.enqueue({ reply: JSON.stringify(summary) });
+    server.fake.enqueue({ reply: JSON.stringify(summary) });
     await analyze(guest);
     await guest.post('/api/auth/login', { username: account.username, password: account.password });
     expect(values((await guest.get('/api/profile')).body.fields)).toEqual({
@@ -219,7 +199,7 @@ describe("a guest's analysis follows them into their account", () => {
 
   it("does not show Alice's analysis to Bob or to another browser", async () => {
     const alice = await loggedInClient(server);
-    fake.enqueue({ reply: JSON.stringify(summary) });
+    server.fake.enqueue({ reply: JSON.stringify(summary) });
     const { analysisId } = (await analyze(alice.client)).body;
     const bob = await loggedInClient(server);
     expect((await bob.client.get(`/api/analyses/${analysisId}`)).status).toBe(404);

@@ -17,7 +17,8 @@ import {
   consume,
   rateLimit,
   resetLimit,
-  type LimitRule,
+  limitRule,
+  loginWindowRule,
 } from '../middleware/rateLimit';
 import { hasDeviceCookie, setDeviceCookie } from './deviceCookie';
 import { inputOf, validate } from '../middleware/validate';
@@ -30,31 +31,22 @@ import { endSession, startSession } from './sessions';
 import { carryGuestState } from '../analysis/guest';
 import type { AppContext } from '../context';
 
-export const loginPerIp: LimitRule = {
-  name: 'login:ip',
-  limit: limits.LOGIN_ATTEMPTS_PER_IP,
-  windowMs: limits.LOGIN_WINDOW_MS,
-};
-const loginPerUserAndIp: LimitRule = {
-  name: 'login:user-ip',
-  limit: limits.LOGIN_FAILURES_PER_USERNAME_AND_IP,
-  windowMs: limits.LOGIN_WINDOW_MS,
-};
-const loginPerUser: LimitRule = {
-  name: 'login:user',
-  limit: limits.LOGIN_ATTEMPTS_PER_USERNAME,
-  windowMs: limits.LOGIN_WINDOW_MS,
-};
-const registerPerIp: LimitRule = {
-  name: 'register:ip',
-  limit: limits.REGISTRATIONS_PER_IP,
-  windowMs: limits.REGISTER_WINDOW_MS,
-};
-const registerPerUser: LimitRule = {
-  name: 'register:user',
-  limit: limits.REGISTRATIONS_PER_USERNAME,
-  windowMs: limits.REGISTER_WINDOW_MS,
-};
+export const loginPerIp = loginWindowRule('login:ip');
+const loginPerUserAndIp = loginWindowRule(
+  'login:user-ip',
+  limits.LOGIN_FAILURES_PER_USERNAME_AND_IP,
+);
+const loginPerUser = loginWindowRule('login:user', limits.LOGIN_ATTEMPTS_PER_USERNAME);
+const registerPerIp = limitRule(
+  'register:ip',
+  limits.REGISTRATIONS_PER_IP,
+  limits.REGISTER_WINDOW_MS,
+);
+const registerPerUser = limitRule(
+  'register:user',
+  limits.REGISTRATIONS_PER_USERNAME,
+  limits.REGISTER_WINDOW_MS,
+);
 
 /** One counter per (username, client address) pair; JSON keeps an IPv6 address and a username apart. */
 const userAndIp = (username: string, ip: string) =>

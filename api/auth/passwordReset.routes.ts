@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Router } from '@koa/router';
-import { sameText, FIELD_MESSAGES } from '../../domain/accountFields';
-import { COMMON_PASSWORD } from '../../domain/contract/authForm';
 import { ForgotPasswordInput, ResetPasswordInput } from '../../domain/contract/passwordReset';
 import * as limits from '../../domain/limits';
 import {
@@ -14,7 +12,7 @@ import {
 import type { AppContext, AppDeps, AppState } from '../context';
 import { AppError, InvalidRequest, Unavailable } from '../errors';
 import type { Mailer } from '../mail';
-import { clientAddress, consume, type LimitRule } from '../middleware/rateLimit';
+import { clientAddress, consume, limitRule } from '../middleware/rateLimit';
 import { inputOf, validate } from '../middleware/validate';
 import { presentUser } from './auth.present';
 import { setDeviceCookie } from './deviceCookie';
@@ -25,19 +23,19 @@ import {
   replaceResetToken,
   useResetToken,
 } from './passwordReset.sql';
-import { hashPassword, isCommonPassword } from './passwords';
+import { hashPassword, newPasswordProblem } from './passwords';
 import { startSession } from './sessions';
 
-const resetPerIp: LimitRule = {
-  name: 'reset:ip',
-  limit: limits.PASSWORD_RESETS_PER_IP,
-  windowMs: limits.PASSWORD_RESET_WINDOW_MS,
-};
-const resetPerEmail: LimitRule = {
-  name: 'reset:email',
-  limit: limits.PASSWORD_RESETS_PER_EMAIL,
-  windowMs: limits.PASSWORD_RESET_WINDOW_MS,
-};
+const resetPerIp = limitRule(
+  'reset:ip',
+  limits.PASSWORD_RESETS_PER_IP,
+  limits.PASSWORD_RESET_WINDOW_MS,
+);
+const resetPerEmail = limitRule(
+  'reset:email',
+  limits.PASSWORD_RESETS_PER_EMAIL,
+  limits.PASSWORD_RESET_WINDOW_MS,
+);
 
 /** A link's token as we make it: 32 random bytes, base64url. Anything else is no link of ours. */
 const TOKEN_SHAPE = /^[\w-]{43}$/;
@@ -88,13 +86,7 @@ export function passwordResetRoutes(lucia: AppLucia, mailer: Mailer | null) {
     const user = TOKEN_SHAPE.test(token) ? await findResetUser(ctx.pool, tokenHash) : undefined;
     if (!user) throw InvalidRequest(RESET_LINK_DEAD);
     // Registration's rules for the new password; a refused one leaves the link working.
-    const why = isCommonPassword(password)
-      ? COMMON_PASSWORD
-      : sameText(password, user.username)
-        ? FIELD_MESSAGES.passwordIsUsername
-        : sameText(password, user.email)
-          ? FIELD_MESSAGES.passwordIsEmail
-          : undefined;
+    const why = newPasswordProblem(password, user);
     if (why) throw InvalidRequest(`password: ${why}`, { password: why });
     if (!(await useResetToken(ctx.pool, tokenHash, await hashPassword(password))))
       throw InvalidRequest(RESET_LINK_DEAD);

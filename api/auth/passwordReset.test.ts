@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../tests/support/server';
+import { startMailTestServer, startTestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { buildUser, loggedInClient, uniqueCredentials } from '../../tests/factories/users';
 import { simpleParser, type AddressObject } from 'mailparser';
@@ -11,7 +11,7 @@ import { loadConfig } from '../config';
 import { createMailer } from '../mail';
 import { captureLog } from '../../tests/support/logs';
 import { resetEmail } from './passwordReset.routes';
-import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../tests/fakes/smtp';
+import type { CaughtMail } from '../../tests/fakes/smtp';
 import { FIELD_MESSAGES } from '../../domain/accountFields';
 import { COMMON_PASSWORD } from '../../domain/contract/authForm';
 import { PASSWORD_RESETS_PER_EMAIL, PASSWORD_RESETS_PER_IP } from '../../domain/limits';
@@ -22,16 +22,9 @@ import {
   RESET_TOO_MANY,
 } from '../../domain/passwordReset';
 
-let server: TestServer;
-let mail: MailCatcher;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startTestServer({ SMTP_URL: mail.url, MAIL_FROM: 'Pitchpad <reset@example.com>' });
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.close();
-});
+const server = await startMailTestServer('Pitchpad <reset@example.com>');
+const { mail } = server;
+afterAll(() => server.close());
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hash, verify } from '@node-rs/argon2';
+import { FIELD_MESSAGES, sameText } from '../../domain/accountFields';
+import { COMMON_PASSWORD } from '../../domain/contract/authForm';
 
 // argon2id (the library's default algorithm) with OWASP's minimum parameters.
 const PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
@@ -40,4 +42,18 @@ export function isCommonPassword(password: string): boolean {
     readFileSync(COMMON_PASSWORDS_FILE, 'utf8').split('\n').filter(Boolean),
   );
   return commonPasswords.has(password.normalize('NFKC').toLowerCase());
+}
+
+/**
+ * Why the server refuses `password` as `user`'s new one by registration's rules (a common password,
+ * or the username or email again), or undefined: for a reset and a change of password.
+ */
+export function newPasswordProblem(
+  password: string,
+  user: { username: string; email: string },
+): string | undefined {
+  if (isCommonPassword(password)) return COMMON_PASSWORD;
+  if (sameText(password, user.username)) return FIELD_MESSAGES.passwordIsUsername;
+  if (sameText(password, user.email)) return FIELD_MESSAGES.passwordIsEmail;
+  return undefined;
 }

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../tests/support/server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
-import type { FakeStripe } from '../../tests/fakes/stripe';
-import { startBillingTestServer, type BillingTestServer } from '../../tests/support/billing';
+import { startBillingTestServer } from '../../tests/support/billing';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
-let stripe: FakeStripe;
-let server: TestServer;
-let deliver: BillingTestServer['deliver'];
-let billing: BillingTestServer | undefined;
-beforeAll(async () => {
-  billing = await startBillingTestServer(WEBHOOK_SECRET);
-  ({ stripe, server, deliver } = billing);
-});
-afterAll(() => billing?.close());
+const { stripe, server, deliver, close } = await startBillingTestServer(WEBHOOK_SECRET);
+afterAll(close);
 
 const subscriptionOf = async (client: TestClient) =>
   (await client.get('/api/user/subscription')).body;

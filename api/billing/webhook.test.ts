@@ -1,23 +1,14 @@
 // Stripe retries for days and does not promise order, so the webhook decides from the subscription
 // Stripe reports now and from which one is the user's current one.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../tests/support/server';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loggedInClient } from '../../tests/factories/users';
-import type { FakeStripe } from '../../tests/fakes/stripe';
-import { startBillingTestServer, type BillingTestServer } from '../../tests/support/billing';
+import { startBillingTestServer } from '../../tests/support/billing';
 import { applySubscription } from './applySubscription';
 import { createStripe } from './stripe';
 
 const WEBHOOK_SECRET = 'whsec_test_late_events';
-let stripe: FakeStripe;
-let server: TestServer;
-let deliver: BillingTestServer['deliver'];
-let billing: BillingTestServer | undefined;
-beforeAll(async () => {
-  billing = await startBillingTestServer(WEBHOOK_SECRET);
-  ({ stripe, server, deliver } = billing);
-});
-afterAll(() => billing?.close());
+const { stripe, server, deliver, close } = await startBillingTestServer(WEBHOOK_SECRET);
+afterAll(close);
 
 type Buyer = Awaited<ReturnType<typeof loggedInClient>>;
 

@@ -290,20 +290,11 @@ export async function claimReply(
   model: string,
   staleSeconds: number,
 ): Promise<MessageRow | undefined> {
-  const { rows } = await pool.query<MessageRow>(
-    `WITH claimed AS (
-       UPDATE messages SET status = 'streaming', content = '', stop_requested = false, model = $2, updated_at = now(), timestamp = now()
-        WHERE reply_to = $1 AND (status = 'failed' OR (status = 'streaming' AND updated_at < now() - make_interval(secs => $3)))
-        RETURNING *
-     ), created AS (
-       INSERT INTO messages (chat_id, role, content, status, reply_to, model)
-       SELECT $4, 'assistant', '', 'streaming', $1, $2 WHERE NOT EXISTS (SELECT 1 FROM messages WHERE reply_to = $1)
-       ON CONFLICT (reply_to) WHERE reply_to IS NOT NULL DO NOTHING RETURNING *
-     )
-     SELECT * FROM claimed UNION ALL SELECT * FROM created`,
-    [user.id, model, staleSeconds, user.chat_id],
-  );
-  return rows[0];
+  return takeOverReply(pool, user, model, staleSeconds, {
+    step: 'claimed',
+    keep: 'timestamp = now()',
+    when: "status = 'failed'",
+  });
 }
 
 /**
@@ -455,22 +446,42 @@ export async function resetReply(
   model: string,
   staleSeconds: number,
 ): Promise<MessageRow | undefined> {
+  return takeOverReply(pool, user, model, staleSeconds, {
+    step: 'restarted',
+    keep: `kept_content = CASE WHEN status = 'streaming' THEN kept_content ELSE content END,
+           kept_status = CASE WHEN status = 'streaming' THEN kept_status ELSE status END,
+           kept_model = CASE WHEN status = 'streaming' THEN kept_model ELSE model END`,
+    when: "status <> 'streaming'",
+  });
+}
+
+/**
+ * The reply of `user` set streaming afresh for `model`, with `keep`'s columns set too, when `when`
+ * holds of its row or its writer died (streaming, no write for `staleSeconds`); created streaming
+ * when it has none yet. Undefined when the row is there but neither holds (another request has it).
+ * `step` names the statement's update, so the database's log tells a claim from a regenerate.
+ */
+async function takeOverReply(
+  pool: Pool,
+  user: MessageRow,
+  model: string,
+  staleSeconds: number,
+  { step, keep, when }: { step: 'claimed' | 'restarted'; keep: string; when: string },
+): Promise<MessageRow | undefined> {
   const { rows } = await pool.query<MessageRow>(
-    `WITH restarted AS (
-       UPDATE messages SET
-         kept_content = CASE WHEN status = 'streaming' THEN kept_content ELSE content END,
-         kept_status = CASE WHEN status = 'streaming' THEN kept_status ELSE status END,
-         kept_model = CASE WHEN status = 'streaming' THEN kept_model ELSE model END,
+    `WITH ${step} AS (
+       UPDATE messages SET ${keep},
          content = '', status = 'streaming', stop_requested = false, model = $2, updated_at = now()
-        WHERE reply_to = $1 AND (status <> 'streaming' OR updated_at < now() - make_interval(secs => $4))
+        WHERE reply_to = $1
+          AND (${when} OR (status = 'streaming' AND updated_at < now() - make_interval(secs => $3)))
         RETURNING *
      ), created AS (
        INSERT INTO messages (chat_id, role, content, status, reply_to, model)
-       SELECT $3, 'assistant', '', 'streaming', $1, $2 WHERE NOT EXISTS (SELECT 1 FROM messages WHERE reply_to = $1)
+       SELECT $4, 'assistant', '', 'streaming', $1, $2 WHERE NOT EXISTS (SELECT 1 FROM messages WHERE reply_to = $1)
        ON CONFLICT (reply_to) WHERE reply_to IS NOT NULL DO NOTHING RETURNING *
      )
-     SELECT * FROM restarted UNION ALL SELECT * FROM created`,
-    [user.id, model, user.chat_id, staleSeconds],
+     SELECT * FROM ${step} UNION ALL SELECT * FROM created`,
+    [user.id, model, staleSeconds, user.chat_id],
   );
   return rows[0];
 }

@@ -8,14 +8,11 @@ import {
 import { TestClient, postStream } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
 import { buildSend, eventually } from '../../tests/factories/chats';
-import type { FakeOpenAI } from '../../tests/fakes/openai';
 import { SYSTEM_PROMPTS } from '../../domain/playbooks/systemPrompts';
 
 let server: ModelTestServer;
-let fake: FakeOpenAI;
 beforeAll(async () => {
   server = await startModelTestServer({ LLM_MODELS: 'gpt-4o,gpt-4o-mini' });
-  fake = server.fake;
 });
 afterAll(() => server?.close());
 
@@ -27,7 +24,7 @@ const messagesOf = async (chatId: string) =>
     )
   ).rows;
 const requestsFor = (text: string) =>
-  fake.requests.filter((r) => r.messages.at(-1)?.content === text);
+  server.fake.requests.filter((r) => r.messages.at(-1)?.content === text);
 
 describe('POST /api/chat (JSON)', () => {
   it('stores the message and the reply and answers {message}', async () => {
@@ -438,7 +435,7 @@ describe('model failures', () => {
   it('keeps the message when the model fails, and a retry of the same send succeeds', async () => {
     const { client } = await loggedInClient(server);
     const send = buildSend(`fails first ${randomUUID()}`);
-    fake.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
+    server.fake.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
     const failed = await client.post('/api/chat', send);
     expect(failed.status).toBe(502);
     expect(failed.body).toEqual({
@@ -461,7 +458,7 @@ describe('model failures', () => {
   it('retries a 429 before the first token, unseen by the user', async () => {
     const { client } = await loggedInClient(server);
     const text = `rate limited once ${randomUUID()}`;
-    fake.enqueue({ status: 429 });
+    server.fake.enqueue({ status: 429 });
     const res = await client.post('/api/chat', buildSend(text));
     expect(res.status).toBe(200);
     expect(requestsFor(text)).toHaveLength(2);
@@ -469,7 +466,7 @@ describe('model failures', () => {
 
   it('tells the user when the model server refuses our key', async () => {
     const { client } = await loggedInClient(server);
-    fake.enqueue({ status: 401 });
+    server.fake.enqueue({ status: 401 });
     const res = await client.post('/api/chat', buildSend(`bad key ${randomUUID()}`));
     expect(res.status).toBe(502);
     expect(res.body.code).toBe('model_failed');
@@ -477,7 +474,7 @@ describe('model failures', () => {
 
   it('sends an error event over SSE when the model fails before any token', async () => {
     const { client } = await loggedInClient(server);
-    fake.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
+    server.fake.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
     const { events } = await postStream(client, '/api/chat', buildSend(`sse fail ${randomUUID()}`));
     expect(events.map((e) => e.event)).toEqual(['start', 'error']);
     expect(events[1]!.data).toMatchObject({ code: 'model_failed', reply: { status: 'failed' } });
@@ -485,7 +482,7 @@ describe('model failures', () => {
 
   it('gives up on a model that does not start answering in time', async () => {
     const slow = await startTestServer({
-      OPENAI_BASE_URL: fake.url,
+      OPENAI_BASE_URL: server.fake.url,
       OPENAI_API_KEY: 'sk-test',
       LLM_TIMEOUT_MS: '300',
     });
@@ -640,7 +637,7 @@ describe('POST /api/chats/:id/regenerate', () => {
     const { client } = await loggedInClient(server);
     const send = buildSend(`regenerate ${randomUUID()}`);
     await client.post('/api/chat', send);
-    fake.enqueue({ reply: 'A better answer' });
+    server.fake.enqueue({ reply: 'A better answer' });
     const res = await client.post(`/api/chats/${send.chatId}/regenerate`, {});
     expect(res.status).toBe(200);
     expect(res.body.message).toMatchObject({
@@ -704,7 +701,7 @@ describe('regenerate behind the Pro gate', () => {
     expect((await alice.client.post('/api/chat', send)).status).toBe(200);
     await setPro(alice.user.id, false);
     const before = await storedOf(send.chatId);
-    const asked = fake.requests.length;
+    const asked = server.fake.requests.length;
     const res = await alice.client.post(`/api/chats/${send.chatId}/regenerate`, {});
     expect(res.status).toBe(403);
     expect(res.body).toEqual({
@@ -717,14 +714,14 @@ describe('regenerate behind the Pro gate', () => {
       status: 'complete',
       content: `You said: ${send.messages[0]!.content}`,
     });
-    expect(fake.requests.length).toBe(asked);
+    expect(server.fake.requests.length).toBe(asked);
   });
 
   it("still regenerates a free user's free chat", async () => {
     const { client } = await loggedInClient(server);
     const send = buildSend(`free chat ${randomUUID()}`);
     expect((await client.post('/api/chat', send)).status).toBe(200);
-    fake.enqueue({ reply: 'Another take' });
+    server.fake.enqueue({ reply: 'Another take' });
     const res = await client.post(`/api/chats/${send.chatId}/regenerate`, {});
     expect(res.status).toBe(200);
     expect(res.body.message).toMatchObject({
@@ -742,7 +739,7 @@ describe('sends behind the Pro gate: the chat counts, not only what the request 
     expect((await alice.client.post('/api/chat', first)).status).toBe(200);
     await setPro(alice.user.id, false);
     const before = await storedOf(first.chatId);
-    const asked = fake.requests.length;
+    const asked = server.fake.requests.length;
     const res = await alice.client.post(
       '/api/chat',
       buildSend('shorter please', { chatId: first.chatId, playbookType: 'none' }),
@@ -750,7 +747,7 @@ describe('sends behind the Pro gate: the chat counts, not only what the request 
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('pro_required');
     expect(await storedOf(first.chatId)).toEqual(before);
-    expect(fake.requests.length).toBe(asked);
+    expect(server.fake.requests.length).toBe(asked);
     // A new free chat, or one with an id nobody has used, is still free.
     expect((await alice.client.post('/api/chat', buildSend(`free ${randomUUID()}`))).status).toBe(
       200,
@@ -786,7 +783,7 @@ describe('sends behind the Pro gate: the chat counts, not only what the request 
 describe('POST /api/chat/value-props', () => {
   it('answers the model text as {content}', async () => {
     const { client } = await loggedInClient(server, { pro: true });
-    fake.enqueue({ reply: '1. Faster closes\n2. Fewer tools\n3. Happier reps' });
+    server.fake.enqueue({ reply: '1. Faster closes\n2. Fewer tools\n3. Happier reps' });
     const res = await client.post('/api/chat/value-props', {
       prompt: 'Give me 3 value propositions',
     });

@@ -13,6 +13,7 @@ import {
   type ModelTestServer,
   type TestServer,
 } from '../../tests/support/server';
+import { ideaSummary } from '../../tests/factories/ideaAnalysis';
 
 /** Plain English prose of about `chars` characters: about one token per 4.5 characters. */
 const prose = (chars: number, tag = '') =>
@@ -277,20 +278,8 @@ describe('the daily AI allowance', () => {
   });
 
   it('guests share an allowance per address for idea analyses: a new guest session from the same address is refused, another address is not', async () => {
-    const summary = {
-      marketSize: { tam: '$4.2B', sam: '$600M', som: '$30M', assumptions: ['40k firms'] },
-      valueProposition: { core: 'Less admin', unique: ['Supplier pricing'] },
-      pricing: { model: 'Per seat', range: '$49 per month', strategy: 'Land with one van' },
-      ycQuestions: {
-        market: true,
-        problem: true,
-        solution: true,
-        differentiation: false,
-        traction: false,
-      },
-    };
     const first = new TestClient(server.url);
-    server.fake.enqueue({ reply: JSON.stringify(summary) });
+    server.fake.enqueue({ reply: JSON.stringify(ideaSummary) });
     expect(
       (await first.post('/api/analyze-startup', { idea: prose(2_000, 'A CRM for plumbers') }))
         .status,
@@ -306,7 +295,7 @@ describe('the daily AI allowance', () => {
       message: expect.stringMatching(TOKEN_BUDGET_MESSAGE),
     });
 
-    server.fake.enqueue({ reply: JSON.stringify(summary) });
+    server.fake.enqueue({ reply: JSON.stringify(ideaSummary) });
     expect(
       (
         await new TestClient(server.url).post('/api/analyze-startup', {

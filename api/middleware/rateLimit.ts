@@ -1,5 +1,6 @@
 import { isIPv6 } from 'node:net';
 import type { Middleware } from 'koa';
+import * as limits from '../../domain/limits';
 import type { Pool } from '../db';
 import { RateLimited } from '../errors';
 import type { AppContext, AppDeps, AppState } from '../context';
@@ -10,6 +11,20 @@ export interface LimitRule {
   limit: number;
   windowMs: number;
 }
+
+/** A rule of `limit` hits per `windowMs`, counted under `name` (e.g. 'login:user'). */
+export const limitRule = (name: string, limit: number, windowMs: number): LimitRule => ({
+  name,
+  limit,
+  windowMs,
+});
+
+/**
+ * A rule in the login window, by default as many hits as one address may try passwords: for
+ * anything that can be guessed as a password is (a setup token, a passkey challenge, a proof).
+ */
+export const loginWindowRule = (name: string, limit: number = limits.LOGIN_ATTEMPTS_PER_IP) =>
+  limitRule(name, limit, limits.LOGIN_WINDOW_MS);
 
 /**
  * Count one hit against `rule` for `subject` in a fixed window kept in Postgres (shared by every

@@ -9,7 +9,6 @@ import { TestClient } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
 import { buildSend } from '../../tests/factories/chats';
 import { gtmPlan as plan } from '../../tests/factories/gtmPlan';
-import type { FakeOpenAI } from '../../tests/fakes/openai';
 import { parseStreamedAnalysis } from '../../domain/playbooks/competitive';
 
 const analysis = {
@@ -47,23 +46,21 @@ const analysis = {
 };
 
 let server: ModelTestServer;
-let fake: FakeOpenAI;
 beforeAll(async () => {
   server = await startModelTestServer();
-  fake = server.fake;
 });
 afterAll(() => server?.close());
 
 describe('POST /api/generate-gtm-plan', () => {
   it('answers the plan the model wrote, validated', async () => {
     const { client } = await loggedInClient(server, { pro: true });
-    fake.enqueue({ reply: `Here is your plan:\n${JSON.stringify(plan)}` });
+    server.fake.enqueue({ reply: `Here is your plan:\n${JSON.stringify(plan)}` });
     const res = await client.post('/api/generate-gtm-plan', {
       startupInfo: 'What product or service do you offer? A CRM for plumbers',
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ plan, source: 'model' });
-    const sent = fake.requests.at(-1)!;
+    const sent = server.fake.requests.at(-1)!;
     expect(sent.response_format).toEqual({ type: 'json_object' });
     expect(sent.messages.at(-1)!.content).toBe(
       'What product or service do you offer? A CRM for plumbers',
@@ -72,14 +69,17 @@ describe('POST /api/generate-gtm-plan', () => {
 
   it('asks again once when the answer does not fit the shape', async () => {
     const { client } = await loggedInClient(server, { pro: true });
-    fake.enqueue({ reply: '{"executiveSummary": "only this"}' }, { reply: JSON.stringify(plan) });
+    server.fake.enqueue(
+      { reply: '{"executiveSummary": "only this"}' },
+      { reply: JSON.stringify(plan) },
+    );
     const res = await client.post('/api/generate-gtm-plan', { startupInfo: 'x' });
     expect(res.body.plan).toEqual(plan);
   });
 
   it("answers 'Invalid response format from API' when the shape is wrong twice", async () => {
     const { client } = await loggedInClient(server, { pro: true });
-    fake.enqueue({ reply: 'not json at all' }, { reply: '{"plan": 1}' });
+    server.fake.enqueue({ reply: 'not json at all' }, { reply: '{"plan": 1}' });
     const res = await client.post('/api/generate-gtm-plan', { startupInfo: 'x' });
     expect(res.status).toBe(502);
     expect(res.body).toEqual({
@@ -90,7 +90,7 @@ describe('POST /api/generate-gtm-plan', () => {
 
   it('answers 502 when the model fails', async () => {
     const { client } = await loggedInClient(server, { pro: true });
-    fake.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
+    server.fake.enqueue({ status: 500 }, { status: 500 }, { status: 500 });
     const res = await client.post('/api/generate-gtm-plan', { startupInfo: 'x' });
     expect(res.status).toBe(502);
     expect(res.body.code).toBe('model_failed');
@@ -99,7 +99,7 @@ describe('POST /api/generate-gtm-plan', () => {
   it("keeps the plan in the new chat it names, as the assistant's document, for every device", async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const chatId = randomUUID();
-    fake.enqueue({ reply: JSON.stringify(plan) });
+    server.fake.enqueue({ reply: JSON.stringify(plan) });
     const res = await client.post('/api/generate-gtm-plan', {
       startupInfo: 'x',
       chatId,
@@ -131,7 +131,7 @@ describe('POST /api/generate-gtm-plan', () => {
   it("names the plan's new chat for the company when the request gives answers but no title", async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const chatId = randomUUID();
-    fake.enqueue({ reply: JSON.stringify(plan) });
+    server.fake.enqueue({ reply: JSON.stringify(plan) });
     const res = await client.post('/api/generate-gtm-plan', {
       startupInfo: 'x',
       chatId,
@@ -149,7 +149,7 @@ describe('POST /api/generate-gtm-plan', () => {
     expect(
       (await owner.client.post('/api/chat', buildSend('my own chat', { chatId }))).status,
     ).toBe(200);
-    const asked = fake.requests.length;
+    const asked = server.fake.requests.length;
     for (const { client } of [owner, await loggedInClient(server, { pro: true })]) {
       const res = await client.post('/api/generate-gtm-plan', { startupInfo: 'x', chatId });
       expect(res.status).toBe(409);
@@ -158,7 +158,7 @@ describe('POST /api/generate-gtm-plan', () => {
         message: 'chatId: a chat with this id already exists',
       });
     }
-    expect(fake.requests.length).toBe(asked);
+    expect(server.fake.requests.length).toBe(asked);
     const kept = await owner.client.get(`/api/chats/${chatId}`);
     expect(kept.body.chat.playbookType).toBe('none');
     expect(kept.body.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
@@ -167,7 +167,7 @@ describe('POST /api/generate-gtm-plan', () => {
   it('stores no chat when the model fails, and names a bad chat id or title', async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const chatId = randomUUID();
-    fake.enqueue({ reply: 'not json at all' }, { reply: 'still not' });
+    server.fake.enqueue({ reply: 'not json at all' }, { reply: 'still not' });
     expect((await client.post('/api/generate-gtm-plan', { startupInfo: 'x', chatId })).status).toBe(
       502,
     );
@@ -196,14 +196,14 @@ describe('POST /api/generate-gtm-plan', () => {
 describe('POST /api/competitor-analysis', () => {
   it('streams the JSON as text that parses once complete', async () => {
     const { client } = await loggedInClient(server, { pro: true });
-    fake.enqueue({ reply: JSON.stringify(analysis, null, 1) });
+    server.fake.enqueue({ reply: JSON.stringify(analysis, null, 1) });
     const res = await client.post('/api/competitor-analysis', {
       productDescription: 'A CRM for plumbers',
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/plain');
     expect(parseStreamedAnalysis(res.text)).toEqual(analysis);
-    expect(fake.requests.at(-1)).toMatchObject({
+    expect(server.fake.requests.at(-1)).toMatchObject({
       stream: true,
       response_format: { type: 'json_object' },
     });
@@ -211,7 +211,7 @@ describe('POST /api/competitor-analysis', () => {
 
   it('answers 502 when the model fails before answering', async () => {
     const { client } = await loggedInClient(server, { pro: true });
-    fake.enqueue({ status: 401 });
+    server.fake.enqueue({ status: 401 });
     const res = await client.post('/api/competitor-analysis', {
       productDescription: 'A CRM for plumbers',
     });
@@ -220,7 +220,7 @@ describe('POST /api/competitor-analysis', () => {
 
   it('drops the connection when the stream is cut mid-JSON, never ending it as if complete', async () => {
     const { client } = await loggedInClient(server, { pro: true });
-    fake.enqueue({ reply: JSON.stringify(analysis, null, 1), cutAfter: 10 });
+    server.fake.enqueue({ reply: JSON.stringify(analysis, null, 1), cutAfter: 10 });
     await expect(
       client.post('/api/competitor-analysis', { productDescription: 'A CRM for plumbers' }),
     ).rejects.toThrow();
@@ -297,7 +297,7 @@ describe('the Pro gate', () => {
     ).toBe('pro_required');
     expect((await free.client.get('/api/chats')).body).toEqual([]);
     expect((await free.client.post('/api/chat', buildSend('free question'))).status).toBe(200);
-    fake.enqueue({ reply: JSON.stringify(plan) });
+    server.fake.enqueue({ reply: JSON.stringify(plan) });
     expect((await paid.client.post('/api/generate-gtm-plan', { startupInfo: 'x' })).status).toBe(
       200,
     );

@@ -9,13 +9,12 @@ import {
   type ModelSettingsResponse,
   type SetupStatusResponse,
 } from '../../domain/contract/settings';
-import * as limits from '../../domain/limits';
 import type { AppContext, AppDeps, AppState } from '../context';
 import { AppError, Forbidden, Unauthorized } from '../errors';
 import { effectiveLlm, lockedFields, sameServer, type LiveGateway } from '../llm/live';
 import { shownUrl, testModelServer } from '../llm/probe';
 import type { LlmGateway } from '../llm/types';
-import { clientAddress, rateLimit, type LimitRule } from '../middleware/rateLimit';
+import { clientAddress, rateLimit, loginWindowRule } from '../middleware/rateLimit';
 import { inputOf, validate } from '../middleware/validate';
 import { speechServer } from '../recordings/speech';
 import {
@@ -26,17 +25,9 @@ import {
 import { claimSetupToken, operatorExists } from './setupToken';
 
 /** A setup token is guessed as a password is: the same allowance per address as logging in. */
-const claimPerIp: LimitRule = {
-  name: 'setup-claim:ip',
-  limit: limits.LOGIN_ATTEMPTS_PER_IP,
-  windowMs: limits.LOGIN_WINDOW_MS,
-};
+const claimPerIp = loginWindowRule('setup-claim:ip');
 /** Each test reaches out to another server: enough for someone trying addresses, not a scanner. */
-const testsPerUser: LimitRule = {
-  name: 'model-test:user',
-  limit: 60,
-  windowMs: limits.LOGIN_WINDOW_MS,
-};
+const testsPerUser = loginWindowRule('model-test:user', 60);
 
 /** 401 without a session, 403 for anyone but the operator. */
 function requireOperator(): Middleware<AppState, AppDeps> {

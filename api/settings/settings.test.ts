@@ -39,6 +39,7 @@ import { createApp } from '../app';
 import { DEV_SESSION_SECRET } from '../config';
 import { withSessionSecret } from '../sessionSecret';
 import { IN_MEMORY } from '../../db/embedded';
+import { NO_MODEL_SETTINGS } from '../../tests/factories/modelSettings';
 
 const KEY = 'sk-fresh-0123456789-the-operators-own-key';
 
@@ -95,6 +96,10 @@ async function operatorOf(server: TestServer) {
   if (res.status !== 200) throw new Error(`claim failed: ${res.status} ${res.text}`);
   return { user, client, token };
 }
+
+/** Saves the model settings as the settings screen sends them: gpt-4o alone, with `fields` (the address, the key). */
+const saveModel = (client: TestClient, fields: Record<string, unknown> = {}) =>
+  client.put('/api/settings/model', { defaultModel: 'gpt-4o', models: ['gpt-4o'], ...fields });
 
 describe('fresh: 1. the one-time setup link', () => {
   let server: TestServer;
@@ -276,15 +281,7 @@ describe('fresh: 1. Settings → Model', () => {
   it('fresh: 1. a fresh server has no model: the settings say so, and so does the public capabilities answer', async () => {
     const res = keep(await operator.get('/api/settings/model'));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      baseUrl: null,
-      hasApiKey: false,
-      defaultModel: null,
-      models: [],
-      connected: false,
-      locked: { baseUrl: false, apiKey: false, models: false },
-      updatedAt: null,
-    });
+    expect(res.body).toEqual(NO_MODEL_SETTINGS);
     expect((await new TestClient(server.url).get('/api/capabilities')).body).toEqual({
       modelConnected: false,
       passwordReset: true,
@@ -439,23 +436,11 @@ describe('fresh: 1. Settings → Model', () => {
   });
 
   it('fresh: 1. null removes the key, and then the model server refuses the next call', async () => {
-    const removed = keep(
-      await operator.put('/api/settings/model', {
-        apiKey: null,
-        defaultModel: 'gpt-4o',
-        models: ['gpt-4o'],
-      }),
-    );
+    const removed = keep(await saveModel(operator, { apiKey: null }));
     expect(removed.body).toMatchObject({ hasApiKey: false, baseUrl: fake.url, connected: true });
     const { rows } = await server.pool.query('SELECT api_key_encrypted FROM model_settings');
     expect(rows[0]).toEqual({ api_key_encrypted: null });
-    const removedAll = keep(
-      await operator.put('/api/settings/model', {
-        baseUrl: null,
-        defaultModel: 'gpt-4o',
-        models: ['gpt-4o'],
-      }),
-    );
+    const removedAll = keep(await saveModel(operator, { baseUrl: null }));
     expect(removedAll.body).toMatchObject({
       hasApiKey: false,
       baseUrl: null,
@@ -488,12 +473,7 @@ describe('fresh: 1. a key goes only to the server it was given for', () => {
   });
 
   it("fresh: 1. 'Test' of a new address without a key sends no key there; the saved key goes along only to its own address", async () => {
-    const saved = await operator.put('/api/settings/model', {
-      baseUrl: fake.url,
-      apiKey: KEY,
-      defaultModel: 'gpt-4o',
-      models: ['gpt-4o'],
-    });
+    const saved = await saveModel(operator, { baseUrl: fake.url, apiKey: KEY });
     expect(saved.body).toMatchObject({ hasApiKey: true, connected: true });
     const elsewhere = await operator.post('/api/settings/model/test', { baseUrl: other.url });
     expect(elsewhere.body).toEqual({ ok: true, models: ['gpt-4o'] });
@@ -506,33 +486,15 @@ describe('fresh: 1. a key goes only to the server it was given for', () => {
   });
 
   it('fresh: 1. saving a new address without a key drops the saved key (hasApiKey false), so it is never sent there', async () => {
-    await operator.put('/api/settings/model', {
-      baseUrl: fake.url,
-      apiKey: KEY,
-      defaultModel: 'gpt-4o',
-      models: ['gpt-4o'],
-    });
-    const moved = await operator.put('/api/settings/model', {
-      baseUrl: other.url,
-      defaultModel: 'gpt-4o',
-      models: ['gpt-4o'],
-    });
+    await saveModel(operator, { baseUrl: fake.url, apiKey: KEY });
+    const moved = await saveModel(operator, { baseUrl: other.url });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ baseUrl: other.url, hasApiKey: false });
     const { rows } = await server.pool.query('SELECT api_key_encrypted FROM model_settings');
     expect(rows[0]).toEqual({ api_key_encrypted: null });
     // Saving the same address again without a key keeps a key entered with it.
-    await operator.put('/api/settings/model', {
-      baseUrl: fake.url,
-      apiKey: KEY,
-      defaultModel: 'gpt-4o',
-      models: ['gpt-4o'],
-    });
-    const same = await operator.put('/api/settings/model', {
-      baseUrl: fake.url,
-      defaultModel: 'gpt-4o',
-      models: ['gpt-4o'],
-    });
+    await saveModel(operator, { baseUrl: fake.url, apiKey: KEY });
+    const same = await saveModel(operator, { baseUrl: fake.url });
     expect(same.body).toMatchObject({ baseUrl: fake.url, hasApiKey: true });
   });
 
@@ -544,11 +506,7 @@ describe('fresh: 1. a key goes only to the server it was given for', () => {
     const keyOnly = await startTestServer({ OPENAI_API_KEY: 'sk-from-the-environment' });
     try {
       const { client } = await operatorOf(keyed);
-      const refused = await client.put('/api/settings/model', {
-        baseUrl: other.url,
-        defaultModel: 'gpt-4o',
-        models: ['gpt-4o'],
-      });
+      const refused = await saveModel(client, { baseUrl: other.url });
       expect(refused.status).toBe(409);
       expect(refused.body.fields).toEqual({ baseUrl: 'Set by the environment' });
       const tested = await client.post('/api/settings/model/test', { baseUrl: other.url });
@@ -567,11 +525,7 @@ describe('fresh: 1. a key goes only to the server it was given for', () => {
         hasApiKey: true,
         locked: { baseUrl: true, apiKey: true, models: false },
       });
-      const moved = await owner.put('/api/settings/model', {
-        baseUrl: other.url,
-        defaultModel: 'gpt-4o',
-        models: ['gpt-4o'],
-      });
+      const moved = await saveModel(owner, { baseUrl: other.url });
       expect(moved.status).toBe(409);
       expect(moved.body.fields).toEqual({ baseUrl: 'Set by the environment' });
       expect(
@@ -680,16 +634,7 @@ describe("fresh: 1. 'Test' asks a server with care", () => {
       expect((await operator.post('/api/settings/model/test', { baseUrl })).status, baseUrl).toBe(
         400,
       );
-      expect(
-        (
-          await operator.put('/api/settings/model', {
-            baseUrl,
-            defaultModel: 'gpt-4o',
-            models: ['gpt-4o'],
-          })
-        ).status,
-        baseUrl,
-      ).toBe(400);
+      expect((await saveModel(operator, { baseUrl })).status, baseUrl).toBe(400);
     }
   });
 });
@@ -711,11 +656,7 @@ describe('fresh: 1. what the server shows of OPENAI_BASE_URL, and its one operat
         message: `Pitchpad could not reach http://127.0.0.1:${port}/v1 (connection refused).`,
       });
       // The screen sends the shown address back as it is: that is no change.
-      const saved = await client.put('/api/settings/model', {
-        baseUrl: shown.body.baseUrl,
-        defaultModel: 'gpt-4o',
-        models: ['gpt-4o'],
-      });
+      const saved = await saveModel(client, { baseUrl: shown.body.baseUrl });
       expect(saved.status).toBe(200);
       for (const text of [shown.text, tested.text, saved.text])
         expect(text).not.toMatch(/hunter2|query-secret|ops@/);
@@ -812,11 +753,7 @@ describe('fresh: 1. environment variables win', () => {
       });
       expect(res.text).not.toContain('sk-from-the-environment');
       for (const apiKey of ['sk-other', null]) {
-        const refused = await client.put('/api/settings/model', {
-          apiKey,
-          defaultModel: 'gpt-4o',
-          models: ['gpt-4o'],
-        });
+        const refused = await saveModel(client, { apiKey });
         expect(refused.status).toBe(409);
         expect(refused.body.fields).toEqual({ apiKey: 'Set by the environment' });
       }
@@ -845,12 +782,7 @@ describe('fresh: 1. several instances on one database', () => {
         data: { message: { model: 'offline-drafter' } },
       });
 
-      const saved = await operator.put('/api/settings/model', {
-        baseUrl: fake.url,
-        apiKey: KEY,
-        defaultModel: 'gpt-4o',
-        models: ['gpt-4o'],
-      });
+      const saved = await saveModel(operator, { baseUrl: fake.url, apiKey: KEY });
       expect(saved.status).toBe(200);
       const started = Date.now();
       await eventually(
@@ -916,12 +848,7 @@ describe('fresh: 1. a save landing in the middle of a send', () => {
       const { user, client } = await loggedInClient(base);
       const rep = client.at(app.url);
       const connect = (baseUrl: string | null) =>
-        operator.put('/api/settings/model', {
-          baseUrl,
-          ...(baseUrl ? { apiKey: KEY } : {}),
-          defaultModel: 'gpt-4o',
-          models: ['gpt-4o'],
-        });
+        saveModel(operator, { baseUrl, ...(baseUrl ? { apiKey: KEY } : {}) });
       const counted = async () => {
         const { rows } = await base.pool.query<{ tokens: string }>(
           'SELECT tokens FROM token_usage WHERE payer = $1',
@@ -980,12 +907,7 @@ describe('fresh: 1. a key stored before the server made its own secret', () => {
     try {
       expect(before.config.sessionSecret).toBe(DEV_SESSION_SECRET);
       const operator = (await operatorOf(before)).client;
-      const saved = await operator.put('/api/settings/model', {
-        baseUrl: fake.url,
-        apiKey: KEY,
-        defaultModel: 'gpt-4o',
-        models: ['gpt-4o'],
-      });
+      const saved = await saveModel(operator, { baseUrl: fake.url, apiKey: KEY });
       expect(saved.status).toBe(200);
       const sealedBefore = await sealedKey(before);
       expect(unseal(sealedBefore.sealed, DEV_SESSION_SECRET, PURPOSE.modelApiKey)).toBe(KEY);

@@ -7,7 +7,7 @@ import {
 } from '../../domain/contract/playbooks';
 import type { AppDeps, AppState } from '../context';
 import { NotFound } from '../errors';
-import { rateLimit, type LimitRule } from '../middleware/rateLimit';
+import { rateLimit, limitRule } from '../middleware/rateLimit';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { WORKFLOW_WRITES_PER_USER, WORKFLOW_WRITE_WINDOW_MS } from '../../domain/limits';
 import { inputOf, validate } from '../middleware/validate';
@@ -32,11 +32,11 @@ function presentWorkflow(w: WorkflowRow): Workflow {
 }
 
 /** Saves and renames per user: generous for a person, a wall for a script filling the table. */
-const workflowWrites: LimitRule = {
-  name: 'workflows:user',
-  limit: WORKFLOW_WRITES_PER_USER,
-  windowMs: WORKFLOW_WRITE_WINDOW_MS,
-};
+const workflowWrites = limitRule(
+  'workflows:user',
+  WORKFLOW_WRITES_PER_USER,
+  WORKFLOW_WRITE_WINDOW_MS,
+);
 const perUser = rateLimit(workflowWrites, (ctx) => String(userOf(ctx).id));
 
 /** Saved workflow history on the server, so it follows the user to every device. */

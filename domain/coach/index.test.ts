@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coachEmail, type Coaching } from './index';
+import { punctuationEmail } from '../../tests/factories/emails';
 
 const DANA = { recipientName: 'Dana Ortiz', company: 'Freightly' };
 
@@ -183,18 +184,7 @@ Sam`,
   });
 
   it('a 32,000-character email of punctuation runs and 1,000 questions is read as 1,000 words and 1,000 asks', () => {
-    const runs = [
-      '['.repeat(6000),
-      '*'.repeat(6000),
-      '_'.repeat(4000),
-      '`'.repeat(2000),
-      '.'.repeat(3000),
-      '?!…"”)]*_'.repeat(300),
-      '(((('.repeat(500),
-    ].join(' ');
-    const start = `Hi Dana,\n\n${runs}\n\n${'Ok? '.repeat(1000)}`;
-    const end = '\n\nBest,\nSam';
-    const body = `${start}${'!'.repeat(32_000 - start.length - end.length)}${end}`;
+    const body = punctuationEmail();
     expect(body).toHaveLength(32_000);
     const coaching = coachEmail({ subject: 'Ramp time at Freightly', body }, DANA);
     expect(coaching.checks.map(({ id, status, label }) => [id, status, label])).toEqual([

@@ -1,13 +1,6 @@
 import type { GtmPlan } from '../contract/playbooks';
-import {
-  answeredPairs,
-  defaultWorkflowName,
-  shortSubject,
-  type Answers,
-  type Flow,
-  type Option,
-  type Question,
-} from './flow';
+import { answeredPairs, defaultWorkflowName, shortSubject } from './flow';
+import type { Answers, Flow, Option, Question } from './flow';
 
 export const GTM_SKIP_MIN_ANSWERS = 3;
 export const GTM_SKIP_LABEL = 'Skip to Plan Generation';

@@ -1,12 +1,5 @@
-import {
-  answeredPairs,
-  defaultWorkflowName,
-  shortSubject,
-  type Answers,
-  type Flow,
-  type Option,
-  type Question,
-} from './flow';
+import { answeredPairs, defaultWorkflowName, shortSubject } from './flow';
+import type { Answers, Flow, Option, Question } from './flow';
 
 export const INDUSTRY_OPTIONS: Option[] = [
   { value: 'saas', label: 'SaaS' },

@@ -89,7 +89,7 @@ export function isFreeTool(type: ToolType): boolean {
 }
 
 /** The guided flows: every playbook type but free chat, in the chat menu's order. All are PRO tools. */
-export const FLOW_TYPES: readonly FlowType[] = [
+export const FLOW_TYPES = [
   'playbook',
   'email',
   'demo',
@@ -98,7 +98,7 @@ export const FLOW_TYPES: readonly FlowType[] = [
   'gtmplan',
   'followup',
   'crmnote',
-];
+] as const;
 
 export function isFlowType(value: unknown): value is FlowType {
   return typeof value === 'string' && (FLOW_TYPES as readonly string[]).includes(value);

@@ -1,17 +1,8 @@
 import { z } from 'zod';
+import { FLOW_TYPES } from './tools';
 
 /** The guided flow a chat runs. `none` is the free GTM advice chat. */
-export const PlaybookType = z.enum([
-  'none',
-  'playbook',
-  'email',
-  'demo',
-  'call',
-  'objection',
-  'gtmplan',
-  'followup',
-  'crmnote',
-]);
+export const PlaybookType = z.enum(['none', ...FLOW_TYPES]);
 export type PlaybookType = z.infer<typeof PlaybookType>;
 
 // The landing tools live in ./tools (zod-free, for the browser bundle).

@@ -1,12 +1,5 @@
-import {
-  answeredPairs,
-  defaultWorkflowName,
-  shortSubject,
-  type Answers,
-  type Flow,
-  type Option,
-  type Question,
-} from './flow';
+import { answeredPairs, defaultWorkflowName, shortSubject } from './flow';
+import type { Answers, Flow, Option, Question } from './flow';
 
 export const VALUE_PROPS_COUNT = 3;
 export const VALUE_PROP_MAX_WORDS = 20;

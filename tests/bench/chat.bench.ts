@@ -15,6 +15,7 @@ import { PROFILE_FIELDS, type ProfileField } from '../../domain/contract/profile
 import { MAX_CONCURRENT_STREAMS_PER_USER } from '../../domain/limits';
 import { TestClient } from '../support/client';
 import { startServerProcess } from './serverProcess';
+import { streamFromFakeModel } from './fakeModel';
 
 const SAMPLES = 100;
 const CONCURRENT = 200;
@@ -113,15 +114,7 @@ async function viaServer(c: TestClient, text: string): Promise<Timing> {
 
 async function direct(text: string): Promise<Timing> {
   const start = performance.now();
-  const res = await fetch(`${fake.url}/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
-    body: JSON.stringify({
-      model: 'gpt-4o',
-      stream: true,
-      messages: [{ role: 'user', content: text }],
-    }),
-  });
+  const res = await streamFromFakeModel(fake.url, text);
   const at = await firstTokenAt(res, (b) => /"content":"[^"]/.test(b));
   return { total: at - start, fromUpstream: at - upstreamFirstContent(text) };
 }

@@ -12,17 +12,22 @@
 // It polls over CDP (Runtime.evaluate) rather than with Playwright's locators, which inject their
 // own script into the page. Figures, not a test: it exits 0 whatever they are.
 //   BENCH_WEB_SKIP_BUILD=1  use the build in web/dist    BENCH_HOME_PORT=8097    BENCH_HOME_RUNS=3
-import { spawnSync } from 'node:child_process';
-import { chromium, type Browser, type BrowserContext, type CDPSession } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession } from '@playwright/test';
 import { startFakeOpenAI } from '../fakes/openai';
 import { buildSend } from '../factories/chats';
-import { uniqueCredentials } from '../factories/users';
-import { startServerProcess } from './serverProcess';
+import {
+  benchModel,
+  buildWebApp,
+  csrfToken,
+  launchChromium,
+  PHONE,
+  signInBenchRep,
+  startBenchApp,
+} from './phone';
 
 const PORT = Number(process.env.BENCH_HOME_PORT ?? 8097);
 const RUNS = Number(process.env.BENCH_HOME_RUNS ?? 3);
 const CHATS = 30;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CPU_SLOWDOWN = 4;
 /** Lighthouse's mobile preset, devtools throttling: slow 4G. */
 const SLOW_4G = {
@@ -34,26 +39,10 @@ const SLOW_4G = {
 const POLL_MS = 25;
 const GIVE_UP_MS = 30_000;
 
-if (!process.env.BENCH_WEB_SKIP_BUILD) {
-  const build = spawnSync('npx', ['vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (build.status !== 0) throw new Error('vite build failed');
-}
+buildWebApp();
 
 const fake = await startFakeOpenAI();
-const server = await startServerProcess({
-  entry: 'api/main.ts',
-  port: PORT,
-  readyPath: '/api/health',
-  readyTimeoutMs: 120_000,
-  env: {
-    DATA_DIR: 'memory://',
-    DATABASE_URL: '',
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-bench',
-    LLM_MODELS: 'gpt-4o',
-    LOG_LEVEL: 'warn',
-  },
-});
+const server = await startBenchApp(PORT, benchModel(fake.url));
 
 /**
  * What the page shows, read in the page: `painted` once the chat (frame or app) is on screen,
@@ -203,29 +192,11 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 let browser: Browser | undefined;
 try {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  browser = await launchChromium();
+  const context = await browser.newContext({ baseURL: server.url, ...PHONE });
   const page = await context.newPage();
-  const csrf = async () =>
-    ((await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
-  const account = { name: 'Bench Rep', ...uniqueCredentials('home') };
-  await page.request.post('/api/auth/register', {
-    data: account,
-    headers: { 'x-csrf-token': await csrf() },
-  });
-  const login = await page.request.post('/api/auth/login', {
-    data: { username: account.username, password: account.password },
-    headers: { 'x-csrf-token': await csrf() },
-  });
-  if (login.status() !== 200) throw new Error(`login failed: ${login.status()}`);
+  await signInBenchRep(page.request, 'home');
+  const csrf = () => csrfToken(page.request);
   let last = '';
   for (let i = 0; i < CHATS; i++) {
     const send = buildSend(`Chat number ${i}: a cold email to a VP of Sales at a logistics firm`);

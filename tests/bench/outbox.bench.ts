@@ -12,7 +12,7 @@ import '../support/setupWebLocks';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { chromium, type BrowserContext, type Route } from '@playwright/test';
+import type { BrowserContext, Route } from '@playwright/test';
 import { api } from '../../web/data/api';
 import { PitchpadDb, userDbName } from '../../web/data/db';
 import { uuidv7 } from '../../web/data/ids';
@@ -24,6 +24,8 @@ import { startFakeOpenAI } from '../fakes/openai';
 import { uniqueCredentials } from '../factories/users';
 import { TestClient } from '../support/client';
 import { startTestServer } from '../support/server';
+import { launchChromium, PHONE, signInBenchRep } from './phone';
+import { streamFromFakeModel } from './fakeModel';
 
 const MESSAGES = 100;
 const CHATS = 4;
@@ -125,15 +127,7 @@ async function queueOffline(
 async function modelOwnTime(prompts: string[]): Promise<number> {
   const start = performance.now();
   for (const content of prompts) {
-    const res = await fetch(`${fake.url}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
-      body: JSON.stringify({
-        model: 'gpt-4o',
-        stream: true,
-        messages: [{ role: 'user', content }],
-      }),
-    });
+    const res = await streamFromFakeModel(fake.url, content);
     await res.text();
   }
   return performance.now() - start;
@@ -216,35 +210,14 @@ const appServer = await startTestServer(
   { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-bench', LLM_MODELS: 'gpt-4o' },
   { webDist: DIST },
 );
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
-const context: BrowserContext = await browser.newContext({
-  baseURL: appServer.url,
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-});
-const csrf = async () =>
-  ((await (await context.request.get('/api/csrf-token')).json()) as { csrfToken: string })
-    .csrfToken;
-const creds = { name: 'Bench Rep', ...uniqueCredentials('start') };
-await context.request.post('/api/auth/register', {
-  data: creds,
-  headers: { 'x-csrf-token': await csrf() },
-});
-await context.request.post('/api/auth/login', {
-  data: { username: creds.username, password: creds.password },
-  headers: { 'x-csrf-token': await csrf() },
-});
+const browser = await launchChromium([
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]);
+const context: BrowserContext = await browser.newContext({ baseURL: appServer.url, ...PHONE });
+await signInBenchRep(context.request, 'start');
 
 const first = await context.newPage();
 await first.goto('/chat');

@@ -9,51 +9,29 @@
 //   BENCH_RECORD_PORT=8097   CHROMIUM_PATH=/usr/bin/chromium
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from '@playwright/test';
-import { uniqueCredentials } from '../factories/users';
-import { startServerProcess } from './serverProcess';
+import type { Browser } from '@playwright/test';
+import { launchChromium, PHONE, signInBenchRep, startBenchApp } from './phone';
 
 const PORT = Number(process.env.BENCH_RECORD_PORT ?? 8097);
 const SECONDS = Number(process.env.BENCH_RECORD_S ?? 600);
 const EVERY_S = Number(process.env.BENCH_RECORD_EVERY_S ?? 60);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 if (!process.env.BENCH_WEB_SKIP_BUILD && !existsSync('web/dist/index.html')) {
   const build = spawnSync('npx', ['vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) throw new Error('vite build failed');
 }
 
-const server = await startServerProcess({
-  entry: 'api/main.ts',
-  port: PORT,
-  readyPath: '/api/health',
-  readyTimeoutMs: 120_000,
-  env: { DATA_DIR: 'memory://', DATABASE_URL: '', LOG_LEVEL: 'warn', DEBRIEF_MAX_MINUTES: '60' },
-});
+const server = await startBenchApp(PORT, { DEBRIEF_MAX_MINUTES: '60' });
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
 let browser: Browser | undefined;
 try {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream'],
-  });
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  browser = await launchChromium(['--use-fake-device-for-media-stream']);
+  const context = await browser.newContext({ baseURL: server.url, ...PHONE });
   await context.grantPermissions(['microphone'], { origin: server.url });
   const page = await context.newPage();
-  const csrf = async () =>
-    ((await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
-  const account = { name: 'Bench Rep', ...uniqueCredentials('record') };
-  await page.request.post('/api/auth/register', {
-    data: account,
-    headers: { 'x-csrf-token': await csrf() },
-  });
+  await signInBenchRep(page.request, 'record');
   await page.goto('/debrief');
   await page.getByRole('button', { name: 'Record' }).click();
   await page.getByRole('button', { name: 'Stop' }).waitFor();

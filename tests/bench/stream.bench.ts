@@ -11,43 +11,31 @@
 //   BENCH_STREAM_WPS=60     words a second from the model          CHROMIUM_PATH=/usr/bin/chromium
 //   BENCH_STREAM_PROFILE=dir  also write the trace there, with the timeline's detail (and a JS CPU
 //                           profile with BENCH_STREAM_JS_PROFILE=1; both slow the page down)
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { chromium, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { startFakeOpenAI } from '../fakes/openai';
 import { gtmAnswer } from '../factories/gtmAnswer';
-import { uniqueCredentials } from '../factories/users';
-import { startServerProcess } from './serverProcess';
+import {
+  benchModel,
+  buildWebApp,
+  launchChromium,
+  PHONE,
+  signInBenchRep,
+  startBenchApp,
+} from './phone';
 
 const PORT = Number(process.env.BENCH_STREAM_PORT ?? 8099);
 const WORDS_PER_SECOND = Number(process.env.BENCH_STREAM_WPS ?? 60);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CPU_SLOWDOWN = 4;
 const LONG_TASK_MS = 50;
 const PROFILE_DIR = process.env.BENCH_STREAM_PROFILE;
 
-if (!process.env.BENCH_WEB_SKIP_BUILD) {
-  const build = spawnSync('npx', ['vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (build.status !== 0) throw new Error('vite build failed');
-}
+buildWebApp();
 
 const answer = gtmAnswer();
 const fake = await startFakeOpenAI();
 fake.enqueue({ reply: answer, tokenDelayMs: 1000 / WORDS_PER_SECOND });
-const server = await startServerProcess({
-  entry: 'api/main.ts',
-  port: PORT,
-  readyPath: '/api/health',
-  readyTimeoutMs: 120_000,
-  env: {
-    DATA_DIR: 'memory://',
-    DATABASE_URL: '',
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-bench',
-    LLM_MODELS: 'gpt-4o',
-    LOG_LEVEL: 'warn',
-  },
-});
+const server = await startBenchApp(PORT, benchModel(fake.url));
 
 interface TraceEvent {
   name: string;
@@ -62,31 +50,12 @@ interface TraceEvent {
 
 let browser: Browser | undefined;
 try {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  browser = await launchChromium();
+  const context = await browser.newContext({ baseURL: server.url, ...PHONE });
   const page = await context.newPage();
 
   // Sign up and in through the API (the page shares the cookies), then open the chat.
-  const csrf = async () =>
-    ((await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
-  const account = { name: 'Bench Rep', ...uniqueCredentials('stream') };
-  await page.request.post('/api/auth/register', {
-    data: account,
-    headers: { 'x-csrf-token': await csrf() },
-  });
-  const login = await page.request.post('/api/auth/login', {
-    data: { username: account.username, password: account.password },
-    headers: { 'x-csrf-token': await csrf() },
-  });
-  if (login.status() !== 200) throw new Error(`login failed: ${login.status()}`);
+  await signInBenchRep(page.request, 'stream');
   await page.goto('/chat');
   const input = page.getByRole('textbox', { name: 'Message', exact: true });
   await input.waitFor();

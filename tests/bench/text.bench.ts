@@ -15,24 +15,9 @@ import { combineShared } from '../../domain/share/sharedText';
 import { cleanTranscript } from '../../domain/transcripts/clean';
 import { emailFromText } from '../../web/features/playbooks/emailText';
 import { TINY_CUES_200_KB, tinyCuesVtt } from '../factories/transcripts';
+import { punctuationEmail } from '../factories/emails';
 
 const KB_200 = 200 * 1024;
-
-/** A 32,000-character email of punctuation runs and 1,000 questions (as in domain/coach/index.test.ts). */
-function punctuationEmail(): string {
-  const runs = [
-    '['.repeat(6000),
-    '*'.repeat(6000),
-    '_'.repeat(4000),
-    '`'.repeat(2000),
-    '.'.repeat(3000),
-    '?!…"”)]*_'.repeat(300),
-    '(((('.repeat(500),
-  ].join(' ');
-  const start = `Hi Dana,\n\n${runs}\n\n${'Ok? '.repeat(1000)}`;
-  const end = '\n\nBest,\nSam';
-  return `${start}${'!'.repeat(MESSAGE_MAX_CHARS - start.length - end.length)}${end}`;
-}
 
 const cue = (text: string) => `WEBVTT\n\n00:00.000 --> 00:00.001\n${text}`;
 

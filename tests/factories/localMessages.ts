@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LocalMessage } from '../../web/data/db';
+import type { LocalChat, LocalMessage } from '../../web/data/db';
 
 /**
  * An email reply as a phone's database holds it once the server stored it: the model's answer to
@@ -19,6 +19,21 @@ export function buildLocalReply(overrides: Partial<LocalMessage> = {}): LocalMes
     serverId: 7,
     model: 'gpt-4o',
     touchedAt: 0,
+    ...overrides,
+  };
+}
+
+/** The cold email to Dana's chat as a phone's database holds it once synced; `overrides` changes any field. */
+export function buildLocalEmailChat(overrides: Partial<LocalChat> = {}): LocalChat {
+  return {
+    id: 'chat-1',
+    title: 'Cold Email to Dana',
+    createdAt: 'x',
+    updatedAt: 'x',
+    isPlaybook: true,
+    playbookType: 'email',
+    synced: true,
+    touchedAt: 1,
     ...overrides,
   };
 }

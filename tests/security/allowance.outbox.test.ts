@@ -11,7 +11,7 @@ import { PitchpadDb, userDbName } from '../../web/data/db';
 import { uuidv7 } from '../../web/data/ids';
 import { flushOutbox, nextDueAt, waitingSends } from '../../web/data/outbox';
 import { chatSends, sendMessage } from '../../web/features/chat/engine/sendMessage';
-import { buildSend } from '../factories/chats';
+import { spendAllowance } from '../factories/chats';
 import { loggedInClient } from '../factories/users';
 import { browserFetch } from '../support/browserFetch';
 import { startModelTestServer, type ModelTestServer } from '../support/server';
@@ -31,15 +31,8 @@ afterEach(() => {
 describe("a send refused for the day's AI allowance", () => {
   it("stays queued on the phone with the server's reason, and nothing reaches the server or the model", async () => {
     const { user, client } = await loggedInClient(server);
-    // The day's allowance used up by an earlier long question (about 2,000 tokens each way).
-    expect(
-      (
-        await client.post(
-          '/api/chat',
-          buildSend('The quick brown fox jumps over the lazy dog. '.repeat(200)),
-        )
-      ).status,
-    ).toBe(200);
+    // The day's allowance used up by an earlier long question.
+    await spendAllowance(client);
 
     api.resetCsrfToken();
     globalThis.fetch = browserFetch(client);
@@ -77,14 +70,7 @@ describe("a send refused for the day's AI allowance", () => {
 
   it("is not tried again before the allowance resets (the server's Retry-After), even by a forced flush after a reload; then it goes", async () => {
     const { user, client } = await loggedInClient(server);
-    expect(
-      (
-        await client.post(
-          '/api/chat',
-          buildSend('The quick brown fox jumps over the lazy dog. '.repeat(200)),
-        )
-      ).status,
-    ).toBe(200);
+    await spendAllowance(client);
 
     api.resetCsrfToken();
     const calls: string[] = [];

@@ -4,13 +4,10 @@ import { startModelTestServer, type ModelTestServer } from '../support/server';
 import { TestClient } from '../support/client';
 import { loggedInClient, uniqueCredentials } from '../factories/users';
 import { buildSend } from '../factories/chats';
-import type { FakeOpenAI } from '../fakes/openai';
 
 let server: ModelTestServer;
-let fake: FakeOpenAI;
 beforeAll(async () => {
   server = await startModelTestServer();
-  fake = server.fake;
 });
 afterAll(() => server?.close());
 
@@ -22,7 +19,7 @@ const count = async (sql: string, values: unknown[] = []) =>
   );
 /** Calls the fake model received whose text holds `marker`. */
 const modelCallsWith = (marker: string) =>
-  fake.requests.filter((r) => r.messages.some((m) => m.content.includes(marker))).length;
+  server.fake.requests.filter((r) => r.messages.some((m) => m.content.includes(marker))).length;
 
 describe('text with a NUL or an unpaired surrogate is refused', () => {
   it('a NUL in a chat message is a 400 naming the field; nothing is stored and the model is not asked', async () => {
@@ -140,7 +137,7 @@ describe('text with a NUL or an unpaired surrogate is refused', () => {
 
   it('a NUL the model writes is dropped, so the answer is stored rather than lost to a database error', async () => {
     const { client } = await loggedInClient(server);
-    fake.enqueue({ reply: 'Dear Dana,\u0000 here is the pitch.' });
+    server.fake.enqueue({ reply: 'Dear Dana,\u0000 here is the pitch.' });
     const res = await client.post('/api/chat', buildSend('Write to Dana'));
     expect(res.status).toBe(200);
     expect(res.body.message).toMatchObject({

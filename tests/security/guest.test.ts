@@ -3,19 +3,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { TestClient } from '../support/client';
 import { buildUser, uniqueCredentials } from '../factories/users';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
-
-const summary = {
-  marketSize: { tam: '$4.2B', sam: '$600M', som: '$30M', assumptions: ['40k firms'] },
-  valueProposition: { core: 'Less admin for plumbers', unique: ['Supplier pricing built in'] },
-  pricing: { model: 'Per seat', range: '$49–$99 per month', strategy: 'Land with one van' },
-  ycQuestions: {
-    market: true,
-    problem: true,
-    solution: true,
-    differentiation: false,
-    traction: false,
-  },
-};
+import { ideaSummary } from '../factories/ideaAnalysis';
 
 let fake: FakeOpenAI;
 let server: TestServer;
@@ -34,7 +22,7 @@ afterAll(async () => {
 });
 
 async function analyze(client: TestClient, idea: string): Promise<number> {
-  fake.enqueue({ reply: JSON.stringify(summary) });
+  fake.enqueue({ reply: JSON.stringify(ideaSummary) });
   const res = await client.post('/api/analyze-startup', { idea });
   expect(res.status).toBe(200);
   return res.body.analysisId;

@@ -2,15 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPECTED_USER_HEADER } from '../../domain/contract/session';
 import { buildSend } from '../factories/chats';
 import { buildUser, loggedInClient, type BuiltUser } from '../factories/users';
-import type { FakeOpenAI } from '../fakes/openai';
 import { TestClient } from '../support/client';
 import { startModelTestServer, type ModelTestServer } from '../support/server';
 
 let server: ModelTestServer;
-let fake: FakeOpenAI;
 beforeAll(async () => {
   server = await startModelTestServer();
-  fake = server.fake;
 });
 afterAll(() => server?.close());
 
@@ -45,7 +42,7 @@ describe('a send queued by one account is never delivered with another accountâ€
     expect(await chatsOf(alice.id)).toEqual([]);
     expect(await chatsOf(bob.id)).toEqual([]);
     expect(
-      fake.requests.filter((r) => r.messages.at(-1)?.content === send.messages[0]!.content),
+      server.fake.requests.filter((r) => r.messages.at(-1)?.content === send.messages[0]!.content),
     ).toEqual([]);
   });
 
@@ -69,7 +66,7 @@ describe('a send queued by one account is never delivered with another accountâ€
     expect(await chatsOf(bob.id)).toEqual([]);
     expect(await chatsOf(alice.id)).toEqual([]);
     expect(
-      fake.requests.filter((r) => r.messages.at(-1)?.content === send.messages[0]!.content),
+      server.fake.requests.filter((r) => r.messages.at(-1)?.content === send.messages[0]!.content),
     ).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { openDatabase, type Pool } from '../../api/db';
 import type { Logger } from '../../api/log';
 import { IN_MEMORY } from '../../db/embedded';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
+import { startMailCatcher, type MailCatcher } from '../fakes/smtp';
 
 export interface TestServer {
   url: string;
@@ -198,6 +199,28 @@ export async function startAnotherInstance(server: TestServer): Promise<TestServ
       http.closeAllConnections();
       await new Promise((resolve) => http.close(resolve));
       await db?.close();
+    },
+  };
+}
+
+export interface MailTestServer extends TestServer {
+  /** The SMTP server on loopback that catches the app's mail. */
+  mail: MailCatcher;
+}
+
+/**
+ * `startTestServer` sending its mail from `from` to a mail catcher (tests/fakes/smtp.ts) on
+ * loopback; `close()` stops both. For a test file's `beforeAll`.
+ */
+export async function startMailTestServer(from: string): Promise<MailTestServer> {
+  const mail = await startMailCatcher();
+  const server = await startTestServer({ SMTP_URL: mail.url, MAIL_FROM: from });
+  return {
+    ...server,
+    mail,
+    async close() {
+      await server.close();
+      await mail.close();
     },
   };
 }

@@ -17,7 +17,7 @@ export const currentPasswordProblem = (value: string) => (value ? undefined : NO
 export const PASSKEY_PROOF_FAILED =
   'This browser could not use a passkey just now. Try again, or enter your current password.';
 
-interface ConfirmIdentityProps {
+export interface ConfirmIdentityProps {
   userId: number;
   /** useConfirmedChange's `confirm`. */
   confirm: {

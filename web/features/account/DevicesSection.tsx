@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useModalDialog } from '../../ui/useModalDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { Device } from '../../../domain/contract/account';
 import { useToast } from '../../ui/ToastProvider';
 import { devicesQueryOptions, useSignOutDevice } from './account.queries';
-import { ListLoading } from './ListLoading';
+import { AccountList } from './ListLoading';
 
 const MINUTE = 60_000;
 
@@ -58,13 +58,7 @@ export function DevicesSection({ userId }: { userId: number }) {
         Devices
       </h2>
       <p className="muted">Where your account is signed in. Sign out a device you no longer use.</p>
-      {devices.isPending ? (
-        <ListLoading what="devices" paused={devices.fetchStatus === 'paused'} />
-      ) : devices.isError ? (
-        <p className="form-error" role="alert">
-          Your devices could not be loaded: {devices.error.message}
-        </p>
-      ) : (
+      <AccountList query={devices} what="devices">
         <ul className="account-devices">
           {list.map((device) => (
             <li key={device.id} className="account-device">
@@ -91,7 +85,7 @@ export function DevicesSection({ userId }: { userId: number }) {
             </li>
           ))}
         </ul>
-      )}
+      </AccountList>
       {signOut.isError && !confirming && (
         <p className="form-error" role="alert">
           {signOut.error.message}
@@ -146,37 +140,21 @@ function SignOutOthersDialog(props: {
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const dialog = useModalDialog(props.open);
   return (
-    <dialog
-      ref={dialog}
-      className="dialog"
-      aria-labelledby="account-sign-out-others-title"
-      onClose={props.onCancel}
-    >
-      <h2 id="account-sign-out-others-title">Sign out all other devices?</h2>
-      <p className="muted">
-        {props.count === 1 ? 'One device' : `${props.count} devices`} will have to sign in again.
-        Work they have not sent yet waits on them until you do. This device stays signed in.
-      </p>
-      {props.error && (
-        <p className="form-error" role="alert">
-          {props.error}
-        </p>
-      )}
-      <div className="dialog__actions">
-        <button type="button" className="pp-button pp-button--ghost" onClick={props.onCancel}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="pp-button pp-button--primary"
-          disabled={props.pending}
-          onClick={props.onConfirm}
-        >
-          Sign out
-        </button>
-      </div>
-    </dialog>
+    <ConfirmDialog
+      open={props.open}
+      title="Sign out all other devices?"
+      message={
+        <>
+          {props.count === 1 ? 'One device' : `${props.count} devices`} will have to sign in again.
+          Work they have not sent yet waits on them until you do. This device stays signed in.
+        </>
+      }
+      error={props.error}
+      pending={props.pending}
+      confirmLabel="Sign out"
+      onCancel={props.onCancel}
+      onConfirm={props.onConfirm}
+    />
   );
 }

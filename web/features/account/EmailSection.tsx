@@ -1,10 +1,9 @@
 import { EMAIL_PATTERN, FIELD_MESSAGES } from '../../../domain/accountFields';
 import { EMAIL_SAME } from '../../../domain/contract/account';
 import { useToast } from '../../ui/ToastProvider';
-import { AuthForm } from '../auth/AuthForm';
 import { TextField } from '../auth/TextField';
 import { useChangeEmail } from './account.queries';
-import { ConfirmIdentity } from './ConfirmIdentity';
+import { ChangeSection } from './ChangeSection';
 import { useConfirmedChange } from './useConfirmedChange';
 
 /** What the form can tell of the new address before asking the server (which also refuses a taken one). */
@@ -24,7 +23,7 @@ function emailProblem(email: string, now: string): string | undefined {
 export function EmailSection({ userId, email }: { userId: number; email: string }) {
   const change = useChangeEmail(userId);
   const toast = useToast();
-  const { field, form, failure, handleSubmit, confirm } = useConfirmedChange(
+  const confirmed = useConfirmedChange(
     () => ({ email: '', currentPassword: '' }),
     (values) => ({ email: emailProblem(values.email, email) }),
     async (proof, values) => {
@@ -39,28 +38,26 @@ export function EmailSection({ userId, email }: { userId: number; email: string 
   );
 
   return (
-    <section className="account-section" aria-labelledby="account-email-title">
-      <h2 id="account-email-title">Email</h2>
-      <p className="muted">
-        Now <strong className="account-email">{email}</strong>. We tell this address when it
-        changes.
-      </p>
-      <AuthForm
-        label="Change your email"
-        form={form}
-        onSubmit={handleSubmit}
-        failure={failure}
-        submit={{ label: 'Change email', busyLabel: 'Changing', busy: change.isPending }}
-      >
-        <TextField
-          label="New email"
-          type="email"
-          inputmode="email"
-          autocomplete="email"
-          {...field('email')}
-        />
-        <ConfirmIdentity userId={userId} confirm={confirm} busy={change.isPending} />
-      </AuthForm>
-    </section>
+    <ChangeSection
+      id="email"
+      title="Email"
+      intro={
+        <>
+          Now <strong className="account-email">{email}</strong>. We tell this address when it
+          changes.
+        </>
+      }
+      userId={userId}
+      change={{ ...confirmed, label: 'Change your email', submit: 'Change email' }}
+      busy={change.isPending}
+    >
+      <TextField
+        label="New email"
+        type="email"
+        inputmode="email"
+        autocomplete="email"
+        {...confirmed.field('email')}
+      />
+    </ChangeSection>
   );
 }

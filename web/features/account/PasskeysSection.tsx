@@ -3,7 +3,7 @@ import './passkeys.css';
 import { useQuery } from '@tanstack/react-query';
 import { keyOutline, trashOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
-import { useModalDialog } from '../../ui/useModalDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { Passkey } from '../../../domain/contract/passkeys';
 import { passkeyLabel } from '../../../domain/deviceName';
 import { ApiError } from '../../data/api';
@@ -13,7 +13,7 @@ import { isPasskeyCancelled, passkeyFailureMessage, passkeysSupported } from '..
 import { AuthForm } from '../auth/AuthForm';
 import { fieldErrorsOf } from '../auth/authMessages';
 import { ConfirmIdentity } from './ConfirmIdentity';
-import { ListLoading } from './ListLoading';
+import { AccountList } from './ListLoading';
 import { passkeysQueryOptions, useAddPasskey, useRemovePasskey } from './passkeys.queries';
 import { useConfirmedChange } from './useConfirmedChange';
 
@@ -80,21 +80,21 @@ export function PasskeysSection({ userId }: { userId: number }) {
         Passkeys
       </h2>
       <p className="muted">{PASSKEYS_INTRO}</p>
-      {list.isPending ? (
-        <ListLoading what="passkeys" paused={list.fetchStatus === 'paused'} />
-      ) : list.isError ? (
-        <p className="form-error" role="alert">
-          Your passkeys could not be loaded: {list.error.message}
-        </p>
-      ) : passkeys.length === 0 ? (
-        <p className="passkeys__empty">No passkeys yet.</p>
-      ) : (
-        <ul className="passkeys__list" aria-label="Your passkeys">
-          {passkeys.map((passkey) => (
-            <PasskeyRow key={passkey.id} passkey={passkey} onRemove={() => setRemoving(passkey)} />
-          ))}
-        </ul>
-      )}
+      <AccountList query={list} what="passkeys">
+        {passkeys.length === 0 ? (
+          <p className="passkeys__empty">No passkeys yet.</p>
+        ) : (
+          <ul className="passkeys__list" aria-label="Your passkeys">
+            {passkeys.map((passkey) => (
+              <PasskeyRow
+                key={passkey.id}
+                passkey={passkey}
+                onRemove={() => setRemoving(passkey)}
+              />
+            ))}
+          </ul>
+        )}
+      </AccountList>
       {addFailure && (
         <p className="form-error" role="alert">
           {addFailure}
@@ -191,45 +191,29 @@ function RemoveDialog({
   onRemoved: () => void;
 }) {
   const remove = useRemovePasskey(userId);
-  const open = passkey !== null;
-  const dialog = useModalDialog(open);
   const close = () => {
     remove.reset();
     onClose();
   };
   const label = passkey ? passkeyLabel(passkey.deviceName, passkey.createdAt) : '';
   return (
-    <dialog ref={dialog} className="dialog" aria-labelledby="passkey-remove-title" onClose={close}>
-      <h2 id="passkey-remove-title">Remove this passkey?</h2>
-      <p className="muted">
-        {label}: you will no longer sign in with it. Your password still works.
-      </p>
-      {remove.isError && (
-        <p className="form-error" role="alert">
-          {remove.error.message}
-        </p>
-      )}
-      <div className="dialog__actions">
-        <button type="button" className="pp-button pp-button--ghost" onClick={close}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="pp-button pp-button--primary"
-          disabled={remove.isPending}
-          onClick={() =>
-            passkey &&
-            remove.mutate(passkey.id, {
-              onSuccess: () => {
-                close();
-                onRemoved();
-              },
-            })
-          }
-        >
-          Remove
-        </button>
-      </div>
-    </dialog>
+    <ConfirmDialog
+      open={passkey !== null}
+      title="Remove this passkey?"
+      message={<>{label}: you will no longer sign in with it. Your password still works.</>}
+      error={remove.isError ? remove.error.message : null}
+      pending={remove.isPending}
+      confirmLabel="Remove"
+      onCancel={close}
+      onConfirm={() =>
+        passkey &&
+        remove.mutate(passkey.id, {
+          onSuccess: () => {
+            close();
+            onRemoved();
+          },
+        })
+      }
+    />
   );
 }

@@ -2,10 +2,9 @@ import { FIELD_MESSAGES } from '../../../domain/accountFields';
 import { NEW_PASSWORD_SAME } from '../../../domain/contract/account';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/limits';
 import { useToast } from '../../ui/ToastProvider';
-import { AuthForm } from '../auth/AuthForm';
 import { TextField } from '../auth/TextField';
 import { useChangePassword } from './account.queries';
-import { ConfirmIdentity } from './ConfirmIdentity';
+import { ChangeSection } from './ChangeSection';
 import { useConfirmedChange } from './useConfirmedChange';
 
 /** What the form can tell of the new password before asking the server (which also refuses common ones). */
@@ -24,7 +23,7 @@ function newPasswordProblem(next: string, current: string): string | undefined {
 export function PasswordSection({ userId }: { userId: number }) {
   const change = useChangePassword(userId);
   const toast = useToast();
-  const { field, form, failure, handleSubmit, confirm } = useConfirmedChange(
+  const confirmed = useConfirmedChange(
     () => ({ newPassword: '', currentPassword: '' }),
     ({ newPassword, currentPassword }) => ({
       newPassword: newPasswordProblem(newPassword, currentPassword),
@@ -43,24 +42,20 @@ export function PasswordSection({ userId }: { userId: number }) {
   );
 
   return (
-    <section className="account-section" aria-labelledby="account-password-title">
-      <h2 id="account-password-title">Password</h2>
-      <p className="muted">Changing it signs you out on every other device.</p>
-      <AuthForm
-        label="Change your password"
-        form={form}
-        onSubmit={handleSubmit}
-        failure={failure}
-        submit={{ label: 'Change password', busyLabel: 'Changing', busy: change.isPending }}
-      >
-        <TextField
-          label="New password"
-          type="password"
-          autocomplete="new-password"
-          {...field('newPassword')}
-        />
-        <ConfirmIdentity userId={userId} confirm={confirm} busy={change.isPending} />
-      </AuthForm>
-    </section>
+    <ChangeSection
+      id="password"
+      title="Password"
+      intro="Changing it signs you out on every other device."
+      userId={userId}
+      change={{ ...confirmed, label: 'Change your password', submit: 'Change password' }}
+      busy={change.isPending}
+    >
+      <TextField
+        label="New password"
+        type="password"
+        autocomplete="new-password"
+        {...confirmed.field('newPassword')}
+      />
+    </ChangeSection>
   );
 }

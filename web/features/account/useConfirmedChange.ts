@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { fieldErrorsOf, accountFailureMessage } from '../auth/authMessages';
+import { accountFailureMessage } from '../auth/authMessages';
 import type { ErrorsByField } from '../auth/useFieldErrors';
 import { useFormFields } from '../auth/useFormFields';
 import { currentPasswordProblem, type IdentityProof } from './ConfirmIdentity';
@@ -21,9 +21,7 @@ export function useConfirmedChange<F extends string>(
   const { values, show, setFailure, reset } = fields;
 
   /** Shows why the change failed: beside the field the server named, or above the button. */
-  const fail = (error: unknown) => {
-    if (!show(fieldErrorsOf(error))) setFailure(accountFailureMessage(error));
-  };
+  const fail = (error: unknown) => fields.fail(error, accountFailureMessage);
   const go = (proof: IdentityProof) => void send(proof, values).then(reset, fail);
   /** The form's own fields are fine (else they are shown): the passkey's sheet may open. */
   const ready = () => {

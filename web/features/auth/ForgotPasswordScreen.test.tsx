@@ -1,16 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-} from '@tanstack/react-router';
-import { cleanup, fireEvent, render } from '@testing-library/react';
+import { cleanup, fireEvent } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CapabilitiesResponse } from '../../../domain/contract/settings';
 import { RESET_LINK_SENT, RESET_OFF, RESET_TOO_MANY } from '../../../domain/passwordReset';
 import { capabilitiesKey } from '../settings/modelStatus';
 import { ForgotPasswordScreen } from './ForgotPasswordScreen';
+import { renderPage } from '../../../tests/support/renderPage';
 
 // jsdom draws nothing and has no scrolling; the screen keeps a focused field in view (useKeyboardInView).
 Element.prototype.scrollIntoView ??= () => {};
@@ -30,19 +24,10 @@ function serve(forgot: () => Response) {
 }
 
 function renderForgot(capabilities: CapabilitiesResponse) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  return renderPage(ForgotPasswordScreen, {
+    path: '/auth/forgot',
+    data: [[capabilitiesKey, capabilities]],
   });
-  queryClient.setQueryData(capabilitiesKey, capabilities);
-  const router = createRouter({
-    routeTree: createRootRoute({ component: ForgotPasswordScreen }),
-    history: createMemoryHistory({ initialEntries: ['/auth/forgot'] }),
-  });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
 }
 
 describe('Forgot password', () => {

@@ -9,7 +9,7 @@ import { capabilitiesQueryOptions } from '../settings/modelStatus';
 import { useForgotPasswordMutation } from './auth.queries';
 import { AuthForm } from './AuthForm';
 import { PasswordScreen } from './PasswordScreen';
-import { fieldErrorsOf, registerFailureMessage } from './authMessages';
+import { registerFailureMessage } from './authMessages';
 import { EMAIL_FIELD, TextField } from './TextField';
 import { useFormFields } from './useFormFields';
 
@@ -19,7 +19,9 @@ import { useFormFields } from './useFormFields';
  * discovery). On a server that cannot send mail, it says whom to ask instead.
  */
 export function ForgotPasswordScreen() {
-  const { values, field, form, show, failure, setFailure } = useFormFields(() => ({ email: '' }));
+  const { values, field, form, show, failure, setFailure, fail } = useFormFields(() => ({
+    email: '',
+  }));
   const forgot = useForgotPasswordMutation();
   const { data: capabilities } = useQuery(capabilitiesQueryOptions);
   const resetOff = capabilities?.passwordReset === false;
@@ -34,9 +36,7 @@ export function ForgotPasswordScreen() {
     forgot.mutate(
       { email: typed },
       {
-        onError: (error) => {
-          if (!show(fieldErrorsOf(error))) setFailure(registerFailureMessage(error));
-        },
+        onError: (error) => fail(error, registerFailureMessage),
       },
     );
   };

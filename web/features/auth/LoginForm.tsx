@@ -1,22 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import { loginFieldErrors } from '../../../domain/accountFields';
 import { AUTH_FORM_PATHS } from '../../../domain/contract/authForm';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../domain/limits';
 import { FORGOT_PAGE } from '../../../domain/passwordReset';
-import { takeTypedValue } from '../../prerender/typedValues';
 import { useToast } from '../../ui/ToastProvider';
 import { useLoginMutation } from './auth.queries';
 import { AuthForm } from './AuthForm';
 import { PasskeyOffer } from './PasskeyOffer';
 import { markPasskeyOffered, passkeyOfferDue } from './passkeyOffer';
 import { usePasskeySignIn } from './usePasskeySignIn';
-import { fieldErrorsOf, loginFailureMessage } from './authMessages';
+import { loginFailureMessage } from './authMessages';
 import { TextField } from './TextField';
-import { useFormFields } from './useFormFields';
-import { useFormErrorFromUrl } from './useFormErrorFromUrl';
+import { usePrerenderedFormFields } from './usePrerenderedFormFields';
 import { useGoToPostLoginDestination } from './useGoToPostLoginDestination';
 
 interface LoginFormProps {
@@ -33,19 +30,14 @@ interface LoginFormProps {
  * account on this device, 'Sign in faster next time' (PasskeyOffer.tsx) before going on.
  */
 export function LoginForm({ redirect, errorCode }: LoginFormProps) {
-  // Typed into the prerendered page before the app took it over: kept (prerender/typedValues.ts).
-  const { values, field, form, show, failure, setFailure } = useFormFields(() => ({
-    username: takeTypedValue('username'),
-    password: takeTypedValue('password'),
-  }));
+  const { field, form, failure, setFailure, fail, submitWith } = usePrerenderedFormFields(
+    ['username', 'password'],
+    errorCode,
+  );
   const login = useLoginMutation();
   const toast = useToast();
   const goToDestination = useGoToPostLoginDestination();
   const [offer, setOffer] = useState(false);
-  useFormErrorFromUrl(errorCode, ({ message, field: at }) => {
-    if (at === 'username' || at === 'password') show({ [at]: message });
-    else setFailure(message);
-  });
 
   const welcome = (user: User) =>
     toast({
@@ -64,10 +56,7 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
     onFailure: setFailure,
   });
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    if (show(loginFieldErrors(values))) return;
+  const handleSubmit = submitWith(loginFieldErrors, (values) =>
     login.mutate(
       { username: values.username.trim(), password: values.password },
       {
@@ -79,12 +68,10 @@ export function LoginForm({ redirect, errorCode }: LoginFormProps) {
             setOffer(true);
           } else goOn();
         },
-        onError: (error) => {
-          if (!show(fieldErrorsOf(error))) setFailure(loginFailureMessage(error));
-        },
+        onError: (error) => fail(error, loginFailureMessage),
       },
-    );
-  };
+    ),
+  );
 
   if (offer) return <PasskeyOffer onDone={goOn} />;
 

@@ -1,15 +1,12 @@
-import type { FormEvent } from 'react';
 import { registerFieldErrors } from '../../../domain/accountFields';
 import { AUTH_FORM_PATHS } from '../../../domain/contract/authForm';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../domain/limits';
-import { takeTypedValue } from '../../prerender/typedValues';
 import { useToast } from '../../ui/ToastProvider';
 import { useRegisterMutation } from './auth.queries';
 import { AuthForm } from './AuthForm';
-import { fieldErrorsOf, registerFailureMessage } from './authMessages';
+import { registerFailureMessage } from './authMessages';
 import { EMAIL_FIELD, TextField } from './TextField';
-import { useFormFields } from './useFormFields';
-import { useFormErrorFromUrl } from './useFormErrorFromUrl';
+import { usePrerenderedFormFields } from './usePrerenderedFormFields';
 import { newAccountToast } from './newAccountWelcome';
 import { useGoToPostLoginDestination } from './useGoToPostLoginDestination';
 
@@ -28,26 +25,16 @@ interface RegisterFormProps {
  * belongs to no field (offline, too many attempts) shows once above the button, never as a toast too.
  */
 export function RegisterForm({ initialEmail = '', redirect, errorCode }: RegisterFormProps) {
-  // Typed into the prerendered page before the app took it over: kept (prerender/typedValues.ts).
-  const { values, field, form, show, failure, setFailure } = useFormFields(() => ({
-    name: takeTypedValue('name'),
-    username: takeTypedValue('username'),
-    email: takeTypedValue('email') || initialEmail,
-    password: takeTypedValue('password'),
-  }));
+  const { field, form, failure, fail, submitWith } = usePrerenderedFormFields(
+    ['name', 'username', 'email', 'password'],
+    errorCode,
+    { email: initialEmail },
+  );
   const register = useRegisterMutation();
   const toast = useToast();
   const goToDestination = useGoToPostLoginDestination();
-  useFormErrorFromUrl(errorCode, ({ message, field: at }) => {
-    if (at === 'name' || at === 'username' || at === 'email' || at === 'password')
-      show({ [at]: message });
-    else setFailure(message);
-  });
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    if (show(registerFieldErrors(values))) return;
+  const handleSubmit = submitWith(registerFieldErrors, (values) =>
     register.mutate(
       {
         name: values.name.trim(),
@@ -61,12 +48,10 @@ export function RegisterForm({ initialEmail = '', redirect, errorCode }: Registe
           // As after a login: the signed-in state reaches the header before the screen changes.
           setTimeout(() => void goToDestination(redirect), LOGIN_REDIRECT_DELAY_MS);
         },
-        onError: (error) => {
-          if (!show(fieldErrorsOf(error))) setFailure(registerFailureMessage(error));
-        },
+        onError: (error) => fail(error, registerFailureMessage),
       },
-    );
-  };
+    ),
+  );
 
   return (
     // The browser posts the form to the server itself before the app takes the page over: the

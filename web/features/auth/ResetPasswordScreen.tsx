@@ -10,7 +10,7 @@ import { ApiError } from '../../data/api';
 import { useResetPasswordMutation } from './auth.queries';
 import { AuthForm } from './AuthForm';
 import { PasswordScreen } from './PasswordScreen';
-import { fieldErrorsOf, registerFailureMessage } from './authMessages';
+import { registerFailureMessage } from './authMessages';
 import { TextField } from './TextField';
 import { useFormFields } from './useFormFields';
 import { useGoToPostLoginDestination } from './useGoToPostLoginDestination';
@@ -33,7 +33,7 @@ const isDeadLink = (error: unknown) =>
  */
 export function ResetPasswordScreen() {
   const { token } = useSearch({ from: '/auth/reset' });
-  const { values, field, form, show, failure, setFailure } = useFormFields(() => ({
+  const { values, field, form, show, failure, setFailure, fail } = useFormFields(() => ({
     password: '',
   }));
   const [dead, setDead] = useState(!token);
@@ -60,7 +60,7 @@ export function ResetPasswordScreen() {
         },
         onError: (error) => {
           if (isDeadLink(error)) setDead(true);
-          else if (!show(fieldErrorsOf(error))) setFailure(registerFailureMessage(error));
+          else fail(error, registerFailureMessage);
         },
       },
     );

@@ -5,7 +5,7 @@ import { userMessageKey } from '../../data/chatMerge';
 import { clearUserData, openUserDb, type LocalMessage, type PitchpadDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
 import { queueSend } from '../chat/engine/chatDelivery';
-import { countUnsentWork } from '../../data/unsentWork';
+import { countUnsentWork, NO_UNSENT_WORK } from '../../data/unsentWork';
 import { queueKitFile } from '../kit/kitUploads';
 import { saveProfileEdits } from '../profile/profileStore';
 import { confirmLogout, describeUnsentWork, type AskAboutUnsentWork } from './logoutGuard';
@@ -72,24 +72,13 @@ async function someUnsentWork(db: PitchpadDb): Promise<void> {
 describe('phone: 17. the work a logout would delete', () => {
   it('counts messages the server has not stored, flows drafted offline, and saved-history changes', async () => {
     const db = openUserDb(++userId);
-    expect(await countUnsentWork(db)).toEqual({
-      messages: 0,
-      flows: 0,
-      history: 0,
-      edits: 0,
-      profile: 0,
-      files: 0,
-      recordings: 0,
-    });
+    expect(await countUnsentWork(db)).toEqual(NO_UNSENT_WORK);
     await someUnsentWork(db);
     expect(await countUnsentWork(db)).toEqual({
+      ...NO_UNSENT_WORK,
       messages: 2,
       flows: 1,
       history: 1,
-      edits: 0,
-      profile: 0,
-      files: 0,
-      recordings: 0,
     });
   });
 
@@ -110,28 +99,10 @@ describe('phone: 17. the work a logout would delete', () => {
   });
 
   it('says it in plain words, one line per kind', () => {
-    expect(
-      describeUnsentWork({
-        messages: 2,
-        flows: 0,
-        history: 0,
-        edits: 0,
-        profile: 0,
-        files: 0,
-        recordings: 0,
-      }),
-    ).toEqual(["2 messages haven't been sent yet"]);
-    expect(
-      describeUnsentWork({
-        messages: 1,
-        flows: 1,
-        history: 3,
-        edits: 0,
-        profile: 0,
-        files: 0,
-        recordings: 0,
-      }),
-    ).toEqual([
+    expect(describeUnsentWork({ ...NO_UNSENT_WORK, messages: 2 })).toEqual([
+      "2 messages haven't been sent yet",
+    ]);
+    expect(describeUnsentWork({ ...NO_UNSENT_WORK, messages: 1, flows: 1, history: 3 })).toEqual([
       "1 message hasn't been sent yet",
       "Answers to 1 guided flow haven't been sent yet",
       "3 saved-history changes haven't been sent yet",
@@ -155,8 +126,8 @@ describe('phone: 17. the work a logout would delete', () => {
     expect(await confirmLogout(id, answering(false))).toBe(false);
     expect(await confirmLogout(id, answering(true))).toBe(true);
     expect(asked).toEqual([
-      [id, { messages: 2, flows: 1, history: 1, edits: 0, profile: 0, files: 0, recordings: 0 }],
-      [id, { messages: 2, flows: 1, history: 1, edits: 0, profile: 0, files: 0, recordings: 0 }],
+      [id, { ...NO_UNSENT_WORK, messages: 2, flows: 1, history: 1 }],
+      [id, { ...NO_UNSENT_WORK, messages: 2, flows: 1, history: 1 }],
     ]);
   });
 });

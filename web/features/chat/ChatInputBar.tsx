@@ -1,4 +1,3 @@
-import { IonIcon } from '@ionic/react';
 import { arrowUp, stop } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
@@ -14,6 +13,7 @@ import {
   type AttachNote,
 } from '../transcripts/AttachTranscriptButton';
 import { oneLine } from './useComposerDraft';
+import { IconButton } from '../../ui/IconButton';
 
 /** The message box's name and its form's early-tap key: what the frame's typing and send are matched by. */
 export const CHAT_MESSAGE_FIELD = 'message';
@@ -122,19 +122,21 @@ export function ChatInputBar({
         {/* While a reply streams, Stop takes Send's place, in the same 46 px round slot: the message
             box keeps its width (at 320 px a worded Stop beside Send left it a few letters wide). */}
         {isLoading ? (
-          <button
-            type="button"
+          <IconButton
             className="chat-input__send chat-input__stop"
             onClick={onStop}
             aria-label="Stop"
             title="Stop"
-          >
-            <IonIcon icon={stop} aria-hidden="true" />
-          </button>
+            icon={stop}
+          />
         ) : (
-          <button type="submit" className="chat-input__send" disabled={!canSend} aria-label="Send">
-            <IonIcon icon={arrowUp} aria-hidden="true" />
-          </button>
+          <IconButton
+            type="submit"
+            className="chat-input__send"
+            disabled={!canSend}
+            aria-label="Send"
+            icon={arrowUp}
+          />
         )}
       </form>
     </div>

@@ -14,6 +14,7 @@ import { initialsOf } from '../shell/UserMenu';
 import { relativeTime, sidebarTitle } from './format';
 import { FEATURED_PROMPT } from './MessageList';
 import { useNow } from './useNow';
+import { IconButton } from '../../ui/IconButton';
 
 interface ChatSidebarProps {
   user: User;
@@ -93,14 +94,12 @@ export function ChatSidebar({
           {isDrawer && (
             <div className="chat-sidebar__heading">
               <strong>Tools and conversations</strong>
-              <button
-                type="button"
+              <IconButton
                 className="chat-sidebar__close"
                 aria-label="Close conversations"
                 onClick={onClose}
-              >
-                <IonIcon icon={closeOutline} aria-hidden="true" />
-              </button>
+                icon={closeOutline}
+              />
             </div>
           )}
           <button
@@ -159,15 +158,13 @@ export function ChatSidebar({
             {initialsOf(user)}
           </span>
           <span className="chat-sidebar__who">{user.name?.trim() || user.email}</span>
-          <button
-            type="button"
+          <IconButton
             className="chat-sidebar__logout"
             aria-label="Log out"
             title="Log out"
             onClick={onLogout}
-          >
-            <IonIcon icon={logOutOutline} aria-hidden="true" />
-          </button>
+            icon={logOutOutline}
+          />
         </div>
       </aside>
     </>

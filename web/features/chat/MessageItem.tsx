@@ -17,6 +17,7 @@ import { MessageSources } from './MessageSources';
 import type { Delivery, ReplyState } from './messageView';
 import { TypingIndicator } from './TypingIndicator';
 import { useCopiedMark } from '../../ui/useCopiedMark';
+import { IconButton } from '../../ui/IconButton';
 
 export function AiAvatar() {
   return (
@@ -188,26 +189,22 @@ export const AssistantReply = memo(function AssistantReply({
               </span>
             )}
             {finished && content && (
-              <button
-                type="button"
+              <IconButton
                 className={`message__action${copied ? ' message__action--done' : ''}`}
                 aria-label={copied ? 'Copied' : 'Copy'}
                 title={copied ? 'Copied' : 'Copy'}
                 onClick={() => void copy()}
-              >
-                <IonIcon icon={copied ? checkmarkOutline : copyOutline} aria-hidden="true" />
-              </button>
+                icon={copied ? checkmarkOutline : copyOutline}
+              />
             )}
             {canRegenerate && (
-              <button
-                type="button"
+              <IconButton
                 className="message__action"
                 aria-label="Regenerate"
                 title="Regenerate"
                 onClick={onRegenerate}
-              >
-                <IonIcon icon={refreshOutline} aria-hidden="true" />
-              </button>
+                icon={refreshOutline}
+              />
             )}
           </div>
         )}

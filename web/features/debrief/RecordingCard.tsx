@@ -9,7 +9,7 @@ import type { ShareChoice } from '../../../domain/share/shareChoices';
 import { api, ApiError } from '../../data/api';
 import { userIdOfDb, type LocalRecording, type PitchpadDb } from '../../data/db';
 import { InlineIcon } from '../../ui/InlineIcon';
-import { useModalDialog } from '../../ui/useModalDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import { ChoiceList } from '../share/ChoiceList';
 import { useOpenWithText } from '../share/useOpenWithText';
@@ -225,8 +225,6 @@ function DeleteDialog({
   onClose: () => void;
   onDelete: () => Promise<void>;
 }) {
-  const dialog = useModalDialog(open);
-  const titleId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const close = () => {
@@ -245,32 +243,25 @@ function DeleteDialog({
     }
   };
   return (
-    <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onClose={close}>
-      <h2 id={titleId}>Delete “{name}”?</h2>
-      <p className="muted">
-        {transcribed
+    <ConfirmDialog
+      open={open}
+      title={<>Delete “{name}”?</>}
+      message={
+        transcribed
           ? 'The recording leaves this phone and its transcript leaves your account.'
-          : 'The recording is only on this phone: it can’t be brought back.'}
-      </p>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="dialog__actions">
-        <button type="button" className="pp-button pp-button--ghost" onClick={close}>
-          Keep it
-        </button>
-        <button
-          type="button"
-          className="pp-button pp-button--primary"
-          disabled={busy}
-          onClick={() => void handleDelete()}
-        >
+          : 'The recording is only on this phone: it can’t be brought back.'
+      }
+      error={problem}
+      pending={busy}
+      cancelLabel="Keep it"
+      confirmLabel={
+        <>
           <InlineIcon icon={trashOutline} />
           Delete
-        </button>
-      </div>
-    </dialog>
+        </>
+      }
+      onCancel={close}
+      onConfirm={() => void handleDelete()}
+    />
   );
 }

@@ -10,6 +10,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { formatHistoryDate, type HistoryItem } from './workflowStore';
+import { IconButton } from '../../ui/IconButton';
 
 export const EMPTY_TITLE = 'No saved history yet';
 export const EMPTY_HINT = 'Complete a workflow to see it here';
@@ -96,35 +97,29 @@ export function HistoryList({
                   >
                     Delete
                   </button>
-                  <button
-                    type="button"
+                  <IconButton
                     className="history-item__action"
                     aria-label="Keep it"
                     onClick={() => setConfirmingDelete(null)}
-                  >
-                    <IonIcon icon={closeOutline} aria-hidden="true" />
-                  </button>
+                    icon={closeOutline}
+                  />
                 </span>
               ) : (
                 <span className="history-item__actions">
-                  <button
-                    type="button"
+                  <IconButton
                     className="history-item__action"
                     aria-label={`Rename ${item.name}`}
                     title="Rename"
                     onClick={() => setEditing(item.id)}
-                  >
-                    <IonIcon icon={createOutline} aria-hidden="true" />
-                  </button>
-                  <button
-                    type="button"
+                    icon={createOutline}
+                  />
+                  <IconButton
                     className="history-item__action history-item__action--danger"
                     aria-label={`Delete ${item.name}`}
                     title="Delete"
                     onClick={() => setConfirmingDelete(item.id)}
-                  >
-                    <IonIcon icon={trashOutline} aria-hidden="true" />
-                  </button>
+                    icon={trashOutline}
+                  />
                 </span>
               )}
             </>
@@ -174,23 +169,20 @@ function RenameForm({
         maxLength={200}
         enterKeyHint="done"
       />
-      <button
+      <IconButton
         type="submit"
         className="history-item__action history-item__action--ok"
         aria-label="Save name"
         title="Save"
-      >
-        <IonIcon icon={checkmarkOutline} aria-hidden="true" />
-      </button>
-      <button
-        type="button"
+        icon={checkmarkOutline}
+      />
+      <IconButton
         className="history-item__action"
         aria-label="Cancel rename"
         title="Cancel"
         onClick={onCancel}
-      >
-        <IonIcon icon={closeOutline} aria-hidden="true" />
-      </button>
+        icon={closeOutline}
+      />
     </form>
   );
 }

@@ -1,7 +1,6 @@
 /** The Saved History bottom sheet (spec §2): 85vh on phones, 70vh on wider screens. */
 // oxlint-disable-next-line import/no-unassigned-import -- the history's stylesheet, loaded with its chunk
 import './history.css';
-import { IonIcon } from '@ionic/react';
 import { useNavigate } from '@tanstack/react-router';
 import { closeOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useRef } from 'react';
@@ -12,6 +11,7 @@ import { useAuth } from '../auth/auth.queries';
 import { closeHistorySheet } from './historySheet';
 import { HistoryList } from './HistoryList';
 import { useWorkflowHistory } from './useWorkflowHistory';
+import { IconButton } from '../../ui/IconButton';
 
 export function HistorySheet({ renameId }: { renameId: string | null }) {
   const { user } = useAuth();
@@ -60,15 +60,13 @@ function Sheet({ user, renameId }: { user: User; renameId: string | null }) {
             <h2 id="history-sheet-title">Saved History</h2>
             <p className="history-sheet__sub">Your finished workflows, on every device.</p>
           </div>
-          <button
+          <IconButton
             ref={closeButton}
-            type="button"
             className="history-sheet__close"
             aria-label="Close"
             onClick={closeHistorySheet}
-          >
-            <IonIcon icon={closeOutline} aria-hidden="true" />
-          </button>
+            icon={closeOutline}
+          />
         </header>
         <div className="history-sheet__body">
           <HistoryList

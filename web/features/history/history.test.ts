@@ -16,6 +16,7 @@ import {
   saveWorkflow,
   syncWorkflows,
 } from './workflowStore';
+import { buildLocalEmailChat } from '../../../tests/factories/localMessages';
 
 /** A fake /api/workflows: the server's list, and every call made. */
 let server: Map<string, Workflow & { result?: string }>;
@@ -148,16 +149,7 @@ describe('saved history', () => {
 
   it('phone: 14. renames the chat that holds the item, on this device at once (also offline)', async () => {
     online = false;
-    await db.chats.put({
-      id: 'chat-14',
-      title: 'Cold Email to Dana',
-      createdAt: 'x',
-      updatedAt: 'x',
-      isPlaybook: true,
-      playbookType: 'email',
-      synced: true,
-      touchedAt: 1,
-    });
+    await db.chats.put(buildLocalEmailChat({ id: 'chat-14' }));
     const item = await saveWorkflow(db, {
       type: 'email',
       name: 'Cold Email to Dana',

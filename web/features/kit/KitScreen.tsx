@@ -11,7 +11,7 @@ import './kit.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { addOutline, documentTextOutline, trashOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useModalDialog } from '../../ui/useModalDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { ChangeEvent } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import type { KitFile } from '../../../domain/contract/kit';
@@ -336,38 +336,27 @@ function DeleteDialog({
   onClose: () => void;
 }) {
   const remove = useDeleteKitFile(userId);
-  const open = file !== null;
-  const dialog = useModalDialog(open);
   const close = () => {
     remove.reset();
     onClose();
   };
-  const handleDelete = () => {
-    if (file) remove.mutate(file.id, { onSuccess: close });
-  };
   return (
-    <dialog ref={dialog} className="dialog" aria-labelledby="kit-delete-title" onClose={close}>
-      <h2 id="kit-delete-title">Delete “{file?.name}”?</h2>
-      <p className="muted">Its passages leave every answer at once.</p>
-      {remove.isError && (
-        <p className="form-error" role="alert">
-          {remove.error.message}
-        </p>
-      )}
-      <div className="dialog__actions">
-        <button type="button" className="pp-button pp-button--ghost" onClick={close}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="pp-button pp-button--primary"
-          disabled={remove.isPending}
-          onClick={handleDelete}
-        >
+    <ConfirmDialog
+      open={file !== null}
+      title={<>Delete “{file?.name}”?</>}
+      message="Its passages leave every answer at once."
+      error={remove.isError ? remove.error.message : null}
+      pending={remove.isPending}
+      confirmLabel={
+        <>
           <InlineIcon icon={trashOutline} />
           Delete
-        </button>
-      </div>
-    </dialog>
+        </>
+      }
+      onCancel={close}
+      onConfirm={() => {
+        if (file) remove.mutate(file.id, { onSuccess: close });
+      }}
+    />
   );
 }

@@ -7,6 +7,7 @@ import {
   shareOutline,
 } from 'ionicons/icons';
 import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import {
   bottomUpMarketSize,
   worksheetShareText,
@@ -146,28 +147,15 @@ function MarketSizeCalculator({ entry, setEntry }: Fields) {
         Count the customers you could actually sell to, and what one would pay you in a year.
       </p>
       <div className="market-calc">
-        <div className="market-calc__field">
-          <label htmlFor={`${id}-customers`}>Customers who could buy</label>
-          <input
-            id={`${id}-customers`}
-            className="worksheet-input"
-            inputMode="text"
-            autoComplete="off"
-            autoCapitalize="off"
-            autoCorrect="off"
-            placeholder="2,000"
-            value={customers}
-            aria-invalid={Boolean(customersError)}
-            aria-describedby={customersError ? `${id}-customers-error` : undefined}
-            onChange={(e) => type('customers', e.target.value)}
-            onBlur={() => mark('customers', true)}
-          />
-          {customersError && (
-            <p className="market-calc__error" id={`${id}-customers-error`}>
-              {customersError}
-            </p>
-          )}
-        </div>
+        <AmountField
+          id={`${id}-customers`}
+          label="Customers who could buy"
+          placeholder="2,000"
+          value={customers}
+          error={customersError}
+          onChange={(value) => type('customers', value)}
+          onBlur={() => mark('customers', true)}
+        />
         <div className="market-calc__field">
           <label htmlFor={`${id}-unit`}>
             They are <span className="muted">(optional)</span>
@@ -182,27 +170,15 @@ function MarketSizeCalculator({ entry, setEntry }: Fields) {
             onChange={(e) => setEntry('unit', e.target.value)}
           />
         </div>
-        <div className="market-calc__field">
-          <label htmlFor={`${id}-price`}>What one pays per year</label>
-          <input
-            id={`${id}-price`}
-            className="worksheet-input"
-            inputMode="text"
-            autoComplete="off"
-            autoCapitalize="off"
-            autoCorrect="off"
-            placeholder="$1,200"
-            value={price}
-            aria-invalid={Boolean(priceError)}
-            aria-describedby={priceError ? `${id}-price-error` : `${id}-price-hint`}
-            onChange={(e) => type('pricePerYear', e.target.value)}
-            onBlur={() => mark('pricePerYear', true)}
-          />
-          {priceError ? (
-            <p className="market-calc__error" id={`${id}-price-error`}>
-              {priceError}
-            </p>
-          ) : (
+        <AmountField
+          id={`${id}-price`}
+          label="What one pays per year"
+          placeholder="$1,200"
+          value={price}
+          error={priceError}
+          onChange={(value) => type('pricePerYear', value)}
+          onBlur={() => mark('pricePerYear', true)}
+          hint={
             <p
               className="market-calc__hint"
               id={`${id}-price-hint`}
@@ -212,8 +188,8 @@ function MarketSizeCalculator({ entry, setEntry }: Fields) {
                 ? result.yearly
                 : 'A monthly price works too: “$99/month”.'}
             </p>
-          )}
-        </div>
+          }
+        />
       </div>
       <output
         className={`market-calc__result${result.ok ? ' market-calc__result--ready' : ''}`}
@@ -266,5 +242,56 @@ function PricingModels({ models, entry, setEntry }: { models: readonly PricingMo
         ))}
       </div>
     </section>
+  );
+}
+
+/**
+ * A count or a price, typed as the rep would say it ('2,000', '$99/month'): its error under it once
+ * there is one, else `hint` (a paragraph with the id `${id}-hint`), which the input is described by.
+ */
+function AmountField({
+  id,
+  label,
+  placeholder,
+  value,
+  error,
+  hint,
+  onChange,
+  onBlur,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  error: string | undefined;
+  hint?: ReactNode;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  return (
+    <div className="market-calc__field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="worksheet-input"
+        inputMode="text"
+        autoComplete="off"
+        autoCapitalize="off"
+        autoCorrect="off"
+        placeholder={placeholder}
+        value={value}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+      />
+      {error ? (
+        <p className="market-calc__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : (
+        hint
+      )}
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError, OfflineError } from '../../data/api';
 import { saveGuestAnalysis } from './analysis.queries';
+import { IconButton } from '../../ui/IconButton';
 
 /** A light check before the server's own: something@something.something. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -54,9 +55,12 @@ export function SaveAnalysisPrompt({ onSaved, onDismiss }: SaveAnalysisPromptPro
       aria-modal="false"
       aria-labelledby="save-prompt-title"
     >
-      <button type="button" className="save-prompt__close" onClick={onDismiss} aria-label="Not now">
-        <IonIcon icon={closeOutline} aria-hidden="true" />
-      </button>
+      <IconButton
+        className="save-prompt__close"
+        onClick={onDismiss}
+        aria-label="Not now"
+        icon={closeOutline}
+      />
       <div className="save-prompt__head">
         <span className="save-prompt__icon" aria-hidden="true">
           <IonIcon icon={mailOutline} />

@@ -5,18 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { draftColdEmail } from '../../../domain/drafts/coldEmail';
 import { CRM_DRAFT_NOTE } from '../../../domain/drafts/crmNote';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
-import {
-  clearUserData,
-  openUserDb,
-  type LocalChat,
-  type LocalMessage,
-  type PitchpadDb,
-} from '../../data/db';
+import { clearUserData, openUserDb, type LocalMessage, type PitchpadDb } from '../../data/db';
 import { createToaster } from '../../ui/toaster';
 import { ToastProvider } from '../../ui/ToastProvider';
 import { MessageList } from '../chat/MessageList';
 import { ChatFlowExtras, flowPromptOf, isFlowResultOnly, offlineDraftRow } from './FlowExtras';
 import { saveOfflineEmailDraft } from './flowResults';
+import { buildLocalEmailChat } from '../../../tests/factories/localMessages';
 
 let db: PitchpadDb;
 let userId = 9000;
@@ -28,16 +23,7 @@ afterEach(async () => {
   await clearUserData();
 });
 
-const chat: LocalChat = {
-  id: 'chat-1',
-  title: 'Cold Email to Dana',
-  createdAt: 'x',
-  updatedAt: 'x',
-  isPlaybook: true,
-  playbookType: 'email',
-  synced: true,
-  touchedAt: 1,
-};
+const chat = buildLocalEmailChat();
 
 function message(
   key: string,

@@ -39,6 +39,31 @@ interface FlowMenuProps {
   locked: boolean;
 }
 
+/** A menu item's icon in its colour (`tone`), its title and, where there is one, a line under it. */
+function ItemText({
+  tone,
+  icon,
+  title,
+  note,
+}: {
+  tone: string;
+  icon: string;
+  title: string;
+  note?: string | null;
+}) {
+  return (
+    <>
+      <span className={`flow-menu__icon flow-menu__icon--${tone}`} aria-hidden="true">
+        <IonIcon icon={icon} />
+      </span>
+      <span className="flow-menu__text">
+        <span className="flow-menu__title">{title}</span>
+        {note && <span className="flow-menu__resume">{note}</span>}
+      </span>
+    </>
+  );
+}
+
 function ProTag({ locked }: { locked: boolean }) {
   return locked ? <span className="pro-badge flow-menu__pro">PRO</span> : null;
 }
@@ -62,15 +87,12 @@ export function FlowMenu({ db, activeFlow, onStart, locked }: FlowMenuProps) {
                 aria-current={activeFlow === type ? 'page' : undefined}
                 onClick={() => onStart(type)}
               >
-                <span className={`flow-menu__icon flow-menu__icon--${type}`} aria-hidden="true">
-                  <IonIcon icon={FLOW_ICONS[type]} />
-                </span>
-                <span className="flow-menu__text">
-                  <span className="flow-menu__title">{FLOWS[type].title}</span>
-                  {draft && (
-                    <span className="flow-menu__resume">Resume · {progressLabel(draft)}</span>
-                  )}
-                </span>
+                <ItemText
+                  tone={type}
+                  icon={FLOW_ICONS[type]}
+                  title={FLOWS[type].title}
+                  note={draft && `Resume · ${progressLabel(draft)}`}
+                />
                 <ProTag locked={locked} />
               </button>
             </li>
@@ -78,37 +100,30 @@ export function FlowMenu({ db, activeFlow, onStart, locked }: FlowMenuProps) {
         })}
         <li>
           <Link to="/competitive" className="flow-menu__item">
-            <span className="flow-menu__icon flow-menu__icon--competitive" aria-hidden="true">
-              <IonIcon icon={analyticsOutline} />
-            </span>
-            <span className="flow-menu__text">
-              <span className="flow-menu__title">Competitive Intelligence</span>
-            </span>
+            <ItemText tone="competitive" icon={analyticsOutline} title="Competitive Intelligence" />
             <ProTag locked={locked} />
           </Link>
         </li>
         <li>
           {/* Issue 23: the voice debrief, for every signed-in rep (its transcript leads into the flows). */}
           <Link to="/debrief" className="flow-menu__item">
-            <span className="flow-menu__icon flow-menu__icon--call" aria-hidden="true">
-              <IonIcon icon={micOutline} />
-            </span>
-            <span className="flow-menu__text">
-              <span className="flow-menu__title">Debrief a meeting</span>
-              <span className="flow-menu__resume">Record a voice note, even offline</span>
-            </span>
+            <ItemText
+              tone="call"
+              icon={micOutline}
+              title="Debrief a meeting"
+              note="Record a voice note, even offline"
+            />
           </Link>
         </li>
         <li>
           {/* Issue 21: the profile answers every flow's questions about what the rep sells. */}
           <Link to="/profile" className="flow-menu__item">
-            <span className="flow-menu__icon flow-menu__icon--profile" aria-hidden="true">
-              <IonIcon icon={businessOutline} />
-            </span>
-            <span className="flow-menu__text">
-              <span className="flow-menu__title">Your profile</span>
-              <span className="flow-menu__resume">What you sell, filled into every flow</span>
-            </span>
+            <ItemText
+              tone="profile"
+              icon={businessOutline}
+              title="Your profile"
+              note="What you sell, filled into every flow"
+            />
           </Link>
         </li>
       </ul>

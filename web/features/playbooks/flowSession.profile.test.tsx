@@ -1,12 +1,13 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie in jsdom
 import 'fake-indexeddb/auto';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileValues } from '../../../domain/contract/profile';
 import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
 import { loadDraft } from '../../data/drafts';
 import { saveFlowAnswer } from './flowDrafts';
 import { useFlowSession, type FlowSessionDeps } from './useFlowSession';
+import { buildFlowSessionDeps } from '../../../tests/factories/flowSession';
 
 let db: PitchpadDb;
 let userId = 9600;
@@ -23,15 +24,7 @@ const PROFILE: ProfileValues = {
   bookingLink: 'https://cal.com/ada/20min',
 };
 
-function deps(overrides: Partial<FlowSessionDeps> = {}): FlowSessionDeps {
-  return {
-    db,
-    api: { post: vi.fn() },
-    onFinish: vi.fn(async () => {}),
-    alert: vi.fn(),
-    ...overrides,
-  };
-}
+const deps = (overrides?: Partial<FlowSessionDeps>) => buildFlowSessionDeps(db, overrides);
 
 describe('a running flow with the rep’s profile', () => {
   it('opens asking only the recipient and finishes with the profile’s answers, none of them put in the draft', async () => {

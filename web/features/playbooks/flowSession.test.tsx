@@ -34,6 +34,7 @@ import {
 } from './flowResults';
 import { InterviewCard } from './InterviewCard';
 import { useFlowSession, type FlowSessionDeps } from './useFlowSession';
+import { buildFlowSessionDeps } from '../../../tests/factories/flowSession';
 
 let db: PitchpadDb;
 let userId = 7000;
@@ -60,15 +61,7 @@ afterEach(async () => {
   await clearUserData();
 });
 
-function sessionDeps(overrides: Partial<FlowSessionDeps> = {}): FlowSessionDeps {
-  return {
-    db,
-    api: { post: vi.fn() },
-    onFinish: vi.fn(async () => {}),
-    alert: vi.fn(),
-    ...overrides,
-  };
-}
+const sessionDeps = (overrides?: Partial<FlowSessionDeps>) => buildFlowSessionDeps(db, overrides);
 
 describe('a running flow', () => {
   it('saves every answer as typed and reopens at the same step after a reload', async () => {

@@ -10,6 +10,7 @@ import {
   type ProfileValues,
 } from '../../../domain/contract/profile';
 import { api, ApiError, OfflineError } from '../../data/api';
+import { DialogActions } from '../../ui/ConfirmDialog';
 
 /** What the sheet says when the phone has no connection: the pasted text stays. */
 export const NEEDS_CONNECTION =
@@ -123,18 +124,12 @@ export function FillFromText({ values, online, onClose, onSave }: Props) {
               {problem}
             </p>
           )}
-          <div className="dialog__actions fill-sheet__actions">
-            <button type="button" className="pp-button pp-button--ghost" onClick={onClose}>
-              Cancel
-            </button>
-            <button
-              type="submit"
-              className="pp-button pp-button--primary"
-              disabled={busy || !text.trim()}
-            >
-              {busy ? 'Reading…' : 'Read my fields'}
-            </button>
-          </div>
+          <DialogActions
+            className="fill-sheet__actions"
+            onCancel={onClose}
+            confirmLabel={busy ? 'Reading…' : 'Read my fields'}
+            confirmDisabled={busy || !text.trim()}
+          />
         </form>
       ) : (
         <>

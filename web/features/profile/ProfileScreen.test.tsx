@@ -1,13 +1,6 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie
 import 'fake-indexeddb/auto';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-} from '@tanstack/react-router';
-import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   PROFILE_FIELD_NAMES,
@@ -19,11 +12,11 @@ import { api } from '../../data/api';
 import { clearUserData, openUserDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
 import { createToaster } from '../../ui/toaster';
-import { ToastProvider } from '../../ui/ToastProvider';
 import { authKeys } from '../auth/auth.queries';
 import { PROFILE_SECTIONS } from './profileSections';
 import { PROFILE_EDIT, PROFILE_LINE, readLocalProfile } from './profileStore';
 import { ProfileScreen, SAVED } from './ProfileScreen';
+import { renderPage } from '../../../tests/support/renderPage';
 
 // jsdom has no modal dialogs: the browser's showModal and close, as far as the sheet uses them.
 function showModal(this: HTMLDialogElement) {
@@ -82,21 +75,11 @@ function serve(profile: ProfileResponse, extract?: () => Response, refusePatch?:
 }
 
 function renderScreen() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  return renderPage(ProfileScreen, {
+    path: '/profile',
+    data: [[authKeys.user, buildSessionUser({ id: userId })]],
+    toaster: createToaster(),
   });
-  queryClient.setQueryData(authKeys.user, buildSessionUser({ id: userId }));
-  const router = createRouter({
-    routeTree: createRootRoute({ component: ProfileScreen }),
-    history: createMemoryHistory({ initialEntries: ['/profile'] }),
-  });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider toaster={createToaster()}>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
 }
 
 describe('the profile screen', () => {

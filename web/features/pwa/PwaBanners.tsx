@@ -1,8 +1,10 @@
 import { IonIcon } from '@ionic/react';
 import { closeOutline, downloadOutline, refreshOutline, shareOutline } from 'ionicons/icons';
 import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../../domain/limits';
 import { pwaStatus, type PwaStatus } from './pwaStatus';
+import { IconButton } from '../../ui/IconButton';
 
 /**
  * The app's own notices, under the header: 'A new version is ready' with Reload, Chrome's install
@@ -33,47 +35,63 @@ function UpdateBanner({ reload }: { reload: () => void }) {
 
 function InstallBanner() {
   return (
-    <div className="app-banner" role="region" aria-label={`Install ${PRODUCT_NAME}`}>
-      <IonIcon className="app-banner__icon" icon={downloadOutline} aria-hidden="true" />
-      <p className="app-banner__text">
-        <strong>Install {PRODUCT_NAME}</strong>
-        <span>Open it from your home screen, even with no signal.</span>
-      </p>
-      <button type="button" className="app-banner__action" onClick={() => void pwaStatus.install()}>
-        Install
-      </button>
-      <button
-        type="button"
-        className="app-banner__close"
-        aria-label="Not now"
-        onClick={pwaStatus.dismissInstallBanner}
-      >
-        <IonIcon icon={closeOutline} aria-hidden="true" />
-      </button>
-    </div>
+    <InstallNotice
+      icon={downloadOutline}
+      closeLabel="Not now"
+      onClose={pwaStatus.dismissInstallBanner}
+      action={
+        <button
+          type="button"
+          className="app-banner__action"
+          onClick={() => void pwaStatus.install()}
+        >
+          Install
+        </button>
+      }
+    >
+      Open it from your home screen, even with no signal.
+    </InstallNotice>
   );
 }
 
 function IosInstallHint() {
   useEffect(() => pwaStatus.markIosHintShown(), []);
   return (
+    <InstallNotice icon={shareOutline} closeLabel="Dismiss" onClose={pwaStatus.dismissIosHint}>
+      Tap <IonIcon className="app-banner__inline-icon" icon={shareOutline} aria-label="Share" />{' '}
+      Share, then ‘Add to Home Screen’.
+    </InstallNotice>
+  );
+}
+
+/** 'Install Pitchpad' and how (`children`), with the way to do it where there is one, and a close. */
+function InstallNotice({
+  icon,
+  closeLabel,
+  onClose,
+  action,
+  children,
+}: {
+  icon: string;
+  closeLabel: string;
+  onClose: () => void;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
     <div className="app-banner" role="region" aria-label={`Install ${PRODUCT_NAME}`}>
-      <IonIcon className="app-banner__icon" icon={shareOutline} aria-hidden="true" />
+      <IonIcon className="app-banner__icon" icon={icon} aria-hidden="true" />
       <p className="app-banner__text">
         <strong>Install {PRODUCT_NAME}</strong>
-        <span>
-          Tap <IonIcon className="app-banner__inline-icon" icon={shareOutline} aria-label="Share" />{' '}
-          Share, then ‘Add to Home Screen’.
-        </span>
+        <span>{children}</span>
       </p>
-      <button
-        type="button"
+      {action}
+      <IconButton
         className="app-banner__close"
-        aria-label="Dismiss"
-        onClick={pwaStatus.dismissIosHint}
-      >
-        <IonIcon icon={closeOutline} aria-hidden="true" />
-      </button>
+        aria-label={closeLabel}
+        onClick={onClose}
+        icon={closeOutline}
+      />
     </div>
   );
 }

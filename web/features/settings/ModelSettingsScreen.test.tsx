@@ -1,20 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-} from '@tanstack/react-router';
-import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../domain/contract/auth';
 import { buildSessionUser } from '../../../tests/factories/sessionUser';
 import { createToaster } from '../../ui/toaster';
-import { ToastProvider } from '../../ui/ToastProvider';
 import { authKeys } from '../auth/auth.queries';
 import { ModelSettingsScreen } from './ModelSettingsScreen';
 import { settingsKeys, type ModelSettings } from './settings.queries';
+import { renderPage } from '../../../tests/support/renderPage';
+import { NO_MODEL_SETTINGS, savedModelSettings } from '../../../tests/factories/modelSettings';
 
 afterEach(() => {
   cleanup();
@@ -25,23 +19,11 @@ const person = buildSessionUser();
 
 /** The screen as the server's answers leave it: who is signed in, and the stored settings. */
 function renderScreen(user: User, settings?: ModelSettings) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  return renderPage(ModelSettingsScreen, {
+    path: '/settings/model',
+    data: [[authKeys.user, user], ...(settings ? [[settingsKeys.model, settings] as const] : [])],
+    toaster: createToaster(),
   });
-  queryClient.setQueryData(authKeys.user, user);
-  if (settings) queryClient.setQueryData(settingsKeys.model, settings);
-  const router = createRouter({
-    routeTree: createRootRoute({ component: ModelSettingsScreen }),
-    history: createMemoryHistory({ initialEntries: ['/settings/model'] }),
-  });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider toaster={createToaster()}>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  return Object.assign(view, { router });
 }
 
 /** The server's answers: a CSRF token, the settings when given, and 401 (the session ended) for everything else. */
@@ -69,15 +51,7 @@ describe('Settings → Model', () => {
   });
 
   it("shows a saved key only as 'A key is saved' with Replace and Remove, never the key", async () => {
-    const saved: ModelSettings = {
-      baseUrl: 'http://localhost:11434/v1',
-      hasApiKey: true,
-      defaultModel: 'llama3.2',
-      models: ['llama3.2'],
-      connected: true,
-      locked: { baseUrl: false, apiKey: false, models: false },
-      updatedAt: '2026-11-26T12:00:00.000Z',
-    };
+    const saved = savedModelSettings();
     const view = renderScreen({ ...person, isOperator: true }, saved);
     expect(await view.findByText('A key is saved')).toBeTruthy();
     expect(view.getByRole('button', { name: 'Replace' })).toBeTruthy();
@@ -92,15 +66,13 @@ describe('Settings → Model', () => {
   });
 
   it("shows what the environment sets read-only, marked 'Set by the environment'", async () => {
-    const saved: ModelSettings = {
+    const saved = savedModelSettings({
       baseUrl: 'http://10.0.0.5:8000/v1',
-      hasApiKey: true,
       defaultModel: 'gpt-4o',
       models: ['gpt-4o', 'gpt-4o-mini'],
-      connected: true,
       locked: { baseUrl: true, apiKey: true, models: true },
       updatedAt: null,
-    };
+    });
     const view = renderScreen({ ...person, isOperator: true }, saved);
     await view.findByRole('form', { name: 'Model settings' });
     expect(view.getAllByText('Set by the environment')).toHaveLength(3);
@@ -113,15 +85,7 @@ describe('Settings → Model', () => {
   });
 
   it('a new address or provider asks for the key again: the saved one is not sent there', async () => {
-    const saved: ModelSettings = {
-      baseUrl: 'http://localhost:11434/v1',
-      hasApiKey: true,
-      defaultModel: 'llama3.2',
-      models: ['llama3.2'],
-      connected: true,
-      locked: { baseUrl: false, apiKey: false, models: false },
-      updatedAt: '2026-11-26T12:00:00.000Z',
-    };
+    const saved = savedModelSettings();
     const view = renderScreen({ ...person, isOperator: true }, saved);
     const url = await view.findByRole('textbox', { name: 'Base URL' });
     fireEvent.change(url, { target: { value: 'http://10.0.0.9:8000/v1' } });
@@ -142,15 +106,7 @@ describe('Settings → Model', () => {
   });
 
   it("keeps Test's live region in the page while it is empty, so its result is announced", async () => {
-    const saved: ModelSettings = {
-      baseUrl: null,
-      hasApiKey: false,
-      defaultModel: null,
-      models: [],
-      connected: false,
-      locked: { baseUrl: false, apiKey: false, models: false },
-      updatedAt: null,
-    };
+    const saved = NO_MODEL_SETTINGS;
     const view = renderScreen({ ...person, isOperator: true }, saved);
     await view.findByRole('form', { name: 'Model settings' });
     const region = view.container.querySelector('.settings-test__result[aria-live="polite"]');
@@ -173,15 +129,7 @@ describe('Settings → Model', () => {
   });
 
   it('a Save refused because the session ended says so, with the way to sign in again', async () => {
-    const saved: ModelSettings = {
-      baseUrl: 'http://localhost:11434/v1',
-      hasApiKey: false,
-      defaultModel: 'llama3.2',
-      models: ['llama3.2'],
-      connected: true,
-      locked: { baseUrl: false, apiKey: false, models: false },
-      updatedAt: '2026-11-26T12:00:00.000Z',
-    };
+    const saved = savedModelSettings({ hasApiKey: false });
     serveSessionEnded(saved);
     const view = renderScreen({ ...person, isOperator: true }, saved);
     fireEvent.click(await view.findByRole('button', { name: 'Save' }));

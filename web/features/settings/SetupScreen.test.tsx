@@ -1,11 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-} from '@tanstack/react-router';
-import { cleanup, fireEvent, render } from '@testing-library/react';
+import { cleanup, fireEvent } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../domain/contract/auth';
 import { buildSessionUser } from '../../../tests/factories/sessionUser';
@@ -13,6 +6,7 @@ import { authKeys } from '../auth/auth.queries';
 import { settingsKeys } from './settings.queries';
 import { SetupScreen } from './SetupScreen';
 import { keepSetupToken, readSetupToken } from './setupToken';
+import { renderPage } from '../../../tests/support/renderPage';
 
 afterEach(() => {
   cleanup();
@@ -36,20 +30,13 @@ const networkDown = (): Response => {
 };
 
 function renderSetup(user: User, operatorExists = false) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  return renderPage(SetupScreen, {
+    path: '/setup',
+    data: [
+      [authKeys.user, user],
+      [settingsKeys.setupStatus, { operatorExists }],
+    ],
   });
-  queryClient.setQueryData(authKeys.user, user);
-  queryClient.setQueryData(settingsKeys.setupStatus, { operatorExists });
-  const router = createRouter({
-    routeTree: createRootRoute({ component: SetupScreen }),
-    history: createMemoryHistory({ initialEntries: ['/setup'] }),
-  });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
 }
 
 describe('claiming the server', () => {

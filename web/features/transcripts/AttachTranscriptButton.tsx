@@ -4,7 +4,6 @@
  */
 // oxlint-disable-next-line import/no-unassigned-import -- the paperclip's stylesheet, loaded with its chunk
 import './attach.css';
-import { IonIcon } from '@ionic/react';
 import { attachOutline } from 'ionicons/icons';
 import { useRef } from 'react';
 import type { ChangeEvent } from 'react';
@@ -16,6 +15,7 @@ import {
   transcriptFileProblem,
 } from '../../../domain/transcripts/attach';
 import { cleanTranscript } from '../../../domain/transcripts/clean';
+import { IconButton } from '../../ui/IconButton';
 
 const ATTACH_LABEL = 'Attach a transcript';
 
@@ -61,17 +61,15 @@ export function AttachTranscriptButton({
 
   return (
     <>
-      <button
-        type="button"
+      <IconButton
         className="attach-button"
         onClick={() => input.current?.click()}
         aria-label={ATTACH_LABEL}
         aria-describedby={describedBy}
         title={ATTACH_LABEL}
         disabled={disabled}
-      >
-        <IonIcon icon={attachOutline} aria-hidden="true" />
-      </button>
+        icon={attachOutline}
+      />
       <input
         ref={input}
         type="file"
