@@ -63,7 +63,7 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
-        // A fake microphone (a tone) for the voice debrief (issue 23); asked only where a test grants it.
+        // A fake microphone (a tone) for the voice debrief; asked only where a test grants it.
         '--use-fake-device-for-media-stream',
       ],
     },
