@@ -90,7 +90,7 @@ describe('a failed call', () => {
 });
 
 describe('a call made for one user (asUser)', () => {
-  it('security: 3. names the user in x-pitchpad-user, and a 409 session_mismatch is a SessionMismatchError', async () => {
+  it('names the user in x-pitchpad-user, and a 409 session_mismatch is a SessionMismatchError', async () => {
     let named: string | undefined;
     handler = (req, res) => {
       named = req.headers['x-pitchpad-user'] as string | undefined;
