@@ -29,7 +29,7 @@ interface FlowPanelProps {
   type: FlowType;
   db: PitchpadDb;
   userId: number;
-  /** 'Show History' in the header: the saved history above the flow (spec §2). */
+  /** 'Show History' in the header: the saved history above the flow. */
   showHistory: boolean;
   send: FinishDeps['send'];
   openChat: FinishDeps['openChat'];
