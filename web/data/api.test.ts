@@ -115,7 +115,7 @@ describe('a call made for one user (asUser)', () => {
 });
 
 describe('a connection failure', () => {
-  it("is an OfflineError with the spec's network wording", async () => {
+  it('is an OfflineError saying the server cannot be reached', async () => {
     // Nothing listens on port 9 of loopback (discard), so the connection is refused.
     const error = await createApiClient({ baseUrl: 'http://127.0.0.1:9' })
       .get('/api/thing')

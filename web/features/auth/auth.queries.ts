@@ -212,7 +212,7 @@ export function usePasskeyLoginMutation() {
 
 /**
  * Registration signs the new account in (the server starts its session), so the rep goes straight
- * on (the spec switches to the login tab to type the password again; docs/first-minutes.md).
+ * on instead of being sent to the login tab to type the password again (docs/first-minutes.md).
  */
 export function useRegisterMutation() {
   const sessionStart = useSessionStart();

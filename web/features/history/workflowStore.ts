@@ -40,7 +40,7 @@ export function newWorkflowId(): string {
   return Array.from(bytes, (b) => ID_ALPHABET[b & 63]).join('');
 }
 
-/** The path that reopens a workflow's result: its chat (the spec's '/chat', made specific). */
+/** The path that reopens a workflow's result: its own chat, not just '/chat'. */
 export function workflowPath(chatId: string | undefined): string {
   return chatId ? `/chat?chat=${encodeURIComponent(chatId)}` : '/chat';
 }
@@ -364,7 +364,7 @@ export function formatHistoryDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const day = date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-  // Newer ICU puts a narrow no-break space before AM/PM; the spec's format has a plain one.
+  // Newer ICU puts a narrow no-break space before AM/PM; the history list's dates use a plain one.
   const time = date
     .toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
     .replace(/\s/g, ' ');

@@ -67,8 +67,8 @@ export function FlowPanel({
     [type, db, send, toast, openChat, model, sender, profile, navigate],
   );
   const loadProfile = useCallback(() => profileForFlow(db), [db]);
-  // The spec's validation messages (a transcript under 50 characters) show inline on the card, in
-  // the spec's words, not as a native alert. Each belongs to the step it was raised on, and goes
+  // Validation messages (a transcript under 50 characters) show inline on the card, not as a
+  // native alert. Each belongs to the step it was raised on, and goes
   // once the answer changes.
   const [notice, setNotice] = useState<{ text: string; step: string | undefined } | null>(null);
   const step = useRef<string | undefined>(undefined);

@@ -35,7 +35,7 @@ interface InterviewCardProps {
   optionsNote?: string | undefined;
   /** The option just picked, during the pick delay. */
   picked: string | null;
-  /** Why the answer cannot go on yet (the spec's validation texts), shown above the buttons. */
+  /** Why the answer cannot go on yet (a validation message), shown above the buttons. */
   notice?: string | null;
   onChange: (value: string) => void;
   onSubmit: () => void;

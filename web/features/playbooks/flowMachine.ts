@@ -294,7 +294,7 @@ function skipOf(progress: FlowProgress, index: number): StepView['skip'] {
 export type StepResult =
   /** Move to this progress (the next or previous step). */
   | { kind: 'move'; progress: FlowProgress }
-  /** Tell the user why not (the spec's alerts). */
+  /** Tell the user why not (a validation message). */
   | { kind: 'alert'; message: string }
   /** Value proposition: generate the options, then show the last step. */
   | { kind: 'generate'; progress: FlowProgress }

@@ -315,7 +315,10 @@ async function notePlanFailure(db: PitchpadDb, draft: LocalMessage, error: unkno
   await db.messages.update(draft.key, { planDelivery });
 }
 
-/** The failure in the rep's words: the server's message (api.ts gives the spec's wording), else the spec's for a bad answer. */
+/**
+ * The failure in the rep's words: the server's message (api.ts words it for the user), else the
+ * fixed message for a plan that came back malformed.
+ */
 function planErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.message) return error.message;
   if (error instanceof Error && error.name !== 'ZodError' && error.message) return error.message;

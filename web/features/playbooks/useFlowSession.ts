@@ -40,7 +40,7 @@ export interface FlowSessionDeps {
   api: Pick<ApiClient, 'post'>;
   /** Makes the flow's result; the draft is cleared by it once the result is safe. */
   onFinish: (answers: Answers) => Promise<void>;
-  /** The spec's alerts (e.g. a transcript under 50 characters). */
+  /** Validation messages (e.g. a transcript under 50 characters). */
   alert: (message: string) => void;
   /** The first answer a reply's button filled in (history state, never the address), taken once when the flow opens. */
   prefill?: string;
