@@ -280,7 +280,7 @@ function skipOf(progress: FlowProgress, index: number): StepView['skip'] {
     case 'email':
       return { label: SKIP_TO_EMAIL, enabled: true, hint: null };
     case 'call':
-      // Offered once past the first step, when there is something to analyse.
+      // Offered once past the first step: the transcript, which the analysis cannot do without.
       return index >= 1 ? { label: SKIP_TO_ANALYSIS, enabled: true, hint: null } : null;
     case 'gtmplan': {
       const enabled = answeredCount(progress.answers) >= GTM_SKIP_MIN_ANSWERS;
