@@ -95,7 +95,7 @@ async function start(container: HTMLElement): Promise<void> {
 }
 
 /**
- * The home screen's frame (issue 24: a copy of the chat painted by the shell's inline scripts,
+ * The home screen's frame (a copy of the chat painted by the shell's inline scripts,
  * domain/contract/frameScript.ts) stays on screen while the app renders under it, in the hidden
  * `#root`: the route's code and the header's lazy parts are loaded first, so the commit that has read
  * the chat (ChatScreen's `screenDrawn`) draws it whole, and the frame goes in that commit. Another

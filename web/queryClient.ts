@@ -9,7 +9,10 @@ function shouldRetry(limit: number) {
   return (failureCount: number, error: unknown) => !isClientError(error) && failureCount < limit;
 }
 
-/** TanStack Query with the spec's caching rules (§9). */
+/**
+ * TanStack Query's defaults: data fresh for a while, a few retries with a growing delay, no refetch
+ * on window focus (a phone switching apps would refetch all the time).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -46,9 +49,9 @@ const PERSIST_BUSTER = '1';
 const PERSIST_KEY = 'pitchpad-query-cache';
 
 /**
- * Persist the small queries in localStorage (design §6), so a cold start offline knows the user,
- * their subscription, the models and the prices at once. Chat history is not here: it lives in the
- * local database (data/db.ts), and localStorage holds about 5 MB. Resolves once the saved cache is
+ * Persist the small queries in localStorage, so a cold start offline knows the user, their
+ * subscription, the models and the prices at once. Chat history is not here: it lives in the local
+ * database (data/db.ts), and localStorage holds about 5 MB. Resolves once the saved cache is
  * restored; start the router after it, so route guards see the restored user (loadSessionUser
  * checks it with the server when online).
  */

@@ -1,5 +1,5 @@
 /**
- * The service worker (design §6), built by vite-plugin-pwa's injectManifest into web/dist/sw.js as a
+ * The service worker, built by vite-plugin-pwa's injectManifest into web/dist/sw.js as a
  * classic script (iife; see vite.config.ts). The server sends it with Cache-Control: no-cache, so a
  * deploy is seen on the next visit.
  *

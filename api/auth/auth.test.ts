@@ -29,7 +29,7 @@ const countUsers = async (username: string) =>
   ).rows[0].n;
 
 describe('POST /api/auth/register', () => {
-  it('fresh: 5. creates the account, answers with the user and signs it in (no second trip through the login tab)', async () => {
+  it('creates the account, answers with the user and signs it in (no second trip through the login tab)', async () => {
     const client = new TestClient(server.url);
     const creds = uniqueCredentials('alice');
     const res = await client.post('/api/auth/register', { ...creds, name: 'Alice Adams' });

@@ -123,7 +123,7 @@ function expectNoSecretsIn(location: string, ...secrets: string[]) {
 }
 
 describe('POST /api/auth/login/form (the sign-in page before the app takes it over)', () => {
-  it('trust: 1. the right password signs in and sends the rep to /chat with a 303 and a session cookie', async () => {
+  it('the right password signs in and sends the rep to /chat with a 303 and a session cookie', async () => {
     const user = await buildUser(server);
     const res = await postForm('/api/auth/login/form', {
       username: user.username,
@@ -134,7 +134,7 @@ describe('POST /api/auth/login/form (the sign-in page before the app takes it ov
     expect(await signedInAs(res.cookies)).toBe(user.username);
   });
 
-  it('trust: 1. a wrong password goes back to /auth/login with an error code only: no username, no password in the address', async () => {
+  it('a wrong password goes back to /auth/login with an error code only: no username, no password in the address', async () => {
     const user = await buildUser(server);
     const res = await postForm('/api/auth/login/form', {
       username: user.username,
@@ -146,13 +146,13 @@ describe('POST /api/auth/login/form (the sign-in page before the app takes it ov
     expect(await signedInAs(res.cookies)).toBeNull();
   });
 
-  it('trust: 1. an empty form goes back with the first missing field named by its code', async () => {
+  it('an empty form goes back with the first missing field named by its code', async () => {
     const res = await postForm('/api/auth/login/form', { username: '', password: '' });
     expect(res.status).toBe(303);
     expect(res.location).toBe('/auth/login?error=usernameRequired');
   });
 
-  it('trust: 1. a form posted from another site is refused and signs no one in', async () => {
+  it('a form posted from another site is refused and signs no one in', async () => {
     const user = await buildUser(server);
     for (const origin of ['https://evil.example', null]) {
       const res = await postForm(
@@ -166,7 +166,7 @@ describe('POST /api/auth/login/form (the sign-in page before the app takes it ov
     }
   });
 
-  it('trust: 1. the login limit counts form attempts: past it even the right password is refused with "too-many"', async () => {
+  it('the login limit counts form attempts: past it even the right password is refused with "too-many"', async () => {
     const user = await buildUser(server);
     const ip = randomIp();
     for (let i = 0; i < LOGIN_FAILURES_PER_USERNAME_AND_IP; i++) {
@@ -195,7 +195,7 @@ describe('POST /api/auth/login/form (the sign-in page before the app takes it ov
 });
 
 describe('POST /api/auth/register/form (the registration page before the app takes it over)', () => {
-  it('trust: 1. a new account is created, signed in, and sent to /chat with a 303', async () => {
+  it('a new account is created, signed in, and sent to /chat with a 303', async () => {
     const creds = uniqueCredentials('formreg');
     const res = await postForm('/api/auth/register/form', { name: 'Dana Diaz', ...creds });
     expect(res.status).toBe(303);
@@ -207,7 +207,7 @@ describe('POST /api/auth/register/form (the registration page before the app tak
     expect(row).toEqual({ name: 'Dana Diaz', email: creds.email });
   });
 
-  it("fresh: 5. the new account is marked for the app's welcome by a short-lived cookie its script reads; a login is not", async () => {
+  it("the new account is marked for the app's welcome by a short-lived cookie its script reads; a login is not", async () => {
     const creds = uniqueCredentials('formwelcome');
     const res = await postForm('/api/auth/register/form', { name: 'Ada Lovelace', ...creds });
     expect(res.location).toBe('/chat');
@@ -229,7 +229,7 @@ describe('POST /api/auth/register/form (the registration page before the app tak
     expect(login.setCookies.some((c) => c.startsWith('pitchpad_new_account='))).toBe(false);
   });
 
-  it('trust: 1. a taken username goes back to /auth/register with its code: no name, email or password in the address', async () => {
+  it('a taken username goes back to /auth/register with its code: no name, email or password in the address', async () => {
     const taken = await buildUser(server);
     const creds = { ...uniqueCredentials(), username: taken.username };
     const res = await postForm('/api/auth/register/form', { name: 'Eve Example', ...creds });
@@ -239,14 +239,14 @@ describe('POST /api/auth/register/form (the registration page before the app tak
     expect(await signedInAs(res.cookies)).toBeNull();
   });
 
-  it("trust: 1. an invalid email goes back with the reason's code and creates nothing", async () => {
+  it("an invalid email goes back with the reason's code and creates nothing", async () => {
     const creds = { ...uniqueCredentials(), email: 'not-an-email' };
     const res = await postForm('/api/auth/register/form', creds);
     expect(res.location).toBe('/auth/register?error=emailInvalid');
     expect(await countUsers(creds.username)).toBe(0);
   });
 
-  it('trust: 1. a registration form from another site is refused and creates nothing', async () => {
+  it('a registration form from another site is refused and creates nothing', async () => {
     const creds = uniqueCredentials();
     const res = await postForm('/api/auth/register/form', creds, {
       origin: 'https://evil.example',
@@ -275,7 +275,7 @@ const cardPage = (tool: string, tab = 'login') =>
   `/auth/${tab}?${new URLSearchParams({ redirect: 'pricing', tool })}`;
 
 describe('where the forms send the rep: where the sign-in page they were on says (its Referer)', () => {
-  it("trust: 1. a sign-in from a tool card's page lands where the card meant, as the app's own sign-in does, and never off the site", async () => {
+  it("a sign-in from a tool card's page lands where the card meant, as the app's own sign-in does, and never off the site", async () => {
     const user = await buildUser(server);
     for (const [tool, destination] of [
       ['gtmplan', '/chat?flow=gtmplan'],
@@ -314,7 +314,7 @@ describe('where the forms send the rep: where the sign-in page they were on says
     }
   });
 
-  it("trust: 1. a registration from a tool card's page, or from one that names where to go next, lands there", async () => {
+  it("a registration from a tool card's page, or from one that names where to go next, lands there", async () => {
     const res = await postForm('/api/auth/register/form', uniqueCredentials('cardreg'), {
       referer: cardPage('demo', 'register'),
     });
@@ -325,7 +325,7 @@ describe('where the forms send the rep: where the sign-in page they were on says
     expect(next.location).toBe('/onboarding?analysis=42');
   });
 
-  it('trust: 1. a refused form goes back to the page it came from with where the rep was going still in its address', async () => {
+  it('a refused form goes back to the page it came from with where the rep was going still in its address', async () => {
     const user = await buildUser(server);
     const res = await postForm(
       '/api/auth/login/form',
@@ -343,7 +343,7 @@ describe('where the forms send the rep: where the sign-in page they were on says
 });
 
 describe('the sign-in pages for a rep who is already signed in', () => {
-  it("trust: 2. opening a tool card's sign-in page signed in sends the rep on with a 303 to the card's destination, kept by no cache", async () => {
+  it("opening a tool card's sign-in page signed in sends the rep on with a 303 to the card's destination, kept by no cache", async () => {
     const { client } = await loggedInClient(server);
     for (const [path, destination] of [
       [cardPage('gtmplan'), '/chat?flow=gtmplan'],
@@ -360,7 +360,7 @@ describe('the sign-in pages for a rep who is already signed in', () => {
     }
   });
 
-  it('trust: 2. a guest gets the page itself, which no shared cache may keep for anyone else', async () => {
+  it('a guest gets the page itself, which no shared cache may keep for anyone else', async () => {
     for (const path of [cardPage('gtmplan'), '/auth/register', '/auth']) {
       const res = await new TestClient(server.url).get(path);
       expect(res.status, path).toBe(200);
@@ -379,7 +379,7 @@ describe('the sign-in pages for a rep who is already signed in', () => {
 const appPage = (path: string) => server.url + path;
 
 describe("a tab of the sign-in page tapped before the app runs (a plain link, without its page's query)", () => {
-  it("trust: 1. the Register tab on a tool card's sign-in page is sent back to itself with the card's query, so its form lands where the card meant", async () => {
+  it("the Register tab on a tool card's sign-in page is sent back to itself with the card's query, so its form lands where the card meant", async () => {
     const guest = new TestClient(server.url);
     const opened = await guest.request('GET', '/auth/register', undefined, {
       headers: { referer: appPage(`${cardPage('gtmplan')}&error=invalid-login`) },
@@ -408,7 +408,7 @@ describe("a tab of the sign-in page tapped before the app runs (a plain link, wi
     expect(signedIn.headers.get('location')).toBe('/competitive');
   });
 
-  it('trust: 1. the page is served as it is when it names where to go, or when the link came from no sign-in page of ours', async () => {
+  it('the page is served as it is when it names where to go, or when the link came from no sign-in page of ours', async () => {
     const guest = new TestClient(server.url);
     for (const [path, referer] of [
       ['/auth/register', undefined],
@@ -427,7 +427,7 @@ describe("a tab of the sign-in page tapped before the app runs (a plain link, wi
 });
 
 describe('the sign-in pages while a logout made offline waits (the page marks it in a cookie)', () => {
-  it('trust: 1. a rep whose logout still waits gets the sign-in page, not a 303 into the app the waiting logout is about to close', async () => {
+  it('a rep whose logout still waits gets the sign-in page, not a 303 into the app the waiting logout is about to close', async () => {
     const { user, client } = await loggedInClient(server);
     client.cookies.set('pitchpad_logout_pending', String(user.id));
     for (const path of ['/auth/login', cardPage('gtmplan'), '/auth']) {
@@ -441,7 +441,7 @@ describe('the sign-in pages while a logout made offline waits (the page marks it
     expect((await client.get('/auth/login')).status).toBe(303);
   });
 
-  it('trust: 1. a login ends the session the logout waited for, and takes the mark away', async () => {
+  it('a login ends the session the logout waited for, and takes the mark away', async () => {
     const user = await buildUser(server);
     const res = await postForm(
       '/api/auth/login/form',
@@ -455,7 +455,7 @@ describe('the sign-in pages while a logout made offline waits (the page marks it
 });
 
 describe('GET /api/auth/session (how long ago the current session began)', () => {
-  it('trust: 3. says whose session the cookie holds and how long ago it began, so a logout queued before it never ends it', async () => {
+  it('says whose session the cookie holds and how long ago it began, so a logout queued before it never ends it', async () => {
     expect((await new TestClient(server.url).get('/api/auth/session')).body).toBeNull();
     const user = await buildUser(server);
     const form = await postForm('/api/auth/login/form', {
@@ -483,7 +483,7 @@ describe('GET /api/auth/session (how long ago the current session began)', () =>
 });
 
 describe('a form body the server cannot read', () => {
-  it('trust: 4. one too large goes back to its form with ?error=too-large (and where the rep was going), never JSON', async () => {
+  it('one too large goes back to its form with ?error=too-large (and where the rep was going), never JSON', async () => {
     const huge = 'x'.repeat(20_000);
     for (const [path, tab] of [
       ['/api/auth/login/form', 'login'],
@@ -500,7 +500,7 @@ describe('a form body the server cannot read', () => {
     }
   });
 
-  it('trust: 4. one in an encoding it cannot read goes back to its form with ?error=failed', async () => {
+  it('one in an encoding it cannot read goes back to its form with ?error=failed', async () => {
     const res = await postForm(
       '/api/auth/login/form',
       { username: 'someone', password: 'password-1' },

@@ -21,7 +21,7 @@ function expectHostOnly(setCookie: string | undefined) {
 }
 
 describe('cookies behind https', () => {
-  it('security: 9. names the session, guest and CSRF cookies __Host- (Secure, Path=/, no Domain, httpOnly, SameSite=Lax)', async () => {
+  it('names the session, guest and CSRF cookies __Host- (Secure, Path=/, no Domain, httpOnly, SameSite=Lax)', async () => {
     const client = new TestClient(server.url);
     const token = await client.request('GET', '/api/csrf-token');
     expectHostOnly(token.headers.getSetCookie().find((c) => c.startsWith('__Host-pitchpad_csrf=')));

@@ -19,7 +19,7 @@ export interface UserRow {
   subscription_active: string;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
-  /** Runs this server: connects its model in Settings → Model (issue #20). */
+  /** Runs this server: connects its model in Settings → Model. */
   is_operator: boolean;
 }
 

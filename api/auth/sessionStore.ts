@@ -3,7 +3,7 @@ import type { Pool } from '../db';
 import { cookieNames } from './cookies';
 
 /**
- * koa-session's external store over the spec's `session` table (sid, sess json, expire).
+ * koa-session's external store over the `session` table (sid, sess json, expire).
  * It holds the guest session: state kept before sign-up (the guest's analyses key, the save-analysis
  * answer). A row is written only once there is such state; the CSRF secret is not in it.
  */

@@ -27,7 +27,7 @@ const paragraph = (topic: string, n: number) =>
 
 const heading = (text: string) => ({ text, size: 16 });
 
-describe('kit: 3. a PDF cut into passages at its headings and paragraphs', () => {
+describe('a PDF cut into passages at its headings and paragraphs', () => {
   it('starts each passage at a heading or a paragraph, with its page, never cutting one in two', async () => {
     const pricing = paragraph('pricing', 9);
     const support = paragraph('support', 9);
@@ -54,7 +54,7 @@ describe('kit: 3. a PDF cut into passages at its headings and paragraphs', () =>
   });
 });
 
-describe('kit: 3. a reader that runs out of memory', () => {
+describe('a reader that runs out of memory', () => {
   it('refuses the file as too large or complex to read, and the server reads the next one', async () => {
     // A page whose text unpacks to 50 MB, read with a heap of 4 MB: the reader's process dies of it.
     await expect(
@@ -67,7 +67,7 @@ describe('kit: 3. a reader that runs out of memory', () => {
   });
 });
 
-describe('kit: 3. a page of very many lines', () => {
+describe('a page of very many lines', () => {
   it('reads all 200,000 lines of one page', async () => {
     const { pages } = await extractText('log.pdf', pdfOfLines(200_000), { timeoutMs: 60_000 });
     const lines = pages[0]!.text.split('\n');
@@ -76,7 +76,7 @@ describe('kit: 3. a page of very many lines', () => {
   });
 });
 
-describe('kit: 3. a reader that fails for a reason that is not the file', () => {
+describe('a reader that fails for a reason that is not the file', () => {
   it('is a KitReaderError, not a refusal of the file, its stderr logged with its start and end kept', async () => {
     const captured = captureLog();
     const broken = breakKitReader({ noise: 50_000 });

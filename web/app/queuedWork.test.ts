@@ -20,7 +20,7 @@ const chatId = '0195f0a0-0000-7000-8000-0000000000a1';
 const answer = buildLocalReply({ key: 'r:a1', chatId, replyToKey: 'u:a1' });
 
 describe('the work the sync engine hands over besides chat sends (it asks the server nothing without any)', () => {
-  it("trust: 6. an offline draft's edit counts once the flow's answer is on the server, to go onto it", async () => {
+  it("an offline draft's edit counts once the flow's answer is on the server, to go onto it", async () => {
     expect(await hasOtherWork(db)).toBe(false);
     await saveOfflineEmailEdit(db, chatId, {
       subject: 'Hi Dana',
@@ -33,7 +33,7 @@ describe('the work the sync engine hands over besides chat sends (it asks the se
     expect(await hasOtherWork(db)).toBe(true);
   });
 
-  it('trust: 6. an edit of a reply the server has not stored does not count; one of a stored reply does', async () => {
+  it('an edit of a reply the server has not stored does not count; one of a stored reply does', async () => {
     const edit = { subject: 'Hi Dana', body: 'Edited', editedAt: new Date().toISOString() };
     await db.messages.put({ ...answer, serverId: null, emailEdit: edit, emailEditPending: true });
     expect(await hasOtherWork(db)).toBe(false);

@@ -45,7 +45,7 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
 }
 
 /**
- * Logout's 'Send first' (phone: 17.): hand the server everything waiting on this device now, and
+ * Logout's 'Send first': hand the server everything waiting on this device now, and
  * answer what is still waiting once the server has stored what it could. It does not wait for the
  * replies being written: the server finishes and keeps them whatever this device does next.
  */

@@ -90,7 +90,7 @@ describe('a failed call', () => {
 });
 
 describe('a call made for one user (asUser)', () => {
-  it('security: 3. names the user in x-pitchpad-user, and a 409 session_mismatch is a SessionMismatchError', async () => {
+  it('names the user in x-pitchpad-user, and a 409 session_mismatch is a SessionMismatchError', async () => {
     let named: string | undefined;
     handler = (req, res) => {
       named = req.headers['x-pitchpad-user'] as string | undefined;
@@ -115,7 +115,7 @@ describe('a call made for one user (asUser)', () => {
 });
 
 describe('a connection failure', () => {
-  it("is an OfflineError with the spec's network wording", async () => {
+  it('is an OfflineError saying the server cannot be reached', async () => {
     // Nothing listens on port 9 of loopback (discard), so the connection is refused.
     const error = await createApiClient({ baseUrl: 'http://127.0.0.1:9' })
       .get('/api/thing')

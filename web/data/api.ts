@@ -1,7 +1,7 @@
 /**
  * The one HTTP client. Every call sends cookies and JSON (a file's bytes: `putFile`); every mutation
  * carries the CSRF token.
- * Failed calls become typed errors whose messages use the spec's wording (spec §8), so screens can
+ * Failed calls become typed errors whose messages are written for the user, so screens can
  * show `error.message` as is.
  */
 import { CSRF_HEADER, ErrorCode } from '../../domain/contract/errors';
@@ -107,7 +107,7 @@ function errorFor(status: number, message: string, data: unknown, headers?: Head
   return new ApiError(message, status, data);
 }
 
-/** A failed call's error: the server's message, else 'Request failed with status {code}' (spec §8). */
+/** A failed call's error: the server's message, else 'Request failed with status {code}'. */
 function failedCall(status: number, data: unknown, headers?: Headers): ApiError {
   return errorFor(
     status,
@@ -175,7 +175,7 @@ export function createApiClient({
     return res;
   }
 
-  /** The CSRF token, fetched once and cached (spec §7). */
+  /** The CSRF token, fetched once and cached. */
   function getCsrfToken(): Promise<string> {
     csrfToken ??= (async () => {
       const res = await send('GET', '/api/csrf-token', undefined, {});

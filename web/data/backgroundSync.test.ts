@@ -64,7 +64,7 @@ afterEach(async () => {
 const reply = buildLocalReply();
 
 describe('work queued offline asks the browser to deliver it with the app closed', () => {
-  it('trust: 6. a saved-history change made offline (a save, a rename, a delete) registers the sync', async () => {
+  it('a saved-history change made offline (a save, a rename, a delete) registers the sync', async () => {
     const browser = installServiceWorker({ withSync: true });
     const item = await saveWorkflow(db, { type: 'email', name: 'Cold Email to Dana', answers: {} });
     await vi.waitFor(() => expect(browser.tags).toEqual([syncTagOf(userId)]));
@@ -79,7 +79,7 @@ describe('work queued offline asks the browser to deliver it with the app closed
     expect((await db.workflows.get(item.id))?.synced).toBe(false);
   });
 
-  it('trust: 6. an email edit made offline registers the sync', async () => {
+  it('an email edit made offline registers the sync', async () => {
     const browser = installServiceWorker({ withSync: true });
     await db.messages.put(reply);
     await saveReplyEmailEdit(db, reply.key, { subject: 'New subject', body: 'New body' });
@@ -87,7 +87,7 @@ describe('work queued offline asks the browser to deliver it with the app closed
     expect(await db.messages.get(reply.key)).toMatchObject({ emailEditPending: true });
   });
 
-  it('trust: 6. a chat send registers the sync once its entry is stored, not before', async () => {
+  it('a chat send registers the sync once its entry is stored, not before', async () => {
     const browser = installServiceWorker({ withSync: true });
     browser.stored.now = false;
     await db
@@ -102,7 +102,7 @@ describe('work queued offline asks the browser to deliver it with the app closed
     expect(await db.outbox.count()).toBe(1);
   });
 
-  it('trust: 6. work queued while the sync is firing asks for it again, so the worker wakes once more for it', async () => {
+  it('work queued while the sync is firing asks for it again, so the worker wakes once more for it', async () => {
     const browser = installServiceWorker({ withSync: true });
     // Chromium lists the tag while its sync runs; the work queued meanwhile must still ask.
     browser.tags.push(syncTagOf(userId));

@@ -355,7 +355,7 @@ const localAnswer = (over: Partial<LocalMessage>) =>
     ...over,
   });
 
-describe("merging the rep's email edits (issue 14)", () => {
+describe("merging the rep's email edits", () => {
   const fetchedAt = T0 + 60_000;
   const older = { subject: 'S1', body: 'Older edit', editedAt: '2026-03-05T15:01:00.000Z' };
   const newer = { subject: 'S2', body: 'Newer edit', editedAt: '2026-03-05T15:02:00.000Z' };

@@ -1,6 +1,6 @@
 /**
  * The browser database (Dexie over IndexedDB): a cache of the user's chats and messages plus the
- * work they have not sent yet (design §6). The server is the source of truth for what it holds; see
+ * work they have not sent yet. The server is the source of truth for what it holds; see
  * chatStore.ts for how its answers merge in. One database per user, deleted at logout.
  *
  * Tables:
@@ -10,7 +10,7 @@
  *   drafts           what a guided flow's steps hold so far, saved as typed (drafts.ts)
  *   workflows        saved workflow history (finished flows), kept here and on the server
  *   keyValues        small per-user values (the model picked, the outbox lease, ...)
- *   recordings       voice debriefs made here (issue 23): the meeting, its transcript once back
+ *   recordings       voice debriefs made here: the meeting, its transcript once back
  *   recordingChunks  a recording's audio, a second at a time as it was recorded (never uploaded
  *                    as such: the outbox's 'recording-upload' joins them when it sends)
  *
@@ -71,7 +71,7 @@ export interface LocalMessage {
   errorMessage?: string;
   /** User messages that finish a guided flow: its answers, sent along so the offline drafter can compose from them. */
   answers?: Record<string, string>;
-  /** Email replies: the rep's edited version (issue 14), as saved here or as the server holds it. */
+  /** Email replies: the rep's edited version, as saved here or as the server holds it. */
   emailEdit?: EmailEdit;
   /** True while `emailEdit` was saved here and the server has not stored it yet (emailEdits.ts). */
   emailEditPending?: boolean;
@@ -181,7 +181,7 @@ export type TranscriptTarget =
   | { kind: 'chat'; chatId?: string };
 
 /**
- * A voice debrief made on this device (issue 23). Its audio is in recordingChunks; only its
+ * A voice debrief made on this device. Its audio is in recordingChunks; only its
  * transcript comes back from the server.
  *   recording    chunks are being written; one left so by a closed app or a crash is offered back
  *   ready        stopped; the rep has not sent it
@@ -463,7 +463,7 @@ const PERSIST_ASKED_KEY = 'storagePersistAsked';
 
 /**
  * Ask the browser to keep this site's storage under pressure (iOS purges an uninstalled site's data
- * after 7 days unused; design §6). Asked once per user database, after the first login: Chromium
+ * after 7 days unused). Asked once per user database, after the first login: Chromium
  * answers by itself (installed apps get it), Firefox shows a prompt that should not come back.
  */
 export async function requestPersistentStorage(db: PitchpadDb): Promise<boolean | null> {

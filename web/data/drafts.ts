@@ -1,5 +1,5 @@
 /**
- * Drafts of unfinished guided flows (design §6): every step is saved as it is typed, so a flow left
+ * Drafts of unfinished guided flows: every step is saved as it is typed, so a flow left
  * half-way (the app closed, the phone restarted, no signal) reopens where it was. One row per flow
  * and step in the `drafts` table; a finished flow clears its draft.
  */

@@ -1,5 +1,5 @@
 /**
- * Client-generated ids (design §3): chats and sends get a UUID v7 here, so a chat started offline
+ * Client-generated ids: chats and sends get a UUID v7 here, so a chat started offline
  * keeps its id and a replayed send is recognised by the server. v7 ids sort by creation time.
  */
 

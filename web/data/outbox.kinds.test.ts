@@ -23,7 +23,7 @@ const fileBlob = (text: string, type: string): Promise<Blob> =>
   Promise.resolve(new Blob([text], { type }));
 
 describe('any kind of work: one delivery contract', () => {
-  it("queue: 1. carries a kind's Blob offline, retries it with a growing backoff holding its line, fails it when refused, and delivers the next exactly once across two tabs", async () => {
+  it("carries a kind's Blob offline, retries it with a growing backoff holding its line, fails it when refused, and delivers the next exactly once across two tabs", async () => {
     const line = 'kit:deck';
     const delivered: string[] = [];
     const script: Answer[] = [

@@ -38,7 +38,7 @@ import { MAX_PARALLEL_CHATS } from './queue/slots';
 const half = () => 0.5;
 
 describe('the outbox state machine', () => {
-  it('security: 15. doubles the backoff per attempt, with ±20% jitter, up to 30 s (a returning server is noticed soon)', () => {
+  it('doubles the backoff per attempt, with ±20% jitter, up to 30 s (a returning server is noticed soon)', () => {
     expect([1, 2, 3, 4].map((n) => backoffDelay(n, half))).toEqual([2000, 4000, 8000, 16_000]);
     expect(backoffDelay(30, half)).toBe(BACKOFF_MAX_MS);
     expect(BACKOFF_MAX_MS).toBe(30_000);
@@ -118,7 +118,7 @@ const spent = () =>
   );
 
 describe('flushing the outbox', () => {
-  it('trust: 2. a send held until the allowance resets goes once there is allowance again: after an upgrade, or when another send went through', async () => {
+  it('a send held until the allowance resets goes once there is allowance again: after an upgrade, or when another send went through', async () => {
     const held = uuidv7();
     const other = uuidv7();
     await queue(held, 'held one');
@@ -209,7 +209,7 @@ describe('flushing the outbox', () => {
     expect(await states()).toEqual(['sent', 'sent', 'sent']);
   });
 
-  it('phone: 4. delivers each chat on its own: a send in another chat goes while a long reply is still streaming', async () => {
+  it('delivers each chat on its own: a send in another chat goes while a long reply is still streaming', async () => {
     const slowChat = uuidv7();
     const quickChat = uuidv7();
     await queue(slowChat, 'long answer');
@@ -243,7 +243,7 @@ describe('flushing the outbox', () => {
     expect(await states()).toEqual(['sent', 'sent', 'sent']);
   });
 
-  it("phone: 4. delivers at most MAX_PARALLEL_CHATS chats at once, one below the server's stream limit", async () => {
+  it("delivers at most MAX_PARALLEL_CHATS chats at once, one below the server's stream limit", async () => {
     const chats = Array.from({ length: MAX_PARALLEL_CHATS + 2 }, () => uuidv7());
     for (const [i, chat] of chats.entries()) await queue(chat, `chat ${i}`);
     let running = 0;
@@ -388,7 +388,7 @@ async function fakeDeliveryInto(
   return { kind: 'done' };
 }
 
-describe('phone: 4. what the header counts', () => {
+describe('what the header counts', () => {
   it('counts a send as waiting until the server stores it, and as held up only once it has failed', async () => {
     const chat = uuidv7();
     const other = uuidv7();
@@ -508,7 +508,7 @@ describe('the schema upgrade', () => {
     expect((await upgraded.messages.get('u:b'))?.status).toBe('queued');
     expect((await upgraded.messages.get('u:s'))?.status).toBe('sent');
   });
-  it("queue: 2. makes every version 2 entry a chat send on its chat's line, a queued and a cut-off one alike", async () => {
+  it("makes every version 2 entry a chat send on its chat's line, a queued and a cut-off one alike", async () => {
     const id = ++userId;
     const v2 = new Dexie(userDbName(id));
     v2.version(1).stores({

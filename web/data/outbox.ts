@@ -1,5 +1,5 @@
 /**
- * The outbox (design §6): every piece of work made here for the server (a chat send today, a profile
+ * The outbox: every piece of work made here for the server (a chat send today, a profile
  * edit or a sales-kit file next) goes through here, so nothing is lost and each is delivered exactly
  * once.
  *

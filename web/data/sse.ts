@@ -49,7 +49,10 @@ export function createSseParser(onEvent: (event: ServerEvent) => void) {
       }
       buffer = buffer.slice(start);
     },
-    /** The body ended: an event without its closing blank line is incomplete and is dropped (per spec). */
+    /**
+     * The body ended: an event without its closing blank line is incomplete and is dropped (as the
+     * server-sent events standard says).
+     */
     end() {
       // A CR held back in case an LF followed was a line end after all.
       if (buffer.endsWith('\r')) line(buffer.slice(0, -1));

@@ -12,7 +12,7 @@ const blocked = () => {
 };
 
 describe("this tab's small values", () => {
-  it('fresh: 1. are kept in sessionStorage only, and blocked storage loses the value without breaking anything', () => {
+  it('are kept in sessionStorage only, and blocked storage loses the value without breaking anything', () => {
     writeSessionString(SessionKey.setupToken, 'tok-1');
     expect(readSessionString(SessionKey.setupToken)).toBe('tok-1');
     expect(localStorage.getItem(SessionKey.setupToken)).toBeNull();

@@ -11,12 +11,12 @@ export const StorageKey = {
   postLoginTarget: 'postLoginTarget',
   /** A landing tool a guest picked: {title, interviewType}. */
   pendingChatDestination: 'pendingChatDestination',
-  /** A message to send when the chat opens (spec §4 'Pending message'). */
+  /** A message to send when the chat opens. */
   pendingMessage: 'pendingMessage',
-  /** Saved history's 'new' badge (spec §2 'Header', §3): set when the first workflow is saved, and when the badge is clicked. */
+  /** Saved history's 'new' badge: set when the first workflow is saved, and when it is clicked. */
   firstHistorySaved: 'firstHistorySaved',
   historyBadgeClicked: 'historyBadgeClicked',
-  /** The three auth values cleared at logout (spec §3). */
+  /** The three auth values cleared at logout. */
   authAttemptAt: 'authAttemptAt',
   authSuccessAt: 'authSuccessAt',
   authUserId: 'authUserId',

@@ -84,7 +84,7 @@ function comeBackOnScreen(): void {
 }
 
 describe('the sync engine hands over every kind of queued work, not only chat sends', () => {
-  it('trust: 6. when the app comes back on screen (all there is after closing it, where the browser has no Background Sync)', async () => {
+  it('when the app comes back on screen (all there is after closing it, where the browser has no Background Sync)', async () => {
     await historyChangeWaiting();
     start();
     await vi.waitFor(() => expect(pushes).toBe(1));
@@ -92,7 +92,7 @@ describe('the sync engine hands over every kind of queued work, not only chat se
     await vi.waitFor(() => expect(pushes).toBe(2));
   });
 
-  it("trust: 6. when the worker relays the browser's sync to a page on screen", async () => {
+  it("when the worker relays the browser's sync to a page on screen", async () => {
     await historyChangeWaiting();
     start();
     await vi.waitFor(() => expect(pushes).toBe(1));
@@ -104,7 +104,7 @@ describe('the sync engine hands over every kind of queued work, not only chat se
 });
 
 describe('the sync engine hands over work waiting out a backoff when it is due', () => {
-  it('trust: 6. an offline plan whose delivery failed is asked for again at its retry time, with no start, reconnect or return to the screen', async () => {
+  it('an offline plan whose delivery failed is asked for again at its retry time, with no start, reconnect or return to the screen', async () => {
     await historyChangeWaiting();
     // The first hand-over fails the plan's delivery: it is due again 300 ms later, then nothing waits.
     const dueTimes = [Date.now() + 300, null];
@@ -126,7 +126,7 @@ describe('the sync engine hands over work waiting out a backoff when it is due',
 });
 
 describe('the sync engine asks the server nothing when no work waits', () => {
-  it('trust: 6. with nothing queued here, coming back on screen and a relayed sync make no request at all (not even "who is signed in")', async () => {
+  it('with nothing queued here, coming back on screen and a relayed sync make no request at all (not even "who is signed in")', async () => {
     start();
     // The start's own flush and pull of the chat list.
     await vi.waitFor(() => expect(flushes).toBe(1));
@@ -143,7 +143,7 @@ describe('the sync engine asks the server nothing when no work waits', () => {
     expect(pushes).toBe(0);
   });
 
-  it('trust: 6. with a saved-history change queued meanwhile, coming back on screen checks the session and delivers it', async () => {
+  it('with a saved-history change queued meanwhile, coming back on screen checks the session and delivers it', async () => {
     start();
     await vi.waitFor(() => expect(flushes).toBe(1));
     await vi.waitFor(() => expect(requests).toContain('/api/chats'));
@@ -158,7 +158,7 @@ describe('the sync engine asks the server nothing when no work waits', () => {
 });
 
 describe('the sync engine keeps the profile on the device fresh', () => {
-  it('profile: a profile edited on another device is on this one after the start and after a reconnect, for a flow opened with no signal later', async () => {
+  it('a profile edited on another device is on this one after the start and after a reconnect, for a flow opened with no signal later', async () => {
     let company = 'Freightly';
     vi.stubGlobal('fetch', async (url: string) => {
       requests.push(url);
@@ -180,7 +180,7 @@ describe('the sync engine keeps the profile on the device fresh', () => {
     );
   });
 
-  it('profile: a queued profile edit the server answers 401 tells the app its session is gone, and the edit waits', async () => {
+  it('a queued profile edit the server answers 401 tells the app its session is gone, and the edit waits', async () => {
     await saveProfileEdits(db, { company: 'Freightly' });
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
       requests.push(`${init?.method ?? 'GET'} ${url}`);

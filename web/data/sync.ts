@@ -1,5 +1,5 @@
 /**
- * The sync engine (design §6): pushes the outbox and pulls the server's chats into the local
+ * The sync engine: pushes the outbox and pulls the server's chats into the local
  * database, for the signed-in user, while the app runs.
  *
  * Push (outbox.ts does the sending; `pushOther` the other kinds of work): on start, when the browser

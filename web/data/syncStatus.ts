@@ -1,5 +1,5 @@
 /**
- * What the header shows about sync (design §6): whether the app is online, how many sends are
+ * What the header shows about sync: whether the app is online, how many sends are
  * waiting, and how many of them are held up by a failure. A tiny store with no database code, so
  * the header (in the entry chunk) can read it; the sync engine (sync.ts, loaded once a user is
  * signed in) writes the counts and the server's reach.

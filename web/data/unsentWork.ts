@@ -1,5 +1,5 @@
 /**
- * The work on this device the server does not have yet, by kind (phone: 17.): what a logout would
+ * The work on this device the server does not have yet, by kind: what a logout would
  * delete with the user's local database. Unfinished guided flows and a half-typed message are not
  * counted: they were never meant to go anywhere yet (docs/phone.md).
  */
@@ -13,13 +13,13 @@ export interface UnsentWork {
   flows: number;
   /** Saved-history changes (saves, renames, deletes) the server has not had. */
   history: number;
-  /** Emails edited here whose edit the server has not stored (issue 14). */
+  /** Emails edited here whose edit the server has not stored. */
   edits: number;
-  /** Profile saves the server has not had (issue 21). */
+  /** Profile saves the server has not had. */
   profile: number;
-  /** Sales-kit files picked here and not uploaded yet (issue 21). */
+  /** Sales-kit files picked here and not uploaded yet. */
   files: number;
-  /** Voice debriefs recorded here whose transcript the server has not made yet (issue 23). */
+  /** Voice debriefs recorded here whose transcript the server has not made yet. */
   recordings: number;
 }
 

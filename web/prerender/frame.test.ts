@@ -14,7 +14,7 @@ import { FRAME_MAX_CHARS, frameCopy, saveFrame } from './frame';
 import { clearFrames, readFrames } from './frameStorage';
 import { frameOnPage, removeFrame, replayFrameTap } from './frameTakeover';
 
-// The home screen's frame (issue 24) in jsdom: the copy made from the app's markup, and the shell's
+// The home screen's frame in jsdom: the copy made from the app's markup, and the shell's
 // two inline scripts run as the page runs them, on that copy. jsdom lays nothing out, so where a test
 // needs an element a screen away, it says where the element is, as a browser's layout would.
 

@@ -1,6 +1,6 @@
 /**
  * The copies of the chat screen that the home screen's frame paints before the app has booted
- * (issue 24; domain/contract/frameScript.ts draws them, boot.tsx takes them over). A copy is the
+ * (domain/contract/frameScript.ts draws them, boot.tsx takes them over). A copy is the
  * screen's markup as drawn, made to paint without any of the app's code:
  *
  *  - what lies more than a screen away (earlier messages, the closed drawer) is an empty box of

@@ -1,5 +1,5 @@
 /**
- * The home screen frame's copies in localStorage (issue 24): read, and forgotten at logout or when
+ * The home screen frame's copies in localStorage: read, and forgotten at logout or when
  * another rep signs in. Apart from the copy's maker (frame.ts, in the chat's chunk), so the sign-in
  * code that forgets them carries none of it.
  */

@@ -1,5 +1,5 @@
 /**
- * The app taking over the home screen's frame (issue 24): the copy of the chat that the shell's
+ * The app taking over the home screen's frame: the copy of the chat that the shell's
  * inline scripts painted (domain/contract/frameScript.ts) stays on screen while the app renders under
  * it, and goes in the commit that has drawn the same screen (boot.tsx). What the rep did meanwhile
  * is carried over: the typing (typedValues.ts), a send (the early tap 'chat-send') and the first

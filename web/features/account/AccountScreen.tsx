@@ -1,5 +1,5 @@
 /**
- * /account (issue #22): what keeps a rep's account theirs. One section per concern, each in its own
+ * /account: what keeps a rep's account theirs. One section per concern, each in its own
  * file beside this one: how they sign in (passkeys, password, email), the devices signed in, export
  * and delete. Each section loads and saves on its own; this screen only lays them out.
  */

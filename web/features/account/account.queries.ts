@@ -1,4 +1,4 @@
-/** Account → Password, Email and Devices: the changes they make and the devices list (issue #22). */
+/** Account → Password, Email and Devices: the changes they make and the devices list. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   ChangeEmailInput,

@@ -67,15 +67,16 @@ function useSendSignedInOnward(redirect: string | undefined, tool: string | unde
 }
 
 /**
- * /auth and /auth/{login|register}: the two forms under one segment (spec §2 'Auth screen'). Plain
- * elements drawn as Ionic's Material segment and fields: the screen is prerendered and a first visit
- * runs none of Ionic (issue 12). The tabs are links, so they work before the app has taken the page over.
+ * /auth and /auth/{login|register}: the two forms under one segment. Plain elements drawn as
+ * Ionic's Material segment and fields: the screen is prerendered and a first visit runs none of
+ * Ionic, so it works before the app's script has loaded. The tabs are links, so they work before
+ * the app has taken the page over.
  */
 export function AuthScreen() {
   const { tab: tabParam } = useParams({ strict: false });
   const { redirect, email, tool: toolType, error: errorCode } = useSearch({ from: '/auth' });
   const navigate = useNavigate();
-  // A guest sent here by a tool card (spec §4: login, then pricing) is told why, once.
+  // A guest sent here by a tool card (login, then pricing) is told why, once.
   const [pendingTool] = useState(() => pendingToolOf(redirect, toolType));
   // Not while hydrating: the build drew the page without it (a card's link arrives here on a first visit).
   const hydrating = useHydrating();

@@ -31,7 +31,7 @@ export const EMAIL_FIELD = {
  * field's description); with no error the line under the field is not drawn, so it leaves no blank
  * space. Password fields get a 44 px show/hide button. A native input styled as Ionic's outlined
  * Material field, not IonInput: the auth screen is prerendered (it draws before any script) and its
- * first visit runs none of Ionic (issue 12).
+ * first visit runs none of Ionic, so it draws and answers before the app's script has loaded.
  */
 export function TextField({
   label,

@@ -46,9 +46,10 @@ export const authKeys = {
 };
 
 /**
- * GET /api/auth/user: null when logged out. Deduped for 60 s, no refetch on focus or reconnect (spec
- * §9). A logout made offline whose session the server has not ended yet counts as logged out: the
- * cookie would still answer with the user who left (pendingLogout.ts).
+ * GET /api/auth/user: null when logged out. Deduped for 60 s, no refetch on focus or reconnect:
+ * every screen asks who is signed in, and one answer serves them all. A logout made offline whose
+ * session the server has not ended yet counts as logged out: the cookie would still answer with the
+ * user who left (pendingLogout.ts).
  */
 export const userQueryOptions = queryOptions({
   queryKey: authKeys.user,
@@ -68,7 +69,7 @@ export const userQueryOptions = queryOptions({
 });
 
 /**
- * GET /api/user/subscription; a failure falls back to "no subscription" (spec §7), except when the
+ * GET /api/user/subscription; a failure falls back to "no subscription", except when the
  * server could not be reached or failed (offline, 5xx): that is no answer, so the query fails and
  * keeps its last good one. A paying user is never taken for a free one by a bad connection.
  */
@@ -211,7 +212,7 @@ export function usePasskeyLoginMutation() {
 
 /**
  * Registration signs the new account in (the server starts its session), so the rep goes straight
- * on (the spec switches to the login tab to type the password again; docs/first-minutes.md).
+ * on instead of being sent to the login tab to type the password again (docs/first-minutes.md).
  */
 export function useRegisterMutation() {
   const sessionStart = useSessionStart();

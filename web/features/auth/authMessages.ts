@@ -1,4 +1,4 @@
-/** The login and register failure wording of spec §8, and the server's reasons by field. */
+/** What a failed login or registration tells the user, and the server's reasons by field. */
 import { ApiError, NETWORK_ERROR_MESSAGE, OfflineError } from '../../data/api';
 
 function serverMessage(error: unknown): string | null {

@@ -1,4 +1,7 @@
-/** The stored auth values (spec §3) and the two "where next" values a guest leaves before logging in. */
+/**
+ * The stored auth values (when the last attempt and the last success were, and whose) and the two
+ * "where next" values a guest leaves before logging in.
+ */
 import type { ToolType } from '../../../domain/playbooks/tools';
 import { allowFrames, clearFrames } from '../../prerender/frameStorage';
 import {
@@ -10,7 +13,7 @@ import {
   writeString,
 } from '../../data/storage';
 
-/** A landing tool a guest picked; the chat starts it after login (spec §3 'Pending chat destination'). */
+/** A landing tool a guest picked; the chat starts it after login. */
 export interface PendingChatDestination {
   title: string;
   interviewType: ToolType;

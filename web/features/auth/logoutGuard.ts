@@ -1,9 +1,9 @@
 /**
- * Logout never deletes unsent work without asking (design §12, phone: 17.). Before a logout, the
- * work this device holds for the user that the server does not have yet is counted; if there is
- * any, the user chooses (UnsentWorkDialog.tsx): send it first (online: the logout waits for the
- * server to store it), log out and discard it, or stay logged in. The count and the dialog load on
- * demand: nothing of this reaches the landing page's JS.
+ * Logout never deletes unsent work without asking: it may be work the rep cannot redo. Before a
+ * logout, the work this device holds for the user that the server does not have yet is counted; if
+ * there is any, the user chooses (UnsentWorkDialog.tsx): send it first (online: the logout waits
+ * for the server to store it), log out and discard it, or stay logged in. The count and the dialog
+ * load on demand: nothing of this reaches the landing page's JS.
  */
 import type { UnsentWork } from '../../data/unsentWork';
 

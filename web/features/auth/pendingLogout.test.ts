@@ -53,7 +53,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a logout made offline', () => {
-  it('trust: 1. is marked for the server in a cookie naming its user (so the sign-in page is not skipped for a session about to end), and the mark goes once it is settled', async () => {
+  it('is marked for the server in a cookie naming its user (so the sign-in page is not skipped for a session about to end), and the mark goes once it is settled', async () => {
     queuePendingLogout(7);
     expect(document.cookie).toContain('pitchpad_logout_pending=7');
     serve({ id: 7 });
@@ -65,7 +65,7 @@ describe('a logout made offline', () => {
     expect(document.cookie).not.toContain('pitchpad_logout_pending');
   });
 
-  it('security: 4. ends the old session once the server answers, with that session’s CSRF token', async () => {
+  it('ends the old session once the server answers, with that session’s CSRF token', async () => {
     queuePendingLogout(7);
     const calls = serve({ id: 7 });
     expect(await settlePendingLogout()).toBe(true);
@@ -77,7 +77,7 @@ describe('a logout made offline', () => {
     expect(readPendingLogout()).toBeNull();
   });
 
-  it('security: 4. keeps waiting while the server cannot be reached', async () => {
+  it('keeps waiting while the server cannot be reached', async () => {
     queuePendingLogout(7);
     serve({ id: 7 }, 'offline');
     expect(await settlePendingLogout()).toBe(false);
@@ -86,7 +86,7 @@ describe('a logout made offline', () => {
     expect(readPendingLogout()).toMatchObject({ userId: 7 });
   });
 
-  it('security: 4. tries again once the browser is back online (an offline answer is not kept)', async () => {
+  it('tries again once the browser is back online (an offline answer is not kept)', async () => {
     queuePendingLogout(7);
     const calls = serve({ id: 7 });
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
@@ -98,7 +98,7 @@ describe('a logout made offline', () => {
     onLine.mockRestore();
   });
 
-  it('security: 4. never logs out someone who signed in on this browser since (their login ended the old session)', async () => {
+  it('never logs out someone who signed in on this browser since (their login ended the old session)', async () => {
     queuePendingLogout(7);
     const calls = serve({ id: 8 });
     expect(await settlePendingLogout()).toBe(true);
@@ -106,7 +106,7 @@ describe('a logout made offline', () => {
     expect(readPendingLogout()).toBeNull();
   });
 
-  it('security: 4. takes a refused token (the session changed between the calls) as the old session gone', async () => {
+  it('takes a refused token (the session changed between the calls) as the old session gone', async () => {
     queuePendingLogout(7);
     serve(
       { id: 7 },
@@ -116,7 +116,7 @@ describe('a logout made offline', () => {
     expect(readPendingLogout()).toBeNull();
   });
 
-  it('trust: 3. leaves alone a session the same rep began after logging out (signed in again through the prerendered form), and forgets the logout', async () => {
+  it('leaves alone a session the same rep began after logging out (signed in again through the prerendered form), and forgets the logout', async () => {
     queuePendingLogout(7, Date.now() - 60_000);
     // They logged out a minute ago and signed in again 20 s ago, before this script could run.
     const calls = serve({ id: 7, startedMsAgo: 20_000 });
@@ -138,7 +138,7 @@ describe('a logout made offline', () => {
 });
 
 describe('beganAfterLogout', () => {
-  it('trust: 3. compares durations only (the session’s age by the server, counted back on the phone’s clock), so neither clock’s error matters', () => {
+  it('compares durations only (the session’s age by the server, counted back on the phone’s clock), so neither clock’s error matters', () => {
     const logout = { userId: 7, at: 1_000_000 };
     // The phone asked 30 s after the logout, by its own clock; the server only says how long ago.
     const askedAt = logout.at + 30_000;

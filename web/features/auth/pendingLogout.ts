@@ -1,5 +1,5 @@
 /**
- * A logout made with no network (issue 11, item 4). The phone forgets the user at once (local data,
+ * A logout made with no network. The phone forgets the user at once (local data,
  * cached answers); the server's session is ended as soon as the server can be reached: the logout
  * waits in localStorage (not in the user's database, which the logout deletes), and is tried again
  * at start, when the browser comes back `online`, when the app becomes visible, and on a backoff

@@ -3,7 +3,7 @@ import { postLoginDestination } from './postLoginDestination';
 
 const none = { postLoginTarget: null, pendingChat: null, redirect: undefined };
 
-describe('postLoginDestination (spec §2, in order)', () => {
+describe('postLoginDestination (in order of precedence)', () => {
   it('1. prefers a stored post-login target', () => {
     expect(
       postLoginDestination({
@@ -36,7 +36,7 @@ describe('postLoginDestination (spec §2, in order)', () => {
     expect(postLoginDestination({ ...none, redirect: 'dashboard' })).toBe('/dashboard');
   });
 
-  it("fresh: 1. the setup link's sign-in goes back to claim, whatever a guest left in storage before", () => {
+  it("the setup link's sign-in goes back to claim, whatever a guest left in storage before", () => {
     const stored = {
       postLoginTarget: '/checkout?plan=pro&billing=monthly',
       pendingChat: { title: 'Generate Cold Emails', interviewType: 'email' as const },

@@ -28,7 +28,7 @@ function isAppPath(path: string): boolean {
 const OPERATOR_PAGES = /^\/(?:setup|settings)(?:[/?]|$)/;
 
 /**
- * Where to go after a successful login, in the spec's order (§2 'Auth screen'): what the app kept in
+ * Where to go after a successful login, in this order: what the app kept in
  * storage first, then the page's `redirect` by the rule the server follows too (domain/signInDestination.ts);
  * but an operator's page named by `redirect` comes first (see OPERATOR_PAGES).
  */

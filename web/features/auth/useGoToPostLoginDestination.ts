@@ -7,7 +7,7 @@ import {
 } from './authStorage';
 import { postLoginDestination } from './postLoginDestination';
 
-/** Navigates to where a fresh login should land (spec §2), spending the stored post-login target. */
+/** Navigates to where a fresh login should land, spending the stored post-login target. */
 export function useGoToPostLoginDestination() {
   const navigate = useNavigate();
   return useCallback(

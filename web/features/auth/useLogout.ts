@@ -31,8 +31,8 @@ export function useConfirmLogout(): () => Promise<boolean> {
 }
 
 /**
- * Logs out, tells the user how it went (spec §8), and navigates: to / from the header menu,
- * to /auth elsewhere (spec §4). The local session is cleared even when the server call fails.
+ * Logs out, tells the user how it went, and navigates: to / from the header menu,
+ * to /auth elsewhere. The local session is cleared even when the server call fails.
  * Unsent work on this device is never deleted without asking (useConfirmLogout).
  */
 export function useLogout() {

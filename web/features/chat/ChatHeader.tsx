@@ -12,7 +12,7 @@ interface ChatHeaderProps {
   onOpenSidebar: () => void;
   isSidebarOpen: boolean;
   onNewChat: () => void;
-  /** Flow mode: the Show/Hide History toggle (spec §2). */
+  /** Flow mode: the Show/Hide History toggle. */
   historyToggle?: { shown: boolean; onToggle: () => void };
 }
 

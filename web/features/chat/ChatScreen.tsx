@@ -1,4 +1,4 @@
-/** The chat workspace (spec §2): /chat, and the same screen for /pro/email and /pro/gtm-advisor. */
+/** The chat workspace: /chat, and the same screen for /pro/email and /pro/gtm-advisor. */
 // oxlint-disable-next-line import/no-unassigned-import -- the chat's stylesheet, loaded with its chunk
 import './chat.css';
 import { useNavigate } from '@tanstack/react-router';
@@ -58,7 +58,7 @@ function ChatWorkspace({ user, isPaid, flows }: { user: User; isPaid: boolean; f
     [startFlow, navigate],
   );
 
-  // Drawn whole once everything is read from the device: the home screen's frame (issue 24) goes now.
+  // Drawn whole once everything is read from the device: the home screen's frame goes now.
   useLayoutEffect(() => {
     if (workspace.isRead) screenDrawn();
   }, [workspace.isRead]);

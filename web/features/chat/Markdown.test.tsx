@@ -43,7 +43,7 @@ function* chunkEnds(length: number): Generator<number> {
 }
 
 describe('a streamed answer', () => {
-  it('trust: 4. a streamed answer renders the same as the finished one', () => {
+  it('a streamed answer renders the same as the finished one', () => {
     for (const text of [gtmAnswer(), gtmAnswer({ footnotes: true })]) {
       const expected = wholeRender(text);
       const view = render(<Markdown text="" streaming />);
@@ -76,7 +76,7 @@ describe('a streamed answer', () => {
     }
   }, 60_000);
 
-  it('trust: 4. the parts of an answer render as the whole text does', () => {
+  it('the parts of an answer render as the whole text does', () => {
     const cases = [
       'Intro line\n2. not a list in CommonMark\n\nnext',
       'Lead-in:\n- a\n- b\n\n  still b\n- c\n\nafter',
@@ -100,7 +100,7 @@ describe('a streamed answer', () => {
     }
   });
 
-  it('trust: 4. while an answer streams, an unfinished bold, code or link already shows as it will', () => {
+  it('while an answer streams, an unfinished bold, code or link already shows as it will', () => {
     const view = render(<Markdown text="Call the **ten warm" streaming />);
     expect(view.container.querySelector('strong')?.textContent).toBe('ten warm');
     expect(view.container.textContent).not.toContain('*');
@@ -127,7 +127,7 @@ describe('a streamed answer', () => {
     expect(view.container.querySelector('a')?.getAttribute('href')).toBe('https://example.com/p');
   });
 
-  it('trust: 4. a streamed answer still draws no raw HTML', () => {
+  it('a streamed answer still draws no raw HTML', () => {
     const text =
       'Hello <img src=x onerror="alert(1)"> there\n\n<script>alert(2)</script>\n\n<iframe src="https://evil.example"></iframe>\n\nbye';
     const view = render(<Markdown text="" streaming />);
@@ -150,7 +150,7 @@ describe('a streamed answer', () => {
     '\n\nHello\n\nworld',
   ];
 
-  it('trust: 4. while a loose list streams, every frame draws what the text so far is', () => {
+  it('while a loose list streams, every frame draws what the text so far is', () => {
     for (const text of LATE_CHANGES) {
       const view = render(<Markdown text="" streaming />);
       for (let end = 1; end <= text.length; end++) {
@@ -164,7 +164,7 @@ describe('a streamed answer', () => {
     }
   });
 
-  it('trust: 4. a loose list cut between `2` and `.` by the stream renders as one list when it ends', () => {
+  it('a loose list cut between `2` and `.` by the stream renders as one list when it ends', () => {
     const streams = [
       ['1. a\n\n2', '. b\n\nc'],
       ['1. Step\n\n2', '.', ' Next'],
@@ -190,7 +190,7 @@ describe('a streamed answer', () => {
 });
 
 describe('links in a reply', () => {
-  it("fresh: 3. a link to one of the app's screens is a button that stays in the app, its answer in no address; any other link opens in a new tab", () => {
+  it("a link to one of the app's screens is a button that stays in the app, its answer in no address; any other link opens in a new tab", () => {
     const { container } = render(
       <Markdown
         text={

@@ -40,7 +40,7 @@ function list(messages: LocalMessage[], waitUntil: Map<string, number>) {
 }
 
 describe("a send held back by the day's AI allowance", () => {
-  it('trust: 2. says when it goes, on the message itself, after a reload too (the time comes from the stored entry)', () => {
+  it('says when it goes, on the message itself, after a reload too (the time comes from the stored entry)', () => {
     const resetsAt = Date.now() + 3 * 3600_000;
     list(
       [queuedMessage('u1', 'Pitch Freightly'), queuedMessage('u2', 'Another one')],
@@ -71,7 +71,7 @@ const draft = (planDelivery: LocalMessage['planDelivery']): LocalMessage => ({
 });
 
 describe('a GTM plan drafted offline whose full plan the server did not write', () => {
-  it('trust: 6. says under the draft why, and that it is not asked for again when refused for good', () => {
+  it('says under the draft why, and that it is not asked for again when refused for good', () => {
     list(
       [
         draft({
@@ -88,7 +88,7 @@ describe('a GTM plan drafted offline whose full plan the server did not write', 
     );
   });
 
-  it('trust: 6. says why and when it is asked for again while it waits out its backoff; nothing before any failure', () => {
+  it('says why and when it is asked for again while it waits out its backoff; nothing before any failure', () => {
     const at = new Date(2026, 0, 5, 14, 7).getTime();
     const { unmount } = list(
       [

@@ -92,7 +92,7 @@ export function MessageList({
         ? `${lastView.key}:${lastView.state}`
         : lastView.key;
 
-  // A new message or a change of loading always brings the bottom into view (spec §2); text
+  // A new message or a change of loading always brings the bottom into view; text
   // streaming into the last reply is followed only while the reader has not scrolled up. Compared
   // by hand after every render, as these changes are the trigger rather than inputs.
   const seen = useRef({ count: -1, isLoading, lastLength, lastShape });
@@ -199,7 +199,7 @@ export function MessageList({
 }
 
 /**
- * In place of an empty-looking chat (phone: 1.): this conversation is on the server, not on this
+ * In place of an empty-looking chat: this conversation is on the server, not on this
  * phone yet, and loads when the network is back; what is typed meanwhile waits and goes into it.
  */
 function UnloadedNotice({ chat }: { chat: UnloadedChat }) {

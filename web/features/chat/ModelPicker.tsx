@@ -10,11 +10,11 @@ interface ModelPickerProps {
 }
 
 /**
- * The model picker (spec §2): the active model's name (GPT names uppercased) over a native select, so
- * phones get their own picker wheel or sheet. Phones show the name too, not the spec's bare 'Model':
+ * The model picker: the active model's name (GPT names uppercased) over a native select, so
+ * phones get their own picker wheel or sheet. Phones show the name too, not a bare 'Model':
  * a rep should see which model answers (docs/phone.md, point 16). With none chosen yet, the first
  * model is the one in use. Models are grouped under their provider's heading ('OpenAI GPT-4o'); an
- * empty id is never offered (spec §5).
+ * empty id is never offered.
  */
 export function ModelPicker({ models, value, onChange }: ModelPickerProps) {
   const groups = [...new Set(models.map((m) => m.group))];

@@ -1,4 +1,7 @@
-/** Small text rules of the chat workspace (spec §2, §9). */
+/**
+ * Small text rules of the chat workspace: sidebar titles cut to length, relative times, model
+ * names.
+ */
 import {
   OFFLINE_DRAFTER_LABEL,
   OFFLINE_DRAFTER_MODEL,

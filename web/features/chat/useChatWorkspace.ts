@@ -1,5 +1,5 @@
 /**
- * The chat workspace's state (spec §3 'Chat context state'): the open chat, its messages, the chat
+ * The chat workspace's state: the open chat, its messages, the chat
  * history, the loading flag, the input, the model and the available models, and the commands the
  * screen calls. It renders from the local database, and refreshes that from the server.
  */
@@ -45,7 +45,7 @@ interface Draft {
 }
 
 /**
- * The open chat is on the server but none of its messages is on this phone yet (phone: 1.): being
+ * The open chat is on the server but none of its messages is on this phone yet: being
  * loaded, or waiting for the network. `queued`: messages typed into it meanwhile, waiting to go.
  */
 export interface UnloadedChat {
@@ -67,7 +67,10 @@ export const SEND_FAILED = {
   message: 'Failed to send message. Please try again.',
   color: 'danger',
 } as const;
-/** A regenerate that produced nothing: the earlier answer is still there (design §12). */
+/**
+ * A regenerate that produced nothing: the earlier answer is still there, so a failed retry never
+ * costs the rep the answer they had.
+ */
 export const REGENERATE_FAILED = {
   header: 'Error',
   message: 'A new answer could not be written. Your earlier answer is kept; try Regenerate again.',

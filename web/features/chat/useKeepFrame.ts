@@ -5,7 +5,7 @@ import { saveFrame } from '../../prerender/frame';
 const KEEP_AFTER_MS = 1500;
 
 /**
- * Keeps a copy of the chat as drawn, for the home screen's frame (issue 24; prerender/frame.ts):
+ * Keeps a copy of the chat as drawn, for the home screen's frame (prerender/frame.ts):
  * KEEP_AFTER_MS after what it shows (`shown`) last changed, and when the app is hidden or closed, so
  * the next start paints what the rep last saw. Only while `enabled`: the screen whole and at rest
  * (read from the device, no reply streaming, no drawer open).

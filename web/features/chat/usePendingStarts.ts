@@ -1,6 +1,6 @@
 /**
- * What other screens leave for the chat in browser storage: a message to send (spec §4 'Pending
- * message') and a landing tool picked before login (spec §3 'Pending chat destination').
+ * What other screens leave for the chat in browser storage: a message to send and a
+ * landing tool picked before login.
  */
 import { useEffect, useRef, useState } from 'react';
 import { StorageKey, readString, removeKey } from '../../data/storage';
@@ -8,7 +8,7 @@ import type { FlowType } from '../../../domain/playbooks';
 import { takePendingChatDestination } from '../auth/authStorage';
 import { isFlowType } from '../../../domain/playbooks/tools';
 
-/** Delay before a pending message is sent, once the chat is not loading (spec §9). */
+/** Delay before a pending message is sent, once the chat is not loading. */
 export const PENDING_MESSAGE_DELAY_MS = 100;
 
 /** The pending message, read once on load so it can fill the input. */

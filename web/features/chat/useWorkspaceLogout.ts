@@ -5,7 +5,7 @@ import { useToast } from '../../ui/ToastProvider';
 
 /**
  * Logout from the chat sidebar: like the header's, but it lands on /auth and a failed server call
- * is only logged (spec §4 and §8): the user is logged out locally either way. Unsent work is never
+ * is only logged: the user is logged out locally either way. Unsent work is never
  * deleted without asking (useConfirmLogout).
  */
 export function useWorkspaceLogout() {

@@ -1,5 +1,5 @@
 /**
- * /debrief (issue 23): the voice debrief after a meeting. Record with no signal (RecorderPanel), play
+ * /debrief: the voice debrief after a meeting. Record with no signal (RecorderPanel), play
  * it back, send it to be transcribed (queued until the network allows), and turn the transcript into
  * a call analysis, a follow-up email, a CRM note or a chat. The recordings live on this device until
  * the rep deletes them; a recording cut off by a closed app is offered back.

@@ -1,6 +1,6 @@
 /**
  * The microphone beside a field that takes a transcript (the chat bar, the call analysis' transcript
- * step; issue 23): record, play it back, 'Use this recording'. Online, the transcript comes into
+ * step): record, play it back, 'Use this recording'. Online, the transcript comes into
  * the field in seconds; with no signal the recording waits on the phone (it is a debrief like any
  * other, on /debrief) and its transcript goes into this field when it is back: here if the field
  * is still on screen, else into its saved draft (transcriptTargets.ts).

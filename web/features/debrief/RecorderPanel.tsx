@@ -1,5 +1,5 @@
 /**
- * The recorder (issue 23 part 1): one big button to record, a timer and a level meter while it
+ * The recorder: one big button to record, a timer and a level meter while it
  * listens, Stop. Works with no signal: what it records goes into IndexedDB as it comes. The
  * microphone is asked for on the first tap, never before; a refusal says how to allow it.
  */

@@ -1,5 +1,5 @@
 /**
- * The microphone, recorded into IndexedDB a second at a time (issue 23): MediaRecorder with a one
+ * The microphone, recorded into IndexedDB a second at a time: MediaRecorder with a one
  * second timeslice, each chunk stored as it comes (recordingStore.appendChunk), so the page holds no
  * more than the chunk in hand however long the rep talks. A level meter reads the same stream
  * through an AnalyserNode. Permission is asked by `getUserMedia`, only when the rep taps to record.

@@ -1,5 +1,5 @@
 /**
- * Voice debriefs on this device (issue 23). A recording is written to IndexedDB a chunk at a time
+ * Voice debriefs on this device. A recording is written to IndexedDB a chunk at a time
  * while it runs (recordingChunks), so a closed app or a crash loses at most the last second; its row
  * (recordings) says where it stands. Sent, it is one outbox entry of kind 'recording-upload' on its
  * own line (`rec:<id>`) carrying only the id: the handler joins the chunks into one Blob when it

@@ -1,5 +1,5 @@
 /**
- * Where a recording's transcript goes once it is back (issue 23): the answer or the message box the
+ * Where a recording's transcript goes once it is back: the answer or the message box the
  * rep recorded from (its `target`). Once only: the field on screen takes it as it arrives
  * (`claimTranscript`, MicButton); otherwise the page writes it into the field's saved draft
  * (web/app/transcripts.ts `applyWaitingTranscripts`, after each flush of the sync engine), so the flow or chat finds it

@@ -10,7 +10,7 @@ const HistorySheet = lazy(() =>
   import('./HistorySheet').then((m) => ({ default: m.HistorySheet })),
 );
 
-/** The header's history button with its 'new' dot (spec §2 'Header'), and the sheet it opens. */
+/** The header's history button with its 'new' dot, and the sheet it opens. */
 export function HistoryButton() {
   const showBadge = useHistoryBadge();
   const sheet = useHistorySheet();

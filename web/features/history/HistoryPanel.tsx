@@ -5,7 +5,7 @@ import type { PitchpadDb } from '../../data/db';
 import { HistoryList } from './HistoryList';
 import { useWorkflowHistory } from './useWorkflowHistory';
 
-/** Saved history inline, above a running flow ('Show History', spec §2): at most half the screen tall. */
+/** Saved history inline, above a running flow ('Show History'): at most half the screen tall. */
 export function HistoryPanel({ db, userId }: { db: PitchpadDb; userId: number }) {
   const history = useWorkflowHistory(db, userId);
   const navigate = useNavigate();

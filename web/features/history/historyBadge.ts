@@ -1,7 +1,7 @@
 /**
- * The header's 'new history' dot (spec §2 'Header', §3 'Stored browser keys'): shown once the first
- * workflow has been saved and until the history is opened. Kept in localStorage under the spec's
- * keys; this tab hears its own changes through an event, other tabs through 'storage'.
+ * The header's 'new history' dot: shown once the first workflow has been saved and until the
+ * history is opened. Kept in localStorage (StorageKey.firstHistorySaved and historyBadgeClicked);
+ * this tab hears its own changes through an event, other tabs through 'storage'.
  */
 import { useSyncExternalStore } from 'react';
 import { StorageKey, readString, writeString } from '../../data/storage';

@@ -41,7 +41,7 @@ export function useHistorySheet(): HistorySheetState {
   );
 }
 
-/** A workflow-saved toast: 5000 ms, with a Rename action that opens the item in the sheet (spec §2, §9). */
+/** A workflow-saved toast: 5000 ms, with a Rename action that opens the item in the sheet. */
 export function workflowSavedToast(
   base: { header: string; message: string },
   workflowId: string,

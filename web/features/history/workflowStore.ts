@@ -1,7 +1,7 @@
 /**
- * Saved workflow history (spec §2 'Saved History', §3): kept in the local database so it shows at
- * once and offline, and on the server (/api/workflows) so it follows the user to every device
- * (design §11). Every change is written here first and marked unsynced, with an outbox entry of
+ * Saved workflow history: kept in the local database so it shows at
+ * once and offline, and on the server (/api/workflows) so it follows the user to every device.
+ * Every change is written here first and marked unsynced, with an outbox entry of
  * kind 'workflow-change' on the item's own line (`wf:<id>`) in the same transaction, then sent; what
  * could not be sent is sent again by the outbox (the app's sync engine, or the worker's Background
  * Sync, asked for with each change: data/backgroundSync.ts). The entry carries only the item's id:
@@ -34,13 +34,13 @@ export type HistoryRecord = WorkflowRecord;
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 
-/** A random 21-character id (spec §3), which the server keys the item by. */
+/** A random 21-character id, which the server keys the item by. */
 export function newWorkflowId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(21));
   return Array.from(bytes, (b) => ID_ALPHABET[b & 63]).join('');
 }
 
-/** The path that reopens a workflow's result: its chat (the spec's '/chat', made specific). */
+/** The path that reopens a workflow's result: its own chat, not just '/chat'. */
 export function workflowPath(chatId: string | undefined): string {
   return chatId ? `/chat?chat=${encodeURIComponent(chatId)}` : '/chat';
 }
@@ -146,7 +146,7 @@ export async function saveWorkflow(db: PitchpadDb, input: NewWorkflow): Promise<
 }
 
 /**
- * Rename (spec §5: trimmed; a blank name is ignored), and the chat that holds the item's result
+ * Rename (trimmed; a blank name is ignored), and the chat that holds the item's result
  * with it, so the two never go by different names (the server renames its copy of the chat too).
  * Resolves false when nothing changed.
  */
@@ -359,12 +359,12 @@ export async function syncWorkflows(db: PitchpadDb, signal?: AbortSignal): Promi
   return server.length;
 }
 
-/** 'Mar 5, 2024 at 3:07 PM' (spec §2). */
+/** A saved item's date as the history list shows it: 'Mar 5, 2024 at 3:07 PM'. */
 export function formatHistoryDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const day = date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-  // Newer ICU puts a narrow no-break space before AM/PM; the spec's format has a plain one.
+  // Newer ICU puts a narrow no-break space before AM/PM; the history list's dates use a plain one.
   const time = date
     .toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
     .replace(/\s/g, ' ');

@@ -1,5 +1,5 @@
 /**
- * Sales-kit files on their way to the server (issue #21 item 3). A picked file is stored in the
+ * Sales-kit files on their way to the server. A picked file is stored in the
  * outbox with its bytes (a Blob in IndexedDB) as kind 'kit-upload', one line per file (`kit:<id>`),
  * so it waits with no signal and uploads when the network is back, from the page or the service
  * worker. Once stored, the bytes leave the entry; the screen forgets the entry when the server's

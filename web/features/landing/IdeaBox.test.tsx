@@ -82,7 +82,7 @@ const hiddenHint = (view: ReturnType<typeof render>, text: string) =>
 describe('the landing idea box without a model', () => {
   const noticeText = 'No AI model is connected: you get a worksheet built from your answers.';
 
-  it("fresh: 2. says what the visitor gets before 'Analyze', in the usual hint's place, once the server says no model is connected", () => {
+  it("says what the visitor gets before 'Analyze', in the usual hint's place, once the server says no model is connected", () => {
     const view = renderWith(<IdeaBox onAnalyze={vi.fn()} />, {
       capabilities: { modelConnected: false },
     });
@@ -93,7 +93,7 @@ describe('the landing idea box without a model', () => {
     expect(view.queryByRole('link', { name: 'Connect a model' })).toBeNull();
   });
 
-  it('fresh: 2. draws the no-model line hidden from the start (so its space is kept) and shows nothing while the answer is unknown or a model is connected', () => {
+  it('draws the no-model line hidden from the start (so its space is kept) and shows nothing while the answer is unknown or a model is connected', () => {
     for (const capabilities of [undefined, { modelConnected: true }]) {
       const view = renderWith(<IdeaBox onAnalyze={vi.fn()} />, { capabilities });
       expect(view.queryByRole('note')).toBeNull();
@@ -102,7 +102,7 @@ describe('the landing idea box without a model', () => {
     }
   });
 
-  it("fresh: 2. offers the operator 'Connect a model'", async () => {
+  it("offers the operator 'Connect a model'", async () => {
     const operator = buildSessionUser({ isOperator: true });
     // The link needs a router around it.
     const router = createRouter({

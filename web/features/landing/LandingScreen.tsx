@@ -13,7 +13,7 @@ import { useToolSelect } from './useToolSelect';
 // (imported from their own modules, they would become a third chunk the landing page waits for).
 export { ToolCards, toolPath, useToolSelect };
 
-/** '/': the idea box that works without an account, and the PRO tools (spec §2 'Landing page'). */
+/** '/': the idea box that works without an account, and the PRO tools. */
 export function LandingScreen() {
   const navigate = useNavigate();
   const handleToolSelect = useToolSelect();
@@ -23,7 +23,7 @@ export function LandingScreen() {
 
   const handleAnalyze = (idea: string) => {
     writeString(StorageKey.startupIdea, idea);
-    // The analysis starts on arrival: one tap, not a second press on /onboarding (issue 13, point 11).
+    // The analysis starts on arrival: one tap, not a second press on /onboarding.
     void navigate({ to: '/onboarding', search: { start: true } });
   };
 
@@ -52,8 +52,8 @@ export function LandingScreen() {
         />
       </section>
 
-      {/* Issue 23: right after a meeting, say it rather than type it; works with no signal. A plain
-          link, so it works before the script too. */}
+      {/* The voice debrief: right after a meeting, say it rather than type it; works with no
+          signal. A plain link, so it works before the script too. */}
       <section className="debrief-entry" aria-labelledby="debrief-entry-heading">
         <Link to="/debrief" className="tool-card">
           <span className="tool-card__icon tool-card__icon--call" aria-hidden="true">

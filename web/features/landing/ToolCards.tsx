@@ -34,7 +34,7 @@ type Tool = (typeof LANDING_TOOLS)[number];
 const isPlainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
-/** The landing page's badge: FREE on GTM Advice, PRO on the rest (spec §2 labels the cards PRO). */
+/** The landing page's badge: FREE on GTM Advice, PRO on the rest, which need a Pro plan. */
 const landingBadge = (tool: Tool) => (isFreeTool(tool.type) ? 'FREE' : 'PRO');
 
 interface ToolCardsProps {

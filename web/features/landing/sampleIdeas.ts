@@ -1,4 +1,4 @@
-/** The ten sample ideas the landing input's placeholder rotates through (spec §2). */
+/** The ten sample ideas the landing input's placeholder rotates through. */
 // Short enough to fit a phone-width input without being cut off.
 export const SAMPLE_IDEAS: readonly string[] = [
   'Farm-to-restaurant marketplace',

@@ -4,7 +4,7 @@ import { toolCardAction } from './toolCardDestination';
 const email = { title: 'Generate Cold Emails', type: 'email' as const };
 const gtm = { title: 'Build Your GTM Plan', type: 'gtmplan' as const };
 
-describe('a landing PRO card click (spec §4)', () => {
+describe('a landing PRO card click', () => {
   it('opens the PRO chat for a paid subscriber: email tools at /pro/email, the rest at /pro/gtm-advisor with their flow', () => {
     expect(toolCardAction({ signedIn: true, paid: true, tool: email })).toEqual({
       kind: 'open',

@@ -37,8 +37,8 @@ export function guestToolHref(type: ToolType): string {
 }
 
 /**
- * What a click on a landing PRO card does (spec §4 'Landing card click'), except that GTM Advice,
- * the free chat, opens the chat for a free user instead of pricing (design §12).
+ * What a click on a landing PRO card does, except that GTM Advice, the free chat, opens the chat
+ * for a free user instead of pricing: a free tool never asks for payment.
  */
 export function toolCardAction({ signedIn, paid, tool }: ToolCardContext): ToolCardAction {
   if (signedIn && paid) return { kind: 'open', to: toolPath(tool.type) };

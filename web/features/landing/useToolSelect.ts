@@ -7,7 +7,7 @@ import { loadSessionUser, subscriptionQueryOptions } from '../auth/auth.queries'
 import { savePendingChatDestination } from '../auth/authStorage';
 import { toolCardAction } from './toolCardDestination';
 
-/** What a tap on a PRO tool card does (spec §4 'Landing card click'), for the landing and /pro. */
+/** What a tap on a PRO tool card does, for the landing and /pro. */
 export function useToolSelect(): (tool: (typeof LANDING_TOOLS)[number]) => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

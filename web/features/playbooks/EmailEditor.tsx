@@ -1,5 +1,5 @@
 /**
- * 'Edit before sending' (issue 14): the email's subject and body, editable, with the coach's score
+ * 'Edit before sending': the email's subject and body, editable, with the coach's score
  * following the typing. Loaded on demand with the coach (EmailResult.tsx, React.lazy), so neither
  * reaches the landing page's or the chat's first chunks.
  *

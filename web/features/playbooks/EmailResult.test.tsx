@@ -70,7 +70,7 @@ describe("the email editor's coach", () => {
   });
 });
 
-describe("the coach on a follow-up email (issue #23: 'scored by the coach, editable as every email')", () => {
+describe('a follow-up email, scored by the coach and editable as every email is', () => {
   it("knows the recipient from the follow-up's 'Who is it going to?' answer", async () => {
     await saveWorkflow(db, {
       type: 'followup',

@@ -1,5 +1,5 @@
 /**
- * An email result's 'Edit' (issue 14): opens the editor (its own chunk, with the coach) over the
+ * An email result's 'Edit': opens the editor (its own chunk, with the coach) over the
  * chat, and answers what the result shows and its actions use: the saved edit, else the original.
  */
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';

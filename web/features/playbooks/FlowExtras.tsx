@@ -36,11 +36,13 @@ interface FlowExtrasProps {
 
 /**
  * What a guided flow's chat shows after its messages: the actions on the result (Copy, Share, Open
- * in mail app for an email, Copy for CRM for a CRM note) and for a GTM plan the pitch-deck card 3 seconds after the plan (spec §4).
+ * in mail app for an email, Copy for CRM for a CRM note) and for a GTM plan the pitch-deck card 3
+ * seconds after the plan.
  */
 export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: FlowExtrasProps) {
   const extras = useFlowExtras(db, chatId);
-  // It appears below the plan without scrolling to it: the rep is reading the plan (issue 13, point 3).
+  // It appears below the plan without scrolling to it: the rep is reading the plan and must not be
+  // pulled away from it.
   const showDeck = useAfter(extras.pitchDeckAt);
   if (!playbookType || playbookType === 'none') return null;
   const isEmail = isEmailFlow(playbookType);
@@ -141,8 +143,8 @@ function OfflineEmailRow({
 }
 
 /**
- * The actions under a model's email, and the rep's edit of it (issue 14): the edited email shown
- * under the reply, marked, which Copy, Share and 'Open in mail app' then use.
+ * The actions under a model's email, and the rep's edit of it: the edited email shown under the
+ * reply, marked, which Copy, Share and 'Open in mail app' then use.
  */
 function ReplyEmailResult({
   db,

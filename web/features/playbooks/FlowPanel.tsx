@@ -29,7 +29,7 @@ interface FlowPanelProps {
   type: FlowType;
   db: PitchpadDb;
   userId: number;
-  /** 'Show History' in the header: the saved history above the flow (spec §2). */
+  /** 'Show History' in the header: the saved history above the flow. */
   showHistory: boolean;
   send: FinishDeps['send'];
   openChat: FinishDeps['openChat'];
@@ -67,8 +67,8 @@ export function FlowPanel({
     [type, db, send, toast, openChat, model, sender, profile, navigate],
   );
   const loadProfile = useCallback(() => profileForFlow(db), [db]);
-  // The spec's validation messages (a transcript under 50 characters) show inline on the card, in
-  // the spec's words, not as a native alert. Each belongs to the step it was raised on, and goes
+  // Validation messages (a transcript under 50 characters) show inline on the card, not as a
+  // native alert. Each belongs to the step it was raised on, and goes
   // once the answer changes.
   const [notice, setNotice] = useState<{ text: string; step: string | undefined } | null>(null);
   const step = useRef<string | undefined>(undefined);

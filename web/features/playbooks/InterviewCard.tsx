@@ -25,7 +25,7 @@ import type { StepView } from './flowMachine';
 import type { FlowStatus } from './useFlowSession';
 
 interface InterviewCardProps {
-  /** The microphone's, on a step that takes a transcript: where its transcript goes (issue 23). */
+  /** The microphone's, on a step that takes a transcript: where its transcript goes. */
   voice?: { db: PitchpadDb; flow: FlowType };
   view: StepView;
   status: FlowStatus;
@@ -35,7 +35,7 @@ interface InterviewCardProps {
   optionsNote?: string | undefined;
   /** The option just picked, during the pick delay. */
   picked: string | null;
-  /** Why the answer cannot go on yet (the spec's validation texts), shown above the buttons. */
+  /** Why the answer cannot go on yet (a validation message), shown above the buttons. */
   notice?: string | null;
   onChange: (value: string) => void;
   onSubmit: () => void;
@@ -60,9 +60,9 @@ export const FROM_PROFILE_LABEL = 'from your profile';
 export const SAVE_TO_PROFILE_LABEL = 'Save to your profile';
 
 /**
- * One question of a guided flow (spec §2): the question, its description, the answer control and
- * 'Question N of M'. Blank answers cannot be submitted, and nothing can while a request is loading
- * (spec §5). Select steps show their first option chosen until another is picked.
+ * One question of a guided flow: the question, its description, the answer control and 'Question N
+ * of M'. Blank answers cannot be submitted, and nothing can while a request is loading (a second
+ * tap would send it twice). Select steps show their first option chosen until another is picked.
  */
 export function InterviewCard({
   voice,

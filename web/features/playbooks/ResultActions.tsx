@@ -20,7 +20,7 @@ interface ResultActionsProps {
   title: string;
   /** For an email: the subject and body 'Open in mail app' fills in. */
   email?: EmailDraft | null;
-  /** For an email: opens the editor (issue 14). */
+  /** For an email: opens the editor. */
   onEdit?: () => void;
   /** For a CRM note: the plain text 'Copy for CRM' copies (domain/crm/plainText.ts). */
   crmText?: string;
@@ -32,8 +32,8 @@ function canShare(): boolean {
 }
 
 /**
- * Copy (iOS-safe), Share where the browser has it, for emails 'Open in mail app' (spec issue 5, part
- * 6), and for a CRM note 'Copy for CRM': the note as plain text a CRM's note field takes.
+ * Copy (iOS-safe), Share where the browser has it, for emails 'Open in mail app', and for a CRM
+ * note 'Copy for CRM': the note as plain text a CRM's note field takes.
  */
 export function ResultActions({ text, title, email, onEdit, crmText }: ResultActionsProps) {
   const toast = useToast();

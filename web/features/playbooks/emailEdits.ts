@@ -1,5 +1,5 @@
 /**
- * The rep's edits of email results (issue 14, 'Edit before sending'), kept on this device and with
+ * The rep's edits of email results ('Edit before sending'), kept on this device and with
  * the chat on the server, so the laptop later shows the same email.
  *
  * An AI reply's edit lives on its message row (`emailEdit`, `emailEditPending` until the server has

@@ -1,9 +1,9 @@
 /**
- * What finishing a guided flow does (spec §4): send the composed prompt to a new chat of the flow's
+ * What finishing a guided flow does: send the composed prompt to a new chat of the flow's
  * type (through the chat's one send path), save the workflow to the history, and tell the user.
  * The GTM plan comes from its own call and is put in the chat as the assistant's document; when that
- * call fails the plain chat prompt goes instead (spec §8). An email (cold or follow-up) finished
- * offline gets the browser's own draft at once (design §5).
+ * call fails the plain chat prompt goes instead. An email (cold or follow-up) finished
+ * offline gets the browser's own draft at once.
  */
 import { GtmPlanResponse, type GtmPlan } from '../../../domain/contract/playbooks';
 import {
@@ -63,10 +63,10 @@ export interface FinishDeps {
   errorToastMinMs?: number;
 }
 
-/** One toast at a time (spec §9): the GTM fallback's error must be readable before its success. */
+/** One toast at a time, so the GTM fallback's error must be readable before its success. */
 export const ERROR_TOAST_MIN_MS = 4000;
 
-/** The toast a finished flow shows (spec §4): the cold email's words are the spec's. */
+/** The toast a finished flow shows. */
 export const FLOW_DONE_TOASTS: Record<FlowType, { header: string; message: string }> = {
   playbook: {
     header: 'Sales Pitch Generated',
@@ -211,7 +211,7 @@ type PlanResult =
 
 /**
  * POST /api/generate-gtm-plan; the shape is checked here too, so a bad answer takes the fallback.
- * With no connection at all the browser's own drafter arranges the answers into the plan (design §5).
+ * With no connection at all the browser's own drafter arranges the answers into the plan.
  */
 async function requestGtmPlan(
   deps: FinishDeps,

@@ -43,7 +43,7 @@ function answer(progress: FlowProgress, value?: string): StepResult {
   return submitStep(value === undefined ? progress : withAnswer(progress, question.id, value));
 }
 
-describe('the interview card for a step (spec §2)', () => {
+describe('the interview card for a step', () => {
   it("counts 'Question N of M' and blocks a blank answer", () => {
     const view = stepView(start('email'));
     expect(view.counter).toBe('Question 1 of 3');
@@ -54,7 +54,7 @@ describe('the interview card for a step (spec §2)', () => {
     });
   });
 
-  it('shows a select step with its first option chosen, and stores it on Next (spec §5)', () => {
+  it('shows a select step with its first option chosen, and stores it on Next', () => {
     const onIndustry = start(
       'demo',
       { company_name: 'Acme', value_proposition: 'Faster quotes' },
@@ -87,7 +87,7 @@ describe('the interview card for a step (spec §2)', () => {
     });
   });
 
-  it('never lets an optional answer hold the flow up: a blank booking link or call context still finishes (issue 13, point 5)', () => {
+  it('never lets an optional answer hold the flow up: a blank booking link or call context still finishes', () => {
     const onLink = start(
       'email',
       { recipient_info: 'Dana Ortiz', value_prop: 'Faster ramp' },
@@ -120,7 +120,7 @@ describe('the interview card for a step (spec §2)', () => {
         ),
     );
     expect([...optional, ...objection]).toEqual(['email.booking_link', 'call.context']);
-    // Every other step still blocks a blank answer (spec §5).
+    // Every other step still blocks a blank answer.
     expect(stepView(start('call', { transcript: TRANSCRIPT }, 'transcript')).canSubmit).toBe(true);
     expect(stepView(start('gtmplan', {}, 'product_service')).canSubmit).toBe(false);
   });
@@ -141,7 +141,7 @@ describe('the interview card for a step (spec §2)', () => {
   });
 });
 
-describe('value proposition (spec §4)', () => {
+describe('value proposition', () => {
   it('advances on a founding-journey card, then text steps, with Create Sales Pitch on the last text step', () => {
     const first = stepView(start('playbook'));
     expect(first.control).toBe('cards');
@@ -168,14 +168,14 @@ describe('value proposition (spec §4)', () => {
   });
 });
 
-describe('cold email (spec §4)', () => {
+describe('cold email', () => {
   it("offers 'Skip to Email' on every step, with what has been entered so far", () => {
     const p = withAnswer(start('email'), 'recipient_info', 'Dana Ortiz');
     expect(stepView(p).skip).toEqual({ label: 'Skip to Email', enabled: true, hint: null });
     expect(skipToResult(p)).toEqual({ kind: 'finish', answers: { recipient_info: 'Dana Ortiz' } });
   });
 
-  it('fresh: 5. takes a booking link only as a link (or blank): anything else stays on the step with the message, Generate and Skip alike', () => {
+  it('takes a booking link only as a link (or blank): anything else stays on the step with the message, Generate and Skip alike', () => {
     const atLink = start(
       'email',
       { recipient_info: 'Dana Ortiz', value_prop: 'Ramp in 10 weeks' },
@@ -205,7 +205,7 @@ describe('cold email (spec §4)', () => {
   });
 });
 
-describe('call analysis (spec §5)', () => {
+describe('call analysis', () => {
   it('alerts when the transcript is under 50 characters', () => {
     expect(answer(start('call'), 'Too short')).toEqual({
       kind: 'alert',
@@ -228,7 +228,7 @@ describe('call analysis (spec §5)', () => {
   });
 });
 
-describe('objection handling (spec §3)', () => {
+describe('objection handling', () => {
   it("asks the audience first, then that audience's own questions", () => {
     expect(questionsOf(start('objection')).map((q) => q.id)).toEqual([
       'audience_type',
@@ -246,7 +246,7 @@ describe('objection handling (spec §3)', () => {
   });
 });
 
-describe('GTM plan (spec §5)', () => {
+describe('GTM plan', () => {
   it("enables 'Skip to Plan Generation' at 3 answers, with the hint below that", () => {
     const p = start('gtmplan', { product_service: 'A', value_proposition: 'B' });
     expect(stepView(p).total).toBe(11);
@@ -263,7 +263,7 @@ describe('GTM plan (spec §5)', () => {
 });
 
 describe('starting or resuming a flow', () => {
-  it('pre-fills a finished value proposition into later flows, where never touched (issue 5, part 5)', () => {
+  it('pre-fills a finished value proposition into later flows, where never touched', () => {
     expect(startProgress('email', null, 'Ship faster').answers).toEqual({
       value_prop: 'Ship faster',
     });
@@ -295,7 +295,7 @@ describe('starting or resuming a flow', () => {
 });
 
 describe('a flow opened by a link that fills its first answer', () => {
-  it("fresh: 3. the cold email opens on 'Who are you writing to?' with the recipient filled, replacing an older one and keeping the rest", () => {
+  it("the cold email opens on 'Who are you writing to?' with the recipient filled, replacing an older one and keeping the rest", () => {
     const saved = startProgress(
       'email',
       {
@@ -319,7 +319,7 @@ describe('a flow opened by a link that fills its first answer', () => {
   });
 });
 
-describe('the follow-up email and the CRM note (issue #23 part 3)', () => {
+describe('the follow-up email and the CRM note', () => {
   const NOTES =
     'Dana Ortiz: Ramp time is our biggest problem.\nSam Lee: I will send the pilot proposal by Friday.';
 

@@ -1,7 +1,7 @@
 /**
- * The guided flows' step rules as pure functions (spec §4 'Value-proposition flow', 'Cold-email
- * flow', 'Other wizards', 'GTM plan'; §5). The questions, prompts and limits live in
- * domain/playbooks; this file decides what the interview card shows and what a tap does.
+ * The guided flows' step rules as pure functions, for every flow (value proposition, cold email,
+ * the other wizards, GTM plan). The questions, prompts and limits live in domain/playbooks; this
+ * file decides what the interview card shows and what a tap does.
  */
 import {
   FLOWS,
@@ -215,14 +215,17 @@ export interface StepView {
   question: Question;
   index: number;
   total: number;
-  /** 'Question N of M' (spec §2). */
+  /** 'Question N of M'. */
   counter: string;
   control: ControlKind;
-  /** The answer shown: what was typed, or for a select the choice (the first option by default, spec §5). */
+  /** The answer shown: what was typed, or for a select the choice (the first option by default). */
   value: string;
   /** The primary button: 'Next', or the flow's finish label; null where a tap on a choice advances. */
   primaryLabel: string | null;
-  /** False while the answer is blank (spec §5: blank answers are blocked), unless the question is optional. */
+  /**
+   * False while the answer is blank (a blank answer would make a useless prompt), unless the
+   * question is optional.
+   */
   canSubmit: boolean;
   canGoBack: boolean;
   skip: { label: string; enabled: boolean; hint: string | null } | null;
@@ -264,7 +267,8 @@ export function stepView(progress: FlowProgress): StepView {
     control,
     value,
     primaryLabel,
-    // An optional answer never holds the flow up (issue 13, point 5).
+    // An optional answer never holds the flow up: the rep may have no booking link or call context
+    // to give.
     canSubmit: question.optional === true || value.trim() !== '',
     canGoBack: index > 0,
     skip: skipOf(progress, index),
@@ -276,7 +280,7 @@ function skipOf(progress: FlowProgress, index: number): StepView['skip'] {
     case 'email':
       return { label: SKIP_TO_EMAIL, enabled: true, hint: null };
     case 'call':
-      // Offered once past the first step (spec §2).
+      // Offered once past the first step: the transcript, which the analysis cannot do without.
       return index >= 1 ? { label: SKIP_TO_ANALYSIS, enabled: true, hint: null } : null;
     case 'gtmplan': {
       const enabled = answeredCount(progress.answers) >= GTM_SKIP_MIN_ANSWERS;
@@ -290,7 +294,7 @@ function skipOf(progress: FlowProgress, index: number): StepView['skip'] {
 export type StepResult =
   /** Move to this progress (the next or previous step). */
   | { kind: 'move'; progress: FlowProgress }
-  /** Tell the user why not (the spec's alerts). */
+  /** Tell the user why not (a validation message). */
   | { kind: 'alert'; message: string }
   /** Value proposition: generate the options, then show the last step. */
   | { kind: 'generate'; progress: FlowProgress }
@@ -298,7 +302,10 @@ export type StepResult =
   | { kind: 'finish'; answers: Answers }
   | { kind: 'ignored' };
 
-/** Select steps the user has seen take their first option when nothing was chosen (spec §5). */
+/**
+ * Select steps the user has seen take their first option when nothing was chosen, as the card
+ * showed it chosen.
+ */
 function answersWithSeenDefaults(progress: FlowProgress, upTo: number): Answers {
   return withSelectDefaults(stepsOf(progress).slice(0, upTo + 1), progress.answers);
 }

@@ -18,20 +18,20 @@ function views(type: FlowType) {
 }
 
 describe('what a flow step says without a model', () => {
-  it("fresh: 2. the cold email's last step, and only it, says the rep gets a draft built from their answers", () => {
+  it("the cold email's last step, and only it, says the rep gets a draft built from their answers", () => {
     const outcomes = views('email').map((view) => noModelOutcome('email', view));
     expect(outcomes.at(-1)).toBe('draft');
     expect(outcomes.slice(0, -1).every((outcome) => outcome === null)).toBe(true);
   });
 
-  it('fresh: 2. every flow says on its last step what the drafter returns: a draft, or for a call a worksheet', () => {
+  it('every flow says on its last step what the drafter returns: a draft, or for a call a worksheet', () => {
     for (const type of Object.keys(FLOWS) as FlowType[]) {
       const last = views(type).at(-1)!;
       expect(noModelOutcome(type, last), type).toBe(type === 'call' ? 'analysis' : 'draft');
     }
   });
 
-  it("fresh: 3. the call analysis's last step says a worksheet comes, and the value proposition's says a draft from the answers: what the drafter returns", () => {
+  it("the call analysis's last step says a worksheet comes, and the value proposition's says a draft from the answers: what the drafter returns", () => {
     expect(noModelOutcome('call', views('call').at(-1)!)).toBe('analysis');
     expect(NO_MODEL_OUTCOMES.analysis).toBe('you get a worksheet built from your answers');
     expect(

@@ -1,5 +1,5 @@
 /**
- * The rep's profile in the guided flows (issue #21): read as a flow opens (fresh from the server
+ * The rep's profile in the guided flows: read as a flow opens (fresh from the server
  * when it answers quickly), answers changed in a flow saved back to it, and a finished flow's offer
  * to save the answers it lacks, kept with the flow's chat until the rep answers it once.
  */

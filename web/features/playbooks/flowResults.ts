@@ -1,8 +1,7 @@
 /**
  * Results of finished flows that did not come from a chat reply, kept with their chat in the local
  * database: the GTM plan document as the assistant's message of a new chat (as the server stored
- * it, or drafted here offline), the pitch-deck card's time, and the offline drafter's email
- * (design §5).
+ * it, or drafted here offline), the pitch-deck card's time, and the offline drafter's email.
  */
 import type { ChatWithMessages, EmailEdit } from '../../../domain/contract/chat';
 import { ErrorCode } from '../../../domain/contract/errors';
@@ -60,7 +59,7 @@ export interface GtmPlanChat {
   markdown: string;
   byOfflineDrafter: boolean;
   at: number;
-  /** When the pitch-deck card appears (spec §4: 3 seconds after the plan). */
+  /** When the pitch-deck card appears: 3 seconds after the plan, once the rep is reading it. */
   pitchDeckAt: number;
 }
 
@@ -112,13 +111,12 @@ export async function saveStoredGtmPlanChat(
 }
 
 /**
- * Plans drafted on this device while offline, made for real once the server can be reached (design
- * §5: the real generation is queued): the server writes the plan from the saved answers into the
- * same chat, which then replaces the local draft here and follows the user to every device. Stops
- * at the first chat whose call cannot reach the server. A plan the server answered with a failure
- * waits out its backoff (planBackoff) before it is asked for again, and one refused for good is not
- * asked for again: every try may cost the rep some of the day's AI allowance. Answers how each
- * delivery went.
+ * Plans drafted on this device while offline, made for real once the server can be reached (the
+ * real generation is queued): the server writes the plan from the saved answers into the same chat,
+ * which then replaces the local draft here and follows the user to every device. Stops at the first
+ * chat whose call cannot reach the server. A plan the server answered with a failure waits out its
+ * backoff (planBackoff) before it is asked for again, and one refused for good is not asked for
+ * again: every try may cost the rep some of the day's AI allowance. Answers how each delivery went.
  */
 export async function deliverOfflinePlans(
   db: PitchpadDb,
@@ -317,7 +315,10 @@ async function notePlanFailure(db: PitchpadDb, draft: LocalMessage, error: unkno
   await db.messages.update(draft.key, { planDelivery });
 }
 
-/** The failure in the rep's words: the server's message (api.ts gives the spec's wording), else the spec's for a bad answer. */
+/**
+ * The failure in the rep's words: the server's message (api.ts words it for the user), else the
+ * fixed message for a plan that came back malformed.
+ */
 function planErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.message) return error.message;
   if (error instanceof Error && error.name !== 'ZodError' && error.message) return error.message;

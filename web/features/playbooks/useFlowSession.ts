@@ -40,7 +40,7 @@ export interface FlowSessionDeps {
   api: Pick<ApiClient, 'post'>;
   /** Makes the flow's result; the draft is cleared by it once the result is safe. */
   onFinish: (answers: Answers) => Promise<void>;
-  /** The spec's alerts (e.g. a transcript under 50 characters). */
+  /** Validation messages (e.g. a transcript under 50 characters). */
   alert: (message: string) => void;
   /** The first answer a reply's button filled in (history state, never the address), taken once when the flow opens. */
   prefill?: string;
@@ -54,8 +54,8 @@ export interface FlowSessionDeps {
 
 /**
  * The generated options: the model's list parsed; with no model (the server's offline drafter, or
- * no connection at all, design §5) three framings of the rep's own answers; three generic ones when
- * the model's call fails (spec §8).
+ * no connection at all) three framings of the rep's own answers; three generic ones when
+ * the model's call fails, so the rep can always go on.
  */
 export async function generateValueProps(
   api: Pick<ApiClient, 'post'>,
@@ -204,7 +204,7 @@ export function useFlowSession(type: FlowType, deps: FlowSessionDeps) {
 
   const submit = useCallback(() => {
     const p = current.current;
-    // Any submission is blocked while a request is loading (spec §5).
+    // Any submission is blocked while a request is loading, so no step is sent twice.
     if (p && !busy) apply(submitStep(p), p);
   }, [apply, busy]);
 
@@ -230,14 +230,14 @@ export function useFlowSession(type: FlowType, deps: FlowSessionDeps) {
     [busy, db, type],
   );
 
-  /** A card, or one of the generated value propositions (ignored while loading or generating, spec §5). */
+  /** A card, or one of the generated value propositions (ignored while loading or generating). */
   const pick = useCallback(
     (value: string) => {
       const p = current.current;
       if (!p || busy || picked !== null) return;
       const view = stepView(p);
       if (view.control === 'generated') {
-        // Picking waits 500 ms, so the choice is seen to land, then finishes (spec §4).
+        // Picking waits 500 ms, so the choice is seen to land, then finishes.
         setPicked(value);
         const chosen = withAnswer(p, view.question.id, value);
         setProgress(chosen);

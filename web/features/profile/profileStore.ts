@@ -1,5 +1,5 @@
 /**
- * The rep's profile on this device (issue #21 item 1): a copy of the server's in the local database,
+ * The rep's profile on this device: a copy of the server's in the local database,
  * so every screen reads it with no signal, and the rep's edits queued in the outbox as kind
  * 'profile-edit' on the line 'profile' (one PATCH /api/profile per save, in the order saved).
  *

@@ -70,7 +70,7 @@ describe("the chat mapping: a reply's outcome as the outbox's answer", () => {
     }
   });
 
-  it("trust: 2. waits for the time the server names (Retry-After) when the day's AI allowance is used up, not the 30 s backoff", () => {
+  it("waits for the time the server names (Retry-After) when the day's AI allowance is used up, not the 30 s backoff", () => {
     const spent = new RateLimitedError(
       "You've used today's AI allowance. It resets at 00:00 UTC (in 2 h).",
       429,
@@ -110,7 +110,7 @@ describe("the chat mapping: a reply's outcome as the outbox's answer", () => {
     ).toMatchObject({ state: 'queued', nextAttemptAt: NOW + SIGNED_OUT_RETRY_MS });
   });
 
-  it('security: 3. stays queued, never failed, when another account signed in on this device (409 session_mismatch)', () => {
+  it('stays queued, never failed, when another account signed in on this device (409 session_mismatch)', () => {
     const error = new SessionMismatchError('Signed in to another account', 409, {
       code: 'session_mismatch',
       message: 'Signed in to another account',

@@ -108,7 +108,7 @@ const shownReply = async (chatId: string) => {
 };
 
 describe('a resumed reply taken over by another server', () => {
-  it('trust: 5. shows the fresh answer once while it streams, not the replayed start followed by the fresh answer', async () => {
+  it('shows the fresh answer once while it streams, not the replayed start followed by the fresh answer', async () => {
     const { chat, userMessage, reply } = await cutChat();
     const resuming = resumeReply(db, reply);
 
@@ -141,7 +141,7 @@ describe('a resumed reply taken over by another server', () => {
     expect(await shownReply(chat.id)).toMatchObject({ content: answer, state: 'complete' });
   });
 
-  it('trust: 5. keeps the fresh answer once when the connection drops again after the restart', async () => {
+  it('keeps the fresh answer once when the connection drops again after the restart', async () => {
     const { chat, userMessage, reply } = await cutChat();
     const resuming = resumeReply(db, reply);
 
@@ -161,7 +161,7 @@ describe('a resumed reply taken over by another server', () => {
 });
 
 describe('a regenerate taken over by another server', () => {
-  it('trust: 5. keeps the earlier answer on screen after the restart until the fresh words arrive', async () => {
+  it('keeps the earlier answer on screen after the restart until the fresh words arrive', async () => {
     const { chat, userMessage, reply } = await cutChat();
     const earlier = 'The first answer, long and thorough.';
     await db.messages.update(reply.key, { content: earlier, status: 'complete', serverId: 2 });

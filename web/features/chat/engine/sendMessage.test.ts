@@ -143,7 +143,7 @@ describe('sendMessage', () => {
     expect(await db.chats.get(chatId)).toMatchObject({ synced: true, title: 'How do I price?' });
   });
 
-  it("phone: 4. marks the message 'Sent' as soon as the server has stored it, while its reply is still streaming", async () => {
+  it("marks the message 'Sent' as soon as the server has stored it, while its reply is still streaming", async () => {
     const chatId = uuidv7();
     let release!: () => void;
     const rest = new Promise<void>((resolve) => (release = resolve));
@@ -190,7 +190,7 @@ describe('sendMessage', () => {
     expect(await sending).toEqual({ kind: 'done' });
   });
 
-  it("phone: 4. shows a queued message as 'Sending…' while online and nothing held it up, as 'Queued' offline or after a failure", async () => {
+  it("shows a queued message as 'Sending…' while online and nothing held it up, as 'Queued' offline or after a failure", async () => {
     const chatId = uuidv7();
     answers.push({ networkError: true });
     await sendMessage(db, { chatId, content: 'Are you there?' });
@@ -258,7 +258,7 @@ describe('sendMessage', () => {
     );
   });
 
-  it("security: 13. keeps a send refused for too many running answers (429) 'Queued', and delivers it later with the same id", async () => {
+  it("keeps a send refused for too many running answers (429) 'Queued', and delivers it later with the same id", async () => {
     const chatId = uuidv7();
     answers.push({
       status: 429,
@@ -404,7 +404,7 @@ describe('sendMessage', () => {
     expect(reply).toMatchObject({ content: 'Half an', state: 'reconnecting' });
   });
 
-  it("history: 1. the server owns the model's history: a chat it knows gets the new message alone; a new one only the greeting turns shown here first", async () => {
+  it("the server owns the model's history: a chat it knows gets the new message alone; a new one only the greeting turns shown here first", async () => {
     const now = Date.now();
     const local = (chatId: string, synced: boolean) =>
       db.chats.put({
@@ -483,7 +483,7 @@ const answerWith = (chatId: string, content: string) =>
     );
   });
 
-describe("phone: 17. logout's 'Send first'", () => {
+describe("logout's 'Send first'", () => {
   it("sends what waits, a 'Not sent' message included, and answers what is still waiting", async () => {
     const chatId = uuidv7();
     const owner = userIdOfDb(db) ?? 0;
@@ -584,7 +584,7 @@ describe('regenerateReply', () => {
     ]);
   });
 
-  it('security: 14. keeps the earlier answer on screen while the new one has no words, then shows the new words in its place', async () => {
+  it('keeps the earlier answer on screen while the new one has no words, then shows the new words in its place', async () => {
     const chatId = uuidv7();
     answerWith(chatId, 'The first answer, long and thorough.');
     await sendMessage(db, { chatId, content: 'Pitch a CRM to plumbers' });
@@ -635,7 +635,7 @@ describe('regenerateReply', () => {
     });
   });
 
-  it('security: 14. keeps the earlier answer, marked, with Regenerate, when the regenerate fails before any word', async () => {
+  it('keeps the earlier answer, marked, with Regenerate, when the regenerate fails before any word', async () => {
     const chatId = uuidv7();
     answerWith(chatId, 'Hi Dana,');
     await sendMessage(db, { chatId, content: 'Write a cold email' });
@@ -679,7 +679,7 @@ describe('regenerateReply', () => {
     ).toEqual(['user', ['Hi Dana, take two', 'complete']]);
   });
 
-  it('security: 14. keeps the earlier answer when the connection drops before the new one has words', async () => {
+  it('keeps the earlier answer when the connection drops before the new one has words', async () => {
     const chatId = uuidv7();
     answerWith(chatId, 'Hi Dana,');
     await sendMessage(db, { chatId, content: 'Write a cold email' });
