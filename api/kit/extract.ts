@@ -18,7 +18,6 @@ import {
   type KitFile,
 } from '../../domain/contract/kit';
 import type { Logger } from '../log';
-import { KIT_FILE_KINDS } from '../../domain/contract/kit';
 
 export type KitFileKind = KitFile['kind'];
 
