@@ -465,9 +465,11 @@ describe('recordings: the voice debrief on the server', () => {
     let releaseTranscriptions!: () => void;
     const thirdAnswered = new Promise<void>((resolve) => (releaseTranscriptions = resolve));
     fake.enqueueTranscription({ until: thirdAnswered }, { until: thirdAnswered });
+    const heardBefore = fake.transcriptions.length;
     const first = upload(client, audioOf('webm'));
     const second = upload(client, audioOf('webm'));
-    // Both are being transcribed (their rows claimed) before the third is sent.
+    // Both are at the speech server before the third is sent, so no call of theirs is taken for
+    // one of the third's.
     await expect
       .poll(
         async () =>
@@ -479,6 +481,7 @@ describe('recordings: the voice debrief on the server', () => {
           ).rows[0].n,
       )
       .toBe(2);
+    await expect.poll(() => fake.transcriptions.length - heardBefore).toBe(2);
     const id = shortId();
     const { result: third, calls } = await callsDuring(() => upload(client, audioOf('webm'), id));
     expect(third.status).toBe(429);

@@ -1,65 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import { onAnotherDevice } from './pages/session';
+import { COMPETITORS, unique } from './support/scriptedReplies';
 
-const unique = () => randomUUID().slice(0, 8);
 // The fake model streams this JSON word by word (scripted with [[reply64:...]]).
 const base64 = (value: unknown) => Buffer.from(JSON.stringify(value, null, 1)).toString('base64');
 const LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#4a154b"/></svg>')}`;
 
+/** The shared analysis, with a logo of each sort a model writes: an image, an address, none. */
 const ANALYSIS = {
-  topic: 'Team chat for frontline workers',
-  summary: 'A crowded market where mobile-first tools win the deskless worker.',
-  competitors: [
-    {
-      name: 'Slack',
-      logo_url: LOGO,
-      description: 'Channels for office teams.',
-      strengths: ['Integrations'],
-      weaknesses: ['Desk-first'],
-      pricing: '$8.75/user',
-      target_customers: 'Knowledge workers',
-    },
-    {
-      name: 'Connecteam',
-      logo_url: 'https://127.0.0.1:9/connecteam.png',
-      description: 'Deskless workforce app.',
-      strengths: ['Scheduling built in'],
-      weaknesses: ['Busy UI'],
-      pricing: '$29/month',
-      target_customers: 'Field teams',
-    },
-    {
-      name: 'Microsoft Teams',
-      logo_url: '',
-      description: 'Bundled with 365.',
-      strengths: ['Free with 365'],
-      weaknesses: ['Heavy on phones'],
-      pricing: 'Bundled',
-      target_customers: 'Enterprises',
-    },
-  ],
-  comparison_matrix: [
-    {
-      category: 'Mobile experience',
-      description: 'On a phone, one-handed',
-      Slack: { score: 6, notes: 'Good' },
-      Connecteam: { score: 9, notes: 'Built for it' },
-      'Microsoft Teams': { score: 4, notes: 'Slow' },
-    },
-    {
-      category: 'Price',
-      description: 'Per seat',
-      Slack: { score: 5, notes: '' },
-      Connecteam: { score: 8, notes: 'Flat' },
-      'Microsoft Teams': { score: 7, notes: 'Bundled' },
-    },
-  ],
-  insights: [
-    'Shift workers need offline-first messaging.',
-    'Flat pricing beats per-seat for large crews.',
-  ],
+  ...COMPETITORS,
+  competitors: COMPETITORS.competitors.map((competitor, i) => ({
+    ...competitor,
+    logo_url: [LOGO, 'https://127.0.0.1:9/connecteam.png', ''][i] ?? '',
+  })),
 };
 
 test('a blank description is refused with the spec’s toast', async ({

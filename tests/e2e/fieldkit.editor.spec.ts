@@ -51,20 +51,15 @@ async function emailFromTheModel(flows: FlowPage, account: NewAccount): Promise<
 }
 
 test('offline: the offline draft opens in the editor, the score follows the edit, and the saved edit is there after a reload', async ({
-  context,
   page,
   flows,
   newAccount,
 }) => {
-  await flows.openAsNewProUser(newAccount);
-  await flows.waitForOfflineReady();
-  const network = new Network(context);
-  await flows.openFlow('email');
-  await flows.answer('Priya Shah, Head of Ops at Tidal');
-  await flows.answer(`We halve the time ops teams spend on vendor onboarding ${unique()}`);
-  await flows.answerBox.fill('https://cal.com/ada');
-  await network.goOffline();
-  await flows.button('Generate Email').click();
+  await flows.draftColdEmailOffline(newAccount, {
+    recipient: 'Priya Shah, Head of Ops at Tidal',
+    value: `We halve the time ops teams spend on vendor onboarding ${unique()}`,
+    bookingLink: 'https://cal.com/ada',
+  });
 
   const draft = page.locator('.flow-offline-draft');
   await expect(draft).toContainText('Offline draft');

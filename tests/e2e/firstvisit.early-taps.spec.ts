@@ -4,6 +4,7 @@ import { AppPage } from './pages/AppPage';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { registerAndLogIn } from './pages/session';
 import { Network, holdRequests } from './support/network';
+import { IDEA_SUMMARY, base64 } from './support/scriptedReplies';
 
 /**
  * A first visit on a slow phone: the prerendered page is on screen and the rep types and taps at
@@ -14,18 +15,7 @@ import { Network, holdRequests } from './support/network';
  */
 
 /** What the fake model answers for the idea (base64: the JSON's brackets cannot sit in a [[reply:]]). */
-const SUMMARY = {
-  marketSize: { tam: '$2.1B', sam: '$300M', som: '$12M', assumptions: ['5k hotels'] },
-  valueProposition: { core: 'Folded in minutes', unique: ['No staff needed'] },
-  pricing: { model: 'Lease', range: '$900/month', strategy: 'Pilot first' },
-  ycQuestions: {
-    market: true,
-    problem: true,
-    solution: true,
-    differentiation: false,
-    traction: false,
-  },
-};
+const SUMMARY = { ...IDEA_SUMMARY, marketSize: { ...IDEA_SUMMARY.marketSize, tam: '$2.1B' } };
 
 /**
  * Holds every script of the page (and of the pages it goes on to) back until the test calls the
@@ -287,7 +277,7 @@ test('a wrong password sent before the script runs comes back to the sign-in pag
 test("'Analyze (without signing up)' tapped before the script runs starts the analysis of the typed idea once the app takes over, once", async ({
   page,
 }) => {
-  const idea = `Robots that fold laundry for hotels [[reply64:${Buffer.from(JSON.stringify(SUMMARY)).toString('base64')}]]`;
+  const idea = `Robots that fold laundry for hotels [[reply64:${base64(SUMMARY)}]]`;
   const analyses: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analyze-startup')

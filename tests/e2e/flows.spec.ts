@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import type { NewAccount } from './pages/AuthPage';
 import { ChatPage } from './pages/ChatPage';
 import { expect, test } from './fixtures';
 import { onAnotherDevice } from './pages/session';
 import { Network } from './support/network';
+import { GTM_PLAN, base64, unique } from './support/scriptedReplies';
 
 // The six guided flows on a phone, each to its result in the chat. The fake model answers
 // "You said: <the message>" unless the message scripts a reply ([[reply:...]], or [[reply64:...]]
 // for JSON, whose brackets the plain form cannot hold).
-const unique = () => randomUUID().slice(0, 8);
-const base64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 const TRANSCRIPT =
   'Rep: Thanks for joining. Prospect: Our reps lose two hours a day to CRM updates, and pipeline reviews are guesswork.';
 
@@ -129,19 +127,14 @@ test("cold email: three steps with Back, 'Skip to Email', and the email in the c
 });
 
 test('cold email offline: the offline draft appears at once, and the model’s version arrives once back online', async ({
-  context,
   flows,
   newAccount,
 }) => {
-  await flows.openAsNewProUser(newAccount);
-  await flows.waitForOfflineReady();
-  const network = new Network(context);
-  await flows.openFlow('email');
-  await flows.answer(`Priya Shah ${unique()}, Head of Ops at Tidal`);
-  await flows.answer('We halve the time ops teams spend on vendor onboarding');
-  await flows.answerBox.fill('https://cal.com/ada');
-  await network.goOffline();
-  await flows.button('Generate Email').click();
+  const network = await flows.draftColdEmailOffline(newAccount, {
+    recipient: `Priya Shah ${unique()}, Head of Ops at Tidal`,
+    value: 'We halve the time ops teams spend on vendor onboarding',
+    bookingLink: 'https://cal.com/ada',
+  });
 
   const draft = flows.page.locator('.flow-offline-draft');
   await expect(draft).toContainText('Offline draft');
@@ -246,26 +239,6 @@ test("objection handling: the audience first, then that audience's questions, en
   await flows.expectToast('Objection Guide Generated');
 });
 
-const PLAN = {
-  executiveSummary: 'Pipewise gives plumbing firms a CRM that answers every call.',
-  marketAnalysis: {
-    targetMarket: 'Plumbing firms with 2 to 20 vans.',
-    competitiveLandscape: 'ServiceTitan at the top end, spreadsheets below.',
-    marketOpportunity: { tam: '$5B', sam: '$1.2B', som: '$60M' },
-  },
-  gtmStrategy: {
-    valueProposition: 'Never miss a job call.',
-    pricingStrategy: '$49 per van per month.',
-    channelStrategy: 'Trade associations and supplier counters.',
-    salesProcess: 'Free trial, then an onboarding call.',
-    marketingPlan: 'Case studies from the first 20 firms.',
-  },
-  executionTimeline: 'Q1 pilot, Q2 launch.',
-  financialProjections: '$1M ARR in 24 months.',
-  keyMetrics: ['Vans live', 'Calls answered'],
-  risksAndMitigation: 'Churn in winter: annual plans.',
-};
-
 /** The chat at `chatUrl`, opened by the same account on a laptop, shows the model's plan. */
 function expectPlanOnAnotherDevice(
   browser: Browser,
@@ -293,7 +266,7 @@ test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in
   await expect(skip).toBeDisabled();
   await expect(flows.card).toContainText('Answer at least 3 questions');
 
-  await flows.answer(`Pipewise ${unique()}: a CRM for plumbers [[reply64:${base64(PLAN)}]]`);
+  await flows.answer(`Pipewise ${unique()}: a CRM for plumbers [[reply64:${base64(GTM_PLAN)}]]`);
   await expect(skip).toBeDisabled();
   await flows.button('Next').click(); // company type: the first option
   await expect(skip).toBeDisabled();
@@ -352,7 +325,7 @@ test('GTM plan offline: drafted on the phone at once, then made for real once ba
   await flows.openProToolAsNewUser(newAccount, '/pro/gtm-advisor?flow=gtmplan');
   await flows.waitForOfflineReady();
   const network = new Network(context);
-  await flows.answer(`Pipewise ${unique()}: a CRM for plumbers [[reply64:${base64(PLAN)}]]`);
+  await flows.answer(`Pipewise ${unique()}: a CRM for plumbers [[reply64:${base64(GTM_PLAN)}]]`);
   await flows.button('Next').click();
   await flows.answerBox.fill('Never miss a job call');
   await network.goOffline();

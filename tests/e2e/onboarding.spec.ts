@@ -1,26 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { holdRequests } from './support/network';
-
-const unique = () => randomUUID().slice(0, 8);
+import { IDEA_SUMMARY, unique } from './support/scriptedReplies';
 
 /**
  * What the fake model answers for the idea. Short: with
  * its directive it goes through the landing page's 500-character idea box.
  */
-const SUMMARY = {
-  marketSize: { tam: '$4.2B', sam: '$610M', som: '$18M', assumptions: ['40k labs'] },
-  valueProposition: { core: 'Lab gear at half price', unique: ['Verified sellers'] },
-  pricing: { model: 'Commission', range: '6-9%', strategy: 'Free listings' },
-  ycQuestions: {
-    market: true,
-    problem: true,
-    solution: true,
-    differentiation: false,
-    traction: false,
-  },
-};
+const SUMMARY = IDEA_SUMMARY;
 
 /** An idea whose analysis the fake model answers with `summary` (base64: the JSON's brackets cannot sit in a [[reply:]]). */
 const ideaAnswered = (idea: string, summary: object = SUMMARY) =>

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { OnboardingPage } from './pages/OnboardingPage';
@@ -6,10 +5,10 @@ import { expectOnScreen, hideKeyboard, showKeyboard } from './support/keyboard';
 import { holdRequests } from './support/network';
 import { settle } from './support/settle';
 import { scrollsAtRest } from './support/layout';
+import { IDEA_SUMMARY, base64, unique } from './support/scriptedReplies';
 
 // On a 390×844 phone: the guided flows, the competitive form, the sign-in screens and the
 // landing page's idea analysis, as a rep uses them with one thumb and the keyboard up.
-const unique = () => randomUUID().slice(0, 8);
 
 test('with the keyboard up, each flow step keeps its field and its button on screen; Enter/Go moves an answer on, Shift+Enter makes a new line in a long one', async ({
   page,
@@ -274,19 +273,8 @@ test("'Analyze (without signing up)' starts the analysis at once on /onboarding,
       analyses.push(request.url());
   });
   // The fake model's analysis, held back until the analysing state has been seen.
-  const summary = {
-    marketSize: { tam: '$4.2B', sam: '$6M', som: '$1M', assumptions: ['Labs'] },
-    valueProposition: { core: 'Cheap', unique: ['Fast'] },
-    pricing: { model: 'Fee', range: '6%', strategy: 'Free' },
-    ycQuestions: {
-      market: true,
-      problem: true,
-      solution: true,
-      differentiation: false,
-      traction: false,
-    },
-  };
-  const idea = `Lab gear resale ${unique()} [[reply64:${Buffer.from(JSON.stringify(summary)).toString('base64')}]]`;
+
+  const idea = `Lab gear resale ${unique()} [[reply64:${base64(IDEA_SUMMARY)}]]`;
   expect(idea.length, 'fits the landing idea box').toBeLessThanOrEqual(500);
 
   const analysis = await holdRequests(page, '**/api/analyze-startup');

@@ -4,7 +4,7 @@ import { CheckoutPage } from './pages/CheckoutPage';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { onAnotherDevice, registerAndLogIn } from './pages/session';
 import { payCheckout, startCheckout } from './support/billing';
-import { holdRequests, Network } from './support/network';
+import { holdRequests } from './support/network';
 import {
   GTM_PLAN as PLAN,
   IDEA_SUMMARY as SUMMARY,
@@ -183,19 +183,14 @@ test("one spelling of 'analyze' across the app, US English as the spec", async (
 });
 
 test("the offline cold email asks for the call its booking link books, and signs with the rep's name", async ({
-  context,
   flows,
   newAccount,
 }) => {
-  await flows.openAsNewProUser(newAccount);
-  await flows.waitForOfflineReady();
-  const network = new Network(context);
-  await flows.openFlow('email');
-  await flows.answer(`Priya Shah ${unique()}, Head of Ops at Tidal`);
-  await flows.answer('We halve the time ops teams spend on vendor onboarding');
-  await flows.answerBox.fill('https://cal.com/ada/30min');
-  await network.goOffline();
-  await flows.button('Generate Email').click();
+  const network = await flows.draftColdEmailOffline(newAccount, {
+    recipient: `Priya Shah ${unique()}, Head of Ops at Tidal`,
+    value: 'We halve the time ops teams spend on vendor onboarding',
+    bookingLink: 'https://cal.com/ada/30min',
+  });
 
   const draft = flows.page.locator('.flow-offline-draft');
   await expect(draft).toContainText('Offline draft');

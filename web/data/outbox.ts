@@ -45,6 +45,7 @@ import { syncWhenStored } from './backgroundSync';
 import type { OutboxEntry, OutboxKind, OutboxState, PitchpadDb } from './db';
 import { withDbLock } from './queue/lock';
 import { withSlot } from './queue/slots';
+import { uuidv7 } from './ids';
 
 /** What a kind's `deliver` answers: the one delivery contract of every kind of work. */
 export type Answer =
@@ -182,6 +183,27 @@ export function enqueue(
   });
   syncWhenStored(db);
   return added;
+}
+
+/**
+ * Queue work whose entry sends what the device holds when it is delivered (a saved item, an email
+ * edit): one entry waiting on the line is enough, as it will send this change too. One already on
+ * its way may carry what was there before, so a change then gets an entry of its own behind it.
+ * Either way the worker is asked to deliver (the sync it asked for may have fired already, with the
+ * network still down). Call inside a transaction that holds the outbox.
+ */
+export async function enqueueOnce(
+  db: PitchpadDb,
+  work: Pick<OutboxEntry, 'kind' | 'line' | 'payload'>,
+  now = Date.now(),
+): Promise<void> {
+  const waiting = await db.outbox
+    .where('line')
+    .equals(work.line)
+    .filter((entry) => entry.state === 'queued')
+    .first();
+  if (waiting) syncWhenStored(db);
+  else await enqueue(db, { ...work, clientId: uuidv7(now) }, now);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ProfileValues } from '../../../domain/contract/profile';
 import type { FlowType } from '../../../domain/playbooks';
 import { COMPLETE_PROFILE } from '../../factories/profile';
 import { upgradeToPro } from '../support/billing';
+import { Network } from '../support/network';
 import { fillProfile } from '../support/salesKit';
 import type { NewAccount } from './AuthPage';
 import { ChatPage } from './ChatPage';
@@ -30,6 +31,27 @@ export class FlowPage extends ChatPage {
     await registerAndLogIn(this.page.request, account);
     await upgradeToPro(this.page.request);
     await fillProfile(this.page.request, profile as Record<string, string>);
+  }
+
+  /**
+   * A new Pro rep asks for a cold email with the signal gone at its last step, so the offline
+   * drafter answers: to `recipient`, selling `value`, booking with `bookingLink`. Answers the
+   * network, still cut.
+   */
+  async draftColdEmailOffline(
+    account: NewAccount,
+    { recipient, value, bookingLink }: { recipient: string; value: string; bookingLink: string },
+  ): Promise<Network> {
+    await this.openAsNewProUser(account);
+    await this.waitForOfflineReady();
+    const network = new Network(this.page.context());
+    await this.openFlow('email');
+    await this.answer(recipient);
+    await this.answer(value);
+    await this.answerBox.fill(bookingLink);
+    await network.goOffline();
+    await this.button('Generate Email').click();
+    return network;
   }
 
   /** Opens a flow by its URL, where it was left if it was started before. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { labGearSummary } from '../../factories/ideaAnalysis';
 
 /** What the fake model is scripted to answer on the tour's screens (tests/fakes/openai.ts: [[reply64:...]]). */
 
@@ -23,18 +24,8 @@ export const RICH_REPLY = [
   '```',
 ].join('\n');
 
-export const IDEA_SUMMARY = {
-  marketSize: { tam: '$4.2B', sam: '$610M', som: '$18M', assumptions: ['40k labs'] },
-  valueProposition: { core: 'Lab gear at half price', unique: ['Verified sellers'] },
-  pricing: { model: 'Commission', range: '6-9%', strategy: 'Free listings' },
-  ycQuestions: {
-    market: true,
-    problem: true,
-    solution: true,
-    differentiation: false,
-    traction: false,
-  },
-};
+/** The lab gear idea's analysis, as the fake model answers it. */
+export const IDEA_SUMMARY = labGearSummary;
 
 export const GTM_PLAN = {
   executiveSummary: 'Pipewise gives plumbing firms a CRM that answers every call.',
@@ -73,7 +64,7 @@ export const COMPETITORS = {
       name: 'Connecteam',
       logo_url: '',
       description: 'Deskless workforce app.',
-      strengths: ['Scheduling'],
+      strengths: ['Scheduling built in'],
       weaknesses: ['Busy UI'],
       pricing: '$29/month',
       target_customers: 'Field teams',
@@ -91,7 +82,7 @@ export const COMPETITORS = {
   comparison_matrix: [
     {
       category: 'Mobile experience',
-      description: 'One-handed',
+      description: 'On a phone, one-handed',
       Slack: { score: 6, notes: 'Good' },
       Connecteam: { score: 9, notes: 'Built for it' },
       'Microsoft Teams': { score: 4, notes: 'Slow' },
@@ -104,5 +95,8 @@ export const COMPETITORS = {
       'Microsoft Teams': { score: 7, notes: 'Bundled' },
     },
   ],
-  insights: ['Shift workers need offline-first messaging.'],
+  insights: [
+    'Shift workers need offline-first messaging.',
+    'Flat pricing beats per-seat for large crews.',
+  ],
 };

@@ -12,7 +12,6 @@ import type { Workflow, WorkflowWithResult } from '../../../domain/contract/play
 import { CHAT_TITLE_STORE_MAX } from '../../../domain/limits';
 import { FLOWS, type Answers } from '../../../domain/playbooks';
 import { ApiError, api } from '../../data/api';
-import { syncWhenStored } from '../../data/backgroundSync';
 import {
   userIdOfDb,
   workflowLine,
@@ -20,8 +19,7 @@ import {
   type PitchpadDb,
   type WorkflowRecord,
 } from '../../data/db';
-import { uuidv7 } from '../../data/ids';
-import { enqueue, flushOutbox, type Answer, type KindHandler } from '../../data/outbox';
+import { enqueueOnce, flushOutbox, type Answer, type KindHandler } from '../../data/outbox';
 import { answerForError, SIGNED_OUT_RETRY_MS } from '../../data/queue/answers';
 import type { QueuedFeature } from '../../data/queue/registry';
 import { markHistorySaved } from './historyBadge';
@@ -183,24 +181,9 @@ export async function deleteWorkflow(db: PitchpadDb, id: string): Promise<void> 
   await flushChange(db, id);
 }
 
-/**
- * The item's change to the outbox, inside the transaction that writes it. One entry waiting per
- * item is enough (it sends the item as it is then); one already on its way may have sent the item
- * as it was before this change, so the change gets an entry of its own behind it.
- */
-async function queueChange(db: PitchpadDb, id: string, now = Date.now()): Promise<void> {
-  const line = workflowLine(id);
-  const waiting = await db.outbox
-    .where('line')
-    .equals(line)
-    .filter((entry) => entry.state === 'queued')
-    .first();
-  if (!waiting)
-    await enqueue(db, { clientId: uuidv7(now), kind: WORKFLOW_CHANGE, line, payload: { id } }, now);
-  // The waiting entry sends this change too; the worker is asked again all the same (the sync it
-  // asked for may have fired already, with the network still down).
-  else syncWhenStored(db);
-}
+/** The item's change to the outbox, inside the transaction that writes it (outbox.ts `enqueueOnce`). */
+const queueChange = (db: PitchpadDb, id: string, now = Date.now()) =>
+  enqueueOnce(db, { kind: WORKFLOW_CHANGE, line: workflowLine(id), payload: { id } }, now);
 
 /** Send the item's change now (made online): the outbox retries it otherwise. Never throws. */
 async function flushChange(db: PitchpadDb, id: string): Promise<void> {

@@ -27,8 +27,7 @@ import {
   type LocalMessage,
   type PitchpadDb,
 } from '../../data/db';
-import { uuidv7 } from '../../data/ids';
-import { enqueue, flushOutbox, type Answer, type KindHandler } from '../../data/outbox';
+import { enqueueOnce, flushOutbox, type Answer, type KindHandler } from '../../data/outbox';
 import { answerForError } from '../../data/queue/answers';
 import type { QueuedFeature } from '../../data/queue/registry';
 import { OFFLINE_DRAFT_EDIT_PREFIX, offlineEmailEditOf } from './flowResults';
@@ -67,25 +66,13 @@ function pendingEdits(db: PitchpadDb): Promise<LocalMessage[]> {
     .toArray();
 }
 
-/**
- * The reply's edit to the outbox, inside a transaction that holds it. One entry waiting per reply is
- * enough (it sends the edit as it is then); one on its way may carry an older edit, so the new one
- * gets an entry of its own behind it.
- */
-async function queueEdit(db: PitchpadDb, messageKey: string, now = Date.now()): Promise<void> {
-  const line = emailEditLine(messageKey);
-  const waiting = await db.outbox
-    .where('line')
-    .equals(line)
-    .filter((entry) => entry.state === 'queued')
-    .first();
-  if (!waiting)
-    await enqueue(
-      db,
-      { clientId: uuidv7(now), kind: EMAIL_EDIT, line, payload: { messageKey } },
-      now,
-    );
-}
+/** The reply's edit to the outbox, inside a transaction that holds it (outbox.ts `enqueueOnce`). */
+const queueEdit = (db: PitchpadDb, messageKey: string, now = Date.now()) =>
+  enqueueOnce(
+    db,
+    { kind: EMAIL_EDIT, line: emailEditLine(messageKey), payload: { messageKey } },
+    now,
+  );
 
 /**
  * Hand every edit waiting here to the server, through the outbox: an offline draft's edit goes onto
