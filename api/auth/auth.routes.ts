@@ -64,7 +64,7 @@ export async function countLoginAttempt(ctx: AppContext, username: string): Prom
     await consume(ctx.pool, loginPerUser, username.toLowerCase());
 }
 
-/** POST /api/auth/register, /login (and their /form twins), /logout; GET /api/auth/user (spec §7) and /session. */
+/** POST /api/auth/register, /login (and their /form twins), /logout; GET /api/auth/user and /session. */
 export function authRoutes(lucia: AppLucia) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api/auth' });
 

@@ -31,7 +31,7 @@ export interface MessageRow {
   kept_content: string | null;
   kept_status: 'complete' | 'partial' | 'failed' | null;
   kept_model: string | null;
-  /** An email reply as the rep edited it (issue 14); null until edited. */
+  /** An email reply as the rep edited it; null until edited. */
   email_edit: EmailEdit | null;
   /** A reply's sales-kit passages (what its [1], [2] cite); null when it had none. */
   sources: MessageSource[] | null;

@@ -1,4 +1,4 @@
-// The sales kit (issue #21 item 3): the text of a rep's own document, read from its bytes. The kind
+// The sales kit: the text of a rep's own document, read from its bytes. The kind
 // is judged by the bytes (a PDF starts '%PDF-', a DOCX is a ZIP holding word/document.xml, Markdown
 // and plain text are UTF-8 with no NUL), and must agree with the file's name. Each refusal is a
 // KitFileError whose message says what was wrong, for the rep; a reader that fails for a reason that

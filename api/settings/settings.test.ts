@@ -101,14 +101,14 @@ async function operatorOf(server: TestServer) {
 const saveModel = (client: TestClient, fields: Record<string, unknown> = {}) =>
   client.put('/api/settings/model', { defaultModel: 'gpt-4o', models: ['gpt-4o'], ...fields });
 
-describe('fresh: 1. the one-time setup link', () => {
+describe('the one-time setup link', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
   });
   afterAll(() => server?.close());
 
-  it('fresh: 1. a fresh server has no operator; the token survives restarts, and instances starting together agree on one', async () => {
+  it('a fresh server has no operator; the token survives restarts, and instances starting together agree on one', async () => {
     expect((await new TestClient(server.url).get('/api/setup/status')).body).toEqual({
       operatorExists: false,
     });
@@ -133,7 +133,7 @@ describe('fresh: 1. the one-time setup link', () => {
     expect(await currentSetupToken(server.pool, server.config.sessionSecret)).not.toBe(other);
   });
 
-  it('fresh: 1. a wrong token is refused (403 setup_token_invalid); a guest must sign in first (401)', async () => {
+  it('a wrong token is refused (403 setup_token_invalid); a guest must sign in first (401)', async () => {
     await currentSetupToken(server.pool, server.config.sessionSecret);
     const guest = await new TestClient(server.url).post('/api/setup/claim', {
       token: 'not-the-token',
@@ -149,7 +149,7 @@ describe('fresh: 1. the one-time setup link', () => {
     expect((await client.get('/api/auth/user')).body.isOperator).toBe(false);
   });
 
-  it('fresh: 1. the right token makes the signed-in user the operator, once; a second claim is refused (409 operator_exists)', async () => {
+  it('the right token makes the signed-in user the operator, once; a second claim is refused (409 operator_exists)', async () => {
     const token = (await currentSetupToken(server.pool, server.config.sessionSecret))!;
     const [ada, bob] = await Promise.all([loggedInClient(server), loggedInClient(server)]);
     // Two claims of one token at once: exactly one wins.
@@ -176,7 +176,7 @@ describe('fresh: 1. the one-time setup link', () => {
     expect(await currentSetupToken(server.pool, server.config.sessionSecret)).toBeNull();
   });
 
-  it('fresh: 1. a setup link lasts 24 hours: an older one is refused, and the next start-up prints a new one', async () => {
+  it('a setup link lasts 24 hours: an older one is refused, and the next start-up prints a new one', async () => {
     const lone = await startTestServer();
     try {
       const old = (await currentSetupToken(lone.pool, lone.config.sessionSecret))!;
@@ -204,7 +204,7 @@ describe('fresh: 1. the one-time setup link', () => {
     }
   });
 
-  it('fresh: 1. a used token stays used even when no operator is left', async () => {
+  it('a used token stays used even when no operator is left', async () => {
     const lone = await startTestServer();
     try {
       const { user, token } = await operatorOf(lone);
@@ -224,7 +224,7 @@ describe('fresh: 1. the one-time setup link', () => {
   });
 });
 
-describe('fresh: 1. Settings → Model', () => {
+describe('Settings → Model', () => {
   let server: TestServer;
   let fake: FakeOpenAI;
   let log: CapturedLog;
@@ -255,7 +255,7 @@ describe('fresh: 1. Settings → Model', () => {
     await fake?.close();
   });
 
-  it('fresh: 1. is only for the operator: 401 without a session, 403 operator_only for anyone else', async () => {
+  it('is only for the operator: 401 without a session, 403 operator_only for anyone else', async () => {
     const guest = new TestClient(server.url);
     for (const res of [
       await guest.get('/api/settings/model'),
@@ -278,7 +278,7 @@ describe('fresh: 1. Settings → Model', () => {
     expect((await operator.get('/api/settings/model')).body.connected).toBe(false);
   });
 
-  it('fresh: 1. a fresh server has no model: the settings say so, and so does the public capabilities answer', async () => {
+  it('a fresh server has no model: the settings say so, and so does the public capabilities answer', async () => {
     const res = keep(await operator.get('/api/settings/model'));
     expect(res.status).toBe(200);
     expect(res.body).toEqual(NO_MODEL_SETTINGS);
@@ -289,7 +289,7 @@ describe('fresh: 1. Settings → Model', () => {
     });
   });
 
-  it("fresh: 1. 'Test' lists the server's chat models, and explains a closed port, a refused key and a server with no chat models", async () => {
+  it("'Test' lists the server's chat models, and explains a closed port, a refused key and a server with no chat models", async () => {
     const ok = keep(
       await operator.post('/api/settings/model/test', { baseUrl: fake.url, apiKey: KEY }),
     );
@@ -338,7 +338,7 @@ describe('fresh: 1. Settings → Model', () => {
     expect(notAModelServer.body).toMatchObject({ ok: false, problem: 'bad_response' });
   });
 
-  it('fresh: 1. refuses what is not a URL, a model id a picker cannot show, and a default that is not offered (400)', async () => {
+  it('refuses what is not a URL, a model id a picker cannot show, and a default that is not offered (400)', async () => {
     const bad = [
       { baseUrl: 'ftp://models.example.com', defaultModel: 'gpt-4o', models: ['gpt-4o'] },
       { baseUrl: 'not a url', defaultModel: 'gpt-4o', models: ['gpt-4o'] },
@@ -353,7 +353,7 @@ describe('fresh: 1. Settings → Model', () => {
     }
   });
 
-  it('fresh: 1. saving connects the model at once: the key is encrypted at rest, and never in an answer or a log line', async () => {
+  it('saving connects the model at once: the key is encrypted at rest, and never in an answer or a log line', async () => {
     const saved = keep(
       await operator.put('/api/settings/model', {
         baseUrl: `${fake.url}/`,
@@ -435,7 +435,7 @@ describe('fresh: 1. Settings → Model', () => {
     expect(log.text).not.toContain(KEY.slice(3, 20));
   });
 
-  it('fresh: 1. null removes the key, and then the model server refuses the next call', async () => {
+  it('null removes the key, and then the model server refuses the next call', async () => {
     const removed = keep(await saveModel(operator, { apiKey: null }));
     expect(removed.body).toMatchObject({ hasApiKey: false, baseUrl: fake.url, connected: true });
     const { rows } = await server.pool.query('SELECT api_key_encrypted FROM model_settings');
@@ -455,7 +455,7 @@ describe('fresh: 1. Settings → Model', () => {
   });
 });
 
-describe('fresh: 1. a key goes only to the server it was given for', () => {
+describe('a key goes only to the server it was given for', () => {
   let server: TestServer;
   let fake: FakeOpenAI;
   let other: Awaited<ReturnType<typeof recordingServer>>;
@@ -472,7 +472,7 @@ describe('fresh: 1. a key goes only to the server it was given for', () => {
     await other?.close();
   });
 
-  it("fresh: 1. 'Test' of a new address without a key sends no key there; the saved key goes along only to its own address", async () => {
+  it("'Test' of a new address without a key sends no key there; the saved key goes along only to its own address", async () => {
     const saved = await saveModel(operator, { baseUrl: fake.url, apiKey: KEY });
     expect(saved.body).toMatchObject({ hasApiKey: true, connected: true });
     const elsewhere = await operator.post('/api/settings/model/test', { baseUrl: other.url });
@@ -485,7 +485,7 @@ describe('fresh: 1. a key goes only to the server it was given for', () => {
     ).toEqual({ ok: true, models: ['gpt-4o'] });
   });
 
-  it('fresh: 1. saving a new address without a key drops the saved key (hasApiKey false), so it is never sent there', async () => {
+  it('saving a new address without a key drops the saved key (hasApiKey false), so it is never sent there', async () => {
     await saveModel(operator, { baseUrl: fake.url, apiKey: KEY });
     const moved = await saveModel(operator, { baseUrl: other.url });
     expect(moved.status).toBe(200);
@@ -498,7 +498,7 @@ describe('fresh: 1. a key goes only to the server it was given for', () => {
     expect(same.body).toMatchObject({ baseUrl: fake.url, hasApiKey: true });
   });
 
-  it("fresh: 1. OPENAI_API_KEY locks the base URL too: the environment's key is never paired with an address from the browser", async () => {
+  it("OPENAI_API_KEY locks the base URL too: the environment's key is never paired with an address from the browser", async () => {
     const keyed = await startTestServer({
       OPENAI_API_KEY: 'sk-from-the-environment',
       OPENAI_BASE_URL: fake.url,
@@ -540,7 +540,7 @@ describe('fresh: 1. a key goes only to the server it was given for', () => {
     }
   });
 
-  it('fresh: 1. with OPENAI_BASE_URL set, a key stored for another address is not used (nor shown as there)', async () => {
+  it('with OPENAI_BASE_URL set, a key stored for another address is not used (nor shown as there)', async () => {
     const envBased = await startTestServer({ OPENAI_BASE_URL: fake.url });
     try {
       const owner = (await operatorOf(envBased)).client;
@@ -559,7 +559,7 @@ describe('fresh: 1. a key goes only to the server it was given for', () => {
   });
 });
 
-describe("fresh: 1. 'Test' asks a server with care", () => {
+describe("'Test' asks a server with care", () => {
   let server: TestServer;
   let operator: TestClient;
   beforeAll(async () => {
@@ -568,7 +568,7 @@ describe("fresh: 1. 'Test' asks a server with care", () => {
   });
   afterAll(() => server?.close());
 
-  it('fresh: 1. a server that sends its headers and then drips its body is given up on after 5 seconds', async () => {
+  it('a server that sends its headers and then drips its body is given up on after 5 seconds', async () => {
     const drip = await httpServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"data": [');
@@ -589,7 +589,7 @@ describe("fresh: 1. 'Test' asks a server with care", () => {
     }
   });
 
-  it('fresh: 1. a redirect is not followed (the key stays), and an endless list is not read past 1 MB', async () => {
+  it('a redirect is not followed (the key stays), and an endless list is not read past 1 MB', async () => {
     const other = await recordingServer();
     const redirecting = await httpServer((_req, res) =>
       res.writeHead(302, { location: `${other.url}/models` }).end(),
@@ -625,7 +625,7 @@ describe("fresh: 1. 'Test' asks a server with care", () => {
     }
   });
 
-  it('fresh: 1. an address with a ?query or #fragment is refused (400)', async () => {
+  it('an address with a ?query or #fragment is refused (400)', async () => {
     for (const baseUrl of [
       'http://127.0.0.1:11434/v1?x=1',
       'http://127.0.0.1:11434/v1#models',
@@ -639,8 +639,8 @@ describe("fresh: 1. 'Test' asks a server with care", () => {
   });
 });
 
-describe('fresh: 1. what the server shows of OPENAI_BASE_URL, and its one operator', () => {
-  it('fresh: 1. Settings and Test show only the origin and path of OPENAI_BASE_URL, never a user name, password or query', async () => {
+describe('what the server shows of OPENAI_BASE_URL, and its one operator', () => {
+  it('Settings and Test show only the origin and path of OPENAI_BASE_URL, never a user name, password or query', async () => {
     const port = await closedPort();
     const keyed = await startTestServer({
       OPENAI_BASE_URL: `http://ops:hunter2-secret@127.0.0.1:${port}/v1?token=query-secret`,
@@ -665,7 +665,7 @@ describe('fresh: 1. what the server shows of OPENAI_BASE_URL, and its one operat
     }
   });
 
-  it('fresh: 1. the database holds at most one operator', async () => {
+  it('the database holds at most one operator', async () => {
     const lone = await startTestServer();
     try {
       const { user } = await operatorOf(lone);
@@ -683,7 +683,7 @@ describe('fresh: 1. what the server shows of OPENAI_BASE_URL, and its one operat
   });
 });
 
-describe('fresh: 1. environment variables win', () => {
+describe('environment variables win', () => {
   let server: TestServer;
   let fake: FakeOpenAI;
   let operator: TestClient;
@@ -697,7 +697,7 @@ describe('fresh: 1. environment variables win', () => {
     await fake?.close();
   });
 
-  it('fresh: 1. fields the environment sets show as locked, and changing them is refused (409 set_by_environment naming the field)', async () => {
+  it('fields the environment sets show as locked, and changing them is refused (409 set_by_environment naming the field)', async () => {
     const res = await operator.get('/api/settings/model');
     expect(res.body).toMatchObject({
       baseUrl: fake.url,
@@ -741,7 +741,7 @@ describe('fresh: 1. environment variables win', () => {
     expect(saved.text).not.toContain(KEY);
   });
 
-  it('fresh: 1. a key set by the environment cannot be replaced or removed from the browser', async () => {
+  it('a key set by the environment cannot be replaced or removed from the browser', async () => {
     const keyed = await startTestServer({ OPENAI_API_KEY: 'sk-from-the-environment' });
     try {
       const { client } = await operatorOf(keyed);
@@ -763,8 +763,8 @@ describe('fresh: 1. environment variables win', () => {
   });
 });
 
-describe('fresh: 1. several instances on one database', () => {
-  it('fresh: 1. a model connected through the settings on one instance answers the next chat on another, within seconds, without a restart', async () => {
+describe('several instances on one database', () => {
+  it('a model connected through the settings on one instance answers the next chat on another, within seconds, without a restart', async () => {
     const fake = await startFakeOpenAI({ apiKey: KEY });
     const first = await startTestServer();
     const second = await startAnotherInstance(first);
@@ -808,8 +808,8 @@ describe('fresh: 1. several instances on one database', () => {
   });
 });
 
-describe('fresh: 1. a save landing in the middle of a send', () => {
-  it('fresh: 1. a send or regenerate reserved while no model was connected is answered by the offline drafter, not by the model saved before its call: no uncounted model call', async () => {
+describe('a save landing in the middle of a send', () => {
+  it('a send or regenerate reserved while no model was connected is answered by the offline drafter, not by the model saved before its call: no uncounted model call', async () => {
     const fake = await startFakeOpenAI({ apiKey: KEY });
     const base = await startTestServer();
     // The app under test reaches the database through a gate that can hold one statement back: the
@@ -897,8 +897,8 @@ describe('fresh: 1. a save landing in the middle of a send', () => {
   });
 });
 
-describe('fresh: 1. a key stored before the server made its own secret', () => {
-  it('fresh: 1. a key sealed under the development secret is still used after the upgrade, and sealed again under the new secret', async () => {
+describe('a key stored before the server made its own secret', () => {
+  it('a key sealed under the development secret is still used after the upgrade, and sealed again under the new secret', async () => {
     const fake = await startFakeOpenAI({ apiKey: KEY });
     // Before: the quick start sealed what the operator saved under the secret written in the source.
     const before = await startTestServer();
@@ -966,8 +966,8 @@ async function listen(app: ReturnType<typeof createApp>) {
   };
 }
 
-describe('fresh: 1. the key box', () => {
-  it('fresh: 1. seals with a fresh IV each time, opens only with the same secret and purpose, and refuses anything altered', async () => {
+describe('the key box', () => {
+  it('seals with a fresh IV each time, opens only with the same secret and purpose, and refuses anything altered', async () => {
     const secret = 'a-session-secret-of-at-least-thirty-two-chars';
     const a = seal(KEY, secret, PURPOSE.modelApiKey);
     const b = seal(KEY, secret, PURPOSE.modelApiKey);
@@ -984,7 +984,7 @@ describe('fresh: 1. the key box', () => {
     expect(unseal('plain-text', secret, PURPOSE.modelApiKey)).toBeNull();
   });
 
-  it('fresh: 1. opens only a full 16-byte tag and a 12-byte IV', async () => {
+  it('opens only a full 16-byte tag and a 12-byte IV', async () => {
     const secret = 'a-session-secret-of-at-least-thirty-two-chars';
     const [v, iv, tag, body] = seal(KEY, secret, PURPOSE.modelApiKey).split(':');
     // GCM's tag cut short still matches unless the length is fixed: a 4-byte tag is far easier to forge.

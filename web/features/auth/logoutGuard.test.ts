@@ -69,7 +69,7 @@ async function someUnsentWork(db: PitchpadDb): Promise<void> {
   });
 }
 
-describe('phone: 17. the work a logout would delete', () => {
+describe('the work a logout would delete', () => {
   it('counts messages the server has not stored, flows drafted offline, and saved-history changes', async () => {
     const db = openUserDb(++userId);
     expect(await countUnsentWork(db)).toEqual(NO_UNSENT_WORK);

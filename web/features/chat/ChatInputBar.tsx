@@ -20,7 +20,7 @@ export const CHAT_MESSAGE_FIELD = 'message';
 export const CHAT_SEND_TAP = 'chat-send';
 
 interface ChatInputBarProps {
-  /** The microphone's: where a voice note's transcript goes (this chat's box; issue 23). */
+  /** The microphone's: where a voice note's transcript goes (this chat's box). */
   voice?: { db: PitchpadDb; chatId?: string | undefined };
   value: string;
   onChange: (value: string) => void;
@@ -30,8 +30,8 @@ interface ChatInputBarProps {
 }
 
 /**
- * The input bar (spec §2): one line, the paperclip and Send. The paperclip reads a text transcript
- * into the message (issue #14 part 4); the spec's image icon is left out: a control that does
+ * The input bar: one line, the microphone, the paperclip and Send. The paperclip reads a text
+ * transcript into the message; there is no image icon: a control that does
  * nothing is a dead tap (docs/phone.md, point 9). Enter sends, Shift+Enter does not; Send is
  * disabled when the text is blank. While a reply streams, Stop stands where Send was (Enter sends
  * nothing meanwhile): above the bar it would cover the newest streamed line.

@@ -33,7 +33,7 @@ interface ChatSidebarProps {
 }
 
 /**
- * New Chat, the featured prompt, Recent Conversations and the account (spec §2). A fixed column from
+ * New Chat, the featured prompt, Recent Conversations and the account. A fixed column from
  * 992 px; on phones a drawer over the screen, closed by the backdrop, Escape or picking something.
  */
 export function ChatSidebar({

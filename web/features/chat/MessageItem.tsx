@@ -43,7 +43,7 @@ interface UserMessageProps {
 }
 
 /**
- * The user's message, right-aligned, with its mark (design §11): 'Queued' while it waits for the
+ * The user's message, right-aligned, with its mark: 'Queued' while it waits for the
  * network, 'Sending…', a check once the server has it, or 'Not sent' with Retry (and Delete when
  * the server never got it).
  */

@@ -24,7 +24,7 @@ interface HistoryListProps {
   renameId?: string | null;
 }
 
-/** Saved workflows: name, type badge and date; open, inline rename and delete (spec §2). */
+/** Saved workflows: name, type badge and date; open, inline rename and delete. */
 export function HistoryList({
   items,
   onOpen,
@@ -147,7 +147,7 @@ function RenameForm({
   }, []);
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    // A blank name is ignored (spec §5): the old one stays.
+    // A blank name is ignored: the old one stays.
     if (name.trim()) onSave(name);
     else onCancel();
   };

@@ -1,4 +1,4 @@
-/** The Saved History bottom sheet (spec §2): 85vh on phones, 70vh on wider screens. */
+/** The Saved History bottom sheet: 85vh on phones, 70vh on wider screens. */
 // oxlint-disable-next-line import/no-unassigned-import -- the history's stylesheet, loaded with its chunk
 import './history.css';
 import { useNavigate } from '@tanstack/react-router';

@@ -138,7 +138,7 @@ describe('saved history', () => {
     expect((await db.workflows.get(item.id))?.synced).toBe(true);
   });
 
-  it('renames trimmed and ignores a blank name (spec §5)', async () => {
+  it('renames trimmed and ignores a blank name', async () => {
     const item = await saveWorkflow(db, { type: 'gtmplan', name: 'GTM Plan', answers: {} });
     await settle();
     expect(await renameWorkflow(db, item.id, '   ')).toBe(false);
@@ -147,7 +147,7 @@ describe('saved history', () => {
     expect(server.get(item.id)?.name).toBe('Seed round plan');
   });
 
-  it('phone: 14. renames the chat that holds the item, on this device at once (also offline)', async () => {
+  it('renames the chat that holds the item, on this device at once (also offline)', async () => {
     online = false;
     await db.chats.put(buildLocalEmailChat({ id: 'chat-14' }));
     const item = await saveWorkflow(db, {
@@ -200,14 +200,14 @@ describe('saved history', () => {
     ]);
   });
 
-  it("formats dates like 'Mar 5, 2024 at 3:07 PM' (spec §2)", () => {
+  it("formats dates like 'Mar 5, 2024 at 3:07 PM'", () => {
     const date = new Date(2024, 2, 5, 15, 7);
     expect(formatHistoryDate(date.toISOString())).toBe('Mar 5, 2024 at 3:07 PM');
     expect(formatHistoryDate('nonsense')).toBe('');
   });
 });
 
-describe("the header's new-history badge (spec §2, §3)", () => {
+describe("the header's new-history badge", () => {
   it('shows once the first item is saved and until the history is opened, for good', () => {
     expect(isHistoryBadgeShown()).toBe(false);
     markHistorySaved();

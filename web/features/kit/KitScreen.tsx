@@ -1,5 +1,5 @@
 /**
- * /kit: the rep's sales kit (issue #21 item 3). The files the server holds (GET /api/kit/files,
+ * /kit: the rep's sales kit. The files the server holds (GET /api/kit/files,
  * kept for offline reading), with the ones on this device on their way (the outbox's kit-upload
  * entries: waiting, uploading, or refused with the server's reason, and 'Try again' when the kit was
  * full). 'Add a file' checks a file's

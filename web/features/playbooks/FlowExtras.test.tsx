@@ -109,7 +109,7 @@ describe('the offline cold email draft', () => {
     ]);
   });
 
-  it("phone: 15. gives way to the server's own offline draft (no model there): the email shows once", () => {
+  it("gives way to the server's own offline draft (no model there): the email shows once", () => {
     const prompt = message('u:1', 'user', 'Write a cold email', 1);
     const drafted = {
       ...message('r:u:1', 'assistant', '**Subject:** Idea for Freightly', 2),
@@ -138,7 +138,7 @@ describe('the offline cold email draft', () => {
   });
 });
 
-describe("an edited email result (issue 14, 'Edit before sending')", () => {
+describe("an edited email result ('Edit before sending')", () => {
   it("shows the rep's edit under the model's email, marked, with the actions using it; an unchanged edit is no edit", async () => {
     const prompt = message('u:1', 'user', 'Write a cold email', 1);
     const edit = {
@@ -182,7 +182,7 @@ describe("an edited email result (issue 14, 'Edit before sending')", () => {
   });
 });
 
-describe("a finished flow's chat (issue 13, point 3)", () => {
+describe("a finished flow's chat", () => {
   const prompt = message('u:1', 'user', 'Write a cold email', 1);
   const reply = message('r:u:1', 'assistant', 'Subject: Hello Dana', 2);
 
@@ -213,7 +213,7 @@ describe("a finished flow's chat (issue 13, point 3)", () => {
   });
 });
 
-describe('issue #23: the follow-up email and the CRM note results', () => {
+describe('the follow-up email and the CRM note results', () => {
   it("show a follow-up's offline draft after its prompt, and its email with Edit and 'Open in mail app'", async () => {
     const followUp = { ...chat, playbookType: 'followup' as const, title: 'Follow-up: Dana' };
     const prompt = message('u:1', 'user', 'Write a follow-up email', 1);

@@ -105,7 +105,7 @@ export function FlowMenu({ db, activeFlow, onStart, locked }: FlowMenuProps) {
           </Link>
         </li>
         <li>
-          {/* Issue 23: the voice debrief, for every signed-in rep (its transcript leads into the flows). */}
+          {/* The voice debrief, for every signed-in rep (its transcript leads into the flows). */}
           <Link to="/debrief" className="flow-menu__item">
             <ItemText
               tone="call"
@@ -116,7 +116,7 @@ export function FlowMenu({ db, activeFlow, onStart, locked }: FlowMenuProps) {
           </Link>
         </li>
         <li>
-          {/* Issue 21: the profile answers every flow's questions about what the rep sells. */}
+          {/* The profile answers every flow's questions about what the rep sells. */}
           <Link to="/profile" className="flow-menu__item">
             <ItemText
               tone="profile"

@@ -157,7 +157,7 @@ describe('a running flow', () => {
     );
   });
 
-  describe('fresh: 3. with no model connected', () => {
+  describe('with no model connected', () => {
     const ANSWERS = ['A CRM for plumbers', 'Missed calls', 'Plumbers', 'Owners', 'Call capture'];
     async function reachOptions(post: FlowSessionDeps['api']['post']) {
       const deps = sessionDeps({ api: { post } });
@@ -180,7 +180,7 @@ describe('a running flow', () => {
       features: 'Call capture',
     });
 
-    it("fresh: 3. offers the server's drafts of the rep's answers, quoting them, under a note saying so", async () => {
+    it("offers the server's drafts of the rep's answers, quoting them, under a note saying so", async () => {
       const post = vi.fn().mockResolvedValue({
         content: 'ignored when the propositions come as written',
         source: 'offline-drafter',
@@ -220,7 +220,7 @@ describe('a running flow', () => {
       expect(screen.getByRole('button', { name: FROM_ANSWERS[1] })).toBeTruthy();
     });
 
-    it("fresh: 3. drafts them here from the rep's answers with no connection, or from a server that says it has no model", async () => {
+    it("drafts them here from the rep's answers with no connection, or from a server that says it has no model", async () => {
       const offline = await reachOptions(vi.fn().mockRejectedValue(new OfflineError()));
       expect(offline.progress?.options).toEqual(FROM_ANSWERS);
       cleanup();
@@ -310,7 +310,7 @@ function finishDeps(overrides: Partial<FinishDeps> = {}) {
 }
 
 describe('finishing a flow', () => {
-  it("trust: 7. two call analyses of different calls are listed in the history under different names, each its chat's title", async () => {
+  it("two call analyses of different calls are listed in the history under different names, each its chat's title", async () => {
     const { deps } = finishDeps();
     const freightly =
       'Dana Ortiz: Thanks for making the time. I wanted to talk about ramp time.\nSam Lee: Happy to. What does it cost you?';
@@ -425,14 +425,14 @@ describe('finishing a flow', () => {
     ).toBe(true);
   });
 
-  it('phone: 15. online with no model on the server, writes no draft of its own: the server drafter answers, once', async () => {
+  it('online with no model on the server, writes no draft of its own: the server drafter answers, once', async () => {
     const { deps } = finishDeps({ model: OFFLINE_DRAFTER_MODEL });
     await finishFlow('email', { recipient_info: 'Dana Ortiz', value_prop: 'Faster ramp' }, deps);
     const chatId = (deps.send as ReturnType<typeof vi.fn>).mock.calls[0]![1].chatId as string;
     expect(await db.keyValues.get(`flows.offlineDraft:${chatId}`)).toBeUndefined();
   });
 
-  it("issue #23: finishes a follow-up email with no signal: drafted here at once from the notes, the profile's link and signature, saved as 'Follow-up: …'", async () => {
+  it("finishes a follow-up email with no signal: drafted here at once from the notes, the profile's link and signature, saved as 'Follow-up: …'", async () => {
     await saveProfileEdits(db, {
       company: 'Pipewise',
       bookingLink: 'https://cal.com/ada/30min',
@@ -475,7 +475,7 @@ describe('finishing a flow', () => {
     expect(toasts[0]).toMatchObject({ header: 'Follow-up Email Generated' });
   });
 
-  it("issue #23: sends a CRM note's prompt to a new chat named for the account, with no draft of its own", async () => {
+  it("sends a CRM note's prompt to a new chat named for the account, with no draft of its own", async () => {
     const { deps, toasts } = finishDeps({
       isOnline: () => false,
       send: vi.fn(async () => ({ kind: 'queued' })),
@@ -729,7 +729,7 @@ describe('a GTM plan drafted offline', () => {
     ]);
   });
 
-  it('trust: 6. waits 30 s after a first failure, doubling to a cap of 30 minutes, or until the Retry-After the server named', () => {
+  it('waits 30 s after a first failure, doubling to a cap of 30 minutes, or until the Retry-After the server named', () => {
     expect(planBackoff(1, 0)).toBe(30_000);
     expect(planBackoff(2, 0)).toBe(60_000);
     expect(planBackoff(3, 0)).toBe(120_000);
@@ -762,7 +762,7 @@ describe('a GTM plan drafted offline', () => {
       true,
     ],
   ])(
-    'trust: 6. %s: one POST however often it is synced meanwhile, and the draft holds why',
+    '%s: one POST however often it is synced meanwhile, and the draft holds why',
     async (_what, error, refused) => {
       const chatId = await draftOffline();
       const post = vi.fn().mockRejectedValue(error);
@@ -776,7 +776,7 @@ describe('a GTM plan drafted offline', () => {
     },
   );
 
-  it('trust: 6. no network, another account signed in, or signed out: nothing counted, tried again at the next sync', async () => {
+  it('no network, another account signed in, or signed out: nothing counted, tried again at the next sync', async () => {
     const chatId = await draftOffline();
     const post = vi
       .fn()
@@ -791,7 +791,7 @@ describe('a GTM plan drafted offline', () => {
     expect(draft?.planDelivery).toBeUndefined();
   });
 
-  it('trust: 6. a Retry-After from the server holds the next try until then, across reloads (it is stored with the draft)', async () => {
+  it('a Retry-After from the server holds the next try until then, across reloads (it is stored with the draft)', async () => {
     const chatId = await draftOffline();
     const post = vi
       .fn()

@@ -89,7 +89,7 @@ describe('the profile screen', () => {
     );
   });
 
-  it("profile: 1. a field two devices changed at once shows the other edit; 'Use this instead' saves it on top of the current one and the note goes", async () => {
+  it("a field two devices changed at once shows the other edit; 'Use this instead' saves it on top of the current one and the note goes", async () => {
     const sent = serve({
       fields: {
         company: {
@@ -119,7 +119,7 @@ describe('the profile screen', () => {
     expect(view.queryByRole('note')).toBeNull();
   });
 
-  it('profile: 1. an edit the server refused for good is shown with its reason until dismissed', async () => {
+  it('an edit the server refused for good is shown with its reason until dismissed', async () => {
     serve({ fields: {} });
     const db = openUserDb(userId);
     await db.outbox.add({
@@ -143,7 +143,7 @@ describe('the profile screen', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it("profile: 1. a save the server refuses shows 'Not saved' with its reason and never 'Saved.', not even once dismissed", async () => {
+  it("a save the server refuses shows 'Not saved' with its reason and never 'Saved.', not even once dismissed", async () => {
     serve({ fields: {} }, undefined, () =>
       Response.json(
         { code: 'invalid_request', message: 'edits.0.value: company is not allowed here' },
@@ -167,7 +167,7 @@ describe('the profile screen', () => {
     expect(note.textContent).not.toContain(SAVED);
   });
 
-  it("profile: 1. 'Fill from text' on a server with no model says it needs one, and keeps the pasted text", async () => {
+  it("'Fill from text' on a server with no model says it needs one, and keeps the pasted text", async () => {
     serve({ fields: {} }, () =>
       Response.json(
         {
@@ -190,7 +190,7 @@ describe('the profile screen', () => {
     expect(text.value).toBe('Freightly books dock appointments.');
   });
 
-  it("profile: 1. 'Fill from text' offline says it needs a connection, asks nothing, and keeps the pasted text", async () => {
+  it("'Fill from text' offline says it needs a connection, asks nothing, and keeps the pasted text", async () => {
     const sent = serve({ fields: {} });
     const view = renderScreen();
     fireEvent.click(await view.findByRole('button', { name: 'Fill from text' }));
