@@ -189,21 +189,21 @@ export function enqueue(
  * Queue work whose entry sends what the device holds when it is delivered (a saved item, an email
  * edit): one entry waiting on the line is enough, as it will send this change too. One already on
  * its way may carry what was there before, so a change then gets an entry of its own behind it.
- * Either way the worker is asked to deliver (the sync it asked for may have fired already, with the
- * network still down). Call inside a transaction that holds the outbox.
+ * Answers whether an entry was added. Call inside a transaction that holds the outbox.
  */
 export async function enqueueOnce(
   db: PitchpadDb,
   work: Pick<OutboxEntry, 'kind' | 'line' | 'payload'>,
   now = Date.now(),
-): Promise<void> {
+): Promise<boolean> {
   const waiting = await db.outbox
     .where('line')
     .equals(work.line)
     .filter((entry) => entry.state === 'queued')
     .first();
-  if (waiting) syncWhenStored(db);
-  else await enqueue(db, { ...work, clientId: uuidv7(now) }, now);
+  if (waiting) return false;
+  await enqueue(db, { ...work, clientId: uuidv7(now) }, now);
+  return true;
 }
 
 /**

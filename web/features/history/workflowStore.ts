@@ -19,6 +19,7 @@ import {
   type PitchpadDb,
   type WorkflowRecord,
 } from '../../data/db';
+import { syncWhenStored } from '../../data/backgroundSync';
 import { enqueueOnce, flushOutbox, type Answer, type KindHandler } from '../../data/outbox';
 import { answerForError, SIGNED_OUT_RETRY_MS } from '../../data/queue/answers';
 import type { QueuedFeature } from '../../data/queue/registry';
@@ -182,8 +183,14 @@ export async function deleteWorkflow(db: PitchpadDb, id: string): Promise<void> 
 }
 
 /** The item's change to the outbox, inside the transaction that writes it (outbox.ts `enqueueOnce`). */
-const queueChange = (db: PitchpadDb, id: string, now = Date.now()) =>
-  enqueueOnce(db, { kind: WORKFLOW_CHANGE, line: workflowLine(id), payload: { id } }, now);
+async function queueChange(db: PitchpadDb, id: string, now = Date.now()): Promise<void> {
+  const payload = { id };
+  if (await enqueueOnce(db, { kind: WORKFLOW_CHANGE, line: workflowLine(id), payload }, now))
+    return;
+  // The waiting entry sends this change too; the worker is asked again all the same (the sync it
+  // asked for may have fired already, with the network still down).
+  syncWhenStored(db);
+}
 
 /** Send the item's change now (made online): the outbox retries it otherwise. Never throws. */
 async function flushChange(db: PitchpadDb, id: string): Promise<void> {

@@ -67,12 +67,13 @@ function pendingEdits(db: PitchpadDb): Promise<LocalMessage[]> {
 }
 
 /** The reply's edit to the outbox, inside a transaction that holds it (outbox.ts `enqueueOnce`). */
-const queueEdit = (db: PitchpadDb, messageKey: string, now = Date.now()) =>
-  enqueueOnce(
+const queueEdit = async (db: PitchpadDb, messageKey: string, now = Date.now()) => {
+  await enqueueOnce(
     db,
     { kind: EMAIL_EDIT, line: emailEditLine(messageKey), payload: { messageKey } },
     now,
   );
+};
 
 /**
  * Hand every edit waiting here to the server, through the outbox: an offline draft's edit goes onto
