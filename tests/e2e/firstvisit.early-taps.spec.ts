@@ -277,7 +277,8 @@ test('a wrong password sent before the script runs comes back to the sign-in pag
 test("'Analyze (without signing up)' tapped before the script runs starts the analysis of the typed idea once the app takes over, once", async ({
   page,
 }) => {
-  const idea = `Robots that fold laundry for hotels [[reply64:${base64(SUMMARY)}]]`;
+  const idea = `Laundry robots for hotels [[reply64:${base64(SUMMARY)}]]`;
+  expect(idea.length, 'fits the landing idea box').toBeLessThanOrEqual(500);
   const analyses: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analyze-startup')
