@@ -150,6 +150,11 @@ function knownGoodPdf(): Uint8Array {
     `<< /Length ${content.length} >> stream\n${content}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
+  return pdfOfObjects(objects);
+}
+
+/** A PDF file of `objects` (numbered from 1, the first the catalog), with its cross-reference table. */
+export function pdfOfObjects(objects: readonly string[]): Uint8Array {
   let pdf = '%PDF-1.4\n';
   const offsets = objects.map((object, i) => {
     const at = pdf.length;

@@ -4,6 +4,7 @@ import { Document, Packer, Paragraph } from 'docx';
 import { zipSync } from 'fflate';
 import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib';
+import { pdfOfObjects } from '../../api/kit/extract';
 
 /** A line of a PDF page: its text in 11-point type, or in the size given (a heading's). */
 export type PdfLine = string | { text: string; size: number };
@@ -199,16 +200,8 @@ function onePagePdf(content: Buffer): Uint8Array {
  * it names, as it would if it were broken itself.
  */
 export function pdfWithNoPageListed(): Uint8Array {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 1 >>'];
-  let pdf = '%PDF-1.4\n';
-  const offsets = objects.map((object, i) => {
-    const at = pdf.length;
-    pdf += `${i + 1} 0 obj ${object} endobj\n`;
-    return at;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  pdf += offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
-  pdf += `trailer << /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(pdf);
+  return pdfOfObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [] /Count 1 >>',
+  ]);
 }
