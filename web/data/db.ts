@@ -305,37 +305,36 @@ export class PitchpadDb extends Dexie {
  */
 async function queueUnsentChanges(tx: Transaction): Promise<void> {
   const now = Date.now();
-  const edited = await tx
-    .table<LocalMessage, string>('messages')
-    .filter((m) => m.emailEditPending === true && m.serverId !== null && m.emailEdit !== undefined)
-    .toArray();
-  for (const message of edited)
-    await tx.table<OutboxEntry, number>('outbox').add({
+  const outbox = tx.table<OutboxEntry, number>('outbox');
+  const queue = (work: Pick<OutboxEntry, 'kind' | 'line' | 'payload'>) =>
+    outbox.add({
+      ...work,
       clientId: uuidv7(now),
-      kind: EMAIL_EDIT,
-      line: emailEditLine(message.key),
-      payload: { messageKey: message.key },
       state: 'queued',
       attempts: 0,
       nextAttemptAt: 0,
       createdAt: now,
       updatedAt: now,
     });
+  const edited = await tx
+    .table<LocalMessage, string>('messages')
+    .filter((m) => m.emailEditPending === true && m.serverId !== null && m.emailEdit !== undefined)
+    .toArray();
+  for (const message of edited)
+    await queue({
+      kind: EMAIL_EDIT,
+      line: emailEditLine(message.key),
+      payload: { messageKey: message.key },
+    });
   const unsynced = await tx
     .table<WorkflowRecord, string>('workflows')
     .filter((record) => !record.synced)
     .toArray();
   for (const record of unsynced)
-    await tx.table<OutboxEntry, number>('outbox').add({
-      clientId: uuidv7(now),
+    await queue({
       kind: WORKFLOW_CHANGE,
       line: workflowLine(record.id),
       payload: { id: record.id },
-      state: 'queued',
-      attempts: 0,
-      nextAttemptAt: 0,
-      createdAt: now,
-      updatedAt: now,
     });
 }
 
