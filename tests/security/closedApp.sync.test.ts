@@ -11,12 +11,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { api } from '../../web/data/api';
 import { PitchpadDb, userDbName } from '../../web/data/db';
 import { uuidv7 } from '../../web/data/ids';
+import { flushOutbox, nextDueAt, waitingSends } from '../../web/data/outbox';
 import { countUnsentWork } from '../../web/data/unsentWork';
 import { messageViews } from '../../web/features/chat/messageView';
-import { deliverQueuedWork, hasOtherWork, pushOtherWork } from '../../web/app/queuedWork';
+import {
+  deliverQueuedWork,
+  hasOtherWork,
+  pushOtherWork,
+  queuedSends,
+} from '../../web/app/queuedWork';
 import { sendMessage } from '../../web/features/chat/engine/sendMessage';
 import { newWorkflowId } from '../../web/features/history/workflowStore';
-import { nextPlanAttemptAt, saveGtmPlanChat } from '../../web/features/playbooks/flowResults';
+import { saveGtmPlanChat } from '../../web/features/playbooks/flowResults';
 import { spendAllowance as spendAllowanceOf } from '../factories/chats';
 import { gtmPlan } from '../factories/gtmPlan';
 import { buildLocalReply } from '../factories/localMessages';
@@ -206,9 +212,15 @@ async function planNoteOf(db: PitchpadDb, chatId: string): Promise<string | unde
   return draft?.kind === 'reply' ? draft.planNote : undefined;
 }
 
-/** The page's own deliveries: at its start, at each `online` event, at each return to the screen. */
+/**
+ * The page's own deliveries (web/data/sync.ts): at its start, at each `online` event, at each return
+ * to the screen, the other work if any waits, then a forced flush of the outbox.
+ */
 async function pageStartsOnlineAndVisible(db: PitchpadDb, times: number): Promise<void> {
-  for (let i = 0; i < times; i++) if (await hasOtherWork(db)) await pushOtherWork(db);
+  for (let i = 0; i < times; i++) {
+    if (await hasOtherWork(db)) await pushOtherWork(db);
+    await flushOutbox(db, queuedSends, { force: true });
+  }
 }
 
 describe('a GTM plan drafted offline whose delivery failed has a backoff of its own, on the phone', () => {
@@ -232,7 +244,7 @@ describe('a GTM plan drafted offline whose delivery failed has a backoff of its 
     });
     expect(draft!.planDelivery!.nextAttemptAt).toBeGreaterThanOrEqual(before + 30_000);
     // The open page's sync engine sets its timer for then.
-    expect(await nextPlanAttemptAt(db)).toBe(draft!.planDelivery!.nextAttemptAt);
+    expect(nextDueAt(await waitingSends(db))).toBe(draft!.planDelivery!.nextAttemptAt);
     expect(await planNoteOf(db, chatId)).toMatch(
       /^The full plan could not be written yet: Invalid response format from API\. It is asked for again after \d\d:\d\d/,
     );

@@ -5,9 +5,9 @@
  * service worker's Background Sync (web/sw.ts) alike, so both deliver every kind. web/data knows
  * none of them: it is given this registry.
  *
- * Order: saved history, then the GTM plans drafted offline (a plan's history item reaches the
- * server first), then edited emails; then the outbox, where a chat send goes after the plan drafted
- * offline in its chat (deliverPlanFirst), so the server's chat holds the plan first.
+ * Order: saved history's changes and edited emails are handed over before the outbox flushes. In
+ * the outbox every line goes on its own, but a chat send in the chat of a GTM plan drafted offline
+ * delivers that plan first (deliverPlanFirst), so the server's chat holds the plan before the message.
  */
 import type { PitchpadDb } from '../data/db';
 import { flushOutbox, type FlushReport } from '../data/outbox';
@@ -55,14 +55,14 @@ export const queuedSends = queuedWork.handlers;
 
 /**
  * Whether work other than the outbox's waits here for `pushOtherWork`: the sync engine asks the
- * server nothing otherwise. A plan waiting out its backoff, or refused for good, is not due.
+ * server nothing otherwise.
  */
 export const hasOtherWork = (db: PitchpadDb): Promise<boolean> => queuedWork.other.has(db);
 
 /**
  * Everything but the outbox's work, in the registry's order. Answers whether what is left is worth
  * another try soon: not an email edit of a message the server has not stored yet (it waits for
- * that message), nor a GTM plan the server answered with a failure (it waits out its own backoff).
+ * that message).
  */
 export const pushOtherWork = (db: PitchpadDb): Promise<Leftover> => queuedWork.other.push(db);
 
@@ -92,14 +92,16 @@ export function sessionGone(report: FlushReport): boolean {
 
 /**
  * Whether a send stopped on the way that another try soon may deliver: the browser was offline, the
- * network or the server failed. Not one refused for the day's allowance: it waits for the reset.
+ * network or the server failed. Not one held until a time of its own (a GTM plan waiting out its
+ * backoff, the server's Retry-After), nor one refused for the day's allowance: it waits for the reset.
  */
 function sendsToRetry(report: FlushReport): boolean {
   if (!report.blocked) return false;
   const stopped = [...report.outcomes.values()].filter(({ state }) => state === 'queued');
   return (
     stopped.length === 0 ||
-    stopped.some(({ kind, detail }) => {
+    stopped.some(({ kind, detail, heldUntil }) => {
+      if (heldUntil !== undefined) return false;
       const outcome = kind === CHAT_SEND ? (detail as DeliveryOutcome) : undefined;
       return !(outcome?.kind === 'not-sent' && isAllowanceSpent(outcome.error));
     })

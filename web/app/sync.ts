@@ -1,8 +1,8 @@
 /**
- * Starts the sync engine for the signed-in user (loaded lazily by the shell): it delivers chat
- * sends, and hands the server what else was made here while offline: saved history items and GTM
- * plans drafted on this device, edited emails (the registry in queuedWork.ts, which the service
- * worker uses too when it delivers with the app closed). A plan goes before any message typed into its chat
+ * Starts the sync engine for the signed-in user (loaded lazily by the shell): it delivers every kind
+ * of queued work (the registry in queuedWork.ts, which the service worker uses too when it delivers
+ * with the app closed): chat sends, GTM plans drafted on this device, kit files, recordings, profile
+ * edits, saved history and edited emails. A plan goes before any message typed into its chat
  * meanwhile, so the server's chat holds the plan first.
  */
 import { liveQuery, type Subscription } from 'dexie';
@@ -39,7 +39,6 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
     },
     pushOther: () => queuedWork.other.push(db),
     hasOtherWork: () => queuedWork.other.has(db),
-    otherDueAt: () => queuedWork.other.dueAt(db),
     pullOther: () => pullProfile(db),
   });
 }

@@ -153,7 +153,7 @@ export function isDocument(m: Pick<LocalMessage, 'role' | 'replyToKey'>): boolea
 
 /**
  * A document only this device holds: a GTM plan drafted here offline. A pull never removes it; it
- * goes when the server's own plan replaces it (deliverOfflinePlans).
+ * goes when the server's own plan replaces it (flowResults.ts, its outbox entry).
  */
 export function isLocalDocument(m: LocalMessage): boolean {
   return isDocument(m) && m.serverId === null;

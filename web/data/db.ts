@@ -35,9 +35,10 @@ import { uuidv7 } from './ids';
  * Bump with a new `version(...).stores(...)` block (and an upgrade when rows must change) whenever
  * the schema changes. 1: chats, messages, keyValues. 2: outbox, drafts, workflows. 3: outbox entries
  * of any kind, by line (`kind`, `line`, `payload`). 4: recordings and their chunks. 5: no new table;
- * saved-history changes and email edits not on the server yet become outbox entries.
+ * saved-history changes and email edits not on the server yet become outbox entries. 6: no new
+ * table; GTM plans drafted offline and not made by the server yet become outbox entries.
  */
-export const DB_SCHEMA_VERSION = 5;
+export const DB_SCHEMA_VERSION = 6;
 
 /**
  * User messages follow their outbox entry: queued → sending → sent | failed.
@@ -134,6 +135,7 @@ export type OutboxKind =
   | 'recording-upload'
   | 'workflow-change'
   | 'email-edit'
+  | 'gtm-plan'
   | (string & {});
 
 /** One piece of work in the outbox. */
@@ -292,10 +294,79 @@ export class PitchpadDb extends Dexie {
       recordings: 'id, createdAt, state',
       recordingChunks: '[recordingId+seq], recordingId',
     });
-    // The current schema (5). A later one turns this into `version(5)` and adds its own block.
-    this.version(DB_SCHEMA_VERSION).stores({}).upgrade(queueUnsentChanges);
+    this.version(5).stores({}).upgrade(queueUnsentChanges);
+    // The current schema (6). A later one turns this into `version(6)` and adds its own block.
+    this.version(DB_SCHEMA_VERSION).stores({}).upgrade(queueOfflinePlans);
   }
 }
+
+/**
+ * Up to version 5 a GTM plan drafted offline waited on its chat only (a gtmplan chat the server has
+ * not seen), found by a sweep at each sync. From 6 the outbox delivers it: each such chat whose plan
+ * is not refused for good gets its entry, held until the backoff its failed tries left is over.
+ */
+async function queueOfflinePlans(tx: Transaction): Promise<void> {
+  const now = Date.now();
+  const chats = await tx
+    .table<LocalChat, string>('chats')
+    .filter((chat) => chat.playbookType === 'gtmplan' && !chat.synced)
+    .toArray();
+  for (const chat of chats) {
+    const draft = await tx
+      .table<LocalMessage, string>('messages')
+      .where('key')
+      .startsWith(LOCAL_PLAN_KEY_PREFIX)
+      .filter((m) => m.chatId === chat.id && m.serverId === null)
+      .first();
+    const state = draft?.planDelivery;
+    if (!draft || state?.refused) continue;
+    const held = state && state.nextAttemptAt > now ? state.nextAttemptAt : undefined;
+    await queueEntry(
+      tx,
+      {
+        kind: GTM_PLAN,
+        line: planLine(chat.id),
+        payload: { chatId: chat.id },
+        attempts: state?.attempts ?? 0,
+      },
+      now,
+      held,
+    );
+  }
+}
+
+/** An entry of an upgrade's own, queued as `enqueue` would (it may not ask the worker yet). */
+function queueEntry(
+  tx: Transaction,
+  work: Pick<OutboxEntry, 'kind' | 'line'> &
+    Partial<Pick<OutboxEntry, 'payload' | 'chatId' | 'attempts'>>,
+  now: number,
+  notBefore?: number,
+): Promise<number> {
+  return tx.table<OutboxEntry, number>('outbox').add({
+    attempts: 0,
+    ...work,
+    clientId: uuidv7(now),
+    state: 'queued',
+    nextAttemptAt: notBefore ?? 0,
+    ...(notBefore !== undefined && { notBefore }),
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/**
+ * The key prefix of a GTM plan drafted on this device (features/playbooks/flowResults.ts), and of no
+ * other message: a user message's key is `u:`/`s:`, a reply's `r:`, a server document's `s:`
+ * (chatMerge.ts). So the drafts are a range of the primary key, read without a scan of every message.
+ */
+export const LOCAL_PLAN_KEY_PREFIX = 'a:';
+
+/** The outbox kind of a GTM plan drafted offline, for the server to write for real (flowResults.ts). */
+export const GTM_PLAN = 'gtm-plan';
+
+/** A drafted plan's line: its chat's plan only, so a plan waiting out a failure holds up nothing else. */
+export const planLine = (chatId: string): string => `plan:${chatId}`;
 
 /**
  * Up to version 4 a saved-history change waited on its row only (`synced: false`), and so did an
@@ -305,17 +376,7 @@ export class PitchpadDb extends Dexie {
  */
 async function queueUnsentChanges(tx: Transaction): Promise<void> {
   const now = Date.now();
-  const outbox = tx.table<OutboxEntry, number>('outbox');
-  const queue = (work: Pick<OutboxEntry, 'kind' | 'line' | 'payload'>) =>
-    outbox.add({
-      ...work,
-      clientId: uuidv7(now),
-      state: 'queued',
-      attempts: 0,
-      nextAttemptAt: 0,
-      createdAt: now,
-      updatedAt: now,
-    });
+  const queue = (work: Pick<OutboxEntry, 'kind' | 'line' | 'payload'>) => queueEntry(tx, work, now);
   const edited = await tx
     .table<LocalMessage, string>('messages')
     .filter((m) => m.emailEditPending === true && m.serverId !== null && m.emailEdit !== undefined)

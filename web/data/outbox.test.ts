@@ -32,7 +32,7 @@ import {
   type DeliveryOutcome,
 } from '../features/chat/engine/chatDelivery';
 import { lockName } from './queue/lock';
-import { buildLocalReply } from '../../tests/factories/localMessages';
+import { buildLocalEmailChat, buildLocalReply } from '../../tests/factories/localMessages';
 import { MAX_PARALLEL_CHATS } from './queue/slots';
 
 const half = () => 0.5;
@@ -551,22 +551,7 @@ describe('the schema upgrade', () => {
 
   it('gives each saved-history change and email edit version 4 left unsent an outbox entry on its own line, so an update loses none', async () => {
     const id = ++userId;
-    const v4 = new Dexie(userDbName(id));
-    v4.version(1).stores({
-      chats: 'id, updatedAt',
-      messages: 'key, chatId, status',
-      keyValues: 'key',
-    });
-    v4.version(2).stores({
-      outbox: '++seq, &clientId, state, chatId',
-      drafts: '[flow+stepId], flow, updatedAt',
-      workflows: 'id, updatedAt, type',
-    });
-    v4.version(3).stores({ outbox: '++seq, &clientId, state, line, kind' });
-    v4.version(4).stores({
-      recordings: 'id, createdAt, state',
-      recordingChunks: '[recordingId+seq], recordingId',
-    });
+    const v4 = olderDb(id, 4);
     await v4
       .table('workflows')
       .bulkPut([v4Workflow('renamed-offline', false), v4Workflow('on-server', true)]);
@@ -587,4 +572,86 @@ describe('the schema upgrade', () => {
     ]);
     expect(upgraded.verno).toBe(DB_SCHEMA_VERSION);
   });
+
+  it('gives each GTM plan version 5 left drafted offline an outbox entry on its own line, held as its failed tries left it, so an update loses none', async () => {
+    const id = ++userId;
+    const v5 = olderDb(id, 5);
+    const now = Date.now();
+    await v5
+      .table('chats')
+      .bulkPut([
+        v5PlanChat('never-tried', false),
+        v5PlanChat('failed-once', false),
+        v5PlanChat('refused', false),
+        v5PlanChat('on-server', true),
+      ]);
+    const later = now + 10 * 60_000;
+    await v5.table('messages').bulkPut([
+      v5Plan('never-tried'),
+      v5Plan('failed-once', {
+        attempts: 2,
+        nextAttemptAt: later,
+        lastError: 'Busy',
+        refused: false,
+      }),
+      v5Plan('refused', { attempts: 1, nextAttemptAt: Infinity, lastError: 'No', refused: true }),
+      buildLocalReply({ key: 's:9', chatId: 'on-server', serverId: 9, replyToKey: null }),
+    ]);
+    v5.close();
+
+    const upgraded = openUserDb(id);
+    expect(
+      (await upgraded.outbox.orderBy('line').toArray()).map((e) => [
+        e.kind,
+        e.line,
+        e.payload,
+        e.state,
+        e.attempts,
+        e.notBefore,
+      ]),
+    ).toEqual([
+      ['gtm-plan', 'plan:failed-once', { chatId: 'failed-once' }, 'queued', 2, later],
+      ['gtm-plan', 'plan:never-tried', { chatId: 'never-tried' }, 'queued', 0, undefined],
+    ]);
+    expect(upgraded.verno).toBe(DB_SCHEMA_VERSION);
+  });
 });
+
+/** A GTM plan drafted offline in its own chat, as a phone holds it, with its tries' state. */
+const v5Plan = (chatId: string, planDelivery?: LocalMessage['planDelivery']) =>
+  buildLocalReply({
+    key: `a:${chatId}`,
+    chatId,
+    serverId: null,
+    replyToKey: null,
+    content: '# Go-to-Market Plan',
+    ...(planDelivery && { planDelivery }),
+  });
+
+/** A GTM plan's chat, on the server (`synced`) or only on this phone. */
+const v5PlanChat = (chatId: string, synced: boolean) => ({
+  ...buildLocalEmailChat({ id: chatId, playbookType: 'gtmplan' }),
+  synced,
+});
+
+/** This user's database as an older version of the app declared it, up to `version`. */
+function olderDb(id: number, version: 4 | 5): Dexie {
+  const old = new Dexie(userDbName(id));
+  old.version(1).stores({
+    chats: 'id, updatedAt',
+    messages: 'key, chatId, status',
+    keyValues: 'key',
+  });
+  old.version(2).stores({
+    outbox: '++seq, &clientId, state, chatId',
+    drafts: '[flow+stepId], flow, updatedAt',
+    workflows: 'id, updatedAt, type',
+  });
+  old.version(3).stores({ outbox: '++seq, &clientId, state, line, kind' });
+  old.version(4).stores({
+    recordings: 'id, createdAt, state',
+    recordingChunks: '[recordingId+seq], recordingId',
+  });
+  if (version === 5) old.version(5).stores({});
+  return old;
+}

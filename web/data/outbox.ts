@@ -347,6 +347,8 @@ export interface Settlement {
   reason?: string;
   /** What the kind's handler says of it beyond the contract (the chat's: the reply's outcome). */
   detail?: unknown;
+  /** A retry held until then (`notBefore`): no try before it would go. */
+  heldUntil?: number;
 }
 
 export interface FlushReport {
@@ -566,7 +568,13 @@ async function deliverOne(
     });
     await handler.settled?.(db, taken, changes.state, answer, now);
     return {
-      settlement: { kind: taken.kind, state: changes.state, reason, detail: answer.detail },
+      settlement: {
+        kind: taken.kind,
+        state: changes.state,
+        reason,
+        detail: answer.detail,
+        ...(changes.notBefore !== undefined && { heldUntil: changes.notBefore }),
+      },
       stopLine,
     };
   });

@@ -4,6 +4,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearUserData, openUserDb, type PitchpadDb } from './db';
 import { uuidv7 } from './ids';
+import { enqueue } from './outbox';
 import { SwMessage } from './swShared';
 import { startSync, type SyncEngine } from './sync';
 import { chatHandlers } from '../features/chat/engine/chatDelivery';
@@ -103,25 +104,32 @@ describe('the sync engine hands over every kind of queued work, not only chat se
   });
 });
 
-describe('the sync engine hands over work waiting out a backoff when it is due', () => {
-  it('an offline plan whose delivery failed is asked for again at its retry time, with no start, reconnect or return to the screen', async () => {
-    await historyChangeWaiting();
-    // The first hand-over fails the plan's delivery: it is due again 300 ms later, then nothing waits.
-    const dueTimes = [Date.now() + 300, null];
+describe('the sync engine hands over work waiting out a hold when it is due', () => {
+  it('an entry held until a time (a GTM plan whose delivery failed) is tried again then, with no start, reconnect or return to the screen', async () => {
+    const tries: number[] = [];
     engine = startSync({
       db,
       userId,
-      handlers: chatHandlers(async () => ({ kind: 'done' })),
-      pushOther: async () => {
-        pushes += 1;
+      handlers: {
+        'test-held': {
+          // The first try fails and holds the entry 300 ms; the second delivers it.
+          deliver: async () => {
+            tries.push(Date.now());
+            return tries.length === 1
+              ? { kind: 'retry', reason: 'The model failed.', notBefore: Date.now() + 300 }
+              : { kind: 'delivered' };
+          },
+        },
       },
-      hasOtherWork: async () => true,
-      otherDueAt: async () => dueTimes.shift() ?? null,
     });
-    await vi.waitFor(() => expect(pushes).toBe(1));
-    await vi.waitFor(() => expect(pushes).toBe(2), { timeout: 3000 });
+    await db.transaction('rw', db.outbox, () =>
+      enqueue(db, { kind: 'test-held', line: 'held', clientId: uuidv7() }),
+    );
+    await vi.waitFor(() => expect(tries).toHaveLength(1));
+    await vi.waitFor(() => expect(tries).toHaveLength(2), { timeout: 3000 });
+    expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(300);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(pushes).toBe(2);
+    expect(tries).toHaveLength(2);
   });
 });
 

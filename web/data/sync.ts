@@ -121,22 +121,16 @@ export interface SyncOptions {
   /** How each kind of outbox work is delivered (every feature's, combined: web/app/queuedWork.ts). */
   handlers: Handlers;
   /**
-   * Other work made here offline to hand to the server (saved history, GTM plans drafted offline):
-   * at start and on reconnect, before the outbox flushes, so a plan reaches its chat before a
-   * message the user typed into that chat meanwhile.
+   * Other work made here offline to hand to the server (saved history, email edits): at start and
+   * on reconnect, before the outbox flushes.
    */
   pushOther?: () => Promise<unknown>;
   /**
    * Whether any of that other work is waiting. Only then is the session checked and `pushOther` run:
    * without work, coming back on screen or a relayed sync asks the server nothing. By default the
-   * local database's count of unsent flows, saved-history changes and email edits (unsentWork.ts).
+   * local database's count of saved-history changes and email edits (unsentWork.ts).
    */
   hasOtherWork?: () => Promise<boolean>;
-  /**
-   * When the earliest of that other work waiting out a backoff is due (an offline plan whose
-   * delivery failed), or null: the engine hands the work over then, as it flushes a send when due.
-   */
-  otherDueAt?: () => Promise<number | null>;
   /**
    * The browser's session is no longer this user's (signed out, or another account signed in on
    * this device, in another tab or while offline): nothing of theirs went out. The app asks the
@@ -163,7 +157,6 @@ export function startSync({
   handlers,
   pushOther,
   hasOtherWork = () => hasUnsentOtherWork(db),
-  otherDueAt,
   onSessionLost,
   onFlushed,
   pullOther,
@@ -209,23 +202,14 @@ export function startSync({
     }
   };
 
-  let otherTimer: ReturnType<typeof setTimeout> | undefined;
   const other = async () => {
     if (stopped || !pushOther || globalThis.navigator?.onLine === false) return;
-    try {
-      // Nothing of the kind waiting (the usual case): no request at all, not even the session check.
-      if (!(await hasOtherWork().catch(() => true))) return;
-      // Saved history and offline plans go through routes that take the session as it is: hand them
-      // over only while the session is still this user's.
-      if (!(await isSessionOf(userId))) return;
-      await pushOther().catch((error: unknown) => console.warn('Could not push local work', error));
-    } finally {
-      // What waits out a backoff goes when it is due, not only at the next start or reconnect.
-      const due = await otherDueAt?.().catch(() => null);
-      clearTimeout(otherTimer);
-      if (!stopped && due != null)
-        otherTimer = setTimeout(() => void other(), Math.max(due - Date.now(), MIN_TIMER_MS));
-    }
+    // Nothing of the kind waiting (the usual case): no request at all, not even the session check.
+    if (!(await hasOtherWork().catch(() => true))) return;
+    // Saved history and email edits go through routes that take the session as it is: hand them
+    // over only while the session is still this user's.
+    if (!(await isSessionOf(userId))) return;
+    await pushOther().catch((error: unknown) => console.warn('Could not push local work', error));
   };
 
   /** Whether the browser's session is `userId`'s now; tells the app when it is not. */
@@ -286,7 +270,6 @@ export function startSync({
     stop() {
       stopped = true;
       clearTimeout(timer);
-      clearTimeout(otherTimer);
       window.removeEventListener('online', handleOnline);
       document.removeEventListener('visibilitychange', handleVisibility);
       navigator.serviceWorker?.removeEventListener('message', handleWorkerMessage);
@@ -299,10 +282,10 @@ export function startSync({
   return self;
 }
 
-/** The default `hasOtherWork`: unsent flows, saved-history changes or email edits in the local database. */
+/** The default `hasOtherWork`: saved-history changes or email edits in the local database. */
 async function hasUnsentOtherWork(db: PitchpadDb): Promise<boolean> {
-  const { flows, history, edits } = await countUnsentWork(db);
-  return flows + history + edits > 0;
+  const { history, edits } = await countUnsentWork(db);
+  return history + edits > 0;
 }
 
 /** Tells the header whether the server could be reached, from what a flush saw; answers it too. */

@@ -8,24 +8,21 @@ const deliver = async () => ({ kind: 'delivered' as const });
 describe('the registry of queued work, combined from every feature', () => {
   it("hands the features' other work over in the order they were combined in, and says a retry is due if any part says so", async () => {
     const handed: string[] = [];
-    const other = (name: string, left: 'settled' | 'retry', due: number | null): OtherWork => ({
-      has: async () => name === 'plans',
+    const other = (name: string, left: 'settled' | 'retry'): OtherWork => ({
+      has: async () => name === 'history',
       push: async () => {
         handed.push(name);
         return left;
       },
-      dueAt: async () => due,
     });
     const work = combineQueuedWork(
-      { other: other('history', 'settled', null) },
-      { other: other('plans', 'retry', 2000) },
+      { other: other('history', 'retry') },
       { handlers: { 'test-kind': { deliver } } },
-      { other: other('edits', 'settled', 1000) },
+      { other: other('edits', 'settled') },
     );
     expect(await work.other.push(db)).toBe('retry');
-    expect(handed).toEqual(['history', 'plans', 'edits']);
+    expect(handed).toEqual(['history', 'edits']);
     expect(await work.other.has(db)).toBe(true);
-    expect(await work.other.dueAt(db)).toBe(1000);
     expect(Object.keys(work.handlers)).toEqual(['test-kind']);
   });
 
@@ -38,10 +35,9 @@ describe('the registry of queued work, combined from every feature', () => {
     ).toThrow("Two handlers for the outbox kind 'test-kind'.");
   });
 
-  it('with no other work: none waits, nothing is due, and nothing is left', async () => {
+  it('with no other work: none waits, and nothing is left', async () => {
     const work = combineQueuedWork({ handlers: { 'test-kind': { deliver } } });
     expect(await work.other.has(db)).toBe(false);
-    expect(await work.other.dueAt(db)).toBeNull();
     expect(await work.other.push(db)).toBe('settled');
   });
 });

@@ -20,8 +20,6 @@ export interface OtherWork {
   has(db: PitchpadDb): Promise<boolean>;
   /** Hand it to the server. Answers whether what is left is worth another try soon. */
   push(db: PitchpadDb): Promise<Leftover>;
-  /** When the earliest of it waiting out a backoff of its own is due, or null. */
-  dueAt?(db: PitchpadDb): Promise<number | null>;
 }
 
 /** What one feature brings to the registry. */
@@ -36,12 +34,12 @@ export interface QueuedFeature {
 export interface QueuedWork {
   handlers: Handlers;
   /** The features' other work, handed over in the order the features were combined in. */
-  other: Required<OtherWork>;
+  other: OtherWork;
 }
 
 /**
  * Combine the features' queued work into the one registry. Other work is handed over in the order
- * given (saved history before the plans drafted offline, so a plan's history item is there first).
+ * given.
  * Two features claiming one kind is a mistake, refused at once.
  */
 export function combineQueuedWork(...features: QueuedFeature[]): QueuedWork {
@@ -63,11 +61,6 @@ export function combineQueuedWork(...features: QueuedFeature[]): QueuedWork {
         let left: Leftover = 'settled';
         for (const other of others) if ((await other.push(db)) === 'retry') left = 'retry';
         return left;
-      },
-      async dueAt(db) {
-        const times = await Promise.all(others.map((other) => other.dueAt?.(db) ?? null));
-        const due = times.filter((at): at is number => at !== null);
-        return due.length ? Math.min(...due) : null;
       },
     },
   };

@@ -25,24 +25,21 @@ import { syncWhenStored } from '../../data/backgroundSync';
 import { isDocument, isLocalDocument } from '../../data/chatMerge';
 import { applyChat } from '../../data/chatStore';
 import {
+  GTM_PLAN,
+  LOCAL_PLAN_KEY_PREFIX,
+  planLine,
   userIdOfDb,
   type LocalMessage,
   type PitchpadDb,
   type PlanDeliveryState,
 } from '../../data/db';
+import { enqueue, type Answer, type Handlers } from '../../data/outbox';
 import { withDbLock } from '../../data/queue/lock';
 import type { QueuedFeature } from '../../data/queue/registry';
 import { pullChat } from '../../data/sync';
 import { uuidv7 } from '../../data/ids';
 import { answersOfChat } from '../history/workflowStore';
 import { profileValues, readLocalProfile } from '../profile/profileStore';
-
-/**
- * The key prefix of a plan drafted on this device, and of no other message: a user message's key is
- * `u:`/`s:`, a reply's `r:`, a server document's `s:` (chatMerge.ts). So the drafts are a range of the
- * primary key, read without a scan of every message (the sync engine asks at each tick).
- */
-const LOCAL_PLAN_KEY_PREFIX = 'a:';
 
 /** The model recorded on the plan's message when a model (not the offline drafter) wrote it. */
 export const GTM_PLAN_MODEL = 'gtm-plan';
@@ -69,7 +66,7 @@ export interface GtmPlanChat {
  */
 export async function saveGtmPlanChat(db: PitchpadDb, plan: GtmPlanChat): Promise<void> {
   const iso = new Date(plan.at).toISOString();
-  await db.transaction('rw', db.chats, db.messages, db.keyValues, async () => {
+  await db.transaction('rw', db.chats, db.messages, db.keyValues, db.outbox, async () => {
     await db.chats.put({
       id: plan.chatId,
       title: plan.title,
@@ -95,9 +92,18 @@ export async function saveGtmPlanChat(db: PitchpadDb, plan: GtmPlanChat): Promis
       touchedAt: plan.at,
     });
     await db.keyValues.put({ key: pitchDeckKey(plan.chatId), value: plan.pitchDeckAt });
+    // The server is to write it for real (offlinePlansQueue), with the app closed too.
+    await enqueue(
+      db,
+      {
+        kind: GTM_PLAN,
+        line: planLine(plan.chatId),
+        clientId: uuidv7(plan.at),
+        payload: { chatId: plan.chatId },
+      },
+      plan.at,
+    );
   });
-  // The server is to write it for real (deliverOfflinePlans), with the app closed too.
-  syncWhenStored(db);
 }
 
 /** The plan the server kept in a new chat: that chat, as the server holds it, and the pitch-deck card's time. */
@@ -111,27 +117,6 @@ export async function saveStoredGtmPlanChat(
 }
 
 /**
- * Plans drafted on this device while offline, made for real once the server can be reached (the
- * real generation is queued): the server writes the plan from the saved answers into the same chat,
- * which then replaces the local draft here and follows the user to every device. Stops at the first
- * chat whose call cannot reach the server. A plan the server answered with a failure waits out its
- * backoff (planBackoff) before it is asked for again, and one refused for good is not asked for
- * again: every try may cost the rep some of the day's AI allowance. Answers how each delivery went.
- */
-export async function deliverOfflinePlans(
-  db: PitchpadDb,
-  post: ApiClient['post'] = api.post.bind(api),
-): Promise<PlanDelivery[]> {
-  const chats = await db.chats.filter((c) => c.playbookType === 'gtmplan' && !c.synced).toArray();
-  const deliveries: PlanDelivery[] = [];
-  for (const chat of chats) {
-    deliveries.push(await deliverOfflinePlan(db, chat.id, post));
-    if (deliveries.at(-1) === 'unreachable') break;
-  }
-  return deliveries;
-}
-
-/**
  * How one plan's delivery went: 'unreachable' when the server could not be reached (or the session
  * is another account's), 'failed' when the server answered with a failure (the model, the day's
  * allowance, no Pro plan), 'waiting' when an earlier failure's backoff is not over (nothing was
@@ -140,6 +125,12 @@ export async function deliverOfflinePlans(
  */
 export type PlanDelivery =
   'delivered' | 'nothing' | 'unreachable' | 'failed' | 'waiting' | 'refused';
+
+/** One try at a plan: how it went, and the error that stopped it, if one did. */
+export interface PlanTry {
+  delivery: PlanDelivery;
+  error?: unknown;
+}
 
 /** The first wait after a failed plan, doubled at each failure up to PLAN_BACKOFF_MAX_MS. */
 export const PLAN_BACKOFF_BASE_MS = 30_000;
@@ -179,47 +170,50 @@ export function isPlanDue(draft: LocalMessage, now = Date.now()): boolean {
   return !state || (!state.refused && state.nextAttemptAt <= now);
 }
 
-/** The plans drafted on this device that the server has not replaced yet. */
-const localPlans = (db: PitchpadDb) =>
-  db.messages.where('key').startsWith(LOCAL_PLAN_KEY_PREFIX).filter(isLocalDocument);
-
-/** Whether any plan drafted here is due to be asked for now (the sync engine asks the server nothing otherwise). */
-export async function hasPlansDue(db: PitchpadDb, now = Date.now()): Promise<boolean> {
-  return (
-    (await localPlans(db)
-      .filter((m) => isPlanDue(m, now))
-      .first()) !== undefined
-  );
-}
-
-/** When the earliest plan drafted here that waits out its backoff is due, or null (none waits). */
-export async function nextPlanAttemptAt(db: PitchpadDb, now = Date.now()): Promise<number | null> {
-  let earliest: number | null = null;
-  await localPlans(db)
-    .filter((m) => !!m.planDelivery && !m.planDelivery.refused)
-    .each((m) => {
-      const at = m.planDelivery!.nextAttemptAt;
-      if (at > now && (earliest === null || at < earliest)) earliest = at;
-    });
-  return earliest;
-}
-
 /**
- * Plans drafted offline as queued work, for the registry (web/app/queuedWork.ts). A plan the server
- * answered with a failure is not worth a quick retry: asking again would spend the rep's daily AI
- * allowance again, or be refused the same; it waits out its own backoff (`dueAt`).
+ * Plans drafted offline as outbox work: one entry per plan, on a line of its own. The server writes
+ * the plan from the saved answers into the same chat, which then replaces the local draft here and
+ * follows the rep to every device. A plan the server answered with a failure is not worth a quick
+ * retry: asking again would spend the rep's daily AI allowance again, or be refused the same, so its
+ * entry is held (`notBefore`) until the draft's own backoff (planBackoff) is over, and one refused for
+ * good fails. `post` is the API's unless a test brings its own.
  */
-export const offlinePlansQueue: QueuedFeature = {
-  other: {
-    has: (db) => hasPlansDue(db),
-    push: async (db) =>
-      (await deliverOfflinePlans(db)).includes('unreachable') ? 'retry' : 'settled',
-    dueAt: (db) => nextPlanAttemptAt(db),
+export const planHandlers = (post: ApiClient['post'] = api.post.bind(api)): Handlers => ({
+  [GTM_PLAN]: {
+    async deliver(db, entry) {
+      const { chatId } = entry.payload as { chatId: string };
+      const { delivery, error } = await deliverOfflinePlan(db, chatId, post);
+      const draft = await db.messages
+        .where('chatId')
+        .equals(chatId)
+        .filter(isLocalDocument)
+        .first();
+      return planAnswer(delivery, error, draft?.planDelivery);
+    },
   },
-};
+});
+
+/** The plans' work, for the registry (web/app/queuedWork.ts). */
+export const offlinePlansQueue: QueuedFeature = { handlers: planHandlers() };
+
+/** What a plan's try means to the outbox, given the state its tries left on the draft. */
+function planAnswer(
+  delivery: PlanDelivery,
+  error: unknown,
+  state: PlanDeliveryState | undefined,
+  now = Date.now(),
+): Answer {
+  if (delivery === 'delivered' || delivery === 'nothing') return { kind: 'delivered' };
+  const reason =
+    error === undefined ? (state?.lastError ?? 'Not due yet.') : planErrorMessage(error);
+  if (state?.refused) return { kind: 'refused', reason, detail: error };
+  return state && state.nextAttemptAt > now
+    ? { kind: 'retry', reason, notBefore: state.nextAttemptAt, detail: error }
+    : { kind: 'retry', reason, detail: error };
+}
 
 /** Deliveries running in this tab, by database and chat: a second caller waits for the first. */
-const running = new Map<string, Promise<PlanDelivery>>();
+const running = new Map<string, Promise<PlanTry>>();
 
 /**
  * The offline plan of one chat, if it has one the server has not seen (see above). One delivery at
@@ -230,7 +224,7 @@ export function deliverOfflinePlan(
   db: PitchpadDb,
   chatId: string,
   post: ApiClient['post'] = api.post.bind(api),
-): Promise<PlanDelivery> {
+): Promise<PlanTry> {
   const key = `${db.name}:${chatId}`;
   const current = running.get(key);
   if (current) return current;
@@ -245,15 +239,15 @@ async function deliverNow(
   db: PitchpadDb,
   chatId: string,
   post: ApiClient['post'],
-): Promise<PlanDelivery> {
+): Promise<PlanTry> {
   // Read under the lock: another tab, or the service worker, may have delivered it or failed meanwhile.
   const chat = await db.chats.get(chatId);
-  if (!chat || chat.synced || chat.playbookType !== 'gtmplan') return 'nothing';
+  if (!chat || chat.synced || chat.playbookType !== 'gtmplan') return { delivery: 'nothing' };
   const draft = await db.messages.where('chatId').equals(chatId).filter(isLocalDocument).first();
   const answers = await answersOfChat(db, chatId);
-  if (!draft || !answers || Object.keys(answers).length === 0) return 'nothing';
-  if (draft.planDelivery?.refused) return 'refused';
-  if (!isPlanDue(draft)) return 'waiting';
+  if (!draft || !answers || Object.keys(answers).length === 0) return { delivery: 'nothing' };
+  if (draft.planDelivery?.refused) return { delivery: 'refused' };
+  if (!isPlanDue(draft)) return { delivery: 'waiting' };
   try {
     const response = GtmPlanResponse.parse(
       await post(
@@ -264,34 +258,35 @@ async function deliverNow(
     );
     const stored = response.chat;
     if (!stored) {
-      await notePlanFailure(db, draft, new Error(GTM_INVALID_RESPONSE));
-      return 'failed';
+      const error = new Error(GTM_INVALID_RESPONSE);
+      await notePlanFailure(db, draft, error);
+      return { delivery: 'failed', error };
     }
     // One transaction: the screen never shows the draft and the server's plan together.
     await db.transaction('rw', db.chats, db.messages, async () => {
       await applyChat(db, stored, Date.now());
       await replaceDraft(db, draft);
     });
-    return 'delivered';
+    return { delivery: 'delivered' };
   } catch (error) {
     // Nothing reached the server for this user (no network, another account's session): no try spent.
     if (error instanceof OfflineError || error instanceof SessionMismatchError)
-      return 'unreachable';
+      return { delivery: 'unreachable', error };
     // Signed out: refused before anything was done; the next sign-in delivers it.
-    if (error instanceof UnauthorizedError) return 'failed';
+    if (error instanceof UnauthorizedError) return { delivery: 'failed', error };
     // The server has a chat of that id already (a send from an older version, another device): take
     // it, and let the draft go only if that chat really holds a plan.
     if (error instanceof ApiError && error.status === 409) {
       try {
         await pullChat(db, chatId);
         await replaceDraft(db, draft);
-        return 'failed';
+        return { delivery: 'failed', error };
       } catch (pullError) {
         console.warn('The chat of an offline plan could not be read', pullError);
       }
     } else console.warn('An offline plan could not be made yet', error);
     await notePlanFailure(db, draft, error);
-    return 'failed';
+    return { delivery: 'failed', error };
   }
 }
 

@@ -21,17 +21,13 @@ import {
 import { orderMessages } from '../../data/chatMerge';
 import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
 import { loadDraft } from '../../data/drafts';
+import { flushOutbox } from '../../data/outbox';
 import type { ToastOptions } from '../../ui/toaster';
 import { listHistory } from '../history/workflowStore';
 import { saveProfileEdits } from '../profile/profileStore';
 import { CARRIED_VALUE_PROPOSITION_KEY, resumeFlow, saveFlowAnswer } from './flowDrafts';
 import { finishFlow, type FinishDeps } from './finishFlow';
-import {
-  GTM_PLAN_MODEL,
-  PLAN_BACKOFF_MAX_MS,
-  deliverOfflinePlans,
-  planBackoff,
-} from './flowResults';
+import { GTM_PLAN_MODEL, PLAN_BACKOFF_MAX_MS, planHandlers, planBackoff } from './flowResults';
 import { InterviewCard } from './InterviewCard';
 import { useFlowSession, type FlowSessionDeps } from './useFlowSession';
 import { buildFlowSessionDeps } from '../../../tests/factories/flowSession';
@@ -662,6 +658,10 @@ describe('finishing a flow', () => {
   });
 });
 
+/** The outbox delivers every plan drafted here (the sync engine's forced flush), with `post` as the API. */
+const flushPlans = (post: FinishDeps['api']['post'] | ReturnType<typeof vi.fn>) =>
+  flushOutbox(db, planHandlers(post as FinishDeps['api']['post']), { force: true });
+
 describe('a GTM plan drafted offline', () => {
   const answers = {
     product_service: 'A CRM for plumbers',
@@ -685,7 +685,7 @@ describe('a GTM plan drafted offline', () => {
       model: OFFLINE_DRAFTER_MODEL,
     });
     storedPlan.mockClear();
-    await deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post']);
+    await flushPlans(storedPlan as FinishDeps['api']['post']);
     expect(storedPlan).toHaveBeenCalledWith(
       '/api/generate-gtm-plan',
       expect.objectContaining({ chatId, answers, title: expect.stringMatching(/^GTM Plan /) }),
@@ -702,14 +702,14 @@ describe('a GTM plan drafted offline', () => {
     expect((await db.chats.get(chatId))?.synced).toBe(true);
     // Done once: the next sync has nothing to send.
     storedPlan.mockClear();
-    await deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post']);
+    await flushPlans(storedPlan as FinishDeps['api']['post']);
     expect(storedPlan).not.toHaveBeenCalled();
   });
 
   it('keeps the draft while the server cannot be reached', async () => {
     const chatId = await draftOffline();
     const unreachable = vi.fn().mockRejectedValue(new OfflineError());
-    await deliverOfflinePlans(db, unreachable);
+    await flushPlans(unreachable);
     expect(unreachable).toHaveBeenCalledTimes(1);
     expect(await db.messages.where('chatId').equals(chatId).toArray()).toEqual([
       expect.objectContaining({ model: OFFLINE_DRAFTER_MODEL }),
@@ -720,8 +720,8 @@ describe('a GTM plan drafted offline', () => {
     const chatId = await draftOffline();
     storedPlan.mockClear();
     await Promise.all([
-      deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post']),
-      deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post']),
+      flushPlans(storedPlan as FinishDeps['api']['post']),
+      flushPlans(storedPlan as FinishDeps['api']['post']),
     ]);
     expect(storedPlan).toHaveBeenCalledTimes(1);
     expect(await db.messages.where('chatId').equals(chatId).toArray()).toEqual([
@@ -766,7 +766,7 @@ describe('a GTM plan drafted offline', () => {
     async (_what, error, refused) => {
       const chatId = await draftOffline();
       const post = vi.fn().mockRejectedValue(error);
-      for (let i = 0; i < 4; i++) await deliverOfflinePlans(db, post);
+      for (let i = 0; i < 4; i++) await flushPlans(post);
       expect(post).toHaveBeenCalledTimes(1);
       const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
       expect(draft).toMatchObject({
@@ -785,7 +785,7 @@ describe('a GTM plan drafted offline', () => {
         new SessionMismatchError('Signed in as someone else', 409, { code: 'session_mismatch' }),
       )
       .mockRejectedValueOnce(new UnauthorizedError('You must be logged in', 401, {}));
-    for (let i = 0; i < 3; i++) await deliverOfflinePlans(db, post);
+    for (let i = 0; i < 3; i++) await flushPlans(post);
     expect(post).toHaveBeenCalledTimes(3);
     const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
     expect(draft?.planDelivery).toBeUndefined();
@@ -797,17 +797,17 @@ describe('a GTM plan drafted offline', () => {
       .fn()
       .mockRejectedValue(new RateLimitedError('AI allowance used', 429, {}, 2 * 3600_000));
     const before = Date.now();
-    await deliverOfflinePlans(db, post);
+    await flushPlans(post);
     const [draft] = await db.messages.where('chatId').equals(chatId).toArray();
     expect(draft!.planDelivery!.nextAttemptAt).toBeGreaterThanOrEqual(before + 2 * 3600_000);
     // A reload: the same database opened afresh.
     db.close();
     await db.open();
     vi.spyOn(Date, 'now').mockReturnValue(before + 3600_000);
-    await deliverOfflinePlans(db, post);
+    await flushPlans(post);
     expect(post).toHaveBeenCalledTimes(1);
     vi.spyOn(Date, 'now').mockReturnValue(before + 2 * 3600_000 + 1000);
-    await deliverOfflinePlans(db, post);
+    await flushPlans(post);
     expect(post).toHaveBeenCalledTimes(2);
     vi.restoreAllMocks();
   });
@@ -826,7 +826,7 @@ describe('a GTM plan drafted offline', () => {
       sortAt: draft!.sortAt + 1,
     });
     storedPlan.mockClear();
-    await deliverOfflinePlans(db, storedPlan as FinishDeps['api']['post']);
+    await flushPlans(storedPlan as FinishDeps['api']['post']);
     expect(storedPlan).toHaveBeenCalledTimes(1);
     // The server's plan takes the draft's place: before the question, though the server wrote it later.
     const ordered = orderMessages(await db.messages.where('chatId').equals(chatId).toArray());
