@@ -120,17 +120,20 @@ export function ChatInputBar({
           />
         </div>
         {/* While a reply streams, Stop takes Send's place, in the same 46 px round slot: the message
-            box keeps its width (at 320 px a worded Stop beside Send left it a few letters wide). */}
+            box keeps its width (at 320 px a worded Stop beside Send left it a few letters wide).
+            Two buttons, never one changed in place: a tap on Stop that ends the stream at once
+            would otherwise land as a tap on Send, and send what was typed meanwhile. */}
         {isLoading ? (
           <IconButton
+            key="stop"
             className="chat-input__send chat-input__stop"
             onClick={onStop}
             aria-label="Stop"
-            title="Stop"
             icon={stop}
           />
         ) : (
           <IconButton
+            key="send"
             type="submit"
             className="chat-input__send"
             disabled={!canSend}
