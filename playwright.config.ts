@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { launchOptions } from './tests/e2e/support/browser';
 
 // Report requests made by service workers to `context.route` (Chromium), so offline tests can cut
 // them too (tests/e2e/support/network.ts). Read when the browser starts.
@@ -51,22 +52,12 @@ export default defineConfig({
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
-    trace: 'retain-on-failure',
+    // A trace records the page all along (snapshots, a screencast): a third of the suite's CPU when
+    // every story kept one. A failure's retry records it, and a real failure fails both tries.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      // No browser download works here: use the distribution's Chromium (README).
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        // A fake microphone (a tone) for the voice debrief; asked only where a test grants it.
-        '--use-fake-device-for-media-stream',
-      ],
-    },
+    // The distribution's Chromium: its headless shell, or the full browser (support/browser.ts).
+    launchOptions,
   },
   webServer: [
     {

@@ -6,6 +6,10 @@ import { FlowPage } from './pages/FlowPage';
 import { registerAndLogIn } from './pages/session';
 import { Network } from './support/network';
 import { expectPhoneReady } from './support/phoneReady';
+import { fullBrowser } from './support/browser';
+
+// Recording needs a microphone (the fake one), which only the full browser gives.
+test.use(fullBrowser);
 
 // The voice debrief on a phone, with Chromium's fake microphone: recorded with no signal,
 // kept on the phone through a closed app, transcribed once the signal is back by the fake speech

@@ -6,6 +6,10 @@ import { KEYBOARD_UP_HEIGHT, expectOnScreen, hideKeyboard, showKeyboard } from '
 import { expectNoSidewaysScroll } from './support/layout';
 import { Network } from './support/network';
 import { expectTapTargetsLargeEnough } from './support/tapTargets';
+import { fullBrowser } from './support/browser';
+
+// 'Your draft is ready' is a web notification, which only the full browser shows.
+test.use(fullBrowser);
 
 // 'Your draft is ready'. A queued send delivered and answered while no Pitchpad
 // window is visible gets a notification, if the rep allowed them; the ask comes in context, once,

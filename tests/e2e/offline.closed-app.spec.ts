@@ -5,6 +5,10 @@ import { Network } from './support/network';
 import { ChatPage } from './pages/ChatPage';
 import { EmailEditor } from './pages/EmailEditor';
 import { unique } from './support/scriptedReplies';
+import { fullBrowser } from './support/browser';
+
+// Its debrief is recorded with a microphone (the fake one), which only the full browser gives.
+test.use(fullBrowser);
 
 // Work queued offline, then the app closed: where the browser has Background Sync, every queued
 // piece of work asks for a sync, so the service worker delivers it when the signal comes back and

@@ -9,6 +9,10 @@ import { OnboardingPage } from './pages/OnboardingPage';
 import { logIn, registerAndLogIn } from './pages/session';
 import { startBareServer, type BareServer } from './support/bareServer';
 import { expectNoSidewaysScroll } from './support/layout';
+import { fullBrowser } from './support/browser';
+
+// Its debrief is recorded with a microphone (the fake one), which only the full browser gives.
+test.use(fullBrowser);
 
 // A server as a fresh install runs it, with no Stripe keys and no model
 // (and nothing at the local model address). This spec runs that server itself (support/bareServer.ts)
