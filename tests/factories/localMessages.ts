@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { userMessageKey } from '../../web/data/chatMerge';
 import type { LocalChat, LocalMessage } from '../../web/data/db';
+import { uuidv7 } from '../../web/data/ids';
 
 /**
  * An email reply as a phone's database holds it once the server stored it: the model's answer to
@@ -34,6 +36,32 @@ export function buildLocalEmailChat(overrides: Partial<LocalChat> = {}): LocalCh
     playbookType: 'email',
     synced: true,
     touchedAt: 1,
+    ...overrides,
+  };
+}
+
+/**
+ * A message the rep typed in `chatId` that the server has not stored yet (queued), as a phone's
+ * database holds it. `overrides` changes any field.
+ */
+export function buildLocalUserMessage(
+  chatId: string,
+  overrides: Partial<LocalMessage> = {},
+): LocalMessage {
+  const clientId = uuidv7();
+  return {
+    key: userMessageKey(clientId),
+    chatId,
+    role: 'user',
+    content: 'x',
+    status: 'queued',
+    sortAt: Date.now(),
+    timestamp: '',
+    clientId,
+    replyToKey: null,
+    serverId: null,
+    model: null,
+    touchedAt: 0,
     ...overrides,
   };
 }

@@ -8,10 +8,13 @@ type IconButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   ref?: Ref<HTMLButtonElement>;
 };
 
-/** A button that shows only an icon (a row's Rename, Delete, Copy; a sheet's Close). */
+/**
+ * A button that shows only an icon (a row's Rename, Delete, Copy; a sheet's Close). Its name is
+ * its tooltip too, unless a shorter `title` is given.
+ */
 export function IconButton({ icon, type = 'button', ref, ...button }: IconButtonProps) {
   return (
-    <button ref={ref} type={type} {...button}>
+    <button ref={ref} type={type} title={button['aria-label']} {...button}>
       <IonIcon icon={icon} aria-hidden="true" />
     </button>
   );

@@ -1,8 +1,8 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie
 import 'fake-indexeddb/auto';
+import { buildLocalUserMessage } from '../../../tests/factories/localMessages';
 import { afterEach, describe, expect, it } from 'vitest';
-import { userMessageKey } from '../../data/chatMerge';
-import { clearUserData, openUserDb, type LocalMessage, type PitchpadDb } from '../../data/db';
+import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
 import { queueSend } from '../chat/engine/chatDelivery';
 import { countUnsentWork, NO_UNSENT_WORK } from '../../data/unsentWork';
@@ -13,37 +13,18 @@ import { confirmLogout, describeUnsentWork, type AskAboutUnsentWork } from './lo
 let userId = 7000;
 afterEach(() => clearUserData());
 
-function message(chatId: string, changes: Partial<LocalMessage>): LocalMessage {
-  const clientId = uuidv7();
-  return {
-    key: userMessageKey(clientId),
-    chatId,
-    role: 'user',
-    content: 'x',
-    status: 'queued',
-    sortAt: Date.now(),
-    timestamp: '',
-    clientId,
-    replyToKey: null,
-    serverId: null,
-    model: null,
-    touchedAt: 0,
-    ...changes,
-  };
-}
-
 /** Two messages waiting (queued, 'Not sent'), one the server holds, a plan drafted offline, a rename not synced. */
 async function someUnsentWork(db: PitchpadDb): Promise<void> {
   const chat = uuidv7();
-  const queued = message(chat, {});
+  const queued = buildLocalUserMessage(chat, {});
   await db.messages.bulkPut([
     queued,
-    message(chat, { status: 'failed' }),
-    message(chat, { status: 'sent', serverId: 4 }),
+    buildLocalUserMessage(chat, { status: 'failed' }),
+    buildLocalUserMessage(chat, { status: 'sent', serverId: 4 }),
   ]);
   await queueSend(db, { clientId: queued.clientId!, chatId: chat, messageKey: queued.key });
   await db.messages.put({
-    ...message(uuidv7(), {}),
+    ...buildLocalUserMessage(uuidv7(), {}),
     key: `a:${uuidv7()}`,
     role: 'assistant',
     status: 'complete',

@@ -47,43 +47,42 @@ export function describeUnsentWork({
   files,
   recordings,
 }: UnsentWork): string[] {
-  const lines: string[] = [];
-  if (messages)
-    lines.push(
-      messages === 1
-        ? "1 message hasn't been sent yet"
-        : `${messages} messages haven't been sent yet`,
-    );
-  if (flows)
-    lines.push(
-      flows === 1
-        ? "Answers to 1 guided flow haven't been sent yet"
-        : `Answers to ${flows} guided flows haven't been sent yet`,
-    );
-  if (history)
-    lines.push(
-      history === 1
-        ? "1 saved-history change hasn't been sent yet"
-        : `${history} saved-history changes haven't been sent yet`,
-    );
-  if (edits)
-    lines.push(
-      edits === 1
-        ? "1 edited email hasn't been saved to your account yet"
-        : `${edits} edited emails haven't been saved to your account yet`,
-    );
-  if (profile) lines.push("Changes to your profile haven't been saved to your account yet");
-  if (files)
-    lines.push(
-      files === 1
-        ? "1 sales-kit file hasn't been uploaded yet"
-        : `${files} sales-kit files haven't been uploaded yet`,
-    );
-  if (recordings)
-    lines.push(
-      recordings === 1
-        ? '1 voice recording is only on this phone, with no transcript in your account'
-        : `${recordings} voice recordings are only on this phone, with no transcript in your account`,
-    );
-  return lines;
+  const lines = [
+    counted(
+      messages,
+      "1 message hasn't been sent yet",
+      (n) => `${n} messages haven't been sent yet`,
+    ),
+    counted(
+      flows,
+      "Answers to 1 guided flow haven't been sent yet",
+      (n) => `Answers to ${n} guided flows haven't been sent yet`,
+    ),
+    counted(
+      history,
+      "1 saved-history change hasn't been sent yet",
+      (n) => `${n} saved-history changes haven't been sent yet`,
+    ),
+    counted(
+      edits,
+      "1 edited email hasn't been saved to your account yet",
+      (n) => `${n} edited emails haven't been saved to your account yet`,
+    ),
+    profile ? "Changes to your profile haven't been saved to your account yet" : undefined,
+    counted(
+      files,
+      "1 sales-kit file hasn't been uploaded yet",
+      (n) => `${n} sales-kit files haven't been uploaded yet`,
+    ),
+    counted(
+      recordings,
+      '1 voice recording is only on this phone, with no transcript in your account',
+      (n) => `${n} voice recordings are only on this phone, with no transcript in your account`,
+    ),
+  ];
+  return lines.filter((line): line is string => line !== undefined);
 }
+
+/** The line for `count` items of one kind: none when there are none, its own words for one. */
+const counted = (count: number, one: string, many: (count: number) => string) =>
+  count === 0 ? undefined : count === 1 ? one : many(count);

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie
 import 'fake-indexeddb/auto';
+import { buildLocalUserMessage } from '../../../tests/factories/localMessages';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FRAME_STORAGE_KEY } from '../../../domain/contract/frameScript';
-import { userMessageKey } from '../../data/chatMerge';
 import { clearUserData, openUserDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
 import { countUnsentWork } from '../../data/unsentWork';
@@ -38,21 +38,9 @@ async function phoneOf(id: number) {
       frames: { '/chat': { html: '<p>Dana’s deal</p>' } },
     }),
   );
-  const clientId = uuidv7();
-  await openUserDb(id).messages.put({
-    key: userMessageKey(clientId),
-    chatId: uuidv7(),
-    role: 'user',
-    content: 'Send Dana the pilot terms',
-    status: 'queued',
-    sortAt: Date.now(),
-    timestamp: '',
-    clientId,
-    replyToKey: null,
-    serverId: null,
-    model: null,
-    touchedAt: 0,
-  });
+  await openUserDb(id).messages.put(
+    buildLocalUserMessage(uuidv7(), { content: 'Send Dana the pilot terms' }),
+  );
 }
 
 const askWhoIsHere = () =>

@@ -161,7 +161,6 @@ export function ChatSidebar({
           <IconButton
             className="chat-sidebar__logout"
             aria-label="Log out"
-            title="Log out"
             onClick={onLogout}
             icon={logOutOutline}
           />

@@ -201,7 +201,6 @@ export const AssistantReply = memo(function AssistantReply({
               <IconButton
                 className="message__action"
                 aria-label="Regenerate"
-                title="Regenerate"
                 onClick={onRegenerate}
                 icon={refreshOutline}
               />

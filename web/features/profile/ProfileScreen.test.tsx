@@ -74,6 +74,14 @@ function serve(profile: ProfileResponse, extract?: () => Response, refusePatch?:
   return sent;
 }
 
+/** Paste the company's About page into 'Fill from text' and tap 'Read my fields': the box, and what the screen said. */
+async function pasteAndRead(view: ReturnType<typeof renderScreen>) {
+  const text = view.getByLabelText(/Paste your About page/) as HTMLTextAreaElement;
+  fireEvent.change(text, { target: { value: 'Freightly books dock appointments.' } });
+  fireEvent.click(view.getByRole('button', { name: 'Read my fields' }));
+  return { text, alert: await view.findByRole('alert') };
+}
+
 function renderScreen() {
   return renderPage(ProfileScreen, {
     path: '/profile',
@@ -180,10 +188,7 @@ describe('the profile screen', () => {
     );
     const view = renderScreen();
     fireEvent.click(await view.findByRole('button', { name: 'Fill from text' }));
-    const text = view.getByLabelText(/Paste your About page/) as HTMLTextAreaElement;
-    fireEvent.change(text, { target: { value: 'Freightly books dock appointments.' } });
-    fireEvent.click(view.getByRole('button', { name: 'Read my fields' }));
-    const alert = await view.findByRole('alert');
+    const { text, alert } = await pasteAndRead(view);
     expect(alert.textContent).toBe(
       'Fill from text needs a model. No AI model is connected to this Pitchpad yet, so it cannot fill your profile from text. An operator can connect one in Settings → Model.',
     );
@@ -197,10 +202,7 @@ describe('the profile screen', () => {
     act(() => {
       window.dispatchEvent(new Event('offline'));
     });
-    const text = view.getByLabelText(/Paste your About page/) as HTMLTextAreaElement;
-    fireEvent.change(text, { target: { value: 'Freightly books dock appointments.' } });
-    fireEvent.click(view.getByRole('button', { name: 'Read my fields' }));
-    const alert = await view.findByRole('alert');
+    const { text, alert } = await pasteAndRead(view);
     expect(alert.textContent).toBe(
       "Fill from text needs a connection. Your text is kept here: try again when you're online.",
     );

@@ -16,7 +16,7 @@ import {
   lockClosedOutline,
 } from 'ionicons/icons';
 import { useEffect, useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { NO_MODEL_TEXT } from '../../../domain/contract/settings';
 import { ApiError, UnauthorizedError } from '../../data/api';
 import { InlineIcon } from '../../ui/InlineIcon';
@@ -221,49 +221,44 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
           Where the model runs {locked.baseUrl && <SetByEnvironment />}
         </legend>
         <div className="provider-choice" role="radiogroup" aria-label="Where the model runs">
-          <ProviderOption
-            name={`${id}-provider`}
-            value="openai"
-            checked={form.provider === 'openai'}
-            title="OpenAI"
-            description="With your OpenAI API key."
-            onChange={() => changeConnection({ provider: 'openai' })}
-          />
-          <ProviderOption
-            name={`${id}-provider`}
-            value="compatible"
-            checked={form.provider === 'compatible'}
-            title="OpenAI-compatible server"
-            description="Ollama, LM Studio, vLLM, llama.cpp… by its address; a key if it needs one."
-            onChange={() => changeConnection({ provider: 'compatible' })}
-          />
+          {PROVIDERS.map(({ value, title, description }) => (
+            <ProviderOption
+              key={value}
+              name={`${id}-provider`}
+              value={value}
+              checked={form.provider === value}
+              title={title}
+              description={description}
+              onChange={() => changeConnection({ provider: value })}
+            />
+          ))}
         </div>
         {form.provider === 'compatible' && (
-          <div className="text-field">
-            <label className="text-field__label" htmlFor={`${id}-url`}>
-              Base URL
-            </label>
-            <div className="text-field__box">
-              <input
-                id={`${id}-url`}
-                className="text-field__input"
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                placeholder="http://localhost:11434/v1"
-                value={form.baseUrl}
-                readOnly={locked.baseUrl}
-                aria-describedby={`${id}-url-hint`}
-                onChange={(event) => changeConnection({ baseUrl: event.target.value })}
-              />
-            </div>
-            <p id={`${id}-url-hint`} className="settings-hint">
-              Ollama: http://localhost:11434/v1 · LM Studio: http://localhost:1234/v1 · vLLM:
-              http://localhost:8000/v1
-            </p>
-          </div>
+          <SettingsField
+            htmlFor={`${id}-url`}
+            label="Base URL"
+            after={
+              <p id={`${id}-url-hint`} className="settings-hint">
+                Ollama: http://localhost:11434/v1 · LM Studio: http://localhost:1234/v1 · vLLM:
+                http://localhost:8000/v1
+              </p>
+            }
+          >
+            <input
+              id={`${id}-url`}
+              className="text-field__input"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="http://localhost:11434/v1"
+              value={form.baseUrl}
+              readOnly={locked.baseUrl}
+              aria-describedby={`${id}-url-hint`}
+              onChange={(event) => changeConnection({ baseUrl: event.target.value })}
+            />
+          </SettingsField>
         )}
       </fieldset>
 
@@ -348,27 +343,22 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
                 </label>
               ))}
             </div>
-            <div className="text-field">
-              <label className="text-field__label" htmlFor={`${id}-default`}>
-                Default model
-              </label>
-              <div className="text-field__box">
-                <select
-                  id={`${id}-default`}
-                  className="text-field__input settings-select"
-                  value={defaultModel}
-                  disabled={picked.length === 0}
-                  onChange={(event) => update({ defaultModel: event.target.value })}
-                >
-                  {picked.length === 0 && <option value="">Tick a model first</option>}
-                  {picked.map((model) => (
-                    <option key={model} value={model}>
-                      {model}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
+            <SettingsField htmlFor={`${id}-default`} label="Default model">
+              <select
+                id={`${id}-default`}
+                className="text-field__input settings-select"
+                value={defaultModel}
+                disabled={picked.length === 0}
+                onChange={(event) => update({ defaultModel: event.target.value })}
+              >
+                {picked.length === 0 && <option value="">Tick a model first</option>}
+                {picked.map((model) => (
+                  <option key={model} value={model}>
+                    {model}
+                  </option>
+                ))}
+              </select>
+            </SettingsField>
           </>
         )}
       </fieldset>
@@ -409,6 +399,16 @@ function ConnectionStatus({ saved }: { saved: ModelSettings }) {
     </p>
   );
 }
+
+/** Where the model may run, as the rep chooses it. */
+const PROVIDERS: ReadonlyArray<{ value: Provider; title: string; description: string }> = [
+  { value: 'openai', title: 'OpenAI', description: 'With your OpenAI API key.' },
+  {
+    value: 'compatible',
+    title: 'OpenAI-compatible server',
+    description: 'Ollama, LM Studio, vLLM, llama.cpp… by its address; a key if it needs one.',
+  },
+];
 
 function ProviderOption({
   name,
@@ -491,41 +491,66 @@ function KeyField({
     );
   }
   return (
+    <SettingsField
+      htmlFor={`${id}-key`}
+      label={saved ? 'New key' : 'Paste the key'}
+      after={
+        <>
+          {dropped && (
+            <p id={`${id}-key-note`} className="settings-hint">
+              {SAVED_KEY_NOT_SENT}
+            </p>
+          )}
+          {saved && (
+            <button
+              type="button"
+              className="pp-button pp-button--ghost"
+              onClick={() => setAction('keep')}
+            >
+              Keep the saved key
+            </button>
+          )}
+        </>
+      }
+    >
+      <input
+        id={`${id}-key`}
+        className="text-field__input"
+        type="password"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={form.provider === 'openai' ? 'sk-…' : 'Only if the server asks for one'}
+        value={form.apiKey}
+        onChange={(event) => onChange({ apiKey: event.target.value })}
+        // Password managers: this is not a password of the rep's.
+        data-1p-ignore
+        data-lpignore="true"
+        aria-describedby={dropped ? `${id}-key-note` : undefined}
+      />
+    </SettingsField>
+  );
+}
+
+/** A settings field: its label over the box that holds its control, then what follows (a hint, a note). */
+function SettingsField({
+  htmlFor,
+  label,
+  children,
+  after,
+}: {
+  htmlFor: string;
+  label: string;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
     <div className="text-field">
-      <label className="text-field__label" htmlFor={`${id}-key`}>
-        {saved ? 'New key' : 'Paste the key'}
+      <label className="text-field__label" htmlFor={htmlFor}>
+        {label}
       </label>
-      <div className="text-field__box">
-        <input
-          id={`${id}-key`}
-          className="text-field__input"
-          type="password"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={form.provider === 'openai' ? 'sk-…' : 'Only if the server asks for one'}
-          value={form.apiKey}
-          onChange={(event) => onChange({ apiKey: event.target.value })}
-          // Password managers: this is not a password of the rep's.
-          data-1p-ignore
-          data-lpignore="true"
-          aria-describedby={dropped ? `${id}-key-note` : undefined}
-        />
-      </div>
-      {dropped && (
-        <p id={`${id}-key-note`} className="settings-hint">
-          {SAVED_KEY_NOT_SENT}
-        </p>
-      )}
-      {saved && (
-        <button
-          type="button"
-          className="pp-button pp-button--ghost"
-          onClick={() => setAction('keep')}
-        >
-          Keep the saved key
-        </button>
-      )}
+      <div className="text-field__box">{children}</div>
+      {after}
     </div>
   );
 }

@@ -220,24 +220,12 @@ function SetupShell({ intro }: { intro: ReactNode }) {
           Create an account or sign in: it becomes the operator, and you come straight back here.
         </p>
         <div className="setup-claim__actions">
-          <Link
-            to="/auth/$tab"
-            params={{ tab: 'register' }}
-            search={{ redirect: 'setup' }}
-            className="pp-button pp-button--primary"
-            onClick={markLeavingToSignIn}
-          >
+          <AuthLink tab="register" className="pp-button pp-button--primary">
             Create account
-          </Link>
-          <Link
-            to="/auth/$tab"
-            params={{ tab: 'login' }}
-            search={{ redirect: 'setup' }}
-            className="pp-button"
-            onClick={markLeavingToSignIn}
-          >
+          </AuthLink>
+          <AuthLink tab="login" className="pp-button">
             Sign in
-          </Link>
+          </AuthLink>
         </div>
       </section>
     </Screen>
@@ -278,5 +266,28 @@ function Problem({
         </div>
       </section>
     </Screen>
+  );
+}
+
+/** To the sign-in screen's tab, coming back to setup once signed in. */
+function AuthLink({
+  tab,
+  className,
+  children,
+}: {
+  tab: 'register' | 'login';
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to="/auth/$tab"
+      params={{ tab }}
+      search={{ redirect: 'setup' }}
+      className={className}
+      onClick={markLeavingToSignIn}
+    >
+      {children}
+    </Link>
   );
 }

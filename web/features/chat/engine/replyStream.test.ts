@@ -107,36 +107,50 @@ const shownReply = async (chatId: string) => {
   return views.find((v) => v.kind === 'reply');
 };
 
+/** The fresh answer's first words, shown streaming in place of what was there. */
+const showsFreshStart = (chatId: string) =>
+  vi.waitFor(async () =>
+    expect(await shownReply(chatId)).toMatchObject({
+      content: 'You said: Walk me through pricing',
+      state: 'streaming',
+    }),
+  );
+
+/** The server's last word on the fresh answer: the stored reply, then the stream ends. */
+function finishFresh(chat: { id: string }, userMessage: { timestamp: string }) {
+  const message = {
+    id: 2,
+    chatId: chat.id,
+    role: 'assistant',
+    content: answer,
+    timestamp: userMessage.timestamp,
+    clientId: null,
+    replyTo: 1,
+    status: 'complete',
+    model: 'gpt-4o',
+  };
+  push('done', { message, chat });
+  end();
+}
+
+/** The other server replays what was saved, restarts, and streams the fresh answer's first words. */
+function replayThenRestart(chat: object, userMessage: object) {
+  push('start', { chat, userMessage, replyId: 2 });
+  push('delta', { text: saved });
+  push('restart', {});
+  for (const text of fresh.slice(0, 3)) push('delta', { text });
+}
+
 describe('a resumed reply taken over by another server', () => {
   it('shows the fresh answer once while it streams, not the replayed start followed by the fresh answer', async () => {
     const { chat, userMessage, reply } = await cutChat();
     const resuming = resumeReply(db, reply);
 
-    push('start', { chat, userMessage, replyId: 2 });
-    push('delta', { text: saved });
-    push('restart', {});
-    for (const text of fresh.slice(0, 3)) push('delta', { text });
-    await vi.waitFor(async () =>
-      expect(await shownReply(chat.id)).toMatchObject({
-        content: 'You said: Walk me through pricing',
-        state: 'streaming',
-      }),
-    );
+    replayThenRestart(chat, userMessage);
+    await showsFreshStart(chat.id);
 
     push('delta', { text: fresh[3] });
-    const message = {
-      id: 2,
-      chatId: chat.id,
-      role: 'assistant',
-      content: answer,
-      timestamp: userMessage.timestamp,
-      clientId: null,
-      replyTo: 1,
-      status: 'complete',
-      model: 'gpt-4o',
-    };
-    push('done', { message, chat });
-    end();
+    finishFresh(chat, userMessage);
     expect(await resuming).toEqual({ kind: 'done' });
     expect(await shownReply(chat.id)).toMatchObject({ content: answer, state: 'complete' });
   });
@@ -145,10 +159,7 @@ describe('a resumed reply taken over by another server', () => {
     const { chat, userMessage, reply } = await cutChat();
     const resuming = resumeReply(db, reply);
 
-    push('start', { chat, userMessage, replyId: 2 });
-    push('delta', { text: saved });
-    push('restart', {});
-    for (const text of fresh.slice(0, 3)) push('delta', { text });
+    replayThenRestart(chat, userMessage);
     end();
 
     expect(await resuming).toEqual({ kind: 'interrupted' });
@@ -178,26 +189,9 @@ describe('a regenerate taken over by another server', () => {
     );
 
     for (const text of fresh.slice(0, 3)) push('delta', { text });
-    await vi.waitFor(async () =>
-      expect(await shownReply(chat.id)).toMatchObject({
-        content: 'You said: Walk me through pricing',
-        state: 'streaming',
-      }),
-    );
+    await showsFreshStart(chat.id);
     push('delta', { text: fresh[3] });
-    const message = {
-      id: 2,
-      chatId: chat.id,
-      role: 'assistant',
-      content: answer,
-      timestamp: userMessage.timestamp,
-      clientId: null,
-      replyTo: 1,
-      status: 'complete',
-      model: 'gpt-4o',
-    };
-    push('done', { message, chat });
-    end();
+    finishFresh(chat, userMessage);
     expect(await regenerating).toEqual({ kind: 'done' });
     expect(await shownReply(chat.id)).toMatchObject({ content: answer, state: 'complete' });
   });

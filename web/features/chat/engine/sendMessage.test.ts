@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearUserData, openUserDb, userIdOfDb, type PitchpadDb } from '../../../data/db';
-import { countUnsentWork } from '../../../data/unsentWork';
+import { countUnsentWork, NO_UNSENT_WORK } from '../../../data/unsentWork';
 import { sendPendingWork } from '../../../app/sync';
 import { uuidv7 } from '../../../data/ids';
 import { liveReplies } from './liveReplies';
@@ -87,6 +87,29 @@ function serverReplyTo(
   return { chat, user, message };
 }
 
+/** A fake server: a CSRF token to any page that asks, and `answer` to every other request, given its JSON body. */
+const serveSends = (answer: (url: string, body: Record<string, unknown>) => Promise<Response>) =>
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
+    return answer(url, JSON.parse(String(init.body)) as Record<string, unknown>);
+  });
+
+/** A server whose model fails after writing `words` (none: before any word), with `error`. */
+const modelFailsAfter = (chatId: string, words: string, error: { code: string; message: string }) =>
+  serveSends(async (_url, body) => {
+    const { chat, user, message } = serverReplyTo(chatId, body, {
+      content: words,
+      status: words ? 'partial' : 'failed',
+    });
+    return new Response(
+      sse(
+        ['start', { chat, userMessage: user, replyId: 2 }],
+        ...(words ? [['delta', { text: words }] as [string, unknown]] : []),
+        ['error', { ...error, reply: message }],
+      ),
+    );
+  });
+
 const views = async (chatId: string) =>
   messageViews(
     orderMessages(await db.messages.where('chatId').equals(chatId).toArray()),
@@ -99,9 +122,7 @@ describe('sendMessage', () => {
     const chatId = uuidv7();
     let seenWhileSending: string | undefined;
     // The answer is built once the request is seen, since it carries the send's id.
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    serveSends(async (url, body) => {
       posted.push({ url, body });
       seenWhileSending = (await db.messages.get(`u:${body.clientMessageId as string}`))?.status;
       const { chat, user, message } = serverReplyTo(chatId, body, {
@@ -149,9 +170,7 @@ describe('sendMessage', () => {
     const rest = new Promise<void>((resolve) => (release = resolve));
     let started!: () => void;
     const isStarted = new Promise<void>((resolve) => (started = resolve));
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    serveSends(async (url, body) => {
       const { chat, user, message } = serverReplyTo(chatId, body, {
         content: 'Value-based.',
         status: 'complete',
@@ -226,9 +245,7 @@ describe('sendMessage', () => {
     });
     expect(await db.outbox.toArray()).toMatchObject([{ state: 'queued', attempts: 1 }]);
 
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    serveSends(async (url, body) => {
       posted.push({ url, body });
       const {
         chat,
@@ -324,22 +341,9 @@ describe('sendMessage', () => {
 
   it("shows a reply the model failed before any word as the message's 'Not sent'", async () => {
     const chatId = uuidv7();
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-      const { chat, user, message } = serverReplyTo(chatId, body, {
-        content: '',
-        status: 'failed',
-      });
-      return new Response(
-        sse(
-          ['start', { chat, userMessage: user, replyId: 2 }],
-          [
-            'error',
-            { code: 'model_failed', message: 'The AI model could not answer.', reply: message },
-          ],
-        ),
-      );
+    modelFailsAfter(chatId, '', {
+      code: 'model_failed',
+      message: 'The AI model could not answer.',
     });
     const outcome = await sendMessage(db, { chatId, content: 'Hello' });
     expect(outcome).toEqual({
@@ -355,20 +359,9 @@ describe('sendMessage', () => {
 
   it('keeps the words that arrived when the model fails midway, marked incomplete', async () => {
     const chatId = uuidv7();
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-      const { chat, user, message } = serverReplyTo(chatId, body, {
-        content: 'You said',
-        status: 'partial',
-      });
-      return new Response(
-        sse(
-          ['start', { chat, userMessage: user, replyId: 2 }],
-          ['delta', { text: 'You said' }],
-          ['error', { code: 'model_cut_off', message: 'The answer was cut off.', reply: message }],
-        ),
-      );
+    modelFailsAfter(chatId, 'You said', {
+      code: 'model_cut_off',
+      message: 'The answer was cut off.',
     });
     expect((await sendMessage(db, { chatId, content: 'Hello' })).kind).toBe('model-error');
     const [, reply] = await views(chatId);
@@ -377,9 +370,7 @@ describe('sendMessage', () => {
 
   it('keeps the text so far when the connection drops mid-reply, for a resume', async () => {
     const chatId = uuidv7();
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    serveSends(async (url, body) => {
       const { chat, user } = serverReplyTo(chatId, body, { content: '', status: 'streaming' });
       let pulls = 0;
       const stream = new ReadableStream<Uint8Array>({
@@ -465,9 +456,7 @@ describe('sendMessage', () => {
 
 /** A fake server answering every send and regenerate of the chat's first message with `content`. */
 const answerWith = (chatId: string, content: string) =>
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+  serveSends(async (url, body) => {
     posted.push({ url, body });
     const { chat, user, message } = serverReplyTo(
       chatId,
@@ -518,9 +507,7 @@ describe("logout's 'Send first'", () => {
 
     // It is back: both go, each into its own chat with its own send id.
     const delivered: string[] = [];
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      if (url === '/api/csrf-token') return Response.json({ csrfToken: 't' });
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    serveSends(async (url, body) => {
       delivered.push(body.clientMessageId as string);
       const { chat, user, message } = serverReplyTo(body.chatId as string, body, {
         content: 'Yes.',
@@ -540,15 +527,7 @@ describe("logout's 'Send first'", () => {
         ),
       );
     });
-    expect(await sendPendingWork(owner)).toEqual({
-      messages: 0,
-      flows: 0,
-      history: 0,
-      edits: 0,
-      profile: 0,
-      files: 0,
-      recordings: 0,
-    });
+    expect(await sendPendingWork(owner)).toEqual(NO_UNSENT_WORK);
     expect(new Set(delivered).size).toBe(2);
   });
 });
