@@ -39,8 +39,7 @@ export interface QueuedWork {
 
 /**
  * Combine the features' queued work into the one registry. Other work is handed over in the order
- * given.
- * Two features claiming one kind is a mistake, refused at once.
+ * given. Two features claiming one kind is a mistake, refused at once.
  */
 export function combineQueuedWork(...features: QueuedFeature[]): QueuedWork {
   const handlers: Handlers = {};
