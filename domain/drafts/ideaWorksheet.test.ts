@@ -4,8 +4,8 @@ import {
   draftIdeaWorksheet,
   formatCount,
   formatMoney,
+  ideaSubject,
   parseAmount,
-  quoteIdea,
   worksheetShareText,
 } from './ideaWorksheet';
 
@@ -80,7 +80,7 @@ describe('the no-model idea worksheet', () => {
     expect(parseAmount('1,20,0', '2,000').ok).toBe(false);
   });
 
-  it('asks the YC checklist as questions about the idea, quoting it back, and offers pricing models with when each fits', () => {
+  it('asks the YC checklist as questions about the idea, named by a short subject, and offers pricing models with when each fits', () => {
     const sheet = draftIdeaWorksheet(
       '  A booking app for dog walkers in Berlin. Walkers set their own prices.  ',
     );
@@ -95,7 +95,7 @@ describe('the no-model idea worksheet', () => {
       'Traction',
     ]);
     expect(sheet.questions[0]!.question).toBe(
-      'Who exactly has the problem behind “A booking app for dog walkers in Berlin”, and how do they solve it today?',
+      'Who exactly has the problem behind your booking app for dog walkers, and how do they solve it today?',
     );
     expect(sheet.pricingModels.map((m) => m.name)).toEqual([
       'Per seat',
@@ -106,8 +106,51 @@ describe('the no-model idea worksheet', () => {
       'One-off licence or project',
     ]);
     for (const model of sheet.pricingModels) expect(model.fitsWhen).toMatch(/^[A-Z].{20,}\.$/);
-    expect(quoteIdea('x '.repeat(100))).toMatch(/^x( x)*…$/);
     expect(draftIdeaWorksheet('').questions[0]!.question).toContain('behind your idea');
+  });
+});
+
+describe("the idea's short subject in the worksheet's questions", () => {
+  it('names the idea by its product phrase and who it is for, never the whole sentence', () => {
+    const table: Array<[idea: string, subject: string]> = [
+      [
+        'A mobile app that helps independent gyms reduce member churn',
+        'your app for independent gyms',
+      ],
+      ['Inventory app for coffee shops', 'your inventory app for coffee shops'],
+      [
+        'A booking app for dog walkers in Berlin. Walkers set their own prices.',
+        'your booking app for dog walkers',
+      ],
+      [
+        'A CRM for plumbers that books jobs from missed calls. Also invoicing.',
+        'your CRM for plumbers',
+      ],
+      ['A marketplace where labs sell their unused equipment to startups', 'your marketplace'],
+      ['AI tool that writes cold emails for SDRs', 'your AI tool for SDRs'],
+      ['An app to help parents find babysitters', 'your app for parents'],
+      [
+        'We are building an AI-powered inventory management tool for small bakeries',
+        'your inventory management tool for bakeries',
+      ],
+      [
+        'A subscription box of healthy snacks for remote teams',
+        'your subscription box for remote teams',
+      ],
+      ['Farm-to-restaurant marketplace', 'your farm-to-restaurant marketplace'],
+      // No product noun to name it by: the idea, and who it is for when it says.
+      ['Help restaurants cut food waste with AI', 'your idea for restaurants'],
+      ['Language lessons for commuters', 'your idea for commuters'],
+      ['Uber for dog walking', 'your idea'],
+      ['', 'your idea'],
+    ];
+    for (const [idea, subject] of table) expect(ideaSubject(idea), idea).toBe(subject);
+  });
+
+  it('keeps the subject to a few words however long the idea is', () => {
+    const long = `A ${'very '.repeat(30)}clever scheduling assistant platform for ${'busy '.repeat(20)}veterinary clinics`;
+    expect(ideaSubject(long)).toBe('your scheduling assistant platform for veterinary clinics');
+    expect(ideaSubject('x '.repeat(100))).toBe('your idea');
   });
 });
 
@@ -122,10 +165,10 @@ describe('sharing the worksheet', () => {
       pricingModel: 'per-seat',
     });
     expect(text).toContain(
-      'Problem: Who exactly has the problem behind “Scheduling software for veterinary clinics”, and how do they solve it today?\n→ Clinic managers, with paper diaries',
+      'Problem: Who exactly has the problem behind your scheduling software for veterinary clinics, and how do they solve it today?\n→ Clinic managers, with paper diaries',
     );
     expect(text).toContain(
-      'Market: How many customers could buy “Scheduling software for veterinary clinics”, and is that number growing?\n→ Not answered yet',
+      'Market: How many customers could buy your scheduling software for veterinary clinics, and is that number growing?\n→ Not answered yet',
     );
     expect(text).toContain('MARKET SIZE (bottom-up)\n2,000 clinics × $1,200/year = $2.4M a year');
     expect(text).toContain('PRICING MODEL\nPer seat: A price per user per month.');

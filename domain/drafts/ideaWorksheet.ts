@@ -11,7 +11,7 @@ export interface WorksheetQuestion {
   topic: WorksheetTopic;
   /** The checklist item: 'Problem'. */
   label: string;
-  /** The question about their idea, quoting it. */
+  /** The question about their idea, naming it by a short subject ('your app for independent gyms'). */
   question: string;
   /** What a good answer holds. */
   hint: string;
@@ -35,18 +35,97 @@ export interface IdeaWorksheet {
   pricingModels: PricingModel[];
 }
 
-/** The most of the idea a question quotes: its first sentence, cut at a word. */
-const QUOTE_MAX = 90;
+/** The words that end an idea's opening noun phrase: a relative clause, a purpose, a preposition. */
+const PHRASE_ENDS = new Set(
+  (
+    'that which who whose where when to so for with by in on of from at and or but like ' +
+    'using helping letting allowing connecting turning making giving'
+  ).split(' '),
+);
 
-/** The idea as a short quote: its first sentence, at most QUOTE_MAX characters (cut at a word, with '…'). */
-export function quoteIdea(idea: string): string {
+/** The words after which an idea names who it is for: 'for dog walkers', 'helps independent gyms'. */
+const AUDIENCE_CUES = new Set(
+  (
+    'for helps help helping lets let letting allows allow allowing enables enable ' +
+    'enabling connects connect connecting gives give giving'
+  ).split(' '),
+);
+
+/**
+ * The nouns a product idea ends its opening phrase with. The subject names the idea by its phrase
+ * only when it ends in one of these: 'Help restaurants cut waste' has no product noun, and 'your
+ * help restaurants cut waste' would read worse than 'your idea'.
+ */
+const PRODUCT_NOUNS = new Set(
+  (
+    'app apps application platform tool tools marketplace software service crm saas api ' +
+    'website site network subscription bot chatbot assistant device kit box game agency ' +
+    'plugin extension dashboard system engine store shop brand club course community ' +
+    'portal tracker planner scheduler copilot bookkeeper rental exchange studio program ' +
+    'product solution wearable sensor robot kiosk newsletter podcast directory registry ' +
+    'calculator generator analyzer monitor integration hub'
+  ).split(' '),
+);
+
+/** Words that say nothing about the idea in its subject: 'a simple mobile app' is 'an app'. */
+const FILLER = new Set('mobile simple new online web web-based easy better'.split(' '));
+
+/** Openings before the idea itself: 'We are building a …', 'An idea for a …', 'My idea is …'. */
+const LEAD_IN =
+  /^(?:(?:we|i)(?:'m|'re| am| are)? (?:building|making|creating|launching|want to (?:build|make|create|launch)) |(?:an? )?idea for |my idea is (?:to build )?|it(?:'s| is) )/i;
+
+/** A plural noun, the usual way an idea names its customers: 'gyms', 'dog walkers', 'SDRs', 'people'. */
+const isPlural = (word: string) =>
+  /^(?:people|staff|children|men|women|folks)$/i.test(word) ||
+  (/[a-z]s$/i.test(word) && !/(?:ss|us|is)$/i.test(word));
+
+/** The most words the subject keeps of the product phrase, and of who it is for. */
+const HEAD_WORDS = 3;
+const AUDIENCE_WORDS = 3;
+
+/**
+ * How the worksheet's questions name the idea: a short subject taken from its first sentence, not
+ * the whole sentence quoted back. 'A mobile app that helps independent gyms reduce churn' is 'your
+ * app for independent gyms'; 'Inventory app for coffee shops' is 'your inventory app for coffee
+ * shops'. The product phrase (the words before 'that', 'for', 'to'… ending in a product noun, at
+ * most three) and who it is for (the words after 'for' or 'helps' up to the first plural noun, at
+ * most three). Without a product noun it is 'your idea', or 'your idea for <who>'.
+ */
+export function ideaSubject(idea: string): string {
   const flat = idea.trim().replace(/\s+/g, ' ');
-  const first = flat.match(/^.+?[.!?](?=\s|$)/)?.[0] ?? flat;
-  const text = first.replace(/[.!?]+$/, '');
-  if (text.length <= QUOTE_MAX) return text;
-  const cut = text.slice(0, QUOTE_MAX);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > QUOTE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  const sentence = (flat.match(/^.+?[.!?](?=\s|$)/)?.[0] ?? flat).replace(/[.!?]+$/, '');
+  const stripped = sentence.replace(LEAD_IN, '').replace(/^(?:an?|the|my|our) /i, '');
+  const words = stripped
+    .replace(/[,;:()–—]| - /g, ' , ')
+    .split(' ')
+    .filter(Boolean);
+  const end = words.findIndex((word) => word === ',' || PHRASE_ENDS.has(word.toLowerCase()));
+  const phrase = (end === -1 ? words : words.slice(0, end)).filter(
+    (word, index, all) => index === all.length - 1 || !FILLER.has(word.toLowerCase()),
+  );
+  const last = phrase.at(-1)?.toLowerCase();
+  const head = last && PRODUCT_NOUNS.has(last) ? phrase.slice(-HEAD_WORDS) : [];
+  // The first word of a sentence is capitalised for the sentence, not for itself ('Inventory app').
+  if (head[0] && head[0] === words[0] && /^[A-Z][a-z-]*$/.test(head[0]) && stripped === sentence)
+    head[0] = head[0].toLowerCase();
+
+  // Who it is for comes after the product phrase, or opens the idea when it has none ('Help restaurants…').
+  const from = head.length > 0 ? Math.max(end, 0) : 0;
+  const cue = words.findIndex(
+    (word, index) => index >= from && AUDIENCE_CUES.has(word.toLowerCase()),
+  );
+  const audience: string[] = [];
+  if (cue !== -1) {
+    for (const word of words.slice(cue + 1)) {
+      if (word === ',' || (audience.length > 0 && PHRASE_ENDS.has(word.toLowerCase()))) break;
+      if (audience.length === 0 && /^(?:the|a|an|their|your|small|busy)$/i.test(word)) continue;
+      audience.push(word);
+      if (isPlural(word) || audience.length === AUDIENCE_WORDS) break;
+    }
+  }
+  const forWhom = audience.length > 0 && isPlural(audience.at(-1)!) ? audience : [];
+  const name = head.length > 0 ? head.join(' ') : 'idea';
+  return forWhom.length > 0 ? `your ${name} for ${forWhom.join(' ')}` : `your ${name}`;
 }
 
 /** The pricing models a founder picks from, each with when it fits. */
@@ -99,26 +178,26 @@ export const PRICING_MODELS: readonly PricingModel[] = [
 
 /** The worksheet for an idea (an empty idea still gets one, with 'your idea' in the questions). */
 export function draftIdeaWorksheet(idea: string): IdeaWorksheet {
-  const quote = idea.trim() ? `“${quoteIdea(idea)}”` : 'your idea';
+  const subject = ideaSubject(idea);
   return {
     idea: idea.trim(),
     questions: [
       {
         topic: 'problem',
         label: 'Problem',
-        question: `Who exactly has the problem behind ${quote}, and how do they solve it today?`,
+        question: `Who exactly has the problem behind ${subject}, and how do they solve it today?`,
         hint: 'Name a role and a kind of company, and the workaround they use now (a spreadsheet, an agency, nothing).',
       },
       {
         topic: 'market',
         label: 'Market',
-        question: `How many customers could buy ${quote}, and is that number growing?`,
+        question: `How many customers could buy ${subject}, and is that number growing?`,
         hint: 'Count them bottom-up below: customers you could name × what one pays per year.',
       },
       {
         topic: 'solution',
         label: 'Solution',
-        question: `What does ${quote} do that solves it, in one sentence a customer would repeat?`,
+        question: `What does ${subject} do that solves it, in one sentence a customer would repeat?`,
         hint: 'The outcome they get, not the features: “close the books in 2 days instead of 9”.',
       },
       {
