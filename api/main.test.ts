@@ -40,6 +40,7 @@ function freePort(): Promise<number> {
 interface Started {
   child: ChildProcess;
   url: string;
+  port: number;
   output(): string;
 }
 
@@ -72,7 +73,7 @@ async function startServer(env: Record<string, string>): Promise<Started> {
       fail(new Error(`the compiled server exited with ${code}:\n${printed}`)),
     );
   });
-  return { child: started, url: `http://127.0.0.1:${port}`, output: () => printed };
+  return { child: started, url: `http://127.0.0.1:${port}`, port, output: () => printed };
 }
 
 /** What the start-up line `secret:` says (printed after the line `startServer` waits for). */
@@ -113,7 +114,7 @@ describe('the compiled server (node dist/server/main.js)', () => {
   });
 
   it('starts on the embedded database, migrated, and answers /api/health', async () => {
-    expect(output()).toContain(`Pitchpad is running at ${url}`);
+    expect(output()).toContain('Pitchpad is running at');
     const res = await fetch(`${url}/api/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
@@ -136,7 +137,7 @@ describe('the compiled server (node dist/server/main.js)', () => {
     const link = await eventually(
       async () => /setup:\s+(http:\/\/\S+\/setup\?token=[\w-]+)/.exec(output())?.[1],
     );
-    expect(link.startsWith(`${url}/setup?token=`)).toBe(true);
+    expect(link.startsWith(`http://localhost:${devServer!.port}/setup?token=`)).toBe(true);
     const token = new URL(link).searchParams.get('token')!;
     expect((await (await fetch(`${url}/api/setup/status`)).json()).operatorExists).toBe(false);
 
@@ -151,6 +152,28 @@ describe('the compiled server (node dist/server/main.js)', () => {
     expect((await client.get('/api/auth/user')).body.isOperator).toBe(true);
     expect((await client.get('/api/settings/model')).status).toBe(200);
     expect((await client.post('/api/setup/claim', { token })).body.code).toBe('operator_exists');
+  });
+});
+
+describe('the address start-up prints', () => {
+  it('names a loopback address localhost, since browsers refuse passkeys on 127.0.0.1', () => {
+    const { port } = devServer!;
+    expect(output()).toContain(`Pitchpad is running at http://localhost:${port}\n`);
+    expect(output()).not.toContain(`127.0.0.1:${port}`);
+  });
+
+  it('is APP_URL when it is set, for the running line and the setup link alike', async () => {
+    const server = await startServer({
+      APP_URL: 'https://pitchpad.example.com',
+      LOCAL_LLM_URL: 'off',
+    });
+    try {
+      expect(server.output()).toContain('Pitchpad is running at https://pitchpad.example.com\n');
+      const link = await eventually(async () => /setup:\s+(\S+)/.exec(server.output())?.[1]);
+      expect(link.startsWith('https://pitchpad.example.com/setup?token=')).toBe(true);
+    } finally {
+      await stopServer(server.child);
+    }
   });
 });
 

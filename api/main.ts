@@ -1,5 +1,6 @@
 // The process: read the environment, open (and migrate) the database, serve the API and the PWA.
-import { loadConfig, modelInUse, ConfigError } from './config';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, modelInUse, ConfigError, type Config } from './config';
 import { openDatabase } from './db';
 import { createApp } from './app';
 import { loggerFor } from './log';
@@ -47,7 +48,8 @@ async function main() {
 
   // Printed whatever LOG_LEVEL says (a child logger of its own level): where it runs, on what.
   const startup = log.child({}, { level: 'info' });
-  startup.info(`Pitchpad is running at http://${config.host}:${config.port}`);
+  const address = addressToOpen(config, (server.address() as AddressInfo).port);
+  startup.info(`Pitchpad is running at ${address}`);
   startup.info(`  database: ${db.label}`);
   const stored =
     llm.stored &&
@@ -77,7 +79,7 @@ async function main() {
         : `  mail:     SMTP_URL is not set: each email is written as an .eml file under ${mailDir(config)}`,
   );
   if (setupToken) {
-    startup.info(`  setup:    ${setupLink(config.appUrl, setupToken)}`);
+    startup.info(`  setup:    ${setupLink(address, setupToken)}`);
     startup.info(
       `            open it and sign in (or create an account) to become this server's operator and connect a model; it works once`,
     );
@@ -103,6 +105,26 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/**
+ * The address start-up tells a person to open: APP_URL when it is set, else where the server
+ * listens, with a loopback address written as `localhost`. Browsers refuse passkeys on an IP
+ * address, and keep cookies and storage apart per host name, so an operator who opened the setup
+ * link on 127.0.0.1 would be signed in there and not on localhost.
+ */
+function addressToOpen(config: Config, port: number): string {
+  if (config.appUrl !== `http://${config.host}:${config.port}`) return config.appUrl;
+  const host = isLoopback(config.host)
+    ? 'localhost'
+    : config.host.includes(':')
+      ? `[${config.host}]`
+      : config.host;
+  return `http://${host}:${port}`;
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 main().catch((err: Error) => {
