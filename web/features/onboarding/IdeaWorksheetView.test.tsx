@@ -1,17 +1,14 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { draftIdeaWorksheet } from '../../../domain/drafts/ideaWorksheet';
 import { IdeaWorksheetView } from './IdeaWorksheetView';
 
-afterEach(() => {
-  cleanup();
-  globalThis.localStorage?.clear();
-});
+afterEach(cleanup);
 
 function renderWorksheet() {
   render(
     <IdeaWorksheetView
-      worksheet={draftIdeaWorksheet(`Scheduling software for vets ${Math.random()}`)}
+      worksheet={draftIdeaWorksheet('Scheduling software for vets')}
       onShare={() => {}}
     />,
   );
@@ -61,5 +58,41 @@ describe('the market size calculator', () => {
     expect(result.textContent).toBe(
       '9,000,000,000 × $5,000 is more than $10 trillion a year, larger than any market; check both numbers.',
     );
+  });
+});
+
+describe("the worksheet's actions", () => {
+  it("offers a guest 'Keep it: create a free account' beside 'Share with co-founder', and hands on what is typed", () => {
+    const onKeep = vi.fn();
+    const onEntriesChange = vi.fn();
+    render(
+      <IdeaWorksheetView
+        worksheet={draftIdeaWorksheet('Inventory app for coffee shops')}
+        initialEntries={{ problem: 'Owners, with paper lists' }}
+        onEntriesChange={onEntriesChange}
+        onShare={() => {}}
+        onKeep={onKeep}
+      />,
+    );
+    // What was typed before comes back, and the question names the idea by its subject.
+    const problem = screen.getByRole('textbox', {
+      name: /Who exactly has the problem behind your inventory app for coffee shops,/,
+    });
+    expect((problem as HTMLTextAreaElement).value).toBe('Owners, with paper lists');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Customers who could buy' }), {
+      target: { value: '2,000' },
+    });
+    expect(onEntriesChange).toHaveBeenLastCalledWith({
+      problem: 'Owners, with paper lists',
+      customers: '2,000',
+    });
+    expect(screen.getByText('Share with co-founder')).toBeTruthy();
+    fireEvent.click(screen.getByText('Keep it: create a free account'));
+    expect(onKeep).toHaveBeenCalledOnce();
+  });
+
+  it('offers no account to a founder who is signed in', () => {
+    render(<IdeaWorksheetView worksheet={draftIdeaWorksheet('Dog walking')} onShare={() => {}} />);
+    expect(screen.queryByText('Keep it: create a free account')).toBeNull();
   });
 });

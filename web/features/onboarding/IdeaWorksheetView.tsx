@@ -3,6 +3,7 @@ import {
   analyticsOutline,
   checkmarkDone,
   clipboardOutline,
+  personAddOutline,
   pricetagOutline,
   shareOutline,
 } from 'ionicons/icons';
@@ -13,30 +14,37 @@ import {
   worksheetShareText,
   type IdeaWorksheet,
   type PricingModel,
+  type WorksheetEntries,
 } from '../../../domain/drafts/ideaWorksheet';
-import { loadEntries, saveEntries } from './worksheetEntries';
 
 /**
  * The idea analysis when no AI model is connected: a worksheet, labelled as one (a known setup, not
  * an error). The YC questions about the founder's idea, a market size that updates as they type
- * their numbers, and the pricing models to choose from.
+ * their numbers, and the pricing models to choose from. A guest is offered to keep it in a free
+ * account (`onKeep`); what is typed is handed to `onEntriesChange` to be kept on this device.
  */
 export function IdeaWorksheetView({
   worksheet,
+  initialEntries = {},
+  onEntriesChange,
   onShare,
+  onKeep,
 }: {
   worksheet: IdeaWorksheet;
+  /** What was typed on this worksheet before (a reload, a later visit). */
+  initialEntries?: WorksheetEntries;
+  onEntriesChange?: (entries: WorksheetEntries) => void;
   onShare: (text: string) => void;
+  /** Shown to a guest: 'Keep it: create a free account'. */
+  onKeep?: () => void;
 }) {
-  // What the founder types is kept on this device for this idea (worksheetEntries.ts).
-  const [entries, setEntries] = useState(() => loadEntries(worksheet.idea));
+  const [entries, setEntries] = useState(initialEntries);
   const entry = (key: string) => entries[key] ?? '';
-  const setEntry = (key: string, value: string) =>
-    setEntries((current) => {
-      const next = { ...current, [key]: value };
-      saveEntries(worksheet.idea, next);
-      return next;
-    });
+  const setEntry = (key: string, value: string) => {
+    const next = { ...entries, [key]: value };
+    setEntries(next);
+    onEntriesChange?.(next);
+  };
   const fields = { entry, setEntry };
   return (
     <section className="worksheet" aria-label="Worksheet">
@@ -62,6 +70,12 @@ export function IdeaWorksheetView({
           <IonIcon slot="start" icon={shareOutline} aria-hidden="true" />
           Share with co-founder
         </IonButton>
+        {onKeep && (
+          <IonButton expand="block" onClick={onKeep}>
+            <IonIcon slot="start" icon={personAddOutline} aria-hidden="true" />
+            Keep it: create a free account
+          </IonButton>
+        )}
       </div>
     </section>
   );

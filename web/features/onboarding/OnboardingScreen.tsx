@@ -31,8 +31,8 @@ import {
 } from './analysis.queries';
 import { IdeaForm } from './IdeaForm';
 import { IdeaWorksheetView } from './IdeaWorksheetView';
-import { loadShownWorksheet, saveShownWorksheet } from './worksheetEntries';
-import type { IdeaWorksheet } from '../../../domain/drafts/ideaWorksheet';
+import { askToKeepGuestWorksheet } from './keptWorksheet';
+import { useKeptWorksheet } from './useKeptWorksheet';
 import { SaveAnalysisPrompt } from './SaveAnalysisPrompt';
 import { shareAnalysis } from './shareAnalysis';
 import { useDelayedFlag } from './useDelayedFlag';
@@ -61,14 +61,20 @@ export function OnboardingScreen() {
   const [storedIdea] = useState(() => readString(StorageKey.startupIdea) ?? '');
   const idea = draft ?? opened.data?.idea ?? storedIdea;
   const [promptDismissed, setPromptDismissed] = useState(false);
-  // With no model connected the server answers a worksheet instead (not stored, so not in the URL).
-  const [worksheet, setShownWorksheet] = useState<IdeaWorksheet | null>(() =>
-    analysisId === undefined && !start ? loadShownWorksheet() : null,
-  );
-  const setWorksheet = (next: IdeaWorksheet | null) => {
-    saveShownWorksheet(next);
-    setShownWorksheet(next);
-  };
+  // With no model connected the server answers a worksheet instead (not stored on the server, so
+  // not in the URL): the last one is kept on this device, and reopening the page shows it again.
+  const owner = authLoading ? undefined : (user?.id ?? null);
+  const { loaded: worksheetLoaded, kept, save: keepWorksheet } = useKeptWorksheet(owner);
+  // 'New analysis' puts the kept worksheet aside for the idea form; it stays kept until replaced.
+  const [formOpen, setFormOpen] = useState(false);
+  const worksheet =
+    kept && !formOpen && analysisId === undefined && !start && !analyze.isPending
+      ? kept.worksheet
+      : null;
+  // Whether a worksheet was kept is not known yet (an account's is read from its database): the
+  // page draws nothing there rather than the idea form for a moment.
+  const waitingForKept =
+    analysisId === undefined && !start && !formOpen && !analyze.isPending && !worksheetLoaded;
   useKeyboardInView();
 
   const result: SavedAnalysis | undefined =
@@ -84,11 +90,15 @@ export function OnboardingScreen() {
     analyze.mutate(text, {
       onSuccess: (response) => {
         if ('worksheet' in response) {
-          setWorksheet(response.worksheet);
+          // The same idea again keeps what was typed on its worksheet.
+          const entries = kept?.worksheet.idea === response.worksheet.idea ? kept.entries : {};
+          keepWorksheet({ worksheet: response.worksheet, entries });
+          setFormOpen(false);
           return;
         }
         const { summary, analysisId: id } = response;
-        setWorksheet(null);
+        // A model's analysis has its own address: the worksheet before it is not reopened.
+        if (kept) keepWorksheet(null);
         queryClient.setQueryData(analysisKeys.one(id), { idea: text, summary });
         setPromptDismissed(false);
         void navigate({ to: '/onboarding', search: { analysis: id } });
@@ -119,7 +129,7 @@ export function OnboardingScreen() {
   const handleNewAnalysis = () => {
     if (opened.data) setDraft(opened.data.idea);
     if (worksheet) setDraft(worksheet.idea);
-    setWorksheet(null);
+    setFormOpen(true);
     analyze.reset();
     void navigate({ to: '/onboarding' });
   };
@@ -147,6 +157,17 @@ export function OnboardingScreen() {
     // The chat sends it as the first message.
     writeString(StorageKey.pendingMessage, deeperAnalysisPrompt(shown.idea, shown.summary));
     void navigate({ to: '/chat' });
+  };
+
+  // A guest keeps the worksheet in a free account: registering brings them back here, where the
+  // account takes it in (keptWorksheet.ts).
+  const handleKeep = () => {
+    if (kept) askToKeepGuestWorksheet(kept);
+    void navigate({
+      to: '/auth/$tab',
+      params: { tab: 'register' },
+      search: { redirect: 'onboarding' },
+    });
   };
 
   const handleSaved = (email: string) => {
@@ -177,16 +198,19 @@ export function OnboardingScreen() {
           )}
         </section>
 
-        {worksheet && !analyze.isPending && analysisId === undefined ? (
+        {worksheet && kept ? (
           <>
             <IdeaRecap idea={worksheet.idea} onNew={handleNewAnalysis} />
             <IdeaWorksheetView
-              key={worksheet.idea}
+              key={`${owner}:${worksheet.idea}`}
               worksheet={worksheet}
+              initialEntries={kept.entries}
+              onEntriesChange={(entries) => keepWorksheet({ worksheet, entries })}
               onShare={(text) => void shareWithToast('Startup idea worksheet', text)}
+              onKeep={owner === null ? handleKeep : undefined}
             />
           </>
-        ) : result ? (
+        ) : waitingForKept ? null : result ? (
           <>
             <IdeaRecap idea={result.idea} onNew={handleNewAnalysis} />
             <AnalysisResults summary={result.summary} />
