@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { draftIdeaWorksheet } from '../../../domain/drafts/ideaWorksheet';
