@@ -10,6 +10,9 @@ import { draftFlowEmail } from './flowEmail';
 import { isEmailFlow } from '../playbooks/emailFlows';
 import { draftObjectionGuide, draftPersonaSheet } from './guides';
 import { draftPitchOutline } from './pitchOutline';
+import { NO_MODEL_TEXT } from '../contract/noModel';
+import type { PromptPassage } from '../profile/promptBlock';
+import { answerFromWhatTheRepHas, type FoundAnswer, type WhatTheRepHas } from './kitAnswer';
 
 /**
  * The in-app path that opens a guided flow, with its first answer filled in when given
@@ -91,40 +94,104 @@ export function emailRecipientFrom(message: string): string | undefined {
     : undefined;
 }
 
-const NO_MODEL = 'No AI model is connected yet, so I can’t answer open questions.';
 const FREE_NOW = `Free right now: ${button(WORKSHEET.label, WORKSHEET.path)}`;
+/** Said when nothing the rep has answers a message: once, plainly, before the flows on offer. */
+const NOTHING_MATCHED = `${NO_MODEL_TEXT}, and nothing in your sales kit, Pitchpad’s objection library or your profile matches this.`;
+
+/** 'a, b and c'. */
+const listed = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 /**
- * The drafter's answer to a chat message with no model: short, phone-sized, and made of what works
- * now, as buttons. 'Write a cold email to Dana Ortiz at Freightly' becomes a button that opens the
- * cold email flow with the recipient filled in. A free user is offered what the free plan has, and
- * told plainly which tools are Pro, never sent to a locked one.
+ * The flow that would write what the rep asked, as a button, after an answer from what they have:
+ * the cold email to the person they named, the objection guide for a prospect's pushback, the flow
+ * they asked for, or else a cold email. A free user is told plainly that it is a Pro tool instead.
  */
-export function offlineChatAnswer(message: string, pro: boolean): string {
-  const asked = DRAFTS.find((d) => d.asks.test(message));
+function flowAfterAnswer(
+  asked: (typeof DRAFTS)[number] | undefined,
+  recipient: string | undefined,
+  found: FoundAnswer,
+  pro: boolean,
+): string[] {
+  const flow =
+    (recipient ? DRAFTS[0] : undefined) ??
+    (found.pushback ? DRAFTS.find((d) => d.type === 'objection') : undefined) ??
+    asked;
+  // Nothing the rep has answered it (only what the profile lacks was said): every flow on offer.
+  if (!flow && !found.from.length) return everyFlow(pro);
+  if (!flow && pro) return [button('Draft it as a cold email', flowPath('email'))];
+  const tool = flow ?? DRAFTS[0]!;
+  if (!pro)
+    return [
+      `${tool.many} are a **Pro** tool: Pitchpad drafts them from your answers, even without a model.`,
+      button('See Pro', PRO_PATH),
+    ];
+  if (recipient)
+    return [
+      'I’ll draft the email from your answers: three quick questions, with the recipient filled in.',
+      button(
+        `Write the cold email to ${recipientLabel(recipient) ?? recipient}`,
+        flowPath('email', recipient),
+      ),
+    ];
+  if (tool.type === 'objection') return [button('Build an objection guide', flowPath('objection'))];
+  return [button(`Start ${tool.one}`, flowPath(tool.type))];
+}
+
+/** What the drafter makes right now, as buttons; for a free user, the free tools and which are Pro. */
+function everyFlow(pro: boolean): string[] {
+  if (!pro)
+    return [
+      FREE_NOW,
+      'Cold emails, objection guides, personas and GTM plans are **Pro** tools.',
+      button('See Pro', PRO_PATH),
+    ];
+  return [
+    'Drafted from your answers right now:',
+    [
+      ...DRAFTS.map((d) => button(d.label, flowPath(d.type))),
+      button(WORKSHEET.label, WORKSHEET.path),
+    ].join(' '),
+  ];
+}
+
+/**
+ * The drafter's answer to a chat message with no model: what the rep has that answers it (the
+ * passages of their sales kit, quoted and cited [1], [2]; Pitchpad's objection library for a
+ * prospect's pushback; their profile for a question about their own company), then the flow that
+ * would write it, as a button. 'No model' is said once, in the first line. Where nothing matches,
+ * it says so and offers what works now. 'Write a cold email to Dana Ortiz at Freightly' becomes a
+ * button that opens the cold email flow with the recipient filled in. A free user is offered what
+ * the free plan has, and told plainly which tools are Pro, never sent to a locked one.
+ */
+export function offlineChatAnswer(message: string, pro: boolean, have: WhatTheRepHas = {}): string {
+  const recipient = emailRecipientFrom(message);
+  const asked = recipient ? DRAFTS[0] : DRAFTS.find((d) => d.asks.test(message));
+  const found = answerFromWhatTheRepHas(message, have);
+  if (found.sections.length)
+    return [
+      found.from.length
+        ? `${NO_MODEL_TEXT}, so this is from ${listed(found.from)}.`
+        : `${NO_MODEL_TEXT}, and nothing in your sales kit matches this.`,
+      ...found.sections,
+      ...flowAfterAnswer(asked, recipient, found, pro),
+    ].join('\n\n');
   if (!pro && asked) {
     return [
-      `No AI model is connected yet. ${asked.many} are a **Pro** tool: Pitchpad drafts them from your answers, even without a model.`,
+      `${NO_MODEL_TEXT}. ${asked.many} are a **Pro** tool: Pitchpad drafts them from your answers, even without a model.`,
       FREE_NOW,
       button('See Pro', PRO_PATH),
     ].join('\n\n');
   }
   if (!asked && WORKSHEET.asks.test(message))
     return [
-      `${NO_MODEL} The idea worksheet works it out with your own numbers.`,
+      `${NOTHING_MATCHED} The idea worksheet works it out with your own numbers.`,
       button('Open the idea worksheet', WORKSHEET.path),
     ].join('\n\n');
-  if (!pro)
-    return [
-      NO_MODEL,
-      FREE_NOW,
-      'Cold emails, objection guides, personas and GTM plans are **Pro** tools.',
-      button('See Pro', PRO_PATH),
-    ].join('\n\n');
-  const recipient = asked?.type === 'email' ? emailRecipientFrom(message) : undefined;
+  if (!pro) return [NOTHING_MATCHED, ...everyFlow(pro)].join('\n\n');
   if (asked && recipient) {
     return [
-      'No AI model is connected, so I’ll draft it from your answers: three quick questions, with the recipient filled in.',
+      `${NO_MODEL_TEXT}, so I’ll draft it from your answers: three quick questions, with the recipient filled in.`,
       button(
         `Write the cold email to ${recipientLabel(recipient) ?? recipient}`,
         flowPath('email', recipient),
@@ -133,26 +200,20 @@ export function offlineChatAnswer(message: string, pro: boolean): string {
   }
   if (asked)
     return [
-      `${NO_MODEL} I can draft ${asked.one} from your answers instead.`,
+      `${NO_MODEL_TEXT}, so I’ll draft ${asked.one} from your answers.`,
       button(`Start ${asked.one}`, flowPath(asked.type)),
     ].join('\n\n');
-  return [
-    NO_MODEL,
-    'Drafted from your answers right now:',
-    [
-      ...DRAFTS.map((d) => button(d.label, flowPath(d.type))),
-      button(WORKSHEET.label, WORKSHEET.path),
-    ].join(' '),
-  ].join('\n\n');
+  return [NOTHING_MATCHED, ...everyFlow(pro)].join('\n\n');
 }
 
 /**
  * The offline drafter's answer to a chat message. A finished flow's answers become a draft (cold
  * or follow-up email, persona sheet, objection guide, GTM plan, CRM note), a call review worksheet (call analysis) or a
- * sales pitch outline (value proposition), each saying what it is. Anything else gets offlineChatAnswer: what works
- * now, as buttons. A cold email takes what its answers leave out from the rep's `profile` (the
- * signature, the booking link, the value proposition) and signs with `sender`, the rep's account
- * name, when the profile names no one.
+ * sales pitch outline (value proposition), each saying what it is. Anything else gets offlineChatAnswer: the answer
+ * from what the rep has (`passages` of their kit, quoted as the reply's sources in this order, and
+ * the `profile`), and the flow that would write it. A cold email takes what its answers leave out
+ * from the rep's `profile` (the signature, the booking link, the value proposition) and signs with
+ * `sender`, the rep's account name, when the profile names no one.
  */
 export function draftChatReply(
   type: PlaybookType,
@@ -161,6 +222,7 @@ export function draftChatReply(
   sender?: string,
   pro = false,
   profile?: ProfileValues,
+  passages?: readonly PromptPassage[],
 ): string {
   if (answers) {
     if (isEmailFlow(type))
@@ -174,5 +236,5 @@ _Offline draft, composed from your answers._`;
     if (type === 'playbook') return draftPitchOutline(answers);
     if (type === 'crmnote') return draftCrmNote(answers);
   }
-  return offlineChatAnswer(message, pro);
+  return offlineChatAnswer(message, pro, { profile, passages });
 }
