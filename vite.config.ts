@@ -5,9 +5,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompressPlugin } from './web/build/precompress';
-import { FRAME_BODY_SCRIPT, FRAME_HEAD_SCRIPT } from './domain/contract/frameScript';
-import { prerenderPlugin } from './web/build/prerender';
+// Our own modules with their file extension: Node's loader, which Vite plans to make its default
+// config loader, resolves an import only as written.
+import { precompressPlugin } from './web/build/precompress.ts';
+import { FRAME_BODY_SCRIPT, FRAME_HEAD_SCRIPT } from './domain/contract/frameScript.ts';
+import { prerenderPlugin } from './web/build/prerender.ts';
 
 const MANIFEST_FILE = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
 const MANIFEST_URL = '/manifest.webmanifest';
