@@ -16,8 +16,9 @@ export class LandingPage extends AppPage {
     return this.page.getByRole('textbox', { name: 'Your startup idea' });
   }
 
+  /** 'Analyze (without signing up)' for a guest, 'Analyze' for a rep who is signed in. */
   get analyzeButton(): Locator {
-    return this.page.getByRole('button', { name: 'Analyze (without signing up)' });
+    return this.page.getByRole('button', { name: /^Analyze( \(without signing up\))?$/ });
   }
 
   async typeIdea(idea: string): Promise<void> {

@@ -5,11 +5,14 @@ import {
   createRootRoute,
   createRouter,
 } from '@tanstack/react-router';
-import { cleanup, fireEvent, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../domain/contract/auth';
 import { buildSessionUser } from '../../../tests/factories/sessionUser';
 import type { CapabilitiesResponse } from '../../../domain/contract/settings';
+import { screenDrawn, startHydrating } from '../../prerender/takeover';
 import { authKeys } from '../auth/auth.queries';
 import { capabilitiesKey } from '../settings/modelStatus';
 import { IdeaBox } from './IdeaBox';
@@ -21,7 +24,7 @@ function typeIdea(input: HTMLInputElement, value: string) {
 }
 
 /** The server's answers, as the cache holds them once they arrive: who is signed in, and whether a model is connected. */
-function renderWith(
+function withServerAnswers(
   element: React.ReactElement,
   { user = null, capabilities }: { user?: User | null; capabilities?: CapabilitiesResponse } = {},
 ) {
@@ -30,7 +33,11 @@ function renderWith(
   });
   queryClient.setQueryData(authKeys.user, user);
   if (capabilities) queryClient.setQueryData(capabilitiesKey, capabilities);
-  return render(<QueryClientProvider client={queryClient}>{element}</QueryClientProvider>);
+  return <QueryClientProvider client={queryClient}>{element}</QueryClientProvider>;
+}
+
+function renderWith(...args: Parameters<typeof withServerAnswers>) {
+  return render(withServerAnswers(...args));
 }
 
 function setup() {
@@ -70,6 +77,50 @@ describe('the landing idea box', () => {
     const { form, onAnalyze } = setup();
     fireEvent.submit(form);
     expect(onAnalyze).not.toHaveBeenCalled();
+  });
+
+  it('says under the disabled button what to type, and puts the line away (keeping its space) once there is an idea', () => {
+    const { input, button } = setup();
+    const hint = document.getElementById(button.getAttribute('aria-describedby')!)!;
+    expect(hint.textContent).toBe('Type your idea above, in a sentence, to analyze it.');
+    expect(hint.className).not.toContain('hidden');
+    typeIdea(input, 'Inventory app for coffee shops');
+    expect(button.hasAttribute('aria-describedby')).toBe(false);
+    expect(hint.className).toContain('idea-box__needs--hidden');
+  });
+});
+
+describe("the landing button's words", () => {
+  afterEach(screenDrawn);
+
+  it("says 'Analyze' to a signed-in rep", () => {
+    const view = renderWith(<IdeaBox onAnalyze={vi.fn()} />, {
+      user: buildSessionUser({ id: 7 }),
+    });
+    expect(view.getByRole('button', { name: 'Analyze' })).toBeTruthy();
+    expect(view.container.textContent).not.toContain('No account needed');
+  });
+
+  it("hydrates the prerendered guest words without a mismatch, then says 'Analyze' once it knows the rep is signed in", async () => {
+    const answers = { user: buildSessionUser({ id: 8 }), capabilities: { modelConnected: true } };
+    // The build's HTML: drawn as for a guest, whoever will open it.
+    startHydrating();
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.dataset.prerendered = '';
+    root.innerHTML = renderToString(withServerAnswers(<IdeaBox onAnalyze={vi.fn()} />, answers));
+    document.body.append(root);
+    expect(root.querySelector('button')!.textContent).toBe('Analyze (without signing up)');
+
+    const mismatches: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(root, withServerAnswers(<IdeaBox onAnalyze={vi.fn()} />, answers), {
+        onRecoverableError: (error) => mismatches.push(error),
+      });
+    });
+    expect(mismatches).toEqual([]);
+    expect(root.querySelector('button')!.textContent).toBe('Analyze');
+    root.remove();
   });
 });
 

@@ -8,13 +8,17 @@ import { ConnectModelLink, NO_MODEL_LABEL, NO_MODEL_OUTCOMES } from '../settings
 import { isOperator, useNoModel } from '../settings/modelStatus';
 import { useRotatingPlaceholder } from './useRotatingPlaceholder';
 
+const NEEDS_IDEA_ID = 'idea-box-needs-idea';
+
 interface IdeaBoxProps {
   /** Called with the trimmed idea when the visitor asks for the analysis. */
   onAnalyze: (idea: string) => void;
 }
 
 /**
- * The landing page's idea input and its 'Analyze (without signing up)' button, disabled while blank.
+ * The landing page's idea input and its 'Analyze (without signing up)' button, disabled while blank
+ * ('Analyze' for a rep who is signed in: the app knows it once the page is hydrated, so the
+ * prerendered page and its hydration say the guest's words).
  * A native input and button styled with Ionic's variables, not IonInput/IonButton: the page is
  * prerendered (prerender/render.tsx), and Ionic's elements draw nothing until their script runs.
  * The prerendered button is enabled (no script could enable it once an idea is typed), and a press
@@ -28,6 +32,10 @@ export function IdeaBox({ onAnalyze }: IdeaBoxProps) {
   // Stop rotating once the visitor starts typing: the placeholder is hidden then anyway.
   const placeholder = useRotatingPlaceholder(idea === '');
   const hydrating = useHydrating();
+  // Null while the prerendered page hydrates (useAuth), so the build's HTML and the first render agree.
+  const { user } = useAuth();
+  // Disabled while blank, as a dimmed button alone reads as broken: the line under it says what to type.
+  const waiting = !trimmed && !hydrating;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,10 +55,23 @@ export function IdeaBox({ onAnalyze }: IdeaBoxProps) {
         autoCapitalize="sentences"
         onChange={(event) => setIdea(event.target.value)}
       />
-      <button type="submit" className="idea-box__submit" disabled={!trimmed && !hydrating}>
-        Analyze (without signing up)
+      <button
+        type="submit"
+        className="idea-box__submit"
+        disabled={waiting}
+        aria-describedby={waiting ? NEEDS_IDEA_ID : undefined}
+      >
+        {user ? 'Analyze' : 'Analyze (without signing up)'}
         <ArrowForward />
       </button>
+      {/* Says why the button waits, right under it. Its line is kept while hidden, so the first
+          letter typed moves nothing under the thumb. */}
+      <p
+        id={NEEDS_IDEA_ID}
+        className={`idea-box__needs${waiting ? '' : ' idea-box__needs--hidden'}`}
+      >
+        Type your idea above, in a sentence, to analyze it.
+      </p>
       <IdeaBoxHint />
     </form>
   );
@@ -68,7 +89,8 @@ function IdeaBoxHint() {
   return (
     <div className="idea-box__hints">
       <p className={`idea-box__hint${noModel ? ' idea-box__hint--hidden' : ''}`}>
-        Free · No account needed · Market size, value proposition, pricing and the YC checklist
+        {user ? 'Free' : 'Free · No account needed'} · Market size, value proposition, pricing and
+        the YC checklist
       </p>
       <p
         className={`idea-box__hint callout-text${noModel ? '' : ' idea-box__hint--hidden'}`}

@@ -1,16 +1,19 @@
-/** The ten sample ideas the landing input's placeholder rotates through. */
-// Short enough to fit a phone-width input without being cut off.
+/**
+ * The ten sample ideas the landing input's placeholder rotates through. Each fits the input whole on
+ * a 320 px phone (a placeholder cannot wrap; 'Inventory app for coffee sho' read as a glitch), which
+ * tests/e2e/firsthour.layout.spec.ts measures.
+ */
 export const SAMPLE_IDEAS: readonly string[] = [
-  'Farm-to-restaurant marketplace',
-  'AI bookkeeper for freelancers',
-  'Baby gear rental for travelers',
-  'Sales call notes straight to CRM',
-  'Retired engineers as startup mentors',
-  'Inventory app for coffee shops',
-  'Churn alerts from support tickets',
-  'Language lessons for commuters',
-  'Compliance checklists for clinics',
-  'EV charging for office car parks',
+  'Farm-to-table marketplace',
+  'AI bookkeeping for artists',
+  'Baby gear rental for trips',
+  'Call notes straight to CRM',
+  'Mentors for first founders',
+  'Inventory app for cafés',
+  'Churn alerts from tickets',
+  'Spanish for commuters',
+  'Checklists for clinics',
+  'EV charging at offices',
 ];
 
 /** A random sample idea other than `current`, so the placeholder visibly changes. */
