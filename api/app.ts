@@ -6,7 +6,7 @@ import { bodyParser } from '@koa/bodyparser';
 import session from 'koa-session';
 import helmet from 'koa-helmet';
 import compress from 'koa-compress';
-import type { Config } from './config';
+import { paymentsEnabled, type Config } from './config';
 import type { AppDeps, AppState } from './context';
 import type { Pool } from './db';
 import { loggerFor, type Logger } from './log';
@@ -14,6 +14,7 @@ import { errorHandler } from './middleware/errorHandler';
 import { requestLog } from './middleware/requestLog';
 import { csrf } from './middleware/csrf';
 import { createLucia } from './auth/lucia';
+import { planSettingsRoutes } from './billing/planSettings.routes';
 import { loadSession } from './auth/sessions';
 import { pgSessionStore } from './auth/sessionStore';
 import { cookieNames } from './auth/cookies';
@@ -93,7 +94,10 @@ export function createApp({
   Object.assign(app.context, { config, pool, log } satisfies AppDeps);
   app.silent = true; // errors are logged by errorHandler, once
 
-  const lucia = createLucia(pool, { secure: config.secureCookies });
+  const lucia = createLucia(pool, {
+    secure: config.secureCookies,
+    paymentsEnabled: paymentsEnabled(config),
+  });
 
   app.use(requestLog(log));
   if (config.secureCookies) {
@@ -169,6 +173,7 @@ export function createApp({
     analysisRoutes(model),
     billingRoutes(stripe),
     settingsRoutes(model, live, { passwordReset: mailer !== null }),
+    planSettingsRoutes(),
     profileRoutes(model),
     kitRoutes(),
     recordingRoutes(live),

@@ -373,3 +373,11 @@ export function modelInUse(config: Config): string {
   if (!apiKey && !baseUrl) return 'Offline drafter';
   return defaultModel && models.includes(defaultModel) ? defaultModel : models[0]!;
 }
+
+/**
+ * A payment provider is set up: Pro is sold through Stripe Checkout. Without one, the operator's
+ * rule in Settings → Plans decides who has the Pro tools.
+ */
+export function paymentsEnabled(config: Pick<Config, 'stripe'>): boolean {
+  return Boolean(config.stripe.secretKey && config.stripe.priceId);
+}

@@ -1,8 +1,8 @@
 import type { SubscriptionInfo, User } from '../../domain/contract/auth';
-import type { SessionUser } from './lucia';
+import type { SessionUser, UserRow } from './lucia';
 
 /** The user as it leaves the server: a whitelist, so a password hash never can. */
-export function presentUser(u: SessionUser): User {
+export function presentUser(u: Omit<UserRow, 'password'>): User {
   return {
     id: u.id,
     username: u.username,
@@ -22,5 +22,6 @@ export function presentSubscription(u: SessionUser): SubscriptionInfo {
     isActive: u.subscription_active === 'true',
     stripeCustomerId: u.stripe_customer_id,
     stripeSubscriptionId: u.stripe_subscription_id,
+    access: u.pro_access,
   };
 }

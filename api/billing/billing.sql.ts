@@ -69,12 +69,3 @@ export async function recordEvent(db: Db, id: string, type: string): Promise<boo
   );
   return (rowCount ?? 0) > 0;
 }
-
-/** Operators: give or take Pro by username (npm run grant-pro / revoke-pro). */
-export async function setProByUsername(db: Db, username: string, pro: boolean): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE users SET subscription_tier = $2, subscription_active = $3 WHERE lower(username) = lower($1)`,
-    [username, pro ? 'pro' : 'none', pro ? 'true' : 'false'],
-  );
-  return (rowCount ?? 0) > 0;
-}

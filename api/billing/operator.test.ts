@@ -4,64 +4,94 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { SubscriptionInfo } from '../../domain/contract/auth';
+import { loggedInClient } from '../../tests/factories/users';
+import { startTestServer, testDatabaseUrl } from '../../tests/support/server';
 import { openDatabase } from '../db';
-import { testDatabaseUrl } from '../../tests/support/server';
 
 const run = promisify(execFile);
-// The scripts run as an operator would, on their own database: a fresh embedded one (or the test Postgres).
-const dataDir = mkdtempSync(join(tmpdir(), 'pitchpad-operator-'));
-const env = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  DATABASE_URL: testDatabaseUrl() ?? '',
-  LOG_LEVEL: 'silent',
+const dirs: string[] = [];
+const freshDataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pitchpad-operator-'));
+  dirs.push(dir);
+  return dir;
 };
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-async function tierOf(username: string) {
-  const db = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir });
-  try {
-    return (
-      await db.pool.query(
-        'SELECT subscription_tier, subscription_active FROM users WHERE username = $1',
-        [username],
-      )
-    ).rows[0];
-  } finally {
-    await db.close();
-  }
-}
+const script = (action: 'grant' | 'revoke', username: string, env: NodeJS.ProcessEnv) =>
+  run('npx', ['tsx', 'api/billing/operator.ts', action, username], { env });
 
 describe('npm run grant-pro / revoke-pro', () => {
-  it('gives and takes Pro by username, and says when there is no such user', async () => {
+  it('grants and revokes Pro by username, and says when there is no such user', async () => {
+    // As an operator runs them with the server stopped: on the test Postgres, or a fresh embedded one.
+    const dataDir = freshDataDir();
+    const databaseUrl = testDatabaseUrl();
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      LOG_LEVEL: 'silent',
+    };
+    const grantedAt = async (username: string) => {
+      const db = await openDatabase({ databaseUrl, dataDir });
+      try {
+        const { rows } = await db.pool.query<{ pro_granted_at: Date | null }>(
+          'SELECT pro_granted_at FROM users WHERE username = $1',
+          [username],
+        );
+        return rows[0]!.pro_granted_at;
+      } finally {
+        await db.close();
+      }
+    };
     const username = `op_${crypto.randomUUID().slice(0, 8)}`;
-    const db = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir });
+    const db = await openDatabase({ databaseUrl, dataDir });
     await db.pool.query(`INSERT INTO users (username, email, password) VALUES ($1, $2, 'x')`, [
       username,
       `${username}@example.com`,
     ]);
     await db.close();
 
-    const granted = await run('npx', ['tsx', 'api/billing/operator.ts', 'grant', username], {
-      env,
-    });
+    const granted = await script('grant', username.toUpperCase(), env);
     expect(granted.stdout).toContain(`Granted Pro for '${username}'`);
-    expect(await tierOf(username)).toEqual({
-      subscription_tier: 'pro',
-      subscription_active: 'true',
-    });
+    expect(await grantedAt(username)).toBeInstanceOf(Date);
 
-    await run('npx', ['tsx', 'api/billing/operator.ts', 'revoke', username], { env });
-    expect(await tierOf(username)).toEqual({
-      subscription_tier: 'none',
-      subscription_active: 'false',
-    });
+    await script('revoke', username, env);
+    expect(await grantedAt(username)).toBeNull();
 
-    await expect(
-      run('npx', ['tsx', 'api/billing/operator.ts', 'grant', 'nobody_here'], { env }),
-    ).rejects.toMatchObject({
+    await expect(script('grant', 'nobody_here', env)).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining("No user named 'nobody_here'"),
     });
+  }, 60_000);
+
+  it('works while the server runs on the embedded database, on the rep’s live session', async () => {
+    // The server holds the embedded database in DATA_DIR; the scripts reach it through its socket.
+    // Payments are configured here, so a grant is the only way to Pro.
+    const dataDir = freshDataDir();
+    const server = await startTestServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      STRIPE_SECRET_KEY: 'sk_test_unused',
+      STRIPE_PRICE_ID: 'price_unused',
+    });
+    try {
+      const { user, client } = await loggedInClient(server);
+      const access = async () =>
+        (await client.get<SubscriptionInfo>('/api/user/subscription')).body.access;
+      expect(await access()).toBe('none');
+      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
+
+      const granted = await script('grant', user.username, env);
+      expect(granted.stdout).toContain("the running server's embedded PGlite");
+      expect(await access()).toBe('granted');
+      // The server's own prepared statements and pool were left alone: it answers as before.
+      expect((await client.get('/api/chats')).status).toBe(200);
+
+      await script('revoke', user.username, env);
+      expect(await access()).toBe('none');
+    } finally {
+      await server.close();
+    }
   }, 60_000);
 });

@@ -1,9 +1,9 @@
 // `npm run grant-pro -- <username>` / `npm run revoke-pro -- <username>`: an operator gives or takes
-// Pro by hand (no Stripe needed). Uses DATABASE_URL, or the embedded database in DATA_DIR: with the
-// embedded database, stop the server first (one process may open it at a time).
-import { loadConfig } from '../config';
-import { openDatabase } from '../db';
-import { setProByUsername } from './billing.sql';
+// Pro by hand, as Settings → Plans does in the browser (no payment needed). Uses DATABASE_URL, or the
+// embedded database in DATA_DIR, also while the server runs on it (through the server's socket).
+import { loadConfig, paymentsEnabled } from '../config';
+import { openOperatorDatabase } from '../db';
+import { setGrantByUsername } from './planSettings.sql';
 
 const [action, username] = process.argv.slice(2);
 if ((action !== 'grant' && action !== 'revoke') || !username) {
@@ -11,15 +11,26 @@ if ((action !== 'grant' && action !== 'revoke') || !username) {
   process.exit(2);
 }
 const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openOperatorDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  const found = await setProByUsername(db.pool, username, action === 'grant');
-  if (!found) {
+  const account = await setGrantByUsername(
+    db.pool,
+    username,
+    action === 'grant',
+    paymentsEnabled(config),
+  );
+  if (!account) {
     console.error(`No user named '${username}' on ${db.label}.`);
     process.exitCode = 1;
   } else {
+    const still =
+      action === 'revoke' && account.access !== 'none'
+        ? account.access === 'everyone'
+          ? ' (every account on this server gets every tool: see Settings → Plans)'
+          : ' (they keep their paid subscription)'
+        : '';
     console.log(
-      `${action === 'grant' ? 'Granted' : 'Revoked'} Pro for '${username}' on ${db.label}.`,
+      `${action === 'grant' ? 'Granted' : 'Revoked'} Pro for '${account.username}' on ${db.label}${still}. It counts from their next request.`,
     );
   }
 } finally {

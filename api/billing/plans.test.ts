@@ -9,12 +9,13 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('GET /api/billing/plans', () => {
-  it('answers the one configured price, and that payments are not set up without a Stripe key', async () => {
+  it('answers the one configured price, that payments are not set up without a Stripe key, and that every account gets every tool then', async () => {
     const res = await new TestClient(server.url).get('/api/billing/plans');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       pro: { amount: 12, currency: 'USD', interval: 'month' },
       paymentsEnabled: false,
+      proOffer: 'everyone',
       contactEmail: 'team@pitchpad.test',
       publishableKey: null,
     });

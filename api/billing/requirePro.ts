@@ -1,18 +1,16 @@
 import { ErrorCode } from '../../domain/contract/errors';
 import type { Middleware } from 'koa';
-import { isPaidSubscriber } from '../../domain/subscription';
 import type { AppDeps, AppState } from '../context';
 import { Forbidden } from '../errors';
-import { presentSubscription } from '../auth/auth.present';
 import type { SessionUser } from '../auth/lucia';
 
 /**
  * The one Pro gate, checked on the server so no client can skip it: the guided flows, the GTM plan
- * and the competitor analysis need an active Pro subscription; everyone else gets 403
- * {code: 'pro_required'}.
+ * and the competitor analysis need Pro (a subscription, the operator's grant, or a server without
+ * payments open to every account); everyone else gets 403 {code: 'pro_required'}.
  */
 export function isPro(user: SessionUser): boolean {
-  return isPaidSubscriber(presentSubscription(user));
+  return user.pro_access !== 'none';
 }
 
 export function assertPro(user: SessionUser): void {

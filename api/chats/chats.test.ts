@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  PAYMENTS_ON,
   startModelTestServer,
   startTestServer,
   type ModelTestServer,
@@ -12,7 +13,7 @@ import { SYSTEM_PROMPTS } from '../../domain/playbooks/systemPrompts';
 
 let server: ModelTestServer;
 beforeAll(async () => {
-  server = await startModelTestServer({ LLM_MODELS: 'gpt-4o,gpt-4o-mini' });
+  server = await startModelTestServer({ LLM_MODELS: 'gpt-4o,gpt-4o-mini', ...PAYMENTS_ON });
 });
 afterAll(() => server?.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../tests/support/server';
+import { PAYMENTS_ON, startTestServer, type TestServer } from '../../tests/support/server';
 import { postStream } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
 import { buildSend } from '../../tests/factories/chats';
@@ -7,7 +7,7 @@ import { buildSend } from '../../tests/factories/chats';
 // No model configured: the offline drafter answers from the rep's own answers.
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer(PAYMENTS_ON);
 });
 afterAll(() => server?.close());
 

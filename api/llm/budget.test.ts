@@ -7,6 +7,7 @@ import { loggedInClient } from '../../tests/factories/users';
 import type { ReceivedRequest } from '../../tests/fakes/openai';
 import { TestClient } from '../../tests/support/client';
 import {
+  PAYMENTS_ON,
   startAnotherInstance,
   startModelTestServer,
   startTestServer,
@@ -152,6 +153,7 @@ describe('the daily AI allowance', () => {
   let other: TestServer;
   beforeAll(async () => {
     server = await startModelTestServer({
+      ...PAYMENTS_ON,
       LLM_DAILY_TOKENS_FREE: String(FREE),
       LLM_DAILY_TOKENS_PRO: String(PRO),
       LLM_DAILY_TOKENS_GUEST: String(GUEST),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  PAYMENTS_ON,
   startModelTestServer,
   startTestServer,
   type ModelTestServer,
@@ -47,7 +48,7 @@ const analysis = {
 
 let server: ModelTestServer;
 beforeAll(async () => {
-  server = await startModelTestServer();
+  server = await startModelTestServer(PAYMENTS_ON);
 });
 afterAll(() => server?.close());
 

@@ -1,5 +1,4 @@
 import { Router } from '@koa/router';
-import type { Middleware } from 'koa';
 import {
   ModelSettingsInput,
   ModelTestInput,
@@ -10,11 +9,12 @@ import {
   type SetupStatusResponse,
 } from '../../domain/contract/settings';
 import type { AppContext, AppDeps, AppState } from '../context';
-import { AppError, Forbidden, Unauthorized } from '../errors';
+import { AppError, Unauthorized } from '../errors';
 import { effectiveLlm, lockedFields, sameServer, type LiveGateway } from '../llm/live';
 import { shownUrl, testModelServer } from '../llm/probe';
 import type { LlmGateway } from '../llm/types';
 import { clientAddress, rateLimit, loginWindowRule } from '../middleware/rateLimit';
+import { requireOperator } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { speechServer } from '../recordings/speech';
 import {
@@ -28,19 +28,6 @@ import { claimSetupToken, operatorExists } from './setupToken';
 const claimPerIp = loginWindowRule('setup-claim:ip');
 /** Each test reaches out to another server: enough for someone trying addresses, not a scanner. */
 const testsPerUser = loginWindowRule('model-test:user', 60);
-
-/** 401 without a session, 403 for anyone but the operator. */
-function requireOperator(): Middleware<AppState, AppDeps> {
-  return async (ctx, next) => {
-    if (!ctx.state.user) throw Unauthorized();
-    if (!ctx.state.user.is_operator)
-      throw Forbidden(
-        SettingsErrorCode.operatorOnly,
-        'Only the operator of this Pitchpad server can change its model settings.',
-      );
-    await next();
-  };
-}
 
 /** A field an environment variable sets, which the request tried to change: 409 naming it. */
 const setByEnvironment = (field: string, variable: string) =>

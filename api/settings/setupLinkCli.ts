@@ -1,14 +1,14 @@
 // `npm run setup-link`: a new one-time setup link, for an operator who lost the one printed at
 // start-up (the old link stops working). Uses DATABASE_URL, or the embedded database in DATA_DIR:
-// with the embedded database, stop the server first (one process may open it at a time).
+// also while the server runs on the embedded database (through the server's socket).
 import { loadConfig } from '../config';
 import { withSessionSecret } from '../sessionSecret';
-import { openDatabase } from '../db';
+import { openOperatorDatabase } from '../db';
 import { issueSetupToken, setupLink } from './setupToken';
 
 // The server's secret (SESSION_SECRET, or the one it keeps in DATA_DIR): the link's token is sealed under it.
 const { config } = await withSessionSecret(loadConfig());
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openOperatorDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const { rows } = await db.pool.query<{ username: string }>(
     'SELECT username FROM users WHERE is_operator ORDER BY id',

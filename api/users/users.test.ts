@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../tests/support/server';
+import { PAYMENTS_ON, startTestServer, type TestServer } from '../../tests/support/server';
 import { TestClient } from '../../tests/support/client';
 import { loggedInClient } from '../../tests/factories/users';
 import { IDEA_ANALYSIS_TYPE, MINUTES_SAVED_PER_WORKFLOW } from './users.sql';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer(PAYMENTS_ON);
 });
 afterAll(() => server?.close());
 
@@ -24,6 +24,7 @@ describe('GET /api/user/subscription', () => {
       isActive: false,
       stripeCustomerId: null,
       stripeSubscriptionId: null,
+      access: 'none',
     });
   });
 
@@ -40,8 +41,12 @@ describe('GET /api/user/subscription', () => {
       isActive: true,
       stripeCustomerId: `cus_${tag}`,
       stripeSubscriptionId: `sub_${tag}`,
+      access: 'subscription',
     });
-    expect((await bob.client.get('/api/user/subscription')).body.subscriptionTier).toBe('none');
+    expect((await bob.client.get('/api/user/subscription')).body).toMatchObject({
+      subscriptionTier: 'none',
+      access: 'none',
+    });
     expect((await alice.client.get('/api/auth/user')).body).toMatchObject({
       subscriptionTier: 'pro',
       subscriptionActive: true,
@@ -100,6 +105,7 @@ describe('GET /api/user/usage', () => {
   it("names today's AI allowance only while a model is connected (the offline drafter costs none)", async () => {
     // This suite's server has no model; one configured with a model server (never called here) does.
     const withModel = await startTestServer({
+      ...PAYMENTS_ON,
       OPENAI_API_KEY: 'sk-test',
       OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
       LLM_MODELS: 'gpt-4o',

@@ -99,17 +99,26 @@ export const AuthUserResponse = User.nullable();
 export const AuthResponse = z.object({ user: User });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
+/**
+ * Why an account has the Pro tools: a paid subscription, the operator's grant, or a server without
+ * payments that opens every tool to every account; 'none' when it has not.
+ */
+export const ProAccess = z.enum(['subscription', 'granted', 'everyone', 'none']);
+export type ProAccess = z.infer<typeof ProAccess>;
+
 /** GET /api/user/subscription */
 export const SubscriptionInfo = z.object({
   subscriptionTier: SubscriptionTier,
   isActive: z.boolean(),
   stripeCustomerId: z.string().nullable(),
   stripeSubscriptionId: z.string().nullable(),
+  /** This server always sends it; optional so an answer the app kept from an older server still reads. */
+  access: ProAccess.optional(),
 });
 export type SubscriptionInfo = z.infer<typeof SubscriptionInfo>;
 
 // Zod-free helpers live in ../subscription so the browser bundle can use them without zod.
-export { isPaidSubscriber, NO_SUBSCRIPTION } from '../subscription';
+export { hasProAccess, isPaidSubscriber, NO_SUBSCRIPTION } from '../subscription';
 
 /** GET /api/csrf-token */
 export const CsrfTokenResponse = z.object({ csrfToken: z.string() });

@@ -9,6 +9,12 @@ export const PlansResponse = z.object({
   }),
   /** False when no Stripe key is configured: pricing and checkout say payments are not set up. */
   paymentsEnabled: z.boolean(),
+  /**
+   * How a rep gets Pro on this server: 'checkout' (payments are set up), 'everyone' (no payments,
+   * and every account gets every tool) or 'granted' (no payments; the operator grants Pro). Optional:
+   * an answer kept from an older server has none.
+   */
+  proOffer: z.enum(['checkout', 'everyone', 'granted']).optional(),
   contactEmail: z.string(),
   /** Stripe.js's publishable key for the embedded form (null when payments are not set up). */
   publishableKey: z.string().nullable(),

@@ -28,13 +28,14 @@ import { gtmPlan } from '../factories/gtmPlan';
 import { buildLocalReply } from '../factories/localMessages';
 import { loggedInClient } from '../factories/users';
 import { browserFetch } from '../support/browserFetch';
-import { startModelTestServer, type ModelTestServer } from '../support/server';
+import { PAYMENTS_ON, startModelTestServer, type ModelTestServer } from '../support/server';
 
 let server: ModelTestServer;
 /** An address nothing listens on: every call there fails as a dead network does. */
 let deadOrigin: string;
 beforeAll(async () => {
   server = await startModelTestServer({
+    ...PAYMENTS_ON,
     LLM_DAILY_TOKENS_FREE: '2000',
     LLM_DAILY_TOKENS_PRO: '2000',
   });

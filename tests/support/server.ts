@@ -15,6 +15,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * A server whose Pro is sold (a payment provider is configured), so the Pro gate holds for a free
+ * account: without payments, every account gets every tool by default. Its Stripe API is a closed
+ * port on loopback: a test that reached for Stripe would fail at once, never call out.
+ */
+export const PAYMENTS_ON: Record<string, string> = {
+  STRIPE_SECRET_KEY: 'sk_test_gate',
+  STRIPE_PRICE_ID: 'price_gate',
+  STRIPE_API_URL: 'http://127.0.0.1:9',
+};
+
 /** The Postgres the API tests use: TEST_DATABASE_URL, else DATABASE_URL, else a fresh in-memory PGlite. */
 export function testDatabaseUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
