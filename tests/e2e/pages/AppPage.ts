@@ -22,7 +22,7 @@ export class AppPage {
     return this.header.getByRole('button', { name: 'Account menu' });
   }
 
-  /** The header's connection mark: 'Offline', 'N waiting', or a dot when everything is sent. */
+  /** The header's connection mark: 'Offline' or 'N waiting'; none while all is well. */
   get syncBadge(): Locator {
     return this.header.locator('.sync-badge');
   }

@@ -4,11 +4,11 @@ import { syncStatus } from '../../data/syncStatus';
 import { InlineIcon } from '../../ui/InlineIcon';
 
 /**
- * The header's connection mark: 'Offline' (with how many sends wait) when there is no
- * network or the server cannot be reached, 'N waiting' while sends are held up by a failure (the
- * server refuses them for now, or their owner's session is gone), and for a signed-in user a quiet
- * green dot otherwise: a send on its way, or next in its chat's line, is not a warning (its message
- * says 'Sending…').
+ * The header's connection mark, shown only when something is not right: 'Offline' (with how many
+ * sends wait) when there is no network or the server cannot be reached, 'N waiting' while sends are
+ * held up by a failure (the server refuses them for now, or their owner's session is gone). When
+ * all is well it shows nothing, as most apps do: a green dot nobody explained read as a mystery, and
+ * a send on its way, or next in its chat's line, is not a warning (its message says 'Sending…').
  */
 export function SyncStatusBadge() {
   const { online, reachable, waiting, held } = useSyncExternalStore(
@@ -40,15 +40,5 @@ export function SyncStatusBadge() {
       </span>
     );
   }
-  if (waiting === null) return null;
-  return (
-    <span
-      className="sync-badge sync-badge--online"
-      role="status"
-      title={pending ? 'Online: sending' : 'Online: everything is sent'}
-    >
-      <span className="sync-badge__dot" aria-hidden="true" />
-      <span className="visually-hidden">Online</span>
-    </span>
-  );
+  return null;
 }
