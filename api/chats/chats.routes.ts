@@ -255,6 +255,7 @@ export function chatRoutes(llm: MeteredGateway) {
           sender: userOf(ctx).name ?? undefined,
           pro: isPro(userOf(ctx)),
           profile: replyContext.values,
+          passages: replyContext.passages,
         },
         messages: [
           { role: 'system' as const, content: system },

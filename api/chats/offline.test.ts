@@ -20,7 +20,7 @@ describe('the offline drafter', () => {
     });
   });
 
-  it('answers a free question honestly and briefly, offering a free user what they can use and saying which tools are Pro', async () => {
+  it('answers a free question nothing of the rep’s matches honestly and briefly, offering a free user what they can use and saying which tools are Pro', async () => {
     const { client } = await loggedInClient(server);
     const send = buildSend('What is the TAM for dog-walking apps in Berlin?', {
       llmParams: { model: 'gpt-4o' },
@@ -30,7 +30,7 @@ describe('the offline drafter', () => {
     expect(res.body.message.model).toBe('offline-drafter');
     const content: string = res.body.message.content;
     expect(content).toBe(
-      'No AI model is connected yet, so I can’t answer open questions. The idea worksheet works it out with your own numbers.\n\n[Open the idea worksheet](/onboarding)',
+      'No AI model is connected, and nothing in your sales kit, Pitchpad’s objection library or your profile matches this. The idea worksheet works it out with your own numbers.\n\n[Open the idea worksheet](/onboarding)',
     );
     expect(content).not.toMatch(/\$\d|billion|million|OPENAI|_URL|_KEY/);
     // A Pro tool asked for by a free user: said plainly to be Pro, with no link into the locked flow.

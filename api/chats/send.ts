@@ -19,7 +19,12 @@ import { tokenCeiling } from '../llm/context';
 import { withContextBlocks } from '../../domain/profile/promptBlock';
 import { loadProfileValues, profileBlockOf } from '../profile/profileBlock';
 import type { ProfileValues } from '../../domain/contract/profile';
-import { kitContextFor, NO_KIT_CONTEXT, type KitContext } from '../kit/kitContext';
+import { kitContextFor, type KitContext } from '../kit/kitContext';
+import { searchKit } from '../kit/kit.sql';
+import type { KitPassage } from '../../domain/contract/kit';
+import { KIT_PASSAGES_PER_CALL } from '../../domain/limits';
+import type { PromptPassage } from '../../domain/profile/promptBlock';
+import { passagesToQuote } from '../../domain/drafts/kitAnswer';
 import {
   claimReply,
   contextBefore,
@@ -84,14 +89,17 @@ function titleOfNewChat(input: Input, content: string): string {
 /**
  * What a reply's model call is told of the rep beyond the chat: their profile and the passages of
  * their sales kit that best answer `question`. Read once per request. The offline drafter gets the
- * profile's values alone (a cold email's signature, booking link and offer where the answers have
- * none), and no kit search.
+ * profile's values (a cold email's signature, booking link and offer where the answers have none;
+ * the answer to a question about the rep's company) and the passages it quotes, which are the
+ * reply's sources as a model's are.
  */
 export interface ReplyContext {
   profile: string;
   kit: KitContext;
   /** The profile's filled fields, for the offline drafter. */
   values: ProfileValues;
+  /** The kit passages the offline drafter quotes, in the order of `kit.sources`; none for a model. */
+  passages: readonly PromptPassage[];
 }
 
 export async function replyContextFor(
@@ -102,9 +110,35 @@ export async function replyContextFor(
   const { offline } = deps.llm;
   const [values, kit] = await Promise.all([
     loadProfileValues(deps.pool, userId),
-    offline ? NO_KIT_CONTEXT : kitContextFor(deps.pool, userId, question),
+    offline
+      ? kitQuotesFor(deps.pool, userId, question)
+      : kitContextFor(deps.pool, userId, question).then((found) => ({ ...found, passages: [] })),
   ]);
-  return { profile: offline ? '' : await profileBlockOf(values), kit, values };
+  return {
+    profile: offline ? '' : await profileBlockOf(values),
+    kit: { block: kit.block, sources: kit.sources },
+    values,
+    passages: kit.passages,
+  };
+}
+
+/**
+ * The passages the offline drafter quotes for `question`: of the kit search's best, those that
+ * hold a word of what it asks (domain/drafts/kitAnswer.ts), as the reply's sources in that order.
+ * No model reads them, so there is no prompt block and no token bound.
+ */
+async function kitQuotesFor(
+  pool: Deps['pool'],
+  userId: number,
+  question: string,
+): Promise<KitContext & { passages: KitPassage[] }> {
+  const found = await searchKit(pool, userId, question.slice(0, 2_000), KIT_PASSAGES_PER_CALL * 2);
+  const passages = passagesToQuote(question, found);
+  return {
+    block: '',
+    sources: passages.map((p) => ({ passageId: p.id, fileName: p.fileName, page: p.page })),
+    passages,
+  };
 }
 
 /** A chat's system prompt with the rep's profile and kit excerpts after it. */
@@ -291,6 +325,7 @@ async function planStoredSend(
       sender: user.name ?? undefined,
       pro: isPro(user),
       profile: told.values,
+      passages: told.passages,
     },
     messages: [
       {

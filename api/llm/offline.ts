@@ -2,7 +2,11 @@ import { draftChatReply } from '../../domain/drafts/chat';
 import { OFFLINE_DRAFTER_LABEL, OFFLINE_DRAFTER_MODEL } from '../../domain/limits';
 import { UpstreamError, type CompletionRequest, type LlmGateway } from './types';
 
-/** The offline drafter as a gateway: deterministic templates, no network. */
+/**
+ * The offline drafter as a gateway: deterministic templates, no network. A chat question is answered
+ * from what the rep has: the kit passages the send found (given in `draft.passages`, stored as the
+ * reply's sources) and the profile.
+ */
 function draft(req: CompletionRequest): string {
   const last = req.messages.findLast((m) => m.role === 'user')?.content ?? '';
   return draftChatReply(
@@ -12,6 +16,7 @@ function draft(req: CompletionRequest): string {
     req.draft?.sender,
     req.draft?.pro ?? false,
     req.draft?.profile,
+    req.draft?.passages,
   );
 }
 

@@ -1,6 +1,7 @@
 import type { LlmParams } from '../../domain/contract/chat';
 import type { ProfileValues } from '../../domain/contract/profile';
 import type { PlaybookType } from '../../domain/playbooks/types';
+import type { PromptPassage } from '../../domain/profile/promptBlock';
 import type { TokenPayer, TokenReservation } from './budget';
 
 export interface ModelInfo {
@@ -31,6 +32,11 @@ export interface CompletionRequest {
     /** A paying user: the drafter offers the Pro flows, not only the free tools. */ pro?: boolean;
     /** The rep's profile: what a cold email's answers leave out (signature, booking link, offer). */
     profile?: ProfileValues;
+    /**
+     * The passages of the rep's sales kit a chat answer quotes, [1] first: the same list, in the same
+     * order, as the reply's stored sources.
+     */
+    passages?: readonly PromptPassage[];
   };
 }
 

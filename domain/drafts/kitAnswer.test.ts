@@ -48,7 +48,7 @@ describe('the chat without a model answers from what the rep has', () => {
       [
         'No AI model is connected, so this is from your sales kit, Pitchpad’s objection library and your profile.',
         '**From your sales kit**',
-        '> “…HubSpot Sales Hub costs $90 a seat for the features reps use. Pipewise costs $49 a seat, and onboarding is included.” [1]',
+        '> “HubSpot Sales Hub costs $90 a seat for the features reps use. Pipewise costs $49 a seat, and onboarding is included.” [1]',
         "**“It's too expensive”**, from Pitchpad’s objection library",
         '_Why it comes up:_ Price is rarely the real issue on its own: the value has not been tied to a number they care about yet.',
         [

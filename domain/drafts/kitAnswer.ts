@@ -69,17 +69,22 @@ function termsIn(text: string, terms: readonly string[]): number {
   return terms.filter((t) => stems.has(t)).length;
 }
 
-/** The sentences of a passage, paragraph by paragraph, their whitespace made single spaces. */
-function sentencesOf(text: string): string[] {
-  return text
-    .split(/\n\s*\n/)
-    .flatMap((paragraph) =>
-      paragraph
-        .replace(/\s+/g, ' ')
-        .trim()
-        .split(/(?<=[.!?]["”’)]?) /),
-    )
-    .filter(Boolean);
+/**
+ * The sentences of a passage, paragraph by paragraph, their whitespace made single spaces and a
+ * line's Markdown marks (a heading's '#', a list's '-') taken off; `opens` marks a paragraph's first.
+ */
+function sentencesOf(text: string): { text: string; opens: boolean }[] {
+  return text.split(/\n\s*\n/).flatMap((paragraph) =>
+    paragraph
+      .split('\n')
+      .map((line) => line.replace(/^\s*(?:#{1,6}\s+|[-*+•]\s+|>\s?|\d+[.)]\s+)/, ''))
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .split(/(?<=[.!?]["”’)]?) /)
+      .filter(Boolean)
+      .map((sentence, i) => ({ text: sentence, opens: i === 0 })),
+  );
 }
 
 /**
@@ -121,17 +126,18 @@ export function passageExcerpt(
   let best = 0;
   let bestScore = 0;
   sentences.forEach((s, i) => {
-    const score = 2 * termsIn(s, terms) + termsIn(s, related);
+    const score = 2 * termsIn(s.text, terms) + termsIn(s.text, related);
     if (score > bestScore) [best, bestScore] = [i, score];
   });
-  const first = sentences[best] ?? '';
-  const next = sentences[best + 1];
+  const first = sentences[best]?.text ?? '';
+  const next = sentences[best + 1]?.text;
   const heading = !/[.!?:;"”’)]$/.test(first);
   const excerpt =
     next && (heading || first.length + next.length + 1 <= QUOTE_MAX_CHARS)
       ? `${first}${heading ? ':' : ''} ${next}`
       : first;
-  return `${best > 0 ? '…' : ''}${clip(excerpt, QUOTE_MAX_CHARS)}`;
+  // '…' where the quote starts inside a paragraph: something the rep wrote comes before it.
+  return `${sentences[best]?.opens === false ? '…' : ''}${clip(excerpt, QUOTE_MAX_CHARS)}`;
 }
 
 /** The kit's passages as the answer quotes them, each with the number its source has. */
