@@ -623,6 +623,8 @@ describe('the chat without a model', () => {
       '/chat?flow=email&prefill=Priya%20Shah%20%28Head%20of%20Ops%29%20at%20Tidal',
     );
     expect(emailRecipientFrom('help me write a cold email')).toBeUndefined();
+    // 'Write to …' names the recipient too, with no word for email in it.
+    expect(emailRecipientFrom('write to Dana at Freightly')).toBe('Dana at Freightly');
   });
 
   it('is short, names no environment variable, and never links a free user into a Pro flow', () => {
@@ -668,7 +670,7 @@ describe('the call analysis and value proposition without a model', () => {
       'Sam Lee',
       true,
     );
-    expect(reply).not.toMatch(/objection guide instead|No AI model is connected yet/);
+    expect(reply).not.toMatch(/objection guide instead|nothing in your sales kit/);
     expect(reply.startsWith('# Call review worksheet\n\n> **Worksheet, not an analysis:**')).toBe(
       true,
     );
@@ -722,7 +724,7 @@ describe('the call analysis and value proposition without a model', () => {
       undefined,
       true,
     );
-    expect(reply).not.toMatch(/No AI model is connected yet|instead\./);
+    expect(reply).not.toMatch(/nothing in your sales kit|instead\./);
     expect(reply).toContain('> **Your answers, arranged; not a pitch written for you:**');
     expect(reply).toContain('## Hook\n\nClose the books in two days, not nine.');
     expect(reply).toContain('## The problem\n\nMonth-end close takes nine days');
