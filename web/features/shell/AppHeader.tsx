@@ -72,7 +72,9 @@ export function AppHeader() {
               style={isLoading ? { visibility: 'hidden' } : undefined}
             >
               <InlineIcon icon={logInOutline} />
-              Sign In / Sign Up
+              Sign In
+              {/* Read out everywhere, drawn where there is room: at 320 px the brand keeps its name. */}
+              <span className="app-header__signin-more"> / Sign Up</span>
             </Link>
           )}
           <MobileMenu />
