@@ -219,7 +219,7 @@ test('the install offer stays off the sign-in screens and shows on the next scre
   await expect(installBanner).toBeVisible();
 });
 
-test('at 320 px a toast leaves the history sheet and the input bar uncovered', async ({
+test('at 320 px a toast leaves the headers, the history sheet and the input bar uncovered', async ({
   page,
   flows,
   history,
@@ -235,7 +235,8 @@ test('at 320 px a toast leaves the history sheet and the input bar uncovered', a
   const toast = page.locator('ion-toast .toast-wrapper');
   await expect(toast).toContainText('Cold Email Generated');
   await expectApart(toast, page.locator('.chat-input'));
-  await expectApart(toast, flows.replies.last());
+  await expectApart(toast, page.locator('ion-header.chat-header'));
+  await expectApart(toast, page.locator('header.app-header'));
 
   await history.open();
   await history.rename(`Cold Email to ${recipient}`, 'Dana: first touch');
