@@ -20,10 +20,12 @@ afterEach(async () => {
 const OFFER = { valueProposition: 'We cut ramp time', bookingLink: 'https://cal.com/ada' };
 
 describe("a finished flow's offer to save the answers the profile lacks", () => {
-  it('names them; Not now forgets the offer for that run and saves nothing', async () => {
+  it('names them and says why it asks; Not now forgets the offer for that run and saves nothing', async () => {
     await keepProfileOffer(db, 'chat-1', OFFER);
     render(<ProfileOffer db={db} chatId="chat-1" />);
-    await screen.findByText('Save your value proposition and booking link to your profile?');
+    await screen.findByText(
+      'Save your value proposition and booking link to your profile? Every flow then starts with them filled in.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(screen.queryByRole('complementary')).toBeNull());
     cleanup();
@@ -45,6 +47,14 @@ describe("a finished flow's offer to save the answers the profile lacks", () => 
       bookingLink: 'https://cal.com/ada/30min',
     });
     expect(await db.outbox.where('kind').equals('profile-edit').count()).toBe(2);
+  });
+
+  it("says 'it' of one answer", async () => {
+    await keepProfileOffer(db, 'chat-4', { valueProposition: 'We cut ramp time' });
+    render(<ProfileOffer db={db} chatId="chat-4" />);
+    await screen.findByText(
+      'Save your value proposition to your profile? Every flow then starts with it filled in.',
+    );
   });
 
   it('no offer is kept when the profile lacks nothing', async () => {

@@ -6,9 +6,17 @@ import { answerProfileOffer, useProfileOffer } from './flowProfile';
 
 export const PROFILE_OFFER_SAVED = 'Saved to your profile.';
 
+/** The offer's question and why it is asked. */
+export function profileOfferWithReason(fields: readonly ProfileField[]): string {
+  const them = fields.length > 1 ? 'them' : 'it';
+  return `${profileOfferText(fields)} Every flow then starts with ${them} filled in.`;
+}
+
 /**
- * Under a finished flow's result, once: the answers the rep's profile lacked, offered to it
- * ('Save your value proposition and booking link to your profile?'). Either answer ends the offer.
+ * Under a finished flow's result, once: the answers the rep's profile lacked, offered to it, with
+ * why it is asked ('Save your value proposition to your profile? Every flow then starts with it
+ * filled in.'): asked under an email with no reason, it read as a non sequitur. Either answer ends
+ * the offer.
  */
 export function ProfileOffer({ db, chatId }: { db: PitchpadDb; chatId: string }) {
   const offer = useProfileOffer(db, chatId);
@@ -26,7 +34,7 @@ export function ProfileOffer({ db, chatId }: { db: PitchpadDb; chatId: string })
       .catch((error: unknown) => console.warn('Could not answer the profile offer', error));
   return (
     <aside className="profile-offer" aria-label="Save to your profile">
-      <p>{profileOfferText(Object.keys(offer) as ProfileField[])}</p>
+      <p>{profileOfferWithReason(Object.keys(offer) as ProfileField[])}</p>
       <div className="profile-offer__actions">
         <button type="button" className="pp-button pp-button--primary" onClick={() => answer(true)}>
           Save
