@@ -381,3 +381,23 @@ export function modelInUse(config: Config): string {
 export function paymentsEnabled(config: Pick<Config, 'stripe'>): boolean {
   return Boolean(config.stripe.secretKey && config.stripe.priceId);
 }
+
+/**
+ * The address start-up (and npm run setup-link) tells a person to open: APP_URL when it is set, else where the server
+ * listens, with a loopback address written as `localhost`. Browsers refuse passkeys on an IP
+ * address, and keep cookies and storage apart per host name, so an operator who opened the setup
+ * link on 127.0.0.1 would be signed in there and not on localhost.
+ */
+export function addressToOpen(config: Config, port: number): string {
+  if (config.appUrl !== `http://${config.host}:${config.port}`) return config.appUrl;
+  const host = isLoopback(config.host)
+    ? 'localhost'
+    : config.host.includes(':')
+      ? `[${config.host}]`
+      : config.host;
+  return `http://${host}:${port}`;
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}

@@ -1,6 +1,6 @@
 // The process: read the environment, open (and migrate) the database, serve the API and the PWA.
 import type { AddressInfo } from 'node:net';
-import { loadConfig, modelInUse, ConfigError, type Config } from './config';
+import { addressToOpen, loadConfig, modelInUse, ConfigError, type Config } from './config';
 import { openDatabase } from './db';
 import { createApp } from './app';
 import { loggerFor } from './log';
@@ -105,26 +105,6 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-}
-
-/**
- * The address start-up tells a person to open: APP_URL when it is set, else where the server
- * listens, with a loopback address written as `localhost`. Browsers refuse passkeys on an IP
- * address, and keep cookies and storage apart per host name, so an operator who opened the setup
- * link on 127.0.0.1 would be signed in there and not on localhost.
- */
-function addressToOpen(config: Config, port: number): string {
-  if (config.appUrl !== `http://${config.host}:${config.port}`) return config.appUrl;
-  const host = isLoopback(config.host)
-    ? 'localhost'
-    : config.host.includes(':')
-      ? `[${config.host}]`
-      : config.host;
-  return `http://${host}:${port}`;
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 main().catch((err: Error) => {

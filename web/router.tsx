@@ -28,7 +28,7 @@ import { pricingRoute } from './routes/pricing';
 import { profileRoute } from './routes/profile';
 import { proEmailRoute, proGtmAdvisorRoute, proRoute } from './routes/pro';
 import { rootRoute } from './routes/root';
-import { modelSettingsRoute } from './routes/settings';
+import { modelSettingsRoute, planSettingsRoute } from './routes/settings';
 import { setupRoute } from './routes/setup';
 import { shareRoute } from './routes/share';
 import { PendingScreen } from './ui/PendingScreen';
@@ -62,6 +62,7 @@ export const routeTree = rootRoute.addChildren([
   shareRoute,
   setupRoute,
   modelSettingsRoute,
+  planSettingsRoute,
   kitRoute,
   accountRoute,
 ]);

@@ -1,7 +1,7 @@
 // `npm run setup-link`: a new one-time setup link, for an operator who lost the one printed at
 // start-up (the old link stops working). Uses DATABASE_URL, or the embedded database in DATA_DIR:
 // also while the server runs on the embedded database (through the server's socket).
-import { loadConfig } from '../config';
+import { addressToOpen, loadConfig } from '../config';
 import { withSessionSecret } from '../sessionSecret';
 import { openOperatorDatabase } from '../db';
 import { issueSetupToken, setupLink } from './setupToken';
@@ -21,7 +21,7 @@ try {
   } else {
     const token = await issueSetupToken(db.pool, config.sessionSecret);
     console.log(
-      `A new setup link for ${db.label} (the previous one no longer works):\n\n  ${setupLink(config.appUrl, token)}\n\nOpen it and sign in (or create an account) to become this server's operator. It works once.`,
+      `A new setup link for ${db.label} (the previous one no longer works):\n\n  ${setupLink(addressToOpen(config, config.port), token)}\n\nOpen it and sign in (or create an account) to become this server's operator. It works once.`,
     );
   }
 } finally {

@@ -17,7 +17,7 @@
  * step with its hash, no build step touches it. The CSP allows no inline handlers, so nothing in a
  * copy can run.
  */
-import { EARLY_TAP_GLOBAL } from './earlyTapScript';
+import { EARLY_TAP_GLOBAL } from './earlyTapScript.ts';
 
 export const FRAME_STORAGE_KEY = 'pitchpad:frame';
 /** What the head script found and the body script drew: `FrameOnPage`. */

@@ -6,7 +6,8 @@ import { CheckoutPage } from './pages/CheckoutPage';
 import { DebriefPage } from './pages/DebriefPage';
 import { FlowPage } from './pages/FlowPage';
 import { OnboardingPage } from './pages/OnboardingPage';
-import { logIn, registerAndLogIn } from './pages/session';
+import { logIn, onAnotherDevice, registerAndLogIn } from './pages/session';
+import { AppPage } from './pages/AppPage';
 import { startBareServer, type BareServer } from './support/bareServer';
 import { expectNoSidewaysScroll } from './support/layout';
 import { fullBrowser } from './support/browser';
@@ -16,8 +17,8 @@ test.use(fullBrowser);
 
 // A server as a fresh install runs it, with no Stripe keys and no model
 // (and nothing at the local model address). This spec runs that server itself (support/bareServer.ts)
-// on a port next to the suite's; its Pro users get Pro the way such an operator gives it, with
-// `npm run grant-pro` while the server is stopped.
+// on a port next to the suite's; its Pro account runs the server (it opened the setup link) and was
+// granted Pro from the shell with `npm run grant-pro`, beside the running server.
 
 const PORT = Number(process.env.E2E_PORT ?? 8091) + 6;
 
@@ -30,53 +31,95 @@ test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  bare = await startBareServer(PORT, { proAccount, clientIp: '203.0.113.250' });
+  bare = await startBareServer(PORT, {
+    proAccount,
+    clientIp: '203.0.113.250',
+    operator: true,
+  });
 });
 test.afterAll(async () => {
   await bare?.stop();
 });
 
-test("without Stripe keys, 'Upgrade to Pro' is disabled with the reason shown, the checkout pages show that notice, and the result page never says 'Payment Successful!'", async ({
+// A browser is needed: the pricing page's button is prerendered and then redrawn for the server's
+// offer, and the operator's screen and the rep's open app are two sessions at once.
+test("without payments every account gets every tool and no page shows a disabled Upgrade; the operator narrows it to granted accounts from the browser, counted on the rep's open app at once", async ({
   page,
+  browser,
   pricing,
   newAccount,
 }) => {
   expect(bare.server.log).toContain('model:    Offline drafter');
-  const reason = 'Payments are not set up on this server yet.';
+  const everyTool = 'Every tool is included on this server.';
 
-  // A guest on pricing and /pro: the note, and the button disabled with its reason beside it.
+  // A guest on pricing and /pro: what the server offers, and a way in, never a disabled button.
   await pricing.open();
-  await expect(page.getByRole('note')).toContainText('Payments are not set up yet.');
-  await expect(pricing.upgradeButton).toBeDisabled();
-  await expect(pricing.plan('Pro')).toContainText(reason);
+  await expect(page.getByRole('note')).toContainText(everyTool);
+  await expect(pricing.plan('Pro')).toContainText('Included on this server');
+  await expect(pricing.plan('Pro').getByRole('button')).toHaveText('Create a free account');
+  await expect(page.locator('button:disabled')).toHaveCount(0);
   await page.goto('/pro');
-  await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeDisabled();
-  await expect(page.getByRole('note')).toContainText('Payments are not set up yet.');
+  await expect(page.getByRole('note')).toContainText(everyTool);
+  await expect(page.getByRole('button', { name: 'Create a free account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toHaveCount(0);
 
-  // Signed in, the same; and every checkout page says so instead of a form that can only fail.
+  // Signed in: the tools are open (no PRO badge), pricing leads to them, and a checkout page
+  // reached by its address says payments are off instead of a form that can only fail.
   await registerAndLogIn(page.request, newAccount);
   await pricing.open();
-  await expect(pricing.upgradeButton).toBeDisabled();
-  await expect(pricing.plan('Pro')).toContainText(reason);
+  await expect(pricing.plan('Pro').getByRole('button')).toHaveText('Open your tools');
+  const chat = new ChatPage(page);
+  await page.goto('/chat');
+  await expect(chat.toolCards.first()).toBeVisible();
+  await expect(chat.toolCards.locator('.pro-badge')).toHaveCount(0);
   const checkout = new CheckoutPage(page);
-  for (const path of [
-    '/simple-checkout',
-    '/stripe-checkout',
-    '/checkout?plan=pro&billing=monthly',
-  ]) {
+  for (const path of ['/simple-checkout', '/checkout?plan=pro&billing=monthly']) {
     await checkout.open(path);
     await expect(page.getByRole('heading', { name: 'Payments are not set up yet' })).toBeVisible();
     await expect(checkout.continueButton).toHaveCount(0);
-    await expect(checkout.errorHeading).toHaveCount(0);
   }
-  await page.getByRole('link', { name: 'Back to Pricing' }).click();
-  await expect(page).toHaveURL(/\/pricing$/);
-
   for (const sessionId of [undefined, 'cs_test_made_up']) {
     await checkout.openResult(sessionId);
     await expect(page.getByRole('heading', { name: 'Payments are not set up yet' })).toBeVisible();
     await expect(checkout.resultHeading('Payment Successful!')).toHaveCount(0);
   }
+
+  await onAnotherDevice(browser, proAccount, async (operator) => {
+    // The operator keeps the tools for the accounts they grant only.
+    await operator.goto('/settings/plans');
+    await operator.getByRole('radio', { name: /Only the accounts I grant/ }).check();
+    await new AppPage(operator).expectToast('Plans saved');
+    await expect(operator.getByRole('list', { name: 'Granted Pro' })).toContainText(
+      proAccount.username,
+    );
+
+    // The rep's open app: the tools now say PRO, and pricing says who gives Pro.
+    await page.goto('/chat');
+    await expect(chat.toolCards.locator('.pro-badge').first()).toHaveText('PRO');
+    await pricing.open();
+    await expect(page.getByRole('note')).toContainText('given by whoever runs it');
+    await expect(pricing.plan('Pro')).toContainText('Ask whoever runs this server');
+    await expect(page.locator('button:disabled')).toHaveCount(0);
+    await page.goto('/chat');
+    await expect(chat.toolCards.locator('.pro-badge').first()).toHaveText('PRO');
+
+    // Found by email, granted: the rep's next tap on the PRO card opens the flow, with no reload.
+    await operator.getByLabel('Find an account by name or email').fill(newAccount.email);
+    const row = operator.getByRole('list', { name: 'Accounts found' }).getByRole('listitem');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Free tools only');
+    await row.getByRole('button', { name: /^Grant Pro to/ }).click();
+    await expect(row).toContainText('Pro, granted');
+    const card = chat.toolCards.filter({ hasText: 'Generate Cold Emails' });
+    await card.scrollIntoViewIfNeeded();
+    await card.tap();
+    await expect(page).toHaveURL(/\/chat\?flow=email$/);
+    await new FlowPage(page).expectStep('Question 1 of 3', 'Who are you writing to?');
+
+    // Back to every account, as the rest of this file's stories expect.
+    await operator.getByRole('radio', { name: /Every account gets every tool/ }).check();
+    await new AppPage(operator).expectToast('Plans saved');
+  });
 });
 
 test('with no model, the cold email appears once, a GTM plan drafted without one says which sections need research, and the idea analysis is a worksheet', async ({

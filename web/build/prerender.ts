@@ -11,16 +11,16 @@ import { join } from 'node:path';
 import Beasties from 'beasties';
 import { createServer } from 'vite';
 import type { Plugin } from 'vite';
-import { EARLY_TAP_SCRIPT } from '../../domain/contract/earlyTapScript';
-import { FRAME_BODY_SCRIPT, FRAME_HEAD_SCRIPT } from '../../domain/contract/frameScript';
+import { EARLY_TAP_SCRIPT } from '../../domain/contract/earlyTapScript.ts';
+import { FRAME_BODY_SCRIPT, FRAME_HEAD_SCRIPT } from '../../domain/contract/frameScript.ts';
 import {
   CONTENT_END_ID,
   NOT_FOUND_FILE,
   NOT_FOUND_RENDER_PATH,
   PRERENDERED_PAGES,
   PRERENDER_MANIFEST,
-} from '../prerender/pages';
-import type { PrerenderManifest } from '../prerender/pages';
+} from '../prerender/pages.ts';
+import type { PrerenderManifest } from '../prerender/pages.ts';
 
 interface RenderModule {
   renderPage(path: string): Promise<string>;

@@ -2,7 +2,8 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { DEFAULT_BILLING, DEFAULT_PLAN } from '../../domain/limits';
 import { CHECKOUT_PATH } from '../features/auth/postLoginDestination';
 import { ALREADY_SUBSCRIBED, CHECKOUT_LOGIN_REQUIRED } from '../features/billing/billingText';
-import { loadPlanAccess, requireUser } from './guards';
+import { loadPlanAccess } from '../features/auth/auth.queries';
+import { requireUser } from './guards';
 import { rootRoute } from './root';
 import { optionalTextParams } from './search';
 

@@ -7,7 +7,8 @@ import { NO_SUBSCRIPTION } from '../../domain/subscription';
 import { buildSessionUser } from '../../tests/factories/sessionUser';
 import { authKeys, subscriptionQueryOptions } from '../features/auth/auth.queries';
 import { proRouteRedirect } from '../features/billing/proAccess';
-import { loadPlanAccess, requirePaid } from './guards';
+import { loadPlanAccess } from '../features/auth/auth.queries';
+import { requirePaid } from './guards';
 
 const user = buildSessionUser({ id: 7 });
 const free: SubscriptionInfo = {
@@ -112,6 +113,16 @@ describe('loadPlanAccess', () => {
     expect(await loadPlanAccess(cacheWith(user, free))).toBe('paid');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     serverSays(free);
+    expect(await loadPlanAccess(cacheWith(user, free))).toBe('free');
+  });
+
+  it('lets in an account the operator just granted Pro, or any account on a server open to all', async () => {
+    for (const access of ['granted', 'everyone'] as const) {
+      serverSays({ ...free, access });
+      expect(await loadPlanAccess(cacheWith(user, { ...free, access: 'none' }))).toBe('paid');
+    }
+    // A revoked grant: the server's 'none' is believed over the old free-tier fields.
+    serverSays({ ...paid, isActive: false, access: 'none' });
     expect(await loadPlanAccess(cacheWith(user, free))).toBe('free');
   });
 });

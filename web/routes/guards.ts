@@ -1,10 +1,8 @@
 import { redirect } from '@tanstack/react-router';
 import type { ParsedLocation } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '../../domain/contract/auth';
-import { NO_SUBSCRIPTION, isPaidSubscriber } from '../../domain/subscription';
-import { loadSessionUser, subscriptionQueryOptions } from '../features/auth/auth.queries';
-import { proRouteRedirect, type PlanAccess } from '../features/billing/proAccess';
+import { loadPlanAccess, loadSessionUser } from '../features/auth/auth.queries';
+import { proRouteRedirect } from '../features/billing/proAccess';
 import type { RouterContext } from './context';
 
 interface GuardArgs {
@@ -31,24 +29,6 @@ export async function requireUser(
     to: '/auth',
     search: { redirect: location.pathname.replace(/^\//, '') + location.searchStr },
   });
-}
-
-/**
- * Who is asking, as far as the plans go: a guest, a signed-in free user, or a paying subscriber.
- * A cached 'paid' is trusted (also offline, from the persisted cache), so a paying user is not
- * bounced to pricing by a network blip (a failed check keeps it: subscriptionQueryOptions); a
- * cached 'not paid' is checked with the server first, so someone who has just paid (on this device
- * or another) is let in at once.
- */
-export async function loadPlanAccess(queryClient: QueryClient): Promise<PlanAccess> {
-  const user = await loadSessionUser(queryClient);
-  if (!user) return 'guest';
-  // No retries here: a navigation waits for this. No answer at all counts as no subscription.
-  const options = { ...subscriptionQueryOptions(user.id), retry: false };
-  const cached = await queryClient.ensureQueryData(options).catch(() => NO_SUBSCRIPTION);
-  if (isPaidSubscriber(cached)) return 'paid';
-  const fresh = await queryClient.fetchQuery({ ...options, staleTime: 0 }).catch(() => cached);
-  return isPaidSubscriber(fresh) ? 'paid' : 'free';
 }
 
 /**

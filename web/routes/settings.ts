@@ -12,3 +12,14 @@ export const modelSettingsRoute = createRoute({
     'ModelSettingsScreen',
   ),
 });
+
+/** Settings → Plans: on a server without payments, the operator chooses who gets the Pro tools. */
+export const planSettingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'settings/plans',
+  beforeLoad: (args) => requireUser(args, 'Please log in to change the settings.'),
+  component: lazyRouteComponent(
+    () => import('../features/settings/PlanSettingsScreen'),
+    'PlanSettingsScreen',
+  ),
+});

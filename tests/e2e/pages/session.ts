@@ -29,7 +29,7 @@ export async function logIn(
   expect(loggedIn.status(), 'login').toBe(200);
 }
 
-async function csrfToken(request: APIRequestContext): Promise<string> {
+export async function csrfToken(request: APIRequestContext): Promise<string> {
   return ((await (await request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
 }
 

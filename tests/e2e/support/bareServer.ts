@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import type { NewAccount } from '../pages/AuthPage';
-import { registerAndLogIn } from '../pages/session';
+import { csrfToken, registerAndLogIn } from '../pages/session';
 import { AppServer } from './appServer';
 
 /** Where a bare server looks for a local model server: a port of the suite's range nothing listens on. */
@@ -19,12 +19,17 @@ export interface BareServer {
 /**
  * Starts a server as a fresh install runs it: no model configured (and nothing at the local model
  * address), no Stripe keys, its own database in a temporary folder. `proAccount` is registered (from
- * `clientIp`, so the sign-up limit counts it apart) and made Pro the way such an operator gives Pro:
- * `npm run grant-pro` while the server is stopped. Call from a `beforeAll` with a long timeout.
+ * `clientIp`, so the sign-up limit counts it apart) and granted Pro as an operator does from the
+ * shell: `npm run grant-pro`, beside the running server. With `operator`, it also opens the setup
+ * link printed at start-up and so runs the server. Call from a `beforeAll` with a long timeout.
  */
 export async function startBareServer(
   port: number,
-  { proAccount, clientIp }: { proAccount: NewAccount; clientIp: string },
+  {
+    proAccount,
+    clientIp,
+    operator = false,
+  }: { proAccount: NewAccount; clientIp: string; operator?: boolean },
 ): Promise<BareServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pitchpad-bare-'));
   const server = new AppServer(port, {
@@ -53,10 +58,17 @@ export async function startBareServer(
       extraHTTPHeaders: { 'x-forwarded-for': clientIp },
     });
     await registerAndLogIn(api, proAccount);
+    if (operator) {
+      const token = /\/setup\?token=([\w-]+)/.exec(server.log)?.[1];
+      if (!token) throw new Error(`no setup link in the start-up lines:\n${server.log}`);
+      const claimed = await api.post('/api/setup/claim', {
+        data: { token },
+        headers: { 'x-csrf-token': await csrfToken(api) },
+      });
+      if (!claimed.ok()) throw new Error(`setup claim failed: ${claimed.status()}`);
+    }
     await api.dispose();
-    await server.kill();
     await server.operator('grant', proAccount.username);
-    await server.start();
   } catch (error) {
     await stop();
     throw error;

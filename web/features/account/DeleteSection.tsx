@@ -39,7 +39,7 @@ function goneMessage({ subscription }: DeleteAccountResponse): string {
  * answers in localStorage and the service worker's cache), as a logout does.
  */
 export function DeleteSection() {
-  const { user, isPaid } = useAuth();
+  const { user, proAccess } = useAuth();
   const [step, setStep] = useState<Step>('closed');
   const [proof, setProof] = useState<IdentityProof | null>(null);
   // The proof's step: the password or a passkey, kept for 'Delete everything' after the warning.
@@ -160,7 +160,8 @@ export function DeleteSection() {
             <li>every chat and its messages, and the emails you edited</li>
             <li>your saved items and idea analyses</li>
             <li>your profile and your sales kit</li>
-            {isPaid && <li>your Pro subscription, which ends now</li>}
+            {proAccess === 'subscription' && <li>your Pro subscription, which ends now</li>}
+            {proAccess === 'granted' && <li>the Pro this server's operator granted you</li>}
             {user?.isOperator && (
               <li>
                 your place as this server's operator (the model settings stay; at its next start the

@@ -9,10 +9,11 @@ import {
 } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
-import { NO_SUBSCRIPTION, isPaidSubscriber } from '../../../domain/subscription';
+import { NO_SUBSCRIPTION, hasProAccess } from '../../../domain/subscription';
 import type {
   AuthResponse,
   LoginInput,
+  ProAccess,
   RegisterInput,
   SubscriptionInfo,
   User,
@@ -71,7 +72,8 @@ export const userQueryOptions = queryOptions({
 /**
  * GET /api/user/subscription; a failure falls back to "no subscription", except when the
  * server could not be reached or failed (offline, 5xx): that is no answer, so the query fails and
- * keeps its last good one. A paying user is never taken for a free one by a bad connection.
+ * keeps its last good one. A paying user is never taken for a free one by a bad connection. Asked
+ * again when the rep comes back to the app: the operator may have granted or revoked Pro meanwhile.
  */
 export function subscriptionQueryOptions(userId: number) {
   return queryOptions({
@@ -85,7 +87,16 @@ export function subscriptionQueryOptions(userId: number) {
         return NO_SUBSCRIPTION;
       }
     },
+    refetchOnWindowFocus: 'always',
   });
+}
+
+/**
+ * The server refused a Pro tool (403 pro_required): whatever the app believed, this account has no
+ * Pro now (a subscription ended, the operator revoked a grant). The next screen asks afresh.
+ */
+export function forgetProAccess(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: [...authKeys.all, 'subscription'] });
 }
 
 /**
@@ -109,8 +120,37 @@ export function useAuth() {
     isLoading: hydrating || userQuery.isPending,
     subscription,
     isSubscriptionLoading: user !== null && subscriptionQuery.isPending,
-    isPaid: isPaidSubscriber(subscription),
+    /** The Pro tools are open to this account: paid, granted, or every account's on this server. */
+    hasPro: hasProAccess(subscription),
+    /** Why (PlanAccess in the server's words); 'none' while unknown. */
+    proAccess: proAccessOfAnswer(subscription),
   };
+}
+
+function proAccessOfAnswer(subscription: SubscriptionInfo | null): ProAccess {
+  if (!subscription) return 'none';
+  return subscription.access ?? (hasProAccess(subscription) ? 'subscription' : 'none');
+}
+
+/** Who is asking, as far as the plans go: a guest, a signed-in user without Pro, or one with it. */
+export type PlanAccess = 'guest' | 'free' | 'paid';
+
+/**
+ * The plan access of whoever is signed in, for a route guard or a tap on a PRO tool. A cached 'has
+ * Pro' is trusted (also offline, from the persisted cache), so a paying user is not bounced to
+ * pricing by a network blip (a failed check keeps it: subscriptionQueryOptions); a cached 'no Pro'
+ * is checked with the server first, so someone who has just paid or been granted Pro (on this
+ * device or another) is let in at once.
+ */
+export async function loadPlanAccess(queryClient: QueryClient): Promise<PlanAccess> {
+  const user = await loadSessionUser(queryClient);
+  if (!user) return 'guest';
+  // No retries here: a navigation waits for this. No answer at all counts as no subscription.
+  const options = { ...subscriptionQueryOptions(user.id), retry: false };
+  const cached = await queryClient.ensureQueryData(options).catch(() => NO_SUBSCRIPTION);
+  if (hasProAccess(cached)) return 'paid';
+  const fresh = await queryClient.fetchQuery({ ...options, staleTime: 0 }).catch(() => cached);
+  return hasProAccess(fresh) ? 'paid' : 'free';
 }
 
 /**

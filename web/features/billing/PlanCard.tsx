@@ -9,14 +9,15 @@ interface PlanCardProps {
   /** The price line, or a description where the plan has no list price. */
   price: ReactNode;
   features: readonly string[];
-  buttonLabel: string;
+  /** The button's label; none where the plan is not chosen on this page (`note` says how instead). */
+  buttonLabel?: string;
   onSelect: () => void;
   recommended?: boolean;
   current?: boolean;
   /** Who is signed in is not known yet: the button still takes a tap (onSelect keeps it until then). */
   busy?: boolean;
-  /** Why the plan cannot be chosen here: the button is disabled and this shows under it. */
-  unavailable?: string;
+  /** A line under the button, or in its place: how this plan is had on this server. */
+  note?: string;
 }
 
 /**
@@ -35,10 +36,10 @@ export function PlanCard({
   recommended,
   current,
   busy,
-  unavailable,
+  note,
 }: PlanCardProps) {
   const headingId = `plan-${name.toLowerCase()}`;
-  const reasonId = `${headingId}-unavailable`;
+  const noteId = `${headingId}-note`;
   return (
     <article
       className={`plan-card${recommended ? ' plan-card--recommended' : ''}`}
@@ -50,22 +51,23 @@ export function PlanCard({
       </h2>
       <p className="plan-card__tagline">{tagline}</p>
       <div className="plan-card__price">{price}</div>
-      <button
-        type="button"
-        className={`pp-button plan-card__button${recommended && !current ? ' pp-button--primary' : ''}`}
-        onClick={onSelect}
-        disabled={Boolean(unavailable)}
-        aria-busy={busy || undefined}
-        {...earlyTap(headingId)}
-        aria-current={current ? 'true' : undefined}
-        aria-describedby={unavailable ? reasonId : undefined}
-      >
-        {current && <InlineIcon icon={checkmarkCircle} />}
-        {buttonLabel}
-      </button>
-      {unavailable && (
-        <p id={reasonId} className="plan-card__unavailable">
-          {unavailable}
+      {buttonLabel !== undefined && (
+        <button
+          type="button"
+          className={`pp-button plan-card__button${recommended && !current ? ' pp-button--primary' : ''}`}
+          onClick={onSelect}
+          aria-busy={busy || undefined}
+          {...earlyTap(headingId)}
+          aria-current={current ? 'true' : undefined}
+          aria-describedby={note ? noteId : undefined}
+        >
+          {current && <InlineIcon icon={checkmarkCircle} />}
+          {buttonLabel}
+        </button>
+      )}
+      {note && (
+        <p id={noteId} className="plan-card__note">
+          {note}
         </p>
       )}
       <ul className="plan-card__features">

@@ -9,5 +9,3 @@ export const ALREADY_SUBSCRIBED = {
   header: 'Already Subscribed',
   message: 'You already have an active Pro plan.',
 } as const;
-/** Under a disabled 'Upgrade to Pro' when the server has no payment provider: the server's own words. */
-export const PAYMENTS_OFF_REASON = 'Payments are not set up on this server yet.';

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CHECKOUT_LOGIN_REQUIRED as SERVER_LOGIN_REQUIRED,
-  PAYMENTS_NOT_CONFIGURED,
-} from '../../../domain/contract/billing';
+import { CHECKOUT_LOGIN_REQUIRED as SERVER_LOGIN_REQUIRED } from '../../../domain/contract/billing';
 import { ApiError, OfflineError, UnauthorizedError } from '../../data/api';
-import { PAYMENTS_OFF_REASON } from './billingText';
 import {
   CHECKOUT_FAILED,
   CHECKOUT_LOGIN_REQUIRED,
@@ -15,9 +11,8 @@ import {
 } from './checkoutErrors';
 
 describe('the checkout error wording', () => {
-  it("restates the server's login and payments-off texts", () => {
+  it("restates the server's login text", () => {
     expect(CHECKOUT_LOGIN_REQUIRED).toBe(SERVER_LOGIN_REQUIRED);
-    expect(PAYMENTS_OFF_REASON).toBe(PAYMENTS_NOT_CONFIGURED);
   });
 
   it('asks a logged-out user to log in', () => {

@@ -1,5 +1,6 @@
 /** Who may open what, as far as the Pro plan goes. */
 import { ApiError } from '../../data/api';
+import type { PlanAccess } from '../auth/auth.queries';
 import type { ToastOptions } from '../../ui/toaster';
 
 /** The server refused a call for want of an active Pro plan (403 {code: 'pro_required'}). */
@@ -16,8 +17,6 @@ export function proRequiredToast(upgrade: () => void): ToastOptions {
     action: { label: 'Upgrade', handler: upgrade },
   };
 }
-
-export type PlanAccess = 'guest' | 'free' | 'paid';
 
 export interface ProRouteRedirect {
   to: '/auth' | '/pricing';

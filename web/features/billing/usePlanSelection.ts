@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { isPaidSubscriber } from '../../../domain/subscription';
+import { hasProAccess } from '../../../domain/subscription';
 import { CHECKOUT_PATH } from '../auth/postLoginDestination';
 import { savePostLoginTarget } from '../auth/authStorage';
 import { loadSessionUser, subscriptionQueryOptions } from '../auth/auth.queries';
 import { useToast } from '../../ui/ToastProvider';
 import { ALREADY_SUBSCRIBED } from './billingText';
+import { plansQueryOptions } from './billing.queries';
+import { proOfferOf } from './PaymentsOff';
 
 /**
  * What choosing each plan does. A choice made while the session is still looked up
@@ -29,7 +31,17 @@ export function usePlanSelection() {
   };
 
   const selectPro = async () => {
-    const user = await loadSessionUser(queryClient);
+    const [user, plans] = await Promise.all([
+      loadSessionUser(queryClient),
+      queryClient.ensureQueryData(plansQueryOptions).catch(() => null),
+    ]);
+    // A server without payments sells nothing: its Pro card leads to an account, or to the tools.
+    const offer = proOfferOf(plans);
+    if (offer === 'everyone' || offer === 'granted') {
+      if (!user) void navigate({ to: '/auth/$tab', params: { tab: 'register' } });
+      else void navigate({ to: '/pro' });
+      return;
+    }
     if (!user) {
       // Come back to checkout once logged in.
       savePostLoginTarget(CHECKOUT_PATH);
@@ -39,7 +51,7 @@ export function usePlanSelection() {
     const subscription = await queryClient
       .ensureQueryData(subscriptionQueryOptions(user.id))
       .catch(() => null);
-    if (isPaidSubscriber(subscription)) {
+    if (hasProAccess(subscription)) {
       toast({ ...ALREADY_SUBSCRIBED, color: 'primary' });
       void navigate({ to: '/' });
       return;

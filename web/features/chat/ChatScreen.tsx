@@ -33,13 +33,13 @@ import { useWorkspaceLogout } from './useWorkspaceLogout';
 
 /** `flows`: the guided flows' pieces, drawn in their places (chatFlows.ts). */
 export function ChatScreen({ flows }: { flows: ChatFlows }) {
-  const { user, isPaid } = useAuth();
+  const { user, hasPro } = useAuth();
   // The route guard let a user in; during logout the user goes before the screen does.
   if (!user) return null;
-  return <ChatWorkspace key={user.id} user={user} isPaid={isPaid} flows={flows} />;
+  return <ChatWorkspace key={user.id} user={user} hasPro={hasPro} flows={flows} />;
 }
 
-function ChatWorkspace({ user, isPaid, flows }: { user: User; isPaid: boolean; flows: ChatFlows }) {
+function ChatWorkspace({ user, hasPro, flows }: { user: User; hasPro: boolean; flows: ChatFlows }) {
   const { Menu: FlowMenu, Panel: FlowPanel, Extras: ChatFlowExtras } = flows;
   const db = useMemo(() => openUserDb(user.id), [user.id]);
   const pendingMessage = useInitialPendingMessage();
@@ -75,8 +75,8 @@ function ChatWorkspace({ user, isPaid, flows }: { user: User; isPaid: boolean; f
   useWakeLock(isLoading);
   // Upgraded to Pro: sends held until the free allowance's reset go now, with the bigger allowance.
   useEffect(() => {
-    if (isPaid) void releaseAllowanceHolds(db).catch(() => {});
-  }, [isPaid, db]);
+    if (hasPro) void releaseAllowanceHolds(db).catch(() => {});
+  }, [hasPro, db]);
 
   const handleSend = useCallback((text: string) => void send(text), [send]);
   const handleFeatured = useCallback(() => {
@@ -124,7 +124,7 @@ function ChatWorkspace({ user, isPaid, flows }: { user: User; isPaid: boolean; f
       label="Tools"
       onSelect={handleTool}
       hrefOf={(tool) => (isFlowType(tool.type) ? `/chat?flow=${tool.type}` : '/competitive')}
-      badgeOf={() => (isPaid ? null : 'PRO')}
+      badgeOf={() => (hasPro ? null : 'PRO')}
     />
   );
   // A finished flow's prompt starts its own chat of the flow's type, through the one send path.
@@ -152,7 +152,7 @@ function ChatWorkspace({ user, isPaid, flows }: { user: User; isPaid: boolean; f
         onFeatured={handleFeatured}
         onOpenChat={workspace.openChat}
         onLogout={() => void logout()}
-        flowMenu={<FlowMenu db={db} activeFlow={flow} onStart={handleStartFlow} locked={!isPaid} />}
+        flowMenu={<FlowMenu db={db} activeFlow={flow} onStart={handleStartFlow} locked={!hasPro} />}
       />
       <section className="chat-main" aria-label="Chat">
         <ChatHeader

@@ -3,7 +3,7 @@
  * history, the loading flag, the input, the model and the available models, and the commands the
  * screen calls. It renders from the local database, and refreshes that from the server.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ApiError, OfflineError, RateLimitedError } from '../../data/api';
@@ -15,6 +15,7 @@ import { isChatSend, type ChatSendEntry } from './engine/chatDelivery';
 import { uuidv7 } from '../../data/ids';
 import type { PlaybookType } from '../../../domain/playbooks/types';
 import { useToast } from '../../ui/ToastProvider';
+import { forgetProAccess } from '../auth/auth.queries';
 import { isProRequired, proRequiredToast } from '../billing/proAccess';
 import { chatListSyncOptions, chatSyncOptions, modelsQueryOptions } from './chat.queries';
 import { useLiveShape } from './useLiveReplies';
@@ -87,6 +88,7 @@ export const NEW_CHAT_FAILED = {
 export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = '') {
   const toast = useToast();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const search: { chat?: string } = useSearch({ strict: false });
   const chatId = search.chat;
   const [draft, setDraft] = useState<Draft>(() => ({ id: uuidv7() }));
@@ -235,11 +237,13 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
         if (outcome.notice) toast({ ...SEND_QUEUED, message: outcome.notice });
       }
       if (outcome.kind === 'not-sent' && isProRequired(outcome.error)) {
-        // A guided flow's chat after the subscription ended: say why, and where to renew.
+        // A guided flow's chat after Pro ended (a subscription, or a grant revoked): say why, and
+        // where to renew; the app asks again what this account has.
+        void forgetProAccess(queryClient);
         toast(proRequiredToast(() => void navigate({ to: '/pricing' })));
       } else if (outcome.kind === 'not-sent' || outcome.kind === 'model-error') toast(SEND_FAILED);
     },
-    [toast, navigate],
+    [toast, navigate, queryClient],
   );
 
   /** Send `text` into the chat `target` (the open one unless given). Ignored when blank or busy. */

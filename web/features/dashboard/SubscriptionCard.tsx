@@ -13,6 +13,7 @@ import {
   useRefreshSubscription,
 } from '../billing/billing.queries';
 import { formatPrice } from '../billing/formatPrice';
+import { useProOffer } from '../billing/PaymentsOff';
 
 /** '$10 / month' from the server's plans, or nothing until they are known. */
 function usePriceLine(): string | null {
@@ -23,11 +24,14 @@ function usePriceLine(): string | null {
 }
 
 /**
- * 'PRO Plan' with its features and 'Manage Payment Method' (the Stripe billing portal)
- * for paid users; otherwise 'No Active Plan' and 'Upgrade to PRO Plan'.
+ * 'PRO Plan' with its features and 'Manage Payment Method' (the Stripe billing portal) for paid
+ * users; Pro granted by the operator, or every tool on a server open to all, with the same features
+ * and nothing to pay; otherwise 'No Active Plan' and how to get Pro here ('Upgrade to PRO Plan'
+ * where it is sold).
  */
 export function SubscriptionCard() {
-  const { isPaid, isSubscriptionLoading } = useAuth();
+  const { proAccess, isSubscriptionLoading } = useAuth();
+  const offer = useProOffer();
   const priceLine = usePriceLine();
   const refreshSubscription = useRefreshSubscription();
 
@@ -45,7 +49,7 @@ export function SubscriptionCard() {
     );
   }
 
-  if (isPaid) {
+  if (proAccess !== 'none') {
     return (
       <section
         className="panel subscription subscription--pro"
@@ -54,8 +58,16 @@ export function SubscriptionCard() {
         <div className="subscription__head">
           <IonIcon icon={diamond} className="subscription__icon" aria-hidden="true" />
           <div>
-            <h2 id="subscription-heading">PRO Plan</h2>
-            <p className="muted">Active · {priceLine ?? 'billed monthly'}</p>
+            <h2 id="subscription-heading">
+              {proAccess === 'everyone' ? 'Every tool, included' : 'PRO Plan'}
+            </h2>
+            <p className="muted">
+              {proAccess === 'subscription'
+                ? `Active · ${priceLine ?? 'billed monthly'}`
+                : proAccess === 'granted'
+                  ? 'Active · given by this server’s operator, nothing to pay'
+                  : 'This server opens every tool to every account, nothing to pay'}
+            </p>
           </div>
         </div>
         <ul className="feature-list">
@@ -66,10 +78,11 @@ export function SubscriptionCard() {
             </li>
           ))}
         </ul>
-        <ManagePaymentButton />
+        {proAccess === 'subscription' && <ManagePaymentButton />}
       </section>
     );
   }
+  const sold = offer === undefined || offer === 'checkout';
 
   return (
     <section className="panel subscription" aria-labelledby="subscription-heading">
@@ -84,13 +97,19 @@ export function SubscriptionCard() {
           <p className="muted">
             You are on the free tier. Pro unlocks the PRO tools: GTM plans, cold emails, personas
             and more
-            {priceLine ? `, for ${priceLine}` : ''}.
+            {sold
+              ? priceLine
+                ? `, for ${priceLine}.`
+                : '.'
+              : '. On this server Pro is given by whoever runs it: ask them for it.'}
           </p>
         </div>
       </div>
-      <LinkButton to="/pricing" expand="block">
-        Upgrade to PRO Plan
-      </LinkButton>
+      {sold && (
+        <LinkButton to="/pricing" expand="block">
+          Upgrade to PRO Plan
+        </LinkButton>
+      )}
     </section>
   );
 }

@@ -45,7 +45,7 @@ function Debrief({ user }: { user: User }) {
   const recordings = useSafeLiveQuery(() => localRecordings(db), [db], undefined);
   const [title, setTitle] = useState('');
   const [justRecorded, setJustRecorded] = useState<string | null>(null);
-  const { isPaid } = useAuth();
+  const { hasPro } = useAuth();
 
   const now = useNowAtCutOff(recordings);
   const cutOff = (recordings ?? []).filter((recording) => isCutOff(recording, now));
@@ -108,7 +108,7 @@ function Debrief({ user }: { user: User }) {
                 recording={recording}
                 online={online}
                 choices={DEBRIEF_CHOICES}
-                showMarks={!isPaid}
+                showMarks={!hasPro}
                 focus={recording.id === justRecorded}
               />
             ))}

@@ -19,7 +19,7 @@ export function LandingScreen() {
   const handleToolSelect = useToolSelect();
   // A guest until the session answers (and while a prerendered page hydrates, so the links match
   // the build's HTML); then each card links where a tap on it goes.
-  const { user, isPaid } = useAuth();
+  const { user, hasPro } = useAuth();
 
   const handleAnalyze = (idea: string) => {
     writeString(StorageKey.startupIdea, idea);
@@ -48,7 +48,7 @@ export function LandingScreen() {
         </div>
         <ToolCards
           onSelect={(tool) => void handleToolSelect(tool)}
-          hrefOf={(tool) => toolCardHref({ signedIn: user !== null, paid: isPaid, tool })}
+          hrefOf={(tool) => toolCardHref({ signedIn: user !== null, paid: hasPro, tool })}
         />
       </section>
 

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { isPaidSubscriber } from '../../../domain/subscription';
 import type { LANDING_TOOLS } from '../../../domain/playbooks/tools';
-import { loadSessionUser, subscriptionQueryOptions } from '../auth/auth.queries';
+import { loadPlanAccess } from '../auth/auth.queries';
 import { savePendingChatDestination } from '../auth/authStorage';
 import { toolCardAction } from './toolCardDestination';
 
@@ -13,14 +12,12 @@ export function useToolSelect(): (tool: (typeof LANDING_TOOLS)[number]) => Promi
   const queryClient = useQueryClient();
   return useCallback(
     async (tool) => {
-      // Wait for the session lookup rather than treating a still-loading user as a guest.
-      const user = await loadSessionUser(queryClient);
-      const subscription = user
-        ? await queryClient.ensureQueryData(subscriptionQueryOptions(user.id))
-        : null;
+      // Wait for the session lookup rather than treating a still-loading user as a guest; a cached
+      // 'no Pro' is asked again, so an account granted Pro a moment ago opens the tool.
+      const access = await loadPlanAccess(queryClient);
       const action = toolCardAction({
-        signedIn: user !== null,
-        paid: isPaidSubscriber(subscription),
+        signedIn: access !== 'guest',
+        paid: access === 'paid',
         tool,
       });
       if (action.kind === 'login') {

@@ -1,6 +1,7 @@
 /** A running guided flow in the chat workspace: the flow's greeting, then one interview card at a time. */
 // oxlint-disable-next-line import/no-unassigned-import -- the flows' stylesheet, loaded with the chat's chunk
 import './flows.css';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { FLOWS, type Answers, type FlowType } from '../../../domain/playbooks';
@@ -8,7 +9,7 @@ import { api } from '../../data/api';
 import type { PitchpadDb } from '../../data/db';
 import { useToast } from '../../ui/ToastProvider';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
-import { useAuth } from '../auth/auth.queries';
+import { forgetProAccess, useAuth } from '../auth/auth.queries';
 import { AiAvatar } from '../chat/MessageItem';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { NoModelNotice } from '../settings/NoModelNotice';
@@ -47,6 +48,7 @@ export function FlowPanel({
 }: FlowPanelProps) {
   const toast = useToast();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const flow = FLOWS[type];
   const sender = useAuth().user?.name ?? undefined;
   const profile = useProfileValues(db);
@@ -62,9 +64,10 @@ export function FlowPanel({
         sender,
         profile,
         upgrade: () => void navigate({ to: '/pricing' }),
+        lostPro: () => void forgetProAccess(queryClient),
         isOnline: () => navigator.onLine,
       }),
-    [type, db, send, toast, openChat, model, sender, profile, navigate],
+    [type, db, send, toast, openChat, model, sender, profile, navigate, queryClient],
   );
   const loadProfile = useCallback(() => profileForFlow(db), [db]);
   // Validation messages (a transcript under 50 characters) show inline on the card, not as a

@@ -51,6 +51,8 @@ export interface FinishDeps {
   openChat: (chatId: string) => void;
   /** Go to pricing (the Upgrade action when the server says the plan has ended). */
   upgrade: () => void;
+  /** The server says this account has no Pro now: the app asks again what it has. */
+  lostPro?: () => void;
   /** The model picked in the workspace. */
   model: string | undefined;
   /** The rep's profile: the answers it lacks are offered to it under the result, once. */
@@ -160,6 +162,7 @@ export async function finishFlow(
     }
     if (plan.proRequired) {
       // The plan has ended: the fallback would be refused too. The answers stay, for after Upgrade.
+      deps.lostPro?.();
       deps.toast(proRequiredToast(deps.upgrade));
       return;
     }

@@ -11,13 +11,13 @@ import { Screen } from '../../ui/Screen';
 import { useAuth } from '../auth/auth.queries';
 import { plansQueryOptions } from '../billing/billing.queries';
 import { formatPrice } from '../billing/formatPrice';
-import { PaymentsOffNote } from '../billing/PaymentsOff';
+import { ServerOfferNote, proOfferOf } from '../billing/PaymentsOff';
 import { usePlanSelection } from '../billing/usePlanSelection';
 import { ToolCards, toolPath, useToolSelect } from '../landing/LandingScreen';
 
 /** /pro, the Pro welcome page: the PRO tools for paying users, the upgrade pitch for everyone else. */
 export function ProScreen() {
-  const { isPaid, isLoading, isSubscriptionLoading } = useAuth();
+  const { hasPro, isLoading, isSubscriptionLoading } = useAuth();
   if (isLoading || isSubscriptionLoading) {
     return (
       <Screen>
@@ -28,7 +28,7 @@ export function ProScreen() {
       </Screen>
     );
   }
-  return isPaid ? <ProTools /> : <ProPitch />;
+  return hasPro ? <ProTools /> : <ProPitch />;
 }
 
 function ProTools() {
@@ -61,7 +61,10 @@ function ProPitch() {
   const { selectPro } = usePlanSelection();
   const selectTool = useToolSelect();
   const { user } = useAuth();
-  const paymentsOff = plans.data?.paymentsEnabled === false;
+  // Without payments there is no upgrade: a guest makes an account (every tool comes with it on a
+  // server open to all), and a rep without Pro is told who gives it.
+  const offer = proOfferOf(plans.data);
+  const sold = offer === undefined || offer === 'checkout';
 
   return (
     <Screen>
@@ -76,7 +79,7 @@ function ProPitch() {
           personas and objection guides.
         </p>
         <div className="pro-hero__price" data-testid="pro-price">
-          {plans.data ? (
+          {!sold ? null : plans.data ? (
             <>
               <strong>{formatPrice(plans.data.pro.amount, plans.data.pro.currency)}</strong>
               <span>/ month · cancel anytime</span>
@@ -89,21 +92,17 @@ function ProPitch() {
             />
           )}
         </div>
-        <IonButton
-          size="large"
-          className="pro-hero__cta"
-          onClick={selectPro}
-          disabled={paymentsOff}
-          aria-describedby={paymentsOff ? 'pro-payments-off' : undefined}
-        >
-          Upgrade to Pro
-        </IonButton>
-        {!user && !paymentsOff && (
+        {(sold || !user) && (
+          <IonButton size="large" className="pro-hero__cta" onClick={selectPro}>
+            {sold ? 'Upgrade to Pro' : 'Create a free account'}
+          </IonButton>
+        )}
+        {!user && sold && (
           <p className="pro-hero__hint muted">You will log in or create a free account first.</p>
         )}
       </section>
 
-      {paymentsOff && <PaymentsOffNote id="pro-payments-off" />}
+      {!sold && <ServerOfferNote offer={offer} operator={user?.isOperator === true} />}
 
       <section className="pro-section" aria-labelledby="pro-includes">
         <h2 id="pro-includes" className="section-title">

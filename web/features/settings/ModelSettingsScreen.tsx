@@ -7,24 +7,17 @@
  */
 // oxlint-disable-next-line import/no-unassigned-import -- the settings screens' stylesheet, loaded with their chunk
 import './settings.css';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import {
-  arrowBackOutline,
-  checkmarkCircle,
-  informationCircleOutline,
-  lockClosedOutline,
-} from 'ionicons/icons';
-import { useEffect, useId, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { checkmarkCircle, informationCircleOutline, lockClosedOutline } from 'ionicons/icons';
+import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { NO_MODEL_TEXT } from '../../../domain/contract/settings';
-import { ApiError, UnauthorizedError } from '../../data/api';
+import { UnauthorizedError } from '../../data/api';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { useToast } from '../../ui/ToastProvider';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
-import { authKeys, useAuth } from '../auth/auth.queries';
-import { isOperator } from './modelStatus';
+import { ChoiceOption, OperatorOnly, SettingsHeader, useOperatorQuery } from './OperatorSettings';
 import {
   modelFormDefaults,
   modelSettingsInput,
@@ -43,44 +36,23 @@ import {
 } from './settings.queries';
 
 export function ModelSettingsScreen() {
-  const { user } = useAuth();
-  const operator = isOperator(user);
-  const settings = useQuery({ ...modelSettingsQueryOptions, enabled: operator });
-  // 401 is a session that ended (the cached user is out of date): sign in again, then back here.
-  // 403 is a signed-in user who is not the operator.
-  const sessionEnded = settings.error instanceof UnauthorizedError;
-  const refused = settings.error instanceof ApiError && settings.error.status === 403;
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!sessionEnded) return;
-    void queryClient.invalidateQueries({ queryKey: authKeys.user });
-    void navigate({
-      to: '/auth/$tab',
-      params: { tab: 'login' },
-      search: { redirect: BACK_HERE },
-      replace: true,
-    });
-  }, [sessionEnded, navigate, queryClient]);
+  const {
+    query: settings,
+    hidden,
+    operatorOnly,
+  } = useOperatorQuery(modelSettingsQueryOptions, '/settings/model');
   useKeyboardInView();
 
-  if (!user || sessionEnded) return null;
-  if (!operator || refused) return <OperatorOnly />;
+  if (hidden) return null;
+  if (operatorOnly) return <OperatorOnly what="its AI model" />;
 
   return (
     <Screen width="narrow" className="model-settings-screen">
-      <Link to="/dashboard" className="settings-back">
-        <InlineIcon icon={arrowBackOutline} />
-        Dashboard
-      </Link>
-      <section className="page-intro">
-        <p className="eyebrow">Settings</p>
-        <h1>Model</h1>
-        <p className="lede">
-          The AI model that writes the chat's answers, the idea analysis and the drafts, for
-          everyone on this server.
-        </p>
-      </section>
+      <SettingsHeader
+        current="/settings/model"
+        title="Model"
+        lede="The AI model that writes the chat's answers, the idea analysis and the drafts, for everyone on this server."
+      />
       {settings.data ? (
         // Keyed by the save time: a save (here or on another device) starts the form from what is stored.
         <ModelSettingsForm key={settings.data.updatedAt ?? 'none'} saved={settings.data} />
@@ -111,26 +83,6 @@ function SessionEnded() {
       </Link>
       , then come back here.
     </>
-  );
-}
-
-function OperatorOnly() {
-  return (
-    <Screen width="narrow">
-      <section className="state-card" aria-labelledby="operator-only-heading">
-        <InlineIcon icon={lockClosedOutline} className="state-card__icon" />
-        <h1 id="operator-only-heading">Only the operator can change this</h1>
-        <p className="muted">
-          The person who runs this server chooses its AI model. Everything else works as it is.
-        </p>
-        <div className="state-card__actions">
-          <Link to="/dashboard" className="pp-button">
-            <InlineIcon icon={arrowBackOutline} />
-            Back to Dashboard
-          </Link>
-        </div>
-      </section>
-    </Screen>
   );
 }
 
@@ -222,7 +174,7 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
         </legend>
         <div className="provider-choice" role="radiogroup" aria-label="Where the model runs">
           {PROVIDERS.map(({ value, title, description }) => (
-            <ProviderOption
+            <ChoiceOption
               key={value}
               name={`${id}-provider`}
               value={value}
@@ -409,32 +361,6 @@ const PROVIDERS: ReadonlyArray<{ value: Provider; title: string; description: st
     description: 'Ollama, LM Studio, vLLM, llama.cpp… by its address; a key if it needs one.',
   },
 ];
-
-function ProviderOption({
-  name,
-  value,
-  checked,
-  title,
-  description,
-  onChange,
-}: {
-  name: string;
-  value: Provider;
-  checked: boolean;
-  title: string;
-  description: string;
-  onChange: () => void;
-}) {
-  return (
-    <label className={`provider-option${checked ? ' provider-option--checked' : ''}`}>
-      <input type="radio" name={name} value={value} checked={checked} onChange={onChange} />
-      <span className="provider-option__text">
-        <span className="provider-option__label">{title}</span>
-        <span className="provider-option__description">{description}</span>
-      </span>
-    </label>
-  );
-}
 
 const SAVED_KEY_NOT_SENT =
   'The saved key is not sent to a new address: enter the key for this server (or leave it empty if it needs none).';

@@ -34,7 +34,7 @@ export function ShareScreen() {
     () => combineShared(sharedParams(searchStr), MESSAGE_MAX_CHARS),
     [searchStr],
   );
-  const { user, isPaid, isLoading, isSubscriptionLoading } = useAuth();
+  const { user, hasPro, isLoading, isSubscriptionLoading } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -71,7 +71,7 @@ export function ShareScreen() {
 
   const guest = !isLoading && user === null;
   // No marks while the plan is still being looked up: a paying user would see them flash.
-  const showMarks = !isPaid && !isLoading && !isSubscriptionLoading;
+  const showMarks = !hasPro && !isLoading && !isSubscriptionLoading;
   return (
     <Screen width="narrow" className="share-screen">
       <section className="page-intro">
