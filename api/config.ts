@@ -253,6 +253,8 @@ export interface Config {
     apiKey: string | undefined;
     /** The speech model's name (TRANSCRIBE_MODEL, default whisper-1). */
     model: string;
+    /** Set by the environment: base URL, key and model each win over Settings → Model. */
+    fromEnv: { baseUrl: boolean; apiKey: boolean; model: boolean };
     timeoutMs: number;
     /** Bytes of audio a rep may have transcribed per UTC day; null: no limit. */
     dailyBytes: number | null;
@@ -348,6 +350,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.TRANSCRIBE_BASE_URL,
       apiKey: e.TRANSCRIBE_API_KEY,
       model: e.TRANSCRIBE_MODEL ?? 'whisper-1',
+      fromEnv: {
+        baseUrl: e.TRANSCRIBE_BASE_URL !== undefined,
+        apiKey: e.TRANSCRIBE_API_KEY !== undefined,
+        model: e.TRANSCRIBE_MODEL !== undefined,
+      },
       timeoutMs: Math.round(e.TRANSCRIBE_TIMEOUT_S * 1000),
       dailyBytes:
         e.TRANSCRIBE_DAILY_MB === null ? null : Math.round(e.TRANSCRIBE_DAILY_MB * 1_000_000),

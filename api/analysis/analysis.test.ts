@@ -209,7 +209,7 @@ describe("a guest's analysis follows them into their account", () => {
 });
 
 describe('with no model connected', () => {
-  it('answers a worksheet about the idea (200, not a 5xx naming a variable), with the YC questions quoting it and the pricing models', async () => {
+  it('answers a worksheet about the idea (200, not a 5xx naming a variable), with the YC questions naming it and the pricing models', async () => {
     const offline = await startTestServer();
     try {
       const res = await analyze(
@@ -230,7 +230,7 @@ describe('with no model connected', () => {
         'traction',
       ]);
       expect(worksheet.questions[0].question).toBe(
-        'Who exactly has the problem behind “A CRM for plumbers that books jobs from missed calls”, and how do they solve it today?',
+        'Who exactly has the problem behind your CRM for plumbers, and how do they solve it today?',
       );
       expect(worksheet.pricingModels.map((m: { name: string }) => m.name)).toEqual(
         expect.arrayContaining(['Per seat', 'Usage-based', 'Flat tiers', 'Freemium']),

@@ -37,7 +37,7 @@ import {
   transcribedBytes,
   type StoredRecording,
 } from './recordings.sql';
-import { speechServer, transcribe, TranscriptionError } from './speech';
+import { currentSpeechServer, transcribe, TranscriptionError } from './speech';
 
 /** Where a recording is uploaded to: its body is the audio's bytes, not JSON (app.ts leaves it unread). */
 export const RECORDING_UPLOAD_PATH = /^\/api\/recordings\/[^/]+$/;
@@ -204,12 +204,12 @@ export function recordingRoutes(live: LiveGateway | null) {
     ctx.body = body;
   });
 
-  router.get('/limits', requireUser(), (ctx) => {
+  router.get('/limits', requireUser(), async (ctx) => {
     const { maxSeconds, maxBytes } = ctx.config.transcribe;
     const body: RecordingLimitsResponse = {
       maxSeconds,
       maxBytes,
-      speechConfigured: speechServer(ctx.config, live) !== null,
+      speechConfigured: (await currentSpeechServer(ctx, live)) !== null,
     };
     ctx.body = body;
   });
@@ -242,12 +242,12 @@ export function recordingRoutes(live: LiveGateway | null) {
     const before = await findRecording(ctx.pool, user.id, id);
     if (before && answerStored(ctx, before)) return;
     if (Number(ctx.get('content-length') || 0) > maxBytes) throw tooLarge(maxBytes);
-    const server = speechServer(ctx.config, live);
+    const server = await currentSpeechServer(ctx, live);
     if (!server)
       throw new AppError(
         503,
         RecordingErrorCode.noSpeechModel,
-        'Transcription needs a speech model: an operator sets TRANSCRIBE_BASE_URL to an OpenAI-compatible speech server.',
+        'Transcription needs a speech model, which this server does not have yet: whoever runs it can connect one in Settings → Model.',
       );
     const { day, resetsAt } = utcDay();
     if (dailyBytes !== null && (await transcribedBytes(ctx.pool, user.id, day)) >= dailyBytes)

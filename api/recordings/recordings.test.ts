@@ -621,7 +621,7 @@ describe('recordings: where the speech model is', () => {
       expect(res.body).toEqual({
         code: 'no_speech_model',
         message:
-          'Transcription needs a speech model: an operator sets TRANSCRIBE_BASE_URL to an OpenAI-compatible speech server.',
+          'Transcription needs a speech model, which this server does not have yet: whoever runs it can connect one in Settings → Model.',
       });
       expect(await rowOf(user.id, id, bare)).toBeUndefined();
       expect((await client.get('/api/recordings/limits')).body).toEqual({
@@ -642,6 +642,119 @@ describe('recordings: where the speech model is', () => {
       expect(replay.body.recording.transcript).toBe('Kept from before.');
     } finally {
       await bare.close();
+    }
+  });
+
+  it('the operator connects a speech server in Settings → Model, tests it with one button, and the next upload is transcribed there', async () => {
+    // The speech settings and the operator are one per database: an embedded one of its own.
+    const bare = await startTestServer({ DATABASE_URL: '' });
+    const speech = await startFakeOpenAI();
+    try {
+      const operator = await loggedInClient(bare);
+      await bare.pool.query('UPDATE users SET is_operator = true WHERE id = $1', [
+        operator.user.id,
+      ]);
+      const rep = await loggedInClient(bare);
+      expect((await operator.client.get('/api/settings/speech')).body).toEqual({
+        baseUrl: null,
+        hasApiKey: false,
+        model: 'whisper-1',
+        inUse: null,
+        locked: { baseUrl: false, apiKey: false, model: false },
+        updatedAt: null,
+      });
+
+      // Bad input is refused by name, and only the operator may change or test it.
+      const badUrl = await operator.client.put('/api/settings/speech', {
+        baseUrl: 'ftp://speech.example',
+        model: 'whisper-1',
+      });
+      expect(badUrl.status).toBe(400);
+      expect(badUrl.body.message).toContain('baseUrl');
+      const badModel = await operator.client.put('/api/settings/speech', {
+        baseUrl: null,
+        model: 'whisper 1',
+      });
+      expect(badModel.status).toBe(400);
+      expect(badModel.body.message).toContain('model');
+      expect((await rep.client.get('/api/settings/speech')).status).toBe(403);
+      expect((await rep.client.post('/api/settings/speech/test', {})).status).toBe(403);
+      expect((await new TestClient(bare.url).get('/api/settings/speech')).status).toBe(401);
+
+      // Nothing to test yet; then a server that is down; then the real one.
+      expect((await operator.client.post('/api/settings/speech/test', {})).body).toMatchObject({
+        ok: false,
+        message: expect.stringContaining('no speech server to test'),
+      });
+      const down = await operator.client.post('/api/settings/speech/test', {
+        baseUrl: 'http://127.0.0.1:9/v1',
+      });
+      expect(down.body).toEqual({
+        ok: false,
+        message: 'Pitchpad could not reach the speech server.',
+      });
+      const tested = await operator.client.post('/api/settings/speech/test', {
+        baseUrl: speech.url,
+        apiKey: 'sk-speech',
+        model: 'whisper-large',
+      });
+      expect(tested.body).toEqual({ ok: true, model: 'whisper-large' });
+      expect(speech.transcriptions.at(-1)).toMatchObject({ model: 'whisper-large' });
+
+      const saved = await operator.client.put('/api/settings/speech', {
+        baseUrl: speech.url,
+        apiKey: 'sk-speech',
+        model: 'whisper-large',
+      });
+      expect(saved.body).toMatchObject({
+        baseUrl: speech.url,
+        hasApiKey: true,
+        inUse: { baseUrl: speech.url, model: 'whisper-large' },
+      });
+      const { rows } = await bare.pool.query('SELECT api_key_encrypted FROM speech_settings');
+      expect(rows[0].api_key_encrypted).not.toContain('sk-speech');
+
+      // The rep's next upload is transcribed on the saved server, with its key and model.
+      expect((await rep.client.get('/api/capabilities')).body.speechConfigured).toBe(true);
+      speech.enqueueTranscription({ text: 'We met Globex about the depot.' });
+      const res = await upload(rep.client, audioOf('webm'), shortId());
+      expect(res.status).toBe(201);
+      expect(res.body.recording.transcript).toBe('We met Globex about the depot.');
+      expect(speech.transcriptions.at(-1)).toMatchObject({
+        model: 'whisper-large',
+        authorization: 'Bearer sk-speech',
+      });
+    } finally {
+      await bare.close();
+      await speech.close();
+    }
+  });
+
+  it('a speech model set by the environment shows read-only and cannot be changed in the browser', async () => {
+    const locked = await startTestServer({
+      DATABASE_URL: '',
+      TRANSCRIBE_BASE_URL: fake.url,
+      TRANSCRIBE_MODEL: 'whisper-env',
+    });
+    try {
+      const operator = await loggedInClient(locked);
+      await locked.pool.query('UPDATE users SET is_operator = true WHERE id = $1', [
+        operator.user.id,
+      ]);
+      expect((await operator.client.get('/api/settings/speech')).body).toMatchObject({
+        baseUrl: fake.url,
+        model: 'whisper-env',
+        inUse: { baseUrl: fake.url, model: 'whisper-env' },
+        locked: { baseUrl: true, apiKey: false, model: true },
+      });
+      const refused = await operator.client.put('/api/settings/speech', {
+        baseUrl: null,
+        model: 'whisper-other',
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('set_by_environment');
+    } finally {
+      await locked.close();
     }
   });
 

@@ -5,6 +5,8 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, toFile
 import type { AudioContainer } from '../../domain/contract/recordings';
 import type { Config } from '../config';
 import { sameServer, type LiveGateway } from '../llm/live';
+import type { Pool } from '../db';
+import { readSpeechSettings, type StoredSpeechSettings } from '../settings/speechSettings.sql';
 import { CONTAINER_FILE } from './audio';
 
 /** Where recordings are transcribed. `baseUrl` undefined: OpenAI's own. */
@@ -36,29 +38,46 @@ function chosenChatServer(
 
 /**
  * The speech server in force, or null when none is configured. TRANSCRIBE_BASE_URL names it, else
- * it is the chat model's. A key goes only to the server it was given for (as api/llm/live.ts keeps
- * the chat's): the chat model's key is sent to TRANSCRIBE_BASE_URL only when that is the chat's
- * server too, and a TRANSCRIBE_API_KEY with no TRANSCRIBE_BASE_URL goes to the environment's
- * OPENAI_BASE_URL, else to OpenAI's own, never to an address stored in Settings → Model.
+ * the one the operator connected in Settings → Model (`stored`), else it is the chat model's. A key
+ * goes only to the server it was given for (as api/llm/live.ts keeps the chat's): the chat model's
+ * key is sent to another speech server only when that is the chat's server too, and a
+ * TRANSCRIBE_API_KEY with no TRANSCRIBE_BASE_URL goes to the environment's OPENAI_BASE_URL, else to
+ * OpenAI's own, never to an address stored in the settings. TRANSCRIBE_MODEL wins over the stored model.
  */
-export function speechServer(config: Config, live: LiveGateway | null): SpeechServer | null {
+export function speechServer(
+  config: Config,
+  live: LiveGateway | null,
+  stored: StoredSpeechSettings | null,
+): SpeechServer | null {
   const own = config.transcribe;
   const chat = chosenChatServer(config, live);
+  const model = own.fromEnv.model ? own.model : (stored?.model ?? own.model);
   const of = (baseUrl: string | undefined, apiKey: string | undefined): SpeechServer => ({
     baseUrl,
     apiKey,
-    model: own.model,
+    model,
     timeoutMs: own.timeoutMs,
   });
-  if (own.baseUrl)
-    return of(
-      own.baseUrl,
-      own.apiKey ??
-        (chat && sameServer(chat.baseUrl ?? OPENAI_URL, own.baseUrl) ? chat.apiKey : undefined),
-    );
+  const chatKeyFor = (baseUrl: string) =>
+    chat && sameServer(chat.baseUrl ?? OPENAI_URL, baseUrl) ? chat.apiKey : undefined;
+  if (own.baseUrl) return of(own.baseUrl, own.apiKey ?? chatKeyFor(own.baseUrl));
   if (own.apiKey)
     return of(config.llm.fromEnv.baseUrl ? config.llm.baseUrl : undefined, own.apiKey);
+  if (stored?.baseUrl) return of(stored.baseUrl, stored.apiKey ?? chatKeyFor(stored.baseUrl));
   return chat && of(chat.baseUrl, chat.apiKey);
+}
+
+/** speechServer with the operator's stored settings read from the database. */
+export async function currentSpeechServer(
+  deps: { config: Config; pool: Pool },
+  live: LiveGateway | null,
+): Promise<SpeechServer | null> {
+  const stored = await readSpeechSettings(
+    deps.pool,
+    deps.config.sessionSecret,
+    deps.config.previousSessionSecret,
+  );
+  return speechServer(deps.config, live, stored);
 }
 
 /** A transcription that did not come back: `timeout` (504) or `failed` (502), each tried again later. */

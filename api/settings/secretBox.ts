@@ -53,4 +53,8 @@ export function unseal(sealed: string, secret: string, purpose: string): string 
 }
 
 /** What each sealed secret is for: part of its key's derivation, so one cannot be opened as the other. */
-export const PURPOSE = { modelApiKey: 'model api key', setupToken: 'setup token' } as const;
+export const PURPOSE = {
+  modelApiKey: 'model api key',
+  speechApiKey: 'speech api key',
+  setupToken: 'setup token',
+} as const;

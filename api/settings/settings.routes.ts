@@ -4,7 +4,11 @@ import {
   ModelTestInput,
   SettingsErrorCode,
   SetupClaimInput,
+  SpeechSettingsInput,
+  SpeechTestInput,
   type CapabilitiesResponse,
+  type SpeechSettingsResponse,
+  type SpeechTestResponse,
   type ModelSettingsResponse,
   type SetupStatusResponse,
 } from '../../domain/contract/settings';
@@ -16,7 +20,8 @@ import type { LlmGateway } from '../llm/types';
 import { clientAddress, rateLimit, loginWindowRule } from '../middleware/rateLimit';
 import { requireOperator } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
-import { speechServer } from '../recordings/speech';
+import { currentSpeechServer, speechServer, transcribe } from '../recordings/speech';
+import { readSpeechSettings, saveSpeechSettings } from './speechSettings.sql';
 import {
   readModelSettings,
   saveModelSettings,
@@ -91,11 +96,11 @@ export function settingsRoutes(
     },
   );
 
-  router.get('/capabilities', (ctx) => {
+  router.get('/capabilities', async (ctx) => {
     const body: CapabilitiesResponse = {
       modelConnected: !model.offline,
       passwordReset: features.passwordReset,
-      speechConfigured: speechServer(ctx.config, live) !== null,
+      speechConfigured: (await currentSpeechServer(ctx, live)) !== null,
     };
     ctx.body = body;
   });
@@ -163,7 +168,119 @@ export function settingsRoutes(
     },
   );
 
+  router.get('/settings/speech', requireOperator(), async (ctx) => {
+    ctx.body = await presentSpeech(ctx as AppContext, live);
+  });
+
+  router.put('/settings/speech', requireOperator(), validate(SpeechSettingsInput), async (ctx) => {
+    const input = inputOf(ctx, SpeechSettingsInput);
+    const env = ctx.config.transcribe.fromEnv;
+    if (env.baseUrl && input.baseUrl !== null)
+      throw setByEnvironment('baseUrl', 'TRANSCRIBE_BASE_URL');
+    if (env.apiKey && input.apiKey !== undefined && input.apiKey !== null)
+      throw setByEnvironment('apiKey', 'TRANSCRIBE_API_KEY');
+    if (env.model && input.model !== ctx.config.transcribe.model)
+      throw setByEnvironment('model', 'TRANSCRIBE_MODEL');
+    await saveSpeechSettings(ctx.pool, ctx.config.sessionSecret, {
+      baseUrl: input.baseUrl,
+      apiKey: input.baseUrl === null ? null : input.apiKey,
+      model: input.model,
+      userId: ctx.state.user!.id,
+    });
+    ctx.log.info(`user ${ctx.state.user!.id} saved the speech settings (model ${input.model})`);
+    ctx.body = await presentSpeech(ctx as AppContext, live);
+  });
+
+  router.post(
+    '/settings/speech/test',
+    requireOperator(),
+    rateLimit(testsPerUser, (ctx) => String(ctx.state.user!.id)),
+    validate(SpeechTestInput),
+    async (ctx) => {
+      const input = inputOf(ctx, SpeechTestInput);
+      const inUse = await currentSpeechServer(ctx, live);
+      const timeoutMs = ctx.config.transcribe.timeoutMs;
+      // Omitted: what is in use. A key goes along only to the address it belongs to.
+      const server =
+        input.baseUrl !== undefined && input.baseUrl !== null
+          ? {
+              baseUrl: input.baseUrl,
+              apiKey:
+                input.apiKey ??
+                (inUse && sameServer(input.baseUrl, inUse.baseUrl) ? inUse.apiKey : undefined),
+              model: input.model ?? inUse?.model ?? ctx.config.transcribe.model,
+              timeoutMs,
+            }
+          : inUse && { ...inUse, model: input.model ?? inUse.model };
+      let body: SpeechTestResponse;
+      if (!server)
+        body = {
+          ok: false,
+          message:
+            'There is no speech server to test: connect a chat model, or enter a speech server’s address.',
+        };
+      else
+        body = await transcribe(server, { bytes: SILENT_WAV, container: 'wav' }).then(
+          () => ({ ok: true as const, model: server.model }),
+          (err: Error) => ({
+            ok: false as const,
+            message: err.message.replace(
+              /: Pitchpad will try again\.$|: it will try again\.$/,
+              '.',
+            ),
+          }),
+        );
+      ctx.body = body;
+    },
+  );
+
   return router;
+}
+
+/** A second of silence as a WAV file (16 kHz, 16-bit, mono): what 'Test' asks the speech server to hear. */
+const SILENT_WAV = (() => {
+  const samples = 16_000;
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(16_000, 24);
+  wav.writeUInt32LE(32_000, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples * 2, 40);
+  return new Uint8Array(wav);
+})();
+
+/** The speech settings as the operator's screen shows them: never the key, only whether there is one. */
+async function presentSpeech(
+  ctx: AppContext,
+  live: LiveGateway | null,
+): Promise<SpeechSettingsResponse> {
+  const { config } = ctx;
+  const stored = await readSpeechSettings(
+    ctx.pool,
+    config.sessionSecret,
+    config.previousSessionSecret,
+  );
+  const inUse = speechServer(config, live, stored);
+  const env = config.transcribe.fromEnv;
+  return {
+    baseUrl: env.baseUrl ? shownUrl(config.transcribe.baseUrl!) : (stored?.baseUrl ?? null),
+    hasApiKey: env.apiKey || Boolean(stored?.apiKey),
+    model: env.model ? config.transcribe.model : (stored?.model ?? config.transcribe.model),
+    inUse: inUse && {
+      baseUrl: inUse.baseUrl ? shownUrl(inUse.baseUrl) : null,
+      model: inUse.model,
+    },
+    locked: env,
+    updatedAt: stored ? stored.updatedAt.toISOString() : null,
+    ...(stored?.apiKeyUnreadable ? { apiKeyUnreadable: true } : {}),
+  };
 }
 
 /** The settings as the operator's screen shows them: never the key, only whether there is one. */

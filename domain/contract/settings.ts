@@ -150,3 +150,45 @@ export const ModelTestResponse = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), problem: ModelTestProblem, message: z.string() }),
 ]);
 export type ModelTestResponse = z.infer<typeof ModelTestResponse>;
+
+/**
+ * PUT /api/settings/speech: the speech model for voice debriefs. baseUrl null: the chat model's
+ * server transcribes too. apiKey: omitted keeps the stored one (while the address stays), null
+ * removes it.
+ */
+export const SpeechSettingsInput = z.object({
+  baseUrl: BaseUrl.nullable(),
+  apiKey: ApiKey.nullable().optional(),
+  model: ModelId,
+});
+export type SpeechSettingsInput = z.input<typeof SpeechSettingsInput>;
+
+/** POST /api/settings/speech/test: omitted fields test what is in use. */
+export const SpeechTestInput = z.object({
+  baseUrl: BaseUrl.nullable().optional(),
+  apiKey: ApiKey.nullable().optional(),
+  model: ModelId.optional(),
+});
+export type SpeechTestInput = z.input<typeof SpeechTestInput>;
+
+/** GET and PUT /api/settings/speech answer with this. The key itself never leaves the server. */
+export const SpeechSettingsResponse = z.object({
+  /** The speech server saved here; null: the chat model's server. */
+  baseUrl: z.string().nullable(),
+  hasApiKey: z.boolean(),
+  model: z.string(),
+  /** What transcribes now (null: nothing can): its address (null: OpenAI's own) and model. */
+  inUse: z.object({ baseUrl: z.string().nullable(), model: z.string() }).nullable(),
+  /** Set by an environment variable: it wins, and the screen shows it read-only. */
+  locked: z.object({ baseUrl: z.boolean(), apiKey: z.boolean(), model: z.boolean() }),
+  updatedAt: z.string().nullable(),
+  apiKeyUnreadable: z.boolean().optional(),
+});
+export type SpeechSettingsResponse = z.infer<typeof SpeechSettingsResponse>;
+
+/** POST /api/settings/speech/test: always 200; a second of silence sent, and what came back. */
+export const SpeechTestResponse = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), model: z.string() }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+export type SpeechTestResponse = z.infer<typeof SpeechTestResponse>;
