@@ -212,7 +212,8 @@ test('the operator connects the fake model from Settings → Model on a phone: T
   await expectOnScreen(baseUrl, 'the Base URL field with the keyboard up');
   await hideKeyboard(page);
 
-  await page.getByRole('button', { name: 'Test', exact: true }).click();
+  const modelForm = page.getByRole('form', { name: 'Model settings' });
+  await modelForm.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(page.getByText('Connected. The server offers 1 model.')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'gpt-4o' })).toBeChecked();
   await expect(page.getByRole('combobox', { name: 'Default model' })).toHaveValue('gpt-4o');
@@ -224,7 +225,17 @@ test('the operator connects the fake model from Settings → Model on a phone: T
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(chat.toast).toContainText('Model saved');
-  await expect(page.getByRole('status').filter({ hasText: 'Connected.' })).toContainText('gpt-4o');
+  await expect(modelForm.getByRole('status').filter({ hasText: 'Connected.' })).toContainText(
+    'gpt-4o',
+  );
+
+  // The speech model for debriefs is the chat model's server now; one button tests it.
+  const speech = page.getByRole('form', { name: 'Speech model (voice debriefs)' });
+  await expect(speech.getByRole('status').first()).toContainText(
+    `Debriefs are transcribed with whisper-1 at ${FAKE_MODEL_URL}`,
+  );
+  await speech.getByRole('button', { name: 'Test', exact: true }).click();
+  await expect(speech.getByText('The speech server answered: whisper-1 is ready.')).toBeVisible();
 
   // The next chat answer is the model's (the fake echoes), with no restart, and the notice is gone.
   await chat.open();

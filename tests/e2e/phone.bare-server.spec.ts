@@ -289,7 +289,9 @@ test('with no speech model, a debrief stays on the phone, playable, says what tr
   const debrief = new DebriefPage(page);
   await debrief.open();
   await expect(page.getByRole('note')).toContainText('Transcription needs a speech model.');
-  await expect(page.getByRole('note')).toContainText('TRANSCRIBE_BASE_URL');
+  // A rep is told who can connect one, never a setting's name.
+  await expect(page.getByRole('note')).toContainText('Whoever runs this Pitchpad server');
+  await expect(page.getByRole('note')).not.toContainText('TRANSCRIBE');
   await debrief.meeting.fill('Freightly');
   await debrief.record(page.locator('.debrief-new'));
   const card = debrief.recording('Meeting with Freightly');

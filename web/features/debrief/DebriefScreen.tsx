@@ -7,6 +7,7 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the debrief screen's stylesheet, loaded with its chunk
 import './debrief.css';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import { DEBRIEF_CHOICES } from '../../../domain/debrief/debriefChoices';
@@ -14,6 +15,7 @@ import { openUserDb, type LocalRecording, type PitchpadDb } from '../../data/db'
 import { Screen } from '../../ui/Screen';
 import { useOnline } from '../../ui/useOnline';
 import { useAuth } from '../auth/auth.queries';
+import { isOperator } from '../settings/modelStatus';
 import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import { DEFAULT_RECORDING_LIMITS, recordingLimitsQueryOptions } from './debrief.queries';
 import { clock, recordedAt } from './debriefText';
@@ -33,10 +35,6 @@ export function DebriefScreen() {
   if (!user) return null;
   return <Debrief key={user.id} user={user} />;
 }
-
-/** The operator's one-line fix, shown with no speech model. */
-export const NO_SPEECH_MODEL_FIX =
-  'An operator sets TRANSCRIBE_BASE_URL to an OpenAI-compatible speech server (or connects an OpenAI model in Settings → Model).';
 
 function Debrief({ user }: { user: User }) {
   const db = useMemo(() => openUserDb(user.id), [user.id]);
@@ -143,8 +141,9 @@ function useNowAtCutOff(recordings: LocalRecording[] | undefined): number {
   return now;
 }
 
-/** With no speech model: what still works, and the operator's fix. */
+/** With no speech model: what still works, and who can fix it (the operator is shown where). */
 function NoSpeechModel() {
+  const { user } = useAuth();
   return (
     <div className="callout debrief-no-model" role="note">
       <p>
@@ -152,7 +151,16 @@ function NoSpeechModel() {
         this phone, ready to play, and are transcribed once one is set up. Type your notes beside
         them meanwhile.
       </p>
-      <p className="muted">{NO_SPEECH_MODEL_FIX}</p>
+      <p className="muted">
+        {isOperator(user) ? (
+          <>
+            You run this server:{' '}
+            <Link to="/settings/model">connect a speech model in Settings → Model</Link>.
+          </>
+        ) : (
+          'Whoever runs this Pitchpad server can connect one: ask them.'
+        )}
+      </p>
     </div>
   );
 }

@@ -8,16 +8,24 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the settings screens' stylesheet, loaded with their chunk
 import './settings.css';
 import { Link } from '@tanstack/react-router';
-import { checkmarkCircle, informationCircleOutline, lockClosedOutline } from 'ionicons/icons';
+import { checkmarkCircle, informationCircleOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent } from 'react';
 import { NO_MODEL_TEXT } from '../../../domain/contract/settings';
 import { UnauthorizedError } from '../../data/api';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
 import { useToast } from '../../ui/ToastProvider';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
-import { ChoiceOption, OperatorOnly, SettingsHeader, useOperatorQuery } from './OperatorSettings';
+import {
+  ChoiceOption,
+  OperatorOnly,
+  SetByEnvironment,
+  SettingsField,
+  SettingsHeader,
+  useOperatorQuery,
+} from './OperatorSettings';
+import { SpeechSettingsSection } from './SpeechSettings';
 import {
   modelFormDefaults,
   modelSettingsInput,
@@ -55,7 +63,10 @@ export function ModelSettingsScreen() {
       />
       {settings.data ? (
         // Keyed by the save time: a save (here or on another device) starts the form from what is stored.
-        <ModelSettingsForm key={settings.data.updatedAt ?? 'none'} saved={settings.data} />
+        <>
+          <ModelSettingsForm key={settings.data.updatedAt ?? 'none'} saved={settings.data} />
+          <SpeechSettingsSection />
+        </>
       ) : settings.isError ? (
         <p className="form-error" role="alert">
           Could not load the settings: {settings.error.message}
@@ -83,16 +94,6 @@ function SessionEnded() {
       </Link>
       , then come back here.
     </>
-  );
-}
-
-/** Read-only, with why: the environment's value wins over anything saved here. */
-function SetByEnvironment() {
-  return (
-    <span className="settings-locked">
-      <InlineIcon icon={lockClosedOutline} />
-      Set by the environment
-    </span>
   );
 }
 
@@ -455,28 +456,5 @@ function KeyField({
         aria-describedby={dropped ? `${id}-key-note` : undefined}
       />
     </SettingsField>
-  );
-}
-
-/** A settings field: its label over the box that holds its control, then what follows (a hint, a note). */
-function SettingsField({
-  htmlFor,
-  label,
-  children,
-  after,
-}: {
-  htmlFor: string;
-  label: string;
-  children: ReactNode;
-  after?: ReactNode;
-}) {
-  return (
-    <div className="text-field">
-      <label className="text-field__label" htmlFor={htmlFor}>
-        {label}
-      </label>
-      <div className="text-field__box">{children}</div>
-      {after}
-    </div>
   );
 }

@@ -5,7 +5,7 @@
 import { useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { arrowBackOutline, lockClosedOutline } from 'ionicons/icons';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ApiError, UnauthorizedError } from '../../data/api';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';
@@ -134,5 +134,38 @@ export function ChoiceOption({
         <span className="provider-option__description">{description}</span>
       </span>
     </label>
+  );
+}
+
+/** Read-only, with why: the environment's value wins over anything saved here. */
+export function SetByEnvironment() {
+  return (
+    <span className="settings-locked">
+      <InlineIcon icon={lockClosedOutline} />
+      Set by the environment
+    </span>
+  );
+}
+
+/** A settings field: its label over the box that holds its control, then what follows (a hint, a note). */
+export function SettingsField({
+  htmlFor,
+  label,
+  children,
+  after,
+}: {
+  htmlFor: string;
+  label: string;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <div className="text-field">
+      <label className="text-field__label" htmlFor={htmlFor}>
+        {label}
+      </label>
+      <div className="text-field__box">{children}</div>
+      {after}
+    </div>
   );
 }

@@ -9,6 +9,10 @@ import type {
   ModelTestResponse,
   SetupClaimResponse,
   SetupStatusResponse,
+  SpeechSettingsInput,
+  SpeechSettingsResponse,
+  SpeechTestInput,
+  SpeechTestResponse,
 } from '../../../domain/contract/settings';
 import { api } from '../../data/api';
 import { authKeys } from '../auth/auth.queries';
@@ -22,6 +26,7 @@ export type ModelTestResult = ModelTestResponse;
 export const settingsKeys = {
   setupStatus: ['setup', 'status'] as const,
   model: ['settings', 'model'] as const,
+  speech: ['settings', 'speech'] as const,
 };
 
 export const setupStatusQueryOptions = queryOptions({
@@ -67,6 +72,8 @@ export function useSaveModelSettings() {
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.model, saved);
       void queryClient.invalidateQueries({ queryKey: capabilitiesKey });
+      // The speech model may be the chat model's server: what transcribes may have changed too.
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.speech });
       // The chat's model picker (chat.queries.ts): its list is the one just saved.
       void queryClient.invalidateQueries({ queryKey: ['models'] });
     },
@@ -88,3 +95,33 @@ export const TEST_PROBLEM_TITLES: Record<ModelTestProblem, string> = {
   no_chat_models: 'The model server has no chat models',
   bad_response: "The model server's answer was not what an OpenAI-compatible server sends",
 };
+
+/** The speech model for voice debriefs (GET, PUT, Test), beside the chat model in Settings → Model. */
+export const speechSettingsQueryOptions = queryOptions({
+  queryKey: settingsKeys.speech,
+  queryFn: ({ signal }) => api.get<SpeechSettingsResponse>('/api/settings/speech', signal),
+  staleTime: 0,
+  retry: false,
+});
+
+export function useSaveSpeechSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SpeechSettingsInput) =>
+      api.put<SpeechSettingsResponse>('/api/settings/speech', input),
+    networkMode: 'always',
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsKeys.speech, saved);
+      // The debrief's 'transcription needs a speech model' reads the capabilities.
+      void queryClient.invalidateQueries({ queryKey: capabilitiesKey });
+    },
+  });
+}
+
+export function useTestSpeech() {
+  return useMutation({
+    mutationFn: (input: SpeechTestInput) =>
+      api.post<SpeechTestResponse>('/api/settings/speech/test', input),
+    networkMode: 'always',
+  });
+}
