@@ -218,7 +218,12 @@ export function chatRoutes(llm: MeteredGateway) {
       if (type !== 'none') assertPro(userOf(ctx));
       const userMessage = await lastUserMessage(ctx.pool, chat.id);
       if (!userMessage) throw NotFound('Message to answer');
-      const replyContext = await replyContextFor(withModel, userOf(ctx).id, userMessage.content);
+      const replyContext = await replyContextFor(
+        withModel,
+        userOf(ctx).id,
+        userMessage.content,
+        userMessage.answers != null,
+      );
       const system = replySystemPrompt(systemPromptFor(type), replyContext);
       // A stream slot (fair use) and the call's tokens before the reply is touched: over either
       // limit, nothing changes.

@@ -180,4 +180,20 @@ describe('the chat with no model answers from what the rep has', () => {
     expect(hers.content).toContain('[Objection guide](/chat?flow=objection)');
     expect(hers.sources).toBeNull();
   });
+
+  it('a flow finished with no model is drafted from its answers and cites no kit passage, even one its words match', async () => {
+    const { alice } = await aliceAndBob();
+    const send = buildSend('Write a cold email to Dana at Freightly about HubSpot pricing', {
+      playbookType: 'email',
+      answers: {
+        recipient_info: 'Dana Ortiz, VP Sales at Freightly, pays too much for HubSpot',
+        value_prop: 'Pipewise costs $49 a seat',
+        booking_link: 'https://cal.com/alice/30min',
+      },
+    });
+    expect((await alice.client.post('/api/chat', send)).status).toBe(200);
+    const draft = await storedReply(send.chatId);
+    expect(draft.content).toContain('Offline draft, composed from your answers.');
+    expect(draft.sources).toBeNull();
+  });
 });

@@ -19,7 +19,7 @@ import { tokenCeiling } from '../llm/context';
 import { withContextBlocks } from '../../domain/profile/promptBlock';
 import { loadProfileValues, profileBlockOf } from '../profile/profileBlock';
 import type { ProfileValues } from '../../domain/contract/profile';
-import { kitContextFor, type KitContext } from '../kit/kitContext';
+import { kitContextFor, NO_KIT_CONTEXT, type KitContext } from '../kit/kitContext';
 import { searchKit } from '../kit/kit.sql';
 import type { KitPassage } from '../../domain/contract/kit';
 import { KIT_PASSAGES_PER_CALL } from '../../domain/limits';
@@ -102,16 +102,23 @@ export interface ReplyContext {
   passages: readonly PromptPassage[];
 }
 
+/**
+ * The profile and kit a reply is written with. `drafted`: the offline drafter writes this reply from
+ * a flow's answers, which quote no kit passage, so none is looked up (none would show as a source).
+ */
 export async function replyContextFor(
   deps: Deps,
   userId: number,
   question: string,
+  drafted = false,
 ): Promise<ReplyContext> {
   const { offline } = deps.llm;
   const [values, kit] = await Promise.all([
     loadProfileValues(deps.pool, userId),
     offline
-      ? kitQuotesFor(deps.pool, userId, question)
+      ? drafted
+        ? { ...NO_KIT_CONTEXT, passages: [] }
+        : kitQuotesFor(deps.pool, userId, question)
       : kitContextFor(deps.pool, userId, question).then((found) => ({ ...found, passages: [] })),
   ]);
   return {
@@ -175,7 +182,9 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
     input.chatId !== undefined &&
     input.clientMessageId !== undefined &&
     (await sendIsStored(deps.pool, user.id, send.chatId, clientId));
-  const context = replay ? undefined : await replyContextFor(deps, user.id, last.content);
+  const context = replay
+    ? undefined
+    : await replyContextFor(deps, user.id, last.content, input.answers !== undefined);
   // A stream slot first (fair use), then the call's tokens against the day's allowance: a send over
   // either limit stores nothing and can come again. What the reservation counts as always sent is
   // this send's system prompt; the chat's stored type may name another prompt, of a similar size.
@@ -299,7 +308,8 @@ async function planStoredSend(
 ): Promise<SendPlan> {
   const { model, clientId } = send;
   let reading = given && Promise.resolve(given);
-  const replyContext = () => (reading ??= replyContextFor(deps, user.id, send.content));
+  const replyContext = () =>
+    (reading ??= replyContextFor(deps, user.id, send.content, send.answers !== undefined));
   // Two identical sends racing to create a new chat: the loser's statement cannot see the winner's
   // row (same snapshot), so it finds no chat. A second statement sees it and takes the replay path.
   const stored = (await storeSend(deps.pool, send)) ?? (await storeSend(deps.pool, send));

@@ -207,6 +207,9 @@ describe('links in a reply', () => {
       expect(link.className).toBe('');
     }
     expect(isInAppPath('/onboarding')).toBe(true);
+    // The no-model answer's 'add it to your profile' opens the profile in this tab.
+    expect(isInAppPath('/profile')).toBe(true);
+    expect(isInAppPath('/profiles')).toBe(false);
     expect(isInAppPath('/chatroom')).toBe(false);
     expect(isInAppPath('/chat\\evil')).toBe(false);
   });

@@ -48,7 +48,8 @@ const COMPONENTS: Components = {
 };
 
 /** The app's own screens a reply may link to; anything else (an API path, another site) opens as a plain link. */
-const IN_APP_PATHS = /^\/(?:chat|onboarding|pricing|pro|competitive|dashboard|about)(?:[/?#]|$)/;
+const IN_APP_PATHS =
+  /^\/(?:chat|onboarding|pricing|pro|competitive|dashboard|about|profile|kit|debrief)(?:[/?#]|$)/;
 
 /** A same-origin path to one of the app's screens: '/chat?flow=email', not '//evil.example' or '/api/…'. */
 export function isInAppPath(href: string): boolean {
