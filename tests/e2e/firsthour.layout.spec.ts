@@ -30,12 +30,13 @@ async function expectHeaderFits(page: Page, controls: Locator[], state: string):
   for (const control of controls) await expectWithin320(control, `${control} ${state}`);
 }
 
-/** Every sample idea the landing input's placeholder shows fits the input whole, in its own font. */
+/** Every placeholder the input shows (the landing's sample ideas) fits it whole, in the placeholder's font. */
 function placeholdersThatDoNotFit(input: Locator, samples: readonly string[]): Promise<string[]> {
   return input.evaluate((field, ideas) => {
     const style = getComputedStyle(field);
+    const font = getComputedStyle(field, '::placeholder');
     const context = document.createElement('canvas').getContext('2d')!;
-    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    context.font = `${font.fontWeight} ${font.fontSize} ${font.fontFamily}`;
     const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     return ideas.filter((idea) => context.measureText(idea).width > room);
   }, samples);
@@ -85,6 +86,11 @@ test("at 320 px the landing page keeps 'Pitchpad' in the header, shows each samp
     landing.header.getByRole('button', { name: 'Open menu' }),
   ];
   await expectHeaderFits(page, signedInControls, 'signed in');
+  await page.goto('/chat');
+  const message = page.getByRole('textbox', { name: 'Message' });
+  await expect(message).toBeVisible();
+  expect(await placeholdersThatDoNotFit(message, ['Type your message...'])).toEqual([]);
+  await landing.open();
   // Nothing in the header while all is well; offline, its mark joins them and the name stays.
   await expect(landing.syncBadge).toHaveCount(0);
   const network = new Network(context);
