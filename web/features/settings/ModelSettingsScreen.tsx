@@ -14,7 +14,6 @@ import type { FormEvent } from 'react';
 import { NO_MODEL_TEXT } from '../../../domain/contract/settings';
 import { UnauthorizedError } from '../../data/api';
 import { InlineIcon } from '../../ui/InlineIcon';
-import { Screen } from '../../ui/Screen';
 import { useToast } from '../../ui/ToastProvider';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import {
@@ -22,7 +21,7 @@ import {
   OperatorOnly,
   SetByEnvironment,
   SettingsField,
-  SettingsHeader,
+  SettingsScreen,
   useOperatorQuery,
 } from './OperatorSettings';
 import { SpeechSettingsSection } from './SpeechSettings';
@@ -55,29 +54,20 @@ export function ModelSettingsScreen() {
   if (operatorOnly) return <OperatorOnly what="its AI model" />;
 
   return (
-    <Screen width="narrow" className="model-settings-screen">
-      <SettingsHeader
-        current="/settings/model"
-        title="Model"
-        lede="The AI model that writes the chat's answers, the idea analysis and the drafts, for everyone on this server."
-      />
-      {settings.data ? (
+    <SettingsScreen
+      current="/settings/model"
+      title="Model"
+      lede="The AI model that writes the chat's answers, the idea analysis and the drafts, for everyone on this server."
+      settings={settings}
+    >
+      {(saved) => (
         // Keyed by the save time: a save (here or on another device) starts the form from what is stored.
         <>
-          <ModelSettingsForm key={settings.data.updatedAt ?? 'none'} saved={settings.data} />
+          <ModelSettingsForm key={saved.updatedAt ?? 'none'} saved={saved} />
           <SpeechSettingsSection />
         </>
-      ) : settings.isError ? (
-        <p className="form-error" role="alert">
-          Could not load the settings: {settings.error.message}
-        </p>
-      ) : (
-        <p className="setup-busy" role="status">
-          <span className="pp-spinner pp-spinner--small" aria-hidden="true" />
-          Loading…
-        </p>
       )}
-    </Screen>
+    </SettingsScreen>
   );
 }
 

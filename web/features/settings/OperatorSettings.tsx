@@ -52,8 +52,43 @@ export function useOperatorQuery<T, Key extends readonly unknown[]>(
   };
 }
 
-/** The way back, the page's title and the tabs between the operator's settings. */
-export function SettingsHeader({
+/**
+ * One of the operator's settings screens: the way back, its title, the tabs between them, and its
+ * form once the settings are loaded (or why they are not).
+ */
+export function SettingsScreen<T>({
+  current,
+  title,
+  lede,
+  settings,
+  children,
+}: {
+  current: SettingsPath;
+  title: string;
+  lede: string;
+  settings: { data: T | undefined; error: Error | null };
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <Screen width="narrow">
+      <SettingsHeader current={current} title={title} lede={lede} />
+      {settings.data !== undefined ? (
+        children(settings.data)
+      ) : settings.error ? (
+        <p className="form-error" role="alert">
+          Could not load the settings: {settings.error.message}
+        </p>
+      ) : (
+        <p className="setup-busy" role="status">
+          <span className="pp-spinner pp-spinner--small" aria-hidden="true" />
+          Loading…
+        </p>
+      )}
+    </Screen>
+  );
+}
+
+function SettingsHeader({
   current,
   title,
   lede,

@@ -9,9 +9,8 @@ import './settings.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { UnauthorizedError } from '../../data/api';
-import { Screen } from '../../ui/Screen';
 import { useToast } from '../../ui/ToastProvider';
-import { ChoiceOption, OperatorOnly, SettingsHeader, useOperatorQuery } from './OperatorSettings';
+import { ChoiceOption, OperatorOnly, SettingsScreen, useOperatorQuery } from './OperatorSettings';
 import {
   planAccountsQueryOptions,
   planSettingsQueryOptions,
@@ -48,25 +47,14 @@ export function PlanSettingsScreen() {
   if (hidden) return null;
   if (operatorOnly) return <OperatorOnly what="who gets the PRO tools" />;
   return (
-    <Screen width="narrow" className="plan-settings-screen">
-      <SettingsHeader
-        current="/settings/plans"
-        title="Plans"
-        lede="Who gets the PRO tools on this server: the guided flows, competitive intelligence and the drafts."
-      />
-      {settings.data ? (
-        <PlanSettingsForm settings={settings.data} />
-      ) : settings.isError ? (
-        <p className="form-error" role="alert">
-          Could not load the settings: {settings.error.message}
-        </p>
-      ) : (
-        <p className="setup-busy" role="status">
-          <span className="pp-spinner pp-spinner--small" aria-hidden="true" />
-          Loading…
-        </p>
-      )}
-    </Screen>
+    <SettingsScreen
+      current="/settings/plans"
+      title="Plans"
+      lede="Who gets the PRO tools on this server: the guided flows, competitive intelligence and the drafts."
+      settings={settings}
+    >
+      {(saved) => <PlanSettingsForm settings={saved} />}
+    </SettingsScreen>
   );
 }
 
