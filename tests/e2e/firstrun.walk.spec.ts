@@ -248,6 +248,20 @@ async function expectTheRulesToCatchWhatTheyAreFor(page: Page): Promise<void> {
   expect(await findUnexplainedDisabledButtons(page)).toEqual(['<button> “Go”']);
 }
 
+/** The profile's 'Fill from text' with no model: the empty sheet, then what reading the text says. */
+async function fillProfileFromText(page: Page, who: string): Promise<void> {
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Fill from text' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Fill from text' });
+  await expect(sheet).toBeVisible();
+  await checkScreen(page, `${who}: the profile's Fill from text, empty`);
+  await sheet.getByRole('textbox').fill('Freightly: route planning for regional hauliers.');
+  await sheet.getByRole('button', { name: 'Read my fields' }).click();
+  await expect(sheet.getByRole('alert')).toBeVisible();
+  await checkScreen(page, `${who}: the profile's Fill from text without a model`);
+  await page.keyboard.press('Escape');
+}
+
 /** The idea analysis with no model: the worksheet it gives instead. */
 async function analyzeAnIdea(page: Page, who: string): Promise<void> {
   const onboarding = new OnboardingPage(page);
@@ -318,6 +332,7 @@ test('a new rep walks every screen of a fresh install, chats, records a debrief 
   await expect(card.getByRole('alert')).toBeVisible();
   await checkScreen(page, 'a rep: a recording with no speech model to transcribe it');
 
+  await fillProfileFromText(page, 'a rep');
   await analyzeAnIdea(page, 'a rep');
 });
 

@@ -10,7 +10,6 @@ import {
   type ProfileValues,
 } from '../../../domain/contract/profile';
 import { api, ApiError, OfflineError } from '../../data/api';
-import { DialogActions } from '../../ui/ConfirmDialog';
 
 /** What the sheet says when the phone has no connection: the pasted text stays. */
 export const NEEDS_CONNECTION =
@@ -45,6 +44,7 @@ export function FillFromText({ values, online, onClose, onSave }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const [found, setFound] = useState<ProfileValues | null>(null);
   const [chosen, setChosen] = useState<Set<ProfileField>>(new Set());
+  const needsText = !text.trim();
 
   useEffect(() => {
     const el = dialog.current;
@@ -54,7 +54,7 @@ export function FillFromText({ values, online, onClose, onSave }: Props) {
 
   const handleRead = async (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim()) return;
+    if (needsText) return;
     if (!online) {
       setProblem(NEEDS_CONNECTION);
       return;
@@ -115,21 +115,30 @@ export function FillFromText({ values, online, onClose, onSave }: Props) {
               setProblem(null);
             }}
           />
+          {/* Empty, the count's line says why Read my fields waits, and the button points at it. */}
           <p id="fill-sheet-count" className="muted fill-sheet__count">
-            {text.length.toLocaleString('en-US')} /{' '}
-            {PROFILE_EXTRACT_MAX_CHARS.toLocaleString('en-US')} characters
+            {needsText
+              ? 'Paste some text above to read your fields from it.'
+              : `${text.length.toLocaleString('en-US')} / ${PROFILE_EXTRACT_MAX_CHARS.toLocaleString('en-US')} characters`}
           </p>
           {problem && (
             <p className="form-error" role="alert">
               {problem}
             </p>
           )}
-          <DialogActions
-            className="fill-sheet__actions"
-            onCancel={onClose}
-            confirmLabel={busy ? 'Reading…' : 'Read my fields'}
-            confirmDisabled={busy || !text.trim()}
-          />
+          <div className="dialog__actions fill-sheet__actions">
+            <button type="button" className="pp-button pp-button--ghost" onClick={onClose}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className="pp-button pp-button--primary"
+              disabled={busy || needsText}
+              aria-describedby={needsText ? 'fill-sheet-count' : undefined}
+            >
+              {busy ? 'Reading…' : 'Read my fields'}
+            </button>
+          </div>
         </form>
       ) : (
         <>
@@ -137,7 +146,9 @@ export function FillFromText({ values, online, onClose, onSave }: Props) {
             <p>Nothing in this text fits your profile. Try a longer text, such as an About page.</p>
           ) : (
             <>
-              <p className="muted">Tick what to use; nothing is saved until you do.</p>
+              <p id="fill-sheet-tick" className="muted">
+                Tick what to use; nothing is saved until you do.
+              </p>
               <ul className="fill-sheet__list">
                 {suggested.map((field) => (
                   <li key={field} className="fill-sheet__item">
@@ -175,6 +186,7 @@ export function FillFromText({ values, online, onClose, onSave }: Props) {
                 type="button"
                 className="pp-button pp-button--primary"
                 disabled={busy || chosen.size === 0}
+                aria-describedby={chosen.size === 0 ? 'fill-sheet-tick' : undefined}
                 onClick={() => void handleSave()}
               >
                 Save chosen fields
