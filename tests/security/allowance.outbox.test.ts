@@ -14,11 +14,11 @@ import { chatSends, sendMessage } from '../../web/features/chat/engine/sendMessa
 import { spendAllowance } from '../factories/chats';
 import { loggedInClient } from '../factories/users';
 import { browserFetch } from '../support/browserFetch';
-import { startModelTestServer, type ModelTestServer } from '../support/server';
+import { PAYMENTS_ON, startModelTestServer, type ModelTestServer } from '../support/server';
 
 let server: ModelTestServer;
 beforeAll(async () => {
-  server = await startModelTestServer({ LLM_DAILY_TOKENS_FREE: '2000' });
+  server = await startModelTestServer({ ...PAYMENTS_ON, LLM_DAILY_TOKENS_FREE: '2000' });
 });
 afterAll(() => server?.close());
 
