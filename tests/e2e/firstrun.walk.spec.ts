@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { FORGOT_PAGE, RESET_PAGE } from '../../domain/passwordReset';
 import { FLOWS } from '../../domain/playbooks';
 import { expect, test } from './fixtures';
@@ -10,6 +10,7 @@ import { AppPage } from './pages/AppPage';
 import { AuthPage } from './pages/AuthPage';
 import { ChatPage } from './pages/ChatPage';
 import { DebriefPage } from './pages/DebriefPage';
+import { HistorySheet } from './pages/HistorySheet';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { registerAndLogIn } from './pages/session';
 import { AppServer } from './support/appServer';
@@ -23,23 +24,35 @@ import {
 import { settle } from './support/settle';
 
 // Every screen of a fresh install, walked on a phone by a guest, a new rep and the operator, with two
-// rules checked on each (support/rules.ts): no environment variable's name anywhere a person reads
-// or hears it, and no disabled button without the reason beside it. A browser is needed because the
-// rules are about what a rep sees rendered: text drawn from the server's answers, toasts inside
-// Ionic's shadow roots, buttons disabled by their state.
+// rules checked on each (support/rules.ts). A browser is needed because the rules are about what a
+// rep sees rendered: text drawn from the server's answers, toasts inside Ionic's shadow roots,
+// buttons disabled by their state.
+//
+// - No setting's name: no name of .env.example (any `NAME=` line, commented out or not) or of
+//   api/config.ts's environment schema, read when the test runs, as a whole word in capitals in the
+//   page's rendered text, the text inside open shadow roots, the document's title, or the title,
+//   aria-label, alt, placeholder or value of a rendered element.
+// - No disabled button without its reason: every visible disabled button (a disabled <button>, one
+//   in a disabled fieldset, an <ion-button disabled>, or a button with aria-disabled="true") has an
+//   aria-describedby naming an element that is rendered, at least 2×2 px, and holds text. One still
+//   disabled after two seconds counts; one disabled for a moment while its request is on its way
+//   does not.
+//
+// Findings are soft: a story goes on to the end and its report lists every screen that broke a rule.
 //
 // The server is this spec's own and runs as an install does: NODE_ENV=production (so with no
 // SMTP_URL there is no mail at all, rather than development's .eml files), no model key or address
 // (production looks for no local model either), no Stripe keys, no speech model, its own embedded
-// database in a temporary folder. Each story walks every address the router knows; a route added to
-// web/routes that this walk does not list fails the first story until it is added here.
+// database in a temporary folder. Each story walks every address the router knows and each guided
+// flow; a route added to web/routes that this walk does not list fails the guest's story until it
+// is added here. Where each address led each visitor is in the report's annotations.
 
 // The debrief's recorder needs a microphone (Chromium's fake one), which only the full browser has.
 test.use(fullBrowser);
 
 const PORT = Number(process.env.E2E_PORT ?? 8091) + 4;
-const URL = `http://127.0.0.1:${PORT}`;
-test.use({ baseURL: URL, viewport: { width: 390, height: 844 } });
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+test.use({ baseURL: ORIGIN, viewport: { width: 390, height: 844 } });
 // In order, on one server: the operator's story claims the server last, so the guest and the rep
 // see it as it is before anyone has opened the setup link. (After a failed story the next worker
 // starts a fresh server, which is a fresh install again.)
@@ -54,7 +67,7 @@ test.beforeAll(async () => {
   server = new AppServer(PORT, {
     NODE_ENV: 'production',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
-    APP_URL: URL,
+    APP_URL: ORIGIN,
     DATA_DIR: dataDir,
     DATABASE_URL: undefined,
     LOG_LEVEL: 'warn',
@@ -88,7 +101,7 @@ const FLOW_ADDRESSES = Object.keys(FLOWS).map((type) => `/chat?flow=${type}`);
 
 /**
  * Every route of web/routes and an address that opens it. The keys are the routes' `path`s as
- * written there; `coveredRoutes` checks that none is missing.
+ * written there; `routePathsInRouter` reads those, so the guest's story sees if one is missing.
  */
 const ROUTES: Record<string, string[]> = {
   '/': ['/'],
@@ -153,9 +166,36 @@ const ADDRESSES = [
   `/no-such-page-${randomUUID().slice(0, 8)}`,
 ];
 
-/** Both rules, on the screen on display. */
-async function checkScreen(page: Page, where: string): Promise<void> {
+/** Each story's page, and its calls to the API still waiting for an answer. */
+const apiCallsWaiting = new WeakMap<Page, Set<Request>>();
+
+/** Counts the page's calls to the API from now on, for `waitForScreenAtRest`. */
+function countApiCalls(page: Page): void {
+  const calls = new Set<Request>();
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) calls.add(request);
+  });
+  page.on('requestfinished', (request) => calls.delete(request));
+  page.on('requestfailed', (request) => calls.delete(request));
+  apiCallsWaiting.set(page, calls);
+}
+
+/**
+ * Waits until the screen's calls to the API have been answered (what the server says, such as
+ * whether a model or a speech model is there, is drawn from them) and nothing moves any more.
+ */
+async function waitForScreenAtRest(page: Page): Promise<void> {
+  await expect
+    .poll(() => apiCallsWaiting.get(page)?.size ?? 0, {
+      message: 'the API has answered the screen',
+    })
+    .toBe(0);
   await settle(page);
+}
+
+/** Both rules, on the screen on display once it is at rest. */
+async function checkScreen(page: Page, where: string): Promise<void> {
+  await waitForScreenAtRest(page);
   await expectNoSettingNames(page, where);
   await expectDisabledButtonsExplained(page, where);
 }
@@ -173,7 +213,7 @@ async function openScreen(page: Page, who: string, address: string): Promise<str
     .first();
   await expect(drawn, `${who}: ${address} draws a screen`).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
-  const landed = new globalThis.URL(page.url());
+  const landed = new URL(page.url());
   return `${landed.pathname}${landed.search}`;
 }
 
@@ -284,12 +324,25 @@ async function chatWithoutAModel(page: Page, who: string): Promise<void> {
   await expect(chat.replyText()).not.toBeEmpty();
   await expect(chat.stopButton).toHaveCount(0);
   await checkScreen(page, `${who}: the chat's answer without a model`);
+
+  // The drawer of tools and conversations (a word typed first, so the drawer is all that is new),
+  // and the saved history from the header, over the dashboard.
+  await chat.input.fill('And the next step?');
+  await chat.openSidebar();
+  await checkScreen(page, `${who}: the tools and conversations drawer`);
+  await page.keyboard.press('Escape');
+  await page.goto('/dashboard');
+  const history = new HistorySheet(page);
+  await history.open();
+  await checkScreen(page, `${who}: the saved history`);
+  await history.close();
 }
 
 test('a guest walks every screen of a fresh install and reads no setting name and no unexplained disabled button', async ({
   page,
 }) => {
   test.setTimeout(300_000);
+  countApiCalls(page);
   expect(server.log, 'the server runs with no model').toContain('model:    Offline drafter');
   expect(server.log, 'the server runs with no mail').toContain('password reset by email is off');
   expect(Object.keys(ROUTES).toSorted(), 'every route of web/routes is walked').toEqual(
@@ -313,13 +366,14 @@ test('a new rep walks every screen of a fresh install, chats, records a debrief 
   newAccount,
 }) => {
   test.setTimeout(300_000);
+  countApiCalls(page);
   await registerAndLogIn(page.request, newAccount);
   await walkEveryAddress(page, 'a rep');
   await walkMenus(page, 'a rep', true);
   await chatWithoutAModel(page, 'a rep');
 
   // A debrief recorded where transcription is not set up: the recording's card, after Transcribe.
-  await context.grantPermissions(['microphone'], { origin: URL });
+  await context.grantPermissions(['microphone'], { origin: ORIGIN });
   const debrief = new DebriefPage(page);
   await debrief.open();
   await debrief.meeting.fill('Freightly');
@@ -341,6 +395,7 @@ test('the operator opens the setup link of a fresh install, creates the account,
   newAccount,
 }) => {
   test.setTimeout(300_000);
+  countApiCalls(page);
   const token = /\/setup\?token=([\w-]+)/.exec(server.log)?.[1];
   expect(token, 'the setup link among the start-up lines').toBeTruthy();
 
@@ -359,6 +414,12 @@ test('the operator opens the setup link of a fresh install, creates the account,
   await checkScreen(page, 'the operator: Settings → Model, just made the operator');
 
   await walkEveryAddress(page, 'the operator');
+  // Settings → Plans, changed and changed back: the screen with its toast (drawn in a shadow root).
+  await page.goto('/settings/plans');
+  await page.getByRole('radio', { name: /Only the accounts I grant/ }).check();
+  await new AppPage(page).expectToast('Plans saved');
+  await checkScreen(page, 'the operator: Settings → Plans, saved');
+  await page.getByRole('radio', { name: /Every account gets every tool/ }).check();
   await walkMenus(page, 'the operator', true);
   await chatWithoutAModel(page, 'the operator');
 });
