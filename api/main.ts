@@ -1,6 +1,6 @@
 // The process: read the environment, open (and migrate) the database, serve the API and the PWA.
 import type { AddressInfo } from 'node:net';
-import { addressToOpen, loadConfig, modelInUse, ConfigError, type Config } from './config';
+import { addressToOpen, loadConfig, modelInUse, ConfigError } from './config';
 import { openDatabase } from './db';
 import { createApp } from './app';
 import { loggerFor } from './log';

@@ -16,8 +16,10 @@
  *   role button (or a button or ion-button) carrying aria-disabled="true"; a button inside a
  *   component's shadow root counts as its host. It is explained when its `aria-describedby` (on the
  *   host or on the native button inside it) names an element that is rendered, at least 2×2 px (a
- *   visually hidden text is not beside anything), and holds text. That is the rule a screen reader
- *   and a sighted rep share: the reason is read with the button and shown next to it.
+ *   visually hidden text is not beside anything), and holds text, or is the empty field the button
+ *   waits for, showing its placeholder (the chat's Send beside 'Type your message...'). That is the
+ *   rule a screen reader and a sighted rep share: the reason is read with the button and shown next
+ *   to it.
  *
  * Both helpers record what they find with `expect.soft`, so one walk lists every finding of every
  * screen instead of stopping at the first.
@@ -131,7 +133,12 @@ export function findUnexplainedDisabledButtons(page: Page): Promise<string[]> {
         const root = holder.getRootNode() as Document | ShadowRoot;
         for (const id of ids) {
           const target = root.getElementById?.(id) ?? document.getElementById(id);
-          if (shown(target) && (target as HTMLElement).innerText.trim()) return true;
+          if (!shown(target)) continue;
+          if ((target as HTMLElement).innerText.trim()) return true;
+          // The empty field the button waits for, saying what to type in it.
+          const field = target as HTMLInputElement;
+          if (/^(INPUT|TEXTAREA)$/.test(field.tagName) && !field.value && field.placeholder.trim())
+            return true;
         }
       }
       return false;

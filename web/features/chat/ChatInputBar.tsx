@@ -1,5 +1,5 @@
 import { arrowUp, stop } from 'ionicons/icons';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { earlyTap } from '../../../domain/contract/earlyTapScript';
 import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
@@ -46,6 +46,7 @@ export function ChatInputBar({
 }: ChatInputBarProps) {
   const canSend = !isLoading && value.trim() !== '';
   const hasText = value.trim() !== '';
+  const fieldId = useId();
   const [attachMessage, setAttachMessage] = useState<AttachNote | null>(null);
 
   const handleAttach = (text: string) => {
@@ -92,6 +93,7 @@ export function ChatInputBar({
       >
         <div className="chat-input__field">
           <input
+            id={fieldId}
             className="chat-input__text"
             name={CHAT_MESSAGE_FIELD}
             type="text"
@@ -137,6 +139,8 @@ export function ChatInputBar({
             type="submit"
             className="chat-input__send"
             disabled={!canSend}
+            // Blank, Send waits for the field beside it, whose placeholder says what to type.
+            aria-describedby={hasText ? undefined : fieldId}
             aria-label="Send"
             icon={arrowUp}
           />

@@ -51,7 +51,11 @@ export function IdeaForm({ idea, onIdeaChange, onSubmit, analysing, error }: Ide
         autoCapitalize="sentences"
       />
       <div className="idea-form__meta" id="onboarding-idea-hint">
-        <span>Who it is for, what it does, and how it makes money.</span>
+        <span>
+          {trimmed
+            ? 'Who it is for, what it does, and how it makes money.'
+            : 'Type your idea to analyse it: who it is for, what it does, and how it makes money.'}
+        </span>
         <span aria-hidden="true">
           {idea.length}/{IDEA_MAX_CHARS}
         </span>
@@ -68,6 +72,8 @@ export function IdeaForm({ idea, onIdeaChange, onSubmit, analysing, error }: Ide
         expand="block"
         size="large"
         disabled={disabled}
+        // Blank, the button waits for the idea: the hint under the box says what to type.
+        aria-describedby={trimmed ? undefined : 'onboarding-idea-hint'}
         className="idea-form__submit"
       >
         {analysing ? (

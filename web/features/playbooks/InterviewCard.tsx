@@ -306,6 +306,8 @@ export function InterviewCard({
             type="submit"
             className="pp-button pp-button--primary interview-card__next"
             disabled={!view.canSubmit || busy}
+            // Waiting for an answer: the question it waits for is its reason.
+            aria-describedby={!view.canSubmit && !busy ? `${id}-q` : undefined}
           >
             {status === 'finishing' ? (
               <span className="pp-spinner pp-spinner--small" aria-hidden="true" />
