@@ -1,5 +1,5 @@
 import { Pool as PgPool } from 'pg';
-import { runningEmbeddedDatabase, startEmbeddedDatabase } from '../db/embedded';
+import { startEmbeddedDatabase } from '../db/embedded';
 import { migrate } from '../db/migrate';
 
 export type Pool = PgPool;
@@ -58,26 +58,5 @@ export async function openDatabase(opts: {
       await pool.end();
       await embedded?.stop();
     },
-  };
-}
-
-/**
- * The database for an operator's command (npm run grant-pro, revoke-pro, setup-link): as
- * openDatabase, except that an embedded database a running server holds is reached through that
- * server's socket, so the command works while the server runs. That connection leaves the server's
- * prepared statements alone and uses none of its own; the server has applied the migrations.
- */
-export async function openOperatorDatabase(opts: {
-  databaseUrl: string | undefined;
-  dataDir: string;
-}): Promise<Database> {
-  const running = opts.databaseUrl ? null : await runningEmbeddedDatabase(opts.dataDir);
-  if (!running) return openDatabase(opts);
-  const pool = new PgPool({ ...running, max: 1 });
-  pool.on('error', (err) => console.error('[db] idle client error:', err.message));
-  return {
-    pool,
-    label: `the running server's embedded PGlite (${opts.dataDir})`,
-    close: () => pool.end(),
   };
 }

@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { addressToOpen, loadConfig, modelInUse, ConfigError } from './config';
 import { openDatabase } from './db';
+import { serveOperatorCommands } from './operatorCommands';
 import { createApp } from './app';
 import { loggerFor } from './log';
 import { sweepExpired } from './maintenance';
@@ -92,6 +93,13 @@ async function main() {
     );
   void sweep();
   setInterval(sweep, SWEEP_EVERY_MS).unref();
+  // On the embedded database, npm run grant-pro and setup-link ask this process (api/operatorCommands.ts).
+  const operatorCommands = config.databaseUrl
+    ? null
+    : await serveOperatorCommands(config, db.pool, db.label).catch((err: Error) => {
+        log.warn(`operator commands from the shell are off: ${err.message}`);
+        return null;
+      });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -100,6 +108,7 @@ async function main() {
     startup.info(`${signal}: shutting down`);
     server.close();
     server.closeAllConnections();
+    operatorCommands?.close();
     await db.close().catch((err: Error) => log.error(`closing the database: ${err.message}`));
     process.exit(0);
   };

@@ -85,9 +85,8 @@ async function serveOnSocket(
       ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting]),
     ],
   });
-  // The pool keeps one connection; room for a second lets it reconnect while a dropped one closes,
-  // and a third is an operator's command run beside the server (attachEmbeddedDatabase).
-  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 3 });
+  // The pool keeps one connection; room for a second lets it reconnect while a dropped one closes.
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });
   try {
     await server.start();
   } catch (err) {
@@ -123,29 +122,6 @@ function privateSocketDir(dataDir: string | undefined): SocketDir {
 }
 
 /**
- * How to reach the embedded database a running server in `dataDir` serves, or null when none does:
- * an operator's command (npm run grant-pro, setup-link) then works beside the server instead of
- * asking for it to be stopped (two PGlite instances on one data folder would corrupt it).
- */
-export async function runningEmbeddedDatabase(dataDir: string): Promise<EmbeddedConnection | null> {
-  if (dataDir === IN_MEMORY) return null;
-  const dir = join(resolve(dataDir), 'socket');
-  const socketPath = join(dir, `.s.PGSQL.${SOCKET_PORT}`);
-  if (!lstatSync(socketPath, { throwIfNoEntry: false })?.isSocket()) return null;
-  return (await socketAnswers(socketPath))
-    ? { host: dir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' }
-    : null;
-}
-
-function socketAnswers(socketPath: string): Promise<boolean> {
-  return new Promise<boolean>((done) => {
-    const probe = connect(socketPath);
-    probe.once('connect', () => (probe.destroy(), done(true)));
-    probe.once('error', () => done(false));
-  });
-}
-
-/**
  * A socket file left by a killed process blocks listen() (EADDRINUSE). Remove it, unless a live
  * server still answers on it: then another process is using this DATA_DIR, and two PGlite
  * instances on one data folder would corrupt it.
@@ -155,7 +131,12 @@ async function removeStaleSocket(socketPath: string): Promise<void> {
   if (!stat) return;
   if (!stat.isSocket())
     throw new Error(`${socketPath} exists and is not a socket; move it away and start again`);
-  if (await socketAnswers(socketPath))
+  const live = await new Promise<boolean>((done) => {
+    const probe = connect(socketPath);
+    probe.once('connect', () => (probe.destroy(), done(true)));
+    probe.once('error', () => done(false));
+  });
+  if (live)
     throw new Error(
       `The embedded database in ${socketPath} is in use by another process (is Pitchpad already running on this DATA_DIR?)`,
     );

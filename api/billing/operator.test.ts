@@ -8,6 +8,7 @@ import type { SubscriptionInfo } from '../../domain/contract/auth';
 import { loggedInClient } from '../../tests/factories/users';
 import { startTestServer, testDatabaseUrl } from '../../tests/support/server';
 import { openDatabase } from '../db';
+import { serveOperatorCommands } from '../operatorCommands';
 
 const run = promisify(execFile);
 const dirs: string[] = [];
@@ -66,7 +67,7 @@ describe('npm run grant-pro / revoke-pro', () => {
   }, 60_000);
 
   it('works while the server runs on the embedded database, on the rep’s live session', async () => {
-    // The server holds the embedded database in DATA_DIR; the scripts reach it through its socket.
+    // The server holds the embedded database in DATA_DIR; the scripts ask it to grant and revoke.
     // Payments are configured here, so a grant is the only way to Pro.
     const dataDir = freshDataDir();
     const server = await startTestServer({
@@ -75,6 +76,8 @@ describe('npm run grant-pro / revoke-pro', () => {
       STRIPE_SECRET_KEY: 'sk_test_unused',
       STRIPE_PRICE_ID: 'price_unused',
     });
+    // As main.ts does on the embedded database: the scripts ask this process.
+    const commands = await serveOperatorCommands(server.config, server.pool, 'the running server');
     try {
       const { user, client } = await loggedInClient(server);
       const access = async () =>
@@ -83,14 +86,19 @@ describe('npm run grant-pro / revoke-pro', () => {
       const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
 
       const granted = await script('grant', user.username, env);
-      expect(granted.stdout).toContain("the running server's embedded PGlite");
+      expect(granted.stdout).toContain(`Granted Pro for '${user.username}' on the running server`);
       expect(await access()).toBe('granted');
       // The server's own prepared statements and pool were left alone: it answers as before.
       expect((await client.get('/api/chats')).status).toBe(200);
 
       await script('revoke', user.username, env);
       expect(await access()).toBe('none');
+      await expect(script('grant', 'nobody_here', env)).rejects.toMatchObject({ code: 1 });
+      // A new setup link too (this server has no operator yet), at the address start-up prints.
+      const link = await run('npx', ['tsx', 'api/settings/setupLinkCli.ts'], { env });
+      expect(link.stdout).toMatch(/http:\/\/localhost:\d+\/setup\?token=[\w-]+/);
     } finally {
+      commands?.close();
       await server.close();
     }
   }, 60_000);
