@@ -175,8 +175,9 @@ export function settingsRoutes(
   router.put('/settings/speech', requireOperator(), validate(SpeechSettingsInput), async (ctx) => {
     const input = inputOf(ctx, SpeechSettingsInput);
     const env = ctx.config.transcribe.fromEnv;
-    if (env.baseUrl && input.baseUrl !== null)
-      throw setByEnvironment('baseUrl', 'TRANSCRIBE_BASE_URL');
+    // TRANSCRIBE_API_KEY without TRANSCRIBE_BASE_URL fixes the address too (speech.ts speechServer).
+    if ((env.baseUrl || env.apiKey) && input.baseUrl !== null)
+      throw setByEnvironment('baseUrl', env.baseUrl ? 'TRANSCRIBE_BASE_URL' : 'TRANSCRIBE_API_KEY');
     if (env.apiKey && input.apiKey !== undefined && input.apiKey !== null)
       throw setByEnvironment('apiKey', 'TRANSCRIBE_API_KEY');
     if (env.model && input.model !== ctx.config.transcribe.model)
@@ -201,17 +202,21 @@ export function settingsRoutes(
       const inUse = await currentSpeechServer(ctx, live);
       const timeoutMs = ctx.config.transcribe.timeoutMs;
       // Omitted: what is in use. A key goes along only to the address it belongs to.
+      // null: the chat model's server, whatever is saved.
+      const chatServer = input.baseUrl === null ? speechServer(ctx.config, live, null) : null;
       const server =
-        input.baseUrl !== undefined && input.baseUrl !== null
-          ? {
-              baseUrl: input.baseUrl,
-              apiKey:
-                input.apiKey ??
-                (inUse && sameServer(input.baseUrl, inUse.baseUrl) ? inUse.apiKey : undefined),
-              model: input.model ?? inUse?.model ?? ctx.config.transcribe.model,
-              timeoutMs,
-            }
-          : inUse && { ...inUse, model: input.model ?? inUse.model };
+        input.baseUrl === null
+          ? chatServer && { ...chatServer, model: input.model ?? chatServer.model }
+          : input.baseUrl !== undefined
+            ? {
+                baseUrl: input.baseUrl,
+                apiKey:
+                  input.apiKey ??
+                  (inUse && sameServer(input.baseUrl, inUse.baseUrl) ? inUse.apiKey : undefined),
+                model: input.model ?? inUse?.model ?? ctx.config.transcribe.model,
+                timeoutMs,
+              }
+            : inUse && { ...inUse, model: input.model ?? inUse.model };
       let body: SpeechTestResponse;
       if (!server)
         body = {
@@ -277,7 +282,7 @@ async function presentSpeech(
       baseUrl: inUse.baseUrl ? shownUrl(inUse.baseUrl) : null,
       model: inUse.model,
     },
-    locked: env,
+    locked: { baseUrl: env.baseUrl || env.apiKey, apiKey: env.apiKey, model: env.model },
     updatedAt: stored ? stored.updatedAt.toISOString() : null,
     ...(stored?.apiKeyUnreadable ? { apiKeyUnreadable: true } : {}),
   };

@@ -111,6 +111,12 @@ function clip(text: string, max: number): string {
 /** Characters Markdown would read as links, emphasis or HTML, escaped: a document's text stays text. */
 const plain = (text: string) => text.replace(/[\\`*[\]<>|~]/g, (c) => `\\${c}`);
 
+/** A document's words as a quote: plain, and a bare address in it text, not a link GFM would make. */
+const quoted = (text: string) =>
+  plain(text)
+    .replace(/:\/\//g, ':\u200b//')
+    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\u200b.`);
+
 /**
  * A sentence or two of a passage around what the question asks: the sentence that holds most of its
  * `terms` (then of the `related` words, a matched objection's), with the next one when both fit, at
@@ -148,7 +154,7 @@ function kitSection(
 ): string {
   return [
     '**From your sales kit**',
-    ...passages.map((p, i) => `> “${plain(passageExcerpt(p.text, terms, related))}” [${i + 1}]`),
+    ...passages.map((p, i) => `> “${quoted(passageExcerpt(p.text, terms, related))}” [${i + 1}]`),
   ].join('\n\n');
 }
 
@@ -211,7 +217,11 @@ export function objectionsIn(message: string): LibraryObjection[] {
 /** The facts an entry's response is written from: what the profile would fill in the objection flow. */
 function factsFromProfile(audience: Audience, profile: ProfileValues) {
   const answers: Answers = answersFromProfile('objection', profile, AUDIENCE_QUESTIONS[audience]);
-  return objectionFacts(answers);
+  // The profile's words go into the answer's Markdown: as text, never a link or markup of theirs.
+  const facts = objectionFacts(answers);
+  return Object.fromEntries(
+    Object.entries(facts).map(([key, value]) => [key, value === undefined ? value : plain(value)]),
+  ) as typeof facts;
 }
 
 /** One library entry as the answer shows it: what is said, why, the pattern's steps, the follow-up. */

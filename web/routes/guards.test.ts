@@ -121,8 +121,8 @@ describe('loadPlanAccess', () => {
       serverSays({ ...free, access });
       expect(await loadPlanAccess(cacheWith(user, { ...free, access: 'none' }))).toBe('paid');
     }
-    // A revoked grant: the server's 'none' is believed over the old free-tier fields.
-    serverSays({ ...paid, isActive: false, access: 'none' });
+    // A revoked grant: the server's 'none' is believed over subscription fields that look paid.
+    serverSays({ ...paid, access: 'none' });
     expect(await loadPlanAccess(cacheWith(user, free))).toBe('free');
   });
 });

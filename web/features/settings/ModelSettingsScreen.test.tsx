@@ -135,6 +135,7 @@ describe('Settings → Model', () => {
     fireEvent.click(await view.findByRole('button', { name: 'Save' }));
     const signIn = await view.findByRole('link', { name: 'Sign in again' });
     expect(signIn.getAttribute('href')).toBe('/auth/login?redirect=settings%2Fmodel');
-    expect(view.getByRole('alert').textContent).toMatch(/Your session has ended/);
+    const model = view.getByRole('form', { name: 'Model settings' });
+    expect(model.querySelector('[role="alert"]')?.textContent).toMatch(/Your session has ended/);
   });
 });

@@ -28,7 +28,7 @@ const RULES = [
     value: 'everyone',
     title: 'Every account gets every tool',
     description:
-      'The guided flows, competitive intelligence and drafts for everyone who signs up. Nobody pays.',
+      'The guided flows, competitive intelligence and drafts for everyone who signs up, with Pro’s daily AI allowance. Nobody pays.',
   },
   {
     value: 'granted',

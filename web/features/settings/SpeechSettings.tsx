@@ -32,6 +32,12 @@ const WHERE = [
 
 export function SpeechSettingsSection() {
   const settings = useQuery(speechSettingsQueryOptions);
+  if (settings.isError)
+    return (
+      <p className="form-error speech-settings" role="alert">
+        Could not load the speech model’s settings: {settings.error.message}
+      </p>
+    );
   if (!settings.data) return null;
   // Keyed by the save time: a save starts the form from what is stored.
   return <SpeechForm key={settings.data.updatedAt ?? 'none'} saved={settings.data} />;
@@ -48,7 +54,8 @@ function SpeechForm({ saved }: { saved: SpeechSettingsResponse }) {
   const [apiKey, setApiKey] = useState('');
   const [model, setModel] = useState(saved.model);
   const input = () => ({
-    baseUrl: own ? baseUrl.trim() : null,
+    // An address the environment sets is not the form's to send: the server keeps it.
+    baseUrl: own && !locked.baseUrl ? baseUrl.trim() : null,
     // An empty key field keeps the saved key (for the same address); a typed one replaces it.
     ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
     model: model.trim(),
@@ -59,6 +66,7 @@ function SpeechForm({ saved }: { saved: SpeechSettingsResponse }) {
   };
   const handleSave = (event: FormEvent) => {
     event.preventDefault();
+    if (save.isPending) return;
     save.mutate(input(), {
       onSuccess: (result) =>
         toast({
@@ -88,6 +96,12 @@ function SpeechForm({ saved }: { saved: SpeechSettingsResponse }) {
           ? `Debriefs are transcribed with ${saved.inUse.model} at ${saved.inUse.baseUrl ?? 'OpenAI'}.`
           : 'No speech model yet: recordings wait on the reps’ phones until one is connected.'}
       </p>
+      {saved.apiKeyUnreadable && (
+        <p className="form-error" role="alert">
+          The saved speech key can no longer be read (the server's secret has changed since it was
+          saved): enter the key again.
+        </p>
+      )}
       <fieldset className="settings-section" disabled={locked.baseUrl}>
         <legend className="settings-section__title">
           Where recordings are transcribed {locked.baseUrl && <SetByEnvironment />}
@@ -185,7 +199,9 @@ function SpeechForm({ saved }: { saved: SpeechSettingsResponse }) {
         <button
           type="button"
           className="pp-button"
-          onClick={() => test.mutate(input())}
+          onClick={() => {
+            if (!test.isPending) test.mutate(input());
+          }}
           aria-busy={test.isPending || undefined}
         >
           {test.isPending ? 'Testing…' : 'Test'}
