@@ -77,6 +77,8 @@ test("a guest's worksheet names the idea shortly, is there again when /onboardin
   // It is the account's now, no longer the device's guest copy: logged out, the next person gets
   // the form (logout deletes the account's copy with its other data: keptWorksheet.test.ts).
   await onboarding.logOutFromMenu();
+  // The logout ends before the next visit: a visit made while it runs is still the account's.
+  await expect(onboarding.signInButton).toBeVisible();
   await onboarding.open();
   await expect(onboarding.ideaInput).toBeVisible();
   await expect(page.getByText(question)).toHaveCount(0);
