@@ -23,6 +23,7 @@ import {
   SettingsField,
   SettingsScreen,
   useOperatorQuery,
+  URL_FIELD,
 } from './OperatorSettings';
 import { SpeechSettingsSection } from './SpeechSettings';
 import {
@@ -189,12 +190,7 @@ function ModelSettingsForm({ saved }: { saved: ModelSettings }) {
           >
             <input
               id={`${id}-url`}
-              className="text-field__input"
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
+              {...URL_FIELD}
               placeholder="http://localhost:11434/v1"
               value={form.baseUrl}
               readOnly={locked.baseUrl}

@@ -204,3 +204,13 @@ export function SettingsField({
     </div>
   );
 }
+
+/** What every address field of the settings shares: the URL keyboard, no corrections, no autofill. */
+export const URL_FIELD = {
+  className: 'text-field__input',
+  type: 'url',
+  inputMode: 'url',
+  autoComplete: 'off',
+  autoCapitalize: 'none',
+  spellCheck: false,
+} as const;

@@ -10,7 +10,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { SpeechSettingsResponse } from '../../../domain/contract/settings';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { useToast } from '../../ui/ToastProvider';
-import { ChoiceOption, SetByEnvironment, SettingsField } from './OperatorSettings';
+import { ChoiceOption, SetByEnvironment, SettingsField, URL_FIELD } from './OperatorSettings';
 import {
   speechSettingsQueryOptions,
   useSaveSpeechSettings,
@@ -130,12 +130,7 @@ function SpeechForm({ saved }: { saved: SpeechSettingsResponse }) {
           <SettingsField htmlFor={`${id}-url`} label="Speech server address">
             <input
               id={`${id}-url`}
-              className="text-field__input"
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
+              {...URL_FIELD}
               placeholder="http://localhost:8000/v1"
               value={baseUrl}
               readOnly={locked.baseUrl}
