@@ -63,11 +63,16 @@ function PlanSettingsForm({ settings }: { settings: PlanSettingsResponse }) {
   const toast = useToast();
   const save = useSavePlanRule();
   const everyone = settings.everyAccountPro && !settings.paymentsEnabled;
-  // The choice shows at once, while it is saved; a refusal puts the saved one back.
-  const shown = save.isPending ? save.variables : settings.everyAccountPro;
+  // The choice shows from the tap on, while it is saved; a refusal puts the saved one back. (Kept
+  // here, not read from the mutation, whose pending state arrives a tick after the tap: the radio
+  // would spring back for a moment.)
+  const [picked, setPicked] = useState<boolean | null>(null);
+  const shown = picked ?? settings.everyAccountPro;
   const choose = (everyAccountPro: boolean) => {
     if (everyAccountPro === shown) return;
+    setPicked(everyAccountPro);
     save.mutate(everyAccountPro, {
+      onSettled: () => setPicked(null),
       onSuccess: () =>
         toast({
           header: 'Plans saved',
