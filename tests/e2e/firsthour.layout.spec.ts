@@ -52,7 +52,10 @@ async function expectApart(a: Locator, b: Locator, what: string): Promise<void> 
       async () => {
         const [p, q] = [(await a.boundingBox())!, (await b.boundingBox())!];
         const overlap =
-          p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
+          p.x < q.x + q.width &&
+          q.x < p.x + p.width &&
+          p.y < q.y + q.height &&
+          q.y < p.y + p.height;
         return overlap ? `overlap: ${JSON.stringify(p)} and ${JSON.stringify(q)}` : 'apart';
       },
       { message: what, timeout: 5_000 },

@@ -38,8 +38,19 @@ function drawn(page: Page): Promise<Drawn> {
   }, FRAME_GLOBAL);
 }
 
-/** The centre of the frame's element matching `selector`, where a finger taps it. */
+/**
+ * The centre of the frame's element matching `selector`, where a finger taps it: measured once the
+ * frame's linked stylesheets have loaded, as the rep sees it (before, the copy is laid out unstyled
+ * for a moment, and a tap aimed there lands elsewhere).
+ */
 async function frameSpot(page: Page, selector: string): Promise<{ x: number; y: number }> {
+  await page.waitForFunction((global) => {
+    const frame = (window as unknown as Record<string, { root?: ShadowRoot } | undefined>)[global]
+      ?.root;
+    return [...(frame?.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]') ?? [])].every(
+      (link) => link.sheet !== null,
+    );
+  }, FRAME_GLOBAL);
   const box = await page.evaluate(
     ({ global, sel }) => {
       const frame = (window as unknown as Record<string, { root?: ShadowRoot } | undefined>)[global]
