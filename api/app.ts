@@ -41,6 +41,7 @@ import { settingsRoutes } from './settings/settings.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { KIT_UPLOAD_PATH, kitRoutes } from './kit/kit.routes';
 import { RECORDING_UPLOAD_PATH, recordingRoutes } from './recordings/recordings.routes';
+import { crmRoutes } from './crm/crm.routes';
 import { accountExportRoutes } from './account/export.routes';
 import { accountDeleteRoutes } from './account/delete.routes';
 import type { LlmGateway } from './llm/types';
@@ -177,6 +178,7 @@ export function createApp({
     profileRoutes(model),
     kitRoutes(),
     recordingRoutes(live),
+    crmRoutes(),
     accountExportRoutes(),
     accountDeleteRoutes(lucia, stripe),
   ];

@@ -21,6 +21,16 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
+/** An http(s) origin with a default; empty counts as unset, a trailing slash is dropped. */
+function httpUrl(fallback: string) {
+  return optionalString
+    .refine(
+      (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+      'must be an http:// or https:// URL',
+    )
+    .transform((v) => (v ?? fallback).replace(/\/+$/, ''));
+}
+
 /**
  * A daily token allowance: a whole number of tokens, or 0 / 'off' for no limit (an operator's own
  * model server, where a call costs nothing).
@@ -168,6 +178,17 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(60, 'must be at most 60')
     .default(DEBRIEF_MAX_MINUTES_DEFAULT),
+  // The apps the operator registered with HubSpot and Salesforce, so reps can connect their CRM.
+  // Empty counts as unset; set here, they win over Settings → Connections.
+  HUBSPOT_CLIENT_ID: optionalString,
+  HUBSPOT_CLIENT_SECRET: optionalString,
+  // HubSpot's API and sign-in hosts: only a proxy (or a test's fake) changes them.
+  HUBSPOT_API_URL: httpUrl('https://api.hubapi.com'),
+  HUBSPOT_AUTH_URL: httpUrl('https://app.hubspot.com'),
+  SALESFORCE_CLIENT_ID: optionalString,
+  SALESFORCE_CLIENT_SECRET: optionalString,
+  // A sandbox signs in at https://test.salesforce.com, an org with My Domain at its own address.
+  SALESFORCE_LOGIN_URL: httpUrl('https://login.salesforce.com'),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -243,6 +264,14 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** The sales kit: how many files a rep may keep, how large each may be, how long one may take to read. */
   kit: { maxFiles: number; maxFileBytes: number; extractTimeoutMs: number };
+  /**
+   * The CRM apps from the environment (api/crm/apps.ts): a provider whose id and secret are both set
+   * here is not read from Settings → Connections.
+   */
+  crm: {
+    hubspot: { clientId?: string; clientSecret?: string; apiUrl: string; authUrl: string };
+    salesforce: { clientId?: string; clientSecret?: string; loginUrl: string };
+  };
   /**
    * The voice debrief's transcription (api/recordings/speech.ts). Without `baseUrl`, the chat model's
    * server (from the environment or Settings → Model; never the local model the probe found, nor the
@@ -345,6 +374,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFiles: e.KIT_MAX_FILES,
       maxFileBytes: Math.round(e.KIT_MAX_FILE_MB * 1_000_000),
       extractTimeoutMs: Math.round(e.KIT_EXTRACT_TIMEOUT_S * 1000),
+    },
+    crm: {
+      hubspot: {
+        clientId: e.HUBSPOT_CLIENT_ID,
+        clientSecret: e.HUBSPOT_CLIENT_SECRET,
+        apiUrl: e.HUBSPOT_API_URL,
+        authUrl: e.HUBSPOT_AUTH_URL,
+      },
+      salesforce: {
+        clientId: e.SALESFORCE_CLIENT_ID,
+        clientSecret: e.SALESFORCE_CLIENT_SECRET,
+        loginUrl: e.SALESFORCE_LOGIN_URL,
+      },
     },
     transcribe: {
       baseUrl: e.TRANSCRIBE_BASE_URL,

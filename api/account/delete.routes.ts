@@ -7,7 +7,9 @@ import {
   DeleteAccountInput,
   type DeleteAccountResponse,
 } from '../../domain/contract/accountData';
+import { CRM_PROVIDERS } from '../../domain/contract/crm';
 import type { AppContext, AppDeps, AppState } from '../context';
+import { revokeConnection } from '../crm/session';
 import { AppError, Unavailable } from '../errors';
 import type { AppLucia } from '../auth/lucia';
 import { endSession } from '../auth/sessions';
@@ -86,6 +88,13 @@ export function accountDeleteRoutes(lucia: AppLucia, stripe: Stripe | null) {
         ctx.log.info(
           { userId, endedAt: subscription.endedAt },
           'account deletion: subscription ended',
+        );
+      // The CRM connections are ended at the CRMs too, so no token of theirs outlives the account
+      // (best effort: a CRM that cannot be reached does not keep the account).
+      for (const provider of CRM_PROVIDERS)
+        await revokeConnection(
+          { config: ctx.config, pool: ctx.pool, log: ctx.log, userId },
+          provider,
         );
       await deleteUserEverywhere(ctx.pool, userId).catch((error: unknown) => {
         if (!subscription) throw error;

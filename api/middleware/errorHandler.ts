@@ -82,6 +82,8 @@ export function errorHandler(): Middleware<AppState, AppDeps> {
         message: 'Something went wrong. Please try again.',
       };
       ctx.status = known?.status ?? 500;
+      // A known 503 says when to come back (Retry-After), as a 4xx does.
+      if (known) ctx.set(known.headers);
       ctx.body = body;
     }
   };

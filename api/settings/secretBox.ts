@@ -57,4 +57,8 @@ export const PURPOSE = {
   modelApiKey: 'model api key',
   speechApiKey: 'speech api key',
   setupToken: 'setup token',
+  crmClientSecret: 'crm client secret',
+  crmAccessToken: 'crm access token',
+  crmRefreshToken: 'crm refresh token',
+  crmCodeVerifier: 'crm code verifier',
 } as const;

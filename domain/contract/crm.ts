@@ -1,0 +1,165 @@
+// The rep's CRM: connecting HubSpot or Salesforce, finding the records a note belongs to, and
+// pushing a note (a CRM note, a follow-up email, a call analysis, a debrief) into it. Shared by the
+// API (which validates with these schemas) and the web app (which reads these types).
+import { z } from 'zod';
+
+export const CRM_PROVIDERS = ['hubspot', 'salesforce'] as const;
+export const CrmProvider = z.enum(CRM_PROVIDERS, {
+  error: "Name the CRM: 'hubspot' or 'salesforce'.",
+});
+export type CrmProvider = z.infer<typeof CrmProvider>;
+
+/** How each CRM is named to the rep. */
+export const CRM_NAMES: Record<CrmProvider, string> = {
+  hubspot: 'HubSpot',
+  salesforce: 'Salesforce',
+};
+
+/**
+ * The kinds of record a note is attached to, in the rep's words: HubSpot's contacts, companies and
+ * deals; Salesforce's Contacts, Accounts and Opportunities.
+ */
+export const CrmRecordType = z.enum(['contact', 'company', 'deal'], {
+  error: "A record is a 'contact', a 'company' or a 'deal'.",
+});
+export type CrmRecordType = z.infer<typeof CrmRecordType>;
+
+/** A record in the rep's CRM, as a search finds it and a push names it. */
+export const CrmRecord = z.object({
+  type: CrmRecordType,
+  id: z
+    .string({ error: 'A record needs the id its CRM gave it.' })
+    .regex(/^[A-Za-z0-9]{1,40}$/, 'A record id is the letters and digits its CRM gave it.'),
+  name: z.string().trim().min(1, 'A record needs its name.').max(200),
+  /** A second line: the contact's email and company, the deal's stage. */
+  detail: z.string().max(200).optional(),
+});
+export type CrmRecord = z.infer<typeof CrmRecord>;
+
+/** One CRM as the rep's account sees it. */
+export const CrmConnectionInfo = z.object({
+  provider: CrmProvider,
+  /** The operator has set up this CRM's app: the rep can connect. */
+  available: z.boolean(),
+  /** The rep's connection, if any. */
+  connection: z
+    .object({
+      /** The portal's domain or the org user's name, to say which account is connected. */
+      accountName: z.string(),
+      connectedAt: z.string(),
+      /** The CRM refused the connection (revoked, expired): pushes wait for 'Reconnect'. */
+      needsReconnect: z.boolean(),
+    })
+    .nullable(),
+});
+export type CrmConnectionInfo = z.infer<typeof CrmConnectionInfo>;
+
+/** GET /api/crm */
+export const CrmConnectionsResponse = z.object({ crms: z.array(CrmConnectionInfo) });
+export type CrmConnectionsResponse = z.infer<typeof CrmConnectionsResponse>;
+
+/** POST /api/crm/:provider/connect answers where to send the browser: the CRM's consent page. */
+export const CrmConnectResponse = z.object({ url: z.string() });
+export type CrmConnectResponse = z.infer<typeof CrmConnectResponse>;
+
+/** GET /api/crm/:provider/records?q= */
+export const CrmRecordSearch = z.object({
+  q: z
+    .string({ error: 'Type a name to find a record.' })
+    .trim()
+    .min(2, 'Type at least 2 letters to find a record.')
+    .max(100, 'Search with at most 100 characters.'),
+});
+export const CrmRecordsResponse = z.object({ records: z.array(CrmRecord) });
+export type CrmRecordsResponse = z.infer<typeof CrmRecordsResponse>;
+
+/** What a push carries from: the screens that offer 'Send to HubSpot'. */
+export const CrmSourceKind = z.enum(['crm-note', 'follow-up', 'call-analysis', 'debrief'], {
+  error: "Say what is pushed: 'crm-note', 'follow-up', 'call-analysis' or 'debrief'.",
+});
+export type CrmSourceKind = z.infer<typeof CrmSourceKind>;
+
+/** The most characters a pushed note may have; a CRM that takes fewer gets it cut, with a line saying so. */
+export const CRM_NOTE_MAX_CHARS = 60_000;
+/** The most records one push is attached to. */
+export const CRM_TARGETS_MAX = 5;
+
+/** PUT /api/crm/pushes/:id (the id is the phone's, so a retried push is the same push). */
+export const CrmPushInput = z.object({
+  provider: CrmProvider,
+  source: z.object({
+    kind: CrmSourceKind,
+    /** Where in Pitchpad it came from (a chat's or a recording's id), to show the push there. */
+    ref: z.string().max(100).optional(),
+  }),
+  /** What the note is about, for the rep's list and the notification ('Freightly'). */
+  title: z
+    .string({ error: 'Give the push a title.' })
+    .trim()
+    .min(1, 'Give the push a title.')
+    .max(120, 'A title has at most 120 characters.'),
+  body: z
+    .string({ error: 'Write the note to send.' })
+    .trim()
+    .min(1, 'Write the note to send.')
+    .max(
+      CRM_NOTE_MAX_CHARS,
+      `A note sent to a CRM has at most ${CRM_NOTE_MAX_CHARS.toLocaleString('en-US')} characters: shorten it, or send it in parts.`,
+    ),
+  targets: z
+    .array(CrmRecord)
+    .min(1, 'Choose at least one record to attach the note to.')
+    .max(CRM_TARGETS_MAX, `Attach the note to at most ${CRM_TARGETS_MAX} records.`),
+  /** Log a follow-up as an email sent (HubSpot's email engagement), not as a note; with its subject. */
+  asEmail: z
+    .object({ subject: z.string().trim().min(1, 'An email needs its subject.').max(200) })
+    .optional(),
+});
+export type CrmPushInput = z.input<typeof CrmPushInput>;
+
+/** A push as the server holds it. */
+export const CrmPush = z.object({
+  id: z.string(),
+  provider: CrmProvider,
+  source: z.object({ kind: CrmSourceKind, ref: z.string().optional() }),
+  title: z.string(),
+  targets: z.array(CrmRecord),
+  state: z.enum(['writing', 'written']),
+  /** Opens the record the note is on, in the CRM. */
+  recordUrl: z.string().nullable(),
+  /** The note was cut to fit the CRM's field. */
+  cut: z.boolean(),
+  createdAt: z.string(),
+  writtenAt: z.string().nullable(),
+});
+export type CrmPush = z.infer<typeof CrmPush>;
+
+/** PUT /api/crm/pushes/:id */
+export const CrmPushResponse = z.object({ push: CrmPush });
+export type CrmPushResponse = z.infer<typeof CrmPushResponse>;
+
+/** GET /api/crm/pushes: the rep's latest pushes, newest first. */
+export const CrmPushesResponse = z.object({ pushes: z.array(CrmPush) });
+export type CrmPushesResponse = z.infer<typeof CrmPushesResponse>;
+
+/** Error codes of these endpoints. */
+export const CrmErrorCode = {
+  /** The operator has not set up this CRM's app. */
+  notAvailable: 'crm_not_available',
+  /** The rep has not connected this CRM. */
+  notConnected: 'crm_not_connected',
+  /** The CRM refused the connection: the rep reconnects; the push waits. */
+  reconnect: 'crm_reconnect',
+  /** The connection lacks a permission the push needs. */
+  missingScope: 'crm_missing_scope',
+  /** A record the note is attached to is gone, or is not in the connected account. */
+  targetGone: 'crm_target_gone',
+  /** Another request is writing this push now. */
+  inProgress: 'crm_push_in_progress',
+  /** The CRM is down or slow: the push is tried again later. */
+  unavailable: 'crm_unavailable',
+  /** The CRM refused the note for another reason, said in the message. */
+  refused: 'crm_refused',
+  /** The push id was used for another note. */
+  idTaken: 'crm_push_id_taken',
+} as const;
