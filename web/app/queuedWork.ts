@@ -21,6 +21,7 @@ import {
   type DeliveryOutcome,
 } from '../features/chat/engine/chatDelivery';
 import { deliverChatSend } from '../features/chat/engine/sendMessage';
+import { crmQueue } from '../features/crm/crmPushes';
 import { recordingsQueue } from '../features/debrief/recordingStore';
 import { historyQueue } from '../features/history/workflowStore';
 import { kitQueue } from '../features/kit/kitUploads';
@@ -47,6 +48,7 @@ export const queuedWork = combineQueuedWork(
   profileQueue,
   kitQueue,
   recordingsQueue,
+  crmQueue,
   { handlers: chatHandlers(deliverPlanFirst) },
 );
 

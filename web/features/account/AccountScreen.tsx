@@ -1,7 +1,7 @@
 /**
  * /account: what keeps a rep's account theirs. One section per concern, each in its own
- * file beside this one: how they sign in (passkeys, password, email), the devices signed in, export
- * and delete. Each section loads and saves on its own; this screen only lays them out.
+ * file beside this one: how they sign in (passkeys, password, email), the devices signed in, the CRM
+ * connections, export and delete. Each section loads and saves on its own; this screen only lays them out.
  */
 // oxlint-disable-next-line import/no-unassigned-import -- the account screen's stylesheet, loaded with its chunk
 import './account.css';
@@ -9,6 +9,7 @@ import { Screen } from '../../ui/Screen';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
 import { DeleteSection } from './DeleteSection';
+import { ConnectionsSection } from './ConnectionsSection';
 import { DevicesSection } from './DevicesSection';
 import { EmailSection } from './EmailSection';
 import { ExportSection } from './ExportSection';
@@ -33,6 +34,7 @@ export function AccountScreen() {
       <PasswordSection userId={user.id} />
       <EmailSection userId={user.id} email={user.email} />
       <DevicesSection userId={user.id} />
+      <ConnectionsSection userId={user.id} />
       <ExportSection />
       <DeleteSection />
     </Screen>
