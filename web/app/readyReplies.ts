@@ -1,15 +1,17 @@
 /**
  * What a flush of the outbox delivered, as 'Your draft is ready' notices
- * (features/notifications/draftReady.ts shows them): chat replies answered in full and debriefs
- * transcribed. Read here, where the chat's and the debrief's queued work meet, so neither feature
+ * (features/notifications/draftReady.ts shows them): chat replies answered in full, debriefs
+ * transcribed and notes saved to the rep's CRM ('Saved to HubSpot: Freightly'). Read here, where the chat's and the debrief's queued work meet, so neither feature
  * nor the notifications import each other.
  */
+import { CRM_NAMES } from '../../domain/contract/crm';
 import { recipientAnswerOf } from '../../domain/playbooks/emailFlows';
 import { debriefReadyText, draftReadyText } from '../../domain/notifications/draftReady';
 import { replyKeyFor, userMessageKey } from '../data/chatMerge';
 import type { PitchpadDb } from '../data/db';
 import type { FlushReport } from '../data/outbox';
 import { chatOutcomes } from '../features/chat/engine/chatDelivery';
+import { CRM_PUSH, readPush, savedLine } from '../features/crm/crmPushes';
 import { RECORDING_UPLOAD } from '../features/debrief/recordingStore';
 import { DEBRIEF_PATH, type DraftReadyNotice } from '../features/notifications/draftReady';
 
@@ -30,6 +32,23 @@ export async function readyReplies(
       chatId: `debrief:${id}`,
       url: DEBRIEF_PATH,
       ...debriefReadyText(recording.title, recording.transcript ?? ''),
+      replyStatus: 'complete',
+    });
+  }
+  for (const [id, settled] of report.outcomes) {
+    if (settled.kind !== CRM_PUSH || settled.state !== 'sent') continue;
+    const push = await readPush(db, id);
+    if (!push) continue;
+    const name = CRM_NAMES[push.input.provider];
+    notices.set(`crm:${id}`, {
+      chatId: `crm:${id}`,
+      url: push.input.source.ref
+        ? `/chat?chat=${encodeURIComponent(push.input.source.ref)}`
+        : '/account',
+      title: savedLine(push),
+      body: push.cut
+        ? `The note was cut to fit ${name}: the whole of it is in Pitchpad.`
+        : `Your note is on the record in ${name}.`,
       replyStatus: 'complete',
     });
   }

@@ -11,8 +11,9 @@ import { onlineOnce } from '../account/account.queries';
 
 export const crmKeys = {
   connections: (userId: number) => ['crm', 'connections', userId] as const,
+  // Not under 'crm': the connections are kept for offline use, a search's answers are not.
   records: (userId: number, provider: CrmProvider, q: string) =>
-    ['crm', 'records', userId, provider, q] as const,
+    ['crmRecords', userId, provider, q] as const,
 };
 
 /** GET /api/crm */

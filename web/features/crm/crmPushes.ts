@@ -90,6 +90,12 @@ export async function queuePush(
   return id;
 }
 
+/** One push as this device shows it, or null. */
+export async function readPush(db: PitchpadDb, id: string): Promise<LocalPush | null> {
+  const row = await db.keyValues.get(keyOf(id));
+  return row && isLocalPush(row.value) ? row.value : null;
+}
+
 /** Every push on this device, newest first. */
 export async function readPushes(db: PitchpadDb): Promise<LocalPush[]> {
   const rows = await db.keyValues.where('key').startsWith(KEY_PREFIX).toArray();

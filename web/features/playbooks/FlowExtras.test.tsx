@@ -12,6 +12,9 @@ import { MessageList } from '../chat/MessageList';
 import { ChatFlowExtras, flowPromptOf, isFlowResultOnly, offlineDraftRow } from './FlowExtras';
 import { saveOfflineEmailDraft } from './flowResults';
 import { buildLocalEmailChat } from '../../../tests/factories/localMessages';
+import { renderPage } from '../../../tests/support/renderPage';
+import type { CrmConnectionsResponse, CrmProvider } from '../../../domain/contract/crm';
+import { crmKeys } from '../crm/crm.queries';
 
 let db: PitchpadDb;
 let userId = 9000;
@@ -24,6 +27,25 @@ afterEach(async () => {
 });
 
 const chat = buildLocalEmailChat();
+
+/** The rep's CRM connections as the server answers them: `providers` connected, both offered. */
+const connected = (user: number, providers: CrmProvider[]) =>
+  [
+    crmKeys.connections(user),
+    {
+      crms: (['hubspot', 'salesforce'] as const).map((provider) => ({
+        provider,
+        available: true,
+        connection: providers.includes(provider)
+          ? {
+              accountName: 'acme.hubspot.com',
+              connectedAt: '2026-11-01T00:00:00.000Z',
+              needsReconnect: false,
+            }
+          : null,
+      })),
+    } satisfies CrmConnectionsResponse,
+  ] as const;
 
 function message(
   key: string,
@@ -224,12 +246,11 @@ describe('the follow-up email and the CRM note results', () => {
       '**Subject:** Recap and next steps\n\nHi Dana,\n\nThanks.',
       2,
     );
-    const view = render(
-      <ToastProvider toaster={createToaster()}>
-        <ChatFlowExtras db={db} chat={followUp} messages={[prompt, reply]} isLoading={false} />
-      </ToastProvider>,
+    const view = renderPage(
+      () => <ChatFlowExtras db={db} chat={followUp} messages={[prompt, reply]} isLoading={false} />,
+      { path: '/chat', toaster: createToaster(), data: [connected(userId, [])] },
     );
-    expect(view.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(await view.findByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(view.getByRole('link', { name: 'Open in mail app' }).getAttribute('href')).toBe(
       'mailto:?subject=Recap%20and%20next%20steps&body=Hi%20Dana%2C%0D%0A%0D%0AThanks.',
     );
@@ -253,8 +274,8 @@ describe('the follow-up email and the CRM note results', () => {
       '## Date',
       '2026-11-27',
     ].join('\n\n');
-    const view = render(
-      <ToastProvider toaster={createToaster()}>
+    const view = renderPage(
+      () => (
         <ChatFlowExtras
           db={db}
           chat={crm}
@@ -264,8 +285,12 @@ describe('the follow-up email and the CRM note results', () => {
           ]}
           isLoading={false}
         />
-      </ToastProvider>,
+      ),
+      { path: '/chat', toaster: createToaster(), data: [connected(userId, ['hubspot'])] },
     );
+    // The rep's HubSpot is connected: the note can go there (Salesforce is not, so no button).
+    expect(await view.findByRole('button', { name: 'Send to HubSpot' })).toBeTruthy();
+    expect(view.queryByRole('button', { name: 'Send to Salesforce' })).toBeNull();
     expect(view.queryByRole('link', { name: 'Open in mail app' })).toBeNull();
     expect(view.queryByRole('button', { name: 'Edit' })).toBeNull();
     fireEvent.click(view.getByRole('button', { name: 'Copy for CRM' }));

@@ -17,6 +17,7 @@ import { emailFromText } from './emailText';
 import { saveOfflineEmailEdit } from './flowResults';
 import { useFlowExtras } from './useFlowExtras';
 import { ResultActions } from './ResultActions';
+import { SendToCrm } from '../crm/SendToCrm';
 import { ProfileOffer } from './ProfileOffer';
 // oxlint-disable-next-line import/no-unassigned-import -- the edited email's styles, loaded with the chat
 import './emailResult.css';
@@ -36,7 +37,8 @@ interface FlowExtrasProps {
 
 /**
  * What a guided flow's chat shows after its messages: the actions on the result (Copy, Share, Open
- * in mail app for an email, Copy for CRM for a CRM note) and for a GTM plan the pitch-deck card 3
+ * in mail app for an email, Copy for CRM for a CRM note; Send to the rep's CRM for a CRM note, a
+ * call analysis and a follow-up email) and for a GTM plan the pitch-deck card 3
  * seconds after the plan.
  */
 export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: FlowExtrasProps) {
@@ -50,15 +52,39 @@ export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: F
     <div className="flow-extras">
       {lastReply &&
         (isEmail ? (
-          <ReplyEmailResult db={db} chatId={chatId} message={lastReply} title={chatTitle} />
-        ) : playbookType === 'crmnote' ? (
-          <ResultActions
-            text={lastReply.content}
+          <ReplyEmailResult
+            db={db}
+            chatId={chatId}
+            message={lastReply}
             title={chatTitle}
-            crmText={crmNoteCopyText(lastReply.content)}
+            followUp={playbookType === 'followup'}
           />
+        ) : playbookType === 'crmnote' ? (
+          <>
+            <ResultActions
+              text={lastReply.content}
+              title={chatTitle}
+              crmText={crmNoteCopyText(lastReply.content)}
+            />
+            <SendToCrm
+              db={db}
+              source={{ kind: 'crm-note', ref: chatId }}
+              title={chatTitle}
+              text={crmNoteCopyText(lastReply.content)}
+            />
+          </>
         ) : (
-          <ResultActions text={lastReply.content} title={chatTitle} />
+          <>
+            <ResultActions text={lastReply.content} title={chatTitle} />
+            {playbookType === 'call' && (
+              <SendToCrm
+                db={db}
+                source={{ kind: 'call-analysis', ref: chatId }}
+                title={chatTitle}
+                text={crmNoteCopyText(lastReply.content)}
+              />
+            )}
+          </>
         ))}
       {lastReply && <ProfileOffer db={db} chatId={chatId} />}
       {showDeck && (
@@ -151,11 +177,14 @@ function ReplyEmailResult({
   chatId,
   message,
   title,
+  followUp,
 }: {
   db: PitchpadDb;
   chatId: string;
   message: LocalMessage;
   title: string;
+  /** A follow-up email: it can go into the rep's CRM as an email sent. */
+  followUp: boolean;
 }) {
   const original = useMemo(() => emailFromText(message.content), [message.content]);
   const { email, edited } = shownEmail(original, message.emailEdit);
@@ -188,6 +217,15 @@ function ReplyEmailResult({
         email={email}
         onEdit={editing.open}
       />
+      {followUp && (
+        <SendToCrm
+          db={db}
+          source={{ kind: 'follow-up', ref: chatId }}
+          title={title}
+          text={email.body}
+          emailSubject={email.subject}
+        />
+      )}
       {editing.editor}
     </>
   );
