@@ -15,6 +15,12 @@ const FAKE_STRIPE_PORT = Number(process.env.E2E_FAKE_STRIPE_PORT ?? PORT + 2);
 // The specs read the fakes' ports from the environment (workers load this file too).
 process.env.E2E_FAKE_OPENAI_PORT = String(FAKE_OPENAI_PORT);
 process.env.E2E_FAKE_STRIPE_PORT = String(FAKE_STRIPE_PORT);
+// The HubSpot fake: its consent page, token endpoint and API on one port; the CRM stories read its
+// notes through its test routes (tests/fakes/hubspot-server.ts).
+const FAKE_HUBSPOT_PORT = Number(process.env.E2E_FAKE_HUBSPOT_PORT ?? PORT + 10);
+process.env.E2E_FAKE_HUBSPOT_PORT = String(FAKE_HUBSPOT_PORT);
+const FAKE_HUBSPOT_URL = `http://127.0.0.1:${FAKE_HUBSPOT_PORT}`;
+const HUBSPOT_APP = { id: 'hubspot-e2e-client', secret: 'hubspot-e2e-secret' };
 /** The Stripe fake; tests pay checkouts through it (tests/e2e/support/accounts.ts). */
 const FAKE_STRIPE_URL = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_secret';
@@ -81,6 +87,15 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      // The HubSpot fake (tests/fakes/hubspot.ts): OAuth consent, tokens, records, notes.
+      command: `npx tsx tests/fakes/hubspot-server.ts ${FAKE_HUBSPOT_PORT} ${HUBSPOT_APP.id} ${HUBSPOT_APP.secret}`,
+      url: `${FAKE_HUBSPOT_URL}/__test/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // The compiled server `npm start` runs (`npm run test:e2e` builds it with the app).
       command: 'node --enable-source-maps dist/server/main.js',
       url: `${BASE_URL}/api/health`,
@@ -100,6 +115,10 @@ export default defineConfig({
         STRIPE_WEBHOOK_SECRET,
         STRIPE_PRICE_ID: 'price_e2e_pro_monthly',
         STRIPE_API_URL: FAKE_STRIPE_URL,
+        HUBSPOT_CLIENT_ID: HUBSPOT_APP.id,
+        HUBSPOT_CLIENT_SECRET: HUBSPOT_APP.secret,
+        HUBSPOT_API_URL: FAKE_HUBSPOT_URL,
+        HUBSPOT_AUTH_URL: FAKE_HUBSPOT_URL,
       },
       // Always a fresh server: its in-memory database (and its sign-up rate limit) starts empty each run.
       reuseExistingServer: false,
