@@ -42,6 +42,7 @@ import { profileRoutes } from './profile/profile.routes';
 import { KIT_UPLOAD_PATH, kitRoutes } from './kit/kit.routes';
 import { RECORDING_UPLOAD_PATH, recordingRoutes } from './recordings/recordings.routes';
 import { crmRoutes } from './crm/crm.routes';
+import { crmSettingsRoutes } from './crm/crmSettings.routes';
 import { accountExportRoutes } from './account/export.routes';
 import { accountDeleteRoutes } from './account/delete.routes';
 import type { LlmGateway } from './llm/types';
@@ -179,6 +180,7 @@ export function createApp({
     kitRoutes(),
     recordingRoutes(live),
     crmRoutes(),
+    crmSettingsRoutes(),
     accountExportRoutes(),
     accountDeleteRoutes(lucia, stripe),
   ];

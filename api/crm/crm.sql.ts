@@ -340,13 +340,24 @@ export async function recordPush(
       input.marker,
     ],
   );
-  return rows[0]!;
+  if (rows[0]) return rows[0];
+  // Another request recorded it at the same moment: its row was not in this statement's snapshot.
+  const { rows: theirs } = await pool.query<PushRow>(
+    'SELECT * FROM crm_pushes WHERE user_id = $1 AND id = $2',
+    [userId, input.id],
+  );
+  if (!theirs[0]) throw new Error(`push ${input.id} was neither recorded nor found`);
+  return theirs[0];
 }
 
-/** How long one request holds a push it writes; a holder that died lets go when this passes. */
-const LEASE_S = 60;
+/**
+ * How long one request holds a push it writes; a holder that died lets go when this passes. Longer
+ * than the most a push can take: a refresh, a call, a refresh and a call again, and the marker's
+ * search, each cut off after 15 s (adapter.ts CRM_TIMEOUT_MS).
+ */
+const LEASE_S = 120;
 
-/** Takes the push for this request, counting the try; null while another request holds it. */
+/** Takes the push for this request; null while another request holds it (or it is written). */
 export async function claimPush(pool: Pool, userId: number, id: string): Promise<PushRow | null> {
   const { rows } = await pool.query<PushRow>(
     `UPDATE crm_pushes SET lease_until = now() + make_interval(secs => $3)

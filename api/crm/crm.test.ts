@@ -292,6 +292,41 @@ describe.each(['the suite’s database', 'the embedded database'])('on %s', (dat
     expect(hubspot.notes).toHaveLength(before + 1);
   });
 
+  it('the same push sent three times at once is written once, and the others are told it is on its way', async () => {
+    const { client } = await loggedInClient(server());
+    await finishConnect(client, 'hubspot');
+    const id = newId();
+    const token = randomUUID();
+    const before = hubspot.notes.length;
+    const input = pushOf({ body: `Sent from three tabs ${token}` });
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => client.put(`/api/crm/pushes/${id}`, input)),
+    );
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    expect(answers.some((a) => a.status === 200)).toBe(true);
+    for (const refused of answers.filter((a) => a.status === 409))
+      expect(refused.body.code).toBe('crm_push_in_progress');
+    expect(hubspot.notes.filter((n) => n.properties.hs_note_body?.includes(token))).toHaveLength(1);
+    expect(hubspot.notes).toHaveLength(before + 1);
+  });
+
+  it('a follow-up logged as an email whose answer was lost is found among the emails, once', async () => {
+    const { client, user } = await loggedInClient(server());
+    await finishConnect(client, 'hubspot');
+    const id = newId();
+    const before = hubspot.emails.length;
+    const input = pushOf({ source: { kind: 'follow-up' }, asEmail: { subject: 'Next steps' } });
+    hubspot.dropAnswerAfterWrite();
+    expect((await client.put(`/api/crm/pushes/${id}`, input)).status).toBe(503);
+    await server().pool.query(
+      "UPDATE crm_pushes SET last_attempt_at = now() - interval '1 minute' WHERE user_id = $1 AND id = $2",
+      [user.id, id],
+    );
+    const again = await client.put<CrmPushResponse>(`/api/crm/pushes/${id}`, input);
+    expect(again.status).toBe(200);
+    expect(hubspot.emails).toHaveLength(before + 1);
+  });
+
   it("waits out HubSpot's Retry-After, writes nothing meanwhile, then writes once", async () => {
     const { client } = await loggedInClient(server());
     await finishConnect(client, 'hubspot');

@@ -25,7 +25,12 @@ export const HUBSPOT_SCOPES = [
   'crm.objects.contacts.write',
   'crm.objects.companies.read',
   'crm.objects.deals.read',
+  // A follow-up logged as an email is found again (after a lost answer) by searching emails.
+  'sales-email-read',
 ];
+
+/** HubSpot's dated OAuth API: the v1 token, metadata and revoke endpoints end in February 2027. */
+const OAUTH = '/oauth/2026-03';
 
 /** HubSpot's object per record type, its record page's type id, and the association type ids (note, email). */
 const OBJECTS: Record<
@@ -104,7 +109,7 @@ async function call(session: CrmSession, path: string, body?: unknown) {
 
 /** Trades a code or a refresh token at the token endpoint. */
 async function token(app: CrmApp, form: Record<string, string>): Promise<CrmTokens> {
-  const { response, body } = await crmFetch('HubSpot', `${app.apiUrl}/oauth/v1/token`, {
+  const { response, body } = await crmFetch('HubSpot', `${app.apiUrl}${OAUTH}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
@@ -201,10 +206,19 @@ export function hubspotAdapter(urls: { authUrl: string }): CrmAdapter {
         code,
         code_verifier: codeVerifier,
       });
+      // Which portal the token opens: asked in the body, so no token is ever in an address.
       const { response, body } = await crmFetch(
         'HubSpot',
-        `${app.apiUrl}/oauth/v1/access-tokens/${encodeURIComponent(tokens.accessToken)}`,
-        { method: 'GET' },
+        `${app.apiUrl}${OAUTH}/token/introspect`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            client_id: app.clientId,
+            client_secret: app.clientSecret,
+            token: tokens.accessToken,
+          }),
+        },
       );
       const hubId = field(body, 'hub_id');
       if (!response.ok || !hubId)
@@ -288,11 +302,15 @@ export function hubspotAdapter(urls: { authUrl: string }): CrmAdapter {
     },
 
     async revoke(app, session) {
-      const { response } = await crmFetch(
-        'HubSpot',
-        `${app.apiUrl}/oauth/v1/refresh-tokens/${encodeURIComponent(session.tokens.refreshToken)}`,
-        { method: 'DELETE' },
-      );
+      const { response } = await crmFetch('HubSpot', `${app.apiUrl}${OAUTH}/token/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          client_id: app.clientId,
+          client_secret: app.clientSecret,
+          token: session.tokens.refreshToken,
+        }),
+      });
       // Already gone (404, 400) is what a revoke wants; only an outage is worth saying.
       if (response.status >= 500)
         throw new CrmFailure('down', `HubSpot answered ${response.status}.`);

@@ -57,6 +57,8 @@ function samePush(row: PushRow, input: ReturnType<typeof normalize>): boolean {
   return (
     row.provider === input.provider &&
     row.body === input.body &&
+    row.title === input.title &&
+    row.email_subject === (input.asEmail?.subject ?? null) &&
     JSON.stringify(row.targets.map((t) => [t.type, t.id])) ===
       JSON.stringify(input.targets.map((t) => [t.type, t.id]))
   );

@@ -176,23 +176,14 @@ export function salesforceAdapter(): CrmAdapter {
           'Salesforce gave no refresh token: the connected app needs the refresh_token scope.',
         );
       const apiUrl = trustedInstanceUrl(field(body, 'instance_url'), app.authUrl);
-      const identity = await crmFetch('Salesforce', `${apiUrl}/services/oauth2/userinfo`, {
-        method: 'GET',
-        headers: { authorization: `Bearer ${accessToken}` },
-      });
-      const orgId = field(identity.body, 'organization_id');
-      if (!identity.response.ok || !orgId)
-        throw new CrmFailure('refused', 'Salesforce did not say which account was connected.');
+      // The identity URL names the org and the user (…/id/<org id>/<user id>): read from the
+      // answer itself, so no call needs the identity scope, which Pitchpad does not ask for.
+      const orgId = /\/id\/(\w{15,18})\/\w{15,18}\/?$/.exec(field(body, 'id') ?? '')?.[1];
+      if (!orgId)
+        throw new CrmFailure('refused', 'Salesforce did not say which org was connected.');
       return {
         tokens: { accessToken, refreshToken, expiresAt: null },
-        account: {
-          id: orgId,
-          name:
-            field(identity.body, 'preferred_username') ??
-            field(identity.body, 'email') ??
-            `Salesforce org ${orgId}`,
-          apiUrl,
-        },
+        account: { id: orgId, name: new URL(apiUrl).host, apiUrl },
       };
     },
 

@@ -163,3 +163,51 @@ export const CrmErrorCode = {
   /** The push id was used for another note. */
   idTaken: 'crm_push_id_taken',
 } as const;
+
+/** A CRM app as Settings → Connections shows it to the operator (never its secret). */
+export const CrmAppSettings = z.object({
+  provider: CrmProvider,
+  clientId: z.string().nullable(),
+  /** A client secret is saved (or set by the environment). */
+  hasSecret: z.boolean(),
+  /** A secret is saved but this server's secret cannot open it: enter it again. */
+  secretUnreadable: z.boolean(),
+  /** Salesforce's login URL in use (a sandbox's, a My Domain); null for HubSpot. */
+  loginUrl: z.string().nullable(),
+  /** The environment sets this app: shown read-only. */
+  fromEnv: z.boolean(),
+  /** The redirect URL to register with the CRM. */
+  redirectUri: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type CrmAppSettings = z.infer<typeof CrmAppSettings>;
+
+/** GET, PUT and DELETE /api/settings/crm(/:provider) */
+export const CrmSettingsResponse = z.object({ apps: z.array(CrmAppSettings) });
+export type CrmSettingsResponse = z.infer<typeof CrmSettingsResponse>;
+
+/** PUT /api/settings/crm/:provider: an empty secret keeps the saved one. */
+export const CrmAppInput = z.object({
+  clientId: z
+    .string({ error: 'Enter the app’s client id.' })
+    .trim()
+    .min(1, 'Enter the app’s client id.')
+    .max(300, 'A client id has at most 300 characters.')
+    .regex(/^\S+$/, 'A client id has no spaces.'),
+  clientSecret: z
+    .string()
+    .trim()
+    .max(500, 'A client secret has at most 500 characters.')
+    .regex(/^\S*$/, 'A client secret has no spaces.')
+    .optional(),
+  loginUrl: z
+    .string()
+    .trim()
+    .max(300)
+    .refine(
+      (v) => v === '' || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+      'Enter the login address as https://…, e.g. https://test.salesforce.com for a sandbox.',
+    )
+    .optional(),
+});
+export type CrmAppInput = z.input<typeof CrmAppInput>;

@@ -90,7 +90,11 @@ export interface FakeHubSpot {
   /** What clicking 'Connect app' (allow) or 'Cancel' (deny) does: the redirect the browser gets. */
   consent(authorizeUrl: string, decision: 'allow' | 'deny'): URL;
   /** Tokens as if an install had just completed, for tests that skip the browser. */
-  mintTokens(scopes?: string[]): { access_token: string; refresh_token: string; expires_in: number };
+  mintTokens(scopes?: string[]): {
+    access_token: string;
+    refresh_token: string;
+    expires_in: number;
+  };
   addContact(properties: Record<string, string>): HubSpotRecord;
   addCompany(properties: Record<string, string>): HubSpotRecord;
   addDeal(properties: Record<string, string>): HubSpotRecord;
@@ -155,7 +159,13 @@ const DEFAULT_PROPERTIES: Record<CrmObjectType | EngagementType, string[]> = {
   emails: ['hs_createdate', 'hs_lastmodifieddate', 'hs_object_id'],
 };
 /** Shown even when a read names its properties. */
-const ALWAYS_SHOWN = ['hs_object_id', 'createdate', 'hs_createdate', 'lastmodifieddate', 'hs_lastmodifieddate'];
+const ALWAYS_SHOWN = [
+  'hs_object_id',
+  'createdate',
+  'hs_createdate',
+  'lastmodifieddate',
+  'hs_lastmodifieddate',
+];
 const EMAIL_OPTIONS: Record<string, string[]> = {
   hs_email_direction: ['EMAIL', 'INCOMING_EMAIL', 'FORWARDED_EMAIL'],
   hs_email_status: ['BOUNCED', 'FAILED', 'SCHEDULED', 'SENDING', 'SENT'],
@@ -179,6 +189,29 @@ class ApiError extends Error {
     super(message);
   }
 }
+
+/** HubSpot's answer to properties it refuses: the reasons, as JSON, inside the message. */
+const invalidProperty = (name: string, error: string, message: string) =>
+  new ApiError(
+    400,
+    'VALIDATION_ERROR',
+    `Property values were not valid: ${JSON.stringify([{ isValid: false, message, error, name, localizedErrorMessage: message }])}`,
+  );
+
+const apiError = (
+  res: ServerResponse,
+  status: number,
+  category: string,
+  message: string,
+  extra: Obj = {},
+) =>
+  sendJson(res, status, {
+    status: 'error',
+    message,
+    correlationId: correlationId(),
+    category,
+    ...extra,
+  });
 
 export async function startFakeHubSpot(opts: StartFakeHubSpotOptions): Promise<FakeHubSpot> {
   const portalId = opts.portalId ?? 123456;
@@ -279,17 +312,14 @@ export async function startFakeHubSpot(opts: StartFakeHubSpotOptions): Promise<F
       );
   }
 
-  const invalidProperty = (name: string, error: string, message: string) =>
-    new ApiError(
-      400,
-      'VALIDATION_ERROR',
-      `Property values were not valid: ${JSON.stringify([{ isValid: false, message, error, name, localizedErrorMessage: message }])}`,
-    );
-
   function createEngagement(type: EngagementType, body: Obj): HubSpotEngagement {
     const props = (body.properties ?? {}) as Record<string, unknown>;
     if (typeof props !== 'object' || Array.isArray(props))
-      throw new ApiError(400, 'VALIDATION_ERROR', 'Invalid input JSON: properties must be an object');
+      throw new ApiError(
+        400,
+        'VALIDATION_ERROR',
+        'Invalid input JSON: properties must be an object',
+      );
     const clean: Record<string, string> = {};
     for (const [name, value] of Object.entries(props)) {
       if (!ENGAGEMENT_PROPERTIES[type].includes(name))
@@ -303,22 +333,42 @@ export async function startFakeHubSpot(opts: StartFakeHubSpotOptions): Promise<F
     const stamp = clean.hs_timestamp;
     const when = stamp && /^\d+$/.test(stamp) ? new Date(Number(stamp)) : new Date(stamp ?? '');
     if (!stamp || Number.isNaN(when.getTime()))
-      throw invalidProperty('hs_timestamp', 'INVALID_DATE', 'hs_timestamp is required: a Unix timestamp in milliseconds or an ISO 8601 date');
+      throw invalidProperty(
+        'hs_timestamp',
+        'INVALID_DATE',
+        'hs_timestamp is required: a Unix timestamp in milliseconds or an ISO 8601 date',
+      );
     clean.hs_timestamp = when.toISOString();
     const noteBody = clean.hs_note_body ?? '';
     if (noteBody.length > NOTE_BODY_MAX)
-      throw invalidProperty('hs_note_body', 'INVALID_STRING_LENGTH', `hs_note_body has ${noteBody.length} characters; the maximum is ${NOTE_BODY_MAX}`);
+      throw invalidProperty(
+        'hs_note_body',
+        'INVALID_STRING_LENGTH',
+        `hs_note_body has ${noteBody.length} characters; the maximum is ${NOTE_BODY_MAX}`,
+      );
     const associations: HubSpotAssociation[] = [];
-    for (const item of (body.associations ?? []) as Array<{ to?: { id?: unknown }; types?: Obj[] }>) {
+    for (const item of (body.associations ?? []) as Array<{
+      to?: { id?: unknown };
+      types?: Obj[];
+    }>) {
       const toId = String(item.to?.id ?? '');
       for (const t of item.types ?? []) {
         const typeId = Number(t.associationTypeId);
         const toType = ASSOCIATION_TYPES[type][typeId];
         if (t.associationCategory !== 'HUBSPOT_DEFINED' || !toType)
-          throw new ApiError(400, 'VALIDATION_ERROR', `${String(t.associationCategory)} association type ${typeId} is not valid from ${type}`);
+          throw new ApiError(
+            400,
+            'VALIDATION_ERROR',
+            `${String(t.associationCategory)} association type ${typeId} is not valid from ${type}`,
+          );
         const target = store[toType].get(toId);
         if (!target || target.archived)
-          throw new ApiError(400, 'VALIDATION_ERROR', `Could not create associations: ${toType} with id ${toId} does not exist`, { context: { ids: [toId] } });
+          throw new ApiError(
+            400,
+            'VALIDATION_ERROR',
+            `Could not create associations: ${toType} with id ${toId} does not exist`,
+            { context: { ids: [toId] } },
+          );
         associations.push({ toObjectType: toType, toObjectId: toId, associationTypeId: typeId });
       }
     }
@@ -328,7 +378,12 @@ export async function startFakeHubSpot(opts: StartFakeHubSpotOptions): Promise<F
   }
 
   /** A record as the API shows it: the asked-for properties (or the defaults) and associations. */
-  function view(type: keyof typeof store, record: HubSpotEngagement, names?: string[], to?: string[]) {
+  function view(
+    type: keyof typeof store,
+    record: HubSpotEngagement,
+    names?: string[],
+    to?: string[],
+  ) {
     const always = Object.keys(record.properties).filter((k) => ALWAYS_SHOWN.includes(k));
     const keep = names?.length ? [...new Set([...names, ...always])] : DEFAULT_PROPERTIES[type];
     const shown: Obj = {
@@ -352,8 +407,16 @@ export async function startFakeHubSpot(opts: StartFakeHubSpotOptions): Promise<F
     return shown;
   }
 
-  async function crm(req: IncomingMessage, res: ServerResponse, path: string, url: URL, raw: string) {
-    const m = /^\/crm\/(?:v3\/objects|objects\/\d{4}-\d{2})\/(\w+)(?:\/(search|[\w-]+))?\/?$/.exec(path);
+  async function crm(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    url: URL,
+    raw: string,
+  ) {
+    const m = /^\/crm\/(?:v3\/objects|objects\/\d{4}-\d{2})\/(\w+)(?:\/(search|[\w-]+))?\/?$/.exec(
+      path,
+    );
     const type = m?.[1] as keyof typeof store | undefined;
     if (!m || !type || !(type in store))
       throw new ApiError(404, 'OBJECT_NOT_FOUND', `Unknown path ${req.method} ${path}`);
@@ -374,15 +437,17 @@ export async function startFakeHubSpot(opts: StartFakeHubSpotOptions): Promise<F
       authorize(req, requiredScope(type, false));
       const record = store[type].get(m[2]);
       if (!record || record.archived)
-        throw new ApiError(404, 'OBJECT_NOT_FOUND', 'Object not found.  objectId are usually numeric.', { context: { id: [m[2]] } });
+        throw new ApiError(
+          404,
+          'OBJECT_NOT_FOUND',
+          'Object not found.  objectId are usually numeric.',
+          { context: { id: [m[2]] } },
+        );
       const list = (name: string) => url.searchParams.get(name)?.split(',').filter(Boolean);
       return sendJson(res, 200, view(type, record, list('properties'), list('associations')));
     }
     throw new ApiError(405, 'VALIDATION_ERROR', `${req.method} is not supported on ${path}`);
   }
-
-  const apiError = (res: ServerResponse, status: number, category: string, message: string, extra: Obj = {}) =>
-    sendJson(res, status, { status: 'error', message, correlationId: correlationId(), category, ...extra });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const raw = await readBody(req);

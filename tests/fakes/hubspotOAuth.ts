@@ -50,6 +50,10 @@ export const ALL_SCOPES = [
   'sales-email-read',
 ];
 
+/** Token errors carry RFC 6749's error and error_description, and HubSpot's older status and message. */
+const oauthError = (res: ServerResponse, status: string, error: string, message: string) =>
+  sendJson(res, 400, { status, message, error, error_description: message });
+
 export function hubSpotOAuth(opts: HubSpotOAuthOptions) {
   const appId = 4_242_424;
   const userId = 7_700_001;
@@ -63,7 +67,8 @@ export function hubSpotOAuth(opts: HubSpotOAuthOptions) {
   let withheld = new Set<string>();
 
   function invalid(p: URLSearchParams): string | undefined {
-    if (p.get('client_id') !== opts.clientId) return 'The client_id of this install URL is invalid.';
+    if (p.get('client_id') !== opts.clientId)
+      return 'The client_id of this install URL is invalid.';
     const redirectUri = p.get('redirect_uri') ?? '';
     if (!URL.canParse(redirectUri)) return 'The redirect_uri is missing or not a URL.';
     if (opts.redirectUris && !opts.redirectUris.includes(redirectUri))
@@ -103,9 +108,6 @@ export function hubSpotOAuth(opts: HubSpotOAuthOptions) {
     scopes: a.grant.scopes,
   });
 
-  const oauthError = (res: ServerResponse, status: string, error: string, message: string) =>
-    sendJson(res, 400, { status, message, error, error_description: message });
-
   function token(res: ServerResponse, p: Record<string, string>): void {
     if (p.client_id !== opts.clientId)
       return oauthError(res, 'BAD_CLIENT_ID', 'invalid_client', 'missing or invalid client id');
@@ -114,29 +116,64 @@ export function hubSpotOAuth(opts: HubSpotOAuthOptions) {
     if (p.grant_type === 'refresh_token') {
       const refreshed = tokens.refresh(p.refresh_token ?? '');
       if (!refreshed)
-        return oauthError(res, 'BAD_REFRESH_TOKEN', 'invalid_grant', 'missing or invalid refresh token');
+        return oauthError(
+          res,
+          'BAD_REFRESH_TOKEN',
+          'invalid_grant',
+          'missing or invalid refresh token',
+        );
       return sendJson(res, 200, answer(refreshed));
     }
     if (p.grant_type !== 'authorization_code')
       return oauthError(res, 'BAD_GRANT_TYPE', 'unsupported_grant_type', 'unknown grant_type');
     const code = codes.redeem(p.code ?? '');
     if (typeof code === 'string')
-      return oauthError(res, 'BAD_AUTH_CODE', 'invalid_grant', `missing, used or ${code} auth code`);
+      return oauthError(
+        res,
+        'BAD_AUTH_CODE',
+        'invalid_grant',
+        `missing, used or ${code} auth code`,
+      );
     if (p.redirect_uri !== code.redirectUri)
       return oauthError(res, 'BAD_REDIRECT_URI', 'invalid_grant', 'redirect_uri does not match');
-    if (code.challenge && !pkceMatches(code.challenge, code.challengeMethod ?? 'S256', p.code_verifier ?? ''))
-      return oauthError(res, 'BAD_AUTH_CODE', 'invalid_grant', 'code_verifier does not match the code_challenge');
+    if (
+      code.challenge &&
+      !pkceMatches(code.challenge, code.challengeMethod ?? 'S256', p.code_verifier ?? '')
+    )
+      return oauthError(
+        res,
+        'BAD_AUTH_CODE',
+        'invalid_grant',
+        'code_verifier does not match the code_challenge',
+      );
     return sendJson(res, 200, answer(tokens.issue(code.scopes)));
   }
 
   /** What HubSpot says of a token that still works (v1 metadata and introspection), else undefined. */
   function describe(t: string): Obj | undefined {
-    const common = { token: t, user: userEmail, hub_domain: hubDomain, hub_id: opts.portalId, user_id: userId, client_id: opts.clientId };
+    const common = {
+      token: t,
+      user: userEmail,
+      hub_domain: hubDomain,
+      hub_id: opts.portalId,
+      user_id: userId,
+      client_id: opts.clientId,
+    };
     const a = tokens.check(t);
     if (typeof a !== 'string')
-      return { ...common, token_use: 'access_token', scopes: a.grant.scopes, app_id: appId, token_type: 'access', is_private_distribution: false, expires_in: Math.round((a.expiresAt - Date.now()) / 1000) };
+      return {
+        ...common,
+        token_use: 'access_token',
+        scopes: a.grant.scopes,
+        app_id: appId,
+        token_type: 'access',
+        is_private_distribution: false,
+        expires_in: Math.round((a.expiresAt - Date.now()) / 1000),
+      };
     const g = tokens.liveGrant(t);
-    return g ? { ...common, token_use: 'refresh_token', scopes: g.scopes, token_type: 'refresh' } : undefined;
+    return g
+      ? { ...common, token_use: 'refresh_token', scopes: g.scopes, token_type: 'refresh' }
+      : undefined;
   }
 
   return {
@@ -150,15 +187,25 @@ export function hubSpotOAuth(opts: HubSpotOAuthOptions) {
       else if (req.method === 'POST')
         res.writeHead(302, { location: decide(p, p.get('decision') ?? '').toString() }).end();
       else
-        sendHtml(res, 200, consentHtml({
-          title: 'Connect app | Fake HubSpot',
-          heading: `Connect ${opts.appName ?? 'Pitchpad'} to Fake HubSpot portal ${opts.portalId}`,
-          lines: [`Signed in as ${userEmail}`, ...p.get('scope')!.split(/[\s+]+/).map((s) => `Scope: ${s}`)],
-          action: '/oauth/authorize',
-          fields: Object.fromEntries([...p].filter(([k]) => k !== 'decision')),
-          allowLabel: 'Connect app',
-          denyLabel: 'Cancel',
-        }));
+        sendHtml(
+          res,
+          200,
+          consentHtml({
+            title: 'Connect app | Fake HubSpot',
+            heading: `Connect ${opts.appName ?? 'Pitchpad'} to Fake HubSpot portal ${opts.portalId}`,
+            lines: [
+              `Signed in as ${userEmail}`,
+              ...p
+                .get('scope')!
+                .split(/[\s+]+/)
+                .map((s) => `Scope: ${s}`),
+            ],
+            action: '/oauth/authorize',
+            fields: Object.fromEntries([...p].filter(([k]) => k !== 'decision')),
+            allowLabel: 'Connect app',
+            denyLabel: 'Cancel',
+          }),
+        );
       return true;
     },
     /** The token, metadata and revocation endpoints; false when `path` is none of them. */
@@ -186,7 +233,12 @@ export function hubSpotOAuth(opts: HubSpotOAuthOptions) {
       const v1 = /^\/oauth\/v1\/(access|refresh)-tokens\/([^/]+)$/.exec(path);
       if (!v1) return false;
       const t = decodeURIComponent(v1[2]!);
-      const notFound = () => sendJson(res, 404, { status: 'error', message: `${v1[1]} token not found or expired`, correlationId: correlationId() });
+      const notFound = () =>
+        sendJson(res, 404, {
+          status: 'error',
+          message: `${v1[1]} token not found or expired`,
+          correlationId: correlationId(),
+        });
       if (req.method === 'DELETE' && v1[1] === 'refresh') {
         if (tokens.revokeRefresh(t, false)) res.writeHead(204).end();
         else notFound();
@@ -195,11 +247,24 @@ export function hubSpotOAuth(opts: HubSpotOAuthOptions) {
       const found = describe(t);
       if (req.method === 'GET' && found?.token_use === `${v1[1]}_token`) {
         const { token_use: _use, client_id: _client, ...metadata } = found;
-        sendJson(res, 200, v1[1] === 'refresh' ? { ...metadata, client_id: opts.clientId } : metadata);
+        sendJson(
+          res,
+          200,
+          v1[1] === 'refresh' ? { ...metadata, client_id: opts.clientId } : metadata,
+        );
       } else notFound();
       return true;
     },
-    authorizeUrl(base: string, p: { redirectUri: string; scope: string[]; state: string; optionalScope?: string[]; codeChallenge?: string }): string {
+    authorizeUrl(
+      base: string,
+      p: {
+        redirectUri: string;
+        scope: string[];
+        state: string;
+        optionalScope?: string[];
+        codeChallenge?: string;
+      },
+    ): string {
       const u = new URL('/oauth/authorize', base);
       u.searchParams.set('client_id', opts.clientId);
       u.searchParams.set('redirect_uri', p.redirectUri);

@@ -124,10 +124,14 @@ export function searchRecords<T extends SearchableRecord>(
       !r.archived &&
       Date.parse(r.createdAt) <= cutoff &&
       (!query ||
-        (SEARCHABLE[type] ?? []).some((p) => (r.properties[p] ?? '').toLowerCase().includes(query))) &&
+        (SEARCHABLE[type] ?? []).some((p) =>
+          (r.properties[p] ?? '').toLowerCase().includes(query),
+        )) &&
       (groups.length === 0 || groups.some((g) => (g.filters ?? []).every((f) => matches(r, f)))),
   );
-  const sort = ((body.sorts ?? []) as Array<{ propertyName?: string; direction?: string } | string>)[0];
+  const sort = (
+    (body.sorts ?? []) as Array<{ propertyName?: string; direction?: string } | string>
+  )[0];
   if (sort) {
     const by = typeof sort === 'string' ? sort : (sort.propertyName ?? '');
     const sign = typeof sort !== 'string' && sort.direction === 'DESCENDING' ? -1 : 1;

@@ -31,8 +31,10 @@ await serveForE2e({
     exceedRequestLimit: (count?: number) => fake.exceedRequestLimit(count),
     deactivateUser: () => fake.deactivateUser(),
     deleteRecord: (id: string) => fake.deleteRecord(id),
-    addRecord: (type: 'Account' | 'Contact' | 'Lead' | 'Opportunity', fields: Record<string, string>) =>
-      fake.addRecord(type, fields),
+    addRecord: (
+      type: 'Account' | 'Contact' | 'Lead' | 'Opportunity',
+      fields: Record<string, string>,
+    ) => fake.addRecord(type, fields),
   },
   state: () => ({
     ids: fake.ids,

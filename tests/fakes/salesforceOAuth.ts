@@ -52,9 +52,27 @@ export interface SalesforceUser {
 }
 
 const SESSION_MS = 2 * 60 * 60 * 1000;
-const KNOWN_SCOPES = ['api', 'refresh_token', 'offline_access', 'id', 'profile', 'email', 'openid', 'full', 'web'];
+const KNOWN_SCOPES = [
+  'api',
+  'refresh_token',
+  'offline_access',
+  'id',
+  'profile',
+  'email',
+  'openid',
+  'full',
+  'web',
+];
 
-export function salesforceOAuth(opts: SalesforceOAuthOptions, user: SalesforceUser, apiVersion: string, base: () => string) {
+const oauthError = (res: ServerResponse, error: string, description: string) =>
+  sendJson(res, 400, { error, error_description: description });
+
+export function salesforceOAuth(
+  opts: SalesforceOAuthOptions,
+  user: SalesforceUser,
+  apiVersion: string,
+  base: () => string,
+) {
   // Without a scope parameter Salesforce grants the connected app's scopes; with one, those asked.
   const allowed = opts.scopes ?? KNOWN_SCOPES;
   const appScopes = opts.scopes ?? ['api', 'refresh_token', 'id'];
@@ -67,9 +85,13 @@ export function salesforceOAuth(opts: SalesforceOAuthOptions, user: SalesforceUs
   const idUrl = () => `${base()}/id/${user.orgId}/${user.userId}`;
 
   function invalid(p: URLSearchParams): string | undefined {
-    if (p.get('client_id') !== opts.clientId) return 'error=invalid_client_id: client identifier invalid';
+    if (p.get('client_id') !== opts.clientId)
+      return 'error=invalid_client_id: client identifier invalid';
     const redirectUri = p.get('redirect_uri') ?? '';
-    if (!URL.canParse(redirectUri) || (opts.redirectUris && !opts.redirectUris.includes(redirectUri)))
+    if (
+      !URL.canParse(redirectUri) ||
+      (opts.redirectUris && !opts.redirectUris.includes(redirectUri))
+    )
       return 'error=redirect_uri_mismatch: redirect_uri must match configuration';
     return undefined;
   }
@@ -82,19 +104,23 @@ export function salesforceOAuth(opts: SalesforceOAuthOptions, user: SalesforceUs
       target.searchParams.set('error', error);
       target.searchParams.set('error_description', description);
     };
-    if (p.get('response_type') !== 'code') fail('unsupported_response_type', 'response type not supported');
+    if (p.get('response_type') !== 'code')
+      fail('unsupported_response_type', 'response type not supported');
     else if (asked.some((s) => !allowed.includes(s)))
       fail('invalid_scope', 'the requested scope is not allowed');
     else if (p.get('code_challenge') && (p.get('code_challenge_method') ?? 'S256') !== 'S256')
       fail('invalid_request', 'code_challenge_method must be S256');
     else if (decision !== 'allow') fail('access_denied', 'end-user denied authorization');
     else
-      target.searchParams.set('code', codes.issue({
-        redirectUri: p.get('redirect_uri')!,
-        scopes: asked.length ? asked : appScopes,
-        challenge: p.get('code_challenge') ?? undefined,
-        challengeMethod: 'S256',
-      }));
+      target.searchParams.set(
+        'code',
+        codes.issue({
+          redirectUri: p.get('redirect_uri')!,
+          scopes: asked.length ? asked : appScopes,
+          challenge: p.get('code_challenge') ?? undefined,
+          challengeMethod: 'S256',
+        }),
+      );
     const state = p.get('state');
     if (state !== null) target.searchParams.set('state', state);
     return target;
@@ -107,7 +133,9 @@ export function salesforceOAuth(opts: SalesforceOAuthOptions, user: SalesforceUs
     return {
       access_token: a.token,
       ...(withRefresh && canRefresh ? { refresh_token: a.grant.refreshToken } : {}),
-      signature: createHmac('sha256', opts.clientSecret).update(idUrl() + issuedAt).digest('base64'),
+      signature: createHmac('sha256', opts.clientSecret)
+        .update(idUrl() + issuedAt)
+        .digest('base64'),
       scope: a.grant.scopes.join(' '),
       instance_url: base(),
       id: idUrl(),
@@ -116,22 +144,25 @@ export function salesforceOAuth(opts: SalesforceOAuthOptions, user: SalesforceUs
     };
   }
 
-  const oauthError = (res: ServerResponse, error: string, description: string) =>
-    sendJson(res, 400, { error, error_description: description });
-
-  function token(req: IncomingMessage, res: ServerResponse, raw: string): void {
+  function tokenEndpoint(req: IncomingMessage, res: ServerResponse, raw: string): void {
     const p = formOf(raw);
     const basic = basicCredentials(req);
     const clientId = p.client_id ?? basic?.id;
     const secret = p.client_secret ?? basic?.secret;
     if (p.grant_type !== 'authorization_code' && p.grant_type !== 'refresh_token')
       return oauthError(res, 'unsupported_grant_type', 'grant type not supported');
-    if (clientId !== opts.clientId) return oauthError(res, 'invalid_client_id', 'client identifier invalid');
-    if (secret !== opts.clientSecret) return oauthError(res, 'invalid_client', 'invalid client credentials');
+    if (clientId !== opts.clientId)
+      return oauthError(res, 'invalid_client_id', 'client identifier invalid');
+    if (secret !== opts.clientSecret)
+      return oauthError(res, 'invalid_client', 'invalid client credentials');
     if (p.grant_type === 'refresh_token') {
       const refreshed = deactivated ? undefined : tokens.refresh(p.refresh_token ?? '');
       if (!refreshed)
-        return oauthError(res, 'invalid_grant', deactivated ? 'authentication failure' : 'expired access/refresh token');
+        return oauthError(
+          res,
+          'invalid_grant',
+          deactivated ? 'authentication failure' : 'expired access/refresh token',
+        );
       return sendJson(res, 200, answer(refreshed, false));
     }
     const code = codes.redeem(p.code ?? '');
@@ -139,7 +170,8 @@ export function salesforceOAuth(opts: SalesforceOAuthOptions, user: SalesforceUs
     if (code === 'expired') return oauthError(res, 'invalid_grant', 'expired authorization code');
     if (p.redirect_uri !== code.redirectUri)
       return oauthError(res, 'redirect_uri_mismatch', 'redirect_uri must match configuration');
-    if (code.challenge && !p.code_verifier) return oauthError(res, 'invalid_grant', 'invalid code verifier');
+    if (code.challenge && !p.code_verifier)
+      return oauthError(res, 'invalid_grant', 'invalid code verifier');
     if (code.challenge && !pkceMatches(code.challenge, 'S256', p.code_verifier ?? ''))
       return oauthError(res, 'invalid_request', 'invalid code verifier');
     if (deactivated) return oauthError(res, 'invalid_grant', 'authentication failure');
@@ -147,7 +179,8 @@ export function salesforceOAuth(opts: SalesforceOAuthOptions, user: SalesforceUs
   }
 
   function identity(res: ServerResponse, token: string | undefined, userinfo: boolean): void {
-    if (typeof tokens.check(token) === 'string') return void res.writeHead(403, { 'content-type': 'text/plain' }).end('Bad_OAuth_Token');
+    if (typeof tokens.check(token) === 'string')
+      return void res.writeHead(403, { 'content-type': 'text/plain' }).end('Bad_OAuth_Token');
     const [first = '', ...rest] = user.displayName.split(' ');
     const urls = {
       rest: `${base()}/services/data/v${apiVersion}/`,
@@ -156,10 +189,45 @@ export function salesforceOAuth(opts: SalesforceOAuthOptions, user: SalesforceUs
       query: `${base()}/services/data/v${apiVersion}/query/`,
       custom_domain: base(),
     };
-    const common = { user_id: user.userId, organization_id: user.orgId, email: user.email, email_verified: true, urls, active: true, user_type: 'STANDARD', language: 'en_US', locale: 'en_US', utcOffset: 0, is_app_installed: true };
-    sendJson(res, 200, userinfo
-      ? { sub: idUrl(), ...common, preferred_username: user.username, nickname: first.toLowerCase(), name: user.displayName, given_name: first, family_name: rest.join(' '), zoneinfo: 'Etc/UTC' }
-      : { id: idUrl(), asserted_user: true, ...common, username: user.username, nick_name: first.toLowerCase(), display_name: user.displayName, first_name: first, last_name: rest.join(' '), timezone: 'Etc/UTC' });
+    const common = {
+      user_id: user.userId,
+      organization_id: user.orgId,
+      email: user.email,
+      email_verified: true,
+      urls,
+      active: true,
+      user_type: 'STANDARD',
+      language: 'en_US',
+      locale: 'en_US',
+      utcOffset: 0,
+      is_app_installed: true,
+    };
+    sendJson(
+      res,
+      200,
+      userinfo
+        ? {
+            sub: idUrl(),
+            ...common,
+            preferred_username: user.username,
+            nickname: first.toLowerCase(),
+            name: user.displayName,
+            given_name: first,
+            family_name: rest.join(' '),
+            zoneinfo: 'Etc/UTC',
+          }
+        : {
+            id: idUrl(),
+            asserted_user: true,
+            ...common,
+            username: user.username,
+            nick_name: first.toLowerCase(),
+            display_name: user.displayName,
+            first_name: first,
+            last_name: rest.join(' '),
+            timezone: 'Etc/UTC',
+          },
+    );
   }
 
   return {
@@ -169,36 +237,64 @@ export function salesforceOAuth(opts: SalesforceOAuthOptions, user: SalesforceUs
       if (url.pathname !== '/services/oauth2/authorize') return false;
       const p = req.method === 'POST' ? new URLSearchParams(raw) : url.searchParams;
       const problem = invalid(p);
-      if (problem) sendHtml(res, 400, errorHtml('OAuth Error', `We can't authorize you because of an OAuth error. ${problem}`));
-      else if (req.method === 'POST') res.writeHead(302, { location: decide(p, p.get('decision') ?? '').toString() }).end();
+      if (problem)
+        sendHtml(
+          res,
+          400,
+          errorHtml('OAuth Error', `We can't authorize you because of an OAuth error. ${problem}`),
+        );
+      else if (req.method === 'POST')
+        res.writeHead(302, { location: decide(p, p.get('decision') ?? '').toString() }).end();
       else
-        sendHtml(res, 200, consentHtml({
-          title: 'Allow Access? | Fake Salesforce',
-          heading: `Allow Access? ${opts.appName ?? 'Pitchpad'} is asking to:`,
-          lines: [`Signed in as ${user.username}`, 'Access the identity URL service', 'Manage user data via APIs', 'Perform requests at any time'],
-          action: '/services/oauth2/authorize',
-          fields: Object.fromEntries([...p].filter(([k]) => k !== 'decision')),
-          allowLabel: 'Allow',
-          denyLabel: 'Deny',
-        }));
+        sendHtml(
+          res,
+          200,
+          consentHtml({
+            title: 'Allow Access? | Fake Salesforce',
+            heading: `Allow Access? ${opts.appName ?? 'Pitchpad'} is asking to:`,
+            lines: [
+              `Signed in as ${user.username}`,
+              'Access the identity URL service',
+              'Manage user data via APIs',
+              'Perform requests at any time',
+            ],
+            action: '/services/oauth2/authorize',
+            fields: Object.fromEntries([...p].filter(([k]) => k !== 'decision')),
+            allowLabel: 'Allow',
+            denyLabel: 'Deny',
+          }),
+        );
       return true;
     },
     /** The token, revoke and identity endpoints; false when `path` is none of them. */
     api(req: IncomingMessage, res: ServerResponse, url: URL, raw: string): boolean {
       const path = url.pathname;
-      if (req.method === 'POST' && path === '/services/oauth2/token') token(req, res, raw);
+      if (req.method === 'POST' && path === '/services/oauth2/token') tokenEndpoint(req, res, raw);
       else if (path === '/services/oauth2/revoke') {
         const t = (req.method === 'POST' ? formOf(raw).token : url.searchParams.get('token')) ?? '';
         if (tokens.revokeRefresh(t, true) || tokens.revokeAccess(t)) res.writeHead(200).end();
         else oauthError(res, 'invalid_token', 'invalid token');
       } else if (path === '/services/oauth2/userinfo') identity(res, bearerOf(req), true);
       else if (path === `/id/${user.orgId}/${user.userId}`)
-        identity(res, bearerOf(req) ?? url.searchParams.get('oauth_token') ?? url.searchParams.get('access_token') ?? undefined, false);
-      else if (path.startsWith('/id/')) res.writeHead(404, { 'content-type': 'text/plain' }).end('Bad_Id');
+        identity(
+          res,
+          bearerOf(req) ??
+            url.searchParams.get('oauth_token') ??
+            url.searchParams.get('access_token') ??
+            undefined,
+          false,
+        );
+      else if (path.startsWith('/id/'))
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Bad_Id');
       else return false;
       return true;
     },
-    authorizeUrl(p: { redirectUri: string; state: string; scope?: string[]; codeChallenge?: string }): string {
+    authorizeUrl(p: {
+      redirectUri: string;
+      state: string;
+      scope?: string[];
+      codeChallenge?: string;
+    }): string {
       const u = new URL('/services/oauth2/authorize', base());
       u.searchParams.set('response_type', 'code');
       u.searchParams.set('client_id', opts.clientId);

@@ -91,7 +91,9 @@ export function view(record: SalesforceRecord, apiVersion: string, names?: strin
       type: record.type,
       url: `/services/data/v${apiVersion}/sobjects/${record.type}/${record.Id}`,
     },
-    ...Object.fromEntries(keep.map((f) => [f, f === 'Id' ? record.Id : (record.fields[f] ?? null)])),
+    ...Object.fromEntries(
+      keep.map((f) => [f, f === 'Id' ? record.Id : (record.fields[f] ?? null)]),
+    ),
   };
 }
 
@@ -104,14 +106,21 @@ export function fieldNames(type: SObjectType, list: string, entity = 'entity'): 
     .map((f) => {
       const known = FIELDS[type].find((k) => k.toLowerCase() === f.toLowerCase());
       if (!known)
-        throw new SalesforceError(400, 'INVALID_FIELD', `No such column '${f}' on ${entity} '${type}'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name.`);
+        throw new SalesforceError(
+          400,
+          'INVALID_FIELD',
+          `No such column '${f}' on ${entity} '${type}'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name.`,
+        );
       return known;
     });
 }
 
 export function sobjectType(name: string): SObjectType {
-  const type = (Object.keys(PREFIX) as SObjectType[]).find((t) => t.toLowerCase() === name.toLowerCase());
-  if (!type) throw new SalesforceError(400, 'INVALID_TYPE', `sObject type '${name}' is not supported.`);
+  const type = (Object.keys(PREFIX) as SObjectType[]).find(
+    (t) => t.toLowerCase() === name.toLowerCase(),
+  );
+  if (!type)
+    throw new SalesforceError(400, 'INVALID_TYPE', `sObject type '${name}' is not supported.`);
   return type;
 }
 
@@ -120,35 +129,65 @@ const SOQL =
 
 export function runQuery(q: string, records: Iterable<SalesforceRecord>, apiVersion: string): Obj {
   const m = SOQL.exec(q);
-  if (!m) throw new SalesforceError(400, 'MALFORMED_QUERY', `unexpected token: '${q.trim().split(/\s+/).slice(0, 6).join(' ')}'`);
+  if (!m)
+    throw new SalesforceError(
+      400,
+      'MALFORMED_QUERY',
+      `unexpected token: '${q.trim().split(/\s+/).slice(0, 6).join(' ')}'`,
+    );
   const type = sobjectType(m[2]!);
   const select = fieldNames(type, m[1]!);
   const [where] = m[3] ? fieldNames(type, m[3]) : [];
   const value = (m[5] ?? '').replace(/\\(.)/g, '$1');
   // LIKE: % is any run of characters, _ any one; case-insensitive, as SOQL's LIKE is.
-  const like = new RegExp(`^${value.split('').map((c) => (c === '%' ? '.*' : c === '_' ? '.' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`, 'is');
+  const like = new RegExp(
+    `^${value
+      .split('')
+      .map((c) => (c === '%' ? '.*' : c === '_' ? '.' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('')}$`,
+    'is',
+  );
   const test = (r: SalesforceRecord) => {
     if (!where) return true;
     const actual = where === 'Id' ? r.Id : r.fields[where];
     if (actual === null || actual === undefined) return false;
     if (m[4]!.toUpperCase() === 'LIKE') return like.test(String(actual));
-    return where === 'Id' ? to18(value) === r.Id : String(actual).toLowerCase() === value.toLowerCase();
+    return where === 'Id'
+      ? to18(value) === r.Id
+      : String(actual).toLowerCase() === value.toLowerCase();
   };
   let hits = [...records].filter((r) => r.type === type && !r.deleted && test(r));
   if (m[6]) {
     const [by] = fieldNames(type, m[6]);
     const sign = m[7]?.toUpperCase() === 'DESC' ? -1 : 1;
-    hits.sort((a, b) => sign * String(a.fields[by!] ?? '').localeCompare(String(b.fields[by!] ?? '')));
+    hits.sort(
+      (a, b) => sign * String(a.fields[by!] ?? '').localeCompare(String(b.fields[by!] ?? '')),
+    );
   }
   if (m[8]) hits = hits.slice(0, Number(m[8]));
-  return { totalSize: hits.length, done: true, records: hits.map((r) => view(r, apiVersion, select)) };
+  return {
+    totalSize: hits.length,
+    done: true,
+    records: hits.map((r) => view(r, apiVersion, select)),
+  };
 }
 
-export function runSearch(params: URLSearchParams, records: Iterable<SalesforceRecord>, apiVersion: string): Obj {
+export function runSearch(
+  params: URLSearchParams,
+  records: Iterable<SalesforceRecord>,
+  apiVersion: string,
+): Obj {
   const q = (params.get('q') ?? '').trim();
-  const terms = q.split(/\s+/).map((t) => t.replace(/^["']|["']$/g, '')).filter(Boolean);
+  const terms = q
+    .split(/\s+/)
+    .map((t) => t.replace(/^["']|["']$/g, ''))
+    .filter(Boolean);
   if (terms.join('').replace(/\*/g, '').length < 2)
-    throw new SalesforceError(400, 'INVALID_SEARCH', `search term must be longer than one character: ${q}`);
+    throw new SalesforceError(
+      400,
+      'INVALID_SEARCH',
+      `search term must be longer than one character: ${q}`,
+    );
   const scope = (params.get('in') ?? 'ALL').toUpperCase();
   const asked = params.getAll('sobject');
   const types = asked.length ? asked.map(sobjectType) : SEARCHED_TYPES;
@@ -161,7 +200,8 @@ export function runSearch(params: URLSearchParams, records: Iterable<SalesforceR
     const fieldParam = params.get(`${type}.fields`) ?? params.get('fields');
     const names = fieldParam ? fieldNames(type, fieldParam) : ['Id'];
     const limit = Number(params.get(`${type}.limit`) ?? perType);
-    const searched = SEARCH_SCOPES[scope] ?? FIELDS[type].filter((f) => !f.endsWith('Id') && !SYSTEM.includes(f));
+    const searched =
+      SEARCH_SCOPES[scope] ?? FIELDS[type].filter((f) => !f.endsWith('Id') && !SYSTEM.includes(f));
     const hits = all.filter(
       (r) =>
         r.type === type &&
