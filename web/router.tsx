@@ -28,7 +28,11 @@ import { pricingRoute } from './routes/pricing';
 import { profileRoute } from './routes/profile';
 import { proEmailRoute, proGtmAdvisorRoute, proRoute } from './routes/pro';
 import { rootRoute } from './routes/root';
-import { modelSettingsRoute, planSettingsRoute } from './routes/settings';
+import {
+  connectionsSettingsRoute,
+  modelSettingsRoute,
+  planSettingsRoute,
+} from './routes/settings';
 import { setupRoute } from './routes/setup';
 import { shareRoute } from './routes/share';
 import { PendingScreen } from './ui/PendingScreen';
@@ -63,6 +67,7 @@ export const routeTree = rootRoute.addChildren([
   setupRoute,
   modelSettingsRoute,
   planSettingsRoute,
+  connectionsSettingsRoute,
   kitRoute,
   accountRoute,
 ]);

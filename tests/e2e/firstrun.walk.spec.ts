@@ -135,6 +135,7 @@ const ROUTES: Record<string, string[]> = {
   setup: ['/setup', '/setup?token=not-a-real-token'],
   'settings/model': ['/settings/model'],
   'settings/plans': ['/settings/plans'],
+  'settings/connections': ['/settings/connections'],
   kit: ['/kit'],
   account: ['/account'],
 };
@@ -420,6 +421,25 @@ test('the operator opens the setup link of a fresh install, creates the account,
   await new AppPage(page).expectToast('Plans saved');
   await checkScreen(page, 'the operator: Settings → Plans, saved');
   await page.getByRole('radio', { name: /Every account gets every tool/ }).check();
+  // Settings → Connections: a HubSpot app entered in the browser is offered on the account page.
+  await page.goto('/account');
+  await expect(page.getByRole('region', { name: 'Connections' })).toContainText(
+    'Settings → Connections',
+  );
+  await page.goto('/settings/connections');
+  const hubspot = page.getByRole('form', { name: 'HubSpot' });
+  await hubspot.getByLabel('Client id').fill('walk-client-id');
+  await hubspot.getByLabel('Client secret').fill('walk-client-secret');
+  await hubspot.getByRole('button', { name: 'Save HubSpot' }).click();
+  await new AppPage(page).expectToast('HubSpot saved');
+  await checkScreen(page, 'the operator: Settings → Connections, saved');
+  await page.goto('/account');
+  await expect(
+    page.getByRole('region', { name: 'Connections' }).getByRole('button', {
+      name: 'Connect HubSpot',
+    }),
+  ).toBeVisible();
+  await checkScreen(page, 'the operator: the account page offering HubSpot');
   await walkMenus(page, 'the operator', true);
   await chatWithoutAModel(page, 'the operator');
 });

@@ -23,3 +23,14 @@ export const planSettingsRoute = createRoute({
     'PlanSettingsScreen',
   ),
 });
+
+/** Settings → Connections: the operator enters the CRM apps reps connect with. */
+export const connectionsSettingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'settings/connections',
+  beforeLoad: (args) => requireUser(args, 'Please log in to change the settings.'),
+  component: lazyRouteComponent(
+    () => import('../features/settings/ConnectionsSettingsScreen'),
+    'ConnectionsSettingsScreen',
+  ),
+});

@@ -5,12 +5,14 @@
  * who can enable them, and nothing looks broken.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { CRM_NAMES, CrmProvider, type CrmConnectionInfo } from '../../../domain/contract/crm';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useToast } from '../../ui/ToastProvider';
+import { useAuth } from '../auth/auth.queries';
 import { crmConnectionsQueryOptions, useConnectCrm, useDisconnectCrm } from '../crm/crm.queries';
+import { isOperator } from '../settings/modelStatus';
 import { AccountList } from './ListLoading';
 
 /** What the rep reads after the CRM's consent page sent them back. */
@@ -40,6 +42,7 @@ const RESULTS: Record<string, { header: string; message: (name: string) => strin
   };
 
 export function ConnectionsSection({ userId }: { userId: number }) {
+  const operator = isOperator(useAuth().user);
   const query = useQuery(crmConnectionsQueryOptions(userId));
   useConnectResultToast();
   const crms = query.data?.crms ?? [];
@@ -54,10 +57,18 @@ export function ConnectionsSection({ userId }: { userId: number }) {
       </p>
       <AccountList query={query} what="connections">
         {offered.length === 0 ? (
-          <p className="settings-hint">
-            HubSpot and Salesforce can be connected once the operator of this Pitchpad server sets
-            them up.
-          </p>
+          operator ? (
+            <p className="settings-hint">
+              You run this server: enter a HubSpot or Salesforce app in{' '}
+              <Link to="/settings/connections">Settings → Connections</Link>, and your reps can
+              connect their CRM here.
+            </p>
+          ) : (
+            <p className="settings-hint">
+              HubSpot and Salesforce can be connected once the operator of this Pitchpad server sets
+              them up.
+            </p>
+          )
         ) : (
           <ul className="account-devices">
             {offered.map((crm) => (

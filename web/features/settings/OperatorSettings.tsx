@@ -16,6 +16,7 @@ import { isOperator } from './modelStatus';
 const TABS = [
   { to: '/settings/model', label: 'Model' },
   { to: '/settings/plans', label: 'Plans' },
+  { to: '/settings/connections', label: 'Connections' },
 ] as const;
 export type SettingsPath = (typeof TABS)[number]['to'];
 
