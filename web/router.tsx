@@ -28,11 +28,7 @@ import { pricingRoute } from './routes/pricing';
 import { profileRoute } from './routes/profile';
 import { proEmailRoute, proGtmAdvisorRoute, proRoute } from './routes/pro';
 import { rootRoute } from './routes/root';
-import {
-  connectionsSettingsRoute,
-  modelSettingsRoute,
-  planSettingsRoute,
-} from './routes/settings';
+import { connectionsSettingsRoute, modelSettingsRoute, planSettingsRoute } from './routes/settings';
 import { setupRoute } from './routes/setup';
 import { shareRoute } from './routes/share';
 import { PendingScreen } from './ui/PendingScreen';
