@@ -10,7 +10,9 @@ import { useEffect, useState } from 'react';
 import { CRM_NAMES, CrmProvider, type CrmConnectionInfo } from '../../../domain/contract/crm';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useToast } from '../../ui/ToastProvider';
+import { openUserDb } from '../../data/db';
 import { useAuth } from '../auth/auth.queries';
+import { sendWaitingPushes } from '../crm/crmPushes';
 import { crmConnectionsQueryOptions, useConnectCrm, useDisconnectCrm } from '../crm/crm.queries';
 import { isOperator } from '../settings/modelStatus';
 import { AccountList } from './ListLoading';
@@ -44,7 +46,7 @@ const RESULTS: Record<string, { header: string; message: (name: string) => strin
 export function ConnectionsSection({ userId }: { userId: number }) {
   const operator = isOperator(useAuth().user);
   const query = useQuery(crmConnectionsQueryOptions(userId));
-  useConnectResultToast();
+  useConnectResultToast(userId);
   const crms = query.data?.crms ?? [];
   const offered = crms.filter((crm) => crm.available || crm.connection);
 
@@ -153,7 +155,7 @@ function ConnectionRow({ userId, crm }: { userId: number; crm: CrmConnectionInfo
 }
 
 /** Says once how the CRM's consent page ended, then takes the answer out of the address. */
-function useConnectResultToast() {
+function useConnectResultToast(userId: number) {
   const search = useSearch({ strict: false }) as { crm?: string; result?: string };
   const navigate = useNavigate();
   const toast = useToast();
@@ -167,6 +169,8 @@ function useConnectResultToast() {
       message: result.message(name),
       color: result.ok ? 'success' : 'warning',
     });
+    // Notes that waited for this connection go now, not at their next try.
+    if (result.ok) void sendWaitingPushes(openUserDb(userId));
     void navigate({ to: '/account', search: {}, replace: true });
-  }, [search.crm, search.result, navigate, toast]);
+  }, [search.crm, search.result, navigate, toast, userId]);
 }

@@ -24,7 +24,16 @@ import { useToast } from '../../ui/ToastProvider';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useOnline } from '../../ui/useOnline';
 import { crmConnectionsQueryOptions, crmRecordsQueryOptions } from './crm.queries';
-import { queuePush, readPushes, recentRecords, savedLine, type LocalPush } from './crmPushes';
+import {
+  forgetPush,
+  keepUnplaced,
+  placePush,
+  queuePush,
+  readPushes,
+  recentRecords,
+  savedLine,
+  type LocalPush,
+} from './crmPushes';
 // oxlint-disable-next-line import/no-unassigned-import -- the push sheet is the email editor's full-screen sheet
 import '../playbooks/emailEditor.css';
 // oxlint-disable-next-line import/no-unassigned-import -- the sheet's own additions
@@ -65,7 +74,7 @@ export function SendToCrm({ db, source, title, text, emailSubject }: SendToCrmPr
   const pushes = (useSafeLiveQuery(() => readPushes(db), [db], []) ?? []).filter(
     (push) => push.input.source.ref === source.ref && push.input.source.kind === source.kind,
   );
-  const [open, setOpen] = useState<CrmProvider | null>(null);
+  const [open, setOpen] = useState<{ provider: CrmProvider; unplaced?: LocalPush } | null>(null);
   const connected = (connections.data?.crms ?? []).filter((crm) => crm.connection);
   if (userId === undefined || (connected.length === 0 && pushes.length === 0)) return null;
 
@@ -76,7 +85,7 @@ export function SendToCrm({ db, source, title, text, emailSubject }: SendToCrmPr
           key={provider}
           type="button"
           className="result-actions__button"
-          onClick={() => setOpen(provider)}
+          onClick={() => setOpen({ provider })}
         >
           <IonIcon icon={cloudUploadOutline} aria-hidden="true" />
           Send to {CRM_NAMES[provider]}
@@ -85,7 +94,12 @@ export function SendToCrm({ db, source, title, text, emailSubject }: SendToCrmPr
       {pushes.length > 0 && (
         <ul className="crm-send__pushes" aria-label="Sent to your CRM">
           {pushes.map((push) => (
-            <PushStatus key={push.id} push={push} />
+            <PushStatus
+              key={push.id}
+              db={db}
+              push={push}
+              onPlace={() => setOpen({ provider: push.input.provider, unplaced: push })}
+            />
           ))}
         </ul>
       )}
@@ -93,11 +107,12 @@ export function SendToCrm({ db, source, title, text, emailSubject }: SendToCrmPr
         <PushSheet
           db={db}
           userId={userId}
-          provider={open}
+          provider={open.provider}
           source={source}
           title={title}
-          text={text}
+          text={open.unplaced?.input.body ?? text}
           emailSubject={emailSubject}
+          unplacedId={open.unplaced?.id}
           onClose={() => setOpen(null)}
         />
       )}
@@ -105,10 +120,22 @@ export function SendToCrm({ db, source, title, text, emailSubject }: SendToCrmPr
   );
 }
 
-/** Where one push stands, in a line. */
-function PushStatus({ push }: { push: LocalPush }) {
+/** Where one push stands, in a line, and what the rep can do about it. */
+function PushStatus({
+  db,
+  push,
+  onPlace,
+}: {
+  db: PitchpadDb;
+  push: LocalPush;
+  onPlace: () => void;
+}) {
   const online = useOnline();
+  const ids = useId();
   const name = CRM_NAMES[push.input.provider];
+  const when = push.savedAt
+    ? new Date(push.savedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+    : '';
   switch (push.state) {
     case 'saved':
       return (
@@ -116,6 +143,7 @@ function PushStatus({ push }: { push: LocalPush }) {
           <span>
             {savedLine(push)}
             {push.cut ? ' (cut to fit)' : ''}
+            {when ? ` · ${when}` : ''}
           </span>
           {push.recordUrl && (
             <a href={push.recordUrl} target="_blank" rel="noopener noreferrer">
@@ -137,7 +165,34 @@ function PushStatus({ push }: { push: LocalPush }) {
     case 'refused':
       return (
         <li className="crm-send__push crm-send__push--problem" role="alert">
-          Not saved to {name}: {push.problem}
+          <span>
+            Not saved to {name}: {push.problem}
+          </span>
+          <button
+            type="button"
+            className="crm-send__link-button"
+            onClick={() => void forgetPush(db, push.id)}
+          >
+            Dismiss
+          </button>
+        </li>
+      );
+    case 'unplaced':
+      return (
+        <li className="crm-send__push crm-send__push--problem">
+          <span id={`${ids}-why`}>
+            Kept on this phone: pick where it goes in {name}
+            {online ? '.' : ' once you’re back online.'}
+          </span>
+          <button
+            type="button"
+            className="crm-send__link-button"
+            disabled={!online}
+            aria-describedby={`${ids}-why`}
+            onClick={onPlace}
+          >
+            Pick the record
+          </button>
         </li>
       );
     default:
@@ -186,6 +241,7 @@ function PushSheet({
   title,
   text,
   emailSubject,
+  unplacedId,
   onClose,
 }: {
   db: PitchpadDb;
@@ -195,6 +251,8 @@ function PushSheet({
   title: string;
   text: string;
   emailSubject?: string;
+  /** A push kept unplaced, now getting its records. */
+  unplacedId?: string;
   onClose: () => void;
 }) {
   const name = CRM_NAMES[provider];
@@ -243,14 +301,16 @@ function PushSheet({
     if (!canSend) return;
     setSending(true);
     try {
-      await queuePush(db, {
+      const input = {
         provider,
         source,
         title: pushTitle.slice(0, 120),
         body,
         targets: chosen,
         ...(asEmail && emailSubject ? { asEmail: { subject: emailSubject } } : {}),
-      });
+      };
+      if (unplacedId) await placePush(db, unplacedId, input);
+      else await queuePush(db, input);
       if (!navigator.onLine)
         toast({
           header: 'Saved on this phone',
@@ -266,6 +326,23 @@ function PushSheet({
         color: 'danger',
       });
     }
+  };
+
+  // No signal and nothing to pick from: the note is kept here until the rep picks a record online.
+  const handleKeep = async () => {
+    await keepUnplaced(db, {
+      provider,
+      source,
+      title: title.slice(0, 120),
+      body,
+      ...(asEmail && emailSubject ? { asEmail: { subject: emailSubject } } : {}),
+    });
+    toast({
+      header: 'Kept on this phone',
+      message: `Pick where it goes in ${name} when you’re back online: it waits under this result.`,
+      color: 'success',
+    });
+    onClose();
   };
 
   const recordButton = (record: CrmRecord) => (
@@ -373,8 +450,15 @@ function PushSheet({
             </label>
             {!online && (
               <p id={`${ids}-offline`} className="crm-sheet__hint">
-                Searching {name} needs a connection. Records you used before are below.
+                {suggestions.length > 0
+                  ? `Searching ${name} needs a connection. Records you used before are below.`
+                  : `Searching ${name} needs a connection, and no record was used before on this phone.`}
               </p>
+            )}
+            {!online && chosen.length === 0 && !unplacedId && body.trim() && (
+              <button type="button" className="pp-button" onClick={() => void handleKeep()}>
+                Keep it and pick the record when online
+              </button>
             )}
             {online && query.length >= 2 && (
               <div aria-live="polite">

@@ -21,7 +21,7 @@ import { ApiError, api } from '../../data/api';
 import { syncWhenStored } from '../../data/backgroundSync';
 import { userIdOfDb, type OutboxEntry, type PitchpadDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
-import { enqueue, flushOutbox, type Answer, type KindHandler } from '../../data/outbox';
+import { enqueue, flushOutbox, requeue, type Answer, type KindHandler } from '../../data/outbox';
 import { answerForError } from '../../data/queue/answers';
 import type { QueuedFeature } from '../../data/queue/registry';
 
@@ -35,7 +35,12 @@ const RECONNECT_RETRY_MS = 15 * 60 * 1000;
 /** Another request is writing the push: ask again shortly. */
 const IN_PROGRESS_RETRY_MS = 5_000;
 
-export type LocalPushState = 'waiting' | 'saved' | 'reconnect' | 'refused';
+/**
+ * waiting: in the outbox; saved: in the CRM; reconnect: the CRM refused the connection, it waits for
+ * the rep to reconnect; refused: for good, with why; unplaced: made with no signal and no record to
+ * attach it to, kept here (not queued) until the rep picks one online.
+ */
+export type LocalPushState = 'waiting' | 'saved' | 'reconnect' | 'refused' | 'unplaced';
 
 /** A push as this device shows it. */
 export interface LocalPush {
@@ -94,6 +99,61 @@ export async function queuePush(
 export async function readPush(db: PitchpadDb, id: string): Promise<LocalPush | null> {
   const row = await db.keyValues.get(keyOf(id));
   return row && isLocalPush(row.value) ? row.value : null;
+}
+
+/**
+ * Keep a push whose record the rep will pick once online (with no signal the CRM cannot be searched,
+ * and no record was used before): on this device only, shown under its result until placed.
+ */
+export async function keepUnplaced(
+  db: PitchpadDb,
+  input: Omit<CrmPushInput, 'targets'>,
+  now = Date.now(),
+): Promise<string> {
+  const id = uuidv7(now);
+  const push: LocalPush = {
+    id,
+    input: { ...input, targets: [] },
+    state: 'unplaced',
+    createdAt: new Date(now).toISOString(),
+  };
+  await db.keyValues.put({ key: keyOf(id), value: push });
+  return id;
+}
+
+/** A push kept unplaced is sent now that its records are chosen: it goes as a new push. */
+export async function placePush(
+  db: PitchpadDb,
+  unplacedId: string,
+  input: CrmPushInput,
+): Promise<string> {
+  await db.keyValues.delete(keyOf(unplacedId));
+  return queuePush(db, input);
+}
+
+/** Forget a push that never left this device (kept unplaced, or refused for good). */
+export async function forgetPush(db: PitchpadDb, id: string): Promise<void> {
+  await db.keyValues.delete(keyOf(id));
+}
+
+/**
+ * After the rep (re)connected a CRM: every push waiting for it goes now, rather than at its next
+ * try (minutes away). Answers how many were waiting.
+ */
+export async function sendWaitingPushes(db: PitchpadDb): Promise<number> {
+  const now = Date.now();
+  const waiting = await db.transaction('rw', [db.outbox, db.keyValues], async () => {
+    const entries = await db.outbox
+      .filter((entry) => entry.kind === CRM_PUSH && entry.state === 'queued')
+      .toArray();
+    for (const entry of entries) {
+      await requeue(db, entry.seq!, now);
+      await update(db, entry.clientId, { state: 'waiting', problem: undefined });
+    }
+    return entries.length;
+  });
+  if (waiting > 0) void flushPushes(db);
+  return waiting;
 }
 
 /** Every push on this device, newest first. */
