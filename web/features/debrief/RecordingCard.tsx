@@ -1,13 +1,15 @@
 /**
  * One recording on /debrief: its name, when and how long, where it stands, playback, and by its
  * state: Transcribe and Discard (not sent yet), Try now (waiting), the transcript and what to make
- * of it (transcribed). Notes can be typed beside any recording. Deleting asks first.
+ * of it (transcribed), and Send to the rep's CRM once there is text. Notes can be typed beside any
+ * recording. Deleting asks first.
  */
 import { trashOutline } from 'ionicons/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ShareChoice } from '../../../domain/share/shareChoices';
 import { api, ApiError } from '../../data/api';
 import { userIdOfDb, type LocalRecording, type PitchpadDb } from '../../data/db';
+import { SendToCrm } from '../crm/SendToCrm';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
@@ -132,6 +134,15 @@ export function RecordingCard({
           showMarks={showMarks}
           label={`Turn ${recordingName(recording)} into`}
           className="debrief-card__choices"
+        />
+      )}
+
+      {text && (
+        <SendToCrm
+          db={db}
+          source={{ kind: 'debrief', ref: recording.id }}
+          title={recordingName(recording)}
+          text={text}
         />
       )}
 
