@@ -108,8 +108,10 @@ test('a rep connects HubSpot on its consent page, sends a CRM note, and sends an
   // With no signal: no search, the records used before to pick from, and the push waits.
   const network = new Network(context);
   await network.goOffline();
+  await page.setViewportSize({ width: 320, height: 568 });
   await page.getByRole('button', { name: 'Send to HubSpot' }).click();
   await expect(sheet.getByRole('searchbox')).toBeDisabled();
+  await expectPhoneReady(page, 'the push sheet offline at 320 px');
   await expect(sheet).toContainText('Searching HubSpot needs a connection');
   await sheet
     .getByRole('list', { name: 'Used before' })
