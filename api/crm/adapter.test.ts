@@ -51,6 +51,12 @@ describe("the Salesforce instance a token answer names, where the rep's notes go
   it.each([
     ['https://acme.my.salesforce.com', login, 'https://acme.my.salesforce.com'],
     ['https://acme.my.salesforce.com/', login, 'https://acme.my.salesforce.com'],
+    [
+      'https://acme--dev.sandbox.my.salesforce.com',
+      'https://test.salesforce.com',
+      'https://acme--dev.sandbox.my.salesforce.com',
+    ],
+    ['https://crm.acme.example', 'https://login.acme.example', 'https://crm.acme.example'],
     ['http://127.0.0.1:9100', 'http://127.0.0.1:9100', 'http://127.0.0.1:9100'],
   ])('%s (login %s) is used as %s', (instance, loginUrl, used) => {
     expect(trustedInstanceUrl(instance, loginUrl)).toBe(used);
@@ -58,6 +64,8 @@ describe("the Salesforce instance a token answer names, where the rep's notes go
 
   it.each([
     ['http://acme.my.salesforce.com', login],
+    ['https://evil.example.com', login],
+    ['https://salesforce.com.evil.example', login],
     ['http://169.254.169.254', login],
     ['http://127.0.0.1:5432', 'http://127.0.0.1:9100'],
     ['https://user:pass@acme.my.salesforce.com', login],

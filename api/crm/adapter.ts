@@ -29,7 +29,7 @@ export interface CrmTokens {
 /** The CRM account a connection writes into. */
 export interface CrmAccount {
   id: string;
-  /** The portal's domain or the user's name there, shown on the rep's account page. */
+  /** The portal's domain or the org's host, shown on the rep's account page. */
   name: string;
   /** Where this account's API answers. */
   apiUrl: string;

@@ -13,8 +13,8 @@ import {
   type CrmRecordsResponse,
 } from '../../domain/contract/crm';
 import type { AppContext, AppDeps, AppState } from '../context';
-import { InvalidRequest, NotFound } from '../errors';
-import { requireUser, userOf } from '../middleware/requireUser';
+import { InvalidRequest, NotFound, Unauthorized } from '../errors';
+import { userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { CrmFailure } from './adapter';
 import { crmSetup, crmSetups, secretsOf } from './apps';
@@ -33,6 +33,8 @@ import { notAvailable, revokeConnection, withCrm, type CrmCallContext } from './
 /** Where the account page is, and how it learns how a sign-in with a CRM ended. */
 const ACCOUNT_PAGE = '/account';
 export type CrmConnectResult = 'connected' | 'denied' | 'failed' | 'expired';
+
+const CALLBACK_PATH = /^\/api\/crm\/[a-z]+\/callback$/;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -59,7 +61,13 @@ const callContext = (ctx: AppContext): CrmCallContext => ({
  */
 export function crmRoutes() {
   const router = new Router<AppState, AppDeps>({ prefix: '/api/crm' });
-  router.use(requireUser());
+  // Every route needs the rep's session but the CRM's way back: that one sends a rep whose session
+  // is gone (it ended during the consent, or a home-screen app keeps its own cookies) to the account
+  // page with how it went, never to a bare 401.
+  router.use(async (ctx, next) => {
+    if (!ctx.state.user && !CALLBACK_PATH.test(ctx.path)) throw Unauthorized();
+    await next();
+  });
 
   router.get('/', async (ctx) => {
     const user = userOf(ctx);
@@ -123,9 +131,10 @@ export function crmRoutes() {
 
   router.get('/:provider/callback', async (ctx) => {
     const provider = providerOf(ctx);
-    const user = userOf(ctx);
     const back = (result: CrmConnectResult) =>
       ctx.redirect(`${ACCOUNT_PAGE}?crm=${provider}&result=${result}`);
+    const user = ctx.state.user;
+    if (!user) return back('expired');
     const code = typeof ctx.query.code === 'string' ? ctx.query.code : '';
     const state = typeof ctx.query.state === 'string' ? ctx.query.state : '';
     // A state is taken (used up) only by its own session: a replayed or forged one, or another
@@ -148,8 +157,9 @@ export function crmRoutes() {
       ctx.log.info(`user ${user.id} connected ${CRM_NAMES[provider]}`);
       back('connected');
     } catch (error) {
-      if (!(error instanceof CrmFailure)) throw error;
-      ctx.log.warn(`user ${user.id}: connecting ${provider} failed: ${error.message}`);
+      if (error instanceof CrmFailure)
+        ctx.log.warn(`user ${user.id}: connecting ${provider} failed: ${error.message}`);
+      else ctx.log.error({ err: error }, `user ${user.id}: connecting ${provider} failed`);
       back('failed');
     }
   });
@@ -167,8 +177,11 @@ export function crmRoutes() {
     const provider = providerOf(ctx);
     const { q } = inputOf(ctx, CrmRecordSearch);
     const body: CrmRecordsResponse = {
-      records: await withCrm(callContext(ctx as AppContext), provider, (session, { adapter }) =>
-        adapter.searchRecords(session, q),
+      records: await withCrm(
+        callContext(ctx as AppContext),
+        provider,
+        (session, { adapter }) => adapter.searchRecords(session, q),
+        'search',
       ),
     };
     ctx.body = body;

@@ -357,38 +357,79 @@ export async function recordPush(
  */
 const LEASE_S = 120;
 
-/** Takes the push for this request; null while another request holds it (or it is written). */
-export async function claimPush(pool: Pool, userId: number, id: string): Promise<PushRow | null> {
+/** Takes the push for this request under `token`; null while another request holds it (or it is written). */
+export async function claimPush(
+  pool: Pool,
+  userId: number,
+  id: string,
+  token: string,
+): Promise<PushRow | null> {
   const { rows } = await pool.query<PushRow>(
-    `UPDATE crm_pushes SET lease_until = now() + make_interval(secs => $3)
+    `UPDATE crm_pushes SET lease_until = now() + make_interval(secs => $3), lease_token = $4
      WHERE user_id = $1 AND id = $2 AND state = 'writing'
        AND (lease_until IS NULL OR lease_until < now())
      RETURNING *`,
-    [userId, id, LEASE_S],
+    [userId, id, LEASE_S, token],
   );
   return rows[0] ?? null;
 }
 
-export async function countAttempt(pool: Pool, userId: number, id: string): Promise<void> {
+/** A try reaches the CRM: counted, so a later try searches for the marker before writing. */
+export async function countAttempt(
+  pool: Pool,
+  userId: number,
+  id: string,
+  token: string,
+): Promise<void> {
   await pool.query(
-    'UPDATE crm_pushes SET attempts = attempts + 1, last_attempt_at = now() WHERE user_id = $1 AND id = $2',
-    [userId, id],
+    `UPDATE crm_pushes SET attempts = attempts + 1, last_attempt_at = now()
+     WHERE user_id = $1 AND id = $2 AND lease_token = $3`,
+    [userId, id, token],
+  );
+}
+
+/**
+ * A try ended with no answer: the note may be in. Its time is when the try ended (a write can take
+ * until its timeout), so the search for its marker waits from then.
+ */
+export async function endAttemptUnanswered(
+  pool: Pool,
+  userId: number,
+  id: string,
+  token: string,
+): Promise<void> {
+  await pool.query(
+    'UPDATE crm_pushes SET last_attempt_at = now() WHERE user_id = $1 AND id = $2 AND lease_token = $3',
+    [userId, id, token],
   );
 }
 
 /** A try that the CRM refused outright wrote nothing: it no longer counts as one to search after. */
-export async function forgetAttempt(pool: Pool, userId: number, id: string): Promise<void> {
+export async function forgetAttempt(
+  pool: Pool,
+  userId: number,
+  id: string,
+  token: string,
+): Promise<void> {
   await pool.query(
-    'UPDATE crm_pushes SET attempts = greatest(attempts - 1, 0) WHERE user_id = $1 AND id = $2',
-    [userId, id],
+    `UPDATE crm_pushes SET attempts = greatest(attempts - 1, 0)
+     WHERE user_id = $1 AND id = $2 AND lease_token = $3`,
+    [userId, id, token],
   );
 }
 
-export async function releasePush(pool: Pool, userId: number, id: string): Promise<void> {
-  await pool.query('UPDATE crm_pushes SET lease_until = NULL WHERE user_id = $1 AND id = $2', [
-    userId,
-    id,
-  ]);
+/** Lets go of the push, if this request still holds it (a lease taken over is not another's to end). */
+export async function releasePush(
+  pool: Pool,
+  userId: number,
+  id: string,
+  token: string,
+): Promise<void> {
+  await pool.query(
+    `UPDATE crm_pushes SET lease_until = NULL, lease_token = NULL
+     WHERE user_id = $1 AND id = $2 AND lease_token = $3`,
+    [userId, id, token],
+  );
 }
 
 export async function markWritten(
@@ -399,7 +440,7 @@ export async function markWritten(
 ): Promise<PushRow> {
   const { rows } = await pool.query<PushRow>(
     `UPDATE crm_pushes SET state = 'written', remote_id = $3, record_url = $4, cut = $5,
-       written_at = now(), lease_until = NULL
+       written_at = now(), lease_until = NULL, lease_token = NULL
      WHERE user_id = $1 AND id = $2 RETURNING *`,
     [userId, id, written.remoteId, written.recordUrl, written.cut],
   );

@@ -143,6 +143,13 @@ describe.each(['the suite’s database', 'the embedded database'])('on %s', (dat
     const { client } = await loggedInClient(server());
     const other = await loggedInClient(server());
 
+    // The way back with no session (it ended during the consent): the account page says so.
+    const signedOut = await new TestClient(server().url).get(
+      '/api/crm/hubspot/callback?code=abc&state=whatever',
+    );
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get('location')).toBe('/account?crm=hubspot&result=expired');
+
     const forged = await client.get('/api/crm/hubspot/callback?code=abc&state=forged');
     expect(forged.headers.get('location')).toBe('/account?crm=hubspot&result=expired');
 
@@ -502,13 +509,20 @@ describe.each(['the suite’s database', 'the embedded database'])('on %s', (dat
       expect(description).toMatch(/\[Cut to fit: the full note had 39,999 characters\.\]$/);
     });
 
-    it('a lost answer is found by the marker at once; an expired session is refreshed', async () => {
+    it('a lost answer is found by the marker, not written again; an expired session is refreshed', async () => {
       const { client } = await loggedInClient(server());
       await finishConnect(client, 'salesforce');
       const before = salesforce.tasks.length;
       const id = newId();
       salesforce.dropAnswerAfterWrite();
       expect((await client.put(`/api/crm/pushes/${id}`, sfPush())).status).toBe(503);
+      // A write cut off may still be committing: the search waits a few seconds after the try.
+      const soon = await client.put(`/api/crm/pushes/${id}`, sfPush());
+      expect(soon.status).toBe(409);
+      await server().pool.query(
+        "UPDATE crm_pushes SET last_attempt_at = now() - interval '1 minute' WHERE id = $1",
+        [id],
+      );
       const again = await client.put<CrmPushResponse>(`/api/crm/pushes/${id}`, sfPush());
       expect(again.status).toBe(200);
       expect(salesforce.tasks).toHaveLength(before + 1);

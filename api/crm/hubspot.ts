@@ -77,6 +77,22 @@ export function noteHtml(text: string): string {
 /** The line that carries the push's marker: it names the tool, and links to nothing. */
 const markerLine = (marker: string) => `Logged from Pitchpad · ref ${marker}`;
 
+/**
+ * The note's HTML within hs_note_body's limit, cut (with a line saying so) on the rep's text so the
+ * escaped whole fits: escaping makes it longer. The marker stands apart (a space on each side) so
+ * HubSpot's search reads it as one word.
+ */
+function fitHtml(body: string, marker: string): { text: string; cut: boolean; html: string } {
+  const build = (text: string) => `${noteHtml(text)}<p>${escapeHtml(markerLine(marker))} </p>`;
+  let limit = MAX_BODY - 200;
+  for (;;) {
+    const { text, cut } = cutToFit(body, limit);
+    const html = build(text);
+    if (html.length <= MAX_BODY || limit < 1000) return { text, cut, html };
+    limit -= html.length - MAX_BODY + 100;
+  }
+}
+
 function failure(response: Response, body: unknown): CrmFailure {
   const message = field(body, 'message') ?? `HubSpot answered ${response.status}.`;
   const category = field(body, 'category');
@@ -258,8 +274,7 @@ export function hubspotAdapter(urls: { authUrl: string }): CrmAdapter {
     },
 
     async writeNote(session, note) {
-      const { text, cut } = cutToFit(note.body, MAX_BODY - 400);
-      const html = `${noteHtml(text)}<p>${escapeHtml(markerLine(note.marker))}</p>`;
+      const { text, cut, html } = fitHtml(note.body, note.marker);
       const kind = note.asEmail ? 'email' : 'note';
       const associations = note.targets.map((target) => ({
         to: { id: target.id },
@@ -298,7 +313,7 @@ export function hubspotAdapter(urls: { authUrl: string }): CrmAdapter {
       });
       const first = Array.isArray(answer.results) ? answer.results[0] : undefined;
       const id = field(first, 'id');
-      return id ? written(session, note, id, note.body.length > MAX_BODY - 400) : null;
+      return id ? written(session, note, id, fitHtml(note.body, note.marker).cut) : null;
     },
 
     async revoke(app, session) {

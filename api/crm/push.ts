@@ -6,8 +6,10 @@
  * - one request at a time holds it (a lease in the row); another gets 409 and a Retry-After;
  * - every try that reached the CRM is counted, and the note carries a marker token. A later try of a
  *   push tried before (whose answer never came) first searches the CRM for the marker, and records
- *   the note it finds instead of writing another. HubSpot's search lags behind its writes by seconds,
- *   so that search waits until the last try is `searchSettleS` old (409, Retry-After).
+ *   the note it finds instead of writing another. The search waits until `searchSettleS` after that
+ *   try ended (409, Retry-After): HubSpot's search lags behind its writes by seconds, and a write cut
+ *   off by the time limit may still be committing at the CRM.
+ * - the lease is the request's own (a token): one whose lease ran out cannot end another's.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -21,6 +23,7 @@ import { CrmFailure, type CrmNote } from './adapter';
 import {
   claimPush,
   countAttempt,
+  endAttemptUnanswered,
   forgetAttempt,
   markWritten,
   recordPush,
@@ -121,7 +124,8 @@ export async function pushNote(
     );
   if (row.state === 'written') return row;
 
-  const claimed = await claimPush(cx.pool, cx.userId, id);
+  const lease = randomBytes(12).toString('hex');
+  const claimed = await claimPush(cx.pool, cx.userId, id, lease);
   if (!claimed) throw inProgress(IN_PROGRESS_RETRY_S);
   try {
     return await withCrm(cx, claimed.provider, async (session, { adapter }) => {
@@ -137,17 +141,19 @@ export async function pushNote(
           return markWritten(cx.pool, cx.userId, id, found);
         }
       }
-      await countAttempt(cx.pool, cx.userId, id);
+      await countAttempt(cx.pool, cx.userId, id, lease);
       const written = await adapter.writeNote(session, note).catch(async (error: unknown) => {
-        // Only a try with no answer (the network, a 5xx, a timeout) may have written the note.
-        if (error instanceof CrmFailure && error.kind !== 'down')
-          await forgetAttempt(cx.pool, cx.userId, id);
+        // Only a try with no answer (the network, a 5xx, a timeout) may have written the note: its
+        // search waits from when it ended. One the CRM refused wrote nothing.
+        if (error instanceof CrmFailure && error.kind === 'down')
+          await endAttemptUnanswered(cx.pool, cx.userId, id, lease);
+        else if (error instanceof CrmFailure) await forgetAttempt(cx.pool, cx.userId, id, lease);
         throw error;
       });
       cx.log.info(`user ${cx.userId}: push ${id} written to ${CRM_NAMES[claimed.provider]}`);
       return markWritten(cx.pool, cx.userId, id, written);
     });
   } finally {
-    await releasePush(cx.pool, cx.userId, id).catch(() => undefined);
+    await releasePush(cx.pool, cx.userId, id, lease).catch(() => undefined);
   }
 }

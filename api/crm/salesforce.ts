@@ -31,10 +31,22 @@ const OBJECTS: Record<string, CrmRecordType> = {
   Opportunity: 'deal',
 };
 
+/** Salesforce's own domains, where an org's API answers. */
+const SALESFORCE_DOMAINS = ['salesforce.com', 'force.com', 'cloudforce.com', 'salesforce.mil'];
+
+/** A Salesforce host: one of its domains, or the login URL's own (a My Domain on a custom domain). */
+function isSalesforceHost(host: string, loginHost: string): boolean {
+  const loginDomain = loginHost.split('.').slice(-2).join('.');
+  return [...SALESFORCE_DOMAINS, loginDomain].some(
+    (domain) => host === domain || host.endsWith(`.${domain}`),
+  );
+}
+
 /**
  * The instance URL a token answer names is where the rep's data goes, so it must be an https address
  * (or, when the login URL itself is plain http on this machine, as in development and tests, that
- * same host): a token endpoint that names another place is not trusted with the rep's notes.
+ * same host) on Salesforce's own domains or the login URL's: a token endpoint that names another
+ * place is not trusted with the rep's token and notes.
  */
 export function trustedInstanceUrl(instanceUrl: string | undefined, loginUrl: string): string {
   if (!instanceUrl || !URL.canParse(instanceUrl))
@@ -42,7 +54,7 @@ export function trustedInstanceUrl(instanceUrl: string | undefined, loginUrl: st
   const instance = new URL(instanceUrl);
   const login = new URL(loginUrl);
   const ok =
-    instance.protocol === 'https:' ||
+    (instance.protocol === 'https:' && isSalesforceHost(instance.hostname, login.hostname)) ||
     (login.protocol === 'http:' && instance.protocol === 'http:' && instance.host === login.host);
   if (!ok || instance.username || instance.password)
     throw new CrmFailure('refused', 'Salesforce named an address Pitchpad will not send notes to.');
@@ -117,13 +129,17 @@ async function token(app: CrmApp, form: Record<string, string>) {
   });
   if (response.status >= 500)
     throw new CrmFailure('down', `Salesforce answered ${response.status}.`);
+  if (response.status === 429)
+    throw new CrmFailure('rate', 'Salesforce asks to slow down.', retryAfterOf(response, 60));
   const accessToken = field(body, 'access_token');
+  if (!response.ok && field(body, 'error') === 'invalid_grant')
+    throw new CrmFailure('revoked', 'Salesforce refused the sign-in: connect Salesforce again.');
   if (!response.ok || !accessToken)
     throw new CrmFailure(
-      response.ok ? 'refused' : 'revoked',
+      'refused',
       response.ok
         ? 'Salesforce answered the sign-in with something other than tokens.'
-        : 'Salesforce refused the sign-in: connect Salesforce again.',
+        : `Salesforce refused the sign-in (${field(body, 'error') ?? response.status}).`,
     );
   return { accessToken, body };
 }
@@ -145,7 +161,8 @@ const written = (session: CrmSession, remoteId: string, cut: boolean): Written =
 export function salesforceAdapter(): CrmAdapter {
   return {
     provider: 'salesforce',
-    searchSettleS: 0,
+    // A query finds a Task once written; a write cut off by the time limit may still be committing.
+    searchSettleS: 5,
     maxBodyChars: MAX_BODY,
 
     authorizeUrl(app, { state, codeChallenge }) {

@@ -36,9 +36,14 @@ export const reconnect = (provider: CrmProvider) =>
     `${CRM_NAMES[provider]} no longer accepts Pitchpad's connection: reconnect ${CRM_NAMES[provider]} on your account page. Nothing waiting is lost.`,
   );
 
-/** The AppError a CRM failure is to the rep. */
-export function crmError(provider: CrmProvider, failure: CrmFailure): AppError {
+/** The AppError a CRM failure is to the rep, for a push (a note kept and tried again) or a search. */
+export function crmError(
+  provider: CrmProvider,
+  failure: CrmFailure,
+  what: 'note' | 'search' = 'note',
+): AppError {
   const name = CRM_NAMES[provider];
+  const wait = failure.retryAfterS ?? (failure.kind === 'rate' ? 10 : 30);
   switch (failure.kind) {
     case 'expired':
     case 'revoked':
@@ -55,15 +60,19 @@ export function crmError(provider: CrmProvider, failure: CrmFailure): AppError {
       return new AppError(
         429,
         CrmErrorCode.unavailable,
-        `${name} asks Pitchpad to wait: the note goes in ${failure.retryAfterS ?? 10} seconds.`,
-        { 'Retry-After': String(failure.retryAfterS ?? 10) },
+        what === 'note'
+          ? `${name} asks Pitchpad to wait: the note goes in ${wait} seconds.`
+          : `${name} asks Pitchpad to wait: search again in ${wait} seconds.`,
+        { 'Retry-After': String(wait) },
       );
     case 'down':
       return new AppError(
         503,
         CrmErrorCode.unavailable,
-        `${name} is not answering: the note is kept and tried again shortly.`,
-        { 'Retry-After': String(failure.retryAfterS ?? 30) },
+        what === 'note'
+          ? `${name} is not answering: the note is kept and tried again shortly.`
+          : `${name} is not answering: search again in a moment.`,
+        { 'Retry-After': String(wait) },
       );
     default:
       return new AppError(422, CrmErrorCode.refused, failure.message);
@@ -78,6 +87,7 @@ export async function withCrm<T>(
   cx: CrmCallContext,
   provider: CrmProvider,
   call: (session: CrmSession, setup: CrmSetup) => Promise<T>,
+  what: 'note' | 'search' = 'note',
 ): Promise<T> {
   const setup = await crmSetup(cx.config, cx.pool, provider);
   const { app, adapter } = setup;
@@ -110,7 +120,7 @@ export async function withCrm<T>(
         cx.log.info(`user ${cx.userId}: ${provider} refused the refresh; marked for reconnect`);
         throw reconnect(provider);
       }
-      throw error instanceof CrmFailure ? crmError(provider, error) : error;
+      throw error instanceof CrmFailure ? crmError(provider, error, what) : error;
     }
   };
 
@@ -120,7 +130,9 @@ export async function withCrm<T>(
     return await call(session, setup);
   } catch (error) {
     if (!(error instanceof CrmFailure)) throw error;
-    if (error.kind !== 'expired') throw crmError(provider, error);
+    // A permission the connection lacks comes back only by connecting again, as a revoked one.
+    if (error.kind === 'scope') await markNeedsReconnect(cx.pool, cx.userId, provider);
+    if (error.kind !== 'expired') throw crmError(provider, error, what);
   }
   await refresh();
   try {
@@ -130,7 +142,7 @@ export async function withCrm<T>(
       await markNeedsReconnect(cx.pool, cx.userId, provider);
       throw reconnect(provider);
     }
-    throw error instanceof CrmFailure ? crmError(provider, error) : error;
+    throw error instanceof CrmFailure ? crmError(provider, error, what) : error;
   }
 }
 

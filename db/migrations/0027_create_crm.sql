@@ -47,7 +47,7 @@ CREATE INDEX crm_oauth_states_expires ON crm_oauth_states (expires_at);
 -- A note pushed into a CRM. The id is the one the rep's phone gave the push, so a push sent again
 -- (its answer lost, a second tab) is the same row: written at most once. `marker` is a token written
 -- into the note so that, when a write's answer was lost, the CRM can be searched for it before
--- writing again. A request writing the push holds it until lease_until.
+-- writing again. A request writing the push holds it until lease_until (its lease_token).
 CREATE TABLE crm_pushes (
   user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   id text NOT NULL,
@@ -64,6 +64,8 @@ CREATE TABLE crm_pushes (
   attempts integer NOT NULL DEFAULT 0,
   last_attempt_at timestamptz,
   lease_until timestamptz,
+  -- Which request holds the lease: only it may let go of the push or mark it written.
+  lease_token text,
   remote_id text,
   record_url text,
   cut boolean NOT NULL DEFAULT false,

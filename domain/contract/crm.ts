@@ -44,7 +44,7 @@ export const CrmConnectionInfo = z.object({
   /** The rep's connection, if any. */
   connection: z
     .object({
-      /** The portal's domain or the org user's name, to say which account is connected. */
+      /** The portal's domain or the org's host, to say which account is connected. */
       accountName: z.string(),
       connectedAt: z.string(),
       /** The CRM refused the connection (revoked, expired): pushes wait for 'Reconnect'. */
@@ -110,7 +110,7 @@ export const CrmPushInput = z.object({
     .array(CrmRecord)
     .min(1, 'Choose at least one record to attach the note to.')
     .max(CRM_TARGETS_MAX, `Attach the note to at most ${CRM_TARGETS_MAX} records.`),
-  /** Log a follow-up as an email sent (HubSpot's email engagement), not as a note; with its subject. */
+  /** Log a follow-up as an email sent (HubSpot's email engagement, a Salesforce email task); with its subject. */
   asEmail: z
     .object({ subject: z.string().trim().min(1, 'An email needs its subject.').max(200) })
     .optional(),
@@ -205,7 +205,12 @@ export const CrmAppInput = z.object({
     .trim()
     .max(300)
     .refine(
-      (v) => v === '' || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+      (v) =>
+        v === '' ||
+        (URL.canParse(v) &&
+          (new URL(v).protocol === 'https:' ||
+            (new URL(v).protocol === 'http:' &&
+              /^(localhost|127\.0\.0\.1|\[::1\])$/.test(new URL(v).hostname)))),
       'Enter the login address as https://…, e.g. https://test.salesforce.com for a sandbox.',
     )
     .optional(),

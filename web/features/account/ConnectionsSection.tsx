@@ -123,8 +123,10 @@ function ConnectionRow({ userId, crm }: { userId: number; crm: CrmConnectionInfo
           <button
             type="button"
             className="pp-button pp-button--primary account-device__action"
-            disabled={connect.isPending}
-            onClick={() => connect.mutate(crm.provider)}
+            aria-busy={connect.isPending || undefined}
+            onClick={() => {
+              if (!connect.isPending) connect.mutate(crm.provider);
+            }}
           >
             {connectLabel}
           </button>

@@ -17,6 +17,7 @@ import {
   type CrmProvider,
   type CrmRecord,
   type CrmSourceKind,
+  CRM_NOTE_MAX_CHARS,
 } from '../../../domain/contract/crm';
 import { userIdOfDb, type PitchpadDb } from '../../data/db';
 import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
@@ -164,10 +165,16 @@ function PushStatus({
       );
     case 'refused':
       return (
-        <li className="crm-send__push crm-send__push--problem" role="alert">
+        <li className="crm-send__push crm-send__push--problem">
           <span>
             Not saved to {name}: {push.problem}
           </span>
+          {/* A record gone: the same note, to records chosen again. */}
+          {/no longer in/.test(push.problem ?? '') && (
+            <button type="button" className="crm-send__link-button" onClick={onPlace}>
+              Choose again
+            </button>
+          )}
           <button
             type="button"
             className="crm-send__link-button"
@@ -288,17 +295,20 @@ function PushSheet({
 
   const company = chosen.find((r) => r.type === 'company') ?? chosen.find((r) => r.type === 'deal');
   const pushTitle = (company ?? chosen[0])?.name ?? title;
-  const canSend = chosen.length > 0 && body.trim().length > 0 && !sending;
+  const tooLong = body.trim().length > CRM_NOTE_MAX_CHARS;
   const reason =
     chosen.length === 0
       ? `Choose at least one record in ${name} to attach the note to.`
-      : body.trim()
-        ? ''
-        : 'Write the note to send.';
+      : !body.trim()
+        ? 'Write the note to send.'
+        : tooLong
+          ? `The note has ${body.trim().length.toLocaleString('en-US')} characters: at most ${CRM_NOTE_MAX_CHARS.toLocaleString('en-US')} go to a CRM. Shorten it.`
+          : '';
+  const canSend = !reason;
 
   const handleSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!canSend) return;
+    if (!canSend || sending) return;
     setSending(true);
     try {
       const input = {
@@ -307,7 +317,7 @@ function PushSheet({
         title: pushTitle.slice(0, 120),
         body,
         targets: chosen,
-        ...(asEmail && emailSubject ? { asEmail: { subject: emailSubject } } : {}),
+        ...(asEmail && emailSubject ? { asEmail: { subject: emailSubject.slice(0, 200) } } : {}),
       };
       if (unplacedId) await placePush(db, unplacedId, input);
       else await queuePush(db, input);
@@ -335,7 +345,7 @@ function PushSheet({
       source,
       title: title.slice(0, 120),
       body,
-      ...(asEmail && emailSubject ? { asEmail: { subject: emailSubject } } : {}),
+      ...(asEmail && emailSubject ? { asEmail: { subject: emailSubject.slice(0, 200) } } : {}),
     });
     toast({
       header: 'Kept on this phone',
@@ -394,8 +404,9 @@ function PushSheet({
             className="pp-button pp-button--primary email-editor__bar-button"
             disabled={!canSend}
             aria-describedby={reason ? `${ids}-reason` : undefined}
+            aria-busy={sending || undefined}
           >
-            Send
+            {sending ? 'Sending…' : 'Send'}
           </button>
         </header>
         <div className="email-editor__scroll">
@@ -461,7 +472,10 @@ function PushSheet({
               </button>
             )}
             {online && query.length >= 2 && (
-              <div aria-live="polite">
+              <div>
+                <p className="visually-hidden" role="status">
+                  {found.data ? `${found.data.records.length} found in ${name}` : ''}
+                </p>
                 {found.isFetching && !found.data ? (
                   <p className="crm-sheet__hint">Searching {name}…</p>
                 ) : found.isError ? (

@@ -77,9 +77,12 @@ export async function queuePush(
   db: PitchpadDb,
   input: CrmPushInput,
   now = Date.now(),
+  replacing?: string,
 ): Promise<string> {
   const id = uuidv7(now);
   await db.transaction('rw', [db.keyValues, db.outbox], async () => {
+    // A push kept here (unplaced, or refused for a record gone) that this one sends again.
+    if (replacing) await forgetLocally(db, replacing);
     const push: LocalPush = {
       id,
       input,
@@ -95,10 +98,11 @@ export async function queuePush(
   return id;
 }
 
-/** One push as this device shows it, or null. */
-export async function readPush(db: PitchpadDb, id: string): Promise<LocalPush | null> {
-  const row = await db.keyValues.get(keyOf(id));
-  return row && isLocalPush(row.value) ? row.value : null;
+/** A push, and its outbox entry if it failed there, gone from this device (inside a transaction). */
+async function forgetLocally(db: PitchpadDb, id: string): Promise<void> {
+  await db.keyValues.delete(keyOf(id));
+  const failed = await db.outbox.where('clientId').equals(id).first();
+  if (failed?.state === 'failed') await db.outbox.delete(failed.seq!);
 }
 
 /**
@@ -121,19 +125,17 @@ export async function keepUnplaced(
   return id;
 }
 
-/** A push kept unplaced is sent now that its records are chosen: it goes as a new push. */
-export async function placePush(
-  db: PitchpadDb,
-  unplacedId: string,
-  input: CrmPushInput,
-): Promise<string> {
-  await db.keyValues.delete(keyOf(unplacedId));
-  return queuePush(db, input);
+/**
+ * A push kept here (unplaced, or refused because a record was gone) is sent now with the records
+ * chosen: as a new push, the old one gone in the same transaction.
+ */
+export function placePush(db: PitchpadDb, keptId: string, input: CrmPushInput): Promise<string> {
+  return queuePush(db, input, Date.now(), keptId);
 }
 
-/** Forget a push that never left this device (kept unplaced, or refused for good). */
+/** Forget a push that never reached the CRM (kept unplaced, or refused for good). */
 export async function forgetPush(db: PitchpadDb, id: string): Promise<void> {
-  await db.keyValues.delete(keyOf(id));
+  await db.transaction('rw', [db.keyValues, db.outbox], () => forgetLocally(db, id));
 }
 
 /**
@@ -154,6 +156,12 @@ export async function sendWaitingPushes(db: PitchpadDb): Promise<number> {
   });
   if (waiting > 0) void flushPushes(db);
   return waiting;
+}
+
+/** One push as this device shows it, or null. */
+export async function readPush(db: PitchpadDb, id: string): Promise<LocalPush | null> {
+  const row = await db.keyValues.get(keyOf(id));
+  return row && isLocalPush(row.value) ? row.value : null;
 }
 
 /** Every push on this device, newest first. */
@@ -182,11 +190,15 @@ async function rememberRecords(db: PitchpadDb, provider: CrmProvider, records: C
   await db.keyValues.put({ key: RECENT_KEY, value: all });
 }
 
-/** The CRM refused the connection, or there is none: only the rep (re)connecting helps. */
+/**
+ * The CRM refused the connection, or there is none, or the operator has not set the CRM up (again):
+ * only a (re)connection helps, and the push waits for it rather than being dropped.
+ */
 const waitsForReconnect = (code: string | undefined) =>
   code === CrmErrorCode.reconnect ||
   code === CrmErrorCode.notConnected ||
-  code === CrmErrorCode.missingScope;
+  code === CrmErrorCode.missingScope ||
+  code === CrmErrorCode.notAvailable;
 
 /** How a failed push is answered: most as any one request; a few by what the CRM said. */
 function answerForPush(error: unknown, now: number): Answer {
