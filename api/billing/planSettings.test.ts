@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubscriptionInfo } from '../../domain/contract/auth';
 import type { PlanSettingsResponse } from '../../domain/contract/planSettings';
 import { TestClient } from '../../tests/support/client';
-import { loggedInClient } from '../../tests/factories/users';
+import { loggedInClient, operatorClient } from '../../tests/factories/users';
 import { PAYMENTS_ON, startTestServer, type TestServer } from '../../tests/support/server';
 
 /**
@@ -19,20 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([own?.close(), sold?.close()]));
 
-/** The server's operator (one per database), made on first use. */
-const operators = new Map<TestServer, ReturnType<typeof loggedInClient>>();
-function operatorOf(server: TestServer) {
-  let operator = operators.get(server);
-  if (!operator) {
-    operator = loggedInClient(server).then(async (made) => {
-      await server.pool.query('UPDATE users SET is_operator = true WHERE id = $1', [made.user.id]);
-      return made;
-    });
-    operators.set(server, operator);
-  }
-  return operator;
-}
-
 const accessOf = async (client: TestClient) =>
   (await client.get<SubscriptionInfo>('/api/user/subscription')).body.access;
 const gtmPlan = (client: TestClient) =>
@@ -46,7 +32,7 @@ const offerOf = async (server: TestServer) =>
 describe('Settings → Plans on a server without payments', () => {
   // One story: the rule and the grants are this database's, and each step builds on the last.
   it('opens every tool to every account by default; the operator narrows it to granted accounts, and grants and revokes, each at once on the live session', async () => {
-    const operator = await operatorOf(own);
+    const operator = await operatorClient(own);
     const rep = await loggedInClient(own, {
       name: 'Dana Ortiz',
       email: `dana_${crypto.randomUUID().slice(0, 6)}@freightly.test`,
@@ -112,7 +98,7 @@ describe('Settings → Plans on a server without payments', () => {
   });
 
   it('finds accounts by any part of a name or email, reading % and _ as themselves', async () => {
-    const operator = await operatorOf(own);
+    const operator = await operatorClient(own);
     const tag = crypto.randomUUID().slice(0, 6);
     const plain = await loggedInClient(own, { email: `sam${tag}@example.test` });
     const odd = await loggedInClient(own, { email: `sam_${tag}%x@example.test` });
@@ -128,7 +114,7 @@ describe('Settings → Plans on a server without payments', () => {
   });
 
   it('refuses bad input with a reason, and an account that does not exist with 404', async () => {
-    const operator = await operatorOf(own);
+    const operator = await operatorClient(own);
     const empty = await operator.client.get('/api/settings/plans/accounts?q=%20');
     expect(empty.status).toBe(400);
     expect(empty.body.message).toContain('Type a name or an email');
@@ -169,7 +155,7 @@ describe('Settings → Plans on a server without payments', () => {
 
 describe('Settings → Plans on a server with payments', () => {
   it('keeps the Pro gate: the rule cannot be changed, a free account has no tools, and a grant still gives them', async () => {
-    const operator = await operatorOf(sold);
+    const operator = await operatorClient(sold);
     const rep = await loggedInClient(sold);
     expect(await offerOf(sold)).toBe('checkout');
     expect(await accessOf(rep.client)).toBe('none');

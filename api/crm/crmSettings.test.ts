@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrmConnectionsResponse, CrmSettingsResponse } from '../../domain/contract/crm';
-import { loggedInClient } from '../../tests/factories/users';
+import { loggedInClient, operatorClient } from '../../tests/factories/users';
 import { startFakeHubSpot, type FakeHubSpot } from '../../tests/fakes/hubspot';
 import { TestClient } from '../../tests/support/client';
 import { startTestServer, type TestServer } from '../../tests/support/server';
@@ -29,23 +29,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => Promise.all([own?.close(), fromEnv?.close(), hubspot?.close()]));
 
-/** The server's operator (one per database), made on first use. */
-const operators = new Map<TestServer, ReturnType<typeof loggedInClient>>();
-function operatorOf(server: TestServer) {
-  let operator = operators.get(server);
-  if (!operator) {
-    operator = loggedInClient(server).then(async (made) => {
-      await server.pool.query('UPDATE users SET is_operator = true WHERE id = $1', [made.user.id]);
-      return made;
-    });
-    operators.set(server, operator);
-  }
-  return operator;
-}
-
 describe('Settings → Connections', () => {
   it('lets the operator save a CRM app that reps then connect with, keeping its secret encrypted and unshown', async () => {
-    const { client: operator } = await operatorOf(own);
+    const { client: operator } = await operatorClient(own);
     const rep = await loggedInClient(own);
     const available = async () =>
       (await rep.client.get<CrmConnectionsResponse>('/api/crm')).body.crms[0]!.available;
@@ -93,7 +79,7 @@ describe('Settings → Connections', () => {
   });
 
   it('refuses bad input with what was wrong, and saves nothing', async () => {
-    const { client: operator } = await operatorOf(own);
+    const { client: operator } = await operatorClient(own);
     const cases: [string, unknown, RegExp][] = [
       ['hubspot', { clientId: 'has space', clientSecret: 'x' }, /no spaces/],
       ['hubspot', { clientId: '', clientSecret: 'x' }, /client id/],
@@ -115,7 +101,7 @@ describe('Settings → Connections', () => {
   });
 
   it('saves a Salesforce sandbox login address', async () => {
-    const { client: operator } = await operatorOf(own);
+    const { client: operator } = await operatorClient(own);
     const saved = await operator.put<CrmSettingsResponse>('/api/settings/crm/salesforce', {
       clientId: 'sf-id',
       clientSecret: 'sf-secret',
@@ -137,7 +123,7 @@ describe('Settings → Connections', () => {
   });
 
   it('shows an app the environment sets read-only, and will not change it', async () => {
-    const { client: operator } = await operatorOf(fromEnv);
+    const { client: operator } = await operatorClient(fromEnv);
     const shown = await operator.get<CrmSettingsResponse>('/api/settings/crm');
     expect(shown.body.apps[0]).toMatchObject({
       clientId: 'env-id',

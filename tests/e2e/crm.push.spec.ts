@@ -1,7 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
-import { fireBackgroundSync, goOnlineAndFireSyncs } from './support/backgroundSync';
+import { shownTitles, fireBackgroundSync, goOnlineAndFireSyncs } from './support/backgroundSync';
 import { fullBrowser } from './support/browser';
 import { Network } from './support/network';
 import { expectPhoneReady } from './support/phoneReady';
@@ -31,17 +31,6 @@ const notesWith = async (context: BrowserContext, token: string) =>
   (await hubspotState(context)).notes.filter((note) =>
     note.properties.hs_note_body?.includes(token),
   );
-
-/** The titles of the notifications the app's service worker is showing now. */
-async function shownTitles(context: BrowserContext): Promise<string[]> {
-  const [worker] = context.serviceWorkers();
-  if (!worker) return [];
-  return worker.evaluate(async () =>
-    (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map(
-      (n) => n.title,
-    ),
-  );
-}
 
 test('a rep connects HubSpot on its consent page, sends a CRM note, and sends another with no signal: each lands once, the second with a notification', async ({
   page,

@@ -1,6 +1,7 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
+  shownTitles,
   fireBackgroundSync,
   goOnlineAndFireSyncs,
   registeredSyncTags,
@@ -18,17 +19,6 @@ test.use(fullBrowser);
 // piece of work asks for a sync, so the service worker delivers it when the signal comes back and
 // says so in a notification; where it has none, the app says it can only deliver once it is open
 // again, and does.
-
-/** The titles of the notifications the app's service worker is showing now. */
-async function shownTitles(context: BrowserContext): Promise<string[]> {
-  const [worker] = context.serviceWorkers();
-  if (!worker) return [];
-  return worker.evaluate(async () =>
-    (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map(
-      (n) => n.title,
-    ),
-  );
-}
 
 /**
  * The chat as the server holds it, asked with the rep's own cookie; null while the server has none.

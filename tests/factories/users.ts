@@ -64,3 +64,19 @@ export async function loggedInClient(server: TestServer, overrides: UserOverride
   if (res.status !== 200) throw new Error(`login failed in factory: ${res.status} ${res.text}`);
   return { user, client };
 }
+
+/** Each server's operator (one per database, so made once), signed in. */
+const operators = new Map<TestServer, ReturnType<typeof loggedInClient>>();
+
+/** The operator of `server`'s database, made on first use and signed in. */
+export function operatorClient(server: TestServer): ReturnType<typeof loggedInClient> {
+  let operator = operators.get(server);
+  if (!operator) {
+    operator = loggedInClient(server).then(async (made) => {
+      await server.pool.query('UPDATE users SET is_operator = true WHERE id = $1', [made.user.id]);
+      return made;
+    });
+    operators.set(server, operator);
+  }
+  return operator;
+}

@@ -59,3 +59,14 @@ export async function goOnlineAndFireSyncs(
   for (const tag of tags) await fireBackgroundSync(page, origin, tag);
   return tags;
 }
+
+/** The titles of the notifications the app's service worker is showing now. */
+export async function shownTitles(context: BrowserContext): Promise<string[]> {
+  const [worker] = context.serviceWorkers();
+  if (!worker) return [];
+  return worker.evaluate(async () =>
+    (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map(
+      (n) => n.title,
+    ),
+  );
+}

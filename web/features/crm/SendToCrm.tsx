@@ -39,6 +39,7 @@ import {
 import '../playbooks/emailEditor.css';
 // oxlint-disable-next-line import/no-unassigned-import -- the sheet's own additions
 import './crm.css';
+import { useDebounced } from '../../ui/useDebounced';
 
 /** How long the typing must pause before the CRM is searched. */
 const SEARCH_PAUSE_MS = 300;
@@ -209,16 +210,6 @@ function PushStatus({
         </li>
       );
   }
-}
-
-/** `value`, once it has stopped changing for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 /** The records used before, those the note names first. */

@@ -18,6 +18,7 @@ import { setTyping } from '../../ui/typingGuard';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
 // oxlint-disable-next-line import/no-unassigned-import -- the editor's stylesheet, loaded with its chunk
 import './emailEditor.css';
+import { useDebounced } from '../../ui/useDebounced';
 
 /** How long the typing must pause before the coach scores it again. */
 const COACH_DEBOUNCE_MS = 250;
@@ -43,16 +44,6 @@ const STATUS_WORD: Record<Check['status'], string> = {
   warn: 'Could be better',
   bad: 'Fix this',
 };
-
-/** `value`, once it has stopped changing for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export function EmailEditor({ original, current, context, onSave, onClose }: EmailEditorProps) {
   const dialog = useRef<HTMLDialogElement>(null);
