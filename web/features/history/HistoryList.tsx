@@ -22,6 +22,8 @@ interface HistoryListProps {
   onDelete: (id: string) => void;
   /** An item to open in rename mode (the save toast's Rename action). */
   renameId?: string | null;
+  /** Where an item's result was saved in the rep's CRM, by item id. */
+  crmMarks?: Readonly<Record<string, string>>;
 }
 
 /** Saved workflows: name, type badge and date; open, inline rename and delete. */
@@ -31,6 +33,7 @@ export function HistoryList({
   onRename,
   onDelete,
   renameId = null,
+  crmMarks = {},
 }: HistoryListProps) {
   const [editing, setEditing] = useState<string | null>(renameId);
   const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
@@ -82,6 +85,9 @@ export function HistoryList({
                       {item.workflowType}
                     </span>
                     <time dateTime={item.date}>{formatHistoryDate(item.date)}</time>
+                    {crmMarks[item.id] && (
+                      <span className="history-item__crm">{crmMarks[item.id]}</span>
+                    )}
                   </span>
                 </span>
               </button>

@@ -14,6 +14,7 @@ export function HistoryPanel({ db, userId }: { db: PitchpadDb; userId: number })
       <h2 className="section-label history-panel__title">Saved History</h2>
       <HistoryList
         items={history.items}
+        crmMarks={history.crmMarks}
         onOpen={(item) => void navigate({ href: item.path })}
         onRename={(id, name) => void history.rename(id, name)}
         onDelete={(id) => void history.remove(id)}

@@ -71,6 +71,7 @@ function Sheet({ user, renameId }: { user: User; renameId: string | null }) {
         <div className="history-sheet__body">
           <HistoryList
             items={history.items}
+            crmMarks={history.crmMarks}
             renameId={renameId}
             onOpen={(item) => {
               closeHistorySheet();

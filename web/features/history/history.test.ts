@@ -17,6 +17,8 @@ import {
   syncWorkflows,
 } from './workflowStore';
 import { buildLocalEmailChat } from '../../../tests/factories/localMessages';
+import type { LocalPush } from '../crm/crmPushes';
+import { crmMarksOf } from './useWorkflowHistory';
 
 /** A fake /api/workflows: the server's list, and every call made. */
 let server: Map<string, Workflow & { result?: string }>;
@@ -218,5 +220,41 @@ describe("the header's new-history badge", () => {
     expect(isHistoryBadgeShown()).toBe(false);
     markHistorySaved();
     expect(isHistoryBadgeShown()).toBe(false);
+  });
+});
+
+describe("Saved History's CRM marks", () => {
+  const item = (id: string, chatId: string): Workflow => ({
+    id,
+    name: `Item ${id}`,
+    workflowType: 'CRM Note',
+    date: '2026-11-27T10:00:00.000Z',
+    path: `/chat?chat=${chatId}`,
+  });
+  const push = (ref: string, provider: 'hubspot' | 'salesforce', state: LocalPush['state']) =>
+    ({
+      id: `${ref}-${provider}-${state}`,
+      state,
+      createdAt: '2026-11-27T10:00:00.000Z',
+      input: {
+        provider,
+        source: { kind: 'crm-note', ref },
+        title: 'Freightly',
+        body: 'Notes',
+        targets: [],
+      },
+    }) satisfies LocalPush;
+
+  it('marks each item whose chat has a note saved in a CRM, and no other', () => {
+    const marks = crmMarksOf(
+      [item('a', 'chat-a'), item('b', 'chat-b'), item('c', 'chat-c')],
+      [
+        push('chat-a', 'hubspot', 'saved'),
+        push('chat-a', 'salesforce', 'saved'),
+        push('chat-b', 'hubspot', 'waiting'),
+        push('chat-c', 'salesforce', 'saved'),
+      ],
+    );
+    expect(marks).toEqual({ a: 'In HubSpot and Salesforce', c: 'In Salesforce' });
   });
 });

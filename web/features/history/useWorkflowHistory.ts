@@ -1,8 +1,10 @@
 /** The saved history list for screens: live from the local database, refreshed from the server. */
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { SHORT_TOAST_DURATION_MS } from '../../../domain/limits';
+import { CRM_NAMES, type CrmProvider } from '../../../domain/contract/crm';
 import type { PitchpadDb } from '../../data/db';
+import { readPushes, type LocalPush } from '../crm/crmPushes';
 import { useToast } from '../../ui/ToastProvider';
 import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import {
@@ -35,6 +37,8 @@ export interface WorkflowHistory {
   isSyncing: boolean;
   rename: (id: string, name: string) => Promise<void>;
   remove: (id: string) => Promise<void>;
+  /** Where each item's result was saved in the rep's CRM ('In HubSpot'), by item id. */
+  crmMarks: Readonly<Record<string, string>>;
 }
 
 export function useWorkflowHistory(db: PitchpadDb, userId: number): WorkflowHistory {
@@ -62,5 +66,27 @@ export function useWorkflowHistory(db: PitchpadDb, userId: number): WorkflowHist
     },
     [db, toast],
   );
-  return { items, isSyncing: sync.isPending, rename, remove };
+  const pushes = useSafeLiveQuery(() => readPushes(db), [db], []);
+  const crmMarks = useMemo(() => crmMarksOf(items ?? [], pushes ?? []), [items, pushes]);
+  return { items, isSyncing: sync.isPending, rename, remove, crmMarks };
+}
+
+/** 'In HubSpot' (or 'In HubSpot and Salesforce') for each item whose chat has a push saved there. */
+export function crmMarksOf(
+  items: readonly HistoryItem[],
+  pushes: readonly LocalPush[],
+): Record<string, string> {
+  const marks: Record<string, string> = {};
+  for (const item of items) {
+    const chatId = new URLSearchParams(item.path.split('?')[1] ?? '').get('chat');
+    if (!chatId) continue;
+    const where = new Set<CrmProvider>(
+      pushes
+        .filter((push) => push.state === 'saved' && push.input.source.ref === chatId)
+        .map((push) => push.input.provider),
+    );
+    if (where.size > 0)
+      marks[item.id] = `In ${[...where].map((provider) => CRM_NAMES[provider]).join(' and ')}`;
+  }
+  return marks;
 }
