@@ -176,6 +176,17 @@ describe.each(['the suite’s database', 'the embedded database'])('on %s', (dat
     ).toBeNull();
   });
 
+  it('a token endpoint that fails or answers garbage connects nothing, and says so', async () => {
+    const { client } = await loggedInClient(server());
+    hubspot.failNext(500, 1, /\/oauth\//);
+    expect(await finishConnect(client, 'hubspot')).toBe('/account?crm=hubspot&result=failed');
+    expect(
+      (await client.get<CrmConnectionsResponse>('/api/crm')).body.crms[0]!.connection,
+    ).toBeNull();
+    // A second try goes through: nothing of the failed one was kept.
+    expect(await finishConnect(client, 'hubspot')).toBe('/account?crm=hubspot&result=connected');
+  });
+
   it('finds contacts, companies and deals as the rep types, and says so when not connected', async () => {
     const { client } = await loggedInClient(server());
     const before = await client.get('/api/crm/hubspot/records?q=Freightly');
