@@ -1,6 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
+import { DebriefPage } from './pages/DebriefPage';
 import { shownTitles, fireBackgroundSync, goOnlineAndFireSyncs } from './support/backgroundSync';
 import { fullBrowser } from './support/browser';
 import { Network } from './support/network';
@@ -8,12 +9,12 @@ import { expectPhoneReady } from './support/phoneReady';
 import { unique } from './support/scriptedReplies';
 
 // The rep's CRM on a phone: HubSpot connected through its own consent page (the fake's), a CRM
-// note sent with its records found as the rep types, and another sent with no signal, delivered by
-// the service worker with the app closed. A browser is needed: the consent page is a real
+// note sent with its records found as the rep types, and a debrief recorded and sent with no
+// signal, delivered by the service worker with the app closed. A browser is needed: the consent page is a real
 // navigation away and back, the sheet's search and 'Used before' are what the rep taps, and the
 // delivery with the app closed is the service worker's Background Sync and its notification.
 
-// Notifications show in the full browser only.
+// Notifications, and the debrief's microphone (the fake one), are the full browser's only.
 test.use(fullBrowser);
 
 const HUBSPOT = `http://127.0.0.1:${process.env.E2E_FAKE_HUBSPOT_PORT}`;
@@ -32,7 +33,7 @@ const notesWith = async (context: BrowserContext, token: string) =>
     note.properties.hs_note_body?.includes(token),
   );
 
-test('a rep connects HubSpot on its consent page, sends a CRM note, and sends another with no signal: each lands once, the second with a notification', async ({
+test('a rep connects HubSpot on its consent page, sends a CRM note, then a debrief recorded with no signal: each lands once, the second with a notification', async ({
   page,
   context,
   flows,
@@ -40,7 +41,9 @@ test('a rep connects HubSpot on its consent page, sends a CRM note, and sends an
   baseURL,
 }) => {
   test.slow();
-  await context.grantPermissions(['notifications', 'background-sync'], { origin: baseURL! });
+  await context.grantPermissions(['notifications', 'background-sync', 'microphone'], {
+    origin: baseURL!,
+  });
   await flows.signUpAsProWithProfile(newAccount);
 
   // Connect: off to HubSpot's consent page and back, told how it went.
@@ -94,28 +97,36 @@ test('a rep connects HubSpot on its consent page, sends a CRM note, and sends an
     [ids.dana, ids.freightly].toSorted(),
   );
 
-  // With no signal: no search, the records used before to pick from, and the push waits.
+  // With no signal, in the lobby after the meeting: a debrief recorded and noted, sent from its
+  // card. No search, the records used before to pick from, and the push waits on the phone.
   const network = new Network(context);
   await network.goOffline();
+  const debrief = new DebriefPage(page);
+  await debrief.open();
+  await debrief.meeting.fill('Freightly');
+  await debrief.record(page.locator('.debrief-new'));
+  const card = debrief.recording('Meeting with Freightly');
+  await card
+    .getByRole('textbox', { name: 'Your notes' })
+    .fill(`Dana wants the ramp numbers ${token}. Sent offline.`);
   await page.setViewportSize({ width: 320, height: 568 });
-  await page.getByRole('button', { name: 'Send to HubSpot' }).click();
+  await card.getByRole('button', { name: 'Send to HubSpot' }).click();
   await expect(sheet.getByRole('searchbox')).toBeDisabled();
   await expectPhoneReady(page, 'the push sheet offline at 320 px');
   await expect(sheet).toContainText('Searching HubSpot needs a connection');
+  await expect(sheet.getByRole('textbox', { name: 'What HubSpot gets' })).toHaveValue(
+    `Dana wants the ramp numbers ${token}. Sent offline.`,
+  );
   await sheet
     .getByRole('list', { name: 'Used before' })
     .getByRole('button', { name: /^Freightly Company/ })
     .click();
-  await sheet.getByRole('textbox', { name: 'What HubSpot gets' }).press('Control+End');
-  await sheet
-    .getByRole('textbox', { name: 'What HubSpot gets' })
-    .pressSequentially(' Sent offline.');
   await sheet.getByRole('button', { name: 'Send' }).click();
   await new AppPage(page).expectToast(
     'Saved on this phone',
     'It goes to HubSpot when you’re back online.',
   );
-  await expect(page.locator('.crm-send__push').first()).toContainText(
+  await expect(card.locator('.crm-send__push')).toContainText(
     'Waiting for signal to go to HubSpot',
   );
 

@@ -223,28 +223,28 @@ describe("the header's new-history badge", () => {
   });
 });
 
-describe("Saved History's CRM marks", () => {
-  const item = (id: string, chatId: string): Workflow => ({
-    id,
-    name: `Item ${id}`,
-    workflowType: 'CRM Note',
-    date: '2026-11-27T10:00:00.000Z',
-    path: `/chat?chat=${chatId}`,
-  });
-  const push = (ref: string, provider: 'hubspot' | 'salesforce', state: LocalPush['state']) =>
-    ({
-      id: `${ref}-${provider}-${state}`,
-      state,
-      createdAt: '2026-11-27T10:00:00.000Z',
-      input: {
-        provider,
-        source: { kind: 'crm-note', ref },
-        title: 'Freightly',
-        body: 'Notes',
-        targets: [],
-      },
-    }) satisfies LocalPush;
+const item = (id: string, chatId: string): Workflow => ({
+  id,
+  name: `Item ${id}`,
+  workflowType: 'CRM Note',
+  date: '2026-11-27T10:00:00.000Z',
+  path: `/chat?chat=${chatId}`,
+});
+const push = (ref: string, provider: 'hubspot' | 'salesforce', state: LocalPush['state']) =>
+  ({
+    id: `${ref}-${provider}-${state}`,
+    state,
+    createdAt: '2026-11-27T10:00:00.000Z',
+    input: {
+      provider,
+      source: { kind: 'crm-note', ref },
+      title: 'Freightly',
+      body: 'Notes',
+      targets: [],
+    },
+  }) satisfies LocalPush;
 
+describe("Saved History's CRM marks", () => {
   it('marks each item whose chat has a note saved in a CRM, and no other', () => {
     const marks = crmMarksOf(
       [item('a', 'chat-a'), item('b', 'chat-b'), item('c', 'chat-c')],
