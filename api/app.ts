@@ -41,6 +41,7 @@ import { settingsRoutes } from './settings/settings.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { KIT_UPLOAD_PATH, kitRoutes } from './kit/kit.routes';
 import { RECORDING_UPLOAD_PATH, recordingRoutes } from './recordings/recordings.routes';
+import { calendarRoutes } from './calendar/calendar.routes';
 import { crmRoutes } from './crm/crm.routes';
 import { crmSettingsRoutes } from './crm/crmSettings.routes';
 import { accountExportRoutes } from './account/export.routes';
@@ -180,6 +181,7 @@ export function createApp({
     kitRoutes(),
     recordingRoutes(live),
     crmRoutes(),
+    calendarRoutes(),
     crmSettingsRoutes(),
     accountExportRoutes(),
     accountDeleteRoutes(lucia, stripe),

@@ -189,6 +189,12 @@ const EnvSchema = z.object({
   SALESFORCE_CLIENT_SECRET: optionalString,
   // A sandbox signs in at https://test.salesforce.com, an org with My Domain at its own address.
   SALESFORCE_LOGIN_URL: httpUrl('https://login.salesforce.com'),
+  // For the tests' fake calendar only: addresses the server fetches for a user (a calendar) may be
+  // on this machine. Refused in production.
+  FETCH_ALLOW_LOOPBACK: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -273,6 +279,11 @@ export interface Config {
     salesforce: { clientId?: string; clientSecret?: string; loginUrl: string };
   };
   /**
+   * What a URL a user gave may reach (api/net/addressGuard.ts): plain http outside production, and
+   * loopback only when a test asks (FETCH_ALLOW_LOOPBACK, refused in production).
+   */
+  userFetch: { allowHttp: boolean; allowLoopback: boolean };
+  /**
    * The voice debrief's transcription (api/recordings/speech.ts). Without `baseUrl`, the chat model's
    * server (from the environment or Settings → Model; never the local model the probe found, nor the
    * offline drafter) is asked; without `apiKey`, the chat model's key, when it is that server's.
@@ -322,6 +333,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && !e.APP_URL) {
     throw new ConfigError(
       'Invalid environment:\n  APP_URL: required in production (the public origin, e.g. https://pitchpad.example.com)',
+    );
+  }
+  if (isProduction && e.FETCH_ALLOW_LOOPBACK) {
+    throw new ConfigError(
+      'Invalid environment:\n  FETCH_ALLOW_LOOPBACK: only for tests; a production server never fetches its own machine for a user',
     );
   }
   const appUrl = (e.APP_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
@@ -375,6 +391,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFileBytes: Math.round(e.KIT_MAX_FILE_MB * 1_000_000),
       extractTimeoutMs: Math.round(e.KIT_EXTRACT_TIMEOUT_S * 1000),
     },
+    userFetch: { allowHttp: !isProduction, allowLoopback: e.FETCH_ALLOW_LOOPBACK },
     crm: {
       hubspot: {
         clientId: e.HUBSPOT_CLIENT_ID,

@@ -61,4 +61,5 @@ export const PURPOSE = {
   crmAccessToken: 'crm access token',
   crmRefreshToken: 'crm refresh token',
   crmCodeVerifier: 'crm code verifier',
+  calendarUrl: 'calendar url',
 } as const;
