@@ -119,6 +119,8 @@ export default defineConfig({
         HUBSPOT_CLIENT_SECRET: HUBSPOT_APP.secret,
         HUBSPOT_API_URL: FAKE_HUBSPOT_URL,
         HUBSPOT_AUTH_URL: FAKE_HUBSPOT_URL,
+        // The calendar stories serve their fake calendar on this machine.
+        FETCH_ALLOW_LOOPBACK: 'true',
       },
       // Always a fresh server: its in-memory database (and its sign-up rate limit) starts empty each run.
       reuseExistingServer: false,

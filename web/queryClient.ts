@@ -43,6 +43,8 @@ const PERSISTED_ROOTS: ReadonlySet<unknown> = new Set([
   'debrief',
   // The rep's CRM connections: the Send buttons show offline, so a push can be queued there.
   'crm',
+  // The rep's calendar and its next meetings, readable with no signal.
+  'calendar',
 ]);
 /** How long a persisted cache is good for: the last data shows on a cold offline start within it. */
 const PERSIST_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;

@@ -22,6 +22,7 @@ import { dashboardRoute } from './routes/dashboard';
 import { debriefRoute } from './routes/debrief';
 import { kitRoute } from './routes/kit';
 import { landingRoute } from './routes/index';
+import { meetingsRoute } from './routes/meetings';
 import { onboardingRoute } from './routes/onboarding';
 import { forgotPasswordRoute, resetPasswordRoute } from './routes/passwordReset';
 import { pricingRoute } from './routes/pricing';
@@ -65,6 +66,7 @@ export const routeTree = rootRoute.addChildren([
   planSettingsRoute,
   connectionsSettingsRoute,
   kitRoute,
+  meetingsRoute,
   accountRoute,
 ]);
 

@@ -136,6 +136,7 @@ const ROUTES: Record<string, string[]> = {
   'settings/model': ['/settings/model'],
   'settings/plans': ['/settings/plans'],
   'settings/connections': ['/settings/connections'],
+  meetings: ['/meetings'],
   kit: ['/kit'],
   account: ['/account'],
 };

@@ -1,11 +1,14 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireUser } from './guards';
 import { rootRoute } from './root';
+import { optionalTextParams } from './search';
 
 /** The voice debrief after a meeting: record offline, transcribe, turn into work. */
 export const debriefRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'debrief',
+  // 'Debrief this meeting' from /meetings names the meeting.
+  validateSearch: optionalTextParams('meeting'),
   beforeLoad: (args) => requireUser(args, 'Please log in to debrief a meeting.'),
   component: lazyRouteComponent(() => import('../features/debrief/DebriefScreen'), 'DebriefScreen'),
 });

@@ -1,7 +1,7 @@
 /**
  * /account: what keeps a rep's account theirs. One section per concern, each in its own
  * file beside this one: how they sign in (passkeys, password, email), the devices signed in, the CRM
- * connections, export and delete. Each section loads and saves on its own; this screen only lays them out.
+ * connections, the calendar, export and delete. Each section loads and saves on its own; this screen only lays them out.
  */
 // oxlint-disable-next-line import/no-unassigned-import -- the account screen's stylesheet, loaded with its chunk
 import './account.css';
@@ -9,6 +9,7 @@ import { Screen } from '../../ui/Screen';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
 import { DeleteSection } from './DeleteSection';
+import { CalendarSection } from './CalendarSection';
 import { ConnectionsSection } from './ConnectionsSection';
 import { DevicesSection } from './DevicesSection';
 import { EmailSection } from './EmailSection';
@@ -35,6 +36,7 @@ export function AccountScreen() {
       <EmailSection userId={user.id} email={user.email} />
       <DevicesSection userId={user.id} />
       <ConnectionsSection userId={user.id} />
+      <CalendarSection userId={user.id} />
       <ExportSection />
       <DeleteSection />
     </Screen>

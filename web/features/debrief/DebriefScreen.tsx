@@ -8,6 +8,7 @@
 import './debrief.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import { DEBRIEF_CHOICES } from '../../../domain/debrief/debriefChoices';
@@ -41,7 +42,9 @@ function Debrief({ user }: { user: User }) {
   const limits = useQuery(recordingLimitsQueryOptions(user.id)).data ?? DEFAULT_RECORDING_LIMITS;
   const online = useOnline();
   const recordings = useSafeLiveQuery(() => localRecordings(db), [db], undefined);
-  const [title, setTitle] = useState('');
+  // 'Debrief this meeting' (from /meetings) names the meeting; the rep can change it.
+  const named = (useSearch({ strict: false }) as { meeting?: string }).meeting;
+  const [title, setTitle] = useState(() => named?.slice(0, 120) ?? '');
   const [justRecorded, setJustRecorded] = useState<string | null>(null);
   const { hasPro } = useAuth();
 

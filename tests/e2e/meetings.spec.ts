@@ -1,0 +1,92 @@
+import { expect, test } from './fixtures';
+import { AppPage } from './pages/AppPage';
+import { registerAndLogIn } from './pages/session';
+import { icsOf, startFakeCalendar, type FakeCalendar } from '../fakes/calendar';
+import { Network } from './support/network';
+import { expectPhoneReady } from './support/phoneReady';
+
+// The rep's calendar on a phone: the secret address pasted on the account page, the next meetings
+// listed by day in the phone's time zone, and the list still there with no signal. A browser is
+// needed for the paste-and-connect form, the day grouping in the phone's own zone, and reading the
+// list from what the phone kept when the network is cut.
+
+let fake: FakeCalendar;
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+
+test.beforeAll(async () => {
+  fake = await startFakeCalendar(
+    icsOf([
+      {
+        uid: 'freightly',
+        start: inHours(20),
+        minutes: 30,
+        summary: 'Freightly demo',
+        attendees: ['dana@freightly.example', 'sam@freightly.example'],
+      },
+      {
+        uid: 'standup',
+        start: inHours(30),
+        minutes: 15,
+        summary: 'Team standup',
+        attendees: [],
+      },
+    ]),
+  );
+});
+test.afterAll(() => fake?.close());
+
+test('a rep pastes a calendar address, sees the next meetings by day, and reads them with no signal', async ({
+  page,
+  context,
+  newAccount,
+}) => {
+  await registerAndLogIn(page.request, newAccount);
+  await page.goto('/account');
+  const calendar = page.getByRole('region', { name: 'Calendar' });
+  await calendar.getByLabel('Calendar address').fill(fake.url);
+  await calendar.getByRole('button', { name: 'Connect calendar' }).click();
+  await new AppPage(page).expectToast('Calendar connected');
+  await expect(calendar).toContainText(new URL(fake.url).host);
+
+  await calendar.getByRole('link', { name: 'See your next meetings' }).click();
+  await expect(page).toHaveURL(/\/meetings$/);
+  const demo = page.locator('.meeting-card').filter({ hasText: 'Freightly demo' });
+  await expect(demo).toContainText('dana@freightly.example, sam@freightly.example');
+  const day = await page.evaluate(
+    (iso) =>
+      new Date(iso).toLocaleDateString(undefined, {
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+      }),
+    inHours(20).toISOString(),
+  );
+  await expect(page.getByRole('region', { name: day })).toContainText('Freightly demo');
+  await page.setViewportSize({ width: 320, height: 568 });
+  await expectPhoneReady(page, 'the meetings at 320 px');
+
+  // No signal: the list the phone kept.
+  await new Network(context).goOffline();
+  await page.reload();
+  await expect(demo).toBeVisible();
+
+  // After the meeting: its debrief, the meeting named.
+  await demo.getByRole('link', { name: 'Debrief this meeting' }).click();
+  await expect(page.getByRole('textbox', { name: /Who was the meeting with/ })).toHaveValue(
+    'Freightly demo',
+  );
+});
+
+test('an address that is no calendar is refused on the account page with why', async ({
+  page,
+  newAccount,
+}) => {
+  await registerAndLogIn(page.request, newAccount);
+  await page.goto('/account');
+  const calendar = page.getByRole('region', { name: 'Calendar' });
+  await calendar.getByLabel('Calendar address').fill('http://169.254.169.254/latest/meta-data');
+  await calendar.getByRole('button', { name: 'Connect calendar' }).click();
+  await expect(calendar.getByRole('alert')).toHaveText(
+    'That address is not on the public internet.',
+  );
+});

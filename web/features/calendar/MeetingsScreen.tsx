@@ -1,0 +1,117 @@
+/**
+ * /meetings: the next 7 days of the rep's calendar, by day, in the phone's time zone: each meeting's
+ * time, title, place and who is in it, marked Internal when only the rep's own company is. Kept on
+ * the phone (the query is persisted), so the list opens in the lobby with no signal, saying when the
+ * calendar was last read. Without a calendar, it says where to connect one.
+ */
+// oxlint-disable-next-line import/no-unassigned-import -- the screen's stylesheet, loaded with its chunk
+import './meetings.css';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { MeetingInfo } from '../../../domain/contract/calendar';
+import { Screen } from '../../ui/Screen';
+import type { User } from '../../../domain/contract/auth';
+import { useAuth } from '../auth/auth.queries';
+import { meetingsQueryOptions } from './calendar.queries';
+
+export function MeetingsScreen() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return <Meetings user={user} />;
+}
+
+const dayOf = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
+const timeOf = (iso: string) =>
+  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/** 'Dana Ortiz, sam@freightly.example and 3 more'. */
+function people(meeting: MeetingInfo): string {
+  const names = meeting.attendees.map((a) => a.name ?? a.email);
+  if (names.length <= 3) return names.join(', ');
+  return `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+}
+
+function Meetings({ user }: { user: User }) {
+  const query = useQuery(meetingsQueryOptions(user.id));
+  const data = query.data;
+  const byDay = new Map<string, MeetingInfo[]>();
+  for (const meeting of data?.meetings ?? []) {
+    const day = dayOf(meeting.start);
+    byDay.set(day, [...(byDay.get(day) ?? []), meeting]);
+  }
+
+  return (
+    <Screen width="narrow" className="meetings-screen">
+      <section className="page-intro">
+        <h1>Meetings</h1>
+        <p className="lede">
+          Your next 7 days, from your calendar (<Link to="/account">change it</Link> on your account
+          page).
+        </p>
+      </section>
+      {!data ? (
+        query.isError ? (
+          <p className="form-error" role="alert">
+            Your meetings could not be loaded: {query.error.message}
+          </p>
+        ) : (
+          <p className="muted" role="status">
+            {query.fetchStatus === 'paused'
+              ? 'Your meetings show here once you are back online.'
+              : 'Loading your meetings…'}
+          </p>
+        )
+      ) : !data.calendar.connected ? (
+        <p className="callout">
+          No calendar connected yet. <Link to="/account">Connect your calendar</Link> on your
+          account page by pasting its secret address.
+        </p>
+      ) : (
+        <>
+          <p className="muted meetings-screen__read">
+            {data.calendar.goodAt
+              ? `Calendar read ${new Date(data.calendar.goodAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.`
+              : ''}
+            {data.calendar.problem ? ` ${data.calendar.problem}` : ''}
+          </p>
+          {byDay.size === 0 ? (
+            <p className="muted">No meetings in the next 7 days.</p>
+          ) : (
+            [...byDay].map(([day, meetings]) => (
+              <section key={day} className="meetings-day" aria-label={day}>
+                <h2 className="meetings-day__title">{day}</h2>
+                <ul className="meetings-day__list">
+                  {meetings.map((meeting) => (
+                    <li key={meeting.id} className="meeting-card">
+                      <p className="meeting-card__time">
+                        {meeting.allDay
+                          ? 'All day'
+                          : `${timeOf(meeting.start)}–${timeOf(meeting.end)}`}
+                        {meeting.internal && <span className="meeting-card__tag">Internal</span>}
+                      </p>
+                      <p className="meeting-card__title">{meeting.title}</p>
+                      {meeting.location && <p className="muted">{meeting.location}</p>}
+                      {meeting.attendees.length > 0 && (
+                        <p className="muted meeting-card__people">{people(meeting)}</p>
+                      )}
+                      {!meeting.internal && (
+                        <Link
+                          to="/debrief"
+                          search={{ meeting: meeting.title }}
+                          className="meeting-card__debrief"
+                        >
+                          Debrief this meeting
+                        </Link>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))
+          )}
+        </>
+      )}
+    </Screen>
+  );
+}

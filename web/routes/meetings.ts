@@ -1,0 +1,14 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { requireUser } from './guards';
+import { rootRoute } from './root';
+
+/** The rep's next meetings, from their calendar (signed-in users). */
+export const meetingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'meetings',
+  beforeLoad: (args) => requireUser(args, 'Please log in to see your meetings.'),
+  component: lazyRouteComponent(
+    () => import('../features/calendar/MeetingsScreen'),
+    'MeetingsScreen',
+  ),
+});
