@@ -2,7 +2,7 @@ import type { BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 import { DebriefPage } from './pages/DebriefPage';
-import { shownTitles, fireBackgroundSync, goOnlineAndFireSyncs } from './support/backgroundSync';
+import { goOnlineAndFireSyncs, refiringSyncs, shownTitles } from './support/backgroundSync';
 import { fullBrowser } from './support/browser';
 import { Network } from './support/network';
 import { expectPhoneReady } from './support/phoneReady';
@@ -135,20 +135,16 @@ test('a rep connects HubSpot on its consent page, sends a CRM note, then a debri
   const blank = await context.newPage();
   const fired = await goOnlineAndFireSyncs(network, blank, baseURL!);
   expect(fired, 'a Background Sync registered for the push').not.toEqual([]);
-  let firedAt = Date.now();
+  const sentOffline = async () =>
+    (await notesWith(context, token)).filter((n) =>
+      n.properties.hs_note_body?.includes('Sent offline.'),
+    ).length;
   await expect
     .poll(
-      async () => {
-        const found = (await notesWith(context, token)).filter((n) =>
-          n.properties.hs_note_body?.includes('Sent offline.'),
-        );
-        if (found.length === 0 && Date.now() - firedAt > 10_000) {
-          firedAt = Date.now();
-          for (const tag of fired) await fireBackgroundSync(blank, baseURL!, tag);
-        }
-        return found.length;
+      refiringSyncs(blank, baseURL!, fired, sentOffline, (count) => count === 0),
+      {
+        timeout: 45_000,
       },
-      { timeout: 45_000 },
     )
     .toBe(1);
   await expect.poll(() => shownTitles(context)).toContain('Saved to HubSpot: Freightly');

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   shownTitles,
-  fireBackgroundSync,
   goOnlineAndFireSyncs,
+  refiringSyncs,
   registeredSyncTags,
 } from './support/backgroundSync';
 import { Network } from './support/network';
@@ -155,19 +155,9 @@ test("an email edited offline, the app closed: the worker's sync stores the edit
     } | null;
     return chat?.messages.find((m) => m.role === 'assistant')?.emailEdit?.body ?? null;
   };
-  // A sync whose delivery failed (on a loaded machine the worker can still see the network as
-  // down for a moment) is fired again later, as the browser does; here every 10 s.
-  let firedAt = Date.now();
   await expect
     .poll(
-      async () => {
-        const edit = await storedEdit();
-        if (edit === null && Date.now() - firedAt > 10_000) {
-          firedAt = Date.now();
-          for (const tag of fired) await fireBackgroundSync(blank, baseURL!, tag);
-        }
-        return edit;
-      },
+      refiringSyncs(blank, baseURL!, fired, storedEdit, (edit) => edit === null),
       { timeout: 45_000 },
     )
     .toMatch(/P\.S\. Happy to send a case study\.$/);

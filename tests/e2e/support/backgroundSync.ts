@@ -70,3 +70,26 @@ export async function shownTitles(context: BrowserContext): Promise<string[]> {
     ),
   );
 }
+
+/**
+ * `read`, for a poll, firing the `tags` again every 10 s while it answers `pending`: a sync whose
+ * delivery failed (on a loaded machine the worker can still see the network as down for a moment)
+ * is fired again later by the browser, minutes later; here sooner.
+ */
+export function refiringSyncs<T>(
+  page: Page,
+  origin: string,
+  tags: readonly string[],
+  read: () => Promise<T>,
+  pending: (value: T) => boolean,
+): () => Promise<T> {
+  let firedAt = Date.now();
+  return async () => {
+    const value = await read();
+    if (pending(value) && Date.now() - firedAt > 10_000) {
+      firedAt = Date.now();
+      for (const tag of tags) await fireBackgroundSync(page, origin, tag);
+    }
+    return value;
+  };
+}

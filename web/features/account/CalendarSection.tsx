@@ -15,6 +15,7 @@ import {
   useConnectCalendar,
   useDisconnectCalendar,
 } from '../calendar/calendar.queries';
+import { SettingsField, URL_FIELD } from '../settings/OperatorSettings';
 import { AccountList } from './ListLoading';
 
 export function CalendarSection({ userId }: { userId: number }) {
@@ -82,29 +83,19 @@ export function CalendarSection({ userId }: { userId: number }) {
               Paste your calendar’s secret address in iCal format (Google Calendar: Settings → your
               calendar → Secret address in iCal format). Pitchpad only reads it.
             </p>
-            <div className="text-field">
-              <label className="text-field__label" htmlFor={`${id}-url`}>
-                Calendar address
-              </label>
-              <div className="text-field__box">
-                <input
-                  id={`${id}-url`}
-                  className="text-field__input"
-                  type="url"
-                  inputMode="url"
-                  autoComplete="off"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
-                  aria-describedby={`${id}-hint`}
-                  value={url}
-                  onChange={(event) => {
-                    connect.reset();
-                    setUrl(event.target.value);
-                  }}
-                />
-              </div>
-            </div>
+            <SettingsField htmlFor={`${id}-url`} label="Calendar address">
+              <input
+                id={`${id}-url`}
+                {...URL_FIELD}
+                placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
+                aria-describedby={`${id}-hint`}
+                value={url}
+                onChange={(event) => {
+                  connect.reset();
+                  setUrl(event.target.value);
+                }}
+              />
+            </SettingsField>
             {connect.error && (
               <p className="form-error" role="alert">
                 {connect.error.message}

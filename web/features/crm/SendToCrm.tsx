@@ -214,10 +214,9 @@ function PushStatus({
 
 /** The records used before, those the note names first. */
 function suggestionsFor(recent: CrmRecord[], text: string): CrmRecord[] {
+  const lower = text.toLowerCase();
   const named = (record: CrmRecord) =>
-    record.name
-      .split(/\s+/)
-      .some((word) => word.length > 2 && text.toLowerCase().includes(word.toLowerCase()));
+    record.name.split(/\s+/).some((word) => word.length > 2 && lower.includes(word.toLowerCase()));
   return [...recent.filter(named), ...recent.filter((record) => !named(record))];
 }
 
