@@ -15,6 +15,24 @@ let connections = 0;
 beforeAll(async () => {
   server = createServer((req, res) => {
     const path = req.url ?? '/';
+    if (req.method === 'POST' && path === '/inbox') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () =>
+        res.writeHead(201, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            length: req.headers['content-length'],
+            ttl: req.headers.ttl,
+            body: Buffer.concat(chunks).toString('hex'),
+          }),
+        ),
+      );
+      return;
+    }
+    if (req.method === 'POST' && path === '/moved') {
+      req.resume();
+      return res.writeHead(307, { location: '/inbox' }).end();
+    }
     if (path === '/cal.ics') return res.end('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
     if (path === '/moved') return res.writeHead(302, { location: '/cal.ics' }).end();
     if (path === '/to-metadata')
@@ -118,5 +136,38 @@ describe('the guarded fetch', () => {
   it('answers a 404 as it is, for the caller to say', async () => {
     const answer = await guardedFetch(`${base}/nothing`, tests);
     expect(answer.status).toBe(404);
+  });
+
+  it('POSTs a body with its length and headers, and follows no redirect with it', async () => {
+    const body = Uint8Array.from([0, 1, 2, 253, 254, 255]);
+    const answer = await guardedFetch(`${base}/inbox`, {
+      ...tests,
+      method: 'POST',
+      body,
+      headers: { ttl: '60' },
+    });
+    expect(answer.status).toBe(201);
+    expect(JSON.parse(answer.body.toString())).toEqual({
+      length: '6',
+      ttl: '60',
+      body: '000102fdfeff',
+    });
+    const moved = await guardedFetch(`${base}/moved`, { ...tests, method: 'POST', body });
+    expect(moved.status).toBe(307);
+    expect(moved.url).toBe(`${base}/moved`);
+  });
+
+  it('refuses a POST to loopback in production before any connection', async () => {
+    const before = connections;
+    const error = await refusal(
+      guardedFetch(`${base}/inbox`, {
+        ...production,
+        allowHttp: true,
+        method: 'POST',
+        body: Uint8Array.from([1]),
+      }),
+    );
+    expect(error!.kind).toBe('refused');
+    expect(connections).toBe(before);
   });
 });

@@ -1,11 +1,13 @@
 /**
- * GET a URL a user gave (a calendar's iCal address, a page to read) without letting it reach the
- * server's own network: the URL is checked (addressGuard.ts), the name is resolved and *every*
- * address it resolves to is checked, and the connection is made to the address that was checked
- * (the resolver is this module's, so a name cannot answer one address to the check and another to
- * the connection). Each redirect is checked the same way, at most 5 of them; the body is cut off
- * past `maxBytes` and the whole fetch past `timeoutMs`. Plain node:http(s): no redirect, no
- * resolution, no connection happens that was not checked here.
+ * Fetch a URL a user gave (a calendar's iCal address, a page to read) or their browser handed us (a
+ * push service's endpoint) without letting it reach the server's own network: the URL is checked
+ * (addressGuard.ts), the name is resolved and *every* address it resolves to is checked, and the
+ * connection is made to the address that was checked (the resolver is this module's, so a name
+ * cannot answer one address to the check and another to the connection). A GET follows each
+ * redirect, checked the same way, at most 5 of them; a POST follows none (its body is not sent
+ * anywhere it was not meant for). The answer's body is cut off past `maxBytes` and the whole fetch
+ * past `timeoutMs`. Plain node:http(s): no redirect, no resolution, no connection happens that was
+ * not checked here.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
@@ -40,6 +42,11 @@ const systemResolve: Resolve = (hostname) =>
   );
 
 export interface GuardedFetchOptions extends GuardRules {
+  /** GET by default. A POST sends `body` and follows no redirect: its answer is returned as it is. */
+  method?: 'GET' | 'POST';
+  /** What a POST sends (its length is sent as Content-Length). */
+  body?: Uint8Array;
+  /** The answer's body is cut off past this many bytes. */
   maxBytes?: number;
   timeoutMs?: number;
   headers?: Record<string, string>;
@@ -89,6 +96,7 @@ function fetchOnce(
 ): Promise<GuardedResponse> {
   const maxBytes = options.maxBytes ?? GUARDED_MAX_BYTES;
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const body = options.method === 'POST' ? (options.body ?? new Uint8Array()) : undefined;
   return new Promise((resolve, reject) => {
     const left = deadline - Date.now();
     if (left <= 0)
@@ -96,8 +104,13 @@ function fetchOnce(
     const req = request(
       url,
       {
-        method: 'GET',
-        headers: { 'user-agent': 'Pitchpad', accept: '*/*', ...options.headers },
+        method: options.method ?? 'GET',
+        headers: {
+          'user-agent': 'Pitchpad',
+          accept: '*/*',
+          ...(body ? { 'content-length': String(body.byteLength) } : {}),
+          ...options.headers,
+        },
         lookup: checkedLookup(options, options.resolve ?? systemResolve),
         timeout: left,
       },
@@ -142,11 +155,11 @@ function fetchOnce(
         return reject(new GuardedFetchError(error.message, 'refused'));
       reject(new GuardedFetchError('The address could not be reached.', 'failed'));
     });
-    req.end();
+    req.end(body);
   });
 }
 
-/** GET `url` under the guard, following checked redirects. Throws GuardedFetchError. */
+/** Fetch `url` under the guard (a GET following checked redirects). Throws GuardedFetchError. */
 export async function guardedFetch(
   url: string,
   options: GuardedFetchOptions,
@@ -158,6 +171,7 @@ export async function guardedFetch(
     if (refused) throw new GuardedFetchError(refused, 'refused');
     const answer = await fetchOnce(new URL(current), options, deadline);
     const location = answer.headers.location;
+    if (options.method === 'POST') return answer;
     if (answer.status >= 300 && answer.status < 400 && location) {
       current = new URL(location, current).toString();
       continue;
