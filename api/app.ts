@@ -42,8 +42,10 @@ import { profileRoutes } from './profile/profile.routes';
 import { KIT_UPLOAD_PATH, kitRoutes } from './kit/kit.routes';
 import { RECORDING_UPLOAD_PATH, recordingRoutes } from './recordings/recordings.routes';
 import { calendarRoutes } from './calendar/calendar.routes';
+import { calendarJobs } from './calendar/calendarJobs';
 import { crmRoutes } from './crm/crm.routes';
 import { crmSettingsRoutes } from './crm/crmSettings.routes';
+import { pushRoutes } from './push/push.routes';
 import { accountExportRoutes } from './account/export.routes';
 import { accountDeleteRoutes } from './account/delete.routes';
 import type { LlmGateway } from './llm/types';
@@ -143,7 +145,13 @@ export function createApp({
       forms: formPaths,
     }),
   );
-  const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' });
+  // DELETE too: DELETE /api/push/subscription names the browser to forget in its body (an endpoint
+  // is too long, and too secret, for a URL that request logs keep).
+  const parseJson = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: '1mb',
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+  });
   // The sign-in and registration forms a prerendered page posts itself: their fields, nothing else,
   // and a body it cannot read answered as the form's other refusals are (auth/authForm.ts).
   const parseForm = formBody();
@@ -161,6 +169,9 @@ export function createApp({
     app.use((ctx, next) => (ctx.path.startsWith('/api/') ? live.freshen().then(next) : next()));
   // Every model call is bounded and counted against its payer's daily allowance, whoever makes it.
   const model = meteredGateway(llm ?? live!, { pool, config, log });
+  // The calendar's background work (briefs, reminders): main.ts runs it on a timer; a rep's read of
+  // their meetings starts their turn at once.
+  const calendarWork = calendarJobs({ pool, config, log, llm: model });
   const routers = [
     healthRoutes(),
     authRoutes(lucia),
@@ -181,15 +192,16 @@ export function createApp({
     kitRoutes(),
     recordingRoutes(live),
     crmRoutes(),
-    calendarRoutes(),
+    calendarRoutes(model, calendarWork),
     crmSettingsRoutes(),
+    pushRoutes(),
     accountExportRoutes(),
     accountDeleteRoutes(lucia, stripe),
   ];
   for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());
   }
-  return app;
+  return Object.assign(app, { calendarWork });
 }
 
 /**

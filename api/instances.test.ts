@@ -34,14 +34,16 @@ const configWith = (env: Record<string, string>) =>
 
 async function startInstance(secret: string | Config): Promise<TestServer> {
   const config = typeof secret === 'string' ? configWith({ SESSION_SECRET: secret }) : secret;
+  const app = createApp({ config, pool: db.pool });
   const server: Server = await new Promise((resolve) => {
-    const s = createApp({ config, pool: db.pool }).listen(0, '127.0.0.1', () => resolve(s));
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   servers.push(server);
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     pool: db.pool,
     config,
+    calendarWork: app.calendarWork,
     close: async () => {},
   };
 }

@@ -93,6 +93,8 @@ async function main() {
     );
   void sweep();
   setInterval(sweep, SWEEP_EVERY_MS).unref();
+  // Calendars read, prep briefs made and meeting reminders sent, every minute on every instance.
+  const stopCalendarWork = app.calendarWork.start();
   // On the embedded database, npm run grant-pro and setup-link ask this process (api/operatorCommands.ts).
   const operatorCommands = config.databaseUrl
     ? null
@@ -106,6 +108,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     startup.info(`${signal}: shutting down`);
+    stopCalendarWork();
     server.close();
     server.closeAllConnections();
     operatorCommands?.close();

@@ -171,6 +171,7 @@ describe.each(['the suite’s database', 'the embedded database'])('on %s', (dat
     expect(after.body).toEqual({
       calendar: { connected: false, host: null, goodAt: null, problem: null },
       meetings: [],
+      briefs: [],
     });
   });
 });

@@ -127,14 +127,15 @@ export async function saveCalendar(
   userId: number,
   url: string,
   read: Extract<Read, { kind: 'meetings' }>,
+  timeZone = 'UTC',
 ): Promise<void> {
   await pool.query(
     `INSERT INTO calendar_connections (user_id, url_encrypted, host, etag, last_modified, meetings,
-       fetched_at, good_at, problem)
-     VALUES ($1, $2, $3, $4, $5, $6, now(), now(), NULL)
+       fetched_at, good_at, problem, time_zone)
+     VALUES ($1, $2, $3, $4, $5, $6, now(), now(), NULL, $7)
      ON CONFLICT (user_id) DO UPDATE SET url_encrypted = $2, host = $3, etag = $4,
        last_modified = $5, meetings = $6, fetched_at = now(), good_at = now(), problem = NULL,
-       created_at = now()`,
+       time_zone = $7, created_at = now()`,
     [
       userId,
       seal(url, config.sessionSecret, PURPOSE.calendarUrl),
@@ -142,7 +143,16 @@ export async function saveCalendar(
       read.etag,
       read.lastModified,
       JSON.stringify(read.meetings),
+      timeZone,
     ],
+  );
+}
+
+/** The rep's time zone as their phone last said it (the evening before, a reminder's time). */
+export async function setCalendarTimeZone(pool: Pool, userId: number, timeZone: string) {
+  await pool.query(
+    'UPDATE calendar_connections SET time_zone = $2 WHERE user_id = $1 AND time_zone <> $2',
+    [userId, timeZone],
   );
 }
 
@@ -181,10 +191,12 @@ export async function refreshCalendar(
   return readCalendar(pool, config, userId);
 }
 
+/** Forgets the address, the meetings and their briefs. */
 export async function deleteCalendar(pool: Pool, userId: number): Promise<boolean> {
   const { rowCount } = await pool.query('DELETE FROM calendar_connections WHERE user_id = $1', [
     userId,
   ]);
+  await pool.query('DELETE FROM meeting_briefs WHERE user_id = $1', [userId]);
   return (rowCount ?? 0) > 0;
 }
 

@@ -2,6 +2,22 @@
 // Shared by the API (which validates with these schemas) and the web app (which reads these types).
 import { z } from 'zod';
 
+/** An IANA time zone name the server knows; anything else is refused. */
+export const TimeZone = z
+  .string()
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone.');
+
+/** GET /api/meetings?timeZone= */
+export const MeetingsQuery = z.object({ timeZone: TimeZone.optional() });
+
 /** PUT /api/calendar */
 export const CalendarInput = z.object({
   url: z
@@ -11,6 +27,8 @@ export const CalendarInput = z.object({
     .max(2000, 'A calendar address has at most 2,000 characters.')
     // webcal:// is how Apple and Outlook hand out the same address: it is https.
     .transform((url) => url.replace(/^webcal:\/\//i, 'https://')),
+  /** The phone's time zone ('Europe/Berlin'): the evening before and a reminder's time are in it. */
+  timeZone: TimeZone.optional(),
 });
 export type CalendarInput = z.input<typeof CalendarInput>;
 
@@ -29,6 +47,8 @@ export const MeetingInfo = z.object({
   attendees: z.array(MeetingPerson),
   /** Only people of the rep's own company: no prep brief unless asked. */
   internal: z.boolean(),
+  /** When its prep brief was made; null while there is none yet. */
+  briefMadeAt: z.string().nullable(),
 });
 export type MeetingInfo = z.infer<typeof MeetingInfo>;
 
@@ -44,9 +64,62 @@ export const CalendarStatus = z.object({
 });
 export type CalendarStatus = z.infer<typeof CalendarStatus>;
 
-/** GET /api/meetings: the next days' meetings, soonest first. */
+/** A person the rep meets, with the company their address names. */
+export const BriefPerson = z.object({
+  email: z.string(),
+  name: z.string().optional(),
+  company: z.string().optional(),
+});
+export type BriefPerson = z.infer<typeof BriefPerson>;
+
+/**
+ * Where the brief knows something from: a passage of the rep's kit, or earlier work that names the
+ * company or a person (a chat, a call analysis, a debrief, a note pushed to the CRM). Its text is
+ * kept with the brief (bounded), so a source opens offline.
+ */
+export const BriefSource = z.object({
+  kind: z.enum(['kit', 'chat', 'call', 'debrief', 'crm']),
+  /** 'deck.pdf, p. 3', 'Chat: Freightly pricing', 'Debrief: Meeting with Freightly'. */
+  label: z.string(),
+  /** When it was written (not for kit passages). */
+  at: z.string().optional(),
+  text: z.string(),
+  /** A kit passage, to open it as the chat's Sources do. */
+  passageId: z.string().optional(),
+  /** A chat it came from, to open it. */
+  chatId: z.string().optional(),
+});
+export type BriefSource = z.infer<typeof BriefSource>;
+
+/** A line of the brief and the source it comes from (its number in `sources`, from 1). */
+export const BriefItem = z.object({ text: z.string(), source: z.number().int().optional() });
+export type BriefItem = z.infer<typeof BriefItem>;
+
+/** A meeting's prep brief. */
+export const MeetingBrief = z.object({
+  meetingId: z.string(),
+  title: z.string(),
+  start: z.string(),
+  madeAt: z.string(),
+  /** Written by the model; false: assembled from the same pieces without one. */
+  byModel: z.boolean(),
+  who: z.array(BriefPerson),
+  known: z.array(BriefItem),
+  openPoints: z.array(BriefItem),
+  questions: z.array(z.string()),
+  objections: z.array(z.object({ says: z.string(), answer: z.string() })),
+  outcome: z.string(),
+  sources: z.array(BriefSource),
+});
+export type MeetingBrief = z.infer<typeof MeetingBrief>;
+
+/**
+ * GET /api/meetings: the next days' meetings, soonest first, and the briefs of those starting in
+ * the next 24 hours, whole, so the phone has them before the signal goes.
+ */
 export const MeetingsResponse = z.object({
   calendar: CalendarStatus,
   meetings: z.array(MeetingInfo),
+  briefs: z.array(MeetingBrief),
 });
 export type MeetingsResponse = z.infer<typeof MeetingsResponse>;

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadConfig, type Config } from '../../api/config';
 import { createApp } from '../../api/app';
+import type { CalendarJobs } from '../../api/calendar/calendarJobs';
 import { openDatabase, type Pool } from '../../api/db';
 import type { Logger } from '../../api/log';
 import { IN_MEMORY } from '../../db/embedded';
@@ -12,6 +13,8 @@ export interface TestServer {
   url: string;
   pool: Pool;
   config: Config;
+  /** The app's calendar work (briefs, reminders), which main.ts runs on a timer: a test runs a turn. */
+  calendarWork: CalendarJobs;
   close(): Promise<void>;
 }
 
@@ -61,6 +64,7 @@ export async function startTestServer(
     url: `http://127.0.0.1:${port}`,
     pool: db.pool,
     config,
+    calendarWork: app.calendarWork,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -119,8 +123,9 @@ export async function startAppInstances(
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
+    const app = createApp({ config, pool });
     const server: Server = await new Promise((resolve) => {
-      const s = createApp({ config, pool }).listen(0, '127.0.0.1', () => resolve(s));
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
     const stop = async () => {
       server.closeAllConnections();
@@ -130,6 +135,7 @@ export async function startAppInstances(
       url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
       pool: db.pool,
       config,
+      calendarWork: app.calendarWork,
       close: () => (server.listening ? stop() : Promise.resolve()),
       async kill() {
         reachable = false;
@@ -206,6 +212,7 @@ export async function startAnotherInstance(server: TestServer): Promise<TestServ
     url: `http://127.0.0.1:${port}`,
     pool,
     config: server.config,
+    calendarWork: app.calendarWork,
     async close() {
       http.closeAllConnections();
       await new Promise((resolve) => http.close(resolve));

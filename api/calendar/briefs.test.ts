@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MeetingBrief, MeetingsResponse } from '../../domain/contract/calendar';
+import { BRIEF_SYSTEM_PROMPT } from '../../domain/briefs/prepBrief';
+import { loggedInClient } from '../../tests/factories/users';
+import { icsOf, startFakeCalendar, type FakeCalendar } from '../../tests/fakes/calendar';
+import type { FakeOpenAI } from '../../tests/fakes/openai';
+import { TestClient } from '../../tests/support/client';
+import {
+  startAppInstances,
+  startTestServer,
+  type AppInstance,
+  type TestServer,
+} from '../../tests/support/server';
+import { briefDueAt, eveningBefore } from './briefs';
+
+/**
+ * Prep briefs over HTTP on both databases: made by the background work once per meeting however
+ * many instances run it, from the rep's earlier work that names the company (cited), by the model
+ * within the rep's allowance or assembled without it, and the rep's own.
+ */
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+const tag = () => randomBytes(4).toString('hex');
+
+/** A calendar of one external meeting (named `title`) and one internal one, for a rep at pitchpad.test. */
+async function calendarFor(title: string): Promise<FakeCalendar> {
+  return startFakeCalendar(
+    icsOf([
+      {
+        uid: `ext-${title}`,
+        start: inHours(20),
+        minutes: 30,
+        summary: title,
+        attendees: ['dana.ortiz@freightly.example', 'lee@freightly.example'],
+      },
+      {
+        uid: `int-${title}`,
+        start: inHours(26),
+        minutes: 15,
+        summary: 'Team standup',
+        attendees: ['sam@pitchpad.test'],
+      },
+    ]),
+  );
+}
+
+/** A chat of the rep's that names the company: what the brief should know and cite. */
+async function earlierChat(pool: TestServer['pool'], userId: number, text: string) {
+  const id = `chat-${tag()}`;
+  await pool.query(
+    `INSERT INTO chats (id, title, user_id, updated_at) VALUES ($1, 'Freightly pricing', $2, now())`,
+    [id, userId],
+  );
+  await pool.query(
+    `INSERT INTO messages (chat_id, role, content, timestamp) VALUES ($1, 'user', $2, now())`,
+    [id, text],
+  );
+  return id;
+}
+
+/** A rep of pitchpad.test: its addresses are the rep's own company. */
+const rep = (server: TestServer) =>
+  loggedInClient(server, { email: `rep_${tag()}@pitchpad.test` });
+
+const briefRequests = (fake: FakeOpenAI, title: string) =>
+  fake.requests.filter(
+    (r) => r.messages[0]?.content === BRIEF_SYSTEM_PROMPT && r.messages[1]?.content.includes(title),
+  );
+
+describe('when a brief is due', () => {
+  it('is the evening before at 18:00 in the rep’s time zone, across a daylight-saving change', () => {
+    // Monday 30 March 2026, 09:00 in Berlin (CEST, UTC+2): the evening before is Sunday 29 March,
+    // the day the clocks went forward, at 18:00 CEST = 16:00 UTC.
+    const start = new Date('2026-03-30T07:00:00Z');
+    expect(eveningBefore(start, 'Europe/Berlin').toISOString()).toBe('2026-03-29T16:00:00.000Z');
+    expect(eveningBefore(start, 'America/New_York').toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    expect(eveningBefore(start, 'UTC').toISOString()).toBe('2026-03-29T18:00:00.000Z');
+  });
+
+  it('asks for a brief made after the latest of the evening before and two hours before', () => {
+    const start = new Date('2026-03-30T07:00:00Z');
+    expect(briefDueAt(start, 'UTC', new Date('2026-03-28T12:00:00Z')).getTime()).toBe(0);
+    expect(briefDueAt(start, 'UTC', new Date('2026-03-29T20:00:00Z')).toISOString()).toBe(
+      '2026-03-29T18:00:00.000Z',
+    );
+    expect(briefDueAt(start, 'UTC', new Date('2026-03-30T06:00:00Z')).toISOString()).toBe(
+      '2026-03-30T05:00:00.000Z',
+    );
+  });
+});
+
+describe.each([
+  ['the suite’s database', {}],
+  ['the embedded database', { DATABASE_URL: '' }],
+])('on %s', (_name, dbEnv) => {
+  let app: Awaited<ReturnType<typeof startAppInstances>>;
+  let a: AppInstance;
+  let b: AppInstance;
+  let offline: TestServer;
+  beforeAll(async () => {
+    app = await startAppInstances(2, { FETCH_ALLOW_LOOPBACK: 'true', ...dbEnv });
+    [a, b] = app.instances as [AppInstance, AppInstance];
+    offline = await startTestServer({ FETCH_ALLOW_LOOPBACK: 'true', ...dbEnv });
+  }, 60_000);
+  afterAll(() => Promise.all([app?.close(), offline?.close()]));
+
+  it('makes one brief per external meeting, once across two instances, citing the rep’s earlier work', async () => {
+    const title = `Freightly demo ${tag()}`;
+    const calendar = await calendarFor(title);
+    try {
+      const { user, client } = await rep(a);
+      await earlierChat(a.pool, user.id, 'Freightly runs 40 depots and is worried about price.');
+      app.fake.enqueue({
+        reply: JSON.stringify({
+          known: [
+            { text: 'Freightly runs 40 depots.', source: 1 },
+            { text: 'Freightly was bought by Globex last week.', source: 7 },
+          ],
+          openPoints: [],
+          questions: ['How do the depots share loads today?', 'Who signs off?', 'By when?'],
+          objections: [{ says: 'Too expensive.', answer: 'Start with one depot.' }],
+          outcome: 'A pilot at two depots agreed.',
+        }),
+      });
+      expect((await client.put('/api/calendar', { url: calendar.url })).status).toBe(200);
+      await Promise.all([a.calendarWork.forUser(user.id), b.calendarWork.forUser(user.id)]);
+      await Promise.all([a.calendarWork.forUser(user.id), b.calendarWork.forUser(user.id)]);
+
+      expect(briefRequests(app.fake, title)).toHaveLength(1);
+      expect(briefRequests(app.fake, 'Team standup')).toHaveLength(0);
+      const listed = await client.at(b.url).get<MeetingsResponse>('/api/meetings');
+      const [external, internal] = listed.body.meetings;
+      expect(external!.briefMadeAt).toEqual(expect.any(String));
+      expect(internal!.briefMadeAt).toBeNull();
+      expect(listed.body.briefs).toHaveLength(1);
+      const brief = listed.body.briefs[0]!;
+      expect(brief).toMatchObject({
+        meetingId: external!.id,
+        title,
+        byModel: true,
+        who: [
+          { email: 'dana.ortiz@freightly.example', company: 'Freightly' },
+          { email: 'lee@freightly.example', company: 'Freightly' },
+        ],
+        // A fact citing a source that does not exist is left out: cite it or don't claim it.
+        known: [{ text: 'Freightly runs 40 depots.', source: 1 }],
+        questions: ['How do the depots share loads today?', 'Who signs off?', 'By when?'],
+        outcome: 'A pilot at two depots agreed.',
+      });
+      expect(brief.sources[0]).toMatchObject({
+        kind: 'chat',
+        label: 'Chat: Freightly pricing',
+        text: 'Freightly runs 40 depots and is worried about price.',
+      });
+      // What the model was told: the people and the numbered piece.
+      const prompt = briefRequests(app.fake, title)[0]!.messages[1]!.content;
+      expect(prompt).toContain('dana.ortiz@freightly.example (Freightly)');
+      expect(prompt).toContain('[1] Chat: Freightly pricing\nFreightly runs 40 depots');
+    } finally {
+      await calendar.close();
+    }
+  });
+
+  it('makes an internal meeting’s brief only when asked, and a brief only for the rep', async () => {
+    const title = `Freightly call ${tag()}`;
+    const calendar = await calendarFor(title);
+    try {
+      const { user, client } = await rep(offline);
+      await client.put('/api/calendar', { url: calendar.url });
+      await offline.calendarWork.forUser(user.id);
+      const { meetings } = (await client.get<MeetingsResponse>('/api/meetings')).body;
+      const internal = meetings.find((m) => m.internal)!;
+      const path = `/api/meetings/${encodeURIComponent(internal.id)}/brief`;
+      expect((await client.get(path)).status).toBe(404);
+
+      const asked = await client.post<MeetingBrief>(path, {});
+      expect(asked.status).toBe(200);
+      expect(asked.body).toMatchObject({ title: 'Team standup', byModel: false, who: [] });
+      expect((await client.get<MeetingBrief>(path)).body.madeAt).toBe(asked.body.madeAt);
+
+      const other = await rep(offline);
+      expect((await other.client.get(path)).status).toBe(404);
+      expect((await other.client.post(path, {})).status).toBe(404);
+      const guest = new TestClient(offline.url);
+      expect((await guest.get(path)).status).toBe(401);
+      expect((await guest.post(path, {})).status).toBe(401);
+      expect((await client.post('/api/meetings/no-such-meeting/brief', {})).status).toBe(404);
+      expect((await client.get('/api/meetings?timeZone=Mars/Olympus')).status).toBe(400);
+
+      expect((await client.delete('/api/calendar')).status).toBe(204);
+      const { rows } = await offline.pool.query('SELECT 1 FROM meeting_briefs WHERE user_id = $1', [
+        user.id,
+      ]);
+      expect(rows).toHaveLength(0);
+    } finally {
+      await calendar.close();
+    }
+  });
+
+  it('with no model, assembles the brief from the same pieces: who, what is known and open, three questions, objections, the outcome', async () => {
+    const title = `Freightly review ${tag()}`;
+    const calendar = await calendarFor(title);
+    try {
+      const { user, client } = await rep(offline);
+      await earlierChat(
+        offline.pool,
+        user.id,
+        'Dana Ortiz from Freightly said the budget is tight. We will send the pilot plan by Friday.',
+      );
+      await client.put('/api/calendar', { url: calendar.url });
+      await offline.calendarWork.forUser(user.id);
+      const { briefs } = (await client.get<MeetingsResponse>('/api/meetings')).body;
+      expect(briefs).toHaveLength(1);
+      const brief = briefs[0]!;
+      expect(brief.byModel).toBe(false);
+      expect(brief.known).toContainEqual({
+        text: 'Dana Ortiz from Freightly said the budget is tight.',
+        source: 1,
+      });
+      expect(brief.openPoints).toEqual([
+        { text: 'We will send the pilot plan by Friday.', source: 1 },
+      ]);
+      expect(brief.questions).toHaveLength(3);
+      // The budget came up: the price objection first, answered.
+      expect(brief.objections[0]!.says).toBe("It's too expensive.");
+      expect(brief.objections[0]!.answer.length).toBeGreaterThan(40);
+      expect(brief.outcome).toMatch(/next step/);
+    } finally {
+      await calendar.close();
+    }
+  });
+
+  it('keeps to the rep’s daily allowance: with it spent, the brief is assembled and the model is not asked', async () => {
+    const title = `Freightly budget ${tag()}`;
+    const calendar = await calendarFor(title);
+    try {
+      const { user, client } = await rep(a);
+      // Every account is Pro on a server that sells nothing: the Pro allowance, spent for today.
+      await a.pool.query(
+        `INSERT INTO token_usage (payer, day, tokens) VALUES ($1, (now() AT TIME ZONE 'UTC')::date, 100000000)
+         ON CONFLICT (payer, day) DO UPDATE SET tokens = 100000000`,
+        [`user:${user.id}`],
+      );
+      await client.put('/api/calendar', { url: calendar.url });
+      await a.calendarWork.forUser(user.id);
+      expect(briefRequests(app.fake, title)).toHaveLength(0);
+      const { briefs } = (await client.get<MeetingsResponse>('/api/meetings')).body;
+      expect(briefs.map((brief) => [brief.title, brief.byModel])).toEqual([[title, false]]);
+    } finally {
+      await calendar.close();
+    }
+  });
+});
