@@ -62,4 +62,5 @@ export const PURPOSE = {
   crmRefreshToken: 'crm refresh token',
   crmCodeVerifier: 'crm code verifier',
   calendarUrl: 'calendar url',
+  vapidPrivateKey: 'vapid private key',
 } as const;
