@@ -23,6 +23,7 @@ import { debriefRoute } from './routes/debrief';
 import { kitRoute } from './routes/kit';
 import { landingRoute } from './routes/index';
 import { meetingsRoute } from './routes/meetings';
+import { meetingBriefRoute } from './routes/meetingBrief';
 import { onboardingRoute } from './routes/onboarding';
 import { forgotPasswordRoute, resetPasswordRoute } from './routes/passwordReset';
 import { pricingRoute } from './routes/pricing';
@@ -67,6 +68,7 @@ export const routeTree = rootRoute.addChildren([
   connectionsSettingsRoute,
   kitRoute,
   meetingsRoute,
+  meetingBriefRoute,
   accountRoute,
 ]);
 

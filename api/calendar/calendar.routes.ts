@@ -14,6 +14,7 @@ import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { makeBriefIfDue, storedBriefs } from './briefs';
 import {
+  CALENDAR_PAST_MS,
   deleteCalendar,
   isInternal,
   readAddress,
@@ -82,7 +83,9 @@ export function calendarRoutes(llm: LlmGateway, jobs: CalendarJobs) {
     const stored = await refreshCalendar(ctx.pool, ctx.config, user.id);
     const briefs = await storedBriefs(ctx.pool, user.id);
     const now = Date.now();
-    const upcoming = (stored?.meetings ?? []).filter((m) => m.end.getTime() > now);
+    const upcoming = (stored?.meetings ?? []).filter(
+      (m) => m.end.getTime() > now - CALENDAR_PAST_MS,
+    );
     const body: MeetingsResponse = {
       calendar: statusOf(stored),
       meetings: upcoming.map((m) => ({

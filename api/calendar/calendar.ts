@@ -15,6 +15,8 @@ import { CalendarError, meetingsIn, type Meeting } from './ical';
 export const CALENDAR_FRESH_MS = 15 * 60 * 1000;
 /** How far ahead meetings are kept. */
 export const CALENDAR_DAYS = 7;
+/** Meetings that ended this recently stay listed: the rep debriefs them. */
+export const CALENDAR_PAST_MS = 12 * 3_600_000;
 
 export interface StoredCalendar {
   host: string;
@@ -109,7 +111,11 @@ export async function readAddress(
     };
     return {
       kind: 'meetings',
-      meetings: meetingsIn(answer.body.toString('utf8'), now, to),
+      meetings: meetingsIn(
+        answer.body.toString('utf8'),
+        new Date(now.getTime() - CALENDAR_PAST_MS),
+        to,
+      ),
       etag: header('etag'),
       lastModified: header('last-modified'),
     };

@@ -217,6 +217,8 @@ export interface LocalRecording {
   problemCode?: string;
   /** What the rep typed beside it (with no speech model, or while it waits). */
   notes: string;
+  /** Who the calendar's invite named, when debriefed from a meeting ('Dana Ortiz <dana@…>, …'). */
+  attendees?: string;
   target?: TranscriptTarget;
   /** When the transcript was put where `target` says: only once, by the screen or the sync. */
   appliedAt?: number;

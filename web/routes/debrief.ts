@@ -8,7 +8,7 @@ export const debriefRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'debrief',
   // 'Debrief this meeting' from /meetings names the meeting.
-  validateSearch: optionalTextParams('meeting'),
+  validateSearch: optionalTextParams('meeting', 'attendees'),
   beforeLoad: (args) => requireUser(args, 'Please log in to debrief a meeting.'),
   component: lazyRouteComponent(() => import('../features/debrief/DebriefScreen'), 'DebriefScreen'),
 });

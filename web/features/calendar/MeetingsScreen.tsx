@@ -1,18 +1,21 @@
 /**
  * /meetings: the next 7 days of the rep's calendar, by day, in the phone's time zone: each meeting's
- * time, title, place and who is in it, marked Internal when only the rep's own company is. Kept on
- * the phone (the query is persisted), so the list opens in the lobby with no signal, saying when the
+ * time, title, place and who is in it, marked Internal when only the rep's own company is, and its
+ * prep brief (ready, or being made). Kept on the phone (the query is persisted, with the next day's
+ * briefs whole), so the list and those briefs open in the lobby with no signal, saying when the
  * calendar was last read. Without a calendar, it says where to connect one.
  */
 // oxlint-disable-next-line import/no-unassigned-import -- the screen's stylesheet, loaded with its chunk
 import './meetings.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import type { MeetingInfo } from '../../../domain/contract/calendar';
 import { Screen } from '../../ui/Screen';
 import type { User } from '../../../domain/contract/auth';
 import { useAuth } from '../auth/auth.queries';
 import { meetingsQueryOptions } from './calendar.queries';
+import { dayOf, debriefSearch, people, timeOf } from './meetingText';
 
 export function MeetingsScreen() {
   const { user } = useAuth();
@@ -20,20 +23,10 @@ export function MeetingsScreen() {
   return <Meetings user={user} />;
 }
 
-const dayOf = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-
-/** 'Dana Ortiz, sam@freightly.example and 3 more'. */
-function people(meeting: MeetingInfo): string {
-  const names = meeting.attendees.map((a) => a.name ?? a.email);
-  if (names.length <= 3) return names.join(', ');
-  return `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
-}
-
 function Meetings({ user }: { user: User }) {
   const query = useQuery(meetingsQueryOptions(user.id));
+  // 'Debrief this meeting' shows on the meetings that had started when the screen opened.
+  const [openedAt] = useState(() => Date.now());
   const data = query.data;
   const byDay = new Map<string, MeetingInfo[]>();
   for (const meeting of data?.meetings ?? []) {
@@ -90,15 +83,30 @@ function Meetings({ user }: { user: User }) {
                           : `${timeOf(meeting.start)}–${timeOf(meeting.end)}`}
                         {meeting.internal && <span className="meeting-card__tag">Internal</span>}
                       </p>
-                      <p className="meeting-card__title">{meeting.title}</p>
+                      <p className="meeting-card__title">
+                        <Link
+                          to="/meetings/$meetingId"
+                          params={{ meetingId: meeting.id }}
+                          className="meeting-card__link"
+                        >
+                          {meeting.title}
+                        </Link>
+                      </p>
                       {meeting.location && <p className="muted">{meeting.location}</p>}
                       {meeting.attendees.length > 0 && (
                         <p className="muted meeting-card__people">{people(meeting)}</p>
                       )}
-                      {!meeting.internal && (
+                      <p className="meeting-card__brief">
+                        {meeting.briefMadeAt
+                          ? 'Prep brief ready'
+                          : meeting.internal
+                            ? 'No brief: your own team'
+                            : 'Prep brief being made'}
+                      </p>
+                      {!meeting.internal && new Date(meeting.start).getTime() < openedAt && (
                         <Link
                           to="/debrief"
-                          search={{ meeting: meeting.title }}
+                          search={debriefSearch(meeting)}
                           className="meeting-card__debrief"
                         >
                           Debrief this meeting

@@ -1,17 +1,32 @@
-/** The rep's calendar: its connection (GET, PUT, DELETE /api/calendar) and the next meetings. */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+/**
+ * The rep's calendar: its connection (GET, PUT, DELETE /api/calendar), the next meetings with the
+ * next day's prep briefs whole (GET /api/meetings), and one meeting's brief (GET, and POST to make
+ * it now). All under the persisted 'calendar' root, so what was read opens with no signal.
+ */
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   CalendarInput,
   CalendarStatus,
+  MeetingBrief,
   MeetingsResponse,
 } from '../../../domain/contract/calendar';
-import { api } from '../../data/api';
+import { api, ApiError } from '../../data/api';
 import { onlineOnce } from '../account/account.queries';
 
 export const calendarKeys = {
   status: (userId: number) => ['calendar', 'status', userId] as const,
   meetings: (userId: number) => ['calendar', 'meetings', userId] as const,
+  brief: (userId: number, meetingId: string) => ['calendar', 'brief', userId, meetingId] as const,
 };
+
+/** The phone's time zone: the server makes briefs the evening before, and says reminders' times, in it. */
+export function phoneTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export const calendarStatusQueryOptions = (userId: number) =>
   queryOptions({
@@ -19,11 +34,56 @@ export const calendarStatusQueryOptions = (userId: number) =>
     queryFn: ({ signal }) => api.get<CalendarStatus>('/api/calendar', signal),
   });
 
-/** The next days' meetings: kept on the phone, so the list opens with no signal. */
+/** The next days' meetings and the next day's briefs: kept on the phone, so both open offline. */
 export const meetingsQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: calendarKeys.meetings(userId),
-    queryFn: ({ signal }) => api.get<MeetingsResponse>('/api/meetings', signal),
+    queryFn: ({ signal }) => {
+      const zone = phoneTimeZone();
+      return api.get<MeetingsResponse>(
+        `/api/meetings${zone ? `?timeZone=${encodeURIComponent(zone)}` : ''}`,
+        signal,
+      );
+    },
+  });
+
+/** A brief the meetings list brought, for a brief's screen to open at once (offline too). */
+function briefFromMeetings(
+  queryClient: QueryClient,
+  userId: number,
+  meetingId: string,
+): MeetingBrief | undefined {
+  return queryClient
+    .getQueryData<MeetingsResponse>(calendarKeys.meetings(userId))
+    ?.briefs.find((brief) => brief.meetingId === meetingId);
+}
+
+/**
+ * One meeting's brief. Starts from the copy the meetings list brought (or `kept`, a pinned copy on
+ * this phone); a brief not made yet is null, not an error.
+ */
+export const briefQueryOptions = (
+  queryClient: QueryClient,
+  userId: number,
+  meetingId: string,
+  kept?: MeetingBrief,
+) =>
+  queryOptions({
+    queryKey: calendarKeys.brief(userId, meetingId),
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get<MeetingBrief>(
+          `/api/meetings/${encodeURIComponent(meetingId)}/brief`,
+          signal,
+        );
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    initialData: () => briefFromMeetings(queryClient, userId, meetingId) ?? kept,
+    initialDataUpdatedAt: () =>
+      queryClient.getQueryState(calendarKeys.meetings(userId))?.dataUpdatedAt,
   });
 
 function useRefresh(userId: number) {
@@ -35,7 +95,8 @@ function useRefresh(userId: number) {
 export function useConnectCalendar(userId: number) {
   const refresh = useRefresh(userId);
   return useMutation({
-    mutationFn: (input: CalendarInput) => api.put<CalendarStatus>('/api/calendar', input, userId),
+    mutationFn: (input: CalendarInput) =>
+      api.put<CalendarStatus>('/api/calendar', { ...input, timeZone: phoneTimeZone() }, userId),
     ...onlineOnce,
     onSuccess: refresh,
   });
@@ -48,5 +109,19 @@ export function useDisconnectCalendar(userId: number) {
     mutationFn: () => api.delete('/api/calendar', userId),
     ...onlineOnce,
     onSettled: refresh,
+  });
+}
+
+/** POST /api/meetings/:id/brief: the brief made now (an internal meeting's, or again). */
+export function useMakeBrief(userId: number, meetingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post<MeetingBrief>(`/api/meetings/${encodeURIComponent(meetingId)}/brief`, {}, userId),
+    ...onlineOnce,
+    onSuccess: (brief) => {
+      queryClient.setQueryData(calendarKeys.brief(userId, meetingId), brief);
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.meetings(userId) });
+    },
   });
 }

@@ -2,7 +2,14 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the chat's stylesheet, loaded with its chunk
 import './chat.css';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+} from 'react';
 import type { User } from '../../../domain/contract/auth';
 import { FLOWS, type FlowType } from '../../../domain/playbooks';
 import { CHAT_TOOLS, isFlowType, type ToolType } from '../../../domain/playbooks/tools';
@@ -31,15 +38,34 @@ import {
 import { useWakeLock } from '../../ui/useWakeLock';
 import { useWorkspaceLogout } from './useWorkspaceLogout';
 
-/** `flows`: the guided flows' pieces, drawn in their places (chatFlows.ts). */
-export function ChatScreen({ flows }: { flows: ChatFlows }) {
+/**
+ * `flows`: the guided flows' pieces, drawn in their places (chatFlows.ts). `Agenda`: what the empty
+ * chat shows first (the rep's next meetings), from the feature that knows it.
+ */
+export function ChatScreen({
+  flows,
+  Agenda,
+}: {
+  flows: ChatFlows;
+  Agenda?: ComponentType<{ userId: number }>;
+}) {
   const { user, hasPro } = useAuth();
   // The route guard let a user in; during logout the user goes before the screen does.
   if (!user) return null;
-  return <ChatWorkspace key={user.id} user={user} hasPro={hasPro} flows={flows} />;
+  return <ChatWorkspace key={user.id} user={user} hasPro={hasPro} flows={flows} Agenda={Agenda} />;
 }
 
-function ChatWorkspace({ user, hasPro, flows }: { user: User; hasPro: boolean; flows: ChatFlows }) {
+function ChatWorkspace({
+  user,
+  hasPro,
+  flows,
+  Agenda,
+}: {
+  user: User;
+  hasPro: boolean;
+  flows: ChatFlows;
+  Agenda?: ComponentType<{ userId: number }>;
+}) {
   const { Menu: FlowMenu, Panel: FlowPanel, Extras: ChatFlowExtras } = flows;
   const db = useMemo(() => openUserDb(user.id), [user.id]);
   const pendingMessage = useInitialPendingMessage();
@@ -205,6 +231,7 @@ function ChatWorkspace({ user, hasPro, flows }: { user: User; hasPro: boolean; f
               resultFirst={flows.isResultOnly(workspace.chat, messages)}
               unloaded={workspace.unloaded}
               tools={toolCards}
+              agenda={Agenda && <Agenda userId={user.id} />}
             />
             <NotifyAsk />
             <ChatInputBar

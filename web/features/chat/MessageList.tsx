@@ -52,6 +52,8 @@ interface MessageListProps {
   unloaded?: UnloadedChat | null;
   /** Under an empty chat's welcome: the tools as cards, each opening its flow. */
   tools?: ReactNode;
+  /** Above an empty chat's welcome: the rep's next meetings. */
+  agenda?: ReactNode;
 }
 
 /** The conversation, or the welcome on an empty chat. Keeps the newest message in view. */
@@ -71,6 +73,7 @@ export function MessageList({
   resultFirst = false,
   unloaded,
   tools,
+  agenda,
 }: MessageListProps) {
   // The streaming text is read here rather than passed down, so that only the list (and, of its
   // rows, the growing reply) is drawn again as words arrive.
@@ -118,6 +121,7 @@ export function MessageList({
       {unloaded && <UnloadedNotice chat={unloaded} />}
       {messages && views.length === 0 && !unloaded && (
         <div className="chat__empty">
+          {agenda}
           <ol className="chat__messages" aria-label="Messages">
             <li className="message message--assistant message--welcome">
               <AiAvatar />

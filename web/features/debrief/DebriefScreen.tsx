@@ -43,7 +43,10 @@ function Debrief({ user }: { user: User }) {
   const online = useOnline();
   const recordings = useSafeLiveQuery(() => localRecordings(db), [db], undefined);
   // 'Debrief this meeting' (from /meetings) names the meeting; the rep can change it.
-  const named = (useSearch({ strict: false }) as { meeting?: string }).meeting;
+  const { meeting: named, attendees } = useSearch({ strict: false }) as {
+    meeting?: string;
+    attendees?: string;
+  };
   const [title, setTitle] = useState(() => named?.slice(0, 120) ?? '');
   const [justRecorded, setJustRecorded] = useState<string | null>(null);
   const { hasPro } = useAuth();
@@ -78,6 +81,9 @@ function Debrief({ user }: { user: User }) {
           placeholder="Freightly"
           onChange={(event) => setTitle(event.target.value)}
         />
+        {attendees && title === named?.slice(0, 120) && (
+          <p className="muted debrief-new__attendees">Invited: {attendees}</p>
+        )}
         <RecorderPanel
           db={db}
           maxSeconds={limits.maxSeconds}
@@ -86,6 +92,9 @@ function Debrief({ user }: { user: User }) {
           onRecorded={(id) => {
             // The name as typed by the end (a rep may type it while talking).
             if (title.trim()) void updateRecording(db, id, { title });
+            // The invite's people go with the recording made for that meeting.
+            if (attendees && title === named?.slice(0, 120))
+              void updateRecording(db, id, { attendees: attendees.slice(0, 600) });
             setJustRecorded(id);
             setTitle('');
           }}

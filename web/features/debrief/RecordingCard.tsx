@@ -168,12 +168,18 @@ export function RecordingCard({
   );
 }
 
-/** What the tools get: the transcript, and the notes typed beside it. */
-export function debriefText(recording: Pick<LocalRecording, 'transcript' | 'notes'>): string {
+/**
+ * What the tools get: who the invite named (an 'Attendees:' line, which the follow-up and the CRM
+ * note read as the people there), the transcript, and the notes typed beside it.
+ */
+export function debriefText(
+  recording: Pick<LocalRecording, 'transcript' | 'notes' | 'attendees'>,
+): string {
   const transcript = recording.transcript?.trim() ?? '';
   const notes = recording.notes.trim();
-  if (!notes) return transcript;
-  return transcript ? `${transcript}\n\nMy notes: ${notes}` : notes;
+  const told = !notes ? transcript : transcript ? `${transcript}\n\nMy notes: ${notes}` : notes;
+  const attendees = recording.attendees?.trim();
+  return attendees && told ? `Attendees: ${attendees}\n\n${told}` : told;
 }
 
 /** Notes typed beside a recording, saved as typed. */

@@ -229,11 +229,11 @@ async function deleteRows(db: PitchpadDb, id: string): Promise<void> {
   await db.recordings.delete(id);
 }
 
-/** The rep's edits beside a recording: the meeting's name, the notes typed. */
+/** The rep's edits beside a recording: the meeting's name, the notes typed, who was invited. */
 export function updateRecording(
   db: PitchpadDb,
   id: string,
-  changes: Partial<Pick<LocalRecording, 'title' | 'notes'>>,
+  changes: Partial<Pick<LocalRecording, 'title' | 'notes' | 'attendees'>>,
   now = Date.now(),
 ): Promise<number> {
   const cleaned =

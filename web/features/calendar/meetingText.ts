@@ -1,0 +1,35 @@
+/** How the meetings screens say a meeting: its time, its people, and what a debrief of it starts with. */
+import type { MeetingInfo } from '../../../domain/contract/calendar';
+
+export const dayOf = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
+export const timeOf = (iso: string) =>
+  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/** 'Tuesday, December 2 at 14:00'. */
+export const meetingWhen = (iso: string) => `${dayOf(iso)} at ${timeOf(iso)}`;
+
+/** 'Dana Ortiz, sam@freightly.example and 3 more'. */
+export function people(meeting: Pick<MeetingInfo, 'attendees'>, shown = 3): string {
+  const names = meeting.attendees.map((a) => a.name ?? a.email);
+  if (names.length <= shown) return names.join(', ');
+  return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
+}
+
+/** The longest attendee line a debrief carries: an all-hands invite is not a list of stakeholders. */
+const ATTENDEES_MAX_CHARS = 600;
+
+/**
+ * What 'Debrief this meeting' fills in: the meeting's name, and who was invited ('Dana Ortiz
+ * <dana@freightly.example>, lee@freightly.example'), which the follow-up and the CRM note read.
+ */
+export function debriefSearch(meeting: Pick<MeetingInfo, 'title' | 'attendees'>): {
+  meeting: string;
+  attendees?: string;
+} {
+  const attendees = meeting.attendees
+    .map((a) => (a.name ? `${a.name} <${a.email}>` : a.email))
+    .join(', ')
+    .slice(0, ATTENDEES_MAX_CHARS);
+  return attendees ? { meeting: meeting.title, attendees } : { meeting: meeting.title };
+}

@@ -1,0 +1,11 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { requireUser } from './guards';
+import { rootRoute } from './root';
+
+/** A meeting's prep brief (signed-in users); a reminder's tap opens it, offline too. */
+export const meetingBriefRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'meetings/$meetingId',
+  beforeLoad: (args) => requireUser(args, 'Please log in to see your meetings.'),
+  component: lazyRouteComponent(() => import('../features/calendar/BriefScreen'), 'BriefScreen'),
+});
