@@ -43,6 +43,7 @@ import { KIT_UPLOAD_PATH, kitRoutes } from './kit/kit.routes';
 import { RECORDING_UPLOAD_PATH, recordingRoutes } from './recordings/recordings.routes';
 import { calendarRoutes } from './calendar/calendar.routes';
 import { calendarJobs } from './calendar/calendarJobs';
+import { sendPush } from './push/push';
 import { crmRoutes } from './crm/crm.routes';
 import { crmSettingsRoutes } from './crm/crmSettings.routes';
 import { pushRoutes } from './push/push.routes';
@@ -171,7 +172,13 @@ export function createApp({
   const model = meteredGateway(llm ?? live!, { pool, config, log });
   // The calendar's background work (briefs, reminders): main.ts runs it on a timer; a rep's read of
   // their meetings starts their turn at once.
-  const calendarWork = calendarJobs({ pool, config, log, llm: model });
+  const calendarWork = calendarJobs({
+    pool,
+    config,
+    log,
+    llm: model,
+    notify: (userId, message) => sendPush({ pool, config, log }, userId, message),
+  });
   const routers = [
     healthRoutes(),
     authRoutes(lucia),

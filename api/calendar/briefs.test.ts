@@ -12,6 +12,8 @@ import {
   type AppInstance,
   type TestServer,
 } from '../../tests/support/server';
+import type { PushKeyResponse } from '../../domain/contract/push';
+import { startFakePushService } from '../../tests/fakes/pushService';
 import { briefDueAt, eveningBefore } from './briefs';
 
 /**
@@ -59,8 +61,7 @@ async function earlierChat(pool: TestServer['pool'], userId: number, text: strin
 }
 
 /** A rep of pitchpad.test: its addresses are the rep's own company. */
-const rep = (server: TestServer) =>
-  loggedInClient(server, { email: `rep_${tag()}@pitchpad.test` });
+const rep = (server: TestServer) => loggedInClient(server, { email: `rep_${tag()}@pitchpad.test` });
 
 const briefRequests = (fake: FakeOpenAI, title: string) =>
   fake.requests.filter(
@@ -248,6 +249,54 @@ describe.each([
       expect(briefs.map((brief) => [brief.title, brief.byModel])).toEqual([[title, false]]);
     } finally {
       await calendar.close();
+    }
+  });
+
+  it('reminds the rep 30 minutes before an external meeting, once across instances, opening its brief', async () => {
+    const push = await startFakePushService();
+    const soon = new Date(Date.now() + 20 * 60_000);
+    const calendar = await startFakeCalendar(
+      icsOf([
+        {
+          uid: `soon-${tag()}`,
+          start: soon,
+          minutes: 30,
+          summary: 'Freightly pricing call',
+          attendees: ['dana.ortiz@freightly.example'],
+        },
+        {
+          uid: `later-${tag()}`,
+          start: inHours(5),
+          minutes: 30,
+          summary: 'Globex intro',
+          attendees: ['kim@globex.example'],
+        },
+      ]),
+    );
+    try {
+      const { user, client } = await rep(a);
+      const { publicKey } = (await client.get<PushKeyResponse>('/api/push/key')).body;
+      const browser = push.newSubscription({ applicationServerKey: publicKey });
+      expect((await client.put('/api/push/subscription', browser)).status).toBe(204);
+      await client.put('/api/calendar', { url: calendar.url, timeZone: 'Europe/Berlin' });
+      await Promise.all([a.calendarWork.forUser(user.id), b.calendarWork.forUser(user.id)]);
+      await Promise.all([a.calendarWork.forUser(user.id), b.calendarWork.forUser(user.id)]);
+
+      const [reminder] = await push.waitFor(1);
+      const time = new Intl.DateTimeFormat('en-GB', {
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: 'Europe/Berlin',
+      }).format(soon);
+      const { meetings } = (await client.get<MeetingsResponse>('/api/meetings')).body;
+      expect(reminder!.payload).toMatchObject({
+        title: `Freightly at ${time}: your brief is ready`,
+        body: 'Freightly pricing call',
+        url: `/meetings/${encodeURIComponent(meetings[0]!.id)}`,
+      });
+      expect(push.received).toHaveLength(1);
+    } finally {
+      await Promise.all([calendar.close(), push.close()]);
     }
   });
 });
