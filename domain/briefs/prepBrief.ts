@@ -149,7 +149,10 @@ export function assembleBrief(input: BriefInput): Omit<MeetingBrief, 'madeAt' | 
       for (const line of sentencesOf(piece).filter((l) => NEXT_STEP_CUES.test(l)))
         if (open.length < BRIEF_LIST_MAX) open.push({ text: line, source: i + 1 });
 
-  const pain = clause(profile.pains?.split(/[.\n]/)[0]);
+  // The pain mid-sentence: 'Empty miles…' reads 'empty miles…' (an acronym, 'CRM data…', stays).
+  const pain = clause(profile.pains?.split(/[.\n]/)[0])?.replace(/^[A-Z](?=[a-z])/, (c) =>
+    c.toLowerCase(),
+  );
   const questions = [
     pain
       ? `How is ${name} handling ${pain} today, and what does it cost them?`
