@@ -7,6 +7,7 @@ import {
 } from '../../domain/contract/push';
 import type { AppDeps, AppState } from '../context';
 import { AppError } from '../errors';
+import { expectedUser } from '../middleware/expectedUser';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { whyUrlRefused } from '../net/addressGuard';
@@ -17,11 +18,14 @@ import { vapidKeys } from './vapid';
  * The phone's push subscription, the rep's own: GET /api/push/key (the server's public key, which the
  * browser subscribes with), PUT /api/push/subscription (keep this browser's; an endpoint the address
  * guard would never send to is refused here, with why, rather than failing at every reminder), and
- * DELETE /api/push/subscription (sign-out: this browser takes no more messages for this rep).
+ * DELETE /api/push/subscription (sign-out: this browser takes no more messages for this rep). A call
+ * naming its user (x-pitchpad-user) goes through only with that user's session.
  */
 export function pushRoutes() {
   const router = new Router<AppState, AppDeps>({ prefix: '/api/push' });
   router.use(requireUser());
+  // The phone names whose subscription it hands over: never kept for another account that signed in meanwhile.
+  router.use(expectedUser());
 
   router.get('/key', async (ctx) => {
     const { publicKey } = await vapidKeys(ctx.pool, ctx.config, ctx.log);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushKeyResponse, PushMessage } from '../../domain/contract/push';
+import { EXPECTED_USER_HEADER } from '../../domain/contract/session';
 import { loggedInClient } from '../../tests/factories/users';
 import { startFakePushService, type FakePushService } from '../../tests/fakes/pushService';
 import { TestClient } from '../../tests/support/client';
@@ -183,6 +184,12 @@ describe.each(['the suite’s database', 'the embedded database'])('on %s', (dat
     const alice = await loggedInClient(server());
     const bob = await loggedInClient(server());
     const browser = await subscribedBrowser(alice.client);
+    // Alice's phone, naming her, while Bob's session holds the browser: nothing is kept.
+    const named = await bob.client.put('/api/push/subscription', browser, {
+      headers: { [EXPECTED_USER_HEADER]: String(alice.user.id) },
+    });
+    expect(named.status).toBe(409);
+    expect(await endpointsOf(server(), alice.user.id)).toEqual([browser.endpoint]);
     expect((await bob.client.put('/api/push/subscription', browser)).status).toBe(204);
     expect(await endpointsOf(server(), alice.user.id)).toEqual([]);
     expect(await endpointsOf(server(), bob.user.id)).toEqual([browser.endpoint]);
