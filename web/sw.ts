@@ -39,6 +39,10 @@
  * hidden page delivered (the page hands it here: only the worker sees every window). A tap focuses
  * an open window on that chat, or opens one.
  *
+ * Push (features/notifications/pushMessage.ts): a message the server sent through the browser's push
+ * service (a meeting reminder, 30 minutes before) is shown as it arrives, app open or not; a tap
+ * opens the meeting's brief, which the app keeps offline. A push whose data is not ours shows nothing.
+ *
  * Updates: a new worker waits until a page asks it to take over (the user pressed Reload on
  * 'A new version is ready', features/pwa/registerServiceWorker.ts).
  */
@@ -68,6 +72,7 @@ import {
   openNotifiedChat,
   showDraftReady,
 } from './features/notifications/draftReady';
+import { showPushMessage } from './features/notifications/pushMessage';
 import { PRERENDERED_PAGES } from './prerender/pages';
 
 interface SyncEvent extends ExtendableEvent {
@@ -201,6 +206,14 @@ self.addEventListener('message', (event) => {
         console.warn('Could not show a notification', error),
       ),
     );
+});
+
+self.addEventListener('push', (event) => {
+  event.waitUntil(
+    showPushMessage(self, event.data).catch((error: unknown) =>
+      console.warn('Could not show a push message', error),
+    ),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {

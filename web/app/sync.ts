@@ -3,7 +3,8 @@
  * of queued work (the registry in queuedWork.ts, which the service worker uses too when it delivers
  * with the app closed): chat sends, GTM plans drafted on this device, kit files, recordings, profile
  * edits, saved history and edited emails. A plan goes before any message typed into its chat
- * meanwhile, so the server's chat holds the plan first.
+ * meanwhile, so the server's chat holds the plan first. Each start also makes or mends the rep's
+ * push subscription for meeting reminders (features/notifications/pushSubscription.ts).
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { openUserDb } from '../data/db';
@@ -13,6 +14,7 @@ import { startSync, type SyncEngine } from '../data/sync';
 import { countUnsentWork, type UnsentWork } from '../data/unsentWork';
 import { requeueSend } from '../features/chat/engine/chatDelivery';
 import { announceFromPage, pageMayAnnounce } from '../features/notifications/draftReady';
+import { ensurePushSubscription } from '../features/notifications/pushSubscription';
 import { pullProfile } from '../features/profile/profileStore';
 import { queuedWork } from './queuedWork';
 import { readyReplies } from './readyReplies';
@@ -20,6 +22,8 @@ import { applyWaitingTranscripts } from './transcripts';
 
 export function startChatSync(userId: number, onSessionLost?: () => void): SyncEngine {
   const db = openUserDb(userId);
+  // The rep's push subscription for meeting reminders, made or mended once per start (if allowed).
+  void ensurePushSubscription(userId);
   return startSync({
     db,
     userId,

@@ -348,8 +348,9 @@ export function createApiClient({
       request<T>('PUT', path, body, undefined, asUser),
     patch: <T>(path: string, body?: unknown, asUser?: number) =>
       request<T>('PATCH', path, body, undefined, asUser),
-    delete: <T>(path: string, asUser?: number) =>
-      request<T>('DELETE', path, undefined, undefined, asUser),
+    /** `body`: what names the thing to delete when its path cannot (e.g. a push endpoint). */
+    delete: <T>(path: string, asUser?: number, body?: unknown) =>
+      request<T>('DELETE', path, body, undefined, asUser),
     /**
      * PUT `file`'s bytes as the body (its type as Content-Type), with `headers` (what a file's
      * address cannot carry, e.g. its name); CSRF, errors and `asUser` as in `put`.

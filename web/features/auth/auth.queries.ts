@@ -310,6 +310,11 @@ export function useLogoutMutation() {
   return useMutation({
     mutationFn: async (): Promise<LogoutResult> => {
       const userId = queryClient.getQueryData<User | null>(authKeys.user)?.id;
+      // This browser takes no more reminders for the rep leaving: asked while the session still
+      // says whose (a few seconds at most; loaded on demand, out of the entry chunk).
+      await import('../notifications/pushSubscription')
+        .then(({ dropPushSubscription }) => dropPushSubscription(userId))
+        .catch(() => undefined);
       try {
         await api.post<{ ok: boolean }>('/api/auth/logout');
         return { queued: false };

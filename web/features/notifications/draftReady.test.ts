@@ -270,6 +270,22 @@ describe('a tap on the notification', () => {
     ['another site: the chat screen', { url: 'https://evil.test/chat?chat=c1' }, `${ORIGIN}/chat`],
     ['another page of the app: the chat screen', { url: '/pricing' }, `${ORIGIN}/chat`],
     ['a debrief: the debrief screen', { url: '/debrief' }, `${ORIGIN}/debrief`],
+    [
+      'a meeting reminder: the meeting’s brief',
+      { url: '/meetings/evt-42%40calendar.example' },
+      `${ORIGIN}/meetings/evt-42%40calendar.example`,
+    ],
+    ['the meetings list’s own address: the chat screen', { url: '/meetings/' }, `${ORIGIN}/chat`],
+    [
+      'a deeper path under the meetings: the chat screen',
+      { url: '/meetings/a/b' },
+      `${ORIGIN}/chat`,
+    ],
+    [
+      'a meeting on another site: the chat screen',
+      { url: 'https://evil.test/meetings/evt-42' },
+      `${ORIGIN}/chat`,
+    ],
   ])('opens %s', (_case, data, url) => {
     expect(notificationTarget(data, ORIGIN)).toBe(url);
   });

@@ -40,7 +40,10 @@ export interface DraftReadyNotice {
 export const DEBRIEF_PATH = '/debrief';
 
 /** The icon shown with the notification (the app's). */
-const NOTIFICATION_ICON = '/icons/icon-192.png';
+export const NOTIFICATION_ICON = '/icons/icon-192.png';
+
+/** A meeting's brief: `/meetings/<the meeting's id, URI-encoded>`, one segment. */
+const MEETING_PATH = /^\/meetings\/[^/]+$/;
 
 /** `Notification.permission` here, 'unsupported' where there is no Notification (iOS Safari outside an installed app). */
 export function notificationPermission(): NotificationPermissionState {
@@ -120,13 +123,14 @@ export function noticesOf(data: unknown): DraftReadyNotice[] | null {
 }
 
 /** What a notification carries: the page a tap opens. */
-interface NoticeData {
+export interface NoticeData {
   url: string;
 }
 
 /**
  * The page a tap on a notification opens, as an absolute URL on the worker's origin: the chat it
- * names or the debrief screen, or the chat screen when its data is missing or points anywhere else.
+ * names, the debrief screen or a meeting's brief (a push reminder's), or the chat screen when its
+ * data is missing or points anywhere else (another site, another page of the app).
  */
 export function notificationTarget(data: unknown, origin: string): string {
   const path =
@@ -134,7 +138,8 @@ export function notificationTarget(data: unknown, origin: string): string {
   const fallback = new URL('/chat', origin).href;
   if (typeof path !== 'string') return fallback;
   const url = new URL(path, origin);
-  return url.origin === origin && (url.pathname === '/chat' || url.pathname === DEBRIEF_PATH)
+  return url.origin === origin &&
+    (url.pathname === '/chat' || url.pathname === DEBRIEF_PATH || MEETING_PATH.test(url.pathname))
     ? url.href
     : fallback;
 }

@@ -8,6 +8,7 @@
  */
 import { StorageKey, readString, writeString } from '../../data/storage';
 import { notificationPermission } from './draftReady';
+import { ensurePushSubscription } from './pushSubscription';
 
 let shown = false;
 const listeners = new Set<() => void>();
@@ -37,7 +38,8 @@ export async function allowNotifications(): Promise<void> {
   writeString(StorageKey.draftReadyAsked, 'notify');
   set(false);
   try {
-    await Notification.requestPermission();
+    // Allowed: this browser subscribes to push messages too (the meeting reminders).
+    if ((await Notification.requestPermission()) === 'granted') void ensurePushSubscription();
   } catch {
     // An old browser's callback-only API or a blocked prompt: nothing more to do.
   }
