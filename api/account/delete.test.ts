@@ -185,6 +185,7 @@ describe('POST /api/account/delete', () => {
       'session',
       'password_resets',
       'stream_leases',
+      'push_subscriptions',
     ])
       expect(before[table], table).toBeGreaterThan(0);
     const bobBefore = await footprint(server.pool, bob.user);

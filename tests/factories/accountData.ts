@@ -20,8 +20,8 @@ export interface FilledAccount {
 
 /**
  * A rep who used every part of the app, through its own routes (a chat and its reply, an edited
- * email, a saved item, the profile, a sales-kit file, a voice debrief) and, for what only a model run makes, rows as
- * those runs leave them (an idea analysis). `client` is signed in; the server answers with a fake model.
+ * email, a saved item, the profile, a sales-kit file, a voice debrief, a push subscription) and,
+ * for what only a model run makes, rows as those runs leave them (an idea analysis). `client` is signed in; the server answers with a fake model.
  */
 export async function fillAccount(
   server: TestServer,
@@ -85,6 +85,13 @@ export async function fillAccount(
       JSON.stringify({ valueProposition: { core: `Core ${marker}` } }),
     ],
   );
+  // A browser subscribed to the rep's push reminders (the address only looks public: nothing is sent).
+  const subscribed = await client.put('/api/push/subscription', {
+    endpoint: `https://push.example/send/${shortId()}`,
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+  });
+  if (subscribed.status !== 204)
+    throw new Error(`push subscription failed: ${subscribed.status} ${subscribed.text}`);
   return {
     chatId: send.chatId,
     chatTitle: `Deal ${marker}`,
