@@ -21,7 +21,8 @@ export interface FilledAccount {
 /**
  * A rep who used every part of the app, through its own routes (a chat and its reply, an edited
  * email, a saved item, the profile, a sales-kit file, a voice debrief, a push subscription) and,
- * for what only a model run makes, rows as those runs leave them (an idea analysis). `client` is signed in; the server answers with a fake model.
+ * for what only a model run makes, rows as those runs leave them (an idea analysis). `client` is
+ * signed in; the server answers with a fake model.
  */
 export async function fillAccount(
   server: TestServer,
