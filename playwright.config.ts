@@ -20,6 +20,9 @@ process.env.E2E_FAKE_STRIPE_PORT = String(FAKE_STRIPE_PORT);
 const FAKE_HUBSPOT_PORT = Number(process.env.E2E_FAKE_HUBSPOT_PORT ?? PORT + 10);
 process.env.E2E_FAKE_HUBSPOT_PORT = String(FAKE_HUBSPOT_PORT);
 const FAKE_HUBSPOT_URL = `http://127.0.0.1:${FAKE_HUBSPOT_PORT}`;
+// The push service's fake: a story makes a browser's subscription there and reads what the app sent.
+const FAKE_PUSH_PORT = Number(process.env.E2E_FAKE_PUSH_PORT ?? PORT + 11);
+process.env.E2E_FAKE_PUSH_PORT = String(FAKE_PUSH_PORT);
 const HUBSPOT_APP = { id: 'hubspot-e2e-client', secret: 'hubspot-e2e-secret' };
 /** The Stripe fake; tests pay checkouts through it (tests/e2e/support/accounts.ts). */
 const FAKE_STRIPE_URL = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
@@ -96,6 +99,16 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      // The Web Push service fake (tests/fakes/pushService.ts): subscriptions made for a story, the
+      // app's messages decrypted and checked as a browser's push service would.
+      command: `npx tsx tests/fakes/push-server.ts ${FAKE_PUSH_PORT}`,
+      url: `http://127.0.0.1:${FAKE_PUSH_PORT}/__test/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // The compiled server `npm start` runs (`npm run test:e2e` builds it with the app).
       command: 'node --enable-source-maps dist/server/main.js',
       url: `${BASE_URL}/api/health`,
@@ -119,7 +132,7 @@ export default defineConfig({
         HUBSPOT_CLIENT_SECRET: HUBSPOT_APP.secret,
         HUBSPOT_API_URL: FAKE_HUBSPOT_URL,
         HUBSPOT_AUTH_URL: FAKE_HUBSPOT_URL,
-        // The calendar stories serve their fake calendar on this machine.
+        // The calendar stories serve their fake calendar, and the push service's fake, on this machine.
         FETCH_ALLOW_LOOPBACK: 'true',
       },
       // Always a fresh server: its in-memory database (and its sign-up rate limit) starts empty each run.

@@ -207,12 +207,12 @@ export async function deleteCalendar(pool: Pool, userId: number): Promise<boolea
 }
 
 /**
- * Internal: every attendee (and the organizer) has an address at the rep's own domain. Such a
- * meeting gets no brief unless asked.
+ * Internal: no one outside the rep's own company is invited (every attendee and the organizer has
+ * an address at the rep's domain, or the invite names no one: a block of the rep's own time). Such
+ * a meeting gets no brief unless asked.
  */
 export function isInternal(meeting: Meeting, repEmail: string): boolean {
   const domain = repEmail.split('@')[1]?.toLowerCase();
-  if (!domain) return false;
   const people = [...meeting.attendees, ...(meeting.organizer ? [meeting.organizer] : [])];
-  return people.length > 0 && people.every((p) => p.email.split('@')[1] === domain);
+  return people.every((p) => domain !== undefined && p.email.split('@')[1] === domain);
 }
