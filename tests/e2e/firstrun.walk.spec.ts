@@ -137,6 +137,7 @@ const ROUTES: Record<string, string[]> = {
   'settings/plans': ['/settings/plans'],
   'settings/connections': ['/settings/connections'],
   meetings: ['/meetings'],
+  'meetings/$meetingId': ['/meetings/no-such-meeting'],
   kit: ['/kit'],
   account: ['/account'],
 };

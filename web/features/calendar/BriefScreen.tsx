@@ -87,7 +87,12 @@ function Brief({ user, meetingId }: { user: User; meetingId: string }) {
         <p className="form-error" role="alert">
           The brief could not be loaded: {query.error.message}
         </p>
-      ) : meeting?.internal ? (
+      ) : !meeting ? (
+        <p className="callout">
+          This meeting is not in your calendar’s next days.{' '}
+          <Link to="/meetings">See your meetings</Link>.
+        </p>
+      ) : meeting.internal ? (
         <p className="callout">
           A meeting with your own team gets no brief unless you ask for one.
         </p>
