@@ -12,7 +12,7 @@ import {
 } from '../../domain/briefs/prepBrief';
 import { proAccessOf } from '../../domain/subscription';
 import { paymentsEnabled } from '../config';
-import { makeBriefIfDue, sweepOldBriefs, storedBriefs, type BriefDeps } from './briefs';
+import { briefDueAt, makeBriefIfDue, sweepOldBriefs, storedBriefs, type BriefDeps } from './briefs';
 import { CALENDAR_FRESH_MS, isInternal, readCalendar, refreshCalendar } from './calendar';
 import type { Meeting } from './ical';
 
@@ -87,6 +87,9 @@ export function calendarJobs(deps: CalendarJobDeps) {
     let made = 0;
     for (const meeting of upcoming) {
       if (made >= BRIEFS_PER_TURN) break;
+      // A brief made since it was last due needs no claim: most turns end here for every meeting.
+      const madeAt = briefs.get(meeting.id)?.made_at;
+      if (madeAt && madeAt >= briefDueAt(meeting.start, rep.time_zone, now)) continue;
       try {
         if (await makeBriefIfDue(deps, owner, meeting, { timeZone: rep.time_zone, now })) made++;
       } catch (error) {
@@ -102,6 +105,12 @@ export function calendarJobs(deps: CalendarJobDeps) {
 
   /** The meeting's reminder, once: the instance that marks it sends it. */
   async function remind(rep: Rep, meeting: Meeting): Promise<void> {
+    // The row is there once a brief was claimed; made here when this turn's briefs ran out first.
+    await deps.pool.query(
+      `INSERT INTO meeting_briefs (user_id, meeting_id, meeting_start) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, meeting_id) DO NOTHING`,
+      [rep.user_id, meeting.id, meeting.start],
+    );
     const { rowCount } = await deps.pool.query(
       `UPDATE meeting_briefs SET reminded_at = now()
         WHERE user_id = $1 AND meeting_id = $2 AND reminded_at IS NULL`,
