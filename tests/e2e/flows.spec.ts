@@ -414,6 +414,9 @@ test('a flow left at step 3 is found at step 3 after a reload, and from the menu
   await expect(flows.choice('Fintech')).toBeChecked();
   await flows.button('Next').click();
   await flows.answerBox.fill('Half-typed answer');
+  // Saved as typed: the phone's write lands within moments of the keystroke (a navigation in the
+  // same millisecond, as only a script makes, could cut it off before it starts).
+  await expect.poll(() => draftStepValues(page, 'demo')).toContain('Half-typed answer');
 
   // Leave the flow for a chat, then come back through the menu, after a reload.
   await page.goto('/chat');
@@ -433,6 +436,31 @@ test('a flow left at step 3 is found at step 3 after a reload, and from the menu
   await flows.expectStep('Question 2 of 8');
   await expect(flows.answerBox).toHaveValue('Field-service CRM');
 });
+
+/** The values of a flow's saved draft steps, as the phone's database holds them now. */
+async function draftStepValues(page: Page, flow: string): Promise<unknown[]> {
+  const user = (await (await page.request.get('/api/auth/user')).json()) as { id: number };
+  return page.evaluate(
+    ({ name, flow }) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.addEventListener('error', () => reject(open.error));
+        open.addEventListener('success', () => {
+          const rows = open.result.transaction('drafts').objectStore('drafts').getAll();
+          rows.addEventListener('success', () => {
+            open.result.close();
+            resolve(
+              (rows.result as { flow: string; value: unknown }[])
+                .filter((row) => row.flow === flow)
+                .map((row) => row.value),
+            );
+          });
+          rows.addEventListener('error', () => reject(rows.error));
+        });
+      }),
+    { name: `pitchpad-user-${user.id}`, flow },
+  );
+}
 
 /** Writes one step of a flow's saved draft, as an older tab or version might have left it. */
 async function setDraftStep(
