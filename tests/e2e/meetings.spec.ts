@@ -77,6 +77,16 @@ test('a rep pastes a calendar address, sees the next meetings by day, and reads 
   await page.setViewportSize({ width: 320, height: 568 });
   await expectPhoneReady(page, 'the meetings at 320 px');
 
+  // The empty chat opens on the next meetings, each a tap from its brief.
+  await page.goto('/chat');
+  const agenda = page.getByRole('region', { name: 'Next meetings' });
+  await expect(agenda.getByRole('link')).toHaveText([
+    /Globex check-in\s*Now/,
+    /Freightly demo\s*Brief ready/,
+  ]);
+  await expectPhoneReady(page, 'the empty chat with the next meetings at 320 px');
+  await page.goto('/meetings');
+
   // No signal: the list the phone kept, and the brief it brought.
   await waitForWorker(page);
   await new Network(context).goOffline();

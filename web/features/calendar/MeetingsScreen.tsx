@@ -101,7 +101,9 @@ function Meetings({ user }: { user: User }) {
                           ? 'Prep brief ready'
                           : meeting.internal
                             ? 'No brief: your own team'
-                            : 'Prep brief being made'}
+                            : new Date(meeting.start).getTime() > openedAt
+                              ? 'Prep brief being made'
+                              : ''}
                       </p>
                       {!meeting.internal && new Date(meeting.start).getTime() < openedAt && (
                         <Link

@@ -46,7 +46,13 @@ export function NextMeetingsCard({ userId }: { userId: number }) {
               <span className="chat-agenda__time">{timeOf(meeting.start)}</span>
               <span className="chat-agenda__title">{meeting.title}</span>
               <span className="chat-agenda__brief">
-                {meeting.briefMadeAt ? 'Brief ready' : meeting.internal ? '' : 'Brief soon'}
+                {new Date(meeting.start).getTime() <= now
+                  ? 'Now'
+                  : meeting.briefMadeAt
+                    ? 'Brief ready'
+                    : meeting.internal
+                      ? ''
+                      : 'Brief soon'}
               </span>
             </Link>
           </li>
