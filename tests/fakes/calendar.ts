@@ -22,21 +22,128 @@ export const icalTime = (date: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '')}`;
 
-/** A calendar of these events (each `UID`, start, minutes, summary and attendees' emails). */
-export function icsOf(
-  events: { uid: string; start: Date; minutes: number; summary: string; attendees: string[] }[],
-): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Fake Calendar//EN'];
-  for (const e of events)
+/** One event of a fake calendar; the optional parts are what recurring and zoned meetings carry. */
+export interface FakeEvent {
+  uid: string;
+  start: Date;
+  minutes: number;
+  summary: string;
+  attendees: string[];
+  /** Written as the wall-clock time in this zone (`DTSTART;TZID=…`), its VTIMEZONE given to icsOf. */
+  tzid?: string;
+  /** An RRULE value, as `FREQ=WEEKLY;BYDAY=MO`. */
+  rrule?: string;
+  /** Occurrences taken out of the rule. */
+  exdates?: Date[];
+  /** This event is the exception of the rule with the same UID for the occurrence that started then. */
+  recurrenceId?: Date;
+  cancelled?: boolean;
+  organizer?: string;
+  description?: string;
+}
+
+/** Time zones as Google Calendar writes them into an export, by TZID. */
+export const VTIMEZONES = {
+  'Europe/Berlin': [
+    'BEGIN:VTIMEZONE',
+    'TZID:Europe/Berlin',
+    'X-LIC-LOCATION:Europe/Berlin',
+    'BEGIN:DAYLIGHT',
+    'TZOFFSETFROM:+0100',
+    'TZOFFSETTO:+0200',
+    'TZNAME:CEST',
+    'DTSTART:19700329T020000',
+    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+    'END:DAYLIGHT',
+    'BEGIN:STANDARD',
+    'TZOFFSETFROM:+0200',
+    'TZOFFSETTO:+0100',
+    'TZNAME:CET',
+    'DTSTART:19701025T030000',
+    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+  ].join('\r\n'),
+  'America/New_York': [
+    'BEGIN:VTIMEZONE',
+    'TZID:America/New_York',
+    'X-LIC-LOCATION:America/New_York',
+    'BEGIN:DAYLIGHT',
+    'TZOFFSETFROM:-0500',
+    'TZOFFSETTO:-0400',
+    'TZNAME:EDT',
+    'DTSTART:19700308T020000',
+    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU',
+    'END:DAYLIGHT',
+    'BEGIN:STANDARD',
+    'TZOFFSETFROM:-0400',
+    'TZOFFSETTO:-0500',
+    'TZNAME:EST',
+    'DTSTART:19701101T020000',
+    'RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+  ].join('\r\n'),
+  'Asia/Kolkata': [
+    'BEGIN:VTIMEZONE',
+    'TZID:Asia/Kolkata',
+    'X-LIC-LOCATION:Asia/Kolkata',
+    'BEGIN:STANDARD',
+    'TZOFFSETFROM:+0530',
+    'TZOFFSETTO:+0530',
+    'TZNAME:IST',
+    'DTSTART:19700101T000000',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+  ].join('\r\n'),
+};
+
+/** `date` as the wall clock in `tzid`, as iCal writes a local time (20261202T160000). */
+export function icalLocalTime(date: Date, tzid: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: tzid,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}${parts.month}${parts.day}T${parts.hour}${parts.minute}${parts.second}`;
+}
+
+/** Text as an iCal value writes it: backslash, comma and semicolon escaped, newlines as \\n. */
+const icalText = (text: string) => text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, '\\n');
+
+/** A calendar of these events, with these VTIMEZONEs (the text of each, as `VTIMEZONES` holds). */
+export function icsOf(events: FakeEvent[], zones: string[] = []): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Fake Calendar//EN', ...zones];
+  for (const e of events) {
+    const time = (name: string, date: Date) =>
+      e.tzid
+        ? `${name};TZID=${e.tzid}:${icalLocalTime(date, e.tzid)}`
+        : `${name}:${icalTime(date)}`;
     lines.push(
       'BEGIN:VEVENT',
       `UID:${e.uid}`,
-      `DTSTART:${icalTime(e.start)}`,
-      `DTEND:${icalTime(new Date(e.start.getTime() + e.minutes * 60_000))}`,
+      ...(e.recurrenceId ? [time('RECURRENCE-ID', e.recurrenceId)] : []),
+      time('DTSTART', e.start),
+      time('DTEND', new Date(e.start.getTime() + e.minutes * 60_000)),
+      ...(e.rrule ? [`RRULE:${e.rrule}`] : []),
+      ...(e.exdates ?? []).map((date) => time('EXDATE', date)),
       `SUMMARY:${e.summary}`,
+      ...(e.cancelled ? ['STATUS:CANCELLED'] : []),
+      ...(e.organizer ? [`ORGANIZER:mailto:${e.organizer}`] : []),
+      ...(e.description ? [`DESCRIPTION:${icalText(e.description)}`] : []),
       ...e.attendees.map((email) => `ATTENDEE:mailto:${email}`),
       'END:VEVENT',
     );
+  }
   lines.push('END:VCALENDAR');
   return lines.join('\r\n');
 }
