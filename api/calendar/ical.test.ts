@@ -192,5 +192,12 @@ describe('an invite’s description', () => {
     expect(plainText('<div>Hi&nbsp;Dana</div><div>See &lt;deck&gt;</div>')).toBe(
       'Hi Dana\nSee <deck>',
     );
+    expect(plainText('Dana&#8217;s team &#x2014; <i>Q4</i>')).toBe('Dana’s team — Q4');
+  });
+
+  it('is read in one pass however hostile: megabytes of "<" or of spaces come back bounded', () => {
+    expect(plainText('<'.repeat(1_000_000))).toBe('<'.repeat(4_000));
+    expect(plainText(`${' '.repeat(1_000_000)}x`)).toBe('x');
+    expect(plainText('<b'.repeat(500_000))).toHaveLength(4_000);
   });
 });

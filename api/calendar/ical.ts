@@ -40,18 +40,31 @@ export class CalendarError extends Error {
   override name = 'CalendarError';
 }
 
-/** An invite's description as plain text: tags out, entities read, blank runs folded, bounded. */
+const ENTITIES: Record<string, string> = {
+  nbsp: ' ',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  amp: '&',
+};
+
+/**
+ * An invite's description as plain text: tags out, entities read, blank runs folded, bounded. Every
+ * pattern is linear: a description can be megabytes of '<'.
+ */
 export function plainText(text: string): string {
   return text
-    .replace(/<(br|\/p|\/div|\/li)\b[^>]*>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t]+\n/g, '\n')
+    .replace(/<(br|\/p|\/div|\/li)\b[^<>]*>/gi, '\n')
+    .replace(/<[^<>]*>/g, '')
+    .replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]{2,5}));/gi, (entity, dec, hex, name) => {
+      if (name) return ENTITIES[name.toLowerCase()] ?? entity;
+      const code = dec ? Number(dec) : parseInt(hex, 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    })
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()
     .slice(0, DESCRIPTION_MAX);
