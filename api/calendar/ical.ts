@@ -2,10 +2,13 @@
  * A rep's calendar as meetings: an iCal file (what Google Calendar, Outlook and Apple Calendar give
  * as a secret address) read with ical.js, Mozilla's RFC 5545 parser, which knows recurrence rules,
  * their exceptions (a moved or cancelled occurrence, EXDATE) and the file's own time zones.
- * Recurring meetings are expanded within the window asked for; cancelled ones are left out. Every
- * loop is bounded: a rule that never ends stops at the window's end or after MAX_OCCURRENCES tries,
- * a file of 50,000 events gives at most MAX_MEETINGS meetings, a meeting at most MAX_ATTENDEES
- * attendees. Descriptions are plain text: an invite's HTML is taken out, never rendered.
+ *
+ * Recurring meetings are expanded within the window asked for; cancelled ones are left out. ical.js
+ * can only walk a rule from its first occurrence, so a daily rule since 1990 would cost thousands
+ * of steps: the walk starts instead a few whole periods before the window (fastForward), which
+ * gives the same occurrences. Every loop is bounded: MAX_OCCURRENCES steps per rule and
+ * MAX_CALENDAR_OCCURRENCES per file, at most MAX_MEETINGS meetings (the soonest) and MAX_ATTENDEES
+ * attendees each. Descriptions are plain text: an invite's HTML is taken out, never rendered.
  */
 import ICAL from 'ical.js';
 
@@ -13,10 +16,17 @@ import ICAL from 'ical.js';
 export const MAX_MEETINGS = 500;
 /** The most attendees kept per meeting (the first ones: an all-hands invite lists hundreds). */
 export const MAX_ATTENDEES = 50;
-/** The most occurrences of one rule looked at (a daily rule from 1990 is stepped through quickly, then stops). */
+/** The most occurrences of one rule looked at (a rule the fast-forward cannot skip: COUNT, hourly). */
 const MAX_OCCURRENCES = 20_000;
+/** The most occurrences looked at in one calendar, so thousands of endless rules still end soon. */
+const MAX_CALENDAR_OCCURRENCES = 50_000;
 /** The longest description kept. */
 const DESCRIPTION_MAX = 4_000;
+const DAY_MS = 86_400_000;
+
+export const NOT_A_CALENDAR = 'That address did not answer with a calendar (an .ics file).';
+export const DAMAGED_CALENDAR =
+  'The calendar at that address sent a damaged or cut-off file: try again later.';
 
 export interface Attendee {
   email: string;
@@ -24,7 +34,10 @@ export interface Attendee {
 }
 
 export interface Meeting {
-  /** The event's UID, and the occurrence's start for a recurring one: stable across fetches. */
+  /**
+   * The event's UID; for an occurrence of a recurring one, with the time it was planned for (its
+   * RECURRENCE-ID), so the id stays the same across fetches even when the occurrence is moved.
+   */
   id: string;
   title: string;
   start: Date;
@@ -81,12 +94,17 @@ function person(property: ICAL.Property | null): Attendee | undefined {
     : { email: email.toLowerCase() };
 }
 
-function meetingOf(
-  event: ICAL.Event,
-  start: ICAL.Time,
-  end: ICAL.Time,
-  occurrence: boolean,
-): Meeting {
+/** An occurrence found in the window, made into a Meeting only if it is among the soonest. */
+interface Found {
+  event: ICAL.Event;
+  start: ICAL.Time;
+  end: ICAL.Time;
+  startMs: number;
+  /** The time the occurrence was planned for, when it belongs to a recurring event. */
+  recurrenceId?: ICAL.Time;
+}
+
+function meetingOf({ event, start, end, recurrenceId }: Found): Meeting {
   const attendees = event.component
     .getAllProperties('attendee')
     .slice(0, MAX_ATTENDEES)
@@ -95,7 +113,7 @@ function meetingOf(
   const description = event.description ? plainText(event.description) : '';
   const organizer = person(event.component.getFirstProperty('organizer'));
   return {
-    id: occurrence ? `${event.uid}@${start.toJSDate().toISOString()}` : event.uid,
+    id: recurrenceId ? `${event.uid}@${recurrenceId.toJSDate().toISOString()}` : event.uid,
     title: (event.summary ?? '').trim().slice(0, 300) || 'Meeting',
     start: start.toJSDate(),
     end: end.toJSDate(),
@@ -107,66 +125,219 @@ function meetingOf(
   };
 }
 
+const uidOf = (component: ICAL.Component) => String(component.getFirstPropertyValue('uid') ?? '');
+
 const cancelled = (component: ICAL.Component) =>
   String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
 
 /**
  * The meetings of `text` that overlap [from, to), soonest first. Throws CalendarError when the text
- * is not an iCal calendar.
+ * is not an iCal calendar; a broken event or rule in one is left out, never the whole calendar.
  */
 export function meetingsIn(text: string, from: Date, to: Date): Meeting[] {
-  let root: ICAL.Component;
+  const found: Found[] = [];
+  const budget = { left: MAX_CALENDAR_OCCURRENCES };
+  for (const root of calendarsIn(text)) {
+    // The file's own time zones, so TZID=Europe/Berlin means what the file says it means.
+    for (const zone of root.getAllSubcomponents('vtimezone'))
+      ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+    findMeetings(root, from, to, budget, found);
+  }
+  return found
+    .toSorted((a, b) => a.startMs - b.startMs)
+    .slice(0, MAX_MEETINGS)
+    .map(meetingOf);
+}
+
+/** The VCALENDARs of `text` (a file may hold several, one after another). */
+function calendarsIn(text: string): ICAL.Component[] {
+  const body = text.replace(/^\uFEFF/, '');
+  let parsed: unknown;
   try {
-    root = new ICAL.Component(ICAL.parse(text));
+    parsed = ICAL.parse(body);
   } catch {
-    throw new CalendarError('That address did not answer with a calendar (an .ics file).');
+    throw new CalendarError(/^\s*BEGIN:VCALENDAR/i.test(body) ? DAMAGED_CALENDAR : NOT_A_CALENDAR);
   }
-  if (root.name !== 'vcalendar')
-    throw new CalendarError('That address did not answer with a calendar (an .ics file).');
-  // The file's own time zones, so TZID=Europe/Berlin means what the file says it means.
-  for (const zone of root.getAllSubcomponents('vtimezone'))
-    ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+  const list = Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed : [parsed];
+  const roots = list
+    .filter((jCal): jCal is unknown[] => Array.isArray(jCal) && jCal[0] === 'vcalendar')
+    .map((jCal) => new ICAL.Component(jCal));
+  if (roots.length === 0) throw new CalendarError(NOT_A_CALENDAR);
+  return roots;
+}
 
+function findMeetings(
+  root: ICAL.Component,
+  from: Date,
+  to: Date,
+  budget: { left: number },
+  found: Found[],
+): void {
   const events = root.getAllSubcomponents('vevent');
-  // Occurrences moved or cancelled by an exception (RECURRENCE-ID) are that component's, not the rule's.
+  // A moved or cancelled occurrence (RECURRENCE-ID) belongs to its series, found by UID: the first
+  // event of that UID without one. Given explicitly: left to itself, ical.js relates every exception
+  // in the file to every event (one series' cancellation would cancel another's occurrence at the
+  // same time) and scans the whole file for each event.
   const exceptions = new Map<string, ICAL.Component[]>();
-  for (const component of events)
-    if (component.hasProperty('recurrence-id')) {
-      const uid = String(component.getFirstPropertyValue('uid'));
-      exceptions.set(uid, [...(exceptions.get(uid) ?? []), component]);
-    }
-
-  const meetings: Meeting[] = [];
-  const overlaps = (start: Date, end: Date) => start < to && end > from;
+  const series = new Map<string, ICAL.Component>();
   for (const component of events) {
-    if (meetings.length >= MAX_MEETINGS) break;
-    if (component.hasProperty('recurrence-id')) continue;
-    let event: ICAL.Event;
+    const uid = uidOf(component);
+    if (!component.hasProperty('recurrence-id')) {
+      if (!series.has(uid)) series.set(uid, component);
+    } else if (exceptions.has(uid)) exceptions.get(uid)!.push(component);
+    else exceptions.set(uid, [component]);
+  }
+  const overlaps = (start: ICAL.Time, end: ICAL.Time) =>
+    start.toJSDate() < to && end.toJSDate() > from;
+
+  for (const component of events) {
     try {
-      event = new ICAL.Event(component);
-      for (const exception of exceptions.get(event.uid) ?? []) event.relateException(exception);
-    } catch {
-      continue; // one broken event does not lose the rest
-    }
-    if (!event.startDate) continue;
-    if (!event.isRecurring()) {
+      const uid = uidOf(component);
+      const exception = component.hasProperty('recurrence-id');
+      // An exception whose series is in the file is read with it. One without (a rep invited to a
+      // single occurrence of someone else's series) is a meeting of its own.
+      if (exception && series.has(uid)) continue;
       if (cancelled(component)) continue;
-      const end = event.endDate ?? event.startDate;
-      if (overlaps(event.startDate.toJSDate(), end.toJSDate()))
-        meetings.push(meetingOf(event, event.startDate, end, false));
-      continue;
-    }
-    if (cancelled(component)) continue;
-    const iterator = event.iterator();
-    for (let i = 0; i < MAX_OCCURRENCES && meetings.length < MAX_MEETINGS; i++) {
-      const next = iterator.next();
-      if (!next) break;
-      if (next.toJSDate() >= to) break;
-      const details = event.getOccurrenceDetails(next);
-      if (cancelled(details.item.component)) continue;
-      if (!overlaps(details.startDate.toJSDate(), details.endDate.toJSDate())) continue;
-      meetings.push(meetingOf(details.item, details.startDate, details.endDate, true));
+      const event = new ICAL.Event(component, {
+        exceptions: series.get(uid) === component ? (exceptions.get(uid) ?? []) : [],
+      });
+      if (!event.startDate) continue;
+      if (!event.isRecurring()) {
+        const end = event.endDate ?? event.startDate;
+        if (overlaps(event.startDate, end))
+          found.push({
+            event,
+            start: event.startDate,
+            end,
+            startMs: event.startDate.toJSDate().getTime(),
+            ...(exception ? { recurrenceId: event.recurrenceId } : {}),
+          });
+        continue;
+      }
+      for (const occurrence of occurrencesOf(event, from, to, budget))
+        if (!cancelled(occurrence.item.component) && overlaps(occurrence.start, occurrence.end))
+          found.push({
+            event: occurrence.item,
+            start: occurrence.start,
+            end: occurrence.end,
+            startMs: occurrence.start.toJSDate().getTime(),
+            recurrenceId: occurrence.recurrenceId,
+          });
+    } catch {
+      // One broken event (a date or rule ical.js cannot read) does not lose the rest.
     }
   }
-  return meetings.toSorted((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+interface Occurrence {
+  item: ICAL.Event;
+  start: ICAL.Time;
+  end: ICAL.Time;
+  recurrenceId: ICAL.Time;
+}
+
+/**
+ * The occurrences of a recurring event that may overlap [from, to): those planned for the window,
+ * and those an exception moves into it from before or after.
+ */
+function* occurrencesOf(
+  event: ICAL.Event,
+  from: Date,
+  to: Date,
+  budget: { left: number },
+): Generator<Occurrence> {
+  const length = Math.max(
+    0,
+    event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime(),
+  );
+  // Occurrences planned before `since` end before the window; from `until` on, start after it.
+  let since = from.getTime() - length;
+  let until = to.getTime();
+  for (const exception of Object.values(event.exceptions)) {
+    const planned = exception.recurrenceId.toJSDate().getTime();
+    const start = exception.startDate.toJSDate().getTime();
+    const end = exception.endDate.toJSDate().getTime();
+    if (start < to.getTime() && end > from.getTime()) {
+      since = Math.min(since, planned);
+      until = Math.max(until, planned + 1);
+    }
+    // An exception for this and the following occurrences (RANGE=THISANDFUTURE) shifts all later ones.
+    if (exception.modifiesFuture()) {
+      since = Math.min(since, from.getTime() - (end - planned));
+      until = Math.max(until, to.getTime() + (planned - start));
+    }
+  }
+  const shifted = event.rangeExceptions.length > 0;
+  const iterator = event.iterator((shifted ? null : fastForward(event, since)) ?? undefined);
+  for (let i = 0; i < MAX_OCCURRENCES && budget.left > 0; i++) {
+    budget.left -= 1;
+    const next = iterator.next();
+    if (!next) return;
+    const planned = next.toJSDate().getTime();
+    if (planned >= until) return;
+    if (planned < since && !shifted) continue;
+    const details = event.getOccurrenceDetails(next);
+    yield {
+      item: details.item,
+      start: details.startDate,
+      end: details.endDate,
+      recurrenceId: next,
+    };
+  }
+}
+
+/**
+ * Where to start walking the event's rule so that it gives the same occurrences from `since` on as
+ * a walk from its DTSTART, or null to walk from DTSTART. The start is DTSTART moved by a whole
+ * number of the rule's periods (INTERVAL days, weeks or months), keeping its wall-clock time, zone,
+ * weekday and day of the month: every period after the first is then laid out by the rule exactly
+ * as before, and the first is two periods and a day before `since`, out of the way of anything the
+ * first period of a walk might do differently. For monthly rules the month has the same number of
+ * days as DTSTART's, since ical.js reads BYMONTHDAY against the first month it sees.
+ *
+ * Not moved: a rule with COUNT (the occurrences must be counted from the first), several rules
+ * or RDATEs, and yearly or shorter-than-daily rules (a yearly one is short to walk, an hourly one
+ * is no meeting); those are walked from DTSTART, within MAX_OCCURRENCES.
+ */
+function fastForward(event: ICAL.Event, since: number): ICAL.Time | null {
+  const rules = event.component.getAllProperties('rrule');
+  if (rules.length !== 1 || event.component.hasProperty('rdate')) return null;
+  const rule = rules[0]!.getFirstValue() as ICAL.Recur;
+  if (rule.count) return null;
+  const start = event.startDate;
+  const interval = Math.max(1, rule.interval || 1);
+  const at = (year: number, month: number, day: number) =>
+    new ICAL.Time(
+      {
+        year,
+        month,
+        day,
+        hour: start.hour,
+        minute: start.minute,
+        second: start.second,
+        isDate: start.isDate,
+      },
+      start.zone,
+    );
+  if (rule.freq === 'DAILY' || rule.freq === 'WEEKLY') {
+    const days = (rule.freq === 'DAILY' ? 1 : 7) * interval;
+    const periods = Math.floor((since - DAY_MS - start.toJSDate().getTime()) / (days * DAY_MS)) - 2;
+    if (periods < 1) return null;
+    const date = new Date(Date.UTC(start.year, start.month - 1, start.day + periods * days));
+    return at(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+  }
+  if (rule.freq === 'MONTHLY') {
+    const before = new Date(since - DAY_MS);
+    const months =
+      (before.getUTCFullYear() - start.year) * 12 + before.getUTCMonth() + 1 - start.month;
+    const days = ICAL.Time.daysInMonth(start.month, start.year);
+    const lowest = Math.max(1, Math.floor(months / interval) - 50);
+    for (let periods = Math.floor(months / interval) - 2; periods >= lowest; periods--) {
+      const index = start.month - 1 + periods * interval;
+      const year = start.year + Math.floor(index / 12);
+      const month = (index % 12) + 1;
+      if (ICAL.Time.daysInMonth(month, year) === days) return at(year, month, start.day);
+    }
+  }
+  return null;
 }
