@@ -470,6 +470,90 @@ SUMMARY:Globex roadmap`,
   });
 });
 
+/** A weekly Monday meeting at 9:00 in `zone` from 16 March 2026. */
+const weeklyAtNine = (zone: string) => `UID:berlin-weekly
+DTSTART;TZID=${zone}:20260316T090000
+DTEND;TZID=${zone}:20260316T093000
+RRULE:FREQ=WEEKLY
+SUMMARY:Berlin team`;
+
+describe('time zones', () => {
+  it('keeps a 9:00 Berlin meeting at 9:00 across the last Sunday of March, with or without the file’s VTIMEZONE', () => {
+    const [from, to] = window('2026-03-20T00:00:00Z', 14);
+    // CET (UTC+1) until 29 March 2026, CEST (UTC+2) after: the UTC hour moves, the local one does not.
+    const expected = ['2026-03-23T08:00:00.000Z', '2026-03-30T07:00:00.000Z'];
+    expect(starts(meetingsIn(inBerlin([weeklyAtNine('Europe/Berlin')]), from, to))).toEqual(
+      expected,
+    );
+    expect(starts(meetingsIn(calendar([weeklyAtNine('Europe/Berlin')]), from, to))).toEqual(
+      expected,
+    );
+    const since2015 = weeklyAtNine('Europe/Berlin').replace(/20260316/g, '20150105');
+    expect(starts(meetingsIn(inBerlin([since2015]), from, to))).toEqual(expected);
+  });
+
+  it('reads each file with its own zones: a file defining Europe/Berlin wrongly changes no other file', () => {
+    const [from, to] = window('2026-03-20T00:00:00Z', 7);
+    const wrongBerlin = calendar(
+      [weeklyAtNine('Europe/Berlin')],
+      `BEGIN:VTIMEZONE
+TZID:Europe/Berlin
+BEGIN:STANDARD
+DTSTART:19700101T000000
+TZOFFSETFROM:+0500
+TZOFFSETTO:+0500
+END:STANDARD
+END:VTIMEZONE`,
+    );
+    const withZone = inBerlin([weeklyAtNine('Europe/Berlin')]);
+    const withoutZone = calendar([weeklyAtNine('Europe/Berlin')]);
+    for (let round = 0; round < 2; round++) {
+      expect(starts(meetingsIn(wrongBerlin, from, to))).toEqual(['2026-03-23T04:00:00.000Z']);
+      expect(starts(meetingsIn(withoutZone, from, to))).toEqual(['2026-03-23T08:00:00.000Z']);
+      expect(starts(meetingsIn(withZone, from, to))).toEqual(['2026-03-23T08:00:00.000Z']);
+    }
+  });
+
+  it('reads a zone no one knows as the calendar’s own zone, else as UTC, and the other meetings still', () => {
+    const [from, to] = window('2026-03-20T00:00:00Z', 7);
+    const events = [
+      weeklyAtNine('Mars/Olympus_Mons'),
+      `UID:utc
+DTSTART:20260324T120000Z
+DTEND:20260324T123000Z
+SUMMARY:Lunch`,
+    ];
+    expect(starts(meetingsIn(calendar(events), from, to))).toEqual([
+      '2026-03-23T09:00:00.000Z',
+      '2026-03-24T12:00:00.000Z',
+    ]);
+    const newYorkCalendar = calendar(events).replace(
+      'VERSION:2.0',
+      'VERSION:2.0\r\nX-WR-TIMEZONE:America/New_York',
+    );
+    expect(starts(meetingsIn(newYorkCalendar, from, to))).toEqual([
+      '2026-03-23T13:00:00.000Z',
+      '2026-03-24T12:00:00.000Z',
+    ]);
+  });
+
+  it('reads a zone whose VTIMEZONE is broken by the IANA rules of its name', () => {
+    const [from, to] = window('2026-03-20T00:00:00Z', 7);
+    const broken = calendar(
+      [weeklyAtNine('Europe/Berlin')],
+      `BEGIN:VTIMEZONE
+TZID:Europe/Berlin
+BEGIN:STANDARD
+DTSTART:19700101T000000
+TZOFFSETFROM:bogus
+TZOFFSETTO:+0100
+END:STANDARD
+END:VTIMEZONE`,
+    );
+    expect(starts(meetingsIn(broken, from, to))).toEqual(['2026-03-23T08:00:00.000Z']);
+  });
+});
+
 describe('a calendar no one should send', () => {
   it('keeps the soonest meetings of 50,000 events', () => {
     const from = new Date('2026-12-01T00:00:00Z');

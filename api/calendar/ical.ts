@@ -9,6 +9,11 @@
  * gives the same occurrences. Every loop is bounded: MAX_OCCURRENCES steps per rule and
  * MAX_CALENDAR_OCCURRENCES per file, at most MAX_MEETINGS meetings (the soonest) and MAX_ATTENDEES
  * attendees each. Descriptions are plain text: an invite's HTML is taken out, never rendered.
+ *
+ * Time zones are the file's own: ical.js looks a TZID up in the file's VTIMEZONEs, never in its
+ * process-wide registry, so one rep's file cannot change how another's is read. A TZID the file
+ * does not define is read with the IANA rules Node knows (Intl), and a name no one knows in the
+ * calendar's own zone (X-WR-TIMEZONE), else as UTC.
  */
 import ICAL from 'ical.js';
 
@@ -138,9 +143,7 @@ export function meetingsIn(text: string, from: Date, to: Date): Meeting[] {
   const found: Found[] = [];
   const budget = { left: MAX_CALENDAR_OCCURRENCES };
   for (const root of calendarsIn(text)) {
-    // The file's own time zones, so TZID=Europe/Berlin means what the file says it means.
-    for (const zone of root.getAllSubcomponents('vtimezone'))
-      ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+    useOwnZones(root, from, to);
     findMeetings(root, from, to, budget, found);
   }
   return found
@@ -340,4 +343,121 @@ function fastForward(event: ICAL.Event, since: number): ICAL.Time | null {
     }
   }
   return null;
+}
+
+/**
+ * Makes every TZID the file's events use readable from the file itself: a VTIMEZONE ical.js cannot
+ * expand is dropped, and each TZID without one gets one made from Node's IANA rules for the window's
+ * years (its own name if known, else the calendar's X-WR-TIMEZONE, else UTC). Nothing is
+ * registered process-wide: ical.js's TimezoneService would let one rep's file, defining
+ * 'Europe/Berlin' with wrong rules, change how the next file naming Europe/Berlin is read.
+ */
+function useOwnZones(root: ICAL.Component, from: Date, to: Date): void {
+  const defined = new Set<string>();
+  for (const zone of root.getAllSubcomponents('vtimezone')) {
+    try {
+      new ICAL.Timezone(zone).utcOffset(ICAL.Time.fromJSDate(from, true));
+      defined.add(String(zone.getFirstPropertyValue('tzid')));
+    } catch {
+      root.removeSubcomponent(zone);
+    }
+  }
+  const missing = new Set<string>();
+  for (const event of root.getAllSubcomponents('vevent'))
+    for (const [, parameters] of event.jCal[1] as [string, Record<string, unknown>][])
+      if (typeof parameters.tzid === 'string' && !defined.has(parameters.tzid))
+        missing.add(parameters.tzid);
+  if (missing.size === 0) return;
+  const years = [from.getUTCFullYear() - 1, to.getUTCFullYear() + 1] as const;
+  const calendarZone = String(root.getFirstPropertyValue('x-wr-timezone') ?? '');
+  const fallback = changesOf(calendarZone, ...years) ? calendarZone : 'UTC';
+  for (const tzid of missing) {
+    const changes = changesOf(tzid, ...years) ?? changesOf(fallback, ...years)!;
+    root.addSubcomponent(vtimezone(tzid, changes));
+  }
+}
+
+/** A zone's UTC offset (in seconds) at the start of a span, and each change within it. */
+interface Changes {
+  first: number;
+  changes: { at: number; from: number; to: number }[];
+}
+const knownZones = new Map<string, Changes | null>();
+
+/**
+ * The offset changes of the IANA zone `name` from the start of `firstYear` to the end of `lastYear`,
+ * read from Intl, or null when Node does not know the name. Kept per process: the answer depends
+ * only on Node's zone data, never on a file.
+ */
+function changesOf(name: string, firstYear: number, lastYear: number): Changes | null {
+  if (!name) return null;
+  const key = `${name}\n${firstYear}\n${lastYear}`;
+  if (knownZones.has(key)) return knownZones.get(key)!;
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: name,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+  } catch {
+    return null;
+  }
+  const offset = (ms: number) => {
+    const part = Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, Number(p.value)]));
+    const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!);
+    return Math.round((wall - Math.floor(ms / 60_000) * 60_000) / 60_000) * 60;
+  };
+  const end = Date.UTC(lastYear + 1, 0, 1);
+  let at = Date.UTC(firstYear, 0, 1);
+  const zone: Changes = { first: offset(at), changes: [] };
+  for (let before = zone.first; at < end; at += DAY_MS) {
+    const after = offset(at + DAY_MS);
+    if (after === before) continue;
+    // The minute of the change, between this day and the next.
+    let [low, high] = [at / 60_000, (at + DAY_MS) / 60_000];
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (offset(middle * 60_000) === before) low = middle;
+      else high = middle;
+    }
+    zone.changes.push({ at: high * 60_000, from: before, to: after });
+    before = after;
+  }
+  if (knownZones.size >= 1_000) knownZones.clear();
+  knownZones.set(key, zone);
+  return zone;
+}
+
+/** The wall-clock time `ms` shows in UTC, as a local (floating) time: how a VTIMEZONE's DTSTART is written. */
+function local(ms: number): ICAL.Time {
+  const time = ICAL.Time.fromJSDate(new Date(ms), true);
+  time.zone = ICAL.Timezone.localTimezone;
+  return time;
+}
+
+/** A VTIMEZONE named `tzid` with these changes, as ical.js reads one. */
+function vtimezone(tzid: string, { first, changes }: Changes): ICAL.Component {
+  const zone = new ICAL.Component('vtimezone');
+  zone.addPropertyWithValue('tzid', tzid);
+  const observance = (kind: string, localStart: ICAL.Time, from: number, to: number) => {
+    const component = new ICAL.Component(kind);
+    component.addPropertyWithValue('dtstart', localStart);
+    component.addPropertyWithValue('tzoffsetfrom', ICAL.UtcOffset.fromSeconds(from));
+    component.addPropertyWithValue('tzoffsetto', ICAL.UtcOffset.fromSeconds(to));
+    zone.addSubcomponent(component);
+  };
+  observance('standard', local(Date.UTC(1601, 0, 1)), first, first);
+  for (const change of changes)
+    observance(
+      change.to > change.from ? 'daylight' : 'standard',
+      local(change.at + change.from * 1000),
+      change.from,
+      change.to,
+    );
+  return zone;
 }
