@@ -178,6 +178,7 @@ export function createApp({
     log,
     llm: model,
     notify: (userId, message) => sendPush({ pool, config, log }, userId, message),
+    ...(live ? { freshen: () => live.freshen() } : {}),
   });
   const routers = [
     healthRoutes(),

@@ -46,6 +46,11 @@ const PERSISTED_ROOTS: ReadonlySet<unknown> = new Set([
   // The rep's calendar and its next meetings, readable with no signal.
   'calendar',
 ]);
+/**
+ * Queries under a persisted root that are not kept: one meeting's brief (the meetings list keeps the
+ * next day's, the rep's pins the others), which would otherwise pile up with every brief opened.
+ */
+const NOT_PERSISTED: ReadonlySet<string> = new Set(['calendar/brief']);
 /** How long a persisted cache is good for: the last data shows on a cold offline start within it. */
 const PERSIST_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Bump when a persisted query's data changes shape, so old caches are dropped. */
@@ -76,7 +81,9 @@ export function persistQueryCache(queryClient: QueryClient): Promise<void> {
     buster: PERSIST_BUSTER,
     dehydrateOptions: {
       shouldDehydrateQuery: (query) =>
-        query.state.status === 'success' && PERSISTED_ROOTS.has(query.queryKey[0]),
+        query.state.status === 'success' &&
+        PERSISTED_ROOTS.has(query.queryKey[0]) &&
+        !NOT_PERSISTED.has(`${String(query.queryKey[0])}/${String(query.queryKey[1])}`),
       // No mutation is kept: TanStack keeps paused ones by default, with their variables (a setup
       // token, an API key) in plain localStorage, to resume them without their mutationFn anyway.
       shouldDehydrateMutation: () => false,

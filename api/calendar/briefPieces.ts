@@ -27,8 +27,10 @@ export function searchTerms(
   for (const company of companies) if (company.length >= 3) terms.add(company.toLowerCase());
   for (const person of people) {
     terms.add(person.email);
-    // A full name only: 'Dana' alone names too many people.
-    if (person.name && /\S+\s+\S+/.test(person.name)) terms.add(person.name.toLowerCase());
+    // A full name only, of words of three letters or more: 'Dana' alone names too many people,
+    // and 'Al Li' is inside 'usual link'.
+    if (person.name && /^\p{L}{3,}(\s+\p{L}{3,})+$/u.test(person.name.trim()))
+      terms.add(person.name.trim().toLowerCase());
   }
   return [...terms].slice(0, 20);
 }
@@ -40,9 +42,13 @@ export function excerptAround(text: string, terms: readonly string[]): string {
   const lower = text.toLowerCase();
   const at = Math.min(...terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0), text.length);
   if (at === text.length || at < PIECE_MAX_CHARS / 3) return cutAtWord(text, PIECE_MAX_CHARS);
-  // Start at the line or sentence the mention is in.
+  // Start at the line or sentence the mention is in, at most a third of an excerpt before it.
   const before = text.slice(0, at);
-  const start = Math.max(before.lastIndexOf('\n'), before.lastIndexOf('. ') + 1, 0);
+  const start = Math.max(
+    before.lastIndexOf('\n'),
+    before.lastIndexOf('. ') + 1,
+    at - Math.floor(PIECE_MAX_CHARS / 3),
+  );
   return `…${cutAtWord(text.slice(start).trim(), PIECE_MAX_CHARS)}`;
 }
 
@@ -59,12 +65,14 @@ async function earlierWork(pool: Pool, userId: number, terms: string[]): Promise
   if (!terms.length) return [];
   const patterns = terms.map(containing);
   const { rows } = await pool.query<WorkRow>(
-    `(SELECT DISTINCT ON (c.id) CASE WHEN c.playbook_type = 'call' THEN 'call' ELSE 'chat' END AS kind,
-            c.title AS label, m.content AS text, m.timestamp AS at, c.id AS chat_id
-       FROM messages m JOIN chats c ON c.id = m.chat_id
-      WHERE c.user_id = $1 AND c.deleted_at IS NULL AND m.role <> 'system' AND m.status = 'complete'
-        AND m.content ILIKE ANY ($2::text[])
-      ORDER BY c.id, m.timestamp DESC)
+    `(SELECT * FROM (
+        SELECT DISTINCT ON (c.id) CASE WHEN c.playbook_type = 'call' THEN 'call' ELSE 'chat' END AS kind,
+               c.title AS label, m.content AS text, m.timestamp AS at, c.id AS chat_id
+          FROM messages m JOIN chats c ON c.id = m.chat_id
+         WHERE c.user_id = $1 AND c.deleted_at IS NULL AND m.role <> 'system' AND m.status = 'complete'
+           AND m.content ILIKE ANY ($2::text[])
+         ORDER BY c.id, m.timestamp DESC) newest_per_chat
+      ORDER BY at DESC LIMIT $3)
      UNION ALL
      (SELECT 'debrief', coalesce(title, 'a meeting'), transcript, created_at, NULL
         FROM recordings

@@ -69,14 +69,21 @@ const briefRequests = (fake: FakeOpenAI, title: string) =>
   );
 
 describe('when a brief is due', () => {
-  it('is the evening before at 18:00 in the rep’s time zone, across a daylight-saving change', () => {
-    // Monday 30 March 2026, 09:00 in Berlin (CEST, UTC+2): the evening before is Sunday 29 March,
-    // the day the clocks went forward, at 18:00 CEST = 16:00 UTC.
-    const start = new Date('2026-03-30T07:00:00Z');
-    expect(eveningBefore(start, 'Europe/Berlin').toISOString()).toBe('2026-03-29T16:00:00.000Z');
-    expect(eveningBefore(start, 'America/New_York').toISOString()).toBe('2026-03-29T22:00:00.000Z');
-    expect(eveningBefore(start, 'UTC').toISOString()).toBe('2026-03-29T18:00:00.000Z');
-  });
+  it.each([
+    // A meeting on the morning the clocks go forward: the evening before is still winter time.
+    ['Europe/Berlin', '2026-03-29T07:00:00Z', '2026-03-28T17:00:00.000Z'],
+    // The morning they go back: the evening before is still summer time.
+    ['Europe/Berlin', '2026-10-25T08:00:00Z', '2026-10-24T16:00:00.000Z'],
+    ['America/New_York', '2026-03-08T13:00:00Z', '2026-03-07T23:00:00.000Z'],
+    // Santiago's clocks go back at midnight, into the day of the meeting.
+    ['America/Santiago', '2026-04-05T15:00:00Z', '2026-04-04T21:00:00.000Z'],
+    ['UTC', '2026-03-30T07:00:00Z', '2026-03-29T18:00:00.000Z'],
+  ])(
+    'is 18:00 the evening before in the rep’s zone across a daylight-saving change (%s, %s)',
+    (zone, start, evening) => {
+      expect(eveningBefore(new Date(start), zone).toISOString()).toBe(evening);
+    },
+  );
 
   it('asks for a brief made after the latest of the evening before and two hours before', () => {
     const start = new Date('2026-03-30T07:00:00Z');
@@ -295,6 +302,51 @@ describe.each([
         url: `/meetings/${encodeURIComponent(meetings[0]!.id)}`,
       });
       expect(push.received).toHaveLength(1);
+    } finally {
+      await Promise.all([calendar.close(), push.close()]);
+    }
+  });
+
+  it('reminds again when the meeting moves to another time, and not for a meeting moved away', async () => {
+    const push = await startFakePushService();
+    const uid = `moved-${tag()}`;
+    const event = (start: Date) => ({
+      uid,
+      start,
+      minutes: 30,
+      summary: 'Freightly follow-up',
+      attendees: ['dana.ortiz@freightly.example'],
+    });
+    const calendar = await startFakeCalendar(icsOf([event(new Date(Date.now() + 20 * 60_000))]));
+    try {
+      const { user, client } = await rep(offline);
+      const { publicKey } = (await client.get<PushKeyResponse>('/api/push/key')).body;
+      await client.put(
+        '/api/push/subscription',
+        push.newSubscription({ applicationServerKey: publicKey }),
+      );
+      await client.put('/api/calendar', { url: calendar.url });
+      await offline.calendarWork.forUser(user.id);
+      await push.waitFor(1);
+
+      const stale = () =>
+        offline.pool.query(
+          "UPDATE calendar_connections SET fetched_at = now() - interval '2 hours' WHERE user_id = $1",
+          [user.id],
+        );
+      // Moved five minutes later: still within the half hour, a new time, a new reminder.
+      calendar.ics = icsOf([event(new Date(Date.now() + 25 * 60_000))]);
+      await stale();
+      await offline.calendarWork.forUser(user.id);
+      await push.waitFor(2);
+      // Moved to tomorrow: nothing now.
+      calendar.ics = icsOf([event(inHours(26))]);
+      await stale();
+      await offline.calendarWork.forUser(user.id);
+      expect(push.received.map((r) => (r.payload as { body: string }).body)).toEqual([
+        'Freightly follow-up',
+        'Freightly follow-up',
+      ]);
     } finally {
       await Promise.all([calendar.close(), push.close()]);
     }

@@ -28,8 +28,14 @@ import { loadProfileValues } from '../profile/profileBlock';
 import { briefPieces } from './briefPieces';
 import type { Meeting } from './ical';
 
-/** How long one instance holds a brief it is making before another may take it over. */
-export const BRIEF_LEASE_S = 120;
+/**
+ * How long one instance holds a brief it is making before another may take it over: the model's two
+ * tries at their longest, and a minute for the rest.
+ */
+export const briefLeaseSeconds = (config: Pick<Config, 'llm'>) =>
+  Math.ceil((2 * config.llm.timeoutMs) / 1000) + 60;
+/** A brief whose last try failed is tried again after this long. */
+const RETRY_AFTER_FAILURE_S = 10 * 60;
 /** Briefs refreshed this long before the meeting. */
 const REFRESH_BEFORE_MS = 2 * 3_600_000;
 /** The evening before: 18:00 on the day before, in the rep's time zone. */
@@ -101,13 +107,14 @@ interface BriefRow {
   brief: MeetingBrief | null;
   made_at: Date | null;
   wanted: boolean;
-  reminded_at: Date | null;
+  /** Why the last try failed, while it waits to be tried again. */
+  problem: string | null;
 }
 
 /** The stored briefs of the rep's meetings, by meeting id. */
 export async function storedBriefs(pool: Pool, userId: number): Promise<Map<string, BriefRow>> {
   const { rows } = await pool.query<BriefRow>(
-    'SELECT meeting_id, brief, made_at, wanted, reminded_at FROM meeting_briefs WHERE user_id = $1',
+    'SELECT meeting_id, brief, made_at, wanted, problem FROM meeting_briefs WHERE user_id = $1',
     [userId],
   );
   return new Map(rows.map((row) => [row.meeting_id, row]));
@@ -120,24 +127,28 @@ export async function storedBriefs(pool: Pool, userId: number): Promise<Map<stri
  */
 async function claimBrief(
   pool: Pool,
+  config: Config,
   userId: number,
   meeting: Meeting,
   dueAt: Date,
-  wanted: boolean,
+  asked: boolean,
 ): Promise<string | null> {
   const token = randomBytes(12).toString('hex');
   await pool.query(
     `INSERT INTO meeting_briefs (user_id, meeting_id, meeting_start, wanted) VALUES ($1, $2, $3, $4)
      ON CONFLICT (user_id, meeting_id) DO UPDATE SET meeting_start = $3,
        wanted = meeting_briefs.wanted OR $4`,
-    [userId, meeting.id, meeting.start, wanted],
+    [userId, meeting.id, meeting.start, asked],
   );
+  // A try that failed waits its turn, unless the rep asks.
   const { rowCount } = await pool.query(
-    `UPDATE meeting_briefs SET lease_token = $3, lease_until = now() + make_interval(secs => $4)
+    `UPDATE meeting_briefs SET lease_token = $3, lease_until = now() + make_interval(secs => $4),
+       tried_at = now()
       WHERE user_id = $1 AND meeting_id = $2
         AND (lease_until IS NULL OR lease_until < now())
-        AND (made_at IS NULL OR made_at < $5)`,
-    [userId, meeting.id, token, BRIEF_LEASE_S, dueAt],
+        AND (made_at IS NULL OR made_at < $5)
+        AND ($6 OR problem IS NULL OR tried_at < now() - make_interval(secs => $7))`,
+    [userId, meeting.id, token, briefLeaseSeconds(config), dueAt, asked, RETRY_AFTER_FAILURE_S],
   );
   return rowCount ? token : null;
 }
@@ -210,7 +221,14 @@ export async function makeBriefIfDue(
 ): Promise<boolean> {
   const now = opts.now ?? new Date();
   const dueAt = opts.force ? now : briefDueAt(meeting.start, opts.timeZone, now);
-  const token = await claimBrief(deps.pool, owner.id, meeting, dueAt, opts.force === true);
+  const token = await claimBrief(
+    deps.pool,
+    deps.config,
+    owner.id,
+    meeting,
+    dueAt,
+    opts.force === true,
+  );
   if (!token) return false;
   try {
     const people = outsidePeople({ ...meeting, start: meeting.start.toISOString() }, owner.email);
@@ -254,6 +272,7 @@ export async function makeBriefIfDue(
 }
 
 /** Briefs of meetings that are over (a day ago) go: the phone keeps the ones the rep pinned. */
+// (The row of a meeting moved later keeps its start up to date: claimBrief writes it at each claim.)
 export async function sweepOldBriefs(pool: Pool): Promise<number> {
   const { rowCount } = await pool.query(
     `DELETE FROM meeting_briefs WHERE meeting_start < now() - interval '1 day'`,

@@ -10,6 +10,7 @@ import type { AppDeps, AppState } from '../context';
 import { AppError, NotFound } from '../errors';
 import { isPro } from '../billing/requirePro';
 import type { LlmGateway } from '../llm/types';
+import { rateLimit } from '../middleware/rateLimit';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { makeBriefIfDue, storedBriefs } from './briefs';
@@ -25,6 +26,12 @@ import {
   type StoredCalendar,
 } from './calendar';
 import type { CalendarJobs } from './calendarJobs';
+
+/** Briefs a rep may ask for by hand: each is a model call, counted against their allowance too. */
+const briefsAskedPerUser = rateLimit(
+  { name: 'brief:user', limit: 30, windowMs: 60 * 60 * 1000 },
+  (ctx) => String(userOf(ctx).id),
+);
 
 /** Briefs sent whole with the meetings: those of the next day, for the phone to keep offline. */
 const BRIEFS_AHEAD_MS = 24 * 3_600_000;
@@ -94,6 +101,7 @@ export function calendarRoutes(llm: LlmGateway, jobs: CalendarJobs) {
         end: m.end.toISOString(),
         internal: isInternal(m, user.email),
         briefMadeAt: briefs.get(m.id)?.brief?.madeAt ?? null,
+        briefProblem: briefs.get(m.id)?.problem ?? null,
       })),
       briefs: upcoming
         .filter((m) => m.start.getTime() - now < BRIEFS_AHEAD_MS)
@@ -110,7 +118,7 @@ export function calendarRoutes(llm: LlmGateway, jobs: CalendarJobs) {
     ctx.body = brief;
   });
 
-  router.post('/meetings/:id/brief', async (ctx) => {
+  router.post('/meetings/:id/brief', briefsAskedPerUser, async (ctx) => {
     const user = userOf(ctx);
     const stored = await readCalendar(ctx.pool, ctx.config, user.id);
     const meeting = stored?.meetings.find((m) => m.id === ctx.params.id);

@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { Pool } from '../db';
 import { GuardedFetchError, guardedFetch } from '../net/guardedFetch';
 import { PURPOSE, seal, unseal } from '../settings/secretBox';
+import { isColleague } from '../../domain/briefs/prepBrief';
 import { CalendarError, meetingsIn, type Meeting } from './ical';
 
 /** The calendar is read again when its last read is older than this (while the rep uses the app). */
@@ -199,10 +200,11 @@ export async function refreshCalendar(
 
 /** Forgets the address, the meetings and their briefs. */
 export async function deleteCalendar(pool: Pool, userId: number): Promise<boolean> {
-  const { rowCount } = await pool.query('DELETE FROM calendar_connections WHERE user_id = $1', [
-    userId,
-  ]);
-  await pool.query('DELETE FROM meeting_briefs WHERE user_id = $1', [userId]);
+  const { rowCount } = await pool.query(
+    `WITH briefs AS (DELETE FROM meeting_briefs WHERE user_id = $1)
+     DELETE FROM calendar_connections WHERE user_id = $1`,
+    [userId],
+  );
   return (rowCount ?? 0) > 0;
 }
 
@@ -212,7 +214,6 @@ export async function deleteCalendar(pool: Pool, userId: number): Promise<boolea
  * a meeting gets no brief unless asked.
  */
 export function isInternal(meeting: Meeting, repEmail: string): boolean {
-  const domain = repEmail.split('@')[1]?.toLowerCase();
   const people = [...meeting.attendees, ...(meeting.organizer ? [meeting.organizer] : [])];
-  return people.every((p) => domain !== undefined && p.email.split('@')[1] === domain);
+  return people.every((p) => isColleague(p.email, repEmail));
 }

@@ -4,6 +4,7 @@
  * made when due (api/calendar/briefs.ts: a lease row per brief, so two instances never make the same
  * one), and a reminder 30 minutes before each, sent once whichever instance sees it first.
  */
+import { createHash } from 'node:crypto';
 import {
   reminderTitle,
   companiesOf,
@@ -35,6 +36,8 @@ export type Notify = (
 
 export interface CalendarJobDeps extends BriefDeps {
   notify?: Notify;
+  /** Reads the model settings again (an operator may have changed them on another instance). */
+  freshen?: () => Promise<void>;
 }
 
 interface Rep {
@@ -55,11 +58,49 @@ const REPS_SQL = `SELECT c.user_id, u.email, c.time_zone, c.fetched_at,
        (SELECT every_account_pro FROM plan_settings) AS every_account_pro
   FROM calendar_connections c JOIN users u ON u.id = c.user_id`;
 
+/** The longest meeting address a reminder carries; a longer id opens the list instead. */
+const PATH_MAX = 1_000;
+
 /** A meeting's page in the app, where its brief opens (offline too). */
-export const meetingPath = (meetingId: string) => `/meetings/${encodeURIComponent(meetingId)}`;
+export function meetingPath(meetingId: string): string {
+  const path = `/meetings/${encodeURIComponent(meetingId)}`;
+  return path.length <= PATH_MAX ? path : '/meetings';
+}
 
 export function calendarJobs(deps: CalendarJobDeps) {
   const running = new Map<number, Promise<void>>();
+
+  /** The rep's meetings that get a brief and a reminder: external (or asked for), not started. */
+  async function briefedMeetings(rep: Rep, meetings: Meeting[], now: Date) {
+    const briefs = await storedBriefs(deps.pool, rep.user_id);
+    const wanted = meetings.filter(
+      (m) =>
+        !m.allDay &&
+        m.start > now &&
+        (!isInternal(m, rep.email) || briefs.get(m.id)?.wanted === true),
+    );
+    return { briefs, wanted };
+  }
+
+  /**
+   * The reminders due now; `briefedOnly`: only those of meetings whose brief is made (the job's
+   * first pass over every rep, so that no reminder waits on another rep's model calls).
+   */
+  async function remindAll(
+    rep: Rep,
+    meetings: Meeting[],
+    now: Date,
+    briefedOnly = false,
+  ): Promise<void> {
+    if (!deps.notify) return;
+    const { briefs, wanted } = await briefedMeetings(rep, meetings, now);
+    for (const meeting of wanted)
+      if (
+        meeting.start.getTime() - now.getTime() <= REMIND_BEFORE_MS &&
+        (!briefedOnly || briefs.get(meeting.id)?.made_at)
+      )
+        await remind(rep, meeting);
+  }
 
   async function turn(rep: Rep, now: Date): Promise<void> {
     const active = rep.seen_at !== null && now.getTime() - rep.seen_at.getTime() < ACTIVE_WITHIN_MS;
@@ -69,7 +110,7 @@ export function calendarJobs(deps: CalendarJobDeps) {
       ? await refreshCalendar(deps.pool, deps.config, rep.user_id, now)
       : await readCalendar(deps.pool, deps.config, rep.user_id);
     if (!calendar) return;
-    const briefs = await storedBriefs(deps.pool, rep.user_id);
+    const { briefs, wanted } = await briefedMeetings(rep, calendar.meetings, now);
     const owner = {
       id: rep.user_id,
       email: rep.email,
@@ -81,55 +122,66 @@ export function calendarJobs(deps: CalendarJobDeps) {
           everyAccountPro: rep.every_account_pro,
         }) !== 'none',
     };
-    const wantsBrief = (m: Meeting) =>
-      m.start > now && (!isInternal(m, rep.email) || briefs.get(m.id)?.wanted === true);
-    const upcoming = calendar.meetings.filter(wantsBrief);
+    // The meetings about to start first: their brief, then their reminder, then the rest.
+    const soon = (m: Meeting) => m.start.getTime() - now.getTime() <= REMIND_BEFORE_MS;
     let made = 0;
-    for (const meeting of upcoming) {
-      if (made >= BRIEFS_PER_TURN) break;
-      // A brief made since it was last due needs no claim: most turns end here for every meeting.
-      const madeAt = briefs.get(meeting.id)?.made_at;
-      if (madeAt && madeAt >= briefDueAt(meeting.start, rep.time_zone, now)) continue;
-      try {
-        if (await makeBriefIfDue(deps, owner, meeting, { timeZone: rep.time_zone, now })) made++;
-      } catch (error) {
-        deps.log.warn(`brief for user ${rep.user_id} failed: ${(error as Error).message}`);
+    const makeBriefs = async (meetings: Meeting[]) => {
+      for (const meeting of meetings) {
+        if (made >= BRIEFS_PER_TURN) return;
+        // A brief made since it was last due needs no claim: most turns end here for every meeting.
+        const madeAt = briefs.get(meeting.id)?.made_at;
+        if (madeAt && madeAt >= briefDueAt(meeting.start, rep.time_zone, now)) continue;
+        try {
+          if (await makeBriefIfDue(deps, owner, meeting, { timeZone: rep.time_zone, now })) made++;
+        } catch (error) {
+          deps.log.warn(`brief for user ${rep.user_id} failed: ${(error as Error).message}`);
+        }
       }
-    }
-    if (deps.notify)
-      for (const meeting of upcoming.filter(
-        (m) => m.start.getTime() - now.getTime() <= REMIND_BEFORE_MS,
-      ))
-        await remind(rep, meeting);
+    };
+    await makeBriefs(wanted.filter(soon));
+    await remindAll(rep, calendar.meetings, now);
+    await makeBriefs(wanted.filter((m) => !soon(m)));
   }
 
-  /** The meeting's reminder, once: the instance that marks it sends it. */
+  /**
+   * The meeting's reminder, once for its start time: the instance that marks it sends it (a meeting
+   * moved to another time is reminded again). A send that throws is unmarked, to be tried again.
+   */
   async function remind(rep: Rep, meeting: Meeting): Promise<void> {
-    // The row is there once a brief was claimed; made here when this turn's briefs ran out first.
     await deps.pool.query(
       `INSERT INTO meeting_briefs (user_id, meeting_id, meeting_start) VALUES ($1, $2, $3)
        ON CONFLICT (user_id, meeting_id) DO NOTHING`,
       [rep.user_id, meeting.id, meeting.start],
     );
-    const { rowCount } = await deps.pool.query(
-      `UPDATE meeting_briefs SET reminded_at = now()
-        WHERE user_id = $1 AND meeting_id = $2 AND reminded_at IS NULL`,
-      [rep.user_id, meeting.id],
+    const { rows } = await deps.pool.query<{ made_at: Date | null }>(
+      `UPDATE meeting_briefs SET reminded_for = $3
+        WHERE user_id = $1 AND meeting_id = $2 AND reminded_for IS DISTINCT FROM $3
+          -- While another instance makes the brief, it reminds once the brief is there.
+          AND (made_at IS NOT NULL OR lease_until IS NULL OR lease_until < now())
+        RETURNING made_at`,
+      [rep.user_id, meeting.id, meeting.start],
     );
-    if (!rowCount) return;
+    if (!rows[0]) return;
     const people = outsidePeople({ ...meeting, start: meeting.start.toISOString() }, rep.email);
     const name = meetingName({
       companies: companiesOf(people),
       meeting: { ...meeting, start: meeting.start.toISOString() },
     });
-    await deps.notify!(rep.user_id, {
-      title: reminderTitle(name, meeting.start, rep.time_zone),
-      body: meeting.title,
-      url: meetingPath(meeting.id),
-      tag: `meeting:${meeting.id}`,
-    }).catch((error: Error) =>
-      deps.log.warn(`reminder for user ${rep.user_id} not sent: ${error.message}`),
-    );
+    try {
+      await deps.notify!(rep.user_id, {
+        title: reminderTitle(name, meeting.start, rep.time_zone, rows[0].made_at !== null),
+        body: meeting.title,
+        url: meetingPath(meeting.id),
+        tag: `meeting:${createHash('sha256').update(meeting.id).digest('base64url').slice(0, 16)}`,
+      });
+    } catch (error) {
+      deps.log.warn(`reminder for user ${rep.user_id} not sent: ${(error as Error).message}`);
+      await deps.pool.query(
+        `UPDATE meeting_briefs SET reminded_for = NULL
+          WHERE user_id = $1 AND meeting_id = $2 AND reminded_for = $3`,
+        [rep.user_id, meeting.id, meeting.start],
+      );
+    }
   }
 
   async function reps(userId?: number): Promise<Rep[]> {
@@ -140,12 +192,15 @@ export function calendarJobs(deps: CalendarJobDeps) {
     return rows;
   }
 
-  /** One rep's turn, at most one at a time per rep on this instance (a second call waits for it). */
-  function forUser(userId: number, now = new Date()): Promise<void> {
+  /**
+   * One rep's turn, at most one at a time per rep on this instance (a second call waits for it),
+   * judged by the clock when it starts (`now` only in tests).
+   */
+  function forUser(userId: number, now?: Date): Promise<void> {
     const current = running.get(userId);
     if (current) return current;
     const next = (async () => {
-      for (const rep of await reps(userId)) await turn(rep, now);
+      for (const rep of await reps(userId)) await turn(rep, now ?? new Date());
     })()
       .catch((error: Error) => deps.log.warn(`calendar work for user ${userId}: ${error.message}`))
       .finally(() => running.delete(userId));
@@ -153,9 +208,21 @@ export function calendarJobs(deps: CalendarJobDeps) {
     return next;
   }
 
-  /** Every rep's turn, one after another, and the briefs of past meetings swept. */
-  async function runOnce(now = new Date()): Promise<void> {
-    for (const rep of await reps()) await forUser(rep.user_id, now);
+  /**
+   * Every rep's reminders first (no model call, so none waits on another rep's briefs), then every
+   * rep's turn, one after another, and the briefs of past meetings swept.
+   */
+  async function runOnce(now?: Date): Promise<void> {
+    await deps.freshen?.();
+    const all = await reps();
+    for (const rep of all) {
+      const calendar = await readCalendar(deps.pool, deps.config, rep.user_id);
+      if (calendar)
+        await remindAll(rep, calendar.meetings, now ?? new Date(), true).catch((error: Error) =>
+          deps.log.warn(`reminders for user ${rep.user_id}: ${error.message}`),
+        );
+    }
+    for (const rep of all) await forUser(rep.user_id, now);
     await sweepOldBriefs(deps.pool);
   }
 

@@ -25,6 +25,18 @@ describe('the company an address names', () => {
 });
 
 describe('the people a brief is about', () => {
+  it('takes a rep on a personal address as a company of one: every other person is from outside', () => {
+    const people = outsidePeople(
+      {
+        title: 'Intro',
+        start: '2026-12-02T14:00:00Z',
+        attendees: [{ email: 'me@gmail.com' }, { email: 'prospect@gmail.com' }],
+      },
+      'me@gmail.com',
+    );
+    expect(people).toEqual([{ email: 'prospect@gmail.com' }]);
+  });
+
   it('leaves out the rep and their own company, keeps each person once, companies by headcount', () => {
     const people = outsidePeople(
       {

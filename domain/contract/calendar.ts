@@ -8,8 +8,7 @@ export const TimeZone = z
   .max(64)
   .refine((zone) => {
     try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return true;
+      return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone !== '';
     } catch {
       return false;
     }
@@ -49,6 +48,8 @@ export const MeetingInfo = z.object({
   internal: z.boolean(),
   /** When its prep brief was made; null while there is none yet. */
   briefMadeAt: z.string().nullable(),
+  /** Why the last try at its brief failed, in the server's words (it is tried again); else null. */
+  briefProblem: z.string().nullable(),
 });
 export type MeetingInfo = z.infer<typeof MeetingInfo>;
 

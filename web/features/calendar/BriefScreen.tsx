@@ -10,7 +10,7 @@
 import './meetings.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import type { BriefItem, MeetingBrief, MeetingInfo } from '../../../domain/contract/calendar';
 import { openUserDb, type PitchpadDb } from '../../data/db';
@@ -27,6 +27,16 @@ export function BriefScreen() {
   const { meetingId } = useParams({ strict: false }) as { meetingId?: string };
   if (!user || !meetingId) return null;
   return <Brief key={`${user.id}:${meetingId}`} user={user} meetingId={meetingId} />;
+}
+
+/** How often a brief being made is asked for again while the screen is open. */
+const BRIEF_POLL_MS = 30_000;
+
+/** The copy made last (undefined when there is none). */
+function newest(copies: (MeetingBrief | undefined)[]): MeetingBrief | undefined {
+  return copies
+    .filter((b): b is MeetingBrief => b !== undefined)
+    .reduce<MeetingBrief | undefined>((a, b) => (!a || b.madeAt > a.madeAt ? b : a), undefined);
 }
 
 /** 'Made today at 14:05', 'Made Tue 2 Dec at 18:00'. */
@@ -48,20 +58,32 @@ function Brief({ user, meetingId }: { user: User; meetingId: string }) {
     null,
   );
   const meetings = useQuery(meetingsQueryOptions(user.id));
+  const meeting = meetings.data?.meetings.find((m) => m.id === meetingId);
+  // Opened when it had not started: a brief is made before a meeting, never after it starts.
+  const [openedAt] = useState(() => Date.now());
+  const ahead = meeting !== undefined && new Date(meeting.start).getTime() > openedAt;
   const query = useQuery({
-    ...briefQueryOptions(queryClient, user.id, meetingId, pinned ?? undefined),
+    ...briefQueryOptions(queryClient, user.id, meetingId),
     enabled: pinned !== undefined,
+    // While the server is making it, look again every half minute.
+    refetchInterval: (q) =>
+      q.state.data === null && ahead && !meeting?.internal ? BRIEF_POLL_MS : false,
   });
   const make = useMakeBrief(user.id, meetingId);
-  const brief = query.data ?? pinned ?? undefined;
-  const meeting = meetings.data?.meetings.find((m) => m.id === meetingId);
+  // The newest of the copies: the server's answer, the one the meetings list brought, the pinned one.
+  const brief = newest([
+    query.data ?? undefined,
+    meetings.data?.briefs?.find((b) => b.meetingId === meetingId),
+    pinned ?? undefined,
+  ]);
 
   useEffect(() => {
-    if (query.data) void keepPinnedUpToDate(db, query.data);
-  }, [db, query.data]);
+    if (brief) void keepPinnedUpToDate(db, brief);
+  }, [db, brief]);
 
-  const title = brief?.title ?? meeting?.title ?? 'Meeting';
-  const start = brief?.start ?? meeting?.start;
+  // The calendar's own title and time when it has the meeting (it may have moved since the brief).
+  const title = meeting?.title ?? brief?.title ?? 'Meeting';
+  const start = meeting?.start ?? brief?.start;
 
   return (
     <Screen width="narrow" className="brief-screen">
@@ -75,13 +97,13 @@ function Brief({ user, meetingId }: { user: User; meetingId: string }) {
 
       {brief ? (
         <BriefBody brief={brief} />
+      ) : query.fetchStatus === 'paused' || (query.isError && !online) ? (
+        <p className="callout" role="status">
+          This brief is not on this phone yet. It opens here once you are back online.
+        </p>
       ) : pinned === undefined || query.isPending ? (
         <p className="muted" role="status">
           Loading the brief…
-        </p>
-      ) : query.isError && !online ? (
-        <p className="callout" role="status">
-          This brief is not on this phone yet. It opens here once you are back online.
         </p>
       ) : query.isError ? (
         <p className="form-error" role="alert">
@@ -95,6 +117,13 @@ function Brief({ user, meetingId }: { user: User; meetingId: string }) {
       ) : meeting.internal ? (
         <p className="callout">
           A meeting with your own team gets no brief unless you ask for one.
+        </p>
+      ) : !ahead ? (
+        <p className="callout">Briefs are made before a meeting starts; this one has no brief.</p>
+      ) : meeting.briefProblem ? (
+        <p className="callout" role="status">
+          The brief could not be made yet ({meeting.briefProblem}). Pitchpad tries again in a few
+          minutes, or make it now.
         </p>
       ) : (
         <p className="callout" role="status">
@@ -124,7 +153,7 @@ function Brief({ user, meetingId }: { user: User; meetingId: string }) {
         {(meeting || brief) && (
           <Link
             to="/debrief"
-            search={debriefSearch(meeting ?? briefMeeting(brief!))}
+            search={debriefSearch(meeting ?? briefMeeting(brief!), user.email)}
             className="pp-button pp-button--ghost"
           >
             Debrief this meeting
@@ -165,13 +194,22 @@ function PinButton({
   );
 }
 
-/** '[2]' after a line, linking to its source below. */
+/** '[2]' after a line, linking to its source below, which it opens. */
 function Cite({ item }: { item: BriefItem }) {
   if (item.source === undefined) return null;
+  const id = `brief-source-${item.source}`;
   return (
     <>
       {' '}
-      <a className="brief-cite" href={`#brief-source-${item.source}`}>
+      <a
+        className="brief-cite"
+        href={`#${id}`}
+        aria-label={`Source ${item.source}`}
+        onClick={() => {
+          const details = document.getElementById(id)?.querySelector('details');
+          if (details) details.open = true;
+        }}
+      >
         [{item.source}]
       </a>
     </>

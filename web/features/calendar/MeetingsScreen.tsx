@@ -9,13 +9,16 @@
 import './meetings.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { openUserDb } from '../../data/db';
+import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
+import { pinnedBriefs } from './pinnedBriefs';
 import type { MeetingInfo } from '../../../domain/contract/calendar';
 import { Screen } from '../../ui/Screen';
 import type { User } from '../../../domain/contract/auth';
 import { useAuth } from '../auth/auth.queries';
 import { meetingsQueryOptions } from './calendar.queries';
-import { dayOf, debriefSearch, people, timeOf } from './meetingText';
+import { dayOf, debriefSearch, meetingWhen, people, timeOf } from './meetingText';
 
 export function MeetingsScreen() {
   const { user } = useAuth();
@@ -28,6 +31,11 @@ function Meetings({ user }: { user: User }) {
   // 'Debrief this meeting' shows on the meetings that had started when the screen opened.
   const [openedAt] = useState(() => Date.now());
   const data = query.data;
+  const db = useMemo(() => openUserDb(user.id), [user.id]);
+  const pinned = useSafeLiveQuery(() => pinnedBriefs(db), [db], []);
+  // Pinned briefs of meetings the list no longer holds (over, or moved out of the next days).
+  const listed = new Set((data?.meetings ?? []).map((m) => m.id));
+  const kept = (pinned ?? []).filter((brief) => !listed.has(brief.meetingId));
   const byDay = new Map<string, MeetingInfo[]>();
   for (const meeting of data?.meetings ?? []) {
     const day = dayOf(meeting.start);
@@ -108,7 +116,7 @@ function Meetings({ user }: { user: User }) {
                       {!meeting.internal && new Date(meeting.start).getTime() < openedAt && (
                         <Link
                           to="/debrief"
-                          search={debriefSearch(meeting)}
+                          search={debriefSearch(meeting, user.email)}
                           className="meeting-card__debrief"
                         >
                           Debrief this meeting
@@ -121,6 +129,29 @@ function Meetings({ user }: { user: User }) {
             ))
           )}
         </>
+      )}
+      {kept.length > 0 && (
+        <section className="meetings-day" aria-labelledby="meetings-pinned">
+          <h2 id="meetings-pinned" className="meetings-day__title">
+            Pinned briefs
+          </h2>
+          <ul className="meetings-day__list">
+            {kept.map((brief) => (
+              <li key={brief.meetingId} className="meeting-card">
+                <p className="meeting-card__time">{meetingWhen(brief.start)}</p>
+                <p className="meeting-card__title">
+                  <Link
+                    to="/meetings/$meetingId"
+                    params={{ meetingId: brief.meetingId }}
+                    className="meeting-card__link"
+                  >
+                    {brief.title}
+                  </Link>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </Screen>
   );

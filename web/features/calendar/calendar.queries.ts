@@ -55,19 +55,15 @@ function briefFromMeetings(
 ): MeetingBrief | undefined {
   return queryClient
     .getQueryData<MeetingsResponse>(calendarKeys.meetings(userId))
-    ?.briefs.find((brief) => brief.meetingId === meetingId);
+    ?.briefs?.find((brief) => brief.meetingId === meetingId);
 }
 
 /**
- * One meeting's brief. Starts from the copy the meetings list brought (or `kept`, a pinned copy on
- * this phone); a brief not made yet is null, not an error.
+ * One meeting's brief, starting from the copy the meetings list brought; a brief not made yet is
+ * null, not an error. Not kept across restarts itself (web/queryClient.ts): the list keeps the next
+ * day's, the rep's pins the others.
  */
-export const briefQueryOptions = (
-  queryClient: QueryClient,
-  userId: number,
-  meetingId: string,
-  kept?: MeetingBrief,
-) =>
+export const briefQueryOptions = (queryClient: QueryClient, userId: number, meetingId: string) =>
   queryOptions({
     queryKey: calendarKeys.brief(userId, meetingId),
     queryFn: async ({ signal }) => {
@@ -81,7 +77,7 @@ export const briefQueryOptions = (
         throw error;
       }
     },
-    initialData: () => briefFromMeetings(queryClient, userId, meetingId) ?? kept,
+    initialData: () => briefFromMeetings(queryClient, userId, meetingId),
     initialDataUpdatedAt: () =>
       queryClient.getQueryState(calendarKeys.meetings(userId))?.dataUpdatedAt,
   });

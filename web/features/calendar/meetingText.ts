@@ -1,4 +1,5 @@
 /** How the meetings screens say a meeting: its time, its people, and what a debrief of it starts with. */
+import { isColleague } from '../../../domain/briefs/prepBrief';
 import type { MeetingInfo } from '../../../domain/contract/calendar';
 
 export const dayOf = (iso: string) =>
@@ -20,14 +21,16 @@ export function people(meeting: Pick<MeetingInfo, 'attendees'>, shown = 3): stri
 const ATTENDEES_MAX_CHARS = 600;
 
 /**
- * What 'Debrief this meeting' fills in: the meeting's name, and who was invited ('Dana Ortiz
- * <dana@freightly.example>, lee@freightly.example'), which the follow-up and the CRM note read.
+ * What 'Debrief this meeting' fills in: the meeting's name, and who was invited from outside the
+ * rep's company ('Dana Ortiz <dana@freightly.example>, lee@freightly.example'), which the follow-up
+ * and the CRM note read as the people met.
  */
-export function debriefSearch(meeting: Pick<MeetingInfo, 'title' | 'attendees'>): {
-  meeting: string;
-  attendees?: string;
-} {
+export function debriefSearch(
+  meeting: Pick<MeetingInfo, 'title' | 'attendees'>,
+  repEmail: string,
+): { meeting: string; attendees?: string } {
   const attendees = meeting.attendees
+    .filter((a) => !isColleague(a.email, repEmail))
     .map((a) => (a.name ? `${a.name} <${a.email}>` : a.email))
     .join(', ')
     .slice(0, ATTENDEES_MAX_CHARS);

@@ -48,6 +48,8 @@ function Debrief({ user }: { user: User }) {
     attendees?: string;
   };
   const [title, setTitle] = useState(() => named?.slice(0, 120) ?? '');
+  // Who the invite named, for the first recording made from the meeting's link.
+  const [invited, setInvited] = useState(() => attendees?.slice(0, 600));
   const [justRecorded, setJustRecorded] = useState<string | null>(null);
   const { hasPro } = useAuth();
 
@@ -81,9 +83,7 @@ function Debrief({ user }: { user: User }) {
           placeholder="Freightly"
           onChange={(event) => setTitle(event.target.value)}
         />
-        {attendees && title === named?.slice(0, 120) && (
-          <p className="muted debrief-new__attendees">Invited: {attendees}</p>
-        )}
+        {invited && <p className="muted debrief-new__attendees">Invited: {invited}</p>}
         <RecorderPanel
           db={db}
           maxSeconds={limits.maxSeconds}
@@ -93,8 +93,8 @@ function Debrief({ user }: { user: User }) {
             // The name as typed by the end (a rep may type it while talking).
             if (title.trim()) void updateRecording(db, id, { title });
             // The invite's people go with the recording made for that meeting.
-            if (attendees && title === named?.slice(0, 120))
-              void updateRecording(db, id, { attendees: attendees.slice(0, 600) });
+            if (invited) void updateRecording(db, id, { attendees: invited });
+            setInvited(undefined);
             setJustRecorded(id);
             setTitle('');
           }}
