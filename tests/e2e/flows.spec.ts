@@ -441,7 +441,7 @@ test('a flow left at step 3 is found at step 3 after a reload, and from the menu
 async function draftStepValues(page: Page, flow: string): Promise<unknown[]> {
   const user = (await (await page.request.get('/api/auth/user')).json()) as { id: number };
   return page.evaluate(
-    ({ name, flow }) =>
+    ({ name, type }) =>
       new Promise<unknown[]>((resolve, reject) => {
         const open = indexedDB.open(name);
         open.addEventListener('error', () => reject(open.error));
@@ -451,14 +451,14 @@ async function draftStepValues(page: Page, flow: string): Promise<unknown[]> {
             open.result.close();
             resolve(
               (rows.result as { flow: string; value: unknown }[])
-                .filter((row) => row.flow === flow)
+                .filter((row) => row.flow === type)
                 .map((row) => row.value),
             );
           });
           rows.addEventListener('error', () => reject(rows.error));
         });
       }),
-    { name: `pitchpad-user-${user.id}`, flow },
+    { name: `pitchpad-user-${user.id}`, type: flow },
   );
 }
 
