@@ -13,6 +13,8 @@
  *   recordings       voice debriefs made here: the meeting, its transcript once back
  *   recordingChunks  a recording's audio, a second at a time as it was recorded (never uploaded
  *                    as such: the outbox's 'recording-upload' joins them when it sends)
+ *   searchIndex      the search index of what this device holds, serialized, with how far it has
+ *                    read each table (features/search/deviceIndex.ts); gone with the database
  *
  * Message keys. A message must keep one row from the moment it is typed (no server id yet) through
  * its reply and later refreshes, so the primary key is derived from the send's client id:
@@ -36,9 +38,11 @@ import { uuidv7 } from './ids';
  * the schema changes. 1: chats, messages, keyValues. 2: outbox, drafts, workflows. 3: outbox entries
  * of any kind, by line (`kind`, `line`, `payload`). 4: recordings and their chunks. 5: no new table;
  * saved-history changes and email edits not on the server yet become outbox entries. 6: no new
- * table; GTM plans drafted offline and not made by the server yet become outbox entries.
+ * table; GTM plans drafted offline and not made by the server yet become outbox entries. 7:
+ * searchIndex, and the times the search index reads changes by (messages' and chats' `touchedAt`,
+ * recordings' `updatedAt`), so a start reads only what changed since the index was saved.
  */
-export const DB_SCHEMA_VERSION = 6;
+export const DB_SCHEMA_VERSION = 7;
 
 /**
  * User messages follow their outbox entry: queued → sending → sent | failed.
@@ -265,6 +269,12 @@ export interface WorkflowRecord {
   deletedAt?: string;
 }
 
+/** One saved state of the device's search index (features/search/deviceIndex.ts owns its shape). */
+export interface SearchIndexRow {
+  key: string;
+  value: unknown;
+}
+
 export class PitchpadDb extends Dexie {
   chats!: Table<LocalChat, string>;
   messages!: Table<LocalMessage, string>;
@@ -274,6 +284,7 @@ export class PitchpadDb extends Dexie {
   workflows!: Table<WorkflowRecord, string>;
   recordings!: Table<LocalRecording, string>;
   recordingChunks!: Table<RecordingChunk, [string, number]>;
+  searchIndex!: Table<SearchIndexRow, string>;
 
   constructor(name: string) {
     super(name);
@@ -297,8 +308,14 @@ export class PitchpadDb extends Dexie {
       recordingChunks: '[recordingId+seq], recordingId',
     });
     this.version(5).stores({}).upgrade(queueUnsentChanges);
-    // The current schema (6). A later one turns this into `version(6)` and adds its own block.
-    this.version(DB_SCHEMA_VERSION).stores({}).upgrade(queueOfflinePlans);
+    this.version(6).stores({}).upgrade(queueOfflinePlans);
+    // The current schema (7). A later one turns this into `version(7)` and adds its own block.
+    this.version(DB_SCHEMA_VERSION).stores({
+      messages: 'key, chatId, status, touchedAt',
+      chats: 'id, updatedAt, touchedAt',
+      recordings: 'id, createdAt, state, updatedAt',
+      searchIndex: 'key',
+    });
   }
 }
 
