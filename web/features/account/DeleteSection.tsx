@@ -87,6 +87,10 @@ export function DeleteSection() {
       const userId = user?.id;
       clearSession(queryClient);
       if (userId !== undefined) {
+        // The search index first, so nothing holds the database open while it is deleted.
+        await import('../search/deviceSearch')
+          .then(({ dropDeviceIndex }) => dropDeviceIndex(userId))
+          .catch(() => undefined);
         const { clearUserData } = await import('../../data/db');
         await clearUserData(userId).catch((error: unknown) =>
           console.warn('Could not clear local data', error),

@@ -335,9 +335,13 @@ export function useLogoutMutation() {
     onSettled: () => {
       const userId = queryClient.getQueryData<User | null>(authKeys.user)?.id;
       clearSession(queryClient);
-      // The user's local chats go too. Loaded on demand: the database code stays out of the entry chunk.
+      // The user's local chats go too, with the search index kept beside them (stopped first, so
+      // nothing holds their database open). Loaded on demand: out of the entry chunk.
       if (userId !== undefined) {
-        void import('../../data/db')
+        void import('../search/deviceSearch')
+          .then(({ dropDeviceIndex }) => dropDeviceIndex(userId))
+          .catch(() => undefined)
+          .then(() => import('../../data/db'))
           .then(({ clearUserData }) => clearUserData(userId))
           .catch((error: unknown) => console.warn('Could not clear local data', error));
       }
