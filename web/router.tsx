@@ -24,6 +24,7 @@ import { kitRoute } from './routes/kit';
 import { landingRoute } from './routes/index';
 import { meetingsRoute } from './routes/meetings';
 import { meetingBriefRoute } from './routes/meetingBrief';
+import { searchRoute } from './routes/searchRoute';
 import { onboardingRoute } from './routes/onboarding';
 import { forgotPasswordRoute, resetPasswordRoute } from './routes/passwordReset';
 import { pricingRoute } from './routes/pricing';
@@ -69,6 +70,7 @@ export const routeTree = rootRoute.addChildren([
   kitRoute,
   meetingsRoute,
   meetingBriefRoute,
+  searchRoute,
   accountRoute,
 ]);
 

@@ -138,6 +138,7 @@ const ROUTES: Record<string, string[]> = {
   'settings/connections': ['/settings/connections'],
   meetings: ['/meetings'],
   'meetings/$meetingId': ['/meetings/no-such-meeting'],
+  search: ['/search', '/search?q=pricing&kind=kit'],
   kit: ['/kit'],
   account: ['/account'],
 };

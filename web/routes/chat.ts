@@ -9,7 +9,8 @@ import { optionalTextParams } from './search';
  * reload or a shared tab reopens either. Nothing the rep wrote is: a reply's button that fills a
  * flow's first answer hands it over in the history entry's state (Markdown.tsx).
  */
-export const chatSearch = optionalTextParams('chat', 'flow');
+// 'at': the message a search opened the chat on ('s<server id>' or 'c<client id>').
+export const chatSearch = optionalTextParams('chat', 'flow', 'at');
 
 export const chatRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -1,5 +1,5 @@
 import { IonButton, IonButtons, IonHeader, IonIcon, IonTitle, IonToolbar } from '@ionic/react';
-import { appsOutline, createOutline, timeOutline } from 'ionicons/icons';
+import { appsOutline, createOutline, searchOutline, timeOutline } from 'ionicons/icons';
 import type { ModelsResponse } from '../../../domain/contract/chat';
 import { ModelPicker } from './ModelPicker';
 
@@ -12,6 +12,8 @@ interface ChatHeaderProps {
   onOpenSidebar: () => void;
   isSidebarOpen: boolean;
   onNewChat: () => void;
+  /** Opens the search over everything the rep has. */
+  onSearch: () => void;
   /** Flow mode: the Show/Hide History toggle. */
   historyToggle?: { shown: boolean; onToggle: () => void };
 }
@@ -25,6 +27,7 @@ export function ChatHeader({
   onOpenSidebar,
   isSidebarOpen,
   onNewChat,
+  onSearch,
   historyToggle,
 }: ChatHeaderProps) {
   return (
@@ -65,6 +68,9 @@ export function ChatHeader({
           </div>
         </div>
         <IonButtons slot="end">
+          <IonButton aria-label="Search" onClick={onSearch}>
+            <IonIcon slot="icon-only" icon={searchOutline} aria-hidden="true" />
+          </IonButton>
           <IonButton className="chat-header__phone-only" aria-label="New Chat" onClick={onNewChat}>
             <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
           </IonButton>

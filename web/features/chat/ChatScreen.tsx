@@ -1,7 +1,7 @@
 /** The chat workspace: /chat, and the same screen for /pro/email and /pro/gtm-advisor. */
 // oxlint-disable-next-line import/no-unassigned-import -- the chat's stylesheet, loaded with its chunk
 import './chat.css';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import {
   useCallback,
   useEffect,
@@ -79,6 +79,8 @@ function ChatWorkspace({
   const { flow, startFlow } = useFlowMode();
   const [showHistory, setShowHistory] = useState(false);
   const navigate = useNavigate();
+  // A search result opened the chat on one of its messages.
+  const { at: foundMessage } = useSearch({ strict: false }) as { at?: string };
   const pendingOpeners = useMemo(
     () => ({ flow: startFlow, competitive: () => void navigate({ to: '/competitive' }) }),
     [startFlow, navigate],
@@ -176,6 +178,7 @@ function ChatWorkspace({
         onClose={closeSidebar}
         onNewChat={handleNewChat}
         onFeatured={handleFeatured}
+        onSearch={() => void navigate({ to: '/search' })}
         onOpenChat={workspace.openChat}
         onLogout={() => void logout()}
         flowMenu={<FlowMenu db={db} activeFlow={flow} onStart={handleStartFlow} locked={!hasPro} />}
@@ -189,6 +192,7 @@ function ChatWorkspace({
           onOpenSidebar={() => setSidebarOpen(true)}
           isSidebarOpen={isSidebarOpen}
           onNewChat={handleNewChat}
+          onSearch={() => void navigate({ to: '/search' })}
           historyToggle={
             flow
               ? { shown: showHistory, onToggle: () => setShowHistory((shown) => !shown) }
@@ -232,6 +236,7 @@ function ChatWorkspace({
               unloaded={workspace.unloaded}
               tools={toolCards}
               agenda={Agenda && <Agenda userId={user.id} />}
+              found={foundMessage}
             />
             <NotifyAsk />
             <ChatInputBar

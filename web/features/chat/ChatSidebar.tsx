@@ -4,6 +4,7 @@ import {
   chatbubbleOutline,
   closeOutline,
   logOutOutline,
+  searchOutline,
   sparkles,
 } from 'ionicons/icons';
 import { useEffect, useRef } from 'react';
@@ -26,6 +27,8 @@ interface ChatSidebarProps {
   onClose: () => void;
   onNewChat: () => void;
   onFeatured: () => void;
+  /** Opens the search over everything the rep has. */
+  onSearch: () => void;
   onOpenChat: (id: string) => void;
   onLogout: () => void;
   /** The guided flows menu, above Recent Conversations. */
@@ -45,6 +48,7 @@ export function ChatSidebar({
   onClose,
   onNewChat,
   onFeatured,
+  onSearch,
   onOpenChat,
   onLogout,
   flowMenu,
@@ -110,6 +114,10 @@ export function ChatSidebar({
           >
             <IonIcon icon={addOutline} aria-hidden="true" />
             New Chat
+          </button>
+          <button type="button" className="chat-sidebar__search" onClick={andClose(onSearch)}>
+            <IonIcon icon={searchOutline} aria-hidden="true" />
+            Search everything
           </button>
           <button type="button" className="chat-sidebar__featured" onClick={andClose(onFeatured)}>
             <IonIcon icon={sparkles} aria-hidden="true" />

@@ -29,6 +29,8 @@ export function AiAvatar() {
 
 interface UserMessageProps {
   messageKey: string;
+  /** The message a search opened the chat on: shown in view, highlighted for a moment. */
+  found?: boolean;
   content: string;
   delivery: Delivery;
   /** Queued until then: the day's AI allowance is used up and the server takes it once it resets. */
@@ -55,12 +57,14 @@ export const UserMessage = memo(function UserMessage({
   errorMessage,
   canDelete,
   asAnswers = false,
+  found = false,
   onRetry,
   onDelete,
 }: UserMessageProps) {
   return (
     <li
-      className={`message message--user message--${delivery}${delivery === 'failed' ? ' message--not-sent' : ''}${asAnswers ? ' message--answers' : ''}`}
+      className={`message message--user message--${delivery}${delivery === 'failed' ? ' message--not-sent' : ''}${asAnswers ? ' message--answers' : ''}${found ? ' message--found' : ''}`}
+      data-found={found || undefined}
     >
       <div className="message__body">
         {asAnswers ? (
@@ -147,6 +151,8 @@ interface ReplyProps {
   /** Copies the text; resolves whether it worked (a failure is told by the caller). */
   onCopy: (text: string) => Promise<boolean>;
   onRegenerate: () => void;
+  /** The message a search opened the chat on: shown in view, highlighted for a moment. */
+  found?: boolean;
 }
 
 /** An assistant reply: Markdown, its state, and Copy (and Regenerate on the last one) once it has finished. */
@@ -160,6 +166,7 @@ export const AssistantReply = memo(function AssistantReply({
   sources,
   onCopy,
   onRegenerate,
+  found = false,
 }: ReplyProps) {
   const finished =
     state === 'complete' || state === 'stopped' || state === 'incomplete' || state === 'kept';
@@ -167,7 +174,8 @@ export const AssistantReply = memo(function AssistantReply({
   const { copied, copy } = useCopiedMark(useCallback(() => onCopy(content), [onCopy, content]));
   return (
     <li
-      className={`message message--assistant message--${state}`}
+      className={`message message--assistant message--${state}${found ? ' message--found' : ''}`}
+      data-found={found || undefined}
       aria-busy={state === 'typing' || state === 'regenerating' || state === 'streaming'}
     >
       <AiAvatar />

@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from '../../../domain/limits';
 import type { LocalMessage } from '../../data/db';
 import { NoModelNotice } from '../settings/NoModelNotice';
 import { AiAvatar, AssistantReply, UserMessage, WaitingReply } from './MessageItem';
-import { messageViews, type QueueView } from './messageView';
+import { messageViews, type QueueView, type MessageView } from './messageView';
 import { useLiveReplies } from './useLiveReplies';
 import type { UnloadedChat } from './useChatWorkspace';
 
@@ -54,7 +54,21 @@ interface MessageListProps {
   tools?: ReactNode;
   /** Above an empty chat's welcome: the rep's next meetings. */
   agenda?: ReactNode;
+  /**
+   * The message a search opened the chat on ('s<server id>' or 'c<client id>'): brought into view
+   * once it is here, and highlighted for a moment.
+   */
+  found?: string;
 }
+
+/** Whether `view` is the message a search named ('s123', 'c<uuid>'). */
+const isFound = (view: MessageView, found: string | undefined) =>
+  found !== undefined &&
+  view.kind !== 'waiting' &&
+  ((view.message.serverId !== null && found === `s${view.message.serverId}`) ||
+    (view.kind === 'user' &&
+      view.message.clientId !== null &&
+      found === `c${view.message.clientId}`));
 
 /** The conversation, or the welcome on an empty chat. Keeps the newest message in view. */
 export function MessageList({
@@ -74,6 +88,7 @@ export function MessageList({
   unloaded,
   tools,
   agenda,
+  found,
 }: MessageListProps) {
   // The streaming text is read here rather than passed down, so that only the list (and, of its
   // rows, the growing reply) is drawn again as words arrive.
@@ -99,8 +114,19 @@ export function MessageList({
   // streaming into the last reply is followed only while the reader has not scrolled up. Compared
   // by hand after every render, as these changes are the trigger rather than inputs.
   const seen = useRef({ count: -1, isLoading, lastLength, lastShape });
+  // The found message is brought into view once, when it is first drawn; the list then follows
+  // only the reader's own scrolling.
+  const shownFound = useRef<string | undefined>(undefined);
   useLayoutEffect(() => {
     const before = seen.current;
+    const foundRow = found ? scroller.current?.querySelector('[data-found]') : null;
+    if (foundRow && shownFound.current !== found) {
+      shownFound.current = found;
+      following.current = false;
+      foundRow.scrollIntoView({ block: 'center' });
+      seen.current = { count: views.length, isLoading, lastLength, lastShape };
+      return;
+    }
     const turned = before.count !== views.length || before.isLoading !== isLoading;
     if (turned) following.current = true;
     const grew = before.lastLength !== lastLength || before.lastShape !== lastShape;
@@ -172,6 +198,7 @@ export function MessageList({
                 errorMessage={view.message.errorMessage}
                 canDelete={view.canDelete}
                 asAnswers={view.key === answersKey}
+                found={isFound(view, found)}
                 onRetry={onRetry}
                 onDelete={onDelete}
               />
@@ -187,6 +214,7 @@ export function MessageList({
                 sources={view.message.sources}
                 onCopy={onCopy}
                 onRegenerate={onRegenerate}
+                found={isFound(view, found)}
               />
             ) : (
               <WaitingReply key={view.key} />

@@ -44,14 +44,17 @@ export function MessageSources({ sources }: { sources: readonly MessageSource[] 
   );
 }
 
-/** The passage a source names, in a native dialog (focus kept inside, Esc closes), as a bottom sheet on a phone. */
-function PassageSheet({
+/**
+ * The passage a source names, in a native dialog (focus kept inside, Esc closes), as a bottom sheet
+ * on a phone. `n`: its number in the answer's Sources, when it is one (a search's hit is not).
+ */
+export function PassageSheet({
   source,
   n,
   onClose,
 }: {
   source: MessageSource;
-  n: number;
+  n?: number;
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -70,7 +73,8 @@ function PassageSheet({
       onClose={onClose}
     >
       <h2 id={titleId}>
-        [{n}] {passagePlace(source)}
+        {n !== undefined && `[${n}] `}
+        {passagePlace(source)}
       </h2>
       {passage.isPending ? (
         <p className="muted" role="status">
