@@ -50,7 +50,11 @@ const DOMAIN = String.raw`(?:[\p{L}\p{N}\p{M}\-]{1,63}\.){1,8}\p{L}{2,24}(?![\p{
 const GROUPED_NUMBER = String.raw`\p{N}{1,3}(?:,\p{N}{3}){1,6}(?:\.\p{N}{1,12})?(?!\p{N})`;
 const DECIMAL = String.raw`\p{N}{1,20}\.\p{N}{1,12}(?![\p{N}.])`;
 const WORD = String.raw`[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{M}]+)*`;
-const TOKEN = new RegExp(`(${EMAIL})|(${DOMAIN})|(${GROUPED_NUMBER})|(${DECIMAL})|(${WORD})`, 'gu');
+const WORD_RUN = new RegExp(WORD, 'gu');
+// Tried only where a word is followed by a character such a token continues with (most words are
+// not), from that word's start: the common case costs one simple pattern.
+const SHAPED = new RegExp(`(${EMAIL})|(${DOMAIN})|(${GROUPED_NUMBER})|(${DECIMAL})`, 'uy');
+const CONTINUES = /[@.,_%+-]/;
 
 const ASCII = /^[\x20-\x7e]*$/;
 const LETTERS = /^[a-z]+$/;
@@ -78,16 +82,41 @@ export function stemWord(folded: string): string {
   return stem;
 }
 
+// A word as written → its term and whether it is a stop word: words repeat, so each is worked out once.
+const wordTerms = new Map<string, [string, boolean]>();
+
+function wordTerm(word: string): [string, boolean] {
+  let known = wordTerms.get(word);
+  if (known === undefined) {
+    if (wordTerms.size >= STEMS_KEPT) wordTerms.clear();
+    const folded = foldWord(word);
+    known = [stemWord(folded), STOP_WORDS.has(folded)];
+    wordTerms.set(word, known);
+  }
+  return known;
+}
+
 /** The searchable form of one word as typed: folded, then stemmed. */
 export const foldTerm = (word: string): string => stemWord(foldWord(word));
 
 /** The words of `text` as search reads them, in order, with their places in `text`. */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const match of text.matchAll(TOKEN)) {
-    const [raw, email, domain, grouped] = match;
+  const words = new RegExp(WORD_RUN);
+  for (let match = words.exec(text); match; match = words.exec(text)) {
     const start = match.index;
+    let raw = match[0];
+    let shape: RegExpExecArray | null = null;
+    if (CONTINUES.test(text[start + raw.length] ?? '')) {
+      SHAPED.lastIndex = start;
+      shape = SHAPED.exec(text);
+      if (shape) {
+        raw = shape[0];
+        words.lastIndex = start + raw.length;
+      }
+    }
     const end = start + raw.length;
+    const [, email, domain, grouped] = shape ?? [];
     if (email !== undefined || domain !== undefined) {
       const term = foldWord(raw);
       const [local, host] = email !== undefined ? splitEmail(term) : [null, term];
@@ -97,9 +126,8 @@ export function tokenize(text: string): Token[] {
     } else if (grouped !== undefined) {
       tokens.push({ start, end, term: raw.replace(/,/g, ''), stop: false });
     } else {
-      const folded = foldWord(raw);
-      if (!folded) continue;
-      tokens.push({ start, end, term: stemWord(folded), stop: STOP_WORDS.has(folded) });
+      const [term, stop] = wordTerm(raw);
+      if (term) tokens.push({ start, end, term, stop });
     }
   }
   return tokens;
@@ -238,8 +266,9 @@ export interface TextTerms {
   all: Set<string>;
 }
 
-export function textTerms(text: string): TextTerms {
-  const tokens = tokenize(text);
+export const textTerms = (text: string): TextTerms => termsOf(tokenize(text));
+
+function termsOf(tokens: Token[]): TextTerms {
   const all = new Set<string>();
   for (const token of tokens) {
     all.add(token.term);
@@ -306,8 +335,25 @@ export interface Snippet {
  * stands in it (a stem's other forms too: 'pricing' marks 'prices').
  */
 export function snippetOf(text: string, query: ParsedQuery, length = SNIPPET_LENGTH): Snippet {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const tokens = tokenize(flat);
+  const flat = flatten(text);
+  return snippetFrom(flat, tokenize(flat), query, length);
+}
+
+/** The snippet of `text` when it matches the query (matchesQuery), else null: the text read once. */
+export function findIn(text: string, query: ParsedQuery, length = SNIPPET_LENGTH): Snippet | null {
+  const flat = flatten(text);
+  const terms = termsOf(tokenize(flat));
+  return matchesQuery(terms, query) ? snippetFrom(flat, terms.tokens, query, length) : null;
+}
+
+const flatten = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+function snippetFrom(
+  flat: string,
+  tokens: readonly Token[],
+  query: ParsedQuery,
+  length: number,
+): Snippet {
   // Each matched token, and which part of the query it matched (to count the parts a window shows).
   const matched: { token: Token; part: string }[] = [];
   const wanted = new Set(query.terms);

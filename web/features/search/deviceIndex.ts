@@ -41,13 +41,12 @@ import {
   type SearchRange,
 } from '../../../domain/contract/search';
 import {
+  MIN_PREFIX,
   STOP_WORDS,
+  findIn,
   indexTerms,
   isEmptyQuery,
-  matchesQuery,
   parseQuery,
-  snippetOf,
-  textTerms,
   type ParsedQuery,
 } from '../../../domain/search/query';
 import type {
@@ -206,13 +205,16 @@ export class DeviceIndex {
         if (since !== null && (at === null || at < since)) return false;
         return !kinds || kinds.has(this.kindOf(result.id as string, result.chat as string | null));
       },
-      // Newest relevant first: a hit written today counts double, one a month old about 1.3 times.
-      boostDocument: (_id, _term, stored) => {
-        const at = stored?.at as number | null | undefined;
-        return at == null ? 1.5 : 1 + 1 / (1 + Math.max(0, now - at) / (14 * DAY_MS));
-      },
     });
-    return this.confirm(results, parsed, limit);
+    // Newest relevant first: a hit written today counts double, one a month old about 1.3 times
+    // (weighed here once per hit, not per word matched as a MiniSearch boost would be).
+    const weigh = (at: number | null) =>
+      at === null ? 1.5 : 1 + 1 / (1 + Math.max(0, now - at) / (14 * DAY_MS));
+    const ranked = results
+      .map((result) => ({ result, rank: result.score * weigh(result.at as number | null) }))
+      .toSorted((a, b) => b.rank - a.rank)
+      .map(({ result }) => result);
+    return this.confirm(ranked, parsed, limit);
   }
 
   /** Read the rows of the best results again and keep those that still match, up to `limit`. */
@@ -275,14 +277,14 @@ export class DeviceIndex {
 
   private messageHit(row: LocalMessage | undefined, query: ParsedQuery): SearchHit | null {
     if (!row || !indexable(row)) return null;
-    const text = plainText(row.content);
-    if (!matchesQuery(textTerms(text), query)) return null;
+    const found = findIn(plainText(row.content), query);
+    if (!found) return null;
     return {
       kind: this.chats.get(row.chatId)?.isPlaybook ? 'flow' : 'chat',
       key: messageKeyOf(row),
       title: this.chatTitle(row.chatId),
       at: row.timestamp || new Date(row.sortAt).toISOString(),
-      ...snippetOf(text, query),
+      ...found,
       target: messageTarget(row),
     };
   }
@@ -290,14 +292,14 @@ export class DeviceIndex {
   private emailHit(row: LocalMessage | undefined, query: ParsedQuery): SearchHit | null {
     const edit = row?.emailEdit;
     if (!row || !edit) return null;
-    const text = emailText(edit);
-    if (!matchesQuery(textTerms(text), query)) return null;
+    const found = findIn(emailText(edit), query);
+    if (!found) return null;
     return {
       kind: 'email',
       key: `email:${messageKeyOf(row)}`,
       title: this.chatTitle(row.chatId),
       at: edit.editedAt,
-      ...snippetOf(text, query),
+      ...found,
       target: messageTarget(row),
     };
   }
@@ -560,7 +562,9 @@ function queryOf(parsed: ParsedQuery): Query {
     const words = phrase.terms.filter((term) => !STOP_WORDS.has(term));
     const last = phrase.lastIsPrefix ? words.pop() : undefined;
     required.push(...words);
-    if (last) required.push({ queries: [last], prefix: true });
+    // A word begun inside a phrase is looked for once it is long enough to narrow anything down;
+    // the phrase itself is checked against each hit's text.
+    if (last && last.length >= MIN_PREFIX) required.push({ queries: [last], prefix: true });
   }
   if (parsed.prefix)
     required.push({
@@ -602,14 +606,14 @@ function workflowText(record: WorkflowRecord): string {
 
 function workflowHit(record: WorkflowRecord | undefined, query: ParsedQuery): SearchHit | null {
   if (!record?.chatId || record.deletedAt) return null;
-  const text = plainText(workflowText(record));
-  if (!matchesQuery(textTerms(text), query)) return null;
+  const found = findIn(plainText(workflowText(record)), query);
+  if (!found) return null;
   return {
     kind: 'flow',
     key: `chat:${record.chatId}`,
     title: record.title,
     at: record.updatedAt,
-    ...snippetOf(text, query),
+    ...found,
     target: { kind: 'chat', chatId: record.chatId },
   };
 }
@@ -622,14 +626,14 @@ function recordingText(recording: LocalRecording): string {
 
 function recordingHit(recording: LocalRecording | undefined, query: ParsedQuery): SearchHit | null {
   if (!recording) return null;
-  const text = recordingText(recording);
-  if (!text || !matchesQuery(textTerms(text), query)) return null;
+  const found = findIn(recordingText(recording), query);
+  if (!found) return null;
   return {
     kind: 'debrief',
     key: `rec:${recording.id}`,
     title: recording.title.trim() ? `Debrief: ${recording.title.trim()}` : 'Debrief',
     at: new Date(recording.createdAt).toISOString(),
-    ...snippetOf(text, query),
+    ...found,
     target: { kind: 'recording', recordingId: recording.id },
   };
 }
@@ -645,14 +649,14 @@ function profileHit(
   query: ParsedQuery,
 ): SearchHit | null {
   if (!(field in PROFILE_FIELDS)) return null;
-  const text = profileText(field, value);
-  if (!text || !matchesQuery(textTerms(text), query)) return null;
+  const found = findIn(profileText(field, value), query);
+  if (!found) return null;
   return {
     kind: 'profile',
     key: `profile:${field}`,
     title: `Profile: ${PROFILE_FIELDS[field].label}`,
     at: null,
-    ...snippetOf(text, query),
+    ...found,
     target: { kind: 'profile', field },
   };
 }
