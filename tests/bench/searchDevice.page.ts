@@ -1,0 +1,91 @@
+/**
+ * The page searchDevice.bench.ts opens in Chromium: the device index (web/features/search) over a
+ * busy rep's phone, run on the page's main thread so the CPU slowdown applies to all of it (the app
+ * runs it in a worker). It answers the bench through `window.searchBench`, in milliseconds.
+ */
+import { PitchpadDb } from '../../web/data/db';
+import { DeviceIndex } from '../../web/features/search/deviceIndex';
+import { BENCH_QUERIES, buildBenchPhone } from './searchCorpus';
+
+const NAME = 'pitchpad-user-1';
+const longTasks: number[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) longTasks.push(entry.duration);
+}).observe({ type: 'longtask', buffered: true });
+
+const heapBytes = () =>
+  (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ??
+  0;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+async function seed(count: number): Promise<void> {
+  const db = new PitchpadDb(NAME);
+  const phone = buildBenchPhone(count);
+  await db.chats.bulkPut(phone.chats);
+  for (let i = 0; i < phone.messages.length; i += 2_000)
+    await db.messages.bulkPut(phone.messages.slice(i, i + 2_000));
+  db.close();
+}
+
+/** Build the index from the rows (a first start), then save it, as the app would. */
+async function build(): Promise<{
+  buildMs: number;
+  saveMs: number;
+  bytes: number;
+  heapMb: number;
+  longTasks: number[];
+}> {
+  const db = new PitchpadDb(NAME);
+  await db.open();
+  await settle();
+  longTasks.length = 0;
+  const heapBefore = heapBytes();
+  const index = new DeviceIndex(db);
+  const started = performance.now();
+  await index.start();
+  const buildMs = performance.now() - started;
+  const heapMb = (heapBytes() - heapBefore) / 1e6;
+  const tasks = [...longTasks];
+  const saving = performance.now();
+  await index.stop();
+  const saveMs = performance.now() - saving;
+  const row = await db.searchIndex.get('device');
+  const bytes = (row?.value as { index: string } | undefined)?.index.length ?? 0;
+  db.close();
+  return { buildMs, saveMs, bytes, heapMb, longTasks: tasks };
+}
+
+let warm: DeviceIndex | null = null;
+
+/** A start with the index saved and nothing changed: load it and read what changed (nothing). */
+async function restart(): Promise<{ startMs: number; rowsRead: number; longTasks: number[] }> {
+  const db = new PitchpadDb(NAME);
+  await db.open();
+  await settle();
+  longTasks.length = 0;
+  warm = new DeviceIndex(db);
+  const started = performance.now();
+  await warm.start();
+  return {
+    startMs: performance.now() - started,
+    rowsRead: warm.stats.rowsRead,
+    longTasks: [...longTasks],
+  };
+}
+
+/** Each query typed a key at a time: the time of each keystroke's search (20 hits). */
+async function type(): Promise<{ keystrokes: number[]; longTasks: number[] }> {
+  if (!warm) throw new Error('restart first');
+  await settle();
+  longTasks.length = 0;
+  const keystrokes: number[] = [];
+  for (const query of BENCH_QUERIES)
+    for (let i = 1; i <= query.length; i++) {
+      const started = performance.now();
+      await warm.search({ q: query.slice(0, i) }, 50);
+      keystrokes.push(performance.now() - started);
+    }
+  return { keystrokes, longTasks: [...longTasks] };
+}
+
+Object.assign(window, { searchBench: { seed, build, restart, type } });
