@@ -24,7 +24,19 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
   const db = openUserDb(userId);
   // The rep's push subscription for meeting reminders, made or mended once per start (if allowed).
   void ensurePushSubscription(userId);
-  return startSync({
+  // The search index on this phone, kept up to date in its worker from a moment after the start
+  // (the worker's code and the saved index load then, not while the app first draws).
+  let stopIndex: (() => void) | null = null;
+  let stopped = false;
+  const indexSoon = setTimeout(() => {
+    void import('../features/search/deviceSearch').then(
+      ({ startDeviceIndex }) => {
+        if (!stopped) stopIndex = startDeviceIndex(userId);
+      },
+      (error: unknown) => console.warn('The search index did not start', error),
+    );
+  }, SEARCH_INDEX_DELAY_MS);
+  const engine = startSync({
     db,
     userId,
     onSessionLost,
@@ -45,7 +57,19 @@ export function startChatSync(userId: number, onSessionLost?: () => void): SyncE
     hasOtherWork: () => queuedWork.other.has(db),
     pullOther: () => pullProfile(db),
   });
+  return {
+    ...engine,
+    stop: () => {
+      stopped = true;
+      clearTimeout(indexSoon);
+      stopIndex?.();
+      engine.stop();
+    },
+  };
 }
+
+/** How long after the app starts its search index starts keeping up. */
+const SEARCH_INDEX_DELAY_MS = 3_000;
 
 /**
  * Logout's 'Send first': hand the server everything waiting on this device now, and
