@@ -3,6 +3,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 /** Marks an in-memory embedded database (tests, throwaway runs). */
@@ -75,11 +77,19 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
  */
 const EMBEDDED_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
 
+/**
+ * The Postgres extensions the migrations create, which PGlite must be handed at start (a real
+ * Postgres has them in its contrib package): search folds accents (unaccent) and finds a rep's rows
+ * through one index on the rep and the words (btree_gin). See db/migrations/0031_add_search.sql.
+ */
+const EMBEDDED_EXTENSIONS = { btree_gin, unaccent };
+
 async function serveOnSocket(
   dataDir: string | undefined,
   socketPath: string,
 ): Promise<{ db: PGlite; server: PGLiteSocketServer }> {
   const db = await PGlite.create(dataDir, {
+    extensions: EMBEDDED_EXTENSIONS,
     startParams: [
       ...PGlite.defaultStartParams,
       ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting]),

@@ -145,7 +145,8 @@ const presentPassage = (r: PassageRow): KitPassage => ({
  * it holds all the words (`websearch_to_tsquery`: "a phrase", -not) or any word that is rare in this
  * rep's kit (in at most a twentieth of its passages, or 50), those with all the words first, then by
  * `ts_rank_cd` over all the words (how many, how close together). Two queries: the first turns the
- * question into search terms, so the second is a plain indexed search (GIN) with them.
+ * question into search terms, so the second is a plain indexed search with them, on the index of
+ * (rep, words): it reads this rep's passages that hold a word, whatever other reps' kits hold.
  */
 export async function searchKit(
   pool: Pool,
@@ -181,7 +182,8 @@ export async function searchKit(
          FROM kit_passages p
          JOIN kit_files f ON f.user_id = p.user_id AND f.id = p.file_id
         WHERE p.user_id = $1 AND p.config = $2
-          AND (p.tsv @@ $3::tsquery OR p.tsv @@ $4::tsquery)
+          -- One query of either, not two conditions joined by OR: one scan of the index.
+          AND p.tsv @@ ($3::tsquery || $4::tsquery)
         ORDER BY complete DESC, rank DESC, p.id
         LIMIT $6`,
       [userId, plan.config, plan.every, plan.rare ?? plan.every, plan.words, limit],
