@@ -47,6 +47,7 @@ import { sendPush } from './push/push';
 import { crmRoutes } from './crm/crm.routes';
 import { crmSettingsRoutes } from './crm/crmSettings.routes';
 import { pushRoutes } from './push/push.routes';
+import { searchRoutes } from './search/search.routes';
 import { accountExportRoutes } from './account/export.routes';
 import { accountDeleteRoutes } from './account/delete.routes';
 import type { LlmGateway } from './llm/types';
@@ -203,6 +204,7 @@ export function createApp({
     calendarRoutes(model, calendarWork),
     crmSettingsRoutes(),
     pushRoutes(),
+    searchRoutes(),
     accountExportRoutes(),
     accountDeleteRoutes(lucia, stripe),
   ];
