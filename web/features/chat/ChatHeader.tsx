@@ -68,7 +68,8 @@ export function ChatHeader({
           </div>
         </div>
         <IonButtons slot="end">
-          <IonButton aria-label="Search" onClick={onSearch}>
+          {/* Below 360 px the title needs the width: search is in the drawer there. */}
+          <IonButton className="chat-header__search" aria-label="Search" onClick={onSearch}>
             <IonIcon slot="icon-only" icon={searchOutline} aria-hidden="true" />
           </IonButton>
           <IonButton className="chat-header__phone-only" aria-label="New Chat" onClick={onNewChat}>
