@@ -21,6 +21,8 @@ class Binds {
       placeholder = `$${this.values.length}::${type}`;
       this.named.set(name, placeholder);
     }
+    if (!placeholder.endsWith(`::${type}`))
+      throw new Error(`search: ${name} is bound as ${placeholder}, not as ${type}`);
     return placeholder;
   }
 }
@@ -59,7 +61,24 @@ interface Statement {
 }
 
 const userOf = ({ request, binds }: Statement) => binds.bind('user', request.userId, 'int');
-const queryOf = ({ request, binds }: Statement) => binds.bind('query', request.query, 'tsquery');
+const queryOf = ({ request, binds }: Statement) =>
+  binds.bind('query', request.query.full, 'tsquery');
+
+/**
+ * The rows of `tsv` that match. The index answers for the whole words; a word still being typed
+ * (a prefix) is checked on the rows the index gave, through `ts_match_vq` (the function behind @@,
+ * which no index serves). An index asked for a prefix reads every rep's words that begin so, and
+ * the more reps, the more it reads ('ne' begins thousands of words): checked on this rep's rows
+ * instead, its cost is this rep's alone. With no whole word to find (only the word being typed),
+ * the index gives all of the rep's rows.
+ */
+function matches(s: Statement, tsv: string): string {
+  const { full, whole } = s.request.query;
+  if (whole === full) return `${tsv} @@ ${queryOf(s)}`;
+  const prefix = `ts_match_vq(${tsv}, ${queryOf(s)})`;
+  if (whole === null) return prefix;
+  return `${tsv} @@ ${s.binds.bind('wholeWords', whole, 'tsquery')} AND ${prefix}`;
+}
 
 /**
  * The score of a row: `tsv` its stored words, `at` its time (null: timeless), aged from the moment
@@ -102,6 +121,13 @@ export interface HitRow {
 
 const COLUMNS = 'kind, key, title, at, body, page, chat_id, server_id, client_id, ref, score';
 
+/**
+ * The rep's matching messages first, then their chats: `OFFSET 0` keeps the planner from starting
+ * at the rep's chats and probing each for messages, a plan whose cost moves with the statistics of
+ * every rep's rows.
+ */
+const MATCHED_FIRST = 'OFFSET 0';
+
 /** The messages a rep and the model wrote, in chats the rep has not deleted: kind chat or flow. */
 function messageHits(s: Statement): string | undefined {
   const chat = s.request.kinds.has('chat');
@@ -111,23 +137,32 @@ function messageHits(s: Statement): string | undefined {
   return `SELECT CASE WHEN c.is_playbook = 'true' THEN 'flow' ELSE 'chat' END,
             'msg:' || m.chat_id || ':' || coalesce(m.client_id::text, 's' || m.id),
             c.title, m.timestamp, m.content, NULL::int, m.chat_id, m.id, m.client_id::text,
-            NULL::text, ${score(s, 'm.search_tsv', 'm.timestamp')}
-       FROM messages m JOIN chats c ON c.id = m.chat_id
-      WHERE m.user_id = ${userOf(s)} AND m.search_tsv @@ ${queryOf(s)} AND c.deleted_at IS NULL
-            ${which} ${inRange(s, 'm.timestamp')}`;
+            NULL::text, m.score
+       FROM (SELECT m.id, m.chat_id, m.client_id, m.timestamp, m.content,
+                    ${score(s, 'm.search_tsv', 'm.timestamp')} AS score
+               FROM messages m
+              WHERE m.user_id = ${userOf(s)} AND ${matches(s, 'm.search_tsv')}
+                    ${inRange(s, 'm.timestamp')}
+              ${MATCHED_FIRST}) m
+       JOIN chats c ON c.id = m.chat_id AND c.user_id = ${userOf(s)}
+      WHERE c.deleted_at IS NULL ${which}`;
 }
 
 /** The rep's edits of email replies, subject and body, dated by the edit. */
 function emailHits(s: Statement): string {
   const editedAt = `(m.email_edit ->> 'editedAt')::timestamptz`;
   return `SELECT 'email', 'email:' || m.chat_id || ':' || coalesce(m.client_id::text, 's' || m.id),
-            c.title, ${editedAt},
-            coalesce(m.email_edit ->> 'subject', '') || E'\\n\\n' || coalesce(m.email_edit ->> 'body', ''),
-            NULL::int, m.chat_id, m.id, m.client_id::text, NULL::text,
-            ${score(s, 'm.email_tsv', editedAt)}
-       FROM messages m JOIN chats c ON c.id = m.chat_id
-      WHERE m.user_id = ${userOf(s)} AND m.email_tsv @@ ${queryOf(s)} AND c.deleted_at IS NULL
-            ${inRange(s, editedAt)}`;
+            c.title, m.at, m.body, NULL::int, m.chat_id, m.id, m.client_id::text, NULL::text,
+            m.score
+       FROM (SELECT m.id, m.chat_id, m.client_id, ${editedAt} AS at,
+                    coalesce(m.email_edit ->> 'subject', '') || E'\\n\\n'
+                      || coalesce(m.email_edit ->> 'body', '') AS body,
+                    ${score(s, 'm.email_tsv', editedAt)} AS score
+               FROM messages m
+              WHERE m.user_id = ${userOf(s)} AND ${matches(s, 'm.email_tsv')} ${inRange(s, editedAt)}
+              ${MATCHED_FIRST}) m
+       JOIN chats c ON c.id = m.chat_id AND c.user_id = ${userOf(s)}
+      WHERE c.deleted_at IS NULL`;
 }
 
 /**
@@ -144,7 +179,7 @@ function savedFlowHits(s: Statement): string {
          FROM workflows w
          JOIN chats c ON c.user_id = w.user_id AND c.deleted_at IS NULL
               AND c.id = substring(w.path FROM '[?&]chat=([^&#]+)')
-        WHERE w.user_id = ${userOf(s)} AND w.deleted_at IS NULL AND w.search_tsv @@ ${queryOf(s)}
+        WHERE w.user_id = ${userOf(s)} AND w.deleted_at IS NULL AND ${matches(s, 'w.search_tsv')}
               ${inRange(s, 'w.date')}
         ORDER BY c.id, score DESC, w.id
      ) saved`;
@@ -155,7 +190,7 @@ function debriefHits(s: Statement): string {
   return `SELECT 'debrief', 'rec:' || r.id, r.title, r.created_at, r.transcript, NULL::int,
             NULL::text, NULL::int, NULL::text, r.id, ${score(s, 'r.search_tsv', 'r.created_at')}
        FROM recordings r
-      WHERE r.user_id = ${userOf(s)} AND r.search_tsv @@ ${queryOf(s)} ${inRange(s, 'r.created_at')}`;
+      WHERE r.user_id = ${userOf(s)} AND ${matches(s, 'r.search_tsv')} ${inRange(s, 'r.created_at')}`;
 }
 
 /** The sales kit's passages, with their file's name and page. */
@@ -163,7 +198,7 @@ function kitHits(s: Statement): string {
   return `SELECT 'kit', 'kit:' || p.id, f.name, NULL::timestamptz, p.text, p.page,
             NULL::text, NULL::int, NULL::text, p.id::text, ${score(s, 'p.search_tsv', null)}
        FROM kit_passages p JOIN kit_files f ON f.user_id = p.user_id AND f.id = p.file_id
-      WHERE p.user_id = ${userOf(s)} AND p.search_tsv @@ ${queryOf(s)}`;
+      WHERE p.user_id = ${userOf(s)} AND ${matches(s, 'p.search_tsv')}`;
 }
 
 /**
@@ -177,40 +212,62 @@ function profileHits(s: Statement): string {
        FROM profiles p
        CROSS JOIN LATERAL jsonb_each(p.fields) f
        CROSS JOIN LATERAL (SELECT to_tsvector(${CONFIG}, f.value ->> 'value') AS tsv) v
-      WHERE p.user_id = ${userOf(s)} AND f.key = ANY(${fields}) AND v.tsv @@ ${queryOf(s)}`;
+      WHERE p.user_id = ${userOf(s)} AND f.key = ANY(${fields}) AND ${matches(s, 'v.tsv')}`;
+}
+
+/** A search's tsquery, as Postgres writes it. */
+export interface SearchTsquery {
+  /** Everything typed: whole words, "phrases", -words, and the word being typed as a prefix. */
+  full: string;
+  /**
+   * The part an index answers: `full` when no word is being typed, else the whole words alone
+   * (null when there are none to find).
+   */
+  whole: string | null;
 }
 
 /**
- * The tsquery of what the rep typed, as Postgres writes it, or null when it looks for nothing (only
- * stop words or signs, or only words to leave out). `head` goes through `websearch_to_tsquery`
- * ("a phrase", -word, or; never an error, whatever the characters); `last`, the word being typed (letters and
- * digits only), matches as a prefix: the one lexeme Postgres made of it, which Postgres itself
- * quoted, gets ':*'. Nothing the rep typed is ever pasted into tsquery syntax.
+ * The tsquery of what the rep typed, or null when it looks for nothing (only stop words or signs,
+ * or only words to leave out). `head` goes through `websearch_to_tsquery` ("a phrase", -word, or;
+ * never an error, whatever the characters); `last`, the word being typed (letters and digits only),
+ * matches as a prefix: the one lexeme Postgres made of it, which Postgres itself quoted, gets ':*'.
+ * Nothing the rep typed is ever pasted into tsquery syntax.
  */
 export async function searchTsquery(
   pool: Pool,
   head: string,
   last: string | null,
-): Promise<string | null> {
-  const { rows } = await pool.query<{ query: string; nodes: number; indexed: string }>(
+): Promise<SearchTsquery | null> {
+  const { rows } = await pool.query<{
+    query: string;
+    finds: boolean;
+    head: string;
+    head_finds: boolean;
+    prefixed: boolean;
+  }>(
+    // querytree() is 'T' for a query that holds nothing to find, only words to leave out.
     `WITH typed AS (
        SELECT websearch_to_tsquery(${CONFIG}, $1) AS head, websearch_to_tsquery(${CONFIG}, $2) AS last
      ), q AS (
-       SELECT head && CASE WHEN numnode(last) = 1 THEN (last::text || ':*')::tsquery ELSE last END AS query
+       SELECT head, numnode(last) = 1 AS prefixed,
+              head && CASE WHEN numnode(last) = 1 THEN (last::text || ':*')::tsquery ELSE last END AS query
          FROM typed
      )
-     SELECT query::text AS query, numnode(query) AS nodes, querytree(query) AS indexed FROM q`,
+     SELECT query::text AS query, numnode(query) > 0 AND querytree(query) <> 'T' AS finds,
+            head::text AS head, numnode(head) > 0 AND querytree(head) <> 'T' AS head_finds, prefixed
+       FROM q`,
     [head, last ?? ''],
   );
-  const { query, nodes, indexed } = rows[0]!;
-  // querytree is 'T' when the query holds nothing to find, only words to leave out.
-  return nodes > 0 && indexed !== 'T' ? query : null;
+  const found = rows[0]!;
+  if (!found.finds) return null;
+  if (!found.prefixed) return { full: found.query, whole: found.query };
+  return { full: found.query, whole: found.head_finds ? found.head : null };
 }
 
 export interface HitsRequest {
   userId: number;
   /** What searchTsquery made. */
-  query: string;
+  query: SearchTsquery;
   kinds: ReadonlySet<SearchKind>;
   /** The moment the search is as of: its first page's. */
   asOf: Date;
@@ -259,7 +316,7 @@ export async function findHits(pool: Pool, request: HitsRequest): Promise<HitRow
        CROSS JOIN LATERAL (
          SELECT ts_headline(${CONFIG}, clean.body, ${queryOf(s)},
                   CASE WHEN length(clean.body) <= ${WHOLE_TEXT_MAX}
-                       THEN ${binds.bind('whole', WHOLE_TEXT, 'text')}
+                       THEN ${binds.bind('wholeText', WHOLE_TEXT, 'text')}
                        ELSE ${binds.bind('fragment', FRAGMENT, 'text')} END) AS headline
        ) shown
       ORDER BY page.score DESC, page.key COLLATE "C"`,
