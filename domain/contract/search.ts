@@ -57,7 +57,8 @@ export interface SearchHit {
   kind: SearchKind;
   /**
    * The same thing found on the phone and on the server has the same key: `msg:<chatId>:<clientId
-   * or serverId>`, `kit:<passageId>`, `rec:<recordingId>`, `profile:<field>`, `chat:<chatId>`.
+   * or s<serverId>>`, `email:<chatId>:<clientId or s<serverId>>`, `kit:<passageId>`,
+   * `rec:<recordingId>`, `profile:<field>`, `chat:<chatId>`.
    */
   key: string;
   /** The chat's or flow's name, the file's name ('deck.pdf, p. 3'), 'Debrief: Freightly'. */

@@ -98,7 +98,11 @@ describe('finding what the phone holds', () => {
     index = new DeviceIndex(db);
     expect(await index.search({ q: 'quick idea ' }, 5)).toMatchObject([{ kind: 'flow' }]);
     expect(await index.search({ q: 'shipments ' }, 5)).toMatchObject([
-      { kind: 'email', key: `email:${keyOf(reply)}`, title: 'Cold Email to Dana' },
+      {
+        kind: 'email',
+        key: `email:${keyOf(reply).slice('msg:'.length)}`,
+        title: 'Cold Email to Dana',
+      },
     ]);
   });
 

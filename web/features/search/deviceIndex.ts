@@ -296,7 +296,8 @@ export class DeviceIndex {
     if (!found) return null;
     return {
       kind: 'email',
-      key: `email:${messageKeyOf(row)}`,
+      // As the server keys it: 'email:<chat>:<client id or s<server id>>'.
+      key: `email:${messageKeyOf(row).slice('msg:'.length)}`,
       title: this.chatTitle(row.chatId),
       at: edit.editedAt,
       ...found,
