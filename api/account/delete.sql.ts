@@ -38,6 +38,7 @@ const TABLES_WITH_USER_ID = `
  */
 /** The rate-limit rules counted per user, by the subject they count: the id (or `u<id>`), the username, the email. */
 const RULES_BY_USER_ID = [
+  'brief:user',
   'confirm:user',
   'export:user',
   'kit:upload',
@@ -45,6 +46,7 @@ const RULES_BY_USER_ID = [
   'passkey-options:user',
   'profile:user',
   'recordings:upload',
+  'search:user',
   'workflows:user',
   'analyze:visitor',
 ];
