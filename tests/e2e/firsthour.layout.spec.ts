@@ -106,6 +106,8 @@ test("at 320 px the landing page keeps 'Pitchpad' in the header, shows each samp
   await landing.open();
   // Nothing in the header while all is well; offline, its mark joins them and the name stays.
   await expect(landing.syncBadge).toHaveCount(0);
+  // The worker keeps the header's code: offline before it controls the page, that code is not here.
+  await landing.waitForOfflineReady();
   const network = new Network(context);
   await network.goOffline();
   await expect(landing.syncBadge).toContainText('Offline');

@@ -3,8 +3,8 @@ import { expect, test } from './fixtures';
 import { csrfToken, registerAndLogIn } from './pages/session';
 import { icsOf, startFakeCalendar, type FakeCalendar } from '../fakes/calendar';
 import { fullBrowser } from './support/browser';
-import { waitForBrief, waitForWorker } from './support/meetings';
-import { Network } from './support/network';
+import { waitForBrief } from './support/meetings';
+import { Network, waitForWorker } from './support/network';
 
 // A meeting's reminder on the phone: the server sends it through the push service 30 minutes before
 // the meeting, the service worker shows it, and a tap opens the meeting's brief, which the phone

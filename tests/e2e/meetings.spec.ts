@@ -1,9 +1,9 @@
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 import { registerAndLogIn } from './pages/session';
-import { waitForBrief, waitForWorker } from './support/meetings';
+import { waitForBrief } from './support/meetings';
 import { icsOf, startFakeCalendar, type FakeCalendar } from '../fakes/calendar';
-import { Network } from './support/network';
+import { Network, waitForWorker } from './support/network';
 import { expectPhoneReady } from './support/phoneReady';
 
 // The rep's calendar on a phone: the secret address pasted on the account page, the next meetings

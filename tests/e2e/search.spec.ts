@@ -1,8 +1,7 @@
 import { expect, test } from './fixtures';
 import { pdfOf } from '../factories/documents';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { waitForWorker } from './support/meetings';
-import { Network } from './support/network';
+import { Network, waitForWorker } from './support/network';
 import { expectPhoneReady } from './support/phoneReady';
 import { uploadToKit } from './support/salesKit';
 import { unique } from './support/scriptedReplies';

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
+import { waitForWorker } from '../support/network';
 
 /** What every screen shares: the header, its menus and the toast. */
 export class AppPage {
@@ -8,6 +9,11 @@ export class AppPage {
   /** A prerendered page (/, /about, /pricing, 404) is live once the app has taken it over (web/boot.tsx). */
   async waitForApp(): Promise<void> {
     await expect(this.page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  }
+
+  /** Waits until the service worker controls the page: from then on the app starts offline. */
+  async waitForOfflineReady(): Promise<void> {
+    await waitForWorker(this.page);
   }
 
   get header(): Locator {

@@ -81,6 +81,9 @@ export class ChatPage extends AppPage {
   /** Types into the input and presses Enter. */
   async send(text: string): Promise<void> {
     await this.input.fill(text);
+    // While the previous send is still on its way, Stop stands in Send's place and Enter sends
+    // nothing: a rep waits for Send, and so does the story (a slow machine widens that moment).
+    await expect(this.sendButton).toBeEnabled();
     await this.input.press('Enter');
   }
 
@@ -107,16 +110,6 @@ export class ChatPage extends AppPage {
   /** User messages the server has. */
   get sentMessages(): Locator {
     return this.page.locator('.chat__messages .message--user.message--sent');
-  }
-
-  /** Waits until the service worker controls the page: from then on the app starts offline. */
-  async waitForOfflineReady(): Promise<void> {
-    await this.page.waitForFunction(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      return (
-        registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null
-      );
-    });
   }
 
   /** Phones: the chat header's Tools button, which opens the drawer of tools and conversations. */

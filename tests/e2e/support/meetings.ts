@@ -8,13 +8,3 @@ export async function waitForBrief(page: Page, title: string): Promise<void> {
     await expect(card).toContainText('Prep brief ready', { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
 }
-
-/** Waits until the app's service worker controls the page: what it kept then opens offline. */
-export async function waitForWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return (
-      registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null
-    );
-  });
-}

@@ -1,5 +1,15 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
 
+/** Waits until the app's service worker controls the page: what it kept then opens offline. */
+export async function waitForWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (
+      registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null
+    );
+  });
+}
+
 /**
  * Takes a whole browser context off the network and back: its pages and its service worker.
  * `context.setOffline` alone does not reliably cut the fetches a service worker makes (playwright
