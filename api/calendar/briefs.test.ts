@@ -205,6 +205,49 @@ describe.each([
     }
   });
 
+  it('lets a rep ask for 30 briefs an hour, then answers 429 with when to try again and makes none; another rep still asks', async () => {
+    const title = `Freightly sync ${tag()}`;
+    const calendar = await calendarFor(title);
+    try {
+      /** A rep with the calendar connected, and the path of its internal meeting's brief. */
+      const connected = async () => {
+        const who = await rep(offline);
+        expect((await who.client.put('/api/calendar', { url: calendar.url })).status).toBe(200);
+        await offline.calendarWork.forUser(who.user.id);
+        const { meetings } = (await who.client.get<MeetingsResponse>('/api/meetings')).body;
+        const internal = meetings.find((m) => m.internal)!;
+        return { ...who, path: `/api/meetings/${encodeURIComponent(internal.id)}/brief` };
+      };
+      const alice = await connected();
+      expect((await alice.client.post(alice.path, {})).status).toBe(200);
+      // As if she had asked 28 times more this hour, without 28 requests: her counter in the
+      // limiter's table goes from 1 (the ask above) to 29.
+      const counted = await offline.pool.query(
+        'UPDATE rate_limits SET count = 29 WHERE key = $1 AND count = 1',
+        [`brief:user:${alice.user.id}`],
+      );
+      expect(counted.rowCount).toBe(1);
+      const last = await alice.client.post<MeetingBrief>(alice.path, {});
+      expect(last.status).toBe(200);
+
+      const over = await alice.client.post(alice.path, {});
+      expect(over.status).toBe(429);
+      expect(over.body).toEqual({
+        code: 'rate_limited',
+        message: 'Too many attempts. Please try again later.',
+      });
+      const retryAfter = Number(over.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect((await alice.client.get<MeetingBrief>(alice.path)).body.madeAt).toBe(last.body.madeAt);
+
+      const bob = await connected();
+      expect((await bob.client.post(bob.path, {})).status).toBe(200);
+    } finally {
+      await calendar.close();
+    }
+  });
+
   it('with no model, assembles the brief from the same pieces: who, what is known and open, three questions, objections, the outcome', async () => {
     const title = `Freightly review ${tag()}`;
     const calendar = await calendarFor(title);

@@ -23,19 +23,42 @@ export interface MessageRow {
   status: 'streaming' | 'complete' | 'partial' | 'failed';
   reply_to: number | null;
   model: string | null;
-  stop_requested: boolean;
   updated_at: Date;
   /** A flow prompt's answers by question id (user messages only). */
   answers: Record<string, string> | null;
   /** Replies: the answer a regenerate under way replaces, put back if the attempt produces nothing. */
   kept_content: string | null;
-  kept_status: 'complete' | 'partial' | 'failed' | null;
-  kept_model: string | null;
   /** An email reply as the rep edited it; null until edited. */
   email_edit: EmailEdit | null;
   /** A reply's sales-kit passages (what its [1], [2] cite); null when it had none. */
   sources: MessageSource[] | null;
 }
+
+/**
+ * The columns a MessageRow is read from, never `*`: a message also stores its words for search (two
+ * tsvectors, about half again the row's bytes) that nothing here reads. Checked against the type, so
+ * a field added to one and not the other fails to compile.
+ */
+const MESSAGE_COLUMN_NAMES = Object.keys({
+  id: true,
+  chat_id: true,
+  role: true,
+  content: true,
+  timestamp: true,
+  client_id: true,
+  status: true,
+  reply_to: true,
+  model: true,
+  updated_at: true,
+  answers: true,
+  kept_content: true,
+  email_edit: true,
+  sources: true,
+} satisfies Record<keyof MessageRow, true>);
+
+/** A MessageRow's columns as a select list, of `table` (a name or an alias of messages). */
+const messageColumns = (table = 'messages') =>
+  MESSAGE_COLUMN_NAMES.map((column) => `${table}.${column}`).join(', ');
 
 const LIVE_CHAT = 'deleted_at IS NULL';
 
@@ -92,7 +115,7 @@ export async function listChats(pool: Pool, userId: number): Promise<ChatListRow
 
 export async function listMessages(pool: Pool, chatId: string): Promise<MessageRow[]> {
   const { rows } = await pool.query<MessageRow>(
-    'SELECT * FROM messages WHERE chat_id = $1 ORDER BY id',
+    `SELECT ${messageColumns()} FROM messages WHERE chat_id = $1 ORDER BY id`,
     [chatId],
   );
   return rows;
@@ -163,10 +186,10 @@ export async function storeSend(
      ), u AS (
        INSERT INTO messages (chat_id, role, content, client_id, answers) SELECT id, 'user', $6, $7, $9::jsonb FROM chat
         WHERE $10::boolean OR playbook_type = 'none'
-       ON CONFLICT (chat_id, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING *
+       ON CONFLICT (chat_id, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING ${messageColumns()}
      ), r AS (
        INSERT INTO messages (chat_id, role, content, status, reply_to, model)
-       SELECT chat_id, 'assistant', '', 'streaming', id, $8 FROM u RETURNING *
+       SELECT chat_id, 'assistant', '', 'streaming', id, $8 FROM u RETURNING ${messageColumns()}
      ), touch AS (
        UPDATE chats SET updated_at = now() WHERE id = $1 AND EXISTS (SELECT 1 FROM u)
      )
@@ -217,7 +240,8 @@ export async function storeDocumentChat(
        INSERT INTO chats (id, title, user_id, is_playbook, playbook_type)
        VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING *
      ), m AS (
-       INSERT INTO messages (chat_id, role, content, status, model) SELECT id, 'assistant', $6, 'complete', $7 FROM chat RETURNING *
+       INSERT INTO messages (chat_id, role, content, status, model) SELECT id, 'assistant', $6, 'complete', $7 FROM chat
+        RETURNING ${messageColumns()}
      )
      SELECT row_to_json(chat) AS chat, (SELECT row_to_json(m) FROM m) AS message FROM chat`,
     [
@@ -252,8 +276,9 @@ export async function findSend(
 ): Promise<{ user: MessageRow; reply: MessageRow | undefined } | undefined> {
   const { rows } = await pool.query<{ user: MessageRow; reply: MessageRow | null }>(
     `SELECT row_to_json(u) AS user, row_to_json(r) AS reply
-       FROM messages u LEFT JOIN messages r ON r.reply_to = u.id
-      WHERE u.chat_id = $1 AND u.client_id = $2 AND u.role = 'user'`,
+       FROM (SELECT ${messageColumns()} FROM messages
+              WHERE chat_id = $1 AND client_id = $2 AND role = 'user') u
+       LEFT JOIN (SELECT ${messageColumns()} FROM messages) r ON r.reply_to = u.id`,
     [chatId, clientId],
   );
   const row = rows[0];
@@ -307,7 +332,8 @@ export async function findFollowedReply(
   staleSeconds: number,
 ): Promise<(MessageRow & { abandoned: boolean }) | undefined> {
   const { rows } = await pool.query<MessageRow & { abandoned: boolean }>(
-    `SELECT *, (status = 'streaming' AND updated_at < now() - make_interval(secs => $2)) AS abandoned FROM messages WHERE id = $1`,
+    `SELECT ${messageColumns()}, (status = 'streaming' AND updated_at < now() - make_interval(secs => $2)) AS abandoned
+       FROM messages WHERE id = $1`,
     [id, staleSeconds],
   );
   return rows[0];
@@ -394,7 +420,7 @@ export async function finishReply(
        kept_content = NULL, kept_status = NULL, kept_model = NULL, updated_at = now()
       FROM messages old
      WHERE m.id = $1 AND old.id = $1 AND ${STILL_WRITTEN_BY('old', '$4')}
-     RETURNING m.*, ($2 = '' AND old.kept_status IS NOT NULL) AS restored`,
+     RETURNING ${messageColumns('m')}, ($2 = '' AND old.kept_status IS NOT NULL) AS restored`,
     [
       replyId,
       content,
@@ -414,12 +440,12 @@ export async function requestStop(
   userId: number,
   chatId: string,
   clientId: string,
-): Promise<MessageRow | undefined> {
-  const { rows } = await pool.query<MessageRow>(
+): Promise<Pick<MessageRow, 'id'> | undefined> {
+  const { rows } = await pool.query<Pick<MessageRow, 'id'>>(
     `UPDATE messages r SET stop_requested = true
        FROM messages u JOIN chats c ON c.id = u.chat_id
       WHERE r.reply_to = u.id AND u.chat_id = $1 AND u.client_id = $2 AND c.user_id = $3 AND c.deleted_at IS NULL
-      RETURNING r.*`,
+      RETURNING r.id`,
     [chatId, clientId, userId],
   );
   return rows[0];
@@ -428,7 +454,7 @@ export async function requestStop(
 /** The last user message of a chat, for regenerate. */
 export async function lastUserMessage(pool: Pool, chatId: string): Promise<MessageRow | undefined> {
   const { rows } = await pool.query<MessageRow>(
-    `SELECT * FROM messages WHERE chat_id = $1 AND role = 'user' ORDER BY id DESC LIMIT 1`,
+    `SELECT ${messageColumns()} FROM messages WHERE chat_id = $1 AND role = 'user' ORDER BY id DESC LIMIT 1`,
     [chatId],
   );
   return rows[0];
@@ -474,11 +500,11 @@ async function takeOverReply(
          content = '', status = 'streaming', stop_requested = false, model = $2, updated_at = now()
         WHERE reply_to = $1
           AND (${when} OR (status = 'streaming' AND updated_at < now() - make_interval(secs => $3)))
-        RETURNING *
+        RETURNING ${messageColumns()}
      ), created AS (
        INSERT INTO messages (chat_id, role, content, status, reply_to, model)
        SELECT $4, 'assistant', '', 'streaming', $1, $2 WHERE NOT EXISTS (SELECT 1 FROM messages WHERE reply_to = $1)
-       ON CONFLICT (reply_to) WHERE reply_to IS NOT NULL DO NOTHING RETURNING *
+       ON CONFLICT (reply_to) WHERE reply_to IS NOT NULL DO NOTHING RETURNING ${messageColumns()}
      )
      SELECT * FROM ${step} UNION ALL SELECT * FROM created`,
     [user.id, model, staleSeconds, user.chat_id],
@@ -510,11 +536,11 @@ export async function saveEmailEdit(
        UPDATE messages SET email_edit = $4::jsonb
         WHERE id = (SELECT id FROM target)
           AND (email_edit IS NULL OR (email_edit->>'editedAt')::timestamptz <= ($4::jsonb->>'editedAt')::timestamptz)
-        RETURNING *
+        RETURNING ${messageColumns()}
      )
      SELECT * FROM updated
      UNION ALL
-     SELECT * FROM messages WHERE id = (SELECT id FROM target) AND NOT EXISTS (SELECT 1 FROM updated)`,
+     SELECT ${messageColumns()} FROM messages WHERE id = (SELECT id FROM target) AND NOT EXISTS (SELECT 1 FROM updated)`,
     [
       userId,
       chatId,

@@ -113,6 +113,34 @@ describe.each(['the suite’s database', 'the embedded database'])('on %s', (dat
     expect(res.status).toBe(401);
   });
 
+  it('lets a rep search 240 times a minute, then answers 429 with when to try again; another rep still searches', async () => {
+    const alice = await rep();
+    await say(await chatOf(alice, 'Pricing'), 'Pricing for Acme');
+    expect(await hitsOf(alice.client, 'pricing')).toHaveLength(1);
+    // As if she had searched 238 times more this minute, without 238 requests: her counter in the
+    // limiter's table goes from 1 (the search above) to 239.
+    const counted = await server().pool.query(
+      'UPDATE rate_limits SET count = 239 WHERE key = $1 AND count = 1',
+      [`search:user:${alice.user.id}`],
+    );
+    expect(counted.rowCount).toBe(1);
+    expect(await hitsOf(alice.client, 'pricing')).toHaveLength(1);
+
+    const over = await search(alice.client, 'pricing');
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({
+      code: 'rate_limited',
+      message: 'Too many attempts. Please try again later.',
+    });
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    const bob = await rep();
+    await say(await chatOf(bob, 'Pricing'), 'Pricing for Globex');
+    expect(await hitsOf(bob.client, 'pricing')).toHaveLength(1);
+  });
+
   it('finds a sent message and its reply, keyed and opened as the phone keys and opens them', async () => {
     const alice = await rep();
     const send = buildSend('Freightly asked about volume discounts for their zorblax fleet');
