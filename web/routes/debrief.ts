@@ -7,8 +7,8 @@ import { optionalTextParams } from './search';
 export const debriefRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'debrief',
-  // 'Debrief this meeting' from /meetings names the meeting.
-  validateSearch: optionalTextParams('meeting', 'attendees'),
+  // 'Debrief this meeting' from /meetings names the meeting; a search result names its recording.
+  validateSearch: optionalTextParams('meeting', 'attendees', 'recording'),
   beforeLoad: (args) => requireUser(args, 'Please log in to debrief a meeting.'),
   component: lazyRouteComponent(() => import('../features/debrief/DebriefScreen'), 'DebriefScreen'),
 });

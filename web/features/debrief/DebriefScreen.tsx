@@ -42,10 +42,16 @@ function Debrief({ user }: { user: User }) {
   const limits = useQuery(recordingLimitsQueryOptions(user.id)).data ?? DEFAULT_RECORDING_LIMITS;
   const online = useOnline();
   const recordings = useSafeLiveQuery(() => localRecordings(db), [db], undefined);
-  // 'Debrief this meeting' (from /meetings) names the meeting; the rep can change it.
-  const { meeting: named, attendees } = useSearch({ strict: false }) as {
+  // 'Debrief this meeting' (from /meetings) names the meeting; the rep can change it. A search
+  // result names the recording it found (gone from this phone if deleted: then none is marked).
+  const {
+    meeting: named,
+    attendees,
+    recording: found,
+  } = useSearch({ strict: false }) as {
     meeting?: string;
     attendees?: string;
+    recording?: string;
   };
   const [title, setTitle] = useState(() => named?.slice(0, 120) ?? '');
   // Who the invite named, for the first recording made from the meeting's link.
@@ -120,6 +126,7 @@ function Debrief({ user }: { user: User }) {
                 choices={DEBRIEF_CHOICES}
                 showMarks={!hasPro}
                 focus={recording.id === justRecorded}
+                found={recording.id === found}
               />
             ))}
           </ul>

@@ -35,6 +35,8 @@ interface RecordingCardProps {
   showMarks: boolean;
   /** Just recorded: brought into view. */
   focus: boolean;
+  /** The recording a search opened the screen on: brought to the middle and highlighted for a moment. */
+  found: boolean;
 }
 
 export function RecordingCard({
@@ -44,6 +46,7 @@ export function RecordingCard({
   choices,
   showMarks,
   focus,
+  found,
 }: RecordingCardProps) {
   const entry = useSafeLiveQuery(
     () => recordingEntry(db, recording.id),
@@ -59,6 +62,11 @@ export function RecordingCard({
   useEffect(() => {
     if (focus) card.current?.scrollIntoView({ block: 'nearest' });
   }, [focus]);
+  // Brought to the middle once, when first drawn as found: a later redraw (notes typed, a new
+  // state) leaves the list where the rep has scrolled it.
+  useEffect(() => {
+    if (found) card.current?.scrollIntoView({ block: 'center' });
+  }, [found]);
 
   const transcribe = () => void sendRecording(db, recording.id);
   const tryNow = async () => {
@@ -76,7 +84,7 @@ export function RecordingCard({
   };
 
   return (
-    <li ref={card} className="debrief-card" aria-labelledby={titleId}>
+    <li ref={card} className={`debrief-card${found ? ' pp-found' : ''}`} aria-labelledby={titleId}>
       <div className="debrief-card__head">
         <h3 id={titleId} className="debrief-card__name">
           {recordingName(recording)}

@@ -10,6 +10,23 @@ import type { FieldInput } from './profileSections';
 /** The id of a field's control, so a check that fails can move the focus to it. */
 export const fieldId = (field: ProfileField) => `profile-${field}`;
 
+/** Whether `name` is a field of the profile (a search param may hold anything). */
+export const isProfileField = (name: string | undefined): name is ProfileField =>
+  name !== undefined && Object.hasOwn(PROFILE_FIELDS, name);
+
+/**
+ * Brings a field to the middle of the screen and gives it the focus: the tone's chosen radio,
+ * as Tab would, rather than 'Not set'.
+ */
+export function focusField(field: ProfileField): void {
+  const id = fieldId(field);
+  const control =
+    document.querySelector<HTMLElement>(`input[name="${id}"]:checked`) ??
+    document.getElementById(id);
+  control?.closest('.profile-field')?.scrollIntoView({ block: 'center' });
+  control?.focus({ preventScroll: true });
+}
+
 const TONE_LABELS: Record<(typeof TONES)[number] | '', string> = {
   '': 'Not set',
   direct: 'Direct',

@@ -14,7 +14,7 @@ import { uuidv7 } from '../../data/ids';
 import { createToaster } from '../../ui/toaster';
 import { authKeys } from '../auth/auth.queries';
 import { PROFILE_SECTIONS } from './profileSections';
-import { PROFILE_EDIT, PROFILE_LINE, readLocalProfile } from './profileStore';
+import { PROFILE_EDIT, PROFILE_LINE, pullProfile, readLocalProfile } from './profileStore';
 import { ProfileScreen, SAVED } from './ProfileScreen';
 import { renderPage } from '../../../tests/support/renderPage';
 
@@ -28,6 +28,8 @@ function closeDialog(this: HTMLDialogElement) {
 beforeAll(() => {
   HTMLDialogElement.prototype.showModal ??= showModal;
   HTMLDialogElement.prototype.close ??= closeDialog;
+  // jsdom scrolls nothing.
+  Element.prototype.scrollIntoView ??= () => {};
 });
 
 let userId = 9100;
@@ -38,6 +40,7 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   window.dispatchEvent(new Event('online'));
   await clearUserData();
 });
@@ -82,9 +85,9 @@ async function pasteAndRead(view: ReturnType<typeof renderScreen>) {
   return { text, alert: await view.findByRole('alert') };
 }
 
-function renderScreen() {
+function renderScreen(path = '/profile') {
   return renderPage(ProfileScreen, {
-    path: '/profile',
+    path,
     data: [[authKeys.user, buildSessionUser({ id: userId })]],
     toaster: createToaster(),
   });
@@ -208,5 +211,31 @@ describe('the profile screen', () => {
     );
     expect(text.value).toBe('Freightly books dock appointments.');
     expect(sent.some((call) => call.url === '/api/profile/extract')).toBe(false);
+  });
+});
+
+describe('a field a search result opened', () => {
+  it('is brought to the middle of the screen and has the focus', async () => {
+    serve({ fields: { pricing: { value: '$40 a seat a month', editedAt: T1 } } });
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const view = renderScreen('/profile?field=pricing');
+    const pricing = await view.findByLabelText('Pricing');
+    await waitFor(() => expect(document.activeElement).toBe(pricing));
+    expect(scroll).toHaveBeenCalledWith({ block: 'center' });
+  });
+
+  it('the tone: its chosen choice has the focus, not the first', async () => {
+    serve({ fields: { tone: { value: 'friendly', editedAt: T1 } } });
+    await pullProfile(openUserDb(userId));
+    const view = renderScreen('/profile?field=tone');
+    const friendly = await view.findByRole('radio', { name: 'Friendly' });
+    await waitFor(() => expect(document.activeElement).toBe(friendly));
+  });
+
+  it('a name that is no field is ignored: the profile shows, nothing has the focus', async () => {
+    serve({ fields: {} });
+    const view = renderScreen('/profile?field=toString');
+    await view.findByLabelText('Company');
+    expect(document.activeElement).toBe(document.body);
   });
 });

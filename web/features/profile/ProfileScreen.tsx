@@ -5,7 +5,7 @@
  */
 // oxlint-disable-next-line import/no-unassigned-import -- the profile screen's stylesheet, loaded with its chunk
 import './profile.css';
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { chevronForwardOutline, documentTextOutline, sparklesOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -22,7 +22,7 @@ import { useOnline } from '../../ui/useOnline';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
 import { FillFromText } from './FillFromText';
-import { ProfileFieldInput, fieldId } from './ProfileFieldInput';
+import { ProfileFieldInput, fieldId, focusField, isProfileField } from './ProfileFieldInput';
 import { PROFILE_SECTIONS } from './profileSections';
 import {
   dismissRefusedProfileEdit,
@@ -50,6 +50,8 @@ function ProfileEditor({ userId }: { userId: number }) {
   const online = useOnline();
   const profile = useLocalProfile(db);
   useKeyboardInView();
+  // A search result opened the profile on one of its fields.
+  const { field } = useSearch({ strict: false }) as { field?: string };
 
   // The server's copy, whenever the phone is online: this device's copy is shown meanwhile.
   useEffect(() => {
@@ -80,7 +82,12 @@ function ProfileEditor({ userId }: { userId: number }) {
         <InlineIcon icon={chevronForwardOutline} />
       </Link>
       {profile ? (
-        <ProfileForm db={db} profile={profile} online={online} />
+        <ProfileForm
+          db={db}
+          profile={profile}
+          online={online}
+          foundField={isProfileField(field) ? field : undefined}
+        />
       ) : (
         <p className="muted" role="status">
           Loading…
@@ -113,10 +120,13 @@ function ProfileForm({
   db,
   profile,
   online,
+  foundField,
 }: {
   db: PitchpadDb;
   profile: LocalProfile;
   online: boolean;
+  /** The field a search opened the profile on. */
+  foundField?: ProfileField;
 }) {
   const values = useMemo(() => profileValues(profile), [profile]);
   const [draft, setDraft] = useState<Draft>({});
@@ -138,6 +148,12 @@ function ProfileForm({
     setSeen(values);
     setDraft(withoutStored(draft, values));
   }
+
+  // Brought into view and focused once, when the form is first drawn: a save or a sync draws it
+  // again without taking the focus from where the rep has moved it.
+  useEffect(() => {
+    if (foundField) focusField(foundField);
+  }, [foundField]);
 
   const valueOf = (field: ProfileField) => draft[field] ?? values[field] ?? '';
 
