@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   foldTerm,
-  indexTerms,
+  indexWords,
   isEmptyQuery,
   matchesQuery,
   parseQuery,
@@ -41,7 +41,16 @@ describe('the words of a text', () => {
     ['cross-sell', ['cross', 'sell']],
     ['the café of the year', ['cafe', 'year']],
   ])('%s is indexed under %j', (text, terms) => {
-    expect(indexTerms(text)).toEqual(terms);
+    const { words, stop, parts } = indexWords(text);
+    expect([...words.filter((_, i) => !stop[i]), ...parts].toSorted()).toEqual(terms.toSorted());
+  });
+
+  it('keeps stop words in the order of words, for phrases, marked as not indexed', () => {
+    expect(indexWords('The café of the year')).toEqual({
+      words: ['the', 'cafe', 'of', 'the', 'year'],
+      stop: [true, false, true, true, false],
+      parts: [],
+    });
   });
 
   it('keeps where each word stands in the text, accents and all', () => {

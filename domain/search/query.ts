@@ -54,7 +54,6 @@ const WORD_RUN = new RegExp(WORD, 'gu');
 // Tried only where a word is followed by a character such a token continues with (most words are
 // not), from that word's start: the common case costs one simple pattern.
 const SHAPED = new RegExp(`(${EMAIL})|(${DOMAIN})|(${GROUPED_NUMBER})|(${DECIMAL})`, 'uy');
-const CONTINUES = /[@.,_%+-]/;
 
 const ASCII = /^[\x20-\x7e]*$/;
 const LETTERS = /^[a-z]+$/;
@@ -99,15 +98,27 @@ function wordTerm(word: string): [string, boolean] {
 /** The searchable form of one word as typed: folded, then stemmed. */
 export const foldTerm = (word: string): string => stemWord(foldWord(word));
 
-/** The words of `text` as search reads them, in order, with their places in `text`. */
-export function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
+/** What a scan hands on for each word: where it stands, its term, whether a stop word, its parts. */
+type Visit = (start: number, end: number, term: string, stop: boolean, parts?: string[]) => void;
+
+/** A character a shaped token (an address, a grouped or decimal number) continues with: @ . , _ % + - */
+const continuesToken = (code: number) =>
+  code === 64 ||
+  code === 46 ||
+  code === 44 ||
+  code === 95 ||
+  code === 37 ||
+  code === 43 ||
+  code === 45;
+
+/** Each word of `text` in order, as search reads it (tokenize and indexWords share this). */
+function scan(text: string, visit: Visit): void {
   const words = new RegExp(WORD_RUN);
   for (let match = words.exec(text); match; match = words.exec(text)) {
     const start = match.index;
     let raw = match[0];
     let shape: RegExpExecArray | null = null;
-    if (CONTINUES.test(text[start + raw.length] ?? '')) {
+    if (continuesToken(text.charCodeAt(start + raw.length))) {
       SHAPED.lastIndex = start;
       shape = SHAPED.exec(text);
       if (shape) {
@@ -116,20 +127,32 @@ export function tokenize(text: string): Token[] {
       }
     }
     const end = start + raw.length;
-    const [, email, domain, grouped] = shape ?? [];
+    if (shape === null) {
+      const [term, stop] = wordTerm(raw);
+      if (term) visit(start, end, term, stop);
+      continue;
+    }
+    const [, email, domain, grouped] = shape;
     if (email !== undefined || domain !== undefined) {
       const term = foldWord(raw);
       const [local, host] = email !== undefined ? splitEmail(term) : [null, term];
       const parts = [...(local === null ? [] : [local]), ...(email !== undefined ? [host] : [])];
       for (const label of host.split('.')) if (label) parts.push(label);
-      tokens.push({ start, end, term, stop: false, parts: [...new Set(parts)] });
-    } else if (grouped !== undefined) {
-      tokens.push({ start, end, term: raw.replace(/,/g, ''), stop: false });
-    } else {
+      visit(start, end, term, false, [...new Set(parts)]);
+    } else if (grouped !== undefined) visit(start, end, raw.replace(/,/g, ''), false);
+    else {
       const [term, stop] = wordTerm(raw);
-      if (term) tokens.push({ start, end, term, stop });
+      if (term) visit(start, end, term, stop);
     }
   }
+}
+
+/** The words of `text` as search reads them, in order, with their places in `text`. */
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  scan(text, (start, end, term, stop, parts) =>
+    tokens.push(parts ? { start, end, term, stop, parts } : { start, end, term, stop }),
+  );
   return tokens;
 }
 
@@ -138,15 +161,27 @@ function splitEmail(address: string): [string, string] {
   return [address.slice(0, at), address.slice(at + 1)];
 }
 
-/** The terms a text is indexed under: every token's term and parts, stop words left out. */
-export function indexTerms(text: string): string[] {
-  const terms: string[] = [];
-  for (const token of tokenize(text)) {
-    if (token.stop) continue;
-    terms.push(token.term);
-    if (token.parts) terms.push(...token.parts);
-  }
-  return terms;
+/** A text as the phone's index takes it. */
+export interface IndexedWords {
+  /** Every word's term, in order, stop words too: a quoted phrase is matched against these. */
+  words: string[];
+  /** Which of `words` are stop words: kept for phrases, never indexed. */
+  stop: boolean[];
+  /** An address's parts ('dana', 'freightly.com', 'freightly', 'com'): indexed besides the whole. */
+  parts: string[];
+}
+
+/** The words of a text as the phone's index takes them (scanned once, no object per word). */
+export function indexWords(text: string): IndexedWords {
+  const words: string[] = [];
+  const stop: boolean[] = [];
+  const parts: string[] = [];
+  scan(text, (_start, _end, term, isStop, termParts) => {
+    words.push(term);
+    stop.push(isStop);
+    if (termParts) parts.push(...termParts);
+  });
+  return { words, stop, parts };
 }
 
 /** Words in this order, each as `foldTerm` gives it; the last a word's start while it is typed. */
@@ -339,12 +374,32 @@ export function snippetOf(text: string, query: ParsedQuery, length = SNIPPET_LEN
   return snippetFrom(flat, tokenize(flat), query, length);
 }
 
-/** The snippet of `text` when it matches the query (matchesQuery), else null: the text read once. */
-export function findIn(text: string, query: ParsedQuery, length = SNIPPET_LENGTH): Snippet | null {
-  const flat = flatten(text);
-  const terms = termsOf(tokenize(flat));
-  return matchesQuery(terms, query) ? snippetFrom(flat, terms.tokens, query, length) : null;
+/** A text read for searching: white space made single spaces, and its terms. */
+export interface ReadText {
+  flat: string;
+  terms: TextTerms;
 }
+
+/** Read `text` once, to check any number of queries against it (findInRead). */
+export function readText(text: string): ReadText {
+  const flat = flatten(text);
+  return { flat, terms: termsOf(tokenize(flat)) };
+}
+
+/** The snippet of a read text when it matches the query (matchesQuery), else null. */
+export function findInRead(
+  read: ReadText,
+  query: ParsedQuery,
+  length = SNIPPET_LENGTH,
+): Snippet | null {
+  return matchesQuery(read.terms, query)
+    ? snippetFrom(read.flat, read.terms.tokens, query, length)
+    : null;
+}
+
+/** The snippet of `text` when it matches the query (matchesQuery), else null: the text read once. */
+export const findIn = (text: string, query: ParsedQuery, length = SNIPPET_LENGTH): Snippet | null =>
+  findInRead(readText(text), query, length);
 
 const flatten = (text: string) => text.replace(/\s+/g, ' ').trim();
 

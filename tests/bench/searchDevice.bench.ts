@@ -31,7 +31,7 @@ interface SearchBench {
     longTasks: number[];
   }>;
   restart(): Promise<{ startMs: number; rowsRead: number; longTasks: number[] }>;
-  type(): Promise<{ keystrokes: number[]; longTasks: number[] }>;
+  type(): Promise<{ keystrokes: number[]; typed: string[]; longTasks: number[] }>;
 }
 
 const out = mkdtempSync(join(tmpdir(), 'search-bench-'));
@@ -70,6 +70,15 @@ const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const tasks = (list: number[]) =>
   list.length ? `${list.length}, longest ${ms(Math.max(...list))}` : 'none';
 
+/** The three slowest keystrokes, with what was typed by then. */
+const slowest = (times: number[], typed: string[]) =>
+  times
+    .map((time, i) => [time, typed[i]!] as const)
+    .toSorted((a, b) => b[0] - a[0])
+    .slice(0, 12)
+    .map(([time, q]) => `'${q}' ${ms(time)}`)
+    .join(', ');
+
 const browser = await launchChromium(['--enable-precise-memory-info']);
 try {
   const page = await browser.newPage();
@@ -96,9 +105,10 @@ try {
     [
       `Device search, ${MESSAGES.toLocaleString('en-US')} messages, Chromium, CPU ${CPU_SLOWDOWN}× slower, on the page's thread`,
       `  first build       ${ms(first.buildMs)} (target ≤ 2 s), heap +${first.heapMb.toFixed(0)} MB, long tasks: ${tasks(first.longTasks)}`,
-      `  saved             ${(first.bytes / 1e6).toFixed(1)} MB serialized, in ${ms(first.saveMs)}`,
+      `  saved             ${(first.bytes / 1e6).toFixed(1)} MB, in ${ms(first.saveMs)}`,
       `  start, saved      ${ms(start.startMs)}, ${start.rowsRead} rows read, long tasks: ${tasks(start.longTasks)}`,
       `  keystroke         p50 ${ms(at(0.5))}  p95 ${ms(at(0.95))} (target ≤ 30 ms)  max ${ms(sorted.at(-1)!)}  (${sorted.length} keystrokes)`,
+      `  slowest           ${slowest(typed.keystrokes, typed.typed)}`,
       `  long tasks typing ${tasks(typed.longTasks)}`,
     ].join('\n'),
   );

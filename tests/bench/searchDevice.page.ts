@@ -5,6 +5,7 @@
  */
 import { PitchpadDb } from '../../web/data/db';
 import { DeviceIndex } from '../../web/features/search/deviceIndex';
+import type { SavedTermIndex } from '../../web/features/search/termIndex';
 import { BENCH_QUERIES, buildBenchPhone } from './searchCorpus';
 
 const NAME = 'pitchpad-user-1';
@@ -16,6 +17,17 @@ new PerformanceObserver((list) => {
 const heapBytes = () =>
   (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ??
   0;
+/** About what the saved index takes: its arrays' bytes and its strings' characters (two bytes each). */
+function savedBytes(saved: SavedTermIndex | undefined): number {
+  if (!saved) return 0;
+  let bytes = 0;
+  for (const value of Object.values(saved))
+    bytes += ArrayBuffer.isView(value)
+      ? value.byteLength
+      : (value as string[]).reduce((sum, s) => sum + 2 * s.length, 0);
+  return bytes;
+}
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
 async function seed(count: number): Promise<void> {
@@ -50,7 +62,7 @@ async function build(): Promise<{
   await index.stop();
   const saveMs = performance.now() - saving;
   const row = await db.searchIndex.get('device');
-  const bytes = (row?.value as { index: string } | undefined)?.index.length ?? 0;
+  const bytes = savedBytes((row?.value as { index: SavedTermIndex } | undefined)?.index);
   db.close();
   return { buildMs, saveMs, bytes, heapMb, longTasks: tasks };
 }
@@ -74,18 +86,20 @@ async function restart(): Promise<{ startMs: number; rowsRead: number; longTasks
 }
 
 /** Each query typed a key at a time: the time of each keystroke's search (20 hits). */
-async function type(): Promise<{ keystrokes: number[]; longTasks: number[] }> {
+async function type(): Promise<{ keystrokes: number[]; typed: string[]; longTasks: number[] }> {
   if (!warm) throw new Error('restart first');
   await settle();
   longTasks.length = 0;
   const keystrokes: number[] = [];
+  const typed: string[] = [];
   for (const query of BENCH_QUERIES)
     for (let i = 1; i <= query.length; i++) {
       const started = performance.now();
       await warm.search({ q: query.slice(0, i) }, 50);
       keystrokes.push(performance.now() - started);
+      typed.push(query.slice(0, i));
     }
-  return { keystrokes, longTasks: [...longTasks] };
+  return { keystrokes, typed, longTasks: [...longTasks] };
 }
 
 Object.assign(window, { searchBench: { seed, build, restart, type } });

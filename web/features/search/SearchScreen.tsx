@@ -106,6 +106,9 @@ function Search({ user }: { user: User }) {
     networkMode: 'always',
     staleTime: 0,
     placeholderData: (previous) => previous,
+    // While the phone's index is first built (after an update, with years of chats on it), it is
+    // asked again each second, so what it reads meanwhile joins the results.
+    refetchInterval: (current) => (current.state.data?.complete === false ? 1_000 : false),
   });
   const server = useInfiniteQuery({
     queryKey: ['search-server', user.id, q, kind, range],
@@ -121,7 +124,10 @@ function Search({ user }: { user: User }) {
     retry: false,
   });
 
-  const hits = merged(device.data ?? [], server.data?.pages.flatMap((page) => page.hits) ?? []);
+  const hits = merged(
+    device.data?.hits ?? [],
+    server.data?.pages.flatMap((page) => page.hits) ?? [],
+  );
   const groups = SEARCH_KINDS.map((k) => [k, hits.filter((hit) => hit.kind === k)] as const).filter(
     ([, inKind]) => inKind.length > 0,
   );
@@ -145,10 +151,10 @@ function Search({ user }: { user: User }) {
         setPassage({ ...target, title: hit.title });
         return;
       case 'recording':
-        void navigate({ to: '/debrief' });
+        void navigate({ to: '/debrief', search: { recording: target.recordingId } });
         return;
       case 'profile':
-        void navigate({ to: '/profile' });
+        void navigate({ to: '/profile', search: { field: target.field } });
     }
   };
 
@@ -214,6 +220,11 @@ function Search({ user }: { user: User }) {
         <p className="callout search-screen__offline" role="status">
           No signal: this searches what is on this phone. Older work and your sales kit are searched
           when the signal returns.
+        </p>
+      )}
+      {wanted && device.data?.complete === false && (
+        <p className="muted" role="status">
+          Still reading what is on this phone: more results may come in a moment.
         </p>
       )}
 

@@ -96,6 +96,7 @@ describe('finding what the phone holds', () => {
     });
     await db.messages.put(reply);
     index = new DeviceIndex(db);
+    await index.start();
     expect(await index.search({ q: 'quick idea ' }, 5)).toMatchObject([{ kind: 'flow' }]);
     expect(await index.search({ q: 'shipments ' }, 5)).toMatchObject([
       {
@@ -139,6 +140,7 @@ describe('finding what the phone holds', () => {
       pending: {},
     });
     index = new DeviceIndex(db);
+    await index.start();
     expect(await find('onboarding ')).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -175,6 +177,7 @@ describe('what a query asks', () => {
     flow = message(COLD_EMAIL.id, 'Acme case study in the email.', {}, 3);
     await db.messages.bulkPut([recent, old, flow]);
     index = new DeviceIndex(db);
+    await index.start();
   });
 
   it('matches a quoted phrase as words in that order', async () => {
@@ -226,6 +229,19 @@ describe('keeping up with the database', () => {
     expect(await keysOf('security ')).toEqual([keyOf(added)]);
   });
 
+  it('answers during a first build from what it has read so far, and says it has not read all', async () => {
+    await db.messages.bulkPut(
+      Array.from({ length: 50 }, (_, i) => message(FREIGHTLY.id, `Pipeline review number ${i}.`)),
+    );
+    index = new DeviceIndex(db);
+    const building = index.start();
+    expect((await index.search({ q: 'pipeline ' }, 100)).length).toBeLessThan(50);
+    expect(index.complete).toBe(false);
+    await building;
+    expect(index.complete).toBe(true);
+    expect(await index.search({ q: 'pipeline ' }, 100)).toHaveLength(50);
+  });
+
   it('reads no message again at a start when nothing changed, and only what changed', async () => {
     await db.messages.bulkPut(
       Array.from({ length: 300 }, (_, i) => message(FREIGHTLY.id, `Pipeline review number ${i}.`)),
@@ -256,13 +272,18 @@ describe('logout', () => {
   it("drops the rep's index with their database, so the next rep finds none of it", async () => {
     await db.messages.put(message(FREIGHTLY.id, 'Freightly pricing sheet.'));
     const stop = startDeviceIndex(userId);
-    expect(await searchOnDevice(userId, { q: 'pricing ' })).toHaveLength(1);
+    await vi.waitFor(async () =>
+      expect(await searchOnDevice(userId, { q: 'pricing ' })).toMatchObject({
+        hits: [expect.anything()],
+        complete: true,
+      }),
+    );
 
     await dropDeviceIndex(userId);
     await clearUserData(userId);
     expect(await Dexie.exists(userDbName(userId))).toBe(false);
     stop();
-    expect(await searchOnDevice(userId, { q: 'pricing ' })).toEqual([]);
+    expect((await searchOnDevice(userId, { q: 'pricing ' })).hits).toEqual([]);
     await dropDeviceIndex(userId);
   });
 });

@@ -3,20 +3,22 @@
  * and the profile, searched with no signal. It runs in a Web Worker (searchIndex.worker.ts) or, with
  * none (tests), in the page; it never touches the DOM.
  *
- * The library: MiniSearch. Measured on 20,000 messages of a busy rep (tests/bench/searchCorpus.ts,
- * 590 characters on average, Node 20 on this machine, the same folding for all three):
- *   MiniSearch 7.2   build 1.6 s, heap +68 MB, serialized 10–14 MB, a keystroke p95 6–7 ms,
- *                    100 documents replaced in 15 ms; add, discard, replace; toJSON/loadJSONAsync
- *   FlexSearch 0.8   build 4.8 s, heap +147 MB, serialized 60 MB (forward prefixes), p95 3 ms,
- *                    100 replaced in 74 ms (2.4 s without fastupdate); export/import in chunks
- *   Orama 3.1        build 5.2 s, heap +150 MB, serialized 68 MB, p95 296 ms
- * FlexSearch answers fastest but stores every prefix of every word: four times the memory and six
- * times the bytes on a phone, and no ranking but word position. MiniSearch ranks by BM25, takes
- * prefix, AND and AND_NOT queries and a filter, updates one document cheaply (a reply streaming in
- * is replaced each second), and serializes to one string to keep in IndexedDB.
+ * The index: our own (termIndex.ts), after measuring three libraries on 20,000 messages of a busy
+ * rep (tests/bench/searchCorpus.ts, 590 characters on average, the same folding for all):
+ *   MiniSearch 7.2   Node: build 1.6 s, heap +68 MB, serialized 10–14 MB, a keystroke p95 6–7 ms.
+ *                    In Chromium at 4× CPU, in the app: first build 18–24 s, start from the saved
+ *                    index 3.8 s (JSON of 10 MB parsed), a keystroke p95 98–198 ms ('pric'
+ *                    matches 8,000 messages and every match is scored into objects).
+ *   FlexSearch 0.8   Node: build 4.8 s, heap +147 MB, serialized 60 MB (every prefix of every
+ *                    word), p95 3 ms; no ranking but word position.
+ *   Orama 3.1        Node: build 5.2 s, heap +150 MB, serialized 68 MB, p95 296 ms.
+ * None came near a keystroke in 30 ms and a build in 2 s on a phone. termIndex.ts does only what
+ * this search asks, in typed arrays: at 4× CPU a first build of 5 s (searchable as it goes), a start
+ * of 0.3 s, a keystroke p95 of about 30 ms, quoted phrases matched in the index. `npm run
+ * bench:web` prints the figures.
  *
  * Where it lives: the `searchIndex` table of the rep's own database (web/data/db.ts), so logout,
- * which deletes that database, deletes it too. One row holds the serialized index and, per table
+ * which deletes that database, deletes it too. One row holds the index's arrays and, per table
  * read, the version (`touchedAt` / `updatedAt`) of each row indexed and how far the table was read.
  *
  * Keeping it current without reading every chat at each start: each table is read by its time
@@ -30,7 +32,6 @@
  * the query is checked against its text as it is now (this is also how phrases and exclusions are
  * checked word for word).
  */
-import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 import { Dexie, type Table } from 'dexie';
 import { plainText } from '../../../domain/coach/text';
 import { PROFILE_FIELDS, type ProfileField } from '../../../domain/contract/profile';
@@ -43,11 +44,16 @@ import {
 import {
   MIN_PREFIX,
   STOP_WORDS,
-  findIn,
-  indexTerms,
+  findInRead,
+  indexWords,
   isEmptyQuery,
   parseQuery,
+  readText,
+  stemWord,
   type ParsedQuery,
+  type Phrase as ParsedPhrase,
+  type ReadText,
+  type Snippet,
 } from '../../../domain/search/query';
 import type {
   LocalChat,
@@ -57,6 +63,14 @@ import type {
   WorkflowRecord,
 } from '../../data/db';
 import { profileValues, readLocalProfile } from '../profile/profileStore';
+import {
+  TermIndex,
+  type Clause,
+  type IndexHit,
+  type IndexQuery,
+  type Phrase,
+  type SavedTermIndex,
+} from './termIndex';
 
 /** What the screen asks: the typed query, and the filters. */
 export interface DeviceQuery {
@@ -69,14 +83,15 @@ export interface DeviceQuery {
  * Bump when what is indexed or how text is folded changes: a saved index of another format is
  * dropped and built again from the rows.
  */
-const FORMAT = 1;
+const FORMAT = 2;
 const SAVED_KEY = 'device';
 /** How far back of the last read a table is read again (see the header). */
 const SLACK_MS = 10 * 60_000;
 /** How long a slice of indexing work runs before it lets a search (or the page) in. */
-const SLICE_MS = 8;
-/** Rows read from IndexedDB at a time. */
+const SLICE_MS = 12;
+/** Rows read from IndexedDB at a time: changed rows by their keys, or a first read's run of keys. */
 const READ_BATCH = 200;
+const FIRST_READ_BATCH = 1_000;
 /** How long after the last change the index is saved, and not sooner after a search. */
 const SAVE_AFTER_MS = 3_000;
 /** Changes are gathered this long before they are read (a reply streams in a write a second). */
@@ -88,15 +103,6 @@ const RANGE_DAYS: Record<SearchRange, number | null> = { week: 7, month: 30, all
 type Source = 'messages' | 'chats' | 'workflows' | 'recordings';
 type Version = number | string;
 
-interface Doc {
-  id: string;
-  text: string;
-  /** When it was written, ms (null: the profile). */
-  at: number | null;
-  /** Its chat: what a message hit is named by and whether it is a flow's. */
-  chat: string | null;
-}
-
 interface ChatInfo {
   title: string;
   isPlaybook: boolean;
@@ -104,21 +110,12 @@ interface ChatInfo {
 
 interface Saved {
   format: number;
-  index: string;
+  index: SavedTermIndex;
   versions: Record<Source, [string, Version][]>;
   readTo: Record<Source, number>;
   chats: [string, ChatInfo][];
   profile: string;
 }
-
-const MINI_OPTIONS = {
-  fields: ['text'],
-  storeFields: ['at', 'chat'],
-  tokenize: indexTerms,
-  processTerm: (term: string) => term,
-  // Leaves of a query are terms folded already (parseQuery), an address with its dots and @ whole.
-  searchOptions: { tokenize: (term: string) => [term], processTerm: (term: string) => term },
-};
 
 const SOURCES: Source[] = ['chats', 'messages', 'workflows', 'recordings'];
 const TIME_INDEX: Record<Source, string> = {
@@ -131,7 +128,16 @@ const TIME_INDEX: Record<Source, string> = {
 /** A document's id: its table's letter, then the row's key. */
 const docId = (letter: 'm' | 'e' | 'w' | 'r' | 'p', key: string) => `${letter}|${key}`;
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * Let other work in (a search, the page's next event) and go on: `scheduler.yield` where the
+ * browser has it, which resumes first; else a timer (nested timers wait at least 4 ms each).
+ */
+const nextTask = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield
+    ? scheduler.yield()
+    : new Promise<void>((resolve) => setTimeout(resolve, 0));
+};
 
 /** Counts what the index reads, for tests and the bench. */
 export interface IndexStats {
@@ -140,12 +146,15 @@ export interface IndexStats {
 }
 
 export class DeviceIndex {
-  private mini = new MiniSearch<Doc>(MINI_OPTIONS);
+  private index = new TermIndex();
   private versions = new Map<Source, Map<string, Version>>(SOURCES.map((s) => [s, new Map()]));
   private readTo = new Map<Source, number>();
   private chats = new Map<string, ChatInfo>();
   private profile = '';
+  private opened: Promise<void> | null = null;
   private loaded: Promise<void> | null = null;
+  /** Building from no saved index: searches meanwhile answer from what is indexed so far. */
+  private building = false;
   private reading: Promise<void> | null = null;
   private readAgain = false;
   private changeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -155,6 +164,7 @@ export class DeviceIndex {
   private stopped = false;
   private unsubscribe: (() => void) | null = null;
   readonly stats: IndexStats = { rowsRead: 0, docsIndexed: 0 };
+  private readonly texts = new ReadTexts();
 
   constructor(private readonly db: PitchpadDb) {}
 
@@ -172,7 +182,12 @@ export class DeviceIndex {
       Dexie.on('storagemutated').unsubscribe(onChange);
       this.db.on('versionchange').unsubscribe(onVersionChange);
     };
-    this.loaded = this.load().then(() => this.readChanges());
+    this.opened = this.load();
+    this.loaded = this.opened.then(async () => {
+      this.building = this.readTo.size === 0;
+      await this.readChanges();
+      this.building = false;
+    });
     return this.loaded;
   }
 
@@ -189,46 +204,50 @@ export class DeviceIndex {
     }
   }
 
+  /** False while a first build reads the phone's rows (searches meanwhile find what it has read). */
+  get complete(): boolean {
+    return !this.building;
+  }
+
   /** Hits on this phone for the query, best first, at most `limit`. */
   async search(query: DeviceQuery, limit: number): Promise<SearchHit[]> {
     this.lastSearchAt = Date.now();
-    await this.start();
+    void this.start();
+    // With a saved index, the few changes since are read first; a first build (seconds, with 20,000
+    // messages) is not waited for: what it has indexed so far is searched.
+    await this.opened;
+    if (!this.building) await this.loaded;
     const parsed = parseQuery(query.q);
     if (isEmptyQuery(parsed) || limit <= 0) return [];
     const kinds = query.kinds?.length ? new Set(query.kinds) : null;
     const days = RANGE_DAYS[query.range ?? 'all'];
-    const since = days === null ? null : Date.now() - days * DAY_MS;
     const now = Date.now();
-    const results = this.mini.search(queryOf(parsed), {
-      filter: (result) => {
-        const at = result.at as number | null;
-        if (since !== null && (at === null || at < since)) return false;
-        return !kinds || kinds.has(this.kindOf(result.id as string, result.chat as string | null));
-      },
+    const since = days === null ? null : now - days * DAY_MS;
+    // Newest relevant first: a hit written today counts double, one a month old about 1.3 times.
+    // The profile has no date: it stays in every range, as the server keeps the kit's passages.
+    const rank = (score: number, at: number | null) =>
+      score * (at === null ? 1.5 : 1 + 1 / (1 + Math.max(0, now - at) / (14 * DAY_MS)));
+    // A phrase or an exclusion may turn most results down: a bounded number of them is read.
+    const ranked = this.index.search(queryOf(parsed), {
+      limit: Math.max(limit * 10, 200),
+      filter: (id, at, chat) =>
+        (since === null || at === null || at >= since) &&
+        (!kinds || kinds.has(this.kindOf(id, chat))),
+      rank,
     });
-    // Newest relevant first: a hit written today counts double, one a month old about 1.3 times
-    // (weighed here once per hit, not per word matched as a MiniSearch boost would be).
-    const weigh = (at: number | null) =>
-      at === null ? 1.5 : 1 + 1 / (1 + Math.max(0, now - at) / (14 * DAY_MS));
-    const ranked = results
-      .map((result) => ({ result, rank: result.score * weigh(result.at as number | null) }))
-      .toSorted((a, b) => b.rank - a.rank)
-      .map(({ result }) => result);
     return this.confirm(ranked, parsed, limit);
   }
 
   /** Read the rows of the best results again and keep those that still match, up to `limit`. */
   private async confirm(
-    results: SearchResult[],
+    results: IndexHit[],
     query: ParsedQuery,
     limit: number,
   ): Promise<SearchHit[]> {
     const hits: SearchHit[] = [];
-    // A phrase or an exclusion may turn most results down: read a bounded number of them.
-    const most = Math.min(results.length, Math.max(limit * 10, 200));
     const step = Math.max(limit, 20);
-    for (let from = 0; from < most && hits.length < limit; from += step) {
-      const batch = results.slice(from, Math.min(most, from + step));
+    for (let from = 0; from < results.length && hits.length < limit; from += step) {
+      const batch = results.slice(from, from + step);
       for (const hit of await this.hitsOf(batch, query)) {
         if (hits.length >= limit) break;
         if (hit) hits.push(hit);
@@ -237,8 +256,8 @@ export class DeviceIndex {
     return hits;
   }
 
-  private async hitsOf(results: SearchResult[], query: ParsedQuery): Promise<(SearchHit | null)[]> {
-    const ids = results.map((r) => r.id as string);
+  private async hitsOf(results: IndexHit[], query: ParsedQuery): Promise<(SearchHit | null)[]> {
+    const ids = results.map((r) => r.id);
     const messageKeys = ids.filter((id) => /^[me]\|/.test(id)).map((id) => id.slice(2));
     const [messages, workflows, recordings, profile] = await Promise.all([
       this.db.messages.bulkGet(messageKeys),
@@ -259,15 +278,18 @@ export class DeviceIndex {
         this.remove(id);
         return null;
       }
+      // A message's or a flow's Markdown is read as the words a rep sees.
+      const plain = letter === 'm' || letter === 'w';
+      const find: Find = (text) => this.texts.find(id, text, query, plain);
       return letter === 'm'
-        ? this.messageHit(row as LocalMessage, query)
+        ? this.messageHit(row as LocalMessage, find)
         : letter === 'e'
-          ? this.emailHit(row as LocalMessage, query)
+          ? this.emailHit(row as LocalMessage, find)
           : letter === 'w'
-            ? workflowHit(row as WorkflowRecord, query)
+            ? workflowHit(row as WorkflowRecord, find)
             : letter === 'r'
-              ? recordingHit(row as LocalRecording, query)
-              : profileHit(key as ProfileField, profile?.[key as ProfileField], query);
+              ? recordingHit(row as LocalRecording, find)
+              : profileHit(key as ProfileField, profile?.[key as ProfileField], find);
     });
   }
 
@@ -275,9 +297,9 @@ export class DeviceIndex {
     return this.chats.get(chatId)?.title || 'Chat';
   }
 
-  private messageHit(row: LocalMessage | undefined, query: ParsedQuery): SearchHit | null {
+  private messageHit(row: LocalMessage | undefined, find: Find): SearchHit | null {
     if (!row || !indexable(row)) return null;
-    const found = findIn(plainText(row.content), query);
+    const found = find(row.content);
     if (!found) return null;
     return {
       kind: this.chats.get(row.chatId)?.isPlaybook ? 'flow' : 'chat',
@@ -289,10 +311,10 @@ export class DeviceIndex {
     };
   }
 
-  private emailHit(row: LocalMessage | undefined, query: ParsedQuery): SearchHit | null {
+  private emailHit(row: LocalMessage | undefined, find: Find): SearchHit | null {
     const edit = row?.emailEdit;
     if (!row || !edit) return null;
-    const found = findIn(emailText(edit), query);
+    const found = find(emailText(edit));
     if (!found) return null;
     return {
       kind: 'email',
@@ -329,7 +351,7 @@ export class DeviceIndex {
     const saved = row?.value as Saved | undefined;
     if (saved?.format !== FORMAT) return;
     try {
-      this.mini = await MiniSearch.loadJSONAsync<Doc>(saved.index, MINI_OPTIONS);
+      this.index = TermIndex.load(saved.index);
     } catch (error) {
       console.warn('The saved search index could not be read; it is built again', error);
       return;
@@ -345,9 +367,12 @@ export class DeviceIndex {
   private async save(): Promise<void> {
     if (!this.dirty) return;
     this.dirty = false;
+    // Saving compacts: the index searched from now on is the one saved.
+    const index = this.index.save();
+    this.index = TermIndex.load(index);
     const saved: Saved = {
       format: FORMAT,
-      index: JSON.stringify(this.mini),
+      index,
       versions: Object.fromEntries(
         SOURCES.map((s) => [s, [...this.versions.get(s)!]]),
       ) as Saved['versions'],
@@ -446,12 +471,22 @@ export class DeviceIndex {
         });
     }
     let changed = false;
-    for (let i = 0; i < keys.length && !this.stopped; i += READ_BATCH) {
-      const batch = keys.slice(i, i + READ_BATCH);
-      const rows = await table.bulkGet(batch);
+    // A first read takes every row: runs of keys in order, each read in one request (a key's own
+    // read costs as much as a run's). Later reads take the changed rows by their keys.
+    const everyRow = from === undefined;
+    const step = everyRow ? FIRST_READ_BATCH : READ_BATCH;
+    const batches = Math.ceil(keys.length / step);
+    for (let b = 0; b < batches && !this.stopped; b++) {
+      // A first read goes from the last keys back: the rep's messages (`u:` and a UUIDv7, which
+      // grows with time) come first, the newest of them first, then the server's and the replies.
+      const i = everyRow ? (batches - 1 - b) * step : b * step;
+      const batch = keys.slice(i, i + step);
+      const rows = everyRow
+        ? await table.where(':id').between(batch[0]!, batch.at(-1)!, true, true).toArray()
+        : await table.bulkGet(batch);
       this.stats.rowsRead += rows.filter(Boolean).length;
       let sliceStart = performance.now();
-      for (let j = 0; j < batch.length; j++) {
+      for (let j = 0; j < rows.length; j++) {
         const row = rows[j];
         if (row) this.put(source, row);
         else this.forget(source, batch[j]!);
@@ -533,15 +568,14 @@ export class DeviceIndex {
 
   /** Index `text` under `id`, or drop the document when there is nothing to find in it. */
   private upsert(id: string, text: string, at: number | null, chat: string | null): void {
-    if (!text.trim()) return this.remove(id);
-    const doc: Doc = { id, text, at, chat };
-    if (this.mini.has(id)) this.mini.replace(doc);
-    else this.mini.add(doc);
+    const words = text.trim() ? indexWords(text) : null;
+    if (!words?.stop.includes(false)) return this.remove(id);
+    this.index.add(id, words, at, chat);
     this.stats.docsIndexed++;
   }
 
   private remove(id: string): void {
-    if (this.mini.has(id)) this.mini.discard(id);
+    this.index.remove(id);
   }
 
   /** The profile is one row: read again at each start and change, indexed again when it differs. */
@@ -556,27 +590,53 @@ export class DeviceIndex {
   }
 }
 
-/** The MiniSearch query of a parsed one: every term, the typed word's starts, minus exclusions. */
-function queryOf(parsed: ParsedQuery): Query {
-  const required: Query[] = [...parsed.terms];
+/** The index's query of a parsed one: every term, the typed word's starts, minus exclusions. */
+function queryOf(parsed: ParsedQuery): IndexQuery {
+  const all: Clause[] = parsed.terms.map((term) => ({ terms: [term], prefixes: [] }));
   for (const phrase of parsed.phrases) {
     const words = phrase.terms.filter((term) => !STOP_WORDS.has(term));
     const last = phrase.lastIsPrefix ? words.pop() : undefined;
-    required.push(...words);
+    for (const word of words) all.push({ terms: [word], prefixes: [] });
     // A word begun inside a phrase is looked for once it is long enough to narrow anything down;
     // the phrase itself is checked against each hit's text.
-    if (last && last.length >= MIN_PREFIX) required.push({ queries: [last], prefix: true });
+    if (last && last.length >= MIN_PREFIX) all.push({ terms: [], prefixes: [last] });
   }
-  if (parsed.prefix)
-    required.push({
-      combineWith: 'OR',
-      queries: [parsed.prefix.term, { queries: parsed.prefix.starts, prefix: true }],
-    });
-  const wanted: Query = { combineWith: 'AND', queries: required };
-  const excluded = parsed.excluded;
-  return excluded.length
-    ? { combineWith: 'AND_NOT', queries: [wanted, { combineWith: 'OR', queries: excluded }] }
-    : wanted;
+  if (parsed.prefix) all.push({ terms: [parsed.prefix.term], prefixes: parsed.prefix.starts });
+  return {
+    all,
+    none: parsed.excluded,
+    phrases: parsed.phrases.map(phraseOf),
+    nonePhrases: parsed.excludedPhrases.map(phraseOf),
+  };
+}
+
+/** A phrase's words for the index; a word being typed matches as its stem or by its start. */
+function phraseOf(phrase: ParsedPhrase): Phrase {
+  return phrase.terms.map((term, i) =>
+    phrase.lastIsPrefix && i === phrase.terms.length - 1
+      ? { terms: [stemWord(term)], prefixes: [term] }
+      : { terms: [term], prefixes: [] },
+  );
+}
+
+/** Finds the query in a hit's text as it is now: its snippet, or null when it no longer matches. */
+type Find = (text: string) => Snippet | null;
+
+/** Texts read lately, kept by document: a rep typing 'pri', 'pric', 'prici' meets the same hits. */
+const TEXTS_KEPT = 600;
+
+class ReadTexts {
+  private kept = new Map<string, { text: string; read: ReadText }>();
+
+  find(id: string, text: string, query: ParsedQuery, plain: boolean): Snippet | null {
+    let entry = this.kept.get(id);
+    if (entry?.text !== text) {
+      entry = { text, read: readText(plain ? plainText(text) : text) };
+      if (this.kept.size >= TEXTS_KEPT) this.kept.delete(this.kept.keys().next().value!);
+    } else this.kept.delete(id);
+    this.kept.set(id, entry);
+    return findInRead(entry.read, query);
+  }
 }
 
 /** A message worth finding: what the rep or the model wrote (never a system prompt). */
@@ -605,9 +665,9 @@ function workflowText(record: WorkflowRecord): string {
   return [record.title, ...answers, record.result ?? ''].join('\n\n');
 }
 
-function workflowHit(record: WorkflowRecord | undefined, query: ParsedQuery): SearchHit | null {
+function workflowHit(record: WorkflowRecord | undefined, find: Find): SearchHit | null {
   if (!record?.chatId || record.deletedAt) return null;
-  const found = findIn(plainText(workflowText(record)), query);
+  const found = find(workflowText(record));
   if (!found) return null;
   return {
     kind: 'flow',
@@ -625,9 +685,9 @@ function recordingText(recording: LocalRecording): string {
   return said.length ? [recording.title, recording.attendees ?? '', ...said].join('\n\n') : '';
 }
 
-function recordingHit(recording: LocalRecording | undefined, query: ParsedQuery): SearchHit | null {
+function recordingHit(recording: LocalRecording | undefined, find: Find): SearchHit | null {
   if (!recording) return null;
-  const found = findIn(recordingText(recording), query);
+  const found = find(recordingText(recording));
   if (!found) return null;
   return {
     kind: 'debrief',
@@ -644,13 +704,9 @@ function profileText(field: ProfileField, value: string | undefined): string {
   return value?.trim() ? `${PROFILE_FIELDS[field].label}\n\n${value}` : '';
 }
 
-function profileHit(
-  field: ProfileField,
-  value: string | undefined,
-  query: ParsedQuery,
-): SearchHit | null {
+function profileHit(field: ProfileField, value: string | undefined, find: Find): SearchHit | null {
   if (!(field in PROFILE_FIELDS)) return null;
-  const found = findIn(profileText(field, value), query);
+  const found = find(profileText(field, value));
   if (!found) return null;
   return {
     kind: 'profile',

@@ -17,14 +17,20 @@ export type WorkerRequest =
   | { type: 'search'; id: number; userId: number; query: DeviceQuery; limit: number }
   | { type: 'stop' };
 
+/** What the phone found, and whether its index had read every row (false during a first build). */
+export interface DeviceResults {
+  hits: SearchHit[];
+  complete: boolean;
+}
+
 /** What the worker answers. */
 export type WorkerReply =
-  | { type: 'hits'; id: number; hits: SearchHit[] }
+  | ({ type: 'hits'; id: number } & DeviceResults)
   | { type: 'failed'; id: number; message: string }
   | { type: 'stopped' };
 
 interface Runner {
-  search(query: DeviceQuery, limit: number): Promise<SearchHit[]>;
+  search(query: DeviceQuery, limit: number): Promise<DeviceResults>;
   /** Stop following changes: saving what is not saved yet, or not (`save: false`, logout). */
   stop(save: boolean): Promise<void>;
   /** How many startDeviceIndex calls hold it. */
@@ -58,7 +64,9 @@ function inWorker(userId: number): Runner {
       new Promise((resolve, reject) => {
         const id = nextId++;
         waiting.set(id, (reply) =>
-          reply.type === 'hits' ? resolve(reply.hits) : reject(new Error(String(reply))),
+          reply.type === 'hits'
+            ? resolve({ hits: reply.hits, complete: reply.complete })
+            : reject(new Error(String(reply))),
         );
         post({ type: 'search', id, userId, query, limit });
       }),
@@ -86,7 +94,10 @@ function inPage(userId: number): Runner {
   void index.start();
   return {
     holders: 0,
-    search: (query, limit) => index.search(query, limit),
+    search: async (query, limit) => {
+      const hits = await index.search(query, limit);
+      return { hits, complete: index.complete };
+    },
     stop: (save) => index.stop({ save }),
   };
 }
@@ -119,7 +130,7 @@ export function searchOnDevice(
   userId: number,
   query: { q: string; kinds?: SearchKind[]; range?: SearchRange },
   limit = DEFAULT_LIMIT,
-): Promise<SearchHit[]> {
+): Promise<DeviceResults> {
   return runnerFor(userId).search(query, limit);
 }
 

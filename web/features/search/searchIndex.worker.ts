@@ -36,12 +36,11 @@ scope.addEventListener('message', (event: MessageEvent<WorkerRequest>) => {
       open(request.userId);
       return;
     case 'search':
-      open(request.userId)
-        .search(request.query, request.limit)
-        .then(
-          (hits) => reply({ type: 'hits', id: request.id, hits }),
-          (error: unknown) => reply({ type: 'failed', id: request.id, message: String(error) }),
-        );
+      const searched = open(request.userId);
+      searched.search(request.query, request.limit).then(
+        (hits) => reply({ type: 'hits', id: request.id, hits, complete: searched.complete }),
+        (error: unknown) => reply({ type: 'failed', id: request.id, message: String(error) }),
+      );
       return;
     case 'stop':
       void (index?.stop() ?? Promise.resolve()).finally(() => {
