@@ -80,7 +80,11 @@ describe('parsing a query', () => {
 
   it('reads a quoted phrase as its words in order, stop words kept', () => {
     expect(parseQuery('"case study of the year" freight ').phrases).toEqual([
-      { terms: ['case', 'studi', 'of', 'the', 'year'], lastIsPrefix: false },
+      {
+        terms: ['case', 'studi', 'of', 'the', 'year'],
+        stop: [false, false, true, true, false],
+        lastIsPrefix: false,
+      },
     ]);
   });
 
@@ -88,12 +92,14 @@ describe('parsing a query', () => {
     const q = parseQuery('onboarding -webinar -"sign up" ');
     expect(q.terms).toEqual(['onboard']);
     expect(q.excluded).toEqual(['webinar']);
-    expect(q.excludedPhrases).toEqual([{ terms: ['sign', 'up'], lastIsPrefix: false }]);
+    expect(q.excludedPhrases).toEqual([
+      { terms: ['sign', 'up'], stop: [false, true], lastIsPrefix: false },
+    ]);
   });
 
   it('runs a quote left open to the end, its last word a prefix while typed', () => {
     expect(parseQuery('"case stu').phrases).toEqual([
-      { terms: ['case', 'stu'], lastIsPrefix: true },
+      { terms: ['case', 'stu'], stop: [false, false], lastIsPrefix: true },
     ]);
   });
 

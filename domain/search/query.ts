@@ -187,6 +187,8 @@ export function indexWords(text: string): IndexedWords {
 /** Words in this order, each as `foldTerm` gives it; the last a word's start while it is typed. */
 export interface Phrase {
   terms: string[];
+  /** Which of `terms` are stop words: matched in the phrase's order, never looked up alone. */
+  stop: boolean[];
   lastIsPrefix: boolean;
 }
 
@@ -212,7 +214,7 @@ export function isEmptyQuery(query: ParsedQuery): boolean {
   return (
     query.terms.length === 0 &&
     query.prefix === null &&
-    !query.phrases.some((phrase) => phrase.terms.some((term) => !STOP_WORDS.has(term)))
+    !query.phrases.some((phrase) => phrase.stop.includes(false))
   );
 }
 
@@ -264,6 +266,7 @@ export function parseQuery(q: string, { typing = true } = {}): ParsedQuery {
       if (!tokens.length) return;
       const phrase: Phrase = {
         terms: tokens.map((t) => t.term),
+        stop: tokens.map((t) => t.stop),
         lastIsPrefix: last && stillTyping && !closing && tokens.at(-1)!.end === phraseText.length,
       };
       if (phrase.lastIsPrefix)
@@ -276,7 +279,12 @@ export function parseQuery(q: string, { typing = true } = {}): ParsedQuery {
     if (!tokens.length) return;
     if (minus) {
       if (tokens.length === 1) parsed.excluded.push(tokens[0]!.term);
-      else parsed.excludedPhrases.push({ terms: tokens.map((t) => t.term), lastIsPrefix: false });
+      else
+        parsed.excludedPhrases.push({
+          terms: tokens.map((t) => t.term),
+          stop: tokens.map((t) => t.stop),
+          lastIsPrefix: false,
+        });
       return;
     }
     const typed = last && stillTyping ? tokens.pop() : undefined;

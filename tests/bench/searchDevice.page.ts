@@ -42,6 +42,7 @@ async function seed(count: number): Promise<void> {
 /** Build the index from the rows (a first start), then save it, as the app would. */
 async function build(): Promise<{
   buildMs: number;
+  firstHitsMs: number;
   saveMs: number;
   bytes: number;
   heapMb: number;
@@ -54,7 +55,16 @@ async function build(): Promise<{
   const heapBefore = heapBytes();
   const index = new DeviceIndex(db);
   const started = performance.now();
-  await index.start();
+  const building = index.start();
+  // Searches answer during a first build: how soon the first 20 hits for a common word are found
+  // (the rep's newest messages are read first).
+  let firstHitsMs = Number.NaN;
+  while (Number.isNaN(firstHitsMs)) {
+    if ((await index.search({ q: 'pricing ' }, 20)).hits.length === 20)
+      firstHitsMs = performance.now() - started;
+    else await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await building;
   const buildMs = performance.now() - started;
   const heapMb = (heapBytes() - heapBefore) / 1e6;
   const tasks = [...longTasks];
@@ -64,7 +74,7 @@ async function build(): Promise<{
   const row = await db.searchIndex.get('device');
   const bytes = savedBytes((row?.value as { index: SavedTermIndex } | undefined)?.index);
   db.close();
-  return { buildMs, saveMs, bytes, heapMb, longTasks: tasks };
+  return { buildMs, firstHitsMs, saveMs, bytes, heapMb, longTasks: tasks };
 }
 
 let warm: DeviceIndex | null = null;

@@ -52,7 +52,7 @@ function message(
 }
 
 const find = (q: string, filters: Omit<DeviceQuery, 'q'> = {}) =>
-  index.search({ q, ...filters }, 20);
+  index.search({ q, ...filters }, 20).then((found) => found.hits);
 const keysOf = async (q: string, filters: Omit<DeviceQuery, 'q'> = {}) =>
   (await find(q, filters)).map((hit) => hit.key);
 const keyOf = (m: LocalMessage) => `msg:${m.chatId}:${m.clientId}`;
@@ -97,8 +97,8 @@ describe('finding what the phone holds', () => {
     await db.messages.put(reply);
     index = new DeviceIndex(db);
     await index.start();
-    expect(await index.search({ q: 'quick idea ' }, 5)).toMatchObject([{ kind: 'flow' }]);
-    expect(await index.search({ q: 'shipments ' }, 5)).toMatchObject([
+    expect((await index.search({ q: 'quick idea ' }, 5)).hits).toMatchObject([{ kind: 'flow' }]);
+    expect((await index.search({ q: 'shipments ' }, 5)).hits).toMatchObject([
       {
         kind: 'email',
         key: `email:${keyOf(reply).slice('msg:'.length)}`,
@@ -185,6 +185,18 @@ describe('what a query asks', () => {
     expect(await keysOf('case study ')).toHaveLength(3);
   });
 
+  it('matches phrases with stop words, a word still being typed, and words across Markdown', async () => {
+    const stops = message(FREIGHTLY.id, 'Can we talk this week? It was great.');
+    const typed = message(FREIGHTLY.id, 'Our new pricing page is live.');
+    const markdown = message(FREIGHTLY.id, 'Next steps\n1. **Intro** call\n2. Pricing review');
+    await db.messages.bulkPut([stops, typed, markdown]);
+    await index.readChanges();
+    expect(await keysOf('"this week"')).toEqual([keyOf(stops)]);
+    expect(await keysOf('"was great')).toEqual([keyOf(stops)]);
+    expect(await keysOf('"new pricing')).toEqual([keyOf(typed)]);
+    expect(await keysOf('"intro call pricing review"')).toEqual([keyOf(markdown)]);
+  });
+
   it('leaves out what -word excludes', async () => {
     expect(await keysOf('acme -webinar ')).toEqual([keyOf(flow), keyOf(old)]);
     expect(await keysOf('acme -"case study"')).toEqual([keyOf(old)]);
@@ -235,11 +247,14 @@ describe('keeping up with the database', () => {
     );
     index = new DeviceIndex(db);
     const building = index.start();
-    expect((await index.search({ q: 'pipeline ' }, 100)).length).toBeLessThan(50);
-    expect(index.complete).toBe(false);
+    const early = await index.search({ q: 'pipeline ' }, 100);
+    expect(early.hits.length).toBeLessThan(50);
+    expect(early.complete).toBe(false);
     await building;
-    expect(index.complete).toBe(true);
-    expect(await index.search({ q: 'pipeline ' }, 100)).toHaveLength(50);
+    expect(await index.search({ q: 'pipeline ' }, 100)).toMatchObject({
+      hits: Array.from({ length: 50 }, () => expect.anything()),
+      complete: true,
+    });
   });
 
   it('reads no message again at a start when nothing changed, and only what changed', async () => {
@@ -255,7 +270,7 @@ describe('keeping up with the database', () => {
     index = new DeviceIndex(again);
     await index.start();
     expect(reads.rows).toBe(0);
-    expect(await index.search({ q: 'pipeline ' }, 5)).toHaveLength(5);
+    expect((await index.search({ q: 'pipeline ' }, 5)).hits).toHaveLength(5);
     await index.stop();
 
     const one = (await again.messages.limit(1).first())!;
@@ -264,7 +279,7 @@ describe('keeping up with the database', () => {
     index = new DeviceIndex(countingReads(userDbName(userId), reads));
     await index.start();
     expect(reads.rows).toBe(1);
-    expect(await index.search({ q: 'churn ' }, 5)).toHaveLength(1);
+    expect((await index.search({ q: 'churn ' }, 5)).hits).toHaveLength(1);
   });
 });
 

@@ -43,7 +43,6 @@ import {
 } from '../../../domain/contract/search';
 import {
   MIN_PREFIX,
-  STOP_WORDS,
   findInRead,
   indexWords,
   isEmptyQuery,
@@ -72,6 +71,12 @@ import {
   type SavedTermIndex,
 } from './termIndex';
 
+/** What the phone found, and whether its index had read every row (false during a first build). */
+export interface DeviceResults {
+  hits: SearchHit[];
+  complete: boolean;
+}
+
 /** What the screen asks: the typed query, and the filters. */
 export interface DeviceQuery {
   q: string;
@@ -83,7 +88,7 @@ export interface DeviceQuery {
  * Bump when what is indexed or how text is folded changes: a saved index of another format is
  * dropped and built again from the rows.
  */
-const FORMAT = 2;
+const FORMAT = 3;
 const SAVED_KEY = 'device';
 /** How far back of the last read a table is read again (see the header). */
 const SLACK_MS = 10 * 60_000;
@@ -129,15 +134,27 @@ const TIME_INDEX: Record<Source, string> = {
 const docId = (letter: 'm' | 'e' | 'w' | 'r' | 'p', key: string) => `${letter}|${key}`;
 
 /**
- * Let other work in (a search, the page's next event) and go on: `scheduler.yield` where the
- * browser has it, which resumes first; else a timer (nested timers wait at least 4 ms each).
+ * Let other work in (a search asked of the worker, the page's next event) and go on at once: a
+ * message to ourselves queues behind what is waiting, with none of the 4 ms a nested timer waits.
  */
-const nextTask = (): Promise<void> => {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield
-    ? scheduler.yield()
-    : new Promise<void>((resolve) => setTimeout(resolve, 0));
-};
+const waitingTurns: (() => void)[] = [];
+let turns: MessageChannel | null = null;
+function nextTask(): Promise<void> {
+  if (typeof MessageChannel !== 'function')
+    return new Promise<void>((resolve) => setTimeout(resolve, 0));
+  if (!turns) {
+    turns = new MessageChannel();
+    turns.port1.addEventListener('message', () => waitingTurns.shift()?.());
+    turns.port1.start();
+    // Node (tests): the channel must not keep the process alive.
+    (turns.port1 as MessagePort & { unref?: () => void }).unref?.();
+  }
+  const channel = turns;
+  return new Promise<void>((resolve) => {
+    waitingTurns.push(resolve);
+    channel.port2.postMessage(null);
+  });
+}
 
 /** Counts what the index reads, for tests and the bench. */
 export interface IndexStats {
@@ -186,7 +203,6 @@ export class DeviceIndex {
     this.loaded = this.opened.then(async () => {
       this.building = this.readTo.size === 0;
       await this.readChanges();
-      this.building = false;
     });
     return this.loaded;
   }
@@ -204,21 +220,21 @@ export class DeviceIndex {
     }
   }
 
-  /** False while a first build reads the phone's rows (searches meanwhile find what it has read). */
-  get complete(): boolean {
-    return !this.building;
-  }
-
   /** Hits on this phone for the query, best first, at most `limit`. */
-  async search(query: DeviceQuery, limit: number): Promise<SearchHit[]> {
+  async search(query: DeviceQuery, limit: number): Promise<DeviceResults> {
     this.lastSearchAt = Date.now();
     void this.start();
     // With a saved index, the few changes since are read first; a first build (seconds, with 20,000
     // messages) is not waited for: what it has indexed so far is searched.
     await this.opened;
     if (!this.building) await this.loaded;
+    // A first build that failed is tried again (its rows read so far are kept).
+    else if (!this.reading) void this.readChanges();
+    // Whether what is searched now is all of it: read before the index, which the build may add to
+    // while the hits' rows are read.
+    const complete = !this.building;
     const parsed = parseQuery(query.q);
-    if (isEmptyQuery(parsed) || limit <= 0) return [];
+    if (isEmptyQuery(parsed) || limit <= 0) return { hits: [], complete };
     const kinds = query.kinds?.length ? new Set(query.kinds) : null;
     const days = RANGE_DAYS[query.range ?? 'all'];
     const now = Date.now();
@@ -235,7 +251,7 @@ export class DeviceIndex {
         (!kinds || kinds.has(this.kindOf(id, chat))),
       rank,
     });
-    return this.confirm(ranked, parsed, limit);
+    return { hits: await this.confirm(ranked, parsed, limit), complete };
   }
 
   /** Read the rows of the best results again and keep those that still match, up to `limit`. */
@@ -423,6 +439,8 @@ export class DeviceIndex {
           this.readAgain = false;
           if (this.stopped) return;
           await this.readAll();
+          // Every row has been read once: a first build is over.
+          this.building = false;
         } while (this.readAgain);
       } catch (error) {
         if (!this.stopped) console.warn('Could not bring the search index up to date', error);
@@ -523,9 +541,10 @@ export class DeviceIndex {
         const message = row as LocalMessage;
         this.versions.get(source)!.set(message.key, message.touchedAt);
         const at = message.sortAt;
+        // As the rep reads it (Markdown's marks gone), which is also how a hit is checked.
         this.upsert(
           docId('m', message.key),
-          indexable(message) ? message.content : '',
+          indexable(message) ? plainText(message.content) : '',
           at,
           message.chatId,
         );
@@ -543,7 +562,7 @@ export class DeviceIndex {
         this.versions.get(source)!.set(record.id, record.updatedAt);
         this.upsert(
           docId('w', record.id),
-          record.deletedAt || !record.chatId ? '' : workflowText(record),
+          record.deletedAt || !record.chatId ? '' : plainText(workflowText(record)),
           Date.parse(record.updatedAt) || null,
           record.chatId ?? null,
         );
@@ -593,19 +612,22 @@ export class DeviceIndex {
 /** The index's query of a parsed one: every term, the typed word's starts, minus exclusions. */
 function queryOf(parsed: ParsedQuery): IndexQuery {
   const all: Clause[] = parsed.terms.map((term) => ({ terms: [term], prefixes: [] }));
-  for (const phrase of parsed.phrases) {
-    const words = phrase.terms.filter((term) => !STOP_WORDS.has(term));
-    const last = phrase.lastIsPrefix ? words.pop() : undefined;
-    for (const word of words) all.push({ terms: [word], prefixes: [] });
-    // A word begun inside a phrase is looked for once it is long enough to narrow anything down;
-    // the phrase itself is checked against each hit's text.
-    if (last && last.length >= MIN_PREFIX) all.push({ terms: [], prefixes: [last] });
-  }
+  // A phrase's words are looked for as clauses too (the index finds the phrase among the documents
+  // holding them all), but not its stop words, which have no postings, and not a word begun inside
+  // it until it is long enough to narrow anything down.
+  for (const phrase of parsed.phrases)
+    phrase.terms.forEach((term, i) => {
+      if (phrase.stop[i]) return;
+      const typing = phrase.lastIsPrefix && i === phrase.terms.length - 1;
+      if (!typing) all.push({ terms: [term], prefixes: [] });
+      else if (term.length >= MIN_PREFIX) all.push(typedWord(term));
+    });
   if (parsed.prefix) all.push({ terms: [parsed.prefix.term], prefixes: parsed.prefix.starts });
   return {
     all,
     none: parsed.excluded,
-    phrases: parsed.phrases.map(phraseOf),
+    // A phrase of one word is that word, which its clause already asks for.
+    phrases: parsed.phrases.filter((phrase) => phrase.terms.length > 1).map(phraseOf),
     nonePhrases: parsed.excludedPhrases.map(phraseOf),
   };
 }
@@ -614,10 +636,13 @@ function queryOf(parsed: ParsedQuery): IndexQuery {
 function phraseOf(phrase: ParsedPhrase): Phrase {
   return phrase.terms.map((term, i) =>
     phrase.lastIsPrefix && i === phrase.terms.length - 1
-      ? { terms: [stemWord(term)], prefixes: [term] }
+      ? typedWord(term)
       : { terms: [term], prefixes: [] },
   );
 }
+
+/** A word being typed inside a phrase, as the phrase check in query.ts takes it: its stem or its start. */
+const typedWord = (folded: string): Clause => ({ terms: [stemWord(folded)], prefixes: [folded] });
 
 /** Finds the query in a hit's text as it is now: its snippet, or null when it no longer matches. */
 type Find = (text: string) => Snippet | null;
@@ -630,10 +655,12 @@ class ReadTexts {
 
   find(id: string, text: string, query: ParsedQuery, plain: boolean): Snippet | null {
     let entry = this.kept.get(id);
+    // Kept in the order last used: taken out and put back at the end.
+    this.kept.delete(id);
     if (entry?.text !== text) {
       entry = { text, read: readText(plain ? plainText(text) : text) };
       if (this.kept.size >= TEXTS_KEPT) this.kept.delete(this.kept.keys().next().value!);
-    } else this.kept.delete(id);
+    }
     this.kept.set(id, entry);
     return findInRead(entry.read, query);
   }

@@ -4,9 +4,9 @@
  * page (tests). One index per signed-in rep; logout drops it (`dropDeviceIndex`) before their
  * database, which holds its saved copy, is deleted.
  */
-import type { SearchHit, SearchKind, SearchRange } from '../../../domain/contract/search';
+import type { SearchKind, SearchRange } from '../../../domain/contract/search';
 import { openUserDb } from '../../data/db';
-import { DeviceIndex, type DeviceQuery } from './deviceIndex';
+import { DeviceIndex, type DeviceQuery, type DeviceResults } from './deviceIndex';
 
 /** Hits asked for when the screen names no limit. */
 const DEFAULT_LIMIT = 50;
@@ -16,12 +16,6 @@ export type WorkerRequest =
   | { type: 'start'; userId: number }
   | { type: 'search'; id: number; userId: number; query: DeviceQuery; limit: number }
   | { type: 'stop' };
-
-/** What the phone found, and whether its index had read every row (false during a first build). */
-export interface DeviceResults {
-  hits: SearchHit[];
-  complete: boolean;
-}
 
 /** What the worker answers. */
 export type WorkerReply =
@@ -94,10 +88,7 @@ function inPage(userId: number): Runner {
   void index.start();
   return {
     holders: 0,
-    search: async (query, limit) => {
-      const hits = await index.search(query, limit);
-      return { hits, complete: index.complete };
-    },
+    search: (query, limit) => index.search(query, limit),
     stop: (save) => index.stop({ save }),
   };
 }

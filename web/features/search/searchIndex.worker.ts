@@ -36,11 +36,12 @@ scope.addEventListener('message', (event: MessageEvent<WorkerRequest>) => {
       open(request.userId);
       return;
     case 'search':
-      const searched = open(request.userId);
-      searched.search(request.query, request.limit).then(
-        (hits) => reply({ type: 'hits', id: request.id, hits, complete: searched.complete }),
-        (error: unknown) => reply({ type: 'failed', id: request.id, message: String(error) }),
-      );
+      open(request.userId)
+        .search(request.query, request.limit)
+        .then(
+          (found) => reply({ type: 'hits', id: request.id, ...found }),
+          (error: unknown) => reply({ type: 'failed', id: request.id, message: String(error) }),
+        );
       return;
     case 'stop':
       void (index?.stop() ?? Promise.resolve()).finally(() => {

@@ -145,6 +145,15 @@ describe('the phone’s term index', () => {
     ).toEqual(['other-word']);
   });
 
+  it('keeps scores positive while replaced documents leave dead slots behind', () => {
+    const index = new TermIndex();
+    index.add('other', words('a quote for globex'), 1, null);
+    for (let i = 0; i < 30; i++) index.add('streaming', words(`quote draft ${i}`), 2, null);
+    const hits = index.search({ all: [term('quote')], none: [] }, { limit: 10 });
+    expect(hits.map((hit) => hit.id).toSorted()).toEqual(['other', 'streaming']);
+    expect(hits.every((hit) => hit.rank > 0)).toBe(true);
+  });
+
   it('refuses saved arrays that do not fit together', () => {
     const saved = sample().save();
     expect(() => TermIndex.load({ ...saved, counts: saved.counts.slice(1) })).toThrow(

@@ -132,7 +132,7 @@ export class TermIndex {
   // Scratch space, reused by every add and search.
   private countOfTerm = new Uint32Array(1024);
   private score = new Float32Array(1024);
-  private met = new Uint8Array(1024);
+  private met = new Uint16Array(1024);
 
   /** Documents indexed (live ones). */
   get size(): number {
@@ -214,7 +214,8 @@ export class TermIndex {
     const { baseStarts, baseDocs, baseCounts, addedSlot, addedCount, addedNext, length } = this;
     clauses.forEach((clause, k) => {
       for (const [t, weight] of clause.terms) {
-        const df = clause.df(t);
+        // Dead slots count in a term's postings until compaction: never more than the live total.
+        const df = Math.min(clause.df(t), total);
         const idf = weight * Math.log(1 + (total - df + 0.5) / (df + 0.5));
         // Each posting of the term, loaded then added (eachPosting, written out: this is the loop
         // a keystroke spends its time in).
@@ -287,27 +288,34 @@ export class TermIndex {
     });
   }
 
-  /** The term ids each word of a phrase may be; null when one may be none (it is in no document). */
-  private positionsOf(phrase: Phrase): Set<number>[] | null {
-    const positions = phrase.map((clause) => {
+  /**
+   * The term ids each word of a phrase may be (one id, or the set a word start gives); null when
+   * one may be none (it is in no document).
+   */
+  private positionsOf(phrase: Phrase): Position[] | null {
+    const positions: Position[] = [];
+    for (const clause of phrase) {
       const ids = new Set<number>();
       for (const term of clause.terms) {
         const t = this.termOf.get(term);
         if (t !== undefined) ids.add(t);
       }
       for (const prefix of clause.prefixes) this.eachTermStartingWith(prefix, (t) => ids.add(t));
-      return ids;
-    });
-    return positions.some((ids) => ids.size === 0) ? null : positions;
+      if (ids.size === 0) return null;
+      positions.push(ids.size === 1 ? ids.values().next().value! : ids);
+    }
+    return positions;
   }
 
   /** Whether the phrase stands in the document's words. */
-  private holds(slot: number, positions: readonly Set<number>[]): boolean {
+  private holds(slot: number, positions: readonly Position[]): boolean {
     const words = this.wordsOf(slot);
     const n = positions.length;
+    const first = positions[0]!;
     for (let i = 0; i + n <= words.length; i++) {
-      let j = 0;
-      while (j < n && positions[j]!.has(words[i + j]!)) j++;
+      if (!isAt(first, words[i]!)) continue;
+      let j = 1;
+      while (j < n && isAt(positions[j]!, words[i + j]!)) j++;
       if (j === n) return true;
     }
     return false;
@@ -572,11 +580,17 @@ export class TermIndex {
     if (this.score.length >= this.ids.length) return;
     const size = Math.max(this.ids.length, this.score.length * 2);
     this.score = new Float32Array(size);
-    this.met = new Uint8Array(size);
+    this.met = new Uint16Array(size);
   }
 }
 
 const NO_WORDS = new Uint32Array(0);
+
+/** A word of a phrase: the one term id it must be, or the ids it may be. */
+type Position = number | ReadonlySet<number>;
+
+const isAt = (position: Position, t: number) =>
+  typeof position === 'number' ? position === t : position.has(t);
 
 /** Code-unit order, the same wherever it runs (a locale's order would break the binary search). */
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
