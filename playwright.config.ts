@@ -23,6 +23,9 @@ const FAKE_HUBSPOT_URL = `http://127.0.0.1:${FAKE_HUBSPOT_PORT}`;
 // The push service's fake: a story makes a browser's subscription there and reads what the app sent.
 const FAKE_PUSH_PORT = Number(process.env.E2E_FAKE_PUSH_PORT ?? PORT + 11);
 process.env.E2E_FAKE_PUSH_PORT = String(FAKE_PUSH_PORT);
+// Web research: a SearXNG-compatible fake whose results are the pages of a fixture site.
+const FAKE_WEB_RESEARCH_PORT = Number(process.env.E2E_FAKE_WEB_RESEARCH_PORT ?? PORT + 12);
+process.env.E2E_FAKE_WEB_RESEARCH_PORT = String(FAKE_WEB_RESEARCH_PORT);
 const HUBSPOT_APP = { id: 'hubspot-e2e-client', secret: 'hubspot-e2e-secret' };
 /** The Stripe fake; tests pay checkouts through it (tests/e2e/support/accounts.ts). */
 const FAKE_STRIPE_URL = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
@@ -109,6 +112,15 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      // Research's search engine and the pages it finds (tests/fakes/web-research-server.ts).
+      command: `npx tsx tests/fakes/web-research-server.ts ${FAKE_WEB_RESEARCH_PORT}`,
+      url: `http://127.0.0.1:${FAKE_WEB_RESEARCH_PORT}/__test/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // The compiled server `npm start` runs (`npm run test:e2e` builds it with the app).
       command: 'node --enable-source-maps dist/server/main.js',
       url: `${BASE_URL}/api/health`,
@@ -134,6 +146,8 @@ export default defineConfig({
         HUBSPOT_AUTH_URL: FAKE_HUBSPOT_URL,
         // The calendar stories serve their fake calendar, and the push service's fake, on this machine.
         FETCH_ALLOW_LOOPBACK: 'true',
+        WEB_SEARCH_ENGINE: 'searxng',
+        WEB_SEARCH_URL: `http://127.0.0.1:${FAKE_WEB_RESEARCH_PORT}`,
       },
       // Always a fresh server: its in-memory database (and its sign-up rate limit) starts empty each run.
       reuseExistingServer: false,

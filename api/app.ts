@@ -48,6 +48,7 @@ import { crmRoutes } from './crm/crm.routes';
 import { crmSettingsRoutes } from './crm/crmSettings.routes';
 import { pushRoutes } from './push/push.routes';
 import { searchRoutes } from './search/search.routes';
+import { researchRoutes } from './research/research.routes';
 import { accountExportRoutes } from './account/export.routes';
 import { accountDeleteRoutes } from './account/delete.routes';
 import type { LlmGateway } from './llm/types';
@@ -205,6 +206,7 @@ export function createApp({
     crmSettingsRoutes(),
     pushRoutes(),
     searchRoutes(),
+    researchRoutes(model),
     accountExportRoutes(),
     accountDeleteRoutes(lucia, stripe),
   ];

@@ -153,6 +153,20 @@ const EnvSchema = z.object({
     'must be a model name of 1 to 100 characters, without spaces (e.g. whisper-1)',
   ),
   TRANSCRIBE_API_KEY: optionalString,
+  // Research's web search engine (Settings → Web search, unless set here): searxng, brave or tavily.
+  WEB_SEARCH_ENGINE: z
+    .enum(['searxng', 'brave', 'tavily'], { error: 'must be searxng, brave or tavily' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // SearXNG: the instance's address (its JSON output on). Brave, Tavily: only to go through a proxy.
+  WEB_SEARCH_URL: optionalString
+    .refine(
+      (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+      'must be an http:// or https:// URL (e.g. http://127.0.0.1:8888)',
+    )
+    .transform((v) => v?.replace(/\/+$/, '')),
+  // Brave Search or Tavily: the API key.
+  WEB_SEARCH_API_KEY: optionalString,
   TRANSCRIBE_TIMEOUT_S: z.coerce
     .number('must be a number of seconds')
     .positive('must be more than 0')
@@ -284,6 +298,21 @@ export interface Config {
    */
   userFetch: { allowHttp: boolean; allowLoopback: boolean };
   /**
+   * Research on the web (api/research): the engine set by the environment (it wins over Settings →
+   * Web search; null: the settings decide), and the pages' fetch, which takes http too (much of the
+   * web is), under the same guard as any address a user gave.
+   */
+  research: {
+    engineFromEnv: {
+      kind: 'searxng' | 'brave' | 'tavily';
+      baseUrl: string | null;
+      apiKey: string | null;
+    } | null;
+    pageFetch: { allowHttp: boolean; allowLoopback: boolean };
+    /** How the server names itself to the sites it reads ('PitchpadBot/1.0 (+https://…)'). */
+    userAgent: string;
+  };
+  /**
    * The voice debrief's transcription (api/recordings/speech.ts). Without `baseUrl`, the chat model's
    * server (from the environment or Settings → Model; never the local model the probe found, nor the
    * offline drafter) is asked; without `apiKey`, the chat model's key, when it is that server's.
@@ -340,6 +369,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid environment:\n  FETCH_ALLOW_LOOPBACK: only for tests; a production server never fetches its own machine for a user',
     );
   }
+  if (e.WEB_SEARCH_ENGINE === 'searxng' && !e.WEB_SEARCH_URL) {
+    throw new ConfigError(
+      'Invalid environment:\n  WEB_SEARCH_URL: required with WEB_SEARCH_ENGINE=searxng (the instance’s address)',
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -392,6 +426,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       extractTimeoutMs: Math.round(e.KIT_EXTRACT_TIMEOUT_S * 1000),
     },
     userFetch: { allowHttp: !isProduction, allowLoopback: e.FETCH_ALLOW_LOOPBACK },
+    research: {
+      engineFromEnv: e.WEB_SEARCH_ENGINE
+        ? {
+            kind: e.WEB_SEARCH_ENGINE,
+            baseUrl: e.WEB_SEARCH_URL ?? null,
+            apiKey: e.WEB_SEARCH_API_KEY ?? null,
+          }
+        : null,
+      pageFetch: { allowHttp: true, allowLoopback: e.FETCH_ALLOW_LOOPBACK },
+      userAgent: `PitchpadBot/1.0 (+${appUrl})`,
+    },
     crm: {
       hubspot: {
         clientId: e.HUBSPOT_CLIENT_ID,

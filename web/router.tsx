@@ -25,13 +25,19 @@ import { landingRoute } from './routes/index';
 import { meetingsRoute } from './routes/meetings';
 import { meetingBriefRoute } from './routes/meetingBrief';
 import { searchRoute } from './routes/searchRoute';
+import { researchRoute, researchViewRoute } from './routes/research';
 import { onboardingRoute } from './routes/onboarding';
 import { forgotPasswordRoute, resetPasswordRoute } from './routes/passwordReset';
 import { pricingRoute } from './routes/pricing';
 import { profileRoute } from './routes/profile';
 import { proEmailRoute, proGtmAdvisorRoute, proRoute } from './routes/pro';
 import { rootRoute } from './routes/root';
-import { connectionsSettingsRoute, modelSettingsRoute, planSettingsRoute } from './routes/settings';
+import {
+  connectionsSettingsRoute,
+  modelSettingsRoute,
+  planSettingsRoute,
+  webSearchSettingsRoute,
+} from './routes/settings';
 import { setupRoute } from './routes/setup';
 import { shareRoute } from './routes/share';
 import { PendingScreen } from './ui/PendingScreen';
@@ -67,10 +73,13 @@ export const routeTree = rootRoute.addChildren([
   modelSettingsRoute,
   planSettingsRoute,
   connectionsSettingsRoute,
+  webSearchSettingsRoute,
   kitRoute,
   meetingsRoute,
   meetingBriefRoute,
   searchRoute,
+  researchRoute,
+  researchViewRoute,
   accountRoute,
 ]);
 

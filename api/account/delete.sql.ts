@@ -46,6 +46,7 @@ const RULES_BY_USER_ID = [
   'passkey-options:user',
   'profile:user',
   'recordings:upload',
+  'research:user',
   'search:user',
   'workflows:user',
   'analyze:visitor',

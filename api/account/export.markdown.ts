@@ -149,7 +149,8 @@ For people, in Markdown:
 - recordings/: one file per voice debrief, its transcript (the audio stays on your device)
 
 For machines, in JSON: account.json, chats.json (each chat with its messages), saved-items.json,
-edited-emails.json, idea-analyses.json, sales-kit.json, recordings.json. Times are UTC (ISO 8601).
+edited-emails.json, idea-analyses.json, sales-kit.json, recordings.json, research.json (each
+research on the web with the passages of the pages it read). Times are UTC (ISO 8601).
 
 Chats and saved items you deleted are not included.
 `;

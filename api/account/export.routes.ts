@@ -34,6 +34,7 @@ import {
   messagesOf,
   readAccount,
   recordingsOf,
+  researchOf,
   savedItemsOf,
   type ExportAccount,
 } from './export.sql';
@@ -201,6 +202,8 @@ export async function writeExport(
       `recordings/${safeFileName(`${recording.recordedAt.slice(0, 10)} ${recording.title ?? 'Voice debrief'}`, recording.id, names)}`,
       recordingMarkdown(recording),
     );
+
+  await jsonArray(zip, 'research.json', researchOf(pool, userId));
 
   await zip.finish();
   log?.debug({ userId }, 'account export written');

@@ -2,6 +2,7 @@
 // be read by construction. Rows come in pages (keyset on a column that never changes), each page one
 // short query: a large account is never held in memory whole, and no connection is held while the
 // ZIP waits for a slow phone (the embedded database has one connection for every request).
+import type { Research } from '../../domain/contract/research';
 import type { Pool } from '../db';
 import type { EmailEdit, MessageSource } from '../../domain/contract/chat';
 import type { StoredProfile } from '../../domain/profile/merge';
@@ -264,4 +265,29 @@ export async function* recordingsOf(pool: Pool, userId: number): AsyncGenerator<
   );
   // The page key is the reading's, not the rep's data.
   for await (const { at: _at, ...recording } of pages) yield recording;
+}
+
+/** What a research is in the export: as the app shows it, with the passages of each page it read. */
+export type ExportResearch = Research;
+
+/** The rep's research, oldest first, each with its sources' passages. */
+export async function* researchOf(pool: Pool, userId: number): AsyncGenerator<ExportResearch> {
+  const pages = paged(
+    PAGE,
+    async (after: { at: string; id: string } | null) =>
+      (
+        await pool.query<ExportResearch & { at: string }>(
+          `SELECT id, subject, question, claims, unconfirmed, sources, notes,
+                  made_with_model AS "madeWithModel", ${iso('made_at')} AS "madeAt",
+                  made_at::text AS at
+             FROM research
+            WHERE user_id = $1
+              AND ($2::timestamptz IS NULL OR (made_at, id) > ($2::timestamptz, $3::uuid))
+            ORDER BY made_at, id LIMIT ${PAGE}`,
+          [userId, after?.at ?? null, after?.id ?? null],
+        )
+      ).rows,
+    (row) => ({ at: row.at, id: row.id }),
+  );
+  for await (const { at: _at, ...research } of pages) yield research;
 }

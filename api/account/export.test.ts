@@ -140,6 +140,19 @@ describe('GET /api/account/export', () => {
     );
     expect(files[recordingMd[0]!]).toContain(DEFAULT_TRANSCRIPT);
     expect(files['README.md']).toContain('recordings/: one file per voice debrief');
+
+    // The research on the web, with the passage of the page it read.
+    expect(JSON.parse(files['research.json']!)).toEqual([
+      expect.objectContaining({
+        subject: 'Research zebrafish',
+        claims: [{ text: 'zebrafish books freight.', sources: [1] }],
+        sources: [
+          expect.objectContaining({ n: 1, excerpt: 'zebrafish is a freight booking platform.' }),
+        ],
+        madeWithModel: true,
+        madeAt: expect.stringMatching(/Z$/),
+      }),
+    ]);
   });
 
   it("never holds Bob's chats, edits, items, analyses, profile or kit in Alice's export", async () => {
@@ -180,6 +193,7 @@ describe('GET /api/account/export', () => {
     expect(JSON.parse(files['saved-items.json']!)).toEqual([]);
     expect(files['profile.md']).toContain('_(Empty.)_');
     expect(JSON.parse(files['recordings.json']!)).toEqual([]);
+    expect(JSON.parse(files['research.json']!)).toEqual([]);
   });
 
   it('a download dropped half-way harms nothing: the next one is whole', async () => {

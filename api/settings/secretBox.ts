@@ -63,4 +63,5 @@ export const PURPOSE = {
   crmCodeVerifier: 'crm code verifier',
   calendarUrl: 'calendar url',
   vapidPrivateKey: 'vapid private key',
+  webSearchApiKey: 'web search api key',
 } as const;

@@ -22,6 +22,7 @@ import { requireOperator } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { currentSpeechServer, speechServer, transcribe } from '../recordings/speech';
 import { readSpeechSettings, saveSpeechSettings } from './speechSettings.sql';
+import { currentEngine } from '../research/research';
 import {
   readModelSettings,
   saveModelSettings,
@@ -101,6 +102,7 @@ export function settingsRoutes(
       modelConnected: !model.offline,
       passwordReset: features.passwordReset,
       speechConfigured: (await currentSpeechServer(ctx, live)) !== null,
+      webSearch: (await currentEngine(ctx.pool, ctx.config)) !== null,
     };
     ctx.body = body;
   });

@@ -59,6 +59,11 @@ export const CapabilitiesResponse = z.object({
    * model's server). Optional: an answer kept from an older server has none.
    */
   speechConfigured: z.boolean().optional(),
+  /**
+   * Research can look things up on the web: a search engine is connected (Settings → Web search or
+   * the environment). Optional: an answer kept from an older server has none.
+   */
+  webSearch: z.boolean().optional(),
 });
 export type CapabilitiesResponse = z.infer<typeof CapabilitiesResponse>;
 
@@ -68,7 +73,7 @@ const ModelId = z
   .regex(MODEL_ID_PATTERN, 'A model name is 1 to 100 printable characters, without spaces.');
 
 /** An OpenAI-compatible server's address: http(s), as Ollama's http://127.0.0.1:11434/v1. */
-const BaseUrl = z
+export const BaseUrl = z
   .string()
   .trim()
   .max(500, 'That address is too long.')
@@ -89,7 +94,7 @@ const BaseUrl = z
   .transform((v) => v.replace(/\/+$/, ''));
 
 /** An API key: sent to the model server as a bearer token, so one line of printable characters. */
-const ApiKey = z
+export const ApiKey = z
   .string()
   .trim()
   .min(1, 'Enter the API key, or leave it out.')

@@ -136,9 +136,12 @@ const ROUTES: Record<string, string[]> = {
   'settings/model': ['/settings/model'],
   'settings/plans': ['/settings/plans'],
   'settings/connections': ['/settings/connections'],
+  'settings/web-search': ['/settings/web-search'],
   meetings: ['/meetings'],
   'meetings/$meetingId': ['/meetings/no-such-meeting'],
   search: ['/search', '/search?q=pricing&kind=kit'],
+  research: ['/research', '/research?subject=Freightly'],
+  'research/$researchId': ['/research/00000000-0000-4000-8000-000000000000'],
   kit: ['/kit'],
   account: ['/account'],
 };

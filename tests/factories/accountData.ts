@@ -21,7 +21,7 @@ export interface FilledAccount {
 /**
  * A rep who used every part of the app, through its own routes (a chat and its reply, an edited
  * email, a saved item, the profile, a sales-kit file, a voice debrief, a push subscription) and,
- * for what only a model run makes, rows as those runs leave them (an idea analysis). `client` is
+ * for what only a model run makes, rows as those runs leave them (an idea analysis, a research). `client` is
  * signed in; the server answers with a fake model.
  */
 export async function fillAccount(
@@ -84,6 +84,27 @@ export async function fillAccount(
       userId,
       `An idea about ${marker}`,
       JSON.stringify({ valueProposition: { core: `Core ${marker}` } }),
+    ],
+  );
+  // A research on the web, as a run leaves it: one claim, its page and that page's passage.
+  await server.pool.query(
+    `INSERT INTO research (id, user_id, subject, subject_key, claims, sources, made_with_model)
+     VALUES (gen_random_uuid(), $1, $2, lower($2), $3, $4, true)`,
+    [
+      userId,
+      `Research ${marker}`,
+      JSON.stringify([{ text: `${marker} books freight.`, sources: [1] }]),
+      JSON.stringify([
+        {
+          n: 1,
+          url: `https://${marker}.example/`,
+          title: `About ${marker}`,
+          site: `${marker}.example`,
+          readAt: new Date().toISOString(),
+          publishedAt: null,
+          excerpt: `${marker} is a freight booking platform.`,
+        },
+      ]),
     ],
   );
   // A browser subscribed to the rep's push reminders (the address only looks public: nothing is sent).

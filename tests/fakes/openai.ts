@@ -19,6 +19,8 @@
 //                      text, so each regenerate's answer differs from the last
 //  - 'Fill from text' (the profile's extract prompt) with neither: the fields read from the pasted
 //    text by a few plain rules (profileFieldsOf), as JSON, so an e2e pastes real About text.
+//  - a research (its instructions) with neither: each numbered page's first sentence as a claim
+//    citing it (researchAnswerOf), as JSON, so an e2e researches the fixture site's pages.
 //
 // POST /v1/audio/transcriptions (the voice debrief) takes multipart/form-data as OpenAI does (file,
 // model, response_format) and answers {text}: DEFAULT_TRANSCRIPT unless scripted. Script it with
@@ -127,6 +129,21 @@ export function profileFieldsOf(text: string): Record<string, string> {
   const pricing = sentences.find((sentence) => /[$€£]\s?\d/.test(sentence));
   if (pricing) fields.pricing = pricing;
   return fields;
+}
+
+/** Words of research's instructions (domain/research/research.ts). */
+const RESEARCH_PROMPT = 'You research a company or a person for a sales rep';
+
+/**
+ * What a model would answer a research with, by plain rules: each numbered page's first sentence
+ * as a claim citing that page, and a line for what no page says.
+ */
+export function researchAnswerOf(text: string): { claims: unknown[]; unconfirmed: string[] } {
+  const claims = [...text.matchAll(/^\[(\d+)\] [^\n]*\n<<<\n([\s\S]*?)\n>>>/gm)].map((page) => ({
+    text: (page[2]!.match(/[^.!?]+[.!?]/)?.[0] ?? page[2]!).trim().slice(0, 300),
+    sources: [Number(page[1])],
+  }));
+  return { claims, unconfirmed: ['No page gives their revenue.'] };
 }
 
 /** Split like a tokenizer would, roughly: words with their leading space. */
@@ -303,9 +320,11 @@ export async function startFakeOpenAI(
       script.reply ??
       (system.includes(PROFILE_EXTRACT_PROMPT)
         ? JSON.stringify(profileFieldsOf(lastUser))
-        : lastUser.includes('[[system]]')
-          ? `The model was told: ${system}`
-          : `You said: ${lastUser.replace(/\[\[[^\]]*\]\]/g, '').trim()}`);
+        : system.startsWith(RESEARCH_PROMPT)
+          ? JSON.stringify(researchAnswerOf(lastUser))
+          : lastUser.includes('[[system]]')
+            ? `The model was told: ${system}`
+            : `You said: ${lastUser.replace(/\[\[[^\]]*\]\]/g, '').trim()}`);
     const id = `chatcmpl-fake${++counter}`;
     const created = Math.floor(Date.now() / 1000);
     const model = body.model;

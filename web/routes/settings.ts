@@ -34,3 +34,14 @@ export const connectionsSettingsRoute = createRoute({
     'ConnectionsSettingsScreen',
   ),
 });
+
+/** Settings → Web search: the operator connects the search engine research looks things up with. */
+export const webSearchSettingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'settings/web-search',
+  beforeLoad: (args) => requireUser(args, 'Please log in to change the settings.'),
+  component: lazyRouteComponent(
+    () => import('../features/settings/WebSearchSettingsScreen'),
+    'WebSearchSettingsScreen',
+  ),
+});

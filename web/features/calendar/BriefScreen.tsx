@@ -150,6 +150,15 @@ function Brief({ user, meetingId }: { user: User; meetingId: string }) {
             {make.isPending ? 'Making the brief…' : brief ? 'Make it again' : 'Make a brief'}
           </button>
         )}
+        {brief && (
+          <Link
+            to="/research"
+            search={{ subject: researchSubjectOf(brief) }}
+            className="pp-button pp-button--ghost"
+          >
+            Look it up
+          </Link>
+        )}
         {(meeting || brief) && (
           <Link
             to="/debrief"
@@ -166,6 +175,10 @@ function Brief({ user, meetingId }: { user: User; meetingId: string }) {
     </Screen>
   );
 }
+
+/** Who the brief's 'Look it up' researches: the company the invite names, else the meeting. */
+const researchSubjectOf = (brief: MeetingBrief): string =>
+  brief.who.find((person) => person.company)?.company ?? brief.title;
 
 /** The meeting as the brief remembers it, when the list no longer has it (a pinned, past one). */
 const briefMeeting = (brief: MeetingBrief): Pick<MeetingInfo, 'title' | 'attendees'> => ({

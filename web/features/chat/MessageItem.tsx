@@ -9,7 +9,9 @@ import {
   sparkles,
   timeOutline,
 } from 'ionicons/icons';
+import { Link } from '@tanstack/react-router';
 import { memo, useCallback } from 'react';
+import { researchAsk } from '../../../domain/research/ask';
 import { OFFLINE_DRAFTER_LABEL } from '../../../domain/limits';
 import type { MessageSource } from '../../../domain/contract/chat';
 import { Markdown } from './Markdown';
@@ -72,6 +74,7 @@ export const UserMessage = memo(function UserMessage({
         ) : (
           <p className="message__bubble">{content}</p>
         )}
+        <ResearchOffer content={content} />
         {delivery === 'failed' ? (
           <div className="message__status message__status--error" title={errorMessage}>
             <IonIcon icon={alertCircle} aria-hidden="true" />
@@ -237,5 +240,19 @@ export function WaitingReply() {
         </div>
       </div>
     </li>
+  );
+}
+
+/**
+ * Under a message asking for research ('Research Freightly before my call'): research on the web with
+ * every line sourced, rather than what the model remembers.
+ */
+function ResearchOffer({ content }: { content: string }) {
+  const subject = researchAsk(content);
+  if (!subject) return null;
+  return (
+    <Link to="/research" search={{ subject }} className="result-actions__button message__research">
+      Research {subject} on the web, with sources
+    </Link>
   );
 }

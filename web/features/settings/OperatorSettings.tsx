@@ -17,6 +17,7 @@ const TABS = [
   { to: '/settings/model', label: 'Model' },
   { to: '/settings/plans', label: 'Plans' },
   { to: '/settings/connections', label: 'Connections' },
+  { to: '/settings/web-search', label: 'Web search' },
 ] as const;
 export type SettingsPath = (typeof TABS)[number]['to'];
 

@@ -1,6 +1,7 @@
 import {
   businessOutline,
   folderOpenOutline,
+  globeOutline,
   gridOutline,
   logOutOutline,
   personCircleOutline,
@@ -14,7 +15,7 @@ import { MenuItem } from './MenuItem';
 
 /**
  * A signed-in user's entries, the same in both menus: Dashboard, Profile (what they sell), Sales
- * kit (their documents), Account (how they sign in, devices, export, delete), Settings (the operator's, where the model is connected), 'Install app'
+ * kit (their documents), Research (companies and people looked up on the web), Account (how they sign in, devices, export, delete), Settings (the operator's, where the model is connected), 'Install app'
  * (while the browser offers it) and Logout, which from a header menu returns to /.
  * `onClose` closes the menu first.
  */
@@ -30,6 +31,7 @@ export function AccountItems({ onClose }: { onClose: () => void }) {
       <MenuItem to="/dashboard" icon={gridOutline} label="Dashboard" />
       <MenuItem to="/profile" icon={businessOutline} label="Profile" />
       <MenuItem to="/kit" icon={folderOpenOutline} label="Sales kit" />
+      <MenuItem to="/research" icon={globeOutline} label="Research" />
       <MenuItem to="/account" icon={personCircleOutline} label="Account" />
       {isOperator(user) && (
         <MenuItem to="/settings/model" icon={settingsOutline} label="Settings" />

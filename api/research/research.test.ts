@@ -1,0 +1,327 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Research, ResearchSummary } from '../../domain/contract/research';
+import { RESEARCH_SYSTEM_PROMPT } from '../../domain/research/research';
+import { loggedInClient } from '../../tests/factories/users';
+import { startFixtureSite, type FixtureSite } from '../../tests/fakes/fixtureSite';
+import { startFakeSearchEngine, type FakeSearchEngine } from '../../tests/fakes/searchEngine';
+import { TestClient } from '../../tests/support/client';
+import {
+  startModelTestServer,
+  startTestServer,
+  type ModelTestServer,
+  type TestServer,
+} from '../../tests/support/server';
+import { NO_SEARCH_ENGINE_MESSAGE } from './research';
+
+/**
+ * Research over HTTP on both databases, against a fake SearXNG and a site of fixture pages on
+ * loopback: the pages read, the passages sent as quoted data, every claim citing a page that was
+ * read, what no page supports listed as unconfirmed, and the research kept for the rep alone.
+ */
+const tag = () => randomBytes(4).toString('hex');
+
+/** The search engine finds these fixture pages for any query (the subject is in its words). */
+function pagesOf(site: FixtureSite, ...paths: string[]) {
+  return () =>
+    paths.map((path) => ({ url: `${site.url}${path}`, title: path, snippet: `About ${path}` }));
+}
+
+const modelAnswer = (answer: unknown) => ({ reply: JSON.stringify(answer) });
+
+describe.each([
+  ['the suite’s database', {}],
+  ['the embedded database', { DATABASE_URL: '' }],
+])('on %s', (_name, dbEnv) => {
+  let site: FixtureSite;
+  let engine: FakeSearchEngine;
+  let results: () => { url: string; title: string; snippet: string }[];
+  let server: ModelTestServer;
+  beforeAll(async () => {
+    site = await startFixtureSite();
+    results = pagesOf(site, '/freightly', '/news/freightly-raises');
+    engine = await startFakeSearchEngine({ results: () => results() });
+    server = await startModelTestServer({
+      FETCH_ALLOW_LOOPBACK: 'true',
+      WEB_SEARCH_ENGINE: 'searxng',
+      WEB_SEARCH_URL: engine.url,
+      ...dbEnv,
+    });
+  }, 60_000);
+  afterAll(() => Promise.all([server?.close(), engine?.close(), site?.close()]));
+
+  it('reads the pages found and keeps only the claims a page it read supports', async () => {
+    const { client } = await loggedInClient(server);
+    const subject = `Freightly ${tag()}`;
+    server.fake.enqueue(
+      modelAnswer({
+        claims: [
+          { text: 'Freightly is a freight booking platform for mid-sized shippers.', sources: [1] },
+          { text: 'It has 240 employees and is based in Rotterdam.', sources: [1] },
+          { text: 'It raised a €40 million Series B led by Northzone.', sources: [2] },
+          // A page that was not sent, and a number no page holds: neither reaches the rep as fact.
+          { text: 'Its CFO joined from Maersk.', sources: [7] },
+          { text: 'It has 5,000 employees.', sources: [1] },
+          { text: 'It is loved by every shipper.', sources: [] },
+        ],
+        unconfirmed: ['No page gives their revenue.'],
+      }),
+    );
+    const res = await client.post('/api/research', {
+      subject,
+      question: 'before my call',
+    });
+    expect(res.status).toBe(200);
+    const research = res.body as Research;
+    expect(research).toMatchObject({
+      subject,
+      question: 'before my call',
+      madeWithModel: true,
+      claims: [
+        { text: 'Freightly is a freight booking platform for mid-sized shippers.', sources: [1] },
+        { text: 'It has 240 employees and is based in Rotterdam.', sources: [1] },
+        { text: 'It raised a €40 million Series B led by Northzone.', sources: [2] },
+      ],
+      unconfirmed: [
+        'No page gives their revenue.',
+        'Its CFO joined from Maersk.',
+        'It has 5,000 employees.',
+        'It is loved by every shipper.',
+      ],
+    });
+    expect(
+      research.sources.map(({ n, url, title, site: name }) => ({ n, url, title, name })),
+    ).toEqual([
+      { n: 1, url: `${site.url}/freightly`, title: 'About us | Freightly', name: 'Freightly' },
+      {
+        n: 2,
+        url: `${site.url}/news/freightly-raises`,
+        title: expect.stringContaining('Freightly raises €40 million'),
+        name: expect.any(String),
+      },
+    ]);
+    expect(research.sources[0]!.excerpt).toContain('240 employees');
+    expect(research.sources[1]!.publishedAt).toMatch(/^2026-10-14/);
+    expect(Date.parse(research.sources[0]!.readAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    // The engine was asked for the subject and the question; the model got the pages as quoted data.
+    expect(engine.requests.at(-1)).toMatchObject({
+      engine: 'searxng',
+      query: `${subject} before my call`,
+    });
+    const call = server.fake.requests.at(-1)!;
+    expect(call.messages[0]!.content).toBe(RESEARCH_SYSTEM_PROMPT);
+    expect(call.messages[1]!.content).toContain(
+      `[1] About us | Freightly (Freightly, ${site.url}/freightly)\n<<<\n`,
+    );
+    expect(call.messages[1]!.content).toContain('Northzone');
+
+    // Kept: read back by id, and listed.
+    expect((await client.get(`/api/research/${research.id}`)).body).toEqual(research);
+    const listed = (await client.get('/api/research')).body as ResearchSummary[];
+    expect(listed[0]).toEqual({
+      id: research.id,
+      subject,
+      madeAt: research.madeAt,
+      sourceCount: 2,
+    });
+  });
+
+  it('answers the kept research for the same subject without searching, and searches again on refresh', async () => {
+    const { client } = await loggedInClient(server);
+    const subject = `Globex ${tag()}`;
+    server.fake.enqueue(
+      modelAnswer({
+        claims: [{ text: 'Freightly books freight.', sources: [1] }],
+        unconfirmed: [],
+      }),
+    );
+    const first = (await client.post('/api/research', { subject })).body as Research;
+    const searches = engine.requests.length;
+    const calls = server.fake.requests.length;
+
+    const again = await client.post('/api/research', { subject: `  ${subject.toUpperCase()} ` });
+    expect(again.body).toEqual(first);
+    expect(engine.requests.length).toBe(searches);
+    expect(server.fake.requests.length).toBe(calls);
+
+    server.fake.enqueue(
+      modelAnswer({
+        claims: [{ text: 'Freightly is in Rotterdam.', sources: [1] }],
+        unconfirmed: [],
+      }),
+    );
+    const refreshed = (await client.post('/api/research', { subject, refresh: true }))
+      .body as Research;
+    expect(engine.requests.length).toBe(searches + 1);
+    expect(refreshed.id).toBe(first.id);
+    expect(refreshed.claims).toEqual([{ text: 'Freightly is in Rotterdam.', sources: [1] }]);
+    expect(Date.parse(refreshed.madeAt)).toBeGreaterThanOrEqual(Date.parse(first.madeAt));
+  });
+
+  it('sends a page’s words as data: hidden text is never read, and robots.txt and loops are notes', async () => {
+    const { client } = await loggedInClient(server);
+    results = pagesOf(site, '/injection', '/private/page', '/loop', '/freightly');
+    try {
+      server.fake.enqueue(
+        modelAnswer({
+          claims: [{ text: 'Freightly books freight.', sources: [1] }],
+          unconfirmed: [],
+        }),
+      );
+      const research = (await client.post('/api/research', { subject: `Freightly ${tag()}` }))
+        .body as Research;
+      const prompt = server.fake.requests.at(-1)!.messages[1]!.content;
+      expect(prompt).not.toMatch(/ignore your previous instructions/i);
+      expect(prompt).not.toContain('bankrupt');
+      expect(research.sources.map((s) => s.url)).toEqual([
+        `${site.url}/injection`,
+        `${site.url}/freightly`,
+      ]);
+      expect(site.hits).not.toContain('/private/page');
+      expect(research.notes).toHaveLength(2);
+      expect(research.notes.join('\n')).toMatch(/robots/i);
+    } finally {
+      results = pagesOf(site, '/freightly', '/news/freightly-raises');
+    }
+  });
+
+  it('bounds what a long page sends to the model', async () => {
+    const { client } = await loggedInClient(server);
+    results = pagesOf(site, '/annual-report', '/freightly');
+    try {
+      server.fake.enqueue(modelAnswer({ claims: [], unconfirmed: [] }));
+      const research = (await client.post('/api/research', { subject: `Freightly lanes ${tag()}` }))
+        .body as Research;
+      const prompt = server.fake.requests.at(-1)!.messages[1]!.content;
+      // 3,500 tokens of passages, about four characters each, and the pages' headings.
+      expect(prompt.length).toBeLessThan(18_000);
+      expect(research.sources.map((s) => s.url)).toEqual([
+        `${site.url}/annual-report`,
+        `${site.url}/freightly`,
+      ]);
+      expect(research.sources.every((s) => s.excerpt.length <= 6_000)).toBe(true);
+    } finally {
+      results = pagesOf(site, '/freightly', '/news/freightly-raises');
+    }
+  });
+
+  it('says when the web search is down, and keeps nothing', async () => {
+    const { client } = await loggedInClient(server);
+    engine.failNext(500, 1);
+    const subject = `Initech ${tag()}`;
+    const res = await client.post('/api/research', { subject });
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({
+      code: 'research_failed',
+      message: 'The web search did not answer. Try again in a moment.',
+    });
+    expect((await client.get('/api/research')).body).toEqual([]);
+  });
+
+  it('keeps research to its rep: another rep reads, lists and deletes none of it', async () => {
+    const alice = await loggedInClient(server);
+    const bob = await loggedInClient(server);
+    server.fake.enqueue(modelAnswer({ claims: [], unconfirmed: [] }));
+    const research = (await alice.client.post('/api/research', { subject: `Umbrella ${tag()}` }))
+      .body as Research;
+    expect((await bob.client.get(`/api/research/${research.id}`)).status).toBe(404);
+    expect((await bob.client.delete(`/api/research/${research.id}`)).status).toBe(404);
+    expect((await bob.client.get('/api/research')).body).toEqual([]);
+    expect((await alice.client.get('/api/research/not-an-id')).status).toBe(404);
+    expect((await alice.client.delete(`/api/research/${research.id}`)).status).toBe(204);
+    expect((await alice.client.get(`/api/research/${research.id}`)).status).toBe(404);
+  });
+
+  it('asks for a session on every route', async () => {
+    const anonymous = new TestClient(server.url);
+    for (const res of [
+      await anonymous.post('/api/research', { subject: 'Freightly' }),
+      await anonymous.get('/api/research'),
+      await anonymous.get('/api/research/00000000-0000-4000-8000-000000000000'),
+      await anonymous.delete('/api/research/00000000-0000-4000-8000-000000000000'),
+    ])
+      expect(res.status).toBe(401);
+  });
+
+  it.each([
+    [{}, 'Say who or what to research: a company or a person.'],
+    [{ subject: ' ' }, 'Say who or what to research: a company or a person.'],
+    [{ subject: 'x'.repeat(5_000) }, 'What to research has at most 200 characters'],
+    [{ subject: 'Frei\0ghtly' }, 'subject: must not contain a NUL character'],
+    [
+      { subject: 'Freightly', question: 'q'.repeat(501) },
+      'The question has at most 500 characters.',
+    ],
+    [{ subject: 'Freightly', refresh: 'yes' }, 'refresh'],
+  ])('refuses %j, saying what is wrong', async (body, message) => {
+    const { client } = await loggedInClient(server);
+    const searches = engine.requests.length;
+    const res = await client.post('/api/research', body);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(message);
+    expect(engine.requests.length).toBe(searches);
+  });
+});
+
+describe('without what research needs', () => {
+  let site: FixtureSite;
+  let engine: FakeSearchEngine;
+  let bare: TestServer;
+  let production: ModelTestServer;
+  beforeAll(async () => {
+    site = await startFixtureSite();
+    engine = await startFakeSearchEngine({
+      results: () => [{ url: `${site.url}/freightly`, title: 'Freightly', snippet: '' }],
+    });
+    [bare, production] = await Promise.all([
+      startTestServer({
+        FETCH_ALLOW_LOOPBACK: 'true',
+        WEB_SEARCH_ENGINE: 'searxng',
+        WEB_SEARCH_URL: engine.url,
+        DATABASE_URL: '',
+      }),
+      // As in production: the server never fetches its own machine for a rep.
+      startModelTestServer({ WEB_SEARCH_ENGINE: 'searxng', WEB_SEARCH_URL: engine.url }),
+    ]);
+  }, 60_000);
+  afterAll(() => Promise.all([bare?.close(), production?.close(), engine?.close(), site?.close()]));
+
+  it('with no search engine, says research needs one without naming a setting a rep cannot see', async () => {
+    const server = await startTestServer({ DATABASE_URL: '' });
+    try {
+      const { client } = await loggedInClient(server);
+      const res = await client.post('/api/research', { subject: 'Freightly' });
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({
+        code: 'no_search_engine',
+        message: NO_SEARCH_ENGINE_MESSAGE,
+      });
+      expect(NO_SEARCH_ENGINE_MESSAGE).not.toMatch(/[A-Z]+_[A-Z]+/);
+      expect((await client.get('/api/capabilities')).body).toMatchObject({ webSearch: false });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with no model, keeps the pages found with their passages, unsummarised, and says so', async () => {
+    const { client } = await loggedInClient(bare);
+    const research = (await client.post('/api/research', { subject: 'Freightly' }))
+      .body as Research;
+    expect(research).toMatchObject({ madeWithModel: false, claims: [], unconfirmed: [] });
+    expect(research.sources).toHaveLength(1);
+    expect(research.sources[0]!.excerpt).toContain('freight booking platform');
+    expect(research.notes).toEqual([expect.stringContaining('No AI model is connected')]);
+    expect((await client.get('/api/capabilities')).body).toMatchObject({ webSearch: true });
+  });
+
+  it('refuses a page on the server’s own machine and connects to none', async () => {
+    const { client } = await loggedInClient(production);
+    const hits = site.hits.length;
+    const res = await client.post('/api/research', { subject: 'Freightly' });
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ code: 'research_failed' });
+    expect(site.hits.length).toBe(hits);
+    expect(production.fake.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { researchAsk } from './ask';
+
+describe('a chat message asking for research', () => {
+  it.each([
+    ['Research Freightly before my call', 'Freightly'],
+    ['research Freightly', 'Freightly'],
+    ['Please look up Dana Ortiz at Freightly.', 'Dana Ortiz at Freightly'],
+    ['Can you look into Globex ahead of tomorrow’s demo?', 'Globex'],
+    ['Find out about Acme Logistics for my meeting', 'Acme Logistics'],
+    ['dig into the company Initech today', 'Initech'],
+  ])('%s researches %s', (text, subject) => {
+    expect(researchAsk(text)).toBe(subject);
+  });
+
+  it.each([
+    'How should I price a B2B analytics tool?',
+    'I did research on Freightly yesterday',
+    'Research',
+    'research x',
+    `Research ${'a'.repeat(500)}`,
+  ])('%j asks no research', (text) => {
+    expect(researchAsk(text)).toBeNull();
+  });
+});

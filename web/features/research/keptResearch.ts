@@ -1,0 +1,44 @@
+/**
+ * Research kept on this phone (the user's own database, gone at logout): every research the rep made
+ * or opened here, with the passages it cites, so it opens with no signal. A newer copy of a research
+ * (a refresh, here or on another device) replaces the kept one.
+ */
+import { subjectKey, type Research } from '../../../domain/contract/research';
+import type { PitchpadDb } from '../../data/db';
+
+const PREFIX = 'research:';
+const keyOf = (id: string) => `${PREFIX}${id}`;
+
+/** Keep a research, unless the phone holds a newer copy of it. */
+export async function keepResearch(db: PitchpadDb, research: Research): Promise<void> {
+  await db.transaction('rw', db.keyValues, async () => {
+    const kept = await keptResearch(db, research.id);
+    if (!kept || kept.madeAt <= research.madeAt)
+      await db.keyValues.put({ key: keyOf(research.id), value: research });
+  });
+}
+
+export async function keptResearch(db: PitchpadDb, id: string): Promise<Research | undefined> {
+  return (await db.keyValues.get(keyOf(id)))?.value as Research | undefined;
+}
+
+/** Every research kept here, newest first. */
+export async function allKeptResearch(db: PitchpadDb): Promise<Research[]> {
+  const rows = await db.keyValues.where('key').startsWith(PREFIX).toArray();
+  return rows
+    .map((row) => row.value as Research)
+    .toSorted((a, b) => b.madeAt.localeCompare(a.madeAt));
+}
+
+/** The kept research on a subject ('Freightly' and 'freightly ' alike), if any. */
+export async function keptResearchOn(
+  db: PitchpadDb,
+  subject: string,
+): Promise<Research | undefined> {
+  const key = subjectKey(subject);
+  return (await allKeptResearch(db)).find((research) => subjectKey(research.subject) === key);
+}
+
+export async function forgetResearch(db: PitchpadDb, id: string): Promise<void> {
+  await db.keyValues.delete(keyOf(id));
+}
