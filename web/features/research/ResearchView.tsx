@@ -63,15 +63,17 @@ function ResearchPage({ user, id }: { user: User; id: string }) {
       <p className="brief-screen__back">
         <Link to="/research">All research</Link>
       </p>
+      <section className="page-intro">
+        <h1>{research?.subject ?? 'Research'}</h1>
+        {research && (
+          <p className="lede">
+            Researched {relativeTime(research.madeAt, now)} ·{' '}
+            {research.sources.length === 1 ? '1 source' : `${research.sources.length} sources`}
+          </p>
+        )}
+      </section>
       {research ? (
         <>
-          <section className="page-intro">
-            <h1>{research.subject}</h1>
-            <p className="lede">
-              Researched {relativeTime(research.madeAt, now)} ·{' '}
-              {research.sources.length === 1 ? '1 source' : `${research.sources.length} sources`}
-            </p>
-          </section>
           {now - Date.parse(research.madeAt) > STALE_AFTER_MS && (
             <p className="callout" role="status">
               This research is over a month old: refresh it before you rely on it.
