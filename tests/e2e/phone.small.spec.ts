@@ -285,6 +285,7 @@ test('the user menu and the mobile menu offer the same account entries, and each
     'Dashboard',
     'Profile',
     'Sales kit',
+    'Research',
     'Account',
     'Logout',
   ]);
@@ -300,6 +301,7 @@ test('the user menu and the mobile menu offer the same account entries, and each
     'Dashboard',
     'Profile',
     'Sales kit',
+    'Research',
     'Account',
     'Logout',
   ]);
