@@ -233,6 +233,40 @@ describe.each([
     expect((await alice.client.get(`/api/research/${research.id}`)).status).toBe(404);
   });
 
+  it('holds a rep to 30 research an hour, and another rep is not held by it', async () => {
+    const alice = await loggedInClient(server);
+    server.fake.enqueue(modelAnswer({ claims: [], unconfirmed: [] }));
+    expect((await alice.client.post('/api/research', { subject: `Hooli ${tag()}` })).status).toBe(
+      200,
+    );
+    // As if she had researched 28 times more this hour, without 28 researches: her counter goes
+    // from 1 (the research above) to 29.
+    const counted = await server.pool.query(
+      'UPDATE rate_limits SET count = 29 WHERE key = $1 AND count = 1',
+      [`research:user:${alice.user.id}`],
+    );
+    expect(counted.rowCount).toBe(1);
+    server.fake.enqueue(modelAnswer({ claims: [], unconfirmed: [] }));
+    expect(
+      (await alice.client.post('/api/research', { subject: `Pied Piper ${tag()}` })).status,
+    ).toBe(200);
+    const searches = engine.requests.length;
+    const over = await alice.client.post('/api/research', { subject: `Raviga ${tag()}` });
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({
+      code: 'rate_limited',
+      message: 'Too many attempts. Please try again later.',
+    });
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(engine.requests.length).toBe(searches);
+
+    const bob = await loggedInClient(server);
+    server.fake.enqueue(modelAnswer({ claims: [], unconfirmed: [] }));
+    expect((await bob.client.post('/api/research', { subject: `Raviga ${tag()}` })).status).toBe(
+      200,
+    );
+  });
+
   it('asks for a session on every route', async () => {
     const anonymous = new TestClient(server.url);
     for (const res of [
