@@ -74,7 +74,6 @@ export const UserMessage = memo(function UserMessage({
         ) : (
           <p className="message__bubble">{content}</p>
         )}
-        <ResearchOffer content={content} />
         {delivery === 'failed' ? (
           <div className="message__status message__status--error" title={errorMessage}>
             <IonIcon icon={alertCircle} aria-hidden="true" />
@@ -100,6 +99,7 @@ export const UserMessage = memo(function UserMessage({
             </span>
           </div>
         )}
+        <ResearchOffer content={content} />
       </div>
       <span className="message__avatar message__avatar--you">You</span>
     </li>

@@ -10,11 +10,12 @@ import '../calendar/meetings.css';
 import './research.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { Fragment, useMemo } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import type { Research, ResearchClaim } from '../../../domain/contract/research';
 import { openUserDb } from '../../data/db';
 import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Screen } from '../../ui/Screen';
 import { useOnline } from '../../ui/useOnline';
 import { useAuth } from '../auth/auth.queries';
@@ -43,6 +44,7 @@ function ResearchPage({ user, id }: { user: User; id: string }) {
   const query = useQuery({ ...researchQueryOptions(db, user.id, id), enabled: kept !== undefined });
   const refresh = useResearch(db, user.id);
   const forget = useForgetResearch(user.id);
+  const [confirming, setConfirming] = useState(false);
   // The newest of the phone's copy and the server's.
   const research = [
     kept ?? undefined,
@@ -52,9 +54,11 @@ function ResearchPage({ user, id }: { user: User; id: string }) {
     .filter((r): r is Research => r !== undefined)
     .reduce<Research | undefined>((a, b) => (!a || b.madeAt > a.madeAt ? b : a), undefined);
 
+  // Gone from the account and this phone; with no signal, from this phone (the account keeps it).
   const remove = async () => {
-    await forget.mutateAsync(id).catch(() => undefined);
+    if (online) await forget.mutateAsync(id).catch(() => undefined);
     await forgetResearch(db, id);
+    setConfirming(false);
     void navigate({ to: '/research' });
   };
 
@@ -119,13 +123,26 @@ function ResearchPage({ user, id }: { user: User; id: string }) {
           <button
             type="button"
             className="pp-button pp-button--ghost"
-            disabled={forget.isPending}
-            onClick={() => void remove()}
+            onClick={() => setConfirming(true)}
           >
             Delete
           </button>
         </div>
       )}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this research?"
+        message={
+          online
+            ? 'It is deleted from your account and from this phone. You can research the company again at any time.'
+            : 'No signal: it is deleted from this phone only; your account keeps it.'
+        }
+        pending={forget.isPending}
+        cancelLabel="Keep it"
+        confirmLabel="Delete"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void remove()}
+      />
       {research && !online && (
         <p className="muted brief-actions__note">Refreshing research needs a connection.</p>
       )}
