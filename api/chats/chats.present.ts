@@ -39,6 +39,7 @@ export function presentMessage(m: MessageRow): Message {
             passageId: s.passageId,
             fileName: s.fileName,
             page: s.page,
+            ...(s.research ? { research: s.research } : {}),
           })),
         }
       : {}),

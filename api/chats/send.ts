@@ -19,6 +19,7 @@ import { tokenCeiling } from '../llm/context';
 import { withContextBlocks } from '../../domain/profile/promptBlock';
 import { loadProfileValues, profileBlockOf } from '../profile/profileBlock';
 import type { ProfileValues } from '../../domain/contract/profile';
+import { researchContextFor } from '../research/researchContext';
 import { kitContextFor, NO_KIT_CONTEXT, type KitContext } from '../kit/kitContext';
 import { searchKit } from '../kit/kit.sql';
 import type { KitPassage } from '../../domain/contract/kit';
@@ -119,7 +120,20 @@ export async function replyContextFor(
       ? drafted
         ? { ...NO_KIT_CONTEXT, passages: [] }
         : kitQuotesFor(deps.pool, userId, question)
-      : kitContextFor(deps.pool, userId, question).then((found) => ({ ...found, passages: [] })),
+      : kitContextFor(deps.pool, userId, question).then(async (found) => {
+          // The rep's research on what the question names, cited after the kit's passages.
+          const research = await researchContextFor(
+            deps.pool,
+            userId,
+            question,
+            found.sources.length + 1,
+          );
+          return {
+            block: [found.block, research.block].filter(Boolean).join('\n\n'),
+            sources: [...found.sources, ...research.sources],
+            passages: [],
+          };
+        }),
   ]);
   return {
     profile: offline ? '' : await profileBlockOf(values),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Research, ResearchSummary } from '../../domain/contract/research';
 import { RESEARCH_SYSTEM_PROMPT } from '../../domain/research/research';
+import { buildSend } from '../../tests/factories/chats';
 import { loggedInClient } from '../../tests/factories/users';
 import { startFixtureSite, type FixtureSite } from '../../tests/fakes/fixtureSite';
 import { startFakeSearchEngine, type FakeSearchEngine } from '../../tests/fakes/searchEngine';
@@ -231,6 +232,40 @@ describe.each([
     expect((await alice.client.get('/api/research/not-an-id')).status).toBe(404);
     expect((await alice.client.delete(`/api/research/${research.id}`)).status).toBe(204);
     expect((await alice.client.get(`/api/research/${research.id}`)).status).toBe(404);
+  });
+
+  it('writes a later chat answer naming the company with the research’s pages, cited, with no new search', async () => {
+    const { client } = await loggedInClient(server);
+    const name = `Freightly${tag()}`;
+    server.fake.enqueue(modelAnswer({ claims: [], unconfirmed: [] }));
+    const research = (await client.post('/api/research', { subject: name })).body as Research;
+    const searches = engine.requests.length;
+
+    const send = buildSend(`What does ${name} do, and how big are they?`);
+    const res = await client.post('/api/chat', send);
+    expect(res.status).toBe(200);
+    expect(engine.requests.length).toBe(searches);
+    const system = server.fake.requests.at(-1)!.messages[0]!.content;
+    expect(system).toContain('Pages from the web the user researched earlier.');
+    expect(system).toContain(`[1] About us | Freightly (Freightly, ${site.url}/freightly, read `);
+    expect(system).toContain('240 employees');
+    const sources = [
+      {
+        passageId: `research:${research.id}:1`,
+        fileName: 'About us | Freightly · Freightly',
+        page: null,
+        research: { id: research.id, n: 1, url: `${site.url}/freightly` },
+      },
+      expect.objectContaining({ research: expect.objectContaining({ n: 2 }) }),
+    ];
+    expect(res.body.message.sources).toEqual(sources);
+    const chat = await client.get(`/api/chats/${send.chatId}`);
+    expect(chat.body.messages[1].sources).toEqual(sources);
+
+    // A question naming no researched subject (a longer word holding it counts as none) has none.
+    const other = buildSend(`What does ${name}ville sell?`);
+    await client.post('/api/chat', other);
+    expect(server.fake.requests.at(-1)!.messages[0]!.content).not.toContain('Pages from the web');
   });
 
   it('holds a rep to 30 research an hour, and another rep is not held by it', async () => {

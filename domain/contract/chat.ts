@@ -147,11 +147,16 @@ export type EmailEdit = z.infer<typeof EmailEdit>;
 /**
  * A passage of the rep's sales kit a reply was written with: what its [1], [2]… cite, in order.
  * The passage itself is read with GET /api/kit/passages/{passageId} (gone once its file is deleted).
+ * Or a web page of the rep's research (`research`): then `fileName` is its title and site, and it
+ * opens in that research, on the phone too.
  */
 export const MessageSource = z.object({
   passageId: z.string(),
   fileName: z.string(),
   page: z.number().int().nullable(),
+  research: z
+    .object({ id: z.string(), n: z.number().int().positive(), url: z.string() })
+    .optional(),
 });
 export type MessageSource = z.infer<typeof MessageSource>;
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { documentTextOutline } from 'ionicons/icons';
+import { Link } from '@tanstack/react-router';
+import { documentTextOutline, globeOutline } from 'ionicons/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MessageSource } from '../../../domain/contract/chat';
 import { passagePlace } from '../../../domain/profile/promptBlock';
@@ -8,8 +9,9 @@ import { InlineIcon } from '../../ui/InlineIcon';
 import { kitPassageQueryOptions } from './chat.queries';
 
 /**
- * 'Sources' under an answer written with passages of the rep's sales kit: one entry per passage,
- * numbered as the answer cites them ([1], [2]); tapping one shows the passage in a sheet.
+ * 'Sources' under an answer written with passages of the rep's sales kit or pages of their research:
+ * one entry each, numbered as the answer cites them ([1], [2]); tapping a passage shows it in a
+ * sheet, a page opens its research.
  */
 export function MessageSources({ sources }: { sources: readonly MessageSource[] }) {
   const [open, setOpen] = useState<{ source: MessageSource; n: number } | null>(null);
@@ -22,20 +24,36 @@ export function MessageSources({ sources }: { sources: readonly MessageSource[] 
       <ol className="message-sources__list">
         {sources.map((source, i) => (
           <li key={source.passageId}>
-            <button
-              type="button"
-              className="message-sources__item"
-              onClick={() => setOpen({ source, n: i + 1 })}
-            >
-              <span className="message-sources__number" aria-hidden="true">
-                [{i + 1}]
-              </span>
-              <InlineIcon icon={documentTextOutline} />
-              <span className="message-sources__name">{source.fileName}</span>
-              {source.page !== null && (
-                <span className="message-sources__page">p. {source.page}</span>
-              )}
-            </button>
+            {source.research ? (
+              // A page of the rep's research: it opens in that research, kept on the phone.
+              <Link
+                to="/research/$researchId"
+                params={{ researchId: source.research.id }}
+                hash={`research-source-${source.research.n}`}
+                className="message-sources__item"
+              >
+                <span className="message-sources__number" aria-hidden="true">
+                  [{i + 1}]
+                </span>
+                <InlineIcon icon={globeOutline} />
+                <span className="message-sources__name">{source.fileName}</span>
+              </Link>
+            ) : (
+              <button
+                type="button"
+                className="message-sources__item"
+                onClick={() => setOpen({ source, n: i + 1 })}
+              >
+                <span className="message-sources__number" aria-hidden="true">
+                  [{i + 1}]
+                </span>
+                <InlineIcon icon={documentTextOutline} />
+                <span className="message-sources__name">{source.fileName}</span>
+                {source.page !== null && (
+                  <span className="message-sources__page">p. {source.page}</span>
+                )}
+              </button>
+            )}
           </li>
         ))}
       </ol>
