@@ -104,8 +104,9 @@ export interface ReplyContext {
 }
 
 /**
- * The profile and kit a reply is written with. `drafted`: the offline drafter writes this reply from
- * a flow's answers, which quote no kit passage, so none is looked up (none would show as a source).
+ * The profile, kit and research a reply is written with. `drafted`: a flow's answers make this reply;
+ * the offline drafter quotes no kit passage for them, so none is looked up (none would show as a
+ * source), and no research is sent with them.
  */
 export async function replyContextFor(
   deps: Deps,
@@ -121,13 +122,12 @@ export async function replyContextFor(
         ? { ...NO_KIT_CONTEXT, passages: [] }
         : kitQuotesFor(deps.pool, userId, question)
       : kitContextFor(deps.pool, userId, question).then(async (found) => {
-          // The rep's research on what the question names, cited after the kit's passages.
-          const research = await researchContextFor(
-            deps.pool,
-            userId,
-            question,
-            found.sources.length + 1,
-          );
+          // The rep's research on what the question names, cited after the kit's passages; a
+          // flow's draft (an email a prospect reads) takes none until its editor can keep a
+          // fact's source out of what is sent.
+          const research = drafted
+            ? NO_KIT_CONTEXT
+            : await researchContextFor(deps.pool, userId, question, found.sources.length + 1);
           return {
             block: [found.block, research.block].filter(Boolean).join('\n\n'),
             sources: [...found.sources, ...research.sources],

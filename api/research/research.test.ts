@@ -268,6 +268,23 @@ describe.each([
     expect(server.fake.requests.at(-1)!.messages[0]!.content).not.toContain('Pages from the web');
   });
 
+  it('keeps research out of a flow’s draft, an email a prospect reads', async () => {
+    const { client } = await loggedInClient(server, { pro: true });
+    const name = `Freightly${tag()}`;
+    server.fake.enqueue(modelAnswer({ claims: [], unconfirmed: [] }));
+    expect((await client.post('/api/research', { subject: name })).status).toBe(200);
+    const res = await client.post(
+      '/api/chat',
+      buildSend(`Write a cold email to Dana Ortiz at ${name}.`, {
+        playbookType: 'email',
+        answers: { recipient: `Dana Ortiz at ${name}` },
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(server.fake.requests.at(-1)!.messages[0]!.content).not.toContain('Pages from the web');
+    expect(res.body.message.sources ?? []).toEqual([]);
+  });
+
   it('holds a rep to 30 research an hour, and another rep is not held by it', async () => {
     const alice = await loggedInClient(server);
     server.fake.enqueue(modelAnswer({ claims: [], unconfirmed: [] }));
