@@ -11,7 +11,7 @@
 // engine and the model spent answering. That time is taken on the fakes' side, from Node's own
 // HTTP-server events (diagnostics_channel): from the moment a fake has the request's headers to the
 // moment it has handed the last byte of its answer to the socket. So what is left is the server's
-// part: searching the database, reading and cleaning the five pages (the site's own answering is
+// part: its database queries, reading and cleaning the five pages (the site's own answering is
 // shown apart, and left in: reading pages is the server's work), ranking passages, counting tokens,
 // checking the answer, storing it, and the loopback trips to the fakes. Client, fakes and server
 // share one event loop, so anything the client or a garbage collection takes counts against the
@@ -21,10 +21,13 @@
 // process's heap (heapUsed) and RSS are sampled every few milliseconds until all have answered; their
 // peak above the start, divided by CONCURRENT, is what one research holds at most (no collection is
 // forced during the run, so garbage not yet collected counts too: an upper bound). The fakes and the
-// client live in this process too, so their share counts as well. Then what the heap keeps once
-// collected again (the fakes' request logs emptied first), after that round and after the RUNS one at
-// a time: memory a research leaves behind. RSS also holds PGlite's WebAssembly memory on the embedded
-// database, which grows with the rows stored and does not shrink.
+// client live in this process too, so their share counts as well. RSS grows only when the heap
+// outgrows what the process already holds, so after the researches before it, it may show nothing.
+// Then what the heap keeps once collected again, after that round and after the RUNS one at a time:
+// memory a research leaves behind. The fakes' request logs are emptied first; the fake model also
+// keeps every prompt it was sent, out of the bench's reach, and what those take is shown apart.
+// RSS also holds PGlite's WebAssembly memory on the embedded database, which grows with the rows
+// stored and does not shrink.
 //
 // On the embedded PGlite, then on Postgres when TEST_DATABASE_URL (or DATABASE_URL) names one (a
 // throwaway database: the bench adds reps and their research, and leaves them).
@@ -51,7 +54,13 @@ const TARGET_MS = 500;
 /** What a research should hold in memory, at most. */
 const TARGET_MB = 30;
 const MB = 1024 * 1024;
-const PAGES = ['/freightly', '/news/freightly-raises', '/annual-report', '/notes.txt', '/injection'];
+const PAGES = [
+  '/freightly',
+  '/news/freightly-raises',
+  '/annual-report',
+  '/notes.txt',
+  '/injection',
+];
 
 // A garbage collection on demand without a node flag, so `npm run bench` runs this file as it runs
 // the others (tsx, no options), as calendar.bench.ts does.
@@ -63,6 +72,7 @@ const at = (xs: number[], p: number) =>
 const figures = (xs: number[]) =>
   `p50 ${at(xs, 0.5).toFixed(1).padStart(6)} ms  p95 ${at(xs, 0.95).toFixed(1).padStart(6)} ms`;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
 
 // The milliseconds each HTTP server of this process has spent answering, by its port: from the
 // request's headers to the answer's last byte handed to the socket. Node announces both moments on
@@ -87,6 +97,15 @@ const engine = await startFakeSearchEngine({
     PAGES.map((path) => ({ url: `${site.url}${path}`, title: path, snippet: `About ${path}` })),
 });
 
+/** One research by `client`'s rep; a failed one, or one made without the model, stops the bench. */
+const research = async (client: TestClient, subject: string) => {
+  const res = await client.post<Research>('/api/research', { subject });
+  if (res.status !== 200) throw new Error(`research answered ${res.status}: ${res.text}`);
+  if (!res.body.madeWithModel)
+    throw new Error(`the research was made without the model: ${res.body.notes.join(' ')}`);
+  return res.body;
+};
+
 /** Time and memory of research on one database. */
 async function bench(database: string, env: Record<string, string>): Promise<void> {
   const server = await startModelTestServer({
@@ -109,11 +128,19 @@ async function bench(database: string, env: Record<string, string>): Promise<voi
     return realQuery(...args);
   };
   // The fakes log every request they get; emptied before the heap is weighed, so what is kept is
-  // the server's.
+  // the server's. The fake model also keeps, out of reach, each prompt it was sent (to count
+  // repeats of a message): what those take is returned, to be shown apart from the server's.
   const forgetFakeLogs = () => {
+    let promptBytes = 0;
+    for (const request of server.fake.requests) {
+      const prompt = request.messages.findLast((m) => m.role === 'user')?.content ?? '';
+      // V8 keeps a string of Latin-1 characters in a byte each, any other in two.
+      promptBytes += /[\u0100-\uffff]/.test(prompt) ? 2 * prompt.length : prompt.length;
+    }
     server.fake.requests.length = 0;
     engine.requests.length = 0;
     site.hits.length = 0;
+    return promptBytes;
   };
 
   try {
@@ -126,14 +153,6 @@ async function bench(database: string, env: Record<string, string>): Promise<voi
     };
     const timedReps = await reps(Math.ceil((WARM_UP + RUNS) / PER_REP));
     const concurrentReps = await reps(CONCURRENT);
-
-    const research = async (client: TestClient, subject: string) => {
-      const res = await client.post<Research>('/api/research', { subject });
-      if (res.status !== 200) throw new Error(`research answered ${res.status}: ${res.text}`);
-      if (!res.body.madeWithModel)
-        throw new Error(`the research was made without the model: ${res.body.notes.join(' ')}`);
-      return res.body;
-    };
 
     const timed = async (i: number) => {
       const before = {
@@ -173,9 +192,9 @@ async function bench(database: string, env: Record<string, string>): Promise<voi
     forgetFakeLogs();
     gc();
     const heapBeforeRuns = process.memoryUsage().heapUsed;
-    const runs = [];
+    const runs: Awaited<ReturnType<typeof timed>>[] = [];
     for (let i = WARM_UP; i < WARM_UP + RUNS; i++) runs.push(await timed(i));
-    forgetFakeLogs();
+    const promptsOfRuns = forgetFakeLogs();
     gc();
     const keptByRuns = process.memoryUsage().heapUsed - heapBeforeRuns;
 
@@ -194,7 +213,7 @@ async function bench(database: string, env: Record<string, string>): Promise<voi
     const concurrentMs = performance.now() - concurrentStarted;
     clearInterval(sampler);
     sample();
-    forgetFakeLogs();
+    const promptsOfConcurrent = forgetFakeLogs();
     gc();
     const keptByConcurrent = process.memoryUsage().heapUsed - before.heapUsed;
 
@@ -203,7 +222,8 @@ async function bench(database: string, env: Record<string, string>): Promise<voi
     const verdict = at(beyond, 0.95) <= TARGET_MS ? 'within' : 'OVER';
     const perResearchHeap = (peakHeap - before.heapUsed) / CONCURRENT;
     const perResearchRss = (peakRss - before.rss) / CONCURRENT;
-    const memoryVerdict = Math.max(perResearchHeap, perResearchRss) <= TARGET_MB * MB ? 'within' : 'OVER';
+    const memoryVerdict =
+      Math.max(perResearchHeap, perResearchRss) <= TARGET_MB * MB ? 'within' : 'OVER';
     console.log(
       `  ${database}: ${RUNS} researches one at a time, each a new subject (after ${WARM_UP} to warm up):`,
     );
@@ -226,7 +246,7 @@ async function bench(database: string, env: Record<string, string>): Promise<voi
       `    memory, ${CONCURRENT} researches at once (${concurrentMs.toFixed(0)} ms): peak heap +${mb(peakHeap - before.heapUsed)} (${mb(perResearchHeap)} a research), peak RSS +${mb(peakRss - before.rss)} (${mb(perResearchRss)} a research)   (target ≤ ${TARGET_MB} MB a research: ${memoryVerdict})`,
     );
     console.log(
-      `    heap kept once collected: after the ${CONCURRENT} at once +${mb(keptByConcurrent)}, after the ${RUNS} one at a time +${mb(keptByRuns)} (${(keptByRuns / RUNS / 1024).toFixed(0)} kB a research)`,
+      `    heap kept once collected: after the ${CONCURRENT} at once +${mb(keptByConcurrent)} (the fake model's record of its prompts ${mb(promptsOfConcurrent)} of it); after the ${RUNS} one at a time +${mb(keptByRuns)}, ${kB(keptByRuns / RUNS)} a research (the fake model's record ${kB(promptsOfRuns / RUNS)} of it)`,
     );
   } finally {
     pool.query = realQuery;
