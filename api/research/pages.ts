@@ -30,7 +30,10 @@ const ROBOTS_TOKEN = 'PitchpadBot';
 
 /** The kinds of answer that are pages a person reads; anything else (PDF, images, JSON) is left. */
 const READABLE_TYPES = new Set(['text/html', 'application/xhtml+xml', 'text/plain']);
-const READABILITY_MAX_ELEMENTS = 20_000;
+const READABILITY_MAX_ELEMENTS = 8_000;
+/** The most of a page's HTML parsed (the rest of a 2 MB page is left unread). */
+const PARSED_MAX_CHARS = 1_000_000;
+
 const TITLE_MAX_CHARS = 300;
 const SITE_MAX_CHARS = 100;
 
@@ -314,6 +317,9 @@ function readableHtml(html: string, url: string): Readable | null {
  * faster than the page, and it would hold up the server): the fallback reads that page.
  */
 function articleOf(document: Document) {
+  // Counted here: Readability's own limit (maxElemsToParse) counts getElementsByTagName('*'),
+  // which linkedom answers with none.
+  if (document.querySelectorAll('*').length > READABILITY_MAX_ELEMENTS) return null;
   try {
     return new Readability<Node>(document.cloneNode(true) as Document, {
       serializer: (node) => node,
@@ -328,7 +334,10 @@ function articleOf(document: Document) {
  * The page as a document. HTML lets a page leave out <html>, <head> and <body>, and the parser does
  * not add them back: such a page is parsed again inside them, its <title> moved to the head.
  */
-function parsedDocument(html: string): Document {
+function parsedDocument(page: string): Document {
+  // Parsed up to PARSED_MAX_CHARS: the parse is the server's own time, and the text kept from a
+  // page (PAGE_TEXT_MAX_CHARS) is a small part of it anyway.
+  const html = page.slice(0, PARSED_MAX_CHARS);
   const { document } = parseHTML(html);
   if (document.documentElement?.tagName.toUpperCase() === 'HTML') return document;
   const wrapped = parseHTML(

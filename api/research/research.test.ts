@@ -158,6 +158,28 @@ describe.each([
     expect(refreshed.id).toBe(first.id);
     expect(refreshed.claims).toEqual([{ text: 'Freightly is in Rotterdam.', sources: [1] }]);
     expect(Date.parse(refreshed.madeAt)).toBeGreaterThanOrEqual(Date.parse(first.madeAt));
+
+    // A new question about the same subject searches again, for it.
+    server.fake.enqueue(
+      modelAnswer({
+        claims: [{ text: 'Freightly raised €40 million.', sources: [2] }],
+        unconfirmed: [],
+      }),
+    );
+    const asked = (await client.post('/api/research', { subject, question: 'their funding' }))
+      .body as Research;
+    expect(engine.requests.at(-1)!.query).toBe(`${subject} their funding`);
+    expect(asked).toMatchObject({ id: first.id, question: 'their funding' });
+
+    // A refresh the model cannot summarise keeps the summary the rep has.
+    server.fake.enqueue({ reply: 'not JSON' }, { reply: 'still not JSON' });
+    const failed = await client.post('/api/research', { subject, refresh: true });
+    expect(failed.status).toBe(503);
+    expect(failed.body).toMatchObject({
+      code: 'research_failed',
+      message: 'The AI model could not answer. Your research is kept as it was; refresh it later.',
+    });
+    expect((await client.get(`/api/research/${first.id}`)).body).toEqual(asked);
   });
 
   it('sends a page’s words as data: hidden text is never read, and robots.txt and loops are notes', async () => {

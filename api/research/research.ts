@@ -93,10 +93,9 @@ export async function researchSubject(
   const subject = input.subject.trim();
   const question = input.question?.trim() || null;
   const key = subjectKey(subject);
-  if (!input.refresh) {
-    const kept = await findResearchOn(deps.pool, userId, key);
-    if (kept) return kept;
-  }
+  const kept = await findResearchOn(deps.pool, userId, key);
+  // The kept research answers again, unless the rep refreshes it or asks it something new.
+  if (kept && !input.refresh && (question === null || question === kept.question)) return kept;
   const engine = await currentEngine(deps.pool, deps.config);
   if (!engine) throw new AppError(409, 'no_search_engine', NO_SEARCH_ENGINE_MESSAGE);
 
@@ -147,6 +146,13 @@ export async function researchSubject(
 
   const sources = await chooseSources(deps.pool, query, pages);
   const answer = await answerFromSources(deps, payer, subject, question, sources);
+  // A refresh the model could not summarise does not replace a summary the rep already has.
+  if (!answer.madeWithModel && kept?.madeWithModel)
+    throw new AppError(
+      503,
+      'research_failed',
+      `${answer.why ?? 'The AI model could not answer.'} Your research is kept as it was; refresh it later.`,
+    );
   notes.push(...answer.notes);
   return saveResearch(deps.pool, userId, key, {
     id: randomUUID(),
@@ -227,11 +233,16 @@ async function answerFromSources(
   subject: string,
   question: string | null,
   sources: ResearchSource[],
-): Promise<Pick<Research, 'claims' | 'unconfirmed' | 'madeWithModel' | 'notes'>> {
+): Promise<
+  Pick<Research, 'claims' | 'unconfirmed' | 'madeWithModel' | 'notes'> & { why?: string }
+> {
   if (deps.llm.offline)
-    return unsummarised(
-      'No AI model is connected: the pages found are listed with the passages that answer best, not summarised.',
-    );
+    return {
+      ...unsummarised(
+        'No AI model is connected: the pages found are listed with the passages that answer best, not summarised.',
+      ),
+      why: 'No AI model is connected.',
+    };
   try {
     const answer = await completeJson(
       deps.llm,
@@ -252,11 +263,15 @@ async function answerFromSources(
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     deps.log.info(`research made without the model: ${error.code}: ${error.message}`);
-    return unsummarised(
-      error.code === TOKEN_BUDGET_CODE
-        ? `${error.message} Until then, the pages found are listed with the passages that answer best.`
-        : `The AI model could not answer (${error.message.replace(/\.$/, '')}): the pages found are listed with the passages that answer best. Refresh to try again.`,
-    );
+    const budget = error.code === TOKEN_BUDGET_CODE;
+    return {
+      ...unsummarised(
+        budget
+          ? `${error.message} Until then, the pages found are listed with the passages that answer best.`
+          : `The AI model could not answer (${error.message.replace(/\.$/, '')}): the pages found are listed with the passages that answer best. Refresh to try again.`,
+      ),
+      why: budget ? error.message : 'The AI model could not answer.',
+    };
   }
 }
 

@@ -7,6 +7,7 @@
 import type { MessageSource } from '../../domain/contract/chat';
 import { subjectKey } from '../../domain/contract/research';
 import type { ResearchSource } from '../../domain/contract/research';
+import { pageHeading, quoted } from '../../domain/research/research';
 import type { Pool } from '../db';
 import type { KitContext } from '../kit/kitContext';
 import { countTextTokens } from '../llm/context';
@@ -41,7 +42,7 @@ export async function researchContextFor(
   }>(
     `SELECT id, subject, subject_key, sources, made_at FROM research
       WHERE user_id = $1 AND strpos($2, subject_key) > 0
-      ORDER BY made_at DESC LIMIT 10`,
+      ORDER BY made_at DESC LIMIT 50`,
     [userId, asked],
   );
   const named = rows
@@ -57,15 +58,14 @@ export async function researchContextFor(
   let tokens = 0;
   for (const research of named) {
     for (const source of research.sources) {
-      const excerpt = source.excerpt.slice(0, EXCERPT_CHARS);
-      const cost = await countTextTokens(excerpt, maxTokens);
-      if (tokens + cost > maxTokens) break;
-      tokens += cost;
       const n = first + sources.length;
       const read = new Date(source.readAt).toISOString().slice(0, 10);
-      parts.push(
-        `[${n}] ${source.title} (${source.site}, ${source.url}, read ${read}, researching ${research.subject})\n<<<\n${excerpt.replaceAll('>>>', '> > >')}\n>>>`,
-      );
+      const part = `${pageHeading({ ...source, n }, `, read ${read}`)}\n${quoted(source.excerpt.slice(0, EXCERPT_CHARS))}`;
+      // The whole part counts, its heading too, against the bound.
+      const cost = await countTextTokens(part, maxTokens);
+      if (tokens + cost > maxTokens) break;
+      tokens += cost;
+      parts.push(part);
       sources.push({
         passageId: `research:${research.id}:${source.n}`,
         fileName: `${source.title} · ${source.site}`,

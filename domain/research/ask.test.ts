@@ -16,6 +16,8 @@ describe('a chat message asking for research', () => {
   it.each([
     'How should I price a B2B analytics tool?',
     'I did research on Freightly yesterday',
+    'Research shows our churn is 5%',
+    'Research says reps hate long emails.',
     'Research',
     'research x',
     `Research ${'a'.repeat(500)}`,

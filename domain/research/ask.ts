@@ -8,7 +8,7 @@
 const SUBJECT_MAX = 200;
 
 const ASK =
-  /^\s*(?:(?:please|can you|could you|pitchpad,?)\s+)?(?:research|look\s+up|look\s+into|dig\s+into|find\s+out\s+about)\s+([^\n]{2,300}?)\s*[.!?]*\s*$/i;
+  /^\s*(?:(?:please|can you|could you|pitchpad,?)\s+)?(?:research|look\s+up|look\s+into|dig\s+into|find\s+out\s+about)\s+(?!(?:shows?|says?|suggests?|found|finds|is|was|has|on|of|about|from)\b)([^\n]{2,300}?)\s*[.!?]*\s*$/i;
 /** What follows the subject and says when or why, not who: 'before my call', 'for tomorrow'. */
 const TAIL =
   /\s+(?:before|ahead\s+of|prior\s+to|for\s+(?:my|our|the|tomorrow|today)|today|tomorrow)\b.*$/i;

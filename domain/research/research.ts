@@ -34,6 +34,32 @@ export const ModelResearchAnswer = z.object({
 });
 export type ModelResearchAnswer = z.infer<typeof ModelResearchAnswer>;
 
+/** A page's words in a prompt, outside its quotes: no quote marks of ours, one line, bounded. */
+const plain = (text: string, max: number) =>
+  text
+    .replace(/<<<|>>>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max);
+
+/** A page's address as a prompt shows it: its origin and path, at most 200 characters. */
+export function shownAddress(url: string): string {
+  if (!URL.canParse(url)) return plain(url, 200);
+  const { origin, pathname } = new URL(url);
+  return plain(`${origin}${pathname}`, 200);
+}
+
+/** The line above a page's quoted text: its number, title, site and address, made safe to show. */
+export function pageHeading(
+  source: Pick<ResearchSource, 'n' | 'title' | 'site' | 'url'>,
+  extra = '',
+): string {
+  return `[${source.n}] ${plain(source.title, 200)} (${plain(source.site, 100)}, ${shownAddress(source.url)}${extra})`;
+}
+
+/** A page's text between our quote marks, which it cannot close early. */
+export const quoted = (text: string) => `<<<\n${text.replaceAll('>>>', '> > >')}\n>>>`;
+
 /** The user message: who to research, what the rep wants to know, and the numbered pages. */
 export function researchUserPrompt(
   subject: string,
@@ -44,12 +70,7 @@ export function researchUserPrompt(
     `Research: ${subject}`,
     question ? `What the rep wants to know: ${question}` : '',
     sources.length
-      ? `Pages:\n\n${sources
-          .map(
-            (s) =>
-              `[${s.n}] ${s.title} (${s.site}, ${s.url})\n<<<\n${s.excerpt.replaceAll('>>>', '> > >')}\n>>>`,
-          )
-          .join('\n\n')}`
+      ? `Pages:\n\n${sources.map((s) => `${pageHeading(s)}\n${quoted(s.excerpt)}`).join('\n\n')}`
       : 'Pages: none could be read.',
   ]
     .filter(Boolean)

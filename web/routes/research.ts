@@ -19,6 +19,8 @@ export const researchRoute = createRoute({
 export const researchViewRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'research/$researchId',
+  // 'page': a page's address, opened below when the research holds it (a chat answer's source).
+  validateSearch: optionalTextParams('page'),
   beforeLoad: (args) => requireUser(args, 'Please log in to read your research.'),
   component: lazyRouteComponent(() => import('../features/research/ResearchView'), 'ResearchView'),
 });

@@ -150,7 +150,7 @@ function Brief({ user, meetingId }: { user: User; meetingId: string }) {
             {make.isPending ? 'Making the brief…' : brief ? 'Make it again' : 'Make a brief'}
           </button>
         )}
-        {brief && (
+        {brief && researchSubjectOf(brief) && (
           <Link
             to="/research"
             search={{ subject: researchSubjectOf(brief) }}
@@ -176,9 +176,9 @@ function Brief({ user, meetingId }: { user: User; meetingId: string }) {
   );
 }
 
-/** Who the brief's 'Look it up' researches: the company the invite names, else the meeting. */
-const researchSubjectOf = (brief: MeetingBrief): string =>
-  brief.who.find((person) => person.company)?.company ?? brief.title;
+/** Who the brief's 'Look it up' researches: the company the invite names (none: no button). */
+const researchSubjectOf = (brief: MeetingBrief): string | undefined =>
+  brief.who.find((person) => person.company)?.company;
 
 /** The meeting as the brief remembers it, when the list no longer has it (a pinned, past one). */
 const briefMeeting = (brief: MeetingBrief): Pick<MeetingInfo, 'title' | 'attendees'> => ({

@@ -25,11 +25,12 @@ export function MessageSources({ sources }: { sources: readonly MessageSource[] 
         {sources.map((source, i) => (
           <li key={source.passageId}>
             {source.research ? (
-              // A page of the rep's research: it opens in that research, kept on the phone.
+              // A page of the rep's research: it opens in that research, kept on the phone, found by
+              // its address (a refresh may number the research's pages anew).
               <Link
                 to="/research/$researchId"
                 params={{ researchId: source.research.id }}
-                hash={`research-source-${source.research.n}`}
+                search={{ page: source.research.url }}
                 className="message-sources__item"
               >
                 <span className="message-sources__number" aria-hidden="true">

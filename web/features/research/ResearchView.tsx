@@ -9,10 +9,11 @@ import '../calendar/meetings.css';
 // oxlint-disable-next-line import/no-unassigned-import -- the screen's stylesheet, loaded with its chunk
 import './research.css';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { Fragment, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import type { Research, ResearchClaim } from '../../../domain/contract/research';
+import { ApiError } from '../../data/api';
 import { openUserDb } from '../../data/db';
 import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -56,11 +57,40 @@ function ResearchPage({ user, id }: { user: User; id: string }) {
 
   // Gone from the account and this phone; with no signal, from this phone (the account keeps it).
   const remove = async () => {
-    if (online) await forget.mutateAsync(id).catch(() => undefined);
+    if (online) {
+      try {
+        await forget.mutateAsync(id);
+      } catch (error) {
+        // Gone from the account already (another device): forgotten here too. Anything else: kept,
+        // and the dialog says why.
+        if (!(error instanceof ApiError && error.status === 404)) return;
+      }
+    }
     await forgetResearch(db, id);
     setConfirming(false);
     void navigate({ to: '/research' });
   };
+
+  // A refresh of a research the account no longer has makes a new one: open that.
+  useEffect(() => {
+    if (refresh.data && refresh.data.id !== id)
+      void navigate({
+        to: '/research/$researchId',
+        params: { researchId: refresh.data.id },
+        replace: true,
+      });
+  }, [refresh.data, id, navigate]);
+
+  // A chat answer's source names a page by its address: open it below once the research is drawn.
+  const { page } = useSearch({ strict: false }) as { page?: string };
+  const pageN = research?.sources.find((source) => source.url === page)?.n;
+  useEffect(() => {
+    if (pageN === undefined) return;
+    const entry = document.getElementById(`research-source-${pageN}`);
+    const details = entry?.querySelector('details');
+    if (details) details.open = true;
+    entry?.scrollIntoView({ block: 'center' });
+  }, [pageN]);
 
   return (
     <Screen width="narrow" className="research-screen">
@@ -138,6 +168,7 @@ function ResearchPage({ user, id }: { user: User; id: string }) {
             : 'No signal: it is deleted from this phone only; your account keeps it.'
         }
         pending={forget.isPending}
+        error={forget.error?.message}
         cancelLabel="Keep it"
         confirmLabel="Delete"
         onCancel={() => setConfirming(false)}

@@ -3,7 +3,7 @@
  * or opened here, with the passages it cites, so it opens with no signal. A newer copy of a research
  * (a refresh, here or on another device) replaces the kept one.
  */
-import { subjectKey, type Research } from '../../../domain/contract/research';
+import type { Research } from '../../../domain/contract/research';
 import type { PitchpadDb } from '../../data/db';
 
 const PREFIX = 'research:';
@@ -28,15 +28,6 @@ export async function allKeptResearch(db: PitchpadDb): Promise<Research[]> {
   return rows
     .map((row) => row.value as Research)
     .toSorted((a, b) => b.madeAt.localeCompare(a.madeAt));
-}
-
-/** The kept research on a subject ('Freightly' and 'freightly ' alike), if any. */
-export async function keptResearchOn(
-  db: PitchpadDb,
-  subject: string,
-): Promise<Research | undefined> {
-  const key = subjectKey(subject);
-  return (await allKeptResearch(db)).find((research) => subjectKey(research.subject) === key);
 }
 
 export async function forgetResearch(db: PitchpadDb, id: string): Promise<void> {
