@@ -4,7 +4,7 @@
  */
 import type { CrmProvider, CrmPush, CrmRecord, CrmSourceKind } from '../../domain/contract/crm';
 import type { Pool } from '../db';
-import { PURPOSE, seal, unseal } from '../settings/secretBox';
+import { PURPOSE, seal, unsealWithEither } from '../settings/secretBox';
 import type { CrmAccount, CrmSession, CrmTokens } from './adapter';
 
 /** The secrets a stored value may be sealed under: the current one, then the one before it. */
@@ -14,8 +14,7 @@ export interface Secrets {
 }
 
 const open = (sealed: string, secrets: Secrets, purpose: string): string | null =>
-  unseal(sealed, secrets.secret, purpose) ??
-  (secrets.previous === undefined ? null : unseal(sealed, secrets.previous, purpose));
+  unsealWithEither(sealed, secrets.secret, secrets.previous, purpose);
 
 // --- The operator's apps -------------------------------------------------------------------------
 

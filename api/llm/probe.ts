@@ -3,6 +3,7 @@
 // timeout ends when the headers arrive, so a server that drips its body forever would hold the
 // request (and the operator's screen) open. Here one deadline covers the whole answer, the body is
 // read up to MAX_LIST_BYTES, and a redirect is not followed (the key must not go where it points).
+import { connectionDetail, readCapped, TooLarge } from '../net/answerText';
 import type { ModelTestResponse } from '../../domain/contract/settings';
 import { MODEL_ID_PATTERN } from '../../domain/contract/settings';
 
@@ -33,43 +34,6 @@ export function chatModelsOf(ids: unknown[]): string[] {
     (id): id is string => typeof id === 'string' && MODEL_ID_PATTERN.test(id) && !NOT_CHAT.test(id),
   );
   return [...new Set(usable)];
-}
-
-/** Why a connection failed, in a few words: the system's error code, as a person says it. */
-function connectionDetail(err: unknown): string {
-  let cause: unknown = err;
-  for (let i = 0; i < 4 && cause && typeof cause === 'object'; i++) {
-    const code = (cause as { code?: unknown }).code;
-    if (code === 'ECONNREFUSED') return 'connection refused';
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'no server has that name';
-    if (code === 'ECONNRESET') return 'the connection was dropped';
-    if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'that network cannot be reached';
-    if (typeof code === 'string' && /CERT|SSL|TLS/.test(code))
-      return 'its certificate is not trusted';
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return 'no connection';
-}
-
-class TooLarge extends Error {}
-
-/** The body of `res` as text, at most `limit` bytes (TooLarge past it); the fetch's signal bounds the wait. */
-async function readCapped(res: Response, limit: number): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The models a server at `baseUrl` (null: OpenAI's own) offers for chat, with `apiKey` (null: none). */

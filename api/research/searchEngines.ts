@@ -21,6 +21,7 @@
  *   credit. The answer is `{results: [{url, title, content, score}]}`. A wrong key is 401; 429 is
  *   the rate limit; 432 and 433 mean the plan's or the pay-as-you-go limit is used up.
  */
+import { connectionDetail, readCapped, TooLarge } from '../net/answerText';
 import { parseHTML } from 'linkedom';
 import type { SearchEngineKind } from '../../domain/contract/webSearch';
 
@@ -395,40 +396,3 @@ const seconds = (ms: number) => {
   const s = Math.round(ms / 100) / 10;
   return `${s} ${s === 1 ? 'second' : 'seconds'}`;
 };
-
-/** Why a connection failed, in a few words, from the system's error code. */
-function connectionDetail(err: unknown): string {
-  let cause: unknown = err;
-  for (let i = 0; i < 4 && cause && typeof cause === 'object'; i++) {
-    const code = (cause as { code?: unknown }).code;
-    if (code === 'ECONNREFUSED') return 'connection refused';
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'no server has that name';
-    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'the connection was dropped';
-    if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'that network cannot be reached';
-    if (typeof code === 'string' && /CERT|SSL|TLS/.test(code))
-      return 'its certificate is not trusted';
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return 'no connection';
-}
-
-class TooLarge extends Error {}
-
-/** The body as text, at most `limit` bytes; the request's signal bounds the wait. */
-async function readCapped(response: Response, limit: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}

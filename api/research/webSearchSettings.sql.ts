@@ -1,6 +1,6 @@
 import type { SearchEngineKind } from '../../domain/contract/webSearch';
 import type { Pool } from '../db';
-import { PURPOSE, seal, unseal } from '../settings/secretBox';
+import { PURPOSE, seal, unsealWithEither } from '../settings/secretBox';
 
 /** The web search engine the operator connected in Settings → Web search, as stored (key opened). */
 export interface StoredWebSearchSettings {
@@ -30,10 +30,7 @@ export async function readWebSearchSettings(
   const apiKey =
     sealed === null
       ? null
-      : (unseal(sealed, secret, PURPOSE.webSearchApiKey) ??
-        (previousSecret === undefined
-          ? null
-          : unseal(sealed, previousSecret, PURPOSE.webSearchApiKey)));
+      : unsealWithEither(sealed, secret, previousSecret, PURPOSE.webSearchApiKey);
   return {
     kind: row.kind,
     baseUrl: row.base_url,

@@ -52,6 +52,22 @@ export function unseal(sealed: string, secret: string, purpose: string): string 
   }
 }
 
+/**
+ * A secret sealed under this SESSION_SECRET or the one before it (PREVIOUS_SESSION_SECRET, while a
+ * rotation settles): opened, or null when neither opens it.
+ */
+export function unsealWithEither(
+  sealed: string,
+  secret: string,
+  previous: string | undefined,
+  purpose: string,
+): string | null {
+  return (
+    unseal(sealed, secret, purpose) ??
+    (previous === undefined ? null : unseal(sealed, previous, purpose))
+  );
+}
+
 /** What each sealed secret is for: part of its key's derivation, so one cannot be opened as the other. */
 export const PURPOSE = {
   modelApiKey: 'model api key',

@@ -286,6 +286,7 @@ describe('Settings → Model', () => {
       modelConnected: false,
       passwordReset: true,
       speechConfigured: false,
+      webSearch: false,
     });
   });
 
@@ -377,6 +378,7 @@ describe('Settings → Model', () => {
       passwordReset: true,
       // The voice debrief's recordings go to the connected server too (TRANSCRIBE_BASE_URL unset).
       speechConfigured: true,
+      webSearch: false,
     });
 
     // The next chat is the model's, with the stored key and the chosen default model.
@@ -451,6 +453,7 @@ describe('Settings → Model', () => {
       modelConnected: false,
       passwordReset: true,
       speechConfigured: false,
+      webSearch: false,
     });
   });
 });
@@ -775,6 +778,7 @@ describe('several instances on one database', () => {
         modelConnected: false,
         passwordReset: true,
         speechConfigured: false,
+        webSearch: false,
       });
       const before = await postStream(rep.client, '/api/chat', buildSend('Before the model'));
       expect(before.events.at(-1)).toMatchObject({

@@ -1,5 +1,5 @@
 import type { Pool } from '../db';
-import { PURPOSE, seal, unseal } from './secretBox';
+import { PURPOSE, seal, unsealWithEither } from './secretBox';
 
 /** The speech model the operator connected in Settings → Model, as stored (the key opened). */
 export interface StoredSpeechSettings {
@@ -28,12 +28,7 @@ export async function readSpeechSettings(
   if (!row) return null;
   const sealed = row.api_key_encrypted;
   const apiKey =
-    sealed === null
-      ? null
-      : (unseal(sealed, secret, PURPOSE.speechApiKey) ??
-        (previousSecret === undefined
-          ? null
-          : unseal(sealed, previousSecret, PURPOSE.speechApiKey)));
+    sealed === null ? null : unsealWithEither(sealed, secret, previousSecret, PURPOSE.speechApiKey);
   return {
     baseUrl: row.base_url,
     apiKey,
