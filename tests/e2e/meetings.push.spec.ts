@@ -30,9 +30,15 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => soonCalendar?.close());
 
+/**
+ * The app's service worker as it runs now: the newest instance the browser started (an idle worker
+ * is stopped and started again, and an earlier instance may still be listed).
+ */
+const runningWorker = (context: BrowserContext) => context.serviceWorkers().at(-1)!;
+
 /** The notifications the app's service worker is showing now. */
 function shownNotifications(context: BrowserContext) {
-  return context.serviceWorkers()[0]!.evaluate(async () => {
+  return runningWorker(context).evaluate(async () => {
     const scope = self as unknown as ServiceWorkerGlobalScope;
     return (await scope.registration.getNotifications()).map(({ title, body, data }) => ({
       title,
@@ -94,7 +100,7 @@ test('the push service’s reminder shows before the meeting and opens its brief
   await page.goto('/chat');
   await waitForWorker(page);
   await new Network(context).goOffline();
-  await context.serviceWorkers()[0]!.evaluate(async (data) => {
+  await runningWorker(context).evaluate(async (data) => {
     const scope = self as unknown as ServiceWorkerGlobalScope;
     scope.dispatchEvent(new PushEvent('push', { data }));
   }, JSON.stringify(payload));
@@ -103,7 +109,7 @@ test('the push service’s reminder shows before the meeting and opens its brief
     .toEqual([
       { title: payload!.title, body: 'Freightly pricing call', data: { url: payload!.url } },
     ]);
-  await context.serviceWorkers()[0]!.evaluate(async () => {
+  await runningWorker(context).evaluate(async () => {
     const scope = self as unknown as ServiceWorkerGlobalScope;
     const [notification] = await scope.registration.getNotifications();
     scope.dispatchEvent(
