@@ -154,7 +154,9 @@ function useNowAtCutOff(recordings: LocalRecording[] | undefined): number {
     .reduce((soonest, at) => Math.min(soonest, at), Infinity);
   useEffect(() => {
     if (next === Infinity) return;
-    const timer = setTimeout(() => setNow(Date.now()), next - Date.now() + 1);
+    // Past the moment at least: a timer may fire a millisecond early (Node rounds its times), and a
+    // `now` equal to the last one would draw nothing again and set no new timer.
+    const timer = setTimeout(() => setNow(Math.max(Date.now(), next + 1)), next - Date.now() + 1);
     return () => clearTimeout(timer);
   }, [next]);
   return now;
