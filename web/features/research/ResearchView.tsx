@@ -22,7 +22,7 @@ import { useOnline } from '../../ui/useOnline';
 import { useAuth } from '../auth/auth.queries';
 import { relativeTime } from '../chat/format';
 import { useNow } from '../chat/useNow';
-import { forgetResearch, keptResearch } from './keptResearch';
+import { forgetResearch, keptResearch, sourcesCounted } from './keptResearch';
 import { researchQueryOptions, useForgetResearch, useResearch } from './research.queries';
 
 /** Research older than this says to refresh it before relying on it. */
@@ -102,7 +102,7 @@ function ResearchPage({ user, id }: { user: User; id: string }) {
         {research && (
           <p className="lede">
             Researched {relativeTime(research.madeAt, now)} ·{' '}
-            {research.sources.length === 1 ? '1 source' : `${research.sources.length} sources`}
+            {sourcesCounted(research.sources.length)}
           </p>
         )}
       </section>

@@ -33,3 +33,6 @@ export async function allKeptResearch(db: PitchpadDb): Promise<Research[]> {
 export async function forgetResearch(db: PitchpadDb, id: string): Promise<void> {
   await db.keyValues.delete(keyOf(id));
 }
+
+/** '1 source', '3 sources': how many pages a research read. */
+export const sourcesCounted = (n: number) => (n === 1 ? '1 source' : `${n} sources`);
