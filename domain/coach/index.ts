@@ -11,18 +11,22 @@ import { checkLinks } from './rules/links';
 import { checkPersonal } from './rules/personal';
 import { checkReader } from './rules/reader';
 import { checkSentences } from './rules/sentences';
+import { checkSourced } from './rules/sourced';
 import { checkSpam } from './rules/spam';
 import { checkSubject } from './rules/subject';
+import { withoutCitations } from '../research/citations';
 import { messageParts, words } from './text';
 import type { Check, CheckId, CheckStatus, CoachContext, Coaching, Email, Fix } from './types';
 
 export type { Check, CheckId, CheckStatus, CoachContext, Coaching, Email, Fix } from './types';
 export { readingGrade } from './text';
+export { factClaims, type FactClaim, type FactOrigin } from './rules/sourced';
 
 type RuleId = Exclude<CheckId, 'empty'>;
 
 /**
- * How much each rule counts, out of 100 (110 with personalisation, scaled back to 100). Length
+ * How much each rule counts, out of 100 (up to 120 with personalisation and sourced facts, scaled
+ * back to 100). Length
  * carries the most, then reading grade, the ask and the subject: what the reply-rate research
  * measured most strongly, and what decides whether the email is opened at all.
  */
@@ -34,21 +38,28 @@ const WEIGHTS: Readonly<Record<RuleId, number>> = {
   cta: 15,
   reader: 10,
   personal: 10,
+  sources: 10,
   spam: 10,
   links: 10,
 };
 
-/** The rules in the order the details list shows them. */
-const RULES: readonly ((email: Email, context: CoachContext) => Check | null)[] = [
-  checkSubject,
-  checkLength,
-  checkGrade,
-  checkSentences,
-  checkCta,
-  checkReader,
-  checkPersonal,
-  checkSpam,
-  checkLinks,
+type RuleOf = (email: Email, context: CoachContext) => Check | null;
+
+/**
+ * The rules in the order the details list shows them. Each reads the email as it is sent, with no
+ * citation marks ('[1]' is neither a word nor a link), except the sourced-facts rule, which reads them.
+ */
+const RULES: readonly { check: RuleOf; marks?: true }[] = [
+  { check: checkSubject },
+  { check: checkLength },
+  { check: checkGrade },
+  { check: checkSentences },
+  { check: checkCta },
+  { check: checkReader },
+  { check: checkPersonal },
+  { check: checkSourced, marks: true },
+  { check: checkSpam },
+  { check: checkLinks },
 ];
 
 /** A check's share of its weight: all of it when good, half on a warning, none when bad. */
@@ -72,9 +83,11 @@ export function coachEmail(email: Email, context: CoachContext = {}): Coaching {
     };
   }
 
-  const checks = RULES.map((rule) => rule({ subject, body }, context ?? {})).filter(
-    (check): check is Check => check !== null,
-  );
+  const marked = { subject, body };
+  const sent = { subject: withoutCitations(subject), body: withoutCitations(body) };
+  const checks = RULES.map(({ check, marks }) =>
+    check(marks ? marked : sent, context ?? {}),
+  ).filter((check): check is Check => check !== null);
   const total = checks.reduce((sum, check) => sum + weightOf(check), 0);
   const earned = checks.reduce((sum, check) => sum + weightOf(check) * CREDIT[check.status], 0);
   const fixes: Fix[] = checks

@@ -18,6 +18,14 @@ export interface CoachContext {
    * them is no personal touch (and a recipient's company that is the rep's own is no recipient's).
    */
   profile?: Pick<ProfileValues, 'company' | 'website' | 'signatureName'>;
+  /**
+   * For an email a flow wrote (the cold email, the follow-up): what its facts about the prospect
+   * may stand on. `sources`: how many numbered sources its reply was written with (its '[1]' marks);
+   * `notes`: what the rep told the flow; `kept`: sentences the rep chose to keep with no source;
+   * `original`: the email as written, so sentences the rep added are taken as theirs. Without it,
+   * facts are not judged.
+   */
+  facts?: { sources: number; notes: string; kept?: readonly string[]; original?: string };
 }
 
 /** One id per rule, stable for the UI; 'empty' stands alone when there is nothing to check yet. */
@@ -29,6 +37,7 @@ export type CheckId =
   | 'cta'
   | 'reader'
   | 'personal'
+  | 'sources'
   | 'spam'
   | 'links'
   | 'empty';
@@ -54,8 +63,9 @@ export interface Coaching {
   fixes: Fix[];
   /**
    * Every rule's outcome, in a fixed order: subject, length, grade, sentences, cta, reader, personal,
-   * spam, links. 'personal' is left out when there is nothing to judge (no name or company given, no
-   * blanks left); an empty email has the one 'empty' check.
+   * sources, spam, links. 'personal' is left out when there is nothing to judge (no name or company
+   * given, no blanks left), 'sources' when the email states no fact about the prospect or the flow
+   * gave no `facts`; an empty email has the one 'empty' check.
    */
   checks: Check[];
 }

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { ResearchClaim, ResearchSource } from '../contract/research';
+import { numbersIn } from './citations';
 
 /** Recorded with each research and by the answer-quality runs: bump when the prompt changes. */
 export const RESEARCH_PROMPT_VERSION = 'research-1';
@@ -75,13 +76,6 @@ export function researchUserPrompt(
   ]
     .filter(Boolean)
     .join('\n\n');
-}
-
-/** The numbers a text states, as digits alone ('$40,000' → '40000', '2.5' → '2.5'). */
-function numbersIn(text: string): string[] {
-  return [...text.matchAll(/\d[\d,.]*/g)]
-    .map((m) => m[0].replace(/[.,]+$/, '').replace(/,(?=\d{3}\b)/g, ''))
-    .filter((n) => n !== '');
 }
 
 /**
