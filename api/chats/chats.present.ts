@@ -31,7 +31,12 @@ export function presentMessage(m: MessageRow): Message {
     status: m.status,
     model: m.model,
     emailEdit: m.email_edit
-      ? { subject: m.email_edit.subject, body: m.email_edit.body, editedAt: m.email_edit.editedAt }
+      ? {
+          subject: m.email_edit.subject,
+          body: m.email_edit.body,
+          editedAt: m.email_edit.editedAt,
+          ...(m.email_edit.kept?.length ? { kept: m.email_edit.kept } : {}),
+        }
       : null,
     ...(m.sources?.length
       ? {

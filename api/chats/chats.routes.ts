@@ -50,7 +50,14 @@ import {
   type GenerationResult,
   type ReplyOutput,
 } from './generate';
-import { planSend, replyContextFor, replySystemPrompt, reserveSend, resolveModel } from './send';
+import {
+  draftedFlow,
+  planSend,
+  replyContextFor,
+  replySystemPrompt,
+  reserveSend,
+  resolveModel,
+} from './send';
 import { loadProfileBlock } from '../profile/profileBlock';
 import { withContextBlocks } from '../../domain/profile/promptBlock';
 import type { ChatRow, MessageRow } from './chats.sql';
@@ -222,7 +229,7 @@ export function chatRoutes(llm: MeteredGateway) {
         withModel,
         userOf(ctx).id,
         userMessage.content,
-        userMessage.answers != null,
+        draftedFlow(type, userMessage.answers),
       );
       const system = replySystemPrompt(systemPromptFor(type), replyContext);
       // A stream slot (fair use) and the call's tokens before the reply is touched: over either

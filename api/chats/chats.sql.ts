@@ -545,7 +545,12 @@ export async function saveEmailEdit(
       userId,
       chatId,
       messageId,
-      JSON.stringify({ subject: edit.subject, body: edit.body, editedAt }),
+      JSON.stringify({
+        subject: edit.subject,
+        body: edit.body,
+        editedAt,
+        ...(edit.kept?.length ? { kept: edit.kept } : {}),
+      }),
     ],
   );
   return rows[0];

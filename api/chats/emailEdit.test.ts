@@ -51,6 +51,24 @@ describe('PUT /api/chats/{id}/messages/{messageId}/email', () => {
     expect((await editOf(replyId)).email_edit).toEqual(saved);
   });
 
+  it('keeps the facts the rep chose to keep with no source, for every device', async () => {
+    const { client } = await loggedInClient(server, { pro: true });
+    const { chatId, replyId } = await chatWithReply(client);
+    const saved = { ...edit('2026-01-01T01:00:00.000Z'), kept: ['I loved your podcast.'] };
+    expect((await client.put(emailPath(chatId, replyId), saved)).body.emailEdit).toEqual(saved);
+    const chat = await client.get(`/api/chats/${chatId}`);
+    expect(chat.body.messages.find((m: { id: number }) => m.id === replyId).emailEdit.kept).toEqual(
+      ['I loved your podcast.'],
+    );
+    const tooMany = await client.put(emailPath(chatId, replyId), {
+      ...edit('2026-01-01T02:00:00.000Z'),
+      kept: Array.from({ length: 21 }, (_, i) => `Fact ${i}.`),
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toBe('kept: must hold at most 20 sentences');
+    expect((await editOf(replyId)).email_edit).toEqual(saved);
+  });
+
   it('keeps the newer edit when an older one arrives late, and takes a newer one', async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const { chatId, replyId } = await chatWithReply(client);

@@ -5,6 +5,7 @@ import { newChatContext, type ChatRequest } from '../../domain/contract/chat';
 import { chatTitleFrom } from '../../domain/limits';
 import { workflowNameFor } from '../../domain/playbooks';
 import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
+import type { PlaybookType } from '../../domain/playbooks/types';
 import type { z } from 'zod';
 import type { AppDeps } from '../context';
 import { AppError, InvalidRequest, NotFound } from '../errors';
@@ -104,16 +105,18 @@ export interface ReplyContext {
 }
 
 /**
- * The profile, kit and research a reply is written with. `drafted`: a flow's answers make this reply;
+ * The profile, kit and research a reply is written with. `flow`: a flow's answers make this reply;
  * the offline drafter quotes no kit passage for them, so none is looked up (none would show as a
- * source), and no research is sent with them.
+ * source). A cold email is written with the rep's research on its recipient, each fact it takes
+ * from a page marked with the page's number (the phone shows the marks in the editor and sends none).
  */
 export async function replyContextFor(
   deps: Deps,
   userId: number,
   question: string,
-  drafted = false,
+  flow?: DraftedFlow,
 ): Promise<ReplyContext> {
+  const drafted = flow !== undefined;
   const { offline } = deps.llm;
   const [values, kit] = await Promise.all([
     loadProfileValues(deps.pool, userId),
@@ -122,12 +125,18 @@ export async function replyContextFor(
         ? { ...NO_KIT_CONTEXT, passages: [] }
         : kitQuotesFor(deps.pool, userId, question)
       : kitContextFor(deps.pool, userId, question).then(async (found) => {
-          // The rep's research on what the question names, cited after the kit's passages; a
-          // flow's draft (an email a prospect reads) takes none until its editor can keep a
-          // fact's source out of what is sent.
-          const research = drafted
-            ? NO_KIT_CONTEXT
-            : await researchContextFor(deps.pool, userId, question, found.sources.length + 1);
+          // The rep's research on what the question names (a cold email: on its recipient), cited
+          // after the kit's passages. Other flows take none.
+          const researched = flow ? researchedAnswer(flow) : question;
+          const research = researched
+            ? await researchContextFor(
+                deps.pool,
+                userId,
+                researched,
+                found.sources.length + 1,
+                flow ? 'email' : 'answer',
+              )
+            : NO_KIT_CONTEXT;
           return {
             block: [found.block, research.block].filter(Boolean).join('\n\n'),
             sources: [...found.sources, ...research.sources],
@@ -142,6 +151,22 @@ export async function replyContextFor(
     passages: kit.passages,
   };
 }
+
+/** A finished flow whose answers make a reply: its type and answers. */
+export interface DraftedFlow {
+  type: PlaybookType;
+  answers: Readonly<Record<string, string>>;
+}
+
+/** The flow's answer its research is found by: a cold email's recipient. Other flows: none. */
+const researchedAnswer = (flow: DraftedFlow) =>
+  flow.type === 'email' ? flow.answers.recipient_info?.trim() || undefined : undefined;
+
+/** The flow a send's answers finish, if they do. */
+export const draftedFlow = (
+  type: PlaybookType,
+  answers: Readonly<Record<string, string>> | null | undefined,
+): DraftedFlow | undefined => (answers ? { type, answers } : undefined);
 
 /**
  * The passages the offline drafter quotes for `question`: of the kit search's best, those that
@@ -198,7 +223,12 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
     (await sendIsStored(deps.pool, user.id, send.chatId, clientId));
   const context = replay
     ? undefined
-    : await replyContextFor(deps, user.id, last.content, input.answers !== undefined);
+    : await replyContextFor(
+        deps,
+        user.id,
+        last.content,
+        draftedFlow(input.playbookType, input.answers),
+      );
   // A stream slot first (fair use), then the call's tokens against the day's allowance: a send over
   // either limit stores nothing and can come again. What the reservation counts as always sent is
   // this send's system prompt; the chat's stored type may name another prompt, of a similar size.
@@ -323,7 +353,12 @@ async function planStoredSend(
   const { model, clientId } = send;
   let reading = given && Promise.resolve(given);
   const replyContext = () =>
-    (reading ??= replyContextFor(deps, user.id, send.content, send.answers !== undefined));
+    (reading ??= replyContextFor(
+      deps,
+      user.id,
+      send.content,
+      draftedFlow(input.playbookType, send.answers),
+    ));
   // Two identical sends racing to create a new chat: the loser's statement cannot see the winner's
   // row (same snapshot), so it finds no chat. A second statement sees it and takes the replay path.
   const stored = (await storeSend(deps.pool, send)) ?? (await storeSend(deps.pool, send));

@@ -290,21 +290,55 @@ describe.each([
     expect(server.fake.requests.at(-1)!.messages[0]!.content).not.toContain('Pages from the web');
   });
 
-  it('keeps research out of a flow’s draft, an email a prospect reads', async () => {
+  it('writes a cold email to a researched company with its pages, each fact marked, and no other flow with them', async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const name = `Freightly${tag()}`;
     server.fake.enqueue(modelAnswer({ claims: [], unconfirmed: [] }));
-    expect((await client.post('/api/research', { subject: name })).status).toBe(200);
+    const research = (await client.post('/api/research', { subject: name })).body as Research;
+    const searches = engine.requests.length;
     const res = await client.post(
       '/api/chat',
       buildSend(`Write a cold email to Dana Ortiz at ${name}.`, {
         playbookType: 'email',
-        answers: { recipient: `Dana Ortiz at ${name}` },
+        answers: { recipient_info: `Dana Ortiz, VP Sales at ${name}`, value_prop: 'Faster ramp.' },
       }),
     );
     expect(res.status).toBe(200);
+    expect(engine.requests.length).toBe(searches);
+    const system = server.fake.requests.at(-1)!.messages[0]!.content;
+    expect(system).toContain('Pages from the web the user researched about the recipient.');
+    expect(system).toContain(
+      'End every sentence that states a fact about the recipient or their company taken from a page with that page’s number as [n].',
+    );
+    expect(system).toContain('240 employees');
+    expect(res.body.message.sources).toEqual([
+      expect.objectContaining({
+        research: { id: research.id, n: 1, url: `${site.url}/freightly` },
+      }),
+      expect.objectContaining({ research: expect.objectContaining({ id: research.id, n: 2 }) }),
+    ]);
+
+    // The research is found by whom the email goes to, not by other answers naming the company.
+    const elsewhere = await client.post(
+      '/api/chat',
+      buildSend(`Write a cold email to Sam at Globex about ${name}.`, {
+        playbookType: 'email',
+        answers: { recipient_info: 'Sam Lee at Globex', value_prop: `What ${name} lacks.` },
+      }),
+    );
+    expect(elsewhere.status).toBe(200);
     expect(server.fake.requests.at(-1)!.messages[0]!.content).not.toContain('Pages from the web');
-    expect(res.body.message.sources ?? []).toEqual([]);
+    // Another flow (an objection guide) takes none, whatever its answers name.
+    const guide = await client.post(
+      '/api/chat',
+      buildSend(`Objections ${name} raises.`, {
+        playbookType: 'objection',
+        answers: { audience_type: 'customers', common_objections: `${name} says it is too dear.` },
+      }),
+    );
+    expect(guide.status).toBe(200);
+    expect(server.fake.requests.at(-1)!.messages[0]!.content).not.toContain('Pages from the web');
+    expect(guide.body.message.sources ?? []).toEqual([]);
   });
 
   it('holds a rep to 30 research an hour, and another rep is not held by it', async () => {

@@ -124,6 +124,9 @@ export type MessageStatus = z.infer<typeof MessageStatus>;
 
 /** The longest subject an edited email may have. */
 export const EMAIL_SUBJECT_MAX = 200;
+/** Unsourced facts an edit keeps at most, and the longest each may be. */
+export const EMAIL_KEPT_FACTS_MAX = 20;
+export const EMAIL_KEPT_FACT_MAX = 600;
 
 /**
  * PUT /api/chats/{chatId}/messages/{messageId}/email: the rep's edit of an email reply. The last
@@ -141,6 +144,11 @@ export const EmailEdit = z.object({
       `must be at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters`,
     ),
   editedAt: z.iso.datetime({ error: 'must be an ISO 8601 time' }),
+  /** Facts about the prospect the rep chose to keep with no source: the coach takes them as the rep's. */
+  kept: z
+    .array(z.string().max(EMAIL_KEPT_FACT_MAX, `must be at most ${EMAIL_KEPT_FACT_MAX} characters`))
+    .max(EMAIL_KEPT_FACTS_MAX, `must hold at most ${EMAIL_KEPT_FACTS_MAX} sentences`)
+    .optional(),
 });
 export type EmailEdit = z.infer<typeof EmailEdit>;
 

@@ -10,8 +10,16 @@
  * politely, only when it changes.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { coachEmail, type Check, type CoachContext } from '../../../domain/coach';
-import { EMAIL_SUBJECT_MAX } from '../../../domain/contract/chat';
+import {
+  coachEmail,
+  factClaims,
+  type Check,
+  type CoachContext,
+  type FactClaim,
+} from '../../../domain/coach';
+import { factKey } from '../../../domain/coach/rules/sourced';
+import { EMAIL_SUBJECT_MAX, type MessageSource } from '../../../domain/contract/chat';
+import { withoutCitations } from '../../../domain/research/citations';
 import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
 import { setTyping } from '../../ui/typingGuard';
@@ -19,6 +27,8 @@ import { useKeyboardInView } from '../../ui/useKeyboardInView';
 // oxlint-disable-next-line import/no-unassigned-import -- the editor's stylesheet, loaded with its chunk
 import './emailEditor.css';
 import { useDebounced } from '../../ui/useDebounced';
+import type { EditedEmail } from './emailEdits';
+import { cutFact, EmailFacts } from './EmailFacts';
 
 /** How long the typing must pause before the coach scores it again. */
 const COACH_DEBOUNCE_MS = 250;
@@ -26,11 +36,13 @@ const COACH_DEBOUNCE_MS = 250;
 interface EmailEditorProps {
   /** The email as the model or the offline drafter wrote it: 'Revert to original' goes back to it. */
   original: EmailDraft;
-  /** The email as it stands now (the saved edit, or the original). */
-  current: EmailDraft;
-  /** What the flow knows about the recipient, for the coach's personalisation check. */
+  /** The email as it stands now (the saved edit, or the original), with the facts kept unsourced. */
+  current: EditedEmail;
+  /** What the flow knows about the recipient, for the coach's personalisation and facts checks. */
   context: CoachContext;
-  onSave: (email: EmailDraft) => void;
+  /** The numbered sources the email's '[1]' marks cite. */
+  sources: readonly MessageSource[];
+  onSave: (email: EditedEmail) => void;
   onClose: () => void;
 }
 
@@ -45,10 +57,23 @@ const STATUS_WORD: Record<Check['status'], string> = {
   bad: 'Fix this',
 };
 
-export function EmailEditor({ original, current, context, onSave, onClose }: EmailEditorProps) {
+export function EmailEditor({
+  original,
+  current,
+  context: given,
+  sources,
+  onSave,
+  onClose,
+}: EmailEditorProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [subject, setSubject] = useState(current.subject);
   const [body, setBody] = useState(current.body);
+  const [kept, setKept] = useState<readonly string[]>(() => current.kept ?? []);
+  const keptAtOpen = useRef(kept).current;
+  const context = useMemo(
+    () => (given.facts ? { ...given, facts: { ...given.facts, kept } } : given),
+    [given, kept],
+  );
   const ids = useId();
   useKeyboardInView();
 
@@ -64,7 +89,7 @@ export function EmailEditor({ original, current, context, onSave, onClose }: Ema
   const word = scoreWord(coaching.score);
   const tone = word === 'Strong' ? 'strong' : word === 'Okay' ? 'okay' : 'weak';
   const isOriginal = subject === original.subject && body === original.body;
-  const changed = subject !== current.subject || body !== current.body;
+  const changed = subject !== current.subject || body !== current.body || kept !== keptAtOpen;
   const [askingToDiscard, setAskingToDiscard] = useState(false);
 
   // Unsaved text: the app does not reload itself for a new version while it is here.
@@ -81,12 +106,23 @@ export function EmailEditor({ original, current, context, onSave, onClose }: Ema
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    onSave({ subject, body });
+    // Only what the body still says is kept: a fact cut or rewritten since needs no keeping.
+    const still = new Set(factClaims(body, context).map((claim) => factKey(claim.text)));
+    onSave({ subject, body, kept: kept.filter((fact) => still.has(factKey(fact))) });
   };
   const handleRevert = () => {
     setSubject(original.subject);
     setBody(original.body);
   };
+  const keepFact = (claim: FactClaim) =>
+    setKept((facts) => [...facts, withoutCitations(claim.text).trim()]);
+  // Cut from the body as it is now (the list may be a pause behind the typing), found by its words.
+  const cutFactOut = (claim: FactClaim) =>
+    setBody((now) => {
+      const key = factKey(claim.text);
+      const found = factClaims(now, context).find((c) => factKey(c.text) === key);
+      return found ? cutFact(now, found) : now;
+    });
 
   return (
     <dialog
@@ -196,6 +232,13 @@ export function EmailEditor({ original, current, context, onSave, onClose }: Ema
               onChange={(event) => setBody(event.target.value)}
             />
           </label>
+          <EmailFacts
+            body={settled.body}
+            context={context}
+            sources={sources}
+            onKeep={keepFact}
+            onCut={cutFactOut}
+          />
           {!isOriginal && (
             <button
               type="button"

@@ -2,10 +2,12 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MessageSource } from '../../../domain/contract/chat';
 import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
 import { saveWorkflow } from '../history/workflowStore';
 import { saveProfileEdits } from '../profile/profileStore';
+import type { EditedEmail } from './emailEdits';
 import { useEmailEditing } from './EmailResult';
 
 // jsdom has no modal dialogs: the browser's own methods, not our code.
@@ -32,8 +34,18 @@ afterEach(async () => {
 });
 
 /** An email result with its 'Edit', as FlowExtras draws one. */
-function Result({ chatId, email }: { chatId: string; email: EmailDraft }) {
-  const editing = useEmailEditing({ db, chatId, original: email, current: email, onSave() {} });
+function Result({
+  chatId,
+  email,
+  sources,
+  onSave = () => {},
+}: {
+  chatId: string;
+  email: EmailDraft;
+  sources?: MessageSource[];
+  onSave?: (email: EditedEmail) => void;
+}) {
+  const editing = useEmailEditing({ db, chatId, original: email, current: email, sources, onSave });
   return (
     <>
       <button type="button" onClick={editing.open}>
@@ -92,5 +104,70 @@ describe('a follow-up email, scored by the coach and editable as every email is'
         document.querySelector('.email-coach__check[data-check="personal"]')?.textContent,
       ).toMatch(/^Fix this: Doesn't mention Dana or Freightly/),
     );
+  });
+});
+
+describe('facts about the prospect in a researched cold email', () => {
+  const PAGE: MessageSource = {
+    passageId: 'research:r1:1',
+    fileName: 'Freightly raises a Series B · TechNews',
+    page: null,
+    research: { id: 'r1', n: 1, url: 'https://technews.example/freightly' },
+  };
+  const EMAIL = {
+    subject: 'Ramp time at Freightly',
+    body: 'Hi Dana,\n\nFreightly raised a $40M Series B in March [1]. I loved your recent podcast on ramp time. Your team is hiring 20 reps.\n\nWorth a quick call next week?\n\nBest,\nSam',
+  };
+
+  async function openEditor(onSave: (email: EditedEmail) => void) {
+    await saveWorkflow(db, {
+      type: 'email',
+      name: 'Cold Email to Dana Ortiz at Freightly',
+      answers: { recipient_info: 'Dana Ortiz, VP Sales at Freightly. Hiring 20 reps.' },
+      chatId: 'chat-3',
+    });
+    render(<Result chatId="chat-3" email={EMAIL} sources={[PAGE]} onSave={onSave} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    return screen.findByRole('region', { name: 'Facts about Freightly' });
+  }
+
+  it('shows where each comes from, flags the one with none, and the coach counts it', async () => {
+    const facts = await openEditor(() => {});
+    await waitFor(() =>
+      expect(
+        [...facts.querySelectorAll('li.email-facts__item')].map((li) => li.textContent),
+      ).toEqual([
+        // The quote marks are the <q>'s own, drawn by the browser.
+        'Freightly raised a $40M Series B in March.[1] Freightly raises a Series B · TechNews',
+        'I loved your recent podcast on ramp time.No sourceKeepCut',
+        'Your team is hiring 20 reps.From what you told the flow',
+      ]),
+    );
+    expect(facts.textContent).toContain('Marks like [1] stay here: the email you send has none.');
+    expect(
+      document.querySelector('.email-coach__check[data-check="sources"]')?.textContent,
+    ).toMatch(/^Could be better: 1 fact about Freightly with no source/);
+  });
+
+  it('cuts a fact out of the body, and saves the one the rep keeps', async () => {
+    const onSave = vi.fn();
+    const facts = await openEditor(onSave);
+    await waitFor(() => expect(facts.textContent).toContain('No source'));
+    fireEvent.click(screen.getByRole('button', { name: 'Keep', description: /podcast/ }));
+    await waitFor(() => expect(facts.textContent).toContain('Kept by you, with no source'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenLastCalledWith({
+      subject: EMAIL.subject,
+      body: EMAIL.body,
+      kept: ['I loved your recent podcast on ramp time.'],
+    });
+    cleanup();
+
+    const again = await openEditor(onSave);
+    await waitFor(() => expect(again.textContent).toContain('No source'));
+    fireEvent.click(screen.getByRole('button', { name: 'Cut', description: /podcast/ }));
+    const body = screen.getByRole('textbox', { name: 'Body' }) as HTMLTextAreaElement;
+    expect(body.value).toBe(EMAIL.body.replace(' I loved your recent podcast on ramp time.', ''));
+    await waitFor(() => expect(again.textContent).not.toContain('podcast'));
   });
 });

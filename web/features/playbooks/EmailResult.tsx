@@ -4,12 +4,13 @@
  */
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { CoachContext } from '../../../domain/coach';
-import type { EmailEdit } from '../../../domain/contract/chat';
+import type { EmailEdit, MessageSource } from '../../../domain/contract/chat';
 import { recipientContext, type EmailDraft } from '../../../domain/drafts/coldEmail';
 import { recipientAnswerOf } from '../../../domain/playbooks/emailFlows';
 import type { PitchpadDb } from '../../data/db';
 import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import { useProfileValues } from '../profile/useProfile';
+import type { EditedEmail } from './emailEdits';
 
 const EmailEditor = lazy(() =>
   import('./EmailEditor').then((module) => ({ default: module.EmailEditor })),
@@ -35,24 +36,37 @@ export function emailText(email: EmailDraft): string {
 /**
  * What the flow was told about the recipient (the cold email's "Who are you writing to?", the
  * follow-up's "Who is it going to?"), for the coach, with the rep's profile on this device (so their
- * own company and name are not taken for the recipient's).
+ * own company and name are not taken for the recipient's), and what the email's facts about them
+ * may stand on: the reply's numbered sources, every answer the rep gave, the email as written.
  */
-function useCoachContext(db: PitchpadDb, chatId: string): CoachContext {
+function useCoachContext(
+  db: PitchpadDb,
+  chatId: string,
+  sourceCount: number,
+  original: string,
+): CoachContext {
   const profile = useProfileValues(db);
-  const answer = useSafeLiveQuery(
+  const told = useSafeLiveQuery(
     async () => {
       const [chat, record] = await Promise.all([
         db.chats.get(chatId),
         db.workflows.filter((w) => w.chatId === chatId).first(),
       ]);
-      return recipientAnswerOf(chat?.playbookType ?? record?.type, record?.answers) ?? '';
+      return {
+        recipient: recipientAnswerOf(chat?.playbookType ?? record?.type, record?.answers) ?? '',
+        notes: Object.values(record?.answers ?? {}).join('\n'),
+      };
     },
     [db, chatId],
-    '',
+    { recipient: '', notes: '' },
   );
   return useMemo(
-    () => ({ ...recipientContext(answer || undefined), ...(profile ? { profile } : {}) }),
-    [answer, profile],
+    () => ({
+      ...recipientContext(told?.recipient || undefined),
+      ...(profile ? { profile } : {}),
+      facts: { sources: sourceCount, notes: told?.notes ?? '', original },
+    }),
+    [told, profile, sourceCount, original],
   );
 }
 
@@ -60,18 +74,29 @@ interface EmailEditingProps {
   db: PitchpadDb;
   chatId: string;
   original: EmailDraft;
-  current: EmailDraft;
-  onSave: (email: EmailDraft) => void;
+  current: EditedEmail;
+  /** The numbered sources the email's '[1]' marks cite (the reply's), none for an offline draft. */
+  sources?: readonly MessageSource[];
+  onSave: (email: EditedEmail) => void;
 }
 
+const NO_SOURCES: readonly MessageSource[] = [];
+
 /** The editor's open state and the editor itself (rendered only while open). */
-export function useEmailEditing({ db, chatId, original, current, onSave }: EmailEditingProps): {
+export function useEmailEditing({
+  db,
+  chatId,
+  original,
+  current,
+  sources = NO_SOURCES,
+  onSave,
+}: EmailEditingProps): {
   open: () => void;
   editor: React.ReactNode;
 } {
   const [isOpen, setOpen] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
-  const context = useCoachContext(db, chatId);
+  const context = useCoachContext(db, chatId, sources.length, original.body);
   // The focus goes back to what opened the editor (its 'Edit'), once the dialog is gone.
   const close = () => {
     setOpen(false);
@@ -83,6 +108,7 @@ export function useEmailEditing({ db, chatId, original, current, onSave }: Email
         original={original}
         current={current}
         context={context}
+        sources={sources}
         onClose={close}
         onSave={(email) => {
           close();

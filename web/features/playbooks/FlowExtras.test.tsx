@@ -204,6 +204,26 @@ describe("an edited email result ('Edit before sending')", () => {
   });
 });
 
+describe('an email written from research', () => {
+  it('sends no citation mark: the mail app gets the email without them', () => {
+    const prompt = message('u:1', 'user', 'Write a cold email', 1);
+    const reply = message(
+      'r:u:1',
+      'assistant',
+      '**Subject:** Your Series B [1]\n\nHi Dana,\n\nCongrats on the Series B [1].',
+      2,
+    );
+    const view = render(
+      <ToastProvider toaster={createToaster()}>
+        <ChatFlowExtras db={db} chat={chat} messages={[prompt, reply]} isLoading={false} />
+      </ToastProvider>,
+    );
+    expect(view.getByRole('link', { name: 'Open in mail app' }).getAttribute('href')).toBe(
+      'mailto:?subject=Your%20Series%20B&body=Hi%20Dana%2C%0D%0A%0D%0ACongrats%20on%20the%20Series%20B.',
+    );
+  });
+});
+
 describe("a finished flow's chat", () => {
   const prompt = message('u:1', 'user', 'Write a cold email', 1);
   const reply = message('r:u:1', 'assistant', 'Subject: Hello Dana', 2);

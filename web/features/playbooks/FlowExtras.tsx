@@ -2,6 +2,7 @@ import { IonIcon } from '@ionic/react';
 import { cloudOfflineOutline, easelOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useState } from 'react';
 import { emailDraftMarkdown, type EmailDraft } from '../../../domain/drafts/coldEmail';
+import { sendableEmail, withoutCitations } from '../../../domain/research/citations';
 import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import { crmNoteCopyText } from '../../../domain/drafts/crmNote';
 import { isEmailFlow } from '../../../domain/playbooks/emailFlows';
@@ -192,9 +193,13 @@ function ReplyEmailResult({
     db,
     chatId,
     original,
-    current: email,
+    current: { ...email, ...(message.emailEdit?.kept ? { kept: message.emailEdit.kept } : {}) },
+    sources: message.sources,
     onSave: (saved) => void saveReplyEmailEdit(db, message.key, saved),
   });
+  // What leaves the app (copied, shared, the mail app, the CRM) carries no '[1]' marks: they say
+  // where a fact comes from for the rep, not for the prospect.
+  const sendable = sendableEmail(email);
   return (
     <>
       {edited && (
@@ -212,9 +217,9 @@ function ReplyEmailResult({
         </section>
       )}
       <ResultActions
-        text={edited ? emailText(email) : message.content}
+        text={edited ? emailText(sendable) : withoutCitations(message.content)}
         title={title}
-        email={email}
+        email={sendable}
         onEdit={editing.open}
       />
       {followUp && (
@@ -222,8 +227,8 @@ function ReplyEmailResult({
           db={db}
           source={{ kind: 'follow-up', ref: chatId }}
           title={title}
-          text={email.body}
-          emailSubject={email.subject}
+          text={sendable.body}
+          emailSubject={sendable.subject}
         />
       )}
       {editing.editor}

@@ -32,16 +32,24 @@ import { answerForError } from '../../data/queue/answers';
 import type { QueuedFeature } from '../../data/queue/registry';
 import { OFFLINE_DRAFT_EDIT_PREFIX, offlineEmailEditOf } from './flowResults';
 
+/** An email as the rep saved it: with the facts they chose to keep with no source. */
+export type EditedEmail = EmailDraft & { kept?: readonly string[] };
+
 /** An edit made now. */
-export function editNow(email: EmailDraft): EmailEdit {
-  return { subject: email.subject, body: email.body, editedAt: new Date().toISOString() };
+export function editNow(email: EditedEmail): EmailEdit {
+  return {
+    subject: email.subject,
+    body: email.body,
+    editedAt: new Date().toISOString(),
+    ...(email.kept?.length ? { kept: [...email.kept] } : {}),
+  };
 }
 
 /** Keep the rep's edit of a reply here (to be sent), then hand it to the server if it can be reached. */
 export async function saveReplyEmailEdit(
   db: PitchpadDb,
   messageKey: string,
-  email: EmailDraft,
+  email: EditedEmail,
 ): Promise<void> {
   await db.transaction('rw', db.messages, db.outbox, async () => {
     await db.messages.update(messageKey, {
