@@ -68,8 +68,8 @@ export function EmailEditor({
   const dialog = useRef<HTMLDialogElement>(null);
   const [subject, setSubject] = useState(current.subject);
   const [body, setBody] = useState(current.body);
-  const [kept, setKept] = useState<readonly string[]>(() => current.kept ?? []);
-  const keptAtOpen = useRef(kept).current;
+  const [keptAtOpen] = useState<readonly string[]>(() => current.kept ?? []);
+  const [kept, setKept] = useState(keptAtOpen);
   const context = useMemo(
     () => (given.facts ? { ...given, facts: { ...given.facts, kept } } : given),
     [given, kept],

@@ -22,7 +22,7 @@ export function cutFact(body: string, claim: Pick<FactClaim, 'start' | 'end'>): 
   const before = body.slice(0, claim.start).replace(/[ \t]+$/, '');
   const after = body.slice(claim.end).replace(/^[ \t]+/, '');
   const joined =
-    before && after && !/\n$/.test(before) && !/^\n/.test(after)
+    before && after && !before.endsWith('\n') && !after.startsWith('\n')
       ? `${before} ${after}`
       : `${before}${after}`;
   return joined.replace(/\n{3,}/g, '\n\n');
