@@ -21,6 +21,11 @@ export interface Question {
   maxLength?: number;
   /** The answer can come from a transcript file (the paperclip, domain/transcripts). */
   acceptsTranscriptFile?: boolean;
+  /**
+   * The answer names a company or a person the rep can look up on the web before the flow writes
+   * ('Look it up'): the draft then cites the pages read.
+   */
+  lookUp?: true;
   /** A one-line answer that is a web address: the phone shows its URL keyboard. */
   inputMode?: 'url';
   /**

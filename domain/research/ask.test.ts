@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { researchAsk } from './ask';
+import { lookUpSubject, researchAsk } from './ask';
 
 describe('a chat message asking for research', () => {
   it.each([
@@ -23,5 +23,17 @@ describe('a chat message asking for research', () => {
     `Research ${'a'.repeat(500)}`,
   ])('%j asks no research', (text) => {
     expect(researchAsk(text)).toBeNull();
+  });
+});
+
+describe('whom a flow answer names to look up', () => {
+  it.each([
+    ['Dana Ortiz, VP Sales at Freightly. Just raised a Series B.', 'Freightly'],
+    ['dana@freightly.com', 'Freightly'],
+    ['Dana Ortiz', 'Dana Ortiz'],
+    ['', undefined],
+    ['someone in logistics', undefined],
+  ])('%j → %j', (answer, subject) => {
+    expect(lookUpSubject(answer)).toBe(subject);
   });
 });

@@ -4,6 +4,8 @@
  * memory. Bounded patterns: a long or hostile message is read in linear time.
  */
 
+import { recipientContext } from '../drafts/coldEmail';
+
 /** The longest subject read from a message. */
 const SUBJECT_MAX = 200;
 
@@ -23,4 +25,14 @@ export function researchAsk(text: string): string | null {
     .replace(/^(?:the\s+company\s+)/i, '')
     .trim();
   return subject.length >= 2 && subject.length <= SUBJECT_MAX ? subject : null;
+}
+
+/**
+ * Whom a flow's answer names to look up: the company ('Dana Ortiz, VP Sales at Freightly' →
+ * 'Freightly'), else the person; nothing when the answer names neither (yet).
+ */
+export function lookUpSubject(answer: string): string | undefined {
+  const { company, recipientName } = recipientContext(answer.slice(0, 2_000));
+  const subject = (company ?? recipientName)?.trim();
+  return subject && subject.length >= 2 && subject.length <= SUBJECT_MAX ? subject : undefined;
 }

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { Network, waitForWorker } from './support/network';
 import { expectPhoneReady } from './support/phoneReady';
+import { EmailEditor } from './pages/EmailEditor';
 
 // Research on a phone: asked for in the chat, made from the web (a fake SearXNG whose results are a
 // fixture site's pages), every line citing its page, then read again in the lobby with no signal.
@@ -59,4 +60,62 @@ test('a rep asks the chat to research a company, reads each line’s source, and
   await page.goto(url);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Freightly');
   await expectPhoneReady(page, 'a research at 320 px, offline');
+});
+
+// The cold email from research: 'Look it up' on the flow's first step, the model's email citing
+// the pages, and the editor showing each fact's source while what leaves the app carries none.
+// A browser is needed for the step's research, the editor dialog's list with Keep and Cut, the
+// mail app's link, and the layout at 320 px.
+test('a rep looks the prospect up from the cold email, sees each fact’s source in the editor, and sends none of the marks', async ({
+  page,
+  flows,
+  newAccount,
+}) => {
+  await flows.openProToolAsNewUser(newAccount, '/pro/email');
+  await flows.expectStep('Question 1 of 3', 'Who are you writing to?');
+  await flows.answerBox.fill('Dana Ortiz, VP Sales at Freightly');
+  const lookUp = page.locator('.look-it-up');
+  await expect(lookUp).toContainText(
+    'Look Freightly up on the web first, and the email cites what the pages say.',
+  );
+  await lookUp.getByRole('button', { name: 'Look it up' }).click();
+  await expect(lookUp).toContainText(/Research on Freightly, .+: the email cites its \d sources\./);
+  await expect(lookUp.getByRole('button', { name: 'Look it up again' })).toBeVisible();
+  await expectPhoneReady(page, 'the cold email’s first step, looked up');
+
+  await flows.button('Next').click();
+  await flows.answer('We cut new-rep ramp time from 6 months to 10 weeks');
+  await flows.answer('', 'Generate Email');
+  await expect(flows.replyText()).toContainText(/Congrats: .*Freightly.* \[1\]\./);
+  const sources = page.getByRole('region', { name: 'Sources' });
+  await expect(sources.getByRole('link', { name: /Freightly/ }).first()).toBeVisible();
+  // A long page title is cut short inside the screen, never widening the reply past it.
+  const box = (await sources.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  const actions = flows.resultActions;
+  const mailto = await actions.getByRole('link', { name: 'Open in mail app' }).getAttribute('href');
+  expect(decodeURIComponent(mailto!)).toContain('Congrats: ');
+  expect(decodeURIComponent(mailto!)).not.toMatch(/\[\d\]/);
+
+  const editor = new EmailEditor(page);
+  await editor.openFrom(actions);
+  const facts = editor.dialog.getByRole('region', { name: 'Facts about Freightly' });
+  await expect(facts).toContainText('Marks like [1] stay here: the email you send has none.');
+  const sourced = facts.getByRole('listitem').filter({ hasText: 'Congrats' });
+  await expect(sourced).toContainText(/\[1\] .*Freightly/);
+  const madeUp = facts.getByRole('listitem').filter({ hasText: 'podcast' });
+  await expect(madeUp).toContainText('No source');
+  await expect(editor.dialog.locator('.email-coach__check[data-check="sources"]')).toContainText(
+    '1 fact about Freightly with no source',
+  );
+  await page.setViewportSize({ width: 320, height: 568 });
+  await expectPhoneReady(page, 'the email editor’s facts at 320 px');
+  await madeUp.getByRole('button', { name: 'Cut' }).click();
+  await expect(editor.body).not.toHaveValue(/podcast/);
+  await expect(editor.body).toHaveValue(/\[1\]/);
+  await editor.save();
+  // The saved edit (the podcast cut) is what the mail app gets, with no marks.
+  const mailApp = actions.getByRole('link', { name: 'Open in mail app' });
+  await expect(mailApp).toHaveAttribute('href', /Congrats/);
+  await expect(mailApp).not.toHaveAttribute('href', /podcast|%5B\d+%5D/);
 });

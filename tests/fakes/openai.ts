@@ -21,6 +21,9 @@
 //    text by a few plain rules (profileFieldsOf), as JSON, so an e2e pastes real About text.
 //  - a research (its instructions) with neither: each numbered page's first sentence as a claim
 //    citing it (researchAnswerOf), as JSON, so an e2e researches the fixture site's pages.
+//  - a cold email written with the rep's research with neither: an email citing the first sentence
+//    of a page that states a number, and one made-up fact with no source, as a model may write
+//    (researchedEmailOf), so an e2e sees both in the editor.
 //
 // POST /v1/audio/transcriptions (the voice debrief) takes multipart/form-data as OpenAI does (file,
 // model, response_format) and answers {text}: DEFAULT_TRANSCRIPT unless scripted. Script it with
@@ -144,6 +147,45 @@ export function researchAnswerOf(text: string): { claims: unknown[]; unconfirmed
     sources: [Number(page[1])],
   }));
   return { claims, unconfirmed: ['No page gives their revenue.'] };
+}
+
+/** How the server introduces research pages to a cold email (api/research/researchContext.ts). */
+const EMAIL_RESEARCH_LEAD = 'Pages from the web the user researched about the recipient.';
+
+/**
+ * A cold email as a model might write it from research pages: one fact taken from a page (the
+ * first sentence naming the page's site and stating a number), marked with the page's number, and
+ * one personal touch no page gives, unmarked.
+ */
+export function researchedEmailOf(system: string): string {
+  const pages = system.slice(system.indexOf(EMAIL_RESEARCH_LEAD));
+  let fact = '';
+  // A page's heading: '[1] About us | Freightly (Freightly, https://…)': its number and site.
+  for (const page of pages.matchAll(
+    /^\[(\d+)\] [^\n]*?\(([^,\n]+),[^\n]*\n<<<\n([\s\S]*?)\n>>>/gm,
+  )) {
+    const site = page[2]!;
+    const sentence = page[3]!
+      .replace(/\s+/g, ' ')
+      .split(/(?<=[.!?])\s+/)
+      .find((s) => s.includes(site) && /\d/.test(s) && !/^\d/.test(s) && s.length < 200);
+    if (sentence) {
+      fact = `Congrats: ${sentence.replace(/[.!?]+$/, '')} [${page[1]}].`;
+      break;
+    }
+  }
+  return [
+    'Subject: A quick idea for your sales team',
+    '',
+    'Hi there,',
+    '',
+    `${fact} I loved your recent podcast on hiring sales reps.`.trim(),
+    '',
+    'We help teams ramp new reps in ten weeks. Worth a 15-minute call next week?',
+    '',
+    'Best,',
+    'Sam',
+  ].join('\n');
 }
 
 /** Split like a tokenizer would, roughly: words with their leading space. */
@@ -322,9 +364,11 @@ export async function startFakeOpenAI(
         ? JSON.stringify(profileFieldsOf(lastUser))
         : system.startsWith(RESEARCH_PROMPT)
           ? JSON.stringify(researchAnswerOf(lastUser))
-          : lastUser.includes('[[system]]')
-            ? `The model was told: ${system}`
-            : `You said: ${lastUser.replace(/\[\[[^\]]*\]\]/g, '').trim()}`);
+          : system.includes(EMAIL_RESEARCH_LEAD)
+            ? researchedEmailOf(system)
+            : lastUser.includes('[[system]]')
+              ? `The model was told: ${system}`
+              : `You said: ${lastUser.replace(/\[\[[^\]]*\]\]/g, '').trim()}`);
     const id = `chatcmpl-fake${++counter}`;
     const created = Math.floor(Date.now() / 1000);
     const model = body.model;

@@ -25,6 +25,8 @@ import { flowPrefill } from '../../routes/prefill';
 import { isFromProfile, profileChangeOf, profileSummary } from './flowMachine';
 import { profileForFlow, saveToProfile } from './flowProfile';
 import { useProfileValues } from '../profile/useProfile';
+import { LookItUp } from '../research/LookItUp';
+import { lookUpSubject } from '../../../domain/research/ask';
 
 interface FlowPanelProps {
   type: FlowType;
@@ -144,6 +146,11 @@ export function FlowPanel({
             }
             profileSummary={profileSummary(session.progress)}
             onOpenStep={session.open}
+            lookUp={
+              session.view.question.lookUp && (
+                <LookItUp db={db} userId={userId} subject={lookUpSubject(session.view.value)} />
+              )
+            }
             footnote={
               noModelOutcome(type, session.view) && (
                 <NoModelNotice

@@ -44,6 +44,8 @@ interface InterviewCardProps {
   onPick: (value: string) => void;
   /** Said above the buttons before the rep taps them (what the last step gives when no model is connected). */
   footnote?: ReactNode;
+  /** Under the answer: 'Look it up' on a step naming whom to research. */
+  lookUp?: ReactNode;
   /** The answer shown is the rep's profile's: said beside the field. */
   fromProfile?: boolean;
   /** The answer differs from the profile's and can be saved there: 'Save to your profile'. */
@@ -78,6 +80,7 @@ export function InterviewCard({
   onSkip,
   onPick,
   footnote,
+  lookUp,
   fromProfile = false,
   profileChange = null,
   onSaveToProfile,
@@ -194,6 +197,7 @@ export function InterviewCard({
         </div>
       )}
       {attachMessage && <AttachMessage note={attachMessage} />}
+      {lookUp}
       {control === 'text' && (
         <input
           ref={field}

@@ -1,0 +1,95 @@
+/**
+ * 'Look it up' on a flow's step that names a company or a person (the cold email's "Who are you
+ * writing to?"): research them on the web now, so the draft cites what the pages say instead of
+ * what the model remembers. Research already kept for them is said, with its age, and used as it is
+ * (the server finds it by the answer's words); 'Look it up again' refreshes it. Nothing shows on a
+ * server with no search engine: the flow runs as it always did.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import { subjectKey } from '../../../domain/contract/research';
+import type { PitchpadDb } from '../../data/db';
+import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
+import { useOnline } from '../../ui/useOnline';
+import { relativeTime } from '../chat/format';
+import { useNow } from '../chat/useNow';
+import { capabilitiesQueryOptions } from '../settings/modelStatus';
+import { allKeptResearch, sourcesCounted } from './keptResearch';
+import { useResearch } from './research.queries';
+
+/** What the research asks the pages, for an email to write from. */
+export const LOOK_UP_QUESTION =
+  'What is new and specific about them that a first email could mention: news, funding, hiring, launches, people?';
+
+export function LookItUp({
+  db,
+  userId,
+  subject,
+}: {
+  db: PitchpadDb;
+  userId: number;
+  /** Who the answer names ('Freightly'), or nothing yet. */
+  subject: string | undefined;
+}) {
+  const id = useId();
+  const online = useOnline();
+  const now = useNow();
+  const { data: capabilities } = useQuery(capabilitiesQueryOptions);
+  const research = useResearch(db, userId);
+  const key = subject ? subjectKey(subject) : '';
+  const kept = useSafeLiveQuery(
+    async () =>
+      key ? (await allKeptResearch(db)).find((r) => subjectKey(r.subject) === key) : undefined,
+    [db, key],
+    undefined,
+  );
+  if (!subject || capabilities?.webSearch !== true) return null;
+  const made = research.data && subjectKey(research.data.subject) === key ? research.data : kept;
+  const lookUp = (refresh: boolean) =>
+    research.mutate({ subject, question: LOOK_UP_QUESTION, ...(refresh ? { refresh: true } : {}) });
+  const pending = research.isPending && research.variables?.subject === subject;
+
+  return (
+    <div className="look-it-up" aria-live="polite">
+      {pending ? (
+        <p className="look-it-up__status" role="status">
+          Looking up {subject} on the web…
+        </p>
+      ) : (
+        <p className="look-it-up__status" id={`${id}-why`}>
+          {made ? (
+            <>
+              Research on {made.subject}, {relativeTime(made.madeAt, now)}: the email cites its{' '}
+              {sourcesCounted(made.sources.length)}.{' '}
+              <Link to="/research/$researchId" params={{ researchId: made.id }}>
+                Read it
+              </Link>
+              {!online && ' Looking it up again needs a signal.'}
+            </>
+          ) : online ? (
+            `Look ${subject} up on the web first, and the email cites what the pages say.`
+          ) : (
+            `Looking ${subject} up needs a signal.`
+          )}
+        </p>
+      )}
+      {!pending && (
+        <button
+          type="button"
+          className="pp-button pp-button--ghost look-it-up__button"
+          disabled={!online}
+          aria-describedby={`${id}-why`}
+          onClick={() => lookUp(Boolean(made))}
+        >
+          {made ? 'Look it up again' : 'Look it up'}
+        </button>
+      )}
+      {research.error && !pending && (
+        <p className="look-it-up__error" role="alert">
+          {research.error.message}
+        </p>
+      )}
+    </div>
+  );
+}
