@@ -73,6 +73,7 @@ import {
   showDraftReady,
 } from './features/notifications/draftReady';
 import { showPushMessage } from './features/notifications/pushMessage';
+import { keepBriefOfReminder } from './features/calendar/briefPush';
 import { PRERENDERED_PAGES } from './prerender/pages';
 
 interface SyncEvent extends ExtendableEvent {
@@ -210,9 +211,10 @@ self.addEventListener('message', (event) => {
 
 self.addEventListener('push', (event) => {
   event.waitUntil(
-    showPushMessage(self, event.data).catch((error: unknown) =>
-      console.warn('Could not show a push message', error),
-    ),
+    showPushMessage(self, event.data)
+      // A meeting's reminder: its newest brief onto the phone, so the tap opens it with no signal.
+      .then((message) => keepBriefOfReminder(message))
+      .catch((error: unknown) => console.warn('Could not show a push message', error)),
   );
 });
 

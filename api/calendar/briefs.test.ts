@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPECTED_USER_HEADER, SESSION_MISMATCH } from '../../domain/contract/session';
 import type { MeetingBrief, MeetingsResponse } from '../../domain/contract/calendar';
 import { BRIEF_SYSTEM_PROMPT } from '../../domain/briefs/prepBrief';
 import { loggedInClient } from '../../tests/factories/users';
@@ -343,8 +344,27 @@ describe.each([
         title: `Freightly at ${time}: your brief is ready`,
         body: 'Freightly pricing call',
         url: `/meetings/${encodeURIComponent(meetings[0]!.id)}`,
+        user: user.id,
       });
       expect(push.received).toHaveLength(1);
+      // The phone's worker fetches the brief naming the rep; another account signed in since gets none.
+      const briefPath = `/api/meetings/${encodeURIComponent(meetings[0]!.id)}/brief`;
+      const asRep = { [EXPECTED_USER_HEADER]: String(user.id) };
+      expect(
+        (await client.request<MeetingBrief>('GET', briefPath, undefined, { headers: asRep })).body
+          .title,
+      ).toBe('Freightly pricing call');
+      const someoneElse = await rep(a);
+      const refused = await someoneElse.client.request<{ code: string }>(
+        'GET',
+        briefPath,
+        undefined,
+        {
+          headers: asRep,
+        },
+      );
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe(SESSION_MISMATCH);
     } finally {
       await Promise.all([calendar.close(), push.close()]);
     }

@@ -10,6 +10,7 @@ import type { AppDeps, AppState } from '../context';
 import { AppError, NotFound } from '../errors';
 import { isPro } from '../billing/requirePro';
 import type { LlmGateway } from '../llm/types';
+import { expectedUser } from '../middleware/expectedUser';
 import { rateLimit } from '../middleware/rateLimit';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
@@ -55,6 +56,8 @@ const statusOf = (stored: StoredCalendar | null): CalendarStatus => ({
 export function calendarRoutes(llm: LlmGateway, jobs: CalendarJobs) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
   router.use(['/calendar', '/meetings', '/meetings/:id/brief'], requireUser());
+  // The service worker fetches a reminded brief naming the rep: another account's session gets none.
+  router.use(['/meetings/:id/brief'], expectedUser());
 
   router.get('/calendar', async (ctx) => {
     ctx.body = statusOf(await readCalendar(ctx.pool, ctx.config, userOf(ctx).id));

@@ -222,7 +222,8 @@ describe.each(['the suite’s database', 'the embedded database'])('on %s', (dat
       [phone.endpoint, laptop.endpoint].toSorted(),
     );
     for (const message of got) {
-      expect(message.payload).toEqual(reminder);
+      // With the account it is for: the phone's worker fetches that rep's brief with it.
+      expect(message.payload).toEqual({ ...reminder, user: user.id });
       expect(message.ttl).toBe(PUSH_TTL_SECONDS);
       expect(message.urgency).toBe('high');
       expect(message.topic).toMatch(/^[A-Za-z0-9_-]{32}$/);

@@ -129,6 +129,7 @@ export async function sendPush(
     body: message.body,
     url: message.url,
     tag: message.tag,
+    user: userId,
   } satisfies PushMessage);
   if (Buffer.byteLength(payload) > PUSH_PAYLOAD_MAX_BYTES)
     throw new RangeError(

@@ -55,12 +55,14 @@ export interface PushKeyResponse {
 
 /**
  * What one push message carries (JSON, encrypted for the browser): the notification's words, the
- * page a tap opens (a path of the app's own), and its tag (a later message with the same tag
- * replaces it on the phone).
+ * page a tap opens (a path of the app's own), its tag (a later message with the same tag replaces
+ * it on the phone) and, as sent, the account it is for (`user`): a meeting's reminder lets the
+ * service worker fetch that rep's brief onto the phone as it shows the notification.
  */
 export interface PushMessage {
   title: string;
   body: string;
   url: string;
   tag: string;
+  user?: number;
 }

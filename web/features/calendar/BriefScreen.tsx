@@ -20,7 +20,13 @@ import { useOnline } from '../../ui/useOnline';
 import { useAuth } from '../auth/auth.queries';
 import { briefQueryOptions, meetingsQueryOptions, useMakeBrief } from './calendar.queries';
 import { debriefSearch, meetingWhen } from './meetingText';
-import { keepPinnedUpToDate, pinBrief, pinnedBrief, unpinBrief } from './pinnedBriefs';
+import {
+  deliveredBrief,
+  keepPinnedUpToDate,
+  pinBrief,
+  pinnedBrief,
+  unpinBrief,
+} from './pinnedBriefs';
 
 export function BriefScreen() {
   const { user } = useAuth();
@@ -57,6 +63,12 @@ function Brief({ user, meetingId }: { user: User; meetingId: string }) {
     [db, meetingId],
     null,
   );
+  // The copy a reminder brought, fetched by the service worker as it showed it.
+  const delivered = useSafeLiveQuery(
+    () => deliveredBrief(db, meetingId).then((b) => b ?? null),
+    [db, meetingId],
+    null,
+  );
   const meetings = useQuery(meetingsQueryOptions(user.id));
   const meeting = meetings.data?.meetings.find((m) => m.id === meetingId);
   // Opened when it had not started: a brief is made before a meeting, never after it starts.
@@ -70,11 +82,13 @@ function Brief({ user, meetingId }: { user: User; meetingId: string }) {
       q.state.data === null && ahead && !meeting?.internal ? BRIEF_POLL_MS : false,
   });
   const make = useMakeBrief(user.id, meetingId);
-  // The newest of the copies: the server's answer, the one the meetings list brought, the pinned one.
+  // The newest of the copies: the server's answer, the one the meetings list brought, the pinned
+  // one, the one a reminder brought.
   const brief = newest([
     query.data ?? undefined,
     meetings.data?.briefs?.find((b) => b.meetingId === meetingId),
     pinned ?? undefined,
+    delivered ?? undefined,
   ]);
 
   useEffect(() => {

@@ -34,10 +34,18 @@ export const calendarStatusQueryOptions = (userId: number) =>
     queryFn: ({ signal }) => api.get<CalendarStatus>('/api/calendar', signal),
   });
 
-/** The next days' meetings and the next day's briefs: kept on the phone, so both open offline. */
+/** How often an open meetings list or chat card reads the meetings and briefs again. */
+const MEETINGS_REFRESH_MS = 15 * 60 * 1000;
+
+/**
+ * The next days' meetings and the next day's briefs: kept on the phone, so both open offline. Read
+ * again every 15 minutes while shown, so a brief remade the evening before or 2 hours before
+ * reaches the phone of a rep who keeps the app open.
+ */
 export const meetingsQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: calendarKeys.meetings(userId),
+    refetchInterval: MEETINGS_REFRESH_MS,
     queryFn: ({ signal }) => {
       const zone = phoneTimeZone();
       return api.get<MeetingsResponse>(

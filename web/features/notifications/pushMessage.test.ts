@@ -55,11 +55,16 @@ describe('a push message', () => {
     ],
   ])('shows nothing, and throws nothing, for %s', async (_case, data) => {
     const { worker, shown } = fakeWorker();
-    await expect(showPushMessage(worker, data)).resolves.toBeUndefined();
+    await expect(showPushMessage(worker, data)).resolves.toBeNull();
     expect(shown).toEqual([]);
   });
 
-  it('keeps only the message’s own fields', () => {
+  it('keeps only the message’s own fields, and the account it is for when it is a number', () => {
     expect(pushMessageOf(JSON.stringify({ ...reminder, extra: 'x' }))).toEqual(reminder);
+    expect(pushMessageOf(JSON.stringify({ ...reminder, user: 7 }))).toEqual({
+      ...reminder,
+      user: 7,
+    });
+    expect(pushMessageOf(JSON.stringify({ ...reminder, user: '7' }))).toEqual(reminder);
   });
 });
