@@ -55,6 +55,12 @@ test('a rep pastes a calendar address, sees the next meetings by day, and reads 
   await calendar.getByRole('button', { name: 'Connect calendar' }).click();
   await new AppPage(page).expectToast('Calendar connected');
   await expect(calendar).toContainText(new URL(fake.url).host);
+  // Reminders are offered where the calendar is connected; this test browser refuses notifications
+  // (permission 'denied'), so the card says where to allow them, with no button that cannot work.
+  await expect(calendar.getByRole('status').filter({ hasText: 'reminder' })).toHaveText(
+    'Notifications from Pitchpad are blocked in this browser’s settings. Allow them there to get a reminder before each meeting.',
+  );
+  await expect(calendar.getByRole('button', { name: 'Turn on reminders' })).toHaveCount(0);
 
   await calendar.getByRole('link', { name: 'See your next meetings' }).click();
   await expect(page).toHaveURL(/\/meetings$/);

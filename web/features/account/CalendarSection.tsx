@@ -17,6 +17,7 @@ import {
 } from '../calendar/calendar.queries';
 import { SettingsField, URL_FIELD } from '../settings/OperatorSettings';
 import { AccountList } from './ListLoading';
+import { MeetingReminders } from '../notifications/MeetingReminders';
 
 export function CalendarSection({ userId }: { userId: number }) {
   const id = useId();
@@ -66,6 +67,7 @@ export function CalendarSection({ userId }: { userId: number }) {
               <p>
                 <Link to="/meetings">See your next meetings</Link>
               </p>
+              <MeetingReminders userId={userId} />
             </div>
             <div className="account-connection__actions">
               <button

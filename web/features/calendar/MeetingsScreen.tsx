@@ -18,6 +18,7 @@ import { Screen } from '../../ui/Screen';
 import type { User } from '../../../domain/contract/auth';
 import { useAuth } from '../auth/auth.queries';
 import { meetingsQueryOptions } from './calendar.queries';
+import { MeetingReminders } from '../notifications/MeetingReminders';
 import { dayOf, debriefSearch, meetingWhen, people, timeOf } from './meetingText';
 
 export function MeetingsScreen() {
@@ -76,6 +77,7 @@ function Meetings({ user }: { user: User }) {
               : ''}
             {data.calendar.problem ? ` ${data.calendar.problem}` : ''}
           </p>
+          <MeetingReminders userId={user.id} />
           {byDay.size === 0 ? (
             <p className="muted">No meetings in the next 7 days.</p>
           ) : (

@@ -8,7 +8,7 @@
  */
 import { StorageKey, readString, writeString } from '../../data/storage';
 import { notificationPermission } from './draftReady';
-import { ensurePushSubscription } from './pushSubscription';
+import { ensurePushSubscription, type PushOutcome } from './pushSubscription';
 
 let shown = false;
 const listeners = new Set<() => void>();
@@ -43,6 +43,21 @@ export async function allowNotifications(): Promise<void> {
   } catch {
     // An old browser's callback-only API or a blocked prompt: nothing more to do.
   }
+}
+
+/**
+ * 'Turn on reminders' (the meetings' reminders card): the browser's prompt from the rep's tap, then
+ * this browser's push subscription for `userId`. Answers the chat's ask for good too.
+ */
+export async function turnOnReminders(userId: number): Promise<PushOutcome> {
+  writeString(StorageKey.draftReadyAsked, 'notify');
+  set(false);
+  try {
+    if ((await Notification.requestPermission()) !== 'granted') return 'not-allowed';
+  } catch {
+    return 'not-allowed';
+  }
+  return ensurePushSubscription(userId);
 }
 
 /** 'Not now': the ask goes and does not come back on this device. */
