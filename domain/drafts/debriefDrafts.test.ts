@@ -31,6 +31,14 @@ describe('the meeting notes as the drafters read them', () => {
       noteSpeakers('Attendees: Dana Ortiz, Priya Shah and Sam Lee.\nNext steps: send the deck.'),
     ).toEqual(['Dana Ortiz', 'Priya Shah', 'Sam Lee']);
   });
+
+  it('read a debriefed meeting’s invite line by the people’s names, a bare address as it is', () => {
+    expect(
+      noteSpeakers(
+        'Attendees: Dana Ortiz <dana.ortiz@freightly.example>, lee@freightly.example\n\nDana Ortiz: Price worries us.',
+      ),
+    ).toEqual(['Dana Ortiz', 'lee@freightly.example']);
+  });
 });
 
 describe('the offline follow-up email', () => {

@@ -39,8 +39,11 @@ export function noteSpeakers(notes: string): string[] {
   const people = new Set(transcriptSpeakers(notes).filter((s) => !LABELS.test(s.trim())));
   for (const line of notes.split('\n')) {
     const listed = ATTENDEES.exec(line.trim())?.[1];
-    for (const name of listed?.split(/[,;]|\band\b/) ?? [])
-      if (name.trim() && name.length <= 80) people.add(name.trim().replace(/\.$/, ''));
+    for (const entry of listed?.split(/[,;]|\band\b/) ?? []) {
+      // An invite's 'Dana Ortiz <dana@freightly.example>' is Dana Ortiz; a bare address stays.
+      const name = entry.replace(/<[^<>\n]{0,200}>/, '').trim() || entry.trim();
+      if (name && name.length <= 80) people.add(name.replace(/\.$/, ''));
+    }
   }
   return [...people];
 }

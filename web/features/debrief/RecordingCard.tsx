@@ -77,7 +77,7 @@ export function RecordingCard({
   const handleChoose = async (choice: ShareChoice) => {
     setOpening(true);
     try {
-      await openWithText(db, choice, text);
+      await openWithText(db, choice, text, { also: alsoKnown(choice, recording) });
     } finally {
       setOpening(false);
     }
@@ -188,6 +188,18 @@ export function debriefText(
   const told = !notes ? transcript : transcript ? `${transcript}\n\nMy notes: ${notes}` : notes;
   const attendees = recording.attendees?.trim();
   return attendees && told ? `Attendees: ${attendees}\n\n${told}` : told;
+}
+
+/**
+ * What a recording of a meeting in the calendar tells a tool beyond its text: the follow-up goes to
+ * the first person invited from outside ('Dana Ortiz <dana@freightly.example>').
+ */
+export function alsoKnown(
+  choice: Pick<ShareChoice, 'flow'>,
+  recording: Pick<LocalRecording, 'attendees'>,
+): Record<string, string> {
+  const first = recording.attendees?.split(',')[0]?.trim();
+  return choice.flow === 'followup' && first ? { recipient: first } : {};
 }
 
 /** Notes typed beside a recording, saved as typed. */

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Answers } from '../../../domain/playbooks';
+import { DEBRIEF_CHOICES } from '../../../domain/debrief/debriefChoices';
 import { SHARE_CHOICES, type ShareChoice } from '../../../domain/share/shareChoices';
 import { clearUserData, openUserDb, type PitchpadDb } from '../../data/db';
 import { loadDraft } from '../../data/drafts';
@@ -39,6 +40,19 @@ describe('prefillShared', () => {
       value_prop: 'We cut ramp time in half',
     });
     expect(choicePath(choice('Cold email to this person'))).toBe('/chat?flow=email');
+  });
+
+  it('fills what the text’s source also knows only where the rep wrote nothing', async () => {
+    const followUp = DEBRIEF_CHOICES.find((c) => c.flow === 'followup')!;
+    const notes = 'Attendees: Dana Ortiz <dana@freightly.example>\n\nDana: Price worries us.';
+    await prefillShared(db, followUp, notes, { recipient: 'Dana Ortiz <dana@freightly.example>' });
+    expect((await resumeFlow(db, 'followup')).answers).toMatchObject({
+      meeting_notes: notes,
+      recipient: 'Dana Ortiz <dana@freightly.example>',
+    });
+    await saveFlowAnswer(db, 'followup', 'recipient', 'Sam Lee at Globex');
+    await prefillShared(db, followUp, 'More notes.', { recipient: 'Someone else' });
+    expect((await resumeFlow(db, 'followup')).answers.recipient).toBe('Sam Lee at Globex');
   });
 
   it('fills the objections question of whichever audience is picked', async () => {

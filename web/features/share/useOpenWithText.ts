@@ -16,10 +16,10 @@ export function useOpenWithText() {
     db: PitchpadDb,
     choice: ShareChoice,
     text: string,
-    { replace = false }: { replace?: boolean } = {},
+    { replace = false, also }: { replace?: boolean; also?: Record<string, string> } = {},
   ) => {
     if (text) {
-      await prefillShared(db, choice, text).then(
+      await prefillShared(db, choice, text, also).then(
         ({ cut }) => {
           if (cut)
             toast({
