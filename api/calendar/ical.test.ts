@@ -514,6 +514,17 @@ END:VTIMEZONE`,
     }
   });
 
+  it('reads an Outlook zone named the Windows way, with no VTIMEZONE, as its IANA zone', () => {
+    const [from, to] = window('2026-03-20T00:00:00Z', 14);
+    // 'W. Europe Standard Time' is Berlin's: 9:00 is 08:00 UTC before the change, 07:00 after.
+    expect(
+      starts(meetingsIn(calendar([weeklyAtNine('W. Europe Standard Time')]), from, to)),
+    ).toEqual(['2026-03-23T08:00:00.000Z', '2026-03-30T07:00:00.000Z']);
+    expect(starts(meetingsIn(calendar([weeklyAtNine('Pacific Standard Time')]), from, to))).toEqual(
+      ['2026-03-23T16:00:00.000Z', '2026-03-30T16:00:00.000Z'],
+    );
+  });
+
   it('reads a zone no one knows as the calendar’s own zone, else as UTC, and the other meetings still', () => {
     const [from, to] = window('2026-03-20T00:00:00Z', 7);
     const events = [

@@ -12,10 +12,19 @@
  *
  * Time zones are the file's own: ical.js looks a TZID up in the file's VTIMEZONEs, never in its
  * process-wide registry, so one rep's file cannot change how another's is read. A TZID the file
- * does not define is read with the IANA rules Node knows (Intl), and a name no one knows in the
- * calendar's own zone (X-WR-TIMEZONE), else as UTC.
+ * does not define is read with the IANA rules Node knows (Intl), a Windows zone name (Outlook's 'W.
+ * Europe Standard Time') as its IANA zone (windows-iana, CLDR's table), and a name no one knows in
+ * the calendar's own zone (X-WR-TIMEZONE), else as UTC.
+ *
+ * Why ical.js, of the three maintained readers tried: node-ical expands recurrences through rrule
+ * and leaves moved or cancelled occurrences (RECURRENCE-ID) and EXDATE matching to the caller, and
+ * registers time zones process-wide; rrule alone reads rules, not files (no VTIMEZONE, no
+ * exceptions). ical.js reads a whole RFC 5545 file, relates exceptions to their series, and reads
+ * each VTIMEZONE as the file defines it; its one gap, walking a rule from its first occurrence, is
+ * closed by fastForward below.
  */
 import ICAL from 'ical.js';
+import { findIana } from 'windows-iana';
 
 /** The most meetings kept from one calendar's window. */
 export const MAX_MEETINGS = 500;
@@ -372,7 +381,11 @@ function useOwnZones(root: ICAL.Component, from: Date, to: Date): void {
   const calendarZone = String(root.getFirstPropertyValue('x-wr-timezone') ?? '');
   const fallback = changesOf(calendarZone, ...years) ? calendarZone : 'UTC';
   for (const tzid of missing) {
-    const changes = changesOf(tzid, ...years) ?? changesOf(fallback, ...years)!;
+    const changes =
+      changesOf(tzid, ...years) ??
+      // Outlook names zones the Windows way ('W. Europe Standard Time'): its IANA zone, from CLDR's table.
+      changesOf(findIana(tzid)[0] ?? '', ...years) ??
+      changesOf(fallback, ...years)!;
     root.addSubcomponent(vtimezone(tzid, changes));
   }
 }
