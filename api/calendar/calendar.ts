@@ -121,11 +121,17 @@ export async function readAddress(
       lastModified: header('last-modified'),
     };
   } catch (error) {
+    if (error instanceof GuardedFetchError && error.kind === 'too-large')
+      return { kind: 'problem', problem: CALENDAR_TOO_LARGE };
     if (error instanceof GuardedFetchError || error instanceof CalendarError)
       return { kind: 'problem', problem: error.message };
     throw error;
   }
 }
+
+/** A calendar file over the fetch's size limit: what the rep can do about it. */
+export const CALENDAR_TOO_LARGE =
+  'That calendar’s file is larger than 5 MB, more than Pitchpad reads. Connect a calendar that holds only your work meetings, or one with fewer years of past events.';
 
 /** Stores the address (and the meetings its first read gave), replacing the rep's earlier calendar. */
 export async function saveCalendar(

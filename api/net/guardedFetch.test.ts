@@ -127,6 +127,7 @@ describe('the guarded fetch', () => {
   it('stops a body past its size, a server that never answers, and a redirect loop', async () => {
     const huge = await refusal(guardedFetch(`${base}/huge`, tests));
     expect(huge!.message).toBe('The file is larger than 5 MB.');
+    expect(huge!.kind).toBe('too-large');
     const slow = await refusal(guardedFetch(`${base}/slow`, { ...tests, timeoutMs: 300 }));
     expect(slow!.message).toBe('The address took too long to answer.');
     const loop = await refusal(guardedFetch(`${base}/loop`, tests));

@@ -23,8 +23,11 @@ export class GuardedFetchError extends Error {
   override name = 'GuardedFetchError';
   constructor(
     message: string,
-    /** refused: the address may not be fetched; failed: it could not be (network, status, size, time). */
-    readonly kind: 'refused' | 'failed',
+    /**
+     * refused: the address may not be fetched; failed: it could not be (network, status, time);
+     * too-large: its answer was over the size allowed.
+     */
+    readonly kind: 'refused' | 'failed' | 'too-large',
     readonly status?: number,
   ) {
     super(message);
@@ -123,7 +126,7 @@ function fetchOnce(
             req.destroy(
               new GuardedFetchError(
                 `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
-                'failed',
+                'too-large',
               ),
             );
             return;
