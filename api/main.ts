@@ -12,6 +12,7 @@ import { liveGateway } from './llm/live';
 import { currentSetupToken, setupLink } from './settings/setupToken';
 import { withSessionSecret } from './sessionSecret';
 import { describeSmtpUrl, mailDir } from './mail';
+import { vapidKeys } from './push/vapid';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -41,6 +42,8 @@ async function main() {
   await llm.reload();
   // No operator yet: the one-time setup link (the same one across restarts, until someone claims it).
   const setupToken = await currentSetupToken(db.pool, config.sessionSecret);
+  // The push key pair, made at the first start and kept: every phone's subscription is made for it.
+  await vapidKeys(db.pool, config, log);
   const app = createApp({ config, pool: db.pool, log, llm });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) =>
