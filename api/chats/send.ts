@@ -108,7 +108,8 @@ export interface ReplyContext {
  * The profile, kit and research a reply is written with. `flow`: a flow's answers make this reply;
  * the offline drafter quotes no kit passage for them, so none is looked up (none would show as a
  * source). A cold email is written with the rep's research on its recipient, each fact it takes
- * from a page marked with the page's number (the phone shows the marks in the editor and sends none).
+ * from a page marked with the page's number (the phone shows the marks in the editor and sends
+ * none); an objection guide with the research on the competitors it names, cited as a chat answer.
  */
 export async function replyContextFor(
   deps: Deps,
@@ -125,8 +126,8 @@ export async function replyContextFor(
         ? { ...NO_KIT_CONTEXT, passages: [] }
         : kitQuotesFor(deps.pool, userId, question)
       : kitContextFor(deps.pool, userId, question).then(async (found) => {
-          // The rep's research on what the question names (a cold email: on its recipient), cited
-          // after the kit's passages. Other flows take none.
+          // The rep's research on what the question names (a flow: on the answer its 'Look it up'
+          // step names), cited after the kit's passages. Other flows take none.
           const researched = flow ? researchedAnswer(flow) : question;
           const research = researched
             ? await researchContextFor(
@@ -134,7 +135,7 @@ export async function replyContextFor(
                 userId,
                 researched,
                 found.sources.length + 1,
-                flow ? 'email' : 'answer',
+                flow?.type === 'email' ? 'email' : 'answer',
               )
             : NO_KIT_CONTEXT;
           return {
@@ -158,9 +159,18 @@ export interface DraftedFlow {
   answers: Readonly<Record<string, string>>;
 }
 
-/** The flow's answer its research is found by: a cold email's recipient. Other flows: none. */
-const researchedAnswer = (flow: DraftedFlow) =>
-  flow.type === 'email' ? flow.answers.recipient_info?.trim() || undefined : undefined;
+/**
+ * The flow's answer its research is found by (the step that offers 'Look it up'): a cold email's
+ * recipient, an objection guide's competitors. Other flows: none.
+ */
+const RESEARCHED_ANSWER: Partial<Record<PlaybookType, string>> = {
+  email: 'recipient_info',
+  objection: 'competitive_landscape',
+};
+const researchedAnswer = (flow: DraftedFlow) => {
+  const id = RESEARCHED_ANSWER[flow.type];
+  return (id && flow.answers[id]?.trim()) || undefined;
+};
 
 /** The flow a send's answers finish, if they do. */
 export const draftedFlow = (

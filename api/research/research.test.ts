@@ -290,7 +290,7 @@ describe.each([
     expect(server.fake.requests.at(-1)!.messages[0]!.content).not.toContain('Pages from the web');
   });
 
-  it('writes a cold email to a researched company with its pages, each fact marked, and no other flow with them', async () => {
+  it('writes a cold email to a researched company with its pages, each fact marked, and an objection guide naming it as a competitor', async () => {
     const { client } = await loggedInClient(server, { pro: true });
     const name = `Freightly${tag()}`;
     server.fake.enqueue(modelAnswer({ claims: [], unconfirmed: [] }));
@@ -328,17 +328,39 @@ describe.each([
     );
     expect(elsewhere.status).toBe(200);
     expect(server.fake.requests.at(-1)!.messages[0]!.content).not.toContain('Pages from the web');
-    // Another flow (an objection guide) takes none, whatever its answers name.
+    // An objection guide takes it when its competitors' answer names the company, cited as an
+    // answer is; by another answer, or in another flow, none.
     const guide = await client.post(
+      '/api/chat',
+      buildSend(`Objections about ${name}.`, {
+        playbookType: 'objection',
+        answers: { audience_type: 'customers', competitive_landscape: `${name} and spreadsheets` },
+      }),
+    );
+    expect(guide.status).toBe(200);
+    expect(server.fake.requests.at(-1)!.messages[0]!.content).toContain(
+      'Pages from the web the user researched earlier.',
+    );
+    expect(guide.body.message.sources).toHaveLength(2);
+    const other = await client.post(
       '/api/chat',
       buildSend(`Objections ${name} raises.`, {
         playbookType: 'objection',
         answers: { audience_type: 'customers', common_objections: `${name} says it is too dear.` },
       }),
     );
-    expect(guide.status).toBe(200);
+    expect(other.status).toBe(200);
     expect(server.fake.requests.at(-1)!.messages[0]!.content).not.toContain('Pages from the web');
-    expect(guide.body.message.sources ?? []).toEqual([]);
+    const plan = await client.post(
+      '/api/chat',
+      buildSend(`A plan for ${name}.`, {
+        playbookType: 'gtmplan',
+        answers: { target_market: name },
+      }),
+    );
+    expect(plan.status).toBe(200);
+    expect(server.fake.requests.at(-1)!.messages[0]!.content).not.toContain('Pages from the web');
+    expect(plan.body.message.sources ?? []).toEqual([]);
   });
 
   it('holds a rep to 30 research an hour, and another rep is not held by it', async () => {

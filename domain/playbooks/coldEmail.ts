@@ -26,7 +26,7 @@ export const COLD_EMAIL_QUESTIONS: Question[] = [
       'Name, role and company, plus anything you know about them: a recent post, a trigger event, a shared connection.',
     type: 'textarea',
     placeholder: 'Dana Ortiz, VP Sales at Freightly. Just raised a Series B and is hiring 20 reps.',
-    lookUp: true,
+    lookUp: 'recipient',
   },
   {
     id: 'value_prop',

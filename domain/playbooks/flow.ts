@@ -22,10 +22,11 @@ export interface Question {
   /** The answer can come from a transcript file (the paperclip, domain/transcripts). */
   acceptsTranscriptFile?: boolean;
   /**
-   * The answer names a company or a person the rep can look up on the web before the flow writes
-   * ('Look it up'): the draft then cites the pages read.
+   * The answer names whom the rep can look up on the web before the flow writes ('Look it up'): the
+   * recipient of an email (their company, else them), or competitors (the first one named). The
+   * result then cites the pages read.
    */
-  lookUp?: true;
+  lookUp?: 'recipient' | 'competitor';
   /** A one-line answer that is a web address: the phone shows its URL keyboard. */
   inputMode?: 'url';
   /**

@@ -38,11 +38,14 @@ export const AUDIENCE_QUESTIONS: Record<Audience, Question[]> = {
       'What objections do you hear most?',
       'Price, timing, "we built it ourselves"... in their words.',
     ),
-    t(
-      'competitive_landscape',
-      'Who do they compare you with?',
-      'Competitors, alternatives, the status quo.',
-    ),
+    {
+      ...t(
+        'competitive_landscape',
+        'Who do they compare you with?',
+        'Competitors, alternatives, the status quo.',
+      ),
+      lookUp: 'competitor',
+    },
     t('target_audience', 'Who are you selling to?', 'Roles, company size, situation.'),
   ],
   investors: [

@@ -34,6 +34,17 @@ describe('whom a flow answer names to look up', () => {
     ['', undefined],
     ['someone in logistics', undefined],
   ])('%j → %j', (answer, subject) => {
-    expect(lookUpSubject(answer)).toBe(subject);
+    expect(lookUpSubject(answer, 'recipient')).toBe(subject);
+  });
+
+  it.each([
+    ['Gong, Chorus and spreadsheets', 'Gong'],
+    ['Mostly Salesforce Sales Cloud or HubSpot.', 'Salesforce Sales Cloud'],
+    ['vs. Chorus.ai', 'Chorus.ai'],
+    ['spreadsheets and email', undefined],
+    ['The status quo: they do nothing, or hire another SDR to cover it all', undefined],
+    ['', undefined],
+  ])('competitors %j → %j', (answer, subject) => {
+    expect(lookUpSubject(answer, 'competitor')).toBe(subject);
   });
 });

@@ -27,12 +27,31 @@ export function researchAsk(text: string): string | null {
   return subject.length >= 2 && subject.length <= SUBJECT_MAX ? subject : null;
 }
 
+/** Words before a competitor's name that are not part of it ('mostly Gong', 'vs. Chorus'). */
+const LEAD_WORDS =
+  /^(?:mostly|mainly|usually|often|sometimes|vs\.?|versus|against|the|like|e\.g\.?|such as)\s+/i;
+
 /**
- * Whom a flow's answer names to look up: the company ('Dana Ortiz, VP Sales at Freightly' →
- * 'Freightly'), else the person; nothing when the answer names neither (yet).
+ * Whom a flow's answer names to look up. A recipient: the company ('Dana Ortiz, VP Sales at
+ * Freightly' → 'Freightly'), else the person. Competitors: the first one named, when it is a name
+ * ('Gong, Chorus and spreadsheets' → 'Gong'; 'spreadsheets' is no one to look up). Nothing when
+ * the answer names no one (yet).
  */
-export function lookUpSubject(answer: string): string | undefined {
-  const { company, recipientName } = recipientContext(answer.slice(0, 2_000));
-  const subject = (company ?? recipientName)?.trim();
+export function lookUpSubject(
+  answer: string,
+  kind: 'recipient' | 'competitor',
+): string | undefined {
+  const text = answer.slice(0, 2_000);
+  let subject: string | undefined;
+  if (kind === 'recipient') {
+    const { company, recipientName } = recipientContext(text);
+    subject = (company ?? recipientName)?.trim();
+  } else {
+    let first = text.split(/[,;\n(]|\s(?:and|or|&)\s/)[0]!.trim();
+    for (let lead = LEAD_WORDS.exec(first); lead; lead = LEAD_WORDS.exec(first))
+      first = first.slice(lead[0].length);
+    first = first.replace(/[.!?:]+$/, '').trim();
+    subject = /^\p{Lu}/u.test(first) && first.split(/\s+/).length <= 4 ? first : undefined;
+  }
   return subject && subject.length >= 2 && subject.length <= SUBJECT_MAX ? subject : undefined;
 }

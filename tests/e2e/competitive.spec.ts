@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import { onAnotherDevice } from './pages/session';
 import { COMPETITORS, unique } from './support/scriptedReplies';
+import { expectTapTargetsLargeEnough } from './support/tapTargets';
 
 // The fake model streams this JSON word by word (scripted with [[reply64:...]]).
 const base64 = (value: unknown) => Buffer.from(JSON.stringify(value, null, 1)).toString('base64');
@@ -71,6 +72,10 @@ test('an analysis streams into the competitor grid, the comparison matrix and in
   await expect(mobile.locator('.score').nth(1)).toHaveClass(/score--green/);
   await expect(mobile.locator('.score').nth(2)).toHaveClass(/score--red/);
   await expect(competitive.insights).toHaveText(ANALYSIS.insights);
+  // With a search engine, each competitor can be looked up on the web, every line with its source.
+  const lookUp = competitive.cards.nth(1).getByRole('link', { name: 'Look up Connecteam' });
+  await expect(lookUp).toHaveAttribute('href', /^\/research\?subject=Connecteam&question=/);
+  await expectTapTargetsLargeEnough(page, 'the competitor cards with Look up');
 
   const download = page.waitForEvent('download');
   await competitive.button('Export CSV').click();

@@ -2,6 +2,7 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the screen's stylesheet, loaded with its chunk
 import './competitive.css';
 import { IonIcon } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import {
   alertCircleOutline,
@@ -26,7 +27,7 @@ import { Screen } from '../../ui/Screen';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
 import { NoModelNote } from '../settings/NoModelNotice';
-import { isOperator, useNoModel } from '../settings/modelStatus';
+import { capabilitiesQueryOptions, isOperator, useNoModel } from '../settings/modelStatus';
 import { ComparisonMatrix } from './ComparisonMatrix';
 import { CompetitorGrid } from './CompetitorGrid';
 import { useCompetitorAnalysis } from './useCompetitorAnalysis';
@@ -192,6 +193,7 @@ function AnalysisResult({
   analysis: CompetitorAnalysis;
   onNewAnalysis: () => void;
 }) {
+  const { data: capabilities } = useQuery(capabilitiesQueryOptions);
   return (
     <article className="competitive-result">
       <section className="competitive-summary">
@@ -217,7 +219,10 @@ function AnalysisResult({
       </div>
 
       <h2 className="competitive-heading">Competitors</h2>
-      <CompetitorGrid competitors={analysis.competitors} />
+      <CompetitorGrid
+        competitors={analysis.competitors}
+        lookUp={capabilities?.webSearch === true}
+      />
 
       {analysis.comparison_matrix.length > 0 && (
         <>

@@ -5,13 +5,28 @@ import {
   peopleOutline,
   removeCircleOutline,
 } from 'ionicons/icons';
+import { Link } from '@tanstack/react-router';
 import type { CompetitorAnalysis } from '../../../domain/contract/playbooks';
 import { CompetitorLogo } from './CompetitorLogo';
 
 type Competitor = CompetitorAnalysis['competitors'][number];
 
-/** The competitors as cards: 2 columns on a phone, up to 4 on wide screens. */
-export function CompetitorGrid({ competitors }: { competitors: readonly Competitor[] }) {
+/** What a competitor's research asks its pages. */
+const COMPETITOR_QUESTION =
+  'What do they sell, to whom, at what price, and what do their customers say?';
+
+/**
+ * The competitors as cards: 2 columns on a phone, up to 4 on wide screens. With a search engine
+ * (`lookUp`), each card offers to look its competitor up on the web: research whose every line
+ * cites its page, kept on the phone, which later answers about them cite.
+ */
+export function CompetitorGrid({
+  competitors,
+  lookUp = false,
+}: {
+  competitors: readonly Competitor[];
+  lookUp?: boolean;
+}) {
   return (
     <ul
       className={`competitor-grid competitor-grid--${Math.min(Math.max(competitors.length, 2), 4)}`}
@@ -46,6 +61,15 @@ export function CompetitorGrid({ competitors }: { competitors: readonly Competit
               </div>
             )}
           </dl>
+          {lookUp && (
+            <Link
+              to="/research"
+              search={{ subject: c.name, question: COMPETITOR_QUESTION }}
+              className="result-actions__button competitor-card__look-up"
+            >
+              Look up {c.name}
+            </Link>
+          )}
         </li>
       ))}
     </ul>

@@ -148,7 +148,12 @@ export function FlowPanel({
             onOpenStep={session.open}
             lookUp={
               session.view.question.lookUp && (
-                <LookItUp db={db} userId={userId} subject={lookUpSubject(session.view.value)} />
+                <LookItUp
+                  db={db}
+                  userId={userId}
+                  kind={session.view.question.lookUp}
+                  subject={lookUpSubject(session.view.value, session.view.question.lookUp)}
+                />
               )
             }
             footnote={

@@ -1,7 +1,7 @@
 /**
  * 'Look it up' on a flow's step that names a company or a person (the cold email's "Who are you
- * writing to?"): research them on the web now, so the draft cites what the pages say instead of
- * what the model remembers. Research already kept for them is said, with its age, and used as it is
+ * writing to?", the objection guide's "Who do they compare you with?"): research them on the web
+ * now, so the result cites what the pages say instead of what the model remembers. Research already kept for them is said, with its age, and used as it is
  * (the server finds it by the answer's words); 'Look it up again' refreshes it. Nothing shows on a
  * server with no search engine: the flow runs as it always did.
  */
@@ -18,20 +18,33 @@ import { capabilitiesQueryOptions } from '../settings/modelStatus';
 import { allKeptResearch, sourcesCounted } from './keptResearch';
 import { useResearch } from './research.queries';
 
-/** What the research asks the pages, for an email to write from. */
-export const LOOK_UP_QUESTION =
-  'What is new and specific about them that a first email could mention: news, funding, hiring, launches, people?';
+/** What the research asks the pages, for each kind of step, and what then cites it. */
+const LOOK_UP: Record<'recipient' | 'competitor', { question: string; cites: string }> = {
+  recipient: {
+    question:
+      'What is new and specific about them that a first email could mention: news, funding, hiring, launches, people?',
+    cites: 'the email cites',
+  },
+  competitor: {
+    question: 'What do they sell, to whom, at what price, and what do their customers say?',
+    cites: 'the guide cites',
+  },
+};
 
 export function LookItUp({
   db,
   userId,
   subject,
+  kind,
 }: {
   db: PitchpadDb;
   userId: number;
   /** Who the answer names ('Freightly'), or nothing yet. */
   subject: string | undefined;
+  /** Whom the step names: an email's recipient, or a competitor. */
+  kind: 'recipient' | 'competitor';
 }) {
+  const { question, cites } = LOOK_UP[kind];
   const id = useId();
   const online = useOnline();
   const now = useNow();
@@ -47,7 +60,7 @@ export function LookItUp({
   if (!subject || capabilities?.webSearch !== true) return null;
   const made = research.data && subjectKey(research.data.subject) === key ? research.data : kept;
   const lookUp = (refresh: boolean) =>
-    research.mutate({ subject, question: LOOK_UP_QUESTION, ...(refresh ? { refresh: true } : {}) });
+    research.mutate({ subject, question, ...(refresh ? { refresh: true } : {}) });
   const pending = research.isPending && research.variables?.subject === subject;
 
   return (
@@ -60,7 +73,7 @@ export function LookItUp({
         <p className="look-it-up__status" id={`${id}-why`}>
           {made ? (
             <>
-              Research on {made.subject}, {relativeTime(made.madeAt, now)}: the email cites its{' '}
+              Research on {made.subject}, {relativeTime(made.madeAt, now)}: {cites} its{' '}
               {sourcesCounted(made.sources.length)}.{' '}
               <Link to="/research/$researchId" params={{ researchId: made.id }}>
                 Read it
@@ -68,7 +81,7 @@ export function LookItUp({
               {!online && ' Looking it up again needs a signal.'}
             </>
           ) : online ? (
-            `Look ${subject} up on the web first, and the email cites what the pages say.`
+            `Look ${subject} up on the web first, and ${cites} what the pages say.`
           ) : (
             `Looking ${subject} up needs a signal.`
           )}
