@@ -7,7 +7,7 @@ import {
   type WebSearchTestResponse,
 } from '../../domain/contract/webSearch';
 import type { AppContext, AppDeps, AppState } from '../context';
-import { AppError, NotFound } from '../errors';
+import { AppError, NotFound, RateLimited } from '../errors';
 import { userPayer } from '../llm/budget';
 import type { LlmGateway } from '../llm/types';
 import { shownUrl } from '../llm/probe';
@@ -33,6 +33,11 @@ const researchPerUser = rateLimit(
 );
 const testsPerUser = loginWindowRule('web-search-test:user', 30);
 
+/** Research one rep may have running at once on an instance: each reads and parses up to 5 pages. */
+export const RESEARCH_RUNNING_MAX = 2;
+export const RESEARCH_BUSY_MESSAGE =
+  'Two lookups are already running for you: wait for one to finish, then try again.';
+
 /**
  * POST /api/research (research a subject, or answer the one kept), GET /api/research (the rep's,
  * newest first), GET and DELETE /api/research/:id; and the operator's Settings → Web search:
@@ -40,16 +45,28 @@ const testsPerUser = loginWindowRule('web-search-test:user', 30);
  */
 export function researchRoutes(model: LlmGateway) {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
+  // Research running per rep on this instance: a rep (or a script) firing many at once would have
+  // this process fetch and parse pages for all of them together.
+  const running = new Map<number, number>();
 
   router.post('/research', requireUser(), researchPerUser, validate(ResearchInput), async (ctx) => {
     const user = userOf(ctx);
-    const body: Research = await researchSubject(
-      { pool: ctx.pool, config: ctx.config, log: ctx.log, llm: model },
-      user.id,
-      userPayer(user),
-      inputOf(ctx, ResearchInput),
-    );
-    ctx.body = body;
+    const now = running.get(user.id) ?? 0;
+    if (now >= RESEARCH_RUNNING_MAX) throw RateLimited(5, RESEARCH_BUSY_MESSAGE);
+    running.set(user.id, now + 1);
+    try {
+      const body: Research = await researchSubject(
+        { pool: ctx.pool, config: ctx.config, log: ctx.log, llm: model },
+        user.id,
+        userPayer(user),
+        inputOf(ctx, ResearchInput),
+      );
+      ctx.body = body;
+    } finally {
+      const left = (running.get(user.id) ?? 1) - 1;
+      if (left > 0) running.set(user.id, left);
+      else running.delete(user.id);
+    }
   });
 
   router.get('/research', requireUser(), async (ctx) => {

@@ -14,6 +14,7 @@ import {
   type TestServer,
 } from '../../tests/support/server';
 import { NO_SEARCH_ENGINE_MESSAGE } from './research';
+import { RESEARCH_BUSY_MESSAGE } from './research.routes';
 
 /**
  * Research over HTTP on both databases, against a fake SearXNG and a site of fixture pages on
@@ -361,6 +362,35 @@ describe.each([
     expect(plan.status).toBe(200);
     expect(server.fake.requests.at(-1)!.messages[0]!.content).not.toContain('Pages from the web');
     expect(plan.body.message.sources ?? []).toEqual([]);
+  });
+
+  it('runs two research of one rep at once, refusing a third until one ends; another rep is not held', async () => {
+    const alice = await loggedInClient(server);
+    const before = engine.requests.length;
+    engine.delayNext(1_500);
+    engine.delayNext(1_500);
+    const slow = [1, 2].map(() => {
+      server.fake.enqueue(modelAnswer({ claims: [], unconfirmed: [] }));
+      return alice.client.post('/api/research', { subject: `Hooli ${tag()}` });
+    });
+    // Both have reached the search engine: both are running.
+    await expect
+      .poll(() => engine.requests.length, { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(before + 2);
+    const third = await alice.client.post('/api/research', { subject: `Raviga ${tag()}` });
+    expect(third.status).toBe(429);
+    expect(third.body.message).toBe(RESEARCH_BUSY_MESSAGE);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    const bob = await loggedInClient(server);
+    server.fake.enqueue(modelAnswer({ claims: [], unconfirmed: [] }));
+    expect((await bob.client.post('/api/research', { subject: `Raviga ${tag()}` })).status).toBe(
+      200,
+    );
+    expect((await Promise.all(slow)).map((res) => res.status)).toEqual([200, 200]);
+    server.fake.enqueue(modelAnswer({ claims: [], unconfirmed: [] }));
+    expect((await alice.client.post('/api/research', { subject: `Raviga ${tag()}` })).status).toBe(
+      200,
+    );
   });
 
   it('holds a rep to 30 research an hour, and another rep is not held by it', async () => {
