@@ -129,6 +129,26 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(true);
   });
 
+  it('refuses FETCH_ALLOW_LOOPBACK in production, saying it is only for tests', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      APP_URL: 'https://pitchpad.example.com',
+    };
+    for (const FETCH_ALLOW_LOOPBACK of ['true', '1']) {
+      const load = () => loadConfig({ ...production, FETCH_ALLOW_LOOPBACK });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow(
+        'Invalid environment:\n  FETCH_ALLOW_LOOPBACK: only for tests; a production server never fetches its own machine for a user',
+      );
+    }
+    expect(loadConfig({ ...production, FETCH_ALLOW_LOOPBACK: 'false' }).userFetch).toEqual({
+      allowHttp: false,
+      allowLoopback: false,
+    });
+    expect(loadConfig({ FETCH_ALLOW_LOOPBACK: 'true' }).userFetch.allowLoopback).toBe(true);
+  });
+
   it('trusts one proxy hop by default, or as many as TRUST_PROXY_HOPS says', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' })).toMatchObject({ trustProxy: true, proxyHops: 1 });
     expect(loadConfig({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' })).toMatchObject({

@@ -16,6 +16,7 @@ import {
 import type { PushKeyResponse } from '../../domain/contract/push';
 import { startFakePushService } from '../../tests/fakes/pushService';
 import { briefDueAt, eveningBefore } from './briefs';
+import { readAddress, saveCalendar } from './calendar';
 
 /**
  * Prep briefs over HTTP on both databases: made by the background work once per meeting however
@@ -23,6 +24,7 @@ import { briefDueAt, eveningBefore } from './briefs';
  * within the rep's allowance or assembled without it, and the rep's own.
  */
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+const minutesAfter = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000);
 const tag = () => randomBytes(4).toString('hex');
 
 /** A calendar of one external meeting (named `title`) and one internal one, for a rep at pitchpad.test. */
@@ -244,6 +246,127 @@ describe.each([
 
       const bob = await connected();
       expect((await bob.client.post(bob.path, {})).status).toBe(200);
+    } finally {
+      await calendar.close();
+    }
+  });
+
+  it('makes a brief again at 18:00 the evening before and two hours before the meeting, and not in between', async () => {
+    // A meeting three hours away, on a whole minute: its evening before is over, two hours before is not.
+    const start = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 3 * 3_600_000);
+    const calendar = await startFakeCalendar(
+      icsOf([
+        {
+          uid: `due-${tag()}`,
+          start,
+          minutes: 30,
+          summary: 'Freightly pilot review',
+          attendees: ['dana.ortiz@freightly.example'],
+        },
+      ]),
+    );
+    try {
+      const { user, client } = await rep(offline);
+      await client.put('/api/calendar', { url: calendar.url, timeZone: 'Europe/Berlin' });
+      const work = offline.calendarWork;
+      // The turn the connection started makes the first brief.
+      await work.forUser(user.id);
+      const madeAt = async () => {
+        const { rows } = await offline.pool.query<{ made_at: Date | null }>(
+          'SELECT made_at FROM meeting_briefs WHERE user_id = $1',
+          [user.id],
+        );
+        expect(rows).toHaveLength(1);
+        return rows[0]!.made_at?.toISOString() ?? null;
+      };
+      expect(await madeAt()).not.toBeNull();
+      const evening = eveningBefore(start, 'Europe/Berlin');
+      const twoHoursBefore = new Date(start.getTime() - 2 * 3_600_000);
+      // As if that brief had been made the day before, when the meeting appeared (a brief carries
+      // the clock's time, whatever moment the test gives the turn).
+      await offline.pool.query('UPDATE meeting_briefs SET made_at = $2 WHERE user_id = $1', [
+        user.id,
+        minutesAfter(evening, -120),
+      ]);
+      const dayBefore = await madeAt();
+      await work.forUser(user.id, minutesAfter(evening, -60));
+      expect(await madeAt()).toBe(dayBefore);
+
+      await work.forUser(user.id, minutesAfter(evening, 1));
+      const eveningBrief = await madeAt();
+      expect(eveningBrief).not.toBe(dayBefore);
+      await work.forUser(user.id, minutesAfter(evening, 2));
+      await work.forUser(user.id, minutesAfter(twoHoursBefore, -1));
+      expect(await madeAt()).toBe(eveningBrief);
+
+      await work.forUser(user.id, minutesAfter(twoHoursBefore, 1));
+      const lastBrief = await madeAt();
+      expect(lastBrief).not.toBe(eveningBrief);
+      // What the rep sees is the last one made.
+      const { briefs } = (await client.get<MeetingsResponse>('/api/meetings')).body;
+      await work.forUser(user.id);
+      expect(briefs.map((brief) => [brief.title, brief.madeAt])).toEqual([
+        ['Freightly pilot review', lastBrief],
+      ]);
+    } finally {
+      await calendar.close();
+    }
+  });
+
+  it('takes over a brief whose maker stopped mid-way once its lease is over, and leaves one still leased alone', async () => {
+    const title = `Freightly kickoff ${tag()}`;
+    const calendar = await calendarFor(title);
+    try {
+      const { user, client } = await rep(b);
+      // Connected as PUT /api/calendar does, without the turn it starts: no instance has made a brief.
+      const read = await readAddress(a.config, calendar.url, { etag: null, lastModified: null });
+      if (read.kind !== 'meetings') throw new Error(`the fake calendar gave ${read.kind}`);
+      await saveCalendar(a.pool, a.config, user.id, calendar.url, read);
+      const meeting = read.meetings.find((m) => m.title === title)!;
+      // Instance a claimed it as claimBrief does, its lease good for a while yet, and stopped.
+      await a.pool.query(
+        `INSERT INTO meeting_briefs (user_id, meeting_id, meeting_start, lease_token, lease_until, tried_at)
+         VALUES ($1, $2, $3, 'stopped-maker', now() + interval '5 minutes', now())`,
+        [user.id, meeting.id, meeting.start],
+      );
+      const row = async () =>
+        (
+          await a.pool.query<{ made_at: Date | null; lease_token: string | null }>(
+            'SELECT made_at, lease_token FROM meeting_briefs WHERE user_id = $1 AND meeting_id = $2',
+            [user.id, meeting.id],
+          )
+        ).rows[0];
+
+      await b.calendarWork.forUser(user.id);
+      expect(await row()).toEqual({ made_at: null, lease_token: 'stopped-maker' });
+      expect(briefRequests(app.fake, title)).toHaveLength(0);
+
+      // The lease runs out with no brief made: b's next turn makes it.
+      await a.pool.query(
+        `UPDATE meeting_briefs SET lease_until = now() - interval '1 second'
+          WHERE user_id = $1 AND meeting_id = $2`,
+        [user.id, meeting.id],
+      );
+      app.fake.enqueue({
+        reply: JSON.stringify({
+          known: [],
+          openPoints: [],
+          questions: ['What does a delayed load cost you today?'],
+          objections: [],
+          outcome: 'A first call with their operations lead booked.',
+        }),
+      });
+      await b.calendarWork.forUser(user.id);
+      expect(await row()).toEqual({ made_at: expect.any(Date), lease_token: null });
+      expect(briefRequests(app.fake, title)).toHaveLength(1);
+      const { briefs } = (await client.get<MeetingsResponse>('/api/meetings')).body;
+      await b.calendarWork.forUser(user.id);
+      expect(briefs).toHaveLength(1);
+      expect(briefs[0]).toMatchObject({
+        title,
+        byModel: true,
+        outcome: 'A first call with their operations lead booked.',
+      });
     } finally {
       await calendar.close();
     }

@@ -12,6 +12,15 @@ import { startTestServer, type TestServer } from '../../tests/support/server';
  * before any connection.
  */
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+const minutesAfter = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000);
+/** The one meeting of a calendar whose host dates its changes. */
+const datedEvent = (summary: string) => ({
+  uid: 'dated',
+  start: inHours(20),
+  minutes: 30,
+  summary,
+  attendees: ['dana@freightly.example'],
+});
 let fake: FakeCalendar;
 let production: TestServer;
 const servers: Record<string, TestServer> = {};
@@ -130,6 +139,107 @@ describe.each(['the suite’s database', 'the embedded database'])('on %s', (dat
       expect(broken.body.meetings).toHaveLength(2);
     } finally {
       fake.answer = 'calendar';
+    }
+  });
+
+  it('asks with If-Modified-Since a host that sends only Last-Modified, and keeps the meetings it answers unchanged', async () => {
+    const host = await startFakeCalendar(icsOf([datedEvent('Freightly demo')]));
+    host.etag = false;
+    host.lastModified = new Date('2026-01-05T09:30:00Z');
+    try {
+      const { user, client } = await rep(server());
+      expect((await client.put('/api/calendar', { url: host.url })).status).toBe(200);
+      await server().calendarWork.forUser(user.id);
+      const stored = await server().pool.query<{ etag: string | null; last_modified: string }>(
+        'SELECT etag, last_modified FROM calendar_connections WHERE user_id = $1',
+        [user.id],
+      );
+      expect(stored.rows[0]).toEqual({
+        etag: null,
+        last_modified: 'Mon, 05 Jan 2026 09:30:00 GMT',
+      });
+      /** The meetings the rep sees after the last read has gone stale, the read done. */
+      const readAgain = async () => {
+        await server().pool.query(
+          "UPDATE calendar_connections SET fetched_at = now() - interval '1 hour' WHERE user_id = $1",
+          [user.id],
+        );
+        const listed = await client.get<MeetingsResponse>('/api/meetings');
+        await server().calendarWork.forUser(user.id);
+        return listed.body;
+      };
+
+      // The host answers 304 by the date alone: the text it holds now is not what the rep sees.
+      host.ics = icsOf([datedEvent('Freightly demo, moved room')]);
+      const unchanged = await readAgain();
+      expect(host.requests).toHaveLength(2);
+      expect(host.requests[1]).toEqual({ ifModifiedSince: 'Mon, 05 Jan 2026 09:30:00 GMT' });
+      expect(unchanged.meetings.map((m) => m.title)).toEqual(['Freightly demo']);
+      expect(unchanged.calendar.problem).toBeNull();
+
+      // Changed since: the new text, and its date asked with next time.
+      host.lastModified = new Date('2026-01-06T10:00:00Z');
+      const changed = await readAgain();
+      expect(changed.meetings.map((m) => m.title)).toEqual(['Freightly demo, moved room']);
+      await readAgain();
+      expect(host.requests.slice(2)).toEqual([
+        { ifModifiedSince: 'Mon, 05 Jan 2026 09:30:00 GMT' },
+        { ifModifiedSince: 'Tue, 06 Jan 2026 10:00:00 GMT' },
+      ]);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('reads the calendar again every 15 minutes while the rep uses the app, and at most hourly otherwise', async () => {
+    const host = await startFakeCalendar(
+      icsOf([
+        {
+          uid: 'schedule',
+          start: inHours(20),
+          minutes: 30,
+          summary: 'Freightly demo',
+          attendees: ['dana@freightly.example'],
+        },
+      ]),
+    );
+    try {
+      const { user, client } = await rep(server());
+      expect((await client.put('/api/calendar', { url: host.url })).status).toBe(200);
+      const work = server().calendarWork;
+      // The turn the connection started finds the calendar just read.
+      await work.forUser(user.id);
+      expect(host.requests).toHaveLength(1);
+      /** When the calendar was last read, by the database. */
+      const lastRead = async () =>
+        (
+          await server().pool.query<{ fetched_at: Date }>(
+            'SELECT fetched_at FROM calendar_connections WHERE user_id = $1',
+            [user.id],
+          )
+        ).rows[0]!.fetched_at;
+
+      // In use: the session was seen at sign-in, moments ago.
+      let read = await lastRead();
+      await work.forUser(user.id, minutesAfter(read, 10));
+      expect(host.requests).toHaveLength(1);
+      await work.forUser(user.id, minutesAfter(read, 16));
+      expect(host.requests).toHaveLength(2);
+      expect((await lastRead()).getTime()).toBeGreaterThan(read.getTime());
+
+      // Not in use: the session last seen two hours ago.
+      await server().pool.query(
+        "UPDATE user_session SET last_seen_at = now() - interval '2 hours' WHERE user_id = $1",
+        [user.id],
+      );
+      read = await lastRead();
+      await work.forUser(user.id, minutesAfter(read, 16));
+      await work.forUser(user.id, minutesAfter(read, 59));
+      expect(host.requests).toHaveLength(2);
+      await work.forUser(user.id, minutesAfter(read, 61));
+      expect(host.requests).toHaveLength(3);
+    } finally {
+      await host.close();
     }
   });
 

@@ -1,6 +1,9 @@
 // A fake calendar host on loopback, as Google Calendar's secret iCal address answers: the .ics with
 // an ETag (304 to a matching If-None-Match), or what a broken address gives (404, a sign-in page).
-// Tests let the server fetch it with FETCH_ALLOW_LOOPBACK; it counts every request it gets.
+// Given a `lastModified`, it also sends Last-Modified and answers 304 to an If-Modified-Since not
+// before it, as a real host does (only when no If-None-Match came: that one wins); `etag: false`
+// serves a host that sends no ETag at all. Tests let the server fetch it with FETCH_ALLOW_LOOPBACK;
+// it counts every request it gets, with the validators each carried.
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +15,12 @@ export interface FakeCalendar {
   answer: 'calendar' | 'not-found' | 'sign-in';
   /** The iCal text served. */
   ics: string;
-  requests: { ifNoneMatch?: string }[];
+  /** Whether the answer carries an ETag (true unless a test serves a host that sends none). */
+  etag: boolean;
+  /** The calendar's Last-Modified, sent with it when set (null: the host sends none). */
+  lastModified: Date | null;
+  /** Every request the host got, in order, with the validators it carried. */
+  requests: { ifNoneMatch?: string; ifModifiedSince?: string }[];
   close(): Promise<void>;
 }
 
@@ -150,19 +158,44 @@ export function icsOf(events: FakeEvent[], zones: string[] = []): string {
 }
 
 export async function startFakeCalendar(ics: string): Promise<FakeCalendar> {
-  const fake = { answer: 'calendar', ics, requests: [] } as unknown as FakeCalendar;
+  const fake = {
+    answer: 'calendar',
+    ics,
+    etag: true,
+    lastModified: null,
+    requests: [],
+  } as unknown as FakeCalendar;
   const server: Server = createServer((req, res) => {
     const ifNoneMatch = req.headers['if-none-match'];
-    fake.requests.push(typeof ifNoneMatch === 'string' ? { ifNoneMatch } : {});
+    const ifModifiedSince = req.headers['if-modified-since'];
+    fake.requests.push({
+      ...(typeof ifNoneMatch === 'string' ? { ifNoneMatch } : {}),
+      ...(typeof ifModifiedSince === 'string' ? { ifModifiedSince } : {}),
+    });
     if (fake.answer === 'not-found') return res.writeHead(404).end('Not Found');
     if (fake.answer === 'sign-in')
       return res
         .writeHead(200, { 'content-type': 'text/html' })
         .end('<html><body>Sign in to continue</body></html>');
     // A hash of the content, as a real host's: a meeting moved changes it, whatever the length.
-    const etag = `"${createHash('sha1').update(fake.ics).digest('hex').slice(0, 16)}"`;
-    if (ifNoneMatch === etag) return res.writeHead(304, { etag }).end();
-    res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8', etag }).end(fake.ics);
+    const etag = fake.etag
+      ? `"${createHash('sha1').update(fake.ics).digest('hex').slice(0, 16)}"`
+      : undefined;
+    const lastModified = fake.lastModified?.toUTCString();
+    const validators = {
+      ...(etag ? { etag } : {}),
+      ...(lastModified ? { 'last-modified': lastModified } : {}),
+    };
+    // If-None-Match first; If-Modified-Since only without it, a date at or after the last change.
+    const since = ifModifiedSince ? Date.parse(ifModifiedSince) : NaN;
+    const unchanged =
+      ifNoneMatch !== undefined
+        ? ifNoneMatch === etag
+        : lastModified !== undefined && since >= Date.parse(lastModified);
+    if (unchanged) return res.writeHead(304, validators).end();
+    res
+      .writeHead(200, { 'content-type': 'text/calendar; charset=utf-8', ...validators })
+      .end(fake.ics);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/calendar/ical/secret-abc/basic.ics`;
