@@ -9,7 +9,7 @@ function browserWith(
 ) {
   const requestPermission = vi.fn(async () => answer);
   vi.stubGlobal('Notification', { permission, requestPermission });
-  vi.stubGlobal('PushManager', class {});
+  vi.stubGlobal('PushManager', function PushManager() {});
   Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
   return requestPermission;
 }
