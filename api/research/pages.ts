@@ -193,12 +193,12 @@ async function readRobots(page: URL, options: GuardedFetchOptions): Promise<Robo
 function fetchProblem(error: unknown, timeoutMs: number, maxBytes: number): string {
   if (!(error instanceof GuardedFetchError)) return 'The page could not be read.';
   if (error.kind === 'refused') return error.message;
-  // guardedFetch tells a timeout and a size overrun apart only by its words.
-  if (/too long/i.test(error.message)) return `The site did not answer in ${timeoutMs / 1000} s.`;
   // A page cut off at the limit is not read at all: its first part may be all menus and scripts,
   // and a source that looks whole but stops part-way would be cited for what it never said.
-  if (/larger than/i.test(error.message))
+  if (error.kind === 'too-large')
     return `The page is too large to read (over ${formatMegabytes(maxBytes)}).`;
+  // A timeout is a failure guardedFetch tells only by its words.
+  if (/too long/i.test(error.message)) return `The site did not answer in ${timeoutMs / 1000} s.`;
   return error.message;
 }
 

@@ -319,6 +319,24 @@ describe.each([
       expect.objectContaining({ research: expect.objectContaining({ id: research.id, n: 2 }) }),
     ]);
 
+    // Research on another company the recipient's answer names is not sent as the recipient's.
+    server.fake.enqueue(modelAnswer({ claims: [], unconfirmed: [] }));
+    const gong = `Gong${tag()}`;
+    expect((await client.post('/api/research', { subject: gong })).status).toBe(200);
+    const exGong = await client.post(
+      '/api/chat',
+      buildSend(`Write a cold email to Dana at ${name}.`, {
+        playbookType: 'email',
+        answers: { recipient_info: `Dana Ortiz, VP Sales at ${name}, ex-${gong}` },
+      }),
+    );
+    expect(exGong.body.message.sources).toHaveLength(2);
+    expect(
+      exGong.body.message.sources.every(
+        (s: { research?: { id: string } }) => s.research?.id === research.id,
+      ),
+    ).toBe(true);
+
     // The research is found by whom the email goes to, not by other answers naming the company.
     const elsewhere = await client.post(
       '/api/chat',

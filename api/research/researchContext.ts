@@ -7,6 +7,7 @@
 import type { MessageSource } from '../../domain/contract/chat';
 import { subjectKey } from '../../domain/contract/research';
 import type { ResearchSource } from '../../domain/contract/research';
+import { lookUpSubject } from '../../domain/research/ask';
 import { pageHeading, quoted } from '../../domain/research/research';
 import type { Pool } from '../db';
 import type { KitContext } from '../kit/kitContext';
@@ -36,7 +37,8 @@ const LEAD: Record<'answer' | 'email', string> = {
 /**
  * The pages of the rep's research whose subject `question` names (as a whole word or words), as
  * excerpts numbered from `first` (after the kit's), within `maxTokens`. `purpose`: an answer in
- * the chat, or an email to the one researched.
+ * the chat, or an email to the one researched (`question` is then whom it is to, and only the
+ * research on them is sent).
  */
 export async function researchContextFor(
   pool: Pool,
@@ -46,6 +48,10 @@ export async function researchContextFor(
   purpose: 'answer' | 'email' = 'answer',
   maxTokens = RESEARCH_CONTEXT_MAX_TOKENS,
 ): Promise<KitContext> {
+  // An email's pages are all about its recipient: only the research on whom it is to, never
+  // another company the answer happens to name ('Dana at Freightly, ex-Gong').
+  const recipient = purpose === 'email' ? lookUpSubject(question, 'recipient') : undefined;
+  if (purpose === 'email' && !recipient) return { block: '', sources: [] };
   const asked = subjectKey(question.slice(0, 2_000));
   const { rows } = await pool.query<{
     id: string;
@@ -60,6 +66,7 @@ export async function researchContextFor(
     [userId, asked],
   );
   const named = rows
+    .filter((row) => !recipient || row.subject_key === subjectKey(recipient))
     .filter((row) =>
       new RegExp(
         `(^|[^\\p{L}\\p{N}])${escapeRegExp(row.subject_key)}($|[^\\p{L}\\p{N}])`,

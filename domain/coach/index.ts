@@ -20,7 +20,7 @@ import type { Check, CheckId, CheckStatus, CoachContext, Coaching, Email, Fix } 
 
 export type { Check, CheckId, CheckStatus, CoachContext, Coaching, Email, Fix } from './types';
 export { readingGrade } from './text';
-export { factClaims, type FactClaim, type FactOrigin } from './rules/sourced';
+export { factClaims, keptKey, type FactClaim, type FactOrigin } from './rules/sourced';
 
 type RuleId = Exclude<CheckId, 'empty'>;
 

@@ -139,7 +139,7 @@ export function words(text: string): string[] {
 }
 
 /** Abbreviations whose full stop ends no sentence ('Dr. Ortiz', 'vs. Gong'). */
-const ABBREVIATIONS = new Set(
+export const ABBREVIATIONS = new Set(
   'mr mrs ms mx dr prof sr jr st vs etc e.g i.e approx inc ltd co corp no fig p.s'.split(' '),
 );
 /** A sentence's end: '.', '!', '?' or '…', any closing quote, bracket or Markdown mark, then a space or the end. */

@@ -39,7 +39,7 @@ export function noteSpeakers(notes: string): string[] {
   const people = new Set(transcriptSpeakers(notes).filter((s) => !LABELS.test(s.trim())));
   for (const line of notes.split('\n')) {
     const listed = ATTENDEES.exec(line.trim())?.[1];
-    for (const entry of listed?.split(/[,;]|\band\b/) ?? []) {
+    for (const entry of listed?.split(/[,;]|\sand\s/) ?? []) {
       // An invite's 'Dana Ortiz <dana@freightly.example>' is Dana Ortiz; a bare address stays.
       const name = entry.replace(/<[^<>\n]{0,200}>/, '').trim() || entry.trim();
       if (name && name.length <= 80) people.add(name.replace(/\.$/, ''));

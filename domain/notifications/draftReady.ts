@@ -7,6 +7,7 @@ import { recipientName } from '../drafts/coldEmail';
 import { COLD_EMAIL_NAME_START, COLD_EMAIL_NO_RECIPIENT } from '../playbooks/coldEmail';
 import { FOLLOW_UP_NAME_START } from '../playbooks/followUp';
 import type { PlaybookType } from '../playbooks/types';
+import { withoutCitations } from '../research/citations';
 
 /** What a guided flow produces, in the title's words: "Your <thing> is ready". */
 const READY: Record<Exclude<PlaybookType, 'none' | 'email' | 'followup'>, string> = {
@@ -48,7 +49,11 @@ export function draftReadyText({
   recipientInfo,
   reply,
 }: DraftReadyInput): DraftReadyText {
-  return { title: titleFor(playbookType, chatTitle, recipientInfo), body: firstLine(reply) };
+  return {
+    title: titleFor(playbookType, chatTitle, recipientInfo),
+    // The reply's '[1]' marks point at its Sources, which a notification does not show.
+    body: firstLine(withoutCitations(reply)),
+  };
 }
 
 function titleFor(

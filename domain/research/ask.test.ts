@@ -42,6 +42,9 @@ describe('whom a flow answer names to look up', () => {
     ['Mostly Salesforce Sales Cloud or HubSpot.', 'Salesforce Sales Cloud'],
     ['vs. Chorus.ai', 'Chorus.ai'],
     ['spreadsheets and email', undefined],
+    ['Spreadsheets and Gong', undefined],
+    ['We lose to Gong', undefined],
+    ['Status quo', undefined],
     ['The status quo: they do nothing, or hire another SDR to cover it all', undefined],
     ['', undefined],
   ])('competitors %j → %j', (answer, subject) => {

@@ -31,6 +31,31 @@ export function researchAsk(text: string): string | null {
 const LEAD_WORDS =
   /^(?:mostly|mainly|usually|often|sometimes|vs\.?|versus|against|the|like|e\.g\.?|such as)\s+/i;
 
+/** What an answer about competitors may start with that is no one to look up. */
+const NO_ONE = new Set([
+  'we',
+  'they',
+  'our',
+  'their',
+  'us',
+  'it',
+  'i',
+  'mostly',
+  'nobody',
+  'none',
+  'nothing',
+  'spreadsheets',
+  'spreadsheet',
+  'excel',
+  'email',
+  'status quo',
+  'in-house',
+  'manual',
+  'doing nothing',
+  'other',
+  'others',
+]);
+
 /**
  * Whom a flow's answer names to look up. A recipient: the company ('Dana Ortiz, VP Sales at
  * Freightly' → 'Freightly'), else the person. Competitors: the first one named, when it is a name
@@ -51,7 +76,14 @@ export function lookUpSubject(
     for (let lead = LEAD_WORDS.exec(first); lead; lead = LEAD_WORDS.exec(first))
       first = first.slice(lead[0].length);
     first = first.replace(/[.!?:]+$/, '').trim();
-    subject = /^\p{Lu}/u.test(first) && first.split(/\s+/).length <= 4 ? first : undefined;
+    const words = first.split(/\s+/);
+    subject =
+      /^\p{Lu}/u.test(first) &&
+      words.length <= 4 &&
+      !NO_ONE.has(first.toLowerCase()) &&
+      !NO_ONE.has(words[0]!.toLowerCase())
+        ? first
+        : undefined;
   }
   return subject && subject.length >= 2 && subject.length <= SUBJECT_MAX ? subject : undefined;
 }

@@ -37,6 +37,12 @@ export function sendableEmail<T extends { subject: string; body: string }>(email
 /** The numbers a text states, as digits alone ('$40,000' → '40000', '2.5' → '2.5'). */
 export function numbersIn(text: string): string[] {
   return [...text.matchAll(/\d[\d,.]*/g)]
-    .map((m) => m[0].replace(/[.,]+$/, '').replace(/,(?=\d{3}\b)/g, ''))
+    .map((m) => {
+      // The stops and commas that end it are the sentence's, not the number's (a loop: a regex
+      // anchored at the end would rescan a long run of them from each of its positions).
+      let end = m[0].length;
+      while (end > 0 && (m[0][end - 1] === '.' || m[0][end - 1] === ',')) end--;
+      return m[0].slice(0, end).replace(/,(?=\d{3}\b)/g, '');
+    })
     .filter((n) => n !== '');
 }

@@ -83,6 +83,64 @@ describe('facts about the prospect', () => {
   });
 });
 
+describe('what counts as a fact about them', () => {
+  const context: CoachContext = {
+    ...CONTEXT,
+    facts: { sources: 1, notes: NOTES, original: undefined },
+  };
+  it.each([
+    'Thanks for your time on Tuesday.',
+    'Hope you had a great Thanksgiving.',
+    'Your reps could launch campaigns in minutes.',
+    'You’ll get 20 hours back every week.',
+    'We help teams like yours hit quota in Q3.',
+    'Hope your week is going well.',
+  ])('%j is no fact to source', (sentence) => {
+    expect(facts(`Hi Dana,\n\n${sentence}\n\nBest,\nSam`, context)).toEqual([]);
+  });
+
+  it.each([
+    ['Congrats on the Series B!', 'notes'],
+    ['We saw you raised a $40M round [1].', 'source'],
+    ['Saw you’re expanding into the U.S. market [1].', 'source'],
+    ['Your team moved to Samsara last year.', 'none'],
+  ])('%j is a fact, from %s', (sentence, from) => {
+    expect(facts(`Hi Dana,\n\n${sentence}\n\nBest,\nSam`, context)).toEqual([
+      `${from}: ${sentence}`,
+    ]);
+  });
+
+  it('leaves an inline greeting out of the first fact, so cutting the fact keeps the greeting', () => {
+    const body = 'Hi Dana, congrats on the podcast launch! Worth a call?';
+    const [claim] = factClaims(body, context);
+    expect(claim?.text).toBe('congrats on the podcast launch!');
+  });
+
+  it('still flags a made-up fact the rep changed one word of, and takes a rewritten one as theirs', () => {
+    const original = 'Hi Dana,\n\nI loved your recent podcast on ramp time.\n\nBest,\nSam';
+    const withOriginal = { ...CONTEXT, facts: { ...CONTEXT.facts!, original } };
+    expect(facts(original.replace('recent', 'latest'), withOriginal)).toEqual([
+      'none: I loved your latest podcast on ramp time.',
+    ]);
+    expect(
+      facts(
+        original.replace('I loved your recent podcast on ramp time.', 'Your team spoke at SaaStr.'),
+        withOriginal,
+      ),
+    ).toEqual(['yours: Your team spoke at SaaStr.']);
+  });
+
+  it('reads long runs of stops and commas, in the body and the notes, in linear time', () => {
+    const run = `x${'.'.repeat(100_000)}y`;
+    const hostile = {
+      ...CONTEXT,
+      facts: { ...CONTEXT.facts!, notes: `${NOTES} ${run} 1${','.repeat(100_000)}2` },
+    };
+    expect(sentenceSpans(run)).toHaveLength(1);
+    expect(factClaims(`Freightly is hiring 20 reps. ${run}`, hostile)).toHaveLength(1);
+  });
+});
+
 describe('the sourced-facts check', () => {
   it('warns on one fact with no source and names it', () => {
     const check = checkSourced({ subject: 'Ramp', body: EMAIL }, CONTEXT)!;

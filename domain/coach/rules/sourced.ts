@@ -1,6 +1,14 @@
 import { citedNumbers, numbersIn, withoutCitations } from '../../research/citations';
 import { linkHost, siteName } from '../../webLink';
-import { folded, isQuestion, messageParts, plainText, words } from '../text';
+import {
+  ABBREVIATIONS,
+  folded,
+  isQuestion,
+  messageParts,
+  plainText,
+  trimEnds,
+  words,
+} from '../text';
 import { good, notGood, plural, type Check, type CoachContext, type Email } from '../types';
 
 /**
@@ -66,7 +74,6 @@ const EVENT_STEMS = [
   'headcount',
   'release',
   'partnership',
-  'new office',
   'wrote',
   'spoke',
   'tweet',
@@ -74,24 +81,33 @@ const EVENT_STEMS = [
   'conference',
 ];
 const EVENT = new RegExp(`^(?:${EVENT_STEMS.join('|')})`);
-const YOU = /(?:^|[^\p{L}'])(?:you|your|yours|you're|you've|you'll)(?![\p{L}'])/u;
+const YOU = /(?:^|[^\p{L}'])(?:you|your|yours|you're|you've|you'll|you'd)(?![\p{L}'])/u;
+/** A sentence the rep leads with their own side ('We help teams like yours…'): about the sender. */
 const SENDER_LED = /^(?:we|we're|we've|our|us)(?![\p{L}'])/iu;
-/** Capitalised words that name nothing of theirs. */
-const COMMON_CAPS = new Set([
-  'i',
-  "i'm",
-  "i've",
-  "i'd",
-  "i'll",
-  'hi',
-  'hello',
-  'hey',
-  'dear',
-  'ps',
-]);
+/** …unless it says what the rep saw of them ('We saw you raised…'). */
+const SAW =
+  /(?:^|[^\p{L}])(?:saw|noticed|read|heard|loved|enjoyed|came across|congrat\w*)(?![\p{L}])/u;
+/** A sentence about what could be, not what is ('Your reps could ramp in weeks', 'You'll get…'). */
+const MAYBE =
+  /(?:^|[^\p{L}'])(?:could|would|can|might|will|if|imagine)(?![\p{L}'])|\p{L}'(?:ll|d)(?![\p{L}'])/u;
+/** Greets what happened to them without naming them: 'Congrats on the Series B!'. */
+const CONGRATS = /^(?:congrat|kudos|well done|great news)/i;
+/** Capitalised words that name nothing of theirs: the rep's own, greetings, days, months, holidays. */
+const COMMON_CAPS = new Set(
+  [
+    "i i'm i've i'd i'll hi hello hey dear ps thanks thank hope congrats congratulations",
+    'monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday',
+    'january february march april may june july august september october november december',
+    'jan feb mar apr jun jul aug sep sept oct nov dec q1 q2 q3 q4 h1 h2',
+    'christmas thanksgiving easter new year holidays holiday eid diwali hanukkah',
+  ]
+    .join(' ')
+    .split(' '),
+);
+const NOT_WORD = /[^\p{L}\p{N}]/u;
 
 /** A word's letters and digits, lower case ('Freightly's' → 'freightly's', '(Series' → 'series'). */
-const bare = (word: string) => folded(word).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+const bare = (word: string) => trimEnds(folded(word), NOT_WORD);
 
 /** Whether two words are one word in two forms ('raise'/'raised', 'hire'/'hiring'). */
 function sameStem(a: string, b: string): boolean {
@@ -101,14 +117,26 @@ function sameStem(a: string, b: string): boolean {
   return common === shorter ? shorter >= 1 : common >= 3 && common >= Math.min(5, shorter - 1);
 }
 
+/** Whether `word` is the name `known`, or its possessive ('freightly's'). */
+const isName = (word: string, known: string) => word === known || word === `${known}'s`;
+
+/** Whether the full stop at `at` ends no sentence: an abbreviation ('Dr.', 'vs.', 'U.S.'). */
+function stopInsideSentence(body: string, at: number): boolean {
+  let wordStart = at;
+  while (wordStart > 0 && at - wordStart < 20 && !/\s/.test(body[wordStart - 1]!)) wordStart--;
+  const word = body.slice(wordStart, at).toLowerCase();
+  return ABBREVIATIONS.has(word) || /^(?:\p{L}\.)+\p{L}$/u.test(word);
+}
+
 /**
  * The sentences of a body with where each sits, for cutting one out: a sentence ends at '.', '!',
  * '?' or '…' (with any closing quote and citation marks after it) before a space, or at a line's
- * end. One pass over the text.
+ * end; a full stop after an abbreviation or an initial, or before a lower-case word, ends none. The
+ * greeting that starts the body ('Hi Dana,') is no part of its first sentence. One pass.
  */
 export function sentenceSpans(body: string): { start: number; end: number }[] {
   const spans: { start: number; end: number }[] = [];
-  let start = 0;
+  let start = greetingEnd(body);
   const push = (end: number) => {
     let from = start;
     while (from < end && /\s/.test(body[from]!)) from++;
@@ -117,7 +145,7 @@ export function sentenceSpans(body: string): { start: number; end: number }[] {
     if (to > from) spans.push({ start: from, end: to });
     start = end;
   };
-  for (let i = 0; i < body.length; i++) {
+  for (let i = start; i < body.length; i++) {
     const ch = body[i]!;
     if (ch === '\n') {
       push(i);
@@ -130,12 +158,29 @@ export function sentenceSpans(body: string): { start: number; end: number }[] {
       body.slice(j, j + 80),
     );
     if (marks) j += marks[0].length;
-    if (j < body.length && !/\s/.test(body[j]!)) continue;
+    // Not an end: the run of stops and marks is passed over once, never read again from its middle.
+    if (j < body.length && !/\s/.test(body[j]!)) {
+      i = j - 1;
+      continue;
+    }
+    if (ch === '.' && j === i + 1 && !marks) {
+      let next = j;
+      while (next < body.length && body[next] === ' ') next++;
+      if (stopInsideSentence(body, i) || /\p{Ll}/u.test(body[next] ?? '')) continue;
+    }
     push(j);
     i = j - 1;
   }
   push(body.length);
   return spans;
+}
+
+/** Where an inline greeting at the body's start ends ('Hi Dana, congrats…' → after 'Hi Dana,'). */
+function greetingEnd(body: string): number {
+  const greeting = messageParts(body).greeting;
+  if (!greeting) return 0;
+  const at = body.indexOf(greeting.slice(0, 60));
+  return at !== -1 && at < 10 && greeting.length <= 60 ? at + greeting.length : 0;
 }
 
 /** A sentence as facts are compared: no marks, plain words, lower case, one space. */
@@ -170,7 +215,9 @@ function aboutThemTest(context: CoachContext): (sentence: string) => boolean {
     : null;
   return (sentence) => {
     const text = folded(sentence);
-    return (named?.test(text) ?? false) || (YOU.test(text) && !SENDER_LED.test(sentence.trim()));
+    if (named?.test(text)) return true;
+    if (CONGRATS.test(sentence.trim())) return true;
+    return YOU.test(text) && (!SENDER_LED.test(sentence.trim()) || SAW.test(text));
   };
 }
 
@@ -180,7 +227,7 @@ function anchorsOf(sentence: string, known: readonly string[]) {
   const names = tokens
     .filter((token, i) => i > 0 && /^[("'“]?\p{Lu}/u.test(token))
     .map(bare)
-    .filter((word) => word && !COMMON_CAPS.has(word) && !known.some((k) => sameStem(k, word)));
+    .filter((word) => word && !COMMON_CAPS.has(word) && !known.some((k) => isName(word, k)));
   const events = tokens.map(bare).filter((word) => EVENT.test(word));
   return { numbers: numbersIn(sentence), names, events };
 }
@@ -214,6 +261,35 @@ function notesIndex(notes: string): NotesIndex {
   };
 }
 
+/** The longest kept fact's key: what the rep keeps is stored by it (the server takes at most 600). */
+const KEPT_KEY_MAX = 600;
+
+/** How a fact the rep kept is stored and found again: its key, at most KEPT_KEY_MAX characters. */
+export const keptKey = (sentence: string) => factKey(sentence).slice(0, KEPT_KEY_MAX);
+
+/** The most sentences of the email as written compared word by word; past that, only exactly. */
+const WRITTEN_COMPARED_MAX = 200;
+/** A sentence sharing this share of its words with one the flow wrote is still the flow's. */
+const SAME_SENTENCE_SHARE = 0.7;
+
+/**
+ * Whether a sentence was in the email as the flow wrote it: the same words, or most of them (a word
+ * changed does not make a made-up fact the rep's own).
+ */
+function writtenBefore(original: string): (sentence: string) => boolean {
+  const keys = sentenceSpans(original).map((s) => factKey(original.slice(s.start, s.end)));
+  const exact = new Set(keys);
+  const wordSets = keys.slice(0, WRITTEN_COMPARED_MAX).map((key) => new Set(key.split(' ')));
+  return (sentence) => {
+    const key = factKey(sentence);
+    if (exact.has(key)) return true;
+    const own = [...new Set(key.split(' '))];
+    return wordSets.some(
+      (set) => own.filter((word) => set.has(word)).length >= SAME_SENTENCE_SHARE * own.length,
+    );
+  };
+}
+
 /**
  * The facts about the prospect in an email's body and where each comes from, in the body's order.
  * Nothing without `context.facts` (the email was not written by a flow that knows its sources).
@@ -226,31 +302,25 @@ export function factClaims(body: string, context: CoachContext): FactClaim[] {
   const known = knownNames(context);
   const aboutThem = aboutThemTest(context);
   const notes = notesIndex(facts.notes);
-  const kept = new Set((facts.kept ?? []).map(factKey));
-  const written =
-    facts.original === undefined
-      ? null
-      : new Set(
-          sentenceSpans(facts.original).map((s) => factKey(facts.original!.slice(s.start, s.end))),
-        );
+  const kept = new Set((facts.kept ?? []).map(keptKey));
+  const written = facts.original === undefined ? null : writtenBefore(facts.original);
   const claims: FactClaim[] = [];
   for (const { start, end } of sentenceSpans(body)) {
     const text = body.slice(start, end);
     const plain = plainText(withoutCitations(text)).trim();
-    if (!words(plain).length || isQuestion(plain)) continue;
+    if (!words(plain).length || isQuestion(plain) || MAYBE.test(folded(plain))) continue;
     if (framing.includes(folded(plain))) continue;
     if (!aboutThem(plain)) continue;
     const anchors = anchorsOf(plain, known);
     if (!anchors.numbers.length && !anchors.names.length && !anchors.events.length) continue;
     const cited = citedNumbers(text).filter((n) => n >= 1 && n <= facts.sources);
-    const key = factKey(text);
     const from: FactOrigin = cited.length
       ? 'source'
       : inNotes(anchors, notes)
         ? 'notes'
-        : kept.has(key)
+        : kept.has(keptKey(text))
           ? 'kept'
-          : written && !written.has(key)
+          : written && !written(text)
             ? 'yours'
             : 'none';
     claims.push({ text, start, end, cited, from });

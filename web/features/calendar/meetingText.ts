@@ -31,7 +31,8 @@ export function debriefSearch(
 ): { meeting: string; attendees?: string } {
   const attendees = meeting.attendees
     .filter((a) => !isColleague(a.email, repEmail))
-    .map((a) => (a.name ? `${a.name} <${a.email}>` : a.email))
+    // A name's own comma ('Ortiz, Dana') would read as two people in the list.
+    .map((a) => (a.name ? `${a.name.replaceAll(',', ' ').trim()} <${a.email}>` : a.email))
     .join(', ')
     .slice(0, ATTENDEES_MAX_CHARS);
   return attendees ? { meeting: meeting.title, attendees } : { meeting: meeting.title };

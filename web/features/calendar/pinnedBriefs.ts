@@ -5,7 +5,8 @@
  *    unpinned, and kept up to date when a newer one is read;
  *  - delivered with a meeting's reminder: the service worker fetches the brief as it shows the
  *    reminder (briefPush.ts), so the newest brief (remade 2 hours before) is on the phone even when
- *    the app was not opened since; kept until two days after its meeting.
+ *    the app was not opened since; one two days past its meeting is forgotten when the next
+ *    reminder's brief arrives.
  */
 import type { MeetingBrief } from '../../../domain/contract/calendar';
 import type { PitchpadDb } from '../../data/db';

@@ -16,6 +16,7 @@ import { OFFLINE_DRAFTER_LABEL } from '../../../domain/limits';
 import type { MessageSource } from '../../../domain/contract/chat';
 import { Markdown } from './Markdown';
 import { MessageSources } from './MessageSources';
+import { withoutCitations } from '../../../domain/research/citations';
 import type { Delivery, ReplyState } from './messageView';
 import { TypingIndicator } from './TypingIndicator';
 import { useCopiedMark } from '../../ui/useCopiedMark';
@@ -174,7 +175,10 @@ export const AssistantReply = memo(function AssistantReply({
   const finished =
     state === 'complete' || state === 'stopped' || state === 'incomplete' || state === 'kept';
   const note = STATE_NOTES[state];
-  const { copied, copy } = useCopiedMark(useCallback(() => onCopy(content), [onCopy, content]));
+  // Copied without its '[1]' marks: they point at the Sources under it, which do not travel.
+  const { copied, copy } = useCopiedMark(
+    useCallback(() => onCopy(withoutCitations(content)), [onCopy, content]),
+  );
   return (
     <li
       className={`message message--assistant message--${state}${found ? ' message--found' : ''}`}

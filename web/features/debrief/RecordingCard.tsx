@@ -198,7 +198,8 @@ export function alsoKnown(
   choice: Pick<ShareChoice, 'flow'>,
   recording: Pick<LocalRecording, 'attendees'>,
 ): Record<string, string> {
-  const first = recording.attendees?.split(',')[0]?.trim();
+  // Split at commas outside an address's '<…>'.
+  const first = recording.attendees?.split(/,(?![^<>]*>)/)[0]?.trim();
   return choice.flow === 'followup' && first ? { recipient: first } : {};
 }
 

@@ -8,7 +8,7 @@
  */
 // oxlint-disable-next-line import/no-unassigned-import -- the card's stylesheet, loaded with it
 import './meetingReminders.css';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { notificationPermission } from './draftReady';
 import { turnOnReminders } from './notifyAsk';
 import { pushSupported } from './pushSubscription';
@@ -41,8 +41,11 @@ const SAID: Record<Reminders, string> = {
 export function MeetingReminders({ userId }: { userId: number }) {
   const id = useId();
   const [state, setState] = useState<Reminders>(remindersNow);
+  const said = useRef<HTMLParagraphElement>(null);
   const turnOn = async () => {
     setState('asking');
+    // The button goes while asking: the focus goes to what it says instead of to the page's top.
+    said.current?.focus();
     const outcome = await turnOnReminders(userId);
     setState(
       outcome === 'subscribed' || outcome === 'handed-over'
@@ -51,14 +54,19 @@ export function MeetingReminders({ userId }: { userId: number }) {
           ? notificationPermission() === 'denied'
             ? 'blocked'
             : 'ask'
-          : outcome === 'unsupported'
-            ? 'unsupported'
-            : 'failed',
+          : // The browser has push (checked before offering): no worker ready in time is a failure.
+            'failed',
     );
   };
   return (
     <div className="meeting-reminders">
-      <p className="meeting-reminders__text" id={`${id}-said`} role="status">
+      <p
+        className="meeting-reminders__text"
+        id={`${id}-said`}
+        role="status"
+        tabIndex={-1}
+        ref={said}
+      >
         {SAID[state]}
       </p>
       {(state === 'ask' || state === 'failed') && (

@@ -13,13 +13,17 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   coachEmail,
   factClaims,
+  keptKey,
   type Check,
   type CoachContext,
   type FactClaim,
 } from '../../../domain/coach';
 import { factKey } from '../../../domain/coach/rules/sourced';
-import { EMAIL_SUBJECT_MAX, type MessageSource } from '../../../domain/contract/chat';
-import { withoutCitations } from '../../../domain/research/citations';
+import {
+  EMAIL_KEPT_FACTS_MAX,
+  EMAIL_SUBJECT_MAX,
+  type MessageSource,
+} from '../../../domain/contract/chat';
 import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
 import { setTyping } from '../../ui/typingGuard';
@@ -106,16 +110,17 @@ export function EmailEditor({
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    // Only what the body still says is kept: a fact cut or rewritten since needs no keeping.
-    const still = new Set(factClaims(body, context).map((claim) => factKey(claim.text)));
-    onSave({ subject, body, kept: kept.filter((fact) => still.has(factKey(fact))) });
+    // Only what the body still says is kept (a fact cut or rewritten since needs no keeping), the
+    // latest EMAIL_KEPT_FACTS_MAX.
+    const still = new Set(factClaims(body, context).map((claim) => keptKey(claim.text)));
+    const keep = kept.filter((fact) => still.has(fact)).slice(-EMAIL_KEPT_FACTS_MAX);
+    onSave({ subject, body, kept: keep });
   };
   const handleRevert = () => {
     setSubject(original.subject);
     setBody(original.body);
   };
-  const keepFact = (claim: FactClaim) =>
-    setKept((facts) => [...facts, withoutCitations(claim.text).trim()]);
+  const keepFact = (claim: FactClaim) => setKept((facts) => [...facts, keptKey(claim.text)]);
   // Cut from the body as it is now (the list may be a pause behind the typing), found by its words.
   const cutFactOut = (claim: FactClaim) =>
     setBody((now) => {

@@ -4,7 +4,7 @@
  * rep's choice). A fact with no source is flagged with 'Keep' (the rep vouches for it) and 'Cut'
  * (taken out of the body). The '[1]' marks are the rep's alone: the email sent carries none.
  */
-import { useId } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { factClaims, type CoachContext, type FactClaim } from '../../../domain/coach';
 import type { MessageSource } from '../../../domain/contract/chat';
 import { withoutCitations } from '../../../domain/research/citations';
@@ -38,12 +38,20 @@ interface EmailFactsProps {
 
 export function EmailFacts({ body, context, sources, onKeep, onCut }: EmailFactsProps) {
   const headingId = useId();
-  const claims = factClaims(body, context);
+  const section = useRef<HTMLElement>(null);
+  // What the last Keep or Cut did, said to a screen reader (the buttons it pressed are gone).
+  const [said, setSaid] = useState('');
+  // Read once per settled body, not on every keystroke's render.
+  const claims = useMemo(() => factClaims(body, context), [body, context]);
   if (!claims.length) return null;
+  const done = (what: string) => {
+    setSaid(what);
+    section.current?.focus();
+  };
   const who = context.company || context.recipientName?.split(/\s+/)[0] || 'them';
   const unsourced = claims.filter((claim) => claim.from === 'none').length;
   return (
-    <section className="email-facts" aria-labelledby={headingId}>
+    <section className="email-facts" aria-labelledby={headingId} ref={section} tabIndex={-1}>
       <h3 id={headingId} className="email-facts__title">
         Facts about {who}
       </h3>
@@ -66,12 +74,21 @@ export function EmailFacts({ body, context, sources, onKeep, onCut }: EmailFacts
               claim={claim}
               quoteId={`${headingId}-${i}`}
               sources={sources}
-              onKeep={onKeep}
-              onCut={onCut}
+              onKeep={() => {
+                onKeep(claim);
+                done('Kept, with no source.');
+              }}
+              onCut={() => {
+                onCut(claim);
+                done('Cut from the email.');
+              }}
             />
           </li>
         ))}
       </ul>
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
     </section>
   );
 }

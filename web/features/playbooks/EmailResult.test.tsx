@@ -159,7 +159,7 @@ describe('facts about the prospect in a researched cold email', () => {
     expect(onSave).toHaveBeenLastCalledWith({
       subject: EMAIL.subject,
       body: EMAIL.body,
-      kept: ['I loved your recent podcast on ramp time.'],
+      kept: ['i loved your recent podcast on ramp time.'],
     });
     cleanup();
 

@@ -137,9 +137,10 @@ function OfflineEmailRow({
     db,
     chatId,
     original,
-    current: email,
+    current: { ...email, ...(edit?.kept ? { kept: edit.kept } : {}) },
     onSave: (saved) => void saveOfflineEmailEdit(db, chatId, editNow(saved)),
   });
+  const sendable = sendableEmail(email);
   return (
     <li className="message message--assistant flow-offline-draft">
       <AiAvatar />
@@ -158,9 +159,9 @@ function OfflineEmailRow({
           </span>
         </div>
         <ResultActions
-          text={emailText(email)}
-          title={email.subject}
-          email={email}
+          text={emailText(sendable)}
+          title={sendable.subject}
+          email={sendable}
           onEdit={editing.open}
         />
         {editing.editor}

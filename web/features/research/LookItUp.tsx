@@ -11,12 +11,16 @@ import { useId } from 'react';
 import { subjectKey } from '../../../domain/contract/research';
 import type { PitchpadDb } from '../../data/db';
 import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
+import { useDebounced } from '../../ui/useDebounced';
 import { useOnline } from '../../ui/useOnline';
 import { relativeTime } from '../chat/format';
 import { useNow } from '../chat/useNow';
 import { capabilitiesQueryOptions } from '../settings/modelStatus';
 import { allKeptResearch, sourcesCounted } from './keptResearch';
 import { useResearch } from './research.queries';
+
+/** How long the answer must stay the same before its subject is read. */
+const SUBJECT_SETTLE_MS = 400;
 
 /** What the research asks the pages, for each kind of step, and what then cites it. */
 const LOOK_UP: Record<'recipient' | 'competitor', { question: string; cites: string }> = {
@@ -34,7 +38,7 @@ const LOOK_UP: Record<'recipient' | 'competitor', { question: string; cites: str
 export function LookItUp({
   db,
   userId,
-  subject,
+  subject: typed,
   kind,
 }: {
   db: PitchpadDb;
@@ -45,6 +49,8 @@ export function LookItUp({
   kind: 'recipient' | 'competitor';
 }) {
   const { question, cites } = LOOK_UP[kind];
+  // Who the answer names once the typing pauses: not re-read (nor re-said) on every keystroke.
+  const subject = useDebounced(typed, SUBJECT_SETTLE_MS);
   const id = useId();
   const online = useOnline();
   const now = useNow();
@@ -64,29 +70,26 @@ export function LookItUp({
   const pending = research.isPending && research.variables?.subject === subject;
 
   return (
-    <div className="look-it-up" aria-live="polite">
-      {pending ? (
-        <p className="look-it-up__status" role="status">
-          Looking up {subject} on the web…
-        </p>
-      ) : (
-        <p className="look-it-up__status" id={`${id}-why`}>
-          {made ? (
-            <>
-              Research on {made.subject}, {relativeTime(made.madeAt, now)}: {cites} its{' '}
-              {sourcesCounted(made.sources.length)}.{' '}
-              <Link to="/research/$researchId" params={{ researchId: made.id }}>
-                Read it
-              </Link>
-              {!online && ' Looking it up again needs a signal.'}
-            </>
-          ) : online ? (
-            `Look ${subject} up on the web first, and ${cites} what the pages say.`
-          ) : (
-            `Looking ${subject} up needs a signal.`
-          )}
-        </p>
-      )}
+    <div className="look-it-up">
+      {/* One status line, said as it changes: what it offers, that it is looking, what it found. */}
+      <p className="look-it-up__status" id={`${id}-why`} role="status">
+        {pending ? (
+          `Looking up ${subject} on the web…`
+        ) : made ? (
+          <>
+            Research on {made.subject}, {relativeTime(made.madeAt, now)}: {cites} its{' '}
+            {sourcesCounted(made.sources.length)}.{' '}
+            <Link to="/research/$researchId" params={{ researchId: made.id }}>
+              Read it
+            </Link>
+            {!online && ' Looking it up again needs a signal.'}
+          </>
+        ) : online ? (
+          `Look ${subject} up on the web first, and ${cites} what the pages say.`
+        ) : (
+          `Looking ${subject} up needs a signal.`
+        )}
+      </p>
       {!pending && (
         <button
           type="button"
