@@ -53,6 +53,7 @@ import { accountExportRoutes } from './account/export.routes';
 import { accountDeleteRoutes } from './account/delete.routes';
 import type { LlmGateway } from './llm/types';
 import { serveWeb } from './static';
+import { sharedPages, shareRoutes } from './shares/shares.routes';
 import { AUTH_FORM_PATHS } from '../domain/contract/authForm';
 import { EARLY_TAP_SCRIPT } from '../domain/contract/earlyTapScript';
 import { FRAME_BODY_SCRIPT, FRAME_HEAD_SCRIPT } from '../domain/contract/frameScript';
@@ -121,6 +122,8 @@ export function createApp({
   app.use(securityHeaders(config));
   // A signed-in rep is sent on from the sign-in pages before they are served (auth/signInPages.ts).
   app.use(sendSignedInOnward(lucia));
+  // /s/<id>: a rep's shared page, made here, never the PWA's shell.
+  app.use(sharedPages(lucia));
   app.use(serveWeb(webDist));
   // koa-session reads its store on every request it runs for, so it runs for guests only: a
   // logged-in user's requests need no guest state (their CSRF secret derives from the login).
@@ -207,6 +210,7 @@ export function createApp({
     pushRoutes(),
     searchRoutes(),
     researchRoutes(model),
+    shareRoutes(),
     accountExportRoutes(),
     accountDeleteRoutes(lucia, stripe),
   ];

@@ -134,10 +134,21 @@ export async function renameChat(
   return rows[0];
 }
 
-/** Soft delete: the row stays as a tombstone so offline clients learn of the deletion. */
+/**
+ * Soft delete: the row stays as a tombstone so offline clients learn of the deletion. The chat's
+ * share links are revoked in the same statement: their pages answer 410 at once, their content gone.
+ */
 export async function deleteChat(pool: Pool, userId: number, chatId: string): Promise<boolean> {
   const { rowCount } = await pool.query(
-    `UPDATE chats SET deleted_at = now() WHERE id = $1 AND user_id = $2 AND ${LIVE_CHAT}`,
+    `WITH deleted AS (
+       UPDATE chats SET deleted_at = now() WHERE id = $1 AND user_id = $2 AND ${LIVE_CHAT}
+       RETURNING id
+     ),
+     revoked AS (
+       UPDATE shares SET revoked_at = now(), content = NULL, email_subject = NULL
+        WHERE chat_id IN (SELECT id FROM deleted) AND revoked_at IS NULL
+     )
+     SELECT 1 FROM deleted`,
     [chatId, userId],
   );
   return (rowCount ?? 0) > 0;

@@ -1,0 +1,158 @@
+/**
+ * The shared page at /s/<id>: plain HTML made on the server, readable before (and without) any
+ * script, styled as the app. The content is a model's and a rep's Markdown, so it is untrusted: raw
+ * HTML in it is shown as text, links go only to http(s) and mailto addresses (rel noopener nofollow
+ * ugc, no referrer), images become links (the page fetches nothing from another host), and the page
+ * runs no script at all (its Content-Security-Policy allows none). It carries nothing of the rep but
+ * the name they chose to show.
+ */
+import { Marked, type Tokens } from 'marked';
+
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/** An address a shared page may link to: http(s) or mailto, nothing else (no javascript:, no data:). */
+function safeHref(href: string): string | null {
+  const trimmed = href.trim();
+  if (!URL.canParse(trimmed)) return null;
+  const { protocol } = new URL(trimmed);
+  return protocol === 'https:' || protocol === 'http:' || protocol === 'mailto:' ? trimmed : null;
+}
+
+const link = (href: string, label: string) =>
+  `<a href="${escapeHtml(href)}" rel="noopener nofollow ugc" referrerpolicy="no-referrer">${label}</a>`;
+
+const markdown = new Marked({ gfm: true, async: false });
+markdown.use({
+  renderer: {
+    html({ text }: Tokens.HTML | Tokens.Tag) {
+      return escapeHtml(text);
+    },
+    link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, token: Tokens.Link) {
+      const label = this.parser.parseInline(token.tokens);
+      const href = safeHref(token.href);
+      return href ? link(href, label) : label;
+    },
+    image({ href, text }: Tokens.Image) {
+      const safe = safeHref(href);
+      const label = escapeHtml(text || href);
+      return safe ? link(safe, label) : label;
+    },
+    table(
+      this: { parser: { parseInline(tokens: Tokens.Generic[]): string } },
+      token: Tokens.Table,
+    ) {
+      const cell = (c: Tokens.TableCell, tag: 'th' | 'td') =>
+        `<${tag}${c.align ? ` style="text-align:${c.align}"` : ''}>${this.parser.parseInline(c.tokens)}</${tag}>`;
+      const head = `<tr>${token.header.map((c) => cell(c, 'th')).join('')}</tr>`;
+      const body = token.rows.map((row) => `<tr>${row.map((c) => cell(c, 'td')).join('')}</tr>`);
+      // A wide table (a competitor matrix) scrolls sideways inside its own box, never the page.
+      return `<div class="table" role="region" aria-label="Table" tabindex="0"><table><thead>${head}</thead><tbody>${body.join('')}</tbody></table></div>`;
+    },
+  },
+});
+
+/** Markdown as safe HTML for a shared page. */
+export function renderSharedMarkdown(text: string): string {
+  return markdown.parse(text) as string;
+}
+
+const STYLE = `
+:root{color-scheme:light;--text:#1a1730;--muted:#5f5b7a;--border:#e4e1ef;--surface:#fff;--bg:#f6f5fb;--brand:#5b3df5}
+*{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--text);font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic","Noto Sans Hebrew","Noto Color Emoji",sans-serif;overflow-wrap:anywhere}
+header,main,footer{max-width:760px;margin:0 auto;padding:0 16px}
+header{display:flex;align-items:center;gap:8px;min-height:56px;font-weight:700;color:var(--brand)}
+.mark{display:inline-grid;place-items:center;width:28px;height:28px;border-radius:8px;background:var(--brand);color:#fff;font-size:14px}
+article{background:var(--surface);border:1px solid var(--border);border-radius:16px;padding:16px 18px;margin:8px 0 24px}
+h1{font-size:1.5rem;line-height:1.25;margin:0 0 4px}
+.meta{color:var(--muted);margin:0 0 16px;font-size:.9rem}
+.subject{font-weight:700;margin:0 0 12px}
+.notice{background:#fff7e6;border:1px solid #f0d9a8;border-radius:12px;padding:10px 12px;margin:8px 0}
+blockquote{margin:0;padding:0 0 0 12px;border-left:3px solid var(--border);color:var(--muted)}
+hr{border:0;border-top:1px solid var(--border);margin:20px 0}
+a{color:var(--brand)}
+.table{overflow-x:auto;margin:12px 0}
+table{border-collapse:collapse;min-width:100%}
+th,td{border:1px solid var(--border);padding:6px 8px;text-align:left;vertical-align:top}
+th{background:var(--bg)}
+pre{overflow-x:auto;background:var(--bg);padding:10px;border-radius:8px}
+footer{color:var(--muted);font-size:.9rem;padding-bottom:32px}
+footer a{display:inline-block;min-height:44px;line-height:44px}
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header><span class="mark" aria-hidden="true">P</span>Pitchpad</header>
+<main>
+${body}
+</main>
+<footer><a href="/" rel="noopener">Made with Pitchpad</a></footer>
+</body>
+</html>`;
+}
+
+/** 'Shared on 29 November 2026 by Sam Lee'. */
+function sharedLine(snapshotAt: Date, shownName: string | null): string {
+  const date = snapshotAt.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `Shared on ${date}${shownName ? ` by ${escapeHtml(shownName)}` : ''}`;
+}
+
+/** The page of a live share. `own`: its rep is reading it (a private one says who else may). */
+export function sharedPage(share: {
+  title: string;
+  content: string;
+  emailSubject: string | null;
+  shownName: string | null;
+  snapshotAt: Date;
+  anyone: boolean;
+  own: boolean;
+}): string {
+  const notice =
+    share.own && !share.anyone
+      ? '<p class="notice" role="note">Only you can open this page. To let others read it, choose ‘Anyone with the link’ where you shared it.</p>'
+      : '';
+  return page(
+    `${share.title} · Pitchpad`,
+    `${notice}<article>
+<h1>${escapeHtml(share.title)}</h1>
+<p class="meta">${sharedLine(share.snapshotAt, share.shownName)}</p>
+${share.emailSubject !== null ? `<p class="subject">Subject: ${escapeHtml(share.emailSubject)}</p>` : ''}
+${renderSharedMarkdown(share.content)}
+</article>`,
+  );
+}
+
+export const SHARE_GONE_TITLE = 'This link no longer works';
+export const SHARE_GONE_TEXT =
+  'Whoever shared it has turned it off, or the time they gave it has run out. Ask them for a new link.';
+export const SHARE_NONE_TITLE = 'Nothing is shared here';
+export const SHARE_NONE_TEXT =
+  'There is no shared page at this address. Check the link you were sent, or ask for a new one.';
+
+/** The page of a revoked or expired share (410), or of no share (404). */
+export function missingSharePage(kind: 'gone' | 'none'): string {
+  const [title, text] =
+    kind === 'gone' ? [SHARE_GONE_TITLE, SHARE_GONE_TEXT] : [SHARE_NONE_TITLE, SHARE_NONE_TEXT];
+  return page(`${title} · Pitchpad`, `<article><h1>${title}</h1><p>${text}</p></article>`);
+}

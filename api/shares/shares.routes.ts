@@ -1,0 +1,142 @@
+import { Router } from '@koa/router';
+import type { Middleware } from 'koa';
+import { ShareChange, ShareInput, type ShareExpiry } from '../../domain/contract/share';
+import type { AppLucia } from '../auth/lucia';
+import { loadSession } from '../auth/sessions';
+import type { AppDeps, AppState } from '../context';
+import { NotFound } from '../errors';
+import { rateLimit } from '../middleware/rateLimit';
+import { requireUser, userOf } from '../middleware/requireUser';
+import { inputOf, validate } from '../middleware/validate';
+import { missingSharePage, sharedPage } from './sharePage';
+import {
+  findOwnShare,
+  insertShare,
+  listShares,
+  newShareId,
+  openShare,
+  presentShare,
+  revokeShare,
+  updateShare,
+} from './shares.sql';
+import { snapshotOf } from './snapshot';
+
+const DAY_MS = 86_400_000;
+const EXPIRY_MS: Record<ShareExpiry, number | null> = {
+  '1d': DAY_MS,
+  '7d': 7 * DAY_MS,
+  '30d': 30 * DAY_MS,
+  never: null,
+};
+const expiryFrom = (expiresIn: ShareExpiry, now = Date.now()) => {
+  const ms = EXPIRY_MS[expiresIn];
+  return ms === null ? null : new Date(now + ms);
+};
+
+/** A rep makes at most this many links an hour: a script looping over the route is stopped. */
+const sharesPerUser = rateLimit({ name: 'share:user', limit: 60, windowMs: 3_600_000 }, (ctx) =>
+  String(userOf(ctx).id),
+);
+
+/**
+ * POST /api/shares (a snapshot of the rep's chat or reply), GET /api/shares (the rep's live links,
+ * with their views), PATCH /api/shares/:id (who may read it, for how long, the name shown, or a new
+ * snapshot), DELETE /api/shares/:id (revoke).
+ */
+export function shareRoutes() {
+  const router = new Router<AppState, AppDeps>({ prefix: '/api' });
+  router.use(['/shares', '/shares/:id'], requireUser());
+
+  router.post('/shares', sharesPerUser, validate(ShareInput), async (ctx) => {
+    const input = inputOf(ctx, ShareInput);
+    const user = userOf(ctx);
+    const messageId = input.messageId ?? null;
+    const snapshot = await snapshotOf(ctx.pool, user.id, input.chatId, messageId);
+    if (!snapshot) throw NotFound(messageId === null ? 'Chat' : 'Reply');
+    const row = await insertShare(ctx.pool, {
+      id: newShareId(),
+      userId: user.id,
+      chatId: input.chatId,
+      messageId,
+      snapshot,
+      shownName: input.shownName || null,
+      anyone: input.anyone,
+      expiresAt: expiryFrom(input.expiresIn),
+    });
+    ctx.status = 201;
+    ctx.body = presentShare(row);
+  });
+
+  router.get('/shares', async (ctx) => {
+    ctx.body = (await listShares(ctx.pool, userOf(ctx).id)).map(presentShare);
+  });
+
+  router.patch('/shares/:id', validate(ShareChange), async (ctx) => {
+    const change = inputOf(ctx, ShareChange);
+    const user = userOf(ctx);
+    const id = ctx.params.id!;
+    const share = await findOwnShare(ctx.pool, user.id, id);
+    if (!share) throw NotFound('Share');
+    const snapshot = change.refresh
+      ? await snapshotOf(ctx.pool, user.id, share.chat_id, share.message_id)
+      : undefined;
+    if (change.refresh && !snapshot) throw NotFound(share.message_id === null ? 'Chat' : 'Reply');
+    const row = await updateShare(ctx.pool, user.id, id, {
+      ...(change.anyone !== undefined ? { anyone: change.anyone } : {}),
+      ...(change.expiresIn !== undefined ? { expiresAt: expiryFrom(change.expiresIn) } : {}),
+      ...(change.shownName !== undefined ? { shownName: change.shownName || null } : {}),
+      ...(snapshot ? { snapshot } : {}),
+    });
+    if (!row) throw NotFound('Share');
+    ctx.body = presentShare(row);
+  });
+
+  router.delete('/shares/:id', async (ctx) => {
+    if (!(await revokeShare(ctx.pool, userOf(ctx).id, ctx.params.id!))) throw NotFound('Share');
+    ctx.status = 204;
+  });
+
+  return router;
+}
+
+/** A share's id as its page's address holds it: 22 characters of base64url. */
+const SHARE_PATH = /^\/s\/([A-Za-z0-9_-]{1,64})\/?$/;
+
+/**
+ * GET /s/<id>: the shared page, before the PWA is served. 200 with the snapshot; 410 for a revoked
+ * or expired link (or one whose chat was deleted), saying so and never showing the content; 404 for
+ * no link, or a private one read by anyone but its rep. Never indexed, no referrer, no script.
+ */
+export function sharedPages(lucia: AppLucia): Middleware<AppState, AppDeps> {
+  const readSession = loadSession(lucia);
+  return async (ctx, next) => {
+    const match = SHARE_PATH.exec(ctx.path);
+    if (!match || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    await readSession(ctx, async () => {});
+    const found = await openShare(ctx.pool, match[1]!, ctx.state.user?.id);
+    ctx.set('X-Robots-Tag', 'noindex, nofollow');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.set(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+    // Per reader (a private page is its rep's alone), and never kept by a shared cache.
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.type = 'html';
+    if (found.state === 'live') {
+      ctx.status = 200;
+      ctx.body = sharedPage({
+        title: found.share.title,
+        content: found.share.content!,
+        emailSubject: found.share.email_subject,
+        shownName: found.share.shown_name,
+        snapshotAt: found.share.snapshot_at,
+        anyone: found.share.anyone,
+        own: found.own,
+      });
+      return;
+    }
+    ctx.status = found.state === 'gone' ? 410 : 404;
+    ctx.body = missingSharePage(found.state);
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * The shares table (db/migrations/0034): a rep's share links and their snapshots. A share is found
+ * by the SHA-256 of its id; a rep's own routes also check it is theirs.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Share } from '../../domain/contract/share';
+import type { Pool } from '../db';
+
+export interface ShareRow {
+  id: string;
+  user_id: number;
+  chat_id: string;
+  message_id: number | null;
+  title: string;
+  content: string | null;
+  email_subject: string | null;
+  shown_name: string | null;
+  anyone: boolean;
+  expires_at: Date | null;
+  snapshot_at: Date;
+  created_at: Date;
+  revoked_at: Date | null;
+  views: number;
+  last_viewed_at: Date | null;
+}
+
+/** What a share shows, made from the stored chat. */
+export interface Snapshot {
+  title: string;
+  content: string;
+  emailSubject: string | null;
+}
+
+/** A new share's id: 128 random bits, as 22 characters of base64url. */
+export const newShareId = () => randomBytes(16).toString('base64url');
+
+const hashOf = (id: string) => createHash('sha256').update(id).digest();
+
+export function presentShare(row: ShareRow): Share {
+  return {
+    id: row.id,
+    path: `/s/${row.id}`,
+    chatId: row.chat_id,
+    messageId: row.message_id,
+    title: row.title,
+    anyone: row.anyone,
+    expiresAt: row.expires_at?.toISOString() ?? null,
+    snapshotAt: row.snapshot_at.toISOString(),
+    createdAt: row.created_at.toISOString(),
+    shownName: row.shown_name,
+    views: row.views,
+    lastViewedAt: row.last_viewed_at?.toISOString() ?? null,
+  };
+}
+
+export async function insertShare(
+  pool: Pool,
+  share: {
+    id: string;
+    userId: number;
+    chatId: string;
+    messageId: number | null;
+    snapshot: Snapshot;
+    shownName: string | null;
+    anyone: boolean;
+    expiresAt: Date | null;
+  },
+): Promise<ShareRow> {
+  const { rows } = await pool.query<ShareRow>(
+    `INSERT INTO shares (id_hash, id, user_id, chat_id, message_id, title, content, email_subject,
+                         shown_name, anyone, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     RETURNING *`,
+    [
+      hashOf(share.id),
+      share.id,
+      share.userId,
+      share.chatId,
+      share.messageId,
+      share.snapshot.title,
+      share.snapshot.content,
+      share.snapshot.emailSubject,
+      share.shownName,
+      share.anyone,
+      share.expiresAt,
+    ],
+  );
+  return rows[0]!;
+}
+
+/** The rep's live shares, newest first. */
+export async function listShares(pool: Pool, userId: number): Promise<ShareRow[]> {
+  const { rows } = await pool.query<ShareRow>(
+    `SELECT * FROM shares WHERE user_id = $1 AND revoked_at IS NULL ORDER BY created_at DESC, id`,
+    [userId],
+  );
+  return rows;
+}
+
+/** One of the rep's live shares. */
+export async function findOwnShare(
+  pool: Pool,
+  userId: number,
+  id: string,
+): Promise<ShareRow | undefined> {
+  const { rows } = await pool.query<ShareRow>(
+    `SELECT * FROM shares WHERE id_hash = $1 AND user_id = $2 AND revoked_at IS NULL`,
+    [hashOf(id), userId],
+  );
+  return rows[0];
+}
+
+export async function updateShare(
+  pool: Pool,
+  userId: number,
+  id: string,
+  change: {
+    anyone?: boolean;
+    expiresAt?: Date | null;
+    shownName?: string | null;
+    snapshot?: Snapshot;
+  },
+): Promise<ShareRow | undefined> {
+  const { rows } = await pool.query<ShareRow>(
+    `UPDATE shares SET
+        anyone = COALESCE($3, anyone),
+        expires_at = CASE WHEN $4::boolean THEN $5::timestamptz ELSE expires_at END,
+        shown_name = CASE WHEN $6::boolean THEN $7 ELSE shown_name END,
+        title = COALESCE($8, title),
+        content = COALESCE($9, content),
+        email_subject = CASE WHEN $8::text IS NOT NULL THEN $10 ELSE email_subject END,
+        snapshot_at = CASE WHEN $8::text IS NOT NULL THEN now() ELSE snapshot_at END
+      WHERE id_hash = $1 AND user_id = $2 AND revoked_at IS NULL
+      RETURNING *`,
+    [
+      hashOf(id),
+      userId,
+      change.anyone ?? null,
+      change.expiresAt !== undefined,
+      change.expiresAt ?? null,
+      change.shownName !== undefined,
+      change.shownName ?? null,
+      change.snapshot?.title ?? null,
+      change.snapshot?.content ?? null,
+      change.snapshot?.emailSubject ?? null,
+    ],
+  );
+  return rows[0];
+}
+
+/** Revoke: the page answers 410 from now on, and the content is gone. */
+export async function revokeShare(pool: Pool, userId: number, id: string): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `UPDATE shares SET revoked_at = now(), content = NULL, email_subject = NULL
+      WHERE id_hash = $1 AND user_id = $2 AND revoked_at IS NULL`,
+    [hashOf(id), userId],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/**
+ * A share as its page opens it, by id: live, revoked (or its chat deleted) or expired, or none.
+ * One query by the id's hash, whatever the answer. A reader who is not its rep is counted.
+ */
+export async function openShare(
+  pool: Pool,
+  id: string,
+  readerId: number | undefined,
+): Promise<
+  { state: 'live'; share: ShareRow; own: boolean } | { state: 'gone' } | { state: 'none' }
+> {
+  const { rows } = await pool.query<ShareRow & { chat_live: boolean }>(
+    `WITH found AS (
+       SELECT s.*, c.deleted_at IS NULL AS chat_live FROM shares s JOIN chats c ON c.id = s.chat_id
+        WHERE s.id_hash = $1
+     ),
+     counted AS (
+       UPDATE shares SET views = views + 1, last_viewed_at = now()
+        WHERE id_hash = $1 AND revoked_at IS NULL AND anyone
+          AND (expires_at IS NULL OR expires_at > now()) AND user_id IS DISTINCT FROM $2
+          AND EXISTS (SELECT 1 FROM found WHERE chat_live)
+     )
+     SELECT * FROM found`,
+    [hashOf(id), readerId ?? null],
+  );
+  const row = rows[0];
+  if (!row) return { state: 'none' };
+  const own = readerId === row.user_id;
+  if (row.revoked_at || !row.chat_live || row.content === null) return { state: 'gone' };
+  if (row.expires_at && row.expires_at.getTime() <= Date.now()) return { state: 'gone' };
+  // A private share is no one's but its rep's: to anyone else there is nothing here.
+  if (!row.anyone && !own) return { state: 'none' };
+  return { state: 'live', share: row, own };
+}

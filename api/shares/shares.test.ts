@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Share } from '../../domain/contract/share';
+import { buildSend } from '../../tests/factories/chats';
+import { loggedInClient } from '../../tests/factories/users';
+import { TestClient } from '../../tests/support/client';
+import { startModelTestServer, type ModelTestServer } from '../../tests/support/server';
+import { SHARE_GONE_TITLE, SHARE_NONE_TITLE } from './sharePage';
+
+/**
+ * Share links over HTTP on both databases: a snapshot of a chat or a reply at /s/<id>, private
+ * until the rep lets anyone with the link read it, expiring, revocable, counted, and a page that
+ * runs no script, is never indexed and sends no referrer.
+ */
+const reply64 = (text: string) => `[[reply64:${Buffer.from(text).toString('base64')}]]`;
+
+/** A shared page as a browser reads it: status, headers, HTML. */
+const page = (client: TestClient, path: string) => client.get<string>(path);
+
+describe.each([
+  ['the suite’s database', {}],
+  ['the embedded database', { DATABASE_URL: '' }],
+])('on %s', (_name, dbEnv) => {
+  let server: ModelTestServer;
+  beforeAll(async () => {
+    server = await startModelTestServer({ ...dbEnv });
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  /** A rep with a chat of one question and its answer. */
+  async function repWithChat(question = 'How do I price a pilot?') {
+    const rep = await loggedInClient(server);
+    const send = buildSend(question);
+    const res = await rep.client.post('/api/chat', send);
+    expect(res.status).toBe(200);
+    return { ...rep, chatId: send.chatId as string, replyId: res.body.message.id as number };
+  }
+
+  it('shares a chat privately by default: its rep reads it, anyone else finds nothing', async () => {
+    const { client, chatId } = await repWithChat();
+    const before = Date.now();
+    const made = await client.post<Share>('/api/shares', { chatId });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ chatId, messageId: null, anyone: false, views: 0 });
+    expect(made.body.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(made.body.path).toBe(`/s/${made.body.id}`);
+    // Seven days unless the rep chooses.
+    const expires = Date.parse(made.body.expiresAt!) - before;
+    expect(expires).toBeGreaterThan(6.9 * 86_400_000);
+    expect(expires).toBeLessThan(7.1 * 86_400_000);
+
+    const own = await page(client, made.body.path);
+    expect(own.status).toBe(200);
+    expect(own.text).toContain('How do I price a pilot?');
+    expect(own.text).toContain('You said: How do I price a pilot?');
+    expect(own.text).toContain('Only you can open this page.');
+    expect(own.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(own.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(own.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(own.headers.get('content-security-policy')).not.toContain('script-src');
+    expect(own.text).not.toContain('<script');
+
+    const stranger = await page(new TestClient(server.url), made.body.path);
+    expect(stranger.status).toBe(404);
+    expect(stranger.text).toContain(SHARE_NONE_TITLE);
+    expect(stranger.text).not.toContain('price a pilot');
+    expect((await client.get<Share[]>('/api/shares')).body[0]).toMatchObject({ views: 0 });
+  });
+
+  it('lets anyone with the link read the snapshot as it was, counts their views, and takes a new one when asked', async () => {
+    const { client, chatId } = await repWithChat('Who buys freight software?');
+    const { id, path } = (await client.post<Share>('/api/shares', { chatId })).body;
+    const opened = await client.patch<Share>(`/api/shares/${id}`, {
+      anyone: true,
+      expiresIn: '30d',
+      shownName: 'Sam Lee',
+    });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ anyone: true, shownName: 'Sam Lee' });
+    expect(Date.parse(opened.body.expiresAt!) - Date.now()).toBeGreaterThan(29 * 86_400_000);
+
+    // The chat goes on after the link was made: the page keeps what was shared.
+    await client.post('/api/chat', {
+      ...buildSend('And what do they pay?'),
+      chatId,
+    });
+    const reader = new TestClient(server.url);
+    const shown = await page(reader, path);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('Who buys freight software?');
+    expect(shown.text).toContain(' by Sam Lee');
+    expect(shown.text).not.toContain('And what do they pay?');
+    expect(shown.text).not.toContain('Only you can open this page.');
+    await page(reader, path);
+    await page(client, path); // the rep's own reading is not a view
+    const [listed] = (await client.get<Share[]>('/api/shares')).body;
+    expect(listed).toMatchObject({ id, views: 2 });
+    expect(listed!.lastViewedAt).not.toBeNull();
+
+    const renewed = await client.patch<Share>(`/api/shares/${id}`, { refresh: true });
+    expect(Date.parse(renewed.body.snapshotAt)).toBeGreaterThan(Date.parse(listed!.snapshotAt));
+    expect((await page(reader, path)).text).toContain('And what do they pay?');
+  });
+
+  it('turns a link off at once: revoked, expired or its chat deleted, the page says so with 410 and shows nothing', async () => {
+    const { client, chatId } = await repWithChat('A secret pricing plan');
+    const share = async () =>
+      (await client.post<Share>('/api/shares', { chatId, anyone: true })).body;
+    const reader = new TestClient(server.url);
+
+    const revoked = await share();
+    expect((await client.delete(`/api/shares/${revoked.id}`)).status).toBe(204);
+    const gone = await page(reader, revoked.path);
+    expect(gone.status).toBe(410);
+    expect(gone.text).toContain(SHARE_GONE_TITLE);
+    expect(gone.text).not.toContain('secret pricing');
+    const { rows } = await server.pool.query('SELECT content FROM shares WHERE id = $1', [
+      revoked.id,
+    ]);
+    expect(rows[0].content).toBeNull();
+    expect((await client.get<Share[]>('/api/shares')).body.map((s) => s.id)).not.toContain(
+      revoked.id,
+    );
+
+    const expired = await share();
+    await server.pool.query(
+      `UPDATE shares SET expires_at = now() - interval '1 minute' WHERE id = $1`,
+      [expired.id],
+    );
+    expect((await page(reader, expired.path)).status).toBe(410);
+
+    const ofDeletedChat = await share();
+    expect((await page(reader, ofDeletedChat.path)).status).toBe(200);
+    expect((await client.delete(`/api/chats/${chatId}`)).status).toBe(200);
+    const afterDelete = await page(reader, ofDeletedChat.path);
+    expect(afterDelete.status).toBe(410);
+    expect(afterDelete.text).not.toContain('secret pricing');
+
+    const none = await page(reader, '/s/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(none.status).toBe(404);
+    expect(none.text).toContain(SHARE_NONE_TITLE);
+  });
+
+  it('shows a reply’s hostile Markdown as text: no script, no javascript: link, images as links, a wide table in its own box', async () => {
+    const hostile = [
+      '# Plan <script>alert(1)</script>',
+      '<img src=x onerror="alert(2)">',
+      '',
+      '[click](javascript:alert(3)) and [site](https://freightly.example/about)',
+      '![tracker](https://tracker.example/pixel.png)',
+      '',
+      `| ${Array.from({ length: 40 }, (_, i) => `Col ${i}`).join(' | ')} |`,
+      `| ${Array.from({ length: 40 }, () => '---').join(' | ')} |`,
+      `| ${Array.from({ length: 40 }, (_, i) => `Cell ${i}`).join(' | ')} |`,
+      '',
+      'مرحبا 👋 שלום',
+    ].join('\n');
+    const { client, chatId, replyId } = await repWithChat(`Write it ${reply64(hostile)}`);
+    const share = (
+      await client.post<Share>('/api/shares', { chatId, messageId: replyId, anyone: true })
+    ).body;
+    const shown = await page(new TestClient(server.url), share.path);
+    expect(shown.status).toBe(200);
+    // What an attacker wrote is shown as text: no element, no attribute, no link of theirs runs.
+    expect(shown.text).not.toMatch(/<script|<img|<[^>]*onerror|href="javascript/i);
+    expect(shown.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(shown.text).toContain(
+      '<a href="https://freightly.example/about" rel="noopener nofollow ugc" referrerpolicy="no-referrer">site</a>',
+    );
+    expect(shown.text).toContain('&lt;img src=x onerror=&quot;alert(2)&quot;&gt;');
+    expect(shown.text).toContain('<a href="https://tracker.example/pixel.png"');
+    expect(shown.text).toContain(
+      '<div class="table" role="region" aria-label="Table" tabindex="0"><table>',
+    );
+    expect(shown.text).toContain('<td>Cell 39</td>');
+    expect(shown.text).toContain('مرحبا 👋 שלום');
+  });
+
+  it('shares one email as the rep last edited it, with its subject and none of its citation marks', async () => {
+    const { client, chatId, replyId } = await repWithChat('Write the email');
+    const edit = {
+      subject: 'Your Series B [1]',
+      body: 'Hi Dana,\n\nCongrats on the Series B [1].\n\nBest,\nSam',
+      editedAt: new Date().toISOString(),
+    };
+    expect((await client.put(`/api/chats/${chatId}/messages/${replyId}/email`, edit)).status).toBe(
+      200,
+    );
+    const share = (
+      await client.post<Share>('/api/shares', { chatId, messageId: replyId, anyone: true })
+    ).body;
+    expect(share.messageId).toBe(replyId);
+    const shown = await page(new TestClient(server.url), share.path);
+    expect(shown.text).toContain('Subject: Your Series B<');
+    expect(shown.text).toContain('Congrats on the Series B.');
+    expect(shown.text).not.toContain('[1]');
+    expect(shown.text).not.toContain('You said');
+  });
+
+  it('keeps links to their rep: another rep’s chat, reply or link is not found, a guest is asked to sign in, bad input is named', async () => {
+    const alice = await repWithChat();
+    const bob = await loggedInClient(server);
+    expect((await bob.client.post('/api/shares', { chatId: alice.chatId })).status).toBe(404);
+    const other = await repWithChat();
+    expect(
+      (
+        await alice.client.post('/api/shares', {
+          chatId: alice.chatId,
+          messageId: other.replyId,
+        })
+      ).status,
+    ).toBe(404);
+    const share = (await alice.client.post<Share>('/api/shares', { chatId: alice.chatId })).body;
+    expect((await bob.client.patch(`/api/shares/${share.id}`, { anyone: true })).status).toBe(404);
+    expect((await bob.client.delete(`/api/shares/${share.id}`)).status).toBe(404);
+    expect((await bob.client.get<Share[]>('/api/shares')).body).toEqual([]);
+
+    const guest = new TestClient(server.url);
+    expect((await guest.post('/api/shares', { chatId: alice.chatId })).status).toBe(401);
+    expect((await guest.get('/api/shares')).status).toBe(401);
+
+    const bad = await alice.client.post('/api/shares', { chatId: alice.chatId, expiresIn: '2y' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('expiresIn: expiresIn must be one of 1d, 7d, 30d or never');
+    const long = await alice.client.post('/api/shares', {
+      chatId: alice.chatId,
+      shownName: 'x'.repeat(81),
+    });
+    expect(long.body.message).toBe('shownName: The name shown has at most 80 characters.');
+    const nothing = await alice.client.patch(`/api/shares/${share.id}`, {});
+    expect(nothing.status).toBe(400);
+  });
+
+  it('holds a rep to 60 new links an hour, and another rep is not held by it', async () => {
+    const alice = await repWithChat();
+    expect((await alice.client.post('/api/shares', { chatId: alice.chatId })).status).toBe(201);
+    await server.pool.query('UPDATE rate_limits SET count = 60 WHERE key = $1', [
+      `share:user:${alice.user.id}`,
+    ]);
+    const over = await alice.client.post('/api/shares', { chatId: alice.chatId });
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    const bob = await repWithChat();
+    expect((await bob.client.post('/api/shares', { chatId: bob.chatId })).status).toBe(201);
+  });
+});

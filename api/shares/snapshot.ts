@@ -1,0 +1,61 @@
+/**
+ * What a share shows, read from the stored chat as it is now: the whole chat (the rep's messages and
+ * Pitchpad's answers, in order), or one reply (a flow's result; an email as the rep last edited it).
+ * '[1]' marks are taken out: the page shows no Sources, and nothing of the rep's kit or research.
+ */
+import { withoutCitations } from '../../domain/research/citations';
+import { findChat, listMessages, type MessageRow } from '../chats/chats.sql';
+import type { Pool } from '../db';
+import type { Snapshot } from './shares.sql';
+
+/** The most a snapshot keeps: a chat longer than this is cut, and says so. */
+export const SNAPSHOT_MAX_CHARS = 1_000_000;
+
+/** A chat message as the page shows it: who said it, then what. */
+function turn(message: MessageRow): string {
+  const text = withoutCitations(message.content).trim();
+  return message.role === 'user' ? `**You**\n\n${quoteBlock(text)}` : `**Pitchpad**\n\n${text}`;
+}
+
+/** The rep's words as a Markdown quote, line by line. */
+const quoteBlock = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+
+/**
+ * The snapshot of the rep's chat, or of its reply `messageId`; undefined when the chat is not the
+ * rep's (or deleted), or the reply is not a finished reply of that chat.
+ */
+export async function snapshotOf(
+  pool: Pool,
+  userId: number,
+  chatId: string,
+  messageId: number | null,
+): Promise<Snapshot | undefined> {
+  const chat = await findChat(pool, userId, chatId);
+  if (!chat) return undefined;
+  const messages = (await listMessages(pool, chat.id)).filter(
+    (m) => m.role !== 'system' && m.content.trim() !== '',
+  );
+  if (messageId !== null) {
+    const reply = messages.find(
+      (m) => m.id === messageId && m.role === 'assistant' && m.status !== 'streaming',
+    );
+    if (!reply) return undefined;
+    const edit = reply.email_edit;
+    return edit
+      ? {
+          title: chat.title,
+          content: withoutCitations(edit.body),
+          emailSubject: withoutCitations(edit.subject),
+        }
+      : { title: chat.title, content: withoutCitations(reply.content), emailSubject: null };
+  }
+  if (!messages.length) return undefined;
+  let content = messages.map(turn).join('\n\n---\n\n');
+  if (content.length > SNAPSHOT_MAX_CHARS)
+    content = `${content.slice(0, SNAPSHOT_MAX_CHARS)}\n\n*The chat is longer: the rest is not shown here.*`;
+  return { title: chat.title, content, emailSubject: null };
+}
