@@ -5,6 +5,7 @@ import { expect, test } from './fixtures';
 import { onAnotherDevice } from './pages/session';
 import { Network } from './support/network';
 import { GTM_PLAN, base64, unique } from './support/scriptedReplies';
+import { expectPhoneReady } from './support/phoneReady';
 
 // The six guided flows on a phone, each to its result in the chat. The fake model answers
 // "You said: <the message>" unless the message scripts a reply ([[reply:...]], or [[reply64:...]]
@@ -64,6 +65,7 @@ test('value proposition: a founding-journey card, five text steps, generated opt
 
 test("cold email: three steps with Back, 'Skip to Email', and the email in the chat with Copy, Share and 'Open in mail app'", async ({
   page,
+  browser,
   flows,
   newAccount,
 }) => {
@@ -105,14 +107,47 @@ test("cold email: three steps with Back, 'Skip to Email', and the email in the c
     'href',
     /^mailto:\?subject=.*&body=/,
   );
+  // Share makes a link to a read-only copy (private until the rep chooses), then the phone's share
+  // sheet takes the link.
   await actions.getByRole('button', { name: 'Share' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Share a link' });
+  await expect(sheet.getByRole('radio', { name: 'Only you, for now' })).toBeChecked();
+  await expect(sheet.getByRole('combobox', { name: 'Works for' })).toHaveValue('7d');
+  await sheet.getByRole('radio', { name: 'Anyone with the link' }).check();
+  await sheet.getByRole('button', { name: 'Make the link' }).click();
+  await expect(sheet.getByRole('status').first()).toContainText(
+    'Anyone with the link can open it until',
+  );
+  await expectPhoneReady(page, 'the share sheet with its link');
+  await sheet.getByRole('button', { name: 'Share', exact: true }).click();
+  let sharedUrl = '';
   await expect
-    .poll(() =>
-      page.evaluate(
-        () => (window as unknown as { shared: Array<{ text: string }> }).shared[0]?.text,
-      ),
-    )
-    .toContain('You said:');
+    .poll(async () => {
+      sharedUrl = await page.evaluate(
+        () => (window as unknown as { shared: Array<{ url?: string }> }).shared[0]?.url ?? '',
+      );
+      return sharedUrl;
+    })
+    .toMatch(/\/s\/[A-Za-z0-9_-]{22}$/);
+  // Opened signed out, on another phone: the email, and nothing of the rep's account.
+  const other = await browser.newContext();
+  const reader = await other.newPage();
+  await reader.goto(sharedUrl);
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText(
+    `Cold Email to ${name} at Freightly`,
+  );
+  await expect(reader.locator('article')).toContainText(
+    'You said: Write a personalized cold email',
+  );
+  await expect(reader.getByRole('link', { name: 'Made with Pitchpad' })).toHaveAttribute(
+    'href',
+    '/',
+  );
+  await other.close();
+  await sheet.getByRole('button', { name: 'Copy link' }).click();
+  await expect(sheet).toContainText('Link copied.');
+  await sheet.getByRole('button', { name: 'Done' }).click();
+  await expect(sheet).toBeHidden();
   await actions.getByRole('button', { name: 'Copy' }).click();
   // The button says so itself (no toast repeats it).
   await expect(actions.getByRole('button', { name: 'Copied' })).toBeVisible();
@@ -124,6 +159,25 @@ test("cold email: three steps with Back, 'Skip to Email', and the email in the c
   await flows.answerBox.fill(`Sam Lee ${unique()}`);
   await flows.button('Skip to Email').click();
   await expect(flows.replyText()).toContainText('Who are you writing to? Sam Lee');
+
+  // The account lists the link with its view; turned off, the page says so and shows nothing.
+  await page.goto('/account#links');
+  const links = page.getByRole('region', { name: 'Shared links' });
+  const item = links.getByRole('listitem').filter({ hasText: `Cold Email to ${name}` });
+  await expect(item).toContainText('Opened once');
+  await item.getByRole('button', { name: 'Turn off' }).click();
+  await page
+    .getByRole('dialog', { name: 'Turn this link off?' })
+    .getByRole('button', { name: 'Turn off' })
+    .click();
+  await expect(item).toHaveCount(0);
+  const later = await browser.newContext();
+  const gone = await later.newPage();
+  const answer = await gone.goto(sharedUrl);
+  expect(answer?.status()).toBe(410);
+  await expect(gone.getByRole('heading', { level: 1 })).toHaveText('This link no longer works');
+  await expect(gone.locator('body')).not.toContainText('You said');
+  await later.close();
 });
 
 test('cold email offline: the offline draft appears at once, and the model’s version arrives once back online', async ({

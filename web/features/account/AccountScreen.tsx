@@ -16,6 +16,7 @@ import { EmailSection } from './EmailSection';
 import { ExportSection } from './ExportSection';
 import { PasskeysSection } from './PasskeysSection';
 import { PasswordSection } from './PasswordSection';
+import { SharedLinksSection } from '../links/SharedLinksSection';
 
 export function AccountScreen() {
   const { user } = useAuth();
@@ -37,6 +38,7 @@ export function AccountScreen() {
       <DevicesSection userId={user.id} />
       <ConnectionsSection userId={user.id} />
       <CalendarSection userId={user.id} />
+      <SharedLinksSection userId={user.id} />
       <ExportSection />
       <DeleteSection />
     </Screen>

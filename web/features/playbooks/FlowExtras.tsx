@@ -8,7 +8,7 @@ import { crmNoteCopyText } from '../../../domain/drafts/crmNote';
 import { isEmailFlow } from '../../../domain/playbooks/emailFlows';
 import type { PlaybookType } from '../../../domain/playbooks/types';
 import type { EmailEdit } from '../../../domain/contract/chat';
-import type { LocalChat, LocalMessage, PitchpadDb } from '../../data/db';
+import { userIdOfDb, type LocalChat, type LocalMessage, type PitchpadDb } from '../../data/db';
 import { AiAvatar } from '../chat/MessageItem';
 import type { AfterMessage } from '../chat/MessageList';
 import { Markdown } from '../chat/Markdown';
@@ -20,6 +20,7 @@ import { useFlowExtras } from './useFlowExtras';
 import { ResultActions } from './ResultActions';
 import { SendToCrm } from '../crm/SendToCrm';
 import { ProfileOffer } from './ProfileOffer';
+import type { ShareTarget } from '../links/ShareLinkSheet';
 // oxlint-disable-next-line import/no-unassigned-import -- the edited email's styles, loaded with the chat
 import './emailResult.css';
 
@@ -34,6 +35,19 @@ interface FlowExtrasProps {
   /** The chat's last finished reply, which the result actions act on. */
   lastReply: LocalMessage | null;
   chatTitle: string;
+}
+
+/** What 'Share' links to: the reply, once the server holds it (it has the server's id). */
+function shareTargetOf(
+  db: PitchpadDb,
+  chatId: string,
+  reply: LocalMessage,
+  title: string,
+): (ShareTarget & { userId: number }) | undefined {
+  const userId = userIdOfDb(db);
+  return userId !== undefined && reply.serverId !== null
+    ? { userId, chatId, messageId: reply.serverId, title }
+    : undefined;
 }
 
 /**
@@ -66,6 +80,7 @@ export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: F
               text={lastReply.content}
               title={chatTitle}
               crmText={crmNoteCopyText(lastReply.content)}
+              shareLink={shareTargetOf(db, chatId, lastReply, chatTitle)}
             />
             <SendToCrm
               db={db}
@@ -76,7 +91,11 @@ export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: F
           </>
         ) : (
           <>
-            <ResultActions text={lastReply.content} title={chatTitle} />
+            <ResultActions
+              text={lastReply.content}
+              title={chatTitle}
+              shareLink={shareTargetOf(db, chatId, lastReply, chatTitle)}
+            />
             {playbookType === 'call' && (
               <SendToCrm
                 db={db}
@@ -222,6 +241,7 @@ function ReplyEmailResult({
         title={title}
         email={sendable}
         onEdit={editing.open}
+        shareLink={shareTargetOf(db, chatId, message, title)}
       />
       {followUp && (
         <SendToCrm

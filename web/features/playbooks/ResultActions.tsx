@@ -7,11 +7,17 @@ import {
   mailOutline,
   shareOutline,
 } from 'ionicons/icons';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { mailtoLink, type EmailDraft } from '../../../domain/drafts/coldEmail';
 import { useToast } from '../../ui/ToastProvider';
 import { COPY_FAILED_TOAST, copyText } from '../../ui/copyText';
 import { useCopiedMark } from '../../ui/useCopiedMark';
+import type { ShareTarget } from '../links/ShareLinkSheet';
+
+// Loaded when first opened: the chat's own chunk stays as it was.
+const ShareLinkSheet = lazy(() =>
+  import('../links/ShareLinkSheet').then((module) => ({ default: module.ShareLinkSheet })),
+);
 
 interface ResultActionsProps {
   /** The text copied and shared. */
@@ -24,6 +30,8 @@ interface ResultActionsProps {
   onEdit?: () => void;
   /** For a CRM note: the plain text 'Copy for CRM' copies (domain/crm/plainText.ts). */
   crmText?: string;
+  /** What 'Share' makes a link to, once the server holds it; without, 'Share' hands on the text. */
+  shareLink?: ShareTarget & { userId: number };
 }
 
 /** Whether this browser has a share sheet (the Web Share API). */
@@ -35,8 +43,16 @@ function canShare(): boolean {
  * Copy (iOS-safe), Share where the browser has it, for emails 'Open in mail app', and for a CRM
  * note 'Copy for CRM': the note as plain text a CRM's note field takes.
  */
-export function ResultActions({ text, title, email, onEdit, crmText }: ResultActionsProps) {
+export function ResultActions({
+  text,
+  title,
+  email,
+  onEdit,
+  crmText,
+  shareLink,
+}: ResultActionsProps) {
   const toast = useToast();
+  const [sharing, setSharing] = useState(false);
   // Copy says 'Copied' on itself for a moment: a toast saying it too would only cover the screen.
   const { copied, copy } = useCopiedMark(
     useCallback(async () => {
@@ -83,11 +99,22 @@ export function ResultActions({ text, title, email, onEdit, crmText }: ResultAct
           {crm.copied ? 'Copied for CRM' : 'Copy for CRM'}
         </button>
       )}
-      {canShare() && (
-        <button type="button" className="result-actions__button" onClick={() => void handleShare()}>
+      {shareLink ? (
+        <button type="button" className="result-actions__button" onClick={() => setSharing(true)}>
           <IonIcon icon={shareOutline} aria-hidden="true" />
           Share
         </button>
+      ) : (
+        canShare() && (
+          <button
+            type="button"
+            className="result-actions__button"
+            onClick={() => void handleShare()}
+          >
+            <IonIcon icon={shareOutline} aria-hidden="true" />
+            Share
+          </button>
+        )
       )}
       {email && (
         <a
@@ -97,6 +124,15 @@ export function ResultActions({ text, title, email, onEdit, crmText }: ResultAct
           <IonIcon icon={mailOutline} aria-hidden="true" />
           Open in mail app
         </a>
+      )}
+      {shareLink && sharing && (
+        <Suspense fallback={null}>
+          <ShareLinkSheet
+            userId={shareLink.userId}
+            target={shareLink}
+            onClose={() => setSharing(false)}
+          />
+        </Suspense>
       )}
     </div>
   );
