@@ -1,6 +1,12 @@
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
-import { ShareChange, ShareInput, type ShareExpiry } from '../../domain/contract/share';
+import {
+  ExportQuery,
+  ShareChange,
+  ShareInput,
+  type ShareExpiry,
+} from '../../domain/contract/share';
+import { attachment, EXPORT_TYPES, exportDocx, exportFileName, exportMarkdown } from './exports';
 import type { AppLucia } from '../auth/lucia';
 import { loadSession } from '../auth/sessions';
 import type { AppDeps, AppState } from '../context';
@@ -41,7 +47,7 @@ const sharesPerUser = rateLimit({ name: 'share:user', limit: 60, windowMs: 3_600
 /**
  * POST /api/shares (a snapshot of the rep's chat or reply), GET /api/shares (the rep's live links,
  * with their views), PATCH /api/shares/:id (who may read it, for how long, the name shown, or a new
- * snapshot), DELETE /api/shares/:id (revoke).
+ * snapshot), DELETE /api/shares/:id (revoke); GET /api/chats/:id/export (a Markdown or Word file).
  */
 export function shareRoutes() {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
@@ -89,6 +95,17 @@ export function shareRoutes() {
     });
     if (!row) throw NotFound('Share');
     ctx.body = presentShare(row);
+  });
+
+  // The chat, or one reply, as a file: Markdown or Word, named after its title.
+  router.get('/chats/:id/export', requireUser(), validate(ExportQuery, 'query'), async (ctx) => {
+    const { format, messageId } = inputOf(ctx, ExportQuery);
+    const snapshot = await snapshotOf(ctx.pool, userOf(ctx).id, ctx.params.id!, messageId ?? null);
+    if (!snapshot) throw NotFound(messageId === undefined ? 'Chat' : 'Reply');
+    const now = new Date();
+    ctx.set('Content-Disposition', attachment(exportFileName(snapshot.title, format)));
+    ctx.type = EXPORT_TYPES[format];
+    ctx.body = format === 'md' ? exportMarkdown(snapshot, now) : await exportDocx(snapshot, now);
   });
 
   router.delete('/shares/:id', async (ctx) => {

@@ -1,9 +1,11 @@
+import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Share } from '../../domain/contract/share';
 import { buildSend } from '../../tests/factories/chats';
 import { loggedInClient } from '../../tests/factories/users';
 import { TestClient } from '../../tests/support/client';
 import { startModelTestServer, type ModelTestServer } from '../../tests/support/server';
+import { exportFileName } from './exports';
 import { SHARE_GONE_TITLE, SHARE_NONE_TITLE } from './sharePage';
 
 /**
@@ -228,6 +230,60 @@ describe.each([
     expect(long.body.message).toBe('shownName: The name shown has at most 80 characters.');
     const nothing = await alice.client.patch(`/api/shares/${share.id}`, {});
     expect(nothing.status).toBe(400);
+  });
+
+  it('exports a reply as Markdown and as a Word file with its title, a real table and every script', async () => {
+    const plan = [
+      '## Competitors',
+      '',
+      '| Competitor | Price |',
+      '| --- | --- |',
+      '| Sennder | €40 a seat |',
+      '',
+      '- Call **Dana Ortiz** and يوسف الأحمد 👋',
+      '- Book the [pilot](https://freightly.example/pilot)',
+    ].join('\n');
+    const { client, chatId, replyId } = await repWithChat(`GTM plan: Freightly ${reply64(plan)}`);
+    const title = (await client.get(`/api/chats/${chatId}`)).body.chat.title as string;
+
+    const md = await client.get<string>(
+      `/api/chats/${chatId}/export?format=md&messageId=${replyId}`,
+    );
+    expect(md.status).toBe(200);
+    expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(md.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent(exportFileName(title, 'md'))}`,
+    );
+    expect(md.text.startsWith(`# ${title}\n\n*`)).toBe(true);
+    expect(md.text).toContain('| Sennder | €40 a seat |');
+
+    const res = await fetch(
+      `${server.url}/api/chats/${chatId}/export?format=docx&messageId=${replyId}`,
+      { headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/filename="[^"]+\.docx"/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // Opened back as the kit opens a Word file: the words, and the table as a table.
+    const { value: text } = await mammoth.extractRawText({ buffer: bytes });
+    expect(text).toContain(title);
+    expect(text).toContain('Sennder');
+    expect(text).toContain('يوسف الأحمد 👋');
+    const { value: html } = await mammoth.convertToHtml({ buffer: bytes });
+    expect(html).toMatch(/<table>.*<td><p>Sennder<\/p><\/td><td><p>€40 a seat<\/p><\/td>/s);
+    expect(html).toContain('<a href="https://freightly.example/pilot">pilot</a>');
+    expect(html).toContain('<strong>Dana Ortiz</strong>');
+
+    const whole = await client.get<string>(`/api/chats/${chatId}/export?format=md`);
+    expect(whole.text).toContain('**You**');
+    const bob = await loggedInClient(server);
+    expect((await bob.client.get(`/api/chats/${chatId}/export?format=md`)).status).toBe(404);
+    expect(
+      (await new TestClient(server.url).get(`/api/chats/${chatId}/export?format=md`)).status,
+    ).toBe(401);
+    const bad = await client.get(`/api/chats/${chatId}/export?format=pdf`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('format: format must be md or docx');
   });
 
   it('holds a rep to 60 new links an hour, and another rep is not held by it', async () => {

@@ -58,3 +58,9 @@ export interface Share {
   views: number;
   lastViewedAt: string | null;
 }
+
+/** GET /api/chats/:id/export: the chat, or its reply `messageId`, as a file. */
+export const ExportQuery = z.object({
+  format: z.enum(['md', 'docx'], { error: 'format must be md or docx' }),
+  messageId: z.coerce.number().int().positive().optional(),
+});

@@ -113,6 +113,10 @@ test("cold email: three steps with Back, 'Skip to Email', and the email in the c
   const sheet = page.getByRole('dialog', { name: 'Share a link' });
   await expect(sheet.getByRole('radio', { name: 'Only you, for now' })).toBeChecked();
   await expect(sheet.getByRole('combobox', { name: 'Works for' })).toHaveValue('7d');
+  // The same email as a Word file, named after it.
+  const download = page.waitForEvent('download');
+  await sheet.getByRole('link', { name: 'Word (.docx)' }).click();
+  expect((await download).suggestedFilename()).toBe(`Cold Email to ${name} at Freightly.docx`);
   await sheet.getByRole('radio', { name: 'Anyone with the link' }).check();
   await sheet.getByRole('button', { name: 'Make the link' }).click();
   await expect(sheet.getByRole('status').first()).toContainText(

@@ -163,6 +163,7 @@ export function ShareLinkSheet({
           </Link>
         </p>
       )}
+      <Downloads target={target} online={online} />
     </dialog>
   );
 }
@@ -211,5 +212,30 @@ function MadeLink({ share, title, onDone }: { share: Share; title: string; onDon
         {said}
       </p>
     </div>
+  );
+}
+
+/** The same content as a file: Word or Markdown, made on the server from what it holds. */
+function Downloads({ target, online }: { target: ShareTarget; online: boolean }) {
+  const id = useId();
+  const query = target.messageId !== undefined ? `&messageId=${target.messageId}` : '';
+  const href = (format: 'docx' | 'md') =>
+    `/api/chats/${encodeURIComponent(target.chatId)}/export?format=${format}${query}`;
+  return (
+    <section className="link-sheet__downloads" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Or download it</h3>
+      {online ? (
+        <p className="link-sheet__files">
+          <a href={href('docx')} download>
+            Word (.docx)
+          </a>
+          <a href={href('md')} download>
+            Markdown (.md)
+          </a>
+        </p>
+      ) : (
+        <p className="muted">Downloads are made on your account: they need a signal.</p>
+      )}
+    </section>
   );
 }
