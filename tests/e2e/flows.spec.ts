@@ -152,9 +152,20 @@ test("cold email: three steps with Back, 'Skip to Email', and the email in the c
   await expect(sheet).toContainText('Link copied.');
   await sheet.getByRole('button', { name: 'Done' }).click();
   await expect(sheet).toBeHidden();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await actions.getByRole('button', { name: 'Copy' }).click();
   // The button says so itself (no toast repeats it).
   await expect(actions.getByRole('button', { name: 'Copied' })).toBeVisible();
+  // Both kinds on the clipboard: HTML paragraphs for a mail app, plain text for a CRM.
+  const copied = await page.evaluate(async () => {
+    const [item] = await navigator.clipboard.read();
+    const read = async (type: string) => (await item!.getType(type)).text();
+    return { types: item!.types, html: await read('text/html'), text: await read('text/plain') };
+  });
+  expect(copied.types).toEqual(expect.arrayContaining(['text/html', 'text/plain']));
+  expect(copied.html).toMatch(/^<p>.*You said: Write a personalized cold email/);
+  expect(copied.text).toContain('You said: Write a personalized cold email');
+  expect(copied.text).not.toContain('<p>');
 
   // 'Skip to Email' generates with what has been entered so far.
   await flows.openFlow('email');

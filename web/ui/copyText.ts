@@ -22,6 +22,28 @@ export async function copyText(text: string): Promise<boolean> {
   return copyWithTextarea(text);
 }
 
+/**
+ * Copies an email as both rich text (HTML: paragraphs, line breaks and links kept when pasted into
+ * Gmail or Outlook) and plain text (what a CRM's note field or a text box takes). Where the browser
+ * cannot write both (no ClipboardItem, or refused), the plain text alone.
+ */
+export async function copyRichText(html: string, text: string): Promise<boolean> {
+  try {
+    if (typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
+      await navigator.clipboard.write([
+        new ClipboardItem({
+          'text/html': new Blob([html], { type: 'text/html' }),
+          'text/plain': new Blob([text], { type: 'text/plain' }),
+        }),
+      ]);
+      return true;
+    }
+  } catch {
+    // Fall through to the plain text.
+  }
+  return copyText(text);
+}
+
 function copyWithTextarea(text: string): boolean {
   const textarea = document.createElement('textarea');
   textarea.value = text;

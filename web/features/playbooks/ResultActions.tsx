@@ -10,7 +10,8 @@ import {
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { mailtoLink, type EmailDraft } from '../../../domain/drafts/coldEmail';
 import { useToast } from '../../ui/ToastProvider';
-import { COPY_FAILED_TOAST, copyText } from '../../ui/copyText';
+import { COPY_FAILED_TOAST, copyRichText, copyText } from '../../ui/copyText';
+import { emailHtml } from '../../../domain/drafts/emailHtml';
 import { useCopiedMark } from '../../ui/useCopiedMark';
 import type { ShareTarget } from '../links/ShareLinkSheet';
 
@@ -56,10 +57,12 @@ export function ResultActions({
   // Copy says 'Copied' on itself for a moment: a toast saying it too would only cover the screen.
   const { copied, copy } = useCopiedMark(
     useCallback(async () => {
-      const ok = await copyText(text);
+      // An email keeps its paragraphs and links when pasted into a mail app, and is plain text
+      // where only plain text goes.
+      const ok = email ? await copyRichText(emailHtml(text), text) : await copyText(text);
       if (!ok) toast(COPY_FAILED_TOAST);
       return ok;
-    }, [text, toast]),
+    }, [text, toast, email]),
   );
   const crm = useCopiedMark(
     useCallback(async () => {
