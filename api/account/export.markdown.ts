@@ -150,7 +150,8 @@ For people, in Markdown:
 
 For machines, in JSON: account.json, chats.json (each chat with its messages), saved-items.json,
 edited-emails.json, idea-analyses.json, sales-kit.json, recordings.json, research.json (each
-research on the web with the passages of the pages it read). Times are UTC (ISO 8601).
+research on the web with the passages of the pages it read), share-links.json (the links you made
+that still work, with who can open them and their views). Times are UTC (ISO 8601).
 
 Chats and saved items you deleted are not included.
 `;

@@ -39,6 +39,7 @@ import {
   type ExportAccount,
 } from './export.sql';
 import { ExportAborted, safeFileName, zipWriter, type ZipWriter } from './export.zip';
+import { listShares, presentShare } from '../shares/shares.sql';
 
 /** An export reads the whole account: a few an hour is plenty for a rep, and bounds the work one can ask for. */
 const exportsPerUser = { name: 'export:user', limit: 10, windowMs: 60 * 60 * 1000 };
@@ -204,6 +205,7 @@ export async function writeExport(
     );
 
   await jsonArray(zip, 'research.json', researchOf(pool, userId));
+  await zip.add('share-links.json', json((await listShares(pool, userId)).map(presentShare)));
 
   await zip.finish();
   log?.debug({ userId }, 'account export written');

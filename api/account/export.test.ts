@@ -35,6 +35,8 @@ describe('GET /api/account/export', () => {
   it('gives Alice one ZIP of her chats, edited emails, saved items, analyses, profile and kit, as JSON and Markdown', async () => {
     const alice = await loggedInClient(server);
     const filled = await fillAccount(server, alice.client, alice.user.id, 'zebrafish');
+    const link = await alice.client.post('/api/shares', { chatId: filled.chatId, anyone: true });
+    expect(link.status).toBe(201);
     const { res, bytes } = await download(alice.client);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
@@ -152,6 +154,10 @@ describe('GET /api/account/export', () => {
         madeWithModel: true,
         madeAt: expect.stringMatching(/Z$/),
       }),
+    ]);
+    // The links she made, with who can open them.
+    expect(JSON.parse(files['share-links.json']!)).toEqual([
+      expect.objectContaining({ id: link.body.id, chatId: filled.chatId, anyone: true, views: 0 }),
     ]);
   });
 
