@@ -113,8 +113,11 @@ for (const page of PRERENDERED_PAGES) {
     }),
   );
 }
+// Not the API, and not a shared page (/s/<id>): the server makes that one, for whoever opens it.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }),
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [/^\/api(\/|$)/, /^\/s\//],
+  }),
 );
 
 /** A page's path as Workbox matches a navigation: with its query string, a trailing slash allowed. */

@@ -3,7 +3,7 @@ import type { NewAccount } from './pages/AuthPage';
 import { ChatPage } from './pages/ChatPage';
 import { expect, test } from './fixtures';
 import { onAnotherDevice } from './pages/session';
-import { Network } from './support/network';
+import { Network, waitForWorker } from './support/network';
 import { GTM_PLAN, base64, unique } from './support/scriptedReplies';
 import { expectPhoneReady } from './support/phoneReady';
 
@@ -152,6 +152,15 @@ test("cold email: three steps with Back, 'Skip to Email', and the email in the c
   await expect(sheet).toContainText('Link copied.');
   await sheet.getByRole('button', { name: 'Done' }).click();
   await expect(sheet).toBeHidden();
+  // Opened on the rep's own phone, where the app's worker answers navigations: the server's page,
+  // not the app's shell.
+  await waitForWorker(page);
+  const mine = await page.context().newPage();
+  await mine.goto(sharedUrl);
+  await expect(mine.getByRole('heading', { level: 1 })).toHaveText(
+    `Cold Email to ${name} at Freightly`,
+  );
+  await mine.close();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await actions.getByRole('button', { name: 'Copy' }).click();
   // The button says so itself (no toast repeats it).
