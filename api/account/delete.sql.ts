@@ -48,6 +48,7 @@ const RULES_BY_USER_ID = [
   'recordings:upload',
   'research:user',
   'search:user',
+  'share:user',
   'workflows:user',
   'analyze:visitor',
 ];

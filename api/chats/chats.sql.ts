@@ -145,7 +145,7 @@ export async function deleteChat(pool: Pool, userId: number, chatId: string): Pr
        RETURNING id
      ),
      revoked AS (
-       UPDATE shares SET revoked_at = now(), content = NULL, email_subject = NULL
+       UPDATE shares SET revoked_at = now(), content = NULL, email_subject = NULL, shown_name = NULL
         WHERE chat_id IN (SELECT id FROM deleted) AND revoked_at IS NULL
      )
      SELECT 1 FROM deleted`,

@@ -78,13 +78,17 @@ export function clientAddress(ip: string): string {
     .join(':')}::/64`;
 }
 
-/** Middleware form: one hit per request, keyed by what `subjectOf` returns (default: the client's address). */
+/**
+ * Middleware form: one hit per request, keyed by what `subjectOf` returns (default: the client's
+ * address); `message` says why when over the limit.
+ */
 export function rateLimit(
   rule: LimitRule,
   subjectOf: (ctx: AppContext) => string = (ctx) => clientAddress(ctx.ip),
+  message?: string,
 ): Middleware<AppState, AppDeps> {
   return async (ctx, next) => {
-    await consume(ctx.pool, rule, subjectOf(ctx as AppContext));
+    await consume(ctx.pool, rule, subjectOf(ctx as AppContext), message);
     await next();
   };
 }

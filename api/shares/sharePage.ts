@@ -29,9 +29,24 @@ const link = (href: string, label: string) =>
 
 const markdown = new Marked({ gfm: true, async: false });
 markdown.use({
+  // No raw HTML at all: '<kbd>' or '<script>' is read as the text it is. (Left on, marked would
+  // also pass the text after an inline <pre> or <script> through as it stands.)
+  tokenizer: {
+    html: () => undefined,
+    tag: () => undefined,
+  },
   renderer: {
     html({ text }: Tokens.HTML | Tokens.Tag) {
       return escapeHtml(text);
+    },
+    text(
+      this: { parser: { parseInline(tokens: Tokens.Generic[]): string } },
+      token: Tokens.Text | Tokens.Escape,
+    ) {
+      if (token.type === 'text' && token.tokens?.length)
+        return this.parser.parseInline(token.tokens);
+      // A backslash escape's text is escaped by marked already; any other text is escaped here.
+      return token.type === 'escape' ? token.text : escapeHtml(token.text);
     },
     link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, token: Tokens.Link) {
       const label = this.parser.parseInline(token.tokens);
@@ -84,6 +99,7 @@ th{background:var(--bg)}
 pre{overflow-x:auto;background:var(--bg);padding:10px;border-radius:8px}
 footer{color:var(--muted);font-size:.9rem;padding-bottom:32px}
 footer a{display:inline-block;min-height:44px;line-height:44px}
+p,li,h1,h2,h3,h4,h5,h6,td,th,blockquote{unicode-bidi:plaintext}
 `;
 
 function page(title: string, body: string): string {
@@ -115,7 +131,7 @@ function sharedLine(snapshotAt: Date, shownName: string | null): string {
     year: 'numeric',
     timeZone: 'UTC',
   });
-  return `Shared on ${date}${shownName ? ` by ${escapeHtml(shownName)}` : ''}`;
+  return `Shared on ${date}${shownName ? ` by <bdi>${escapeHtml(shownName)}</bdi>` : ''}`;
 }
 
 /** The page of a live share. `own`: its rep is reading it (a private one says who else may). */
@@ -130,7 +146,7 @@ export function sharedPage(share: {
 }): string {
   const notice =
     share.own && !share.anyone
-      ? '<p class="notice" role="note">Only you can open this page. To let others read it, choose ‘Anyone with the link’ where you shared it.</p>'
+      ? '<p class="notice" role="note">Only you can open this page. To let others read it, choose ‘Let anyone with the link open it’ on your account page, under Shared links.</p>'
       : '';
   return page(
     `${share.title} · Pitchpad`,
@@ -145,7 +161,7 @@ ${renderSharedMarkdown(share.content)}
 
 export const SHARE_GONE_TITLE = 'This link no longer works';
 export const SHARE_GONE_TEXT =
-  'Whoever shared it has turned it off, or the time they gave it has run out. Ask them for a new link.';
+  'Whoever shared it has turned it off or deleted what it showed, or the time they gave it has run out. Ask them for a new link.';
 export const SHARE_NONE_TITLE = 'Nothing is shared here';
 export const SHARE_NONE_TEXT =
   'There is no shared page at this address. Check the link you were sent, or ask for a new one.';

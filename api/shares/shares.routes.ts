@@ -40,8 +40,11 @@ const expiryFrom = (expiresIn: ShareExpiry, now = Date.now()) => {
 };
 
 /** A rep makes at most this many links an hour: a script looping over the route is stopped. */
-const sharesPerUser = rateLimit({ name: 'share:user', limit: 60, windowMs: 3_600_000 }, (ctx) =>
-  String(userOf(ctx).id),
+export const SHARES_PER_HOUR = 60;
+const sharesPerUser = rateLimit(
+  { name: 'share:user', limit: SHARES_PER_HOUR, windowMs: 3_600_000 },
+  (ctx) => String(userOf(ctx).id),
+  `You made ${SHARES_PER_HOUR} links this hour, the most there may be: try again later.`,
 );
 
 /**
@@ -118,6 +121,9 @@ export function shareRoutes() {
 
 /** A share's id as its page's address holds it: 22 characters of base64url. */
 const SHARE_PATH = /^\/s\/([A-Za-z0-9_-]{1,64})\/?$/;
+/** Link previews (chat apps, social networks) open a page before anyone reads it: not a view. */
+const PREVIEW_BOT =
+  /bot|crawler|spider|facebookexternalhit|slack|whatsapp|telegram|discord|linkedin|skype|embedly|preview/i;
 
 /**
  * GET /s/<id>: the shared page, before the PWA is served. 200 with the snapshot; 410 for a revoked
@@ -127,15 +133,19 @@ const SHARE_PATH = /^\/s\/([A-Za-z0-9_-]{1,64})\/?$/;
 export function sharedPages(lucia: AppLucia): Middleware<AppState, AppDeps> {
   const readSession = loadSession(lucia);
   return async (ctx, next) => {
+    if (!ctx.path.startsWith('/s/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD'))
+      return next();
     const match = SHARE_PATH.exec(ctx.path);
-    if (!match || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     await readSession(ctx, async () => {});
-    const found = await openShare(ctx.pool, match[1]!, ctx.state.user?.id);
+    const counted = ctx.method === 'GET' && !PREVIEW_BOT.test(ctx.get('User-Agent'));
+    const found = match
+      ? await openShare(ctx.pool, match[1]!, ctx.state.user?.id, counted)
+      : ({ state: 'none' } as const);
     ctx.set('X-Robots-Tag', 'noindex, nofollow');
     ctx.set('Referrer-Policy', 'no-referrer');
     ctx.set(
       'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
     // Per reader (a private page is its rep's alone), and never kept by a shared cache.
     ctx.set('Cache-Control', 'private, no-store');

@@ -151,7 +151,7 @@ export async function updateShare(
 /** Revoke: the page answers 410 from now on, and the content is gone. */
 export async function revokeShare(pool: Pool, userId: number, id: string): Promise<boolean> {
   const { rowCount } = await pool.query(
-    `UPDATE shares SET revoked_at = now(), content = NULL, email_subject = NULL
+    `UPDATE shares SET revoked_at = now(), content = NULL, email_subject = NULL, shown_name = NULL
       WHERE id_hash = $1 AND user_id = $2 AND revoked_at IS NULL`,
     [hashOf(id), userId],
   );
@@ -166,6 +166,7 @@ export async function openShare(
   pool: Pool,
   id: string,
   readerId: number | undefined,
+  counted = true,
 ): Promise<
   { state: 'live'; share: ShareRow; own: boolean } | { state: 'gone' } | { state: 'none' }
 > {
@@ -176,19 +177,19 @@ export async function openShare(
      ),
      counted AS (
        UPDATE shares SET views = views + 1, last_viewed_at = now()
-        WHERE id_hash = $1 AND revoked_at IS NULL AND anyone
+        WHERE id_hash = $1 AND revoked_at IS NULL AND anyone AND $3::boolean
           AND (expires_at IS NULL OR expires_at > now()) AND user_id IS DISTINCT FROM $2
           AND EXISTS (SELECT 1 FROM found WHERE chat_live)
      )
      SELECT * FROM found`,
-    [hashOf(id), readerId ?? null],
+    [hashOf(id), readerId ?? null, counted],
   );
   const row = rows[0];
   if (!row) return { state: 'none' };
   const own = readerId === row.user_id;
+  // A private share is no one's but its rep's: to anyone else there is nothing here, ended or not.
+  if (!row.anyone && !own) return { state: 'none' };
   if (row.revoked_at || !row.chat_live || row.content === null) return { state: 'gone' };
   if (row.expires_at && row.expires_at.getTime() <= Date.now()) return { state: 'gone' };
-  // A private share is no one's but its rep's: to anyone else there is nothing here.
-  if (!row.anyone && !own) return { state: 'none' };
   return { state: 'live', share: row, own };
 }

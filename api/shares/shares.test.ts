@@ -89,11 +89,17 @@ describe.each([
     const shown = await page(reader, path);
     expect(shown.status).toBe(200);
     expect(shown.text).toContain('Who buys freight software?');
-    expect(shown.text).toContain(' by Sam Lee');
+    expect(shown.text).toContain(' by <bdi>Sam Lee</bdi>');
     expect(shown.text).not.toContain('And what do they pay?');
     expect(shown.text).not.toContain('Only you can open this page.');
     await page(reader, path);
     await page(client, path); // the rep's own reading is not a view
+    // Nor is a HEAD, or a chat app's link preview.
+    expect((await reader.request('HEAD', path)).status).toBe(200);
+    const preview = await reader.request<string>('GET', path, undefined, {
+      headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' },
+    });
+    expect(preview.status).toBe(200);
     const [listed] = (await client.get<Share[]>('/api/shares')).body;
     expect(listed).toMatchObject({ id, views: 2 });
     expect(listed!.lastViewedAt).not.toBeNull();
@@ -140,6 +146,14 @@ describe.each([
     const none = await page(reader, '/s/AAAAAAAAAAAAAAAAAAAAAA');
     expect(none.status).toBe(404);
     expect(none.text).toContain(SHARE_NONE_TITLE);
+    expect((await page(reader, '/s/not.an.id')).status).toBe(404);
+
+    // A private link that ended is still nothing to anyone else: no sign it ever was.
+    const other = await repWithChat('Private thoughts');
+    const quiet = (await other.client.post<Share>('/api/shares', { chatId: other.chatId })).body;
+    await other.client.delete(`/api/shares/${quiet.id}`);
+    expect((await page(reader, quiet.path)).status).toBe(404);
+    expect((await page(other.client, quiet.path)).status).toBe(410);
   });
 
   it('shows a reply’s hostile Markdown as text: no script, no javascript: link, images as links, a wide table in its own box', async () => {
@@ -148,6 +162,8 @@ describe.each([
       '<img src=x onerror="alert(2)">',
       '',
       '[click](javascript:alert(3)) and [site](https://freightly.example/about)',
+      '',
+      'Press <kbd> <meta/http-equiv=refresh/content=0;url=//evil.example> and <pre> <a/href=//x>x</a>',
       '![tracker](https://tracker.example/pixel.png)',
       '',
       `| ${Array.from({ length: 40 }, (_, i) => `Col ${i}`).join(' | ')} |`,
@@ -163,7 +179,10 @@ describe.each([
     const shown = await page(new TestClient(server.url), share.path);
     expect(shown.status).toBe(200);
     // What an attacker wrote is shown as text: no element, no attribute, no link of theirs runs.
-    expect(shown.text).not.toMatch(/<script|<img|<[^>]*onerror|href="javascript/i);
+    expect(shown.text).not.toMatch(
+      /<script|<img|<meta\/|<kbd|<pre>|<a\/|<[^>]*onerror|href="javascript/i,
+    );
+    expect(shown.text).toContain('Press &lt;kbd&gt; &lt;meta/http-equiv=refresh');
     expect(shown.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(shown.text).toContain(
       '<a href="https://freightly.example/about" rel="noopener nofollow ugc" referrerpolicy="no-referrer">site</a>',
@@ -294,6 +313,9 @@ describe.each([
     ]);
     const over = await alice.client.post('/api/shares', { chatId: alice.chatId });
     expect(over.status).toBe(429);
+    expect(over.body.message).toBe(
+      'You made 60 links this hour, the most there may be: try again later.',
+    );
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     const bob = await repWithChat();
     expect((await bob.client.post('/api/shares', { chatId: bob.chatId })).status).toBe(201);

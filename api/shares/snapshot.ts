@@ -36,13 +36,16 @@ export async function snapshotOf(
 ): Promise<Snapshot | undefined> {
   const chat = await findChat(pool, userId, chatId);
   if (!chat) return undefined;
+  // The rep's messages and the replies that were written (whole, or stopped part-way), never one
+  // still being written or one that failed.
   const messages = (await listMessages(pool, chat.id)).filter(
-    (m) => m.role !== 'system' && m.content.trim() !== '',
+    (m) =>
+      m.content.trim() !== '' &&
+      (m.role === 'user' ||
+        (m.role === 'assistant' && (m.status === 'complete' || m.status === 'partial'))),
   );
   if (messageId !== null) {
-    const reply = messages.find(
-      (m) => m.id === messageId && m.role === 'assistant' && m.status !== 'streaming',
-    );
+    const reply = messages.find((m) => m.id === messageId && m.role === 'assistant');
     if (!reply) return undefined;
     const edit = reply.email_edit;
     return edit
