@@ -119,9 +119,8 @@ test("cold email: three steps with Back, 'Skip to Email', and the email in the c
   expect((await download).suggestedFilename()).toBe(`Cold Email to ${name} at Freightly.docx`);
   await sheet.getByRole('radio', { name: 'Anyone with the link' }).check();
   await sheet.getByRole('button', { name: 'Make the link' }).click();
-  await expect(sheet.getByRole('status').first()).toContainText(
-    'Anyone with the link can open it until',
-  );
+  await expect(sheet).toContainText('Anyone with the link can open it until');
+  await expect(sheet.getByRole('textbox', { name: 'The link' })).toBeFocused();
   await expectPhoneReady(page, 'the share sheet with its link');
   await sheet.getByRole('button', { name: 'Share', exact: true }).click();
   let sharedUrl = '';
@@ -189,6 +188,10 @@ test("cold email: three steps with Back, 'Skip to Email', and the email in the c
   const links = page.getByRole('region', { name: 'Shared links' });
   const item = links.getByRole('listitem').filter({ hasText: `Cold Email to ${name}` });
   await expect(item).toContainText('Opened once');
+  await item.getByRole('button', { name: 'Make it private' }).click();
+  await expect(item.getByRole('status')).toHaveText('Only you can open it now.');
+  await expect(item).toContainText('Only you can open it.');
+  await expectPhoneReady(page, 'the account’s shared links');
   await item.getByRole('button', { name: 'Turn off' }).click();
   await page
     .getByRole('dialog', { name: 'Turn this link off?' })

@@ -18,13 +18,13 @@ import { copyText } from '../../ui/copyText';
 import { useOnline } from '../../ui/useOnline';
 // oxlint-disable-next-line import/no-unassigned-import -- the sheet's stylesheet, loaded with it
 import './links.css';
-import { linkUrl, useCreateLink, whoCanOpen } from './links.queries';
+import { linkUrl, useChangeLink, useCreateLink, whoCanOpen } from './links.queries';
 
 const EXPIRY_LABELS: Record<ShareExpiry, string> = {
   '1d': '1 day',
   '7d': '7 days',
   '30d': '30 days',
-  never: 'No end',
+  never: 'Never expires',
 };
 
 export interface ShareTarget {
@@ -77,7 +77,12 @@ export function ShareLinkSheet({
     >
       <h2 id={`${ids}-title`}>Share a link</h2>
       {create.data ? (
-        <MadeLink share={create.data} title={target.title} onDone={() => dialog.current?.close()} />
+        <MadeLink
+          userId={userId}
+          share={create.data}
+          title={target.title}
+          onDone={() => dialog.current?.close()}
+        />
       ) : (
         <form onSubmit={submit} className="link-sheet__form">
           <p className="muted">
@@ -169,9 +174,35 @@ export function ShareLinkSheet({
 }
 
 /** The link once made: said, and handed on by the phone's share sheet or copied. */
-function MadeLink({ share, title, onDone }: { share: Share; title: string; onDone: () => void }) {
+function MadeLink({
+  userId,
+  share,
+  title,
+  onDone,
+}: {
+  userId: number;
+  share: Share;
+  title: string;
+  onDone: () => void;
+}) {
   const url = linkUrl(share);
   const [said, setSaid] = useState('');
+  const [current, setCurrent] = useState(share);
+  const change = useChangeLink(userId);
+  const field = useRef<HTMLInputElement>(null);
+  // The form that made the link is gone: the focus goes to the link itself.
+  useEffect(() => field.current?.focus(), []);
+  const openToAnyone = () =>
+    change.mutate(
+      { id: share.id, change: { anyone: true } },
+      {
+        onSuccess: (changed) => {
+          setCurrent(changed);
+          setSaid('Anyone with the link can open it now.');
+        },
+        onError: (error) => setSaid(error.message),
+      },
+    );
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const shareIt = async () => {
     try {
@@ -189,8 +220,27 @@ function MadeLink({ share, title, onDone }: { share: Share; title: string; onDon
     );
   return (
     <div className="link-sheet__made">
-      <p role="status">{whoCanOpen(share)}.</p>
-      <input className="text-box link-sheet__url" readOnly value={url} aria-label="The link" />
+      <p>{whoCanOpen(current)}.</p>
+      <input
+        ref={field}
+        className="text-box link-sheet__url"
+        readOnly
+        value={url}
+        aria-label="The link"
+      />
+      {!current.anyone && (
+        <p className="muted">
+          Sent as it is, the link opens for you alone.{' '}
+          <button
+            type="button"
+            className="pp-button pp-button--ghost"
+            disabled={change.isPending}
+            onClick={openToAnyone}
+          >
+            Let anyone with the link open it
+          </button>
+        </p>
+      )}
       <div className="dialog__actions">
         {canShare && (
           <button

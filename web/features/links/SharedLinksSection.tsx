@@ -5,13 +5,19 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Share } from '../../../domain/contract/share';
+import type { Share, ShareChange } from '../../../domain/contract/share';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { copyText } from '../../ui/copyText';
 import { AccountList } from '../account/ListLoading';
 // oxlint-disable-next-line import/no-unassigned-import -- the list's stylesheet, loaded with it
 import './links.css';
-import { linkUrl, linksQueryOptions, useRevokeLink, whoCanOpen } from './links.queries';
+import {
+  linkUrl,
+  linksQueryOptions,
+  useChangeLink,
+  useRevokeLink,
+  whoCanOpen,
+} from './links.queries';
 
 /** 'Opened 3 times, last on 28 November' / 'Not opened yet'. */
 function viewsSaid(share: Pick<Share, 'views' | 'lastViewedAt'>): string {
@@ -26,8 +32,25 @@ function viewsSaid(share: Pick<Share, 'views' | 'lastViewedAt'>): string {
 export function SharedLinksSection({ userId }: { userId: number }) {
   const query = useQuery(linksQueryOptions(userId));
   const revoke = useRevokeLink(userId);
+  const change = useChangeLink(userId);
   const [turningOff, setTurningOff] = useState<Share | null>(null);
-  const [copied, setCopied] = useState<string | null>(null);
+  // What the last action on a link did, said beside it (a copy that failed, a new copy taken).
+  const [said, setSaid] = useState<{ id: string; text: string } | null>(null);
+  const copy = async (share: Share) =>
+    setSaid({
+      id: share.id,
+      text: (await copyText(linkUrl(share)))
+        ? 'Link copied.'
+        : 'The link could not be copied: open it and copy its address.',
+    });
+  const changeLink = (share: Share, what: ShareChange, done: string) =>
+    change.mutate(
+      { id: share.id, change: what },
+      {
+        onSuccess: () => setSaid({ id: share.id, text: done }),
+        onError: (error) => setSaid({ id: share.id, text: error.message }),
+      },
+    );
   return (
     <section className="account-section" id="links" aria-labelledby="links-heading">
       <h2 id="links-heading">Shared links</h2>
@@ -36,22 +59,48 @@ export function SharedLinksSection({ userId }: { userId: number }) {
           <ul className="shared-links__list">
             {query.data.map((share) => (
               <li key={share.id} className="shared-links__item">
-                <p className="shared-links__title">{share.title}</p>
+                <p className="shared-links__title" id={`link-${share.id}`}>
+                  {share.title}
+                </p>
                 <p className="muted">
                   {whoCanOpen(share)}. {viewsSaid(share)}.
                 </p>
-                <div className="shared-links__actions">
+                <div className="shared-links__actions" aria-describedby={`link-${share.id}`}>
                   <a href={share.path} target="_blank" rel="noopener">
                     Open
                   </a>
                   <button
                     type="button"
                     className="pp-button pp-button--ghost"
+                    onClick={() => void copy(share)}
+                  >
+                    Copy link
+                  </button>
+                  <button
+                    type="button"
+                    className="pp-button pp-button--ghost"
+                    disabled={change.isPending}
                     onClick={() =>
-                      void copyText(linkUrl(share)).then((ok) => setCopied(ok ? share.id : null))
+                      share.anyone
+                        ? changeLink(share, { anyone: false }, 'Only you can open it now.')
+                        : changeLink(
+                            share,
+                            { anyone: true },
+                            'Anyone with the link can open it now.',
+                          )
                     }
                   >
-                    {copied === share.id ? 'Copied' : 'Copy link'}
+                    {share.anyone ? 'Make it private' : 'Let anyone with the link open it'}
+                  </button>
+                  <button
+                    type="button"
+                    className="pp-button pp-button--ghost"
+                    disabled={change.isPending}
+                    onClick={() =>
+                      changeLink(share, { refresh: true }, 'The page now shows it as it is today.')
+                    }
+                  >
+                    Take a new copy
                   </button>
                   <button
                     type="button"
@@ -61,6 +110,9 @@ export function SharedLinksSection({ userId }: { userId: number }) {
                     Turn off
                   </button>
                 </div>
+                <p className="muted" role="status">
+                  {said?.id === share.id ? said.text : ''}
+                </p>
               </li>
             ))}
           </ul>
