@@ -68,14 +68,20 @@ export function exportMarkdown(snapshot: Snapshot, at: Date): string {
     .join('\n\n');
 }
 
-/** A line in a right-to-left script: laid out right to left in Word. */
-const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+/**
+ * A line whose first letter is of a right-to-left script (Arabic, Hebrew): laid out right to left
+ * in Word. A left-to-right line naming someone in Arabic stays left to right.
+ */
+const FIRST_STRONG = /[\p{L}]/u;
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+const isRtl = (text: string) => RTL_LETTER.test(FIRST_STRONG.exec(text)?.[0] ?? '');
 
 interface RunStyle {
   bold?: boolean;
   italics?: boolean;
   strike?: boolean;
   code?: boolean;
+  link?: boolean;
 }
 
 /** Inline Markdown as Word runs, links as links. */
@@ -94,14 +100,19 @@ function runs(tokens: readonly Token[] | undefined, style: RunStyle = {}): Parag
         break;
       case 'link': {
         const link = token as Tokens.Link;
-        const children = runs(link.tokens, style).filter((c): c is TextRun => c instanceof TextRun);
-        out.push(
-          /^(?:https?|mailto):/i.test(link.href)
-            ? new ExternalHyperlink({ link: link.href, children })
-            : new TextRun({ text: link.text, ...textStyle(style) }),
+        if (!/^(?:https?|mailto):/i.test(link.href)) {
+          out.push(...runs(link.tokens, style));
+          break;
+        }
+        const children = runs(link.tokens, { ...style, link: true }).filter(
+          (c): c is TextRun => c instanceof TextRun,
         );
+        out.push(new ExternalHyperlink({ link: link.href, children }));
         break;
       }
+      case 'checkbox':
+        out.push(new TextRun({ text: (token as Tokens.Checkbox).checked ? '☑ ' : '☐ ' }));
+        break;
       case 'br':
         out.push(new TextRun({ text: '', break: 1 }));
         break;
@@ -136,6 +147,7 @@ const textStyle = (style: RunStyle) => ({
   ...(style.italics ? { italics: true } : {}),
   ...(style.strike ? { strike: true } : {}),
   ...(style.code ? { font: 'Consolas' } : {}),
+  ...(style.link ? { style: 'Hyperlink' } : {}),
 });
 
 const HEADINGS = [
@@ -149,7 +161,7 @@ const HEADINGS = [
 
 /** A paragraph, right to left when its text is. */
 function paragraph(raw: string, children: ParagraphChild[], extra: Record<string, unknown> = {}) {
-  return new Paragraph({ children, ...(RTL.test(raw) ? { bidirectional: true } : {}), ...extra });
+  return new Paragraph({ children, ...(isRtl(raw) ? { bidirectional: true } : {}), ...extra });
 }
 
 /** Block Markdown as Word paragraphs and tables. */
@@ -169,11 +181,19 @@ function blocks(tokens: readonly Token[], depth = 0): (Paragraph | Table)[] {
       case 'paragraph':
         out.push(paragraph(token.raw, runs((token as Tokens.Paragraph).tokens)));
         break;
+      case 'text': {
+        const text = token as Tokens.Text;
+        out.push(paragraph(text.raw, runs(text.tokens ?? [text])));
+        break;
+      }
       case 'list': {
         const list = token as Tokens.List;
         list.items.forEach((item, i) => {
-          const [first, ...rest] = item.tokens;
-          const lead = list.ordered ? `${Number(list.start || 1) + i}. ` : '';
+          // A task's box is said by its mark, not by a token of its own.
+          const [first, ...rest] = item.tokens.filter((t) => t.type !== 'checkbox');
+          const lead =
+            (list.ordered ? `${Number(list.start || 1) + i}. ` : '') +
+            (item.task ? (item.checked ? '☑ ' : '☐ ') : '');
           const inline =
             first && (first.type === 'text' || first.type === 'paragraph')
               ? runs((first as Tokens.Text).tokens ?? [first])
@@ -187,7 +207,12 @@ function blocks(tokens: readonly Token[], depth = 0): (Paragraph | Table)[] {
                 : { bullet: { level: Math.min(depth, 8) } },
             ),
           );
-          out.push(...blocks(first && inline.length ? rest : item.tokens, depth + 1));
+          out.push(
+            ...blocks(
+              first && inline.length ? rest : ([first, ...rest].filter(Boolean) as Token[]),
+              depth + 1,
+            ),
+          );
         });
         break;
       }
