@@ -13,7 +13,7 @@ import { expectTapTargetsLargeEnough } from './support/tapTargets';
 import { unique } from './support/scriptedReplies';
 
 // 'Edit before sending': every email result opens in an editor with the coach's score
-// following the typing; the edit is what Copy, Share and 'Open in mail app' use, survives a
+// following the typing; the edit is what Copy, a shared link and 'Open in mail app' use, survives a
 // reload offline and reaches the rep's other devices.
 
 /** Records what the page would share (Chromium on Linux has no share sheet): the browser's API stubbed, not our code. */
@@ -164,17 +164,25 @@ test("online: the model's email edited, then 'Open in mail app', Copy and Share 
   // The button says so itself (no toast repeats it).
   await expect(actions.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(emailText);
-  await actions.getByRole('button', { name: 'Share' }).click();
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => (window as unknown as { shared: Array<{ text: string }> }).shared[0]?.text,
-      ),
-    )
-    .toBe(emailText);
-
-  // Saved with the chat: once the server has it, the laptop shows the same email.
+  // Saved with the chat: once the server has it, a shared link and the laptop show the same email.
   await expect(page.locator('.email-edited__pending')).toHaveCount(0);
+  await actions.getByRole('button', { name: 'Share' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Share a link' });
+  await sheet.getByRole('radio', { name: 'Anyone with the link' }).check();
+  await sheet.getByRole('button', { name: 'Make the link' }).click();
+  const link = await sheet.getByRole('textbox', { name: 'The link' }).inputValue();
+  await sheet.getByRole('button', { name: 'Done' }).click();
+  const reader = await browser.newContext();
+  const shared = await reader.newPage();
+  await shared.goto(link);
+  await expect(shared.locator('article')).toContainText(
+    'Subject: Ramp in 10 weeks? Freightly & you',
+  );
+  await expect(shared.locator('article')).toContainText(
+    'Short version: 50% faster ramp for new reps.',
+  );
+  await reader.close();
+
   await expect(page).toHaveURL(/[?&]chat=/);
   const chatUrl = page.url();
   await onAnotherDevice(browser, newAccount, async (laptop) => {

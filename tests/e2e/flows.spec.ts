@@ -192,6 +192,8 @@ test("cold email: three steps with Back, 'Skip to Email', and the email in the c
   await expect(item.getByRole('status')).toHaveText('Only you can open it now.');
   await expect(item).toContainText('Only you can open it.');
   await expectPhoneReady(page, 'the account’s shared links');
+  await item.getByRole('button', { name: 'Let anyone with the link open it' }).click();
+  await expect(item.getByRole('status')).toHaveText('Anyone with the link can open it now.');
   await item.getByRole('button', { name: 'Turn off' }).click();
   await page
     .getByRole('dialog', { name: 'Turn this link off?' })
