@@ -19,12 +19,21 @@ import {
   WidthType,
   type ParagraphChild,
 } from 'docx';
-import { Lexer, type Token, type Tokens } from 'marked';
+import {
+  dated,
+  exportDocument,
+  isRtl,
+  spansText,
+  type Block,
+  type Cell,
+  type Span,
+} from './document';
 import type { Snapshot } from './shares.sql';
 
-export type ExportFormat = 'md' | 'docx';
+export type ExportFormat = 'pdf' | 'docx' | 'md';
 
 export const EXPORT_TYPES: Record<ExportFormat, string> = {
+  pdf: 'application/pdf',
   md: 'text/markdown; charset=utf-8',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
@@ -48,14 +57,6 @@ export function attachment(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-const dated = (at: Date) =>
-  at.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
 /** The Markdown file: the title, the date, the subject for an email, then the content. */
 export function exportMarkdown(snapshot: Snapshot, at: Date): string {
   return [
@@ -68,87 +69,33 @@ export function exportMarkdown(snapshot: Snapshot, at: Date): string {
     .join('\n\n');
 }
 
-/**
- * A line whose first letter is of a right-to-left script (Arabic, Hebrew): laid out right to left
- * in Word. A left-to-right line naming someone in Arabic stays left to right.
- */
-const FIRST_STRONG = /[\p{L}]/u;
-const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
-const isRtl = (text: string) => RTL_LETTER.test(FIRST_STRONG.exec(text)?.[0] ?? '');
-
-interface RunStyle {
-  bold?: boolean;
-  italics?: boolean;
-  strike?: boolean;
-  code?: boolean;
-  link?: boolean;
-}
-
-/** Inline Markdown as Word runs, links as links. */
-function runs(tokens: readonly Token[] | undefined, style: RunStyle = {}): ParagraphChild[] {
+/** Spans as Word runs; a link's runs as one hyperlink. */
+function runs(spans: readonly Span[]): ParagraphChild[] {
   const out: ParagraphChild[] = [];
-  for (const token of tokens ?? []) {
-    switch (token.type) {
-      case 'strong':
-        out.push(...runs((token as Tokens.Strong).tokens, { ...style, bold: true }));
-        break;
-      case 'em':
-        out.push(...runs((token as Tokens.Em).tokens, { ...style, italics: true }));
-        break;
-      case 'del':
-        out.push(...runs((token as Tokens.Del).tokens, { ...style, strike: true }));
-        break;
-      case 'link': {
-        const link = token as Tokens.Link;
-        if (!/^(?:https?|mailto):/i.test(link.href)) {
-          out.push(...runs(link.tokens, style));
-          break;
-        }
-        const children = runs(link.tokens, { ...style, link: true }).filter(
-          (c): c is TextRun => c instanceof TextRun,
-        );
-        out.push(new ExternalHyperlink({ link: link.href, children }));
-        break;
-      }
-      case 'checkbox':
-        out.push(new TextRun({ text: (token as Tokens.Checkbox).checked ? '☑ ' : '☐ ' }));
-        break;
-      case 'br':
-        out.push(new TextRun({ text: '', break: 1 }));
-        break;
-      case 'codespan':
-        out.push(
-          new TextRun({
-            text: (token as Tokens.Codespan).text,
-            ...textStyle({ ...style, code: true }),
-          }),
-        );
-        break;
-      case 'text': {
-        const text = token as Tokens.Text;
-        if (text.tokens?.length) out.push(...runs(text.tokens, style));
-        else out.push(new TextRun({ text: text.text, ...textStyle(style) }));
-        break;
-      }
-      default:
-        out.push(
-          new TextRun({
-            text: 'text' in token ? String(token.text) : token.raw,
-            ...textStyle(style),
-          }),
-        );
+  for (let i = 0; i < spans.length;) {
+    const href = spans[i]!.href;
+    if (href === undefined) {
+      out.push(run(spans[i++]!));
+      continue;
     }
+    const children: TextRun[] = [];
+    while (i < spans.length && spans[i]!.href === href) children.push(run(spans[i++]!));
+    out.push(new ExternalHyperlink({ link: href, children }));
   }
   return out;
 }
 
-const textStyle = (style: RunStyle) => ({
-  ...(style.bold ? { bold: true } : {}),
-  ...(style.italics ? { italics: true } : {}),
-  ...(style.strike ? { strike: true } : {}),
-  ...(style.code ? { font: 'Consolas' } : {}),
-  ...(style.link ? { style: 'Hyperlink' } : {}),
-});
+const run = (span: Span) =>
+  span.text === '\n'
+    ? new TextRun({ text: '', break: 1 })
+    : new TextRun({
+        text: span.text,
+        ...(span.bold ? { bold: true } : {}),
+        ...(span.italics ? { italics: true } : {}),
+        ...(span.strike ? { strike: true } : {}),
+        ...(span.code ? { font: 'Consolas' } : {}),
+        ...(span.href !== undefined ? { style: 'Hyperlink' } : {}),
+      });
 
 const HEADINGS = [
   HeadingLevel.HEADING_1,
@@ -159,132 +106,82 @@ const HEADINGS = [
   HeadingLevel.HEADING_6,
 ] as const;
 
+const ALIGNMENTS = {
+  left: AlignmentType.LEFT,
+  center: AlignmentType.CENTER,
+  right: AlignmentType.RIGHT,
+};
+
 /** A paragraph, right to left when its text is. */
-function paragraph(raw: string, children: ParagraphChild[], extra: Record<string, unknown> = {}) {
-  return new Paragraph({ children, ...(isRtl(raw) ? { bidirectional: true } : {}), ...extra });
+function paragraph(spans: readonly Span[], extra: Record<string, unknown> = {}) {
+  return new Paragraph({
+    children: runs(spans),
+    ...(isRtl(spansText(spans)) ? { bidirectional: true } : {}),
+    ...extra,
+  });
 }
 
-/** Block Markdown as Word paragraphs and tables. */
-function blocks(tokens: readonly Token[], depth = 0): (Paragraph | Table)[] {
-  const out: (Paragraph | Table)[] = [];
-  for (const token of tokens) {
-    switch (token.type) {
-      case 'heading': {
-        const heading = token as Tokens.Heading;
-        out.push(
-          paragraph(heading.text, runs(heading.tokens), {
-            heading: HEADINGS[Math.min(heading.depth, 6) - 1],
-          }),
-        );
-        break;
-      }
+/** The blocks as Word paragraphs and tables. */
+function wordBlocks(blocks: readonly Block[]): (Paragraph | Table)[] {
+  return blocks.map((block) => {
+    switch (block.kind) {
+      case 'heading':
+        return paragraph(block.spans, { heading: HEADINGS[block.level - 1] });
       case 'paragraph':
-        out.push(paragraph(token.raw, runs((token as Tokens.Paragraph).tokens)));
-        break;
-      case 'text': {
-        const text = token as Tokens.Text;
-        out.push(paragraph(text.raw, runs(text.tokens ?? [text])));
-        break;
-      }
-      case 'list': {
-        const list = token as Tokens.List;
-        list.items.forEach((item, i) => {
-          // A task's box is said by its mark, not by a token of its own.
-          const [first, ...rest] = item.tokens.filter((t) => t.type !== 'checkbox');
-          const lead =
-            (list.ordered ? `${Number(list.start || 1) + i}. ` : '') +
-            (item.task ? (item.checked ? '☑ ' : '☐ ') : '');
-          const inline =
-            first && (first.type === 'text' || first.type === 'paragraph')
-              ? runs((first as Tokens.Text).tokens ?? [first])
-              : [];
-          out.push(
-            paragraph(
-              item.text,
-              [new TextRun(lead), ...inline],
-              list.ordered
-                ? { indent: { left: 360 * (depth + 1) } }
-                : { bullet: { level: Math.min(depth, 8) } },
-            ),
-          );
-          out.push(
-            ...blocks(
-              first && inline.length ? rest : ([first, ...rest].filter(Boolean) as Token[]),
-              depth + 1,
-            ),
-          );
-        });
-        break;
-      }
+        return paragraph(block.spans);
+      case 'item':
+        return paragraph(
+          block.spans,
+          block.ordered
+            ? { indent: { left: 360 * (block.depth + 1) } }
+            : { bullet: { level: Math.min(block.depth, 8) } },
+        );
       case 'table': {
-        const table = token as Tokens.Table;
-        const row = (cells: Tokens.TableCell[], header: boolean) =>
+        const row = (cells: readonly Cell[], header: boolean) =>
           new TableRow({
             ...(header ? { tableHeader: true } : {}),
             children: cells.map(
               (cell) =>
                 new TableCell({
                   children: [
-                    paragraph(
-                      cell.text,
-                      runs(cell.tokens, header ? { bold: true } : {}),
-                      cell.align === 'right'
-                        ? { alignment: AlignmentType.RIGHT }
-                        : cell.align === 'center'
-                          ? { alignment: AlignmentType.CENTER }
-                          : {},
-                    ),
+                    paragraph(cell.spans, cell.align ? { alignment: ALIGNMENTS[cell.align] } : {}),
                   ],
                 }),
             ),
           });
-        out.push(
-          new Table({
-            width: { size: 100, type: WidthType.PERCENTAGE },
-            rows: [row(table.header, true), ...table.rows.map((cells) => row(cells, false))],
-          }),
-        );
-        break;
+        return new Table({
+          width: { size: 100, type: WidthType.PERCENTAGE },
+          rows: [row(block.header, true), ...block.rows.map((cells) => row(cells, false))],
+        });
       }
-      case 'blockquote':
-        out.push(...blocks((token as Tokens.Blockquote).tokens, depth));
-        break;
       case 'code':
-        for (const line of (token as Tokens.Code).text.split('\n'))
-          out.push(new Paragraph({ children: [new TextRun({ text: line, font: 'Consolas' })] }));
-        break;
-      case 'hr':
-        out.push(new Paragraph({ thematicBreak: true }));
-        break;
-      case 'space':
-        break;
-      default:
-        // Raw HTML and anything else: its words as plain text.
-        out.push(paragraph(token.raw, [new TextRun(token.raw.trim())]));
+        return new Paragraph({
+          children: block.lines.flatMap((line, i) => [
+            ...(i > 0 ? [new TextRun({ text: '', break: 1 })] : []),
+            new TextRun({ text: line, font: 'Consolas' }),
+          ]),
+        });
+      case 'rule':
+        return new Paragraph({ thematicBreak: true });
     }
-  }
-  return out;
+  });
 }
 
 /** The Word document: the title, the date, the subject for an email, then the content. */
 export async function exportDocx(snapshot: Snapshot, at: Date): Promise<Buffer> {
+  const { title, date, subject, blocks } = exportDocument(snapshot, at);
   const doc = new Document({
-    title: snapshot.title,
+    title,
     creator: 'Pitchpad',
     sections: [
       {
         children: [
-          paragraph(snapshot.title, [new TextRun(snapshot.title)], { heading: HeadingLevel.TITLE }),
-          new Paragraph({ children: [new TextRun({ text: dated(at), italics: true })] }),
-          ...(snapshot.emailSubject !== null
-            ? [
-                paragraph(snapshot.emailSubject, [
-                  new TextRun({ text: 'Subject: ', bold: true }),
-                  new TextRun(snapshot.emailSubject),
-                ]),
-              ]
+          paragraph([{ text: title }], { heading: HeadingLevel.TITLE }),
+          paragraph([{ text: date, italics: true }]),
+          ...(subject !== null
+            ? [paragraph([{ text: 'Subject: ', bold: true }, { text: subject }])]
             : []),
-          ...blocks(new Lexer({ gfm: true }).lex(snapshot.content)),
+          ...wordBlocks(blocks),
         ],
       },
     ],

@@ -7,6 +7,7 @@ import {
   type ShareExpiry,
 } from '../../domain/contract/share';
 import { attachment, EXPORT_TYPES, exportDocx, exportFileName, exportMarkdown } from './exports';
+import { exportPdf } from './pdf';
 import type { AppLucia } from '../auth/lucia';
 import { loadSession } from '../auth/sessions';
 import type { AppDeps, AppState } from '../context';
@@ -50,7 +51,7 @@ const sharesPerUser = rateLimit(
 /**
  * POST /api/shares (a snapshot of the rep's chat or reply), GET /api/shares (the rep's live links,
  * with their views), PATCH /api/shares/:id (who may read it, for how long, the name shown, or a new
- * snapshot), DELETE /api/shares/:id (revoke); GET /api/chats/:id/export (a Markdown or Word file).
+ * snapshot), DELETE /api/shares/:id (revoke); GET /api/chats/:id/export (a PDF, Word or Markdown file).
  */
 export function shareRoutes() {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
@@ -100,7 +101,7 @@ export function shareRoutes() {
     ctx.body = presentShare(row);
   });
 
-  // The chat, or one reply, as a file: Markdown or Word, named after its title.
+  // The chat, or one reply, as a file: PDF, Word or Markdown, named after its title.
   router.get('/chats/:id/export', requireUser(), validate(ExportQuery, 'query'), async (ctx) => {
     const { format, messageId } = inputOf(ctx, ExportQuery);
     const snapshot = await snapshotOf(ctx.pool, userOf(ctx).id, ctx.params.id!, messageId ?? null);
@@ -108,7 +109,12 @@ export function shareRoutes() {
     const now = new Date();
     ctx.set('Content-Disposition', attachment(exportFileName(snapshot.title, format)));
     ctx.type = EXPORT_TYPES[format];
-    ctx.body = format === 'md' ? exportMarkdown(snapshot, now) : await exportDocx(snapshot, now);
+    ctx.body =
+      format === 'md'
+        ? exportMarkdown(snapshot, now)
+        : format === 'docx'
+          ? await exportDocx(snapshot, now)
+          : await exportPdf(snapshot, now);
   });
 
   router.delete('/shares/:id', async (ctx) => {

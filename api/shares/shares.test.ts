@@ -1,4 +1,5 @@
 import mammoth from 'mammoth';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Share } from '../../domain/contract/share';
 import { buildSend } from '../../tests/factories/chats';
@@ -251,7 +252,7 @@ describe.each([
     expect(nothing.status).toBe(400);
   });
 
-  it('exports a reply as Markdown and as a Word file with its title, a real table and every script', async () => {
+  it('exports a reply as Markdown, Word and PDF with its title, a real table and every script', async () => {
     const plan = [
       '## Competitors',
       '',
@@ -293,6 +294,22 @@ describe.each([
     expect(html).toContain('<a href="https://freightly.example/pilot">pilot</a>');
     expect(html).toContain('<strong>Dana Ortiz</strong>');
 
+    const pdf = await fetch(
+      `${server.url}/api/chats/${chatId}/export?format=pdf&messageId=${replyId}`,
+      { headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } },
+    );
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toMatch(/filename="[^"]+\.pdf"/);
+    // Opened back as the kit opens a PDF: the title, a table cell, the Arabic name, the emoji.
+    const pages = await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer()));
+    const { text: pdfText } = await extractText(pages, { mergePages: true });
+    expect(pdfText).toContain(title.slice(0, 19)); // a long title wraps
+    expect(pdfText).toContain('€40 a seat');
+    // (A lam-alef ligature copies out of a PDF imperfectly, so the given name is what is read.)
+    expect(pdfText).toMatch(/Dana Ortiz and .*يوسف/);
+    expect(pdfText).toContain('👋');
+
     const whole = await client.get<string>(`/api/chats/${chatId}/export?format=md`);
     expect(whole.text).toContain('**You**');
     const bob = await loggedInClient(server);
@@ -300,9 +317,9 @@ describe.each([
     expect(
       (await new TestClient(server.url).get(`/api/chats/${chatId}/export?format=md`)).status,
     ).toBe(401);
-    const bad = await client.get(`/api/chats/${chatId}/export?format=pdf`);
+    const bad = await client.get(`/api/chats/${chatId}/export?format=xlsx`);
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('format: format must be md or docx');
+    expect(bad.body.message).toBe('format: format must be pdf, docx or md');
   });
 
   it('holds a rep to 60 new links an hour, and another rep is not held by it', async () => {

@@ -61,6 +61,6 @@ export interface Share {
 
 /** GET /api/chats/:id/export: the chat, or its reply `messageId`, as a file. */
 export const ExportQuery = z.object({
-  format: z.enum(['md', 'docx'], { error: 'format must be md or docx' }),
+  format: z.enum(['pdf', 'docx', 'md'], { error: 'format must be pdf, docx or md' }),
   messageId: z.coerce.number().int().positive().optional(),
 });
