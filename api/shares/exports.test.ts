@@ -1,6 +1,7 @@
 import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
-import { attachment, exportDocx, exportFileName, exportMarkdown } from './exports';
+import { exportFileName, exportMarkdown } from '../../domain/exports/document';
+import { attachment, exportDocx } from './exports';
 
 const at = new Date('2026-11-29T12:00:00Z');
 

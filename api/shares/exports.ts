@@ -1,36 +1,10 @@
 /**
- * A chat or a reply as a file to hand on: Markdown as it is, or a Word document (DOCX, made with the
- * `docx` library) with the title, the date, headings, lists, tables as real tables (a competitor
- * matrix stays a grid), bold and italic, links, and an email's subject line. Right-to-left lines
- * (Arabic, Hebrew) are marked so Word lays them out right to left; Word draws every script and emoji
- * with the reader's own fonts. Made from the stored content (snapshot.ts), never from the phone's.
+ * The files a share's content is downloaded as, made on the server from the stored content
+ * (snapshot.ts): PDF (pdf.ts), Word (domain/exports/word.ts) and Markdown.
  */
-import {
-  AlignmentType,
-  Document,
-  ExternalHyperlink,
-  HeadingLevel,
-  Packer,
-  Paragraph,
-  Table,
-  TableCell,
-  TableRow,
-  TextRun,
-  WidthType,
-  type ParagraphChild,
-} from 'docx';
-import {
-  dated,
-  exportDocument,
-  isRtl,
-  spansText,
-  type Block,
-  type Cell,
-  type Span,
-} from './document';
-import type { Snapshot } from './shares.sql';
-
-export type ExportFormat = 'pdf' | 'docx' | 'md';
+import { Packer } from 'docx';
+import type { ExportFormat, Snapshot } from '../../domain/exports/document';
+import { wordDocument } from '../../domain/exports/word';
 
 export const EXPORT_TYPES: Record<ExportFormat, string> = {
   pdf: 'application/pdf',
@@ -38,153 +12,12 @@ export const EXPORT_TYPES: Record<ExportFormat, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
-/** 'Cold Email to Dana at Freightly' → 'Cold Email to Dana at Freightly.docx', safe on every system. */
-export function exportFileName(title: string, format: ExportFormat): string {
-  const base =
-    title
-      .normalize('NFKC')
-      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 100)
-      .trim() || 'Pitchpad';
-  return `${base}.${format}`;
-}
-
 /** The Content-Disposition of a download named `name`: an ASCII fallback and the UTF-8 name. */
 export function attachment(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** The Markdown file: the title, the date, the subject for an email, then the content. */
-export function exportMarkdown(snapshot: Snapshot, at: Date): string {
-  return [
-    `# ${snapshot.title}`,
-    `*${dated(at)}*`,
-    snapshot.emailSubject !== null ? `**Subject:** ${snapshot.emailSubject}` : '',
-    snapshot.content,
-  ]
-    .filter(Boolean)
-    .join('\n\n');
-}
-
-/** Spans as Word runs; a link's runs as one hyperlink. */
-function runs(spans: readonly Span[]): ParagraphChild[] {
-  const out: ParagraphChild[] = [];
-  for (let i = 0; i < spans.length;) {
-    const href = spans[i]!.href;
-    if (href === undefined) {
-      out.push(run(spans[i++]!));
-      continue;
-    }
-    const children: TextRun[] = [];
-    while (i < spans.length && spans[i]!.href === href) children.push(run(spans[i++]!));
-    out.push(new ExternalHyperlink({ link: href, children }));
-  }
-  return out;
-}
-
-const run = (span: Span) =>
-  span.text === '\n'
-    ? new TextRun({ text: '', break: 1 })
-    : new TextRun({
-        text: span.text,
-        ...(span.bold ? { bold: true } : {}),
-        ...(span.italics ? { italics: true } : {}),
-        ...(span.strike ? { strike: true } : {}),
-        ...(span.code ? { font: 'Consolas' } : {}),
-        ...(span.href !== undefined ? { style: 'Hyperlink' } : {}),
-      });
-
-const HEADINGS = [
-  HeadingLevel.HEADING_1,
-  HeadingLevel.HEADING_2,
-  HeadingLevel.HEADING_3,
-  HeadingLevel.HEADING_4,
-  HeadingLevel.HEADING_5,
-  HeadingLevel.HEADING_6,
-] as const;
-
-const ALIGNMENTS = {
-  left: AlignmentType.LEFT,
-  center: AlignmentType.CENTER,
-  right: AlignmentType.RIGHT,
-};
-
-/** A paragraph, right to left when its text is. */
-function paragraph(spans: readonly Span[], extra: Record<string, unknown> = {}) {
-  return new Paragraph({
-    children: runs(spans),
-    ...(isRtl(spansText(spans)) ? { bidirectional: true } : {}),
-    ...extra,
-  });
-}
-
-/** The blocks as Word paragraphs and tables. */
-function wordBlocks(blocks: readonly Block[]): (Paragraph | Table)[] {
-  return blocks.map((block) => {
-    switch (block.kind) {
-      case 'heading':
-        return paragraph(block.spans, { heading: HEADINGS[block.level - 1] });
-      case 'paragraph':
-        return paragraph(block.spans);
-      case 'item':
-        return paragraph(
-          block.spans,
-          block.ordered
-            ? { indent: { left: 360 * (block.depth + 1) } }
-            : { bullet: { level: Math.min(block.depth, 8) } },
-        );
-      case 'table': {
-        const row = (cells: readonly Cell[], header: boolean) =>
-          new TableRow({
-            ...(header ? { tableHeader: true } : {}),
-            children: cells.map(
-              (cell) =>
-                new TableCell({
-                  children: [
-                    paragraph(cell.spans, cell.align ? { alignment: ALIGNMENTS[cell.align] } : {}),
-                  ],
-                }),
-            ),
-          });
-        return new Table({
-          width: { size: 100, type: WidthType.PERCENTAGE },
-          rows: [row(block.header, true), ...block.rows.map((cells) => row(cells, false))],
-        });
-      }
-      case 'code':
-        return new Paragraph({
-          children: block.lines.flatMap((line, i) => [
-            ...(i > 0 ? [new TextRun({ text: '', break: 1 })] : []),
-            new TextRun({ text: line, font: 'Consolas' }),
-          ]),
-        });
-      case 'rule':
-        return new Paragraph({ thematicBreak: true });
-    }
-  });
-}
-
-/** The Word document: the title, the date, the subject for an email, then the content. */
-export async function exportDocx(snapshot: Snapshot, at: Date): Promise<Buffer> {
-  const { title, date, subject, blocks } = exportDocument(snapshot, at);
-  const doc = new Document({
-    title,
-    creator: 'Pitchpad',
-    sections: [
-      {
-        children: [
-          paragraph([{ text: title }], { heading: HeadingLevel.TITLE }),
-          paragraph([{ text: date, italics: true }]),
-          ...(subject !== null
-            ? [paragraph([{ text: 'Subject: ', bold: true }, { text: subject }])]
-            : []),
-          ...wordBlocks(blocks),
-        ],
-      },
-    ],
-  });
-  return Packer.toBuffer(doc);
-}
+/** The Word file's bytes. */
+export const exportDocx = (snapshot: Snapshot, at: Date): Promise<Buffer> =>
+  Packer.toBuffer(wordDocument(snapshot, at));

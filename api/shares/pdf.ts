@@ -14,9 +14,16 @@
  */
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { RTL_LETTER, exportDocument, isRtl, spansText, type Block, type Span } from './document';
+import {
+  RTL_LETTER,
+  exportDocument,
+  isRtl,
+  spansText,
+  type Block,
+  type Snapshot,
+  type Span,
+} from '../../domain/exports/document';
 import { BASE_FAMILY, pdfFonts, type LoadedFonts } from './pdfFonts';
-import type { Snapshot } from './shares.sql';
 
 /** Nothing from outside: no image or font is fetched or read from disk while a PDF is made. */
 pdfmake.setUrlAccessPolicy(() => false);

@@ -6,7 +6,8 @@ import {
   ShareInput,
   type ShareExpiry,
 } from '../../domain/contract/share';
-import { attachment, EXPORT_TYPES, exportDocx, exportFileName, exportMarkdown } from './exports';
+import { exportFileName, exportMarkdown } from '../../domain/exports/document';
+import { attachment, EXPORT_TYPES, exportDocx } from './exports';
 import { exportPdf } from './pdf';
 import type { AppLucia } from '../auth/lucia';
 import { loadSession } from '../auth/sessions';

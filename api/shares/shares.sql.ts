@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Share } from '../../domain/contract/share';
 import type { Pool } from '../db';
+import type { Snapshot } from '../../domain/exports/document';
 
 export interface ShareRow {
   id: string;
@@ -25,11 +26,7 @@ export interface ShareRow {
 }
 
 /** What a share shows, made from the stored chat. */
-export interface Snapshot {
-  title: string;
-  content: string;
-  emailSubject: string | null;
-}
+export type { Snapshot };
 
 /** A new share's id: 128 random bits, as 22 characters of base64url. */
 export const newShareId = () => randomBytes(16).toString('base64url');

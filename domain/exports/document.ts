@@ -1,11 +1,33 @@
 /**
  * A chat or a reply as a document to write out: the title, the date, an email's subject, and the
  * content's Markdown read once into blocks (headings, paragraphs, list items, tables, code, rules)
- * of styled spans. The Word and PDF writers (exports.ts, pdf.ts) each draw these blocks, so both
- * files agree on what a task box, an unsafe link or raw HTML becomes.
+ * of styled spans. The Word writer (word.ts, on the server and on the phone with no signal) and the
+ * server's PDF writer (api/shares/pdf.ts) each draw these blocks, so the files agree on what a task
+ * box, an unsafe link or raw HTML becomes. The Markdown file is the content as it is.
  */
 import { Lexer, type Token, type Tokens } from 'marked';
-import type { Snapshot } from './shares.sql';
+
+/** What a file is made of: the chat's title, the content's Markdown, an email's subject. */
+export interface Snapshot {
+  title: string;
+  content: string;
+  emailSubject: string | null;
+}
+
+export type ExportFormat = 'pdf' | 'docx' | 'md';
+
+/** 'Cold Email to Dana at Freightly' → 'Cold Email to Dana at Freightly.docx', safe on every system. */
+export function exportFileName(title: string, format: ExportFormat): string {
+  const base =
+    title
+      .normalize('NFKC')
+      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 100)
+      .trim() || 'Pitchpad';
+  return `${base}.${format}`;
+}
 
 export interface Span {
   /** '\n' alone is a line break. */
@@ -46,6 +68,18 @@ export const dated = (at: Date) =>
     year: 'numeric',
     timeZone: 'UTC',
   });
+
+/** The Markdown file: the title, the date, the subject for an email, then the content. */
+export function exportMarkdown(snapshot: Snapshot, at: Date): string {
+  return [
+    `# ${snapshot.title}`,
+    `*${dated(at)}*`,
+    snapshot.emailSubject !== null ? `**Subject:** ${snapshot.emailSubject}` : '',
+    snapshot.content,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
 
 /**
  * Whether a line's first letter is of a right-to-left script (Arabic, Hebrew): such a line is laid
