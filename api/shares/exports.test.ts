@@ -1,6 +1,6 @@
 import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
-import { exportFileName, exportMarkdown } from '../../domain/exports/document';
+import { exportFileName, exportMarkdown } from '../../domain/exports/files';
 import { attachment, exportDocx } from './exports';
 
 const at = new Date('2026-11-29T12:00:00Z');

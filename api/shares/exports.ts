@@ -3,7 +3,7 @@
  * (snapshot.ts): PDF (pdf.ts), Word (domain/exports/word.ts) and Markdown.
  */
 import { Packer } from 'docx';
-import type { ExportFormat, Snapshot } from '../../domain/exports/document';
+import type { ExportFormat, Snapshot } from '../../domain/exports/files';
 import { wordDocument } from '../../domain/exports/word';
 
 export const EXPORT_TYPES: Record<ExportFormat, string> = {

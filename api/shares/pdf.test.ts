@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { exportPdf, MISSING_SCRIPT_NOTE, pdfDefinition, visualOrder } from './pdf';
-import type { Snapshot } from '../../domain/exports/document';
+import type { Snapshot } from '../../domain/exports/files';
 
 const at = new Date('2026-11-29T12:00:00Z');
 

@@ -20,9 +20,9 @@ import {
   isRtl,
   spansText,
   type Block,
-  type Snapshot,
   type Span,
 } from '../../domain/exports/document';
+import type { Snapshot } from '../../domain/exports/files';
 import { BASE_FAMILY, pdfFonts, type LoadedFonts } from './pdfFonts';
 
 /** Nothing from outside: no image or font is fetched or read from disk while a PDF is made. */

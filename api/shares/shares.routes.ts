@@ -6,7 +6,7 @@ import {
   ShareInput,
   type ShareExpiry,
 } from '../../domain/contract/share';
-import { exportFileName, exportMarkdown } from '../../domain/exports/document';
+import { exportFileName, exportMarkdown } from '../../domain/exports/files';
 import { attachment, EXPORT_TYPES, exportDocx } from './exports';
 import { exportPdf } from './pdf';
 import type { AppLucia } from '../auth/lucia';

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Share } from '../../domain/contract/share';
 import type { Pool } from '../db';
-import type { Snapshot } from '../../domain/exports/document';
+import type { Snapshot } from '../../domain/exports/files';
 
 export interface ShareRow {
   id: string;

@@ -6,7 +6,7 @@ import { buildSend } from '../../tests/factories/chats';
 import { loggedInClient } from '../../tests/factories/users';
 import { TestClient } from '../../tests/support/client';
 import { startModelTestServer, type ModelTestServer } from '../../tests/support/server';
-import { exportFileName } from '../../domain/exports/document';
+import { exportFileName } from '../../domain/exports/files';
 import { SHARE_GONE_TITLE, SHARE_NONE_TITLE } from './sharePage';
 
 /**

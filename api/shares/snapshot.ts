@@ -4,25 +4,13 @@
  * '[1]' marks are taken out: the page shows no Sources, and nothing of the rep's kit or research.
  */
 import { withoutCitations } from '../../domain/research/citations';
-import { findChat, listMessages, type MessageRow } from '../chats/chats.sql';
+import { findChat, listMessages } from '../chats/chats.sql';
 import type { Pool } from '../db';
 import type { Snapshot } from './shares.sql';
+import { chatMarkdown } from '../../domain/exports/files';
 
 /** The most a snapshot keeps: a chat longer than this is cut, and says so. */
 export const SNAPSHOT_MAX_CHARS = 1_000_000;
-
-/** A chat message as the page shows it: who said it, then what. */
-function turn(message: MessageRow): string {
-  const text = withoutCitations(message.content).trim();
-  return message.role === 'user' ? `**You**\n\n${quoteBlock(text)}` : `**Pitchpad**\n\n${text}`;
-}
-
-/** The rep's words as a Markdown quote, line by line. */
-const quoteBlock = (text: string) =>
-  text
-    .split('\n')
-    .map((line) => `> ${line}`)
-    .join('\n');
 
 /**
  * The snapshot of the rep's chat, or of its reply `messageId`; undefined when the chat is not the
@@ -57,7 +45,9 @@ export async function snapshotOf(
       : { title: chat.title, content: withoutCitations(reply.content), emailSubject: null };
   }
   if (!messages.length) return undefined;
-  let content = messages.map(turn).join('\n\n---\n\n');
+  let content = chatMarkdown(
+    messages.map((m) => ({ role: m.role, content: withoutCitations(m.content) })),
+  );
   if (content.length > SNAPSHOT_MAX_CHARS)
     content = `${content.slice(0, SNAPSHOT_MAX_CHARS)}\n\n*The chat is longer: the rest is not shown here.*`;
   return { title: chat.title, content, emailSubject: null };

@@ -6,28 +6,7 @@
  * box, an unsafe link or raw HTML becomes. The Markdown file is the content as it is.
  */
 import { Lexer, type Token, type Tokens } from 'marked';
-
-/** What a file is made of: the chat's title, the content's Markdown, an email's subject. */
-export interface Snapshot {
-  title: string;
-  content: string;
-  emailSubject: string | null;
-}
-
-export type ExportFormat = 'pdf' | 'docx' | 'md';
-
-/** 'Cold Email to Dana at Freightly' → 'Cold Email to Dana at Freightly.docx', safe on every system. */
-export function exportFileName(title: string, format: ExportFormat): string {
-  const base =
-    title
-      .normalize('NFKC')
-      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 100)
-      .trim() || 'Pitchpad';
-  return `${base}.${format}`;
-}
+import { dated, type Snapshot } from './files';
 
 export interface Span {
   /** '\n' alone is a line break. */
@@ -59,26 +38,6 @@ export interface ExportDocument {
   date: string;
   subject: string | null;
   blocks: Block[];
-}
-
-export const dated = (at: Date) =>
-  at.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
-/** The Markdown file: the title, the date, the subject for an email, then the content. */
-export function exportMarkdown(snapshot: Snapshot, at: Date): string {
-  return [
-    `# ${snapshot.title}`,
-    `*${dated(at)}*`,
-    snapshot.emailSubject !== null ? `**Subject:** ${snapshot.emailSubject}` : '',
-    snapshot.content,
-  ]
-    .filter(Boolean)
-    .join('\n\n');
 }
 
 /**

@@ -18,15 +18,8 @@ import {
   WidthType,
   type ParagraphChild,
 } from 'docx';
-import {
-  exportDocument,
-  isRtl,
-  spansText,
-  type Block,
-  type Cell,
-  type Snapshot,
-  type Span,
-} from './document';
+import { exportDocument, isRtl, spansText, type Block, type Cell, type Span } from './document';
+import type { Snapshot } from './files';
 
 /** Spans as Word runs; a link's runs as one hyperlink. */
 function runs(spans: readonly Span[]): ParagraphChild[] {

@@ -25,6 +25,7 @@ import { crmQueue } from '../features/crm/crmPushes';
 import { recordingsQueue } from '../features/debrief/recordingStore';
 import { historyQueue } from '../features/history/workflowStore';
 import { kitQueue } from '../features/kit/kitUploads';
+import { fileExportsQueue } from '../features/links/fileExports';
 import { emailEditsQueue } from '../features/playbooks/emailEdits';
 import { deliverOfflinePlan, offlinePlansQueue } from '../features/playbooks/flowResults';
 import { profileQueue } from '../features/profile/profileStore';
@@ -49,6 +50,7 @@ export const queuedWork = combineQueuedWork(
   kitQueue,
   recordingsQueue,
   crmQueue,
+  fileExportsQueue,
   { handlers: chatHandlers(deliverPlanFirst) },
 );
 

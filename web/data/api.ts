@@ -348,6 +348,12 @@ export function createApiClient({
       request<T>('PUT', path, body, undefined, asUser),
     patch: <T>(path: string, body?: unknown, asUser?: number) =>
       request<T>('PATCH', path, body, undefined, asUser),
+    /** GET a file's bytes (an export made for the rep); `asUser` and errors as in `post`. */
+    getFile: async (path: string, asUser?: number): Promise<Blob> => {
+      const res = await send('GET', path, undefined, userHeader(asUser));
+      if (!res.ok) throw failedCall(res.status, await readBody(res), res.headers);
+      return res.blob();
+    },
     /** `body`: what names the thing to delete when its path cannot (e.g. a push endpoint). */
     delete: <T>(path: string, asUser?: number, body?: unknown) =>
       request<T>('DELETE', path, body, undefined, asUser),

@@ -1,5 +1,11 @@
 import { IonButton, IonButtons, IonHeader, IonIcon, IonTitle, IonToolbar } from '@ionic/react';
-import { appsOutline, createOutline, searchOutline, timeOutline } from 'ionicons/icons';
+import {
+  appsOutline,
+  createOutline,
+  searchOutline,
+  shareOutline,
+  timeOutline,
+} from 'ionicons/icons';
 import type { ModelsResponse } from '../../../domain/contract/chat';
 import { ModelPicker } from './ModelPicker';
 
@@ -16,6 +22,8 @@ interface ChatHeaderProps {
   onSearch: () => void;
   /** Flow mode: the Show/Hide History toggle. */
   historyToggle?: { shown: boolean; onToggle: () => void };
+  /** Opens the share sheet for the whole chat, once the server holds a reply of it. */
+  onShare?: () => void;
 }
 
 /** The chat's title ('New Conversation' until it has one), the active model's picker, and on phones the Tools (drawer) and new-chat buttons. */
@@ -29,6 +37,7 @@ export function ChatHeader({
   onNewChat,
   onSearch,
   historyToggle,
+  onShare,
 }: ChatHeaderProps) {
   return (
     <IonHeader className="chat-header">
@@ -68,6 +77,15 @@ export function ChatHeader({
           </div>
         </div>
         <IonButtons slot="end">
+          {onShare && (
+            <IonButton
+              className="chat-header__share"
+              aria-label="Share this chat"
+              onClick={onShare}
+            >
+              <IonIcon slot="icon-only" icon={shareOutline} aria-hidden="true" />
+            </IonButton>
+          )}
           {/* Below 360 px the title needs the width: search is in the drawer there. */}
           <IonButton className="chat-header__search" aria-label="Search" onClick={onSearch}>
             <IonIcon slot="icon-only" icon={searchOutline} aria-hidden="true" />

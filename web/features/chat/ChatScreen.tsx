@@ -3,6 +3,8 @@
 import './chat.css';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import {
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -19,6 +21,7 @@ import { releaseAllowanceHolds } from '../../data/outbox';
 import { useToast } from '../../ui/ToastProvider';
 import { useAuth } from '../auth/auth.queries';
 import { ToolCards } from '../landing/LandingScreen';
+import { chatShareTarget } from '../links/chatShare';
 import { NotifyAsk } from '../notifications/NotifyAsk';
 import { ChatHeader } from './ChatHeader';
 import { ChatInputBar } from './ChatInputBar';
@@ -37,6 +40,11 @@ import {
 } from './usePendingStarts';
 import { useWakeLock } from '../../ui/useWakeLock';
 import { useWorkspaceLogout } from './useWorkspaceLogout';
+
+// Loaded when first opened: the chat's own chunk stays as it was.
+const ShareLinkSheet = lazy(() =>
+  import('../links/ShareLinkSheet').then((module) => ({ default: module.ShareLinkSheet })),
+);
 
 /**
  * `flows`: the guided flows' pieces, drawn in their places (chatFlows.ts). `Agenda`: what the empty
@@ -78,6 +86,11 @@ function ChatWorkspace({
   // Guided flows (?flow=<type>): the interview takes the place of the conversation until it finishes.
   const { flow, startFlow } = useFlowMode();
   const [showHistory, setShowHistory] = useState(false);
+  const [sharingChat, setSharingChat] = useState(false);
+  const shareableChat = useMemo(
+    () => chatShareTarget(workspace.chatId, workspace.title, workspace.chat?.synced, messages),
+    [workspace.chatId, workspace.title, workspace.chat?.synced, messages],
+  );
   const navigate = useNavigate();
   // A search result opened the chat on one of its messages.
   const { at: foundMessage } = useSearch({ strict: false }) as { at?: string };
@@ -198,7 +211,17 @@ function ChatWorkspace({
               ? { shown: showHistory, onToggle: () => setShowHistory((shown) => !shown) }
               : undefined
           }
+          onShare={!flow && shareableChat ? () => setSharingChat(true) : undefined}
         />
+        {sharingChat && shareableChat && (
+          <Suspense fallback={null}>
+            <ShareLinkSheet
+              userId={user.id}
+              target={shareableChat}
+              onClose={() => setSharingChat(false)}
+            />
+          </Suspense>
+        )}
         {flow ? (
           <FlowPanel
             key={flow}

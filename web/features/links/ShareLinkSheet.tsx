@@ -18,6 +18,7 @@ import { copyText } from '../../ui/copyText';
 import { useOnline } from '../../ui/useOnline';
 // oxlint-disable-next-line import/no-unassigned-import -- the sheet's stylesheet, loaded with it
 import './links.css';
+import { FileDownloads, type FileTarget } from './FileDownloads';
 import { linkUrl, useChangeLink, useCreateLink, whoCanOpen } from './links.queries';
 
 const EXPIRY_LABELS: Record<ShareExpiry, string> = {
@@ -27,12 +28,13 @@ const EXPIRY_LABELS: Record<ShareExpiry, string> = {
   never: 'Never expires',
 };
 
-export interface ShareTarget {
-  chatId: string;
+export interface ShareTarget extends FileTarget {
   /** The reply shared; none for the whole chat. */
   messageId?: number;
   /** What the page is called: the chat's title. */
   title: string;
+  /** The rep's edit of it is on this phone only: a link now would show the copy before it. */
+  editPending?: boolean;
 }
 
 export function ShareLinkSheet({
@@ -132,10 +134,17 @@ export function ShareLinkSheet({
               onChange={(event) => setShownName(event.target.value)}
             />
           </label>
-          {!online && (
-            <p className="muted" id={`${ids}-offline`}>
+          {!online ? (
+            <p className="muted" id={`${ids}-why`}>
               Making a link needs a signal: try again once you are back online.
             </p>
+          ) : (
+            target.editPending && (
+              <p className="muted" id={`${ids}-why`}>
+                Your latest edit is still on its way from this phone: the link can be made once it
+                has arrived.
+              </p>
+            )
           )}
           {create.error && (
             <p className="form-error" role="alert">
@@ -153,8 +162,8 @@ export function ShareLinkSheet({
             <button
               type="submit"
               className="pp-button pp-button--primary"
-              disabled={!online || create.isPending}
-              aria-describedby={online ? undefined : `${ids}-offline`}
+              disabled={!online || target.editPending || create.isPending}
+              aria-describedby={online && !target.editPending ? undefined : `${ids}-why`}
             >
               {create.isPending ? 'Making the link…' : 'Make the link'}
             </button>
@@ -168,7 +177,7 @@ export function ShareLinkSheet({
           </Link>
         </p>
       )}
-      <Downloads target={target} online={online} />
+      <FileDownloads userId={userId} target={target} online={online} />
     </dialog>
   );
 }
@@ -262,30 +271,5 @@ function MadeLink({
         {said}
       </p>
     </div>
-  );
-}
-
-/** The same content as a file: Word or Markdown, made on the server from what it holds. */
-function Downloads({ target, online }: { target: ShareTarget; online: boolean }) {
-  const id = useId();
-  const query = target.messageId !== undefined ? `&messageId=${target.messageId}` : '';
-  const href = (format: 'docx' | 'md') =>
-    `/api/chats/${encodeURIComponent(target.chatId)}/export?format=${format}${query}`;
-  return (
-    <section className="link-sheet__downloads" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Or download it</h3>
-      {online ? (
-        <p className="link-sheet__files">
-          <a href={href('docx')} download>
-            Word (.docx)
-          </a>
-          <a href={href('md')} download>
-            Markdown (.md)
-          </a>
-        </p>
-      ) : (
-        <p className="muted">Downloads are made on your account: they need a signal.</p>
-      )}
-    </section>
   );
 }

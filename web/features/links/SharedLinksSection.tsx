@@ -1,14 +1,19 @@
 /**
  * The account's 'Shared links': every link the rep made that still works or waits, with who can open
  * it, until when, how often it was opened and when last; each can be copied or turned off (its page
- * then says the link no longer works, and shows nothing).
+ * then says the link no longer works, and shows nothing). Under them, the files asked for with no
+ * signal, until saved.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { Share, ShareChange } from '../../../domain/contract/share';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { copyText } from '../../ui/copyText';
+import { openUserDb } from '../../data/db';
 import { AccountList } from '../account/ListLoading';
+import { FileList } from './FileDownloads';
+import { readFiles } from './fileExports';
 // oxlint-disable-next-line import/no-unassigned-import -- the list's stylesheet, loaded with it
 import './links.css';
 import {
@@ -27,6 +32,19 @@ function viewsSaid(share: Pick<Share, 'views' | 'lastViewedAt'>): string {
     month: 'long',
   });
   return `Opened ${share.views === 1 ? 'once' : `${share.views} times`}, last on ${last}`;
+}
+
+/** The files asked for with no signal: waiting, or made and kept here until saved. */
+function MadeFiles({ userId }: { userId: number }) {
+  const db = openUserDb(userId);
+  const files = useLiveQuery(() => readFiles(db), [db]);
+  if (!files?.length) return null;
+  return (
+    <>
+      <h3 className="shared-links__files-heading">Files made for you</h3>
+      <FileList db={db} files={files} />
+    </>
+  );
 }
 
 export function SharedLinksSection({ userId }: { userId: number }) {
@@ -122,6 +140,7 @@ export function SharedLinksSection({ userId }: { userId: number }) {
           </p>
         )}
       </AccountList>
+      <MadeFiles userId={userId} />
       <ConfirmDialog
         open={turningOff !== null}
         title="Turn this link off?"

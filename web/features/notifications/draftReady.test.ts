@@ -271,6 +271,11 @@ describe('a tap on the notification', () => {
     ['another page of the app: the chat screen', { url: '/pricing' }, `${ORIGIN}/chat`],
     ['a debrief: the debrief screen', { url: '/debrief' }, `${ORIGIN}/debrief`],
     [
+      'a file made once back online: the account’s links',
+      { url: '/account#links' },
+      `${ORIGIN}/account#links`,
+    ],
+    [
       'a meeting reminder: the meeting’s brief',
       { url: '/meetings/evt-42%40calendar.example' },
       `${ORIGIN}/meetings/evt-42%40calendar.example`,

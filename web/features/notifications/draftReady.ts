@@ -36,6 +36,9 @@ export interface DraftReadyNotice {
   replyStatus: string;
 }
 
+/** Where a file made with no signal is kept until saved (the account's Shared links). */
+const ACCOUNT_PATH = '/account';
+
 /** Where a debrief's notification leads. */
 export const DEBRIEF_PATH = '/debrief';
 
@@ -129,8 +132,9 @@ export interface NoticeData {
 
 /**
  * The page a tap on a notification opens, as an absolute URL on the worker's origin: the chat it
- * names, the debrief screen or a meeting's brief (a push reminder's), or the chat screen when its
- * data is missing or points anywhere else (another site, another page of the app).
+ * names, the debrief screen, a meeting's brief (a push reminder's) or the account, or the chat screen when its
+ * data is missing or points anywhere else (another site, another page of the app). A file made
+ * once a signal was back opens the account, where it waits to be saved.
  */
 export function notificationTarget(data: unknown, origin: string): string {
   const path =
@@ -139,7 +143,10 @@ export function notificationTarget(data: unknown, origin: string): string {
   if (typeof path !== 'string') return fallback;
   const url = new URL(path, origin);
   return url.origin === origin &&
-    (url.pathname === '/chat' || url.pathname === DEBRIEF_PATH || MEETING_PATH.test(url.pathname))
+    (url.pathname === '/chat' ||
+      url.pathname === DEBRIEF_PATH ||
+      url.pathname === ACCOUNT_PATH ||
+      MEETING_PATH.test(url.pathname))
     ? url.href
     : fallback;
 }

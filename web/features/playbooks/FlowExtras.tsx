@@ -21,6 +21,7 @@ import { ResultActions } from './ResultActions';
 import { SendToCrm } from '../crm/SendToCrm';
 import { ProfileOffer } from './ProfileOffer';
 import type { ShareTarget } from '../links/ShareLinkSheet';
+import type { Snapshot } from '../../../domain/exports/files';
 // oxlint-disable-next-line import/no-unassigned-import -- the edited email's styles, loaded with the chat
 import './emailResult.css';
 
@@ -37,16 +38,30 @@ interface FlowExtrasProps {
   chatTitle: string;
 }
 
-/** What 'Share' links to: the reply, once the server holds it (it has the server's id). */
+/**
+ * What 'Share' links to: the reply, once the server holds it (it has the server's id), with the
+ * phone's copy of what the server's holds (`local`: the files made here with no signal).
+ */
 function shareTargetOf(
   db: PitchpadDb,
   chatId: string,
   reply: LocalMessage,
   title: string,
+  local: Pick<Snapshot, 'content' | 'emailSubject'> = {
+    content: withoutCitations(reply.content),
+    emailSubject: null,
+  },
 ): (ShareTarget & { userId: number }) | undefined {
   const userId = userIdOfDb(db);
   return userId !== undefined && reply.serverId !== null
-    ? { userId, chatId, messageId: reply.serverId, title }
+    ? {
+        userId,
+        chatId,
+        messageId: reply.serverId,
+        title,
+        local: { title, ...local },
+        editPending: reply.emailEditPending === true,
+      }
     : undefined;
 }
 
@@ -241,7 +256,14 @@ function ReplyEmailResult({
         title={title}
         email={sendable}
         onEdit={editing.open}
-        shareLink={shareTargetOf(db, chatId, message, title)}
+        shareLink={shareTargetOf(
+          db,
+          chatId,
+          message,
+          title,
+          // As the server's copy: an edited email is its subject and body, else the reply.
+          edited ? { content: sendable.body, emailSubject: sendable.subject } : undefined,
+        )}
       />
       {followUp && (
         <SendToCrm
