@@ -58,6 +58,14 @@ markdown.use({
       const label = escapeHtml(text || href);
       return safe ? link(safe, label) : label;
     },
+    // The page's title is its one h1: the content's headings sit one level under it.
+    heading(
+      this: { parser: { parseInline(tokens: Tokens.Generic[]): string } },
+      token: Tokens.Heading,
+    ) {
+      const level = Math.min(token.depth + 1, 6);
+      return `<h${level}>${this.parser.parseInline(token.tokens)}</h${level}>\n`;
+    },
     table(
       this: { parser: { parseInline(tokens: Tokens.Generic[]): string } },
       token: Tokens.Table,

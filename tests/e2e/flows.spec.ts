@@ -336,7 +336,7 @@ function expectPlanOnAnotherDevice(
   });
 }
 
-test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in the chat, the pitch-deck card 3 s later, and the plan is on every device", async ({
+test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in the chat, the pitch-deck card 3 s later, the plan is on every device, and it is handed on as files and a link", async ({
   browser,
   page,
   flows,
@@ -396,6 +396,62 @@ test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in
   // The server kept the plan in that chat: the same address on a laptop shows it.
   const chatUrl = page.url();
   await expectPlanOnAnotherDevice(browser, newAccount, chatUrl);
+
+  // Handed on as files. With a signal, the server's PDF; with none, Word made on the phone and the
+  // PDF queued, made once the signal is back and said by a toast wherever the rep is.
+  const planTitle = (await flows.title.textContent())!;
+  await flows.resultActions.getByRole('button', { name: 'Share' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Share a link' });
+  let download = page.waitForEvent('download');
+  await sheet.getByRole('link', { name: 'PDF (.pdf)' }).click();
+  expect((await download).suggestedFilename()).toBe(`${planTitle}.pdf`);
+  await waitForWorker(page);
+  const network = new Network(page.context());
+  await network.goOffline();
+  await expect(sheet).toContainText('No signal: Word and Markdown are made on this phone');
+  download = page.waitForEvent('download');
+  await sheet.getByRole('button', { name: 'Word (.docx)' }).click();
+  expect((await download).suggestedFilename()).toBe(`${planTitle}.docx`);
+  await sheet.getByRole('button', { name: 'PDF when back online' }).click();
+  const files = sheet.getByRole('list', { name: 'Files made for you' });
+  await expect(files).toContainText('Waiting for a signal to be made.');
+  await expectPhoneReady(page, 'the share sheet with no signal');
+  await network.goOnline();
+  await expect(files).toContainText('Ready to save.');
+  await flows.expectToast('Your PDF is ready', planTitle);
+  download = page.waitForEvent('download');
+  await files.getByRole('button', { name: 'Save' }).click();
+  expect((await download).suggestedFilename()).toBe(`${planTitle}.pdf`);
+
+  // A link anyone can open, read signed out with the plan's table; turned off, it is gone (410).
+  await sheet.getByRole('radio', { name: 'Anyone with the link' }).check();
+  await sheet.getByRole('button', { name: 'Make the link' }).click();
+  const link = await sheet.getByRole('textbox', { name: 'The link' }).inputValue();
+  await sheet.getByRole('button', { name: 'Done' }).click();
+  const stranger = await browser.newContext();
+  const reader = await stranger.newPage();
+  await reader.goto(link);
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText(planTitle);
+  await expect(reader.getByRole('table')).toContainText('$1.2B');
+  await page.goto('/account#links');
+  const item = page
+    .getByRole('region', { name: 'Shared links' })
+    .getByRole('listitem')
+    .filter({ hasText: planTitle, has: page.getByRole('button', { name: 'Turn off' }) });
+  // The PDF made once back online waits there too, until saved or removed.
+  await expect(page.getByRole('list', { name: 'Files made for you' })).toContainText(
+    `${planTitle}.pdf`,
+  );
+  await item.getByRole('button', { name: 'Turn off' }).click();
+  await page
+    .getByRole('dialog', { name: 'Turn this link off?' })
+    .getByRole('button', { name: 'Turn off' })
+    .click();
+  await expect(item).toHaveCount(0);
+  expect((await reader.goto(link))?.status()).toBe(410);
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText('This link no longer works');
+  await expect(reader.locator('body')).not.toContainText('$1.2B');
+  await stranger.close();
 });
 
 test('GTM plan offline: drafted on the phone at once, then made for real once back online, in the same chat ahead of a question typed meanwhile, on every device', async ({

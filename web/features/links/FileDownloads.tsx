@@ -118,7 +118,7 @@ export function FileDownloads({
   };
   const queuePdf = async () => {
     await queueFile(db, request('pdf'));
-    setSaid('The PDF will be made once you are back online. It will wait for you here.');
+    setSaid('Queued: the PDF is made once you are back online, and kept below until you save it.');
     void flushFiles(db);
   };
 

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { renderSharedMarkdown } from './sharePage';
+
+describe('a shared page’s content', () => {
+  it('sits its headings one level under the page’s own title, never past h6', () => {
+    const html = renderSharedMarkdown(
+      '# Go-to-Market Plan\n\n## Executive Summary\n\n###### Notes',
+    );
+    expect(html).toContain('<h2>Go-to-Market Plan</h2>');
+    expect(html).toContain('<h3>Executive Summary</h3>');
+    expect(html).toContain('<h6>Notes</h6>');
+    expect(html).not.toContain('<h1>');
+  });
+});
