@@ -1,17 +1,23 @@
 import { Router } from '@koa/router';
-import type { Middleware } from 'koa';
+import type { Middleware, ParameterizedContext } from 'koa';
 import {
   ExportQuery,
   ShareChange,
   ShareInput,
   type ShareExpiry,
 } from '../../domain/contract/share';
-import { exportFileName, exportMarkdown } from '../../domain/exports/files';
+import {
+  exportFileName,
+  exportMarkdown,
+  type ExportFormat,
+  type Snapshot,
+} from '../../domain/exports/files';
 import { attachment, EXPORT_TYPES, exportDocx } from './exports';
 import { exportPdf } from './pdf';
 import type { AppLucia } from '../auth/lucia';
 import { loadSession } from '../auth/sessions';
 import type { AppDeps, AppState } from '../context';
+import type { Pool } from '../db';
 import { NotFound } from '../errors';
 import { rateLimit } from '../middleware/rateLimit';
 import { requireUser, userOf } from '../middleware/requireUser';
@@ -27,7 +33,7 @@ import {
   revokeShare,
   updateShare,
 } from './shares.sql';
-import { snapshotOf } from './snapshot';
+import { snapshotOf, workflowSnapshotOf } from './snapshot';
 
 const DAY_MS = 86_400_000;
 const EXPIRY_MS: Record<ShareExpiry, number | null> = {
@@ -50,9 +56,10 @@ const sharesPerUser = rateLimit(
 );
 
 /**
- * POST /api/shares (a snapshot of the rep's chat or reply), GET /api/shares (the rep's live links,
- * with their views), PATCH /api/shares/:id (who may read it, for how long, the name shown, or a new
- * snapshot), DELETE /api/shares/:id (revoke); GET /api/chats/:id/export (a PDF, Word or Markdown file).
+ * POST /api/shares (a snapshot of the rep's chat, reply or saved analysis), GET /api/shares (the
+ * rep's live links, with their views), PATCH /api/shares/:id (who may read it, for how long, the
+ * name shown, or a new snapshot), DELETE /api/shares/:id (revoke); GET /api/chats/:id/export and
+ * /api/workflows/:id/export (a PDF, Word or Markdown file).
  */
 export function shareRoutes() {
   const router = new Router<AppState, AppDeps>({ prefix: '/api' });
@@ -61,14 +68,15 @@ export function shareRoutes() {
   router.post('/shares', sharesPerUser, validate(ShareInput), async (ctx) => {
     const input = inputOf(ctx, ShareInput);
     const user = userOf(ctx);
-    const messageId = input.messageId ?? null;
-    const snapshot = await snapshotOf(ctx.pool, user.id, input.chatId, messageId);
-    if (!snapshot) throw NotFound(messageId === null ? 'Chat' : 'Reply');
+    const source =
+      input.workflowId !== undefined
+        ? { workflowId: input.workflowId }
+        : { chatId: input.chatId!, messageId: input.messageId ?? null };
+    const snapshot = await sourceSnapshot(ctx.pool, user.id, source);
     const row = await insertShare(ctx.pool, {
       id: newShareId(),
       userId: user.id,
-      chatId: input.chatId,
-      messageId,
+      source,
       snapshot,
       shownName: input.shownName || null,
       anyone: input.anyone,
@@ -89,9 +97,14 @@ export function shareRoutes() {
     const share = await findOwnShare(ctx.pool, user.id, id);
     if (!share) throw NotFound('Share');
     const snapshot = change.refresh
-      ? await snapshotOf(ctx.pool, user.id, share.chat_id, share.message_id)
+      ? await sourceSnapshot(
+          ctx.pool,
+          user.id,
+          share.workflow_id !== null
+            ? { workflowId: share.workflow_id }
+            : { chatId: share.chat_id!, messageId: share.message_id },
+        )
       : undefined;
-    if (change.refresh && !snapshot) throw NotFound(share.message_id === null ? 'Chat' : 'Reply');
     const row = await updateShare(ctx.pool, user.id, id, {
       ...(change.anyone !== undefined ? { anyone: change.anyone } : {}),
       ...(change.expiresIn !== undefined ? { expiresAt: expiryFrom(change.expiresIn) } : {}),
@@ -102,21 +115,23 @@ export function shareRoutes() {
     ctx.body = presentShare(row);
   });
 
-  // The chat, or one reply, as a file: PDF, Word or Markdown, named after its title.
-  router.get('/chats/:id/export', requireUser(), validate(ExportQuery, 'query'), async (ctx) => {
-    const { format, messageId } = inputOf(ctx, ExportQuery);
-    const snapshot = await snapshotOf(ctx.pool, userOf(ctx).id, ctx.params.id!, messageId ?? null);
-    if (!snapshot) throw NotFound(messageId === undefined ? 'Chat' : 'Reply');
-    const now = new Date();
-    ctx.set('Content-Disposition', attachment(exportFileName(snapshot.title, format)));
-    ctx.type = EXPORT_TYPES[format];
-    ctx.body =
-      format === 'md'
-        ? exportMarkdown(snapshot, now)
-        : format === 'docx'
-          ? await exportDocx(snapshot, now)
-          : await exportPdf(snapshot, now);
-  });
+  // The chat, one reply, or a saved analysis as a file: PDF, Word or Markdown, named after its title.
+  router.get(
+    ['/chats/:id/export', '/workflows/:id/export'],
+    requireUser(),
+    validate(ExportQuery, 'query'),
+    async (ctx) => {
+      const { format, messageId } = inputOf(ctx, ExportQuery);
+      const snapshot = await sourceSnapshot(
+        ctx.pool,
+        userOf(ctx).id,
+        ctx.path.includes('/workflows/')
+          ? { workflowId: ctx.params.id! }
+          : { chatId: ctx.params.id!, messageId: messageId ?? null },
+      );
+      await sendExport(ctx, snapshot, format);
+    },
+  );
 
   router.delete('/shares/:id', async (ctx) => {
     if (!(await revokeShare(ctx.pool, userOf(ctx).id, ctx.params.id!))) throw NotFound('Share');
@@ -124,6 +139,39 @@ export function shareRoutes() {
   });
 
   return router;
+}
+
+/** What a share shows of its source, as stored now; 404 naming it when it is not the rep's. */
+async function sourceSnapshot(
+  pool: Pool,
+  userId: number,
+  source: { chatId: string; messageId: number | null } | { workflowId: string },
+): Promise<Snapshot> {
+  if ('workflowId' in source) {
+    const snapshot = await workflowSnapshotOf(pool, userId, source.workflowId);
+    if (!snapshot) throw NotFound('Analysis');
+    return snapshot;
+  }
+  const snapshot = await snapshotOf(pool, userId, source.chatId, source.messageId);
+  if (!snapshot) throw NotFound(source.messageId === null ? 'Chat' : 'Reply');
+  return snapshot;
+}
+
+/** The file, named after its title. */
+async function sendExport(
+  ctx: ParameterizedContext<AppState, AppDeps>,
+  snapshot: Snapshot,
+  format: ExportFormat,
+) {
+  const now = new Date();
+  ctx.set('Content-Disposition', attachment(exportFileName(snapshot.title, format)));
+  ctx.type = EXPORT_TYPES[format];
+  ctx.body =
+    format === 'md'
+      ? exportMarkdown(snapshot, now)
+      : format === 'docx'
+        ? await exportDocx(snapshot, now)
+        : await exportPdf(snapshot, now);
 }
 
 /** A share's id as its page's address holds it: 22 characters of base64url. */

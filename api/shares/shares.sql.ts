@@ -1,5 +1,5 @@
 /**
- * The shares table (db/migrations/0034): a rep's share links and their snapshots. A share is found
+ * The shares table (db/migrations/0034, 0035): a rep's share links and their snapshots. A share is found
  * by the SHA-256 of its id; a rep's own routes also check it is theirs.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -10,7 +10,8 @@ import type { Snapshot } from '../../domain/exports/files';
 export interface ShareRow {
   id: string;
   user_id: number;
-  chat_id: string;
+  chat_id: string | null;
+  workflow_id: string | null;
   message_id: number | null;
   title: string;
   content: string | null;
@@ -38,6 +39,7 @@ export function presentShare(row: ShareRow): Share {
     id: row.id,
     path: `/s/${row.id}`,
     chatId: row.chat_id,
+    workflowId: row.workflow_id,
     messageId: row.message_id,
     title: row.title,
     anyone: row.anyone,
@@ -55,8 +57,8 @@ export async function insertShare(
   share: {
     id: string;
     userId: number;
-    chatId: string;
-    messageId: number | null;
+    /** What it shows: a chat (or its reply `messageId`), or a saved analysis. */
+    source: { chatId: string; messageId: number | null } | { workflowId: string };
     snapshot: Snapshot;
     shownName: string | null;
     anyone: boolean;
@@ -65,21 +67,22 @@ export async function insertShare(
 ): Promise<ShareRow> {
   const { rows } = await pool.query<ShareRow>(
     `INSERT INTO shares (id_hash, id, user_id, chat_id, message_id, title, content, email_subject,
-                         shown_name, anyone, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                         shown_name, anyone, expires_at, workflow_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      RETURNING *`,
     [
       hashOf(share.id),
       share.id,
       share.userId,
-      share.chatId,
-      share.messageId,
+      'chatId' in share.source ? share.source.chatId : null,
+      'chatId' in share.source ? share.source.messageId : null,
       share.snapshot.title,
       share.snapshot.content,
       share.snapshot.emailSubject,
       share.shownName,
       share.anyone,
       share.expiresAt,
+      'workflowId' in share.source ? share.source.workflowId : null,
     ],
   );
   return rows[0]!;
@@ -156,7 +159,8 @@ export async function revokeShare(pool: Pool, userId: number, id: string): Promi
 }
 
 /**
- * A share as its page opens it, by id: live, revoked (or its chat deleted) or expired, or none.
+ * A share as its page opens it, by id: live, revoked (or its chat or analysis deleted) or expired,
+ * or none.
  * One query by the id's hash, whatever the answer. A reader who is not its rep is counted.
  */
 export async function openShare(
@@ -167,16 +171,18 @@ export async function openShare(
 ): Promise<
   { state: 'live'; share: ShareRow; own: boolean } | { state: 'gone' } | { state: 'none' }
 > {
-  const { rows } = await pool.query<ShareRow & { chat_live: boolean }>(
+  const { rows } = await pool.query<ShareRow & { source_live: boolean }>(
     `WITH found AS (
-       SELECT s.*, c.deleted_at IS NULL AS chat_live FROM shares s JOIN chats c ON c.id = s.chat_id
+       SELECT s.*, COALESCE(c.deleted_at, w.deleted_at) IS NULL AS source_live FROM shares s
+         LEFT JOIN chats c ON c.id = s.chat_id
+         LEFT JOIN workflows w ON w.id = s.workflow_id
         WHERE s.id_hash = $1
      ),
      counted AS (
        UPDATE shares SET views = views + 1, last_viewed_at = now()
         WHERE id_hash = $1 AND revoked_at IS NULL AND anyone AND $3::boolean
           AND (expires_at IS NULL OR expires_at > now()) AND user_id IS DISTINCT FROM $2
-          AND EXISTS (SELECT 1 FROM found WHERE chat_live)
+          AND EXISTS (SELECT 1 FROM found WHERE source_live)
      )
      SELECT * FROM found`,
     [hashOf(id), readerId ?? null, counted],
@@ -186,7 +192,7 @@ export async function openShare(
   const own = readerId === row.user_id;
   // A private share is no one's but its rep's: to anyone else there is nothing here, ended or not.
   if (!row.anyone && !own) return { state: 'none' };
-  if (row.revoked_at || !row.chat_live || row.content === null) return { state: 'gone' };
+  if (row.revoked_at || !row.source_live || row.content === null) return { state: 'gone' };
   if (row.expires_at && row.expires_at.getTime() <= Date.now()) return { state: 'gone' };
   return { state: 'live', share: row, own };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -320,6 +321,74 @@ describe.each([
     const bad = await client.get(`/api/chats/${chatId}/export?format=xlsx`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('format: format must be pdf, docx or md');
+  });
+
+  it('shares a saved competitor analysis: its matrix a table on the page and in Word, gone with it', async () => {
+    const rep = await loggedInClient(server);
+    const analysis = {
+      topic: 'Team chat for frontline workers',
+      summary: 'Mobile-first tools win the deskless worker.',
+      competitors: [
+        { name: 'Slack', description: 'Channels for office teams.', pricing: '$8.75/user' },
+        { name: 'Connecteam', description: 'Deskless workforce app.', strengths: ['Scheduling'] },
+      ],
+      comparison_matrix: [
+        {
+          category: 'Mobile experience',
+          description: 'One-handed',
+          Slack: { score: 6, notes: 'Good' },
+          Connecteam: { score: 9, notes: 'Built | for it' },
+        },
+      ],
+      insights: ['Lead with the phone.'],
+    };
+    const workflowId = randomBytes(16).toString('base64url').slice(0, 21);
+    const saved = await rep.client.post('/api/workflows', {
+      id: workflowId,
+      name: 'Competitive Analysis: Team chat',
+      workflowType: 'Competitive Analysis',
+      path: '/competitive',
+      result: JSON.stringify({ description: 'Team chat for shift workers', analysis }),
+    });
+    expect(saved.status).toBe(201);
+
+    const made = await rep.client.post<Share>('/api/shares', { workflowId, anyone: true });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ workflowId, chatId: null, messageId: null });
+    const reader = new TestClient(server.url);
+    const shown = await page(reader, made.body.path);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('<h1>Competitive Analysis: Team chat</h1>');
+    expect(shown.text).toMatch(/<th>Category<\/th><th>Slack<\/th><th>Connecteam<\/th>/);
+    expect(shown.text).toContain('<td>9/10 · Built | for it</td>');
+    expect(shown.text).toContain('Lead with the phone.');
+
+    const word = await fetch(`${server.url}/api/workflows/${workflowId}/export?format=docx`, {
+      headers: { cookie: [...rep.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(word.status).toBe(200);
+    const { value: html } = await mammoth.convertToHtml({
+      buffer: Buffer.from(await word.arrayBuffer()),
+    });
+    expect(html).toMatch(/<td><p>Mobile experience<\/p><\/td><td><p>6\/10 · Good<\/p><\/td>/);
+
+    // Someone else's analysis, or none: nothing to share or export.
+    const bob = await loggedInClient(server);
+    expect((await bob.client.post('/api/shares', { workflowId })).status).toBe(404);
+    expect((await bob.client.get(`/api/workflows/${workflowId}/export?format=md`)).status).toBe(
+      404,
+    );
+    const both = await rep.client.post('/api/shares', { workflowId, chatId: 'c1' });
+    expect(both.status).toBe(400);
+    expect(both.body.message).toBe('workflowId: share a chat or a saved analysis, not both');
+    const neither = await rep.client.post('/api/shares', {});
+    expect(neither.body.message).toBe('chatId: chatId or workflowId is required');
+
+    // Deleted from the saved history: its link is gone at once.
+    expect((await rep.client.delete(`/api/workflows/${workflowId}`)).status).toBe(200);
+    const gone = await page(reader, made.body.path);
+    expect(gone.status).toBe(410);
+    expect(gone.text).not.toContain('Slack');
   });
 
   it('holds a rep to 60 new links an hour, and another rep is not held by it', async () => {

@@ -1,5 +1,6 @@
-// Share links: a read-only snapshot of a chat, or of one of its replies (a flow's result, an email),
-// at /s/<id>. Private until the rep lets anyone with the link read it, for a chosen time.
+// Share links: a read-only snapshot of a chat, of one of its replies (a flow's result, an email), or
+// of a saved competitor analysis, at /s/<id>. Private until the rep lets anyone with the link read
+// it, for a chosen time.
 import { z } from 'zod';
 
 /** How long anyone with the link may read it. Seven days unless the rep chooses; never is a choice, not the default. */
@@ -19,14 +20,38 @@ const ShownName = z
 
 const Expiry = z.enum(SHARE_EXPIRIES, { error: 'expiresIn must be one of 1d, 7d, 30d or never' });
 
-/** POST /api/shares: share a chat (no `messageId`) or one of its replies. */
-export const ShareInput = z.object({
-  chatId: z.string({ error: 'chatId is required' }).min(1).max(100),
-  messageId: z.number().int().positive().optional(),
-  anyone: z.boolean().default(false),
-  expiresIn: Expiry.default(DEFAULT_SHARE_EXPIRY),
-  shownName: ShownName,
-});
+const SourceId = z.string().min(1).max(100);
+
+/** POST /api/shares: share a chat (no `messageId`), one of its replies, or a saved analysis. */
+export const ShareInput = z
+  .object({
+    chatId: SourceId.optional(),
+    messageId: z.number().int().positive().optional(),
+    workflowId: SourceId.optional(),
+    anyone: z.boolean().default(false),
+    expiresIn: Expiry.default(DEFAULT_SHARE_EXPIRY),
+    shownName: ShownName,
+  })
+  .superRefine((input, ctx) => {
+    if (input.chatId === undefined && input.workflowId === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['chatId'],
+        message: 'chatId or workflowId is required',
+      });
+    if (input.chatId !== undefined && input.workflowId !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['workflowId'],
+        message: 'share a chat or a saved analysis, not both',
+      });
+    if (input.messageId !== undefined && input.chatId === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['messageId'],
+        message: 'messageId names a reply of the chat chatId',
+      });
+  });
 export type ShareInput = z.input<typeof ShareInput>;
 
 /** PATCH /api/shares/:id: who may read it, for how long (counted from now), the name shown, or a new snapshot. */
@@ -47,8 +72,10 @@ export interface Share {
   id: string;
   /** The page's address on this server: /s/<id>. */
   path: string;
-  chatId: string;
+  /** What it shows: a chat (or its reply `messageId`), or a saved analysis (`workflowId`). */
+  chatId: string | null;
   messageId: number | null;
+  workflowId: string | null;
   title: string;
   anyone: boolean;
   expiresAt: string | null;
@@ -59,7 +86,10 @@ export interface Share {
   lastViewedAt: string | null;
 }
 
-/** GET /api/chats/:id/export: the chat, or its reply `messageId`, as a file. */
+/**
+ * GET /api/chats/:id/export: the chat, or its reply `messageId`, as a file; GET
+ * /api/workflows/:id/export: a saved analysis as a file (no `messageId`).
+ */
 export const ExportQuery = z.object({
   format: z.enum(['pdf', 'docx', 'md'], { error: 'format must be pdf, docx or md' }),
   messageId: z.coerce.number().int().positive().optional(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompetitorAnalysis } from '../contract/playbooks';
-import { matrixToCsv } from './competitive';
+import { analysisMarkdown, matrixToCsv } from './competitive';
 
 /** Parses our CSV back into cells (RFC 4180 quoting), so the test reads what a spreadsheet would. */
 function parseCsv(csv: string): string[][] {
@@ -91,5 +91,52 @@ describe('competitor CSV export', () => {
     expect(matrixToCsv(analysis)).toBe(
       'Category,Description,Jobber score,Jobber notes\nPrice,Cost - all in,8,a+b',
     );
+  });
+});
+
+describe('a saved analysis as Markdown', () => {
+  const analysis: CompetitorAnalysis = {
+    topic: 'Team chat',
+    summary: 'Mobile wins.',
+    competitors: [
+      {
+        name: 'Slack',
+        logo_url: '',
+        description: 'Channels.',
+        strengths: ['Integrations'],
+        weaknesses: [],
+        pricing: '$8.75/user',
+        target_customers: '',
+      },
+      {
+        name: 'Connect|team',
+        logo_url: '',
+        description: '',
+        strengths: [],
+        weaknesses: ['Busy UI'],
+        pricing: '',
+        target_customers: 'Field teams',
+      },
+    ],
+    comparison_matrix: [
+      {
+        category: 'Mobile',
+        description: '',
+        Slack: { score: 6, notes: 'Good\non phones' },
+        'Connect|team': { score: 9, notes: '' },
+      },
+    ],
+    insights: [],
+  };
+
+  it('keeps the matrix a table whose cells a | or a line break cannot split, and leaves out what is empty', () => {
+    const markdown = analysisMarkdown({ description: 'Team chat for shifts', analysis });
+    expect(markdown).toContain('| Category | Slack | Connect\\|team |');
+    expect(markdown).toContain('| Mobile | 6/10 · Good on phones | 9/10 |');
+    expect(markdown).toContain('**Strengths**\n\n- Integrations');
+    expect(markdown).toContain('**Target customers:** Field teams');
+    expect(markdown).not.toContain('**Weaknesses**\n\n- Integrations');
+    expect(markdown).not.toContain('## Insights');
+    expect(markdown.startsWith('*Asked about:* Team chat for shifts\n\nMobile wins.')).toBe(true);
   });
 });

@@ -127,3 +127,62 @@ export function initialsOf(name: string): string {
   const letters = words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? '?').slice(0, 2);
   return letters.toUpperCase();
 }
+
+/** A titled Markdown list, or nothing when it has no items. */
+const titledList = (title: string, items: readonly string[]) =>
+  items.length ? [`**${title}**`, items.map((item) => `- ${item}`).join('\n')] : [];
+
+/** Text for one Markdown table cell: a '|' would end the cell, a line break the row. */
+const tableCell = (text: string) =>
+  text
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+
+/** One competitor as Markdown: its name as a heading, then what is known of it. */
+const competitorMarkdown = (c: CompetitorAnalysis['competitors'][number]) => [
+  `### ${c.name}`,
+  c.description,
+  c.pricing && `**Pricing:** ${c.pricing}`,
+  c.target_customers && `**Target customers:** ${c.target_customers}`,
+  ...titledList('Strengths', c.strengths),
+  ...titledList('Weaknesses', c.weaknesses),
+];
+
+/**
+ * A saved analysis as Markdown, for its share link and its files: what was asked, the summary, each
+ * competitor, the comparison matrix as a table (a score out of 10 and its notes in each cell), and
+ * the insights.
+ */
+export function analysisMarkdown({ description, analysis }: SavedAnalysis): string {
+  const names = analysis.competitors.map((c) => c.name);
+  const matrix = analysis.comparison_matrix.length
+    ? [
+        '## Comparison matrix',
+        [
+          `| Category | ${names.map(tableCell).join(' | ')} |`,
+          `|---|${names.map(() => '---').join('|')}|`,
+          ...analysis.comparison_matrix.map((row) => {
+            const cells = names.map((name) => {
+              const score = scoreOf(row, name);
+              if (!score) return '';
+              return tableCell(`${score.score}/10${score.notes ? ` · ${score.notes}` : ''}`);
+            });
+            return `| ${tableCell(row.category)} | ${cells.join(' | ')} |`;
+          }),
+        ].join('\n'),
+      ]
+    : [];
+  return [
+    `*Asked about:* ${description.trim()}`,
+    analysis.summary,
+    '## Competitors',
+    ...analysis.competitors.flatMap(competitorMarkdown),
+    ...matrix,
+    ...(analysis.insights.length
+      ? ['## Insights', analysis.insights.map((i) => `- ${i}`).join('\n')]
+      : []),
+  ]
+    .filter((part) => part && part.trim())
+    .join('\n\n');
+}

@@ -93,7 +93,7 @@ test('an analysis streams into the competitor grid, the comparison matrix and in
   await expect(competitive.grid).toHaveCount(0);
 });
 
-test('a finished analysis is saved to the history, and opens from there on another device', async ({
+test('a finished analysis is saved to the history, opens from there on another device, and is shared from there', async ({
   browser,
   page,
   competitive,
@@ -138,6 +138,20 @@ test('a finished analysis is saved to the history, and opens from there on anoth
     await expect(other.getByRole('heading', { name: topic })).toBeVisible();
     await expect(other.locator('.competitor-card')).toHaveCount(3);
     await expect(other.getByText(`Analyze competitors for: ${topic}`)).toBeVisible();
+    // Shared from there: a link anyone opens signed out, the matrix a table on the page.
+    await other.getByRole('button', { name: 'Share', exact: true }).click();
+    const sheet2 = other.getByRole('dialog', { name: 'Share a link' });
+    await sheet2.getByRole('radio', { name: 'Anyone with the link' }).check();
+    await sheet2.getByRole('button', { name: 'Make the link' }).click();
+    const link = await sheet2.getByRole('textbox', { name: 'The link' }).inputValue();
+    const stranger = await browser.newContext();
+    const reader = await stranger.newPage();
+    await reader.goto(link);
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(reader.getByRole('row').filter({ hasText: 'Mobile experience' })).toContainText(
+      '9/10 · Built for it',
+    );
+    await stranger.close();
   });
 });
 

@@ -11,9 +11,10 @@ import {
   bulbOutline,
   downloadOutline,
   refreshOutline,
+  shareOutline,
   sparkles,
 } from 'ionicons/icons';
-import { useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import type { CompetitorAnalysis } from '../../../domain/contract/playbooks';
@@ -31,6 +32,11 @@ import { capabilitiesQueryOptions, isOperator, useNoModel } from '../settings/mo
 import { ComparisonMatrix } from './ComparisonMatrix';
 import { CompetitorGrid } from './CompetitorGrid';
 import { useCompetitorAnalysis } from './useCompetitorAnalysis';
+
+// Loaded when first opened: the screen's own chunk stays as it was.
+const ShareAnalysis = lazy(() =>
+  import('./ShareAnalysis').then((module) => ({ default: module.ShareAnalysis })),
+);
 
 export function CompetitiveScreen() {
   const { user } = useAuth();
@@ -167,7 +173,15 @@ function Competitive({ user }: { user: User }) {
       )}
 
       {state.phase === 'result' && (
-        <AnalysisResult analysis={state.analysis} onNewAnalysis={() => void reset()} />
+        <AnalysisResult
+          analysis={state.analysis}
+          onNewAnalysis={() => void reset()}
+          share={
+            workflow
+              ? { userId: user.id, workflowId: workflow, description: state.description }
+              : undefined
+          }
+        />
       )}
     </Screen>
   );
@@ -189,11 +203,15 @@ function UserAsk({ text }: { text: string }) {
 function AnalysisResult({
   analysis,
   onNewAnalysis,
+  share,
 }: {
   analysis: CompetitorAnalysis;
   onNewAnalysis: () => void;
+  /** The saved analysis on screen, which 'Share' makes a link to or a file of. */
+  share?: { userId: number; workflowId: string; description: string };
 }) {
   const { data: capabilities } = useQuery(capabilitiesQueryOptions);
+  const [sharing, setSharing] = useState(false);
   return (
     <article className="competitive-result">
       <section className="competitive-summary">
@@ -216,7 +234,18 @@ function AnalysisResult({
             Export CSV
           </button>
         )}
+        {share && (
+          <button type="button" className="pp-button" onClick={() => setSharing(true)}>
+            <IonIcon icon={shareOutline} aria-hidden="true" />
+            Share
+          </button>
+        )}
       </div>
+      {share && sharing && (
+        <Suspense fallback={null}>
+          <ShareAnalysis {...share} analysis={analysis} onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
 
       <h2 className="competitive-heading">Competitors</h2>
       <CompetitorGrid

@@ -15,7 +15,9 @@ import {
   queueFile,
   readFiles,
   removeFile,
+  sameSource,
   type FileRequest,
+  type FileSource,
   type LocalFile,
 } from './fileExports';
 import { makeOnPhone, saveFile } from './saveFiles';
@@ -38,13 +40,20 @@ function canShareFiles(): boolean {
   }
 }
 
-export interface FileTarget {
-  chatId: string;
-  messageId?: number;
+export type FileTarget = FileSource & {
   title: string;
   /** The phone's copy of the content: what Word and Markdown are made from with no signal. */
   local?: Snapshot;
-}
+};
+
+/** The chat, reply or analysis a target names, without the rest. */
+export const sourceOf = (target: FileSource): FileSource =>
+  'workflowId' in target
+    ? { workflowId: target.workflowId }
+    : {
+        chatId: target.chatId,
+        ...(target.messageId !== undefined ? { messageId: target.messageId } : {}),
+      };
 
 export function FileDownloads({
   userId,
@@ -60,19 +69,16 @@ export function FileDownloads({
   const [said, setSaid] = useState('');
   const [pdfToShare, setPdfToShare] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  const source = sourceOf(target);
   const request = (format: ExportFormat): FileRequest => ({
-    chatId: target.chatId,
-    ...(target.messageId !== undefined ? { messageId: target.messageId } : {}),
+    ...source,
     title: target.title,
     format,
   });
+  const sourceKey = JSON.stringify(source);
   const mine = useLiveQuery(
-    async () =>
-      (await readFiles(db)).filter(
-        (file) =>
-          file.request.chatId === target.chatId && file.request.messageId === target.messageId,
-      ),
-    [db, target.chatId, target.messageId],
+    async () => (await readFiles(db)).filter((file) => sameSource(file.request, source)),
+    [db, sourceKey],
   );
 
   const share = async (file: File) => {

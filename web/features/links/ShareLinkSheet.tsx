@@ -18,7 +18,7 @@ import { copyText } from '../../ui/copyText';
 import { useOnline } from '../../ui/useOnline';
 // oxlint-disable-next-line import/no-unassigned-import -- the sheet's stylesheet, loaded with it
 import './links.css';
-import { FileDownloads, type FileTarget } from './FileDownloads';
+import { FileDownloads, sourceOf, type FileTarget } from './FileDownloads';
 import { linkUrl, useChangeLink, useCreateLink, whoCanOpen } from './links.queries';
 
 const EXPIRY_LABELS: Record<ShareExpiry, string> = {
@@ -28,14 +28,17 @@ const EXPIRY_LABELS: Record<ShareExpiry, string> = {
   never: 'Never expires',
 };
 
-export interface ShareTarget extends FileTarget {
-  /** The reply shared; none for the whole chat. */
-  messageId?: number;
-  /** What the page is called: the chat's title. */
-  title: string;
-  /** The rep's edit of it is on this phone only: a link now would show the copy before it. */
-  editPending?: boolean;
-}
+/**
+ * What is shared: a chat (its reply `messageId`, or the whole chat) or a saved analysis, under its
+ * title (the page's), with the phone's copy for files made with no signal.
+ */
+export type ShareTarget = FileTarget & {
+  /**
+   * Why a link cannot be made yet, when the server does not hold what the phone shows (an email's
+   * edit, a saved analysis still on its way): a link now would show the copy before it, or nothing.
+   */
+  notOnServerYet?: string;
+};
 
 export function ShareLinkSheet({
   userId,
@@ -62,8 +65,7 @@ export function ShareLinkSheet({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate({
-      chatId: target.chatId,
-      ...(target.messageId !== undefined ? { messageId: target.messageId } : {}),
+      ...sourceOf(target),
       anyone,
       expiresIn,
       ...(shownName.trim() ? { shownName: shownName.trim() } : {}),
@@ -139,10 +141,9 @@ export function ShareLinkSheet({
               Making a link needs a signal: try again once you are back online.
             </p>
           ) : (
-            target.editPending && (
+            target.notOnServerYet && (
               <p className="muted" id={`${ids}-why`}>
-                Your latest edit is still on its way from this phone: the link can be made once it
-                has arrived.
+                {target.notOnServerYet}
               </p>
             )
           )}
@@ -162,8 +163,10 @@ export function ShareLinkSheet({
             <button
               type="submit"
               className="pp-button pp-button--primary"
-              disabled={!online || target.editPending || create.isPending}
-              aria-describedby={online && !target.editPending ? undefined : `${ids}-why`}
+              disabled={!online || target.notOnServerYet !== undefined || create.isPending}
+              aria-describedby={
+                online && target.notOnServerYet === undefined ? undefined : `${ids}-why`
+              }
             >
               {create.isPending ? 'Making the link…' : 'Make the link'}
             </button>

@@ -21,13 +21,16 @@ import { uuidv7 } from '../../data/ids';
 export const EXPORT_FILE = 'export-file';
 const KEY_PREFIX = 'file:';
 
-export interface FileRequest {
-  chatId: string;
-  /** The reply; none for the whole chat. */
-  messageId?: number;
-  title: string;
-  format: ExportFormat;
-}
+/** What a file is made of: a chat, one of its replies, or a saved analysis. */
+export type FileSource = { chatId: string; messageId?: number } | { workflowId: string };
+
+export type FileRequest = FileSource & { title: string; format: ExportFormat };
+
+/** Whether two sources are the same chat, reply or analysis. */
+export const sameSource = (a: FileSource, b: FileSource) =>
+  'workflowId' in a
+    ? 'workflowId' in b && a.workflowId === b.workflowId
+    : 'chatId' in b && a.chatId === b.chatId && a.messageId === b.messageId;
 
 export interface LocalFile {
   id: string;
@@ -46,10 +49,12 @@ export const keyOf = (id: string) => `${KEY_PREFIX}${id}`;
 export const isLocalFile = (value: unknown): value is LocalFile =>
   typeof value === 'object' && value !== null && 'request' in value && 'state' in value;
 
-export const exportPath = ({ chatId, messageId, format }: Omit<FileRequest, 'title'>) =>
-  `/api/chats/${encodeURIComponent(chatId)}/export?format=${format}${
-    messageId !== undefined ? `&messageId=${messageId}` : ''
-  }`;
+export const exportPath = (request: FileSource & { format: ExportFormat }) =>
+  'workflowId' in request
+    ? `/api/workflows/${encodeURIComponent(request.workflowId)}/export?format=${request.format}`
+    : `/api/chats/${encodeURIComponent(request.chatId)}/export?format=${request.format}${
+        request.messageId !== undefined ? `&messageId=${request.messageId}` : ''
+      }`;
 
 /** Queue a file to be made once there is a signal; answers its id. */
 export async function queueFile(db: PitchpadDb, request: FileRequest): Promise<string> {

@@ -60,7 +60,12 @@ function shareTargetOf(
         messageId: reply.serverId,
         title,
         local: { title, ...local },
-        editPending: reply.emailEditPending === true,
+        ...(reply.emailEditPending
+          ? {
+              notOnServerYet:
+                'Your latest edit is still on its way from this phone: the link can be made once it has arrived.',
+            }
+          : {}),
       }
     : undefined;
 }
