@@ -11,4 +11,11 @@ describe('a shared page’s content', () => {
     expect(html).toContain('<h6>Notes</h6>');
     expect(html).not.toContain('<h1>');
   });
+
+  it('shows a task’s box as a mark, not as a form field without a label', () => {
+    const html = renderSharedMarkdown('- [ ] Book the pilot\n- [x] Send the deck');
+    expect(html).toContain('☐ Book the pilot');
+    expect(html).toContain('☑ Send the deck');
+    expect(html).not.toContain('<input');
+  });
 });

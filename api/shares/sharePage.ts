@@ -58,6 +58,10 @@ markdown.use({
       const label = escapeHtml(text || href);
       return safe ? link(safe, label) : label;
     },
+    // A task's box as the mark it is: a form control here would be a field with no label.
+    checkbox({ checked }: Tokens.Checkbox) {
+      return checked ? '☑ ' : '☐ ';
+    },
     // The page's title is its one h1: the content's headings sit one level under it.
     heading(
       this: { parser: { parseInline(tokens: Tokens.Generic[]): string } },
