@@ -41,4 +41,13 @@ describe('a share exported as a file', () => {
       `attachment; filename="Plan f_r Q3.docx"; filename*=UTF-8''Plan%20f%C3%BCr%20Q3.docx`,
     );
   });
+
+  it('writes entities and escaped characters into Word as the characters they are', async () => {
+    const docx = await exportDocx(
+      { title: 'Plan', content: 'AT&amp;T \\<b> and &copy;', emailSubject: null },
+      at,
+    );
+    const { value: text } = await mammoth.extractRawText({ buffer: docx });
+    expect(text).toContain('AT&T <b> and ©');
+  });
 });

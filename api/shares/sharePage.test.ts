@@ -18,4 +18,9 @@ describe('a shared page’s content', () => {
     expect(html).toContain('☑ Send the deck');
     expect(html).not.toContain('<input');
   });
+
+  it('reads entities as the chat does, and code as it is written', () => {
+    const html = renderSharedMarkdown('AT&amp;T, &copy; 2026, 5 < 6 and `a&amp;b`');
+    expect(html).toContain('AT&amp;T, © 2026, 5 &lt; 6 and <code>a&amp;amp;b</code>');
+  });
 });

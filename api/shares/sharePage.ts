@@ -6,6 +6,7 @@
  * runs no script at all (its Content-Security-Policy allows none). It carries nothing of the rep but
  * the name they chose to show.
  */
+import { decodeHTML } from 'entities';
 import { Marked, type Tokens } from 'marked';
 
 const escapeHtml = (text: string) =>
@@ -45,8 +46,9 @@ markdown.use({
     ) {
       if (token.type === 'text' && token.tokens?.length)
         return this.parser.parseInline(token.tokens);
-      // A backslash escape's text is escaped by marked already; any other text is escaped here.
-      return token.type === 'escape' ? token.text : escapeHtml(token.text);
+      // A backslash escape's text is escaped by marked already. Any other text is read as the chat
+      // reads it ('AT&amp;T' is AT&T), then escaped here.
+      return token.type === 'escape' ? token.text : escapeHtml(decodeHTML(token.text));
     },
     link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, token: Tokens.Link) {
       const label = this.parser.parseInline(token.tokens);

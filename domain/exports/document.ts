@@ -5,6 +5,7 @@
  * server's PDF writer (api/shares/pdf.ts) each draw these blocks, so the files agree on what a task
  * box, an unsafe link or raw HTML becomes. The Markdown file is the content as it is.
  */
+import { decodeHTML } from 'entities';
 import { Lexer, type Token, type Tokens } from 'marked';
 import { dated, type Snapshot } from './files';
 
@@ -83,11 +84,16 @@ function spans(tokens: readonly Token[] | undefined, style: Style = {}): Span[] 
       case 'text': {
         const text = token as Tokens.Text;
         if (text.tokens?.length) out.push(...spans(text.tokens, style));
-        else out.push({ ...style, text: text.text });
+        // 'AT&amp;T' reads AT&T, as in the chat.
+        else out.push({ ...style, text: decodeHTML(text.text) });
         break;
       }
+      case 'escape':
+        // marked keeps an escaped character HTML-escaped ('\<' is '&lt;'): the character itself.
+        out.push({ ...style, text: decodeHTML((token as Tokens.Escape).text) });
+        break;
       default:
-        // An escape, raw HTML inline, anything else: its text as it reads.
+        // Raw HTML inline, anything else: its text as it reads.
         out.push({ ...style, text: 'text' in token ? String(token.text) : token.raw });
     }
   }
