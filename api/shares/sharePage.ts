@@ -8,6 +8,7 @@
  */
 import { decodeHTML } from 'entities';
 import { Marked, type Tokens } from 'marked';
+import { dated } from '../../domain/exports/files';
 
 const escapeHtml = (text: string) =>
   text
@@ -139,17 +140,41 @@ ${body}
 
 /** 'Shared on 29 November 2026 by Sam Lee'. */
 function sharedLine(snapshotAt: Date, shownName: string | null): string {
-  const date = snapshotAt.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `Shared on ${date}${shownName ? ` by <bdi>${escapeHtml(shownName)}</bdi>` : ''}`;
+  return `Shared on ${dated(snapshotAt)}${shownName ? ` by <bdi>${escapeHtml(shownName)}</bdi>` : ''}`;
+}
+
+/**
+ * The content's HTML, kept for the snapshots read most recently (by share and snapshot time, so a
+ * new copy is rendered anew), up to `RENDERED_MAX_CHARS` in all: a link passed around a team is
+ * rendered once, not at each opening.
+ */
+const RENDERED_MAX_CHARS = 8_000_000;
+const rendered = new Map<string, string>();
+let renderedChars = 0;
+
+function renderedContent(key: string, content: string): string {
+  const kept = rendered.get(key);
+  if (kept !== undefined) {
+    // Most recently read last: the first in the map is the one to drop.
+    rendered.delete(key);
+    rendered.set(key, kept);
+    return kept;
+  }
+  const html = renderSharedMarkdown(content);
+  rendered.set(key, html);
+  renderedChars += html.length;
+  for (const [oldKey, old] of rendered) {
+    if (renderedChars <= RENDERED_MAX_CHARS || oldKey === key) break;
+    rendered.delete(oldKey);
+    renderedChars -= old.length;
+  }
+  return html;
 }
 
 /** The page of a live share. `own`: its rep is reading it (a private one says who else may). */
 export function sharedPage(share: {
+  /** The share's id: its rendered content is kept by it and `snapshotAt`. */
+  id: string;
   title: string;
   content: string;
   emailSubject: string | null;
@@ -168,7 +193,7 @@ export function sharedPage(share: {
 <h1>${escapeHtml(share.title)}</h1>
 <p class="meta">${sharedLine(share.snapshotAt, share.shownName)}</p>
 ${share.emailSubject !== null ? `<p class="subject">Subject: ${escapeHtml(share.emailSubject)}</p>` : ''}
-${renderSharedMarkdown(share.content)}
+${renderedContent(`${share.id}:${share.snapshotAt.getTime()}`, share.content)}
 </article>`,
   );
 }
@@ -180,9 +205,19 @@ export const SHARE_NONE_TITLE = 'Nothing is shared here';
 export const SHARE_NONE_TEXT =
   'There is no shared page at this address. Check the link you were sent, or ask for a new one.';
 
+/** A page that says one thing, under its title. */
+const noticePage = (title: string, text: string) =>
+  page(`${title} · Pitchpad`, `<article><h1>${title}</h1><p>${text}</p></article>`);
+
 /** The page of a revoked or expired share (410), or of no share (404). */
-export function missingSharePage(kind: 'gone' | 'none'): string {
-  const [title, text] =
-    kind === 'gone' ? [SHARE_GONE_TITLE, SHARE_GONE_TEXT] : [SHARE_NONE_TITLE, SHARE_NONE_TEXT];
-  return page(`${title} · Pitchpad`, `<article><h1>${title}</h1><p>${text}</p></article>`);
-}
+export const missingSharePage = (kind: 'gone' | 'none') =>
+  kind === 'gone'
+    ? noticePage(SHARE_GONE_TITLE, SHARE_GONE_TEXT)
+    : noticePage(SHARE_NONE_TITLE, SHARE_NONE_TEXT);
+
+export const TOO_MANY_PAGES_TITLE = 'Too many pages opened';
+export const TOO_MANY_PAGES_TEXT =
+  'Too many shared pages were opened from this address just now. Try again in a few minutes.';
+
+/** The page when one address opened too many shared pages in a short time (429). */
+export const tooManyPagesPage = () => noticePage(TOO_MANY_PAGES_TITLE, TOO_MANY_PAGES_TEXT);

@@ -18,14 +18,15 @@ import type { AppLucia } from '../auth/lucia';
 import { loadSession } from '../auth/sessions';
 import type { AppDeps, AppState } from '../context';
 import type { Pool } from '../db';
-import { NotFound } from '../errors';
-import { rateLimit } from '../middleware/rateLimit';
+import { AppError, Conflict, NotFound } from '../errors';
+import { clientAddress, consume, limitRule, rateLimit } from '../middleware/rateLimit';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
-import { missingSharePage, sharedPage } from './sharePage';
+import { missingSharePage, sharedPage, tooManyPagesPage } from './sharePage';
 import {
   findOwnShare,
   insertShare,
+  LIVE_SHARES_MAX,
   listShares,
   newShareId,
   openShare,
@@ -82,6 +83,10 @@ export function shareRoutes() {
       anyone: input.anyone,
       expiresAt: expiryFrom(input.expiresIn),
     });
+    if (!row)
+      throw Conflict(
+        `You have ${LIVE_SHARES_MAX} links that still work, the most there may be: turn some off on your account page first.`,
+      );
     ctx.status = 201;
     ctx.body = presentShare(row);
   });
@@ -185,29 +190,52 @@ const PREVIEW_BOT =
  * or expired link (or one whose chat was deleted), saying so and never showing the content; 404 for
  * no link, or a private one read by anyone but its rep. Never indexed, no referrer, no script.
  */
+/** The headers of every answer at /s/: never indexed, no referrer, no script, never cached. */
+function pageHeaders(ctx: ParameterizedContext<AppState, AppDeps>) {
+  ctx.set('X-Robots-Tag', 'noindex, nofollow');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  );
+  // Per reader (a private page is its rep's alone), and never kept by a shared cache.
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.type = 'html';
+}
+
+/**
+ * Shared pages one address may open in ten minutes: far more than any reader (a team passing a
+ * link around behind one office address included), far fewer than a script trying ids.
+ */
+export const PAGES_PER_ADDRESS = 600;
+const PAGES_PER_ADDRESS_RULE = limitRule('share:page', PAGES_PER_ADDRESS, 10 * 60_000);
+
 export function sharedPages(lucia: AppLucia): Middleware<AppState, AppDeps> {
   const readSession = loadSession(lucia);
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/s/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD'))
       return next();
     const match = SHARE_PATH.exec(ctx.path);
+    try {
+      await consume(ctx.pool, PAGES_PER_ADDRESS_RULE, clientAddress(ctx.ip));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      pageHeaders(ctx);
+      ctx.set(error.headers);
+      ctx.status = 429;
+      ctx.body = tooManyPagesPage();
+      return;
+    }
     await readSession(ctx, async () => {});
     const counted = ctx.method === 'GET' && !PREVIEW_BOT.test(ctx.get('User-Agent'));
     const found = match
       ? await openShare(ctx.pool, match[1]!, ctx.state.user?.id, counted)
       : ({ state: 'none' } as const);
-    ctx.set('X-Robots-Tag', 'noindex, nofollow');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.set(
-      'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    );
-    // Per reader (a private page is its rep's alone), and never kept by a shared cache.
-    ctx.set('Cache-Control', 'private, no-store');
-    ctx.type = 'html';
+    pageHeaders(ctx);
     if (found.state === 'live') {
       ctx.status = 200;
       ctx.body = sharedPage({
+        id: found.share.id,
         title: found.share.title,
         content: found.share.content!,
         emailSubject: found.share.email_subject,

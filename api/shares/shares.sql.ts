@@ -52,6 +52,10 @@ export function presentShare(row: ShareRow): Share {
   };
 }
 
+/** The most live links (not turned off, not expired) a rep may have at once. */
+export const LIVE_SHARES_MAX = 500;
+
+/** A new share; undefined when the rep already has `LIVE_SHARES_MAX` live links. */
 export async function insertShare(
   pool: Pool,
   share: {
@@ -64,11 +68,15 @@ export async function insertShare(
     anyone: boolean;
     expiresAt: Date | null;
   },
-): Promise<ShareRow> {
+): Promise<ShareRow | undefined> {
+  // Made only while the rep has fewer than `LIVE_SHARES_MAX` live links: one statement, so two
+  // made at once cannot both pass the count.
   const { rows } = await pool.query<ShareRow>(
     `INSERT INTO shares (id_hash, id, user_id, chat_id, message_id, title, content, email_subject,
                          shown_name, anyone, expires_at, workflow_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
+      WHERE (SELECT count(*) FROM shares WHERE user_id = $3 AND revoked_at IS NULL
+               AND (expires_at IS NULL OR expires_at > now())) < $13
      RETURNING *`,
     [
       hashOf(share.id),
@@ -83,9 +91,10 @@ export async function insertShare(
       share.anyone,
       share.expiresAt,
       'workflowId' in share.source ? share.source.workflowId : null,
+      LIVE_SHARES_MAX,
     ],
   );
-  return rows[0]!;
+  return rows[0];
 }
 
 /** The rep's live shares, newest first. */

@@ -391,6 +391,45 @@ describe.each([
     expect(gone.text).not.toContain('Slack');
   });
 
+  it('holds one address to 600 shared pages in ten minutes, saying so on a page of its own', async () => {
+    const { client, chatId } = await repWithChat();
+    const share = (await client.post<Share>('/api/shares', { chatId, anyone: true })).body;
+    const reader = new TestClient(server.url);
+    expect((await page(reader, share.path)).status).toBe(200);
+    await server.pool.query('UPDATE rate_limits SET count = 600 WHERE key = $1', [
+      `share:page:${reader.ip}`,
+    ]);
+    const held = await page(reader, share.path);
+    expect(held.status).toBe(429);
+    expect(held.text).toContain('<h1>Too many pages opened</h1>');
+    expect(held.text).not.toContain('How do I price a pilot?');
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(held.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(held.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    // Another address reads on.
+    expect((await page(new TestClient(server.url), share.path)).status).toBe(200);
+  });
+
+  it('holds a rep to 500 links that still work, and counts none turned off or ended', async () => {
+    const { client, chatId, user } = await repWithChat();
+    await server.pool.query(
+      `INSERT INTO shares (id_hash, id, user_id, chat_id, title, content, expires_at, revoked_at)
+       SELECT sha256(('cap-' || $1::text || '-' || n)::bytea), 'cap-' || $1::text || '-' || n,
+              $1::int, $2, 'Old',
+              'x', CASE WHEN n > 499 THEN now() - interval '1 day' END,
+              CASE WHEN n = 0 THEN now() END
+         FROM generate_series(0, 501) AS n`,
+      [user.id, chatId],
+    );
+    // 499 live (one turned off, two ended): one more may be made, then no more.
+    expect((await client.post('/api/shares', { chatId })).status).toBe(201);
+    const over = await client.post('/api/shares', { chatId });
+    expect(over.status).toBe(409);
+    expect(over.body.message).toBe(
+      'You have 500 links that still work, the most there may be: turn some off on your account page first.',
+    );
+  });
+
   it('holds a rep to 60 new links an hour, and another rep is not held by it', async () => {
     const alice = await repWithChat();
     expect((await alice.client.post('/api/shares', { chatId: alice.chatId })).status).toBe(201);
