@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import type { NewAccount } from './pages/AuthPage';
 import { ChatPage } from './pages/ChatPage';
 import { expect, test } from './fixtures';
@@ -10,6 +10,16 @@ import { expectPhoneReady } from './support/phoneReady';
 // The six guided flows on a phone, each to its result in the chat. The fake model answers
 // "You said: <the message>" unless the message scripts a reply ([[reply:...]], or [[reply64:...]]
 // for JSON, whose brackets the plain form cannot hold).
+/** Turns off the account page's link `item`, confirmed in its dialog; it leaves the list. */
+async function turnOff(page: Page, item: Locator): Promise<void> {
+  await item.getByRole('button', { name: 'Turn off' }).click();
+  await page
+    .getByRole('dialog', { name: 'Turn this link off?' })
+    .getByRole('button', { name: 'Turn off' })
+    .click();
+  await expect(item).toHaveCount(0);
+}
+
 const TRANSCRIPT =
   'Rep: Thanks for joining. Prospect: Our reps lose two hours a day to CRM updates, and pipeline reviews are guesswork.';
 
@@ -194,12 +204,7 @@ test("cold email: three steps with Back, 'Skip to Email', and the email in the c
   await expectPhoneReady(page, 'the account’s shared links');
   await item.getByRole('button', { name: 'Let anyone with the link open it' }).click();
   await expect(item.getByRole('status')).toHaveText('Anyone with the link can open it now.');
-  await item.getByRole('button', { name: 'Turn off' }).click();
-  await page
-    .getByRole('dialog', { name: 'Turn this link off?' })
-    .getByRole('button', { name: 'Turn off' })
-    .click();
-  await expect(item).toHaveCount(0);
+  await turnOff(page, item);
   const later = await browser.newContext();
   const gone = await later.newPage();
   const answer = await gone.goto(sharedUrl);
@@ -442,12 +447,7 @@ test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in
   await expect(page.getByRole('list', { name: 'Files made for you' })).toContainText(
     `${planTitle}.pdf`,
   );
-  await item.getByRole('button', { name: 'Turn off' }).click();
-  await page
-    .getByRole('dialog', { name: 'Turn this link off?' })
-    .getByRole('button', { name: 'Turn off' })
-    .click();
-  await expect(item).toHaveCount(0);
+  await turnOff(page, item);
   expect((await reader.goto(link))?.status()).toBe(410);
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText('This link no longer works');
   await expect(reader.locator('body')).not.toContainText('$1.2B');
