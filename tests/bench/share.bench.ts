@@ -4,11 +4,12 @@
 //    median time of 3, and the server's memory above idle (the process's peak RSS, and its heap,
 //    before and after; the PDF's first run also reads its fonts).
 // 2. The shared page at /s/<id> for that plan, as Lighthouse 12.8's mobile preset measures a first
-//    visit (simulated slow 4G, 4× CPU), median of 3, against the app in its own process. Needs the
-//    system Chromium (skipped without it, or with BENCH_SHARE_NO_LIGHTHOUSE=1).
+//    visit (simulated slow 4G, 4× CPU), median of 3, against the app in its own process; and the
+//    time a turned-off link's 410 and a wrong id's 404 take. Needs the system Chromium (skipped
+//    without it, or with BENCH_SHARE_NO_LIGHTHOUSE=1).
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { chromium } from '@playwright/test';
+import { chromium, type APIRequestContext } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { exportDocx } from '../../api/shares/exports';
@@ -16,6 +17,8 @@ import { exportPdf } from '../../api/shares/pdf';
 import { gtmAnswer } from '../factories/gtmAnswer';
 import { startFakeOpenAI } from '../fakes/openai';
 import { benchModel, CHROMIUM, csrfToken, signInBenchRep, startBenchApp } from './phone';
+
+type FakeOpenAI = Awaited<ReturnType<typeof startFakeOpenAI>>;
 
 const WORDS = 10_000;
 const RUNS = 3;
@@ -71,6 +74,54 @@ for (const [name, make] of [
 }
 console.log('targets: ≤ 1 s and ≤ 50 MB above idle for each file');
 
+/**
+ * A wrong id and a turned-off link answer in the same time (one lookup by the id's hash either
+ * way), so the answer's time tells a guesser nothing: the median of 200 of each, taken in turns.
+ */
+async function timeMissingPages(
+  base: string,
+  request: APIRequestContext,
+  fake: FakeOpenAI,
+): Promise<void> {
+  const chatId = crypto.randomUUID();
+  fake.enqueue({ reply: 'A short answer.' });
+  await request.post('/api/chat', {
+    data: {
+      chatId,
+      clientMessageId: crypto.randomUUID(),
+      messages: [{ role: 'user', content: 'Hi' }],
+    },
+    headers: { 'x-csrf-token': await csrfToken(request) },
+  });
+  const share = (await (
+    await request.post('/api/shares', {
+      data: { chatId, anyone: true },
+      headers: { 'x-csrf-token': await csrfToken(request) },
+    })
+  ).json()) as { id: string; path: string };
+  await request.delete(`/api/shares/${share.id}`, {
+    headers: { 'x-csrf-token': await csrfToken(request) },
+  });
+  const wrong = `/s/${crypto.randomUUID().replace(/-/g, '').slice(0, 22)}`;
+  const gone: number[] = [];
+  const none: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    for (const [path, times] of [
+      [share.path, gone],
+      [wrong, none],
+    ] as const) {
+      const start = performance.now();
+      const res = await fetch(`${base}${path}`, { headers: { 'x-forwarded-for': `10.9.${i}.1` } });
+      await res.arrayBuffer();
+      times.push(performance.now() - start);
+    }
+  }
+  console.log(
+    `A turned-off link (410) answers in ${median(gone).toFixed(2)} ms, a wrong id (404) in ` +
+      `${median(none).toFixed(2)} ms (median of 200 each)`,
+  );
+}
+
 if (!existsSync(CHROMIUM))
   console.log(`\nThe shared page's Lighthouse figures need Chromium at ${CHROMIUM}: skipped.`);
 else if (!process.env.BENCH_SHARE_NO_LIGHTHOUSE) {
@@ -96,6 +147,7 @@ else if (!process.env.BENCH_SHARE_NO_LIGHTHOUSE) {
       headers: { 'x-csrf-token': await csrfToken(context.request) },
     });
     const { path } = (await made.json()) as { path: string };
+    await timeMissingPages(server.url, context.request, fake);
     const chrome = await launch({
       chromePath: CHROMIUM,
       chromeFlags: ['--headless=new', '--no-sandbox'],

@@ -347,6 +347,21 @@ test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in
   flows,
   newAccount,
 }) => {
+  // A share sheet that takes files, recording what it was handed (Chromium on Linux has none).
+  await page.addInitScript(() => {
+    const shared: unknown[] = [];
+    (window as unknown as { shared: unknown[] }).shared = shared;
+    Object.defineProperty(navigator, 'canShare', {
+      value: (data?: { files?: File[] }) => Array.isArray(data?.files),
+    });
+    Object.defineProperty(navigator, 'share', {
+      value: async (data: { files?: File[]; url?: string }) =>
+        void shared.push({
+          url: data.url,
+          files: (data.files ?? []).map((f) => ({ name: f.name, type: f.type, size: f.size })),
+        }),
+    });
+  });
   await flows.openProToolAsNewUser(newAccount, '/pro/gtm-advisor?flow=gtmplan');
   await expect(flows.title).toHaveText('Build Your GTM Plan');
   await flows.expectStep('Question 1 of 11');
@@ -410,6 +425,13 @@ test("GTM plan: 'Skip to Plan Generation' waits for 3 answers, the plan lands in
   let download = page.waitForEvent('download');
   await sheet.getByRole('link', { name: 'PDF (.pdf)' }).click();
   expect((await download).suggestedFilename()).toBe(`${planTitle}.pdf`);
+  // Where the phone's share sheet takes files, the PDF itself goes to it.
+  await sheet.getByRole('button', { name: 'Share the PDF' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared[0]))
+    .toEqual({
+      files: [{ name: `${planTitle}.pdf`, type: 'application/pdf', size: expect.any(Number) }],
+    });
   await waitForWorker(page);
   const network = new Network(page.context());
   await network.goOffline();
