@@ -255,36 +255,37 @@ function ionicReactTreeshakePlugin(): Plugin {
 }
 
 /**
- * 'ionicons/icons' is one module, so the bundler puts every icon the app uses (49) into one shared
- * chunk that the landing page downloads whole. This gives each imported icon a module of its own
- * (its SVG data URL as a constant), so an icon travels with the screens that use it.
+ * 'ionicons/icons' is one module, so the bundler would put every icon the app uses into one shared
+ * chunk that the landing page downloads whole; given a module of its own, an icon shared by two
+ * screens became a chunk of its own, fetched in a round of its own after the chunk that draws it.
+ * Instead each import of an icon becomes a constant in the importing module (its SVG data URL, a
+ * few hundred bytes): an icon travels inside every chunk that draws it, and is never waited for.
  */
 function ioniconsPerIconPlugin(): Plugin {
-  const prefix = '\0pitchpad-ionicon:';
+  let icons: Record<string, unknown> | undefined;
   return {
-    name: 'pitchpad:ionicons-per-icon',
+    name: 'pitchpad:ionicons-inline',
     apply: 'build',
     enforce: 'pre',
-    transform(code, id) {
+    async transform(code, id) {
       if (id.includes('node_modules') || !code.includes("from 'ionicons/icons'")) return null;
-      return code.replace(/import \{([^}]*)\} from 'ionicons\/icons';/g, (_all, names: string) =>
-        names
-          .split(',')
-          .map((name) => name.trim())
-          .filter(Boolean)
-          .map((name) => `import ${name} from '${prefix}${name}';`)
-          .join(' '),
+      icons ??= (await import('ionicons/icons')) as unknown as Record<string, unknown>;
+      const known = icons;
+      return code.replace(
+        /import \{([^}]*)\} from 'ionicons\/icons';/g,
+        (all: string, names: string) =>
+          names
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean)
+            .map((name) => {
+              if (typeof known[name] !== 'string') this.error(`ionicons has no icon ${name}`);
+              return `const ${name} = ${JSON.stringify(known[name])};`;
+            })
+            .join(' ') +
+          // As many lines as the import had: the module's later lines keep their numbers.
+          '\n'.repeat(all.split('\n').length - 1),
       );
-    },
-    resolveId(id) {
-      return id.startsWith(prefix) ? id : null;
-    },
-    async load(id) {
-      if (!id.startsWith(prefix)) return null;
-      const icons = (await import('ionicons/icons')) as unknown as Record<string, unknown>;
-      const name = id.slice(prefix.length);
-      if (typeof icons[name] !== 'string') this.error(`ionicons has no icon ${name}`);
-      return `export default ${JSON.stringify(icons[name])};`;
     },
   };
 }
