@@ -72,6 +72,8 @@ interface Step {
   act: (page: Page) => Promise<void>;
   /** The request the step leads to (its data), or the step's screen drawn. */
   until: (page: Page) => Promise<void>;
+  /** Anything more to print of the step. */
+  detail?: (page: Page) => Promise<string>;
 }
 
 const flowStep = (flow: string): Step => ({
@@ -110,7 +112,36 @@ const screenStep = (path: string, heading: RegExp): Step => ({
 const STEPS: Step[] = [
   {
     name: 'landing → Analyze (tapped before the app took over)',
-    before: async () => {},
+    before: async (page) => {
+      // In the page: when the app took the prerendered page over, and when the analysis was asked.
+      await page.addInitScript(() => {
+        const marks: { takeover?: number; analysis?: number } = {};
+        (window as unknown as { marks: typeof marks }).marks = marks;
+        new MutationObserver(() => {
+          const root = document.getElementById('root');
+          if (root && root.dataset.prerendered === undefined && marks.takeover === undefined)
+            marks.takeover = performance.now();
+        }).observe(document, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['data-prerendered'],
+        });
+        const fetched = window.fetch;
+        window.fetch = (...args: Parameters<typeof fetch>) => {
+          if (String(args[0]).includes('/api/analyze-startup'))
+            marks.analysis ??= performance.now();
+          return fetched(...args);
+        };
+      });
+    },
+    detail: async (page) => {
+      const marks = await page.evaluate(
+        () => (window as unknown as { marks: { takeover?: number; analysis?: number } }).marks,
+      );
+      return marks.takeover !== undefined && marks.analysis !== undefined
+        ? `analysis asked ${((marks.analysis - marks.takeover) / 1000).toFixed(2)} s after the takeover`
+        : '';
+    },
     act: async (page) => {
       await page.goto('/', { waitUntil: 'commit' });
       const box = page.getByRole('textbox').first();
@@ -136,6 +167,7 @@ const fake = await startFakeOpenAI();
 const server = await startBenchApp(PORT, benchModel(fake.url));
 const browser = await launchChromium();
 const rows: string[][] = [];
+const notes: string[] = [];
 try {
   for (const step of STEPS) {
     const context = await browser.newContext({ baseURL: server.url, ...PHONE });
@@ -166,6 +198,8 @@ try {
       `${(took / 1000).toFixed(1)} s`,
       chain.join(' → '),
     ]);
+    const detail = (await step.detail?.(page)) ?? '';
+    if (detail) notes.push(`${step.name}: ${detail}`);
     process.stderr.write(`  ${step.name}: ${deepest?.round ?? 0} rounds\n`);
     await context.close();
   }
@@ -183,4 +217,5 @@ const widths = header.map((h, i) =>
 const line = (r: string[]) => r.map((c, i) => (i === 4 ? c : c.padEnd(widths[i]!))).join('  ');
 console.log(line(header));
 for (const row of rows) console.log(line(row));
+for (const note of notes) console.log(note);
 process.exit(0);
