@@ -1,0 +1,80 @@
+// `npm run bench:web` (signed-in screens part). Figures, not a test: Lighthouse 12.8's mobile
+// preset (simulated slow 4G, 4× CPU) on the screens a signed-in rep opens, with the session's
+// cookie: the chat, a flow's first step, /profile, /kit, /debrief, /account and the pricing page.
+// Median of BENCH_SIGNED_IN_RUNS (3) per page, against the app in its own process with the fake
+// model, the build in web/dist (BENCH_WEB_SKIP_BUILD=1 keeps it). Prints each failing
+// accessibility audit once, so a score under 100 says what to fix.
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { request } from '@playwright/test';
+import { startFakeOpenAI } from '../fakes/openai';
+import { benchModel, buildWebApp, CHROMIUM, signInBenchRep, startBenchApp } from './phone';
+
+const PORT = Number(process.env.BENCH_SIGNED_IN_PORT ?? 8099);
+const RUNS = Number(process.env.BENCH_SIGNED_IN_RUNS ?? 3);
+const PAGES = (
+  process.env.BENCH_SIGNED_IN_PAGES ??
+  '/chat,/chat?flow=email,/profile,/kit,/debrief,/account,/pricing'
+).split(',');
+
+/** A new rep signed in through the API: the cookie header their browser would send. */
+async function signedInCookie(base: string): Promise<string> {
+  const api = await request.newContext({ baseURL: base });
+  await signInBenchRep(api, 'signedin');
+  const { cookies } = await api.storageState();
+  await api.dispose();
+  return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+const median = (values: number[]) =>
+  values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+buildWebApp();
+const fake = await startFakeOpenAI();
+const server = await startBenchApp(PORT, benchModel(fake.url));
+const chrome = await launch({
+  chromePath: CHROMIUM,
+  chromeFlags: ['--headless=new', '--no-sandbox'],
+});
+const rows: string[] = [];
+const failing = new Set<string>();
+try {
+  const cookie = await signedInCookie(server.url);
+  for (const path of PAGES) {
+    const runs: { performance: number; accessibility: number; lcp: number; tbt: number }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(server.url + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        extraHeaders: { Cookie: cookie },
+      });
+      const { categories, audits } = result!.lhr;
+      for (const ref of categories.accessibility?.auditRefs ?? [])
+        if (ref.weight > 0 && audits[ref.id]?.score === 0)
+          failing.add(`${path}: ${ref.id} (${audits[ref.id]?.title})`);
+      runs.push({
+        performance: Math.round((categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        tbt: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      });
+    }
+    const m = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));
+    rows.push(
+      `${path.padEnd(22)} performance ${String(m('performance')).padStart(3)}  accessibility ${String(m('accessibility')).padStart(3)}  LCP ${(m('lcp') / 1000).toFixed(1)} s  TBT ${m('tbt').toFixed(0)} ms`,
+    );
+    process.stderr.write(`  ${path}: performance ${m('performance')}\n`);
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+  await fake.close();
+}
+console.log(
+  `\nSigned-in screens, Lighthouse mobile preset with the session cookie, median of ${RUNS} (targets: performance ≥ 95, accessibility 100):`,
+);
+for (const row of rows) console.log(row);
+for (const fail of failing) console.log(`  failing: ${fail}`);
+process.exit(0);
