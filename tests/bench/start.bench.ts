@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { openDatabase } from '../../api/db';
 
 const RUNS = 3;
 const IDLE_MS = 5_000;
@@ -182,6 +183,33 @@ function report(label: string, samples: Sample[]) {
   );
 }
 
+/** Opens the data folder as the server does, and writes `count` messages of a rep into it. */
+async function fillMessages(dataDir: string, count: number): Promise<void> {
+  const db = await openDatabase({ databaseUrl: undefined, dataDir });
+  try {
+    const { rows } = await db.pool.query<{ id: number }>(
+      `INSERT INTO users (username, email, password) VALUES ('bench_start', 'bench_start@example.com', 'x')
+       RETURNING id`,
+    );
+    const perChat = 40;
+    for (let first = 0; first < count / perChat; first += 50)
+      await db.pool.query(
+        `WITH c AS (
+           INSERT INTO chats (id, title, user_id, created_at)
+           SELECT gen_random_uuid()::text, 'Deal ' || n, $1, now() - make_interval(mins => n)
+             FROM generate_series($2::int, $2::int + 49) n RETURNING id)
+         INSERT INTO messages (chat_id, role, content)
+         SELECT c.id, CASE WHEN m % 2 = 0 THEN 'user' ELSE 'assistant' END,
+                'The buyer asked about pricing, the rollout and who signs off. ' ||
+                (SELECT string_agg(md5(random()::text || m || k), ' ') FROM generate_series(1, 16) k)
+           FROM c, generate_series(1, $3::int) m`,
+        [rows[0]!.id, first, perChat],
+      );
+  } finally {
+    await db.close();
+  }
+}
+
 async function bench(database: string, env: Record<string, string>) {
   for (const runner of runners) {
     const samples: Sample[] = [];
@@ -202,6 +230,9 @@ try {
     `${'first run (creates the database), embedded'.padEnd(50)} ready ${first.readyMs.toFixed(0).padStart(6)} ms`,
   );
   await bench('embedded PGlite on disk', { DATA_DIR: dataDir });
+  // The same folder holding a working rep's history: 250 chats of 40 messages.
+  await fillMessages(dataDir, 10_000);
+  await bench('embedded, 10,000 messages', { DATA_DIR: dataDir });
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
