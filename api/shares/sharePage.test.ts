@@ -23,4 +23,13 @@ describe('a shared page’s content', () => {
     const html = renderSharedMarkdown('AT&amp;T, &copy; 2026, 5 < 6 and `a&amp;b`');
     expect(html).toContain('AT&amp;T, © 2026, 5 &lt; 6 and <code>a&amp;amp;b</code>');
   });
+
+  it('shows backslash-escaped markup as the text it is, never as an element', () => {
+    const html = renderSharedMarkdown(
+      '\\<meta/http-equiv=refresh/content=0;url=//evil.example\\> and \\<style\\>body{display:none}\\</style\\>',
+    );
+    expect(html).not.toMatch(/<meta|<style/);
+    expect(html).toContain('&lt;meta/http-equiv=refresh/content=0;url=//evil.example&gt;');
+    expect(html).toContain('&lt;style&gt;body{display:none}&lt;/style&gt;');
+  });
 });

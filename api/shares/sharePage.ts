@@ -47,9 +47,9 @@ markdown.use({
     ) {
       if (token.type === 'text' && token.tokens?.length)
         return this.parser.parseInline(token.tokens);
-      // A backslash escape's text is escaped by marked already. Any other text is read as the chat
-      // reads it ('AT&amp;T' is AT&T), then escaped here.
-      return token.type === 'escape' ? token.text : escapeHtml(decodeHTML(token.text));
+      // A backslash escape's text is the bare character ('\\<' is '<'): escaped like any text.
+      // Other text is read as the chat reads it ('AT&amp;T' is AT&T), then escaped.
+      return escapeHtml(token.type === 'escape' ? token.text : decodeHTML(token.text));
     },
     link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, token: Tokens.Link) {
       const label = this.parser.parseInline(token.tokens);

@@ -89,8 +89,8 @@ function spans(tokens: readonly Token[] | undefined, style: Style = {}): Span[] 
         break;
       }
       case 'escape':
-        // marked keeps an escaped character HTML-escaped ('\<' is '&lt;'): the character itself.
-        out.push({ ...style, text: decodeHTML((token as Tokens.Escape).text) });
+        // A backslash escape: the character itself ('\<' is '<').
+        out.push({ ...style, text: (token as Tokens.Escape).text });
         break;
       default:
         // Raw HTML inline, anything else: its text as it reads.
