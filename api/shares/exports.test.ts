@@ -37,6 +37,11 @@ describe('a share exported as a file', () => {
   it('names the file after its title, safely on every system', () => {
     expect(exportFileName('Plan: Q3 / EU "launch"', 'docx')).toBe('Plan Q3 EU launch.docx');
     expect(exportFileName('   ', 'md')).toBe('Pitchpad.md');
+    // A long title is cut by characters: an emoji at the cut stays whole, and the download's
+    // header can be made.
+    const long = exportFileName(`${'a'.repeat(99)}🚀 and more`, 'pdf');
+    expect(long).toBe(`${'a'.repeat(99)}🚀.pdf`);
+    expect(() => attachment(long)).not.toThrow();
     expect(attachment('Plan für Q3.docx')).toBe(
       `attachment; filename="Plan f_r Q3.docx"; filename*=UTF-8''Plan%20f%C3%BCr%20Q3.docx`,
     );

@@ -229,7 +229,7 @@ function content(
         const lead: Span[] = block.ordered ? [] : [{ text: block.depth ? '– ' : '• ' }];
         return textContent(
           {
-            spans: isRtl(spansText(block.spans)) ? block.spans : [...lead, ...block.spans],
+            spans: [...lead, ...block.spans],
             size: BODY_SIZE,
             width: textWidth - indent,
             margin: isRtl(spansText(block.spans)) ? [0, 0, indent, 3] : [indent, 0, 0, 3],

@@ -152,6 +152,18 @@ const RENDERED_MAX_CHARS = 8_000_000;
 const rendered = new Map<string, string>();
 let renderedChars = 0;
 
+/**
+ * Drop a share's rendered content from this instance's memory (turned off here). It could not be
+ * served again anyway: every page is looked up in the database first.
+ */
+export function forgetRendered(id: string): void {
+  for (const [key, html] of rendered)
+    if (key.startsWith(`${id}:`)) {
+      rendered.delete(key);
+      renderedChars -= html.length;
+    }
+}
+
 function renderedContent(key: string, content: string): string {
   const kept = rendered.get(key);
   if (kept !== undefined) {

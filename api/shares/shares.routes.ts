@@ -22,9 +22,10 @@ import { AppError, Conflict, NotFound } from '../errors';
 import { clientAddress, consume, limitRule, rateLimit } from '../middleware/rateLimit';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
-import { missingSharePage, sharedPage, tooManyPagesPage } from './sharePage';
+import { forgetRendered, missingSharePage, sharedPage, tooManyPagesPage } from './sharePage';
 import {
   findOwnShare,
+  hasRoomForLink,
   insertShare,
   LIVE_SHARES_MAX,
   listShares,
@@ -47,6 +48,20 @@ const expiryFrom = (expiresIn: ShareExpiry, now = Date.now()) => {
   const ms = EXPIRY_MS[expiresIn];
   return ms === null ? null : new Date(now + ms);
 };
+
+const TOO_MANY_LINKS = `You have ${LIVE_SHARES_MAX} links that still work, the most there may be: turn some off on your account page first.`;
+
+/**
+ * A rep downloads at most this many files in ten minutes: a long chat's PDF is laid out on the
+ * server's thread (about 6 s for a chat of a million characters), so a loop over the route is
+ * stopped before it holds the server.
+ */
+export const FILES_PER_TEN_MINUTES = 30;
+const filesPerUser = rateLimit(
+  { name: 'export:user', limit: FILES_PER_TEN_MINUTES, windowMs: 10 * 60_000 },
+  (ctx) => String(userOf(ctx).id),
+  `You made ${FILES_PER_TEN_MINUTES} files in ten minutes, the most there may be: try again in a few minutes.`,
+);
 
 /** A rep makes at most this many links an hour: a script looping over the route is stopped. */
 export const SHARES_PER_HOUR = 60;
@@ -83,10 +98,7 @@ export function shareRoutes() {
       anyone: input.anyone,
       expiresAt: expiryFrom(input.expiresIn),
     });
-    if (!row)
-      throw Conflict(
-        `You have ${LIVE_SHARES_MAX} links that still work, the most there may be: turn some off on your account page first.`,
-      );
+    if (!row) throw Conflict(TOO_MANY_LINKS);
     ctx.status = 201;
     ctx.body = presentShare(row);
   });
@@ -101,6 +113,10 @@ export function shareRoutes() {
     const id = ctx.params.id!;
     const share = await findOwnShare(ctx.pool, user.id, id);
     if (!share) throw NotFound('Share');
+    // An ended link given a new time works again: it takes a place among the rep's live links.
+    const ended = share.expires_at !== null && share.expires_at.getTime() <= Date.now();
+    if (ended && change.expiresIn !== undefined && !(await hasRoomForLink(ctx.pool, user.id)))
+      throw Conflict(TOO_MANY_LINKS);
     const snapshot = change.refresh
       ? await sourceSnapshot(
           ctx.pool,
@@ -124,6 +140,7 @@ export function shareRoutes() {
   router.get(
     ['/chats/:id/export', '/workflows/:id/export'],
     requireUser(),
+    filesPerUser,
     validate(ExportQuery, 'query'),
     async (ctx) => {
       const { format, messageId } = inputOf(ctx, ExportQuery);
@@ -140,6 +157,7 @@ export function shareRoutes() {
 
   router.delete('/shares/:id', async (ctx) => {
     if (!(await revokeShare(ctx.pool, userOf(ctx).id, ctx.params.id!))) throw NotFound('Share');
+    forgetRendered(ctx.params.id!);
     ctx.status = 204;
   });
 
@@ -185,11 +203,6 @@ const SHARE_PATH = /^\/s\/([A-Za-z0-9_-]{1,64})\/?$/;
 const PREVIEW_BOT =
   /bot|crawler|spider|facebookexternalhit|slack|whatsapp|telegram|discord|linkedin|skype|embedly|preview/i;
 
-/**
- * GET /s/<id>: the shared page, before the PWA is served. 200 with the snapshot; 410 for a revoked
- * or expired link (or one whose chat was deleted), saying so and never showing the content; 404 for
- * no link, or a private one read by anyone but its rep. Never indexed, no referrer, no script.
- */
 /** The headers of every answer at /s/: never indexed, no referrer, no script, never cached. */
 function pageHeaders(ctx: ParameterizedContext<AppState, AppDeps>) {
   ctx.set('X-Robots-Tag', 'noindex, nofollow');
@@ -210,6 +223,12 @@ function pageHeaders(ctx: ParameterizedContext<AppState, AppDeps>) {
 export const PAGES_PER_ADDRESS = 600;
 const PAGES_PER_ADDRESS_RULE = limitRule('share:page', PAGES_PER_ADDRESS, 10 * 60_000);
 
+/**
+ * GET /s/<id>: the shared page, before the PWA is served. 200 with the snapshot; 410 for a revoked
+ * or expired link (or one whose chat or analysis was deleted), saying so and never showing the content; 404 for
+ * no link, or a private one read by anyone but its rep. Never indexed, no referrer, no script; one address may open `PAGES_PER_ADDRESS` of them in ten
+ * minutes.
+ */
 export function sharedPages(lucia: AppLucia): Middleware<AppState, AppDeps> {
   const readSession = loadSession(lucia);
   return async (ctx, next) => {

@@ -54,6 +54,12 @@ export function presentShare(row: ShareRow): Share {
 
 /** The most live links (not turned off, not expired) a rep may have at once. */
 export const LIVE_SHARES_MAX = 500;
+/** The live links of the rep `userParam` names ('$3'), counted. */
+const liveCount = (userParam: string) =>
+  `SELECT count(*) FROM shares WHERE user_id = ${userParam} AND revoked_at IS NULL
+     AND (expires_at IS NULL OR expires_at > now())`;
+/** The advisory locks' first key: a rep's links are made one at a time. */
+const SHARE_LOCK_SPACE = 720_419;
 
 /** A new share; undefined when the rep already has `LIVE_SHARES_MAX` live links. */
 export async function insertShare(
@@ -69,32 +75,50 @@ export async function insertShare(
     expiresAt: Date | null;
   },
 ): Promise<ShareRow | undefined> {
-  // Made only while the rep has fewer than `LIVE_SHARES_MAX` live links: one statement, so two
-  // made at once cannot both pass the count.
-  const { rows } = await pool.query<ShareRow>(
-    `INSERT INTO shares (id_hash, id, user_id, chat_id, message_id, title, content, email_subject,
-                         shown_name, anyone, expires_at, workflow_id)
-     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
-      WHERE (SELECT count(*) FROM shares WHERE user_id = $3 AND revoked_at IS NULL
-               AND (expires_at IS NULL OR expires_at > now())) < $13
-     RETURNING *`,
-    [
-      hashOf(share.id),
-      share.id,
-      share.userId,
-      'chatId' in share.source ? share.source.chatId : null,
-      'chatId' in share.source ? share.source.messageId : null,
-      share.snapshot.title,
-      share.snapshot.content,
-      share.snapshot.emailSubject,
-      share.shownName,
-      share.anyone,
-      share.expiresAt,
-      'workflowId' in share.source ? share.source.workflowId : null,
-      LIVE_SHARES_MAX,
-    ],
-  );
-  return rows[0];
+  // Counted and made under a lock of the rep's, in one transaction: two links made at once (on
+  // two instances too) cannot both take the last place.
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [SHARE_LOCK_SPACE, share.userId]);
+    const { rows } = await client.query<ShareRow>(
+      `INSERT INTO shares (id_hash, id, user_id, chat_id, message_id, title, content, email_subject,
+                           shown_name, anyone, expires_at, workflow_id)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
+        WHERE (${liveCount('$3')}) < $13
+       RETURNING *`,
+      [
+        hashOf(share.id),
+        share.id,
+        share.userId,
+        'chatId' in share.source ? share.source.chatId : null,
+        'chatId' in share.source ? share.source.messageId : null,
+        share.snapshot.title,
+        share.snapshot.content,
+        share.snapshot.emailSubject,
+        share.shownName,
+        share.anyone,
+        share.expiresAt,
+        'workflowId' in share.source ? share.source.workflowId : null,
+        LIVE_SHARES_MAX,
+      ],
+    );
+    await client.query('COMMIT');
+    return rows[0];
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** Whether the rep may have one more live link (an ended one given a new time counts as one). */
+export async function hasRoomForLink(pool: Pool, userId: number): Promise<boolean> {
+  const { rows } = await pool.query<{ live: number }>(`SELECT (${liveCount('$1')})::int AS live`, [
+    userId,
+  ]);
+  return rows[0]!.live < LIVE_SHARES_MAX;
 }
 
 /** The rep's live shares, newest first. */

@@ -425,8 +425,28 @@ describe.each([
     expect((await client.post('/api/shares', { chatId })).status).toBe(201);
     const over = await client.post('/api/shares', { chatId });
     expect(over.status).toBe(409);
+    const full =
+      'You have 500 links that still work, the most there may be: turn some off on your account page first.';
+    expect(over.body.message).toBe(full);
+    // An ended link given a new time would work again: it needs a place too.
+    const ended = `cap-${user.id}-500`;
+    const revived = await client.patch(`/api/shares/${ended}`, { expiresIn: '7d' });
+    expect(revived.status).toBe(409);
+    expect(revived.body.message).toBe(full);
+    expect((await client.delete(`/api/shares/cap-${user.id}-1`)).status).toBe(204);
+    expect((await client.patch(`/api/shares/${ended}`, { expiresIn: '7d' })).status).toBe(200);
+  });
+
+  it('holds a rep to 30 files in ten minutes, saying so', async () => {
+    const { client, chatId, user } = await repWithChat();
+    expect((await client.get(`/api/chats/${chatId}/export?format=md`)).status).toBe(200);
+    await server.pool.query('UPDATE rate_limits SET count = 30 WHERE key = $1', [
+      `export:user:${user.id}`,
+    ]);
+    const over = await client.get(`/api/chats/${chatId}/export?format=pdf`);
+    expect(over.status).toBe(429);
     expect(over.body.message).toBe(
-      'You have 500 links that still work, the most there may be: turn some off on your account page first.',
+      'You made 30 files in ten minutes, the most there may be: try again in a few minutes.',
     );
   });
 

@@ -15,12 +15,16 @@ export type ExportFormat = 'pdf' | 'docx' | 'md';
 /** 'Cold Email to Dana at Freightly' → 'Cold Email to Dana at Freightly.docx', safe on every system. */
 export function exportFileName(title: string, format: ExportFormat): string {
   const base =
-    title
-      .normalize('NFKC')
-      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
+    Array.from(
+      title
+        .normalize('NFKC')
+        .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+      // Cut by characters, never inside one (an emoji cut in half is no name at all).
       .slice(0, 100)
+      .join('')
       .trim() || 'Pitchpad';
   return `${base}.${format}`;
 }

@@ -21,7 +21,7 @@ import { releaseAllowanceHolds } from '../../data/outbox';
 import { useToast } from '../../ui/ToastProvider';
 import { useAuth } from '../auth/auth.queries';
 import { ToolCards } from '../landing/LandingScreen';
-import { chatShareTarget } from '../links/chatShare';
+import { canShareChat, chatShareTarget } from '../links/chatShare';
 import { NotifyAsk } from '../notifications/NotifyAsk';
 import { ChatHeader } from './ChatHeader';
 import { ChatInputBar } from './ChatInputBar';
@@ -87,9 +87,14 @@ function ChatWorkspace({
   const { flow, startFlow } = useFlowMode();
   const [showHistory, setShowHistory] = useState(false);
   const [sharingChat, setSharingChat] = useState(false);
+  const canShare = canShareChat(workspace.chatId, workspace.chat?.synced, messages);
+  // The chat as Markdown is made only while the sheet is open, not at each streamed word.
   const shareableChat = useMemo(
-    () => chatShareTarget(workspace.chatId, workspace.title, workspace.chat?.synced, messages),
-    [workspace.chatId, workspace.title, workspace.chat?.synced, messages],
+    () =>
+      sharingChat
+        ? chatShareTarget(workspace.chatId, workspace.title, workspace.chat?.synced, messages)
+        : null,
+    [sharingChat, workspace.chatId, workspace.title, workspace.chat?.synced, messages],
   );
   const navigate = useNavigate();
   // A search result opened the chat on one of its messages.
@@ -211,7 +216,7 @@ function ChatWorkspace({
               ? { shown: showHistory, onToggle: () => setShowHistory((shown) => !shown) }
               : undefined
           }
-          onShare={!flow && shareableChat ? () => setSharingChat(true) : undefined}
+          onShare={!flow && canShare ? () => setSharingChat(true) : undefined}
         />
         {sharingChat && shareableChat && (
           <Suspense fallback={null}>

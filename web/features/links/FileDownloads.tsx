@@ -123,6 +123,11 @@ export function FileDownloads({
     }
   };
   const queuePdf = async () => {
+    // One PDF of it waits at a time: a second tap says so rather than queueing another.
+    if (mine?.some((file) => file.state === 'waiting' && file.request.format === 'pdf')) {
+      setSaid('This PDF is already queued: it is made once you are back online.');
+      return;
+    }
     await queueFile(db, request('pdf'));
     setSaid('Queued: the PDF is made once you are back online, and kept below until you save it.');
     void flushFiles(db);

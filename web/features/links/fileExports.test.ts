@@ -91,6 +91,26 @@ describe('a file asked for with no signal', () => {
     expect(file!.file).toBeUndefined();
   });
 
+  it('canceled while it is being made, it is neither kept nor announced', async () => {
+    const { client, db, chatId, replyId } = await repWithReply();
+    const id = await queueFile(db, { chatId, messageId: replyId, title: 'Plan', format: 'pdf' });
+    const heard: unknown[] = [];
+    const channel = new BroadcastChannel(FILES_CHANNEL);
+    channel.addEventListener('message', (event) => heard.push(event.data));
+    const browser = browserFetch(client);
+    // The rep taps Cancel while the server makes the PDF.
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const res = await browser(input, init);
+      if (String(input).includes('/export')) await removeFile(db, id);
+      return res;
+    }) as typeof fetch;
+    await deliverQueuedWork(db);
+    expect(await readFiles(db)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toEqual([]);
+    channel.close();
+  });
+
   it('canceled while it waits, it is never asked of the server', async () => {
     const { client, db, chatId } = await repWithReply();
     const id = await queueFile(db, { chatId, title: 'Chat', format: 'pdf' });

@@ -10,6 +10,7 @@
  * window shows.
  */
 import { exportFileName, type ExportFormat } from '../../../domain/exports/files';
+import { Dexie } from 'dexie';
 import { api } from '../../data/api';
 import { userIdOfDb, type PitchpadDb } from '../../data/db';
 import { FILES_CHANNEL, readyLine, type ReadyNote } from './fileReady';
@@ -91,10 +92,12 @@ export async function removeFile(db: PitchpadDb, id: string): Promise<void> {
   });
 }
 
-async function update(db: PitchpadDb, id: string, change: Partial<LocalFile>): Promise<void> {
+/** Change a file still listed; answers whether it was (the rep may have removed it meanwhile). */
+async function update(db: PitchpadDb, id: string, change: Partial<LocalFile>): Promise<boolean> {
   const row = await db.keyValues.get(keyOf(id));
-  if (row && isLocalFile(row.value))
-    await db.keyValues.put({ key: row.key, value: { ...row.value, ...change } });
+  if (!row || !isLocalFile(row.value)) return false;
+  await db.keyValues.put({ key: row.key, value: { ...row.value, ...change } });
+  return true;
 }
 
 /** The outbox's handler: fetch the file from the server, kept on the phone once it comes. */
@@ -111,18 +114,22 @@ export const fileExportHandler: KindHandler = {
   },
   async settled(db, entry, _state, answer, now) {
     if (answer.kind === 'delivered') {
-      await update(db, entry.clientId, {
+      const kept = await update(db, entry.clientId, {
         state: 'ready',
         file: answer.detail as Blob,
         readyAt: now,
       });
       const request = entry.payload as FileRequest;
-      void announceReady({
-        id: entry.clientId,
-        title: request.title,
-        format: request.format,
-        userId: userIdOfDb(db),
-      });
+      // Said once it is stored for good, and only if the rep still wants it (not cancelled).
+      if (kept)
+        Dexie.currentTransaction?.on('complete', () => {
+          void announceReady({
+            id: entry.clientId,
+            title: request.title,
+            format: request.format,
+            userId: userIdOfDb(db),
+          });
+        });
     } else if (answer.kind === 'refused') {
       await update(db, entry.clientId, { state: 'refused', problem: answer.reason });
     }
