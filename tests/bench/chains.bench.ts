@@ -14,17 +14,12 @@ import {
   buildWebApp,
   launchChromium,
   PHONE,
+  SLOW_4G,
   signInBenchRep,
   startBenchApp,
 } from './phone';
 
 const PORT = Number(process.env.BENCH_CHAINS_PORT ?? 8098);
-const SLOW_4G = {
-  offline: false,
-  latency: 562.5,
-  downloadThroughput: (1474.56 * 1024) / 8,
-  uploadThroughput: (675 * 1024) / 8,
-};
 
 interface Seen {
   url: string;

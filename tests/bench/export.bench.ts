@@ -9,43 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
-import { randomUUID } from 'node:crypto';
 import { openDatabase, type Database } from '../../api/db';
 import { readAccount } from '../../api/account/export.sql';
 import { writeExport } from '../../api/account/export.routes';
+import { fillChats } from './fillChats';
 
 const CHATS = 500;
 const MESSAGES = 40;
 const MB = 1024 * 1024;
 
-async function fillLargeAccount(db: Database): Promise<number> {
-  const tag = randomUUID().slice(0, 8);
-  const { rows } = await db.pool.query<{ id: number }>(
-    `INSERT INTO users (username, email, password) VALUES ($1, $2, 'x') RETURNING id`,
-    [`bench_export_${tag}`, `bench_export_${tag}@example.com`],
-  );
-  const userId = rows[0]!.id;
-  // Chats in batches of 50, each with its messages, in SQL: the bench measures the export, not the
-  // fill. Each message has random words (hex) so it compresses as prose does, not to nothing.
-  for (let first = 0; first < CHATS; first += 50) {
-    await db.pool.query(
-      `WITH c AS (
-         INSERT INTO chats (id, title, user_id, created_at)
-         SELECT gen_random_uuid()::text, 'Deal with account ' || n, $1, now() - make_interval(mins => n)
-           FROM generate_series($2::int, $2::int + 49) n RETURNING id)
-       INSERT INTO messages (chat_id, role, content)
-       SELECT c.id, CASE WHEN m % 2 = 0 THEN 'user' ELSE 'assistant' END,
-              'The buyer asked about pricing, the rollout and who signs off. ' ||
-              (SELECT string_agg(md5(random()::text || m || k), ' ') FROM generate_series(1, 16) k)
-         FROM c, generate_series(1, $3::int) m`,
-      [userId, first, MESSAGES],
-    );
-  }
-  return userId;
-}
-
 async function measure(label: string, db: Database): Promise<void> {
-  const userId = await fillLargeAccount(db);
+  const userId = await fillChats(db.pool, CHATS, MESSAGES);
   try {
     const account = (await readAccount(db.pool, userId))!;
     globalThis.gc?.();

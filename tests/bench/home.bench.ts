@@ -21,6 +21,7 @@ import {
   csrfToken,
   launchChromium,
   PHONE,
+  SLOW_4G,
   signInBenchRep,
   startBenchApp,
 } from './phone';
@@ -29,13 +30,6 @@ const PORT = Number(process.env.BENCH_HOME_PORT ?? 8097);
 const RUNS = Number(process.env.BENCH_HOME_RUNS ?? 3);
 const CHATS = 30;
 const CPU_SLOWDOWN = 4;
-/** Lighthouse's mobile preset, devtools throttling: slow 4G. */
-const SLOW_4G = {
-  offline: false,
-  latency: 562.5,
-  downloadThroughput: (1474.56 * 1024) / 8,
-  uploadThroughput: (675 * 1024) / 8,
-};
 const POLL_MS = 25;
 const GIVE_UP_MS = 30_000;
 

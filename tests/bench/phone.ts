@@ -16,6 +16,14 @@ export const PHONE = {
   hasTouch: true,
 } as const;
 
+/** Lighthouse's mobile preset as devtools throttling applies it: slow 4G. */
+export const SLOW_4G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+};
+
 /** Headless Chromium without a sandbox or GPU (neither is there on CI), plus `args`. */
 export function launchChromium(args: string[] = []): Promise<Browser> {
   return chromium.launch({

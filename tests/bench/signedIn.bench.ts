@@ -10,7 +10,7 @@ import { request } from '@playwright/test';
 import { startFakeOpenAI } from '../fakes/openai';
 import { benchModel, buildWebApp, CHROMIUM, signInBenchRep, startBenchApp } from './phone';
 
-const PORT = Number(process.env.BENCH_SIGNED_IN_PORT ?? 8099);
+const PORT = Number(process.env.BENCH_SIGNED_IN_PORT ?? 8096);
 const RUNS = Number(process.env.BENCH_SIGNED_IN_RUNS ?? 3);
 const PAGES = (
   process.env.BENCH_SIGNED_IN_PAGES ??

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../../api/db';
+import { fillChats } from './fillChats';
 
 const RUNS = 3;
 const IDLE_MS = 5_000;
@@ -187,24 +188,7 @@ function report(label: string, samples: Sample[]) {
 async function fillMessages(dataDir: string, count: number): Promise<void> {
   const db = await openDatabase({ databaseUrl: undefined, dataDir });
   try {
-    const { rows } = await db.pool.query<{ id: number }>(
-      `INSERT INTO users (username, email, password) VALUES ('bench_start', 'bench_start@example.com', 'x')
-       RETURNING id`,
-    );
-    const perChat = 40;
-    for (let first = 0; first < count / perChat; first += 50)
-      await db.pool.query(
-        `WITH c AS (
-           INSERT INTO chats (id, title, user_id, created_at)
-           SELECT gen_random_uuid()::text, 'Deal ' || n, $1, now() - make_interval(mins => n)
-             FROM generate_series($2::int, $2::int + 49) n RETURNING id)
-         INSERT INTO messages (chat_id, role, content)
-         SELECT c.id, CASE WHEN m % 2 = 0 THEN 'user' ELSE 'assistant' END,
-                'The buyer asked about pricing, the rollout and who signs off. ' ||
-                (SELECT string_agg(md5(random()::text || m || k), ' ') FROM generate_series(1, 16) k)
-           FROM c, generate_series(1, $3::int) m`,
-        [rows[0]!.id, first, perChat],
-      );
+    await fillChats(db.pool, count / 40, 40);
   } finally {
     await db.close();
   }

@@ -136,7 +136,8 @@ export function SharedLinksSection({ userId }: { userId: number }) {
           </ul>
         ) : (
           <p className="muted">
-            No shared links. ‘Share’ under a result makes one, private to you until you choose.
+            No shared links. ‘Share’ under a result, on a saved analysis or atop a chat makes one,
+            private to you until you choose.
           </p>
         )}
       </AccountList>
