@@ -5,10 +5,10 @@
  * signal is back (fileExports.ts), listed below until saved.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { exportFileName, type ExportFormat, type Snapshot } from '../../../domain/exports/files';
 import { api } from '../../data/api';
-import { openUserDb, type PitchpadDb } from '../../data/db';
+import { openUserDb } from '../../data/db';
 import {
   exportPath,
   flushFiles,
@@ -65,7 +65,7 @@ export function FileDownloads({
   online: boolean;
 }) {
   const id = useId();
-  const db = openUserDb(userId);
+  const db = useMemo(() => openUserDb(userId), [userId]);
   const [said, setSaid] = useState('');
   const [pdfToShare, setPdfToShare] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -194,13 +194,21 @@ export function FileDownloads({
       <p className="muted" role="status">
         {said}
       </p>
-      {mine && mine.length > 0 && <FileList db={db} files={mine} />}
+      {mine && mine.length > 0 && (
+        <FileList files={mine} onRemove={(fileId) => void removeFile(db, fileId)} />
+      )}
     </section>
   );
 }
 
 /** Files made once a signal was back, or still waiting for one: save, or remove. */
-export function FileList({ db, files }: { db: PitchpadDb; files: readonly LocalFile[] }) {
+export function FileList({
+  files,
+  onRemove,
+}: {
+  files: readonly LocalFile[];
+  onRemove: (id: string) => void;
+}) {
   return (
     <ul className="shared-links__list" aria-label="Files made for you">
       {files.map((file) => (
@@ -226,7 +234,7 @@ export function FileList({ db, files }: { db: PitchpadDb; files: readonly LocalF
             <button
               type="button"
               className="pp-button pp-button--ghost"
-              onClick={() => void removeFile(db, file.id)}
+              onClick={() => onRemove(file.id)}
             >
               {file.state === 'waiting' ? 'Cancel' : 'Remove'}
             </button>

@@ -5,15 +5,15 @@
  * signal, until saved.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Share, ShareChange } from '../../../domain/contract/share';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { copyText } from '../../ui/copyText';
 import { openUserDb } from '../../data/db';
 import { AccountList } from '../account/ListLoading';
 import { FileList } from './FileDownloads';
-import { readFiles } from './fileExports';
+import { readFiles, removeFile, type LocalFile } from './fileExports';
+import { FILES_CHANNEL } from './fileReady';
 // oxlint-disable-next-line import/no-unassigned-import -- the list's stylesheet, loaded with it
 import './links.css';
 import {
@@ -34,15 +34,36 @@ function viewsSaid(share: Pick<Share, 'views' | 'lastViewedAt'>): string {
   return `Opened ${share.views === 1 ? 'once' : `${share.views} times`}, last on ${last}`;
 }
 
-/** The files asked for with no signal: waiting, or made and kept here until saved. */
+/**
+ * The files asked for with no signal: waiting, or made and kept here until saved. Read when the
+ * section opens, when a file is made (its note on the files' channel) and after a removal; never
+ * watched live, since a live query would open the rep's database anew after the account is deleted
+ * from this very screen.
+ */
 function MadeFiles({ userId }: { userId: number }) {
-  const db = openUserDb(userId);
-  const files = useLiveQuery(() => readFiles(db), [db]);
-  if (!files?.length) return null;
+  const [files, setFiles] = useState<LocalFile[]>([]);
+  const read = useCallback(
+    () =>
+      void readFiles(openUserDb(userId)).then(setFiles, () => {
+        setFiles([]);
+      }),
+    [userId],
+  );
+  useEffect(() => {
+    read();
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(FILES_CHANNEL);
+    channel.addEventListener('message', read);
+    return () => channel.close();
+  }, [read]);
+  if (!files.length) return null;
   return (
     <>
       <h3 className="shared-links__files-heading">Files made for you</h3>
-      <FileList db={db} files={files} />
+      <FileList
+        files={files}
+        onRemove={(id) => void removeFile(openUserDb(userId), id).then(read)}
+      />
     </>
   );
 }
