@@ -98,10 +98,11 @@ test('a chat send and a flow queued offline, the app closed: the signal comes ba
     path: string;
   }>;
   expect(history.map((item) => item.path)).toEqual([`/chat?chat=${emailChatId}`]);
-  await expect
-    .poll(() => shownTitles(context))
-    .toEqual(expect.arrayContaining(['Your cold email to Dana Ortiz is ready']));
-  expect(await shownTitles(context)).toHaveLength(2);
+  // Both deliveries are announced, each when its own reply is stored: waited for together.
+  await expect.poll(() => shownTitles(context)).toHaveLength(2);
+  expect(await shownTitles(context)).toEqual(
+    expect.arrayContaining(['Your cold email to Dana Ortiz is ready']),
+  );
 });
 
 test("an email edited offline, the app closed: the worker's sync stores the edit on the account", async ({
