@@ -1,9 +1,10 @@
 /**
- * 'Share' on a result: make a link to a read-only copy of it (the page at /s/<id>), private to the
- * rep until they choose 'Anyone with the link', for a time they choose (seven days unless they
- * change it). Once made, the phone's share sheet takes the link where there is one; elsewhere
- * 'Copy link' puts it on the clipboard and says so. The link is made on the server, so it needs a
- * signal; the rep's links are listed, with their views, on the account page.
+ * 'Share' on a result, on a saved analysis or atop a chat: make a link to a read-only copy of it
+ * (the page at /s/<id>), private to the rep until they choose 'Anyone with the link', for a time
+ * they choose (seven days unless they change it). Once made, the phone's share sheet takes the link
+ * where there is one; elsewhere 'Copy link' puts it on the clipboard and says so. The link is made
+ * on the server, so it needs a signal; the rep's links are listed, with their views, on the account
+ * page. Below, the same content as a file (FileDownloads.tsx).
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
