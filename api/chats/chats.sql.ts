@@ -301,18 +301,31 @@ export async function findSend(
   );
 }
 
-/** Whether the user's chat already holds the send `clientId` (a replay). */
-export async function sendIsStored(
+/** What a send finds in the chat it names: whether it holds the send already, and its history's size. */
+export interface SendState {
+  /** The chat holds the send `clientId` (a replay). */
+  stored: boolean;
+  /** What the chat's history can add to a call, in bytes: historyBytes. */
+  historyBytes: number;
+}
+
+/**
+ * Whether the user's chat already holds the send `clientId`, and the size of its history, in one
+ * round trip: a send needs both before it reserves its tokens.
+ */
+export async function sendState(
   pool: Pool,
   userId: number,
   chatId: string,
   clientId: string,
-): Promise<boolean> {
-  const { rowCount } = await pool.query(
-    `SELECT 1 FROM messages m JOIN chats c ON c.id = m.chat_id WHERE m.chat_id = $1 AND m.client_id = $2 AND c.user_id = $3 AND c.deleted_at IS NULL`,
-    [chatId, clientId, userId],
+): Promise<SendState> {
+  const { rows } = await pool.query<{ stored: boolean; bytes: string }>(
+    `SELECT EXISTS (SELECT 1 FROM messages m JOIN chats c ON c.id = m.chat_id
+                     WHERE m.chat_id = $1 AND m.client_id = $2 AND c.user_id = $3 AND c.deleted_at IS NULL) AS stored,
+            (${historyBytesOf('$1', '$3', '$4')}) AS bytes`,
+    [chatId, clientId, userId, CHAT_CONTEXT_MESSAGES],
   );
-  return (rowCount ?? 0) > 0;
+  return { stored: rows[0]!.stored, historyBytes: Number(rows[0]!.bytes) };
 }
 
 /**
@@ -365,15 +378,19 @@ export async function contextBefore(
   return rows.toReversed();
 }
 
+/** The SQL of historyBytes, over the parameters that hold the chat, the user and how many messages. */
+const historyBytesOf = (chat: string, user: string, limit: string) =>
+  `SELECT coalesce(sum(octet_length(m.content)), 0) FROM (
+     SELECT m.content FROM messages m JOIN chats c ON c.id = m.chat_id
+      WHERE c.id = ${chat} AND c.user_id = ${user} ORDER BY m.id DESC LIMIT ${limit}) m`;
+
 /**
  * A ceiling on what the history of the user's chat can add to a call, in bytes (no token is shorter
  * than a byte): the newest messages that can go as context. 0 for a chat that is not the user's (yet).
  */
 export async function historyBytes(pool: Pool, userId: number, chatId: string): Promise<number> {
   const { rows } = await pool.query<{ bytes: string }>(
-    `SELECT coalesce(sum(octet_length(m.content)), 0) AS bytes FROM (
-       SELECT m.content FROM messages m JOIN chats c ON c.id = m.chat_id
-        WHERE c.id = $1 AND c.user_id = $2 ORDER BY m.id DESC LIMIT $3) m`,
+    `SELECT (${historyBytesOf('$1', '$2', '$3')}) AS bytes`,
     [chatId, userId, CHAT_CONTEXT_MESSAGES],
   );
   return Number(rows[0]?.bytes ?? 0);
@@ -407,9 +424,10 @@ export async function saveProgress(
 }
 
 /**
- * End a generation, if the reply is still this writer's (see saveProgress). A regenerate's attempt
- * that ends with no text at all puts the answer it was replacing back (`restored`), so a failed
- * regenerate never destroys an answer; with text, it wins.
+ * End a generation, if the reply is still this writer's (see saveProgress), and mark its chat as
+ * just changed, in one statement. A regenerate's attempt that ends with no text at all puts the
+ * answer it was replacing back (`restored`), so a failed regenerate never destroys an answer; with
+ * text, it wins.
  */
 export async function finishReply(
   pool: Pool,
@@ -420,7 +438,8 @@ export async function finishReply(
   sources: readonly MessageSource[] = [],
 ): Promise<(MessageRow & { restored: boolean }) | undefined> {
   const { rows } = await pool.query<MessageRow & { restored: boolean }>(
-    `UPDATE messages m SET
+    `WITH finished AS (
+     UPDATE messages m SET
        content = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.kept_content ELSE $2 END,
        status = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.kept_status ELSE $3 END,
        model = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.kept_model ELSE old.model END,
@@ -431,7 +450,11 @@ export async function finishReply(
        kept_content = NULL, kept_status = NULL, kept_model = NULL, updated_at = now()
       FROM messages old
      WHERE m.id = $1 AND old.id = $1 AND ${STILL_WRITTEN_BY('old', '$4')}
-     RETURNING ${messageColumns('m')}, ($2 = '' AND old.kept_status IS NOT NULL) AS restored`,
+     RETURNING ${messageColumns('m')}, ($2 = '' AND old.kept_status IS NOT NULL) AS restored
+    ), touched AS (
+     UPDATE chats SET updated_at = now() WHERE id = (SELECT chat_id FROM finished)
+    )
+    SELECT * FROM finished`,
     [
       replyId,
       content,
@@ -440,8 +463,6 @@ export async function finishReply(
       content && sources.length ? JSON.stringify(sources) : null,
     ],
   );
-  if (!rows[0]) return undefined;
-  await pool.query('UPDATE chats SET updated_at = now() WHERE id = $1', [rows[0].chat_id]);
   return rows[0];
 }
 

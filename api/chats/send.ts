@@ -20,7 +20,7 @@ import { tokenCeiling } from '../llm/context';
 import { withContextBlocks } from '../../domain/profile/promptBlock';
 import { loadProfileValues, profileBlockOf } from '../profile/profileBlock';
 import type { ProfileValues } from '../../domain/contract/profile';
-import { researchContextFor } from '../research/researchContext';
+import { findResearch, researchBlock } from '../research/researchContext';
 import { kitContextFor, NO_KIT_CONTEXT, type KitContext } from '../kit/kitContext';
 import { searchKit } from '../kit/kit.sql';
 import type { KitPassage } from '../../domain/contract/kit';
@@ -33,7 +33,7 @@ import {
   findSend,
   historyBytes,
   playbookTypeOf,
-  sendIsStored,
+  sendState,
   storeSend,
   type ChatRow,
   type MessageRow,
@@ -119,25 +119,21 @@ export async function replyContextFor(
 ): Promise<ReplyContext> {
   const drafted = flow !== undefined;
   const { offline } = deps.llm;
+  const researched = flow ? researchedAnswer(flow) : question;
+  const purpose = flow?.type === 'email' ? 'email' : 'answer';
   const [values, kit] = await Promise.all([
     loadProfileValues(deps.pool, userId),
     offline
       ? drafted
         ? { ...NO_KIT_CONTEXT, passages: [] }
         : kitQuotesFor(deps.pool, userId, question)
-      : kitContextFor(deps.pool, userId, question).then(async (found) => {
+      : Promise.all([
+          kitContextFor(deps.pool, userId, question),
           // The rep's research on what the question names (a flow: on the answer its 'Look it up'
           // step names), cited after the kit's passages. Other flows take none.
-          const researched = flow ? researchedAnswer(flow) : question;
-          const research = researched
-            ? await researchContextFor(
-                deps.pool,
-                userId,
-                researched,
-                found.sources.length + 1,
-                flow?.type === 'email' ? 'email' : 'answer',
-              )
-            : NO_KIT_CONTEXT;
+          researched ? findResearch(deps.pool, userId, researched, purpose) : [],
+        ]).then(async ([found, named]) => {
+          const research = await researchBlock(named, found.sources.length + 1, purpose);
           return {
             block: [found.block, research.block].filter(Boolean).join('\n\n'),
             sources: [...found.sources, ...research.sources],
@@ -224,29 +220,34 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
     mayWriteInPlaybooks: isPro(user),
   };
   // A send the server already holds (sent again: a retry after a lost answer, the outbox, a second
-  // tab) only hands back or follows its reply: it reads neither the profile nor the kit and takes no
-  // slot, unless its reply must be written anew (planStoredSend does both then). A send with no ids
-  // of its own is always new.
-  const replay =
-    input.chatId !== undefined &&
-    input.clientMessageId !== undefined &&
-    (await sendIsStored(deps.pool, user.id, send.chatId, clientId));
-  const context = replay
-    ? undefined
-    : await replyContextFor(
-        deps,
-        user.id,
-        last.content,
-        draftedFlow(input.playbookType, input.answers),
-      );
-  // A stream slot first (fair use), then the call's tokens against the day's allowance: a send over
-  // either limit stores nothing and can come again. What the reservation counts as always sent is
+  // tab) only hands back or follows its reply and takes no slot, unless its reply must be written
+  // anew (planStoredSend takes one then). A send with no ids of its own is always new, and so is its
+  // chat. The same round trip reads the chat's history's size, which the token reservation needs.
+  // The profile, kit and research are read alongside (nearly every send is new); a replay that only
+  // follows its reply drops them.
+  const state =
+    input.chatId !== undefined && input.clientMessageId !== undefined
+      ? sendState(deps.pool, user.id, send.chatId, clientId)
+      : Promise.resolve({ stored: false, historyBytes: 0 });
+  const reading = replyContextFor(
+    deps,
+    user.id,
+    last.content,
+    draftedFlow(input.playbookType, input.answers),
+  );
+  reading.catch(() => {}); // a replay may never wait for it
+  const chatState = await state;
+  const context = chatState.stored ? undefined : await reading;
+  // A stream slot (fair use) and the call's tokens against the day's allowance: a send over either
+  // limit stores nothing and can come again. What the reservation counts as always sent is
   // this send's system prompt; the chat's stored type may name another prompt, of a similar size.
   const slot: SendSlot = context
-    ? await takeSendSlot(deps, user, withSystem(input, context), send.chatId, clientId)
+    ? await takeSendSlot(deps, user, withSystem(input, context), send.chatId, clientId, {
+        historyBytes: chatState.historyBytes,
+      })
     : {};
   try {
-    const plan = await planStoredSend(deps, user, input, send, slot, context);
+    const plan = await planStoredSend(deps, user, input, send, slot, reading);
     // A send that only hands back or follows its reply asks no model: its reservation goes back.
     return { ...plan, run: (out) => plan.run(out).finally(() => slot.reservation?.settle(0)) };
   } catch (err) {
@@ -273,19 +274,17 @@ async function takeSendSlot(
   input: Input & { system: string },
   chatId: string,
   clientId: string,
+  known: { historyBytes?: number } = {},
 ): Promise<SendSlot> {
   try {
-    const lease = await acquireStreamLease(deps, user.id, 'chat');
-    try {
-      return { lease, reservation: await reserveSend(deps, user, input, chatId) };
-    } catch (err) {
-      await lease.release();
-      throw err;
-    }
+    return await slotAndReservation(
+      acquireStreamLease(deps, user.id, 'chat'),
+      reserveSend(deps, user, input, chatId, known),
+    );
   } catch (err) {
     if (
       !(err instanceof AppError && err.status === 429) ||
-      !(await sendIsStored(deps.pool, user.id, chatId, clientId))
+      !(await sendState(deps.pool, user.id, chatId, clientId)).stored
     )
       throw err;
     return { refused: err };
@@ -293,24 +292,44 @@ async function takeSendSlot(
 }
 
 /**
+ * A stream slot and a token reservation taken at once (two round trips side by side, not one after
+ * the other). When either is refused the other is given back, and the slot's refusal is the one
+ * told, as if the slot were taken first.
+ */
+async function slotAndReservation(
+  leasing: Promise<StreamLease>,
+  reserving: Promise<TokenReservation>,
+): Promise<{ lease: StreamLease; reservation: TokenReservation }> {
+  const [lease, reservation] = await Promise.allSettled([leasing, reserving]);
+  if (lease.status === 'fulfilled' && reservation.status === 'fulfilled')
+    return { lease: lease.value, reservation: reservation.value };
+  if (lease.status === 'fulfilled') await lease.value.release();
+  if (reservation.status === 'fulfilled') await reservation.value.settle(0);
+  throw lease.status === 'rejected' ? lease.reason : (reservation as PromiseRejectedResult).reason;
+}
+
+/**
  * Reserve the most a send's call can cost: the system prompt (with the profile and kit excerpts)
  * and the new message (always sent), the history up to the context bound, and the longest answer
- * asked for. The call corrects it. The offline drafter costs nothing.
+ * asked for. The call corrects it. The offline drafter costs nothing. `opts.historyBytes`: the
+ * chat's historyBytes when the caller read it already.
  */
 export async function reserveSend(
   deps: Deps,
   user: SessionUser,
   input: Pick<Input, 'messages' | 'llmParams'> & { system: string },
   chatId: string,
-  opts: { force?: boolean } = {},
+  opts: { force?: boolean; historyBytes?: number } = {},
 ): Promise<TokenReservation> {
   if (deps.llm.offline) return NO_CHARGE;
   const always = tokenCeiling([{ content: input.system }, input.messages.at(-1)!]);
   const history =
-    (await historyBytes(deps.pool, user.id, chatId)) +
+    (opts.historyBytes ?? (await historyBytes(deps.pool, user.id, chatId))) +
     tokenCeiling(newChatContext(input.messages.slice(0, -1)));
   const sent = Math.max(always, Math.min(deps.config.llm.maxContextTokens, always + history));
-  return reserveTokens(deps, userPayer(user), sent + input.llmParams.max_tokens, opts);
+  return reserveTokens(deps, userPayer(user), sent + input.llmParams.max_tokens, {
+    force: opts.force,
+  });
 }
 
 /**
@@ -349,8 +368,8 @@ async function forcedSlot(
 
 /**
  * Store the send (once) and plan its reply. `slot` is the one planSend took, filled here when a
- * replay's reply must be asked for anew; `given` the reply context planSend read for a new send. A
- * replay reads the context only when it writes its reply anew.
+ * replay's reply must be asked for anew; `reading` the reply context planSend is reading, which a
+ * replay waits for only when it writes its reply anew.
  */
 async function planStoredSend(
   deps: Deps,
@@ -358,17 +377,9 @@ async function planStoredSend(
   input: Input,
   send: Parameters<typeof storeSend>[1],
   slot: SendSlot,
-  given: ReplyContext | undefined,
+  reading: Promise<ReplyContext>,
 ): Promise<SendPlan> {
   const { model, clientId } = send;
-  let reading = given && Promise.resolve(given);
-  const replyContext = () =>
-    (reading ??= replyContextFor(
-      deps,
-      user.id,
-      send.content,
-      draftedFlow(input.playbookType, send.answers),
-    ));
   // Two identical sends racing to create a new chat: the loser's statement cannot see the winner's
   // row (same snapshot), so it finds no chat. A second statement sees it and takes the replay path.
   const stored = (await storeSend(deps.pool, send)) ?? (await storeSend(deps.pool, send));
@@ -412,7 +423,7 @@ async function planStoredSend(
     const context = created
       ? newChatContext(input.messages.slice(0, -1))
       : await contextBefore(deps.pool, chat.id, inserted.user.id);
-    const told = await replyContext();
+    const told = await reading;
     const { lease, reservation } = await forcedSlot(
       deps,
       user,
@@ -446,7 +457,7 @@ async function planStoredSend(
   if (asksAgain && !slot.lease && !slot.refused)
     Object.assign(
       slot,
-      await takeSendSlot(deps, user, withSystem(input, await replyContext()), chat.id, clientId),
+      await takeSendSlot(deps, user, withSystem(input, await reading), chat.id, clientId),
     );
   if (asksAgain && !slot.lease) throw slot.refused;
   let reservation = slot.reservation;
@@ -464,7 +475,7 @@ async function planStoredSend(
       return { message: followed ?? earlier.reply! };
     }
     // Taking over a reply its dead server left: that work goes on even when every slot is in use.
-    const told = await replyContext();
+    const told = await reading;
     const { lease, reservation: held } = await forcedSlot(
       deps,
       user,

@@ -21,8 +21,6 @@ export interface StreamLease {
   release(): Promise<void>;
 }
 
-/** Any constant: the first key of the per-user advisory lock that serialises acquires. */
-const LEASE_LOCK_SPACE = 720_418;
 /** When to try again: a stream usually finishes within seconds. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -67,8 +65,9 @@ export async function acquireStreamLease(
 }
 
 /**
- * Count and insert under a per-user lock, in a transaction, so two instances acquiring at once
- * cannot both take the last slot (each statement sees what the other committed before it).
+ * Clear the user's stale leases, count and insert, under a per-user lock and in one round trip
+ * (the database's take_stream_lease), so two instances acquiring at once cannot both take the last
+ * slot. Undefined when every slot is in use.
  */
 async function insertLease(
   pool: Pool,
@@ -76,28 +75,11 @@ async function insertLease(
   kind: StreamKind,
   force: boolean,
 ): Promise<string | undefined> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LEASE_LOCK_SPACE, userId]);
-    await client.query(
-      'DELETE FROM stream_leases WHERE user_id = $1 AND heartbeat_at < now() - make_interval(secs => $2)',
-      [userId, STREAM_LEASE_STALE_MS / 1000],
-    );
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO stream_leases (user_id, kind) SELECT $1, $2
-        WHERE $3::boolean OR (SELECT count(*) FROM stream_leases WHERE user_id = $1) < $4
-       RETURNING id`,
-      [userId, kind, force, MAX_CONCURRENT_STREAMS_PER_USER],
-    );
-    await client.query('COMMIT');
-    return rows[0]?.id;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  const { rows } = await pool.query<{ id: string | null }>(
+    'SELECT take_stream_lease($1, $2, $3, $4, $5) AS id',
+    [userId, kind, force, MAX_CONCURRENT_STREAMS_PER_USER, STREAM_LEASE_STALE_MS / 1000],
+  );
+  return rows[0]?.id ?? undefined;
 }
 
 /** Run `work` holding a stream slot of the user's, given back however it ends. */

@@ -78,6 +78,20 @@ describe('fair use: concurrent model streams per user', () => {
     });
   });
 
+  it('ten sends at the same moment from one rep: four are answered, six are told to wait, and six store nothing', async () => {
+    const { user, client } = await loggedInClient(server);
+    const sends = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        postStream(client, '/api/chat', buildSend(`[[first:1500]] at once ${i}`), (evs) =>
+          evs.some((e) => e.event === 'start'),
+        ),
+      ),
+    );
+    const statuses = sends.map((s) => s.status).toSorted();
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429, 429, 429, 429, 429]);
+    expect(await chatCount(user.id)).toBe(MAX_CONCURRENT_STREAMS_PER_USER);
+  });
+
   it('a replayed send that follows its running stream is not a new stream: it is answered even at the limit', async () => {
     const { client } = await loggedInClient(server);
     const first = await startSlowSend(client, 2500);

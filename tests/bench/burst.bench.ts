@@ -1,0 +1,169 @@
+// `npm run bench` (burst part): 1,000 reps press Send at the same moment. How long each waits for
+// the first word, and how much of the server's CPU one send costs (the session, the limits, the
+// allowance, the profile and kit lookups, the writes), read from /proc around the burst.
+// The server runs as its own process; the fake model and the load live here. Figures, not tests.
+// BENCH_BURST=<n> changes the burst's size; BENCH_CPU_PROF=<dir> writes the server's CPU profile.
+import { readdirSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { request } from 'node:http';
+import { startFakeOpenAI } from '../fakes/openai';
+import { buildSend } from '../factories/chats';
+import { uniqueCredentials } from '../factories/users';
+import { CSRF_HEADER } from '../../domain/contract/errors';
+import { MAX_CONCURRENT_STREAMS_PER_USER } from '../../domain/limits';
+import { TestClient } from '../support/client';
+import { startServerProcess } from './serverProcess';
+
+const BURST = Number(process.env.BENCH_BURST ?? 1000);
+const PORT = Number(process.env.BENCH_PORT ?? 8093);
+const databaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
+const profileDir = process.env.BENCH_CPU_PROF;
+
+/** CPU time the process has used in user space and in the kernel, in ms, from /proc (Linux only). */
+function cpuMsOf(pid: number | undefined): { user: number; system: number } {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, in clock ticks (USER_HZ = 100)
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+}
+/**
+ * CPU time every Postgres process on this machine has used, in ms (0 with the embedded PGlite,
+ * which runs inside the server): the database's share of a send.
+ */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
+}
+const pct = (xs: number[], p: number) =>
+  xs.toSorted((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
+
+const fake = await startFakeOpenAI();
+const server = await startServerProcess({
+  entry: 'api/main.ts',
+  port: PORT,
+  readyPath: '/api/health',
+  nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  env: {
+    NODE_ENV: 'production',
+    APP_URL: `http://127.0.0.1:${PORT}`,
+    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+    DATA_DIR: 'memory://',
+    DATABASE_URL: databaseUrl,
+    TRUST_PROXY: 'true',
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: 'sk-bench',
+    LLM_MODELS: 'gpt-4o',
+    LOG_LEVEL: 'warn',
+    LLM_DAILY_TOKENS_FREE: 'off',
+  },
+});
+
+/** A registered, signed-in rep and the headers its sends carry. */
+async function rep(): Promise<Record<string, string>> {
+  const client = new TestClient(server.url);
+  const creds = uniqueCredentials('burst');
+  await client.post('/api/auth/register', creds);
+  const res = await client.post('/api/auth/login', {
+    username: creds.username,
+    password: creds.password,
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+  return {
+    'content-type': 'application/json',
+    accept: 'text/event-stream',
+    'x-forwarded-for': client.ip,
+    [CSRF_HEADER]: await client.token(),
+    cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+  };
+}
+
+/**
+ * Send `text` on a connection of its own, as 1,000 phones would (fetch's shared pool would queue
+ * them); answers the ms from the request to the first `delta` event, and reads to the end.
+ */
+function send(headers: Record<string, string>, text: string): Promise<number> {
+  const body = JSON.stringify(buildSend(text));
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    let first: number | undefined;
+    let seen = '';
+    const req = request(
+      `${server.url}/api/chat`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        if (res.statusCode !== 200) reject(new Error(`send: ${res.statusCode}`));
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          if (first !== undefined) return;
+          seen += chunk;
+          if (seen.includes('event: delta')) first = performance.now() - start;
+        });
+        res.on('end', () =>
+          first === undefined ? reject(new Error('no token arrived')) : resolve(first),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const reps: Array<Record<string, string>> = [];
+const repsNeeded = Math.ceil(BURST / MAX_CONCURRENT_STREAMS_PER_USER);
+while (reps.length < repsNeeded)
+  reps.push(
+    ...(await Promise.all(Array.from({ length: Math.min(20, repsNeeded - reps.length) }, rep))),
+  );
+// Warm the server up (JIT, the pool's connections, prepared plans) with a few sends of each rep.
+for (let i = 0; i < 3; i++)
+  await Promise.all(reps.slice(0, 50).map((h, k) => send(h, `warm ${i} ${k}`)));
+
+/** One burst of `BURST` sends; their first-token times and the server's CPU per send. */
+async function burst(round: number) {
+  const cpuBefore = cpuMsOf(server.child.pid);
+  const postgresBefore = databaseUrl ? postgresCpuMs() : 0;
+  const started = performance.now();
+  const settled = await Promise.allSettled(
+    Array.from({ length: BURST }, (_, i) =>
+      // Two tokens, 200 ms apart: every stream is still open while the others start.
+      send(reps[i % reps.length]!, `burst ${round} ${i} [[delay:200]] done`),
+    ),
+  );
+  const wallMs = performance.now() - started;
+  const cpuAfter = cpuMsOf(server.child.pid);
+  const user = (cpuAfter.user - cpuBefore.user) / BURST;
+  const system = (cpuAfter.system - cpuBefore.system) / BURST;
+  const postgres = databaseUrl ? (postgresCpuMs() - postgresBefore) / BURST : undefined;
+  const firsts = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = settled.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+  return { firsts, failed, wallMs, user, system, postgres };
+}
+
+console.log(
+  `${BURST} sends at once from ${reps.length} reps (${databaseUrl ? 'postgres' : 'embedded PGlite'}), production mode:`,
+);
+for (let round = 0; round < 3; round++) {
+  const { firsts, failed, wallMs, user, system, postgres } = await burst(round);
+  console.log(
+    `  round ${round + 1}: first token p50 ${(pct(firsts, 0.5) / 1000).toFixed(2)} s, p95 ${(pct(firsts, 0.95) / 1000).toFixed(2)} s (target ≤ 3 s); server CPU ${(user + system).toFixed(2)} ms a send (${user.toFixed(2)} user, ${system.toFixed(2)} kernel; target ≤ 3 ms)${postgres === undefined ? '' : `, Postgres ${postgres.toFixed(2)} ms`}; ${failed.length} failed; all done in ${(wallMs / 1000).toFixed(1)} s`,
+  );
+  if (failed.length) console.log(`    first failure: ${failed[0]!.reason}`);
+}
+
+await server.stop();
+await fake.close();
+if (profileDir) console.log(`  the server's CPU profile is in ${profileDir}`);
