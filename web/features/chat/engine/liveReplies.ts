@@ -25,6 +25,12 @@ type Snapshot = ReadonlyMap<string, LiveReply>;
 export type LiveShape = ReadonlyMap<string, Omit<LiveReply, 'content'>>;
 
 let replies: Snapshot = new Map();
+/**
+ * The replies as the screen last drew them. A render between two draws (the chat's stored rows
+ * changing, which the reply's own progress saves do once a second) reads this one, not `replies`:
+ * it finds the reply's text unchanged and draws none of it again. New words show only on a draw.
+ */
+let drawn: Snapshot = replies;
 let shape: LiveShape = replies;
 const listeners = new Set<() => void>();
 let pending = false;
@@ -53,6 +59,7 @@ let onNextFrame: FrameScheduler | null = null;
 
 function draw(measure = false): void {
   pending = false;
+  drawn = replies;
   const started = performance.now();
   lastFlush = started;
   listeners.forEach((listener) => listener());
@@ -125,7 +132,8 @@ export const liveReplies = {
   abort(key: string): void {
     replies.get(key)?.controller.abort();
   },
-  snapshot: (): Snapshot => replies,
+  /** The replies with their text as last drawn (see `drawn`). */
+  snapshot: (): Snapshot => drawn,
   /**
    * The same replies for what needs to know only that they stream (busy, Stop, resume): a new
    * snapshot when one starts or ends, not with every word, so the screen around the list is not

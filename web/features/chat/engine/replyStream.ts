@@ -79,9 +79,15 @@ export async function streamReply(
     write(() => db.messages.update(replyKey, { ...changes, touchedAt: Date.now() }));
   const saveText = () => {
     // A regenerate's words are written once it ends: until then the stored reply stays the earlier answer.
-    if (!started || content === saved || replaces) return;
-    saved = content;
-    patchReply({ content });
+    if (!started || replaces) return;
+    // The text as the screen last drew it (all of it where nothing draws: the service worker). The
+    // chat shows whichever of the stored and the streamed text is further along, so text stored
+    // ahead of the screen would be drawn at once by the list's next render, outside the paced
+    // draws. The end of the stream stores all of it.
+    const shown = liveReplies.snapshot().get(replyKey)?.content;
+    if (shown == null || shown === saved) return;
+    saved = shown;
+    patchReply({ content: shown });
   };
   const timer = setInterval(saveText, SAVE_EVERY_MS);
 
