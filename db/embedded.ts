@@ -1,11 +1,24 @@
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { readMigrations } from './migrate';
 
 /** Marks an in-memory embedded database (tests, throwaway runs). */
 export const IN_MEMORY = 'memory://';
@@ -38,9 +51,16 @@ export interface EmbeddedDatabase {
  * whole database to every local user.
  * PGlite serves one connection at a time: the pool over it must use `max: 1` (stack-notes).
  */
-export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  /** The ready folder to fill an empty data folder from (EMBEDDED_TEMPLATE_DIR); null for none. */
+  opts: { template?: string | null } = {},
+): Promise<EmbeddedDatabase> {
   const inMemory = dataDir === IN_MEMORY;
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  if (!inMemory) {
+    mkdirSync(dataDir, { recursive: true });
+    if (opts.template !== null) seedFromTemplate(dataDir, opts.template ?? EMBEDDED_TEMPLATE_DIR);
+  }
   const socketDir = privateSocketDir(inMemory ? undefined : dataDir);
   const socketPath = join(socketDir.path, `.s.PGSQL.${SOCKET_PORT}`);
   let served: { db: PGlite; server: PGLiteSocketServer };
@@ -63,6 +83,63 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
       socketDir.remove();
     },
   };
+}
+
+/**
+ * Where the build keeps a data folder made ready in advance (`npm run build`: db/makeTemplate.ts).
+ * Postgres's initdb, which PGlite runs in WebAssembly on an empty data folder, takes about 6 s on
+ * this machine and the migrations half a second more, all on a first start; copying the ready
+ * folder takes a fraction of that. Absent (no build yet, `npm run dev` before one), the first start
+ * makes the folder itself.
+ */
+export const EMBEDDED_TEMPLATE_DIR = fileURLToPath(
+  new URL('../dist/embedded-template/', import.meta.url),
+);
+
+/** What a ready folder was made with, kept beside its files (never copied into a data folder). */
+export const TEMPLATE_STAMP = 'pitchpad-template.json';
+
+export interface TemplateStamp {
+  /** The PGlite release that made it: another release may not read its files. */
+  pglite: string;
+  /** The migrations it holds. */
+  migrations: string[];
+}
+
+/** The installed PGlite's release. */
+export function pgliteVersion(): string {
+  const require = createRequire(import.meta.url);
+  const main = require.resolve('@electric-sql/pglite');
+  // The package's own package.json, found from its entry point upwards.
+  for (let dir = resolve(main, '..'); dir !== resolve(dir, '..'); dir = resolve(dir, '..')) {
+    const manifest = join(dir, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version: string };
+    if (pkg.name === '@electric-sql/pglite') return pkg.version;
+  }
+  throw new Error('@electric-sql/pglite: package.json not found');
+}
+
+/**
+ * A data folder with no database yet (no PG_VERSION) is filled from the ready folder `template`,
+ * when there is one made by this PGlite release with migrations this code knows (the rest are
+ * applied at start as on any database). Files already in the folder (the session secret) stay.
+ */
+export function seedFromTemplate(dataDir: string, template: string): boolean {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return false;
+  const stampFile = join(template, TEMPLATE_STAMP);
+  if (!existsSync(stampFile) || !existsSync(join(template, 'PG_VERSION'))) return false;
+  const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as TemplateStamp;
+  const known = new Set(readMigrations().map((m) => m.name));
+  if (stamp.pglite !== pgliteVersion() || !stamp.migrations.every((m) => known.has(m)))
+    return false;
+  cpSync(template, dataDir, {
+    recursive: true,
+    force: false,
+    filter: (source) =>
+      source === template || (basename(source) !== TEMPLATE_STAMP && basename(source) !== 'socket'),
+  });
+  return true;
 }
 
 /**
