@@ -67,7 +67,7 @@ describe('a first start on an empty data folder', () => {
     expect(existsSync(join(dataDir, TEMPLATE_STAMP))).toBe(false);
   });
 
-  it('leaves a folder that holds a database alone, and uses no ready folder from another PGlite release or with a migration this code does not know', () => {
+  it('leaves a folder that holds a database alone, and uses no ready folder from another PGlite release or holding a migration this code does not have as it is', () => {
     const stampFile = join(template, TEMPLATE_STAMP);
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as TemplateStamp;
     const tryWith = (changed: TemplateStamp) => {
@@ -76,16 +76,35 @@ describe('a first start on an empty data folder', () => {
       const seeded = seedFromTemplate(dataDir, template);
       return { seeded, hasDatabase: existsSync(join(dataDir, 'PG_VERSION')) };
     };
+    const [first, ...rest] = stamp.migrations;
     try {
       expect(tryWith({ ...stamp, pglite: '0.0.1' })).toEqual({ seeded: false, hasDatabase: false });
       expect(
-        tryWith({ ...stamp, migrations: [...stamp.migrations, '9999_from_the_future.sql'] }),
+        tryWith({
+          ...stamp,
+          migrations: [...stamp.migrations, { name: '9999_from_the_future.sql', sha256: 'f' }],
+        }),
       ).toEqual({ seeded: false, hasDatabase: false });
+      // A migration edited since the ready folder was made.
+      expect(tryWith({ ...stamp, migrations: [{ ...first!, sha256: 'edited' }, ...rest] })).toEqual(
+        { seeded: false, hasDatabase: false },
+      );
       expect(tryWith(stamp)).toEqual({ seeded: true, hasDatabase: true });
     } finally {
       writeFileSync(stampFile, JSON.stringify(stamp));
     }
     // The template itself holds a database: seeding it again changes nothing.
     expect(seedFromTemplate(template, template)).toBe(false);
+  });
+
+  it('fills again a folder whose copy was cut short: no PG_VERSION yet, a file half written', () => {
+    const dataDir = mkdtempSync(join(root, 'cut-'));
+    mkdirSync(join(dataDir, 'global'));
+    writeFileSync(join(dataDir, 'global', 'pg_control'), 'half');
+    expect(seedFromTemplate(dataDir, template)).toBe(true);
+    expect(readFileSync(join(dataDir, 'global', 'pg_control'))).toEqual(
+      readFileSync(join(template, 'global', 'pg_control')),
+    );
+    expect(existsSync(join(dataDir, 'socket'))).toBe(false);
   });
 });

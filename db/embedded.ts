@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import {
   chmodSync,
+  copyFileSync,
   cpSync,
   existsSync,
   lstatSync,
@@ -12,7 +14,7 @@ import {
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -102,9 +104,12 @@ export const TEMPLATE_STAMP = 'pitchpad-template.json';
 export interface TemplateStamp {
   /** The PGlite release that made it: another release may not read its files. */
   pglite: string;
-  /** The migrations it holds. */
-  migrations: string[];
+  /** The migrations it holds, each with a digest of its SQL (one edited since does not match). */
+  migrations: Array<{ name: string; sha256: string }>;
 }
+
+/** The digest a stamp keeps of a migration's SQL. */
+export const migrationDigest = (sql: string) => createHash('sha256').update(sql).digest('hex');
 
 /** The installed PGlite's release. */
 export function pgliteVersion(): string {
@@ -122,23 +127,29 @@ export function pgliteVersion(): string {
 
 /**
  * A data folder with no database yet (no PG_VERSION) is filled from the ready folder `template`,
- * when there is one made by this PGlite release with migrations this code knows (the rest are
- * applied at start as on any database). Files already in the folder (the session secret) stay.
+ * when there is one made by this PGlite release with migrations this code holds as they are (the
+ * rest are applied at start as on any database). Files already in the folder (the session secret)
+ * stay. PG_VERSION is copied last: a copy cut short leaves a folder still taken for empty, which the
+ * next start fills again.
  */
 export function seedFromTemplate(dataDir: string, template: string): boolean {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return false;
   const stampFile = join(template, TEMPLATE_STAMP);
   if (!existsSync(stampFile) || !existsSync(join(template, 'PG_VERSION'))) return false;
   const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as TemplateStamp;
-  const known = new Set(readMigrations().map((m) => m.name));
-  if (stamp.pglite !== pgliteVersion() || !stamp.migrations.every((m) => known.has(m)))
+  const known = new Map(readMigrations().map((m) => [m.name, migrationDigest(m.sql)]));
+  if (
+    stamp.pglite !== pgliteVersion() ||
+    !stamp.migrations.every((m) => known.get(m.name) === m.sha256)
+  )
     return false;
+  const skipped = new Set([TEMPLATE_STAMP, 'socket', 'PG_VERSION']);
   cpSync(template, dataDir, {
     recursive: true,
-    force: false,
-    filter: (source) =>
-      source === template || (basename(source) !== TEMPLATE_STAMP && basename(source) !== 'socket'),
+    force: true,
+    filter: (source) => source === template || !skipped.has(relative(template, source)),
   });
+  copyFileSync(join(template, 'PG_VERSION'), join(dataDir, 'PG_VERSION'));
   return true;
 }
 

@@ -221,12 +221,12 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
   };
   // A send the server already holds (sent again: a retry after a lost answer, the outbox, a second
   // tab) only hands back or follows its reply and takes no slot, unless its reply must be written
-  // anew (planStoredSend takes one then). A send with no ids of its own is always new, and so is its
-  // chat. The same round trip reads the chat's history's size, which the token reservation needs.
-  // The profile, kit and research are read alongside (nearly every send is new); a replay that only
-  // follows its reply drops them.
+  // anew (planStoredSend takes one then). A send with no ids of its own is always new (its send id is
+  // made here), and a send that names no chat makes a new one. The same round trip reads the chat's
+  // history's size, which the token reservation needs. The profile, kit and research are read
+  // alongside (nearly every send is new); a replay that only follows its reply drops them.
   const state =
-    input.chatId !== undefined && input.clientMessageId !== undefined
+    input.chatId !== undefined
       ? sendState(deps.pool, user.id, send.chatId, clientId)
       : Promise.resolve({ stored: false, historyBytes: 0 });
   const reading = replyContextFor(
@@ -238,9 +238,10 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
   reading.catch(() => {}); // a replay may never wait for it
   const chatState = await state;
   const context = chatState.stored ? undefined : await reading;
-  // A stream slot (fair use) and the call's tokens against the day's allowance: a send over either
-  // limit stores nothing and can come again. What the reservation counts as always sent is
-  // this send's system prompt; the chat's stored type may name another prompt, of a similar size.
+  // A stream slot first (fair use), then the call's tokens against the day's allowance (a send
+  // refused its slot never holds tokens a send beside it needs): a send over either limit stores
+  // nothing and can come again. What the reservation counts as always sent is this send's system
+  // prompt; the chat's stored type may name another prompt, of a similar size.
   const slot: SendSlot = context
     ? await takeSendSlot(deps, user, withSystem(input, context), send.chatId, clientId, {
         historyBytes: chatState.historyBytes,
@@ -277,10 +278,13 @@ async function takeSendSlot(
   known: { historyBytes?: number } = {},
 ): Promise<SendSlot> {
   try {
-    return await slotAndReservation(
-      acquireStreamLease(deps, user.id, 'chat'),
-      reserveSend(deps, user, input, chatId, known),
-    );
+    const lease = await acquireStreamLease(deps, user.id, 'chat');
+    try {
+      return { lease, reservation: await reserveSend(deps, user, input, chatId, known) };
+    } catch (err) {
+      await lease.release();
+      throw err;
+    }
   } catch (err) {
     if (
       !(err instanceof AppError && err.status === 429) ||
@@ -289,23 +293,6 @@ async function takeSendSlot(
       throw err;
     return { refused: err };
   }
-}
-
-/**
- * A stream slot and a token reservation taken at once (two round trips side by side, not one after
- * the other). When either is refused the other is given back, and the slot's refusal is the one
- * told, as if the slot were taken first.
- */
-async function slotAndReservation(
-  leasing: Promise<StreamLease>,
-  reserving: Promise<TokenReservation>,
-): Promise<{ lease: StreamLease; reservation: TokenReservation }> {
-  const [lease, reservation] = await Promise.allSettled([leasing, reserving]);
-  if (lease.status === 'fulfilled' && reservation.status === 'fulfilled')
-    return { lease: lease.value, reservation: reservation.value };
-  if (lease.status === 'fulfilled') await lease.value.release();
-  if (reservation.status === 'fulfilled') await reservation.value.settle(0);
-  throw lease.status === 'rejected' ? lease.reason : (reservation as PromiseRejectedResult).reason;
 }
 
 /**

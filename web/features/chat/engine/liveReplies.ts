@@ -126,6 +126,23 @@ export const liveReplies = {
     if (replies.has(key)) set(key, null, true);
   },
   get: (key: string): LiveReply | undefined => replies.get(key),
+  /**
+   * The text of the streaming reply `key` to store now, `latest` being all that has arrived: as the
+   * screen last drew it, so that the render the stored text sets off draws nothing new (the chat
+   * shows whichever of the stored and the streamed text is further along). All of it when the screen
+   * has drawn none of it, drew other text (the reply started over since), or has stopped drawing (a
+   * hidden tab gets no animation frames; nothing may be left unsaved while it waits).
+   */
+  textToKeep(key: string, latest: string): string {
+    const shown = drawn.get(key)?.content;
+    if (
+      shown == null ||
+      !latest.startsWith(shown) ||
+      performance.now() - lastFlush > 2 * STREAM_UPDATE_MAX_MS
+    )
+      return latest;
+    return shown;
+  },
   /** True while this tab streams a reply into the chat. */
   isChatBusy: (chatId: string): boolean => [...replies.values()].some((r) => r.chatId === chatId),
   /** Cut the stream (Stop). The stream's own error handling records the reply as stopped. */

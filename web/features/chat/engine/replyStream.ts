@@ -80,14 +80,12 @@ export async function streamReply(
   const saveText = () => {
     // A regenerate's words are written once it ends: until then the stored reply stays the earlier answer.
     if (!started || replaces) return;
-    // The text as the screen last drew it (all of it where nothing draws: the service worker). The
-    // chat shows whichever of the stored and the streamed text is further along, so text stored
-    // ahead of the screen would be drawn at once by the list's next render, outside the paced
-    // draws. The end of the stream stores all of it.
-    const shown = liveReplies.snapshot().get(replyKey)?.content;
-    if (shown == null || shown === saved) return;
-    saved = shown;
-    patchReply({ content: shown });
+    // As the screen last drew it, where a screen draws (liveReplies.textToKeep); the end of the
+    // stream stores all of it.
+    const text = liveReplies.textToKeep(replyKey, content);
+    if (text === saved) return;
+    saved = text;
+    patchReply({ content: text });
   };
   const timer = setInterval(saveText, SAVE_EVERY_MS);
 
