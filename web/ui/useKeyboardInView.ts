@@ -86,13 +86,29 @@ export function useKeyboardInView(): void {
           ),
         );
     };
+    // A marked step (KEYBOARD_STEP) growing while its field has the focus (a hint appearing under
+    // the field once the typing pauses) can push its button under the keyboard: scrolled again
+    // then. Only marked steps: a whole form growing (a long settings form) is not followed.
+    const grows = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
+    const watchStep = () => {
+      if (!grows) return;
+      grows.disconnect();
+      const field = document.activeElement;
+      const step = isTextField(field) && field.closest(`[${KEYBOARD_STEP}]`);
+      if (step) grows.observe(step);
+    };
+    const handleFocusIn = () => {
+      watchStep();
+      update();
+    };
     viewport?.addEventListener('resize', update);
-    document.addEventListener('focusin', update);
+    document.addEventListener('focusin', handleFocusIn);
     document.addEventListener('focusout', handleFocusOut);
     return () => {
+      grows?.disconnect();
       cancelAnimationFrame(frame);
       viewport?.removeEventListener('resize', update);
-      document.removeEventListener('focusin', update);
+      document.removeEventListener('focusin', handleFocusIn);
       document.removeEventListener('focusout', handleFocusOut);
       document.documentElement.style.removeProperty('--keyboard-inset');
     };

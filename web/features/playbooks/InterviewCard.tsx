@@ -20,6 +20,7 @@ import {
   type AttachNote,
 } from '../transcripts/AttachTranscriptButton';
 import type { PitchpadDb } from '../../data/db';
+import { KEYBOARD_STEP } from '../../ui/useKeyboardInView';
 import { MicButton } from '../debrief/MicButton';
 import type { StepView } from './flowMachine';
 import type { FlowStatus } from './useFlowSession';
@@ -138,6 +139,9 @@ export function InterviewCard({
       aria-labelledby={`${id}-q`}
       aria-busy={busy}
       noValidate
+      // What shows under the field changes as the rep types (a 'Look it up' hint): the step is
+      // kept in view with the keyboard as it grows (web/ui/useKeyboardInView.ts).
+      {...{ [KEYBOARD_STEP]: '' }}
     >
       <div className="interview-card__progress" aria-hidden="true">
         <span style={{ width: `${((view.index + 1) / view.total) * 100}%` }} />
