@@ -8,23 +8,21 @@ import { performance } from 'node:perf_hooks';
 import { request } from 'node:http';
 import { startFakeOpenAI } from '../fakes/openai';
 import { buildSend } from '../factories/chats';
-import { uniqueCredentials } from '../factories/users';
 import { CSRF_HEADER } from '../../domain/contract/errors';
 import { MAX_CONCURRENT_STREAMS_PER_USER } from '../../domain/limits';
-import { TestClient } from '../support/client';
-import { startServerProcess } from './serverProcess';
+import {
+  asDeployed,
+  benchModel,
+  processCpuMs,
+  signedInRep,
+  startServerProcess,
+} from './serverProcess';
 
 const BURST = Number(process.env.BENCH_BURST ?? 1000);
 const PORT = Number(process.env.BENCH_PORT ?? 8093);
 const databaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
 const profileDir = process.env.BENCH_CPU_PROF;
 
-/** CPU time the process has used in user space and in the kernel, in ms, from /proc (Linux only). */
-function cpuMsOf(pid: number | undefined): { user: number; system: number } {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime, in clock ticks (USER_HZ = 100)
-  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
-}
 /**
  * CPU time every Postgres process on this machine has used, in ms (0 with the embedded PGlite,
  * which runs inside the server): the database's share of a send.
@@ -53,30 +51,17 @@ const server = await startServerProcess({
   readyPath: '/api/health',
   nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   env: {
-    NODE_ENV: 'production',
-    APP_URL: `http://127.0.0.1:${PORT}`,
-    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-    DATA_DIR: 'memory://',
-    DATABASE_URL: databaseUrl,
-    TRUST_PROXY: 'true',
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-bench',
-    LLM_MODELS: 'gpt-4o',
+    ...asDeployed(PORT, databaseUrl),
+    ...benchModel(fake.url),
     LOG_LEVEL: 'warn',
+    // The bench measures time, not allowances.
     LLM_DAILY_TOKENS_FREE: 'off',
   },
 });
 
 /** A registered, signed-in rep and the headers its sends carry. */
 async function rep(): Promise<Record<string, string>> {
-  const client = new TestClient(server.url);
-  const creds = uniqueCredentials('burst');
-  await client.post('/api/auth/register', creds);
-  const res = await client.post('/api/auth/login', {
-    username: creds.username,
-    password: creds.password,
-  });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+  const client = await signedInRep(server.url, 'burst');
   return {
     'content-type': 'application/json',
     accept: 'text/event-stream',
@@ -134,7 +119,7 @@ for (let i = 0; i < 3; i++)
 
 /** One burst of `BURST` sends; their first-token times and the server's CPU per send. */
 async function burst(round: number) {
-  const cpuBefore = cpuMsOf(server.child.pid);
+  const cpuBefore = processCpuMs(server.child.pid)!;
   const postgresBefore = databaseUrl ? postgresCpuMs() : 0;
   const started = performance.now();
   const settled = await Promise.allSettled(
@@ -144,7 +129,7 @@ async function burst(round: number) {
     ),
   );
   const wallMs = performance.now() - started;
-  const cpuAfter = cpuMsOf(server.child.pid);
+  const cpuAfter = processCpuMs(server.child.pid)!;
   const user = (cpuAfter.user - cpuBefore.user) / BURST;
   const system = (cpuAfter.system - cpuBefore.system) / BURST;
   const postgres = databaseUrl ? (postgresCpuMs() - postgresBefore) / BURST : undefined;

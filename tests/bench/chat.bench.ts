@@ -8,13 +8,12 @@
 import { performance } from 'node:perf_hooks';
 import { startFakeOpenAI } from '../fakes/openai';
 import { buildSend } from '../factories/chats';
-import { uniqueCredentials } from '../factories/users';
 import { CSRF_HEADER } from '../../domain/contract/errors';
 import { KIT_FILE_NAME_HEADER } from '../../domain/contract/kit';
 import { PROFILE_FIELDS, type ProfileField } from '../../domain/contract/profile';
 import { MAX_CONCURRENT_STREAMS_PER_USER } from '../../domain/limits';
-import { TestClient } from '../support/client';
-import { startServerProcess } from './serverProcess';
+import type { TestClient } from '../support/client';
+import { benchModel, signedInRep, startServerProcess } from './serverProcess';
 import { streamFromFakeModel } from './fakeModel';
 
 const SAMPLES = 100;
@@ -56,9 +55,7 @@ const server = await startServerProcess({
     DATA_DIR: 'memory://',
     DATABASE_URL: databaseUrl,
     TRUST_PROXY: 'true',
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-bench',
-    LLM_MODELS: 'gpt-4o',
+    ...benchModel(fake.url),
     LOG_LEVEL: 'warn',
     // The bench measures time, not allowances: a rep with a full profile and kit sends ~3,000
     // tokens a call, and 110 calls would pass a free user's day.
@@ -67,17 +64,7 @@ const server = await startServerProcess({
 });
 
 /** Register and log in a fresh user through the API. */
-async function loggedIn(): Promise<TestClient> {
-  const client = new TestClient(server.url);
-  const creds = uniqueCredentials('bench');
-  await client.post('/api/auth/register', creds);
-  const res = await client.post('/api/auth/login', {
-    username: creds.username,
-    password: creds.password,
-  });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
-  return client;
-}
+const loggedIn = () => signedInRep(server.url, 'bench');
 const client = await loggedIn();
 
 /** When the fake upstream wrote the first content delta of its answer to `text`. */

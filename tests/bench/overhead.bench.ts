@@ -4,14 +4,14 @@
 // connections, sending no Accept-Encoding, so both answer the same uncompressed bytes.
 // Figures, not a test. On Postgres: DATABASE_URL=postgres://... npm run bench (else embedded PGlite).
 // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (node --cpu-prof), to see where the time goes.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { uniqueCredentials } from '../factories/users';
 import { buildSend } from '../factories/chats';
 import { TestClient } from '../support/client';
 import { runLoad, type LoadResult } from './load';
-import { startServerProcess } from './serverProcess';
+import { asDeployed, processCpuMs, startServerProcess } from './serverProcess';
 
 const CHATS = 30;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -20,17 +20,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 8093);
 const databaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
 
-/**
- * CPU time (user + system) a process has used, in ms, from /proc (Linux; undefined elsewhere).
- * Divided by the requests served, it is a figure a busy shared machine disturbs far less than req/s.
- */
+/** CPU time (user + system) the process has used, in ms (processCpuMs). */
 function cpuMsOf(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return undefined;
-  }
+  const cpu = processCpuMs(pid);
+  return cpu && cpu.user + cpu.system;
 }
 
 const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -45,11 +38,7 @@ const app = await startServerProcess({
   readyPath: '/api/health',
   nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   env: {
-    NODE_ENV: 'production',
-    APP_URL: `http://127.0.0.1:${PORT}`,
-    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-    DATA_DIR: 'memory://',
-    DATABASE_URL: databaseUrl,
+    ...asDeployed(PORT, databaseUrl),
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   },
 });

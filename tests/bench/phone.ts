@@ -73,9 +73,4 @@ export function startBenchApp(port: number, env: Record<string, string>): Promis
   });
 }
 
-/** The settings that connect the app to the fake model at `url`, with gpt-4o alone. */
-export const benchModel = (url: string) => ({
-  OPENAI_BASE_URL: url,
-  OPENAI_API_KEY: 'sk-bench',
-  LLM_MODELS: 'gpt-4o',
-});
+export { benchModel } from './serverProcess';

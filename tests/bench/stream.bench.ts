@@ -9,8 +9,10 @@
 // timers, the server and Chromium share its cores); compare runs made back to back.
 //   BENCH_WEB_SKIP_BUILD=1  use the build already in web/dist     BENCH_STREAM_PORT=8099
 //   BENCH_STREAM_WPS=60     words a second from the model          CHROMIUM_PATH=/usr/bin/chromium
-//   BENCH_STREAM_PROFILE=dir  also write the trace there, with the timeline's detail (and a JS CPU
-//                           profile with BENCH_STREAM_JS_PROFILE=1; both slow the page down)
+//   BENCH_STREAM_PROFILE=dir  also write the trace there, with the timeline's detail, and print where
+//                           the busy time went by kind of task (draws, React renders outside them,
+//                           timers, network data…); BENCH_STREAM_JS_PROFILE=1 adds a JS CPU profile.
+//                           Both slow the page down: compare such runs with each other only.
 import { writeFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
 import { startFakeOpenAI } from '../fakes/openai';
@@ -45,7 +47,25 @@ interface TraceEvent {
   pid: number;
   tid: number;
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { functionName?: string } };
+}
+
+/**
+ * What a main-thread task was, from the events inside it (a trace with the timeline's detail): a
+ * paced draw of the words (an animation frame), a React render scheduled outside one (React's
+ * scheduler task), a timer, the network handing data over, or the rest.
+ */
+function kindOf(inside: readonly TraceEvent[]): string {
+  const has = (name: string) => inside.some((e) => e.name === name);
+  if (has('FireAnimationFrame')) return 'draw on an animation frame';
+  if (inside.some((e) => e.name === 'FunctionCall' && e.args?.data?.functionName === 'S'))
+    return "React render in the scheduler's task";
+  if (has('TimerFire')) return 'timer';
+  if (has('SimpleWatcher::OnHandleReady')) return 'network data';
+  if (has('Receive mojo message') || has('Receive mojo reply')) return 'IPC (IndexedDB, …)';
+  if (has('Paint') || has('Commit')) return 'frame (paint, commit)';
+  if (has('EventDispatch')) return 'DOM event';
+  return 'other';
 }
 
 let browser: Browser | undefined;
@@ -118,9 +138,11 @@ try {
         e.ts <= to,
     )
     .toSorted((a, b) => a.ts - b.ts);
+  const topLevel: TraceEvent[] = [];
   for (const task of mainThreadTasks) {
     if (task.ts < until) continue;
     until = task.ts + (task.dur ?? 0);
+    topLevel.push(task);
     tasks.push({ ms: (task.dur ?? 0) / 1000, cpuMs: (task.tdur ?? 0) / 1000 });
   }
   const busyMs = tasks.reduce((sum, t) => sum + t.ms, 0);
@@ -148,6 +170,32 @@ try {
     `  CPU time of those tasks:         ${(cpuMs / 1000).toFixed(1)} s, ${((cpuMs / windowMs) * 100).toFixed(0)}% of the stream`,
   );
   console.log(`  text on screen at the end:       ${shown} characters`);
+  if (PROFILE_DIR) {
+    // Where the busy time went, by what each task was (the detail slows every task down alike).
+    const nested = events
+      .filter((e) => e.ph === 'X' && e.pid === marked.pid && e.tid === marked.tid)
+      .toSorted((a, b) => a.ts - b.ts);
+    const byKind = new Map<string, { ms: number; count: number; longest: number }>();
+    let i = 0;
+    for (const task of topLevel) {
+      while (i < nested.length && nested[i]!.ts < task.ts) i++;
+      const inside: TraceEvent[] = [];
+      for (let j = i; j < nested.length && nested[j]!.ts < task.ts + (task.dur ?? 0); j++)
+        if (nested[j] !== task) inside.push(nested[j]!);
+      const ms = (task.dur ?? 0) / 1000;
+      const kind = byKind.get(kindOf(inside)) ?? { ms: 0, count: 0, longest: 0 };
+      byKind.set(kindOf(inside), {
+        ms: kind.ms + ms,
+        count: kind.count + 1,
+        longest: Math.max(kind.longest, ms),
+      });
+    }
+    console.log('  where the busy time went (this traced run):');
+    for (const [kind, { ms, count, longest }] of [...byKind].toSorted((a, b) => b[1].ms - a[1].ms))
+      console.log(
+        `    ${kind.padEnd(38)} ${((ms / windowMs) * 100).toFixed(1).padStart(5)}% of the stream, ${count} tasks, longest ${longest.toFixed(0)} ms`,
+      );
+  }
   console.log(
     "Main thread: the renderer main thread's top-level tasks in a Chrome trace, send to finished reply, wall-clock. On a busy machine a task's wall time grows with the others' load (its CPU time less so).",
   );
