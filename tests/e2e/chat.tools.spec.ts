@@ -46,14 +46,14 @@ for (const size of [
 
     // The header's button says what it holds, and is still a full-size target that fits.
     await expect(
-      page.locator('ion-header.chat-header ion-button.chat-header__tools-button'),
+      page.locator('header.chat-header .chat-header__tools-button'),
     ).toHaveText('Tools');
     await expect(chat.toolsButton).toBeVisible();
     // The title keeps the width between the two buttons.
     expect((await chat.title.boundingBox())!.width).toBeGreaterThanOrEqual(190);
     await expectTappable(chat.toolsButton, page);
     await expectTappable(
-      page.locator('ion-header.chat-header').getByRole('button', { name: 'New Chat' }),
+      page.locator('header.chat-header').getByRole('button', { name: 'New Chat' }),
       page,
     );
 
@@ -235,7 +235,7 @@ test('at 320 px a toast leaves the headers, the history sheet and the input bar 
   const toast = page.locator('ion-toast .toast-wrapper');
   await expect(toast).toContainText('Cold Email Generated');
   await expectApart(toast, page.locator('.chat-input'));
-  await expectApart(toast, page.locator('ion-header.chat-header'));
+  await expectApart(toast, page.locator('header.chat-header'));
   await expectApart(toast, page.locator('header.app-header'));
 
   await history.open();

@@ -127,7 +127,7 @@ test('a toast hangs under the headers, leaving their controls and the input bar 
   await auth.register(newAccount);
   const toast = page.locator('ion-toast .toast-wrapper');
   await expect(toast).toContainText(`Welcome to Pitchpad, ${newAccount.name.split(' ')[0]}`);
-  const headers = [page.locator('header.app-header'), page.locator('ion-header.chat-header')];
+  const headers = [page.locator('header.app-header'), page.locator('header.chat-header')];
   for (const header of headers) await expectApart(toast, header, 'the toast covers a header');
   await expectApart(toast, page.locator('.chat-input'), 'the toast covers the input bar');
   await expectWithin320(toast, 'the toast');

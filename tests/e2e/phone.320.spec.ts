@@ -60,10 +60,9 @@ async function expectOnScreen(control: Locator): Promise<void> {
 
 /** The title's text is shown whole: not cut with an ellipsis. */
 function titleFits(page: Page): Promise<boolean> {
-  return page.locator('ion-header.chat-header ion-title').evaluate((title) => {
-    const text = title.shadowRoot?.querySelector('.toolbar-title') ?? title;
-    return text.scrollWidth <= text.clientWidth;
-  });
+  return page
+    .locator('header.chat-header .chat-header__title')
+    .evaluate((title) => title.scrollWidth <= title.clientWidth);
 }
 
 test('at 320×568 the signed-in header fits with the menu button fully on screen, and the chat and flow titles stay readable', async ({
@@ -86,7 +85,7 @@ test('at 320×568 the signed-in header fits with the menu button fully on screen
   await expect(flows.title).toHaveText('New Conversation');
   expect(await titleFits(page)).toBe(true);
   expect((await flows.title.boundingBox())!.width).toBeGreaterThanOrEqual(190);
-  const chatHeader = page.locator('ion-header.chat-header');
+  const chatHeader = page.locator('header.chat-header');
   for (const control of [
     chatHeader.getByRole('button', { name: 'Tools', exact: true }),
     chatHeader.getByRole('button', { name: 'New Chat' }),

@@ -131,7 +131,7 @@ test('online, a send shows no waiting warning and no Queued: a message in anothe
   // Meanwhile, a quick question in a new chat: it goes at once, and its answer is complete while
   // the long one is still being written.
   await page
-    .locator('ion-header.chat-header')
+    .locator('header.chat-header')
     .getByRole('button', { name: 'New Chat', exact: true })
     .click();
   await expect(chat.title).toHaveText('New Conversation');

@@ -139,7 +139,7 @@ test("after a flow the result leads the screen: the answers fold into a 'Your an
   await expect(answers.getByText('Write a personalized cold email')).toBeHidden();
   expect((await answers.boundingBox())!.height).toBeLessThanOrEqual(60);
   const result = flows.replies.last();
-  const header = (await page.locator('ion-header.chat-header').boundingBox())!;
+  const header = (await page.locator('header.chat-header').boundingBox())!;
   const resultTop = (await result.boundingBox())!.y;
   expect(resultTop, 'the result starts near the top of the screen').toBeGreaterThanOrEqual(
     header.y + header.height,

@@ -10,7 +10,7 @@ test('on a phone the model picker shows which model is active, in the chat and i
 }) => {
   await flows.openAsNewProUser(newAccount);
   // The picker's face: what a rep reads over the native select.
-  const picker = page.locator('ion-header.chat-header .model-picker__name');
+  const picker = page.locator('header.chat-header .model-picker__name');
   const select = page.getByRole('combobox', { name: 'Model' });
   await expect(picker).toBeVisible();
   await expect(picker).toHaveText('GPT-4O');

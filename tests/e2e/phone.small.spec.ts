@@ -140,7 +140,7 @@ test('saved items are named by what they are about, and renaming one renames its
 
   await onAnotherDevice(browser, newAccount, async (laptop) => {
     await laptop.goto(emailChat);
-    await expect(laptop.locator('ion-header.chat-header ion-title')).toHaveText(renamed);
+    await expect(laptop.locator('header.chat-header .chat-header__title')).toHaveText(renamed);
   });
 });
 
@@ -230,7 +230,7 @@ test('a guest who taps a tool card is told why they are asked to sign in, and th
   await expect(page.getByRole('note')).toContainText('“GTM Advice” is free with an account.');
   await auth.register(newAccount);
   await expect(page).toHaveURL(/\/chat/);
-  await expect(page.locator('ion-header.chat-header ion-title')).toHaveText('GTM Advice');
+  await expect(page.locator('header.chat-header .chat-header__title')).toHaveText('GTM Advice');
 
   // Opened another way, the sign-in screen gives no such reason. Registering signed the rep in
   // (and a signed-in rep opening /auth/login is sent on), so a guest in a browser of their own looks.

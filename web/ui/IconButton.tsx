@@ -1,5 +1,5 @@
-import { IonIcon } from '@ionic/react';
 import type { ButtonHTMLAttributes, Ref } from 'react';
+import { InlineIcon } from './InlineIcon';
 
 type IconButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   /** An ionicons icon, drawn alone: screen readers hear `aria-label` instead. */
@@ -15,7 +15,7 @@ type IconButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 export function IconButton({ icon, type = 'button', ref, ...button }: IconButtonProps) {
   return (
     <button ref={ref} type={type} title={button['aria-label']} {...button}>
-      <IonIcon icon={icon} aria-hidden="true" />
+      <InlineIcon icon={icon} />
     </button>
   );
 }

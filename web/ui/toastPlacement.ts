@@ -37,7 +37,7 @@ export function measureToastPlacement(doc: Document = document): ToastPlacement 
   );
   const headersBottom = Math.max(
     0,
-    ...[...(sheetOpen ? [] : doc.querySelectorAll('header.app-header, ion-header'))]
+    ...[...(sheetOpen ? [] : doc.querySelectorAll('header.app-header, header.chat-header'))]
       .filter((header) => isShownHeader(header, view.innerHeight))
       .map((header) => header.getBoundingClientRect().bottom),
   );

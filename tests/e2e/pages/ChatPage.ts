@@ -30,7 +30,7 @@ export class ChatPage extends AppPage {
   }
 
   get title(): Locator {
-    return this.page.locator('ion-header.chat-header ion-title');
+    return this.page.locator('header.chat-header .chat-header__title');
   }
 
   get welcome(): Locator {
@@ -115,7 +115,7 @@ export class ChatPage extends AppPage {
   /** Phones: the chat header's Tools button, which opens the drawer of tools and conversations. */
   get toolsButton(): Locator {
     return this.page
-      .locator('ion-header.chat-header')
+      .locator('header.chat-header')
       .getByRole('button', { name: 'Tools', exact: true });
   }
 

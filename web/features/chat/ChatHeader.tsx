@@ -1,4 +1,3 @@
-import { IonButton, IonButtons, IonHeader, IonIcon, IonTitle, IonToolbar } from '@ionic/react';
 import {
   appsOutline,
   createOutline,
@@ -7,6 +6,7 @@ import {
   timeOutline,
 } from 'ionicons/icons';
 import type { ModelsResponse } from '../../../domain/contract/chat';
+import { InlineIcon } from '../../ui/InlineIcon';
 import { ModelPicker } from './ModelPicker';
 
 interface ChatHeaderProps {
@@ -26,7 +26,12 @@ interface ChatHeaderProps {
   onShare?: () => void;
 }
 
-/** The chat's title ('New Conversation' until it has one), the active model's picker, and on phones the Tools (drawer) and new-chat buttons. */
+/**
+ * The chat's title ('New Conversation' until it has one), the active model's picker, and on phones
+ * the Tools (drawer) and new-chat buttons. Plain elements styled as Ionic's toolbar, as the app's
+ * header is: the chat draws with its first frame (a signed-in shell, web/prerender/render.tsx) and
+ * its code needs none of Ionic's.
+ */
 export function ChatHeader({
   title,
   models,
@@ -40,24 +45,25 @@ export function ChatHeader({
   onShare,
 }: ChatHeaderProps) {
   return (
-    <IonHeader className="chat-header">
-      <IonToolbar>
-        <IonButtons slot="start" className="chat-header__phone-only">
+    <header className="chat-header">
+      <div className="chat-header__bar">
+        <div className="chat-header__buttons chat-header__phone-only">
           {/* Named in words: an icon alone hid the guided flows from reps who did not guess it. */}
-          <IonButton
-            className="chat-header__tools-button"
+          <button
+            type="button"
+            className="chat-header__button chat-header__tools-button"
             aria-controls="chat-sidebar"
             aria-expanded={isSidebarOpen}
             onClick={onOpenSidebar}
           >
-            <IonIcon slot="start" icon={appsOutline} aria-hidden="true" />
+            <InlineIcon icon={appsOutline} />
             Tools
-          </IonButton>
-        </IonButtons>
+          </button>
+        </div>
         {/* The title, and under it on a phone (beside it from 576 px) the active model and the flow's
             history toggle: the title keeps the width between the two buttons. */}
         <div className="chat-header__heading">
-          <IonTitle>{title || 'New Conversation'}</IonTitle>
+          <div className="chat-header__title">{title || 'New Conversation'}</div>
           <div className="chat-header__tools">
             <ModelPicker models={models} value={model} onChange={onModelChange} />
             {historyToggle && (
@@ -68,7 +74,7 @@ export function ChatHeader({
                 aria-label={historyToggle.shown ? 'Hide History' : 'Show History'}
                 onClick={historyToggle.onToggle}
               >
-                <IonIcon icon={timeOutline} aria-hidden="true" />
+                <InlineIcon icon={timeOutline} />
                 <span className="chat-header__history-text" aria-hidden="true">
                   {historyToggle.shown ? 'Hide History' : 'Show History'}
                 </span>
@@ -76,25 +82,36 @@ export function ChatHeader({
             )}
           </div>
         </div>
-        <IonButtons slot="end">
+        <div className="chat-header__buttons chat-header__buttons--end">
           {onShare && (
-            <IonButton
-              className="chat-header__share"
+            <button
+              type="button"
+              className="chat-header__button chat-header__icon-button chat-header__share"
               aria-label="Share this chat"
               onClick={onShare}
             >
-              <IonIcon slot="icon-only" icon={shareOutline} aria-hidden="true" />
-            </IonButton>
+              <InlineIcon icon={shareOutline} />
+            </button>
           )}
           {/* Below 360 px the title needs the width: search is in the drawer there. */}
-          <IonButton className="chat-header__search" aria-label="Search" onClick={onSearch}>
-            <IonIcon slot="icon-only" icon={searchOutline} aria-hidden="true" />
-          </IonButton>
-          <IonButton className="chat-header__phone-only" aria-label="New Chat" onClick={onNewChat}>
-            <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
-          </IonButton>
-        </IonButtons>
-      </IonToolbar>
-    </IonHeader>
+          <button
+            type="button"
+            className="chat-header__button chat-header__icon-button chat-header__search"
+            aria-label="Search"
+            onClick={onSearch}
+          >
+            <InlineIcon icon={searchOutline} />
+          </button>
+          <button
+            type="button"
+            className="chat-header__button chat-header__icon-button chat-header__phone-only"
+            aria-label="New Chat"
+            onClick={onNewChat}
+          >
+            <InlineIcon icon={createOutline} />
+          </button>
+        </div>
+      </div>
+    </header>
   );
 }

@@ -1,4 +1,3 @@
-import { IonIcon } from '@ionic/react';
 import {
   addOutline,
   chatbubbleOutline,
@@ -16,6 +15,7 @@ import { relativeTime, sidebarTitle } from './format';
 import { FEATURED_PROMPT } from './MessageList';
 import { useNow } from './useNow';
 import { IconButton } from '../../ui/IconButton';
+import { InlineIcon } from '../../ui/InlineIcon';
 
 interface ChatSidebarProps {
   user: User;
@@ -112,15 +112,15 @@ export function ChatSidebar({
             className="chat-sidebar__new"
             onClick={andClose(onNewChat)}
           >
-            <IonIcon icon={addOutline} aria-hidden="true" />
+            <InlineIcon icon={addOutline} />
             New Chat
           </button>
           <button type="button" className="chat-sidebar__search" onClick={andClose(onSearch)}>
-            <IonIcon icon={searchOutline} aria-hidden="true" />
+            <InlineIcon icon={searchOutline} />
             Search everything
           </button>
           <button type="button" className="chat-sidebar__featured" onClick={andClose(onFeatured)}>
-            <IonIcon icon={sparkles} aria-hidden="true" />
+            <InlineIcon icon={sparkles} />
             <span>{FEATURED_PROMPT}</span>
           </button>
         </div>
@@ -144,7 +144,7 @@ export function ChatSidebar({
                       title={chat.title}
                       onClick={andClose(() => onOpenChat(chat.id))}
                     >
-                      <IonIcon icon={chatbubbleOutline} aria-hidden="true" />
+                      <InlineIcon icon={chatbubbleOutline} />
                       <span className="chat-sidebar__chat-text">
                         <span className="chat-sidebar__chat-title">
                           {sidebarTitle(chat.title, isDesktop)}

@@ -1,4 +1,3 @@
-import { IonIcon } from '@ionic/react';
 import {
   alertCircle,
   arrowUp,
@@ -21,11 +20,12 @@ import type { Delivery, ReplyState } from './messageView';
 import { TypingIndicator } from './TypingIndicator';
 import { useCopiedMark } from '../../ui/useCopiedMark';
 import { IconButton } from '../../ui/IconButton';
+import { InlineIcon } from '../../ui/InlineIcon';
 
 export function AiAvatar() {
   return (
     <span className="message__avatar" role="img" aria-label="AI">
-      <IonIcon icon={sparkles} aria-hidden="true" />
+      <InlineIcon icon={sparkles} />
     </span>
   );
 }
@@ -77,7 +77,7 @@ export const UserMessage = memo(function UserMessage({
         )}
         {delivery === 'failed' ? (
           <div className="message__status message__status--error" title={errorMessage}>
-            <IonIcon icon={alertCircle} aria-hidden="true" />
+            <InlineIcon icon={alertCircle} />
             <span>Not sent</span>
             <button type="button" className="message__retry" onClick={() => onRetry(messageKey)}>
               Retry
@@ -94,7 +94,7 @@ export const UserMessage = memo(function UserMessage({
           </div>
         ) : (
           <div className={`message__status message__status--${delivery}`}>
-            <IonIcon icon={DELIVERY_ICONS[delivery]} aria-hidden="true" />
+            <InlineIcon icon={DELIVERY_ICONS[delivery]} />
             <span className={delivery === 'sent' ? 'visually-hidden' : undefined}>
               {waitsUntil ? allowanceWait(waitsUntil) : DELIVERY_LABELS[delivery]}
             </span>
@@ -122,7 +122,7 @@ function AnswersCard({ prompt }: { prompt: string }) {
     <details className="message__bubble answers-card">
       <summary className="answers-card__summary">
         Your answers
-        <IonIcon icon={chevronDownOutline} className="answers-card__chevron" aria-hidden="true" />
+        <InlineIcon icon={chevronDownOutline} className="answers-card__chevron" />
       </summary>
       <p className="answers-card__text">{prompt}</p>
     </details>
@@ -224,7 +224,7 @@ export const AssistantReply = memo(function AssistantReply({
         )}
         {planNote && (
           <p className="message__status message__status--error message__plan-note" role="status">
-            <IonIcon icon={alertCircle} aria-hidden="true" />
+            <InlineIcon icon={alertCircle} />
             <span>{planNote}</span>
           </p>
         )}

@@ -1,4 +1,3 @@
-import { IonIcon } from '@ionic/react';
 import { cloudOfflineOutline, sparklesOutline } from 'ionicons/icons';
 import { Fragment, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ReactNode } from 'react';
@@ -9,6 +8,7 @@ import { AiAvatar, AssistantReply, UserMessage, WaitingReply } from './MessageIt
 import { messageViews, type QueueView, type MessageView } from './messageView';
 import { useLiveReplies } from './useLiveReplies';
 import type { UnloadedChat } from './useChatWorkspace';
+import { InlineIcon } from '../../ui/InlineIcon';
 
 export const WELCOME_MESSAGE = `Welcome to ${PRODUCT_NAME}! I'm here to help you with various tasks. You can select one of the menu options or ask me any question to get started.`;
 export const FEATURED_PROMPT = 'Help me create a compelling sales pitch';
@@ -166,7 +166,7 @@ export function MessageList({
               className="chat__suggestion"
               onClick={() => onSuggestion(FEATURED_PROMPT)}
             >
-              <IonIcon icon={sparklesOutline} aria-hidden="true" />
+              <InlineIcon icon={sparklesOutline} />
               {FEATURED_PROMPT}
             </button>
           </div>
@@ -244,7 +244,7 @@ function UnloadedNotice({ chat }: { chat: UnloadedChat }) {
   }
   return (
     <div className="chat__notice" role="status">
-      <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
+      <InlineIcon icon={cloudOfflineOutline} />
       <div>
         <p className="chat__notice-title">This conversation isn't on this phone yet</p>
         <p>It will load when you're back online.</p>

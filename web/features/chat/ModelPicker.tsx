@@ -1,7 +1,7 @@
-import { IonIcon } from '@ionic/react';
 import { chevronDownOutline, hardwareChipOutline } from 'ionicons/icons';
 import type { ModelsResponse } from '../../../domain/contract/chat';
 import { modelGroupHeading, modelLabel } from './format';
+import { InlineIcon } from '../../ui/InlineIcon';
 
 interface ModelPickerProps {
   models: ModelsResponse['models'];
@@ -21,11 +21,11 @@ export function ModelPicker({ models, value, onChange }: ModelPickerProps) {
   const current = models.find((m) => m.id === value) ?? models[0];
   return (
     <label className="model-picker">
-      <IonIcon icon={hardwareChipOutline} aria-hidden="true" className="model-picker__icon" />
+      <InlineIcon icon={hardwareChipOutline} className="model-picker__icon" />
       <span className="model-picker__name" aria-hidden="true">
         {current ? modelLabel(current.id, current.label) : 'Model'}
       </span>
-      <IonIcon icon={chevronDownOutline} aria-hidden="true" className="model-picker__chevron" />
+      <InlineIcon icon={chevronDownOutline} className="model-picker__chevron" />
       <select
         className="model-picker__select"
         aria-label="Model"

@@ -8,7 +8,6 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { IonIcon } from '@ionic/react';
 import { cloudUploadOutline, openOutline } from 'ionicons/icons';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
@@ -40,6 +39,7 @@ import '../playbooks/emailEditor.css';
 // oxlint-disable-next-line import/no-unassigned-import -- the sheet's own additions
 import './crm.css';
 import { useDebounced } from '../../ui/useDebounced';
+import { InlineIcon } from '../../ui/InlineIcon';
 
 /** How long the typing must pause before the CRM is searched. */
 const SEARCH_PAUSE_MS = 300;
@@ -89,7 +89,7 @@ export function SendToCrm({ db, source, title, text, emailSubject }: SendToCrmPr
           className="result-actions__button"
           onClick={() => setOpen({ provider })}
         >
-          <IonIcon icon={cloudUploadOutline} aria-hidden="true" />
+          <InlineIcon icon={cloudUploadOutline} />
           Send to {CRM_NAMES[provider]}
         </button>
       ))}
@@ -150,7 +150,7 @@ function PushStatus({
           {push.recordUrl && (
             <a href={push.recordUrl} target="_blank" rel="noopener noreferrer">
               Open in {name}
-              <IonIcon icon={openOutline} aria-hidden="true" />
+              <InlineIcon icon={openOutline} />
             </a>
           )}
         </li>

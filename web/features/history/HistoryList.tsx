@@ -1,4 +1,3 @@
-import { IonIcon } from '@ionic/react';
 import {
   checkmarkOutline,
   closeOutline,
@@ -11,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { formatHistoryDate, type HistoryItem } from './workflowStore';
 import { IconButton } from '../../ui/IconButton';
+import { InlineIcon } from '../../ui/InlineIcon';
 
 export const EMPTY_TITLE = 'No saved history yet';
 export const EMPTY_HINT = 'Complete a workflow to see it here';
@@ -49,7 +49,7 @@ export function HistoryList({
     return (
       <div className="history__empty">
         <span className="history__empty-icon" aria-hidden="true">
-          <IonIcon icon={timeOutline} />
+          <InlineIcon icon={timeOutline} />
         </span>
         <p className="history__empty-title">{EMPTY_TITLE}</p>
         <p className="history__empty-hint">{EMPTY_HINT}</p>
@@ -76,7 +76,7 @@ export function HistoryList({
                   className={`history-item__icon history-item__icon--${slug(item.workflowType)}`}
                   aria-hidden="true"
                 >
-                  <IonIcon icon={documentTextOutline} />
+                  <InlineIcon icon={documentTextOutline} />
                 </span>
                 <span className="history-item__text">
                   <span className="history-item__name">{item.name}</span>

@@ -1,10 +1,10 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the ask's stylesheet, loaded with the chat's chunk
 import './notifyAsk.css';
-import { IonIcon } from '@ionic/react';
 import { notificationsOutline } from 'ionicons/icons';
 import { useSyncExternalStore } from 'react';
 import { hasBackgroundSync } from '../../data/backgroundSync';
 import { allowNotifications, declineNotifications, notifyAsk } from './notifyAsk';
+import { InlineIcon } from '../../ui/InlineIcon';
 
 /** The words of the ask. */
 const NOTIFY_ASK = "Tell me when it's ready?";
@@ -27,7 +27,7 @@ export function NotifyAsk() {
   if (!shown) return null;
   return (
     <div className="app-banner notify-ask" role="region" aria-label="Notifications">
-      <IonIcon className="app-banner__icon" icon={notificationsOutline} aria-hidden="true" />
+      <InlineIcon className="app-banner__icon" icon={notificationsOutline} />
       <p className="app-banner__text notify-ask__text">
         <strong>{NOTIFY_ASK}</strong>
         <span>{hasBackgroundSync() ? PROMISE_APP_CLOSED : PROMISE_APP_OPEN}</span>

@@ -1,4 +1,3 @@
-import { IonIcon } from '@ionic/react';
 import { cloudOfflineOutline, easelOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useState } from 'react';
 import { emailDraftMarkdown, type EmailDraft } from '../../../domain/drafts/coldEmail';
@@ -24,6 +23,7 @@ import type { ShareTarget } from '../links/ShareLinkSheet';
 import type { Snapshot } from '../../../domain/exports/files';
 // oxlint-disable-next-line import/no-unassigned-import -- the edited email's styles, loaded with the chat
 import './emailResult.css';
+import { InlineIcon } from '../../ui/InlineIcon';
 
 export const OFFLINE_DRAFT_LABEL = 'Offline draft';
 export const PITCH_DECK_TITLE = 'Turn this plan into a pitch deck';
@@ -130,7 +130,7 @@ export function FlowExtras({ db, chatId, playbookType, lastReply, chatTitle }: F
       {showDeck && (
         <aside className="pitch-deck-card" aria-labelledby={`deck-${chatId}`}>
           <span className="pitch-deck-card__icon" aria-hidden="true">
-            <IonIcon icon={easelOutline} />
+            <InlineIcon icon={easelOutline} />
           </span>
           <div className="pitch-deck-card__text">
             <h3 id={`deck-${chatId}`}>{PITCH_DECK_TITLE}</h3>
@@ -189,7 +189,7 @@ function OfflineEmailRow({
         </div>
         <div className="message__meta">
           <span className="message__tag flow-offline-draft__tag">
-            <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
+            <InlineIcon icon={cloudOfflineOutline} />
             {OFFLINE_DRAFT_LABEL}
           </span>
           {edited && <span className="message__tag email-edited__tag">{EDITED_LABEL}</span>}

@@ -1,4 +1,3 @@
-import { IonIcon } from '@ionic/react';
 import { Link } from '@tanstack/react-router';
 import {
   analyticsOutline,
@@ -19,6 +18,7 @@ import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import { unfinishedFlows } from './flowDrafts';
 import { FLOW_TYPES } from '../../../domain/playbooks/tools';
 import { progressLabel } from './flowMachine';
+import { InlineIcon } from '../../ui/InlineIcon';
 
 export const FLOW_ICONS: Record<FlowType, string> = {
   playbook: diamondOutline,
@@ -54,7 +54,7 @@ function ItemText({
   return (
     <>
       <span className={`flow-menu__icon flow-menu__icon--${tone}`} aria-hidden="true">
-        <IonIcon icon={icon} />
+        <InlineIcon icon={icon} />
       </span>
       <span className="flow-menu__text">
         <span className="flow-menu__title">{title}</span>

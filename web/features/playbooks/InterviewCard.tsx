@@ -1,4 +1,3 @@
-import { IonIcon } from '@ionic/react';
 import { Link } from '@tanstack/react-router';
 import {
   arrowBackOutline,
@@ -24,6 +23,7 @@ import { KEYBOARD_STEP } from '../../ui/useKeyboardInView';
 import { MicButton } from '../debrief/MicButton';
 import type { StepView } from './flowMachine';
 import type { FlowStatus } from './useFlowSession';
+import { InlineIcon } from '../../ui/InlineIcon';
 
 interface InterviewCardProps {
   /** The microphone's, on a step that takes a transcript: where its transcript goes. */
@@ -155,7 +155,7 @@ export function InterviewCard({
       </p>
       {fromProfile && (
         <p className="interview-card__from-profile">
-          <IonIcon icon={personCircleOutline} aria-hidden="true" />
+          <InlineIcon icon={personCircleOutline} />
           {FROM_PROFILE_LABEL}
         </p>
       )}
@@ -305,7 +305,7 @@ export function InterviewCard({
             onClick={onBack}
             disabled={busy}
           >
-            <IonIcon icon={arrowBackOutline} aria-hidden="true" />
+            <InlineIcon icon={arrowBackOutline} />
             Back
           </button>
         )}
@@ -322,9 +322,9 @@ export function InterviewCard({
             ) : null}
             {view.primaryLabel}
             {view.primaryLabel === 'Next' ? (
-              <IonIcon icon={arrowForwardOutline} aria-hidden="true" />
+              <InlineIcon icon={arrowForwardOutline} />
             ) : (
-              status !== 'finishing' && <IonIcon icon={sparkles} aria-hidden="true" />
+              status !== 'finishing' && <InlineIcon icon={sparkles} />
             )}
           </button>
         )}
@@ -392,7 +392,7 @@ function Choices({
             <span className="choice__label">{o.label}</span>
             {o.description && <span className="choice__description">{o.description}</span>}
           </span>
-          <IonIcon icon={checkmarkCircle} className="choice__check" aria-hidden="true" />
+          <InlineIcon icon={checkmarkCircle} className="choice__check" />
         </label>
       ))}
     </div>
@@ -477,9 +477,7 @@ function Generated({
             onClick={() => onPick(option)}
           >
             <span className="flow-card__title">{option}</span>
-            {chosen && (
-              <IonIcon icon={checkmarkCircle} className="flow-card__check" aria-hidden="true" />
-            )}
+            {chosen && <InlineIcon icon={checkmarkCircle} className="flow-card__check" />}
           </button>
         );
       })}

@@ -1,4 +1,3 @@
-import { IonIcon } from '@ionic/react';
 import {
   checkmarkOutline,
   clipboardOutline,
@@ -14,6 +13,7 @@ import { COPY_FAILED_TOAST, copyRichText, copyText } from '../../ui/copyText';
 import { emailHtml } from '../../../domain/drafts/emailHtml';
 import { useCopiedMark } from '../../ui/useCopiedMark';
 import type { ShareTarget } from '../links/ShareLinkSheet';
+import { InlineIcon } from '../../ui/InlineIcon';
 
 // Loaded when first opened: the chat's own chunk stays as it was.
 const ShareLinkSheet = lazy(() =>
@@ -84,12 +84,12 @@ export function ResultActions({
     <div className="result-actions" role="group" aria-label="Use this result">
       {onEdit && (
         <button type="button" className="result-actions__button" onClick={onEdit}>
-          <IonIcon icon={createOutline} aria-hidden="true" />
+          <InlineIcon icon={createOutline} />
           Edit
         </button>
       )}
       <button type="button" className="result-actions__button" onClick={() => void copy()}>
-        <IonIcon icon={copied ? checkmarkOutline : copyOutline} aria-hidden="true" />
+        <InlineIcon icon={copied ? checkmarkOutline : copyOutline} />
         {copied ? 'Copied' : 'Copy'}
       </button>
       {crmText !== undefined && (
@@ -98,13 +98,13 @@ export function ResultActions({
           className="result-actions__button result-actions__button--primary"
           onClick={() => void crm.copy()}
         >
-          <IonIcon icon={crm.copied ? checkmarkOutline : clipboardOutline} aria-hidden="true" />
+          <InlineIcon icon={crm.copied ? checkmarkOutline : clipboardOutline} />
           {crm.copied ? 'Copied for CRM' : 'Copy for CRM'}
         </button>
       )}
       {shareLink ? (
         <button type="button" className="result-actions__button" onClick={() => setSharing(true)}>
-          <IonIcon icon={shareOutline} aria-hidden="true" />
+          <InlineIcon icon={shareOutline} />
           Share
         </button>
       ) : (
@@ -114,7 +114,7 @@ export function ResultActions({
             className="result-actions__button"
             onClick={() => void handleShare()}
           >
-            <IonIcon icon={shareOutline} aria-hidden="true" />
+            <InlineIcon icon={shareOutline} />
             Share
           </button>
         )
@@ -124,7 +124,7 @@ export function ResultActions({
           className="result-actions__button result-actions__button--primary"
           href={mailtoLink(email)}
         >
-          <IonIcon icon={mailOutline} aria-hidden="true" />
+          <InlineIcon icon={mailOutline} />
           Open in mail app
         </a>
       )}
