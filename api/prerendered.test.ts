@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../tests/support/server';
 import { TestClient } from '../tests/support/client';
+import { loggedInClient } from '../tests/factories/users';
 import { prerenderedPages } from './prerendered';
 
 // A stand-in build with prerendered pages and their manifest (web/build/prerender.ts writes the real one).
@@ -18,6 +19,7 @@ beforeAll(async () => {
     ['about.html', 'About Pitchpad'],
     ['pricing.html', 'Pricing'],
     ['404.html', '404 Page Not Found'],
+    ['shell-profile.html', 'What you sell'],
   ]) {
     writeFileSync(
       join(dist, file as string),
@@ -29,8 +31,9 @@ beforeAll(async () => {
     join(dist, 'prerendered.json'),
     JSON.stringify({
       pages: { '/': 'landing.html', '/about': 'about.html', '/pricing': 'pricing.html' },
+      shells: { '/profile': 'shell-profile.html' },
       notFound: '404.html',
-      appRoutes: ['/', '/about', '/pricing', '/auth', '/auth/$tab', '/dashboard'],
+      appRoutes: ['/', '/about', '/pricing', '/auth', '/auth/$tab', '/dashboard', '/profile'],
     }),
   );
   server = await startTestServer({}, { webDist: dist });
@@ -84,12 +87,37 @@ describe('the prerendered public pages', () => {
     expect((api.body as { code: string }).code).toBe('not_found');
   });
 
+  it('answers a signed-in screen with its shell when the browser has a session, the empty app shell when not', async () => {
+    const { client } = await loggedInClient(server);
+    for (const path of ['/profile', '/Profile/', '/profile?field=company']) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).toContain('<h1>What you sell</h1>');
+      // A cache between must not hand one visitor's answer to the other.
+      expect(res.headers.get('vary'), path).toMatch(/cookie/i);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+    const guest = await new TestClient(server.url).get('/profile');
+    expect(guest.status).toBe(200);
+    expect(guest.text).toContain('Pitchpad shell');
+    expect(guest.headers.get('vary')).toMatch(/cookie/i);
+    // The public pages are the same for everyone, signed in or not.
+    const landing = await client.get('/');
+    expect(landing.text).toContain('<h1>Got an idea?</h1>');
+    expect(landing.headers.get('vary') ?? '').not.toMatch(/cookie/i);
+  });
+
   it('refuses a manifest of the wrong shape, naming the file', () => {
     const bad = mkdtempSync(join(tmpdir(), 'pitchpad-prerendered-bad-'));
     try {
       writeFileSync(
         join(bad, 'prerendered.json'),
         JSON.stringify({ pages: { '/': 1 }, notFound: '404.html', appRoutes: [] }),
+      );
+      expect(() => prerenderedPages(bad)).toThrow(/prerendered\.json is not a prerender manifest/);
+      writeFileSync(
+        join(bad, 'prerendered.json'),
+        JSON.stringify({ pages: {}, shells: { '/chat': 2 }, notFound: '404.html', appRoutes: [] }),
       );
       expect(() => prerenderedPages(bad)).toThrow(/prerendered\.json is not a prerender manifest/);
     } finally {

@@ -7,6 +7,8 @@ import { join } from 'node:path';
  * the prerendered pages and a manifest beside them (web/build/prerender.ts → web/dist/prerendered.json):
  *  - the public pages (`/`, `/about`, `/pricing`, `/auth`, `/auth/login`, `/auth/register`: web/prerender/pages.ts)
  *    → their prerendered file (landing.html, about.html, …);
+ *  - a signed-in screen (`/chat`, `/profile`...: SIGNED_IN_SHELLS), asked with a session cookie → its
+ *    shell (shell-profile.html, …): the screen as the app draws it while its data comes;
  *  - a path the client router knows (`/dashboard`, `/auth/login`...) → index.html, the app shell;
  *  - any other path → 404.html with status 404 (the router would show its 404 screen there anyway).
  * A parameter segment (`/auth/$tab`) matches any one segment: the client router still has the last
@@ -16,12 +18,16 @@ import { join } from 'node:path';
 export interface PrerenderedPages {
   /** The prerendered file for one of the public pages, e.g. '/landing.html'; undefined otherwise. */
   pageFor(path: string): string | undefined;
+  /** The shell of a signed-in screen, e.g. '/shell-profile.html'; undefined for any other path. */
+  shellFor(path: string): string | undefined;
   /** For a path that is no file: the app shell, or the 404 page with its status. */
   fallbackFor(path: string): { file: string; status: 200 | 404 };
 }
 
 interface Manifest {
   pages: Record<string, string>;
+  /** Absent from a build before the shells. */
+  shells?: Record<string, string>;
   notFound: string;
   appRoutes: string[];
 }
@@ -30,13 +36,18 @@ const SHELL = { file: 'index.html', status: 200 } as const;
 
 export function prerenderedPages(distDir: string): PrerenderedPages {
   const file = join(distDir, 'prerendered.json');
-  if (!existsSync(file)) return { pageFor: () => undefined, fallbackFor: () => SHELL };
+  if (!existsSync(file))
+    return { pageFor: () => undefined, shellFor: () => undefined, fallbackFor: () => SHELL };
   const manifest = parseManifest(readFileSync(file, 'utf8'), file);
   const routes = manifest.appRoutes.map((route) => routeMatcher(route.toLowerCase()));
   return {
     pageFor: (path) => {
       const page = manifest.pages[routePath(path)];
       return page === undefined ? undefined : `/${page}`;
+    },
+    shellFor: (path) => {
+      const shell = manifest.shells?.[routePath(path)];
+      return shell === undefined ? undefined : `/${shell}`;
     },
     fallbackFor: (path) =>
       routes.some((matches) => matches(routePath(path)))
@@ -47,16 +58,23 @@ export function prerenderedPages(distDir: string): PrerenderedPages {
 
 function parseManifest(text: string, file: string): Manifest {
   const value = JSON.parse(text) as Partial<Manifest>;
-  const pagesOk =
-    typeof value.pages === 'object' &&
-    value.pages !== null &&
-    Object.values(value.pages).every((page) => typeof page === 'string');
-  if (!pagesOk || typeof value.notFound !== 'string' || !isStringList(value.appRoutes)) {
+  if (
+    !isFileMap(value.pages) ||
+    (value.shells !== undefined && !isFileMap(value.shells)) ||
+    typeof value.notFound !== 'string' || !isStringList(value.appRoutes)) {
     throw new Error(
-      `${file} is not a prerender manifest ({pages, notFound, appRoutes}): rebuild with \`npm run build\``,
+      `${file} is not a prerender manifest ({pages, shells, notFound, appRoutes}): rebuild with \`npm run build\``,
     );
   }
   return value as Manifest;
+}
+
+function isFileMap(map: unknown): map is Record<string, string> {
+  return (
+    typeof map === 'object' &&
+    map !== null &&
+    Object.values(map).every((page) => typeof page === 'string')
+  );
 }
 
 function isStringList(list: unknown): list is string[] {

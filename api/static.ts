@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
 import type { AppDeps, AppState } from './context';
+import { cookieNames } from './auth/cookies';
 import { NotFound } from './errors';
 import { prerenderedPages } from './prerendered';
 
@@ -15,6 +16,18 @@ export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
   const hasBuild = existsSync(join(distDir, 'index.html'));
   const prerendered = prerenderedPages(distDir); // the public pages' HTML and the 404 page (api/prerendered.ts)
   return async (ctx, next) => {
+    /**
+     * A signed-in screen's shell (api/prerendered.ts) for a browser that sends a session cookie: it
+     * paints the screen before any script. Only the cookie's presence is read, no session lookup: a
+     * stale one gets the shell, and the app sends the visitor to sign in as it would from the empty
+     * page. The answer depends on the cookie, so a cache keeps one per cookie.
+     */
+    const signedInShell = () => {
+      const shell = prerendered.shellFor(ctx.path);
+      if (!shell) return undefined;
+      ctx.vary('Cookie');
+      return ctx.cookies.get(cookieNames(ctx.config.secureCookies).session) ? shell : undefined;
+    };
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
       await next();
       if (ctx.status === 404 && ctx.body === undefined)
@@ -32,8 +45,9 @@ export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
     // The build's .br/.gz copies (web/build/precompress.ts) are picked by Accept-Encoding: caches
     // must keep one answer per encoding.
     ctx.vary('Accept-Encoding');
+    const page = prerendered.pageFor(ctx.path) ?? signedInShell();
     try {
-      await send(ctx, prerendered.pageFor(ctx.path) ?? ctx.path, {
+      await send(ctx, page ?? ctx.path, {
         root: distDir,
         index: 'index.html',
         maxage: isAsset ? 365 * 24 * 3600 * 1000 : 0,

@@ -3,7 +3,10 @@
 // cookie: the chat, a flow's first step, /profile, /kit, /debrief, /account and the pricing page.
 // Median of BENCH_SIGNED_IN_RUNS (3) per page, against the app in its own process with the fake
 // model, the build in web/dist (BENCH_WEB_SKIP_BUILD=1 keeps it). Prints each failing
-// accessibility audit once, so a score under 100 says what to fix.
+// accessibility audit once, so a score under 100 says what to fix. BENCH_SIGNED_IN_REPORT=<dir>
+// keeps each run's Lighthouse report (JSON) there, to read what blocked the main thread.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { request } from '@playwright/test';
@@ -12,6 +15,7 @@ import { benchModel, buildWebApp, CHROMIUM, signInBenchRep, startBenchApp } from
 
 const PORT = Number(process.env.BENCH_SIGNED_IN_PORT ?? 8096);
 const RUNS = Number(process.env.BENCH_SIGNED_IN_RUNS ?? 3);
+const REPORT_DIR = process.env.BENCH_SIGNED_IN_REPORT;
 const PAGES = (
   process.env.BENCH_SIGNED_IN_PAGES ??
   '/chat,/chat?flow=email,/profile,/kit,/debrief,/account,/pricing'
@@ -51,6 +55,11 @@ try {
         extraHeaders: { Cookie: cookie },
       });
       const { categories, audits } = result!.lhr;
+      if (REPORT_DIR) {
+        mkdirSync(REPORT_DIR, { recursive: true });
+        const name = `${path.replace(/[^a-z0-9]+/gi, '_')}-${i + 1}.json`;
+        writeFileSync(join(REPORT_DIR, name), JSON.stringify(result!.lhr));
+      }
       for (const ref of categories.accessibility?.auditRefs ?? [])
         if (ref.weight > 0 && audits[ref.id]?.score === 0)
           failing.add(`${path}: ${ref.id} (${audits[ref.id]?.title})`);

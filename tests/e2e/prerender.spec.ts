@@ -348,3 +348,64 @@ test('offline, the service worker answers the public pages with their prerendere
   }
   await network.goOnline();
 });
+
+// A signed-in rep's first visit on a phone (no worker yet): the server sends the screen's shell, the
+// loading state the build drew, so it paints before any script. A browser is needed for what only
+// it does: paint with scripts off, measure layout shifts, keep what was typed in the shell.
+const SHELLS = [
+  { path: '/chat', shows: 'New Conversation' },
+  { path: '/profile', shows: 'What you sell' },
+  { path: '/kit', shows: 'Your decks, case studies, pricing sheets and battlecards' },
+  { path: '/debrief', shows: 'Debrief a meeting' },
+  { path: '/account', shows: 'How you sign in, where you are signed in, and your data.' },
+] as const;
+
+test("a signed-in rep's first visit paints each screen's shell with JavaScript off, signed in and loading, never offline", async ({
+  browser,
+  baseURL,
+  newAccount,
+}) => {
+  await withoutJavaScript(browser, baseURL, async (page) => {
+    await registerAndLogIn(page.request, newAccount);
+    for (const { path, shows } of SHELLS) {
+      await page.goto(path);
+      await expect(page.getByText(shows, { exact: false }).first(), path).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Account menu' }), path).toBeVisible();
+      await expect(page.getByRole('link', { name: /Sign In/ }), path).toHaveCount(0);
+      await expect(page.getByText(/back online|can’t record|cannot be made/), path).toHaveCount(0);
+    }
+    await expect(page.getByText('Loading your passkeys…')).toBeVisible();
+    await page.goto('/chat');
+    await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('a first visit, before the service worker answers', () => {
+  // The worker a first visit installs answers later visits itself: these stay first visits.
+  test.use({ serviceWorkers: 'block' });
+
+  test("a signed-in screen's shell is taken over without a layout shift, and what was typed in it is kept", async ({
+    page,
+    chat,
+    newAccount,
+  }) => {
+    await registerAndLogIn(page.request, newAccount);
+    await observeLayoutShifts(page);
+    await page.goto('/profile');
+    await takenOver(page);
+    await expect(page.getByRole('textbox', { name: 'Company', exact: true })).toBeVisible();
+    await settle(page);
+    expect(await layoutShift(page)).toBeLessThan(0.05);
+
+    // Hold the app's code back, type into the shell's message box, then let the app start.
+    const appCode = await holdRequests(page, /\/assets\/index-[^/]+\.js$/);
+    await page.goto('/chat', { waitUntil: 'commit' });
+    await chat.input.fill('Who should I call first at Freightly?');
+    appCode.release();
+    await takenOver(page);
+    await expect(chat.welcome).toBeVisible();
+    await expect(chat.input).toHaveValue('Who should I call first at Freightly?');
+    await chat.sendButton.click();
+    await expect(chat.userMessage('Who should I call first at Freightly?')).toBeVisible();
+  });
+});

@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Beasties from 'beasties';
 import { createServer } from 'vite';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { EARLY_TAP_SCRIPT } from '../../domain/contract/earlyTapScript.ts';
 import { FRAME_BODY_SCRIPT, FRAME_HEAD_SCRIPT } from '../../domain/contract/frameScript.ts';
 import {
@@ -19,21 +19,24 @@ import {
   NOT_FOUND_RENDER_PATH,
   PRERENDERED_PAGES,
   PRERENDER_MANIFEST,
+  SIGNED_IN_SHELLS,
 } from '../prerender/pages.ts';
 import type { PrerenderManifest } from '../prerender/pages.ts';
 
 interface RenderModule {
-  renderPage(path: string): Promise<string>;
+  renderPage(path: string, options?: { signedIn?: boolean }): Promise<string>;
   appRoutePaths(): string[];
 }
 
 export function prerenderPlugin({ configFile }: { configFile: string }): Plugin {
   let outDir = '';
+  let config = { root: '' };
   return {
     name: 'pitchpad:prerender',
     apply: 'build',
-    configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+    configResolved(resolved) {
+      config = resolved;
+      outDir = join(resolved.root, resolved.build.outDir);
     },
     writeBundle: {
       sequential: true,
@@ -42,6 +45,11 @@ export function prerenderPlugin({ configFile }: { configFile: string }): Plugin 
         const shell = bundle['index.html'];
         if (shell?.type !== 'asset') return; // the service worker's own build
         const template = withoutFrameScripts(String(shell.source));
+        // Every screen's stylesheet, for beasties to find the rules a shell's markup uses.
+        const screenStyles = Object.values(bundle)
+          .filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'))
+          .map((file) => `/${file.fileName}`)
+          .filter((href) => !template.includes(`href="${href}"`));
         const vite = await createServer({
           configFile,
           server: { middlewareMode: true, hmr: false, ws: false },
@@ -70,8 +78,24 @@ export function prerenderPlugin({ configFile }: { configFile: string }): Plugin 
             );
             await writeFile(join(outDir, page.file), html);
           }
+          for (const page of SIGNED_IN_SHELLS) {
+            const markup = await render.renderPage(page.path, { signedIn: true });
+            const styled = await beasties.process(
+              withScreenStyles(pageHtml(template, markup, 'replace'), screenStyles),
+            );
+            const html = withFrameScripts(
+              withEarlyTapScript(
+                withScreenPreloads(
+                  withDeferredStylesheet(withoutScreenStyles(styled)),
+                  screenCode(bundle, join(config.root, '..', page.screen)),
+                ),
+              ),
+            );
+            await writeFile(join(outDir, page.file), html);
+          }
           const manifest: PrerenderManifest = {
             pages: Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.path, page.file])),
+            shells: Object.fromEntries(SIGNED_IN_SHELLS.map((page) => [page.path, page.file])),
             notFound: NOT_FOUND_FILE,
             appRoutes: render.appRoutePaths(),
           };
@@ -116,6 +140,88 @@ function withoutFrameScripts(html: string): string {
   if (!scripts.every((script) => html.includes(script)))
     throw new Error('the shell lacks the frame scripts (frameScriptsPlugin, vite.config.ts)');
   return scripts.reduce((out, script) => out.replace(script, ''), html);
+}
+
+/**
+ * A shell's page with every screen's stylesheet linked too (marked), so beasties inlines the rules
+ * of the screen drawn; withoutScreenStyles takes the links out again: the screen's own code links
+ * its stylesheet when it loads, as on any other visit.
+ */
+function withScreenStyles(html: string, hrefs: string[]): string {
+  const links = hrefs.map((href) => `<link rel="stylesheet" href="${href}" data-screen-styles>`);
+  return html.replace('</head>', `${links.join('\n')}\n</head>`);
+}
+
+function withoutScreenStyles(html: string): string {
+  const hrefs = [...html.matchAll(/<link[^>]*href="([^"]+)"[^>]*data-screen-styles[^>]*>/g)].map(
+    (match) => match[1]!,
+  );
+  let out = html.replace(/<link[^>]*data-screen-styles[^>]*>\s*/g, '');
+  // beasties' fallback for a page without JavaScript, one per stylesheet it deferred.
+  for (const href of hrefs)
+    out = out.replace(new RegExp(`<noscript><link[^>]*href="${href}"[^>]*></noscript>\\s*`), '');
+  if (out.includes('data-screen-styles') || hrefs.some((href) => out.includes(`"${href}"`)))
+    throw new Error('a screen stylesheet is still linked from a shell: check beasties output');
+  return out;
+}
+
+/**
+ * The files a screen's lazy module needs that the page does not list already: its chunk, the chunks
+ * it imports, and their stylesheets.
+ */
+function screenCode(bundle: Rolldown.OutputBundle, screenModule: string): string[] {
+  const chunks = Object.values(bundle).filter(
+    (output): output is Rolldown.OutputChunk => output.type === 'chunk',
+  );
+  const screen = chunks.find((chunk) => chunk.facadeModuleId === screenModule);
+  if (!screen) throw new Error(`no chunk is the screen ${screenModule}: check SIGNED_IN_SHELLS`);
+  const files = new Set<string>();
+  const visit = (chunk: Rolldown.OutputChunk): void => {
+    if (files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const name of chunk.imports) {
+      const imported = bundle[name];
+      if (imported?.type === 'chunk') visit(imported);
+    }
+  };
+  visit(screen);
+  return [...files];
+}
+
+/**
+ * A shell lists its screen's code with the app's (the boot-preloads template, which web/main.tsx
+ * inserts a link at a time once the page has painted): fetched beside the app's, and the router's
+ * import of the screen then finds every link in place, where Vite's preload helper would append
+ * the screen's dozens of links in one long task. Stylesheets are linked as stylesheets: the helper
+ * looks for those.
+ */
+function withScreenPreloads(html: string, files: string[]): string {
+  const end = '</template>';
+  const template = html.match(/<template id="boot-preloads">[\s\S]*?<\/template>/)?.[0];
+  if (!template) throw new Error('a shell has no boot-preloads template (bootPreloadPlugin)');
+  const links = files
+    .filter((file) => !html.includes(`href="/${file}"`))
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="/${file}">`
+        : `<link rel="modulepreload" crossorigin href="/${file}">`,
+    );
+  return html.replace(template, template.replace(end, `${links.join('\n')}\n${end}`));
+}
+
+/**
+ * A shell keeps the home screen's frame scripts (vite.config.ts), put back after beasties so their
+ * text is exactly the one the CSP allows: a browser with a copy of the chat but no worker still
+ * paints the copy over the shell.
+ */
+function withFrameScripts(html: string): string {
+  const end = `<span id="${CONTENT_END_ID}" hidden></span></div>`;
+  if (!html.includes(end) || !html.includes('</head>'))
+    throw new Error('a shell has no end of #root or </head> for the frame scripts');
+  return html
+    .replace('</head>', `<script>${FRAME_HEAD_SCRIPT}</script>\n</head>`)
+    .replace(end, `${end}<script>${FRAME_BODY_SCRIPT}</script>`);
 }
 
 /**

@@ -14,6 +14,28 @@ export const PRERENDERED_PAGES = [
   { path: '/auth/register', file: 'auth-register.html' },
 ] as const;
 
+/**
+ * The signed-in screens the build also draws, as a shell: the header and the screen as the app first
+ * draws it while its data comes (the loading state), for someone not named yet. The server sends one
+ * to a browser with a session cookie on its first visit, so the screen paints before any script;
+ * the app then draws its own in its place (boot.tsx). A flow's address (/chat?flow=email) gets the
+ * chat's: the match is by path. `screen` is the route's lazy module (web/routes/), whose code the
+ * shell lists for preloading with the app's.
+ */
+export const SIGNED_IN_SHELLS = [
+  { path: '/chat', file: 'shell-chat.html', screen: 'web/app/ChatRoute.tsx' },
+  { path: '/profile', file: 'shell-profile.html', screen: 'web/features/profile/ProfileScreen.tsx' },
+  { path: '/kit', file: 'shell-kit.html', screen: 'web/features/kit/KitScreen.tsx' },
+  { path: '/debrief', file: 'shell-debrief.html', screen: 'web/features/debrief/DebriefScreen.tsx' },
+  { path: '/account', file: 'shell-account.html', screen: 'web/features/account/AccountScreen.tsx' },
+  {
+    path: '/meetings',
+    file: 'shell-meetings.html',
+    screen: 'web/features/calendar/MeetingsScreen.tsx',
+  },
+  { path: '/search', file: 'shell-search.html', screen: 'web/features/search/SearchScreen.tsx' },
+] as const;
+
 /** The 404 screen, prerendered from a path no route matches; the server sends it (status 404) for such paths. */
 export const NOT_FOUND_FILE = '404.html';
 export const NOT_FOUND_RENDER_PATH = '/__not-found__';
@@ -24,11 +46,13 @@ export const NOT_FOUND_RENDER_PATH = '/__not-found__';
  */
 export const CONTENT_END_ID = 'pp-content-end';
 
-/** Written into web/dist by the build: the pages above, the 404 file and the client router's route patterns. */
+/** Written into web/dist by the build: the pages and shells above, the 404 file and the client router's route patterns. */
 export const PRERENDER_MANIFEST = 'prerendered.json';
 
 export interface PrerenderManifest {
   pages: Record<string, string>;
+  /** The signed-in screens' shells by path (SIGNED_IN_SHELLS), for a request with a session cookie. */
+  shells: Record<string, string>;
   notFound: string;
   /** Every path the client router knows, `$name` for a parameter segment (e.g. /auth/$tab). */
   appRoutes: string[];

@@ -7,30 +7,59 @@
 import { onlineManager } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { prerender } from 'react-dom/static';
+import type { User } from '../../domain/contract/auth';
 import { App } from '../App';
+import { authKeys } from '../features/auth/auth.queries';
 import { createQueryClient } from '../queryClient';
 import { createAppRouter, loadCurrentScreen } from '../router';
 import { createToaster } from '../ui/toaster';
+import { drawSignedInAtBuild } from './takeover';
 
-export async function renderPage(path: string): Promise<string> {
+export async function renderPage(path: string, { signedIn = false } = {}): Promise<string> {
   // Queries wait (paused) instead of fetching: there is no server to ask at build time.
   onlineManager.setOnline(false);
   const queryClient = createQueryClient();
+  if (signedIn) queryClient.setQueryData(authKeys.user, SOMEONE);
+  drawSignedInAtBuild(signedIn);
   const toaster = createToaster();
   const router = createAppRouter(
     { queryClient, toast: toaster.show },
     createMemoryHistory({ initialEntries: [path] }),
   );
   await loadCurrentScreen(router);
+  // A shell shows what the app draws while its data comes: loading, not 'back online'. The client
+  // is never mounted here, so nothing is fetched.
+  if (signedIn) onlineManager.setOnline(true);
   const app = <App queryClient={queryClient} toaster={toaster} router={router} />;
   // One piece: React would otherwise move a large screen out of line, to be put in place by an inline
   // script (which the CSP forbids, and a visitor without JavaScript never runs).
-  const { prelude } = await prerender(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  // A component that throws here would leave its part to the browser, drawn late under a spinner.
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(app, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: (error) => void errors.push(error),
+  });
   const html = await new Response(prelude).text();
+  if (errors.length) throw new Error(`prerendering ${path}: ${String(errors[0])}`);
   if (html.includes('<template id="B:'))
     throw new Error(`prerendering ${path}: a screen was still loading (suspended)`);
   return html;
 }
+
+/**
+ * Who a signed-in screen is drawn for at build time: someone with no name yet, so the header draws
+ * an empty avatar where the rep's initials go, and every screen waits for its data as the app does.
+ */
+const SOMEONE: User = {
+  id: 0,
+  username: '',
+  email: '',
+  name: null,
+  createdAt: '',
+  authProvider: 'local',
+  subscriptionTier: 'none',
+  subscriptionActive: false,
+};
 
 /** The client router's paths, for the server to tell an app screen (the shell) from a 404. */
 export function appRoutePaths(): string[] {

@@ -10,6 +10,22 @@ let onScreenDrawn: (() => void) | null = null;
 /** React is hydrating a prerendered page (boot.tsx), until its screen is drawn. */
 let hydrating = false;
 
+/**
+ * At build time, whether the page drawn is one a first-time visitor gets (a public page, hydrated
+ * when the app takes it over) or a signed-in screen's shell (replaced, web/prerender/render.tsx).
+ */
+let buildDrawsGuest = true;
+
+/** True when the build draws this (no document): what the browser can do is not known yet. */
+export function drawnAtBuild(): boolean {
+  return typeof document === 'undefined';
+}
+
+/** The build draws a signed-in screen's shell next (true), or a public page (false). */
+export function drawSignedInAtBuild(signedIn: boolean): void {
+  buildDrawsGuest = !signedIn;
+}
+
 /** Calls `callback` once, in the commit that first draws a screen. */
 export function whenScreenDrawn(callback: () => void): void {
   onScreenDrawn = callback;
@@ -35,12 +51,12 @@ export function isHydrating(): boolean {
 
 /**
  * True in a render that must draw what the build drew: a component's first, while React hydrates a
- * prerendered page, and at build time. It turns false right after, in a transition: React then
+ * prerendered page, and when the build draws a public page. It turns false right after, in a transition: React then
  * draws the change in slices, where a plain update would make it finish hydrating the page at once,
  * in one long task.
  */
 export function useHydrating(): boolean {
-  const [value, setValue] = useState(() => isHydrating() || typeof document === 'undefined');
+  const [value, setValue] = useState(() => isHydrating() || (drawnAtBuild() && buildDrawsGuest));
   useEffect(() => {
     if (value) startTransition(() => setValue(false));
   }, [value]);

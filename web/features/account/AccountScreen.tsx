@@ -28,9 +28,9 @@ export function AccountScreen() {
     <Screen width="narrow" className="account-screen">
       <section className="page-intro">
         <h1>Account</h1>
-        <p className="lede">
-          Signed in as {user.email}. How you sign in, where you are signed in, and your data.
-        </p>
+        {/* The same for everyone (the address is under Email): the build's shell of this screen
+            draws it, and the app draws it again unchanged. */}
+        <p className="lede">How you sign in, where you are signed in, and your data.</p>
       </section>
       <PasskeysSection userId={user.id} />
       <PasswordSection userId={user.id} />

@@ -43,8 +43,9 @@ export function EmailSection({ userId, email }: { userId: number; email: string 
       title="Email"
       intro={
         <>
-          Now <strong className="account-email">{email}</strong>. We tell this address when it
-          changes.
+          {/* The build's shell of the screen knows nobody's address: an ellipsis holds its place. */}
+          Now <strong className="account-email">{email || '…'}</strong>. We tell this address when
+          it changes.
         </>
       }
       userId={userId}

@@ -9,6 +9,7 @@ import { passkeyLabel } from '../../../domain/deviceName';
 import { ApiError } from '../../data/api';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { useToast } from '../../ui/ToastProvider';
+import { drawnAtBuild } from '../../prerender/takeover';
 import { isPasskeyCancelled, passkeyFailureMessage, passkeysSupported } from '../auth/passkeys';
 import { AuthForm } from '../auth/AuthForm';
 import { fieldErrorsOf } from '../auth/authMessages';
@@ -43,7 +44,8 @@ export function PasskeysSection({ userId }: { userId: number }) {
       section.current?.querySelector<HTMLInputElement>('input[name="currentPassword"]')?.focus();
   }, [proving]);
   const toast = useToast();
-  const supported = passkeysSupported();
+  // The build's shell of this screen offers the button: the app knows soon whether it can.
+  const supported = passkeysSupported() || drawnAtBuild();
 
   const added = () => {
     setProving(false);

@@ -4,12 +4,14 @@ import { liveReplies } from './engine/liveReplies';
 // The words of a streaming reply reach the screen on its animation frames (engine/liveReplies.ts).
 liveReplies.drawOnFrames((draw) => requestAnimationFrame(draw));
 
+// The build draws none (a signed-in shell, web/prerender/render.tsx): the same store, empty there.
+
 /** The replies streaming into this tab, with their text, re-rendering as words arrive (the message list). */
 export function useLiveReplies() {
-  return useSyncExternalStore(liveReplies.subscribe, liveReplies.snapshot);
+  return useSyncExternalStore(liveReplies.subscribe, liveReplies.snapshot, liveReplies.snapshot);
 }
 
 /** Which replies stream into this tab, re-rendering only when one starts or ends. */
 export function useLiveShape() {
-  return useSyncExternalStore(liveReplies.subscribe, liveReplies.shape);
+  return useSyncExternalStore(liveReplies.subscribe, liveReplies.shape, liveReplies.shape);
 }

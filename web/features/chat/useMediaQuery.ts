@@ -9,6 +9,8 @@ export function useMediaQuery(query: string): boolean {
       return () => list?.removeEventListener('change', onChange);
     },
     () => globalThis.matchMedia?.(query).matches ?? false,
+    // The build draws the phone's layout (a signed-in shell, web/prerender/render.tsx).
+    () => false,
   );
 }
 

@@ -8,6 +8,7 @@ import './recorder.css';
 import { micOutline, stop } from 'ionicons/icons';
 import type { PitchpadDb, TranscriptTarget } from '../../data/db';
 import { InlineIcon } from '../../ui/InlineIcon';
+import { drawnAtBuild } from '../../prerender/takeover';
 import { clock } from './debriefText';
 import type { RecorderProblem, StopReason } from './recorder';
 import { canRecord } from './recorder';
@@ -51,7 +52,8 @@ export function RecorderPanel({
   onRecorded,
 }: RecorderPanelProps) {
   const recorder = useRecorder(db, { maxMs: maxSeconds * 1000, maxBytes, onRecorded });
-  if (!canRecord()) {
+  // The build's shell of this screen draws the button: most browsers record, and the app knows soon.
+  if (!canRecord() && !drawnAtBuild()) {
     return (
       <p className="recorder__problem" role="alert">
         {PROBLEM_TEXT.unsupported}

@@ -28,7 +28,8 @@ export function UserMenu({ user }: { user: User | null }) {
           type="button"
           className="header-button user-menu__trigger"
           // The name starts with what the button shows (the initials), so a rep using voice control can say it.
-          aria-label={`${initialsOf(user)}, Account menu`}
+          // A signed-in screen's shell (drawn by the build) knows no initials yet.
+          aria-label={initialsOf(user) ? `${initialsOf(user)}, Account menu` : 'Account menu'}
           aria-haspopup="dialog"
           aria-expanded={menu.isOpen}
           onClick={menu.open}
