@@ -14,7 +14,7 @@ import { createQueryClient, persistQueryCache } from './queryClient';
 import { CONTENT_END_ID } from './prerender/pages';
 import { startHydrating, whenScreenDrawn } from './prerender/takeover';
 import { watchTypedValues } from './prerender/typedValues';
-import { replayEarlyTap } from './prerender/earlyTaps';
+import { replayEarlyTap, takeShellTap } from './prerender/earlyTaps';
 import { frameOnPage, removeFrame, replayFrameTap } from './prerender/frameTakeover';
 import { preloadSignedInHeader } from './features/shell/AppHeader';
 import { createAppRouter, loadCurrentScreen } from './router';
@@ -72,7 +72,11 @@ async function start(container: HTMLElement): Promise<void> {
     delete container.dataset.prerendered; // taken over (tests/e2e/prerender.spec.ts waits for this)
     // A tap kept before now (domain/contract/earlyTapScript.ts), once the typed values above have reached
     // the app's state: a task later, when React has drawn them.
-    setTimeout(() => replayEarlyTap(container), 0);
+    setTimeout(() => {
+      replayEarlyTap(container);
+      const tap = takeShellTap();
+      if (tap) void replayFrameTap(container, tap);
+    }, 0);
   });
   // Not React's: the page's first paint waited for it (web/build/prerender.ts), and it has painted.
   document.getElementById(CONTENT_END_ID)?.remove();

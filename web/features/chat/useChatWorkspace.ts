@@ -85,6 +85,8 @@ export const NEW_CHAT_FAILED = {
   color: 'danger',
 } as const;
 
+const NO_ROWS: never[] = [];
+
 export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = '') {
   const toast = useToast();
   const navigate = useNavigate();
@@ -115,8 +117,12 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
     { id: activeId, rows: [] },
   );
   // Right after switching chats a live query still holds the previous chat's answer: that is "not read yet".
-  const chatRow = chatRead?.id === activeId ? chatRead.chat : undefined;
-  const rows = rowsRead?.id === activeId ? rowsRead.rows : undefined;
+  // A new conversation's draft has a fresh id that nothing is stored under until its first send puts
+  // the chat in the URL: it is empty at once, so its welcome draws with the screen's first frame (the
+  // build's shell of the chat included) rather than after the device's first read.
+  const isDraft = chatId === undefined;
+  const chatRow = chatRead?.id === activeId ? chatRead.chat : isDraft ? null : undefined;
+  const rows = rowsRead?.id === activeId ? rowsRead.rows : isDraft ? NO_ROWS : undefined;
   const messages = useMemo(() => (rows ? orderMessages(rows) : undefined), [rows]);
   const live = useLiveShape();
   const isLoading = [...live.values()].some((reply) => reply.chatId === activeId);

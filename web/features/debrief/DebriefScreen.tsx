@@ -81,6 +81,8 @@ function Debrief({ user }: { user: User }) {
         </label>
         <input
           id="debrief-title"
+          // Named, so what is typed into the screen's shell before the app draws it is kept.
+          name="meeting"
           className="text-box debrief-new__title"
           type="text"
           value={title}

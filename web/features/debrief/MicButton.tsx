@@ -20,6 +20,7 @@ import { Playback } from './Playback';
 import { RecorderPanel } from './RecorderPanel';
 import { deleteRecording, recordingEntry, sendRecording } from './recordingStore';
 import { canRecord } from './recorder';
+import { drawnAtBuild } from '../../prerender/takeover';
 import { claimTranscript, pendingTranscriptsFor, watchTranscript } from './transcriptTargets';
 
 const RECORD_LABEL = 'Record a voice note';
@@ -58,7 +59,8 @@ export function MicButton({ db, target, onTranscript, disabled }: MicButtonProps
     // oxlint-disable-next-line react-hooks/exhaustive-deps -- once per transcript back
   }, [db, backIds]);
 
-  if (!canRecord()) return null;
+  // The build's shell of a screen draws it: most browsers record, and the app knows soon.
+  if (!canRecord() && !drawnAtBuild()) return null;
   return (
     <>
       <button

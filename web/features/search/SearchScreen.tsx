@@ -170,6 +170,8 @@ function Search({ user }: { user: User }) {
         </label>
         <input
           id={inputId}
+          // Named, so what is typed into the screen's shell before the app draws it is kept.
+          name="q"
           className="text-box search-form__input"
           type="search"
           enterKeyHint="search"
