@@ -2,13 +2,33 @@
  * What a visitor types into a prerendered page before the app takes it over (boot.tsx): the app's
  * fields start from it, a keystroke typed while the app renders is put into the app's field as it
  * is drawn, and the field that had the focus gets it back. No keystroke typed on a slow first visit
- * is lost. Fields are matched by their `name`.
+ * is lost. Fields are matched by their `name` and their place among the fields so named (a screen
+ * may hold two forms with a `currentPassword` each: the app draws the same screen, in the same order).
  */
 import { FRAME_TYPED_ATTRIBUTE } from '../../domain/contract/frameScript';
 import { isHydrating } from './takeover';
 
-const typed = new Map<string, string>();
-let focused: string | null = null;
+/** A field by its name and its place among the fields so named: 'currentPassword#1'. */
+type FieldKey = string;
+const typed = new Map<FieldKey, string>();
+let focused: FieldKey | null = null;
+
+/** The fields of `scope` named `name`, in document order. */
+function fieldsNamed(scope: ParentNode, name: string): Field[] {
+  return Array.from(scope.querySelectorAll<Field>('input[name], textarea[name]')).filter(
+    (field) => field.name === name,
+  );
+}
+
+function keyOf(field: Field, scope: ParentNode): FieldKey {
+  return `${field.name}#${Math.max(0, fieldsNamed(scope, field.name).indexOf(field))}`;
+}
+
+/** The app's field a key names, in the markup it drew. */
+function fieldAt(drawn: HTMLElement, key: FieldKey): Field | undefined {
+  const at = key.lastIndexOf('#');
+  return fieldsNamed(drawn, key.slice(0, at))[Number(key.slice(at + 1))];
+}
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 const isField = (element: unknown): element is Field =>
@@ -23,13 +43,16 @@ export function watchTypedValues(
   { typedOnly = false } = {},
 ): (drawn: HTMLElement) => void {
   const read = (field: Field) => {
-    if (field.name) typed.set(field.name, field.value);
+    if (field.name) typed.set(keyOf(field, container), field.value);
   };
   const readFocus = () => {
     // Inside a shadow root (the home screen's frame) the document sees only its host as focused.
     const active =
       container instanceof ShadowRoot ? container.activeElement : document.activeElement;
-    focused = isField(active) && container.contains(active) ? active.name : null;
+    focused =
+      isField(active) && active.name && container.contains(active)
+        ? keyOf(active, container)
+        : null;
   };
   // An empty field has nothing to keep: the app's own start value (a pre-filled email) stands. The
   // frame's fields were drawn with the values of the last run, which the app has too: only those
@@ -55,12 +78,12 @@ export function watchTypedValues(
     container.removeEventListener('input', handleInput);
     container.removeEventListener('focusin', readFocus);
     container.removeEventListener('focusout', handleFocusOut);
-    for (const [name, value] of typed) {
-      const field = drawn.querySelector(`[name="${CSS.escape(name)}"]`);
-      if (isField(field)) giveTypedValue(field, value);
+    for (const [key, value] of typed) {
+      const field = fieldAt(drawn, key);
+      if (field) giveTypedValue(field, value);
     }
     typed.clear();
-    if (focused) drawn.querySelector<HTMLElement>(`[name="${CSS.escape(focused)}"]`)?.focus();
+    if (focused) fieldAt(drawn, focused)?.focus();
     focused = null;
   };
 }
@@ -85,10 +108,10 @@ function giveTypedValue(field: Field, value: string): void {
 }
 
 /**
- * The value typed into the named field before the takeover ('' if none), for the app's field to
+ * The value typed into the (first) field of that name before the takeover ('' if none), for the app's field to
  * start from. '' while hydrating: a hydrated field must start as the build drew it (React does not
  * correct a hydrated element's attributes, such as a button's `disabled`); it gets the value at the commit.
  */
 export function takeTypedValue(name: string): string {
-  return isHydrating() ? '' : (typed.get(name) ?? '');
+  return isHydrating() ? '' : (typed.get(`${name}#0`) ?? '');
 }

@@ -5,7 +5,7 @@ import { AppPage } from './AppPage';
 /** /account: export and delete. */
 export class AccountPage extends AppPage {
   async open(): Promise<void> {
-    await this.page.goto('/account');
+    await this.goto('/account');
     await expect(this.page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
   }
 

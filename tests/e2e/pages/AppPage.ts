@@ -11,6 +11,15 @@ export class AppPage {
     await expect(this.page.locator('#root')).not.toHaveAttribute('data-prerendered');
   }
 
+  /**
+   * Opens a screen and waits until the app draws it: a signed-in screen first paints its shell
+   * (web/build/prerender.ts), which keeps a tap and what is typed, but not a picked file.
+   */
+  async goto(path: string): Promise<void> {
+    await this.page.goto(path);
+    await this.waitForApp();
+  }
+
   /** Waits until the service worker controls the page: from then on the app starts offline. */
   async waitForOfflineReady(): Promise<void> {
     await waitForWorker(this.page);

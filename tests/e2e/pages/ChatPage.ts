@@ -8,7 +8,7 @@ import { registerAndLogIn } from './session';
 /** The chat workspace: header, message list, input bar and the conversations sidebar. */
 export class ChatPage extends AppPage {
   async open(search = ''): Promise<void> {
-    await this.page.goto(`/chat${search}`);
+    await this.goto(`/chat${search}`);
   }
 
   /**

@@ -8,7 +8,7 @@ import { AppPage } from './AppPage';
  */
 export class DebriefPage extends AppPage {
   async open(): Promise<void> {
-    await this.page.goto('/debrief');
+    await this.goto('/debrief');
     await expect(
       this.page.getByRole('heading', { level: 1, name: 'Debrief a meeting' }),
     ).toBeVisible();

@@ -56,7 +56,7 @@ export class FlowPage extends ChatPage {
 
   /** Opens a flow by its URL, where it was left if it was started before. */
   async openFlow(type: FlowType): Promise<void> {
-    await this.page.goto(`/chat?flow=${type}`);
+    await this.goto(`/chat?flow=${type}`);
     await expect(this.card).toBeVisible();
   }
 

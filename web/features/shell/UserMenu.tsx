@@ -1,6 +1,7 @@
 import { chevronDownOutline } from 'ionicons/icons';
 import { Suspense, lazy } from 'react';
 import type { User } from '../../../domain/contract/auth';
+import { earlyTap } from '../../../domain/contract/earlyTapScript';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { usePopoverMenu } from '../../ui/usePopoverMenu';
 
@@ -28,8 +29,10 @@ export function UserMenu({ user }: { user: User | null }) {
           type="button"
           className="header-button user-menu__trigger"
           // The name starts with what the button shows (the initials), so a rep using voice control can say it.
-          // A signed-in screen's shell (drawn by the build) knows no initials yet.
+          // A signed-in screen's shell (drawn by the build) knows no initials yet; its tap is kept by
+          // this mark, the label being another until the app draws the rep's.
           aria-label={initialsOf(user) ? `${initialsOf(user)}, Account menu` : 'Account menu'}
+          {...earlyTap('account-menu')}
           aria-haspopup="dialog"
           aria-expanded={menu.isOpen}
           onClick={menu.open}
