@@ -61,7 +61,9 @@ function parseManifest(text: string, file: string): Manifest {
   if (
     !isFileMap(value.pages) ||
     (value.shells !== undefined && !isFileMap(value.shells)) ||
-    typeof value.notFound !== 'string' || !isStringList(value.appRoutes)) {
+    typeof value.notFound !== 'string' ||
+    !isStringList(value.appRoutes)
+  ) {
     throw new Error(
       `${file} is not a prerender manifest ({pages, shells, notFound, appRoutes}): rebuild with \`npm run build\``,
     );

@@ -45,9 +45,7 @@ for (const size of [
     await chat.openAsNewUser(newAccount);
 
     // The header's button says what it holds, and is still a full-size target that fits.
-    await expect(
-      page.locator('header.chat-header .chat-header__tools-button'),
-    ).toHaveText('Tools');
+    await expect(page.locator('header.chat-header .chat-header__tools-button')).toHaveText('Tools');
     await expect(chat.toolsButton).toBeVisible();
     // The title keeps the width between the two buttons.
     expect((await chat.title.boundingBox())!.width).toBeGreaterThanOrEqual(190);

@@ -24,10 +24,22 @@ export const PRERENDERED_PAGES = [
  */
 export const SIGNED_IN_SHELLS = [
   { path: '/chat', file: 'shell-chat.html', screen: 'web/app/ChatRoute.tsx' },
-  { path: '/profile', file: 'shell-profile.html', screen: 'web/features/profile/ProfileScreen.tsx' },
+  {
+    path: '/profile',
+    file: 'shell-profile.html',
+    screen: 'web/features/profile/ProfileScreen.tsx',
+  },
   { path: '/kit', file: 'shell-kit.html', screen: 'web/features/kit/KitScreen.tsx' },
-  { path: '/debrief', file: 'shell-debrief.html', screen: 'web/features/debrief/DebriefScreen.tsx' },
-  { path: '/account', file: 'shell-account.html', screen: 'web/features/account/AccountScreen.tsx' },
+  {
+    path: '/debrief',
+    file: 'shell-debrief.html',
+    screen: 'web/features/debrief/DebriefScreen.tsx',
+  },
+  {
+    path: '/account',
+    file: 'shell-account.html',
+    screen: 'web/features/account/AccountScreen.tsx',
+  },
   {
     path: '/meetings',
     file: 'shell-meetings.html',
