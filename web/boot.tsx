@@ -61,6 +61,7 @@ async function start(container: HTMLElement): Promise<void> {
   if (takeover === 'frame') return takeOverFrame(container, app, router);
   const finishTyping = watchTypedValues(container);
   const stylesheet = document.querySelector<HTMLLinkElement>('link[data-app-styles]');
+  if (takeover === 'replace') await evaluateScreenChunks();
   await Promise.all([
     loadCurrentScreen(router),
     stylesheet && applyStylesheet(stylesheet),
@@ -151,6 +152,22 @@ function createRouter() {
 function sessionKnown(): Promise<unknown> {
   const asked = queryClient.ensureQueryData(userQueryOptions).catch(() => null);
   return Promise.race([asked, new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS))]);
+}
+
+/**
+ * A signed-in screen's shell lists the screen's chunks, each after those it imports
+ * (web/build/prerender.ts, `data-screen`): evaluated here a task each, where the router's import of
+ * the screen would evaluate them all in one long task that holds a tap back. One that fails to
+ * load is left to that import, which reports it.
+ */
+async function evaluateScreenChunks(): Promise<void> {
+  const chunks = document.querySelectorAll<HTMLLinkElement>(
+    'link[rel="modulepreload"][data-screen]',
+  );
+  for (const chunk of chunks) {
+    await import(/* @vite-ignore */ chunk.href).catch(() => undefined);
+    await nextTask();
+  }
 }
 
 /** A promise for the start of a later task: what follows runs apart from what came before. */

@@ -166,8 +166,8 @@ function withoutScreenStyles(html: string): string {
 }
 
 /**
- * The files a screen's lazy module needs that the page does not list already: its chunk, the chunks
- * it imports, and their stylesheets.
+ * The files a screen's lazy module needs: its chunk, the chunks it imports and their stylesheets,
+ * each chunk after those it imports (the order in which the browser evaluates them).
  */
 function screenCode(bundle: Rolldown.OutputBundle, screenModule: string): string[] {
   const chunks = Object.values(bundle).filter(
@@ -176,14 +176,16 @@ function screenCode(bundle: Rolldown.OutputBundle, screenModule: string): string
   const screen = chunks.find((chunk) => chunk.facadeModuleId === screenModule);
   if (!screen) throw new Error(`no chunk is the screen ${screenModule}: check SIGNED_IN_SHELLS`);
   const files = new Set<string>();
+  const seen = new Set<string>();
   const visit = (chunk: Rolldown.OutputChunk): void => {
-    if (files.has(chunk.fileName)) return;
-    files.add(chunk.fileName);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
     for (const name of chunk.imports) {
       const imported = bundle[name];
       if (imported?.type === 'chunk') visit(imported);
     }
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    files.add(chunk.fileName);
   };
   visit(screen);
   return [...files];
@@ -194,7 +196,8 @@ function screenCode(bundle: Rolldown.OutputBundle, screenModule: string): string
  * inserts a link at a time once the page has painted): fetched beside the app's, and the router's
  * import of the screen then finds every link in place, where Vite's preload helper would append
  * the screen's dozens of links in one long task. Stylesheets are linked as stylesheets: the helper
- * looks for those.
+ * looks for those. The screen's chunks are marked `data-screen`, in the order they evaluate: boot.tsx
+ * evaluates them a task each before the router imports the screen.
  */
 function withScreenPreloads(html: string, files: string[]): string {
   const end = '</template>';
@@ -205,7 +208,7 @@ function withScreenPreloads(html: string, files: string[]): string {
     .map((file) =>
       file.endsWith('.css')
         ? `<link rel="stylesheet" crossorigin href="/${file}">`
-        : `<link rel="modulepreload" crossorigin href="/${file}">`,
+        : `<link rel="modulepreload" crossorigin href="/${file}" data-screen>`,
     );
   return html.replace(template, template.replace(end, `${links.join('\n')}\n${end}`));
 }
