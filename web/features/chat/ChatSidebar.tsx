@@ -6,7 +6,7 @@ import {
   searchOutline,
   sparkles,
 } from 'ionicons/icons';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { User } from '../../../domain/contract/auth';
 import type { LocalChat } from '../../data/db';
@@ -56,6 +56,10 @@ export function ChatSidebar({
   const now = useNow();
   const isDrawer = !isDesktop;
   const firstButton = useRef<HTMLButtonElement>(null);
+  // A phone's drawer is drawn when it first opens (and kept): the rep's conversations, however many,
+  // are no part of the chat's first frame.
+  const [drawn, setDrawn] = useState(!isDrawer || isOpen);
+  if (!drawn && (!isDrawer || isOpen)) setDrawn(true);
 
   useEffect(() => {
     if (!isDrawer || !isOpen) return;
@@ -94,85 +98,93 @@ export function ChatSidebar({
         inert={isDrawer && !isOpen}
         {...(isDrawer && isOpen ? { role: 'dialog', 'aria-modal': true } : {})}
       >
-        <div className="chat-sidebar__top">
-          {isDrawer && (
-            <div className="chat-sidebar__heading">
-              <strong>Tools and conversations</strong>
+        {drawn && (
+          <>
+            <div className="chat-sidebar__top">
+              {isDrawer && (
+                <div className="chat-sidebar__heading">
+                  <strong>Tools and conversations</strong>
+                  <IconButton
+                    className="chat-sidebar__close"
+                    aria-label="Close conversations"
+                    onClick={onClose}
+                    icon={closeOutline}
+                  />
+                </div>
+              )}
+              <button
+                ref={firstButton}
+                type="button"
+                className="chat-sidebar__new"
+                onClick={andClose(onNewChat)}
+              >
+                <InlineIcon icon={addOutline} />
+                New Chat
+              </button>
+              <button type="button" className="chat-sidebar__search" onClick={andClose(onSearch)}>
+                <InlineIcon icon={searchOutline} />
+                Search everything
+              </button>
+              <button
+                type="button"
+                className="chat-sidebar__featured"
+                onClick={andClose(onFeatured)}
+              >
+                <InlineIcon icon={sparkles} />
+                <span>{FEATURED_PROMPT}</span>
+              </button>
+            </div>
+
+            <div className="chat-sidebar__scroll">
+              {flowMenu}
+              <nav className="chat-sidebar__recent" aria-labelledby="chat-sidebar-recent">
+                <h2 id="chat-sidebar-recent" className="section-label">
+                  Recent Conversations
+                </h2>
+                {chats.length === 0 ? (
+                  <p className="chat-sidebar__empty">Your conversations will appear here.</p>
+                ) : (
+                  <ul className="plain-list">
+                    {chats.map((chat) => (
+                      <li key={chat.id}>
+                        <button
+                          type="button"
+                          className={`chat-sidebar__chat${chat.id === activeChatId ? ' chat-sidebar__chat--active' : ''}`}
+                          aria-current={chat.id === activeChatId ? 'page' : undefined}
+                          title={chat.title}
+                          onClick={andClose(() => onOpenChat(chat.id))}
+                        >
+                          <InlineIcon icon={chatbubbleOutline} />
+                          <span className="chat-sidebar__chat-text">
+                            <span className="chat-sidebar__chat-title">
+                              {sidebarTitle(chat.title, isDesktop)}
+                            </span>
+                            <span className="chat-sidebar__chat-time">
+                              {relativeTime(chat.updatedAt, now)}
+                            </span>
+                          </span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </nav>
+            </div>
+
+            <div className="chat-sidebar__user">
+              <span className="avatar" aria-hidden="true">
+                {initialsOf(user)}
+              </span>
+              <span className="chat-sidebar__who">{user.name?.trim() || user.email}</span>
               <IconButton
-                className="chat-sidebar__close"
-                aria-label="Close conversations"
-                onClick={onClose}
-                icon={closeOutline}
+                className="chat-sidebar__logout"
+                aria-label="Log out"
+                onClick={onLogout}
+                icon={logOutOutline}
               />
             </div>
-          )}
-          <button
-            ref={firstButton}
-            type="button"
-            className="chat-sidebar__new"
-            onClick={andClose(onNewChat)}
-          >
-            <InlineIcon icon={addOutline} />
-            New Chat
-          </button>
-          <button type="button" className="chat-sidebar__search" onClick={andClose(onSearch)}>
-            <InlineIcon icon={searchOutline} />
-            Search everything
-          </button>
-          <button type="button" className="chat-sidebar__featured" onClick={andClose(onFeatured)}>
-            <InlineIcon icon={sparkles} />
-            <span>{FEATURED_PROMPT}</span>
-          </button>
-        </div>
-
-        <div className="chat-sidebar__scroll">
-          {flowMenu}
-          <nav className="chat-sidebar__recent" aria-labelledby="chat-sidebar-recent">
-            <h2 id="chat-sidebar-recent" className="section-label">
-              Recent Conversations
-            </h2>
-            {chats.length === 0 ? (
-              <p className="chat-sidebar__empty">Your conversations will appear here.</p>
-            ) : (
-              <ul className="plain-list">
-                {chats.map((chat) => (
-                  <li key={chat.id}>
-                    <button
-                      type="button"
-                      className={`chat-sidebar__chat${chat.id === activeChatId ? ' chat-sidebar__chat--active' : ''}`}
-                      aria-current={chat.id === activeChatId ? 'page' : undefined}
-                      title={chat.title}
-                      onClick={andClose(() => onOpenChat(chat.id))}
-                    >
-                      <InlineIcon icon={chatbubbleOutline} />
-                      <span className="chat-sidebar__chat-text">
-                        <span className="chat-sidebar__chat-title">
-                          {sidebarTitle(chat.title, isDesktop)}
-                        </span>
-                        <span className="chat-sidebar__chat-time">
-                          {relativeTime(chat.updatedAt, now)}
-                        </span>
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </nav>
-        </div>
-
-        <div className="chat-sidebar__user">
-          <span className="avatar" aria-hidden="true">
-            {initialsOf(user)}
-          </span>
-          <span className="chat-sidebar__who">{user.name?.trim() || user.email}</span>
-          <IconButton
-            className="chat-sidebar__logout"
-            aria-label="Log out"
-            onClick={onLogout}
-            icon={logOutOutline}
-          />
-        </div>
+          </>
+        )}
       </aside>
     </>
   );
