@@ -44,6 +44,9 @@ export default defineConfig({
         // worker registration rejects silently (stack-notes): build it as a plain script.
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The signed-in screens' shells are the server's answer to a first visit; the worker answers
+        // later ones with the app's own start (web/sw.ts), so it keeps no copy of them.
+        globIgnores: ['shell-*.html'],
       },
     }),
     ionicReactTreeshakePlugin(),

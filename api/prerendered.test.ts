@@ -20,6 +20,7 @@ beforeAll(async () => {
     ['pricing.html', 'Pricing'],
     ['404.html', '404 Page Not Found'],
     ['shell-profile.html', 'What you sell'],
+    ['shell-chat.html', 'New Conversation'],
   ]) {
     writeFileSync(
       join(dist, file as string),
@@ -31,9 +32,19 @@ beforeAll(async () => {
     join(dist, 'prerendered.json'),
     JSON.stringify({
       pages: { '/': 'landing.html', '/about': 'about.html', '/pricing': 'pricing.html' },
-      shells: { '/profile': 'shell-profile.html' },
+      shells: { '/profile': 'shell-profile.html', '/chat': 'shell-chat.html' },
+      bareShells: ['/chat'],
       notFound: '404.html',
-      appRoutes: ['/', '/about', '/pricing', '/auth', '/auth/$tab', '/dashboard', '/profile'],
+      appRoutes: [
+        '/',
+        '/about',
+        '/pricing',
+        '/auth',
+        '/auth/$tab',
+        '/dashboard',
+        '/profile',
+        '/chat',
+      ],
     }),
   );
   server = await startTestServer({}, { webDist: dist });
@@ -95,12 +106,21 @@ describe('the prerendered public pages', () => {
       expect(res.text, path).toContain('<h1>What you sell</h1>');
       // A cache between must not hand one visitor's answer to the other.
       expect(res.headers.get('vary'), path).toMatch(/cookie/i);
-      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
     }
-    const guest = await new TestClient(server.url).get('/profile');
-    expect(guest.status).toBe(200);
-    expect(guest.text).toContain('Pitchpad shell');
-    expect(guest.headers.get('vary')).toMatch(/cookie/i);
+    // A guest's cookies (the guest session, the CSRF secret) are no session: the app's start page.
+    const guest = new TestClient(server.url);
+    await guest.token();
+    expect(guest.cookies.size).toBeGreaterThan(0);
+    const asGuest = await guest.get('/profile');
+    expect(asGuest.status).toBe(200);
+    expect(asGuest.text).toContain('Pitchpad shell');
+    expect(asGuest.headers.get('vary')).toMatch(/cookie/i);
+    expect(asGuest.headers.get('cache-control')).toBe('private, no-cache');
+    // The chat's shell is a new conversation: a chat or a flow named in the query is another screen.
+    expect((await client.get('/chat')).text).toContain('<h1>New Conversation</h1>');
+    for (const path of ['/chat?chat=0190d1a2-0000-7000-8000-000000000001', '/chat?flow=email'])
+      expect((await client.get(path)).text, path).toContain('Pitchpad shell');
     // The public pages are the same for everyone, signed in or not.
     const landing = await client.get('/');
     expect(landing.text).toContain('<h1>Got an idea?</h1>');

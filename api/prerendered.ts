@@ -18,8 +18,11 @@ import { join } from 'node:path';
 export interface PrerenderedPages {
   /** The prerendered file for one of the public pages, e.g. '/landing.html'; undefined otherwise. */
   pageFor(path: string): string | undefined;
-  /** The shell of a signed-in screen, e.g. '/shell-profile.html'; undefined for any other path. */
-  shellFor(path: string): string | undefined;
+  /**
+   * The shell of a signed-in screen, e.g. '/shell-profile.html'; undefined for any other path, and
+   * for a shell drawn only for its bare address when `query` is not empty (/chat?chat=… is a chat).
+   */
+  shellFor(path: string, query?: string): string | undefined;
   /** For a path that is no file: the app shell, or the 404 page with its status. */
   fallbackFor(path: string): { file: string; status: 200 | 404 };
 }
@@ -28,16 +31,19 @@ interface Manifest {
   pages: Record<string, string>;
   /** Absent from a build before the shells. */
   shells?: Record<string, string>;
+  /** The shells drawn only for their bare address. */
+  bareShells?: string[];
   notFound: string;
   appRoutes: string[];
 }
 
-const SHELL = { file: 'index.html', status: 200 } as const;
+/** The app's empty start page, index.html (not a signed-in screen's shell). */
+const APP_START = { file: 'index.html', status: 200 } as const;
 
 export function prerenderedPages(distDir: string): PrerenderedPages {
   const file = join(distDir, 'prerendered.json');
   if (!existsSync(file))
-    return { pageFor: () => undefined, shellFor: () => undefined, fallbackFor: () => SHELL };
+    return { pageFor: () => undefined, shellFor: () => undefined, fallbackFor: () => APP_START };
   const manifest = parseManifest(readFileSync(file, 'utf8'), file);
   const routes = manifest.appRoutes.map((route) => routeMatcher(route.toLowerCase()));
   return {
@@ -45,13 +51,15 @@ export function prerenderedPages(distDir: string): PrerenderedPages {
       const page = manifest.pages[routePath(path)];
       return page === undefined ? undefined : `/${page}`;
     },
-    shellFor: (path) => {
-      const shell = manifest.shells?.[routePath(path)];
-      return shell === undefined ? undefined : `/${shell}`;
+    shellFor: (path, query = '') => {
+      const route = routePath(path);
+      const shell = manifest.shells?.[route];
+      if (shell === undefined || (query !== '' && manifest.bareShells?.includes(route))) return;
+      return `/${shell}`;
     },
     fallbackFor: (path) =>
       routes.some((matches) => matches(routePath(path)))
-        ? SHELL
+        ? APP_START
         : { file: manifest.notFound, status: 404 },
   };
 }
@@ -61,6 +69,7 @@ function parseManifest(text: string, file: string): Manifest {
   if (
     !isFileMap(value.pages) ||
     (value.shells !== undefined && !isFileMap(value.shells)) ||
+    (value.bareShells !== undefined && !isStringList(value.bareShells)) ||
     typeof value.notFound !== 'string' ||
     !isStringList(value.appRoutes)
   ) {

@@ -14,18 +14,22 @@ import { prerenderedPages } from './prerendered';
  */
 export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
   const hasBuild = existsSync(join(distDir, 'index.html'));
-  const prerendered = prerenderedPages(distDir); // the public pages' HTML and the 404 page (api/prerendered.ts)
+  // The public pages' HTML, the signed-in screens' shells and the 404 page (api/prerendered.ts).
+  const prerendered = prerenderedPages(distDir);
   return async (ctx, next) => {
+    let dependsOnCookie = false;
     /**
      * A signed-in screen's shell (api/prerendered.ts) for a browser that sends a session cookie: it
      * paints the screen before any script. Only the cookie's presence is read, no session lookup: a
      * stale one gets the shell, and the app sends the visitor to sign in as it would from the empty
-     * page. The answer depends on the cookie, so a cache keeps one per cookie.
+     * page. The answer depends on the cookie: a shared cache keeps none (private), others one per
+     * cookie.
      */
     const signedInShell = () => {
-      const shell = prerendered.shellFor(ctx.path);
+      const shell = prerendered.shellFor(ctx.path, ctx.querystring);
       if (!shell) return undefined;
       ctx.vary('Cookie');
+      dependsOnCookie = true;
       return ctx.cookies.get(cookieNames(ctx.config.secureCookies).session) ? shell : undefined;
     };
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
@@ -53,7 +57,7 @@ export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
         maxage: isAsset ? 365 * 24 * 3600 * 1000 : 0,
         immutable: isAsset,
         setHeaders: (res, path) => {
-          if (!isAsset) res.setHeader('Cache-Control', 'no-cache');
+          if (!isAsset) res.setHeader('Cache-Control', pageCaching(dependsOnCookie));
           // koa-send hands us the compressed copy's path: the media type is the original file's.
           if (withoutEncodingSuffix(path).endsWith('.webmanifest'))
             res.setHeader('Content-Type', 'application/manifest+json');
@@ -68,11 +72,16 @@ export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
       ctx.status = 404;
       return;
     }
-    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('Cache-Control', pageCaching(dependsOnCookie));
     const fallback = prerendered.fallbackFor(ctx.path);
     await send(ctx, fallback.file, { root: distDir });
     ctx.status = fallback.status;
   };
+}
+
+/** A page is asked for again at each visit; one that depends on the cookie is no shared cache's. */
+function pageCaching(dependsOnCookie: boolean): string {
+  return dependsOnCookie ? 'private, no-cache' : 'no-cache';
 }
 
 function withoutEncodingSuffix(path: string): string {

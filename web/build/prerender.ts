@@ -96,6 +96,9 @@ export function prerenderPlugin({ configFile }: { configFile: string }): Plugin 
           const manifest: PrerenderManifest = {
             pages: Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.path, page.file])),
             shells: Object.fromEntries(SIGNED_IN_SHELLS.map((page) => [page.path, page.file])),
+            bareShells: SIGNED_IN_SHELLS.filter((page) => 'bare' in page && page.bare).map(
+              (page) => page.path,
+            ),
             notFound: NOT_FOUND_FILE,
             appRoutes: render.appRoutePaths(),
           };
@@ -156,10 +159,10 @@ function withoutScreenStyles(html: string): string {
   const hrefs = [...html.matchAll(/<link[^>]*href="([^"]+)"[^>]*data-screen-styles[^>]*>/g)].map(
     (match) => match[1]!,
   );
-  let out = html.replace(/<link[^>]*data-screen-styles[^>]*>\s*/g, '');
-  // beasties' fallback for a page without JavaScript, one per stylesheet it deferred.
-  for (const href of hrefs)
-    out = out.replace(new RegExp(`<noscript><link[^>]*href="${href}"[^>]*></noscript>\\s*`), '');
+  // With them go beasties' fallbacks for a page without JavaScript (a <noscript> link each).
+  const out = html
+    .replace(/<link[^>]*data-screen-styles[^>]*>\s*/g, '')
+    .replace(/<noscript>\s*<\/noscript>\s*/g, '');
   if (out.includes('data-screen-styles') || hrefs.some((href) => out.includes(`"${href}"`)))
     throw new Error('a screen stylesheet is still linked from a shell: check beasties output');
   return out;
@@ -204,7 +207,8 @@ function withScreenPreloads(html: string, files: string[]): string {
   const template = html.match(/<template id="boot-preloads">[\s\S]*?<\/template>/)?.[0];
   if (!template) throw new Error('a shell has no boot-preloads template (bootPreloadPlugin)');
   const links = files
-    .filter((file) => !html.includes(`href="/${file}"`))
+    // Not what the page loads already: its entry script (src) and the app's own preloads (href).
+    .filter((file) => !html.includes(`"/${file}"`))
     .map((file) =>
       file.endsWith('.css')
         ? `<link rel="stylesheet" crossorigin href="/${file}">`

@@ -84,6 +84,19 @@ describe("on a signed-in screen's shell", () => {
     expect(scope[SHELL_TAP_GLOBAL]).toBeUndefined();
   });
 
+  it('keeps one tap in all: a marked one after a kept tap is dropped, and the other way round', () => {
+    const root = page('replace');
+    tap(root.querySelector('[aria-label="Account menu"]')!);
+    tap(root.querySelector('[data-early-tap="menu"]')!);
+    expect(scope[SHELL_TAP_GLOBAL]).toEqual({ label: 'Account menu', index: 0 });
+    expect(scope[EARLY_TAP_GLOBAL]).toBeUndefined();
+    delete scope[SHELL_TAP_GLOBAL];
+    tap(root.querySelector('[data-early-tap="menu"]')!);
+    tap(root.querySelector('[aria-label="Account menu"]')!);
+    expect(scope[EARLY_TAP_GLOBAL]).toBe('menu');
+    expect(scope[SHELL_TAP_GLOBAL]).toBeUndefined();
+  });
+
   it("keeps a tap on an unmarked form's submit button (Enter in its field taps it) as a tap", () => {
     const root = page('replace');
     expect(tap(root.querySelector('form.unmarked button')!)).toBe(true);

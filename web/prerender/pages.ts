@@ -18,12 +18,14 @@ export const PRERENDERED_PAGES = [
  * The signed-in screens the build also draws, as a shell: the header and the screen as the app first
  * draws it while its data comes (the loading state), for someone not named yet. The server sends one
  * to a browser with a session cookie on its first visit, so the screen paints before any script;
- * the app then draws its own in its place (boot.tsx). A flow's address (/chat?flow=email) gets the
- * chat's: the match is by path. `screen` is the route's lazy module (web/routes/), whose code the
- * shell lists for preloading with the app's.
+ * the app then draws its own in its place (boot.tsx). A shell marked `bare` is sent only for the
+ * address without a query: the chat's shell is a new conversation, and /chat?chat=… or ?flow=… is
+ * another screen. `screen` is the route's lazy module (web/routes/), whose code the shell lists for
+ * preloading with the app's.
  */
 export const SIGNED_IN_SHELLS = [
-  { path: '/chat', file: 'shell-chat.html', screen: 'web/app/ChatRoute.tsx' },
+  // A new conversation: a chat or a flow in the query (?chat=, ?flow=) is another screen.
+  { path: '/chat', file: 'shell-chat.html', screen: 'web/app/ChatRoute.tsx', bare: true },
   {
     path: '/profile',
     file: 'shell-profile.html',
@@ -65,6 +67,8 @@ export interface PrerenderManifest {
   pages: Record<string, string>;
   /** The signed-in screens' shells by path (SIGNED_IN_SHELLS), for a request with a session cookie. */
   shells: Record<string, string>;
+  /** The paths whose shell is drawn only for the bare address (no query). */
+  bareShells: string[];
   notFound: string;
   /** Every path the client router knows, `$name` for a parameter segment (e.g. /auth/$tab). */
   appRoutes: string[];
