@@ -14,6 +14,7 @@ import { createQueryClient, persistQueryCache } from './queryClient';
 import { CONTENT_END_ID } from './prerender/pages';
 import { startHydrating, whenScreenDrawn } from './prerender/takeover';
 import { watchTypedValues } from './prerender/typedValues';
+import { followScroll } from './prerender/scrollKept';
 import { replayEarlyTap, takeShellTap } from './prerender/earlyTaps';
 import { frameOnPage, removeFrame, replayFrameTap } from './prerender/frameTakeover';
 import { preloadSignedInHeader } from './features/shell/AppHeader';
@@ -34,15 +35,17 @@ void start(rootElement);
 /**
  * The saved query cache first (a synchronous read of localStorage): route guards then know the user
  * even offline. A prerendered page (web/build/prerender.ts: the landing page, /about, /pricing, the
- * auth pages, the 404 screen) is on screen already and stays usable while the app takes it over in
- * slices (a transition, so no long task holds a tap back):
+ * auth pages, the 404 screen, a signed-in screen's shell) is on screen already and stays usable
+ * while the app takes it over in slices (a transition, so no long task holds a tap back):
  *
  *  - A first-time visitor (nothing saved, nothing fetched yet) sees what the build drew, so React
  *    hydrates it: the markup stays, React only attaches to it, and the browser has no page to style
  *    and lay out again. The screen (inside the router's Suspense) hydrates in a pass after the header.
- *  - Otherwise (signed in, a price known) and on the 404 screen (drawn for a made-up path) the app
- *    draws something else: it renders its own, and its first commit replaces the markup in one task,
- *    so nothing is painted in between. Hydrating those would report a mismatch and end the same way.
+ *  - Otherwise (signed in, a price known), on the 404 screen (drawn for a made-up path) and on a
+ *    shell (drawn for someone not named) the app draws something else: it renders its own, and its
+ *    first commit replaces the markup in one task, so nothing is painted in between. Hydrating those
+ *    would report a mismatch and end the same way. What was typed, tapped and scrolled there is
+ *    carried over.
  */
 async function start(container: HTMLElement): Promise<void> {
   // Each step in a task of its own (modules evaluated, router made, cache read, route loaded), so
@@ -60,6 +63,8 @@ async function start(container: HTMLElement): Promise<void> {
   }
   if (takeover === 'frame') return takeOverFrame(container, app, router);
   const finishTyping = watchTypedValues(container);
+  // A shell is replaced by a new screen, which starts at the top: it goes back where the rep was.
+  const finishScroll = takeover === 'replace' ? followScroll(container) : () => undefined;
   const stylesheet = document.querySelector<HTMLLinkElement>('link[data-app-styles]');
   if (takeover === 'replace') await evaluateScreenChunks();
   await Promise.all([
@@ -70,6 +75,7 @@ async function start(container: HTMLElement): Promise<void> {
   await nextTask();
   whenScreenDrawn(() => {
     finishTyping(container);
+    finishScroll(container);
     delete container.dataset.prerendered; // taken over (tests/e2e/prerender.spec.ts waits for this)
     // A tap kept before now (domain/contract/earlyTapScript.ts), once the typed values above have reached
     // the app's state: a task later, when React has drawn them.

@@ -424,4 +424,22 @@ test.describe('a first visit, before the service worker answers', () => {
     await takenOver(page);
     await expect(page.getByRole('dialog', { name: 'Tools and conversations' })).toBeVisible();
   });
+
+  test("a signed-in screen's shell scrolled before the app has loaded stays where the rep scrolled it", async ({
+    page,
+    newAccount,
+  }) => {
+    await registerAndLogIn(page.request, newAccount);
+    const appCode = await holdRequests(page, /\/assets\/index-[^/]+\.js$/);
+    await page.goto('/account', { waitUntil: 'commit' });
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'replace');
+    const scroller = page.locator('.screen-content');
+    await scroller.evaluate((element) => element.scrollTo(0, 400));
+    appCode.release();
+    await takenOver(page);
+    await expect(page.getByRole('heading', { name: 'Email', level: 2 })).toBeVisible();
+    // Not thrown back to the top (the list above may still grow as its data comes: the browser keeps
+    // what the rep was reading in place, which can move the offset a little).
+    expect(await scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(300);
+  });
 });
