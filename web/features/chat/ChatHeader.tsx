@@ -6,6 +6,7 @@ import {
   timeOutline,
 } from 'ionicons/icons';
 import type { ModelsResponse } from '../../../domain/contract/chat';
+import { IconButton } from '../../ui/IconButton';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { ModelPicker } from './ModelPicker';
 
@@ -84,32 +85,26 @@ export function ChatHeader({
         </div>
         <div className="chat-header__buttons chat-header__buttons--end">
           {onShare && (
-            <button
-              type="button"
+            <IconButton
               className="chat-header__button chat-header__icon-button chat-header__share"
               aria-label="Share this chat"
               onClick={onShare}
-            >
-              <InlineIcon icon={shareOutline} />
-            </button>
+              icon={shareOutline}
+            />
           )}
           {/* Below 360 px the title needs the width: search is in the drawer there. */}
-          <button
-            type="button"
+          <IconButton
             className="chat-header__button chat-header__icon-button chat-header__search"
             aria-label="Search"
             onClick={onSearch}
-          >
-            <InlineIcon icon={searchOutline} />
-          </button>
-          <button
-            type="button"
+            icon={searchOutline}
+          />
+          <IconButton
             className="chat-header__button chat-header__icon-button chat-header__phone-only"
             aria-label="New Chat"
             onClick={onNewChat}
-          >
-            <InlineIcon icon={createOutline} />
-          </button>
+            icon={createOutline}
+          />
         </div>
       </div>
     </header>
