@@ -15,6 +15,7 @@ import { describeSmtpUrl, mailDir } from './mail';
 import { vapidKeys } from './push/vapid';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
+const KEEP_ALIVE_MS = 65_000;
 
 async function main() {
   let config;
@@ -46,6 +47,11 @@ async function main() {
   await vapidKeys(db.pool, config, log);
   const app = createApp({ config, pool: db.pool, log, llm });
   const server = app.listen(config.port, config.host);
+  // An idle keep-alive socket is closed after this long. Node's 5 s is shorter than what clients and
+  // proxies keep one for (60 s is usual for load balancers), so a request sent on a socket as the
+  // server closed it failed with ECONNRESET; the server now waits longer than they do.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   await new Promise<void>((resolve, reject) =>
     server.once('listening', resolve).once('error', reject),
   );

@@ -21,6 +21,7 @@ beforeAll(async () => {
     ['404.html', '404 Page Not Found'],
     ['shell-profile.html', 'What you sell'],
     ['shell-chat.html', 'New Conversation'],
+    ['shell-flow-email.html', 'Cold email'],
   ]) {
     writeFileSync(
       join(dist, file as string),
@@ -32,7 +33,11 @@ beforeAll(async () => {
     join(dist, 'prerendered.json'),
     JSON.stringify({
       pages: { '/': 'landing.html', '/about': 'about.html', '/pricing': 'pricing.html' },
-      shells: { '/profile': 'shell-profile.html', '/chat': 'shell-chat.html' },
+      shells: {
+        '/profile': 'shell-profile.html',
+        '/chat': 'shell-chat.html',
+        '/chat?flow=email': 'shell-flow-email.html',
+      },
       bareShells: ['/chat'],
       notFound: '404.html',
       appRoutes: [
@@ -117,9 +122,16 @@ describe('the prerendered public pages', () => {
     expect(asGuest.text).toContain('Pitchpad shell');
     expect(asGuest.headers.get('vary')).toMatch(/cookie/i);
     expect(asGuest.headers.get('cache-control')).toBe('private, no-cache');
-    // The chat's shell is a new conversation: a chat or a flow named in the query is another screen.
+    // The chat's shell is a new conversation; a flow's first step has its own; a chat named in the
+    // query, a flow with no shell or more in the query is another screen.
     expect((await client.get('/chat')).text).toContain('<h1>New Conversation</h1>');
-    for (const path of ['/chat?chat=0190d1a2-0000-7000-8000-000000000001', '/chat?flow=email'])
+    expect((await client.get('/chat?flow=email')).text).toContain('<h1>Cold email</h1>');
+    expect((await guest.get('/chat?flow=email')).text).toContain('Pitchpad shell');
+    for (const path of [
+      '/chat?chat=0190d1a2-0000-7000-8000-000000000001',
+      '/chat?flow=demo',
+      '/chat?flow=email&chat=0190d1a2-0000-7000-8000-000000000001',
+    ])
       expect((await client.get(path)).text, path).toContain('Pitchpad shell');
     // The public pages are the same for everyone, signed in or not.
     const landing = await client.get('/');

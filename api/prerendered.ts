@@ -7,8 +7,9 @@ import { join } from 'node:path';
  * the prerendered pages and a manifest beside them (web/build/prerender.ts → web/dist/prerendered.json):
  *  - the public pages (`/`, `/about`, `/pricing`, `/auth`, `/auth/login`, `/auth/register`: web/prerender/pages.ts)
  *    → their prerendered file (landing.html, about.html, …);
- *  - a signed-in screen (`/chat`, `/profile`...: SIGNED_IN_SHELLS), asked with a session cookie → its
- *    shell (shell-profile.html, …): the screen as the app draws it while its data comes;
+ *  - a signed-in screen (`/chat`, `/profile`...: SIGNED_IN_SHELLS) or a flow (`/chat?flow=email`:
+ *    FLOW_SHELL), asked with a session cookie → its shell (shell-profile.html, shell-flow-email.html…):
+ *    the screen as the app draws it while its data comes;
  *  - a path the client router knows (`/dashboard`, `/auth/login`...) → index.html, the app shell;
  *  - any other path → 404.html with status 404 (the router would show its 404 screen there anyway).
  * A parameter segment (`/auth/$tab`) matches any one segment: the client router still has the last
@@ -19,8 +20,9 @@ export interface PrerenderedPages {
   /** The prerendered file for one of the public pages, e.g. '/landing.html'; undefined otherwise. */
   pageFor(path: string): string | undefined;
   /**
-   * The shell of a signed-in screen, e.g. '/shell-profile.html'; undefined for any other path, and
-   * for a shell drawn only for its bare address when `query` is not empty (/chat?chat=… is a chat).
+   * The shell of a signed-in screen, e.g. '/shell-profile.html', or of a flow's first step
+   * ('/chat' with `query` 'flow=email'); undefined for any other path, and for a shell drawn only
+   * for its bare address when `query` is something else (/chat?chat=… is a chat).
    */
   shellFor(path: string, query?: string): string | undefined;
   /** For a path that is no file: the app shell, or the 404 page with its status. */
@@ -53,8 +55,11 @@ export function prerenderedPages(distDir: string): PrerenderedPages {
     },
     shellFor: (path, query = '') => {
       const route = routePath(path);
+      // A flow's shell is drawn for its own address ('/chat?flow=email').
+      const exact = manifest.shells?.[query === '' ? route : `${route}?${query}`];
+      if (exact !== undefined) return `/${exact}`;
       const shell = manifest.shells?.[route];
-      if (shell === undefined || (query !== '' && manifest.bareShells?.includes(route))) return;
+      if (query === '' || shell === undefined || manifest.bareShells?.includes(route)) return;
       return `/${shell}`;
     },
     fallbackFor: (path) =>

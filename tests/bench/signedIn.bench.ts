@@ -1,6 +1,7 @@
 // `npm run bench:web` (signed-in screens part). Figures, not a test: Lighthouse 12.8's mobile
 // preset (simulated slow 4G, 4× CPU) on the screens a signed-in rep opens, with the session's
-// cookie: the chat, a flow's first step, /profile, /kit, /debrief, /account and the pricing page.
+// cookie: the chat, a flow's first step (for a paying rep), /profile, /kit, /debrief, /account and
+// the pricing page.
 // Median of BENCH_SIGNED_IN_RUNS (3) per page, against the app in its own process with the fake
 // model, the build in web/dist (BENCH_WEB_SKIP_BUILD=1 keeps it). Prints each failing
 // accessibility audit once, so a score under 100 says what to fix. BENCH_SIGNED_IN_REPORT=<dir>
@@ -11,7 +12,15 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { request } from '@playwright/test';
 import { startFakeOpenAI } from '../fakes/openai';
-import { benchModel, buildWebApp, CHROMIUM, signInBenchRep, startBenchApp } from './phone';
+import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
+import {
+  benchModel,
+  buildWebApp,
+  CHROMIUM,
+  csrfToken,
+  signInBenchRep,
+  startBenchApp,
+} from './phone';
 
 const PORT = Number(process.env.BENCH_SIGNED_IN_PORT ?? 8096);
 const RUNS = Number(process.env.BENCH_SIGNED_IN_RUNS ?? 3);
@@ -21,10 +30,34 @@ const PAGES = (
   '/chat,/chat?flow=email,/profile,/kit,/debrief,/account,/pricing'
 ).split(',');
 
-/** A new rep signed in through the API: the cookie header their browser would send. */
-async function signedInCookie(base: string): Promise<string> {
+const WEBHOOK_SECRET = 'whsec_bench';
+
+/**
+ * A new rep signed in through the API: the cookie header their browser would send. A `paying` rep
+ * pays a checkout at the Stripe fake, announced by its signed webhooks as Stripe does: a flow is a
+ * PRO tool, and a free rep who opens one is sent to pricing.
+ */
+async function signedInCookie(base: string, stripe: FakeStripe, paying = false): Promise<string> {
   const api = await request.newContext({ baseURL: base });
-  await signInBenchRep(api, 'signedin');
+  await signInBenchRep(api, paying ? 'paying' : 'signedin');
+  if (paying) {
+    const checkout = await api.post('/api/create-checkout-session', {
+      data: {},
+      headers: { 'x-csrf-token': await csrfToken(api) },
+    });
+    const { clientSecret } = (await checkout.json()) as { clientSecret: string };
+    const { completed, created } = stripe.completeCheckout(
+      clientSecret.replace(/_secret_fake$/, ''),
+    );
+    for (const event of [completed, created]) {
+      const { payload, signature } = stripe.sign(event, WEBHOOK_SECRET);
+      const res = await api.post('/api/stripe/webhook', {
+        data: payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
+      if (!res.ok()) throw new Error(`the webhook answered ${res.status()}: ${await res.text()}`);
+    }
+  }
   const { cookies } = await api.storageState();
   await api.dispose();
   return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -35,7 +68,15 @@ const median = (values: number[]) =>
 
 buildWebApp();
 const fake = await startFakeOpenAI();
-const server = await startBenchApp(PORT, benchModel(fake.url));
+const stripe = await startFakeStripe();
+const server = await startBenchApp(PORT, {
+  ...benchModel(fake.url),
+  STRIPE_SECRET_KEY: 'sk_test_bench',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_PRICE_ID: 'price_bench_pro_monthly',
+  STRIPE_API_URL: stripe.url,
+});
 const chrome = await launch({
   chromePath: CHROMIUM,
   chromeFlags: ['--headless=new', '--no-sandbox'],
@@ -43,7 +84,8 @@ const chrome = await launch({
 const rows: string[] = [];
 const failing = new Set<string>();
 try {
-  const cookie = await signedInCookie(server.url);
+  const cookie = await signedInCookie(server.url, stripe);
+  const payingCookie = await signedInCookie(server.url, stripe, true);
   for (const path of PAGES) {
     const runs: { performance: number; accessibility: number; lcp: number; tbt: number }[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -52,7 +94,7 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
-        extraHeaders: { Cookie: cookie },
+        extraHeaders: { Cookie: path.includes('flow=') ? payingCookie : cookie },
       });
       const { categories, audits } = result!.lhr;
       if (REPORT_DIR) {
@@ -80,6 +122,7 @@ try {
   await chrome.kill();
   await server.stop();
   await fake.close();
+  await stripe.close();
 }
 console.log(
   `\nSigned-in screens, Lighthouse mobile preset with the session cookie, median of ${RUNS} (targets: performance ≥ 95, accessibility 100):`,

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/AppPage';
 import { registerAndLogIn } from './pages/session';
+import { upgradeToPro } from './support/billing';
 import { holdRequests, Network } from './support/network';
 import { settle } from './support/settle';
 
@@ -358,6 +359,8 @@ const SHELLS = [
   { path: '/kit', shows: 'Your decks, case studies, pricing sheets and battlecards' },
   { path: '/debrief', shows: 'Debrief a meeting' },
   { path: '/account', shows: 'How you sign in, where you are signed in, and your data.' },
+  // A flow's first step (the home screen's 'Cold email' shortcut), drawn as a subscriber sees it.
+  { path: '/chat?flow=email', shows: "Let's write a cold email that gets a reply." },
 ] as const;
 
 test("a signed-in rep's first visit paints each screen's shell with JavaScript off, signed in and loading, never offline", async ({
@@ -374,6 +377,7 @@ test("a signed-in rep's first visit paints each screen's shell with JavaScript o
       await expect(page.getByRole('link', { name: /Sign In/ }), path).toHaveCount(0);
       await expect(page.getByText(/back online|can’t record|cannot be made/), path).toHaveCount(0);
     }
+    await page.goto('/account');
     await expect(page.getByText('Loading your passkeys…')).toBeVisible();
     await page.goto('/chat');
     await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
@@ -408,6 +412,28 @@ test.describe('a first visit, before the service worker answers', () => {
     await takenOver(page);
     await expect(chat.userMessage('Who should I call first at Freightly?')).toHaveCount(1);
     await expect(chat.input).toHaveValue('');
+  });
+
+  test("a flow's shell gives way to its first question for a subscriber, and to pricing for a free rep", async ({
+    page,
+    newAccount,
+  }) => {
+    await registerAndLogIn(page.request, newAccount);
+    const appCode = await holdRequests(page, /\/assets\/index-[^/]+\.js$/);
+    await page.goto('/chat?flow=email', { waitUntil: 'commit' });
+    await expect(page.getByText("Let's write a cold email that gets a reply.")).toBeVisible();
+    appCode.release();
+    // The flows are PRO tools: the app sends a free rep to pricing, as from any other way in.
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('heading', { name: 'Pro', exact: true })).toBeVisible();
+
+    await upgradeToPro(page.request);
+    await observeLayoutShifts(page);
+    await page.goto('/chat?flow=email');
+    await takenOver(page);
+    await expect(page.getByRole('textbox', { name: 'Who are you writing to?' })).toBeVisible();
+    await settle(page);
+    expect(await layoutShift(page)).toBeLessThan(0.05);
   });
 
   test("a tap on a signed-in screen's shell before the app has loaded is carried out once it has", async ({

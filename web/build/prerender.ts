@@ -13,8 +13,10 @@ import { createServer } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
 import { EARLY_TAP_SCRIPT } from '../../domain/contract/earlyTapScript.ts';
 import { FRAME_BODY_SCRIPT, FRAME_HEAD_SCRIPT } from '../../domain/contract/frameScript.ts';
+import { FLOW_TYPES } from '../../domain/playbooks/tools.ts';
 import {
   CONTENT_END_ID,
+  FLOW_SHELL,
   NOT_FOUND_FILE,
   NOT_FOUND_RENDER_PATH,
   PRERENDERED_PAGES,
@@ -24,7 +26,7 @@ import {
 import type { PrerenderManifest } from '../prerender/pages.ts';
 
 interface RenderModule {
-  renderPage(path: string, options?: { signedIn?: boolean }): Promise<string>;
+  renderPage(path: string, options?: { signedIn?: boolean; pro?: boolean }): Promise<string>;
   appRoutePaths(): string[];
 }
 
@@ -78,8 +80,17 @@ export function prerenderPlugin({ configFile }: { configFile: string }): Plugin 
             );
             await writeFile(join(outDir, page.file), html);
           }
-          for (const page of SIGNED_IN_SHELLS) {
-            const markup = await render.renderPage(page.path, { signedIn: true });
+          const shells = [
+            ...SIGNED_IN_SHELLS.map((page) => ({ ...page, key: page.path, pro: false })),
+            ...FLOW_TYPES.map((type) => ({
+              key: `${FLOW_SHELL.path}?${FLOW_SHELL.query(type)}`,
+              file: FLOW_SHELL.file(type),
+              screen: FLOW_SHELL.screen,
+              pro: true,
+            })),
+          ];
+          for (const page of shells) {
+            const markup = await render.renderPage(page.key, { signedIn: true, pro: page.pro });
             const styled = await beasties.process(
               withScreenStyles(pageHtml(template, markup, 'replace'), screenStyles),
             );
@@ -95,7 +106,7 @@ export function prerenderPlugin({ configFile }: { configFile: string }): Plugin 
           }
           const manifest: PrerenderManifest = {
             pages: Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.path, page.file])),
-            shells: Object.fromEntries(SIGNED_IN_SHELLS.map((page) => [page.path, page.file])),
+            shells: Object.fromEntries(shells.map((page) => [page.key, page.file])),
             bareShells: SIGNED_IN_SHELLS.filter((page) => 'bare' in page && page.bare).map(
               (page) => page.path,
             ),

@@ -50,6 +50,18 @@ export const SIGNED_IN_SHELLS = [
   { path: '/search', file: 'shell-search.html', screen: 'web/features/search/SearchScreen.tsx' },
 ] as const;
 
+/**
+ * A guided flow's first step (/chat?flow=<type>, where the home screen's 'Cold email' shortcut
+ * goes), drawn as a shell for each flow type. The flows are PRO tools, so it is drawn for a
+ * subscriber: a free rep who opens the address sees it until the app sends them to pricing.
+ */
+export const FLOW_SHELL = {
+  path: '/chat',
+  screen: 'web/app/ChatRoute.tsx',
+  query: (type: string) => `flow=${type}`,
+  file: (type: string) => `shell-flow-${type}.html`,
+} as const;
+
 /** The 404 screen, prerendered from a path no route matches; the server sends it (status 404) for such paths. */
 export const NOT_FOUND_FILE = '404.html';
 export const NOT_FOUND_RENDER_PATH = '/__not-found__';
@@ -65,7 +77,10 @@ export const PRERENDER_MANIFEST = 'prerendered.json';
 
 export interface PrerenderManifest {
   pages: Record<string, string>;
-  /** The signed-in screens' shells by path (SIGNED_IN_SHELLS), for a request with a session cookie. */
+  /**
+   * The signed-in screens' shells by path (SIGNED_IN_SHELLS), and by path and query for a flow
+   * ('/chat?flow=email': FLOW_SHELL), for a request with a session cookie.
+   */
   shells: Record<string, string>;
   /** The paths whose shell is drawn only for the bare address (no query). */
   bareShells: string[];

@@ -7,7 +7,8 @@
 import { onlineManager } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { prerender } from 'react-dom/static';
-import type { User } from '../../domain/contract/auth';
+import type { SubscriptionInfo, User } from '../../domain/contract/auth';
+import { NO_SUBSCRIPTION } from '../../domain/subscription';
 import { App } from '../App';
 import { authKeys } from '../features/auth/auth.queries';
 import { createQueryClient } from '../queryClient';
@@ -15,18 +16,34 @@ import { createAppRouter, loadCurrentScreen } from '../router';
 import { createToaster } from '../ui/toaster';
 import { drawSignedInAtBuild } from './takeover';
 
-export async function renderPage(path: string, { signedIn = false } = {}): Promise<string> {
+export async function renderPage(
+  path: string,
+  { signedIn = false, pro = false } = {},
+): Promise<string> {
   // Queries wait (paused) instead of fetching: there is no server to ask at build time.
   onlineManager.setOnline(false);
   const queryClient = createQueryClient();
   if (signedIn) queryClient.setQueryData(authKeys.user, SOMEONE);
+  // A PRO screen's guard asks for the plan: a subscriber's, for a screen only they reach.
+  if (pro) queryClient.setQueryData(authKeys.subscription(SOMEONE.id), SUBSCRIBER);
   drawSignedInAtBuild(signedIn);
   const toaster = createToaster();
   const router = createAppRouter(
     { queryClient, toast: toaster.show },
     createMemoryHistory({ initialEntries: [path] }),
   );
-  await loadCurrentScreen(router);
+  // A guard or loader that asks the server waits for ever here (queries are paused): fail the build.
+  await Promise.race([
+    loadCurrentScreen(router),
+    new Promise<never>((_, fail) => {
+      const timer = setTimeout(
+        () =>
+          fail(new Error(`prerendering ${path}: its route still waits after ${LOAD_LIMIT_MS} ms`)),
+        LOAD_LIMIT_MS,
+      );
+      timer.unref();
+    }),
+  ]);
   // A shell shows what the app draws while its data comes: loading, not 'back online'. The client
   // is never mounted here, so nothing is fetched.
   if (signedIn) onlineManager.setOnline(true);
@@ -46,6 +63,9 @@ export async function renderPage(path: string, { signedIn = false } = {}): Promi
   return html;
 }
 
+/** How long a route may take to load at build time, with nothing to fetch. */
+const LOAD_LIMIT_MS = 20_000;
+
 /**
  * Who a signed-in screen is drawn for at build time: someone with no name yet, so the header draws
  * an empty avatar where the rep's initials go, and every screen waits for its data as the app does.
@@ -59,6 +79,13 @@ const SOMEONE: User = {
   authProvider: 'local',
   subscriptionTier: 'none',
   subscriptionActive: false,
+};
+
+const SUBSCRIBER: SubscriptionInfo = {
+  ...NO_SUBSCRIPTION,
+  subscriptionTier: 'pro',
+  isActive: true,
+  access: 'subscription',
 };
 
 /** The client router's paths, for the server to tell an app screen (the shell) from a 404. */
