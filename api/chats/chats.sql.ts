@@ -319,12 +319,14 @@ export async function sendState(
   chatId: string,
   clientId: string,
 ): Promise<SendState> {
-  const { rows } = await pool.query<{ stored: boolean; bytes: string }>(
-    `SELECT EXISTS (SELECT 1 FROM messages m JOIN chats c ON c.id = m.chat_id
+  const { rows } = await pool.query<{ stored: boolean; bytes: string }>({
+    // Named, as is every statement of a send: planned once per connection, not on every send.
+    name: 'chat-send-state',
+    text: `SELECT EXISTS (SELECT 1 FROM messages m JOIN chats c ON c.id = m.chat_id
                      WHERE m.chat_id = $1 AND m.client_id = $2 AND c.user_id = $3 AND c.deleted_at IS NULL) AS stored,
             (${historyBytesOf('$1', '$3', '$4')}) AS bytes`,
-    [chatId, clientId, userId, CHAT_CONTEXT_MESSAGES],
-  );
+    values: [chatId, clientId, userId, CHAT_CONTEXT_MESSAGES],
+  });
   return { stored: rows[0]!.stored, historyBytes: Number(rows[0]!.bytes) };
 }
 
@@ -437,8 +439,9 @@ export async function finishReply(
   writtenAt: Date,
   sources: readonly MessageSource[] = [],
 ): Promise<(MessageRow & { restored: boolean }) | undefined> {
-  const { rows } = await pool.query<MessageRow & { restored: boolean }>(
-    `WITH finished AS (
+  const { rows } = await pool.query<MessageRow & { restored: boolean }>({
+    name: 'chat-finish-reply',
+    text: `WITH finished AS (
      UPDATE messages m SET
        content = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.kept_content ELSE $2 END,
        status = CASE WHEN $2 = '' AND old.kept_status IS NOT NULL THEN old.kept_status ELSE $3 END,
@@ -455,14 +458,14 @@ export async function finishReply(
      UPDATE chats SET updated_at = now() WHERE id = (SELECT chat_id FROM finished)
     )
     SELECT * FROM finished`,
-    [
+    values: [
       replyId,
       content,
       status,
       writtenAt,
       content && sources.length ? JSON.stringify(sources) : null,
     ],
-  );
+  });
   return rows[0];
 }
 

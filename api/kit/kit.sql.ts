@@ -160,8 +160,11 @@ export async function searchKit(
     every: string;
     rare: string | null;
     words: string | null;
-  }>(
-    `WITH total AS (SELECT coalesce(sum(passages), 0) AS n FROM kit_files WHERE user_id = $1)
+  }>({
+    // Named: every send that has a kit asks it. The passages' search below is planned for its
+    // words each time (a plan made for other words could scan the wrong way).
+    name: 'kit-search-terms',
+    text: `WITH total AS (SELECT coalesce(sum(passages), 0) AS n FROM kit_files WHERE user_id = $1)
      SELECT c.config,
             websearch_to_tsquery(c.config::regconfig, $2)::text AS every,
             (SELECT string_agg(quote_literal(w.word), ' | ')
@@ -171,8 +174,8 @@ export async function searchKit(
             (SELECT string_agg(quote_literal(w.word), ' | ')
                FROM unnest(tsvector_to_array(to_tsvector(c.config::regconfig, $2))) AS w(word)) AS words
        FROM (SELECT DISTINCT config FROM kit_files WHERE user_id = $1) c`,
-    [userId, query],
-  );
+    values: [userId, query],
+  });
   const found: (PassageRow & { rank: number; complete: boolean })[] = [];
   for (const plan of plans) {
     if (!plan.words) continue;

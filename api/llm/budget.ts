@@ -105,10 +105,11 @@ export async function reserveTokens(
       const delta = Math.max(0, Math.ceil(actual)) - tokens;
       if (delta === 0) return;
       await deps.pool
-        .query(
-          'UPDATE token_usage SET tokens = greatest(tokens + $3, 0) WHERE payer = $1 AND day = $2',
-          [key, day, delta],
-        )
+        .query({
+          name: 'token-usage-settle',
+          text: 'UPDATE token_usage SET tokens = greatest(tokens + $3, 0) WHERE payer = $1 AND day = $2',
+          values: [key, day, delta],
+        })
         .catch((err: Error) =>
           deps.log.warn(
             `token usage of ${key}: settling a call's cost failed (its reservation stands): ${err.message}`,

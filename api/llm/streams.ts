@@ -52,7 +52,11 @@ export async function acquireStreamLease(
     release() {
       clearInterval(heartbeat);
       released ??= deps.pool
-        .query('DELETE FROM stream_leases WHERE id = $1', [id])
+        .query({
+          name: 'stream-lease-release',
+          text: 'DELETE FROM stream_leases WHERE id = $1',
+          values: [id],
+        })
         .then(() => undefined)
         .catch((err: Error) =>
           deps.log.warn(
@@ -75,10 +79,12 @@ async function insertLease(
   kind: StreamKind,
   force: boolean,
 ): Promise<string | undefined> {
-  const { rows } = await pool.query<{ id: string | null }>(
-    'SELECT take_stream_lease($1, $2, $3, $4, $5) AS id',
-    [userId, kind, force, MAX_CONCURRENT_STREAMS_PER_USER, STREAM_LEASE_STALE_MS / 1000],
-  );
+  const { rows } = await pool.query<{ id: string | null }>({
+    // Named: every send and stream takes one.
+    name: 'stream-lease-take',
+    text: 'SELECT take_stream_lease($1, $2, $3, $4, $5) AS id',
+    values: [userId, kind, force, MAX_CONCURRENT_STREAMS_PER_USER, STREAM_LEASE_STALE_MS / 1000],
+  });
   return rows[0]?.id ?? undefined;
 }
 

@@ -5,10 +5,12 @@ import { fillBlankFields, mergeProfileEdits, type StoredProfile } from '../../do
 
 /** The user's profile fields ({} before the first edit). */
 export async function readProfile(pool: Pool, userId: number): Promise<StoredProfile> {
-  const { rows } = await pool.query<{ fields: StoredProfile }>(
-    'SELECT fields FROM profiles WHERE user_id = $1',
-    [userId],
-  );
+  const { rows } = await pool.query<{ fields: StoredProfile }>({
+    // Named: every send reads it.
+    name: 'profile-read',
+    text: 'SELECT fields FROM profiles WHERE user_id = $1',
+    values: [userId],
+  });
   return rows[0]?.fields ?? {};
 }
 

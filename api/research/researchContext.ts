@@ -60,12 +60,14 @@ export async function findResearch(
   const recipient = purpose === 'email' ? lookUpSubject(question, 'recipient') : undefined;
   if (purpose === 'email' && !recipient) return [];
   const asked = subjectKey(question.slice(0, 2_000));
-  const { rows } = await pool.query<NamedResearch>(
-    `SELECT id, subject, subject_key, sources, made_at FROM research
+  const { rows } = await pool.query<NamedResearch>({
+    // Named: every send asks it.
+    name: 'research-find',
+    text: `SELECT id, subject, subject_key, sources, made_at FROM research
       WHERE user_id = $1 AND strpos($2, subject_key) > 0
       ORDER BY made_at DESC LIMIT 50`,
-    [userId, asked],
-  );
+    values: [userId, asked],
+  });
   return rows
     .filter((row) => !recipient || row.subject_key === subjectKey(recipient))
     .filter((row) =>
