@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { liveReplies, STREAM_UPDATE_MS } from './liveReplies';
+import { DRAW_SHARE, liveReplies, STREAM_UPDATE_MS } from './liveReplies';
 
 /**
  * The page's animation frames, run by hand: a draw waits in `frames` until the test runs it. The
@@ -59,5 +59,36 @@ describe('a streaming reply between two draws', () => {
     expect(liveReplies.textToKeep('r1', 'Outline a launch in three steps')).toBe(
       'Outline a launch in three steps',
     );
+  });
+});
+
+/** One draw that takes `cost` ms of the page's time; answers how long until the next frame is asked. */
+const nextDrawAfter = (cost: number): number => {
+  const unsubscribe = liveReplies.subscribe(() => vi.advanceTimersByTime(cost));
+  liveReplies.update('r1', `text after a ${cost} ms draw`);
+  runFrames();
+  unsubscribe();
+  // Measured once the frame is painted (a task queued from the draw).
+  vi.advanceTimersByTime(0);
+  liveReplies.update('r1', `more text after a ${cost} ms draw`);
+  let waited = 0;
+  while (frames.length === 0 && waited < 5000) {
+    vi.advanceTimersByTime(10);
+    waited += 10;
+  }
+  return waited + cost;
+};
+
+describe('the pace of the draws', () => {
+  it('waits longer after a costly draw, so drawing keeps to a small share of the page', () => {
+    start();
+    // A quick draw: the fastest pace.
+    expect(nextDrawAfter(2)).toBeLessThanOrEqual(STREAM_UPDATE_MS + 10);
+    // A 40 ms draw (a slow phone): the next one waits DRAW_SHARE times as long from its start.
+    const after40 = nextDrawAfter(40);
+    expect(after40).toBeGreaterThanOrEqual(DRAW_SHARE * 40 - 10);
+    expect(after40).toBeLessThanOrEqual(DRAW_SHARE * 40 + 10);
+    // However slow, the words still move once a second.
+    expect(nextDrawAfter(200)).toBeLessThanOrEqual(1000 + 10);
   });
 });
