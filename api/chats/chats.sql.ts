@@ -183,7 +183,7 @@ export async function storeSend(
     user: MessageRow | null;
     reply: MessageRow | null;
   }>({
-    // Named: the server plans this statement once per connection, not on every send.
+    // Named: Postgres parses this statement once per connection, not on every send.
     name: 'chat-store-send',
     text: `WITH new_chat AS (
        INSERT INTO chats (id, title, user_id, is_playbook, playbook_type)
@@ -320,7 +320,8 @@ export async function sendState(
   clientId: string,
 ): Promise<SendState> {
   const { rows } = await pool.query<{ stored: boolean; bytes: string }>({
-    // Named, as is every statement of a send: planned once per connection, not on every send.
+    // Named, as are the other statements every send and stream runs: Postgres parses them once per
+    // connection, not on every send.
     name: 'chat-send-state',
     text: `SELECT EXISTS (SELECT 1 FROM messages m JOIN chats c ON c.id = m.chat_id
                      WHERE m.chat_id = $1 AND m.client_id = $2 AND c.user_id = $3 AND c.deleted_at IS NULL) AS stored,
@@ -371,12 +372,13 @@ export async function contextBefore(
   chatId: string,
   beforeId: number,
 ): Promise<Array<{ role: 'user' | 'assistant'; content: string }>> {
-  const { rows } = await pool.query<{ role: 'user' | 'assistant'; content: string }>(
-    `SELECT role, content FROM messages
+  const { rows } = await pool.query<{ role: 'user' | 'assistant'; content: string }>({
+    name: 'chat-context-before',
+    text: `SELECT role, content FROM messages
       WHERE chat_id = $1 AND id < $2 AND content <> '' AND (role = 'user' OR (role = 'assistant' AND status IN ('complete', 'partial')))
       ORDER BY id DESC LIMIT $3`,
-    [chatId, beforeId, CHAT_CONTEXT_MESSAGES],
-  );
+    values: [chatId, beforeId, CHAT_CONTEXT_MESSAGES],
+  });
   return rows.toReversed();
 }
 
@@ -417,11 +419,13 @@ export async function saveProgress(
   content: string | undefined,
   writtenAt: Date,
 ): Promise<{ stopRequested: boolean; writtenAt: Date } | undefined> {
-  const { rows } = await pool.query<{ stop_requested: boolean; updated_at: Date }>(
-    `UPDATE messages SET content = coalesce($2, content), updated_at = now()
+  const { rows } = await pool.query<{ stop_requested: boolean; updated_at: Date }>({
+    // Named: a streaming reply writes this every second.
+    name: 'chat-save-progress',
+    text: `UPDATE messages SET content = coalesce($2, content), updated_at = now()
       WHERE id = $1 AND ${STILL_WRITTEN_BY('messages', '$3')} RETURNING stop_requested, updated_at`,
-    [replyId, content ?? null, writtenAt],
-  );
+    values: [replyId, content ?? null, writtenAt],
+  });
   return rows[0] && { stopRequested: rows[0].stop_requested, writtenAt: rows[0].updated_at };
 }
 

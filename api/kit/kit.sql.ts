@@ -161,8 +161,9 @@ export async function searchKit(
     rare: string | null;
     words: string | null;
   }>({
-    // Named: every send that has a kit asks it. The passages' search below is planned for its
-    // words each time (a plan made for other words could scan the wrong way).
+    // Named: every send asks it, and Postgres parses it once per connection. The passages' search
+    // below stays unnamed, so it is always planned for its own words (a generic plan made for
+    // other words could scan the wrong way).
     name: 'kit-search-terms',
     text: `WITH total AS (SELECT coalesce(sum(passages), 0) AS n FROM kit_files WHERE user_id = $1)
      SELECT c.config,

@@ -43,7 +43,11 @@ export async function acquireStreamLease(
     // A lease whose release was never reached (a bug, a hung upstream) stops counting in the end.
     if (Date.now() > givenUpAt) return clearInterval(heartbeat);
     deps.pool
-      .query('UPDATE stream_leases SET heartbeat_at = now() WHERE id = $1', [id])
+      .query({
+        name: 'stream-lease-heartbeat',
+        text: 'UPDATE stream_leases SET heartbeat_at = now() WHERE id = $1',
+        values: [id],
+      })
       .catch((err: Error) => deps.log.warn(`stream lease ${id}: heartbeat failed: ${err.message}`));
   }, STREAM_LEASE_HEARTBEAT_MS);
   heartbeat.unref();

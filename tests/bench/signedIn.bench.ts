@@ -57,6 +57,9 @@ async function signedInCookie(base: string, stripe: FakeStripe, paying = false):
       });
       if (!res.ok()) throw new Error(`the webhook answered ${res.status()}: ${await res.text()}`);
     }
+    // Else the flow would be measured as the way to pricing.
+    const plan = (await (await api.get('/api/user/subscription')).json()) as { isActive?: boolean };
+    if (!plan.isActive) throw new Error('the paid checkout did not make the bench rep Pro');
   }
   const { cookies } = await api.storageState();
   await api.dispose();

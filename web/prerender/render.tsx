@@ -33,17 +33,23 @@ export async function renderPage(
     createMemoryHistory({ initialEntries: [path] }),
   );
   // A guard or loader that asks the server waits for ever here (queries are paused): fail the build.
-  await Promise.race([
-    loadCurrentScreen(router),
-    new Promise<never>((_, fail) => {
-      const timer = setTimeout(
-        () =>
-          fail(new Error(`prerendering ${path}: its route still waits after ${LOAD_LIMIT_MS} ms`)),
-        LOAD_LIMIT_MS,
-      );
-      timer.unref();
-    }),
-  ]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      loadCurrentScreen(router),
+      new Promise<never>((_, fail) => {
+        timer = setTimeout(
+          () =>
+            fail(
+              new Error(`prerendering ${path}: its route still waits after ${LOAD_LIMIT_MS} ms`),
+            ),
+          LOAD_LIMIT_MS,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
   // A shell shows what the app draws while its data comes: loading, not 'back online'. The client
   // is never mounted here, so nothing is fetched.
   if (signedIn) onlineManager.setOnline(true);

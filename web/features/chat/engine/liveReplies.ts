@@ -48,7 +48,7 @@ const STREAM_UPDATE_MAX_MS = 1000;
 /**
  * A slow phone spends longer on each update, so it gets fewer: the next update waits at least this
  * many times as long as the last one took, keeping the drawing of a streaming answer to under a
- * tenth of the main thread's time (about 7%), and the page free for the rep's taps and scrolling.
+ * tenth of the main thread's time (about 8%), and the page free for the rep's taps and scrolling.
  * A phone that takes 40 ms to draw (a slow one, on a long answer) updates about twice a second.
  */
 export const DRAW_SHARE = 13;
