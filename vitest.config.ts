@@ -27,13 +27,25 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
+          // One module graph per worker, not one per file: every file imports the whole server, and
+          // loading it afresh for each of them was a third of this project's time. The modules keep
+          // only caches of what never changes (fonts, a tokenizer, time zones): each file starts its
+          // own app and makes its own users, and what is one per database (the operator, the model
+          // settings) gets an embedded database of its own.
+          isolate: false,
           include: ['api/**/*.test.ts', 'db/**/*.test.ts', 'tests/security/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
       {
-        test: { name: 'domain', environment: 'node', include: ['domain/**/*.test.ts'] },
+        // Pure code with no state of its own: its files share one module graph too.
+        test: {
+          name: 'domain',
+          environment: 'node',
+          include: ['domain/**/*.test.ts'],
+          isolate: false,
+        },
       },
       {
         ...ionicForNode,

@@ -18,7 +18,9 @@ describe('a call keeps the gateway it started with', () => {
   let fake: FakeOpenAI;
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    server = await startTestServer();
+    // The model settings are one row per database: an embedded database of its own, so no other
+    // file's server (sharing the machine's Postgres) answers with this file's model.
+    server = await startTestServer({ DATABASE_URL: '' });
   });
   afterAll(async () => {
     await server?.close();
