@@ -58,16 +58,31 @@ const escapeText = (text: string) =>
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
- * The rules adopted by a shadow root (Ionic's elements style their shadow DOM so), and with
- * `withOwn` those of its style elements too (an icon's, whose content is not walked).
+ * An icon's CSS rules: those its shadow root adopted and those of its style elements (an icon's
+ * content is not walked, so its styles would be lost otherwise).
  */
-function shadowRules(root: ShadowRoot, withOwn = false): CSSRule[] {
-  const sheets: Array<CSSStyleSheet | null> = [...(root.adoptedStyleSheets ?? [])];
-  if (withOwn) sheets.push(...Array.from(root.querySelectorAll('style'), (style) => style.sheet));
+function iconRules(root: ShadowRoot): CSSRule[] {
+  const sheets: Array<CSSStyleSheet | null> = [
+    ...(root.adoptedStyleSheets ?? []),
+    ...Array.from(root.querySelectorAll('style'), (style) => style.sheet),
+  ];
   return sheets.flatMap((sheet) => (sheet ? Array.from(sheet.cssRules) : []));
 }
 
-const cssOf = (rules: CSSRule[]) => rules.map((rule) => rule.cssText).join('\n');
+/**
+ * A stylesheet's text, written once per sheet: Ionic's elements of one kind share their adopted
+ * sheet (Ionic's elements style their shadow DOM so, and never change it after), so a screen with
+ * forty buttons would otherwise write the buttons' CSS forty times over.
+ */
+const sheetTexts = new WeakMap<CSSStyleSheet, string>();
+function sheetText(sheet: CSSStyleSheet): string {
+  let text = sheetTexts.get(sheet);
+  if (text === undefined) {
+    text = Array.from(sheet.cssRules, (rule) => rule.cssText).join('\n');
+    sheetTexts.set(sheet, text);
+  }
+  return text;
+}
 
 /** A selector of an icon's shadow CSS, for the light DOM: `:host` is the icon, the rest inside it. */
 const scopeToIcon = (selector: string) =>
@@ -163,12 +178,12 @@ class Serializer {
     const root = el.shadowRoot;
     const drawing = root?.querySelector('.icon-inner') ?? root?.querySelector('svg');
     if (!root || !drawing) return;
-    this.iconCss ??= iconCssForLightDom(shadowRules(root, true));
+    this.iconCss ??= iconCssForLightDom(iconRules(root));
     this.out.push(drawing.outerHTML);
   }
 
   private shadow(root: ShadowRoot): void {
-    const adopted = cssOf(shadowRules(root));
+    const adopted = (root.adoptedStyleSheets ?? []).map(sheetText).join('\n');
     this.out.push(`<template shadowrootmode="open">${adopted ? `<style>${adopted}</style>` : ''}`);
     this.children(root);
     this.out.push('</template>');
