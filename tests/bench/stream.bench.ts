@@ -129,7 +129,7 @@ try {
   // The page's main thread: the renderer main thread that recorded the marks.
   const marked = events.find((e) => e.name === 'bench:send')!;
   // Top-level tasks only: a nested run loop (or the trace naming one task twice) is counted once.
-  const tasks: Array<{ ms: number; cpuMs: number }> = [];
+  const tasks: Array<{ ms: number; cpuMs: number; at: number }> = [];
   let until = -Infinity;
   const mainThreadTasks = events
     .filter(
@@ -147,7 +147,7 @@ try {
     if (task.ts < until) continue;
     until = task.ts + (task.dur ?? 0);
     topLevel.push(task);
-    tasks.push({ ms: (task.dur ?? 0) / 1000, cpuMs: (task.tdur ?? 0) / 1000 });
+    tasks.push({ ms: (task.dur ?? 0) / 1000, cpuMs: (task.tdur ?? 0) / 1000, at: task.ts - from });
   }
   const busyMs = tasks.reduce((sum, t) => sum + t.ms, 0);
   const cpuMs = tasks.reduce((sum, t) => sum + t.cpuMs, 0);
@@ -169,6 +169,10 @@ try {
   );
   console.log(
     `  longest task:                    ${Math.max(0, ...tasks.map((t) => t.ms)).toFixed(0)} ms`,
+  );
+  const over100 = tasks.filter((t) => t.ms > 100);
+  console.log(
+    `  tasks over 100 ms:               ${over100.length ? over100.map((t) => `${t.ms.toFixed(0)} ms at ${(t.at / 1e6).toFixed(1)} s`).join(', ') : 'none'}`,
   );
   console.log(
     `  CPU time of those tasks:         ${(cpuMs / 1000).toFixed(1)} s, ${((cpuMs / windowMs) * 100).toFixed(0)}% of the stream`,

@@ -28,6 +28,7 @@ import { ChatInputBar } from './ChatInputBar';
 import type { ChatFlows, FlowSend } from './chatFlows';
 import { ChatSidebar } from './ChatSidebar';
 import { COPY_FAILED_TOAST, copyText } from '../../ui/copyText';
+import { warmMarkdown } from './Markdown';
 import { FEATURED_PROMPT, MessageList } from './MessageList';
 import { useChatWorkspace } from './useChatWorkspace';
 import { useFlowMode } from './useFlowMode';
@@ -45,6 +46,9 @@ import { useWorkspaceLogout } from './useWorkspaceLogout';
 const ShareLinkSheet = lazy(() =>
   import('../links/ShareLinkSheet').then((module) => ({ default: module.ShareLinkSheet })),
 );
+
+/** The longest the Markdown code waits for an idle moment once the rep writes. */
+const WARM_AFTER_MS = 1000;
 
 /**
  * `flows`: the guided flows' pieces, drawn in their places (chatFlows.ts). `Agenda`: what the empty
@@ -115,6 +119,18 @@ function ChatWorkspace({
     workspace.model,
     workspace.chats,
   ]);
+
+  // While the rep writes the first message, the phone readies the reply's Markdown code when idle.
+  const writing = workspace.input.trim() !== '';
+  useEffect(() => {
+    if (!writing) return;
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(warmMarkdown, WARM_AFTER_MS);
+      return () => clearTimeout(timer);
+    }
+    const asked = requestIdleCallback(warmMarkdown, { timeout: WARM_AFTER_MS });
+    return () => cancelIdleCallback(asked);
+  }, [writing]);
 
   usePendingChatDestination(startNewChat, pendingOpeners);
   useSendPendingMessage(pendingMessage, messages !== undefined, isLoading, send);

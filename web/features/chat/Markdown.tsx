@@ -120,6 +120,23 @@ const Block = memo(function Block({ text }: { text: string }) {
  */
 const REPAIR_OPTIONS = { linkMode: 'text-only', katex: false, inlineKatex: false } as const;
 
+/** A little of everything replies hold: a heading, a list, a table, code, a link, emphasis. */
+const WARM_UP_TEXT =
+  '# Plan\n\n- **Who** buys and `why`\n\n| Step | When |\n| - | - |\n| Call | Monday |\n\n```\nHi\n```\n\nSee [the kit](https://example.com), *then* reply.';
+let warmed = false;
+
+/**
+ * Runs the reply's Markdown code once over a sample, drawing nothing: otherwise the first reply's
+ * first words are drawn with that code cold (compiled, and its caches filled, on first use), which
+ * held a slow phone's main thread for over 100 ms just as the answer started.
+ */
+export function warmMarkdown(): void {
+  if (warmed) return;
+  warmed = true;
+  for (const block of new MarkdownBlocks().split(WARM_UP_TEXT, false))
+    ReactMarkdown({ ...MARKDOWN_OPTIONS, children: remend(block, REPAIR_OPTIONS) });
+}
+
 /**
  * An assistant reply as GitHub-flavoured Markdown: lists, tables, code, links. Drawn block by block
  * (markdownBlocks.ts) so that a streaming answer costs the phone the last block's parse per frame,

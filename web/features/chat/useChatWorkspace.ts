@@ -269,10 +269,14 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
         title: target.title,
         playbookType: target.playbookType,
         answers: target.answers,
-        // Put the chat in the URL once it exists locally, so a reload reopens it.
+        // Put the chat in the URL once it exists locally, so a reload reopens it. In a task of its
+        // own: the router draws the screen again for it, and the send's delivery starts in this one
+        // (together they held a phone's main thread for over 100 ms, a tap waiting behind them).
         onSaved: () => {
           if (target.id !== chatId)
-            void navigate({ to: '.', search: { chat: target.id }, replace: true });
+            setTimeout(
+              () => void navigate({ to: '.', search: { chat: target.id }, replace: true }),
+            );
         },
       });
       report(outcome, content);
