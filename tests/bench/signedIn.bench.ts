@@ -66,8 +66,11 @@ async function signedInCookie(base: string, stripe: FakeStripe, paying = false):
   return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
-const median = (values: number[]) =>
-  values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The median of the runs that have the figure (Lighthouse leaves a metric out when it could not time it). */
+function median(values: number[]): number {
+  const known = values.filter(Number.isFinite).toSorted((a, b) => a - b);
+  return known.length ? known[Math.floor(known.length / 2)]! : Number.NaN;
+}
 
 buildWebApp();
 const fake = await startFakeOpenAI();
@@ -91,6 +94,8 @@ try {
   const payingCookie = await signedInCookie(server.url, stripe, true);
   for (const path of PAGES) {
     const runs: { performance: number; accessibility: number; lcp: number; tbt: number }[] = [];
+    // Why a run has no LCP or TBT (Lighthouse's own words, such as NO_LCP), printed with the row.
+    const untimed = new Set<string>();
     for (let i = 0; i < RUNS; i++) {
       const result = await lighthouse(server.url + path, {
         port: chrome.port,
@@ -108,6 +113,11 @@ try {
       for (const ref of categories.accessibility?.auditRefs ?? [])
         if (ref.weight > 0 && audits[ref.id]?.score === 0)
           failing.add(`${path}: ${ref.id} (${audits[ref.id]?.title})`);
+      for (const id of ['largest-contentful-paint', 'total-blocking-time']) {
+        const audit = audits[id];
+        if (audit && audit.numericValue === undefined)
+          untimed.add(`${id}: ${audit.errorMessage ?? 'no value'}`);
+      }
       runs.push({
         performance: Math.round((categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
@@ -117,7 +127,7 @@ try {
     }
     const m = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));
     rows.push(
-      `${path.padEnd(22)} performance ${String(m('performance')).padStart(3)}  accessibility ${String(m('accessibility')).padStart(3)}  LCP ${(m('lcp') / 1000).toFixed(1)} s  TBT ${m('tbt').toFixed(0)} ms`,
+      `${path.padEnd(22)} performance ${String(m('performance')).padStart(3)}  accessibility ${String(m('accessibility')).padStart(3)}  LCP ${(m('lcp') / 1000).toFixed(1)} s  TBT ${m('tbt').toFixed(0)} ms${untimed.size ? `  (a run untimed: ${[...untimed].join('; ')})` : ''}`,
     );
     process.stderr.write(`  ${path}: performance ${m('performance')}\n`);
   }
