@@ -2,18 +2,21 @@
 // pushing a note (a CRM note, a follow-up email, a call analysis, a debrief) into it. Shared by the
 // API (which validates with these schemas) and the web app (which reads these types).
 import { z } from 'zod';
+import { CRM_NOTE_MAX_CHARS, CRM_PROVIDERS, CRM_TARGETS_MAX } from './crmBasics';
 
-export const CRM_PROVIDERS = ['hubspot', 'salesforce'] as const;
+export {
+  CRM_NAMES,
+  CRM_NOTE_MAX_CHARS,
+  CRM_PROVIDERS,
+  CRM_TARGETS_MAX,
+  CrmErrorCode,
+  isCrmProvider,
+} from './crmBasics';
+
 export const CrmProvider = z.enum(CRM_PROVIDERS, {
   error: "Name the CRM: 'hubspot' or 'salesforce'.",
 });
 export type CrmProvider = z.infer<typeof CrmProvider>;
-
-/** How each CRM is named to the rep. */
-export const CRM_NAMES: Record<CrmProvider, string> = {
-  hubspot: 'HubSpot',
-  salesforce: 'Salesforce',
-};
 
 /**
  * The kinds of record a note is attached to, in the rep's words: HubSpot's contacts, companies and
@@ -79,11 +82,6 @@ export const CrmSourceKind = z.enum(['crm-note', 'follow-up', 'call-analysis', '
 });
 export type CrmSourceKind = z.infer<typeof CrmSourceKind>;
 
-/** The most characters a pushed note may have; a CRM that takes fewer gets it cut, with a line saying so. */
-export const CRM_NOTE_MAX_CHARS = 60_000;
-/** The most records one push is attached to. */
-export const CRM_TARGETS_MAX = 5;
-
 /** PUT /api/crm/pushes/:id (the id is the phone's, so a retried push is the same push). */
 export const CrmPushInput = z.object({
   provider: CrmProvider,
@@ -141,28 +139,6 @@ export type CrmPushResponse = z.infer<typeof CrmPushResponse>;
 /** GET /api/crm/pushes: the rep's latest pushes, newest first. */
 export const CrmPushesResponse = z.object({ pushes: z.array(CrmPush) });
 export type CrmPushesResponse = z.infer<typeof CrmPushesResponse>;
-
-/** Error codes of these endpoints. */
-export const CrmErrorCode = {
-  /** The operator has not set up this CRM's app. */
-  notAvailable: 'crm_not_available',
-  /** The rep has not connected this CRM. */
-  notConnected: 'crm_not_connected',
-  /** The CRM refused the connection: the rep reconnects; the push waits. */
-  reconnect: 'crm_reconnect',
-  /** The connection lacks a permission the push needs. */
-  missingScope: 'crm_missing_scope',
-  /** A record the note is attached to is gone, or is not in the connected account. */
-  targetGone: 'crm_target_gone',
-  /** Another request is writing this push now. */
-  inProgress: 'crm_push_in_progress',
-  /** The CRM is down or slow: the push is tried again later. */
-  unavailable: 'crm_unavailable',
-  /** The CRM refused the note for another reason, said in the message. */
-  refused: 'crm_refused',
-  /** The push id was used for another note. */
-  idTaken: 'crm_push_id_taken',
-} as const;
 
 /** A CRM app as Settings → Connections shows it to the operator (never its secret). */
 export const CrmAppSettings = z.object({

@@ -4,7 +4,7 @@
  * transcribed and notes saved to the rep's CRM ('Saved to HubSpot: Freightly'). Read here, where the chat's and the debrief's queued work meet, so neither feature
  * nor the notifications import each other.
  */
-import { CRM_NAMES } from '../../domain/contract/crm';
+import { CRM_NAMES } from '../../domain/contract/crmBasics';
 import { recipientAnswerOf } from '../../domain/playbooks/emailFlows';
 import { debriefReadyText, draftReadyText } from '../../domain/notifications/draftReady';
 import { replyKeyFor, userMessageKey } from '../data/chatMerge';

@@ -7,7 +7,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { CRM_NAMES, CrmProvider, type CrmConnectionInfo } from '../../../domain/contract/crm';
+import type { CrmConnectionInfo } from '../../../domain/contract/crm';
+import { CRM_NAMES, isCrmProvider } from '../../../domain/contract/crmBasics';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useToast } from '../../ui/ToastProvider';
 import { openUserDb } from '../../data/db';
@@ -162,10 +163,9 @@ function useConnectResultToast(userId: number) {
   const navigate = useNavigate();
   const toast = useToast();
   useEffect(() => {
-    const provider = CrmProvider.safeParse(search.crm);
     const result = search.result ? RESULTS[search.result] : undefined;
-    if (!provider.success || !result) return;
-    const name = CRM_NAMES[provider.data];
+    if (!isCrmProvider(search.crm) || !result) return;
+    const name = CRM_NAMES[search.crm];
     toast({
       header: result.header,
       message: result.message(name),

@@ -10,14 +10,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { cloudUploadOutline, openOutline } from 'ionicons/icons';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { CrmRecord, CrmSourceKind } from '../../../domain/contract/crm';
 import {
   CRM_NAMES,
+  CRM_NOTE_MAX_CHARS,
   CRM_TARGETS_MAX,
   type CrmProvider,
-  type CrmRecord,
-  type CrmSourceKind,
-  CRM_NOTE_MAX_CHARS,
-} from '../../../domain/contract/crm';
+} from '../../../domain/contract/crmBasics';
 import { userIdOfDb, type PitchpadDb } from '../../data/db';
 import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import { useToast } from '../../ui/ToastProvider';

@@ -9,14 +9,8 @@
  *
  * No React or DOM here: the service worker delivers pushes too (web/app/queuedWork.ts).
  */
-import {
-  CRM_NAMES,
-  CrmErrorCode,
-  type CrmProvider,
-  type CrmPushInput,
-  type CrmPushResponse,
-  type CrmRecord,
-} from '../../../domain/contract/crm';
+import type { CrmPushInput, CrmPushResponse, CrmRecord } from '../../../domain/contract/crm';
+import { CRM_NAMES, CrmErrorCode, type CrmProvider } from '../../../domain/contract/crmBasics';
 import { ApiError, api } from '../../data/api';
 import { syncWhenStored } from '../../data/backgroundSync';
 import { userIdOfDb, type OutboxEntry, type PitchpadDb } from '../../data/db';

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { SHORT_TOAST_DURATION_MS } from '../../../domain/limits';
-import { CRM_NAMES, type CrmProvider } from '../../../domain/contract/crm';
+import { CRM_NAMES, type CrmProvider } from '../../../domain/contract/crmBasics';
 import type { PitchpadDb } from '../../data/db';
 import { readPushes, type LocalPush } from '../crm/crmPushes';
 import { useToast } from '../../ui/ToastProvider';

@@ -6,11 +6,8 @@
  * An app the environment sets is read-only.
  */
 import { useId, useState, type FormEvent } from 'react';
-import {
-  CRM_NAMES,
-  type CrmAppSettings,
-  type CrmSettingsResponse,
-} from '../../../domain/contract/crm';
+import type { CrmAppSettings, CrmSettingsResponse } from '../../../domain/contract/crm';
+import { CRM_NAMES } from '../../../domain/contract/crmBasics';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useToast } from '../../ui/ToastProvider';
 import { COPY_FAILED_TOAST, copyText } from '../../ui/copyText';
