@@ -70,9 +70,9 @@ function iconRules(root: ShadowRoot): CSSRule[] {
 }
 
 /**
- * A stylesheet's text, written once per sheet: Ionic's elements of one kind share their adopted
- * sheet (Ionic's elements style their shadow DOM so, and never change it after), so a screen with
- * forty buttons would otherwise write the buttons' CSS forty times over.
+ * A stylesheet's text, written once per sheet: Ionic's elements of one kind share one adopted sheet,
+ * which they never change once made, so a screen with forty buttons would otherwise write the
+ * buttons' CSS forty times over.
  */
 const sheetTexts = new WeakMap<CSSStyleSheet, string>();
 function sheetText(sheet: CSSStyleSheet): string {
