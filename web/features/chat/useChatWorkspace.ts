@@ -269,14 +269,10 @@ export function useChatWorkspace(db: PitchpadDb, userId: number, initialInput = 
         title: target.title,
         playbookType: target.playbookType,
         answers: target.answers,
-        // Put the chat in the URL once it exists locally, so a reload reopens it. In a task of its
-        // own: the router draws the screen again for it, and the send's delivery starts in this one
-        // (together they held a phone's main thread for over 100 ms, a tap waiting behind them).
+        // Put the chat in the URL once it exists locally, so a reload reopens it.
         onSaved: () => {
           if (target.id !== chatId)
-            setTimeout(
-              () => void navigate({ to: '.', search: { chat: target.id }, replace: true }),
-            );
+            void navigate({ to: '.', search: { chat: target.id }, replace: true });
         },
       });
       report(outcome, content);
