@@ -10,6 +10,12 @@ import react from '@vitejs/plugin-react';
  */
 const WORKERS = 2;
 
+/** API tests that also stand in for a browser (see the 'api-browser' project). */
+const API_WITH_BROWSER_GLOBALS = [
+  'tests/security/closedApp.sync.test.ts',
+  'tests/security/allowance.outbox.test.ts',
+];
+
 const ionicForNode = {
   // Ionic's React wrappers use @lit/react, whose Node build wires up no props or events.
   ssr: { resolve: { conditions: ['browser'] } },
@@ -34,6 +40,18 @@ export default defineConfig({
           // settings) gets an embedded database of its own.
           isolate: false,
           include: ['api/**/*.test.ts', 'db/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          exclude: API_WITH_BROWSER_GLOBALS,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The API tests that run the app's own delivery code beside the server: they replace the
+        // process's fetch, IndexedDB and clock while a test runs, so each gets its modules afresh.
+        test: {
+          name: 'api-browser',
+          environment: 'node',
+          include: API_WITH_BROWSER_GLOBALS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
