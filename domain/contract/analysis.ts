@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { IdeaWorksheet } from '../drafts/ideaWorksheet';
+import { groupThousands } from '../numbers';
 
 export const IDEA_MAX_CHARS = 2000;
 
@@ -36,7 +37,7 @@ export const AnalyzeStartupInput = z.object({
     .string({ error: 'idea is required' })
     .trim()
     .min(1, 'Describe your idea first')
-    .max(IDEA_MAX_CHARS, `must be at most ${IDEA_MAX_CHARS.toLocaleString('en-US')} characters`),
+    .max(IDEA_MAX_CHARS, `must be at most ${groupThousands(IDEA_MAX_CHARS)} characters`),
 });
 export const AnalyzeStartupResponse = z.object({
   summary: StartupSummary,

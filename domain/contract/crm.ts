@@ -12,6 +12,7 @@ export {
   CrmErrorCode,
   isCrmProvider,
 } from './crmBasics';
+import { groupThousands } from '../numbers';
 
 export const CrmProvider = z.enum(CRM_PROVIDERS, {
   error: "Name the CRM: 'hubspot' or 'salesforce'.",
@@ -102,7 +103,7 @@ export const CrmPushInput = z.object({
     .min(1, 'Write the note to send.')
     .max(
       CRM_NOTE_MAX_CHARS,
-      `A note sent to a CRM has at most ${CRM_NOTE_MAX_CHARS.toLocaleString('en-US')} characters: shorten it, or send it in parts.`,
+      `A note sent to a CRM has at most ${groupThousands(CRM_NOTE_MAX_CHARS)} characters: shorten it, or send it in parts.`,
     ),
   targets: z
     .array(CrmRecord)

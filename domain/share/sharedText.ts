@@ -3,6 +3,7 @@
  * made into one text: title, text and link on their own lines, each once. Android often puts the
  * link inside `text`, and some apps repeat the title there too.
  */
+import { groupThousands } from '../numbers';
 
 export interface SharedParams {
   title?: string;
@@ -33,7 +34,7 @@ export function combineShared({ title, text, url }: SharedParams, max: number): 
   if (all.length <= max) return { text: all, note: null };
   return {
     text: all.slice(0, max).trimEnd(),
-    note: `What was shared is ${all.length.toLocaleString('en-US')} characters long; only the first ${max.toLocaleString('en-US')} are used.`,
+    note: `What was shared is ${groupThousands(all.length)} characters long; only the first ${groupThousands(max)} are used.`,
   };
 }
 

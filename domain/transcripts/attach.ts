@@ -2,6 +2,7 @@
  * The rules for attaching a transcript file: which files are read, how big they
  * may be, and how the text joins what is already typed. Pure, so the web layer only reads the file.
  */
+import { groupThousands } from '../numbers';
 
 /** The largest transcript file read: 200 kB. */
 const TRANSCRIPT_FILE_MAX_BYTES = 200 * 1024;
@@ -71,6 +72,6 @@ export function appendAttachedText(existing: string, attached: string, max: numb
   const room = Math.max(0, max - (value.length - attached.length));
   return {
     value: value.slice(0, max),
-    note: `Only the first ${room.toLocaleString('en-US')} of the transcript's ${attached.length.toLocaleString('en-US')} characters fit; the rest was left out.`,
+    note: `Only the first ${groupThousands(room)} of the transcript's ${groupThousands(attached.length)} characters fit; the rest was left out.`,
   };
 }

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { cloudUploadOutline, openOutline } from 'ionicons/icons';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { groupThousands } from '../../../domain/numbers';
 import type { CrmRecord, CrmSourceKind } from '../../../domain/contract/crm';
 import {
   CRM_NAMES,
@@ -291,7 +292,7 @@ function PushSheet({
       : !body.trim()
         ? 'Write the note to send.'
         : tooLong
-          ? `The note has ${body.trim().length.toLocaleString('en-US')} characters: at most ${CRM_NOTE_MAX_CHARS.toLocaleString('en-US')} go to a CRM. Shorten it.`
+          ? `The note has ${groupThousands(body.trim().length)} characters: at most ${groupThousands(CRM_NOTE_MAX_CHARS)} go to a CRM. Shorten it.`
           : '';
   const canSend = !reason;
 

@@ -1,3 +1,5 @@
+import { groupThousands } from '../../../domain/numbers';
+
 /** 'March 5, 2024' from the account's createdAt; the raw value if it cannot be read as a date. */
 export function formatMemberSince(createdAt: string, locale?: string): string {
   const date = new Date(createdAt);
@@ -15,7 +17,7 @@ export function formatMinutes(total: number): string {
 
 /** '12,345': a count as the dashboard shows it. */
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
+  return groupThousands(n);
 }
 
 /** 'in 3 h 12 min': the wait until `at`, rounded up to the minute. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { groupThousands } from '../../../domain/numbers';
 import { ErrorCode } from '../../../domain/contract/errors';
 import {
   PROFILE_EXTRACT_MAX_CHARS,
@@ -119,7 +120,7 @@ export function FillFromText({ values, online, onClose, onSave }: Props) {
           <p id="fill-sheet-count" className="muted fill-sheet__count">
             {needsText
               ? 'Paste some text above to read your fields from it.'
-              : `${text.length.toLocaleString('en-US')} / ${PROFILE_EXTRACT_MAX_CHARS.toLocaleString('en-US')} characters`}
+              : `${groupThousands(text.length)} / ${groupThousands(PROFILE_EXTRACT_MAX_CHARS)} characters`}
           </p>
           {problem && (
             <p className="form-error" role="alert">

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { ShareChoice } from '../../../domain/share/shareChoices';
+import { groupThousands } from '../../../domain/numbers';
 import type { PitchpadDb } from '../../data/db';
 import { useToast } from '../../ui/ToastProvider';
 import { choicePath, prefillShared } from './prefillShared';
@@ -24,7 +25,7 @@ export function useOpenWithText() {
           if (cut)
             toast({
               header: 'Shortened',
-              message: `Only the first ${choice.maxLength.toLocaleString('en-US')} characters fit in the answer.`,
+              message: `Only the first ${groupThousands(choice.maxLength)} characters fit in the answer.`,
               color: 'warning',
             });
         },
