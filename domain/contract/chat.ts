@@ -1,27 +1,33 @@
 import { z } from 'zod';
-import {
-  CHAT_TITLE_STORE_MAX,
-  CLIENT_HISTORY_MAX_CHARS,
-  CLIENT_HISTORY_MAX_MESSAGES,
-  LLM_DEFAULTS,
-  MESSAGE_MAX_CHARS,
-} from '../limits';
+import { CHAT_TITLE_STORE_MAX, LLM_DEFAULTS, MESSAGE_MAX_CHARS } from '../limits';
 import { PlaybookType } from '../playbooks/types';
+import { groupThousands } from '../numbers';
+import {
+  CHAT_ROLES,
+  EMAIL_KEPT_FACT_MAX,
+  EMAIL_KEPT_FACTS_MAX,
+  EMAIL_SUBJECT_MAX,
+} from './chatBasics';
+
+export {
+  CHAT_ROLES,
+  EMAIL_KEPT_FACT_MAX,
+  EMAIL_KEPT_FACTS_MAX,
+  EMAIL_SUBJECT_MAX,
+  newChatContext,
+} from './chatBasics';
 
 /** A UUID (chat and client message ids are made by the client, UUID v7, so offline work has its id). */
 export const Uuid = z.uuid('must be a UUID');
 
-export const Role = z.enum(['system', 'user', 'assistant']);
+export const Role = z.enum(CHAT_ROLES);
 export type Role = z.infer<typeof Role>;
 
 export const ChatMessageInput = z.object({
   role: Role,
   content: z
     .string()
-    .max(
-      MESSAGE_MAX_CHARS,
-      `must be at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters`,
-    ),
+    .max(MESSAGE_MAX_CHARS, `must be at most ${groupThousands(MESSAGE_MAX_CHARS)} characters`),
 });
 
 /** LLM parameters with their allowed ranges and defaults. */
@@ -95,38 +101,8 @@ export const ChatRequest = z
   });
 export type ChatRequest = z.input<typeof ChatRequest>;
 
-/**
- * Who owns the history the model sees: the server. It builds every call's context from the
- * messages it stores (the last CHAT_CONTEXT_MESSAGES, cut to LLM_MAX_CONTEXT_TOKENS). A client's
- * history counts only in the send that creates a chat, and only what this picks from it: the turns
- * the app showed before the chat existed on the server (a guided flow's greeting), which the server
- * cannot know. Assistant turns only, the last few, each short; the rest is ignored, so no client
- * can write its way into the model's context or run up the bill. The client sends these and no more
- * (features/chat/engine/sendMessage.ts); the server applies the same rule to what arrives
- * (api/chats/send.ts).
- */
-export function newChatContext(
-  history: ReadonlyArray<{ role: Role; content: string }>,
-): Array<{ role: 'assistant'; content: string }> {
-  return history
-    .filter(
-      (m): m is { role: 'assistant'; content: string } =>
-        m.role === 'assistant' &&
-        m.content.trim() !== '' &&
-        m.content.length <= CLIENT_HISTORY_MAX_CHARS,
-    )
-    .slice(-CLIENT_HISTORY_MAX_MESSAGES)
-    .map(({ role, content }) => ({ role, content }));
-}
-
 export const MessageStatus = z.enum(['streaming', 'complete', 'partial', 'failed']);
 export type MessageStatus = z.infer<typeof MessageStatus>;
-
-/** The longest subject an edited email may have. */
-export const EMAIL_SUBJECT_MAX = 200;
-/** Unsourced facts an edit keeps at most, and the longest each may be. */
-export const EMAIL_KEPT_FACTS_MAX = 20;
-export const EMAIL_KEPT_FACT_MAX = 600;
 
 /**
  * PUT /api/chats/{chatId}/messages/{messageId}/email: the rep's edit of an email reply. The last
@@ -139,10 +115,7 @@ export const EmailEdit = z.object({
     .max(EMAIL_SUBJECT_MAX, `must be at most ${EMAIL_SUBJECT_MAX} characters`),
   body: z
     .string({ error: 'body is required' })
-    .max(
-      MESSAGE_MAX_CHARS,
-      `must be at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters`,
-    ),
+    .max(MESSAGE_MAX_CHARS, `must be at most ${groupThousands(MESSAGE_MAX_CHARS)} characters`),
   editedAt: z.iso.datetime({ error: 'must be an ISO 8601 time' }),
   /** Facts about the prospect the rep chose to keep with no source: the coach takes them as the rep's. */
   kept: z

@@ -7,7 +7,7 @@
  * passagesToQuote; the drafter (chat.ts) adds the flow that would write it and the one line that
  * says no model is connected.
  */
-import { PROFILE_FIELDS, type ProfileField, type ProfileValues } from '../contract/profile';
+import { PROFILE_FIELDS, type ProfileField, type ProfileValues } from '../contract/profileFields';
 import type { Answers } from '../playbooks/flow';
 import { AUDIENCE_QUESTIONS, type Audience } from '../playbooks/objection';
 import { answersFromProfile } from '../playbooks/profileAnswers';

@@ -1,5 +1,5 @@
 import type { StartupSummary } from '../contract/analysis';
-import { PROFILE_FIELDS, type ProfileField, type ProfileValues } from '../contract/profile';
+import { PROFILE_FIELDS, type ProfileField, type ProfileValues } from '../contract/profileFields';
 
 /** `text` cut to `field`'s length at a word, with an ellipsis when cut. */
 function fit(field: ProfileField, text: string): string {

@@ -2,7 +2,7 @@
 // profile's filled fields with their labels, and the sales kit's passages found for the question,
 // numbered so the answer can cite them. Pure: the API loads and bounds them
 // (api/profile/profileBlock.ts, api/kit/kitContext.ts).
-import { PROFILE_FIELDS, type ProfileField, type ProfileValues } from '../contract/profile';
+import { PROFILE_FIELDS, type ProfileField, type ProfileValues } from '../contract/profileFields';
 import type { StoredProfile } from './merge';
 
 /** The fields the block lists; tone and language become instructions instead. */

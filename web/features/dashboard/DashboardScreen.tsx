@@ -2,7 +2,7 @@
 import './dashboard.css';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { PROFILE_FIELD_NAMES } from '../../../domain/contract/profile';
+import { PROFILE_FIELD_NAMES } from '../../../domain/contract/profileFields';
 import { openUserDb } from '../../data/db';
 import { useAuth } from '../auth/auth.queries';
 import { useProfileValues } from '../profile/useProfile';

@@ -19,11 +19,8 @@ import {
   type FactClaim,
 } from '../../../domain/coach';
 import { factKey } from '../../../domain/coach/rules/sourced';
-import {
-  EMAIL_KEPT_FACTS_MAX,
-  EMAIL_SUBJECT_MAX,
-  type MessageSource,
-} from '../../../domain/contract/chat';
+import type { MessageSource } from '../../../domain/contract/chat';
+import { EMAIL_KEPT_FACTS_MAX, EMAIL_SUBJECT_MAX } from '../../../domain/contract/chatBasics';
 import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 import { MESSAGE_MAX_CHARS } from '../../../domain/limits';
 import { setTyping } from '../../ui/typingGuard';

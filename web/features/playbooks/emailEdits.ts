@@ -16,7 +16,7 @@
  * every device (`adoptOfflineDraftEdits`): the server's offline drafter's reply is the same email,
  * and a model's is another draft of it, under which the rep's version shows.
  */
-import { Message, type EmailEdit } from '../../../domain/contract/chat';
+import type { EmailEdit } from '../../../domain/contract/chat';
 import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 import { ApiError, api } from '../../data/api';
 import { syncWhenStored } from '../../data/backgroundSync';
@@ -112,6 +112,8 @@ export const emailEditHandler: KindHandler = {
       return { kind: 'delivered' };
     const sent = row.emailEdit;
     try {
+      // The schemas load with the first edit sent, not with the app (chatBasics.ts says why).
+      const { Message } = await import('../../../domain/contract/chat');
       const stored = Message.parse(
         await api.put(
           `/api/chats/${encodeURIComponent(row.chatId)}/messages/${row.serverId}/email`,

@@ -5,7 +5,7 @@
  * call fails the plain chat prompt goes instead. An email (cold or follow-up) finished
  * offline gets the browser's own draft at once.
  */
-import { GtmPlanResponse, type GtmPlan } from '../../../domain/contract/playbooks';
+import type { GtmPlan, GtmPlanResponse } from '../../../domain/contract/playbooks';
 import {
   draftGtmPlan,
   draftedPlanMarkdown,
@@ -229,6 +229,7 @@ async function requestGtmPlan(
       answers,
       ...keepIn,
     });
+    const { GtmPlanResponse } = await import('../../../domain/contract/playbooks');
     const parsed = GtmPlanResponse.safeParse(data);
     if (parsed.success) return { ok: true, response: parsed.data };
     console.warn(GTM_INVALID_RESPONSE, parsed.error);

@@ -5,7 +5,6 @@
  */
 import type { ChatWithMessages, EmailEdit } from '../../../domain/contract/chat';
 import { ErrorCode } from '../../../domain/contract/errors';
-import { GtmPlanResponse } from '../../../domain/contract/playbooks';
 import type { EmailDraft } from '../../../domain/drafts/coldEmail';
 import { draftFlowEmail } from '../../../domain/drafts/flowEmail';
 import type { EmailFlowType } from '../../../domain/playbooks/emailFlows';
@@ -249,6 +248,8 @@ async function deliverNow(
   if (draft.planDelivery?.refused) return { delivery: 'refused' };
   if (!isPlanDue(draft)) return { delivery: 'waiting' };
   try {
+    // The schemas load with the first plan delivered, not with the app (chatBasics.ts says why).
+    const { GtmPlanResponse } = await import('../../../domain/contract/playbooks');
     const response = GtmPlanResponse.parse(
       await post(
         '/api/generate-gtm-plan',

@@ -4,7 +4,7 @@ import {
   TONES,
   type ProfileField,
   type StoredProfileField,
-} from '../../../domain/contract/profile';
+} from '../../../domain/contract/profileFields';
 import type { FieldInput } from './profileSections';
 
 /** The id of a field's control, so a check that fails can move the focus to it. */

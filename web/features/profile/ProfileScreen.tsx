@@ -14,7 +14,7 @@ import {
   PROFILE_FIELDS,
   type ProfileField,
   type ProfileValues,
-} from '../../../domain/contract/profile';
+} from '../../../domain/contract/profileFields';
 import { openUserDb, type PitchpadDb } from '../../data/db';
 import { InlineIcon } from '../../ui/InlineIcon';
 import { Screen } from '../../ui/Screen';

@@ -27,7 +27,7 @@ import {
   type ProfileResponse,
   type ProfileValues,
   type StoredProfileField,
-} from '../../../domain/contract/profile';
+} from '../../../domain/contract/profileFields';
 import { api } from '../../data/api';
 import {
   readKeyValue,

@@ -34,7 +34,7 @@
  */
 import { Dexie, type Table } from 'dexie';
 import { plainText } from '../../../domain/coach/text';
-import { PROFILE_FIELDS, type ProfileField } from '../../../domain/contract/profile';
+import { PROFILE_FIELDS, type ProfileField } from '../../../domain/contract/profileFields';
 import {
   messageHitKey,
   type SearchHit,

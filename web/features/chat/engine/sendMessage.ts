@@ -5,11 +5,8 @@
  * the message's own send id, so the server never stores a send twice. `deliverChatSend` is how the
  * outbox delivers a chat send, in a page or in the service worker.
  */
-import {
-  newChatContext,
-  type ChatRequest,
-  type RegenerateInput,
-} from '../../../../domain/contract/chat';
+import type { ChatRequest, RegenerateInput } from '../../../../domain/contract/chat';
+import { newChatContext } from '../../../../domain/contract/chatBasics';
 import { LLM_DEFAULTS, chatTitleFrom } from '../../../../domain/limits';
 import type { PlaybookType } from '../../../../domain/playbooks/types';
 import { api, RateLimitedError } from '../../../data/api';
