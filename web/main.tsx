@@ -47,7 +47,29 @@ const preloadApp = async () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 };
+/**
+ * The browser's locale data, loaded in a worker (localeData.worker.ts) while the app's code
+ * downloads: the app's first date or count then no longer holds the main thread for it.
+ */
+const warmLocaleData = () => {
+  try {
+    const worker = new Worker(new URL('./localeData.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'locale-data',
+    });
+    const end = () => worker.terminate();
+    worker.addEventListener('message', end, { once: true });
+    worker.addEventListener('error', end, { once: true });
+  } catch {
+    // No worker here: the app's first use of Intl loads the data itself, as it always did.
+  }
+};
 void afterFirstPaint()
+  .then(() => {
+    warmLocaleData();
+    // The links in later tasks: starting the worker is a task's worth on a slow phone.
+    return new Promise((resolve) => setTimeout(resolve, 0));
+  })
   .then(preloadApp)
   .then(() => {
     // React, then TanStack's router and query cache, then the app, each evaluated in a task of its
