@@ -1,8 +1,8 @@
 import { cleanup, render } from '@testing-library/react';
 import ReactMarkdown from 'react-markdown';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gtmAnswer } from '../../../tests/factories/gtmAnswer';
-import { isInAppPath, Markdown, MARKDOWN_OPTIONS } from './Markdown';
+import { isInAppPath, loadBlockSplitter, Markdown, MARKDOWN_OPTIONS } from './Markdown';
 
 afterEach(cleanup);
 
@@ -43,6 +43,11 @@ function* chunkEnds(length: number): Generator<number> {
 }
 
 describe('a streamed answer', () => {
+  // Loaded as the app loads it when the rep starts writing (Markdown.cold.test.tsx: before that).
+  beforeAll(async () => {
+    await loadBlockSplitter();
+  });
+
   it('a streamed answer renders the same as the finished one', () => {
     for (const text of [gtmAnswer(), gtmAnswer({ footnotes: true })]) {
       const expected = wholeRender(text);

@@ -1,4 +1,4 @@
-import { Fragment, memo, useMemo, useState } from 'react';
+import { Fragment, memo, useEffect, useMemo, useState } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import ReactMarkdown from 'react-markdown';
@@ -6,7 +6,7 @@ import type { Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remend from 'remend';
 import { flowPrefill } from '../../routes/prefill';
-import { MarkdownBlocks } from './markdownBlocks';
+import type { MarkdownBlocks } from './markdownBlocks';
 
 const REMARK_PLUGINS = [remarkGfm];
 
@@ -120,6 +120,24 @@ const Block = memo(function Block({ text }: { text: string }) {
  */
 const REPAIR_OPTIONS = { linkMode: 'text-only', katex: false, inlineKatex: false } as const;
 
+type BlockSplitter = typeof MarkdownBlocks;
+let blockSplitter: BlockSplitter | null = null;
+let splitterLoading: Promise<BlockSplitter> | null = null;
+
+/**
+ * The block splitter (markdownBlocks.ts), loaded when a reply first streams or the rep first writes,
+ * not with the chat: its lexer (marked) builds its rules as it loads, over 100 ms of a slow phone's
+ * main thread, and a finished reply needs no splitting. Until it has loaded, a streaming reply is
+ * drawn whole, as a finished one is.
+ */
+export function loadBlockSplitter(): Promise<BlockSplitter> {
+  splitterLoading ??= import('./markdownBlocks').then(({ MarkdownBlocks }) => {
+    blockSplitter = MarkdownBlocks;
+    return MarkdownBlocks;
+  });
+  return splitterLoading;
+}
+
 /** A little of everything replies hold: a heading, a list, a table, code, a link, emphasis. */
 const WARM_UP_TEXT =
   '# Plan\n\n- **Who** buys and `why`\n\n| Step | When |\n| - | - |\n| Call | Monday |\n\n```\nHi\n```\n\nSee [the kit](https://example.com), *then* reply.';
@@ -133,8 +151,17 @@ let warmed = false;
 export function warmMarkdown(): void {
   if (warmed) return;
   warmed = true;
-  for (const block of new MarkdownBlocks().split(WARM_UP_TEXT, false))
-    ReactMarkdown({ ...MARKDOWN_OPTIONS, children: remend(block, REPAIR_OPTIONS) });
+  // The splitter's code is evaluated in the task that loads it, the warm-up in a later one.
+  void loadBlockSplitter().then(
+    (Splitter) =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => {
+          for (const block of new Splitter().split(WARM_UP_TEXT, false))
+            ReactMarkdown({ ...MARKDOWN_OPTIONS, children: remend(block, REPAIR_OPTIONS) });
+          resolve();
+        }, 0),
+      ),
+  );
 }
 
 /**
@@ -150,11 +177,27 @@ export const Markdown = memo(function Markdown({
   text: string;
   streaming?: boolean;
 }) {
-  // One splitter per reply: it keeps the finished blocks of the text it saw last.
-  const [splitter] = useState(() => new MarkdownBlocks());
+  // One splitter per reply that streams here: it keeps the finished blocks of the text it saw last.
+  // A reply that arrives finished is drawn whole.
+  const [splitter, setSplitter] = useState(() =>
+    streaming && blockSplitter ? new blockSplitter() : null,
+  );
+  useEffect(() => {
+    if (!streaming || splitter) return;
+    let current = true;
+    void loadBlockSplitter().then((Splitter) => {
+      if (current) setSplitter(new Splitter());
+    });
+    return () => {
+      current = false;
+    };
+  }, [streaming, splitter]);
   // When the stream ends, the whole text is split afresh: a block whose string is unchanged keeps
   // its drawing (Block is memoised), one the stream cut wrongly is drawn again.
-  const blocks = useMemo(() => splitter.split(text, !streaming), [splitter, text, streaming]);
+  const blocks = useMemo(
+    () => (splitter ? splitter.split(text, !streaming) : [text]),
+    [splitter, text, streaming],
+  );
   const last = blocks.length - 1;
   return (
     <div className="markdown">
