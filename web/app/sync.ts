@@ -8,6 +8,7 @@
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { openUserDb } from '../data/db';
+import { nextTask } from '../data/nextTask';
 import { isUnsent } from '../data/chatMerge';
 import { flushOutbox, unsentSends } from '../data/outbox';
 import { startSync, type SyncEngine } from '../data/sync';
@@ -22,8 +23,9 @@ import { applyWaitingTranscripts } from './transcripts';
 
 export function startChatSync(userId: number, onSessionLost?: () => void): SyncEngine {
   const db = openUserDb(userId);
-  // The rep's push subscription for meeting reminders, made or mended once per start (if allowed).
-  void ensurePushSubscription(userId);
+  // The rep's push subscription for meeting reminders, made or mended once per start (if allowed),
+  // a task after the engine's own start.
+  void nextTask().then(() => ensurePushSubscription(userId));
   // The search index on this phone, kept up to date in its worker from a moment after the start
   // (the worker's code and the saved index load then, not while the app first draws).
   let stopIndex: (() => void) | null = null;

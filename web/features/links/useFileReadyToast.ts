@@ -11,8 +11,7 @@ export function useFileReadyToast(userId: number | undefined): void {
   const toast = useToast();
   useEffect(() => {
     if (userId === undefined || typeof BroadcastChannel === 'undefined') return;
-    const channel = new BroadcastChannel(FILES_CHANNEL);
-    channel.addEventListener('message', (event: MessageEvent<ReadyNote & { userId?: number }>) => {
+    const onMessage = (event: MessageEvent<ReadyNote & { userId?: number }>) => {
       const note = event.data;
       if (note.userId !== userId) return;
       toast({
@@ -25,7 +24,17 @@ export function useFileReadyToast(userId: number | undefined): void {
             void import('./saveFiles').then(({ saveReadyFile }) => saveReadyFile(userId, note.id)),
         },
       });
-    });
-    return () => channel.close();
+    };
+    // Opened a task after the screen's mount, not in it: opening a channel asks the browser's
+    // other process, tens of milliseconds on a slow phone.
+    let channel: BroadcastChannel | null = null;
+    const opening = setTimeout(() => {
+      channel = new BroadcastChannel(FILES_CHANNEL);
+      channel.addEventListener('message', onMessage);
+    }, 0);
+    return () => {
+      clearTimeout(opening);
+      channel?.close();
+    };
   }, [userId, toast]);
 }

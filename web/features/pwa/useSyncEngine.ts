@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { User } from '../../../domain/contract/auth';
+import { nextTask } from '../../data/nextTask';
 import { clearApiCache } from '../../data/swShared';
 import { authKeys } from '../auth/auth.queries';
 
@@ -23,8 +24,10 @@ export function useSyncEngine(user: User | null): void {
       void clearApiCache();
       void queryClient.invalidateQueries({ queryKey: authKeys.user, exact: true });
     };
-    import('../../app/sync')
-      .then(({ startChatSync }) => {
+    // In a task of its own, not in the one that mounts the screen: the engine's start reads the
+    // device's database and sets up its watches, a task's worth on a slow phone.
+    Promise.all([import('../../app/sync'), nextTask()])
+      .then(([{ startChatSync }]) => {
         if (!cancelled) stop = startChatSync(userId, handleSessionLost).stop;
       })
       .catch((error: unknown) => console.warn('Could not start syncing', error));

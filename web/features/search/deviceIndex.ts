@@ -70,6 +70,7 @@ import {
   type Phrase,
   type SavedTermIndex,
 } from './termIndex';
+import { nextTask } from '../../data/nextTask';
 
 /** What the phone found, and whether its index had read every row (false during a first build). */
 export interface DeviceResults {
@@ -132,29 +133,6 @@ const TIME_INDEX: Record<Source, string> = {
 
 /** A document's id: its table's letter, then the row's key. */
 const docId = (letter: 'm' | 'e' | 'w' | 'r' | 'p', key: string) => `${letter}|${key}`;
-
-/**
- * Let other work in (a search asked of the worker, the page's next event) and go on at once: a
- * message to ourselves queues behind what is waiting, with none of the 4 ms a nested timer waits.
- */
-const waitingTurns: (() => void)[] = [];
-let turns: MessageChannel | null = null;
-function nextTask(): Promise<void> {
-  if (typeof MessageChannel !== 'function')
-    return new Promise<void>((resolve) => setTimeout(resolve, 0));
-  if (!turns) {
-    turns = new MessageChannel();
-    turns.port1.addEventListener('message', () => waitingTurns.shift()?.());
-    turns.port1.start();
-    // Node (tests): the channel must not keep the process alive.
-    (turns.port1 as MessagePort & { unref?: () => void }).unref?.();
-  }
-  const channel = turns;
-  return new Promise<void>((resolve) => {
-    waitingTurns.push(resolve);
-    channel.port2.postMessage(null);
-  });
-}
 
 /** Counts what the index reads, for tests and the bench. */
 export interface IndexStats {
