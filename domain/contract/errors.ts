@@ -6,6 +6,12 @@ export interface ApiErrorBody {
   fields?: Record<string, string>;
 }
 
+/**
+ * The 429 code of a call refused because the day's AI allowance is used up. Here, not beside the
+ * usage schemas, so the app's send code reads it without building them.
+ */
+export const TOKEN_BUDGET_CODE = 'token_budget';
+
 /** Stable error codes the server sends and the client may branch on. */
 export const ErrorCode = {
   invalidRequest: 'invalid_request',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** The 429 code of a call refused because the day's AI allowance is used up. */
-export const TOKEN_BUDGET_CODE = 'token_budget';
+export { TOKEN_BUDGET_CODE } from './errors';
 
 /** Today's AI allowance: tokens the model read and wrote for the user since 00:00 UTC. */
 export const AiAllowance = z.object({

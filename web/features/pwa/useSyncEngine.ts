@@ -25,9 +25,11 @@ export function useSyncEngine(user: User | null): void {
       void queryClient.invalidateQueries({ queryKey: authKeys.user, exact: true });
     };
     // In a task of its own, not in the one that mounts the screen: the engine's start reads the
-    // device's database and sets up its watches, a task's worth on a slow phone.
-    Promise.all([import('../../app/sync'), nextTask()])
-      .then(([{ startChatSync }]) => {
+    // device's database and sets up its watches, and asking for its code adds a preload link for
+    // each chunk it imports; each is a task's worth on a slow phone.
+    nextTask()
+      .then(() => import('../../app/sync'))
+      .then(({ startChatSync }) => {
         if (!cancelled) stop = startChatSync(userId, handleSessionLost).stop;
       })
       .catch((error: unknown) => console.warn('Could not start syncing', error));

@@ -12,7 +12,7 @@
  * The handler also keeps the send's message row in step with its entry (queued, sending, failed with
  * the reason), and a send the model answered releases the sends held until the allowance resets.
  */
-import { TOKEN_BUDGET_CODE } from '../../../../domain/contract/usage';
+import { TOKEN_BUDGET_CODE } from '../../../../domain/contract/errors';
 import { RateLimitedError } from '../../../data/api';
 import { replyKeyFor } from '../../../data/chatMerge';
 import type { OutboxEntry, OutboxState, PitchpadDb } from '../../../data/db';
