@@ -125,6 +125,67 @@ describe('loadPlanAccess', () => {
     serverSays({ ...paid, access: 'none' });
     expect(await loadPlanAccess(cacheWith(user, free))).toBe('free');
   });
+
+  it('on a first start asks for the plan beside the user, not after their answer', async () => {
+    const asked: string[] = [];
+    let answer!: () => void;
+    const bothAsked = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://app.test').pathname;
+        asked.push(path);
+        if (asked.length === 2) answer();
+        // Neither is answered until both are asked: asked one after the other, this would hang.
+        await bothAsked;
+        const body = path === '/api/auth/user' ? user : paid;
+        return new Response(JSON.stringify(body), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    expect(await loadPlanAccess(queryClient)).toBe('paid');
+    expect(asked.toSorted()).toEqual(['/api/auth/user', '/api/user/subscription']);
+    expect(queryClient.getQueryData(authKeys.subscription(user.id))).toEqual(paid);
+  });
+
+  it('on a first start takes the plan asked beside the user as the fresh answer for a free rep', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://app.test').pathname;
+        asked.push(path);
+        return new Response(JSON.stringify(path === '/api/auth/user' ? user : free), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    expect(await loadPlanAccess(queryClient)).toBe('free');
+    // Asked once each: a plan fetched with the user is not asked for again.
+    expect(asked.toSorted()).toEqual(['/api/auth/user', '/api/user/subscription']);
+  });
+
+  it('on a first start a guest is a guest, whatever the plan request answered', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 'unauthorized', message: 'Not signed in' }), {
+            status: 401,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    expect(await loadPlanAccess(queryClient)).toBe('guest');
+  });
 });
 
 /** The navigation a guard's thrown redirect asks for. */

@@ -143,8 +143,22 @@ export type PlanAccess = 'guest' | 'free' | 'paid';
  * device or another) is let in at once.
  */
 export async function loadPlanAccess(queryClient: QueryClient): Promise<PlanAccess> {
+  // Nobody known yet (a first start on a Pro tool): the plan is asked beside the user, not after,
+  // as the session cookie answers both; a Pro tool opened cold then waits one round trip, not two.
+  const early =
+    queryClient.getQueryData(authKeys.user) === undefined && onlineManager.isOnline()
+      ? api
+          .query<SubscriptionInfo>('/api/user/subscription', { on401: 'returnNull' })
+          .catch(() => null)
+      : null;
   const user = await loadSessionUser(queryClient);
   if (!user) return 'guest';
+  const answer = await early;
+  if (answer) {
+    // As fresh as a check made now: taken as it is.
+    queryClient.setQueryData(authKeys.subscription(user.id), answer);
+    return hasProAccess(answer) ? 'paid' : 'free';
+  }
   // No retries here: a navigation waits for this. No answer at all counts as no subscription.
   const options = { ...subscriptionQueryOptions(user.id), retry: false };
   const cached = await queryClient.ensureQueryData(options).catch(() => NO_SUBSCRIPTION);
