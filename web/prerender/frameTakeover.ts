@@ -15,8 +15,22 @@ export function frameOnPage(): Required<FrameOnPage> | null {
   return frame?.host && frame.root ? (frame as Required<FrameOnPage>) : null;
 }
 
+/** The address (path and query) whose frame the app took over, if it started from one. */
+let takenOver: string | null = null;
+
+/**
+ * Whether the app started from the frame kept for `address` (path and query), asked once: what the
+ * screen first draws at rest is what that frame showed; after that, whatever it draws is new.
+ */
+export function firstDrawnFromFrame(address: string): boolean {
+  const answer = takenOver === address;
+  takenOver = null;
+  return answer;
+}
+
 /** The frame goes and the app's own screen shows, in the same task: nothing is painted between. */
 export function removeFrame(frame: FrameOnPage | null, container: HTMLElement): FrameTap | null {
+  if (frame?.host) takenOver = location.pathname + location.search;
   frame?.host?.remove();
   delete (window as WithFrame)[FRAME_GLOBAL];
   container.style.removeProperty('visibility');

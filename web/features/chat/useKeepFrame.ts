@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { saveFrame } from '../../prerender/frame';
+import { firstDrawnFromFrame } from '../../prerender/frameTakeover';
 
 /** How long what the chat shows must stay still before a copy is made: not on every streamed word. */
 const KEEP_AFTER_MS = 1500;
@@ -8,11 +9,14 @@ const KEEP_AFTER_MS = 1500;
  * Keeps a copy of the chat as drawn, for the home screen's frame (prerender/frame.ts):
  * KEEP_AFTER_MS after what it shows (`shown`) last changed, and when the app is hidden or closed, so
  * the next start paints what the rep last saw. Only while `enabled`: the screen whole and at rest
- * (read from the device, no reply streaming, no drawer open).
+ * (read from the device, no reply streaming, no drawer open). Not at rest right after starting from
+ * this address's frame: that copy shows what the screen first draws, and making another held a slow
+ * phone's main thread for 100-200 ms just as the rep began; a change, or the app hidden, copies.
  */
 export function useKeepFrame(enabled: boolean, shown: readonly unknown[]): void {
   useEffect(() => {
     if (!enabled) return;
+    const startedHere = firstDrawnFromFrame(location.pathname + location.search);
     const keep = () => {
       const root = document.getElementById('root');
       if (root && root.dataset.prerendered === undefined)
@@ -21,7 +25,7 @@ export function useKeepFrame(enabled: boolean, shown: readonly unknown[]): void 
     const keepWhenHidden = () => {
       if (document.visibilityState === 'hidden') keep();
     };
-    const timer = setTimeout(keep, KEEP_AFTER_MS);
+    const timer = startedHere ? undefined : setTimeout(keep, KEEP_AFTER_MS);
     document.addEventListener('visibilitychange', keepWhenHidden);
     window.addEventListener('pagehide', keep);
     return () => {
