@@ -72,6 +72,7 @@ async function start(container: HTMLElement): Promise<void> {
     stylesheet && applyStylesheet(stylesheet),
     takeover === 'hydrate' && navigator.onLine && sessionKnown(),
   ]);
+  if (takeover === 'replace') await prepareDeviceDb();
   await nextTask();
   whenScreenDrawn(() => {
     finishTyping(container);
@@ -120,6 +121,7 @@ async function takeOverFrame(
   const frame = frameOnPage();
   const finishTyping = frame ? watchTypedValues(frame.root, { typedOnly: true }) : () => undefined;
   await Promise.all([loadCurrentScreen(router), preloadSignedInHeader().catch(() => undefined)]);
+  await prepareDeviceDb();
   await nextTask();
   let taken = false;
   const finish = () => {
@@ -158,6 +160,20 @@ function createRouter() {
 function sessionKnown(): Promise<unknown> {
   const asked = queryClient.ensureQueryData(userQueryOptions).catch(() => null);
   return Promise.race([asked, new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS))]);
+}
+
+/**
+ * The signed-in rep's database on this device, made in a task of its own before their screen
+ * renders: declaring its schema (every version's) held a slow phone's main thread for 35-50 ms
+ * inside the screen's first render, which asks for the same instance (data/db.ts `openUserDb`).
+ * Opening it is left to its first read, as before.
+ */
+async function prepareDeviceDb(): Promise<void> {
+  const user = queryClient.getQueryData(userQueryOptions.queryKey);
+  if (!user) return;
+  await nextTask();
+  const { openUserDb } = await import('./data/db');
+  openUserDb(user.id);
 }
 
 /**
