@@ -49,9 +49,12 @@ const preloadApp = async () => {
 };
 /**
  * The browser's locale data, loaded in a worker (localeData.worker.ts) while the app's code
- * downloads: the app's first date or count then no longer holds the main thread for it.
+ * downloads: the app's first date or count then no longer holds the main thread for it. For the
+ * signed-in screens (a shell, the home screen's frame, the app's own start), which show dates and
+ * counts at once; a public page, hydrated as drawn, shows none.
  */
 const warmLocaleData = () => {
+  if (document.getElementById('root')?.dataset.prerendered === 'hydrate') return;
   try {
     const worker = new Worker(new URL('./localeData.worker.ts', import.meta.url), {
       type: 'module',
