@@ -172,8 +172,10 @@ async function prepareDeviceDb(): Promise<void> {
   const user = queryClient.getQueryData(userQueryOptions.queryKey);
   if (!user) return;
   await nextTask();
-  const { openUserDb } = await import('./data/db');
-  openUserDb(user.id);
+  // Code that cannot be fetched here (no signal, no worker yet) is the screen's to report: the
+  // takeover goes on.
+  const db = await import('./data/db').catch(() => null);
+  db?.openUserDb(user.id);
 }
 
 /**
