@@ -131,10 +131,17 @@ let splitterLoading: Promise<BlockSplitter> | null = null;
  * drawn whole, as a finished one is.
  */
 export function loadBlockSplitter(): Promise<BlockSplitter> {
-  splitterLoading ??= import('./markdownBlocks').then(({ MarkdownBlocks }) => {
-    blockSplitter = MarkdownBlocks;
-    return MarkdownBlocks;
-  });
+  splitterLoading ??= import('./markdownBlocks').then(
+    ({ MarkdownBlocks }) => {
+      blockSplitter = MarkdownBlocks;
+      return MarkdownBlocks;
+    },
+    (error: unknown) => {
+      // Its code could not be fetched: replies stay drawn whole, and the next one asks again.
+      splitterLoading = null;
+      throw error;
+    },
+  );
   return splitterLoading;
 }
 
@@ -152,16 +159,18 @@ export function warmMarkdown(): void {
   if (warmed) return;
   warmed = true;
   // The splitter's code is evaluated in the task that loads it, the warm-up in a later one.
-  void loadBlockSplitter().then(
-    (Splitter) =>
-      new Promise<void>((resolve) =>
-        setTimeout(() => {
-          for (const block of new Splitter().split(WARM_UP_TEXT, false))
-            ReactMarkdown({ ...MARKDOWN_OPTIONS, children: remend(block, REPAIR_OPTIONS) });
-          resolve();
-        }, 0),
-      ),
-  );
+  void loadBlockSplitter()
+    .then(
+      (Splitter) =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            for (const block of new Splitter().split(WARM_UP_TEXT, false))
+              ReactMarkdown({ ...MARKDOWN_OPTIONS, children: remend(block, REPAIR_OPTIONS) });
+            resolve();
+          }, 0),
+        ),
+    )
+    .catch(() => undefined);
 }
 
 /**
@@ -185,9 +194,11 @@ export const Markdown = memo(function Markdown({
   useEffect(() => {
     if (!streaming || splitter) return;
     let current = true;
-    void loadBlockSplitter().then((Splitter) => {
-      if (current) setSplitter(new Splitter());
-    });
+    void loadBlockSplitter()
+      .then((Splitter) => {
+        if (current) setSplitter(new Splitter());
+      })
+      .catch(() => undefined);
     return () => {
       current = false;
     };
