@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ChatPage } from './pages/ChatPage';
 import { onAnotherDevice } from './pages/session';
+import { runAxe, seriousOf } from './support/axe';
 import { Network } from './support/network';
 import { GTM_PLAN, base64, unique } from './support/scriptedReplies';
 import { storedMessages } from './support/storedChat';
@@ -255,12 +255,7 @@ test('a markdown table keeps numbers and words whole and scrolls sideways, by to
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
 
-  const axe = await new AxeBuilder({ page }).include('.markdown__table').analyze();
-  expect(
-    axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id),
-  ).toEqual([]);
+  expect(seriousOf(await runAxe(page, '.markdown__table')).map((v) => v.id)).toEqual([]);
 });
 
 // The shared plan, with a market table whose figures are long enough to wrap.
