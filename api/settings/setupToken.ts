@@ -6,6 +6,7 @@
 // ticket long ago does not stay a key to the server.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Pool } from '../db';
+import type { PoolClient } from 'pg';
 import { PURPOSE, seal, unseal } from './secretBox';
 
 /** How long a setup token lasts, as a Postgres interval (the database's clock decides, for every instance alike). */
@@ -18,8 +19,8 @@ export function setupLink(appUrl: string, token: string): string {
   return `${appUrl}/setup?${new URLSearchParams({ token })}`;
 }
 
-export async function operatorExists(pool: Pool): Promise<boolean> {
-  const { rows } = await pool.query<{ exists: boolean }>(
+export async function operatorExists(db: Pool | PoolClient): Promise<boolean> {
+  const { rows } = await db.query<{ exists: boolean }>(
     'SELECT EXISTS (SELECT 1 FROM users WHERE is_operator) AS exists',
   );
   return rows[0]!.exists;
@@ -82,10 +83,7 @@ export async function claimSetupToken(
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const exists = await client.query<{ exists: boolean }>(
-      'SELECT EXISTS (SELECT 1 FROM users WHERE is_operator) AS exists',
-    );
-    if (exists.rows[0]!.exists) {
+    if (await operatorExists(client)) {
       await client.query('ROLLBACK');
       return 'operator_exists';
     }
@@ -95,8 +93,11 @@ export async function claimSetupToken(
       [hashOf(token)],
     );
     if (!taken.rowCount) {
+      // A claim of the same token that won while this one waited on its row has made its operator
+      // by now (each statement sees what was committed before it): that is the answer, not 'invalid'.
+      const outcome = (await operatorExists(client)) ? 'operator_exists' : 'invalid';
       await client.query('ROLLBACK');
-      return 'invalid';
+      return outcome;
     }
     const promoted = await client.query(
       'UPDATE users SET is_operator = true WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users WHERE is_operator)',
