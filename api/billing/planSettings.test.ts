@@ -13,8 +13,8 @@ let own: TestServer;
 let sold: TestServer;
 beforeAll(async () => {
   [own, sold] = await Promise.all([
-    startTestServer({ DATABASE_URL: '', CONTACT_EMAIL: 'ops@pitchpad.test' }),
-    startTestServer({ ...PAYMENTS_ON, DATABASE_URL: '' }),
+    startTestServer({ CONTACT_EMAIL: 'ops@pitchpad.test' }, { ownDatabase: true }),
+    startTestServer(PAYMENTS_ON, { ownDatabase: true }),
   ]);
 });
 afterAll(() => Promise.all([own?.close(), sold?.close()]));

@@ -18,13 +18,11 @@ beforeAll(async () => {
   hubspot = await startFakeHubSpot(APP);
   const urls = { HUBSPOT_API_URL: hubspot.url, HUBSPOT_AUTH_URL: hubspot.url };
   [own, fromEnv] = await Promise.all([
-    startTestServer({ ...urls, DATABASE_URL: '' }),
-    startTestServer({
-      ...urls,
-      DATABASE_URL: '',
-      HUBSPOT_CLIENT_ID: 'env-id',
-      HUBSPOT_CLIENT_SECRET: 'env-secret',
-    }),
+    startTestServer(urls, { ownDatabase: true }),
+    startTestServer(
+      { ...urls, HUBSPOT_CLIENT_ID: 'env-id', HUBSPOT_CLIENT_SECRET: 'env-secret' },
+      { ownDatabase: true },
+    ),
   ]);
 }, 60_000);
 afterAll(() => Promise.all([own?.close(), fromEnv?.close(), hubspot?.close()]));

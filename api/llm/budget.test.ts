@@ -311,8 +311,8 @@ describe('the daily AI allowance', () => {
 describe('the offline drafter', () => {
   let server: TestServer;
   beforeAll(async () => {
-    // An embedded database of its own: the test counts every token row there is.
-    server = await startTestServer({ LLM_DAILY_TOKENS_FREE: '100', DATABASE_URL: '' });
+    // A database of its own: the test counts every token row there is.
+    server = await startTestServer({ LLM_DAILY_TOKENS_FREE: '100' }, { ownDatabase: true });
   });
   afterAll(() => server?.close());
 

@@ -18,9 +18,9 @@ describe('a call keeps the gateway it started with', () => {
   let fake: FakeOpenAI;
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    // The model settings are one row per database: an embedded database of its own, so no other
-    // file's server (sharing the machine's Postgres) answers with this file's model.
-    server = await startTestServer({ DATABASE_URL: '' });
+    // The model settings are one row per database: a database of its own, so no other file's
+    // server (sharing the machine's Postgres) answers with this file's model.
+    server = await startTestServer({}, { ownDatabase: true });
   });
   afterAll(async () => {
     await server?.close();

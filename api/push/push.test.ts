@@ -30,12 +30,14 @@ beforeAll(async () => {
     startTestServer({ FETCH_ALLOW_LOOPBACK: 'true', DATABASE_URL: '' }),
     // Its own database: its secret differs from the suite's, and a key pair sealed under another
     // secret is replaced, with every subscription, by the first server that cannot open it.
-    startTestServer({
-      NODE_ENV: 'production',
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
-      APP_URL: 'https://pitchpad.example',
-      DATABASE_URL: '',
-    }),
+    startTestServer(
+      {
+        NODE_ENV: 'production',
+        SESSION_SECRET: randomBytes(32).toString('base64url'),
+        APP_URL: 'https://pitchpad.example',
+      },
+      { ownDatabase: true },
+    ),
   ]);
   servers['the suite’s database'] = shared;
   servers['the embedded database'] = embedded;

@@ -658,8 +658,8 @@ describe('recordings: where the speech model is', () => {
   });
 
   it('the operator connects a speech server in Settings → Model, tests it with one button, and the next upload is transcribed there', async () => {
-    // The speech settings and the operator are one per database: an embedded one of its own.
-    const bare = await startTestServer({ DATABASE_URL: '' });
+    // The speech settings and the operator are one per database: a database of its own.
+    const bare = await startTestServer({}, { ownDatabase: true });
     const speech = await startFakeOpenAI();
     try {
       const operator = await loggedInClient(bare);
@@ -743,11 +743,10 @@ describe('recordings: where the speech model is', () => {
   });
 
   it('a speech model set by the environment shows read-only and cannot be changed in the browser', async () => {
-    const locked = await startTestServer({
-      DATABASE_URL: '',
-      TRANSCRIBE_BASE_URL: fake.url,
-      TRANSCRIBE_MODEL: 'whisper-env',
-    });
+    const locked = await startTestServer(
+      { TRANSCRIBE_BASE_URL: fake.url, TRANSCRIBE_MODEL: 'whisper-env' },
+      { ownDatabase: true },
+    );
     try {
       const operator = await loggedInClient(locked);
       await locked.pool.query('UPDATE users SET is_operator = true WHERE id = $1', [

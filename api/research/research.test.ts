@@ -487,12 +487,10 @@ describe('without what research needs', () => {
       results: () => [{ url: `${site.url}/freightly`, title: 'Freightly', snippet: '' }],
     });
     [bare, production] = await Promise.all([
-      startTestServer({
-        FETCH_ALLOW_LOOPBACK: 'true',
-        WEB_SEARCH_ENGINE: 'searxng',
-        WEB_SEARCH_URL: engine.url,
-        DATABASE_URL: '',
-      }),
+      startTestServer(
+        { FETCH_ALLOW_LOOPBACK: 'true', WEB_SEARCH_ENGINE: 'searxng', WEB_SEARCH_URL: engine.url },
+        { ownDatabase: true },
+      ),
       // As in production: the server never fetches its own machine for a rep.
       startModelTestServer({ WEB_SEARCH_ENGINE: 'searxng', WEB_SEARCH_URL: engine.url }),
     ]);
@@ -500,7 +498,7 @@ describe('without what research needs', () => {
   afterAll(() => Promise.all([bare?.close(), production?.close(), engine?.close(), site?.close()]));
 
   it('with no search engine, says research needs one without naming a setting a rep cannot see', async () => {
-    const server = await startTestServer({ DATABASE_URL: '' });
+    const server = await startTestServer({}, { ownDatabase: true });
     try {
       const { client } = await loggedInClient(server);
       const res = await client.post('/api/research', { subject: 'Freightly' });

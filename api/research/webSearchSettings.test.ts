@@ -26,13 +26,15 @@ describe('Settings → Web search', () => {
   beforeAll(async () => {
     engine = await startFakeSearchEngine();
     [server, locked] = await Promise.all([
-      startTestServer({ DATABASE_URL: '' }),
-      startTestServer({
-        DATABASE_URL: '',
-        WEB_SEARCH_ENGINE: 'brave',
-        WEB_SEARCH_URL: engine.url,
-        WEB_SEARCH_API_KEY: BRAVE_TEST_KEY,
-      }),
+      startTestServer({}, { ownDatabase: true }),
+      startTestServer(
+        {
+          WEB_SEARCH_ENGINE: 'brave',
+          WEB_SEARCH_URL: engine.url,
+          WEB_SEARCH_API_KEY: BRAVE_TEST_KEY,
+        },
+        { ownDatabase: true },
+      ),
     ]);
   }, 60_000);
   afterAll(() => Promise.all([server?.close(), locked?.close(), engine?.close()]));

@@ -22,10 +22,10 @@ import {
  * These tests change what there is one of per database (the operator, the setup link, the model
  * settings row). On the machine's Postgres (`npm run test:api` with TEST_DATABASE_URL) every test
  * file shares one database, so they would see each other's operator, and other files' servers this
- * file's model: each server here gets an embedded database of its own.
+ * file's model: each server here gets a database of its own.
  */
 const startTestServer: typeof startSharedServer = (env = {}, opts = {}) =>
-  startSharedServer({ DATABASE_URL: '', ...env }, opts);
+  startSharedServer(env, { ownDatabase: true, ...opts });
 import { TestClient, postStream, type TestResponse } from '../../tests/support/client';
 import { captureLog, type CapturedLog } from '../../tests/support/logs';
 import { loggedInClient } from '../../tests/factories/users';

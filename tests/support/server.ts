@@ -8,6 +8,7 @@ import type { Logger } from '../../api/log';
 import { IN_MEMORY } from '../../db/embedded';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
 import { startMailCatcher, type MailCatcher } from '../fakes/smtp';
+import { ownDatabase } from './ownDatabase';
 
 export interface TestServer {
   url: string;
@@ -38,19 +39,27 @@ export function testDatabaseUrl(): string | undefined {
  * The real app over real HTTP on 127.0.0.1, against a real database. Each test file starts one;
  * tests make their own users with factories, so they share nothing and need no cleanup.
  * `opts.log`: the app's logger (tests/support/logs.ts reads what it wrote); `opts.prepare`: what
- * main.ts does to the configuration before the app starts (the local model probe).
+ * main.ts does to the configuration before the app starts (the local model probe);
+ * `opts.ownDatabase`: a database of the server's own (tests/support/ownDatabase.ts), dropped when it
+ * closes, for a test that changes what there is one of per database.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  opts: { webDist?: string; log?: Logger; prepare?: (config: Config) => Promise<Config> } = {},
+  opts: {
+    webDist?: string;
+    log?: Logger;
+    prepare?: (config: Config) => Promise<Config>;
+    ownDatabase?: boolean;
+  } = {},
 ): Promise<TestServer> {
+  const own = opts.ownDatabase ? await ownDatabase(testDatabaseUrl()) : undefined;
   const loaded = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Each TestClient sends its own X-Forwarded-For, so IP rate limits don't leak between tests.
     TRUST_PROXY: 'true',
     DATA_DIR: IN_MEMORY,
-    DATABASE_URL: testDatabaseUrl(),
+    DATABASE_URL: own ? own.url : testDatabaseUrl(),
     ...env,
   });
   const config = opts.prepare ? await opts.prepare(loaded) : loaded;
@@ -69,6 +78,7 @@ export async function startTestServer(
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await db.close();
+      await own?.drop();
     },
   };
 }
