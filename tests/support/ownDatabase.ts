@@ -42,7 +42,7 @@ async function makeTemplate(baseUrl: string): Promise<void> {
   await withAdmin(baseUrl, async (admin) => {
     const { rows } = await admin.query<{ datname: string }>(
       `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
-      [names.prefix],
+      [`${names.prefix}_`],
     );
     for (const { datname } of rows)
       await admin.query(`DROP DATABASE IF EXISTS ${quoted(datname)} WITH (FORCE)`);
