@@ -13,7 +13,9 @@ import { countTextTokens } from '../llm/context';
 
 let server: ModelTestServer;
 beforeAll(async () => {
-  server = await startModelTestServer();
+  // A database of its own: one test renames the profile and kit tables for a moment, which would
+  // fail any other file's request that reads them on the suite's shared database meanwhile.
+  server = await startModelTestServer({}, { ownDatabase: true });
 });
 afterAll(() => server?.close());
 

@@ -180,19 +180,23 @@ export interface ModelTestServer extends TestServer {
 
 /**
  * `startTestServer` answering with the fake model server (tests/fakes/openai.ts) on loopback;
- * `close()` stops both. For a test file's `beforeAll`.
+ * `close()` stops both. For a test file's `beforeAll`. `opts.ownDatabase` as for startTestServer.
  */
 export async function startModelTestServer(
   env: Record<string, string> = {},
+  opts: { ownDatabase?: boolean } = {},
 ): Promise<ModelTestServer> {
   const fake = await startFakeOpenAI();
-  const server = await startTestServer({
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-test',
-    LLM_MODELS: 'gpt-4o',
-    LLM_TIMEOUT_MS: '5000',
-    ...env,
-  });
+  const server = await startTestServer(
+    {
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'sk-test',
+      LLM_MODELS: 'gpt-4o',
+      LLM_TIMEOUT_MS: '5000',
+      ...env,
+    },
+    opts,
+  );
   return {
     ...server,
     fake,
