@@ -56,7 +56,7 @@ async function makeTemplate(baseUrl: string): Promise<void> {
 }
 
 let template: Promise<void> | undefined;
-/** One database made at a time: copying a template while another copy starts is refused. */
+/** One database made at a time, so two copies of the template never start together. */
 let making: Promise<unknown> = Promise.resolve();
 let made = 0;
 
