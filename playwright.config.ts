@@ -31,6 +31,11 @@ const HUBSPOT_APP = { id: 'hubspot-e2e-client', secret: 'hubspot-e2e-secret' };
 const FAKE_STRIPE_URL = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_secret';
 
+/** The walk of every screen of a fresh install. */
+const FRESH_INSTALL = /firstrun\.walk\.spec\.ts$/;
+/** The specs whose stories run in order, each on a server it starts itself. */
+const OWN_SERVERS = /(phone\.bare-server|model\.setup|auth\.reset)\.spec\.ts$/;
+
 /**
  * Browser end-to-end tests: the built app (web/dist, from `vite build`) served by the real API on a
  * throwaway in-memory database and the fake model server, driven in the system Chromium on a
@@ -58,14 +63,16 @@ export default defineConfig({
     ['./tests/e2e/support/slowest.reporter.ts'],
     ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
   ],
-  // The walk of a fresh install (firstrun.walk.spec.ts: three stories in order on a server of their
-  // own, in the full browser) is the suite's longest job, about three minutes on one worker.
-  // Playwright queues jobs by project, then by browser settings, so left among the rest it ran
-  // after every other story and the other worker sat idle at the end: as a project of its own,
-  // listed first, it starts at once and the other stories run beside it.
+  // The walk of a fresh install (three stories in order on a server of their own, in the full
+  // browser) is the suite's longest job, about three minutes on one worker, and the specs that run
+  // their stories in order on a server of their own come next. Playwright queues jobs by project,
+  // then by browser settings, so left among the rest such a job ran after every other story while
+  // the other worker sat idle at the end: in projects of their own, listed first, they start at
+  // once and the other stories run beside them.
   projects: [
-    { name: 'fresh install', testMatch: /firstrun\.walk\.spec\.ts$/ },
-    { name: 'stories', testIgnore: /firstrun\.walk\.spec\.ts$/ },
+    { name: 'fresh install', testMatch: FRESH_INSTALL },
+    { name: 'own servers', testMatch: OWN_SERVERS },
+    { name: 'stories', testIgnore: [FRESH_INSTALL, OWN_SERVERS] },
   ],
   use: {
     baseURL: BASE_URL,
