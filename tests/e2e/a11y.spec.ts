@@ -1,4 +1,8 @@
 import { expect, test } from './fixtures';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 // The screens' axe-core and tap-target checks walk every screen in screens.spec.ts; here, what a
 // tour cannot see: the names of the menus and the keyboard reaching wide content.

@@ -7,6 +7,10 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { expectOnScreen, hideKeyboard, showKeyboard } from './support/keyboard';
 import { expectNoSidewaysScroll } from './support/layout';
 import { expectTapTargetsLargeEnough } from './support/tapTargets';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 /**
  * Account → Devices and Password on a phone: the rep's phone is this test's page (an Android

@@ -7,6 +7,10 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { expectOnScreen, hideKeyboard, showKeyboard } from './support/keyboard';
 import { expectNoSidewaysScroll } from './support/layout';
 import { expectTapTargetsLargeEnough } from './support/tapTargets';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 // Browsers refuse an IP address as a passkey's site (its rpID), so these stories use the server
 // by name: localhost is a secure context like 127.0.0.1, and outside production the server takes

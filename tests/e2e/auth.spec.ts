@@ -1,5 +1,9 @@
 import { expect, test } from './fixtures';
 import { holdRequests } from './support/network';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 test('a founder registers and lands signed in in the chat, greeted as new; checks the dashboard and logs out', async ({
   page,

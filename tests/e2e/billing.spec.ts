@@ -3,6 +3,10 @@ import { expect, test } from './fixtures';
 import { CheckoutPage } from './pages/CheckoutPage';
 import { registerAndLogIn } from './pages/session';
 import { payCheckout, startCheckout, upgradeToPro } from './support/billing';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 const PAYMENT_ISSUE =
   'There was an issue processing your payment. Please contact support if you believe this is an error.';

@@ -1,4 +1,8 @@
 import { expect, test } from './fixtures';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 test('the input bar holds only what works: the message field, the microphone (a voice note: debrief.spec), the paperclip (it reads a transcript: fieldkit.attach) and Send, no inert image icon', async ({
   chat,

@@ -8,6 +8,10 @@ import { startBareServer, type BareServer } from './support/bareServer';
 import { expectNoSidewaysScroll } from './support/layout';
 import { fillProfile, uploadToKit } from './support/salesKit';
 import { expectTapTargetsLargeEnough } from './support/tapTargets';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 // A server with no model (support/bareServer.ts, on a port of its own next to the suite's): a rep
 // with a sales kit asks the chat a question and gets the answer from what they have, with the kit's

@@ -5,6 +5,10 @@ import { expectNoSidewaysScroll } from './support/layout';
 import { deleteFromKit, fillProfile, uploadToKit } from './support/salesKit';
 import { expectTapTargetsLargeEnough } from './support/tapTargets';
 import { unique } from './support/scriptedReplies';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 // A rep with a profile and a sales kit asks the free chat: the model is told their company and the
 // passage of their document that answers, and the answer names it under 'Sources'. `[[system]]`

@@ -6,6 +6,10 @@ import { registerAndLogIn } from './pages/session';
 import { upgradeToPro } from './support/billing';
 import { expectNoSidewaysScroll } from './support/layout';
 import { settle } from './support/settle';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 const unique = () => randomUUID().slice(0, 8);
 

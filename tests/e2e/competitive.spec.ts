@@ -3,6 +3,10 @@ import { expect, test } from './fixtures';
 import { onAnotherDevice } from './pages/session';
 import { COMPETITORS, unique } from './support/scriptedReplies';
 import { expectTapTargetsLargeEnough } from './support/tapTargets';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 // The fake model streams this JSON word by word (scripted with [[reply64:...]]).
 const base64 = (value: unknown) => Buffer.from(JSON.stringify(value, null, 1)).toString('base64');

@@ -2,6 +2,10 @@ import { expect, test } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { TEAMS_VTT, TEAMS_VTT_TEXT } from '../factories/transcripts';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 // On a phone: a call's transcript file, read on the device, goes into call
 // analysis' transcript answer (or the free chat's message), without timestamps or cue numbers.

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 // A newcomer's first cold email. A browser is needed: the reply and the actions under it come from
 // two features, drawn together only in the running chat, and which Copy shows is decided by CSS.

@@ -5,6 +5,10 @@ import { expect, test } from './fixtures';
 import { AuthPage } from './pages/AuthPage';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { AppServer } from './support/appServer';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 // A fresh install has no model: the idea analysis is a worksheet. A browser is needed: the story
 // crosses pages (the worksheet, registration and back) and what the browser keeps between them.

@@ -1,4 +1,8 @@
 import { expect, test } from './fixtures';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 test('a guest opening the chat is sent to log in, and comes back after', async ({ page }) => {
   await page.goto('/chat');

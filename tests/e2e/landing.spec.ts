@@ -1,4 +1,8 @@
 import { expect, test } from './fixtures';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 test("'Analyze (without signing up)' waits for an idea", async ({ page, landing }) => {
   await landing.open();

@@ -2,6 +2,10 @@ import { expect, test } from './fixtures';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { holdRequests } from './support/network';
 import { IDEA_SUMMARY, unique } from './support/scriptedReplies';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 /**
  * What the fake model answers for the idea. Short: with

@@ -6,6 +6,10 @@ import { holdRequests } from './support/network';
 import { settle } from './support/settle';
 import { scrollsAtRest } from './support/layout';
 import { IDEA_SUMMARY, base64, unique } from './support/scriptedReplies';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 // On a 390×844 phone: the guided flows, the competitive form, the sign-in screens and the
 // landing page's idea analysis, as a rep uses them with one thumb and the keyboard up.

@@ -1,6 +1,10 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { registerAndLogIn } from './pages/session';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 // A form names every problem at once, beside its field, once.
 

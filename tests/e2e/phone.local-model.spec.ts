@@ -1,5 +1,9 @@
 import { expect, test } from './fixtures';
 import { AppServer } from './support/appServer';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 // Nothing configured, but an OpenAI-compatible server answers at the local model
 // address (Ollama's, by default). Here the suite's fake model server plays Ollama, on its own port,

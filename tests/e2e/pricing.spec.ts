@@ -1,5 +1,9 @@
 import { expect, test } from './fixtures';
 import { registerAndLogIn } from './pages/session';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 test('the pricing page shows the server price and the Pro and Team plans, and with payments set up no note about them', async ({
   pricing,

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 // The fake model streams this JSON (scripted with [[reply64:...]]).
 const base64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');

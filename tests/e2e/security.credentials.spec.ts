@@ -1,4 +1,8 @@
 import { expect, test } from './fixtures';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 /** Item 11 in the browser: the register form tells the user the server's reason, under the field it is about. */
 

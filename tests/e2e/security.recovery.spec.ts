@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { AppServer } from './support/appServer';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 // The server dies while a reply is streaming and comes back minutes later; the app, left open all
 // along, notices by itself and shows the reply (or a way on) in that chat, with no reload. This spec

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
+import { withoutServiceWorker } from './support/browser';
+
+// These stories test neither the service worker nor what it answers (support/browser.ts).
+test.use(withoutServiceWorker);
 
 test('a failed regenerate keeps the answer on screen and on the server; the next one gives exactly one new answer', async ({
   page,
