@@ -1,6 +1,6 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Chat, Message } from '../../domain/contract/chat';
 import { applyChat, applyChatList } from './chatStore';
 import { clearUserData, openUserDb, userDbName } from './db';
@@ -65,6 +65,22 @@ describe('the local chat cache', () => {
     await clearUserData(userId);
     const reopened = openUserDb(userId);
     expect(await reopened.chats.count()).toBe(0);
+  });
+
+  it('a reply still being written by another tab or the service worker when the rep logs out fails rather than making the database again', async () => {
+    const here = openUserDb(userId);
+    await applyChatList(here, [chat], Date.now());
+    // db.ts as another tab or the service worker has it: the same code, its own open database.
+    vi.resetModules();
+    const elsewhere = await import('./db');
+    const there = elsewhere.openUserDb(userId);
+    expect(await there.chats.count()).toBe(1);
+
+    await clearUserData(userId);
+    await expect(applyChat(there, { chat, messages }, Date.now())).rejects.toThrow();
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(userDbName(userId));
+    // The rep signing in again there starts from an empty database.
+    expect(await elsewhere.openUserDb(userId).chats.count()).toBe(0);
   });
 
   it('keeps a chat holding unsent messages when the server list lacks it (deleted elsewhere)', async () => {
