@@ -188,8 +188,10 @@ test('the Stop control never covers the newest streamed line: it sits in the inp
   const words = `Tell the whole story ${unique()} ${'once upon a time there was a sales rep '.repeat(40).trim()}`;
   await chat.send(`${words} [[delay:50]]`);
   await expect(chat.stopButton).toBeVisible();
-  // The conversation has grown taller than the screen and the reply is still coming: the list
-  // follows its newest line.
+  // The reply has begun (the rep's long message alone can make the list scroll while the reply's
+  // bubble is still empty), has grown taller than the screen and is still coming: the list follows
+  // its newest line.
+  await expect(chat.replyText()).toContainText('Tell the whole story');
   const scroller = page.locator('.chat__scroller');
   await expect
     .poll(() => scroller.evaluate((el) => el.scrollHeight - el.clientHeight))
