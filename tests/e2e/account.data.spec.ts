@@ -8,10 +8,6 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { expectTapTargetsLargeEnough } from './support/tapTargets';
 import { expectNoSidewaysScroll } from './support/layout';
 import { expectOnScreen, hideKeyboard, showKeyboard } from './support/keyboard';
-import { withoutServiceWorker } from './support/browser';
-
-// These stories test neither the service worker nor what it answers (support/browser.ts).
-test.use(withoutServiceWorker);
 
 /** The names of this origin's IndexedDB databases. */
 const databases = (page: Page) =>

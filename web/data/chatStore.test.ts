@@ -67,7 +67,7 @@ describe('the local chat cache', () => {
     expect(await reopened.chats.count()).toBe(0);
   });
 
-  it('a reply still being written by another tab or the service worker when the rep logs out fails rather than making the database again', async () => {
+  it('a write still under way in another tab or the service worker when the rep logs out fails rather than making the database again', async () => {
     const here = openUserDb(userId);
     await applyChatList(here, [chat], Date.now());
     // db.ts as another tab or the service worker has it: the same code, its own open database.

@@ -504,9 +504,10 @@ export function openUserDb(userId: number): PitchpadDb {
   const db = new PitchpadDb(userDbName(userId));
   // Another tab upgrades or deletes this database (a new deploy, a logout there): close our
   // connection so we never block it. Returning false skips Dexie's default, which logs a warning.
-  // After an upgrade the next read opens it again; after a deletion, work still running here (a
-  // reply the service worker is writing, a sync in another tab) fails rather than making the
-  // database again with the logged-out user's data in it.
+  // After an upgrade the next read opens it again. After a deletion, work still running on this
+  // connection (a delivery the service worker is writing, a sync in another tab) fails rather than
+  // making the database again with the logged-out user's data in it; only a later openUserDb
+  // opens a new one.
   db.on('versionchange', (event) => {
     db.close({ disableAutoOpen: event.newVersion === null });
     if (open?.db === db) open = null;

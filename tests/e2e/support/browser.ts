@@ -37,8 +37,8 @@ export const fullBrowser = {
 /**
  * For a spec whose stories test neither the service worker nor what it answers (offline, updates,
  * reloads of the installed app, pushes): `test.use(withoutServiceWorker)` at the top of the file.
- * Each story's browser is new, so on its first page the worker installs and precaches the whole app
- * (about 190 files), which cost 1.7 s of CPU a story on this machine's two busy cores: more than
- * the page itself. Those stories stay first visits, answered by the server alone.
+ * Each story's browser context is new, so on its first page the worker installs and precaches the
+ * whole app (about 190 files), which cost 1.7 s of CPU a story on this machine's two busy cores:
+ * more than the page itself. Those stories stay first visits, answered by the server alone.
  */
 export const withoutServiceWorker = { serviceWorkers: 'block' } as const;
