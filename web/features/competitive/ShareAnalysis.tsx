@@ -3,7 +3,7 @@
  * table) for the files made here with no signal. Until the saved history has reached the server,
  * a link cannot be made: the sheet says why.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import type { CompetitorAnalysis } from '../../../domain/contract/playbooks';
 import { analysisMarkdown, competitiveWorkflowName } from '../../../domain/playbooks/competitive';
 import { openUserDb } from '../../data/db';
@@ -23,7 +23,7 @@ export function ShareAnalysis({
   onClose: () => void;
 }) {
   const db = openUserDb(userId);
-  const record = useLiveQuery(() => db.workflows.get(workflowId), [db, workflowId]);
+  const record = useSafeLiveQuery(() => db.workflows.get(workflowId), [db, workflowId], undefined);
   const title = record?.title ?? competitiveWorkflowName(analysis.topic);
   return (
     <ShareLinkSheet

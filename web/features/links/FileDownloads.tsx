@@ -4,7 +4,7 @@
  * none: Word and Markdown made here from the phone's copy, and the PDF queued to be made once a
  * signal is back (fileExports.ts), listed below until saved.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import { useId, useMemo, useState } from 'react';
 import { exportFileName, type ExportFormat, type Snapshot } from '../../../domain/exports/files';
 import { api } from '../../data/api';
@@ -76,9 +76,10 @@ export function FileDownloads({
     format,
   });
   const sourceKey = JSON.stringify(source);
-  const mine = useLiveQuery(
+  const mine = useSafeLiveQuery(
     async () => (await readFiles(db)).filter((file) => sameSource(file.request, source)),
     [db, sourceKey],
+    [],
   );
 
   const share = async (file: File) => {
