@@ -359,8 +359,9 @@ const SHELLS = [
   { path: '/kit', shows: 'Your decks, case studies, pricing sheets and battlecards' },
   { path: '/debrief', shows: 'Debrief a meeting' },
   { path: '/account', shows: 'How you sign in, where you are signed in, and your data.' },
-  // A flow's first step (the home screen's 'Cold email' shortcut), drawn as a subscriber sees it.
-  { path: '/chat?flow=email', shows: "Let's write a cold email that gets a reply." },
+  // A flow's first step (the home screen's 'Cold email' shortcut), drawn as a subscriber sees it: its
+  // first question, before the card that asks it.
+  { path: '/chat?flow=email', shows: 'Who are you writing to?' },
 ] as const;
 
 test("a signed-in rep's first visit paints each screen's shell with JavaScript off, signed in and loading, never offline", async ({

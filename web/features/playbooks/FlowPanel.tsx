@@ -22,11 +22,38 @@ import { noModelOutcome } from './flowNoModel';
 import { InterviewCard } from './InterviewCard';
 import { useFlowSession } from './useFlowSession';
 import { flowPrefill } from '../../routes/prefill';
-import { isFromProfile, profileChangeOf, profileSummary } from './flowMachine';
+import {
+  isFromProfile,
+  profileChangeOf,
+  profileSummary,
+  startProgress,
+  stepView,
+} from './flowMachine';
 import { profileForFlow, saveToProfile } from './flowProfile';
 import { useProfileValues } from '../profile/useProfile';
 import { LookItUp } from '../research/LookItUp';
 import { lookUpSubject } from '../../../domain/research/ask';
+import type { ProfileValues } from '../../../domain/contract/profile';
+
+/**
+ * The card while the flow's draft is read from the phone: the step a new flow opens on, drawn as the
+ * card draws it, with no field yet. The signed-in shell is drawn from it too, so the question is on
+ * screen before any script runs, and the card that replaces it keeps its place and size (a resumed
+ * flow changes only the words).
+ */
+function FirstStepPreview({ type, profile }: { type: FlowType; profile?: ProfileValues }) {
+  const view = stepView(startProgress(type, null, null, profile));
+  return (
+    <div className="interview-card interview-card--loading" aria-busy="true">
+      <div className="interview-card__progress" aria-hidden="true">
+        <span style={{ width: `${((view.index + 1) / view.total) * 100}%` }} />
+      </div>
+      <p className="interview-card__counter">{view.counter}</p>
+      <p className="interview-card__question">{view.question.question}</p>
+      <p className="interview-card__description">{view.question.description}</p>
+    </div>
+  );
+}
 
 interface FlowPanelProps {
   type: FlowType;
@@ -166,7 +193,7 @@ export function FlowPanel({
             }
           />
         ) : (
-          <div className="interview-card interview-card--loading" aria-busy="true" />
+          <FirstStepPreview type={type} profile={profile} />
         )}
       </div>
     </div>
