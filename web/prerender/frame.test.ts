@@ -10,7 +10,7 @@ import {
   type FrameOnPage,
 } from '../../domain/contract/frameScript';
 import { clearAuthStorage, recordLoginSuccess } from '../features/auth/authStorage';
-import { FRAME_MAX_CHARS, frameCopy, saveFrame } from './frame';
+import { FRAME_MAX_CHARS, frameCopy, saveFrame, saveFrameInSlices } from './frame';
 import { clearFrames, readFrames } from './frameStorage';
 import { frameOnPage, removeFrame, replayFrameTap } from './frameTakeover';
 
@@ -150,6 +150,50 @@ describe('the copy of the chat', () => {
     expect(html).toContain('37: lorem'); // within a screen above
     expect(html).not.toContain('30: lorem');
     expect(html).toContain('<li class="message" style=";height:600px;box-sizing:border-box"></li>');
+  });
+});
+
+const keptFor = (path: string) => readFrames()?.frames[path]?.html;
+
+describe('the copy made at rest, in slices', () => {
+  it('is the same copy as one made at once, spread over tasks', async () => {
+    const root = shell();
+    drawChat(root);
+    const atOnce = frameCopy(root).html;
+    // A slice of no time still takes one element, so each element is a slice of its own: nothing is
+    // kept until the last one, a later task.
+    const saving = saveFrameInSlices(root, '/chat', { sliceMs: 0 });
+    expect(keptFor('/chat')).toBeUndefined();
+    expect(await saving).toBe('kept');
+    expect(keptFor('/chat')).toBe(atOnce);
+  });
+
+  it('keeps nothing when the screen changes, the rep types or scrolls while it is made', async () => {
+    for (const change of [
+      (root: HTMLElement) => root.querySelector('.message__bubble')!.append(' and more'),
+      (root: HTMLElement) =>
+        root.querySelector('input')!.dispatchEvent(new Event('input', { bubbles: true })),
+      (root: HTMLElement) =>
+        root.querySelector('.chat__scroller')!.dispatchEvent(new Event('scroll')),
+    ]) {
+      localStorage.clear();
+      const root = shell();
+      drawChat(root);
+      const saving = saveFrameInSlices(root, '/chat', { sliceMs: 0 });
+      change(root);
+      expect(await saving).toBe('moved');
+      expect(keptFor('/chat')).toBeUndefined();
+    }
+  });
+
+  it('keeps nothing once called off', async () => {
+    const root = shell();
+    drawChat(root);
+    const stop = new AbortController();
+    const saving = saveFrameInSlices(root, '/chat', { signal: stop.signal, sliceMs: 0 });
+    stop.abort();
+    expect(await saving).toBe('not-kept');
+    expect(keptFor('/chat')).toBeUndefined();
   });
 });
 

@@ -18,6 +18,7 @@ import {
   type StoredFrame,
   type StoredFrames,
 } from '../../domain/contract/frameScript';
+import { nextTask } from '../data/nextTask';
 import { currentBuild, framesAllowed, readFrames } from './frameStorage';
 
 /** A copy bigger than this is not kept: a screenful is about 40–80 kB. */
@@ -129,19 +130,20 @@ class Serializer {
     return this.iconCss ?? '';
   }
 
-  children(parent: Node): void {
-    for (let node = parent.firstChild; node; node = node.nextSibling) this.node(node);
+  /** Writes what `parent` holds, one element a step: a sliced copy may stop between two. */
+  *children(parent: Node): Generator<void, void, undefined> {
+    for (let node = parent.firstChild; node; node = node.nextSibling) {
+      if (node.nodeType === Node.TEXT_NODE) {
+        const text = node.textContent ?? '';
+        this.out.push(RAW_TEXT.has(node.parentElement?.tagName ?? '') ? text : escapeText(text));
+      } else if (node instanceof Element) {
+        yield;
+        yield* this.element(node);
+      }
+    }
   }
 
-  private node(node: Node): void {
-    if (node.nodeType === Node.TEXT_NODE) {
-      const parent = node.parentElement;
-      const text = node.textContent ?? '';
-      this.out.push(parent && RAW_TEXT.has(parent.tagName) ? text : escapeText(text));
-    } else if (node instanceof Element) this.element(node);
-  }
-
-  private element(el: Element): void {
+  private *element(el: Element): Generator<void, void, undefined> {
     const role = el.getAttribute('role');
     if (LEFT_OUT.has(el.tagName) || (role && LEFT_OUT_ROLES.has(role))) return;
     const tag = el.tagName.toLowerCase();
@@ -167,8 +169,8 @@ class Serializer {
     if (el instanceof HTMLTextAreaElement) this.out.push(escapeText(el.value));
     else if (tag === 'ion-icon') this.icon(el);
     else {
-      if (el.shadowRoot) this.shadow(el.shadowRoot);
-      this.children(el);
+      if (el.shadowRoot) yield* this.shadow(el.shadowRoot);
+      yield* this.children(el);
     }
     this.out.push(`</${tag}>`);
   }
@@ -182,10 +184,10 @@ class Serializer {
     this.out.push(drawing.outerHTML);
   }
 
-  private shadow(root: ShadowRoot): void {
+  private *shadow(root: ShadowRoot): Generator<void, void, undefined> {
     const adopted = (root.adoptedStyleSheets ?? []).map(sheetText).join('\n');
     this.out.push(`<template shadowrootmode="open">${adopted ? `<style>${adopted}</style>` : ''}`);
-    this.children(root);
+    yield* this.children(root);
     this.out.push('</template>');
   }
 
@@ -216,12 +218,13 @@ class Serializer {
 
 /**
  * The copy of what `root` draws: its markup as a shadow root's content (the page's stylesheets
- * linked first, its style elements and the icons' CSS inlined), and the stylesheets it links.
+ * linked first, its style elements and the icons' CSS inlined), and the stylesheets it links. Made
+ * one element a step, so a copy made at rest can be spread over several tasks.
  */
-export function frameCopy(root: HTMLElement): Pick<StoredFrame, 'html' | 'styles'> {
+function* copySteps(root: HTMLElement): Generator<void, Pick<StoredFrame, 'html' | 'styles'>> {
   const height = window.innerHeight;
   const serializer = new Serializer(-height, 2 * height, window.innerWidth);
-  serializer.children(root);
+  yield* serializer.children(root);
   // Our own stylesheets, by path: the shell's, and those the app's chunks added (full addresses).
   const styles = Array.from(
     document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'),
@@ -246,12 +249,23 @@ export function frameCopy(root: HTMLElement): Pick<StoredFrame, 'html' | 'styles
   };
 }
 
-/** Keeps the copy of `root` for `address` (path and query), with at most one other copy beside it. */
-export function saveFrame(root: HTMLElement, address: string, now = Date.now()): boolean {
+/** The copy of what `root` draws (copySteps), made at once. */
+export function frameCopy(root: HTMLElement): Pick<StoredFrame, 'html' | 'styles'> {
+  const steps = copySteps(root);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Keeps `copy` for `address` (path and query), with at most one other copy beside it. */
+function keepCopy(
+  address: string,
+  copy: Pick<StoredFrame, 'html' | 'styles'>,
+  now: number,
+): boolean {
   const build = currentBuild();
-  if (!build || !framesAllowed()) return false;
-  const copy = frameCopy(root);
-  if (copy.html.length > FRAME_MAX_CHARS) return false;
+  if (!build || !framesAllowed() || copy.html.length > FRAME_MAX_CHARS) return false;
   const kept = Object.entries(readFrames(build)?.frames ?? {})
     .filter(([path]) => path !== address)
     .toSorted(([, a], [, b]) => b.savedAt - a.savedAt)
@@ -269,5 +283,62 @@ export function saveFrame(root: HTMLElement, address: string, now = Date.now()):
   } catch {
     // Storage full or blocked: the next start paints as before, nothing is lost.
     return false;
+  }
+}
+
+/**
+ * Keeps the copy of `root` for `address`, made at once: for a page being hidden or closed, which
+ * may have no later task.
+ */
+export function saveFrame(root: HTMLElement, address: string, now = Date.now()): boolean {
+  if (!currentBuild() || !framesAllowed()) return false;
+  return keepCopy(address, frameCopy(root), now);
+}
+
+/** How long one slice of a copy made at rest may hold the main thread, in ms. */
+const SLICE_MS = 8;
+
+/**
+ * What became of a copy made in slices: kept; `moved`, when the screen changed while it was being
+ * made (a copy would mix two states, so none is kept); or not kept at all (frames off, too big,
+ * called off).
+ */
+export type SlicedSave = 'kept' | 'moved' | 'not-kept';
+
+/**
+ * Keeps the copy of `root` for `address`, made a slice of `sliceMs` at a time (at least one element
+ * a slice) with other work let in between, so a rep who starts typing as it is made is not held up (the whole copy is 100–200 ms on
+ * a slow phone). Anything that changes what the copy reads between two slices (the markup, a field's
+ * value, a scroll, the window's size) or `signal` ends it with nothing kept.
+ */
+export async function saveFrameInSlices(
+  root: HTMLElement,
+  address: string,
+  { signal, sliceMs = SLICE_MS }: { signal?: AbortSignal; sliceMs?: number } = {},
+): Promise<SlicedSave> {
+  if (!currentBuild() || !framesAllowed()) return 'not-kept';
+  let moved = false;
+  const move = () => {
+    moved = true;
+  };
+  const watch = new MutationObserver(move);
+  watch.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  const events = ['input', 'scroll', 'resize'] as const;
+  for (const type of events) window.addEventListener(type, move, { capture: true, passive: true });
+  try {
+    const steps = copySteps(root);
+    for (;;) {
+      const sliceEnds = performance.now() + sliceMs;
+      let step = steps.next();
+      while (!step.done && performance.now() < sliceEnds) step = steps.next();
+      if (step.done) return keepCopy(address, step.value, Date.now()) ? 'kept' : 'not-kept';
+      await nextTask();
+      if (signal?.aborted) return 'not-kept';
+      if (watch.takeRecords().length) moved = true;
+      if (moved) return 'moved';
+    }
+  } finally {
+    watch.disconnect();
+    for (const type of events) window.removeEventListener(type, move, { capture: true });
   }
 }
