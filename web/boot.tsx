@@ -21,6 +21,7 @@ import { preloadSignedInHeader } from './features/shell/AppHeader';
 import { createAppRouter, loadCurrentScreen } from './router';
 import { createToaster } from './ui/toaster';
 import { pwaStatus } from './features/pwa/pwaStatus';
+import { whenStartIsOver } from './features/pwa/whenStartIsOver';
 
 const queryClient = createQueryClient();
 // TanStack Query assumes a network at start: a cold start offline must pause queries, not fail them.
@@ -222,11 +223,13 @@ function applyStylesheet(link: HTMLLinkElement): Promise<void> {
   });
 }
 
-// The service worker (offline start, the update prompt), once the page has loaded: none in dev.
+// The service worker (offline start, the update prompt): none in dev. Registered once the page has
+// loaded and the app's start is over: a first visit's worker fetches and stores the whole app (some
+// 190 files), which on a phone's two cores and one bar of signal would slow the start it follows.
 const registerWorker = () =>
-  void import('./features/pwa/registerServiceWorker').then(({ registerServiceWorker }) =>
-    registerServiceWorker(),
-  );
+  void whenStartIsOver()
+    .then(() => import('./features/pwa/registerServiceWorker'))
+    .then(({ registerServiceWorker }) => registerServiceWorker());
 if (import.meta.env.PROD) {
   if (document.readyState === 'complete') registerWorker();
   else window.addEventListener('load', registerWorker, { once: true });
