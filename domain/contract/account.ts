@@ -9,13 +9,13 @@ import { PASSWORD_MAX } from '../limits';
 import { Email, Password, User } from './auth';
 import { AuthenticationResponse } from './passkeys';
 
+export { EMAIL_SAME, NEW_PASSWORD_SAME, NO_PROOF } from './accountBasics';
+
 /** The current password as typed: only its presence and a sane length are the schema's business. */
 const CurrentPassword = z.string().max(PASSWORD_MAX, FIELD_MESSAGES.passwordLong).optional();
 /** Instead of the password: a passkey's answer to POST /api/account/passkeys/confirm/options. */
 const PasskeyProof = AuthenticationResponse.optional();
 
-export const NEW_PASSWORD_SAME = 'Your new password must differ from the current one';
-export const EMAIL_SAME = 'That is already your email';
 export const PASSWORD_CHANGED =
   'Password changed. Every other device was signed out; this one stays signed in.';
 
@@ -81,6 +81,3 @@ export type SignOutResponse = z.infer<typeof SignOutResponse>;
 
 export const CANNOT_SIGN_OUT_THIS =
   'This is the device you are using: use Log out in the menu to sign it out';
-
-/** A sensitive change asked with no proof: the server's words and the form's, the same (api/account/confirmIdentity.ts). */
-export const NO_PROOF = 'Enter your current password to confirm it is you.';

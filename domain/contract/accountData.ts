@@ -3,8 +3,7 @@
 import { z } from 'zod';
 import { AuthenticationResponse } from './passkeys';
 
-export const ACCOUNT_EXPORT_PATH = '/api/account/export';
-export const ACCOUNT_DELETE_PATH = '/api/account/delete';
+export { ACCOUNT_DELETE_PATH, ACCOUNT_EXPORT_PATH } from './accountBasics';
 
 /** The download's name: the day it was made (UTC), so two exports of one day share it. */
 export function exportFileName(now: Date): string {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   checkProfileValue,
+  PROFILE_EXTRACT_MAX_CHARS,
   PROFILE_FIELD_NAMES,
   type ProfileField,
   type ProfileValues,
@@ -50,9 +51,6 @@ export const ProfilePatchInput = z.object({
    */
   sentAt: z.iso.datetime({ offset: true, error: 'must be an ISO date' }).optional(),
 });
-
-/** The most text 'Fill from text' takes: an About page, a one-pager, an email signature. */
-export const PROFILE_EXTRACT_MAX_CHARS = 20_000;
 
 /** POST /api/profile/extract: pasted text the model reads the profile's fields from. */
 export const ProfileExtractInput = z.object({

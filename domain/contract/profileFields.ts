@@ -117,3 +117,6 @@ export function checkProfileValue(
   }
   return { ok: true, value };
 }
+
+/** The most text 'Fill from text' takes: an About page, a one-pager, an email signature. */
+export const PROFILE_EXTRACT_MAX_CHARS = 20_000;

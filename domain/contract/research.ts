@@ -1,11 +1,9 @@
 // Research with sources: a company or a person looked up on the web, every claim citing the pages
 // it comes from. Shared by the API (which validates with these schemas) and the web app.
 import { z } from 'zod';
+import { RESEARCH_QUESTION_MAX, RESEARCH_SUBJECT_MAX } from './researchBasics';
 
-/** The longest subject a rep may research ('Freightly', 'Dana Ortiz at Freightly'). */
-export const RESEARCH_SUBJECT_MAX = 200;
-/** The longest question a research may carry ('what did they launch this year?'). */
-export const RESEARCH_QUESTION_MAX = 500;
+export { RESEARCH_QUESTION_MAX, RESEARCH_SUBJECT_MAX, subjectKey } from './researchBasics';
 
 /** POST /api/research */
 export const ResearchInput = z.object({
@@ -71,7 +69,3 @@ export const ResearchSummary = Research.pick({ id: true, subject: true, madeAt: 
   sourceCount: z.number().int(),
 });
 export type ResearchSummary = z.infer<typeof ResearchSummary>;
-
-/** The folded subject research is kept under: 'Freightly ' and 'freightly' are one. */
-export const subjectKey = (subject: string) =>
-  subject.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ');

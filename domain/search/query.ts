@@ -15,7 +15,7 @@
  * and every pattern is bounded, so a long or hostile input is read in linear time.
  */
 import { stemmer } from 'stemmer';
-import { SEARCH_QUERY_MAX } from '../contract/search';
+import { SEARCH_QUERY_MAX } from '../contract/searchBasics';
 
 /** English stop words, never indexed: they match nearly every message and say nothing alone. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(

@@ -1,4 +1,4 @@
-import { NO_PROOF } from '../../../domain/contract/account';
+import { NO_PROOF } from '../../../domain/contract/accountBasics';
 import type { AuthenticationResponse } from '../../../domain/contract/passkeys';
 import { keyOutline } from 'ionicons/icons';
 import { useState } from 'react';

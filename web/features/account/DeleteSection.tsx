@@ -3,10 +3,10 @@ import './DeleteSection.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import {
-  ACCOUNT_DELETE_PATH,
-  type DeleteAccountInput,
-  type DeleteAccountResponse,
+import { ACCOUNT_DELETE_PATH } from '../../../domain/contract/accountBasics';
+import type {
+  DeleteAccountInput,
+  DeleteAccountResponse,
 } from '../../../domain/contract/accountData';
 import { api } from '../../data/api';
 import { useToast } from '../../ui/ToastProvider';

@@ -1,5 +1,5 @@
 import { EMAIL_PATTERN, FIELD_MESSAGES } from '../../../domain/accountFields';
-import { EMAIL_SAME } from '../../../domain/contract/account';
+import { EMAIL_SAME } from '../../../domain/contract/accountBasics';
 import { useToast } from '../../ui/ToastProvider';
 import { TextField } from '../auth/TextField';
 import { useChangeEmail } from './account.queries';

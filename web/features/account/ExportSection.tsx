@@ -1,6 +1,6 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the section's stylesheet, loaded with its chunk
 import './ExportSection.css';
-import { ACCOUNT_EXPORT_PATH } from '../../../domain/contract/accountData';
+import { ACCOUNT_EXPORT_PATH } from '../../../domain/contract/accountBasics';
 
 /**
  * Export: everything the rep keeps here, one ZIP (JSON for other apps, Markdown to read). A plain

@@ -1,5 +1,5 @@
 import { FIELD_MESSAGES } from '../../../domain/accountFields';
-import { NEW_PASSWORD_SAME } from '../../../domain/contract/account';
+import { NEW_PASSWORD_SAME } from '../../../domain/contract/accountBasics';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/limits';
 import { useToast } from '../../ui/ToastProvider';
 import { TextField } from '../auth/TextField';

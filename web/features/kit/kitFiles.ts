@@ -5,7 +5,7 @@ import {
   notAKitFile,
   type KitFile,
   type KitLimitsResponse,
-} from '../../../domain/contract/kit';
+} from '../../../domain/contract/kitBasics';
 import { KIT_MAX_FILE_MB_DEFAULT, KIT_MAX_FILES_DEFAULT } from '../../../domain/limits';
 
 /**

@@ -10,7 +10,11 @@
  *
  * No React or DOM here: the service worker delivers uploads too (web/app/queuedWork.ts).
  */
-import { KIT_FILE_NAME_HEADER, KitErrorCode, type KitFile } from '../../../domain/contract/kit';
+import {
+  KIT_FILE_NAME_HEADER,
+  KitErrorCode,
+  type KitFile,
+} from '../../../domain/contract/kitBasics';
 import { api, ApiError } from '../../data/api';
 import { userIdOfDb, type OutboxEntry, type PitchpadDb } from '../../data/db';
 import { fileId } from '../../data/ids';

@@ -6,10 +6,10 @@ import {
   PROFILE_EXTRACT_MAX_CHARS,
   PROFILE_FIELD_NAMES,
   PROFILE_FIELDS,
-  type ProfileExtractResponse,
   type ProfileField,
   type ProfileValues,
-} from '../../../domain/contract/profile';
+} from '../../../domain/contract/profileFields';
+import type { ProfileExtractResponse } from '../../../domain/contract/profile';
 import { api, ApiError, OfflineError } from '../../data/api';
 
 /** What the sheet says when the phone has no connection: the pasted text stays. */

@@ -8,7 +8,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { subjectKey } from '../../../domain/contract/research';
+import { subjectKey } from '../../../domain/contract/researchBasics';
 import type { PitchpadDb } from '../../data/db';
 import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import { useDebounced } from '../../ui/useDebounced';

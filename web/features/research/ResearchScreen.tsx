@@ -10,7 +10,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { User } from '../../../domain/contract/auth';
-import { RESEARCH_QUESTION_MAX, RESEARCH_SUBJECT_MAX } from '../../../domain/contract/research';
+import {
+  RESEARCH_QUESTION_MAX,
+  RESEARCH_SUBJECT_MAX,
+} from '../../../domain/contract/researchBasics';
 import { openUserDb } from '../../data/db';
 import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
 import { Screen } from '../../ui/Screen';

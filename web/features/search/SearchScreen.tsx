@@ -20,7 +20,7 @@ import {
   type SearchKind,
   type SearchRange,
   type SearchResponse,
-} from '../../../domain/contract/search';
+} from '../../../domain/contract/searchBasics';
 import { api } from '../../data/api';
 import { Screen } from '../../ui/Screen';
 import { useDebounced } from '../../ui/useDebounced';

@@ -40,7 +40,7 @@ import {
   type SearchHit,
   type SearchKind,
   type SearchRange,
-} from '../../../domain/contract/search';
+} from '../../../domain/contract/searchBasics';
 import {
   MIN_PREFIX,
   findInRead,

@@ -4,7 +4,7 @@
  * page (tests). One index per signed-in rep; logout drops it (`dropDeviceIndex`) before their
  * database, which holds its saved copy, is deleted.
  */
-import type { SearchKind, SearchRange } from '../../../domain/contract/search';
+import type { SearchKind, SearchRange } from '../../../domain/contract/searchBasics';
 import { openUserDb } from '../../data/db';
 import { DeviceIndex, type DeviceQuery, type DeviceResults } from './deviceIndex';
 
