@@ -138,3 +138,31 @@ test("a rep fills the profile from their About page, choosing field by field, th
   await card.getByRole('link', { name: 'Edit your profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
 });
+
+test('a long answer shows whole in its box, as typed and when the profile opens again, with no scrolling inside it', async ({
+  page,
+  chat,
+  newAccount,
+}) => {
+  await chat.openAsNewUser(newAccount);
+  await page.goto('/profile');
+  const pains = page.getByLabel('Pains it solves');
+  const shownWhole = () =>
+    pains.evaluate((box: HTMLTextAreaElement) => ({
+      hidden: box.scrollHeight - box.clientHeight,
+      height: box.clientHeight,
+    }));
+  const start = await shownWhole();
+  const paragraph = 'Dock slots are booked by phone and email, so trucks wait hours. '
+    .repeat(12)
+    .trim();
+  await pains.fill(paragraph);
+  await expect.poll(async () => (await shownWhole()).hidden).toBeLessThanOrEqual(1);
+  expect((await shownWhole()).height).toBeGreaterThan(start.height * 3);
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await page.reload();
+  await expect(pains).toHaveValue(paragraph);
+  await expect.poll(async () => (await shownWhole()).hidden).toBeLessThanOrEqual(1);
+});

@@ -148,6 +148,9 @@ export function ProfileFieldInput({
   );
 }
 
+/** Whether the browser grows a text box to its text by itself (Chromium 123, Safari 26.2). */
+const sizesItself = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
+
 /** A text box as tall as what it holds: a paragraph shows whole, with no scrolling inside it. */
 function GrowingTextarea({
   onChange,
@@ -160,14 +163,18 @@ function GrowingTextarea({
   onChange(value: string): void;
 }) {
   const box = useRef<HTMLTextAreaElement>(null);
-  // After every render: the value may change as typed or from elsewhere (a save on another device).
+  // Where the browser sizes a text box to its text (CSS field-sizing, profile.css), nothing to do.
+  // Elsewhere, measured when the value changes, as typed or from elsewhere (a save on another
+  // device): each measure lays the page out, which for every field on every render held a slow
+  // phone's main thread for 200 ms at the profile's start.
   useLayoutEffect(() => {
     const el = box.current;
-    if (!el) return;
+    if (!el || sizesItself) return;
     el.style.height = 'auto';
     // The border is outside scrollHeight: add it back so no scrollbar appears.
     el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
-  });
+    // oxlint-disable-next-line react/exhaustive-effect-dependencies -- measured again when the value changes
+  }, [props.value]);
   return (
     <textarea
       {...props}
