@@ -33,24 +33,32 @@ import { profileForFlow, saveToProfile } from './flowProfile';
 import { useProfileValues } from '../profile/useProfile';
 import { LookItUp } from '../research/LookItUp';
 import { lookUpSubject } from '../../../domain/research/ask';
-import type { ProfileValues } from '../../../domain/contract/profile';
+import { profileAnswerOf } from '../../../domain/playbooks/profileAnswers';
 
 /**
- * The card while the flow's draft is read from the phone: the step a new flow opens on, drawn as the
- * card draws it, with no field yet. The signed-in shell is drawn from it too, so the question is on
- * screen before any script runs, and the card that replaces it keeps its place and size (a resumed
- * flow changes only the words).
+ * The card while the flow's draft is read from the phone, drawn as the card draws its top, with no
+ * field yet. The signed-in shell is drawn from it too, so a question is on screen before any script
+ * runs and the card that replaces it keeps its place and size. Its words are the first question's
+ * only where every rep is asked it (a profile answers none of the kind; the cold email's recipient):
+ * a question the profile answers is skipped for a rep who has one. The counter waits for the card,
+ * as how many steps are asked depends on the profile. A flow picked up at a later step changes the
+ * words once it is read.
  */
-function FirstStepPreview({ type, profile }: { type: FlowType; profile?: ProfileValues }) {
-  const view = stepView(startProgress(type, null, null, profile));
+function FirstStepPreview({ type }: { type: FlowType }) {
+  const { question } = stepView(startProgress(type, null, null));
+  const asked = !profileAnswerOf(type, question.id);
   return (
     <div className="interview-card interview-card--loading" aria-busy="true">
-      <div className="interview-card__progress" aria-hidden="true">
-        <span style={{ width: `${((view.index + 1) / view.total) * 100}%` }} />
-      </div>
-      <p className="interview-card__counter">{view.counter}</p>
-      <p className="interview-card__question">{view.question.question}</p>
-      <p className="interview-card__description">{view.question.description}</p>
+      <div className="interview-card__progress" aria-hidden="true" />
+      <p className="interview-card__counter" aria-hidden="true">
+        {'\u00a0'}
+      </p>
+      {asked && (
+        <>
+          <h2 className="interview-card__question">{question.question}</h2>
+          <p className="interview-card__description">{question.description}</p>
+        </>
+      )}
     </div>
   );
 }
@@ -193,7 +201,7 @@ export function FlowPanel({
             }
           />
         ) : (
-          <FirstStepPreview type={type} profile={profile} />
+          <FirstStepPreview type={type} />
         )}
       </div>
     </div>
