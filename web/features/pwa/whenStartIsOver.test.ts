@@ -10,6 +10,9 @@ class LongTaskReports {
   observe() {
     reportLongTask = this.callback;
   }
+  takeRecords() {
+    return [];
+  }
   disconnect() {
     reportLongTask = null;
   }
@@ -46,12 +49,13 @@ it('is over once the main thread has gone a second with no long task', async () 
 it('is over after ten seconds however busy the main thread stays', async () => {
   vi.stubGlobal('PerformanceObserver', LongTaskReports);
   const over = whenStartIsOver();
-  for (let waited = 0; waited < START_MAX_MS - 500; waited += 500) {
+  // A long task every half second, the last one half a second before the ten are up: only the cap
+  // can end the wait then.
+  for (let waited = 0; waited < START_MAX_MS; waited += 500) {
     reportLongTask!();
     await vi.advanceTimersByTimeAsync(500);
+    if (waited + 500 < START_MAX_MS) expect(await isKept(over)).toBe(false);
   }
-  expect(await isKept(over)).toBe(false);
-  await vi.advanceTimersByTimeAsync(500);
   expect(await isKept(over)).toBe(true);
 });
 
