@@ -307,16 +307,18 @@ export type SlicedSave = 'kept' | 'moved' | 'not-kept';
 
 /**
  * Keeps the copy of `root` for `address`, made a slice of `sliceMs` at a time (at least one element
- * a slice) with other work let in between, so a rep who starts typing as it is made is not held up (the whole copy is 100–200 ms on
- * a slow phone). Anything that changes what the copy reads between two slices (the markup, a field's
- * value, a scroll, the window's size) or `signal` ends it with nothing kept.
+ * a slice) with other work let in between, so a rep who starts typing as it is made is not held up
+ * (the whole copy is 100–200 ms on a slow phone). What is seen to change what the copy reads
+ * between two slices ends it with nothing kept: the markup (not inside Ionic's shadow roots), a
+ * typed value, a scroll, the window's size; so does `signal`. A value set by script alone, or a
+ * change in a shadow root, is not seen: such a copy is put right by the next one.
  */
 export async function saveFrameInSlices(
   root: HTMLElement,
   address: string,
   { signal, sliceMs = SLICE_MS }: { signal?: AbortSignal; sliceMs?: number } = {},
 ): Promise<SlicedSave> {
-  if (!currentBuild() || !framesAllowed()) return 'not-kept';
+  if (!currentBuild() || !framesAllowed() || signal?.aborted) return 'not-kept';
   let moved = false;
   const move = () => {
     moved = true;
@@ -325,17 +327,19 @@ export async function saveFrameInSlices(
   watch.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
   const events = ['input', 'scroll', 'resize'] as const;
   for (const type of events) window.addEventListener(type, move, { capture: true, passive: true });
+  const size = `${window.innerWidth}x${window.innerHeight}`;
   try {
     const steps = copySteps(root);
     for (;;) {
       const sliceEnds = performance.now() + sliceMs;
       let step = steps.next();
       while (!step.done && performance.now() < sliceEnds) step = steps.next();
+      if (watch.takeRecords().length || size !== `${window.innerWidth}x${window.innerHeight}`)
+        moved = true;
+      if (moved) return 'moved';
       if (step.done) return keepCopy(address, step.value, Date.now()) ? 'kept' : 'not-kept';
       await nextTask();
       if (signal?.aborted) return 'not-kept';
-      if (watch.takeRecords().length) moved = true;
-      if (moved) return 'moved';
     }
   } finally {
     watch.disconnect();
