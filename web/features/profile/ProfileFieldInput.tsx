@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import {
   PROFILE_FIELDS,
   TONES,
@@ -151,6 +151,13 @@ export function ProfileFieldInput({
 /** Whether the browser grows a text box to its text by itself (Chromium 123, Safari 26.2). */
 const sizesItself = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
 
+/** Sets a text box's height to what its text needs. */
+function fitToText(el: HTMLTextAreaElement): void {
+  el.style.height = 'auto';
+  // The border is outside scrollHeight: add it back so no scrollbar appears.
+  el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+}
+
 /** A text box as tall as what it holds: a paragraph shows whole, with no scrolling inside it. */
 function GrowingTextarea({
   onChange,
@@ -165,16 +172,24 @@ function GrowingTextarea({
   const box = useRef<HTMLTextAreaElement>(null);
   // Where the browser sizes a text box to its text (CSS field-sizing, profile.css), nothing to do.
   // Elsewhere, measured when the value changes, as typed or from elsewhere (a save on another
-  // device): each measure lays the page out, which for every field on every render held a slow
-  // phone's main thread for 200 ms at the profile's start.
+  // device), and when the box's width does (the phone turned): each measure lays the page out, which
+  // for every field on every render held a slow phone's main thread for 200 ms at the profile's start.
   useLayoutEffect(() => {
-    const el = box.current;
-    if (!el || sizesItself) return;
-    el.style.height = 'auto';
-    // The border is outside scrollHeight: add it back so no scrollbar appears.
-    el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+    if (!sizesItself && box.current) fitToText(box.current);
     // oxlint-disable-next-line react/exhaustive-effect-dependencies -- measured again when the value changes
   }, [props.value]);
+  useEffect(() => {
+    const el = box.current;
+    if (sizesItself || !el || typeof ResizeObserver !== 'function') return;
+    let width = el.clientWidth;
+    const watch = new ResizeObserver(() => {
+      if (el.clientWidth === width) return;
+      width = el.clientWidth;
+      fitToText(el);
+    });
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, []);
   return (
     <textarea
       {...props}
