@@ -223,11 +223,13 @@ function applyStylesheet(link: HTMLLinkElement): Promise<void> {
   });
 }
 
-// The service worker (offline start, the update prompt): none in dev. Registered once the page has
-// loaded and the app's start is over: a first visit's worker fetches and stores the whole app (some
-// 190 files), which on a phone's two cores and one bar of signal would slow the start it follows.
+// The service worker (offline start, the update prompt): none in dev, registered once the page has
+// loaded. A page it controls already registers at once: that checks for a new version and listens
+// for another tab switching to one, which reloads this page. A first visit waits for the app's start
+// to be over: its worker fetches and stores the whole app (some 190 files), which on a phone's two
+// cores and one bar of signal would slow the start it follows.
 const registerWorker = () =>
-  void whenStartIsOver()
+  void (navigator.serviceWorker?.controller ? Promise.resolve() : whenStartIsOver())
     .then(() => import('./features/pwa/registerServiceWorker'))
     .then(({ registerServiceWorker }) => registerServiceWorker());
 if (import.meta.env.PROD) {
