@@ -49,12 +49,13 @@ export const test = base.extend<Pages>({
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
         // A failed request (e.g. the 401 a wrong password gets) is logged by the browser itself, not
-        // by us; so is Chromium's note that a test's context, which is incognito, has no Push API
+        // by us, as is a worker script it could not fetch with no signal; so is Chromium's note that a test's context, which is incognito, has no Push API
         // (the app's subscribe is refused, as on any browser without a push service).
         const text = message.text();
         if (
           message.type() === 'error' &&
           !text.startsWith('Failed to load resource') &&
+          text !== 'An unknown error occurred when fetching the script.' &&
           !text.startsWith('Chrome currently does not support the Push API in incognito mode')
         )
           errors.push(`console: ${text}`);

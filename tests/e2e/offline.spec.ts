@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Message } from '../../domain/contract/chat';
 import { expect, test } from './fixtures';
 import { ChatPage } from './pages/ChatPage';
-import { Network } from './support/network';
+import { Network, waitForWorker } from './support/network';
 import { storedMessages } from './support/storedChat';
 
 // Offline first: the installed app opens with no network, every send waits in the
@@ -205,4 +205,28 @@ test('two tabs open while the queue flushes still deliver each message once', as
   expect(conversation(await storedMessages(page.request, chatId))).toEqual(
     texts.map((t, i) => [t, shown[i]]),
   );
+});
+
+test('a first visit that loses its signal as the app starts keeps its page, and gets the worker when the signal returns', async ({
+  page,
+  context,
+  landing,
+}) => {
+  // The signal goes once the page has loaded, while the app's start is not over: the header's
+  // connection mark may not have been fetched, and the worker is not in place (not registered, or its
+  // files not all stored). (The context alone is taken offline: `Network` also cuts the worker's own
+  // requests, and Playwright's cut of the worker's script leaves its registration waiting for ever.)
+  const code = page.waitForResponse((response) => response.url().includes('registerServiceWorker'));
+  await page.goto('/');
+  await code;
+  await context.setOffline(true);
+  await expect(landing.heading).toBeVisible();
+
+  await context.setOffline(false);
+  await waitForWorker(page);
+  // The worker kept the app: the page opens again with no network, and says so.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(landing.heading).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
 });

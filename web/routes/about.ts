@@ -1,8 +1,9 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from './root';
+import { lazyScreen } from './lazyScreen';
 
 export const aboutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'about',
-  component: lazyRouteComponent(() => import('../features/about/AboutScreen'), 'AboutScreen'),
+  component: lazyScreen(() => import('../features/about/AboutScreen'), 'AboutScreen'),
 });

@@ -1,7 +1,8 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { requireUser } from './guards';
 import { optionalTextParams } from './search';
 import { rootRoute } from './root';
+import { lazyScreen } from './lazyScreen';
 
 /** /account: how the rep signs in, the devices signed in, the CRM connections, export and delete. */
 export const accountRoute = createRoute({
@@ -10,5 +11,5 @@ export const accountRoute = createRoute({
   // How a sign-in with a CRM ended: its consent page sends the rep back here with these.
   validateSearch: optionalTextParams('crm', 'result'),
   beforeLoad: (args) => requireUser(args, 'Please log in to manage your account.'),
-  component: lazyRouteComponent(() => import('../features/account/AccountScreen'), 'AccountScreen'),
+  component: lazyScreen(() => import('../features/account/AccountScreen'), 'AccountScreen'),
 });

@@ -1,8 +1,9 @@
-import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
+import { createRoute, notFound, redirect } from '@tanstack/react-router';
 import { signInDestination } from '../../domain/signInDestination';
 import { authKeys, loadSessionUser } from '../features/auth/auth.queries';
 import { rootRoute } from './root';
 import { optionalTextParams } from './search';
+import { lazyScreen } from './lazyScreen';
 
 export const AUTH_TABS = ['login', 'register'] as const;
 export type AuthTab = (typeof AUTH_TABS)[number];
@@ -39,7 +40,7 @@ export const authRoute = createRoute({
         replace: true,
       });
   },
-  component: lazyRouteComponent(() => import('../features/auth/AuthScreen'), 'AuthScreen'),
+  component: lazyScreen(() => import('../features/auth/AuthScreen'), 'AuthScreen'),
 });
 
 export const authIndexRoute = createRoute({

@@ -1,8 +1,9 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { isFlowType } from '../../domain/playbooks/tools';
 import { requirePaid, requireUser } from './guards';
 import { rootRoute } from './root';
 import { optionalTextParams } from './search';
+import { lazyScreen } from './lazyScreen';
 
 /**
  * The open chat is in the URL (?chat=<id>), and so is a guided flow on screen (?flow=<type>), so a
@@ -23,5 +24,5 @@ export const chatRoute = createRoute({
     if (isFlowType(args.search.flow)) await requirePaid(args);
     return signedIn;
   },
-  component: lazyRouteComponent(() => import('../app/ChatRoute'), 'ChatRoute'),
+  component: lazyScreen(() => import('../app/ChatRoute'), 'ChatRoute'),
 });

@@ -1,4 +1,4 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
 import { DEFAULT_BILLING, DEFAULT_PLAN } from '../../domain/limits';
 import { CHECKOUT_PATH } from '../features/auth/postLoginDestination';
 import { ALREADY_SUBSCRIBED, CHECKOUT_LOGIN_REQUIRED } from '../features/billing/billingText';
@@ -6,6 +6,7 @@ import { loadPlanAccess } from '../features/auth/auth.queries';
 import { requireUser } from './guards';
 import { rootRoute } from './root';
 import { optionalTextParams } from './search';
+import { lazyScreen } from './lazyScreen';
 
 // The checkout routes. The screens are lazy chunks: Stripe.js and its loader
 // never reach the landing page.
@@ -30,10 +31,7 @@ const embeddedCheckout = (path: 'checkout' | 'checkout/embedded') =>
         throw redirect({ href: `/${path}?${defaults}`, replace: true });
       }
     },
-    component: lazyRouteComponent(
-      () => import('../features/billing/CheckoutScreen'),
-      'CheckoutScreen',
-    ),
+    component: lazyScreen(() => import('../features/billing/CheckoutScreen'), 'CheckoutScreen'),
   });
 
 export const checkoutRoute = embeddedCheckout('checkout');
@@ -44,7 +42,7 @@ export const checkoutCompletedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'checkout/completed',
   validateSearch: optionalTextParams('session_id'),
-  component: lazyRouteComponent(
+  component: lazyScreen(
     () => import('../features/billing/CheckoutCompletedScreen'),
     'CheckoutCompletedScreen',
   ),
@@ -56,7 +54,7 @@ const hostedCheckout = (path: 'simple-checkout' | 'stripe-checkout') =>
     getParentRoute: () => rootRoute,
     path,
     beforeLoad: (args) => requireUser(args, CHECKOUT_LOGIN_REQUIRED),
-    component: lazyRouteComponent(
+    component: lazyScreen(
       () => import('../features/billing/HostedCheckoutScreen'),
       'HostedCheckoutScreen',
     ),
@@ -100,8 +98,5 @@ export const loginProRoute = createRoute({
     if ((await loadPlanAccess(context.queryClient)) !== 'guest')
       throw redirect({ to: '/checkout-auth', replace: true });
   },
-  component: lazyRouteComponent(
-    () => import('../features/billing/LoginProScreen'),
-    'LoginProScreen',
-  ),
+  component: lazyScreen(() => import('../features/billing/LoginProScreen'), 'LoginProScreen'),
 });

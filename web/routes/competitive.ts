@@ -1,7 +1,8 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { requirePaid } from './guards';
 import { rootRoute } from './root';
 import { optionalTextParams } from './search';
+import { lazyScreen } from './lazyScreen';
 
 /** The competitive intelligence tool, a PRO tool: paying subscribers, like /pro/*. */
 export const competitiveRoute = createRoute({
@@ -10,7 +11,7 @@ export const competitiveRoute = createRoute({
   // ?workflow=<id>: a saved analysis, opened from the history.
   validateSearch: optionalTextParams('workflow'),
   beforeLoad: (args) => requirePaid(args),
-  component: lazyRouteComponent(
+  component: lazyScreen(
     () => import('../features/competitive/CompetitiveScreen'),
     'CompetitiveScreen',
   ),

@@ -1,13 +1,11 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { requireUser } from './guards';
 import { rootRoute } from './root';
+import { lazyScreen } from './lazyScreen';
 
 export const dashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'dashboard',
   beforeLoad: (args) => requireUser(args, 'Please log in to view your dashboard.'),
-  component: lazyRouteComponent(
-    () => import('../features/dashboard/DashboardScreen'),
-    'DashboardScreen',
-  ),
+  component: lazyScreen(() => import('../features/dashboard/DashboardScreen'), 'DashboardScreen'),
 });

@@ -1,7 +1,8 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { requireUser } from './guards';
 import { rootRoute } from './root';
 import { optionalTextParams } from './search';
+import { lazyScreen } from './lazyScreen';
 
 /** The voice debrief after a meeting: record offline, transcribe, turn into work. */
 export const debriefRoute = createRoute({
@@ -10,5 +11,5 @@ export const debriefRoute = createRoute({
   // 'Debrief this meeting' from /meetings names the meeting; a search result names its recording.
   validateSearch: optionalTextParams('meeting', 'attendees', 'recording'),
   beforeLoad: (args) => requireUser(args, 'Please log in to debrief a meeting.'),
-  component: lazyRouteComponent(() => import('../features/debrief/DebriefScreen'), 'DebriefScreen'),
+  component: lazyScreen(() => import('../features/debrief/DebriefScreen'), 'DebriefScreen'),
 });

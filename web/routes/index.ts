@@ -1,8 +1,9 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from './root';
+import { lazyScreen } from './lazyScreen';
 
 export const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('../features/landing/LandingScreen'), 'LandingScreen'),
+  component: lazyScreen(() => import('../features/landing/LandingScreen'), 'LandingScreen'),
 });

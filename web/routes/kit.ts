@@ -1,11 +1,12 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { requireUser } from './guards';
 import { rootRoute } from './root';
+import { lazyScreen } from './lazyScreen';
 
 /** The sales kit: the rep's own documents, which every answer searches (signed-in users). */
 export const kitRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'kit',
   beforeLoad: (args) => requireUser(args, 'Please log in to see your sales kit.'),
-  component: lazyRouteComponent(() => import('../features/kit/KitScreen'), 'KitScreen'),
+  component: lazyScreen(() => import('../features/kit/KitScreen'), 'KitScreen'),
 });

@@ -1,5 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from './root';
+import { lazyScreen } from './lazyScreen';
 
 /**
  * ?analysis=<id> as a number: the router JSON-parses search values and writes a string back in
@@ -32,7 +33,7 @@ export const onboardingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'onboarding',
   validateSearch: analysisSearch,
-  component: lazyRouteComponent(
+  component: lazyScreen(
     () => import('../features/onboarding/OnboardingScreen'),
     'OnboardingScreen',
   ),

@@ -1,7 +1,8 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { FORGOT_PAGE, RESET_PAGE } from '../../domain/passwordReset';
 import { rootRoute } from './root';
 import { optionalTextParams } from './search';
+import { lazyScreen } from './lazyScreen';
 
 /**
  * /auth/forgot and /auth/reset?token=…: password reset by email. Beside the sign-in screen, not in
@@ -11,7 +12,7 @@ import { optionalTextParams } from './search';
 export const forgotPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: FORGOT_PAGE,
-  component: lazyRouteComponent(
+  component: lazyScreen(
     () => import('../features/auth/ForgotPasswordScreen'),
     'ForgotPasswordScreen',
   ),
@@ -21,7 +22,7 @@ export const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: RESET_PAGE,
   validateSearch: optionalTextParams('token'),
-  component: lazyRouteComponent(
+  component: lazyScreen(
     () => import('../features/auth/ResetPasswordScreen'),
     'ResetPasswordScreen',
   ),

@@ -1,6 +1,7 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { plansQueryOptions } from '../features/billing/billing.queries';
 import { rootRoute } from './root';
+import { lazyScreen } from './lazyScreen';
 
 export const pricingRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -9,5 +10,5 @@ export const pricingRoute = createRoute({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(plansQueryOptions);
   },
-  component: lazyRouteComponent(() => import('../features/billing/PricingScreen'), 'PricingScreen'),
+  component: lazyScreen(() => import('../features/billing/PricingScreen'), 'PricingScreen'),
 });

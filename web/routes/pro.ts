@@ -1,8 +1,9 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { plansQueryOptions } from '../features/billing/billing.queries';
 import { chatSearch } from './chat';
 import { requirePaid } from './guards';
 import { rootRoute } from './root';
+import { lazyScreen } from './lazyScreen';
 
 /** /pro: the Pro welcome page: the PRO tools for paying users, the upgrade pitch for everyone else. */
 export const proRoute = createRoute({
@@ -11,7 +12,7 @@ export const proRoute = createRoute({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(plansQueryOptions);
   },
-  component: lazyRouteComponent(() => import('../features/pro/ProScreen'), 'ProScreen'),
+  component: lazyScreen(() => import('../features/pro/ProScreen'), 'ProScreen'),
 });
 
 // The PRO tools' chat workspace: paying subscribers only; guests go to /auth?redirect=pricing,
@@ -22,7 +23,7 @@ const proChat = (path: 'pro/email' | 'pro/gtm-advisor') =>
     path,
     validateSearch: chatSearch,
     beforeLoad: (args) => requirePaid(args),
-    component: lazyRouteComponent(() => import('../app/ChatRoute'), 'ChatRoute'),
+    component: lazyScreen(() => import('../app/ChatRoute'), 'ChatRoute'),
   });
 
 export const proEmailRoute = proChat('pro/email');

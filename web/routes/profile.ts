@@ -1,7 +1,8 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { requireUser } from './guards';
 import { rootRoute } from './root';
 import { optionalTextParams } from './search';
+import { lazyScreen } from './lazyScreen';
 
 /** /profile: what the rep sells, kept once for every answer. */
 export const profileRoute = createRoute({
@@ -10,5 +11,5 @@ export const profileRoute = createRoute({
   // 'field': the field a search result opened the profile on (the screen ignores an unknown name).
   validateSearch: optionalTextParams('field'),
   beforeLoad: (args) => requireUser(args, 'Please log in to edit your profile.'),
-  component: lazyRouteComponent(() => import('../features/profile/ProfileScreen'), 'ProfileScreen'),
+  component: lazyScreen(() => import('../features/profile/ProfileScreen'), 'ProfileScreen'),
 });

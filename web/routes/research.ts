@@ -1,7 +1,8 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { requireUser } from './guards';
 import { rootRoute } from './root';
 import { optionalTextParams } from './search';
+import { lazyScreen } from './lazyScreen';
 
 /** Research on the web (signed-in users): the form, filled by a 'Look it up' link, and the list. */
 export const researchRoute = createRoute({
@@ -9,10 +10,7 @@ export const researchRoute = createRoute({
   path: 'research',
   validateSearch: optionalTextParams('subject', 'question'),
   beforeLoad: (args) => requireUser(args, 'Please log in to research.'),
-  component: lazyRouteComponent(
-    () => import('../features/research/ResearchScreen'),
-    'ResearchScreen',
-  ),
+  component: lazyScreen(() => import('../features/research/ResearchScreen'), 'ResearchScreen'),
 });
 
 /** One research, readable offline once it is on the phone. */
@@ -22,5 +20,5 @@ export const researchViewRoute = createRoute({
   // 'page': a page's address, opened below when the research holds it (a chat answer's source).
   validateSearch: optionalTextParams('page'),
   beforeLoad: (args) => requireUser(args, 'Please log in to read your research.'),
-  component: lazyRouteComponent(() => import('../features/research/ResearchView'), 'ResearchView'),
+  component: lazyScreen(() => import('../features/research/ResearchView'), 'ResearchView'),
 });

@@ -1,10 +1,11 @@
-import { createRootRouteWithContext, lazyRouteComponent } from '@tanstack/react-router';
+import { createRootRouteWithContext } from '@tanstack/react-router';
 import { AppShell } from '../features/shell/AppShell';
 import type { RouterContext } from './context';
+import { lazyScreen } from './lazyScreen';
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: AppShell,
-  notFoundComponent: lazyRouteComponent(
+  notFoundComponent: lazyScreen(
     () => import('../features/errors/NotFoundScreen'),
     'NotFoundScreen',
   ),

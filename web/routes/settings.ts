@@ -1,13 +1,14 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { requireUser } from './guards';
 import { rootRoute } from './root';
+import { lazyScreen } from './lazyScreen';
 
 /** Settings → Model: the operator connects the language model here (others are told who can). */
 export const modelSettingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'settings/model',
   beforeLoad: (args) => requireUser(args, 'Please log in to change the settings.'),
-  component: lazyRouteComponent(
+  component: lazyScreen(
     () => import('../features/settings/ModelSettingsScreen'),
     'ModelSettingsScreen',
   ),
@@ -18,7 +19,7 @@ export const planSettingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'settings/plans',
   beforeLoad: (args) => requireUser(args, 'Please log in to change the settings.'),
-  component: lazyRouteComponent(
+  component: lazyScreen(
     () => import('../features/settings/PlanSettingsScreen'),
     'PlanSettingsScreen',
   ),
@@ -29,7 +30,7 @@ export const connectionsSettingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'settings/connections',
   beforeLoad: (args) => requireUser(args, 'Please log in to change the settings.'),
-  component: lazyRouteComponent(
+  component: lazyScreen(
     () => import('../features/settings/ConnectionsSettingsScreen'),
     'ConnectionsSettingsScreen',
   ),
@@ -40,7 +41,7 @@ export const webSearchSettingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'settings/web-search',
   beforeLoad: (args) => requireUser(args, 'Please log in to change the settings.'),
-  component: lazyRouteComponent(
+  component: lazyScreen(
     () => import('../features/settings/WebSearchSettingsScreen'),
     'WebSearchSettingsScreen',
   ),

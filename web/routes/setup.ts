@@ -1,7 +1,8 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
 import { keepSetupToken } from '../features/settings/setupToken';
 import { rootRoute } from './root';
 import { optionalTextParams } from './search';
+import { lazyScreen } from './lazyScreen';
 
 /**
  * /setup?token=…: the one-time link a fresh server prints at start-up; whoever opens it and signs in
@@ -18,5 +19,5 @@ export const setupRoute = createRoute({
     keepSetupToken(token);
     throw redirect({ to: '/setup', search: {}, replace: true });
   },
-  component: lazyRouteComponent(() => import('../features/settings/SetupScreen'), 'SetupScreen'),
+  component: lazyScreen(() => import('../features/settings/SetupScreen'), 'SetupScreen'),
 });

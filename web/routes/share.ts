@@ -1,6 +1,7 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from './root';
 import { optionalTextParams } from './search';
+import { lazyScreen } from './lazyScreen';
 
 /**
  * /share?title&text&url: where another app's share sheet lands (the manifest's share_target).
@@ -11,5 +12,5 @@ export const shareRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'share',
   validateSearch: optionalTextParams('title', 'text', 'url'),
-  component: lazyRouteComponent(() => import('../features/share/ShareScreen'), 'ShareScreen'),
+  component: lazyScreen(() => import('../features/share/ShareScreen'), 'ShareScreen'),
 });

@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyWithPreload } from './lazyWithPreload';
 
 afterEach(cleanup);
@@ -36,5 +36,56 @@ describe('lazyWithPreload', () => {
     await act(() => Lazy.preload());
     expect(await screen.findByText('Online')).toBeDefined();
     expect(loads).toBe(1);
+  });
+
+  it('with no signal, draws nothing in its place and loads it once the signal returns', async () => {
+    let loads = 0;
+    const Lazy = lazyWithPreload(() => {
+      loads++;
+      return loads === 1
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : Promise.resolve(Badge);
+    });
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(
+      <div>
+        <p>The landing page</p>
+        <Suspense fallback={null}>
+          <Lazy label="Offline" />
+        </Suspense>
+      </div>,
+    );
+    await act(async () => {});
+    expect(loads).toBe(1);
+    expect(screen.getByText('The landing page')).toBeDefined();
+    expect(screen.queryByText('Offline')).toBeNull();
+
+    online.mockReturnValue(true);
+    await act(async () => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('Offline')).toBeDefined();
+    expect(loads).toBe(2);
+    online.mockRestore();
+  });
+
+  it('leaves the piece out, and the screen as it was, when its code cannot be fetched at all', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const Lazy = lazyWithPreload<{ label: string }>(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    render(
+      <div>
+        <p>The landing page</p>
+        <Suspense fallback={null}>
+          <Lazy label="Offline" />
+        </Suspense>
+      </div>,
+    );
+    await act(async () => {});
+    expect(screen.getByText('The landing page')).toBeDefined();
+    expect(screen.queryByText('Offline')).toBeNull();
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+    // A failed preload is not kept: the next one tries again.
+    await expect(Lazy.preload()).rejects.toThrow('Failed to fetch');
   });
 });

@@ -1,4 +1,6 @@
 import { act, cleanup, render } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syncStatus } from '../../data/syncStatus';
 import { SyncStatusBadge } from './SyncStatusBadge';
@@ -31,5 +33,23 @@ describe("the header's connection mark", () => {
     expect(view.getByRole('status').textContent).toBe('1 waiting');
     act(() => syncStatus.setWaiting(0, 0));
     expect(view.queryByRole('status')).toBeNull();
+  });
+
+  it('takes over a prerendered page with no signal without a mismatch, then says Offline', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<SyncStatusBadge />);
+    document.body.append(container);
+    window.dispatchEvent(new Event('offline'));
+    const mismatches: unknown[] = [];
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <SyncStatusBadge />, {
+        onRecoverableError: (error) => mismatches.push(error),
+      });
+    });
+    expect(mismatches).toEqual([]);
+    expect(container.textContent).toBe('Offline');
+    act(() => root!.unmount());
+    container.remove();
   });
 });

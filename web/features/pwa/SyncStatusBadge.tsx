@@ -1,7 +1,15 @@
 import { cloudOfflineOutline, timeOutline } from 'ionicons/icons';
 import { useSyncExternalStore } from 'react';
-import { syncStatus } from '../../data/syncStatus';
+import { syncStatus, type SyncStatus } from '../../data/syncStatus';
 import { InlineIcon } from '../../ui/InlineIcon';
+
+/**
+ * What the prerendered pages were drawn with: all is well, so no mark. A page taken over from its
+ * prerendered copy is first drawn as that copy (hydration), then as things are: a guest who opens
+ * the landing page with no signal sees 'Offline' a moment later, not an error.
+ */
+const PRERENDERED: SyncStatus = { online: true, reachable: true, waiting: null, held: 0 };
+const asPrerendered = () => PRERENDERED;
 
 /**
  * The header's connection mark, shown only when something is not right: 'Offline' (with how many
@@ -14,7 +22,7 @@ export function SyncStatusBadge() {
   const { online, reachable, waiting, held } = useSyncExternalStore(
     syncStatus.subscribe,
     syncStatus.get,
-    syncStatus.get,
+    asPrerendered,
   );
   const count = waiting ?? 0;
   const pending = count > 0 ? `${count} waiting` : null;

@@ -49,9 +49,19 @@ export function registerServiceWorker(url = '/sw.js'): void {
     else pwaStatus.setUpdate(reload);
   });
 
-  void workbox
-    .register()
-    .catch((error: unknown) => console.warn('Could not register the service worker', error));
+  const register = () =>
+    void workbox
+      .register()
+      .catch((error: unknown) => console.warn('Could not register the service worker', error));
+  register();
+  // A first visit that lost its signal before its worker was in place (sw.js could not be fetched,
+  // or the app's files could not all be stored, and the browser dropped the worker) registers again
+  // when the signal returns, rather than waiting for the next start.
+  window.addEventListener('online', () => {
+    void navigator.serviceWorker.getRegistration().then((registration) => {
+      if (!registration?.active && !registration?.installing && !registration?.waiting) register();
+    });
+  });
 
   const check = () => void workbox.update().catch(() => {});
   setInterval(check, CHECK_EVERY_MS);
