@@ -21,6 +21,7 @@ import { preloadSignedInHeader } from './features/shell/AppHeader';
 import { createAppRouter, loadCurrentScreen } from './router';
 import { createToaster } from './ui/toaster';
 import { pwaStatus } from './features/pwa/pwaStatus';
+import { whenStartIsOver } from './features/pwa/whenStartIsOver';
 
 const queryClient = createQueryClient();
 // TanStack Query assumes a network at start: a cold start offline must pause queries, not fail them.
@@ -222,11 +223,21 @@ function applyStylesheet(link: HTMLLinkElement): Promise<void> {
   });
 }
 
-// The service worker (offline start, the update prompt), once the page has loaded: none in dev.
-const registerWorker = () =>
-  void import('./features/pwa/registerServiceWorker').then(({ registerServiceWorker }) =>
-    registerServiceWorker(),
+// The service worker (offline start, the update prompt): none in dev, registered once the page has
+// loaded. A page it controls already registers at once: that checks for a new version and listens
+// for another tab switching to one, which reloads this page. A first visit waits for the app's start
+// to be over: its worker fetches and stores the whole app (some 190 files), which on a phone's two
+// cores and one bar of signal would slow the start it follows. The registration's code is fetched at
+// load all the same, while the page has just had its signal, so a rep who loses it during the wait
+// still gets the worker; if even that fetch failed, it is tried again when the signal returns.
+function registerWorker(): void {
+  const code = import('./features/pwa/registerServiceWorker');
+  const started = navigator.serviceWorker?.controller ? undefined : whenStartIsOver();
+  void Promise.all([code, started]).then(
+    ([{ registerServiceWorker }]) => registerServiceWorker(),
+    () => window.addEventListener('online', registerWorker, { once: true }),
   );
+}
 if (import.meta.env.PROD) {
   if (document.readyState === 'complete') registerWorker();
   else window.addEventListener('load', registerWorker, { once: true });

@@ -80,7 +80,7 @@ async function subscribe(client: PushClient, userId: number | undefined): Promis
   if (notificationPermission() !== 'granted') return 'not-allowed';
   try {
     const registration = await within(navigator.serviceWorker.ready, WORKER_WAIT_MS);
-    // No worker yet (the first visit registers it after the first paint): the next start does it.
+    // No worker yet (a first visit registers it once the app has started): the next start does it.
     if (!registration) return 'unsupported';
     const { publicKey } = await client.get<PushKeyResponse>('/api/push/key');
     const key = keyBytes(publicKey);
