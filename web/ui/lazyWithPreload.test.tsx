@@ -1,11 +1,24 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyWithPreload } from './lazyWithPreload';
 
 afterEach(cleanup);
 
 const Badge = ({ label }: { label: string }) => <span>{label}</span>;
+
+/** Draws the lazy piece on a page of its own, as the header's mark is, and lets its load settle. */
+async function drawOnAPage(Lazy: ComponentType<{ label: string }>) {
+  render(
+    <div>
+      <p>The landing page</p>
+      <Suspense fallback={null}>
+        <Lazy label="Offline" />
+      </Suspense>
+    </div>,
+  );
+  await act(async () => {});
+}
 
 describe('lazyWithPreload', () => {
   it('draws a preloaded component in the first commit, with no fallback', async () => {
@@ -47,15 +60,7 @@ describe('lazyWithPreload', () => {
         : Promise.resolve(Badge);
     });
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    render(
-      <div>
-        <p>The landing page</p>
-        <Suspense fallback={null}>
-          <Lazy label="Offline" />
-        </Suspense>
-      </div>,
-    );
-    await act(async () => {});
+    await drawOnAPage(Lazy);
     expect(loads).toBe(1);
     expect(screen.getByText('The landing page')).toBeDefined();
     expect(screen.queryByText('Offline')).toBeNull();
@@ -72,15 +77,7 @@ describe('lazyWithPreload', () => {
     const Lazy = lazyWithPreload<{ label: string }>(() =>
       Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
     );
-    render(
-      <div>
-        <p>The landing page</p>
-        <Suspense fallback={null}>
-          <Lazy label="Offline" />
-        </Suspense>
-      </div>,
-    );
-    await act(async () => {});
+    await drawOnAPage(Lazy);
     expect(screen.getByText('The landing page')).toBeDefined();
     expect(screen.queryByText('Offline')).toBeNull();
     expect(warn).toHaveBeenCalledOnce();
