@@ -20,6 +20,7 @@ import { frameOnPage, removeFrame, replayFrameTap } from './prerender/frameTakeo
 import { preloadSignedInHeader } from './features/shell/AppHeader';
 import { createAppRouter, loadCurrentScreen } from './router';
 import { createToaster } from './ui/toaster';
+import { fetchedOnline } from './ui/fetchedOnline';
 import { pwaStatus } from './features/pwa/pwaStatus';
 import { whenStartIsOver } from './features/pwa/whenStartIsOver';
 
@@ -229,13 +230,15 @@ function applyStylesheet(link: HTMLLinkElement): Promise<void> {
 // to be over: its worker fetches and stores the whole app (some 190 files), which on a phone's two
 // cores and one bar of signal would slow the start it follows. The registration's code is fetched at
 // load all the same, while the page has just had its signal, so a rep who loses it during the wait
-// still gets the worker; if even that fetch failed, it is tried again when the signal returns.
+// still gets the worker (registerServiceWorker.ts registers again when the signal returns). Should
+// that fetch fail, it is tried again with the signal, which Chromium does not do yet: there the
+// next start registers.
 function registerWorker(): void {
-  const code = import('./features/pwa/registerServiceWorker');
+  const code = fetchedOnline(() => import('./features/pwa/registerServiceWorker'));
   const started = navigator.serviceWorker?.controller ? undefined : whenStartIsOver();
   void Promise.all([code, started]).then(
     ([{ registerServiceWorker }]) => registerServiceWorker(),
-    () => window.addEventListener('online', registerWorker, { once: true }),
+    (error: unknown) => console.warn('Could not load the service worker registration', error),
   );
 }
 if (import.meta.env.PROD) {

@@ -49,8 +49,9 @@ export const test = base.extend<Pages>({
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
         // A failed request (e.g. the 401 a wrong password gets) is logged by the browser itself, not
-        // by us, as is a worker script it could not fetch with no signal; so is Chromium's note that a test's context, which is incognito, has no Push API
-        // (the app's subscribe is refused, as on any browser without a push service).
+        // by us, as is a worker script it could not fetch with no signal; so is Chromium's note that
+        // a test's context, which is incognito, has no Push API (the app's subscribe is refused, as
+        // on any browser without a push service).
         const text = message.text();
         if (
           message.type() === 'error' &&

@@ -212,10 +212,12 @@ test('a first visit that loses its signal as the app starts keeps its page, and 
   context,
   landing,
 }) => {
-  // The signal goes once the page has loaded, while the app's start is not over: the header's
-  // connection mark may not have been fetched, and the worker is not in place (not registered, or its
-  // files not all stored). (The context alone is taken offline: `Network` also cuts the worker's own
-  // requests, and Playwright's cut of the worker's script leaves its registration waiting for ever.)
+  // The signal goes once the page has loaded, while the app's start is not over: a screen's code or
+  // the header's connection mark may not have been fetched yet, and the worker is not in place (not
+  // registered, or its files not all stored). Which of those the signal catches depends on timing;
+  // the story checks what the rep gets either way. (The context alone is taken offline: `Network`
+  // also cuts the worker's own requests, and Playwright's cut of the worker's script leaves its
+  // registration waiting for ever.)
   const code = page.waitForResponse((response) => response.url().includes('registerServiceWorker'));
   await page.goto('/');
   await code;
@@ -223,6 +225,8 @@ test('a first visit that loses its signal as the app starts keeps its page, and 
   await expect(landing.heading).toBeVisible();
 
   await context.setOffline(false);
+  // The app has taken the page over (what the rep taps is answered), and the worker is in place.
+  await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
   await waitForWorker(page);
   // The worker kept the app: the page opens again with no network, and says so.
   await context.setOffline(true);

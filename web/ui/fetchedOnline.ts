@@ -11,3 +11,14 @@ export function fetchedOnline<T>(load: () => Promise<T>): Promise<T> {
     ).then(load);
   });
 }
+
+/**
+ * Whether `error` is a browser's failure to fetch a module's code (Chromium, Firefox, Safari word it
+ * differently), not an error of the code itself.
+ */
+export function isCodeFetchFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /dynamically imported module|Importing a module script failed/.test(error.message)
+  );
+}

@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Suspense, type ComponentType } from 'react';
+import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyWithPreload } from './lazyWithPreload';
 
@@ -74,15 +74,45 @@ describe('lazyWithPreload', () => {
 
   it('leaves the piece out, and the screen as it was, when its code cannot be fetched at all', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const Lazy = lazyWithPreload<{ label: string }>(() =>
-      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
-    );
+    let loads = 0;
+    const Lazy = lazyWithPreload<{ label: string }>(() => {
+      loads++;
+      return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    });
     await drawOnAPage(Lazy);
     expect(screen.getByText('The landing page')).toBeDefined();
     expect(screen.queryByText('Offline')).toBeNull();
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
-    // A failed preload is not kept: the next one tries again.
+    // A failed load is not kept: the next preload fetches again.
     await expect(Lazy.preload()).rejects.toThrow('Failed to fetch');
+    expect(loads).toBe(2);
+  });
+
+  it('lets an error of the code itself reach the screen', async () => {
+    const Lazy = lazyWithPreload<{ label: string }>(() =>
+      Promise.reject(new SyntaxError('Unexpected token')),
+    );
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <Caught>
+        <Suspense fallback={null}>
+          <Lazy label="Offline" />
+        </Suspense>
+      </Caught>,
+    );
+    expect(await screen.findByText('Caught: Unexpected token')).toBeDefined();
+    reported.mockRestore();
   });
 });
+
+/** An error boundary that says what it caught, as the router's error screen does. */
+class Caught extends Component<{ children: ReactNode }, { error?: Error }> {
+  override state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? <p>Caught: {this.state.error.message}</p> : this.props.children;
+  }
+}

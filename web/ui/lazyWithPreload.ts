@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { fetchedOnline } from './fetchedOnline';
+import { fetchedOnline, isCodeFetchFailure } from './fetchedOnline';
 
 /**
  * React.lazy that can be loaded ahead (`preload()`), and once loaded renders at once: React.lazy
@@ -44,8 +44,9 @@ export function lazyWithPreload<Props extends object>(
   return Object.assign(Lazy, { preload });
 }
 
-/** A piece whose code could not be fetched: drawn as nothing. */
+/** A piece whose code could not be fetched: drawn as nothing. Any other error is the screen's. */
 function leftOut(error: unknown) {
+  if (!isCodeFetchFailure(error)) throw error;
   console.warn('Left out a piece of the screen whose code could not be fetched', error);
   return { default: Nothing };
 }

@@ -5,8 +5,8 @@ import { InlineIcon } from '../../ui/InlineIcon';
 
 /**
  * What the prerendered pages were drawn with: all is well, so no mark. A page taken over from its
- * prerendered copy is first drawn as that copy (hydration), then as things are: a guest who opens
- * the landing page with no signal sees 'Offline' a moment later, not an error.
+ * prerendered copy is first drawn as that copy (hydration), then as things are: a guest whose signal
+ * drops while the landing page comes alive sees 'Offline' a moment later, not an error.
  */
 const PRERENDERED: SyncStatus = { online: true, reachable: true, waiting: null, held: 0 };
 const asPrerendered = () => PRERENDERED;

@@ -1,7 +1,7 @@
 /**
  * Registers the service worker (web/sw.ts) and turns its updates into the 'A new version is ready'
- * prompt. Loaded after the app has rendered (boot.tsx), so workbox-window never weighs
- * on start-up.
+ * prompt. Loaded once the page has loaded (boot.tsx), so workbox-window never weighs on the first
+ * paint.
  *
  * A new version installs in the background and waits. The user's Reload asks it to take over, and
  * the page reloads once it controls. When another tab's Reload makes it take over here too, this
@@ -18,7 +18,6 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 
 export function registerServiceWorker(url = '/sw.js'): void {
   if (!('serviceWorker' in navigator)) return;
-  const workbox = new Workbox(url);
   // A page with no worker yet gets its first one: that is an install, not an update.
   const hadController = Boolean(navigator.serviceWorker.controller);
   let reloadAsked = false;
@@ -41,25 +40,34 @@ export function registerServiceWorker(url = '/sw.js'): void {
     }, reload);
   };
 
-  workbox.addEventListener('waiting', () => pwaStatus.setUpdate(switchNow));
-
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (!hadController && !reloadAsked) return;
     if (reloadAsked || !isTyping()) reload();
     else pwaStatus.setUpdate(reload);
   });
 
-  const register = () =>
-    void workbox
+  let registering = false;
+  const register = () => {
+    // A Workbox registers once; a registration tried again gets a new one.
+    const next = new Workbox(url);
+    next.addEventListener('waiting', () => pwaStatus.setUpdate(switchNow));
+    registering = true;
+    void next
       .register()
-      .catch((error: unknown) => console.warn('Could not register the service worker', error));
-  register();
+      .catch((error: unknown) => console.warn('Could not register the service worker', error))
+      .finally(() => (registering = false));
+    return next;
+  };
+  let workbox = register();
   // A first visit that lost its signal before its worker was in place (sw.js could not be fetched,
   // or the app's files could not all be stored, and the browser dropped the worker) registers again
   // when the signal returns, rather than waiting for the next start.
   window.addEventListener('online', () => {
+    if (registering) return;
     void navigator.serviceWorker.getRegistration().then((registration) => {
-      if (!registration?.active && !registration?.installing && !registration?.waiting) register();
+      if (registering || registration?.active || registration?.installing || registration?.waiting)
+        return;
+      workbox = register();
     });
   });
 
