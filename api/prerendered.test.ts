@@ -22,6 +22,7 @@ beforeAll(async () => {
     ['shell-profile.html', 'What you sell'],
     ['shell-chat.html', 'New Conversation'],
     ['shell-flow-email.html', 'Cold email'],
+    ['shell-pricing.html', 'Pricing, for a rep'],
   ]) {
     writeFileSync(
       join(dist, file as string),
@@ -37,6 +38,7 @@ beforeAll(async () => {
         '/profile': 'shell-profile.html',
         '/chat': 'shell-chat.html',
         '/chat?flow=email': 'shell-flow-email.html',
+        '/pricing': 'shell-pricing.html',
       },
       bareShells: ['/chat'],
       notFound: '404.html',
@@ -61,18 +63,19 @@ afterAll(async () => {
 
 describe('the prerendered public pages', () => {
   it('answers /, /about and /pricing with their own HTML, never cached long', async () => {
-    for (const [path, heading] of [
-      ['/', 'Got an idea?'],
-      ['/about', 'About Pitchpad'],
-      ['/about/', 'About Pitchpad'],
-      ['/About', 'About Pitchpad'],
-      ['/pricing?ref=mail', 'Pricing'],
+    for (const [path, heading, caching] of [
+      ['/', 'Got an idea?', 'no-cache'],
+      ['/about', 'About Pitchpad', 'no-cache'],
+      ['/about/', 'About Pitchpad', 'no-cache'],
+      ['/About', 'About Pitchpad', 'no-cache'],
+      // A rep with a session gets pricing's shell instead: the answer is per visitor.
+      ['/pricing?ref=mail', 'Pricing', 'private, no-cache'],
     ]) {
-      const res = await new TestClient(server.url).get(path as string);
+      const res = await new TestClient(server.url).get(path!);
       expect(res.status, path).toBe(200);
       expect(res.text, path).toContain(`<h1>${heading}</h1>`);
       expect(res.headers.get('content-type')).toContain('text/html');
-      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('cache-control'), path).toBe(caching);
     }
   });
 
@@ -133,7 +136,14 @@ describe('the prerendered public pages', () => {
       '/chat?flow=email&chat=0190d1a2-0000-7000-8000-000000000001',
     ])
       expect((await client.get(path)).text, path).toContain('Pitchpad shell');
-    // The public pages are the same for everyone, signed in or not.
+    // A public page with a shell of its own: the rep's shell, the guest's page; one answer per cookie.
+    const pricing = await client.get('/pricing');
+    expect(pricing.text).toContain('<h1>Pricing, for a rep</h1>');
+    expect(pricing.headers.get('vary')).toMatch(/cookie/i);
+    const pricingAsGuest = await guest.get('/pricing');
+    expect(pricingAsGuest.text).toContain('<h1>Pricing</h1>');
+    expect(pricingAsGuest.headers.get('vary')).toMatch(/cookie/i);
+    // The other public pages are the same for everyone, signed in or not.
     const landing = await client.get('/');
     expect(landing.text).toContain('<h1>Got an idea?</h1>');
     expect(landing.headers.get('vary') ?? '').not.toMatch(/cookie/i);

@@ -49,7 +49,8 @@ export function serveWeb(distDir: string): Middleware<AppState, AppDeps> {
     // The build's .br/.gz copies (web/build/precompress.ts) are picked by Accept-Encoding: caches
     // must keep one answer per encoding.
     ctx.vary('Accept-Encoding');
-    const page = prerendered.pageFor(ctx.path) ?? signedInShell();
+    // A signed-in rep's shell before a public page drawn for a guest (/pricing is both).
+    const page = signedInShell() ?? prerendered.pageFor(ctx.path);
     try {
       await send(ctx, page ?? ctx.path, {
         root: distDir,

@@ -359,6 +359,8 @@ const SHELLS = [
   { path: '/kit', shows: 'Your decks, case studies, pricing sheets and battlecards' },
   { path: '/debrief', shows: 'Debrief a meeting' },
   { path: '/account', shows: 'How you sign in, where you are signed in, and your data.' },
+  // A public page with a shell of its own for a rep: the plans, the header signed in.
+  { path: '/pricing', shows: 'Your AI Head of Growth, for less than a lunch' },
   // A flow's first step (the home screen's 'Cold email' shortcut), drawn as a subscriber sees it: its
   // first question, before the card that asks it.
   { path: '/chat?flow=email', shows: 'Who are you writing to?' },

@@ -48,6 +48,14 @@ export const SIGNED_IN_SHELLS = [
     screen: 'web/features/calendar/MeetingsScreen.tsx',
   },
   { path: '/search', file: 'shell-search.html', screen: 'web/features/search/SearchScreen.tsx' },
+  // A public page too (PRERENDERED_PAGES), drawn there for a guest: a rep with a session gets this
+  // one, which the app redraws with its screen's code evaluated a task at a time, where the guest's
+  // page could not be hydrated for them and was drawn anew in one long task.
+  {
+    path: '/pricing',
+    file: 'shell-pricing.html',
+    screen: 'web/features/billing/PricingScreen.tsx',
+  },
 ] as const;
 
 /**

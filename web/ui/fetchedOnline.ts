@@ -14,7 +14,9 @@ export function fetchedOnline<T>(load: () => Promise<T>): Promise<T> {
 
 /**
  * Whether `error` is a browser's failure to fetch a module's code (Chromium, Firefox, Safari word it
- * differently), not an error of the code itself.
+ * differently), not an error of the code itself. TanStack's router core has the same check
+ * (`isModuleNotFoundError`), but `@tanstack/react-router` does not export it and `web/ui` imports no
+ * router.
  */
 export function isCodeFetchFailure(error: unknown): boolean {
   return (
