@@ -84,10 +84,13 @@ export const routeTree = rootRoute.addChildren([
 ]);
 
 /** The app's router; `history` is the browser's unless given (the build's prerender passes a memory history). */
-export function createAppRouter(context: RouterContext, history?: RouterHistory) {
-  return createRouter({
+export function createAppRouter(
+  context: Omit<RouterContext, 'sessionChanged'>,
+  history?: RouterHistory,
+) {
+  const router = createRouter({
     routeTree,
-    context,
+    context: { ...context, sessionChanged: () => void router.invalidate() },
     ...(history ? { history } : {}),
     // Fetch a screen's chunk when its link is hovered or touched, so the tap itself feels instant.
     defaultPreload: 'intent',
@@ -96,6 +99,7 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultPendingComponent: PendingScreen,
     defaultErrorComponent: RouteErrorScreen,
   });
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -12,6 +12,11 @@
 // It polls over CDP (Runtime.evaluate) rather than with Playwright's locators, which inject their
 // own script into the page. Figures, not a test: it exits 0 whatever they are.
 //   BENCH_WEB_SKIP_BUILD=1  use the build in web/dist    BENCH_HOME_PORT=8097    BENCH_HOME_RUNS=3
+//   BENCH_HOME_PROFILE=dir  also write each run's trace there, with the timeline's detail, and print
+//                           where the main thread's time went before the app took over (the last
+//                           run of each network: by activity, and the scripts that ran longest);
+//                           BENCH_HOME_JS_PROFILE=1 adds each run's JS CPU profile there.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, CDPSession } from '@playwright/test';
 import { startFakeOpenAI } from '../fakes/openai';
 import { buildSend } from '../factories/chats';
@@ -25,6 +30,7 @@ import {
   signInBenchRep,
   startBenchApp,
 } from './phone';
+import { mainThreadProfile, profileLines, type TraceEvent } from './traceProfile';
 
 const PORT = Number(process.env.BENCH_HOME_PORT ?? 8097);
 const RUNS = Number(process.env.BENCH_HOME_RUNS ?? 3);
@@ -32,6 +38,7 @@ const CHATS = 30;
 const CPU_SLOWDOWN = 4;
 const POLL_MS = 25;
 const GIVE_UP_MS = 30_000;
+const PROFILE_DIR = process.env.BENCH_HOME_PROFILE;
 
 buildWebApp();
 
@@ -75,17 +82,10 @@ interface Run {
   typed: number;
   busy: number;
   app: number;
+  busyToApp: number;
+  profile?: string[];
   fcp: number;
   kept: boolean;
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
 }
 
 async function evaluate<T>(cdp: CDPSession, expression: string): Promise<T> {
@@ -105,7 +105,18 @@ async function openOnce(
   await cdp.send('Network.enable');
   await context.setOffline(offline);
   if (!offline) await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-  await browser.startTracing(page, { categories: ['toplevel', '__metadata', 'blink.user_timing'] });
+  const detail = PROFILE_DIR
+    ? ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8']
+    : [];
+  await browser.startTracing(page, {
+    categories: ['toplevel', '__metadata', 'blink.user_timing', ...detail],
+  });
+  const jsProfile = Boolean(PROFILE_DIR && process.env.BENCH_HOME_JS_PROFILE);
+  if (jsProfile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   void page.goto(url, { waitUntil: 'commit', timeout: GIVE_UP_MS }).catch(() => undefined);
 
   const seen: Partial<Run> = {};
@@ -140,10 +151,27 @@ async function openOnce(
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   await evaluate(cdp, "performance.mark('bench:typed')");
-  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
-    traceEvents: TraceEvent[];
-  };
+  const raw = (await browser.stopTracing()).toString('utf8');
+  const trace = JSON.parse(raw) as { traceEvents: TraceEvent[] };
   seen.busy = mainThreadBusyMs(trace.traceEvents, seen.typed!);
+  seen.busyToApp = mainThreadBusyMs(trace.traceEvents, seen.app!);
+  if (PROFILE_DIR) {
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    const name = `${PROFILE_DIR}/home-${offline ? 'offline' : 'slow4g'}`;
+    writeFileSync(`${name}.trace.json`, raw);
+    if (jsProfile)
+      writeFileSync(
+        `${name}.cpuprofile`,
+        JSON.stringify((await cdp.send('Profiler.stop')).profile),
+      );
+    const marked = trace.traceEvents.find((e) => e.name === 'bench:typed')!;
+    const start = trace.traceEvents.find(
+      (e) => e.name === 'navigationStart' && e.pid === marked.pid,
+    )!.ts;
+    seen.profile = profileLines(
+      mainThreadProfile(trace.traceEvents, marked, start, start + seen.app! * 1000),
+    );
+  }
   await page.close();
   await context.setOffline(false);
   return seen as Run;
@@ -218,6 +246,7 @@ try {
     ['message box took a keystroke', (r) => r.typed],
     ['main thread busy before that', (r) => r.busy],
     ['app took over (its own chat, no frame)', (r) => r.app],
+    ['main thread busy before the takeover', (r) => r.busyToApp],
     ['first contentful paint', (r) => r.fcp],
   ];
   console.log(
@@ -235,8 +264,17 @@ try {
     console.log(
       `    ${'keystroke typed early kept'.padEnd(42)} ${runs.filter((r) => r.kept).length}/${runs.length}`,
     );
+    const { profile } = runs.at(-1)!;
+    if (profile) {
+      console.log(
+        '    where the main thread went before the takeover (the last run, traced in detail):',
+      );
+      for (const line of profile) console.log(`      ${line}`);
+    }
   }
-  console.log('Targets: painted ≤ 1.0 s, keystroke ≤ 1.5 s, main thread ≤ 1.5 s.');
+  console.log(
+    "Targets: painted ≤ 0.6 s; the app's own box (the takeover) ≤ 1.5 s with ≤ 1.5 s of main-thread work before it; the frame's box takes a keystroke at once.",
+  );
 } finally {
   await browser?.close();
   await server.stop();

@@ -8,7 +8,7 @@ import { buildSessionUser } from '../../tests/factories/sessionUser';
 import { authKeys, subscriptionQueryOptions } from '../features/auth/auth.queries';
 import { proRouteRedirect } from '../features/billing/proAccess';
 import { loadPlanAccess } from '../features/auth/auth.queries';
-import { requirePaid } from './guards';
+import { requirePaid, requireUser } from './guards';
 
 const user = buildSessionUser({ id: 7 });
 const free: SubscriptionInfo = {
@@ -204,7 +204,11 @@ describe('requirePaid', () => {
   it('sends a guest to /auth?redirect=pricing with the Login Required toast', async () => {
     const toast = vi.fn();
     const options = await redirectOf(
-      requirePaid({ context: { queryClient: cacheWith(null), toast }, location, preload: false }),
+      requirePaid({
+        context: { queryClient: cacheWith(null), toast, sessionChanged: vi.fn() },
+        location,
+        preload: false,
+      }),
     );
     expect(options).toMatchObject({ to: '/auth', search: { redirect: 'pricing' } });
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ header: 'Login Required' }));
@@ -215,7 +219,7 @@ describe('requirePaid', () => {
     const toast = vi.fn();
     const options = await redirectOf(
       requirePaid({
-        context: { queryClient: cacheWith(user, free), toast },
+        context: { queryClient: cacheWith(user, free), toast, sessionChanged: vi.fn() },
         location,
         preload: true,
       }),
@@ -227,10 +231,92 @@ describe('requirePaid', () => {
   it('lets a paying subscriber through', async () => {
     await expect(
       requirePaid({
-        context: { queryClient: cacheWith(user, paid), toast: vi.fn() },
+        context: { queryClient: cacheWith(user, paid), toast: vi.fn(), sessionChanged: vi.fn() },
         location,
         preload: false,
       }),
     ).resolves.toBeUndefined();
+  });
+});
+
+/** The cache as the app finds it at start: the last run's answer, restored and marked out of date. */
+async function restoredFromLastRun(signedIn: User | null) {
+  const queryClient = cacheWith(signedIn);
+  await queryClient.invalidateQueries({ refetchType: 'none' });
+  return queryClient;
+}
+
+/** GET /api/auth/user: a user, or 401 (no session); `hold` keeps the answer back until released. */
+function sessionAnswer(answer: User | null, hold?: Promise<void>) {
+  const fetchMock = vi.fn(async () => {
+    await hold;
+    return answer
+      ? Response.json(answer)
+      : Response.json({ code: 'unauthorized', message: 'Not signed in' }, { status: 401 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('requireUser', () => {
+  const location = { pathname: '/chat', searchStr: '?chat=c1' } as ParsedLocation;
+
+  const guard = (queryClient: QueryClient, sessionChanged = vi.fn()) =>
+    requireUser({
+      context: { queryClient, toast: vi.fn(), sessionChanged },
+      location,
+      preload: false,
+    });
+
+  it('lets the rep of the last run in before the server answers, and checks with it meanwhile', async () => {
+    let release!: () => void;
+    const fetchMock = sessionAnswer(user, new Promise((resolve) => (release = resolve)));
+    const sessionChanged = vi.fn();
+    const queryClient = await restoredFromLastRun(user);
+    await expect(guard(queryClient, sessionChanged)).resolves.toEqual({ user });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    release();
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryState(authKeys.user)?.isInvalidated).toBe(false),
+    );
+    expect(sessionChanged).not.toHaveBeenCalled();
+  });
+
+  it('runs the guards again when the server says the session is over, and they then send the rep to log in', async () => {
+    sessionAnswer(null);
+    const sessionChanged = vi.fn();
+    const queryClient = await restoredFromLastRun(user);
+    await expect(guard(queryClient, sessionChanged)).resolves.toEqual({ user });
+    await vi.waitFor(() => expect(sessionChanged).toHaveBeenCalledTimes(1));
+    const options = await redirectOf(guard(queryClient, sessionChanged));
+    expect(options).toMatchObject({ to: '/auth', search: { redirect: 'chat?chat=c1' } });
+  });
+
+  it('runs the guards again when the session is now another account’s', async () => {
+    const other = buildSessionUser({ id: 8 });
+    sessionAnswer(other);
+    const sessionChanged = vi.fn();
+    const queryClient = await restoredFromLastRun(user);
+    await guard(queryClient, sessionChanged);
+    await vi.waitFor(() => expect(sessionChanged).toHaveBeenCalledTimes(1));
+    await expect(guard(queryClient, sessionChanged)).resolves.toEqual({ user: other });
+  });
+
+  it('keeps the rep of the last run when the check gets no answer', async () => {
+    serverFails();
+    const sessionChanged = vi.fn();
+    const queryClient = await restoredFromLastRun(user);
+    await expect(guard(queryClient, sessionChanged)).resolves.toEqual({ user });
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryState(authKeys.user)?.fetchStatus).toBe('idle'),
+    );
+    expect(sessionChanged).not.toHaveBeenCalled();
+    await expect(guard(queryClient, sessionChanged)).resolves.toEqual({ user });
+  });
+
+  it('waits for the server when the last run knew no one: a guest may have signed in since', async () => {
+    sessionAnswer(user);
+    const queryClient = await restoredFromLastRun(null);
+    await expect(guard(queryClient)).resolves.toEqual({ user });
   });
 });

@@ -21,7 +21,7 @@ export async function requireUser(
   { context, location, preload }: GuardArgs,
   loginToast?: string,
 ): Promise<{ user: User }> {
-  const user = await loadSessionUser(context.queryClient);
+  const user = await loadSessionUser(context.queryClient, context.sessionChanged);
   if (user) return { user };
   if (loginToast && !preload)
     context.toast({ header: 'Login Required', message: loginToast, color: 'warning' });

@@ -171,8 +171,16 @@ export async function loadPlanAccess(queryClient: QueryClient): Promise<PlanAcce
  * The signed-in user for a route guard: null when logged out or when the lookup fails. An answer
  * restored from the last run (queryClient.ts marks it invalidated) is checked with the server when
  * there is a network, and used as it is when there is none: the app starts offline.
+ *
+ * Given `onChanged`, a rep restored from the last run is not kept waiting for that check: with one
+ * bar of signal it takes a round trip of a second or more, or hangs, while the rep's own work is on
+ * the phone. They are let in at once, and `onChanged` runs if the server's answer names someone else
+ * or no one (the session ended elsewhere), so the guards can run again with it.
  */
-export async function loadSessionUser(queryClient: QueryClient): Promise<User | null> {
+export async function loadSessionUser(
+  queryClient: QueryClient,
+  onChanged?: () => void,
+): Promise<User | null> {
   // Logged out offline (the cache restored from the last run may still name the user): signed out
   // until the server has ended that session, and then as the server says.
   if (readPendingLogout()) {
@@ -187,10 +195,20 @@ export async function loadSessionUser(queryClient: QueryClient): Promise<User | 
       .fetchQuery({ ...userQueryOptions, retry: false, staleTime: 0 })
       .catch(() => null);
   }
-  const restored = queryClient.getQueryState(authKeys.user);
+  const restored = queryClient.getQueryState<User | null>(authKeys.user);
   if (restored?.isInvalidated && onlineManager.isOnline()) {
+    const asked = queryClient.fetchQuery({ ...userQueryOptions, retry: false });
+    const known = restored.data;
+    if (known && onChanged) {
+      void asked.then(
+        (user) => user?.id !== known.id && onChanged(),
+        // No answer (no signal after all, a failing server): the restored rep stays, as offline.
+        () => undefined,
+      );
+      return known;
+    }
     try {
-      return await queryClient.fetchQuery({ ...userQueryOptions, retry: false });
+      return await asked;
     } catch (error) {
       if (!(error instanceof OfflineError)) return null;
     }
