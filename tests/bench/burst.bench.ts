@@ -1,7 +1,9 @@
 // `npm run bench` (burst part): 1,000 reps press Send at the same moment. How long each waits for
 // the first word, and how much of the server's CPU one send costs (the session, the limits, the
 // allowance, the profile and kit lookups, the writes), read from /proc around the burst.
-// The server runs as its own process; the fake model and the load live here. Figures, not tests.
+// The server runs as its own process; the fake model and the load live here. The same bursts then go
+// to the floor (floorServer.ts: Koa and the `openai` SDK streaming, nothing else), so the figures
+// show what the server's own work costs over the parts it must use. Figures, not tests.
 // BENCH_BURST=<n> changes the burst's size; BENCH_CPU_PROF=<dir> writes the server's CPU profile.
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -16,6 +18,7 @@ import {
   processCpuMs,
   signedInRep,
   startServerProcess,
+  type ServerProcess,
 } from './serverProcess';
 
 const BURST = Number(process.env.BENCH_BURST ?? 1000);
@@ -75,14 +78,14 @@ async function rep(): Promise<Record<string, string>> {
  * Send `text` on a connection of its own, as 1,000 phones would (fetch's shared pool would queue
  * them); answers the ms from the request to the first `delta` event, and reads to the end.
  */
-function send(headers: Record<string, string>, text: string): Promise<number> {
+function send(url: string, headers: Record<string, string>, text: string): Promise<number> {
   const body = JSON.stringify(buildSend(text));
   return new Promise((resolve, reject) => {
     const start = performance.now();
     let first: number | undefined;
     let seen = '';
     const req = request(
-      `${server.url}/api/chat`,
+      `${url}/api/chat`,
       {
         method: 'POST',
         agent: false,
@@ -115,40 +118,64 @@ while (reps.length < repsNeeded)
   );
 // Warm the server up (JIT, the pool's connections, prepared plans) with a few sends of each rep.
 for (let i = 0; i < 3; i++)
-  await Promise.all(reps.slice(0, 50).map((h, k) => send(h, `warm ${i} ${k}`)));
+  await Promise.all(reps.slice(0, 50).map((h, k) => send(server.url, h, `warm ${i} ${k}`)));
 
-/** One burst of `BURST` sends; their first-token times and the server's CPU per send. */
-async function burst(round: number) {
-  const cpuBefore = processCpuMs(server.child.pid)!;
-  const postgresBefore = databaseUrl ? postgresCpuMs() : 0;
+/**
+ * One burst of `BURST` sends to `target`; their first-token times and its CPU per send, and
+ * Postgres's when `database` (our server on Postgres).
+ */
+async function burst(target: ServerProcess, round: number, database: boolean) {
+  const cpuBefore = processCpuMs(target.child.pid)!;
+  const postgresBefore = database ? postgresCpuMs() : 0;
   const started = performance.now();
   const settled = await Promise.allSettled(
     Array.from({ length: BURST }, (_, i) =>
       // Two tokens, 200 ms apart: every stream is still open while the others start.
-      send(reps[i % reps.length]!, `burst ${round} ${i} [[delay:200]] done`),
+      send(target.url, reps[i % reps.length]!, `burst ${round} ${i} [[delay:200]] done`),
     ),
   );
   const wallMs = performance.now() - started;
-  const cpuAfter = processCpuMs(server.child.pid)!;
+  const cpuAfter = processCpuMs(target.child.pid)!;
   const user = (cpuAfter.user - cpuBefore.user) / BURST;
   const system = (cpuAfter.system - cpuBefore.system) / BURST;
-  const postgres = databaseUrl ? (postgresCpuMs() - postgresBefore) / BURST : undefined;
+  const postgres = database ? (postgresCpuMs() - postgresBefore) / BURST : undefined;
   const firsts = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failed = settled.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
   return { firsts, failed, wallMs, user, system, postgres };
 }
 
+/** Three bursts to `target`, printed; the last round's CPU per send (the server warmed up). */
+async function rounds(target: ServerProcess, database: boolean): Promise<number> {
+  let cpu = 0;
+  for (let round = 0; round < 3; round++) {
+    const { firsts, failed, wallMs, user, system, postgres } = await burst(target, round, database);
+    cpu = user + system;
+    console.log(
+      `  round ${round + 1}: first token p50 ${(pct(firsts, 0.5) / 1000).toFixed(2)} s, p95 ${(pct(firsts, 0.95) / 1000).toFixed(2)} s (target ≤ 3 s); CPU ${cpu.toFixed(2)} ms a send (${user.toFixed(2)} user, ${system.toFixed(2)} kernel)${postgres === undefined ? '' : `, Postgres ${postgres.toFixed(2)} ms`}; ${failed.length} failed; all done in ${(wallMs / 1000).toFixed(1)} s`,
+    );
+    if (failed.length) console.log(`    first failure: ${failed[0]!.reason}`);
+  }
+  return cpu;
+}
+
 console.log(
   `${BURST} sends at once from ${reps.length} reps (${databaseUrl ? 'postgres' : 'embedded PGlite'}), production mode:`,
 );
-for (let round = 0; round < 3; round++) {
-  const { firsts, failed, wallMs, user, system, postgres } = await burst(round);
-  console.log(
-    `  round ${round + 1}: first token p50 ${(pct(firsts, 0.5) / 1000).toFixed(2)} s, p95 ${(pct(firsts, 0.95) / 1000).toFixed(2)} s (target ≤ 3 s); server CPU ${(user + system).toFixed(2)} ms a send (${user.toFixed(2)} user, ${system.toFixed(2)} kernel; target ≤ 3 ms)${postgres === undefined ? '' : `, Postgres ${postgres.toFixed(2)} ms`}; ${failed.length} failed; all done in ${(wallMs / 1000).toFixed(1)} s`,
-  );
-  if (failed.length) console.log(`    first failure: ${failed[0]!.reason}`);
-}
-
+const ours = await rounds(server, databaseUrl !== '');
 await server.stop();
-await fake.close();
 if (profileDir) console.log(`  the server's CPU profile is in ${profileDir}`);
+
+const floor = await startServerProcess({
+  entry: 'tests/bench/floorServer.ts',
+  port: PORT,
+  readyPath: '/api/health',
+  env: benchModel(fake.url),
+});
+for (const h of reps.slice(0, 50)) await send(floor.url, h, 'warm');
+console.log('The floor: Koa, its body parser and the openai SDK streaming, nothing else:');
+const least = await rounds(floor, false);
+await floor.stop();
+await fake.close();
+console.log(
+  `The server's own work over the floor (session, limits, allowance, profile and kit, writes): ${(ours - least).toFixed(2)} ms a send (round 3), plus the database's share above. Target: ≤ 3 ms a send in all.`,
+);
