@@ -104,6 +104,22 @@ describe("every model call knows the rep's profile", () => {
     expect(system).not.toContain('Tone:');
   });
 
+  it('a profile edited between two sends: the second carries the new value, not the one before', async () => {
+    const { client } = await loggedInClient(server);
+    await fillProfile(client, freightly);
+    const first = 'Pitch me in a line [profile-edit-1]';
+    expect((await client.post('/api/chat', buildSend(first))).status).toBe(200);
+    expect(systemFor(first)).toContain('- Pricing: $49 a seat a month');
+
+    // Edited later on the profile screen.
+    const edit = { field: 'pricing', value: '$59 a seat a month', editedAt: at(2), base: null };
+    expect((await client.patch('/api/profile', { edits: [edit] })).status).toBe(200);
+    const second = 'Pitch me in a line again [profile-edit-2]';
+    expect((await client.post('/api/chat', buildSend(second))).status).toBe(200);
+    expect(systemFor(second)).toContain('- Pricing: $59 a seat a month');
+    expect(systemFor(second)).not.toContain('$49');
+  });
+
   it("Bob's profile is never in Alice's request, and an empty profile adds nothing", async () => {
     const alice = await loggedInClient(server);
     const bob = await loggedInClient(server);
