@@ -144,7 +144,9 @@ const presentPassage = (r: PassageRow): KitPassage => ({
  * on every page (the product's name) says nothing of which page answers, so a passage is found when
  * it holds all the words (`websearch_to_tsquery`: "a phrase", -not) or any word that is rare in this
  * rep's kit (in at most a twentieth of its passages, or 50), those with all the words first, then by
- * `ts_rank_cd` over all the words (how many, how close together). Two queries: the first turns the
+ * `ts_rank_cd` over the words that tell passages apart (how many, how close together): a word in
+ * more than half of a large kit's passages adds about as much to each, and ranking by it was most
+ * of the search's time. Two queries: the first turns the
  * question into search terms, so the second is a plain indexed search with them, on the index of
  * (rep, words): it reads this rep's passages that hold a word, whatever other reps' kits hold.
  */
@@ -159,27 +161,34 @@ export async function searchKit(
     config: string;
     every: string;
     rare: string | null;
-    words: string | null;
+    words: string;
+    telling: string | null;
   }>({
     // Named: every send asks it, and Postgres parses it once per connection. The passages' search
     // below stays unnamed, so it is always planned for its own words (a generic plan made for
     // other words could scan the wrong way).
     name: 'kit-search-terms',
-    text: `WITH total AS (SELECT coalesce(sum(passages), 0) AS n FROM kit_files WHERE user_id = $1)
-     SELECT c.config,
-            websearch_to_tsquery(c.config::regconfig, $2)::text AS every,
-            (SELECT string_agg(quote_literal(w.word), ' | ')
-               FROM unnest(tsvector_to_array(to_tsvector(c.config::regconfig, $2))) AS w(word)
-              WHERE (SELECT coalesce(sum(t.ndoc), 0) FROM kit_terms t WHERE t.user_id = $1 AND t.word = w.word)
-                    BETWEEN 1 AND greatest(50, (SELECT n FROM total) / 20)) AS rare,
-            (SELECT string_agg(quote_literal(w.word), ' | ')
-               FROM unnest(tsvector_to_array(to_tsvector(c.config::regconfig, $2))) AS w(word)) AS words
-       FROM (SELECT DISTINCT config FROM kit_files WHERE user_id = $1) c`,
+    // Each word of the question in each language the rep's files are in, with how many of the
+    // rep's passages hold it; a language none of whose words are left (all stop words) has no row.
+    text: `WITH total AS (SELECT coalesce(sum(passages), 0) AS n FROM kit_files WHERE user_id = $1),
+          asked AS (
+            SELECT c.config, w.word,
+                   (SELECT coalesce(sum(t.ndoc), 0) FROM kit_terms t WHERE t.user_id = $1 AND t.word = w.word) AS ndoc
+              FROM (SELECT DISTINCT config FROM kit_files WHERE user_id = $1) c,
+                   unnest(tsvector_to_array(to_tsvector(c.config::regconfig, $2))) AS w(word))
+     SELECT asked.config,
+            websearch_to_tsquery(asked.config::regconfig, $2)::text AS every,
+            string_agg(quote_literal(word), ' | ')
+              FILTER (WHERE ndoc BETWEEN 1 AND greatest(50, total.n / 20)) AS rare,
+            string_agg(quote_literal(word), ' | ') AS words,
+            string_agg(quote_literal(word), ' | ')
+              FILTER (WHERE ndoc <= greatest(50, total.n / 2)) AS telling
+       FROM asked, total
+      GROUP BY asked.config, total.n`,
     values: [userId, query],
   });
   const found: (PassageRow & { rank: number; complete: boolean })[] = [];
   for (const plan of plans) {
-    if (!plan.words) continue;
     const { rows } = await pool.query<PassageRow & { rank: number; complete: boolean }>(
       `SELECT p.id, p.file_id, f.name AS file_name, p.page, p.text,
               p.tsv @@ $3::tsquery AS complete, ts_rank_cd(p.tsv, $5::tsquery) AS rank
@@ -190,7 +199,7 @@ export async function searchKit(
           AND p.tsv @@ ($3::tsquery || $4::tsquery)
         ORDER BY complete DESC, rank DESC, p.id
         LIMIT $6`,
-      [userId, plan.config, plan.every, plan.rare ?? plan.every, plan.words, limit],
+      [userId, plan.config, plan.every, plan.rare ?? plan.every, plan.telling ?? plan.words, limit],
     );
     found.push(...rows);
   }

@@ -336,6 +336,24 @@ describe('the sales kit', () => {
     expect((await client.get('/api/kit/files')).body).toHaveLength(1);
   });
 
+  it('ranks by the words that tell passages apart: a name on every page lifts no page that repeats it', async () => {
+    const { client } = await loggedInClient(server);
+    const paragraphs = [
+      `Freightly pricing.${filler('Freightly Freightly Freightly.')}`,
+      `Pricing by the seat, pricing tiers and yearly pricing at Freightly.${filler('Seats are counted monthly.')}`,
+      ...Array.from(
+        { length: 100 },
+        (_, i) => `Freightly note ${i}.${filler('Freightly books dock slots.')}`,
+      ),
+    ];
+    await upload(client, 'notes.md', new TextEncoder().encode(paragraphs.join('\n\n')));
+    const found = await search(client, 'Freightly pricing');
+    expect(found.slice(0, 2).map((p) => p.text.split('.')[0])).toEqual([
+      'Pricing by the seat, pricing tiers and yearly pricing at Freightly',
+      'Freightly pricing',
+    ]);
+  });
+
   it('deleting a file deletes its passages at once; another rep can neither delete, read nor find it', async () => {
     const alice = await loggedInClient(server);
     const bob = await loggedInClient(server);
