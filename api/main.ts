@@ -5,7 +5,7 @@ import { openDatabase } from './db';
 import { serveOperatorCommands } from './operatorCommands';
 import { createApp } from './app';
 import { loggerFor } from './log';
-import { sweepExpired } from './maintenance';
+import { sweepExpired, vacuumEmbedded } from './maintenance';
 import { recoverCutReplies } from './chats/recover';
 import { withLocalModel } from './llm/localModel';
 import { liveGateway } from './llm/live';
@@ -101,7 +101,17 @@ async function main() {
       (err: Error) => log.warn(`sweeping expired rows failed: ${err.message}`),
     );
   void sweep();
-  setInterval(sweep, SWEEP_EVERY_MS).unref();
+  // The embedded database also vacuums then (it has no autovacuum): hourly, not at start, where it
+  // would hold the first requests back while a large database is read through.
+  const tidy = () =>
+    config.databaseUrl
+      ? sweep()
+      : sweep().then(() =>
+          vacuumEmbedded(db.pool).catch((err: Error) =>
+            log.warn(`vacuuming the embedded database failed: ${err.message}`),
+          ),
+        );
+  setInterval(tidy, SWEEP_EVERY_MS).unref();
   // Calendars read, prep briefs made and meeting reminders sent, every minute on every instance.
   const stopCalendarWork = app.calendarWork.start();
   // On the embedded database, npm run grant-pro and setup-link ask this process (api/operatorCommands.ts).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../tests/support/server';
 import { buildUser } from '../tests/factories/users';
-import { sweepExpired } from './maintenance';
+import { sweepExpired, vacuumEmbedded } from './maintenance';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -67,5 +67,30 @@ describe('sweepExpired', () => {
       [user.id],
     );
     expect(transcribed.rows).toEqual([{ bytes: '20' }]);
+  });
+});
+
+describe('vacuumEmbedded', () => {
+  it('vacuums every table and takes its statistics afresh: an empty kit table gets a size', async () => {
+    const tag = crypto.randomUUID();
+    await server.pool.query(
+      `INSERT INTO rate_limits (key, window_start, count)
+       SELECT $1 || g, now(), 1 FROM generate_series(1, 500) g`,
+      [`vacuum-${tag}-`],
+    );
+    await server.pool.query(`DELETE FROM rate_limits WHERE key LIKE $1`, [`vacuum-${tag}-%`]);
+    const before = new Date(Date.now() - 1000);
+
+    await vacuumEmbedded(server.pool);
+
+    const { rows } = await server.pool.query<{ last_vacuum: Date; last_analyze: Date }>(
+      `SELECT last_vacuum, last_analyze FROM pg_stat_user_tables WHERE relname = 'rate_limits'`,
+    );
+    expect(rows[0]!.last_vacuum.getTime()).toBeGreaterThan(before.getTime());
+    expect(rows[0]!.last_analyze.getTime()).toBeGreaterThan(before.getTime());
+    const { rows: planned } = await server.pool.query<{ reltuples: number }>(
+      `SELECT reltuples FROM pg_class WHERE relname = 'kit_passages'`,
+    );
+    expect(planned[0]!.reltuples).toBeGreaterThanOrEqual(0);
   });
 });

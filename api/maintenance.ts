@@ -47,3 +47,15 @@ export async function sweepExpired(pool: Pool): Promise<{
     transcriptionUsage: transcriptionUsage.rowCount ?? 0,
   };
 }
+
+/**
+ * Reclaim the space of updated and deleted rows and take the planner's statistics afresh, on the
+ * embedded database. A Postgres server's autovacuum does both by itself; the embedded PGlite runs as
+ * one process with no background workers, so without this every row a send updates or deletes (its
+ * progress saves, its stream lease, its counters) would stay on disk for good, and the planner would
+ * never learn a table's size (a search of a large sales kit then read every passage of the rep's:
+ * 12 ms for 6,000 instead of 4). It mostly skips pages that have not changed since the last run.
+ */
+export async function vacuumEmbedded(pool: Pool): Promise<void> {
+  await pool.query('VACUUM (ANALYZE)');
+}
