@@ -9,7 +9,7 @@ import {
   createRoute,
   createRouter,
 } from '@tanstack/react-router';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeetingBrief, MeetingsResponse } from '../../../domain/contract/calendar';
 import { buildSessionUser } from '../../../tests/factories/sessionUser';
@@ -18,6 +18,9 @@ import { authKeys } from '../auth/auth.queries';
 import { BriefScreen } from './BriefScreen';
 import { calendarKeys } from './calendar.queries';
 import { pinBrief } from './pinnedBriefs';
+import { NOT_SAVED_HERE } from '../../ui/saveOrSay';
+import { ToastProvider } from '../../ui/ToastProvider';
+import { createToaster } from '../../ui/toaster';
 
 let userId = 7300;
 beforeEach(() => {
@@ -54,7 +57,12 @@ const pastBrief = {
 } satisfies MeetingBrief;
 
 /** The brief's screen at /meetings/:meetingId, with the meetings list the phone kept. */
-function renderBrief(id: number, meetingId: string, kept: MeetingsResponse) {
+function renderBrief(
+  id: number,
+  meetingId: string,
+  kept: MeetingsResponse,
+  toaster = createToaster(),
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity } },
   });
@@ -74,7 +82,9 @@ function renderBrief(id: number, meetingId: string, kept: MeetingsResponse) {
   });
   return render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <ToastProvider toaster={toaster}>
+        <RouterProvider router={router} />
+      </ToastProvider>
     </QueryClientProvider>,
   );
 }
@@ -108,5 +118,17 @@ describe('a pinned brief', () => {
     ).toBe('true');
     expect(screen.queryByText(/not in your calendar’s next days/)).toBeNull();
     expect(screen.queryByText(/not on this phone yet/)).toBeNull();
+  });
+
+  it("says 'Not saved' when this phone can no longer keep an unpin (a logout in another tab deleted its copy)", async () => {
+    const id = ++userId;
+    await pinBrief(openUserDb(id), pastBrief);
+    const toaster = createToaster();
+    const calendar = { connected: true, host: 'calendar.google.com', goodAt: null, problem: null };
+    renderBrief(id, MEETING, { calendar, meetings: [], briefs: [] }, toaster);
+    const pin = await screen.findByRole('button', { name: 'Pinned to this phone' });
+    await clearUserData();
+    fireEvent.click(pin);
+    await waitFor(() => expect(toaster.current()?.header).toBe(NOT_SAVED_HERE.header));
   });
 });

@@ -15,7 +15,9 @@ import type { User } from '../../../domain/contract/auth';
 import type { BriefItem, MeetingBrief, MeetingInfo } from '../../../domain/contract/calendar';
 import { openUserDb, type PitchpadDb } from '../../data/db';
 import { useSafeLiveQuery } from '../../data/hooks/useSafeLiveQuery';
+import { saveOrSay } from '../../ui/saveOrSay';
 import { Screen } from '../../ui/Screen';
+import { useToast } from '../../ui/ToastProvider';
 import { useOnline } from '../../ui/useOnline';
 import { useAuth } from '../auth/auth.queries';
 import { briefQueryOptions, meetingsQueryOptions, useMakeBrief } from './calendar.queries';
@@ -92,7 +94,11 @@ function Brief({ user, meetingId }: { user: User; meetingId: string }) {
   ]);
 
   useEffect(() => {
-    if (brief) void keepPinnedUpToDate(db, brief);
+    // The pinned copy follows the newest brief; a copy this phone can no longer write keeps the last.
+    if (brief)
+      keepPinnedUpToDate(db, brief).catch((error: unknown) =>
+        console.warn('Could not update the pinned brief', error),
+      );
   }, [db, brief]);
 
   // The calendar's own title and time when it has the meeting (it may have moved since the brief).
@@ -209,12 +215,15 @@ function PinButton({
   brief: MeetingBrief;
   pinned: boolean;
 }) {
+  const toast = useToast();
   return (
     <button
       type="button"
       className="pp-button pp-button--ghost"
       aria-pressed={pinned}
-      onClick={() => void (pinned ? unpinBrief(db, brief.meetingId) : pinBrief(db, brief))}
+      onClick={() =>
+        void saveOrSay(pinned ? unpinBrief(db, brief.meetingId) : pinBrief(db, brief), toast)
+      }
     >
       {pinned ? 'Pinned to this phone' : 'Pin to this phone'}
     </button>

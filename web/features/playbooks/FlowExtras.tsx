@@ -24,6 +24,8 @@ import type { Snapshot } from '../../../domain/exports/files';
 // oxlint-disable-next-line import/no-unassigned-import -- the edited email's styles, loaded with the chat
 import './emailResult.css';
 import { InlineIcon } from '../../ui/InlineIcon';
+import { saveOrSay } from '../../ui/saveOrSay';
+import { useToast } from '../../ui/ToastProvider';
 
 export const OFFLINE_DRAFT_LABEL = 'Offline draft';
 export const PITCH_DECK_TITLE = 'Turn this plan into a pitch deck';
@@ -172,12 +174,13 @@ function OfflineEmailRow({
   edit: EmailEdit | null;
 }) {
   const { email, edited } = shownEmail(original, edit);
+  const toast = useToast();
   const editing = useEmailEditing({
     db,
     chatId,
     original,
     current: { ...email, ...(edit?.kept ? { kept: edit.kept } : {}) },
-    onSave: (saved) => void saveOfflineEmailEdit(db, chatId, editNow(saved)),
+    onSave: (saved) => void saveOrSay(saveOfflineEmailEdit(db, chatId, editNow(saved)), toast),
   });
   const sendable = sendableEmail(email);
   return (
@@ -229,13 +232,14 @@ function ReplyEmailResult({
 }) {
   const original = useMemo(() => emailFromText(message.content), [message.content]);
   const { email, edited } = shownEmail(original, message.emailEdit);
+  const toast = useToast();
   const editing = useEmailEditing({
     db,
     chatId,
     original,
     current: { ...email, ...(message.emailEdit?.kept ? { kept: message.emailEdit.kept } : {}) },
     sources: message.sources,
-    onSave: (saved) => void saveReplyEmailEdit(db, message.key, saved),
+    onSave: (saved) => void saveOrSay(saveReplyEmailEdit(db, message.key, saved), toast),
   });
   // What leaves the app (copied, shared, the mail app, the CRM) carries no '[1]' marks: they say
   // where a fact comes from for the rep, not for the prospect.

@@ -11,6 +11,7 @@ import { buildSessionUser } from '../../../tests/factories/sessionUser';
 import { api } from '../../data/api';
 import { clearUserData, openUserDb } from '../../data/db';
 import { uuidv7 } from '../../data/ids';
+import { NOT_SAVED_HERE } from '../../ui/saveOrSay';
 import { createToaster } from '../../ui/toaster';
 import { authKeys } from '../auth/auth.queries';
 import { PROFILE_SECTIONS } from './profileSections';
@@ -85,11 +86,11 @@ async function pasteAndRead(view: ReturnType<typeof renderScreen>) {
   return { text, alert: await view.findByRole('alert') };
 }
 
-function renderScreen(path = '/profile') {
+function renderScreen(path = '/profile', toaster = createToaster()) {
   return renderPage(ProfileScreen, {
     path,
     data: [[authKeys.user, buildSessionUser({ id: userId })]],
-    toaster: createToaster(),
+    toaster,
   });
 }
 
@@ -176,6 +177,21 @@ describe('the profile screen', () => {
     fireEvent.click(view.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(view.queryByRole('alert')).toBeNull());
     expect(note.textContent).not.toContain(SAVED);
+  });
+
+  it("a save this phone can no longer keep (a logout in another tab deleted its copy) says 'Not saved' and keeps the typing", async () => {
+    serve({ fields: {} });
+    const toaster = createToaster();
+    const view = renderScreen('/profile', toaster);
+    const company = (await view.findByLabelText('Company')) as HTMLInputElement;
+    fireEvent.change(company, { target: { value: 'Freightly' } });
+    await clearUserData();
+    fireEvent.click(view.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(toaster.current()?.header).toBe(NOT_SAVED_HERE.header));
+    expect(toaster.current()?.message).toBe(NOT_SAVED_HERE.message);
+    expect(company.value).toBe('Freightly');
+    expect(view.container.querySelector('.profile-save__note')!.textContent).not.toContain(SAVED);
   });
 
   it("'Fill from text' on a server with no model says it needs one, and keeps the pasted text", async () => {

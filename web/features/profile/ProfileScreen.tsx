@@ -17,7 +17,10 @@ import {
 } from '../../../domain/contract/profileFields';
 import { openUserDb, type PitchpadDb } from '../../data/db';
 import { InlineIcon } from '../../ui/InlineIcon';
+import { saveOrSay } from '../../ui/saveOrSay';
 import { Screen } from '../../ui/Screen';
+import { useToast } from '../../ui/ToastProvider';
+import type { ShowToast } from '../../ui/toaster';
 import { useOnline } from '../../ui/useOnline';
 import { useKeyboardInView } from '../../ui/useKeyboardInView';
 import { useAuth } from '../auth/auth.queries';
@@ -97,11 +100,17 @@ function ProfileEditor({ userId }: { userId: number }) {
   );
 }
 
-/** Store and queue `edits`; answers when they were saved (their outbox entry's `createdAt`). */
-async function saveEdits(db: PitchpadDb, edits: ProfileValues): Promise<number> {
+/**
+ * Store and queue `edits`; answers when they were saved (their outbox entry's `createdAt`, which a
+ * refusal names), or null when this phone could not keep them (said in a toast; the typing stays).
+ */
+async function saveEdits(
+  db: PitchpadDb,
+  edits: ProfileValues,
+  toast: ShowToast,
+): Promise<number | null> {
   const now = Date.now();
-  await saveProfileEdits(db, edits, now);
-  return now;
+  return (await saveOrSay(saveProfileEdits(db, edits, now), toast)) ? now : null;
 }
 
 /** The edits the rep has typed and not saved yet, by field. */
@@ -134,6 +143,7 @@ function ProfileForm({
   // When the rep last saved (the time its edits were queued at), until the server refuses that save.
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [filling, setFilling] = useState(false);
+  const toast = useToast();
   const refused = useRefusedProfileEdits(db);
   const pending = Object.keys(profile.pending).length;
   // The last save was refused: its 'Not saved' alert says so, and 'Saved.' must not say otherwise
@@ -165,7 +175,9 @@ function ProfileForm({
 
   /** Store `edits` here and queue them; sent at once when online. */
   const save = async (edits: ProfileValues) => {
-    setSavedAt(await saveEdits(db, edits));
+    const at = await saveEdits(db, edits, toast);
+    if (at === null) return;
+    setSavedAt(at);
     if (globalThis.navigator?.onLine !== false) void flushProfileEdits(db);
   };
 
