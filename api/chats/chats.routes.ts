@@ -23,7 +23,6 @@ import type { MeteredGateway } from '../llm/metered';
 import { UpstreamError } from '../llm/types';
 import { llmRateLimit } from '../llm/limit';
 import { userPayer } from '../llm/budget';
-import { acquireStreamLease } from '../llm/streams';
 import { expectedUser } from '../middleware/expectedUser';
 import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
@@ -55,7 +54,7 @@ import {
   planSend,
   replyContextFor,
   replySystemPrompt,
-  reserveSend,
+  takeStreamSlot,
   resolveModel,
 } from './send';
 import { loadProfileBlock } from '../profile/profileBlock';
@@ -234,27 +233,22 @@ export function chatRoutes(llm: MeteredGateway) {
       const system = replySystemPrompt(systemPromptFor(type), replyContext);
       // A stream slot (fair use) and the call's tokens before the reply is touched: over either
       // limit, nothing changes.
-      const lease = await acquireStreamLease(ctx, userOf(ctx).id, 'regenerate');
+      const { lease, reservation } = await takeStreamSlot(
+        withModel,
+        userOf(ctx),
+        'regenerate',
+        { messages: [{ role: 'user', content: userMessage.content }], system, llmParams },
+        chat.id,
+      );
       let reply: MessageRow | undefined;
       let context: Awaited<ReturnType<typeof contextBefore>>;
-      let reservation: Awaited<ReturnType<typeof reserveSend>> | undefined;
       try {
-        reservation = await reserveSend(
-          withModel,
-          userOf(ctx),
-          {
-            messages: [{ role: 'user', content: userMessage.content }],
-            system,
-            llmParams,
-          },
-          chat.id,
-        );
         reply = await resetReply(ctx.pool, userMessage, model, REPLY_STALE_MS / 1000);
         if (!reply) throw Conflict('A reply is still being written');
         context = await contextBefore(ctx.pool, chat.id, userMessage.id);
       } catch (err) {
         await lease.release();
-        await reservation?.settle(0);
+        await reservation.settle(0);
         throw err;
       }
       const request = {

@@ -14,8 +14,14 @@ import type { Logger } from '../log';
 import { MODEL_ID_PATTERN } from '../../domain/contract/settings';
 import type { SessionUser } from '../auth/lucia';
 import { assertPro, isPro } from '../billing/requirePro';
-import { acquireStreamLease, type StreamLease } from '../llm/streams';
-import { NO_CHARGE, reserveTokens, userPayer, type TokenReservation } from '../llm/budget';
+import { acquireStreamLease, acquireStreamLeaseWithTokens, type StreamLease } from '../llm/streams';
+import {
+  NO_CHARGE,
+  reserveTokens,
+  tokenAsk,
+  userPayer,
+  type TokenReservation,
+} from '../llm/budget';
 import { tokenCeiling } from '../llm/context';
 import { withContextBlocks } from '../../domain/profile/promptBlock';
 import { loadProfileValues, profileBlockOf } from '../profile/profileBlock';
@@ -278,13 +284,7 @@ async function takeSendSlot(
   known: { historyBytes?: number } = {},
 ): Promise<SendSlot> {
   try {
-    const lease = await acquireStreamLease(deps, user.id, 'chat');
-    try {
-      return { lease, reservation: await reserveSend(deps, user, input, chatId, known) };
-    } catch (err) {
-      await lease.release();
-      throw err;
-    }
+    return await takeStreamSlot(deps, user, 'chat', input, chatId, known);
   } catch (err) {
     if (
       !(err instanceof AppError && err.status === 429) ||
@@ -295,28 +295,66 @@ async function takeSendSlot(
   }
 }
 
+type SendCall = Pick<Input, 'messages' | 'llmParams'> & { system: string };
+
 /**
- * Reserve the most a send's call can cost: the system prompt (with the profile and kit excerpts)
- * and the new message (always sent), the history up to the context bound, and the longest answer
- * asked for. The call corrects it. The offline drafter costs nothing. `opts.historyBytes`: the
- * chat's historyBytes when the caller read it already.
+ * The most a send's call can cost: the system prompt (with the profile and kit excerpts) and the new
+ * message (always sent), the history up to the context bound, and the longest answer asked for.
+ * `known.historyBytes`: the chat's historyBytes when the caller read it already.
  */
-export async function reserveSend(
+async function sendCost(
   deps: Deps,
   user: SessionUser,
-  input: Pick<Input, 'messages' | 'llmParams'> & { system: string },
+  input: SendCall,
+  chatId: string,
+  known: { historyBytes?: number } = {},
+): Promise<number> {
+  const always = tokenCeiling([{ content: input.system }, input.messages.at(-1)!]);
+  const history =
+    (known.historyBytes ?? (await historyBytes(deps.pool, user.id, chatId))) +
+    tokenCeiling(newChatContext(input.messages.slice(0, -1)));
+  const sent = Math.max(always, Math.min(deps.config.llm.maxContextTokens, always + history));
+  return sent + input.llmParams.max_tokens;
+}
+
+/**
+ * Reserve the most a send's call can cost (sendCost); the call corrects it. The offline drafter
+ * costs nothing.
+ */
+async function reserveSend(
+  deps: Deps,
+  user: SessionUser,
+  input: SendCall,
   chatId: string,
   opts: { force?: boolean; historyBytes?: number } = {},
 ): Promise<TokenReservation> {
   if (deps.llm.offline) return NO_CHARGE;
-  const always = tokenCeiling([{ content: input.system }, input.messages.at(-1)!]);
-  const history =
-    (opts.historyBytes ?? (await historyBytes(deps.pool, user.id, chatId))) +
-    tokenCeiling(newChatContext(input.messages.slice(0, -1)));
-  const sent = Math.max(always, Math.min(deps.config.llm.maxContextTokens, always + history));
-  return reserveTokens(deps, userPayer(user), sent + input.llmParams.max_tokens, {
+  return reserveTokens(deps, userPayer(user), await sendCost(deps, user, input, chatId, opts), {
     force: opts.force,
   });
+}
+
+/**
+ * A stream slot (fair use) and the call's tokens against the day's allowance, in one round trip:
+ * over either limit, 429 and nothing held. The offline drafter takes a slot and no tokens.
+ */
+export async function takeStreamSlot(
+  deps: Deps,
+  user: SessionUser,
+  kind: 'chat' | 'regenerate',
+  input: SendCall,
+  chatId: string,
+  known: { historyBytes?: number } = {},
+): Promise<{ lease: StreamLease; reservation: TokenReservation }> {
+  if (deps.llm.offline)
+    return { lease: await acquireStreamLease(deps, user.id, kind), reservation: NO_CHARGE };
+  const cost = await sendCost(deps, user, input, chatId, known);
+  return acquireStreamLeaseWithTokens(
+    deps,
+    user.id,
+    kind,
+    tokenAsk(deps.config, userPayer(user), cost),
+  );
 }
 
 /**

@@ -171,6 +171,15 @@ describe('the daily AI allowance', () => {
         .rows[0].n,
     );
 
+  const streamsHeldBy = async (userId: number) =>
+    Number(
+      (
+        await server.pool.query('SELECT count(*) AS n FROM stream_leases WHERE user_id = $1', [
+          userId,
+        ])
+      ).rows[0].n,
+    );
+
   it("once a free user has used the day's allowance, a send is a 429 token_budget saying when it resets, stores nothing and asks no model; another instance refuses too", async () => {
     const { user, client } = await loggedInClient(server);
     // About 1,800 tokens sent and as many written back (the fake model repeats the message).
@@ -189,6 +198,8 @@ describe('the daily AI allowance', () => {
     expect(Math.abs(Date.now() + retryAfter * 1000 - nextUtcMidnight())).toBeLessThan(120_000);
     expect(await chatCount(user.id)).toBe(1);
     expect(lastRequestFor(server, refusedSend.messages[0]!.content)).toBeUndefined();
+    // The stream slot the refused send took with its tokens went back with the refusal.
+    await expect.poll(() => streamsHeldBy(user.id)).toBe(0);
 
     const elsewhere = await client.at(other.url).post('/api/chat', refusedSend);
     expect(elsewhere.status).toBe(429);

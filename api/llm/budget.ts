@@ -84,18 +84,49 @@ export async function reserveTokens(
   tokens: number,
   opts: { force?: boolean } = {},
 ): Promise<TokenReservation> {
-  const { day, resetsAt } = utcDay();
-  const key = payerKey(payer);
-  tokens = Math.max(0, Math.ceil(tokens));
+  const ask = tokenAsk(deps.config, payer, tokens, opts);
   const { rows } = await deps.pool.query<{ tokens: string }>({
     name: 'token-usage-reserve',
     text: `INSERT INTO token_usage AS t (payer, day, tokens) VALUES ($1, $2, $3)
      ON CONFLICT (payer, day) DO UPDATE SET tokens = t.tokens + $3
        WHERE $4::bigint IS NULL OR t.tokens < $4::bigint
      RETURNING tokens`,
-    values: [key, day, tokens, opts.force ? null : dailyAllowance(deps.config, payer)],
+    values: [ask.key, ask.day, ask.tokens, ask.allowance],
   });
-  if (!rows[0]) throw TokenBudgetExceeded(resetsAt);
+  if (!rows[0]) throw TokenBudgetExceeded(ask.resetsAt);
+  return heldReservation(deps, ask);
+}
+
+/** A reservation of tokens as the table counts it: the payer's row today, and the bound it must stay under. */
+export interface TokenAsk {
+  key: string;
+  day: string;
+  resetsAt: Date;
+  tokens: number;
+  /** The payer's allowance a day; null counts without one (none, or `force`). */
+  allowance: number | null;
+}
+
+/** What reserving `tokens` for `payer` asks of the table today. */
+export function tokenAsk(
+  config: Config,
+  payer: TokenPayer,
+  tokens: number,
+  opts: { force?: boolean } = {},
+): TokenAsk {
+  const { day, resetsAt } = utcDay();
+  return {
+    key: payerKey(payer),
+    day,
+    resetsAt,
+    tokens: Math.max(0, Math.ceil(tokens)),
+    allowance: opts.force ? null : dailyAllowance(config, payer),
+  };
+}
+
+/** The reservation `ask` holds once counted; its settle corrects the count once. */
+export function heldReservation(deps: Omit<Deps, 'config'>, ask: TokenAsk): TokenReservation {
+  const { key, day, tokens } = ask;
   let settled = false;
   return {
     reserved: tokens,

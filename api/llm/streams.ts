@@ -11,6 +11,12 @@ import {
 import type { Pool } from '../db';
 import { RateLimited } from '../errors';
 import type { Logger } from '../log';
+import {
+  heldReservation,
+  TokenBudgetExceeded,
+  type TokenAsk,
+  type TokenReservation,
+} from './budget';
 
 /** What a lease is for: shows in the table while it runs. */
 export type StreamKind =
@@ -38,6 +44,46 @@ export async function acquireStreamLease(
 ): Promise<StreamLease> {
   const id = await insertLease(deps.pool, userId, kind, opts.force ?? false);
   if (id === undefined) throw RateLimited(RETRY_AFTER_SECONDS, TOO_MANY_STREAMS_MESSAGE);
+  return heldLease(deps, id);
+}
+
+/**
+ * A stream slot and the call's tokens (`ask`) in one round trip (the database's take_stream_slot):
+ * the slot first, then the tokens against the payer's day; a refused reservation gives the slot back
+ * in the same statement. Throws 429: too many streams, or the day's allowance used up.
+ */
+export async function acquireStreamLeaseWithTokens(
+  deps: { pool: Pool; log: Logger },
+  userId: number,
+  kind: StreamKind,
+  ask: TokenAsk,
+): Promise<{ lease: StreamLease; reservation: TokenReservation }> {
+  const { rows } = await deps.pool.query<{
+    lease_id: string | null;
+    refused_by: 'streams' | 'tokens' | null;
+  }>({
+    // Named: every send takes one.
+    name: 'stream-slot-take',
+    text: 'SELECT lease_id, refused_by FROM take_stream_slot($1, $2, $3, $4, $5, $6, $7, $8)',
+    values: [
+      userId,
+      kind,
+      MAX_CONCURRENT_STREAMS_PER_USER,
+      STREAM_LEASE_STALE_MS / 1000,
+      ask.key,
+      ask.day,
+      ask.tokens,
+      ask.allowance,
+    ],
+  });
+  const taken = rows[0];
+  if (taken?.refused_by === 'tokens') throw TokenBudgetExceeded(ask.resetsAt);
+  if (!taken?.lease_id) throw RateLimited(RETRY_AFTER_SECONDS, TOO_MANY_STREAMS_MESSAGE);
+  return { lease: heldLease(deps, taken.lease_id), reservation: heldReservation(deps, ask) };
+}
+
+/** The lease `id`, taken: kept alive by its heartbeat until released. */
+function heldLease(deps: { pool: Pool; log: Logger }, id: string): StreamLease {
   const givenUpAt = Date.now() + STREAM_LEASE_MAX_MS;
   const heartbeat = setInterval(() => {
     // A lease whose release was never reached (a bug, a hung upstream) stops counting in the end.
