@@ -4,9 +4,11 @@ import { loggedInClient } from '../../tests/factories/users';
 import { buildSend } from '../../tests/factories/chats';
 import { settleCutReplies } from './recover';
 
+// A database of its own: settling sweeps every cut-off reply in the database, and on a shared
+// Postgres another test file's live replies are in it.
 let server: ModelTestServer;
 beforeAll(async () => {
-  server = await startModelTestServer();
+  server = await startModelTestServer({}, { ownDatabase: true });
 });
 afterAll(() => server?.close());
 
