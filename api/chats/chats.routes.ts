@@ -57,8 +57,8 @@ import {
   takeStreamSlot,
   resolveModel,
 } from './send';
+import { valuePropsCall } from '../../domain/playbooks/modelCalls';
 import { loadProfileBlock } from '../profile/profileBlock';
-import { withContextBlocks } from '../../domain/profile/promptBlock';
 import type { ChatRow, MessageRow } from './chats.sql';
 
 /** Chats and the model: POST /api/chat (JSON or SSE), the chat list, one chat, rename, delete, stop, regenerate. */
@@ -125,27 +125,13 @@ export function chatRoutes(llm: MeteredGateway) {
         } satisfies ValuePropsResponse;
         return;
       }
+      const call = valuePropsCall(prompt, await loadProfileBlock(ctx.pool, userOf(ctx).id));
       const content = await model
         .complete({
           model: model.defaultModel,
           budget: userPayer(userOf(ctx)),
-          params: {
-            temperature: 0.8,
-            max_tokens: 300,
-            top_p: 1,
-            frequency_penalty: 0,
-            presence_penalty: 0,
-          },
-          messages: [
-            {
-              role: 'system',
-              content: withContextBlocks(
-                systemPromptFor('playbook'),
-                await loadProfileBlock(ctx.pool, userOf(ctx).id),
-              ),
-            },
-            { role: 'user', content: prompt },
-          ],
+          params: call.params,
+          messages: call.messages,
         })
         .catch((err: unknown) => {
           if (err instanceof UpstreamError) {

@@ -7,15 +7,13 @@ import {
   type GtmPlanResponse,
 } from '../../domain/contract/playbooks';
 import { draftGtmPlan, draftedPlanMarkdown } from '../../domain/drafts/gtmPlan';
-import { COMPETITOR_ANALYSIS_INSTRUCTIONS } from '../../domain/playbooks/competitive';
+import { competitorAnalysisCall, gtmPlanCall } from '../../domain/playbooks/modelCalls';
 import { OFFLINE_DRAFTER_MODEL } from '../../domain/limits';
 import {
   GTM_INVALID_RESPONSE,
-  GTM_PLAN_INSTRUCTIONS,
   renderGtmPlanMarkdown,
 } from '../../domain/playbooks/gtmPlan';
 import { workflowNameFor } from '../../domain/playbooks';
-import { SYSTEM_PROMPTS } from '../../domain/playbooks/systemPrompts';
 import { requirePro } from '../billing/requirePro';
 import type { AppDeps, AppState } from '../context';
 import { presentChat, presentMessage } from '../chats/chats.present';
@@ -32,18 +30,9 @@ import { requireUser, userOf } from '../middleware/requireUser';
 import { inputOf, validate } from '../middleware/validate';
 import { expectedUser } from '../middleware/expectedUser';
 import { loadProfileBlock } from '../profile/profileBlock';
-import { withContextBlocks } from '../../domain/profile/promptBlock';
 
 /** The title of a plan's chat when the request names none and gives no answers to name it by. */
 const GTM_PLAN_TITLE = 'GTM Plan';
-
-const JSON_PARAMS = {
-  temperature: 0.4,
-  max_tokens: 4096,
-  top_p: 1,
-  frequency_penalty: 0,
-  presence_penalty: 0,
-};
 
 /** POST /api/generate-gtm-plan and POST /api/competitor-analysis (Pro tools). */
 export function playbookRoutes(gateway: MeteredGateway) {
@@ -76,21 +65,7 @@ export function playbookRoutes(gateway: MeteredGateway) {
           completeJson(
             llm,
             ctx.log,
-            {
-              model: llm.defaultModel,
-              budget: userPayer(userOf(ctx)),
-              params: JSON_PARAMS,
-              messages: [
-                {
-                  role: 'system',
-                  content: withContextBlocks(
-                    `${SYSTEM_PROMPTS.gtmplan}\n\n${GTM_PLAN_INSTRUCTIONS}`,
-                    profile,
-                  ),
-                },
-                { role: 'user', content: startupInfo },
-              ],
-            },
+            { model: llm.defaultModel, budget: userPayer(userOf(ctx)), ...gtmPlanCall(startupInfo, profile) },
             GtmPlan,
             GTM_INVALID_RESPONSE,
           ),
@@ -140,13 +115,8 @@ export function playbookRoutes(gateway: MeteredGateway) {
       const stream = llm.stream({
         model: llm.defaultModel,
         budget: userPayer(userOf(ctx)),
-        json: true,
-        params: JSON_PARAMS,
         signal: controller.signal,
-        messages: [
-          { role: 'system', content: withContextBlocks(COMPETITOR_ANALYSIS_INSTRUCTIONS, profile) },
-          { role: 'user', content: productDescription },
-        ],
+        ...competitorAnalysisCall(productDescription, profile),
       });
       const tokens = stream[Symbol.asyncIterator]();
       // Wait for the first token before answering, so a model that fails outright gets a proper status.

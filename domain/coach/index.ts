@@ -20,6 +20,7 @@ import type { Check, CheckId, CheckStatus, CoachContext, Coaching, Email, Fix } 
 
 export type { Check, CheckId, CheckStatus, CoachContext, Coaching, Email, Fix } from './types';
 export { readingGrade } from './text';
+export { blanksIn } from './rules/personal';
 export { factClaims, keptKey, type FactClaim, type FactOrigin } from './rules/sourced';
 
 type RuleId = Exclude<CheckId, 'empty'>;
@@ -63,10 +64,10 @@ const RULES: readonly { check: RuleOf; marks?: true }[] = [
 ];
 
 /** A check's share of its weight: all of it when good, half on a warning, none when bad. */
-const CREDIT: Record<CheckStatus, number> = { good: 1, warn: 0.5, bad: 0 };
+export const CHECK_CREDIT: Record<CheckStatus, number> = { good: 1, warn: 0.5, bad: 0 };
 
 const weightOf = (check: Check) => WEIGHTS[check.id as RuleId] ?? 0;
-const lost = (check: Check) => weightOf(check) * (1 - CREDIT[check.status]);
+const lost = (check: Check) => weightOf(check) * (1 - CHECK_CREDIT[check.status]);
 
 /** Coaches an email: a score from 0 to 100, the top three fixes, and every rule's check. Never throws. */
 export function coachEmail(email: Email, context: CoachContext = {}): Coaching {
@@ -89,7 +90,7 @@ export function coachEmail(email: Email, context: CoachContext = {}): Coaching {
     check(marks ? marked : sent, context ?? {}),
   ).filter((check): check is Check => check !== null);
   const total = checks.reduce((sum, check) => sum + weightOf(check), 0);
-  const earned = checks.reduce((sum, check) => sum + weightOf(check) * CREDIT[check.status], 0);
+  const earned = checks.reduce((sum, check) => sum + weightOf(check) * CHECK_CREDIT[check.status], 0);
   const fixes: Fix[] = checks
     .flatMap((check) =>
       check.status === 'good'

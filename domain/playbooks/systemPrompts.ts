@@ -22,6 +22,23 @@ export const SYSTEM_PROMPTS: Record<PlaybookType, string> = {
   crmnote: `${BASE} You turn meeting notes and transcripts into CRM notes for HubSpot or Salesforce: the sections Summary, Next steps, Stakeholders, Risks and Date (YYYY-MM-DD), short and factual, lists where they help. Never invent a fact the notes do not give; mark a section with nothing to go on as '**Needs review:**'.`,
 };
 
+/**
+ * The version of each system prompt, recorded by `npm run eval` beside its scores so a change in an
+ * answer's quality can be laid at a prompt's door. Raise a prompt's number whenever its text (or the
+ * instructions a flow's buildPrompt adds to it) changes what the model is asked.
+ */
+export const PROMPT_VERSIONS: Record<PlaybookType, string> = {
+  none: 'chat-1',
+  playbook: 'pitch-1',
+  email: 'cold-email-1',
+  demo: 'personas-1',
+  call: 'call-analysis-1',
+  objection: 'objections-1',
+  gtmplan: 'gtm-plan-1',
+  followup: 'follow-up-1',
+  crmnote: 'crm-note-1',
+};
+
 /** The system prompt for a chat: ours first, then (for free chat only) the client's extra instructions. */
 export function systemPromptFor(type: PlaybookType, clientPrompt?: string): string {
   const extra =

@@ -7,6 +7,11 @@ import { good, notGood, type Check, type CoachContext, type Email } from '../typ
  * Markdown link. A '[' starts a new blank, so a run of them is read once.
  */
 const BLANK = /\[[^[\]\n]{1,40}\](?!\()|\{\{[^}\n]{1,40}\}\}|<<[^>\n]{1,40}>>/g;
+/** The template blanks left in `text` ('[First Name]', '{{company}}'), each once; '[1]' is no blank. */
+export function blanksIn(text: string): string[] {
+  return [...new Set(text.match(BLANK) ?? [])].filter((blank) => /\p{L}/u.test(blank));
+}
+
 const HONORIFIC = /^(?:dr|mr|mrs|ms|mx|prof|sir|madam)\.?$/i;
 const COMPANY_SUFFIX =
   /[\s,]+(?:inc|ltd|llc|gmbh|corp|corporation|co|plc|sa|ag|bv|limited|company)\.?$/i;
@@ -93,9 +98,7 @@ const nameParts = (name: string) =>
  * no personal touch, and a 'recipient company' that is the rep's own is no recipient's.
  */
 export function checkPersonal(email: Email, context: CoachContext): Check | null {
-  const blanks = [...new Set(`${email.subject}\n${email.body}`.match(BLANK) ?? [])].filter(
-    (blank) => /\p{L}/u.test(blank),
-  );
+  const blanks = blanksIn(`${email.subject}\n${email.body}`);
   if (blanks.length > 0) {
     const shown = blanks.slice(0, 3);
     return notGood(
