@@ -39,7 +39,12 @@ export default defineConfig({
           // own app and makes its own users, and what is one per database (the operator, the model
           // settings) gets an embedded database of its own.
           isolate: false,
-          include: ['api/**/*.test.ts', 'db/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          include: [
+            'api/**/*.test.ts',
+            'db/**/*.test.ts',
+            'tests/security/**/*.test.ts',
+            'eval/**/*.test.ts',
+          ],
           exclude: API_WITH_BROWSER_GLOBALS,
           testTimeout: 30_000,
           hookTimeout: 60_000,

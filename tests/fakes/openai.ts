@@ -4,6 +4,8 @@
 //
 // Script a reply in two ways:
 //  - per request, from the test: `fake.enqueue({ status: 500 })` applies to the next request;
+//    `fake.answerWith((request) => script)` answers each request the function knows by its
+//    messages, in whatever order they come (the eval's scenarios, several at once);
 //  - inside the last user message, for e2e where the test cannot reach the fake directly:
 //      [[fail:500]] [[fail:429]] [[fail:401]]   answer with that status (once per distinct message)
 //      [[fail:500:3]]  the same, the first 3 times (outlasting the SDK's two retries)
@@ -98,6 +100,11 @@ export interface FakeOpenAI {
   url: string;
   requests: ReceivedRequest[];
   enqueue(...scripts: Script[]): void;
+  /**
+   * Answer every request `answer` has a script for (a test that knows each request by its
+   * messages, whatever order they come in); the queue still wins for the next request.
+   */
+  answerWith(answer: ((request: ReceivedRequest) => Script | undefined) | undefined): void;
   transcriptions: ReceivedTranscription[];
   enqueueTranscription(...scripts: TranscriptionScript[]): void;
   /** Replies that finished or were cut, for tests that wait on the upstream. */
@@ -303,6 +310,7 @@ export async function startFakeOpenAI(
   const asked = new Map<string, number>();
   const sockets = new Set<Socket>();
   let counter = 0;
+  let answering: ((request: ReceivedRequest) => Script | undefined) | undefined;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     if (opts.apiKey !== undefined && req.headers.authorization !== `Bearer ${opts.apiKey}`) {
@@ -348,7 +356,11 @@ export async function startFakeOpenAI(
     };
     requests.push(received);
     const lastUser = body.messages.findLast((m) => m.role === 'user')?.content ?? '';
-    const script: Script = { ...scriptFromMessage(lastUser, seenFaults, asked), ...queue.shift() };
+    const script: Script = {
+      ...scriptFromMessage(lastUser, seenFaults, asked),
+      ...answering?.(received),
+      ...queue.shift(),
+    };
 
     if (script.status) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -375,6 +387,7 @@ export async function startFakeOpenAI(
 
     if (!body.stream) {
       if (script.firstTokenDelayMs) await sleep(script.firstTokenDelayMs);
+      const promptTokens = body.messages.reduce((n, m) => n + tokenize(m.content).length, 0);
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           id,
@@ -390,9 +403,9 @@ export async function startFakeOpenAI(
             },
           ],
           usage: {
-            prompt_tokens: 10,
+            prompt_tokens: promptTokens,
             completion_tokens: tokenize(text).length,
-            total_tokens: 10 + tokenize(text).length,
+            total_tokens: promptTokens + tokenize(text).length,
           },
         }),
       );
@@ -484,6 +497,9 @@ export async function startFakeOpenAI(
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     enqueue: (...scripts) => queue.push(...scripts),
+    answerWith: (fn) => {
+      answering = fn;
+    },
     transcriptions,
     enqueueTranscription: (...scripts) => transcriptionQueue.push(...scripts),
     async close() {

@@ -1,0 +1,98 @@
+// `npm run eval`: Pitchpad's answers on the operator's model, scored. Reads the model the server
+// would use from the environment (OPENAI_BASE_URL, OPENAI_API_KEY, LLM_MODELS, LLM_TIMEOUT_MS), or
+// from the flags; writes its report under eval-results/. Exits 1 when a scenario fell more than the
+// margin below the saved baseline, 2 when it could not run.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig, modelInUse } from '../api/config';
+import { runEval } from './run';
+
+const USAGE = `Usage: npm run eval -- [options]
+
+  --model <id>          the model to judge (default: the server's, from LLM_MODELS)
+  --base-url <url>      its OpenAI-compatible server (default: OPENAI_BASE_URL, else OpenAI)
+  --api-key <key>       its key (default: OPENAI_API_KEY; a local server needs none)
+  --judge <model>       also score each answer 1–5 on its flow's rubric with this other model
+  --judge-base-url <url>, --judge-api-key <key>   the judge's server (default: the model's)
+  --save-baseline       keep this run as the baseline later runs are compared with
+  --margin <points>     how far a scenario may fall below the baseline before the run fails (default 10)
+  --only <text>         only the scenarios whose id holds it, or of that flow (email, chat, …)
+  --concurrency <n>     calls at once (default 2)
+  --out <dir>           where the report goes (default eval-results/)`;
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        model: { type: 'string' },
+        'base-url': { type: 'string' },
+        'api-key': { type: 'string' },
+        judge: { type: 'string' },
+        'judge-base-url': { type: 'string' },
+        'judge-api-key': { type: 'string' },
+        'save-baseline': { type: 'boolean', default: false },
+        margin: { type: 'string', default: '10' },
+        only: { type: 'string' },
+        concurrency: { type: 'string', default: '2' },
+        out: { type: 'string', default: 'eval-results' },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const config = loadConfig(process.env);
+  const baseUrl = args['base-url'] ?? config.llm.baseUrl;
+  const apiKey = args['api-key'] ?? config.llm.apiKey;
+  if (!baseUrl && !apiKey) {
+    console.error(
+      'No model to evaluate: the eval scores answers a model wrote. Set OPENAI_API_KEY (OpenAI), or ' +
+        'OPENAI_BASE_URL for a local server (Ollama: http://127.0.0.1:11434/v1), or pass --base-url ' +
+        'and --model.',
+    );
+    return 2;
+  }
+  const margin = Number(args.margin);
+  const concurrency = Number(args.concurrency);
+  if (!Number.isFinite(margin) || margin < 0) {
+    console.error(`--margin ${args.margin}: must be a number of points, 0 or more`);
+    return 2;
+  }
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    console.error(`--concurrency ${args.concurrency}: must be a whole number, 1 or more`);
+    return 2;
+  }
+  const model = args.model ?? modelInUse({ ...config, llm: { ...config.llm, baseUrl, apiKey } });
+  try {
+    const outcome = await runEval({
+      baseUrl,
+      apiKey,
+      model,
+      timeoutMs: config.llm.timeoutMs,
+      judge: args.judge
+        ? {
+            model: args.judge,
+            baseUrl: args['judge-base-url'] ?? baseUrl,
+            apiKey: args['judge-api-key'] ?? apiKey,
+          }
+        : undefined,
+      outDir: resolve(args.out),
+      saveBaseline: args['save-baseline'],
+      margin,
+      only: args.only,
+      concurrency,
+    });
+    return outcome.exitCode;
+  } catch (err) {
+    console.error((err as Error).message);
+    return 2;
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,298 @@
+// The eval harness, end to end on the fake model: its numbers mean nothing there (the fake answers
+// with the scenarios' own sample answers), but it proves the run, the checks, the baseline and the
+// judge work, and that the checks tell a bad answer from a good one for the reasons they claim.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI, type ReceivedRequest } from '../tests/fakes/openai';
+import { scenarioCall } from './calls';
+import { checkAnswer, inventedFacts, scoreOf } from './checks';
+import { judgePrompt, readVerdict } from './judge';
+import { draftGtmPlan } from '../domain/drafts/gtmPlan';
+import { runEval, type EvalOptions } from './run';
+import { loadScenarios, parseScenario, SCENARIO_KINDS, type Scenario } from './scenario';
+
+let scenarios: Scenario[];
+/** Each scenario's call as the model receives it, by its last message. */
+const byPrompt = new Map<string, Scenario>();
+const inputsOf = new Map<string, string>();
+let fake: FakeOpenAI;
+let out: string;
+
+beforeAll(async () => {
+  scenarios = await loadScenarios();
+  for (const s of scenarios) {
+    const call = await scenarioCall(s);
+    byPrompt.set(call.messages.at(-1)!.content, s);
+    inputsOf.set(s.id, call.messages.map((m) => m.content).join('\n\n'));
+  }
+  fake = await startFakeOpenAI();
+  out = await mkdtemp(join(tmpdir(), 'pitchpad-eval-'));
+});
+afterAll(async () => {
+  await fake?.close();
+  await rm(out, { recursive: true, force: true });
+});
+
+const sampled = () => scenarios.filter((s) => s.samples);
+const scenarioOf = (request: ReceivedRequest) => byPrompt.get(request.messages.at(-1)!.content);
+
+/** The fake answers each scenario with its good or its bad sample (the rest: the fake's own echo). */
+const answerWithSamples = (which: 'good' | 'bad') =>
+  fake.answerWith((request) => {
+    const sample = scenarioOf(request)?.samples?.[which];
+    return sample ? { reply: sample } : undefined;
+  });
+
+const options = (more: Partial<EvalOptions> = {}): EvalOptions => ({
+  baseUrl: fake.url,
+  apiKey: 'sk-test',
+  model: 'gpt-4o',
+  timeoutMs: 10_000,
+  outDir: out,
+  margin: 10,
+  concurrency: 4,
+  print: () => {},
+  ...more,
+});
+
+const format = (s: Scenario, answer: string) =>
+  checkAnswer(s, answer, '').find((c) => c.name === 'format')!;
+/** A matrix row scoring the competitors named. */
+const row = (category: string, scored: string[]) => ({
+  category,
+  ...Object.fromEntries(scored.map((n) => [n, { score: 7, notes: '' }])),
+});
+const analysis = (rows: object[]) =>
+  JSON.stringify({
+    topic: 'Cards',
+    competitors: [{ name: 'Ramp' }, { name: 'Brex' }],
+    comparison_matrix: rows,
+  });
+
+/** `npm run eval` as a shell runs it, with only the environment given. */
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'cli.ts'), ...args],
+    { env: { PATH: process.env.PATH!, NODE_ENV: 'test', ...env } },
+  ).then(
+    (r) => ({ code: 0, ...r }),
+    (err: { code: number; stdout: string; stderr: string }) => err,
+  );
+
+describe('the scenarios', () => {
+  it('are at least 30 valid files covering every flow the eval scores', () => {
+    expect(scenarios.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(scenarios.map((s) => s.kind))).toEqual(new Set(SCENARIO_KINDS));
+    expect(scenarios.filter((s) => s.expect.citesKit).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a file with a wrong field is refused, naming the file and the field', () => {
+    expect(() =>
+      parseScenario(JSON.stringify({ id: 'a-b', title: 'T', kind: 'mail' }), 'a-b.json'),
+    ).toThrow(/^a-b\.json: kind must be one of chat, valueprops/);
+    expect(() =>
+      parseScenario(
+        JSON.stringify({ id: 'a-b', title: 'T', kind: 'email', profile: { colour: 'red' } }),
+        'a-b.json',
+      ),
+    ).toThrow('a-b.json: profile.colour is no profile field');
+    expect(() => parseScenario('{"id": ', 'broken.json')).toThrow(/^broken\.json: not JSON/);
+  });
+});
+
+describe('the checks', () => {
+  it('every sample pair: the bad answer loses on each check that should catch it, and overall', () => {
+    expect(sampled().length).toBeGreaterThanOrEqual(10);
+    for (const s of sampled()) {
+      const good = checkAnswer(s, s.samples!.good, inputsOf.get(s.id)!);
+      const bad = checkAnswer(s, s.samples!.bad, inputsOf.get(s.id)!);
+      for (const name of s.samples!.caughtBy) {
+        const [g, b] = [good, bad].map((r) => r.find((c) => c.name === name)?.score);
+        expect({
+          scenario: s.id,
+          check: name,
+          caught: b !== undefined && g !== undefined && b < g,
+        }).toEqual({
+          scenario: s.id,
+          check: name,
+          caught: true,
+        });
+      }
+      expect({ scenario: s.id, worse: scoreOf(bad) < scoreOf(good) }).toEqual({
+        scenario: s.id,
+        worse: true,
+      });
+    }
+  });
+
+  it('the samples catch an invented fact, two asks and a blank left in, each more than once', () => {
+    const caught = sampled().flatMap((s) => s.samples!.caughtBy);
+    for (const name of ['invented-facts', 'one-ask', 'placeholders'] as const)
+      expect(caught.filter((c) => c === name).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('an invented name or number is flagged; the inputs’ own, a call’s length and sentence starts are not', () => {
+    const known = 'Dana Ortiz at Freightly cut ramp time 32% with Acme; pricing $40,000 a year.';
+    expect(
+      inventedFacts(
+        'Hi Dana. Freightly could see 32% faster ramp, as Acme did, for $40,000. **Response:** “Fair point.” Worth a 20-minute call?',
+        known,
+      ),
+    ).toMatchObject({ score: 1 });
+    const invented = inventedFacts(
+      'Like Globex, teams see 47% more meetings. Ask Priya at Freightly.',
+      known,
+    );
+    expect(invented.score).toBeLessThan(1);
+    expect(invented.detail).toContain('47');
+    expect(invented.detail).toContain('Priya');
+    expect(invented.detail).not.toContain('Freightly');
+  });
+
+  it('reads a GTM plan and a competitor matrix as the app does: whole ones pass, broken ones fail', () => {
+    const plan = scenarios.find((s) => s.kind === 'gtmplan')!;
+    expect(format(plan, JSON.stringify(draftGtmPlan(plan.answers))).score).toBe(1);
+    expect(format(plan, JSON.stringify(draftGtmPlan(plan.answers)).slice(0, -40)).detail).toBe(
+      'not JSON',
+    );
+
+    const matrix = scenarios.find((s) => s.kind === 'competitors')!;
+    expect(
+      format(matrix, analysis([row('Price', ['Ramp', 'Brex']), row('Fit', ['Ramp', 'Brex'])])),
+    ).toMatchObject({
+      score: 1,
+      detail: '2 competitors, 2 rows, 4/4 cells scored',
+    });
+    expect(format(matrix, analysis([row('Price', ['Ramp']), row('Fit', ['Brex'])])).score).toBe(
+      0.5,
+    );
+    expect(format(matrix, 'Here is the matrix you asked for.').score).toBe(0);
+  });
+});
+
+describe('a run on the fake model', () => {
+  it('prints a table per scenario, per flow and in total, and writes the report and results', async () => {
+    answerWithSamples('good');
+    const lines: string[] = [];
+    const outcome = await runEval(options({ print: (l) => lines.push(l) }));
+    expect(outcome.exitCode).toBe(0);
+    const printed = lines.join('\n');
+    for (const s of scenarios) expect(printed).toContain(s.id);
+    for (const kind of SCENARIO_KINDS)
+      expect(printed).toMatch(new RegExp(`^${kind}\\s+\\d+\\s+\\d+$`, 'm'));
+    expect(printed).toMatch(/^total\s+\d+\s+\d+$/m);
+    expect(outcome.results.promptVersions.email).toBe('cold-email-1');
+    const files = await readdir(out);
+    expect(files.filter((f) => f.endsWith('.md'))).toHaveLength(1);
+    const report = await readFile(outcome.reportPath, 'utf8');
+    expect(report).toContain(`Model **gpt-4o**`);
+    expect(report).toContain(sampled()[0]!.samples!.good.split('\n')[0]);
+    // Tokens in and out, as the server counted them.
+    expect(outcome.results.scenarios.every((s) => s.tokens.in > 0 && s.tokens.out > 0)).toBe(true);
+  });
+
+  it('a run whose answers got worse fails against the saved baseline, naming the scenarios that fell', async () => {
+    answerWithSamples('good');
+    const before = await runEval(options({ saveBaseline: true }));
+    expect(before.exitCode).toBe(0);
+
+    answerWithSamples('bad');
+    const lines: string[] = [];
+    const after = await runEval(options({ print: (l) => lines.push(l) }));
+    const fell = after.results.scenarios
+      .filter((s) => before.results.scenarios.find((b) => b.id === s.id)!.score - s.score > 10)
+      .map((s) => s.id);
+    expect(fell.length).toBeGreaterThan(0);
+    expect(after.exitCode).toBe(1);
+    expect(after.comparison!.dropped.map((d) => d.id)).toEqual(fell);
+    for (const id of fell)
+      expect(lines.join('\n')).toMatch(new RegExp(`^    ${id}: \\d+ → \\d+$`, 'm'));
+
+    // The same answers again: nothing fell, the run passes.
+    answerWithSamples('good');
+    expect((await runEval(options())).exitCode).toBe(0);
+  });
+
+  it('a judge scores each answer on its flow’s rubric; the model judged cannot judge itself', async () => {
+    answerWithSamples('good');
+    const judged: ReceivedRequest[] = [];
+    fake.answerWith((request) => {
+      if (request.model !== 'judge-model') {
+        const sample = scenarioOf(request)?.samples?.good;
+        return sample ? { reply: sample } : undefined;
+      }
+      judged.push(request);
+      const ids = [...request.messages[0]!.content.matchAll(/^- ([a-z-]+): /gm)].map((m) => m[1]);
+      return {
+        reply: JSON.stringify({
+          scores: ids.map((criterion) => ({ criterion, score: 4, reason: 'Names the prospect.' })),
+        }),
+      };
+    });
+    const outcome = await runEval(
+      options({
+        only: 'email',
+        judge: { model: 'judge-model', baseUrl: fake.url, apiKey: 'sk-test' },
+      }),
+    );
+    const emails = outcome.results.scenarios;
+    expect(emails.length).toBeGreaterThan(0);
+    expect(judged).toHaveLength(emails.length);
+    expect(judged[0]!.messages[0]!.content).toContain(
+      'one-ask: Does it end with one clear, easy ask',
+    );
+    for (const s of emails) expect(s.judge).toMatchObject({ mean: 4 });
+
+    await expect(
+      runEval(options({ judge: { model: 'gpt-4o', baseUrl: fake.url, apiKey: undefined } })),
+    ).rejects.toThrow('the judge must be another model than the one judged');
+  });
+
+  it('a judge’s answer that leaves a criterion out or is not JSON is said, not guessed', () => {
+    const rubric = [
+      { id: 'specific', question: '?' },
+      { id: 'one-ask', question: '?' },
+    ];
+    expect(
+      readVerdict('{"scores":[{"criterion":"specific","score":5,"reason":"ok"}]}', rubric),
+    ).toEqual({
+      mean: 5,
+      scores: [{ criterion: 'specific', score: 5, reason: 'ok' }],
+      error: 'the judge gave no score for one-ask',
+    });
+    expect(readVerdict('I think it is good', rubric)).toMatchObject({
+      mean: 0,
+      error: 'the judge did not answer JSON',
+    });
+    // Text in the answer that looks like a slot of the template stays as it is.
+    expect(judgePrompt('{{answer}} / {{inputs}}', rubric, 'in', 'Hi {{inputs}}')).toBe(
+      'Hi {{inputs}} / in',
+    );
+  });
+});
+
+describe('npm run eval', () => {
+  it('runs on the model server it is given and prints the table', async () => {
+    fake.answerWith(undefined);
+    const run = await cli(['--only', 'crm', '--out', join(out, 'cli')], {
+      OPENAI_BASE_URL: fake.url,
+      LLM_MODELS: 'gpt-4o',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^crmnote\s+\d+\s+\d+$/m);
+    expect(run.stdout).toMatch(/^total\s+\d+\s+\d+$/m);
+  });
+
+  it('with no model, says how to name one and exits 2', async () => {
+    const run = await cli(['--out', join(out, 'cli')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('No model to evaluate');
+    expect(run.stderr).toContain('OPENAI_BASE_URL');
+  });
+});
