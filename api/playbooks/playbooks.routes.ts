@@ -9,10 +9,7 @@ import {
 import { draftGtmPlan, draftedPlanMarkdown } from '../../domain/drafts/gtmPlan';
 import { competitorAnalysisCall, gtmPlanCall } from '../../domain/playbooks/modelCalls';
 import { OFFLINE_DRAFTER_MODEL } from '../../domain/limits';
-import {
-  GTM_INVALID_RESPONSE,
-  renderGtmPlanMarkdown,
-} from '../../domain/playbooks/gtmPlan';
+import { GTM_INVALID_RESPONSE, renderGtmPlanMarkdown } from '../../domain/playbooks/gtmPlan';
 import { workflowNameFor } from '../../domain/playbooks';
 import { requirePro } from '../billing/requirePro';
 import type { AppDeps, AppState } from '../context';
@@ -65,7 +62,11 @@ export function playbookRoutes(gateway: MeteredGateway) {
           completeJson(
             llm,
             ctx.log,
-            { model: llm.defaultModel, budget: userPayer(userOf(ctx)), ...gtmPlanCall(startupInfo, profile) },
+            {
+              model: llm.defaultModel,
+              budget: userPayer(userOf(ctx)),
+              ...gtmPlanCall(startupInfo, profile),
+            },
             GtmPlan,
             GTM_INVALID_RESPONSE,
           ),

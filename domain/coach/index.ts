@@ -90,7 +90,10 @@ export function coachEmail(email: Email, context: CoachContext = {}): Coaching {
     check(marks ? marked : sent, context ?? {}),
   ).filter((check): check is Check => check !== null);
   const total = checks.reduce((sum, check) => sum + weightOf(check), 0);
-  const earned = checks.reduce((sum, check) => sum + weightOf(check) * CHECK_CREDIT[check.status], 0);
+  const earned = checks.reduce(
+    (sum, check) => sum + weightOf(check) * CHECK_CREDIT[check.status],
+    0,
+  );
   const fixes: Fix[] = checks
     .flatMap((check) =>
       check.status === 'good'
