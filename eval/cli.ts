@@ -47,7 +47,9 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const config = loadConfig(process.env);
+  // The model's settings read as the server reads them; a production server's own requirements (a
+  // session secret, its public origin) are not the eval's, so they are not asked for here.
+  const config = loadConfig({ ...process.env, NODE_ENV: 'development' });
   const baseUrl = args['base-url'] ?? config.llm.baseUrl;
   const apiKey = args['api-key'] ?? config.llm.apiKey;
   if (!baseUrl && !apiKey) {
