@@ -300,12 +300,13 @@ describe("the profile counts in what a send reserves of the day's allowance", ()
       { ...buildSend(question), llmParams: { max_tokens: 100 } },
       (events) => events.some((e) => e.event === 'sources'),
     );
-    // What is reserved before the first word: at least the system prompt the model is sent.
+    // What is reserved before the first word: at least the tokens of the system prompt the model
+    // is sent, and of the longest answer asked for.
     await eventually(async () =>
       server.fake.requests.some((r) => r.messages.at(-1)?.content.includes('[budget-1]')),
     );
     const system = systemFor('[budget-1]');
     expect(system).toContain('[1] Acme case study.pdf, p. 2');
-    expect(await reserved()).toBeGreaterThanOrEqual(Buffer.byteLength(system) + 100);
+    expect(await reserved()).toBeGreaterThanOrEqual((await countTextTokens(system)) + 100);
   });
 });

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { newChatContext, type ChatRequest } from '../../domain/contract/chat';
 import { chatTitleFrom } from '../../domain/limits';
+import { KIT_FILE_NAME_MAX } from '../../domain/contract/kitBasics';
 import { workflowNameFor } from '../../domain/playbooks';
 import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
 import type { PlaybookType } from '../../domain/playbooks/types';
@@ -26,11 +27,19 @@ import { tokenCeiling } from '../llm/context';
 import { withContextBlocks } from '../../domain/profile/promptBlock';
 import { loadProfileValues, profileBlockOf } from '../profile/profileBlock';
 import type { ProfileValues } from '../../domain/contract/profile';
-import { findResearch, researchBlock } from '../research/researchContext';
+import {
+  findResearch,
+  RESEARCH_CONTEXT_MAX_TOKENS,
+  researchBlock,
+} from '../research/researchContext';
 import { kitContextFor, NO_KIT_CONTEXT, type KitContext } from '../kit/kitContext';
 import { searchKit } from '../kit/kit.sql';
 import type { KitPassage } from '../../domain/contract/kit';
-import { KIT_PASSAGES_PER_CALL } from '../../domain/limits';
+import {
+  KIT_PASSAGES_MAX_TOKENS,
+  KIT_PASSAGES_PER_CALL,
+  PROFILE_BLOCK_MAX_TOKENS,
+} from '../../domain/limits';
 import type { PromptPassage } from '../../domain/profile/promptBlock';
 import { passagesToQuote } from '../../domain/drafts/kitAnswer';
 import {
@@ -243,16 +252,19 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
   );
   reading.catch(() => {}); // a replay may never wait for it
   const chatState = await state;
-  const context = chatState.stored ? undefined : await reading;
   // A stream slot first (fair use), then the call's tokens against the day's allowance (a send
   // refused its slot never holds tokens a send beside it needs): a send over either limit stores
-  // nothing and can come again. What the reservation counts as always sent is this send's system
-  // prompt; the chat's stored type may name another prompt, of a similar size.
-  const slot: SendSlot = context
-    ? await takeSendSlot(deps, user, withSystem(input, context), send.chatId, clientId, {
-        historyBytes: chatState.historyBytes,
-      })
-    : {};
+  // nothing and can come again. The slot is taken while the profile, kit and research are still
+  // being read, so what the reservation counts as always sent is this send's system prompt with the
+  // most those blocks may add; the chat's stored type may name another prompt, of a similar size.
+  const slot: SendSlot = chatState.stored
+    ? {}
+    : await besideReading(
+        takeSendSlot(deps, user, withContextCeiling(input), send.chatId, clientId, {
+          historyBytes: chatState.historyBytes,
+        }),
+        reading,
+      );
   try {
     const plan = await planStoredSend(deps, user, input, send, slot, reading);
     // A send that only hands back or follows its reply asks no model: its reservation goes back.
@@ -263,6 +275,47 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
     throw err;
   }
 }
+
+/**
+ * The slot `taking` takes, once `reading` has been read too: a send whose context cannot be read
+ * stores nothing and holds nothing.
+ */
+async function besideReading(
+  taking: Promise<SendSlot>,
+  reading: Promise<ReplyContext>,
+): Promise<SendSlot> {
+  const [taken, read] = await Promise.allSettled([taking, reading]);
+  if (read.status === 'rejected') {
+    if (taken.status === 'fulfilled') {
+      await taken.value.lease?.release();
+      await taken.value.reservation?.settle(0);
+    }
+    throw read.reason;
+  }
+  if (taken.status === 'rejected') throw taken.reason;
+  return taken.value;
+}
+
+/**
+ * The most the rep's profile, kit excerpts and research add to a system prompt, in tokens: each is
+ * bounded (the profile and the research with their headings), and on top come the kit's heading
+ * and its passages' names (at most KIT_PASSAGES_PER_CALL names of KIT_FILE_NAME_MAX characters, no
+ * token shorter than a character) and the research's lead. A reservation is corrected when its
+ * call ends; this keeps a send beside it from counting on tokens this one may use.
+ */
+const CONTEXT_BLOCKS_MAX_TOKENS =
+  PROFILE_BLOCK_MAX_TOKENS +
+  KIT_PASSAGES_MAX_TOKENS +
+  RESEARCH_CONTEXT_MAX_TOKENS +
+  KIT_PASSAGES_PER_CALL * (KIT_FILE_NAME_MAX + 16) +
+  200;
+
+/** The send with its own system prompt and room for the context blocks not read yet. */
+const withContextCeiling = (input: Input) => ({
+  ...input,
+  system: systemPromptFor(input.playbookType, input.systemPrompt),
+  contextTokens: CONTEXT_BLOCKS_MAX_TOKENS,
+});
 
 interface SendSlot {
   lease?: StreamLease;
@@ -295,7 +348,11 @@ async function takeSendSlot(
   }
 }
 
-type SendCall = Pick<Input, 'messages' | 'llmParams'> & { system: string };
+type SendCall = Pick<Input, 'messages' | 'llmParams'> & {
+  system: string;
+  /** Tokens the system prompt may still gain (context blocks not read yet). */
+  contextTokens?: number;
+};
 
 /**
  * The most a send's call can cost: the system prompt (with the profile and kit excerpts) and the new
@@ -309,7 +366,8 @@ async function sendCost(
   chatId: string,
   known: { historyBytes?: number } = {},
 ): Promise<number> {
-  const always = tokenCeiling([{ content: input.system }, input.messages.at(-1)!]);
+  const always =
+    tokenCeiling([{ content: input.system }, input.messages.at(-1)!]) + (input.contextTokens ?? 0);
   const history =
     (known.historyBytes ?? (await historyBytes(deps.pool, user.id, chatId))) +
     tokenCeiling(newChatContext(input.messages.slice(0, -1)));
