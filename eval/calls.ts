@@ -1,7 +1,6 @@
 // The model call a scenario makes, built by the app's own code: the system prompt with the rep's
 // profile block and kit excerpts (as the chat send writes them), the flow's greeting and its
 // prompt from the answers, and the sampling settings the app uses. Nothing here writes a prompt.
-import { newChatContext } from '../domain/contract/chatBasics';
 import { LLM_DEFAULTS } from '../domain/limits';
 import { FLOWS, type FlowType } from '../domain/playbooks';
 import { buildStartupInfo } from '../domain/playbooks/gtmPlan';
@@ -43,9 +42,9 @@ export async function scenarioCall(scenario: Scenario): Promise<ModelCall> {
 }
 
 /**
- * A chat send: a free message, or a flow finished with its answers (the flow's greeting is the turn
- * the app showed before the chat existed, and goes with the send). The kit's passages are the ones
- * the search would have found, numbered in the order given.
+ * A chat send: a free message, or a flow finished with its answers, sent to a new chat (the flow's
+ * greeting is drawn on the phone, never stored or sent). The kit's passages are the ones the search
+ * would have found, numbered in the order given; a scenario has no web research, so none is added.
  */
 function chatCall(scenario: Scenario, profile: string): ModelCall {
   const type = scenario.kind === 'chat' ? 'none' : (scenario.kind as FlowType);
@@ -56,11 +55,13 @@ function chatCall(scenario: Scenario, profile: string): ModelCall {
     values: scenario.profile,
     passages: [],
   });
-  const greeting = flow ? newChatContext([{ role: 'assistant', content: flow.greeting }]) : [];
   const content = flow ? flow.buildPrompt(scenario.answers) : scenario.message!;
   return {
     promptVersion: PROMPT_VERSIONS[type],
     params: CHAT_PARAMS,
-    messages: [{ role: 'system', content: system }, ...greeting, { role: 'user', content }],
+    messages: [
+      { role: 'system', content: system },
+      { role: 'user', content },
+    ],
   };
 }

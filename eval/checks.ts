@@ -5,14 +5,15 @@
 import { CHECK_CREDIT, blanksIn, coachEmail, type Check } from '../domain/coach';
 import { plainText } from '../domain/coach/text';
 import { GtmPlan } from '../domain/contract/playbooks';
-import { parseStreamedAnalysis } from '../domain/playbooks/competitive';
+import { parseStreamedAnalysis, scoreOf as matrixScore } from '../domain/playbooks/competitive';
+import { extractJson } from '../api/llm/json';
 import { CRM_NOTE_SECTIONS } from '../domain/playbooks/crmNote';
 import {
   FALLBACK_VALUE_PROPS,
   VALUE_PROPS_COUNT,
   parseValueProps,
 } from '../domain/playbooks/valueProposition';
-import { citedNumbers, numbersIn, withoutCitations } from '../domain/research/citations';
+import { citedNumbers, withoutCitations } from '../domain/research/citations';
 import { emailFromText } from '../web/features/playbooks/emailText';
 import type { CheckName, Scenario, ScenarioKind } from './scenario';
 
@@ -43,18 +44,31 @@ const FACTUAL_KINDS: ReadonlySet<ScenarioKind> = new Set([
 ]);
 
 /**
- * Every check that applies to `answer`, the reply to `scenario`'s call. `inputs`: everything the
- * call sent the model (system prompt, profile, kit, answers): what a fact may stand on.
+ * What the rep gave for `scenario`: their profile, the kit's passages, the flow's answers or their
+ * message, whom they write to, and what the scenario allows besides. A fact may stand on these, not
+ * on the app's own instructions (a prompt that names HubSpot is no source for an answer naming it).
  */
-export function checkAnswer(scenario: Scenario, answer: string, inputs: string): CheckResult[] {
+export function whatTheRepGave(scenario: Scenario): string {
+  return [
+    ...Object.values(scenario.profile),
+    ...scenario.kit.map((p) => `${p.fileName}\n${p.text}`),
+    ...Object.values(scenario.answers),
+    scenario.message ?? '',
+    scenario.recipient?.name ?? '',
+    scenario.recipient?.company ?? '',
+    ...scenario.expect.known,
+  ].join('\n');
+}
+
+/** Every check that applies to `answer`, the reply to `scenario`'s call. */
+export function checkAnswer(scenario: Scenario, answer: string): CheckResult[] {
+  const given = whatTheRepGave(scenario);
   const results: Array<CheckResult | null> = [
-    ...(EMAIL_KINDS.has(scenario.kind) ? emailChecks(scenario, answer, inputs) : []),
+    ...(EMAIL_KINDS.has(scenario.kind) ? emailChecks(scenario, answer, given) : []),
     placeholders(answer),
     scenario.expect.valueProposition ? valueProposition(scenario, answer) : null,
     scenario.expect.bookingLink ? bookingLink(scenario, answer) : null,
-    FACTUAL_KINDS.has(scenario.kind)
-      ? inventedFacts(answer, [inputs, ...scenario.expect.known].join('\n'))
-      : null,
+    FACTUAL_KINDS.has(scenario.kind) ? inventedFacts(answer, given) : null,
     scenario.kit.length > 0 || scenario.expect.citesKit ? citations(scenario, answer) : null,
     format(scenario.kind, answer),
     scenario.expect.mustInclude.length ? mustInclude(scenario.expect.mustInclude, answer) : null,
@@ -72,12 +86,12 @@ export function scoreOf(results: readonly CheckResult[]): number {
 }
 
 /** The coach's score, and the parts of it the app's coach shows a rep. */
-function emailChecks(scenario: Scenario, answer: string, inputs: string): CheckResult[] {
+function emailChecks(scenario: Scenario, answer: string, given: string): CheckResult[] {
   const coaching = coachEmail(emailFromText(answer), {
     recipientName: scenario.recipient?.name,
     company: scenario.recipient?.company,
     profile: scenario.profile,
-    facts: { sources: scenario.kit.length, notes: inputs },
+    facts: { sources: scenario.kit.length, notes: given },
   });
   const part = (name: CheckName, id: Check['id']): CheckResult => {
     const check = coaching.checks.find((c) => c.id === id);
@@ -158,28 +172,44 @@ const NO_NAMES = new Set(
 const STARTS = /(?:^|[.!?:;|>*#•–—-]["”’')*]*\s*["“‘'(]*|\n\s*(?:\d+[.)]\s*)?["“‘'(]*)$/;
 
 /**
- * Names and numbers the inputs do not hold: a capitalised word inside a sentence (not an acronym)
- * or a number of two digits or more, missing from `known`. Durations of a call ('a 20-minute
- * call') are an ask's size, not a fact. A heuristic: it errs towards flagging, and a scenario lists
- * what a good answer may add in `expect.known`.
+ * Lines and spans written in title case, where every word is capitalised: headings, bold labels,
+ * the subject line, a table's header row. Their words are not read as names.
+ */
+const TITLE_CASE =
+  /^#{1,6}\s.*$|\*\*[^*\n]+\*\*|^\s*subject(?: line)?\s*:.*$|^\|.*\|\s*\n\|\s*:?-{3}.*$/gim;
+
+/** A clock time, or a date written as digits: its parts are no count or amount. */
+const TIMES_AND_DATES =
+  /\b\d{1,2}:\d{2}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b/g;
+
+/** A call's length ('a 20-minute call') is an ask's size, not a fact. */
+const DURATIONS = /\d+[- ]?min(?:ute)?s?\b/gi;
+
+/**
+ * Names and numbers the rep did not give: a capitalised word inside a sentence (not an acronym,
+ * not inside a word like 'iPhone', not in a heading or a bold label) or an amount of two digits or
+ * more ('$38k' read as 38000), missing from `known`. Times, dates and a call's length are passed
+ * over. A heuristic that errs towards flagging: a name that starts a sentence goes unseen unless a
+ * capitalised word follows it ('Maria Lopez'), and a scenario lists in `expect.known` what a good
+ * answer may add.
  */
 export function inventedFacts(answer: string, known: string): CheckResult {
-  const text = plainText(withoutCitations(answer)).replace(/https?:\/\/\S+/g, '');
+  const text = plainText(withoutCitations(answer).replace(TITLE_CASE, '')).replace(
+    /https?:\/\/\S+/g,
+    '',
+  );
   const knownWords = new Set((known.toLowerCase().match(/\p{L}[\p{L}'’-]*/gu) ?? []).map(bareWord));
-  const knownNumbers = new Set(numbersIn(known).map(numberKey));
+  const knownNumbers = new Set(amountsIn(known));
   const invented = new Set<string>();
-  for (const match of text.matchAll(/\p{Lu}[\p{L}'’-]*/gu)) {
+  for (const match of text.matchAll(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}'’-]*/gu)) {
     const word = bareWord(match[0].toLowerCase());
     if (STARTS.test(text.slice(Math.max(0, match.index - 8), match.index))) continue;
     if (match[0] === match[0].toUpperCase() && match[0].length <= 5) continue;
     if (NO_NAMES.has(word.replace(/['’]/g, '')) || knownWords.has(word)) continue;
     invented.add(match[0].replace(/['’]s$/, ''));
   }
-  const durations = /\d+[- ]?min(?:ute)?s?\b/gi;
-  for (const n of numbersIn(text.replace(durations, ''))) {
-    const key = numberKey(n);
-    if (key.replace('.', '').length >= 2 && !knownNumbers.has(key)) invented.add(n);
-  }
+  for (const amount of amountsIn(text.replace(TIMES_AND_DATES, ' ').replace(DURATIONS, ' ')))
+    if (amount.replace('.', '').length >= 2 && !knownNumbers.has(amount)) invented.add(amount);
   const found = [...invented];
   return found.length
     ? {
@@ -192,12 +222,17 @@ export function inventedFacts(answer: string, known: string): CheckResult {
 
 /** A word as names are compared: lower case, no possessive, no trailing marks. */
 const bareWord = (word: string) => word.replace(/['’]s$/, '').replace(/[-'’]+$/, '');
-/** A number as compared: '1,200' and '1200' alike, no trailing zeros after a point. */
-const numberKey = (n: string) =>
-  n
-    .replace(/,/g, '')
-    .replace(/(\.\d*?)0+$/, '$1')
-    .replace(/\.$/, '');
+
+/**
+ * The amounts a text states, as plain numbers: '1,200' and '1200' alike, '$38k' as 38000, '1.5M'
+ * as 1500000, no trailing zeros after a point.
+ */
+function amountsIn(text: string): string[] {
+  return [...text.matchAll(/(\d[\d,]*(?:\.\d+)?)\s?([kKmM](?![\p{L}]))?/gu)].map((m) => {
+    const value = Number(m[1]!.replace(/,/g, '')) * (m[2] ? (/k/i.test(m[2]) ? 1e3 : 1e6) : 1);
+    return String(Math.round(value * 1000) / 1000);
+  });
+}
 
 /** Kit citations: each '[n]' names a passage the call sent; a scenario that must cite does. */
 function citations(scenario: Scenario, answer: string): CheckResult {
@@ -225,7 +260,8 @@ function format(kind: ScenarioKind, answer: string): CheckResult | null {
   switch (kind) {
     case 'email':
     case 'followup':
-      return /^\s*(?:\*\*)?subject\s*:/im.test(answer)
+      // Read as 'Open in mail app' reads it.
+      return emailFromText(answer).subject
         ? result(1, 'a subject line, then the body')
         : result(0, 'no subject line');
     case 'crmnote': {
@@ -244,8 +280,7 @@ function format(kind: ScenarioKind, answer: string): CheckResult | null {
       const names = analysis.competitors.map((c) => c.name);
       const cells = analysis.comparison_matrix.length * names.length;
       const scored = analysis.comparison_matrix.reduce(
-        (sum, row) =>
-          sum + names.filter((n) => typeof (row as Record<string, unknown>)[n] === 'object').length,
+        (sum, row) => sum + names.filter((n) => matrixScore(row, n) !== undefined).length,
         0,
       );
       return result(
@@ -254,12 +289,9 @@ function format(kind: ScenarioKind, answer: string): CheckResult | null {
       );
     }
     case 'gtmplan': {
-      let plan: unknown;
-      try {
-        plan = JSON.parse(answer);
-      } catch {
-        return result(0, 'not JSON');
-      }
+      // Read as the plan's route reads it: the first {...}, in prose or a code fence.
+      const plan = extractJson(answer);
+      if (plan === undefined) return result(0, 'not JSON');
       const parsed = GtmPlan.safeParse(plan);
       return parsed.success
         ? result(1, 'a plan the app reads')

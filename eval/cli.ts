@@ -1,7 +1,7 @@
 // `npm run eval`: Pitchpad's answers on the operator's model, scored. Reads the model the server
-// would use from the environment (OPENAI_BASE_URL, OPENAI_API_KEY, LLM_MODELS, LLM_TIMEOUT_MS), or
-// from the flags; writes its report under eval-results/. Exits 1 when a scenario fell more than the
-// margin below the saved baseline, 2 when it could not run.
+// would use from the environment (OPENAI_BASE_URL, OPENAI_API_KEY, LLM_MODELS), or from the flags;
+// writes its report under eval-results/. Exits 1 when a scenario fell more than the margin below
+// the saved baseline or a call failed, 2 when it could not run at all.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, modelInUse } from '../api/config';
@@ -18,6 +18,7 @@ const USAGE = `Usage: npm run eval -- [options]
   --margin <points>     how far a scenario may fall below the baseline before the run fails (default 10)
   --only <text>         only the scenarios whose id holds it, or of that flow (email, chat, …)
   --concurrency <n>     calls at once (default 2)
+  --timeout <seconds>   how long one answer may take (default 600: a local model writing a plan is slow)
   --out <dir>           where the report goes (default eval-results/)`;
 
 async function main(): Promise<number> {
@@ -35,6 +36,7 @@ async function main(): Promise<number> {
         margin: { type: 'string', default: '10' },
         only: { type: 'string' },
         concurrency: { type: 'string', default: '2' },
+        timeout: { type: 'string', default: '600' },
         out: { type: 'string', default: 'eval-results' },
         help: { type: 'boolean', default: false },
       },
@@ -66,6 +68,11 @@ async function main(): Promise<number> {
     console.error(`--margin ${args.margin}: must be a number of points, 0 or more`);
     return 2;
   }
+  const timeout = Number(args.timeout);
+  if (!Number.isFinite(timeout) || timeout <= 0) {
+    console.error(`--timeout ${args.timeout}: must be a number of seconds, more than 0`);
+    return 2;
+  }
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     console.error(`--concurrency ${args.concurrency}: must be a whole number, 1 or more`);
     return 2;
@@ -76,7 +83,7 @@ async function main(): Promise<number> {
       baseUrl,
       apiKey,
       model,
-      timeoutMs: config.llm.timeoutMs,
+      timeoutMs: timeout * 1000,
       judge: args.judge
         ? {
             model: args.judge,

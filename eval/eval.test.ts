@@ -2,7 +2,7 @@
 // with the scenarios' own sample answers), but it proves the run, the checks, the baseline and the
 // judge work, and that the checks tell a bad answer from a good one for the reasons they claim.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,15 +10,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI, type ReceivedRequest } from '../tests/fakes/openai';
 import { scenarioCall } from './calls';
 import { checkAnswer, inventedFacts, scoreOf } from './checks';
-import { judgePrompt, readVerdict } from './judge';
+import { judgePrompt, loadJudge, readVerdict, rubricFor } from './judge';
+import { promptFingerprints, type PromptFingerprint } from './promptVersions';
 import { draftGtmPlan } from '../domain/drafts/gtmPlan';
-import { runEval, type EvalOptions } from './run';
-import { loadScenarios, parseScenario, SCENARIO_KINDS, type Scenario } from './scenario';
+import { runEval, type EvalOptions, type EvalResults } from './run';
+import {
+  loadScenarios,
+  parseScenario,
+  SCENARIO_KINDS,
+  SCENARIOS_DIR,
+  type Scenario,
+} from './scenario';
 
 let scenarios: Scenario[];
 /** Each scenario's call as the model receives it, by its last message. */
 const byPrompt = new Map<string, Scenario>();
-const inputsOf = new Map<string, string>();
 let fake: FakeOpenAI;
 let out: string;
 
@@ -27,7 +33,6 @@ beforeAll(async () => {
   for (const s of scenarios) {
     const call = await scenarioCall(s);
     byPrompt.set(call.messages.at(-1)!.content, s);
-    inputsOf.set(s.id, call.messages.map((m) => m.content).join('\n\n'));
   }
   fake = await startFakeOpenAI();
   out = await mkdtemp(join(tmpdir(), 'pitchpad-eval-'));
@@ -60,7 +65,7 @@ const options = (more: Partial<EvalOptions> = {}): EvalOptions => ({
 });
 
 const format = (s: Scenario, answer: string) =>
-  checkAnswer(s, answer, '').find((c) => c.name === 'format')!;
+  checkAnswer(s, answer).find((c) => c.name === 'format')!;
 /** A matrix row scoring the competitors named. */
 const row = (category: string, scored: string[]) => ({
   category,
@@ -72,6 +77,9 @@ const analysis = (rows: object[]) =>
     competitors: [{ name: 'Ramp' }, { name: 'Brex' }],
     comparison_matrix: rows,
   });
+
+/** A flow's (or the total's) row of the table: scenarios, score, tokens in/out, calls failed. */
+const summaryRow = (name: string) => new RegExp(`^${name}\\s+\\d+\\s+\\d+\\s+\\d+/\\d+\\s+0$`, 'm');
 
 /** `npm run eval` as a shell runs it, with only the environment given. */
 const cli = (args: string[], env: Record<string, string> = {}) =>
@@ -105,12 +113,37 @@ describe('the scenarios', () => {
   });
 });
 
+describe('the prompts', () => {
+  it('a prompt whose text changed has a new version: results never credit it to the old one', async () => {
+    const recorded = JSON.parse(
+      await readFile(join(import.meta.dirname, 'prompt-versions.json'), 'utf8'),
+    ) as Record<string, PromptFingerprint>;
+    const now = await promptFingerprints();
+    for (const kind of SCENARIO_KINDS) {
+      const [was, is] = [recorded[kind], now[kind]];
+      // A changed text under the same version: raise the version (PROMPT_VERSIONS in
+      // domain/playbooks/systemPrompts.ts, or domain/playbooks/modelCalls.ts), then record
+      // eval/promptVersions.ts's new fingerprints in eval/prompt-versions.json.
+      expect({ kind, ...is }).toEqual({ kind, ...was });
+    }
+  });
+
+  it('every flow the eval scores has a rubric of its own for the judge', async () => {
+    const judge = await loadJudge({ model: 'judge', baseUrl: fake.url, apiKey: undefined }, 1000);
+    for (const kind of SCENARIO_KINDS)
+      expect({ kind, own: rubricFor(judge, { kind }) !== judge.rubrics.default }).toEqual({
+        kind,
+        own: true,
+      });
+  });
+});
+
 describe('the checks', () => {
   it('every sample pair: the bad answer loses on each check that should catch it, and overall', () => {
     expect(sampled().length).toBeGreaterThanOrEqual(10);
     for (const s of sampled()) {
-      const good = checkAnswer(s, s.samples!.good, inputsOf.get(s.id)!);
-      const bad = checkAnswer(s, s.samples!.bad, inputsOf.get(s.id)!);
+      const good = checkAnswer(s, s.samples!.good);
+      const bad = checkAnswer(s, s.samples!.bad);
       for (const name of s.samples!.caughtBy) {
         const [g, b] = [good, bad].map((r) => r.find((c) => c.name === name)?.score);
         expect({
@@ -154,6 +187,27 @@ describe('the checks', () => {
     expect(invented.detail).not.toContain('Freightly');
   });
 
+  it('on a Markdown answer: headings, bold labels, tables, times, dates and short amounts name nothing new', () => {
+    const known =
+      'Dana Ortiz at Freightly; ramp cut from 6 months to 10 weeks; $38,000 a year; demo June 3.';
+    const answer = [
+      '## Key Takeaways for Freightly',
+      '**Next Step Owner:** Dana Ortiz',
+      '',
+      '| Metric | Before | After |',
+      '| --- | --- | --- |',
+      '| Ramp | 6 months | 10 weeks |',
+      '',
+      'Dana can expect $38k a year, on an iPhone too. The demo is 2025-06-03 at 2:00 pm.',
+    ].join('\n');
+    expect(inventedFacts(answer, known)).toMatchObject({ score: 1 });
+    const invented = inventedFacts(
+      `${answer}\nMaria Lopez signed. Our partner Globex paid $52k.`,
+      known,
+    );
+    expect(invented.detail).toBe('not in the inputs: Lopez, Globex, 52000');
+  });
+
   it('reads a GTM plan and a competitor matrix as the app does: whole ones pass, broken ones fail', () => {
     const plan = scenarios.find((s) => s.kind === 'gtmplan')!;
     expect(format(plan, JSON.stringify(draftGtmPlan(plan.answers))).score).toBe(1);
@@ -183,9 +237,7 @@ describe('a run on the fake model', () => {
     expect(outcome.exitCode).toBe(0);
     const printed = lines.join('\n');
     for (const s of scenarios) expect(printed).toContain(s.id);
-    for (const kind of SCENARIO_KINDS)
-      expect(printed).toMatch(new RegExp(`^${kind}\\s+\\d+\\s+\\d+$`, 'm'));
-    expect(printed).toMatch(/^total\s+\d+\s+\d+$/m);
+    for (const kind of [...SCENARIO_KINDS, 'total']) expect(printed).toMatch(summaryRow(kind));
     expect(outcome.results.promptVersions.email).toBe('cold-email-1');
     const files = await readdir(out);
     expect(files.filter((f) => f.endsWith('.md'))).toHaveLength(1);
@@ -253,6 +305,67 @@ describe('a run on the fake model', () => {
     ).rejects.toThrow('the judge must be another model than the one judged');
   });
 
+  it('a call that fails or answers nothing fails the run and is never kept as the baseline', async () => {
+    const dir = await mkdtemp(join(out, 'failed-'));
+    const [first, second] = scenarios.filter((s) => s.kind === 'email');
+    fake.answerWith((request) => {
+      const s = scenarioOf(request);
+      if (s === first) return { status: 500 };
+      if (s === second) return { reply: '' };
+      return undefined;
+    });
+    const lines: string[] = [];
+    const outcome = await runEval(
+      options({ outDir: dir, only: 'email', saveBaseline: true, print: (l) => lines.push(l) }),
+    );
+    expect(outcome.exitCode).toBe(1);
+    const byId = new Map(outcome.results.scenarios.map((s) => [s.id, s]));
+    expect(byId.get(first!.id)).toMatchObject({ score: 0, error: expect.stringContaining('500') });
+    expect(byId.get(second!.id)).toMatchObject({ score: 0, error: 'the model answered nothing' });
+    expect(outcome.results.byKind.email!.failed).toBe(2);
+    expect(lines.join('\n')).toContain(
+      `2 call(s) failed (${first!.id}, ${second!.id}): is the model server up, and the model named right? Nothing was kept as the baseline.`,
+    );
+    expect(await readdir(dir)).not.toContain('baseline.json');
+  });
+
+  it('a baseline saved for one flow keeps the others; a scenario changed since is not compared', async () => {
+    const dir = await mkdtemp(join(out, 'partial-'));
+    const copy = await mkdtemp(join(out, 'scenarios-'));
+    for (const file of await readdir(SCENARIOS_DIR))
+      await writeFile(join(copy, file), await readFile(join(SCENARIOS_DIR, file)));
+    const run = (more: Partial<EvalOptions>) =>
+      runEval(options({ outDir: dir, scenariosDir: copy, ...more }));
+
+    answerWithSamples('good');
+    await run({ saveBaseline: true });
+    answerWithSamples('bad');
+    expect((await run({ only: 'email', saveBaseline: true })).exitCode).toBe(0);
+    const kept = JSON.parse(await readFile(join(dir, 'baseline.json'), 'utf8')) as EvalResults;
+    expect(kept.scenarios).toHaveLength(scenarios.length);
+
+    // Bad emails are now the baseline for emails only: the good ones rise, nothing else moves.
+    answerWithSamples('good');
+    const again = await run({});
+    expect(again.exitCode).toBe(0);
+    const moved = again.comparison!.deltas.filter((d) => d.after !== d.before);
+    expect(moved.length).toBeGreaterThan(0);
+    expect(moved.every((d) => d.after > d.before && d.id.startsWith('email-'))).toBe(true);
+
+    // An email scenario rewritten since: its answer now scores worse, but it is no comparison.
+    const file = join(copy, `${sampled().find((s) => s.kind === 'email')!.id}.json`);
+    const edited = JSON.parse(await readFile(file, 'utf8'));
+    await writeFile(file, JSON.stringify({ ...edited, title: `${edited.title}, again` }));
+    await run({ saveBaseline: true });
+    await writeFile(file, JSON.stringify({ ...edited, title: `${edited.title}, once more` }));
+    answerWithSamples('bad');
+    const lines: string[] = [];
+    const changed = await run({ only: edited.id, print: (l) => lines.push(l) });
+    expect(changed.exitCode).toBe(0);
+    expect(changed.comparison).toMatchObject({ changed: [edited.id], deltas: [] });
+    expect(lines.join('\n')).toContain(`changed since, not compared: ${edited.id}`);
+  });
+
   it('a judge’s answer that leaves a criterion out or is not JSON is said, not guessed', () => {
     const rubric = [
       { id: 'specific', question: '?' },
@@ -287,9 +400,28 @@ describe('npm run eval', () => {
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    for (const kind of SCENARIO_KINDS)
-      expect(run.stdout).toMatch(new RegExp(`^${kind}\\s+\\d+\\s+\\d+$`, 'm'));
-    expect(run.stdout).toMatch(/^total\s+\d+\s+\d+$/m);
+    for (const kind of [...SCENARIO_KINDS, 'total']) expect(run.stdout).toMatch(summaryRow(kind));
+    expect(run.stdout).not.toContain('failed (');
+  });
+
+  it('a flag with a bad value is named, and nothing is asked of the model', async () => {
+    const asked = fake.requests.length;
+    const env = { OPENAI_BASE_URL: fake.url };
+    for (const [args, said] of [
+      [['--margin=-3'], '--margin -3: must be a number of points, 0 or more'],
+      [['--timeout', 'soon'], '--timeout soon: must be a number of seconds, more than 0'],
+      [['--concurrency', '0'], '--concurrency 0: must be a whole number, 1 or more'],
+      [['--only', 'no-such-scenario'], "no scenario matches 'no-such-scenario'"],
+      [['--colour'], "Unknown option '--colour'"],
+    ] as const) {
+      const run = await cli([...args, '--out', join(out, 'cli')], env);
+      expect({ args, code: run.code, said: run.stderr.includes(said) }).toEqual({
+        args,
+        code: 2,
+        said: true,
+      });
+    }
+    expect(fake.requests.length).toBe(asked);
   });
 
   it('with no model, says how to name one and exits 2', async () => {

@@ -1,6 +1,7 @@
 // One eval run: every scenario's call sent to the model, its answer checked (and judged, when a
 // judge is named), the results compared with the baseline, and the report written. The CLI
 // (eval/cli.ts) reads the options; tests call runEval directly against the fake model.
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import OpenAI from 'openai';
@@ -38,6 +39,8 @@ export interface ScenarioResult {
   kind: ScenarioKind;
   title: string;
   promptVersion: string;
+  /** The scenario's file as run: a baseline's score for a scenario changed since is no comparison. */
+  scenarioHash: string;
   /** The deterministic checks' mean, out of 100. */
   score: number;
   checks: CheckResult[];
@@ -58,8 +61,20 @@ export interface EvalResults {
   /** Each prompt version the run used, by the kinds that used it. */
   promptVersions: Record<string, string>;
   scenarios: ScenarioResult[];
-  byKind: Record<string, { scenarios: number; score: number }>;
-  total: number;
+  byKind: Record<string, FlowSummary>;
+  total: FlowSummary;
+}
+
+/** A flow's scenarios (or all of them) together. */
+export interface FlowSummary {
+  scenarios: number;
+  /** The mean score, out of 100. */
+  score: number;
+  /** The judge's mean, 1–5, over the answers it scored; null without a judge. */
+  judge: number | null;
+  tokens: { in: number; out: number };
+  /** Scenarios whose call failed. */
+  failed: number;
 }
 
 /** What a run ends with: its results, the comparison with the baseline, and the exit code. */
@@ -101,27 +116,64 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
 
-  const run = summarize(options, results);
+  const run = summarize(
+    {
+      model: options.model,
+      baseUrl: options.baseUrl ?? null,
+      judgeModel: options.judge?.model ?? null,
+      date: new Date().toISOString(),
+    },
+    results,
+  );
+  const failed = run.scenarios.filter((s) => s.error);
   const baselinePath = join(options.outDir, BASELINE_FILE);
-  const baseline = options.saveBaseline ? undefined : await readBaseline(baselinePath);
-  const comparison = baseline ? compareWithBaseline(baseline, run, options.margin) : undefined;
+  const baseline = await readBaseline(baselinePath);
+  const comparison =
+    baseline && !options.saveBaseline
+      ? compareWithBaseline(baseline, run, options.margin)
+      : undefined;
 
   await mkdir(options.outDir, { recursive: true });
   const stamp = run.date.replace(/[:.]/g, '-');
   const reportPath = join(options.outDir, `eval-${stamp}.md`);
   await writeFile(join(options.outDir, `eval-${stamp}.json`), JSON.stringify(run, null, 2));
   await writeFile(reportPath, markdownReport(run, comparison));
-  if (options.saveBaseline) await writeFile(baselinePath, JSON.stringify(run, null, 2));
 
   for (const line of tableOf(run, comparison)) print(line);
-  if (options.saveBaseline) print(`Saved as the baseline: ${baselinePath}`);
+  // A run with failed calls measured nothing for them: it is never kept as the baseline.
+  if (options.saveBaseline && !failed.length) {
+    await writeFile(baselinePath, JSON.stringify(keptAsBaseline(baseline, run), null, 2));
+    print(`Saved as the baseline: ${baselinePath}`);
+  }
+  if (failed.length)
+    print(
+      `${failed.length} call(s) failed (${failed.map((s) => s.id).join(', ')}): is the model server up, and the model named right?` +
+        (options.saveBaseline ? ' Nothing was kept as the baseline.' : ''),
+    );
   print(`Report: ${reportPath}`);
   return {
     results: run,
     comparison,
-    exitCode: comparison && comparison.dropped.length > 0 ? 1 : 0,
+    exitCode: failed.length || comparison?.dropped.length ? 1 : 0,
     reportPath,
   };
+}
+
+/**
+ * What a run saved as the baseline keeps: its scenarios, and those of the earlier baseline it did
+ * not run (a run of one flow, `--only`, leaves the others' baseline as it was).
+ */
+function keptAsBaseline(earlier: EvalResults | undefined, run: EvalResults): EvalResults {
+  if (!earlier) return run;
+  const ran = new Set(run.scenarios.map((s) => s.id));
+  const scenarios = [...earlier.scenarios.filter((s) => !ran.has(s.id)), ...run.scenarios];
+  const kept = summarize(run, scenarios);
+  return { ...kept, promptVersions: { ...earlier.promptVersions, ...kept.promptVersions } };
+}
+
+/** A scenario file as a short hash of what it holds. */
+function scenarioHash(scenario: Scenario): string {
+  return createHash('sha256').update(JSON.stringify(scenario)).digest('hex').slice(0, 12);
 }
 
 async function runScenario(
@@ -137,6 +189,7 @@ async function runScenario(
     kind: scenario.kind,
     title: scenario.title,
     promptVersion: call.promptVersion,
+    scenarioHash: scenarioHash(scenario),
   };
   let answer: string;
   let tokens: ScenarioResult['tokens'];
@@ -148,6 +201,7 @@ async function runScenario(
       ...(call.json ? { response_format: { type: 'json_object' as const } } : {}),
     });
     answer = completion.choices[0]?.message.content ?? '';
+    if (!answer.trim()) throw new Error('the model answered nothing');
     tokens = {
       in: completion.usage?.prompt_tokens ?? 0,
       out: completion.usage?.completion_tokens ?? 0,
@@ -165,7 +219,7 @@ async function runScenario(
   }
   const ms = Math.round(performance.now() - started);
   const inputs = call.messages.map((m) => m.content).join('\n\n');
-  const checks = checkAnswer(scenario, answer, inputs);
+  const checks = checkAnswer(scenario, answer);
   return {
     ...base,
     score: scoreOf(checks),
@@ -180,24 +234,35 @@ async function runScenario(
 const mean = (values: readonly number[]) =>
   values.length ? Math.round(values.reduce((a, b) => a + b, 0) / values.length) : 0;
 
-function summarize(options: EvalOptions, scenarios: ScenarioResult[]): EvalResults {
+function summaryOf(of: readonly ScenarioResult[]): FlowSummary {
+  const judged = of.flatMap((s) => (s.judge?.scores.length ? [s.judge.mean] : []));
+  return {
+    scenarios: of.length,
+    score: mean(of.map((s) => s.score)),
+    judge: judged.length
+      ? Math.round((10 * judged.reduce((a, b) => a + b, 0)) / judged.length) / 10
+      : null,
+    tokens: {
+      in: of.reduce((n, s) => n + s.tokens.in, 0),
+      out: of.reduce((n, s) => n + s.tokens.out, 0),
+    },
+    failed: of.filter((s) => s.error).length,
+  };
+}
+
+/** The run's results: each scenario, each flow's and the whole run's summary. */
+function summarize(
+  head: Pick<EvalResults, 'model' | 'baseUrl' | 'judgeModel' | 'date'>,
+  scenarios: ScenarioResult[],
+): EvalResults {
   const byKind: EvalResults['byKind'] = {};
   const promptVersions: Record<string, string> = {};
   for (const kind of new Set(scenarios.map((s) => s.kind))) {
     const of = scenarios.filter((s) => s.kind === kind);
-    byKind[kind] = { scenarios: of.length, score: mean(of.map((s) => s.score)) };
-    promptVersions[kind] = of[0]!.promptVersion;
+    byKind[kind] = summaryOf(of);
+    promptVersions[kind] = of.at(-1)!.promptVersion;
   }
-  return {
-    model: options.model,
-    baseUrl: options.baseUrl ?? null,
-    judgeModel: options.judge?.model ?? null,
-    date: new Date().toISOString(),
-    promptVersions,
-    scenarios,
-    byKind,
-    total: mean(scenarios.map((s) => s.score)),
-  };
+  return { ...head, promptVersions, scenarios, byKind, total: summaryOf(scenarios) };
 }
 
 /** The baseline, if one was saved; a file that is not one is said, not taken for none. */

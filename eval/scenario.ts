@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { PROFILE_FIELD_NAMES, type ProfileField } from '../domain/contract/profileFields';
 import { FLOW_TYPES } from '../domain/playbooks/tools';
+import { KIT_PASSAGES_PER_CALL } from '../domain/limits';
 
 /**
  * What a scenario asks of the app: a chat message ('chat'), a guided flow's answers (its type), the
@@ -63,7 +64,14 @@ export const Scenario = z
     title: text('a title').min(1),
     kind: z.enum(SCENARIO_KINDS, { error: `must be one of ${SCENARIO_KINDS.join(', ')}` }),
     profile: Profile.default({}),
-    kit: z.array(Passage).default([]),
+    /** The passages the kit search found for the question, best first (at most as many as a call takes). */
+    kit: z
+      .array(Passage)
+      .max(
+        KIT_PASSAGES_PER_CALL,
+        `must hold at most ${KIT_PASSAGES_PER_CALL} passages, as a call does`,
+      )
+      .default([]),
     /** A guided flow's answers by question id (a flow, 'valueprops', 'gtmplan'). */
     answers: z.record(z.string(), z.string()).default({}),
     /** The rep's chat message ('chat'), or the product described ('competitors'). */
