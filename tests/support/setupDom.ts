@@ -4,3 +4,12 @@
 import { configure } from '@testing-library/react';
 
 configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom has no modal dialogs: the browser's showModal and close, as far as our sheets and editors
+// use them (open or not).
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+  this.open = false;
+};

@@ -10,14 +10,6 @@ import { saveProfileEdits } from '../profile/profileStore';
 import type { EditedEmail } from './emailEdits';
 import { useEmailEditing } from './EmailResult';
 
-// jsdom has no modal dialogs: the browser's own methods, not our code.
-HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-  this.setAttribute('open', '');
-};
-HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-  this.removeAttribute('open');
-};
-
 let db: PitchpadDb;
 let userId = 9500;
 beforeEach(() => {

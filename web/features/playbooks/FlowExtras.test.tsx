@@ -8,6 +8,7 @@ import { OFFLINE_DRAFTER_MODEL } from '../../../domain/limits';
 import { clearUserData, openUserDb, type LocalMessage, type PitchpadDb } from '../../data/db';
 import { createToaster } from '../../ui/toaster';
 import { ToastProvider } from '../../ui/ToastProvider';
+import { NOT_SAVED_HERE } from '../../ui/saveOrSay';
 import { MessageList } from '../chat/MessageList';
 import { ChatFlowExtras, flowPromptOf, isFlowResultOnly, offlineDraftRow } from './FlowExtras';
 import { saveOfflineEmailDraft } from './flowResults';
@@ -201,6 +202,34 @@ describe("an edited email result ('Edit before sending')", () => {
     expect(again.getByRole('link', { name: 'Open in mail app' }).getAttribute('href')).toBe(
       'mailto:?subject=Hello%20Dana&body=Hi%20Dana%2C%0D%0A%0D%0ALonger.',
     );
+  });
+});
+
+describe('an edit this phone cannot keep', () => {
+  it("says 'Not saved' when the phone's copy is gone (a logout in another tab deleted it)", async () => {
+    const prompt = message('u:1', 'user', 'Write a cold email', 1);
+    const reply = message(
+      'r:u:1',
+      'assistant',
+      '**Subject:** Hello Dana\n\nHi Dana,\n\nLonger.',
+      2,
+    );
+    await db.messages.bulkPut([prompt, reply]);
+    const toaster = createToaster();
+    const view = render(
+      <ToastProvider toaster={toaster}>
+        <ChatFlowExtras db={db} chat={chat} messages={[prompt, reply]} isLoading={false} />
+      </ToastProvider>,
+    );
+    fireEvent.click(view.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(await view.findByLabelText('Subject'), {
+      target: { value: 'Ramp in 10 weeks' },
+    });
+    await clearUserData();
+    fireEvent.click(view.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(toaster.current()?.header).toBe(NOT_SAVED_HERE.header));
+    expect(toaster.current()?.message).toBe(NOT_SAVED_HERE.message);
   });
 });
 

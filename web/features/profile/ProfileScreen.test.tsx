@@ -19,16 +19,7 @@ import { PROFILE_EDIT, PROFILE_LINE, pullProfile, readLocalProfile } from './pro
 import { ProfileScreen, SAVED } from './ProfileScreen';
 import { renderPage } from '../../../tests/support/renderPage';
 
-// jsdom has no modal dialogs: the browser's showModal and close, as far as the sheet uses them.
-function showModal(this: HTMLDialogElement) {
-  this.open = true;
-}
-function closeDialog(this: HTMLDialogElement) {
-  this.open = false;
-}
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= showModal;
-  HTMLDialogElement.prototype.close ??= closeDialog;
   // jsdom scrolls nothing.
   Element.prototype.scrollIntoView ??= () => {};
 });

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
   WebSearchSettingsInput,
   WebSearchSettingsResponse,
@@ -11,16 +11,6 @@ import { createToaster } from '../../ui/toaster';
 import { authKeys } from '../auth/auth.queries';
 import { WebSearchSettingsScreen } from './WebSearchSettingsScreen';
 import { webSearchSettingsKey } from './webSearch.queries';
-
-// jsdom has no modal dialogs: the browser's showModal and close, as far as Disconnect's uses them.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 afterEach(() => {
   cleanup();
