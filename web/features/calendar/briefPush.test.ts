@@ -1,8 +1,9 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs an in-memory IndexedDB for Dexie
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Dexie } from 'dexie';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MeetingBrief } from '../../../domain/contract/calendar';
-import { clearUserData, openUserDb } from '../../data/db';
+import { clearUserData, openUserDb, userDbName } from '../../data/db';
 import { keepBriefOfReminder, remindedMeeting } from './briefPush';
 import { deliveredBrief, keepDeliveredBrief } from './pinnedBriefs';
 
@@ -42,6 +43,8 @@ function serverAnswering(status: number, body: unknown) {
   return { fetcher, asked };
 }
 
+// The rep's phone holds their database, as it does once they have opened the app here.
+beforeEach(() => openUserDb(USER).open());
 afterEach(() => clearUserData());
 
 describe("a meeting's reminder, as the service worker shows it", () => {
@@ -65,6 +68,14 @@ describe("a meeting's reminder, as the service worker shows it", () => {
     const other = serverAnswering(200, briefOf('2026-12-01T12:00:00.000Z', 'another-meeting'));
     expect(await keepBriefOfReminder(reminder, other.fetcher)).toBe(false);
     expect(await deliveredBrief(openUserDb(USER), MEETING)).toBeUndefined();
+  });
+
+  it('keeps nothing, and makes no database, for a rep logged out on this phone since', async () => {
+    await clearUserData();
+    const server = serverAnswering(200, briefOf('2026-12-01T12:00:00.000Z'));
+    expect(await keepBriefOfReminder(reminder, server.fetcher)).toBe(false);
+    expect(server.asked).toEqual([]);
+    expect(await Dexie.exists(userDbName(USER))).toBe(false);
   });
 
   it('fetches nothing for a message that is no meeting’s, or names no rep', async () => {

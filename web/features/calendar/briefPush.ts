@@ -4,11 +4,14 @@
  * the reminder opens the newest brief with no signal, even when the app was not opened since it was
  * made. The request names the rep (`x-pitchpad-user`): a browser signed in as someone else since
  * gets a refusal and keeps nothing. No signal, no brief yet, a refusal: nothing kept, nothing thrown.
+ * A rep logged out on this phone since has no database here, and none is made again for them (the
+ * server's session lives on until an offline logout reaches it, so it may still answer).
  */
 import { MeetingBrief } from '../../../domain/contract/calendar';
 import type { PushMessage } from '../../../domain/contract/push';
 import { EXPECTED_USER_HEADER } from '../../../domain/contract/session';
-import { openUserDb } from '../../data/db';
+import { Dexie } from 'dexie';
+import { openUserDb, userDbName } from '../../data/db';
 import { keepDeliveredBrief } from './pinnedBriefs';
 
 /** The meeting a reminder's page is the brief of ('/meetings/<id>'), or null. */
@@ -29,6 +32,7 @@ export async function keepBriefOfReminder(
   const meetingId = message && remindedMeeting(message.url);
   if (!meetingId || message.user === undefined) return false;
   try {
+    if (!(await Dexie.exists(userDbName(message.user)))) return false;
     const answer = await fetcher(`/api/meetings/${encodeURIComponent(meetingId)}/brief`, {
       credentials: 'same-origin',
       headers: { [EXPECTED_USER_HEADER]: String(message.user) },
