@@ -260,6 +260,9 @@ describe('a run on the fake model', () => {
       .filter((s) => before.results.scenarios.find((b) => b.id === s.id)!.score - s.score > 10)
       .map((s) => s.id);
     expect(fell.length).toBeGreaterThan(0);
+    // Only answers that changed can fall: the scenarios the fake answered with a worse sample.
+    const worsened = new Set(sampled().map((s) => s.id));
+    expect(fell.filter((id) => !worsened.has(id))).toEqual([]);
     expect(after.exitCode).toBe(1);
     expect(after.comparison!.dropped.map((d) => d.id)).toEqual(fell);
     for (const id of fell)
