@@ -63,16 +63,18 @@ function PlanSettingsForm({ settings }: { settings: PlanSettingsResponse }) {
   const toast = useToast();
   const save = useSavePlanRule();
   const everyone = settings.everyAccountPro && !settings.paymentsEnabled;
-  // The choice shows from the tap on, while it is saved; a refusal puts the saved one back. (Kept
-  // here, not read from the mutation, whose pending state arrives a tick after the tap: the radio
-  // would spring back for a moment.)
-  const [picked, setPicked] = useState<boolean | null>(null);
-  const shown = picked ?? settings.everyAccountPro;
+  // The choice shows from the tap on, over the settings it was made on, until settings saved since
+  // are drawn; a refusal puts the saved one back. (Kept here, not read from the mutation, whose
+  // pending state arrives a tick after the tap, nor let go when the save ends, a tick before the
+  // saved settings are drawn: either way the radio would spring back for a moment.)
+  const [picked, setPicked] = useState<{ value: boolean; over: string | null } | null>(null);
+  const shown =
+    picked && picked.over === settings.updatedAt ? picked.value : settings.everyAccountPro;
   const choose = (everyAccountPro: boolean) => {
     if (everyAccountPro === shown) return;
-    setPicked(everyAccountPro);
+    setPicked({ value: everyAccountPro, over: settings.updatedAt });
     save.mutate(everyAccountPro, {
-      onSettled: () => setPicked(null),
+      onError: () => setPicked(null),
       onSuccess: () =>
         toast({
           header: 'Plans saved',
