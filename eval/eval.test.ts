@@ -369,6 +369,43 @@ describe('a run on the fake model', () => {
     expect(lines.join('\n')).toContain(`changed since, not compared: ${edited.id}`);
   });
 
+  it('a judge that fails leaves its column empty and says so in the report; the run still scores', async () => {
+    const dir = await mkdtemp(join(out, 'judge-failed-'));
+    fake.answerWith((request) => (request.model === 'judge-model' ? { status: 500 } : undefined));
+    const lines: string[] = [];
+    const outcome = await runEval(
+      options({
+        outDir: dir,
+        only: 'crmnote',
+        judge: { model: 'judge-model', baseUrl: fake.url, apiKey: 'sk-test' },
+        print: (l) => lines.push(l),
+      }),
+    );
+    expect(outcome.exitCode).toBe(0);
+    const crm = outcome.results.scenarios[0]!;
+    expect(crm.judge).toMatchObject({
+      scores: [],
+      error: expect.stringContaining('the judge failed'),
+    });
+    expect(lines.join('\n')).toMatch(new RegExp(`^${crm.id}\\s+crmnote\\s+\\d+\\s+–\\s`, 'm'));
+    expect(await readFile(outcome.reportPath, 'utf8')).toContain('- judge: the judge failed');
+  });
+
+  it('a baseline file that is no baseline is said, and a run saving a new one replaces it', async () => {
+    const dir = await mkdtemp(join(out, 'broken-baseline-'));
+    await writeFile(join(dir, 'baseline.json'), '{"not": "a baseline"}');
+    fake.answerWith(undefined);
+    await expect(runEval(options({ outDir: dir, only: 'crmnote' }))).rejects.toThrow(
+      'baseline.json is not a baseline (it holds no scenarios): save one again with --save-baseline',
+    );
+    expect(
+      (await runEval(options({ outDir: dir, only: 'crmnote', saveBaseline: true }))).exitCode,
+    ).toBe(0);
+    expect(
+      (await runEval(options({ outDir: dir, only: 'crmnote' }))).comparison?.deltas,
+    ).toHaveLength(scenarios.filter((s) => s.kind === 'crmnote').length);
+  });
+
   it('a judge’s answer that leaves a criterion out or is not JSON is said, not guessed', () => {
     const rubric = [
       { id: 'specific', question: '?' },

@@ -116,7 +116,7 @@ export function tableOf(run: EvalResults, comparison?: Comparison): string[] {
                   : 'new',
             ]
           : []),
-        ...(judged ? [s.judge ? s.judge.mean.toFixed(1) : '–'] : []),
+        ...(judged ? [s.judge?.scores.length ? s.judge.mean.toFixed(1) : '–'] : []),
         `${s.tokens.in}/${s.tokens.out}`,
         clip(lostPoints(s)),
       ]),
@@ -171,7 +171,7 @@ export function markdownReport(run: EvalResults, comparison?: Comparison): strin
     '| --- | --- | --- | --- | --- | --- |',
     ...run.scenarios.map(
       (s) =>
-        `| ${s.id} | ${s.kind} | ${s.score} | ${s.judge ? s.judge.mean.toFixed(1) : '–'} | ${s.tokens.in}/${s.tokens.out} | ${markdownCell(lostPoints(s))} |`,
+        `| ${s.id} | ${s.kind} | ${s.score} | ${s.judge?.scores.length ? s.judge.mean.toFixed(1) : '–'} | ${s.tokens.in}/${s.tokens.out} | ${markdownCell(lostPoints(s))} |`,
     ),
   ];
   if (comparison) out.push('', '## Against the baseline', '', ...comparisonLines(comparison));
@@ -187,6 +187,7 @@ export function markdownReport(run: EvalResults, comparison?: Comparison): strin
     for (const c of s.checks) out.push(`- ${c.name}: ${Math.round(c.score * 100)}%, ${c.detail}`);
     for (const j of s.judge?.scores ?? [])
       out.push(`- judge, ${j.criterion}: ${j.score}/5, ${j.reason}`);
+    if (s.judge?.error) out.push(`- judge: ${s.judge.error}`);
     out.push('', '```text', s.error ? `(failed: ${s.error})` : s.answer, '```');
   }
   return `${out.join('\n')}\n`;

@@ -127,7 +127,11 @@ export async function runEval(options: EvalOptions): Promise<EvalOutcome> {
   );
   const failed = run.scenarios.filter((s) => s.error);
   const baselinePath = join(options.outDir, BASELINE_FILE);
-  const baseline = await readBaseline(baselinePath);
+  // A baseline that cannot be read is said, unless this run is to replace it.
+  const baseline = await readBaseline(baselinePath).catch((err: unknown) => {
+    if (options.saveBaseline) return undefined;
+    throw err;
+  });
   const comparison =
     baseline && !options.saveBaseline
       ? compareWithBaseline(baseline, run, options.margin)
