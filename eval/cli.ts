@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, modelInUse } from '../api/config';
+import { sameServer } from '../api/llm/live';
 import { runEval } from './run';
 
 const USAGE = `Usage: npm run eval -- [options]
@@ -13,7 +14,8 @@ const USAGE = `Usage: npm run eval -- [options]
   --base-url <url>      its OpenAI-compatible server (default: OPENAI_BASE_URL, else OpenAI)
   --api-key <key>       its key (default: OPENAI_API_KEY; a local server needs none)
   --judge <model>       also score each answer 1–5 on its flow's rubric with this other model
-  --judge-base-url <url>, --judge-api-key <key>   the judge's server (default: the model's)
+  --judge-base-url <url>, --judge-api-key <key>   the judge's server (default: the model's; the
+                        model's key goes to the judge only on the same server)
   --save-baseline       keep this run as the baseline later runs are compared with
   --margin <points>     how far a scenario may fall below the baseline before the run fails (default 10)
   --only <text>         only the scenarios whose id holds it, or of that flow (email, chat, …)
@@ -84,13 +86,7 @@ async function main(): Promise<number> {
       apiKey,
       model,
       timeoutMs: timeout * 1000,
-      judge: args.judge
-        ? {
-            model: args.judge,
-            baseUrl: args['judge-base-url'] ?? baseUrl,
-            apiKey: args['judge-api-key'] ?? apiKey,
-          }
-        : undefined,
+      judge: args.judge ? judgeServer(args.judge, args, { baseUrl, apiKey }) : undefined,
       outDir: resolve(args.out),
       saveBaseline: args['save-baseline'],
       margin,
@@ -102,6 +98,21 @@ async function main(): Promise<number> {
     console.error((err as Error).message);
     return 2;
   }
+}
+
+/**
+ * The judge's server: its own flags, else the judged model's. A key goes only to the server it was
+ * given for: a judge on another server gets the model's key only if it is the same server.
+ */
+function judgeServer(
+  model: string,
+  args: { 'judge-base-url'?: string; 'judge-api-key'?: string },
+  judged: { baseUrl: string | undefined; apiKey: string | undefined },
+) {
+  const baseUrl = args['judge-base-url'] ?? judged.baseUrl;
+  const apiKey =
+    args['judge-api-key'] ?? (sameServer(baseUrl, judged.baseUrl) ? judged.apiKey : undefined);
+  return { model, baseUrl, apiKey };
 }
 
 process.exitCode = await main();

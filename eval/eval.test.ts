@@ -81,6 +81,10 @@ const analysis = (rows: object[]) =>
 /** A flow's (or the total's) row of the table: scenarios, score, tokens in/out, calls failed. */
 const summaryRow = (name: string) => new RegExp(`^${name}\\s+\\d+\\s+\\d+\\s+\\d+/\\d+\\s+0$`, 'm');
 
+/** The keys a judge's server was sent. */
+const judgeKeysSeen = (server: FakeOpenAI) =>
+  server.requests.filter((r) => r.model === 'judge-model').map((r) => r.authorization);
+
 /** `npm run eval` as a shell runs it, with only the environment given. */
 const cli = (args: string[], env: Record<string, string> = {}) =>
   promisify(execFile)(
@@ -442,6 +446,37 @@ describe('npm run eval', () => {
     expect(run.code).toBe(0);
     for (const kind of [...SCENARIO_KINDS, 'total']) expect(run.stdout).toMatch(summaryRow(kind));
     expect(run.stdout).not.toContain('failed (');
+  });
+
+  it("sends the model's key to a judge only on the model's own server", async () => {
+    const other = await startFakeOpenAI();
+    try {
+      fake.answerWith(undefined);
+      const judged = (judgeFlags: string[]) =>
+        cli(
+          [
+            '--only',
+            'crmnote-routewise',
+            '--judge',
+            'judge-model',
+            ...judgeFlags,
+            '--out',
+            join(out, 'cli'),
+          ],
+          { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-model-secret' },
+        );
+
+      expect((await judged([])).code).toBe(0);
+      expect(judgeKeysSeen(fake).at(-1)).toBe('Bearer sk-model-secret');
+      expect((await judged(['--judge-base-url', other.url])).code).toBe(0);
+      expect(judgeKeysSeen(other)).toEqual(['Bearer not-needed']);
+      expect(
+        (await judged(['--judge-base-url', other.url, '--judge-api-key', 'sk-judge'])).code,
+      ).toBe(0);
+      expect(judgeKeysSeen(other).at(-1)).toBe('Bearer sk-judge');
+    } finally {
+      await other.close();
+    }
   });
 
   it('a flag with a bad value is named, and nothing is asked of the model', async () => {
