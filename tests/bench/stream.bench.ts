@@ -16,6 +16,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
 import { startFakeOpenAI } from '../fakes/openai';
+import type { TraceEvent } from './traceProfile';
 import { gtmAnswer } from '../factories/gtmAnswer';
 import {
   benchModel,
@@ -38,17 +39,6 @@ const answer = gtmAnswer();
 const fake = await startFakeOpenAI();
 fake.enqueue({ reply: answer, tokenDelayMs: 1000 / WORDS_PER_SECOND });
 const server = await startBenchApp(PORT, benchModel(fake.url));
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  tdur?: number;
-  args?: { name?: string; data?: { functionName?: string } };
-}
 
 /**
  * What a main-thread task was, from the events inside it (a trace with the timeline's detail): a

@@ -12,7 +12,9 @@ export interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { data?: { url?: string; functionName?: string }; fileName?: string };
+  /** The event's thread (CPU) time, where the trace has it. */
+  tdur?: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string }; fileName?: string };
 }
 
 /** What a trace event's own time was spent on. */
