@@ -82,9 +82,11 @@ export function chatRoutes(llm: MeteredGateway) {
     ctx.body = body;
   });
 
-  router.post('/chat', requireUser(), llmRateLimit(), validate(ChatRequest), async (ctx) => {
+  router.post('/chat', requireUser(), validate(ChatRequest), async (ctx) => {
     const input = inputOf(ctx, ChatRequest);
     const user = userOf(ctx);
+    // The send counts against the model-call rate limit in the round trip that takes its stream slot
+    // (send.ts), not in a round trip of its own before it.
     // The guided flows are Pro playbooks, free chat is for everyone. A new flow chat is refused here;
     // a message into an existing flow chat, whatever the request says, by the send itself (send.ts).
     if (input.playbookType !== 'none') assertPro(user);

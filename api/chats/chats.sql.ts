@@ -154,11 +154,16 @@ export async function deleteChat(pool: Pool, userId: number, chatId: string): Pr
   return (rowCount ?? 0) > 0;
 }
 
+/** A message the model sees as history: a user's, or a reply with words that was not cut off by a failure. */
+const SEEN_AS_CONTEXT = `content <> '' AND (role = 'user' OR (role = 'assistant' AND status IN ('complete', 'partial')))`;
+
 /**
  * One round trip for a send: find the user's chat (creating it if the id is new), store the user
  * message and its empty, streaming reply, and touch the chat. Undefined when the chat belongs to
  * someone else or was deleted; `sent` is undefined when nothing was inserted: the chat already
  * holds this client id (a replay), or it is a guided flow's chat and the user may not write there.
+ * `sent.context` is the stored conversation before the message, as contextBefore reads it (the
+ * statement's own inserts are not in what it reads), for a chat that was there before.
  */
 export async function storeSend(
   pool: Pool,
@@ -175,13 +180,18 @@ export async function storeSend(
     mayWriteInPlaybooks: boolean;
   },
 ): Promise<
-  | { chat: ChatRow; created: boolean; sent: { user: MessageRow; reply: MessageRow } | undefined }
+  | {
+      chat: ChatRow;
+      created: boolean;
+      sent: { user: MessageRow; reply: MessageRow; context: ContextMessage[] } | undefined;
+    }
   | undefined
 > {
   const { rows } = await pool.query<{
     chat: ChatRow & { created: boolean };
     user: MessageRow | null;
     reply: MessageRow | null;
+    context: ContextMessage[] | null;
   }>({
     // Named: Postgres parses this statement once per connection, not on every send.
     name: 'chat-store-send',
@@ -203,8 +213,15 @@ export async function storeSend(
        SELECT chat_id, 'assistant', '', 'streaming', id, $8 FROM u RETURNING ${messageColumns()}
      ), touch AS (
        UPDATE chats SET updated_at = now() WHERE id = $1 AND EXISTS (SELECT 1 FROM u)
+     ), history AS (
+       SELECT id, role, content FROM messages
+        WHERE chat_id = (SELECT id FROM chat WHERE NOT created) AND EXISTS (SELECT 1 FROM u)
+          AND ${SEEN_AS_CONTEXT}
+        ORDER BY id DESC LIMIT $11
      )
-     SELECT row_to_json(chat) AS chat, (SELECT row_to_json(u) FROM u) AS user, (SELECT row_to_json(r) FROM r) AS reply FROM chat`,
+     SELECT row_to_json(chat) AS chat, (SELECT row_to_json(u) FROM u) AS user, (SELECT row_to_json(r) FROM r) AS reply,
+            (SELECT json_agg(json_build_object('role', role, 'content', content) ORDER BY id) FROM history) AS context
+       FROM chat`,
     values: [
       s.chatId,
       s.title,
@@ -216,6 +233,7 @@ export async function storeSend(
       s.model,
       s.answers ? JSON.stringify(s.answers) : null,
       s.mayWriteInPlaybooks,
+      CHAT_CONTEXT_MESSAGES,
     ],
   });
   const row = rows[0];
@@ -226,7 +244,11 @@ export async function storeSend(
     created,
     sent:
       row.user && row.reply
-        ? { user: reviveMessage(row.user), reply: reviveMessage(row.reply) }
+        ? {
+            user: reviveMessage(row.user),
+            reply: reviveMessage(row.reply),
+            context: row.context ?? [],
+          }
         : undefined,
   };
 }
@@ -301,34 +323,90 @@ export async function findSend(
   );
 }
 
-/** What a send finds in the chat it names: whether it holds the send already, and its history's size. */
-export interface SendState {
-  /** The chat holds the send `clientId` (a replay). */
-  stored: boolean;
-  /** What the chat's history can add to a call, in bytes: historyBytes. */
-  historyBytes: number;
-}
-
-/**
- * Whether the user's chat already holds the send `clientId`, and the size of its history, in one
- * round trip: a send needs both before it reserves its tokens.
- */
-export async function sendState(
+/** Whether the user's chat holds the send `clientId` already (a replay). */
+export async function holdsSend(
   pool: Pool,
   userId: number,
   chatId: string,
   clientId: string,
-): Promise<SendState> {
-  const { rows } = await pool.query<{ stored: boolean; bytes: string }>({
+): Promise<boolean> {
+  const { rows } = await pool.query<{ stored: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM messages m JOIN chats c ON c.id = m.chat_id
+                     WHERE m.chat_id = $1 AND m.client_id = $2 AND c.user_id = $3 AND c.deleted_at IS NULL) AS stored`,
+    [chatId, clientId, userId],
+  );
+  return rows[0]!.stored;
+}
+
+/** What take_send_slot asks for a send: its rate-limit hit, its chat, its slot and its cost. */
+export interface SendSlotAsk {
+  userId: number;
+  hit: { key: string; limit: number; windowSeconds: number };
+  /** The chat the send names and its id there; undefined for a send that makes a new chat. */
+  chatId: string | undefined;
+  clientId: string;
+  leases: { max: number; staleSeconds: number };
+  /** The payer's day and allowance; null for a call that costs nothing (the offline drafter). */
+  tokens: { key: string; day: string; allowance: number | null } | null;
+  cost: { always: number; moreHistory: number; maxContext: number; answer: number };
+}
+
+/** What take_send_slot answered: refused (and by what), the send already held, or a slot taken. */
+export interface SendSlotTaken {
+  refusedBy: 'rate' | 'streams' | 'tokens' | null;
+  /** Seconds until the rate limit's window ends, when it refused. */
+  retryIn: number | null;
+  stored: boolean;
+  leaseId: string | null;
+  /** The tokens reserved. */
+  wanted: number;
+}
+
+/**
+ * The send's rate-limit hit, whether its chat holds it already, and for a new send its stream slot
+ * and its largest possible cost against the payer's day (the chat's history read in the same call),
+ * in one round trip: the database's take_send_slot.
+ */
+export async function takeSendSlot(pool: Pool, ask: SendSlotAsk): Promise<SendSlotTaken> {
+  const { rows } = await pool.query<{
+    refused_by: SendSlotTaken['refusedBy'];
+    retry_in: number | null;
+    stored: boolean;
+    lease_id: string | null;
+    wanted: string | null;
+  }>({
     // Named, as are the other statements every send and stream runs: Postgres parses them once per
     // connection, not on every send.
-    name: 'chat-send-state',
-    text: `SELECT EXISTS (SELECT 1 FROM messages m JOIN chats c ON c.id = m.chat_id
-                     WHERE m.chat_id = $1 AND m.client_id = $2 AND c.user_id = $3 AND c.deleted_at IS NULL) AS stored,
-            (${historyBytesOf('$1', '$3', '$4')}) AS bytes`,
-    values: [chatId, clientId, userId, CHAT_CONTEXT_MESSAGES],
+    name: 'chat-send-slot',
+    text: `SELECT refused_by, retry_in, stored, lease_id, wanted
+             FROM take_send_slot($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+    values: [
+      ask.userId,
+      ask.hit.key,
+      ask.hit.limit,
+      ask.hit.windowSeconds,
+      ask.chatId ?? null,
+      ask.clientId,
+      CHAT_CONTEXT_MESSAGES,
+      ask.leases.max,
+      ask.leases.staleSeconds,
+      ask.tokens?.key ?? null,
+      ask.tokens?.day ?? null,
+      Math.ceil(ask.cost.always),
+      Math.ceil(ask.cost.moreHistory),
+      ask.cost.maxContext,
+      ask.cost.answer,
+      ask.tokens?.allowance ?? null,
+    ],
   });
-  return { stored: rows[0]!.stored, historyBytes: Number(rows[0]!.bytes) };
+  const row = rows[0]!;
+  return {
+    refusedBy: row.refused_by,
+    retryIn: row.retry_in,
+    stored: row.stored,
+    leaseId: row.lease_id,
+    wanted: Number(row.wanted ?? 0),
+  };
 }
 
 /**
@@ -366,27 +444,27 @@ export async function findFollowedReply(
   return rows[0];
 }
 
+/** A message of the conversation as the model sees it. */
+export interface ContextMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
 /** The conversation before a message, oldest first, as the model sees it. */
 export async function contextBefore(
   pool: Pool,
   chatId: string,
   beforeId: number,
-): Promise<Array<{ role: 'user' | 'assistant'; content: string }>> {
-  const { rows } = await pool.query<{ role: 'user' | 'assistant'; content: string }>({
+): Promise<ContextMessage[]> {
+  const { rows } = await pool.query<ContextMessage>({
     name: 'chat-context-before',
     text: `SELECT role, content FROM messages
-      WHERE chat_id = $1 AND id < $2 AND content <> '' AND (role = 'user' OR (role = 'assistant' AND status IN ('complete', 'partial')))
+      WHERE chat_id = $1 AND id < $2 AND ${SEEN_AS_CONTEXT}
       ORDER BY id DESC LIMIT $3`,
     values: [chatId, beforeId, CHAT_CONTEXT_MESSAGES],
   });
   return rows.toReversed();
 }
-
-/** The SQL of historyBytes, over the parameters that hold the chat, the user and how many messages. */
-const historyBytesOf = (chat: string, user: string, limit: string) =>
-  `SELECT coalesce(sum(octet_length(m.content)), 0) FROM (
-     SELECT m.content FROM messages m JOIN chats c ON c.id = m.chat_id
-      WHERE c.id = ${chat} AND c.user_id = ${user} ORDER BY m.id DESC LIMIT ${limit}) m`;
 
 /**
  * A ceiling on what the history of the user's chat can add to a call, in bytes (no token is shorter
@@ -394,7 +472,10 @@ const historyBytesOf = (chat: string, user: string, limit: string) =>
  */
 export async function historyBytes(pool: Pool, userId: number, chatId: string): Promise<number> {
   const { rows } = await pool.query<{ bytes: string }>(
-    `SELECT (${historyBytesOf('$1', '$2', '$3')}) AS bytes`,
+    // take_send_slot (db/migrations) reads the same sum for a new send.
+    `SELECT coalesce(sum(octet_length(m.content)), 0) AS bytes FROM (
+       SELECT m.content FROM messages m JOIN chats c ON c.id = m.chat_id
+        WHERE c.id = $1 AND c.user_id = $2 ORDER BY m.id DESC LIMIT $3) m`,
     [chatId, userId, CHAT_CONTEXT_MESSAGES],
   );
   return Number(rows[0]?.bytes ?? 0);

@@ -9,20 +9,29 @@ import { systemPromptFor } from '../../domain/playbooks/systemPrompts';
 import type { PlaybookType } from '../../domain/playbooks/types';
 import type { z } from 'zod';
 import type { AppDeps } from '../context';
-import { AppError, InvalidRequest, NotFound } from '../errors';
+import { AppError, InvalidRequest, NotFound, RateLimited } from '../errors';
 import type { LlmGateway } from '../llm/types';
 import type { Logger } from '../log';
 import { MODEL_ID_PATTERN } from '../../domain/contract/settings';
 import type { SessionUser } from '../auth/lucia';
 import { assertPro, isPro } from '../billing/requirePro';
-import { acquireStreamLease, acquireStreamLeaseWithTokens, type StreamLease } from '../llm/streams';
 import {
+  acquireStreamLease,
+  acquireStreamLeaseWithTokens,
+  heldLease,
+  TooManyStreams,
+  type StreamLease,
+} from '../llm/streams';
+import {
+  heldReservation,
   NO_CHARGE,
   reserveTokens,
   tokenAsk,
+  TokenBudgetExceeded,
   userPayer,
   type TokenReservation,
 } from '../llm/budget';
+import { LLM_CALLS, llmCallsKey } from '../llm/limit';
 import { tokenCeiling } from '../llm/context';
 import { withContextBlocks } from '../../domain/profile/promptBlock';
 import { loadProfileValues, profileBlockOf } from '../profile/profileBlock';
@@ -38,7 +47,9 @@ import type { KitPassage } from '../../domain/contract/kit';
 import {
   KIT_PASSAGES_MAX_TOKENS,
   KIT_PASSAGES_PER_CALL,
+  MAX_CONCURRENT_STREAMS_PER_USER,
   PROFILE_BLOCK_MAX_TOKENS,
+  STREAM_LEASE_STALE_MS,
 } from '../../domain/limits';
 import type { PromptPassage } from '../../domain/profile/promptBlock';
 import { passagesToQuote } from '../../domain/drafts/kitAnswer';
@@ -48,8 +59,9 @@ import {
   findSend,
   historyBytes,
   playbookTypeOf,
-  sendState,
+  holdsSend,
   storeSend,
+  takeSendSlot,
   type ChatRow,
   type MessageRow,
 } from './chats.sql';
@@ -234,16 +246,11 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
     answers: input.answers,
     mayWriteInPlaybooks: isPro(user),
   };
-  // A send the server already holds (sent again: a retry after a lost answer, the outbox, a second
-  // tab) only hands back or follows its reply and takes no slot, unless its reply must be written
-  // anew (planStoredSend takes one then). A send with no ids of its own is always new (its send id is
-  // made here), and a send that names no chat makes a new one. The same round trip reads the chat's
-  // history's size, which the token reservation needs. The profile, kit and research are read
-  // alongside (nearly every send is new); a replay that only follows its reply drops them.
-  const state =
-    input.chatId !== undefined
-      ? sendState(deps.pool, user.id, send.chatId, clientId)
-      : Promise.resolve({ stored: false, historyBytes: 0 });
+  // The profile, kit and research are read while the slot is taken (nearly every send is new); a
+  // replay that only follows its reply drops them. The slot is asked for first: the store waits for
+  // it. What the reservation counts as always sent is this send's system prompt with the most those
+  // blocks may add; the chat's stored type may name another prompt, of a similar size.
+  const taking = beginSend(deps, user, withContextCeiling(input), input.chatId, clientId);
   const reading = replyContextFor(
     deps,
     user.id,
@@ -251,20 +258,7 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
     draftedFlow(input.playbookType, input.answers),
   );
   reading.catch(() => {}); // a replay may never wait for it
-  const chatState = await state;
-  // A stream slot first (fair use), then the call's tokens against the day's allowance (a send
-  // refused its slot never holds tokens a send beside it needs): a send over either limit stores
-  // nothing and can come again. The slot is taken while the profile, kit and research are still
-  // being read, so what the reservation counts as always sent is this send's system prompt with the
-  // most those blocks may add; the chat's stored type may name another prompt, of a similar size.
-  const slot: SendSlot = chatState.stored
-    ? {}
-    : await besideReading(
-        takeSendSlot(deps, user, withContextCeiling(input), send.chatId, clientId, {
-          historyBytes: chatState.historyBytes,
-        }),
-        reading,
-      );
+  const slot = await besideReading(taking, reading);
   try {
     const plan = await planStoredSend(deps, user, input, send, slot, reading);
     // A send that only hands back or follows its reply asks no model: its reservation goes back.
@@ -278,22 +272,22 @@ export async function planSend(deps: Deps, user: SessionUser, input: Input): Pro
 
 /**
  * The slot `taking` takes, once `reading` has been read too: a send whose context cannot be read
- * stores nothing and holds nothing.
+ * stores nothing and holds nothing. A send the server holds already waits for no reading.
  */
 async function besideReading(
   taking: Promise<SendSlot>,
   reading: Promise<ReplyContext>,
 ): Promise<SendSlot> {
-  const [taken, read] = await Promise.allSettled([taking, reading]);
-  if (read.status === 'rejected') {
-    if (taken.status === 'fulfilled') {
-      await taken.value.lease?.release();
-      await taken.value.reservation?.settle(0);
-    }
-    throw read.reason;
+  const taken = await taking;
+  if (taken.stored) return taken;
+  try {
+    await reading;
+  } catch (err) {
+    await taken.lease?.release();
+    await taken.reservation?.settle(0);
+    throw err;
   }
-  if (taken.status === 'rejected') throw taken.reason;
-  return taken.value;
+  return taken;
 }
 
 /**
@@ -320,32 +314,62 @@ const withContextCeiling = (input: Input) => ({
 interface SendSlot {
   lease?: StreamLease;
   reservation?: TokenReservation;
+  /** Why no slot was taken for a send the server holds already (it may go on without one). */
   refused?: unknown;
+  /** The server holds the send already: no slot was asked for. */
+  stored?: boolean;
 }
 
 /**
- * The user's stream slot and token reservation for a send. When either is refused, a send the server
- * already holds still goes on without them (it may only follow or hand back its reply; `refused`
- * says why not otherwise).
+ * A send's start, in one round trip (take_send_slot): its hit against the model-call rate limit,
+ * then, unless the server holds the send already, a stream slot (fair use) and its largest possible
+ * cost against the day's allowance. Over any of them it is refused with 429, stores nothing and can
+ * come again. A send the server holds already (a retry after a lost answer, the outbox, a second
+ * tab) takes no slot: it only hands back or follows its reply, unless its reply must be written anew
+ * (planStoredSend takes one then); refused a slot because it was stored a moment before, it goes on
+ * without one. A send that names no chat makes a new one, and a send with no ids of its own is
+ * always new (its send id is made here).
  */
-async function takeSendSlot(
+async function beginSend(
   deps: Deps,
   user: SessionUser,
-  input: Input & { system: string },
-  chatId: string,
+  input: SendCall,
+  chatId: string | undefined,
   clientId: string,
-  known: { historyBytes?: number } = {},
 ): Promise<SendSlot> {
-  try {
-    return await takeStreamSlot(deps, user, 'chat', input, chatId, known);
-  } catch (err) {
-    if (
-      !(err instanceof AppError && err.status === 429) ||
-      !(await sendState(deps.pool, user.id, chatId, clientId)).stored
-    )
-      throw err;
-    return { refused: err };
-  }
+  const ask = deps.llm.offline ? null : tokenAsk(deps.config, userPayer(user), 0);
+  const taken = await takeSendSlot(deps.pool, {
+    userId: user.id,
+    hit: {
+      key: llmCallsKey(user.id),
+      limit: LLM_CALLS.limit,
+      windowSeconds: LLM_CALLS.windowMs / 1000,
+    },
+    chatId,
+    clientId,
+    leases: { max: MAX_CONCURRENT_STREAMS_PER_USER, staleSeconds: STREAM_LEASE_STALE_MS / 1000 },
+    tokens: ask && { key: ask.key, day: ask.day, allowance: ask.allowance },
+    cost: {
+      ...sendCostParts(input),
+      maxContext: deps.config.llm.maxContextTokens,
+      answer: input.llmParams.max_tokens,
+    },
+  });
+  if (taken.stored) return { stored: true };
+  if (taken.leaseId)
+    return {
+      lease: heldLease(deps, taken.leaseId),
+      reservation: ask ? heldReservation(deps, { ...ask, tokens: taken.wanted }) : NO_CHARGE,
+    };
+  const refused =
+    taken.refusedBy === 'rate'
+      ? RateLimited(taken.retryIn ?? 1)
+      : taken.refusedBy === 'tokens'
+        ? TokenBudgetExceeded(ask!.resetsAt)
+        : TooManyStreams();
+  if (taken.refusedBy === 'rate' || chatId === undefined) throw refused;
+  if (!(await holdsSend(deps.pool, user.id, chatId, clientId))) throw refused;
+  return { refused };
 }
 
 type SendCall = Pick<Input, 'messages' | 'llmParams'> & {
@@ -355,22 +379,28 @@ type SendCall = Pick<Input, 'messages' | 'llmParams'> & {
 };
 
 /**
- * The most a send's call can cost: the system prompt (with the profile and kit excerpts) and the new
- * message (always sent), the history up to the context bound, and the longest answer asked for.
- * `known.historyBytes`: the chat's historyBytes when the caller read it already.
+ * What a send's call always sends, in tokens (the system prompt with the profile and kit excerpts,
+ * and the new message), and the history the send brings itself (a new chat's greeting turns).
+ */
+const sendCostParts = (input: SendCall) => ({
+  always:
+    tokenCeiling([{ content: input.system }, input.messages.at(-1)!]) + (input.contextTokens ?? 0),
+  moreHistory: tokenCeiling(newChatContext(input.messages.slice(0, -1))),
+});
+
+/**
+ * The most a send's call can cost: what it always sends, the history up to the context bound (the
+ * chat's stored history and what the send brings), and the longest answer asked for.
+ * take_send_slot (db/migrations) counts the same for a new send, in the database.
  */
 async function sendCost(
   deps: Deps,
   user: SessionUser,
   input: SendCall,
   chatId: string,
-  known: { historyBytes?: number } = {},
 ): Promise<number> {
-  const always =
-    tokenCeiling([{ content: input.system }, input.messages.at(-1)!]) + (input.contextTokens ?? 0);
-  const history =
-    (known.historyBytes ?? (await historyBytes(deps.pool, user.id, chatId))) +
-    tokenCeiling(newChatContext(input.messages.slice(0, -1)));
+  const { always, moreHistory } = sendCostParts(input);
+  const history = (await historyBytes(deps.pool, user.id, chatId)) + moreHistory;
   const sent = Math.max(always, Math.min(deps.config.llm.maxContextTokens, always + history));
   return sent + input.llmParams.max_tokens;
 }
@@ -384,10 +414,10 @@ async function reserveSend(
   user: SessionUser,
   input: SendCall,
   chatId: string,
-  opts: { force?: boolean; historyBytes?: number } = {},
+  opts: { force?: boolean } = {},
 ): Promise<TokenReservation> {
   if (deps.llm.offline) return NO_CHARGE;
-  return reserveTokens(deps, userPayer(user), await sendCost(deps, user, input, chatId, opts), {
+  return reserveTokens(deps, userPayer(user), await sendCost(deps, user, input, chatId), {
     force: opts.force,
   });
 }
@@ -402,11 +432,10 @@ export async function takeStreamSlot(
   kind: 'chat' | 'regenerate',
   input: SendCall,
   chatId: string,
-  known: { historyBytes?: number } = {},
 ): Promise<{ lease: StreamLease; reservation: TokenReservation }> {
   if (deps.llm.offline)
     return { lease: await acquireStreamLease(deps, user.id, kind), reservation: NO_CHARGE };
-  const cost = await sendCost(deps, user, input, chatId, known);
+  const cost = await sendCost(deps, user, input, chatId);
   return acquireStreamLeaseWithTokens(
     deps,
     user.id,
@@ -501,11 +530,10 @@ async function planStoredSend(
   });
 
   if (inserted) {
-    // The server's own history, but for the chat this send creates: the client's greeting turns
-    // (newChatContext, the one rule of whose history the model sees).
-    const context = created
-      ? newChatContext(input.messages.slice(0, -1))
-      : await contextBefore(deps.pool, chat.id, inserted.user.id);
+    // The server's own history (read by the statement that stored the send), but for the chat this
+    // send creates: the client's greeting turns (newChatContext, the one rule of whose history the
+    // model sees).
+    const context = created ? newChatContext(input.messages.slice(0, -1)) : inserted.context;
     const told = await reading;
     const { lease, reservation } = await forcedSlot(
       deps,
@@ -540,7 +568,13 @@ async function planStoredSend(
   if (asksAgain && !slot.lease && !slot.refused)
     Object.assign(
       slot,
-      await takeSendSlot(deps, user, withSystem(input, await reading), chat.id, clientId),
+      await takeStreamSlot(deps, user, 'chat', withSystem(input, await reading), chat.id).catch(
+        (err: unknown) => {
+          // Refused, it may still hand back or follow what the earlier send left (below).
+          if (!(err instanceof AppError && err.status === 429)) throw err;
+          return { refused: err };
+        },
+      ),
     );
   if (asksAgain && !slot.lease) throw slot.refused;
   let reservation = slot.reservation;

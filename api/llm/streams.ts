@@ -32,6 +32,9 @@ const RETRY_AFTER_SECONDS = 5;
 
 export const TOO_MANY_STREAMS_MESSAGE = `You already have ${MAX_CONCURRENT_STREAMS_PER_USER} answers being written. This one will start as soon as one of them finishes.`;
 
+/** 429: every one of the user's stream slots is in use. */
+export const TooManyStreams = () => RateLimited(RETRY_AFTER_SECONDS, TOO_MANY_STREAMS_MESSAGE);
+
 /**
  * Take one of the user's stream slots, or throw 429 when all are in use. `force` takes a slot even
  * then: for work that must go on (a replayed send taking over a reply its dead server left behind).
@@ -43,7 +46,7 @@ export async function acquireStreamLease(
   opts: { force?: boolean } = {},
 ): Promise<StreamLease> {
   const id = await insertLease(deps.pool, userId, kind, opts.force ?? false);
-  if (id === undefined) throw RateLimited(RETRY_AFTER_SECONDS, TOO_MANY_STREAMS_MESSAGE);
+  if (id === undefined) throw TooManyStreams();
   return heldLease(deps, id);
 }
 
@@ -78,12 +81,12 @@ export async function acquireStreamLeaseWithTokens(
   });
   const taken = rows[0];
   if (taken?.refused_by === 'tokens') throw TokenBudgetExceeded(ask.resetsAt);
-  if (!taken?.lease_id) throw RateLimited(RETRY_AFTER_SECONDS, TOO_MANY_STREAMS_MESSAGE);
+  if (!taken?.lease_id) throw TooManyStreams();
   return { lease: heldLease(deps, taken.lease_id), reservation: heldReservation(deps, ask) };
 }
 
 /** The lease `id`, taken: kept alive by its heartbeat until released. */
-function heldLease(deps: { pool: Pool; log: Logger }, id: string): StreamLease {
+export function heldLease(deps: { pool: Pool; log: Logger }, id: string): StreamLease {
   const givenUpAt = Date.now() + STREAM_LEASE_MAX_MS;
   const heartbeat = setInterval(() => {
     // A lease whose release was never reached (a bug, a hung upstream) stops counting in the end.

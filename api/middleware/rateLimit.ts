@@ -26,10 +26,13 @@ export const limitRule = (name: string, limit: number, windowMs: number): LimitR
 export const loginWindowRule = (name: string, limit: number = limits.LOGIN_ATTEMPTS_PER_IP) =>
   limitRule(name, limit, limits.LOGIN_WINDOW_MS);
 
+/** The counter `rule` keeps for `subject` (rate_limits.key). */
+export const hitKey = (rule: LimitRule, subject: string) => `${rule.name}:${subject}`;
+
 /**
  * Count one hit against `rule` for `subject` in a fixed window kept in Postgres (shared by every
  * instance), and throw 429 once the count passes the limit (with `message`, else the usual words).
- * Atomic: one upsert per hit.
+ * Atomic: one upsert per hit (the database's count_hit, which a chat send also counts with).
  */
 export async function consume(
   pool: Pool,
@@ -37,22 +40,18 @@ export async function consume(
   subject: string,
   message?: string,
 ): Promise<void> {
-  const { rows } = await pool.query<{ count: number; reset_in: number }>({
+  const { rows } = await pool.query<{ hits: number; reset_in: number }>({
     name: 'rate-limit-consume',
-    text: `INSERT INTO rate_limits AS r (key, window_start, count) VALUES ($1, now(), 1)
-     ON CONFLICT (key) DO UPDATE SET
-       count = CASE WHEN r.window_start <= now() - make_interval(secs => $2) THEN 1 ELSE r.count + 1 END,
-       window_start = CASE WHEN r.window_start <= now() - make_interval(secs => $2) THEN now() ELSE r.window_start END
-     RETURNING count, extract(epoch FROM (window_start + make_interval(secs => $2) - now()))::float8 AS reset_in`,
-    values: [`${rule.name}:${subject}`, rule.windowMs / 1000],
+    text: 'SELECT hits, reset_in FROM count_hit($1, $2)',
+    values: [hitKey(rule, subject), rule.windowMs / 1000],
   });
   const row = rows[0]!;
-  if (row.count > rule.limit) throw RateLimited(row.reset_in, message);
+  if (row.hits > rule.limit) throw RateLimited(row.reset_in, message);
 }
 
 /** Forget the counter, e.g. a username's failed logins after a successful one. */
 export async function resetLimit(pool: Pool, rule: LimitRule, subject: string): Promise<void> {
-  await pool.query('DELETE FROM rate_limits WHERE key = $1', [`${rule.name}:${subject}`]);
+  await pool.query('DELETE FROM rate_limits WHERE key = $1', [hitKey(rule, subject)]);
 }
 
 /**
