@@ -8,12 +8,18 @@
 -- (it only hands back or follows its reply). The order is the one the three round trips had: a send
 -- over the rate limit is refused before anything else is looked at.
 CREATE FUNCTION count_hit(hit_key text, window_secs double precision)
-RETURNS TABLE (hits integer, reset_in double precision) LANGUAGE sql VOLATILE AS $$
+RETURNS TABLE (hits integer, reset_in double precision) LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  -- PL/pgSQL, not SQL: Postgres keeps a PL/pgSQL statement's plan between calls, and plans a SQL
+  -- function's body again on every call.
   INSERT INTO rate_limits AS r (key, window_start, count) VALUES (hit_key, now(), 1)
   ON CONFLICT (key) DO UPDATE SET
     count = CASE WHEN r.window_start <= now() - make_interval(secs => window_secs) THEN 1 ELSE r.count + 1 END,
     window_start = CASE WHEN r.window_start <= now() - make_interval(secs => window_secs) THEN now() ELSE r.window_start END
   RETURNING r.count, extract(epoch FROM (r.window_start + make_interval(secs => window_secs) - now()))::float8
+  INTO hits, reset_in;
+  RETURN NEXT;
+END
 $$;
 
 -- A send's cost is counted here because it depends on its chat's history, read in the same call:
