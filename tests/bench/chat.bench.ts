@@ -5,6 +5,7 @@
 // "Added by our server" is measured from the moment the fake upstream writes its first content
 // delta (not its first role chunk) to the moment the client reads the first `delta` event; the
 // same gap straight from the fake (the client reading the upstream itself) is subtracted.
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import { startFakeOpenAI } from '../fakes/openai';
@@ -128,7 +129,7 @@ async function viaFloor(text: string): Promise<Timing> {
 
 // Warm up every path (JIT, connection pools, prepared plans).
 // Most sends go into a chat the rep has been writing in: the server reads its history as well.
-const ongoing = buildSend('').chatId;
+const ongoing = randomUUID();
 for (let i = 0; i < 10; i++) {
   await direct(`warm ${i}`);
   await viaFloor(`warm floor ${i}`);
